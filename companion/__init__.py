@@ -1,0 +1,3 @@
+"""Table Companion: a camera-fed referee for tabletop dice games."""
+
+__version__ = "0.1.0"

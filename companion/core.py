@@ -1,0 +1,148 @@
+"""The vocabulary every stage shares: die readings, observations and verdicts.
+
+Kept free of I/O and of any game so that vision, referee, journal and web can
+exchange plain, JSON-friendly values without importing each other.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+DIE_COLOURS = ("white", "black", "red", "green", "blue", "yellow", "purple", "orange")
+
+
+class VerdictKind(str, enum.Enum):
+    ILLEGAL = "illegal"
+    BREACH = "breach"
+    ELIMINATION = "elimination"
+    FALL = "fall"
+    WIN = "win"
+    LOSS = "loss"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True)
+class Text:
+    """A message in every language the product speaks."""
+
+    en: str
+    fr: str
+
+    def get(self, lang: str) -> str:
+        return self.fr if lang == "fr" else self.en
+
+    def to_json(self) -> dict[str, str]:
+        return {"en": self.en, "fr": self.fr}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, str]) -> "Text":
+        return cls(en=str(data["en"]), fr=str(data["fr"]))
+
+
+Box = tuple[float, float, float, float]  # x1, y1, x2, y2 in source-image pixels
+
+
+@dataclass(frozen=True)
+class DieReading:
+    """One d6 as read from a frame (or typed in by a player)."""
+
+    value: int
+    color: str | None = None
+    box: Box | None = None
+    confidence: float = 1.0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.value, int) or isinstance(self.value, bool) or not 1 <= self.value <= 6:
+            raise ValueError(f"die value must be an integer 1-6, got {self.value!r}")
+        if self.color is not None and not isinstance(self.color, str):
+            raise ValueError(f"die colour must be a name or null, got {self.color!r}")
+        if not 0.0 <= float(self.confidence) <= 1.0:
+            raise ValueError(f"die confidence must be within 0-1, got {self.confidence!r}")
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"value": self.value, "color": self.color}
+        if self.box is not None:
+            out["box"] = [round(float(v), 1) for v in self.box]
+        out["confidence"] = round(float(self.confidence), 4)
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "DieReading":
+        if not isinstance(data, Mapping):
+            raise ValueError("a die must be an object like {\"value\": 4, \"color\": \"red\"}")
+        if "value" not in data:
+            raise ValueError("a die needs a \"value\" from 1 to 6")
+        box = data.get("box")
+        if box is not None:
+            if not isinstance(box, (list, tuple)) or len(box) != 4:
+                raise ValueError("a die's \"box\" must be [x1, y1, x2, y2]")
+            box = tuple(float(v) for v in box)
+        color = data.get("color")
+        return cls(
+            value=data["value"],
+            color=color.lower() if isinstance(color, str) else color,
+            box=box,
+            confidence=float(data.get("confidence", 1.0)),
+        )
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What the table looked like once it was still: a settled roll and/or piece positions.
+
+    ``pieces`` maps a piece or tile id to its position in table coordinates.
+    ``source`` says who saw it: "camera", "phone" or "script".
+    """
+
+    dice: tuple[DieReading, ...] = ()
+    pieces: Mapping[str, Any] = field(default_factory=dict)
+    source: str = "camera"
+    at: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "dice": [d.to_json() for d in self.dice],
+            "pieces": dict(self.pieces),
+            "source": self.source,
+            "at": self.at,
+        }
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The referee's word on an event: what happened, which rule, who is concerned."""
+
+    kind: VerdictKind
+    rule: str
+    message: Text
+    players: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", VerdictKind(self.kind))
+        object.__setattr__(self, "players", tuple(str(p) for p in self.players))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind.value,
+            "rule": self.rule,
+            "message": self.message.en,
+            "message_fr": self.message.fr,
+            "players": list(self.players),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Verdict":
+        return cls(
+            kind=VerdictKind(data["kind"]),
+            rule=data["rule"],
+            message=Text(en=data["message"], fr=data.get("message_fr", data["message"])),
+            players=tuple(data.get("players", ())),
+        )
+
+
+def verdict(kind: str | VerdictKind, rule: str, en: str, fr: str, players=()) -> Verdict:
+    """Shorthand used by the rules engines."""
+    return Verdict(VerdictKind(kind), rule, Text(en, fr), tuple(players))

@@ -1,0 +1,109 @@
+"""Free-roll mode: no rules, just every roll recorded with per-colour fairness statistics.
+
+This is what dice-statistics apps offer: how often each face came up for each
+die colour, and a chi-square goodness-of-fit test against a fair die.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Mapping
+
+from companion.core import DieReading, Text, Verdict, verdict
+from companion.referee.engine import EventError, GameEngine
+from companion.referee.registry import register
+
+UNKNOWN_COLOUR = "unknown"
+
+
+def chi_square_fair_die(counts: list[int]) -> dict[str, Any]:
+    """Pearson's chi-square test of six face counts against a fair die (5 degrees of freedom).
+
+    The p-value uses the closed form of the chi-square survival function for
+    odd degrees of freedom: sf(x; 5) = erfc(sqrt(x/2)) + sqrt(2x/pi) e^(-x/2) (1 + x/3).
+    """
+    n = sum(counts)
+    if n == 0:
+        return {"rolls": 0, "chi2": None, "p_value": None, "enough_data": False}
+    expected = n / 6.0
+    chi2 = sum((c - expected) ** 2 / expected for c in counts)
+    p = math.erfc(math.sqrt(chi2 / 2)) + math.sqrt(2 * chi2 / math.pi) * math.exp(-chi2 / 2) * (1 + chi2 / 3)
+    return {
+        "rolls": n,
+        "chi2": round(chi2, 4),
+        "p_value": round(min(max(p, 0.0), 1.0), 6),
+        # The approximation wants about five expected rolls per face.
+        "enough_data": expected >= 5,
+    }
+
+
+@register
+class FreeRoll(GameEngine):
+    name = "free-roll"
+    title = Text("Free roll", "Lancer libre")
+    option_defaults = {
+        "significance": (0.01, "p-value under which a colour's dice are reported as possibly unfair"),
+    }
+
+    def setup(self) -> None:
+        self.rolls: list[list[dict[str, Any]]] = []
+        self.counts: dict[str, list[int]] = {}
+
+    def _apply(self, event: Mapping[str, Any]) -> list[Verdict]:
+        if event["type"] != "roll":
+            raise EventError(f"free-roll only takes \"roll\" events, not {event['type']!r}")
+        dice_json = event.get("dice")
+        if not isinstance(dice_json, list) or not dice_json:
+            raise EventError('a roll needs a non-empty "dice" list')
+        try:
+            dice = [DieReading.from_json(d) for d in dice_json]
+        except ValueError as exc:
+            raise EventError(str(exc)) from exc
+        was_unfair = {c for c in self.counts if self._unfair(c)}
+        self.rolls.append([d.to_json() for d in dice])
+        for d in dice:
+            self.counts.setdefault(d.color or UNKNOWN_COLOUR, [0] * 6)[d.value - 1] += 1
+        total = sum(d.value for d in dice)
+        values = ", ".join(str(d.value) for d in dice)
+        verdicts = [
+            verdict(
+                "info",
+                "free-roll.roll",
+                f"Roll {len(self.rolls)}: {values} (total {total})",
+                f"Lancer {len(self.rolls)} : {values} (total {total})",
+            )
+        ]
+        for colour in sorted(self.counts):
+            if colour not in was_unfair and self._unfair(colour):
+                p = chi_square_fair_die(self.counts[colour])["p_value"]
+                verdicts.append(
+                    verdict(
+                        "warning",
+                        "free-roll.fairness",
+                        f"The {colour} dice look unfair: chi-square p = {p} over {sum(self.counts[colour])} rolls",
+                        f"Les dés {colour} semblent déséquilibrés : khi-deux p = {p} sur {sum(self.counts[colour])} lancers",
+                    )
+                )
+        return verdicts
+
+    def _unfair(self, colour: str) -> bool:
+        test = chi_square_fair_die(self.counts[colour])
+        return bool(test["enough_data"] and test["p_value"] < self.options["significance"])
+
+    def statistics(self) -> dict[str, Any]:
+        return {
+            colour: {"faces": counts, **chi_square_fair_die(counts)}
+            for colour, counts in sorted(self.counts.items())
+        }
+
+    def summary(self) -> dict[str, Any]:
+        return {"rolls": len(self.rolls), "last_roll": self.rolls[-1] if self.rolls else None,
+                "statistics": self.statistics()}
+
+    def state_json(self) -> dict[str, Any]:
+        return {"rolls": [list(r) for r in self.rolls], "counts": {k: list(v) for k, v in self.counts.items()},
+                "statistics": self.statistics()}
+
+    def load_state_json(self, state: Mapping[str, Any]) -> None:
+        self.rolls = [list(r) for r in state["rolls"]]
+        self.counts = {k: list(v) for k, v in state["counts"].items()}

@@ -1,0 +1,162 @@
+"""The game-engine protocol, in the spirit of python-chess.
+
+An engine is a plain state object: it is created from options, takes events
+(plain JSON dicts with a ``"type"``), returns verdicts, and can undo and
+snapshot itself. Engines do no I/O and are deterministic given the dice, so a
+game journal can rebuild any game by replaying its events.
+
+Contract:
+- ``apply(event)`` returns the verdicts. If any verdict is ``illegal`` the event
+  is refused and the state is exactly as before; otherwise it is accepted and
+  ``undo()`` can take it back.
+- ``legal(event)`` returns the verdicts ``apply`` would give, changing nothing.
+- A malformed event (missing field, wrong type, unknown type) raises
+  ``EventError`` and changes nothing: that is a bad request, not a verdict.
+- ``snapshot()`` is JSON; ``from_snapshot(snapshot)`` rebuilds an equal state
+  (without undo history).
+"""
+
+from __future__ import annotations
+
+import abc
+import copy
+from typing import Any, ClassVar, Mapping
+
+from companion.core import Observation, Text, Verdict, VerdictKind
+
+
+class EventError(ValueError):
+    """An event that cannot be understood (as opposed to an illegal move)."""
+
+
+class OptionsError(ValueError):
+    """Game options that cannot start a game."""
+
+
+class GameEngine(abc.ABC):
+    """Base class for a game's rules engine.
+
+    Subclasses implement ``_apply`` (mutate state, return verdicts), and
+    ``state_json``/``load_state_json``. Undo is provided here by keeping a copy
+    of the state before each accepted event.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[Text]
+    #: option name -> (default, description); unknown options are refused.
+    option_defaults: ClassVar[Mapping[str, tuple[Any, str]]] = {}
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        self.options = self.resolve_options(options or {})
+        self._history: list[dict[str, Any]] = []
+        self.setup()
+
+    # -- options -------------------------------------------------------------
+    @classmethod
+    def resolve_options(cls, options: Mapping[str, Any]) -> dict[str, Any]:
+        if not isinstance(options, Mapping):
+            raise OptionsError("options must be a JSON object")
+        unknown = sorted(set(options) - set(cls.option_defaults))
+        if unknown:
+            known = ", ".join(sorted(cls.option_defaults)) or "none"
+            raise OptionsError(f"unknown option(s) for {cls.name}: {', '.join(unknown)} (known: {known})")
+        resolved = {}
+        for key, (default, _doc) in cls.option_defaults.items():
+            value = options.get(key, default)
+            if default is not None and value is not None and not _same_kind(value, default):
+                raise OptionsError(
+                    f"option {key!r} for {cls.name} must be {type(default).__name__}, got {value!r}"
+                )
+            resolved[key] = copy.deepcopy(value)
+        return resolved
+
+    # -- to implement ----------------------------------------------------------
+    def setup(self) -> None:
+        """Build the initial state from ``self.options``."""
+
+    @abc.abstractmethod
+    def _apply(self, event: Mapping[str, Any]) -> list[Verdict]:
+        """Apply an event to the state and return verdicts; raise EventError if malformed."""
+
+    @abc.abstractmethod
+    def state_json(self) -> dict[str, Any]:
+        """The whole game state as JSON-compatible data."""
+
+    @abc.abstractmethod
+    def load_state_json(self, state: Mapping[str, Any]) -> None:
+        """Replace the state with one produced by ``state_json``."""
+
+    def observation_event(self, observation: Observation) -> dict[str, Any] | None:
+        """Turn a settled camera/phone observation into this game's event (None: ignore it)."""
+        if not observation.dice:
+            return None
+        return {"type": "roll", "dice": [d.to_json() for d in observation.dice]}
+
+    @property
+    def outcome(self) -> Verdict | None:
+        """The final win/loss verdict once the game is over, else None."""
+        return None
+
+    def summary(self) -> dict[str, Any]:
+        """A short, phone-friendly description of whose turn it is and what the roll allows."""
+        return {}
+
+    # -- provided ----------------------------------------------------------------
+    def apply(self, event: Mapping[str, Any]) -> list[Verdict]:
+        if not isinstance(event, Mapping):
+            raise EventError("an event must be a JSON object")
+        if not isinstance(event.get("type"), str):
+            raise EventError('an event needs a "type" string')
+        before = self.state_json()
+        try:
+            verdicts = list(self._apply(event))
+        except EventError:
+            self.load_state_json(before)
+            raise
+        except (KeyError, TypeError, ValueError) as exc:
+            self.load_state_json(before)
+            raise EventError(f"malformed {event.get('type')!r} event: {exc}") from exc
+        if any(v.kind is VerdictKind.ILLEGAL for v in verdicts):
+            self.load_state_json(before)
+        else:
+            self._history.append(before)
+        return verdicts
+
+    def legal(self, event: Mapping[str, Any]) -> list[Verdict]:
+        before_history = len(self._history)
+        verdicts = self.apply(event)
+        if len(self._history) > before_history:
+            self.undo()
+        return verdicts
+
+    def is_legal(self, event: Mapping[str, Any]) -> bool:
+        return not any(v.kind is VerdictKind.ILLEGAL for v in self.legal(event))
+
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    def undo(self) -> None:
+        if not self._history:
+            raise EventError("nothing to undo")
+        self.load_state_json(self._history.pop())
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"game": self.name, "options": copy.deepcopy(self.options), "state": self.state_json()}
+
+    @classmethod
+    def from_snapshot(cls, snapshot: Mapping[str, Any]) -> "GameEngine":
+        engine = cls(snapshot.get("options") or {})
+        engine.load_state_json(snapshot["state"])
+        return engine
+
+
+def _same_kind(value: Any, default: Any) -> bool:
+    if isinstance(default, bool):
+        return isinstance(value, bool)
+    if isinstance(default, int):
+        return isinstance(value, int) and not isinstance(value, bool)
+    if isinstance(default, float):
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if isinstance(default, (list, tuple)):
+        return isinstance(value, (list, tuple))
+    return isinstance(value, type(default))

@@ -1,0 +1,45 @@
+"""Which games the companion can referee, by name."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Mapping
+
+from companion.referee.engine import GameEngine, OptionsError
+
+# Modules under companion.games that register an engine when imported.
+GAME_MODULES = ("free_roll",)
+
+_GAMES: dict[str, type[GameEngine]] = {}
+
+
+def register(cls: type[GameEngine]) -> type[GameEngine]:
+    """Class decorator: make an engine available under ``cls.name``."""
+    _GAMES[cls.name] = cls
+    return cls
+
+
+def _load() -> None:
+    for module in GAME_MODULES:
+        importlib.import_module(f"companion.games.{module}")
+
+
+def available_games() -> dict[str, type[GameEngine]]:
+    _load()
+    return dict(sorted(_GAMES.items()))
+
+
+def game_class(name: str) -> type[GameEngine]:
+    games = available_games()
+    try:
+        return games[name]
+    except KeyError:
+        raise OptionsError(f"unknown game {name!r} (known: {', '.join(games)})") from None
+
+
+def create_game(name: str, options: Mapping[str, Any] | None = None) -> GameEngine:
+    return game_class(name)(options)
+
+
+def restore_game(snapshot: Mapping[str, Any]) -> GameEngine:
+    return game_class(snapshot["game"]).from_snapshot(snapshot)

@@ -1,0 +1,49 @@
+"""One interface for every camera: a Pi camera, a USB camera, a video file, a folder, a simulation.
+
+The pipeline only ever calls ``read()``; a source that fails raises
+``SourceError`` with a sentence a player can act on ("camera unplugged?").
+"""
+
+from __future__ import annotations
+
+import abc
+from dataclasses import dataclass
+
+import numpy as np
+
+
+class SourceError(RuntimeError):
+    """The camera (or file) could not deliver a frame."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A BGR uint8 image with when it was taken and its index in the stream."""
+
+    image: np.ndarray
+    timestamp: float
+    index: int
+
+
+class FrameSource(abc.ABC):
+    """A stream of frames. ``read()`` returns None at the end of a finite stream."""
+
+    #: short name shown to players, e.g. "Pi camera", "simulated table"
+    description: str = "camera"
+
+    def open(self) -> None:
+        """Acquire the device; called before the first read and again after a failure."""
+
+    @abc.abstractmethod
+    def read(self) -> Frame | None:
+        """The next frame, None at the end of the stream; raises SourceError on failure."""
+
+    def close(self) -> None:
+        """Release the device."""
+
+    def __enter__(self) -> "FrameSource":
+        self.open()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

@@ -1,0 +1,172 @@
+"""Configuration: one TOML file, every key declared here with its default and meaning.
+
+Lookup order: ``--config PATH``, else ``~/.config/companion/companion.toml``,
+else ``/etc/companion/companion.toml``, else the defaults alone. Unknown keys
+and wrong types are refused at start with the key's name, so a typo never
+silently becomes a default.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+
+@dataclass(frozen=True)
+class Key:
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None = None
+
+
+# section -> key -> Key. Add new keys here: this table is the documentation.
+SCHEMA: dict[str, dict[str, Key]] = {
+    "service": {
+        "host": Key("0.0.0.0", "address the web service listens on (0.0.0.0: every network interface)"),
+        "port": Key(8080, "TCP port of the web service"),
+        "threads": Key(32, "web server threads; each phone's live stream holds one"),
+        "data_dir": Key("~/.local/share/companion", "where the game journal and the table PIN are kept"),
+        "name": Key("Table Companion", "name shown on phones and advertised on the network"),
+        "language": Key("en", "default language when a phone does not say", ("en", "fr")),
+    },
+    "game": {
+        "default": Key("free-roll", "game started when no unfinished game is in the journal"),
+    },
+    "camera": {
+        "source": Key(
+            "auto",
+            "auto (Pi camera, else USB camera 0, else simulated table), picamera2, usb, video, folder or simulated",
+            ("auto", "picamera2", "usb", "video", "folder", "simulated"),
+        ),
+        "device": Key(0, "USB camera index for source = usb"),
+        "path": Key("", "video file or folder of frames for source = video / folder"),
+        "width": Key(1280, "capture width in pixels"),
+        "height": Key(720, "capture height in pixels"),
+        "fps": Key(8.0, "frames per second to process"),
+    },
+    "vision": {
+        "model": Key("", "ONNX dice model; empty: the model shipped in models/dice.onnx"),
+        "threads": Key(2, "onnxruntime threads (leave a core for the camera and the web)"),
+        "confidence": Key(0.35, "minimum detection confidence for a die"),
+        "settle_frames": Key(4, "identical consecutive readings needed before a roll counts as settled"),
+    },
+}
+
+
+class ConfigError(ValueError):
+    """A configuration file that cannot be used, with the offending key named."""
+
+
+def default_paths() -> list[Path]:
+    return [Path("~/.config/companion/companion.toml").expanduser(), Path("/etc/companion/companion.toml")]
+
+
+class Config:
+    """The effective configuration, and where each value came from."""
+
+    def __init__(self, values: dict[str, dict[str, Any]], origins: dict[str, str], path: Path | None):
+        self._values = values
+        self.origins = origins
+        self.path = path
+
+    def __getitem__(self, section: str) -> dict[str, Any]:
+        return self._values[section]
+
+    def get(self, dotted: str) -> Any:
+        section, key = dotted.split(".", 1)
+        return self._values[section][key]
+
+    def items(self) -> Iterator[tuple[str, Any, str]]:
+        for section, keys in SCHEMA.items():
+            for key in keys:
+                name = f"{section}.{key}"
+                yield name, self._values[section][key], self.origins[name]
+
+    def to_toml(self) -> str:
+        """The effective configuration as TOML, each value annotated with its origin."""
+        lines: list[str] = []
+        for section, keys in SCHEMA.items():
+            lines.append(f"[{section}]")
+            for key, spec in keys.items():
+                name = f"{section}.{key}"
+                lines.append(f"# {spec.doc}")
+                lines.append(f"{key} = {_toml_value(self._values[section][key])}  # from {self.origins[name]}")
+            lines.append("")
+        return "\n".join(lines)
+
+    @property
+    def data_dir(self) -> Path:
+        return Path(os.path.expanduser(self["service"]["data_dir"]))
+
+
+def load_config(path: str | os.PathLike | None = None, overrides: dict[str, dict[str, Any]] | None = None) -> Config:
+    """Load and validate; ``overrides`` (used by tests and `make run`) win over the file."""
+    chosen: Path | None = None
+    data: dict[str, Any] = {}
+    if path is not None:
+        chosen = Path(path)
+        if not chosen.is_file():
+            raise ConfigError(f"configuration file {chosen} does not exist")
+    else:
+        chosen = next((p for p in default_paths() if p.is_file()), None)
+    if chosen is not None:
+        try:
+            data = tomllib.loads(chosen.read_text(encoding="utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise ConfigError(f"{chosen} is not valid TOML: {exc}") from exc
+    values = {section: {k: spec.default for k, spec in keys.items()} for section, keys in SCHEMA.items()}
+    origins = {f"{s}.{k}": "default" for s, keys in SCHEMA.items() for k in keys}
+    _merge(values, origins, data, str(chosen))
+    if overrides:
+        _merge(values, origins, overrides, "command line")
+    return Config(values, origins, chosen)
+
+
+def _merge(values, origins, data: dict[str, Any], origin: str) -> None:
+    for section, table in data.items():
+        if section not in SCHEMA:
+            raise ConfigError(f"{origin}: unknown section [{section}] (known: {', '.join(SCHEMA)})")
+        if not isinstance(table, dict):
+            raise ConfigError(f"{origin}: [{section}] must be a table")
+        for key, value in table.items():
+            name = f"{section}.{key}"
+            spec = SCHEMA[section].get(key)
+            if spec is None:
+                raise ConfigError(f"{origin}: unknown key {name} (known in [{section}]: {', '.join(SCHEMA[section])})")
+            value = _check_type(name, spec, value, origin)
+            values[section][key] = value
+            origins[name] = origin
+
+
+def _check_type(name: str, spec: Key, value: Any, origin: str) -> Any:
+    default = spec.default
+    ok: bool
+    if isinstance(default, bool):
+        ok = isinstance(value, bool)
+    elif isinstance(default, int):
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif isinstance(default, float):
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        value = float(value) if ok else value
+    elif isinstance(default, list):
+        ok = isinstance(value, list)
+    else:
+        ok = isinstance(value, type(default))
+    if not ok:
+        raise ConfigError(f"{origin}: {name} must be {type(default).__name__}, got {value!r}")
+    if spec.choices is not None and value not in spec.choices:
+        raise ConfigError(f"{origin}: {name} must be one of {', '.join(map(str, spec.choices))}, got {value!r}")
+    return value
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'

@@ -1,0 +1,158 @@
+"""The game journal: every accepted event, in SQLite, written before it is acknowledged.
+
+WAL with synchronous=FULL means an event the service has acknowledged survives
+a power cut. A game is rebuilt by replaying its entries through the engine
+(engines are deterministic), so the journal is the single source of truth.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    players TEXT NOT NULL,
+    started_at REAL NOT NULL,
+    ended_at REAL,
+    outcome TEXT
+);
+CREATE TABLE IF NOT EXISTS entries (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    event TEXT NOT NULL,
+    verdicts TEXT NOT NULL,
+    source TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+"""
+
+
+class JournalError(RuntimeError):
+    """The journal file cannot be opened or written."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    game: str
+    options: dict[str, Any]
+    players: list[str]
+    started_at: float
+    ended_at: float | None
+    outcome: dict[str, Any] | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.game,
+            "options": self.options,
+            "players": self.players,
+            "started_at": self.started_at,
+            "ended_at": self.ended_at,
+            "outcome": self.outcome,
+        }
+
+
+@dataclass(frozen=True)
+class Entry:
+    seq: int
+    event: dict[str, Any]
+    verdicts: list[dict[str, Any]]
+    source: str
+    at: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seq": self.seq, "event": self.event, "verdicts": self.verdicts, "source": self.source, "at": self.at}
+
+
+class Journal:
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._lock = threading.Lock()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.executescript(SCHEMA)
+        except (OSError, sqlite3.Error) as exc:
+            raise JournalError(f"cannot open the game journal {self.path}: {exc}") from exc
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def _write(self, sql: str, params: tuple) -> sqlite3.Cursor:
+        with self._lock:
+            try:
+                with self._db:  # one transaction, committed (and fsynced) on exit
+                    self._db.execute("BEGIN IMMEDIATE")
+                    return self._db.execute(sql, params)
+            except sqlite3.Error as exc:
+                raise JournalError(f"cannot write to the game journal {self.path}: {exc}") from exc
+
+    def start_game(self, game: str, options: dict[str, Any], players: list[str]) -> int:
+        cur = self._write(
+            "INSERT INTO games (game, options, players, started_at) VALUES (?, ?, ?, ?)",
+            (game, json.dumps(options), json.dumps(players), time.time()),
+        )
+        return int(cur.lastrowid)
+
+    def append(self, game_id: int, seq: int, event: dict[str, Any], verdicts: list[dict[str, Any]], source: str) -> None:
+        self._write(
+            "INSERT INTO entries (game_id, seq, event, verdicts, source, at) VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, seq, json.dumps(event), json.dumps(verdicts), source, time.time()),
+        )
+
+    def end_game(self, game_id: int, outcome: dict[str, Any] | None) -> None:
+        self._write(
+            "UPDATE games SET ended_at = ?, outcome = ? WHERE id = ? AND ended_at IS NULL",
+            (time.time(), json.dumps(outcome) if outcome is not None else None, game_id),
+        )
+
+    def _read(self, sql: str, params: tuple = ()) -> list[tuple]:
+        with self._lock:
+            return self._db.execute(sql, params).fetchall()
+
+    def games(self) -> list[GameRecord]:
+        rows = self._read("SELECT id, game, options, players, started_at, ended_at, outcome FROM games ORDER BY id")
+        return [_record(row) for row in rows]
+
+    def game(self, game_id: int) -> GameRecord | None:
+        rows = self._read(
+            "SELECT id, game, options, players, started_at, ended_at, outcome FROM games WHERE id = ?", (game_id,)
+        )
+        return _record(rows[0]) if rows else None
+
+    def unfinished(self) -> GameRecord | None:
+        rows = self._read(
+            "SELECT id, game, options, players, started_at, ended_at, outcome FROM games "
+            "WHERE ended_at IS NULL ORDER BY id DESC LIMIT 1"
+        )
+        return _record(rows[0]) if rows else None
+
+    def entries(self, game_id: int) -> list[Entry]:
+        rows = self._read("SELECT seq, event, verdicts, source, at FROM entries WHERE game_id = ? ORDER BY seq", (game_id,))
+        return [Entry(seq, json.loads(ev), json.loads(vs), src, at) for seq, ev, vs, src, at in rows]
+
+    def export(self, game_id: int) -> dict[str, Any] | None:
+        record = self.game(game_id)
+        if record is None:
+            return None
+        return {**record.to_json(), "entries": [e.to_json() for e in self.entries(game_id)]}
+
+
+def _record(row: tuple) -> GameRecord:
+    gid, game, options, players, started, ended, outcome = row
+    return GameRecord(gid, game, json.loads(options), json.loads(players), started, ended,
+                      json.loads(outcome) if outcome else None)

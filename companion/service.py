@@ -1,0 +1,101 @@
+"""The running companion: config → journal → table → camera pipeline → panel → phones.
+
+This module only composes the parts; each part can be built and tested alone.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from companion.bus import BusEvent, EventBus
+from companion.config import Config
+from companion.core import Verdict
+from companion.journal import Journal
+from companion.pipeline import CameraStatus, LiveView, Pipeline
+from companion.table import Table
+
+log = logging.getLogger(__name__)
+
+
+class Service:
+    def __init__(self, config: Config, camera: bool = True) -> None:
+        self.config = config
+        self.journal = Journal(config.data_dir / "journal.sqlite3")
+        self.bus = EventBus()
+        self.table = Table(self.journal, self.bus, default_game=config["game"]["default"])
+        self.live = LiveView()
+        self.pipeline: Pipeline | None = None
+        self.panel = self._make_panel()
+        self._camera_wanted = camera
+        self.bus.listen(self._to_panel)
+
+    # -- parts -----------------------------------------------------------------------
+    def _make_panel(self):
+        from companion.panel import Panel
+
+        return Panel.from_config(self.config)
+
+    def _make_reader(self):
+        from companion.vision import DiceReader, ModelError
+
+        vision = self.config["vision"]
+        try:
+            return DiceReader(model_path=vision["model"] or None, threads=vision["threads"],
+                              confidence=vision["confidence"])
+        except ModelError as exc:
+            log.error("%s — dice will not be read; rolls can still be entered on the phone", exc)
+            self.live.vision_error = str(exc)
+            return None
+
+    def _make_pipeline(self) -> Pipeline:
+        from companion.capture.factory import open_source
+        from companion.capture.retry import RetryingSource
+        from companion.vision import RollSettler
+
+        source = RetryingSource(open_source(self.config), on_status=self._camera_status)
+        self.live.camera = CameraStatus(True, "", source.description)
+        return Pipeline(
+            source=source,
+            reader=self._make_reader(),
+            settler=RollSettler(stable_frames=self.config["vision"]["settle_frames"]),
+            on_settled=self.table.observe,
+            live=self.live,
+            fps=self.config["camera"]["fps"],
+            on_frame=self._frame_seen,
+        )
+
+    # -- callbacks -----------------------------------------------------------------
+    def _camera_status(self, ok: bool, message: str) -> None:
+        self.live.camera = CameraStatus(ok, message, self.live.camera.source)
+        (log.info if ok else log.warning)("camera: %s", message or ("back" if ok else "lost"))
+        self.panel.camera_problem(not ok)
+        self.bus.publish("camera", self.live.camera.to_json())
+
+    def _frame_seen(self, live: LiveView) -> None:
+        frame = live.frame
+        if frame is not None and frame.index % 4 == 0:  # phones redraw a few times a second at most
+            self.bus.publish("live", live.to_json())
+
+    def _to_panel(self, event: BusEvent) -> None:
+        if event.topic == "entry":
+            verdicts = [Verdict.from_json(v) for v in event.data.get("verdicts", [])]
+            if verdicts:
+                self.panel.show(verdicts)
+
+    # -- life cycle ------------------------------------------------------------------
+    def start(self) -> None:
+        if self._camera_wanted:
+            self.pipeline = self._make_pipeline()
+            self.pipeline.start()
+        self.panel.ready()
+
+    def stop(self) -> None:
+        if self.pipeline is not None:
+            self.pipeline.stop()
+            self.pipeline.join(timeout=5)
+        self.panel.close()
+        self.journal.close()
+
+    def status(self) -> dict[str, Any]:
+        return {"live": self.live.to_json(), "game": self.table.state()}

@@ -1,0 +1,187 @@
+"""The game on the table: one engine, its journal and the live bus, behind one lock.
+
+Everything that changes the game — a settled camera roll, a phone's move, an
+undo, a correction — comes through here, is journaled before it is
+acknowledged, and is published on the bus for phones and the panel.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any, Mapping
+
+from companion.bus import EventBus
+from companion.core import DieReading, Observation, Verdict, VerdictKind
+from companion.journal import GameRecord, Journal, JournalError
+from companion.referee import EventError, GameEngine, create_game
+
+log = logging.getLogger(__name__)
+
+UNDO = "undo"
+CORRECT = "correct"
+
+
+class Table:
+    def __init__(self, journal: Journal, bus: EventBus, default_game: str = "free-roll",
+                 default_options: Mapping[str, Any] | None = None) -> None:
+        self.journal = journal
+        self.bus = bus
+        self._lock = threading.RLock()
+        self.record: GameRecord
+        self.engine: GameEngine
+        self._accepted: list[tuple[int, dict[str, Any]]] = []  # (journal seq, event) still in force
+        self._next_seq = 0
+        unfinished = journal.unfinished()
+        if unfinished is not None:
+            self._resume(unfinished)
+        else:
+            self.new_game(default_game, dict(default_options or {}), [])
+
+    # -- games -------------------------------------------------------------------
+    def new_game(self, game: str, options: Mapping[str, Any], players: list[str]) -> GameRecord:
+        """Start a game (ending the current one); bad options raise OptionsError and change nothing."""
+        with self._lock:
+            engine = create_game(game, options)
+            if getattr(self, "record", None) is not None:
+                outcome = self.engine.outcome
+                self.journal.end_game(self.record.id, outcome.to_json() if outcome else {"kind": "abandoned"})
+            game_id = self.journal.start_game(game, engine.options, list(players))
+            self.record = self.journal.game(game_id)
+            self.engine = engine
+            self._accepted = []
+            self._next_seq = 0
+            log.info("new game %d: %s %s", game_id, game, engine.options)
+            self.bus.publish("game", self.state())
+            return self.record
+
+    def _resume(self, record: GameRecord) -> None:
+        self.record = record
+        self.engine = create_game(record.game, record.options)
+        self._accepted = []
+        entries = self.journal.entries(record.id)
+        for entry in entries:
+            try:
+                self._replay(entry.seq, entry.event)
+            except EventError as exc:
+                log.warning("journal entry %d of game %d could not be replayed (%s); skipped", entry.seq, record.id, exc)
+        self._next_seq = entries[-1].seq + 1 if entries else 0
+        log.info("resumed game %d (%s) from %d journal entries", record.id, record.game, len(entries))
+
+    def _replay(self, seq: int, event: dict[str, Any]) -> list[Verdict]:
+        if event.get("type") == UNDO:
+            self._undo_in_memory()
+            return []
+        if event.get("type") == CORRECT:
+            return self._correct_in_memory(event["seq"], event["dice"])
+        verdicts = self.engine.apply(event)
+        if not any(v.kind is VerdictKind.ILLEGAL for v in verdicts):
+            self._accepted.append((seq, dict(event)))
+        return verdicts
+
+    # -- changes -------------------------------------------------------------------
+    def submit(self, event: Mapping[str, Any], source: str = "phone") -> list[Verdict]:
+        """Referee an event; journal it (refused ones too, for the history) and publish the verdicts."""
+        with self._lock:
+            event = dict(event)
+            if event.get("type") in (UNDO, CORRECT):
+                raise EventError(f"use the {event['type']} action, not an event of that type")
+            verdicts = self._commit(event, source, lambda: self._replay(self._next_seq, event))
+            return verdicts
+
+    def undo(self, source: str = "phone") -> None:
+        with self._lock:
+            if not self._accepted:
+                raise EventError("nothing to undo")
+            self._commit({"type": UNDO}, source, lambda: self._replay(self._next_seq, {"type": UNDO}))
+
+    def correct(self, seq: int, dice: list[Mapping[str, Any]], source: str = "phone") -> list[Verdict]:
+        """Replace the dice of an accepted roll (a misread) and re-referee the game from there."""
+        with self._lock:
+            event = {"type": CORRECT, "seq": int(seq), "dice": [DieReading.from_json(d).to_json() for d in dice]}
+            return self._commit(event, source, lambda: self._replay(self._next_seq, event))
+
+    def observe(self, observation: Observation) -> list[Verdict]:
+        """A settled reading from the camera (or phone): the engine decides what event it is."""
+        with self._lock:
+            event = self.engine.observation_event(observation)
+            if event is None:
+                return []
+            try:
+                return self.submit(event, source=observation.source)
+            except EventError as exc:
+                log.warning("a %s reading could not be used: %s", observation.source, exc)
+                self.bus.publish("notice", {"kind": "warning", "message": f"Reading not used: {exc}",
+                                            "message_fr": f"Lecture non utilisée : {exc}"})
+                return []
+
+    def _commit(self, event: dict[str, Any], source: str, change) -> list[Verdict]:
+        saved_engine = self.engine.snapshot()
+        saved_history = list(self.engine._history)
+        saved_accepted = list(self._accepted)
+        verdicts = change()  # raises EventError before anything is written
+        payload = [v.to_json() for v in verdicts]
+        try:
+            self.journal.append(self.record.id, self._next_seq, event, payload, source)
+        except JournalError:
+            self.engine = type(self.engine).from_snapshot(saved_engine)
+            self.engine._history = saved_history
+            self._accepted = saved_accepted
+            raise
+        seq = self._next_seq
+        self._next_seq += 1
+        self.bus.publish("entry", {"seq": seq, "event": event, "verdicts": payload, "source": source,
+                                   "state": self.state()})
+        return verdicts
+
+    def _undo_in_memory(self) -> None:
+        if not self._accepted:
+            raise EventError("nothing to undo")
+        self.engine.undo()
+        self._accepted.pop()
+
+    def _correct_in_memory(self, seq: int, dice: list[dict[str, Any]]) -> list[Verdict]:
+        index = next((i for i, (s, _) in enumerate(self._accepted) if s == seq), None)
+        if index is None:
+            raise EventError(f"entry {seq} is not an accepted roll of this game")
+        original = self._accepted[index][1]
+        if "dice" not in original:
+            raise EventError(f"entry {seq} ({original.get('type')}) has no dice to correct")
+        replaced = {**original, "dice": list(dice)}
+        engine = create_game(self.record.game, self.record.options)
+        verdicts: list[Verdict] = []
+        for i, (s, event) in enumerate(self._accepted):
+            result = engine.apply(replaced if i == index else event)
+            if any(v.kind is VerdictKind.ILLEGAL for v in result):
+                reason = next(v for v in result if v.kind is VerdictKind.ILLEGAL).message.en
+                if i == index:
+                    raise EventError(f"the corrected roll is not allowed: {reason}")
+                raise EventError(f"the correction would make entry {s} illegal ({reason}); undo back to the roll first")
+            if i == index:
+                verdicts = result
+        self.engine = engine
+        self._accepted[index] = (seq, replaced)
+        return verdicts
+
+    # -- reading -------------------------------------------------------------------
+    def state(self) -> dict[str, Any]:
+        with self._lock:
+            outcome = self.engine.outcome
+            return {
+                "game_id": self.record.id,
+                "game": self.record.game,
+                "title": self.engine.title.to_json(),
+                "players": self.record.players,
+                "options": self.engine.options,
+                "summary": self.engine.summary(),
+                "snapshot": self.engine.snapshot(),
+                "can_undo": bool(self._accepted),
+                "accepted": [seq for seq, _ in self._accepted],
+                "outcome": outcome.to_json() if outcome else None,
+                "entries": self._next_seq,
+            }
+
+    def history(self) -> list[dict[str, Any]]:
+        with self._lock:
+            in_force = {seq for seq, _ in self._accepted}
+            return [{**e.to_json(), "in_force": e.seq in in_force} for e in self.journal.entries(self.record.id)]

@@ -38,7 +38,7 @@ SCHEMA: dict[str, dict[str, Key]] = {
     "camera": {
         "source": Key(
             "auto",
-            "auto (Pi camera, else USB camera 0, else simulated table), picamera2, usb, video, folder or simulated",
+            "auto (Pi camera, else the first USB UVC camera, else simulated table), picamera2, usb, video, folder or simulated",
             ("auto", "picamera2", "usb", "video", "folder", "simulated"),
         ),
         "device": Key(0, "USB camera index for source = usb"),
@@ -46,12 +46,31 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "width": Key(1280, "capture width in pixels"),
         "height": Key(720, "capture height in pixels"),
         "fps": Key(8.0, "frames per second to process"),
+        "exposure_lock": Key(True, "Pi camera: let auto-exposure settle, then hold it so dice look the same all game"),
+        "exposure_us": Key(0, "Pi camera: fixed exposure time in microseconds (0 = measured at start, see exposure_lock)"),
+        "awb_lock": Key(True, "Pi camera: let white balance settle, then hold it so die colours do not drift"),
+        "settle_seconds": Key(1.5, "Pi camera: how long auto-exposure and white balance run before they are locked"),
+        "loop": Key(False, "source = video / folder: start again at the end instead of stopping"),
+        "retry_max_seconds": Key(30.0, "longest wait between attempts to reopen a camera that disappeared"),
     },
     "vision": {
         "model": Key("", "ONNX dice model; empty: the model shipped in models/dice.onnx"),
         "threads": Key(2, "onnxruntime threads (leave a core for the camera and the web)"),
         "confidence": Key(0.35, "minimum detection confidence for a die"),
         "settle_frames": Key(4, "identical consecutive readings needed before a roll counts as settled"),
+    },
+    "panel": {
+        "enabled": Key(True, "drive the LED/buzzer panel (off by itself, with one log line, where there is no GPIO)"),
+        "pin_factory": Key("", "gpiozero pin factory: empty = gpiozero's default (lgpio on a Pi 5), or lgpio, rpigpio, "
+                               "pigpio, native, mock"),
+        "green_pin": Key(17, "BCM number of the green LED (ready / legal) — header pin 11"),
+        "amber_pin": Key(27, "BCM number of the amber LED (warning / breach risk / camera problem) — header pin 13"),
+        "red_pin": Key(22, "BCM number of the red LED (illegal / breach / elimination) — header pin 15"),
+        "buzzer_pin": Key(18, "BCM number of the buzzer's transistor base — header pin 12; 0 = no buzzer"),
+        "buzzer_kind": Key("buzzer", "buzzer: active buzzer (on/off beeps); tonal: passive buzzer (pitched tunes)",
+                           ("buzzer", "tonal")),
+        "button_pin": Key(23, "BCM number of the end-of-turn / silence button to ground — header pin 16; 0 = no button"),
+        "sound": Key(True, "sound the buzzer; false keeps the lights only"),
     },
 }
 

@@ -1,0 +1,48 @@
+# Two commands: `make run` and `make test`. Everything else is set up on the way.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+# A second environment with the oldest supported stack (Raspberry Pi OS Bookworm: numpy 1.x, OpenCV 4.11).
+VENV_NP1  := .venv-numpy1
+STAMP_NP1 := $(VENV_NP1)/.installed-$(shell cat pyproject.toml constraints-numpy1.txt 2>/dev/null | cksum | cut -d' ' -f1)
+
+.PHONY: run test test-main test-numpy1 browser install uninstall clean
+
+run: $(STAMP)
+	$(BIN)/companion serve
+
+test: test-main test-numpy1
+
+test-main: $(STAMP) browser
+	$(BIN)/python -m pytest -p no:cacheprovider
+
+# The runtime (not the browser tests, not training) on numpy 1.26 + opencv-python-headless 4.11.
+test-numpy1: $(STAMP_NP1)
+	$(VENV_NP1)/bin/python -c "import numpy, cv2; print('numpy', numpy.__version__, 'opencv', cv2.__version__)"
+	$(VENV_NP1)/bin/python -m pytest -p no:cacheprovider -m "not browser and not training" -q
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	rm -f $(VENV)/.installed-* && touch $@
+
+$(STAMP_NP1): pyproject.toml constraints-numpy1.txt
+	test -x $(VENV_NP1)/bin/python || $(PYTHON) -m venv $(VENV_NP1)
+	$(VENV_NP1)/bin/python -m pip install -q --upgrade pip
+	$(VENV_NP1)/bin/python -m pip install -q -c constraints-numpy1.txt -e '.[dev]'
+	rm -f $(VENV_NP1)/.installed-* && touch $@
+
+# Headless Chromium for the browser tests comes from Debian, never from a browser download.
+browser:
+	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then \
+		echo "installing Debian's chromium and chromium-driver for the browser tests"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium chromium-driver >/dev/null; \
+	fi
+
+clean:
+	rm -rf $(VENV) $(VENV_NP1) build *.egg-info artifacts

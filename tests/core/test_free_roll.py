@@ -1,0 +1,90 @@
+"""Free-roll mode: every roll recorded, per-colour face counts and a chi-square fairness test."""
+
+import random
+
+import pytest
+
+from companion.games.free_roll import chi_square_fair_die
+from companion.referee import EventError, create_game
+
+
+def roll(*dice):
+    return {"type": "roll", "dice": [{"value": v, "color": c} for v, c in dice]}
+
+
+def test_chi_square_matches_the_textbook_critical_values():
+    # With 5 degrees of freedom the 5% and 1% critical values are 11.070 and 15.086.
+    # 60 rolls, expected 10 per face: counts chosen so chi2 = sum((o-10)^2)/10.
+    at_5_percent = chi_square_fair_die([10, 10, 10, 10, 10 + 7.44, 10 - 7.44])
+    assert at_5_percent["chi2"] == pytest.approx(11.07, abs=0.01)
+    assert at_5_percent["p_value"] == pytest.approx(0.05, abs=0.001)
+    at_1_percent = chi_square_fair_die([10, 10, 10, 10, 10 + 8.685, 10 - 8.685])
+    assert at_1_percent["p_value"] == pytest.approx(0.01, abs=0.0005)
+    assert chi_square_fair_die([10] * 6)["p_value"] == pytest.approx(1.0)
+    assert chi_square_fair_die([0] * 6)["p_value"] is None
+
+
+def test_counts_are_kept_per_colour():
+    game = create_game("free-roll")
+    game.apply(roll((4, "red"), (4, "blue"), (6, "red")))
+    game.apply(roll((1, None)))
+    stats = game.statistics()
+    assert stats["red"]["faces"] == [0, 0, 0, 1, 0, 1]
+    assert stats["blue"]["faces"] == [0, 0, 0, 1, 0, 0]
+    assert stats["unknown"]["faces"] == [1, 0, 0, 0, 0, 0]
+    assert len(game.rolls) == 2
+
+
+def test_a_loaded_colour_is_flagged_once_and_a_fair_one_never():
+    rng = random.Random(7)
+    game = create_game("free-roll")
+    warnings = []
+    for _ in range(120):
+        loaded = 6 if rng.random() < 0.5 else rng.randint(1, 6)
+        verdicts = game.apply(roll((loaded, "green"), (rng.randint(1, 6), "white")))
+        warnings += [v for v in verdicts if v.kind.value == "warning"]
+    assert [w.rule for w in warnings] == ["free-roll.fairness"]
+    assert "green" in warnings[0].message.en and "vert" not in warnings[0].message.en
+    assert game.statistics()["green"]["p_value"] < 0.01
+    assert game.statistics()["white"]["p_value"] > 0.01
+
+
+def test_undo_takes_back_the_last_roll_and_its_counts():
+    game = create_game("free-roll")
+    game.apply(roll((2, "red")))
+    game.apply(roll((5, "red")))
+    game.undo()
+    assert game.statistics()["red"]["faces"] == [0, 1, 0, 0, 0, 0]
+    with pytest.raises(EventError):
+        game.undo() or game.undo()
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        {"type": "roll"},
+        {"type": "roll", "dice": []},
+        {"type": "roll", "dice": [{"value": 0}]},
+        {"type": "roll", "dice": [{"value": "six"}]},
+        {"type": "roll", "dice": [{"color": "red"}]},
+        {"type": "move"},
+        {"dice": [{"value": 3}]},
+    ],
+)
+def test_malformed_rolls_are_refused_without_changing_anything(event):
+    game = create_game("free-roll")
+    game.apply(roll((3, "red")))
+    before = game.snapshot()
+    with pytest.raises(EventError):
+        game.apply(event)
+    assert game.snapshot() == before
+
+
+def test_snapshot_round_trip():
+    game = create_game("free-roll", {"significance": 0.05})
+    game.apply(roll((3, "red"), (2, "blue")))
+    from companion.referee import restore_game
+
+    again = restore_game(game.snapshot())
+    assert again.snapshot() == game.snapshot()
+    assert again.options["significance"] == 0.05

@@ -1,0 +1,130 @@
+"""The game journal: what was acknowledged survives anything, and a game resumes by replay."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from companion.bus import EventBus
+from companion.cli import main
+from companion.journal import Journal
+from companion.referee import EventError, OptionsError
+from companion.table import Table
+
+
+def roll(*values):
+    return {"type": "roll", "dice": [{"value": v, "color": "white"} for v in values]}
+
+
+def open_table(data_dir, **kw):
+    return Table(Journal(data_dir / "journal.sqlite3"), EventBus(), **kw)
+
+
+def faces(table):
+    return table.state()["snapshot"]["state"]["counts"].get("white", [0] * 6)
+
+
+def test_journal_uses_wal_and_full_sync(data_dir):
+    journal = Journal(data_dir / "j.sqlite3")
+    assert journal._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert journal._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_a_restarted_table_resumes_the_unfinished_game_with_undo_and_corrections(data_dir):
+    table = open_table(data_dir)
+    table.submit(roll(1))
+    table.submit(roll(2))
+    table.submit(roll(3))
+    table.undo()
+    table.correct(0, [{"value": 6, "color": "white"}])
+    expected = table.state()
+    again = open_table(data_dir)
+    assert again.state()["snapshot"] == expected["snapshot"] == again.engine.snapshot()
+    assert faces(again) == [0, 1, 0, 0, 0, 1]
+    assert again.state()["game_id"] == expected["game_id"]
+    # undo history survives too: the resumed game can still take back roll 2
+    again.undo()
+    assert faces(again) == [0, 0, 0, 0, 0, 1]
+
+
+def test_refused_and_malformed_events_write_nothing_wrong(data_dir):
+    table = open_table(data_dir)
+    with pytest.raises(EventError):
+        table.submit({"type": "roll", "dice": [{"value": 8}]})
+    with pytest.raises(EventError):
+        table.undo()
+    with pytest.raises(EventError):
+        table.correct(5, [{"value": 1}])
+    assert table.history() == []
+
+
+def test_a_new_game_ends_the_previous_one_and_bad_options_change_nothing(data_dir):
+    table = open_table(data_dir)
+    table.submit(roll(4))
+    first = table.state()["game_id"]
+    with pytest.raises(OptionsError):
+        table.new_game("free-roll", {"nope": 1}, [])
+    assert table.state()["game_id"] == first
+    table.new_game("free-roll", {"significance": 0.05}, ["Ann", "Bo"])
+    games = table.journal.games()
+    assert games[0].ended_at is not None and games[0].outcome == {"kind": "abandoned"}
+    assert games[1].players == ["Ann", "Bo"] and games[1].ended_at is None
+    assert open_table(data_dir).state()["game_id"] == games[1].id
+
+
+def test_games_list_and_export_commands(data_dir, tmp_path, capsys):
+    config = tmp_path / "c.toml"
+    config.write_text(f'[service]\ndata_dir = "{data_dir}"\n', encoding="utf-8")
+    table = open_table(data_dir)
+    table.submit(roll(2, 5))
+    table.journal.close()
+    assert main(["--config", str(config), "games", "list", "--json"]) == 0
+    listed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert listed[0]["game"] == "free-roll" and listed[0]["events"] == 1
+    assert main(["--config", str(config), "games", "export", str(listed[0]["id"])]) == 0
+    exported = json.loads(capsys.readouterr().out)
+    assert exported["entries"][0]["event"] == roll(2, 5)
+    assert exported["entries"][0]["verdicts"][0]["rule"] == "free-roll.roll"
+    assert main(["--config", str(config), "games", "export", "999"]) == 1
+
+
+WRITER = textwrap.dedent(
+    """
+    import sys, time
+    from pathlib import Path
+    from companion.bus import EventBus
+    from companion.journal import Journal
+    from companion.table import Table
+    table = Table(Journal(Path(sys.argv[1]) / "journal.sqlite3"), EventBus())
+    i = 0
+    while True:
+        value = i % 6 + 1
+        table.submit({"type": "roll", "dice": [{"value": value, "color": "white"}]}, source="script")
+        print(value, flush=True)   # acknowledged only after the journal write returned
+        i += 1
+    """
+)
+
+
+def test_sigkill_mid_game_restarts_into_the_same_game(data_dir):
+    """A real process is killed with SIGKILL while writing; every acknowledged roll is still there."""
+    proc = subprocess.Popen([sys.executable, "-c", WRITER, str(data_dir)], stdout=subprocess.PIPE, text=True)
+    acknowledged = []
+    try:
+        while len(acknowledged) < 40:
+            line = proc.stdout.readline()
+            assert line, "the writer died before acknowledging 40 rolls"
+            acknowledged.append(int(line))
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+    assert proc.returncode == -signal.SIGKILL
+    table = open_table(data_dir)
+    rolls = [r[0]["value"] for r in table.state()["snapshot"]["state"]["rolls"]]
+    assert rolls[: len(acknowledged)] == acknowledged
+    assert len(rolls) <= len(acknowledged) + 1  # at most the one in flight when killed
+    table.submit(roll(6))  # and the game goes on

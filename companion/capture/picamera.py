@@ -1,0 +1,145 @@
+"""The Raspberry Pi camera (CSI ribbon) through picamera2.
+
+picamera2 exists only on Raspberry Pi OS (apt's ``python3-picamera2`` seen
+through a ``--system-site-packages`` venv), so it is imported inside
+``open()``: importing this module anywhere else is harmless.
+
+Dice must look the same all game: auto-exposure and auto white balance are
+left to settle for ``settle_seconds`` and then locked (``exposure_lock`` /
+``awb_lock``), so a hand or a shadow passing over the table does not shift
+the colours the dice reader sees.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+import numpy as np
+
+from companion.capture.base import Frame, FrameSource, SourceError
+
+log = logging.getLogger(__name__)
+
+
+def load_picamera2():
+    """The Picamera2 class, or SourceError saying how to get it."""
+    try:
+        from picamera2 import Picamera2  # noqa: PLC0415 - only present on Raspberry Pi OS
+    except Exception as exc:  # ImportError, or libcamera/numpy ABI errors on a broken install
+        raise SourceError(
+            f"picamera2 is not available ({exc}); on Raspberry Pi OS: sudo apt install python3-picamera2 "
+            "and use a venv made with --system-site-packages"
+        ) from exc
+    return Picamera2
+
+
+def pi_cameras() -> list[dict[str, Any]]:
+    """The CSI cameras libcamera sees ([] when picamera2 is missing or finds none)."""
+    try:
+        return list(load_picamera2().global_camera_info())
+    except Exception:  # noqa: BLE001 - a probe never fails, it only finds nothing
+        return []
+
+
+class PiCameraSource(FrameSource):
+    """Frames in BGR order: picamera2's ``RGB888`` format is laid out B, G, R, as OpenCV expects."""
+
+    def __init__(self, width: int = 1280, height: int = 720, fps: float = 8.0, exposure_lock: bool = True,
+                 exposure_us: int = 0, awb_lock: bool = True, settle_seconds: float = 1.5,
+                 camera_num: int = 0, timeout: float = 3.0, sleep=time.sleep) -> None:
+        self.size = (int(width), int(height))
+        self.fps = float(fps)
+        self.exposure_lock = exposure_lock
+        self.exposure_us = int(exposure_us)
+        self.awb_lock = awb_lock
+        self.settle_seconds = float(settle_seconds)
+        self.camera_num = camera_num
+        self.timeout = timeout
+        self.description = "Pi camera"
+        self._sleep = sleep
+        self._camera = None
+        self._index = 0
+
+    def open(self) -> None:
+        self.close()
+        picamera2 = load_picamera2()
+        try:
+            cameras = picamera2.global_camera_info()
+        except Exception as exc:  # noqa: BLE001
+            raise SourceError(f"libcamera could not list cameras: {exc}") from exc
+        if len(cameras) <= self.camera_num:
+            raise SourceError("no Pi camera found: check the ribbon cable (contacts facing the right way) "
+                              "and run `rpicam-hello --list-cameras`")
+        try:
+            camera = picamera2(self.camera_num)
+        except Exception as exc:  # noqa: BLE001 - busy or vanished camera
+            raise SourceError(f"the Pi camera could not be opened (used by another program?): {exc}") from exc
+        try:
+            controls: dict[str, Any] = {}
+            if self.fps > 0:
+                controls["FrameRate"] = self.fps
+            if self.exposure_us > 0:
+                controls["ExposureTime"] = self.exposure_us
+            config = camera.create_video_configuration(main={"size": self.size, "format": "RGB888"},
+                                                       controls=controls)
+            camera.configure(config)
+            camera.start()
+            if self.exposure_lock or self.awb_lock:
+                self._sleep(self.settle_seconds)
+                camera.set_controls(self._locks(camera.capture_metadata()))
+        except Exception as exc:  # noqa: BLE001
+            _close_quietly(camera)
+            raise SourceError(f"the Pi camera could not be started: {exc}") from exc
+        self._camera = camera
+        model = cameras[self.camera_num].get("Model", "")
+        self.description = f"Pi camera {model}".strip()
+        log.info("%s started at %dx%d, %.1f fps", self.description, *self.size, self.fps)
+
+    def _locks(self, metadata: dict[str, Any]) -> dict[str, Any]:
+        """Controls that freeze exposure and/or white balance where they settled."""
+        controls: dict[str, Any] = {}
+        if self.exposure_lock:
+            controls["AeEnable"] = False
+            if metadata.get("ExposureTime"):
+                controls["ExposureTime"] = int(metadata["ExposureTime"])
+            if metadata.get("AnalogueGain"):
+                controls["AnalogueGain"] = float(metadata["AnalogueGain"])
+        if self.awb_lock:
+            controls["AwbEnable"] = False
+            if metadata.get("ColourGains"):
+                controls["ColourGains"] = tuple(float(g) for g in metadata["ColourGains"])
+        return controls
+
+    def read(self) -> Frame | None:
+        if self._camera is None:
+            raise SourceError("the Pi camera is not open")
+        try:
+            job = self._camera.capture_array("main", wait=False)
+            image = self._camera.wait(job, timeout=self.timeout)
+        except TimeoutError as exc:
+            raise SourceError(f"the Pi camera sent no picture for {self.timeout:g} s (cable loose?)") from exc
+        except Exception as exc:  # noqa: BLE001 - libcamera reports failures in many types
+            raise SourceError(f"the Pi camera failed: {exc}") from exc
+        image = np.asarray(image)
+        if image.ndim != 3 or image.shape[2] < 3:
+            raise SourceError(f"the Pi camera sent an unexpected picture of shape {image.shape}")
+        if image.shape[2] == 4:  # XBGR8888 if a driver ignores the RGB888 request
+            image = image[:, :, :3]
+        frame = Frame(image=np.ascontiguousarray(image), timestamp=time.time(), index=self._index)
+        self._index += 1
+        return frame
+
+    def close(self) -> None:
+        camera, self._camera = self._camera, None
+        if camera is not None:
+            _close_quietly(camera)
+
+
+def _close_quietly(camera) -> None:
+    for step in ("stop", "close"):
+        try:
+            getattr(camera, step)()
+        except Exception:  # noqa: BLE001 - closing a vanished camera may fail; it is gone either way
+            pass

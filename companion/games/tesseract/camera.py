@@ -1,0 +1,79 @@
+"""Reconciling a settled camera reading of the priming zone with the engine's priming zone.
+
+The reading never changes the state: a difference is a warning naming the die.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Mapping
+
+from companion.core import Observation, Verdict
+
+from . import rules
+from .cube import Cube
+from .state import GameState
+
+AREA_KEY = "priming_zone"
+
+
+def _inside(box, area) -> bool:
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return area[0] <= cx <= area[2] and area[1] <= cy <= area[3]
+
+
+def reading_event(observation: Observation, options: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The dice whose box centre lies in ``pieces["priming_zone"]`` (all dice when the option says the frame is the zone)."""
+    area = observation.pieces.get(AREA_KEY) if isinstance(observation.pieces, Mapping) else None
+    if area is None and not options["camera_frame_is_priming_zone"]:
+        return None
+    if area is not None:
+        if not isinstance(area, (list, tuple)) or len(area) != 4:
+            raise ValueError('pieces["priming_zone"] must be [x1, y1, x2, y2]')
+        dice = [d for d in observation.dice if d.box is not None and _inside(d.box, area)]
+    else:
+        dice = list(observation.dice)
+    return {"type": "priming_zone_reading", "dice": [d.to_json() for d in dice]}
+
+
+def game_colour(name: Any, state: GameState, options: Mapping[str, Any]) -> str | None:
+    if not isinstance(name, str):
+        return None
+    name = name.lower()
+    return options["camera_colours"].get(name, name)
+
+
+def reconcile(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]) -> list[Verdict]:
+    dice = event["dice"]
+    if not isinstance(dice, list):
+        raise ValueError('"dice" must be a list of {"value", "color"}')
+    seen: Counter = Counter()
+    unknown: list[str] = []
+    for d in dice:
+        value = d["value"]
+        if not isinstance(value, int) or not 1 <= value <= 6:
+            raise ValueError(f"die value must be 1-6, got {value!r}")
+        colour = game_colour(d.get("color"), state, options)
+        if colour not in state.colours:
+            unknown.append(f"{d.get('color')} {value}")
+        else:
+            seen[Cube(colour, value)] += 1
+    engine = Counter(state.zone.cubes)
+    out: list[Verdict] = []
+    for cube in sorted(set(seen) | set(engine)):
+        extra, missing = seen[cube] - engine[cube], engine[cube] - seen[cube]
+        if extra > 0:
+            out.append(rules.warning(rules.CAMERA,
+                                     f"The camera sees {extra} primed {cube.describe()} the referee does not have",
+                                     f"La caméra voit {extra} {cube.describe()} amorcé(s) absent(s) pour l'arbitre"))
+        if missing > 0:
+            out.append(rules.warning(rules.CAMERA,
+                                     f"The referee has {missing} primed {cube.describe()} the camera does not see",
+                                     f"L'arbitre a {missing} {cube.describe()} amorcé(s) que la caméra ne voit pas"))
+    for die in unknown:
+        out.append(rules.warning(rules.CAMERA, f"The camera sees a die of unknown colour in the priming zone: {die}",
+                                 f"La caméra voit un dé de couleur inconnue dans la zone d'amorçage : {die}"))
+    if not out:
+        out.append(rules.info(rules.CAMERA_OK, "The camera agrees with the priming zone",
+                              "La caméra confirme la zone d'amorçage"))
+    return out

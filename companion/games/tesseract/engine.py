@@ -1,0 +1,133 @@
+"""The Tesseract rules engine: options, event dispatch, snapshot and the phone summary."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from companion.core import Observation, Text, Verdict
+from companion.referee.engine import EventError, GameEngine, OptionsError
+from companion.referee.registry import register
+
+from . import actions, rules, threat
+from .camera import reading_event, reconcile
+from .events import drain, resolve
+from .flow import require_playing
+from .setup import setup_game
+from .state import GameState
+
+CHOICES = {
+    "confine_colours": ("same_or_distinct", "any"),
+    "breach_scope": ("all_values", "primed_value"),
+    "empty_loss": ("threat_start", "last_cube"),
+}
+
+HANDLERS = {
+    "take": actions.take,
+    "calibrate": actions.calibrate,
+    "transfer": actions.transfer,
+    "study": actions.study,
+    "confine": actions.confine,
+    "deepen": actions.deepen,
+    "play_card": actions.play_card,
+    "end_actions": threat.end_actions,
+    "prime": threat.prime,
+    "resolve": resolve,
+}
+
+
+@register
+class Tesseract(GameEngine):
+    name = "tesseract"
+    title = Text("Tesseract", "Tesseract")
+    option_defaults = {
+        "colours": (["red", "blue", "yellow", "purple"], "the four dice colours (16 dice each)"),
+        "camera_colours": ({"violet": "purple"}, "camera colour name -> game colour, for names that differ"),
+        "camera_frame_is_priming_zone": (False, "treat every die in a reading as primed when no area is given"),
+        "lab_slots": (5, "cube slots on a lab sheet (not given in the rule book's text)"),
+        "start_without_research": (False, "difficulty: no level 2 research card dealt at setup"),
+        "extra_primed": (0, "difficulty: 0-2 extra cubes primed at setup (lowest removable cube each)"),
+        "confine_colours": ("same_or_distinct", "a set/run is all one colour or all different colours; 'any' mixes"),
+        "breach_scope": ("all_values", "Threat-phase breach for every value at 3+; 'primed_value': only the primed value"),
+        "empty_loss": ("threat_start", "lose when the Tesseract is empty at a Threat phase, or 'last_cube' at once"),
+        "allow_pass": (False, "let a scientist end the Action phase with actions unused"),
+        "base_layout": ({}, "column -> event map replacing the built-in (assumed) base layout"),
+    }
+
+    def setup(self) -> None:
+        opts = self.options
+        colours = opts["colours"]
+        if len(colours) != 4 or len(set(colours)) != 4 or not all(isinstance(c, str) and c for c in colours):
+            raise OptionsError("option 'colours' must name 4 different colours")
+        opts["colours"] = [c.lower() for c in colours]
+        if not 3 <= opts["lab_slots"] <= 12:
+            raise OptionsError("option 'lab_slots' must be 3 to 12")
+        if not 0 <= opts["extra_primed"] <= 2:
+            raise OptionsError("option 'extra_primed' must be 0, 1 or 2")
+        for key, allowed in CHOICES.items():
+            if opts[key] not in allowed:
+                raise OptionsError(f"option {key!r} must be one of {', '.join(allowed)}")
+        self.state: GameState | None = None
+
+    # -- events ----------------------------------------------------------------
+    def _apply(self, event: Mapping[str, Any]) -> list[Verdict]:
+        kind = event["type"]
+        try:
+            if kind == "setup":
+                if self.state is not None:
+                    raise rules.Illegal(rules.SETUP, "The game is already set up", "La partie est déjà en place")
+                self.state, verdicts = setup_game(event, self.options)
+                return verdicts
+            if kind == "priming_zone_reading":
+                if self.state is None:
+                    raise rules.Illegal(rules.SETUP, "Set the game up first", "Mettez d'abord la partie en place")
+                return reconcile(self.state, event, self.options)
+            handler = HANDLERS.get(kind)
+            if handler is None:
+                raise EventError(f"unknown Tesseract event {kind!r} (known: setup, priming_zone_reading, "
+                                 f"{', '.join(HANDLERS)})")
+            require_playing(self.state)
+            verdicts = handler(self.state, event, self.options)
+            if kind not in ("prime", "resolve", "end_actions"):
+                verdicts += drain(self.state, self.options)
+            return verdicts
+        except rules.Illegal as refused:
+            return [refused.verdict]
+
+    def observation_event(self, observation: Observation) -> dict[str, Any] | None:
+        return reading_event(observation, self.options)
+
+    # -- state -------------------------------------------------------------------
+    def state_json(self) -> dict[str, Any]:
+        return {"game": self.state.to_json() if self.state else None}
+
+    def load_state_json(self, state: Mapping[str, Any]) -> None:
+        data = state["game"]
+        self.state = GameState.from_json(data) if data is not None else None
+
+    @property
+    def outcome(self) -> Verdict | None:
+        if self.state is None or self.state.outcome is None:
+            return None
+        return Verdict.from_json(self.state.outcome)
+
+    def summary(self) -> dict[str, Any]:
+        s = self.state
+        if s is None:
+            return {"phase": "setup", "message": "waiting for the setup event"}
+        return {
+            "phase": s.phase,
+            "scientist": s.scientist,
+            "turn": s.turn,
+            "actions_left": s.actions_left,
+            "breaches": s.breaches,
+            "priming_zone": s.zone.to_json(),
+            "priming_by_value": {str(v): n for v, n in sorted(s.zone.by_value().items())},
+            "labs": s.labs.to_json(),
+            "research": s.research.to_json()["hands"],
+            "confined": len(s.board.filled),
+            "board": s.board.fill_grid(),
+            "tesseract_cubes": s.tesseract.count(),
+            "lowest_removable": s.tesseract.lowest_removable(),
+            "pending": [dict(p) for p in s.pending],
+            "outcome": s.outcome,
+        }

@@ -1,0 +1,82 @@
+"""Game flow shared by actions, events and the Threat phase: parsing, breaches, turn changes, the end."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from companion.core import Verdict, verdict
+
+from . import rules
+from .cube import Cube
+from .state import ACTION, ACTIONS_PER_TURN, OVER, GameState
+
+MAX_BREACHES = 7
+
+
+def parse_cube(data: Any, state: GameState) -> Cube:
+    cube = Cube.from_json(data)
+    if cube.color not in state.colours:
+        raise ValueError(f"colour {cube.color!r} is not one of this game's colours ({', '.join(state.colours)})")
+    return cube
+
+
+def parse_roll(value: Any, what: str = "rolled") -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
+        raise ValueError(f'"{what}" must be a die value 1-6, got {value!r}')
+    return value
+
+
+def end_game(state: GameState, kind: str, rule: str, en: str, fr: str) -> Verdict:
+    result = verdict(kind, rule, en, fr, state.scientists)
+    state.phase = OVER
+    state.pending = []
+    state.outcome = result.to_json()
+    return result
+
+
+def check_breaches(state: GameState, values=None) -> list[Verdict]:
+    """Count breaches for the priming zone (all values, or only ``values``) and end the game at the 7th."""
+    out: list[Verdict] = []
+    for value, count, n in state.zone.breaches(values):
+        state.breaches += n
+        out.append(verdict(
+            "breach", rules.BREACH,
+            f"Breach: {count} primed cubes of value {value} (+{n}, {state.breaches}/{MAX_BREACHES})",
+            f"Brèche : {count} cubes amorcés de valeur {value} (+{n}, {state.breaches}/{MAX_BREACHES})",
+            state.scientists))
+    if out and state.breaches >= MAX_BREACHES:
+        out.append(end_game(
+            state, "loss", rules.LOSS_BREACHES,
+            f"The {MAX_BREACHES}th breach tears space-time apart: the game is lost",
+            f"La {MAX_BREACHES}e brèche déchire l'espace-temps : la partie est perdue"))
+    return out
+
+
+def advance_turn(state: GameState) -> Verdict:
+    state.current = (state.current + 1) % len(state.scientists)
+    state.turn += 1
+    state.phase = ACTION
+    state.actions_left = ACTIONS_PER_TURN
+    name = state.scientist
+    return verdict("info", rules.TURN, f"{name}'s turn: Action phase, 3 actions",
+                   f"Au tour de {name} : phase Action, 3 actions", [name])
+
+
+def require_playing(state: GameState) -> None:
+    if state.phase == OVER:
+        raise rules.Illegal(rules.GAME_OVER, "The game is over", "La partie est terminée")
+    if state.labs is None:
+        raise rules.Illegal(rules.SETUP, "Set the game up first (a \"setup\" event)",
+                            "Mettez d'abord la partie en place (événement « setup »)")
+
+
+def require_no_pending(state: GameState) -> None:
+    if state.pending:
+        head = state.pending[0]
+        raise rules.Illegal(rules.PENDING,
+                            f"Resolve the pending {head['event']} first (a \"resolve\" event)",
+                            f"Résolvez d'abord l'effet en attente {head['event']} (événement « resolve »)")
+
+
+def lab_owner(state: GameState, event: Mapping[str, Any], key: str = "lab") -> str:
+    return state.labs.check(event.get(key, state.scientist))

@@ -1,0 +1,127 @@
+"""Setting the table: the 64 cubes, the scientists and their labs, the starting research cards, the primed cubes.
+
+« MODE SOLO : installez 2 fiches Labo, chacune associée à une carte Scientifique. »
+« Demandez à chaque personne de choisir 1 cube (dé) présent sur l'un des coins supérieurs du Tesseract
+avant de le lancer et de le placer sur sa fiche Labo. »
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from companion.core import Verdict
+
+from . import rules
+from .bases import base_layout
+from .cube import CORNERS, MAX_LEVELS, Cube, Tesseract
+from .flow import parse_cube, parse_roll
+from .labs import Labs, Research
+from .state import ACTION, GameState
+
+
+def initial_prime_choices(tess: Tesseract, scientists: int, step: int, first: str | None) -> list[str]:
+    """Columns allowed for the ``step``-th (0 or 1) cube primed at setup.
+
+    « 1 à 2 scientifiques : les cubes des coins supérieurs restants.
+    3 scientifiques : le cube du coin supérieur restant, puis le cube de plus basse valeur des coins de l'étage inférieur.
+    4 scientifiques : le cube de plus basse valeur des coins de l'étage inférieur puis le cube juste sous lui. »
+    """
+    top = [c for c in CORNERS if tess.height(c) == MAX_LEVELS]
+    lower = [c for c in CORNERS if tess.height(c) == MAX_LEVELS - 1]
+    if scientists <= 2 or (scientists == 3 and step == 0):
+        return top
+    if scientists == 4 and step == 1:
+        return [first] if first and tess.height(first) else []
+    if not lower:
+        return []
+    low = min(tess.top(c).value for c in lower)
+    return [c for c in lower if tess.top(c).value == low]
+
+
+def _picks(event: Mapping[str, Any], key: str, count: int, rng: random.Random | None) -> list[dict[str, Any]]:
+    picks = event.get(key)
+    if picks is None:
+        if rng is None:
+            raise ValueError(f'setup without a "seed" needs "{key}" (a list of {{"column", "rolled"}})')
+        return [{} for _ in range(count)]
+    if not isinstance(picks, list) or len(picks) != count:
+        raise ValueError(f'"{key}" must list {count} choices like {{"column": "a1", "rolled": 4}}')
+    return picks
+
+
+def _column_and_roll(pick: Mapping[str, Any], choices: list[str], rng: random.Random | None, what: str):
+    column = pick.get("column")
+    if column is None and (len(choices) == 1 or rng is not None) and choices:
+        column = choices[0]
+    if column not in choices:
+        raise rules.Illegal(rules.SETUP, f"{what}: choose among {', '.join(choices) or 'nothing'}, not {column}",
+                            f"{what} : choisissez parmi {', '.join(choices) or 'rien'}, pas {column}")
+    rolled = pick.get("rolled")
+    if rolled is None and rng is not None:
+        rolled = rng.randint(1, 6)
+    return column, parse_roll(rolled)
+
+
+def setup_game(event: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[GameState, list[Verdict]]:
+    players = event["players"]
+    if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:
+        raise ValueError('"players" must be 1 to 4')
+    count = max(players, 2)
+    names = event.get("scientists") or [f"S{i + 1}" for i in range(count)]
+    if not isinstance(names, list) or len(names) != count or len(set(map(str, names))) != count:
+        raise ValueError(f'"scientists" must list {count} distinct names' + (" (solo plays two labs)" if players == 1 else ""))
+    names = [str(n) for n in names]
+    colours = list(options["colours"])
+    seed = event.get("seed")
+    rng = random.Random(seed) if seed is not None else None
+    if "cubes" in event:
+        cubes = [parse_cube(c, _colour_check(colours)) for c in event["cubes"]]
+        per_colour = {c: sum(1 for x in cubes if x.color == c) for c in colours}
+        if any(n != 16 for n in per_colour.values()):
+            raise ValueError(f"the Tesseract holds 16 cubes of each colour, got {per_colour}")
+    elif rng is not None:
+        cubes = Tesseract.random_cubes(rng, colours)
+    else:
+        raise ValueError('setup needs "cubes" (64 cubes, bottom level first) or a "seed"')
+    base = str(event.get("base", "1"))
+    state = GameState(colours=colours, lab_slots=options["lab_slots"], scientists=names, base=base,
+                      layout=base_layout(base, options["base_layout"]), tesseract=Tesseract.from_cubes(cubes),
+                      labs=Labs(names, options["lab_slots"]), research=Research(names))
+    out: list[Verdict] = []
+    if not options["start_without_research"]:
+        for name in names:
+            state.research.draw(name, 2)
+    for name, pick in zip(names, _picks(event, "lab_picks", count, rng)):
+        choices = [c for c in CORNERS if state.tesseract.height(c) == MAX_LEVELS]
+        column, rolled = _column_and_roll(pick, choices, rng, f"{name}'s starting cube")
+        cube, _ = state.tesseract.remove(column)
+        state.labs.add(name, cube.with_value(rolled))
+    extra = options["extra_primed"]
+    first = None
+    for step, pick in enumerate(_picks(event, "primed", 2 + extra, rng)):
+        if step < 2:
+            choices = initial_prime_choices(state.tesseract, count, step, first)
+        else:
+            choices = state.tesseract.lowest_removable()
+        column, rolled = _column_and_roll(pick, choices, rng, "Setup priming")
+        first = first or column
+        cube, _ = state.tesseract.remove(column)
+        state.zone.add(cube.with_value(rolled))
+        state.last_primed = cube.with_value(rolled)
+    state.phase = ACTION
+    zone = ", ".join(c.describe() for c in state.zone.cubes)
+    out.append(rules.info(rules.SETUP, f"Setup done: {count} scientists, base {base}, primed: {zone}. {names[0]} starts",
+                          f"Mise en place terminée : {count} scientifiques, socle {base}, amorcés : {zone}. "
+                          f"{names[0]} commence", names))
+    return state, out
+
+
+class _colour_check:
+    """Lets parse_cube check colours before a state exists."""
+
+    def __init__(self, colours: list[str]) -> None:
+        self.colours = colours
+
+
+__all__ = ["setup_game", "initial_prime_choices", "Cube"]

@@ -1,0 +1,75 @@
+"""The end of the Action phase (win check) and the Threat phase: priming, breaches, the empty-Tesseract loss."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from companion.core import Verdict
+
+from . import rules
+from .events import drain, remove_from_tesseract
+from .flow import check_breaches, end_game, parse_roll, require_no_pending
+from .state import ACTION, THREAT, GameState
+
+
+def end_actions(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]) -> list[Verdict]:
+    """« Si à la fin d'une phase Action le plateau Confinement est complété, vous RÉUSSISSEZ. »
+    « Si au début d'une phase Menace il ne reste aucun cube dans le Tesseract, vous ÉCHOUEZ. »"""
+    if state.phase != ACTION:
+        raise rules.Illegal(rules.PHASE, "The Action phase is not under way", "La phase Action n'est pas en cours")
+    require_no_pending(state)
+    if state.actions_left > 0 and not options["allow_pass"]:
+        raise rules.Illegal(rules.ACTION_REMAINING,
+                            f"{state.scientist} still has {state.actions_left} action(s) to take",
+                            f"Il reste {state.actions_left} action(s) à {state.scientist}", [state.scientist])
+    if state.board.is_full():
+        return [end_game(state, "win", rules.WIN, "The containment board is full: the Tesseract is neutralised!",
+                         "Le plateau Confinement est complet : le Tesseract est désactivé !")]
+    state.phase = THREAT
+    state.primed_this_phase = False
+    if state.tesseract.is_empty():
+        return [end_game(state, "loss", rules.LOSS_EMPTY,
+                         "No cube is left in the Tesseract at the start of the Threat phase: it implodes",
+                         "Il ne reste aucun cube dans le Tesseract au début de la phase Menace : il implose")]
+    out: list[Verdict] = []
+    for value, n in sorted(state.zone.by_value().items()):
+        if n >= 2:
+            out.append(rules.warning(
+                rules.BREACH_WARNING,
+                f"The priming zone holds {n} cubes of value {value}: one more {value} primed means a breach"
+                if n == 2 else f"The priming zone holds {n} cubes of value {value}: this Threat phase will breach",
+                f"La zone d'amorçage contient {n} cubes de valeur {value} : un {value} de plus amorcé et c'est la brèche"
+                if n == 2 else f"La zone d'amorçage contient {n} cubes de valeur {value} : cette phase Menace fera brèche"))
+    choices = state.tesseract.lowest_removable()
+    out.append(rules.info(rules.PRIME, f"Threat phase: prime the lowest removable cube ({' or '.join(choices)})",
+                          f"Phase Menace : amorcez le cube amovible le plus bas ({' ou '.join(choices)})"))
+    return out
+
+
+def prime(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]) -> list[Verdict]:
+    """« Identifiez le cube amovible le plus bas en hauteur et en valeur [...] L'emplacement l'emporte sur la valeur.
+    Si les cubes les plus bas ont la même valeur, vous pouvez choisir quel cube amorcer. »"""
+    if state.phase != THREAT or state.primed_this_phase:
+        raise rules.Illegal(rules.PHASE, "Priming happens once, in the Threat phase (after \"end_actions\")",
+                            "L'amorçage a lieu une fois, pendant la phase Menace (après « end_actions »)")
+    require_no_pending(state)
+    choices = state.tesseract.lowest_removable()
+    column = event.get("column")
+    if column is None and len(choices) == 1:
+        column = choices[0]
+    if column not in choices:
+        raise rules.Illegal(rules.PRIME, f"The lowest removable cube is in {' or '.join(choices)}, not {column}",
+                            f"Le cube amovible le plus bas est en {' ou '.join(choices)}, pas en {column}")
+    rolled = parse_roll(event["rolled"])
+    cube, revealed = remove_from_tesseract(state, column, options)
+    primed = cube.with_value(rolled)
+    state.zone.add(primed)
+    state.last_primed = primed
+    state.primed_this_phase = True
+    out = [rules.info(rules.PRIME, f"{cube.describe()} from {column} is primed as {rolled}",
+                      f"{cube.describe()} en {column} est amorcé : {rolled}")]
+    if state.outcome is None:
+        scope = None if options["breach_scope"] == "all_values" else [rolled]
+        out.extend(check_breaches(state, scope))
+    out.extend(v for v in revealed)
+    return out + drain(state, options)

@@ -1,0 +1,181 @@
+"""Turning observed positions and explicit actions into checked changes of the game state."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from .board import ORTHOGONAL, Board, parse_cell
+from .dice import Budget, budget_json
+from .search import FELL, OFF_ANY, PORTAL, Geometry, Mover, Positions, explore
+from .state import ELIMINATED, ON_BOARD, GameState
+
+_GEOMETRY_CACHE: dict[tuple, Geometry] = {}
+
+
+def geometry(board: Board) -> Geometry:
+    """The compiled board, cached on the cubes in play (boards change only at setup and closures)."""
+    key = tuple(board.cubes)
+    g = _GEOMETRY_CACHE.get(key)
+    if g is None:
+        if len(_GEOMETRY_CACHE) > 32:
+            _GEOMETRY_CACHE.clear()
+        g = _GEOMETRY_CACHE[key] = Geometry(board)
+    return g
+
+
+def current_positions(state: GameState, g: Geometry) -> Positions:
+    out = []
+    for p in state.players.values():
+        if p.status == ON_BOARD:
+            out.append(g.index[p.cell])
+        else:
+            out.append(PORTAL if p.status == ELIMINATED else FELL)
+    return tuple(out)
+
+
+def goal_positions(state: GameState, g: Geometry, keepers: Mapping[str, Any]) -> tuple[Positions, list[str]]:
+    """The observed positions as a search goal, plus the problems that make them impossible at once.
+
+    Values: [x, y], null (off the board, way unknown), "fell" or "portal".
+    """
+    if not isinstance(keepers, Mapping):
+        raise ValueError('"keepers" must map keeper ids to [x, y], null, "fell" or "portal"')
+    unknown = sorted(set(keepers) - set(state.players))
+    if unknown:
+        raise ValueError(f"unknown keeper(s): {', '.join(unknown)}")
+    goal, problems = [], []
+    for p in state.players.values():
+        if p.status != ON_BOARD:
+            goal.append(PORTAL if p.status == ELIMINATED else FELL)
+            continue
+        if p.id not in keepers:
+            raise ValueError(f"positions must give every keeper on the board; {p.id} is missing")
+        value = keepers[p.id]
+        if value is None:
+            goal.append(OFF_ANY)
+        elif value == "fell":
+            goal.append(FELL)
+        elif value == "portal":
+            goal.append(PORTAL)
+        else:
+            cell = parse_cell(value, f"{p.id}'s position")
+            if cell not in g.index:
+                problems.append(f"{p.id} at ({cell[0]}, {cell[1]}) is not on a tile in play")
+                goal.append(FELL)
+            else:
+                goal.append(g.index[cell])
+    return tuple(goal), problems
+
+
+def describe_steps(steps: Sequence[tuple], g: Geometry, ids: list[str]) -> str:
+    parts = []
+    for s in steps:
+        if s[0] in ("move", "jump"):
+            x, y = g.cell(s[1])
+            parts.append(f"{s[0]} to ({x}, {y})")
+        else:
+            parts.append(f"push {ids[s[1]]} {list(ORTHOGONAL)[s[2]]} x{s[3]}")
+    return ", ".join(parts) or "no action"
+
+
+def explain(state: GameState, budgets: list[Budget], goal: Positions, leap_over_run: bool,
+            start: Positions | None = None):
+    """Search for actions turning the current (or ``start``) positions into ``goal``.
+
+    Prefers a fall over a portal for a keeper seen off the board (null): returns
+    (steps, final positions, guessed_portal) or None.
+    """
+    g = geometry(state.board)
+    active = state.order().index(state.turn.player)
+    start = start if start is not None else current_positions(state, g)
+    mover = Mover(g, active, leap_over_run)
+    if OFF_ANY in goal:
+        as_falls = tuple(FELL if v == OFF_ANY else v for v in goal)
+        found, _ = explore(mover, start, budgets, as_falls)
+        if found is not None:
+            return found, as_falls, False
+    found, _ = explore(mover, start, budgets, goal)
+    if found is None:
+        return None
+    return found, _replay(mover, start, found), OFF_ANY in goal
+
+
+def _replay(mover: Mover, start: Positions, steps: list[tuple]) -> Positions:
+    pos = start
+    for how in steps:
+        for nxt, _m, _j, _p, h in mover.successors(pos, 99, 99, 99):
+            if h == how:
+                pos = nxt
+                break
+    return pos
+
+
+def unexplained_reasons(state: GameState, budgets: list[Budget], goal: Positions, leap_over_run: bool) -> list[str]:
+    """What in the observed positions no sequence of actions can produce."""
+    g = geometry(state.board)
+    ids = state.order()
+    active = ids.index(state.turn.player)
+    start = current_positions(state, g)
+    _, seen = explore(Mover(g, active, leap_over_run), start, budgets)
+    reasons = []
+    steps = " or ".join(", ".join(f"{k} {v}" for k, v in budget_json(b).items()) for b in budgets) or "no action"
+    for k, kid in enumerate(ids):
+        want = goal[k]
+        if want == start[k]:
+            continue
+        reach = {pos[k] for pos in seen}
+        ok = any(v < 0 for v in reach) if want == OFF_ANY else want in reach
+        if ok:
+            continue
+        where = "off the board" if want < 0 else f"({g.cell(want)[0]}, {g.cell(want)[1]})"
+        if k == active:
+            reasons.append(f"{kid} cannot reach {where} with {steps}")
+        else:
+            reasons.append(f"{kid} cannot have been pushed {where} with {steps}")
+    if not reasons:
+        reasons.append(f"each keeper's place is reachable, but not all together with {steps}")
+    return reasons
+
+
+def legal_outcomes(state: GameState, budgets: list[Budget], leap_over_run: bool) -> list[dict[str, Any]]:
+    """Every distinct set of positions the active keeper can bring about now."""
+    g = geometry(state.board)
+    ids = state.order()
+    active = ids.index(state.turn.player)
+    _, seen = explore(Mover(g, active, leap_over_run), current_positions(state, g), budgets)
+    out = []
+    for pos in sorted(seen):
+        out.append({"to": list(g.cell(pos[active])),
+                    "positions": {kid: (list(g.cell(c)) if c >= 0 else ("fell" if c == FELL else "portal"))
+                                  for kid, c in zip(ids, pos)}})
+    return out
+
+
+def apply_action(state: GameState, action: Mapping[str, Any], leap_over_run: bool):
+    """One explicit action: returns (new positions, cost as a budget) or (None, reason)."""
+    g = geometry(state.board)
+    ids = state.order()
+    active = ids.index(state.turn.player)
+    start = current_positions(state, g)
+    kind = action["action"]
+    mover = Mover(g, active, leap_over_run)
+    options = list(mover.successors(start, 99, 99, 99))
+    if kind in ("move", "jump"):
+        cell = parse_cell(action["to"], f"{kind} \"to\"")
+        want = g.index.get(cell)
+        for pos, m, j, _p, how in options:
+            if how == (kind, want):
+                return pos, (99 - m, 99 - j, 0)
+        return None, f"{state.turn.player} cannot {kind} to ({cell[0]}, {cell[1]})"
+    if kind == "push":
+        target = action["target"]
+        if target not in state.players:
+            raise ValueError(f"unknown push target {target!r}")
+        distance = action.get("distance", 1)
+        if not isinstance(distance, int) or isinstance(distance, bool) or distance < 1:
+            raise ValueError("push \"distance\" must be a whole number >= 1")
+        for pos, _m, _j, p, how in options:
+            if how[0] == "push" and how[1] == ids.index(target) and how[3] == distance:
+                return pos, (0, 0, 99 - p)
+        return None, f"{state.turn.player} cannot push {target} {distance} space(s) (it must stand orthogonally next to it)"
+    raise ValueError(f"unknown action {kind!r} (move, jump or push)")

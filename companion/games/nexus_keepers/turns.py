@@ -1,0 +1,148 @@
+"""Turn boundaries: portal closures, returns after a fall, bonus turns, eliminations and the win."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from companion.core import Verdict, verdict
+
+from .board import cubes_to_reconnect
+from .dice import dice_allowed
+from .state import ELIMINATED, FALLEN, ON_BOARD, GameState, Turn
+
+
+def fmt(cell) -> str:
+    return f"({cell[0]}, {cell[1]})"
+
+
+def check_win(state: GameState) -> list[Verdict]:
+    """'si un ou plusieurs Keepers d'une même équipe sont les derniers sur le plateau, toute l'équipe remporte la victoire.'"""
+    if state.winners:
+        return []
+    teams = {p.team for p in state.alive()}
+    if len(teams) > 1:
+        return []
+    team = teams.pop() if teams else None
+    state.winners = [p.id for p in state.players.values() if p.team == team]
+    state.turn.phase = "over"
+    names = ", ".join(state.winners)
+    return [verdict("win", "nk.win", f"{names} win: the last keeper(s) standing in the Nexus",
+                    f"{names} remporte(nt) la partie : dernier(s) Keeper(s) debout dans le Nexus", state.winners)]
+
+
+def keeper_left_board(state: GameState, keeper: str, through_portal: bool) -> list[Verdict]:
+    """A keeper pushed off: through a Portal it is eliminated, otherwise it waits behind its own Portal."""
+    player = state.players[keeper]
+    at = player.cell
+    player.cell = None
+    if through_portal:
+        player.status = ELIMINATED
+        return [verdict("elimination", "nk.portal.elimination",
+                        f"{keeper} is pushed through a Portal from {fmt(at)} and leaves the game",
+                        f"{keeper} est poussé à travers un Portail depuis {fmt(at)} et quitte la partie", [keeper])]
+    player.status = FALLEN
+    return [verdict("fall", "nk.fall", f"{keeper} falls off the board from {fmt(at)}; back on its Starting Tile at its next turn",
+                    f"{keeper} tombe du plateau depuis {fmt(at)} ; retour sur sa Tuile de départ à son prochain tour", [keeper])]
+
+
+def end_turn(state: GameState, options: Mapping[str, Any], reason: str = "") -> list[Verdict]:
+    """Close the turn and decide who plays next (the same player again after pushing someone off)."""
+    turn = state.turn
+    if turn.phase == "over":
+        return []
+    player = state.players[turn.player]
+    player.turns_played += 1
+    if turn.offs:
+        state.pending_bonus += turn.offs if options["bonus_turn_per_keeper"] else 1
+    out = [verdict("info", "nk.turn.end", f"End of {player.id}'s turn{reason}", f"Fin du tour de {player.id}{reason}",
+                   [player.id])]
+    if state.pending_bonus and player.status != ELIMINATED:
+        state.pending_bonus -= 1
+        depth = turn.bonus_depth + 1
+        out.append(verdict("info", "nk.bonus", f"{player.id} pushed a keeper off the board and plays again with {depth} die/dice fewer",
+                           f"{player.id} a poussé un Keeper hors du plateau et rejoue avec {depth} dé(s) de moins", [player.id]))
+        state.turn = Turn(player=player.id, bonus_depth=depth)
+    else:
+        state.pending_bonus = 0
+        state.turn = Turn(player=next_player(state, player.id))
+    return out
+
+
+def next_player(state: GameState, after: str) -> str:
+    order = state.order()
+    i = order.index(after)
+    for k in range(1, len(order) + 1):
+        candidate = order[(i + k) % len(order)]
+        if state.players[candidate].status != ELIMINATED:
+            return candidate
+    return after
+
+
+def close_portals(state: GameState, options: Mapping[str, Any]) -> list[Verdict]:
+    """'Au début de son tour, si le Cube Nexus d'un joueur éliminé est encore en jeu, il retire son Cube Nexus.'"""
+    out: list[Verdict] = []
+    for p in state.players.values():
+        cube = state.board.cube_of(p.id)
+        if p.status != ELIMINATED or cube is None:
+            continue
+        state.board.remove(p.id)
+        out.append(verdict("info", "nk.portal.closure", f"{p.id}'s Portal closes: its Nexus Cube leaves the board",
+                           f"Le Portail de {p.id} se ferme : son Cube Nexus quitte le plateau", [p.id]))
+        for other in state.players.values():
+            if other.status == ON_BOARD and other.cell in cube.tiles:
+                other.status, at, other.cell = FALLEN, other.cell, None
+                out.append(verdict("fall", "nk.fall", f"{other.id} stood on the removed cube at {fmt(at)} and falls off the board",
+                                   f"{other.id} se trouvait sur le cube retiré en {fmt(at)} et tombe du plateau", [other.id]))
+        to_move = cubes_to_reconnect(state.board.cubes, options["min_shared_edges"])
+        if to_move:
+            state.reconnect = to_move
+            names = ", ".join(to_move)
+            out.append(verdict("warning", "nk.portal.closure",
+                               f"Cubes no longer joined by {options['min_shared_edges']} edges: reconnect the fewest cubes, "
+                               f"{len(to_move)}: {names} (send a \"reconnect\" event)",
+                               f"Cubes qui ne sont plus reliés par {options['min_shared_edges']} tranches : reconnectez le "
+                               f"minimum de cubes, {len(to_move)} : {names} (événement \"reconnect\")", [p.id, *to_move]))
+            return out
+    return out
+
+
+def start_turn(state: GameState, options: Mapping[str, Any]) -> list[Verdict]:
+    """Closures, then the keeper's return after a fall (or its elimination at a blocked portal), then the dice count.
+
+    Leaves the turn in phase "start" (ready to roll), "reconnect", "idle" (the player
+    was eliminated and the next player is up) or "over".
+    """
+    out = close_portals(state, options)
+    if state.reconnect:
+        state.turn.phase = "reconnect"
+        return out
+    turn = state.turn
+    player = state.players[turn.player]
+    if player.status == FALLEN:
+        start = state.board.cube_of(player.id).start
+        blocker = state.keeper_at(start)
+        if blocker is not None:
+            player.status = ELIMINATED
+            out.append(verdict("elimination", "nk.portal.blocked",
+                               f"{player.id} cannot come back: {blocker} stands on its Starting Tile {fmt(start)}; {player.id} is eliminated",
+                               f"{player.id} ne peut pas revenir : {blocker} occupe sa Tuile de départ {fmt(start)} ; {player.id} est éliminé",
+                               [player.id, blocker]))
+            out += check_win(state)
+            if state.turn.phase != "over":
+                state.pending_bonus = 0
+                state.turn = Turn(player=next_player(state, player.id))
+            return out
+        player.status, player.cell = ON_BOARD, start
+        out.append(verdict("info", "nk.fall.return", f"{player.id} comes back on its Starting Tile {fmt(start)}",
+                           f"{player.id} revient sur sa Tuile de départ {fmt(start)}", [player.id]))
+    terrain = state.board.terrain_at(player.cell)
+    turn.dice_allowed = dice_allowed(player.turns_played == 0, terrain, player.card, turn.bonus_depth)
+    turn.reserved_die, player.reserve = player.reserve, None
+    turn.phase = "start"
+    turn.start_positions = {p.id: (list(p.cell) if p.cell else p.status) for p in state.players.values()}
+    state.turns += 1
+    extra = (f" (+ reserved {turn.reserved_die} after rerolls)" if turn.reserved_die is not None else "")
+    extra_fr = (f" (+ le {turn.reserved_die} réservé après les relances)" if turn.reserved_die is not None else "")
+    out.append(verdict("info", "nk.turn.start", f"{player.id}'s turn on {terrain}: roll {turn.dice_allowed} dice{extra}",
+                       f"Tour de {player.id} sur {terrain} : lancez {turn.dice_allowed} dés{extra_fr}", [player.id]))
+    return out

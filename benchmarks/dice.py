@@ -1,0 +1,120 @@
+"""Dice reading benchmark: accuracy by centre matching, and per-image speed against the public peer.
+
+    python benchmarks/dice.py --data ../shared/data/dice-real/byler-d6 --split heldout --threads 1
+
+For each labelled folder: recall, precision, value accuracy, dice read correctly (value right / all
+labelled dice) and exact-roll rate, for the product and for the peer detector in ../shared/peers/,
+then the median milliseconds per image (pre-processing, inference and decoding; one image at a time,
+same images, same thread count) of both, and their ratio. The held-out split is never trained on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+
+from companion.vision import DiceReader  # noqa: E402
+from companion.vision.labels import load_labelled  # noqa: E402
+from companion.vision.scoring import Score  # noqa: E402
+
+PEER = ROOT.parent / "shared" / "peers" / "byler-d6-dice.tflite"
+WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+class PeerDetector:
+    """The 'Byler D6' TFLite SSD, run as its authors intended (320x320 RGB uint8, score >= threshold)."""
+
+    def __init__(self, path: Path, threads: int, score: float = 0.5):
+        from ai_edge_litert.interpreter import Interpreter
+
+        with zipfile.ZipFile(path) as zf:  # the label order is stored in the model file itself
+            names = zf.read("dict.txt").decode().split()
+        self.values = [WORDS[n.strip().lower()] for n in names]
+        self.interpreter = Interpreter(model_path=str(path), num_threads=threads)
+        self.interpreter.allocate_tensors()
+        inp = self.interpreter.get_input_details()[0]
+        self.input_index, self.size = inp["index"], int(inp["shape"][1])
+        self.outputs = [o["index"] for o in self.interpreter.get_output_details()]
+        self.score = score
+
+    def read(self, image_bgr: np.ndarray) -> list[tuple[int, tuple]]:
+        h, w = image_bgr.shape[:2]
+        rgb = cv2.cvtColor(cv2.resize(image_bgr, (self.size, self.size), interpolation=cv2.INTER_AREA),
+                           cv2.COLOR_BGR2RGB)
+        self.interpreter.set_tensor(self.input_index, rgb[None])
+        self.interpreter.invoke()
+        boxes, classes, scores, count = (self.interpreter.get_tensor(i) for i in self.outputs)
+        out = []
+        for k in range(int(count[0])):
+            if scores[0, k] >= self.score:
+                y1, x1, y2, x2 = boxes[0, k]
+                out.append((self.values[int(classes[0, k])], (x1 * w, y1 * h, x2 * w, y2 * h)))
+        return out
+
+
+def timed(fn, image, repeats: int) -> tuple[list, float]:
+    times = []
+    result = None
+    for _ in range(repeats):
+        t = time.perf_counter()
+        result = fn(image)
+        times.append(time.perf_counter() - t)
+    return result, min(times)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--data", nargs="+", required=True, help="labelled folders (images/ + labels/)")
+    parser.add_argument("--split", default="heldout", choices=("heldout", "train", "all"))
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--model", help="ONNX model (default models/dice.onnx)")
+    parser.add_argument("--confidence", type=float, default=0.35)
+    parser.add_argument("--repeats", type=int, default=3, help="timed runs per image (the fastest counts)")
+    parser.add_argument("--no-peer", action="store_true", help="skip the peer (when ai-edge-litert is missing)")
+    parser.add_argument("--show-failures", action="store_true")
+    args = parser.parse_args(argv)
+
+    reader = DiceReader(args.model, threads=args.threads, confidence=args.confidence)
+    peer = None if args.no_peer else PeerDetector(PEER, args.threads)
+    print(f"model {reader.model_path.name} ({reader.model_path.stat().st_size / 1e6:.2f} MB, "
+          f"{reader.input_size}x{reader.input_size} input), threads {args.threads}, split {args.split}")
+    for folder in args.data:
+        items = load_labelled(folder, args.split)
+        ours, theirs = Score(), Score()
+        our_ms, peer_ms = [], []
+        for item in items:
+            image = cv2.imread(str(item.path), cv2.IMREAD_COLOR)
+            labels = [(d.value, d.box) for d in item.dice]
+            readings, t = timed(reader.read, image, args.repeats)
+            our_ms.append(t * 1000)
+            ours.add(item.path.name, [(r.value, r.box) for r in readings], labels)
+            if peer:
+                found, t = timed(peer.read, image, args.repeats)
+                peer_ms.append(t * 1000)
+                theirs.add(item.path.name, found, labels)
+        print(f"\n{Path(folder).name}: {len(items)} images, {ours.labelled} dice ({args.split})")
+        print(f"{'':10} {'recall':>7} {'precision':>9} {'value acc':>9} {'read right':>10} {'exact roll':>10} {'ms/image':>9}")
+        rows = [("product", ours, our_ms)] + ([("peer", theirs, peer_ms)] if peer else [])
+        for name, s, ms in rows:
+            print(f"{name:10} {s.recall:7.2%} {s.precision:9.2%} {s.value_accuracy:9.2%} {s.read_correctly:10.2%} "
+                  f"{s.exact_roll:10.2%} {statistics.median(ms):9.2f}")
+        if peer:
+            print(f"speed ratio product/peer (median ms per image, {args.threads} thread): "
+                  f"{statistics.median(our_ms) / statistics.median(peer_ms):.2f}")
+        if args.show_failures and ours.failures:
+            print("not exactly right:", " ".join(ours.failures))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

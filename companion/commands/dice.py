@@ -1,0 +1,72 @@
+"""``companion dice IMAGE_OR_DIR... [--json]``: read the dice on photos, one line per image.
+
+A file that is not an image gets a clear error on stderr and the others are still read;
+the exit status is 1 if any input failed, 2 if the model could not be loaded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
+
+
+def add_parser(subparsers) -> None:
+    parser = subparsers.add_parser("dice", help="read the dice on photos (files or folders)")
+    parser.add_argument("inputs", nargs="+", metavar="IMAGE_OR_DIR", help="image files or folders of images")
+    parser.add_argument("--json", action="store_true", help="one JSON object per image")
+    parser.add_argument("--model", help="ONNX model (default: config vision.model, else models/dice.onnx)")
+    parser.add_argument("--threads", type=int, help="onnxruntime threads (default: config vision.threads)")
+    parser.add_argument("--confidence", type=float, help="lowest die confidence (default: config vision.confidence)")
+    parser.set_defaults(func=run)
+
+
+def _expand(inputs: list[str]) -> list[Path]:
+    paths: list[Path] = []
+    for item in inputs:
+        p = Path(item)
+        if p.is_dir():
+            paths += sorted(q for q in p.iterdir() if q.is_file() and q.suffix.lower() in IMAGE_SUFFIXES)
+        else:
+            paths.append(p)
+    return paths
+
+
+def run(args: argparse.Namespace) -> int:
+    import cv2
+
+    from companion.config import ConfigError, load_config
+    from companion.vision import DiceReader, ModelError
+
+    try:
+        vision = load_config(getattr(args, "config", None))["vision"]
+    except ConfigError as exc:
+        print(f"companion dice: {exc}", file=sys.stderr)
+        return 2
+    try:
+        reader = DiceReader(model_path=args.model or vision["model"] or None,
+                            threads=args.threads if args.threads is not None else vision["threads"],
+                            confidence=args.confidence if args.confidence is not None else vision["confidence"])
+    except ModelError as exc:
+        print(f"companion dice: {exc}", file=sys.stderr)
+        return 2
+    failed = 0
+    for path in _expand(args.inputs):
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
+        if image is None:
+            reason = "no such file" if not path.exists() else "not a readable image"
+            print(f"companion dice: {path}: {reason}", file=sys.stderr)
+            failed += 1
+            continue
+        dice = reader.read(image)
+        if args.json:
+            print(json.dumps({"image": str(path), "dice": [
+                {"box": [round(float(v), 1) for v in d.box], "value": d.value, "color": d.color,
+                 "confidence": round(d.confidence, 4)} for d in dice]}), flush=True)
+        else:
+            values = " ".join(f"{d.value}{'(' + d.color + ')' if d.color else ''}" for d in dice) or "no dice"
+            print(f"{path}: {values}", flush=True)
+    return 1 if failed else 0

@@ -1,0 +1,115 @@
+"""DiceReader: photo in, die readings out — letterbox, onnxruntime, peak decoding, OpenCV NMS, colour.
+
+The model (models/dice.onnx, see models/README.md) outputs a die-centre heatmap, face-value
+probabilities and box sizes on a stride-4 grid; decoding them here keeps the graph small and plain.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.core import DieReading
+from companion.vision.colour import die_colour
+
+DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "dice.onnx"
+
+
+class ModelError(RuntimeError):
+    """The dice model file is missing, unreadable or not the model this code expects."""
+
+
+class DiceReader:
+    """Reads every d6 in a BGR image.
+
+    ``threads`` is onnxruntime's intra-op thread count (leave a Pi core for the camera and web);
+    ``confidence`` is the lowest die-centre score reported; ``nms_iou`` merges duplicate boxes.
+    """
+
+    def __init__(self, model_path: str | Path | None = None, threads: int = 1, confidence: float = 0.35,
+                 nms_iou: float = 0.4, read_colour: bool = True):
+        import onnxruntime as ort
+
+        self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
+        self.confidence = float(confidence)
+        self.nms_iou = float(nms_iou)
+        self.read_colour = read_colour
+        if not self.model_path.is_file():
+            raise ModelError(f"dice model not found: {self.model_path} (train it with models/train.py)")
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = max(1, int(threads))
+        options.inter_op_num_threads = 1
+        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        try:
+            self.session = ort.InferenceSession(str(self.model_path), sess_options=options,
+                                                providers=["CPUExecutionProvider"])
+        except Exception as exc:  # onnxruntime raises several unrelated types for a bad file
+            raise ModelError(f"dice model {self.model_path} could not be loaded: {exc}") from exc
+        inputs = self.session.get_inputs()
+        outputs = [o.name for o in self.session.get_outputs()]
+        if len(inputs) != 1 or outputs != ["heat", "value", "box"]:
+            raise ModelError(f"dice model {self.model_path} has unexpected inputs/outputs {outputs}")
+        shape = inputs[0].shape
+        if len(shape) != 4 or not isinstance(shape[2], int) or shape[2] != shape[3]:
+            raise ModelError(f"dice model {self.model_path} must take a fixed square image, not {shape}")
+        self.input_name = inputs[0].name
+        self.input_size = int(shape[2])
+        meta = self.session.get_modelmeta().custom_metadata_map.get("companion")
+        self.stride = int(json.loads(meta).get("stride", 4)) if meta else 4
+
+    def _letterbox(self, image: np.ndarray) -> tuple[np.ndarray, float]:
+        h, w = image.shape[:2]
+        scale = self.input_size / max(h, w)
+        nh, nw = max(1, round(h * scale)), max(1, round(w * scale))
+        canvas = np.full((self.input_size, self.input_size, 3), 114, np.uint8)
+        canvas[:nh, :nw] = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+        rgb = cv2.cvtColor(canvas, cv2.COLOR_BGR2RGB)
+        return np.ascontiguousarray(rgb.transpose(2, 0, 1)[None], dtype=np.float32), scale
+
+    def read(self, image_bgr: np.ndarray) -> list[DieReading]:
+        """Every die found in the image, boxes in the image's own pixels, best first."""
+        image = _as_bgr(image_bgr)
+        tensor, scale = self._letterbox(image)
+        heat, value, box = self.session.run(None, {self.input_name: tensor})
+        heat, value, box = heat[0, 0], value[0], box[0]
+        peaks = (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8))) & (heat >= self.confidence)
+        ys, xs = np.nonzero(peaks)
+        if len(ys) == 0:
+            return []
+        scores = heat[ys, xs]
+        cx = (xs + box[0, ys, xs]) * self.stride / scale
+        cy = (ys + box[1, ys, xs]) * self.stride / scale
+        bw = np.exp(np.clip(box[2, ys, xs], -2, 6)) * self.stride / scale
+        bh = np.exp(np.clip(box[3, ys, xs], -2, 6)) * self.stride / scale
+        rects = [[float(x - w / 2), float(y - h / 2), float(w), float(h)] for x, y, w, h in zip(cx, cy, bw, bh)]
+        keep = cv2.dnn.NMSBoxes(rects, [float(s) for s in scores], self.confidence, self.nms_iou)
+        keep = np.array(keep, dtype=np.int64).reshape(-1)
+        h_img, w_img = image.shape[:2]
+        readings = []
+        for i in keep:
+            probs = value[:, ys[i], xs[i]]
+            face = int(np.argmax(probs))
+            x, y, w, h = rects[i]
+            x1, y1 = max(0.0, x), max(0.0, y)
+            x2, y2 = min(float(w_img), x + w), min(float(h_img), y + h)
+            colour = die_colour(image, (x1, y1, x2, y2)) if self.read_colour else None
+            readings.append(DieReading(value=face + 1, color=colour, box=(x1, y1, x2, y2),
+                                       confidence=float(np.clip(scores[i] * probs[face], 0.0, 1.0))))
+        readings.sort(key=lambda r: -r.confidence)
+        return readings
+
+
+def _as_bgr(image: np.ndarray) -> np.ndarray:
+    if not isinstance(image, np.ndarray) or image.dtype != np.uint8 or image.ndim not in (2, 3) or image.size == 0:
+        raise ValueError("expected a non-empty uint8 image array (BGR, grey or BGRA)")
+    if image.ndim == 2:
+        return cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    if image.shape[2] == 4:
+        return cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
+    if image.shape[2] != 3:
+        raise ValueError(f"expected 1, 3 or 4 channels, got {image.shape[2]}")
+    return image

@@ -1,0 +1,82 @@
+"""Labelled dice photos (YOLO text labels) and the fixed held-out split nobody trains on.
+
+Why here: training, the benchmark and the tests must agree on which photos are held out,
+so the split is a pure function of the file name (no random state, no list to keep in sync).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
+SPLITS = ("heldout", "train", "all")
+
+
+def is_heldout(image_name: str) -> bool:
+    """About one photo in five, chosen by a hash of the file name: never trained on or tuned on."""
+    digest = hashlib.sha1(Path(image_name).name.encode("utf-8")).digest()
+    return digest[0] % 5 == 0
+
+
+@dataclass(frozen=True)
+class LabelledDie:
+    value: int
+    box: tuple[float, float, float, float]  # x1, y1, x2, y2 in pixels
+
+
+@dataclass(frozen=True)
+class LabelledImage:
+    path: Path
+    dice: tuple[LabelledDie, ...]
+
+
+def read_yolo_labels(label_path: Path, width: int, height: int) -> tuple[LabelledDie, ...]:
+    """`CLASS CX CY W H` relative to the image; CLASS 0..5 is face value 1..6."""
+    dice = []
+    for line_no, line in enumerate(Path(label_path).read_text().splitlines(), 1):
+        parts = line.split()
+        if not parts:
+            continue
+        if len(parts) != 5:
+            raise ValueError(f"{label_path}:{line_no}: expected 'CLASS CX CY W H', got {line!r}")
+        cls, cx, cy, w, h = int(parts[0]), *(float(p) for p in parts[1:])
+        if not 0 <= cls <= 5:
+            raise ValueError(f"{label_path}:{line_no}: class {cls} is not a face 0..5")
+        dice.append(LabelledDie(cls + 1, ((cx - w / 2) * width, (cy - h / 2) * height,
+                                          (cx + w / 2) * width, (cy + h / 2) * height)))
+    return tuple(dice)
+
+
+def list_labelled(folder: str | Path, split: str = "all") -> list[tuple[Path, Path]]:
+    """(image, label) path pairs of a folder laid out as images/ + labels/, filtered by split."""
+    if split not in SPLITS:
+        raise ValueError(f"split must be one of {SPLITS}, got {split!r}")
+    folder = Path(folder)
+    images_dir = folder / "images"
+    if not images_dir.is_dir():
+        raise FileNotFoundError(f"{folder} has no images/ folder")
+    pairs = []
+    for image in sorted(images_dir.iterdir()):
+        if image.suffix.lower() not in IMAGE_SUFFIXES:
+            continue
+        held = is_heldout(image.name)
+        if (split == "heldout" and not held) or (split == "train" and held):
+            continue
+        pairs.append((image, folder / "labels" / (image.stem + ".txt")))
+    return pairs
+
+
+def load_labelled(folder: str | Path, split: str = "all") -> list[LabelledImage]:
+    """Every labelled photo of the split, with boxes in pixels (reads each image's size)."""
+    import cv2
+
+    out = []
+    for image, label in list_labelled(folder, split):
+        img = cv2.imread(str(image), cv2.IMREAD_UNCHANGED)
+        if img is None:
+            raise ValueError(f"{image} is not a readable image")
+        h, w = img.shape[:2]
+        out.append(LabelledImage(image, read_yolo_labels(label, w, h) if label.exists() else ()))
+    return out

@@ -1,0 +1,113 @@
+"""Train the dice detector and export it to ONNX.
+
+    python models/train.py --config models/train.toml [--steps N] [--output PATH]
+
+Reproducible: the config fixes the seed, data mix and schedule; the held-out photos
+(companion.vision.labels.is_heldout) are never loaded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "models"))
+sys.path.insert(0, str(ROOT))
+
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+
+from training.data import DiceStream, RealPhotos  # noqa: E402
+from training.loss import dice_loss  # noqa: E402
+from training.model import DiceNet, ExportWrapper, count_macs  # noqa: E402
+
+
+def export_onnx(net: DiceNet, path: Path, input_size: int) -> None:
+    import onnx
+
+    net.eval()
+    wrapper = ExportWrapper(net)
+    dummy = torch.zeros(1, 3, input_size, input_size)
+    tmp = path.with_suffix(".tmp.onnx")
+    torch.onnx.export(wrapper, dummy, str(tmp), input_names=["image"], output_names=["heat", "value", "box"],
+                      opset_version=17, dynamo=False)
+    model = onnx.load(str(tmp))
+    onnx.checker.check_model(model)
+    meta = model.metadata_props.add()
+    meta.key, meta.value = "companion", json.dumps({"input_size": input_size, "stride": 4, "input": "RGB 0-255 NCHW"})
+    onnx.save(model, str(path))
+    tmp.unlink()
+    net.train()
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--config", default=str(ROOT / "models" / "train.toml"))
+    parser.add_argument("--steps", type=int, help="override the number of steps (smoke runs)")
+    parser.add_argument("--output", help="override the ONNX output path")
+    args = parser.parse_args(argv)
+    cfg = tomllib.loads(Path(args.config).read_text())
+    steps = args.steps or cfg["steps"]
+    output = ROOT / (args.output or cfg["output"])
+    ckpt = ROOT / cfg["checkpoint"]
+    ckpt.parent.mkdir(parents=True, exist_ok=True)
+
+    torch.manual_seed(cfg["seed"])
+    np.random.seed(cfg["seed"] % 2**32)
+    torch.set_num_threads(cfg["threads"])
+    net = DiceNet(widths=tuple(cfg["model"]["widths"]), depths=tuple(cfg["model"]["depths"]), neck=cfg["model"]["neck"])
+    macs = count_macs(ExportWrapper(net), cfg["input_size"])
+    print(f"model: {sum(p.numel() for p in net.parameters())} parameters, "
+          f"{macs / 1e9:.3f} GMAC = {2 * macs / 1e9:.3f} GFLOP at {cfg['input_size']}px", flush=True)
+
+    real = RealPhotos([str((ROOT / f).resolve()) if not Path(f).is_absolute() else f for f in cfg["real_sets"]],
+                      split="train")
+    print(f"real training photos: {len(real)} (held-out photos excluded)", flush=True)
+    stream = DiceStream(real, cfg["crop"], cfg["input_size"], cfg["real_fraction"], cfg["seed"])
+    loader = torch.utils.data.DataLoader(stream, batch_size=cfg["batch"], num_workers=cfg["workers"],
+                                         persistent_workers=cfg["workers"] > 0)
+    opt = torch.optim.AdamW(net.parameters(), lr=cfg["lr"], weight_decay=cfg["weight_decay"])
+
+    def lr_at(step):
+        if step < cfg["warmup_steps"]:
+            return cfg["lr"] * (step + 1) / cfg["warmup_steps"]
+        t = (step - cfg["warmup_steps"]) / max(1, steps - cfg["warmup_steps"])
+        return cfg["lr"] * (0.02 + 0.98 * 0.5 * (1 + math.cos(math.pi * t)))
+
+    net.train()
+    start = time.time()
+    running: dict[str, float] = {}
+    for step, (x, heat_t, value_t, box_t, mask_t) in enumerate(loader):
+        if step >= steps:
+            break
+        for group in opt.param_groups:
+            group["lr"] = lr_at(step)
+        loss, parts = dice_loss(net.forward_raw(x), heat_t, value_t, box_t, mask_t, cfg["loss"])
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(net.parameters(), 5.0)
+        opt.step()
+        for k, v in parts.items():
+            running[k] = 0.98 * running.get(k, v) + 0.02 * v
+        if step % 50 == 0 or step == steps - 1:
+            el = time.time() - start
+            print(f"step {step}/{steps} lr {lr_at(step):.5f} " + " ".join(f"{k} {v:.4f}" for k, v in running.items())
+                  + f" | {el / 60:.1f} min, eta {el / (step + 1) * (steps - step - 1) / 60:.1f} min", flush=True)
+        if (step + 1) % cfg["export_every"] == 0 and step + 1 < steps:
+            torch.save({"model": net.state_dict(), "step": step + 1, "config": cfg}, ckpt)
+            export_onnx(net, output, cfg["input_size"])
+            print(f"exported {output} at step {step + 1}", flush=True)
+    torch.save({"model": net.state_dict(), "step": steps, "config": cfg}, ckpt)
+    export_onnx(net, output, cfg["input_size"])
+    print(f"done: {output} ({output.stat().st_size / 1e6:.2f} MB) in {(time.time() - start) / 60:.1f} min", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

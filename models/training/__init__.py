@@ -1,0 +1,1 @@
+"""Training code for the dice detector (needs torch; never imported by the runtime package)."""

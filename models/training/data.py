@@ -1,0 +1,137 @@
+"""Training samples: heavily augmented real photos and freshly rendered synthetic tables, with CenterNet targets.
+
+All crops are at the scale the shipped model sees (the photo letterboxed to the model's input size,
+times a random zoom), so a die is as many pixels wide in training as on the table.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import torch
+
+from companion.vision.labels import load_labelled
+from companion.vision.render import render_table
+
+STRIDE = 4
+
+
+class RealPhotos:
+    """The training split of the real sets, decoded once and kept in memory."""
+
+    def __init__(self, folders: list[str], split: str = "train"):
+        self.items = []
+        for folder in folders:
+            for item in load_labelled(folder, split):
+                img = cv2.imread(str(item.path), cv2.IMREAD_COLOR)
+                boxes = np.array([d.box for d in item.dice], np.float32).reshape(-1, 4)
+                values = np.array([d.value for d in item.dice], np.int64)
+                self.items.append((img, boxes, values))
+
+    def __len__(self):
+        return len(self.items)
+
+
+def colour_jitter(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    hsv = cv2.cvtColor(img, cv2.COLOR_BGR2HSV).astype(np.int16)
+    hsv[..., 0] = (hsv[..., 0] + rng.integers(-12, 13)) % 180
+    hsv[..., 1] = np.clip(hsv[..., 1] * rng.uniform(0.6, 1.4), 0, 255)
+    img = cv2.cvtColor(hsv.astype(np.uint8), cv2.COLOR_HSV2BGR).astype(np.float32)
+    img = img * rng.uniform(0.6, 1.35) + rng.uniform(-30, 30) + rng.normal(0, 8, 3)
+    if rng.random() < 0.3:
+        g = rng.uniform(0.7, 1.4)
+        img = 255.0 * (np.clip(img, 0, 255) / 255.0) ** g
+    if rng.random() < 0.4:
+        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.4, 1.5))
+    if rng.random() < 0.5:
+        img = img + rng.normal(0, rng.uniform(2, 10), img.shape)
+    out = np.clip(img, 0, 255).astype(np.uint8)
+    if rng.random() < 0.5:
+        ok, enc = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 95))])
+        out = cv2.imdecode(enc, cv2.IMREAD_COLOR)
+    return out
+
+
+def augment_real(item, rng: np.random.Generator, crop: int, input_size: int):
+    """Zoom, rotate (any angle), flip and crop one real photo around a random die."""
+    img, boxes, values = item
+    h, w = img.shape[:2]
+    scale = input_size / max(h, w) * float(np.exp(rng.uniform(np.log(0.7), np.log(1.5))))
+    angle = float(rng.uniform(0, 360))
+    centres = np.stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2], 1)
+    sizes = np.sqrt((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]))
+    if len(boxes) and rng.random() < 0.85:
+        focus = centres[rng.integers(len(boxes))] + rng.normal(0, crop * 0.25 / scale, 2)
+    else:
+        focus = np.array([rng.uniform(0, w), rng.uniform(0, h)])
+    m = cv2.getRotationMatrix2D((float(focus[0]), float(focus[1])), angle, scale)
+    m[:, 2] += crop / 2 - focus
+    if rng.random() < 0.5:  # mirror: a d6 face read in a mirror shows the same value
+        m = np.array([[-1, 0, crop], [0, 1, 0]], np.float64) @ np.vstack([m, [0, 0, 1]])
+    border = tuple(int(x) for x in rng.integers(0, 256, 3))
+    out = cv2.warpAffine(img, m, (crop, crop), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                         borderValue=border)
+    out = colour_jitter(out, rng)
+    new_c = centres @ m[:, :2].T + m[:, 2] if len(boxes) else np.zeros((0, 2))
+    new_s = sizes * scale
+    return out, new_c, np.stack([new_s, new_s], 1) if len(boxes) else np.zeros((0, 2)), values
+
+
+def synthetic_sample(rng: np.random.Generator, crop: int):
+    img, dice = render_table(rng, crop, crop, n_dice=int(rng.integers(0, 12)), size_range=(11, 46))
+    if not dice:
+        return img, np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0, np.int64)
+    boxes = np.array([d.box for d in dice], np.float32)
+    centres = np.stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2], 1)
+    wh = np.stack([boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]], 1)
+    return img, centres, wh, np.array([d.value for d in dice], np.int64)
+
+
+def make_targets(centres, wh, values, crop: int):
+    """Gaussian centre heatmap, per-cell value label (-1 = ignore) and box regression at each centre."""
+    s = crop // STRIDE
+    heat = np.zeros((s, s), np.float32)
+    value = np.full((s, s), -1, np.int64)
+    best = np.zeros((s, s), np.float32)
+    box = np.zeros((4, s, s), np.float32)
+    mask = np.zeros((s, s), np.float32)
+    yy, xx = np.mgrid[0:s, 0:s].astype(np.float32)
+    for (cx, cy), (bw, bh), v in zip(centres, wh, values):
+        gx, gy = cx / STRIDE, cy / STRIDE
+        if not (0 <= gx < s and 0 <= gy < s):
+            continue
+        size_cells = max(1.0, float(np.sqrt(bw * bh)) / STRIDE)
+        sigma = max(0.6, size_cells / 6)
+        ix, iy = int(gx), int(gy)
+        g = np.exp(-((xx - ix) ** 2 + (yy - iy) ** 2) / (2 * sigma**2))
+        heat = np.maximum(heat, g)
+        near = (g > 0.3) & (g > best)
+        value[near] = int(v) - 1
+        best = np.maximum(best, g)
+        box[:, iy, ix] = (gx - ix, gy - iy, np.log(max(bw, 1.0) / STRIDE), np.log(max(bh, 1.0) / STRIDE))
+        mask[iy, ix] = 1.0
+    return heat[None], value, box, mask
+
+
+class DiceStream(torch.utils.data.IterableDataset):
+    """Endless, seeded stream of (image, targets) mixing real and synthetic samples."""
+
+    def __init__(self, real: RealPhotos, crop: int, input_size: int, real_fraction: float, seed: int):
+        self.real, self.crop, self.input_size = real, crop, input_size
+        self.real_fraction, self.seed = real_fraction, seed
+
+    def __iter__(self):
+        info = torch.utils.data.get_worker_info()
+        rng = np.random.default_rng([self.seed, info.id if info else 0])
+        while True:
+            if len(self.real) and rng.random() < self.real_fraction:
+                img, c, wh, v = augment_real(self.real.items[rng.integers(len(self.real))], rng, self.crop,
+                                             self.input_size)
+            else:
+                img, c, wh, v = synthetic_sample(rng, self.crop)
+            heat, value, box, mask = make_targets(c, wh, v, self.crop)
+            rgb = cv2.cvtColor(img, cv2.COLOR_BGR2RGB)
+            x = torch.from_numpy(np.ascontiguousarray(rgb.transpose(2, 0, 1))).float() / 255.0
+            yield x, torch.from_numpy(heat), torch.from_numpy(value), torch.from_numpy(box), torch.from_numpy(mask)

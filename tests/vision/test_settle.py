@@ -1,0 +1,105 @@
+"""Roll settling on frame sequences: one report per roll, only once the dice are still."""
+
+import pytest
+
+from companion.core import DieReading
+from companion.vision.settle import RollSettler, same_dice
+
+
+def die(value, x, y, color="red", size=40):
+    return DieReading(value, color, (x, y, x + size, y + size), 0.9)
+
+
+ROLL_A = [die(3, 100, 100), die(5, 300, 120, "blue")]
+ROLL_B = [die(6, 200, 200), die(1, 400, 50, "white")]
+
+
+def feed(settler, frames, start=0.0, fps=10.0):
+    out = []
+    for k, readings in enumerate(frames):
+        r = settler.update(readings, start + k / fps)
+        if r is not None:
+            out.append((k, r))
+    return out
+
+
+def tumbling(n, seed=0):
+    """Dice moving and changing faces every frame."""
+    frames = []
+    for k in range(n):
+        frames.append([die(1 + (k + seed) % 6, 50 + 37 * k, 80 + 11 * k), die(1 + (k * 5 + seed) % 6, 500 - 29 * k, 90)])
+    return frames
+
+
+def test_reports_once_after_stable_frames_and_not_while_tumbling():
+    settler = RollSettler(stable_frames=4)
+    reports = feed(settler, tumbling(8) + [ROLL_A] * 10)
+    assert len(reports) == 1
+    k, roll = reports[0]
+    assert k == 8 + 4 - 1  # the 4th identical frame
+    assert roll.values == (3, 5)
+    assert roll.index == 1
+    assert [d.color for d in roll.dice] == ["red", "blue"]
+
+
+def test_small_jitter_counts_as_still():
+    settler = RollSettler(stable_frames=3)
+    jittery = [[die(3, 100 + dx, 100 - dx), die(5, 300, 120 + dx, "blue")] for dx in (0, 2, -3, 1, 0)]
+    assert len(feed(settler, jittery)) == 1
+
+
+def test_new_throw_after_tumbling_is_a_new_roll():
+    settler = RollSettler(stable_frames=3)
+    reports = feed(settler, tumbling(5) + [ROLL_A] * 6 + tumbling(5, seed=2) + [ROLL_B] * 6)
+    assert [r.values for _, r in reports] == [(3, 5), (1, 6)]
+    assert [r.index for _, r in reports] == [1, 2]
+
+
+def test_knocked_die_starts_a_new_roll():
+    settler = RollSettler(stable_frames=3)
+    knocked = [die(3, 100, 100), die(2, 360, 180, "blue")]  # the blue die was knocked onto a 2
+    reports = feed(settler, [ROLL_A] * 5 + [knocked] * 5)
+    assert [r.values for _, r in reports] == [(3, 5), (2, 3)]
+
+
+def test_hand_over_the_table_resets_the_count():
+    settler = RollSettler(stable_frames=4)
+    hand = [die(3, 100, 100)]  # the hand hides the blue die
+    reports = feed(settler, [ROLL_A] * 3 + [hand] * 2 + [ROLL_A] * 3)
+    assert reports == []  # never 4 identical frames in a row
+    assert len(feed(settler, [ROLL_A], start=10.0)) == 1
+
+
+def test_hand_passing_over_unchanged_dice_does_not_repeat_the_roll():
+    settler = RollSettler(stable_frames=3)
+    reports = feed(settler, [ROLL_A] * 4 + [[]] * 3 + [ROLL_A] * 6)
+    assert len(reports) == 1
+
+
+def test_one_frame_misread_does_not_report_twice():
+    settler = RollSettler(stable_frames=3)
+    misread = [die(3, 100, 100), die(6, 300, 120, "blue")]
+    reports = feed(settler, [ROLL_A] * 4 + [misread] + [ROLL_A] * 4)
+    assert len(reports) == 1
+
+
+def test_empty_table_is_not_a_roll_unless_asked():
+    assert feed(RollSettler(stable_frames=2), [[]] * 5) == []
+    reports = feed(RollSettler(stable_frames=2, report_empty=True), [[]] * 5)
+    assert len(reports) == 1 and reports[0][1].dice == ()
+
+
+def test_same_value_moved_far_is_a_different_scene():
+    assert same_dice(ROLL_A, [die(3, 103, 98), die(5, 302, 121, "blue")])
+    assert not same_dice(ROLL_A, [die(3, 160, 100), die(5, 300, 120, "blue")])
+    assert not same_dice(ROLL_A, [die(3, 100, 100), die(5, 300, 120, "green")])
+    assert not same_dice(ROLL_A, ROLL_A[:1])
+
+
+def test_bad_arguments_are_refused():
+    with pytest.raises(ValueError):
+        RollSettler(stable_frames=0)
+    settler = RollSettler()
+    settler.update([], 5.0)
+    with pytest.raises(ValueError, match="back in time"):
+        settler.update([], 4.0)

@@ -31,6 +31,7 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "data_dir": Key("~/.local/share/companion", "where the game journal and the table PIN are kept"),
         "name": Key("Table Companion", "name shown on phones and advertised on the network"),
         "language": Key("en", "default language when a phone does not say", ("en", "fr")),
+        "login_attempts": Key(5, "wrong table PINs a phone may enter per 5 minutes before it must wait"),
     },
     "game": {
         "default": Key("free-roll", "game started when no unfinished game is in the journal"),

@@ -1,0 +1,71 @@
+"""``companion serve``: run the table — camera, referee, LED panel and the phones' web app."""
+
+from __future__ import annotations
+
+import logging
+import signal
+import sys
+
+log = logging.getLogger("companion.serve")
+
+
+def add_parser(subparsers) -> None:
+    parser = subparsers.add_parser("serve", help="run the companion and serve the phones' page")
+    parser.add_argument("--host", help="address to listen on (default from the configuration: service.host)")
+    parser.add_argument("--port", type=int, help="TCP port (default from the configuration: service.port)")
+    parser.add_argument("--no-camera", action="store_true", help="no camera: rolls are entered on the phones")
+    parser.add_argument("--new-pin", action="store_true",
+                        help="forgot the table PIN? make a new one and show it once in the log")
+    parser.set_defaults(func=run)
+
+
+def _stop_on_sigterm(signum, frame) -> None:
+    raise SystemExit(0)  # systemd stops the service with SIGTERM: leave through the same path as Ctrl-C
+
+
+def run(args) -> int:
+    # Imported here so that `companion --help` and the other commands start fast.
+    from companion.config import ConfigError, load_config
+    from companion.journal import JournalError
+    from companion.service import Service
+    from companion.web import create_app
+    from companion.web.server import WebServer
+
+    overrides: dict = {}
+    if args.host:
+        overrides.setdefault("service", {})["host"] = args.host
+    if args.port is not None:
+        overrides.setdefault("service", {})["port"] = args.port
+    try:
+        config = load_config(args.config, overrides=overrides or None)
+    except ConfigError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
+    settings = config["service"]
+    try:
+        service = Service(config, camera=not args.no_camera)
+    except JournalError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 1
+    try:
+        app = create_app(service)
+        if args.new_pin:
+            app.extensions["companion"].pins.reset()
+        server = WebServer(app, settings["host"], settings["port"], settings["threads"])
+    except (OSError, ValueError) as exc:
+        service.stop()
+        print(f"companion: cannot listen on {settings['host']}:{settings['port']}: {exc}", file=sys.stderr)
+        return 1
+    links = app.extensions["companion"].links
+    print(f"{settings['name']}: phones join at {links.ip_url} or {links.local_url}", flush=True)
+    signal.signal(signal.SIGTERM, _stop_on_sigterm)
+    service.start()
+    try:
+        server.serve_forever()
+    except (KeyboardInterrupt, SystemExit):
+        pass
+    finally:
+        log.info("stopping")
+        server.stop()
+        service.stop()
+    return 0

@@ -1,0 +1,194 @@
+"""The JSON API under /api/: read the table freely; change it with the PIN, through the referee.
+
+Every change goes through ``Table`` exactly like a camera observation: it is
+refereed, journaled and published on the bus. A change the referee cannot
+understand is a 4xx and changes nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from typing import Any
+
+from flask import Blueprint, Response, jsonify
+
+from companion import __version__
+from companion.core import DieReading, Observation
+from companion.journal import JournalError
+from companion.referee import EventError, OptionsError
+from companion.referee.registry import available_games
+from companion.web.app import context
+from companion.web.session import require_pin
+from companion.web.validation import ApiError, json_body, openapi
+
+blueprint = Blueprint("api", __name__, url_prefix="/api")
+
+
+@contextlib.contextmanager
+def refereeing(conflict_status: int = 422):
+    """Turn the table's refusals into 4xx answers; nothing was changed when they are raised."""
+    try:
+        yield
+    except (EventError, OptionsError) as exc:
+        raise ApiError(conflict_status, "refused", str(exc)) from exc
+    except JournalError as exc:
+        raise ApiError(503, "journal", f"the game journal cannot be written: {exc}") from exc
+
+
+def _json_safe(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return [_json_safe(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _json_safe(v) for k, v in value.items()}
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)
+
+
+def _state_response(status: int = 200):
+    ctx = context()
+    event_id = ctx.service.bus.last_id  # read first: later events will be sent again, never missed
+    response = jsonify({"event_id": event_id, "state": ctx.service.table.state()})
+    response.status_code = status
+    return response
+
+
+def _change_result(verdicts):
+    return jsonify({"verdicts": [v.to_json() for v in verdicts], "state": context().service.table.state()})
+
+
+def _dice(items: list[dict[str, Any]]) -> list[DieReading]:
+    try:
+        return [DieReading.from_json(item) for item in items]
+    except (ValueError, TypeError, OverflowError) as exc:
+        raise ApiError(422, "refused", str(exc)) from exc
+
+
+# -- reading ------------------------------------------------------------------------
+@blueprint.get("/info")
+def info():
+    ctx = context()
+    settings = ctx.service.config["service"]
+    return jsonify({
+        "name": settings["name"],
+        "version": __version__,
+        "language": settings["language"],
+        "links": ctx.links.to_json(),
+        "camera": ctx.service.live.camera.to_json(),
+        "event_id": ctx.service.bus.last_id,
+    })
+
+
+@blueprint.get("/games")
+def games():
+    listed = []
+    for name, engine in available_games().items():
+        options = [{"name": key, "default": _json_safe(default), "doc": doc}
+                   for key, (default, doc) in engine.option_defaults.items()]
+        listed.append({"name": name, "title": engine.title.to_json(), "options": options})
+    return jsonify({"games": listed})
+
+
+@blueprint.get("/state")
+def state():
+    return _state_response()
+
+
+def effective_dice(entries: list[dict[str, Any]]) -> None:
+    """Give each roll in force its dice after corrections (phones draw and correct those)."""
+    corrected = {e["event"].get("seq"): e["event"].get("dice") for e in entries if e["event"].get("type") == "correct"}
+    for entry in entries:
+        dice = corrected.get(entry["seq"], entry["event"].get("dice"))
+        if not entry["in_force"] or not isinstance(dice, list):
+            continue
+        try:
+            entry["dice"] = [DieReading.from_json(d).to_json() for d in dice]
+        except (ValueError, TypeError):
+            continue  # a game whose events carry dice in another form: nothing to draw
+
+
+@blueprint.get("/history")
+def history():
+    ctx = context()
+    event_id = ctx.service.bus.last_id
+    table = ctx.service.table
+    entries = table.history()
+    effective_dice(entries)
+    return jsonify({"event_id": event_id, "game": table.record.to_json(), "entries": entries})
+
+
+@blueprint.get("/live")
+def live():
+    return jsonify(context().service.live.to_json())
+
+
+@blueprint.get("/snapshot.jpg")
+def snapshot():
+    data = context().service.live.jpeg()
+    if data is None:
+        raise ApiError(404, "no_frame", "no camera picture yet")
+    return Response(data, mimetype="image/jpeg")
+
+
+@blueprint.get("/qr.svg")
+def qr():
+    return Response(context().links.qr_svg(), mimetype="image/svg+xml")
+
+
+@blueprint.get("/openapi.json")
+def openapi_document():
+    return jsonify(openapi())
+
+
+# -- changing -----------------------------------------------------------------------
+@blueprint.post("/game")
+@require_pin
+def new_game():
+    body = json_body("NewGameRequest")
+    with refereeing():
+        context().service.table.new_game(body["game"], body.get("options", {}), list(body.get("players", [])))
+    return _state_response(201)
+
+
+@blueprint.post("/events")
+@require_pin
+def submit_event():
+    body = json_body("EventRequest")
+    with refereeing():
+        verdicts = context().service.table.submit(body["event"], source="phone")
+    return _change_result(verdicts)
+
+
+@blueprint.post("/roll")
+@require_pin
+def submit_roll():
+    """A roll typed in on a phone becomes an observation, turned into the game's event by its engine."""
+    body = json_body("RollRequest")
+    table = context().service.table
+    observation = Observation(dice=tuple(_dice(body["dice"])), source="phone", at=time.time())
+    with refereeing():
+        event = table.engine.observation_event(observation)
+        if event is None:
+            raise ApiError(422, "refused", "this game does not take a roll now")
+        verdicts = table.submit(event, source="phone")
+    return _change_result(verdicts)
+
+
+@blueprint.post("/corrections")
+@require_pin
+def correct():
+    body = json_body("CorrectionRequest")
+    dice = [d.to_json() for d in _dice(body["dice"])]
+    with refereeing():
+        verdicts = context().service.table.correct(body["seq"], dice, source="phone")
+    return _change_result(verdicts)
+
+
+@blueprint.post("/undo")
+@require_pin
+def undo():
+    json_body("Nothing", optional=True)
+    with refereeing(conflict_status=409):
+        context().service.table.undo(source="phone")
+    return _state_response()

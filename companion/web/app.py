@@ -1,0 +1,143 @@
+"""The Flask application factory: one app per Service, no module-level state.
+
+Everything a request needs (the service, the PIN store, the login limiter,
+the join links) lives in ``app.extensions["companion"]`` so that several apps
+— one per test — can live in one process.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass, field
+from datetime import timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from flask import Flask, current_app, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from companion.web.auth import LoginLimiter, PinStore, session_secret
+from companion.web.netinfo import JoinLinks
+from companion.web.validation import MAX_BODY_BYTES, ApiError
+
+if TYPE_CHECKING:
+    from companion.service import Service
+
+log = logging.getLogger(__name__)
+
+#: The static page lives at the repository root, beside the package.
+DEFAULT_WEB_DIR = Path(__file__).resolve().parents[2] / "web"
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; "
+    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+)
+
+
+class StreamGate:
+    """Counts open live streams: each holds a server thread, so keep some threads for everything else."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = max(1, limit)
+        self.open = 0
+        self._lock = threading.Lock()
+
+    def acquire(self) -> bool:
+        with self._lock:
+            if self.open >= self.limit:
+                return False
+            self.open += 1
+            return True
+
+    def release(self) -> None:
+        with self._lock:
+            self.open -= 1
+
+
+@dataclass
+class WebContext:
+    service: "Service"
+    pins: PinStore
+    limiter: LoginLimiter
+    links: JoinLinks
+    streams: StreamGate
+    web_dir: Path
+    keepalive: float = 15.0
+    closing: threading.Event = field(default_factory=threading.Event)
+
+
+def context() -> WebContext:
+    return current_app.extensions["companion"]
+
+
+def create_app(service: "Service", testing: bool = False, web_dir: Path | None = None) -> Flask:
+    """Build the web app for ``service``; settings come from ``service.config``."""
+    config = service.config
+    settings = config["service"]
+    data_dir = config.data_dir
+    data_dir.mkdir(parents=True, exist_ok=True)
+
+    app = Flask("companion.web", static_folder=None)
+    app.config.update(
+        TESTING=testing,
+        SECRET_KEY=session_secret(data_dir),
+        MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
+        SESSION_COOKIE_NAME="companion_session",
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Strict",
+        PERMANENT_SESSION_LIFETIME=timedelta(days=7),
+    )
+    threads = int(settings["threads"])
+    app.extensions["companion"] = WebContext(
+        service=service,
+        pins=PinStore(data_dir),
+        limiter=LoginLimiter(per_client=int(settings["login_attempts"])),
+        links=JoinLinks.for_server(settings["host"], int(settings["port"])),
+        # Leave a few threads for page loads and changes when every other thread holds a stream.
+        streams=StreamGate(threads - 4 if threads > 8 else threads // 2),
+        web_dir=Path(web_dir) if web_dir is not None else DEFAULT_WEB_DIR,
+    )
+
+    from companion.web import api, pages, session, stream
+
+    app.register_blueprint(session.blueprint)
+    app.register_blueprint(api.blueprint)
+    app.register_blueprint(stream.blueprint)
+    app.register_blueprint(pages.blueprint)
+    app.before_request(session.check_csrf)
+    app.after_request(_security_headers)
+    app.register_error_handler(ApiError, _api_error)
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(Exception, _unexpected_error)
+    return app
+
+
+def _security_headers(response):
+    response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    if request.path.startswith("/api/"):
+        response.headers.setdefault("Cache-Control", "no-store")
+    return response
+
+
+def _api_error(error: ApiError):
+    response = jsonify(error.to_json())
+    response.status_code = error.status
+    if "retry_after" in error.extra:
+        response.headers["Retry-After"] = str(error.extra["retry_after"])
+    return response
+
+
+def _http_error(error: HTTPException):
+    if not request.path.startswith("/api/"):
+        return error
+    code = (error.name or "error").lower().replace(" ", "_")
+    return _api_error(ApiError(error.code or 500, code, error.description or error.name or "error"))
+
+
+def _unexpected_error(error: Exception):
+    log.exception("unexpected error on %s %s", request.method, request.path)
+    return _api_error(ApiError(500, "internal", "the companion hit an unexpected error; it is in the service log"))

@@ -1,0 +1,186 @@
+"""Who may change the game: the table PIN, signed-cookie sessions, CSRF tokens and a login rate limit.
+
+Viewing needs only the join link. Changing anything needs the table PIN once
+per phone: a correct PIN marks the phone's signed session cookie with the PIN's
+generation, so changing the PIN logs every other phone out. Every change also
+carries the session's CSRF token in a header, which a page on another site
+cannot read. The PIN is stored hashed; it is printed to the log once, when it is
+created, and never again.
+"""
+
+from __future__ import annotations
+
+import collections
+import hmac
+import json
+import logging
+import os
+import secrets
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from werkzeug.security import check_password_hash, generate_password_hash
+
+log = logging.getLogger(__name__)
+
+PIN_FILE = "pin.json"
+SECRET_FILE = "session.key"
+CSRF_HEADER = "X-CSRF-Token"
+PIN_LENGTH = 6
+
+
+class PinError(ValueError):
+    """A PIN that cannot be used (wrong format)."""
+
+
+def _write_private(path: Path, data: bytes) -> None:
+    """Write a file only the service's user can read, atomically."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(tmp, path)
+
+
+def session_secret(data_dir: Path) -> bytes:
+    """The key that signs session cookies, made once per installation (sessions survive restarts)."""
+    path = data_dir / SECRET_FILE
+    try:
+        secret = path.read_bytes()
+        if len(secret) >= 32:
+            return secret
+    except FileNotFoundError:
+        pass
+    secret = secrets.token_bytes(32)
+    _write_private(path, secret)
+    return secret
+
+
+def check_pin_format(pin: Any) -> str:
+    if not isinstance(pin, str) or not pin.isascii() or not pin.isdigit() or not 4 <= len(pin) <= 12:
+        raise PinError("a PIN is 4 to 12 digits")
+    return pin
+
+
+def new_pin() -> str:
+    return "".join(secrets.choice("0123456789") for _ in range(PIN_LENGTH))
+
+
+def _announce(pin: str) -> None:
+    # The one and only time a PIN appears anywhere in clear: when it is made.
+    log.warning("Table PIN created: %s — players need it to change the game; "
+                "change it in the phone's settings. It will not be shown again.", pin)
+
+
+class PinStore:
+    """The table PIN, hashed in ``data_dir/pin.json`` with a generation counter."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.path = data_dir / PIN_FILE
+        self._lock = threading.Lock()
+        self._hash, self.generation = self._load()
+
+    def _load(self) -> tuple[str, int]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            return str(data["hash"]), int(data["generation"])
+        except FileNotFoundError:
+            pin = new_pin()
+            pin_hash = generate_password_hash(pin)
+            self._save(pin_hash, 1)
+            _announce(pin)
+            return pin_hash, 1
+        except (ValueError, KeyError, TypeError) as exc:
+            raise PinError(f"{self.path} is damaged ({exc}); delete it to get a new PIN at the next start") from exc
+
+    def _save(self, pin_hash: str, generation: int) -> None:
+        _write_private(self.path, json.dumps({"hash": pin_hash, "generation": generation}).encode())
+
+    def check(self, pin: str) -> bool:
+        with self._lock:
+            pin_hash = self._hash
+        return isinstance(pin, str) and check_password_hash(pin_hash, pin)
+
+    def reset(self) -> None:
+        """A forgotten PIN: make a new one and show it once (``companion serve --new-pin``)."""
+        pin = new_pin()
+        self.change(pin)
+        _announce(pin)
+
+    def change(self, pin: str) -> int:
+        """Set a new PIN; returns the new generation (older sessions are no longer authorised)."""
+        check_pin_format(pin)
+        pin_hash = generate_password_hash(pin)
+        with self._lock:
+            self._save(pin_hash, self.generation + 1)
+            self._hash, self.generation = pin_hash, self.generation + 1
+            log.info("table PIN changed (generation %d); other phones must enter it again", self.generation)
+            return self.generation
+
+
+class LoginLimiter:
+    """Failed PIN attempts per phone (IP address) and in total, over a sliding window.
+
+    A six-digit PIN has a million values; at five tries per phone and thirty in
+    total per five minutes, guessing it takes weeks of trying at the table.
+    """
+
+    def __init__(self, per_client: int = 5, overall: int = 30, window: float = 300.0, clock=time.monotonic) -> None:
+        self.per_client = per_client
+        self.overall = overall
+        self.window = window
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._failures: dict[str, collections.deque[float]] = {}
+        self._all: collections.deque[float] = collections.deque()
+
+    def _prune(self, now: float) -> None:
+        cutoff = now - self.window
+        while self._all and self._all[0] <= cutoff:
+            self._all.popleft()
+        for client in list(self._failures):
+            times = self._failures[client]
+            while times and times[0] <= cutoff:
+                times.popleft()
+            if not times:
+                del self._failures[client]
+
+    def retry_after(self, client: str) -> float:
+        """Seconds before ``client`` may try again; 0 when it may try now."""
+        with self._lock:
+            now = self._clock()
+            self._prune(now)
+            waits = []
+            times = self._failures.get(client)
+            if times and len(times) >= self.per_client:
+                waits.append(times[0] + self.window - now)
+            if len(self._all) >= self.overall:
+                waits.append(self._all[0] + self.window - now)
+            return max(waits, default=0.0)
+
+    def attempts_left(self, client: str) -> int:
+        with self._lock:
+            return max(0, self.per_client - len(self._failures.get(client, ())))
+
+    def failed(self, client: str) -> None:
+        with self._lock:
+            now = self._clock()
+            self._failures.setdefault(client, collections.deque()).append(now)
+            self._all.append(now)
+
+    def succeeded(self, client: str) -> None:
+        with self._lock:
+            self._failures.pop(client, None)
+
+
+def new_csrf_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def tokens_match(expected: str | None, given: str | None) -> bool:
+    return bool(expected) and bool(given) and hmac.compare_digest(str(expected), str(given))

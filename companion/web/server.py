@@ -1,0 +1,58 @@
+"""Serving the app with waitress: one process, many threads (each open live stream holds one).
+
+One process matters: the event bus is in memory, so every phone's stream must
+be served by the process that referees the game.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+from flask import Flask
+from waitress import create_server
+from waitress.server import BaseWSGIServer
+
+log = logging.getLogger(__name__)
+
+
+class WebServer:
+    """A waitress server that can run in the foreground or in a thread, and stop cleanly."""
+
+    def __init__(self, app: Flask, host: str, port: int, threads: int) -> None:
+        self.app = app
+        self._server = create_server(app, host=host, port=port, threads=threads, ident="companion",
+                                     clear_untrusted_proxy_headers=True, channel_timeout=60)
+        if not isinstance(self._server, BaseWSGIServer):
+            self._server.close()
+            raise ValueError(f"{host!r} resolves to several addresses; give one address to listen on")
+        self._thread: threading.Thread | None = None
+
+    @property
+    def host(self) -> str:
+        return self._server.effective_host
+
+    @property
+    def port(self) -> int:
+        return int(self._server.effective_port)
+
+    def serve_forever(self) -> None:
+        self._server.run()
+
+    def start(self) -> "WebServer":
+        self._thread = threading.Thread(target=self._server.run, name="waitress", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """End the live streams, then the worker threads, then the listening socket and connections."""
+        ctx = self.app.extensions["companion"]
+        ctx.closing.set()
+        ctx.service.bus.publish("notice", {"kind": "info", "message": "The companion is restarting",
+                                           "message_fr": "Le compagnon redémarre"})
+        self._server.task_dispatcher.shutdown(timeout=timeout)
+        from waitress import wasyncore
+
+        wasyncore.close_all(self._server._map)
+        if self._thread is not None:
+            self._thread.join(timeout)

@@ -1,0 +1,103 @@
+"""Live updates as Server-Sent Events, resumable by event id.
+
+Each bus event is sent with its id. A phone that sleeps and wakes reconnects
+with ``Last-Event-ID`` (browsers do this by themselves) or ``?last_id=`` and
+receives every event it missed; when the bus no longer holds them, or the
+service restarted and its ids began again, it gets a ``reset`` event and
+reloads the state instead. A comment line every few seconds keeps NAT and
+Wi-Fi power saving from silently dropping the connection, and lets the server
+notice a phone that went away, so its thread is freed.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Iterator
+
+from flask import Blueprint, Response, request
+
+from companion.bus import BusEvent, EventBus
+from companion.web.app import WebContext, context
+from companion.web.validation import ApiError
+
+blueprint = Blueprint("stream", __name__, url_prefix="/api")
+
+RETRY_MS = 2000
+
+
+def format_event(event: BusEvent) -> bytes:
+    data = json.dumps(event.data, separators=(",", ":"), ensure_ascii=False)
+    return f"id: {event.id}\nevent: {event.topic}\ndata: {data}\n\n".encode()
+
+
+def _reset(bus_id: int, reason: str) -> bytes:
+    return f"id: {bus_id}\nevent: reset\ndata: {json.dumps({'reason': reason})}\n\n".encode()
+
+
+def _requested_id() -> int | None:
+    raw = request.headers.get("Last-Event-ID") or request.args.get("last_id")
+    if raw is None or raw == "":
+        return None
+    raw = raw.strip()
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 18:
+        raise ApiError(400, "bad_last_id", "last_id must be a non-negative integer")
+    return int(raw)
+
+
+def events_after(ctx: WebContext, bus: EventBus, last_id: int | None) -> Iterator[bytes]:
+    """The byte stream for one phone, starting after ``last_id`` (None: from now on)."""
+    yield f"retry: {RETRY_MS}\n\n".encode()
+    current = bus.last_id if last_id is None else last_id
+    if current > bus.last_id:
+        # Ids from an earlier run of the service: what the phone holds is stale.
+        current = bus.last_id
+        yield _reset(current, "restarted")
+    while not ctx.closing.is_set():
+        events, complete = bus.wait(current, timeout=ctx.keepalive)
+        if ctx.closing.is_set():
+            break
+        if not complete:
+            current = events[-1].id if events else bus.last_id
+            yield _reset(current, "missed")
+            continue
+        if not events:
+            yield b": keep-alive\n\n"
+            continue
+        for event in events:
+            yield format_event(event)
+        current = events[-1].id
+
+
+class StreamBody:
+    """The response body: frees the phone's stream slot when the server closes it, started or not."""
+
+    def __init__(self, chunks: Iterator[bytes], release) -> None:
+        self._chunks = chunks
+        self._release = release
+
+    def __iter__(self) -> "StreamBody":
+        return self
+
+    def __next__(self) -> bytes:
+        return next(self._chunks)
+
+    def close(self) -> None:
+        release, self._release = self._release, None
+        try:
+            self._chunks.close()
+        finally:
+            if release is not None:
+                release()
+
+
+@blueprint.get("/stream")
+def stream():
+    ctx = context()
+    last_id = _requested_id()
+    if not ctx.streams.acquire():
+        raise ApiError(503, "busy", "too many live streams are open; retrying", retry_after=5)
+    body = StreamBody(events_after(ctx, ctx.service.bus, last_id), ctx.streams.release)
+    response = Response(body, mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response

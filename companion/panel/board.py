@@ -1,0 +1,220 @@
+"""The panel: three LEDs, a buzzer and an optional button, composed from gpiozero devices.
+
+``Panel.from_config(config)`` gives a working panel on a Pi, or a
+``DisabledPanel`` (one log line saying why) anywhere without GPIO, so the
+rest of the companion runs the same on a laptop. Pin numbers come only from
+the [panel] section of the configuration.
+"""
+
+from __future__ import annotations
+
+import logging
+import warnings
+from typing import Any, Callable, Iterable, Mapping
+
+from companion.core import Verdict, VerdictKind
+from companion.panel.player import PatternPlayer
+from companion.panel.signals import CAMERA_PROBLEM, LIGHTS, READY, SIGNALS, Step, most_important
+
+log = logging.getLogger(__name__)
+
+
+class DisabledPanel:
+    """The same methods as Panel, doing nothing: there is no GPIO here (or the panel is switched off)."""
+
+    enabled = False
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        self.when_end_turn: Callable[[], Any] | None = None
+        self.when_silenced: Callable[[], Any] | None = None
+
+    def show(self, verdicts: Iterable[Verdict]) -> VerdictKind | None:
+        return most_important(v.kind for v in verdicts)
+
+    def ready(self) -> None: ...
+
+    def camera_problem(self, active: bool) -> None: ...
+
+    def silence(self) -> None: ...
+
+    def wait_idle(self, timeout: float | None = None) -> bool:
+        return True
+
+    def close(self) -> None: ...
+
+
+class Panel:
+    """Green: ready / legal. Amber: warning, camera problem. Red: illegal, breach, elimination, fall, loss.
+
+    ``show()`` returns at once; the pattern plays on the panel's own thread.
+    Button: a press while a pattern sounds silences it; a press otherwise
+    confirms the end of the turn (``when_end_turn``); holding it switches the
+    sound off or back on.
+    """
+
+    enabled = True
+
+    def __init__(self, green, amber, red, buzzer=None, button=None, *, tonal: bool = False, sound: bool = True,
+                 time_scale: float = 1.0) -> None:
+        self.lights = {"green": green, "amber": amber, "red": red}
+        self.buzzer = buzzer
+        self.button = button
+        self.tonal = tonal
+        self.sound = sound
+        self.when_end_turn: Callable[[], Any] | None = None
+        self.when_silenced: Callable[[], Any] | None = None
+        self._press_used = False
+        self.player = PatternPlayer(self._output, rest=frozenset(), time_scale=time_scale)
+        if button is not None:
+            button.when_pressed = self._pressed
+            button.when_released = self._released
+            button.when_held = self._held
+
+    # -- construction from the configuration -----------------------------------------
+    @classmethod
+    def from_config(cls, config: Mapping[str, Any] | Any, time_scale: float = 1.0) -> "Panel | DisabledPanel":
+        section = config["panel"]
+        if not section["enabled"]:
+            log.info("LED/buzzer panel: disabled in the configuration ([panel] enabled = false)")
+            return DisabledPanel("disabled in the configuration")
+        try:
+            factory = make_pin_factory(section["pin_factory"])
+            return cls._build(section, factory, time_scale)
+        except Exception as exc:  # noqa: BLE001 - no GPIO (any non-Pi machine), busy pin, bad pin number
+            reason = _explain(exc)
+            log.warning("LED/buzzer panel: off (%s); everything else runs without it", reason)
+            return DisabledPanel(reason)
+
+    @classmethod
+    def _build(cls, section: Mapping[str, Any], factory, time_scale: float) -> "Panel":
+        from gpiozero import LED, Button, Buzzer, TonalBuzzer
+
+        made: list[Any] = []
+
+        def device(kind, *args, **kwargs):
+            made.append(kind(*args, pin_factory=factory, **kwargs))
+            return made[-1]
+
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # gpiozero's fallback chatter; failure is reported below
+                green = device(LED, section["green_pin"])
+                amber = device(LED, section["amber_pin"])
+                red = device(LED, section["red_pin"])
+                buzzer = None
+                tonal = section["buzzer_kind"] == "tonal"
+                if section["buzzer_pin"]:
+                    buzzer = device(TonalBuzzer, section["buzzer_pin"]) if tonal else device(Buzzer, section["buzzer_pin"])
+                button = None
+                if section["button_pin"]:
+                    button = device(Button, section["button_pin"], pull_up=True, bounce_time=None, hold_time=2.0)
+        except Exception:
+            for part in made:
+                part.close()
+            raise
+        panel = cls(green, amber, red, buzzer, button, tonal=tonal, sound=section["sound"], time_scale=time_scale)
+        log.info("LED/buzzer panel: on (green %s, amber %s, red %s, %s buzzer %s, button %s)",
+                 section["green_pin"], section["amber_pin"], section["red_pin"], section["buzzer_kind"],
+                 section["buzzer_pin"] or "none", section["button_pin"] or "none")
+        return panel
+
+    # -- what the service calls --------------------------------------------------------------
+    def show(self, verdicts: Iterable[Verdict]) -> VerdictKind | None:
+        """Signal the most important verdict of one event; returns its kind (None: nothing to show)."""
+        kind = most_important(v.kind for v in verdicts)
+        if kind is not None:
+            signal = SIGNALS[kind]
+            self.player.play(signal.steps, signal.rest)
+        return kind
+
+    def ready(self) -> None:
+        """Green: the companion is watching and the last move was fine."""
+        self.player.set_rest(READY)
+
+    def camera_problem(self, active: bool) -> None:
+        """Blink amber while the camera is lost; back to the resting lights when it returns."""
+        self.player.set_loop(CAMERA_PROBLEM if active else None)
+
+    def silence(self) -> None:
+        """Stop the pattern now; the resting light stays."""
+        self.player.stop_sound()
+
+    def wait_idle(self, timeout: float | None = None) -> bool:
+        return self.player.wait_idle(timeout)
+
+    def close(self) -> None:
+        self.player.close()
+        for part in (*self.lights.values(), self.buzzer, self.button):
+            if part is not None:
+                part.close()
+
+    # -- outputs ---------------------------------------------------------------------------
+    def _output(self, lights: frozenset[str], tone: float | None) -> None:
+        for name in LIGHTS:
+            led = self.lights[name]
+            led.on() if name in lights else led.off()
+        if self.buzzer is None:
+            return
+        if tone is None or not self.sound:
+            self.buzzer.off() if not self.tonal else self.buzzer.stop()
+        elif self.tonal:
+            self.buzzer.play(float(tone))
+        else:
+            self.buzzer.on()
+
+    # -- button ----------------------------------------------------------------------------
+    def _pressed(self) -> None:
+        self._press_used = False
+        if self.player.sounding:
+            self._press_used = True
+            self.silence()
+            _call(self.when_silenced)
+
+    def _held(self) -> None:
+        self._press_used = True
+        self.sound = not self.sound
+        log.info("panel sound %s", "on" if self.sound else "off")
+        if self.sound:  # one blip confirms the sound is back
+            self.player.play((Step(frozenset({"green"}), SIGNALS[VerdictKind.WARNING].steps[0].tone, 0.1),),
+                             self.player.rest)
+
+    def _released(self) -> None:
+        if not self._press_used:
+            _call(self.when_end_turn)
+        self._press_used = False
+
+
+def _call(callback: Callable[[], Any] | None) -> None:
+    if callback is None:
+        return
+    try:
+        callback()
+    except Exception:  # noqa: BLE001 - a listener's bug must not kill gpiozero's event thread
+        log.exception("panel button listener failed")
+
+
+def make_pin_factory(name: str):
+    """The named gpiozero pin factory; None for gpiozero's own default choice."""
+    if not name:
+        return None
+    if name == "mock":
+        from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+        return MockFactory(pin_class=MockPWMPin)
+    from importlib.metadata import entry_points
+
+    for entry in entry_points(group="gpiozero_pin_factories"):
+        if entry.name == name.lower():
+            return entry.load()()
+    raise ValueError(f"unknown gpiozero pin factory {name!r} (lgpio, rpigpio, pigpio, native, mock)")
+
+
+def _explain(exc: Exception) -> str:
+    from gpiozero.exc import BadPinFactory
+
+    if isinstance(exc, BadPinFactory):
+        return "no GPIO on this machine (gpiozero found no pin factory; on a Pi: sudo apt install python3-lgpio)"
+    if isinstance(exc, PermissionError):
+        return f"no permission to use GPIO ({exc}); add the user to the gpio group"
+    return f"{type(exc).__name__}: {exc}"

@@ -1,0 +1,96 @@
+"""What the panel does for each verdict kind: which light, which beeps.
+
+Pure data, no GPIO: each kind has a light and a rhythm that can be told
+apart by ear alone, so a plain on/off buzzer is enough (a tonal buzzer adds
+pitch: rising for a win, falling for a loss or a fall). Every beep is
+followed by a silent gap, so rhythms stay distinct on a plain buzzer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.core import VerdictKind
+
+LIGHTS = ("green", "amber", "red")
+
+
+@dataclass(frozen=True)
+class Step:
+    """Hold these lights (and this tone, Hz; None = silent) for ``seconds``."""
+
+    lights: frozenset[str]
+    tone: float | None
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Signal:
+    """A verdict kind's pattern, then the lights left on until the next event."""
+
+    kind: VerdictKind
+    steps: tuple[Step, ...]
+    rest: frozenset[str]
+
+    @property
+    def beeps(self) -> int:
+        return sum(1 for step in self.steps if step.tone is not None)
+
+
+def _pattern(kind: VerdictKind, light: str, notes: list[tuple[float | None, float]], gap: float = 0.08) -> Signal:
+    """``notes`` = (tone Hz or None, seconds); the light flashes with each beep and stays on after."""
+    lit = frozenset({light})
+    steps: list[Step] = []
+    for tone, seconds in notes:
+        steps.append(Step(lit, tone, seconds))
+        steps.append(Step(frozenset(), None, gap))
+    return Signal(kind, tuple(steps), lit)
+
+
+# Priority when one event brings several verdicts: the first kind here wins.
+# An illegal move is refused, so players must hear it first; the end of the
+# game (win / loss) outranks what happened on the way there.
+PRIORITY: tuple[VerdictKind, ...] = (
+    VerdictKind.ILLEGAL,
+    VerdictKind.WIN,
+    VerdictKind.LOSS,
+    VerdictKind.ELIMINATION,
+    VerdictKind.BREACH,
+    VerdictKind.FALL,
+    VerdictKind.WARNING,
+    VerdictKind.INFO,
+)
+
+C5, D5, E5, G5, A5 = 523.25, 587.33, 659.26, 783.99, 880.0
+G4, A4, E4, A3 = 392.0, 440.0, 329.63, 220.0
+
+SIGNALS: dict[VerdictKind, Signal] = {
+    # red, three quick high beeps: "no!"
+    VerdictKind.ILLEGAL: _pattern(VerdictKind.ILLEGAL, "red", [(A5, 0.08)] * 3),
+    # red, two long beeps
+    VerdictKind.BREACH: _pattern(VerdictKind.BREACH, "red", [(E5, 0.35)] * 2, gap=0.15),
+    # red, one very long low beep
+    VerdictKind.ELIMINATION: _pattern(VerdictKind.ELIMINATION, "red", [(A4, 1.0)]),
+    # red, long-short-short falling
+    VerdictKind.FALL: _pattern(VerdictKind.FALL, "red", [(E5, 0.35), (C5, 0.1), (G4, 0.1)]),
+    # red, long-long-long falling slowly
+    VerdictKind.LOSS: _pattern(VerdictKind.LOSS, "red", [(A4, 0.4), (E4, 0.4), (A3, 0.8)], gap=0.12),
+    # green, short-short-long rising
+    VerdictKind.WIN: _pattern(VerdictKind.WIN, "green", [(C5, 0.1), (E5, 0.1), (G5, 0.5)]),
+    # amber, one short beep
+    VerdictKind.WARNING: _pattern(VerdictKind.WARNING, "amber", [(D5, 0.12)]),
+    # green, one silent flash: legal, nothing to hear
+    VerdictKind.INFO: _pattern(VerdictKind.INFO, "green", [(None, 0.15)]),
+}
+
+#: amber blinking while the camera is lost
+CAMERA_PROBLEM: tuple[Step, ...] = (Step(frozenset({"amber"}), None, 0.5), Step(frozenset(), None, 0.5))
+
+#: the lights when the companion is ready and nothing has happened yet
+READY = frozenset({"green"})
+
+
+def most_important(kinds) -> VerdictKind | None:
+    """The kind to signal when one event brings several verdicts."""
+    present = {VerdictKind(k) for k in kinds}
+    return next((kind for kind in PRIORITY if kind in present), None)

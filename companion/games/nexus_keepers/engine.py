@@ -9,35 +9,21 @@ from companion.referee.engine import EventError, GameEngine
 from companion.referee.registry import register
 
 from . import moves
-from .board import PlacementError, cube_from_spec, properly_connected
+from .board import PlacementError, cube_from_spec
 from .cards import resolve_card
-from .dice import allocations, budget_json, infer_reroll, minus, remaining_budgets
-from .search import FELL, PORTAL
-from .state import ELIMINATED, ON_BOARD, GameState, Player
-from .turns import check_win, end_turn, fmt, keeper_left_board, start_turn
-
-MAX_REROLLS = 2
-
-
-def _values(dice: Any, what: str = "dice") -> list[int]:
-    """Die values from ints or DieReading-like objects."""
-    if not isinstance(dice, list):
-        raise EventError(f'"{what}" must be a list of die values')
-    out = []
-    for d in dice:
-        v = d.get("value") if isinstance(d, Mapping) else d
-        if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 6:
-            raise EventError(f'"{what}" must hold die values 1-6, got {d!r}')
-        out.append(v)
-    return out
-
-
-def _illegal(rule: str, en: str, fr: str, players=()) -> list[Verdict]:
-    return [verdict("illegal", rule, en, fr, players)]
+from .dice import allocations, infer_reroll, minus, remaining_budgets
+from .endings import EndingsMixin
+from .search import PORTAL
+from .state import ON_BOARD, GameState, Player
+from .texts import budget_text, budgets_text, die_values as _values, illegal as _illegal, show as _show
+from .turns import check_win, end_turn, keeper_left_board, start_turn
+from .views import MAX_REROLLS, ViewsMixin
 
 
 @register
-class NexusKeepers(GameEngine):
+class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
+    """Nexus Keepers referee. Events: see ``EVENTS`` and docs/rules/nexus-keepers.md."""
+
     name = "nexus-keepers"
     title = Text("Nexus Keepers", "Nexus Keepers")
     option_defaults = {
@@ -115,12 +101,15 @@ class NexusKeepers(GameEngine):
         if wanted is not None and wanted != self.state.turn.player:
             return _illegal("nk.turn.order", f"It is {self.state.turn.player}'s turn, not {wanted}'s",
                             f"C'est au tour de {self.state.turn.player}, pas de {wanted}", [str(wanted)])
-        return out + self._start()
+        return out + self._start(once=True)
 
-    def _start(self) -> list[Verdict]:
+    def _start(self, once: bool = False) -> list[Verdict]:
+        """Start the turn; a roll keeps starting turns while players are eliminated at a blocked portal."""
         out: list[Verdict] = []
         while self.state.turn.phase == "idle":
             out += start_turn(self.state, self.options)
+            if once:
+                break
         return out
 
     def _close_turn_if_open(self, reason: str = "") -> list[Verdict]:
@@ -228,8 +217,8 @@ class NexusKeepers(GameEngine):
                            f"MALADRESSE : {ones} résultats de 1 pour {player.id}, le tour est perdu", [player.id])]
             return out + end_turn(self.state, self.options, " (maladresse)")
         budgets = allocations(turn.final_values, player.card, self.options["split_groups"])
-        can = " or ".join(_budget_text(b) for b in budgets)
-        out = [verdict("info", "nk.roll", f"{en}; allows {can}", f"{fr} ; permet {can}", [player.id])]
+        out = [verdict("info", "nk.roll", f"{en}; allows {budgets_text(budgets)}",
+                       f"{fr} ; permet {budgets_text(budgets, 'fr')}", [player.id])]
         for skill in player.card.skills:
             if skill.triggered_by(turn.final_values):
                 out.append(verdict("info", "nk.skill", f"{player.id} may use {skill.name['en']}: {skill.text['en']}",
@@ -262,9 +251,12 @@ class NexusKeepers(GameEngine):
             used = tuple(u + c for u, c in zip(turn.used, cost))
             if not self._budgets(used):
                 return _illegal("nk.action.dice", f"Action {i + 1}: the dice {_show(turn.final_values)} do not allow it "
-                                f"(would use {_budget_text(used)})",
-                                f"Action {i + 1} : les dés {_show(turn.final_values)} ne le permettent pas", [turn.player])
+                                f"(it would use {budget_text(used)})",
+                                f"Action {i + 1} : les dés {_show(turn.final_values)} ne le permettent pas "
+                                f"(il faudrait {budget_text(used, 'fr')})", [turn.player])
             turn.used = used
+            out.append(verdict("info", "nk.action", f"{turn.player}: {_action_text(action, 'en')}",
+                               f"{turn.player} : {_action_text(action, 'fr')}", [turn.player]))
             out += self._place(pos, guessed_portal=False)
             if turn.phase == "over":
                 return out
@@ -289,7 +281,8 @@ class NexusKeepers(GameEngine):
         steps, final, guessed = found
         turn.acted = True
         how = moves.describe_steps(steps, g, self.state.order())
-        out = [verdict("info", "nk.move.explained", f"{turn.player}: {how}", f"{turn.player} : {how}", [turn.player])]
+        how_fr = moves.describe_steps(steps, g, self.state.order(), "fr")
+        out = [verdict("info", "nk.move.explained", f"{turn.player}: {how}", f"{turn.player} : {how_fr}", [turn.player])]
         out += self._place(final, guessed)
         if turn.phase == "rolling":
             turn.phase = "acted"
@@ -318,155 +311,13 @@ class NexusKeepers(GameEngine):
             out += check_win(self.state)
         return out
 
-    def legal_moves(self, keeper: str | None = None) -> list[dict[str, Any]]:
-        """Every outcome the active keeper can still bring about with the current dice (for the phone)."""
-        turn = self.state.turn
-        if turn.phase != "rolling" or (keeper is not None and keeper != turn.player):
-            return []
-        return moves.legal_outcomes(self.state, self._budgets(), self.options["leap_over_run"])
-
-    def explain_positions(self, keepers: Mapping[str, Any]) -> tuple[bool, str]:
-        """Whether some legal sequence explains ``keepers`` now, and how (or why not), changing nothing."""
-        g = moves.geometry(self.state.board)
-        goal, problems = moves.goal_positions(self.state, g, keepers)
-        if problems:
-            return False, "; ".join(problems)
-        budgets = self._budgets()
-        found = moves.explain(self.state, budgets, goal, self.options["leap_over_run"])
-        if found is None:
-            return False, "; ".join(moves.unexplained_reasons(self.state, budgets, goal, self.options["leap_over_run"]))
-        return True, moves.describe_steps(found[0], g, self.state.order())
-
-    # -- end of turn -------------------------------------------------------------
-    def _on_reserve(self, event: Mapping[str, Any]) -> list[Verdict]:
-        turn = self.state.turn
-        value = _values([event["value"]], "value")[0]
-        if turn.phase not in ("rolling", "acted"):
-            return _illegal("nk.turn.phase", "A die is reserved at the end of a turn", "On réserve un dé à la fin de son tour")
-        player = self.state.players[turn.player]
-        rest = minus(turn.final_values, [value, value])
-        if rest is None:
-            return _illegal("nk.reserve.double", f"No double {value} in {_show(turn.final_values)} to reserve from",
-                            f"Pas de double {value} dans {_show(turn.final_values)} à réserver", [player.id])
-        if not self._still_explained(rest):
-            return _illegal("nk.reserve.used", f"The double {value} was needed for this turn's actions",
-                            f"Le double {value} a servi aux actions de ce tour", [player.id])
-        replaced = player.reserve
-        player.reserve = value
-        note = f" (replacing {replaced})" if replaced is not None else ""
-        out = [verdict("info", "nk.reserve", f"{player.id} reserves a {value} for the next turn{note}",
-                       f"{player.id} réserve un {value} pour le prochain tour", [player.id])]
-        return out + end_turn(self.state, self.options)
-
-    def _still_explained(self, values: list[int]) -> bool:
-        turn = self.state.turn
-        g = moves.geometry(self.state.board)
-        start = tuple(
-            g.index[tuple(v)] if isinstance(v, list) else (PORTAL if v == ELIMINATED else FELL)
-            for v in (turn.start_positions[k] for k in self.state.order()))
-        now = moves.current_positions(self.state, g)
-        if start == now and turn.used == (0, 0, 0):
-            return True
-        budgets = self._budgets(used=(0, 0, 0), values=values)
-        if turn.used != (0, 0, 0) and not any(all(b >= u for b, u in zip(bud, turn.used)) for bud in budgets):
-            return False
-        return moves.explain(self.state, budgets, now, self.options["leap_over_run"], start=start) is not None
-
-    def _on_end_turn(self, event: Mapping[str, Any]) -> list[Verdict]:
-        if self.state.turn.phase not in ("rolling", "acted", "start"):
-            return _illegal("nk.turn.phase", "No turn in progress to end", "Aucun tour en cours à terminer")
-        return end_turn(self.state, self.options)
-
-    def _on_reconnect(self, event: Mapping[str, Any]) -> list[Verdict]:
-        state = self.state
-        if state.turn.phase != "reconnect":
-            return _illegal("nk.turn.phase", "No cube needs reconnecting", "Aucun cube à reconnecter")
-        specs = event["cubes"]
-        if not isinstance(specs, list):
-            raise EventError('"cubes" must be a list of cube placements with a "player"')
-        movers = [str(s["player"]) for s in specs]
-        if sorted(movers) != sorted(set(movers)) or len(movers) != len(state.reconnect):
-            return _illegal("nk.portal.reconnect", f"Move exactly {len(state.reconnect)} cube(s), the fewest possible",
-                            f"Déplacez exactement {len(state.reconnect)} cube(s), le minimum possible")
-        min_edges = self.options["min_shared_edges"]
-        kept = [c for c in state.board.cubes if c.player not in movers]
-        if len(kept) == len(state.board.cubes) - len(movers) and not properly_connected(kept, min_edges):
-            return _illegal("nk.portal.reconnect", "The cubes left in place must stay properly connected",
-                            "Les cubes laissés en place doivent rester correctement connectés")
-        old = {c.player: c for c in state.board.cubes}
-        for pid in movers:
-            if pid not in old:
-                raise EventError(f"no cube of {pid!r} in play")
-            state.board.remove(pid)
-        for spec in specs:
-            pid = str(spec["player"])
-            try:
-                cube = cube_from_spec(pid, spec, terrain=old[pid].terrain)
-                state.board.place(cube, min_edges)
-            except PlacementError as exc:
-                return _illegal("nk.portal.reconnect", exc.en, exc.fr, [pid])
-            for p in state.players.values():
-                if p.status == ON_BOARD and p.cell in old[pid].tiles:
-                    p.cell = cube.tiles[old[pid].tiles.index(p.cell)]
-        state.reconnect = []
-        state.turn.phase = "idle"
-        out = [verdict("info", "nk.portal.reconnect", f"Reconnected {', '.join(movers)}", f"Reconnecté : {', '.join(movers)}", movers)]
-        return out + self._start()
-
-    # -- camera and phone ----------------------------------------------------------
-    def observation_event(self, observation: Observation) -> dict[str, Any] | None:
-        """A settled observation as an event: positions, a power die, a reroll or a new roll."""
-        turn = self.state.turn
-        if not self.state.set_up or turn.phase in ("over", "reconnect"):
-            return None
-        if observation.pieces and turn.phase == "rolling":
-            keepers = {}
-            for p in self.state.players.values():
-                if p.status == ON_BOARD:
-                    seen = observation.pieces.get(p.id)
-                    keepers[p.id] = list(seen) if isinstance(seen, (list, tuple)) else None
-            return {"type": "positions", "keepers": keepers}
-        values = [d.value for d in observation.dice]
-        if not values:
-            return None
-        if turn.phase == "rolling":
-            if sorted(values) == sorted(turn.pool):
-                return None
-            if len(values) > len(turn.pool) and minus(values, turn.pool) is not None and \
-                    len(values) - len(turn.pool) <= self.state.players[turn.player].power_left:
-                return {"type": "power", "dice": minus(values, turn.pool)}
-            if turn.rerolls_done < MAX_REROLLS and not turn.acted and len(values) >= len(turn.pool):
-                extra = len(values) - len(turn.pool)
-                _picked, new = infer_reroll(turn.pool, values)
-                return {"type": "reroll", "dice": values, "power": new[:extra]}
-        return {"type": "roll", "dice": values}
-
-    def summary(self) -> dict[str, Any]:
-        state, turn = self.state, self.state.turn
-        if not state.set_up:
-            return {"phase": "setup"}
-        player = state.players.get(turn.player)
-        rolled = turn.phase in ("rolling", "acted")
-        return {
-            "turn": turn.player, "phase": turn.phase, "bonus_depth": turn.bonus_depth,
-            "dice_allowed": turn.dice_allowed, "dice": list(turn.pool), "reserved_die": turn.reserved_die,
-            "rerolls_left": (MAX_REROLLS - turn.rerolls_done) if turn.phase == "rolling" and not turn.acted else 0,
-            "power_dice_left": {p.id: p.power_left for p in state.players.values()},
-            "actions": [budget_json(b) for b in self._budgets()] if turn.phase == "rolling" else [],
-            "skills": [s.id for s in player.card.skills if rolled and s.triggered_by(turn.final_values)],
-            "fallen": [p.id for p in state.players.values() if p.status == "fallen"],
-            "eliminated": [p.id for p in state.players.values() if p.status == ELIMINATED],
-            "positions": {p.id: list(p.cell) if p.cell else p.status for p in state.players.values()},
-            "reconnect": list(state.reconnect), "winners": list(state.winners),
-        }
-
 
 EVENTS = ("setup", "turn_start", "roll", "reroll", "power", "actions", "positions", "reserve", "end_turn", "reconnect")
 
 
-def _show(values) -> str:
-    return "-".join(str(v) for v in values) or "nothing"
-
-
-def _budget_text(b) -> str:
-    return ", ".join(f"{k} {v}" for k, v in budget_json(b).items() if v) or "no action"
+def _action_text(action: Mapping[str, Any], lang: str) -> str:
+    words = {"en": ("moves to", "jumps to", "pushes", "space(s)"), "fr": ("bouge en", "saute en", "pousse", "case(s)")}[lang]
+    if action["action"] == "push":
+        return f"{words[2]} {action['target']} {action.get('distance', 1)} {words[3]}"
+    x, y = action["to"]
+    return f"{words[0] if action['action'] == 'move' else words[1]} ({x}, {y})"

@@ -67,15 +67,19 @@ def goal_positions(state: GameState, g: Geometry, keepers: Mapping[str, Any]) ->
     return tuple(goal), problems
 
 
-def describe_steps(steps: Sequence[tuple], g: Geometry, ids: list[str]) -> str:
-    parts = []
+_WORDS = {"en": {"move": "move to", "jump": "jump to", "push": "push", "none": "no action"},
+          "fr": {"move": "bouge en", "jump": "saute en", "push": "pousse", "none": "aucune action"}}
+
+
+def describe_steps(steps: Sequence[tuple], g: Geometry, ids: list[str], lang: str = "en") -> str:
+    words, parts = _WORDS[lang], []
     for s in steps:
         if s[0] in ("move", "jump"):
             x, y = g.cell(s[1])
-            parts.append(f"{s[0]} to ({x}, {y})")
+            parts.append(f"{words[s[0]]} ({x}, {y})")
         else:
-            parts.append(f"push {ids[s[1]]} {list(ORTHOGONAL)[s[2]]} x{s[3]}")
-    return ", ".join(parts) or "no action"
+            parts.append(f"{words['push']} {ids[s[1]]} {list(ORTHOGONAL)[s[2]]} x{s[3]}")
+    return ", ".join(parts) or words["none"]
 
 
 def explain(state: GameState, budgets: list[Budget], goal: Positions, leap_over_run: bool,

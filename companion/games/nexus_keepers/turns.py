@@ -26,8 +26,12 @@ def check_win(state: GameState) -> list[Verdict]:
     state.winners = [p.id for p in state.players.values() if p.team == team]
     state.turn.phase = "over"
     names = ", ".join(state.winners)
-    return [verdict("win", "nk.win", f"{names} win: the last keeper(s) standing in the Nexus",
-                    f"{names} remporte(nt) la partie : dernier(s) Keeper(s) debout dans le Nexus", state.winners)]
+    if state.winners == [team]:
+        en, fr = f"{names} wins: the last keeper standing in the Nexus", f"{names} gagne : dernier Keeper debout dans le Nexus"
+    else:
+        en = f"Team {team} wins ({names}): the last keepers standing in the Nexus"
+        fr = f"L'équipe {team} gagne ({names}) : derniers Keepers debout dans le Nexus"
+    return [verdict("win", "nk.win", en, fr, state.winners)]
 
 
 def keeper_left_board(state: GameState, keeper: str, through_portal: bool) -> list[Verdict]:

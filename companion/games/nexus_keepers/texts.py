@@ -1,0 +1,44 @@
+"""Small shared helpers for event parsing and bilingual verdict text."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from companion.core import Verdict, verdict
+from companion.referee.engine import EventError
+
+from .dice import Budget
+
+ACTION_WORDS = {"en": {"move": "move", "jump": "jump", "push": "push", "or": "or", "none": "no action"},
+                "fr": {"move": "bouger", "jump": "sauter", "push": "pousser", "or": "ou", "none": "aucune action"}}
+
+
+def die_values(dice: Any, what: str = "dice") -> list[int]:
+    """Die values from plain ints or DieReading-like objects ({"value": 4, ...})."""
+    if not isinstance(dice, list):
+        raise EventError(f'"{what}" must be a list of die values')
+    out = []
+    for d in dice:
+        v = d.get("value") if isinstance(d, Mapping) else d
+        if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 6:
+            raise EventError(f'"{what}" must hold die values 1-6, got {d!r}')
+        out.append(v)
+    return out
+
+
+def illegal(rule: str, en: str, fr: str, players=()) -> list[Verdict]:
+    return [verdict("illegal", rule, en, fr, players)]
+
+
+def show(values) -> str:
+    return "-".join(str(v) for v in values) or "-"
+
+
+def budget_text(budget: Budget, lang: str = "en") -> str:
+    words = ACTION_WORDS[lang]
+    parts = [f"{words[name]} {n}" for name, n in zip(("move", "jump", "push"), budget) if n]
+    return ", ".join(parts) or words["none"]
+
+
+def budgets_text(budgets: list[Budget], lang: str = "en") -> str:
+    return f" {ACTION_WORDS[lang]['or']} ".join(budget_text(b, lang) for b in budgets) or ACTION_WORDS[lang]["none"]

@@ -1,0 +1,94 @@
+"""What the phone and the camera need: legal moves, dry-run validation, observations, summary."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from companion.core import Observation
+
+from . import moves
+from .dice import budget_json, infer_reroll, minus
+from .state import ELIMINATED, FALLEN, ON_BOARD
+
+MAX_REROLLS = 2
+
+
+class ViewsMixin:
+    """Read-only views of a NexusKeepers engine (they never change the state)."""
+
+    def legal_moves(self, keeper: str | None = None) -> list[dict[str, Any]]:
+        """Every outcome the active keeper can still bring about with the current dice.
+
+        Each entry: {"to": [x, y] of the keeper, "positions": every keeper's place,
+        [x, y], "fell" or "portal"}. Empty when ``keeper`` is not the one to act.
+        """
+        turn = self.state.turn
+        if turn.phase != "rolling" or (keeper is not None and keeper != turn.player):
+            return []
+        return moves.legal_outcomes(self.state, self._budgets(), self.options["leap_over_run"])
+
+    def explain_positions(self, keepers: Mapping[str, Any]) -> tuple[bool, str]:
+        """Whether some legal sequence explains ``keepers`` now, and how (or why not)."""
+        g = moves.geometry(self.state.board)
+        goal, problems = moves.goal_positions(self.state, g, keepers)
+        if problems:
+            return False, "; ".join(problems)
+        budgets = self._budgets()
+        found = moves.explain(self.state, budgets, goal, self.options["leap_over_run"])
+        if found is None:
+            return False, "; ".join(moves.unexplained_reasons(self.state, budgets, goal, self.options["leap_over_run"]))
+        return True, moves.describe_steps(found[0], g, self.state.order())
+
+    def observation_event(self, observation: Observation) -> dict[str, Any] | None:
+        """A settled observation as an event: positions, power dice, a reroll or a new roll.
+
+        Pieces (keeper id -> grid [x, y]) during a rolled turn are the positions after
+        the turn; an on-board keeper the camera no longer sees is taken as off the board.
+        Dice are the rolled dice only (the reserved die stays on the card).
+        """
+        turn = self.state.turn
+        if not self.state.set_up or turn.phase in ("over", "reconnect"):
+            return None
+        if observation.pieces and turn.phase == "rolling":
+            keepers: dict[str, Any] = {}
+            for p in self.state.players.values():
+                if p.status == ON_BOARD:
+                    seen = observation.pieces.get(p.id)
+                    keepers[p.id] = ([int(round(v)) for v in seen]
+                                     if isinstance(seen, (list, tuple)) and len(seen) == 2 else None)
+            return {"type": "positions", "keepers": keepers}
+        values = [d.value for d in observation.dice]
+        if not values:
+            return None
+        if turn.phase == "rolling":
+            if sorted(values) == sorted(turn.pool):
+                return None
+            extra = len(values) - len(turn.pool)
+            power_left = self.state.players[turn.player].power_left
+            if 0 < extra <= power_left and minus(values, turn.pool) is not None:
+                return {"type": "power", "dice": minus(values, turn.pool)}
+            if turn.rerolls_done < MAX_REROLLS and not turn.acted and 0 <= extra <= power_left:
+                _picked, new = infer_reroll(turn.pool, values)
+                return {"type": "reroll", "dice": values, "power": new[:extra]}
+        return {"type": "roll", "dice": values}
+
+    def summary(self) -> dict[str, Any]:
+        """Whose turn, the dice allowed, rerolls left, the actions the dice allow, who has fallen."""
+        state, turn = self.state, self.state.turn
+        if not state.set_up:
+            return {"phase": "setup"}
+        player = state.players[turn.player]
+        rolled = turn.phase in ("rolling", "acted")
+        return {
+            "turn": turn.player, "phase": turn.phase, "bonus_depth": turn.bonus_depth,
+            "dice_allowed": turn.dice_allowed, "dice": list(turn.pool), "reserved_die": turn.reserved_die,
+            "rerolls_left": (MAX_REROLLS - turn.rerolls_done) if turn.phase == "rolling" and not turn.acted else 0,
+            "power_dice_left": {p.id: p.power_left for p in state.players.values()},
+            "actions": [budget_json(b) for b in self._budgets()] if turn.phase == "rolling" else [],
+            "skills": [s.id for s in player.card.skills if rolled and s.triggered_by(turn.final_values)],
+            "fallen": [p.id for p in state.players.values() if p.status == FALLEN],
+            "eliminated": [p.id for p in state.players.values() if p.status == ELIMINATED],
+            "positions": {p.id: list(p.cell) if p.cell else p.status for p in state.players.values()},
+            "reserves": {p.id: p.reserve for p in state.players.values()},
+            "reconnect": list(state.reconnect), "winners": list(state.winners),
+        }

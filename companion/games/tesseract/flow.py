@@ -62,12 +62,12 @@ def advance_turn(state: GameState) -> Verdict:
                    f"Au tour de {name} : phase Action, 3 actions", [name])
 
 
-def require_playing(state: GameState) -> None:
-    if state.phase == OVER:
-        raise rules.Illegal(rules.GAME_OVER, "The game is over", "La partie est terminée")
-    if state.labs is None:
+def require_playing(state: GameState | None) -> None:
+    if state is None:
         raise rules.Illegal(rules.SETUP, "Set the game up first (a \"setup\" event)",
                             "Mettez d'abord la partie en place (événement « setup »)")
+    if state.phase == OVER:
+        raise rules.Illegal(rules.GAME_OVER, "The game is over", "La partie est terminée")
 
 
 def require_no_pending(state: GameState) -> None:

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Remove what scripts/install-pi.sh installed.
+#
+#   sudo scripts/uninstall-pi.sh            # or: sudo make uninstall
+#   sudo scripts/uninstall-pi.sh --purge    # also the configuration, the game journal and the user
+#   sudo scripts/uninstall-pi.sh --dry-run  # print what would be done, change nothing
+#
+# Without --purge, /etc/companion (your settings) and /var/lib/companion (the game journal
+# and table PIN) are kept so a reinstall carries on where it stopped. apt packages stay.
+set -euo pipefail
+
+PREFIX=/opt/companion
+ETC=/etc/companion
+DATA=/var/lib/companion
+UNIT=/etc/systemd/system/companion.service
+AVAHI=/etc/avahi/services/companion.service
+USER_NAME=companion
+
+DRY_RUN=0
+PURGE=0
+for arg in "$@"; do
+  case "$arg" in
+    --dry-run) DRY_RUN=1 ;;
+    --purge) PURGE=1 ;;
+    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+    *) echo "uninstall-pi.sh: unknown option $arg (--purge, --dry-run)" >&2; exit 2 ;;
+  esac
+done
+
+run() {
+  echo "+ $*"
+  if [ "$DRY_RUN" = 0 ]; then "$@"; fi
+}
+
+if [ "$DRY_RUN" = 0 ] && [ "$(id -u)" != 0 ]; then
+  echo "uninstall-pi.sh: run as root: sudo $0" >&2
+  exit 1
+fi
+
+if [ -f "$UNIT" ] || [ "$DRY_RUN" = 1 ]; then
+  run systemctl disable --now companion.service || true
+  run rm -f "$UNIT"
+  run systemctl daemon-reload
+  run systemctl reset-failed companion.service || true
+fi
+run rm -f "$AVAHI"
+run rm -rf "$PREFIX"
+if [ "$PURGE" = 1 ]; then
+  run rm -rf "$ETC" "$DATA"
+  if id -u "$USER_NAME" >/dev/null 2>&1 || [ "$DRY_RUN" = 1 ]; then
+    run userdel "$USER_NAME" || true
+  fi
+else
+  echo "kept $ETC and $DATA (remove them with --purge)"
+fi
+echo "Uninstalled."

@@ -44,5 +44,13 @@ browser:
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium chromium-driver >/dev/null; \
 	fi
 
+# On Raspberry Pi OS (64-bit): install or remove the systemd service (hardware/README.md).
+# `make uninstall` keeps /etc/companion and the journal; `sudo scripts/uninstall-pi.sh --purge` removes them.
+install:
+	$$( [ "$$(id -u)" = 0 ] || echo sudo ) scripts/install-pi.sh
+
+uninstall:
+	$$( [ "$$(id -u)" = 0 ] || echo sudo ) scripts/uninstall-pi.sh
+
 clean:
 	rm -rf $(VENV) $(VENV_NP1) build *.egg-info artifacts

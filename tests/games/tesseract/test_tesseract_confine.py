@@ -35,7 +35,7 @@ def test_a_run_of_one_colour_confines_like_karens_example():
 
 
 def test_fewer_than_three_cubes_or_gaps_are_not_valid():
-    """« Une série ou une suite de cubes n'est valide que si : elle comprend au minimum 3 cubes »
+    """« elle comprend au minimum 3 cubes, ET »
     « SUITE : cubes qui se suivent (ex. 3, 4, 5). »"""
     engine = new_game()
     set_lab(engine, "S1", [("red", 2), ("red", 3), ("red", 5), ("red", 6)])

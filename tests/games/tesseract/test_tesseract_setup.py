@@ -89,13 +89,13 @@ def test_the_64_cubes_must_be_16_of_each_colour():
 
 
 def test_difficulty_start_without_research_card():
-    """« Commencer sans carte Recherche : à la base, aucune carte Recherche n'était distribuée lors de la mise en place. »"""
+    """« à la base, aucune carte Recherche n'était distribuée lors de la mise en place. »"""
     engine = new_game(options={"start_without_research": True})
     assert engine.state.research.hands["S1"][2] == 0 and engine.state.research.decks[2] == 16
 
 
 def test_difficulty_prime_extra_cubes():
-    """« Amorcer plus de cubes à la mise en place : en retirant 1 ou 2 cubes supplémentaires du Tesseract et en les
+    """« en retirant 1 ou 2 cubes supplémentaires du Tesseract et en les
     plaçant dans la zone d'amorçage »"""
     engine = new_game(options={"extra_primed": 2},
                       primed=[{"column": "d1", "rolled": 2}, {"column": "d4", "rolled": 5},

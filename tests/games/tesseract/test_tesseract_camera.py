@@ -1,0 +1,67 @@
+"""Camera readings of the priming zone are compared with the engine's zone, never trusted blindly."""
+
+from __future__ import annotations
+
+from companion.core import DieReading, Observation
+
+from tess_helpers import illegal, kinds, new_game, rules_of, set_zone
+
+AREA = [100, 100, 300, 200]
+
+
+def reading(*dice, area=AREA):
+    pieces = {"priming_zone": area} if area is not None else {}
+    return Observation(dice=tuple(DieReading(v, c, box) for v, c, box in dice), pieces=pieces)
+
+
+def test_only_dice_centred_in_the_priming_zone_area_are_read():
+    engine = new_game()
+    obs = reading((2, "purple", (110, 110, 130, 130)), (5, "yellow", (280, 180, 320, 220)),
+                  (6, "red", (400, 400, 420, 420)))
+    event = engine.observation_event(obs)
+    assert event["type"] == "priming_zone_reading"
+    assert [(d["value"], d["color"]) for d in event["dice"]] == [(2, "purple"), (5, "yellow")]
+
+
+def test_without_an_area_the_reading_is_ignored_unless_the_option_says_otherwise():
+    engine = new_game()
+    obs = reading((2, "purple", None), area=None)
+    assert engine.observation_event(obs) is None
+    whole = new_game(options={"camera_frame_is_priming_zone": True})
+    assert len(whole.observation_event(obs)["dice"]) == 1
+
+
+def test_a_matching_reading_is_confirmed_and_changes_nothing():
+    engine = new_game()
+    before = engine.state_json()
+    event = engine.observation_event(reading((2, "purple", (110, 110, 130, 130)), (5, "yellow", (150, 150, 170, 170))))
+    verdicts = engine.apply(event)
+    assert rules_of(verdicts) == ["tess.camera.match"] and engine.state_json() == before
+
+
+def test_each_differing_die_is_a_warning_naming_it_and_the_state_is_kept():
+    engine = new_game()
+    set_zone(engine, [("purple", 2), ("yellow", 5)])
+    before = engine.state_json()
+    event = engine.observation_event(reading((3, "purple", (110, 110, 130, 130)), (5, "yellow", (150, 150, 170, 170))))
+    verdicts = engine.apply(event)
+    assert kinds(verdicts) == ["warning", "warning"]
+    messages = " / ".join(v.message.en for v in verdicts)
+    assert "purple 2" in messages and "purple 3" in messages
+    assert engine.state_json() == before
+
+
+def test_camera_colour_names_are_mapped_to_game_colours():
+    engine = new_game(options={"camera_colours": {"violet": "purple", "orange": "yellow"}})
+    event = engine.observation_event(reading((2, "violet", (110, 110, 130, 130)), (5, "orange", (150, 150, 170, 170))))
+    assert rules_of(engine.apply(event)) == ["tess.camera.match"]
+    unknown = engine.observation_event(reading((2, "green", (110, 110, 130, 130))))
+    verdicts = engine.apply(unknown)
+    assert any("unknown colour" in v.message.en for v in verdicts)
+
+
+def test_a_reading_is_accepted_even_while_an_event_is_pending():
+    engine = new_game()
+    engine.state.pending.append({"event": "shield", "column": "a1"})
+    verdicts = engine.apply({"type": "priming_zone_reading", "dice": []})
+    assert not illegal(verdicts)

@@ -1,0 +1,276 @@
+"""Health checks for a companion box: camera, model, GPIO, disk, clock and network.
+
+Each check returns Findings: ``ok``, ``warn`` (works, but worth knowing) or
+``fail`` (the table will not work as intended), always with a sentence saying
+how to fix it. Every outside fact a check depends on (the time, the disk, the
+network interfaces, whether this is a Pi) can be passed in, so tests see
+exactly the situations a player would meet.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import errno
+import fcntl
+import json
+import os
+import shutil
+import socket
+import struct
+import subprocess
+import threading
+import urllib.request
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+OK, WARN, FAIL = "ok", "warn", "fail"
+SERVICE_BUSY_HINT = "if the companion service is running it holds the camera: sudo systemctl stop companion, " \
+                    "run the doctor again, then sudo systemctl start companion"
+
+
+@dataclass(frozen=True)
+class Finding:
+    check: str
+    status: str
+    detail: str
+    fix: str = ""
+
+
+def on_raspberry_pi(model_file: Path = Path("/proc/device-tree/model")) -> bool:
+    try:
+        return "raspberry pi" in model_file.read_text(errors="ignore").lower()
+    except OSError:
+        return False
+
+
+# -- camera ----------------------------------------------------------------------------
+def check_camera(config, on_pi: bool | None = None, timeout: float = 15.0) -> Finding:
+    """Open the configured source and read one frame from it."""
+    from companion.capture.base import SourceError
+    from companion.capture.factory import make_source, resolve_auto
+    from companion.config import ConfigError
+
+    on_pi = on_raspberry_pi() if on_pi is None else on_pi
+    camera = config["camera"]
+    kind, why = camera["source"], ""
+    if kind == "auto":
+        kind, why = resolve_auto()
+        if kind == "simulated":
+            status = FAIL if on_pi else WARN
+            return Finding("camera", status, "no camera found: the companion shows a simulated table",
+                           "reseat the Pi camera ribbon cable at both ends or plug in a USB "
+                           "camera, check with `rpicam-hello --list-cameras`, or set camera.source")
+    try:
+        source = make_source(kind, camera)
+    except (ConfigError, ImportError) as exc:
+        return Finding("camera", FAIL, str(exc), "fix the [camera] section of the configuration")
+    result: dict[str, Any] = {}
+
+    def grab() -> None:
+        try:
+            source.open()
+            result["frame"] = source.read()
+        except SourceError as exc:
+            result["error"] = exc
+        except Exception as exc:  # noqa: BLE001 - report anything, never crash the doctor
+            result["error"] = exc
+        finally:
+            try:
+                source.close()
+            except Exception:  # noqa: BLE001
+                pass
+
+    worker = threading.Thread(target=grab, daemon=True)
+    worker.start()
+    worker.join(timeout)
+    name = source.description
+    if worker.is_alive():
+        return Finding("camera", FAIL, f"{name} gave no picture within {timeout:g} s",
+                       f"check the cable and power; {SERVICE_BUSY_HINT}")
+    if "error" in result:
+        return Finding("camera", FAIL, f"{name}: {result['error']}",
+                       f"check the cable and camera.source / camera.path; {SERVICE_BUSY_HINT}")
+    frame = result.get("frame")
+    if frame is None:
+        return Finding("camera", FAIL, f"{name} opened but gave no picture (empty video or folder?)",
+                       "point camera.path at a video or folder with pictures in it")
+    height, width = frame.image.shape[:2]
+    detail = f"{name}: {width}x{height} picture read" + (f" ({why})" if why else "")
+    if kind == "simulated":
+        return Finding("camera", WARN, detail + " — a simulated table, not a camera",
+                       "set camera.source = \"auto\" or a real camera to read real dice")
+    return Finding("camera", OK, detail)
+
+
+# -- model -----------------------------------------------------------------------------
+def check_model(config) -> Finding:
+    from companion.vision.detector import DEFAULT_MODEL
+
+    configured = config["vision"]["model"]
+    path = Path(configured).expanduser() if configured else DEFAULT_MODEL
+    if not path.is_file():
+        return Finding("model", FAIL, f"dice model {path} not found",
+                       "install the model (make install copies models/dice.onnx to /opt/companion/models) "
+                       "or set vision.model to its path; rolls can still be typed on the phones")
+    try:
+        import onnxruntime as ort
+
+        session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+        inputs = ", ".join(f"{i.name}{list(i.shape)}" for i in session.get_inputs())
+    except Exception as exc:  # noqa: BLE001 - a corrupt or incompatible model
+        return Finding("model", FAIL, f"dice model {path} does not load: {exc}",
+                       "reinstall the model file; check that onnxruntime is >= 1.22")
+    version = getattr(ort, "__version__", "?")
+    if version == "1.21.0":
+        return Finding("model", WARN, f"onnxruntime 1.21.0 crashes on a Pi 4 (Illegal instruction)",
+                       "pip install 'onnxruntime>=1.22' in the companion's venv")
+    return Finding("model", OK, f"{path.name} loads in onnxruntime {version} (input {inputs})")
+
+
+# -- GPIO -----------------------------------------------------------------------------
+def check_gpio(config, on_pi: bool | None = None, dev: Path = Path("/dev"),
+               access: Callable[[Any, int], bool] = os.access) -> Finding:
+    panel = config["panel"]
+    if not panel["enabled"]:
+        return Finding("gpio", OK, "LED/buzzer panel disabled in the configuration")
+    on_pi = on_raspberry_pi() if on_pi is None else on_pi
+    chips = sorted(dev.glob("gpiochip*"))
+    denied = [str(c) for c in chips if not access(c, os.R_OK | os.W_OK)]
+    if denied:
+        return Finding("gpio", FAIL, f"no permission on {', '.join(denied)}",
+                       "add the user to the gpio group (sudo usermod -a -G gpio $USER), then log in again")
+    from gpiozero import Device
+
+    from companion.panel import make_pin_factory
+
+    factory = None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            factory = make_pin_factory(panel["pin_factory"]) or Device.pin_factory or Device._default_pin_factory()
+        name = type(factory).__name__
+    except Exception as exc:  # noqa: BLE001 - BadPinFactory and friends
+        if on_pi:
+            return Finding("gpio", FAIL, f"no gpiozero pin factory: {exc}",
+                           "sudo apt install python3-lgpio, and make the venv with --system-site-packages")
+        return Finding("gpio", WARN, "no GPIO on this machine: the LED/buzzer panel is off",
+                       "nothing to do off a Raspberry Pi; set panel.enabled = false to silence this")
+    finally:
+        if factory is not None and factory is not Device.pin_factory:
+            try:
+                factory.close()
+            except Exception:  # noqa: BLE001
+                pass
+    pins = ", ".join(f"{k.removesuffix('_pin')} {panel[k]}" for k in ("green_pin", "amber_pin", "red_pin",
+                                                                     "buzzer_pin", "button_pin"))
+    return Finding("gpio", OK, f"pin factory {name}; panel on BCM {pins}")
+
+
+# -- disk -----------------------------------------------------------------------------
+def check_disk(config, usage: Callable[[str], Any] = shutil.disk_usage, fail_mb: int = 100,
+               warn_mb: int = 500) -> Finding:
+    data_dir = config.data_dir
+    existing = data_dir
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    free_mb = usage(str(existing)).free / 1e6
+    where = f"{data_dir} ({free_mb:,.0f} MB free)"
+    if free_mb < fail_mb:
+        return Finding("disk", FAIL, f"almost no space left for the game journal in {where}",
+                       "free some space (sudo apt clean; remove old files) or use a larger SD card")
+    if not os.access(existing, os.W_OK):
+        return Finding("disk", WARN, f"{existing} is not writable by this user",
+                       "run the doctor as the service user (sudo -u companion companion doctor) or fix ownership")
+    if free_mb < warn_mb:
+        return Finding("disk", WARN, f"little space left in {where}", "free some space before a long game")
+    return Finding("disk", OK, where)
+
+
+# -- clock ----------------------------------------------------------------------------
+def timedatectl_synchronised() -> bool | None:
+    """True/False from systemd's NTP status; None where timedatectl is absent or unusable."""
+    if shutil.which("timedatectl") is None:
+        return None
+    try:
+        out = subprocess.run(["timedatectl", "show", "-p", "NTPSynchronized", "--value"], capture_output=True,
+                             text=True, timeout=5)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    value = out.stdout.strip()
+    return {"yes": True, "no": False}.get(value) if out.returncode == 0 else None
+
+
+def check_clock(now: dt.datetime | None = None, synchronised: Callable[[], bool | None] = timedatectl_synchronised,
+                ) -> Finding:
+    now = now or dt.datetime.now(dt.timezone.utc)
+    if now.year < 2025:
+        return Finding("clock", FAIL, f"the clock says {now:%Y-%m-%d}: game times will be wrong",
+                       "connect the Pi to the network so it can set its clock (sudo timedatectl set-ntp true); "
+                       "a Pi 4 has no battery-backed clock")
+    synced = synchronised()
+    if synced is False:
+        return Finding("clock", WARN, f"{now:%Y-%m-%d %H:%M} UTC, not yet synchronised with a time server",
+                       "check the network; sudo timedatectl set-ntp true")
+    note = "synchronised" if synced else "time-server status unknown (timedatectl not available)"
+    return Finding("clock", OK, f"{now:%Y-%m-%d %H:%M} UTC, {note}")
+
+
+# -- network --------------------------------------------------------------------------
+def ipv4_addresses() -> dict[str, str]:
+    """interface -> IPv4 address, read from the kernel (SIOCGIFADDR); no external tool needed."""
+    found: dict[str, str] = {}
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        for _, name in socket.if_nameindex():
+            try:
+                packed = fcntl.ioctl(probe.fileno(), 0x8915, struct.pack("256s", name[:15].encode()))
+            except OSError:
+                continue  # interface without an IPv4 address
+            found[name] = socket.inet_ntoa(packed[20:24])
+    return found
+
+
+def check_network(config, addresses: Callable[[], dict[str, str]] = ipv4_addresses) -> list[Finding]:
+    findings: list[Finding] = []
+    lan = {name: ip for name, ip in addresses().items() if not ip.startswith("127.")}
+    if lan:
+        listed = ", ".join(f"{ip} ({name})" for name, ip in sorted(lan.items()))
+        findings.append(Finding("network", OK, f"reachable at {listed}"))
+    else:
+        findings.append(Finding("network", FAIL, "no network address: phones cannot reach the table",
+                                "connect Ethernet or set up Wi-Fi (sudo nmtui, or Raspberry Pi Imager's settings)"))
+    findings.append(check_port(config["service"]["host"], config["service"]["port"]))
+    return findings
+
+
+def check_port(host: str, port: int) -> Finding:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        try:
+            sock.bind((host or "0.0.0.0", port))
+            return Finding("port", OK, f"port {port} is free for the web service")
+        except OSError as exc:
+            if exc.errno != errno.EADDRINUSE:
+                return Finding("port", FAIL, f"cannot listen on {host}:{port}: {exc.strerror}",
+                               "set service.host to an address of this machine (or 0.0.0.0)")
+    if _is_companion(port):
+        return Finding("port", OK, f"port {port}: the companion is already serving there")
+    return Finding("port", FAIL, f"port {port} is used by another program",
+                   f"stop it (see: sudo ss -ltnp 'sport = :{port}') or set service.port to a free port")
+
+
+def _is_companion(port: int) -> bool:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/info", timeout=2) as response:
+            info = json.loads(response.read().decode("utf-8"))
+        return isinstance(info, dict) and "links" in info and "version" in info
+    except Exception:  # noqa: BLE001 - anything else on that port is "another program"
+        return False
+
+
+def run_checks(config, on_pi: bool | None = None) -> list[Finding]:
+    on_pi = on_raspberry_pi() if on_pi is None else on_pi
+    findings = [check_camera(config, on_pi=on_pi), check_model(config), check_gpio(config, on_pi=on_pi),
+                check_disk(config), check_clock()]
+    findings.extend(check_network(config))
+    return findings

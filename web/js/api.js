@@ -1,0 +1,79 @@
+// The JSON API client: carries the session's CSRF token on every change and turns errors into exceptions.
+
+export class ApiError extends Error {
+  constructor(status, code, message, extra = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.extra = extra;
+  }
+}
+
+export class Api {
+  constructor() {
+    this.csrf = "";
+    this.authenticated = false;
+  }
+
+  async session() {
+    const data = await this.request("GET", "/api/session");
+    this.csrf = data.csrf_token;
+    this.authenticated = data.authenticated;
+    return data;
+  }
+
+  get(path) { return this.request("GET", path); }
+
+  post(path, body) { return this.request("POST", path, body); }
+
+  async request(method, path, body, retried = false) {
+    const options = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
+    if (method !== "GET") {
+      options.headers["X-CSRF-Token"] = this.csrf;
+      if (body !== undefined) {
+        options.headers["Content-Type"] = "application/json";
+        options.body = JSON.stringify(body);
+      }
+    }
+    let response;
+    try {
+      response = await fetch(path, options);
+    } catch (err) {
+      throw new ApiError(0, "network", String(err));
+    }
+    let data = null;
+    try { data = await response.json(); } catch (_) { data = null; }
+    if (!response.ok) {
+      const { error = "http", message = response.statusText, ...extra } = data || {};
+      // A stale token (the server restarted with a new session, or the PIN changed): fetch a fresh one once.
+      if (response.status === 403 && error === "csrf" && !retried) {
+        await this.session();
+        return this.request(method, path, body, true);
+      }
+      if (response.status === 401) this.authenticated = false;
+      throw new ApiError(response.status, error, message, extra);
+    }
+    return data;
+  }
+
+  async login(pin) {
+    const data = await this.post("/api/login", { pin });
+    this.csrf = data.csrf_token;
+    this.authenticated = data.authenticated;
+    return data;
+  }
+
+  async logout() {
+    const data = await this.post("/api/logout");
+    this.csrf = data.csrf_token;
+    this.authenticated = data.authenticated;
+    return data;
+  }
+
+  async changePin(current, next) {
+    const data = await this.post("/api/pin", { current, new: next });
+    this.csrf = data.csrf_token;
+    this.authenticated = data.authenticated;
+    return data;
+  }
+}

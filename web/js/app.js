@@ -1,0 +1,181 @@
+// The phone page: loads the table, follows the live stream, routes between screens.
+
+import { Api } from "./api.js";
+import { $, $$ } from "./dom.js";
+import { detectLanguage, language, pick, setLanguage, t } from "./i18n.js";
+import { LiveStream } from "./stream.js";
+import * as feedView from "./views/feed.js";
+import * as gameView from "./views/game.js";
+import * as settingsView from "./views/settings.js";
+import * as statsView from "./views/stats.js";
+import * as tableView from "./views/table.js";
+
+const SCREENS = ["join", "table", "game", "verdicts", "history", "stats", "settings"];
+const JOINED_KEY = "companion.joined";
+const SERIOUS = new Set(["illegal", "breach", "elimination", "fall", "win", "loss", "warning"]);
+
+class App {
+  constructor() {
+    this.api = new Api();
+    this.info = null;
+    this.state = null;
+    this.history = { entries: [] };
+    this.live = null;
+    this.latest = [];
+    this.screen = null;
+    this.connection = "connecting";
+    this.historyTimer = null;
+  }
+
+  async start() {
+    setLanguage(detectLanguage());
+    $("#lang-toggle").addEventListener("click", () => this.switchLanguage(language() === "fr" ? "en" : "fr"));
+    window.addEventListener("hashchange", () => this.route());
+    for (const view of [tableView, feedView, statsView, settingsView, gameView]) view.init(this);
+    await this.load();
+    this.stream = new LiveStream((topic, data) => this.onEvent(topic, data), (status) => this.setConnection(status));
+    this.stream.start(this.eventId);
+    this.route();
+    document.body.dataset.ready = "1";
+  }
+
+  /** Everything the screens show, fetched again after a gap in the live stream. */
+  async load() {
+    for (;;) {
+      try {
+        await this.api.session();
+        this.info = await this.api.get("/api/info");
+        const [state, history, live] = await Promise.all([
+          this.api.get("/api/state"), this.api.get("/api/history"), this.api.get("/api/live"),
+        ]);
+        this.state = state.state;
+        this.history = history;
+        this.live = live;
+        this.eventId = Math.min(state.event_id, history.event_id);
+        const last = history.entries[history.entries.length - 1];
+        this.latest = last ? last.verdicts : [];
+        break;
+      } catch (err) {
+        this.setConnection("offline");
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+      }
+    }
+    let saved = null;
+    try { saved = localStorage.getItem("companion.language"); } catch (_) { /* private browsing */ }
+    if (!saved && !navigator.languages?.some((l) => /^(en|fr)/i.test(l))) setLanguage(this.info.language);
+    const name = $("#table-name");
+    delete name.dataset.i18n;
+    name.textContent = this.info.name;
+    document.title = this.info.name;
+  }
+
+  route() {
+    let screen = (location.hash.match(/^#\/(\w+)/) || [])[1];
+    let joined = false;
+    try { joined = localStorage.getItem(JOINED_KEY) === "1"; } catch (_) { joined = true; }
+    if (!SCREENS.includes(screen)) screen = joined ? "table" : "join";
+    this.screen = screen;
+    for (const section of $$(".screen")) section.hidden = section.dataset.screen !== screen;
+    for (const tab of $$("#tabs a")) tab.classList.toggle("active", tab.dataset.tab === screen);
+    $("#tabs").hidden = screen === "join";
+    this.render();
+  }
+
+  join() {
+    try { localStorage.setItem(JOINED_KEY, "1"); } catch (_) { /* private browsing */ }
+    location.hash = "#/table";
+  }
+
+  render() {
+    if (!this.state) return;
+    const views = { join: settingsView.renderJoin, table: tableView.render, game: gameView.render,
+      verdicts: feedView.renderVerdicts, history: feedView.renderHistory, stats: statsView.render,
+      settings: settingsView.render };
+    views[this.screen]?.(this);
+  }
+
+  switchLanguage(lang) {
+    setLanguage(lang, true);
+    this.setConnection(this.connection);
+    this.render();
+  }
+
+  setConnection(status) {
+    this.connection = status;
+    $("#conn").dataset.state = status;
+    $("#conn-text").textContent = t(`conn.${status}`);
+  }
+
+  onEvent(topic, data) {
+    if (topic === "entry") {
+      this.state = data.state;
+      this.latest = data.verdicts || [];
+      const serious = this.latest.find((v) => SERIOUS.has(v.kind));
+      if (serious) this.toast(`${t(`kind.${serious.kind}`)}: ${pick(serious)}`, serious.kind);
+      this.refreshHistory();
+    } else if (topic === "game") {
+      this.state = data;
+      this.latest = [];
+      this.refreshHistory();
+    } else if (topic === "live") {
+      this.live = data;
+      if (this.screen === "table") tableView.updateLive(this);
+      return;
+    } else if (topic === "camera") {
+      if (this.live) this.live.camera = data;
+    } else if (topic === "notice") {
+      this.toast(pick(data), data.kind || "info");
+      return;
+    } else if (topic === "reset") {
+      this.load().then(() => { this.render(); this.toast(t("notice.reset"), "info"); });
+      return;
+    }
+    this.render();
+  }
+
+  /** The history is re-read after each change (corrections and undos change earlier entries). */
+  refreshHistory() {
+    clearTimeout(this.historyTimer);
+    this.historyTimer = setTimeout(async () => {
+      try {
+        this.history = await this.api.get("/api/history");
+        this.render();
+      } catch (_) { /* the stream's reset or the next entry will bring it */ }
+    }, 100);
+  }
+
+  /** Run a change; a missing PIN opens the PIN dialog once, then retries. */
+  async change(action, done) {
+    try {
+      const result = await action();
+      if (done) this.toast(done, "ok");
+      return result;
+    } catch (err) {
+      if (err.status === 401 && err.code === "pin_required") {
+        if (await settingsView.askPin(this)) return this.change(action, done);
+        this.toast(t("pin.required"), "error");
+        return null;
+      }
+      this.toast(err.status ? t("error.generic", { message: err.message }) : t("error.network"), "error");
+      return null;
+    }
+  }
+
+  async undo() {
+    const result = await this.change(() => this.api.post("/api/undo"), t("history.undone_ok"));
+    if (result) this.state = result.state;
+  }
+
+  toast(message, kind = "info") {
+    const el = $("#toast");
+    el.textContent = message;
+    el.dataset.kind = kind;
+    el.hidden = false;
+    clearTimeout(this.toastTimer);
+    this.toastTimer = setTimeout(() => { el.hidden = true; }, kind === "error" ? 6000 : 3500);
+  }
+}
+
+const app = new App();
+window.companion = app; // for debugging from a laptop's console
+app.start();

@@ -1,0 +1,289 @@
+// English and French for every word on the page. The phone's language picks one; a switch changes it.
+
+const STRINGS = {
+  en: {
+    "app.title": "Table Companion",
+    "lang.switch": "Français",
+    "conn.live": "Live",
+    "conn.connecting": "Connecting…",
+    "conn.offline": "Offline — retrying",
+    "tab.table": "Table",
+    "tab.verdicts": "Verdicts",
+    "tab.history": "History",
+    "tab.stats": "Stats",
+    "tab.settings": "Settings",
+    "join.welcome": "Welcome to the table",
+    "join.playing": "Now playing: {game}",
+    "join.watch": "Join the table",
+    "join.pin_hint": "Have the table PIN? Enter it to fix rolls, undo and start games.",
+    "join.pin_placeholder": "Table PIN",
+    "join.unlock": "Unlock",
+    "game.choose": "Choose a game",
+    "game.players": "Players",
+    "game.players_hint": "One name per line (optional)",
+    "game.options": "Options",
+    "game.start": "Start the game",
+    "game.started": "New game started",
+    "game.new": "New game",
+    "game.bad_option": "Option {name}: not valid JSON",
+    "table.turn": "Turn",
+    "table.phase": "Phase",
+    "table.allows": "What the roll allows",
+    "table.details": "Game details",
+    "table.no_camera": "No camera picture — enter rolls by hand",
+    "table.camera_problem": "Camera: {message}",
+    "table.seen": "Seen now",
+    "table.last_roll": "Last roll",
+    "table.no_roll": "No roll yet",
+    "table.tap_hint": "Tap a die to correct it",
+    "table.rolls": "Rolls",
+    "table.enter_roll": "Enter a roll",
+    "table.enter_move": "Enter a move",
+    "table.undo": "Undo",
+    "table.outcome": "Game over",
+    "roll.add_die": "Add a die",
+    "roll.remove_die": "Remove",
+    "roll.submit": "Submit the roll",
+    "roll.empty": "Add at least one die",
+    "move.hint": "A game event as JSON, e.g. {\"type\": \"end_turn\"}",
+    "move.submit": "Submit the move",
+    "move.bad_json": "That is not a JSON object with a \"type\"",
+    "die.title": "Correct die {n}",
+    "die.value": "Value",
+    "die.colour": "Colour",
+    "die.none": "none",
+    "die.save": "Save",
+    "die.cancel": "Cancel",
+    "die.corrected": "Roll corrected",
+    "die.new_roll": "No roll to correct yet: this will be submitted as a new roll",
+    "verdicts.title": "Referee's verdicts",
+    "verdicts.empty": "No verdict yet",
+    "verdicts.important": "Only important ones",
+    "history.title": "History",
+    "history.empty": "Nothing has happened in this game yet",
+    "history.in_force": "in force",
+    "history.undone": "undone",
+    "history.refused": "refused",
+    "history.correction": "correction of #{seq}",
+    "history.undo_entry": "undo",
+    "history.by": "by {source}",
+    "history.undone_ok": "Undone",
+    "stats.title": "Roll statistics",
+    "stats.empty": "No roll yet",
+    "stats.faces": "Faces per colour",
+    "stats.totals": "Roll totals",
+    "stats.colour": "Colour",
+    "stats.dice": "Dice",
+    "stats.fairness": "Fairness (chi² p)",
+    "stats.fair": "looks fair",
+    "stats.unfair": "looks unfair",
+    "stats.too_few": "too few rolls",
+    "settings.title": "Settings",
+    "settings.language": "Language",
+    "settings.join": "Join from another phone",
+    "settings.join_hint": "Scan the code, or type one of these addresses:",
+    "settings.pin": "Table PIN",
+    "settings.unlocked": "This phone can change the game.",
+    "settings.locked": "This phone can only watch. Enter the table PIN to change the game.",
+    "settings.lock": "Lock this phone",
+    "settings.change_pin": "Change the table PIN",
+    "settings.current_pin": "Current PIN",
+    "settings.new_pin": "New PIN (4 to 12 digits)",
+    "settings.pin_changed": "PIN changed: other phones must enter the new one",
+    "settings.camera": "Camera",
+    "settings.camera_ok": "working ({source})",
+    "settings.camera_none": "none: rolls are entered by hand",
+    "settings.version": "Version {version}",
+    "pin.title": "Table PIN needed",
+    "pin.hint": "Changing the game needs the table PIN (shown in the companion's log when it was installed).",
+    "pin.submit": "Unlock",
+    "pin.cancel": "Cancel",
+    "pin.wrong": "Wrong PIN ({left} tries left)",
+    "pin.wait": "Too many wrong PINs: wait {seconds} s",
+    "pin.ok": "Unlocked",
+    "pin.required": "Enter the table PIN to change anything",
+    "error.generic": "Refused: {message}",
+    "error.network": "The companion cannot be reached",
+    "kind.illegal": "Illegal",
+    "kind.breach": "Breach",
+    "kind.elimination": "Elimination",
+    "kind.fall": "Fall",
+    "kind.win": "Win",
+    "kind.loss": "Loss",
+    "kind.warning": "Warning",
+    "kind.info": "Info",
+    "notice.reset": "Missed updates: reloaded",
+    "colour.white": "white", "colour.black": "black", "colour.red": "red", "colour.green": "green",
+    "colour.blue": "blue", "colour.yellow": "yellow", "colour.purple": "purple", "colour.orange": "orange",
+    "colour.unknown": "unknown",
+  },
+  fr: {
+    "app.title": "Compagnon de table",
+    "lang.switch": "English",
+    "conn.live": "En direct",
+    "conn.connecting": "Connexion…",
+    "conn.offline": "Hors ligne — nouvel essai",
+    "tab.table": "Table",
+    "tab.verdicts": "Verdicts",
+    "tab.history": "Historique",
+    "tab.stats": "Statistiques",
+    "tab.settings": "Réglages",
+    "join.welcome": "Bienvenue à la table",
+    "join.playing": "Partie en cours : {game}",
+    "join.watch": "Rejoindre la table",
+    "join.pin_hint": "Vous avez le code de la table ? Saisissez-le pour corriger les lancers, annuler et lancer des parties.",
+    "join.pin_placeholder": "Code de la table",
+    "join.unlock": "Déverrouiller",
+    "game.choose": "Choisir un jeu",
+    "game.players": "Joueurs",
+    "game.players_hint": "Un nom par ligne (facultatif)",
+    "game.options": "Options",
+    "game.start": "Commencer la partie",
+    "game.started": "Nouvelle partie commencée",
+    "game.new": "Nouvelle partie",
+    "game.bad_option": "Option {name} : JSON non valide",
+    "table.turn": "Tour",
+    "table.phase": "Phase",
+    "table.allows": "Ce que le lancer permet",
+    "table.details": "Détails de la partie",
+    "table.no_camera": "Pas d'image de la caméra — saisissez les lancers à la main",
+    "table.camera_problem": "Caméra : {message}",
+    "table.seen": "Vu maintenant",
+    "table.last_roll": "Dernier lancer",
+    "table.no_roll": "Aucun lancer pour l'instant",
+    "table.tap_hint": "Touchez un dé pour le corriger",
+    "table.rolls": "Lancers",
+    "table.enter_roll": "Saisir un lancer",
+    "table.enter_move": "Saisir un coup",
+    "table.undo": "Annuler",
+    "table.outcome": "Partie terminée",
+    "roll.add_die": "Ajouter un dé",
+    "roll.remove_die": "Retirer",
+    "roll.submit": "Envoyer le lancer",
+    "roll.empty": "Ajoutez au moins un dé",
+    "move.hint": "Un événement de jeu en JSON, par ex. {\"type\": \"end_turn\"}",
+    "move.submit": "Envoyer le coup",
+    "move.bad_json": "Ce n'est pas un objet JSON avec un « type »",
+    "die.title": "Corriger le dé {n}",
+    "die.value": "Valeur",
+    "die.colour": "Couleur",
+    "die.none": "aucune",
+    "die.save": "Enregistrer",
+    "die.cancel": "Annuler",
+    "die.corrected": "Lancer corrigé",
+    "die.new_roll": "Aucun lancer à corriger : ce sera envoyé comme un nouveau lancer",
+    "verdicts.title": "Verdicts de l'arbitre",
+    "verdicts.empty": "Aucun verdict pour l'instant",
+    "verdicts.important": "Seulement les importants",
+    "history.title": "Historique",
+    "history.empty": "Rien ne s'est encore passé dans cette partie",
+    "history.in_force": "en vigueur",
+    "history.undone": "annulé",
+    "history.refused": "refusé",
+    "history.correction": "correction du n°{seq}",
+    "history.undo_entry": "annulation",
+    "history.by": "par {source}",
+    "history.undone_ok": "Annulé",
+    "stats.title": "Statistiques des lancers",
+    "stats.empty": "Aucun lancer pour l'instant",
+    "stats.faces": "Faces par couleur",
+    "stats.totals": "Totaux des lancers",
+    "stats.colour": "Couleur",
+    "stats.dice": "Dés",
+    "stats.fairness": "Équilibre (khi² p)",
+    "stats.fair": "semble équilibré",
+    "stats.unfair": "semble déséquilibré",
+    "stats.too_few": "trop peu de lancers",
+    "settings.title": "Réglages",
+    "settings.language": "Langue",
+    "settings.join": "Rejoindre depuis un autre téléphone",
+    "settings.join_hint": "Scannez le code, ou tapez l'une de ces adresses :",
+    "settings.pin": "Code de la table",
+    "settings.unlocked": "Ce téléphone peut modifier la partie.",
+    "settings.locked": "Ce téléphone peut seulement regarder. Saisissez le code de la table pour modifier la partie.",
+    "settings.lock": "Verrouiller ce téléphone",
+    "settings.change_pin": "Changer le code de la table",
+    "settings.current_pin": "Code actuel",
+    "settings.new_pin": "Nouveau code (4 à 12 chiffres)",
+    "settings.pin_changed": "Code changé : les autres téléphones doivent saisir le nouveau",
+    "settings.camera": "Caméra",
+    "settings.camera_ok": "en marche ({source})",
+    "settings.camera_none": "aucune : les lancers sont saisis à la main",
+    "settings.version": "Version {version}",
+    "pin.title": "Code de la table requis",
+    "pin.hint": "Modifier la partie demande le code de la table (affiché dans le journal du compagnon à l'installation).",
+    "pin.submit": "Déverrouiller",
+    "pin.cancel": "Annuler",
+    "pin.wrong": "Code erroné ({left} essais restants)",
+    "pin.wait": "Trop de codes erronés : attendez {seconds} s",
+    "pin.ok": "Déverrouillé",
+    "pin.required": "Saisissez le code de la table pour modifier quoi que ce soit",
+    "error.generic": "Refusé : {message}",
+    "error.network": "Le compagnon est injoignable",
+    "kind.illegal": "Interdit",
+    "kind.breach": "Brèche",
+    "kind.elimination": "Élimination",
+    "kind.fall": "Chute",
+    "kind.win": "Victoire",
+    "kind.loss": "Défaite",
+    "kind.warning": "Attention",
+    "kind.info": "Info",
+    "notice.reset": "Mises à jour manquées : rechargé",
+    "colour.white": "blanc", "colour.black": "noir", "colour.red": "rouge", "colour.green": "vert",
+    "colour.blue": "bleu", "colour.yellow": "jaune", "colour.purple": "violet", "colour.orange": "orange",
+    "colour.unknown": "inconnue",
+  },
+};
+
+export const LANGUAGES = Object.keys(STRINGS);
+const STORAGE_KEY = "companion.language";
+let current = "en";
+
+/** The saved choice, else the phone's first language we speak, else the table's default. */
+export function detectLanguage(fallback = "en") {
+  let saved = null;
+  try { saved = localStorage.getItem(STORAGE_KEY); } catch (_) { /* private browsing */ }
+  if (LANGUAGES.includes(saved)) return saved;
+  for (const tag of navigator.languages || [navigator.language || ""]) {
+    const base = String(tag).slice(0, 2).toLowerCase();
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return LANGUAGES.includes(fallback) ? fallback : "en";
+}
+
+export function language() { return current; }
+
+export function setLanguage(lang, remember = false) {
+  current = LANGUAGES.includes(lang) ? lang : "en";
+  document.documentElement.lang = current;
+  if (remember) {
+    try { localStorage.setItem(STORAGE_KEY, current); } catch (_) { /* private browsing */ }
+  }
+  applyTranslations(document);
+}
+
+/** A string in the current language, with {name} placeholders filled in. */
+export function t(key, vars = {}) {
+  const text = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
+}
+
+/** A server text in the current language: {en, fr} objects or verdicts' message/message_fr. */
+export function pick(text) {
+  if (text == null) return "";
+  if (typeof text === "string") return text;
+  if ("message" in text) return current === "fr" && text.message_fr ? text.message_fr : text.message;
+  return text[current] ?? text.en ?? "";
+}
+
+export function colourName(colour) {
+  if (!colour) return t("die.none");
+  const key = `colour.${colour}`;
+  return STRINGS.en[key] ? t(key) : colour;
+}
+
+export function applyTranslations(root) {
+  root.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
+  root.querySelectorAll("[data-i18n-placeholder]").forEach((el) => { el.placeholder = t(el.dataset.i18nPlaceholder); });
+  root.querySelectorAll("[data-i18n-label]").forEach((el) => { el.setAttribute("aria-label", t(el.dataset.i18nLabel)); });
+}

@@ -1,0 +1,104 @@
+// Settings (language, join QR code, PIN), the join screen, and the PIN dialog.
+
+import { $, clear, h } from "../dom.js";
+import { pick, t } from "../i18n.js";
+
+export function init(app) {
+  $("#join-button").addEventListener("click", () => app.join());
+  $("#join-pin-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (await login(app, $("#join-pin"), $("#join-pin-message"))) app.join();
+  });
+  for (const button of document.querySelectorAll("[data-lang]")) {
+    button.addEventListener("click", () => app.switchLanguage(button.dataset.lang));
+  }
+  $("#pin-unlock").addEventListener("click", async () => { await askPin(app); render(app); });
+  $("#pin-lock").addEventListener("click", async () => {
+    await app.change(() => app.api.logout());
+    render(app);
+  });
+  $("#pin-change-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const message = $("#pin-change-message");
+    try {
+      await app.api.changePin($("#pin-current").value, $("#pin-new").value);
+      $("#pin-current").value = "";
+      $("#pin-new").value = "";
+      message.textContent = t("settings.pin_changed");
+    } catch (err) {
+      message.textContent = err.status === 401 ? t("pin.required") : pinError(err);
+    }
+    render(app);
+  });
+}
+
+function pinError(err) {
+  if (err.status === 429) return t("pin.wait", { seconds: err.extra.retry_after ?? 60 });
+  if (err.code === "wrong_pin") return t("pin.wrong", { left: err.extra.attempts_left ?? 0 });
+  return err.status ? t("error.generic", { message: err.message }) : t("error.network");
+}
+
+/** Try the PIN typed in ``input``; report in ``message``. True when this phone is now unlocked. */
+async function login(app, input, message) {
+  try {
+    await app.api.login(input.value);
+    input.value = "";
+    message.textContent = "";
+    app.toast(t("pin.ok"), "ok");
+    return true;
+  } catch (err) {
+    message.textContent = pinError(err);
+    return false;
+  }
+}
+
+/** Ask for the table PIN in a dialog; resolves true once it is accepted, false if cancelled. */
+export function askPin(app) {
+  const dialog = $("#pin-dialog");
+  const form = $("#pin-form");
+  const input = $("#pin-input");
+  $("#pin-message").textContent = "";
+  return new Promise((resolve) => {
+    const finish = (ok) => {
+      form.removeEventListener("submit", onSubmit);
+      $("#pin-cancel").removeEventListener("click", onCancel);
+      dialog.removeEventListener("cancel", onCancel);
+      if (dialog.open) dialog.close();
+      resolve(ok);
+    };
+    const onSubmit = async (event) => {
+      event.preventDefault();
+      if (await login(app, input, $("#pin-message"))) finish(true);
+    };
+    const onCancel = (event) => { event.preventDefault(); finish(false); };
+    form.addEventListener("submit", onSubmit);
+    $("#pin-cancel").addEventListener("click", onCancel);
+    dialog.addEventListener("cancel", onCancel);
+    dialog.showModal();
+    input.focus();
+  });
+}
+
+export function renderJoin(app) {
+  $("#join-game").textContent = t("join.playing", { game: pick(app.state.title) });
+}
+
+export function render(app) {
+  for (const button of document.querySelectorAll("[data-lang]")) {
+    button.setAttribute("aria-pressed", String(button.dataset.lang === document.documentElement.lang));
+  }
+  const qr = $("#qr");
+  if (!qr.getAttribute("src")) qr.src = "/api/qr.svg";
+  const links = clear($("#join-links"));
+  for (const url of [app.info.links.ip, app.info.links.local]) links.append(h("li", {}, h("code", {}, url)));
+  $("#pin-status").textContent = app.api.authenticated ? t("settings.unlocked") : t("settings.locked");
+  $("#pin-status").dataset.authenticated = String(app.api.authenticated);
+  $("#pin-lock").hidden = !app.api.authenticated;
+  $("#pin-unlock").hidden = app.api.authenticated;
+  $("#pin-change-form").hidden = !app.api.authenticated;
+  const camera = (app.live && app.live.camera) || {};
+  $("#camera-status").textContent = camera.source
+    ? (camera.ok ? t("settings.camera_ok", { source: camera.source }) : t("table.camera_problem", { message: camera.message }))
+    : t("settings.camera_none");
+  $("#version").textContent = t("settings.version", { version: app.info.version });
+}

@@ -1,0 +1,100 @@
+// Roll statistics from the game's history: faces per die colour and roll totals, drawn as inline SVG.
+
+import { $, clear, DIE_COLOURS, dieCss, h, svg } from "../dom.js";
+import { colourName, t } from "../i18n.js";
+
+export function init() {}
+
+/** Face counts per colour and the distribution of roll totals, over the rolls still in force. */
+export function rollStatistics(entries) {
+  const faces = {};
+  const totals = {};
+  let rolls = 0;
+  for (const entry of entries) {
+    if (!entry.in_force || !Array.isArray(entry.dice) || !entry.dice.length) continue;
+    rolls += 1;
+    let total = 0;
+    for (const die of entry.dice) {
+      const colour = die.color || "unknown";
+      faces[colour] = faces[colour] || [0, 0, 0, 0, 0, 0];
+      faces[colour][die.value - 1] += 1;
+      total += die.value;
+    }
+    totals[total] = (totals[total] || 0) + 1;
+  }
+  return { rolls, faces, totals };
+}
+
+function colourOrder(a, b) {
+  const ia = DIE_COLOURS.indexOf(a);
+  const ib = DIE_COLOURS.indexOf(b);
+  return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || a.localeCompare(b);
+}
+
+function barChart(groups, series, valueOf, label) {
+  // groups: x labels; series: [{name, colour}]; valueOf(group, seriesIndex) -> count
+  const width = 360;
+  const height = 200;
+  const left = 28;
+  const bottom = 24;
+  const top = 10;
+  let max = 1;
+  groups.forEach((g) => series.forEach((_, s) => { max = Math.max(max, valueOf(g, s)); }));
+  const plotW = width - left - 4;
+  const plotH = height - bottom - top;
+  const groupW = plotW / groups.length;
+  const barW = Math.max(2, (groupW * 0.8) / series.length);
+  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart", role: "img", "aria-label": label });
+  for (const fraction of [0, 0.5, 1]) {
+    const y = top + plotH * (1 - fraction);
+    chart.append(svg("line", { x1: left, x2: width - 4, y1: y, y2: y, class: "grid" }));
+    chart.append(svg("text", { x: left - 4, y: y + 4, class: "axis", "text-anchor": "end" }, String(Math.round(max * fraction))));
+  }
+  groups.forEach((group, gi) => {
+    const x0 = left + gi * groupW + groupW * 0.1;
+    series.forEach((serie, si) => {
+      const value = valueOf(group, si);
+      const barH = (plotH * value) / max;
+      chart.append(svg("rect", { x: x0 + si * barW, y: top + plotH - barH, width: barW - 1, height: barH,
+        fill: serie.colour, class: "bar", dataset: { group: String(group), series: serie.name, count: String(value) } },
+      svg("title", {}, `${serie.label}: ${group} × ${value}`)));
+    });
+    chart.append(svg("text", { x: left + gi * groupW + groupW / 2, y: height - 6, class: "axis", "text-anchor": "middle" }, String(group)));
+  });
+  return chart;
+}
+
+export function render(app) {
+  const root = clear($("#stats"));
+  const stats = rollStatistics(app.history.entries || []);
+  if (!stats.rolls) { root.append(h("p", { class: "hint" }, t("stats.empty"))); return; }
+  const colours = Object.keys(stats.faces).sort(colourOrder);
+  const series = colours.map((c) => ({ name: c, label: colourName(c), colour: dieCss(c) }));
+  root.append(h("p", {}, `${t("table.rolls")}: `, h("strong", { id: "stats-rolls" }, String(stats.rolls))));
+  root.append(h("h3", {}, t("stats.faces")));
+  root.append(barChart([1, 2, 3, 4, 5, 6], series, (face, s) => stats.faces[colours[s]][face - 1], t("stats.faces")));
+  root.append(h("ul", { class: "legend" }, series.map((s) => h("li", {}, h("span", { class: "swatch", style: `--die:${s.colour}` }), s.label))));
+
+  const fairness = (app.state.summary && app.state.summary.statistics) || {};
+  root.append(h("table", { class: "stats-table" },
+    h("thead", {}, h("tr", {}, h("th", {}, t("stats.colour")), h("th", {}, t("stats.dice")), h("th", {}, t("stats.fairness")))),
+    h("tbody", {}, colours.map((c) => {
+      const test = fairness[c];
+      let verdict = "—";
+      if (test) {
+        const p = test.p_value;
+        const significance = (app.state.options && app.state.options.significance) || 0.01;
+        if (!test.enough_data) verdict = t("stats.too_few");
+        else verdict = `${p} — ${p < significance ? t("stats.unfair") : t("stats.fair")}`;
+      }
+      const count = stats.faces[c].reduce((a, b) => a + b, 0);
+      return h("tr", {}, h("td", {}, colourName(c)), h("td", {}, String(count)), h("td", {}, verdict));
+    }))));
+
+  const totals = Object.keys(stats.totals).map(Number).sort((a, b) => a - b);
+  const range = [];
+  for (let v = totals[0]; v <= totals[totals.length - 1]; v += 1) range.push(v);
+  root.append(h("h3", {}, t("stats.totals")));
+  root.append(barChart(range, [{ name: "total", label: t("stats.totals"), colour: "#4fc3f7" }],
+    (total) => stats.totals[total] || 0, t("stats.totals")));
+}

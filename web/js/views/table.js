@@ -1,0 +1,263 @@
+// The live table: camera snapshot with the read dice drawn on it, the last roll, whose turn, what it allows.
+
+import { $, clear, DIE_COLOURS, dieCss, h, svg } from "../dom.js";
+import { colourName, pick, t } from "../i18n.js";
+
+const TURN_KEYS = ["turn", "scientist", "current_player", "player"];
+const ALLOW_KEYS = ["allowed", "allows", "actions", "dice_allowed", "actions_left", "rerolls_left", "skills", "pending"];
+const HIDDEN_KEYS = new Set(["statistics", "last_roll"]);
+
+let shownFrame = null;
+let loadingFrame = null;
+let dialogTarget = null;
+
+export function init(app) {
+  $("#show-roll").addEventListener("click", () => toggleForm("#roll-form", () => {
+    if (!$("#roll-dice").children.length) { addDieRow(); addDieRow(); }
+  }));
+  $("#show-move").addEventListener("click", () => toggleForm("#move-form"));
+  $("#table-undo").addEventListener("click", () => app.undo());
+  $("#roll-add").addEventListener("click", () => addDieRow());
+  $("#roll-form").addEventListener("submit", (event) => { event.preventDefault(); submitRoll(app); });
+  $("#move-form").addEventListener("submit", (event) => { event.preventDefault(); submitMove(app); });
+  const img = $("#snapshot-img");
+  img.addEventListener("load", () => {
+    shownFrame = loadingFrame;
+    loadingFrame = null;
+    $("#snapshot").classList.add("has-frame");
+    if (app.live && app.live.frame !== shownFrame) updateLive(app);
+  });
+  img.addEventListener("error", () => { loadingFrame = null; });
+  $("#die-cancel").addEventListener("click", () => $("#die-dialog").close());
+  $("#die-save").addEventListener("click", () => saveDie(app));
+}
+
+function toggleForm(selector, onOpen) {
+  const form = $(selector);
+  form.hidden = !form.hidden;
+  if (!form.hidden && onOpen) onOpen();
+}
+
+// -- rendering -----------------------------------------------------------------------------
+export function render(app) {
+  const state = app.state;
+  const summary = state.summary || {};
+  const outcome = $("#outcome");
+  outcome.hidden = !state.outcome;
+  if (state.outcome) outcome.textContent = `${t("table.outcome")} — ${pick(state.outcome)}`;
+  renderTurn(state, summary);
+  renderLatest(app);
+  renderLastRoll(app);
+  renderAllows(summary);
+  renderDetails(summary);
+  $("#table-undo").disabled = !state.can_undo;
+  updateLive(app);
+}
+
+function show(value) {
+  if (value === null || value === undefined) return "—";
+  if (Array.isArray(value)) return value.map(show).join(", ") || "—";
+  if (typeof value === "object") {
+    if ("en" in value && "fr" in value) return pick(value);
+    return Object.entries(value).map(([k, v]) => `${k}: ${show(v)}`).join(" · ");
+  }
+  return String(value);
+}
+
+function renderTurn(state, summary) {
+  const el = clear($("#turn"));
+  el.append(h("div", { class: "game-title" }, pick(state.title)));
+  const turnKey = TURN_KEYS.find((key) => summary[key] !== undefined && summary[key] !== null);
+  if (turnKey) el.append(h("div", { class: "whose" }, `${t("table.turn")}: `, h("strong", {}, show(summary[turnKey]))));
+  if (summary.phase) el.append(h("div", { class: "phase" }, `${t("table.phase")}: ${show(summary.phase)}`));
+  if (typeof summary.rolls === "number") el.append(h("div", { class: "phase" }, `${t("table.rolls")}: `, h("strong", { id: "roll-count" }, summary.rolls)));
+}
+
+function renderLatest(app) {
+  const el = clear($("#latest-verdicts"));
+  for (const v of app.latest) {
+    el.append(h("div", { class: `verdict kind-${v.kind}` },
+      h("span", { class: "badge" }, t(`kind.${v.kind}`)), " ", pick(v), h("small", { class: "rule" }, v.rule)));
+  }
+}
+
+function renderAllows(summary) {
+  const el = clear($("#allows"));
+  const present = ALLOW_KEYS.filter((key) => summary[key] !== undefined && summary[key] !== null
+    && !(Array.isArray(summary[key]) && !summary[key].length));
+  if (!present.length) return;
+  el.append(h("h3", {}, t("table.allows")));
+  el.append(h("ul", {}, present.map((key) => {
+    const value = summary[key];
+    const items = Array.isArray(value) ? value.map((v) => h("li", {}, show(v))) : null;
+    return h("li", {}, h("span", { class: "key" }, key.replace(/_/g, " ")), ": ", items ? h("ul", {}, items) : show(value));
+  })));
+}
+
+function renderDetails(summary) {
+  const rows = Object.entries(summary).filter(([key]) => !HIDDEN_KEYS.has(key));
+  clear($("#details")).append(h("dl", {}, rows.map(([key, value]) => [
+    h("dt", {}, key.replace(/_/g, " ")),
+    h("dd", {}, value !== null && typeof value === "object" ? h("pre", {}, JSON.stringify(value, null, 1)) : show(value)),
+  ])));
+}
+
+/** The last roll still in force, with its dice after corrections: {seq, dice} or null. */
+export function lastRoll(app) {
+  const entries = app.history.entries || [];
+  for (let i = entries.length - 1; i >= 0; i -= 1) {
+    if (entries[i].in_force && Array.isArray(entries[i].dice) && entries[i].dice.length) {
+      return { seq: entries[i].seq, dice: entries[i].dice };
+    }
+  }
+  return null;
+}
+
+export function dieChip(die, index, onTap) {
+  return h("button", {
+    type: "button", class: `die colour-${die.color || "unknown"}`, style: `--die:${dieCss(die.color)}`,
+    dataset: { index: String(index), value: String(die.value), color: die.color || "" },
+    "aria-label": `${die.value} ${colourName(die.color)}`, onclick: onTap,
+  }, h("span", { class: "pips" }, String(die.value)), h("span", { class: "name" }, colourName(die.color)));
+}
+
+function renderLastRoll(app) {
+  const el = clear($("#last-roll"));
+  const roll = lastRoll(app);
+  if (!roll) { el.append(h("p", { class: "hint" }, t("table.no_roll"))); return; }
+  el.dataset.seq = String(roll.seq);
+  roll.dice.forEach((die, index) => el.append(dieChip(die, index, () => openDieDialog(app, { seq: roll.seq, dice: roll.dice, index }))));
+}
+
+// -- the camera picture ------------------------------------------------------------------
+export function updateLive(app) {
+  const live = app.live;
+  const figure = $("#snapshot");
+  const caption = $("#snapshot-caption");
+  if (!live || live.frame === null || live.frame === undefined) {
+    figure.classList.remove("has-frame");
+    caption.textContent = t("table.no_camera");
+    clear($("#snapshot-overlay"));
+    return;
+  }
+  caption.textContent = live.camera && !live.camera.ok ? t("table.camera_problem", { message: live.camera.message })
+    : live.vision_error || "";
+  if (live.frame !== shownFrame && loadingFrame === null) {
+    loadingFrame = live.frame;
+    $("#snapshot-img").src = `/api/snapshot.jpg?frame=${live.frame}`;
+  }
+  drawOverlay(app, live);
+}
+
+function drawOverlay(app, live) {
+  const overlay = clear($("#snapshot-overlay"));
+  const [width, height] = live.size || [1, 1];
+  overlay.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  overlay.setAttribute("preserveAspectRatio", "none");
+  const labelSize = Math.max(14, Math.round(width / 24));
+  overlay.style.setProperty("--stroke", String(Math.max(3, Math.round(width / 160))));
+  live.dice.forEach((die, index) => {
+    if (!die.box) return;
+    const [x1, y1, x2, y2] = die.box;
+    const pad = Math.max(8, (x2 - x1) * 0.3); // a finger is bigger than a die on a phone screen
+    overlay.append(svg("g", {
+      class: "die-box", dataset: { index: String(index), value: String(die.value), color: die.color || "" },
+      onclick: () => openDieDialog(app, matchRoll(app, die, index)),
+    },
+    svg("rect", { class: "hit", x: x1 - pad, y: y1 - pad, width: x2 - x1 + 2 * pad, height: y2 - y1 + 2 * pad }),
+    svg("rect", { class: "outline", x: x1, y: y1, width: x2 - x1, height: y2 - y1, stroke: dieCss(die.color) }),
+    svg("text", { x: x1, y: Math.max(labelSize, y1 - 6), "font-size": labelSize }, String(die.value))));
+  });
+}
+
+/** Which die of the last roll a tapped camera die is: nearest box centre, else the same position. */
+function matchRoll(app, liveDie, liveIndex) {
+  const roll = lastRoll(app);
+  if (!roll) return { seq: null, dice: app.live.dice, index: liveIndex };
+  const centre = (box) => [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2];
+  let index = Math.min(liveIndex, roll.dice.length - 1);
+  if (liveDie.box && roll.dice.every((d) => Array.isArray(d.box))) {
+    const [cx, cy] = centre(liveDie.box);
+    let best = Infinity;
+    roll.dice.forEach((d, i) => {
+      const [x, y] = centre(d.box);
+      const distance = (x - cx) ** 2 + (y - cy) ** 2;
+      if (distance < best) { best = distance; index = i; }
+    });
+  }
+  return { seq: roll.seq, dice: roll.dice, index };
+}
+
+// -- correcting a die ----------------------------------------------------------------------
+export function openDieDialog(app, target) {
+  dialogTarget = { ...target, value: target.dice[target.index].value, color: target.dice[target.index].color };
+  $("#die-title").textContent = t("die.title", { n: target.index + 1 });
+  $("#die-note").textContent = target.seq === null ? t("die.new_roll") : "";
+  const values = clear($("#die-values"));
+  for (let v = 1; v <= 6; v += 1) {
+    values.append(h("button", { type: "button", class: "value", dataset: { value: String(v) },
+      "aria-pressed": String(v === dialogTarget.value), onclick: () => { dialogTarget.value = v; markPressed(values, String(v)); } }, String(v)));
+  }
+  const colours = clear($("#die-colours"));
+  for (const colour of [...DIE_COLOURS, null]) {
+    colours.append(h("button", { type: "button", class: "colour", style: `--die:${dieCss(colour)}`,
+      dataset: { colour: colour || "" }, "aria-pressed": String(colour === dialogTarget.color),
+      onclick: () => { dialogTarget.color = colour; markPressed(colours, colour || "", "colour"); } }, colourName(colour)));
+  }
+  $("#die-dialog").showModal();
+}
+
+function markPressed(container, key, attr = "value") {
+  for (const button of container.children) button.setAttribute("aria-pressed", String(button.dataset[attr] === key));
+}
+
+function requestDie(die) {
+  const out = { value: die.value, color: die.color || null };
+  if (Array.isArray(die.box)) out.box = die.box;
+  if (typeof die.confidence === "number") out.confidence = die.confidence;
+  return out;
+}
+
+async function saveDie(app) {
+  const target = dialogTarget;
+  $("#die-dialog").close();
+  if (!target) return;
+  const dice = target.dice.map(requestDie);
+  dice[target.index] = { ...dice[target.index], value: target.value, color: target.color || null, confidence: 1 };
+  const result = target.seq === null
+    ? await app.change(() => app.api.post("/api/roll", { dice }), t("die.corrected"))
+    : await app.change(() => app.api.post("/api/corrections", { seq: target.seq, dice }), t("die.corrected"));
+  if (result) { app.state = result.state; app.refreshHistory(); }
+}
+
+// -- entering a roll or a move by hand -----------------------------------------------------
+function addDieRow() {
+  const value = h("select", { class: "roll-value", "aria-label": t("die.value") },
+    [1, 2, 3, 4, 5, 6].map((v) => h("option", { value: String(v) }, String(v))));
+  const colour = h("select", { class: "roll-colour", "aria-label": t("die.colour") },
+    h("option", { value: "" }, t("die.none")), DIE_COLOURS.map((c) => h("option", { value: c }, colourName(c))));
+  const row = h("div", { class: "roll-row" }, value, colour,
+    h("button", { type: "button", class: "remove", onclick: () => row.remove() }, t("roll.remove_die")));
+  $("#roll-dice").append(row);
+}
+
+async function submitRoll(app) {
+  const dice = [...$("#roll-dice").querySelectorAll(".roll-row")].map((row) => ({
+    value: Number(row.querySelector(".roll-value").value),
+    color: row.querySelector(".roll-colour").value || null,
+  }));
+  if (!dice.length) { app.toast(t("roll.empty"), "error"); return; }
+  const result = await app.change(() => app.api.post("/api/roll", { dice }));
+  if (result) { app.state = result.state; app.latest = result.verdicts; $("#roll-form").hidden = true; app.refreshHistory(); app.render(); }
+}
+
+async function submitMove(app) {
+  let event = null;
+  try { event = JSON.parse($("#move-json").value); } catch (_) { event = null; }
+  if (!event || typeof event !== "object" || Array.isArray(event) || typeof event.type !== "string" || !event.type) {
+    app.toast(t("move.bad_json"), "error");
+    return;
+  }
+  const result = await app.change(() => app.api.post("/api/events", { event }));
+  if (result) { app.state = result.state; app.latest = result.verdicts; app.refreshHistory(); app.render(); }
+}

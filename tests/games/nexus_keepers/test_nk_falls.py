@@ -1,0 +1,151 @@
+"""Falls, Portals, bonus turns, Portal closures and the win."""
+
+from __future__ import annotations
+
+
+def test_fall_then_back_on_the_starting_tile_at_the_next_turn(nk):
+    """FR: « Il arrive souvent qu'un Keeper soit poussé en dehors du plateau, mais sans passer par une porte. Dans tel
+    cas, celui-ci est placé derrière sa porte d'origine en attendant son prochain tour. Au début de son tour, le joueur
+    replace son Keeper sur sa Tuile de départ avant de lancer ses dés. » EN: "When a Keeper is pushed off the board
+    without passing through a portal, place him behind his original portal to await the start of his next turn."
+    """
+    engine = nk.rolled(nk.game(2), "A", [4, 4, 2, 3, 6], {"A": [1, 0], "B": [1, 1]})
+    verdicts = engine.apply({"type": "positions", "keepers": {"A": [1, 0], "B": None}})
+    assert [(v.kind.value, v.rule) for v in verdicts][-1] == ("fall", "nk.fall")
+    assert engine.summary()["fallen"] == ["B"]
+    engine.apply({"type": "end_turn"})                       # A's bonus turn
+    engine.apply({"type": "roll", "dice": [2, 3, 3, 5, 6]})
+    verdicts = engine.apply({"type": "turn_start"})          # ends A's bonus turn, starts B's
+    assert nk.rules(verdicts) == ["nk.turn.end", "nk.fall.return", "nk.turn.start"]
+    assert engine.summary()["positions"]["B"] == [4, 1] and engine.summary()["fallen"] == []
+
+
+def test_pushing_someone_off_gives_a_bonus_turn_with_one_die_fewer(nk):
+    """FR: « Lorsque vous poussez un autre Keeper en dehors du plateau, que cela soit par une porte ou non, vous avez le
+    droit de rejouer immédiatement ! Lancez cependant un dé de moins lors de ce tour bonus. » EN: "you may immediately
+    take another turn. However, roll one less die during this bonus turn."
+    """
+    engine = nk.rolled(nk.game(2), "A", [4, 4, 2, 3, 6], {"A": [1, 0], "B": [1, 1]})
+    engine.apply({"type": "positions", "keepers": {"A": [1, 0], "B": None}})
+    verdicts = engine.apply({"type": "end_turn"})
+    assert nk.rules(verdicts) == ["nk.turn.end", "nk.bonus"]
+    engine.apply({"type": "turn_start"})
+    summary = engine.summary()
+    assert (summary["turn"], summary["bonus_depth"], summary["dice_allowed"]) == ("A", 1, 5)   # 6 - 1
+
+
+def test_bonus_turns_are_cumulative(nk):
+    """FR: « Cette règle est cumulative : si vous poussez plusieurs Keepers d'affilée au cours du même tour, vous lancez
+    à chaque fois un dé de moins supplémentaire. » EN: "This rule is cumulative: if you consecutively push multiple
+    Keepers off the board in a single turn, you roll one fewer die for each subsequent bonus turn."
+    """
+    engine = nk.rolled(nk.game(3), "A", [4, 4, 2, 3, 6], {"A": [1, 1], "B": [1, 0], "C": [2, 2]})
+    engine.apply({"type": "positions", "keepers": {"A": [1, 1], "B": None, "C": [2, 2]}})   # B pushed off north
+    engine.apply({"type": "end_turn"})
+    engine.apply({"type": "roll", "dice": [2, 2, 4, 4, 6]})                     # bonus turn 1: five dice
+    engine.apply({"type": "positions", "keepers": {"A": [2, 1], "C": None}})    # move, push C off south
+    summary = engine.summary()
+    assert summary["fallen"] == ["B", "C"]
+    verdicts = engine.apply({"type": "end_turn"})
+    assert "2 die/dice fewer" in verdicts[-1].message.en
+    engine.apply({"type": "turn_start"})
+    assert (engine.summary()["bonus_depth"], engine.summary()["dice_allowed"]) == (2, 4)
+
+
+def test_one_bonus_turn_per_turn_by_default_or_per_keeper_by_option(nk):
+    positions = {"A": [1, 1], "B": [1, 0], "C": [1, 2]}
+    for option, depths in ((False, [1]), (True, [1, 2])):
+        engine = nk.rolled(nk.game(3, options={"bonus_turn_per_keeper": option}), "A", [4, 4, 5, 5, 6], positions)
+        verdicts = engine.apply({"type": "positions", "keepers": {"A": [1, 1], "B": None, "C": None}})
+        assert nk.rules(verdicts).count("nk.fall") == 2
+        seen = []
+        for _ in range(4):
+            engine.apply({"type": "end_turn"})
+            engine.apply({"type": "turn_start"})
+            if engine.summary()["turn"] != "A":
+                break
+            seen.append(engine.summary()["bonus_depth"])
+        assert seen == depths
+
+
+def test_pushed_through_any_portal_is_eliminated(nk):
+    """FR: « Pour remporter la partie, vous devez éliminer tous les adversaires. Pour ce faire, une seule solution : les
+    envoyer dans un Royaume. Pousser un Keeper à travers n'importe quel portail l'élimine de la partie. »
+    EN: "Pushing a Keeper through any portal removes him from the game."
+    """
+    # C is pushed through B's portal (east of (4, 1)), not its own.
+    engine = nk.rolled(nk.game(3), "A", [4, 4, 2, 3, 6], {"A": [3, 1], "B": [0, 0], "C": [4, 1]})
+    verdicts = engine.apply({"type": "positions", "keepers": {"A": [3, 1], "B": [0, 0], "C": "portal"}})
+    assert [(v.kind.value, v.rule) for v in verdicts][1:] == [("elimination", "nk.portal.elimination")]
+    assert engine.summary()["eliminated"] == ["C"]
+    assert nk.rules(engine.apply({"type": "end_turn"})) == ["nk.turn.end", "nk.bonus"]
+
+
+def test_blocked_portal_eliminates_the_returning_keeper(nk):
+    """FR: « Au début de son tour, si un autre personnage se trouve sur la case de départ du Keeper alors qu'il doit
+    revenir en jeu après être tombé du plateau, celui-ci est éliminé au lieu de revenir en jeu ! » EN: "At the start of
+    a Keeper's turn, if another character occupies his starting tile when he is supposed to re-enter the game after
+    falling off the board, the Keeper is eliminated instead of returning to play."
+    """
+    engine = nk.rolled(nk.game(2), "A", [2, 2, 2, 4, 4], {"A": [3, 0], "B": [3, 1]})
+    verdicts = engine.apply({"type": "positions", "keepers": {"A": [4, 1], "B": None}})
+    assert verdicts[0].message.en == "A: push B S x1, move to (4, 0), move to (4, 1)"   # onto B's Starting Tile
+    engine.apply({"type": "end_turn"})
+    engine.apply({"type": "roll", "dice": [3, 3, 4, 5, 6]})                    # A's bonus turn, A stays put
+    verdicts = engine.apply({"type": "turn_start"})
+    assert [(v.kind.value, v.rule) for v in verdicts] == [
+        ("info", "nk.turn.end"), ("elimination", "nk.portal.blocked"), ("win", "nk.win")]
+    assert engine.outcome.players == ("A",)
+    assert nk.rules(engine.apply({"type": "roll", "dice": [2, 2, 2, 2, 2, 2]})) == ["nk.game.over"]
+
+
+def test_portal_closure_removes_the_cube_and_drops_its_keepers(nk):
+    """FR: « Au début de son tour, si le Cube Nexus d'un joueur éliminé est encore en jeu, il retire son Cube Nexus de
+    la partie. Si un Keeper se trouve sur une tuile du Cube retiré, celui-ci tombe du plateau. » EN: "If a Keeper is on
+    a tile of the removed Cube, he falls off the Board and will return to his Starting Tile at the beginning of his
+    next turn."
+    """
+    engine = nk.rolled(nk.game(3), "A", [4, 4, 2, 3, 6], {"A": [1, 2], "B": [3, 2], "C": [0, 2]})
+    engine.apply({"type": "positions", "keepers": {"A": [1, 2], "B": [3, 2], "C": "portal"}})  # C through its portal
+    engine.apply({"type": "end_turn"})
+    verdicts = engine.apply({"type": "turn_start"})                                        # A's bonus turn starts
+    assert [(v.kind.value, v.rule, v.players) for v in verdicts] == [
+        ("info", "nk.portal.closure", ("C",)), ("fall", "nk.fall", ("A",)), ("fall", "nk.fall", ("B",)),
+        ("info", "nk.fall.return", ("A",)), ("info", "nk.turn.start", ("A",))]
+    assert engine.summary()["fallen"] == ["B"]                     # B waits for its own turn
+    assert engine.summary()["positions"]["A"] == [0, 0]            # A's turn is starting: back on its Starting Tile
+    assert (0, 2) not in engine.state.board.tiles
+
+
+def test_closure_leaving_cubes_joined_by_fewer_than_two_edges_asks_for_the_minimum_reconnection(nk):
+    """FR: « Si certains cubes ne sont alors plus connectés aux autres par au moins deux tranches, le joueur éliminé
+    peut reconnecter le ou les cubes détachés comme il le souhaite. Pour ce faire, il doit toujours déplacer le minimum
+    de cubes possibles et ne peut pas arranger les cubes qui sont déjà correctement connectés entre eux. »"""
+    engine = nk.rolled(nk.game(4), "A", [4, 4, 2, 3, 6], {"A": [3, 1], "B": [4, 1], "C": [2, 2], "D": [2, 3]})
+    engine.apply({"type": "positions", "keepers": {"A": [3, 1], "B": "portal", "C": [2, 2], "D": [2, 3]}})
+    engine.apply({"type": "end_turn"})
+    verdicts = engine.apply({"type": "turn_start"})
+    assert nk.rules(verdicts) == ["nk.portal.closure", "nk.fall", "nk.portal.closure"]   # A stood on B's cube
+    assert verdicts[-1].kind.value == "warning" and "1: A" in verdicts[-1].message.en
+    assert engine.summary()["reconnect"] == ["A"] and engine.summary()["phase"] == "reconnect"
+    assert nk.rules(engine.apply({"type": "roll", "dice": [2, 2, 3, 4, 5]})) == ["nk.portal.closure"]
+    # Moving C instead, or two cubes, is refused: C and D are properly connected already.
+    moved_c = {"player": "C", "origin": [0, 1], "direction": "E"}
+    assert nk.rules(engine.apply({"type": "reconnect", "cubes": [moved_c]})) == ["nk.portal.reconnect"]
+    # A's cube goes under D's row; A (fallen) comes back on its moved Starting Tile.
+    verdicts = engine.apply({"type": "reconnect", "cubes": [{"player": "A", "origin": [0, 4], "direction": "E"}]})
+    assert nk.rules(verdicts) == ["nk.portal.reconnect", "nk.fall.return", "nk.turn.start"]
+    assert engine.summary()["positions"]["A"] == [0, 4]
+
+
+def test_allies_win_together(nk):
+    """FR: « Les joueurs alliés remportent la partie en équipe : si un ou plusieurs Keepers d'une même équipe sont les
+    derniers sur le plateau, toute l'équipe remporte la victoire. » EN: "Allied players win as a team"."""
+    engine = nk.game(4, teams=["sun", "moon", "sun", "moon"])
+    nk.rolled(engine, "A", [4, 4, 2, 3, 6], {"A": [3, 1], "B": [4, 1], "C": "eliminated", "D": [2, 3]})
+    verdicts = engine.apply({"type": "positions", "keepers": {"A": [3, 1], "B": "portal", "D": [2, 3]}})
+    assert "nk.win" not in nk.rules(verdicts)                      # D (moon) is still standing
+    nk.rolled(engine, "A", [4, 4, 2, 3, 6], {"A": [3, 3], "D": [4, 3]})
+    verdicts = engine.apply({"type": "positions", "keepers": {"A": [3, 3], "D": "portal"}})
+    win = [v for v in verdicts if v.rule == "nk.win"]
+    assert win and win[0].players == ("A", "C") and "Team sun" in win[0].message.en

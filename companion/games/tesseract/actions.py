@@ -8,7 +8,7 @@ from companion.core import Verdict
 
 from . import rules
 from .confinement import confine_action
-from .cube import Cube, check_column
+from .cube import check_column
 from .effects import apply_effects
 from .events import remove_from_tesseract
 from .flow import lab_owner, parse_cube, require_no_pending
@@ -50,7 +50,7 @@ def take_cube(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
         raise rules.Illegal(rules.LAB_FULL, f"{name}'s lab has no empty slot", f"Le labo de {name} est plein", [name])
     cube, out = remove_from_tesseract(state, column, options)
     state.labs.add(name, cube)
-    return [rules.info(rules.TAKE_REMOVABLE, f"{name} takes {cube.describe()} from {column}",
+    return [rules.info(rules.TAKE, f"{name} takes {cube.describe()} from {column}",
                        f"{name} prélève {cube.describe()} en {column}", [name])] + out
 
 
@@ -100,7 +100,7 @@ def calibrate_cube(state: GameState, event: Mapping[str, Any]) -> list[Verdict]:
         state.labs.replace(state.scientist, cube, new)
     else:
         state.zone.replace(cube, new)
-    return [rules.info(rules.CALIBRATE_WRAP, f"{cube.describe()} calibrated to {target}",
+    return [rules.info(rules.CALIBRATE, f"{cube.describe()} calibrated to {target}",
                        f"{cube.describe()} calibré sur {target}")]
 
 

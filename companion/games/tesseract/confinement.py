@@ -43,7 +43,7 @@ def confine_cube(state: GameState, cube: Cube) -> list[Verdict]:
         raise rules.Illegal(rules.CONFINE_SLOT, f"The {cube.describe()} slot is already filled",
                             f"L'emplacement {cube.describe()} est déjà occupé")
     bonuses = state.board.place(cube)
-    out = [rules.info(rules.CONFINE_SET, f"{cube.describe()} confined ({len(state.board.filled)}/{state.board.size})",
+    out = [rules.info(rules.CONFINE, f"{cube.describe()} confined ({len(state.board.filled)}/{state.board.size})",
                       f"{cube.describe()} confiné ({len(state.board.filled)}/{state.board.size})")]
     if state.zone.has(cube):
         state.zone.remove(cube)

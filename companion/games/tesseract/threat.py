@@ -67,9 +67,9 @@ def prime(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]
     state.last_primed = primed
     state.primed_this_phase = True
     out = [rules.info(rules.PRIME, f"{cube.describe()} from {column} is primed as {rolled}",
-                      f"{cube.describe()} en {column} est amorcé : {rolled}")]
+                      f"{cube.describe()} en {column} est amorcé : {rolled}")] + revealed
     if state.outcome is None:
+        # « Amorçage », then « Brèche », then « ÉVÉNEMENT » (the rule book's summary order).
         scope = None if options["breach_scope"] == "all_values" else [rolled]
         out.extend(check_breaches(state, scope))
-    out.extend(v for v in revealed)
     return out + drain(state, options)

@@ -271,7 +271,8 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
         goal, problems = moves.goal_positions(self.state, g, event["keepers"])
         active = self.state.order().index(turn.player)
         if goal[active] < 0:
-            problems.append(f"{turn.player} cannot leave the board by its own actions")
+            problems.append((f"{turn.player} cannot leave the board by its own actions",
+                             f"{turn.player} ne peut pas quitter le plateau par ses propres actions"))
         budgets = self._budgets()
         if problems:
             return self._unexplained(problems)
@@ -288,10 +289,10 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
             turn.phase = "acted"
         return out
 
-    def _unexplained(self, reasons: list[str]) -> list[Verdict]:
-        text = "; ".join(reasons)
-        return _illegal("nk.move.unexplained", f"No legal sequence of actions explains these positions: {text}",
-                        f"Aucune suite d'actions légale n'explique ces positions : {text}", [self.state.turn.player])
+    def _unexplained(self, reasons: list[tuple[str, str]]) -> list[Verdict]:
+        en, fr = "; ".join(r[0] for r in reasons), "; ".join(r[1] for r in reasons)
+        return _illegal("nk.move.unexplained", f"No legal sequence of actions explains these positions: {en}",
+                        f"Aucune suite d'actions légale n'explique ces positions : {fr}", [self.state.turn.player])
 
     def _place(self, final, guessed_portal: bool) -> list[Verdict]:
         """Move every keeper to ``final``; keepers that left the board fall or are eliminated."""

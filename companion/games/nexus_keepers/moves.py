@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from .board import ORTHOGONAL, Board, parse_cell
-from .dice import Budget, budget_json
+from .dice import Budget
 from .search import FELL, OFF_ANY, PORTAL, Geometry, Mover, Positions, explore
 from .state import ELIMINATED, ON_BOARD, GameState
+from .texts import budgets_text
 
 _GEOMETRY_CACHE: dict[tuple, Geometry] = {}
 
@@ -60,7 +61,8 @@ def goal_positions(state: GameState, g: Geometry, keepers: Mapping[str, Any]) ->
         else:
             cell = parse_cell(value, f"{p.id}'s position")
             if cell not in g.index:
-                problems.append(f"{p.id} at ({cell[0]}, {cell[1]}) is not on a tile in play")
+                problems.append((f"{p.id} at ({cell[0]}, {cell[1]}) is not on a tile in play",
+                                 f"{p.id} en ({cell[0]}, {cell[1]}) n'est pas sur une tuile en jeu"))
                 goal.append(FELL)
             else:
                 goal.append(g.index[cell])
@@ -114,15 +116,16 @@ def _replay(mover: Mover, start: Positions, steps: list[tuple]) -> Positions:
     return pos
 
 
-def unexplained_reasons(state: GameState, budgets: list[Budget], goal: Positions, leap_over_run: bool) -> list[str]:
-    """What in the observed positions no sequence of actions can produce."""
+def unexplained_reasons(state: GameState, budgets: list[Budget], goal: Positions,
+                        leap_over_run: bool) -> list[tuple[str, str]]:
+    """What in the observed positions no sequence of actions can produce, as (English, French) pairs."""
     g = geometry(state.board)
     ids = state.order()
     active = ids.index(state.turn.player)
     start = current_positions(state, g)
     _, seen = explore(Mover(g, active, leap_over_run), start, budgets)
     reasons = []
-    steps = " or ".join(", ".join(f"{k} {v}" for k, v in budget_json(b).items()) for b in budgets) or "no action"
+    steps, steps_fr = budgets_text(budgets), budgets_text(budgets, "fr")
     for k, kid in enumerate(ids):
         want = goal[k]
         if want == start[k]:
@@ -132,12 +135,15 @@ def unexplained_reasons(state: GameState, budgets: list[Budget], goal: Positions
         if ok:
             continue
         where = "off the board" if want < 0 else f"({g.cell(want)[0]}, {g.cell(want)[1]})"
+        where_fr = "hors du plateau" if want < 0 else where
         if k == active:
-            reasons.append(f"{kid} cannot reach {where} with {steps}")
+            reasons.append((f"{kid} cannot reach {where} with {steps}", f"{kid} ne peut pas atteindre {where_fr} avec {steps_fr}"))
         else:
-            reasons.append(f"{kid} cannot have been pushed {where} with {steps}")
+            reasons.append((f"{kid} cannot have been pushed {where} with {steps}",
+                            f"{kid} ne peut pas avoir été poussé {where_fr} avec {steps_fr}"))
     if not reasons:
-        reasons.append(f"each keeper's place is reachable, but not all together with {steps}")
+        reasons.append((f"each keeper's place is reachable, but not all together with {steps}",
+                        f"chaque position est atteignable, mais pas toutes ensemble avec {steps_fr}"))
     return reasons
 
 

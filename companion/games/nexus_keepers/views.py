@@ -32,11 +32,12 @@ class ViewsMixin:
         g = moves.geometry(self.state.board)
         goal, problems = moves.goal_positions(self.state, g, keepers)
         if problems:
-            return False, "; ".join(problems)
+            return False, "; ".join(en for en, _fr in problems)
         budgets = self._budgets()
         found = moves.explain(self.state, budgets, goal, self.options["leap_over_run"])
         if found is None:
-            return False, "; ".join(moves.unexplained_reasons(self.state, budgets, goal, self.options["leap_over_run"]))
+            reasons = moves.unexplained_reasons(self.state, budgets, goal, self.options["leap_over_run"])
+            return False, "; ".join(en for en, _fr in reasons)
         return True, moves.describe_steps(found[0], g, self.state.order())
 
     def observation_event(self, observation: Observation) -> dict[str, Any] | None:

@@ -31,13 +31,13 @@ def new_game():
     return engine
 
 
-def random_position(engine, rng: random.Random) -> None:
+def random_position(engine, rng: random.Random, pool=None) -> None:
     state = engine.state_json()
     tiles = [tuple(t) for c in state["board"] for t in c["tiles"]]
     cells = rng.sample(tiles, 4)
     for player, cell in zip(state["players"], cells):
         player["cell"], player["status"] = list(cell), "board"
-    state["turn"].update(player="P0", phase="rolling", dice_allowed=7, pool=[rng.randint(1, 6) for _ in range(7)],
+    state["turn"].update(player="P0", phase="rolling", dice_allowed=7, pool=list(pool or [rng.randint(1, 6) for _ in range(7)]),
                          reserved_die=None, rerolls_done=0, acted=False, used=[0, 0, 0], offs=0)
     engine.load_state_json(state)
 
@@ -63,10 +63,15 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     engine = new_game()
+    run(engine, rng, args.positions, None, "7 random dice")
+    run(engine, rng, max(1, args.positions // 3), [6] * 7, "worst case: seven 6s (6 steps, 18 ways to split them)")
+
+
+def run(engine, rng: random.Random, positions: int, pool, label: str) -> None:
     legal, valid, invalid, outcomes = [], [], [], []
     tiles = [tuple(t) for c in engine.state_json()["board"] for t in c["tiles"]]
-    for _ in range(args.positions):
-        random_position(engine, rng)
+    for _ in range(positions):
+        random_position(engine, rng, pool)
         ms, moves = timed(engine.legal_moves)
         legal.append(ms)
         outcomes.append(len(moves))
@@ -77,7 +82,7 @@ def main() -> None:
         wrong = dict(zip(pick, ([list(c) for c in rng.sample(tiles, 4)])))
         ms, _ = timed(lambda: engine.explain_positions(wrong))
         invalid.append(ms)
-    print(f"Nexus Keepers, {args.positions} random positions, 4 keepers, 7 dice, 20 tiles "
+    print(f"Nexus Keepers, {positions} random positions, 4 keepers, {label}, 20 tiles "
           f"(outcomes per position: median {statistics.median(outcomes):.0f}, max {max(outcomes)})")
     report("legal_moves()", legal)
     report("validation, legal outcome", valid)

@@ -72,3 +72,19 @@ def test_every_event_and_rule_id_is_documented():
     _, log = replay()
     for rule in {r for _i, _k, r, _p in log}:
         assert f"`{rule}`" in doc, rule
+
+
+def test_documented_event_examples_are_valid_events():
+    """Every JSON line in the doc's event examples parses, and the setup example sets up a legal Nexus."""
+    doc = DOC.read_text(encoding="utf-8")
+    events = []
+    for block in (b.split("```")[0] for b in doc.split("```json")[1:]):
+        try:
+            events.append(json.loads(block))                  # one event written over several lines
+        except json.JSONDecodeError:
+            events += [json.loads(line) for line in block.splitlines() if line.strip()]
+    events = [e for e in events if "type" in e]
+    assert {e["type"] for e in events} >= {"setup", "roll", "reroll", "power", "positions", "actions", "reserve"}
+    setup = next(e for e in events if e["type"] == "setup")
+    engine = create_game("nexus-keepers")
+    assert [v.rule for v in engine.apply(setup)] == ["nk.setup"]

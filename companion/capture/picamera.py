@@ -86,6 +86,7 @@ class PiCameraSource(FrameSource):
                                                        controls=controls)
             camera.configure(config)
             camera.start()
+            self._focus_once(camera)
             if self.exposure_lock or self.awb_lock:
                 self._sleep(self.settle_seconds)
                 camera.set_controls(self._locks(camera.capture_metadata()))
@@ -96,6 +97,17 @@ class PiCameraSource(FrameSource):
         model = cameras[self.camera_num].get("Model", "")
         self.description = f"Pi camera {model}".strip()
         log.info("%s started at %dx%d, %.1f fps", self.description, *self.size, self.fps)
+
+    @staticmethod
+    def _focus_once(camera) -> None:
+        """Camera Module 3: focus once on the table at start; the mount does not move, so neither does focus."""
+        if "AfMode" not in getattr(camera, "camera_controls", {}):
+            return  # fixed-focus (v2) or manual-focus (HQ) lens
+        try:
+            if not camera.autofocus_cycle():
+                log.warning("Pi camera: autofocus did not converge; check there is something on the table to focus on")
+        except Exception as exc:  # noqa: BLE001 - focus is an improvement, never a reason to fail
+            log.warning("Pi camera: autofocus failed: %s", exc)
 
     def _locks(self, metadata: dict[str, Any]) -> dict[str, Any]:
         """Controls that freeze exposure and/or white balance where they settled."""

@@ -23,12 +23,19 @@ class FakePicamera2:
     instances: list["FakePicamera2"] = []
     stall_after: int | None = None
 
+    has_autofocus = True
+
     def __init__(self, camera_num=0):
         self.camera_num = camera_num
         self.calls: list[tuple] = []
         self.controls: dict = {}
         self.captured = 0
+        self.camera_controls = {"AfMode": (0, 2, 0)} if self.has_autofocus else {}
         FakePicamera2.instances.append(self)
+
+    def autofocus_cycle(self):
+        self.calls.append(("autofocus",))
+        return True
 
     @classmethod
     def global_camera_info(cls):
@@ -73,6 +80,7 @@ def fake_picamera2(monkeypatch):
     FakePicamera2.instances = []
     FakePicamera2.cameras = [{"Model": "imx708", "Num": 0}]
     FakePicamera2.stall_after = None
+    FakePicamera2.has_autofocus = True
     module = types.ModuleType("picamera2")
     module.Picamera2 = FakePicamera2
     monkeypatch.setitem(sys.modules, "picamera2", module)
@@ -94,16 +102,19 @@ def test_pi_camera_configures_rgb888_and_locks_exposure_and_white_balance(fake_p
     assert frame.image.shape == (4, 6, 3) and frame.index == 0
     assert frame.image[0, 0, 0] == 200, "RGB888 arrives B,G,R: passed to OpenCV unchanged"
     assert source.description == "Pi camera imx708"
+    assert [c[0] for c in camera.calls] == ["configure", "start", "autofocus"], "focus once, before locking"
     source.close()
     assert ("stop",) in camera.calls and ("close",) in camera.calls
 
 
 def test_pi_camera_fixed_exposure_and_no_locks(fake_picamera2):
+    fake_picamera2.has_autofocus = False  # Camera Module 2: fixed focus
     source = PiCameraSource(exposure_us=8000, exposure_lock=False, awb_lock=False, sleep=pytest.fail)
     source.open()
     camera = fake_picamera2.instances[0]
     assert camera.calls[0][1]["controls"]["ExposureTime"] == 8000
     assert camera.controls == {}
+    assert ("autofocus",) not in camera.calls
 
 
 def test_pi_camera_that_stalls_raises_source_error(fake_picamera2):
@@ -170,3 +181,15 @@ def test_factory_builds_each_configured_source(tmp_path):
     assert isinstance(pi, PiCameraSource) and pi.exposure_us == 5000 and not pi.awb_lock
     with pytest.raises(ConfigError, match="needs camera.path"):
         factory.open_source(config(source="folder"))
+
+
+def test_auto_without_any_camera_plays_the_simulated_table(tmp_path, monkeypatch):
+    from companion.capture.simulated import SimulatedTable
+
+    monkeypatch.setattr(factory, "resolve_auto", lambda: ("simulated", "no camera found"))
+    config = load_config(overrides={"camera": {"source": "auto", "fps": 5.0}, "service": {"data_dir": str(tmp_path)}})
+    source = factory.open_source(config)
+    assert isinstance(source, SimulatedTable)
+    with source:
+        frame = source.read()
+    assert frame.image.ndim == 3 and frame.image.dtype == np.uint8

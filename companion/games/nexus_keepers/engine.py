@@ -96,12 +96,10 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
         if self.state.turn.phase == "reconnect":
             return _illegal("nk.portal.closure", f"Reconnect {', '.join(self.state.reconnect)} first",
                             f"Reconnectez d'abord {', '.join(self.state.reconnect)}")
-        if self.state.turn.phase == "start":
-            return out
         if wanted is not None and wanted != self.state.turn.player:
             return _illegal("nk.turn.order", f"It is {self.state.turn.player}'s turn, not {wanted}'s",
                             f"C'est au tour de {self.state.turn.player}, pas de {wanted}", [str(wanted)])
-        return out + self._start(once=True)
+        return out + self._start(once=True)   # nothing to do when the turn has already started
 
     def _start(self, once: bool = False) -> list[Verdict]:
         """Start the turn; a roll keeps starting turns while players are eliminated at a blocked portal."""
@@ -247,7 +245,7 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
                 raise EventError("each action must be an object with an \"action\"")
             pos, cost = moves.apply_action(self.state, action, self.options["leap_over_run"])
             if pos is None:
-                return _illegal("nk.action.illegal", f"Action {i + 1}: {cost}", f"Action {i + 1} : {cost}", [turn.player])
+                return _illegal("nk.action.illegal", f"Action {i + 1}: {cost[0]}", f"Action {i + 1} : {cost[1]}", [turn.player])
             used = tuple(u + c for u, c in zip(turn.used, cost))
             if not self._budgets(used):
                 return _illegal("nk.action.dice", f"Action {i + 1}: the dice {_show(turn.final_values)} do not allow it "

@@ -162,7 +162,7 @@ def legal_outcomes(state: GameState, budgets: list[Budget], leap_over_run: bool)
 
 
 def apply_action(state: GameState, action: Mapping[str, Any], leap_over_run: bool):
-    """One explicit action: returns (new positions, cost as a budget) or (None, reason)."""
+    """One explicit action: returns (new positions, cost as a budget) or (None, (English, French) reason)."""
     g = geometry(state.board)
     ids = state.order()
     active = ids.index(state.turn.player)
@@ -176,7 +176,9 @@ def apply_action(state: GameState, action: Mapping[str, Any], leap_over_run: boo
         for pos, m, j, _p, how in options:
             if how == (kind, want):
                 return pos, (99 - m, 99 - j, 0)
-        return None, f"{state.turn.player} cannot {kind} to ({cell[0]}, {cell[1]})"
+        verb = {"move": "bouger", "jump": "sauter"}[kind]
+        return None, (f"{state.turn.player} cannot {kind} to ({cell[0]}, {cell[1]})",
+                      f"{state.turn.player} ne peut pas {verb} en ({cell[0]}, {cell[1]})")
     if kind == "push":
         target = action["target"]
         if target not in state.players:
@@ -187,5 +189,6 @@ def apply_action(state: GameState, action: Mapping[str, Any], leap_over_run: boo
         for pos, _m, _j, p, how in options:
             if how[0] == "push" and how[1] == ids.index(target) and how[3] == distance:
                 return pos, (0, 0, 99 - p)
-        return None, f"{state.turn.player} cannot push {target} {distance} space(s) (it must stand orthogonally next to it)"
+        return None, (f"{state.turn.player} cannot push {target} {distance} space(s) (it must stand orthogonally next to it)",
+                      f"{state.turn.player} ne peut pas pousser {target} de {distance} case(s) (il doit être adjacent en ligne droite)")
     raise ValueError(f"unknown action {kind!r} (move, jump or push)")

@@ -88,3 +88,18 @@ def test_documented_event_examples_are_valid_events():
     setup = next(e for e in events if e["type"] == "setup")
     engine = create_game("nexus-keepers")
     assert [v.rule for v in engine.apply(setup)] == ["nk.setup"]
+
+
+def test_turn_order_is_checked_and_every_verdict_speaks_french_too():
+    """FR: « Les autres joueurs déploient alors à leur tour (dans le sens horaire) leur Cube Nexus » — the setup list
+    is the turn order, first player first."""
+    engine = create_game("nexus-keepers")
+    lines = SCRIPT.read_text(encoding="utf-8").splitlines()
+    engine.apply(json.loads(lines[0]))
+    verdicts = engine.apply({"type": "turn_start", "player": "B"})
+    assert [(v.kind.value, v.rule) for v in verdicts] == [("illegal", "nk.turn.order")]
+    everything = []
+    fresh = create_game("nexus-keepers")
+    for line in lines:
+        everything += fresh.apply(json.loads(line))
+    assert all(v.message.fr and v.message.fr != v.message.en for v in everything if v.rule != "nk.setup.done")

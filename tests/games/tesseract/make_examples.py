@@ -28,6 +28,11 @@ from tess_helpers import EXAMPLES, layered_cubes  # noqa: E402
 
 
 KEEP = 15.0
+RESOLVE_FIELDS = {
+    "acceleration": ("column",), "shield": ("color", "rolled"), "chain_reaction": ("column", "rolled"),
+    "fission": ("column", "rolled", "destroyed", "destroyed_rolled"), "electrostatic_discharge": ("spared", "rolls"),
+    "electromagnetic_pulse": ("rolls",), "interphase": (), "shock_wave": (), "row_bonus": ("cube", "rolled", "column"),
+}
 LUCKY = False  # True: the player picks its throws to spare the priming zone
 
 
@@ -91,7 +96,12 @@ class BeamPlayer:
             event["column"] = min(s.tesseract.columns, key=s.tesseract.height)
         event["spared"] = max(s.labs.names, key=lambda n: len(s.labs.cubes[n]))
         event["rolls"] = {n: [self.rng.randint(1, 6) for _ in s.labs.cubes[n]] for n in s.labs.names}
-        return event
+        if item["event"] == "electrostatic_discharge":
+            event["rolls"] = {n: r for n, r in event["rolls"].items() if n != event["spared"] and r}
+        else:
+            event["rolls"] = {n: r for n, r in event["rolls"].items() if r}
+        keep = RESOLVE_FIELDS[item["event"]]
+        return {k: v for k, v in event.items() if k == "type" or k in keep}
 
     # -- search -------------------------------------------------------------------
     def candidates(self) -> list[dict]:

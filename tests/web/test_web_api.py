@@ -1,0 +1,176 @@
+"""The JSON API: every answer matches the OpenAPI document, and every change goes through the referee."""
+
+from __future__ import annotations
+
+import time
+
+import cv2
+import numpy as np
+from companion.capture.base import Frame
+from companion.core import DieReading, Observation
+from companion.web.netinfo import JoinLinks
+from companion.web.validation import openapi
+
+RED_3 = {"value": 3, "color": "red"}
+BLUE_5 = {"value": 5, "color": "blue"}
+
+
+def test_every_documented_operation_is_served(app):
+    served = {(rule.rule, method) for rule in app.url_map.iter_rules() for method in rule.methods}
+    for path, operations in openapi()["paths"].items():
+        for method in operations:
+            assert (path, method.upper()) in served, f"{method.upper()} {path} is documented but not served"
+    documented = {path for path in openapi()["paths"]}
+    for rule in app.url_map.iter_rules():
+        if rule.rule.startswith("/api/"):
+            assert rule.rule in documented, f"{rule.rule} is served but not documented"
+
+
+def test_reading_endpoints_match_the_document(phone):
+    for path in ("/api/info", "/api/session", "/api/games", "/api/state", "/api/history", "/api/live"):
+        assert phone.get(path).status_code == 200
+    assert phone.get("/api/openapi.json").get_json() == openapi()
+
+
+def test_info_gives_both_join_links_and_the_default_language(phone):
+    info = phone.get("/api/info").get_json()
+    assert info["links"]["ip"] == "http://127.0.0.1:8080/"
+    assert info["links"]["local"].endswith(".local:8080/")
+    assert info["language"] == "en"
+
+
+def test_games_list_each_engine_with_its_options(phone):
+    games = {g["name"]: g for g in phone.get("/api/games").get_json()["games"]}
+    free = games["free-roll"]
+    assert free["title"] == {"en": "Free roll", "fr": "Lancer libre"}
+    assert [o["name"] for o in free["options"]] == ["significance"]
+    assert free["options"][0]["default"] == 0.01
+
+
+def test_a_roll_entered_by_hand_is_refereed_journaled_and_published(player, service):
+    last_event = service.bus.last_id
+    response = player.post("/api/roll", {"dice": [RED_3, BLUE_5]})
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["verdicts"][0]["message"] == "Roll 1: 3, 5 (total 8)"
+    assert body["verdicts"][0]["message_fr"] == "Lancer 1 : 3, 5 (total 8)"
+    assert body["state"]["summary"]["rolls"] == 1
+    entries = player.history()
+    assert [(e["source"], e["event"]["type"], e["in_force"]) for e in entries] == [("phone", "roll", True)]
+    assert entries[0]["dice"] == [{"value": 3, "color": "red", "confidence": 1.0},
+                                  {"value": 5, "color": "blue", "confidence": 1.0}]
+    published = service.bus.since(last_event)[0]
+    assert [e.topic for e in published] == ["entry"]
+    assert published[0].data["source"] == "phone"
+
+
+def test_a_camera_observation_appears_in_the_state_and_history(phone, service):
+    service.table.observe(Observation(dice=(DieReading(6, "green", (10, 20, 50, 60), 0.9),), source="camera"))
+    state = phone.get("/api/state").get_json()
+    assert state["state"]["summary"]["last_roll"][0]["value"] == 6
+    assert state["event_id"] == service.bus.last_id
+    (entry,) = phone.history()
+    assert entry["source"] == "camera"
+    assert entry["dice"][0]["box"] == [10.0, 20.0, 50.0, 60.0]
+
+
+def test_a_correction_replaces_the_dice_and_re_referees(player, service):
+    service.table.observe(Observation(dice=(DieReading(2, "red"), DieReading(2, "blue")), source="camera"))
+    seq = player.history()[0]["seq"]
+    response = player.post("/api/corrections", {"seq": seq, "dice": [{"value": 6, "color": "red"}, BLUE_5]})
+    assert response.status_code == 200
+    assert response.get_json()["verdicts"][0]["message"] == "Roll 1: 6, 5 (total 11)"
+    state = player.state()
+    assert state["summary"]["statistics"]["red"]["faces"] == [0, 0, 0, 0, 0, 1]
+    roll, correction = player.history()
+    assert roll["dice"][0]["value"] == 6 and roll["in_force"]
+    assert correction["event"]["type"] == "correct" and correction["source"] == "phone"
+
+
+def test_correcting_a_roll_that_does_not_exist_is_refused_and_changes_nothing(player):
+    before = player.state()
+    response = player.post("/api/corrections", {"seq": 7, "dice": [RED_3]})
+    assert response.status_code == 422
+    assert "7" in response.get_json()["message"]
+    assert player.state() == before
+
+
+def test_undo_takes_back_the_last_roll_and_refuses_when_there_is_none(player):
+    assert player.post("/api/undo").status_code == 409
+    player.post("/api/roll", {"dice": [RED_3]})
+    player.post("/api/roll", {"dice": [BLUE_5]})
+    response = player.post("/api/undo", {})
+    assert response.status_code == 200
+    assert response.get_json()["state"]["summary"]["rolls"] == 1
+    assert [e["in_force"] for e in player.history()] == [True, False, False]
+
+
+def test_a_new_game_with_players_and_options(player, service):
+    response = player.post("/api/game", {"game": "free-roll", "options": {"significance": 0.05},
+                                         "players": ["Ana", "Bruno"]})
+    assert response.status_code == 201
+    state = response.get_json()["state"]
+    assert state["players"] == ["Ana", "Bruno"] and state["options"] == {"significance": 0.05}
+    assert service.table.record.players == ["Ana", "Bruno"]
+
+
+def test_a_new_game_with_bad_options_is_refused_and_the_game_goes_on(player):
+    player.post("/api/roll", {"dice": [RED_3]})
+    before = player.state()
+    response = player.post("/api/game", {"game": "free-roll", "options": {"colour": "red"}})
+    assert response.status_code == 422 and "colour" in response.get_json()["message"]
+    response = player.post("/api/game", {"game": "chess"})
+    assert response.status_code == 422 and "chess" in response.get_json()["message"]
+    assert player.state() == before
+
+
+def test_an_event_the_game_does_not_know_is_a_422(player):
+    response = player.post("/api/events", {"event": {"type": "castle"}})
+    assert response.status_code == 422
+    assert "roll" in response.get_json()["message"]
+    assert player.history() == []
+
+
+def test_an_event_of_the_game_goes_through_the_referee(player):
+    response = player.post("/api/events", {"event": {"type": "roll", "dice": [RED_3]}})
+    assert response.status_code == 200
+    assert player.history()[0]["source"] == "phone"
+
+
+def test_snapshot_is_a_404_without_a_frame_then_the_latest_jpeg(phone, service):
+    response = phone.get("/api/snapshot.jpg")
+    assert response.status_code == 404 and response.get_json()["error"] == "no_frame"
+    image = np.zeros((120, 160, 3), np.uint8)
+    image[:, 80:] = (0, 0, 255)
+    service.live.update(Frame(image, time.time(), 3), [DieReading(4, "red", (90, 10, 130, 50))])
+    response = phone.get("/api/snapshot.jpg")
+    assert response.status_code == 200 and response.headers["Cache-Control"] == "no-store"
+    decoded = cv2.imdecode(np.frombuffer(response.data, np.uint8), cv2.IMREAD_COLOR)
+    assert decoded.shape == (120, 160, 3) and decoded[60, 120, 2] > 200 and decoded[60, 20, 2] < 50
+    live = phone.get("/api/live").get_json()
+    assert live["frame"] == 3 and live["size"] == [160, 120] and live["dice"][0]["box"] == [90.0, 10.0, 130.0, 50.0]
+
+
+def test_the_qr_code_carries_the_ip_join_link(phone):
+    response = phone.get("/api/qr.svg")
+    assert response.status_code == 200 and response.data.startswith(b"<?xml")
+    # The same modules as a QR code made for the IP link (the .local name is not in it).
+    assert response.data == JoinLinks("http://127.0.0.1:8080/", "http://other.local:8080/").qr_svg()
+    assert response.data != JoinLinks("http://127.0.0.2:8080/", "http://other.local:8080/").qr_svg()
+
+
+def test_the_page_and_its_modules_are_served_with_a_strict_policy(phone):
+    page = phone.client.get("/")
+    assert page.status_code == 200 and b'<script type="module" src="js/app.js">' in page.data
+    assert "script-src 'self'" in page.headers["Content-Security-Policy"]
+    module = phone.client.get("/js/app.js")
+    assert module.status_code == 200 and "javascript" in module.mimetype
+    assert phone.client.get("/../pyproject.toml").status_code == 404
+    assert phone.client.get("/js/../../pyproject.toml").status_code == 404
+
+
+def test_unknown_api_paths_and_methods_are_json_errors(phone):
+    response = phone.client.get("/api/nothing-here")
+    assert response.status_code == 404 and response.get_json()["error"] == "not_found"
+    response = phone.client.delete("/api/state", headers={"X-CSRF-Token": phone.csrf})
+    assert response.status_code == 405 and response.is_json

@@ -1,0 +1,178 @@
+"""Who may change the game: the table PIN, CSRF tokens, the login rate limit, and secrets kept out of logs."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+
+import pytest
+
+from companion.web import create_app
+from companion.web.auth import LoginLimiter, PinStore
+
+from webhelpers import PIN, Phone, make_service
+
+ROLL = {"dice": [{"value": 4, "color": "red"}]}
+
+
+def test_the_pin_is_made_at_first_start_logged_once_and_stored_hashed(data_dir, caplog):
+    caplog.set_level(logging.INFO)
+    service = make_service(data_dir)
+    try:
+        create_app(service)
+        shown = re.findall(r"Table PIN created: (\d{6})", caplog.text)
+        assert len(shown) == 1
+        pin = shown[0]
+        stored = (data_dir / "pin.json").read_text()
+        assert pin not in stored and json.loads(stored)["hash"].startswith(("scrypt:", "pbkdf2:"))
+        assert (data_dir / "pin.json").stat().st_mode & 0o077 == 0
+        caplog.clear()
+        app = create_app(service)  # a restart: same PIN, never shown again
+        phone = Phone(app)
+        assert phone.post("/api/login", {"pin": pin}).status_code == 200
+        assert phone.post("/api/roll", ROLL).status_code == 200
+        assert pin not in caplog.text and "PIN created" not in caplog.text
+    finally:
+        service.stop()
+
+
+def test_viewing_needs_nothing_but_changing_needs_the_pin(phone):
+    assert phone.get("/api/state").status_code == 200
+    for path, body in (("/api/roll", ROLL), ("/api/undo", None), ("/api/game", {"game": "free-roll"}),
+                       ("/api/events", {"event": {"type": "roll", "dice": ROLL["dice"]}}),
+                       ("/api/corrections", {"seq": 0, **ROLL}), ("/api/pin", {"current": PIN, "new": "1357"})):
+        response = phone.post(path, body)
+        assert response.status_code == 401, path
+        assert response.get_json()["error"] == "pin_required"
+    assert phone.history() == []
+
+
+def test_a_change_without_the_csrf_token_is_refused_even_with_the_pin(player):
+    for headers in ({"X-CSRF-Token": ""}, {"X-CSRF-Token": "x" * 43}):
+        response = player.post("/api/roll", ROLL, headers=headers)
+        assert response.status_code == 403 and response.get_json()["error"] == "csrf"
+    other = Phone(player.client.application)  # another phone's valid token is not this session's
+    response = player.post("/api/roll", ROLL, headers={"X-CSRF-Token": other.csrf})
+    assert response.status_code == 403
+    assert player.history() == []
+
+
+def test_a_change_from_a_foreign_page_is_refused(player):
+    response = player.post("/api/roll", ROLL, headers={"Origin": "http://evil.example"})
+    assert response.status_code == 403 and response.get_json()["error"] == "foreign_origin"
+    assert player.post("/api/roll", ROLL, headers={"Origin": "http://localhost"}).status_code == 200
+
+
+def test_the_session_cookie_is_signed_http_only_and_same_site(app):
+    phone = Phone(app)
+    response = phone.post("/api/login", {"pin": PIN})
+    cookie = response.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    assert PIN not in cookie
+    # A forged cookie (unsigned) is not a session.
+    forged = Phone(app)
+    forged.client.set_cookie("companion_session", "eyJhdXRoIjoxfQ.forged.sig", domain="localhost")
+    assert forged.get("/api/session").get_json()["authenticated"] is False
+
+
+def test_a_wrong_pin_says_how_many_tries_are_left_then_the_phone_must_wait(phone):
+    for left in (4, 3, 2, 1, 0):
+        response = phone.post("/api/login", {"pin": "000000"})
+        assert response.status_code == 401
+        assert response.get_json()["attempts_left"] == left
+    response = phone.post("/api/login", {"pin": PIN})  # even the right PIN waits
+    assert response.status_code == 429
+    assert 0 < int(response.headers["Retry-After"]) <= 300
+    assert response.get_json()["retry_after"] == int(response.headers["Retry-After"])
+    assert phone.get("/api/session").get_json()["authenticated"] is False
+
+
+def test_the_limit_is_per_phone_and_also_overall():
+    clock = [0.0]
+    limiter = LoginLimiter(per_client=2, overall=3, window=60, clock=lambda: clock[0])
+    limiter.failed("a")
+    assert limiter.retry_after("a") == 0
+    limiter.failed("a")
+    assert limiter.retry_after("a") == 60 and limiter.retry_after("b") == 0
+    limiter.failed("b")
+    assert limiter.retry_after("c") == 60  # three failures in total: everyone waits
+    clock[0] = 30.0
+    assert limiter.retry_after("c") == 30
+    clock[0] = 60.5
+    assert limiter.retry_after("a") == 0 and limiter.retry_after("c") == 0
+
+
+def test_a_successful_login_forgets_the_phones_failures():
+    limiter = LoginLimiter(per_client=2)
+    limiter.failed("a")
+    limiter.succeeded("a")
+    limiter.failed("a")
+    assert limiter.retry_after("a") == 0 and limiter.attempts_left("a") == 1
+
+
+def test_login_rotates_the_csrf_token(phone):
+    before = phone.csrf
+    phone.login()
+    assert phone.csrf != before
+    response = phone.post("/api/roll", ROLL, headers={"X-CSRF-Token": before})
+    assert response.status_code == 403
+
+
+def test_changing_the_pin_logs_every_other_phone_out(app, player, caplog):
+    caplog.set_level(logging.DEBUG)
+    other = Phone(app)
+    other.login()
+    response = player.post("/api/pin", {"current": PIN, "new": "97531"})
+    assert response.status_code == 200 and response.get_json()["authenticated"] is True
+    assert player.post("/api/roll", ROLL).status_code == 200
+    assert other.post("/api/roll", ROLL).status_code == 401
+    assert other.post("/api/login", {"pin": PIN}).status_code == 401
+    other.login("97531")
+    assert other.post("/api/roll", ROLL).status_code == 200
+    assert "97531" not in caplog.text and PIN not in caplog.text
+
+
+def test_changing_the_pin_needs_the_current_one_and_a_valid_new_one(player):
+    response = player.post("/api/pin", {"current": "111111", "new": "97531"})
+    assert response.status_code == 422 and response.get_json()["error"] == "wrong_pin"
+    for bad in ("12", "abcd", "1234567890123", "１２３４"):
+        response = player.post("/api/pin", {"current": PIN, "new": bad})
+        assert response.status_code == 400, bad
+    player.post("/api/logout")
+    Phone(player.client.application).login(PIN)  # still the old PIN
+
+
+def test_logout_forgets_the_pin_on_this_phone(player):
+    assert player.post("/api/logout").get_json()["authenticated"] is False
+    assert player.post("/api/roll", ROLL).status_code == 401
+
+
+def test_the_pin_store_survives_a_restart_and_refuses_a_damaged_file(data_dir):
+    store = PinStore(data_dir)
+    generation = store.change("8642")
+    again = PinStore(data_dir)
+    assert again.check("8642") and not again.check("2468") and again.generation == generation
+    (data_dir / "pin.json").write_text("{not json")
+    with pytest.raises(ValueError, match="damaged"):
+        PinStore(data_dir)
+
+
+def test_a_new_pin_on_demand_is_shown_once(data_dir, caplog):
+    store = PinStore(data_dir)
+    store.change("8642")
+    caplog.clear()
+    caplog.set_level(logging.INFO)
+    store.reset()
+    (pin,) = re.findall(r"Table PIN created: (\d{6})", caplog.text)
+    assert store.check(pin) and not store.check("8642")
+
+
+def test_no_secret_travels_in_urls(phone):
+    """The PIN and CSRF token go in bodies and headers; no API operation takes them as parameters."""
+    from companion.web.validation import openapi
+
+    for path, operations in openapi()["paths"].items():
+        for operation in operations.values():
+            for parameter in operation.get("parameters", []):
+                assert parameter["in"] != "query" or parameter["name"] == "last_id", (path, parameter)

@@ -25,6 +25,8 @@ LED_RESISTOR = "330R"
 BASE_RESISTOR = "1k"
 GND_X = 1460          # the ground rail
 V5_Y = 470            # the 5 V rail above the buzzer
+V5_PIN = min(p for p, v in POWER_PINS.items() if v == "5V")
+GND_PIN = 14 if 14 in GROUND_PINS else GROUND_PINS[0]
 
 
 def text(img, s, x, y, scale=0.6, colour=INK, thick=1):
@@ -61,15 +63,35 @@ def led(img, x, y, colour):
     return x + 48
 
 
+INSET = (60, 110, 19)  # the header inset: left x, top y, row pitch
+
+
+def inset_centre(pin: int) -> tuple[int, int]:
+    """Where a header pin is drawn in the inset."""
+    x0, y0, step = INSET
+    row, col = (pin - 1) // 2, (pin - 1) % 2
+    return x0 + 20 + col * 22, y0 + row * step
+
+
+def used_pins(panel: dict) -> dict[int, tuple[int, int, int]]:
+    """Header pin -> the colour it is drawn in, for the panel's pins, 5 V and the ground wire."""
+    used = {header_pin(panel[f"{name}_pin"]): COLOURS[name] for name in ("green", "amber", "red")}
+    used[header_pin(panel["buzzer_pin"])] = (140, 60, 140)
+    used[header_pin(panel["button_pin"])] = (160, 110, 40)
+    used[V5_PIN] = (0, 0, 200)
+    used[GND_PIN] = (0, 0, 0)
+    return used
+
+
 def header_inset(img, used: dict[int, tuple[int, int, int]]):
     """The 40-pin header seen from above, pin 1 top left, the panel's pins coloured."""
-    x0, y0, step = 60, 110, 19
+    x0, y0, step = INSET
     text(img, "40-pin header from above: pin 1 (square) at the end away from the USB ports", x0 - 8, y0 - 45, 0.5)
     text(img, "odd", x0 + 6, y0 - 18, 0.42, GREY)
     text(img, "even", x0 + 36, y0 - 18, 0.42, GREY)
     for pin in range(1, 41):
-        row, col = (pin - 1) // 2, (pin - 1) % 2
-        cx, cy = x0 + 20 + col * 22, y0 + row * step
+        col = (pin - 1) % 2
+        cx, cy = inset_centre(pin)
         fill = used.get(pin)
         if fill is None:
             fill = (200, 200, 200) if pin not in GROUND_PINS else (120, 120, 120)
@@ -94,14 +116,8 @@ def draw(path: Path) -> Path:
         rows.append((y, header_pin(panel[f"{name}_pin"]), name))
         y += 110
     buzzer_y, button_y = 620, 850
-    used = {pin: COLOURS[name] for _, pin, name in rows}
-    used[header_pin(panel["buzzer_pin"])] = (140, 60, 140)
-    used[header_pin(panel["button_pin"])] = (160, 110, 40)
-    v5_pin = min(p for p, v in POWER_PINS.items() if v == "5V")
-    gnd_pin = 14 if 14 in GROUND_PINS else GROUND_PINS[0]
-    used[v5_pin] = (0, 0, 200)
-    used[gnd_pin] = (0, 0, 0)
-    header_inset(img, used)
+    v5_pin, gnd_pin = V5_PIN, GND_PIN
+    header_inset(img, used_pins(panel))
 
     # The header as a connector: one terminal per used pin.
     cv2.rectangle(img, (230, 110), (terminal_x, 930), INK, 2)

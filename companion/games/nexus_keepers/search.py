@@ -56,48 +56,54 @@ class Mover:
     def __init__(self, geometry: Geometry, active: int, leap_over_run: bool = True) -> None:
         self.g, self.active, self.leap_over_run = geometry, active, leap_over_run
 
-    def successors(self, pos: Positions, m: int, j: int, p: int):
-        a, orth_table = self.active, self.g.orth
+    def successors(self, pos: Positions, m: int, j: int, p: int) -> list[tuple]:
+        """(next positions, moves left, jumps left, pushes left, step) for every single action.
+
+        Off-board keepers hold negative codes, so ``cell in pos`` tests whether a tile is taken.
+        """
+        a, orth_table, leap_over_run = self.active, self.g.orth, self.leap_over_run
         here = pos[a]
-        occupied = {c: k for k, c in enumerate(pos) if c >= 0}
+        pre, post = pos[:a], pos[a + 1:]
         orth = orth_table[here]
+        out = []
         if m:
             for n in orth:
-                if n >= 0 and n not in occupied:
-                    yield pos[:a] + (n,) + pos[a + 1:], m - 1, j, p, ("move", n)
+                if n >= 0 and n not in pos:
+                    out.append((pre + (n,) + post, m - 1, j, p, ("move", n)))
         if j:
             for n in self.g.diag[here]:
-                if n not in occupied:
-                    yield pos[:a] + (n,) + pos[a + 1:], m, j - 1, p, ("jump", n)
+                if n not in pos:
+                    out.append((pre + (n,) + post, m, j - 1, p, ("jump", n)))
             for d in range(4):
                 n, over = orth[d], 0
-                while n >= 0 and n in occupied:
+                while n >= 0 and n in pos:
                     over += 1
                     n = orth_table[n][d]
-                if over and n >= 0 and over <= j and (over == 1 or self.leap_over_run):
-                    yield pos[:a] + (n,) + pos[a + 1:], m, j - over, p, ("jump", n)
+                if over and n >= 0 and over <= j and (over == 1 or leap_over_run):
+                    out.append((pre + (n,) + post, m, j - over, p, ("jump", n)))
         if p:
             for d in range(4):
                 t = orth[d]
-                if t < 0 or t not in occupied:
+                if t < 0 or t not in pos:
                     continue
-                target = occupied[t]
+                target = pos.index(t)
                 cur = list(pos)
                 for dist in range(1, p + 1):
                     self._shift(cur, target, d)
-                    yield tuple(cur), m, j, p - dist, ("push", target, d, dist)
+                    out.append((tuple(cur), m, j, p - dist, ("push", target, d, dist)))
                     if cur[target] < 0:
                         break
+        return out
 
     def _shift(self, cur: list[int], target: int, d: int) -> None:
         """Push ``target`` one space in direction ``d``, pushing whoever stands in the way too."""
-        at = {c: k for k, c in enumerate(cur) if c >= 0}
+        orth_table = self.g.orth
         run, c = [], cur[target]
-        while c >= 0 and c in at:
-            run.append(at[c])
-            c = self.g.orth[c][d]
+        while c >= 0 and c in cur:
+            run.append(cur.index(c))
+            c = orth_table[c][d]
         for k in reversed(run):
-            cur[k] = self.g.orth[cur[k]][d]
+            cur[k] = orth_table[cur[k]][d]
 
 
 def _dominated(budgets: list[Budget], m: int, j: int, p: int) -> bool:
@@ -126,21 +132,45 @@ def explore(mover: Mover, start: Positions, budgets: Iterable[Budget], goal: Pos
             queue.append((start, m, j, p))
     if fits is not None and fits(start):
         return [], seen
+    expand = mover.successors
+    if fits is None:
+        _exhaust(queue, seen, expand)
+        return None, seen
     while queue:
         state = queue.popleft()
-        for pos, m, j, p, how in mover.successors(*state):
+        for pos, m, j, p, how in expand(*state):
             known = seen.get(pos)
             if known is not None and _dominated(known, m, j, p):
                 continue
             if hopeful is not None and not hopeful(pos, m, j, p):
                 continue
-            (seen.setdefault(pos, [])).append((m, j, p))
+            seen.setdefault(pos, []).append((m, j, p))
             key = (pos, m, j, p)
-            parent[key] = (state, how)
-            if fits is not None and fits(pos):
-                return _path(parent, key), seen
+            if fits is not None:          # parents are only needed to report the path to a goal
+                parent[key] = (state, how)
+                if fits(pos):
+                    return _path(parent, key), seen
             queue.append(key)
     return None, seen
+
+
+def _exhaust(queue: deque, seen: dict, expand) -> None:
+    """The goal-less search loop (legal_moves and diagnostics), kept lean: it visits every reachable state."""
+    pop, push = queue.popleft, queue.append
+    while queue:
+        for pos, m, j, p, _how in expand(*pop()):
+            known = seen.get(pos)
+            if known is None:
+                seen[pos] = [(m, j, p)]
+            else:
+                for bm, bj, bp in known:
+                    if bm >= m and bj >= j and bp >= p:
+                        break
+                else:
+                    known.append((m, j, p))
+                    push((pos, m, j, p))
+                continue
+            push((pos, m, j, p))
 
 
 def _path(parent: dict, key: tuple) -> list[Step]:

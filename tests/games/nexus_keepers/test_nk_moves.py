@@ -168,3 +168,29 @@ def test_camera_observations_become_positions_rerolls_power_dice_or_rolls(nk):
     assert event == {"type": "positions", "keepers": {"A": [1, 0], "B": None}}
     engine.apply({"type": "positions", "keepers": {"A": [1, 0], "B": [4, 1]}})
     assert engine.observation_event(Observation(dice=dice(3, 3, 4, 5, 6))) == {"type": "roll", "dice": [3, 3, 4, 5, 6]}
+
+
+def test_validation_agrees_with_legal_moves_on_random_positions(nk):
+    """The pruned goal search and the exhaustive legal_moves() must agree: a set of positions is explained exactly
+    when it is one of the legal outcomes (checked on seeded random positions, rolls and candidate outcomes)."""
+    import random
+
+    rng = random.Random(5)
+    engine = nk.game(4)
+    tiles = sorted({tuple(t) for c in engine.state_json()["board"] for t in c["tiles"]})
+    for _ in range(40):
+        cells = rng.sample(tiles, 4)
+        pool = [rng.randint(2, 6) for _ in range(7)]
+        nk.rolled(engine, "A", pool, dict(zip("ABCD", (list(c) for c in cells))))
+        outcomes = [o["positions"] for o in engine.legal_moves()]
+        legal = {json_key(o) for o in outcomes}
+        candidates = outcomes[:5] + [
+            {k: (list(rng.choice(tiles)) if rng.random() < 0.7 else rng.choice(["fell", "portal"])) if k != "A"
+             else list(rng.choice(tiles)) for k in "ABCD"} for _ in range(10)]
+        for candidate in candidates:
+            ok, _how = engine.explain_positions(candidate)
+            assert ok == (json_key(candidate) in legal), (pool, cells, candidate)
+
+
+def json_key(positions):
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in positions.items()))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.core import Observation, Text, Verdict, verdict
+from companion.core import Text, Verdict, verdict
 from companion.referee.engine import EventError, GameEngine
 from companion.referee.registry import register
 

@@ -55,8 +55,10 @@ class ViewsMixin:
             for p in self.state.players.values():
                 if p.status == ON_BOARD:
                     seen = observation.pieces.get(p.id)
-                    keepers[p.id] = ([int(round(v)) for v in seen]
-                                     if isinstance(seen, (list, tuple)) and len(seen) == 2 else None)
+                    if isinstance(seen, (list, tuple)) and len(seen) == 2 and all(
+                            isinstance(v, (int, float)) and not isinstance(v, bool) for v in seen):
+                        seen = [int(round(v)) for v in seen]
+                    keepers[p.id] = seen     # missing: off the board; anything else is refused by the event
             return {"type": "positions", "keepers": keepers}
         values = [d.value for d in observation.dice]
         if not values:

@@ -103,3 +103,19 @@ def test_turn_order_is_checked_and_every_verdict_speaks_french_too():
     for line in lines:
         everything += fresh.apply(json.loads(line))
     assert all(v.message.fr and v.message.fr != v.message.en for v in everything if v.rule != "nk.setup.done")
+
+
+def test_summary_tells_the_phone_whose_turn_dice_rerolls_actions_and_falls():
+    engine = create_game("nexus-keepers")
+    lines = SCRIPT.read_text(encoding="utf-8").splitlines()
+    for line in lines[:5]:                      # setup, A's turn, roll, a refused and an accepted reroll
+        engine.apply(json.loads(line))
+    summary = engine.summary()
+    assert (summary["turn"], summary["phase"], summary["dice_allowed"], summary["rerolls_left"]) == ("A", "rolling", 6, 1)
+    assert summary["actions"] == [{"move": 1, "jump": 0, "push": 1}]
+    assert summary["fallen"] == [] and summary["positions"]["C"] == [0, 2]
+    engine.apply(json.loads(lines[5]))          # positions: C pushed off
+    summary = engine.summary()
+    assert summary["fallen"] == ["C"] and summary["rerolls_left"] == 0 and summary["phase"] == "acted"
+    destinations = {tuple(o["to"]) for o in create_game("nexus-keepers").legal_moves()}
+    assert destinations == set()                 # nothing to show before a setup and a roll

@@ -12,13 +12,25 @@ from .flow import check_breaches, end_game, parse_roll, require_no_pending
 from .state import ACTION, THREAT, GameState
 
 
+def some_action_possible(state: GameState) -> bool:
+    """Whether the current scientist could still act (if not, the Action phase may end early)."""
+    me = state.scientist
+    labs = state.labs
+    if labs.cubes[me] or state.zone.cubes:
+        return True  # any cube can be calibrated one way or the other (a primed 1 to 0)
+    if labs.has_room(me) and (state.tesseract.removable() or any(labs.cubes[n] for n in labs.names)):
+        return True  # take, or transfer a cube in
+    hand = state.research.hands[me]
+    return any(hand[lvl] and state.research.decks.get(lvl + 1, 0) > 0 for lvl in (2, 3))
+
+
 def end_actions(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]) -> list[Verdict]:
     """« Si à la fin d'une phase Action le plateau Confinement est complété, vous RÉUSSISSEZ. »
     « Si au début d'une phase Menace il ne reste aucun cube dans le Tesseract, vous ÉCHOUEZ. »"""
     if state.phase != ACTION:
         raise rules.Illegal(rules.PHASE, "The Action phase is not under way", "La phase Action n'est pas en cours")
     require_no_pending(state)
-    if state.actions_left > 0 and not options["allow_pass"]:
+    if state.actions_left > 0 and not options["allow_pass"] and some_action_possible(state):
         raise rules.Illegal(rules.ACTION_REMAINING,
                             f"{state.scientist} still has {state.actions_left} action(s) to take",
                             f"Il reste {state.actions_left} action(s) à {state.scientist}", [state.scientist])

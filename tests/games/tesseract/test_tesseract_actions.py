@@ -186,3 +186,13 @@ def test_malformed_events_raise_and_change_nothing():
         with pytest.raises(EventError):
             engine.apply(bad)
     assert engine.state_json() == before
+
+
+def test_the_action_phase_may_end_early_only_when_no_action_is_possible():
+    engine = new_game(options={"start_without_research": True})
+    set_lab(engine, "S1", [])
+    set_lab(engine, "S2", [])
+    set_zone(engine, [])
+    engine.state.tesseract.columns = {name: [] for name in engine.state.tesseract.columns}
+    verdicts = engine.apply({"type": "end_actions"})
+    assert rules_of(verdicts) == ["tess.loss.empty"]

@@ -60,3 +60,8 @@ def test_simulation_plays_whole_games_to_an_outcome():
     assert all(rule in ("tess.loss.breaches", "tess.loss.empty") for rule in report.lost)
     assert str(simulate(6, seed=3, players=2)) == str(report)  # deterministic from its seed
     assert "won:" in str(report)
+
+
+def test_the_beam_player_also_finishes_its_games():
+    report = simulate(1, seed=5, players=3, policy="beam")
+    assert report.unfinished == 0 and report.won + sum(report.lost.values()) == 1

@@ -129,7 +129,10 @@ class PiCameraSource(FrameSource):
             raise SourceError("the Pi camera is not open")
         try:
             job = self._camera.capture_array("main", wait=False)
-            image = self._camera.wait(job, timeout=self.timeout)
+            try:
+                image = self._camera.wait(job, timeout=self.timeout)
+            except TypeError:  # picamera2 older than 0.3.13 has no timeout
+                image = self._camera.wait(job)
         except TimeoutError as exc:
             raise SourceError(f"the Pi camera sent no picture for {self.timeout:g} s (cable loose?)") from exc
         except Exception as exc:  # noqa: BLE001 - libcamera reports failures in many types

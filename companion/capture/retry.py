@@ -43,7 +43,7 @@ class RetryingSource(FrameSource):
         self._clock = clock
         self._stop = threading.Event()
         self._sleep = sleep or self._stop.wait
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # on_status runs under it and may close() this source
         self._open = False            # inner is open and believed healthy
         self._down_since: float | None = None
         self._failed_attempts = 0

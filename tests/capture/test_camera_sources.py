@@ -193,3 +193,14 @@ def test_auto_without_any_camera_plays_the_simulated_table(tmp_path, monkeypatch
     with source:
         frame = source.read()
     assert frame.image.ndim == 3 and frame.image.dtype == np.uint8
+
+
+def test_older_picamera2_without_a_wait_timeout(fake_picamera2):
+    class OldPicamera2(FakePicamera2):
+        def wait(self, job):  # picamera2 < 0.3.13
+            return super().wait(job)
+
+    sys.modules["picamera2"].Picamera2 = OldPicamera2
+    source = PiCameraSource(sleep=lambda s: None)
+    source.open()
+    assert source.read().image.shape == (4, 6, 3)

@@ -169,3 +169,12 @@ def test_a_real_folder_source_that_vanishes_mid_stream_comes_back(tmp_path):
     assert clock.sleeps == [1.0, 2.0]
     assert [ok for ok, _ in statuses] == [False, False, True]
     assert "no picture" in statuses[0][1] and "does not exist" in statuses[1][1]
+
+
+def test_a_status_listener_may_close_the_source():
+    clock = FakeClock()
+    inner = FlakyCamera(reads=["fail"], opens=["ok"])
+    source = RetryingSource(inner, clock=clock.time, sleep=clock.sleep)
+    source.on_status = lambda ok, message: source.close()  # e.g. the service shutting down on bad news
+    source.open()
+    assert source.read() is None, "closed from the listener: the stream ends, nothing deadlocks"

@@ -29,8 +29,10 @@ def check_win(state: GameState) -> list[Verdict]:
     if state.winners == [team]:
         en, fr = f"{names} wins: the last keeper standing in the Nexus", f"{names} gagne : dernier Keeper debout dans le Nexus"
     else:
-        en = f"Team {team} wins ({names}): the last keepers standing in the Nexus"
-        fr = f"L'équipe {team} gagne ({names}) : derniers Keepers debout dans le Nexus"
+        standing = [p.id for p in state.alive()]
+        keepers_en, keepers_fr = ("keeper", "Keeper") if len(standing) == 1 else ("keepers", "Keepers")
+        en = f"Team {team} wins ({names}): last {keepers_en} standing in the Nexus: {', '.join(standing)}"
+        fr = f"L'équipe {team} gagne ({names}) : dernier(s) {keepers_fr} debout dans le Nexus : {', '.join(standing)}"
     return [verdict("win", "nk.win", en, fr, state.winners)]
 
 
@@ -63,8 +65,9 @@ def end_turn(state: GameState, options: Mapping[str, Any], reason: str = "") -> 
     if state.pending_bonus and player.status != ELIMINATED:
         state.pending_bonus -= 1
         depth = turn.bonus_depth + 1
-        out.append(verdict("info", "nk.bonus", f"{player.id} pushed a keeper off the board and plays again with {depth} die/dice fewer",
-                           f"{player.id} a poussé un Keeper hors du plateau et rejoue avec {depth} dé(s) de moins", [player.id]))
+        dice_en, dice_fr = ("1 die", "1 dé") if depth == 1 else (f"{depth} dice", f"{depth} dés")
+        out.append(verdict("info", "nk.bonus", f"{player.id} pushed a keeper off the board and plays again with {dice_en} fewer",
+                           f"{player.id} a poussé un Keeper hors du plateau et rejoue avec {dice_fr} de moins", [player.id]))
         state.turn = Turn(player=player.id, bonus_depth=depth)
     else:
         state.pending_bonus = 0

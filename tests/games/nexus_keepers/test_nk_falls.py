@@ -47,7 +47,7 @@ def test_bonus_turns_are_cumulative(nk):
     summary = engine.summary()
     assert summary["fallen"] == ["B", "C"]
     verdicts = engine.apply({"type": "end_turn"})
-    assert "2 die/dice fewer" in verdicts[-1].message.en
+    assert "2 dice fewer" in verdicts[-1].message.en
     engine.apply({"type": "turn_start"})
     assert (engine.summary()["bonus_depth"], engine.summary()["dice_allowed"]) == (2, 4)
 

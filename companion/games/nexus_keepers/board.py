@@ -235,3 +235,50 @@ def cubes_to_reconnect(cubes: Sequence[Cube], min_edges: int) -> list[str]:
             if properly_connected(kept, min_edges):
                 return [c.player for c in cubes if c not in kept]
     return [c.player for c in cubes]
+
+
+def _side(vector: Cell) -> str:
+    return next(name for name, v in ORTHOGONAL.items() if v == vector)
+
+
+def suggest_placement(board: "Board", cube: Cube, min_edges: int, reach: int = 5) -> dict[str, Any] | None:
+    """A legal spot for a detached cube, same shape in any rotation: most shared edges, then nearest its old place.
+
+    Returned as a cube spec for the ``reconnect`` event; None when nothing fits.
+    """
+    tiles = board.tiles
+    if not tiles:
+        return None
+    shape = [[x - cube.start[0], y - cube.start[1]] for x, y in cube.tiles]
+    portal = ORTHOGONAL[cube.portal]
+    xs, ys = [x for x, _ in tiles], [y for _, y in tiles]
+    best, best_key = None, None
+    for direction in ("E", "S", "W", "N"):
+        side = _side(_rotate(portal, direction))
+        for x in range(min(xs) - reach, max(xs) + reach + 1):
+            for y in range(min(ys) - reach, max(ys) + reach + 1):
+                spec = {"origin": [x, y], "direction": direction, "shape": shape, "portal": side}
+                try:
+                    candidate = cube_from_spec(cube.player, spec, terrain=cube.terrain)
+                    board.check_placement(candidate, min_edges)
+                except PlacementError:
+                    continue
+                key = (-shared_edges(candidate.tiles, tiles),
+                       abs(x - cube.start[0]) + abs(y - cube.start[1]), "ESWN".index(direction), x, y)
+                if best_key is None or key < best_key:
+                    best, best_key = spec, key
+    return best
+
+
+def suggest_reconnection(board: "Board", players: Sequence[str], min_edges: int) -> list[dict[str, Any]] | None:
+    """Suggested placements for the cubes to move, one after the other (the board is left unchanged)."""
+    trial = Board(c for c in board.cubes if c.player not in players)
+    specs = []
+    for player in players:
+        cube = board.cube_of(player)
+        spec = suggest_placement(trial, cube, min_edges)
+        if spec is None:
+            return None
+        trial.cubes.append(cube_from_spec(player, spec, terrain=cube.terrain))
+        specs.append({"player": player, **spec})
+    return specs

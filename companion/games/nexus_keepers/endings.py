@@ -95,7 +95,7 @@ class EndingsMixin:
                 return illegal("nk.portal.reconnect", exc.en, exc.fr, [pid])
         for keeper, (owner, index) in riders.items():
             state.players[keeper].cell = placed[owner].tiles[index]
-        state.reconnect = []
+        state.reconnect, state.reconnect_hint = [], None
         state.turn.phase = "idle"
         names = ", ".join(movers)
         out = [verdict("info", "nk.portal.reconnect", f"Reconnected: {names}", f"Reconnecté(s) : {names}", movers)]

@@ -78,6 +78,7 @@ class GameState:
     turn: Turn = field(default_factory=Turn)
     pending_bonus: int = 0
     reconnect: list[str] = field(default_factory=list)   # cubes that must be moved after a closure
+    reconnect_hint: list[dict[str, Any]] | None = None    # a legal way to move them, for the phone
     winners: list[str] = field(default_factory=list)
     turns: int = 0
 
@@ -100,10 +101,11 @@ class GameState:
     def to_json(self) -> dict[str, Any]:
         return {"players": [p.to_json() for p in self.players.values()], "board": self.board.to_json(),
                 "turn": self.turn.to_json(), "pending_bonus": self.pending_bonus,
-                "reconnect": list(self.reconnect), "winners": list(self.winners), "turns": self.turns}
+                "reconnect": list(self.reconnect), "reconnect_hint": self.reconnect_hint,
+                "winners": list(self.winners), "turns": self.turns}
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> "GameState":
         players = [Player.from_json(p) for p in d["players"]]
         return cls({p.id: p for p in players}, Board.from_json(d["board"]), Turn.from_json(d["turn"]),
-                   d["pending_bonus"], list(d["reconnect"]), list(d["winners"]), d["turns"])
+                   d["pending_bonus"], list(d["reconnect"]), d.get("reconnect_hint"), list(d["winners"]), d["turns"])

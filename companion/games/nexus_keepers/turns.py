@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from companion.core import Verdict, verdict
 
-from .board import cubes_to_reconnect
+from .board import cubes_to_reconnect, suggest_reconnection
 from .dice import dice_allowed
 from .state import ELIMINATED, FALLEN, ON_BOARD, GameState, Turn
 
@@ -104,11 +104,18 @@ def close_portals(state: GameState, options: Mapping[str, Any]) -> list[Verdict]
         if to_move:
             state.reconnect = to_move
             names = ", ".join(to_move)
+            hint_en = hint_fr = ""
+            suggestion = state.reconnect_hint = suggest_reconnection(state.board, to_move, options["min_shared_edges"])
+            if suggestion:
+                where = "; ".join(f"{s['player']} at {fmt(s['origin'])} facing {s['direction']}" for s in suggestion)
+                where_fr = "; ".join(f"{s['player']} en {fmt(s['origin'])} vers {s['direction']}" for s in suggestion)
+                hint_en, hint_fr = f"; for example {where}", f" ; par exemple {where_fr}"
             out.append(verdict("warning", "nk.portal.closure",
                                f"Cubes no longer joined by {options['min_shared_edges']} edges: reconnect the fewest cubes, "
-                               f"{len(to_move)}: {names} (send a \"reconnect\" event)",
+                               f"{len(to_move)}: {names} (send a \"reconnect\" event){hint_en}",
                                f"Cubes qui ne sont plus reliés par {options['min_shared_edges']} tranches : reconnectez le "
-                               f"minimum de cubes, {len(to_move)} : {names} (événement \"reconnect\")", [p.id, *to_move]))
+                               f"minimum de cubes, {len(to_move)} : {names} (événement \"reconnect\"){hint_fr}",
+                               [p.id, *to_move]))
             return out
     return out
 

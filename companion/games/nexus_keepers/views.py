@@ -94,4 +94,5 @@ class ViewsMixin:
             "positions": {p.id: list(p.cell) if p.cell else p.status for p in state.players.values()},
             "reserves": {p.id: p.reserve for p in state.players.values()},
             "reconnect": list(state.reconnect), "winners": list(state.winners),
+            "reconnect_suggestion": state.reconnect_hint if state.reconnect else None,
         }

@@ -128,6 +128,11 @@ def test_closure_leaving_cubes_joined_by_fewer_than_two_edges_asks_for_the_minim
     assert nk.rules(verdicts) == ["nk.portal.closure", "nk.fall", "nk.portal.closure"]   # A stood on B's cube
     assert verdicts[-1].kind.value == "warning" and "1: A" in verdicts[-1].message.en
     assert engine.summary()["reconnect"] == ["A"] and engine.summary()["phase"] == "reconnect"
+    # The engine offers one legal reconnection (same shape, most shared edges, nearest its old place).
+    hint = engine.summary()["reconnect_suggestion"]
+    assert [h["player"] for h in hint] == ["A"] and "for example A at" in verdicts[-1].message.en
+    assert nk.rules(engine.legal({"type": "reconnect", "cubes": hint}))[0] == "nk.portal.reconnect"
+    assert engine.is_legal({"type": "reconnect", "cubes": hint})
     assert nk.rules(engine.apply({"type": "roll", "dice": [2, 2, 3, 4, 5]})) == ["nk.portal.closure"]
     # Moving C instead, or two cubes, is refused: C and D are properly connected already.
     moved_c = {"player": "C", "origin": [0, 1], "direction": "E"}

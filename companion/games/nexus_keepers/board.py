@@ -255,18 +255,22 @@ def suggest_placement(board: "Board", cube: Cube, min_edges: int, reach: int = 5
     best, best_key = None, None
     for direction in ("E", "S", "W", "N"):
         side = _side(_rotate(portal, direction))
+        offsets = [_rotate((dx, dy), direction) for dx, dy in shape]
         for x in range(min(xs) - reach, max(xs) + reach + 1):
             for y in range(min(ys) - reach, max(ys) + reach + 1):
+                cells = [(x + dx, y + dy) for dx, dy in offsets]
+                if tiles.intersection(cells):
+                    continue
+                edges = shared_edges(cells, tiles)
+                key = (-edges, abs(x - cube.start[0]) + abs(y - cube.start[1]), "ESWN".index(direction), x, y)
+                if edges < min_edges or (best_key is not None and key >= best_key):
+                    continue
                 spec = {"origin": [x, y], "direction": direction, "shape": shape, "portal": side}
                 try:
-                    candidate = cube_from_spec(cube.player, spec, terrain=cube.terrain)
-                    board.check_placement(candidate, min_edges)
+                    board.check_placement(cube_from_spec(cube.player, spec, terrain=cube.terrain), min_edges)
                 except PlacementError:
                     continue
-                key = (-shared_edges(candidate.tiles, tiles),
-                       abs(x - cube.start[0]) + abs(y - cube.start[1]), "ESWN".index(direction), x, y)
-                if best_key is None or key < best_key:
-                    best, best_key = spec, key
+                best, best_key = spec, key
     return best
 
 

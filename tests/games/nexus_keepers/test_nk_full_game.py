@@ -122,3 +122,32 @@ def test_summary_tells_the_phone_whose_turn_dice_rerolls_actions_and_falls():
     assert summary["fallen"] == ["C"] and summary["rerolls_left"] == 0 and summary["phase"] == "acted"
     destinations = {tuple(o["to"]) for o in create_game("nexus-keepers").legal_moves()}
     assert destinations == set()                 # nothing to show before a setup and a roll
+
+
+def test_junk_events_raise_event_errors_or_verdicts_never_crash():
+    """House rule: a malformed event raises a clear error and loses nothing (seeded random junk, mid-game)."""
+    import random
+
+    rng = random.Random(11)
+    junk_values = [None, 7, -1, "x", [], {}, [1], [1, 2, 3], {"value": 9}, [[0, 0]], {"A": "up"}, True, 2.5,
+                   [2, 2], {"A": [0, 1], "B": [4, 1]}, [{"action": "move"}], [{"action": "fly", "to": [0, 0]}],
+                   [{"player": "Q"}], [{"player": "A", "origin": "here"}]]
+    fields = ["dice", "power", "rerolled", "results", "keepers", "actions", "value", "cubes", "player", "players"]
+    lines = SCRIPT.read_text(encoding="utf-8").splitlines()
+    for stop in (2, 5, 9, 15):
+        engine = create_game("nexus-keepers")
+        for line in lines[:stop]:
+            engine.apply(json.loads(line))
+        for _ in range(60):
+            event = {"type": rng.choice(["roll", "reroll", "power", "positions", "actions", "reserve", "reconnect",
+                                         "turn_start", "end_turn", "setup", 3])}
+            for name in rng.sample(fields, rng.randint(0, 3)):
+                event[name] = rng.choice(junk_values)
+            before = engine.state_json()
+            try:
+                verdicts = engine.apply(event)
+            except EventError:
+                assert engine.state_json() == before
+                continue
+            if any(v.kind.value == "illegal" for v in verdicts):
+                assert engine.state_json() == before

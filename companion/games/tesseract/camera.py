@@ -36,7 +36,7 @@ def reading_event(observation: Observation, options: Mapping[str, Any]) -> dict[
     return {"type": "priming_zone_reading", "dice": [d.to_json() for d in dice]}
 
 
-def game_colour(name: Any, state: GameState, options: Mapping[str, Any]) -> str | None:
+def game_colour(name: Any, options: Mapping[str, Any]) -> str | None:
     if not isinstance(name, str):
         return None
     name = name.lower()
@@ -53,7 +53,7 @@ def reconcile(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
         value = d["value"]
         if not isinstance(value, int) or not 1 <= value <= 6:
             raise ValueError(f"die value must be 1-6, got {value!r}")
-        colour = game_colour(d.get("color"), state, options)
+        colour = game_colour(d.get("color"), options)
         if colour not in state.colours:
             unknown.append(f"{d.get('color')} {value}")
         else:

@@ -9,6 +9,7 @@ from companion.referee.engine import EventError, GameEngine, OptionsError
 from companion.referee.registry import register
 
 from . import actions, rules, threat
+from .bases import base_layout
 from .camera import reading_event, reconcile
 from .events import drain, resolve
 from .flow import require_playing
@@ -63,6 +64,15 @@ class Tesseract(GameEngine):
             raise OptionsError("option 'lab_slots' must be 3 to 12")
         if not 0 <= opts["extra_primed"] <= 2:
             raise OptionsError("option 'extra_primed' must be 0, 1 or 2")
+        mapping = opts["camera_colours"]
+        if not all(isinstance(k, str) and isinstance(v, str) for k, v in mapping.items()):
+            raise OptionsError("option 'camera_colours' must map colour names to colour names")
+        opts["camera_colours"] = {k.lower(): v.lower() for k, v in mapping.items()}
+        try:
+            if opts["base_layout"]:
+                base_layout("1", opts["base_layout"])
+        except ValueError as exc:
+            raise OptionsError(f"option 'base_layout': {exc}") from None
         for key, allowed in CHOICES.items():
             if opts[key] not in allowed:
                 raise OptionsError(f"option {key!r} must be one of {', '.join(allowed)}")

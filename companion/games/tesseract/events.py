@@ -18,6 +18,7 @@ from .flow import advance_turn, check_breaches, end_game, lab_owner, parse_cube,
 from .state import THREAT, GameState
 
 ROW_BONUS = "row_bonus"
+ACC = bases.ACCELERATION
 
 
 def remove_from_tesseract(state: GameState, column: str, options: Mapping[str, Any]) -> tuple[Cube, list[Verdict]]:
@@ -61,9 +62,6 @@ def _needs_input(state: GameState, item: Mapping[str, Any]) -> bool:
     if event in (bases.ELECTROSTATIC_DISCHARGE, bases.ELECTROMAGNETIC_PULSE):
         return any(state.labs.cubes[n] for n in state.labs.names)
     return bool(state.destroyed)  # row bonus
-
-
-ACC = bases.ACCELERATION
 
 
 def drain(state: GameState, options: Mapping[str, Any]) -> list[Verdict]:

@@ -15,7 +15,7 @@ from companion.core import Verdict
 from . import rules
 from .bases import base_layout
 from .cube import CORNERS, MAX_LEVELS, Cube, Tesseract
-from .flow import parse_cube, parse_roll
+from .flow import parse_roll
 from .labs import Labs, Research
 from .state import ACTION, GameState
 
@@ -76,7 +76,10 @@ def setup_game(event: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[Ga
     seed = event.get("seed")
     rng = random.Random(seed) if seed is not None else None
     if "cubes" in event:
-        cubes = [parse_cube(c, _colour_check(colours)) for c in event["cubes"]]
+        cubes = [Cube.from_json(c) for c in event["cubes"]]
+        strangers = sorted({c.color for c in cubes} - set(colours))
+        if strangers:
+            raise ValueError(f"colours {strangers} are not this game's colours ({', '.join(colours)})")
         per_colour = {c: sum(1 for x in cubes if x.color == c) for c in colours}
         if any(n != 16 for n in per_colour.values()):
             raise ValueError(f"the Tesseract holds 16 cubes of each colour, got {per_colour}")
@@ -115,13 +118,3 @@ def setup_game(event: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[Ga
                           f"Mise en place terminée : {count} scientifiques, socle {base}, amorcés : {zone}. "
                           f"{names[0]} commence", names))
     return state, out
-
-
-class _colour_check:
-    """Lets parse_cube check colours before a state exists."""
-
-    def __init__(self, colours: list[str]) -> None:
-        self.colours = colours
-
-
-__all__ = ["setup_game", "initial_prime_choices", "Cube"]

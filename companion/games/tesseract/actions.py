@@ -185,3 +185,34 @@ def play_card(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
         raise ValueError('"source" must be "research" or "confinement"')
     out = [rules.info(rules.CARD, f"{name} plays a {label[0]}", f"{name} joue une {label[1]}", [name])]
     return out + apply_effects(state, event.get("effects", []), options)
+
+
+def reform(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]) -> list[Verdict]:
+    """FAQ: « il ne s'agit pas d'un jeu de dextérité. Reformez le Tesseract du mieux que vous pouvez. »
+    « tant que le nombre de cubes du Tesseract reste le même, cela ne devrait pas affecter la partie. »
+
+    The table's rebuilt Tesseract replaces the engine's, provided it holds the same dice (same count of each
+    colour, values as remembered) with no column over 4 levels. Costs no action.
+    """
+    from collections import Counter
+
+    from .cube import MAX_LEVELS, Tesseract as Stack
+
+    columns = event["columns"]
+    if not isinstance(columns, Mapping):
+        raise ValueError('"columns" must map column names to lists of cubes, bottom first')
+    rebuilt = Stack({check_column(name): [parse_cube(c, state) for c in stack] for name, stack in columns.items()})
+    if any(len(stack) > MAX_LEVELS for stack in rebuilt.columns.values()):
+        raise rules.Illegal(rules.REFORM, "The Tesseract can never be more than 4 levels high",
+                            "Le Tesseract ne peut jamais dépasser 4 étages")
+    old = Counter(c.color for stack in state.tesseract.columns.values() for c in stack)
+    new = Counter(c.color for stack in rebuilt.columns.values() for c in stack)
+    if old != new:
+        raise rules.Illegal(rules.REFORM,
+                            f"The rebuilt Tesseract must hold the same dice ({sum(old.values())} cubes: "
+                            f"{dict(sorted(old.items()))})",
+                            f"Le Tesseract reformé doit contenir les mêmes dés ({sum(old.values())} cubes : "
+                            f"{dict(sorted(old.items()))})")
+    state.tesseract = rebuilt
+    return [rules.info(rules.REFORM, f"Tesseract rebuilt with its {sum(new.values())} cubes",
+                       f"Tesseract reformé avec ses {sum(new.values())} cubes")]

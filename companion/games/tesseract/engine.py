@@ -33,6 +33,7 @@ HANDLERS = {
     "end_actions": threat.end_actions,
     "prime": threat.prime,
     "resolve": resolve,
+    "reform": actions.reform,
 }
 
 

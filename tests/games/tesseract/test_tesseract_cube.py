@@ -97,3 +97,20 @@ def test_a_cube_put_back_on_the_base_fires_the_event_again():
     verdicts = engine.apply({"type": "take", "column": "a1"})
     assert "tess.event" in rules_of(verdicts)
     assert engine.state.zone.cubes == [Cube("blue", 5)]
+
+
+def test_fallen_cubes_are_put_back_as_well_as_the_table_can():
+    """FAQ: « Q : si des cubes tombent du Tesseract, que faut-il faire ? » « R : il ne s'agit pas d'un jeu de
+    dextérité. Reformez le Tesseract du mieux que vous pouvez. » « Sinon, tant que le nombre de cubes du Tesseract
+    reste le même, cela ne devrait pas affecter la partie. »"""
+    engine = new_game()
+    set_columns(engine, {"a1": 2, "b2": 1})  # three red 4s
+    rebuilt = {"a1": [cube("red", 4)], "b2": [cube("red", 2), cube("red", 6)]}  # values misremembered: fine
+    verdicts = engine.apply({"type": "reform", "columns": rebuilt})
+    assert rules_of(verdicts) == ["tess.reform"] and engine.state.actions_left == 3
+    assert engine.state.tesseract.height("b2") == 2 and engine.state.tesseract.count() == 3
+    lost_one = {"a1": [cube("red", 4)], "b2": [cube("red", 2)]}
+    assert rules_of(illegal(engine.apply({"type": "reform", "columns": lost_one}))) == ["tess.reform"]
+    engine.state.tesseract.columns["c3"] = [Cube("red", 4)] * 2  # now 5 cubes
+    refused = illegal(engine.apply({"type": "reform", "columns": {"a1": [cube("red", 4)] * 5}}))
+    assert rules_of(refused) == ["tess.reform"] and "4 levels" in refused[0].message.en

@@ -103,7 +103,9 @@ class Pipeline(threading.Thread):
         self.frames = 0
 
     def stop(self) -> None:
+        """Ask the thread to end; closing the source also wakes a read waiting out a camera outage."""
         self._stop_event.set()
+        self.source.close()
 
     def run(self) -> None:
         try:

@@ -13,6 +13,7 @@ from companion.config import Config
 from companion.core import Verdict
 from companion.journal import Journal
 from companion.pipeline import CameraStatus, LiveView, Pipeline
+from companion.referee import EventError
 from companion.table import Table
 
 log = logging.getLogger(__name__)
@@ -29,6 +30,7 @@ class Service:
         self.panel = self._make_panel()
         self._camera_wanted = camera
         self.bus.listen(self._to_panel)
+        self.panel.when_end_turn = self._end_turn_pressed
 
     # -- parts -----------------------------------------------------------------------
     def _make_panel(self):
@@ -53,7 +55,8 @@ class Service:
         from companion.capture.retry import RetryingSource
         from companion.vision import RollSettler
 
-        source = RetryingSource(open_source(self.config), on_status=self._camera_status)
+        source = RetryingSource(open_source(self.config), on_status=self._camera_status,
+                                max_delay=self.config["camera"]["retry_max_seconds"])
         self.live.camera = CameraStatus(True, "", source.description)
         return Pipeline(
             source=source,
@@ -76,6 +79,14 @@ class Service:
         frame = live.frame
         if frame is not None and frame.index % 4 == 0:  # phones redraw a few times a second at most
             self.bus.publish("live", live.to_json())
+
+    def _end_turn_pressed(self) -> None:
+        """The panel's button: end the current turn in games that have turns."""
+        try:
+            self.table.submit({"type": "end_turn"}, source="panel")
+        except EventError as exc:
+            log.info("end-of-turn button: %s", exc)
+            self.bus.publish("notice", {"kind": "info", "message": f"Button: {exc}", "message_fr": f"Bouton : {exc}"})
 
     def _to_panel(self, event: BusEvent) -> None:
         if event.topic == "entry":

@@ -1,0 +1,115 @@
+"""capture → detect → settle → table: the pipeline thread with fake stages around the real settler and table."""
+
+import threading
+
+import numpy as np
+
+from companion.bus import EventBus
+from companion.capture.base import Frame, FrameSource, SourceError
+from companion.config import load_config
+from companion.core import DieReading
+from companion.journal import Journal
+from companion.pipeline import LiveView, Pipeline
+from companion.service import Service
+from companion.table import Table
+from companion.vision.settle import RollSettler
+
+
+class ScriptedSource(FrameSource):
+    """Frames whose 'content' is an index into a list of readings; SourceError where the script says."""
+
+    description = "scripted"
+
+    def __init__(self, script):
+        self.script = list(script)
+        self.i = 0
+        self.closed = 0
+
+    def read(self):
+        if self.i >= len(self.script):
+            return None
+        item = self.script[self.i]
+        self.i += 1
+        if item == "fail":
+            raise SourceError("camera unplugged")
+        return Frame(np.full((48, 64, 3), self.i % 255, np.uint8), timestamp=self.i / 8, index=self.i)
+
+    def close(self):
+        self.closed += 1
+
+
+class ScriptedReader:
+    """Returns the readings the source's script put at this frame; 'boom' raises like a broken model."""
+
+    def __init__(self, source):
+        self.source = source
+
+    def read(self, image):
+        item = self.source.script[self.source.i - 1]
+        if item == "boom":
+            raise RuntimeError("bad frame")
+        return list(item)
+
+
+def die(value, x, colour="red"):
+    return DieReading(value, colour, (x, 10.0, x + 20.0, 30.0), 0.9)
+
+
+def make_table(tmp_path):
+    return Table(Journal(tmp_path / "j.sqlite3"), EventBus())
+
+
+def run_pipeline(tmp_path, script):
+    source = ScriptedSource(script)
+    table = make_table(tmp_path)
+    live = LiveView()
+    pipe = Pipeline(source, ScriptedReader(source), RollSettler(stable_frames=3), table.observe, live, fps=0)
+    pipe.run()
+    return table, live, source
+
+
+def rolls(table):
+    return [[d["value"] for d in r] for r in table.state()["snapshot"]["state"]["rolls"]]
+
+
+def test_a_roll_is_reported_once_when_settled_not_while_tumbling(tmp_path):
+    tumbling = [[die(2, 5)], [die(5, 40)], [die(3, 80), die(1, 120)]]
+    still = [[die(4, 100), die(6, 140)]] * 6
+    second = [[], [die(1, 30)]] + [[die(1, 60), die(1, 90)]] * 4
+    table, live, source = run_pipeline(tmp_path, tumbling + still + second)
+    assert rolls(table) == [[4, 6], [1, 1]]
+    assert [e["source"] for e in table.history()] == ["camera", "camera"]
+    assert live.to_json()["frame"] == len(source.script)
+    assert source.closed >= 1
+
+
+def test_a_failing_camera_and_a_broken_frame_do_not_stop_the_table(tmp_path, monkeypatch):
+    monkeypatch.setattr(threading.Event, "wait", lambda self, timeout=None: self.is_set())
+    script = ["boom", "fail"] + [[die(3, 50)]] * 4
+    table, live, _ = run_pipeline(tmp_path, script)
+    assert rolls(table) == [[3]]
+    assert live.camera.ok is False and "unplugged" in live.camera.message
+    assert live.vision_error == ""  # cleared by the next good frame
+
+
+def test_live_view_serves_the_latest_frame_as_jpeg_once_per_frame():
+    live = LiveView()
+    assert live.jpeg() is None
+    live.update(Frame(np.zeros((20, 30, 3), np.uint8), 1.0, 7), [die(5, 1)])
+    first = live.jpeg()
+    assert first[:2] == b"\xff\xd8" and live.jpeg() is first
+    assert live.to_json()["size"] == [30, 20] and live.to_json()["dice"][0]["value"] == 5
+
+
+def test_service_wires_the_end_turn_button_and_verdicts_to_the_panel(tmp_path):
+    config = load_config(overrides={"service": {"data_dir": str(tmp_path)}})
+    service = Service(config, camera=False)
+    shown = []
+    service.panel.show = lambda verdicts: shown.append([v.kind.value for v in verdicts])
+    service.table.submit({"type": "roll", "dice": [{"value": 6, "color": "red"}]})
+    assert shown == [["info"]]
+    notices = []
+    service.bus.listen(lambda e: notices.append(e) if e.topic == "notice" else None)
+    service.panel.when_end_turn()  # free-roll has no turns: a notice, not a crash
+    assert notices and "end_turn" in notices[0].data["message"]
+    service.stop()

@@ -44,10 +44,9 @@ def _requested_id() -> int | None:
     return int(raw)
 
 
-def events_after(ctx: WebContext, bus: EventBus, last_id: int | None) -> Iterator[bytes]:
-    """The byte stream for one phone, starting after ``last_id`` (None: from now on)."""
+def events_after(ctx: WebContext, bus: EventBus, current: int) -> Iterator[bytes]:
+    """The byte stream for one phone: every event after ``current``, then each new one as it comes."""
     yield f"retry: {RETRY_MS}\n\n".encode()
-    current = bus.last_id if last_id is None else last_id
     if current > bus.last_id:
         # Ids from an earlier run of the service: what the phone holds is stale.
         current = bus.last_id
@@ -96,7 +95,10 @@ def stream():
     last_id = _requested_id()
     if not ctx.streams.acquire():
         raise ApiError(503, "busy", "too many live streams are open; retrying", retry_after=5)
-    body = StreamBody(events_after(ctx, ctx.service.bus, last_id), ctx.streams.release)
+    bus = ctx.service.bus
+    # "From now on" means from this request, not from whenever the body starts being sent.
+    start = bus.last_id if last_id is None else last_id
+    body = StreamBody(events_after(ctx, bus, start), ctx.streams.release)
     response = Response(body, mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"

@@ -74,3 +74,52 @@ class Phone:
 
     def history(self) -> list:
         return self.get("/api/history").get_json()["entries"]
+
+
+class SSEClient:
+    """A plain HTTP client for /api/stream, reading events as a phone's EventSource would."""
+
+    def __init__(self, port: int, last_id: int | None = None, header: bool = True, timeout: float = 5.0) -> None:
+        import http.client
+
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+        headers = {"Accept": "text/event-stream"}
+        path = "/api/stream"
+        if last_id is not None:
+            if header:
+                headers["Last-Event-ID"] = str(last_id)
+            else:
+                path += f"?last_id={last_id}"
+        self.connection.request("GET", path, headers=headers)
+        self.response = self.connection.getresponse()
+        self.comments: list[str] = []
+
+    def next_event(self) -> dict:
+        """The next event as {"id", "event", "data"}; comments are collected on the side."""
+        event: dict = {}
+        while True:
+            line = self.response.readline()
+            if not line:
+                raise EOFError("stream closed")
+            line = line.decode().rstrip("\n")
+            if not line:
+                if "event" in event or "data" in event:
+                    if "data" in event:
+                        event["data"] = json.loads(event["data"])
+                    return event
+                continue
+            if line.startswith(":"):
+                self.comments.append(line[1:].strip())
+                continue
+            field, _, value = line.partition(":")
+            value = value[1:] if value.startswith(" ") else value
+            if field == "id":
+                event["id"] = int(value)
+            elif field in ("event", "data"):
+                event[field] = value
+            elif field == "retry":
+                event.setdefault("retry", int(value))
+
+    def close(self) -> None:
+        self.response.close()
+        self.connection.close()

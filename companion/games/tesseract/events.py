@@ -204,6 +204,8 @@ def _resolve_item(state: GameState, item: Mapping[str, Any], event: Mapping[str,
         return [rules.info(rules.EVENT, f"Shock wave destroys {lost} lab cube(s) of value {value}",
                            f"Onde de choc détruit {lost} cube(s) de valeur {value} dans les labos")]
     # row bonus: « prenez le cube détruit de votre choix. Lancez-le et posez-le sur l'emplacement de votre choix du Tesseract. »
+    if not state.destroyed:
+        return [rules.info(rules.BONUS_ROW, "No destroyed cube is left to return", "Plus aucun cube détruit à replacer")]
     pick = Cube.from_json(event["cube"])
     if pick not in state.destroyed:
         raise rules.Illegal(rules.BONUS_ROW, f"No destroyed {pick.describe()} to return",

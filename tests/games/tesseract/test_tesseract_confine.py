@@ -168,3 +168,18 @@ def test_a_confining_card_also_destroys_the_identical_primed_cube():
     effects = [{"op": "confine", "zone": "lab", "cube": cube("purple", 3)}]
     assert not illegal(engine.apply({"type": "play_card", "level": 2, "effects": effects}))
     assert engine.state.board.filled == {Cube("purple", 3)} and engine.state.zone.cubes == []
+
+
+def test_a_row_bonus_with_no_destroyed_cube_left_does_nothing():
+    engine = new_game()
+    engine.state.board.filled |= {Cube("red", v) for v in (1, 2, 3, 4, 5)}
+    engine.state.destroyed = []
+    set_lab(engine, "S1", [("red", 6), ("blue", 6), ("yellow", 6)])
+    verdicts = engine.apply(confine([("red", 6), ("blue", 6), ("yellow", 6)], ("red", 6)))
+    assert "tess.bonus.row" in rules_of(verdicts) and not engine.state.pending
+    # A Fission queued before a row bonus takes the last destroyed cube: the bonus then has nothing to return.
+    engine.state.destroyed = [Cube("purple", 2)]
+    engine.state.pending = [{"event": "fission", "column": "b1"}, {"event": "row_bonus", "color": "blue"}]
+    verdicts = engine.apply({"type": "resolve", "column": "a1", "rolled": 3, "destroyed_rolled": 4})
+    assert not illegal(verdicts) and not engine.state.pending and not engine.state.destroyed
+    assert "No destroyed cube is left to return" in [v.message.en for v in verdicts]

@@ -18,7 +18,7 @@ from .state import GameState
 
 CHOICES = {
     "confine_colours": ("same_or_distinct", "any"),
-    "breach_scope": ("all_values", "primed_value"),
+    "breach_scope": ("primed_value", "all_values"),
     "empty_loss": ("threat_start", "last_cube"),
 }
 
@@ -49,7 +49,8 @@ class Tesseract(GameEngine):
         "start_without_research": (False, "difficulty: no level 2 research card dealt at setup"),
         "extra_primed": (0, "difficulty: 0-2 extra cubes primed at setup (lowest removable cube each)"),
         "confine_colours": ("same_or_distinct", "a set/run is all one colour or all different colours; 'any' mixes"),
-        "breach_scope": ("all_values", "Threat-phase breach for every value at 3+; 'primed_value': only the primed value"),
+        "breach_scope": ("primed_value", "a Threat phase breaches when the primed cube's value reaches 3+ (6+: two); "
+                                         "'all_values': every value at 3+ breaches"),
         "empty_loss": ("threat_start", "lose when the Tesseract is empty at a Threat phase, or 'last_cube' at once"),
         "allow_pass": (False, "let a scientist end the Action phase with actions unused"),
         "base_layout": ({}, "column -> event map replacing the built-in (assumed) base layout"),

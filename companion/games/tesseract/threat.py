@@ -44,14 +44,17 @@ def end_actions(state: GameState, event: Mapping[str, Any], options: Mapping[str
                          "No cube is left in the Tesseract at the start of the Threat phase: it implodes",
                          "Il ne reste aucun cube dans le Tesseract au début de la phase Menace : il implose")]
     out: list[Verdict] = []
+    every_value = options["breach_scope"] == "all_values"
     for value, n in sorted(state.zone.by_value().items()):
-        if n >= 2:
-            out.append(rules.warning(
-                rules.BREACH_WARNING,
-                f"The priming zone holds {n} cubes of value {value}: one more {value} primed means a breach"
-                if n == 2 else f"The priming zone holds {n} cubes of value {value}: this Threat phase will breach",
-                f"La zone d'amorçage contient {n} cubes de valeur {value} : un {value} de plus amorcé et c'est la brèche"
-                if n == 2 else f"La zone d'amorçage contient {n} cubes de valeur {value} : cette phase Menace fera brèche"))
+        if n < 2:
+            continue
+        if n >= 3 and every_value:
+            en = f"The priming zone holds {n} cubes of value {value}: this Threat phase will breach"
+            fr = f"La zone d'amorçage contient {n} cubes de valeur {value} : cette phase Menace fera brèche"
+        else:
+            en = f"The priming zone holds {n} cubes of value {value}: a {value} primed now means a breach"
+            fr = f"La zone d'amorçage contient {n} cubes de valeur {value} : un {value} amorcé maintenant fait brèche"
+        out.append(rules.warning(rules.BREACH_WARNING, en, fr))
     choices = state.tesseract.lowest_removable()
     out.append(rules.info(rules.PRIME, f"Threat phase: prime the lowest removable cube ({' or '.join(choices)})",
                           f"Phase Menace : amorcez le cube amovible le plus bas ({' ou '.join(choices)})"))

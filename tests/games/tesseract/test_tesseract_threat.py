@@ -67,18 +67,31 @@ def test_three_of_a_value_made_by_calibrating_is_not_a_breach():
     assert "breach" not in kinds(verdicts) and engine.state.breaches == 0
 
 
-def test_each_value_at_three_breaches_in_every_threat_phase_by_default():
-    """« Si la zone d'amorçage contient alors 3 cubes ou plus d'une même valeur, une brèche se produit. »"""
+def test_only_the_value_of_the_newly_primed_cube_breaches_by_default():
+    """« Si la zone d'amorçage contient alors 3 cubes ou plus d'une même valeur, une brèche se produit. »
+    « Calibrer un quatrième ou cinquième cube sur une même valeur peut également s'avérer intéressant »"""
     engine = new_game()
+    set_zone(engine, [("red", 4), ("blue", 4), ("yellow", 4), ("purple", 4)])
+    to_threat(engine)
+    verdicts = engine.apply({"type": "prime", "column": "a1", "rolled": 2})
+    assert engine.state.breaches == 0 and "breach" not in kinds(verdicts)  # four 4s wait safely for a 4
+    engine.state.actions_left = 0
+    engine.apply({"type": "end_actions"})
+    engine.apply({"type": "prime", "rolled": 4, "column": engine.state.tesseract.lowest_removable()[0]})
+    assert engine.state.breaches == 1
+
+
+def test_all_values_option_breaches_for_every_value_at_three():
+    engine = new_game(options={"breach_scope": "all_values"})
+    set_zone(engine, [("red", 4), ("blue", 4), ("yellow", 4), ("red", 2), ("blue", 2)])
+    to_threat(engine)
+    engine.apply({"type": "prime", "column": "a1", "rolled": 6})
+    assert engine.state.breaches == 1  # the 4s, though a 6 was primed
+    engine = new_game(options={"breach_scope": "all_values"})
     set_zone(engine, [("red", 4), ("blue", 4), ("yellow", 4), ("red", 2), ("blue", 2)])
     to_threat(engine)
     engine.apply({"type": "prime", "column": "a1", "rolled": 2})
     assert engine.state.breaches == 2  # the 4s and the 2s
-    narrow = new_game(options={"breach_scope": "primed_value"})
-    set_zone(narrow, [("red", 4), ("blue", 4), ("yellow", 4)])
-    to_threat(narrow)
-    narrow.apply({"type": "prime", "column": "a1", "rolled": 6})
-    assert narrow.state.breaches == 0
 
 
 def test_two_of_a_value_going_into_the_threat_phase_is_a_warning():

@@ -75,6 +75,7 @@ class App {
     try { joined = localStorage.getItem(JOINED_KEY) === "1"; } catch (_) { joined = true; }
     if (!SCREENS.includes(screen)) screen = joined ? "table" : "join";
     this.screen = screen;
+    this.visits = (this.visits || 0) + 1;
     for (const section of $$(".screen")) section.hidden = section.dataset.screen !== screen;
     for (const tab of $$("#tabs a")) tab.classList.toggle("active", tab.dataset.tab === screen);
     $("#tabs").hidden = screen === "join";

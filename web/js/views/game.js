@@ -5,16 +5,19 @@ import { pick, t } from "../i18n.js";
 
 let games = null;
 let chosen = null;
+let builtFor = -1; // the form is built when the screen opens, not on every live update (that would wipe typing)
 
 export function init(app) {
   $("#game-form").addEventListener("submit", (event) => { event.preventDefault(); start(app); });
 }
 
 export async function render(app) {
+  if (builtFor === app.visits) return;
+  builtFor = app.visits;
   if (!games) {
-    try { games = (await app.api.get("/api/games")).games; } catch (_) { return; }
+    try { games = (await app.api.get("/api/games")).games; } catch (_) { builtFor = -1; return; }
   }
-  if (!chosen) chosen = app.state.game;
+  chosen = app.state.game;
   const list = clear($("#game-list"));
   for (const game of games) {
     const id = `game-${game.name}`;

@@ -1,0 +1,230 @@
+"""The phone page in a real browser against the real server, fed by the simulated camera table.
+
+One table (server + camera pipeline + vision) serves the whole module; each test opens the page
+itself. The order follows a game night: join, start a game, watch a roll arrive, fix a misread die,
+switch to French, and a guest without the PIN fails to change anything.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from companion.config import load_config
+from companion.service import Service
+from companion.web import create_app
+from companion.web.server import WebServer
+
+from conftest import new_browser, page_errors
+
+PIN = "314159"
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory):
+    """The real service with the simulated camera and the dice model, served by waitress on loopback."""
+    data_dir = tmp_path_factory.mktemp("e2e-data")
+    config = load_config(None, overrides={
+        "service": {"data_dir": str(data_dir), "host": "127.0.0.1", "port": 0, "threads": 12},
+        "camera": {"source": "simulated", "fps": 10.0},
+    })
+    service = Service(config, camera=True)
+    app = create_app(service)
+    app.extensions["companion"].pins.change(PIN)
+    server = WebServer(app, "127.0.0.1", 0, threads=12).start()
+    service.start()
+    yield service, f"http://127.0.0.1:{server.port}/"
+    server.stop()
+    service.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver = new_browser("en-GB")
+    yield driver
+    driver.quit()
+
+
+def wait(driver, condition, timeout=25, message=""):
+    return WebDriverWait(driver, timeout, poll_frequency=0.1).until(condition, message)
+
+
+def open_page(driver, url, route=""):
+    driver.get(url + route)
+    wait(driver, lambda d: d.execute_script("return document.body.dataset.ready") == "1", message="page never ready")
+
+
+def entries(url):
+    with urllib.request.urlopen(url + "api/history", timeout=5) as response:
+        return json.loads(response.read())["entries"]
+
+
+def last_roll(url):
+    rolls = [e for e in entries(url) if e["in_force"] and e.get("dice")]
+    return rolls[-1] if rolls else None
+
+
+def shot(driver, screenshots, name):
+    time.sleep(0.3)  # let the last repaint land
+    driver.save_screenshot(str(screenshots / f"{name}.png"))
+
+
+def test_join_and_start_a_free_roll_game(table, browser, screenshots):
+    service, url = table
+    open_page(browser, url)
+    browser.execute_script("localStorage.clear()")
+    open_page(browser, url)
+    assert browser.find_element(By.ID, "screen-join").is_displayed()
+    assert "Free roll" in browser.find_element(By.ID, "join-game").text
+    shot(browser, screenshots, "join")
+    browser.find_element(By.ID, "join-pin").send_keys(PIN)
+    browser.find_element(By.CSS_SELECTOR, "#join-pin-form button[type=submit]").click()
+    wait(browser, lambda d: d.find_element(By.ID, "screen-table").is_displayed(), message="join did not open the table")
+
+    browser.get(url + "#/game")
+    wait(browser, lambda d: d.find_elements(By.ID, "game-free-roll"))
+    names = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#game-list .choice")]
+    assert "Free roll" in names
+    browser.find_element(By.ID, "game-free-roll").click()
+    significance = browser.find_element(By.ID, "option-significance")
+    significance.clear()
+    significance.send_keys("0.05")
+    browser.find_element(By.ID, "game-players").send_keys("Ana\nBruno")
+    shot(browser, screenshots, "choose-game")
+    game_before = service.table.record.id
+    browser.find_element(By.ID, "game-start").click()
+    wait(browser, lambda d: d.find_element(By.ID, "screen-table").is_displayed())
+    record = service.table.record
+    assert record.id == game_before + 1 and record.game == "free-roll"
+    assert record.players == ["Ana", "Bruno"] and service.table.engine.options == {"significance": 0.05}
+    assert page_errors(browser) == []
+
+
+def test_a_roll_read_from_the_simulated_table_appears_without_reload(table, browser, screenshots):
+    service, url = table
+    open_page(browser, url, "#/table")
+    browser.execute_script("window.__sameDocument = 'yes'")
+    seen_before = len(entries(url))
+    # The camera throws, the dice settle, the vision reads them, the referee records the roll...
+    wait(browser, lambda d: len(entries(url)) > seen_before, timeout=40, message="no roll was read from the camera")
+    roll = last_roll(url)
+    assert roll["source"] == "camera"
+
+    def page_shows_a_camera_roll(driver):
+        chips = driver.find_elements(By.CSS_SELECTOR, "#last-roll .die")
+        return chips and driver.find_element(By.ID, "last-roll").get_attribute("data-seq") == str(last_roll(url)["seq"])
+
+    wait(browser, page_shows_a_camera_roll, message="the roll did not appear on the page")
+    roll = last_roll(url)
+    chips = browser.find_elements(By.CSS_SELECTOR, "#last-roll .die")
+    shown = [(c.get_attribute("data-value"), c.get_attribute("data-color")) for c in chips]
+    if browser.find_element(By.ID, "last-roll").get_attribute("data-seq") == str(roll["seq"]):
+        assert shown == [(str(d["value"]), d["color"] or "") for d in roll["dice"]]
+    assert browser.execute_script("return window.__sameDocument") == "yes"  # no reload happened
+    assert int(browser.find_element(By.ID, "roll-count").text) >= 1
+    # The snapshot is there with the read dice drawn on it.
+    wait(browser, lambda d: "has-frame" in d.find_element(By.ID, "snapshot").get_attribute("class"))
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box"))
+    shot(browser, screenshots, "live-table")
+    assert page_errors(browser) == []
+
+
+def test_a_die_corrected_by_tap_is_reflected(table, browser, screenshots):
+    service, url = table
+    service.pipeline.stop()  # the dice now lie still: nothing new is thrown while we correct
+    service.pipeline.join(timeout=10)
+    open_page(browser, url, "#/table")
+    roll = last_roll(url)
+    assert roll is not None
+    wait(browser, lambda d: d.find_element(By.ID, "last-roll").get_attribute("data-seq") == str(roll["seq"]))
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box"))
+    box = browser.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box rect.outline")[0]
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    ActionChains(browser).move_to_element(box).click().perform()  # a tap on the die in the picture
+    dialog = browser.find_element(By.ID, "die-dialog")
+    wait(browser, lambda d: dialog.is_displayed(), message="tapping the die opened no dialog")
+    index = int(browser.find_element(By.ID, "die-title").text.split()[-1]) - 1
+    current = roll["dice"][index]["value"]
+    pressed = browser.find_element(By.CSS_SELECTOR, "#die-values button[aria-pressed=true]")
+    assert pressed.get_attribute("data-value") == str(current)
+    new_value = current % 6 + 1
+    browser.find_element(By.CSS_SELECTOR, f"#die-values button[data-value='{new_value}']").click()
+    browser.find_element(By.CSS_SELECTOR, "#die-colours button[data-colour='green']").click()
+    shot(browser, screenshots, "correct-die")
+    browser.find_element(By.ID, "die-save").click()
+
+    def corrected(driver):
+        chips = driver.find_elements(By.CSS_SELECTOR, "#last-roll .die")
+        return len(chips) > index and chips[index].get_attribute("data-value") == str(new_value) \
+            and chips[index].get_attribute("data-color") == "green"
+
+    wait(browser, corrected, message="the correction is not shown on the page")
+    after = last_roll(url)
+    assert after["seq"] == roll["seq"] and after["dice"][index]["value"] == new_value
+    assert after["dice"][index]["color"] == "green"
+    correction = entries(url)[-1]
+    assert correction["event"]["type"] == "correct" and correction["source"] == "phone"
+    for route, name in (("#/verdicts", "verdicts"), ("#/history", "history"), ("#/stats", "stats"),
+                        ("#/settings", "settings")):
+        browser.get(url + route)
+        wait(browser, lambda d, name=name: d.find_element(By.ID, f"screen-{name}").is_displayed())
+        shot(browser, screenshots, name)
+    assert page_errors(browser) == []
+
+
+def test_the_french_switch_translates_the_page_and_the_verdicts(table, browser, screenshots):
+    service, url = table
+    open_page(browser, url, "#/table")
+    toggle = browser.find_element(By.ID, "lang-toggle")
+    assert toggle.text == "Français"
+    toggle.click()
+    wait(browser, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "fr")
+    tabs = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#tabs a")]
+    assert "Historique" in tabs[2] and "Réglages" in tabs[4]
+    assert browser.find_element(By.ID, "show-roll").text == "Saisir un lancer"
+    browser.get(url + "#/verdicts")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#verdict-list li.verdict"))
+    first = browser.find_element(By.CSS_SELECTOR, "#verdict-list li.verdict .text").text
+    assert first.startswith("Lancer "), first
+    shot(browser, screenshots, "verdicts-fr")
+    browser.refresh()  # the choice is remembered
+    wait(browser, lambda d: d.execute_script("return document.body.dataset.ready") == "1")
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "fr"
+    browser.find_element(By.ID, "lang-toggle").click()
+    wait(browser, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en")
+
+
+def test_a_guest_without_the_pin_cannot_change_the_game(table, screenshots):
+    service, url = table
+    guest = new_browser("fr-FR")  # a new phone: no PIN entered, and French from its own language
+    try:
+        open_page(guest, url, "#/table")
+        assert guest.find_element(By.TAG_NAME, "html").get_attribute("lang") == "fr"
+        before = entries(url)
+        undo = guest.find_element(By.ID, "table-undo")
+        guest.execute_script("arguments[0].scrollIntoView({block: 'center'})", undo)
+        undo.click()
+        dialog = guest.find_element(By.ID, "pin-dialog")
+        wait(guest, lambda d: dialog.is_displayed(), message="no PIN was asked for")
+        guest.find_element(By.ID, "pin-input").send_keys("000000")
+        guest.find_element(By.CSS_SELECTOR, "#pin-form button[type=submit]").click()
+        wait(guest, lambda d: "Code erroné" in d.find_element(By.ID, "pin-message").text)
+        shot(guest, screenshots, "pin-refused")
+        guest.find_element(By.ID, "pin-cancel").click()
+        wait(guest, lambda d: "code de la table" in d.find_element(By.ID, "toast").text)
+        assert entries(url) == before
+        # The same refusal when the page is bypassed: the API itself wants the PIN.
+        status = guest.execute_script("""
+            const session = await (await fetch('/api/session')).json();
+            const r = await fetch('/api/undo', {method: 'POST', headers: {'X-CSRF-Token': session.csrf_token}});
+            return r.status;""")
+        assert status == 401
+        assert entries(url) == before
+    finally:
+        guest.quit()

@@ -59,3 +59,21 @@ def test_replaying_a_script_is_deterministic():
     a, _, _ = replay("tesseract-win.jsonl")
     b, _, _ = replay("tesseract-win.jsonl")
     assert a.state_json() == b.state_json()
+
+
+def test_the_referee_command_replays_the_win_script(capsys):
+    from companion.cli import main
+
+    assert main(["referee", "tesseract", str(EXAMPLES / "tesseract-win.jsonl")]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert lines[-2]["kind"] == "win" and lines[-2]["rule"] == "tess.win"
+    assert lines[-1]["state"]["game"] == "tesseract"
+
+
+def test_the_simulation_command_prints_its_report(capsys):
+    from companion.cli import main
+
+    assert main(["tesseract-sim", "--games", "3", "--seed", "2", "--players", "4"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("tesseract-sim: 3 games, 4 player(s), seed 2, policy greedy")
+    assert "won:" in out and "lost:" in out and "unfinished: 0" in out

@@ -70,6 +70,7 @@ def last_roll(url):
 
 
 def shot(driver, screenshots, name):
+    driver.execute_script("document.getElementById('toast').hidden = true")  # a passing toast hides the screen
     time.sleep(0.3)  # let the last repaint land
     driver.save_screenshot(str(screenshots / f"{name}.png"))
 

@@ -45,10 +45,10 @@ function barChart(groups, series, valueOf, label) {
   const groupW = plotW / groups.length;
   const barW = Math.max(2, (groupW * 0.8) / series.length);
   const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart", role: "img", "aria-label": label });
-  for (const fraction of [0, 0.5, 1]) {
-    const y = top + plotH * (1 - fraction);
+  for (const tick of new Set([0, Math.floor(max / 2), max])) {  // whole counts only
+    const y = top + plotH * (1 - tick / max);
     chart.append(svg("line", { x1: left, x2: width - 4, y1: y, y2: y, class: "grid" }));
-    chart.append(svg("text", { x: left - 4, y: y + 4, class: "axis", "text-anchor": "end" }, String(Math.round(max * fraction))));
+    chart.append(svg("text", { x: left - 4, y: y + 4, class: "axis", "text-anchor": "end" }, String(tick)));
   }
   groups.forEach((group, gi) => {
     const x0 = left + gi * groupW + groupW * 0.1;

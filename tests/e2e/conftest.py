@@ -16,12 +16,6 @@ CHROMEDRIVER = Path("/usr/bin/chromedriver")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 
 
-def pytest_collection_modifyitems(items):
-    for item in items:
-        if "tests/e2e/" in str(item.fspath).replace(os.sep, "/"):
-            item.add_marker(pytest.mark.browser)
-
-
 def new_browser(language: str = "en-GB"):
     if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
         pytest.fail("headless Chromium is missing: install Debian's browser with "

@@ -22,6 +22,8 @@ from companion.web.server import WebServer
 
 from conftest import new_browser, page_errors
 
+pytestmark = pytest.mark.browser
+
 PIN = "314159"
 
 

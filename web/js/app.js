@@ -120,7 +120,7 @@ class App {
       this.refreshHistory();
     } else if (topic === "live") {
       this.live = data;
-      if (this.screen === "table") tableView.updateLive(this);
+      if (this.screen === "table" && !document.hidden) tableView.updateLive(this); // no pictures for a pocket
       return;
     } else if (topic === "camera") {
       if (this.live) this.live.camera = data;

@@ -8,6 +8,8 @@ the join links) lives in ``app.extensions["companion"]`` so that several apps
 from __future__ import annotations
 
 import logging
+import sys
+import sysconfig
 import threading
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -26,8 +28,17 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: The static page lives at the repository root, beside the package.
-DEFAULT_WEB_DIR = Path(__file__).resolve().parents[2] / "web"
+#: Where the static page is: ``web/`` beside the package in a checkout, else where pip put it
+#: (``share/companion/web`` under the environment, see pyproject's data-files).
+WEB_DIRS = (
+    Path(__file__).resolve().parents[2] / "web",
+    Path(sysconfig.get_path("data")) / "share" / "companion" / "web",
+    Path(sys.prefix) / "share" / "companion" / "web",
+)
+
+
+def find_web_dir() -> Path:
+    return next((d for d in WEB_DIRS if (d / "index.html").is_file()), WEB_DIRS[0])
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; "
@@ -96,7 +107,7 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
         links=JoinLinks.for_server(settings["host"], int(settings["port"])),
         # Leave a few threads for page loads and changes when every other thread holds a stream.
         streams=StreamGate(threads - 4 if threads > 8 else threads // 2),
-        web_dir=Path(web_dir) if web_dir is not None else DEFAULT_WEB_DIR,
+        web_dir=Path(web_dir) if web_dir is not None else find_web_dir(),
     )
 
     from companion.web import api, pages, session, stream

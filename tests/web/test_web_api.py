@@ -174,3 +174,13 @@ def test_unknown_api_paths_and_methods_are_json_errors(phone):
     assert response.status_code == 404 and response.get_json()["error"] == "not_found"
     response = phone.client.delete("/api/state", headers={"X-CSRF-Token": phone.csrf})
     assert response.status_code == 405 and response.is_json
+
+
+def test_an_installed_package_finds_the_page_where_pip_put_it(monkeypatch, tmp_path):
+    from companion.web import app as web_app
+
+    installed = tmp_path / "share" / "companion" / "web"
+    installed.mkdir(parents=True)
+    (installed / "index.html").write_text("<!doctype html>")
+    monkeypatch.setattr(web_app, "WEB_DIRS", (tmp_path / "no-checkout" / "web", installed))
+    assert web_app.find_web_dir() == installed

@@ -1,9 +1,10 @@
-"""FLOPs and size of the shipped dice model, counted from the ONNX graph itself.
+"""FLOPs and size of the shipped dice models, counted from the ONNX graphs themselves.
 
     python benchmarks/flops.py [models/dice.onnx]
 
-Counts multiply-accumulates of every Conv and MatMul/Gemm (they are >99% of the work) from the
-shapes onnx infers; 1 MAC = 2 FLOPs. Element-wise ops (ReLU, add, sigmoid) are listed apart.
+Counts multiply-accumulates of every Conv and MatMul/Gemm (nearly all of the work) from the
+shapes onnx infers; 1 MAC = 2 FLOPs. The face reader (dice_faces.onnx, next to the detector)
+runs once per found die, so a frame's total depends on how many dice are on the table.
 """
 
 from __future__ import annotations
@@ -18,32 +19,41 @@ from onnx import shape_inference
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def main(argv=None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    path = Path(argv[0]) if argv else ROOT / "models" / "dice.onnx"
+def count(path: Path) -> tuple[int, int, str]:
+    """(MACs for one input, parameters, input shape) of an ONNX model; a dynamic batch counts as 1."""
     model = shape_inference.infer_shapes(onnx.load(str(path)))
     graph = model.graph
     shapes = {}
     for vi in list(graph.value_info) + list(graph.input) + list(graph.output):
-        shapes[vi.name] = [d.dim_value for d in vi.type.tensor_type.shape.dim]
+        shapes[vi.name] = [d.dim_value or 1 for d in vi.type.tensor_type.shape.dim]
     inits = {i.name: list(i.dims) for i in graph.initializer}
     params = sum(int(np.prod(d)) for d in inits.values())
-    conv_macs, other_elems = 0, 0
+    macs = 0
     for node in graph.node:
         if node.op_type == "Conv":
             w = inits[node.input[1]]  # (cout, cin/groups, kh, kw)
-            out = shapes[node.output[0]]
-            conv_macs += int(np.prod(out)) * w[1] * w[2] * w[3]
+            macs += int(np.prod(shapes[node.output[0]])) * w[1] * w[2] * w[3]
         elif node.op_type in ("MatMul", "Gemm"):
-            a, out = shapes[node.input[0]], shapes[node.output[0]]
-            conv_macs += int(np.prod(out)) * a[-1]
-        elif node.output and node.output[0] in shapes:
-            other_elems += int(np.prod(shapes[node.output[0]]))
-    size = graph.input[0].type.tensor_type.shape.dim
-    print(f"model {path.name}: input {'x'.join(str(d.dim_value) for d in size)}, {params} parameters, "
-          f"file {path.stat().st_size / 1e6:.2f} MB")
-    print(f"conv/matmul: {conv_macs / 1e9:.3f} GMAC = {2 * conv_macs / 1e9:.3f} GFLOP per frame; "
-          f"element-wise ops: {other_elems / 1e9:.3f} G elements")
+            macs += int(np.prod(shapes[node.output[0]])) * shapes[node.input[0]][-1]
+    dims = [d.dim_value or d.dim_param for d in graph.input[0].type.tensor_type.shape.dim]
+    return macs, params, "x".join(str(d) for d in dims)
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    detector = Path(argv[0]) if argv else ROOT / "models" / "dice.onnx"
+    faces = detector.with_name(detector.stem + "_faces.onnx")
+    det_macs, det_params, det_shape = count(detector)
+    print(f"detector {detector.name}: input {det_shape}, {det_params} parameters, "
+          f"{detector.stat().st_size / 1e6:.2f} MB, {det_macs / 1e9:.3f} GMAC = {2 * det_macs / 1e9:.3f} GFLOP per frame")
+    face_macs = 0
+    if faces.is_file():
+        face_macs, face_params, face_shape = count(faces)
+        print(f"face reader {faces.name}: input {face_shape}, {face_params} parameters, "
+              f"{faces.stat().st_size / 1e6:.2f} MB, {face_macs / 1e6:.2f} MMAC = {2 * face_macs / 1e6:.2f} MFLOP per die")
+    for n in (1, 5, 10, 25):
+        total = det_macs + n * face_macs
+        print(f"frame with {n:2d} dice: {2 * total / 1e9:.3f} GFLOP")
     return 0
 
 

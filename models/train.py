@@ -1,6 +1,9 @@
-"""Train the dice detector and export it to ONNX.
+"""Train the dice detector and the face reader, and export both to ONNX.
 
-    python models/train.py --config models/train.toml [--steps N] [--output PATH]
+    python models/train.py --config models/train.toml [--stage all|detector|faces] [--steps N]
+
+Stage 'detector' writes models/dice.onnx (finds dice, first guess at values); stage 'faces'
+writes models/dice_faces.onnx (reads each found die from a full-resolution crop).
 
 Reproducible: the config fixes the seed, data mix and schedule; the held-out photos
 (companion.vision.labels.is_heldout) are never loaded.
@@ -25,6 +28,7 @@ import torch  # noqa: E402
 
 from training.data import DiceStream, RealPhotos  # noqa: E402
 from training.loss import dice_loss  # noqa: E402
+from training.faces import CROP_SCALE, FaceExport, FaceNet, FaceStream  # noqa: E402
 from training.model import DiceNet, ExportWrapper, count_macs  # noqa: E402
 
 
@@ -46,15 +50,86 @@ def export_onnx(net: DiceNet, path: Path, input_size: int) -> None:
     net.train()
 
 
+def export_faces(net: FaceNet, path: Path, size: int) -> None:
+    import onnx
+
+    net.eval()
+    tmp = path.with_suffix(".tmp.onnx")
+    torch.onnx.export(FaceExport(net), torch.zeros(2, 3, size, size), str(tmp), input_names=["crops"],
+                      output_names=["value"], dynamic_axes={"crops": {0: "dice"}, "value": {0: "dice"}},
+                      opset_version=17, dynamo=False)
+    model = onnx.load(str(tmp))
+    onnx.checker.check_model(model)
+    meta = model.metadata_props.add()
+    meta.key, meta.value = "companion", json.dumps({"crop_size": size, "crop_scale": CROP_SCALE,
+                                                    "input": "RGB 0-255 NCHW"})
+    onnx.save(model, str(path))
+    tmp.unlink()
+    net.train()
+
+
+def train_faces(cfg: dict, steps: int | None, output: str | None) -> None:
+    fc = cfg["faces"]
+    steps = steps or fc["steps"]
+    output_path = ROOT / (output or fc["output"])
+    torch.manual_seed(cfg["seed"] + 1)
+    torch.set_num_threads(cfg["threads"])
+    net = FaceNet(widths=tuple(fc["widths"]))
+    macs = count_macs(net, fc["crop_size"])
+    print(f"faces: {sum(p.numel() for p in net.parameters())} parameters, {macs / 1e6:.1f} MMAC per die "
+          f"at {fc['crop_size']}px", flush=True)
+    real = RealPhotos([str((ROOT / f).resolve()) for f in cfg["real_sets"]], split="train")
+    stream = FaceStream(real, fc["crop_size"], fc["real_fraction"], cfg["seed"])
+    loader = torch.utils.data.DataLoader(stream, batch_size=fc["batch"], num_workers=cfg["workers"],
+                                         persistent_workers=cfg["workers"] > 0)
+    opt = torch.optim.AdamW(net.parameters(), lr=fc["lr"], weight_decay=cfg["weight_decay"])
+    loss_fn = torch.nn.CrossEntropyLoss(label_smoothing=0.05)
+    start, run_loss, run_acc = time.time(), None, None
+    for step, (x, y) in enumerate(loader):
+        if step >= steps:
+            break
+        t = step / steps
+        for group in opt.param_groups:
+            group["lr"] = fc["lr"] * min(1.0, (step + 1) / 200) * (0.02 + 0.98 * 0.5 * (1 + math.cos(math.pi * t)))
+        logits = net(x)
+        loss = loss_fn(logits, y)
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        opt.step()
+        acc = (logits.argmax(1) == y).float().mean().item()
+        run_loss = loss.item() if run_loss is None else 0.98 * run_loss + 0.02 * loss.item()
+        run_acc = acc if run_acc is None else 0.98 * run_acc + 0.02 * acc
+        if step % 100 == 0 or step == steps - 1:
+            el = time.time() - start
+            print(f"faces step {step}/{steps} loss {run_loss:.4f} train acc {run_acc:.4f} | {el / 60:.1f} min, "
+                  f"eta {el / (step + 1) * (steps - step - 1) / 60:.1f} min", flush=True)
+        if (step + 1) % cfg["export_every"] == 0:
+            export_faces(net, output_path, fc["crop_size"])
+    export_faces(net, output_path, fc["crop_size"])
+    print(f"done: {output_path} ({output_path.stat().st_size / 1e6:.2f} MB) in {(time.time() - start) / 60:.1f} min",
+          flush=True)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--config", default=str(ROOT / "models" / "train.toml"))
+    parser.add_argument("--stage", choices=("all", "detector", "faces"), default="all")
     parser.add_argument("--steps", type=int, help="override the number of steps (smoke runs)")
     parser.add_argument("--output", help="override the ONNX output path")
+    parser.add_argument("--resume", help="detector checkpoint to continue from (its step count is kept)")
     args = parser.parse_args(argv)
     cfg = tomllib.loads(Path(args.config).read_text())
-    steps = args.steps or cfg["steps"]
-    output = ROOT / (args.output or cfg["output"])
+    if args.stage in ("all", "detector"):
+        train_detector(cfg, args.steps, args.output if args.stage == "detector" else None, args.resume)
+    if args.stage in ("all", "faces"):
+        train_faces(cfg, args.steps, args.output if args.stage == "faces" else None)
+    return 0
+
+
+def train_detector(cfg: dict, steps_override: int | None, output_override: str | None,
+                   resume: str | None = None) -> None:
+    steps = steps_override or cfg["steps"]
+    output = ROOT / (output_override or cfg["output"])
     ckpt = ROOT / cfg["checkpoint"]
     ckpt.parent.mkdir(parents=True, exist_ok=True)
 
@@ -73,6 +148,12 @@ def main(argv=None) -> int:
     loader = torch.utils.data.DataLoader(stream, batch_size=cfg["batch"], num_workers=cfg["workers"],
                                          persistent_workers=cfg["workers"] > 0)
     opt = torch.optim.AdamW(net.parameters(), lr=cfg["lr"], weight_decay=cfg["weight_decay"])
+    first_step = 0
+    if resume:
+        state = torch.load(resume, map_location="cpu", weights_only=False)
+        net.load_state_dict(state["model"])
+        first_step = int(state["step"])
+        print(f"resumed from {resume} at step {first_step}", flush=True)
 
     def lr_at(step):
         if step < cfg["warmup_steps"]:
@@ -83,7 +164,7 @@ def main(argv=None) -> int:
     net.train()
     start = time.time()
     running: dict[str, float] = {}
-    for step, (x, heat_t, value_t, box_t, mask_t) in enumerate(loader):
+    for step, (x, heat_t, value_t, box_t, mask_t) in enumerate(loader, start=first_step):
         if step >= steps:
             break
         for group in opt.param_groups:
@@ -98,7 +179,8 @@ def main(argv=None) -> int:
         if step % 50 == 0 or step == steps - 1:
             el = time.time() - start
             print(f"step {step}/{steps} lr {lr_at(step):.5f} " + " ".join(f"{k} {v:.4f}" for k, v in running.items())
-                  + f" | {el / 60:.1f} min, eta {el / (step + 1) * (steps - step - 1) / 60:.1f} min", flush=True)
+                  + f" | {el / 60:.1f} min, eta {el / (step + 1 - first_step) * (steps - step - 1) / 60:.1f} min",
+                  flush=True)
         if (step + 1) % cfg["export_every"] == 0 and step + 1 < steps:
             torch.save({"model": net.state_dict(), "step": step + 1, "config": cfg}, ckpt)
             export_onnx(net, output, cfg["input_size"])
@@ -106,7 +188,6 @@ def main(argv=None) -> int:
     torch.save({"model": net.state_dict(), "step": steps, "config": cfg}, ckpt)
     export_onnx(net, output, cfg["input_size"])
     print(f"done: {output} ({output.stat().st_size / 1e6:.2f} MB) in {(time.time() - start) / 60:.1f} min", flush=True)
-    return 0
 
 
 if __name__ == "__main__":

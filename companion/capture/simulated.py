@@ -34,7 +34,9 @@ class SimulatedTable(FrameSource):
         self.truth: tuple[RenderedDie, ...] | None = None
         self.throw = 0
         self._rng = np.random.default_rng(seed)
-        self._table = random_background(np.random.default_rng([seed, 1]), self.height, self.width)
+        table_rng = np.random.default_rng([seed, 1])
+        self._table = random_background(table_rng, self.height, self.width, kind=int(table_rng.choice([0, 2, 3])),
+                                        lines=False)  # a plain, wooden or felt table
         self._index = 0
         self._script: list = []
 

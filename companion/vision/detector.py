@@ -1,7 +1,9 @@
 """DiceReader: photo in, die readings out — letterbox, onnxruntime, peak decoding, OpenCV NMS, colour.
 
-The model (models/dice.onnx, see models/README.md) outputs a die-centre heatmap, face-value
-probabilities and box sizes on a stride-4 grid; decoding them here keeps the graph small and plain.
+Two models (see models/README.md): the detector (models/dice.onnx) outputs a die-centre heatmap,
+face-value probabilities and box sizes on a stride-4 grid; the face reader (models/dice_faces.onnx)
+reads each found die again from a crop of the full-resolution photo, where its pips are bigger.
+The two value guesses are multiplied. Decoding here keeps the graphs small and plain.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from companion.core import DieReading
 from companion.vision.colour import die_colour
 
 DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "dice.onnx"
+FACES_SUFFIX = "_faces.onnx"  # the face reader sits next to its detector: dice.onnx -> dice_faces.onnx
 
 
 class ModelError(RuntimeError):
@@ -26,29 +29,19 @@ class DiceReader:
     """Reads every d6 in a BGR image.
 
     ``threads`` is onnxruntime's intra-op thread count (leave a Pi core for the camera and web);
-    ``confidence`` is the lowest die-centre score reported; ``nms_iou`` merges duplicate boxes.
+    ``confidence`` is the lowest die-centre score reported; ``nms_iou`` merges duplicate boxes;
+    ``faces``: use the face reader next to the model when there is one (``<model>_faces.onnx``),
+    False reads values from the detector alone.
     """
 
     def __init__(self, model_path: str | Path | None = None, threads: int = 1, confidence: float = 0.35,
-                 nms_iou: float = 0.4, read_colour: bool = True):
-        import onnxruntime as ort
-
+                 nms_iou: float = 0.4, read_colour: bool = True, faces: bool = True):
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
+        self.threads = max(1, int(threads))
         self.confidence = float(confidence)
         self.nms_iou = float(nms_iou)
         self.read_colour = read_colour
-        if not self.model_path.is_file():
-            raise ModelError(f"dice model not found: {self.model_path} (train it with models/train.py)")
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = max(1, int(threads))
-        options.inter_op_num_threads = 1
-        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-        try:
-            self.session = ort.InferenceSession(str(self.model_path), sess_options=options,
-                                                providers=["CPUExecutionProvider"])
-        except Exception as exc:  # onnxruntime raises several unrelated types for a bad file
-            raise ModelError(f"dice model {self.model_path} could not be loaded: {exc}") from exc
+        self.session = self._open(self.model_path)
         inputs = self.session.get_inputs()
         outputs = [o.name for o in self.session.get_outputs()]
         if len(inputs) != 1 or outputs != ["heat", "value", "box"]:
@@ -60,6 +53,44 @@ class DiceReader:
         self.input_size = int(shape[2])
         meta = self.session.get_modelmeta().custom_metadata_map.get("companion")
         self.stride = int(json.loads(meta).get("stride", 4)) if meta else 4
+        self.faces_path = self.model_path.with_name(self.model_path.stem + FACES_SUFFIX)
+        self.faces = None
+        if faces and self.faces_path.is_file():
+            self.faces = self._open(self.faces_path)
+            face_input = self.faces.get_inputs()[0]
+            if len(face_input.shape) != 4 or not isinstance(face_input.shape[2], int):
+                raise ModelError(f"face model {self.faces_path} must take fixed-size square crops")
+            self.crop_size = int(face_input.shape[2])
+            face_meta = self.faces.get_modelmeta().custom_metadata_map.get("companion")
+            self.crop_scale = float(json.loads(face_meta).get("crop_scale", 1.3)) if face_meta else 1.3
+
+    def _open(self, path: Path):
+        import onnxruntime as ort
+
+        if not path.is_file():
+            raise ModelError(f"dice model not found: {path} (train it with models/train.py)")
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = self.threads
+        options.inter_op_num_threads = 1
+        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        try:
+            return ort.InferenceSession(str(path), sess_options=options, providers=["CPUExecutionProvider"])
+        except Exception as exc:  # onnxruntime raises several unrelated types for a bad file
+            raise ModelError(f"dice model {path} could not be loaded: {exc}") from exc
+
+    def _read_faces(self, image: np.ndarray, rects: list) -> np.ndarray:
+        """Value probabilities (N x 6) of each box, from crops of the full-resolution image."""
+        size = self.crop_size
+        crops = np.empty((len(rects), size, size, 3), np.uint8)
+        for k, (x, y, w, h) in enumerate(rects):
+            side = self.crop_scale * max(w, h)
+            scale = size / max(side, 1.0)
+            m = np.array([[scale, 0, size / 2 - scale * (x + w / 2)], [0, scale, size / 2 - scale * (y + h / 2)]])
+            crops[k] = cv2.warpAffine(image, m, (size, size), flags=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR,
+                                      borderMode=cv2.BORDER_CONSTANT, borderValue=(114, 114, 114))
+        batch = np.ascontiguousarray(crops[..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32)
+        return self.faces.run(None, {self.faces.get_inputs()[0].name: batch})[0]
 
     def _letterbox(self, image: np.ndarray) -> tuple[np.ndarray, float]:
         h, w = image.shape[:2]
@@ -89,9 +120,13 @@ class DiceReader:
         keep = cv2.dnn.NMSBoxes(rects, [float(s) for s in scores], self.confidence, self.nms_iou)
         keep = np.array(keep, dtype=np.int64).reshape(-1)
         h_img, w_img = image.shape[:2]
+        probs_all = value[:, ys[keep], xs[keep]].T  # N x 6 from the detector
+        if self.faces is not None and len(keep):
+            fused = probs_all * self._read_faces(image, [rects[i] for i in keep])
+            probs_all = fused / np.maximum(fused.sum(axis=1, keepdims=True), 1e-12)
         readings = []
-        for i in keep:
-            probs = value[:, ys[i], xs[i]]
+        for n, i in enumerate(keep):
+            probs = probs_all[n]
             face = int(np.argmax(probs))
             x, y, w, h = rects[i]
             x1, y1 = max(0.0, x), max(0.0, y)

@@ -66,13 +66,14 @@ def _jitter_colour(rng: np.random.Generator, bgr, amount: float) -> tuple[int, i
     return tuple(int(v) for v in out)
 
 
-def random_background(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
-    """A table top: plain, noisy, wood-grained or felt, with uneven lighting."""
+def random_background(rng: np.random.Generator, h: int, w: int, kind: int | None = None,
+                      lines: bool = True) -> np.ndarray:
+    """A table top: 0 plain, 1 blotchy, 2 wood-grained or 3 felt (random when None), maybe with lines."""
     base = np.array(cv2.cvtColor(np.uint8([[[rng.integers(0, 180), rng.integers(0, 200), rng.integers(40, 250)]]]),
                                  cv2.COLOR_HSV2BGR)[0, 0], np.float32)
     img = np.empty((h, w, 3), np.float32)
     img[:] = base
-    kind = rng.integers(0, 4)
+    kind = rng.integers(0, 4) if kind is None else kind
     if kind == 1:  # blotchy low-frequency texture
         small = rng.normal(0, 25, (rng.integers(3, 12), rng.integers(3, 12), 3)).astype(np.float32)
         img += cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
@@ -86,7 +87,7 @@ def random_background(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
     elif kind == 3:  # fine felt / cardboard noise
         img += cv2.GaussianBlur(rng.normal(0, 18, (h, w)).astype(np.float32), (0, 0), 1.0)[..., None]
     # a few random stripes/lines (board edges, cables, printed boards)
-    for _ in range(rng.integers(0, 4)):
+    for _ in range(rng.integers(0, 4) if lines else 0):
         colour = tuple(float(c) for c in rng.integers(0, 256, 3))
         p1 = (int(rng.integers(0, w)), int(rng.integers(0, h)))
         p2 = (int(rng.integers(0, w)), int(rng.integers(0, h)))

@@ -1,0 +1,100 @@
+"""Face reader: a small CNN that reads one die's value from a crop of the full-resolution photo.
+
+Why a second stage: at the detector's 416-pixel input a die in a crowded tray is ~20 px and its
+pips 2-3 px; cropping each found die from the original photo gives the reader 2-4x more pixels.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import torch
+import torch.nn as nn
+
+from companion.vision.render import render_table
+from training.data import RealPhotos, colour_jitter
+
+CROP_SCALE = 1.3  # the crop's side, in units of the die box's longer side (the runtime uses the same)
+
+
+def conv_bn(cin, cout, stride=1):
+    return nn.Sequential(nn.Conv2d(cin, cout, 3, stride, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+
+
+class FaceNet(nn.Module):
+    def __init__(self, widths=(16, 24, 32, 48, 64), values: int = 6):
+        super().__init__()
+        a, b, c, d, e = widths
+        self.features = nn.Sequential(conv_bn(3, a, 2), conv_bn(a, b), conv_bn(b, c, 2), conv_bn(c, c),
+                                      conv_bn(c, d, 2), conv_bn(d, e))
+        self.classify = nn.Linear(e, values)
+
+    def forward(self, x):
+        return self.classify(self.features(x).mean(dim=(2, 3)))
+
+
+class FaceExport(nn.Module):
+    """RGB 0..255 NCHW crops in, value probabilities out."""
+
+    def __init__(self, net: FaceNet):
+        super().__init__()
+        self.net = net
+
+    def forward(self, x):
+        return torch.softmax(self.net(x / 255.0), dim=1)
+
+
+def crop_die(image: np.ndarray, centre, side: float, out: int, angle: float = 0.0, flip: bool = False,
+             border=(114, 114, 114)) -> np.ndarray:
+    """The square of ``side`` pixels around ``centre`` resampled to out x out (rotated/mirrored if asked)."""
+    scale = out / max(side, 1.0)
+    m = cv2.getRotationMatrix2D((float(centre[0]), float(centre[1])), angle, scale)
+    m[:, 2] += out / 2 - np.asarray(centre, np.float64)
+    if flip:
+        m = np.array([[-1, 0, out], [0, 1, 0]], np.float64) @ np.vstack([m, [0, 0, 1]])
+    interp = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
+    return cv2.warpAffine(image, m, (out, out), flags=interp, borderMode=cv2.BORDER_CONSTANT, borderValue=border)
+
+
+class FaceStream(torch.utils.data.IterableDataset):
+    """Endless crops of real (train split) and rendered dice, jittered like the detector's boxes."""
+
+    def __init__(self, real: RealPhotos, size: int, real_fraction: float, seed: int, pool: int = 1500):
+        self.size, self.real_fraction, self.seed, self.pool = size, real_fraction, seed, pool
+        self.dice = [(k, j) for k, (_, boxes, _) in enumerate(real.items) for j in range(len(boxes))]
+        self.real = real
+
+    def _sample(self, image, box, value, rng):
+        x1, y1, x2, y2 = box
+        s = max(x2 - x1, y2 - y1)
+        centre = np.array([(x1 + x2) / 2, (y1 + y2) / 2]) + rng.normal(0, 0.08 * s, 2)
+        side = CROP_SCALE * s * float(np.exp(rng.uniform(np.log(0.8), np.log(1.5))))
+        small = int(rng.integers(max(12, self.size // 3), self.size + 1)) if rng.random() < 0.4 else self.size
+        crop = crop_die(image, centre, side, small, float(rng.uniform(0, 360)), bool(rng.random() < 0.5),
+                        tuple(int(c) for c in rng.integers(0, 256, 3)))
+        if small != self.size:  # a die seen by a lower-resolution camera
+            crop = cv2.resize(crop, (self.size, self.size), interpolation=cv2.INTER_LINEAR)
+        return colour_jitter(crop, rng), value - 1
+
+    def __iter__(self):
+        info = torch.utils.data.get_worker_info()
+        rng = np.random.default_rng([self.seed, 7, info.id if info else 0])
+        tables = []
+        while True:
+            if self.dice and rng.random() < self.real_fraction:
+                k, j = self.dice[rng.integers(len(self.dice))]
+                image, boxes, values = self.real.items[k]
+                crop, label = self._sample(image, boxes[j], int(values[j]), rng)
+            else:
+                if len(tables) < self.pool or rng.random() < 0.1:
+                    img, dice = render_table(rng, 160, 160, n_dice=int(rng.integers(1, 4)), size_range=(24, 60))
+                    if dice:
+                        tables.append((img, dice)) if len(tables) < self.pool else \
+                            tables.__setitem__(int(rng.integers(len(tables))), (img, dice))
+                    if not tables:
+                        continue
+                img, dice = tables[rng.integers(len(tables))]
+                d = dice[rng.integers(len(dice))]
+                crop, label = self._sample(img, d.box, d.value, rng)
+            rgb = cv2.cvtColor(crop, cv2.COLOR_BGR2RGB)
+            yield torch.from_numpy(np.ascontiguousarray(rgb.transpose(2, 0, 1))).float() / 255.0, label

@@ -1,0 +1,95 @@
+"""The shipped model loads, reads what it should, and fails clearly on bad files and bad input."""
+
+import json
+import subprocess
+import sys
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.vision import DEFAULT_MODEL, DiceReader, ModelError
+from companion.vision.render import render_table
+from tests.conftest import REPO
+
+
+@pytest.fixture(scope="module")
+def reader():
+    return DiceReader(threads=1)
+
+
+def test_default_model_is_shipped_small_and_square(reader):
+    assert DEFAULT_MODEL == REPO / "models" / "dice.onnx"
+    assert DEFAULT_MODEL.stat().st_size < 10_000_000
+    assert reader.input_size >= 256
+
+
+def test_missing_model_names_the_file(tmp_path):
+    with pytest.raises(ModelError, match="nothere.onnx"):
+        DiceReader(tmp_path / "nothere.onnx")
+
+
+def test_corrupt_model_names_the_file(tmp_path):
+    bad = tmp_path / "broken.onnx"
+    bad.write_bytes(DEFAULT_MODEL.read_bytes()[:5000])
+    with pytest.raises(ModelError, match="broken.onnx"):
+        DiceReader(bad)
+
+
+def test_rendered_dice_are_read_with_boxes_in_source_pixels(reader):
+    rng = np.random.default_rng(7)
+    right = total = 0
+    for _ in range(6):
+        img, truth = render_table(rng, 480, 640, n_dice=5, size_range=(36, 50), occlude=False, blur=0.5)
+        got = reader.read(img)
+        for d in truth:
+            cx, cy = (d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2
+            near = [r for r in got if r.box[0] <= cx <= r.box[2] and r.box[1] <= cy <= r.box[3]]
+            total += 1
+            right += len(near) == 1 and near[0].value == d.value
+        for r in got:
+            assert 0 <= r.box[0] < r.box[2] <= 640 and 0 <= r.box[1] < r.box[3] <= 480
+            assert 0 < r.confidence <= 1
+    assert right >= 0.9 * total, f"{right}/{total}"
+
+
+def test_empty_table_reads_no_dice(reader):
+    img = np.full((480, 640, 3), (90, 120, 150), np.uint8)
+    assert reader.read(img) == []
+
+
+def test_grey_and_bgra_images_are_accepted_and_garbage_refused(reader):
+    img, _ = render_table(np.random.default_rng(1), 300, 400, n_dice=2, occlude=False)
+    assert isinstance(reader.read(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)), list)
+    assert isinstance(reader.read(cv2.cvtColor(img, cv2.COLOR_BGR2BGRA)), list)
+    with pytest.raises(ValueError):
+        reader.read(np.zeros((10, 10, 3), np.float32))
+    with pytest.raises(ValueError):
+        reader.read(np.zeros((0, 0, 3), np.uint8))
+
+
+def test_cli_reports_bad_files_and_still_reads_the_others(tmp_path):
+    rng = np.random.default_rng(3)
+    img, truth = render_table(rng, 480, 640, n_dice=3, size_range=(40, 50), occlude=False, blur=0.5)
+    good = tmp_path / "table.png"
+    cv2.imwrite(str(good), img)
+    bad = tmp_path / "notes.jpg"
+    bad.write_text("this is not a picture")
+    proc = subprocess.run([sys.executable, "-m", "companion.cli", "dice", str(bad), str(good), "--json",
+                           "--threads", "1"], capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert proc.returncode == 1
+    assert "notes.jpg" in proc.stderr and "not a readable image" in proc.stderr
+    lines = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert len(lines) == 1 and lines[0]["image"] == str(good)
+    dice = lines[0]["dice"]
+    assert sorted(d["value"] for d in dice) == sorted(d.value for d in truth)
+    for d in dice:
+        assert set(d) == {"box", "value", "color", "confidence"}
+        x1, y1, x2, y2 = d["box"]
+        assert 0 <= x1 < x2 <= 640 and 0 <= y1 < y2 <= 480
+
+
+def test_cli_missing_model_is_a_clear_error(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "companion.cli", "dice", str(tmp_path), "--model",
+                           str(tmp_path / "none.onnx")], capture_output=True, text=True, cwd=REPO, timeout=60)
+    assert proc.returncode == 2 and "none.onnx" in proc.stderr

@@ -1,0 +1,49 @@
+"""The simulated table through the real reader and settler: each settled roll is read as rendered."""
+
+import pytest
+
+from companion.capture.base import FrameSource
+from companion.capture.simulated import SimulatedTable
+from companion.vision import DiceReader, RollSettler
+
+
+@pytest.fixture(scope="module")
+def reader():
+    return DiceReader(threads=1)
+
+
+def test_is_a_seeded_frame_source():
+    a, b = SimulatedTable(seed=5, fps=5), SimulatedTable(seed=5, fps=5)
+    assert isinstance(a, FrameSource)
+    fa, fb = [a.read() for _ in range(12)], [b.read() for _ in range(12)]
+    assert all((x.image == y.image).all() for x, y in zip(fa, fb))
+    assert [f.index for f in fa] == list(range(12))
+    assert fa[5].timestamp == pytest.approx(1.0)
+
+
+def test_dice_settle_after_tumbling_then_stay_still():
+    table = SimulatedTable(seed=2, fps=10, tumble_seconds=0.5, still_seconds=1.0, hand_seconds=0.2)
+    truths = [(table.read(), table.truth)[1] for _ in range(2 + 5 + 10 + 1)]
+    assert truths[:7] == [None] * 7  # hand, then tumbling
+    assert all(t is not None and t == truths[7] for t in truths[7:17])
+    assert truths[17] is None  # the next throw starts with a hand
+    assert 2 <= len(truths[7]) <= 5
+
+
+def test_settled_rolls_are_read_as_rendered(reader):
+    table = SimulatedTable(seed=11, fps=8, tumble_seconds=0.5, still_seconds=1.0, hand_seconds=0.25)
+    settler = RollSettler(stable_frames=3)
+    reported = []
+    throws_seen = set()
+    while table.throw <= 4:
+        frame = table.read()
+        if table.truth is not None:
+            throws_seen.add(table.throw)
+        roll = settler.update(reader.read(frame.image), frame.timestamp)
+        if roll is not None:
+            assert table.truth is not None, "reported while the dice were moving"
+            reported.append((table.throw, roll, table.truth))
+    assert [t for t, _, _ in reported] == sorted(throws_seen - {5})  # one report per throw
+    for _, roll, truth in reported:
+        assert roll.values == tuple(sorted(d.value for d in truth))
+        assert sorted(d.color or "?" for d in roll.dice) == sorted(d.color for d in truth)

@@ -1,0 +1,48 @@
+"""One training step of the real pipeline (data stream, targets, loss, optimiser) on a tiny batch."""
+
+import sys
+
+import numpy as np
+import pytest
+
+from tests.conftest import REPO, SHARED
+
+torch = pytest.importorskip("torch", reason="the training extra (torch) is not installed")
+pytestmark = pytest.mark.training
+sys.path.insert(0, str(REPO / "models"))
+
+from training.data import DiceStream, RealPhotos, make_targets  # noqa: E402
+from training.loss import dice_loss  # noqa: E402
+from training.model import DiceNet, ExportWrapper, count_macs  # noqa: E402
+
+
+def test_targets_put_a_peak_and_a_value_at_each_die():
+    heat, value, box, mask = make_targets(np.array([[42.0, 18.0]]), np.array([[24.0, 24.0]]), np.array([5]), 64)
+    assert heat.shape == (1, 16, 16) and heat[0, 4, 10] == pytest.approx(1.0)
+    assert value[4, 10] == 4 and mask.sum() == 1
+    assert box[0, 4, 10] == pytest.approx(0.5) and box[2, 4, 10] == pytest.approx(np.log(6.0))
+
+
+def test_one_training_step_runs_end_to_end():
+    real = RealPhotos([str(SHARED / "data" / "dice-real" / "penlington-wood")], split="train")
+    assert real.items and all(len(b) == len(v) for _, b, v in real.items)
+    stream = iter(DiceStream(real, crop=96, input_size=416, real_fraction=0.5, seed=1))
+    batch = [next(stream) for _ in range(4)]
+    x, heat, value, box, mask = (torch.stack([b[i] for b in batch]) for i in range(5))
+    net = DiceNet(widths=(8, 8, 16, 16), depths=(1, 1, 1), neck=8)
+    opt = torch.optim.AdamW(net.parameters(), lr=1e-3)
+    loss, parts = dice_loss(net.forward_raw(x), heat, value, box, mask,
+                            {"heat": 1.0, "value": 1.0, "offset": 1.0, "size": 0.2})
+    loss.backward()
+    opt.step()
+    assert torch.isfinite(loss) and set(parts) == {"heat", "value", "off", "size"}
+    assert count_macs(ExportWrapper(net), 64) > 0
+
+
+def test_training_never_loads_held_out_photos():
+    from companion.vision.labels import is_heldout, list_labelled
+
+    folder = SHARED / "data" / "dice-real" / "byler-d6"
+    train = {p.name for p, _ in list_labelled(folder, "train")}
+    assert train and not any(is_heldout(n) for n in train)
+    assert len(list_labelled(folder, "heldout")) + len(train) == len(list_labelled(folder, "all"))

@@ -12,6 +12,7 @@ import time
 import urllib.request
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -53,7 +54,15 @@ def browser():
 
 
 def wait(driver, condition, timeout=25, message=""):
-    return WebDriverWait(driver, timeout, poll_frequency=0.1).until(condition, message)
+    # The page redraws on every live event: an element read mid-redraw is simply read again.
+    return WebDriverWait(driver, timeout, poll_frequency=0.1,
+                         ignored_exceptions=(StaleElementReferenceException,)).until(condition, message)
+
+
+def chips(driver, selector="#last-roll .die"):
+    """(value, colour) of each die chip, read in one go (the list may be redrawn at any moment)."""
+    return [tuple(pair) for pair in driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map(c => [c.dataset.value, c.dataset.color])", selector)]
 
 
 def open_page(driver, url, route=""):
@@ -118,16 +127,11 @@ def test_a_roll_read_from_the_simulated_table_appears_without_reload(table, brow
     roll = last_roll(url)
     assert roll["source"] == "camera"
 
-    def page_shows_a_camera_roll(driver):
-        chips = driver.find_elements(By.CSS_SELECTOR, "#last-roll .die")
-        return chips and driver.find_element(By.ID, "last-roll").get_attribute("data-seq") == str(last_roll(url)["seq"])
+    def page_shows_the_camera_roll(driver):
+        roll = last_roll(url)
+        return chips(driver) == [(str(d["value"]), d["color"] or "") for d in roll["dice"]]
 
-    wait(browser, page_shows_a_camera_roll, message="the roll did not appear on the page")
-    roll = last_roll(url)
-    chips = browser.find_elements(By.CSS_SELECTOR, "#last-roll .die")
-    shown = [(c.get_attribute("data-value"), c.get_attribute("data-color")) for c in chips]
-    if browser.find_element(By.ID, "last-roll").get_attribute("data-seq") == str(roll["seq"]):
-        assert shown == [(str(d["value"]), d["color"] or "") for d in roll["dice"]]
+    wait(browser, page_shows_the_camera_roll, message="the roll did not appear on the page")
     assert browser.execute_script("return window.__sameDocument") == "yes"  # no reload happened
     assert int(browser.find_element(By.ID, "roll-count").text) >= 1
     # The snapshot is there with the read dice drawn on it.
@@ -171,9 +175,8 @@ def test_a_die_corrected_by_tap_is_reflected(table, browser, screenshots):
     browser.find_element(By.ID, "die-save").click()
 
     def corrected(driver):
-        chips = driver.find_elements(By.CSS_SELECTOR, "#last-roll .die")
-        return len(chips) > index and chips[index].get_attribute("data-value") == str(new_value) \
-            and chips[index].get_attribute("data-color") == "green"
+        shown = chips(driver)
+        return len(shown) > index and shown[index] == (str(new_value), "green")
 
     wait(browser, corrected, message="the correction is not shown on the page")
     after = last_roll(url)

@@ -176,3 +176,23 @@ def test_no_secret_travels_in_urls(phone):
         for operation in operations.values():
             for parameter in operation.get("parameters", []):
                 assert parameter["in"] != "query" or parameter["name"] == "last_id", (path, parameter)
+
+
+def test_a_phone_stays_unlocked_across_a_service_restart(data_dir, pin_file):
+    service = make_service(data_dir)
+    (data_dir / "pin.json").write_bytes(pin_file)
+    phone = Phone(create_app(service))
+    phone.login()
+    cookie = phone.client.get_cookie("companion_session").value
+    service.stop()
+    restarted = make_service(data_dir)
+    try:
+        again = Phone.__new__(Phone)
+        again.client = create_app(restarted).test_client()
+        again.client.set_cookie("companion_session", cookie, domain="localhost")
+        session = again.get("/api/session").get_json()
+        assert session["authenticated"] is True
+        again.csrf = session["csrf_token"]
+        assert again.post("/api/roll", ROLL).status_code == 200
+    finally:
+        restarted.stop()

@@ -119,6 +119,8 @@ def test_join_and_start_a_free_roll_game(table, browser, screenshots):
 
 def test_a_roll_read_from_the_simulated_table_appears_without_reload(table, browser, screenshots):
     service, url = table
+    assert service.pipeline is not None and service.pipeline.reader is not None, \
+        f"the camera pipeline reads no dice: {service.live.vision_error or 'no pipeline'}"
     open_page(browser, url, "#/table")
     browser.execute_script("window.__sameDocument = 'yes'")
     seen_before = len(entries(url))

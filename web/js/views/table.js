@@ -67,6 +67,7 @@ function show(value) {
 function renderTurn(state, summary) {
   const el = clear($("#turn"));
   el.append(h("div", { class: "game-title" }, pick(state.title)));
+  if (state.players && state.players.length) el.append(h("div", { class: "players" }, state.players.join(" · ")));
   const turnKey = TURN_KEYS.find((key) => summary[key] !== undefined && summary[key] !== null);
   if (turnKey) el.append(h("div", { class: "whose" }, `${t("table.turn")}: `, h("strong", {}, show(summary[turnKey]))));
   if (summary.phase) el.append(h("div", { class: "phase" }, `${t("table.phase")}: ${show(summary.phase)}`));

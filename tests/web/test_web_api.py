@@ -184,3 +184,14 @@ def test_an_installed_package_finds_the_page_where_pip_put_it(monkeypatch, tmp_p
     (installed / "index.html").write_text("<!doctype html>")
     monkeypatch.setattr(web_app, "WEB_DIRS", (tmp_path / "no-checkout" / "web", installed))
     assert web_app.find_web_dir() == installed
+
+
+def test_every_game_can_be_started_and_read_through_the_documented_answers(player):
+    from companion.referee.registry import available_games
+
+    for name in available_games():
+        response = player.post("/api/game", {"game": name})
+        assert response.status_code == 201, (name, response.get_json())
+        state = player.state()
+        assert state["game"] == name and state["entries"] == 0
+        assert player.get("/api/history").get_json()["game"]["game"] == name

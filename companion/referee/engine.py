@@ -20,9 +20,12 @@ from __future__ import annotations
 
 import abc
 import copy
+import logging
 from typing import Any, ClassVar, Mapping
 
 from companion.core import Observation, Text, Verdict, VerdictKind
+
+log = logging.getLogger(__name__)
 
 
 class EventError(ValueError):
@@ -116,6 +119,13 @@ class GameEngine(abc.ABC):
         except (KeyError, TypeError, ValueError) as exc:
             self.load_state_json(before)
             raise EventError(f"malformed {event.get('type')!r} event: {exc}") from exc
+        except Exception as exc:  # an engine bug must not leave a half-applied event behind
+            self.load_state_json(before)
+            log.exception("%s engine failed on %r", self.name, event)
+            raise EventError(
+                f"the {self.name} referee could not handle this {event.get('type')!r} event "
+                f"(internal error: {type(exc).__name__}); nothing was changed"
+            ) from exc
         if any(v.kind is VerdictKind.ILLEGAL for v in verdicts):
             self.load_state_json(before)
         else:

@@ -68,3 +68,20 @@ def test_registry_knows_free_roll_and_refuses_unknown_games():
     assert isinstance(create_game("free-roll"), GameEngine)
     with pytest.raises(OptionsError, match="unknown game 'chess'"):
         create_game("chess")
+
+
+def test_an_engine_bug_restores_the_state_and_is_reported_as_a_clear_error():
+    class Buggy(Counter):
+        name = "buggy-test"
+
+        def _apply(self, event):
+            self.total += 5
+            if event["type"] == "crash":
+                raise AttributeError("oops")
+            return super()._apply({"type": "add", "amount": 0})
+
+    game = Buggy()
+    game.apply({"type": "add", "amount": 0})
+    with pytest.raises(EventError, match="internal error: AttributeError.*nothing was changed"):
+        game.apply({"type": "crash"})
+    assert game.total == 5 and len(game._history) == 1

@@ -29,7 +29,7 @@ class DiceReader:
     """Reads every d6 in a BGR image.
 
     ``threads`` is onnxruntime's intra-op thread count (leave a Pi core for the camera and web);
-    ``confidence`` is the lowest die-centre score reported; ``nms_iou`` merges duplicate boxes;
+    ``confidence`` is the lowest score reported (centre score x face-value probability); ``nms_iou`` merges duplicate boxes;
     ``faces``: use the face reader next to the model when there is one (``<model>_faces.onnx``),
     False reads values from the detector alone.
     """
@@ -128,12 +128,15 @@ class DiceReader:
         for n, i in enumerate(keep):
             probs = probs_all[n]
             face = int(np.argmax(probs))
+            confidence = float(np.clip(scores[i] * probs[face], 0.0, 1.0))
+            if confidence < self.confidence:
+                continue  # a die-like spot whose face could not be read with confidence
             x, y, w, h = rects[i]
             x1, y1 = max(0.0, x), max(0.0, y)
             x2, y2 = min(float(w_img), x + w), min(float(h_img), y + h)
             colour = die_colour(image, (x1, y1, x2, y2)) if self.read_colour else None
             readings.append(DieReading(value=face + 1, color=colour, box=(x1, y1, x2, y2),
-                                       confidence=float(np.clip(scores[i] * probs[face], 0.0, 1.0))))
+                                       confidence=confidence))
         readings.sort(key=lambda r: -r.confidence)
         return readings
 

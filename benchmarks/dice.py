@@ -78,7 +78,7 @@ def main(argv=None) -> int:
     parser.add_argument("--split", default="heldout", choices=("heldout", "train", "all"))
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--model", help="ONNX model (default models/dice.onnx)")
-    parser.add_argument("--confidence", type=float, default=0.35)
+    parser.add_argument("--confidence", type=float, default=0.25)
     parser.add_argument("--repeats", type=int, default=3, help="timed runs per image (the fastest counts)")
     parser.add_argument("--no-peer", action="store_true", help="skip the peer (when ai-edge-litert is missing)")
     parser.add_argument("--show-failures", action="store_true")

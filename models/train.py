@@ -28,7 +28,7 @@ import torch  # noqa: E402
 
 from training.data import DiceStream, RealPhotos  # noqa: E402
 from training.loss import dice_loss  # noqa: E402
-from training.faces import CROP_SCALE, FaceExport, FaceNet, FaceStream  # noqa: E402
+from training.faces import CROP_SCALE, FaceExport, FaceNet, FaceStream, mine_negatives  # noqa: E402
 from training.model import DiceNet, ExportWrapper, count_macs  # noqa: E402
 
 
@@ -68,7 +68,7 @@ def export_faces(net: FaceNet, path: Path, size: int) -> None:
     net.train()
 
 
-def train_faces(cfg: dict, steps: int | None, output: str | None) -> None:
+def train_faces(cfg: dict, steps: int | None, output: str | None, mine_with: str | None = None) -> None:
     fc = cfg["faces"]
     steps = steps or fc["steps"]
     output_path = ROOT / (output or fc["output"])
@@ -79,7 +79,14 @@ def train_faces(cfg: dict, steps: int | None, output: str | None) -> None:
     print(f"faces: {sum(p.numel() for p in net.parameters())} parameters, {macs / 1e6:.1f} MMAC per die "
           f"at {fc['crop_size']}px", flush=True)
     real = RealPhotos([str((ROOT / f).resolve()) for f in cfg["real_sets"]], split="train")
-    stream = FaceStream(real, fc["crop_size"], fc["real_fraction"], cfg["seed"])
+    negatives = None
+    detector = Path(mine_with) if mine_with else ROOT / cfg["output"]
+    if fc.get("negative_fraction", 0) > 0:
+        negatives = mine_negatives(str(detector), real)
+        print(f"hard negatives mined with {detector.name} on the training photos: "
+              f"{sum(len(n) for n in negatives)}", flush=True)
+    stream = FaceStream(real, fc["crop_size"], fc["real_fraction"], cfg["seed"], negatives=negatives,
+                        negative_fraction=fc.get("negative_fraction", 0.0))
     loader = torch.utils.data.DataLoader(stream, batch_size=fc["batch"], num_workers=cfg["workers"],
                                          persistent_workers=cfg["workers"] > 0)
     opt = torch.optim.AdamW(net.parameters(), lr=fc["lr"], weight_decay=cfg["weight_decay"])
@@ -117,12 +124,17 @@ def main(argv=None) -> int:
     parser.add_argument("--steps", type=int, help="override the number of steps (smoke runs)")
     parser.add_argument("--output", help="override the ONNX output path")
     parser.add_argument("--resume", help="detector checkpoint to continue from (its step count is kept)")
+    parser.add_argument("--mine-with", help="detector used to mine the face reader's hard negatives "
+                                            "(default: the config's output, i.e. the detector just trained)")
+    parser.add_argument("--threads", type=int, help="override the config's torch thread count")
     args = parser.parse_args(argv)
     cfg = tomllib.loads(Path(args.config).read_text())
+    if args.threads:
+        cfg["threads"] = args.threads
     if args.stage in ("all", "detector"):
         train_detector(cfg, args.steps, args.output if args.stage == "detector" else None, args.resume)
     if args.stage in ("all", "faces"):
-        train_faces(cfg, args.steps, args.output if args.stage == "faces" else None)
+        train_faces(cfg, args.steps, args.output if args.stage == "faces" else None, args.mine_with)
     return 0
 
 

@@ -29,15 +29,18 @@ class DiceReader:
     """Reads every d6 in a BGR image.
 
     ``threads`` is onnxruntime's intra-op thread count (leave a Pi core for the camera and web);
-    ``confidence`` is the lowest score reported (centre score x face-value probability); ``nms_iou`` merges duplicate boxes;
+    ``confidence`` is the lowest score reported (centre score x is-a-die x face-value probability); ``nms_iou`` merges duplicate boxes;
     ``faces``: use the face reader next to the model when there is one (``<model>_faces.onnx``),
-    False reads values from the detector alone.
+    False reads values from the detector alone. ``detector_vote`` is the weight (an exponent) of the
+    detector's own value guess against the face reader's: 0 trusts the face reader alone.
     """
 
-    def __init__(self, model_path: str | Path | None = None, threads: int = 1, confidence: float = 0.35,
-                 nms_iou: float = 0.4, read_colour: bool = True, faces: bool = True):
+    def __init__(self, model_path: str | Path | None = None, threads: int = 1, confidence: float = 0.25,
+                 nms_iou: float = 0.4, read_colour: bool = True, faces: bool = True,
+                 detector_vote: float = 0.5):
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         self.threads = max(1, int(threads))
+        self.detector_vote = float(detector_vote)
         self.confidence = float(confidence)
         self.nms_iou = float(nms_iou)
         self.read_colour = read_colour
@@ -121,14 +124,19 @@ class DiceReader:
         keep = np.array(keep, dtype=np.int64).reshape(-1)
         h_img, w_img = image.shape[:2]
         probs_all = value[:, ys[keep], xs[keep]].T  # N x 6 from the detector
+        is_die = np.ones(len(keep))
         if self.faces is not None and len(keep):
-            fused = probs_all * self._read_faces(image, [rects[i] for i in keep])
+            face_probs = self._read_faces(image, [rects[i] for i in keep])
+            if face_probs.shape[1] == 7:  # a seventh class says "this is not a die at all"
+                is_die = 1.0 - face_probs[:, 6]
+                face_probs = face_probs[:, :6]
+            fused = probs_all ** self.detector_vote * face_probs
             probs_all = fused / np.maximum(fused.sum(axis=1, keepdims=True), 1e-12)
         readings = []
         for n, i in enumerate(keep):
             probs = probs_all[n]
             face = int(np.argmax(probs))
-            confidence = float(np.clip(scores[i] * probs[face], 0.0, 1.0))
+            confidence = float(np.clip(scores[i] * is_die[n] * probs[face], 0.0, 1.0))
             if confidence < self.confidence:
                 continue  # a die-like spot whose face could not be read with confidence
             x, y, w, h = rects[i]

@@ -21,8 +21,28 @@ def conv_bn(cin, cout, stride=1):
     return nn.Sequential(nn.Conv2d(cin, cout, 3, stride, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
 
 
+NOT_A_DIE = 6  # the seventh class: keyboard keys, tray studs, cable ends... that the detector mistook for dice
+
+
+def mine_negatives(detector_path: str, real: RealPhotos, confidence: float = 0.15) -> list[list[tuple]]:
+    """Boxes the detector reports on the training photos that match no labelled die: hard negatives."""
+    from companion.vision import DiceReader
+    from companion.vision.scoring import match
+
+    reader = DiceReader(detector_path, threads=torch.get_num_threads(), confidence=confidence, read_colour=False,
+                        faces=False)
+    out = []
+    for image, boxes, values in real.items:
+        found = reader.read(image)
+        labels = [(int(v), tuple(b)) for v, b in zip(values, boxes)]
+        pred = [(r.value, r.box) for r in found]
+        matched = {i for i, _ in match(pred, labels)}
+        out.append([r.box for i, r in enumerate(found) if i not in matched])
+    return out
+
+
 class FaceNet(nn.Module):
-    def __init__(self, widths=(16, 24, 32, 48, 64), values: int = 6):
+    def __init__(self, widths=(16, 24, 32, 48, 64), values: int = 7):
         super().__init__()
         a, b, c, d, e = widths
         self.features = nn.Sequential(conv_bn(3, a, 2), conv_bn(a, b), conv_bn(b, c, 2), conv_bn(c, c),
@@ -59,8 +79,12 @@ def crop_die(image: np.ndarray, centre, side: float, out: int, angle: float = 0.
 class FaceStream(torch.utils.data.IterableDataset):
     """Endless crops of real (train split) and rendered dice, jittered like the detector's boxes."""
 
-    def __init__(self, real: RealPhotos, size: int, real_fraction: float, seed: int, pool: int = 1500):
+    def __init__(self, real: RealPhotos, size: int, real_fraction: float, seed: int, pool: int = 1500,
+                 negatives: list[list[tuple]] | None = None, negative_fraction: float = 0.0):
         self.size, self.real_fraction, self.seed, self.pool = size, real_fraction, seed, pool
+        self.negatives = negatives or [[] for _ in real.items]
+        self.hard = [(k, j) for k, boxes in enumerate(self.negatives) for j in range(len(boxes))]
+        self.negative_fraction = negative_fraction
         self.dice = [(k, j) for k, (_, boxes, _) in enumerate(real.items) for j in range(len(boxes))]
         self.real = real
 
@@ -76,12 +100,30 @@ class FaceStream(torch.utils.data.IterableDataset):
             crop = cv2.resize(crop, (self.size, self.size), interpolation=cv2.INTER_LINEAR)
         return colour_jitter(crop, rng), value - 1
 
+    def _negative(self, rng):
+        """A crop of no die: a box the detector got wrong, or a random die-sized spot away from every die."""
+        if self.hard and rng.random() < 0.6:
+            k, j = self.hard[rng.integers(len(self.hard))]
+            return self._sample(self.real.items[k][0], self.negatives[k][j], NOT_A_DIE + 1, rng)
+        image, boxes, _ = self.real.items[rng.integers(len(self.real.items))]
+        h, w = image.shape[:2]
+        sizes = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]) if len(boxes) else np.array([40.0])
+        s = float(np.median(sizes)) * rng.uniform(0.7, 1.4)
+        centres = np.stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2], 1)
+        for _ in range(20):
+            c = np.array([rng.uniform(0, w), rng.uniform(0, h)])
+            if not len(centres) or np.min(np.abs(centres - c).max(axis=1) / np.maximum(sizes, 1)) > 1.0:
+                break
+        return self._sample(image, (c[0] - s / 2, c[1] - s / 2, c[0] + s / 2, c[1] + s / 2), NOT_A_DIE + 1, rng)
+
     def __iter__(self):
         info = torch.utils.data.get_worker_info()
         rng = np.random.default_rng([self.seed, 7, info.id if info else 0])
         tables = []
         while True:
-            if self.dice and rng.random() < self.real_fraction:
+            if self.real.items and rng.random() < self.negative_fraction:
+                crop, label = self._negative(rng)
+            elif self.dice and rng.random() < self.real_fraction:
                 k, j = self.dice[rng.integers(len(self.dice))]
                 image, boxes, values = self.real.items[k]
                 crop, label = self._sample(image, boxes[j], int(values[j]), rng)

@@ -46,3 +46,18 @@ def test_training_never_loads_held_out_photos():
     train = {p.name for p, _ in list_labelled(folder, "train")}
     assert train and not any(is_heldout(n) for n in train)
     assert len(list_labelled(folder, "heldout")) + len(train) == len(list_labelled(folder, "all"))
+
+
+def test_face_reader_stream_yields_values_and_not_a_die_crops():
+    from training.faces import NOT_A_DIE, FaceNet, FaceStream
+
+    real = RealPhotos([str(SHARED / "data" / "dice-real" / "penlington-wood")], split="train")
+    negatives = [[(0.0, 0.0, 40.0, 40.0)]] + [[] for _ in real.items[1:]]
+    stream = iter(FaceStream(real, size=48, real_fraction=0.7, seed=3, pool=4, negatives=negatives,
+                             negative_fraction=0.3))
+    samples = [next(stream) for _ in range(60)]
+    labels = {int(y) for _, y in samples}
+    assert labels <= set(range(7)) and NOT_A_DIE in labels and len(labels) >= 5
+    assert all(x.shape == (3, 48, 48) for x, _ in samples)
+    logits = FaceNet()(torch.stack([x for x, _ in samples[:4]]))
+    assert logits.shape == (4, 7)

@@ -53,6 +53,16 @@ class WebServer:
         self._server.task_dispatcher.shutdown(timeout=timeout)
         from waitress import wasyncore
 
-        wasyncore.close_all(self._server._map)
-        if self._thread is not None:
+        def close_everything() -> None:
+            wasyncore.close_all(self._server._map)
+
+        if self._thread is not None and self._thread.is_alive():
+            # Close inside the server's own loop: closing its sockets from here while it sits in
+            # select() makes that thread die with "Bad file descriptor".
+            try:
+                self._server.trigger.pull_trigger(close_everything)
+            except OSError:  # the loop already closed its trigger: it is on its way out
+                pass
             self._thread.join(timeout)
+        else:
+            close_everything()

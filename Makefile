@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+# The main environment also has the training extra (CPU PyTorch) so the training smoke test runs.
 # A second environment with the oldest supported stack (Raspberry Pi OS Bookworm: numpy 1.x, OpenCV 4.11).
 VENV_NP1  := .venv-numpy1
 STAMP_NP1 := $(VENV_NP1)/.installed-$(shell cat pyproject.toml constraints-numpy1.txt 2>/dev/null | cksum | cut -d' ' -f1)
@@ -27,7 +28,7 @@ $(BIN)/python:
 
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q -e '.[dev,train]'
 	rm -f $(VENV)/.installed-* && touch $@
 
 $(STAMP_NP1): pyproject.toml constraints-numpy1.txt

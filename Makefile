@@ -2,20 +2,21 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
-# The main environment also has the training extra (CPU PyTorch) so the training smoke test runs.
+SUM    := $(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+STAMP_RUN  := $(VENV)/.installed-run-$(SUM)
+STAMP_TEST := $(VENV)/.installed-test-$(SUM)
 # A second environment with the oldest supported stack (Raspberry Pi OS Bookworm: numpy 1.x, OpenCV 4.11).
 VENV_NP1  := .venv-numpy1
 STAMP_NP1 := $(VENV_NP1)/.installed-$(shell cat pyproject.toml constraints-numpy1.txt 2>/dev/null | cksum | cut -d' ' -f1)
 
 .PHONY: run test test-main test-numpy1 browser install uninstall clean
 
-run: $(STAMP)
+run: $(STAMP_RUN)
 	$(BIN)/companion serve
 
 test: test-main test-numpy1
 
-test-main: $(STAMP) browser
+test-main: $(STAMP_TEST) browser
 	$(BIN)/python -m pytest -p no:cacheprovider
 
 # The runtime (not the browser tests, not training) on numpy 1.26 + opencv-python-headless 4.11.
@@ -26,10 +27,16 @@ test-numpy1: $(STAMP_NP1)
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(BIN)/python
+# `make run` installs the runtime only; `make test` adds the test tools and the training extra.
+$(STAMP_RUN): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e .
+	rm -f $(VENV)/.installed-run-* && touch $@
+
+$(STAMP_TEST): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[dev,train]'
-	rm -f $(VENV)/.installed-* && touch $@
+	rm -f $(VENV)/.installed-* && touch $@ $(STAMP_RUN)
 
 $(STAMP_NP1): pyproject.toml constraints-numpy1.txt
 	test -x $(VENV_NP1)/bin/python || $(PYTHON) -m venv $(VENV_NP1)

@@ -57,7 +57,8 @@ SCHEMA: dict[str, dict[str, Key]] = {
     "vision": {
         "model": Key("", "ONNX dice model; empty: the model shipped in models/dice.onnx"),
         "threads": Key(2, "onnxruntime threads (leave a core for the camera and the web)"),
-        "confidence": Key(0.35, "minimum detection confidence for a die"),
+        "confidence": Key(0.25, "minimum die confidence (centre x is-a-die x value; 0.25 chosen on the training photos, "
+                                "models/README.md)"),
         "settle_frames": Key(4, "identical consecutive readings needed before a roll counts as settled"),
     },
     "panel": {

@@ -33,14 +33,18 @@ class DiceReader:
     ``faces``: use the face reader next to the model when there is one (``<model>_faces.onnx``),
     False reads values from the detector alone. ``detector_vote`` is the weight (an exponent) of the
     detector's own value guess against the face reader's: 0 trusts the face reader alone.
+    ``face_views``: how many quarter-turns of each crop the face reader averages (1, 2 or 4).
     """
 
     def __init__(self, model_path: str | Path | None = None, threads: int = 1, confidence: float = 0.25,
                  nms_iou: float = 0.4, read_colour: bool = True, faces: bool = True,
-                 detector_vote: float = 0.5):
+                 detector_vote: float = 0.5, face_views: int = 1):
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         self.threads = max(1, int(threads))
         self.detector_vote = float(detector_vote)
+        if face_views not in (1, 2, 4):
+            raise ValueError("face_views must be 1, 2 or 4 (quarter turns of each crop)")
+        self.face_views = face_views
         self.confidence = float(confidence)
         self.nms_iou = float(nms_iou)
         self.read_colour = read_colour
@@ -92,8 +96,10 @@ class DiceReader:
             m = np.array([[scale, 0, size / 2 - scale * (x + w / 2)], [0, scale, size / 2 - scale * (y + h / 2)]])
             crops[k] = cv2.warpAffine(image, m, (size, size), flags=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR,
                                       borderMode=cv2.BORDER_CONSTANT, borderValue=(114, 114, 114))
-        batch = np.ascontiguousarray(crops[..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32)
-        return self.faces.run(None, {self.faces.get_inputs()[0].name: batch})[0]
+        views = [np.rot90(crops, k, axes=(1, 2)) for k in range(self.face_views)]  # a face reads the same turned
+        batch = np.ascontiguousarray(np.concatenate(views)[..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32)
+        probs = self.faces.run(None, {self.faces.get_inputs()[0].name: batch})[0]
+        return probs.reshape(self.face_views, len(rects), -1).mean(axis=0)
 
     def _letterbox(self, image: np.ndarray) -> tuple[np.ndarray, float]:
         h, w = image.shape[:2]

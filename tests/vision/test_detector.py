@@ -93,3 +93,12 @@ def test_cli_missing_model_is_a_clear_error(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "companion.cli", "dice", str(tmp_path), "--model",
                            str(tmp_path / "none.onnx")], capture_output=True, text=True, cwd=REPO, timeout=60)
     assert proc.returncode == 2 and "none.onnx" in proc.stderr
+
+
+def test_face_views_average_quarter_turns_and_refuse_other_counts():
+    img, truth = render_table(np.random.default_rng(5), 480, 640, n_dice=3, size_range=(40, 50), occlude=False,
+                              blur=0.5)
+    two = DiceReader(threads=1, face_views=2).read(img)
+    assert sorted(d.value for d in two) == sorted(d.value for d in truth)
+    with pytest.raises(ValueError, match="face_views"):
+        DiceReader(threads=1, face_views=3)

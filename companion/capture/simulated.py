@@ -22,11 +22,12 @@ class SimulatedTable(FrameSource):
     def __init__(self, seed: int = 0, fps: float = 10.0, size: tuple[int, int] = (640, 480),
                  dice_range: tuple[int, int] = (2, 5), die_size: tuple[float, float] = (38, 52),
                  tumble_seconds: float = 0.8, still_seconds: float = 2.0, hand_seconds: float = 0.3,
-                 colours: tuple[str, ...] = tuple(DIE_BODY_BGR)):
+                 colours: tuple[str, ...] = tuple(DIE_BODY_BGR), width: int | None = None,
+                 height: int | None = None):
         if fps <= 0:
             raise ValueError("fps must be positive")
         self.seed, self.fps = seed, float(fps)
-        self.width, self.height = size
+        self.width, self.height = int(width or size[0]), int(height or size[1])
         self.dice_range, self.die_size, self.colours = dice_range, die_size, colours
         self.hand_frames = max(1, round(hand_seconds * fps))
         self.tumble_frames = max(1, round(tumble_seconds * fps))

@@ -114,18 +114,21 @@ class Table:
                 self.bus.publish("notice", {"kind": "warning", "message": f"Reading not used: {exc}",
                                             "message_fr": f"Lecture non utilisée : {exc}"})
                 return []
+            except JournalError as exc:  # the camera keeps running; the players are told
+                log.error("a %s reading was not recorded: %s", observation.source, exc)
+                self.bus.publish("notice", {"kind": "warning", "message": f"Roll not recorded: {exc}",
+                                            "message_fr": f"Lancer non enregistré : {exc}"})
+                return []
 
     def _commit(self, event: dict[str, Any], source: str, change) -> list[Verdict]:
-        saved_engine = self.engine.snapshot()
-        saved_history = list(self.engine._history)
         saved_accepted = list(self._accepted)
         verdicts = change()  # raises EventError before anything is written
         payload = [v.to_json() for v in verdicts]
         try:
             self.journal.append(self.record.id, self._next_seq, event, payload, source)
         except JournalError:
-            self.engine = type(self.engine).from_snapshot(saved_engine)
-            self.engine._history = saved_history
+            # Not written, so not acknowledged: the game goes back to what the journal holds.
+            self.engine = self._engine_from([e for _, e in saved_accepted])
             self._accepted = saved_accepted
             raise
         seq = self._next_seq
@@ -148,7 +151,7 @@ class Table:
         if "dice" not in original:
             raise EventError(f"entry {seq} ({original.get('type')}) has no dice to correct")
         replaced = {**original, "dice": list(dice)}
-        engine = create_game(self.record.game, self.record.options)
+        engine = self._engine_from([])
         verdicts: list[Verdict] = []
         for i, (s, event) in enumerate(self._accepted):
             result = engine.apply(replaced if i == index else event)
@@ -162,6 +165,13 @@ class Table:
         self.engine = engine
         self._accepted[index] = (seq, replaced)
         return verdicts
+
+    def _engine_from(self, events: list[dict[str, Any]]) -> GameEngine:
+        """A fresh engine for this game with ``events`` (all previously accepted) replayed."""
+        engine = create_game(self.record.game, self.record.options)
+        for event in events:
+            engine.apply(event)
+        return engine
 
     # -- reading -------------------------------------------------------------------
     def state(self) -> dict[str, Any]:

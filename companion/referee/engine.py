@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import abc
 import copy
+import json
 import logging
 from typing import Any, ClassVar, Mapping
 
@@ -51,8 +52,8 @@ class GameEngine(abc.ABC):
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options = self.resolve_options(options or {})
-        self._history: list[dict[str, Any]] = []
         self.setup()
+        self._reset_history()
 
     # -- options -------------------------------------------------------------
     @classmethod
@@ -105,14 +106,21 @@ class GameEngine(abc.ABC):
         return {}
 
     # -- provided ----------------------------------------------------------------
-    def apply(self, event: Mapping[str, Any]) -> list[Verdict]:
+    # Undo keeps the starting state and the accepted events (python-chess keeps a move stack):
+    # memory grows with the number of events, not with events x state size, and engines being
+    # deterministic, replaying all but the last event rebuilds the previous state exactly.
+    def _reset_history(self) -> None:
+        self._initial = json.dumps(self.state_json())
+        self._events: list[dict[str, Any]] = []
+
+    def _run(self, event: Mapping[str, Any], before: dict[str, Any]) -> list[Verdict]:
+        """``_apply`` with every failure turned into EventError and the state put back."""
         if not isinstance(event, Mapping):
             raise EventError("an event must be a JSON object")
         if not isinstance(event.get("type"), str):
             raise EventError('an event needs a "type" string')
-        before = self.state_json()
         try:
-            verdicts = list(self._apply(event))
+            return list(self._apply(event))
         except EventError:
             self.load_state_json(before)
             raise
@@ -126,29 +134,37 @@ class GameEngine(abc.ABC):
                 f"the {self.name} referee could not handle this {event.get('type')!r} event "
                 f"(internal error: {type(exc).__name__}); nothing was changed"
             ) from exc
+
+    def apply(self, event: Mapping[str, Any]) -> list[Verdict]:
+        before = self.state_json()
+        verdicts = self._run(event, before)
         if any(v.kind is VerdictKind.ILLEGAL for v in verdicts):
             self.load_state_json(before)
         else:
-            self._history.append(before)
+            self._events.append(copy.deepcopy(dict(event)))
         return verdicts
 
     def legal(self, event: Mapping[str, Any]) -> list[Verdict]:
-        before_history = len(self._history)
-        verdicts = self.apply(event)
-        if len(self._history) > before_history:
-            self.undo()
+        """The verdicts ``apply`` would give; the state is left exactly as it was."""
+        before = self.state_json()
+        verdicts = self._run(event, before)
+        self.load_state_json(before)
         return verdicts
 
     def is_legal(self, event: Mapping[str, Any]) -> bool:
         return not any(v.kind is VerdictKind.ILLEGAL for v in self.legal(event))
 
     def can_undo(self) -> bool:
-        return bool(self._history)
+        return bool(self._events)
 
     def undo(self) -> None:
-        if not self._history:
+        if not self._events:
             raise EventError("nothing to undo")
-        self.load_state_json(self._history.pop())
+        kept = self._events[:-1]
+        self.load_state_json(json.loads(self._initial))
+        for event in kept:
+            self._apply(event)
+        self._events = kept
 
     def snapshot(self) -> dict[str, Any]:
         return {"game": self.name, "options": copy.deepcopy(self.options), "state": self.state_json()}
@@ -157,6 +173,7 @@ class GameEngine(abc.ABC):
     def from_snapshot(cls, snapshot: Mapping[str, Any]) -> "GameEngine":
         engine = cls(snapshot.get("options") or {})
         engine.load_state_json(snapshot["state"])
+        engine._reset_history()
         return engine
 
 

@@ -84,4 +84,6 @@ def test_an_engine_bug_restores_the_state_and_is_reported_as_a_clear_error():
     game.apply({"type": "add", "amount": 0})
     with pytest.raises(EventError, match="internal error: AttributeError.*nothing was changed"):
         game.apply({"type": "crash"})
-    assert game.total == 5 and len(game._history) == 1
+    assert game.total == 5 and game.can_undo()
+    game.undo()
+    assert game.total == 0 and not game.can_undo()

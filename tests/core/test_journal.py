@@ -128,3 +128,38 @@ def test_sigkill_mid_game_restarts_into_the_same_game(data_dir):
     assert rolls[: len(acknowledged)] == acknowledged
     assert len(rolls) <= len(acknowledged) + 1  # at most the one in flight when killed
     table.submit(roll(6))  # and the game goes on
+
+
+def test_an_event_the_journal_could_not_write_is_not_acknowledged_and_not_kept(data_dir, monkeypatch):
+    """Disk full or pulled SD card: the player is told, and the game stays what the journal holds."""
+    from companion.journal import JournalError
+
+    table = open_table(data_dir)
+    table.submit(roll(2))
+    real_append = table.journal.append
+
+    def failing_append(*args, **kwargs):
+        raise JournalError("cannot write to the game journal: disk I/O error")
+
+    monkeypatch.setattr(table.journal, "append", failing_append)
+    with pytest.raises(JournalError, match="disk I/O"):
+        table.submit(roll(5))
+    assert faces(table) == [0, 1, 0, 0, 0, 0] and table.state()["accepted"] == [0]
+    monkeypatch.setattr(table.journal, "append", real_append)
+    table.submit(roll(3))
+    table.undo()
+    assert faces(table) == [0, 1, 0, 0, 0, 0]
+    assert faces(open_table(data_dir)) == [0, 1, 0, 0, 0, 0]
+
+
+def test_a_camera_roll_that_cannot_be_journaled_is_reported_not_fatal(data_dir, monkeypatch):
+    from companion.core import DieReading, Observation
+    from companion.journal import JournalError
+
+    table = open_table(data_dir)
+    notices = []
+    table.bus.listen(lambda e: notices.append(e.data) if e.topic == "notice" else None)
+    monkeypatch.setattr(table.journal, "append", lambda *a, **k: (_ for _ in ()).throw(JournalError("disk full")))
+    assert table.observe(Observation(dice=(DieReading(4, "white"),))) == []
+    assert "Roll not recorded" in notices[0]["message"] and "disk full" in notices[0]["message"]
+    assert faces(table) == [0] * 6

@@ -86,20 +86,17 @@ class Table:
             event = dict(event)
             if event.get("type") in (UNDO, CORRECT):
                 raise EventError(f"use the {event['type']} action, not an event of that type")
-            verdicts = self._commit(event, source, lambda: self._replay(self._next_seq, event))
-            return verdicts
+            return self._commit(event, source)
 
     def undo(self, source: str = "phone") -> None:
         with self._lock:
-            if not self._accepted:
-                raise EventError("nothing to undo")
-            self._commit({"type": UNDO}, source, lambda: self._replay(self._next_seq, {"type": UNDO}))
+            self._commit({"type": UNDO}, source)
 
     def correct(self, seq: int, dice: list[Mapping[str, Any]], source: str = "phone") -> list[Verdict]:
         """Replace the dice of an accepted roll (a misread) and re-referee the game from there."""
         with self._lock:
             event = {"type": CORRECT, "seq": int(seq), "dice": [DieReading.from_json(d).to_json() for d in dice]}
-            return self._commit(event, source, lambda: self._replay(self._next_seq, event))
+            return self._commit(event, source)
 
     def observe(self, observation: Observation) -> list[Verdict]:
         """A settled reading from the camera (or phone): the engine decides what event it is."""
@@ -120,9 +117,10 @@ class Table:
                                             "message_fr": f"Lancer non enregistré : {exc}"})
                 return []
 
-    def _commit(self, event: dict[str, Any], source: str, change) -> list[Verdict]:
+    def _commit(self, event: dict[str, Any], source: str) -> list[Verdict]:
+        """Referee ``event`` in memory, journal it, then publish it; nothing is kept if the write fails."""
         saved_accepted = list(self._accepted)
-        verdicts = change()  # raises EventError before anything is written
+        verdicts = self._replay(self._next_seq, event)  # raises EventError before anything is written
         payload = [v.to_json() for v in verdicts]
         try:
             self.journal.append(self.record.id, self._next_seq, event, payload, source)

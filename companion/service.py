@@ -44,7 +44,7 @@ class Service:
         vision = self.config["vision"]
         try:
             return DiceReader(model_path=vision["model"] or None, threads=vision["threads"],
-                              confidence=vision["confidence"])
+                              confidence=vision["confidence"], reread_below=vision["reread_below"])
         except ModelError as exc:
             log.error("%s — dice will not be read; rolls can still be entered on the phone", exc)
             self.live.vision_error = str(exc)

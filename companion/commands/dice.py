@@ -49,7 +49,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         reader = DiceReader(model_path=args.model or vision["model"] or None,
                             threads=args.threads if args.threads is not None else vision["threads"],
-                            confidence=args.confidence if args.confidence is not None else vision["confidence"])
+                            confidence=args.confidence if args.confidence is not None else vision["confidence"],
+                            reread_below=vision["reread_below"])
     except ModelError as exc:
         print(f"companion dice: {exc}", file=sys.stderr)
         return 2

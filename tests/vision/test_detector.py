@@ -102,3 +102,14 @@ def test_face_views_average_quarter_turns_and_refuse_other_counts():
     assert sorted(d.value for d in two) == sorted(d.value for d in truth)
     with pytest.raises(ValueError, match="face_views"):
         DiceReader(threads=1, face_views=3)
+
+
+def test_doubtful_dice_are_read_again_at_four_quarter_turns():
+    img, truth = render_table(np.random.default_rng(8), 480, 640, n_dice=4, size_range=(36, 50), occlude=False,
+                              blur=0.8)
+    once = DiceReader(threads=1, read_colour=False, face_views=1, reread_below=0.0).read(img)
+    four = DiceReader(threads=1, read_colour=False, face_views=4).read(img)
+    every = DiceReader(threads=1, read_colour=False, face_views=1, reread_below=1.01).read(img)
+    assert [(d.value, round(d.confidence, 5)) for d in every] == [(d.value, round(d.confidence, 5)) for d in four]
+    assert [round(d.confidence, 5) for d in every] != [round(d.confidence, 5) for d in once]
+    assert sorted(d.value for d in every) == sorted(d.value for d in truth)

@@ -28,7 +28,8 @@ import torch  # noqa: E402
 
 from training.data import DiceStream, RealPhotos  # noqa: E402
 from training.loss import dice_loss  # noqa: E402
-from training.faces import CROP_SCALE, FaceExport, FaceNet, FaceStream, mine_negatives  # noqa: E402
+from training.faces import (CROP_SCALE, FaceExport, FaceNet, FaceStream, load_exported_faces,  # noqa: E402
+                            mine_negatives)
 from training.model import DiceNet, ExportWrapper, count_macs  # noqa: E402
 
 
@@ -68,13 +69,16 @@ def export_faces(net: FaceNet, path: Path, size: int) -> None:
     net.train()
 
 
-def train_faces(cfg: dict, steps: int | None, output: str | None, mine_with: str | None = None) -> None:
+def train_faces(cfg: dict, steps: int | None, output: str | None, mine_with: str | None = None,
+                init: str | None = None) -> None:
     fc = cfg["faces"]
     steps = steps or fc["steps"]
     output_path = ROOT / (output or fc["output"])
     torch.manual_seed(cfg["seed"] + 1)
     torch.set_num_threads(cfg["threads"])
-    net = FaceNet(widths=tuple(fc["widths"]))
+    net = load_exported_faces(init) if init else FaceNet(widths=tuple(fc["widths"]))
+    if init:
+        print(f"faces: starting from the weights of {init}", flush=True)
     macs = count_macs(net, fc["crop_size"])
     print(f"faces: {sum(p.numel() for p in net.parameters())} parameters, {macs / 1e6:.1f} MMAC per die "
           f"at {fc['crop_size']}px", flush=True)
@@ -86,7 +90,8 @@ def train_faces(cfg: dict, steps: int | None, output: str | None, mine_with: str
         print(f"hard negatives mined with {detector.name} on the training photos: "
               f"{sum(len(n) for n in negatives)}", flush=True)
     stream = FaceStream(real, fc["crop_size"], fc["real_fraction"], cfg["seed"], negatives=negatives,
-                        negative_fraction=fc.get("negative_fraction", 0.0))
+                        negative_fraction=fc.get("negative_fraction", 0.0),
+                        low_res_fraction=fc.get("low_res_fraction", 0.4), low_res_min=fc.get("low_res_min", 16))
     loader = torch.utils.data.DataLoader(stream, batch_size=fc["batch"], num_workers=cfg["workers"],
                                          persistent_workers=cfg["workers"] > 0)
     opt = torch.optim.AdamW(net.parameters(), lr=fc["lr"], weight_decay=cfg["weight_decay"])
@@ -127,6 +132,7 @@ def main(argv=None) -> int:
     parser.add_argument("--mine-with", help="detector used to mine the face reader's hard negatives "
                                             "(default: the config's output, i.e. the detector just trained)")
     parser.add_argument("--threads", type=int, help="override the config's torch thread count")
+    parser.add_argument("--faces-init", help="exported face reader (ONNX) whose weights the face stage starts from")
     args = parser.parse_args(argv)
     cfg = tomllib.loads(Path(args.config).read_text())
     if args.threads:
@@ -134,7 +140,7 @@ def main(argv=None) -> int:
     if args.stage in ("all", "detector"):
         train_detector(cfg, args.steps, args.output if args.stage == "detector" else None, args.resume)
     if args.stage in ("all", "faces"):
-        train_faces(cfg, args.steps, args.output if args.stage == "faces" else None, args.mine_with)
+        train_faces(cfg, args.steps, args.output if args.stage == "faces" else None, args.mine_with, args.faces_init)
     return 0
 
 

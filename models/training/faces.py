@@ -48,9 +48,48 @@ class FaceNet(nn.Module):
         self.features = nn.Sequential(conv_bn(3, a, 2), conv_bn(a, b), conv_bn(b, c, 2), conv_bn(c, c),
                                       conv_bn(c, d, 2), conv_bn(d, e))
         self.classify = nn.Linear(e, values)
+        self.frozen_statistics = False  # set when starting from an exported model (its BN is folded away)
 
     def forward(self, x):
         return self.classify(self.features(x).mean(dim=(2, 3)))
+
+    def train(self, mode: bool = True):
+        super().train(mode)
+        if self.frozen_statistics:  # keep the imported per-channel scale/shift; learn them, don't re-estimate
+            for m in self.modules():
+                if isinstance(m, nn.BatchNorm2d):
+                    m.eval()
+        return self
+
+
+def load_exported_faces(path: str) -> FaceNet:
+    """A FaceNet holding an exported face reader's weights, to train further.
+
+    The export folded each BatchNorm into its convolution, so each BN starts as the identity plus the
+    folded bias, with its statistics frozen (``frozen_statistics``): the network computes exactly
+    what the ONNX file computes, and further training adjusts scale and shift as plain parameters.
+    """
+    import onnx
+    from onnx import numpy_helper
+
+    model = onnx.load(path)
+    inits = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
+    convs = [n for n in model.graph.node if n.op_type == "Conv"]
+    gemm = next(n for n in model.graph.node if n.op_type == "Gemm")
+    widths = tuple(int(inits[n.input[1]].shape[0]) for n in convs)
+    net = FaceNet(widths=widths[:3] + widths[4:], values=int(inits[gemm.input[1]].shape[0]))
+    with torch.no_grad():
+        for block, node in zip(net.features, convs):
+            conv, bn = block[0], block[1]
+            conv.weight.copy_(torch.tensor(inits[node.input[1]]))
+            bn.weight.fill_(1.0)
+            bn.bias.copy_(torch.tensor(inits[node.input[2]]))
+            bn.running_mean.zero_()
+            bn.running_var.fill_(1.0 - bn.eps)
+        net.classify.weight.copy_(torch.tensor(inits[gemm.input[1]]))
+        net.classify.bias.copy_(torch.tensor(inits[gemm.input[2]]))
+    net.frozen_statistics = True
+    return net
 
 
 class FaceExport(nn.Module):
@@ -80,8 +119,10 @@ class FaceStream(torch.utils.data.IterableDataset):
     """Endless crops of real (train split) and rendered dice, jittered like the detector's boxes."""
 
     def __init__(self, real: RealPhotos, size: int, real_fraction: float, seed: int, pool: int = 1500,
-                 negatives: list[list[tuple]] | None = None, negative_fraction: float = 0.0):
+                 negatives: list[list[tuple]] | None = None, negative_fraction: float = 0.0,
+                 low_res_fraction: float = 0.4, low_res_min: int = 16):
         self.size, self.real_fraction, self.seed, self.pool = size, real_fraction, seed, pool
+        self.low_res_fraction, self.low_res_min = low_res_fraction, max(12, low_res_min)
         self.negatives = negatives or [[] for _ in real.items]
         self.hard = [(k, j) for k, boxes in enumerate(self.negatives) for j in range(len(boxes))]
         self.negative_fraction = negative_fraction
@@ -93,7 +134,8 @@ class FaceStream(torch.utils.data.IterableDataset):
         s = max(x2 - x1, y2 - y1)
         centre = np.array([(x1 + x2) / 2, (y1 + y2) / 2]) + rng.normal(0, 0.08 * s, 2)
         side = CROP_SCALE * s * float(np.exp(rng.uniform(np.log(0.8), np.log(1.5))))
-        small = int(rng.integers(max(12, self.size // 3), self.size + 1)) if rng.random() < 0.4 else self.size
+        small = (int(rng.integers(self.low_res_min, self.size + 1)) if rng.random() < self.low_res_fraction
+                 else self.size)
         crop = crop_die(image, centre, side, small, float(rng.uniform(0, 360)), bool(rng.random() < 0.5),
                         tuple(int(c) for c in rng.integers(0, 256, 3)))
         if small != self.size:  # a die seen by a lower-resolution camera

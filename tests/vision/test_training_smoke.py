@@ -61,3 +61,19 @@ def test_face_reader_stream_yields_values_and_not_a_die_crops():
     assert all(x.shape == (3, 48, 48) for x, _ in samples)
     logits = FaceNet()(torch.stack([x for x, _ in samples[:4]]))
     assert logits.shape == (4, 7)
+
+
+def test_face_reader_training_can_start_from_the_shipped_model():
+    import onnxruntime as ort
+
+    from training.faces import FaceExport, load_exported_faces
+
+    shipped = REPO / "models" / "dice_faces.onnx"
+    net = load_exported_faces(str(shipped)).train()  # frozen statistics: train mode computes the same
+    crops = np.random.default_rng(2).uniform(0, 255, (3, 3, 48, 48)).astype(np.float32)
+    ours = FaceExport(net)(torch.from_numpy(crops)).detach().numpy()
+    theirs = ort.InferenceSession(str(shipped), providers=["CPUExecutionProvider"]).run(None, {"crops": crops})[0]
+    assert np.abs(ours - theirs).max() < 1e-4
+    loss = torch.nn.functional.cross_entropy(net(torch.from_numpy(crops) / 255.0), torch.tensor([0, 1, 6]))
+    loss.backward()
+    assert all(p.grad is not None for p in net.parameters())

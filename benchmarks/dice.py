@@ -114,7 +114,8 @@ def main(argv=None) -> int:
                   f"{statistics.median(our_ms) / statistics.median(peer_ms):.2f}")
         read, reread = reader.faces_read - read_before, reader.faces_reread - reread_before
         if read:
-            print(f"doubtful dice read again at four quarter-turns: {reread / read:.2%} of the dice found")
+            print(f"doubtful dice read again at four quarter-turns: {reread / read:.2%} of the "
+                  f"{read // args.repeats} candidates the detector found")  # each image is read `repeats` times
         if args.show_failures and ours.failures:
             print("not exactly right:", " ".join(ours.failures))
     return 0

@@ -59,7 +59,7 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "threads": Key(2, "onnxruntime threads (leave a core for the camera and the web)"),
         "confidence": Key(0.25, "minimum die confidence (centre x is-a-die x value; 0.25 chosen on the training photos, "
                                 "models/README.md)"),
-        "reread_below": Key(0.9, "a die whose value is less sure than this is read again at four quarter-turns "
+        "reread_below": Key(0.8, "a die whose value is less sure than this is read again at four quarter-turns "
                                  "(0 never; chosen on the training photos, models/README.md)"),
         "settle_frames": Key(4, "identical consecutive readings needed before a roll counts as settled"),
     },

@@ -34,13 +34,14 @@ class DiceReader:
     False reads values from the detector alone. ``detector_vote`` is the weight (an exponent) of the
     detector's own value guess against the face reader's: 0 trusts the face reader alone.
     ``face_views``: how many quarter-turns of each crop the face reader averages (1, 2 or 4).
-    ``reread_below``: a die whose best value probability is under this is read again at all four
-    quarter-turns (a face reads the same turned), so only the doubtful few pay for the extra views.
+    ``reread_below``: a die whose best value probability is under this (and that is sure enough to be a die
+    to be reported) is read again at all four quarter-turns (a face reads the same turned), so only the
+    doubtful few pay for the extra views.
     """
 
     def __init__(self, model_path: str | Path | None = None, threads: int = 1, confidence: float = 0.25,
                  nms_iou: float = 0.4, read_colour: bool = True, faces: bool = True,
-                 detector_vote: float = 0.5, face_views: int = 1, reread_below: float = 0.0):
+                 detector_vote: float = 0.5, face_views: int = 1, reread_below: float = 0.8):
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         self.threads = max(1, int(threads))
         self.detector_vote = float(detector_vote)
@@ -90,8 +91,8 @@ class DiceReader:
         except Exception as exc:  # onnxruntime raises several unrelated types for a bad file
             raise ModelError(f"dice model {path} could not be loaded: {exc}") from exc
 
-    def _read_faces(self, image: np.ndarray, rects: list, views: int) -> np.ndarray:
-        """Value probabilities (N x 7) of each box, averaged over ``views`` quarter-turns of its crop."""
+    def _read_faces(self, image: np.ndarray, rects: list, turns) -> np.ndarray:
+        """Value probabilities (N x 7) of each box, averaged over the given quarter-turns of its crop."""
         size = self.crop_size
         crops = np.empty((len(rects), size, size, 3), np.uint8)
         for k, (x, y, w, h) in enumerate(rects):
@@ -100,10 +101,10 @@ class DiceReader:
             m = np.array([[scale, 0, size / 2 - scale * (x + w / 2)], [0, scale, size / 2 - scale * (y + h / 2)]])
             crops[k] = cv2.warpAffine(image, m, (size, size), flags=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR,
                                       borderMode=cv2.BORDER_CONSTANT, borderValue=(114, 114, 114))
-        turned = [np.rot90(crops, k, axes=(1, 2)) for k in range(views)]  # a face reads the same turned
+        turned = [np.rot90(crops, k, axes=(1, 2)) for k in turns]  # a face reads the same turned
         batch = np.ascontiguousarray(np.concatenate(turned)[..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32)
         probs = self.faces.run(None, {self.faces.get_inputs()[0].name: batch})[0]
-        return probs.reshape(views, len(rects), -1).mean(axis=0)
+        return probs.reshape(len(turned), len(rects), -1).mean(axis=0)
 
     def _fuse(self, detector_probs: np.ndarray, face_probs: np.ndarray) -> np.ndarray:
         """The two value guesses multiplied (the detector's weighted by ``detector_vote``), renormalised."""
@@ -142,10 +143,14 @@ class DiceReader:
         is_die = np.ones(len(keep))
         if self.faces is not None and len(keep):
             boxes = [rects[i] for i in keep]
-            face_probs = self._read_faces(image, boxes, self.face_views)
-            doubtful = np.flatnonzero(self._fuse(probs_all, face_probs).max(axis=1) < self.reread_below)
-            if len(doubtful) and self.face_views < 4:
-                face_probs[doubtful] = self._read_faces(image, [boxes[k] for k in doubtful], 4)
+            face_probs = self._read_faces(image, boxes, range(self.face_views))
+            is_die = 1.0 - face_probs[:, 6] if face_probs.shape[1] == 7 else is_die
+            unsure = self._fuse(probs_all, face_probs).max(axis=1) < self.reread_below
+            doubtful = np.flatnonzero(unsure & (scores[keep] * is_die >= self.confidence))  # could still count
+            if len(doubtful) and self.face_views < 4:  # the turns not read yet, averaged with those that were
+                more = range(self.face_views, 4)
+                face_probs[doubtful] = (self.face_views * face_probs[doubtful] + len(more) * self._read_faces(
+                    image, [boxes[k] for k in doubtful], more)) / 4
                 self.faces_reread += len(doubtful)
             self.faces_read += len(boxes)
             if face_probs.shape[1] == 7:  # a seventh class says "this is not a die at all"

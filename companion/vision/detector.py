@@ -144,17 +144,16 @@ class DiceReader:
         if self.faces is not None and len(keep):
             boxes = [rects[i] for i in keep]
             face_probs = self._read_faces(image, boxes, range(self.face_views))
-            is_die = 1.0 - face_probs[:, 6] if face_probs.shape[1] == 7 else is_die
             unsure = self._fuse(probs_all, face_probs).max(axis=1) < self.reread_below
-            doubtful = np.flatnonzero(unsure & (scores[keep] * is_die >= self.confidence))  # could still count
+            could_count = scores[keep] * _is_die(face_probs) >= self.confidence
+            doubtful = np.flatnonzero(unsure & could_count)
             if len(doubtful) and self.face_views < 4:  # the turns not read yet, averaged with those that were
                 more = range(self.face_views, 4)
                 face_probs[doubtful] = (self.face_views * face_probs[doubtful] + len(more) * self._read_faces(
                     image, [boxes[k] for k in doubtful], more)) / 4
                 self.faces_reread += len(doubtful)
             self.faces_read += len(boxes)
-            if face_probs.shape[1] == 7:  # a seventh class says "this is not a die at all"
-                is_die = 1.0 - face_probs[:, 6]
+            is_die = _is_die(face_probs)
             probs_all = self._fuse(probs_all, face_probs)
         readings = []
         for n, i in enumerate(keep):
@@ -171,6 +170,11 @@ class DiceReader:
                                        confidence=confidence))
         readings.sort(key=lambda r: -r.confidence)
         return readings
+
+
+def _is_die(face_probs: np.ndarray) -> np.ndarray:
+    """P(a die) of each crop: a seventh class says "this is not a die at all" (older readers have six)."""
+    return 1.0 - face_probs[:, 6] if face_probs.shape[1] == 7 else np.ones(len(face_probs))
 
 
 def _as_bgr(image: np.ndarray) -> np.ndarray:

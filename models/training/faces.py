@@ -76,7 +76,7 @@ def load_exported_faces(path: str) -> FaceNet:
     inits = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
     convs = [n for n in model.graph.node if n.op_type == "Conv"]
     gemm = next(n for n in model.graph.node if n.op_type == "Gemm")
-    widths = tuple(int(inits[n.input[1]].shape[0]) for n in convs)
+    widths = tuple(int(inits[n.input[1]].shape[0]) for n in convs)  # a, b, c, c, d, e: the 4th repeats the 3rd
     net = FaceNet(widths=widths[:3] + widths[4:], values=int(inits[gemm.input[1]].shape[0]))
     with torch.no_grad():
         for block, node in zip(net.features, convs):

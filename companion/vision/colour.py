@@ -23,30 +23,60 @@ MIN_SATURATION = 70      # below: white, black or grey
 WHITE_MIN_VALUE = 120    # an unsaturated body at least this bright is white
 BLACK_MAX_VALUE = 60     # a body at most this bright is black whatever its hue
 GREY_BLACK_MAX_VALUE = 95  # an unsaturated body at most this bright is black
+BALANCED_SPLIT = 0.6      # Otsu sides within 40/60: let saturation say which one is the body
+SATURATION_GAP = 40      # ... when their median saturations differ by at least this
+HUE_BIN = 6              # hue histogram bin width (OpenCV hue units)
+DARK_MAX_VALUE = 80      # a saturated body this dark is black unless its hue is one of these (minimum saturation):
+DARK_KEEPS_HUE = {"blue": MIN_SATURATION, "purple": MIN_SATURATION, "green": 120}
+DARK_MIN_CHROMA = 10.0   # ... and, when darker than BLACK_MAX_VALUE, this CIELAB chroma (noise and casts on black stay under)
 
 
-def colour_from_hsv(h: float, s: float, v: float) -> str | None:
-    """Name of a die body's median HSV (OpenCV ranges), None for greys and muddy in-betweens."""
-    if v <= BLACK_MAX_VALUE and s < 160:
-        return "black"
+def colour_from_hsv(h: float, s: float, v: float, chroma: float | None = None) -> str | None:
+    """Name of a die body's median HSV (OpenCV ranges), None for greys and muddy in-betweens.
+
+    Dark bodies are black unless their hue is clearly blue or purple (or a strongly saturated green)
+    and, when given, their CIELAB chroma is above camera noise: a black die's median takes a tint from
+    red pips, brown glints or the white balance, while dark blue and purple dice keep their hue
+    (measured on labelled byler photos, models/README.md).
+    """
+    band = _band(h)
+    keeps_hue = band in DARK_KEEPS_HUE and s >= DARK_KEEPS_HUE[band]
+    if v <= BLACK_MAX_VALUE and s < 160:  # so dark that camera noise and casts make up much of the hue
+        return band if keeps_hue and (chroma is None or chroma >= DARK_MIN_CHROMA) else "black"
     if s < MIN_SATURATION:
         if v <= GREY_BLACK_MAX_VALUE:
             return "black"
         if v >= WHITE_MIN_VALUE and s < 50:
             return "white"
         return None
+    if v <= DARK_MAX_VALUE and not keeps_hue:
+        return "black"  # a dark red/orange/yellow-brown body: smoky or black dice, not a red one
+    return band
+
+
+def _band(h: float) -> str:
     for upper, name in HUE_BANDS:
         if h < upper:
             return name
-    return None
+    return "red"
 
 
 def body_pixels(crop_bgr: np.ndarray) -> np.ndarray:
-    """The die body's pixels (N x 3 BGR): the majority side of an Otsu split of the grey crop."""
+    """The die body's pixels (N x 3 BGR): one side of an Otsu split of the grey crop.
+
+    Usually the larger side; but big pips can cover nearly half of a six or a five, so when the two
+    sides are close in size and one is clearly more saturated, that one is the body (pips are white or
+    black far more often than the body is).
+    """
     grey = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2GRAY)
     _, mask = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     bright = mask > 0
     body = bright if bright.mean() >= 0.5 else ~bright
+    if 1 - BALANCED_SPLIT <= bright.mean() <= BALANCED_SPLIT:
+        saturation = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2HSV)[..., 1]
+        bright_s, dark_s = np.median(saturation[bright]), np.median(saturation[~bright])
+        if abs(bright_s - dark_s) >= SATURATION_GAP:
+            body = bright if bright_s > dark_s else ~bright
     return crop_bgr[body]
 
 
@@ -65,8 +95,21 @@ def die_colour(image_bgr: np.ndarray, box, shrink: float = 0.7) -> str | None:
         return None
     hsv = cv2.cvtColor(pixels.reshape(-1, 1, 3), cv2.COLOR_BGR2HSV).reshape(-1, 3).astype(np.float64)
     s, v = np.median(hsv[:, 1]), np.median(hsv[:, 2])
-    # hue is circular (red wraps at 180): average it as an angle, weighted by saturation
-    angle = hsv[:, 0] * (2 * np.pi / 180)
-    weight = hsv[:, 1] + 1e-6
-    h = (np.degrees(np.arctan2((np.sin(angle) * weight).sum(), (np.cos(angle) * weight).sum())) % 360) / 2
-    return colour_from_hsv(h, s, v)
+    lab = cv2.cvtColor(pixels.reshape(-1, 1, 3), cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float64)
+    chroma = float(np.hypot(np.median(lab[:, 1]) - 128, np.median(lab[:, 2]) - 128))
+    return colour_from_hsv(dominant_hue(hsv[:, 0], hsv[:, 1]), s, v, chroma)
+
+
+def dominant_hue(hue: np.ndarray, saturation: np.ndarray) -> float:
+    """The body's main hue (OpenCV 0..179): the peak of the coloured pixels' hue histogram, refined.
+
+    A peak rather than a mean, so coloured pips or a second marbling colour that Otsu left in the body
+    do not drag the hue between the two (red pips on a blue die averaged to purple).
+    """
+    weight = (saturation >= MIN_SATURATION / 2) + 1e-6  # coloured pixels count alike: bright pips must not win
+    bins = np.bincount((hue // HUE_BIN).astype(int) % (180 // HUE_BIN), weights=weight, minlength=180 // HUE_BIN)
+    smooth = bins * 2 + np.roll(bins, 1) + np.roll(bins, -1)  # hue is circular: red wraps at 180
+    peak = (np.argmax(smooth) + 0.5) * HUE_BIN
+    offset = (hue - peak + 90) % 180 - 90  # each pixel's hue relative to the peak, -90..90
+    near = np.abs(offset) <= 2 * HUE_BIN
+    return float((peak + np.average(offset[near], weights=weight[near])) % 180)

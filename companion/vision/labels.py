@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
+COLOUR_LABELS = Path(__file__).resolve().parents[2] / "models" / "labels"  # <set>-colours.json, labelled by eye
+NO_PRODUCT_COLOUR = "other"  # a die none of the product's colour names fits (gold, brown, lime): not scored
 SPLITS = ("heldout", "train", "all")
 
 
@@ -80,3 +82,23 @@ def load_labelled(folder: str | Path, split: str = "all") -> list[LabelledImage]
         h, w = img.shape[:2]
         out.append(LabelledImage(image, read_yolo_labels(label, w, h) if label.exists() else ()))
     return out
+
+
+def colour_labels_for(folder: str | Path) -> Path | None:
+    """The colour-label file of a real set (models/labels/<set>-colours.json), if there is one."""
+    path = COLOUR_LABELS / f"{Path(folder).name}-colours.json"
+    return path if path.is_file() else None
+
+
+def load_colour_labels(path: str | Path) -> dict[str, tuple[str, ...]]:
+    """Image name -> body colour of each die, in the order of the image's label lines."""
+    import json
+
+    from companion.core import DIE_COLOURS
+
+    images = json.loads(Path(path).read_text())["images"]
+    for name, colours in images.items():
+        unknown = set(colours) - set(DIE_COLOURS) - {NO_PRODUCT_COLOUR}
+        if unknown:
+            raise ValueError(f"{path}: {name} has unknown colours {sorted(unknown)}")
+    return {name: tuple(colours) for name, colours in images.items()}

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from companion.vision.labels import NO_PRODUCT_COLOUR
+
 
 def _centre(box):
     return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
@@ -86,3 +88,27 @@ class Score:
     @property
     def exact_roll(self) -> float:
         return self.exact_images / self.images if self.images else 0.0
+
+
+@dataclass
+class ColourScore:
+    """Colours read for matched dice against colour labels; a die labelled ``other`` is not scored."""
+
+    named: int = 0
+    right: int = 0
+    unsure: int = 0  # the reader said None: no colour rather than a wrong one
+
+    def add(self, read: str | None, label: str) -> None:
+        if label == NO_PRODUCT_COLOUR:
+            return
+        self.named += 1
+        self.right += read == label
+        self.unsure += read is None
+
+    @property
+    def accuracy(self) -> float:
+        return self.right / self.named if self.named else 0.0
+
+    @property
+    def wrong(self) -> float:
+        return (self.named - self.right - self.unsure) / self.named if self.named else 0.0

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from companion.core import DIE_COLOURS
-from companion.vision.colour import colour_from_hsv, die_colour
+from companion.vision.colour import colour_from_hsv, die_colour, dominant_hue
 from companion.vision.render import DIE_BODY_BGR, draw_die, finish_photo, random_background, random_die_spec
 
 
@@ -41,8 +41,13 @@ def test_pips_do_not_decide_the_colour():
     ((0, 200, 200), "red"), ((176, 200, 200), "red"), ((13, 220, 240), "orange"), ((27, 200, 230), "yellow"),
     ((60, 180, 160), "green"), ((110, 200, 190), "blue"), ((150, 180, 150), "purple"),
     ((90, 10, 230), "white"), ((0, 20, 40), "black"), ((100, 40, 80), "black"),
+    # dark bodies measured on labelled byler photos: dark purple and blue keep their hue, smoky
+    # translucent dice (a warm tint from red pips) are black, and so is a dark tint without chroma
+    ((146, 100, 44, 14.0), "purple"), ((111, 150, 50, 20.0), "blue"), ((106, 133, 72), "blue"),
+    ((13, 90, 68), "black"), ((8, 120, 75), "black"), ((146, 100, 44, 6.0), "black"),
+    ((71, 150, 55, 15.0), "green"), ((71, 90, 55, 15.0), "black"),
 ])
-def test_hsv_rule(hsv, name):
+def test_hsv_rule(hsv, name):  # (h, s, v) or (h, s, v, CIELAB chroma)
     assert colour_from_hsv(*hsv) == name
 
 
@@ -54,3 +59,31 @@ def test_tiny_or_outside_box_is_unknown():
     img = np.zeros((50, 50, 3), np.uint8)
     assert die_colour(img, (10, 10, 12, 12)) is None
     assert die_colour(img, (60, 60, 90, 90)) is None
+
+
+def _face(body, pip, pips, size=60):
+    """A die face filling the box: ``pips`` (centre, radius) circles of ``pip`` on ``body``."""
+    img = np.full((size + 40, size + 40, 3), 120, np.uint8)
+    cv2.rectangle(img, (20, 20), (20 + size, 20 + size), body, -1)
+    for (x, y), r in pips:
+        cv2.circle(img, (20 + x, 20 + y), r, pip, -1)
+    return img, (20, 20, 20 + size, 20 + size)
+
+
+def test_big_white_pips_covering_half_the_face_do_not_make_a_red_die_white():
+    # six fat pips cover nearly half of the central part: the saturated side is the body
+    img, box = _face((40, 30, 200), (240, 240, 240),
+                     [((x, y), 8) for x in (17, 43) for y in (12, 30, 48)])
+    assert die_colour(img, box) == "red"
+
+
+def test_red_pips_left_in_the_body_do_not_turn_a_blue_die_purple():
+    # a dark marbled die: Otsu cannot split its red pips from the blue body, so 30% of "body" is red;
+    # an average hue of the two would be purple (~130), the main hue is the body's
+    hue = np.r_[np.full(70, 110.0), np.full(30, 178.0)]
+    saturation = np.r_[np.full(70, 140.0), np.full(30, 200.0)]
+    assert abs(dominant_hue(hue, saturation) - 110) < 3
+    assert colour_from_hsv(dominant_hue(hue, saturation), 150, 90) == "blue"
+    # and red wraps around: hues 178 and 2 are one red, not a cyan average
+    assert colour_from_hsv(dominant_hue(np.r_[np.full(50, 178.0), np.full(50, 2.0)], np.full(100, 200.0)), 200, 150) \
+        == "red"

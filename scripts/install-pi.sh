@@ -9,7 +9,7 @@
 #      come from Raspberry Pi OS, not PyPI: see ../shared/PLATFORM.md)
 #   2. a venv at /opt/companion/.venv made with --system-site-packages so it sees them,
 #      and the package installed into it with constraints-pi.txt (numpy<2 for picamera2)
-#   3. the dice model to /opt/companion/models
+#   3. the dice models (detector and face readers) to /opt/companion/models
 #   4. a system user `companion` in the gpio and video groups; data in /var/lib/companion
 #   5. /etc/companion/companion.toml (only if absent: your settings are kept)
 #   6. the systemd unit and the avahi (mDNS) service file; the unit is enabled and started
@@ -85,7 +85,11 @@ run "$VENV/bin/python" -c "import numpy, cv2; from picamera2 import Picamera2; p
 echo "== 3. dice model"
 run install -d -m 0755 "$PREFIX/models"
 if [ -f "$REPO/models/dice.onnx" ]; then
-  run install -m 0644 "$REPO/models/dice.onnx" "$PREFIX/models/dice.onnx"
+  # the detector and the face readers next to it (dice_faces.onnx, dice_faces_b.onnx): without them the
+  # values come from the detector alone, which reads far worse (models/README.md)
+  for model in "$REPO"/models/dice*.onnx; do
+    run install -m 0644 "$model" "$PREFIX/models/$(basename "$model")"
+  done
 else
   echo "   (no models/dice.onnx in this checkout: dice will not be read until one is installed)"
 fi

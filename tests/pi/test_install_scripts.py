@@ -43,6 +43,14 @@ def test_install_steps_in_order():
     assert index_of(steps, "systemctl daemon-reload") < enable
 
 
+def test_install_copies_the_detector_and_every_face_reader():
+    steps = dry_run("install-pi.sh")
+    shipped = sorted(p.name for p in (REPO / "models").glob("dice*.onnx"))
+    assert {"dice.onnx", "dice_faces.onnx"} <= set(shipped)
+    for name in shipped:
+        assert index_of(steps, f"/opt/companion/models/{name}") < index_of(steps, "systemctl enable --now")
+
+
 def test_install_without_starting():
     steps = dry_run("install-pi.sh", "--no-start")
     assert index_of(steps, "systemctl enable companion.service") > 0

@@ -129,6 +129,35 @@ def check_model(config) -> Finding:
     return Finding("model", OK, f"{path.name} loads in onnxruntime {version} (input {inputs})")
 
 
+def check_face_readers(config) -> Finding:
+    """The face readers next to the detector: without them values come from the detector alone."""
+    from companion.vision.detector import DEFAULT_MODEL, FACES_SUFFIX, SECOND_FACES_SUFFIX
+
+    configured = config["vision"]["model"]
+    path = Path(configured).expanduser() if configured else DEFAULT_MODEL
+    first, second = (path.with_name(path.stem + suffix) for suffix in (FACES_SUFFIX, SECOND_FACES_SUFFIX))
+    if not first.is_file():
+        return Finding("face readers", WARN, f"no face reader {first.name} next to {path.name}: dice values come "
+                       "from the detector alone, which misreads many more of them",
+                       "copy models/dice_faces.onnx and models/dice_faces_b.onnx next to the detector "
+                       "(make install does)")
+    import onnxruntime as ort
+
+    loaded, problems = [], []
+    for reader in (first, second):
+        if not reader.is_file():
+            continue
+        try:
+            ort.InferenceSession(str(reader), providers=["CPUExecutionProvider"])
+            loaded.append(reader.name)
+        except Exception as exc:  # noqa: BLE001 - a corrupt or incompatible file
+            problems.append(f"{reader.name} does not load: {exc}")
+    if problems:
+        return Finding("face readers", WARN, "; ".join(problems), "reinstall the model files (make install)")
+    missing = "" if second.is_file() else f"; no second reader {second.name}, so doubtful dice get no second opinion"
+    return Finding("face readers", OK, f"{', '.join(loaded)} load{missing}")
+
+
 # -- GPIO -----------------------------------------------------------------------------
 def check_gpio(config, on_pi: bool | None = None, dev: Path = Path("/dev"),
                access: Callable[[Any, int], bool] = os.access) -> Finding:
@@ -270,7 +299,8 @@ def _is_companion(port: int) -> bool:
 
 def run_checks(config, on_pi: bool | None = None) -> list[Finding]:
     on_pi = on_raspberry_pi() if on_pi is None else on_pi
-    findings = [check_camera(config, on_pi=on_pi), check_model(config), check_gpio(config, on_pi=on_pi),
+    findings = [check_camera(config, on_pi=on_pi), check_model(config), check_face_readers(config),
+                check_gpio(config, on_pi=on_pi),
                 check_disk(config), check_clock()]
     findings.extend(check_network(config))
     return findings

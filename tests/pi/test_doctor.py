@@ -114,6 +114,18 @@ def test_model_missing_or_corrupt(healthy):
     assert corrupt.status == "fail" and "does not load" in corrupt.detail
 
 
+def test_face_readers_missing_loaded_or_corrupt(healthy):
+    tmp_path, overrides = healthy
+    missing = doctor.check_face_readers(cfg(overrides))
+    assert missing.status == "warn" and "dice_faces.onnx" in missing.detail and "make install" in missing.fix
+    tiny_onnx_model(tmp_path / "dice_faces.onnx")
+    first_only = doctor.check_face_readers(cfg(overrides))
+    assert first_only.status == "ok" and "no second reader dice_faces_b.onnx" in first_only.detail
+    (tmp_path / "dice_faces_b.onnx").write_bytes(b"truncated")
+    corrupt = doctor.check_face_readers(cfg(overrides))
+    assert corrupt.status == "warn" and "dice_faces_b.onnx does not load" in corrupt.detail
+
+
 def test_gpio_with_a_pin_factory(healthy):
     _, overrides = healthy
     finding = doctor.check_gpio(cfg(overrides), on_pi=True)

@@ -6,6 +6,8 @@ For each labelled folder: recall, precision, value accuracy, dice read correctly
 labelled dice) and exact-roll rate, for the product and for the peer detector in ../shared/peers/,
 then the median milliseconds per image (pre-processing, inference and decoding; one image at a time,
 same images, same thread count) of both, and their ratio. The held-out split is never trained on.
+Where a set has colour labels (models/labels/<set>-colours.json), the colours read for the found dice
+are scored against them too.
 """
 
 from __future__ import annotations
@@ -24,8 +26,8 @@ import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
 from companion.vision import DiceReader  # noqa: E402
-from companion.vision.labels import load_labelled  # noqa: E402
-from companion.vision.scoring import Score  # noqa: E402
+from companion.vision.labels import colour_labels_for, load_colour_labels, load_labelled  # noqa: E402
+from companion.vision.scoring import ColourScore, Score, match  # noqa: E402
 
 PEER = ROOT.parent / "shared" / "peers" / "byler-d6-dice.tflite"
 WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -93,12 +95,18 @@ def main(argv=None) -> int:
         ours, theirs = Score(), Score()
         our_ms, peer_ms = [], []
         read_before, reread_before = reader.faces_read, reader.faces_reread
+        colour_file = colour_labels_for(folder)
+        colour_labels = load_colour_labels(colour_file) if colour_file else {}
+        colours = ColourScore()
         for item in items:
             image = cv2.imread(str(item.path), cv2.IMREAD_COLOR)
             labels = [(d.value, d.box) for d in item.dice]
             readings, t = timed(reader.read, image, args.repeats)
             our_ms.append(t * 1000)
-            ours.add(item.path.name, [(r.value, r.box) for r in readings], labels)
+            pred = [(r.value, r.box) for r in readings]
+            ours.add(item.path.name, pred, labels)
+            for i, j in match(pred, labels) if item.path.name in colour_labels else ():
+                colours.add(readings[i].color, colour_labels[item.path.name][j])
             if peer:
                 found, t = timed(peer.read, image, args.repeats)
                 peer_ms.append(t * 1000)
@@ -114,8 +122,13 @@ def main(argv=None) -> int:
                   f"{statistics.median(our_ms) / statistics.median(peer_ms):.2f}")
         read, reread = reader.faces_read - read_before, reader.faces_reread - reread_before
         if read:
-            print(f"doubtful dice read again at four quarter-turns: {reread / read:.2%} of the "
+            how = "four quarter-turns" + (", both face readers" if reader.second is not None else "")
+            print(f"doubtful dice read again ({how}): {reread / read:.2%} of the "
                   f"{read // args.repeats} candidates the detector found")  # each image is read `repeats` times
+        if colours.named:
+            print(f"colour of the found dice with a colour label ({colours.named}, "
+                  f"{colour_file.relative_to(ROOT)}): right {colours.accuracy:.2%}, "
+                  f"none {colours.unsure / colours.named:.2%}, wrong {colours.wrong:.2%}")
         if args.show_failures and ours.failures:
             print("not exactly right:", " ".join(ours.failures))
     return 0

@@ -5,8 +5,9 @@
 Counts multiply-accumulates of every Conv and MatMul/Gemm (nearly all of the work) from the
 shapes onnx infers; 1 MAC = 2 FLOPs. The face reader (dice_faces.onnx, next to the detector)
 runs once per found die, so a frame's total depends on how many dice are on the table; a die
-whose value is doubtful (vision.reread_below) is read again at three more quarter-turns, so the
-worst case (every die doubtful) is printed too.
+whose value is doubtful (vision.reread_below) is read again at three more quarter-turns and, when
+the second face reader (dice_faces_b.onnx) ships, by that reader at four (vision.second_opinion =
+doubtful), so the worst case (every die doubtful) is printed too.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     detector = Path(argv[0]) if argv else ROOT / "models" / "dice.onnx"
     faces = detector.with_name(detector.stem + "_faces.onnx")
+    second = detector.with_name(detector.stem + "_faces_b.onnx")
     det_macs, det_params, det_shape = count(detector)
     print(f"detector {detector.name}: input {det_shape}, {det_params} parameters, "
           f"{detector.stat().st_size / 1e6:.2f} MB, {det_macs / 1e9:.3f} GMAC = {2 * det_macs / 1e9:.3f} GFLOP per frame")
@@ -53,10 +55,17 @@ def main(argv=None) -> int:
         face_macs, face_params, face_shape = count(faces)
         print(f"face reader {faces.name}: input {face_shape}, {face_params} parameters, "
               f"{faces.stat().st_size / 1e6:.2f} MB, {face_macs / 1e6:.2f} MMAC = {2 * face_macs / 1e6:.2f} MFLOP per die")
+    second_macs, again = 0, "at 3 more quarter-turns"
+    if faces.is_file() and second.is_file():
+        second_macs, second_params, second_shape = count(second)
+        print(f"second face reader {second.name}: input {second_shape}, {second_params} parameters, "
+              f"{second.stat().st_size / 1e6:.2f} MB, {second_macs / 1e6:.2f} MMAC = {2 * second_macs / 1e6:.2f} MFLOP "
+              f"per look, 4 looks per doubtful die")
+        again = "at 3 more quarter-turns and by the second reader at 4"
     for n in (1, 5, 10, 25):
-        total, worst = det_macs + n * face_macs, det_macs + 4 * n * face_macs
+        total, worst = det_macs + n * face_macs, det_macs + n * (4 * face_macs + 4 * second_macs)
         print(f"frame with {n:2d} dice: {2 * total / 1e9:.3f} GFLOP "
-              f"({2 * worst / 1e9:.3f} GFLOP if every die is read again at 3 more quarter-turns)")
+              f"({2 * worst / 1e9:.3f} GFLOP if every die is read again {again})")
     return 0
 
 

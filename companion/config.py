@@ -61,6 +61,9 @@ SCHEMA: dict[str, dict[str, Key]] = {
                                 "models/README.md)"),
         "reread_below": Key(0.8, "a die whose value is less sure than this is read again at four quarter-turns "
                                  "(0 never; chosen on the training photos, models/README.md)"),
+        "second_opinion": Key("doubtful", "ask the second face reader (models/dice_faces_b.onnx) about the doubtful "
+                                          "dice, about every die (always: more compute), or never",
+                              ("off", "doubtful", "always")),
         "settle_frames": Key(4, "identical consecutive readings needed before a roll counts as settled"),
     },
     "panel": {

@@ -50,7 +50,8 @@ def run(args: argparse.Namespace) -> int:
         reader = DiceReader(model_path=args.model or vision["model"] or None,
                             threads=args.threads if args.threads is not None else vision["threads"],
                             confidence=args.confidence if args.confidence is not None else vision["confidence"],
-                            reread_below=vision["reread_below"])
+                            reread_below=vision["reread_below"],
+                            second_opinion=vision["second_opinion"])
     except ModelError as exc:
         print(f"companion dice: {exc}", file=sys.stderr)
         return 2

@@ -9,6 +9,7 @@ The two value guesses are multiplied. Decoding here keeps the graphs small and p
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
 
 import cv2
@@ -18,7 +19,10 @@ from companion.core import DieReading
 from companion.vision.colour import die_colour
 
 DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "dice.onnx"
+log = logging.getLogger(__name__)
 FACES_SUFFIX = "_faces.onnx"  # the face reader sits next to its detector: dice.onnx -> dice_faces.onnx
+SECOND_FACES_SUFFIX = "_faces_b.onnx"  # an optional second face reader, trained apart (another seed)
+SECOND_OPINION = ("off", "doubtful", "always")
 
 
 class ModelError(RuntimeError):
@@ -37,11 +41,16 @@ class DiceReader:
     ``reread_below``: a die whose best value probability is under this (and that is sure enough to be a die
     to be reported) is read again at all four quarter-turns (a face reads the same turned), so only the
     doubtful few pay for the extra views.
+    ``second_opinion``: when a second face reader sits next to the model (``<model>_faces_b.onnx``),
+    "doubtful" also asks it about the doubtful dice (its four quarter-turns averaged with the first
+    reader's), "always" averages both readers on every die, "off" ignores it. Two readers trained apart
+    make different mistakes, so their average is wrong less often than either.
     """
 
     def __init__(self, model_path: str | Path | None = None, threads: int = 1, confidence: float = 0.25,
                  nms_iou: float = 0.4, read_colour: bool = True, faces: bool = True,
-                 detector_vote: float = 0.5, face_views: int = 1, reread_below: float = 0.8):
+                 detector_vote: float = 0.25, face_views: int = 1, reread_below: float = 0.8,
+                 second_opinion: str = "doubtful"):
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         self.threads = max(1, int(threads))
         self.detector_vote = float(detector_vote)
@@ -49,6 +58,9 @@ class DiceReader:
             raise ValueError("face_views must be 1, 2 or 4 (quarter turns of each crop)")
         self.face_views = face_views
         self.reread_below = float(reread_below)
+        if second_opinion not in SECOND_OPINION:
+            raise ValueError(f"second_opinion must be one of {', '.join(SECOND_OPINION)}")
+        self.second_opinion = second_opinion
         self.faces_read = self.faces_reread = 0  # running counts, for the benchmark's cost figures
         self.confidence = float(confidence)
         self.nms_iou = float(nms_iou)
@@ -66,15 +78,34 @@ class DiceReader:
         meta = self.session.get_modelmeta().custom_metadata_map.get("companion")
         self.stride = int(json.loads(meta).get("stride", 4)) if meta else 4
         self.faces_path = self.model_path.with_name(self.model_path.stem + FACES_SUFFIX)
-        self.faces = None
+        self.faces = self.second = self.second_error = None
         if faces and self.faces_path.is_file():
             self.faces = self._open(self.faces_path)
-            face_input = self.faces.get_inputs()[0]
-            if len(face_input.shape) != 4 or not isinstance(face_input.shape[2], int):
-                raise ModelError(f"face model {self.faces_path} must take fixed-size square crops")
-            self.crop_size = int(face_input.shape[2])
-            face_meta = self.faces.get_modelmeta().custom_metadata_map.get("companion")
-            self.crop_scale = float(json.loads(face_meta).get("crop_scale", 1.3)) if face_meta else 1.3
+            self.crop_size, self.crop_scale = self._crop_geometry(self.faces, self.faces_path)
+            second_path = self.model_path.with_name(self.model_path.stem + SECOND_FACES_SUFFIX)
+            if second_opinion != "off" and second_path.is_file():
+                self.second = self._open_second(second_path)
+
+    def _open_second(self, path: Path):
+        """The second face reader, or None (with a warning) when it is unusable: the first one still reads."""
+        try:
+            session = self._open(path)
+            if self._crop_geometry(session, path) != (self.crop_size, self.crop_scale):
+                raise ModelError(f"face model {path} must take the same crops as {self.faces_path.name}")
+        except ModelError as exc:
+            self.second_error = str(exc)
+            log.warning("%s — reading dice with the first face reader alone", exc)
+            return None
+        return session
+
+    @staticmethod
+    def _crop_geometry(session, path: Path) -> tuple[int, float]:
+        """A face reader's crop size in pixels and crop side in box sides (from its metadata)."""
+        face_input = session.get_inputs()[0]
+        if len(face_input.shape) != 4 or not isinstance(face_input.shape[2], int):
+            raise ModelError(f"face model {path} must take fixed-size square crops")
+        meta = session.get_modelmeta().custom_metadata_map.get("companion")
+        return int(face_input.shape[2]), float(json.loads(meta).get("crop_scale", 1.3)) if meta else 1.3
 
     def _open(self, path: Path):
         import onnxruntime as ort
@@ -91,8 +122,9 @@ class DiceReader:
         except Exception as exc:  # onnxruntime raises several unrelated types for a bad file
             raise ModelError(f"dice model {path} could not be loaded: {exc}") from exc
 
-    def _read_faces(self, image: np.ndarray, rects: list, turns) -> np.ndarray:
+    def _read_faces(self, image: np.ndarray, rects: list, turns, reader=None) -> np.ndarray:
         """Value probabilities (N x 7) of each box, averaged over the given quarter-turns of its crop."""
+        reader = reader or self.faces
         size = self.crop_size
         crops = np.empty((len(rects), size, size, 3), np.uint8)
         for k, (x, y, w, h) in enumerate(rects):
@@ -103,8 +135,33 @@ class DiceReader:
                                       borderMode=cv2.BORDER_CONSTANT, borderValue=(114, 114, 114))
         turned = [np.rot90(crops, k, axes=(1, 2)) for k in turns]  # a face reads the same turned
         batch = np.ascontiguousarray(np.concatenate(turned)[..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32)
-        probs = self.faces.run(None, {self.faces.get_inputs()[0].name: batch})[0]
+        probs = reader.run(None, {reader.get_inputs()[0].name: batch})[0]
         return probs.reshape(len(turned), len(rects), -1).mean(axis=0)
+
+    def _read_all(self, image: np.ndarray, boxes: list, scores: np.ndarray, detector_probs: np.ndarray) -> np.ndarray:
+        """Face-reader probabilities (N x 7) of every box: one look each, all four turns for the doubtful ones."""
+        readers = [self.faces] + ([self.second] if self.second is not None else [])
+        asked = readers if self.second_opinion == "always" else readers[:1]
+        looks = [self._read_faces(image, boxes, range(self.face_views), r) for r in asked]
+        face_probs = np.mean(looks, axis=0)
+        self.faces_read += len(boxes)
+        unsure = self._fuse(detector_probs, face_probs).max(axis=1) < self.reread_below
+        could_count = scores * _is_die(face_probs) >= self.confidence
+        doubtful = np.flatnonzero(unsure & could_count)
+        if len(doubtful):
+            picked, rest = [boxes[k] for k in doubtful], range(self.face_views, 4)
+            full = []
+            for n, reader in enumerate(readers):
+                if n >= len(looks):  # the second reader, not asked yet
+                    full.append(self._read_faces(image, picked, range(4), reader))
+                elif len(rest):  # the turns not read yet, averaged with those that were
+                    full.append((self.face_views * looks[n][doubtful]
+                                 + len(rest) * self._read_faces(image, picked, rest, reader)) / 4)
+                else:
+                    full.append(looks[n][doubtful])
+            face_probs[doubtful] = np.mean(full, axis=0)
+            self.faces_reread += len(doubtful)
+        return face_probs
 
     def _fuse(self, detector_probs: np.ndarray, face_probs: np.ndarray) -> np.ndarray:
         """The two value guesses multiplied (the detector's weighted by ``detector_vote``), renormalised."""
@@ -143,16 +200,7 @@ class DiceReader:
         is_die = np.ones(len(keep))
         if self.faces is not None and len(keep):
             boxes = [rects[i] for i in keep]
-            face_probs = self._read_faces(image, boxes, range(self.face_views))
-            unsure = self._fuse(probs_all, face_probs).max(axis=1) < self.reread_below
-            could_count = scores[keep] * _is_die(face_probs) >= self.confidence
-            doubtful = np.flatnonzero(unsure & could_count)
-            if len(doubtful) and self.face_views < 4:  # the turns not read yet, averaged with those that were
-                more = range(self.face_views, 4)
-                face_probs[doubtful] = (self.face_views * face_probs[doubtful] + len(more) * self._read_faces(
-                    image, [boxes[k] for k in doubtful], more)) / 4
-                self.faces_reread += len(doubtful)
-            self.faces_read += len(boxes)
+            face_probs = self._read_all(image, boxes, scores[keep], probs_all)
             is_die = _is_die(face_probs)
             probs_all = self._fuse(probs_all, face_probs)
         readings = []

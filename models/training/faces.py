@@ -120,8 +120,9 @@ class FaceStream(torch.utils.data.IterableDataset):
 
     def __init__(self, real: RealPhotos, size: int, real_fraction: float, seed: int, pool: int = 1500,
                  negatives: list[list[tuple]] | None = None, negative_fraction: float = 0.0,
-                 low_res_fraction: float = 0.4, low_res_min: int = 16):
+                 low_res_fraction: float = 0.4, low_res_min: int = 16, crop_jitter: tuple = (0.8, 1.5)):
         self.size, self.real_fraction, self.seed, self.pool = size, real_fraction, seed, pool
+        self.crop_jitter = np.log(np.asarray(crop_jitter, np.float64))  # crop side range, x CROP_SCALE x box side
         self.low_res_fraction, self.low_res_min = low_res_fraction, max(12, low_res_min)
         self.negatives = negatives or [[] for _ in real.items]
         self.hard = [(k, j) for k, boxes in enumerate(self.negatives) for j in range(len(boxes))]
@@ -133,7 +134,7 @@ class FaceStream(torch.utils.data.IterableDataset):
         x1, y1, x2, y2 = box
         s = max(x2 - x1, y2 - y1)
         centre = np.array([(x1 + x2) / 2, (y1 + y2) / 2]) + rng.normal(0, 0.08 * s, 2)
-        side = CROP_SCALE * s * float(np.exp(rng.uniform(np.log(0.8), np.log(1.5))))
+        side = CROP_SCALE * s * float(np.exp(rng.uniform(*self.crop_jitter)))
         small = (int(rng.integers(self.low_res_min, self.size + 1)) if rng.random() < self.low_res_fraction
                  else self.size)
         crop = crop_die(image, centre, side, small, float(rng.uniform(0, 360)), bool(rng.random() < 0.5),

@@ -25,6 +25,8 @@ sys.path.insert(0, str(ROOT))
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
+from benchmarks.flops import count  # noqa: E402
+from companion.config import load_config  # noqa: E402
 from companion.vision import DiceReader  # noqa: E402
 from companion.vision.labels import colour_labels_for, load_colour_labels, load_labelled  # noqa: E402
 from companion.vision.scoring import ColourScore, Score, match  # noqa: E402
@@ -81,12 +83,19 @@ def main(argv=None) -> int:
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--model", help="ONNX model (default models/dice.onnx)")
     parser.add_argument("--confidence", type=float, default=0.25)
+    parser.add_argument("--max-face-looks", type=int, default=load_config(None)["vision"]["max_face_looks"],
+                        help="face-reader looks per frame at most (default: the shipped setting)")
     parser.add_argument("--repeats", type=int, default=3, help="timed runs per image (the fastest counts)")
     parser.add_argument("--no-peer", action="store_true", help="skip the peer (when ai-edge-litert is missing)")
     parser.add_argument("--show-failures", action="store_true")
     args = parser.parse_args(argv)
 
-    reader = DiceReader(args.model, threads=args.threads, confidence=args.confidence)
+    reader = DiceReader(args.model, threads=args.threads, confidence=args.confidence,
+                        max_face_looks=args.max_face_looks)
+    det_macs = count(reader.model_path)[0]
+    readers = [reader.faces_path] if reader.faces is not None else []
+    readers += [reader.faces_path.with_name(reader.model_path.stem + "_faces_b.onnx")] if reader.second else []
+    face_macs = max((count(path)[0] for path in readers), default=0)  # per look; the two readers are alike
     peer = None if args.no_peer else PeerDetector(PEER, args.threads)
     print(f"model {reader.model_path.name} ({reader.model_path.stat().st_size / 1e6:.2f} MB, "
           f"{reader.input_size}x{reader.input_size} input), threads {args.threads}, split {args.split}")
@@ -95,13 +104,16 @@ def main(argv=None) -> int:
         ours, theirs = Score(), Score()
         our_ms, peer_ms = [], []
         read_before, reread_before = reader.faces_read, reader.faces_reread
+        looks = []  # face-reader looks per image, for the compute per frame
         colour_file = colour_labels_for(folder)
         colour_labels = load_colour_labels(colour_file) if colour_file else {}
         colours = ColourScore()
         for item in items:
             image = cv2.imread(str(item.path), cv2.IMREAD_COLOR)
             labels = [(d.value, d.box) for d in item.dice]
+            looks_before = reader.face_looks
             readings, t = timed(reader.read, image, args.repeats)
+            looks.append((reader.face_looks - looks_before) / args.repeats)
             our_ms.append(t * 1000)
             pred = [(r.value, r.box) for r in readings]
             ours.add(item.path.name, pred, labels)
@@ -125,6 +137,9 @@ def main(argv=None) -> int:
             how = "four quarter-turns" + (", both face readers" if reader.second is not None else "")
             print(f"doubtful dice read again ({how}): {reread / read:.2%} of the "
                   f"{read // args.repeats} candidates the detector found")  # each image is read `repeats` times
+            gflop = [(det_macs + n * face_macs) * 2 / 1e9 for n in looks]
+            print(f"compute per frame (benchmarks/flops.py's counts x face-reader looks): {statistics.mean(gflop):.3f} "
+                  f"GFLOP on average, {max(gflop):.3f} at most ({max(looks):.0f} looks)")
         if colours.named:
             print(f"colour of the found dice with a colour label ({colours.named}, "
                   f"{colour_file.relative_to(ROOT)}): right {colours.accuracy:.2%}, "

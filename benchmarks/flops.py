@@ -7,7 +7,8 @@ shapes onnx infers; 1 MAC = 2 FLOPs. The face reader (dice_faces.onnx, next to t
 runs once per found die, so a frame's total depends on how many dice are on the table; a die
 whose value is doubtful (vision.reread_below) is read again at three more quarter-turns and, when
 the second face reader (dice_faces_b.onnx) ships, by that reader at four (vision.second_opinion =
-doubtful), so the worst case (every die doubtful) is printed too.
+doubtful), so the worst case (every die doubtful) is printed too, within the per-frame limit on
+face-reader looks (vision.max_face_looks) and without it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,10 @@ from pathlib import Path
 
 import numpy as np
 import onnx
-from onnx import shape_inference
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from companion.config import load_config  # noqa: E402
+from onnx import shape_inference  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -62,10 +66,16 @@ def main(argv=None) -> int:
               f"{second.stat().st_size / 1e6:.2f} MB, {second_macs / 1e6:.2f} MMAC = {2 * second_macs / 1e6:.2f} MFLOP "
               f"per look, 4 looks per doubtful die")
         again = "at 3 more quarter-turns and by the second reader at 4"
+    budget = load_config(None)["vision"]["max_face_looks"]
+    per_doubtful = 3 + (4 if second_macs else 0)  # extra looks for a doubtful die
+    look = max(face_macs, second_macs)
+    print(f"a doubtful die is read again {again}; vision.max_face_looks = {budget} looks a frame at most")
     for n in (1, 5, 10, 25):
-        total, worst = det_macs + n * face_macs, det_macs + n * (4 * face_macs + 4 * second_macs)
-        print(f"frame with {n:2d} dice: {2 * total / 1e9:.3f} GFLOP "
-              f"({2 * worst / 1e9:.3f} GFLOP if every die is read again {again})")
+        rereads = n if not budget else min(n, max(0, budget - n) // per_doubtful)
+        worst = det_macs + (n + rereads * per_doubtful) * look
+        unlimited = det_macs + n * (1 + per_doubtful) * look
+        print(f"frame with {n:2d} dice: {2 * (det_macs + n * face_macs) / 1e9:.3f} GFLOP; every die doubtful: "
+              f"{2 * worst / 1e9:.3f} GFLOP ({rereads} read again; {2 * unlimited / 1e9:.3f} GFLOP without the limit)")
     return 0
 
 

@@ -64,6 +64,9 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "second_opinion": Key("doubtful", "ask the second face reader (models/dice_faces_b.onnx) about the doubtful "
                                           "dice, about every die (always: more compute), or never",
                               ("off", "doubtful", "always")),
+        "max_face_looks": Key(31, "most face-reader looks per frame (one per die, more for doubtful dice; the most "
+                                  "doubtful are read again first): 31 keeps a frame of the shipped models under "
+                                  "1 GFLOP (benchmarks/flops.py); 0 = no limit"),
         "settle_frames": Key(4, "identical consecutive readings needed before a roll counts as settled"),
     },
     "panel": {

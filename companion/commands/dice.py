@@ -51,7 +51,8 @@ def run(args: argparse.Namespace) -> int:
                             threads=args.threads if args.threads is not None else vision["threads"],
                             confidence=args.confidence if args.confidence is not None else vision["confidence"],
                             reread_below=vision["reread_below"],
-                            second_opinion=vision["second_opinion"])
+                            second_opinion=vision["second_opinion"],
+                            max_face_looks=vision["max_face_looks"])
     except ModelError as exc:
         print(f"companion dice: {exc}", file=sys.stderr)
         return 2

@@ -45,12 +45,14 @@ class DiceReader:
     "doubtful" also asks it about the doubtful dice (its four quarter-turns averaged with the first
     reader's), "always" averages both readers on every die, "off" ignores it. Two readers trained apart
     make different mistakes, so their average is wrong less often than either.
+    ``max_face_looks``: at most this many face-reader looks (crops x turns x readers) per frame, so a crowded
+    frame's compute stays bounded; the most doubtful dice are read again first (0: no limit).
     """
 
     def __init__(self, model_path: str | Path | None = None, threads: int = 1, confidence: float = 0.25,
                  nms_iou: float = 0.4, read_colour: bool = True, faces: bool = True,
                  detector_vote: float = 0.25, face_views: int = 1, reread_below: float = 0.8,
-                 second_opinion: str = "doubtful"):
+                 second_opinion: str = "doubtful", max_face_looks: int = 31):
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         self.threads = max(1, int(threads))
         self.detector_vote = float(detector_vote)
@@ -61,7 +63,8 @@ class DiceReader:
         if second_opinion not in SECOND_OPINION:
             raise ValueError(f"second_opinion must be one of {', '.join(SECOND_OPINION)}")
         self.second_opinion = second_opinion
-        self.faces_read = self.faces_reread = 0  # running counts, for the benchmark's cost figures
+        self.max_face_looks = max(0, int(max_face_looks))
+        self.faces_read = self.faces_reread = self.face_looks = 0  # running counts, for the benchmark's cost figures
         self.confidence = float(confidence)
         self.nms_iou = float(nms_iou)
         self.read_colour = read_colour
@@ -136,6 +139,7 @@ class DiceReader:
         turned = [np.rot90(crops, k, axes=(1, 2)) for k in turns]  # a face reads the same turned
         batch = np.ascontiguousarray(np.concatenate(turned)[..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32)
         probs = reader.run(None, {reader.get_inputs()[0].name: batch})[0]
+        self.face_looks += len(batch)
         return probs.reshape(len(turned), len(rects), -1).mean(axis=0)
 
     def _read_all(self, image: np.ndarray, boxes: list, scores: np.ndarray, detector_probs: np.ndarray) -> np.ndarray:
@@ -145,11 +149,16 @@ class DiceReader:
         looks = [self._read_faces(image, boxes, range(self.face_views), r) for r in asked]
         face_probs = np.mean(looks, axis=0)
         self.faces_read += len(boxes)
-        unsure = self._fuse(detector_probs, face_probs).max(axis=1) < self.reread_below
+        sureness = self._fuse(detector_probs, face_probs).max(axis=1)
         could_count = scores * _is_die(face_probs) >= self.confidence
-        doubtful = np.flatnonzero(unsure & could_count)
+        doubtful = np.flatnonzero((sureness < self.reread_below) & could_count)
+        rest = range(self.face_views, 4)
+        if len(doubtful) and self.max_face_looks:  # the most doubtful first, as many as the frame's budget allows
+            per_die = len(rest) * len(looks) + 4 * (len(readers) - len(looks))
+            room = max(0, self.max_face_looks - len(boxes) * self.face_views * len(looks)) // max(per_die, 1)
+            doubtful = doubtful[np.argsort(sureness[doubtful], kind="stable")][:room]
         if len(doubtful):
-            picked, rest = [boxes[k] for k in doubtful], range(self.face_views, 4)
+            picked = [boxes[k] for k in doubtful]
             full = []
             for n, reader in enumerate(readers):
                 if n >= len(looks):  # the second reader, not asked yet

@@ -1,0 +1,77 @@
+"""Compare dice readers on the TRAINING photos, as they are and with the detector's boxes jittered.
+
+    python models/compare.py MODEL_DIR [MODEL_DIR ...] [--second-opinion off|doubtful|always]
+
+Each MODEL_DIR holds a dice.onnx and the face readers beside it (symlinks are fine). Why the jitter:
+every model here has trained on these photos, so they read them almost perfectly and hide the
+differences that matter on new photos. New photos mostly bring boxes the detector sizes or places
+worse; redrawing every box 0.7-1.8x its size and off-centre by 10% of it (the same way for every
+reader compared) brings the training photos' scores down to about the held-out level, and shows
+which face reader copes. The held-out photos are never read here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+
+from companion.vision import DiceReader  # noqa: E402
+from companion.vision.labels import load_labelled  # noqa: E402
+from companion.vision.scoring import Score  # noqa: E402
+
+REAL_SETS = [ROOT.parent / "shared" / "data" / "dice-real" / n for n in ("byler-d6", "penlington-wood")]
+
+
+def jitter_box(rect: list[float]) -> list[float]:
+    """The box (x, y, w, h) redrawn: 0.7-1.8x its size and moved by ~10% of it, fixed per box position."""
+    x, y, w, h = rect
+    rng = np.random.default_rng(zlib.crc32(f"{round(x + w / 2)},{round(y + h / 2)}".encode()))
+    grow = float(np.exp(rng.uniform(np.log(0.7), np.log(1.8))))
+    dx, dy = rng.normal(0, 0.1 * max(w, h), 2)
+    cx, cy = x + w / 2 + dx, y + h / 2 + dy
+    return [cx - w * grow / 2, cy - h * grow / 2, w * grow, h * grow]
+
+
+class JitteredReader(DiceReader):
+    """A DiceReader whose face readers see every box jittered (the detector and the scoring do not)."""
+
+    def _read_faces(self, image, rects, turns, reader=None):
+        return super()._read_faces(image, [jitter_box(r) for r in rects], turns, reader)
+
+
+def score(reader: DiceReader, photos: list) -> Score:
+    s = Score()
+    for item, image in photos:
+        s.add(item.path.name, [(r.value, r.box) for r in reader.read(image)], [(d.value, d.box) for d in item.dice])
+    return s
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("models", nargs="+", help="folders each holding dice.onnx and its face readers")
+    parser.add_argument("--second-opinion", default="doubtful", choices=("off", "doubtful", "always"))
+    parser.add_argument("--threads", type=int, default=2)
+    args = parser.parse_args(argv)
+    photos = {folder.name: [(item, cv2.imread(str(item.path), cv2.IMREAD_COLOR))
+                            for item in load_labelled(folder, "train")] for folder in REAL_SETS}
+    for folder in args.models:
+        for kind, cls in (("as labelled", DiceReader), ("boxes jittered", JitteredReader)):
+            reader = cls(Path(folder) / "dice.onnx", threads=args.threads, read_colour=False,
+                         second_opinion=args.second_opinion)
+            for name, items in photos.items():
+                s = score(reader, items)
+                print(f"{folder} {kind:14s} {name:16s} recall {s.recall:.2%} precision {s.precision:.2%} "
+                      f"read right {s.read_correctly:.2%} exact roll {s.exact_roll:.2%}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,34 @@
+"""models/compare.py: the box jitter it stresses face readers with is bounded, repeatable and really applied."""
+
+import importlib.util
+
+import numpy as np
+import pytest
+
+from companion.vision import DiceReader
+from companion.vision.render import render_table
+from tests.conftest import REPO
+
+spec = importlib.util.spec_from_file_location("compare", REPO / "models" / "compare.py")
+compare = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(compare)
+
+
+def test_jitter_grows_or_shrinks_a_box_within_bounds_and_the_same_way_each_time():
+    sizes = []
+    for k in range(200):
+        box = [10.0 * k, 5.0 * k, 40.0, 30.0]
+        x, y, w, h = compare.jitter_box(box)
+        assert compare.jitter_box(box) == [x, y, w, h]
+        assert 0.7 * 40 - 1e-9 <= w <= 1.8 * 40 + 1e-9 and h / w == pytest.approx(30 / 40)
+        sizes.append(w / 40)
+    assert min(sizes) < 0.8 and max(sizes) > 1.6
+
+
+def test_jittered_reader_reads_other_crops_than_the_plain_one():
+    img, _ = render_table(np.random.default_rng(3), 480, 640, n_dice=3, size_range=(40, 50), occlude=False)
+    plain = DiceReader(threads=1, read_colour=False, second_opinion="off")
+    jittered = compare.JitteredReader(threads=1, read_colour=False, second_opinion="off")
+    boxes = [[d.box[0], d.box[1], d.box[2] - d.box[0], d.box[3] - d.box[1]] for d in plain.read(img)]
+    assert len(boxes) == 3
+    assert not np.allclose(plain._read_faces(img, boxes, range(1)), jittered._read_faces(img, boxes, range(1)))

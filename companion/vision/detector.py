@@ -17,6 +17,7 @@ import numpy as np
 
 from companion.core import DieReading
 from companion.vision.colour import die_colour
+from companion.vision.looks import FrameLooks
 
 DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "dice.onnx"
 log = logging.getLogger(__name__)
@@ -43,7 +44,8 @@ class DiceReader:
     doubtful few pay for the extra views.
     ``second_opinion``: when a second face reader sits next to the model (``<model>_faces_b.onnx``),
     "doubtful" also asks it about the doubtful dice (its four quarter-turns averaged with the first
-    reader's), "always" averages both readers on every die, "off" ignores it. Two readers trained apart
+    reader's), "always" averages both readers on every die the budget allows, least sure first, "off"
+    ignores it. Two readers trained apart
     make different mistakes, so their average is wrong less often than either.
     ``max_face_looks``: at most this many face-reader looks (crops x turns x readers) per frame, so a crowded
     frame's compute stays bounded; the most doubtful dice are read again first (0: no limit).
@@ -143,34 +145,25 @@ class DiceReader:
         return probs.reshape(len(turned), len(rects), -1).mean(axis=0)
 
     def _read_all(self, image: np.ndarray, boxes: list, scores: np.ndarray, detector_probs: np.ndarray) -> np.ndarray:
-        """Face-reader probabilities (N x 7) of every box: one look each, all four turns for the doubtful ones."""
+        """Face-reader probabilities (N x 7) of every box: one look each, more for the least sure, within budget."""
         readers = [self.faces] + ([self.second] if self.second is not None else [])
-        asked = readers if self.second_opinion == "always" else readers[:1]
-        looks = [self._read_faces(image, boxes, range(self.face_views), r) for r in asked]
-        face_probs = np.mean(looks, axis=0)
+        looks = FrameLooks(lambda r, picked, turns: self._read_faces(image, [boxes[k] for k in picked], turns,
+                                                                     readers[r]),
+                           len(readers), len(boxes), self.max_face_looks)
+        looks.look(0, np.arange(len(boxes)), self.face_views)  # every die is read once, whatever the budget
         self.faces_read += len(boxes)
+        if len(readers) > 1 and self.second_opinion == "always":  # the least sure first, while the budget lasts
+            order = np.argsort(self._fuse(detector_probs, looks.probabilities()).max(axis=1), kind="stable")
+            looks.look(1, looks.affordable(order, (0, self.face_views)), self.face_views)
+        face_probs = looks.probabilities()
         sureness = self._fuse(detector_probs, face_probs).max(axis=1)
         could_count = scores * _is_die(face_probs) >= self.confidence
         doubtful = np.flatnonzero((sureness < self.reread_below) & could_count)
-        rest = range(self.face_views, 4)
-        if len(doubtful) and self.max_face_looks:  # the most doubtful first, as many as the frame's budget allows
-            per_die = len(rest) * len(looks) + 4 * (len(readers) - len(looks))
-            room = max(0, self.max_face_looks - len(boxes) * self.face_views * len(looks)) // max(per_die, 1)
-            doubtful = doubtful[np.argsort(sureness[doubtful], kind="stable")][:room]
-        if len(doubtful):
-            picked = [boxes[k] for k in doubtful]
-            full = []
-            for n, reader in enumerate(readers):
-                if n >= len(looks):  # the second reader, not asked yet
-                    full.append(self._read_faces(image, picked, range(4), reader))
-                elif len(rest):  # the turns not read yet, averaged with those that were
-                    full.append((self.face_views * looks[n][doubtful]
-                                 + len(rest) * self._read_faces(image, picked, rest, reader)) / 4)
-                else:
-                    full.append(looks[n][doubtful])
-            face_probs[doubtful] = np.mean(full, axis=0)
-            self.faces_reread += len(doubtful)
-        return face_probs
+        doubtful = looks.affordable(doubtful[np.argsort(sureness[doubtful], kind="stable")], [4] * len(readers))
+        for r in range(len(readers)):  # the most doubtful first: all four turns, by every reader
+            looks.look(r, doubtful, 4)
+        self.faces_reread += len(doubtful)
+        return looks.probabilities()
 
     def _fuse(self, detector_probs: np.ndarray, face_probs: np.ndarray) -> np.ndarray:
         """The two value guesses multiplied (the detector's weighted by ``detector_vote``), renormalised."""

@@ -61,8 +61,9 @@ SCHEMA: dict[str, dict[str, Key]] = {
                                 "models/README.md)"),
         "reread_below": Key(0.8, "a die whose value is less sure than this is read again at four quarter-turns "
                                  "(0 never; chosen on the training photos, models/README.md)"),
-        "second_opinion": Key("doubtful", "ask the second face reader (models/dice_faces_b.onnx) about the doubtful "
-                                          "dice, about every die (always: more compute), or never",
+        "second_opinion": Key("always", "ask the second face reader (models/dice_faces_b.onnx) about every die while "
+                                        "the frame's max_face_looks last (least sure first), only about doubtful "
+                                        "dice, or never (chosen on the training photos, models/README.md)",
                               ("off", "doubtful", "always")),
         "max_face_looks": Key(31, "most face-reader looks per frame (one per die, more for doubtful dice; the most "
                                   "doubtful are read again first): 31 keeps a frame of the shipped models under "

@@ -45,7 +45,7 @@ def test_doubtful_dice_get_both_readers_at_four_turns(table):
 
 def test_sure_dice_are_read_once_by_the_first_reader_alone(table):
     img, _ = table
-    reader = DiceReader(threads=1, read_colour=False, reread_below=0.0)
+    reader = DiceReader(threads=1, read_colour=False, reread_below=0.0, second_opinion="doubtful")
     boxes = _boxes(reader, img)
     got = reader._read_all(img, boxes, np.ones(len(boxes)), np.full((len(boxes), 6), 1 / 6))
     np.testing.assert_allclose(got, reader._read_faces(img, boxes, range(1)), rtol=1e-5, atol=1e-6)
@@ -83,7 +83,8 @@ def test_a_broken_second_reader_is_reported_and_the_first_still_reads(tmp_path, 
 
 def test_a_crowded_frame_keeps_to_its_face_look_budget_most_doubtful_first(table):
     img, _ = table
-    reader = DiceReader(threads=1, read_colour=False, reread_below=1.01, max_face_looks=12)  # every die doubtful
+    reader = DiceReader(threads=1, read_colour=False, reread_below=1.01, max_face_looks=12,  # every die doubtful
+                        second_opinion="doubtful")
     boxes = _boxes(reader, img)
     assert len(boxes) == 4
     uniform = np.full((4, 6), 1 / 6)
@@ -95,7 +96,24 @@ def test_a_crowded_frame_keeps_to_its_face_look_budget_most_doubtful_first(table
     least_sure = int(np.argmin(sureness))
     changed = [k for k in range(4) if not np.allclose(got[k], reader._read_faces(img, [boxes[k]], range(1))[0])]
     assert changed == [least_sure]
-    unlimited = DiceReader(threads=1, read_colour=False, reread_below=1.01, max_face_looks=0)
+    unlimited = DiceReader(threads=1, read_colour=False, reread_below=1.01, max_face_looks=0,
+                           second_opinion="doubtful")
     before = unlimited.face_looks
     unlimited._read_all(img, boxes, np.ones(4), uniform)
     assert unlimited.face_looks - before == 4 + 4 * 7
+
+
+def test_always_asks_the_second_reader_about_the_least_sure_dice_while_the_budget_lasts(table):
+    img, _ = table
+    reader = DiceReader(threads=1, read_colour=False, reread_below=0.0, second_opinion="always", max_face_looks=6)
+    boxes = _boxes(reader, img)
+    uniform = np.full((4, 6), 1 / 6)
+    first = reader._read_faces(img, boxes, range(1))
+    second = reader._read_faces(img, boxes, range(1), reader.second)
+    least_sure = np.argsort(reader._fuse(uniform, first).max(axis=1), kind="stable")[:2]
+    looks = reader.face_looks
+    got = reader._read_all(img, boxes, np.ones(4), uniform)
+    assert reader.face_looks - looks == 4 + 2  # every die once, then two second opinions fill the budget of 6
+    for k in range(4):
+        expected = (first[k] + second[k]) / 2 if k in least_sure else first[k]
+        np.testing.assert_allclose(got[k], expected, rtol=1e-5, atol=1e-6)

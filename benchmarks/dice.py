@@ -94,7 +94,7 @@ def main(argv=None) -> int:
                         max_face_looks=args.max_face_looks)
     det_macs = count(reader.model_path)[0]
     readers = [reader.faces_path] if reader.faces is not None else []
-    readers += [reader.faces_path.with_name(reader.model_path.stem + "_faces_b.onnx")] if reader.second else []
+    readers += [reader.second_path] if reader.second is not None else []
     face_macs = max((count(path)[0] for path in readers), default=0)  # per look; the two readers are alike
     peer = None if args.no_peer else PeerDetector(PEER, args.threads)
     print(f"model {reader.model_path.name} ({reader.model_path.stat().st_size / 1e6:.2f} MB, "

@@ -65,9 +65,9 @@ SCHEMA: dict[str, dict[str, Key]] = {
                                         "the frame's max_face_looks last (least sure first), only about doubtful "
                                         "dice, or never (chosen on the training photos, models/README.md)",
                               ("off", "doubtful", "always")),
-        "max_face_looks": Key(31, "most face-reader looks per frame (one per die, more for doubtful dice; the most "
-                                  "doubtful are read again first): 31 keeps a frame of the shipped models under "
-                                  "1 GFLOP (benchmarks/flops.py); 0 = no limit"),
+        "max_face_looks": Key(31, "most face-reader looks per frame (every die gets one; the second reader's and the "
+                                  "doubtful dice's extra turns go to the least sure first): 31 keeps a frame of the "
+                                  "shipped models under 1 GFLOP (benchmarks/flops.py); 0 = no limit"),
         "settle_frames": Key(4, "identical consecutive readings needed before a roll counts as settled"),
     },
     "panel": {

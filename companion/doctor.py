@@ -154,7 +154,7 @@ def check_face_readers(config) -> Finding:
             problems.append(f"{reader.name} does not load: {exc}")
     if problems:
         return Finding("face readers", WARN, "; ".join(problems), "reinstall the model files (make install)")
-    missing = "" if second.is_file() else f"; no second reader {second.name}, so doubtful dice get no second opinion"
+    missing = "" if second.is_file() else f"; no second reader {second.name}, so dice get no second opinion"
     return Finding("face readers", OK, f"{', '.join(loaded)} load{missing}")
 
 

@@ -43,12 +43,12 @@ class DiceReader:
     to be reported) is read again at all four quarter-turns (a face reads the same turned), so only the
     doubtful few pay for the extra views.
     ``second_opinion``: when a second face reader sits next to the model (``<model>_faces_b.onnx``),
-    "doubtful" also asks it about the doubtful dice (its four quarter-turns averaged with the first
-    reader's), "always" averages both readers on every die the budget allows, least sure first, "off"
-    ignores it. Two readers trained apart
-    make different mistakes, so their average is wrong less often than either.
+    "always" averages both readers on every die the budget allows, least sure first; "doubtful" asks it
+    about the doubtful dice only; "off" ignores it. Two readers trained apart make different mistakes,
+    so their average is wrong less often than either.
     ``max_face_looks``: at most this many face-reader looks (crops x turns x readers) per frame, so a crowded
-    frame's compute stays bounded; the most doubtful dice are read again first (0: no limit).
+    frame's compute stays bounded: every die gets the first reader's look, then the second reader's and the
+    doubtful dice's other turns go to the least sure first (0: no limit).
     """
 
     def __init__(self, model_path: str | Path | None = None, threads: int = 1, confidence: float = 0.25,
@@ -83,13 +83,13 @@ class DiceReader:
         meta = self.session.get_modelmeta().custom_metadata_map.get("companion")
         self.stride = int(json.loads(meta).get("stride", 4)) if meta else 4
         self.faces_path = self.model_path.with_name(self.model_path.stem + FACES_SUFFIX)
+        self.second_path = self.model_path.with_name(self.model_path.stem + SECOND_FACES_SUFFIX)
         self.faces = self.second = self.second_error = None
         if faces and self.faces_path.is_file():
             self.faces = self._open(self.faces_path)
             self.crop_size, self.crop_scale = self._crop_geometry(self.faces, self.faces_path)
-            second_path = self.model_path.with_name(self.model_path.stem + SECOND_FACES_SUFFIX)
-            if second_opinion != "off" and second_path.is_file():
-                self.second = self._open_second(second_path)
+            if second_opinion != "off" and self.second_path.is_file():
+                self.second = self._open_second(self.second_path)
 
     def _open_second(self, path: Path):
         """The second face reader, or None (with a warning) when it is unusable: the first one still reads."""

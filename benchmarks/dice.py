@@ -7,7 +7,7 @@ labelled dice) and exact-roll rate, for the product and for the peer detector in
 then the median milliseconds per image (pre-processing, inference and decoding; one image at a time,
 same images, same thread count) of both, and their ratio. The held-out split is never trained on.
 Where a set has colour labels (models/labels/<set>-colours.json), the colours read for the found dice
-are scored against them too.
+are scored against them too; and the compute per frame is printed from the face-reader looks made.
 """
 
 from __future__ import annotations

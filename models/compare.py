@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT))
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
+from companion.config import load_config  # noqa: E402
 from companion.vision import DiceReader  # noqa: E402
 from companion.vision.labels import load_labelled  # noqa: E402
 from companion.vision.scoring import Score  # noqa: E402
@@ -57,7 +58,8 @@ def score(reader: DiceReader, photos: list) -> Score:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("models", nargs="+", help="folders each holding dice.onnx and its face readers")
-    parser.add_argument("--second-opinion", default="doubtful", choices=("off", "doubtful", "always"))
+    parser.add_argument("--second-opinion", default=load_config(None)["vision"]["second_opinion"],
+                        choices=("off", "doubtful", "always"), help="default: the shipped setting")
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args(argv)
     photos = {folder.name: [(item, cv2.imread(str(item.path), cv2.IMREAD_COLOR))

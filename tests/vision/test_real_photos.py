@@ -16,7 +16,7 @@ REAL = SHARED / "data" / "dice-real"
 
 # set name -> (floor on dice read correctly, floor on exact-roll rate), held-out split.
 # Measured for the shipped models (benchmarks/dice.py, threshold 0.25, both face readers within 31 looks a frame,
-# doubtful dice read again): byler 98.90% / 91.67%, penlington 97.46% / 93.55% (models/README.md).
+# doubtful dice read again): byler 98.63% / 89.58%, penlington 97.46% / 93.55% (models/README.md).
 FLOORS = {
     "byler-d6": (0.98, 0.88),
     "penlington-wood": (0.95, 0.90),

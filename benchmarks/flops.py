@@ -22,7 +22,7 @@ import onnx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from companion.config import load_config  # noqa: E402
-from companion.vision.detector import FACES_SUFFIX, SECOND_FACES_SUFFIX  # noqa: E402
+from companion.vision.detector import face_reader_paths  # noqa: E402
 from onnx import shape_inference  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -69,8 +69,7 @@ def face_looks(detector: Path, n: int, vision: dict, reread_below: float, max_fa
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     detector = Path(argv[0]) if argv else ROOT / "models" / "dice.onnx"
-    faces = detector.with_name(detector.stem + FACES_SUFFIX)
-    second = detector.with_name(detector.stem + SECOND_FACES_SUFFIX)
+    faces, second = face_reader_paths(detector)
     det_macs, det_params, det_shape = count(detector)
     print(f"detector {detector.name}: input {det_shape}, {det_params} parameters, "
           f"{detector.stat().st_size / 1e6:.2f} MB, {det_macs / 1e9:.3f} GMAC = {2 * det_macs / 1e9:.3f} GFLOP per frame")

@@ -131,11 +131,11 @@ def check_model(config) -> Finding:
 
 def check_face_readers(config) -> Finding:
     """The face readers next to the detector: without them values come from the detector alone."""
-    from companion.vision.detector import DEFAULT_MODEL, FACES_SUFFIX, SECOND_FACES_SUFFIX
+    from companion.vision.detector import DEFAULT_MODEL, face_reader_paths
 
     configured = config["vision"]["model"]
     path = Path(configured).expanduser() if configured else DEFAULT_MODEL
-    first, second = (path.with_name(path.stem + suffix) for suffix in (FACES_SUFFIX, SECOND_FACES_SUFFIX))
+    first, second = face_reader_paths(path)
     if not first.is_file():
         return Finding("face readers", WARN, f"no face reader {first.name} next to {path.name}: dice values come "
                        "from the detector alone, which misreads many more of them",

@@ -26,6 +26,11 @@ SECOND_FACES_SUFFIX = "_faces_b.onnx"  # an optional second face reader, trained
 SECOND_OPINION = ("off", "doubtful", "always")
 
 
+def face_reader_paths(model_path: Path) -> tuple[Path, Path]:
+    """Where the first and the second face reader of a detector sit: beside it, named after it."""
+    return tuple(model_path.with_name(model_path.stem + suffix) for suffix in (FACES_SUFFIX, SECOND_FACES_SUFFIX))
+
+
 class ModelError(RuntimeError):
     """The dice model file is missing, unreadable or not the model this code expects."""
 
@@ -82,8 +87,7 @@ class DiceReader:
         self.input_size = int(shape[2])
         meta = self.session.get_modelmeta().custom_metadata_map.get("companion")
         self.stride = int(json.loads(meta).get("stride", 4)) if meta else 4
-        self.faces_path = self.model_path.with_name(self.model_path.stem + FACES_SUFFIX)
-        self.second_path = self.model_path.with_name(self.model_path.stem + SECOND_FACES_SUFFIX)
+        self.faces_path, self.second_path = face_reader_paths(self.model_path)
         self.faces = self.second = self.second_error = None
         if faces and self.faces_path.is_file():
             self.faces = self._open(self.faces_path)

@@ -48,22 +48,22 @@ def count(path: Path) -> tuple[int, int, str]:
     return macs, params, "x".join(str(d) for d in dims)
 
 
-def face_looks(detector: Path, n: int, vision: dict, reread_below: float, max_face_looks: int | None) -> int:
-    """Face-reader looks the dice reader makes for a frame of n found dice (its own decision logic, run)."""
-    from companion.vision import DiceReader
-
-    budget = vision["max_face_looks"] if max_face_looks is None else max_face_looks
-    reader = DiceReader(detector, read_colour=False, reread_below=reread_below,
-                        second_opinion=vision["second_opinion"], max_face_looks=budget)
-    if reader.faces is None:
-        return 0
+def rendered_frame(n: int) -> tuple[np.ndarray, list]:
+    """A rendered table holding n dice, and their boxes (x, y, w, h)."""
     from companion.vision.render import render_table
 
     image, dice = render_table(np.random.default_rng(n), 720, 960, n_dice=n, size_range=(40, 48), occlude=False)
     assert len(dice) == n, "the rendered table must hold every die"
-    boxes = [[d.box[0], d.box[1], d.box[2] - d.box[0], d.box[3] - d.box[1]] for d in dice]
+    return image, [[d.box[0], d.box[1], d.box[2] - d.box[0], d.box[3] - d.box[1]] for d in dice]
+
+
+def face_looks(reader, image: np.ndarray, boxes: list) -> int:
+    """Face-reader looks the dice reader makes for a frame of these found dice (its own decision logic, run)."""
+    if reader.faces is None:
+        return 0
+    before, n = reader.face_looks, len(boxes)
     reader._read_all(image, boxes, np.ones(n), np.full((n, 6), 1 / 6))  # rendered dice: sure to be dice
-    return reader.face_looks
+    return reader.face_looks - before
 
 
 def main(argv=None) -> int:
@@ -87,9 +87,15 @@ def main(argv=None) -> int:
     vision = load_config(None)["vision"]
     print(f"settings: second_opinion = {vision['second_opinion']}, max_face_looks = {vision['max_face_looks']}; "
           f"looks counted by running the reader's own logic on a rendered frame of n dice")
+    from companion.vision import DiceReader
+
+    readers = [DiceReader(detector, read_colour=False, reread_below=reread_below, max_face_looks=budget,
+                          second_opinion=vision["second_opinion"])
+               for reread_below, budget in ((0.0, vision["max_face_looks"]), (1.01, vision["max_face_looks"]),
+                                            (1.01, 0))]  # no die doubtful; every die; every die, no limit
     for n in (1, 5, 10, 25):
-        sure, doubtful, unlimited = (face_looks(detector, n, vision, reread_below=r, max_face_looks=m)
-                                     for r, m in ((0.0, None), (1.01, None), (1.01, 0)))
+        image, boxes = rendered_frame(n)
+        sure, doubtful, unlimited = (face_looks(reader, image, boxes) for reader in readers)
         gflop = [2 * (det_macs + looks * face_macs) / 1e9 for looks in (sure, doubtful, unlimited)]
         print(f"frame with {n:2d} dice: {gflop[0]:.3f} GFLOP ({sure} looks); every die doubtful: {gflop[1]:.3f} "
               f"GFLOP ({doubtful} looks; {gflop[2]:.3f} GFLOP without the limit)")

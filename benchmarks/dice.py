@@ -90,8 +90,8 @@ def main(argv=None) -> int:
     parser.add_argument("--show-failures", action="store_true")
     args = parser.parse_args(argv)
 
-    reader = DiceReader(args.model, threads=args.threads, confidence=args.confidence,
-                        max_face_looks=args.max_face_looks)
+    reader = DiceReader.from_config(load_config(None)["vision"], model_path=args.model, threads=args.threads,
+                                    confidence=args.confidence, max_face_looks=args.max_face_looks)
     det_macs = count(reader.model_path)[0]
     readers = [reader.faces_path] if reader.faces is not None else []
     readers += [reader.second_path] if reader.second is not None else []
@@ -103,7 +103,7 @@ def main(argv=None) -> int:
         items = load_labelled(folder, args.split)
         ours, theirs = Score(), Score()
         our_ms, peer_ms = [], []
-        read_before, reread_before = reader.faces_read, reader.faces_reread
+        read_before, reread_before, recropped_before = reader.faces_read, reader.faces_reread, reader.faces_recropped
         looks = []  # face-reader looks per image, for the compute per frame
         colour_file = colour_labels_for(folder)
         colour_labels = load_colour_labels(colour_file) if colour_file else {}
@@ -133,6 +133,10 @@ def main(argv=None) -> int:
             print(f"speed ratio product/peer (median ms per image, {args.threads} thread): "
                   f"{statistics.median(our_ms) / statistics.median(peer_ms):.2f}")
         read, reread = reader.faces_read - read_before, reader.faces_reread - reread_before
+        recropped = reader.faces_recropped - recropped_before
+        if read and reader.places:
+            print(f"boxes the face reader re-placed and read again (off by more than {reader.recrop_beyond:g}): "
+                  f"{recropped / read:.2%} of the candidates")
         if read:
             how = "four quarter-turns" + (", both face readers" if reader.second is not None else "")
             print(f"doubtful dice read again ({how}): {reread / read:.2%} of the "

@@ -41,12 +41,8 @@ class Service:
     def _make_reader(self):
         from companion.vision import DiceReader, ModelError
 
-        vision = self.config["vision"]
         try:
-            return DiceReader(model_path=vision["model"] or None, threads=vision["threads"],
-                              confidence=vision["confidence"], reread_below=vision["reread_below"],
-                              second_opinion=vision["second_opinion"],
-                              max_face_looks=vision["max_face_looks"])
+            return DiceReader.from_config(self.config["vision"])
         except ModelError as exc:
             log.error("%s — dice will not be read; rolls can still be entered on the phone", exc)
             self.live.vision_error = str(exc)

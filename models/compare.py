@@ -1,6 +1,6 @@
 """Compare dice readers on the TRAINING photos, as they are and with the detector's boxes jittered.
 
-    python models/compare.py MODEL_DIR [MODEL_DIR ...] [--second-opinion off|doubtful|always]
+    python models/compare.py MODEL_DIR [MODEL_DIR ...] [--second-opinion off|doubtful|always] [--recrop-beyond X]
 
 Each MODEL_DIR holds a dice.onnx and the face readers beside it (symlinks are fine). Why the jitter:
 every model here has trained on these photos, so they read them almost perfectly and hide the
@@ -42,10 +42,14 @@ def jitter_box(rect: list[float]) -> list[float]:
 
 
 class JitteredReader(DiceReader):
-    """A DiceReader whose face readers see every box jittered (the detector and the scoring do not)."""
+    """A DiceReader whose face readers get every detector box jittered, as a worse detector would give them.
 
-    def _read_faces(self, image, rects, turns, reader=None):
-        return super()._read_faces(image, [jitter_box(r) for r in rects], turns, reader)
+    A face reader that re-places a box (``recrop_beyond``) cuts its second crop where it saw the die: that
+    crop is not jittered again.
+    """
+
+    def _read_all(self, image, boxes, scores, detector_probs):
+        return super()._read_all(image, [jitter_box(r) for r in boxes], scores, detector_probs)
 
 
 def score(reader: DiceReader, photos: list) -> Score:
@@ -60,6 +64,8 @@ def main(argv=None) -> int:
     parser.add_argument("models", nargs="+", help="folders each holding dice.onnx and its face readers")
     parser.add_argument("--second-opinion", default=load_config(None)["vision"]["second_opinion"],
                         choices=("off", "doubtful", "always"), help="default: the shipped setting")
+    parser.add_argument("--recrop-beyond", type=float, default=load_config(None)["vision"]["recrop_beyond"],
+                        help="default: the shipped setting (1 or more: never re-place a box)")
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args(argv)
     photos = {folder.name: [(item, cv2.imread(str(item.path), cv2.IMREAD_COLOR))
@@ -67,7 +73,7 @@ def main(argv=None) -> int:
     for folder in args.models:
         for kind, cls in (("as labelled", DiceReader), ("boxes jittered", JitteredReader)):
             reader = cls(Path(folder) / "dice.onnx", threads=args.threads, read_colour=False,
-                         second_opinion=args.second_opinion)
+                         second_opinion=args.second_opinion, recrop_beyond=args.recrop_beyond)
             for name, items in photos.items():
                 s = score(reader, items)
                 print(f"{folder} {kind:14s} {name:16s} recall {s.recall:.2%} precision {s.precision:.2%} "

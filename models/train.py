@@ -28,7 +28,7 @@ import torch  # noqa: E402
 
 from training.data import DiceStream, RealPhotos  # noqa: E402
 from training.loss import dice_loss  # noqa: E402
-from training.faces import (CROP_SCALE, FaceExport, FaceNet, FaceStream, load_exported_faces,  # noqa: E402
+from training.faces import (CROP_SCALE, NOT_A_DIE, FaceExport, FaceNet, FaceStream, load_exported_faces,  # noqa: E402
                             mine_negatives)
 from training.model import DiceNet, ExportWrapper, count_macs  # noqa: E402
 
@@ -56,8 +56,9 @@ def export_faces(net: FaceNet, path: Path, size: int) -> None:
 
     net.eval()
     tmp = path.with_suffix(".tmp.onnx")
+    outputs = ["value"] + (["place"] if net.place is not None else [])
     torch.onnx.export(FaceExport(net), torch.zeros(2, 3, size, size), str(tmp), input_names=["crops"],
-                      output_names=["value"], dynamic_axes={"crops": {0: "dice"}, "value": {0: "dice"}},
+                      output_names=outputs, dynamic_axes={"crops": {0: "dice"}, **{o: {0: "dice"} for o in outputs}},
                       opset_version=17, dynamo=False)
     model = onnx.load(str(tmp))
     onnx.checker.check_model(model)
@@ -76,7 +77,9 @@ def train_faces(cfg: dict, steps: int | None, output: str | None, mine_with: str
     output_path = ROOT / (output or fc["output"])
     torch.manual_seed(cfg["seed"] + 1)
     torch.set_num_threads(cfg["threads"])
-    net = load_exported_faces(init) if init else FaceNet(widths=tuple(fc["widths"]))
+    place = bool(fc.get("place", False))  # also learn where the die is in its crop (FaceNet's placing head)
+    net = (load_exported_faces(init, place=place) if init
+           else FaceNet(widths=tuple(fc["widths"]), place=place, crop_size=fc["crop_size"]))
     if init:
         print(f"faces: starting from the weights of {init}", flush=True)
     macs = count_macs(net, fc["crop_size"])
@@ -92,20 +95,28 @@ def train_faces(cfg: dict, steps: int | None, output: str | None, mine_with: str
     stream = FaceStream(real, fc["crop_size"], fc["real_fraction"], cfg["seed"], negatives=negatives,
                         negative_fraction=fc.get("negative_fraction", 0.0),
                         low_res_fraction=fc.get("low_res_fraction", 0.4), low_res_min=fc.get("low_res_min", 16),
-                        crop_jitter=tuple(fc.get("crop_jitter", (0.8, 1.5))))
+                        crop_jitter=tuple(fc.get("crop_jitter", (0.8, 1.5))),
+                        centre_jitter=fc.get("centre_jitter", 0.08))
     loader = torch.utils.data.DataLoader(stream, batch_size=fc["batch"], num_workers=cfg["workers"],
                                          persistent_workers=cfg["workers"] > 0)
     opt = torch.optim.AdamW(net.parameters(), lr=fc["lr"], weight_decay=cfg["weight_decay"])
     loss_fn = torch.nn.CrossEntropyLoss(label_smoothing=0.05)
     start, run_loss, run_acc = time.time(), None, None
-    for step, (x, y) in enumerate(loader):
+    place_weight = fc.get("place_weight", 1.0)
+    for step, (x, y, target) in enumerate(loader):
         if step >= steps:
             break
         t = step / steps
         for group in opt.param_groups:
             group["lr"] = fc["lr"] * min(1.0, (step + 1) / 200) * (0.02 + 0.98 * 0.5 * (1 + math.cos(math.pi * t)))
         logits = net(x)
-        loss = loss_fn(logits, y)
+        if net.place is not None:  # placing loss on the dice only: a crop of no die has no place
+            logits, placed = logits
+            is_die = y != NOT_A_DIE
+            loss = loss_fn(logits, y) + place_weight * torch.nn.functional.smooth_l1_loss(
+                placed[is_die], target[is_die], beta=0.05) if is_die.any() else loss_fn(logits, y)
+        else:
+            loss = loss_fn(logits, y)
         opt.zero_grad(set_to_none=True)
         loss.backward()
         opt.step()

@@ -47,12 +47,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion dice: {exc}", file=sys.stderr)
         return 2
     try:
-        reader = DiceReader(model_path=args.model or vision["model"] or None,
-                            threads=args.threads if args.threads is not None else vision["threads"],
-                            confidence=args.confidence if args.confidence is not None else vision["confidence"],
-                            reread_below=vision["reread_below"],
-                            second_opinion=vision["second_opinion"],
-                            max_face_looks=vision["max_face_looks"])
+        reader = DiceReader.from_config(vision, model_path=args.model or None, threads=args.threads,
+                                        confidence=args.confidence)
     except ModelError as exc:
         print(f"companion dice: {exc}", file=sys.stderr)
         return 2

@@ -54,12 +54,16 @@ class DiceReader:
     ``max_face_looks``: at most this many face-reader looks (crops x turns x readers) per frame, so a crowded
     frame's compute stays bounded: every die gets the first reader's look, then the second reader's and the
     doubtful dice's other turns go to the least sure first (0: no limit).
+    ``recrop_beyond``: a first face reader with a placing head also says where the die really is in its crop;
+    a die whose box it finds off by more than this (centre shift in crop sides, or log of the size ratio) is
+    cut again there and read again (within the budget, worst placed first), and reported with that box.
+    Boxes a detector places or sizes badly on a new table cause most misreads. 1 or more: never.
     """
 
     def __init__(self, model_path: str | Path | None = None, threads: int = 1, confidence: float = 0.25,
                  nms_iou: float = 0.4, read_colour: bool = True, faces: bool = True,
                  detector_vote: float = 0.25, face_views: int = 1, reread_below: float = 0.8,
-                 second_opinion: str = "always", max_face_looks: int = 31):
+                 second_opinion: str = "always", max_face_looks: int = 31, recrop_beyond: float = 0.1):
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         self.threads = max(1, int(threads))
         self.detector_vote = float(detector_vote)
@@ -71,7 +75,8 @@ class DiceReader:
             raise ValueError(f"second_opinion must be one of {', '.join(SECOND_OPINION)}")
         self.second_opinion = second_opinion
         self.max_face_looks = max(0, int(max_face_looks))
-        self.faces_read = self.faces_reread = self.face_looks = 0  # running counts, for the benchmark's cost figures
+        self.recrop_beyond = float(recrop_beyond)
+        self.faces_read = self.faces_reread = self.faces_recropped = self.face_looks = 0  # running counts, for the benchmark's cost figures
         self.confidence = float(confidence)
         self.nms_iou = float(nms_iou)
         self.read_colour = read_colour
@@ -89,11 +94,23 @@ class DiceReader:
         self.stride = int(json.loads(meta).get("stride", 4)) if meta else 4
         self.faces_path, self.second_path = face_reader_paths(self.model_path)
         self.faces = self.second = self.second_error = None
+        self.places = False  # whether the first face reader also says where the die is in its crop
         if faces and self.faces_path.is_file():
             self.faces = self._open(self.faces_path)
             self.crop_size, self.crop_scale = self._crop_geometry(self.faces, self.faces_path)
+            self.places = [o.name for o in self.faces.get_outputs()] == ["value", "place"]
             if second_opinion != "off" and self.second_path.is_file():
                 self.second = self._open_second(self.second_path)
+
+    @classmethod
+    def from_config(cls, vision: dict, **overrides) -> "DiceReader":
+        """A reader set up by the config's [vision] section; keyword arguments override it (None: keep it)."""
+        options = dict(model_path=vision["model"] or None, threads=vision["threads"],
+                       confidence=vision["confidence"], reread_below=vision["reread_below"],
+                       second_opinion=vision["second_opinion"], max_face_looks=vision["max_face_looks"],
+                       recrop_beyond=vision["recrop_beyond"])
+        options.update({key: value for key, value in overrides.items() if value is not None})
+        return cls(**options)
 
     def _open_second(self, path: Path):
         """The second face reader, or None (with a warning) when it is unusable: the first one still reads."""
@@ -131,8 +148,12 @@ class DiceReader:
         except Exception as exc:  # onnxruntime raises several unrelated types for a bad file
             raise ModelError(f"dice model {path} could not be loaded: {exc}") from exc
 
-    def _read_faces(self, image: np.ndarray, rects: list, turns, reader=None) -> np.ndarray:
-        """Value probabilities (N x 7) of each box, averaged over the given quarter-turns of its crop."""
+    def _read_faces(self, image: np.ndarray, rects: list, turns, reader=None, placed: list | None = None) -> np.ndarray:
+        """Value probabilities (N x 7) of each box, averaged over the given quarter-turns of its crop.
+
+        ``placed``, when the reader has a placing head and turn 0 is read: filled with where the reader
+        finds each die, as a box (x, y, w, h) in the image, and how far off the box was.
+        """
         reader = reader or self.faces
         size = self.crop_size
         crops = np.empty((len(rects), size, size, 3), np.uint8)
@@ -144,18 +165,47 @@ class DiceReader:
                                       borderMode=cv2.BORDER_CONSTANT, borderValue=(114, 114, 114))
         turned = [np.rot90(crops, k, axes=(1, 2)) for k in turns]  # a face reads the same turned
         batch = np.ascontiguousarray(np.concatenate(turned)[..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32)
-        probs = reader.run(None, {reader.get_inputs()[0].name: batch})[0]
+        outputs = reader.run(None, {reader.get_inputs()[0].name: batch})
         self.face_looks += len(batch)
-        return probs.reshape(len(turned), len(rects), -1).mean(axis=0)
+        if placed is not None and len(outputs) > 1 and turns[0] == 0:
+            placed.extend(self._placed_box(rect, place) for rect, place in zip(rects, outputs[1][:len(rects)]))
+        return outputs[0].reshape(len(turned), len(rects), -1).mean(axis=0)
 
-    def _read_all(self, image: np.ndarray, boxes: list, scores: np.ndarray, detector_probs: np.ndarray) -> np.ndarray:
-        """Face-reader probabilities (N x 7) of every box: one look each, more for the least sure, within budget."""
+    def _placed_box(self, rect, place) -> tuple[list[float], float]:
+        """The box where the placing head (dx, dy, ds, in crop sides) puts the die, and how far off ``rect`` was."""
+        x, y, w, h = rect
+        dx, dy, ds = (float(v) for v in place)
+        ds = float(np.clip(ds, -1.0, 1.0))  # at most e times bigger or smaller in one step
+        side = self.crop_scale * max(w, h)
+        cx, cy = x + w / 2 + dx * side, y + h / 2 + dy * side
+        nw, nh = w * np.exp(ds), h * np.exp(ds)
+        return [cx - nw / 2, cy - nh / 2, nw, nh], max(abs(dx), abs(dy), abs(ds))
+
+    def _read_all(self, image: np.ndarray, boxes: list, scores: np.ndarray,
+                  detector_probs: np.ndarray) -> tuple[np.ndarray, list]:
+        """Face-reader probabilities (N x 7) of every box, and the boxes read (some re-placed by the reader).
+
+        One look each, more for the least sure, within budget.
+        """
+        boxes = list(boxes)
         readers = [self.faces] + ([self.second] if self.second is not None else [])
-        looks = FrameLooks(lambda r, picked, turns: self._read_faces(image, [boxes[k] for k in picked], turns,
-                                                                     readers[r]),
-                           len(readers), len(boxes), self.max_face_looks)
+        placed: list = []
+        looks = FrameLooks(lambda r, picked, turns: self._read_faces(
+            image, [boxes[k] for k in picked], turns, readers[r], placed if r == 0 and not placed else None),
+            len(readers), len(boxes), self.max_face_looks)
         looks.look(0, np.arange(len(boxes)), self.face_views)  # every die is read once, whatever the budget
         self.faces_read += len(boxes)
+        if placed and self.recrop_beyond < 1.0:  # badly placed boxes: cut again where the reader saw the die
+            off = np.array([p[1] for p in placed])
+            worst_first = np.argsort(-off, kind="stable")
+            recrop = worst_first[off[worst_first] > self.recrop_beyond]
+            if looks.budget is not None:  # as many as the looks left pay for, worst placed first
+                recrop = recrop[: max(0, looks.budget - looks.spent) // self.face_views]
+            for k in recrop:
+                boxes[k] = placed[k][0]
+            looks.forget(0, recrop)
+            looks.look(0, recrop, self.face_views)
+            self.faces_recropped += len(recrop)
         if len(readers) > 1 and self.second_opinion == "always":  # the least sure first, while the budget lasts
             order = np.argsort(self._fuse(detector_probs, looks.probabilities()).max(axis=1), kind="stable")
             looks.look(1, looks.affordable(order, (0, self.face_views)), self.face_views)
@@ -167,7 +217,7 @@ class DiceReader:
         for r in range(len(readers)):  # the most doubtful first: all four turns, by every reader
             looks.look(r, doubtful, 4)
         self.faces_reread += len(doubtful)
-        return looks.probabilities()
+        return looks.probabilities(), boxes
 
     def _fuse(self, detector_probs: np.ndarray, face_probs: np.ndarray) -> np.ndarray:
         """The two value guesses multiplied (the detector's weighted by ``detector_vote``), renormalised."""
@@ -204,9 +254,9 @@ class DiceReader:
         h_img, w_img = image.shape[:2]
         probs_all = value[:, ys[keep], xs[keep]].T  # N x 6 from the detector
         is_die = np.ones(len(keep))
+        boxes = [rects[i] for i in keep]
         if self.faces is not None and len(keep):
-            boxes = [rects[i] for i in keep]
-            face_probs = self._read_all(image, boxes, scores[keep], probs_all)
+            face_probs, boxes = self._read_all(image, boxes, scores[keep], probs_all)
             is_die = _is_die(face_probs)
             probs_all = self._fuse(probs_all, face_probs)
         readings = []
@@ -216,7 +266,7 @@ class DiceReader:
             confidence = float(np.clip(scores[i] * is_die[n] * probs[face], 0.0, 1.0))
             if confidence < self.confidence:
                 continue  # a die-like spot whose face could not be read with confidence
-            x, y, w, h = rects[i]
+            x, y, w, h = boxes[n]
             x1, y1 = max(0.0, x), max(0.0, y)
             x2, y2 = min(float(w_img), x + w), min(float(h_img), y + h)
             colour = die_colour(image, (x1, y1, x2, y2)) if self.read_colour else None

@@ -38,6 +38,13 @@ class FrameLooks:
             self.turns[reader, group] = upto
             self.spent += len(group) * (upto - int(start))
 
+    def forget(self, reader: int, boxes: Sequence[int]) -> None:
+        """Drop what ``reader`` saw of these boxes (their crops were wrong); the looks stay spent."""
+        boxes = np.asarray(boxes, np.int64)
+        if self._sums is not None and len(boxes):
+            self._sums[reader, boxes] = 0.0
+        self.turns[reader, boxes] = 0
+
     def affordable(self, boxes: Sequence[int], reader_turns: Sequence[int]) -> np.ndarray:
         """The longest prefix of ``boxes`` whose looks (each reader up to its turns) fit in the budget left."""
         boxes = np.asarray(boxes, np.int64)

@@ -21,6 +21,7 @@ def conv_bn(cin, cout, stride=1):
     return nn.Sequential(nn.Conv2d(cin, cout, 3, stride, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
 
 
+PLACE_OUTPUTS = 3  # dx, dy, ds of the placing head (FaceNet)
 NOT_A_DIE = 6  # the seventh class: keyboard keys, tray studs, cable ends... that the detector mistook for dice
 
 
@@ -42,16 +43,28 @@ def mine_negatives(detector_path: str, real: RealPhotos, confidence: float = 0.1
 
 
 class FaceNet(nn.Module):
-    def __init__(self, widths=(16, 24, 32, 48, 64), values: int = 7):
+    """Value logits of a die crop; with ``place`` also where the die really is in the crop.
+
+    The placing head answers (dx, dy, ds): the die's centre minus the crop's centre in crop sides, and
+    log(the crop side the reader was trained around / this crop's side). The runtime moves a badly
+    placed box there and reads it again: most misreads on new photos come from boxes the detector
+    placed or sized badly (a neighbour's pips inside, the die's own pips cut off).
+    """
+
+    def __init__(self, widths=(16, 24, 32, 48, 64), values: int = 7, place: bool = False, crop_size: int = 48):
         super().__init__()
         a, b, c, d, e = widths
         self.features = nn.Sequential(conv_bn(3, a, 2), conv_bn(a, b), conv_bn(b, c, 2), conv_bn(c, c),
                                       conv_bn(c, d, 2), conv_bn(d, e))
         self.classify = nn.Linear(e, values)
+        cells = (-(-crop_size // 8)) ** 2  # three stride-2 layers; the placing head keeps where things are
+        self.place = nn.Sequential(nn.Flatten(), nn.Linear(e * cells, PLACE_OUTPUTS)) if place else None
         self.frozen_statistics = False  # set when starting from an exported model (its BN is folded away)
 
     def forward(self, x):
-        return self.classify(self.features(x).mean(dim=(2, 3)))
+        f = self.features(x)
+        logits = self.classify(f.mean(dim=(2, 3)))
+        return logits if self.place is None else (logits, self.place(f))
 
     def train(self, mode: bool = True):
         super().train(mode)
@@ -62,7 +75,7 @@ class FaceNet(nn.Module):
         return self
 
 
-def load_exported_faces(path: str) -> FaceNet:
+def load_exported_faces(path: str, place: bool = False) -> FaceNet:
     """A FaceNet holding an exported face reader's weights, to train further.
 
     The export folded each BatchNorm into its convolution, so each BN starts as the identity plus the
@@ -75,9 +88,12 @@ def load_exported_faces(path: str) -> FaceNet:
     model = onnx.load(path)
     inits = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
     convs = [n for n in model.graph.node if n.op_type == "Conv"]
-    gemm = next(n for n in model.graph.node if n.op_type == "Gemm")
+    gemms = {int(inits[n.input[1]].shape[0]) != PLACE_OUTPUTS: n for n in model.graph.node if n.op_type == "Gemm"}
+    gemm, placing = gemms[True], gemms.get(False)
     widths = tuple(int(inits[n.input[1]].shape[0]) for n in convs)  # a, b, c, c, d, e: the 4th repeats the 3rd
-    net = FaceNet(widths=widths[:3] + widths[4:], values=int(inits[gemm.input[1]].shape[0]))
+    size = int(model.graph.input[0].type.tensor_type.shape.dim[2].dim_value)
+    net = FaceNet(widths=widths[:3] + widths[4:], values=int(inits[gemm.input[1]].shape[0]),
+                  place=place or placing is not None, crop_size=size)
     with torch.no_grad():
         for block, node in zip(net.features, convs):
             conv, bn = block[0], block[1]
@@ -88,6 +104,9 @@ def load_exported_faces(path: str) -> FaceNet:
             bn.running_var.fill_(1.0 - bn.eps)
         net.classify.weight.copy_(torch.tensor(inits[gemm.input[1]]))
         net.classify.bias.copy_(torch.tensor(inits[gemm.input[2]]))
+        if placing is not None:  # else a new placing head starts from its random weights
+            net.place[1].weight.copy_(torch.tensor(inits[placing.input[1]]))
+            net.place[1].bias.copy_(torch.tensor(inits[placing.input[2]]))
     net.frozen_statistics = True
     return net
 
@@ -100,7 +119,10 @@ class FaceExport(nn.Module):
         self.net = net
 
     def forward(self, x):
-        return torch.softmax(self.net(x / 255.0), dim=1)
+        out = self.net(x / 255.0)
+        if self.net.place is None:
+            return torch.softmax(out, dim=1)
+        return torch.softmax(out[0], dim=1), out[1]
 
 
 def crop_die(image: np.ndarray, centre, side: float, out: int, angle: float = 0.0, flip: bool = False,
@@ -115,13 +137,23 @@ def crop_die(image: np.ndarray, centre, side: float, out: int, angle: float = 0.
     return cv2.warpAffine(image, m, (out, out), flags=interp, borderMode=cv2.BORDER_CONSTANT, borderValue=border)
 
 
+def crop_point(point, centre, side: float, angle: float, flip: bool) -> np.ndarray:
+    """Where an image point lands in crop_die's crop, relative to the crop's centre, in crop sides."""
+    m = cv2.getRotationMatrix2D((float(centre[0]), float(centre[1])), angle, 1.0 / max(side, 1.0))
+    m[:, 2] -= np.asarray(centre, np.float64)
+    p = m @ np.array([point[0], point[1], 1.0])
+    return np.array([-p[0] if flip else p[0], p[1]])
+
+
 class FaceStream(torch.utils.data.IterableDataset):
     """Endless crops of real (train split) and rendered dice, jittered like the detector's boxes."""
 
     def __init__(self, real: RealPhotos, size: int, real_fraction: float, seed: int, pool: int = 1500,
                  negatives: list[list[tuple]] | None = None, negative_fraction: float = 0.0,
-                 low_res_fraction: float = 0.4, low_res_min: int = 16, crop_jitter: tuple = (0.8, 1.5)):
+                 low_res_fraction: float = 0.4, low_res_min: int = 16, crop_jitter: tuple = (0.8, 1.5),
+                 centre_jitter: float = 0.08):
         self.size, self.real_fraction, self.seed, self.pool = size, real_fraction, seed, pool
+        self.centre_jitter = centre_jitter  # standard deviation of the crop centre's error, in box sides
         self.crop_jitter = np.log(np.asarray(crop_jitter, np.float64))  # crop side range, x CROP_SCALE x box side
         self.low_res_fraction, self.low_res_min = low_res_fraction, max(12, low_res_min)
         self.negatives = negatives or [[] for _ in real.items]
@@ -131,17 +163,21 @@ class FaceStream(torch.utils.data.IterableDataset):
         self.real = real
 
     def _sample(self, image, box, value, rng):
+        """A jittered crop of the box, its class, and where the box really is in it (the placing target)."""
         x1, y1, x2, y2 = box
         s = max(x2 - x1, y2 - y1)
-        centre = np.array([(x1 + x2) / 2, (y1 + y2) / 2]) + rng.normal(0, 0.08 * s, 2)
+        true_centre = np.array([(x1 + x2) / 2, (y1 + y2) / 2])
+        centre = true_centre + rng.normal(0, self.centre_jitter * s, 2)
         side = CROP_SCALE * s * float(np.exp(rng.uniform(*self.crop_jitter)))
+        angle, flip = float(rng.uniform(0, 360)), bool(rng.random() < 0.5)
         small = (int(rng.integers(self.low_res_min, self.size + 1)) if rng.random() < self.low_res_fraction
                  else self.size)
-        crop = crop_die(image, centre, side, small, float(rng.uniform(0, 360)), bool(rng.random() < 0.5),
-                        tuple(int(c) for c in rng.integers(0, 256, 3)))
+        crop = crop_die(image, centre, side, small, angle, flip, tuple(int(c) for c in rng.integers(0, 256, 3)))
         if small != self.size:  # a die seen by a lower-resolution camera
             crop = cv2.resize(crop, (self.size, self.size), interpolation=cv2.INTER_LINEAR)
-        return colour_jitter(crop, rng), value - 1
+        offset = crop_point(true_centre, centre, side, angle, flip)
+        place = np.array([offset[0], offset[1], np.log(CROP_SCALE * s / max(side, 1.0))], np.float32)
+        return colour_jitter(crop, rng), value - 1, place
 
     def _negative(self, rng):
         """A crop of no die: a box the detector got wrong, or a random die-sized spot away from every die."""
@@ -165,11 +201,11 @@ class FaceStream(torch.utils.data.IterableDataset):
         tables = []
         while True:
             if self.real.items and rng.random() < self.negative_fraction:
-                crop, label = self._negative(rng)
+                crop, label, place = self._negative(rng)
             elif self.dice and rng.random() < self.real_fraction:
                 k, j = self.dice[rng.integers(len(self.dice))]
                 image, boxes, values = self.real.items[k]
-                crop, label = self._sample(image, boxes[j], int(values[j]), rng)
+                crop, label, place = self._sample(image, boxes[j], int(values[j]), rng)
             else:
                 if len(tables) < self.pool or rng.random() < 0.1:
                     img, dice = render_table(rng, 160, 160, n_dice=int(rng.integers(1, 4)), size_range=(24, 60))
@@ -180,6 +216,6 @@ class FaceStream(torch.utils.data.IterableDataset):
                         continue
                 img, dice = tables[rng.integers(len(tables))]
                 d = dice[rng.integers(len(dice))]
-                crop, label = self._sample(img, d.box, d.value, rng)
+                crop, label, place = self._sample(img, d.box, d.value, rng)
             rgb = cv2.cvtColor(crop, cv2.COLOR_BGR2RGB)
-            yield torch.from_numpy(np.ascontiguousarray(rgb.transpose(2, 0, 1))).float() / 255.0, label
+            yield torch.from_numpy(np.ascontiguousarray(rgb.transpose(2, 0, 1))).float() / 255.0, label, place

@@ -31,4 +31,8 @@ def test_jittered_reader_reads_other_crops_than_the_plain_one():
     jittered = compare.JitteredReader(threads=1, read_colour=False, second_opinion="off")
     boxes = [[d.box[0], d.box[1], d.box[2] - d.box[0], d.box[3] - d.box[1]] for d in plain.read(img)]
     assert len(boxes) == 3
-    assert not np.allclose(plain._read_faces(img, boxes, range(1)), jittered._read_faces(img, boxes, range(1)))
+    scores, uniform = np.ones(3), np.full((3, 6), 1 / 6)
+    plain_probs, plain_boxes = plain._read_all(img, boxes, scores, uniform)
+    jittered_probs, jittered_boxes = jittered._read_all(img, boxes, scores, uniform)
+    assert not np.allclose(plain_probs, jittered_probs)
+    assert jittered_boxes != plain_boxes

@@ -36,7 +36,7 @@ def test_doubtful_dice_get_both_readers_at_four_turns(table):
     assert reader.second is not None
     boxes = _boxes(reader, img)
     scores, detector_probs = np.ones(len(boxes)), np.full((len(boxes), 6), 1 / 6)
-    got = reader._read_all(img, boxes, scores, detector_probs)
+    got, _ = reader._read_all(img, boxes, scores, detector_probs)
     first = reader._read_faces(img, boxes, range(4))
     second = reader._read_faces(img, boxes, range(4), reader.second)
     np.testing.assert_allclose(got, (first + second) / 2, rtol=1e-5, atol=1e-6)
@@ -47,7 +47,7 @@ def test_sure_dice_are_read_once_by_the_first_reader_alone(table):
     img, _ = table
     reader = DiceReader(threads=1, read_colour=False, reread_below=0.0, second_opinion="doubtful")
     boxes = _boxes(reader, img)
-    got = reader._read_all(img, boxes, np.ones(len(boxes)), np.full((len(boxes), 6), 1 / 6))
+    got, _ = reader._read_all(img, boxes, np.ones(len(boxes)), np.full((len(boxes), 6), 1 / 6))
     np.testing.assert_allclose(got, reader._read_faces(img, boxes, range(1)), rtol=1e-5, atol=1e-6)
     assert reader.faces_reread == 0
 
@@ -56,7 +56,7 @@ def test_always_averages_both_readers_on_every_die(table):
     img, truth = table
     reader = DiceReader(threads=1, read_colour=False, reread_below=0.0, second_opinion="always")
     boxes = _boxes(reader, img)
-    got = reader._read_all(img, boxes, np.ones(len(boxes)), np.full((len(boxes), 6), 1 / 6))
+    got, _ = reader._read_all(img, boxes, np.ones(len(boxes)), np.full((len(boxes), 6), 1 / 6))
     both = (reader._read_faces(img, boxes, range(1)) + reader._read_faces(img, boxes, range(1), reader.second)) / 2
     np.testing.assert_allclose(got, both, rtol=1e-5, atol=1e-6)
     assert sorted(d.value for d in reader.read(img)) == sorted(d.value for d in truth)
@@ -90,7 +90,7 @@ def test_a_crowded_frame_keeps_to_its_face_look_budget_most_doubtful_first(table
     uniform = np.full((4, 6), 1 / 6)
     sureness = reader._fuse(uniform, reader._read_faces(img, boxes, range(1))).max(axis=1)
     looks, rereads = reader.face_looks, reader.faces_reread
-    got = reader._read_all(img, boxes, np.ones(4), uniform)
+    got, _ = reader._read_all(img, boxes, np.ones(4), uniform)
     assert reader.face_looks - looks == 4 + 7  # one look each, then 3 + 4 for one die: a second would need 18
     assert reader.faces_reread - rereads == 1
     least_sure = int(np.argmin(sureness))
@@ -112,7 +112,7 @@ def test_always_asks_the_second_reader_about_the_least_sure_dice_while_the_budge
     second = reader._read_faces(img, boxes, range(1), reader.second)
     least_sure = np.argsort(reader._fuse(uniform, first).max(axis=1), kind="stable")[:2]
     looks = reader.face_looks
-    got = reader._read_all(img, boxes, np.ones(4), uniform)
+    got, _ = reader._read_all(img, boxes, np.ones(4), uniform)
     assert reader.face_looks - looks == 4 + 2  # every die once, then two second opinions fill the budget of 6
     for k in range(4):
         expected = (first[k] + second[k]) / 2 if k in least_sure else first[k]

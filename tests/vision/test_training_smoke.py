@@ -2,6 +2,7 @@
 
 import sys
 
+import cv2
 import numpy as np
 import pytest
 
@@ -56,11 +57,30 @@ def test_face_reader_stream_yields_values_and_not_a_die_crops():
     stream = iter(FaceStream(real, size=48, real_fraction=0.7, seed=3, pool=4, negatives=negatives,
                              negative_fraction=0.3))
     samples = [next(stream) for _ in range(60)]
-    labels = {int(y) for _, y in samples}
+    labels = {int(y) for _, y, _ in samples}
     assert labels <= set(range(7)) and NOT_A_DIE in labels and len(labels) >= 5
-    assert all(x.shape == (3, 48, 48) for x, _ in samples)
-    logits = FaceNet()(torch.stack([x for x, _ in samples[:4]]))
+    assert all(x.shape == (3, 48, 48) for x, _, _ in samples)
+    logits = FaceNet()(torch.stack([x for x, _, _ in samples[:4]]))
     assert logits.shape == (4, 7)
+    logits, placed = FaceNet(place=True)(torch.stack([x for x, _, _ in samples[:4]]))
+    assert logits.shape == (4, 7) and placed.shape == (4, 3)
+    # the placing targets: centres within a few box sides' jitter, crop sizes within the configured range
+    places = np.stack([t for _, y, t in samples if y != NOT_A_DIE])
+    assert np.abs(places[:, :2]).max() < 0.5 and np.all(np.abs(places[:, 2]) <= np.log(1.5) + 1e-6)
+
+
+def test_placing_target_is_where_the_point_lands_in_the_crop():
+    """crop_point must agree with crop_die's warp, turned and mirrored, or the placing head learns nonsense."""
+    from training.faces import crop_die, crop_point
+
+    image = np.zeros((200, 300, 3), np.uint8)
+    point = (170.0, 90.0)
+    cv2.circle(image, (170, 90), 2, (255, 255, 255), -1)
+    for angle, flip in ((0.0, False), (37.0, False), (200.0, True)):
+        crop = crop_die(image, (150.0, 100.0), 80.0, 80, angle, flip)
+        ys, xs = np.nonzero(crop[..., 0] > 100)
+        found = np.array([xs.mean() - 40, ys.mean() - 40]) / 80
+        assert np.allclose(found, crop_point(point, (150.0, 100.0), 80.0, angle, flip), atol=0.02)
 
 
 def test_face_reader_training_can_start_from_the_shipped_model():

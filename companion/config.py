@@ -68,7 +68,7 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "max_face_looks": Key(31, "most face-reader looks per frame (every die gets one; the second reader's and the "
                                   "doubtful dice's extra turns go to the least sure first): 31 keeps a frame of the "
                                   "shipped models under 1 GFLOP (benchmarks/flops.py); 0 = no limit"),
-        "recrop_beyond": Key(0.1, "a die whose box the first face reader finds off by more than this (centre shift in "
+        "recrop_beyond": Key(0.05, "a die whose box the first face reader finds off by more than this (centre shift in "
                                   "crop sides, or log size ratio) is cut again where the reader saw it and read again "
                                   "(within max_face_looks); 1 or more: never (chosen on the training photos, "
                                   "models/README.md)"),

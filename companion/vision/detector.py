@@ -63,7 +63,7 @@ class DiceReader:
     def __init__(self, model_path: str | Path | None = None, threads: int = 1, confidence: float = 0.25,
                  nms_iou: float = 0.4, read_colour: bool = True, faces: bool = True,
                  detector_vote: float = 0.25, face_views: int = 1, reread_below: float = 0.8,
-                 second_opinion: str = "always", max_face_looks: int = 31, recrop_beyond: float = 0.1):
+                 second_opinion: str = "always", max_face_looks: int = 31, recrop_beyond: float = 0.05):
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         self.threads = max(1, int(threads))
         self.detector_vote = float(detector_vote)

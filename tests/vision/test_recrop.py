@@ -107,3 +107,31 @@ def test_forgetting_a_look_drops_its_answer_but_keeps_it_spent():
     looks.forget(0, [1])
     assert looks.spent == 3 and list(looks.turns[0]) == [1, 0, 1]
     np.testing.assert_allclose(looks.probabilities()[1], [0.0, 0.0])
+
+
+def test_the_shipped_first_reader_places_badly_boxed_dice_closer_to_where_they_are():
+    """Boxes moved by ~10% and sized 0.7-1.8x (as a detector gets them wrong) come back nearer the die."""
+    reader = DiceReader(threads=1, read_colour=False)
+    assert reader.places
+    rng = np.random.default_rng(11)
+    before, after = [], []
+
+    def error(box, truth):  # centre off in die sizes, or how many times too big or small: the worse
+        x, y, w, h = box
+        x1, y1, x2, y2 = truth
+        s = max(x2 - x1, y2 - y1)
+        return max(abs(x + w / 2 - (x1 + x2) / 2) / s, abs(y + h / 2 - (y1 + y2) / 2) / s, abs(np.log(max(w, h) / s)))
+
+    for _ in range(15):
+        img, dice = render_table(rng, 480, 640, n_dice=3, size_range=(36, 60), occlude=False)
+        for d in dice:
+            x1, y1, x2, y2 = d.box
+            w, h, grow = x2 - x1, y2 - y1, float(np.exp(rng.uniform(np.log(0.7), np.log(1.8))))
+            dx, dy = rng.normal(0, 0.1 * max(w, h), 2)
+            box = [(x1 + x2 - w * grow) / 2 + dx, (y1 + y2 - h * grow) / 2 + dy, w * grow, h * grow]
+            placed = []
+            reader._read_faces(img, [box], range(1), placed=placed)
+            before.append(error(box, d.box))
+            after.append(error(placed[0][0], d.box))
+    assert np.median(after) < 0.6 * np.median(before)
+    assert np.percentile(after, 90) < 0.6 * np.percentile(before, 90)

@@ -1,4 +1,7 @@
-"""The second face reader: asked about doubtful dice (or every die), and never a reason to stop reading."""
+"""The second face reader: asked about doubtful dice (or every die), and never a reason to stop reading.
+
+Boxes stay where the detector put them here (recrop_beyond=1.0): re-placing is tested in test_recrop.py.
+"""
 
 import shutil
 
@@ -32,7 +35,7 @@ def test_the_second_reader_ships_next_to_the_first():
 
 def test_doubtful_dice_get_both_readers_at_four_turns(table):
     img, _ = table
-    reader = DiceReader(threads=1, read_colour=False, reread_below=1.01, max_face_looks=0)  # every die doubtful
+    reader = DiceReader(threads=1, read_colour=False, recrop_beyond=1.0, reread_below=1.01, max_face_looks=0)  # every die doubtful
     assert reader.second is not None
     boxes = _boxes(reader, img)
     scores, detector_probs = np.ones(len(boxes)), np.full((len(boxes), 6), 1 / 6)
@@ -45,7 +48,7 @@ def test_doubtful_dice_get_both_readers_at_four_turns(table):
 
 def test_sure_dice_are_read_once_by_the_first_reader_alone(table):
     img, _ = table
-    reader = DiceReader(threads=1, read_colour=False, reread_below=0.0, second_opinion="doubtful")
+    reader = DiceReader(threads=1, read_colour=False, recrop_beyond=1.0, reread_below=0.0, second_opinion="doubtful")
     boxes = _boxes(reader, img)
     got, _ = reader._read_all(img, boxes, np.ones(len(boxes)), np.full((len(boxes), 6), 1 / 6))
     np.testing.assert_allclose(got, reader._read_faces(img, boxes, range(1)), rtol=1e-5, atol=1e-6)
@@ -54,7 +57,7 @@ def test_sure_dice_are_read_once_by_the_first_reader_alone(table):
 
 def test_always_averages_both_readers_on_every_die(table):
     img, truth = table
-    reader = DiceReader(threads=1, read_colour=False, reread_below=0.0, second_opinion="always")
+    reader = DiceReader(threads=1, read_colour=False, recrop_beyond=1.0, reread_below=0.0, second_opinion="always")
     boxes = _boxes(reader, img)
     got, _ = reader._read_all(img, boxes, np.ones(len(boxes)), np.full((len(boxes), 6), 1 / 6))
     both = (reader._read_faces(img, boxes, range(1)) + reader._read_faces(img, boxes, range(1), reader.second)) / 2
@@ -73,17 +76,17 @@ def test_a_broken_second_reader_is_reported_and_the_first_still_reads(tmp_path, 
     for name in ("dice.onnx", "dice_faces.onnx"):
         shutil.copy(DEFAULT_MODEL.with_name(name), tmp_path / name)
     (tmp_path / SECOND.name).write_bytes(SECOND.read_bytes()[:3000])
-    reader = DiceReader(tmp_path / "dice.onnx", threads=1, read_colour=False)
+    reader = DiceReader(tmp_path / "dice.onnx", threads=1, read_colour=False, recrop_beyond=1.0)
     assert reader.second is None and SECOND.name in reader.second_error
     assert "first face reader alone" in caplog.text
-    alone = DiceReader(threads=1, read_colour=False, second_opinion="off")
+    alone = DiceReader(threads=1, read_colour=False, recrop_beyond=1.0, second_opinion="off")
     assert [(d.value, d.box) for d in reader.read(img)] == [(d.value, d.box) for d in alone.read(img)]
     assert sorted(d.value for d in reader.read(img)) == sorted(d.value for d in truth)
 
 
 def test_a_crowded_frame_keeps_to_its_face_look_budget_most_doubtful_first(table):
     img, _ = table
-    reader = DiceReader(threads=1, read_colour=False, reread_below=1.01, max_face_looks=12,  # every die doubtful
+    reader = DiceReader(threads=1, read_colour=False, recrop_beyond=1.0, reread_below=1.01, max_face_looks=12,  # every die doubtful
                         second_opinion="doubtful")
     boxes = _boxes(reader, img)
     assert len(boxes) == 4
@@ -96,7 +99,7 @@ def test_a_crowded_frame_keeps_to_its_face_look_budget_most_doubtful_first(table
     least_sure = int(np.argmin(sureness))
     changed = [k for k in range(4) if not np.allclose(got[k], reader._read_faces(img, [boxes[k]], range(1))[0])]
     assert changed == [least_sure]
-    unlimited = DiceReader(threads=1, read_colour=False, reread_below=1.01, max_face_looks=0,
+    unlimited = DiceReader(threads=1, read_colour=False, recrop_beyond=1.0, reread_below=1.01, max_face_looks=0,
                            second_opinion="doubtful")
     before = unlimited.face_looks
     unlimited._read_all(img, boxes, np.ones(4), uniform)
@@ -105,7 +108,7 @@ def test_a_crowded_frame_keeps_to_its_face_look_budget_most_doubtful_first(table
 
 def test_always_asks_the_second_reader_about_the_least_sure_dice_while_the_budget_lasts(table):
     img, _ = table
-    reader = DiceReader(threads=1, read_colour=False, reread_below=0.0, second_opinion="always", max_face_looks=6)
+    reader = DiceReader(threads=1, read_colour=False, recrop_beyond=1.0, reread_below=0.0, second_opinion="always", max_face_looks=6)
     boxes = _boxes(reader, img)
     uniform = np.full((4, 6), 1 / 6)
     first = reader._read_faces(img, boxes, range(1))

@@ -85,13 +85,17 @@ def main(argv=None) -> int:
     parser.add_argument("--confidence", type=float, default=0.25)
     parser.add_argument("--max-face-looks", type=int, default=load_config(None)["vision"]["max_face_looks"],
                         help="face-reader looks per frame at most (default: the shipped setting)")
+    parser.add_argument("--recrop-beyond", type=float, default=load_config(None)["vision"]["recrop_beyond"],
+                        help="re-place boxes the face reader finds off by more than this (default: the shipped "
+                             "setting; 1 or more: never)")
     parser.add_argument("--repeats", type=int, default=3, help="timed runs per image (the fastest counts)")
     parser.add_argument("--no-peer", action="store_true", help="skip the peer (when ai-edge-litert is missing)")
     parser.add_argument("--show-failures", action="store_true")
     args = parser.parse_args(argv)
 
     reader = DiceReader.from_config(load_config(None)["vision"], model_path=args.model, threads=args.threads,
-                                    confidence=args.confidence, max_face_looks=args.max_face_looks)
+                                    confidence=args.confidence, max_face_looks=args.max_face_looks,
+                                    recrop_beyond=args.recrop_beyond)
     det_macs = count(reader.model_path)[0]
     readers = [reader.faces_path] if reader.faces is not None else []
     readers += [reader.second_path] if reader.second is not None else []

@@ -109,14 +109,14 @@ def train_faces(cfg: dict, steps: int | None, output: str | None, mine_with: str
         t = step / steps
         for group in opt.param_groups:
             group["lr"] = fc["lr"] * min(1.0, (step + 1) / 200) * (0.02 + 0.98 * 0.5 * (1 + math.cos(math.pi * t)))
-        logits = net(x)
-        if net.place is not None:  # placing loss on the dice only: a crop of no die has no place
-            logits, placed = logits
+        out = net(x)
+        logits, placed = out if net.place is not None else (out, None)
+        loss = loss_fn(logits, y)
+        if placed is not None:  # placing loss on the dice only: a crop of no die has no place
             is_die = y != NOT_A_DIE
-            loss = loss_fn(logits, y) + place_weight * torch.nn.functional.smooth_l1_loss(
-                placed[is_die], target[is_die], beta=0.05) if is_die.any() else loss_fn(logits, y)
-        else:
-            loss = loss_fn(logits, y)
+            if is_die.any():
+                loss = loss + place_weight * torch.nn.functional.smooth_l1_loss(placed[is_die], target[is_die],
+                                                                                beta=0.05)
         opt.zero_grad(set_to_none=True)
         loss.backward()
         opt.step()

@@ -76,7 +76,8 @@ class DiceReader:
         self.second_opinion = second_opinion
         self.max_face_looks = max(0, int(max_face_looks))
         self.recrop_beyond = float(recrop_beyond)
-        self.faces_read = self.faces_reread = self.faces_recropped = self.face_looks = 0  # running counts, for the benchmark's cost figures
+        # running counts, for the benchmark's cost figures
+        self.faces_read = self.faces_reread = self.faces_recropped = self.face_looks = 0
         self.confidence = float(confidence)
         self.nms_iou = float(nms_iou)
         self.read_colour = read_colour
@@ -189,7 +190,7 @@ class DiceReader:
         """
         boxes = list(boxes)
         readers = [self.faces] + ([self.second] if self.second is not None else [])
-        placed: list = []
+        placed: list = []  # filled by the first reader's first look at every box: where it saw each die
         looks = FrameLooks(lambda r, picked, turns: self._read_faces(
             image, [boxes[k] for k in picked], turns, readers[r], placed if r == 0 and not placed else None),
             len(readers), len(boxes), self.max_face_looks)

@@ -20,3 +20,17 @@ def data_dir(tmp_path: Path) -> Path:
     path = tmp_path / "data"
     path.mkdir()
     return path
+
+
+@pytest.fixture(autouse=True)
+def _root_logging_restored():
+    """Commands run in-process (``cli.main``) point the root logger at the stderr of their test, which pytest
+    closes afterwards; a later test's server thread logging there printed "--- Logging error ---". Put the
+    root logger back after every test."""
+    import logging
+
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    yield
+    root.handlers[:] = handlers
+    root.setLevel(level)

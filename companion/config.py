@@ -72,6 +72,9 @@ SCHEMA: dict[str, dict[str, Key]] = {
                                   "crop sides, or log size ratio) is cut again where the reader saw it and read again "
                                   "(within max_face_looks); 1 or more: never (chosen on the training photos, "
                                   "models/README.md)"),
+        "min_crop": Key(0.05, "a face reader's crop is at least this fraction of the frame's shorter side, so a die "
+                              "whose box was drawn too small is still seen whole (0.05: 1.3 x the smallest die "
+                              "hardware/README.md allows; 0 = off)"),
         "settle_frames": Key(4, "identical consecutive readings needed before a roll counts as settled"),
     },
     "panel": {

@@ -58,12 +58,17 @@ class DiceReader:
     a die whose box it finds off by more than this (centre shift in crop sides, or log of the size ratio) is
     cut again there and read again (within the budget, worst placed first), and reported with that box.
     Boxes a detector places or sizes badly on a new table cause most misreads. 1 or more: never.
+    ``min_crop``: a face reader's crop is never smaller than this fraction of the frame's shorter side, so a
+    box drawn too small (a single pip taken for the die, a die half found) still shows the reader a whole die.
+    The smallest die the camera guidance allows (hardware/README.md: a 12 mm die, 37 px of 960) is 0.039 of
+    the frame, 1.3x that is 0.05; a larger value would crop such dice wider than the reader was trained on.
     """
 
     def __init__(self, model_path: str | Path | None = None, threads: int = 1, confidence: float = 0.25,
                  nms_iou: float = 0.4, read_colour: bool = True, faces: bool = True,
                  detector_vote: float = 0.25, face_views: int = 1, reread_below: float = 0.8,
-                 second_opinion: str = "always", max_face_looks: int = 31, recrop_beyond: float = 0.05):
+                 second_opinion: str = "always", max_face_looks: int = 31, recrop_beyond: float = 0.05,
+                 min_crop: float = 0.05):
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         self.threads = max(1, int(threads))
         self.detector_vote = float(detector_vote)
@@ -76,6 +81,7 @@ class DiceReader:
         self.second_opinion = second_opinion
         self.max_face_looks = max(0, int(max_face_looks))
         self.recrop_beyond = float(recrop_beyond)
+        self.min_crop = max(0.0, float(min_crop))
         # running counts, for the benchmark's cost figures
         self.faces_read = self.faces_reread = self.faces_recropped = self.face_looks = 0
         self.confidence = float(confidence)
@@ -109,7 +115,7 @@ class DiceReader:
         options = dict(model_path=vision["model"] or None, threads=vision["threads"],
                        confidence=vision["confidence"], reread_below=vision["reread_below"],
                        second_opinion=vision["second_opinion"], max_face_looks=vision["max_face_looks"],
-                       recrop_beyond=vision["recrop_beyond"])
+                       recrop_beyond=vision["recrop_beyond"], min_crop=vision["min_crop"])
         options.update({key: value for key, value in overrides.items() if value is not None})
         return cls(**options)
 
@@ -159,7 +165,7 @@ class DiceReader:
         size = self.crop_size
         crops = np.empty((len(rects), size, size, 3), np.uint8)
         for k, (x, y, w, h) in enumerate(rects):
-            side = self.crop_scale * max(w, h)
+            side = self._crop_side(w, h, image)
             scale = size / max(side, 1.0)
             m = np.array([[scale, 0, size / 2 - scale * (x + w / 2)], [0, scale, size / 2 - scale * (y + h / 2)]])
             crops[k] = cv2.warpAffine(image, m, (size, size), flags=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR,
@@ -169,15 +175,19 @@ class DiceReader:
         outputs = reader.run(None, {reader.get_inputs()[0].name: batch})
         self.face_looks += len(batch)
         if placed is not None and len(outputs) > 1 and turns[0] == 0:
-            placed.extend(self._placed_box(rect, place) for rect, place in zip(rects, outputs[1][:len(rects)]))
+            placed.extend(self._placed_box(rect, place, image) for rect, place in zip(rects, outputs[1][:len(rects)]))
         return outputs[0].reshape(len(turned), len(rects), -1).mean(axis=0)
 
-    def _placed_box(self, rect, place) -> tuple[list[float], float]:
+    def _crop_side(self, w: float, h: float, image: np.ndarray) -> float:
+        """A face crop's side in pixels: crop_scale x the box's longer side, at least min_crop of the frame."""
+        return max(self.crop_scale * max(w, h), self.min_crop * min(image.shape[:2]))
+
+    def _placed_box(self, rect, place, image) -> tuple[list[float], float]:
         """The box where the placing head (dx, dy, ds, in crop sides) puts the die, and how far off ``rect`` was."""
         x, y, w, h = rect
         dx, dy, ds = (float(v) for v in place)
         ds = float(np.clip(ds, -1.0, 1.0))  # at most e times bigger or smaller in one step
-        side = self.crop_scale * max(w, h)
+        side = self._crop_side(w, h, image)
         cx, cy = x + w / 2 + dx * side, y + h / 2 + dy * side
         nw, nh = w * np.exp(ds), h * np.exp(ds)
         return [cx - nw / 2, cy - nh / 2, nw, nh], max(abs(dx), abs(dy), abs(ds))

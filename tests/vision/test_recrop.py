@@ -135,3 +135,22 @@ def test_the_shipped_first_reader_places_badly_boxed_dice_closer_to_where_they_a
             after.append(error(placed[0][0], d.box))
     assert np.median(after) < 0.6 * np.median(before)
     assert np.percentile(after, 90) < 0.6 * np.percentile(before, 90)
+
+
+def test_a_box_drawn_too_small_is_cut_at_the_frame_s_minimum_crop():
+    """min_crop: a crop is at least that fraction of the frame's shorter side, wherever the box says less."""
+    img, dice = render_table(np.random.default_rng(4), 480, 640, n_dice=1, size_range=(40, 44), occlude=False)
+    x1, y1, x2, y2 = dice[0].box
+    cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+    pip_sized = [cx - 5, cy - 5, 10.0, 10.0]
+    reader = DiceReader(threads=1, read_colour=False, min_crop=0.1)
+    plain = DiceReader(threads=1, read_colour=False, min_crop=0.0)
+    as_if = 0.1 * 480 / plain.crop_scale  # the box whose ordinary crop is 10% of 480 px
+    np.testing.assert_allclose(reader._read_faces(img, [pip_sized], range(1)),
+                               plain._read_faces(img, [[cx - as_if / 2, cy - as_if / 2, as_if, as_if]], range(1)),
+                               rtol=1e-5, atol=1e-6)
+    assert not np.allclose(reader._read_faces(img, [pip_sized], range(1)),
+                           plain._read_faces(img, [pip_sized], range(1)))
+    big = [x1 - 20, y1 - 20, x2 - x1 + 40, y2 - y1 + 40]  # boxes bigger than the minimum are cut as before
+    np.testing.assert_allclose(reader._read_faces(img, [big], range(1)), plain._read_faces(img, [big], range(1)),
+                               rtol=1e-5, atol=1e-6)

@@ -189,7 +189,8 @@ class DiceReader:
         ds = float(np.clip(ds, -1.0, 1.0))  # at most e times bigger or smaller in one step
         side = self._crop_side(w, h, image)
         cx, cy = x + w / 2 + dx * side, y + h / 2 + dy * side
-        nw, nh = w * np.exp(ds), h * np.exp(ds)
+        grow = side * np.exp(ds) / (self.crop_scale * max(w, h, 1e-6))  # the die's box from the crop it wants
+        nw, nh = w * grow, h * grow
         return [cx - nw / 2, cy - nh / 2, nw, nh], max(abs(dx), abs(dy), abs(ds))
 
     def _read_all(self, image: np.ndarray, boxes: list, scores: np.ndarray,

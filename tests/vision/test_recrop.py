@@ -69,6 +69,19 @@ def test_badly_placed_boxes_are_moved_where_the_reader_saw_the_die_and_read_ther
     assert not np.allclose(probs, reader._read_faces(img, boxes, range(1)))  # the first crop's answer is dropped
 
 
+def test_a_box_widened_by_the_smallest_crop_is_re_placed_from_the_crop_actually_cut(setup):
+    """The head sizes the die against the crop it saw: a pip-sized box cut at min_crop grows to that crop's die."""
+    model, img, boxes = setup
+    reader = _reader(model, recrop_beyond=0.1, min_crop=0.2)  # 96 px crops of the 480 px frame
+    x, y, w, h = boxes[0]
+    tiny = [x + w / 2 - 5, y + h / 2 - 5, 10.0, 10.0]
+    placed = []
+    reader._read_faces(img, [tiny], range(1), placed=placed)
+    (nx, ny, nw, nh), _ = placed[0]
+    assert nw == pytest.approx(96 * np.exp(0.1) / 1.3) and nh == pytest.approx(nw)
+    assert nx + nw / 2 == pytest.approx(x + w / 2 + 0.2 * 96)
+
+
 def test_boxes_off_by_less_than_the_tolerance_stay_and_the_setting_can_turn_it_off(setup):
     model, img, boxes = setup
     for reader in (_reader(model, recrop_beyond=0.25), _reader(model, recrop_beyond=1.0)):

@@ -57,7 +57,7 @@ class DiceReader:
     ``recrop_beyond``: a first face reader with a placing head also says where the die really is in its crop;
     a die whose box it finds off by more than this (centre shift in crop sides, or log of the size ratio) is
     cut again there and read again (within the budget, worst placed first), and reported with that box.
-    Boxes a detector places or sizes badly on a new table cause most misreads. 1 or more: never.
+    Boxes a detector places or sizes badly (as on a new table) cause many misreads. 1 or more: never.
     ``min_crop``: a face reader's crop is never smaller than this fraction of the frame's shorter side, so a
     box drawn too small (a single pip taken for the die, a die half found) still shows the reader a whole die.
     The smallest die the camera guidance allows (hardware/README.md: a 12 mm die, 37 px of 960) is 0.039 of

@@ -47,8 +47,9 @@ class FaceNet(nn.Module):
 
     The placing head answers (dx, dy, ds): the die's centre minus the crop's centre in crop sides, and
     log(the crop side the reader was trained around / this crop's side). The runtime moves a badly
-    placed box there and reads it again: most misreads on new photos come from boxes the detector
-    placed or sized badly (a neighbour's pips inside, the die's own pips cut off).
+    placed box there and reads it again: with the boxes jittered as a worse detector would draw them,
+    most misreads on the training photos come from a neighbour's pips inside the crop or the die's own
+    pips cut off.
     """
 
     def __init__(self, widths=(16, 24, 32, 48, 64), values: int = 7, place: bool = False, crop_size: int = 48):

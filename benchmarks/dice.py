@@ -77,15 +77,16 @@ def timed(fn, image, repeats: int) -> tuple[list, float]:
 
 
 def main(argv=None) -> int:
+    vision = load_config(None)["vision"]  # the shipped settings, the defaults below
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", nargs="+", required=True, help="labelled folders (images/ + labels/)")
     parser.add_argument("--split", default="heldout", choices=("heldout", "train", "all"))
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--model", help="ONNX model (default models/dice.onnx)")
     parser.add_argument("--confidence", type=float, default=0.25)
-    parser.add_argument("--max-face-looks", type=int, default=load_config(None)["vision"]["max_face_looks"],
+    parser.add_argument("--max-face-looks", type=int, default=vision["max_face_looks"],
                         help="face-reader looks per frame at most (default: the shipped setting)")
-    parser.add_argument("--recrop-beyond", type=float, default=load_config(None)["vision"]["recrop_beyond"],
+    parser.add_argument("--recrop-beyond", type=float, default=vision["recrop_beyond"],
                         help="re-place boxes the face reader finds off by more than this (default: the shipped "
                              "setting; 1 or more: never)")
     parser.add_argument("--repeats", type=int, default=3, help="timed runs per image (the fastest counts)")
@@ -93,7 +94,7 @@ def main(argv=None) -> int:
     parser.add_argument("--show-failures", action="store_true")
     args = parser.parse_args(argv)
 
-    reader = DiceReader.from_config(load_config(None)["vision"], model_path=args.model, threads=args.threads,
+    reader = DiceReader.from_config(vision, model_path=args.model, threads=args.threads,
                                     confidence=args.confidence, max_face_looks=args.max_face_looks,
                                     recrop_beyond=args.recrop_beyond)
     det_macs = count(reader.model_path)[0]

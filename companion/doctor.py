@@ -106,10 +106,9 @@ def check_camera(config, on_pi: bool | None = None, timeout: float = 15.0) -> Fi
 
 # -- model -----------------------------------------------------------------------------
 def check_model(config) -> Finding:
-    from companion.vision.detector import DEFAULT_MODEL
+    from companion.vision.detector import configured_model
 
-    configured = config["vision"]["model"]
-    path = Path(configured).expanduser() if configured else DEFAULT_MODEL
+    path = configured_model(config["vision"])
     if not path.is_file():
         return Finding("model", FAIL, f"dice model {path} not found",
                        "install the model (make install copies models/dice.onnx to /opt/companion/models) "
@@ -131,10 +130,9 @@ def check_model(config) -> Finding:
 
 def check_face_readers(config) -> Finding:
     """The face readers next to the detector: without them values come from the detector alone."""
-    from companion.vision.detector import DEFAULT_MODEL, face_reader_paths
+    from companion.vision.detector import configured_model, face_reader_paths
 
-    configured = config["vision"]["model"]
-    path = Path(configured).expanduser() if configured else DEFAULT_MODEL
+    path = configured_model(config["vision"])
     first, second = face_reader_paths(path)
     if not first.is_file():
         return Finding("face readers", WARN, f"no face reader {first.name} next to {path.name}: dice values come "

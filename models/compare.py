@@ -60,11 +60,12 @@ def score(reader: DiceReader, photos: list) -> Score:
 
 
 def main(argv=None) -> int:
+    vision = load_config(None)["vision"]  # the shipped settings, the defaults below
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("models", nargs="+", help="folders each holding dice.onnx and its face readers")
-    parser.add_argument("--second-opinion", default=load_config(None)["vision"]["second_opinion"],
+    parser.add_argument("--second-opinion", default=vision["second_opinion"],
                         choices=("off", "doubtful", "always"), help="default: the shipped setting")
-    parser.add_argument("--recrop-beyond", type=float, default=load_config(None)["vision"]["recrop_beyond"],
+    parser.add_argument("--recrop-beyond", type=float, default=vision["recrop_beyond"],
                         help="default: the shipped setting (1 or more: never re-place a box)")
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args(argv)

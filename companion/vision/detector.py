@@ -26,6 +26,11 @@ SECOND_FACES_SUFFIX = "_faces_b.onnx"  # an optional second face reader, trained
 SECOND_OPINION = ("off", "doubtful", "always")
 
 
+def configured_model(vision: dict) -> Path:
+    """The detector the config's [vision] section names (``~`` expanded), or the shipped one."""
+    return Path(vision["model"]).expanduser() if vision["model"] else DEFAULT_MODEL
+
+
 def face_reader_paths(model_path: Path) -> tuple[Path, Path]:
     """Where the first and the second face reader of a detector sit: beside it, named after it."""
     return tuple(model_path.with_name(model_path.stem + suffix) for suffix in (FACES_SUFFIX, SECOND_FACES_SUFFIX))
@@ -112,7 +117,7 @@ class DiceReader:
     @classmethod
     def from_config(cls, vision: dict, **overrides) -> "DiceReader":
         """A reader set up by the config's [vision] section; keyword arguments override it (None: keep it)."""
-        options = dict(model_path=vision["model"] or None, threads=vision["threads"],
+        options = dict(model_path=configured_model(vision), threads=vision["threads"],
                        confidence=vision["confidence"], reread_below=vision["reread_below"],
                        second_opinion=vision["second_opinion"], max_face_looks=vision["max_face_looks"],
                        recrop_beyond=vision["recrop_beyond"], min_crop=vision["min_crop"])

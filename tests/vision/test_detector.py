@@ -29,6 +29,20 @@ def test_missing_model_names_the_file(tmp_path):
         DiceReader(tmp_path / "nothere.onnx")
 
 
+def test_a_model_path_in_the_config_may_start_with_a_tilde(tmp_path, monkeypatch):
+    """The doctor and the reader find the same file: both expand ``~`` (the doctor always had)."""
+    import shutil
+
+    from companion.config import load_config
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    for name in ("dice.onnx", "dice_faces.onnx"):
+        shutil.copy(DEFAULT_MODEL.with_name(name), tmp_path / name)
+    vision = dict(load_config(None)["vision"], model="~/dice.onnx")
+    reader = DiceReader.from_config(vision, threads=1)
+    assert reader.model_path == tmp_path / "dice.onnx" and reader.faces is not None and reader.second is None
+
+
 def test_corrupt_model_names_the_file(tmp_path):
     bad = tmp_path / "broken.onnx"
     bad.write_bytes(DEFAULT_MODEL.read_bytes()[:5000])

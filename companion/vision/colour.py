@@ -61,8 +61,8 @@ def _band(h: float) -> str:
     return "red"
 
 
-def body_pixels(crop_bgr: np.ndarray) -> np.ndarray:
-    """The die body's pixels (N x 3 BGR): one side of an Otsu split of the grey crop.
+def body_mask(crop_bgr: np.ndarray, crop_hsv: np.ndarray) -> np.ndarray:
+    """Which of the crop's pixels are the die's body: one side of an Otsu split of the grey crop.
 
     Usually the larger side; but big pips can cover nearly half of a six or a five, so when the two
     sides are close in size and one is clearly more saturated, that one is the body (pips are white or
@@ -73,11 +73,11 @@ def body_pixels(crop_bgr: np.ndarray) -> np.ndarray:
     bright = mask > 0
     body = bright if bright.mean() >= 0.5 else ~bright
     if 1 - BALANCED_SPLIT <= bright.mean() <= BALANCED_SPLIT:
-        saturation = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2HSV)[..., 1]
+        saturation = crop_hsv[..., 1]
         bright_s, dark_s = np.median(saturation[bright]), np.median(saturation[~bright])
         if abs(bright_s - dark_s) >= SATURATION_GAP:
             body = bright if bright_s > dark_s else ~bright
-    return crop_bgr[body]
+    return body
 
 
 def die_colour(image_bgr: np.ndarray, box, shrink: float = 0.7) -> str | None:
@@ -90,12 +90,14 @@ def die_colour(image_bgr: np.ndarray, box, shrink: float = 0.7) -> str | None:
     ya, yb = int(max(0, round(cy - hh))), int(min(h_img, round(cy + hh)))
     if xb - xa < 3 or yb - ya < 3:
         return None
-    pixels = body_pixels(image_bgr[ya:yb, xa:xb])
-    if len(pixels) < 4:
+    crop = image_bgr[ya:yb, xa:xb]
+    crop_hsv = cv2.cvtColor(crop, cv2.COLOR_BGR2HSV)  # once: the body split and the naming both use it
+    body = body_mask(crop, crop_hsv)
+    if body.sum() < 4:
         return None
-    hsv = cv2.cvtColor(pixels.reshape(-1, 1, 3), cv2.COLOR_BGR2HSV).reshape(-1, 3).astype(np.float64)
+    hsv = crop_hsv[body].astype(np.float64)
     s, v = np.median(hsv[:, 1]), np.median(hsv[:, 2])
-    lab = cv2.cvtColor(pixels.reshape(-1, 1, 3), cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float64)
+    lab = cv2.cvtColor(crop[body].reshape(-1, 1, 3), cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float64)
     chroma = float(np.hypot(np.median(lab[:, 1]) - 128, np.median(lab[:, 2]) - 128))
     return colour_from_hsv(dominant_hue(hsv[:, 0], hsv[:, 1]), s, v, chroma)
 

@@ -216,8 +216,8 @@ class DiceReader:
             off = np.array([p[1] for p in placed])
             worst_first = np.argsort(-off, kind="stable")
             recrop = worst_first[off[worst_first] > self.recrop_beyond]
-            if looks.budget is not None:  # as many as the looks left pay for, worst placed first
-                recrop = recrop[: max(0, looks.budget - looks.spent) // self.face_views]
+            if looks.left() is not None:  # as many as the looks left pay for, worst placed first
+                recrop = recrop[: looks.left() // self.face_views]
             for k in recrop:
                 boxes[k] = placed[k][0]
             looks.forget(0, recrop)

@@ -45,6 +45,10 @@ class FrameLooks:
             self._sums[reader, boxes] = 0.0
         self.turns[reader, boxes] = 0
 
+    def left(self) -> int | None:
+        """How many looks the frame can still spend (None: no limit)."""
+        return None if self.budget is None else max(0, self.budget - self.spent)
+
     def affordable(self, boxes: Sequence[int], reader_turns: Sequence[int]) -> np.ndarray:
         """The longest prefix of ``boxes`` whose looks (each reader up to its turns) fit in the budget left."""
         boxes = np.asarray(boxes, np.int64)

@@ -35,6 +35,7 @@ def test_each_reader_is_averaged_over_its_turns_then_readers_alike():
 def test_affordable_keeps_the_longest_prefix_that_fits_the_budget():
     looks = FrameLooks(fake_reader([]), readers=2, boxes=5, budget=12)
     looks.look(0, range(5), 1)  # 5 spent, 7 left
+    assert looks.left() == 7 and FrameLooks(fake_reader([]), 1, 3).left() is None
     assert list(looks.affordable([3, 1, 4], (4, 4))) == [3]  # 3 + 4 looks each: one fits, two would need 14
     assert list(looks.affordable([3, 1, 4], (0, 1))) == [3, 1, 4]  # the second reader's one look each
     assert list(FrameLooks(fake_reader([]), 1, 3).affordable([2, 0], (4,))) == [2, 0]  # no budget: no limit

@@ -96,7 +96,7 @@ def train_faces(cfg: dict, steps: int | None, output: str | None, mine_with: str
                         negative_fraction=fc.get("negative_fraction", 0.0),
                         low_res_fraction=fc.get("low_res_fraction", 0.4), low_res_min=fc.get("low_res_min", 16),
                         crop_jitter=tuple(fc.get("crop_jitter", (0.8, 1.5))),
-                        centre_jitter=fc.get("centre_jitter", 0.08))
+                        centre_jitter=fc.get("centre_jitter", 0.08), min_crop=fc.get("min_crop", 0.0))
     loader = torch.utils.data.DataLoader(stream, batch_size=fc["batch"], num_workers=cfg["workers"],
                                          persistent_workers=cfg["workers"] > 0)
     opt = torch.optim.AdamW(net.parameters(), lr=fc["lr"], weight_decay=cfg["weight_decay"])

@@ -152,8 +152,9 @@ class FaceStream(torch.utils.data.IterableDataset):
     def __init__(self, real: RealPhotos, size: int, real_fraction: float, seed: int, pool: int = 1500,
                  negatives: list[list[tuple]] | None = None, negative_fraction: float = 0.0,
                  low_res_fraction: float = 0.4, low_res_min: int = 16, crop_jitter: tuple = (0.8, 1.5),
-                 centre_jitter: float = 0.08):
+                 centre_jitter: float = 0.08, min_crop: float = 0.0):
         self.size, self.real_fraction, self.seed, self.pool = size, real_fraction, seed, pool
+        self.min_crop = min_crop  # a crop is never smaller than this fraction of the photo's shorter side (as run)
         self.centre_jitter = centre_jitter  # standard deviation of the crop centre's error, in box sides
         self.crop_jitter = np.log(np.asarray(crop_jitter, np.float64))  # crop side range, x CROP_SCALE x box side
         self.low_res_fraction, self.low_res_min = low_res_fraction, max(12, low_res_min)
@@ -170,6 +171,7 @@ class FaceStream(torch.utils.data.IterableDataset):
         true_centre = np.array([(x1 + x2) / 2, (y1 + y2) / 2])
         centre = true_centre + rng.normal(0, self.centre_jitter * s, 2)
         side = CROP_SCALE * s * float(np.exp(rng.uniform(*self.crop_jitter)))
+        side = max(side, self.min_crop * min(image.shape[:2]))  # the runtime's smallest crop (vision.min_crop)
         angle, flip = float(rng.uniform(0, 360)), bool(rng.random() < 0.5)
         small = (int(rng.integers(self.low_res_min, self.size + 1)) if rng.random() < self.low_res_fraction
                  else self.size)

@@ -100,3 +100,23 @@ def test_face_reader_training_can_start_from_the_shipped_model():
     loss = torch.nn.functional.cross_entropy(logits, torch.tensor([0, 1, 6])) + placed.abs().sum()
     loss.backward()
     assert all(p.grad is not None for p in net.parameters())
+
+
+def test_training_crops_are_never_smaller_than_the_runtime_cuts_them():
+    """With min_crop, a pip-sized box is cut at min_crop of the photo's shorter side, as DiceReader does."""
+    from training.faces import CROP_SCALE, FaceStream
+
+    real = RealPhotos([str(SHARED / "data" / "dice-real" / "penlington-wood")], split="train")
+    image = real.items[0][0]
+    shortest = 0.05 * min(image.shape[:2])
+    box = (300.0, 200.0, 308.0, 208.0)  # an 8-pixel box: every jittered crop of it is under the minimum
+    rng = np.random.default_rng(5)
+    for min_crop, expect_fixed in ((0.05, True), (0.0, False)):
+        stream = FaceStream(real, size=48, real_fraction=1.0, seed=3, pool=1, crop_jitter=(0.6, 1.8),
+                            min_crop=min_crop)
+        sides = {round(float(CROP_SCALE * 8 / np.exp(stream._sample(image, box, 1, rng)[2][2])), 3)
+                 for _ in range(20)}
+        if expect_fixed:
+            assert sides == {round(shortest, 3)}
+        else:
+            assert len(sides) > 1 and max(sides) < shortest

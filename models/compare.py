@@ -31,10 +31,15 @@ from companion.vision.scoring import Score  # noqa: E402
 REAL_SETS = [ROOT.parent / "shared" / "data" / "dice-real" / n for n in ("byler-d6", "penlington-wood")]
 
 
-def jitter_box(rect: list[float]) -> list[float]:
-    """The box (x, y, w, h) redrawn: 0.7-1.8x its size and moved by ~10% of it, fixed per box position."""
+def jitter_box(rect: list[float], draw: int = 0) -> list[float]:
+    """The box (x, y, w, h) redrawn: 0.7-1.8x its size and moved by ~10% of it, fixed per box position.
+
+    ``draw`` picks another fixed redrawing: one draw moves a comparison by a photo or two either way, so a close
+    one can be measured again on other draws.
+    """
     x, y, w, h = rect
-    rng = np.random.default_rng(zlib.crc32(f"{round(x + w / 2)},{round(y + h / 2)}".encode()))
+    key = f"{round(x + w / 2)},{round(y + h / 2)}" + (f",{draw}" if draw else "")
+    rng = np.random.default_rng(zlib.crc32(key.encode()))
     grow = float(np.exp(rng.uniform(np.log(0.7), np.log(1.8))))
     dx, dy = rng.normal(0, 0.1 * max(w, h), 2)
     cx, cy = x + w / 2 + dx, y + h / 2 + dy
@@ -48,8 +53,10 @@ class JitteredReader(DiceReader):
     crop is not jittered again.
     """
 
+    draw = 0  # which fixed redrawing (jitter_box)
+
     def _read_all(self, image, boxes, scores, detector_probs):
-        return super()._read_all(image, [jitter_box(r) for r in boxes], scores, detector_probs)
+        return super()._read_all(image, [jitter_box(r, self.draw) for r in boxes], scores, detector_probs)
 
 
 def score(reader: DiceReader, photos: list) -> Score:
@@ -68,6 +75,7 @@ def main(argv=None) -> int:
     parser.add_argument("--recrop-beyond", type=float, default=vision["recrop_beyond"],
                         help="default: the shipped setting (1 or more: never re-place a box)")
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--jitter-draw", type=int, default=0, help="another fixed redrawing of the boxes (default 0)")
     args = parser.parse_args(argv)
     photos = {folder.name: [(item, cv2.imread(str(item.path), cv2.IMREAD_COLOR))
                             for item in load_labelled(folder, "train")] for folder in REAL_SETS}
@@ -75,6 +83,7 @@ def main(argv=None) -> int:
         for kind, cls in (("as labelled", DiceReader), ("boxes jittered", JitteredReader)):
             reader = cls(Path(folder) / "dice.onnx", threads=args.threads, read_colour=False,
                          second_opinion=args.second_opinion, recrop_beyond=args.recrop_beyond)
+            reader.draw = args.jitter_draw
             for name, items in photos.items():
                 s = score(reader, items)
                 print(f"{folder} {kind:14s} {name:16s} recall {s.recall:.2%} precision {s.precision:.2%} "

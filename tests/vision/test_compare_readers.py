@@ -23,6 +23,7 @@ def test_jitter_grows_or_shrinks_a_box_within_bounds_and_the_same_way_each_time(
         assert 0.7 * 40 - 1e-9 <= w <= 1.8 * 40 + 1e-9 and h / w == pytest.approx(30 / 40)
         sizes.append(w / 40)
     assert min(sizes) < 0.8 and max(sizes) > 1.6
+    assert compare.jitter_box(box, draw=1) != compare.jitter_box(box)  # another draw, another redrawing
 
 
 def test_jittered_reader_reads_other_crops_than_the_plain_one():

@@ -89,6 +89,8 @@ def main(argv=None) -> int:
     parser.add_argument("--recrop-beyond", type=float, default=vision["recrop_beyond"],
                         help="re-place boxes the face reader finds off by more than this (default: the shipped "
                              "setting; 1 or more: never)")
+    parser.add_argument("--recrop-rounds", type=int, default=vision["recrop_rounds"],
+                        help="times a box may be re-placed in a row (default: the shipped setting)")
     parser.add_argument("--repeats", type=int, default=3, help="timed runs per image (the fastest counts)")
     parser.add_argument("--no-peer", action="store_true", help="skip the peer (when ai-edge-litert is missing)")
     parser.add_argument("--show-failures", action="store_true")
@@ -96,7 +98,7 @@ def main(argv=None) -> int:
 
     reader = DiceReader.from_config(vision, model_path=args.model, threads=args.threads,
                                     confidence=args.confidence, max_face_looks=args.max_face_looks,
-                                    recrop_beyond=args.recrop_beyond)
+                                    recrop_beyond=args.recrop_beyond, recrop_rounds=args.recrop_rounds)
     det_macs = count(reader.model_path)[0]
     readers = [reader.faces_path] if reader.faces is not None else []
     readers += [reader.second_path] if reader.second is not None else []
@@ -108,7 +110,8 @@ def main(argv=None) -> int:
         items = load_labelled(folder, args.split)
         ours, theirs = Score(), Score()
         our_ms, peer_ms = [], []
-        read_before, reread_before, recropped_before = reader.faces_read, reader.faces_reread, reader.faces_recropped
+        read_before, reread_before = reader.faces_read, reader.faces_reread
+        recropped_before, moved_before = reader.faces_recropped, reader.faces_moved
         looks = []  # face-reader looks per image, for the compute per frame
         colour_file = colour_labels_for(folder)
         colour_labels = load_colour_labels(colour_file) if colour_file else {}
@@ -138,10 +141,11 @@ def main(argv=None) -> int:
             print(f"speed ratio product/peer (median ms per image, {args.threads} thread): "
                   f"{statistics.median(our_ms) / statistics.median(peer_ms):.2f}")
         read, reread = reader.faces_read - read_before, reader.faces_reread - reread_before
-        recropped = reader.faces_recropped - recropped_before
+        recropped, moved = reader.faces_recropped - recropped_before, reader.faces_moved - moved_before
         if read and reader.places:
-            print(f"boxes the face reader re-placed and read again (off by more than {reader.recrop_beyond:g}): "
-                  f"{recropped / read:.2%} of the candidates")
+            print(f"boxes the face reader re-placed and read again (off by more than {reader.recrop_beyond:g}, "
+                  f"up to {reader.recrop_rounds} times): {moved / read:.2%} of the candidates, "
+                  f"{recropped / max(moved, 1):.2f} re-cuts each")
         if read:
             how = "four quarter-turns" + (", both face readers" if reader.second is not None else "")
             print(f"doubtful dice read again ({how}): {reread / read:.2%} of the "

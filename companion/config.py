@@ -72,6 +72,9 @@ SCHEMA: dict[str, dict[str, Key]] = {
                                   "crop sides, or log size ratio) is cut again where the reader saw it and read again "
                                   "(within max_face_looks); 1 or more: never (chosen on the training photos, "
                                   "models/README.md)"),
+        "recrop_rounds": Key(3, "how many times a die's box may be re-placed in a frame: each round re-cuts the dice "
+                                "still off by more than recrop_beyond after the last one (within max_face_looks; "
+                                "chosen on the training photos, models/README.md)"),
         "min_crop": Key(0.05, "a face reader's crop is at least this fraction of the frame's shorter side, so a die "
                               "whose box was drawn too small is still seen whole (0.05: 1.3 x the smallest die "
                               "hardware/README.md allows; 0 = off)"),

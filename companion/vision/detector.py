@@ -63,6 +63,8 @@ class DiceReader:
     a die whose box it finds off by more than this (centre shift in crop sides, or log of the size ratio) is
     cut again there and read again (within the budget, worst placed first), and reported with that box.
     Boxes a detector places or sizes badly (as on a new table) cause many misreads. 1 or more: never.
+    ``recrop_rounds``: how many times in a row that may happen to a die: each round re-cuts only the dice the
+    last round's crop still found off (the head's answer from a far-off crop is itself rough).
     ``min_crop``: a face reader's crop is never smaller than this fraction of the frame's shorter side, so a
     box drawn too small (a single pip taken for the die, a die half found) still shows the reader a whole die.
     The smallest die the camera guidance allows (hardware/README.md: a 12 mm die, 37 px of 960) is 0.039 of
@@ -73,7 +75,7 @@ class DiceReader:
                  nms_iou: float = 0.4, read_colour: bool = True, faces: bool = True,
                  detector_vote: float = 0.25, face_views: int = 1, reread_below: float = 0.8,
                  second_opinion: str = "always", max_face_looks: int = 31, recrop_beyond: float = 0.05,
-                 min_crop: float = 0.05):
+                 min_crop: float = 0.05, recrop_rounds: int = 3):
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         self.threads = max(1, int(threads))
         self.detector_vote = float(detector_vote)
@@ -87,8 +89,9 @@ class DiceReader:
         self.max_face_looks = max(0, int(max_face_looks))
         self.recrop_beyond = float(recrop_beyond)
         self.min_crop = max(0.0, float(min_crop))
+        self.recrop_rounds = max(0, int(recrop_rounds))
         # running counts, for the benchmark's cost figures
-        self.faces_read = self.faces_reread = self.faces_recropped = self.face_looks = 0
+        self.faces_read = self.faces_reread = self.faces_moved = self.faces_recropped = self.face_looks = 0
         self.confidence = float(confidence)
         self.nms_iou = float(nms_iou)
         self.read_colour = read_colour
@@ -120,7 +123,8 @@ class DiceReader:
         options = dict(model_path=configured_model(vision), threads=vision["threads"],
                        confidence=vision["confidence"], reread_below=vision["reread_below"],
                        second_opinion=vision["second_opinion"], max_face_looks=vision["max_face_looks"],
-                       recrop_beyond=vision["recrop_beyond"], min_crop=vision["min_crop"])
+                       recrop_beyond=vision["recrop_beyond"], recrop_rounds=vision["recrop_rounds"],
+                       min_crop=vision["min_crop"])
         options.update({key: value for key, value in overrides.items() if value is not None})
         return cls(**options)
 
@@ -206,23 +210,34 @@ class DiceReader:
         """
         boxes = list(boxes)
         readers = [self.faces] + ([self.second] if self.second is not None else [])
-        placed: list = []  # filled by the first reader's first look at every box: where it saw each die
-        looks = FrameLooks(lambda r, picked, turns: self._read_faces(
-            image, [boxes[k] for k in picked], turns, readers[r], placed if r == 0 and not placed else None),
-            len(readers), len(boxes), self.max_face_looks)
+        placed: dict = {}  # box index -> where the first reader's latest unturned look saw its die, how far off
+
+        def read(r, picked, turns):
+            where = [] if r == 0 else None
+            probs = self._read_faces(image, [boxes[k] for k in picked], turns, readers[r], where)
+            placed.update(zip(picked.tolist(), where or ()))
+            return probs
+
+        looks = FrameLooks(read, len(readers), len(boxes), self.max_face_looks)
         looks.look(0, np.arange(len(boxes)), self.face_views)  # every die is read once, whatever the budget
         self.faces_read += len(boxes)
-        if placed and self.recrop_beyond < 1.0:  # badly placed boxes: cut again where the reader saw the die
-            off = np.array([p[1] for p in placed])
+        candidates = np.arange(len(boxes))
+        for round_ in range(self.recrop_rounds if placed and self.recrop_beyond < 1.0 else 0):
+            # badly placed boxes: cut again where the reader saw the die, worst placed first
+            off = np.array([placed[k][1] for k in candidates])
             worst_first = np.argsort(-off, kind="stable")
-            recrop = worst_first[off[worst_first] > self.recrop_beyond]
-            if looks.left() is not None:  # as many as the looks left pay for, worst placed first
+            recrop = candidates[worst_first][off[worst_first] > self.recrop_beyond]
+            if looks.left() is not None:  # as many as the looks left pay for
                 recrop = recrop[: looks.left() // self.face_views]
+            if not len(recrop):
+                break
             for k in recrop:
                 boxes[k] = placed[k][0]
             looks.forget(0, recrop)
             looks.look(0, recrop, self.face_views)
             self.faces_recropped += len(recrop)
+            self.faces_moved += len(recrop) if round_ == 0 else 0  # dice re-placed at least once
+            candidates = recrop
         if len(readers) > 1 and self.second_opinion == "always":  # the least sure first, while the budget lasts
             order = np.argsort(self._fuse(detector_probs, looks.probabilities()).max(axis=1), kind="stable")
             looks.look(1, looks.affordable(order, (0, self.face_views)), self.face_views)

@@ -56,7 +56,7 @@ def _reader(model, **kw):
 
 def test_badly_placed_boxes_are_moved_where_the_reader_saw_the_die_and_read_there_alone(setup):
     model, img, boxes = setup
-    reader = _reader(model, recrop_beyond=0.1)
+    reader = _reader(model, recrop_beyond=0.1, recrop_rounds=1)
     assert reader.places and reader.second is None
     probs, read_boxes = reader._read_all(img, boxes, np.ones(4), np.full((4, 6), 1 / 6))
     for (x, y, w, h), (nx, ny, nw, nh) in zip(boxes, read_boxes):
@@ -100,7 +100,7 @@ def test_a_face_reader_without_a_placing_head_never_moves_a_box(setup, tmp_path)
 
 def test_re_placing_stays_within_the_frame_budget(setup):
     model, img, boxes = setup
-    reader = _reader(model, recrop_beyond=0.1, max_face_looks=6)
+    reader = _reader(model, recrop_beyond=0.1, max_face_looks=6, recrop_rounds=1)
     _, read_boxes = reader._read_all(img, boxes, np.ones(4), np.full((4, 6), 1 / 6))
     assert reader.faces_recropped == 2 and reader.face_looks == 6
     assert sum(a != b for a, b in zip(read_boxes, boxes)) == 2
@@ -167,3 +167,37 @@ def test_a_box_drawn_too_small_is_cut_at_the_frame_s_minimum_crop():
     big = [x1 - 20, y1 - 20, x2 - x1 + 40, y2 - y1 + 40]  # boxes bigger than the minimum are cut as before
     np.testing.assert_allclose(reader._read_faces(img, [big], range(1)), plain._read_faces(img, [big], range(1)),
                                rtol=1e-5, atol=1e-6)
+
+
+def test_a_die_still_off_after_its_re_cut_is_re_placed_again_up_to_the_rounds_allowed(setup):
+    """This head always finds the die 0.2 of a crop to the right, so every round moves every box again."""
+    model, img, boxes = setup
+    for rounds in (1, 2, 3):
+        reader = _reader(model, recrop_beyond=0.1, recrop_rounds=rounds)
+        _, read_boxes = reader._read_all(img, boxes, np.ones(4), np.full((4, 6), 1 / 6))
+        (x, y, w, h), (nx, ny, nw, nh) = boxes[0], read_boxes[0]
+        sides = [1.3 * max(w, h) * np.exp(0.1 * k) for k in range(rounds)]  # each crop grows with its box
+        assert nx + nw / 2 == pytest.approx(x + w / 2 + 0.2 * sum(sides))
+        assert nw == pytest.approx(w * np.exp(0.1 * rounds))
+        assert reader.faces_moved == 4 and reader.faces_recropped == 4 * rounds
+        assert reader.face_looks == 4 * (rounds + 1)
+
+
+def test_later_rounds_re_cut_only_the_dice_still_found_off_and_stop_when_the_looks_run_out(setup, monkeypatch):
+    model, img, boxes = setup
+    reader = _reader(model, recrop_beyond=0.1, recrop_rounds=3)
+    first_boxes, die_0_row = [tuple(b) for b in boxes], boxes[0][1] + boxes[0][3] / 2  # the dice lie in other rows
+    placed_box = reader._placed_box
+
+    def die_0_stays_off(rect, place, image):  # the others sit right once re-cut
+        box, off = placed_box(rect, place, image)
+        still_off = tuple(rect) in first_boxes or abs(rect[1] + rect[3] / 2 - die_0_row) < 20
+        return box, off if still_off else 0.0
+
+    monkeypatch.setattr(reader, "_placed_box", die_0_stays_off)
+    reader._read_all(img, boxes, np.ones(4), np.full((4, 6), 1 / 6))
+    assert reader.faces_moved == 4 and reader.faces_recropped == 4 + 1 + 1
+    limited = _reader(model, recrop_beyond=0.1, recrop_rounds=3, max_face_looks=9)  # 4 first looks, 5 left
+    limited._read_all(img, boxes, np.ones(4), np.full((4, 6), 1 / 6))
+    assert limited.faces_recropped == 5 and limited.face_looks == 9
+

@@ -143,9 +143,9 @@ def main(argv=None) -> int:
         read, reread = reader.faces_read - read_before, reader.faces_reread - reread_before
         recropped, moved = reader.faces_recropped - recropped_before, reader.faces_moved - moved_before
         if read and reader.places:
+            times = f"{reader.recrop_rounds} time" + "s" * (reader.recrop_rounds != 1)
             print(f"boxes the face reader re-placed and read again (off by more than {reader.recrop_beyond:g}, "
-                  f"up to {reader.recrop_rounds} times): {moved / read:.2%} of the candidates, "
-                  f"{recropped / max(moved, 1):.2f} re-cuts each")
+                  f"up to {times}): {moved / read:.2%} of the candidates, {recropped / max(moved, 1):.2f} re-cuts each")
         if read:
             how = "four quarter-turns" + (", both face readers" if reader.second is not None else "")
             print(f"doubtful dice read again ({how}): {reread / read:.2%} of the "

@@ -90,9 +90,8 @@ def main(argv=None) -> int:
           f"looks counted by running the reader's own logic on a rendered frame of n dice")
     from companion.vision import DiceReader
 
-    readers = [DiceReader(detector, read_colour=False, reread_below=reread_below, max_face_looks=budget,
-                          second_opinion=vision["second_opinion"], recrop_beyond=vision["recrop_beyond"],
-                          recrop_rounds=vision["recrop_rounds"])
+    readers = [DiceReader.from_config(vision, model_path=detector, read_colour=False, reread_below=reread_below,
+                                      max_face_looks=budget)
                for reread_below, budget in ((0.0, vision["max_face_looks"]), (1.01, vision["max_face_looks"]),
                                             (1.01, 0))]  # no die doubtful; every die; every die, no limit
     for n in (1, 5, 10, 25):

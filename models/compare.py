@@ -84,9 +84,9 @@ def main(argv=None) -> int:
                             for item in load_labelled(folder, "train")] for folder in REAL_SETS}
     for folder in args.models:
         for kind, cls in (("as labelled", DiceReader), ("boxes jittered", JitteredReader)):
-            reader = cls(Path(folder) / "dice.onnx", threads=args.threads, read_colour=False,
-                         second_opinion=args.second_opinion, recrop_beyond=args.recrop_beyond,
-                         recrop_rounds=args.recrop_rounds)
+            reader = cls.from_config(vision, model_path=Path(folder) / "dice.onnx", threads=args.threads,
+                                     read_colour=False, second_opinion=args.second_opinion,
+                                     recrop_beyond=args.recrop_beyond, recrop_rounds=args.recrop_rounds)
             reader.draw = args.jitter_draw
             for name, items in photos.items():
                 s = score(reader, items)

@@ -29,6 +29,14 @@ HUE_BIN = 6              # hue histogram bin width (OpenCV hue units)
 DARK_MAX_VALUE = 80      # a saturated body this dark is black unless its hue is one of these (minimum saturation):
 DARK_KEEPS_HUE = {"blue": MIN_SATURATION, "purple": MIN_SATURATION, "green": 120}
 DARK_MIN_CHROMA = 10.0   # ... and, when darker than BLACK_MAX_VALUE, this CIELAB chroma (noise and casts on black stay under)
+# On a near-grey table (its CIELAB chroma at most NEUTRAL_TABLE_CHROMA) the light is near white, so a faint cool tint
+# on a body called black is the die's own: blue or purple with b* at most -FAINT_COOL_B and chroma at least
+# FAINT_MIN_CHROMA, green with a* at most -FAINT_GREEN_A. Black dice on byler's grey tray are never cool.
+NEUTRAL_TABLE_CHROMA = 6.0
+FAINT_COOL_B = 3.0
+FAINT_MIN_CHROMA = 5.0
+FAINT_GREEN_A = 10.0
+TABLE_MIN_PIXELS = 200   # fewer table pixels than this (sampled) between the dice: the table's colour is unknown
 
 
 def colour_from_hsv(h: float, s: float, v: float, chroma: float | None = None) -> str | None:
@@ -80,8 +88,46 @@ def body_mask(crop_bgr: np.ndarray, crop_hsv: np.ndarray) -> np.ndarray:
     return body
 
 
-def die_colour(image_bgr: np.ndarray, box, shrink: float = 0.7) -> str | None:
-    """Colour name of the die in ``box`` (x1, y1, x2, y2), looking at its central part only."""
+def faint_cool_colour(h: float, a: float, b: float) -> str | None:
+    """Blue, purple or green for a dark body with a faint cool CIELAB tint (a*, b* centred on 0), else None.
+
+    Only for a body the HSV rule called black on a near-grey table (``neutral_table``): under coloured light or
+    on a coloured table a black die takes a tint of any hue, so there black stays black.
+    """
+    band = _band(h)
+    if band in ("blue", "purple") and b <= -FAINT_COOL_B and np.hypot(a, b) >= FAINT_MIN_CHROMA:
+        return band
+    if band == "green" and a <= -FAINT_GREEN_A:
+        return band
+    return None
+
+
+def table_is_neutral(image_bgr: np.ndarray, boxes, step: int = 8) -> bool:
+    """Whether the table between the dice is near grey: the median CIELAB a*, b* of the pixels outside every box
+    (grown by a quarter of its size each side, sampled every ``step`` pixels) within NEUTRAL_TABLE_CHROMA of 0.
+
+    Why: a die's faint tint can be trusted only when the light is near white, and a grey table shows that.
+    """
+    h_img, w_img = image_bgr.shape[:2]
+    sampled = cv2.resize(image_bgr, (-(-w_img // step), -(-h_img // step)), interpolation=cv2.INTER_NEAREST)
+    lab = cv2.cvtColor(sampled, cv2.COLOR_BGR2LAB)
+    table = np.ones(lab.shape[:2], bool)
+    for x1, y1, x2, y2 in boxes:
+        gw, gh = (x2 - x1) / 4, (y2 - y1) / 4  # grown, then in sampled pixels
+        ya, yb = max(0, int((y1 - gh) / step)), max(0, int(np.ceil((y2 + gh) / step)))
+        table[ya:yb, max(0, int((x1 - gw) / step)):max(0, int(np.ceil((x2 + gw) / step)))] = False
+    if table.sum() < TABLE_MIN_PIXELS:
+        return False
+    a, b = np.median(lab[..., 1][table]) - 128.0, np.median(lab[..., 2][table]) - 128.0
+    return bool(np.hypot(a, b) <= NEUTRAL_TABLE_CHROMA)
+
+
+def die_colour(image_bgr: np.ndarray, box, shrink: float = 0.7, neutral_table: bool = False) -> str | None:
+    """Colour name of the die in ``box`` (x1, y1, x2, y2), looking at its central part only.
+
+    ``neutral_table``: the table around is near grey (``table_is_neutral``), so a faint cool tint on a dark
+    body names its colour instead of black.
+    """
     x1, y1, x2, y2 = (float(v) for v in box)
     cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
     hw, hh = (x2 - x1) * shrink / 2, (y2 - y1) * shrink / 2
@@ -98,8 +144,12 @@ def die_colour(image_bgr: np.ndarray, box, shrink: float = 0.7) -> str | None:
     hsv = crop_hsv[body].astype(np.float64)
     s, v = np.median(hsv[:, 1]), np.median(hsv[:, 2])
     lab = cv2.cvtColor(crop[body].reshape(-1, 1, 3), cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float64)
-    chroma = float(np.hypot(np.median(lab[:, 1]) - 128, np.median(lab[:, 2]) - 128))
-    return colour_from_hsv(dominant_hue(hsv[:, 0], hsv[:, 1]), s, v, chroma)
+    a, b = np.median(lab[:, 1]) - 128, np.median(lab[:, 2]) - 128
+    hue = dominant_hue(hsv[:, 0], hsv[:, 1])
+    name = colour_from_hsv(hue, s, v, float(np.hypot(a, b)))
+    if name == "black" and neutral_table:
+        return faint_cool_colour(hue, a, b) or name
+    return name
 
 
 def dominant_hue(hue: np.ndarray, saturation: np.ndarray) -> float:

@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from companion.core import DieReading
-from companion.vision.colour import die_colour
+from companion.vision.colour import die_colour, table_is_neutral
 from companion.vision.looks import FrameLooks
 
 DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "dice.onnx"
@@ -291,7 +291,7 @@ class DiceReader:
             face_probs, boxes = self._read_all(image, boxes, scores[keep], probs_all)
             is_die = _is_die(face_probs)
             probs_all = self._fuse(probs_all, face_probs)
-        readings = []
+        found = []
         for n, i in enumerate(keep):
             probs = probs_all[n]
             face = int(np.argmax(probs))
@@ -299,11 +299,14 @@ class DiceReader:
             if confidence < self.confidence:
                 continue  # a die-like spot whose face could not be read with confidence
             x, y, w, h = boxes[n]
-            x1, y1 = max(0.0, x), max(0.0, y)
-            x2, y2 = min(float(w_img), x + w), min(float(h_img), y + h)
-            colour = die_colour(image, (x1, y1, x2, y2)) if self.read_colour else None
-            readings.append(DieReading(value=face + 1, color=colour, box=(x1, y1, x2, y2),
-                                       confidence=confidence))
+            box = (max(0.0, x), max(0.0, y), min(float(w_img), x + w), min(float(h_img), y + h))
+            found.append((face + 1, box, confidence))
+        # the table is what lies outside every candidate, read or turned down (a turned-down one may be a die)
+        neutral = bool(found) and self.read_colour and table_is_neutral(
+            image, [(x, y, x + w, y + h) for x, y, w, h in boxes])
+        readings = [DieReading(value=value, box=box, confidence=confidence,
+                               color=die_colour(image, box, neutral_table=neutral) if self.read_colour else None)
+                    for value, box, confidence in found]
         readings.sort(key=lambda r: -r.confidence)
         return readings
 

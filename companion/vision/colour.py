@@ -29,13 +29,17 @@ HUE_BIN = 6              # hue histogram bin width (OpenCV hue units)
 DARK_MAX_VALUE = 80      # a saturated body this dark is black unless its hue is one of these (minimum saturation):
 DARK_KEEPS_HUE = {"blue": MIN_SATURATION, "purple": MIN_SATURATION, "green": 120}
 DARK_MIN_CHROMA = 10.0   # ... and, when darker than BLACK_MAX_VALUE, this CIELAB chroma (noise and casts on black stay under)
-# On a near-grey table (its CIELAB chroma at most NEUTRAL_TABLE_CHROMA) the light is near white, so a faint cool tint
+# On a near-grey table (its CIELAB chroma at most NEUTRAL_TABLE_CHROMA) the light is near white, so a faint tint
 # on a body called black is the die's own: blue or purple with b* at most -FAINT_COOL_B and chroma at least
-# FAINT_MIN_CHROMA, green with a* at most -FAINT_GREEN_A. Black dice on byler's grey tray are never cool.
+# FAINT_MIN_CHROMA, green with a* at most -FAINT_GREEN_A, red (crimson) with a* at least FAINT_RED_A and
+# FAINT_RED_RATIO times b*. Black dice on byler's grey tray are never cool, and where their warm tint (red pips,
+# glints) is strong (a* of 7 or more) it is orange: a* at most twice b*.
 NEUTRAL_TABLE_CHROMA = 6.0
 FAINT_COOL_B = 3.0
 FAINT_MIN_CHROMA = 5.0
 FAINT_GREEN_A = 10.0
+FAINT_RED_A = 12.0
+FAINT_RED_RATIO = 2.5
 TABLE_MIN_PIXELS = 200   # fewer table pixels than this (sampled) between the dice: the table's colour is unknown
 
 
@@ -88,8 +92,8 @@ def body_mask(crop_bgr: np.ndarray, crop_hsv: np.ndarray) -> np.ndarray:
     return body
 
 
-def faint_cool_colour(h: float, a: float, b: float) -> str | None:
-    """Blue, purple or green for a dark body with a faint cool CIELAB tint (a*, b* centred on 0), else None.
+def faint_tint_colour(h: float, a: float, b: float) -> str | None:
+    """Blue, purple, green or red for a dark body with a faint CIELAB tint (a*, b* centred on 0), else None.
 
     Only for a body the HSV rule called black on a near-grey table (``neutral_table``): under coloured light or
     on a coloured table a black die takes a tint of any hue, so there black stays black.
@@ -98,6 +102,8 @@ def faint_cool_colour(h: float, a: float, b: float) -> str | None:
     if band in ("blue", "purple") and b <= -FAINT_COOL_B and np.hypot(a, b) >= FAINT_MIN_CHROMA:
         return band
     if band == "green" and a <= -FAINT_GREEN_A:
+        return band
+    if band == "red" and a >= FAINT_RED_A and a >= FAINT_RED_RATIO * b:
         return band
     return None
 
@@ -125,8 +131,8 @@ def table_is_neutral(image_bgr: np.ndarray, boxes, step: int = 8) -> bool:
 def die_colour(image_bgr: np.ndarray, box, shrink: float = 0.7, neutral_table: bool = False) -> str | None:
     """Colour name of the die in ``box`` (x1, y1, x2, y2), looking at its central part only.
 
-    ``neutral_table``: the table around is near grey (``table_is_neutral``), so a faint cool tint on a dark
-    body names its colour instead of black.
+    ``neutral_table``: the table around is near grey (``table_is_neutral``), so a faint tint on a dark body
+    names its colour instead of black.
     """
     x1, y1, x2, y2 = (float(v) for v in box)
     cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
@@ -148,7 +154,7 @@ def die_colour(image_bgr: np.ndarray, box, shrink: float = 0.7, neutral_table: b
     hue = dominant_hue(hsv[:, 0], hsv[:, 1])
     name = colour_from_hsv(hue, s, v, float(np.hypot(a, b)))
     if name == "black" and neutral_table:
-        return faint_cool_colour(hue, a, b) or name
+        return faint_tint_colour(hue, a, b) or name
     return name
 
 

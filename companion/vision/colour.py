@@ -40,6 +40,8 @@ FAINT_MIN_CHROMA = 5.0
 FAINT_GREEN_A = 10.0
 FAINT_RED_A = 12.0
 FAINT_RED_RATIO = 2.5
+MARBLE_SHARE = 0.01      # a black-looking body with this share of clearly blue, purple or green pixels is marbled:
+MARBLE_MIN_S, MARBLE_MIN_V = 100, 60  # ... named by that colour (clearly: at least this saturated and bright)
 TABLE_MIN_PIXELS = 200   # fewer table pixels than this (sampled) between the dice: the table's colour is unknown
 
 
@@ -108,6 +110,20 @@ def faint_tint_colour(h: float, a: float, b: float) -> str | None:
     return None
 
 
+def marbling_colour(body_hsv: np.ndarray) -> str | None:
+    """Blue, purple or green when at least MARBLE_SHARE of a body's pixels (N x 3 HSV) clearly have that hue.
+
+    A blue-and-black marbled die shows mostly its black on the top face; its blue swirls are few but vivid,
+    and no black die on byler's tray has any. Red, orange and yellow are left out: red or gold pips and their
+    glow on black dice would count.
+    """
+    clear = (body_hsv[:, 1] >= MARBLE_MIN_S) & (body_hsv[:, 2] >= MARBLE_MIN_V)
+    shares = {band: float(np.mean(clear & (body_hsv[:, 0] >= low) & (body_hsv[:, 0] < high)))
+              for band, low, high in (("green", 36, 88), ("blue", 88, 130), ("purple", 130, 165))}
+    band = max(shares, key=shares.get)
+    return band if shares[band] >= MARBLE_SHARE else None
+
+
 def table_is_neutral(image_bgr: np.ndarray, boxes, step: int = 8) -> bool:
     """Whether the table between the dice is near grey: the median CIELAB a*, b* of the pixels outside every box
     (grown by a quarter of its size each side, sampled every ``step`` pixels) within NEUTRAL_TABLE_CHROMA of 0.
@@ -154,7 +170,7 @@ def die_colour(image_bgr: np.ndarray, box, shrink: float = 0.7, neutral_table: b
     hue = dominant_hue(hsv[:, 0], hsv[:, 1])
     name = colour_from_hsv(hue, s, v, float(np.hypot(a, b)))
     if name == "black" and neutral_table:
-        return faint_tint_colour(hue, a, b) or name
+        return faint_tint_colour(hue, a, b) or marbling_colour(hsv) or name
     return name
 
 

@@ -1,11 +1,11 @@
-"""Dark dice with a faint tint keep their colour on a grey table, and only there."""
+"""Dark dice with a faint tint or a little marbling keep their colour on a grey table, and only there."""
 
 import cv2
 import numpy as np
 import pytest
 
 from companion.vision import DiceReader
-from companion.vision.colour import die_colour, faint_tint_colour, table_is_neutral
+from companion.vision.colour import die_colour, faint_tint_colour, marbling_colour, table_is_neutral
 from companion.vision.labels import colour_labels_for, load_colour_labels
 from tests.conftest import SHARED
 
@@ -65,3 +65,44 @@ def test_real_dark_purple_dice_are_purple_on_the_grey_tray_and_black_on_green_fe
     on_felt = reader.read(felt)
     assert sum(r.color == "purple" for r in on_felt) < sum(r.color == "purple" for r in readings)
     assert {r.color for r in on_felt} - {"purple", "blue", "green"} == {"black"}
+
+
+def _hsv(*groups):
+    """N x 3 HSV pixels from (count, h, s, v) groups."""
+    return np.vstack([np.tile(np.array([h, s, v], float), (n, 1)) for n, h, s, v in groups])
+
+
+def test_marbling_needs_a_share_of_clearly_coloured_pixels():
+    black = (480, 3, 90, 40)  # a black body: dark, a warm tint
+    assert marbling_colour(_hsv(black, (20, 105, 160, 90))) == "blue"  # 4% vivid blue swirls
+    assert marbling_colour(_hsv(black, (20, 60, 160, 90))) == "green"
+    assert marbling_colour(_hsv(black, (2, 105, 160, 90))) is None  # 0.4%: a few noisy pixels
+    assert marbling_colour(_hsv(black, (20, 105, 160, 45))) is None  # too dark to be clear
+    assert marbling_colour(_hsv(black, (20, 105, 60, 90))) is None  # too grey to be clear
+    assert marbling_colour(_hsv(black, (20, 178, 200, 150))) is None  # red glow from red pips does not count
+
+
+def _black_die(swirl=None, pips=(40, 40, 220)):
+    img = np.full((240, 240, 3), 150, np.uint8)
+    cv2.rectangle(img, (90, 90), (150, 150), (25, 25, 25), -1)
+    if swirl:
+        cv2.line(img, (95, 130), (145, 100), swirl, 2)
+    for x, y in ((105, 105), (135, 135), (120, 120)):
+        cv2.circle(img, (x, y), 5, pips, -1)
+    return img, (90, 90, 150, 150)
+
+
+def test_a_black_die_with_a_blue_swirl_is_blue_on_a_grey_table_but_blue_pips_do_not_make_it_blue():
+    img, box = _black_die(swirl=(110, 50, 10))
+    assert die_colour(img, box, neutral_table=True) == "blue"
+    assert die_colour(img, box) == "black"
+    img, box = _black_die(pips=(200, 80, 20))  # blue pips: Otsu leaves them out of the body
+    assert die_colour(img, box, neutral_table=True) == "black"
+
+
+def test_real_blue_and_black_marbled_dice_are_blue():
+    # a training photo with two blue-and-black marbled dice and three black ones; both had been read black
+    name = "IMG_20191208_111352.jpg"
+    colours = [r.color for r in DiceReader(threads=1).read(cv2.imread(str(BYLER / "images" / name)))]
+    labels = load_colour_labels(colour_labels_for(BYLER))[name]
+    assert (colours.count("blue"), colours.count("black")) == (labels.count("blue"), labels.count("black")) == (2, 3)

@@ -78,7 +78,7 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "min_crop": Key(0.05, "a face reader's crop is at least this fraction of the frame's shorter side, so a die "
                               "whose box was drawn too small is still seen whole (0.05: 1.3 x the smallest die "
                               "hardware/README.md allows; 0 = off)"),
-        "settle_frames": Key(4, "identical consecutive readings needed before a roll counts as settled"),
+        "settle_frames": Key(4, "consecutive frames with the same dice (values, places) before a roll counts as settled"),
     },
     "panel": {
         "enabled": Key(True, "drive the LED/buzzer panel (off by itself, with one log line, where there is no GPIO)"),

@@ -1,14 +1,16 @@
 """Roll settling: turn a stream of per-frame readings into one report per roll, once the dice are still.
 
-A roll is reported when the same dice (values, colours and places) are seen for ``stable_frames``
-frames in a row. Anything that changes the scene — dice tumbling, a hand over the table, a die
-knocked — restarts the count; when the table is still again a new roll is reported, unless it is
-exactly the roll already reported (a hand that passed over without touching anything).
+A roll is reported when the same dice (values and places) are seen for ``stable_frames`` frames in a
+row. Anything that changes the scene — dice tumbling, a hand over the table, a die knocked — restarts
+the count; when the table is still again a new roll is reported, unless it is exactly the roll already
+reported (a hand that passed over without touching anything). A die's colour does not restart the
+count: a dark or marbled die near a colour boundary can change name with sensor noise from one frame to
+the next, and a roll must still settle; each die is reported with the colour most of the still frames gave it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 from companion.core import DieReading
@@ -34,32 +36,53 @@ def _centre(d: DieReading) -> tuple[float, float, float]:
     return ((x1 + x2) / 2, (y1 + y2) / 2, max(x2 - x1, y2 - y1))
 
 
-def same_dice(a: Sequence[DieReading], b: Sequence[DieReading], move_tolerance: float = 0.35) -> bool:
-    """True when both frames show the same dice: equal values and colours, each within
-    ``move_tolerance`` x its size of where it was (matched greedily, nearest first)."""
-    if len(a) != len(b):
-        return False
+def same_dice(a: Sequence[DieReading], b: Sequence[DieReading], move_tolerance: float = 0.35,
+              colours: bool = True) -> bool:
+    """True when both frames show the same dice: equal values (and colours, unless ``colours`` is False),
+    each within ``move_tolerance`` x its size of where it was (matched greedily, nearest first)."""
+    return len(a) == len(b) and None not in _pair(a, b, move_tolerance, colours)
+
+
+def _pair(a: Sequence[DieReading], b: Sequence[DieReading], move_tolerance: float,
+          colours: bool) -> list[DieReading | None]:
+    """For each die of ``a``, the die of ``b`` it is (same value, near, nearest first), or None."""
     unmatched = list(b)
+    pairs: list[DieReading | None] = []
     for da in a:
         ax, ay, asize = _centre(da)
         best, best_dist = None, None
         for db in unmatched:
-            if db.value != da.value or db.color != da.color:
+            if db.value != da.value or (colours and db.color != da.color):
                 continue
             bx, by, bsize = _centre(db)
             dist = ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
             if dist <= move_tolerance * max(asize, bsize, 1.0) and (best_dist is None or dist < best_dist):
                 best, best_dist = db, dist
-        if best is None:
-            return False
-        unmatched.remove(best)
-    return True
+        if best is not None:
+            unmatched.remove(best)
+        pairs.append(best)
+    return pairs
+
+
+def _voted_colours(current: tuple[DieReading, ...], still: list[tuple[DieReading, ...]],
+                   move_tolerance: float) -> tuple[DieReading, ...]:
+    """``current``'s dice, each with the colour most of the ``still`` frames gave it (ties: the latest)."""
+    names: list[list[str | None]] = [[] for _ in current]
+    for frame in still:  # oldest first
+        for k, match in enumerate(_pair(current, frame, move_tolerance, colours=False)):
+            if match is not None:
+                names[k].append(match.color)
+    voted = []
+    for die, seen in zip(current, names):
+        best = max(seen[::-1], key=seen.count) if seen else die.color  # max keeps the first: the latest
+        voted.append(die if best == die.color else replace(die, color=best))
+    return tuple(voted)
 
 
 class RollSettler:
     """Feed it every frame's readings; it returns a SettledRoll once per roll, else None.
 
-    ``stable_frames``: how many consecutive identical frames make the dice 'stopped'.
+    ``stable_frames``: how many consecutive frames with the same dice (values, places) make them 'stopped'.
     ``move_tolerance``: how far (in die sizes) a die may jitter between frames and still be still.
     ``report_empty``: whether an empty table counts as a roll (normally not).
     """
@@ -71,6 +94,7 @@ class RollSettler:
         self.move_tolerance = float(move_tolerance)
         self.report_empty = report_empty
         self._candidate: tuple[DieReading, ...] | None = None
+        self._still: list[tuple[DieReading, ...]] = []  # the frames of the current still run, oldest first
         self._count = 0
         self._reported: tuple[DieReading, ...] | None = None
         self._rolls = 0
@@ -83,22 +107,26 @@ class RollSettler:
     def reset(self) -> None:
         """Forget everything (a new game): the next still table is a new roll."""
         self._candidate, self._count, self._reported, self._last_time = None, 0, None, None
+        self._still = []
 
     def update(self, readings: Sequence[DieReading], timestamp: float) -> SettledRoll | None:
         if self._last_time is not None and timestamp < self._last_time:
             raise ValueError(f"frame timestamps must not go back in time ({timestamp} < {self._last_time})")
         self._last_time = timestamp
         current = tuple(readings)
-        if self._candidate is not None and same_dice(current, self._candidate, self.move_tolerance):
+        if self._candidate is not None and same_dice(current, self._candidate, self.move_tolerance, colours=False):
             self._count += 1
         else:
-            self._candidate, self._count = current, 1
+            self._candidate, self._count, self._still = current, 1, []
+        if self._count <= self.stable_frames:
+            self._still.append(current)
         if self._count != self.stable_frames:
             return None  # still moving, or this still scene was already judged
         if not current and not self.report_empty:
             return None
-        if self._reported is not None and same_dice(current, self._reported, self.move_tolerance):
+        if self._reported is not None and same_dice(current, self._reported, self.move_tolerance, colours=False):
             return None  # the same dice in the same places: nothing was rolled
+        current = _voted_colours(current, self._still, self.move_tolerance)
         self._reported = current
         self._rolls += 1
         return SettledRoll(dice=current, timestamp=timestamp, index=self._rolls)

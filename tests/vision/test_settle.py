@@ -96,6 +96,23 @@ def test_same_value_moved_far_is_a_different_scene():
     assert not same_dice(ROLL_A, ROLL_A[:1])
 
 
+def test_a_die_whose_colour_flickers_still_settles_with_the_colour_most_frames_saw():
+    # a dark purple die near the black boundary: sensor noise changes its name from frame to frame
+    purple, black = [die(3, 100, 100, "purple"), die(5, 300, 120, "blue")], [die(3, 101, 99, "black"), ROLL_A[1]]
+    reports = feed(RollSettler(stable_frames=5), tumbling(6) + [purple, black, purple, purple, black] + [purple] * 6)
+    assert len(reports) == 1
+    k, roll = reports[0]
+    assert k == 6 + 5 - 1  # settled as soon as values and places held for five frames
+    assert [d.color for d in roll.dice] == ["purple", "blue"]  # three of the five still frames said purple
+    assert same_dice(purple, black, colours=False) and not same_dice(purple, black)
+
+
+def test_a_colour_tie_goes_to_the_latest_frame():
+    red, orange = [die(4, 50, 50, "red")], [die(4, 50, 50, "orange")]
+    reports = feed(RollSettler(stable_frames=4), [red, orange, red, orange])
+    assert [d.color for d in reports[0][1].dice] == ["orange"]
+
+
 def test_bad_arguments_are_refused():
     with pytest.raises(ValueError):
         RollSettler(stable_frames=0)

@@ -1,5 +1,8 @@
 """Die colour from the body pixels of its box: Otsu splits pips from body, HSV names the body.
 
+A body too dark for its hue to count is black, unless the table around is near grey (then the light is near
+white, and a faint CIELAB tint or a little vivid marbling names a dark blue, purple, green or red die).
+
 Why classical: colour is a property of pixels, not of a face pattern; a fixed HSV rule is
 explainable, needs no training data of each colour, and says None when it is unsure.
 """
@@ -147,8 +150,8 @@ def table_is_neutral(image_bgr: np.ndarray, boxes, step: int = 8) -> bool:
 def die_colour(image_bgr: np.ndarray, box, shrink: float = 0.7, neutral_table: bool = False) -> str | None:
     """Colour name of the die in ``box`` (x1, y1, x2, y2), looking at its central part only.
 
-    ``neutral_table``: the table around is near grey (``table_is_neutral``), so a faint tint on a dark body
-    names its colour instead of black.
+    ``neutral_table``: the table around is near grey (``table_is_neutral``), so a faint tint or a little vivid
+    marbling on a body the HSV rule calls black names its colour instead.
     """
     x1, y1, x2, y2 = (float(v) for v in box)
     cx, cy = (x1 + x2) / 2, (y1 + y2) / 2

@@ -69,13 +69,15 @@ class DiceReader:
     box drawn too small (a single pip taken for the die, a die half found) still shows the reader a whole die.
     The smallest die the camera guidance allows (hardware/README.md: a 12 mm die, 37 px of 960) is 0.039 of
     the frame, 1.3x that is 0.05; a larger value would crop such dice wider than the reader was trained on.
+    ``grey_table_colours``: look at the table between the dice, and where it is near grey let a faint tint or
+    a little marbling name a dark die's colour (companion/vision/colour.py); False: the HSV rule alone.
     """
 
     def __init__(self, model_path: str | Path | None = None, threads: int = 1, confidence: float = 0.25,
                  nms_iou: float = 0.4, read_colour: bool = True, faces: bool = True,
                  detector_vote: float = 0.25, face_views: int = 1, reread_below: float = 0.8,
                  second_opinion: str = "always", max_face_looks: int = 31, recrop_beyond: float = 0.05,
-                 min_crop: float = 0.05, recrop_rounds: int = 3):
+                 min_crop: float = 0.05, recrop_rounds: int = 3, grey_table_colours: bool = True):
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         self.threads = max(1, int(threads))
         self.detector_vote = float(detector_vote)
@@ -95,6 +97,7 @@ class DiceReader:
         self.confidence = float(confidence)
         self.nms_iou = float(nms_iou)
         self.read_colour = read_colour
+        self.grey_table_colours = bool(grey_table_colours)
         self.session = self._open(self.model_path)
         inputs = self.session.get_inputs()
         outputs = [o.name for o in self.session.get_outputs()]
@@ -302,7 +305,7 @@ class DiceReader:
             box = (max(0.0, x), max(0.0, y), min(float(w_img), x + w), min(float(h_img), y + h))
             found.append((face + 1, box, confidence))
         # the table is what lies outside every candidate, read or turned down (a turned-down one may be a die)
-        neutral = bool(found) and self.read_colour and table_is_neutral(
+        neutral = bool(found) and self.read_colour and self.grey_table_colours and table_is_neutral(
             image, [(x, y, x + w, y + h) for x, y, w, h in boxes])
         readings = [DieReading(value=value, box=box, confidence=confidence,
                                color=die_colour(image, box, neutral_table=neutral) if self.read_colour else None)

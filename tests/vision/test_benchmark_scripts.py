@@ -31,3 +31,24 @@ def test_dice_benchmark_scores_a_labelled_folder_and_its_colours():
     assert "byler-d6: 48 images, 364 dice (heldout)" in out
     assert "product " in out and "compute per frame" in out
     assert "colour of the found dice with a colour label (335" in out
+
+
+def test_colour_benchmark_scores_real_and_rendered_colours_with_the_grey_table_step_on_and_off():
+    out = run("benchmarks/colour.py", "--split", "heldout", "--rendered", "3")
+    assert "byler-d6 (heldout): 48 photos, colour labels" in out
+    assert out.count("real: 335 found dice: right") == 2  # once with the grey-table step, once without
+    assert "grey-table step on (shipped)" in out and "grey-table step off" in out
+    assert out.count("rendered: ") == 2
+    out = run("benchmarks/colour.py", "--data", str(SHARED / "data" / "dice-real" / "penlington-wood"),
+              "--all", "white", "--rendered", "0")
+    assert "every die white" in out and "rendered: " not in out
+
+
+def test_stability_benchmark_follows_every_labelled_die_across_noisy_copies():
+    out = run("benchmarks/stability.py", "--data", str(SHARED / "data" / "dice-real" / "byler-d6"),
+              "--split", "heldout", "--copies", "2", "--limit", "3")
+    assert "2 copies of each photo, noise sigma 3" in out and "byler-d6 (heldout): 3 photos" in out
+    lines = [line for line in out.splitlines() if "labelled dice" in line]
+    assert len(lines) == 2
+    dice = {int(re.search(r"(\d+) labelled dice", line).group(1)) for line in lines}
+    assert len(dice) == 1 and dice.pop() > 3  # the same dice followed with the step on and off

@@ -46,6 +46,7 @@ FAINT_RED_RATIO = 2.5
 MARBLE_SHARE = 0.01      # a black-looking body with this share of clearly blue, purple or green pixels is marbled:
 MARBLE_MIN_S, MARBLE_MIN_V = 100, 60  # ... named by that colour (clearly: at least this saturated and bright)
 TABLE_MIN_PIXELS = 200   # fewer table pixels than this (sampled) between the dice: the table's colour is unknown
+TABLE_SAMPLES_ACROSS = 80  # the table is sampled on a grid this many points across the frame's shorter side
 
 
 def colour_from_hsv(h: float, s: float, v: float, chroma: float | None = None) -> str | None:
@@ -127,13 +128,15 @@ def marbling_colour(body_hsv: np.ndarray) -> str | None:
     return band if shares[band] >= MARBLE_SHARE else None
 
 
-def table_is_neutral(image_bgr: np.ndarray, boxes, step: int = 8) -> bool:
+def table_is_neutral(image_bgr: np.ndarray, boxes, step: int | None = None) -> bool:
     """Whether the table between the dice is near grey: the median CIELAB a*, b* of the pixels outside every box
     (grown by a quarter of its size each side, sampled every ``step`` pixels) within NEUTRAL_TABLE_CHROMA of 0.
 
     Why: a die's faint tint can be trusted only when the light is near white, and a grey table shows that.
+    ``step`` defaults to 1/80 of the shorter side, so a 12 MP frame costs what a 640 px one does.
     """
     h_img, w_img = image_bgr.shape[:2]
+    step = step or max(1, round(min(h_img, w_img) / TABLE_SAMPLES_ACROSS))
     sampled = cv2.resize(image_bgr, (-(-w_img // step), -(-h_img // step)), interpolation=cv2.INTER_NEAREST)
     lab = cv2.cvtColor(sampled, cv2.COLOR_BGR2LAB)
     table = np.ones(lab.shape[:2], bool)

@@ -109,3 +109,14 @@ def test_real_blue_and_black_marbled_dice_are_blue():
     colours = [r.color for r in DiceReader(threads=1).read(cv2.imread(str(BYLER / "images" / name)))]
     labels = load_colour_labels(colour_labels_for(BYLER))[name]
     assert (colours.count("blue"), colours.count("black")) == (labels.count("blue"), labels.count("black")) == (2, 3)
+
+
+def test_the_table_of_a_large_frame_is_sampled_as_coarsely_as_a_small_one():
+    # a 12 MP frame is sampled on the same ~80-point grid as a 640 px one: same answer, bounded cost
+    small, box = _dark_die_on((150, 150, 150))
+    big = cv2.resize(small, (3040, 3040), interpolation=cv2.INTER_NEAREST)
+    scale = 3040 / 240
+    big_box = tuple(v * scale for v in box)
+    assert table_is_neutral(big, [big_box]) and table_is_neutral(small, [box])
+    felt = cv2.resize(_dark_die_on((60, 120, 40))[0], (3040, 3040), interpolation=cv2.INTER_NEAREST)
+    assert not table_is_neutral(felt, [big_box])

@@ -45,6 +45,7 @@ FAINT_RED_A = 12.0
 FAINT_RED_RATIO = 2.5
 MARBLE_SHARE = 0.01      # a black-looking body with this share of clearly blue, purple or green pixels is marbled:
 MARBLE_MIN_S, MARBLE_MIN_V = 100, 60  # ... named by that colour (clearly: at least this saturated and bright)
+MARBLE_BANDS = ("green", "blue", "purple")
 TABLE_MIN_PIXELS = 200   # fewer table pixels than this (sampled) between the dice: the table's colour is unknown
 TABLE_SAMPLES_ACROSS = 80  # the table is sampled on a grid this many points across the frame's shorter side
 
@@ -122,8 +123,9 @@ def marbling_colour(body_hsv: np.ndarray) -> str | None:
     glow on black dice would count.
     """
     clear = (body_hsv[:, 1] >= MARBLE_MIN_S) & (body_hsv[:, 2] >= MARBLE_MIN_V)
-    shares = {band: float(np.mean(clear & (body_hsv[:, 0] >= low) & (body_hsv[:, 0] < high)))
-              for band, low, high in (("green", 36, 88), ("blue", 88, 130), ("purple", 130, 165))}
+    bands = np.array([name for _, name in HUE_BANDS])[
+        np.searchsorted([upper for upper, _ in HUE_BANDS], body_hsv[:, 0] % 180, side="right")]  # as _band does
+    shares = {band: float(np.mean(clear & (bands == band))) for band in MARBLE_BANDS}
     band = max(shares, key=shares.get)
     return band if shares[band] >= MARBLE_SHARE else None
 

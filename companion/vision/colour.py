@@ -48,6 +48,9 @@ MARBLE_MIN_S, MARBLE_MIN_V = 100, 60  # ... named by that colour (clearly: at le
 MARBLE_BANDS = ("green", "blue", "purple")
 TABLE_MIN_PIXELS = 200   # fewer table pixels than this (sampled) between the dice: the table's colour is unknown
 TABLE_SAMPLES_ACROSS = 80  # the table is sampled on a grid this many points across the frame's shorter side
+ONE_MIN_CROP = 0.04      # a 1's colour is read from at least this fraction of the frame's shorter side (the
+                         # smallest die hardware/README.md allows is 0.039): a box drawn round its pip alone
+                         # (as penlington's labels are) would otherwise show only the pip
 
 
 def colour_from_hsv(h: float, s: float, v: float, chroma: float | None = None) -> str | None:
@@ -152,16 +155,20 @@ def table_is_neutral(image_bgr: np.ndarray, boxes, step: int | None = None) -> b
     return bool(np.hypot(a, b) <= NEUTRAL_TABLE_CHROMA)
 
 
-def die_colour(image_bgr: np.ndarray, box, shrink: float = 0.7, neutral_table: bool = False) -> str | None:
+def die_colour(image_bgr: np.ndarray, box, shrink: float = 0.7, neutral_table: bool = False,
+               value: int | None = None) -> str | None:
     """Colour name of the die in ``box`` (x1, y1, x2, y2), looking at its central part only.
 
     ``neutral_table``: the table around is near grey (``table_is_neutral``), so a faint tint or a little vivid
     marbling on a body the HSV rule calls black names its colour instead.
+    ``value``: the face read; a 1's central part is at least ONE_MIN_CROP of the frame, as its box may be
+    its pip's.
     """
     x1, y1, x2, y2 = (float(v) for v in box)
     cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
-    hw, hh = (x2 - x1) * shrink / 2, (y2 - y1) * shrink / 2
     h_img, w_img = image_bgr.shape[:2]
+    least = ONE_MIN_CROP * min(h_img, w_img) if value == 1 else 0.0
+    hw, hh = max((x2 - x1) * shrink, least) / 2, max((y2 - y1) * shrink, least) / 2
     xa, xb = int(max(0, round(cx - hw))), int(min(w_img, round(cx + hw)))
     ya, yb = int(max(0, round(cy - hh))), int(min(h_img, round(cy + hh)))
     if xb - xa < 3 or yb - ya < 3:

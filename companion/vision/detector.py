@@ -308,7 +308,8 @@ class DiceReader:
         neutral = bool(found) and self.read_colour and self.grey_table_colours and table_is_neutral(
             image, [(x, y, x + w, y + h) for x, y, w, h in boxes])
         readings = [DieReading(value=value, box=box, confidence=confidence,
-                               color=die_colour(image, box, neutral_table=neutral) if self.read_colour else None)
+                               color=die_colour(image, box, neutral_table=neutral, value=value)
+                               if self.read_colour else None)
                     for value, box, confidence in found]
         readings.sort(key=lambda r: -r.confidence)
         return readings

@@ -87,3 +87,15 @@ def test_red_pips_left_in_the_body_do_not_turn_a_blue_die_purple():
     # and red wraps around: hues 178 and 2 are one red, not a cyan average
     assert colour_from_hsv(dominant_hue(np.r_[np.full(50, 178.0), np.full(50, 2.0)], np.full(100, 200.0)), 200, 150) \
         == "red"
+
+
+def test_a_one_boxed_round_its_pip_is_read_from_the_die_around_it():
+    # a white die showing 1, whose box (as penlington's labels draw it) is its black pip alone
+    img = np.full((480, 640, 3), (120, 150, 170), np.uint8)  # light wood
+    cv2.rectangle(img, (300, 220), (340, 260), (235, 235, 235), -1)
+    cv2.circle(img, (320, 240), 8, (20, 20, 20), -1)
+    pip_box = (312, 232, 328, 248)
+    assert die_colour(img, pip_box) == "black"  # the central part of the box is the pip
+    assert die_colour(img, pip_box, value=1) == "white"
+    # a 1 whose box is the whole die reads the same either way
+    assert die_colour(img, (300, 220, 340, 260), value=1) == die_colour(img, (300, 220, 340, 260)) == "white"

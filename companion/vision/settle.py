@@ -93,8 +93,7 @@ class RollSettler:
         self.stable_frames = int(stable_frames)
         self.move_tolerance = float(move_tolerance)
         self.report_empty = report_empty
-        self._candidate: tuple[DieReading, ...] | None = None
-        self._still: list[tuple[DieReading, ...]] = []  # the frames of the current still run, oldest first
+        self._still: list[tuple[DieReading, ...]] = []  # the current still run's first stable_frames frames
         self._count = 0
         self._reported: tuple[DieReading, ...] | None = None
         self._rolls = 0
@@ -106,18 +105,17 @@ class RollSettler:
 
     def reset(self) -> None:
         """Forget everything (a new game): the next still table is a new roll."""
-        self._candidate, self._count, self._reported, self._last_time = None, 0, None, None
-        self._still = []
+        self._still, self._count, self._reported, self._last_time = [], 0, None, None
 
     def update(self, readings: Sequence[DieReading], timestamp: float) -> SettledRoll | None:
         if self._last_time is not None and timestamp < self._last_time:
             raise ValueError(f"frame timestamps must not go back in time ({timestamp} < {self._last_time})")
         self._last_time = timestamp
         current = tuple(readings)
-        if self._candidate is not None and same_dice(current, self._candidate, self.move_tolerance, colours=False):
-            self._count += 1
+        if self._still and same_dice(current, self._still[0], self.move_tolerance, colours=False):
+            self._count += 1  # compared with the run's first frame, so a slow drift is not still
         else:
-            self._candidate, self._count, self._still = current, 1, []
+            self._count, self._still = 1, []
         if self._count <= self.stable_frames:
             self._still.append(current)
         if self._count != self.stable_frames:

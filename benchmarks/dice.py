@@ -83,7 +83,8 @@ def main(argv=None) -> int:
     parser.add_argument("--split", default="heldout", choices=("heldout", "train", "all"))
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--model", help="ONNX model (default models/dice.onnx)")
-    parser.add_argument("--confidence", type=float, default=0.25)
+    parser.add_argument("--confidence", type=float, default=vision["confidence"],
+                        help="lowest confidence reported (default: the shipped setting)")
     parser.add_argument("--max-face-looks", type=int, default=vision["max_face_looks"],
                         help="face-reader looks per frame at most (default: the shipped setting)")
     parser.add_argument("--recrop-beyond", type=float, default=vision["recrop_beyond"],

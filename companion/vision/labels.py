@@ -12,6 +12,7 @@ from pathlib import Path
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
 COLOUR_LABELS = Path(__file__).resolve().parents[2] / "models" / "labels"  # <set>-colours.json, labelled by eye
+MISSING_DICE = COLOUR_LABELS  # <set>-missing.json: dice a training photo shows but its label file lacks
 NO_PRODUCT_COLOUR = "other"  # a die none of the product's colour names fits (gold, brown, lime): not scored
 SPLITS = ("heldout", "train", "all")
 
@@ -70,17 +71,45 @@ def list_labelled(folder: str | Path, split: str = "all") -> list[tuple[Path, Pa
     return pairs
 
 
-def load_labelled(folder: str | Path, split: str = "all") -> list[LabelledImage]:
-    """Every labelled photo of the split, with boxes in pixels (reads each image's size)."""
+def load_labelled(folder: str | Path, split: str = "all", add_missing: bool = False) -> list[LabelledImage]:
+    """Every labelled photo of the split, with boxes in pixels (reads each image's size).
+
+    ``add_missing``: also the dice our own list (models/labels/<set>-missing.json) adds to training photos
+    whose label file lacks them; held-out photos always keep the labels as given.
+    """
     import cv2
 
+    missing = load_missing_dice(missing_dice_for(folder)) if add_missing and missing_dice_for(folder) else {}
     out = []
     for image, label in list_labelled(folder, split):
         img = cv2.imread(str(image), cv2.IMREAD_UNCHANGED)
         if img is None:
             raise ValueError(f"{image} is not a readable image")
         h, w = img.shape[:2]
-        out.append(LabelledImage(image, read_yolo_labels(label, w, h) if label.exists() else ()))
+        dice = read_yolo_labels(label, w, h) if label.exists() else ()
+        if not is_heldout(image.name):
+            dice += missing.get(image.name, ())
+        out.append(LabelledImage(image, dice))
+    return out
+
+
+def missing_dice_for(folder: str | Path) -> Path | None:
+    """The list of dice missing from a real set's training labels (models/labels/<set>-missing.json), if any."""
+    path = MISSING_DICE / f"{Path(folder).name}-missing.json"
+    return path if path.is_file() else None
+
+
+def load_missing_dice(path: str | Path) -> dict[str, tuple[LabelledDie, ...]]:
+    """Image name -> the dice its label file lacks (value 1..6, box x1, y1, x2, y2 in pixels)."""
+    import json
+
+    out = {}
+    for name, dice in json.loads(Path(path).read_text())["images"].items():
+        for die in dice:
+            x1, y1, x2, y2 = (float(v) for v in die["box"])
+            if not 1 <= int(die["value"]) <= 6 or not (x1 < x2 and y1 < y2):
+                raise ValueError(f"{path}: {name} has a die with value {die['value']} and box {die['box']}")
+        out[name] = tuple(LabelledDie(int(d["value"]), tuple(float(v) for v in d["box"])) for d in dice)
     return out
 
 

@@ -1,0 +1,82 @@
+"""Dice a training photo shows but its label file lacks: our list adds them to training, never to held-out photos."""
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.vision import labels
+from companion.vision.labels import is_heldout, load_labelled, load_missing_dice, missing_dice_for
+from tests.conftest import SHARED
+
+BYLER = SHARED / "data" / "dice-real" / "byler-d6"
+
+
+def _name(heldout: bool) -> str:
+    return next(f"p{i}.jpg" for i in range(1000) if is_heldout(f"p{i}.jpg") == heldout)
+
+
+def _fake_set(tmp_path, names):
+    """A set laid out as images/ + labels/: each photo with one labelled die (a 2 at the top left)."""
+    folder = tmp_path / "fakeset"
+    (folder / "images").mkdir(parents=True)
+    (folder / "labels").mkdir()
+    for name in names:
+        cv2.imwrite(str(folder / "images" / name), np.zeros((100, 200, 3), np.uint8))
+        (folder / "labels" / (name[:-4] + ".txt")).write_text("1 0.1 0.1 0.1 0.2\n")
+    return folder
+
+
+def test_listed_dice_join_training_photos_only(tmp_path, monkeypatch):
+    train, held = _name(False), _name(True)
+    folder = _fake_set(tmp_path, [train, held])
+    lists = tmp_path / "lists"
+    lists.mkdir()
+    die = {"value": 5, "box": [120, 40, 150, 70]}
+    (lists / "fakeset-missing.json").write_text(json.dumps({"images": {train: [die], held: [die]}}))
+    monkeypatch.setattr(labels, "MISSING_DICE", lists)
+
+    given = {item.path.name: item.dice for item in load_labelled(folder)}
+    added = {item.path.name: item.dice for item in load_labelled(folder, add_missing=True)}
+    assert [d.value for d in given[train]] == [2] and given[held] == added[held]
+    assert [d.value for d in added[train]] == [2, 5] and added[train][0] == given[train][0]
+    assert added[train][1].box == (120.0, 40.0, 150.0, 70.0)
+
+
+def test_a_set_without_a_list_loads_as_given(tmp_path, monkeypatch):
+    folder = _fake_set(tmp_path, [_name(False)])
+    monkeypatch.setattr(labels, "MISSING_DICE", tmp_path)
+    assert missing_dice_for(folder) is None
+    assert load_labelled(folder, add_missing=True) == load_labelled(folder)
+
+
+@pytest.mark.parametrize("die, problem", [({"value": 7, "box": [0, 0, 9, 9]}, "value 7"),
+                                          ({"value": 3, "box": [9, 0, 0, 9]}, "box")])
+def test_a_malformed_list_is_refused(tmp_path, die, problem):
+    bad = tmp_path / "x-missing.json"
+    bad.write_text(json.dumps({"images": {"a.jpg": [die]}}))
+    with pytest.raises(ValueError, match=problem):
+        load_missing_dice(bad)
+
+
+def test_the_byler_list_adds_new_dice_to_training_photos():
+    """Each listed die is on a training photo of the set, inside the photo, and is no die already labelled."""
+    listed = load_missing_dice(missing_dice_for(BYLER))
+    assert len(listed) == 4 and not any(is_heldout(name) for name in listed)
+    given = {item.path.name: item for item in load_labelled(BYLER, "train")}
+    for name, dice in listed.items():
+        image = cv2.imread(str(given[name].path))
+        h, w = image.shape[:2]
+        assert all(0 <= d.box[0] < d.box[2] <= w and 0 <= d.box[1] < d.box[3] <= h for d in dice)
+        for die in dice:  # neither centre inside the other's box (touching neighbours are fine)
+            assert not any(_inside(_centre(die.box), d.box) or _inside(_centre(d.box), die.box)
+                           for d in given[name].dice), name
+
+
+def _centre(box):
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+
+
+def _inside(point, box):
+    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]

@@ -85,7 +85,8 @@ def train_faces(cfg: dict, steps: int | None, output: str | None, mine_with: str
     macs = count_macs(net, fc["crop_size"])
     print(f"faces: {sum(p.numel() for p in net.parameters())} parameters, {macs / 1e6:.1f} MMAC per die "
           f"at {fc['crop_size']}px", flush=True)
-    real = RealPhotos([str((ROOT / f).resolve()) for f in cfg["real_sets"]], split="train")
+    real = RealPhotos([str((ROOT / f).resolve()) for f in cfg["real_sets"]], split="train",
+                      add_missing=cfg.get("add_missing_dice", False))
     negatives = None
     detector = Path(mine_with) if mine_with else ROOT / cfg["output"]
     if fc.get("negative_fraction", 0) > 0:
@@ -96,7 +97,11 @@ def train_faces(cfg: dict, steps: int | None, output: str | None, mine_with: str
                         negative_fraction=fc.get("negative_fraction", 0.0),
                         low_res_fraction=fc.get("low_res_fraction", 0.4), low_res_min=fc.get("low_res_min", 16),
                         crop_jitter=tuple(fc.get("crop_jitter", (0.8, 1.5))),
-                        centre_jitter=fc.get("centre_jitter", 0.08), min_crop=fc.get("min_crop", 0.0))
+                        centre_jitter=fc.get("centre_jitter", 0.08), min_crop=fc.get("min_crop", 0.0),
+                        near_die_negative_crop=fc.get("near_die_negative_crop"))
+    if stream.near_die_negative_crop:
+        print(f"hard negatives on or touching a labelled die, cut at most {stream.near_die_negative_crop} x the "
+              f"widest normal crop: {len(stream.near_die)}", flush=True)
     loader = torch.utils.data.DataLoader(stream, batch_size=fc["batch"], num_workers=cfg["workers"],
                                          persistent_workers=cfg["workers"] > 0)
     opt = torch.optim.AdamW(net.parameters(), lr=fc["lr"], weight_decay=cfg["weight_decay"])
@@ -172,7 +177,7 @@ def train_detector(cfg: dict, steps_override: int | None, output_override: str |
           f"{macs / 1e9:.3f} GMAC = {2 * macs / 1e9:.3f} GFLOP at {cfg['input_size']}px", flush=True)
 
     real = RealPhotos([str((ROOT / f).resolve()) if not Path(f).is_absolute() else f for f in cfg["real_sets"]],
-                      split="train")
+                      split="train", add_missing=cfg.get("add_missing_dice", False))
     print(f"real training photos: {len(real)} (held-out photos excluded)", flush=True)
     stream = DiceStream(real, cfg["crop"], cfg["input_size"], cfg["real_fraction"], cfg["seed"])
     loader = torch.utils.data.DataLoader(stream, batch_size=cfg["batch"], num_workers=cfg["workers"],

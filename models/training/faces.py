@@ -152,7 +152,7 @@ class FaceStream(torch.utils.data.IterableDataset):
     def __init__(self, real: RealPhotos, size: int, real_fraction: float, seed: int, pool: int = 1500,
                  negatives: list[list[tuple]] | None = None, negative_fraction: float = 0.0,
                  low_res_fraction: float = 0.4, low_res_min: int = 16, crop_jitter: tuple = (0.8, 1.5),
-                 centre_jitter: float = 0.08, min_crop: float = 0.0):
+                 centre_jitter: float = 0.08, min_crop: float = 0.0, near_die_negative_crop: float | None = None):
         self.size, self.real_fraction, self.seed, self.pool = size, real_fraction, seed, pool
         self.min_crop = min_crop  # a crop is never smaller than this fraction of the photo's shorter side (as run)
         self.centre_jitter = centre_jitter  # standard deviation of the crop centre's error, in box sides
@@ -160,17 +160,26 @@ class FaceStream(torch.utils.data.IterableDataset):
         self.low_res_fraction, self.low_res_min = low_res_fraction, max(12, low_res_min)
         self.negatives = negatives or [[] for _ in real.items]
         self.hard = [(k, j) for k, boxes in enumerate(self.negatives) for j in range(len(boxes))]
+        # a hard negative on a real die (its side face, one pip of a 2) cut wide would frame that die whole,
+        # labelled "not a die": with this set, such crops are cut at most this x the widest normal crop
+        self.near_die_negative_crop = near_die_negative_crop
+        self.near_die = {(k, j) for k, j in self.hard if _near_a_die(self.negatives[k][j], real.items[k][1])}
         self.negative_fraction = negative_fraction
         self.dice = [(k, j) for k, (_, boxes, _) in enumerate(real.items) for j in range(len(boxes))]
         self.real = real
 
-    def _sample(self, image, box, value, rng):
-        """A jittered crop of the box, its class, and where the box really is in it (the placing target)."""
+    def _sample(self, image, box, value, rng, widest: float | None = None):
+        """A jittered crop of the box, its class, and where the box really is in it (the placing target).
+
+        ``widest``: cut the crop at most this x CROP_SCALE x the box's side.
+        """
         x1, y1, x2, y2 = box
         s = max(x2 - x1, y2 - y1)
         true_centre = np.array([(x1 + x2) / 2, (y1 + y2) / 2])
         centre = true_centre + rng.normal(0, self.centre_jitter * s, 2)
-        side = CROP_SCALE * s * float(np.exp(rng.uniform(*self.crop_jitter)))
+        low, high = self.crop_jitter
+        high = min(high, np.log(widest)) if widest else high
+        side = CROP_SCALE * s * float(np.exp(rng.uniform(min(low, high), high)))
         side = max(side, self.min_crop * min(image.shape[:2]))  # the runtime's smallest crop (vision.min_crop)
         angle, flip = float(rng.uniform(0, 360)), bool(rng.random() < 0.5)
         small = (int(rng.integers(self.low_res_min, self.size + 1)) if rng.random() < self.low_res_fraction
@@ -186,7 +195,8 @@ class FaceStream(torch.utils.data.IterableDataset):
         """A crop of no die: a box the detector got wrong, or a random die-sized spot away from every die."""
         if self.hard and rng.random() < 0.6:
             k, j = self.hard[rng.integers(len(self.hard))]
-            return self._sample(self.real.items[k][0], self.negatives[k][j], NOT_A_DIE + 1, rng)
+            widest = self.near_die_negative_crop if (k, j) in self.near_die else None
+            return self._sample(self.real.items[k][0], self.negatives[k][j], NOT_A_DIE + 1, rng, widest)
         image, boxes, _ = self.real.items[rng.integers(len(self.real.items))]
         h, w = image.shape[:2]
         sizes = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]) if len(boxes) else np.array([40.0])
@@ -222,3 +232,13 @@ class FaceStream(torch.utils.data.IterableDataset):
                 crop, label, place = self._sample(img, d.box, d.value, rng)
             rgb = cv2.cvtColor(crop, cv2.COLOR_BGR2RGB)
             yield torch.from_numpy(np.ascontiguousarray(rgb.transpose(2, 0, 1))).float() / 255.0, label, place
+
+
+def _near_a_die(box, dice: np.ndarray) -> bool:
+    """Whether a box's centre lies within one die side of a labelled die's centre (on it or touching it)."""
+    if not len(dice):
+        return False
+    centre = np.array([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2])
+    centres = np.stack([(dice[:, 0] + dice[:, 2]) / 2, (dice[:, 1] + dice[:, 3]) / 2], 1)
+    sides = np.maximum(dice[:, 2] - dice[:, 0], dice[:, 3] - dice[:, 1])
+    return bool(np.min(np.abs(centres - centre).max(axis=1) / np.maximum(sides, 1.0)) < 1.0)

@@ -120,3 +120,29 @@ def test_training_crops_are_never_smaller_than_the_runtime_cuts_them():
             assert sides == {round(shortest, 3)}
         else:
             assert len(sides) > 1 and max(sides) < shortest
+
+
+def test_a_negative_on_a_real_die_is_never_cut_wide_enough_to_frame_it():
+    """With near_die_negative_crop, a side face or a pip taken for a die is cut at most 1.3x its box."""
+    from training.faces import CROP_SCALE, NOT_A_DIE, FaceStream
+
+    real = RealPhotos([str(SHARED / "data" / "dice-real" / "penlington-wood")], split="train")
+    x1, y1, x2, y2 = (float(v) for v in real.items[0][1][0])
+    side = max(x2 - x1, y2 - y1)
+    on_die = (x1, y1 + side * 0.6, x1 + side * 0.5, y1 + side * 1.1)  # half the die's size, touching it
+    far = (0.0, 0.0, side * 0.5, side * 0.5)
+    negatives = [[on_die, far]] + [[] for _ in real.items[1:]]
+    for cap in (1.0, None):
+        stream = FaceStream(real, size=48, real_fraction=1.0, seed=3, pool=1, negatives=negatives,
+                            negative_fraction=1.0, crop_jitter=(0.6, 1.8), near_die_negative_crop=cap)
+        assert stream.near_die == {(0, 0)}
+        cut, sample = [], stream._sample
+        stream._sample = lambda image, box, value, rng, widest=None: (
+            cut.append((tuple(box), widest)) or sample(image, box, value, rng, widest))
+        rng = np.random.default_rng(4)
+        assert all(stream._negative(rng)[1] == NOT_A_DIE for _ in range(100))
+        assert {widest for box, widest in cut if box == on_die} == {cap}
+        assert {widest for box, widest in cut if box == far} == {None}
+        # the crop side in box sides, from the placing target log(CROP_SCALE x box side / crop side)
+        widths = [CROP_SCALE * np.exp(-sample(real.items[0][0], on_die, 7, rng, cap)[2][2]) for _ in range(300)]
+        assert max(widths) == pytest.approx(CROP_SCALE * (cap or 1.8), rel=0.05)

@@ -100,8 +100,8 @@ def train_faces(cfg: dict, steps: int | None, output: str | None, mine_with: str
                         centre_jitter=fc.get("centre_jitter", 0.08), min_crop=fc.get("min_crop", 0.0),
                         near_die_negative_crop=fc.get("near_die_negative_crop"))
     if stream.near_die_negative_crop:
-        print(f"hard negatives on or touching a labelled die, cut at most {stream.near_die_negative_crop} x the "
-              f"widest normal crop: {len(stream.near_die)}", flush=True)
+        print(f"hard negatives on or touching a labelled die, cut at most {stream.near_die_negative_crop} x "
+              f"{CROP_SCALE} x their box: {len(stream.near_die)}", flush=True)
     loader = torch.utils.data.DataLoader(stream, batch_size=fc["batch"], num_workers=cfg["workers"],
                                          persistent_workers=cfg["workers"] > 0)
     opt = torch.optim.AdamW(net.parameters(), lr=fc["lr"], weight_decay=cfg["weight_decay"])

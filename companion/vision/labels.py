@@ -79,7 +79,8 @@ def load_labelled(folder: str | Path, split: str = "all", add_missing: bool = Fa
     """
     import cv2
 
-    missing = load_missing_dice(missing_dice_for(folder)) if add_missing and missing_dice_for(folder) else {}
+    listed = missing_dice_for(folder) if add_missing else None
+    missing = load_missing_dice(listed) if listed else {}
     out = []
     for image, label in list_labelled(folder, split):
         img = cv2.imread(str(image), cv2.IMREAD_UNCHANGED)

@@ -161,7 +161,7 @@ class FaceStream(torch.utils.data.IterableDataset):
         self.negatives = negatives or [[] for _ in real.items]
         self.hard = [(k, j) for k, boxes in enumerate(self.negatives) for j in range(len(boxes))]
         # a hard negative on a real die (its side face, one pip of a 2) cut wide would frame that die whole,
-        # labelled "not a die": with this set, such crops are cut at most this x the widest normal crop
+        # labelled "not a die": with this set, such crops are cut at most this x CROP_SCALE x the box's side
         self.near_die_negative_crop = near_die_negative_crop
         self.near_die = {(k, j) for k, j in self.hard if _near_a_die(self.negatives[k][j], real.items[k][1])}
         self.negative_fraction = negative_fraction

@@ -1,4 +1,4 @@
-"""Average the weights of two exported face readers of the same network: a reader and its fine-tune.
+"""Average the weights of two exported models of the same network: a model and its own fine-tune.
 
     python models/average.py START.onnx FINETUNED.onnx OUT.onnx [--weight 0.5]
 
@@ -6,7 +6,8 @@ Why: fine-tuning a reader further on the same training photos loses some of what
 seen (models/README.md, the fine-tune without any change reads worse under jitter), while the change the
 fine-tune was for (here: training labels completed) is worth keeping. A weighted average of the two sets of
 weights, taken between a model and its own fine-tune, keeps both (Wortsman et al., "Robust fine-tuning of
-zero-shot models", 2022). The graph, its metadata and every non-float tensor must be the same in both files.
+zero-shot models", 2022). Both files must hold the same network (checked: the same operators, every weight's
+name and shape, every non-float tensor equal); the first file's metadata is kept.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def average(start: str | Path, finetuned: str | Path, out: str | Path, weight: f
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("start", help="the reader the fine-tune started from (.onnx)")
+    parser.add_argument("start", help="the model the fine-tune started from (.onnx)")
     parser.add_argument("finetuned", help="its fine-tune (.onnx)")
     parser.add_argument("out", help="where to write the average (.onnx)")
     parser.add_argument("--weight", type=float, default=0.5, help="the fine-tune's share (default 0.5)")

@@ -201,10 +201,9 @@ class FaceStream(torch.utils.data.IterableDataset):
         h, w = image.shape[:2]
         sizes = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]) if len(boxes) else np.array([40.0])
         s = float(np.median(sizes)) * rng.uniform(0.7, 1.4)
-        centres = np.stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2], 1)
         for _ in range(20):
             c = np.array([rng.uniform(0, w), rng.uniform(0, h)])
-            if not len(centres) or np.min(np.abs(centres - c).max(axis=1) / np.maximum(sizes, 1)) > 1.0:
+            if not _near_a_die((c[0], c[1], c[0], c[1]), boxes):
                 break
         return self._sample(image, (c[0] - s / 2, c[1] - s / 2, c[0] + s / 2, c[1] + s / 2), NOT_A_DIE + 1, rng)
 

@@ -106,11 +106,11 @@ def load_missing_dice(path: str | Path) -> dict[str, tuple[LabelledDie, ...]]:
 
     out = {}
     for name, dice in json.loads(Path(path).read_text())["images"].items():
-        for die in dice:
-            x1, y1, x2, y2 = (float(v) for v in die["box"])
-            if not 1 <= int(die["value"]) <= 6 or not (x1 < x2 and y1 < y2):
-                raise ValueError(f"{path}: {name} has a die with value {die['value']} and box {die['box']}")
         out[name] = tuple(LabelledDie(int(d["value"]), tuple(float(v) for v in d["box"])) for d in dice)
+        for die in out[name]:
+            x1, y1, x2, y2 = die.box
+            if not 1 <= die.value <= 6 or not (x1 < x2 and y1 < y2):
+                raise ValueError(f"{path}: {name} has a die with value {die.value} and box {list(die.box)}")
     return out
 
 

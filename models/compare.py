@@ -10,7 +10,8 @@ worse; redrawing every box 0.7-1.8x its size and off-centre by 10% of it (the sa
 reader compared) brings the training photos' scores down to about the held-out level, and shows
 which face reader copes. The held-out photos are never read here. The training photos' labels are
 completed by our list of dice their label files lack (models/labels/<set>-missing.json), so a reader
-that finds such a die is not scored as seeing a die that is not there.
+that finds such a die is not scored as seeing a die that is not there, and corrected by our list of
+values they give plainly wrong (models/labels/<set>-values.json).
 """
 
 from __future__ import annotations
@@ -85,7 +86,8 @@ def main(argv=None) -> int:
     parser.add_argument("--jitter-draw", type=int, default=0, help="another fixed redrawing of the boxes (default 0)")
     args = parser.parse_args(argv)
     photos = {folder.name: [(item, cv2.imread(str(item.path), cv2.IMREAD_COLOR))
-                            for item in load_labelled(folder, "train", add_missing=True)] for folder in REAL_SETS}
+                            for item in load_labelled(folder, "train", add_missing=True, fix_values=True)]
+              for folder in REAL_SETS}
     for folder in args.models:
         for kind, cls in (("as labelled", DiceReader), ("boxes jittered", JitteredReader)):
             reader = cls.from_config(vision, model_path=Path(folder) / "dice.onnx", threads=args.threads,

@@ -13,6 +13,7 @@ from pathlib import Path
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
 COLOUR_LABELS = Path(__file__).resolve().parents[2] / "models" / "labels"  # <set>-colours.json, labelled by eye
 MISSING_DICE = COLOUR_LABELS  # <set>-missing.json: dice a training photo shows but its label file lacks
+VALUE_FIXES = COLOUR_LABELS  # <set>-values.json: training label lines whose value plainly differs from the die shown
 NO_PRODUCT_COLOUR = "other"  # a die none of the product's colour names fits (gold, brown, lime): not scored
 SPLITS = ("heldout", "train", "all")
 
@@ -71,16 +72,20 @@ def list_labelled(folder: str | Path, split: str = "all") -> list[tuple[Path, Pa
     return pairs
 
 
-def load_labelled(folder: str | Path, split: str = "all", add_missing: bool = False) -> list[LabelledImage]:
+def load_labelled(folder: str | Path, split: str = "all", add_missing: bool = False,
+                  fix_values: bool = False) -> list[LabelledImage]:
     """Every labelled photo of the split, with boxes in pixels (reads each image's size).
 
     ``add_missing``: also the dice our own list (models/labels/<set>-missing.json) adds to training photos
-    whose label file lacks them; held-out photos always keep the labels as given.
+    whose label file lacks them; ``fix_values``: with the values our list (models/labels/<set>-values.json)
+    corrects on training photos. Held-out photos always keep the labels as given.
     """
     import cv2
 
     listed = missing_dice_for(folder) if add_missing else None
     missing = load_missing_dice(listed) if listed else {}
+    fixes_path = value_fixes_for(folder) if fix_values else None
+    fixes = load_value_fixes(fixes_path) if fixes_path else {}
     out = []
     for image, label in list_labelled(folder, split):
         img = cv2.imread(str(image), cv2.IMREAD_UNCHANGED)
@@ -89,7 +94,7 @@ def load_labelled(folder: str | Path, split: str = "all", add_missing: bool = Fa
         h, w = img.shape[:2]
         dice = read_yolo_labels(label, w, h) if label.exists() else ()
         if not is_heldout(image.name):
-            dice += missing.get(image.name, ())
+            dice = _fixed(dice, fixes.get(image.name, {}), label) + missing.get(image.name, ())
         out.append(LabelledImage(image, dice))
     return out
 
@@ -112,6 +117,37 @@ def load_missing_dice(path: str | Path) -> dict[str, tuple[LabelledDie, ...]]:
             if not 1 <= die.value <= 6 or not (x1 < x2 and y1 < y2):
                 raise ValueError(f"{path}: {name} has a die with value {die.value} and box {list(die.box)}")
     return out
+
+
+def value_fixes_for(folder: str | Path) -> Path | None:
+    """The list of value corrections to a real set's training labels (models/labels/<set>-values.json), if any."""
+    path = VALUE_FIXES / f"{Path(folder).name}-values.json"
+    return path if path.is_file() else None
+
+
+def load_value_fixes(path: str | Path) -> dict[str, dict[int, tuple[int, int]]]:
+    """Image name -> {label line number (from 1): (value labelled, value shown)}."""
+    import json
+
+    out: dict[str, dict[int, tuple[int, int]]] = {}
+    for name, fixes in json.loads(Path(path).read_text())["images"].items():
+        for fix in fixes:
+            line, labelled, shown = int(fix["line"]), int(fix["labelled"]), int(fix["value"])
+            if line < 1 or not (1 <= labelled <= 6 and 1 <= shown <= 6) or labelled == shown:
+                raise ValueError(f"{path}: {name} line {line} cannot change value {labelled} to {shown}")
+            out.setdefault(name, {})[line] = (labelled, shown)
+    return out
+
+
+def _fixed(dice: tuple[LabelledDie, ...], fixes: dict[int, tuple[int, int]], label: Path) -> tuple[LabelledDie, ...]:
+    """The label file's dice with the listed values corrected; a list that no longer fits the file is refused."""
+    dice = list(dice)
+    for line, (labelled, shown) in fixes.items():
+        if line > len(dice) or dice[line - 1].value != labelled:
+            raise ValueError(f"{label}: line {line} is not a {labelled} as our value list says: "
+                             "the label file has changed, so check the list again")
+        dice[line - 1] = LabelledDie(shown, dice[line - 1].box)
+    return tuple(dice)
 
 
 def colour_labels_for(folder: str | Path) -> Path | None:

@@ -21,13 +21,14 @@ STRIDE = 4
 class RealPhotos:
     """The training split of the real sets, decoded once and kept in memory.
 
-    ``add_missing``: with the dice our list adds to photos whose label file lacks them (labels.load_labelled).
+    ``add_missing``: with the dice our list adds to photos whose label file lacks them; ``fix_values``: with
+    the label values our list corrects (labels.load_labelled).
     """
 
-    def __init__(self, folders: list[str], split: str = "train", add_missing: bool = False):
+    def __init__(self, folders: list[str], split: str = "train", add_missing: bool = False, fix_values: bool = False):
         self.items = []
         for folder in folders:
-            for item in load_labelled(folder, split, add_missing=add_missing):
+            for item in load_labelled(folder, split, add_missing=add_missing, fix_values=fix_values):
                 img = cv2.imread(str(item.path), cv2.IMREAD_COLOR)
                 boxes = np.array([d.box for d in item.dice], np.float32).reshape(-1, 4)
                 values = np.array([d.value for d in item.dice], np.int64)

@@ -1,4 +1,5 @@
-"""Dice a training photo shows but its label file lacks: our list adds them to training, never to held-out photos."""
+"""Our corrections to the shared labels: dice a training photo shows but its label file lacks, and values it gives
+plainly wrong. They apply to training photos, never to held-out ones."""
 
 import json
 
@@ -7,7 +8,8 @@ import numpy as np
 import pytest
 
 from companion.vision import labels
-from companion.vision.labels import is_heldout, load_labelled, load_missing_dice, missing_dice_for
+from companion.vision.labels import (is_heldout, load_labelled, load_missing_dice, load_value_fixes, missing_dice_for,
+                                     value_fixes_for)
 from tests.conftest import SHARED
 
 BYLER = SHARED / "data" / "dice-real" / "byler-d6"
@@ -80,3 +82,49 @@ def _centre(box):
 
 def _inside(point, box):
     return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
+
+
+def test_listed_values_are_corrected_on_training_photos_only(tmp_path, monkeypatch):
+    train, held = _name(False), _name(True)
+    folder = _fake_set(tmp_path, [train, held])
+    lists = tmp_path / "lists"
+    lists.mkdir()
+    fix = {"line": 1, "labelled": 2, "value": 3}
+    (lists / "fakeset-values.json").write_text(json.dumps({"images": {train: [fix], held: [fix]}}))
+    monkeypatch.setattr(labels, "VALUE_FIXES", lists)
+
+    given = {item.path.name: item.dice for item in load_labelled(folder)}
+    fixed = {item.path.name: item.dice for item in load_labelled(folder, fix_values=True)}
+    assert [d.value for d in fixed[train]] == [3] and fixed[train][0].box == given[train][0].box
+    assert [d.value for d in fixed[held]] == [2]
+
+
+@pytest.mark.parametrize("fix", [{"line": 1, "labelled": 4, "value": 3}, {"line": 2, "labelled": 2, "value": 3}])
+def test_a_value_list_that_no_longer_fits_the_labels_is_refused(tmp_path, monkeypatch, fix):
+    """A label file changed since the list was made: the list names a line that is not there or not that value."""
+    train = _name(False)
+    folder = _fake_set(tmp_path, [train])
+    (tmp_path / "fakeset-values.json").write_text(json.dumps({"images": {train: [fix]}}))
+    monkeypatch.setattr(labels, "VALUE_FIXES", tmp_path)
+    with pytest.raises(ValueError, match=f"line {fix['line']} is not a {fix['labelled']}"):
+        load_labelled(folder, fix_values=True)
+
+
+@pytest.mark.parametrize("fix", [{"line": 0, "labelled": 2, "value": 3}, {"line": 1, "labelled": 2, "value": 7},
+                                 {"line": 1, "labelled": 2, "value": 2}])
+def test_a_malformed_value_list_is_refused(tmp_path, fix):
+    bad = tmp_path / "x-values.json"
+    bad.write_text(json.dumps({"images": {"a.jpg": [fix]}}))
+    with pytest.raises(ValueError, match="cannot change value"):
+        load_value_fixes(bad)
+
+
+def test_the_byler_value_list_fits_its_training_labels():
+    """Four training dice change value, each to another one; nothing else in the set changes."""
+    fixes = load_value_fixes(value_fixes_for(BYLER))
+    assert sum(len(f) for f in fixes.values()) == 4 and not any(is_heldout(name) for name in fixes)
+    given = {item.path.name: item.dice for item in load_labelled(BYLER)}
+    fixed = {item.path.name: item.dice for item in load_labelled(BYLER, fix_values=True)}
+    changed = {(name, k + 1): (a.value, b.value) for name in given
+               for k, (a, b) in enumerate(zip(given[name], fixed[name])) if a != b}
+    assert changed == {(name, line): pair for name, lines in fixes.items() for line, pair in lines.items()}

@@ -146,3 +146,19 @@ def test_a_negative_on_a_real_die_is_never_cut_wide_enough_to_frame_it():
         # the crop side in box sides, from the placing target log(CROP_SCALE x box side / crop side)
         widths = [CROP_SCALE * np.exp(-sample(real.items[0][0], on_die, 7, rng, cap)[2][2]) for _ in range(300)]
         assert max(widths) == pytest.approx(CROP_SCALE * (cap or 1.8), rel=0.05)
+
+
+def test_a_config_asking_for_our_label_corrections_trains_on_them():
+    """fix_label_values and add_missing_dice reach the training photos: four values change, four dice join."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("train", REPO / "models" / "train.py")
+    train = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(train)
+    byler = [str(SHARED / "data" / "dice-real" / "byler-d6")]
+    given = RealPhotos(byler)
+    assert train.our_label_fixes({}) == {"add_missing": False, "fix_values": False}
+    fixed = RealPhotos(byler, **train.our_label_fixes({"add_missing_dice": True, "fix_label_values": True}))
+    values_changed = sum(int((a[2] != b[2][: len(a[2])]).sum()) for a, b in zip(given.items, fixed.items))
+    dice_added = sum(len(b[2]) - len(a[2]) for a, b in zip(given.items, fixed.items))
+    assert (values_changed, dice_added) == (4, 4)

@@ -135,6 +135,8 @@ def load_value_fixes(path: str | Path) -> dict[str, dict[int, tuple[int, int]]]:
             line, labelled, shown = int(fix["line"]), int(fix["labelled"]), int(fix["value"])
             if line < 1 or not (1 <= labelled <= 6 and 1 <= shown <= 6) or labelled == shown:
                 raise ValueError(f"{path}: {name} line {line} cannot change value {labelled} to {shown}")
+            if line in out.get(name, {}):
+                raise ValueError(f"{path}: {name} line {line} is listed twice")
             out.setdefault(name, {})[line] = (labelled, shown)
     return out
 

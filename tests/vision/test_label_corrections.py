@@ -119,6 +119,14 @@ def test_a_malformed_value_list_is_refused(tmp_path, fix):
         load_value_fixes(bad)
 
 
+def test_a_value_list_naming_a_line_twice_is_refused(tmp_path):
+    bad = tmp_path / "x-values.json"
+    bad.write_text(json.dumps({"images": {"a.jpg": [{"line": 2, "labelled": 2, "value": 3},
+                                                    {"line": 2, "labelled": 2, "value": 4}]}}))
+    with pytest.raises(ValueError, match="line 2 is listed twice"):
+        load_value_fixes(bad)
+
+
 def test_the_byler_value_list_fits_its_training_labels():
     """Four training dice change value, each to another one; nothing else in the set changes."""
     fixes = load_value_fixes(value_fixes_for(BYLER))

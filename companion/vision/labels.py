@@ -101,8 +101,7 @@ def load_labelled(folder: str | Path, split: str = "all", add_missing: bool = Fa
 
 def missing_dice_for(folder: str | Path) -> Path | None:
     """The list of dice missing from a real set's training labels (models/labels/<set>-missing.json), if any."""
-    path = MISSING_DICE / f"{Path(folder).name}-missing.json"
-    return path if path.is_file() else None
+    return _our_file(MISSING_DICE, folder, "missing")
 
 
 def load_missing_dice(path: str | Path) -> dict[str, tuple[LabelledDie, ...]]:
@@ -121,8 +120,7 @@ def load_missing_dice(path: str | Path) -> dict[str, tuple[LabelledDie, ...]]:
 
 def value_fixes_for(folder: str | Path) -> Path | None:
     """The list of value corrections to a real set's training labels (models/labels/<set>-values.json), if any."""
-    path = VALUE_FIXES / f"{Path(folder).name}-values.json"
-    return path if path.is_file() else None
+    return _our_file(VALUE_FIXES, folder, "values")
 
 
 def load_value_fixes(path: str | Path) -> dict[str, dict[int, tuple[int, int]]]:
@@ -154,7 +152,12 @@ def _fixed(dice: tuple[LabelledDie, ...], fixes: dict[int, tuple[int, int]], lab
 
 def colour_labels_for(folder: str | Path) -> Path | None:
     """The colour-label file of a real set (models/labels/<set>-colours.json), if there is one."""
-    path = COLOUR_LABELS / f"{Path(folder).name}-colours.json"
+    return _our_file(COLOUR_LABELS, folder, "colours")
+
+
+def _our_file(directory: Path, folder: str | Path, kind: str) -> Path | None:
+    """``directory``/<set>-<kind>.json, one of the files we made about a real set, if there is one."""
+    path = directory / f"{Path(folder).name}-{kind}.json"
     return path if path.is_file() else None
 
 

@@ -10,6 +10,16 @@ REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 
 
+def models_script(name: str):
+    """A script of models/ (compare, average, train) loaded as a module: they are run as files, not a package."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, REPO / "models" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "browser: drives headless Chromium (needs Debian's chromium)")
     config.addinivalue_line("markers", "training: needs the training extra (torch)")

@@ -1,19 +1,15 @@
 """models/average.py: a weighted average of a face reader and its fine-tune, tensor by tensor."""
 
-import importlib.util
-
 import numpy as np
 import onnxruntime as ort
 import pytest
 
-from tests.conftest import REPO
+from tests.conftest import REPO, models_script
 
 onnx = pytest.importorskip("onnx", reason="the dev extra (onnx) is not installed")
 from onnx import numpy_helper  # noqa: E402
 
-spec = importlib.util.spec_from_file_location("average", REPO / "models" / "average.py")
-average = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(average)
+average = models_script("average")
 READER = REPO / "models" / "dice_faces.onnx"
 
 

@@ -1,17 +1,13 @@
 """models/compare.py: the box jitter it stresses face readers with is bounded, repeatable and really applied."""
 
-import importlib.util
-
 import numpy as np
 import pytest
 
 from companion.vision import DiceReader
 from companion.vision.render import render_table
-from tests.conftest import REPO
+from tests.conftest import models_script
 
-spec = importlib.util.spec_from_file_location("compare", REPO / "models" / "compare.py")
-compare = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(compare)
+compare = models_script("compare")
 
 
 def test_jitter_grows_or_shrinks_a_box_within_bounds_and_the_same_way_each_time():

@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.conftest import REPO, SHARED
+from tests.conftest import REPO, SHARED, models_script
 
 torch = pytest.importorskip("torch", reason="the training extra (torch) is not installed")
 pytestmark = pytest.mark.training
@@ -150,11 +150,7 @@ def test_a_negative_on_a_real_die_is_never_cut_wide_enough_to_frame_it():
 
 def test_a_config_asking_for_our_label_corrections_trains_on_them():
     """fix_label_values and add_missing_dice reach the training photos: four values change, four dice join."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("train", REPO / "models" / "train.py")
-    train = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(train)
+    train = models_script("train")
     byler = [str(SHARED / "data" / "dice-real" / "byler-d6")]
     given = RealPhotos(byler)
     assert train.our_label_fixes({}) == {"add_missing": False, "fix_values": False}

@@ -122,6 +122,8 @@ def test_sigkill_mid_game_restarts_into_the_same_game(data_dir):
     finally:
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=10)
+    # the writer does not wait for us: acknowledgements it printed before the kill may still sit in the pipe
+    acknowledged += [int(line) for line in proc.stdout.read().split()]
     assert proc.returncode == -signal.SIGKILL
     table = open_table(data_dir)
     rolls = [r[0]["value"] for r in table.state()["snapshot"]["state"]["rolls"]]

@@ -92,6 +92,9 @@ def main(argv=None) -> int:
                              "setting; 1 or more: never)")
     parser.add_argument("--recrop-rounds", type=int, default=vision["recrop_rounds"],
                         help="times a box may be re-placed in a row (default: the shipped setting)")
+    parser.add_argument("--inside-die", type=float, default=vision["inside_die"],
+                        help="drop a reading lying this much inside a die twice its size (default: the shipped "
+                             "setting; more than 1: never)")
     parser.add_argument("--repeats", type=int, default=3, help="timed runs per image (the fastest counts)")
     parser.add_argument("--no-peer", action="store_true", help="skip the peer (when ai-edge-litert is missing)")
     parser.add_argument("--show-failures", action="store_true")
@@ -99,7 +102,8 @@ def main(argv=None) -> int:
 
     reader = DiceReader.from_config(vision, model_path=args.model, threads=args.threads,
                                     confidence=args.confidence, max_face_looks=args.max_face_looks,
-                                    recrop_beyond=args.recrop_beyond, recrop_rounds=args.recrop_rounds)
+                                    recrop_beyond=args.recrop_beyond, recrop_rounds=args.recrop_rounds,
+                                    inside_die=args.inside_die)
     det_macs = count(reader.model_path)[0]
     readers = [reader.faces_path] if reader.faces is not None else []
     readers += [reader.second_path] if reader.second is not None else []

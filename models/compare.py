@@ -1,7 +1,7 @@
 """Compare dice readers on the TRAINING photos, as they are and with the detector's boxes jittered.
 
     python models/compare.py MODEL_DIR [MODEL_DIR ...] [--second-opinion off|doubtful|always] [--recrop-beyond X]
-        [--recrop-rounds N] [--confidence C] [--jitter-draw K]
+        [--recrop-rounds N] [--confidence C] [--inside-die F] [--jitter-draw K]
 
 Each MODEL_DIR holds a dice.onnx and the face readers beside it (symlinks are fine). Why the jitter:
 every model here has trained on these photos, so they read them almost perfectly and hide the
@@ -82,6 +82,8 @@ def main(argv=None) -> int:
                         help="default: the shipped setting (times a box may be re-placed in a row)")
     parser.add_argument("--confidence", type=float, default=vision["confidence"],
                         help="default: the shipped setting (lowest confidence reported)")
+    parser.add_argument("--inside-die", type=float, default=vision["inside_die"],
+                        help="default: the shipped setting (more than 1: never drop a reading inside a bigger die)")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--jitter-draw", type=int, default=0, help="another fixed redrawing of the boxes (default 0)")
     args = parser.parse_args(argv)
@@ -93,7 +95,7 @@ def main(argv=None) -> int:
             reader = cls.from_config(vision, model_path=Path(folder) / "dice.onnx", threads=args.threads,
                                      read_colour=False, second_opinion=args.second_opinion,
                                      recrop_beyond=args.recrop_beyond, recrop_rounds=args.recrop_rounds,
-                                     confidence=args.confidence)
+                                     confidence=args.confidence, inside_die=args.inside_die)
             reader.draw = args.jitter_draw
             for name, items in photos.items():
                 s = score(reader, items)

@@ -71,13 +71,16 @@ class DiceReader:
     the frame, 1.3x that is 0.05; a larger value would crop such dice wider than the reader was trained on.
     ``grey_table_colours``: look at the table between the dice, and where it is near grey let a faint tint or
     a little marbling name a dark die's colour (companion/vision/colour.py); False: the HSV rule alone.
+    ``inside_die``: a reading whose box lies this much (a fraction of its area) inside a reported die's box
+    twice its size or more is taken for one of that die's pips and dropped; more than 1: never.
     """
 
     def __init__(self, model_path: str | Path | None = None, threads: int = 1, confidence: float = 0.25,
                  nms_iou: float = 0.4, read_colour: bool = True, faces: bool = True,
                  detector_vote: float = 0.25, face_views: int = 1, reread_below: float = 0.8,
                  second_opinion: str = "always", max_face_looks: int = 31, recrop_beyond: float = 0.05,
-                 min_crop: float = 0.05, recrop_rounds: int = 3, grey_table_colours: bool = True):
+                 min_crop: float = 0.05, recrop_rounds: int = 3, grey_table_colours: bool = True,
+                 inside_die: float = 0.7):
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         self.threads = max(1, int(threads))
         self.detector_vote = float(detector_vote)
@@ -98,6 +101,7 @@ class DiceReader:
         self.nms_iou = float(nms_iou)
         self.read_colour = read_colour
         self.grey_table_colours = bool(grey_table_colours)
+        self.inside_die = float(inside_die)
         self.session = self._open(self.model_path)
         inputs = self.session.get_inputs()
         outputs = [o.name for o in self.session.get_outputs()]
@@ -127,7 +131,7 @@ class DiceReader:
                        confidence=vision["confidence"], reread_below=vision["reread_below"],
                        second_opinion=vision["second_opinion"], max_face_looks=vision["max_face_looks"],
                        recrop_beyond=vision["recrop_beyond"], recrop_rounds=vision["recrop_rounds"],
-                       min_crop=vision["min_crop"])
+                       min_crop=vision["min_crop"], inside_die=vision["inside_die"])
         options.update({key: value for key, value in overrides.items() if value is not None})
         return cls(**options)
 
@@ -304,6 +308,7 @@ class DiceReader:
             x, y, w, h = boxes[n]
             box = (max(0.0, x), max(0.0, y), min(float(w_img), x + w), min(float(h_img), y + h))
             found.append((face + 1, box, confidence))
+        found = _without_pips(found, self.inside_die)
         # the table is what lies outside every candidate, read or turned down (a turned-down one may be a die)
         neutral = bool(found) and self.read_colour and self.grey_table_colours and table_is_neutral(
             image, [(x, y, x + w, y + h) for x, y, w, h in boxes])
@@ -313,6 +318,31 @@ class DiceReader:
                     for value, box, confidence in found]
         readings.sort(key=lambda r: -r.confidence)
         return readings
+
+
+def _without_pips(found: list, inside: float) -> list:
+    """The readings less those whose box lies mostly (``inside``) within a die's box twice its size or more.
+
+    Seen close up, one pip of a big die can pass for a small die showing 1; NMS keeps it, since the two
+    boxes hardly overlap by IoU. Two real dice cannot sit one inside the other's outline.
+    """
+    if inside > 1 or len(found) < 2:
+        return found
+    by_size = sorted(found, key=lambda f: -_area(f[1]))
+    kept = []
+    for reading in by_size:
+        area = _area(reading[1])
+        if not any(_area(big[1]) >= 2 * area and _overlap(reading[1], big[1]) >= inside * area for big in kept):
+            kept.append(reading)
+    return [f for f in found if any(f is k for k in kept)]
+
+
+def _area(box) -> float:
+    return max(0.0, box[2] - box[0]) * max(0.0, box[3] - box[1])
+
+
+def _overlap(a, b) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
 
 
 def _is_die(face_probs: np.ndarray) -> np.ndarray:

@@ -1,0 +1,63 @@
+"""A big die's pip, found as a small die showing 1, is not reported as a die of its own."""
+
+import cv2
+import pytest
+
+from companion.config import load_config
+from companion.vision import DiceReader
+from companion.vision.detector import _without_pips
+from companion.vision.labels import load_labelled
+from tests.conftest import SHARED
+
+BIG_TWO = (2, (100.0, 100.0, 160.0, 160.0), 0.9)
+
+
+def test_a_reading_inside_a_die_twice_its_size_is_taken_for_a_pip():
+    pip = (1, (108.0, 110.0, 124.0, 126.0), 0.4)
+    assert _without_pips([BIG_TWO, pip], inside=0.7) == [BIG_TWO]
+    assert _without_pips([pip, BIG_TWO], inside=0.7) == [BIG_TWO]  # whatever the order they come in
+
+
+def test_neighbours_and_a_die_partly_hidden_behind_another_are_kept():
+    beside = (5, (165.0, 100.0, 190.0, 125.0), 0.8)
+    behind = (3, (150.0, 80.0, 175.0, 105.0), 0.6)  # a quarter of it lies inside the big die's box
+    assert _without_pips([BIG_TWO, beside, behind], inside=0.7) == [BIG_TWO, beside, behind]
+
+
+def test_a_box_less_than_twice_as_small_is_left_to_nms():
+    similar = (4, (105.0, 105.0, 150.0, 150.0), 0.5)  # 45 x 45 inside 60 x 60: not a pip's size
+    assert _without_pips([BIG_TWO, similar], inside=0.7) == [BIG_TWO, similar]
+
+
+def test_more_than_one_turns_the_rule_off():
+    pip = (1, (108.0, 110.0, 124.0, 126.0), 0.4)
+    assert _without_pips([BIG_TWO, pip], inside=1.01) == [BIG_TWO, pip]
+
+
+def _contained(readings):
+    """Pairs (small, big) of readings where the small box lies 70% inside a box twice its size."""
+    def area(b):
+        return (b[2] - b[0]) * (b[3] - b[1])
+
+    def inter(a, b):
+        return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+    return [(s, b) for s in readings for b in readings
+            if s is not b and area(b.box) >= 2 * area(s.box) and inter(s.box, b.box) >= 0.7 * area(s.box)]
+
+
+@pytest.mark.parametrize("photo", ["two_5.jpg", "two_44.jpg"])
+def test_real_close_up_twos_are_not_read_as_an_extra_one(photo):
+    # two training photos where the shipped detector also finds one pip of a close-up 2 as a die showing 1
+    folder = SHARED / "data" / "dice-real" / "penlington-wood"
+    item = next(i for i in load_labelled(folder, "train") if i.path.name == photo)
+    image = cv2.imread(str(item.path))
+    vision = load_config(None)["vision"]
+    without_rule = DiceReader.from_config(vision, threads=1, read_colour=False, inside_die=2.0).read(image)
+    shipped = DiceReader.from_config(vision, threads=1, read_colour=False).read(image)
+    pips = _contained(without_rule)
+    assert pips and all(small.value == 1 for small, _ in pips)
+    assert len(without_rule) == len(item.dice) + len(pips)
+    assert not _contained(shipped)
+    assert len(shipped) == len(item.dice)
+    assert sorted(r.value for r in shipped) == sorted(d.value for d in item.dice)

@@ -76,6 +76,12 @@ def timed(fn, image, repeats: int) -> tuple[list, float]:
     return result, min(times)
 
 
+def _input(reader: DiceReader) -> str:
+    if reader.fit_frame:
+        return f"input: each frame at its own shape, at most {reader.input_pixels} pixels"
+    return f"{reader.input_size}x{reader.input_size} input"
+
+
 def main(argv=None) -> int:
     vision = load_config(None)["vision"]  # the shipped settings, the defaults below
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -95,6 +101,8 @@ def main(argv=None) -> int:
     parser.add_argument("--inside-die", type=float, default=vision["inside_die"],
                         help="drop a reading lying this much inside a die twice its size (default: the shipped "
                              "setting; more than 1: never)")
+    parser.add_argument("--square-input", action="store_true",
+                        help="letterbox every frame into the detector's square instead of its own shape (ablation)")
     parser.add_argument("--repeats", type=int, default=3, help="timed runs per image (the fastest counts)")
     parser.add_argument("--no-peer", action="store_true", help="skip the peer (when ai-edge-litert is missing)")
     parser.add_argument("--show-failures", action="store_true")
@@ -103,14 +111,14 @@ def main(argv=None) -> int:
     reader = DiceReader.from_config(vision, model_path=args.model, threads=args.threads,
                                     confidence=args.confidence, max_face_looks=args.max_face_looks,
                                     recrop_beyond=args.recrop_beyond, recrop_rounds=args.recrop_rounds,
-                                    inside_die=args.inside_die)
+                                    inside_die=args.inside_die, fit_frame=not args.square_input)
     det_macs = count(reader.model_path)[0]
     readers = [reader.faces_path] if reader.faces is not None else []
     readers += [reader.second_path] if reader.second is not None else []
     face_macs = max((count(path)[0] for path in readers), default=0)  # per look; the two readers are alike
     peer = None if args.no_peer else PeerDetector(PEER, args.threads)
     print(f"model {reader.model_path.name} ({reader.model_path.stat().st_size / 1e6:.2f} MB, "
-          f"{reader.input_size}x{reader.input_size} input), threads {args.threads}, split {args.split}")
+          f"{_input(reader)}), threads {args.threads}, split {args.split}")
     for folder in args.data:
         items = load_labelled(folder, args.split)
         ours, theirs = Score(), Score()

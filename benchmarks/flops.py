@@ -14,6 +14,8 @@ also reads every die the limit allows.
 
 from __future__ import annotations
 
+import json
+import math
 import sys
 from pathlib import Path
 
@@ -29,8 +31,18 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def count(path: Path) -> tuple[int, int, str]:
-    """(MACs for one input, parameters, input shape) of an ONNX model; a dynamic batch counts as 1."""
-    model = shape_inference.infer_shapes(onnx.load(str(path)))
+    """(MACs for one input, parameters, input shape) of an ONNX model; a dynamic batch counts as 1.
+
+    A detector taking any height and width is counted at the square its pixel budget amounts to: its input
+    never holds more pixels than that (companion/vision/fit.py), and its work grows with the pixels.
+    """
+    model = onnx.load(str(path))
+    budget = _pixel_budget(model)
+    if budget:
+        side = math.isqrt(budget)
+        for axis in (2, 3):
+            model.graph.input[0].type.tensor_type.shape.dim[axis].dim_value = side
+    model = shape_inference.infer_shapes(model)
     graph = model.graph
     shapes = {}
     for vi in list(graph.value_info) + list(graph.input) + list(graph.output):
@@ -45,7 +57,19 @@ def count(path: Path) -> tuple[int, int, str]:
         elif node.op_type in ("MatMul", "Gemm"):
             macs += int(np.prod(shapes[node.output[0]])) * shapes[node.input[0]][-1]
     dims = [d.dim_value or d.dim_param for d in graph.input[0].type.tensor_type.shape.dim]
-    return macs, params, "x".join(str(d) for d in dims)
+    shape = "x".join(str(d) for d in dims)
+    if budget:
+        shape = f"1x3xHxW, the frame's own shape, at most {budget} pixels (counted at {shape})"
+    return macs, params, shape
+
+
+def _pixel_budget(model) -> int:
+    """The most pixels a free-shaped detector's input holds (its metadata), or 0 for a fixed input."""
+    dims = model.graph.input[0].type.tensor_type.shape.dim
+    if len(dims) != 4 or dims[2].HasField("dim_value"):
+        return 0
+    meta = next((p.value for p in model.metadata_props if p.key == "companion"), "{}")
+    return int(json.loads(meta).get("pixels", 0))
 
 
 def rendered_frame(n: int) -> tuple[np.ndarray, list]:

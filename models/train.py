@@ -40,12 +40,18 @@ def export_onnx(net: DiceNet, path: Path, input_size: int) -> None:
     wrapper = ExportWrapper(net)
     dummy = torch.zeros(1, 3, input_size, input_size)
     tmp = path.with_suffix(".tmp.onnx")
-    torch.onnx.export(wrapper, dummy, str(tmp), input_names=["image"], output_names=["heat", "value", "box"],
+    outputs = ["heat", "value", "box"]
+    # any height and width (the net is fully convolutional): the reader fits each frame to the square's
+    # pixel count at the frame's own aspect ratio (companion/vision/fit.py, models/free_input.py)
+    free = {"image": {2: "height", 3: "width"}, **{name: {2: "rows", 3: "cols"} for name in outputs}}
+    torch.onnx.export(wrapper, dummy, str(tmp), input_names=["image"], output_names=outputs, dynamic_axes=free,
                       opset_version=17, dynamo=False)
     model = onnx.load(str(tmp))
     onnx.checker.check_model(model)
     meta = model.metadata_props.add()
-    meta.key, meta.value = "companion", json.dumps({"input_size": input_size, "stride": 4, "input": "RGB 0-255 NCHW"})
+    meta.key, meta.value = "companion", json.dumps({"input_size": input_size, "stride": 4, "input": "RGB 0-255 NCHW",
+                                                    "pixels": input_size * input_size,
+                                                    "multiple": DiceNet.COARSEST_STRIDE})
     onnx.save(model, str(path))
     tmp.unlink()
     net.train()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 from pathlib import Path
 
 import cv2
@@ -17,6 +18,7 @@ import numpy as np
 
 from companion.core import DieReading
 from companion.vision.colour import die_colour, table_is_neutral
+from companion.vision.fit import fitted_shape
 from companion.vision.looks import FrameLooks
 
 DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "dice.onnx"
@@ -73,6 +75,9 @@ class DiceReader:
     a little marbling name a dark die's colour (companion/vision/colour.py); False: the HSV rule alone.
     ``inside_die``: a reading whose box lies this much (a fraction of its area) inside a reported die's box
     twice its size or more is taken for one of that die's pips and dropped; more than 1: never.
+    ``fit_frame``: a detector that takes any image shape sees the frame at its own aspect ratio, with as many
+    pixels as its planned square (companion/vision/fit.py), so a 4:3 or 16:9 frame's dice are bigger for the
+    same compute; False letterboxes every frame into that square. A fixed-square detector always letterboxes.
     """
 
     def __init__(self, model_path: str | Path | None = None, threads: int = 1, confidence: float = 0.25,
@@ -80,7 +85,7 @@ class DiceReader:
                  detector_vote: float = 0.25, face_views: int = 1, reread_below: float = 0.8,
                  second_opinion: str = "always", max_face_looks: int = 31, recrop_beyond: float = 0.05,
                  min_crop: float = 0.05, recrop_rounds: int = 3, grey_table_colours: bool = True,
-                 inside_die: float = 0.7):
+                 fit_frame: bool = True, inside_die: float = 0.7):
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         self.threads = max(1, int(threads))
         self.detector_vote = float(detector_vote)
@@ -101,19 +106,19 @@ class DiceReader:
         self.nms_iou = float(nms_iou)
         self.read_colour = read_colour
         self.grey_table_colours = bool(grey_table_colours)
-        self.inside_die = float(inside_die)
         self.session = self._open(self.model_path)
         inputs = self.session.get_inputs()
         outputs = [o.name for o in self.session.get_outputs()]
         if len(inputs) != 1 or outputs != ["heat", "value", "box"]:
             raise ModelError(f"dice model {self.model_path} has unexpected inputs/outputs {outputs}")
         shape = inputs[0].shape
-        if len(shape) != 4 or not isinstance(shape[2], int) or shape[2] != shape[3]:
-            raise ModelError(f"dice model {self.model_path} must take a fixed square image, not {shape}")
-        self.input_name = inputs[0].name
-        self.input_size = int(shape[2])
         meta = self.session.get_modelmeta().custom_metadata_map.get("companion")
-        self.stride = int(json.loads(meta).get("stride", 4)) if meta else 4
+        meta = json.loads(meta) if meta else {}
+        self.input_name = inputs[0].name
+        self.stride = int(meta.get("stride", 4))
+        self.input_pixels, self.input_multiple = self._input_geometry(shape, meta)
+        self.fit_frame = bool(fit_frame) and self.input_multiple > 0
+        self.inside_die = float(inside_die)
         self.faces_path, self.second_path = face_reader_paths(self.model_path)
         self.faces = self.second = self.second_error = None
         self.places = False  # whether the first face reader also says where the die is in its crop
@@ -146,6 +151,34 @@ class DiceReader:
             log.warning("%s — reading dice with the first face reader alone", exc)
             return None
         return session
+
+    def _input_geometry(self, shape, meta: dict) -> tuple[int, int]:
+        """(pixels, multiple): a fixed square input's area and 0, or a free-shaped input's budget and step."""
+        if len(shape) != 4:
+            raise ModelError(f"dice model {self.model_path} must take one NCHW image, not {shape}")
+        height, width = shape[2], shape[3]
+        if isinstance(height, int) and isinstance(width, int):
+            if height != width:
+                raise ModelError(f"dice model {self.model_path} must take a square image or any shape, not {shape}")
+            return height * height, 0
+        if isinstance(height, int) or isinstance(width, int):
+            raise ModelError(f"dice model {self.model_path} fixes one side of its image only: {shape}")
+        if "pixels" not in meta or "multiple" not in meta:
+            raise ModelError(f"dice model {self.model_path} takes any image shape but does not say how many "
+                             "pixels it was planned for (metadata 'pixels' and 'multiple')")
+        return int(meta["pixels"]), int(meta["multiple"])
+
+    @property
+    def input_size(self) -> int:
+        """The side of the square input the detector's pixel budget amounts to (416 for the shipped one)."""
+        return math.isqrt(self.input_pixels)
+
+    def input_shape(self, height: int, width: int) -> tuple[float, int, int]:
+        """(scale, rows, columns) of the detector's input for a frame: its own shape, or the square letterbox."""
+        if self.fit_frame:
+            return fitted_shape(height, width, self.input_pixels, self.input_multiple)
+        side = self.input_size
+        return side / max(height, width), side, side
 
     @staticmethod
     def _crop_geometry(session, path: Path) -> tuple[int, float]:
@@ -265,9 +298,9 @@ class DiceReader:
 
     def _letterbox(self, image: np.ndarray) -> tuple[np.ndarray, float]:
         h, w = image.shape[:2]
-        scale = self.input_size / max(h, w)
+        scale, rows, cols = self.input_shape(h, w)
         nh, nw = max(1, round(h * scale)), max(1, round(w * scale))
-        canvas = np.full((self.input_size, self.input_size, 3), 114, np.uint8)
+        canvas = np.full((rows, cols, 3), 114, np.uint8)
         canvas[:nh, :nw] = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
         rgb = cv2.cvtColor(canvas, cv2.COLOR_BGR2RGB)
         return np.ascontiguousarray(rgb.transpose(2, 0, 1)[None], dtype=np.float32), scale

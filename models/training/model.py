@@ -32,6 +32,8 @@ class SeparableBlock(nn.Module):
 
 
 class DiceNet(nn.Module):
+    COARSEST_STRIDE = 16  # an input's sides must be multiples of it, so the top-down neck's maps line up
+
     def __init__(self, widths=(16, 24, 48, 96), depths=(1, 2, 3), neck: int = 32, values: int = 6):
         super().__init__()
         w0, w1, w2, w3 = widths

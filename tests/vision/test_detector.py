@@ -18,10 +18,10 @@ def reader():
     return DiceReader(threads=1)
 
 
-def test_default_model_is_shipped_small_and_square(reader):
+def test_default_model_is_shipped_small_with_a_square_worth_of_pixels(reader):
     assert DEFAULT_MODEL == REPO / "models" / "dice.onnx"
     assert DEFAULT_MODEL.stat().st_size < 10_000_000
-    assert reader.input_size >= 256
+    assert reader.input_size >= 256 and reader.input_pixels == reader.input_size ** 2
 
 
 def test_missing_model_names_the_file(tmp_path):

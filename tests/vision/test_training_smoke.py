@@ -40,6 +40,21 @@ def test_one_training_step_runs_end_to_end():
     assert count_macs(ExportWrapper(net), 64) > 0
 
 
+def test_an_exported_detector_takes_frames_of_any_shape(tmp_path):
+    from companion.vision import DiceReader
+
+    net = DiceNet(widths=(8, 8, 16, 16), depths=(1, 1, 1), neck=8)
+    path = tmp_path / "tiny.onnx"
+    models_script("train").export_onnx(net, path, 64)
+    reader = DiceReader(path, threads=1, faces=False, confidence=0.0)
+    assert reader.fit_frame and reader.input_pixels == 64 * 64 and reader.input_multiple == DiceNet.COARSEST_STRIDE
+    scale, rows, cols = reader.input_shape(48, 96)
+    assert (rows, cols) == (48, 80) and scale == pytest.approx(80 / 96)
+    heat = reader.session.run(None, {reader.input_name: np.zeros((1, 3, rows, cols), np.float32)})[0]
+    assert heat.shape == (1, 1, rows // 4, cols // 4)
+    reader.read(np.zeros((48, 96, 3), np.uint8))  # a wide frame goes through the whole reader
+
+
 def test_training_never_loads_held_out_photos():
     from companion.vision.labels import is_heldout, list_labelled
 

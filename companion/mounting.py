@@ -1,11 +1,11 @@
 """Where to put the camera: mount height and field of view for a play area and a die size.
 
-The dice reader sees each frame shrunk so its long side is ``model_input``
-pixels (the shipped model: 416), so what limits the area one camera can watch
-is how many pixels a die keeps *there*, not the sensor's resolution. The
-model was trained on dice from 11 to 46 pixels wide at its input, so a die
-under 12 pixels there is planned as too small, 12-16 as borderline (check
-with ``companion dice`` on a photo of your table) and 16 or more as good.
+The dice reader sees each frame shrunk, at its own aspect ratio, to the detector's pixel budget
+(the shipped model: 416 x 416 = 173 056 pixels; companion/vision/fit.py), so what limits the area
+one camera can watch is how many pixels a die keeps *there*, not the sensor's resolution. A 4:3
+picture's long side becomes 469 pixels, a 16:9 one's 540. The model was trained on dice from 11 to
+46 pixels wide at its input, so a die under 12 pixels there is planned as too small, 12-16 as
+borderline (check with ``companion dice`` on a photo of your table) and 16 or more as good.
 """
 
 from __future__ import annotations
@@ -13,9 +13,18 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-MODEL_INPUT = 416      # the shipped model's square input (models/train.toml: input_size)
+from companion.vision.fit import fitted_shape
+
+MODEL_PIXELS = 416 * 416  # the shipped detector's pixel budget (models/dice.onnx metadata: pixels)
+MODEL_MULTIPLE = 16       # its input's sides are multiples of this (metadata: multiple)
 MIN_DIE_PX = 12.0      # smallest die width to plan for at the model input (trained on 11-46 px)
 GOOD_DIE_PX = 16.0     # comfortably inside what the model learned
+
+
+def model_long_side(width_px: int, height_px: int, model_pixels: int = MODEL_PIXELS) -> float:
+    """How many of the detector's input pixels the picture's long side becomes."""
+    scale = fitted_shape(height_px, width_px, model_pixels, MODEL_MULTIPLE)[0]
+    return max(width_px, height_px) * scale
 
 
 @dataclass(frozen=True)
@@ -75,7 +84,7 @@ class MountPlan:
 
 def plan_mount(area_w_mm: float, area_d_mm: float, die_mm: float, camera: CameraModule | str = "v3",
                width_px: int = 1280, height_px: int = 720, margin_mm: float = 30.0,
-               model_input: int = MODEL_INPUT) -> MountPlan:
+               model_pixels: int = MODEL_PIXELS) -> MountPlan:
     """How high to mount ``camera`` straight above an area, and how big a die will look.
 
     ``margin_mm`` is added on every side so dice at the edge are whole in the picture.
@@ -92,6 +101,7 @@ def plan_mount(area_w_mm: float, area_d_mm: float, die_mm: float, camera: Camera
     height = max(need_w / (2 * math.tan(math.radians(hfov) / 2)), need_d / (2 * math.tan(math.radians(vfov) / 2)))
     footprint = (2 * height * math.tan(math.radians(hfov) / 2), 2 * height * math.tan(math.radians(vfov) / 2))
     die_capture = die_mm * width_px / footprint[0]
-    die_model = die_mm * model_input / max(footprint)  # the picture's long side becomes model_input pixels
+    model_long = model_long_side(width_px, height_px, model_pixels)
+    die_model = die_mm * model_long / max(footprint)  # the picture's long side becomes model_long pixels
     return MountPlan(camera, (long_side, short_side), die_mm, height, footprint, die_capture, die_model,
-                     max_area_width_mm=die_mm * model_input / GOOD_DIE_PX)
+                     max_area_width_mm=die_mm * model_long / GOOD_DIE_PX)

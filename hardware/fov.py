@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.mounting import CAMERAS, GOOD_DIE_PX, MIN_DIE_PX, MODEL_INPUT, plan_mount  # noqa: E402
+from companion.mounting import CAMERAS, GOOD_DIE_PX, MIN_DIE_PX, model_long_side, plan_mount  # noqa: E402
 
 # (camera, picture width, height, area long side mm, short side mm, die mm)
 EXAMPLES = [
@@ -46,11 +46,12 @@ def examples_table() -> str:
 
 
 def max_area_table() -> str:
-    rows = ["| die | widest view for a good reading | widest view still readable |", "|---|---|---|"]
+    rows = ["| die | widest view for a good reading, 4:3 | still readable, 4:3 | good, 16:9 | readable, 16:9 |",
+            "|---|---|---|---|---|"]
+    across = [model_long_side(1280, 960), model_long_side(1280, 720)]  # the picture's width at the model
     for die in (12, 16, 19, 22):
-        good = die * MODEL_INPUT / GOOD_DIE_PX
-        readable = die * MODEL_INPUT / MIN_DIE_PX
-        rows.append(f"| {die} mm | {good / 10:.0f} cm | {readable / 10:.0f} cm |")
+        cells = [f"{die * px / limit / 10:.0f} cm" for px in across for limit in (GOOD_DIE_PX, MIN_DIE_PX)]
+        rows.append(f"| {die} mm | " + " | ".join(cells) + " |")
     return "\n".join(rows)
 
 

@@ -29,6 +29,14 @@ def test_height_for_a_90_degree_camera_is_half_the_width():
     assert plan.die_px_model == pytest.approx(20 * 416 / 1000)
 
 
+def test_a_wide_picture_keeps_more_model_pixels_per_die_than_a_square_letterbox():
+    # the reader fits a 16:9 picture to 416 x 416's pixels at its own shape: 540 x 304, not 416 x 234
+    plan = plan_mount(1000, 500, 20, SQUARE_90, width_px=1280, height_px=720, margin_mm=0)
+    assert plan.die_px_model == pytest.approx(20 * 540 / plan.footprint_mm[0], rel=0.01)
+    assert plan.die_px_model > 1.25 * 20 * 416 / plan.footprint_mm[0]
+    assert plan.max_area_width_mm == pytest.approx(20 * 540 / GOOD_DIE_PX, rel=0.01)
+
+
 def test_margin_and_the_limiting_side():
     # A 16:9 picture of a square camera crops the height: the short side decides the height.
     plan = plan_mount(400, 400, 16, SQUARE_90, width_px=1600, height_px=900, margin_mm=50)

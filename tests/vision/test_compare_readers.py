@@ -33,3 +33,19 @@ def test_jittered_reader_reads_other_crops_than_the_plain_one():
     jittered_probs, jittered_boxes = jittered._read_all(img, boxes, scores, uniform)
     assert not np.allclose(plain_probs, jittered_probs)
     assert jittered_boxes != plain_boxes
+
+
+def test_a_widened_photo_keeps_its_dice_where_they_were_on_the_table():
+    from companion.vision.labels import LabelledDie, LabelledImage
+
+    image = np.full((90, 120, 3), 200, np.uint8)
+    image[30:50, 40:60] = (20, 20, 20)  # a dark die on a light table
+    item = LabelledImage(path=None, dice=(LabelledDie(value=3, box=(40.0, 30.0, 60.0, 50.0)),))
+    wide_item, wide = compare.widened(item, image, 16 / 9)
+    assert wide.shape == (90, 160, 3)
+    (die,) = wide_item.dice
+    assert die.value == 3 and die.box == (60.0, 30.0, 80.0, 50.0)
+    assert (wide[30:50, 60:80] == 20).all()  # the die moved with its box
+    assert (wide[:, :20] == 200).all() and (wide[:, 140:] == 200).all()  # the sides are the table's colour
+    same_item, same = compare.widened(item, image, 1.0)  # already wider than asked: unchanged
+    assert same.shape == image.shape and same_item == item

@@ -20,6 +20,28 @@ def models_script(name: str):
     return module
 
 
+def read_rendered_tables(reader, rng, height: int, width: int, tables: int, **render) -> tuple[int, int]:
+    """(dice read right, dice on the tables) over ``tables`` rendered tables; every box must lie in the frame.
+
+    A die is read right when exactly one reading's box holds its centre and that reading has its value.
+    """
+    from companion.vision.render import render_table
+
+    right = total = 0
+    for _ in range(tables):
+        image, truth = render_table(rng, height, width, **render)
+        readings = reader.read(image)
+        for die in truth:
+            cx, cy = (die.box[0] + die.box[2]) / 2, (die.box[1] + die.box[3]) / 2
+            near = [r for r in readings if r.box[0] <= cx <= r.box[2] and r.box[1] <= cy <= r.box[3]]
+            total += 1
+            right += len(near) == 1 and near[0].value == die.value
+        for r in readings:
+            assert 0 <= r.box[0] < r.box[2] <= width and 0 <= r.box[1] < r.box[3] <= height
+            assert 0 < r.confidence <= 1
+    return right, total
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "browser: drives headless Chromium (needs Debian's chromium)")
     config.addinivalue_line("markers", "training: needs the training extra (torch)")

@@ -10,7 +10,7 @@ import pytest
 
 from companion.vision import DEFAULT_MODEL, DiceReader, ModelError
 from companion.vision.render import render_table
-from tests.conftest import REPO
+from tests.conftest import REPO, read_rendered_tables
 
 
 @pytest.fixture(scope="module")
@@ -51,19 +51,8 @@ def test_corrupt_model_names_the_file(tmp_path):
 
 
 def test_rendered_dice_are_read_with_boxes_in_source_pixels(reader):
-    rng = np.random.default_rng(7)
-    right = total = 0
-    for _ in range(6):
-        img, truth = render_table(rng, 480, 640, n_dice=5, size_range=(36, 50), occlude=False, blur=0.5)
-        got = reader.read(img)
-        for d in truth:
-            cx, cy = (d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2
-            near = [r for r in got if r.box[0] <= cx <= r.box[2] and r.box[1] <= cy <= r.box[3]]
-            total += 1
-            right += len(near) == 1 and near[0].value == d.value
-        for r in got:
-            assert 0 <= r.box[0] < r.box[2] <= 640 and 0 <= r.box[1] < r.box[3] <= 480
-            assert 0 < r.confidence <= 1
+    right, total = read_rendered_tables(reader, np.random.default_rng(7), 480, 640, tables=6, n_dice=5,
+                                        size_range=(36, 50), occlude=False, blur=0.5)
     assert right >= 0.9 * total, f"{right}/{total}"
 
 

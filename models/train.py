@@ -189,7 +189,8 @@ def train_detector(cfg: dict, steps_override: int | None, output_override: str |
     real = RealPhotos([str((ROOT / f).resolve()) if not Path(f).is_absolute() else f for f in cfg["real_sets"]],
                       split="train", **our_label_fixes(cfg))
     print(f"real training photos: {len(real)} (held-out photos excluded)", flush=True)
-    stream = DiceStream(real, cfg["crop"], cfg["input_size"], cfg["real_fraction"], cfg["seed"])
+    stream = DiceStream(real, cfg["crop"], cfg["input_size"], cfg["real_fraction"], cfg["seed"],
+                        frame_scale=cfg.get("frame_scale", False))
     loader = torch.utils.data.DataLoader(stream, batch_size=cfg["batch"], num_workers=cfg["workers"],
                                          persistent_workers=cfg["workers"] > 0)
     opt = torch.optim.AdamW(net.parameters(), lr=cfg["lr"], weight_decay=cfg["weight_decay"])

@@ -1,7 +1,8 @@
 """Training samples: heavily augmented real photos and freshly rendered synthetic tables, with CenterNet targets.
 
-All crops are at the scale the shipped model sees (the photo letterboxed to the model's input size,
-times a random zoom), so a die is as many pixels wide in training as on the table.
+All crops are at the scale the model sees (the photo letterboxed to the model's input size, or with
+``frame_scale`` fitted at its own shape to as many pixels, times a random zoom), so a die is as many
+pixels wide in training as on the table.
 """
 
 from __future__ import annotations
@@ -12,10 +13,12 @@ import cv2
 import numpy as np
 import torch
 
+from companion.vision.fit import fitted_shape
 from companion.vision.labels import load_labelled
 from companion.vision.render import render_table
 
 STRIDE = 4
+FRAME_MULTIPLE = 16  # the detector's coarsest stride: a fitted input's sides are multiples of it (model.py)
 
 
 class RealPhotos:
@@ -58,11 +61,16 @@ def colour_jitter(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return out
 
 
-def augment_real(item, rng: np.random.Generator, crop: int, input_size: int):
-    """Zoom, rotate (any angle), flip and crop one real photo around a random die."""
+def augment_real(item, rng: np.random.Generator, crop: int, input_size: int, frame_scale: bool = False):
+    """Zoom, rotate (any angle), flip and crop one real photo around a random die.
+
+    The zoom is around the scale the reader gives the photo: the square letterbox's (input_size / long side),
+    or with ``frame_scale`` the frame's own shape at input_size² pixels (companion/vision/fit.py).
+    """
     img, boxes, values = item
     h, w = img.shape[:2]
-    scale = input_size / max(h, w) * float(np.exp(rng.uniform(np.log(0.7), np.log(1.5))))
+    base = fitted_shape(h, w, input_size * input_size, FRAME_MULTIPLE)[0] if frame_scale else input_size / max(h, w)
+    scale = base * float(np.exp(rng.uniform(np.log(0.7), np.log(1.5))))
     angle = float(rng.uniform(0, 360))
     centres = np.stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2], 1)
     sizes = np.sqrt((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]))
@@ -122,9 +130,10 @@ def make_targets(centres, wh, values, crop: int):
 class DiceStream(torch.utils.data.IterableDataset):
     """Endless, seeded stream of (image, targets) mixing real and synthetic samples."""
 
-    def __init__(self, real: RealPhotos, crop: int, input_size: int, real_fraction: float, seed: int):
+    def __init__(self, real: RealPhotos, crop: int, input_size: int, real_fraction: float, seed: int,
+                 frame_scale: bool = False):
         self.real, self.crop, self.input_size = real, crop, input_size
-        self.real_fraction, self.seed = real_fraction, seed
+        self.real_fraction, self.seed, self.frame_scale = real_fraction, seed, frame_scale
 
     def __iter__(self):
         info = torch.utils.data.get_worker_info()
@@ -132,7 +141,7 @@ class DiceStream(torch.utils.data.IterableDataset):
         while True:
             if len(self.real) and rng.random() < self.real_fraction:
                 img, c, wh, v = augment_real(self.real.items[rng.integers(len(self.real))], rng, self.crop,
-                                             self.input_size)
+                                             self.input_size, self.frame_scale)
             else:
                 img, c, wh, v = synthetic_sample(rng, self.crop)
             heat, value, box, mask = make_targets(c, wh, v, self.crop)

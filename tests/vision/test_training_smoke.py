@@ -55,6 +55,22 @@ def test_an_exported_detector_takes_frames_of_any_shape(tmp_path):
     reader.read(np.zeros((48, 96, 3), np.uint8))  # a wide frame goes through the whole reader
 
 
+def test_frame_scale_zooms_a_photo_around_the_scale_the_reader_gives_its_shape():
+    from companion.vision.fit import fitted_shape
+    from training.data import augment_real
+
+    image = np.full((480, 640, 3), 128, np.uint8)  # a 4:3 webcam frame with one 20-pixel die
+    item = (image, np.array([[300.0, 200.0, 320.0, 220.0]]), np.array([3]))
+    square = augment_real(item, np.random.default_rng(4), 224, 416)
+    framed = augment_real(item, np.random.default_rng(4), 224, 416, frame_scale=True)
+    ratio = framed[2][0, 0] / square[2][0, 0]
+    assert ratio == pytest.approx(fitted_shape(480, 640, 416 * 416, 16)[0] / (416 / 640))
+    assert ratio > 1.1
+    square_photo = (np.full((640, 640, 3), 128, np.uint8),) + item[1:]
+    assert augment_real(square_photo, np.random.default_rng(4), 224, 416, frame_scale=True)[2][0, 0] == \
+        pytest.approx(augment_real(square_photo, np.random.default_rng(4), 224, 416)[2][0, 0])
+
+
 def test_training_never_loads_held_out_photos():
     from companion.vision.labels import is_heldout, list_labelled
 

@@ -16,9 +16,9 @@ import torch
 from companion.vision.fit import fitted_shape
 from companion.vision.labels import load_labelled
 from companion.vision.render import render_table
+from training.model import DiceNet
 
 STRIDE = 4
-FRAME_MULTIPLE = 16  # the detector's coarsest stride: a fitted input's sides are multiples of it (model.py)
 
 
 class RealPhotos:
@@ -69,7 +69,10 @@ def augment_real(item, rng: np.random.Generator, crop: int, input_size: int, fra
     """
     img, boxes, values = item
     h, w = img.shape[:2]
-    base = fitted_shape(h, w, input_size * input_size, FRAME_MULTIPLE)[0] if frame_scale else input_size / max(h, w)
+    if frame_scale:
+        base = fitted_shape(h, w, input_size * input_size, DiceNet.COARSEST_STRIDE)[0]
+    else:
+        base = input_size / max(h, w)
     scale = base * float(np.exp(rng.uniform(np.log(0.7), np.log(1.5))))
     angle = float(rng.uniform(0, 360))
     centres = np.stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2], 1)

@@ -30,7 +30,8 @@ def free_input(path: str | Path, out: str | Path, multiple: int = 16) -> int:
         raise ValueError(f"{path}: expected one NCHW input of fixed height and width")
     height, width = dims[2].dim_value, dims[3].dim_value
     if height != width or height % multiple:
-        raise ValueError(f"{path}: expected a square input whose side is a multiple of {multiple}, got {height}x{width}")
+        raise ValueError(f"{path}: expected a square input whose side is a multiple of {multiple}, "
+                         f"got {height}x{width}")
     for kind, values in (("input", graph.input), ("output", graph.output)):
         for value in values:
             for axis, name in zip((2, 3), FREE_DIMS[kind]):
@@ -59,7 +60,8 @@ def main(argv=None) -> int:
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(f"{args.out or args.model}: any height and width, {pixels} pixels at most, sides multiples of {args.multiple}")
+    print(f"{args.out or args.model}: any height and width, {pixels} pixels at most, "
+          f"sides multiples of {args.multiple}")
     return 0
 
 

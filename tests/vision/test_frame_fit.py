@@ -111,3 +111,13 @@ def test_the_free_input_script_turns_a_square_detector_into_the_shipped_form(tmp
     image, _ = render_table(np.random.default_rng(5), 720, 960, n_dice=3, occlude=False)
     shipped_reader = DiceReader(DEFAULT_MODEL, threads=1, faces=False)
     assert [(r.value, r.box) for r in reader.read(image)] == [(r.value, r.box) for r in shipped_reader.read(image)]
+
+
+def test_the_free_input_script_refuses_a_detector_already_free_or_oblong(tmp_path, capsys):
+    free_input = models_script("free_input")
+    assert free_input.main([str(DEFAULT_MODEL), "--out", str(tmp_path / "again.onnx")]) == 2
+    assert "fixed height and width" in capsys.readouterr().err
+    oblong = _edited(tmp_path, "oblong.onnx", (320, 416), {"pixels": None, "multiple": None})
+    assert free_input.main([str(oblong)]) == 2
+    assert "square input" in capsys.readouterr().err
+    assert not (tmp_path / "again.onnx").exists()

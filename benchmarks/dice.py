@@ -8,6 +8,9 @@ then the median milliseconds per image (pre-processing, inference and decoding; 
 same images, same thread count) of both, and their ratio. The held-out split is never trained on.
 Where a set has colour labels (models/labels/<set>-colours.json), the colours read for the found dice
 are scored against them too; and the compute per frame is printed from the face-reader looks made.
+With --audited-labels, held-out photos are scored against our audit of their values
+(models/labels/<set>-audit.json: every held-out die looked at, without any model's reading) instead of
+the labels as given; product and peer alike. The labels as given stay the default.
 """
 
 from __future__ import annotations
@@ -28,7 +31,8 @@ import numpy as np  # noqa: E402
 from benchmarks.flops import count  # noqa: E402
 from companion.config import load_config  # noqa: E402
 from companion.vision import DiceReader  # noqa: E402
-from companion.vision.labels import colour_labels_for, load_colour_labels, load_labelled  # noqa: E402
+from companion.vision.labels import (audit_for, colour_labels_for, load_audit, load_colour_labels,  # noqa: E402
+                                     load_labelled)
 from companion.vision.scoring import ColourScore, Score, match  # noqa: E402
 
 PEER = ROOT.parent / "shared" / "peers" / "byler-d6-dice.tflite"
@@ -82,6 +86,18 @@ def _input(reader: DiceReader) -> str:
     return f"{reader.input_size}x{reader.input_size} input"
 
 
+def _audit_line(folder, items) -> str:
+    """Which labels the audit changed among the photos scored, so a reader sees what moved."""
+    path = audit_for(folder)
+    if path is None:
+        return "labels as given (this set has no audit)"
+    names = {item.path.name for item in items}
+    changes = [(name, line, old, new) for name, lines in sorted(load_audit(path).items()) if name in names
+               for line, (old, new) in sorted(lines.items())]
+    listed = "; ".join(f"{name} line {line}: {old} -> {new}" for name, line, old, new in changes)
+    return f"labels audited ({path.relative_to(ROOT)}), {len(changes)} values changed" + (f": {listed}" if listed else "")
+
+
 def main(argv=None) -> int:
     vision = load_config(None)["vision"]  # the shipped settings, the defaults below
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -106,6 +122,8 @@ def main(argv=None) -> int:
     parser.add_argument("--repeats", type=int, default=3, help="timed runs per image (the fastest counts)")
     parser.add_argument("--no-peer", action="store_true", help="skip the peer (when ai-edge-litert is missing)")
     parser.add_argument("--show-failures", action="store_true")
+    parser.add_argument("--audited-labels", action="store_true",
+                        help="score held-out photos against models/labels/<set>-audit.json's values, not as given")
     args = parser.parse_args(argv)
 
     reader = DiceReader.from_config(vision, model_path=args.model, threads=args.threads,
@@ -120,7 +138,7 @@ def main(argv=None) -> int:
     print(f"model {reader.model_path.name} ({reader.model_path.stat().st_size / 1e6:.2f} MB, "
           f"{_input(reader)}), threads {args.threads}, split {args.split}")
     for folder in args.data:
-        items = load_labelled(folder, args.split)
+        items = load_labelled(folder, args.split, audited=args.audited_labels)
         ours, theirs = Score(), Score()
         our_ms, peer_ms = [], []
         read_before, reread_before = reader.faces_read, reader.faces_reread
@@ -145,6 +163,8 @@ def main(argv=None) -> int:
                 peer_ms.append(t * 1000)
                 theirs.add(item.path.name, found, labels)
         print(f"\n{Path(folder).name}: {len(items)} images, {ours.labelled} dice ({args.split})")
+        if args.audited_labels:
+            print(_audit_line(folder, items))
         print(f"{'':10} {'recall':>7} {'precision':>9} {'value acc':>9} {'read right':>10} {'exact roll':>10} {'ms/image':>9}")
         rows = [("product", ours, our_ms)] + ([("peer", theirs, peer_ms)] if peer else [])
         for name, s, ms in rows:

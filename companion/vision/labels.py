@@ -14,6 +14,7 @@ IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
 COLOUR_LABELS = Path(__file__).resolve().parents[2] / "models" / "labels"  # <set>-colours.json, labelled by eye
 MISSING_DICE = COLOUR_LABELS  # <set>-missing.json: dice a training photo shows but its label file lacks
 VALUE_FIXES = COLOUR_LABELS  # <set>-values.json: training label lines whose value plainly differs from the die shown
+AUDITS = COLOUR_LABELS  # <set>-audit.json: held-out label lines a blind look at every die found plainly wrong
 NO_PRODUCT_COLOUR = "other"  # a die none of the product's colour names fits (gold, brown, lime): not scored
 SPLITS = ("heldout", "train", "all")
 
@@ -73,12 +74,14 @@ def list_labelled(folder: str | Path, split: str = "all") -> list[tuple[Path, Pa
 
 
 def load_labelled(folder: str | Path, split: str = "all", add_missing: bool = False,
-                  fix_values: bool = False) -> list[LabelledImage]:
+                  fix_values: bool = False, audited: bool = False) -> list[LabelledImage]:
     """Every labelled photo of the split, with boxes in pixels (reads each image's size).
 
     ``add_missing``: also the dice our own list (models/labels/<set>-missing.json) adds to training photos
     whose label file lacks them; ``fix_values``: with the values our list (models/labels/<set>-values.json)
-    corrects on training photos. Held-out photos always keep the labels as given.
+    corrects on training photos. Held-out photos keep the labels as given, unless ``audited``: then with the
+    values our audit of every held-out die (models/labels/<set>-audit.json) found plainly wrong. Training never
+    asks for that, so nothing learns from the audit; only the benchmark offers it, beside the labels as given.
     """
     import cv2
 
@@ -86,6 +89,8 @@ def load_labelled(folder: str | Path, split: str = "all", add_missing: bool = Fa
     missing = load_missing_dice(listed) if listed else {}
     fixes_path = value_fixes_for(folder) if fix_values else None
     fixes = load_value_fixes(fixes_path) if fixes_path else {}
+    audit_path = audit_for(folder) if audited else None
+    audit = load_audit(audit_path) if audit_path else {}
     out = []
     for image, label in list_labelled(folder, split):
         img = cv2.imread(str(image), cv2.IMREAD_UNCHANGED)
@@ -95,6 +100,8 @@ def load_labelled(folder: str | Path, split: str = "all", add_missing: bool = Fa
         dice = read_yolo_labels(label, w, h) if label.exists() else ()
         if not is_heldout(image.name):
             dice = _fixed(dice, fixes.get(image.name, {}), label) + missing.get(image.name, ())
+        else:
+            dice = _fixed(dice, audit.get(image.name, {}), label)
         out.append(LabelledImage(image, dice))
     return out
 
@@ -137,6 +144,20 @@ def load_value_fixes(path: str | Path) -> dict[str, dict[int, tuple[int, int]]]:
                 raise ValueError(f"{path}: {name} line {line} is listed twice")
             out.setdefault(name, {})[line] = (labelled, shown)
     return out
+
+
+def audit_for(folder: str | Path) -> Path | None:
+    """Our audit of a real set's held-out values (models/labels/<set>-audit.json), if there is one."""
+    return _our_file(AUDITS, folder, "audit")
+
+
+def load_audit(path: str | Path) -> dict[str, dict[int, tuple[int, int]]]:
+    """Like load_value_fixes; an audit that names a training photo is refused (training has its own list)."""
+    audit = load_value_fixes(path)
+    trained_on = sorted(name for name in audit if not is_heldout(name))
+    if trained_on:
+        raise ValueError(f"{path}: {', '.join(trained_on)} are training photos, not held-out ones")
+    return audit
 
 
 def _fixed(dice: tuple[LabelledDie, ...], fixes: dict[int, tuple[int, int]], label: Path) -> tuple[LabelledDie, ...]:

@@ -31,6 +31,14 @@ def test_dice_benchmark_scores_a_labelled_folder_and_its_colours():
     assert "byler-d6: 48 images, 364 dice (heldout)" in out
     assert "product " in out and "compute per frame" in out
     assert "colour of the found dice with a colour label (335" in out
+    assert "labels audited" not in out  # the labels as given, unless asked
+
+
+def test_dice_benchmark_says_which_labels_its_audit_changed():
+    out = run("benchmarks/dice.py", "--data", str(SHARED / "data" / "dice-real" / "byler-d6"), "--split", "heldout",
+              "--no-peer", "--repeats", "1", "--audited-labels")
+    assert "labels audited (models/labels/byler-d6-audit.json), 2 values changed: " in out
+    assert "IMG_20191208_111246.jpg line 1: 2 -> 3" in out
 
 
 def test_colour_benchmark_scores_real_and_rendered_colours_with_the_grey_table_step_on_and_off():

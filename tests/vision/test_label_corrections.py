@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from companion.vision import labels
-from companion.vision.labels import (is_heldout, load_labelled, load_missing_dice, load_value_fixes, missing_dice_for,
-                                     value_fixes_for)
+from companion.vision.labels import (is_heldout, load_audit, load_labelled, load_missing_dice, load_value_fixes,
+                                     missing_dice_for, value_fixes_for)
 from tests.conftest import SHARED
 
 BYLER = SHARED / "data" / "dice-real" / "byler-d6"
@@ -136,3 +136,40 @@ def test_the_byler_value_list_fits_its_training_labels():
     changed = {(name, k + 1): (a.value, b.value) for name in given
                for k, (a, b) in enumerate(zip(given[name], fixed[name])) if a != b}
     assert changed == {(name, line): pair for name, lines in fixes.items() for line, pair in lines.items()}
+
+
+def test_an_audit_changes_held_out_photos_only_and_only_when_asked(tmp_path, monkeypatch):
+    """The audit of held-out values is for the benchmark's second reading; training and the default never see it."""
+    train, held = _name(False), _name(True)
+    folder = _fake_set(tmp_path, [train, held])
+    fix = {"line": 1, "labelled": 2, "value": 3}
+    (tmp_path / "fakeset-audit.json").write_text(json.dumps({"images": {held: [fix]}}))
+    monkeypatch.setattr(labels, "AUDITS", tmp_path)
+    given = {item.path.name: [d.value for d in item.dice] for item in load_labelled(folder)}
+    audited = {item.path.name: [d.value for d in item.dice] for item in load_labelled(folder, audited=True)}
+    assert given == {train: [2], held: [2]} and audited == {train: [2], held: [3]}
+    trained = {item.path.name: [d.value for d in item.dice]
+               for item in load_labelled(folder, add_missing=True, fix_values=True)}
+    assert trained == given
+
+
+def test_an_audit_naming_a_training_photo_is_refused(tmp_path):
+    train = _name(False)
+    bad = tmp_path / "x-audit.json"
+    bad.write_text(json.dumps({"images": {train: [{"line": 1, "labelled": 2, "value": 3}]}}))
+    with pytest.raises(ValueError, match="training photos"):
+        load_audit(bad)
+
+
+def test_the_held_out_audits_fit_their_labels_and_change_only_what_they_list():
+    """Two byler held-out dice both blind looks counted 3 change value; penlington's audit found nothing."""
+    from companion.vision.labels import audit_for
+
+    audit = load_audit(audit_for(BYLER))
+    assert {(name, line): pair for name, lines in audit.items() for line, pair in lines.items()} == {
+        ("IMG_20191208_111246.jpg", 1): (2, 3), ("IMG_20191209_095421.jpg", 4): (2, 3)}
+    given = {item.path.name: item.dice for item in load_labelled(BYLER, "heldout")}
+    audited = {item.path.name: item.dice for item in load_labelled(BYLER, "heldout", audited=True)}
+    changed = {(name, k + 1) for name in given for k, (a, b) in enumerate(zip(given[name], audited[name])) if a != b}
+    assert changed == {("IMG_20191208_111246.jpg", 1), ("IMG_20191209_095421.jpg", 4)}
+    assert load_audit(audit_for(SHARED / "data" / "dice-real" / "penlington-wood")) == {}

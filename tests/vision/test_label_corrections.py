@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from companion.vision import labels
-from companion.vision.labels import (is_heldout, load_audit, load_labelled, load_missing_dice, load_value_fixes,
-                                     missing_dice_for, value_fixes_for)
+from companion.vision.labels import (audit_for, is_heldout, load_audit, load_labelled, load_missing_dice,
+                                     load_value_fixes, missing_dice_for, value_fixes_for)
 from tests.conftest import SHARED
 
 BYLER = SHARED / "data" / "dice-real" / "byler-d6"
@@ -163,8 +163,6 @@ def test_an_audit_naming_a_training_photo_is_refused(tmp_path):
 
 def test_the_held_out_audits_fit_their_labels_and_change_only_what_they_list():
     """Two byler held-out dice both blind looks counted 3 change value; penlington's audit found nothing."""
-    from companion.vision.labels import audit_for
-
     audit = load_audit(audit_for(BYLER))
     assert {(name, line): pair for name, lines in audit.items() for line, pair in lines.items()} == {
         ("IMG_20191208_111246.jpg", 1): (2, 3), ("IMG_20191209_095421.jpg", 4): (2, 3)}

@@ -95,7 +95,8 @@ def _audit_line(folder, items) -> str:
     changes = [(name, line, old, new) for name, lines in sorted(load_audit(path).items()) if name in names
                for line, (old, new) in sorted(lines.items())]
     listed = "; ".join(f"{name} line {line}: {old} -> {new}" for name, line, old, new in changes)
-    return f"labels audited ({path.relative_to(ROOT)}), {len(changes)} values changed" + (f": {listed}" if listed else "")
+    head = f"labels audited ({path.relative_to(ROOT)}), {len(changes)} values changed"
+    return f"{head}: {listed}" if listed else head
 
 
 def main(argv=None) -> int:

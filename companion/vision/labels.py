@@ -14,7 +14,7 @@ IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
 COLOUR_LABELS = Path(__file__).resolve().parents[2] / "models" / "labels"  # <set>-colours.json, labelled by eye
 MISSING_DICE = COLOUR_LABELS  # <set>-missing.json: dice a training photo shows but its label file lacks
 VALUE_FIXES = COLOUR_LABELS  # <set>-values.json: training label lines whose value plainly differs from the die shown
-AUDITS = COLOUR_LABELS  # <set>-audit.json: held-out label lines a blind look at every die found plainly wrong
+AUDITS = COLOUR_LABELS  # <set>-audit.json: held-out label lines two blind looks both saw showing another value
 NO_PRODUCT_COLOUR = "other"  # a die none of the product's colour names fits (gold, brown, lime): not scored
 SPLITS = ("heldout", "train", "all")
 
@@ -80,7 +80,7 @@ def load_labelled(folder: str | Path, split: str = "all", add_missing: bool = Fa
     ``add_missing``: also the dice our own list (models/labels/<set>-missing.json) adds to training photos
     whose label file lacks them; ``fix_values``: with the values our list (models/labels/<set>-values.json)
     corrects on training photos. Held-out photos keep the labels as given, unless ``audited``: then with the
-    values our audit of every held-out die (models/labels/<set>-audit.json) found plainly wrong. Training never
+    values our blind audit of every held-out die (models/labels/<set>-audit.json) changed. Training never
     asks for that, so nothing learns from the audit; only the benchmark offers it, beside the labels as given.
     """
     import cv2

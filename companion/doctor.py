@@ -123,7 +123,7 @@ def check_model(config) -> Finding:
                        "reinstall the model file; check that onnxruntime is >= 1.22")
     version = getattr(ort, "__version__", "?")
     if version == "1.21.0":
-        return Finding("model", WARN, f"onnxruntime 1.21.0 crashes on a Pi 4 (Illegal instruction)",
+        return Finding("model", WARN, "onnxruntime 1.21.0 crashes on a Pi 4 (Illegal instruction)",
                        "pip install 'onnxruntime>=1.22' in the companion's venv")
     return Finding("model", OK, f"{path.name} loads in onnxruntime {version} (input {inputs})")
 

@@ -7,8 +7,6 @@ pixels wide in training as on the table.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import cv2
 import numpy as np
 import torch

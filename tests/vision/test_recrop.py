@@ -179,6 +179,8 @@ def test_a_die_still_off_after_its_re_cut_is_re_placed_again_up_to_the_rounds_al
         sides = [1.3 * max(w, h) * np.exp(0.1 * k) for k in range(rounds)]  # each crop grows with its box
         assert nx + nw / 2 == pytest.approx(x + w / 2 + 0.2 * sum(sides))
         assert nw == pytest.approx(w * np.exp(0.1 * rounds))
+        assert ny + nh / 2 == pytest.approx(y + h / 2 - 0.05 * sum(sides))
+        assert nh == pytest.approx(h * np.exp(0.1 * rounds))
         assert reader.faces_moved == 4 and reader.faces_recropped == 4 * rounds
         assert reader.face_looks == 4 * (rounds + 1)
 

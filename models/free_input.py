@@ -17,9 +17,10 @@ import sys
 from pathlib import Path
 
 FREE_DIMS = {"input": ("height", "width"), "output": ("rows", "cols")}
+COARSEST_STRIDE = 16  # DiceNet.COARSEST_STRIDE (models/training needs torch; this script only onnx)
 
 
-def free_input(path: str | Path, out: str | Path, multiple: int = 16) -> int:
+def free_input(path: str | Path, out: str | Path, multiple: int = COARSEST_STRIDE) -> int:
     """Write ``path``'s detector with free height and width to ``out``; returns the pixel budget recorded."""
     import onnx
 
@@ -53,7 +54,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("model", help="a detector exported with a fixed square input")
     parser.add_argument("--out", help="where to write it (default: in place)")
-    parser.add_argument("--multiple", type=int, default=16, help="the network's coarsest stride (default 16)")
+    parser.add_argument("--multiple", type=int, default=COARSEST_STRIDE,
+                        help=f"the network's coarsest stride (default {COARSEST_STRIDE})")
     args = parser.parse_args(argv)
     try:
         pixels = free_input(args.model, args.out or args.model, args.multiple)

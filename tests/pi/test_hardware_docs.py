@@ -12,7 +12,8 @@ import cv2
 import pytest
 
 from companion.config import SCHEMA
-from companion.mounting import CAMERAS, GOOD_DIE_PX, MIN_DIE_PX, CameraModule, plan_mount
+from companion.mounting import (CAMERAS, GOOD_DIE_PX, MIN_DIE_PX, MODEL_MULTIPLE, MODEL_PIXELS, CameraModule,
+                                plan_mount)
 from companion.panel.header import BCM_TO_HEADER, GROUND_PINS, header_pin, label
 
 REPO = Path(__file__).resolve().parents[2]
@@ -35,6 +36,14 @@ def test_a_wide_picture_keeps_more_model_pixels_per_die_than_a_square_letterbox(
     assert plan.die_px_model == pytest.approx(20 * 540 / plan.footprint_mm[0], rel=0.01)
     assert plan.die_px_model > 1.25 * 20 * 416 / plan.footprint_mm[0]
     assert plan.max_area_width_mm == pytest.approx(20 * 540 / GOOD_DIE_PX, rel=0.01)
+
+
+def test_the_mounting_plan_uses_the_shipped_detectors_input_geometry():
+    """mounting.py keeps its own copy so planning never loads a model; it must say what the model's metadata says."""
+    from companion.vision import DiceReader
+
+    reader = DiceReader(threads=1, faces=False, read_colour=False)
+    assert (MODEL_PIXELS, MODEL_MULTIPLE) == (reader.input_pixels, reader.input_multiple)
 
 
 def test_margin_and_the_limiting_side():

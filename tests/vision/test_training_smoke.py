@@ -48,6 +48,7 @@ def test_an_exported_detector_takes_frames_of_any_shape(tmp_path):
     models_script("train").export_onnx(net, path, 64)
     reader = DiceReader(path, threads=1, faces=False, confidence=0.0)
     assert reader.fit_frame and reader.input_pixels == 64 * 64 and reader.input_multiple == DiceNet.COARSEST_STRIDE
+    assert models_script("free_input").COARSEST_STRIDE == DiceNet.COARSEST_STRIDE  # its copy, for onnx-only use
     scale, rows, cols = reader.input_shape(48, 96)
     assert (rows, cols) == (48, 80) and scale == pytest.approx(80 / 96)
     heat = reader.session.run(None, {reader.input_name: np.zeros((1, 3, rows, cols), np.float32)})[0]

@@ -5,7 +5,7 @@ import pytest
 
 from companion.config import load_config
 from companion.vision import DiceReader
-from companion.vision.detector import _without_pips
+from companion.vision.detector import _area, _overlap, _without_pips
 from companion.vision.labels import load_labelled
 from tests.conftest import SHARED
 
@@ -36,14 +36,8 @@ def test_more_than_one_turns_the_rule_off():
 
 def _contained(readings):
     """Pairs (small, big) of readings where the small box lies 70% inside a box twice its size."""
-    def area(b):
-        return (b[2] - b[0]) * (b[3] - b[1])
-
-    def inter(a, b):
-        return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-
     return [(s, b) for s in readings for b in readings
-            if s is not b and area(b.box) >= 2 * area(s.box) and inter(s.box, b.box) >= 0.7 * area(s.box)]
+            if s is not b and _area(b.box) >= 2 * _area(s.box) and _overlap(s.box, b.box) >= 0.7 * _area(s.box)]
 
 
 @pytest.mark.parametrize("photo", ["two_15.jpg", "two_26.jpg", "two_44.jpg"])

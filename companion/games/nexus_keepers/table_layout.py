@@ -1,0 +1,36 @@
+"""The Nexus Keepers mat the camera reads (A3 landscape, printed by ``companion sheets nexus-keepers``).
+
+A grid of 40 mm cells where the Nexus Cubes unfold (the book: « déploie son cube Nexus sur l'espace de jeu »),
+and a dice area below it. Every terrain tile carries a sticker in its top-left corner (so a keeper standing on
+the tile does not hide it); the Starting Tile's sticker is stuck with its top edge towards the Portal, so the
+camera reads the Portal's side from the sticker's turn. Each keeper stands on a flat base with its sticker on top.
+"""
+
+from __future__ import annotations
+
+from companion.tablevision.layout import Grid, PieceMarker, TableLayout, Zone, corner_anchors, rectangle
+
+SIZE = (420.0, 297.0)
+MAX_PLAYERS = 4
+TILES = 5
+GRID = Grid("nexus", "square", (50.0, 14.0), 40.0, 8, 5)
+TILE_SIDE, KEEPER_SIDE = 12.0, 16.0
+
+
+def tile_id(player: int, tile: int) -> int:
+    """Marker id of player ``player``'s (1-4) tile ``tile`` (1 is the Starting Tile)."""
+    return 10 + TILES * (player - 1) + (tile - 1)
+
+
+def keeper_id(player: int) -> int:
+    return 30 + (player - 1)
+
+
+def table_layout() -> TableLayout:
+    pieces = [PieceMarker(tile_id(p, t), f"tile-{p}-{t}", "tile", TILE_SIDE, "nexus")
+              for p in range(1, MAX_PLAYERS + 1) for t in range(1, TILES + 1)]
+    pieces += [PieceMarker(keeper_id(p), f"keeper-{p}", "keeper", KEEPER_SIDE, "nexus")
+               for p in range(1, MAX_PLAYERS + 1)]
+    zones = (Zone("dice", rectangle(46, 226, 328, 62), dice=True, label_en="dice", label_fr="dés"),)
+    return TableLayout(name="nexus-keepers", size=SIZE, anchors=corner_anchors(SIZE), zones=zones, grids=(GRID,),
+                       pieces=tuple(pieces))

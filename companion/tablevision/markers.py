@@ -1,0 +1,70 @@
+"""Finding printed markers in a frame with OpenCV's ``ArucoDetector``: ids, corners, size and turn.
+
+One job: pixels in, ``SeenMarker`` values out. Corners are refined to sub-pixel precision (the table plane
+and every position in millimetres are only as good as these corners); everything else is OpenCV's default
+``DetectorParameters``, which the real marker photos were measured with.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .dictionary import DEFAULT_DICTIONARY, marker_dictionary
+
+
+@dataclass(frozen=True)
+class SeenMarker:
+    """One marker in a frame. ``corners`` are (4, 2) pixels in OpenCV's order: the printed marker's top-left,
+    top-right, bottom-right and bottom-left, whatever its turn on the table."""
+
+    id: int
+    corners: np.ndarray
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        c = self.corners.mean(axis=0)
+        return float(c[0]), float(c[1])
+
+    @property
+    def side_px(self) -> float:
+        """Mean length of the four sides, in pixels."""
+        return float(np.mean(np.linalg.norm(self.corners - np.roll(self.corners, -1, axis=0), axis=1)))
+
+    @property
+    def angle_deg(self) -> float:
+        """Turn of the marker's top edge in the image, degrees clockwise from the image's x axis."""
+        dx, dy = self.corners[1] - self.corners[0]
+        return math.degrees(math.atan2(dy, dx)) % 360.0
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "corners": [[round(float(x), 2), round(float(y), 2)] for x, y in self.corners]}
+
+
+def detector_parameters(refine_corners: bool = True) -> cv2.aruco.DetectorParameters:
+    params = cv2.aruco.DetectorParameters()
+    if refine_corners:
+        params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    return params
+
+
+class MarkerFinder:
+    """``find(image)`` → every marker of the dictionary in the frame (BGR or grey)."""
+
+    def __init__(self, dictionary: str | cv2.aruco.Dictionary = DEFAULT_DICTIONARY,
+                 parameters: cv2.aruco.DetectorParameters | None = None) -> None:
+        self.dictionary = marker_dictionary(dictionary) if isinstance(dictionary, str) else dictionary
+        self.name = dictionary if isinstance(dictionary, str) else "custom"
+        self.detector = cv2.aruco.ArucoDetector(self.dictionary, parameters or detector_parameters())
+
+    def find(self, image: np.ndarray) -> list[SeenMarker]:
+        if image is None or image.size == 0:
+            raise ValueError("an empty image has no markers")
+        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+        corners, ids, _rejected = self.detector.detectMarkers(grey)
+        if ids is None:
+            return []
+        return [SeenMarker(int(i), np.asarray(c, np.float64).reshape(4, 2)) for c, i in zip(corners, ids.ravel())]

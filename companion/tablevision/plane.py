@@ -1,0 +1,122 @@
+"""The table plane: a homography from camera pixels to table millimetres, from the anchors in sight.
+
+Estimated with ``cv2.findHomography`` (RANSAC) on the anchors' corners. The tracker keeps the last good plane
+while anchors are covered by hands (a plane needs at least ``min_anchors`` of them), and estimates it again at
+once when the anchors it can see are no longer where the plane says they should be (the camera was bumped).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import cv2
+import numpy as np
+
+from .layout import TableLayout
+from .markers import SeenMarker
+
+
+@dataclass(frozen=True)
+class TablePlane:
+    """``to_table`` maps image pixels to mm; ``to_image`` the other way. ``reprojection_px``: mean distance
+    between the anchor corners seen and where the plane puts them, over the anchors it was estimated from."""
+
+    to_table: np.ndarray
+    to_image: np.ndarray
+    reprojection_px: float
+    anchors: tuple[int, ...]
+
+    def table_points(self, pixels: np.ndarray) -> np.ndarray:
+        pts = np.asarray(pixels, np.float64).reshape(-1, 1, 2)
+        return cv2.perspectiveTransform(pts, self.to_table).reshape(-1, 2)
+
+    def image_points(self, mm: np.ndarray) -> np.ndarray:
+        pts = np.asarray(mm, np.float64).reshape(-1, 1, 2)
+        return cv2.perspectiveTransform(pts, self.to_image).reshape(-1, 2)
+
+    def px_per_mm(self, mm: tuple[float, float]) -> float:
+        """How many image pixels one table millimetre spans at ``mm`` (mean of both axes)."""
+        x, y = mm
+        p = self.image_points(np.array([[x, y], [x + 1, y], [x, y + 1]]))
+        return float((np.linalg.norm(p[1] - p[0]) + np.linalg.norm(p[2] - p[0])) / 2)
+
+    def to_json(self) -> dict:
+        return {"homography": [[round(float(v), 8) for v in row] for row in self.to_table],
+                "reprojection_px": round(self.reprojection_px, 3), "anchors": list(self.anchors)}
+
+
+def estimate_plane(layout: TableLayout, markers: Sequence[SeenMarker]) -> TablePlane | None:
+    """A plane from every anchor in ``markers``; None with fewer than two anchors (one is too easily a
+    misplaced sticker, and four coplanar points leave RANSAC nothing to vote with)."""
+    seen = [m for m in markers if m.id in layout.anchor_ids]
+    if len({m.id for m in seen}) < 2 or len({m.id for m in seen}) != len(seen):
+        return None
+    anchors = {a.id: a for a in layout.anchors}
+    image = np.concatenate([m.corners for m in seen]).astype(np.float64)
+    table = np.array([pt for m in seen for pt in anchors[m.id].corners()], np.float64)
+    to_table, inliers = cv2.findHomography(image, table, cv2.RANSAC, 3.0)
+    if to_table is None:
+        return None
+    to_image = np.linalg.inv(to_table)
+    back = cv2.perspectiveTransform(table.reshape(-1, 1, 2), to_image).reshape(-1, 2)
+    errors = np.linalg.norm(back - image, axis=1)
+    used = inliers.ravel().astype(bool) if inliers is not None else np.ones(len(errors), bool)
+    return TablePlane(to_table, to_image, float(errors[used].mean()), tuple(sorted(m.id for m in seen)))
+
+
+@dataclass(frozen=True)
+class PlaneStatus:
+    """What the tracker knows this frame. ``state``: "estimated" (from the anchors in this frame), "kept"
+    (anchors covered, the last plane still holds), "bumped" (the camera moved: estimated again) or "none"."""
+
+    plane: TablePlane | None
+    state: str
+    anchors_seen: tuple[int, ...]
+    anchors_missing: tuple[int, ...]
+    drift_px: float | None = None
+
+    def to_json(self) -> dict:
+        return {"state": self.state, "anchors_seen": list(self.anchors_seen),
+                "anchors_missing": list(self.anchors_missing),
+                "drift_px": None if self.drift_px is None else round(self.drift_px, 2),
+                **(self.plane.to_json() if self.plane else {})}
+
+
+class PlaneTracker:
+    """Keeps the table plane across frames: hands over anchors do not lose it, a bumped camera renews it."""
+
+    def __init__(self, layout: TableLayout, bump_px: float = 4.0) -> None:
+        self.layout = layout
+        self.bump_px = bump_px
+        self.plane: TablePlane | None = None
+
+    def drift(self, markers: Sequence[SeenMarker]) -> float | None:
+        """Mean distance in pixels between the anchors seen and where the current plane expects them."""
+        if self.plane is None:
+            return None
+        anchors = {a.id: a for a in self.layout.anchors}
+        seen = [m for m in markers if m.id in anchors]
+        if not seen:
+            return None
+        expected = self.plane.image_points(np.array([p for m in seen for p in anchors[m.id].corners()]))
+        found = np.concatenate([m.corners for m in seen])
+        return float(np.linalg.norm(expected - found, axis=1).mean())
+
+    def update(self, markers: Sequence[SeenMarker]) -> PlaneStatus:
+        ids = tuple(sorted({m.id for m in markers} & self.layout.anchor_ids))
+        missing = tuple(sorted(self.layout.anchor_ids - set(ids)))
+        drift = self.drift(markers)
+        fresh = estimate_plane(self.layout, markers)
+        bumped = drift is not None and drift > self.bump_px
+        if fresh is not None:
+            keep_old = (self.plane is not None and not bumped and len(fresh.anchors) < len(self.plane.anchors))
+            if not keep_old:
+                state = "bumped" if bumped else "estimated"
+                self.plane = fresh
+                return PlaneStatus(fresh, state, ids, missing, drift)
+            return PlaneStatus(self.plane, "kept", ids, missing, drift)
+        if bumped:  # too few anchors to estimate again, and those in sight say the old plane is wrong
+            self.plane = None
+            return PlaneStatus(None, "none", ids, missing, drift)
+        return PlaneStatus(self.plane, "kept" if self.plane is not None else "none", ids, missing, drift)

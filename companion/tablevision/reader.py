@@ -1,0 +1,107 @@
+"""One frame in, one ``TableView`` out: markers → table plane → pieces and dice in table millimetres → places.
+
+The table-vision stage of the pipeline. It never guesses: without a plane, pieces are not placed (and dice are
+passed on unplaced, as before table vision); a marker id seen twice is reported, not averaged; ids the layout
+does not know are ignored with one warning each.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from typing import Sequence
+
+import numpy as np
+
+from companion.core import DieReading
+
+from .cells import facing, locate
+from .layout import Anchor, PieceMarker, TableLayout
+from .markers import MarkerFinder, SeenMarker
+from .messages import PieceSighting, PlacedDie, TableView
+from .motion import MotionWatch
+from .plane import PlaneStatus, PlaneTracker, TablePlane
+
+log = logging.getLogger(__name__)
+
+
+class TableReader:
+    def __init__(self, layout: TableLayout, finder: MarkerFinder | None = None, bump_px: float = 4.0,
+                 motion: MotionWatch | None = None) -> None:
+        self.layout = layout
+        self.finder = finder or MarkerFinder(layout.dictionary)
+        self.tracker = PlaneTracker(layout, bump_px=bump_px)
+        self.motion = motion
+        self._warned: set[int] = set()
+
+    def read(self, image: np.ndarray, dice: Sequence[DieReading] = (), index: int = 0,
+             timestamp: float = 0.0) -> TableView:
+        markers = self.finder.find(image)
+        moving = False
+        if self.motion is not None:
+            self.motion.update(image)
+            moving = self.motion.moving
+        counts: dict[int, int] = {}
+        for m in markers:
+            counts[m.id] = counts.get(m.id, 0) + 1
+        duplicates = tuple(sorted(i for i, n in counts.items() if n > 1))
+        unknown = tuple(sorted(i for i in counts if self.layout.marker(i) is None))
+        for i in unknown:
+            if i not in self._warned:
+                self._warned.add(i)
+                log.warning("marker %d is not part of the %s layout; ignored", i, self.layout.name)
+        # an anchor id seen twice cannot say where the table is: leave both copies out of the plane
+        status = self.tracker.update([m for m in markers if m.id not in duplicates])
+        problems = list(self._problems(status, duplicates))
+        pieces: list[PieceSighting] = []
+        if status.plane is not None:
+            for m in markers:
+                item = self.layout.marker(m.id)
+                if isinstance(item, PieceMarker) and m.id not in duplicates:
+                    pieces.append(self._sighting(status.plane, item, m))
+        placed, ignored = self._dice(status.plane, dice)
+        return TableView(index, timestamp, tuple(markers), status, tuple(pieces), tuple(placed), ignored,
+                         duplicates, unknown, moving, tuple(problems))
+
+    def _problems(self, status: PlaneStatus, duplicates: tuple[int, ...]):
+        if status.plane is None:
+            names = ", ".join(str(i) for i in status.anchors_missing)
+            yield (f"The camera cannot see the table's anchor markers (ids {names}): show at least two of them; "
+                   "dice are still read, pieces are not placed")
+        for i in duplicates:
+            item = self.layout.marker(i)
+            what = f"{item.name} (marker {i})" if item is not None and not isinstance(item, Anchor) else f"marker {i}"
+            yield f"{what} is seen twice: two stickers carry the same id; neither copy is used"
+
+    def _sighting(self, plane: TablePlane, item: PieceMarker, marker: SeenMarker) -> PieceSighting:
+        corners_mm = plane.table_points(marker.corners)
+        centre = corners_mm.mean(axis=0)
+        top = (corners_mm[0] + corners_mm[1]) / 2
+        dx, dy = top - centre
+        angle = math.degrees(math.atan2(dx, -dy)) % 360.0  # clockwise from the sheet's top
+        grid_kind = self.layout.grid(item.grid).kind if item.grid else None
+        side, side_doubt = facing(grid_kind, angle)
+        place = locate(self.layout, (float(centre[0]), float(centre[1])), item.grid)
+        return PieceSighting(item.id, item.name, item.kind, (float(centre[0]), float(centre[1])), place, angle,
+                             side, side_doubt, marker.centre)
+
+    def _dice(self, plane: TablePlane | None, dice: Sequence[DieReading]) -> tuple[list[PlacedDie], int]:
+        if plane is None:
+            return [PlacedDie(d, None, None) for d in dice], 0
+        placed, ignored = [], 0
+        boxed = [d for d in dice if d.box is not None]
+        centres = np.array([[(d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2] for d in boxed]) if boxed else None
+        mm = plane.table_points(centres) if centres is not None else []
+        for d, (x, y) in zip(boxed, mm):
+            place = locate(self.layout, (float(x), float(y)))
+            zone = next((z for z in self.layout.zones if z.name == place.zone), None)
+            if zone is not None and zone.grid is not None:
+                place = locate(self.layout, (float(x), float(y)), zone.grid)
+            on_mat = 0 <= x <= self.layout.size[0] and 0 <= y <= self.layout.size[1]
+            wanted = (zone is not None and zone.dice) or (self.layout.dice_anywhere and on_mat)
+            if wanted:
+                placed.append(PlacedDie(d, (float(x), float(y)), place))
+            else:
+                ignored += 1
+        ignored += len(dice) - len(boxed)
+        return placed, ignored

@@ -54,6 +54,16 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "loop": Key(False, "source = video / folder: start again at the end instead of stopping"),
         "retry_max_seconds": Key(30.0, "longest wait between attempts to reopen a camera that disappeared"),
     },
+    "table": {
+        "enabled": Key(True, "read the printed markers: the table plane, zones, and each tile's and piece's cell "
+                             "(docs/vision/table.md)"),
+        "dictionary": Key("", "marker dictionary (OpenCV name, e.g. DICT_5X5_100, DICT_APRILTAG_36h11, or "
+                              "custom:FILE.yml); empty: the layout's own (DICT_5X5_100 for the shipped mats)"),
+        "layout": Key("", "table layout file (JSON, docs/vision/table.md); empty: the current game's own mat"),
+        "settle_frames": Key(4, "a board is reported once its pieces have kept their cells this many still frames"),
+        "bump_px": Key(4.0, "anchors this many pixels away from where the table plane expects them: the camera was "
+                            "moved, the plane is measured again"),
+    },
     "vision": {
         "model": Key("", "ONNX dice model; empty: the model shipped in models/dice.onnx"),
         "threads": Key(2, "onnxruntime threads (leave a core for the camera and the web)"),

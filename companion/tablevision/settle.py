@@ -1,13 +1,15 @@
 """Board settling: piece positions are reported once they have been the same for ``stable_frames`` still frames.
 
 A marker that vanishes is *occluded* while something moves over where it was (a hand passing over the table);
-it is *gone* once the table around it has been still for ``gone_frames`` frames without it (the hand has left and
+it is *occluded* too while another piece is seen standing on it (a keeper on its tile), and it is *gone* once
+the table around it has been still for ``gone_frames`` frames without it (the hand has left and
 the piece did not come back). An occluded piece keeps its last settled place; nothing is ever guessed. A hand
 held perfectly still over a marker for that long reads as the piece gone; it is reported back once seen again.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,7 +48,7 @@ class BoardSettler:
                 continue
             radius = max(30.0, 2.0 * _side_px(track.sighting, view))
             covered = motion is not None and motion.moved_near(track.sighting.pixel, radius)
-            if covered or view.moving:
+            if covered or view.moving or _under_a_piece(track.sighting, view.pieces):
                 track.status, track.missing_still = OCCLUDED, 0
                 continue
             track.missing_still += 1
@@ -79,6 +81,11 @@ class BoardSettler:
                                "facing_uncertain": s.facing_uncertain}
                               if t.status != GONE else {})}
         return out
+
+
+def _under_a_piece(hidden: PieceSighting, pieces) -> bool:
+    """A piece seen standing where ``hidden`` was (a keeper on its tile) covers it: occluded, not gone."""
+    return any(p.id != hidden.id and math.dist(p.mm, hidden.mm) < 20.0 for p in pieces)
 
 
 def _side_px(sighting: PieceSighting, view: TableView) -> float:

@@ -1,9 +1,10 @@
 """The Nexus Keepers mat the camera reads (A3 landscape, printed by ``companion sheets nexus-keepers``).
 
 A grid of 40 mm cells where the Nexus Cubes unfold (the book: « déploie son cube Nexus sur l'espace de jeu »),
-and a dice area below it. Every terrain tile carries a sticker in its top-left corner (so a keeper standing on
-the tile does not hide it); the Starting Tile's sticker is stuck with its top edge towards the Portal, so the
-camera reads the Portal's side from the sticker's turn. Each keeper stands on a flat base with its sticker on top.
+and a dice area below it. Every terrain tile carries a sticker in its middle; the Starting Tile's sticker is stuck
+with its top edge towards the Portal, so the camera reads the Portal's side from the sticker's turn. Each keeper
+carries its sticker on top of its base. A keeper standing on a tile hides that tile's sticker: the tile is then
+reported covered (occluded), never gone.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ SIZE = (420.0, 297.0)
 MAX_PLAYERS = 4
 TILES = 5
 GRID = Grid("nexus", "square", (50.0, 14.0), 40.0, 8, 5)
-TILE_SIDE, KEEPER_SIDE = 12.0, 16.0
+TILE_SIDE, KEEPER_SIDE = 16.0, 14.0
 
 
 def tile_id(player: int, tile: int) -> int:

@@ -1,0 +1,79 @@
+"""``companion table IMAGE_OR_DIR... --json [--game GAME] [--dictionary NAME] [--layout FILE]``: what table vision
+sees on photos — markers, the table plane, pieces with their cells, and dice with their zones — one line per image.
+
+For checking a camera's placement and a printed mat: each photo is read alone (no settling, no plane kept from
+an earlier photo). Exit status: 1 if an input could not be read, 2 if the layout, dictionary or model is unusable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from companion.commands.dice import _expand
+
+
+def add_parser(subparsers) -> None:
+    parser = subparsers.add_parser("table", help="read the markers, table plane, pieces and dice on photos")
+    parser.add_argument("inputs", nargs="+", metavar="IMAGE_OR_DIR", help="image files or folders of images")
+    parser.add_argument("--json", action="store_true", help="one JSON object per image")
+    parser.add_argument("--game", default="free-roll", help="whose mat and pieces (default: free-roll's dice tray)")
+    parser.add_argument("--layout", help="a table layout file (JSON) instead of the game's mat")
+    parser.add_argument("--dictionary", help="marker dictionary, OpenCV's name (e.g. DICT_APRILTAG_36h11)")
+    parser.add_argument("--no-dice", action="store_true", help="markers and pieces only (no dice model)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import dataclasses
+
+    import cv2
+
+    from companion.tablevision import (DictionaryError, LayoutError, MarkerFinder, TableReader, layout_for,
+                                       marker_dictionary)
+
+    try:
+        layout = layout_for(args.game, args.layout)
+        if args.dictionary:
+            marker_dictionary(args.dictionary)
+            layout = dataclasses.replace(layout, dictionary=args.dictionary, _by_id={})
+        finder = MarkerFinder(layout.dictionary)
+    except (LayoutError, DictionaryError) as exc:
+        print(f"companion table: {exc}", file=sys.stderr)
+        return 2
+    reader = None
+    if not args.no_dice:
+        from companion.config import ConfigError, load_config
+        from companion.vision import DiceReader, ModelError
+
+        try:
+            reader = DiceReader.from_config(load_config(getattr(args, "config", None))["vision"])
+        except (ConfigError, ModelError) as exc:
+            print(f"companion table: {exc}", file=sys.stderr)
+            return 2
+    failed = 0
+    for path in _expand(args.inputs):
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
+        if image is None:
+            print(f"companion table: {path}: {'no such file' if not path.exists() else 'not a readable image'}",
+                  file=sys.stderr)
+            failed += 1
+            continue
+        dice = reader.read(image) if reader is not None else []
+        view = TableReader(layout, finder).read(image, dice)
+        plane = view.plane.plane
+        out = {"image": str(path), "markers": [m.to_json() for m in view.markers],
+               "plane": None if plane is None else {"homography": plane.to_json()["homography"],
+                                                    "reprojection_px": round(plane.reprojection_px, 3)},
+               "pieces": [p.to_json() for p in view.pieces], "dice": [d.to_json() for d in view.dice],
+               "dice_ignored": view.dice_ignored, "duplicates": list(view.duplicates),
+               "unknown": list(view.unknown), "problems": list(view.problems)}
+        if args.json:
+            print(json.dumps(out), flush=True)
+        else:
+            where = "no table plane" if plane is None else f"plane ±{plane.reprojection_px:.2f} px"
+            pieces = ", ".join(f"{p.name}@{list(p.place.cell) if p.place.cell else p.place.zone}"
+                               f"{'?' if p.uncertain else ''}" for p in view.pieces) or "no pieces"
+            print(f"{path}: {len(view.markers)} markers, {where}; {pieces}; {len(view.dice)} dice", flush=True)
+    return 1 if failed else 0

@@ -1,0 +1,91 @@
+"""Board settling over rendered frames: reported once still, a passing hand is occlusion (not removal), a piece
+taken away while the table around it is in sight is gone, a keeper standing on a tile covers it."""
+
+from __future__ import annotations
+
+from companion.tablevision import BoardSettler, TableReader, layout_for
+from companion.tablevision.cells import cell_centre
+from companion.tablevision.motion import MotionWatch
+from companion.tablevision.render import CameraPose, PiecePlacement, render_table
+from companion.tablevision.scenes import random_position
+
+
+def run(layout, frames, settler=None):
+    """Feed frames through reader + motion + settler; every SettledBoard that came out, in order."""
+    motion = MotionWatch()
+    reader = TableReader(layout, motion=motion)
+    settler = settler or BoardSettler(stable_frames=3)
+    out = []
+    for i, image in enumerate(frames):
+        board = settler.update(reader.read(image, index=i, timestamp=i / 8), motion)
+        if board is not None:
+            out.append(board)
+    return out
+
+
+LOOK = 7  # one table, one light: frames differ by sensor noise and hands only
+
+
+def still(layout, pieces, rng, n, **kw):
+    return [render_table(layout, pieces, [], CameraPose(), rng, look=LOOK, **kw).image for _ in range(n)]
+
+
+def test_a_board_is_reported_once_after_it_settles(rng):
+    layout = layout_for("nexus-keepers")
+    pieces, truth = random_position(layout, rng, 5)
+    boards = run(layout, still(layout, pieces, rng, 8))
+    assert len(boards) == 1
+    assert boards[0].index == 2  # the third still frame
+    assert {n: tuple(p["cell"]) for n, p in boards[0].pieces.items()} == {n: t.cell for n, t in truth.items()}
+    assert all(p["status"] == "seen" for p in boards[0].pieces.values())
+
+
+def test_a_hand_passing_over_is_occlusion_not_removal(rng):
+    layout = layout_for("nexus-keepers")
+    pieces, truth = random_position(layout, rng, 6)
+    frames = still(layout, pieces, rng, 4)
+    frames += [render_table(layout, pieces, [], CameraPose(), rng, hand=True, look=LOOK).image for _ in range(5)]
+    frames += still(layout, pieces, rng, 5)
+    boards = run(layout, frames)
+    assert len(boards) == 1, "the same board after the hand left: nothing new to report"
+    assert all(p["status"] == "seen" for p in boards[0].pieces.values())
+
+
+def test_a_piece_taken_away_is_gone(rng):
+    layout = layout_for("nexus-keepers")
+    pieces, truth = random_position(layout, rng, 5)
+    frames = still(layout, pieces, rng, 4)
+    frames += [render_table(layout, pieces[1:], [], CameraPose(), rng, hand=True, look=LOOK).image for _ in range(2)]
+    frames += still(layout, pieces[1:], rng, 10)
+    boards = run(layout, frames)
+    gone = pieces[0].marker.name
+    assert boards[0].pieces[gone]["status"] == "seen"
+    assert boards[-1].pieces[gone]["status"] == "gone"
+    assert all(boards[-1].pieces[p.marker.name]["status"] == "seen" for p in pieces[1:])
+
+
+def test_a_piece_moved_is_reported_in_its_new_cell(rng):
+    layout = layout_for("nexus-keepers")
+    keeper = next(p for p in layout.pieces if p.name == "keeper-2")
+    grid = layout.grid("nexus")
+    before = [PiecePlacement(keeper, cell_centre(grid, (2, 2)))]
+    after = [PiecePlacement(keeper, cell_centre(grid, (3, 2)))]
+    frames = still(layout, before, rng, 4)
+    frames += [render_table(layout, after, [], CameraPose(), rng, hand=True, look=LOOK).image for _ in range(2)]
+    frames += still(layout, after, rng, 4)
+    boards = run(layout, frames)
+    assert [b.pieces["keeper-2"]["cell"] for b in boards] == [[2, 2], [3, 2]]
+
+
+def test_a_keeper_standing_on_its_tile_covers_it(rng):
+    layout = layout_for("nexus-keepers")
+    grid = layout.grid("nexus")
+    tile = next(p for p in layout.pieces if p.name == "tile-1-1")
+    keeper = next(p for p in layout.pieces if p.name == "keeper-1")
+    at = cell_centre(grid, (1, 1))
+    frames = still(layout, [PiecePlacement(tile, at)], rng, 4)
+    frames += still(layout, [PiecePlacement(tile, at), PiecePlacement(keeper, at)], rng, 10)
+    boards = run(layout, frames)
+    last = boards[-1].pieces
+    assert last["keeper-1"]["cell"] == [1, 1] and last["keeper-1"]["status"] == "seen"
+    assert last["tile-1-1"]["status"] == "occluded" and last["tile-1-1"]["cell"] == [1, 1]

@@ -1,0 +1,62 @@
+"""Layouts as data: the shipped mats are consistent, and a bad layout file is refused naming its key."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.tablevision import LayoutError, layout_for, load_layout
+from companion.tablevision.layout import layout_from_json
+from tests.tablevision.conftest import HEX_ARENA
+
+
+@pytest.mark.parametrize("game", ["tesseract", "nexus-keepers", "free-roll"])
+def test_shipped_layouts_round_trip_through_json(game):
+    layout = layout_for(game)
+    again = layout_from_json(json.loads(json.dumps(layout.to_json())), game)
+    assert again.to_json() == layout.to_json()
+
+
+def test_tesseract_mat_has_a_priming_area_per_value_and_the_confinement_slots():
+    layout = layout_for("tesseract")
+    names = {z.name for z in layout.zones}
+    assert {f"priming-{v}" for v in range(1, 7)} <= names
+    grid = layout.grid("confinement")
+    assert (grid.cols, grid.rows) == (6, 4)  # « plateau de confinement » : 24 emplacements
+    assert {f"lab-{i}" for i in range(1, 5)} <= names
+
+
+def test_nexus_keepers_mat_has_a_sticker_per_tile_and_keeper():
+    layout = layout_for("nexus-keepers")
+    kinds = [p.kind for p in layout.pieces]
+    assert kinds.count("tile") == 20 and kinds.count("keeper") == 4
+    assert layout.marker(10).name == "tile-1-1"
+
+
+@pytest.mark.parametrize("change, key", [
+    (lambda d: d["anchors"][1].update(id=0), "marker id 0 is used twice"),
+    (lambda d: d["grids"][0].update(kind="triangle"), "hex-arena.grids[0].kind"),
+    (lambda d: d["pieces"][2].update(grid="nowhere"), "pieces[hex-tile-2].grid"),
+    (lambda d: d["pieces"][0].pop("side"), "hex-arena.pieces[0].side is missing"),
+    (lambda d: d["anchors"][0].update(centre=[1, "a"]), "hex-arena.anchors[0].centre"),
+    (lambda d: d.update(dictionary="DICT_7X7_9"), "hex-arena.dictionary"),
+    (lambda d: d["pieces"][0].update(id=100), "hex-arena.pieces[0].id 100 is not in DICT_5X5_100"),
+    (lambda d: d.update(colour="red"), "hex-arena.colour is not a layout key"),
+    (lambda d: d["grids"][0].update(cell=0), "hex-arena.grids[0].cell must be more than 0"),
+])
+def test_a_bad_layout_is_refused_naming_the_key(change, key):
+    data = json.loads(json.dumps(HEX_ARENA))
+    change(data)
+    with pytest.raises(LayoutError) as info:
+        layout_from_json(data, "hex-arena")
+    assert key in str(info.value)
+
+
+def test_a_corrupt_layout_file_is_refused_at_load(tmp_path):
+    path = tmp_path / "mat.json"
+    path.write_text('{"name": "mat", "anchors": [')
+    with pytest.raises(LayoutError, match="not valid JSON"):
+        load_layout(path)
+    with pytest.raises(LayoutError, match="no such file|No such file"):
+        load_layout(tmp_path / "missing.json")

@@ -93,7 +93,9 @@ class DieReading:
 class Observation:
     """What the table looked like once it was still: a settled roll and/or piece positions.
 
-    ``pieces`` maps a piece or tile id to its position in table coordinates.
+    ``pieces`` maps a piece's name (in the game's table layout) to where the camera sees it: its grid cell, zone,
+    facing, status ("seen", "occluded" or "gone") and whether its cell is uncertain.
+    ``places`` gives, die by die, the zone (and cell) the die lies in, when the table plane is known.
     ``source`` says who saw it: "camera", "phone" or "script".
     """
 
@@ -101,11 +103,13 @@ class Observation:
     pieces: Mapping[str, Any] = field(default_factory=dict)
     source: str = "camera"
     at: float = 0.0
+    places: tuple[Mapping[str, Any] | None, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
             "dice": [d.to_json() for d in self.dice],
             "pieces": dict(self.pieces),
+            "places": [dict(p) if p is not None else None for p in self.places],
             "source": self.source,
             "at": self.at,
         }

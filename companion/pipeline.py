@@ -30,6 +30,12 @@ class SettlerLike(Protocol):
     def update(self, readings: Sequence[DieReading], timestamp: float) -> Any: ...
 
 
+class TableStageLike(Protocol):
+    def process(self, image: np.ndarray, dice: Sequence[DieReading], index: int, timestamp: float) -> Any: ...
+
+    def places(self, dice: Sequence[DieReading]) -> tuple: ...
+
+
 @dataclass
 class CameraStatus:
     ok: bool = True
@@ -48,6 +54,7 @@ class LiveView:
     readings: list[DieReading] = field(default_factory=list)
     camera: CameraStatus = field(default_factory=CameraStatus)
     vision_error: str = ""
+    table: dict[str, Any] | None = None  # what table vision saw on the latest frame (None: no table stage)
     _jpeg: tuple[int, bytes] | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -82,6 +89,7 @@ class LiveView:
                 "dice": [d.to_json() for d in self.readings],
                 "camera": self.camera.to_json(),
                 "vision_error": self.vision_error,
+                "table": self.table,
             }
 
 
@@ -90,10 +98,11 @@ class Pipeline(threading.Thread):
 
     def __init__(self, source: FrameSource, reader: DiceReaderLike | None, settler: SettlerLike,
                  on_settled: Callable[[Observation], Any], live: LiveView, fps: float = 8.0,
-                 on_frame: Callable[[LiveView], Any] | None = None) -> None:
+                 on_frame: Callable[[LiveView], Any] | None = None, table: TableStageLike | None = None) -> None:
         super().__init__(name="pipeline", daemon=True)
         self.source = source
         self.reader = reader
+        self.table = table
         self.settler = settler
         self.on_settled = on_settled
         self.on_frame = on_frame
@@ -139,10 +148,31 @@ class Pipeline(threading.Thread):
             except Exception as exc:  # a bad frame must never stop the table
                 log.exception("dice reading failed on frame %d", frame.index)
                 self.live.vision_error = f"dice reading failed: {exc}"
+        board = None
+        if self.table is not None:
+            readings, board = self._table_step(frame, readings)
         self.live.update(frame, readings)
         if self.on_frame is not None:
             self.on_frame(self.live)
         settled = self.settler.update(readings, frame.timestamp)
         if settled is not None and settled.dice:
-            self.on_settled(Observation(dice=tuple(settled.dice), source="camera", at=frame.timestamp))
+            places = self.table.places(settled.dice) if self.table is not None else ()
+            self.on_settled(Observation(dice=tuple(settled.dice), source="camera", at=frame.timestamp,
+                                        places=places if any(p is not None for p in places) else ()))
+        if board is not None:
+            self.on_settled(Observation(pieces=board.pieces, source="camera", at=frame.timestamp))
         return True
+
+    def _table_step(self, frame: Frame, readings: list[DieReading]) -> tuple[list[DieReading], Any]:
+        """Markers, plane and places: the dice the game reads (those in its dice zones) and a settled board."""
+        try:
+            view, board = self.table.process(frame.image, readings, frame.index, frame.timestamp)
+        except Exception as exc:  # a table-vision failure must not stop the dice
+            log.exception("table vision failed on frame %d", frame.index)
+            self.live.table = {"error": f"table vision failed: {exc}"}
+            return readings, None
+        self.live.table = {"plane": view.plane.to_json() if view.plane.plane is None else
+                           {k: v for k, v in view.plane.to_json().items() if k != "homography"},
+                           "pieces": [p.to_json() for p in view.pieces], "dice_ignored": view.dice_ignored,
+                           "moving": view.moving, "problems": list(view.problems)}
+        return [d.reading for d in view.dice], board

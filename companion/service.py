@@ -29,7 +29,10 @@ class Service:
         self.pipeline: Pipeline | None = None
         self.panel = self._make_panel()
         self._camera_wanted = camera
+        self._table_game: str | None = None
+        self.table_stage = self._make_table_stage()  # a bad layout file stops the start here, naming its key
         self.bus.listen(self._to_panel)
+        self.bus.listen(self._game_changed)
         self.panel.when_end_turn = self._end_turn_pressed
 
     # -- parts -----------------------------------------------------------------------
@@ -48,6 +51,23 @@ class Service:
             self.live.vision_error = str(exc)
             return None
 
+    def _make_table_stage(self):
+        """The current game's mat (markers → plane → cells), or None when table vision is off."""
+        if not self.config["table"]["enabled"]:
+            return None
+        from companion.tablevision.stage import TableStage
+
+        self._table_game = self.table.record.game
+        return TableStage.from_config(self.config["table"], self._table_game)
+
+    def _game_changed(self, event: BusEvent) -> None:
+        """A new game of another kind brings its own mat: the pipeline reads that layout from the next frame."""
+        if event.topic != "game" or self.table_stage is None or event.data.get("game") == self._table_game:
+            return
+        self.table_stage = self._make_table_stage()
+        if self.pipeline is not None:
+            self.pipeline.table = self.table_stage
+
     def _make_pipeline(self) -> Pipeline:
         from companion.capture.factory import open_source
         from companion.capture.retry import RetryingSource
@@ -64,6 +84,7 @@ class Service:
             live=self.live,
             fps=self.config["camera"]["fps"],
             on_frame=self._frame_seen,
+            table=self.table_stage,
         )
 
     # -- callbacks -----------------------------------------------------------------

@@ -32,6 +32,7 @@ class Table:
         self.engine: GameEngine
         self._accepted: list[tuple[int, dict[str, Any]]] = []  # (journal seq, event) still in force
         self._next_seq = 0
+        self.camera_board: dict[str, Any] | None = None  # the camera's latest settled board (table vision)
         unfinished = journal.unfinished()
         if unfinished is not None:
             self._resume(unfinished)
@@ -46,6 +47,8 @@ class Table:
             if getattr(self, "record", None) is not None:
                 outcome = self.engine.outcome
                 self.journal.end_game(self.record.id, outcome.to_json() if outcome else {"kind": "abandoned"})
+            if getattr(self, "record", None) is not None and self.record.game != game:
+                self.camera_board = None  # another game's mat: its pieces mean nothing to this one
             game_id = self.journal.start_game(game, engine.options, list(players))
             self.record = self.journal.game(game_id)
             self.engine = engine
@@ -86,7 +89,20 @@ class Table:
             event = dict(event)
             if event.get("type") in (UNDO, CORRECT):
                 raise EventError(f"use the {event['type']} action, not an event of that type")
-            return self._commit(event, source)
+            before: list[Verdict] = []
+            if event.get("type") == "end_turn":
+                before = self._camera_positions()
+                if any(v.kind is VerdictKind.ILLEGAL for v in before):
+                    return before  # the board must be put right (or the move entered) before the turn ends
+            return before + self._commit(event, source)
+
+    def _camera_positions(self) -> list[Verdict]:
+        """At the end of a turn, the pieces the camera sees settled are checked first (games that read them)."""
+        read = getattr(self.engine, "camera_positions", None)
+        if read is None or not self.camera_board:
+            return []
+        event = read(self.camera_board)
+        return self._commit(event, "camera") if event is not None else []
 
     def undo(self, source: str = "phone") -> None:
         with self._lock:
@@ -101,6 +117,9 @@ class Table:
     def observe(self, observation: Observation) -> list[Verdict]:
         """A settled reading from the camera (or phone): the engine decides what event it is."""
         with self._lock:
+            if observation.pieces and not observation.dice and observation.source == "camera":
+                self.camera_board = dict(observation.pieces)
+                self.bus.publish("board", {"pieces": self.camera_board, "at": observation.at})
             event = self.engine.observation_event(observation)
             if event is None:
                 return []
@@ -187,6 +206,7 @@ class Table:
                 "accepted": [seq for seq, _ in self._accepted],
                 "outcome": outcome.to_json() if outcome else None,
                 "entries": self._next_seq,
+                "camera_board": self.camera_board,
             }
 
     def history(self) -> list[dict[str, Any]]:

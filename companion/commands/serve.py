@@ -47,6 +47,9 @@ def run(args) -> int:
     except JournalError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 1
+    except ValueError as exc:  # a table layout file or marker dictionary that cannot be used (names the key)
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
     try:
         app = create_app(service)
         if args.new_pin:

@@ -234,15 +234,16 @@ def _finish(img: np.ndarray, scene: np.random.Generator, rng: np.random.Generato
     """Light (``scene``: the same on every frame of a look), then blur and sensor noise (``rng``: every frame)."""
     h, w = img.shape[:2]
     gx, gy = scene.uniform(-0.35, 0.35, 2)
-    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     gain = (light if light is not None else scene.uniform(0.65, 1.15))
-    img = img * (1 + gx * (xx / w - 0.5) + gy * (yy / h - 0.5))[..., None] * gain
-    img = img + scene.normal(0, 5, 3).astype(np.float32)
+    ramp = (1 + gx * (np.arange(w, dtype=np.float32) / w - 0.5))[None, :] + gy * (np.arange(h, dtype=np.float32) / h - 0.5)[:, None]
+    img = np.ascontiguousarray(img, np.float32)
+    cv2.multiply(img, cv2.merge([(ramp * gain).astype(np.float32)] * 3), dst=img)
+    cv2.add(img, tuple(float(v) for v in scene.normal(0, 5, 3)) + (0.0,), dst=img)
     sigma = scene.uniform(0.3, 1.0) if blur is None else blur
     if sigma > 0.2:
         img = cv2.GaussianBlur(img, (0, 0), sigma)
     sd = scene.uniform(1.5, 5.0) if noise is None else noise
-    img = img + rng.normal(0, sd, img.shape).astype(np.float32)
-    return np.clip(img, 0, 255).astype(np.uint8)
-
-
+    grain = np.empty(img.shape, np.float32)
+    cv2.setRNGSeed(int(rng.integers(2**31)))
+    cv2.randn(grain, (0.0, 0.0, 0.0), (sd, sd, sd))
+    return cv2.add(img, grain).clip(0, 255).astype(np.uint8)

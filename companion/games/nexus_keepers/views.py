@@ -7,6 +7,7 @@ from typing import Any, Mapping
 from companion.core import Observation
 
 from . import moves
+from .camera import is_camera_board, positions_from_board
 from .dice import budget_json, infer_reroll, minus
 from .state import ELIMINATED, FALLEN, ON_BOARD
 
@@ -26,6 +27,12 @@ class ViewsMixin:
         if turn.phase != "rolling" or (keeper is not None and keeper != turn.player):
             return []
         return moves.legal_outcomes(self.state, self._budgets(), self.options["leap_over_run"])
+
+    def camera_positions(self, pieces: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The ``positions`` event a settled camera board shows at the end of a turn (None: nothing to check)."""
+        if not self.state.set_up or not is_camera_board(pieces):
+            return None
+        return positions_from_board(self.state, pieces)[0]
 
     def explain_positions(self, keepers: Mapping[str, Any]) -> tuple[bool, str]:
         """Whether some legal sequence explains ``keepers`` now, and how (or why not)."""
@@ -50,6 +57,8 @@ class ViewsMixin:
         turn = self.state.turn
         if not self.state.set_up or turn.phase in ("over", "reconnect"):
             return None
+        if is_camera_board(observation.pieces):
+            return None  # the table holds the camera's board and reads it at the end of the turn
         if observation.pieces and turn.phase == "rolling":
             keepers: dict[str, Any] = {}
             for p in self.state.players.values():

@@ -22,8 +22,25 @@ def _inside(box, area) -> bool:
     return area[0] <= cx <= area[2] and area[1] <= cy <= area[3]
 
 
-def reading_event(observation: Observation, options: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The dice whose box centre lies in ``pieces["priming_zone"]`` (all dice when the option says the frame is the zone)."""
+def primed_dice(observation: Observation) -> list | None:
+    """With table vision: the dice lying in the mat's priming areas (zones ``priming-1`` .. ``priming-6``);
+    None when the observation has no places (no table plane)."""
+    if not observation.places:
+        return None
+    return [d for d, place in zip(observation.dice, observation.places)
+            if place is not None and str(place.get("zone") or "").startswith("priming-")]
+
+
+def reading_event(observation: Observation, options: Mapping[str, Any],
+                  state: GameState | None = None) -> dict[str, Any] | None:
+    """The Threat phase's primed die as a ``prime`` event when the camera sees exactly it newly in the priming
+    zone; otherwise a ``priming_zone_reading`` of the dice in the zone (the mat's priming areas when the table
+    plane is known, else those whose box centre lies in ``pieces["priming_zone"]``, else all dice when the
+    option says the frame is the zone)."""
+    on_mat = primed_dice(observation)
+    if on_mat is not None:
+        event = prime_event(state, on_mat, options) if state is not None else None
+        return event or {"type": "priming_zone_reading", "dice": [d.to_json() for d in on_mat]}
     area = observation.pieces.get(AREA_KEY) if isinstance(observation.pieces, Mapping) else None
     if area is None and not options["camera_frame_is_priming_zone"]:
         return None
@@ -34,6 +51,30 @@ def reading_event(observation: Observation, options: Mapping[str, Any]) -> dict[
     else:
         dice = list(observation.dice)
     return {"type": "priming_zone_reading", "dice": [d.to_json() for d in dice]}
+
+
+def prime_event(state: GameState, dice: list, options: Mapping[str, Any]) -> dict[str, Any] | None:
+    """« lancez-le et placez-le dans la zone d'amorçage »: in the Threat phase, before the cube is primed, a
+    reading with exactly one die more than the engine's zone — the others all matching — whose colour is that of
+    a lowest removable cube, is that cube primed with the value the die shows. Anything else is not guessed."""
+    from .state import THREAT
+
+    if state is None or state.phase != THREAT or state.primed_this_phase or state.pending:
+        return None
+    seen = Counter()
+    for d in dice:
+        colour = game_colour(d.color, options)
+        if colour not in state.colours:
+            return None
+        seen[Cube(colour, d.value)] += 1
+    extra = seen - Counter(state.zone.cubes)
+    if sum(extra.values()) != 1 or sum((Counter(state.zone.cubes) - seen).values()) != 0:
+        return None
+    (new,) = extra.elements()
+    columns = [c for c in state.tesseract.lowest_removable() if state.tesseract.top(c).color == new.color]
+    if len(columns) != 1:
+        return None
+    return {"type": "prime", "column": columns[0], "rolled": new.value}
 
 
 def game_colour(name: Any, options: Mapping[str, Any]) -> str | None:

@@ -106,7 +106,7 @@ class Tesseract(GameEngine):
             return [refused.verdict]
 
     def observation_event(self, observation: Observation) -> dict[str, Any] | None:
-        return reading_event(observation, self.options)
+        return reading_event(observation, self.options, self.state)
 
     # -- state -------------------------------------------------------------------
     def state_json(self) -> dict[str, Any]:

@@ -1,0 +1,87 @@
+"""What the camera's settled board means to Nexus Keepers (the mat: ``table_layout.py``).
+
+Camera cells are the mat's ``[col, row]``, so a game played with the camera is set up from the camera's board
+(``setup_from_board``), and its keepers' cells are read at the end of each turn (``positions_from_board``). A
+keeper on a cell boundary is never guessed: the turn's positions are then left to the phone.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .board import PlacementError, cube_from_spec, shared_edges
+from .state import ON_BOARD, GameState
+from .table_layout import MAX_PLAYERS, TILES
+
+
+def is_camera_board(pieces: Mapping[str, Any]) -> bool:
+    """A board from table vision (name -> {"kind", "cell", "status", ...}) rather than keeper -> [x, y]."""
+    return bool(pieces) and all(isinstance(v, Mapping) and "kind" in v for v in pieces.values())
+
+
+def positions_from_board(state: GameState, pieces: Mapping[str, Any]) -> tuple[dict[str, Any] | None, str]:
+    """The ``positions`` event the board shows for this turn, or (None, why not). Keeper N is the N-th player
+    of the setup; a keeper the camera saw taken away (gone) has left the board; one covered keeps its cell."""
+    if state.turn.phase != "rolling":
+        return None, "not during a rolled turn"
+    keepers: dict[str, Any] = {}
+    for n, player in enumerate(state.players.values(), start=1):
+        if player.status != ON_BOARD:
+            continue
+        seen = pieces.get(f"keeper-{n}")
+        if seen is None:
+            return None, f"the camera has not seen keeper-{n} ({player.id})"
+        if seen.get("status") == "gone":
+            keepers[player.id] = None
+        elif seen.get("uncertain") or seen.get("cell") is None:
+            return None, f"the camera cannot tell which cell keeper-{n} ({player.id}) is in"
+        else:
+            keepers[player.id] = list(seen["cell"])
+    current = {p.id: list(p.cell) for p in state.players.values() if p.status == ON_BOARD}
+    if keepers == current:
+        return None, "no keeper moved"
+    return {"type": "positions", "keepers": keepers}, ""
+
+
+def setup_from_board(pieces: Mapping[str, Any], players: list[str],
+                     min_shared_edges: int = 2) -> tuple[list[dict[str, Any]], list[str]]:
+    """Each player's cube as the camera sees it (tiles in the mat's cells, Starting Tile first, the Portal on the
+    side its sticker faces), and the problems: a tile missing or doubtful, a cube the rules refuse."""
+    if not 2 <= len(players) <= MAX_PLAYERS:
+        return [], [f"the mat holds 2 to {MAX_PLAYERS} players' tiles"]
+    cubes, problems = [], []
+    placed: list = []
+    for n, pid in enumerate(players, start=1):
+        tiles = []
+        for t in range(1, TILES + 1):
+            seen = pieces.get(f"tile-{n}-{t}")
+            if seen is None or seen.get("status") == "gone" or seen.get("cell") is None:
+                problems.append(f"tile-{n}-{t} ({pid}'s tile {t}) is not on the mat")
+            elif seen.get("uncertain"):
+                problems.append(f"tile-{n}-{t} ({pid}'s tile {t}) lies across two cells")
+            else:
+                tiles.append(list(seen["cell"]))
+        start = pieces.get(f"tile-{n}-1") or {}
+        if len(tiles) != TILES:
+            continue
+        if start.get("facing") is None or start.get("facing_uncertain"):
+            problems.append(f"cannot tell which side of {pid}'s Starting Tile its Portal is on")
+            continue
+        spec = {"tiles": tiles, "portal": start["facing"]}
+        try:
+            cube = cube_from_spec(pid, spec)
+        except PlacementError as exc:
+            problems.append(str(exc))
+            continue
+        if placed:
+            edges = shared_edges(cube.tiles, [c for other in placed for c in other.tiles])
+            if edges < min_shared_edges:
+                problems.append(f"{pid}'s cube shares {edges} edge(s) with the tiles in play; "
+                                f"it needs {min_shared_edges}")
+            behind = [other.player for other in placed if other.behind_portal in cube.tiles]
+            behind += [pid for other in placed if cube.behind_portal in other.tiles]
+            if behind:
+                problems.append(f"a tile lies just behind a Portal ({', '.join(sorted(set(behind)))})")
+        placed.append(cube)
+        cubes.append({"id": pid, "cube": spec})
+    return cubes, problems

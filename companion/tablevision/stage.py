@@ -1,0 +1,68 @@
+"""The table-vision stage of the pipeline: one frame and its dice in; this frame's view and, when the board has
+settled into something new, the ``SettledBoard`` out. Also draws the top-down calibration picture for phones."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import cv2
+import numpy as np
+
+from companion.core import DieReading
+
+from .layout import TableLayout
+from .messages import SettledBoard, TableView
+from .motion import MotionWatch
+from .reader import TableReader
+from .render import draw_mat
+from .settle import BoardSettler
+
+
+class TableStage:
+    def __init__(self, layout: TableLayout, settle_frames: int = 4, bump_px: float = 4.0) -> None:
+        self.layout = layout
+        self.motion = MotionWatch()
+        self.reader = TableReader(layout, bump_px=bump_px, motion=self.motion)
+        self.settler = BoardSettler(stable_frames=settle_frames)
+        self.view: TableView | None = None
+
+    @classmethod
+    def from_config(cls, settings: dict, game: str) -> "TableStage":
+        """The stage for ``game``'s mat (or the configured layout file); LayoutError names a bad key."""
+        import dataclasses
+
+        from .dictionary import marker_dictionary
+        from .layouts import layout_for
+
+        layout = layout_for(game, settings.get("layout") or None)
+        if settings.get("dictionary"):
+            marker_dictionary(settings["dictionary"])
+            layout = dataclasses.replace(layout, dictionary=settings["dictionary"], _by_id={})
+        return cls(layout, settle_frames=settings.get("settle_frames", 4), bump_px=settings.get("bump_px", 4.0))
+
+    def process(self, image: np.ndarray, dice: Sequence[DieReading], index: int,
+                timestamp: float) -> tuple[TableView, SettledBoard | None]:
+        view = self.reader.read(image, dice, index=index, timestamp=timestamp)
+        self.view = view
+        return view, self.settler.update(view, self.motion)
+
+    def places(self, dice: Sequence[DieReading]) -> tuple[dict | None, ...]:
+        """Where each die lies (zone, cell), on the current plane; None for each without a plane."""
+        plane = self.reader.tracker.plane
+        placed, _ = self.reader._dice(plane, dice)
+        by_id = {id(p.reading): p for p in placed}
+        return tuple(by_id[id(d)].place.to_json() if id(d) in by_id and by_id[id(d)].place else None for d in dice)
+
+    def top_down(self, image: np.ndarray, px_per_mm: float = 1.5) -> np.ndarray | None:
+        """The frame seen from straight above the mat, with the mat's zones, grids and anchors drawn over it, so
+        players see at once whether the camera is aligned; None without a table plane."""
+        plane = self.reader.tracker.plane
+        if plane is None:
+            return None
+        scale = np.diag([px_per_mm, px_per_mm, 1.0])
+        w, h = (int(round(v * px_per_mm)) for v in self.layout.size)
+        flat = cv2.warpPerspective(image, scale @ plane.to_table, (w, h), flags=cv2.INTER_LINEAR)
+        lines = draw_mat(self.layout, px_per_mm, paper=(255, 255, 255))
+        ink = cv2.cvtColor(lines, cv2.COLOR_BGR2GRAY) < 200
+        flat[ink] = (0.4 * flat[ink] + 0.6 * np.array((40, 200, 40))).astype(np.uint8)
+        return flat

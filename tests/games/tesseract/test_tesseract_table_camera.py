@@ -1,0 +1,73 @@
+"""The Tesseract mat seen by table vision: dice lying in the priming areas are the priming zone, and the Threat
+phase's primed die is read when it settles there."""
+
+from __future__ import annotations
+
+from companion.core import DieReading, Observation
+from companion.games.tesseract.cube import Cube
+
+from tess_helpers import illegal, new_game, rules_of
+
+
+def seen(*dice):
+    """An observation of dice with their places on the mat: (value, colour, zone)."""
+    return Observation(dice=tuple(DieReading(v, c) for v, c, _ in dice),
+                       places=tuple({"zone": z, "grid": None, "cell": None, "uncertain": False} for _, _, z in dice))
+
+
+def in_threat_phase():
+    engine = new_game(options={"allow_pass": True})
+    assert not illegal(engine.apply({"type": "end_actions"}))
+    return engine
+
+
+def zone_dice(engine):
+    return [(c.value, c.color, f"priming-{c.value}") for c in engine.state.zone.cubes]
+
+
+def test_the_primed_die_settling_in_the_priming_zone_is_the_threat_phase_prime():
+    """« Prenez ce cube et lancez-le. Placez-le ensuite dans la zone d'amorçage, sous l'icône correspondant à sa
+    nouvelle valeur. »"""
+    engine = in_threat_phase()
+    assert engine.state.tesseract.lowest_removable() == ["a1", "d1"]  # two yellow 3s tie
+    engine.state.tesseract.columns["d1"][-1] = Cube("blue", 3)
+    event = engine.observation_event(seen(*zone_dice(engine), (4, "yellow", "priming-4"), (6, "red", "lab-1")))
+    assert event == {"type": "prime", "column": "a1", "rolled": 4}
+    assert "tess.prime" in rules_of(engine.apply(event))
+    assert Cube("yellow", 4) in engine.state.zone.cubes
+
+
+def test_a_tie_between_identical_lowest_cubes_is_left_to_the_players():
+    """« Si les cubes les plus bas ont la même valeur, vous pouvez choisir quel cube amorcer. »: two identical
+    lowest cubes leave the camera no way to tell which column was taken, so it does not choose."""
+    engine = in_threat_phase()
+    tops = [engine.state.tesseract.top(c) for c in engine.state.tesseract.lowest_removable()]
+    assert len(tops) == 2 and tops[0] == tops[1]
+    event = engine.observation_event(seen(*zone_dice(engine), (4, tops[0].color, "priming-4")))
+    assert event["type"] == "priming_zone_reading"
+
+
+def test_outside_the_threat_phase_the_zone_is_only_compared():
+    engine = new_game()  # Action phase
+    colour = engine.state.tesseract.top(engine.state.tesseract.lowest_removable()[0]).color
+    event = engine.observation_event(seen(*zone_dice(engine), (4, colour, "priming-4")))
+    assert event["type"] == "priming_zone_reading"
+    before = engine.state_json()
+    verdicts = engine.apply(event)
+    assert [v.kind.value for v in verdicts] == ["warning"] and engine.state_json() == before
+
+
+def test_a_die_of_no_lowest_cube_colour_is_not_guessed_into_a_prime():
+    engine = in_threat_phase()
+    tops = {engine.state.tesseract.top(c).color for c in engine.state.tesseract.lowest_removable()}
+    other = next(c for c in ("red", "blue", "yellow", "purple") if c not in tops)
+    event = engine.observation_event(seen(*zone_dice(engine), (4, other, "priming-4")))
+    assert event["type"] == "priming_zone_reading"
+    assert not illegal(engine.apply(event))
+
+
+def test_dice_off_the_priming_areas_are_not_primed():
+    engine = new_game()
+    event = engine.observation_event(seen(*zone_dice(engine), (3, "red", "lab-2"), (5, "blue", "confinement")))
+    assert [(d["value"], d["color"]) for d in event["dice"]] == [(c.value, c.color) for c in engine.state.zone.cubes]
+    assert rules_of(engine.apply(event)) == ["tess.camera.match"]

@@ -110,6 +110,8 @@ class Pipeline(threading.Thread):
         self.period = 1.0 / fps if fps > 0 else 0.0
         self._stop_event = threading.Event()
         self.frames = 0
+        self.skipped = self.reused = 0  # frames whose dice were not read: moving, or unchanged since the last
+        self._last_readings: list[DieReading] | None = None
 
     def stop(self) -> None:
         """Ask the thread to end; closing the source also wakes a read waiting out a camera outage."""
@@ -141,13 +143,23 @@ class Pipeline(threading.Thread):
             return False
         self.frames += 1
         readings: list[DieReading] = []
+        motion = getattr(self.table, "motion", None)
+        if motion is not None:
+            motion.update(frame.image)
         if self.reader is not None:
-            try:
-                readings = self.reader.read(frame.image)
-                self.live.vision_error = ""
-            except Exception as exc:  # a bad frame must never stop the table
-                log.exception("dice reading failed on frame %d", frame.index)
-                self.live.vision_error = f"dice reading failed: {exc}"
+            if motion is not None and motion.moving:
+                self.skipped += 1  # dice tumbling or a hand over the table: nothing to read, the roll restarts
+            elif motion is not None and motion.still_frames >= 2 and self._last_readings is not None:
+                readings = list(self._last_readings)  # not one pixel changed: the same dice
+                self.reused += 1
+            else:
+                try:
+                    readings = self.reader.read(frame.image)
+                    self.live.vision_error = ""
+                except Exception as exc:  # a bad frame must never stop the table
+                    log.exception("dice reading failed on frame %d", frame.index)
+                    self.live.vision_error = f"dice reading failed: {exc}"
+            self._last_readings = readings
         board = None
         if self.table is not None:
             readings, board = self._table_step(frame, readings)
@@ -166,7 +178,8 @@ class Pipeline(threading.Thread):
     def _table_step(self, frame: Frame, readings: list[DieReading]) -> tuple[list[DieReading], Any]:
         """Markers, plane and places: the dice the game reads (those in its dice zones) and a settled board."""
         try:
-            view, board = self.table.process(frame.image, readings, frame.index, frame.timestamp)
+            view, board = self.table.process(frame.image, readings, frame.index, frame.timestamp,
+                                             motion_measured=getattr(self.table, "motion", None) is not None)
         except Exception as exc:  # a table-vision failure must not stop the dice
             log.exception("table vision failed on frame %d", frame.index)
             self.live.table = {"error": f"table vision failed: {exc}"}

@@ -1,8 +1,10 @@
 """Finding printed markers in a frame with OpenCV's ``ArucoDetector``: ids, corners, size and turn.
 
-One job: pixels in, ``SeenMarker`` values out. Corners are refined to sub-pixel precision (the table plane
-and every position in millimetres are only as good as these corners); everything else is OpenCV's default
-``DetectorParameters``, which the real marker photos were measured with.
+One job: pixels in, ``SeenMarker`` values out. Two changes from OpenCV's default ``DetectorParameters``: corners
+are refined to sub-pixel precision (the table plane and every position in millimetres are only as good as these
+corners), and the frame is thresholded at two window sizes (3 and 23 px) instead of three (3, 13 and 23), which
+takes about a third off the time and on the real marker photos finds as many markers or more
+(``benchmarks/table.py`` prints both detectors side by side).
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ class SeenMarker:
 
 def detector_parameters(refine_corners: bool = True) -> cv2.aruco.DetectorParameters:
     params = cv2.aruco.DetectorParameters()
+    params.adaptiveThreshWinSizeStep = 20
     if refine_corners:
         params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
     return params

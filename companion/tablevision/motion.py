@@ -17,6 +17,7 @@ class MotionWatch:
         self.scale, self.threshold, self.moving_fraction = scale, threshold, moving_fraction
         self._previous: np.ndarray | None = None
         self.mask: np.ndarray | None = None
+        self.still_frames = 0  # frames in a row in which not one pixel changed (the picture cannot read otherwise)
 
     def update(self, image: np.ndarray) -> np.ndarray:
         grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
@@ -28,6 +29,7 @@ class MotionWatch:
             mask = cv2.absdiff(small, self._previous) > self.threshold
         self._previous = small
         self.mask = mask
+        self.still_frames = self.still_frames + 1 if self._previous is not None and not mask.any() else 0
         return mask
 
     @property

@@ -33,14 +33,20 @@ class TableReader:
         self.tracker = PlaneTracker(layout, bump_px=bump_px)
         self.motion = motion
         self._warned: set[int] = set()
+        self._markers: list[SeenMarker] | None = None
 
     def read(self, image: np.ndarray, dice: Sequence[DieReading] = (), index: int = 0,
-             timestamp: float = 0.0) -> TableView:
-        markers = self.finder.find(image)
+             timestamp: float = 0.0, motion_measured: bool = False) -> TableView:
+        """This frame's view. ``motion_measured``: the caller already gave this frame to ``self.motion``; when it
+        says the picture has not changed for two frames, the markers found last time are used again."""
         moving = False
         if self.motion is not None:
-            self.motion.update(image)
+            if not motion_measured:
+                self.motion.update(image)
             moving = self.motion.moving
+        unchanged = self.motion is not None and self.motion.still_frames >= 2 and self._markers is not None
+        markers = self._markers if unchanged else self.finder.find(image)
+        self._markers = markers
         counts: dict[int, int] = {}
         for m in markers:
             counts[m.id] = counts.get(m.id, 0) + 1

@@ -60,8 +60,9 @@ def _inside(zone: Zone, rng: np.random.Generator, margin: float) -> tuple[float,
     return (float(rng.uniform(min(xs) + margin, max(xs) - margin)), float(rng.uniform(min(ys) + margin, max(ys) - margin)))
 
 
-def random_dice(layout: TableLayout, rng: np.random.Generator, n: int, size_mm: float = 16.0) -> list[DiePlacement]:
-    """``n`` dice lying in the layout's dice zones (apart from each other)."""
+def random_dice(layout: TableLayout, rng: np.random.Generator, n: int, size_mm: float = 16.0,
+                avoid=()) -> list[DiePlacement]:
+    """``n`` dice lying in the layout's dice zones, apart from each other and from the pieces in ``avoid``."""
     zones = [z for z in layout.zones if z.dice] or [Zone("mat", ((40, 40), (layout.size[0] - 40, 40),
                                                                    (layout.size[0] - 40, layout.size[1] - 40),
                                                                    (40, layout.size[1] - 40)), dice=True)]
@@ -71,6 +72,7 @@ def random_dice(layout: TableLayout, rng: np.random.Generator, n: int, size_mm: 
             break
         zone = zones[int(rng.integers(len(zones)))]
         mm = _inside(zone, rng, size_mm)
-        if all(math.dist(mm, d.mm) > 1.8 * size_mm for d in dice):
+        if (all(math.dist(mm, d.mm) > 1.8 * size_mm for d in dice)
+                and all(math.dist(mm, p.mm) > p.marker.side + size_mm for p in avoid)):
             dice.append(DiePlacement(mm, int(rng.integers(1, 7)), str(rng.choice(DIE_COLOURS)), size_mm))
     return dice

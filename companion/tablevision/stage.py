@@ -41,8 +41,9 @@ class TableStage:
         return cls(layout, settle_frames=settings.get("settle_frames", 4), bump_px=settings.get("bump_px", 4.0))
 
     def process(self, image: np.ndarray, dice: Sequence[DieReading], index: int,
-                timestamp: float) -> tuple[TableView, SettledBoard | None]:
-        view = self.reader.read(image, dice, index=index, timestamp=timestamp)
+                timestamp: float, motion_measured: bool = False) -> tuple[TableView, SettledBoard | None]:
+        """``motion_measured``: the pipeline already gave this frame to ``self.motion``."""
+        view = self.reader.read(image, dice, index=index, timestamp=timestamp, motion_measured=motion_measured)
         self.view = view
         return view, self.settler.update(view, self.motion)
 

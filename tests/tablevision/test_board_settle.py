@@ -89,3 +89,42 @@ def test_a_keeper_standing_on_its_tile_covers_it(rng):
     last = boards[-1].pieces
     assert last["keeper-1"]["cell"] == [1, 1] and last["keeper-1"]["status"] == "seen"
     assert last["tile-1-1"]["status"] == "occluded" and last["tile-1-1"]["cell"] == [1, 1]
+
+
+def test_the_pipeline_skips_dice_reading_while_things_move_and_reuses_it_while_nothing_changes(rng):
+    """Tumbling frames are not worth reading; a frame in which not one pixel changed cannot read otherwise."""
+    from companion.capture.base import Frame, FrameSource
+    from companion.pipeline import LiveView, Pipeline
+    from companion.tablevision.stage import TableStage
+    from companion.vision.settle import RollSettler
+
+    layout = layout_for("nexus-keepers")
+    pieces, _ = random_position(layout, rng, 3)
+    still_frame = render_table(layout, pieces, [], CameraPose(), rng, look=LOOK, noise=0.0).image
+    moving = [render_table(layout, pieces, [], CameraPose(), rng, hand=True, look=LOOK).image for _ in range(3)]
+    frames = moving + [still_frame] * 6
+
+    class Source(FrameSource):
+        i = 0
+
+        def read(self):
+            if self.i >= len(frames):
+                return None
+            self.i += 1
+            return Frame(frames[self.i - 1], self.i / 8, self.i)
+
+    class CountingReader:
+        calls = 0
+
+        def read(self, image):
+            self.calls += 1
+            return []
+
+    reader = CountingReader()
+    pipeline = Pipeline(Source(), reader, RollSettler(stable_frames=3), lambda obs: None, LiveView(),
+                        table=TableStage(layout))
+    while pipeline.step():
+        pass
+    # frame 1 read (nothing to compare with); 2-3 the hand moves, 4 the hand has gone (changed): skipped;
+    # 5 unchanged once: read; 6-9 unchanged twice or more: the same dice
+    assert (reader.calls, pipeline.skipped, pipeline.reused) == (2, 3, 4)

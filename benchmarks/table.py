@@ -1,0 +1,222 @@
+"""Table vision benchmark: markers on real photographs against OpenCV's default detector, and boards read from
+rendered tables over the camera guidance's heights, tilts, light and hands, with the time per frame.
+
+    python benchmarks/table.py                # everything, about five minutes on one core
+    python benchmarks/table.py --boards 10    # fewer rendered boards per setup
+
+1. Real photos (../shared/data/markers-real/, each folder's own dictionary): markers found / labelled, wrong ids
+   (an id found that the photo does not carry, or more copies than it carries), and ms per image, for the
+   product's finder (OpenCV's ArucoDetector: sub-pixel corners, two threshold windows) and OpenCV's default
+   detector, same run.
+2. Rendered tables (no real photos of the product's mats exist; these are renders, said so): each game mat
+   (Nexus Keepers' square grid and a hex arena the size of Hexors') with random pieces in random cells, at the
+   mounting guide's height for an A3 mat (hardware/README.md; Camera Module 3 at 1280x960) and higher, tilted,
+   dim or bright, with and without a hand over the table. Per setup: pieces in the right cell (a piece reported
+   uncertain is not right; one under the hand is not counted), wrong cells, boards entirely right, position
+   error in mm (median, 95th percentile), and marker detection by marker side in pixels.
+3. Time per 1280x960 frame on one thread: table vision alone (markers + plane + cells), the dice reader alone,
+   and the whole pipeline step (dice + table), against the configured frame rate's budget.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+
+from companion.config import load_config  # noqa: E402
+from companion.mounting import CAMERAS, plan_mount  # noqa: E402
+from companion.tablevision import MarkerFinder, TableReader, layout_for  # noqa: E402
+from companion.tablevision.layout import layout_from_json  # noqa: E402
+from companion.tablevision.markers import detector_parameters  # noqa: E402
+from companion.tablevision.render import CameraPose, render_table  # noqa: E402
+from companion.tablevision.scenes import random_dice, random_position  # noqa: E402
+
+MARKERS = ROOT.parent / "shared" / "data" / "markers-real"
+SIZE = (1280, 960)
+# A hex arena as big as Hexors' starter mat would be on A3: pointy-top cells of 24 mm, 7 x 6.
+HEX_ARENA = {
+    "name": "hex-arena", "size": [420, 297],
+    "anchors": [{"id": i, "centre": c, "side": 30} for i, c in enumerate([[23, 23], [397, 23], [397, 274], [23, 274]])],
+    "grids": [{"name": "arena", "kind": "hex", "origin": [80, 50], "cell": 24, "cols": 7, "rows": 6}],
+    "pieces": [{"id": 40 + i, "name": f"hex-tile-{i}", "kind": "tile", "side": 16, "grid": "arena"} for i in range(12)],
+}
+
+
+def real_photos() -> None:
+    print("1. Real photographs of printed markers (each folder's own dictionary)")
+    print(f"{'folder':34s} {'detector':18s} {'found':>9s} {'rate':>8s} {'wrong ids':>9s} {'ms/image':>9s}")
+    totals = defaultdict(Counter)
+    for folder in sorted(p for p in MARKERS.iterdir() if (p / "labels.json").is_file()):
+        labels = json.loads((folder / "labels.json").read_text())
+        name = labels["dictionary"]
+        dictionary = f"custom:{folder / name.split(':', 1)[1]}" if name.startswith("custom:") else name
+        finders = {"product": MarkerFinder(dictionary),
+                   "OpenCV default": MarkerFinder(dictionary, cv2.aruco.DetectorParameters())}
+        for label, finder in finders.items():
+            found = labelled = wrong = 0
+            times = []
+            for image_name, truth in labels["images"].items():
+                image = cv2.imread(str(folder / "images" / image_name))
+                start = time.perf_counter()
+                seen = Counter(m.id for m in finder.find(image))
+                times.append((time.perf_counter() - start) * 1000)
+                expected = Counter(truth["ids"])
+                found += sum((seen & expected).values())
+                wrong += sum((seen - expected).values())
+                labelled += sum(expected.values())
+            for k, v in (("found", found), ("labelled", labelled), ("wrong", wrong)):
+                totals[label][k] += v
+            print(f"{folder.name:34s} {label:18s} {found:4d}/{labelled:<4d} {100 * found / labelled:7.2f}% "
+                  f"{wrong:9d} {statistics.median(times):9.2f}")
+    for label, t in totals.items():
+        print(f"{'all folders':34s} {label:18s} {t['found']:4d}/{t['labelled']:<4d} "
+              f"{100 * t['found'] / t['labelled']:7.2f}% {t['wrong']:9d}")
+    print()
+
+
+def setups(height: float, hfov: float):
+    """(name, pose kwargs, light, hand) from the guide's setup to the worst it allows."""
+    out = []
+    for factor in (1.0, 1.25, 1.5):
+        for tilt in (0.0, 10.0, 20.0):
+            out.append((f"h {factor:.2f}x tilt {tilt:2.0f}", dict(height=height * factor, tilt=tilt, hfov=hfov), None,
+                        False))
+    worst = dict(height=height * 1.5, tilt=20.0, hfov=hfov)
+    out += [("h 1.50x tilt 20 dim", worst, 0.5, False), ("h 1.50x tilt 20 bright", worst, 1.25, False),
+            ("h 1.50x tilt 20 hand", worst, None, True), ("h 1.00x tilt  0 hand", dict(height=height, hfov=hfov), None,
+                                                         True)]
+    return out
+
+
+def rendered(boards: int, seed: int) -> None:
+    plan = plan_mount(420, 297, 16, "v3", *SIZE)
+    hfov = CAMERAS["v3"].fov_for(*SIZE)[0]
+    print(f"2. Rendered tables (renders, not photographs), {boards} boards per mat and setup, 1280x960; guide height "
+          f"for an A3 mat with Camera Module 3: {plan.height_mm:.0f} mm")
+    layouts = [layout_for("nexus-keepers"), layout_from_json(HEX_ARENA, "hex-arena")]
+    rng = np.random.default_rng(seed)
+    by_side: dict[int, Counter] = defaultdict(Counter)
+    all_right = all_pieces = all_wrong = 0
+    print(f"{'setup':24s} {'mat':14s} {'pieces right':>14s} {'wrong':>6s} {'uncertain':>9s} {'boards right':>13s} "
+          f"{'median mm':>9s} {'p95 mm':>7s}")
+    for name, pose_kw, light, hand in setups(plan.height_mm, hfov):
+        for layout in layouts:
+            right = pieces_total = wrong = uncertain = boards_right = 0
+            errors = []
+            for _ in range(boards):
+                pose = CameraPose(yaw=float(rng.uniform(-8, 8)), size=SIZE, **pose_kw)
+                placements, truth = random_position(layout, rng, int(rng.integers(6, 11)))
+                dice = random_dice(layout, rng, 3, avoid=placements)
+                frame = render_table(layout, placements, dice, pose, rng, hand=hand, light=light)
+                view = TableReader(layout).read(frame.image)
+                got = {p.name: p for p in view.pieces}
+                board_ok = view.plane.plane is not None
+                for p in placements:
+                    side = round(p.marker.side * _px_per_mm(frame, p.mm) / 5) * 5
+                    by_side[side]["markers"] += 1
+                    by_side[side]["found"] += p.marker.name in got
+                    if p.marker.id in frame.hidden:
+                        continue
+                    pieces_total += 1
+                    seen = got.get(p.marker.name)
+                    t = truth[p.marker.name]
+                    if seen is None:
+                        board_ok = False
+                        continue
+                    errors.append(float(np.hypot(seen.mm[0] - p.mm[0], seen.mm[1] - p.mm[1])))
+                    if seen.uncertain or seen.facing_uncertain:
+                        uncertain += 1
+                        board_ok = False
+                    elif seen.place.cell == t.cell and seen.facing == t.facing:
+                        right += 1
+                    else:
+                        wrong += 1
+                        board_ok = False
+                boards_right += board_ok
+            all_right, all_pieces, all_wrong = all_right + right, all_pieces + pieces_total, all_wrong + wrong
+            med = statistics.median(errors) if errors else float("nan")
+            p95 = float(np.percentile(errors, 95)) if errors else float("nan")
+            print(f"{name:24s} {layout.name:14s} {100 * right / max(pieces_total, 1):13.2f}% {wrong:6d} "
+                  f"{uncertain:9d} {boards_right:6d}/{boards:<3d}    {med:9.2f} {p95:7.2f}")
+    print(f"all setups: pieces in the right cell {100 * all_right / max(all_pieces, 1):.2f}% "
+          f"({all_right}/{all_pieces}), wrong cells {all_wrong}")
+    print("marker detection by marker side (px):", ", ".join(
+        f"{side}: {100 * c['found'] / c['markers']:.1f}% of {c['markers']}" for side, c in sorted(by_side.items())))
+    print()
+
+
+def _px_per_mm(frame, mm) -> float:
+    p = frame.pixels([mm, (mm[0] + 1, mm[1]), (mm[0], mm[1] + 1)])
+    return float((np.linalg.norm(p[1] - p[0]) + np.linalg.norm(p[2] - p[0])) / 2)
+
+
+def timing(frames: int, seed: int) -> None:
+    from companion.vision import DiceReader
+
+    cv2.setNumThreads(1)
+    config = load_config(None)
+    fps = config["camera"]["fps"]
+    reader = DiceReader.from_config(config["vision"], threads=1)
+    layout = layout_for("nexus-keepers")
+    plan = plan_mount(420, 297, 16, "v3", *SIZE)
+    rng = np.random.default_rng(seed)
+    images = []
+    for _ in range(frames):
+        placements, _ = random_position(layout, rng, 8)
+        pose = CameraPose(height=plan.height_mm, tilt=float(rng.uniform(0, 10)), size=SIZE,
+                          hfov=CAMERAS["v3"].fov_for(*SIZE)[0])
+        images.append(render_table(layout, placements, random_dice(layout, rng, 5), pose, rng).image)
+    table = TableReader(layout)
+    for image in images[:3]:  # warm up
+        table.read(image, reader.read(image))
+    t_table, t_dice, t_both = [], [], []
+    for image in images:
+        start = time.perf_counter()
+        table.read(image)
+        t_table.append((time.perf_counter() - start) * 1000)
+        start = time.perf_counter()
+        dice = reader.read(image)
+        t_dice.append((time.perf_counter() - start) * 1000)
+        start = time.perf_counter()
+        table.read(image, reader.read(image))
+        t_both.append((time.perf_counter() - start) * 1000)
+    budget = 1000 / fps
+    whole = statistics.median(t_both)
+    print(f"3. Time per 1280x960 frame, one thread, median of {frames} rendered frames (OpenCV threads 1, "
+          f"onnxruntime threads 1)")
+    print(f"table vision (markers + plane + cells): {statistics.median(t_table):.2f} ms (target <= 15 ms)")
+    print(f"dice reader: {statistics.median(t_dice):.2f} ms")
+    print(f"whole pipeline step (dice + table): {whole:.2f} ms; configured {fps:g} fps = {budget:.1f} ms a frame: "
+          f"headroom {budget / whole:.2f}x (target >= 3x)")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--boards", type=int, default=25, help="rendered boards per mat and setup")
+    parser.add_argument("--frames", type=int, default=30, help="frames timed")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--skip", nargs="*", default=[], choices=["real", "rendered", "timing"])
+    args = parser.parse_args()
+    cv2.setNumThreads(1)
+    if "real" not in args.skip:
+        real_photos()
+    if "rendered" not in args.skip:
+        rendered(args.boards, args.seed)
+    if "timing" not in args.skip:
+        timing(args.frames, args.seed)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

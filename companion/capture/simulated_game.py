@@ -1,0 +1,101 @@
+"""A simulated camera over a game being played: a game's printed mat, its tiles and pieces and dice, rendered in
+perspective with light, blur, sensor noise and a hand passing over, while simulated players play legal turns.
+
+Why: with no camera, ``make run`` still shows the whole pipeline — markers, table plane, cells, dice, settling —
+refereeing a real game. The players are a ``TableBot`` of the game (``companion/games/<game>/table_bot.py``):
+it looks at the referee's state, enters what a player would enter on a phone or the panel (tagged "simulated
+player" in the journal), and says what lies on the table next; everything the camera can see is left to the camera.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import cv2
+import numpy as np
+
+from companion.capture.base import Frame, FrameSource
+from companion.tablevision.layout import TableLayout
+from companion.tablevision.render import CameraPose, DiePlacement, PiecePlacement, render_table
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Scene:
+    """What lies on the table."""
+
+    pieces: list[PiecePlacement] = field(default_factory=list)
+    dice: list[DiePlacement] = field(default_factory=list)
+    thrown: bool = False  # the dice were just thrown: they tumble in before they settle
+
+
+class TableBot(Protocol):
+    def next_scene(self, table: Any) -> Scene:
+        """Enter what the players would (through ``table``), and say what lies on the table next."""
+
+
+def bot_for(game: str, rng: np.random.Generator) -> TableBot | None:
+    """The game's simulated players, or None for a game without them."""
+    name = f"companion.games.{game.replace('-', '_')}.table_bot"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name not in (name, name.rsplit(".", 1)[0]):
+            raise
+        return None
+    return module.TableBot(rng)
+
+
+class SimulatedGameTable(FrameSource):
+    """Hand frames, tumbling frames (when dice were thrown), then still frames of each scene the bot asks for."""
+
+    description = "simulated table"
+
+    def __init__(self, layout: TableLayout, bot: TableBot, table: Any, fps: float = 8.0,
+                 size: tuple[int, int] = (1280, 960), seed: int = 0, still_seconds: float = 2.0,
+                 pose: CameraPose | None = None) -> None:
+        self.layout, self.bot, self.table = layout, bot, table
+        self.fps, self.size = float(fps), size
+        self.rng = np.random.default_rng(seed)
+        self.pose = pose or CameraPose(height=500.0, tilt=8.0, size=size)
+        self.still_frames = max(2, round(still_seconds * fps))
+        self.look = int(self.rng.integers(2**31))
+        self._script: list[tuple[str, Any]] = []
+        self._index = 0
+        self.scenes = 0
+
+    def _plan(self) -> None:
+        try:
+            scene = self.bot.next_scene(self.table)
+        except Exception:  # a simulated player's mistake must not stop the camera
+            log.exception("simulated players failed; the table stays as it is")
+            scene = Scene()
+        self.scenes += 1
+        self._script = [("hand", scene)] * max(1, round(0.3 * self.fps))
+        if scene.thrown and scene.dice:
+            self._script += [("tumble", scene)] * max(1, round(0.8 * self.fps))
+        still = render_table(self.layout, scene.pieces, scene.dice, self.pose, self.rng, look=self.look, noise=0.0)
+        self._script += [("still", still.image)] * self.still_frames
+
+    def read(self) -> Frame:
+        if not self._script:
+            self._plan()
+        kind, payload = self._script.pop(0)
+        if kind == "still":
+            grain = np.empty(payload.shape, np.int16)
+            cv2.randn(grain, 0, 2.5)
+            image = cv2.add(payload, grain, dtype=cv2.CV_8U)
+        elif kind == "hand":
+            image = render_table(self.layout, payload.pieces, [], self.pose, self.rng, hand=True, look=self.look).image
+        else:
+            tumbling = [DiePlacement((d.mm[0] + float(self.rng.normal(0, 25)), d.mm[1] + float(self.rng.normal(0, 12))),
+                                     int(self.rng.integers(1, 7)), d.color, d.size_mm) for d in payload.dice]
+            image = render_table(self.layout, payload.pieces, tumbling, self.pose, self.rng, look=self.look,
+                                 blur=float(self.rng.uniform(2.0, 3.5))).image
+        frame = Frame(image=image, timestamp=self._index / self.fps, index=self._index)
+        self._index += 1
+        return frame

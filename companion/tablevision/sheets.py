@@ -188,8 +188,8 @@ def _cuts(starts: list[float], window: float, keep_clear: list[tuple[float, floa
     for a, b in zip(starts[1:], [s + window for s in starts[:-1]]):
         middle = (a + b) / 2
         options = [middle + d * k for k in range(int((b - a) / 2)) for d in (1, -1)]
-        cuts.append(next((m for m in options if a + 5 <= m <= b - 5 and not any(lo <= m <= hi for lo, hi in keep_clear)),
-                         middle))
+        clear = (m for m in options if a + 5 <= m <= b - 5 and not any(lo <= m <= hi for lo, hi in keep_clear))
+        cuts.append(next(clear, middle))
     return cuts
 
 

@@ -6,9 +6,12 @@ counts. A layout file (``vision.layout`` in the config, or ``--layout``) replace
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from pathlib import Path
+from typing import Any, Mapping
 
+from .dictionary import marker_dictionary
 from .layout import TableLayout, corner_anchors, load_layout
 
 TRAY_SIZE = (297.0, 210.0)
@@ -30,3 +33,13 @@ def layout_for(game: str, path: str | Path | None = None) -> TableLayout:
             raise
         return tray_layout()
     return module.table_layout()
+
+
+def configured_layout(game: str, table_settings: Mapping[str, Any], path: str | Path | None = None) -> TableLayout:
+    """``game``'s mat as the configuration (section ``[table]``) has it: its layout file (or ``path``) in place of
+    the game's own, its marker dictionary in place of the layout's. LayoutError or DictionaryError names the fault."""
+    layout = layout_for(game, path or table_settings.get("layout") or None)
+    if table_settings.get("dictionary"):
+        marker_dictionary(table_settings["dictionary"])
+        layout = dataclasses.replace(layout, dictionary=table_settings["dictionary"], _by_id={})
+    return layout

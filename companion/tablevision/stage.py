@@ -29,15 +29,9 @@ class TableStage:
     @classmethod
     def from_config(cls, settings: dict, game: str) -> "TableStage":
         """The stage for ``game``'s mat (or the configured layout file); LayoutError names a bad key."""
-        import dataclasses
+        from .layouts import configured_layout
 
-        from .dictionary import marker_dictionary
-        from .layouts import layout_for
-
-        layout = layout_for(game, settings.get("layout") or None)
-        if settings.get("dictionary"):
-            marker_dictionary(settings["dictionary"])
-            layout = dataclasses.replace(layout, dictionary=settings["dictionary"], _by_id={})
+        layout = configured_layout(game, settings)
         return cls(layout, settle_frames=settings.get("settle_frames", 4), bump_px=settings.get("bump_px", 4.0))
 
     def process(self, image: np.ndarray, dice: Sequence[DieReading], index: int,

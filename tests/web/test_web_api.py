@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 import cv2
@@ -15,15 +16,20 @@ RED_3 = {"value": 3, "color": "red"}
 BLUE_5 = {"value": 5, "color": "blue"}
 
 
+def openapi_path(rule: str) -> str:
+    """Flask's /api/sheets/<game>.pdf as OpenAPI writes it: /api/sheets/{game}.pdf."""
+    return re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule)
+
+
 def test_every_documented_operation_is_served(app):
-    served = {(rule.rule, method) for rule in app.url_map.iter_rules() for method in rule.methods}
+    served = {(openapi_path(rule.rule), method) for rule in app.url_map.iter_rules() for method in rule.methods}
     for path, operations in openapi()["paths"].items():
         for method in operations:
             assert (path, method.upper()) in served, f"{method.upper()} {path} is documented but not served"
     documented = {path for path in openapi()["paths"]}
     for rule in app.url_map.iter_rules():
         if rule.rule.startswith("/api/"):
-            assert rule.rule in documented, f"{rule.rule} is served but not documented"
+            assert openapi_path(rule.rule) in documented, f"{rule.rule} is served but not documented"
 
 
 def test_reading_endpoints_match_the_document(phone):

@@ -5,6 +5,7 @@ against the OpenAPI document (jsonschema), so the document cannot drift from wha
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from jsonschema import Draft202012Validator
@@ -23,10 +24,20 @@ def make_service(data_dir: Path, **service_overrides) -> Service:
     return service
 
 
+def documented_path(spec: dict, path: str) -> str:
+    """The OpenAPI path that ``path`` is an instance of (/api/sheets/tesseract.pdf -> /api/sheets/{game}.pdf)."""
+    if path in spec["paths"]:
+        return path
+    for template in spec["paths"]:
+        if re.fullmatch(re.sub(r"\\\{\w+\\\}", "[^/]+", re.escape(template)), path):
+            return template
+    raise AssertionError(f"{path} is not documented")
+
+
 def check_response(method: str, path: str, response) -> None:
     """Fail unless the status is documented for this operation and a JSON body matches its schema."""
     spec = openapi()
-    operation = spec["paths"][path][method.lower()]
+    operation = spec["paths"][documented_path(spec, path)][method.lower()]
     documented = operation["responses"].get(str(response.status_code))
     assert documented is not None, f"{method} {path} answered {response.status_code}, not documented"
     content = documented.get("content", {})

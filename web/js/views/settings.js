@@ -1,4 +1,4 @@
-// Settings (language, join QR code, PIN), the join screen, and the PIN dialog.
+// Settings (language, join QR code, PIN, printable sheets), the join screen, and the PIN dialog.
 
 import { $, clear, h } from "../dom.js";
 import { pick, t } from "../i18n.js";
@@ -12,6 +12,7 @@ export function init(app) {
   for (const button of document.querySelectorAll("[data-lang]")) {
     button.addEventListener("click", () => app.switchLanguage(button.dataset.lang));
   }
+  $("#sheets-paper").addEventListener("change", () => sheetsLink(app));
   $("#pin-unlock").addEventListener("click", async () => { await askPin(app); render(app); });
   $("#pin-lock").addEventListener("click", async () => {
     await app.change(() => app.api.logout());
@@ -79,6 +80,12 @@ export function askPin(app) {
   });
 }
 
+/** The printable sheets (mat, markers, stickers) of the game at the table, on the paper chosen. */
+function sheetsLink(app) {
+  const game = (app.state && app.state.game) || "free-roll";
+  $("#sheets-link").href = `/api/sheets/${encodeURIComponent(game)}.pdf?paper=${encodeURIComponent($("#sheets-paper").value)}`;
+}
+
 export function renderJoin(app) {
   $("#join-game").textContent = t("join.playing", { game: pick(app.state.title) });
 }
@@ -101,4 +108,5 @@ export function render(app) {
     ? (camera.ok ? t("settings.camera_ok", { source: camera.source }) : t("table.camera_problem", { message: camera.message }))
     : t("settings.camera_none");
   $("#version").textContent = t("settings.version", { version: app.info.version });
+  sheetsLink(app);
 }

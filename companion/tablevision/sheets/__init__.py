@@ -1,0 +1,179 @@
+"""Printable sheets for a game's table layout: the mat at true scale, the piece stickers, a 100 mm ruler.
+
+The camera turns pixels into millimetres from where the anchors are printed, so a sheet is right only at true
+scale: the mat is drawn in the layout's own millimetres, each marker is OpenCV's image placed at its exact side,
+and every page carries a 100 mm ruler so players can see that the printer did not "fit to page". A mat larger
+than the paper is split over pages that overlap, with cut lines and crosses to join them. PDFs come from fpdf2;
+marker images from ``cv2.aruco.generateImageMarker`` with a whole number of pixels per bit (no smoothing), made
+at ``MARKER_DPI`` or more so their edges stay sharp on any printer.
+
+Modules: ``geometry`` (paper, where things go, how a mat is split), ``canvas`` (drawing), this one (the pages).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..layout import Point, TableLayout
+from .canvas import NAME_WIDTH, RULER_LABEL, Canvas, PlacedMarker, PlacedRuler, draw_mat
+from .geometry import (FOOTER, OVERLAP, PAPERS, PRINTER_MARGIN, RULER_BLOCK, MatPage, SheetError, content_boxes,
+                       cut_places, free_spot, grow, paper_name, paper_size, tile_starts, union)
+
+__all__ = ["OVERLAP", "PAPERS", "PRINTER_MARGIN", "RULER_LABEL", "MatPage", "PlacedMarker", "PlacedRuler",
+           "SheetError", "Sheets", "build_sheets", "paper_name", "paper_size"]
+
+
+@dataclass
+class Sheets:
+    """The PDF and where everything was put on it (tests and the docs read this; printers read ``pdf``)."""
+
+    layout: str
+    paper: str
+    pdf: bytes
+    page_sizes: list[tuple[float, float]]
+    page_kinds: list[str]  # "mat" or "stickers"
+    mat_pages: list[MatPage]
+    mat_grid: tuple[int, int]  # rows, columns of mat pages
+    markers: list[PlacedMarker]
+    rulers: list[PlacedRuler]
+
+
+def _orientations(size: Point) -> tuple[bool, ...]:
+    return (True, False) if size[0] > size[1] else (False, True)
+
+
+def _single_mat_page(layout: TableLayout, paper: str):
+    """(landscape, offset, ruler spot) when the whole mat fits one page with room for the ruler, else None."""
+    w, h = paper_size(paper)
+    boxes = content_boxes(layout)
+    content = union(boxes)
+    for landscape in _orientations(layout.size):
+        pw, ph = (h, w) if landscape else (w, h)
+        if (content[2] - content[0] > pw - 2 * PRINTER_MARGIN) or (content[3] - content[1] > ph - 2 * PRINTER_MARGIN):
+            continue
+        dx, dy = (pw - layout.size[0]) / 2, (ph - layout.size[1]) / 2
+        if not (content[0] + dx >= PRINTER_MARGIN and content[1] + dy >= PRINTER_MARGIN
+                and content[2] + dx <= pw - PRINTER_MARGIN and content[3] + dy <= ph - PRINTER_MARGIN):
+            dx, dy = (pw - content[0] - content[2]) / 2, (ph - content[1] - content[3]) / 2
+        spot = free_spot((pw, ph), [grow((r[0] + dx, r[1] + dy, r[2] + dx, r[3] + dy), 2.0) for r in boxes])
+        if spot is not None:
+            return landscape, (dx, dy), spot
+    return None
+
+
+def _mat_pages(pdf: Canvas) -> tuple[list[MatPage], tuple[int, int]]:
+    layout = pdf.layout
+    caption = f"Table Companion - {layout.name} - {pdf.paper} - print at actual size (100 %) / taille réelle"
+    single = _single_mat_page(layout, pdf.paper)
+    if single is not None:
+        landscape, (dx, dy), (rx, ry, vertical) = single
+        pdf.add_page(landscape, "mat")
+        draw_mat(pdf, lambda p: (p[0] + dx, p[1] + dy))
+        pdf.ruler(rx, ry, vertical, caption)
+        return [MatPage(pdf.page, 0, 0, (0.0, 0.0) + layout.size, (dx, dy))], (1, 1)
+
+    content = grow(union(content_boxes(layout)), 3.0)
+    w, h = paper_size(pdf.paper)
+    plans = []
+    for landscape in _orientations(layout.size):
+        pw, ph = (h, w) if landscape else (w, h)
+        win = (pw - 2 * PRINTER_MARGIN, ph - 2 * PRINTER_MARGIN - FOOTER)
+        xs, ys = tile_starts(content[0], content[2], win[0]), tile_starts(content[1], content[3], win[1])
+        plans.append((len(xs) * len(ys), landscape, win, xs, ys))
+    _, landscape, win, xs, ys = min(plans, key=lambda plan: plan[0])
+    clear_x = [(a.centre[0] - a.side / 2 - 2, a.centre[0] + a.side / 2 + 2) for a in layout.anchors]
+    clear_y = [(a.centre[1] - a.side / 2 - 2, a.centre[1] + a.side / 2 + 2) for a in layout.anchors]
+    cut_x, cut_y = cut_places(xs, win[0], clear_x), cut_places(ys, win[1], clear_y)
+    rows, cols = len(ys), len(xs)
+    pages = []
+    for r, y0 in enumerate(ys):
+        for c, x0 in enumerate(xs):
+            pw, ph = pdf.add_page(landscape, "mat")
+            tile = MatPage(pdf.page, r, c, (x0, y0, x0 + win[0], y0 + win[1]), (PRINTER_MARGIN, PRINTER_MARGIN))
+            pages.append(tile)
+            _draw_tile(pdf, tile, win, cut_x, cut_y, rows, cols)
+            n = r * cols + c + 1
+            pdf.ruler(PRINTER_MARGIN, ph - PRINTER_MARGIN - RULER_BLOCK[1], False, caption)
+            nx = PRINTER_MARGIN + RULER_BLOCK[0] + 4
+            pdf.notes(nx, ph - PRINTER_MARGIN - FOOTER + 2, pw - PRINTER_MARGIN - nx, [
+                f"Mat page {n} of {rows * cols} (row {r + 1} of {rows}, column {c + 1} of {cols}). Cut off the grey "
+                f"strip along the dashed line, lay this page over its neighbour so the half crosses meet the crosses "
+                f"and the lines run on; tape from behind.",
+                f"Tapis, page {n} sur {rows * cols} (ligne {r + 1}, colonne {c + 1}). Coupez la bande grise le long "
+                f"des pointillés, posez la page sur sa voisine, croix sur croix, et scotchez au dos."])
+    return pages, (rows, cols)
+
+
+def _draw_tile(pdf: Canvas, tile: MatPage, win, cut_x, cut_y, rows, cols) -> None:
+    f = pdf.fpdf
+    x0, y0, x1, y1 = tile.window
+    to_page = tile.to_page
+    with f.rect_clip(tile.at[0], tile.at[1], win[0], win[1]):
+        f.set_fill_color(225)
+        if tile.col > 0:  # the strip left of the cut lies under the page on the left
+            f.rect(*to_page((x0, y0)), cut_x[tile.col - 1] - x0, y1 - y0, style="F")
+        if tile.row > 0:
+            f.rect(*to_page((x0, y0)), x1 - x0, cut_y[tile.row - 1] - y0, style="F")
+        draw_mat(pdf, to_page)
+        # a cut on this page's left/top edge (dashed: cut here) and the line its neighbour lies on (solid)
+        for cut, dashed in ((cut_x[tile.col - 1] if tile.col > 0 else None, True),
+                            (cut_x[tile.col] if tile.col < cols - 1 else None, False)):
+            if cut is not None:
+                pdf.pen(0.3, dash=1.5 if dashed else 0.0)
+                f.line(*to_page((cut, y0)), *to_page((cut, y1)))
+                for k in (0.2, 0.5, 0.8):
+                    pdf.cross(*to_page((cut, y0 + k * (y1 - y0))))
+        for cut, dashed in ((cut_y[tile.row - 1] if tile.row > 0 else None, True),
+                            (cut_y[tile.row] if tile.row < rows - 1 else None, False)):
+            if cut is not None:
+                pdf.pen(0.3, dash=1.5 if dashed else 0.0)
+                f.line(*to_page((x0, cut)), *to_page((x1, cut)))
+                for k in (0.2, 0.5, 0.8):
+                    pdf.cross(*to_page((x0 + k * (x1 - x0), cut)))
+    pdf.pen(0.1, grey=200)
+    f.rect(tile.at[0], tile.at[1], win[0], win[1])
+
+
+def _sticker_pages(pdf: Canvas) -> None:
+    """Every piece marker at its side, white quiet zone, dashed cut line, its name beside it."""
+    layout = pdf.layout
+    pieces = list(layout.pieces)
+    while pieces:
+        pw, ph = pdf.add_page(False, "stickers")
+        pdf.font(10, "B")
+        pdf.text(PRINTER_MARGIN, PRINTER_MARGIN + 4, f"{layout.name}: tile and piece stickers / autocollants")
+        pdf.notes(PRINTER_MARGIN, PRINTER_MARGIN + 6, pw - 2 * PRINTER_MARGIN, [
+            "Cut along the dashed lines, keeping the white border. Stick each one flat and upright: its top edge "
+            "towards the piece's front. / Découpez le long des pointillés en gardant le bord blanc ; collez bien "
+            "à plat, le haut vers l'avant de la pièce."])
+        x, y, row_h = PRINTER_MARGIN, PRINTER_MARGIN + 16.0, 0.0
+        bottom = ph - PRINTER_MARGIN - FOOTER
+        while pieces:
+            piece = pieces[0]
+            q = pdf.quiet_zone(piece.side)
+            box = piece.side + 2 * q
+            if x + box + NAME_WIDTH > pw - PRINTER_MARGIN and x > PRINTER_MARGIN:
+                x, y, row_h = PRINTER_MARGIN, y + row_h + 4.0, 0.0
+            if y + box > bottom and y > PRINTER_MARGIN + 16.0:
+                break
+            pieces.pop(0)
+            pdf.pen(0.2, grey=110, dash=1.0)
+            pdf.fpdf.rect(x, y, box, box)
+            pdf.marker(piece.id, piece.name, x + q, y + q, piece.side)
+            pdf.font(8, "B")
+            pdf.text(x + box + 2.0, y + 4.0, piece.name)
+            pdf.font(6, grey=60)
+            pdf.text(x + box + 2.0, y + 7.5, f"{piece.kind}, id {piece.id}, {piece.side:g} mm")
+            x += box + NAME_WIDTH
+            row_h = max(row_h, box)
+        pdf.ruler(PRINTER_MARGIN, ph - PRINTER_MARGIN - RULER_BLOCK[1], False,
+                  f"Table Companion - {layout.name} - {pdf.paper} - print at actual size (100 %) / taille réelle")
+
+
+def build_sheets(layout: TableLayout, paper: str = "A4") -> Sheets:
+    """The PDF for ``layout`` on ``paper``: the mat (one page or several to join), then the sticker pages."""
+    pdf = Canvas(layout, paper_name(paper))
+    mat_pages, grid = _mat_pages(pdf)
+    _sticker_pages(pdf)
+    return Sheets(layout.name, pdf.paper, pdf.output(), pdf.page_sizes, pdf.page_kinds, mat_pages, grid,
+                  pdf.markers, pdf.rulers)

@@ -1,0 +1,210 @@
+"""Drawing on the sheets: fpdf2 in mm, OpenCV's marker images at their exact side, the ruler, and the mat
+(zones with their labels, grids, anchors) in the layout's own millimetres."""
+
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass
+from typing import Callable
+
+import cv2
+import numpy as np
+from fpdf import FPDF
+
+from ..cells import hex_centre
+from ..dictionary import marker_dictionary, marker_image
+from ..layout import Point, TableLayout
+from .geometry import RULER_BLOCK, anchor_label_at, bbox, grid_box, hex_corners, paper_size
+
+RULER_MM = 100.0
+MARKER_DPI = 600
+NAME_WIDTH = 36.0  # mm beside a sticker for its name
+RULER_LABEL = ("check: this line must measure 100 mm", "contrôle : cette ligne doit mesurer 100 mm")
+
+
+@dataclass(frozen=True)
+class PlacedMarker:
+    """A marker as printed: page (from 0), id, name, and its black square's top-left corner and side in page mm."""
+
+    page: int
+    id: int
+    name: str
+    x: float
+    y: float
+    side: float
+
+    @property
+    def centre(self) -> Point:
+        return (self.x + self.side / 2, self.y + self.side / 2)
+
+
+@dataclass(frozen=True)
+class PlacedRuler:
+    page: int
+    start: Point  # page mm: the two ends of the 100 mm line
+    end: Point
+
+
+# -- drawing -------------------------------------------------------------------------------------------------
+def latin1(text: str) -> str:
+    """The PDF's built-in fonts speak Latin-1 (enough for English and French); anything else becomes '?'."""
+    text = text.replace("\u2019", "'").replace("\u2014", "-").replace("\u2013", "-").replace("\u00a0", " ")
+    return text.encode("latin-1", "replace").decode("latin-1")
+
+
+class Canvas:
+    """fpdf2 in mm with the few strokes the sheets use, and the markers as OpenCV images."""
+
+    def __init__(self, layout: TableLayout, paper: str) -> None:
+        self.layout = layout
+        self.dictionary = marker_dictionary(layout.dictionary)
+        self.paper = paper
+        self.fpdf = FPDF(unit="mm", format=paper_size(paper))
+        self.fpdf.set_auto_page_break(False)
+        self.fpdf.set_margins(0, 0, 0)
+        self.fpdf.set_title(latin1(f"Table Companion: {layout.name} ({paper})"))
+        self.fpdf.set_creator("Table Companion")
+        self.page_sizes: list[tuple[float, float]] = []
+        self.page_kinds: list[str] = []
+        self.markers: list[PlacedMarker] = []
+        self.rulers: list[PlacedRuler] = []
+        self._png: dict[tuple[int, float], bytes] = {}
+
+    @property
+    def page(self) -> int:
+        return len(self.page_sizes) - 1
+
+    def add_page(self, landscape: bool, kind: str) -> tuple[float, float]:
+        w, h = paper_size(self.paper)
+        size = (h, w) if landscape else (w, h)
+        self.fpdf.add_page(orientation="L" if landscape else "P")
+        self.page_sizes.append(size)
+        self.page_kinds.append(kind)
+        return size
+
+    def font(self, size: float, style: str = "", grey: int = 0) -> None:
+        self.fpdf.set_font("helvetica", style, size)
+        self.fpdf.set_text_color(grey)
+
+    def text(self, x: float, y: float, text: str) -> None:
+        self.fpdf.text(x, y, latin1(text))
+
+    def pen(self, width: float, grey: int = 0, dash: float = 0.0) -> None:
+        self.fpdf.set_line_width(width)
+        self.fpdf.set_draw_color(grey)
+        self.fpdf.set_dash_pattern(dash=dash, gap=dash)
+
+    def marker(self, marker_id: int, name: str, x: float, y: float, side: float) -> None:
+        """OpenCV's marker, its black square exactly ``side`` mm with its top-left corner at (x, y)."""
+        key = (marker_id, side)
+        if key not in self._png:
+            modules = self.dictionary.markerSize + 2
+            per_module = max(1, math.ceil(side / modules / 25.4 * MARKER_DPI))
+            image = marker_image(self.dictionary, marker_id, modules * per_module)
+            self._png[key] = cv2.imencode(".png", image)[1].tobytes()
+        self.fpdf.image(io.BytesIO(self._png[key]), x=x, y=y, w=side, h=side)
+        self.markers.append(PlacedMarker(self.page, marker_id, name, x, y, side))
+
+    def quiet_zone(self, side: float) -> float:
+        """White around a marker: one bit's width, at least 2 mm (the detector needs the contrast)."""
+        return max(2.0, side / (self.dictionary.markerSize + 2))
+
+    def ruler(self, x: float, y: float, vertical: bool, caption: str) -> None:
+        """The 100 mm ruler block with its top-left corner at (x, y); a vertical block reads bottom to top."""
+        if vertical:
+            with self.fpdf.rotation(90, x, y + RULER_BLOCK[0]):
+                self._ruler_block(x, y + RULER_BLOCK[0], caption)
+            start, end = (x + 1.0, y + RULER_BLOCK[0] - 6.0), (x + 1.0, y + RULER_BLOCK[0] - 6.0 - RULER_MM)
+        else:
+            self._ruler_block(x, y, caption)
+            start, end = (x + 6.0, y + 1.0), (x + 6.0 + RULER_MM, y + 1.0)
+        self.rulers.append(PlacedRuler(self.page, start, end))
+
+    def _ruler_block(self, x: float, y: float, caption: str) -> None:
+        x0, base = x + 6.0, y + 1.0
+        self.pen(0.25)
+        self.fpdf.line(x0, base, x0 + RULER_MM, base)
+        self.pen(0.15)
+        self.font(5.5)
+        for mm in range(int(RULER_MM) + 1):
+            length = 4.0 if mm % 10 == 0 else 2.5 if mm % 5 == 0 else 1.5
+            self.fpdf.line(x0 + mm, base, x0 + mm, base + length)
+            if mm % 10 == 0:
+                label = str(mm)
+                self.text(x0 + mm - self.fpdf.get_string_width(label) / 2, base + 6.5, label)
+        self.font(7, "B")
+        self.text(x0, base + 10.0, RULER_LABEL[0])
+        self.font(7)
+        self.text(x0, base + 13.5, RULER_LABEL[1])
+        self.font(6, grey=60)
+        self.text(x0, base + 17.0, caption)
+
+    def cross(self, x: float, y: float) -> None:
+        self.pen(0.2)
+        self.fpdf.line(x - 5, y, x + 5, y)
+        self.fpdf.line(x, y - 5, x, y + 5)
+        self.fpdf.circle(x, y, 2.5)
+
+    def notes(self, x: float, y: float, width: float, lines: list[str]) -> None:
+        self.font(6.5)
+        self.fpdf.set_xy(x, y)
+        self.fpdf.multi_cell(width, 3.0, latin1("\n".join(lines)))
+
+    def output(self) -> bytes:
+        return bytes(self.fpdf.output())
+
+
+def draw_mat(pdf: Canvas, to_page: Callable[[Point], Point]) -> None:
+    """Zones with their labels, grids, and the anchors at their layout places; ``to_page``: mat mm -> page mm."""
+    layout, f = pdf.layout, pdf.fpdf
+    w, h = layout.size
+    pdf.pen(0.2, grey=170)
+    f.polygon([to_page(p) for p in ((0, 0), (w, 0), (w, h), (0, h))])
+    for grid in layout.grids:
+        pdf.pen(0.25, grey=90)
+        pdf.font(5, grey=140)
+        if grid.kind == "hex":
+            for r in range(grid.rows):
+                for c in range(grid.cols):
+                    f.polygon([to_page(p) for p in hex_corners(grid, (c, r))])
+                    cx, cy = to_page(hex_centre(grid, (c, r)))
+                    label = f"{c},{r}"
+                    pdf.text(cx - f.get_string_width(label) / 2, cy + grid.cell * 0.6, label)
+        else:
+            x0, y0, x1, y1 = grid_box(grid)
+            for c in range(grid.cols + 1):
+                f.line(*to_page((x0 + c * grid.cell, y0)), *to_page((x0 + c * grid.cell, y1)))
+            for r in range(grid.rows + 1):
+                f.line(*to_page((x0, y0 + r * grid.cell)), *to_page((x1, y0 + r * grid.cell)))
+            for r in range(grid.rows):
+                for c in range(grid.cols):
+                    label = f"{c},{r}"
+                    px, py = to_page((x0 + (c + 1) * grid.cell, y0 + (r + 1) * grid.cell))
+                    pdf.text(px - 1.0 - f.get_string_width(label), py - 1.2, label)
+    for zone in layout.zones:
+        pdf.pen(0.4)
+        f.polygon([to_page(p) for p in zone.polygon])
+        zx0, zy0, zx1, _ = bbox(zone.polygon)
+        inside = cv2.pointPolygonTest(np.asarray(zone.polygon, np.float32).reshape(-1, 1, 2),
+                                      (zx0 + 2.0, zy0 + 2.0), False) >= 0
+        english, french = zone.label_en or zone.name, zone.label_fr or zone.label_en or zone.name
+        size = 7.0
+        pdf.font(size, "B")
+        while size > 4.5 and max(f.get_string_width(latin1(t)) for t in (english, french)) > zx1 - zx0 - 4:
+            size -= 0.5
+            pdf.font(size, "B")
+        if inside:
+            lx, ly = zx0 + 2.0, zy0 + 1.5
+        else:  # a shape whose corner is outside it: the label goes at its vertices' mean
+            lx, ly = (float(v) for v in np.mean(np.asarray(zone.polygon), axis=0))
+            lx -= f.get_string_width(latin1(english)) / 2
+        x, y = to_page((lx, ly))
+        pdf.text(x, y + size * 0.36, english)
+        pdf.font(size, "I", grey=70)
+        pdf.text(x, y + size * 0.36 * 2 + 0.6, french)
+    for anchor in layout.anchors:
+        x, y = to_page(anchor.corners()[0])
+        pdf.marker(anchor.id, f"anchor {anchor.id}", x, y, anchor.side)
+        pdf.font(6, grey=60)
+        pdf.text(*to_page(anchor_label_at(layout, anchor)), f"anchor / ancre {anchor.id}")

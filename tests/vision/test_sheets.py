@@ -1,0 +1,248 @@
+"""Printable sheets: the PDF is rendered back to pixels (pypdfium2) and read with cv2.aruco, so a marker found at
+the wrong size or place, a ruler that is not 100 mm, or a split mat with a gap would fail here."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+
+import cv2
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
+
+from companion.cli import main
+from companion.tablevision.cells import hex_centre
+from companion.tablevision.dictionary import marker_dictionary
+from companion.tablevision.layout import layout_from_json
+from companion.tablevision.layouts import layout_for
+from companion.tablevision.sheets import (OVERLAP, PRINTER_MARGIN, RULER_LABEL, SheetError, build_sheets,
+                                          paper_size)
+
+MM_PER_PT = 25.4 / 72
+
+
+def render(pdf: bytes, page: int, dpi: float) -> np.ndarray:
+    return pdfium.PdfDocument(pdf)[page].render(scale=dpi / 72, grayscale=True).to_numpy()
+
+
+def page_text(pdf: bytes, page: int) -> str:
+    return pdfium.PdfDocument(pdf)[page].get_textpage().get_text_range()
+
+
+def page_sizes_mm(pdf: bytes) -> list[tuple[float, float]]:
+    return [tuple(round(v * MM_PER_PT, 1) for v in page.get_size()) for page in pdfium.PdfDocument(pdf)]
+
+
+def found_markers(image: np.ndarray, dictionary_name: str, dpi: float) -> dict[int, tuple[tuple[float, float], float]]:
+    """id -> (centre in page mm, mean side in mm) as cv2.aruco sees the rendered page."""
+    detector = cv2.aruco.ArucoDetector(marker_dictionary(dictionary_name), cv2.aruco.DetectorParameters())
+    corners, ids, _ = detector.detectMarkers(image)
+    assert ids is not None, "no marker found on the rendered page"
+    seen = {}
+    for quad, marker_id in zip(corners, ids.ravel()):
+        quad = quad.reshape(4, 2).astype(float)
+        side_px = np.mean([np.linalg.norm(quad[i] - quad[(i + 1) % 4]) for i in range(4)])
+        centre = (quad.mean(axis=0) + 0.5) * 25.4 / dpi  # OpenCV's pixel centres are whole numbers
+        assert int(marker_id) not in seen, f"marker {marker_id} found twice on one page"
+        seen[int(marker_id)] = ((float(centre[0]), float(centre[1])), float(side_px * 25.4 / dpi))
+    return seen
+
+
+def ruler_length_mm(image: np.ndarray, ruler, dpi: float) -> float:
+    """The longest dark run along the ruler's line, from the rendered pixels."""
+    px = dpi / 25.4
+    (x0, y0), (x1, y1) = ruler.start, ruler.end
+    if y0 == y1:  # horizontal: the pixel row through the line
+        line = image[int(y0 * px), int((min(x0, x1) - 5) * px):int((max(x0, x1) + 5) * px)]
+    else:
+        line = image[int((min(y0, y1) - 5) * px):int((max(y0, y1) + 5) * px), int(x0 * px)]
+    dark = np.concatenate([[0], (line < 128).astype(np.int8), [0]])
+    edges = np.flatnonzero(np.diff(dark))
+    return float(max(edges[1::2] - edges[0::2])) / px
+
+
+def test_paper_sizes_and_an_unknown_paper():
+    assert paper_size("a4") == (210.0, 297.0) and paper_size("Letter") == (215.9, 279.4)
+    with pytest.raises(SheetError, match="A4, A3, letter"):
+        paper_size("B5")
+
+
+def test_the_tesseract_mat_on_a3_is_one_page_with_its_anchors_at_true_scale():
+    layout = layout_for("tesseract")
+    sheets = build_sheets(layout, "A3")
+    assert page_sizes_mm(sheets.pdf) == [(420.0, 297.0)]
+    assert sheets.page_kinds == ["mat"] and sheets.mat_grid == (1, 1)
+    dpi = 200
+    seen = found_markers(render(sheets.pdf, 0, dpi), layout.dictionary, dpi)
+    assert set(seen) == {a.id for a in layout.anchors}
+    for anchor in layout.anchors:
+        centre, side = seen[anchor.id]
+        assert side == pytest.approx(anchor.side, abs=0.3), f"anchor {anchor.id}: {side:.2f} mm, not {anchor.side}"
+        assert math.dist(centre, sheets.mat_pages[0].to_page(anchor.centre)) < 0.5
+    # true scale without trusting the plan: the printed distances between anchors are the layout's
+    for a, b in itertools.combinations(layout.anchors, 2):
+        assert math.dist(seen[a.id][0], seen[b.id][0]) == pytest.approx(math.dist(a.centre, b.centre), abs=0.5)
+
+
+def test_zones_are_labelled_in_english_and_french():
+    layout = layout_for("tesseract")
+    text = page_text(build_sheets(layout, "A3").pdf, 0)
+    for zone in layout.zones:
+        assert zone.label_en in text and zone.label_fr in text, zone.name
+
+
+@pytest.mark.parametrize("game,paper", [("tesseract", "A3"), ("tesseract", "letter"), ("nexus-keepers", "A4"),
+                                        ("free-roll", "A4")])
+def test_every_page_has_a_ruler_that_measures_100_mm(game, paper):
+    sheets = build_sheets(layout_for(game), paper)
+    assert sorted(r.page for r in sheets.rulers) == list(range(len(sheets.page_kinds)))
+    dpi = 300
+    for ruler in sheets.rulers:
+        assert ruler_length_mm(render(sheets.pdf, ruler.page, dpi), ruler, dpi) == pytest.approx(100.0, abs=0.4)
+        text = page_text(sheets.pdf, ruler.page)
+        assert RULER_LABEL[0] in text and RULER_LABEL[1] in text
+
+
+def test_a_mat_larger_than_the_paper_is_split_into_overlapping_pages_that_cover_it():
+    layout = layout_for("tesseract")
+    sheets = build_sheets(layout, "A4")
+    rows, cols = sheets.mat_grid
+    assert (rows, cols) == (2, 2) and sheets.page_kinds == ["mat"] * 4
+    assert set(page_sizes_mm(sheets.pdf)) == {(297.0, 210.0)}
+    by_place = {(p.row, p.col): p for p in sheets.mat_pages}
+    for (r, c), page in by_place.items():
+        if c + 1 < cols:
+            assert page.window[2] - by_place[r, c + 1].window[0] >= OVERLAP - 1e-6
+        if r + 1 < rows:
+            assert page.window[3] - by_place[r + 1, c].window[1] >= OVERLAP - 1e-6
+        # the window lies inside the printable part of the paper
+        assert page.at[0] >= PRINTER_MARGIN and page.at[0] + page.window[2] - page.window[0] <= 297 - PRINTER_MARGIN
+    points = [p for z in layout.zones for p in z.polygon] + [p for a in layout.anchors for p in a.corners()]
+    for point in points:
+        assert any(p.window[0] <= point[0] <= p.window[2] and p.window[1] <= point[1] <= p.window[3]
+                   for p in sheets.mat_pages), f"{point} is on no page"
+    text = page_text(sheets.pdf, 0)
+    assert "Mat page 1 of 4" in text and "tape from behind" in text
+
+
+def test_each_page_of_a_split_mat_prints_its_anchors_at_their_place_and_size():
+    layout = layout_for("tesseract")
+    sheets = build_sheets(layout, "A4")
+    dpi = 200
+    shown = set()
+    for page in sheets.mat_pages:
+        seen = found_markers(render(sheets.pdf, page.page, dpi), layout.dictionary, dpi)
+        inside = [a for a in layout.anchors if all(page.window[0] <= x <= page.window[2] and
+                                                   page.window[1] <= y <= page.window[3] for x, y in a.corners())]
+        assert set(seen) == {a.id for a in inside}
+        for anchor in inside:
+            centre, side = seen[anchor.id]
+            assert side == pytest.approx(anchor.side, abs=0.3)
+            assert math.dist(centre, page.to_page(anchor.centre)) < 0.5
+        shown |= set(seen)
+    assert shown == {a.id for a in layout.anchors}
+
+
+def test_stickers_carry_every_piece_at_its_side_with_a_white_quiet_zone_and_its_name():
+    layout = layout_for("nexus-keepers")
+    sheets = build_sheets(layout, "A4")
+    sticker_pages = [i for i, kind in enumerate(sheets.page_kinds) if kind == "stickers"]
+    assert sticker_pages
+    placed = [m for m in sheets.markers if m.page in sticker_pages]
+    assert sorted(m.id for m in placed) == sorted(p.id for p in layout.pieces)
+    dpi = 300
+    px = dpi / 25.4
+    for page in sticker_pages:
+        image = render(sheets.pdf, page, dpi)
+        seen = found_markers(image, layout.dictionary, dpi)
+        text = page_text(sheets.pdf, page)
+        for marker in (m for m in placed if m.page == page):
+            piece = layout.marker(marker.id)
+            centre, side = seen[marker.id]
+            assert side == pytest.approx(piece.side, abs=0.25), piece.name
+            assert math.dist(centre, marker.centre) < 0.4
+            assert piece.name in text
+            # the 2 mm around the black square is white (the cut line lies beyond it)
+            x0, y0 = int((marker.x - 1.8) * px), int((marker.y - 1.8) * px)
+            x1, y1 = int((marker.x + marker.side + 1.8) * px), int((marker.y + marker.side + 1.8) * px)
+            ring = image[y0:y1, x0:x1].copy()
+            inner = int((1.8 - 0.15) * px)  # the black square, 0.15 mm more for its anti-aliased edge
+            ring[inner:-inner, inner:-inner] = 255
+            assert ring.min() > 200, f"{piece.name}: something dark in its quiet zone"
+
+
+def test_games_without_pieces_have_no_sticker_pages():
+    assert build_sheets(layout_for("tesseract"), "A3").page_kinds == ["mat"]
+    assert "stickers" in build_sheets(layout_for("nexus-keepers"), "A3").page_kinds
+
+
+def test_a_hex_grid_is_drawn_where_cells_puts_its_cells():
+    """Pointy-top odd-r hexes: every cell's side midpoints are inked and its centre is blank."""
+    data = {"name": "hexes", "size": [297, 210],
+            "anchors": [{"id": 0, "centre": [25, 25], "side": 25}, {"id": 1, "centre": [272, 185], "side": 25}],
+            "grids": [{"name": "arena", "kind": "hex", "origin": [90, 60], "cell": 15, "cols": 5, "rows": 4}]}
+    layout = layout_from_json(data)
+    sheets = build_sheets(layout, "A4")
+    assert sheets.mat_grid == (1, 1)
+    dpi = 300
+    image = render(sheets.pdf, 0, dpi)
+    to_px = lambda p: tuple(int(round(v * dpi / 25.4)) for v in sheets.mat_pages[0].to_page(p))  # noqa: E731
+    grid = layout.grids[0]
+    inradius = math.sqrt(3) / 2 * grid.cell
+    for row, col in itertools.product(range(grid.rows), range(grid.cols)):
+        cx, cy = hex_centre(grid, (col, row))
+        for k in range(6):  # side midpoints of a pointy-top hexagon lie at 0, 60, ... degrees
+            a = math.radians(60 * k)
+            x, y = to_px((cx + inradius * math.cos(a), cy + inradius * math.sin(a)))
+            assert image[y - 2:y + 3, x - 2:x + 3].min() < 128, f"cell {col},{row}: no side at {60 * k} degrees"
+        x, y = to_px((cx, cy - grid.cell * 0.3))
+        assert image[y - 3:y + 4, x - 3:x + 4].min() > 200, f"cell {col},{row}: ink inside the cell"
+
+
+# -- the command ---------------------------------------------------------------------------------------------
+@pytest.fixture
+def config(tmp_path):
+    path = tmp_path / "companion.toml"
+    path.write_text(f'[service]\ndata_dir = "{tmp_path / "data"}"\n')
+    return str(path)
+
+
+def test_the_command_writes_the_pdf(tmp_path, config, capsys):
+    out = tmp_path / "mat.pdf"
+    assert main(["--config", config, "sheets", "nexus-keepers", "--paper", "a3", "--out", str(out)]) == 0
+    assert page_sizes_mm(out.read_bytes()) == [(420.0, 297.0), (297.0, 420.0)]
+    assert "2 pages" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("args,message", [
+    (["chess"], "unknown game 'chess'"),
+    (["tesseract", "--paper", "B5"], "unknown paper 'B5'"),
+    (["tesseract", "--out", "{tmp}/no/such/dir/mat.pdf"], "cannot write"),
+    (["tesseract", "--layout", "{tmp}/bad.json"], "bad.json.anchors[0].side is missing"),
+])
+def test_the_command_refuses_bad_input_with_exit_2(tmp_path, config, capsys, args, message):
+    bad = {"name": "x", "size": [100, 100], "anchors": [{"id": 0, "centre": [10, 10]}]}
+    (tmp_path / "bad.json").write_text(json.dumps(bad))
+    args = [a.replace("{tmp}", str(tmp_path)) for a in args]
+    if "--out" not in args:
+        args += ["--out", str(tmp_path / "x.pdf")]
+    assert main(["--config", config, "sheets", *args]) == 2
+    assert message in capsys.readouterr().err
+    assert not (tmp_path / "x.pdf").exists() and not (tmp_path / "no").exists()
+
+
+def test_a_layout_file_replaces_the_games_own(tmp_path, config):
+    data = {"name": "my-table", "size": [200, 150],
+            "anchors": [{"id": 7, "centre": [20, 20], "side": 20}, {"id": 8, "centre": [180, 130], "side": 20}],
+            "pieces": [{"id": 40, "name": "red-pawn", "kind": "pawn", "side": 14}]}
+    (tmp_path / "mine.json").write_text(json.dumps(data))
+    out = tmp_path / "mine.pdf"
+    assert main(["--config", config, "sheets", "tesseract", "--layout", str(tmp_path / "mine.json"),
+                 "--out", str(out)]) == 0
+    pdf = out.read_bytes()
+    assert len(page_sizes_mm(pdf)) == 2
+    assert set(found_markers(render(pdf, 0, 150), "DICT_5X5_100", 150)) == {7, 8}
+    assert "red-pawn" in page_text(pdf, 1)
+

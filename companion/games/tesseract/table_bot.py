@@ -1,0 +1,89 @@
+"""Simulated Tesseract scientists for the simulated camera: the automatic player (``players.py``) takes the
+Action phase's decisions, entered as a phone would; in the Threat phase the cube to prime is rolled onto the mat
+and the referee reads it from the camera when it settles in the priming zone, under its value's icon.
+
+What lies on the mat mirrors the referee's state: primed cubes in the priming areas, each lab's cubes in its area.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+
+import numpy as np
+
+from companion.capture.simulated_game import Scene
+from companion.tablevision.render import DiePlacement
+
+from .players import PLAYERS
+from .state import ACTION, OVER, THREAT
+from .table_layout import table_layout
+
+log = logging.getLogger(__name__)
+SOURCE = "simulated player"
+SPOTS = [(-12, -18), (12, -18), (-12, 4), (12, 4), (-12, 24), (12, 24)]  # within a 50 x 62 mm priming area
+LAB_SPOTS = [(-26, -14), (0, -14), (26, -14), (-26, 10), (0, 10), (26, 10)]  # within an 80 x 64 mm lab area
+
+
+class TableBot:
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+        self.random = random.Random(int(rng.integers(2**31)))
+        self.layout = table_layout()
+        self.zones = {z.name: z for z in self.layout.zones}
+        self.throw: tuple[str, DiePlacement] | None = None  # (column, die) thrown, not yet read
+
+    def _centre(self, zone: str) -> tuple[float, float]:
+        pts = self.zones[zone].polygon
+        return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+
+    def _scene(self, state, extra: DiePlacement | None = None) -> Scene:
+        dice: list[DiePlacement] = []
+        per_value: dict[int, int] = {}
+        for cube in state.zone.cubes:
+            k = per_value.get(cube.value, 0)
+            per_value[cube.value] = k + 1
+            if k < len(SPOTS):
+                cx, cy = self._centre(f"priming-{cube.value}")
+                dice.append(DiePlacement((cx + SPOTS[k][0], cy + SPOTS[k][1]), cube.value, cube.color))
+        for i, name in enumerate(state.labs.names[:4], start=1):
+            cx, cy = self._centre(f"lab-{i}")
+            for spot, cube in zip(LAB_SPOTS, state.labs.cubes[name]):
+                dice.append(DiePlacement((cx + spot[0], cy + spot[1]), cube.value, cube.color))
+        if extra is not None:
+            dice.append(extra)
+        return Scene([], dice, thrown=extra is not None)
+
+    def next_scene(self, table) -> Scene:
+        if table.record.game != "tesseract":
+            return Scene()
+        engine = table.engine
+        state = engine.state
+        if state is None:
+            table.submit({"type": "setup", "players": 2, "seed": self.random.randrange(2**31)}, source=SOURCE)
+            return self._scene(engine.state)
+        if state.phase == OVER:
+            table.new_game("tesseract", dict(engine.options), [])
+            self.throw = None
+            return Scene()
+        player = PLAYERS["greedy"](engine, self.random)
+        if state.pending:
+            table.submit(player.resolve_event(), source=SOURCE)
+        elif state.phase == ACTION:
+            table.submit(player.next_action() or {"type": "end_actions"}, source=SOURCE)
+        elif state.phase == THREAT and not state.primed_this_phase:
+            if self.throw is not None:  # the camera did not read it: entered by hand, as a scientist would
+                column, die = self.throw
+                self.throw = None
+                table.submit({"type": "prime", "column": column, "rolled": die.value}, source=SOURCE)
+                return self._scene(engine.state)
+            column = state.tesseract.lowest_removable()[0]
+            rolled = self.random.randint(1, 6)
+            cx, cy = self._centre(f"priming-{rolled}")
+            k = state.zone.by_value().get(rolled, 0)
+            spot = SPOTS[min(k, len(SPOTS) - 1)]
+            die = DiePlacement((cx + spot[0], cy + spot[1]), rolled, state.tesseract.top(column).color)
+            self.throw = (column, die)
+            return self._scene(state, die)
+        self.throw = None
+        return self._scene(engine.state)

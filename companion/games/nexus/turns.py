@@ -116,12 +116,12 @@ def play_card(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
                             f"{card_id} en {ou} couvrirait {other}")
     if check.problem == "basketweave":
         other = state.board.placements[check.clash]
-        edge = "long edge to long edge" if other.landscape == placement.landscape else ""
-        edge = "long edge against long edge or short against short" if not edge else edge
-        raise rules.Illegal(rules.CARD_BASKETWEAVE, f"{card_id} at {where} would touch {other.card} {edge}, "
-                            "not short edge against long edge",
-                            f"{card_id} en {ou} toucherait {other.card} dans le "
-                            "même sens, pas petit côté contre grand côté")
+        beside = any(abs(a[0] - b[0]) == 1 for a in placement.cells() for b in other.cells() if a[1] == b[1])
+        short = beside == placement.landscape  # lying cards side by side meet by their short edges
+        edge, bord = ("short edge to short edge", "petit côté contre petit côté") if short else \
+            ("long edge to long edge", "grand côté contre grand côté")
+        raise rules.Illegal(rules.CARD_BASKETWEAVE, f"{card_id} at {where} would touch {other.card} {edge}",
+                            f"{card_id} en {ou} toucherait {other.card} {bord}")
     if check.problem == "touch":
         raise rules.Illegal(rules.CARD_TOUCH, f"{card_id} at {where} touches no card on the board",
                             f"{card_id} en {ou} ne touche aucune carte du plateau")

@@ -101,3 +101,10 @@ def test_the_phone_gets_the_spots_where_a_card_may_go():
         assert not [v for v in play(probe, "t-pair-1", spot["x"], spot["y"], spot["rotations"][0])
                     if v.kind.value == "illegal"], spot
     assert len(spots) == 8                                   # two above, two below, two on each side
+
+
+def test_a_basketweave_refusal_says_which_edges_would_meet():
+    engine = new_game()
+    assert "short edge to short edge" in play(engine, "t-pair-1", 2, 0, 0)[0].message.en
+    assert "long edge to long edge" in play(engine, "t-pair-1", 1, 1, 0)[0].message.en
+    assert "grand côté contre grand côté" in play(engine, "t-pair-1", 1, -1, 0)[0].message.fr

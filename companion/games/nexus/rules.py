@@ -19,7 +19,6 @@ CARD_TOUCH = "nexus.card.touch"
 CARD_BASKETWEAVE = "nexus.card.basketweave"
 CARD_PLAYED = "nexus.card.played"
 ROD_BLOCKED = "nexus.connector.blocked"
-CLOSED = "nexus.close"
 SCORE = "nexus.score"
 SCORE_TIE = "nexus.score.tie"
 SCORE_EMPTY = "nexus.score.empty"
@@ -58,8 +57,6 @@ BOOK: dict[str, tuple[str, str]] = {
     CARD_PLAYED: ("If you close a Nexus, score it.", "Si vous fermez un Nexus, marquez-le."),
     ROD_BLOCKED: ("When every Connector in a Nexus leads to a Node, the Nexus is “closed.”",
                   "Quand chaque Connecteur d'un Nexus mène à un Nœud, le Nexus est « fermé »."),
-    CLOSED: ("When every Connector in a Nexus leads to a Node, the Nexus is “closed.”",
-             "Quand chaque Connecteur d'un Nexus mène à un Nœud, le Nexus est « fermé »."),
     SCORE: ("To capture a Nexus, you must have more Power Points than any other player in that Nexus, based on "
             "the Power Values of the Nodes you control.",
             "Pour capturer un Nexus, il faut y avoir plus de points de Puissance que tout autre joueur, "

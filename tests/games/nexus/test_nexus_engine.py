@@ -35,8 +35,8 @@ def _curly_quotes(text: str) -> list[str]:
 
 
 def test_every_quoted_book_sentence_is_verbatim():
-    """Each “...” quote in these tests, each « ... » in the engine's docstrings and each sentence the verdicts quote
-    appears word for word in the rule book."""
+    """Each “...” quote in these tests, each « ... » in the engine's docstrings and in docs/rules/nexus.md, and each
+    sentence the verdicts quote appears word for word in the rule book."""
     from companion.games.nexus.rules import BOOK as RULES
 
     book = _squash(BOOK.read_text(encoding="utf-8"))
@@ -48,6 +48,7 @@ def test_every_quoted_book_sentence_is_verbatim():
     for path in sorted((REPO / "companion" / "games" / "nexus").glob("*.py")):
         if path.name != "rules.py":  # its « » are the French renderings
             quotes += re.findall(r"« (.+?) »", path.read_text(encoding="utf-8"), flags=re.S)
+    quotes += re.findall(r"« (.+?) »", DOC.read_text(encoding="utf-8"), flags=re.S)
     quotes += [en for en, _fr in RULES.values()]
     assert tests_only >= 20
     missing = [q for q in quotes if _squash(q) not in book]
@@ -137,10 +138,9 @@ def test_junk_events_raise_event_errors_or_verdicts_and_never_change_a_refused_s
     junk = [None, 7, -1, 2.5, "x", [], {}, [1], [0.5, 0.5], True, "t-bar-1:a", "t-pair-1", 90, 45, "example",
             ["Ann"], ["A", "A"], [{"id": "x"}]]
     fields = ["card", "x", "y", "rotation", "node", "at", "player", "players", "deck", "first_card", "deck_order"]
-    for stop in (0, 2, 4):
-        engine = closing_board() if stop else new_game()
-        for _ in range(stop):
-            pass
+    for engine in (new_game(), closing_board(), closing_board({"ties_illegal": True})):
+        if engine.options["ties_illegal"]:
+            ok(play(engine, "t-caps-2", 2, 0, 90))             # mid-turn, after a closure
         for _ in range(150):
             event = {"type": rng.choice(["setup", "play_card", "place_counter", "flip", 3])}
             for name in rng.sample(fields, rng.randint(0, 4)):

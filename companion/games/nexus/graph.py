@@ -65,7 +65,7 @@ class Board:
         for cell in placement.cells():
             self.occupied[cell] = index
         self.landscape_of.append(placement.landscape)
-        ports = card_ports(card, placement)
+        ports = card_ports(placement)
         for name in card.nodes:
             nid = node_id(card.id, name)
             self.power[nid] = card.power(name)
@@ -152,7 +152,7 @@ class Board:
         existing Nexuses that would become one.
         """
         card = self.cards[placement.card]
-        ports = card_ports(card, placement)
+        ports = card_ports(placement)
         local: dict = {}
 
         def find(item):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Mapping
 
-from .cards import ROTATIONS, Card, rotate
+from .cards import PORTS, rotate
 
 LATTICE = 4  # card-local units per half-card cell (a card is 8 x 4 of them)
 SIDES = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -104,10 +104,8 @@ def open_spots(occupied: Mapping[tuple[int, int], int], landscape_of: list[bool]
     return sorted(spots, key=lambda s: (s["y"], s["x"], s["rotations"]))
 
 
-def card_ports(card: Card, placement: Placement) -> dict[str, tuple[int, int]]:
+def card_ports(placement: Placement) -> dict[str, tuple[int, int]]:
     """Each port of a played card -> its board lattice point (integers: ports meet exactly)."""
-    from .cards import PORTS
-
     out = {}
     for name, point in PORTS.items():
         lx, ly = placement.lattice(point)
@@ -122,6 +120,3 @@ def port_cells(lattice_point: tuple[int, int]) -> tuple[tuple[int, int], tuple[i
         return (lx // LATTICE - 1, ly // LATTICE), (lx // LATTICE, ly // LATTICE)
     return (lx // LATTICE, ly // LATTICE - 1), (lx // LATTICE, ly // LATTICE)
 
-
-__all__ = ["LATTICE", "ROTATIONS", "Placement", "PlacementCheck", "cells_of", "check_placement", "neighbours",
-           "open_spots", "card_ports", "port_cells"]

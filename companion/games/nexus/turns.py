@@ -14,7 +14,7 @@ from companion.referee.engine import EventError
 
 from . import rules
 from .cards import ROTATIONS, resolve_deck
-from .grid import LATTICE, Placement
+from .grid import LATTICE, Placement, open_spots
 from .scoring import score_closed, standing, tied
 from .state import CARD, COLOURS, COUNTER, OVER, GameState, build_board, remember
 
@@ -175,8 +175,6 @@ def _card_ties(state: GameState, placement: Placement, options) -> bool:
 
 
 def _tie_free_spot_exists(state: GameState, card_id: str, options) -> bool:
-    from .grid import open_spots
-
     board = state.board
     for spot in open_spots(board.occupied, board.landscape_of):
         for rotation in spot["rotations"]:

@@ -10,7 +10,7 @@ import pytest
 
 from companion.referee import EventError, OptionsError, available_games, create_game, restore_game
 
-from nexus_helpers import BOOK, REPO, closing_board, counter, new_game, ok, play
+from nexus_helpers import BOOK, REPO, closing_board, new_game, ok, play
 
 DOC = REPO / "docs" / "rules" / "nexus.md"
 

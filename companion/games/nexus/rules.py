@@ -75,7 +75,8 @@ BOOK: dict[str, tuple[str, str]] = {
               "Après avoir joué votre carte et marqué les Nexus fermés, posez un pion sur un Nœud inoccupé."),
     COUNTER_NODE: ("After you have played your card and scored any closed Nexuses, place one counter on an "
                    "unoccupied Node.",
-                   "Après avoir joué votre carte et marqué les Nexus fermés, posez un pion sur un Nœud inoccupé."),
+                   "Après avoir joué votre carte et marqué les Nexus fermés, posez un pion sur un Nœud "
+                   "inoccupé."),
     COUNTER_OCCUPIED: ("After you have played your card and scored any closed Nexuses, place one counter on an "
                        "unoccupied Node.",
                        "Après avoir joué votre carte et marqué les Nexus fermés, posez un pion sur un Nœud "

@@ -35,8 +35,8 @@ def _curly_quotes(text: str) -> list[str]:
 
 
 def test_every_quoted_book_sentence_is_verbatim():
-    """Each “...” quote in these tests, each « ... » in the engine's docstrings and in docs/rules/nexus.md, and each
-    sentence the verdicts quote appears word for word in the rule book."""
+    """Each “...” quote in these tests, each « ... » in the engine's docstrings and in docs/rules/nexus.md,
+    and each sentence the verdicts quote appears word for word in the rule book."""
     from companion.games.nexus.rules import BOOK as RULES
 
     book = _squash(BOOK.read_text(encoding="utf-8"))

@@ -16,8 +16,8 @@ def test_the_first_card_is_the_beginning_of_the_board():
 
 
 def test_short_edges_always_touch_long_edges():
-    """“Cards must be played in a “basketweave” pattern, with short edges always touching long edges, like the cards
-    in Figure 1.”"""
+    """“Cards must be played in a “basketweave” pattern, with short edges always touching long edges, like the
+    cards in Figure 1.”"""
     engine = new_game()
     side_by_side = play(engine, "t-pair-1", 2, 0, 0)        # landscape end to end: short edge to short edge
     assert refused(side_by_side) == "nexus.card.basketweave"
@@ -68,7 +68,8 @@ def test_the_card_must_come_from_the_deck_and_be_the_top_one_when_the_order_is_k
 
 
 def test_a_rod_against_a_blank_edge_is_flagged_and_never_leads_to_a_node():
-    """“When every Connector in a Nexus leads to a Node, the Nexus is “closed.” Until then, it is “open.””"""
+    """“When every Connector in a Nexus leads to a Node, the Nexus is “closed.” Until then, it is
+    “open.””"""
     engine = new_game()
     verdicts = ok(play(engine, "t-caps-1", 0, -2, 90))      # its R cap meets t-bar-1's blank top edge
     assert rules_of(verdicts) == ["nexus.card.played", "nexus.connector.blocked"]

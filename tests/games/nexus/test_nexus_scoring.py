@@ -76,7 +76,8 @@ def test_counters_leave_a_scored_nexus_and_it_stays_empty():
 
 def test_two_nexuses_closed_at_once_are_scored_yours_first_then_leftwards():
     """“If you close two Nexuses at once, you score your own first, then proceed to the left. This only matters if
-    two players might win.” “To win, you must score at least 10 points.” — here the target is 1 so both reach it."""
+    two players might win.” “To win, you must score at least 10 points.” — here the target is 1 so both reach
+    it."""
     engine = new_game({"target_points": 1})
     ok(play(engine, "t-caps-1", -1, 0, 90))
     ok(counter(engine, "t-caps-1:tl"))                         # Ann 1 in t-bar-1's Nexus

@@ -91,8 +91,8 @@ def test_no_counter_when_every_node_is_taken_or_closed():
 
 
 def test_variant_no_ties_allows_a_tie_when_every_choice_would_make_one():
-    """“make it illegal to create a tie by any means” — impossible to obey when every free node ties: then any free
-    node is allowed. (Every node worth one here, so Bob's one node in t-bar-1's Nexus is tied by any of Ann's.)"""
+    """“make it illegal to create a tie by any means” — impossible to obey when every free node ties: then any
+    free node is allowed. (Every node worth one here, so Bob's one node in t-bar-1's Nexus is tied by any of Ann's.)"""
     options = {"ties_illegal": True, "every_node_worth_one": True}
     engine = closing_board(options, ann_counter="t-caps-1:l", bob_counter="t-bar-1:a")
     ok(play(engine, "t-pair-2", 0, -3, 0))

@@ -1,6 +1,6 @@
 """Nexus: time card-play validation + scoring, counter validation and the summary on 60-card boards.
 
-Usage: python benchmarks/nexus.py [--boards 10] [--moves 20] [--seed 3]
+Usage: python benchmarks/nexus.py [--boards 10] [--moves 20] [--seed 3] [--ties-illegal]
 
 Each board is a 3-player game of the greedy automatic player on a 72-card deck (the 9 example
 designs x 8), played until 60 cards are down (target raised so nobody wins first). On each board,
@@ -36,10 +36,10 @@ def deck(rng: random.Random) -> list[dict]:
     return cards
 
 
-def board(seed: int):
+def board(seed: int, ties_illegal: bool = False):
     rng = random.Random(seed)
     cards = deck(rng)
-    engine = create_game("nexus", {"target_points": 10_000})
+    engine = create_game("nexus", {"target_points": 10_000, "ties_illegal": ties_illegal})
     engine.apply({"type": "setup", "players": ["Ann", "Bob", "Cy"], "deck": cards, "deck_order": "top_first"})
     while len(engine.state.placements) < CARDS_DOWN:
         event = card_event(engine, engine.state.deck[0], rng) if engine.state.phase == "card" else \
@@ -72,13 +72,14 @@ def main() -> None:
     parser.add_argument("--boards", type=int, default=10)
     parser.add_argument("--moves", type=int, default=20)
     parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--ties-illegal", action="store_true", help="with the variant that refuses ties")
     args = parser.parse_args()
     times: dict[str, list[float]] = {k: [] for k in ("card legal()", "card legal(), closing a Nexus", "card apply()",
                                                       "card apply(), closing a Nexus", "refused card legal()",
                                                       "counter legal()", "summary()")}
     closing = nodes = 0
     for b in range(args.boards):
-        engine, rng = board(args.seed + b)
+        engine, rng = board(args.seed + b, args.ties_illegal)
         state = engine.state
         nodes += len(state.board.power)
         top = state.deck[0]
@@ -90,7 +91,7 @@ def main() -> None:
         others = [e for e in events if e not in closes]
         for event in closes + rng.sample(others, min(args.moves, len(others))):
             ms, verdicts = timed(lambda: engine.legal(event))
-            assert not any(v.kind.value == "illegal" for v in verdicts), verdicts
+            assert args.ties_illegal or not any(v.kind.value == "illegal" for v in verdicts), verdicts
             suffix = ", closing a Nexus" if event in closes else ""
             closing += bool(suffix)
             times["card legal()" + suffix].append(ms)
@@ -111,7 +112,8 @@ def main() -> None:
                 times["counter legal()"].append(ms)
         ms, _ = timed(engine.summary)
         times["summary()"].append(ms)
-    print(f"Nexus, {args.boards} boards of {CARDS_DOWN} cards (3 players, greedy play; {nodes / args.boards:.0f} nodes "
+    variant = ", variant ties_illegal" if args.ties_illegal else ""
+    print(f"Nexus{variant}, {args.boards} boards of {CARDS_DOWN} cards (3 players, greedy play; {nodes / args.boards:.0f} nodes "
           f"a board), {closing + len(times['card legal()'])} card plays ({closing} closing a Nexus); "
           f"budget {BUDGET_MS:.0f} ms")
     for name, samples in times.items():

@@ -15,7 +15,7 @@ from companion.referee.engine import EventError
 from . import rules
 from .cards import ROTATIONS, resolve_deck
 from .grid import LATTICE, Placement, open_spots
-from .scoring import score_closed, standing, tied
+from .scoring import node_value, score_closed, standing, tied
 from .state import CARD, COLOURS, COUNTER, OVER, GameState, build_board, remember
 
 SNAP = 0.3  # a counter seen within this many half-card units of a node is on that node
@@ -168,8 +168,9 @@ def _card_ties(state: GameState, placement: Placement, options) -> bool:
     for roots in board.merged_groups(placement):
         if len(roots) < 2:
             continue
-        nexuses = board.nexuses()
-        if tied(standing((n for r in roots for n in nexuses[r].nodes), board, state.counters, options)):
+        nexuses = board.nexuses()  # a rod running port to port with no node is in no Nexus: nothing to count
+        nodes = (n for r in roots if r in nexuses for n in nexuses[r].nodes)
+        if tied(standing(nodes, board, state.counters, options)):
             return True
     return False
 
@@ -190,16 +191,24 @@ def counter_nodes(state: GameState, options) -> list[str]:
     closed = state.closed_nodes()
     free = [n for n in state.board.power if n not in state.counters and n not in closed]
     if options["ties_illegal"]:
-        calm = [n for n in free if not _counter_ties(state, n, options)]
+        standings: dict = {}
+        calm = [n for n in free if not counter_ties(state, n, options, standings)]
         return calm or free
     return free
 
 
-def _counter_ties(state: GameState, nid: str, options) -> bool:
-    nexus = state.board.nexus_of(nid)
-    counters = dict(state.counters)
-    counters[nid] = state.player
-    return tied(standing(nexus.nodes, state.board, counters, options))
+def counter_ties(state: GameState, nid: str, options, standings: dict) -> bool:
+    """Would the current player's counter on ``nid`` tie the strongest players of its Nexus?
+
+    ``standings`` caches each Nexus's standing across calls for one state.
+    """
+    board = state.board
+    nexus = board.nexus_of(nid)
+    if nexus.id not in standings:
+        standings[nexus.id] = standing(nexus.nodes, board, state.counters, options)
+    after = dict(standings[nexus.id])
+    after[state.player] = after.get(state.player, 0) + node_value(board, nid, options)
+    return tied(after)
 
 
 def _node_at(state: GameState, event: Mapping[str, Any]) -> str:

@@ -150,3 +150,19 @@ def test_variant_no_ties_refuses_a_card_that_joins_two_nexuses_into_a_tie():
             assert refused(results[True]) == "nexus.variant.no_ties"
             ok(play(engine, "t-link", 4, -1, 90))              # elsewhere it ties nothing
     assert rules_of(results[False]) == ["nexus.card.played", "nexus.score.tie"]
+
+
+def test_variant_no_ties_counts_nothing_for_a_rod_with_no_node():
+    """A rod running from edge to edge carries a Nexus across its card without a node of its own; a card joining
+    Nexuses through it is judged on their nodes alone (this once raised instead)."""
+    rod = {"id": "t-rod", "nodes": {"a": [2, 1]}, "connectors": [["L", "R"], ["a", "TL"]]}
+    x = {"id": "t-x", "nodes": {"x": [6, 2]}, "connectors": [["x", "BR"]]}
+    link = {"id": "t-link", "nodes": {"m": [2, 2]}, "connectors": [["m", "TL"], ["m", "L"]]}
+    engine = new_game({"ties_illegal": True}, cards=[rod, x, link] + deck(), first_card="t-rod")
+    ok(play(engine, "t-pair-1", 0, -2, 90))
+    ok(counter(engine, "t-rod:a"))
+    ok(play(engine, "t-x", -2, -1, 0))                         # its rod end faces down into (-1, 0)
+    ok(counter(engine, "t-x:x"))
+    ok(play(engine, "t-link", -1, 0, 90))                      # joins t-x's end and the node-less rod's left end
+    joined = next(n for n in engine.summary()["nexuses"] if n["id"] == "t-link:m")
+    assert (joined["nodes"], joined["power"], joined["open_ends"]) == (["t-link:m", "t-x:x"], {"Bob": 1}, 1)

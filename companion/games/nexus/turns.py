@@ -125,17 +125,19 @@ def play_card(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
     if check.problem == "touch":
         raise rules.Illegal(rules.CARD_TOUCH, f"{card_id} at {where} touches no card on the board",
                             f"{card_id} en {ou} ne touche aucune carte du plateau")
+    forced = []
     if options["ties_illegal"] and _card_ties(state, placement, options):
         if _tie_free_spot_exists(state, card_id, options):
             raise rules.Illegal(rules.NO_TIES, f"{card_id} at {where} would tie the strongest players of a Nexus",
-                                f"{card_id} en {ou} mettrait à égalité les plus "
-                                "forts d'un Nexus")
+                                f"{card_id} en {ou} mettrait à égalité les plus forts d'un Nexus")
+        forced.append(rules.warning(rules.NO_TIES, f"{card_id} ties a Nexus wherever it goes: allowed",
+                                    f"{card_id} crée une égalité où qu'elle aille : autorisé"))
     state.board = state.board.plus(placement)
     remember(cache.setdefault("boards", {}), state.board)
     state.placements.append(placement)
     state.deck.remove(card_id)
     out = [rules.info(rules.CARD_PLAYED, f"{state.player} plays {card_id} at {where}",
-                      f"{state.player} joue {card_id} en {ou}", [state.player])]
+                      f"{state.player} joue {card_id} en {ou}", [state.player])] + forced
     if not options["blocked_rod_closes"]:
         for point in state.board.blocked_ports_of(len(state.placements) - 1):
             at = f"({point[0] / LATTICE:g}, {point[1] / LATTICE:g})"
@@ -247,13 +249,17 @@ def place_counter(state: GameState, event: Mapping[str, Any], options: Mapping[s
     if nid in state.closed_nodes():
         raise rules.Illegal(rules.COUNTER_CLOSED, f"Node {nid} is in a closed Nexus",
                             f"Le nœud {nid} est dans un Nexus fermé", [who])
-    if options["ties_illegal"] and nid not in counter_nodes(state, options):
-        raise rules.Illegal(rules.NO_TIES, f"A counter on {nid} would tie the strongest players of its Nexus",
-                            f"Un pion sur {nid} mettrait à égalité les plus forts de son Nexus", [who])
+    out = []
+    if options["ties_illegal"] and counter_ties(state, nid, options, {}):
+        if nid not in counter_nodes(state, options):
+            raise rules.Illegal(rules.NO_TIES, f"A counter on {nid} would tie the strongest players of its Nexus",
+                                f"Un pion sur {nid} mettrait à égalité les plus forts de son Nexus", [who])
+        out.append(rules.warning(rules.NO_TIES, "Every free node ties a Nexus: allowed",
+                                 "Chaque nœud libre crée une égalité : autorisé", [who]))
     state.counters[nid] = who
     power = state.board.power[nid]
-    out = [rules.info(rules.COUNTER, f"{who} places a counter on {nid} (power {power})",
-                      f"{who} pose un pion sur {nid} (puissance {power})", [who])]
+    out.insert(0, rules.info(rules.COUNTER, f"{who} places a counter on {nid} (power {power})",
+                             f"{who} pose un pion sur {nid} (puissance {power})", [who]))
     _next_turn(state)
     return out
 

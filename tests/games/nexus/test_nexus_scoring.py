@@ -152,6 +152,23 @@ def test_variant_no_ties_refuses_a_card_that_joins_two_nexuses_into_a_tie():
     assert rules_of(results[False]) == ["nexus.card.played", "nexus.score.tie"]
 
 
+def test_variant_no_ties_allows_a_card_that_ties_wherever_it_goes(monkeypatch):
+    """“make it illegal to create a tie by any means” — the drawn card must still be played: when no spot avoids a
+    tie (stood in for here), the tying spot is allowed with a warning."""
+    from companion.games.nexus import turns
+
+    monkeypatch.setattr(turns, "_tie_free_spot_exists", lambda *args: False)
+    link = {"id": "t-link", "nodes": {"m": [2, 2]}, "connectors": [["m", "L"], ["m", "BL"]]}
+    engine = new_game({"ties_illegal": True}, cards=deck() + [link])
+    for event in ((play, "t-caps-1", -1, 0, 90), (counter, "t-bar-1:a"), (play, "t-pair-1", 1, -2, 90),
+                  (counter, "t-caps-1:l"), (play, "t-hook-1", 2, -1, 0), (counter, "t-caps-1:bl"),
+                  (play, "t-pair-2", 3, -3, 90), (counter, "t-hook-1:a")):
+        ok(event[0](engine, *event[1:]))
+    verdicts = ok(play(engine, "t-link", 2, 0, 90))
+    assert rules_of(verdicts) == ["nexus.card.played", "nexus.variant.no_ties", "nexus.score.tie"]
+    assert verdicts[1].kind.value == "warning"
+
+
 def test_variant_no_ties_counts_nothing_for_a_rod_with_no_node():
     """A rod running from edge to edge carries a Nexus across its card without a node of its own; a card joining
     Nexuses through it is judged on their nodes alone (this once raised instead)."""

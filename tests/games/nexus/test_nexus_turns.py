@@ -103,7 +103,8 @@ def test_variant_no_ties_allows_a_tie_when_every_choice_would_make_one():
         engine.state.counters[nid] = "Bob"
     assert sorted(engine.legal_counters()) == tying
     verdicts = ok(counter(engine, "t-bar-1:b"))
-    assert [(v.kind.value, v.rule) for v in verdicts] == [("info", "nexus.counter"), ("warning", "nexus.variant.no_ties")]
+    assert [(v.kind.value, v.rule) for v in verdicts] == [("info", "nexus.counter"),
+                                                          ("warning", "nexus.variant.no_ties")]
 
 
 def test_events_before_setup_and_after_the_end_are_refused():

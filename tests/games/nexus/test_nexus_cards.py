@@ -72,3 +72,10 @@ def test_rotation_turns_clockwise_and_keeps_ports_on_the_half_card_grid():
         for point in PORTS.values():
             x, y = rotate(point, rotation)
             assert (x % 4 == 0) != (y % 4 == 0) and (x % 2 == 0 and y % 2 == 0)  # an edge middle of a cell
+
+
+def test_every_example_card_has_a_rod_at_every_port():
+    """So rods of the example deck always meet rods, never a blank edge (docs/rules/nexus.md, choice B1)."""
+    for deck_card in example_deck():
+        ends = {e for c in deck_card.connectors for e in (c.a, c.b)}
+        assert set(PORTS) <= ends, deck_card.id

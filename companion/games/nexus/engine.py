@@ -1,0 +1,84 @@
+"""The Nexus (James Ernest) rules engine: options, event dispatch, snapshot and the phone summary."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from companion.core import Observation, Text, Verdict
+from companion.referee.engine import EventError, GameEngine, OptionsError
+from companion.referee.registry import register
+
+from . import rules
+from .state import OVER, GameState
+from .turns import counter_nodes, place_counter, play_card, setup_game
+from .views import summary
+
+HANDLERS = {"play_card": play_card, "place_counter": place_counter}
+EVENTS = ("setup", *HANDLERS)
+
+
+@register
+class Nexus(GameEngine):
+    name = "nexus"
+    title = Text("Nexus (James Ernest)", "Nexus (James Ernest)")
+    option_defaults = {
+        "target_points": (10, "points that win (the book: at least 10)"),
+        "every_node_worth_one": (False, "variant: every node is worth one Power Point, whatever its connectors"),
+        "ties_illegal": (False, "variant: a card or counter that would tie the strongest players of a Nexus is "
+                                "refused (allowed when every choice would)"),
+        "cards_anywhere": (False, "variant: a card may go anywhere on the grid, touching no card"),
+        "blocked_rod_closes": (False, "a rod that meets a blank card edge no longer keeps its Nexus open "
+                                      "(the book: every connector must lead to a node)"),
+    }
+
+    def setup(self) -> None:
+        if self.options["target_points"] < 1:
+            raise OptionsError("option 'target_points' must be at least 1")
+        self.state: GameState | None = None
+        self._cache: dict = {}
+
+    # -- events ----------------------------------------------------------------
+    def _apply(self, event: Mapping[str, Any]) -> list[Verdict]:
+        kind = event["type"]
+        try:
+            if kind == "setup":
+                if self.state is not None:
+                    raise rules.Illegal(rules.SETUP, "The game is already set up", "La partie est déjà en place")
+                self.state, verdicts = setup_game(event, self.options, self._cache)
+                return verdicts
+            handler = HANDLERS.get(kind)
+            if handler is None:
+                raise EventError(f"unknown Nexus event {kind!r} (known: {', '.join(EVENTS)})")
+            if self.state is None:
+                raise rules.Illegal(rules.SETUP, "Set the game up first", "Mettez d'abord la partie en place")
+            if self.state.phase == OVER:
+                raise rules.Illegal(rules.GAME_OVER, "The game is over", "La partie est terminée")
+            return handler(self.state, event, self.options, self._cache)
+        except rules.Illegal as refused:
+            return [refused.verdict]
+
+    def observation_event(self, observation: Observation) -> dict[str, Any] | None:
+        """No dice in Nexus: cards and counters arrive as play_card / place_counter events."""
+        return None
+
+    def legal_counters(self) -> list[str]:
+        return counter_nodes(self.state, self.options) if self.state else []
+
+    # -- state -------------------------------------------------------------------
+    def state_json(self) -> dict[str, Any]:
+        return {"game": self.state.to_json() if self.state else None}
+
+    def load_state_json(self, state: Mapping[str, Any]) -> None:
+        data = state["game"]
+        self.state = GameState.from_json(data, self._cache) if data is not None else None
+
+    @property
+    def outcome(self) -> Verdict | None:
+        if self.state is None or self.state.outcome is None:
+            return None
+        return Verdict.from_json(self.state.outcome)
+
+    def summary(self) -> dict[str, Any]:
+        if self.state is None:
+            return {"phase": "setup", "message": "waiting for the setup event"}
+        return summary(self.state, self.options)

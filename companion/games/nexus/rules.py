@@ -1,0 +1,118 @@
+"""Rule ids, the book's sentence behind each (with a French rendering), and the verdict helpers.
+
+A refused event raises ``Illegal`` from wherever the check lives; the engine turns it into one
+``illegal`` verdict that names the rule and quotes the book, and the base class restores the state.
+"""
+
+from __future__ import annotations
+
+from companion.core import Verdict, verdict
+
+SETUP = "nexus.setup"
+GAME_OVER = "nexus.game_over"
+TURN_ORDER = "nexus.turn.order"
+TURN_PHASE = "nexus.turn.phase"
+CARD_DECK = "nexus.card.deck"
+CARD_TOP = "nexus.card.top"
+CARD_OVERLAP = "nexus.card.overlap"
+CARD_TOUCH = "nexus.card.touch"
+CARD_BASKETWEAVE = "nexus.card.basketweave"
+CARD_PLAYED = "nexus.card.played"
+ROD_BLOCKED = "nexus.connector.blocked"
+SCORE = "nexus.score"
+SCORE_TIE = "nexus.score.tie"
+SCORE_EMPTY = "nexus.score.empty"
+SCORE_ORDER = "nexus.score.order"
+COUNTER = "nexus.counter"
+COUNTER_NODE = "nexus.counter.node"
+COUNTER_OCCUPIED = "nexus.counter.occupied"
+COUNTER_CLOSED = "nexus.counter.closed"
+COUNTER_NONE = "nexus.counter.none"
+NO_TIES = "nexus.variant.no_ties"
+WIN = "nexus.win"
+DECK_OUT = "nexus.end.deck"
+
+# rule id -> (the book's sentence, a French rendering of it)
+BOOK: dict[str, tuple[str, str]] = {
+    SETUP: ("Place one card face up in the middle of the table. This card is the beginning of the board.",
+            "Posez une carte face visible au milieu de la table. Cette carte est le début du plateau."),
+    TURN_ORDER: ("Decide randomly who will go first. After that, play proceeds to the left.",
+                 "Tirez au sort qui commence. Ensuite, on joue vers la gauche."),
+    TURN_PHASE: ("You will play a card from the top of the deck. If this results in any closed Nexuses, you will "
+                 "score them. Then you will place one counter on the board.",
+                 "Vous jouez la carte du dessus de la pioche. Si cela ferme des Nexus, vous les marquez. "
+                 "Puis vous posez un pion sur le plateau."),
+    CARD_DECK: ("Take the top card of the deck and play it face up onto the board.",
+                "Prenez la carte du dessus de la pioche et jouez-la face visible sur le plateau."),
+    CARD_TOP: ("Take the top card of the deck and play it face up onto the board.",
+               "Prenez la carte du dessus de la pioche et jouez-la face visible sur le plateau."),
+    CARD_OVERLAP: ("Take the top card of the deck and play it face up onto the board.",
+                   "Prenez la carte du dessus de la pioche et jouez-la face visible sur le plateau."),
+    CARD_TOUCH: ("New cards much touch existing cards.",
+                 "Les nouvelles cartes doivent toucher des cartes déjà posées."),
+    CARD_BASKETWEAVE: ("Cards must be played in a “basketweave” pattern, with short edges always touching long "
+                       "edges, like the cards in Figure 1.",
+                       "Les cartes se posent en « vannerie » : un petit côté touche toujours un grand côté, "
+                       "comme sur la figure 1."),
+    CARD_PLAYED: ("If you close a Nexus, score it.", "Si vous fermez un Nexus, marquez-le."),
+    ROD_BLOCKED: ("When every Connector in a Nexus leads to a Node, the Nexus is “closed.”",
+                  "Quand chaque Connecteur d'un Nexus mène à un Nœud, le Nexus est « fermé »."),
+    SCORE: ("To capture a Nexus, you must have more Power Points than any other player in that Nexus, based on "
+            "the Power Values of the Nodes you control.",
+            "Pour capturer un Nexus, il faut y avoir plus de points de Puissance que tout autre joueur, "
+            "d'après les valeurs de Puissance des Nœuds que vous contrôlez."),
+    SCORE_TIE: ("If the strongest players are tied when the Nexus closes, or if the Nexus is empty, no one scores it.",
+                "Si les joueurs les plus forts sont à égalité quand le Nexus se ferme, ou si le Nexus est vide, "
+                "personne ne le marque."),
+    SCORE_EMPTY: ("If the strongest players are tied when the Nexus closes, or if the Nexus is empty, no one "
+                  "scores it.",
+                  "Si les joueurs les plus forts sont à égalité quand le Nexus se ferme, ou si le Nexus est vide, "
+                  "personne ne le marque."),
+    SCORE_ORDER: ("If you close two Nexuses at once, you score your own first, then proceed to the left.",
+                  "Si vous fermez deux Nexus à la fois, marquez d'abord le vôtre, puis continuez vers la gauche."),
+    COUNTER: ("After you have played your card and scored any closed Nexuses, place one counter on an unoccupied "
+              "Node.",
+              "Après avoir joué votre carte et marqué les Nexus fermés, posez un pion sur un Nœud inoccupé."),
+    COUNTER_NODE: ("After you have played your card and scored any closed Nexuses, place one counter on an "
+                   "unoccupied Node.",
+                   "Après avoir joué votre carte et marqué les Nexus fermés, posez un pion sur un Nœud "
+                   "inoccupé."),
+    COUNTER_OCCUPIED: ("After you have played your card and scored any closed Nexuses, place one counter on an "
+                       "unoccupied Node.",
+                       "Après avoir joué votre carte et marqué les Nexus fermés, posez un pion sur un Nœud "
+                       "inoccupé."),
+    COUNTER_CLOSED: ("You may never play a counter in a closed Nexus.",
+                     "Vous ne pouvez jamais poser de pion dans un Nexus fermé."),
+    COUNTER_NONE: ("You may never play a counter in a closed Nexus.",
+                   "Vous ne pouvez jamais poser de pion dans un Nexus fermé."),
+    NO_TIES: ("make it illegal to create a tie by any means",
+              "interdire de créer une égalité de quelque façon que ce soit"),
+    WIN: ("To win, you must score at least 10 points.", "Pour gagner, il faut marquer au moins 10 points."),
+}
+
+
+def _with_book(rule: str, en: str, fr: str) -> tuple[str, str]:
+    if rule not in BOOK:
+        return en, fr
+    book_en, book_fr = BOOK[rule]
+    return f"{en} — the book: “{book_en}”", f"{fr} — la règle : « {book_fr} »"
+
+
+class Illegal(Exception):
+    """An event the rules forbid; carries the verdict to report (with the book's sentence)."""
+
+    def __init__(self, rule: str, en: str, fr: str, players=()) -> None:
+        super().__init__(en)
+        self.verdict = verdict("illegal", rule, *_with_book(rule, en, fr), players)
+
+
+def info(rule: str, en: str, fr: str, players=()) -> Verdict:
+    return verdict("info", rule, en, fr, players)
+
+
+def warning(rule: str, en: str, fr: str, players=()) -> Verdict:
+    return verdict("warning", rule, *_with_book(rule, en, fr), players)
+
+
+def win(rule: str, en: str, fr: str, players=()) -> Verdict:
+    return verdict("win", rule, *_with_book(rule, en, fr), players)

@@ -1,0 +1,284 @@
+"""A turn: play the drawn card, score what it closes, place one counter; and the setup before it.
+
+Events carry what a camera or a phone can see: a card id with its cell and rotation, a counter on
+a node. The engine never draws: the event says which card was drawn (or, with a known deck order,
+checks it is the top one).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from companion.core import Verdict
+from companion.referee.engine import EventError
+
+from . import rules
+from .cards import ROTATIONS, resolve_deck
+from .grid import LATTICE, Placement, open_spots
+from .scoring import node_value, score_closed, standing, tied
+from .state import CARD, COLOURS, COUNTER, OVER, GameState, build_board, remember
+
+SNAP = 0.3  # a counter seen within this many half-card units of a node is on that node
+
+
+def _int(event: Mapping[str, Any], key: str) -> int:
+    value = event.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise EventError(f'"{key}" must be a whole number of half-card units, got {value!r}')
+    return value
+
+
+def _rotation(event: Mapping[str, Any]) -> int:
+    value = event.get("rotation", 0)
+    if value not in ROTATIONS or isinstance(value, bool):
+        raise EventError(f'"rotation" must be one of {list(ROTATIONS)} (degrees clockwise), got {value!r}')
+    return value
+
+
+def setup_game(event: Mapping[str, Any], options: Mapping[str, Any], cache: dict) -> tuple[GameState, list[Verdict]]:
+    raw_players = event.get("players")
+    if not isinstance(raw_players, list) or not 2 <= len(raw_players) <= 4:
+        raise EventError('"players" must list 2 to 4 players in seating order, first player first')
+    players, colours = [], {}
+    for i, p in enumerate(raw_players):
+        name, colour = (p.get("name"), p.get("colour", COLOURS[i])) if isinstance(p, Mapping) else (p, COLOURS[i])
+        if not isinstance(name, str) or not name or not isinstance(colour, str):
+            raise EventError(f"a player is a name or {{\"name\", \"colour\"}}, got {p!r}")
+        players.append(name)
+        colours[name] = colour
+    if len(set(players)) != len(players):
+        raise EventError("player names must be different")
+    try:
+        deck = resolve_deck(event.get("deck", "example"))
+    except ValueError as exc:
+        raise EventError(str(exc)) from None
+    order = event.get("deck_order", "unknown")
+    if order not in ("unknown", "top_first"):
+        raise EventError('"deck_order" must be "unknown" (read each card as it is drawn) or "top_first"')
+    cards = {c.id: c for c in deck}
+    first = event.get("first_card", deck[0].id if order == "top_first" else None)
+    if first not in cards:
+        raise EventError(f'"first_card" must name a card of the deck, got {first!r}')
+    if order == "top_first" and first != deck[0].id:
+        raise rules.Illegal(rules.CARD_TOP, f"The first card must be the top card, {deck[0].id}",
+                            f"La première carte doit être celle du dessus, {deck[0].id}")
+    if len(deck) < 2:
+        raise EventError("a deck needs at least 2 cards")
+    cache.clear()
+    state = GameState(players, colours, cards, [c.id for c in deck if c.id != first], order,
+                      scores={p: 0 for p in players})
+    state.placements = [Placement(first, 0, 0, _rotation({"rotation": event.get("first_rotation", 0)}))]
+    state.board = build_board(cards, state.placements, cache.setdefault("boards", {}))
+    cache.update(cards_json=state.to_json()["cards"], cards=cards)
+    out = [rules.info(rules.SETUP, f"{len(players)} players ({', '.join(players)}); {len(deck)} cards; "
+                      f"{first} starts the board; {players[0]} plays first",
+                      f"{len(players)} joueurs ({', '.join(players)}) ; {len(deck)} cartes ; {first} commence le "
+                      f"plateau ; {players[0]} joue en premier", players)]
+    out += _close_new(state, options)
+    return state, out
+
+
+def _check_player(state: GameState, event: Mapping[str, Any]) -> None:
+    player = event.get("player")
+    if player is not None and player != state.player:
+        if player not in state.players:
+            raise EventError(f"unknown player {player!r} (players: {', '.join(state.players)})")
+        raise rules.Illegal(rules.TURN_ORDER, f"It is {state.player}'s turn, not {player}'s",
+                            f"C'est au tour de {state.player}, pas de {player}", [player])
+
+
+def play_card(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any], cache: dict) -> list[Verdict]:
+    card_id = event.get("card")
+    if card_id is None and state.deck_order == "top_first":
+        card_id = state.deck[0]
+    if not isinstance(card_id, str):
+        raise EventError('"card" must name the card played')
+    placement = Placement(card_id, _int(event, "x"), _int(event, "y"), _rotation(event))
+    _check_player(state, event)
+    if state.phase != CARD:
+        raise rules.Illegal(rules.TURN_PHASE, f"{state.player} has played a card already: place a counter now",
+                            f"{state.player} a déjà joué une carte : posez un pion maintenant", [state.player])
+    if card_id not in state.cards:
+        raise rules.Illegal(rules.CARD_DECK, f"{card_id} is not a card of this deck",
+                            f"{card_id} n'est pas une carte de cette pioche")
+    if card_id not in state.deck:
+        raise rules.Illegal(rules.CARD_DECK, f"{card_id} is already on the board",
+                            f"{card_id} est déjà sur le plateau")
+    if state.deck_order == "top_first" and card_id != state.deck[0]:
+        raise rules.Illegal(rules.CARD_TOP, f"The top card is {state.deck[0]}, not {card_id}",
+                            f"La carte du dessus est {state.deck[0]}, pas {card_id}")
+    where = f"({placement.x}, {placement.y}) turned {placement.rotation}°"
+    ou = f"({placement.x}, {placement.y}) tournée de {placement.rotation}°"
+    check = state.board.check(placement.x, placement.y, placement.landscape, options["cards_anywhere"])
+    if check.problem == "overlap":
+        other = state.board.placements[check.clash].card
+        raise rules.Illegal(rules.CARD_OVERLAP, f"{card_id} at {where} would cover {other}",
+                            f"{card_id} en {ou} couvrirait {other}")
+    if check.problem == "basketweave":
+        other = state.board.placements[check.clash]
+        beside = any(abs(a[0] - b[0]) == 1 for a in placement.cells() for b in other.cells() if a[1] == b[1])
+        short = beside == placement.landscape  # lying cards side by side meet by their short edges
+        edge, bord = ("short edge to short edge", "petit côté contre petit côté") if short else \
+            ("long edge to long edge", "grand côté contre grand côté")
+        raise rules.Illegal(rules.CARD_BASKETWEAVE, f"{card_id} at {where} would touch {other.card} {edge}",
+                            f"{card_id} en {ou} toucherait {other.card} {bord}")
+    if check.problem == "touch":
+        raise rules.Illegal(rules.CARD_TOUCH, f"{card_id} at {where} touches no card on the board",
+                            f"{card_id} en {ou} ne touche aucune carte du plateau")
+    forced = []
+    if options["ties_illegal"] and _card_ties(state, placement, options):
+        if _tie_free_spot_exists(state, card_id, options):
+            raise rules.Illegal(rules.NO_TIES, f"{card_id} at {where} would tie the strongest players of a Nexus",
+                                f"{card_id} en {ou} mettrait à égalité les plus forts d'un Nexus")
+        forced.append(rules.warning(rules.NO_TIES, f"{card_id} ties a Nexus wherever it goes: allowed",
+                                    f"{card_id} crée une égalité où qu'elle aille : autorisé"))
+    state.board = state.board.plus(placement)
+    remember(cache.setdefault("boards", {}), state.board)
+    state.placements.append(placement)
+    state.deck.remove(card_id)
+    out = [rules.info(rules.CARD_PLAYED, f"{state.player} plays {card_id} at {where}",
+                      f"{state.player} joue {card_id} en {ou}", [state.player])] + forced
+    if not options["blocked_rod_closes"]:
+        for point in state.board.blocked_ports_of(len(state.placements) - 1):
+            at = f"({point[0] / LATTICE:g}, {point[1] / LATTICE:g})"
+            out.append(rules.warning(rules.ROD_BLOCKED, f"A rod meets a blank card edge at {at}: its Nexus can "
+                                     "never close", f"Un connecteur bute sur un bord vide en {at} : son Nexus ne "
+                                     "pourra jamais se fermer"))
+    out += _close_new(state, options)
+    if state.phase == OVER:
+        return out
+    if not state.deck:
+        return out + _deck_out(state)
+    state.phase = COUNTER
+    if not counter_nodes(state, options):
+        out.append(rules.info(rules.COUNTER_NONE, f"No unoccupied node outside the closed Nexuses: {state.player} "
+                              "places no counter", f"Aucun nœud libre hors des Nexus fermés : {state.player} ne pose "
+                              "pas de pion", [state.player]))
+        _next_turn(state)
+    return out
+
+
+def _close_new(state: GameState, options) -> list[Verdict]:
+    done = state.closed_nodes()
+    closing = [n for n in state.board.nexuses().values()
+               if n.closed(options["blocked_rod_closes"]) and n.nodes[0] not in done]
+    return score_closed(state, closing, options) if closing else []
+
+
+def _card_ties(state: GameState, placement: Placement, options) -> bool:
+    board = state.board
+    for roots in board.merged_groups(placement):
+        if len(roots) < 2:
+            continue
+        nexuses = board.nexuses()  # a rod running port to port with no node is in no Nexus: nothing to count
+        nodes = (n for r in roots if r in nexuses for n in nexuses[r].nodes)
+        if tied(standing(nodes, board, state.counters, options)):
+            return True
+    return False
+
+
+def _tie_free_spot_exists(state: GameState, card_id: str, options) -> bool:
+    board = state.board
+    for spot in open_spots(board.occupied, board.landscape_of):
+        for rotation in spot["rotations"]:
+            if not _card_ties(state, Placement(card_id, spot["x"], spot["y"], rotation), options):
+                return True
+    return False
+
+
+def counter_nodes(state: GameState, options) -> list[str]:
+    """Nodes where the current player may place a counter now (variant: creating no tie, when possible)."""
+    if state.phase != COUNTER:
+        return []
+    closed = state.closed_nodes()
+    free = [n for n in state.board.power if n not in state.counters and n not in closed]
+    if options["ties_illegal"]:
+        standings: dict = {}
+        calm = [n for n in free if not counter_ties(state, n, options, standings)]
+        return calm or free
+    return free
+
+
+def counter_ties(state: GameState, nid: str, options, standings: dict) -> bool:
+    """Would the current player's counter on ``nid`` tie the strongest players of its Nexus?
+
+    ``standings`` caches each Nexus's standing across calls for one state.
+    """
+    board = state.board
+    nexus = board.nexus_of(nid)
+    if nexus.id not in standings:
+        standings[nexus.id] = standing(nexus.nodes, board, state.counters, options)
+    after = dict(standings[nexus.id])
+    after[state.player] = after.get(state.player, 0) + node_value(board, nid, options)
+    return tied(after)
+
+
+def _node_at(state: GameState, event: Mapping[str, Any]) -> str:
+    if "node" in event:
+        nid = event["node"]
+        if not isinstance(nid, str):
+            raise EventError('"node" must be a node id such as "ex-cross-1:a"')
+        return nid
+    at = event.get("at")
+    if (not isinstance(at, list) or len(at) != 2
+            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in at)):
+        raise EventError('a counter needs "node" (a node id) or "at" ([x, y] in half-card units)')
+    best, dist = None, SNAP
+    for nid, index in state.board.node_card.items():
+        placement = state.board.placements[index]
+        x, y = placement.board_point(state.cards[placement.card].nodes[nid.split(":", 1)[1]])
+        d = ((x - at[0]) ** 2 + (y - at[1]) ** 2) ** 0.5
+        if d <= dist:
+            best, dist = nid, d
+    return best or f"({at[0]}, {at[1]})"
+
+
+def place_counter(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any], cache: dict) -> list[Verdict]:
+    nid = _node_at(state, event)
+    _check_player(state, event)
+    who = state.player
+    if state.phase != COUNTER:
+        raise rules.Illegal(rules.TURN_PHASE, f"{who} must play a card before placing a counter",
+                            f"{who} doit jouer une carte avant de poser un pion", [who])
+    if nid not in state.board.power:
+        raise rules.Illegal(rules.COUNTER_NODE, f"There is no node at {nid}", f"Il n'y a pas de nœud en {nid}", [who])
+    if nid in state.counters:
+        holder = state.counters[nid]
+        raise rules.Illegal(rules.COUNTER_OCCUPIED, f"Node {nid} is occupied by {holder}",
+                            f"Le nœud {nid} est occupé par {holder}", [who])
+    if nid in state.closed_nodes():
+        raise rules.Illegal(rules.COUNTER_CLOSED, f"Node {nid} is in a closed Nexus",
+                            f"Le nœud {nid} est dans un Nexus fermé", [who])
+    out = []
+    if options["ties_illegal"] and counter_ties(state, nid, options, {}):
+        if nid not in counter_nodes(state, options):
+            raise rules.Illegal(rules.NO_TIES, f"A counter on {nid} would tie the strongest players of its Nexus",
+                                f"Un pion sur {nid} mettrait à égalité les plus forts de son Nexus", [who])
+        out.append(rules.warning(rules.NO_TIES, "Every free node ties a Nexus: allowed",
+                                 "Chaque nœud libre crée une égalité : autorisé", [who]))
+    state.counters[nid] = who
+    power = state.board.power[nid]
+    out.insert(0, rules.info(rules.COUNTER, f"{who} places a counter on {nid} (power {power})",
+                             f"{who} pose un pion sur {nid} (puissance {power})", [who]))
+    _next_turn(state)
+    return out
+
+
+def _next_turn(state: GameState) -> None:
+    state.turn = (state.turn + 1) % len(state.players)
+    state.turn_number += 1
+    state.phase = CARD
+
+
+def _deck_out(state: GameState) -> list[Verdict]:
+    """Book silent: when the last card has been played and scored, the most points wins (ties share)."""
+    best = max(state.scores.values())
+    top = [p for p in state.players if state.scores[p] == best]
+    shared = " and ".join(top)
+    verdict = rules.win(rules.DECK_OUT, f"The deck is empty and no one reached the target: {shared} "
+                        f"{'win' if len(top) > 1 else 'wins'} with {best} points",
+                        f"La pioche est vide et personne n'a atteint l'objectif : {' et '.join(top)} "
+                        f"{'gagnent' if len(top) > 1 else 'gagne'} avec {best} points", top)
+    state.outcome = verdict.to_json()
+    state.phase = OVER
+    return [verdict]

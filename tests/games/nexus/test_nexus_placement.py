@@ -1,0 +1,111 @@
+"""Playing a card: the first card in the middle, the basketweave on the half-card grid, touching, overlap."""
+
+from __future__ import annotations
+
+from nexus_helpers import card, counter, new_game, ok, play, refused, rules_of
+
+
+def test_the_first_card_is_the_beginning_of_the_board():
+    """“Place one card face up in the middle of the table. This card is the beginning of the board.”"""
+    engine = new_game()
+    cards = engine.summary()["cards"]
+    assert [(c["card"], c["x"], c["y"], c["rotation"], c["box"]) for c in cards] == [("t-bar-1", 0, 0, 0, [0, 0, 2, 1])]
+    assert "t-bar-1" not in engine.state.deck
+    turned = new_game(first_rotation=90)
+    assert turned.summary()["cards"][0]["box"] == [0, 0, 1, 2]
+
+
+def test_short_edges_always_touch_long_edges():
+    """“Cards must be played in a “basketweave” pattern, with short edges always touching long edges, like the
+    cards in Figure 1.”"""
+    engine = new_game()
+    side_by_side = play(engine, "t-pair-1", 2, 0, 0)        # landscape end to end: short edge to short edge
+    assert refused(side_by_side) == "nexus.card.basketweave"
+    assert "short edges always touching long edges" in side_by_side[0].message.en
+    assert "petit côté" in side_by_side[0].message.fr
+    stacked = play(engine, "t-pair-1", 1, 1, 180)           # half a card along, under: long edge to long edge
+    assert refused(stacked) == "nexus.card.basketweave"
+    ok(play(engine, "t-pair-1", 2, 0, 90))                   # standing: its long edge against the short edge
+    ok(counter(engine, "t-bar-1:a"))
+    next_to_it = play(engine, "t-pair-2", 3, 0, 270)        # two standing cards side by side: long to long
+    assert refused(next_to_it) == "nexus.card.basketweave"
+    ok(play(engine, "t-pair-2", 2, 2, 0))                    # lying under the standing card: short against long
+
+
+def test_new_cards_must_touch_existing_cards():
+    """“New cards much touch existing cards.” (sic) A shared corner is not touching."""
+    engine = new_game()
+    far = play(engine, "t-pair-1", 5, 5, 90)
+    assert refused(far) == "nexus.card.touch" and "much touch existing cards" in far[0].message.en
+    corner = play(engine, "t-pair-1", 2, 1, 90)             # meets t-bar-1 only at its corner (2, 1)
+    assert refused(corner) == "nexus.card.touch"
+
+
+def test_cards_never_overlap():
+    engine = new_game()
+    assert refused(play(engine, "t-pair-1", 1, 0, 90)) == "nexus.card.overlap"
+
+
+def test_variant_cards_anywhere_on_the_grid():
+    """“allow players to place cards anywhere on the table as long as they match the existing grid”"""
+    engine = new_game({"cards_anywhere": True})
+    ok(play(engine, "t-pair-1", 5, 5, 90))
+    ok(counter(engine, "t-bar-1:a"))
+    assert refused(play(engine, "t-pair-2", 6, 5, 90)) == "nexus.card.basketweave"  # the weave still holds
+
+
+def test_the_card_must_come_from_the_deck_and_be_the_top_one_when_the_order_is_known():
+    """“Take the top card of the deck and play it face up onto the board.”"""
+    engine = new_game()
+    assert refused(play(engine, "t-bar-1", 2, 0, 90)) == "nexus.card.deck"    # already on the board
+    assert refused(play(engine, "zz", 2, 0, 90)) == "nexus.card.deck"
+    deck = [card("bar", 1), card("pair", 1), card("pair", 2)]
+    known = new_game(cards=deck, deck_order="top_first")
+    top = play(known, "t-pair-2", 2, 0, 90)
+    assert refused(top) == "nexus.card.top" and "t-pair-1" in top[0].message.en
+    verdicts = ok(known.apply({"type": "play_card", "x": 2, "y": 0, "rotation": 90}))   # "card" left out: the top one
+    assert "t-pair-1" in verdicts[0].message.en
+
+
+def test_a_rod_against_a_blank_edge_is_flagged_and_never_leads_to_a_node():
+    """“When every Connector in a Nexus leads to a Node, the Nexus is “closed.” Until then, it is
+    “open.””"""
+    engine = new_game()
+    verdicts = ok(play(engine, "t-caps-1", 0, -2, 90))      # its R cap meets t-bar-1's blank top edge
+    assert rules_of(verdicts) == ["nexus.card.played", "nexus.connector.blocked"]
+    blocked = {n["id"]: n for n in engine.summary()["nexuses"]}["t-caps-1:r"]
+    assert (blocked["closed"], blocked["blocked_ends"], blocked["can_close"]) == (False, 1, False)
+    assert "t-caps-1:r" in engine.legal_counters()
+    lenient = new_game({"blocked_rod_closes": True})
+    verdicts = ok(play(lenient, "t-caps-1", 0, -2, 90))
+    assert rules_of(verdicts) == ["nexus.card.played", "nexus.score.empty"]
+    assert "t-caps-1:r" not in lenient.legal_counters()
+
+
+def test_rods_join_across_cards_into_one_nexus():
+    """“A “Nexus” is a set of contiguous Nodes and Connectors.”"""
+    engine = new_game()
+    ok(play(engine, "t-caps-1", -1, 0, 90))
+    nexuses = {n["id"]: n for n in engine.summary()["nexuses"]}
+    assert nexuses["t-bar-1:a"]["nodes"] == ["t-bar-1:a", "t-bar-1:b", "t-caps-1:tl"]
+    assert nexuses["t-bar-1:a"]["open_ends"] == 1           # t-bar-1's right end still waits for a card
+    assert nexuses["t-caps-1:l"]["nodes"] == ["t-caps-1:l"]
+
+
+def test_the_phone_gets_the_spots_where_a_card_may_go():
+    engine = new_game()
+    spots = engine.summary()["card_spots"]
+    assert {"x": 2, "y": 0, "rotations": [90, 270]} in spots and {"x": -1, "y": -1, "rotations": [90, 270]} in spots
+    assert all(s["rotations"] == [90, 270] for s in spots)   # only standing cards can touch a lying card
+    for spot in spots:
+        probe = new_game()
+        assert not [v for v in play(probe, "t-pair-1", spot["x"], spot["y"], spot["rotations"][0])
+                    if v.kind.value == "illegal"], spot
+    assert len(spots) == 8                                   # two above, two below, two on each side
+
+
+def test_a_basketweave_refusal_says_which_edges_would_meet():
+    engine = new_game()
+    assert "short edge to short edge" in play(engine, "t-pair-1", 2, 0, 0)[0].message.en
+    assert "long edge to long edge" in play(engine, "t-pair-1", 1, 1, 0)[0].message.en
+    assert "grand côté contre grand côté" in play(engine, "t-pair-1", 1, -1, 0)[0].message.fr

@@ -1,0 +1,185 @@
+"""Scoring closed Nexuses: capture by the most power, value of the unoccupied nodes, ties, order, the win."""
+
+from __future__ import annotations
+
+from nexus_helpers import closing_board, counter, deck, new_game, ok, play, refused, rules_of
+
+
+def close(engine):
+    return ok(play(engine, "t-caps-2", 2, 0, 90))
+
+
+def test_the_most_power_captures_for_the_unoccupied_power():
+    """“To capture a Nexus, you must have more Power Points than any other player in that Nexus, based on the Power
+    Values of the Nodes you control.” “The point value of a Nexus is equal to the total Power Values of the
+    unoccupied Nodes in that Nexus.”"""
+    engine = closing_board(ann_counter="t-bar-1:a", bob_counter="t-caps-1:l")
+    verdicts = close(engine)
+    assert rules_of(verdicts) == ["nexus.card.played", "nexus.score"]
+    # Ann holds a (2); unoccupied: t-bar-1:b (2) + t-caps-1:tl (1) + t-caps-2:bl (1) = 4.
+    assert engine.state.scores == {"Ann": 4, "Bob": 0}
+    assert verdicts[1].players == ("Ann",) and "4 points" in verdicts[1].message.en
+    assert "4 points" in verdicts[1].message.fr
+
+
+def test_more_power_wins_against_more_counters():
+    """“if Player 1 owns Nodes totaling 5 points, and Player 2 owns Nodes totaling 4 points, Player 1 scores the
+    points for the Nexus.” Power, not the number of counters, decides."""
+    engine = new_game()
+    ok(play(engine, "t-caps-1", -1, 0, 90))
+    ok(counter(engine, "t-caps-1:tl"))                        # Ann: one node of power 1
+    ok(play(engine, "t-pair-1", 1, -2, 90))
+    ok(counter(engine, "t-bar-1:a"))                          # Bob: power 2
+    ok(play(engine, "t-pair-2", 0, -3, 0))                    # harmless (no rod ends, closes empty at once)
+    ok(counter(engine, "t-caps-1:l"))
+    ok(play(engine, "t-caps-2", 2, 0, 90))                     # Bob closes
+    assert engine.state.scores == {"Ann": 0, "Bob": 3}         # t-bar-1:b 2 + t-caps-2:bl 1
+
+
+def test_tied_strongest_players_score_nothing():
+    """“If the strongest players are tied when the Nexus closes, or if the Nexus is empty, no one scores it.”"""
+    engine = closing_board(ann_counter="t-bar-1:a", bob_counter="t-bar-1:b")
+    verdicts = close(engine)
+    assert rules_of(verdicts) == ["nexus.card.played", "nexus.score.tie"]
+    assert verdicts[1].players == ("Ann", "Bob")
+    assert engine.state.scores == {"Ann": 0, "Bob": 0}
+    record = engine.state.closed[-1]
+    assert (record["result"], record["scorer"], record["power"]) == ("tie", None, {"Ann": 2, "Bob": 2})
+
+
+def test_an_empty_nexus_scores_nothing():
+    """“If the strongest players are tied when the Nexus closes, or if the Nexus is empty, no one scores it.”"""
+    engine = new_game()
+    ok(play(engine, "t-caps-1", -1, 0, 90))
+    ok(counter(engine, "t-caps-1:l"))
+    verdicts = ok(play(engine, "t-pair-1", 1, -2, 90))         # two nodes joined only to each other: closed at once
+    assert rules_of(verdicts) == ["nexus.card.played", "nexus.score.empty"]
+    assert engine.state.scores == {"Ann": 0, "Bob": 0}
+
+
+def test_counters_leave_a_scored_nexus_and_it_stays_empty():
+    """“Once you have closed and scored a Nexus, take all the counters out of it. It will remain empty for the rest
+    of the game.” “You may never play a counter in a closed Nexus.”"""
+    engine = closing_board(ann_counter="t-bar-1:a", bob_counter="t-bar-1:b")
+    close(engine)
+    assert "t-bar-1:a" not in engine.state.counters and "t-bar-1:b" not in engine.state.counters
+    for node in ("t-bar-1:a", "t-caps-2:bl", "t-pair-1:a"):
+        verdicts = counter(engine, node)
+        assert refused(verdicts) == "nexus.counter.closed"
+        assert "You may never play a counter in a closed Nexus." in verdicts[0].message.en
+    legal = engine.legal_counters()
+    assert "t-bar-1:a" not in legal and "t-caps-2:r" in legal
+    ok(counter(engine, "t-caps-2:r"))
+    board = {n["id"]: n for n in engine.summary()["nodes"]}
+    assert board["t-bar-1:a"]["closed"] and board["t-bar-1:a"]["counter"] is None
+
+
+def test_two_nexuses_closed_at_once_are_scored_yours_first_then_leftwards():
+    """“If you close two Nexuses at once, you score your own first, then proceed to the left. This only matters if
+    two players might win.” “To win, you must score at least 10 points.” — here the target is 1 so both reach
+    it."""
+    engine = new_game({"target_points": 1})
+    ok(play(engine, "t-caps-1", -1, 0, 90))
+    ok(counter(engine, "t-caps-1:tl"))                         # Ann 1 in t-bar-1's Nexus
+    ok(play(engine, "t-pair-1", 1, -2, 90))
+    ok(counter(engine, "t-bar-1:a"))                           # Bob 2 there
+    ok(play(engine, "t-hook-1", 2, -1, 0))                     # Ann: a second Nexus, its end facing (2, 0)
+    ok(counter(engine, "t-hook-1:a"))
+    ok(play(engine, "t-pair-2", 3, -3, 90))
+    ok(counter(engine, "t-bar-1:b"))                           # Bob 4 against Ann 1
+    verdicts = ok(play(engine, "t-caps-2", 2, 0, 90))          # Ann closes both
+    assert rules_of(verdicts) == ["nexus.card.played", "nexus.score.order", "nexus.score", "nexus.win",
+                                  "nexus.score"]
+    assert [v.players for v in verdicts if v.rule == "nexus.score"] == [("Ann",), ("Bob",)]
+    assert engine.state.scores == {"Ann": 2, "Bob": 1}         # hook b 1 + caps-2 l 1; caps-2 bl 1
+    assert engine.outcome.players == ("Ann",) and engine.outcome.rule == "nexus.win"
+    assert engine.summary()["phase"] == "over"
+    assert refused(counter(engine, "t-caps-2:r")) == "nexus.game_over"
+
+
+def test_first_to_ten_wins():
+    """“To win, you must score at least 10 points.”"""
+    engine = closing_board(ann_counter="t-bar-1:a", bob_counter="t-caps-1:l")
+    engine.state.scores["Ann"] = 6
+    verdicts = close(engine)
+    assert rules_of(verdicts)[-1] == "nexus.win" and verdicts[-1].kind.value == "win"
+    assert "at least 10 points" in verdicts[-1].message.en
+    assert engine.state.scores["Ann"] == 10 and engine.outcome.players == ("Ann",)
+
+
+def test_variant_every_node_worth_one():
+    """“let each Node be worth only one Power Point”"""
+    engine = closing_board({"every_node_worth_one": True}, ann_counter="t-bar-1:a", bob_counter="t-caps-1:l")
+    close(engine)
+    assert engine.state.scores == {"Ann": 3, "Bob": 0}        # three unoccupied nodes, one point each
+    assert {n["id"]: n["value"] for n in engine.summary()["nodes"]}["t-caps-2:r"] == 1
+
+
+def test_variant_no_ties_refuses_a_counter_that_ties_a_nexus():
+    """“make it illegal to create a tie by any means”"""
+    engine = new_game({"ties_illegal": True})
+    ok(play(engine, "t-caps-1", -1, 0, 90))
+    ok(counter(engine, "t-bar-1:a"))
+    ok(play(engine, "t-pair-1", 1, -2, 90))
+    verdicts = counter(engine, "t-bar-1:b")                    # Bob 2 against Ann 2
+    assert refused(verdicts) == "nexus.variant.no_ties"
+    assert "t-bar-1:b" not in engine.legal_counters() and "t-caps-1:tl" in engine.legal_counters()
+    plain = new_game()
+    ok(play(plain, "t-caps-1", -1, 0, 90))
+    ok(counter(plain, "t-bar-1:a"))
+    ok(play(plain, "t-pair-1", 1, -2, 90))
+    ok(counter(plain, "t-bar-1:b"))                            # the book's own rules allow it
+
+
+def test_variant_no_ties_refuses_a_card_that_joins_two_nexuses_into_a_tie():
+    """“make it illegal to create a tie by any means” — a card joining Ann's 2 and Bob's 2 into one Nexus."""
+    link = {"id": "t-link", "nodes": {"m": [2, 2]}, "connectors": [["m", "L"], ["m", "BL"]]}
+    results = {}
+    for ties_illegal in (True, False):
+        engine = new_game({"ties_illegal": ties_illegal}, cards=deck() + [link])
+        ok(play(engine, "t-caps-1", -1, 0, 90))
+        ok(counter(engine, "t-bar-1:a"))                       # Ann 2 in t-bar-1's Nexus
+        ok(play(engine, "t-pair-1", 1, -2, 90))
+        ok(counter(engine, "t-caps-1:l"))
+        ok(play(engine, "t-hook-1", 2, -1, 0))
+        ok(counter(engine, "t-caps-1:bl"))
+        ok(play(engine, "t-pair-2", 3, -3, 90))
+        ok(counter(engine, "t-hook-1:a"))                      # Bob 2 in t-hook-1's Nexus
+        results[ties_illegal] = play(engine, "t-link", 2, 0, 90)   # joins both ends: one Nexus, closed, tied 2-2
+        if ties_illegal:
+            assert refused(results[True]) == "nexus.variant.no_ties"
+            ok(play(engine, "t-link", 4, -1, 90))              # elsewhere it ties nothing
+    assert rules_of(results[False]) == ["nexus.card.played", "nexus.score.tie"]
+
+
+def test_variant_no_ties_allows_a_card_that_ties_wherever_it_goes(monkeypatch):
+    """“make it illegal to create a tie by any means” — the drawn card must still be played: when no spot avoids a
+    tie (stood in for here), the tying spot is allowed with a warning."""
+    from companion.games.nexus import turns
+
+    monkeypatch.setattr(turns, "_tie_free_spot_exists", lambda *args: False)
+    link = {"id": "t-link", "nodes": {"m": [2, 2]}, "connectors": [["m", "L"], ["m", "BL"]]}
+    engine = new_game({"ties_illegal": True}, cards=deck() + [link])
+    for event in ((play, "t-caps-1", -1, 0, 90), (counter, "t-bar-1:a"), (play, "t-pair-1", 1, -2, 90),
+                  (counter, "t-caps-1:l"), (play, "t-hook-1", 2, -1, 0), (counter, "t-caps-1:bl"),
+                  (play, "t-pair-2", 3, -3, 90), (counter, "t-hook-1:a")):
+        ok(event[0](engine, *event[1:]))
+    verdicts = ok(play(engine, "t-link", 2, 0, 90))
+    assert rules_of(verdicts) == ["nexus.card.played", "nexus.variant.no_ties", "nexus.score.tie"]
+    assert verdicts[1].kind.value == "warning"
+
+
+def test_variant_no_ties_counts_nothing_for_a_rod_with_no_node():
+    """A rod running from edge to edge carries a Nexus across its card without a node of its own; a card joining
+    Nexuses through it is judged on their nodes alone (this once raised instead)."""
+    rod = {"id": "t-rod", "nodes": {"a": [2, 1]}, "connectors": [["L", "R"], ["a", "TL"]]}
+    x = {"id": "t-x", "nodes": {"x": [6, 2]}, "connectors": [["x", "BR"]]}
+    link = {"id": "t-link", "nodes": {"m": [2, 2]}, "connectors": [["m", "TL"], ["m", "L"]]}
+    engine = new_game({"ties_illegal": True}, cards=[rod, x, link] + deck(), first_card="t-rod")
+    ok(play(engine, "t-pair-1", 0, -2, 90))
+    ok(counter(engine, "t-rod:a"))
+    ok(play(engine, "t-x", -2, -1, 0))                         # its rod end faces down into (-1, 0)
+    ok(counter(engine, "t-x:x"))
+    ok(play(engine, "t-link", -1, 0, 90))                      # joins t-x's end and the node-less rod's left end
+    joined = next(n for n in engine.summary()["nexuses"] if n["id"] == "t-link:m")
+    assert (joined["nodes"], joined["power"], joined["open_ends"]) == (["t-link:m", "t-x:x"], {"Bob": 1}, 1)

@@ -71,9 +71,15 @@ class Service:
     def _make_pipeline(self) -> Pipeline:
         from companion.capture.factory import open_source
         from companion.capture.retry import RetryingSource
+        from companion.capture.simulated import SimulatedTable
+        from companion.capture.simulated_game import SimulatedTableForGames
         from companion.vision import RollSettler
 
-        source = RetryingSource(open_source(self.config), on_status=self._camera_status,
+        camera = open_source(self.config)
+        if isinstance(camera, SimulatedTable):  # the simulated camera plays the current game on its mat
+            camera = SimulatedTableForGames(self.table, fps=camera.fps, size=(camera.width, camera.height),
+                                            seed=camera.seed)
+        source = RetryingSource(camera, on_status=self._camera_status,
                                 max_delay=self.config["camera"]["retry_max_seconds"])
         self.live.camera = CameraStatus(True, "", source.description)
         return Pipeline(

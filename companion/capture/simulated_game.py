@@ -99,3 +99,33 @@ class SimulatedGameTable(FrameSource):
         frame = Frame(image=image, timestamp=self._index / self.fps, index=self._index)
         self._index += 1
         return frame
+
+
+class SimulatedTableForGames(FrameSource):
+    """The simulated camera ``camera.source = "simulated"`` gives the service: the current game played on its mat
+    by its simulated players when the game has them, else dice thrown on a plain table (``SimulatedTable``)."""
+
+    description = "simulated table"
+
+    def __init__(self, table: Any, fps: float = 8.0, size: tuple[int, int] = (1280, 960), seed: int = 0) -> None:
+        from companion.capture.simulated import SimulatedTable
+        from companion.tablevision.layouts import layout_for
+
+        self.table, self.fps, self.size, self.seed = table, fps, size, seed
+        self._layout_for = layout_for
+        self._plain = SimulatedTable(seed=seed, fps=fps, width=size[0], height=size[1])
+        self._games: dict[str, SimulatedGameTable | None] = {}
+        self._index = 0
+
+    def _source_for(self, game: str) -> FrameSource:
+        if game not in self._games:
+            bot = bot_for(game, np.random.default_rng([self.seed, len(self._games)]))
+            self._games[game] = None if bot is None else SimulatedGameTable(
+                self._layout_for(game), bot, self.table, fps=self.fps, size=self.size, seed=self.seed)
+        return self._games[game] or self._plain
+
+    def read(self) -> Frame:
+        frame = self._source_for(self.table.record.game).read()
+        out = Frame(frame.image, self._index / self.fps, self._index)
+        self._index += 1
+        return out

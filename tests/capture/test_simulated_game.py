@@ -1,0 +1,55 @@
+"""The simulated camera plays the chosen game on its mat, and the real pipeline referees it: the setup, rolls,
+moves and primes the referee accepts come from what the camera reads, not from the simulation's own truth."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.bus import EventBus
+from companion.capture.simulated_game import SimulatedTableForGames
+from companion.config import load_config
+from companion.journal import Journal
+from companion.pipeline import LiveView, Pipeline
+from companion.table import Table
+from companion.tablevision.stage import TableStage
+from companion.vision import DiceReader, RollSettler
+
+
+def play(tmp_path, game: str, until, scenes: int = 24):
+    table = Table(Journal(tmp_path / "journal.sqlite3"), EventBus(), default_game=game)
+    source = SimulatedTableForGames(table, fps=8, size=(1024, 768), seed=5)
+    config = load_config(None)
+    pipeline = Pipeline(source, DiceReader.from_config(config["vision"]), RollSettler(stable_frames=3), table.observe,
+                        LiveView(), table=TableStage.from_config(config["table"], game))
+    simulated = source._source_for(game)
+    while simulated.scenes < scenes and not until(table.history()):
+        pipeline.step()
+    return table.history()
+
+
+def entries(history, source, event_type):
+    return [e for e in history if e["source"] == source and e["event"]["type"] == event_type and e["in_force"]]
+
+
+@pytest.mark.parametrize("game", ["nexus-keepers"])
+def test_nexus_keepers_setup_rolls_and_moves_come_from_the_camera(tmp_path, game):
+    def done(history):
+        return entries(history, "camera", "positions") and len(entries(history, "camera", "roll")) >= 2
+
+    history = play(tmp_path, game, done)
+    setup = entries(history, "simulated player", "setup")
+    assert setup, "the players set the game up from the camera's board"
+    assert setup[0]["event"]["players"][0]["cube"] == {"tiles": [[1, 1], [2, 1], [3, 1], [4, 1], [5, 1]], "portal": "W"}
+    assert len(entries(history, "camera", "roll")) >= 2
+    moves = entries(history, "camera", "positions")
+    assert moves and moves[0]["verdicts"][0]["rule"] == "nk.move.explained"
+    assert not [e for e in history if e["source"] == "simulated player" and e["event"]["type"] == "roll"], \
+        "every roll was read by the camera"
+
+
+def test_tesseract_threat_phase_primes_come_from_the_camera(tmp_path):
+    history = play(tmp_path, "tesseract", lambda h: len(entries(h, "camera", "prime")) >= 1)
+    primes = entries(history, "camera", "prime")
+    assert primes and primes[0]["verdicts"][0]["rule"] == "tess.prime"
+    readings = entries(history, "camera", "priming_zone_reading")
+    assert readings and all(v["rule"] == "tess.camera.match" for e in readings for v in e["verdicts"])

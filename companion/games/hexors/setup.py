@@ -33,7 +33,20 @@ def start_cells(arena: Arena, options: Mapping[str, Any]) -> list[list[str]]:
     return [[arena.name(arena.parse(c)) for c in side] for side in given]
 
 
+def arena_options(event: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+    """The mat may be described in the setup event (``"arena": {"columns", "rows", "start_cells"}``)."""
+    mat = event.get("arena", {})
+    if not isinstance(mat, Mapping) or set(mat) - {"columns", "rows", "start_cells"}:
+        raise ValueError('"arena" may give "columns", "rows" and "start_cells"')
+    return {**options, "arena_columns": mat.get("columns", options["arena_columns"]),
+            "arena_rows": mat.get("rows", options["arena_rows"]),
+            "start_cells": mat.get("start_cells", options["start_cells"] if not mat else [])}
+
+
 def setup_game(event: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[GameState, list[Verdict]]:
+    options = arena_options(event, options)
+    if not all(isinstance(options[k], int) and not isinstance(options[k], bool) for k in ("arena_columns", "arena_rows")):
+        raise ValueError('"arena" columns and rows are whole numbers')
     arena = Arena(options["arena_columns"], options["arena_rows"])
     colours = list(options["colours"])
     level = event.get("level", options["level"])
@@ -47,7 +60,10 @@ def setup_game(event: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[Ga
         pid = str(entry["id"])
         if any(p.id == pid for p in state.players):
             raise ValueError(f"player {pid!r} is listed twice")
-        player = Player(pid, side, stars=options["starting_stars"] if level == ADVANCED else 0)
+        stars = entry.get("stars", options["starting_stars"]) if level == ADVANCED else 0
+        if not isinstance(stars, int) or isinstance(stars, bool) or stars < 0:
+            raise ValueError(f'"stars" of {pid} must be a whole number >= 0')
+        player = Player(pid, side, stars=stars)
         state.players.append(player)
         _place_tiles(state, player, entry["tiles"])
         _hand(state, player, entry.get("actions", []), level)

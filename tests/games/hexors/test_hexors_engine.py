@@ -14,6 +14,9 @@ from companion.referee import available_games, create_game, restore_game
 from hex_helpers import EXAMPLES, REPO, RULE_BOOK, game, put, roll, rules_of, squash
 
 
+DOC = REPO / "docs" / "rules" / "hexors.md"
+
+
 def replay(name: str):
     out = io.StringIO()
     lines = (EXAMPLES / name).read_text(encoding="utf-8").splitlines()
@@ -23,10 +26,12 @@ def replay(name: str):
 
 
 def test_every_quoted_rule_book_sentence_is_verbatim():
-    """Each « ... » quote in these tests and in the engine's rule table must appear word for word in the book."""
+    """Each « ... » quote in these tests, in docs/rules/hexors.md and in the engine's rule table must appear word
+    for word in the book."""
     from companion.games.hexors.rules import BOOK
     book = squash(RULE_BOOK.read_text(encoding="utf-8"))
     quotes = list(BOOK.values())
+    quotes += re.findall(r"« (.+?) »", DOC.read_text(encoding="utf-8"), flags=re.S)
     for path in sorted((REPO / "tests" / "games" / "hexors").glob("test_*.py")):
         if path.name != "test_hexors_engine.py":
             quotes += re.findall(r"« (.+?) »", path.read_text(encoding="utf-8"), flags=re.S)
@@ -34,6 +39,16 @@ def test_every_quoted_rule_book_sentence_is_verbatim():
     assert len(quotes) >= 60
     missing = [q for q in quotes if q not in book]
     assert not missing, missing
+
+
+def test_documented_event_examples_are_valid_events():
+    """Every JSON line in the doc's examples parses; the setup example sets up a legal game."""
+    lines = [line for block in re.findall(r"```json\n(.*?)```", DOC.read_text(encoding="utf-8"), flags=re.S)
+             for line in block.splitlines()]
+    events = [json.loads(line) for line in lines]
+    assert len(events) >= 14 and all("type" in e for e in events)
+    engine = create_game("hexors")
+    assert rules_of(engine.apply(events[0])) == ["hex.setup"]
 
 
 def test_registered_for_the_cli_and_the_phone():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hex_helpers import game, kinds, put, roll, rules_of, side
+from hex_helpers import game, put, roll, rules_of, side
 
 
 def move(engine, tile, *path, **extra):

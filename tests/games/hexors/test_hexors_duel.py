@@ -7,7 +7,7 @@ import pytest
 from companion.core import DieReading, Observation
 from companion.referee import EventError
 
-from hex_helpers import game, kinds, put, roll, rules_of, side
+from hex_helpers import game, kinds, put, roll, rules_of
 
 
 def engage(engine, tile="a1", to="d5", **extra):

@@ -46,13 +46,14 @@ def test_jump_over_an_allied_tile_in_a_straight_line():
     assert rules_of(move(engine, "a1", "d6")) == ["hex.move.jump", "hex.turn"]
 
 
-def test_no_jump_over_an_enemy_nor_onto_an_occupied_cell_nor_off_the_line():
+def test_no_jump_over_an_enemy_nor_off_a_straight_line():
     """« Pour sauter, le carreau monstre ou le carreau personnage doit être directement en face d'un carreau ALLIÉ »"""
     engine = game()
-    put(engine, a1="d3", b1="d4", b2="d7", a2="d6")
+    put(engine, a1="d3", b1="d4")
     assert rules_of(move(engine, "a1", "d5")) == ["hex.move.jump"]             # over an enemy: refused
-    put(engine, a1="d4", b1="d5", a2="e5", b2="c9")
-    assert kinds(move(engine, "a2", "c5")) == ["illegal"]                      # not a straight line over d4... c5 is 2 away
+    put(engine, a1="e5", a2="d4", b1="c9")
+    assert rules_of(move(engine, "a1", "c5")) == ["hex.move.jump"]             # two cells away, not in a line
+    assert rules_of(move(engine, "a1", "c4")) == ["hex.move.jump", "hex.turn"]  # e5 -> over d4 (SW) -> c4
 
 
 def test_several_jumps_in_a_row_each_over_one_ally():

@@ -53,7 +53,7 @@ def summary(state: GameState | None, options: Mapping[str, Any]) -> dict[str, An
                 for side, t in (("attacker", d.attacker), ("defender", d.defender))}
     playing = state.phase == "playing" and state.duel is None and state.moved is None
     return {
-        "phase": state.phase, "level": state.level, "turn": state.turn, "player": state.player.id,
+        "phase": state.phase, "level": state.level, "turn": state.player.id, "turn_number": state.turn,
         "arena": {"columns": state.arena.columns, "rows": state.arena.rows, "cells": _cells(state),
                   "directions": list(DIRECTION_NAMES)},
         "colours": list(state.colours),

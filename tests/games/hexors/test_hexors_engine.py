@@ -107,7 +107,7 @@ def test_snapshot_round_trip_and_undo():
 
 def test_summary_gives_the_phone_the_board():
     summary = game().summary()
-    assert summary["player"] == "A" and summary["turn"] == 1 and summary["level"] == "beginner"
+    assert summary["turn"] == "A" and summary["turn_number"] == 1 and summary["level"] == "beginner"
     assert len(summary["arena"]["cells"]) == 63
     grey = [c["cell"] for c in summary["arena"]["cells"] if c["start_of"] == "A"]
     assert grey == ["c1", "d1", "e1"]

@@ -55,14 +55,21 @@ def positions(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
     for tid in sorted(t for t in seen if t not in state.pieces):
         out.append(rules.warning(rules.CAMERA, f"The camera sees an unknown tile {tid}",
                                  f"La caméra voit un carreau inconnu {tid}"))
-    moved, other = [], []
+    moved, missing, stale = [], [], []
     for piece in state.pieces.values():
         where = seen.get(piece.id)
-        cell = where[0] if where else None
-        if cell != piece.cell:
-            (moved if piece.cell is not None and cell is not None else other).append(piece)
+        if piece.cell is None:
+            if where is not None:
+                stale.append(piece)          # a beaten tile still on the mat
+        elif where is None:
+            missing.append(piece)
+        elif where[0] != piece.cell:
+            moved.append(piece)
+    for piece in stale:
+        out.append(rules.warning(rules.CAMERA, f"{piece.id} is in the discard pile: take it off the arena",
+                                 f"{piece.id} est dans la pile d'écart : retirez-le de l'arène", [piece.owner]))
     mine = [p for p in moved if state.controller(p) == state.player.id]
-    if state.duel is None and state.moved is None and len(mine) == 1 and len(moved) == 1 and not other:
+    if state.duel is None and state.moved is None and len(mine) == 1 and len(moved) == 1 and not missing:
         piece, target = mine[0], seen[mine[0].id][0]
         paths = sorted((p for p in legal_paths(state, piece, options) if p[-1] == target), key=len)
         if not paths:
@@ -73,12 +80,12 @@ def positions(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
         names = [state.arena.name(c) for c in paths[0]]
         out += play.move(state, {"type": "move", "tile": piece.id, "path": names}, options)
     else:
-        for piece in moved + other:
+        for piece in moved + missing:
             where = seen.get(piece.id)
-            at = state.arena.name(piece.cell) if piece.cell else "the discard pile"
             now = state.arena.name(where[0]) if where else "nowhere"
-            out.append(rules.warning(rules.CAMERA, f"The camera sees {piece.id} at {now}; the referee has it at {at}",
-                                     f"La caméra voit {piece.id} en {now} ; l'arbitre l'a en {at}", [piece.owner]))
+            out.append(rules.warning(rules.CAMERA, f"The camera sees {piece.id} at {now}; the referee has it at "
+                                     f"{state.arena.name(piece.cell)}", f"La caméra voit {piece.id} en {now} ; "
+                                     f"l'arbitre l'a en {state.arena.name(piece.cell)}", [piece.owner]))
     for tid, (cell, facing) in sorted(seen.items()):
         piece = state.pieces.get(tid)
         if piece is None or facing is None:

@@ -49,6 +49,16 @@ def test_other_differences_are_warnings_that_change_nothing():
     assert engine.state_json() == before
 
 
+def test_a_beaten_tile_left_on_the_mat_is_flagged_and_the_move_still_read():
+    engine = game()
+    put(engine, b2=None)
+    event = seen(engine, a1="c2")
+    event["tiles"]["b2"] = {"cell": "e9", "facing": 3}
+    verdicts = engine.apply(event)
+    assert rules_of(verdicts) == ["hex.camera.mismatch", "hex.move.advance", "hex.turn"]
+    assert "take it off" in verdicts[0].message.en
+
+
 def test_a_tile_not_placed_the_right_way_up_is_flagged():
     """« Les joueurs doivent toujours placer leurs carreaux à l'endroit, c'est-à-dire que le trou dans le haut de chaque
     carreau doit être orienté dans le sens opposé au propriétaire du carreau. »"""

@@ -85,8 +85,8 @@ def test_the_blocked_example_ends_with_the_player_who_cannot_move():
 
 
 def test_examples_are_up_to_date_with_their_generator():
-    import make_examples
-    for name, story in make_examples.SCRIPTS.items():
+    import hexors_examples
+    for name, story in hexors_examples.SCRIPTS.items():
         text = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in story().events)
         assert (EXAMPLES / name).read_text(encoding="utf-8") == text, name
 

@@ -4,7 +4,7 @@ Each game is told as moves and the duel outcome wanted; the colours rolled are
 picked from the tiles' strike values so that the story happens, and every event
 is checked against the engine as it is written.
 
-    PYTHONPATH=. python tests/games/hexors/make_examples.py
+    PYTHONPATH=. python tests/games/hexors/hexors_examples.py
 """
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ BOOK: dict[str, str] = {
                  "et de carreaux actions.",
     SETUP_IDENTICAL: "Chaque joueur NE peut PAS avoir plus de deux carreaux monstres ou carreaux actions identiques "
                      "dans sa main.",
-    TURN: "Le joueur doit toujours déplacer son carreau personnage ou un carreau monstre à chacun de ses tours de jeu.",
+    TURN: "Le joueur no° 1 déplace un de ses carreaux Hexor",
     ADVANCE: "Pour avancer, le joueur déplace un carreau monstre ou un carreau personnage de un espace dans une case "
              "libre.",
     JUMP: "Le joueur ne peut faire sauter son carreau que de l'autre côté du carreau allié, et seulement si la case "

@@ -124,6 +124,22 @@ def test_symbiosis_borrows_the_best_strike_value_of_an_allied_monster_in_front()
     assert attacker["symbiosis"] == 9 and attacker["total"] == 9 + 1 + 1     # + element + team
 
 
+def test_symbiosis_option_borrows_the_allys_highest_printed_number():
+    engine = game("advanced", options={"starting_stars": 9, "symbiosis_value": "highest_face"},
+                  a_tiles=side("A", "d1", {"a1": "c1", "a2": "e1"}, values={"a2": (1, 1, 1, 1, 1, 8)}),
+                  b_tiles=side("B", "d9", {"b1": "c9", "b2": "e9"}), a_actions=["symbiosis"], b_actions=["zombie"])
+    put(engine, a1="d4", a2="c5", b1="d6")
+    launch(engine, "A", "symbiosis", target="a1")
+    duel_a1_b1(engine, "red", "purple")                       # a2's red is 1, its highest number 8
+    assert engine.state.last_duel["attacker"]["symbiosis"] == 8
+
+
+def test_zombie_may_be_limited_to_monsters():
+    engine = new(options={"zombie_targets": "monsters_only"})
+    assert kinds(launch(engine, "A", "zombie", target="B")) == ["illegal"]
+    assert kinds(launch(new(), "A", "zombie", target="B")) == ["info"]   # the book: « n'importe quel carreau »
+
+
 def test_power_theft_steals_a_star():
     """« Quand cette action est lancée, le joueur vole une Étoile du fonds de l'ennemi et la place dans son fonds. »"""
     engine = new(stars=1)
@@ -205,7 +221,7 @@ def test_sandstorm_disarms_all_the_enemys_action_tiles():
     launch(engine, "B", "setting_sun", target="b1")
     move(engine, "a2", "e2")
     launch(engine, "B", "sandstorm")
-    assert engine.state.in_play() == [] or all(a.owner == "B" for a in engine.state.in_play())
+    assert engine.state.in_play() == []           # B's own Soleil couchant had already ended with turn 1
     assert {"A-star_blast-1", "A-mystic_barrier-2"} <= set(engine.state.get_player("A").discard)
 
 

@@ -15,7 +15,6 @@ from companion.core import Verdict
 from . import duel, rules
 from .arena import distance
 from .glossary import EXTREME, KINDS, TURNS_3, kind
-from .movement import trapped
 from .setup import home_facing
 from .state import ADVANCED, ARENA, DISCARD, PLAY, ActionTile, GameState, Player
 from .turns import check_can_move, discard_action
@@ -74,9 +73,6 @@ def _monster(state: GameState, event: Mapping[str, Any]):
     if piece.is_character:
         raise rules.Illegal(rules.ACTION_EFFECT, f"{piece.id} is a character: this action targets a monster",
                             f"{piece.id} est un personnage : cette action vise un monstre")
-    if trapped(state, piece) is not None:
-        raise rules.Illegal(rules.ACTION_EFFECT, f"{piece.id} is held by an Energy trap",
-                            f"{piece.id} est bloqué par un Coince-énergie")
     return piece
 
 

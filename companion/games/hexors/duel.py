@@ -30,7 +30,8 @@ def start(state: GameState, mover: Piece, order: Any) -> list[Verdict]:
                                 f"L'ordre doit nommer exactement les carreaux ennemis en face : "
                                 f"{', '.join(sorted(enemies))}", [pid])
         enemies = list(order)
-    state.duel = Duel(mover.id, enemies, enemies[0] if len(enemies) == 1 or order is not None else None)
+    ordered = order is not None
+    state.duel = Duel(mover.id, enemies, enemies[0] if len(enemies) == 1 or ordered else None, ordered=ordered)
     names = ", ".join(enemies)
     out = [rules.info(rules.DUEL, f"{mover.id} is face to face with {names}: duel!",
                       f"{mover.id} est face à face avec {names} : duel !", [p.id for p in state.players])]
@@ -136,7 +137,7 @@ def next_opponent(state: GameState, options: Mapping[str, Any]) -> list[Verdict]
     if not keep:
         state.duel = None
         return _end_turn(state, options)
-    if duel.defender is None and len(keep) == 1:
+    if duel.defender is None and (len(keep) == 1 or duel.ordered):
         duel.defender = keep[0]
         return _announce(state)
     return _announce(state) if duel.defender is None else []

@@ -94,15 +94,16 @@ class Duel:
     defender: str | None = None
     rolls: list[str] = field(default_factory=list)   # colours: attacker's, then defender's
     rounds: int = 1
+    ordered: bool = False                            # the move gave the whole order of a multiple attack
 
     def to_json(self) -> dict[str, Any]:
         return {"attacker": self.attacker, "remaining": list(self.remaining), "defender": self.defender,
-                "rolls": list(self.rolls), "rounds": self.rounds}
+                "rolls": list(self.rolls), "rounds": self.rounds, "ordered": self.ordered}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Duel":
         return cls(data["attacker"], list(data["remaining"]), data["defender"], list(data["rolls"]),
-                   int(data["rounds"]))
+                   int(data["rounds"]), bool(data["ordered"]))
 
 
 @dataclass

@@ -84,6 +84,16 @@ def test_multiple_attack_in_the_order_the_attacker_chooses():
     assert engine.state.players[1].discard == ["b2", "b1"]
 
 
+def test_an_order_given_with_the_move_is_followed_to_the_end():
+    engine = game()
+    put(engine, a1="d4", b1="d6", b2="e6", B="c6")
+    engage(engine, order=["b2", "b1", "B"])
+    for expected in ("b2", "b1", "B"):
+        assert engine.state.duel.defender == expected
+        roll(engine, "purple"), roll(engine, "red")
+    assert engine.outcome.players == ("A",)
+
+
 def test_multiple_attack_stops_when_the_attacker_is_beaten():
     engine = game()
     put(engine, a1="d4", b1="d6", b2="e6")

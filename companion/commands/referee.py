@@ -20,7 +20,7 @@ class ScriptError(ValueError):
 
 def add_parser(subparsers) -> None:
     parser = subparsers.add_parser("referee", help="replay a scripted game (one JSON event per line)")
-    parser.add_argument("game", help="game name, e.g. free-roll, nexus, nexus-keepers, tesseract")
+    parser.add_argument("game", help="game name, e.g. free-roll, nexus, nexus-keepers, tesseract, hexors")
     parser.add_argument("script", help="JSON Lines file of events ('-' for standard input)")
     parser.add_argument("--options", default="{}", help="game options as a JSON object")
     parser.set_defaults(func=run)

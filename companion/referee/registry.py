@@ -8,7 +8,7 @@ from typing import Any, Mapping
 from companion.referee.engine import GameEngine, OptionsError
 
 # Modules under companion.games that register an engine when imported.
-GAME_MODULES = ("free_roll", "tesseract", "nexus_keepers", "nexus")
+GAME_MODULES = ("free_roll", "tesseract", "nexus_keepers", "nexus", "hexors")
 
 _GAMES: dict[str, type[GameEngine]] = {}
 

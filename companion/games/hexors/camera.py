@@ -1,0 +1,101 @@
+"""Tile positions seen by the camera (table vision gives each tile's cell and facing).
+
+A ``positions`` event lists the tiles seen on the arena: ``{"type": "positions",
+"tiles": {"y-gaia": {"cell": "d4", "facing": 0}, ...}}`` (a tile not listed is
+not on the arena). When no duel is under way and exactly one of the current
+player's tiles stands somewhere else, the referee looks for the legal move that
+explains it and plays it; any other difference is a warning naming the tile and
+changes nothing (the referee never guesses a position).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from companion.core import Observation, Verdict
+
+from . import play, rules
+from .arena import DIRECTION_NAMES
+from .movement import legal_paths
+from .setup import home_facing
+from .state import GameState
+
+
+def observation_event(state: GameState | None, observation: Observation) -> dict[str, Any] | None:
+    """Pieces with a cell become a ``positions`` event; a settled die during a duel becomes a ``roll``."""
+    if state is None:
+        return None
+    pieces = observation.pieces if isinstance(observation.pieces, Mapping) else {}
+    tiles = {k: dict(v) for k, v in pieces.items() if k in state.pieces and isinstance(v, Mapping) and "cell" in v}
+    if tiles:
+        return {"type": "positions", "tiles": tiles}
+    if state.duel is not None and state.duel.defender is not None and len(observation.dice) == 1:
+        return {"type": "roll", "dice": [observation.dice[0].to_json()]}
+    return None
+
+
+def _seen(state: GameState, event: Mapping[str, Any]) -> dict[str, tuple]:
+    tiles = event["tiles"]
+    if not isinstance(tiles, Mapping):
+        raise ValueError('"tiles" must map tile ids to {"cell": "d4", "facing": 0}')
+    seen = {}
+    for tid, where in tiles.items():
+        if not isinstance(where, Mapping):
+            raise ValueError(f'tile {tid!r}: give {{"cell": ..., "facing": ...}}')
+        facing = where.get("facing")
+        if facing is not None and (not isinstance(facing, int) or isinstance(facing, bool) or not 0 <= facing <= 5):
+            raise ValueError(f"tile {tid!r}: facing is a direction 0-5 (0 = north, clockwise)")
+        seen[tid] = (state.arena.parse(where["cell"]), facing)
+    return seen
+
+
+def positions(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]) -> list[Verdict]:
+    seen = _seen(state, event)
+    out: list[Verdict] = []
+    for tid in sorted(t for t in seen if t not in state.pieces):
+        out.append(rules.warning(rules.CAMERA, f"The camera sees an unknown tile {tid}",
+                                 f"La caméra voit un carreau inconnu {tid}"))
+    moved, missing, stale = [], [], []
+    for piece in state.pieces.values():
+        where = seen.get(piece.id)
+        if piece.cell is None:
+            if where is not None:
+                stale.append(piece)          # a beaten tile still on the mat
+        elif where is None:
+            missing.append(piece)
+        elif where[0] != piece.cell:
+            moved.append(piece)
+    for piece in stale:
+        out.append(rules.warning(rules.CAMERA, f"{piece.id} is in the discard pile: take it off the arena",
+                                 f"{piece.id} est dans la pile d'écart : retirez-le de l'arène", [piece.owner]))
+    mine = [p for p in moved if state.controller(p) == state.player.id]
+    if state.duel is None and state.moved is None and len(mine) == 1 and len(moved) == 1 and not missing:
+        piece, target = mine[0], seen[mine[0].id][0]
+        paths = sorted((p for p in legal_paths(state, piece, options) if p[-1] == target), key=len)
+        if not paths:
+            raise rules.Illegal(rules.MOVE, f"No legal move takes {piece.id} from {state.arena.name(piece.cell)} to "
+                                f"{state.arena.name(target)}: put it back", f"Aucun déplacement légal n'amène "
+                                f"{piece.id} de {state.arena.name(piece.cell)} en {state.arena.name(target)} : "
+                                f"remettez-le", [state.player.id])
+        names = [state.arena.name(c) for c in paths[0]]
+        out += play.move(state, {"type": "move", "tile": piece.id, "path": names}, options)
+    else:
+        for piece in moved + missing:
+            where = seen.get(piece.id)
+            now = state.arena.name(where[0]) if where else "nowhere"
+            out.append(rules.warning(rules.CAMERA, f"The camera sees {piece.id} at {now}; the referee has it at "
+                                     f"{state.arena.name(piece.cell)}", f"La caméra voit {piece.id} en {now} ; "
+                                     f"l'arbitre l'a en {state.arena.name(piece.cell)}", [piece.owner]))
+    for tid, (cell, facing) in sorted(seen.items()):
+        piece = state.pieces.get(tid)
+        if piece is None or facing is None:
+            continue
+        want = home_facing(state.get_player(piece.owner).side)
+        if facing != want:
+            out.append(rules.warning(rules.FACING, f"{tid} is not placed the right way up: its hole points "
+                                     f"{DIRECTION_NAMES[facing]}, it should point {DIRECTION_NAMES[want]}",
+                                     f"{tid} n'est pas à l'endroit : son trou pointe vers {DIRECTION_NAMES[facing]}, "
+                                     f"il devrait pointer vers {DIRECTION_NAMES[want]}", [piece.owner]))
+    if not out:
+        out.append(rules.info(rules.CAMERA_OK, "The camera agrees with the arena", "La caméra confirme l'arène"))
+    return out

@@ -1,0 +1,124 @@
+"""The Hexors referee: options, event dispatch, snapshot (see docs/rules/hexors.md)."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from companion.core import Observation, Text, Verdict
+from companion.referee.engine import EventError, GameEngine, OptionsError
+from companion.referee.registry import register
+
+from . import actions, camera, duel, play, rules, turns
+from .arena import Arena
+from .setup import setup_game, start_cells
+from .state import OVER, GameState
+from .views import summary
+
+DEFAULT_COLOURS = ["red", "orange", "yellow", "green", "blue", "purple"]
+
+CHOICES = {
+    "level": ("beginner", "advanced"),
+    "die_reading": ("value", "color"),
+    "advance_directions": ("any", "forward"),
+    "energy_trap_duration": ("turn", "until_disarmed"),
+    "symbiosis_value": ("rolled_colour", "highest_face"),
+    "zombie_targets": ("any_tile", "monsters_only"),
+}
+
+EVENTS = ("setup", "move", "challenge", "roll", "compare", "launch", "cannot_move", "positions")
+
+
+@register
+class Hexors(GameEngine):
+    name = "hexors"
+    title = Text("Hexors", "Hexors")
+    option_defaults = {
+        "level": ("beginner", "'beginner' (starter set) or 'advanced' (collection game with action tiles and stars)"),
+        "colours": (DEFAULT_COLOURS, "the six colours of the colour die (and of the tiles' faces)"),
+        "die_reading": ("value", "'value': a die face value 1-6 picks the colour at that place in 'colours'; "
+                                 "'color': the die reading's colour is the rolled colour"),
+        "arena_columns": (7, "columns of the arena mat (the book shows the mat only as a picture)"),
+        "arena_rows": (9, "rows of the arena mat, from the first player's end"),
+        "start_cells": ([], "grey starting cells: [[first player's end], [other end]]; empty: middle 3 of each end"),
+        "advance_directions": ("any", "an advance goes to any neighbouring cell, or 'forward' only (3 cells)"),
+        "character_bonus": (2, "points a character adds to its strike value at the beginner level"),
+        "starting_stars": (0, "stars each player's fund starts with (advanced level)"),
+        "energy_trap_duration": ("turn", "Coince-énergie lasts the rest of the turn, or 'until_disarmed'"),
+        "divine_chain_turns": (3, "turns after the launch a Chaîne divine lasts (each player's turn counts)"),
+        "genesis_range": (2, "how far from its character a monster brought back by Genèse may stand"),
+        "symbiosis_value": ("rolled_colour", "Symbiose borrows an ally's value for the rolled colour, or its "
+                                             "'highest_face'"),
+        "zombie_targets": ("any_tile", "Zombie may take any enemy tile, or 'monsters_only'"),
+        "duel_confirm": (False, "wait for a 'compare' event after both rolls (room for flash actions)"),
+    }
+
+    def setup(self) -> None:
+        opts = self.options
+        for key, allowed in CHOICES.items():
+            if opts[key] not in allowed:
+                raise OptionsError(f"option {key!r} must be one of {', '.join(allowed)}")
+        colours = [str(c).lower() for c in opts["colours"]]
+        if len(colours) != 6 or len(set(colours)) != 6:
+            raise OptionsError("option 'colours' must name six different colours")
+        opts["colours"] = colours
+        for key in ("character_bonus", "starting_stars", "divine_chain_turns", "genesis_range"):
+            if opts[key] < 0:
+                raise OptionsError(f"option {key!r} must be 0 or more")
+        try:
+            start_cells(Arena(opts["arena_columns"], opts["arena_rows"]), opts)
+        except ValueError as exc:
+            raise OptionsError(f"arena options: {exc}") from None
+        self.state: GameState | None = None
+
+    # -- events ----------------------------------------------------------------
+    def _apply(self, event: Mapping[str, Any]) -> list[Verdict]:
+        kind = event["type"]
+        if kind not in EVENTS:
+            raise EventError(f"unknown Hexors event {kind!r} (known: {', '.join(EVENTS)})")
+        try:
+            if kind == "setup":
+                if self.state is not None:
+                    raise rules.Illegal(rules.SETUP, "The game is already set up", "La partie est déjà en place")
+                self.state, verdicts = setup_game(event, self.options)
+                return verdicts + turns.check_can_move(self.state, self.options)
+            state = self.state
+            if state is None:
+                raise rules.Illegal(rules.SETUP, 'Set the game up first (a "setup" event)',
+                                    "Mettez d'abord la partie en place (événement « setup »)")
+            if state.phase == OVER:
+                raise rules.Illegal(rules.GAME_OVER, "The game is over", "La partie est terminée")
+            if kind == "move":
+                return play.move(state, event, self.options)
+            if kind == "challenge":
+                return duel.challenge(state, event)
+            if kind == "roll":
+                return duel.roll(state, event, self.options)
+            if kind == "compare":
+                return duel.compare(state, self.options)
+            if kind == "launch":
+                return actions.launch(state, event, self.options)
+            if kind == "cannot_move":
+                return turns.cannot_move(state, self.options)
+            return camera.positions(state, event, self.options)
+        except rules.Illegal as refused:
+            return [refused.verdict]
+
+    def observation_event(self, observation: Observation) -> dict[str, Any] | None:
+        return camera.observation_event(self.state, observation)
+
+    # -- state -------------------------------------------------------------------
+    def state_json(self) -> dict[str, Any]:
+        return {"game": self.state.to_json() if self.state else None}
+
+    def load_state_json(self, state: Mapping[str, Any]) -> None:
+        data = state["game"]
+        self.state = GameState.from_json(data) if data is not None else None
+
+    @property
+    def outcome(self) -> Verdict | None:
+        if self.state is None or self.state.outcome is None:
+            return None
+        return Verdict.from_json(self.state.outcome)
+
+    def summary(self) -> dict[str, Any]:
+        return summary(self.state, self.options)

@@ -1,0 +1,70 @@
+"""The phone's picture of the game: cells, tiles with owner/facing/strike values, whose turn, the duel, legal moves."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .arena import DIRECTION_NAMES, Arena
+from .glossary import KINDS
+from .movement import chained, legal_moves, trapped
+from .state import ARENA, GameState
+from .strike import strike
+
+
+def _cells(state: GameState) -> list[dict[str, Any]]:
+    grey = {c: i for i, side in enumerate(state.start_cells) for c in side}
+    out = []
+    for cell in state.arena.cells():
+        name = state.arena.name(cell)
+        x, y = Arena.centre(cell)
+        out.append({"cell": name, "x": x, "y": y, "start_of": state.players[grey[name]].id if name in grey else None})
+    return out
+
+
+def _tile(state: GameState, piece) -> dict[str, Any]:
+    """A tile as drawn: each face's strike value listed by the direction it points on the arena."""
+    faces = {DIRECTION_NAMES[(piece.facing + i) % 6]: {"value": f.value, "colour": f.colour}
+             for i, f in enumerate(piece.tile.faces)}
+    return {"id": piece.id, "name": piece.tile.name, "kind": piece.tile.kind, "owner": piece.owner,
+            "controller": state.controller(piece), "cell": state.arena.name(piece.cell),
+            "facing": DIRECTION_NAMES[piece.facing], "faces": faces, "element": piece.tile.element,
+            "attack_bonus": piece.tile.attack_bonus, "trapped": trapped(state, piece) is not None,
+            "chained": chained(state, piece),
+            "effects": [a.id for a in state.in_play(target=piece.id)]}
+
+
+def summary(state: GameState | None, options: Mapping[str, Any]) -> dict[str, Any]:
+    if state is None:
+        return {"phase": "setup", "message": "waiting for the setup event",
+                "arena": {"columns": options["arena_columns"], "rows": options["arena_rows"]}}
+    duel = None
+    if state.duel is not None:
+        d = state.duel
+        roller = None
+        if d.defender is not None and len(d.rolls) < 2:
+            roller = state.controller(state.pieces[d.attacker if not d.rolls else d.defender])
+        duel = {"attacker": d.attacker, "defender": d.defender, "remaining": list(d.remaining),
+                "rolls": list(d.rolls), "round": d.rounds, "next_roll_by": roller,
+                "choose_opponent": d.defender is None}
+        if d.defender is not None:
+            # Strike values for each colour, so the phone can show both sides before the die settles.
+            duel["strike_by_colour"] = {
+                side: {c: strike(state, state.pieces[t], c, options)["total"] for c in state.colours}
+                for side, t in (("attacker", d.attacker), ("defender", d.defender))}
+    playing = state.phase == "playing" and state.duel is None and state.moved is None
+    return {
+        "phase": state.phase, "level": state.level, "turn": state.player.id, "turn_number": state.turn,
+        "arena": {"columns": state.arena.columns, "rows": state.arena.rows, "cells": _cells(state),
+                  "directions": list(DIRECTION_NAMES)},
+        "colours": list(state.colours),
+        "tiles": [_tile(state, p) for p in state.pieces.values() if p.status == ARENA],
+        "walls": [{"id": a.id, "kind": a.kind, "owner": a.owner, "cell": state.arena.name(a.cell)}
+                  for a in state.in_play() if a.cell is not None],
+        "actions_in_play": [{"id": a.id, "kind": a.kind, "name": {"en": KINDS[a.kind].en, "fr": KINDS[a.kind].fr},
+                             "owner": a.owner, "target": a.target} for a in state.in_play()],
+        "players": [{"id": p.id, "side": p.side, "stars": p.stars, "actions_in_hand": p.hand_count,
+                     "discard": list(p.discard)} for p in state.players],
+        "duel": duel, "last_duel": state.last_duel,
+        "legal_moves": legal_moves(state, state.player.id, options) if playing else [],
+        "outcome": state.outcome,
+    }

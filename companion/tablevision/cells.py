@@ -17,6 +17,7 @@ from .layout import Grid, Point, TableLayout, Zone
 SQRT3 = math.sqrt(3.0)
 SQUARE_SIDES = ("N", "E", "S", "W")  # facing 0, 90, 180, 270 degrees clockwise from the sheet's top
 HEX_SIDES = ("NE", "E", "SE", "SW", "W", "NW")  # pointy-top hexagons: faces at 30 + 60k degrees
+FLAT_HEX_SIDES = ("N", "NE", "SE", "S", "SW", "NW")  # flat-top hexagons: faces at 60k degrees
 
 
 @dataclass(frozen=True)
@@ -59,28 +60,46 @@ def square_cell(grid: Grid, point: Point) -> tuple[tuple[int, int] | None, float
 
 def hex_centre(grid: Grid, cell: tuple[int, int]) -> Point:
     col, row = cell
+    if grid.orientation == "flat":
+        return (grid.origin[0] + 1.5 * grid.cell * col, grid.origin[1] + SQRT3 * grid.cell * (row - 0.5 * (col & 1)))
     w = SQRT3 * grid.cell
     return (grid.origin[0] + w * (col + 0.5 * (row & 1)), grid.origin[1] + 1.5 * grid.cell * row)
 
 
+def hex_corners(grid: Grid, cell: tuple[int, int], scale: float = 1.0) -> list[Point]:
+    """The six corners of a hex cell (``scale`` shrinks the hexagon about its centre)."""
+    cx, cy = hex_centre(grid, cell)
+    first = 0.0 if grid.orientation == "flat" else -30.0
+    r = grid.cell * scale
+    return [(cx + r * math.cos(math.radians(first + 60 * k)), cy + r * math.sin(math.radians(first + 60 * k)))
+            for k in range(6)]
+
+
 def hex_cell(grid: Grid, point: Point) -> tuple[tuple[int, int] | None, float]:
-    """Pointy-top odd-r hexes: the cell whose centre is nearest (that is the hexagon holding the point)."""
+    """The cell whose centre is nearest (that is the hexagon holding the point), and the distance to its edge."""
     size = grid.cell
     px, py = point[0] - grid.origin[0], point[1] - grid.origin[1]
-    row_guess = round(py / (1.5 * size))
+    flat = grid.orientation == "flat"
     best, best_d = None, math.inf
-    for row in (row_guess - 1, row_guess, row_guess + 1):
-        col_guess = round(px / (SQRT3 * size) - 0.5 * (row & 1))
-        for col in (col_guess - 1, col_guess, col_guess + 1):
-            cx, cy = hex_centre(grid, (col, row))
-            d = math.hypot(point[0] - cx, point[1] - cy)
-            if d < best_d:
-                best, best_d = (col, row), d
+    if flat:
+        col_guess = round(px / (1.5 * size))
+        candidates = [(c, r) for c in (col_guess - 1, col_guess, col_guess + 1)
+                      for r0 in [round(py / (SQRT3 * size) + 0.5 * (c & 1))] for r in (r0 - 1, r0, r0 + 1)]
+    else:
+        row_guess = round(py / (1.5 * size))
+        candidates = [(c, r) for r in (row_guess - 1, row_guess, row_guess + 1)
+                      for c0 in [round(px / (SQRT3 * size) - 0.5 * (r & 1))] for c in (c0 - 1, c0, c0 + 1)]
+    for cell in candidates:
+        cx, cy = hex_centre(grid, cell)
+        d = math.hypot(point[0] - cx, point[1] - cy)
+        if d < best_d:
+            best, best_d = cell, d
     cx, cy = hex_centre(grid, best)
     dx, dy = point[0] - cx, point[1] - cy
     inradius = SQRT3 / 2 * size
-    # pointy-top edge normals point at 0, 60 and 120 degrees
-    reach = max(abs(dx * math.cos(a) + dy * math.sin(a)) for a in (0.0, math.pi / 3, 2 * math.pi / 3))
+    # edge normals: pointy-top at 0, 60 and 120 degrees; flat-top at 30, 90 and 150
+    normals = (math.pi / 6, math.pi / 2, 5 * math.pi / 6) if flat else (0.0, math.pi / 3, 2 * math.pi / 3)
+    reach = max(abs(dx * math.cos(a) + dy * math.sin(a)) for a in normals)
     edge = inradius - reach
     col, row = best
     if not (0 <= col < grid.cols and 0 <= row < grid.rows):
@@ -106,12 +125,14 @@ def locate(layout: TableLayout, point: Point, grid_name: str | None = None) -> P
     return Place(zone.name if zone else None, grid.name, cell, edge < layout.margin, edge)
 
 
-def facing(grid_kind: str | None, angle_deg: float, tolerance_deg: float = 10.0) -> tuple[str | None, bool]:
+def facing(grid_kind: str | None, angle_deg: float, tolerance_deg: float = 10.0,
+           orientation: str = "pointy") -> tuple[str | None, bool]:
     """The side a piece faces, from its turn on the table (degrees clockwise from the sheet's top), and whether
     that is uncertain (within ``tolerance_deg`` of halfway between two sides)."""
-    sides = HEX_SIDES if grid_kind == "hex" else SQUARE_SIDES
+    flat = grid_kind == "hex" and orientation == "flat"
+    sides = FLAT_HEX_SIDES if flat else HEX_SIDES if grid_kind == "hex" else SQUARE_SIDES
     step = 360.0 / len(sides)
-    offset = 30.0 if grid_kind == "hex" else 0.0
+    offset = 30.0 if grid_kind == "hex" and not flat else 0.0
     k = (angle_deg - offset) / step
     nearest = round(k)
     off_by = abs(k - nearest) * step

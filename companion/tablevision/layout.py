@@ -51,8 +51,9 @@ class Zone:
 @dataclass(frozen=True)
 class Grid:
     """Cells of a board. ``kind`` "square": ``cols`` x ``rows`` cells of ``cell`` mm from ``origin`` (the grid's
-    top-left corner), cells named [col, row]. ``kind`` "hex": pointy-top hexagons of ``cell`` mm from centre to
-    corner, offset rows ("odd-r": odd rows shifted half a cell right), ``origin`` the centre of cell [0, 0]."""
+    top-left corner), cells named [col, row]. ``kind`` "hex": hexagons of ``cell`` mm from centre to corner,
+    ``origin`` the centre of cell [0, 0]; ``orientation`` "pointy" (pointy-top, odd rows shifted half a cell
+    right) or "flat" (flat-top, odd columns shifted half a cell up the sheet, as on the Hexors arena)."""
 
     name: str
     kind: str
@@ -60,6 +61,7 @@ class Grid:
     cell: float
     cols: int
     rows: int
+    orientation: str = "pointy"
 
 
 @dataclass(frozen=True)
@@ -121,7 +123,8 @@ class TableLayout:
                        "label": {"en": z.label_en or z.name, "fr": z.label_fr or z.label_en or z.name}}
                       for z in self.zones],
             "grids": [{"name": g.name, "kind": g.kind, "origin": list(g.origin), "cell": g.cell, "cols": g.cols,
-                       "rows": g.rows} for g in self.grids],
+                       "rows": g.rows, **({"orientation": g.orientation} if g.kind == "hex" else {})}
+                      for g in self.grids],
             "pieces": [{"id": p.id, "name": p.name, "kind": p.kind, "side": p.side, "grid": p.grid}
                        for p in self.pieces],
         }
@@ -214,8 +217,11 @@ def layout_from_json(data: Any, source: str = "layout") -> TableLayout:
         cols, rows = _get(g, "cols", where, int), _get(g, "rows", where, int)
         if cols < 1 or rows < 1:
             raise LayoutError(f"{where}.cols and rows must be at least 1")
+        orientation = _get(g, "orientation", where, str, "pointy")
+        if orientation not in ("pointy", "flat"):
+            raise LayoutError(f"{where}.orientation must be \"pointy\" or \"flat\", got {orientation!r}")
         grids.append(Grid(_get(g, "name", where, str), kind, _point(g.get("origin"), f"{where}.origin"),
-                          _positive(_get(g, "cell", where, float), f"{where}.cell"), cols, rows))
+                          _positive(_get(g, "cell", where, float), f"{where}.cell"), cols, rows, orientation))
     pieces = []
     for i, p in enumerate(_get(data, "pieces", source, list, [])):
         where = f"{source}.pieces[{i}]"

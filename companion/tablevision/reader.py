@@ -85,8 +85,8 @@ class TableReader:
         top = (corners_mm[0] + corners_mm[1]) / 2
         dx, dy = top - centre
         angle = math.degrees(math.atan2(dx, -dy)) % 360.0  # clockwise from the sheet's top
-        grid_kind = self.layout.grid(item.grid).kind if item.grid else None
-        side, side_doubt = facing(grid_kind, angle)
+        grid = self.layout.grid(item.grid) if item.grid else None
+        side, side_doubt = facing(grid.kind if grid else None, angle, orientation=grid.orientation if grid else "pointy")
         place = locate(self.layout, (float(centre[0]), float(centre[1])), item.grid)
         return PieceSighting(item.id, item.name, item.kind, (float(centre[0]), float(centre[1])), place, angle,
                              side, side_doubt, marker.centre)

@@ -15,7 +15,7 @@ import numpy as np
 
 from companion.vision.render import RenderedDie, draw_die, random_background, random_die_spec
 
-from .cells import cell_centre
+from .cells import cell_centre, hex_corners
 from .dictionary import marker_image, marker_dictionary
 from .layout import Grid, PieceMarker, TableLayout
 
@@ -130,8 +130,7 @@ def _draw_grid(img: np.ndarray, grid: Grid, s: float) -> None:
         for row in range(grid.rows):
             cx, cy = cell_centre(grid, (col, row))
             if grid.kind == "hex":
-                pts = [(cx + grid.cell * math.cos(math.radians(60 * k - 30)),
-                        cy + grid.cell * math.sin(math.radians(60 * k - 30))) for k in range(6)]
+                pts = hex_corners(grid, (col, row))
             else:
                 half = grid.cell / 2
                 pts = [(cx - half, cy - half), (cx + half, cy - half), (cx + half, cy + half), (cx - half, cy + half)]
@@ -160,8 +159,9 @@ def _tile_outline(grid: Grid, p: PiecePlacement, s: float) -> np.ndarray:
     """The tile around its centred sticker, turned with it."""
     a = math.radians(p.angle)
     if grid.kind == "hex":
+        first = 0.0 if grid.orientation == "flat" else -30.0
         r = grid.cell * 0.96
-        pts = [(p.mm[0] + r * math.cos(math.radians(60 * k - 30)), p.mm[1] + r * math.sin(math.radians(60 * k - 30)))
+        pts = [(p.mm[0] + r * math.cos(math.radians(first + 60 * k)), p.mm[1] + r * math.sin(math.radians(first + 60 * k)))
                for k in range(6)]
     else:
         half = grid.cell * 0.48

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .cells import HEX_SIDES, SQUARE_SIDES, cell_centre
+from .cells import FLAT_HEX_SIDES, HEX_SIDES, SQUARE_SIDES, cell_centre
 from .layout import TableLayout, Zone
 from .render import DiePlacement, PiecePlacement
 
@@ -46,9 +46,10 @@ def random_position(layout: TableLayout, rng: np.random.Generator, n_pieces: int
         room = (grid.cell * (math.sqrt(3) / 2 if grid.kind == "hex" else 0.5)) - layout.margin - 1.0
         r = min(jitter, room) * math.sqrt(rng.random())
         a = rng.uniform(0, 2 * math.pi)
-        sides = HEX_SIDES if grid.kind == "hex" else SQUARE_SIDES
+        flat = grid.kind == "hex" and grid.orientation == "flat"
+        sides = FLAT_HEX_SIDES if flat else HEX_SIDES if grid.kind == "hex" else SQUARE_SIDES
         side = int(rng.integers(len(sides)))
-        base = (30.0 + 60.0 * side) if grid.kind == "hex" else 90.0 * side
+        base = (0.0 if flat else 30.0) + 60.0 * side if grid.kind == "hex" else 90.0 * side
         angle = (base + rng.uniform(-turn_jitter, turn_jitter)) % 360
         placements.append(PiecePlacement(marker, (cx + r * math.cos(a), cy + r * math.sin(a)), angle))
         truth[marker.name] = PieceTruth(marker.name, cell, None, sides[side])

@@ -19,6 +19,22 @@ from .arena import DIRECTION_NAMES
 from .movement import legal_paths
 from .setup import home_facing
 from .state import GameState
+from .table_layout import cell_name
+
+
+def from_table_vision(state: GameState, pieces: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A board from table vision (sticker name -> mat [col, row], facing "N".."NW", status) as the arena's
+    ``{"cell": "d4", "facing": 0}``; None when a tile lies across two cells or faces between two sides (never
+    guessed). A tile taken away (gone) is left out: it is not on the arena."""
+    out = {}
+    for name, seen in pieces.items():
+        if name not in state.pieces or seen.get("status") == "gone" or seen.get("cell") is None:
+            continue
+        if seen.get("uncertain") or seen.get("facing_uncertain"):
+            return None
+        out[name] = {"cell": cell_name(seen["cell"], state.arena.rows),
+                     "facing": DIRECTION_NAMES.index(seen["facing"]) if seen.get("facing") in DIRECTION_NAMES else None}
+    return out
 
 
 def observation_event(state: GameState | None, observation: Observation) -> dict[str, Any] | None:
@@ -26,6 +42,9 @@ def observation_event(state: GameState | None, observation: Observation) -> dict
     if state is None:
         return None
     pieces = observation.pieces if isinstance(observation.pieces, Mapping) else {}
+    if pieces and all(isinstance(v, Mapping) and "kind" in v for v in pieces.values()):
+        tiles = from_table_vision(state, pieces)
+        return {"type": "positions", "tiles": tiles} if tiles else None
     tiles = {k: dict(v) for k, v in pieces.items() if k in state.pieces and isinstance(v, Mapping) and "cell" in v}
     if tiles:
         return {"type": "positions", "tiles": tiles}

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from ..cells import hex_centre
+from ..cells import hex_corners as cells_hex_corners
 from ..layout import Grid, Point, TableLayout
 
 PAPERS = {"A4": (210.0, 297.0), "A3": (297.0, 420.0), "letter": (215.9, 279.4)}  # portrait, mm
@@ -68,10 +68,8 @@ def grow(rect: Rect, by: float) -> Rect:
 
 
 def hex_corners(grid: Grid, cell: tuple[int, int]) -> list[Point]:
-    """Pointy-top hexagon (cells.py's geometry): corners at -30 + 60k degrees, y down, the first upper right."""
-    cx, cy = hex_centre(grid, cell)
-    return [(cx + grid.cell * math.cos(math.radians(60 * k - 30)), cy + grid.cell * math.sin(math.radians(60 * k - 30)))
-            for k in range(6)]
+    """The cell's hexagon, as cells.py draws it (pointy- or flat-topped)."""
+    return cells_hex_corners(grid, cell)
 
 
 def grid_box(grid: Grid) -> Rect:

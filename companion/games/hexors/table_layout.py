@@ -1,0 +1,39 @@
+"""The Hexors arena the camera reads (A3 portrait, printed by ``companion sheets hexors``).
+
+The book shows the starter mat only as a picture (docs/rules/hexors.md, choice A1): this mat is the default
+arena, 7 columns a-g by 9 rows, flat-topped cells of 20 mm (centre to corner), row 1 at the bottom of the sheet
+(the first player's end) and odd columns (b, d, f) half a cell further up, as ``arena.py`` has them. Each tile
+carries an identification sticker in its middle — the book's « étiquettes d'identification des carreaux » — stuck
+with its top edge towards the tile's hole, so the sticker's turn is the tile's facing. Stickers are named after
+the example tiles' ids, and ``hexor-1`` .. ``hexor-16`` for other tiles (give them that "id" in the setup).
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+from companion.tablevision.layout import Grid, PieceMarker, TableLayout, Zone, corner_anchors, rectangle
+
+SIZE = (297.0, 420.0)
+COLUMNS, ROWS = 7, 9
+ARENA = Grid("arena", "hex", (58.5, 80.0), 20.0, COLUMNS, ROWS, orientation="flat")
+STICKER = 16.0
+
+
+def example_tile_ids() -> list[str]:
+    data = json.loads(resources.files(__package__).joinpath("data/example_tiles.json").read_text(encoding="utf-8"))
+    return [t["id"] for t in data["tiles"]]
+
+
+def table_layout() -> TableLayout:
+    names = example_tile_ids() + [f"hexor-{i}" for i in range(1, 17)]
+    pieces = tuple(PieceMarker(10 + i, name, "tile", STICKER, "arena") for i, name in enumerate(names))
+    zones = (Zone("dice", rectangle(44, 380, 209, 34), dice=True, label_en="colour die", label_fr="dé de couleur"),)
+    return TableLayout(name="hexors", size=SIZE, anchors=corner_anchors(SIZE), zones=zones, grids=(ARENA,),
+                       pieces=pieces)
+
+
+def cell_name(cell: list[int] | tuple[int, int], rows: int = ROWS) -> str:
+    """The arena's name for the mat's [col, row from the top]: "d5"."""
+    return f"{chr(ord('a') + int(cell[0]))}{rows - int(cell[1])}"

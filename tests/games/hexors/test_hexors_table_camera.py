@@ -1,0 +1,72 @@
+"""Hexors read from rendered frames of its arena mat: each tile's cell and facing come from its identification
+sticker through the whole table-vision path (markers, plane, flat-topped hex cells, settling)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from companion.core import Observation
+from companion.tablevision import layout_for
+from companion.tablevision.cells import cell_centre
+from companion.tablevision.render import CameraPose, PiecePlacement, render_table
+from companion.tablevision.stage import TableStage
+
+from hex_helpers import game, rules_of, side
+
+LAYOUT = layout_for("hexors")
+ARENA = LAYOUT.grid("arena")
+STICKERS = {p.name: p for p in LAYOUT.pieces}
+
+
+def mat_cell(name: str) -> tuple[int, int]:
+    return ord(name[0]) - ord("a"), ARENA.rows - int(name[1:])
+
+
+def board(tiles: dict[str, tuple[str, float]], look=4):
+    """The settled board the camera reports for tiles {id: (cell name, turn in degrees)}."""
+    rng = np.random.default_rng(9)
+    stage = TableStage(LAYOUT)
+    pieces = [PiecePlacement(STICKERS[t], cell_centre(ARENA, mat_cell(c)), a) for t, (c, a) in tiles.items()]
+    for i in range(12):
+        frame = render_table(LAYOUT, pieces, [], CameraPose(height=640, tilt=10, size=(1280, 960)), rng, look=look)
+        _, settled = stage.process(frame.image, [], i, i / 8)
+        if settled is not None:
+            return settled.pieces
+    raise AssertionError("the board never settled")
+
+
+def new_game():
+    return game(a_tiles=side("hexor-1", "d1", {"hexor-2": "c1", "hexor-3": "e1"}),
+                b_tiles=side("hexor-4", "d9", {"hexor-5": "c9", "hexor-6": "e9"}))
+
+
+START = {"hexor-1": ("d1", 0.0), "hexor-2": ("c1", 0.0), "hexor-3": ("e1", 0.0),
+         "hexor-4": ("d9", 180.0), "hexor-5": ("c9", 180.0), "hexor-6": ("e9", 180.0)}
+
+
+def test_the_arena_as_set_up_is_confirmed_by_the_camera():
+    """« Les joueurs doivent toujours placer leurs carreaux à l'endroit, c'est-à-dire que le trou dans le haut de
+    chaque carreau doit être orienté dans le sens opposé au propriétaire du carreau. »"""
+    engine = new_game()
+    event = engine.observation_event(Observation(pieces=board(START)))
+    assert event["tiles"]["hexor-2"] == {"cell": "c1", "facing": 0}
+    assert event["tiles"]["hexor-5"] == {"cell": "c9", "facing": 3}
+    assert rules_of(engine.apply(event)) == ["hex.camera.match"]
+
+
+def test_an_advance_seen_by_the_camera_is_played():
+    """« Pour avancer, le joueur déplace un carreau monstre ou un carreau personnage de un espace dans une case
+    libre. »"""
+    engine = new_game()
+    moved = dict(START, **{"hexor-2": ("c2", 0.0)})
+    verdicts = engine.apply(engine.observation_event(Observation(pieces=board(moved))))
+    assert rules_of(verdicts)[0].startswith("hex.move")
+    assert engine.state.arena.name(engine.state.pieces["hexor-2"].cell) == "c2"
+
+
+def test_a_tile_turned_the_wrong_way_is_named():
+    engine = new_game()
+    turned = dict(START, **{"hexor-3": ("e1", 120.0)})
+    verdicts = engine.apply(engine.observation_event(Observation(pieces=board(turned))))
+    assert [(v.rule, v.message.en) for v in verdicts] == [
+        ("hex.camera.facing", "hexor-3 is not placed the right way up: its hole points SE, it should point N")]

@@ -9,7 +9,7 @@ rendered tables over the camera guidance's heights, tilts, light and hands, with
    product's finder (OpenCV's ArucoDetector: sub-pixel corners, two threshold windows) and OpenCV's default
    detector, same run.
 2. Rendered tables (no real photos of the product's mats exist; these are renders, said so): each game mat
-   (Nexus Keepers' square grid and a hex arena the size of Hexors') with random pieces in random cells, at the
+   (Nexus Keepers' square grid, Hexors' flat-topped hex arena) with random pieces in random cells, at the
    mounting guide's height for an A3 mat (hardware/README.md; Camera Module 3 at 1280x960) and higher, tilted,
    dim or bright, with and without a hand over the table. Per setup: pieces in the right cell (a piece reported
    uncertain is not right; one under the hand is not counted), wrong cells, boards entirely right, position
@@ -37,20 +37,11 @@ import numpy as np  # noqa: E402
 from companion.config import load_config  # noqa: E402
 from companion.mounting import CAMERAS, plan_mount  # noqa: E402
 from companion.tablevision import MarkerFinder, TableReader, layout_for  # noqa: E402
-from companion.tablevision.layout import layout_from_json  # noqa: E402
-from companion.tablevision.markers import detector_parameters  # noqa: E402
 from companion.tablevision.render import CameraPose, render_table  # noqa: E402
 from companion.tablevision.scenes import random_dice, random_position  # noqa: E402
 
 MARKERS = ROOT.parent / "shared" / "data" / "markers-real"
 SIZE = (1280, 960)
-# A hex arena as big as Hexors' starter mat would be on A3: pointy-top cells of 24 mm, 7 x 6.
-HEX_ARENA = {
-    "name": "hex-arena", "size": [420, 297],
-    "anchors": [{"id": i, "centre": c, "side": 30} for i, c in enumerate([[23, 23], [397, 23], [397, 274], [23, 274]])],
-    "grids": [{"name": "arena", "kind": "hex", "origin": [80, 50], "cell": 24, "cols": 7, "rows": 6}],
-    "pieces": [{"id": 40 + i, "name": f"hex-tile-{i}", "kind": "tile", "side": 16, "grid": "arena"} for i in range(12)],
-}
 
 
 def real_photos() -> None:
@@ -104,7 +95,7 @@ def rendered(boards: int, seed: int) -> None:
     hfov = CAMERAS["v3"].fov_for(*SIZE)[0]
     print(f"2. Rendered tables (renders, not photographs), {boards} boards per mat and setup, 1280x960; guide height "
           f"for an A3 mat with Camera Module 3: {plan.height_mm:.0f} mm")
-    layouts = [layout_for("nexus-keepers"), layout_from_json(HEX_ARENA, "hex-arena")]
+    layouts = [layout_for("nexus-keepers"), layout_for("hexors")]
     rng = np.random.default_rng(seed)
     by_side: dict[int, Counter] = defaultdict(Counter)
     all_right = all_pieces = all_wrong = 0
@@ -115,7 +106,9 @@ def rendered(boards: int, seed: int) -> None:
             right = pieces_total = wrong = uncertain = boards_right = 0
             errors = []
             for _ in range(boards):
-                pose = CameraPose(yaw=float(rng.uniform(-8, 8)), size=SIZE, **pose_kw)
+                # the picture's long side along the mat's long side, as the mounting guide says, give or take 8 degrees
+                turn = 90.0 if layout.size[1] > layout.size[0] else 0.0
+                pose = CameraPose(yaw=turn + float(rng.uniform(-8, 8)), size=SIZE, **pose_kw)
                 placements, truth = random_position(layout, rng, int(rng.integers(6, 11)))
                 dice = random_dice(layout, rng, 3, avoid=placements)
                 frame = render_table(layout, placements, dice, pose, rng, hand=hand, light=light)
@@ -186,7 +179,7 @@ def timing(frames: int, seed: int) -> None:
         table.read(image)
         t_table.append((time.perf_counter() - start) * 1000)
         start = time.perf_counter()
-        dice = reader.read(image)
+        reader.read(image)
         t_dice.append((time.perf_counter() - start) * 1000)
         start = time.perf_counter()
         table.read(image, reader.read(image))

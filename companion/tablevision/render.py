@@ -19,6 +19,7 @@ from .cells import cell_centre, hex_corners
 from .dictionary import marker_image, marker_dictionary
 from .layout import Grid, PieceMarker, TableLayout
 
+TILE_SCALE = 0.9  # a tile is this much of its cell: the play a real tile has before it touches its neighbours
 TILE_COLOURS = ((70, 140, 90), (60, 110, 170), (150, 120, 60), (120, 90, 150), (80, 160, 180))
 
 
@@ -160,11 +161,11 @@ def _tile_outline(grid: Grid, p: PiecePlacement, s: float) -> np.ndarray:
     a = math.radians(p.angle)
     if grid.kind == "hex":
         first = 0.0 if grid.orientation == "flat" else -30.0
-        r = grid.cell * 0.96
+        r = grid.cell * TILE_SCALE
         pts = [(p.mm[0] + r * math.cos(math.radians(first + 60 * k)), p.mm[1] + r * math.sin(math.radians(first + 60 * k)))
                for k in range(6)]
     else:
-        half = grid.cell * 0.48
+        half = grid.cell * TILE_SCALE / 2
         corners = [(-half, -half), (half, -half), (half, half), (-half, half)]
         pts = [(p.mm[0] + x * math.cos(a) - y * math.sin(a), p.mm[1] + x * math.sin(a) + y * math.cos(a))
                for x, y in corners]

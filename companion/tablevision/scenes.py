@@ -2,7 +2,8 @@
 
 Shared by the tests, ``benchmarks/table.py`` and the simulated camera, so all three measure the same thing.
 A piece is put within ``jitter`` of its cell's centre (a player's hand is not exact), never closer to an edge
-than the layout's margin, so that every truth is a cell a reader must get right (not an uncertain one).
+than the layout's margin, so that every truth is a cell a reader must get right (not an uncertain one). A tile
+fills its cell: it can only shift and turn as far as the play between it and its neighbours allows.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import numpy as np
 
 from .cells import FLAT_HEX_SIDES, HEX_SIDES, SQUARE_SIDES, cell_centre
 from .layout import TableLayout, Zone
-from .render import DiePlacement, PiecePlacement
+from .render import TILE_SCALE, DiePlacement, PiecePlacement
 
 DIE_COLOURS = ("white", "red", "blue", "green", "yellow", "black")
 
@@ -43,14 +44,19 @@ def random_position(layout: TableLayout, rng: np.random.Generator, n_pieces: int
                 break
         used.add((grid.name, cell))
         cx, cy = cell_centre(grid, cell)
-        room = (grid.cell * (math.sqrt(3) / 2 if grid.kind == "hex" else 0.5)) - layout.margin - 1.0
+        inradius = grid.cell * (math.sqrt(3) / 2 if grid.kind == "hex" else 0.5)
+        room = inradius - layout.margin - 1.0
+        turn = turn_jitter
+        if marker.kind == "tile":
+            room = min(room, (1 - TILE_SCALE) * inradius)
+            turn = min(turn_jitter, 4.0)
         r = min(jitter, room) * math.sqrt(rng.random())
         a = rng.uniform(0, 2 * math.pi)
         flat = grid.kind == "hex" and grid.orientation == "flat"
         sides = FLAT_HEX_SIDES if flat else HEX_SIDES if grid.kind == "hex" else SQUARE_SIDES
         side = int(rng.integers(len(sides)))
         base = (0.0 if flat else 30.0) + 60.0 * side if grid.kind == "hex" else 90.0 * side
-        angle = (base + rng.uniform(-turn_jitter, turn_jitter)) % 360
+        angle = (base + rng.uniform(-turn, turn)) % 360
         placements.append(PiecePlacement(marker, (cx + r * math.cos(a), cy + r * math.sin(a)), angle))
         truth[marker.name] = PieceTruth(marker.name, cell, None, sides[side])
     return placements, truth

@@ -60,3 +60,15 @@ def test_stability_benchmark_follows_every_labelled_die_across_noisy_copies():
     assert len(lines) == 2
     dice = {int(re.search(r"(\d+) labelled dice", line).group(1)) for line in lines}
     assert len(dice) == 1 and dice.pop() > 3  # the same dice followed with the step on and off
+
+
+def test_table_benchmark_reads_real_markers_rendered_boards_and_times_the_pipeline():
+    out = run("benchmarks/table.py", "--boards", "1", "--frames", "2", "--seconds", "3")
+    real = re.search(r"all folders\s+product\s+(\d+)/(\d+)\s+[\d.]+%\s+(\d+)", out)
+    assert real and int(real.group(1)) >= 0.9 * int(real.group(2)) and real.group(3) == "0"  # no wrong id
+    assert "speed ratio product/OpenCV default" in out
+    cells = re.search(r"all setups: pieces in the right cell ([\d.]+)% \((\d+)/(\d+)\), wrong cells (\d+)", out)
+    assert cells and cells.group(4) == "0" and int(cells.group(3)) > 0
+    assert "h 1.50x tilt 20 hand" in out and "hexors" in out
+    assert re.search(r"table vision \(markers \+ plane \+ cells\): [\d.]+ ms", out)
+    assert re.search(r"4\. Whole pipeline on \d+ frames", out)

@@ -1,4 +1,5 @@
-"""Reconciling a settled camera reading of the priming zone with the engine's priming zone.
+"""Reconciling a settled camera reading of the priming zone (and, on the printed mat, the labs and the
+confinement board) with the engine's state.
 
 The reading never changes the state: a difference is a warning naming the die.
 """
@@ -40,7 +41,8 @@ def reading_event(observation: Observation, options: Mapping[str, Any],
     on_mat = primed_dice(observation)
     if on_mat is not None:
         event = prime_event(state, on_mat, options) if state is not None else None
-        return event or {"type": "priming_zone_reading", "dice": [d.to_json() for d in on_mat]}
+        return event or {"type": "priming_zone_reading", "dice": [d.to_json() for d in on_mat],
+                         **mat_readings(observation, state)}
     area = observation.pieces.get(AREA_KEY) if isinstance(observation.pieces, Mapping) else None
     if area is None and not options["camera_frame_is_priming_zone"]:
         return None
@@ -51,6 +53,24 @@ def reading_event(observation: Observation, options: Mapping[str, Any],
     else:
         dice = list(observation.dice)
     return {"type": "priming_zone_reading", "dice": [d.to_json() for d in dice]}
+
+
+def mat_readings(observation: Observation, state: GameState | None) -> dict[str, Any]:
+    """The dice in each scientist's lab area (``lab-1`` is the first scientist's) and the confinement slots
+    holding a die ([column, row] of the board's 6 x 4 grid), when the game is set up."""
+    if state is None:
+        return {}
+    labs: dict[str, list] = {name: [] for name in state.labs.names}
+    slots: list[list[int]] = []
+    for die, place in zip(observation.dice, observation.places):
+        zone = str((place or {}).get("zone") or "")
+        if zone.startswith("lab-"):
+            index = int(zone.rsplit("-", 1)[1]) - 1
+            if index < len(state.labs.names):
+                labs[state.labs.names[index]].append(die.to_json())
+        elif zone == "confinement" and place.get("cell") is not None and not place.get("uncertain"):
+            slots.append(list(place["cell"]))
+    return {"labs": labs, "confinement": sorted(slots)}
 
 
 def prime_event(state: GameState, dice: list, options: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -114,7 +134,56 @@ def reconcile(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
     for die in unknown:
         out.append(rules.warning(rules.CAMERA, f"The camera sees a die of unknown colour in the priming zone: {die}",
                                  f"La caméra voit un dé de couleur inconnue dans la zone d'amorçage : {die}"))
+    out += _labs(state, event.get("labs"), options) + _confinement(state, event.get("confinement"))
     if not out:
         out.append(rules.info(rules.CAMERA_OK, "The camera agrees with the priming zone",
                               "La caméra confirme la zone d'amorçage"))
+    return out
+
+
+def _labs(state: GameState, labs: Any, options: Mapping[str, Any]) -> list[Verdict]:
+    if labs is None:
+        return []
+    if not isinstance(labs, Mapping):
+        raise ValueError('"labs" must map each scientist to the dice seen in their lab')
+    out: list[Verdict] = []
+    for name, dice in labs.items():
+        state.labs.check(name)
+        if not isinstance(dice, list) or not all(isinstance(d, Mapping) for d in dice):
+            raise ValueError(f'the dice seen in {name}\'s lab must be a list of {{"value", "color"}}')
+        seen = Counter(Cube(game_colour(d.get("color"), options) or "unknown colour", int(d["value"])) for d in dice)
+        held = Counter(state.labs.cubes[name])
+        for cube in sorted(set(seen) | set(held)):
+            extra, missing = seen[cube] - held[cube], held[cube] - seen[cube]
+            if extra > 0:
+                out.append(rules.warning(rules.CAMERA, f"The camera sees {extra} {cube.describe()} in {name}'s lab "
+                                         "the referee does not have", f"La caméra voit {extra} {cube.describe()} dans "
+                                         f"le labo de {name} absent(s) pour l'arbitre"))
+            if missing > 0:
+                out.append(rules.warning(rules.CAMERA, f"The referee has {missing} {cube.describe()} in {name}'s lab "
+                                         "the camera does not see", f"L'arbitre a {missing} {cube.describe()} dans le "
+                                         f"labo de {name} que la caméra ne voit pas"))
+    return out
+
+
+def _confinement(state: GameState, slots: Any) -> list[Verdict]:
+    """The board's slot [value - 1, colour's row] holds a die exactly when the referee has that cube confined."""
+    if slots is None:
+        return []
+    if not isinstance(slots, list):
+        raise ValueError('"confinement" must list the [column, row] slots holding a die')
+    seen = {(int(c), int(r)) for c, r in slots}
+    held = {(c.value - 1, state.colours.index(c.color)) for c in state.board.filled if c.color in state.colours}
+    out: list[Verdict] = []
+    for col, row in sorted(seen ^ held):
+        if not 0 <= row < len(state.colours):
+            continue
+        cube = Cube(state.colours[row], col + 1).describe()
+        if (col, row) in seen:
+            out.append(rules.warning(rules.CAMERA, f"The camera sees a cube on the confinement board's {cube} slot, "
+                                     "which the referee has empty", f"La caméra voit un cube sur l'emplacement {cube} "
+                                     "du plateau de confinement, vide pour l'arbitre"))
+        else:
+            out.append(rules.warning(rules.CAMERA, f"The referee has {cube} confined; the camera sees its slot empty",
+                                     f"L'arbitre a {cube} confiné ; la caméra voit son emplacement vide"))
     return out

@@ -21,8 +21,13 @@ def in_threat_phase():
     return engine
 
 
-def zone_dice(engine):
-    return [(c.value, c.color, f"priming-{c.value}") for c in engine.state.zone.cubes]
+def zone_dice(engine, labs=True):
+    """The priming zone's cubes under their values' icons, and (``labs``) each lab's cubes in its area."""
+    out = [(c.value, c.color, f"priming-{c.value}") for c in engine.state.zone.cubes]
+    if labs:
+        out += [(c.value, c.color, f"lab-{i}") for i, name in enumerate(engine.state.labs.names, start=1)
+                for c in engine.state.labs.cubes[name]]
+    return out
 
 
 def test_the_primed_die_settling_in_the_priming_zone_is_the_threat_phase_prime():
@@ -70,4 +75,44 @@ def test_dice_off_the_priming_areas_are_not_primed():
     engine = new_game()
     event = engine.observation_event(seen(*zone_dice(engine), (3, "red", "lab-2"), (5, "blue", "confinement")))
     assert [(d["value"], d["color"]) for d in event["dice"]] == [(c.value, c.color) for c in engine.state.zone.cubes]
-    assert rules_of(engine.apply(event)) == ["tess.camera.match"]
+    verdicts = engine.apply(event)
+    assert [v.message.en for v in verdicts if "lab" in v.message.en] == [
+        f"The camera sees 1 red 3 in {engine.state.labs.names[1]}'s lab the referee does not have"]
+
+
+def placed(*dice):
+    """An observation of dice with zone and cell: (value, colour, zone, cell)."""
+    return Observation(dice=tuple(DieReading(v, c) for v, c, _, _ in dice),
+                       places=tuple({"zone": z, "grid": "confinement" if cell else None, "cell": cell,
+                                     "uncertain": False} for _, _, z, cell in dice))
+
+
+def test_each_lab_on_the_mat_is_compared_with_its_scientists_cubes():
+    engine = new_game()
+    first, second = engine.state.labs.names[:2]
+    held = [(c.value, c.color, "lab-1", None) for c in engine.state.labs.cubes[first]]
+    held += [(c.value, c.color, "lab-2", None) for c in engine.state.labs.cubes[second]]
+    zone = [(v, c, z, None) for v, c, z in zone_dice(engine, labs=False)]
+    before = engine.state_json()
+    assert rules_of(engine.apply(engine.observation_event(placed(*zone, *held)))) == ["tess.camera.match"]
+    moved = held[0]
+    event = engine.observation_event(placed(*zone, *held[1:], (moved[0], moved[1], "lab-2", None)))
+    messages = [v.message.en for v in engine.apply(event)]
+    assert any(f"in {first}'s lab the camera does not see" in m for m in messages)
+    assert any(f"in {second}'s lab the referee does not have" in m for m in messages)
+    assert engine.state_json() == before
+
+
+def test_the_confinement_slots_on_the_mat_are_compared_with_the_confined_cubes():
+    engine = new_game()
+    colours = engine.state.colours
+    engine.state.board.filled.add(Cube(colours[1], 4))
+    zone = [(v, c, z, None) for v, c, z in zone_dice(engine)]
+    labs = []
+    right = engine.observation_event(placed(*zone, *labs, (4, colours[1], "confinement", [3, 1])))
+    assert right["confinement"] == [[3, 1]]
+    assert rules_of(engine.apply(right)) == ["tess.camera.match"]
+    wrong = engine.observation_event(placed(*zone, *labs, (5, colours[0], "confinement", [4, 0])))
+    messages = sorted(v.message.en for v in engine.apply(wrong))
+    assert messages == [f"The camera sees a cube on the confinement board's {colours[0]} 5 slot, which the referee "
+                        "has empty", f"The referee has {colours[1]} 4 confined; the camera sees its slot empty"]

@@ -2,7 +2,8 @@
 Action phase's decisions, entered as a phone would; in the Threat phase the cube to prime is rolled onto the mat
 and the referee reads it from the camera when it settles in the priming zone, under its value's icon.
 
-What lies on the mat mirrors the referee's state: primed cubes in the priming areas, each lab's cubes in its area.
+What lies on the mat mirrors the referee's state: primed cubes in the priming areas, each lab's cubes in its area
+(six at most are drawn: the mat's lab areas hold six dice), confined cubes on their slots.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import random
 import numpy as np
 
 from companion.capture.simulated_game import Scene
+from companion.tablevision.cells import cell_centre
 from companion.tablevision.render import DiePlacement
 
 from .players import PLAYERS
@@ -50,6 +52,11 @@ class TableBot:
             cx, cy = self._centre(f"lab-{i}")
             for spot, cube in zip(LAB_SPOTS, state.labs.cubes[name]):
                 dice.append(DiePlacement((cx + spot[0], cy + spot[1]), cube.value, cube.color))
+        grid = self.layout.grid("confinement")
+        for cube in sorted(state.board.filled):
+            if cube.color in state.colours:
+                dice.append(DiePlacement(cell_centre(grid, (cube.value - 1, state.colours.index(cube.color))),
+                                         cube.value, cube.color))
         if extra is not None:
             dice.append(extra)
         return Scene([], dice, thrown=extra is not None)

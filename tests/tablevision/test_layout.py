@@ -60,3 +60,21 @@ def test_a_corrupt_layout_file_is_refused_at_load(tmp_path):
         load_layout(path)
     with pytest.raises(LayoutError, match="no such file|No such file"):
         load_layout(tmp_path / "missing.json")
+
+
+def test_the_service_refuses_to_start_on_a_corrupt_layout_file_naming_the_key(tmp_path):
+    import subprocess
+    import sys
+
+    layout = tmp_path / "mat.json"
+    bad = json.loads(json.dumps(HEX_ARENA))
+    bad["grids"][0]["kind"] = "octagon"
+    layout.write_text(json.dumps(bad))
+    config = tmp_path / "companion.toml"
+    config.write_text(f'[service]\ndata_dir = "{tmp_path / "data"}"\nhost = "127.0.0.1"\nport = 0\n'
+                      f'[table]\nlayout = "{layout}"\n')
+    result = subprocess.run([sys.executable, "-m", "companion.cli", "--config", str(config), "serve", "--no-camera"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert f"{layout}.grids[0].kind must be \"square\" or \"hex\", got 'octagon'" in result.stderr
+    assert "Traceback" not in result.stderr

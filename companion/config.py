@@ -63,6 +63,9 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "settle_frames": Key(4, "a board is reported once its pieces have kept their cells this many still frames"),
         "bump_px": Key(4.0, "anchors this many pixels away from where the table plane expects them: the camera was "
                             "moved, the plane is measured again"),
+        "dice_window": Key(True, "with the table plane known, read dice only in the mat's dice zones, zoomed so a die "
+                                 "comes out at 24 detector pixels (benchmarks/table.py section 5)"),
+        "die_mm": Key(16.0, "the dice's side in millimetres (for the zoom of dice_window)"),
     },
     "vision": {
         "model": Key("", "ONNX dice model; empty: the model shipped in models/dice.onnx"),

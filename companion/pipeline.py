@@ -154,7 +154,7 @@ class Pipeline(threading.Thread):
                 self.reused += 1
             else:
                 try:
-                    readings = self.reader.read(frame.image)
+                    readings = self._read_dice(frame.image)
                     self.live.vision_error = ""
                 except Exception as exc:  # a bad frame must never stop the table
                     log.exception("dice reading failed on frame %d", frame.index)
@@ -174,6 +174,17 @@ class Pipeline(threading.Thread):
         if board is not None:
             self.on_settled(Observation(pieces=board.pieces, source="camera", at=frame.timestamp))
         return True
+
+    def _read_dice(self, image: np.ndarray) -> list[DieReading]:
+        """The dice on the frame: in the table's dice window when it has one (bigger dice, same compute)."""
+        window = None
+        if self.table is not None and hasattr(self.table, "dice_window"):
+            window = self.table.dice_window(image.shape[:2], getattr(self.reader, "input_pixels", None))
+        if window is None:
+            return self.reader.read(image)
+        x0, y0, x1, y1 = window
+        return [DieReading(d.value, d.color, (d.box[0] + x0, d.box[1] + y0, d.box[2] + x0, d.box[3] + y0),
+                           d.confidence) if d.box is not None else d for d in self.reader.read(image[y0:y1, x0:x1])]
 
     def _table_step(self, frame: Frame, readings: list[DieReading]) -> tuple[list[DieReading], Any]:
         """Markers, plane and places: the dice the game reads (those in its dice zones) and a settled board."""

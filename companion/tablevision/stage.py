@@ -16,11 +16,14 @@ from .motion import MotionWatch
 from .reader import TableReader
 from .render import draw_mat
 from .settle import BoardSettler
+from .zoom import dice_window
 
 
 class TableStage:
-    def __init__(self, layout: TableLayout, settle_frames: int = 4, bump_px: float = 4.0) -> None:
+    def __init__(self, layout: TableLayout, settle_frames: int = 4, bump_px: float = 4.0, zoom: bool = True,
+                 die_mm: float = 16.0) -> None:
         self.layout = layout
+        self.zoom, self.die_mm = zoom, die_mm
         self.motion = MotionWatch()
         self.reader = TableReader(layout, bump_px=bump_px, motion=self.motion)
         self.settler = BoardSettler(stable_frames=settle_frames)
@@ -32,7 +35,15 @@ class TableStage:
         from .layouts import configured_layout
 
         layout = configured_layout(game, settings)
-        return cls(layout, settle_frames=settings.get("settle_frames", 4), bump_px=settings.get("bump_px", 4.0))
+        return cls(layout, settle_frames=settings.get("settle_frames", 4), bump_px=settings.get("bump_px", 4.0),
+                   zoom=settings.get("dice_window", True), die_mm=settings.get("die_mm", 16.0))
+
+    def dice_window(self, shape: tuple[int, int], budget: int | None) -> tuple[int, int, int, int] | None:
+        """The part of the frame to read dice in (the dice zones, zoomed), or None for the whole frame."""
+        plane = self.reader.tracker.plane
+        if not self.zoom or plane is None or not budget:
+            return None
+        return dice_window(plane, self.layout, shape, budget, die_mm=self.die_mm)
 
     def process(self, image: np.ndarray, dice: Sequence[DieReading], index: int,
                 timestamp: float, motion_measured: bool = False) -> tuple[TableView, SettledBoard | None]:

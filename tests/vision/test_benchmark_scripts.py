@@ -63,7 +63,7 @@ def test_stability_benchmark_follows_every_labelled_die_across_noisy_copies():
 
 
 def test_table_benchmark_reads_real_markers_rendered_boards_and_times_the_pipeline():
-    out = run("benchmarks/table.py", "--boards", "1", "--frames", "2", "--seconds", "3")
+    out = run("benchmarks/table.py", "--boards", "1", "--frames", "2", "--seconds", "3", "--dice-frames", "3")
     real = re.search(r"all folders\s+product\s+(\d+)/(\d+)\s+[\d.]+%\s+(\d+)", out)
     assert real and int(real.group(1)) >= 0.9 * int(real.group(2)) and real.group(3) == "0"  # no wrong id
     assert "speed ratio product/OpenCV default" in out
@@ -72,3 +72,4 @@ def test_table_benchmark_reads_real_markers_rendered_boards_and_times_the_pipeli
     assert "h 1.50x tilt 20 hand" in out and "hexors" in out
     assert re.search(r"table vision \(markers \+ plane \+ cells\): [\d.]+ ms", out)
     assert re.search(r"4\. Whole pipeline on \d+ frames", out)
+    assert re.search(r"dice window\s+read right \d+/\d+", out) and re.search(r"whole frame\s+read right", out)

@@ -147,13 +147,23 @@ def draw_pieces(img: np.ndarray, layout: TableLayout, pieces, px_per_mm: float, 
         grid = layout.grid(p.marker.grid) if p.marker.grid else None
         colour = TILE_COLOURS[int(rng.integers(len(TILE_COLOURS)))]
         cx, cy = p.mm[0] * s, p.mm[1] * s
-        if p.marker.kind == "tile" and grid is not None:
-            body = _tile_outline(grid, p, s)
-            cv2.fillPoly(img, [body], colour, cv2.LINE_AA)
+        if p.marker.kind in ("tile", "card") and grid is not None:
+            body = _card_outline(grid, p, s) if p.marker.kind == "card" else _tile_outline(grid, p, s)
+            cv2.fillPoly(img, [body], (235, 235, 230) if p.marker.kind == "card" else colour, cv2.LINE_AA)
             cv2.polylines(img, [body], True, (40, 40, 40), max(1, int(s * 0.5)), cv2.LINE_AA)
         else:
             cv2.circle(img, (int(cx), int(cy)), int(p.marker.side * 0.75 * s), colour, -1, cv2.LINE_AA)
         _paste_marker(img, dictionary, p.marker.id, (cx, cy), p.marker.side * s, p.angle)
+
+
+def _card_outline(grid: Grid, p: PiecePlacement, s: float) -> np.ndarray:
+    """A 2:1 card two cells long around its centred sticker, its length along the sticker's left-right."""
+    a = math.radians(p.angle)
+    hw, hh = grid.cell * 0.97, grid.cell * 0.485
+    corners = [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)]
+    pts = [(p.mm[0] + x * math.cos(a) - y * math.sin(a), p.mm[1] + x * math.sin(a) + y * math.cos(a))
+           for x, y in corners]
+    return np.round(np.asarray(pts) * s).astype(np.int32)
 
 
 def _tile_outline(grid: Grid, p: PiecePlacement, s: float) -> np.ndarray:

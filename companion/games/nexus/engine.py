@@ -9,6 +9,7 @@ from companion.referee.engine import EventError, GameEngine, OptionsError
 from companion.referee.registry import register
 
 from . import rules
+from .camera import play_from_board
 from .state import OVER, GameState
 from .turns import counter_nodes, place_counter, play_card, setup_game
 from .views import summary
@@ -58,8 +59,9 @@ class Nexus(GameEngine):
             return [refused.verdict]
 
     def observation_event(self, observation: Observation) -> dict[str, Any] | None:
-        """No dice in Nexus: cards and counters arrive as play_card / place_counter events."""
-        return None
+        """No dice in Nexus: a card the camera sees newly laid on the mat is played (``camera.py``); counters
+        are placed from the phone."""
+        return play_from_board(self.state, observation.pieces) if observation.pieces else None
 
     def legal_counters(self) -> list[str]:
         return counter_nodes(self.state, self.options) if self.state else []

@@ -1,0 +1,32 @@
+"""The Nexus mat the camera reads (A3 landscape, printed by ``companion sheets nexus``).
+
+The book's cards are 2:1 and lie on a half-card grid; this mat prints that grid for cards of 80 x 40 mm (a layout
+file gives other sizes), 9 x 6 half-card cells, with small anchors in its corners. The first card is laid
+« face up in the middle »: its top-left half on cell ``ORIGIN`` = board (0, 0). Each card carries a sticker in its
+middle, its top edge towards the card's top as the deck file draws it (rotation 0), so the sticker's turn is the
+card's rotation. Stickers are named after the example deck's card ids.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+from companion.tablevision.layout import Grid, PieceMarker, TableLayout, corner_anchors
+
+SIZE = (420.0, 297.0)
+HALF_CARD = 40.0
+GRID = Grid("cards", "square", (30.0, 28.5), HALF_CARD, 9, 6)
+ORIGIN = (4, 2)  # the mat cell of board (0, 0)
+STICKER = 16.0
+
+
+def example_card_ids() -> list[str]:
+    data = json.loads(resources.files(__package__).joinpath("data/example_deck.json").read_text(encoding="utf-8"))
+    return [c["id"] for c in data["cards"]]
+
+
+def table_layout() -> TableLayout:
+    pieces = tuple(PieceMarker(10 + i, cid, "card", STICKER, "cards") for i, cid in enumerate(example_card_ids()))
+    return TableLayout(name="nexus", size=SIZE, anchors=corner_anchors(SIZE, side=20.0, inset=8.0), grids=(GRID,),
+                       pieces=pieces)

@@ -1,0 +1,71 @@
+"""Nexus cards read from rendered frames of the mat: a card's sticker gives which card, where on the half-card grid
+and turned how far; a card laid on the mat becomes the turn's play_card, refused like any other when illegal."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from companion.core import Observation
+from companion.games.nexus.camera import card_placement
+from companion.games.nexus.table_layout import GRID, ORIGIN
+from companion.referee import create_game
+from companion.tablevision import layout_for
+from companion.tablevision.render import CameraPose, PiecePlacement, render_table
+from companion.tablevision.stage import TableStage
+
+LAYOUT = layout_for("nexus")
+STICKERS = {p.name: p for p in LAYOUT.pieces}
+
+
+def centre(x: int, y: int, rotation: int) -> tuple[float, float]:
+    """The mat point under the middle of a card at board (x, y) turned ``rotation``."""
+    col, row = x + ORIGIN[0], y + ORIGIN[1]
+    left, top = GRID.origin[0] + col * GRID.cell, GRID.origin[1] + row * GRID.cell
+    if rotation in (0, 180):
+        return left + GRID.cell, top + GRID.cell / 2
+    return left + GRID.cell / 2, top + GRID.cell
+
+
+def settled(cards):
+    rng = np.random.default_rng(4)
+    stage = TableStage(LAYOUT)
+    pieces = [PiecePlacement(STICKERS[c], centre(x, y, r), float(r)) for c, (x, y, r) in cards.items()]
+    for i in range(12):
+        frame = render_table(LAYOUT, pieces, [], CameraPose(height=520, tilt=8), rng, look=2)
+        _, board = stage.process(frame.image, [], i, i / 8)
+        if board is not None:
+            return board.pieces
+    raise AssertionError("the board never settled")
+
+
+def new_game():
+    engine = create_game("nexus")
+    engine.apply({"type": "setup", "players": ["A", "B"], "first_card": "ex-cross-1"})
+    return engine
+
+
+def test_the_sticker_gives_the_card_its_cell_and_rotation():
+    for x, y, r in [(0, 0, 0), (2, 0, 90), (-2, -1, 180), (1, 1, 270)]:
+        cx, cy = centre(x, y, r)
+        facing = {0: "N", 90: "E", 180: "S", 270: "W"}[r]
+        assert card_placement({"mm": [cx + 2.0, cy - 1.5], "facing": facing}) == {"x": x, "y": y, "rotation": r}
+    cx, cy = centre(0, 0, 0)
+    assert card_placement({"mm": [cx + GRID.cell / 2 - 1, cy], "facing": "N"}) is None  # across two cells
+
+
+def test_a_card_laid_on_the_mat_is_played_from_the_camera():
+    """« New cards much touch existing cards. »"""
+    engine = new_game()
+    board = settled({"ex-cross-1": (0, 0, 0), "ex-split-1": (2, 0, 90)})
+    event = engine.observation_event(Observation(pieces=board))
+    assert event == {"type": "play_card", "card": "ex-split-1", "x": 2, "y": 0, "rotation": 90}
+    verdicts = engine.apply(event)
+    assert not any(v.kind.value == "illegal" for v in verdicts)
+
+
+def test_a_card_laid_short_edge_to_short_edge_is_refused():
+    """« Cards must be played in a “basketweave” pattern, with short edges always touching long edges »"""
+    engine = new_game()
+    board = settled({"ex-cross-1": (0, 0, 0), "ex-split-1": (2, 0, 0)})
+    verdicts = engine.apply(engine.observation_event(Observation(pieces=board)))
+    assert [v.rule for v in verdicts if v.kind.value == "illegal"] == ["nexus.card.basketweave"]

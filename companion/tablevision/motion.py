@@ -24,12 +24,13 @@ class MotionWatch:
         small = cv2.resize(grey, None, fx=self.scale, fy=self.scale, interpolation=cv2.INTER_AREA)
         small = cv2.GaussianBlur(small, (5, 5), 0)
         if self._previous is None or self._previous.shape != small.shape:
-            mask = np.zeros(small.shape, bool)
+            mask, changed = np.zeros(small.shape, bool), True  # nothing to compare with: a new picture
         else:
             mask = cv2.absdiff(small, self._previous) > self.threshold
+            changed = bool(mask.any())
         self._previous = small
         self.mask = mask
-        self.still_frames = self.still_frames + 1 if self._previous is not None and not mask.any() else 0
+        self.still_frames = 0 if changed else self.still_frames + 1
         return mask
 
     @property

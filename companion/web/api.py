@@ -131,26 +131,6 @@ def snapshot():
     return Response(data, mimetype="image/jpeg")
 
 
-@blueprint.get("/table/top-down.jpg")
-def table_top_down():
-    """The latest frame seen from straight above the mat, with its zones and grids drawn over it (calibration)."""
-    import cv2
-
-    service = context().service
-    stage, frame = service.table_stage, service.live.frame
-    if stage is None:
-        raise ApiError(404, "table_off", "table vision is off (table.enabled = false)")
-    if frame is None:
-        raise ApiError(404, "no_frame", "no camera picture yet")
-    image = stage.top_down(frame.image)
-    if image is None:
-        missing = ", ".join(str(a.id) for a in stage.layout.anchors)
-        raise ApiError(404, "no_plane", f"the camera cannot see the mat's anchor markers (ids {missing}): "
-                                        "show at least two of them")
-    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 80])
-    return Response(data.tobytes(), mimetype="image/jpeg")
-
-
 @blueprint.get("/qr.svg")
 def qr():
     return Response(context().links.qr_svg(), mimetype="image/svg+xml")

@@ -110,12 +110,13 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
         web_dir=Path(web_dir) if web_dir is not None else find_web_dir(),
     )
 
-    from companion.web import api, pages, session, sheets, stream
+    from companion.web import api, camera, pages, session, sheets, stream
 
     app.register_blueprint(session.blueprint)
     app.register_blueprint(api.blueprint)
     app.register_blueprint(stream.blueprint)
     app.register_blueprint(sheets.blueprint)
+    app.register_blueprint(camera.blueprint)
     app.register_blueprint(pages.blueprint)
     app.before_request(session.check_csrf)
     app.after_request(_security_headers)

@@ -1,0 +1,48 @@
+"""What the camera sees of the board, for the phones: the settled board, this frame's table view, a Nexus Keepers
+setup proposed from the tiles on the mat, and the top-down calibration picture."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, jsonify, request
+
+from companion.web.app import context
+from companion.web.validation import ApiError
+
+blueprint = Blueprint("camera", __name__, url_prefix="/api")
+
+
+@blueprint.get("/camera")
+def camera():
+    """``?players=Ada,Bo``: for Nexus Keepers, the cubes as laid on the mat (setup_from_board) and their problems."""
+    service = context().service
+    table = service.table
+    with table._lock:
+        board, game = table.camera_board, table.record.game
+    setup = None
+    names = [p.strip() for p in request.args.get("players", "").split(",") if p.strip()]
+    if game == "nexus-keepers" and names:
+        from companion.games.nexus_keepers.camera import setup_from_board
+
+        cubes, problems = setup_from_board(board or {}, names)
+        setup = {"players": cubes, "problems": problems if board else ["the camera has not seen the mat settle yet"]}
+    return jsonify({"game": game, "board": board, "view": service.live.to_json().get("table"), "setup": setup})
+
+
+@blueprint.get("/table/top-down.jpg")
+def table_top_down():
+    """The latest frame seen from straight above the mat, with its zones and grids drawn over it (calibration)."""
+    import cv2
+
+    service = context().service
+    stage, frame = service.table_stage, service.live.frame
+    if stage is None:
+        raise ApiError(404, "table_off", "table vision is off (table.enabled = false)")
+    if frame is None:
+        raise ApiError(404, "no_frame", "no camera picture yet")
+    image = stage.top_down(frame.image)
+    if image is None:
+        missing = ", ".join(str(a.id) for a in stage.layout.anchors)
+        raise ApiError(404, "no_plane", f"the camera cannot see the mat's anchor markers (ids {missing}): "
+                                        "show at least two of them")
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 80])
+    return Response(data.tobytes(), mimetype="image/jpeg")

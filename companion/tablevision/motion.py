@@ -18,12 +18,14 @@ class MotionWatch:
         self._previous: np.ndarray | None = None
         self.mask: np.ndarray | None = None
         self.still_frames = 0  # frames in a row in which not one pixel changed (the picture cannot read otherwise)
+        self.compared = False  # whether the last mask compared two pictures of one size
 
     def update(self, image: np.ndarray) -> np.ndarray:
         grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
         small = cv2.resize(grey, None, fx=self.scale, fy=self.scale, interpolation=cv2.INTER_AREA)
         small = cv2.GaussianBlur(small, (5, 5), 0)
-        if self._previous is None or self._previous.shape != small.shape:
+        self.compared = self._previous is not None and self._previous.shape == small.shape
+        if not self.compared:
             mask, changed = np.zeros(small.shape, bool), True  # nothing to compare with: a new picture
         else:
             mask = cv2.absdiff(small, self._previous) > self.threshold

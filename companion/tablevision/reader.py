@@ -11,6 +11,7 @@ import logging
 import math
 from typing import Sequence
 
+import cv2
 import numpy as np
 
 from companion.core import DieReading
@@ -34,17 +35,20 @@ class TableReader:
         self.motion = motion
         self._warned: set[int] = set()
         self._markers: list[SeenMarker] | None = None
+        self._zone_mask: tuple | None = None  # (plane and mask size, the dice zones at the motion mask's scale)
 
     def read(self, image: np.ndarray, dice: Sequence[DieReading] = (), index: int = 0,
              timestamp: float = 0.0, motion_measured: bool = False) -> TableView:
-        """This frame's view. ``motion_measured``: the caller already gave this frame to ``self.motion``; when it
-        says the picture has not changed for two frames, the markers found last time are used again."""
+        """This frame's view. ``motion_measured``: the caller already gave this frame to ``self.motion``. When it
+        says the picture has not changed for two frames, or changed only inside the dice zones (dice rolled, no
+        marker there), the markers found last time are used again."""
         moving = False
         if self.motion is not None:
             if not motion_measured:
                 self.motion.update(image)
             moving = self.motion.moving
-        unchanged = self.motion is not None and self.motion.still_frames >= 2 and self._markers is not None
+        unchanged = self.motion is not None and self._markers is not None and (
+            self.motion.still_frames >= 2 or self._only_dice_zones_changed())
         markers = self._markers if unchanged else self.finder.find(image)
         self._markers = markers
         counts: dict[int, int] = {}
@@ -68,6 +72,21 @@ class TableReader:
         placed, ignored = self._dice(status.plane, dice)
         return TableView(index, timestamp, tuple(markers), status, tuple(pieces), tuple(placed), ignored,
                          duplicates, unknown, moving, tuple(problems))
+
+    def _only_dice_zones_changed(self) -> bool:
+        """Whether every pixel that changed since the last frame lies in the mat's dice zones."""
+        plane, motion = self.tracker.plane, self.motion
+        zones = [z for z in self.layout.zones if z.dice]
+        if plane is None or not zones or not motion.compared or motion.mask is None:
+            return False
+        key = (id(plane), motion.mask.shape)
+        if self._zone_mask is None or self._zone_mask[0] != key:
+            mask = np.zeros(motion.mask.shape, np.uint8)
+            for zone in zones:
+                pts = plane.image_points(np.asarray(zone.polygon, np.float64)) * motion.scale
+                cv2.fillPoly(mask, [np.round(pts).astype(np.int32)], 1)
+            self._zone_mask = (key, mask.astype(bool))
+        return not bool((motion.mask & ~self._zone_mask[1]).any())
 
     def _problems(self, status: PlaneStatus, duplicates: tuple[int, ...]):
         if status.plane is None:

@@ -128,3 +128,27 @@ def test_the_pipeline_skips_dice_reading_while_things_move_and_reuses_it_while_n
     # frame 1 read (nothing to compare with); 2-3 the hand moves, 4 the hand has gone (changed): skipped;
     # 5 unchanged once: read; 6-9 unchanged twice or more: the same dice
     assert (reader.calls, pipeline.skipped, pipeline.reused) == (2, 3, 4)
+
+
+def test_markers_are_found_again_unless_only_the_dice_zones_changed(rng):
+    """Dice rolling in the dice area cannot move a marker: the markers found last time stand; a change anywhere
+    else (a piece laid on the grid) has them found again."""
+    from companion.tablevision.render import DiePlacement
+
+    layout = layout_for("nexus-keepers")
+    grid = layout.grid("nexus")
+    keeper = next(p for p in layout.pieces if p.name == "keeper-1")
+    motion = MotionWatch()
+    reader = TableReader(layout, motion=motion)
+    calls = []
+    find = reader.finder.find
+    reader.finder.find = lambda image: calls.append(1) or find(image)
+    base = [PiecePlacement(keeper, cell_centre(grid, (1, 1)))]
+    dice_a = [DiePlacement((100, 250), 3, "red")]
+    dice_b = [DiePlacement((220, 260), 5, "blue")]
+    for pieces, dice in [(base, dice_a), (base, dice_a), (base, dice_b)]:
+        reader.read(render_table(layout, pieces, dice, CameraPose(), rng, look=LOOK, noise=0.0).image)
+    assert len(calls) == 1  # the first frame only: not the same frame again, not the dice rolled in their area
+    moved = [PiecePlacement(keeper, cell_centre(grid, (2, 1)))]
+    view = reader.read(render_table(layout, moved, dice_b, CameraPose(), rng, look=LOOK, noise=0.0).image)
+    assert len(calls) == 2 and [p.place.cell for p in view.pieces] == [(2, 1)]

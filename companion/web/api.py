@@ -84,8 +84,9 @@ def info():
 def games():
     listed = []
     for name, engine in available_games().items():
-        options = [{"name": key, "default": _json_safe(default), "doc": doc}
-                   for key, (default, doc) in engine.option_defaults.items()]
+        # "range" ({"min", "max"}, both included) or "choices" when the engine declares them: a phone can
+        # draw a picker, and the engine refuses anything else by name.
+        options = [{"name": key, **_json_safe(spec.to_json())} for key, spec in engine.option_specs().items()]
         listed.append({"name": name, "title": engine.title.to_json(), "options": options})
     return jsonify({"games": listed})
 

@@ -84,12 +84,17 @@ def context() -> WebContext:
     return current_app.extensions["companion"]
 
 
-def create_app(service: "Service", testing: bool = False, web_dir: Path | None = None) -> Flask:
-    """Build the web app for ``service``; settings come from ``service.config``."""
+def create_app(service: "Service", testing: bool = False, web_dir: Path | None = None,
+               make_pin: bool = True) -> Flask:
+    """Build the web app for ``service``; settings come from ``service.config``.
+
+    ``make_pin=False``: a missing table PIN is made later, by ``pins.ensure()`` (``companion serve``
+    calls it once the port is bound).
+    """
     config = service.config
     settings = config["service"]
     data_dir = config.data_dir
-    data_dir.mkdir(parents=True, exist_ok=True)
+    data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
 
     app = Flask("companion.web", static_folder=None)
     app.config.update(
@@ -104,7 +109,7 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
     threads = int(settings["threads"])
     app.extensions["companion"] = WebContext(
         service=service,
-        pins=PinStore(data_dir),
+        pins=PinStore(data_dir, create=make_pin),
         limiter=LoginLimiter(per_client=int(settings["login_attempts"])),
         links=JoinLinks.for_server(settings["host"], int(settings["port"])),
         # Leave a few threads for page loads and changes when every other thread holds a stream.

@@ -91,7 +91,11 @@ class OptionSpec(NamedTuple):
 
 
 def _shown(value: Any) -> str:
-    text = json.dumps(value) if isinstance(value, (str, list, dict)) else repr(value)
+    """A value short enough for an error message."""
+    try:
+        text = json.dumps(value) if isinstance(value, (str, list, dict)) else repr(value)
+    except (ValueError, TypeError):  # e.g. an integer too long to print
+        text = "a value too long to show"
     return text if len(text) <= 40 else text[:37] + "..."
 
 

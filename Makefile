@@ -11,8 +11,9 @@ STAMP_NP1 := $(VENV_NP1)/.installed-$(shell cat pyproject.toml constraints-numpy
 
 .PHONY: run test test-main test-numpy1 browser install uninstall clean
 
+# Options for `companion serve` go in ARGS: make run ARGS="--port 9000 --no-camera"
 run: $(STAMP_RUN)
-	$(BIN)/companion serve
+	$(BIN)/companion serve $(ARGS)
 
 test: test-main test-numpy1
 

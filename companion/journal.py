@@ -8,6 +8,7 @@ a power cut. A game is rebuilt by replaying its entries through the engine
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import threading
 import time
@@ -75,12 +76,30 @@ class Entry:
         return {"seq": self.seq, "event": self.event, "verdicts": self.verdicts, "source": self.source, "at": self.at}
 
 
+def _make_private(path: Path) -> None:
+    """Only the service's user may read the games: create the file 0600 before SQLite opens it (SQLite
+    gives its -wal and -shm files the database's mode), and tighten a journal an older version left 0644."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
+    for name in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        try:
+            if name.stat().st_mode & 0o077:
+                os.chmod(name, 0o600)
+        except FileNotFoundError:
+            continue
+        except PermissionError:
+            continue  # another user's journal, opened read-only by `companion games`: not ours to change
+
+
 class Journal:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self._lock = threading.Lock()
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            _make_private(self.path)
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import signal
 import sys
 
@@ -51,19 +52,25 @@ def run(args) -> int:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
     try:
-        app = create_app(service)
-        if args.new_pin:
-            app.extensions["companion"].pins.reset()
+        app = create_app(service, make_pin=False)
         server = WebServer(app, settings["host"], settings["port"], settings["threads"])
     except (OSError, ValueError) as exc:
         service.stop()
         print(f"companion: cannot listen on {settings['host']}:{settings['port']}: {exc}", file=sys.stderr)
         return 1
+    # The port is ours: only now make (and show, once) a PIN, so a failed start never shows one it forgets.
+    pins = app.extensions["companion"].pins
+    if args.new_pin:
+        pins.reset()
+    else:
+        pins.ensure()
     links = app.extensions["companion"].links
     print(f"{settings['name']}: phones join at {links.ip_url} or {links.local_url}", flush=True)
     signal.signal(signal.SIGTERM, _stop_on_sigterm)
-    service.start()
-    try:
+    try:  # from here a Ctrl-C or SIGTERM at any moment stops everything cleanly
+        service.start()
+        # Under systemd there is no Ctrl-C to press; in a terminal, say how to stop.
+        print("ready" if os.environ.get("JOURNAL_STREAM") else "ready — Ctrl-C to stop", flush=True)
         server.serve_forever()
     except (KeyboardInterrupt, SystemExit):
         pass

@@ -22,7 +22,8 @@ import abc
 import copy
 import json
 import logging
-from typing import Any, ClassVar, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Mapping, NamedTuple, Union
 
 from companion.core import Observation, Text, Verdict, VerdictKind
 
@@ -37,6 +38,67 @@ class OptionsError(ValueError):
     """Game options that cannot start a game."""
 
 
+@dataclass(frozen=True)
+class Range:
+    """A number option's bounds, both included; None leaves that side open."""
+
+    low: float | None = None
+    high: float | None = None
+
+    def problem(self, value: Any) -> str | None:
+        """Why ``value`` is out of range, or None when it is in range."""
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if number and (self.low is None or value >= self.low) and (self.high is None or value <= self.high):
+            return None
+        if self.low is not None and self.high is not None:
+            return f"{self.low} to {self.high}"
+        return f"at least {self.low}" if self.low is not None else f"at most {self.high}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"range": {"min": self.low, "max": self.high}}
+
+
+class OneOf:
+    """An option that takes one of a few listed values (a phone draws them as a picker)."""
+
+    def __init__(self, *choices: Any) -> None:
+        self.choices = tuple(choices)
+
+    def problem(self, value: Any) -> str | None:
+        if any(value == c and type(value) is type(c) for c in self.choices):
+            return None
+        return "one of " + ", ".join(json.dumps(c) for c in self.choices)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"choices": list(self.choices)}
+
+    def __repr__(self) -> str:
+        return f"OneOf{self.choices!r}"
+
+
+Limit = Union[Range, OneOf]
+
+
+class OptionSpec(NamedTuple):
+    """One option as an engine declares it: ``(default, doc)`` or ``(default, doc, Range(...)/OneOf(...))``."""
+
+    default: Any
+    doc: str
+    limit: Limit | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"default": self.default, "doc": self.doc, **(self.limit.to_json() if self.limit else {})}
+
+
+def _shown(value: Any) -> str:
+    """A value short enough for an error message."""
+    try:
+        text = json.dumps(value) if isinstance(value, (str, list, dict)) else repr(value)
+    except (ValueError, TypeError):  # e.g. an integer too long to print
+        text = "a value too long to show"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 class GameEngine(abc.ABC):
     """Base class for a game's rules engine.
 
@@ -47,8 +109,9 @@ class GameEngine(abc.ABC):
 
     name: ClassVar[str]
     title: ClassVar[Text]
-    #: option name -> (default, description); unknown options are refused.
-    option_defaults: ClassVar[Mapping[str, tuple[Any, str]]] = {}
+    #: option name -> (default, description) or (default, description, Range(...) or OneOf(...));
+    #: unknown options, values of another type and values outside the declared limit are refused by name.
+    option_defaults: ClassVar[Mapping[str, tuple]] = {}
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options = self.resolve_options(options or {})
@@ -56,6 +119,11 @@ class GameEngine(abc.ABC):
         self._reset_history()
 
     # -- options -------------------------------------------------------------
+    @classmethod
+    def option_specs(cls) -> dict[str, OptionSpec]:
+        """The declared options, each with its default, description and limit (if any)."""
+        return {key: OptionSpec(*spec) for key, spec in cls.option_defaults.items()}
+
     @classmethod
     def resolve_options(cls, options: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(options, Mapping):
@@ -65,12 +133,17 @@ class GameEngine(abc.ABC):
             known = ", ".join(sorted(cls.option_defaults)) or "none"
             raise OptionsError(f"unknown option(s) for {cls.name}: {', '.join(unknown)} (known: {known})")
         resolved = {}
-        for key, (default, _doc) in cls.option_defaults.items():
-            value = options.get(key, default)
-            if default is not None and value is not None and not _same_kind(value, default):
+        for key, spec in cls.option_specs().items():
+            value = options.get(key)
+            if value is None:  # left out or null: the default
+                value = spec.default
+            if spec.default is not None and not _same_kind(value, spec.default):
                 raise OptionsError(
-                    f"option {key!r} for {cls.name} must be {type(default).__name__}, got {value!r}"
+                    f"option {key!r} for {cls.name} must be {type(spec.default).__name__}, got {_shown(value)}"
                 )
+            problem = spec.limit.problem(value) if spec.limit is not None and value is not None else None
+            if problem:
+                raise OptionsError(f"option {key!r} for {cls.name} must be {problem}, got {_shown(value)}")
             resolved[key] = copy.deepcopy(value)
         return resolved
 

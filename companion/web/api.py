@@ -2,7 +2,8 @@
 
 Every change goes through ``Table`` exactly like a camera observation: it is
 refereed, journaled and published on the bus. A change the referee cannot
-understand is a 4xx and changes nothing.
+understand is a 4xx and changes nothing. A change sent again with the same
+``Idempotency-Key`` gets the first answer (see ``idempotency``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from companion.journal import JournalError
 from companion.referee import EventError, OptionsError
 from companion.referee.registry import available_games
 from companion.web.app import context
+from companion.web.idempotency import idempotent
 from companion.web.session import require_pin
 from companion.web.validation import ApiError, json_body, openapi
 
@@ -84,8 +86,9 @@ def info():
 def games():
     listed = []
     for name, engine in available_games().items():
-        options = [{"name": key, "default": _json_safe(default), "doc": doc}
-                   for key, (default, doc) in engine.option_defaults.items()]
+        # "range" ({"min", "max"}, both included) or "choices" when the engine declares them: a phone can
+        # draw a picker, and the engine refuses anything else by name.
+        options = [{"name": key, **_json_safe(spec.to_json())} for key, spec in engine.option_specs().items()]
         listed.append({"name": name, "title": engine.title.to_json(), "options": options})
     return jsonify({"games": listed})
 
@@ -144,6 +147,7 @@ def openapi_document():
 # -- changing -----------------------------------------------------------------------
 @blueprint.post("/game")
 @require_pin
+@idempotent
 def new_game():
     body = json_body("NewGameRequest")
     with refereeing():
@@ -153,6 +157,7 @@ def new_game():
 
 @blueprint.post("/events")
 @require_pin
+@idempotent
 def submit_event():
     body = json_body("EventRequest")
     with refereeing():
@@ -162,6 +167,7 @@ def submit_event():
 
 @blueprint.post("/roll")
 @require_pin
+@idempotent
 def submit_roll():
     """A roll typed in on a phone becomes an observation, turned into the game's event by its engine."""
     body = json_body("RollRequest")
@@ -177,6 +183,7 @@ def submit_roll():
 
 @blueprint.post("/corrections")
 @require_pin
+@idempotent
 def correct():
     body = json_body("CorrectionRequest")
     dice = [d.to_json() for d in _dice(body["dice"])]
@@ -187,6 +194,7 @@ def correct():
 
 @blueprint.post("/undo")
 @require_pin
+@idempotent
 def undo():
     json_body("Nothing", optional=True)
     with refereeing(conflict_status=409):

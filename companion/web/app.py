@@ -20,6 +20,7 @@ from flask import Flask, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from companion.web.auth import LoginLimiter, PinStore, session_secret
+from companion.web.idempotency import IdempotencyCache
 from companion.web.netinfo import JoinLinks
 from companion.web.validation import MAX_BODY_BYTES, ApiError
 
@@ -76,18 +77,24 @@ class WebContext:
     web_dir: Path
     keepalive: float = 15.0
     closing: threading.Event = field(default_factory=threading.Event)
+    idempotency: IdempotencyCache = field(default_factory=IdempotencyCache)
 
 
 def context() -> WebContext:
     return current_app.extensions["companion"]
 
 
-def create_app(service: "Service", testing: bool = False, web_dir: Path | None = None) -> Flask:
-    """Build the web app for ``service``; settings come from ``service.config``."""
+def create_app(service: "Service", testing: bool = False, web_dir: Path | None = None,
+               make_pin: bool = True) -> Flask:
+    """Build the web app for ``service``; settings come from ``service.config``.
+
+    ``make_pin=False``: a missing table PIN is made later, by ``pins.ensure()`` (``companion serve``
+    calls it once the port is bound).
+    """
     config = service.config
     settings = config["service"]
     data_dir = config.data_dir
-    data_dir.mkdir(parents=True, exist_ok=True)
+    data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
 
     app = Flask("companion.web", static_folder=None)
     app.config.update(
@@ -102,7 +109,7 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
     threads = int(settings["threads"])
     app.extensions["companion"] = WebContext(
         service=service,
-        pins=PinStore(data_dir),
+        pins=PinStore(data_dir, create=make_pin),
         limiter=LoginLimiter(per_client=int(settings["login_attempts"])),
         links=JoinLinks.for_server(settings["host"], int(settings["port"])),
         # Leave a few threads for page loads and changes when every other thread holds a stream.
@@ -120,7 +127,7 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
     app.register_blueprint(pages.blueprint)
     app.before_request(session.check_csrf)
     app.after_request(_security_headers)
-    app.register_error_handler(ApiError, _api_error)
+    app.register_error_handler(ApiError, api_error_response)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(Exception, _unexpected_error)
     return app
@@ -136,7 +143,7 @@ def _security_headers(response):
     return response
 
 
-def _api_error(error: ApiError):
+def api_error_response(error: ApiError):
     response = jsonify(error.to_json())
     response.status_code = error.status
     if "retry_after" in error.extra:
@@ -148,9 +155,9 @@ def _http_error(error: HTTPException):
     if not request.path.startswith("/api/"):
         return error
     code = (error.name or "error").lower().replace(" ", "_")
-    return _api_error(ApiError(error.code or 500, code, error.description or error.name or "error"))
+    return api_error_response(ApiError(error.code or 500, code, error.description or error.name or "error"))
 
 
 def _unexpected_error(error: Exception):
     log.exception("unexpected error on %s %s", request.method, request.path)
-    return _api_error(ApiError(500, "internal", "the companion hit an unexpected error; it is in the service log"))
+    return api_error_response(ApiError(500, "internal", "the companion hit an unexpected error; it is in the service log"))

@@ -37,9 +37,13 @@ class PinError(ValueError):
 
 def _write_private(path: Path, data: bytes) -> None:
     """Write a file only the service's user can read, atomically."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        tmp.unlink()  # left by a crash, perhaps with other permissions: O_CREAT would keep them
+    except FileNotFoundError:
+        pass
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "wb") as handle:
         handle.write(data)
         handle.flush()
@@ -78,33 +82,46 @@ def _announce(pin: str) -> None:
 
 
 class PinStore:
-    """The table PIN, hashed in ``data_dir/pin.json`` with a generation counter."""
+    """The table PIN, hashed in ``data_dir/pin.json`` with a generation counter.
 
-    def __init__(self, data_dir: Path) -> None:
+    ``create=False`` leaves a missing PIN missing (nothing unlocks) until ``ensure()``: the server
+    makes the PIN only once its port is bound, so a start that fails shows no PIN it then forgets.
+    """
+
+    def __init__(self, data_dir: Path, create: bool = True) -> None:
         self.path = data_dir / PIN_FILE
         self._lock = threading.Lock()
         self._hash, self.generation = self._load()
+        if create:
+            self.ensure()
 
-    def _load(self) -> tuple[str, int]:
+    def _load(self) -> tuple[str | None, int]:
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             return str(data["hash"]), int(data["generation"])
         except FileNotFoundError:
-            pin = new_pin()
-            pin_hash = generate_password_hash(pin)
-            self._save(pin_hash, 1)
-            _announce(pin)
-            return pin_hash, 1
+            return None, 0
         except (ValueError, KeyError, TypeError) as exc:
             raise PinError(f"{self.path} is damaged ({exc}); delete it to get a new PIN at the next start") from exc
 
     def _save(self, pin_hash: str, generation: int) -> None:
         _write_private(self.path, json.dumps({"hash": pin_hash, "generation": generation}).encode())
 
+    def ensure(self) -> None:
+        """Make the PIN if there is none yet, and show it once."""
+        with self._lock:
+            if self._hash is not None:
+                return
+            pin = new_pin()
+            pin_hash = generate_password_hash(pin)
+            self._save(pin_hash, self.generation + 1)
+            self._hash, self.generation = pin_hash, self.generation + 1
+        _announce(pin)
+
     def check(self, pin: str) -> bool:
         with self._lock:
             pin_hash = self._hash
-        return isinstance(pin, str) and check_password_hash(pin_hash, pin)
+        return isinstance(pin, str) and pin_hash is not None and check_password_hash(pin_hash, pin)
 
     def reset(self) -> None:
         """A forgotten PIN: make a new one and show it once (``companion serve --new-pin``)."""

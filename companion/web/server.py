@@ -16,6 +16,22 @@ from waitress.server import BaseWSGIServer
 log = logging.getLogger(__name__)
 
 
+class DisconnectsAtDebug(logging.Filter):
+    """Waitress says "Client disconnected while serving ..." at INFO each time a phone closes its live
+    stream (it sleeps, leaves the page): routine on a game night, so it becomes a DEBUG line."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno == logging.INFO and record.getMessage().startswith("Client disconnected while serving"):
+            record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+            return logging.getLogger(record.name).isEnabledFor(logging.DEBUG)
+        return True
+
+
+def _quiet_disconnects(logger: logging.Logger) -> None:
+    if not any(isinstance(f, DisconnectsAtDebug) for f in logger.filters):
+        logger.addFilter(DisconnectsAtDebug())
+
+
 class WebServer:
     """A waitress server that can run in the foreground or in a thread, and stop cleanly."""
 
@@ -23,6 +39,7 @@ class WebServer:
         self.app = app
         self._server = create_server(app, host=host, port=port, threads=threads, ident="companion",
                                      clear_untrusted_proxy_headers=True, channel_timeout=60)
+        _quiet_disconnects(logging.getLogger("waitress"))  # the logger waitress's channels use
         if not isinstance(self._server, BaseWSGIServer):
             self._server.close()
             raise ValueError(f"{host!r} resolves to several addresses; give one address to listen on")

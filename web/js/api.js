@@ -9,6 +9,12 @@ export class ApiError extends Error {
   }
 }
 
+/** A random key for one change (crypto.randomUUID needs HTTPS; the table serves plain HTTP). */
+export function idempotencyKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 export class Api {
   constructor() {
     this.csrf = "";
@@ -24,12 +30,15 @@ export class Api {
 
   get(path) { return this.request("GET", path); }
 
-  post(path, body) { return this.request("POST", path, body); }
+  // One key per player action: if the reply is lost and the change is sent again, the server answers
+  // with its first answer instead of applying it twice (Idempotency-Key in docs/web.md).
+  post(path, body) { return this.request("POST", path, body, false, idempotencyKey()); }
 
-  async request(method, path, body, retried = false) {
+  async request(method, path, body, retried = false, key = null) {
     const options = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
     if (method !== "GET") {
       options.headers["X-CSRF-Token"] = this.csrf;
+      if (key) options.headers["Idempotency-Key"] = key;
       if (body !== undefined) {
         options.headers["Content-Type"] = "application/json";
         options.body = JSON.stringify(body);
@@ -39,6 +48,10 @@ export class Api {
     try {
       response = await fetch(path, options);
     } catch (err) {
+      if (key && !retried) {  // the reply may be lost, not the request: send it again, same key
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        return this.request(method, path, body, true, key);
+      }
       throw new ApiError(0, "network", String(err));
     }
     let data = null;
@@ -48,7 +61,7 @@ export class Api {
       // A stale token (the server restarted with a new session, or the PIN changed): fetch a fresh one once.
       if (response.status === 403 && error === "csrf" && !retried) {
         await this.session();
-        return this.request(method, path, body, true);
+        return this.request(method, path, body, true, key);
       }
       if (response.status === 401) this.authenticated = false;
       throw new ApiError(response.status, error, message, extra);

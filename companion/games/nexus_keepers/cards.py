@@ -68,7 +68,10 @@ class KeeperCard:
         if not isinstance(power, int) or isinstance(power, bool) or power < 0:
             raise ValueError("power_dice must be a whole number >= 0")
         skills = []
-        for s in data.get("skills", []):
+        listed = data.get("skills", [])
+        if not isinstance(listed, list) or not all(isinstance(s, Mapping) for s in listed):
+            raise ValueError('"skills" must list objects like {"id": "...", "trigger": [6, 6]}')
+        for s in listed:
             trigger = s.get("trigger")
             if trigger is not None and (not isinstance(trigger, list)
                                         or not all(isinstance(v, int) and 1 <= v <= 6 for v in trigger)):

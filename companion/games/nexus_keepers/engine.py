@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core import Text, Verdict, verdict
-from companion.referee.engine import EventError, GameEngine
+from companion.referee.engine import EventError, GameEngine, Range
 from companion.referee.registry import register
 
 from . import moves
@@ -30,8 +30,8 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
         "split_groups": (True, "a group of four or more equal dice may also be used as several groups of two or more"),
         "leap_over_run": (True, "one leap may clear several keepers standing in a row, one jump step per keeper"),
         "bonus_turn_per_keeper": (False, "one bonus turn per keeper pushed off in a turn (default: one bonus turn per turn)"),
-        "maladresse_ones": (3, "how many 1s in a turn lose it (MALADRESSE); 0 turns the rule off"),
-        "min_shared_edges": (2, "edges a new cube must share with the tiles already in play"),
+        "maladresse_ones": (3, "how many 1s in a turn lose it (MALADRESSE); 0 turns the rule off", Range(0, 12)),
+        "min_shared_edges": (2, "edges a new cube must share with the tiles already in play", Range(1, 12)),
     }
 
     def setup(self) -> None:

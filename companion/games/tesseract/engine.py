@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core import Observation, Text, Verdict
-from companion.referee.engine import EventError, GameEngine, OptionsError
+from companion.referee.engine import EventError, GameEngine, OneOf, OptionsError, Range
 from companion.referee.registry import register
 
 from . import actions, rules, threat
@@ -15,12 +15,6 @@ from .events import drain, resolve
 from .flow import require_playing
 from .setup import setup_game
 from .state import GameState
-
-CHOICES = {
-    "confine_colours": ("same_or_distinct", "any"),
-    "breach_scope": ("primed_value", "all_values"),
-    "empty_loss": ("threat_start", "last_cube"),
-}
 
 HANDLERS = {
     "take": actions.take,
@@ -45,13 +39,16 @@ class Tesseract(GameEngine):
         "colours": (["red", "blue", "yellow", "purple"], "the four dice colours (16 dice each)"),
         "camera_colours": ({"violet": "purple"}, "camera colour name -> game colour, for names that differ"),
         "camera_frame_is_priming_zone": (False, "treat every die in a reading as primed when no area is given"),
-        "lab_slots": (5, "cube slots on a lab sheet (not given in the rule book's text)"),
+        "lab_slots": (5, "cube slots on a lab sheet (not given in the rule book's text)", Range(3, 12)),
         "start_without_research": (False, "difficulty: no level 2 research card dealt at setup"),
-        "extra_primed": (0, "difficulty: 0-2 extra cubes primed at setup (lowest removable cube each)"),
-        "confine_colours": ("same_or_distinct", "a set/run is all one colour or all different colours; 'any' mixes"),
+        "extra_primed": (0, "difficulty: 0-2 extra cubes primed at setup (lowest removable cube each)", Range(0, 2)),
+        "confine_colours": ("same_or_distinct", "a set/run is all one colour or all different colours; 'any' mixes",
+                            OneOf("same_or_distinct", "any")),
         "breach_scope": ("primed_value", "a Threat phase breaches when the primed cube's value reaches 3+ (6+: two); "
-                                         "'all_values': every value at 3+ breaches"),
-        "empty_loss": ("threat_start", "lose when the Tesseract is empty at a Threat phase, or 'last_cube' at once"),
+                                         "'all_values': any value at 3+ breaches one step, at 6+ two",
+                         OneOf("primed_value", "all_values")),
+        "empty_loss": ("threat_start", "lose when the Tesseract is empty at a Threat phase, or 'last_cube' at once",
+                       OneOf("threat_start", "last_cube")),
         "allow_pass": (False, "let a scientist end the Action phase with actions unused"),
         "base_layout": ({}, "column -> event map replacing the built-in (assumed) base layout"),
     }
@@ -62,10 +59,6 @@ class Tesseract(GameEngine):
         if len(colours) != 4 or len(set(colours)) != 4 or not all(isinstance(c, str) and c for c in colours):
             raise OptionsError("option 'colours' must name 4 different colours")
         opts["colours"] = [c.lower() for c in colours]
-        if not 3 <= opts["lab_slots"] <= 12:
-            raise OptionsError("option 'lab_slots' must be 3 to 12")
-        if not 0 <= opts["extra_primed"] <= 2:
-            raise OptionsError("option 'extra_primed' must be 0, 1 or 2")
         mapping = opts["camera_colours"]
         if not all(isinstance(k, str) and isinstance(v, str) for k, v in mapping.items()):
             raise OptionsError("option 'camera_colours' must map colour names to colour names")
@@ -73,11 +66,8 @@ class Tesseract(GameEngine):
         try:
             if opts["base_layout"]:
                 base_layout("1", opts["base_layout"])
-        except ValueError as exc:
+        except (ValueError, TypeError) as exc:
             raise OptionsError(f"option 'base_layout': {exc}") from None
-        for key, allowed in CHOICES.items():
-            if opts[key] not in allowed:
-                raise OptionsError(f"option {key!r} must be one of {', '.join(allowed)}")
         self.state: GameState | None = None
 
     # -- events ----------------------------------------------------------------

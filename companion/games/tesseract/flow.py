@@ -44,7 +44,31 @@ def check_breaches(state: GameState, values=None) -> list[Verdict]:
             f"Breach: {count} primed cubes of value {value} (+{n}, {state.breaches}/{MAX_BREACHES})",
             f"Brèche : {count} cubes amorcés de valeur {value} (+{n}, {state.breaches}/{MAX_BREACHES})",
             state.scientists))
-    if out and state.breaches >= MAX_BREACHES:
+    return out + _breach_loss(state, out)
+
+
+def check_zone_breach(state: GameState) -> list[Verdict]:
+    """The whole zone at once (option ``breach_scope = "all_values"``), as the rule book's summary has it:
+    « si la zone d'amorçage contient 3 cubes ou plus de même valeur, avancez le jeton Brèche de 1 case. Si elle
+    contient 6 cubes ou plus de même valeur, avancez le jeton Brèche de 2 cases. » One step, or two, per phase —
+    however many values are at 3+."""
+    found = state.zone.breaches()
+    if not found:
+        return []
+    n = max(steps for _value, _count, steps in found)
+    state.breaches += n
+    en = ", ".join(f"{count} cubes of value {value}" for value, count, _steps in found)
+    fr = ", ".join(f"{count} cubes de valeur {value}" for value, count, _steps in found)
+    out = [verdict("breach", rules.BREACH,
+                   f"Breach: the priming zone holds {en} (+{n}, {state.breaches}/{MAX_BREACHES})",
+                   f"Brèche : la zone d'amorçage contient {fr} (+{n}, {state.breaches}/{MAX_BREACHES})",
+                   state.scientists)]
+    return out + _breach_loss(state, out)
+
+
+def _breach_loss(state: GameState, breaches: list[Verdict]) -> list[Verdict]:
+    out: list[Verdict] = []
+    if breaches and state.breaches >= MAX_BREACHES:
         out.append(end_game(
             state, "loss", rules.LOSS_BREACHES,
             f"The {MAX_BREACHES}th breach tears space-time apart: the game is lost",

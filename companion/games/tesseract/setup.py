@@ -45,7 +45,7 @@ def _picks(event: Mapping[str, Any], key: str, count: int, rng: random.Random | 
         if rng is None:
             raise ValueError(f'setup without a "seed" needs "{key}" (a list of {{"column", "rolled"}})')
         return [{} for _ in range(count)]
-    if not isinstance(picks, list) or len(picks) != count:
+    if not isinstance(picks, list) or len(picks) != count or not all(isinstance(p, Mapping) for p in picks):
         raise ValueError(f'"{key}" must list {count} choices like {{"column": "a1", "rolled": 4}}')
     return picks
 

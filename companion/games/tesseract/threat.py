@@ -8,7 +8,7 @@ from companion.core import Verdict
 
 from . import rules
 from .events import drain, remove_from_tesseract
-from .flow import check_breaches, end_game, parse_roll, require_no_pending
+from .flow import check_breaches, check_zone_breach, end_game, parse_roll, require_no_pending
 from .state import ACTION, THREAT, GameState
 
 
@@ -85,6 +85,8 @@ def prime(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]
                       f"{cube.describe()} en {column} est amorcé : {rolled}")] + revealed
     if state.outcome is None:
         # « Amorçage », then « Brèche », then « ÉVÉNEMENT » (the rule book's summary order).
-        scope = None if options["breach_scope"] == "all_values" else [rolled]
-        out.extend(check_breaches(state, scope))
+        if options["breach_scope"] == "all_values":
+            out.extend(check_zone_breach(state))
+        else:
+            out.extend(check_breaches(state, [rolled]))
     return out + drain(state, options)

@@ -81,7 +81,10 @@ def test_only_the_value_of_the_newly_primed_cube_breaches_by_default():
     assert engine.state.breaches == 1
 
 
-def test_all_values_option_breaches_for_every_value_at_three():
+def test_all_values_option_breaches_once_for_the_zone_at_three_and_twice_at_six():
+    """Option breach_scope = "all_values" follows the rule book's summary, which counts the whole zone, one step or
+    two per Threat phase: « - **Brèche** : si la zone d'amorçage contient 3 cubes ou plus de même valeur, avancez le
+    jeton Brèche de 1 case. Si elle contient 6 cubes ou plus de même valeur, avancez le jeton Brèche de 2 cases. »"""
     engine = new_game(options={"breach_scope": "all_values"})
     set_zone(engine, [("red", 4), ("blue", 4), ("yellow", 4), ("red", 2), ("blue", 2)])
     to_threat(engine)
@@ -90,8 +93,26 @@ def test_all_values_option_breaches_for_every_value_at_three():
     engine = new_game(options={"breach_scope": "all_values"})
     set_zone(engine, [("red", 4), ("blue", 4), ("yellow", 4), ("red", 2), ("blue", 2)])
     to_threat(engine)
-    engine.apply({"type": "prime", "column": "a1", "rolled": 2})
-    assert engine.state.breaches == 2  # the 4s and the 2s
+    verdicts = engine.apply({"type": "prime", "column": "a1", "rolled": 2})
+    assert engine.state.breaches == 1  # 3+ of a value: one step, though two values are at three
+    (breach,) = [v for v in verdicts if v.kind.value == "breach"]
+    assert breach.message.en == "Breach: the priming zone holds 3 cubes of value 2, 3 cubes of value 4 (+1, 1/7)"
+    assert breach.message.fr.startswith("Brèche : la zone d'amorçage contient 3 cubes de valeur 2")
+
+
+def test_all_values_option_six_of_a_value_is_two_steps_whatever_else_is_at_three():
+    """« Si elle contient 6 cubes ou plus de même valeur, avancez le jeton Brèche de 2 cases. »"""
+    six_threes = [(c, 3) for c in ("red", "blue", "yellow", "purple", "red", "blue")]
+    engine = new_game(options={"breach_scope": "all_values"})
+    set_zone(engine, six_threes + [("red", 5), ("blue", 5)])
+    to_threat(engine)
+    engine.apply({"type": "prime", "column": "a1", "rolled": 5})
+    assert engine.state.breaches == 2  # six 3s: two steps; the three 5s add none
+    engine = new_game(options={"breach_scope": "all_values"})
+    set_zone(engine, [("red", 1), ("blue", 1)])
+    to_threat(engine)
+    engine.apply({"type": "prime", "column": "a1", "rolled": 6})
+    assert engine.state.breaches == 0  # no value at three
 
 
 def test_two_of_a_value_going_into_the_threat_phase_is_a_warning():

@@ -11,8 +11,9 @@ STAMP_NP1 := $(VENV_NP1)/.installed-$(shell cat pyproject.toml constraints-numpy
 
 .PHONY: run test test-main test-numpy1 browser install uninstall clean
 
+# No camera on this computer: the simulated table, flagged SIMULATED on every phone.
 run: $(STAMP_RUN)
-	$(BIN)/companion serve
+	$(BIN)/companion serve --simulated-if-no-camera
 
 test: test-main test-numpy1
 

@@ -35,9 +35,11 @@ class CameraStatus:
     ok: bool = True
     message: str = ""
     source: str = ""
+    #: the simulated table: drawn dice, not seen ones; every phone shows a SIMULATED badge
+    simulated: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"ok": self.ok, "message": self.message, "source": self.source}
+        return {"ok": self.ok, "message": self.message, "source": self.source, "simulated": self.simulated}
 
 
 @dataclass
@@ -48,6 +50,7 @@ class LiveView:
     readings: list[DieReading] = field(default_factory=list)
     camera: CameraStatus = field(default_factory=CameraStatus)
     vision_error: str = ""
+    referee_error: str = ""
     _jpeg: tuple[int, bytes] | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -82,6 +85,7 @@ class LiveView:
                 "dice": [d.to_json() for d in self.readings],
                 "camera": self.camera.to_json(),
                 "vision_error": self.vision_error,
+                "referee_error": self.referee_error,
             }
 
 
@@ -101,6 +105,9 @@ class Pipeline(threading.Thread):
         self.period = 1.0 / fps if fps > 0 else 0.0
         self._stop_event = threading.Event()
         self.frames = 0
+        #: time.monotonic() at the end of the last loop: the service's systemd watchdog reads it
+        self.last_progress = time.monotonic()
+        self.ended = False
 
     def stop(self) -> None:
         """Ask the thread to end; closing the source also wakes a read waiting out a camera outage."""
@@ -115,7 +122,9 @@ class Pipeline(threading.Thread):
         while not self._stop_event.is_set():
             started = time.monotonic()
             if not self.step():
+                self.ended = True  # the end of a finite stream (a recording), not a failure
                 break
+            self.last_progress = time.monotonic()
             self._stop_event.wait(max(0.0, self.period - (time.monotonic() - started)))
         self.source.close()
 
@@ -144,5 +153,12 @@ class Pipeline(threading.Thread):
             self.on_frame(self.live)
         settled = self.settler.update(readings, frame.timestamp)
         if settled is not None and settled.dice:
-            self.on_settled(Observation(dice=tuple(settled.dice), source="camera", at=frame.timestamp))
+            origin = "simulated" if self.source.simulated else "camera"
+            try:
+                self.on_settled(Observation(dice=tuple(settled.dice), source=origin, at=frame.timestamp))
+                self.live.referee_error = ""
+            except Exception as exc:  # a referee bug must never stop the dice reading
+                log.exception("the referee failed on the roll settled at frame %d", frame.index)
+                self.live.referee_error = f"the referee failed on this roll ({type(exc).__name__}: {exc}); " \
+                                          "the camera goes on reading"
         return True

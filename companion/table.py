@@ -88,6 +88,16 @@ class Table:
                 raise EventError(f"use the {event['type']} action, not an event of that type")
             return self._commit(event, source)
 
+    def submit_if_accepted(self, event: Mapping[str, Any], source: str) -> list[Verdict]:
+        """Like ``submit``, but an event the game refuses now raises EventError and nothing is journaled:
+        a panel button pressed in the wrong phase is not a player's illegal move."""
+        with self._lock:
+            event = dict(event)
+            refused = [v for v in self.engine.legal(event) if v.kind is VerdictKind.ILLEGAL]
+            if refused:
+                raise EventError(refused[0].message.en)
+            return self.submit(event, source)
+
     def undo(self, source: str = "phone") -> None:
         with self._lock:
             self._commit({"type": UNDO}, source)

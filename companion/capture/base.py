@@ -30,6 +30,8 @@ class FrameSource(abc.ABC):
 
     #: short name shown to players, e.g. "Pi camera", "simulated table"
     description: str = "camera"
+    #: True only for the simulated table: its dice are drawn, not seen, and players are told so
+    simulated: bool = False
 
     def open(self) -> None:
         """Acquire the device; called before the first read and again after a failure."""

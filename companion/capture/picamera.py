@@ -19,27 +19,61 @@ from typing import Any
 import numpy as np
 
 from companion.capture.base import Frame, FrameSource, SourceError
+from companion.capture.deadline import CameraTimeout, call_with_timeout
 
 log = logging.getLogger(__name__)
 
+PROBE_TIMEOUT = 5.0  # seconds libcamera may take to list the cameras
+
+
+class PicameraImportError(SourceError):
+    """picamera2 is installed but does not import: a software fault (numpy ABI, libcamera), not the ribbon."""
+
 
 def load_picamera2():
-    """The Picamera2 class, or SourceError saying how to get it."""
+    """The Picamera2 class; SourceError when it is not installed, PicameraImportError when it is but breaks."""
     try:
         from picamera2 import Picamera2  # noqa: PLC0415 - only present on Raspberry Pi OS
-    except Exception as exc:  # ImportError, or libcamera/numpy ABI errors on a broken install
-        raise SourceError(
-            f"picamera2 is not available ({exc}); on Raspberry Pi OS: sudo apt install python3-picamera2 "
-            "and use a venv made with --system-site-packages"
-        ) from exc
+    except ModuleNotFoundError as exc:
+        if exc.name == "picamera2":
+            raise SourceError("picamera2 is not installed; on Raspberry Pi OS: sudo apt install python3-picamera2 "
+                              "and use a venv made with --system-site-packages") from exc
+        raise PicameraImportError(_import_failure(exc)) from exc
+    except Exception as exc:  # libcamera/numpy ABI errors on a broken install
+        raise PicameraImportError(_import_failure(exc)) from exc
     return Picamera2
 
 
+def _import_failure(exc: BaseException) -> str:
+    hint = ("the venv's numpy is not the one apt's picamera2 was built with: reinstall with "
+            "constraints-pi.txt (sudo make install)") if "dtype size changed" in str(exc) else \
+        "reinstall python3-picamera2 and make the venv with --system-site-packages (sudo make install)"
+    return f"picamera2 failed to import ({type(exc).__name__}: {exc}) — a software problem, not the camera " \
+           f"cable; {hint}"
+
+
+def picamera2_installed() -> bool:
+    """Whether a picamera2 package is present at all (without importing it)."""
+    import importlib.util
+
+    return importlib.util.find_spec("picamera2") is not None
+
+
 def pi_cameras() -> list[dict[str, Any]]:
-    """The CSI cameras libcamera sees ([] when picamera2 is missing or finds none)."""
+    """The CSI cameras libcamera sees: [] when picamera2 is not installed or finds none.
+
+    Raises PicameraImportError when picamera2 is installed but broken: that must be seen, not read as
+    "no camera".
+    """
     try:
-        return list(load_picamera2().global_camera_info())
-    except Exception:  # noqa: BLE001 - a probe never fails, it only finds nothing
+        picamera2 = load_picamera2()
+    except PicameraImportError:
+        raise
+    except SourceError:
+        return []
+    try:
+        return list(call_with_timeout(picamera2.global_camera_info, PROBE_TIMEOUT, "listing the Pi cameras"))
+    except SourceError:
         return []
 
 
@@ -66,14 +100,18 @@ class PiCameraSource(FrameSource):
         self.close()
         picamera2 = load_picamera2()
         try:
-            cameras = picamera2.global_camera_info()
+            cameras = self._call(picamera2.global_camera_info, "listing the Pi cameras")
+        except CameraTimeout:
+            raise
         except Exception as exc:  # noqa: BLE001
             raise SourceError(f"libcamera could not list cameras: {exc}") from exc
         if len(cameras) <= self.camera_num:
             raise SourceError("no Pi camera found: check the ribbon cable (contacts facing the right way) "
                               "and run `rpicam-hello --list-cameras`")
         try:
-            camera = picamera2(self.camera_num)
+            camera = self._call(picamera2, "opening the Pi camera", self.camera_num)
+        except CameraTimeout:
+            raise
         except Exception as exc:  # noqa: BLE001 - busy or vanished camera
             raise SourceError(f"the Pi camera could not be opened (used by another program?): {exc}") from exc
         try:
@@ -84,28 +122,36 @@ class PiCameraSource(FrameSource):
                 controls["ExposureTime"] = self.exposure_us
             config = camera.create_video_configuration(main={"size": self.size, "format": "RGB888"},
                                                        controls=controls)
-            camera.configure(config)
-            camera.start()
+            self._call(camera.configure, "configuring the Pi camera", config)
+            self._call(camera.start, "starting the Pi camera")
             self._focus_once(camera)
             if self.exposure_lock or self.awb_lock:
                 self._sleep(self.settle_seconds)
-                camera.set_controls(self._locks(camera.capture_metadata()))
+                metadata = self._call(camera.capture_metadata, "measuring exposure and white balance")
+                self._call(camera.set_controls, "locking exposure and white balance", self._locks(metadata))
         except Exception as exc:  # noqa: BLE001
-            _close_quietly(camera)
+            _close_quietly(camera, self.timeout)
+            if isinstance(exc, CameraTimeout):
+                raise
             raise SourceError(f"the Pi camera could not be started: {exc}") from exc
         self._camera = camera
         model = cameras[self.camera_num].get("Model", "")
         self.description = f"Pi camera {model}".strip()
         log.info("%s started at %dx%d, %.1f fps", self.description, *self.size, self.fps)
 
-    @staticmethod
-    def _focus_once(camera) -> None:
+    def _call(self, fn, what: str, *args, timeout: float | None = None):
+        """Every picamera2 call goes through here: none may block longer than the source's timeout."""
+        return call_with_timeout(fn, self.timeout if timeout is None else timeout, what, *args)
+
+    def _focus_once(self, camera) -> None:
         """Camera Module 3: focus once on the table at start; the mount does not move, so neither does focus."""
         if "AfMode" not in getattr(camera, "camera_controls", {}):
             return  # fixed-focus (v2) or manual-focus (HQ) lens
         try:
-            if not camera.autofocus_cycle():
+            if not self._call(camera.autofocus_cycle, "focusing the Pi camera", timeout=self.timeout + 2.0):
                 log.warning("Pi camera: autofocus did not converge; check there is something on the table to focus on")
+        except CameraTimeout:
+            raise  # a camera that cannot answer a focus request is not working
         except Exception as exc:  # noqa: BLE001 - focus is an improvement, never a reason to fail
             log.warning("Pi camera: autofocus failed: %s", exc)
 
@@ -127,13 +173,10 @@ class PiCameraSource(FrameSource):
     def read(self) -> Frame | None:
         if self._camera is None:
             raise SourceError("the Pi camera is not open")
+        camera = self._camera
         try:
-            job = self._camera.capture_array("main", wait=False)
-            try:
-                image = self._camera.wait(job, timeout=self.timeout)
-            except TypeError:  # picamera2 older than 0.3.13 has no timeout
-                image = self._camera.wait(job)
-        except TimeoutError as exc:
+            image = self._call(self._capture, "waiting for a picture", camera, timeout=self.timeout + 1.0)
+        except (TimeoutError, CameraTimeout) as exc:
             raise SourceError(f"the Pi camera sent no picture for {self.timeout:g} s (cable loose?)") from exc
         except Exception as exc:  # noqa: BLE001 - libcamera reports failures in many types
             raise SourceError(f"the Pi camera failed: {exc}") from exc
@@ -146,15 +189,22 @@ class PiCameraSource(FrameSource):
         self._index += 1
         return frame
 
+    def _capture(self, camera):
+        job = camera.capture_array("main", wait=False)
+        try:
+            return camera.wait(job, timeout=self.timeout)
+        except TypeError:  # picamera2 older than 0.3.13 has no timeout: the deadline around this call holds
+            return camera.wait(job)
+
     def close(self) -> None:
         camera, self._camera = self._camera, None
         if camera is not None:
-            _close_quietly(camera)
+            _close_quietly(camera, self.timeout)
 
 
-def _close_quietly(camera) -> None:
+def _close_quietly(camera, timeout: float) -> None:
     for step in ("stop", "close"):
         try:
-            getattr(camera, step)()
-        except Exception:  # noqa: BLE001 - closing a vanished camera may fail; it is gone either way
-            pass
+            call_with_timeout(getattr(camera, step), timeout, f"{step} the Pi camera")
+        except Exception:  # noqa: BLE001 - closing a vanished camera may fail or hang; it is abandoned either way
+            log.debug("Pi camera %s failed", step, exc_info=True)

@@ -17,6 +17,8 @@ SRC=$1
 DEST=$2
 mkdir -p "$DEST"
 if command -v git >/dev/null && git -c safe.directory="$SRC" -C "$SRC" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  # Files deleted in the work tree are still listed by git: keep those that exist ($f expands in sh).
+  # shellcheck disable=SC2016
   git -c safe.directory="$SRC" -C "$SRC" ls-files -z --cached --others --exclude-standard \
     | (cd "$SRC" && xargs -0 -r sh -c 'for f; do if [ -e "$f" ]; then printf "%s\0" "$f"; fi; done' sh) \
     | tar -C "$SRC" --null -T - -cf - \

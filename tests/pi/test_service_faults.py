@@ -162,3 +162,21 @@ def test_the_end_turn_button_acts_only_in_a_phase_that_accepts_it(tmp_path):
     assert last["event"] == {"type": "end_turn"} and last["source"] == "panel"
     assert [v["kind"] for v in last["verdicts"]] == ["info"]
     service.stop()
+
+
+def test_the_join_address_follows_the_network(monkeypatch):
+    """Fault 7: the join address was computed once, so a late Wi-Fi or a new DHCP lease left the QR code wrong."""
+    from companion.web import netinfo
+
+    address = ["127.0.0.1"]
+    clock = [0.0]
+    monkeypatch.setattr(netinfo, "lan_address", lambda bind_host="0.0.0.0": address[0])
+    links = netinfo.JoinLinks.for_server("0.0.0.0", 8080, hostname="table")
+    links._clock = lambda: clock[0]
+    assert links.to_json() == {"ip": "http://127.0.0.1:8080/", "local": "http://table.local:8080/"}
+    first_qr = links.qr_svg()
+    address[0] = "192.168.1.23"  # Wi-Fi came up after the service started
+    clock[0] += 5
+    assert links.ip_url == "http://192.168.1.23:8080/"
+    assert links.qr_svg() == netinfo.JoinLinks("http://192.168.1.23:8080/", "http://table.local:8080/").qr_svg()
+    assert links.qr_svg() != first_qr

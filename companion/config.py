@@ -57,7 +57,10 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "exposure_lock": Key(True, "Pi camera: let auto-exposure settle, then hold it so dice look the same all game"),
         "exposure_us": Key(0, "Pi camera: fixed exposure time in microseconds (0 = measured at start, see exposure_lock)"),
         "awb_lock": Key(True, "Pi camera: let white balance settle, then hold it so die colours do not drift"),
-        "settle_seconds": Key(1.5, "Pi camera: how long auto-exposure and white balance run before they are locked"),
+        "settle_seconds": Key(1.5, "Pi camera: how long auto-exposure and white balance run before they are locked "
+                                   "(at start and again at each new game)"),
+        "flicker_hz": Key(0, "Pi camera: mains frequency whose lamp flicker exposure avoids, where libcamera has "
+                             "flicker controls (50 or 60; 0 = off)", (0, 50, 60)),
         "loop": Key(False, "source = video / folder: start again at the end instead of stopping"),
         "retry_max_seconds": Key(5.0, "longest wait between attempts to reopen a camera that disappeared"),
         "frame_timeout": Key(5.0, "no picture for this many seconds: the camera is reported lost and restarted"),

@@ -97,7 +97,15 @@ class Service:
             log.info("end-of-turn button: %s", exc)
             self.bus.publish("notice", {"kind": "info", "message": f"Button: {exc}", "message_fr": f"Bouton : {exc}"})
 
+    def remeasure_light(self) -> bool:
+        """Measure exposure and white balance again at the next frame (False: this camera has nothing to measure)."""
+        pipeline = self.pipeline
+        return bool(pipeline is not None and pipeline.source.request_relock())
+
     def _to_panel(self, event: BusEvent) -> None:
+        if event.topic == "game":  # a new game: the evening's light is not the light at boot
+            if self.remeasure_light():
+                log.info("new game: exposure and white balance will be measured again")
         if event.topic == "entry":
             verdicts = [Verdict.from_json(v) for v in event.data.get("verdicts", [])]
             if verdicts:

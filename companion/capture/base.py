@@ -43,6 +43,11 @@ class FrameSource(abc.ABC):
     def close(self) -> None:
         """Release the device."""
 
+    def request_relock(self) -> bool:
+        """Ask for exposure and white balance to be measured again (a new game, new light) at the next frame;
+        False where the source has nothing to measure."""
+        return False
+
     def __enter__(self) -> "FrameSource":
         self.open()
         return self

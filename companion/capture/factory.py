@@ -88,6 +88,9 @@ class AutoSource(FrameSource):
         self.description = inner.description
         log.info("camera source auto: %s", self.description)
 
+    def request_relock(self) -> bool:
+        return self.inner.request_relock() if self.inner is not None else False
+
     def read(self) -> Frame | None:
         if self.inner is None:
             raise SourceError(NO_CAMERA)
@@ -144,7 +147,8 @@ def make_source(kind: str, camera: Mapping[str, Any]) -> FrameSource:
         return PiCameraSource(width=width, height=height, fps=fps,
                               exposure_lock=camera.get("exposure_lock", True),
                               exposure_us=camera.get("exposure_us", 0), awb_lock=camera.get("awb_lock", True),
-                              settle_seconds=camera.get("settle_seconds", 1.5))
+                              settle_seconds=camera.get("settle_seconds", 1.5),
+                              flicker_hz=camera.get("flicker_hz", 0))
     if kind == "usb":
         from companion.capture.opencv import OpenCVSource
 

@@ -33,6 +33,9 @@ class OrientedSource(FrameSource):
     def simulated(self) -> bool:  # type: ignore[override]
         return self.inner.simulated
 
+    def request_relock(self) -> bool:
+        return self.inner.request_relock()
+
     def open(self) -> None:
         self.inner.open()
 

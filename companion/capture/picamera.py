@@ -7,7 +7,14 @@ through a ``--system-site-packages`` venv), so it is imported inside
 Dice must look the same all game: auto-exposure and auto white balance are
 left to settle for ``settle_seconds`` and then locked (``exposure_lock`` /
 ``awb_lock``), so a hand or a shadow passing over the table does not shift
-the colours the dice reader sees.
+the colours the dice reader sees. They are measured again when asked
+(``request_relock``: each new game), since the light at boot is not the
+light of an evening's game. Where libcamera has flicker controls, exposure
+avoids the banding of lamps on 50/60 Hz mains (``flicker_hz``).
+
+Every picamera2 call is bounded by a timeout: a camera whose frontend timed
+out (a loose ribbon) must become a SourceError the service reports, never a
+call that blocks for ever.
 """
 
 from __future__ import annotations
@@ -82,7 +89,7 @@ class PiCameraSource(FrameSource):
 
     def __init__(self, width: int = 1280, height: int = 720, fps: float = 8.0, exposure_lock: bool = True,
                  exposure_us: int = 0, awb_lock: bool = True, settle_seconds: float = 1.5,
-                 camera_num: int = 0, timeout: float = 3.0, sleep=time.sleep) -> None:
+                 camera_num: int = 0, timeout: float = 3.0, sleep=time.sleep, flicker_hz: int = 0) -> None:
         self.size = (int(width), int(height))
         self.fps = float(fps)
         self.exposure_lock = exposure_lock
@@ -93,8 +100,16 @@ class PiCameraSource(FrameSource):
         self.timeout = timeout
         self.description = "Pi camera"
         self._sleep = sleep
+        self.flicker_hz = int(flicker_hz)
         self._camera = None
         self._index = 0
+        self._relock_wanted = False
+
+    def request_relock(self) -> bool:
+        if not (self.exposure_lock or self.awb_lock):
+            return False
+        self._relock_wanted = True  # done by the reading thread, which owns the camera
+        return True
 
     def open(self) -> None:
         self.close()
@@ -120,15 +135,17 @@ class PiCameraSource(FrameSource):
                 controls["FrameRate"] = self.fps
             if self.exposure_us > 0:
                 controls["ExposureTime"] = self.exposure_us
+            if self.flicker_hz and "AeFlickerMode" in getattr(camera, "camera_controls", {}):
+                # lamps flicker at twice the mains frequency: 10 ms on 50 Hz mains, 8.33 ms on 60 Hz
+                controls["AeFlickerMode"] = 1  # manual: avoid this period
+                controls["AeFlickerPeriod"] = round(1e6 / (2 * self.flicker_hz))
             config = camera.create_video_configuration(main={"size": self.size, "format": "RGB888"},
                                                        controls=controls)
             self._call(camera.configure, "configuring the Pi camera", config)
             self._call(camera.start, "starting the Pi camera")
             self._focus_once(camera)
             if self.exposure_lock or self.awb_lock:
-                self._sleep(self.settle_seconds)
-                metadata = self._call(camera.capture_metadata, "measuring exposure and white balance")
-                self._call(camera.set_controls, "locking exposure and white balance", self._locks(metadata))
+                self._measure_and_lock(camera)
         except Exception as exc:  # noqa: BLE001
             _close_quietly(camera, self.timeout)
             if isinstance(exc, CameraTimeout):
@@ -155,6 +172,23 @@ class PiCameraSource(FrameSource):
         except Exception as exc:  # noqa: BLE001 - focus is an improvement, never a reason to fail
             log.warning("Pi camera: autofocus failed: %s", exc)
 
+    def _measure_and_lock(self, camera) -> None:
+        self._sleep(self.settle_seconds)
+        metadata = self._call(camera.capture_metadata, "measuring exposure and white balance")
+        self._call(camera.set_controls, "locking exposure and white balance", self._locks(metadata))
+        self._relock_wanted = False
+
+    def _relock(self, camera) -> None:
+        """Let auto-exposure and white balance run again on the light there is now, then lock them."""
+        unlock = {}
+        if self.exposure_lock:
+            unlock["AeEnable"] = True
+        if self.awb_lock:
+            unlock["AwbEnable"] = True
+        self._call(camera.set_controls, "unlocking exposure and white balance", unlock)
+        self._measure_and_lock(camera)
+        log.info("Pi camera: exposure and white balance measured again")
+
     def _locks(self, metadata: dict[str, Any]) -> dict[str, Any]:
         """Controls that freeze exposure and/or white balance where they settled."""
         controls: dict[str, Any] = {}
@@ -175,6 +209,8 @@ class PiCameraSource(FrameSource):
             raise SourceError("the Pi camera is not open")
         camera = self._camera
         try:
+            if self._relock_wanted:
+                self._relock(camera)
             image = self._call(self._capture, "waiting for a picture", camera, timeout=self.timeout + 1.0)
         except (TimeoutError, CameraTimeout) as exc:
             raise SourceError(f"the Pi camera sent no picture for {self.timeout:g} s (cable loose?)") from exc

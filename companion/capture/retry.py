@@ -72,6 +72,9 @@ class RetryingSource(FrameSource):
     def simulated(self) -> bool:  # type: ignore[override]
         return self.inner.simulated
 
+    def request_relock(self) -> bool:  # type: ignore[override]
+        return self.inner.request_relock()
+
     # -- FrameSource ---------------------------------------------------------------
     def open(self) -> None:
         """Open the camera if it is there; if not, report it and keep trying on ``read()``. Never raises."""

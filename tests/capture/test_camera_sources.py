@@ -365,3 +365,44 @@ def test_every_picamera2_call_is_bounded_by_a_timeout(fake_picamera2, stuck):
     finally:
         release.set()
         source.close()
+
+
+def test_exposure_and_white_balance_are_measured_again_when_asked(fake_picamera2):
+    """Fault 7: exposure and white balance were locked once at boot, hours before a game in other light."""
+    slept = []
+    source = PiCameraSource(settle_seconds=1.5, sleep=slept.append)
+    source.open()
+    camera = fake_picamera2.instances[0]
+    history = []
+    camera.set_controls = lambda controls: history.append(dict(controls))
+    camera.capture_metadata = lambda: {"ExposureTime": 30000, "AnalogueGain": 4.0, "ColourGains": (2.1, 1.2)}
+    assert source.request_relock()
+    source.read()
+    assert history == [{"AeEnable": True, "AwbEnable": True},
+                       {"AeEnable": False, "ExposureTime": 30000, "AnalogueGain": 4.0,
+                        "AwbEnable": False, "ColourGains": (2.1, 1.2)}]
+    assert slept == [1.5, 1.5]
+    source.read()
+    assert len(history) == 2, "measured once per request"
+    assert not PiCameraSource(exposure_lock=False, awb_lock=False).request_relock()
+
+
+def test_flicker_is_avoided_where_libcamera_has_the_control(fake_picamera2):
+    fake_picamera2.has_autofocus = False
+    original = FakePicamera2.__init__
+
+    def with_flicker(self, camera_num=0):
+        original(self, camera_num)
+        self.camera_controls["AeFlickerMode"] = (0, 1, 0)
+
+    FakePicamera2.__init__ = with_flicker
+    try:
+        source = PiCameraSource(flicker_hz=50, sleep=lambda s: None)
+        source.open()
+        controls = fake_picamera2.instances[0].calls[0][1]["controls"]
+        assert controls["AeFlickerMode"] == 1 and controls["AeFlickerPeriod"] == 10000
+    finally:
+        FakePicamera2.__init__ = original
+    source = PiCameraSource(flicker_hz=60, sleep=lambda s: None)
+    source.open()
+    assert "AeFlickerMode" not in fake_picamera2.instances[-1].calls[0][1]["controls"], "no such control here"

@@ -180,3 +180,15 @@ def test_the_join_address_follows_the_network(monkeypatch):
     assert links.ip_url == "http://192.168.1.23:8080/"
     assert links.qr_svg() == netinfo.JoinLinks("http://192.168.1.23:8080/", "http://table.local:8080/").qr_svg()
     assert links.qr_svg() != first_qr
+
+
+def test_a_new_game_asks_the_camera_to_measure_the_light_again(tmp_path):
+    service = Service(service_config(tmp_path, source="simulated", fps=5.0))
+    asked = []
+    service.start()
+    try:
+        service.pipeline.source.inner.request_relock = lambda: asked.append(1) or True
+        service.table.new_game("free-roll", {}, ["Ana"])
+        assert asked == [1]
+    finally:
+        service.stop()

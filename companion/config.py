@@ -111,6 +111,7 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "button_pin": Key(23, "BCM number of the end-of-turn / silence button to ground — header pin 16; 0 = no button"),
         "sound": Key(True, "sound the buzzer; false keeps the lights only (holding the button toggles it; the "
                            "choice is kept in data_dir and outlives a restart)"),
+        "volume": Key(1.0, "tonal buzzer loudness, 0.1-1: the PWM duty cycle (1 = 50 %, a square wave's loudest)"),
         "bounce_ms": Key(50, "button debounce: contact chatter shorter than this many milliseconds is one press"),
         "allow_i2c_pins": Key(False, "allow GPIO2/GPIO3 (the I2C bus, with fixed pull-ups) for the panel"),
     },

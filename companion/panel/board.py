@@ -63,7 +63,7 @@ class Panel:
     enabled = True
 
     def __init__(self, green, amber, red, buzzer=None, button=None, *, tonal: bool = False, sound: bool = True,
-                 time_scale: float = 1.0, bounce: float = 0.05, state_file: Path | None = None,
+                 time_scale: float = 1.0, bounce: float = 0.05, state_file: Path | None = None, volume: float = 1.0,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.lights = {"green": green, "amber": amber, "red": red}
         self.buzzer = buzzer
@@ -72,6 +72,9 @@ class Panel:
         self.state_file = state_file
         self.sound = _saved_sound(state_file, sound)
         self.bounce = bounce
+        if not 0.1 <= volume <= 1.0:
+            raise ValueError(f"panel.volume must be between 0.1 and 1, got {volume!r}")
+        self.duty = 0.5 * volume  # a square wave is loudest at 50 % duty; less is quieter
         self.when_end_turn: Callable[[], Any] | None = None
         self.when_silenced: Callable[[], Any] | None = None
         self._press_used = False
@@ -136,7 +139,7 @@ class Panel:
                 part.close()
             raise
         panel = cls(green, amber, red, buzzer, button, tonal=tonal, sound=section["sound"], time_scale=time_scale,
-                    bounce=bounce, state_file=state_file)
+                    bounce=bounce, state_file=state_file, volume=section["volume"])
         panel.pins = {"green": section["green_pin"], "amber": section["amber_pin"], "red": section["red_pin"],
                       "buzzer": section["buzzer_pin"] or None, "button": section["button_pin"] or None}
         log.info("LED/buzzer panel: on (green %s, amber %s, red %s, %s buzzer %s, button %s)",
@@ -210,8 +213,11 @@ class Panel:
             return
         if tone is None or not self.sound:
             self.buzzer.off() if not self.tonal else self.buzzer.stop()
-        elif self.tonal:
+        elif self.tonal and self.duty == 0.5:
             self.buzzer.play(float(tone))
+        elif self.tonal:  # TonalBuzzer.play always drives 50 %: set the pitch and the quieter duty directly
+            self.buzzer.pwm_device.pin.frequency = float(tone)
+            self.buzzer.pwm_device.value = self.duty
         else:
             self.buzzer.on()
 
@@ -268,7 +274,9 @@ def _saved_sound(state_file: Path | None, default: bool) -> bool:
 
 
 def check_pins(section: Mapping[str, Any]) -> None:
-    """Refuse a panel on the I2C pins unless allowed, naming the key."""
+    """Refuse a panel on the I2C pins unless allowed, or a volume out of range, naming the key."""
+    if not 0.1 <= section.get("volume", 1.0) <= 1.0:
+        raise ValueError(f"panel.volume must be between 0.1 and 1, got {section['volume']!r}")
     for key in ("green_pin", "amber_pin", "red_pin", "buzzer_pin", "button_pin"):
         pin = section[key]
         if not pin and key in ("buzzer_pin", "button_pin"):

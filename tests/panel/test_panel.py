@@ -366,3 +366,13 @@ def test_named_mock_factory_from_config(tmp_path):
         assert panel.lights["green"].is_lit
     finally:
         panel.close()
+
+
+def test_tonal_volume_is_the_pwm_duty_cycle(make_panel, tmp_path, mock_pins):
+    panel, pins = make_panel(buzzer_kind="tonal", volume=0.4)
+    panel.show(one(VerdictKind.WARNING))
+    assert panel.wait_idle(timeout=5)
+    assert pins["buzzer"].frequencies == [2349.32]
+    assert states(pins["buzzer"]) == [0, 0.2, 0], "40 % volume: 20 % duty instead of 50 %"
+    refused = Panel.from_config(config(tmp_path, volume=1.5), time_scale=SCALE)
+    assert isinstance(refused, DisabledPanel) and "panel.volume" in refused.reason

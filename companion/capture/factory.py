@@ -40,9 +40,9 @@ def open_source(config: Mapping[str, Any] | Any) -> FrameSource:
         source: FrameSource = AutoSource(camera)
         if camera.get("when_missing", "fault") == "simulated":
             try:
-                found, detail = resolve_auto()
+                found, _ = resolve_auto()
             except SourceError:
-                found, detail = "broken", ""  # a broken camera stack is a fault, not a reason to simulate
+                found = "broken"  # a broken camera stack is a fault, not a reason to simulate
             if found is None:
                 log.warning("no camera found: showing the SIMULATED table (camera.when_missing = simulated)")
                 source = make_source("simulated", camera)

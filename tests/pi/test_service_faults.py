@@ -8,7 +8,6 @@ import time
 from pathlib import Path
 
 import numpy as np
-import pytest
 
 from companion.capture.base import Frame, FrameSource, SourceError
 from companion.capture.retry import RetryingSource

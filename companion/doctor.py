@@ -196,6 +196,12 @@ def check_gpio(config, on_pi: bool | None = None, dev: Path = Path("/dev"),
     panel = config["panel"]
     if not panel["enabled"]:
         return Finding("gpio", OK, "LED/buzzer panel disabled in the configuration")
+    from companion.panel.board import check_pins
+
+    try:
+        check_pins(panel)
+    except ValueError as exc:
+        return Finding("gpio", FAIL, str(exc), "change the [panel] pins, then run `companion doctor --panel`")
     on_pi = on_raspberry_pi() if on_pi is None else on_pi
     chips = sorted(dev.glob("gpiochip*"))
     denied = [str(c) for c in chips if not access(c, os.R_OK | os.W_OK)]

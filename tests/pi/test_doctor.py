@@ -164,6 +164,12 @@ def test_gpio_is_checked_from_a_directory_it_can_write(healthy, tmp_path, monkey
     assert seen and seen[0] != str(locked) and os.getcwd() == str(locked)
 
 
+def test_the_panels_own_pins_are_checked(healthy):
+    _, overrides = healthy
+    finding = doctor.check_gpio(cfg(overrides, panel__button_pin=2), on_pi=True, access=lambda p, m: True)
+    assert finding.status == "fail" and "GPIO2, the I2C SDA pin" in finding.detail
+
+
 def test_power_temperature_and_versions(tmp_path):
     assert doctor.check_power(True, lambda: 0x0).status == "ok"
     undervoltage = doctor.check_power(True, lambda: 0x50005)

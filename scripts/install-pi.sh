@@ -83,7 +83,7 @@ run install -d -m 0755 "$PREFIX"
 if [ ! -x "$VENV/bin/python" ]; then
   run python3 -m venv --system-site-packages "$VENV"
 fi
-run "$VENV/bin/pip" install --upgrade pip
+run "$VENV/bin/pip" install --no-cache-dir --upgrade pip
 # Keep numpy on the major version apt's picamera2 was built with: 1.x on Bookworm
 # (constraints-pi.txt: numpy<2 and the last OpenCV that accepts it), 2.x on later releases.
 CONSTRAINTS="$REPO/constraints-pi.txt"
@@ -101,7 +101,7 @@ fi
 SOURCE=$(mktemp -d /tmp/companion-install.XXXXXX)/src
 trap 'rm -rf "$(dirname "$SOURCE")"' EXIT
 run "$REPO/scripts/copy-checkout.sh" "$REPO" "$SOURCE"
-run "$VENV/bin/pip" install --constraint "$CONSTRAINTS" "$SOURCE"
+run "$VENV/bin/pip" install --no-cache-dir --constraint "$CONSTRAINTS" "$SOURCE"
 # picamera2 must still import: it fails here, not at the table, if numpy was upgraded past 1.x.
 run "$VENV/bin/python" -c "import numpy, cv2; from picamera2 import Picamera2; print('numpy', numpy.__version__, 'opencv', cv2.__version__, 'picamera2 ok')"
 

@@ -33,7 +33,7 @@ def test_install_steps_in_order():
     apt = index_of(steps, "apt-get install")
     assert "python3-picamera2" in steps[apt] and "python3-lgpio" in steps[apt]
     venv = index_of(steps, "-m venv --system-site-packages /opt/companion/.venv")
-    pip = index_of(steps, "pip install --constraint")
+    pip = index_of(steps, "pip install --no-cache-dir --constraint")
     assert apt < venv < pip
     user = index_of(steps, "usermod -a -G gpio,video companion")
     config = index_of(steps, "/etc/companion/companion.toml")
@@ -49,13 +49,15 @@ def test_rerunning_the_install_upgrades_stop_clean_copy_install_restart():
     steps = dry_run("install-pi.sh")
     stop = index_of(steps, "systemctl stop companion.service")
     copy = index_of(steps, "scripts/copy-checkout.sh")
-    pip = index_of(steps, "pip install --constraint")
+    pip = index_of(steps, "pip install --no-cache-dir --constraint")
     restart = index_of(steps, "systemctl restart companion.service")
     assert stop < copy < pip < restart
     copied_to = steps[copy].split()[-1]
     assert steps[pip].split()[-1] == copied_to and copied_to.startswith("/tmp/")
     assert not copied_to.startswith(str(REPO)) and str(REPO) not in steps[pip].split()[-1]
     assert not any("enable --now" in s for s in steps)
+    pips = [s for s in steps if "/bin/pip install" in s]
+    assert pips and all("--no-cache-dir" in s for s in pips), "nothing left behind in root's pip cache"
 
 
 def test_the_clean_copy_leaves_build_outputs_and_ignored_files_behind(tmp_path):

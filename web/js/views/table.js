@@ -138,7 +138,9 @@ export function updateLive(app) {
   $("#simulated-badge").hidden = !(live && live.camera && live.camera.simulated);
   if (!live || live.frame === null || live.frame === undefined) {
     figure.classList.remove("has-frame");
-    caption.textContent = t("table.no_camera");
+    const fault = live && live.camera && live.camera.ok === false;
+    caption.textContent = fault ? `${t("table.camera_problem", { message: live.camera.message })} — ${t("table.no_camera")}`
+      : t("table.no_camera");
     clear($("#snapshot-overlay"));
     return;
   }

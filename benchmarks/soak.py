@@ -21,6 +21,7 @@ import argparse
 import http.client
 import json
 import os
+import statistics
 import sys
 import tempfile
 import threading
@@ -202,6 +203,10 @@ def main(argv: list[str] | None = None) -> int:
 
     baseline = next((s for s in samples if s["t"] >= args.warmup), samples[0])
     last = samples[-1]
+    # RSS swings by 100+ MB from one sample to the next (onnxruntime's arenas): compare medians of halves.
+    steady = [s for s in samples if s["t"] >= args.warmup] or samples
+    half = max(1, len(steady) // 2)
+    rss_halves = [round(statistics.median(s["rss_mb"] for s in part), 1) for part in (steady[:half], steady[-half:])]
     lost = []
     for n, phone in enumerate(phones):
         ids = phone.ids
@@ -212,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     lost_reports = sum(1 for ok, _ in statuses if not ok)
     figures = {
         "minutes": args.minutes, "phones": args.phones, "fps": args.fps,
-        "rss_mb": [round(baseline["rss_mb"], 1), round(last["rss_mb"], 1)],
+        "rss_mb": [round(baseline["rss_mb"], 1), round(last["rss_mb"], 1)], "rss_mb_median_halves": rss_halves,
         "threads": [baseline["threads"], last["threads"]], "fds": [baseline["fds"], last["fds"]],
         "frames": last["frames"], "rolls_journaled": last["rolls"], "settled_rolls": settled[0],
         "referee_faults": settled[0] // args.referee_fault_every, "camera_faults": len(faults),
@@ -220,7 +225,8 @@ def main(argv: list[str] | None = None) -> int:
     }
     print(f"\nfrom t={baseline['t']:.0f} s to t={last['t']:.0f} s: RSS {baseline['rss_mb']:.1f} -> "
           f"{last['rss_mb']:.1f} MB, threads {baseline['threads']} -> {last['threads']}, "
-          f"fds {baseline['fds']} -> {last['fds']}")
+          f"fds {baseline['fds']} -> {last['fds']}; RSS median {rss_halves[0]:.1f} MB (first half) -> "
+          f"{rss_halves[1]:.1f} MB (second half)")
     print(f"camera faults injected {len(faults)} ({', '.join(f.split(' ', 1)[1] for f in faults) or 'none'}), "
           f"reported lost {lost_reports} times; referee faults {figures['referee_faults']} of {settled[0]} settled "
           f"rolls; rolls journaled {last['rolls']}; frames {last['frames']}")

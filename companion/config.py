@@ -20,6 +20,8 @@ class Key:
     default: Any
     doc: str
     choices: tuple[Any, ...] | None = None
+    #: types accepted besides the default's own (camera.device: an index or a /dev path)
+    also: tuple[type, ...] = ()
 
 
 # section -> key -> Key. Add new keys here: this table is the documentation.
@@ -39,10 +41,15 @@ SCHEMA: dict[str, dict[str, Key]] = {
     "camera": {
         "source": Key(
             "auto",
-            "auto (Pi camera, else the first USB UVC camera, else simulated table), picamera2, usb, video, folder or simulated",
+            "auto (the Pi camera, else the first USB UVC camera; none found is a camera fault, see when_missing), "
+            "picamera2, usb, video, folder or simulated (drawn dice, flagged SIMULATED to every phone)",
             ("auto", "picamera2", "usb", "video", "folder", "simulated"),
         ),
-        "device": Key(0, "USB camera index for source = usb"),
+        "when_missing": Key("fault", "source = auto and no camera at start: fault (reported, retried until one is "
+                                     "plugged in) or simulated (the SIMULATED table, for trying the companion on a "
+                                     "computer with no camera: `make run` sets this)", ("fault", "simulated")),
+        "device": Key(0, "source = usb: the camera's stable path (/dev/v4l/by-id/...), /dev/videoN, or an index",
+                      also=(str,)),
         "path": Key("", "video file or folder of frames for source = video / folder"),
         "width": Key(1280, "capture width in pixels"),
         "height": Key(720, "capture height in pixels"),
@@ -50,9 +57,17 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "exposure_lock": Key(True, "Pi camera: let auto-exposure settle, then hold it so dice look the same all game"),
         "exposure_us": Key(0, "Pi camera: fixed exposure time in microseconds (0 = measured at start, see exposure_lock)"),
         "awb_lock": Key(True, "Pi camera: let white balance settle, then hold it so die colours do not drift"),
-        "settle_seconds": Key(1.5, "Pi camera: how long auto-exposure and white balance run before they are locked"),
+        "settle_seconds": Key(1.5, "Pi camera: how long auto-exposure and white balance run before they are locked "
+                                   "(at start and again at each new game)"),
+        "flicker_hz": Key(0, "Pi camera: mains frequency whose lamp flicker exposure avoids, where libcamera has "
+                             "flicker controls (50 or 60; 0 = off)", (0, 50, 60)),
         "loop": Key(False, "source = video / folder: start again at the end instead of stopping"),
-        "retry_max_seconds": Key(30.0, "longest wait between attempts to reopen a camera that disappeared"),
+        "retry_max_seconds": Key(5.0, "longest wait between attempts to reopen a camera that disappeared"),
+        "frame_timeout": Key(5.0, "no picture for this many seconds: the camera is reported lost and restarted"),
+        "rotate": Key(0, "turn every picture clockwise by this many degrees (a camera mounted rotated)",
+                      (0, 90, 180, 270)),
+        "flip": Key("none", "mirror every picture before rotating (none, horizontal, vertical, both)",
+                    ("none", "horizontal", "vertical", "both")),
     },
     "table": {
         "enabled": Key(True, "read the printed markers: the table plane, zones, and each tile's and piece's cell "
@@ -107,7 +122,11 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "buzzer_kind": Key("buzzer", "buzzer: active buzzer (on/off beeps); tonal: passive buzzer (pitched tunes)",
                            ("buzzer", "tonal")),
         "button_pin": Key(23, "BCM number of the end-of-turn / silence button to ground — header pin 16; 0 = no button"),
-        "sound": Key(True, "sound the buzzer; false keeps the lights only"),
+        "sound": Key(True, "sound the buzzer; false keeps the lights only (holding the button toggles it; the "
+                           "choice is kept in data_dir and outlives a restart)"),
+        "volume": Key(1.0, "tonal buzzer loudness, 0.1-1: the PWM duty cycle (1 = 50 %, a square wave's loudest)"),
+        "bounce_ms": Key(50, "button debounce: contact chatter shorter than this many milliseconds is one press"),
+        "allow_i2c_pins": Key(False, "allow GPIO2/GPIO3 (the I2C bus, with fixed pull-ups) for the panel"),
     },
 }
 
@@ -200,7 +219,9 @@ def _merge(values, origins, data: dict[str, Any], origin: str) -> None:
 def _check_type(name: str, spec: Key, value: Any, origin: str) -> Any:
     default = spec.default
     ok: bool
-    if isinstance(default, bool):
+    if spec.also and isinstance(value, spec.also) and not isinstance(value, bool):
+        ok = True
+    elif isinstance(default, bool):
         ok = isinstance(value, bool)
     elif isinstance(default, int):
         ok = isinstance(value, int) and not isinstance(value, bool)

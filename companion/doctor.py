@@ -1,4 +1,4 @@
-"""Health checks for a companion box: camera, model, GPIO, disk, clock and network.
+"""Health checks for a companion box: camera, model, GPIO, disk, clock, network, power, temperature, versions.
 
 Each check returns Findings: ``ok``, ``warn`` (works, but worth knowing) or
 ``fail`` (the table will not work as intended), always with a sentence saying
@@ -9,6 +9,7 @@ exactly the situations a player would meet.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import errno
 import fcntl
@@ -18,24 +19,21 @@ import shutil
 import socket
 import struct
 import subprocess
+import tempfile
 import threading
 import urllib.request
 import warnings
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-OK, WARN, FAIL = "ok", "warn", "fail"
-SERVICE_BUSY_HINT = "if the companion service is running it holds the camera: sudo systemctl stop companion, " \
-                    "run the doctor again, then sudo systemctl start companion"
+from companion.doctor_board import check_power, check_temperature, check_versions
+from companion.findings import FAIL, OK, WARN, Finding
 
+__all__ = ["Finding", "OK", "WARN", "FAIL", "check_power", "check_temperature", "check_versions", "run_checks"]
 
-@dataclass(frozen=True)
-class Finding:
-    check: str
-    status: str
-    detail: str
-    fix: str = ""
+SERVICE_BUSY_HINT = "if another program holds the camera, close it (rpicam-hello, a browser tab)"
+PICAMERA_FIX = "a software problem, not the cable: run the install again (sudo make install keeps numpy where apt's " \
+               "picamera2 needs it), or sudo apt install --reinstall python3-picamera2"
 
 
 def on_raspberry_pi(model_file: Path = Path("/proc/device-tree/model")) -> bool:
@@ -46,22 +44,45 @@ def on_raspberry_pi(model_file: Path = Path("/proc/device-tree/model")) -> bool:
 
 
 # -- camera ----------------------------------------------------------------------------
-def check_camera(config, on_pi: bool | None = None, timeout: float = 15.0) -> Finding:
-    """Open the configured source and read one frame from it."""
+def running_service(config) -> dict[str, Any] | None:
+    """/api/info of the companion serving on this machine's configured port, None when it is not running."""
+    port = config["service"]["port"]
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/info", timeout=2) as response:
+            info = json.loads(response.read().decode("utf-8"))
+    except Exception:  # noqa: BLE001 - nothing there, or not the companion
+        return None
+    return info if isinstance(info, dict) and "links" in info and "version" in info else None
+
+
+def check_camera(config, on_pi: bool | None = None, timeout: float = 15.0,
+                 service: Callable[[Any], dict[str, Any] | None] = running_service) -> Finding:
+    """Ask the running service about its camera (it holds it), else open the configured source and read a frame."""
     from companion.capture.base import SourceError
     from companion.capture.factory import make_source, resolve_auto
+    from companion.capture.picamera import PicameraImportError
     from companion.config import ConfigError
 
+    running = service(config)
+    if running is not None and isinstance(running.get("camera"), dict):
+        return _service_camera(running["camera"])
     on_pi = on_raspberry_pi() if on_pi is None else on_pi
     camera = config["camera"]
     kind, why = camera["source"], ""
     if kind == "auto":
-        kind, why = resolve_auto()
-        if kind == "simulated":
+        try:
+            found, why = resolve_auto()
+        except PicameraImportError as exc:
+            return Finding("camera", FAIL, str(exc), PICAMERA_FIX)
+        if found is None:
             status = FAIL if on_pi else WARN
-            return Finding("camera", status, "no camera found: the companion shows a simulated table",
+            return Finding("camera", status, "no camera found: the companion reports a camera fault (no dice are "
+                           "read) until one is connected",
                            "reseat the Pi camera ribbon cable at both ends or plug in a USB "
                            "camera, check with `rpicam-hello --list-cameras`, or set camera.source")
+        kind = found
+        if kind == "usb":
+            camera = dict(camera, device=why)
     try:
         source = make_source(kind, camera)
     except (ConfigError, ImportError) as exc:
@@ -90,6 +111,8 @@ def check_camera(config, on_pi: bool | None = None, timeout: float = 15.0) -> Fi
         return Finding("camera", FAIL, f"{name} gave no picture within {timeout:g} s",
                        f"check the cable and power; {SERVICE_BUSY_HINT}")
     if "error" in result:
+        if isinstance(result["error"], PicameraImportError):
+            return Finding("camera", FAIL, str(result["error"]), PICAMERA_FIX)
         return Finding("camera", FAIL, f"{name}: {result['error']}",
                        f"check the cable and camera.source / camera.path; {SERVICE_BUSY_HINT}")
     frame = result.get("frame")
@@ -102,6 +125,17 @@ def check_camera(config, on_pi: bool | None = None, timeout: float = 15.0) -> Fi
         return Finding("camera", WARN, detail + " — a simulated table, not a camera",
                        "set camera.source = \"auto\" or a real camera to read real dice")
     return Finding("camera", OK, detail)
+
+
+def _service_camera(camera: dict[str, Any]) -> Finding:
+    source = camera.get("source") or "no camera"
+    if camera.get("simulated"):
+        return Finding("camera", WARN, f"the running companion shows the SIMULATED table ({source})",
+                       "set camera.source to a real camera to read real dice")
+    if not camera.get("ok", False):
+        return Finding("camera", FAIL, f"the running companion reports: {camera.get('message') or 'camera lost'}",
+                       "reseat the cable or plug the camera back in; the service finds it again by itself")
+    return Finding("camera", OK, f"{source}: in use by the running companion, working")
 
 
 # -- model -----------------------------------------------------------------------------
@@ -162,6 +196,12 @@ def check_gpio(config, on_pi: bool | None = None, dev: Path = Path("/dev"),
     panel = config["panel"]
     if not panel["enabled"]:
         return Finding("gpio", OK, "LED/buzzer panel disabled in the configuration")
+    from companion.panel.board import check_pins
+
+    try:
+        check_pins(panel)
+    except ValueError as exc:
+        return Finding("gpio", FAIL, str(exc), "change the [panel] pins, then run `companion doctor --panel`")
     on_pi = on_raspberry_pi() if on_pi is None else on_pi
     chips = sorted(dev.glob("gpiochip*"))
     denied = [str(c) for c in chips if not access(c, os.R_OK | os.W_OK)]
@@ -174,7 +214,10 @@ def check_gpio(config, on_pi: bool | None = None, dev: Path = Path("/dev"),
 
     factory = None
     try:
-        with warnings.catch_warnings():
+        # lgpio writes its notification files (.lgd-nfy*) in the current directory, which may be a home
+        # the service user cannot write: a false failure. Open the pins from a directory of our own.
+        with tempfile.TemporaryDirectory(prefix="companion-doctor-") as scratch, contextlib.chdir(scratch), \
+                warnings.catch_warnings():
             warnings.simplefilter("ignore")
             factory = make_pin_factory(panel["pin_factory"]) or Device.pin_factory or Device._default_pin_factory()
         name = type(factory).__name__
@@ -299,6 +342,6 @@ def run_checks(config, on_pi: bool | None = None) -> list[Finding]:
     on_pi = on_raspberry_pi() if on_pi is None else on_pi
     findings = [check_camera(config, on_pi=on_pi), check_model(config), check_face_readers(config),
                 check_gpio(config, on_pi=on_pi),
-                check_disk(config), check_clock()]
+                check_disk(config), check_clock(), check_power(on_pi), check_temperature(), check_versions()]
     findings.extend(check_network(config))
     return findings

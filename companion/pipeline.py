@@ -41,9 +41,11 @@ class CameraStatus:
     ok: bool = True
     message: str = ""
     source: str = ""
+    #: the simulated table: drawn dice, not seen ones; every phone shows a SIMULATED badge
+    simulated: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"ok": self.ok, "message": self.message, "source": self.source}
+        return {"ok": self.ok, "message": self.message, "source": self.source, "simulated": self.simulated}
 
 
 @dataclass
@@ -55,6 +57,7 @@ class LiveView:
     camera: CameraStatus = field(default_factory=CameraStatus)
     vision_error: str = ""
     table: dict[str, Any] | None = None  # what table vision saw on the latest frame (None: no table stage)
+    referee_error: str = ""
     _jpeg: tuple[int, bytes] | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -90,6 +93,7 @@ class LiveView:
                 "camera": self.camera.to_json(),
                 "vision_error": self.vision_error,
                 "table": self.table,
+                "referee_error": self.referee_error,
             }
 
 
@@ -112,6 +116,9 @@ class Pipeline(threading.Thread):
         self.frames = 0
         self.skipped = self.reused = 0  # frames whose dice were not read: moving, or unchanged since the last
         self._last_readings: list[DieReading] | None = None
+        #: time.monotonic() at the end of the last loop: the service's systemd watchdog reads it
+        self.last_progress = time.monotonic()
+        self.ended = False
 
     def stop(self) -> None:
         """Ask the thread to end; closing the source also wakes a read waiting out a camera outage."""
@@ -126,7 +133,9 @@ class Pipeline(threading.Thread):
         while not self._stop_event.is_set():
             started = time.monotonic()
             if not self.step():
+                self.ended = True  # the end of a finite stream (a recording), not a failure
                 break
+            self.last_progress = time.monotonic()
             self._stop_event.wait(max(0.0, self.period - (time.monotonic() - started)))
         self.source.close()
 
@@ -169,11 +178,26 @@ class Pipeline(threading.Thread):
         settled = self.settler.update(readings, frame.timestamp)
         if settled is not None and settled.dice:
             places = self.table.places(settled.dice) if self.table is not None else ()
-            self.on_settled(Observation(dice=tuple(settled.dice), source="camera", at=frame.timestamp,
-                                        places=places if any(p is not None for p in places) else ()))
+            self._to_referee(Observation(dice=tuple(settled.dice), source=self._origin, at=frame.timestamp,
+                                         places=places if any(p is not None for p in places) else ()),
+                             f"the roll settled at frame {frame.index}")
         if board is not None:
-            self.on_settled(Observation(pieces=board.pieces, source="camera", at=frame.timestamp))
+            self._to_referee(Observation(pieces=board.pieces, source=self._origin, at=frame.timestamp),
+                             f"the board settled at frame {frame.index}")
         return True
+
+    @property
+    def _origin(self) -> str:
+        return "simulated" if getattr(self.source, "simulated", False) else "camera"
+
+    def _to_referee(self, observation: Observation, what: str) -> None:
+        try:
+            self.on_settled(observation)
+            self.live.referee_error = ""
+        except Exception as exc:  # a referee bug must never stop the dice reading
+            log.exception("the referee failed on %s", what)
+            self.live.referee_error = f"the referee failed on this roll ({type(exc).__name__}: {exc}); " \
+                                      "the camera goes on reading"
 
     def _read_dice(self, image: np.ndarray) -> list[DieReading]:
         """The dice on the frame: in the table's dice window when it has one (bigger dice, same compute)."""

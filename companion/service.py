@@ -6,6 +6,7 @@ This module only composes the parts; each part can be built and tested alone.
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 from companion.bus import BusEvent, EventBus
@@ -14,9 +15,14 @@ from companion.core import Verdict
 from companion.journal import Journal
 from companion.pipeline import CameraStatus, LiveView, Pipeline
 from companion.referee import EventError
+from companion.supervision import Heartbeat, Notifier, watchdog_seconds
 from companion.table import Table
 
 log = logging.getLogger(__name__)
+
+#: the pipeline may go this long without finishing a frame or a camera attempt before the watchdog stops
+#: feeding systemd (above the longest bounded camera call: opening, 20 s)
+STALL_SECONDS = 30.0
 
 
 class Service:
@@ -31,6 +37,8 @@ class Service:
         self._camera_wanted = camera
         self._table_game: str | None = None
         self.table_stage = self._make_table_stage()  # a bad layout file stops the start here, naming its key
+        self.notifier = Notifier()
+        self.heartbeat: Heartbeat | None = None
         self.bus.listen(self._to_panel)
         self.bus.listen(self._game_changed)
         self.panel.when_end_turn = self._end_turn_pressed
@@ -75,13 +83,16 @@ class Service:
         from companion.capture.simulated_game import SimulatedTableForGames
         from companion.vision import RollSettler
 
-        camera = open_source(self.config)
-        if isinstance(camera, SimulatedTable):  # the simulated camera plays the current game on its mat
-            camera = SimulatedTableForGames(self.table, fps=camera.fps, size=(camera.width, camera.height),
-                                            seed=camera.seed)
-        source = RetryingSource(camera, on_status=self._camera_status,
-                                max_delay=self.config["camera"]["retry_max_seconds"])
-        self.live.camera = CameraStatus(True, "", source.description)
+        camera = self.config["camera"]
+        frames = open_source(self.config)
+        if isinstance(frames, SimulatedTable):  # the simulated camera plays the current game on its mat
+            frames = SimulatedTableForGames(self.table, fps=frames.fps, size=(frames.width, frames.height),
+                                            seed=frames.seed)
+        source = RetryingSource(frames, on_status=self._camera_status,
+                                max_delay=max(0.5, camera["retry_max_seconds"]), frame_timeout=camera["frame_timeout"])
+        self.live.camera = CameraStatus(True, "", source.description, simulated=source.simulated)
+        if source.simulated:
+            log.warning("camera: the SIMULATED table — dice are drawn, not seen; every phone shows it")
         return Pipeline(
             source=source,
             reader=self._make_reader(),
@@ -95,7 +106,7 @@ class Service:
 
     # -- callbacks -----------------------------------------------------------------
     def _camera_status(self, ok: bool, message: str) -> None:
-        self.live.camera = CameraStatus(ok, message, self.live.camera.source)
+        self.live.camera = CameraStatus(ok, message, self.live.camera.source, self.live.camera.simulated)
         (log.info if ok else log.warning)("camera: %s", message or ("back" if ok else "lost"))
         self.panel.camera_problem(not ok)
         self.bus.publish("camera", self.live.camera.to_json())
@@ -108,12 +119,20 @@ class Service:
     def _end_turn_pressed(self) -> None:
         """The panel's button: end the current turn in games that have turns."""
         try:
-            self.table.submit({"type": "end_turn"}, source="panel")
+            self.table.submit_if_accepted({"type": "end_turn"}, source="panel")
         except EventError as exc:
             log.info("end-of-turn button: %s", exc)
             self.bus.publish("notice", {"kind": "info", "message": f"Button: {exc}", "message_fr": f"Bouton : {exc}"})
 
+    def remeasure_light(self) -> bool:
+        """Measure exposure and white balance again at the next frame (False: this camera has nothing to measure)."""
+        pipeline = self.pipeline
+        return bool(pipeline is not None and pipeline.source.request_relock())
+
     def _to_panel(self, event: BusEvent) -> None:
+        if event.topic == "game":  # a new game: the evening's light is not the light at boot
+            if self.remeasure_light():
+                log.info("new game: exposure and white balance will be measured again")
         if event.topic == "entry":
             verdicts = [Verdict.from_json(v) for v in event.data.get("verdicts", [])]
             if verdicts:
@@ -125,11 +144,32 @@ class Service:
             self.pipeline = self._make_pipeline()
             self.pipeline.start()
         self.panel.ready()
+        self.notifier.notify(f"READY=1\nSTATUS=serving; camera: {self.live.camera.source or 'none'}")
+        period = watchdog_seconds()
+        if period:
+            self.heartbeat = Heartbeat(self.notifier, period, self.is_progressing)
+            self.heartbeat.start()
+
+    def is_progressing(self) -> bool:
+        """The watchdog's question: is the camera pipeline alive and moving (frames, or camera retries)?"""
+        pipeline = self.pipeline
+        if pipeline is None or getattr(pipeline, "ended", False):
+            return True  # no camera wanted, or a recording played to its end
+        if not pipeline.is_alive():
+            return False
+        last = max(pipeline.last_progress, getattr(pipeline.source, "last_activity", 0.0))
+        return time.monotonic() - last < STALL_SECONDS
 
     def stop(self) -> None:
+        """Returns within about 4 s whatever the camera does (systemd waits TimeoutStopSec, then kills)."""
+        self.notifier.notify("STOPPING=1")
+        if self.heartbeat is not None:
+            self.heartbeat.stop()
         if self.pipeline is not None:
-            self.pipeline.stop()
-            self.pipeline.join(timeout=5)
+            self.pipeline.stop()  # bounded: the retrying source closes the camera within 2 s
+            self.pipeline.join(timeout=1.5)
+            if self.pipeline.is_alive():
+                log.warning("the camera thread did not stop in time; leaving it behind")
         self.panel.close()
         self.journal.close()
 

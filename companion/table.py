@@ -104,6 +104,16 @@ class Table:
         event = read(self.camera_board)
         return self._commit(event, "camera") if event is not None else []
 
+    def submit_if_accepted(self, event: Mapping[str, Any], source: str) -> list[Verdict]:
+        """Like ``submit``, but an event the game refuses now raises EventError and nothing is journaled:
+        a panel button pressed in the wrong phase is not a player's illegal move."""
+        with self._lock:
+            event = dict(event)
+            refused = [v for v in self.engine.legal(event) if v.kind is VerdictKind.ILLEGAL]
+            if refused:
+                raise EventError(refused[0].message.en)
+            return self.submit(event, source)
+
     def undo(self, source: str = "phone") -> None:
         with self._lock:
             self._commit({"type": UNDO}, source)
@@ -117,7 +127,7 @@ class Table:
     def observe(self, observation: Observation) -> list[Verdict]:
         """A settled reading from the camera (or phone): the engine decides what event it is."""
         with self._lock:
-            if observation.pieces and not observation.dice and observation.source == "camera":
+            if observation.pieces and not observation.dice and observation.source in ("camera", "simulated"):
                 self.camera_board = dict(observation.pieces)
                 self.bus.publish("board", {"pieces": self.camera_board, "at": observation.at})
             event = self.engine.observation_event(observation)

@@ -5,14 +5,16 @@
 #   sudo scripts/uninstall-pi.sh --purge    # also the configuration, the game journal and the user
 #   sudo scripts/uninstall-pi.sh --dry-run  # print what would be done, change nothing
 #
-# Without --purge, /etc/companion (your settings) and /var/lib/companion (the game journal
-# and table PIN) are kept so a reinstall carries on where it stopped. apt packages stay.
+# Without --purge, /etc/companion (your settings) and /var/lib/companion (the game journal,
+# table PIN and the panel's sound setting) and the user `companion` are kept so a reinstall
+# carries on where it stopped. apt packages and the gpio/video groups stay (the system uses them).
 set -euo pipefail
 
 PREFIX=/opt/companion
 ETC=/etc/companion
 DATA=/var/lib/companion
 UNIT=/etc/systemd/system/companion.service
+TIME_DROP_IN=/etc/systemd/system/systemd-time-wait-sync.service.d/companion.conf
 AVAHI=/etc/avahi/services/companion.service
 USER_NAME=companion
 
@@ -39,7 +41,8 @@ fi
 
 if [ -f "$UNIT" ] || [ "$DRY_RUN" = 1 ]; then
   run systemctl disable --now companion.service || true
-  run rm -f "$UNIT"
+  run rm -f "$UNIT" "$TIME_DROP_IN"
+  run rmdir --ignore-fail-on-non-empty "$(dirname "$TIME_DROP_IN")"
   run systemctl daemon-reload
   run systemctl reset-failed companion.service || true
 fi

@@ -30,6 +30,8 @@ class FrameSource(abc.ABC):
 
     #: short name shown to players, e.g. "Pi camera", "simulated table"
     description: str = "camera"
+    #: True only for the simulated table: its dice are drawn, not seen, and players are told so
+    simulated: bool = False
 
     def open(self) -> None:
         """Acquire the device; called before the first read and again after a failure."""
@@ -40,6 +42,11 @@ class FrameSource(abc.ABC):
 
     def close(self) -> None:
         """Release the device."""
+
+    def request_relock(self) -> bool:
+        """Ask for exposure and white balance to be measured again (a new game, new light) at the next frame;
+        False where the source has nothing to measure."""
+        return False
 
     def __enter__(self) -> "FrameSource":
         self.open()

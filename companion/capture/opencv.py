@@ -7,6 +7,7 @@ that returns no frame has gone wrong (unplugged, busy) and raises SourceError.
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -16,23 +17,34 @@ from companion.capture.base import Frame, FrameSource, SourceError
 
 
 class OpenCVSource(FrameSource):
-    """``target`` is a camera index (``0`` = /dev/video0) or a video file path."""
+    """``target`` is a camera index (``0`` = /dev/video0), a camera's device path (``/dev/v4l/by-id/...``,
+    ``/dev/videoN``) or a video file path."""
 
     def __init__(self, target: int | str | Path, width: int = 0, height: int = 0, fps: float = 0.0,
                  loop: bool = False) -> None:
-        self.is_camera = isinstance(target, int)
-        self.target = target if self.is_camera else str(target)
+        self.is_camera = isinstance(target, int) or str(target).startswith("/dev/")
+        self.target = target if isinstance(target, int) else str(target)
         self.width, self.height, self.fps = int(width), int(height), float(fps)
         self.loop = loop
-        self.description = f"USB camera {target}" if self.is_camera else f"video {Path(str(target)).name}"
+        self.description = f"USB camera {Path(str(target)).name if isinstance(target, str) else target}" \
+            if self.is_camera else f"video {Path(str(target)).name}"
         self._capture: cv2.VideoCapture | None = None
         self._index = 0
+
+    def _open_capture(self) -> cv2.VideoCapture:
+        """A device path is opened at the node it names today (a by-id link is followed), through V4L2."""
+        if isinstance(self.target, str) and self.is_camera:
+            node = os.path.realpath(self.target)
+            if not os.path.exists(node):
+                raise SourceError(f"USB camera {self.target} is not plugged in (no such device)")
+            return cv2.VideoCapture(node, cv2.CAP_V4L2)
+        return cv2.VideoCapture(self.target)
 
     def open(self) -> None:
         self.close()
         if not self.is_camera and not Path(self.target).is_file():
             raise SourceError(f"video file {self.target} does not exist")
-        capture = cv2.VideoCapture(self.target)
+        capture = self._open_capture()
         if not capture.isOpened():
             capture.release()
             if self.is_camera:

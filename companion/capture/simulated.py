@@ -17,7 +17,8 @@ class SimulatedTable(FrameSource):
     """Endless seeded stream: a hand sweeps in, dice tumble for ``tumble_seconds``, then stay still
     for ``still_seconds``. ``truth`` is the rendered dice of the last frame (None while moving)."""
 
-    description = "simulated table"
+    description = "SIMULATED table (no camera)"
+    simulated = True
 
     def __init__(self, seed: int = 0, fps: float = 10.0, size: tuple[int, int] = (640, 480),
                  dice_range: tuple[int, int] = (2, 5), die_size: tuple[float, float] = (38, 52),

@@ -54,6 +54,7 @@ class SimulatedGameTable(FrameSource):
     """Hand frames, tumbling frames (when dice were thrown), then still frames of each scene the bot asks for."""
 
     description = "simulated table"
+    simulated = True
 
     def __init__(self, layout: TableLayout, bot: TableBot, table: Any, fps: float = 8.0,
                  size: tuple[int, int] = (1280, 960), seed: int = 0, still_seconds: float = 2.0,
@@ -106,6 +107,7 @@ class SimulatedTableForGames(FrameSource):
     by its simulated players when the game has them, else dice thrown on a plain table (``SimulatedTable``)."""
 
     description = "simulated table"
+    simulated = True
 
     def __init__(self, table: Any, fps: float = 8.0, size: tuple[int, int] = (1280, 960), seed: int = 0) -> None:
         from companion.capture.simulated import SimulatedTable

@@ -1,4 +1,4 @@
-"""``companion doctor``: check the camera, model, GPIO, disk, clock and network, and say how to fix what is wrong."""
+"""``companion doctor``: check the box and say how to fix what is wrong; ``--panel`` is a wiring check."""
 
 from __future__ import annotations
 
@@ -9,8 +9,35 @@ MARK = {"ok": "ok  ", "warn": "WARN", "fail": "FAIL"}
 
 
 def add_parser(subparsers) -> None:
-    parser = subparsers.add_parser("doctor", help="check the box (camera, model, GPIO, disk, clock, network)")
+    parser = subparsers.add_parser("doctor", help="check the box (camera, model, GPIO, disk, clock, network, power)")
+    parser.add_argument("--panel", action="store_true",
+                        help="wiring check: light each LED in turn, then sound the buzzer (stop the service first)")
     parser.set_defaults(func=run)
+
+
+def check_panel(config) -> int:
+    """Blink each LED and sound the buzzer, saying what should happen, so a wiring fault is seen at once."""
+    import tempfile
+    from contextlib import chdir
+
+    from companion.doctor import running_service
+    from companion.panel import Panel
+
+    if running_service(config) is not None:
+        print("the companion service is running and holds the panel's pins: sudo systemctl stop companion, "
+              "run `companion doctor --panel` again, then sudo systemctl start companion")
+        return 1
+    with tempfile.TemporaryDirectory(prefix="companion-doctor-") as scratch, chdir(scratch):
+        panel = Panel.from_config(config)
+        if not panel.enabled:
+            print(f"FAIL  panel    {panel.reason}")
+            return 1
+        try:
+            panel.wiring_check(seconds=1.5, say=lambda line: print(f"      {line}", flush=True))
+        finally:
+            panel.close()
+    print("Panel check done: a light that stayed dark or a silent buzzer is wired wrong (hardware/README.md).")
+    return 0
 
 
 def run(args: argparse.Namespace) -> int:
@@ -23,6 +50,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"FAIL  config   {exc}\n      fix: correct the file, then run `companion doctor` again")
         return 1
     print(f"companion doctor — configuration: {config.path or 'defaults (no file found)'}")
+    if getattr(args, "panel", False):
+        return check_panel(config)
     findings = run_checks(config)
     for finding in findings:
         print(f"{MARK[finding.status]}  {finding.check:<8} {finding.detail}")

@@ -15,6 +15,9 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--host", help="address to listen on (default from the configuration: service.host)")
     parser.add_argument("--port", type=int, help="TCP port (default from the configuration: service.port)")
     parser.add_argument("--no-camera", action="store_true", help="no camera: rolls are entered on the phones")
+    parser.add_argument("--simulated-if-no-camera", action="store_true",
+                        help="camera.source = auto and no camera found: show the simulated table, flagged "
+                             "SIMULATED on every phone (what `make run` does)")
     parser.add_argument("--new-pin", action="store_true",
                         help="forgot the table PIN? make a new one and show it once in the log")
     parser.set_defaults(func=run)
@@ -37,6 +40,8 @@ def run(args) -> int:
         overrides.setdefault("service", {})["host"] = args.host
     if args.port is not None:
         overrides.setdefault("service", {})["port"] = args.port
+    if args.simulated_if_no_camera:
+        overrides.setdefault("camera", {})["when_missing"] = "simulated"
     try:
         config = load_config(args.config, overrides=overrides or None)
     except ConfigError as exc:

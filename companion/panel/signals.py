@@ -61,24 +61,28 @@ PRIORITY: tuple[VerdictKind, ...] = (
     VerdictKind.INFO,
 )
 
-C5, D5, E5, G5, A5 = 523.25, 587.33, 659.26, 783.99, 880.0
-G4, A4, E4, A3 = 392.0, 440.0, 329.63, 220.0
+# Piezo buzzers are loudest near their resonance, 2-4 kHz (2.7 kHz for most 12 mm ones), and barely
+# audible at a few hundred Hz: every note is in the seventh octave, within that band.
+C7, D7, E7, G7, A7 = 2093.0, 2349.32, 2637.02, 3135.96, 3520.0
+LOUDEST_BAND = (2000.0, 4000.0)
+#: the tonal buzzer's centre note: gpiozero's TonalBuzzer plays one octave either side of it
+MID_TONE = 2800.0
 
 SIGNALS: dict[VerdictKind, Signal] = {
     # red, three quick high beeps: "no!"
-    VerdictKind.ILLEGAL: _pattern(VerdictKind.ILLEGAL, "red", [(A5, 0.08)] * 3),
+    VerdictKind.ILLEGAL: _pattern(VerdictKind.ILLEGAL, "red", [(A7, 0.08)] * 3),
     # red, two long beeps
-    VerdictKind.BREACH: _pattern(VerdictKind.BREACH, "red", [(E5, 0.35)] * 2, gap=0.15),
+    VerdictKind.BREACH: _pattern(VerdictKind.BREACH, "red", [(E7, 0.35)] * 2, gap=0.15),
     # red, one very long low beep
-    VerdictKind.ELIMINATION: _pattern(VerdictKind.ELIMINATION, "red", [(A4, 1.0)]),
+    VerdictKind.ELIMINATION: _pattern(VerdictKind.ELIMINATION, "red", [(C7, 1.0)]),
     # red, long-short-short falling
-    VerdictKind.FALL: _pattern(VerdictKind.FALL, "red", [(E5, 0.35), (C5, 0.1), (G4, 0.1)]),
+    VerdictKind.FALL: _pattern(VerdictKind.FALL, "red", [(G7, 0.35), (E7, 0.1), (C7, 0.1)]),
     # red, long-long-long falling slowly
-    VerdictKind.LOSS: _pattern(VerdictKind.LOSS, "red", [(A4, 0.4), (E4, 0.4), (A3, 0.8)], gap=0.12),
+    VerdictKind.LOSS: _pattern(VerdictKind.LOSS, "red", [(E7, 0.4), (D7, 0.4), (C7, 0.8)], gap=0.12),
     # green, short-short-long rising
-    VerdictKind.WIN: _pattern(VerdictKind.WIN, "green", [(C5, 0.1), (E5, 0.1), (G5, 0.5)]),
+    VerdictKind.WIN: _pattern(VerdictKind.WIN, "green", [(C7, 0.1), (E7, 0.1), (G7, 0.5)]),
     # amber, one short beep
-    VerdictKind.WARNING: _pattern(VerdictKind.WARNING, "amber", [(D5, 0.12)]),
+    VerdictKind.WARNING: _pattern(VerdictKind.WARNING, "amber", [(D7, 0.12)]),
     # green, one silent flash: legal, nothing to hear
     VerdictKind.INFO: _pattern(VerdictKind.INFO, "green", [(None, 0.15)]),
 }

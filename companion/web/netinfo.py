@@ -44,7 +44,13 @@ class JoinLinks:
     local_url: str
 
     @classmethod
-    def for_server(cls, bind_host: str, port: int, hostname: str | None = None) -> "JoinLinks":
+    def for_server(cls, bind_host: str, port: int, hostname: str | None = None) -> "LiveJoinLinks":
+        """The server's links, following the network: a late Wi-Fi or a new DHCP lease changes them."""
+        return LiveJoinLinks(bind_host, port, hostname)
+
+    @classmethod
+    def now(cls, bind_host: str, port: int, hostname: str | None = None) -> "JoinLinks":
+        """The links as the network is at this moment."""
         name = (hostname or socket.gethostname()).split(".")[0] or "localhost"
         return cls(ip_url=_url(lan_address(bind_host), port), local_url=_url(f"{name}.local", port))
 
@@ -71,3 +77,44 @@ class JoinLinks:
 
     def to_json(self) -> dict[str, str]:
         return {"ip": self.ip_url, "local": self.local_url}
+
+
+class LiveJoinLinks:
+    """JoinLinks worked out again when asked (at most every ``refresh_seconds``), so the QR code the phones
+    scan carries the address the table has now, not the one it had at start (before Wi-Fi came up)."""
+
+    def __init__(self, bind_host: str, port: int, hostname: str | None = None, refresh_seconds: float = 2.0,
+                 clock=None) -> None:
+        import time
+
+        self.bind_host, self.port, self.hostname = bind_host, port, hostname
+        self.refresh_seconds = refresh_seconds
+        self._clock = clock or time.monotonic
+        self._links: JoinLinks | None = None
+        self._at = 0.0
+
+    def current(self) -> JoinLinks:
+        now = self._clock()
+        if self._links is None or now - self._at >= self.refresh_seconds:
+            self._links, self._at = JoinLinks.now(self.bind_host, self.port, self.hostname), now
+        return self._links
+
+    @property
+    def ip_url(self) -> str:
+        return self.current().ip_url
+
+    @property
+    def local_url(self) -> str:
+        return self.current().local_url
+
+    def qr(self) -> segno.QRCode:
+        return self.current().qr()
+
+    def qr_svg(self, scale: int = 8) -> bytes:
+        return self.current().qr_svg(scale)
+
+    def terminal(self) -> str:
+        return self.current().terminal()
+
+    def to_json(self) -> dict[str, str]:
+        return self.current().to_json()

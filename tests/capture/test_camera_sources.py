@@ -154,17 +154,77 @@ def fake_sysfs(root, nodes):
 def test_uvc_probe_finds_usb_capture_nodes_only(tmp_path):
     sysfs = fake_sysfs(tmp_path, {0: ("uvcvideo", 0), 1: ("uvcvideo", 1), 10: ("bcm2835-codec", 0),
                                   19: ("rp1-cfe", 0)})
-    assert factory.uvc_cameras(sysfs) == [0]
+    assert factory.uvc_cameras(sysfs, tmp_path / "no-by-id") == ["/dev/video0"]
     assert factory.uvc_cameras(tmp_path / "absent") == []
 
 
-def test_auto_prefers_pi_camera_then_usb_then_simulated(tmp_path, monkeypatch, fake_picamera2):
+def test_uvc_probe_names_a_camera_by_its_stable_by_id_path(tmp_path):
+    """Fault 6: on a Pi 5 /dev/video0 is the ISP and indexes change on replug, so the webcam is named by id."""
+    sysfs = fake_sysfs(tmp_path, {0: ("rp1-cfe", 0), 8: ("uvcvideo", 0), 9: ("uvcvideo", 1)})
+    by_id = tmp_path / "by-id"
+    by_id.mkdir()
+    (by_id / "usb-046d_C920_ABC-video-index0").symlink_to("../../video8")
+    (by_id / "usb-046d_C920_ABC-video-index1").symlink_to("../../video9")
+    assert factory.uvc_cameras(sysfs, by_id) == [str(by_id / "usb-046d_C920_ABC-video-index0")]
+    assert factory.resolve_auto(sysfs, by_id)[1] == str(by_id / "usb-046d_C920_ABC-video-index0")
+
+
+def test_auto_opens_the_usb_camera_it_found_not_camera_device(tmp_path, monkeypatch):
+    """Fault 6: auto found the UVC node but opened camera.device (0); now it opens the node it found."""
+    sysfs = fake_sysfs(tmp_path, {0: ("rp1-cfe", 0), 8: ("uvcvideo", 0)})
+    monkeypatch.setitem(sys.modules, "picamera2", None)
+    opened = []
+
+    class FakeCapture:
+        def __init__(self, target, *backend):
+            opened.append(target)
+
+        def isOpened(self):
+            return True
+
+        def set(self, *args):
+            return True
+
+        def read(self):
+            return True, np.zeros((4, 6, 3), np.uint8)
+
+        def release(self):
+            pass
+
+    monkeypatch.setattr("companion.capture.opencv.cv2.VideoCapture", FakeCapture)
+    monkeypatch.setattr("companion.capture.opencv.os.path.exists", lambda path: True)
+    source = factory.AutoSource({"device": 0, "width": 640, "height": 480}, sysfs=sysfs, by_id=tmp_path / "none")
+    source.open()
+    assert opened == ["/dev/video8"] and source.description == "USB camera video8"
+    assert source.read().image.shape == (4, 6, 3)
+
+
+def test_a_by_id_path_is_followed_to_the_node_it_names_today(tmp_path, monkeypatch):
+    node = tmp_path / "video3"
+    node.write_text("")
+    link = tmp_path / "usb-cam-video-index0"
+    link.symlink_to(node)
+    opened = []
+    monkeypatch.setattr("companion.capture.opencv.cv2.VideoCapture",
+                        lambda target, *backend: opened.append((target, backend)) or types.SimpleNamespace(
+                            isOpened=lambda: False, release=lambda: None))
+    source = OpenCVSource(f"/dev/../{link}")
+    assert source.is_camera
+    with pytest.raises(SourceError, match="could not be opened"):
+        source.open()
+    assert opened[0][0] == str(node)
+    assert OpenCVSource("/dev/v4l/by-id/usb-gone-video-index0").is_camera
+    with pytest.raises(SourceError, match="not plugged in"):
+        OpenCVSource("/dev/v4l/by-id/usb-gone-video-index0").open()
+
+
+def test_auto_prefers_pi_camera_then_usb_and_never_the_simulated_table(tmp_path, monkeypatch, fake_picamera2):
     usb = fake_sysfs(tmp_path, {2: ("uvcvideo", 0)})
     assert factory.resolve_auto(usb)[0] == "picamera2"
     fake_picamera2.cameras = []
-    assert factory.resolve_auto(usb) == ("usb", "USB camera 2")
+    assert factory.resolve_auto(usb, tmp_path / "none") == ("usb", "/dev/video2")
     monkeypatch.setitem(sys.modules, "picamera2", None)
-    assert factory.resolve_auto(tmp_path / "none")[0] == "simulated"
+    assert factory.resolve_auto(tmp_path / "none") == (None, "no camera found")
 
 
 def test_factory_builds_each_configured_source(tmp_path):
@@ -175,6 +235,10 @@ def test_factory_builds_each_configured_source(tmp_path):
     assert isinstance(video, OpenCVSource) and not video.is_camera and video.loop
     usb = factory.open_source(config(source="usb", device=1, width=640, height=480))
     assert isinstance(usb, OpenCVSource) and usb.is_camera and (usb.target, usb.width, usb.height) == (1, 640, 480)
+    by_id = factory.open_source(config(source="usb", device="/dev/v4l/by-id/usb-cam-video-index0"))
+    assert by_id.is_camera and by_id.target == "/dev/v4l/by-id/usb-cam-video-index0"
+    with pytest.raises(ConfigError, match="camera index or a /dev path"):
+        factory.open_source(config(source="usb", device="webcam"))
     folder = factory.open_source(config(source="folder", path=str(tmp_path), fps=4.0))
     assert isinstance(folder, FolderSource) and folder.fps == 4.0
     pi = factory.open_source(config(source="picamera2", exposure_us=5000, awb_lock=False))
@@ -183,16 +247,84 @@ def test_factory_builds_each_configured_source(tmp_path):
         factory.open_source(config(source="folder"))
 
 
-def test_auto_without_any_camera_plays_the_simulated_table(tmp_path, monkeypatch):
+def camera_config(tmp_path, **camera):
+    return load_config(overrides={"camera": camera, "service": {"data_dir": str(tmp_path)}})
+
+
+def test_auto_without_any_camera_is_a_camera_fault_never_the_simulated_table(tmp_path, monkeypatch):
+    """Fault 1: auto with no camera fell back to drawn dice that were journaled as real rolls."""
+    monkeypatch.setattr(factory, "resolve_auto", lambda *a: (None, "no camera found"))
+    source = factory.open_source(camera_config(tmp_path, source="auto", fps=5.0))
+    assert not source.simulated
+    with pytest.raises(SourceError, match="no camera found"):
+        source.open()
+    with pytest.raises(SourceError):
+        source.read()
+
+
+def test_the_simulated_table_only_when_asked_and_flagged(tmp_path, monkeypatch):
     from companion.capture.simulated import SimulatedTable
 
-    monkeypatch.setattr(factory, "resolve_auto", lambda: ("simulated", "no camera found"))
-    config = load_config(overrides={"camera": {"source": "auto", "fps": 5.0}, "service": {"data_dir": str(tmp_path)}})
-    source = factory.open_source(config)
-    assert isinstance(source, SimulatedTable)
-    with source:
-        frame = source.read()
-    assert frame.image.ndim == 3 and frame.image.dtype == np.uint8
+    monkeypatch.setattr(factory, "resolve_auto", lambda *a: (None, "no camera found"))
+    asked = factory.open_source(camera_config(tmp_path, source="auto", when_missing="simulated", fps=5.0))
+    assert isinstance(asked, SimulatedTable) and asked.simulated and "SIMULATED" in asked.description
+    with asked:
+        assert asked.read().image.dtype == np.uint8
+    named = factory.open_source(camera_config(tmp_path, source="simulated"))
+    assert named.simulated
+    # A camera that is there wins over when_missing.
+    monkeypatch.setattr(factory, "resolve_auto", lambda *a: ("usb", "/dev/video2"))
+    assert not factory.open_source(camera_config(tmp_path, source="auto", when_missing="simulated")).simulated
+
+
+def test_a_broken_picamera2_is_a_named_fault_not_no_camera(tmp_path, monkeypatch):
+    """Fault 1: picamera2 failing to import (numpy ABI) was swallowed and auto went on to simulate."""
+    import builtins
+
+    real_import = builtins.__import__
+
+    def broken(name, *args, **kwargs):
+        if name == "picamera2":
+            raise ValueError("numpy.dtype size changed, may indicate binary incompatibility. Expected 96 from C "
+                             "header, got 88 from PyObject")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.delitem(sys.modules, "picamera2", raising=False)
+    monkeypatch.setattr(builtins, "__import__", broken)
+    from companion.capture.picamera import PicameraImportError
+
+    with pytest.raises(PicameraImportError, match="picamera2 failed to import .*not the camera cable.*constraints"):
+        factory.resolve_auto(tmp_path / "none")
+    # when_missing = simulated does not paper over it either
+    source = factory.open_source(camera_config(tmp_path, source="auto", when_missing="simulated"))
+    assert not source.simulated
+    with pytest.raises(PicameraImportError):
+        source.open()
+    with pytest.raises(PicameraImportError, match="failed to import"):
+        PiCameraSource().open()
+
+
+@pytest.mark.parametrize("rotate, flip, expected", [
+    (180, "none", [[5, 4, 3], [2, 1, 0]]),
+    (90, "none", [[3, 0], [4, 1], [5, 2]]),
+    (0, "horizontal", [[2, 1, 0], [5, 4, 3]]),
+    (270, "vertical", [[5, 2], [4, 1], [3, 0]]),
+])
+def test_rotate_and_flip_turn_every_picture(tmp_path, monkeypatch, rotate, flip, expected):
+    from companion.capture.base import Frame, FrameSource
+
+    class Tiny(FrameSource):
+        description = "tiny"
+
+        def read(self):
+            image = np.repeat(np.arange(6, dtype=np.uint8).reshape(2, 3)[..., None], 3, axis=2)
+            return Frame(image, 1.0, 0)
+
+    monkeypatch.setattr(factory, "make_source", lambda kind, camera: Tiny())
+    source = factory.open_source(camera_config(tmp_path, source="usb", rotate=rotate, flip=flip))
+    assert source.read().image[..., 0].tolist() == expected
+    with pytest.raises(ConfigError, match="rotate must be one of"):
+        camera_config(tmp_path, rotate=45)
 
 
 def test_older_picamera2_without_a_wait_timeout(fake_picamera2):
@@ -204,3 +336,73 @@ def test_older_picamera2_without_a_wait_timeout(fake_picamera2):
     source = PiCameraSource(sleep=lambda s: None)
     source.open()
     assert source.read().image.shape == (4, 6, 3)
+
+
+@pytest.mark.parametrize("stuck", ["capture_metadata", "autofocus_cycle", "start", "wait"])
+def test_every_picamera2_call_is_bounded_by_a_timeout(fake_picamera2, stuck):
+    """Fault 2: capture_metadata() and autofocus_cycle() were called with no timeout; a camera whose
+    frontend timed out hung the service (and its stop) for good."""
+    import threading
+    import time
+
+    release = threading.Event()
+
+    def hang(*args, **kwargs):
+        release.wait(30)
+
+    class StuckPicamera2(FakePicamera2):
+        pass
+
+    setattr(StuckPicamera2, stuck, hang)
+    sys.modules["picamera2"].Picamera2 = StuckPicamera2
+    source = PiCameraSource(timeout=0.3, sleep=lambda s: None)
+    started = time.monotonic()
+    try:
+        with pytest.raises(SourceError, match="(did not finish within|sent no picture for)"):
+            source.open()
+            source.read()
+        assert time.monotonic() - started < 3
+    finally:
+        release.set()
+        source.close()
+
+
+def test_exposure_and_white_balance_are_measured_again_when_asked(fake_picamera2):
+    """Fault 7: exposure and white balance were locked once at boot, hours before a game in other light."""
+    slept = []
+    source = PiCameraSource(settle_seconds=1.5, sleep=slept.append)
+    source.open()
+    camera = fake_picamera2.instances[0]
+    history = []
+    camera.set_controls = lambda controls: history.append(dict(controls))
+    camera.capture_metadata = lambda: {"ExposureTime": 30000, "AnalogueGain": 4.0, "ColourGains": (2.1, 1.2)}
+    assert source.request_relock()
+    source.read()
+    assert history == [{"AeEnable": True, "AwbEnable": True},
+                       {"AeEnable": False, "ExposureTime": 30000, "AnalogueGain": 4.0,
+                        "AwbEnable": False, "ColourGains": (2.1, 1.2)}]
+    assert slept == [1.5, 1.5]
+    source.read()
+    assert len(history) == 2, "measured once per request"
+    assert not PiCameraSource(exposure_lock=False, awb_lock=False).request_relock()
+
+
+def test_flicker_is_avoided_where_libcamera_has_the_control(fake_picamera2):
+    fake_picamera2.has_autofocus = False
+    original = FakePicamera2.__init__
+
+    def with_flicker(self, camera_num=0):
+        original(self, camera_num)
+        self.camera_controls["AeFlickerMode"] = (0, 1, 0)
+
+    FakePicamera2.__init__ = with_flicker
+    try:
+        source = PiCameraSource(flicker_hz=50, sleep=lambda s: None)
+        source.open()
+        controls = fake_picamera2.instances[0].calls[0][1]["controls"]
+        assert controls["AeFlickerMode"] == 1 and controls["AeFlickerPeriod"] == 10000
+    finally:
+        FakePicamera2.__init__ = original
+    source = PiCameraSource(flicker_hz=60, sleep=lambda s: None)
+    source.open()
+    assert "AeFlickerMode" not in fake_picamera2.instances[-1].calls[0][1]["controls"], "no such control here"

@@ -1,5 +1,6 @@
 """The simulated camera plays the chosen game on its mat, and the real pipeline referees it: the setup, rolls,
-moves and primes the referee accepts come from what the camera reads, not from the simulation's own truth."""
+moves and primes the referee accepts come from what the camera reads (journaled as "simulated": a simulated
+camera's readings), not from the simulation's own truth."""
 
 from __future__ import annotations
 
@@ -34,22 +35,22 @@ def entries(history, source, event_type):
 @pytest.mark.parametrize("game", ["nexus-keepers"])
 def test_nexus_keepers_setup_rolls_and_moves_come_from_the_camera(tmp_path, game):
     def done(history):
-        return entries(history, "camera", "positions") and len(entries(history, "camera", "roll")) >= 2
+        return entries(history, "simulated", "positions") and len(entries(history, "simulated", "roll")) >= 2
 
     history = play(tmp_path, game, done)
     setup = entries(history, "simulated player", "setup")
     assert setup, "the players set the game up from the camera's board"
     assert setup[0]["event"]["players"][0]["cube"] == {"tiles": [[1, 1], [2, 1], [3, 1], [4, 1], [5, 1]], "portal": "W"}
-    assert len(entries(history, "camera", "roll")) >= 2
-    moves = entries(history, "camera", "positions")
+    assert len(entries(history, "simulated", "roll")) >= 2
+    moves = entries(history, "simulated", "positions")
     assert moves and moves[0]["verdicts"][0]["rule"] == "nk.move.explained"
     assert not [e for e in history if e["source"] == "simulated player" and e["event"]["type"] == "roll"], \
         "every roll was read by the camera"
 
 
 def test_tesseract_threat_phase_primes_come_from_the_camera(tmp_path):
-    history = play(tmp_path, "tesseract", lambda h: len(entries(h, "camera", "prime")) >= 1)
-    primes = entries(history, "camera", "prime")
+    history = play(tmp_path, "tesseract", lambda h: len(entries(h, "simulated", "prime")) >= 1)
+    primes = entries(history, "simulated", "prime")
     assert primes and primes[0]["verdicts"][0]["rule"] == "tess.prime"
-    readings = entries(history, "camera", "priming_zone_reading")
+    readings = entries(history, "simulated", "priming_zone_reading")
     assert readings and all(v["rule"] == "tess.camera.match" for e in readings for v in e["verdicts"])

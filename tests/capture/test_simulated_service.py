@@ -21,11 +21,11 @@ def test_the_service_plays_a_nexus_keepers_game_on_its_simulated_table(data_dir)
         while time.monotonic() < deadline:
             history = service.table.history()
             sources = {(e["source"], e["event"]["type"]) for e in history if e["in_force"]}
-            if ("camera", "roll") in sources:
+            if ("simulated", "roll") in sources:
                 break
             time.sleep(0.5)
         assert ("simulated player", "setup") in sources, sources
-        assert ("camera", "roll") in sources, sources
+        assert ("simulated", "roll") in sources, sources
         live = service.live.to_json()
         assert live["table"]["plane"]["state"] in ("estimated", "kept") and not live["table"]["problems"]
     finally:

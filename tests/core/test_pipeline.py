@@ -113,3 +113,37 @@ def test_service_wires_the_end_turn_button_and_verdicts_to_the_panel(tmp_path):
     service.panel.when_end_turn()  # free-roll has no turns: a notice, not a crash
     assert notices and "end_turn" in notices[0].data["message"]
     service.stop()
+
+
+def test_a_referee_exception_is_reported_and_the_camera_reads_on(tmp_path, caplog):
+    """Fault 3: an exception from the referee call killed the camera thread for good."""
+    source = ScriptedSource([[die(4, 50)]] * 4 + [[]] + [[die(2, 80)]] * 4)
+    table = make_table(tmp_path)
+    calls = []
+
+    def referee(observation):
+        calls.append([d.value for d in observation.dice])
+        if len(calls) == 1:
+            raise KeyError("a bug in some game's engine")
+        return table.observe(observation)
+
+    live = LiveView()
+    pipe = Pipeline(source, ScriptedReader(source), RollSettler(stable_frames=3), referee, live, fps=0)
+    errors_seen = []
+    pipe.on_frame = lambda view: errors_seen.append(view.referee_error)
+    with caplog.at_level("ERROR", logger="companion.pipeline"):
+        pipe.run()  # returns at the end of the script: it did not die on the first roll
+    assert calls == [[4], [2]]
+    assert rolls(table) == [[2]]
+    assert any("KeyError" in e and "goes on reading" in e for e in errors_seen), errors_seen
+    assert live.to_json()["referee_error"] == "", "cleared by the next roll the referee took"
+    assert "the referee failed" in caplog.text and "a bug in some game's engine" in caplog.text
+
+
+def test_rolls_from_the_simulated_table_are_journaled_as_simulated(tmp_path):
+    """Fault 1: drawn dice were journaled as camera rolls."""
+    source = ScriptedSource([[die(5, 50)]] * 4)
+    source.simulated = True
+    table = make_table(tmp_path)
+    Pipeline(source, ScriptedReader(source), RollSettler(stable_frames=3), table.observe, LiveView(), fps=0).run()
+    assert [e["source"] for e in table.history()] == ["simulated"]

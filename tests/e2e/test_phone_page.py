@@ -127,7 +127,10 @@ def test_a_roll_read_from_the_simulated_table_appears_without_reload(table, brow
     # The camera throws, the dice settle, the vision reads them, the referee records the roll...
     wait(browser, lambda d: len(entries(url)) > seen_before, timeout=40, message="no roll was read from the camera")
     roll = last_roll(url)
-    assert roll["source"] == "camera"
+    assert roll["source"] == "simulated", "drawn dice are journaled as simulated, never as camera rolls"
+    badge = browser.find_element(By.ID, "simulated-badge")
+    wait(browser, lambda d: badge.is_displayed(), message="no SIMULATED badge over a simulated table")
+    assert "SIMULATED" in badge.text
 
     def page_shows_the_camera_roll(driver):
         roll = last_roll(url)

@@ -76,15 +76,21 @@ def one(kind: VerdictKind):
 # Per kind: (lit LED, its states, buzzer states, the tonal buzzer's notes in Hz).
 # A light flashes with each beep, then stays on until the next event.
 EXPECTED = {
-    VerdictKind.ILLEGAL: ("red", [0, 1, 0, 1, 0, 1, 0, 1], [0, 1, 0, 1, 0, 1, 0], [880.0, 880.0, 880.0]),
-    VerdictKind.BREACH: ("red", [0, 1, 0, 1, 0, 1], [0, 1, 0, 1, 0], [659.26, 659.26]),
-    VerdictKind.ELIMINATION: ("red", [0, 1, 0, 1], [0, 1, 0], [440.0]),
-    VerdictKind.FALL: ("red", [0, 1, 0, 1, 0, 1, 0, 1], [0, 1, 0, 1, 0, 1, 0], [659.26, 523.25, 392.0]),
-    VerdictKind.LOSS: ("red", [0, 1, 0, 1, 0, 1, 0, 1], [0, 1, 0, 1, 0, 1, 0], [440.0, 329.63, 220.0]),
-    VerdictKind.WIN: ("green", [0, 1, 0, 1, 0, 1, 0, 1], [0, 1, 0, 1, 0, 1, 0], [523.25, 659.26, 783.99]),
-    VerdictKind.WARNING: ("amber", [0, 1, 0, 1], [0, 1, 0], [587.33]),
+    VerdictKind.ILLEGAL: ("red", [0, 1, 0, 1, 0, 1, 0, 1], [0, 1, 0, 1, 0, 1, 0], [3520.0, 3520.0, 3520.0]),
+    VerdictKind.BREACH: ("red", [0, 1, 0, 1, 0, 1], [0, 1, 0, 1, 0], [2637.02, 2637.02]),
+    VerdictKind.ELIMINATION: ("red", [0, 1, 0, 1], [0, 1, 0], [2093.0]),
+    VerdictKind.FALL: ("red", [0, 1, 0, 1, 0, 1, 0, 1], [0, 1, 0, 1, 0, 1, 0], [3135.96, 2637.02, 2093.0]),
+    VerdictKind.LOSS: ("red", [0, 1, 0, 1, 0, 1, 0, 1], [0, 1, 0, 1, 0, 1, 0], [2637.02, 2349.32, 2093.0]),
+    VerdictKind.WIN: ("green", [0, 1, 0, 1, 0, 1, 0, 1], [0, 1, 0, 1, 0, 1, 0], [2093.0, 2637.02, 3135.96]),
+    VerdictKind.WARNING: ("amber", [0, 1, 0, 1], [0, 1, 0], [2349.32]),
     VerdictKind.INFO: ("green", [0, 1, 0, 1], [0], []),
 }
+
+
+def test_every_note_is_in_a_piezo_buzzers_loud_band():
+    """Fault 7: tunes sat at 220-880 Hz, far below a buzzer's 2-4 kHz resonance."""
+    notes = [step.tone for signal in SIGNALS.values() for step in signal.steps if step.tone is not None]
+    assert notes and all(2000 <= tone <= 4000 for tone in notes), sorted(set(notes))
 
 
 def test_every_verdict_kind_has_an_expected_sequence():
@@ -193,14 +199,77 @@ def test_camera_problem_blinks_amber_until_it_is_solved(make_panel):
     assert states(pins["buzzer"]) == [0], "a lost camera is shown, not beeped"
 
 
+def press(pin, hold=0.08):
+    pin.drive_low()
+    time.sleep(hold)
+    pin.drive_high()
+
+
 def test_button_press_when_quiet_ends_the_turn(make_panel):
     panel, pins = make_panel()
     turns, silenced = [], []
     panel.when_end_turn = lambda: turns.append(1)
     panel.when_silenced = lambda: silenced.append(1)
-    pins["button"].drive_low()
-    pins["button"].drive_high()
+    press(pins["button"])
     assert turns == [1] and silenced == []
+
+
+def test_a_bouncing_button_ends_one_turn_not_four(make_panel):
+    """Fault 4: one press fired four times on mock pins, ending the next players' turns too."""
+    panel, pins = make_panel()
+    turns = []
+    panel.when_end_turn = lambda: turns.append(1)
+    button = pins["button"]
+    for _ in range(3):  # contact chatter as the button goes down: edges a millisecond apart
+        button.drive_low()
+        button.drive_high()
+    press(button)  # then held down for a real press
+    for _ in range(3):  # and chatter as it comes up
+        button.drive_low()
+        button.drive_high()
+    assert turns == [1]
+    assert panel.button.pin.bounce == pytest.approx(0.05), "the pin driver debounces too, where it can"
+    time.sleep(0.5)
+    press(button)
+    assert turns == [1, 1], "a second, real press half a second later is a second end of turn"
+
+
+def test_mute_chosen_with_the_button_outlives_a_restart(make_panel, tmp_path):
+    """Fault 7: mute was forgotten at restart."""
+    panel, pins = make_panel()
+    panel.button.hold_time = 0.05
+    pins["button"].drive_low()
+    deadline = time.monotonic() + 2
+    while panel.sound and time.monotonic() < deadline:
+        time.sleep(0.01)
+    pins["button"].drive_high()
+    assert panel.sound is False
+    panel.close()
+    restarted, _ = make_panel()
+    assert restarted.sound is False, "still muted after the restart"
+    assert (tmp_path / "panel.json").read_text() == '{"sound": false}'
+
+
+@pytest.mark.parametrize("key", ["green_pin", "button_pin"])
+def test_the_i2c_pins_are_refused_unless_allowed(tmp_path, mock_pins, key, caplog):
+    """Fault 7: GPIO2/3 (I2C, fixed pull-ups) were accepted for the panel."""
+    panel = Panel.from_config(config(tmp_path, **{key: 3}), time_scale=SCALE)
+    assert isinstance(panel, DisabledPanel)
+    assert f"panel.{key} = 3" in panel.reason and "I2C SCL" in panel.reason and "allow_i2c_pins" in panel.reason
+    allowed = Panel.from_config(config(tmp_path, **{key: 3, "allow_i2c_pins": True}), time_scale=SCALE)
+    assert isinstance(allowed, Panel)
+    allowed.close()
+
+
+def test_wiring_check_lights_each_led_alone_then_sounds_the_buzzer(make_panel):
+    panel, pins = make_panel(buzzer_kind="tonal", sound=False)
+    said = []
+    panel.wiring_check(seconds=0.01, say=said.append)
+    for name in ("green", "amber", "red"):
+        assert states(pins[name]) == [0, 1, 0], name
+    assert pins["buzzer"].frequencies == [2800.0]
+    assert states(pins["buzzer"]) == [0, 0.5, 0], "sounds even with the sound switched off"
+    assert said[0].startswith("green LED on now (GPIO17, header pin 11)") and "buzzer" in said[-1]
 
 
 def test_button_press_while_sounding_silences_instead(make_panel):
@@ -297,3 +366,13 @@ def test_named_mock_factory_from_config(tmp_path):
         assert panel.lights["green"].is_lit
     finally:
         panel.close()
+
+
+def test_tonal_volume_is_the_pwm_duty_cycle(make_panel, tmp_path, mock_pins):
+    panel, pins = make_panel(buzzer_kind="tonal", volume=0.4)
+    panel.show(one(VerdictKind.WARNING))
+    assert panel.wait_idle(timeout=5)
+    assert pins["buzzer"].frequencies == [2349.32]
+    assert states(pins["buzzer"]) == [0, 0.2, 0], "40 % volume: 20 % duty instead of 50 %"
+    refused = Panel.from_config(config(tmp_path, volume=1.5), time_scale=SCALE)
+    assert isinstance(refused, DisabledPanel) and "panel.volume" in refused.reason

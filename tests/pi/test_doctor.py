@@ -73,11 +73,119 @@ def test_camera_missing_folder_fails_with_a_fix(healthy):
 
 def test_camera_auto_without_any_camera(healthy, monkeypatch):
     _, overrides = healthy
-    monkeypatch.setattr("companion.capture.factory.resolve_auto", lambda: ("simulated", "no camera found"))
+    monkeypatch.setattr("companion.capture.factory.resolve_auto", lambda: (None, "no camera found"))
     on_pi = doctor.check_camera(cfg(overrides, camera__source="auto"), on_pi=True)
     laptop = doctor.check_camera(cfg(overrides, camera__source="auto"), on_pi=False)
     assert on_pi.status == "fail" and laptop.status == "warn"
+    assert "camera fault" in on_pi.detail and "simulated" not in on_pi.detail
     assert "rpicam-hello --list-cameras" in on_pi.fix
+
+
+def test_a_picamera2_import_failure_is_named_as_such_not_the_ribbon(healthy, monkeypatch):
+    """Fault 7: the doctor called a picamera2 import error "reseat the ribbon"."""
+    from companion.capture.picamera import PicameraImportError
+
+    _, overrides = healthy
+
+    def broken(*args):
+        raise PicameraImportError("picamera2 failed to import (ValueError: numpy.dtype size changed)")
+
+    monkeypatch.setattr("companion.capture.factory.resolve_auto", broken)
+    finding = doctor.check_camera(cfg(overrides, camera__source="auto"), on_pi=True)
+    assert finding.status == "fail" and "picamera2 failed to import" in finding.detail
+    assert "not the cable" in finding.fix and "ribbon" not in finding.fix
+
+
+def test_a_camera_held_by_the_running_service_is_asked_about_not_opened(healthy, monkeypatch):
+    """Fault 7: the doctor reported a false camera failure while the service held the camera."""
+    _, overrides = healthy
+    monkeypatch.setattr("companion.capture.factory.make_source", lambda *a: pytest.fail("must not open the camera"))
+    working = {"ok": True, "message": "", "source": "Pi camera imx708", "simulated": False}
+    finding = doctor.check_camera(cfg(overrides), on_pi=True, service=lambda c: {"camera": working})
+    assert finding.status == "ok" and "in use by the running companion" in finding.detail
+    lost = dict(working, ok=False, message="the Pi camera sent no picture for 3 s (cable loose?)")
+    finding = doctor.check_camera(cfg(overrides), on_pi=True, service=lambda c: {"camera": lost})
+    assert finding.status == "fail" and "cable loose" in finding.detail
+    simulated = dict(working, source="SIMULATED table (no camera)", simulated=True)
+    assert doctor.check_camera(cfg(overrides), on_pi=True, service=lambda c: {"camera": simulated}).status == "warn"
+
+
+def test_running_service_is_found_through_its_info_endpoint(healthy):
+    import json
+    import threading
+    from http.server import BaseHTTPRequestHandler, HTTPServer
+
+    _, overrides = healthy
+
+    class Info(BaseHTTPRequestHandler):
+        def do_GET(self):
+            body = json.dumps({"links": {}, "version": "x", "camera": {"ok": True}}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = HTTPServer(("127.0.0.1", 0), Info)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        config = cfg(overrides, service__port=server.server_address[1])
+        assert doctor.running_service(config)["camera"] == {"ok": True}
+    finally:
+        server.shutdown()
+    assert doctor.running_service(cfg(overrides)) is None
+
+
+def test_gpio_is_checked_from_a_directory_it_can_write(healthy, tmp_path, monkeypatch):
+    """Fault 7: lgpio writes notify files in the current directory; run from an unwritable one, the doctor
+    reported a false GPIO failure."""
+    import os
+
+    _, overrides = healthy
+    seen = []
+
+    def factory(name):
+        seen.append(os.getcwd())
+        if not os.access(os.getcwd(), os.W_OK):
+            raise PermissionError("lgpio: cannot create .lgd-nfy0")
+        from gpiozero.pins.mock import MockFactory
+
+        return MockFactory()
+
+    monkeypatch.setattr("companion.panel.make_pin_factory", factory)
+    locked = tmp_path / "home"
+    locked.mkdir()
+    monkeypatch.chdir(locked)
+    monkeypatch.setattr(os, "access", lambda path, mode: str(path) != str(locked) and os.path.exists(path))
+    finding = doctor.check_gpio(cfg(overrides), on_pi=True, access=lambda p, m: True)
+    assert finding.status == "ok", finding
+    assert seen and seen[0] != str(locked) and os.getcwd() == str(locked)
+
+
+def test_the_panels_own_pins_are_checked(healthy):
+    _, overrides = healthy
+    finding = doctor.check_gpio(cfg(overrides, panel__button_pin=2), on_pi=True, access=lambda p, m: True)
+    assert finding.status == "fail" and "GPIO2, the I2C SDA pin" in finding.detail
+
+
+def test_power_temperature_and_versions(tmp_path):
+    assert doctor.check_power(True, lambda: 0x0).status == "ok"
+    undervoltage = doctor.check_power(True, lambda: 0x50005)
+    assert undervoltage.status == "fail" and "under-voltage now" in undervoltage.detail
+    assert "power supply" in undervoltage.fix
+    earlier = doctor.check_power(True, lambda: 0x50000)
+    assert earlier.status == "warn" and "since boot: under-voltage, throttling" in earlier.detail
+    assert doctor.check_power(False, lambda: None).status == "ok"
+    assert doctor.check_power(True, lambda: None).status == "warn"
+    zone = tmp_path / "temp"
+    for millidegrees, status in ((52000, "ok"), (73500, "warn"), (84000, "fail")):
+        zone.write_text(f"{millidegrees}\n")
+        assert doctor.check_temperature(zone).status == status
+    assert doctor.check_temperature(tmp_path / "none").status == "ok"
+    versions = doctor.check_versions().detail
+    assert versions.startswith("companion ") and "numpy " in versions and "picamera2" in versions
 
 
 def test_camera_that_hangs_is_reported_not_waited_for(healthy, monkeypatch):
@@ -95,7 +203,7 @@ def test_camera_that_hangs_is_reported_not_waited_for(healthy, monkeypatch):
     monkeypatch.setattr("companion.capture.factory.make_source", lambda kind, camera: Stuck())
     finding = doctor.check_camera(cfg(overrides), on_pi=True, timeout=0.2)
     assert finding.status == "fail" and "within 0.2 s" in finding.detail
-    assert "systemctl stop companion" in finding.fix
+    assert "cable" in finding.fix
 
 
 def test_model_loads(healthy):
@@ -208,6 +316,7 @@ def test_command_exit_code_and_report(healthy, capsys, monkeypatch):
     tmp_path, overrides = healthy
     monkeypatch.setattr(doctor, "on_raspberry_pi", lambda: False)
     monkeypatch.setattr(doctor, "check_clock", lambda: doctor.Finding("clock", "ok", "fine"))
+    monkeypatch.setattr(doctor, "check_temperature", lambda: doctor.Finding("temperature", "ok", "fine"))
     path = tmp_path / "companion.toml"
     lines = []
     for section, values in overrides.items():
@@ -221,3 +330,28 @@ def test_command_exit_code_and_report(healthy, capsys, monkeypatch):
     assert main(["--config", str(path), "doctor"]) == 1
     out = capsys.readouterr().out
     assert "FAIL  model" in out and "fix:" in out and "problem(s)" in out
+
+
+def test_doctor_panel_blinks_each_led_and_sounds_the_buzzer(healthy, capsys, monkeypatch):
+    """Fault 7: no wiring check of the panel's own pins."""
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+    from companion.panel import board
+
+    tmp_path, overrides = healthy
+    factory = MockFactory(pin_class=MockPWMPin)
+    monkeypatch.setattr(board, "make_pin_factory", lambda name: factory)
+    monkeypatch.setattr(board.time, "sleep", lambda s: None)
+    path = tmp_path / "companion.toml"
+    path.write_text(f'[service]\nport = {overrides["service"]["port"]}\ndata_dir = "{tmp_path / "data"}"\n'
+                    '[panel]\npin_factory = "mock"\nbuzzer_kind = "tonal"\n')
+    try:
+        assert main(["--config", str(path), "doctor", "--panel"]) == 0
+        out = capsys.readouterr().out
+        assert "green LED on now (GPIO17, header pin 11)" in out and "red LED on now (GPIO22" in out
+        assert "buzzer on now" in out
+        for bcm in (17, 27, 22):
+            assert [s.state for s in factory.pin(bcm).states][-2:] == [1, 0]
+        assert 0.5 in [s.state for s in factory.pin(18).states]
+    finally:
+        factory.reset()

@@ -135,14 +135,17 @@ export function updateLive(app) {
   const live = app.live;
   const figure = $("#snapshot");
   const caption = $("#snapshot-caption");
+  $("#simulated-badge").hidden = !(live && live.camera && live.camera.simulated);
   if (!live || live.frame === null || live.frame === undefined) {
     figure.classList.remove("has-frame");
-    caption.textContent = t("table.no_camera");
+    const fault = live && live.camera && live.camera.ok === false;
+    caption.textContent = fault ? `${t("table.camera_problem", { message: live.camera.message })} — ${t("table.no_camera")}`
+      : t("table.no_camera");
     clear($("#snapshot-overlay"));
     return;
   }
   caption.textContent = live.camera && !live.camera.ok ? t("table.camera_problem", { message: live.camera.message })
-    : live.vision_error || "";
+    : live.referee_error || live.vision_error || "";
   if (live.frame !== shownFrame && loadingFrame === null) {
     loadingFrame = live.frame;
     $("#snapshot-img").src = `/api/snapshot.jpg?frame=${live.frame}`;

@@ -1,0 +1,193 @@
+"""The running service against a camera that hangs, the simulated table, and the end-of-turn button."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+
+from companion.capture.base import Frame, FrameSource, SourceError
+from companion.capture.retry import RetryingSource
+from companion.config import load_config
+from companion.pipeline import LiveView, Pipeline
+from companion.service import Service
+from companion.vision.settle import RollSettler
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+class HangingCamera(FrameSource):
+    """Sends ``good`` frames after each open, then blocks in read() like a libcamera frontend that timed out;
+    ``recovers``: a reopened camera sends again; ``close_hangs``: close() blocks too."""
+
+    description = "hanging camera"
+
+    def __init__(self, good: int = 1, recovers: bool = False, close_hangs: bool = False):
+        self.good = good
+        self.recovers = recovers
+        self.close_hangs = close_hangs
+        self.events: list[str] = []
+        self.sent = 0
+        self.opens = 0
+        self.released = threading.Event()
+
+    def open(self):
+        self.events.append("open")
+        self.opens += 1
+        if self.recovers and self.opens > 1:
+            self.sent = -10**6
+
+    def read(self):
+        if self.sent >= self.good:
+            self.events.append("hang")
+            self.released.wait(60)
+            raise SourceError("released")
+        self.sent += 1
+        return Frame(np.zeros((8, 8, 3), np.uint8), time.time(), self.sent)
+
+    def close(self):
+        self.events.append("close")
+        if self.close_hangs:
+            threading.Event().wait(60)
+
+
+def test_a_camera_that_stops_sending_is_reported_lost_before_it_is_closed_and_reopened():
+    """Fault 2: a stalled camera was never reported lost, and a dropped one was closed before being reported."""
+    camera = HangingCamera(good=1, recovers=True)
+    seen: list[str] = []
+
+    def status(ok, message):
+        seen.append(f"{'back' if ok else 'lost'}: {message}")
+        camera.events.append("reported lost" if not ok else "reported back")
+
+    source = RetryingSource(camera, on_status=status, frame_timeout=0.3, initial_delay=0.05, max_delay=0.1)
+    source.open()
+    assert source.read() is not None
+    started = time.monotonic()
+    frame = source.read()
+    assert frame is not None and time.monotonic() - started < 3
+    assert seen[0].startswith("lost: reading hanging camera did not finish within 0.3 s")
+    assert seen[-1].startswith("back:")
+    lost = camera.events.index("reported lost")
+    assert "close" in camera.events[lost:] and "close" not in camera.events[camera.events.index("hang"):lost], \
+        f"reported before closing: {camera.events}"
+    assert camera.events[lost:].index("open") > camera.events[lost:].index("close"), "restarted after closing"
+    camera.released.set()
+    source.close()
+
+
+def test_stop_returns_within_five_seconds_when_the_camera_hangs_even_on_close():
+    """Fault 2: `systemctl stop` blocked until SIGKILL on a camera that hung."""
+    camera = HangingCamera(good=1, close_hangs=True)
+    source = RetryingSource(camera, frame_timeout=30.0)
+    pipe = Pipeline(source, None, RollSettler(), lambda obs: None, LiveView(), fps=0)
+    pipe.start()
+    deadline = time.monotonic() + 5
+    while "hang" not in camera.events and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert "hang" in camera.events
+    started = time.monotonic()
+    pipe.stop()
+    pipe.join(timeout=5)
+    assert time.monotonic() - started < 5 and not pipe.is_alive()
+    camera.released.set()
+
+
+def service_config(tmp_path, **camera):
+    return load_config(overrides={"service": {"data_dir": str(tmp_path)}, "camera": camera,
+                                  "panel": {"enabled": False}, "vision": {"model": str(tmp_path / "none.onnx")}})
+
+
+def test_the_simulated_table_is_flagged_in_the_live_status_the_phones_get(tmp_path):
+    service = Service(service_config(tmp_path, source="simulated", fps=20.0))
+    published = []
+    service.bus.listen(lambda event: published.append(event))
+    service.start()
+    try:
+        deadline = time.monotonic() + 10
+        while not any(e.topic == "live" for e in published) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        live = next(e.data for e in published if e.topic == "live")
+        assert live["camera"]["simulated"] is True and "SIMULATED" in live["camera"]["source"]
+        assert service.status()["live"]["camera"]["simulated"] is True
+    finally:
+        service.stop()
+
+
+def test_auto_without_a_camera_is_a_visible_fault_on_the_phones(tmp_path, monkeypatch):
+    """Fault 1: the installed `auto` silently became the simulated table."""
+    from companion.capture import factory
+
+    monkeypatch.setattr(factory, "resolve_auto", lambda *a: (None, "no camera found"))
+    service = Service(service_config(tmp_path, source="auto"))
+    published = []
+    service.bus.listen(lambda event: published.append(event))
+    service.start()
+    try:
+        deadline = time.monotonic() + 5
+        while not any(e.topic == "camera" for e in published) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        camera = next(e.data for e in published if e.topic == "camera")
+        assert camera["ok"] is False and "no camera found" in camera["message"] and camera["simulated"] is False
+    finally:
+        started = time.monotonic()
+        service.stop()
+        assert time.monotonic() - started < 5
+
+
+def nexus_setup():
+    example = REPO / "docs" / "rules" / "examples" / "nexus-keepers-full-game.jsonl"
+    return [json.loads(line) for line in example.read_text().splitlines()[:2]]
+
+
+def test_the_end_turn_button_acts_only_in_a_phase_that_accepts_it(tmp_path):
+    """Fault 4: a press in the wrong phase was journaled as an illegal end of turn (red light, buzzer)."""
+    service = Service(service_config(tmp_path), camera=False)
+    service.table.new_game("nexus-keepers", {}, ["A", "B", "C"])
+    setup, turn_start = nexus_setup()
+    service.table.submit(setup)
+    notices = []
+    service.bus.listen(lambda e: notices.append(e.data["message"]) if e.topic == "notice" else None)
+    before = len(service.table.history())
+    service.panel.when_end_turn()  # no turn in progress: nothing is recorded
+    assert len(service.table.history()) == before
+    assert notices == ["Button: No turn in progress to end"]
+    service.table.submit(turn_start)
+    service.panel.when_end_turn()
+    last = service.table.history()[-1]
+    assert last["event"] == {"type": "end_turn"} and last["source"] == "panel"
+    assert [v["kind"] for v in last["verdicts"]] == ["info"]
+    service.stop()
+
+
+def test_the_join_address_follows_the_network(monkeypatch):
+    """Fault 7: the join address was computed once, so a late Wi-Fi or a new DHCP lease left the QR code wrong."""
+    from companion.web import netinfo
+
+    address = ["127.0.0.1"]
+    clock = [0.0]
+    monkeypatch.setattr(netinfo, "lan_address", lambda bind_host="0.0.0.0": address[0])
+    links = netinfo.JoinLinks.for_server("0.0.0.0", 8080, hostname="table")
+    links._clock = lambda: clock[0]
+    assert links.to_json() == {"ip": "http://127.0.0.1:8080/", "local": "http://table.local:8080/"}
+    first_qr = links.qr_svg()
+    address[0] = "192.168.1.23"  # Wi-Fi came up after the service started
+    clock[0] += 5
+    assert links.ip_url == "http://192.168.1.23:8080/"
+    assert links.qr_svg() == netinfo.JoinLinks("http://192.168.1.23:8080/", "http://table.local:8080/").qr_svg()
+    assert links.qr_svg() != first_qr
+
+
+def test_a_new_game_asks_the_camera_to_measure_the_light_again(tmp_path):
+    service = Service(service_config(tmp_path, source="simulated", fps=5.0))
+    asked = []
+    service.start()
+    try:
+        service.pipeline.source.inner.request_relock = lambda: asked.append(1) or True
+        service.table.new_game("free-roll", {}, ["Ana"])
+        assert asked == [1]
+    finally:
+        service.stop()

@@ -33,6 +33,7 @@ class Table:
         self._accepted: list[tuple[int, dict[str, Any]]] = []  # (journal seq, event) still in force
         self._next_seq = 0
         self.camera_board: dict[str, Any] | None = None  # the camera's latest settled board (table vision)
+        self._camera_source = "camera"
         unfinished = journal.unfinished()
         if unfinished is not None:
             self._resume(unfinished)
@@ -102,7 +103,7 @@ class Table:
         if read is None or not self.camera_board:
             return []
         event = read(self.camera_board)
-        return self._commit(event, "camera") if event is not None else []
+        return self._commit(event, self._camera_source) if event is not None else []
 
     def submit_if_accepted(self, event: Mapping[str, Any], source: str) -> list[Verdict]:
         """Like ``submit``, but an event the game refuses now raises EventError and nothing is journaled:
@@ -129,6 +130,7 @@ class Table:
         with self._lock:
             if observation.pieces and not observation.dice and observation.source in ("camera", "simulated"):
                 self.camera_board = dict(observation.pieces)
+                self._camera_source = observation.source  # "camera", or "simulated" for the simulated table
                 self.bus.publish("board", {"pieces": self.camera_board, "at": observation.at})
             event = self.engine.observation_event(observation)
             if event is None:

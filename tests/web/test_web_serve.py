@@ -170,4 +170,4 @@ def test_make_run_passes_args_to_serve_as_the_readme_says():
     dry = subprocess.run(["make", "-n", "--no-print-directory", "-C", str(repo), "run", "ARGS=--port 9000 --no-camera"],
                          capture_output=True, text=True, timeout=60)
     assert dry.returncode == 0, dry.stderr
-    assert dry.stdout.splitlines()[-1] == ".venv/bin/companion serve --port 9000 --no-camera"
+    assert dry.stdout.splitlines()[-1] == ".venv/bin/companion serve --simulated-if-no-camera --port 9000 --no-camera"

@@ -22,6 +22,10 @@ UNDO = "undo"
 CORRECT = "correct"
 
 
+class Conflict(EventError):
+    """A change aimed at a game that has moved on since the phone last saw it (another phone, the camera)."""
+
+
 class Table:
     def __init__(self, journal: Journal, bus: EventBus, default_game: str = "free-roll",
                  default_options: Mapping[str, Any] | None = None) -> None:
@@ -88,13 +92,35 @@ class Table:
                 raise EventError(f"use the {event['type']} action, not an event of that type")
             return self._commit(event, source)
 
-    def undo(self, source: str = "phone") -> None:
+    def undo(self, source: str = "phone", expected: int | None = None) -> None:
+        """Take back the last accepted entry; ``expected``: the entry the phone showed as the one undone."""
         with self._lock:
+            if expected is not None:
+                last = self._accepted[-1][0] if self._accepted else None
+                if last != expected:
+                    now = f"entry {last + 1} is now the last one" if last is not None else "nothing is left to undo"
+                    raise Conflict(f"entry {expected + 1} is no longer the last one in force ({now}): "
+                                   "the game moved on, look again before undoing")
             self._commit({"type": UNDO}, source)
 
-    def correct(self, seq: int, dice: list[Mapping[str, Any]], source: str = "phone") -> list[Verdict]:
-        """Replace the dice of an accepted roll (a misread) and re-referee the game from there."""
+    def roll_version(self, seq: int) -> int:
+        """Which journal entry last set this roll's dice: the roll itself or its latest correction."""
         with self._lock:
+            version = seq
+            for entry in self.journal.entries(self.record.id):
+                if entry.event.get("type") == CORRECT and entry.event.get("seq") == seq:
+                    version = entry.seq
+            return version
+
+    def correct(self, seq: int, dice: list[Mapping[str, Any]], source: str = "phone",
+                version: int | None = None) -> list[Verdict]:
+        """Replace the dice of an accepted roll (a misread) and re-referee the game from there.
+
+        ``version``: the roll's version the phone corrected; refused when another correction came first.
+        """
+        with self._lock:
+            if version is not None and self.roll_version(seq) != version:
+                raise Conflict(f"roll {seq + 1} was corrected meanwhile by another phone: look at its dice again")
             event = {"type": CORRECT, "seq": int(seq), "dice": [DieReading.from_json(d).to_json() for d in dice]}
             return self._commit(event, source)
 

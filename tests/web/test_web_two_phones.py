@@ -1,0 +1,80 @@
+"""Two phones at one table: an undo or a correction aimed at a game that moved on is refused, clearly."""
+
+from __future__ import annotations
+
+from webhelpers import Phone
+
+
+def two_players(app):
+    first, second = Phone(app), Phone(app)
+    first.login()
+    second.login()
+    return first, second
+
+
+def roll(phone, *values):
+    response = phone.post("/api/roll", {"dice": [{"value": v, "color": "red"} for v in values]})
+    assert response.status_code == 200, response.get_json()
+    return phone.state()["accepted"][-1]
+
+
+def test_double_undo_undoes_one_entry_and_refuses_the_second(app):
+    first, second = two_players(app)
+    roll(first, 1, 2)
+    last = roll(first, 3, 4)
+    # Both phones show "Undo entry <last>"; both tap it.
+    assert first.post("/api/undo", {"seq": last}).status_code == 200
+    refused = second.post("/api/undo", {"seq": last})
+    assert refused.status_code == 409
+    assert refused.get_json()["error"] == "conflict"
+    assert f"entry {last + 1} is no longer the last one" in refused.get_json()["message"]
+    assert len(first.state()["accepted"]) == 1   # only one entry was undone
+
+
+def test_undo_after_a_roll_arrived_meanwhile_is_refused(app):
+    first, second = two_players(app)
+    seen = roll(first, 5, 5)
+    roll(second, 6, 6)                            # the camera or another phone adds a roll
+    refused = first.post("/api/undo", {"seq": seen})
+    assert refused.status_code == 409
+    assert len(first.state()["accepted"]) == 2
+
+
+def test_an_undo_without_a_seq_still_takes_back_the_last_entry(app):
+    first, _ = two_players(app)
+    roll(first, 2, 2)
+    assert first.post("/api/undo").status_code == 200
+    assert first.state()["accepted"] == []
+
+
+def test_conflicting_corrections_the_second_is_refused(app):
+    first, second = two_players(app)
+    seq = roll(first, 1, 2)
+    entry = next(e for e in first.history() if e["seq"] == seq)
+    version = entry["version"]
+    assert version == seq
+    ok = first.post("/api/corrections", {"seq": seq, "version": version, "dice": [{"value": 3}, {"value": 2}]})
+    assert ok.status_code == 200
+    late = second.post("/api/corrections", {"seq": seq, "version": version, "dice": [{"value": 6}, {"value": 2}]})
+    assert late.status_code == 409
+    assert "corrected meanwhile" in late.get_json()["message"]
+    entry = next(e for e in first.history() if e["seq"] == seq)
+    assert [d["value"] for d in entry["dice"]] == [3, 2]
+    assert entry["version"] > seq                 # the correction's own entry
+    again = second.post("/api/corrections", {"seq": seq, "version": entry["version"],
+                                             "dice": [{"value": 6}, {"value": 2}]})
+    assert again.status_code == 200
+
+
+def test_legal_moves_lists_the_active_keepers_outcomes(app):
+    first, _ = two_players(app)
+    assert first.post("/api/game", {"game": "nexus-keepers", "options": {}, "players": ["Ann", "Bob"]}).status_code == 201
+    assert first.get("/api/legal-moves").get_json()["moves"] == []
+    setup = {"type": "setup", "players": [
+        {"id": "Ann", "card": "example-ember-warden", "cube": {"origin": [0, 0], "direction": "E"}},
+        {"id": "Bob", "card": "example-tide-runner", "cube": {"origin": [4, 1], "direction": "W"}}]}
+    assert first.post("/api/events", {"event": setup}).status_code == 200
+    assert first.post("/api/events", {"event": {"type": "roll", "dice": [2, 2, 3, 4, 6]}}).status_code == 200
+    moves = first.get("/api/legal-moves").get_json()["moves"]
+    # A pair of 2s on the Ember Warden gives one move step: Ann stays, or steps to (1, 0) or (0, 1).
+    assert sorted(tuple(m["to"]) for m in moves) == [(0, 0), (0, 1), (1, 0)]

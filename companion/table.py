@@ -43,9 +43,18 @@ class Table:
             self.new_game(default_game, dict(default_options or {}), [])
 
     # -- games -------------------------------------------------------------------
-    def new_game(self, game: str, options: Mapping[str, Any], players: list[str]) -> GameRecord:
-        """Start a game (ending the current one); bad options raise OptionsError and change nothing."""
+    def new_game(self, game: str, options: Mapping[str, Any], players: list[str],
+                 replaces: int | None = None) -> GameRecord:
+        """Start a game (ending the current one); bad options raise OptionsError and change nothing.
+
+        ``replaces``: the game the phone meant to end; refused (Conflict) when another one started meanwhile.
+        """
         with self._lock:
+            current = getattr(self, "record", None)
+            if replaces is not None and current is not None and current.id != replaces:
+                names = ", ".join(current.players) or "no names"
+                raise Conflict(f"another phone started a new game of {self.engine.title.en} ({names}) a moment ago: "
+                               "look at it before replacing it")
             engine = create_game(game, options)
             if getattr(self, "record", None) is not None:
                 outcome = self.engine.outcome

@@ -161,7 +161,8 @@ def openapi_document():
 def new_game():
     body = json_body("NewGameRequest")
     with refereeing():
-        context().service.table.new_game(body["game"], body.get("options", {}), list(body.get("players", [])))
+        context().service.table.new_game(body["game"], body.get("options", {}), list(body.get("players", [])),
+                                         replaces=body.get("replaces"))
     return _state_response(201)
 
 

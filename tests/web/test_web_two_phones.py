@@ -78,3 +78,14 @@ def test_legal_moves_lists_the_active_keepers_outcomes(app):
     moves = first.get("/api/legal-moves").get_json()["moves"]
     # A pair of 2s on the Ember Warden gives one move step: Ann stays, or steps to (1, 0) or (0, 1).
     assert sorted(tuple(m["to"]) for m in moves) == [(0, 0), (0, 1), (1, 0)]
+
+
+def test_a_new_game_started_while_another_phone_looked_is_refused(app):
+    first, second = two_players(app)
+    seen = first.state()["game_id"]
+    started = second.post("/api/game", {"game": "tesseract", "players": ["Ann", "Bob"], "replaces": seen})
+    assert started.status_code == 201
+    late = first.post("/api/game", {"game": "nexus-keepers", "players": ["Cy"], "replaces": seen})
+    assert late.status_code == 409
+    assert "another phone started a new game of Tesseract (Ann, Bob)" in late.get_json()["message"]
+    assert first.state()["game"] == "tesseract"

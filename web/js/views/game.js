@@ -73,7 +73,7 @@ function renderOptions() {
 /** Ask before replacing a game being played: which game, who plays, how far it went. */
 function confirmReplace(app) {
   const state = app.state;
-  if (!state.entries || state.outcome) return Promise.resolve(true);
+  if ((!state.entries && !(state.players || []).length) || state.outcome) return Promise.resolve(true);
   const dialog = $("#confirm-dialog");
   $("#confirm-title").textContent = t("game.confirm_title");
   $("#confirm-text").textContent = t("game.confirm_text", {
@@ -100,7 +100,7 @@ async function start(app) {
   }
   const players = names.map((p) => p.trim()).filter(Boolean);
   if (!(await confirmReplace(app))) return;
-  const result = await app.change(() => app.api.post("/api/game", { game: game.name, options, players }), t("game.started"));
+  const result = await app.change(() => app.api.post("/api/game", { game: game.name, options, players, replaces: app.state.game_id }), t("game.started"));
   if (result) {
     app.state = result.state;
     app.mine = null;

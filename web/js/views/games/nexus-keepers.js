@@ -51,10 +51,11 @@ function changes(outcome, board) {
 
 async function selectKeeper(ctx, id) {
   const { app, summary } = ctx;
+  const tapped = summary.board.keepers.find((k) => k.id === id);
+  if (id !== ui.selected && ui.moves && ui.moves.some((m) => same(m.to, tapped.cell))) { chooseCell(ctx, tapped.cell); return; } // a push frees it
   if (summary.phase !== "rolling" || id !== summary.turn) { app.toast(t("nk.not_active", { name: summary.turn }), "info"); return; }
   if (ui.selected === id) {
-    const me = summary.board.keepers.find((k) => k.id === id);
-    if (ui.moves && ui.moves.some((m) => same(m.to, me.cell))) { chooseCell(ctx, me.cell); return; } // push without moving
+    if (ui.moves && ui.moves.some((m) => same(m.to, tapped.cell))) { chooseCell(ctx, tapped.cell); return; } // push without moving
     ui.selected = null; ui.moves = null; ui.choosing = null; render(ctx); return;
   }
   ui.selected = id;

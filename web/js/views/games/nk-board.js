@@ -87,7 +87,7 @@ export function drawBoard(board, opts = {}) {
     const [x, y] = keeper.cell;
     const active = keeper.id === opts.active;
     root.append(svg("g", {
-      class: `keeper${active ? " active" : ""}${keeper.id === opts.selected ? " selected" : ""}`,
+      class: `keeper${active ? " active" : ""}${keeper.id === opts.selected ? " selected" : ""}${opts.onKeeper ? "" : " passive"}`,
       dataset: { keeper: keeper.id, x: String(x), y: String(y) },
       onclick: opts.onKeeper ? (event) => { event.stopPropagation(); opts.onKeeper(keeper.id); } : undefined,
     },

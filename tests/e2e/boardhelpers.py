@@ -43,10 +43,15 @@ def tap(driver, css, timeout=10):
     def ready(d):
         found = d.find_elements("css selector", css)
         return found[0] if found and found[0].is_displayed() else False
-    element = wait(driver, ready, timeout, f"nothing to tap at {css}")
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-    element.click()
-    return element
+    for attempt in range(5):  # the page redraws on every live event: a control found mid-redraw is found again
+        element = wait(driver, ready, timeout, f"nothing to tap at {css}")
+        try:
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+            element.click()
+            return element
+        except StaleElementReferenceException:
+            time.sleep(0.1)
+    raise AssertionError(f"{css} kept being redrawn")
 
 
 def settled(driver, url):

@@ -242,3 +242,55 @@ def test_every_control_is_at_least_44_px_on_every_screen(table, phone, screensho
     wait(phone, lambda d: d.find_elements("css selector", ".tess-tower"))
     problems["tesseract board"] = small_controls(phone)
     assert {k: v for k, v in problems.items() if v} == {}
+
+
+SCREENS = ("table", "game", "verdicts", "history", "stats", "settings")
+
+
+@pytest.mark.parametrize("language", ["en-GB", "fr-FR"])
+def test_every_screen_in_both_languages(table, screenshots, language):
+    """Screenshots of every screen for both board games; in French no English word of ours is left on them."""
+    service, url = table
+    lang = language[:2]
+    driver = new_browser(language)
+    driver.set_window_size(390, 844)
+    try:
+        unlock(driver, url)
+        service.table.new_game("nexus-keepers", {}, ["Ann", "Bob"])
+        open_page(driver, url, "#/table")
+        screenshot(driver, screenshots, f"nk-setup-{lang}")
+        tap(driver, "#nk-setup-start")
+        tap(driver, "#nk-start-turn")
+        pad(driver, "nk-roll-pad", [2, 2, 5, 5, 3])
+        tap(driver, ".nk-board .keeper[data-keeper='Ann']")
+        wait(driver, lambda d: d.find_elements("css selector", ".nk-board .tile.dest"))
+        for screen in SCREENS:
+            open_page(driver, url, f"#/{screen}")
+            if screen == "table":
+                tap(driver, ".nk-board .keeper[data-keeper='Ann']")
+                wait(driver, lambda d: d.find_elements("css selector", ".nk-board .tile.dest"))
+            screenshot(driver, screenshots, f"nk-{screen}-{lang}")
+        open_page(driver, url, "#/table")
+        phase = driver.find_element("id", "board-phase").text
+        assert phase == {"en": "Reroll, add power dice, or move", "fr": "Relancez, ajoutez des dés de pouvoir ou bougez"}[lang]
+        service.table.new_game("tesseract", {}, ["Ann", "Bob"])
+        open_page(driver, url, "#/table")
+        screenshot(driver, screenshots, f"tess-setup-{lang}")
+        tap(driver, "#tess-setup-start")
+        wait(driver, lambda d: d.find_elements("css selector", ".tess-tower"))
+        for screen in ("table", "verdicts", "history"):
+            open_page(driver, url, f"#/{screen}")
+            screenshot(driver, screenshots, f"tess-{screen}-{lang}")
+        open_page(driver, url, "#/verdicts")
+        badges = {b.text for b in driver.find_elements("css selector", "#verdict-list .badge")}
+        assert badges == {"en": {"INFO"}, "fr": {"NOTE"}}[lang]
+        if lang == "fr":
+            # the engine's French messages name colours in English; the page says them in French
+            texts = " ".join(p.text for p in driver.find_elements("css selector", "#verdict-list .text"))
+            assert "amorcés" in texts
+            for word in ("red", "blue", "yellow", "purple"):
+                assert f" {word} " not in f" {texts} "
+            assert driver.find_element("css selector", "#verdict-list .rule-details summary").text == "Détails"
+        assert not page_errors(driver)
+    finally:
+        driver.quit()

@@ -25,6 +25,7 @@ class App {
     this.screen = null;
     this.connection = "connecting";
     this.historyTimer = null;
+    this.mine_seqs = new Set(); // entries this phone made: their verdicts show in place, not as notices
   }
 
   async start() {
@@ -114,7 +115,7 @@ class App {
       this.latest = data.verdicts || [];
       const serious = this.latest.find((v) => SERIOUS.has(v.kind));
       // This phone's own action shows its result in place; a notice is for what others (or the camera) did.
-      if (serious) setTimeout(() => { if (data.seq !== this.mySeq) this.toast(`${t(`kind.${serious.kind}`)}: ${pick(serious)}`, serious.kind); }, 400);
+      if (serious) setTimeout(() => { if (!this.mine_seqs.has(data.seq)) this.toast(`${t(`kind.${serious.kind}`)}: ${pick(serious)}`, serious.kind); }, 400);
       this.refreshHistory();
     } else if (topic === "game") {
       this.state = data;
@@ -177,7 +178,7 @@ class App {
   /** The answer to this phone's own change: shown in place until its next action, never replaced by a notice. */
   acted(result) {
     this.state = result.state;
-    this.mySeq = result.state.entries - 1;
+    this.mine_seqs.add(result.state.entries - 1);
     const verdicts = result.verdicts || [];
     this.mine = verdicts.length || !(this.mine && this.mine.done) ? { verdicts } : this.mine;
     this.latest = result.verdicts || [];

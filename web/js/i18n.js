@@ -3,6 +3,7 @@
 const STRINGS = {
   en: {
     "app.title": "Table Companion",
+    "colon": ": ",
     "lang.switch": "Français",
     "conn.live": "Live",
     "conn.connecting": "Connecting…",
@@ -143,6 +144,7 @@ const STRINGS = {
   },
   fr: {
     "app.title": "Compagnon de table",
+    "colon": " : ",
     "lang.switch": "English",
     "conn.live": "En direct",
     "conn.connecting": "Connexion…",

@@ -89,9 +89,9 @@ function renderTurn(state, summary) {
   el.append(h("div", { class: "game-title" }, pick(state.title)));
   if (state.players && state.players.length) el.append(h("div", { class: "players" }, state.players.join(" · ")));
   const turnKey = TURN_KEYS.find((key) => summary[key] !== undefined && summary[key] !== null);
-  if (turnKey) el.append(h("div", { class: "whose" }, `${t("table.turn")}: `, h("strong", {}, show(summary[turnKey]))));
-  if (summary.phase) el.append(h("div", { class: "phase" }, `${t("table.phase")}: ${show(summary.phase)}`));
-  if (typeof summary.rolls === "number") el.append(h("div", { class: "phase" }, `${t("table.rolls")}: `, h("strong", { id: "roll-count" }, summary.rolls)));
+  if (turnKey) el.append(h("div", { class: "whose" }, `${t("table.turn")}${t("colon")}`, h("strong", {}, show(summary[turnKey]))));
+  if (summary.phase) el.append(h("div", { class: "phase" }, `${t("table.phase")}${t("colon")}${show(summary.phase)}`));
+  if (typeof summary.rolls === "number") el.append(h("div", { class: "phase" }, `${t("table.rolls")}${t("colon")}`, h("strong", { id: "roll-count" }, summary.rolls)));
 }
 
 /** This phone's own last result (kept until its next action), else the latest entry's verdicts. */

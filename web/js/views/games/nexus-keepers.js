@@ -128,7 +128,7 @@ function dicePanel(ctx) {
     summary.reserved_die ? h("p", { class: "hint" }, t("nk.reserved_hint", { value: summary.reserved_die })) : null,
     rerollable ? h("p", { class: "hint" }, t("nk.reroll_hint", { n: summary.rerolls_left })) : null,
     h("ul", { class: "groups" }, groups),
-    h("p", { class: "allows", id: "nk-allows" }, `${t("nk.left_this_turn")}: `, h("strong", {}, budgetsText(summary.actions))));
+    h("p", { class: "allows", id: "nk-allows" }, t("nk.left_this_turn"), h("strong", {}, budgetsText(summary.actions))));
 }
 
 function controls(ctx) {

@@ -294,3 +294,34 @@ def test_every_screen_in_both_languages(table, screenshots, language):
         assert not page_errors(driver)
     finally:
         driver.quit()
+
+
+def test_an_out_of_range_option_is_refused_with_its_name(table, phone):
+    service, url = table
+    unlock(phone, url)
+    before = service.table.record.id
+    open_page(phone, url, "#/game")
+    tap(phone, "#game-nexus-keepers")
+    field = phone.find_element("id", "option-maladresse_ones")
+    assert (field.get_attribute("min"), field.get_attribute("max")) == ("0", "6")
+    field.clear()
+    field.send_keys("9")
+    tap(phone, "#game-start")
+    wait(phone, lambda d: "Ones that lose the turn (MALADRESSE) must be from 0 to 6" in d.find_element("id", "notices").text)
+    assert service.table.record.id == before
+
+
+def test_undo_names_its_entry_and_is_refused_when_another_phone_moved_on(table, phone):
+    service, url = table
+    unlock(phone, url)
+    service.table.new_game("free-roll", {}, [])
+    service.table.submit({"type": "roll", "dice": [{"value": 3, "color": "red"}]}, source="phone")
+    open_page(phone, url, "#/table")
+    wait(phone, lambda d: d.find_element("id", "table-undo").text == "Undo 1 · Roll 3")
+    # Another phone (or the camera) adds a roll while this one still shows "Undo 1"; the stream is paused
+    # so this page cannot have seen it.
+    phone.execute_script("window.companion.stream.source.close()")
+    service.table.submit({"type": "roll", "dice": [{"value": 5, "color": "blue"}]}, source="camera")
+    tap(phone, "#table-undo")
+    wait(phone, lambda d: "entry 1 is no longer the last one" in d.find_element("id", "latest-verdicts").text)
+    assert len(service.table.state()["accepted"]) == 2

@@ -68,10 +68,9 @@ export function renderUndo(app, buttonEl) {
   const seq = (app.state.accepted || []).at(-1);
   buttonEl.disabled = seq === undefined;
   const entry = (app.history.entries || []).find((e) => e.seq === seq);
-  buttonEl.textContent = seq === undefined ? t("table.undo") : t("table.undo_entry", { n: seq + 1 });
-  buttonEl.title = entry ? describeEntry(entry) : "";
+  const label = seq === undefined ? t("table.undo") : t("table.undo_entry", { n: seq + 1 });
+  buttonEl.textContent = entry ? `${label} · ${describeEntry(entry)}` : label;
   buttonEl.dataset.seq = seq === undefined ? "" : String(seq);
-  buttonEl.setAttribute("aria-label", entry ? `${buttonEl.textContent}: ${describeEntry(entry)}` : buttonEl.textContent);
 }
 
 function show(value) {

@@ -13,7 +13,7 @@ from companion.service import Service
 from companion.web import create_app
 from companion.web.server import WebServer
 
-from boardhelpers import PIN, open_page, pad, screenshot, settled, shown, small_controls, state, tap, unlock, wait
+from boardhelpers import PIN, api, open_page, pad, screenshot, settled, shown, small_controls, state, tap, unlock, wait
 from conftest import new_browser, page_errors
 
 pytestmark = pytest.mark.browser
@@ -186,11 +186,11 @@ def test_tesseract_is_played_to_a_loss_by_tapping(table, phone, screenshots):
     wait(phone, lambda d: d.find_elements("css selector", "#tess-setup-start"), message="no setup wizard")
     phone.find_element("id", "tess-seed").clear()
     phone.find_element("id", "tess-seed").send_keys("7")
-    tap(phone, ".tess-bases [data-value='2']")
+    tap(phone, ".tess-bases [data-value='3']")            # base 3 hides Fission under a1 and a discharge under d4
     screenshot(phone, screenshots, "tess-setup-en")
     tap(phone, "#tess-setup-start")
     summary = check_tess_board(phone, url)
-    assert summary["scientists"] == ["Ann", "Bob"] and summary["base"] == "2"
+    assert summary["scientists"] == ["Ann", "Bob"] and summary["base"] == "3"
     assert phone.find_element("id", "board-turn").text == "Ann's turn"
 
     column = summary["removable"][0]                         # take: tap a removable column, then Take
@@ -207,13 +207,19 @@ def test_tesseract_is_played_to_a_loss_by_tapping(table, phone, screenshots):
     assert {"color": top["color"], "value": top["value"] + delta} in summary["labs"]["Ann"]
     screenshot(phone, screenshots, "tess-action-en")
 
+    event_shot = False
     for _ in range(200):
         if state(url)["outcome"]:
             break
+        if summary["waiting"] and not event_shot:
+            screenshot(phone, screenshots, "tess-event-en")
+            event_shot = True
         tesseract_step(phone, url, summary)
         summary = check_tess_board(phone, url)
     outcome = state(url)["outcome"]
     assert outcome is not None and outcome["kind"] == "loss"
+    resolved = [e for e in api(url, "api/history")["entries"] if e["event"]["type"] == "resolve" and e["in_force"]]
+    assert resolved, "no base event was resolved on the way"
     wait(phone, lambda d: d.find_element("id", "board-phase").get_attribute("data-phase") == "over")
     screenshot(phone, screenshots, "tess-loss-en")
     assert not page_errors(phone)

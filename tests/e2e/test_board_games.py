@@ -7,6 +7,7 @@ server. No JSON is typed anywhere: games are chosen, set up and played with taps
 from __future__ import annotations
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 
 from companion.config import load_config
 from companion.service import Service
@@ -184,8 +185,14 @@ def test_tesseract_is_played_to_a_loss_by_tapping(table, phone, screenshots):
     new_game(phone, url, "tesseract", ["Ann", "Bob"], ticks=["allow_pass"])
     assert state(url)["options"]["allow_pass"] is True
     wait(phone, lambda d: d.find_elements("css selector", "#tess-setup-start"), message="no setup wizard")
-    phone.find_element("id", "tess-seed").clear()
-    phone.find_element("id", "tess-seed").send_keys("7")
+    for _ in range(5):   # the wizard is redrawn on live updates; what was typed is kept in its draft
+        try:
+            phone.find_element("id", "tess-seed").clear()
+            phone.find_element("id", "tess-seed").send_keys("7")
+            break
+        except StaleElementReferenceException:
+            continue
+    wait(phone, lambda d: d.find_element("id", "tess-seed").get_attribute("value") == "7")
     tap(phone, ".tess-bases [data-value='3']")            # base 3 hides Fission under a1 and a discharge under d4
     screenshot(phone, screenshots, "tess-setup-en")
     tap(phone, "#tess-setup-start")
@@ -239,6 +246,7 @@ def test_every_control_is_at_least_44_px_on_every_screen(table, phone, screensho
     tap(phone, "#nk-setup-start")
     tap(phone, "#nk-start-turn")
     pad(phone, "nk-roll-pad", [2, 2, 5, 5, 3])
+    wait(phone, lambda d: d.find_element("id", "board-phase").get_attribute("data-phase") == "rolling")
     tap(phone, ".nk-board .keeper[data-keeper='Ann']")
     wait(phone, lambda d: d.find_elements("css selector", ".nk-board .tile.dest"))
     problems["nk board"] = small_controls(phone)
@@ -264,16 +272,19 @@ def test_every_screen_in_both_languages(table, screenshots, language):
         unlock(driver, url)
         service.table.new_game("nexus-keepers", {}, ["Ann", "Bob"])
         open_page(driver, url, "#/table")
+        wait(driver, lambda d: d.find_elements("css selector", "#nk-setup-start"))
         screenshot(driver, screenshots, f"nk-setup-{lang}")
         tap(driver, "#nk-setup-start")
         tap(driver, "#nk-start-turn")
         pad(driver, "nk-roll-pad", [2, 2, 5, 5, 3])
+        wait(driver, lambda d: d.find_element("id", "board-phase").get_attribute("data-phase") == "rolling")
         tap(driver, ".nk-board .keeper[data-keeper='Ann']")
         wait(driver, lambda d: d.find_elements("css selector", ".nk-board .tile.dest"))
         for screen in SCREENS:
             open_page(driver, url, f"#/{screen}")
             if screen == "table":
-                tap(driver, ".nk-board .keeper[data-keeper='Ann']")
+                if not driver.find_elements("css selector", ".nk-board .tile.dest"):  # still selected: same page
+                    tap(driver, ".nk-board .keeper[data-keeper='Ann']")
                 wait(driver, lambda d: d.find_elements("css selector", ".nk-board .tile.dest"))
             screenshot(driver, screenshots, f"nk-{screen}-{lang}")
         open_page(driver, url, "#/table")
@@ -281,6 +292,7 @@ def test_every_screen_in_both_languages(table, screenshots, language):
         assert phase == {"en": "Reroll, add power dice, or move", "fr": "Relancez, ajoutez des dés de pouvoir ou bougez"}[lang]
         service.table.new_game("tesseract", {}, ["Ann", "Bob"])
         open_page(driver, url, "#/table")
+        wait(driver, lambda d: d.find_elements("css selector", "#tess-setup-start"))
         screenshot(driver, screenshots, f"tess-setup-{lang}")
         tap(driver, "#tess-setup-start")
         wait(driver, lambda d: d.find_elements("css selector", ".tess-tower"))

@@ -41,10 +41,10 @@ export function dieFace(value, { colour = null, onclick, pressed, disabled, labe
 
 /**
  * Pick die values by tapping 1-6; ``count`` fixes how many (null: one or more).
- * Calls ``onDone(values)``; ``onCancel`` closes it.
+ * Calls ``onDone(values)``; ``onCancel`` closes it; ``keep`` holds the taps across redraws.
  */
-export function valuePad({ title, count = null, onDone, onCancel, id }) {
-  const picked = [];
+export function valuePad({ title, count = null, onDone, onCancel, id, keep }) {
+  const picked = keep || []; // ``keep``: the caller's array, so a redraw from a live update loses no tap
   const root = h("div", { class: "card pad", id });
   const shown = h("div", { class: "dice-row pad-picked", "aria-live": "polite" });
   const counter = h("span", { class: "pad-count" });

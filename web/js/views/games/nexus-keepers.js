@@ -14,7 +14,7 @@ let ui = { entries: -1 };
 
 function fresh(state) {
   if (ui.entries !== state.entries || ui.game !== state.game_id) {
-    ui = { entries: state.entries, game: state.game_id, selected: null, moves: null, choosing: null, reroll: [], pad: null };
+    ui = { entries: state.entries, game: state.game_id, selected: null, moves: null, choosing: null, reroll: [], pad: null, picks: [] };
   }
 }
 
@@ -139,7 +139,7 @@ function controls(ctx) {
   if (summary.phase === "idle") out.push(button(t("nk.start_turn", { name: summary.turn }), () => ctx.submit({ type: "turn_start" }), { class: "big primary", id: "nk-start-turn" }));
   if (summary.phase === "start") {
     out.push(valuePad({ id: "nk-roll-pad", title: t("nk.roll_title", { name: summary.turn, n: summary.dice_allowed }), count: summary.dice_allowed,
-      onDone: (dice) => ctx.submit({ type: "roll", dice }) }));
+      keep: ui.picks, onDone: (dice) => ctx.submit({ type: "roll", dice }) }));
   }
   if (summary.phase === "rolling" || summary.phase === "acted") {
     out.push(dicePanel(ctx));

@@ -39,7 +39,8 @@ function resolveEvent(item, values) {
 export function resolveForm(ctx, item, values, redraw) {
   const { summary } = ctx;
   const need = missing(ctx, item, values);
-  const set = (key) => (value) => { values[key] = value; redraw(); };
+  const set = (key) => (value) => { values[key] = value; values.picks = []; redraw(); };
+  values.picks = values.picks || []; // the open pad's taps, kept across redraws
   let control = null;
   if (need === "column") control = h("p", { class: "hint", id: "tess-resolve-column" }, t("tess.resolve_column", { columns: item.columns.join(", ") }));
   else if (need === "color") {
@@ -56,9 +57,10 @@ export function resolveForm(ctx, item, values, redraw) {
     const name = need.slice(6);
     const cubes = summary.labs[name];
     control = valuePad({ id: "tess-resolve-rolls", title: t("tess.resolve_lab_rolls", { name, cubes: cubes.map((c) => colourName(c.color)).join(", ") }),
-      count: cubes.length, onDone: (rolled) => { values.rolls = { ...(values.rolls || {}), [name]: rolled }; redraw(); } });
+      count: cubes.length, keep: values.picks,
+      onDone: (rolled) => { values.rolls = { ...(values.rolls || {}), [name]: rolled }; values.picks = []; redraw(); } });
   } else if (need) {
-    control = valuePad({ id: "tess-resolve-roll", title: t(need === "rolled" ? "tess.resolve_rolled" : "tess.resolve_destroyed_rolled"), count: 1,
+    control = valuePad({ id: "tess-resolve-roll", title: t(need === "rolled" ? "tess.resolve_rolled" : "tess.resolve_destroyed_rolled"), count: 1, keep: values.picks,
       onDone: ([value]) => set(need)(value) });
   }
   return h("div", { class: "card event-card", id: "tess-event", dataset: { event: item.event } },

@@ -28,7 +28,7 @@ export function renderSetup(ctx) {
   if (!draft || draft.game !== ctx.state.game_id) start(ctx);
   const bases = ctx.summary.setup.bases;
   const seed = h("input", { type: "number", id: "tess-seed", min: 0, max: 999999, value: String(draft.seed), inputmode: "numeric",
-    "aria-label": t("tess.seed"), onchange: (event) => { draft.seed = Math.max(0, Math.floor(Number(event.target.value) || 0)); } });
+    "aria-label": t("tess.seed"), oninput: (event) => { draft.seed = Math.max(0, Math.floor(Number(event.target.value) || 0)); } }); // a redraw keeps it
   clear(ctx.root).append(
     h("h2", {}, t("tess.setup_title")),
     h("h3", {}, t("tess.how_many")),

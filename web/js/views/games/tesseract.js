@@ -14,7 +14,7 @@ let ui = { entries: -1 };
 
 function fresh(state) {
   if (ui.entries !== state.entries || ui.game !== state.game_id) {
-    ui = { entries: state.entries, game: state.game_id, lab: [], zone: null, column: null, pad: null, confine: null, resolve: {} };
+    ui = { entries: state.entries, game: state.game_id, lab: [], zone: null, column: null, pad: null, confine: null, resolve: {}, picks: [] };
   }
 }
 
@@ -108,7 +108,8 @@ function confineSteps(ctx) {
       button(t("pad.cancel"), () => { ui.confine = null; redraw(ctx); }));
   }
   if (c.reroll) {
-    return valuePad({ id: "tess-confine-reroll", title: t("tess.reroll_rest", { n: c.group.length - 1 }), count: c.group.length - 1,
+    c.picks = c.picks || [];
+    return valuePad({ id: "tess-confine-reroll", title: t("tess.reroll_rest", { n: c.group.length - 1 }), count: c.group.length - 1, keep: c.picks,
       onCancel: () => { c.reroll = false; redraw(ctx); }, onDone: (values) => finish(values) });
   }
   return h("div", { class: "card", id: "tess-confine-reroll-ask" }, h("h3", {}, t("tess.confine_reroll_q", { cube: cubeText(c.chosen) })),
@@ -144,7 +145,7 @@ function controls(ctx) {
     const choices = summary.lowest_removable;
     const column = choices.length === 1 ? choices[0] : ui.column;
     if (!column) return [h("p", { class: "hint", id: "tess-prime-hint" }, t("tess.prime_pick", { columns: choices.join(", ") }))];
-    return [valuePad({ id: "tess-prime-pad", title: t("tess.prime_roll", { column }), count: 1,
+    return [valuePad({ id: "tess-prime-pad", title: t("tess.prime_roll", { column }), count: 1, keep: ui.picks,
       onDone: ([rolled]) => submit({ type: "prime", column, rolled }) })];
   }
   if (ui.confine) return [confineSteps(ctx)];

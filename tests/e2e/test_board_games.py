@@ -235,10 +235,15 @@ def test_tesseract_is_played_to_a_loss_by_tapping(table, phone, screenshots):
 def test_every_control_is_at_least_44_px_on_every_screen(table, phone, screenshots):
     service, url = table
     unlock(phone, url)
+    problems = {}
+    service.table.new_game("free-roll", {}, ["Ann", "Bob"])
+    service.table.submit({"type": "roll", "dice": [{"value": 3, "color": "red"}, {"value": 6, "color": "blue"}]})
+    for route in ("#/join", "#/table", "#/stats"):
+        open_page(phone, url, route)
+        problems[f"free roll {route}"] = small_controls(phone)
     service.table.new_game("nexus-keepers", {}, ["Ann", "Bob"])
     open_page(phone, url, "#/table")
     wait(phone, lambda d: d.find_elements("css selector", "#nk-setup-start"))
-    problems = {}
     for route in ("#/table", "#/game", "#/verdicts", "#/history", "#/stats", "#/settings"):
         open_page(phone, url, route)
         problems[route] = small_controls(phone)

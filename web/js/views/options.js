@@ -76,7 +76,10 @@ export function optionControl(raw) {
   const id = `option-${option.name}`;
   let input;
   if (Array.isArray(option.choices)) {
-    input = h("select", { id }, option.choices.map((c) => h("option", { value: String(c), selected: c === option.default }, choiceLabel(c))));
+    // choices may be plain values or {value, label} (an engine's own bilingual labels)
+    const entries = option.choices.map((c) => (c !== null && typeof c === "object" ? c : { value: c }));
+    input = h("select", { id }, entries.map((c) => h("option", { value: String(c.value), selected: c.value === option.default },
+      c.label ? pick(c.label) : choiceLabel(c.value))));
     input.dataset.kind = typeof option.default === "number" ? "number" : "string";
   } else if (typeof option.default === "boolean") {
     input = h("input", { type: "checkbox", id, checked: option.default });

@@ -20,6 +20,7 @@ log = logging.getLogger(__name__)
 
 UNDO = "undo"
 CORRECT = "correct"
+ABANDONED = "abandoned"
 
 
 class Conflict(EventError):
@@ -58,7 +59,7 @@ class Table:
             engine = create_game(game, options)
             if getattr(self, "record", None) is not None:
                 outcome = self.engine.outcome
-                self.journal.end_game(self.record.id, outcome.to_json() if outcome else {"kind": "abandoned"})
+                self.journal.end_game(self.record.id, outcome.to_json() if outcome else {"kind": ABANDONED})
             game_id = self.journal.start_game(game, engine.options, list(players))
             self.record = self.journal.game(game_id)
             self.engine = engine
@@ -67,6 +68,34 @@ class Table:
             log.info("new game %d: %s %s", game_id, game, engine.options)
             self.bus.publish("game", self.state())
             return self.record
+
+    def resume(self, game_id: int, replaces: int | None = None) -> GameRecord:
+        """Take up again a game that was set aside (abandoned when another one started); the current one is set aside."""
+        with self._lock:
+            if replaces is not None and self.record.id != replaces:
+                raise Conflict("another phone changed the game a moment ago: look at it before resuming another one")
+            target = self.journal.game(game_id)
+            if target is None:
+                raise EventError(f"there is no game {game_id}")
+            if target.id == self.record.id:
+                raise EventError(f"game {game_id} is the one being played")
+            if (target.outcome or {}).get("kind") != ABANDONED:
+                raise EventError(f"game {game_id} was played to its end; only a game set aside can be resumed")
+            outcome = self.engine.outcome
+            self.journal.end_game(self.record.id, outcome.to_json() if outcome else {"kind": ABANDONED})
+            self.journal.reopen(game_id)
+            self._resume(self.journal.game(game_id))
+            self.bus.publish("game", self.state())
+            return self.record
+
+    def past_games(self, limit: int = 20) -> list[dict[str, Any]]:
+        """The latest games, newest first, with their entry counts and whether they can be resumed."""
+        counts = self.journal.entry_counts()
+        out = []
+        for record in reversed(self.journal.games()[-limit:]):
+            out.append({**record.to_json(), "entries": counts.get(record.id, 0), "current": record.id == self.record.id,
+                        "resumable": record.id != self.record.id and (record.outcome or {}).get("kind") == ABANDONED})
+        return out
 
     def _resume(self, record: GameRecord) -> None:
         self.record = record

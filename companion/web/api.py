@@ -166,6 +166,31 @@ def new_game():
     return _state_response(201)
 
 
+@blueprint.get("/past-games")
+def past_games():
+    table = context().service.table
+    games = table.past_games()
+    for game in games:
+        try:
+            game["title"] = create_title(game["game"])
+        except KeyError:
+            game["title"] = {"en": game["game"], "fr": game["game"]}
+    return jsonify({"games": games})
+
+
+@blueprint.post("/resume")
+@require_pin
+def resume_game():
+    body = json_body("ResumeRequest")
+    with refereeing():
+        context().service.table.resume(body["game_id"], replaces=body.get("replaces"))
+    return _state_response()
+
+
+def create_title(name: str) -> dict[str, str]:
+    return available_games()[name].title.to_json()
+
+
 @blueprint.post("/events")
 @require_pin
 def submit_event():

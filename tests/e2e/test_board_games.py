@@ -348,3 +348,20 @@ def test_undo_names_its_entry_and_is_refused_when_another_phone_moved_on(table, 
     tap(phone, "#table-undo")
     wait(phone, lambda d: "entry 1 is no longer the last one" in d.find_element("id", "latest-verdicts").text)
     assert len(service.table.state()["accepted"]) == 2
+
+
+def test_a_game_set_aside_is_resumed_from_history(table, phone, screenshots):
+    service, url = table
+    unlock(phone, url)
+    service.table.new_game("free-roll", {}, ["Ann", "Bob"])
+    service.table.submit({"type": "roll", "dice": [{"value": 2, "color": "green"}]})
+    aside = service.table.record.id
+    service.table.new_game("nexus-keepers", {}, ["Cy", "Di"])
+    open_page(phone, url, "#/history")
+    tap(phone, f"#past-games [data-game='{aside}'] button")
+    wait(phone, lambda d: d.execute_script("return location.hash") == "#/table")
+    now = state(url)
+    assert now["game_id"] == aside and now["players"] == ["Ann", "Bob"] and len(now["accepted"]) == 1
+    open_page(phone, url, "#/history")
+    wait(phone, lambda d: "Nexus Keepers" in d.find_element("id", "past-games").text)
+    screenshot(phone, screenshots, "history-resume-en")

@@ -89,3 +89,37 @@ def test_a_new_game_started_while_another_phone_looked_is_refused(app):
     assert late.status_code == 409
     assert "another phone started a new game of Tesseract (Ann, Bob)" in late.get_json()["message"]
     assert first.state()["game"] == "tesseract"
+
+
+def test_a_game_set_aside_can_be_resumed_with_its_entries(app):
+    first, second = two_players(app)
+    seen = first.state()["game_id"]
+    assert first.post("/api/game", {"game": "free-roll", "players": ["Ann"], "replaces": seen}).status_code == 201
+    roll(first, 4, 4)
+    aside = first.state()["game_id"]
+    assert first.post("/api/game", {"game": "tesseract", "players": ["Bob"], "replaces": aside}).status_code == 201
+    games = first.get("/api/past-games").get_json()["games"]
+    listed = {g["id"]: g for g in games}
+    assert listed[aside]["resumable"] and listed[aside]["entries"] == 1 and listed[aside]["players"] == ["Ann"]
+    assert listed[aside]["title"]["en"] == "Free roll"
+    assert games[0]["current"] and not games[0]["resumable"]
+    now = first.state()["game_id"]
+    # A phone that saw an older game is refused; one that saw the current one resumes.
+    assert second.post("/api/resume", {"game_id": aside, "replaces": seen}).status_code == 409
+    resumed = first.post("/api/resume", {"game_id": aside, "replaces": now})
+    assert resumed.status_code == 200
+    state = first.state()
+    assert state["game_id"] == aside and state["players"] == ["Ann"] and len(state["accepted"]) == 1
+    listed = {g["id"]: g for g in first.get("/api/past-games").get_json()["games"]}
+    assert listed[now]["resumable"]          # the Tesseract game is now the one set aside
+
+
+def test_a_finished_game_cannot_be_resumed(app, service):
+    first, _ = two_players(app)
+    assert first.post("/api/game", {"game": "nexus-keepers", "players": ["Ann", "Bob"]}).status_code == 201
+    game = first.state()["game_id"]
+    service.table.journal.end_game(game, {"kind": "win"})
+    assert first.post("/api/game", {"game": "free-roll"}).status_code == 201
+    refused = first.post("/api/resume", {"game_id": game})
+    assert refused.status_code == 422
+    assert "played to its end" in refused.get_json()["message"]

@@ -80,4 +80,35 @@ export function renderHistory(app) {
       h("small", {}, `${time(entry.at)} · ${t("history.by", { source: t(`source.${entry.source}`) === `source.${entry.source}` ? entry.source : t(`source.${entry.source}`) })}`)));
   }
   if (!list.children.length) list.append(h("li", { class: "empty" }, t("history.empty")));
+  renderPastGames(app);
+}
+
+let pastFor = null;
+
+/** Earlier games, newest first; one set aside for another can be taken up again. */
+async function renderPastGames(app) {
+  const key = `${app.state.game_id}:${app.visits}`;
+  if (pastFor === key) return;
+  pastFor = key;
+  let games = [];
+  try { games = (await app.api.get("/api/past-games")).games; } catch (_) { pastFor = null; return; }
+  const list = clear($("#past-games"));
+  for (const game of games.filter((g) => !g.current)) {
+    const outcome = game.outcome && game.outcome.kind !== "abandoned" ? pick(game.outcome) : t("history.set_aside");
+    list.append(h("li", { class: "past-game", dataset: { game: String(game.id) } },
+      h("div", { class: "head" }, h("strong", {}, pick(game.title)), h("small", {}, time(game.started_at))),
+      h("p", {}, [(game.players || []).join(", "), t("history.n_entries", { n: game.entries }), outcome].filter(Boolean).join(" · ")),
+      game.resumable ? h("button", { type: "button", class: "big", onclick: () => resume(app, game) }, t("history.resume")) : null));
+  }
+  if (!list.children.length) list.append(h("li", { class: "empty" }, t("history.no_earlier")));
+}
+
+async function resume(app, game) {
+  const result = await app.change(() => app.api.post("/api/resume", { game_id: game.id, replaces: app.state.game_id }), t("history.resumed"));
+  if (result) {
+    app.state = result.state;
+    app.mine = null;
+    app.refreshHistory();
+    location.hash = "#/table";
+  }
 }

@@ -6,41 +6,19 @@ server. No JSON is typed anywhere: games are chosen, set up and played with taps
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from selenium.common.exceptions import StaleElementReferenceException
 
-from companion.config import load_config
-from companion.service import Service
-from companion.web import create_app
-from companion.web.server import WebServer
+from companion.referee import create_game
 
-from boardhelpers import PIN, api, open_page, pad, screenshot, settled, shown, small_controls, state, tap, unlock, wait
-from conftest import new_browser, page_errors
+from boardhelpers import api, open_page, pad, screenshot, settled, shown, state, tap, unlock, wait
+from conftest import page_errors
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def table(tmp_path_factory):
-    """The real service without a camera (a simulated one would roll into these games), served on loopback."""
-    config = load_config(None, overrides={"service": {"data_dir": str(tmp_path_factory.mktemp("boards")),
-                                                      "host": "127.0.0.1", "port": 0, "threads": 12}})
-    service = Service(config, camera=False)
-    app = create_app(service)
-    app.extensions["companion"].pins.change(PIN)
-    server = WebServer(app, "127.0.0.1", 0, threads=12).start()
-    service.start()
-    yield service, f"http://127.0.0.1:{server.port}/"
-    server.stop()
-    service.stop()
-
-
-@pytest.fixture(scope="module")
-def phone():
-    driver = new_browser("en-GB")
-    driver.set_window_size(390, 844)
-    yield driver
-    driver.quit()
+REPO = Path(__file__).resolve().parents[2]
 
 
 def new_game(driver, url, game, names, ticks=()):
@@ -76,8 +54,8 @@ def check_nk_board(driver, url):
     return summary
 
 
-def test_nexus_keepers_is_played_to_a_win_by_tapping(table, phone, screenshots):
-    service, url = table
+def test_nexus_keepers_is_played_to_a_win_by_tapping(quiet_table, phone, screenshots):
+    service, url = quiet_table
     unlock(phone, url)
     new_game(phone, url, "nexus-keepers", ["Ann", "Bob"])
     assert state(url)["players"] == ["Ann", "Bob"]
@@ -179,8 +157,8 @@ def tesseract_step(driver, url, summary):
         raise AssertionError(f"unexpected phase {phase}")
 
 
-def test_tesseract_is_played_to_a_loss_by_tapping(table, phone, screenshots):
-    service, url = table
+def test_tesseract_is_played_to_a_loss_by_tapping(quiet_table, phone, screenshots):
+    service, url = quiet_table
     unlock(phone, url)
     new_game(phone, url, "tesseract", ["Ann", "Bob"], ticks=["allow_pass"])
     assert state(url)["options"]["allow_pass"] is True
@@ -232,136 +210,28 @@ def test_tesseract_is_played_to_a_loss_by_tapping(table, phone, screenshots):
     assert not page_errors(phone)
 
 
-def test_every_control_is_at_least_44_px_on_every_screen(table, phone, screenshots):
-    service, url = table
+def test_a_run_is_confined_by_tapping_its_cubes(quiet_table, phone, screenshots):
+    """« SUITE : cubes qui se suivent » — the worked example's run (blue 4, purple 3, yellow 5), tapped in the lab."""
+    service, url = quiet_table
     unlock(phone, url)
-    problems = {}
-    service.table.new_game("free-roll", {}, ["Ann", "Bob"])
-    service.table.submit({"type": "roll", "dice": [{"value": 3, "color": "red"}, {"value": 6, "color": "blue"}]})
-    for route in ("#/join", "#/table", "#/stats"):
-        open_page(phone, url, route)
-        problems[f"free roll {route}"] = small_controls(phone)
-    service.table.new_game("nexus-keepers", {}, ["Ann", "Bob"])
+    example = [json.loads(line) for line in (REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()]
+    service.table.new_game("tesseract", {}, ["Ada", "Marie"])
+    for event in example[:11]:
+        service.table.submit(event)
     open_page(phone, url, "#/table")
-    wait(phone, lambda d: d.find_elements("css selector", "#nk-setup-start"))
-    for route in ("#/table", "#/game", "#/verdicts", "#/history", "#/stats", "#/settings"):
-        open_page(phone, url, route)
-        problems[route] = small_controls(phone)
-    open_page(phone, url, "#/table")
-    tap(phone, "#nk-setup-start")
-    tap(phone, "#nk-start-turn")
-    pad(phone, "nk-roll-pad", [2, 2, 5, 5, 3])
-    wait(phone, lambda d: d.find_element("id", "board-phase").get_attribute("data-phase") == "rolling")
-    tap(phone, ".nk-board .keeper[data-keeper='Ann']")
-    wait(phone, lambda d: d.find_elements("css selector", ".nk-board .tile.dest"))
-    problems["nk board"] = small_controls(phone)
-    service.table.new_game("tesseract", {}, ["Ann", "Bob"])
-    service.table.submit({"type": "setup", "players": 2, "scientists": ["Ann", "Bob"], "seed": 3})
-    open_page(phone, url, "#/table")
-    wait(phone, lambda d: d.find_elements("css selector", ".tess-tower"))
-    problems["tesseract board"] = small_controls(phone)
-    assert {k: v for k, v in problems.items() if v} == {}
-
-
-SCREENS = ("table", "game", "verdicts", "history", "stats", "settings")
-
-
-@pytest.mark.parametrize("language", ["en-GB", "fr-FR"])
-def test_every_screen_in_both_languages(table, screenshots, language):
-    """Screenshots of every screen for both board games; in French no English word of ours is left on them."""
-    service, url = table
-    lang = language[:2]
-    driver = new_browser(language)
-    driver.set_window_size(390, 844)
-    try:
-        unlock(driver, url)
-        service.table.new_game("nexus-keepers", {}, ["Ann", "Bob"])
-        open_page(driver, url, "#/table")
-        wait(driver, lambda d: d.find_elements("css selector", "#nk-setup-start"))
-        screenshot(driver, screenshots, f"nk-setup-{lang}")
-        tap(driver, "#nk-setup-start")
-        tap(driver, "#nk-start-turn")
-        pad(driver, "nk-roll-pad", [2, 2, 5, 5, 3])
-        wait(driver, lambda d: d.find_element("id", "board-phase").get_attribute("data-phase") == "rolling")
-        tap(driver, ".nk-board .keeper[data-keeper='Ann']")
-        wait(driver, lambda d: d.find_elements("css selector", ".nk-board .tile.dest"))
-        for screen in SCREENS:
-            open_page(driver, url, f"#/{screen}")
-            if screen == "table":
-                if not driver.find_elements("css selector", ".nk-board .tile.dest"):  # still selected: same page
-                    tap(driver, ".nk-board .keeper[data-keeper='Ann']")
-                wait(driver, lambda d: d.find_elements("css selector", ".nk-board .tile.dest"))
-            screenshot(driver, screenshots, f"nk-{screen}-{lang}")
-        open_page(driver, url, "#/table")
-        phase = driver.find_element("id", "board-phase").text
-        assert phase == {"en": "Reroll, add power dice, or move", "fr": "Relancez, ajoutez des dés de pouvoir ou bougez"}[lang]
-        service.table.new_game("tesseract", {}, ["Ann", "Bob"])
-        open_page(driver, url, "#/table")
-        wait(driver, lambda d: d.find_elements("css selector", "#tess-setup-start"))
-        screenshot(driver, screenshots, f"tess-setup-{lang}")
-        tap(driver, "#tess-setup-start")
-        wait(driver, lambda d: d.find_elements("css selector", ".tess-tower"))
-        for screen in ("table", "verdicts", "history"):
-            open_page(driver, url, f"#/{screen}")
-            screenshot(driver, screenshots, f"tess-{screen}-{lang}")
-        open_page(driver, url, "#/verdicts")
-        badges = {b.text for b in driver.find_elements("css selector", "#verdict-list .badge")}
-        assert badges == {"en": {"INFO"}, "fr": {"NOTE"}}[lang]
-        if lang == "fr":
-            # the engine's French messages name colours in English; the page says them in French
-            texts = " ".join(p.text for p in driver.find_elements("css selector", "#verdict-list .text"))
-            assert "amorcés" in texts
-            for word in ("red", "blue", "yellow", "purple"):
-                assert f" {word} " not in f" {texts} "
-            assert driver.find_element("css selector", "#verdict-list .rule-details summary").text == "Détails"
-        assert not page_errors(driver)
-    finally:
-        driver.quit()
-
-
-def test_an_out_of_range_option_is_refused_with_its_name(table, phone):
-    service, url = table
-    unlock(phone, url)
-    before = service.table.record.id
-    open_page(phone, url, "#/game")
-    tap(phone, "#game-nexus-keepers")
-    field = phone.find_element("id", "option-maladresse_ones")
-    assert (field.get_attribute("min"), field.get_attribute("max")) == ("0", "6")
-    field.clear()
-    field.send_keys("9")
-    tap(phone, "#game-start")
-    wait(phone, lambda d: "Ones that lose the turn (MALADRESSE) must be from 0 to 6" in d.find_element("id", "notices").text)
-    assert service.table.record.id == before
-
-
-def test_undo_names_its_entry_and_is_refused_when_another_phone_moved_on(table, phone):
-    service, url = table
-    unlock(phone, url)
-    service.table.new_game("free-roll", {}, [])
-    service.table.submit({"type": "roll", "dice": [{"value": 3, "color": "red"}]}, source="phone")
-    open_page(phone, url, "#/table")
-    wait(phone, lambda d: d.find_element("id", "table-undo").text == "Undo 1 · Roll 3")
-    # Another phone (or the camera) adds a roll while this one still shows "Undo 1"; the stream is paused
-    # so this page cannot have seen it.
-    phone.execute_script("window.companion.stream.source.close()")
-    service.table.submit({"type": "roll", "dice": [{"value": 5, "color": "blue"}]}, source="camera")
-    tap(phone, "#table-undo")
-    wait(phone, lambda d: "entry 1 is no longer the last one" in d.find_element("id", "latest-verdicts").text)
-    assert len(service.table.state()["accepted"]) == 2
-
-
-def test_a_game_set_aside_is_resumed_from_history(table, phone, screenshots):
-    service, url = table
-    unlock(phone, url)
-    service.table.new_game("free-roll", {}, ["Ann", "Bob"])
-    service.table.submit({"type": "roll", "dice": [{"value": 2, "color": "green"}]})
-    aside = service.table.record.id
-    service.table.new_game("nexus-keepers", {}, ["Cy", "Di"])
-    open_page(phone, url, "#/history")
-    tap(phone, f"#past-games [data-game='{aside}'] button")
-    wait(phone, lambda d: d.execute_script("return location.hash") == "#/table")
-    now = state(url)
-    assert now["game_id"] == aside and now["players"] == ["Ann", "Bob"] and len(now["accepted"]) == 1
-    open_page(phone, url, "#/history")
-    wait(phone, lambda d: "Nexus Keepers" in d.find_element("id", "past-games").text)
-    screenshot(phone, screenshots, "history-resume-en")
+    summary = check_tess_board(phone, url)
+    assert summary["scientist"] == "Marie"
+    for index, cube in enumerate(summary["labs"]["Marie"]):
+        tap(phone, f".lab[data-lab='Marie'] .cube[data-index='{index}']")
+    tap(phone, "#tess-confine")
+    chosen = example[11]["chosen"]
+    tap(phone, f"#tess-confine-pick .cube[data-color='{chosen['color']}'][data-value='{chosen['value']}']")
+    tap(phone, "#tess-confine-keep")
+    summary = check_tess_board(phone, url)
+    expected = create_game("tesseract", {})
+    for event in example[:12]:
+        expected.apply(event)
+    assert summary["board"] == expected.summary()["board"] and summary["confined"] == 1
+    assert summary["labs"] == expected.summary()["labs"]
+    confined = shown(phone, "return [...document.querySelectorAll('#tess-confinement tr[data-colour] td[data-filled=true]')].map(td => [td.parentElement.dataset.colour, +td.dataset.value])")
+    assert confined == [["purple", 3]]

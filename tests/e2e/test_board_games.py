@@ -172,10 +172,16 @@ def test_tesseract_is_played_to_a_loss_by_tapping(quiet_table, phone, screenshot
             continue
     wait(phone, lambda d: d.find_element("id", "tess-seed").get_attribute("value") == "7")
     tap(phone, ".tess-bases [data-value='3']")            # base 3 hides Fission under a1 and a discharge under d4
+    tap(phone, "#tess-rolls summary")                      # the starting cubes as rolled at the table
+    for slot, value in (("lab:Ann", 4), ("lab:Bob", 2), ("primed:0", 5), ("primed:1", 5)):
+        tap(phone, f"#tess-rolls [data-slot='{slot}'] [data-key='{value}']")
     screenshot(phone, screenshots, "tess-setup-en")
     tap(phone, "#tess-setup-start")
     summary = check_tess_board(phone, url)
     assert summary["scientists"] == ["Ann", "Bob"] and summary["base"] == "3"
+    assert [c["value"] for c in summary["labs"]["Ann"]] == [4] and [c["value"] for c in summary["labs"]["Bob"]] == [2]
+    assert sorted(c["value"] for c in summary["priming_zone"]) == [5, 5]
+    assert shown(phone, "return document.querySelector('#tess-zone .zone-group.pair').dataset.value") == "5"
     assert phone.find_element("id", "board-turn").text == "Ann's turn"
 
     column = summary["removable"][0]                         # take: tap a removable column, then Take

@@ -66,6 +66,10 @@ addStrings({
     "tess.seed": "Tower number",
     "tess.new_seed": "Another tower",
     "tess.setup_start": "Set up and play",
+    "tess.starting_rolls": "Rolled at the table (optional)",
+    "tess.starting_rolls_hint": "Tap what each starting cube showed; leave them all empty and the tower number rolls them.",
+    "tess.lab_cube_of": "{name}'s starting cube",
+    "tess.primed_n": "Primed cube {n}",
   },
   fr: {
     "tess.tower": "Le Tesseract vu de dessus",
@@ -130,5 +134,9 @@ addStrings({
     "tess.seed": "Numéro de tour",
     "tess.new_seed": "Une autre tour",
     "tess.setup_start": "Installer et jouer",
+    "tess.starting_rolls": "Lancés à la table (facultatif)",
+    "tess.starting_rolls_hint": "Touchez ce qu'a montré chaque cube de départ ; laissez-les tous vides et le numéro de tour les lance.",
+    "tess.lab_cube_of": "Cube de départ de {name}",
+    "tess.primed_n": "Cube amorcé {n}",
   },
 });

@@ -64,6 +64,8 @@ class ViewsMixin:
         values = [d.value for d in observation.dice]
         if not values:
             return None
+        if turn.phase == "acted" and sorted(values) == sorted(turn.pool):
+            return None     # the dice still lying there after the move: nothing new (an idle camera refs nothing)
         if turn.phase == "rolling":
             if sorted(values) == sorted(turn.pool):
                 return None

@@ -74,6 +74,11 @@ def test_nexus_keepers_is_played_to_a_win_by_tapping(quiet_table, phone, screens
     tap(phone, "#nk-start-turn")
     summary = check_nk_board(phone, url)
     assert summary["phase"] == "start" and summary["dice_allowed"] == 5
+    # nothing of the game is shown as JSON, and no text box waits for JSON
+    tap(phone, "#details-card > summary")
+    visible = shown(phone, "return [...document.querySelectorAll('pre, textarea')].filter(e => e.checkVisibility({contentVisibilityAuto: true, visibilityProperty: true})).map(e => e.id || e.className)")
+    assert visible == []
+    tap(phone, "#details-card > summary")
     pad(phone, "nk-roll-pad", [6, 6, 6, 2, 3])
     summary = check_nk_board(phone, url)
     assert summary["dice"] == [6, 6, 6, 2, 3] and summary["rerolls_left"] == 2

@@ -32,6 +32,7 @@ export function init(app) {
   img.addEventListener("error", () => { loadingFrame = null; });
   $("#die-cancel").addEventListener("click", () => $("#die-dialog").close());
   $("#die-save").addEventListener("click", () => saveDie(app));
+  $("#expert").addEventListener("toggle", () => render(app));
 }
 
 function toggleForm(selector, onOpen) {
@@ -123,8 +124,9 @@ function renderAllows(summary) {
 function renderDetails(summary) {
   const rows = Object.entries(summary).filter(([key, value]) => !HIDDEN_KEYS.has(key) && (value === null || typeof value !== "object"));
   clear($("#details")).append(h("dl", {}, rows.map(([key, value]) => [
-    h("dt", {}, key.replace(/_/g, " ")), h("dd", {}, show(value))])),
-  h("pre", { class: "raw", id: "raw-summary" }, JSON.stringify(summary, null, 1)));
+    h("dt", {}, key.replace(/_/g, " ")), h("dd", {}, show(value))])));
+  const raw = $("#raw-summary");
+  if (raw.closest("details").open) raw.textContent = JSON.stringify(summary, null, 1); // only for whoever opened the drawer
 }
 
 /** The last roll still in force, with its dice after corrections: {seq, dice} or null. */

@@ -82,6 +82,7 @@ def test_nexus_keepers_is_played_to_a_win_by_tapping(quiet_table, phone, screens
     pad(phone, "nk-roll-pad", [6, 6, 6, 2, 3])
     summary = check_nk_board(phone, url)
     assert summary["dice"] == [6, 6, 6, 2, 3] and summary["rerolls_left"] == 2
+    assert "nk.roll" not in phone.find_element("tag name", "body").text     # rule ids stay under "details"
     screenshot(phone, screenshots, "nk-rolled-en")
 
     # Reroll the 2 and the 3 by tapping them, then the new values.

@@ -145,3 +145,16 @@ def test_a_game_set_aside_is_resumed_from_history(quiet_table, phone, screenshot
     open_page(phone, url, "#/history")
     wait(phone, lambda d: "Nexus Keepers" in d.find_element("id", "past-games").text)
     screenshot(phone, screenshots, "history-resume-en")
+
+
+def test_only_important_verdicts_with_none_says_so(quiet_table, phone):
+    service, url = quiet_table
+    unlock(phone, url)
+    service.table.new_game("free-roll", {}, [])
+    service.table.submit({"type": "roll", "dice": [{"value": 4, "color": "red"}]})
+    open_page(phone, url, "#/verdicts")
+    wait(phone, lambda d: d.find_elements("css selector", "#verdict-list .verdict"))
+    first = phone.find_element("css selector", "#verdict-list .verdict small").text
+    assert first.startswith("1. ")                                          # entries count from 1
+    tap(phone, "#verdicts-important")
+    wait(phone, lambda d: d.find_element("id", "verdict-list").text == "Nothing important so far")

@@ -42,7 +42,7 @@ def test_every_control_is_at_least_44_px_on_every_screen(quiet_table, phone, scr
     assert {k: v for k, v in problems.items() if v} == {}
 
 
-SCREENS = ("table", "game", "verdicts", "history", "stats", "settings")
+SCREENS = ("join", "table", "game", "verdicts", "history", "stats", "settings")
 
 
 @pytest.mark.parametrize("language", ["en-GB", "fr-FR"])
@@ -158,3 +158,25 @@ def test_only_important_verdicts_with_none_says_so(quiet_table, phone):
     assert first.startswith("1. ")                                          # entries count from 1
     tap(phone, "#verdicts-important")
     wait(phone, lambda d: d.find_element("id", "verdict-list").text == "Nothing important so far")
+
+
+def test_the_screen_stays_on_while_a_game_is_under_way(quiet_table):
+    """The page asks for a screen wake lock during a game and lets it go when none is under way."""
+    service, url = quiet_table
+    driver = new_browser("en-GB")
+    try:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            window.__wake = [];
+            Object.defineProperty(navigator, 'wakeLock', {configurable: true, value: {request: async (kind) => {
+              window.__wake.push('request ' + kind);
+              const lock = new EventTarget();
+              lock.release = async () => { window.__wake.push('release'); lock.dispatchEvent(new Event('release')); };
+              return lock; }}});"""})
+        service.table.new_game("free-roll", {}, [])
+        service.table.submit({"type": "roll", "dice": [{"value": 1}]})
+        open_page(driver, url, "#/table")
+        wait(driver, lambda d: d.execute_script("return window.__wake") == ["request screen"])
+        service.table.new_game("free-roll", {}, [])                # nothing under way any more
+        wait(driver, lambda d: d.execute_script("return window.__wake") == ["request screen", "release"])
+    finally:
+        driver.quit()

@@ -123,3 +123,4 @@ def test_a_finished_game_cannot_be_resumed(app, service):
     refused = first.post("/api/resume", {"game_id": game})
     assert refused.status_code == 422
     assert "played to its end" in refused.get_json()["message"]
+

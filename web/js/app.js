@@ -4,6 +4,7 @@ import { Api } from "./api.js";
 import { $, $$, h } from "./dom.js";
 import { detectLanguage, language, pick, setLanguage, t } from "./i18n.js";
 import { LiveStream } from "./stream.js";
+import { keepAwake } from "./wake.js";
 import * as feedView from "./views/feed.js";
 import * as gameView from "./views/game.js";
 import * as settingsView from "./views/settings.js";
@@ -91,6 +92,7 @@ class App {
 
   render() {
     if (!this.state) return;
+    keepAwake(this.state.entries > 0 && !this.state.outcome); // a game under way keeps the screen on
     const views = { join: settingsView.renderJoin, table: tableView.render, game: gameView.render,
       verdicts: feedView.renderVerdicts, history: feedView.renderHistory, stats: statsView.render,
       settings: settingsView.render };

@@ -180,3 +180,27 @@ def test_the_screen_stays_on_while_a_game_is_under_way(quiet_table):
         wait(driver, lambda d: d.execute_script("return window.__wake") == ["request screen", "release"])
     finally:
         driver.quit()
+
+
+def test_the_table_display_puts_the_board_beside_its_pieces(quiet_table, screenshots):
+    service, url = quiet_table
+    driver = new_browser("en-GB")
+    try:
+        driver.set_window_size(1180, 820)                             # a tablet, landscape
+        service.table.new_game("tesseract", {}, ["Ann", "Bob"])
+        service.table.submit({"type": "setup", "players": 2, "scientists": ["Ann", "Bob"], "seed": 5})
+        open_page(driver, url, "#/settings")
+        tap(driver, "#display-toggle")
+        assert driver.find_element("id", "display-toggle").get_attribute("aria-pressed") == "true"
+        open_page(driver, url, "#/table")
+        wait(driver, lambda d: d.find_elements("css selector", ".tess-tower"))
+        tower, zone = (driver.find_element("css selector", sel).rect for sel in (".tower-wrap", "#tess-zone"))
+        assert zone["x"] >= tower["x"] + tower["width"] - 1                     # side by side, not stacked
+        assert zone["y"] < tower["y"] + tower["height"]
+        assert driver.execute_script("return getComputedStyle(document.body).fontSize") == "24px"
+        driver.execute_script("window.scrollTo(0, 0)")
+        driver.save_screenshot(str(screenshots / "table-display-en.png"))
+        driver.refresh()                                               # remembered on this device
+        wait(driver, lambda d: d.execute_script("return document.body.dataset.display") == "table")
+    finally:
+        driver.quit()

@@ -45,3 +45,34 @@ def page_errors(driver) -> list[str]:
     """Errors the page logged (JavaScript exceptions, CSP refusals), other than expected HTTP refusals."""
     return [entry["message"] for entry in driver.get_log("browser")
             if entry["level"] == "SEVERE" and "the server responded with a status of" not in entry["message"]]
+
+
+@pytest.fixture(scope="module")
+def quiet_table(tmp_path_factory):
+    """The real service without a camera (a simulated one would roll into these games), served on loopback."""
+    from boardhelpers import PIN
+    from companion.config import load_config
+    from companion.service import Service
+    from companion.web import create_app
+    from companion.web.server import WebServer
+
+    config = load_config(None, overrides={"service": {"data_dir": str(tmp_path_factory.mktemp("boards")),
+                                                      "host": "127.0.0.1", "port": 0, "threads": 12}})
+    service = Service(config, camera=False)
+    app = create_app(service)
+    app.extensions["companion"].pins.change(PIN)
+    server = WebServer(app, "127.0.0.1", 0, threads=12).start()
+    service.start()
+    yield service, f"http://127.0.0.1:{server.port}/"
+    server.stop()
+    service.stop()
+
+
+@pytest.fixture(scope="module")
+def phone():
+    driver = new_browser("en-GB")
+    driver.set_window_size(390, 844)
+    yield driver
+    driver.quit()
+
+

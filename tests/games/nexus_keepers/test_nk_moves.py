@@ -167,6 +167,8 @@ def test_camera_observations_become_positions_rerolls_power_dice_or_rolls(nk):
     event = engine.observation_event(Observation(pieces={"A": (1.0, 0.1)}))
     assert event == {"type": "positions", "keepers": {"A": [1, 0], "B": None}}
     engine.apply({"type": "positions", "keepers": {"A": [1, 0], "B": [4, 1]}})
+    # after the move the same dice still lie on the table: not a new roll (it would end A's turn)
+    assert engine.observation_event(Observation(dice=dice(2, 2, 3, 4, 6))) is None
     assert engine.observation_event(Observation(dice=dice(3, 3, 4, 5, 6))) == {"type": "roll", "dice": [3, 3, 4, 5, 6]}
 
 

@@ -3,7 +3,23 @@
 import { $, clear, h } from "../dom.js";
 import { pick, t } from "../i18n.js";
 
+const DISPLAY_KEY = "companion.display";
+
+/** The large "table display" (a tablet propped up at the table): bigger text, the board beside its pieces. */
+export function applyDisplay(mode) {
+  document.body.dataset.display = mode === "table" ? "table" : "phone";
+  $("#display-toggle").setAttribute("aria-pressed", String(mode === "table"));
+}
+
 export function init(app) {
+  let saved = null;
+  try { saved = localStorage.getItem(DISPLAY_KEY); } catch (_) { /* private browsing */ }
+  applyDisplay(saved);
+  $("#display-toggle").addEventListener("click", () => {
+    const mode = document.body.dataset.display === "table" ? "phone" : "table";
+    try { localStorage.setItem(DISPLAY_KEY, mode); } catch (_) { /* private browsing */ }
+    applyDisplay(mode);
+  });
   $("#join-button").addEventListener("click", () => app.join());
   $("#join-pin-form").addEventListener("submit", async (event) => {
     event.preventDefault();

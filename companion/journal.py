@@ -120,6 +120,13 @@ class Journal:
             (time.time(), json.dumps(outcome) if outcome is not None else None, game_id),
         )
 
+    def reopen(self, game_id: int) -> None:
+        """Make an ended game unfinished again (a game set aside for another is resumed)."""
+        self._write("UPDATE games SET ended_at = NULL, outcome = NULL WHERE id = ?", (game_id,))
+
+    def entry_counts(self) -> dict[int, int]:
+        return dict(self._read("SELECT game_id, COUNT(*) FROM entries GROUP BY game_id"))
+
     def _read(self, sql: str, params: tuple = ()) -> list[tuple]:
         with self._lock:
             return self._db.execute(sql, params).fetchall()

@@ -20,6 +20,11 @@ log = logging.getLogger(__name__)
 
 UNDO = "undo"
 CORRECT = "correct"
+ABANDONED = "abandoned"
+
+
+class Conflict(EventError):
+    """A change aimed at a game that has moved on since the phone last saw it (another phone, the camera)."""
 
 
 class Table:
@@ -40,13 +45,22 @@ class Table:
             self.new_game(default_game, dict(default_options or {}), [])
 
     # -- games -------------------------------------------------------------------
-    def new_game(self, game: str, options: Mapping[str, Any], players: list[str]) -> GameRecord:
-        """Start a game (ending the current one); bad options raise OptionsError and change nothing."""
+    def new_game(self, game: str, options: Mapping[str, Any], players: list[str],
+                 replaces: int | None = None) -> GameRecord:
+        """Start a game (ending the current one); bad options raise OptionsError and change nothing.
+
+        ``replaces``: the game the phone meant to end; refused (Conflict) when another one started meanwhile.
+        """
         with self._lock:
+            current = getattr(self, "record", None)
+            if replaces is not None and current is not None and current.id != replaces:
+                names = ", ".join(current.players) or "no names"
+                raise Conflict(f"another phone started a new game of {self.engine.title.en} ({names}) a moment ago: "
+                               "look at it before replacing it")
             engine = create_game(game, options)
             if getattr(self, "record", None) is not None:
                 outcome = self.engine.outcome
-                self.journal.end_game(self.record.id, outcome.to_json() if outcome else {"kind": "abandoned"})
+                self.journal.end_game(self.record.id, outcome.to_json() if outcome else {"kind": ABANDONED})
             if getattr(self, "record", None) is not None and self.record.game != game:
                 self.camera_board = None  # another game's mat: its pieces mean nothing to this one
             game_id = self.journal.start_game(game, engine.options, list(players))
@@ -57,6 +71,34 @@ class Table:
             log.info("new game %d: %s %s", game_id, game, engine.options)
             self.bus.publish("game", self.state())
             return self.record
+
+    def resume(self, game_id: int, replaces: int | None = None) -> GameRecord:
+        """Take up again a game that was set aside (abandoned when another one started); the current one is set aside."""
+        with self._lock:
+            if replaces is not None and self.record.id != replaces:
+                raise Conflict("another phone changed the game a moment ago: look at it before resuming another one")
+            target = self.journal.game(game_id)
+            if target is None:
+                raise EventError(f"there is no game {game_id}")
+            if target.id == self.record.id:
+                raise EventError(f"game {game_id} is the one being played")
+            if (target.outcome or {}).get("kind") != ABANDONED:
+                raise EventError(f"game {game_id} was played to its end; only a game set aside can be resumed")
+            outcome = self.engine.outcome
+            self.journal.end_game(self.record.id, outcome.to_json() if outcome else {"kind": ABANDONED})
+            self.journal.reopen(game_id)
+            self._resume(self.journal.game(game_id))
+            self.bus.publish("game", self.state())
+            return self.record
+
+    def past_games(self, limit: int = 20) -> list[dict[str, Any]]:
+        """The latest games, newest first, with their entry counts and whether they can be resumed."""
+        counts = self.journal.entry_counts()
+        out = []
+        for record in reversed(self.journal.games()[-limit:]):
+            out.append({**record.to_json(), "entries": counts.get(record.id, 0), "current": record.id == self.record.id,
+                        "resumable": record.id != self.record.id and (record.outcome or {}).get("kind") == ABANDONED})
+        return out
 
     def _resume(self, record: GameRecord) -> None:
         self.record = record
@@ -104,13 +146,35 @@ class Table:
         event = read(self.camera_board)
         return self._commit(event, "camera") if event is not None else []
 
-    def undo(self, source: str = "phone") -> None:
+    def undo(self, source: str = "phone", expected: int | None = None) -> None:
+        """Take back the last accepted entry; ``expected``: the entry the phone showed as the one undone."""
         with self._lock:
+            if expected is not None:
+                last = self._accepted[-1][0] if self._accepted else None
+                if last != expected:
+                    now = f"entry {last + 1} is now the last one" if last is not None else "nothing is left to undo"
+                    raise Conflict(f"entry {expected + 1} is no longer the last one in force ({now}): "
+                                   "the game moved on, look again before undoing")
             self._commit({"type": UNDO}, source)
 
-    def correct(self, seq: int, dice: list[Mapping[str, Any]], source: str = "phone") -> list[Verdict]:
-        """Replace the dice of an accepted roll (a misread) and re-referee the game from there."""
+    def roll_version(self, seq: int) -> int:
+        """Which journal entry last set this roll's dice: the roll itself or its latest correction."""
         with self._lock:
+            version = seq
+            for entry in self.journal.entries(self.record.id):
+                if entry.event.get("type") == CORRECT and entry.event.get("seq") == seq:
+                    version = entry.seq
+            return version
+
+    def correct(self, seq: int, dice: list[Mapping[str, Any]], source: str = "phone",
+                version: int | None = None) -> list[Verdict]:
+        """Replace the dice of an accepted roll (a misread) and re-referee the game from there.
+
+        ``version``: the roll's version the phone corrected; refused when another correction came first.
+        """
+        with self._lock:
+            if version is not None and self.roll_version(seq) != version:
+                raise Conflict(f"roll {seq + 1} was corrected meanwhile by another phone: look at its dice again")
             event = {"type": CORRECT, "seq": int(seq), "dice": [DieReading.from_json(d).to_json() for d in dice]}
             return self._commit(event, source)
 

@@ -18,6 +18,7 @@ from companion.core import DieReading, Observation
 from companion.journal import JournalError
 from companion.referee import EventError, OptionsError
 from companion.referee.registry import available_games
+from companion.table import Conflict
 from companion.web.app import context
 from companion.web.session import require_pin
 from companion.web.validation import ApiError, json_body, openapi
@@ -30,6 +31,8 @@ def refereeing(conflict_status: int = 422):
     """Turn the table's refusals into 4xx answers; nothing was changed when they are raised."""
     try:
         yield
+    except Conflict as exc:
+        raise ApiError(409, "conflict", str(exc)) from exc
     except (EventError, OptionsError) as exc:
         raise ApiError(conflict_status, "refused", str(exc)) from exc
     except JournalError as exc:
@@ -97,11 +100,14 @@ def state():
 
 def effective_dice(entries: list[dict[str, Any]]) -> None:
     """Give each roll in force its dice after corrections (phones draw and correct those)."""
-    corrected = {e["event"].get("seq"): e["event"].get("dice") for e in entries if e["event"].get("type") == "correct"}
+    corrections = [e for e in entries if e["event"].get("type") == "correct"]
+    corrected = {e["event"].get("seq"): e["event"].get("dice") for e in corrections}
+    versions = {e["event"].get("seq"): e["seq"] for e in corrections}
     for entry in entries:
         dice = corrected.get(entry["seq"], entry["event"].get("dice"))
         if not entry["in_force"] or not isinstance(dice, list):
             continue
+        entry["version"] = versions.get(entry["seq"], entry["seq"])
         try:
             entry["dice"] = [DieReading.from_json(d).to_json() for d in dice]
         except (ValueError, TypeError):
@@ -116,6 +122,14 @@ def history():
     entries = table.history()
     effective_dice(entries)
     return jsonify({"event_id": event_id, "game": table.record.to_json(), "entries": entries})
+
+
+@blueprint.get("/legal-moves")
+def legal_moves():
+    """The outcomes the player to act can bring about now, for games whose engine lists them (else none)."""
+    engine = context().service.table.engine
+    lister = getattr(engine, "legal_moves", None)
+    return jsonify({"game": engine.name, "moves": _json_safe(lister()) if callable(lister) else []})
 
 
 @blueprint.get("/live")
@@ -167,8 +181,34 @@ def openapi_document():
 def new_game():
     body = json_body("NewGameRequest")
     with refereeing():
-        context().service.table.new_game(body["game"], body.get("options", {}), list(body.get("players", [])))
+        context().service.table.new_game(body["game"], body.get("options", {}), list(body.get("players", [])),
+                                         replaces=body.get("replaces"))
     return _state_response(201)
+
+
+@blueprint.get("/past-games")
+def past_games():
+    table = context().service.table
+    games = table.past_games()
+    for game in games:
+        try:
+            game["title"] = create_title(game["game"])
+        except KeyError:
+            game["title"] = {"en": game["game"], "fr": game["game"]}
+    return jsonify({"games": games})
+
+
+@blueprint.post("/resume")
+@require_pin
+def resume_game():
+    body = json_body("ResumeRequest")
+    with refereeing():
+        context().service.table.resume(body["game_id"], replaces=body.get("replaces"))
+    return _state_response()
+
+
+def create_title(name: str) -> dict[str, str]:
+    return available_games()[name].title.to_json()
 
 
 @blueprint.post("/events")
@@ -201,14 +241,14 @@ def correct():
     body = json_body("CorrectionRequest")
     dice = [d.to_json() for d in _dice(body["dice"])]
     with refereeing():
-        verdicts = context().service.table.correct(body["seq"], dice, source="phone")
+        verdicts = context().service.table.correct(body["seq"], dice, source="phone", version=body.get("version"))
     return _change_result(verdicts)
 
 
 @blueprint.post("/undo")
 @require_pin
 def undo():
-    json_body("Nothing", optional=True)
+    body = json_body("UndoRequest", optional=True)
     with refereeing(conflict_status=409):
-        context().service.table.undo(source="phone")
+        context().service.table.undo(source="phone", expected=body.get("seq"))
     return _state_response()

@@ -14,7 +14,7 @@ import urllib.request
 import pytest
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from companion.config import load_config
 from companion.service import Service
@@ -81,7 +81,6 @@ def last_roll(url):
 
 
 def shot(driver, screenshots, name):
-    driver.execute_script("document.getElementById('toast').hidden = true")  # a passing toast hides the screen
     time.sleep(0.3)  # let the last repaint land
     driver.save_screenshot(str(screenshots / f"{name}.png"))
 
@@ -103,13 +102,17 @@ def test_join_and_start_a_free_roll_game(table, browser, screenshots):
     names = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#game-list .choice")]
     assert "Free roll" in names
     browser.find_element(By.ID, "game-free-roll").click()
-    significance = browser.find_element(By.ID, "option-significance")
-    significance.clear()
-    significance.send_keys("0.05")
-    browser.find_element(By.ID, "game-players").send_keys("Ana\nBruno")
+    Select(browser.find_element(By.ID, "option-significance")).select_by_value("0.05")
+    names = browser.find_elements(By.CSS_SELECTOR, ".player-name")
+    names[0].send_keys("Ana")
+    names[1].send_keys("Bruno")
     shot(browser, screenshots, "choose-game")
     game_before = service.table.record.id
-    browser.find_element(By.ID, "game-start").click()
+    start = browser.find_element(By.ID, "game-start")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", start)
+    start.click()
+    if browser.execute_script("return document.querySelector('#confirm-dialog').open"):  # the camera rolled meanwhile
+        browser.find_element(By.ID, "confirm-yes").click()
     wait(browser, lambda d: d.find_element(By.ID, "screen-table").is_displayed())
     record = service.table.record
     assert record.id == game_before + 1 and record.game == "free-roll"
@@ -233,7 +236,7 @@ def test_a_guest_without_the_pin_cannot_change_the_game(table, screenshots):
         wait(guest, lambda d: "Code erroné" in d.find_element(By.ID, "pin-message").text)
         shot(guest, screenshots, "pin-refused")
         guest.find_element(By.ID, "pin-cancel").click()
-        wait(guest, lambda d: "code de la table" in d.find_element(By.ID, "toast").text)
+        wait(guest, lambda d: "code de la table" in d.find_element(By.ID, "notices").text)
         assert entries(url) == before
         # The same refusal when the page is bypassed: the API itself wants the PIN.
         status = guest.execute_script("""

@@ -8,11 +8,34 @@ from pathlib import Path
 WEB = Path(__file__).resolve().parents[2] / "web"
 
 
+def _block(source: str, start: int) -> str:
+    """The text between the brace at ``start`` and its matching closing brace."""
+    depth = 0
+    for i in range(start, len(source)):
+        depth += {"{": 1, "}": -1}.get(source[i], 0)
+        if depth == 0:
+            return source[start + 1:i]
+    raise AssertionError("unbalanced braces")
+
+
+def file_keys(source: str, lang: str) -> set[str]:
+    """Keys of every ``lang: { ... }`` block of a module: i18n.js's table and each view's addStrings()."""
+    keys: set[str] = set()
+    for match in re.finditer(rf"\b{lang}: \{{", source):
+        keys |= set(re.findall(r'"([\w.]+)":', _block(source, match.end() - 1)))
+    return keys
+
+
 def language_keys(lang: str) -> set[str]:
     source = (WEB / "js" / "i18n.js").read_text(encoding="utf-8")
     block = re.search(rf"^  {lang}: \{{\n(.*?)^  \}},", source, re.S | re.M)
     assert block, f"no {lang} block in i18n.js"
-    return set(re.findall(r'"([\w.]+)":', block.group(1)))
+    keys = set(re.findall(r'"([\w.]+)":', block.group(1)))
+    for script in (WEB / "js").rglob("*.js"):
+        text = script.read_text(encoding="utf-8")
+        if "addStrings({" in text:
+            keys |= file_keys(text[text.index("addStrings({"):], lang)
+    return keys
 
 
 def used_keys() -> set[str]:
@@ -29,6 +52,16 @@ def test_english_and_french_have_the_same_words():
     assert len(english) > 100
     assert english - french == set(), "missing in French"
     assert french - english == set(), "missing in English"
+
+
+def test_each_view_brings_its_words_in_both_languages():
+    for script in (WEB / "js").rglob("*.js"):
+        text = script.read_text(encoding="utf-8")
+        if "addStrings({" not in text:
+            continue
+        text = text[text.index("addStrings({"):]
+        assert file_keys(text, "en") == file_keys(text, "fr"), script.name
+        assert file_keys(text, "en"), script.name
 
 
 def test_every_key_the_page_uses_is_translated():

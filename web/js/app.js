@@ -1,7 +1,7 @@
 // The phone page: loads the table, follows the live stream, routes between screens.
 
 import { Api } from "./api.js";
-import { $, $$ } from "./dom.js";
+import { $, $$, h } from "./dom.js";
 import { detectLanguage, language, pick, setLanguage, t } from "./i18n.js";
 import { LiveStream } from "./stream.js";
 import * as feedView from "./views/feed.js";
@@ -25,6 +25,7 @@ class App {
     this.screen = null;
     this.connection = "connecting";
     this.historyTimer = null;
+    this.mine_seqs = new Set(); // entries this phone made: their verdicts show in place, not as notices
   }
 
   async start() {
@@ -77,6 +78,7 @@ class App {
     this.screen = screen;
     this.visits = (this.visits || 0) + 1;
     for (const section of $$(".screen")) section.hidden = section.dataset.screen !== screen;
+    $("#notices").hidden = screen === "join";
     for (const tab of $$("#tabs a")) tab.classList.toggle("active", tab.dataset.tab === screen);
     $("#tabs").hidden = screen === "join";
     this.render();
@@ -112,11 +114,13 @@ class App {
       this.state = data.state;
       this.latest = data.verdicts || [];
       const serious = this.latest.find((v) => SERIOUS.has(v.kind));
-      if (serious) this.toast(`${t(`kind.${serious.kind}`)}: ${pick(serious)}`, serious.kind);
+      // This phone's own action shows its result in place; a notice is for what others (or the camera) did.
+      if (serious) setTimeout(() => { if (!this.mine_seqs.has(data.seq)) this.toast(`${t(`kind.${serious.kind}`)}: ${pick(serious)}`, serious.kind); }, 400);
       this.refreshHistory();
     } else if (topic === "game") {
       this.state = data;
       this.latest = [];
+      this.mine = null;
       this.refreshHistory();
     } else if (topic === "live") {
       this.live = data;
@@ -149,7 +153,8 @@ class App {
   async change(action, done) {
     try {
       const result = await action();
-      if (done) this.toast(done, "ok");
+      if (done && this.screen === "table") this.mine = { done };
+      else if (done) this.toast(done, "ok");
       return result;
     } catch (err) {
       if (err.status === 401 && err.code === "pin_required") {
@@ -157,23 +162,46 @@ class App {
         this.toast(t("pin.required"), "error");
         return null;
       }
-      this.toast(err.status ? t("error.generic", { message: err.message }) : t("error.network"), "error");
+      const message = err.status ? t("error.generic", { message: err.message }) : t("error.network");
+      if (this.screen === "table") { this.mine = { error: message }; this.render(); } else this.toast(message, "error");
       return null;
     }
   }
 
-  async undo() {
-    const result = await this.change(() => this.api.post("/api/undo"), t("history.undone_ok"));
-    if (result) this.state = result.state;
+  /** Send a game event from a board view; its verdicts stay shown as this phone's own result. */
+  async submitEvent(event) {
+    const result = await this.change(() => this.api.post("/api/events", { event }));
+    if (result) this.acted(result);
+    return result;
   }
 
+  /** The answer to this phone's own change: shown in place until its next action, never replaced by a notice. */
+  acted(result) {
+    this.state = result.state;
+    this.mine_seqs.add(result.state.entries - 1);
+    const verdicts = result.verdicts || [];
+    this.mine = verdicts.length || !(this.mine && this.mine.done) ? { verdicts } : this.mine;
+    this.latest = result.verdicts || [];
+    this.refreshHistory();
+    this.render();
+  }
+
+  /** Undo names the entry it takes back; the server refuses it if the game moved on meanwhile. */
+  async undo() {
+    const seq = (this.state.accepted || []).at(-1);
+    if (seq === undefined) return;
+    const result = await this.change(() => this.api.post("/api/undo", { seq }), t("history.undone_entry", { n: seq + 1 }));
+    if (result) { this.state = result.state; this.mine = null; this.refreshHistory(); this.render(); }
+  }
+
+  /** One queue of short notices, in the page's flow (never over the controls), not on the join screen. */
   toast(message, kind = "info") {
-    const el = $("#toast");
-    el.textContent = message;
-    el.dataset.kind = kind;
-    el.hidden = false;
-    clearTimeout(this.toastTimer);
-    this.toastTimer = setTimeout(() => { el.hidden = true; }, kind === "error" ? 6000 : 3500);
+    const list = $("#notices");
+    if (this.screen === "join") return;
+    const item = h("div", { class: "notice", dataset: { kind }, role: kind === "error" ? "alert" : "status" }, message);
+    list.prepend(item);
+    while (list.children.length > 3) list.lastChild.remove();
+    setTimeout(() => item.remove(), kind === "error" ? 8000 : 5000);
   }
 }
 

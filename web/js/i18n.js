@@ -3,6 +3,7 @@
 const STRINGS = {
   en: {
     "app.title": "Table Companion",
+    "colon": ": ",
     "lang.switch": "Français",
     "conn.live": "Live",
     "conn.connecting": "Connecting…",
@@ -64,7 +65,7 @@ const STRINGS = {
     "history.in_force": "in force",
     "history.undone": "undone",
     "history.refused": "refused",
-    "history.correction": "correction of #{seq}",
+    "history.correction": "Correction of entry {seq}",
     "history.undo_entry": "undo",
     "history.by": "by {source}",
     "history.undone_ok": "Undone",
@@ -116,6 +117,36 @@ const STRINGS = {
     "kind.loss": "Loss",
     "kind.warning": "Warning",
     "kind.info": "Info",
+    "table.undo_entry": "Undo {n}",
+    "table.expert": "Expert: send an event as JSON",
+    "history.entry_n": "{n}.",
+    "history.undone_entry": "Entry {n} undone",
+    "history.earlier": "Earlier games",
+    "history.set_aside": "set aside",
+    "history.n_entries": "{n} entries",
+    "history.resume": "Resume this game",
+    "history.resumed": "Game resumed",
+    "history.no_earlier": "No earlier game",
+    "verdicts.details": "Details",
+    "verdicts.none_important": "Nothing important so far",
+    "source.phone": "a phone", "source.camera": "the camera",
+    "entry.roll": "Roll {dice}", "entry.reroll": "Reroll {rerolled} → {results}", "entry.power": "Power die {dice}",
+    "entry.positions": "Keepers moved", "entry.actions": "Actions", "entry.reserve": "Keeps a {value}",
+    "entry.end_turn": "End of turn", "entry.turn_start": "Start of turn", "entry.setup": "Setup",
+    "entry.reconnect": "Cubes reconnected", "entry.take": "Take from {column}", "entry.calibrate": "Calibrate {cube}",
+    "entry.transfer": "Transfer {cube}", "entry.study": "Study (level {level})", "entry.confine": "Confine {chosen}",
+    "entry.deepen": "Deepen", "entry.play_card": "Card played", "entry.end_actions": "End of the actions",
+    "entry.prime": "Prime {column}: {rolled}", "entry.resolve": "Event resolved",
+    "entry.priming_zone_reading": "Priming zone seen", "entry.reform": "Tesseract rebuilt",
+    "game.confirm_title": "Replace the game in progress?",
+    "game.confirm_text": "{game} is being played ({players}; {n} entries). Starting a new game ends it.",
+    "game.confirm_nobody": "no names",
+    "game.confirm_yes": "Yes, start a new game",
+    "game.confirm_no": "Keep playing",
+    "game.add_player": "Add a player",
+    "game.player_name": "Player {n}'s name",
+    "game.remove_player": "Remove",
+    "game.option_range": "from {min} to {max}",
     "notice.reset": "Missed updates: reloaded",
     "colour.white": "white", "colour.black": "black", "colour.red": "red", "colour.green": "green",
     "colour.blue": "blue", "colour.yellow": "yellow", "colour.purple": "purple", "colour.orange": "orange",
@@ -123,6 +154,7 @@ const STRINGS = {
   },
   fr: {
     "app.title": "Compagnon de table",
+    "colon": " : ",
     "lang.switch": "English",
     "conn.live": "En direct",
     "conn.connecting": "Connexion…",
@@ -184,7 +216,7 @@ const STRINGS = {
     "history.in_force": "en vigueur",
     "history.undone": "annulé",
     "history.refused": "refusé",
-    "history.correction": "correction du n°{seq}",
+    "history.correction": "Correction de l'entrée {seq}",
     "history.undo_entry": "annulation",
     "history.by": "par {source}",
     "history.undone_ok": "Annulé",
@@ -235,7 +267,37 @@ const STRINGS = {
     "kind.win": "Victoire",
     "kind.loss": "Défaite",
     "kind.warning": "Attention",
-    "kind.info": "Info",
+    "kind.info": "Note",
+    "table.undo_entry": "Annuler {n}",
+    "table.expert": "Expert : envoyer un événement en JSON",
+    "history.entry_n": "{n}.",
+    "history.undone_entry": "Entrée {n} annulée",
+    "history.earlier": "Parties précédentes",
+    "history.set_aside": "mise de côté",
+    "history.n_entries": "{n} entrées",
+    "history.resume": "Reprendre cette partie",
+    "history.resumed": "Partie reprise",
+    "history.no_earlier": "Aucune partie précédente",
+    "verdicts.details": "Détails",
+    "verdicts.none_important": "Rien d'important pour l'instant",
+    "source.phone": "un téléphone", "source.camera": "la caméra",
+    "entry.roll": "Lancer {dice}", "entry.reroll": "Relance {rerolled} → {results}", "entry.power": "Dé de pouvoir {dice}",
+    "entry.positions": "Keepers déplacés", "entry.actions": "Actions", "entry.reserve": "Garde un {value}",
+    "entry.end_turn": "Fin du tour", "entry.turn_start": "Début du tour", "entry.setup": "Mise en place",
+    "entry.reconnect": "Cubes reconnectés", "entry.take": "Prélever en {column}", "entry.calibrate": "Calibrer {cube}",
+    "entry.transfer": "Transférer {cube}", "entry.study": "Étudier (niveau {level})", "entry.confine": "Confiner {chosen}",
+    "entry.deepen": "Approfondir", "entry.play_card": "Carte jouée", "entry.end_actions": "Fin des actions",
+    "entry.prime": "Amorcer {column} : {rolled}", "entry.resolve": "Événement résolu",
+    "entry.priming_zone_reading": "Zone d'amorçage vue", "entry.reform": "Tesseract reformé",
+    "game.confirm_title": "Remplacer la partie en cours ?",
+    "game.confirm_text": "{game} est en cours ({players} ; {n} entrées). Commencer une nouvelle partie la termine.",
+    "game.confirm_nobody": "sans noms",
+    "game.confirm_yes": "Oui, nouvelle partie",
+    "game.confirm_no": "Continuer la partie",
+    "game.add_player": "Ajouter un joueur",
+    "game.player_name": "Nom du joueur {n}",
+    "game.remove_player": "Retirer",
+    "game.option_range": "de {min} à {max}",
     "notice.reset": "Mises à jour manquées : rechargé",
     "colour.white": "blanc", "colour.black": "noir", "colour.red": "rouge", "colour.green": "vert",
     "colour.blue": "bleu", "colour.yellow": "jaune", "colour.purple": "violet", "colour.orange": "orange",
@@ -244,6 +306,11 @@ const STRINGS = {
 };
 
 export const LANGUAGES = Object.keys(STRINGS);
+
+/** More strings, from a view module ({en: {...}, fr: {...}}): each game's board view brings its own words. */
+export function addStrings(more) {
+  for (const lang of LANGUAGES) Object.assign(STRINGS[lang], more[lang] || {});
+}
 const STORAGE_KEY = "companion.language";
 let current = "en";
 
@@ -280,8 +347,15 @@ export function t(key, vars = {}) {
 export function pick(text) {
   if (text == null) return "";
   if (typeof text === "string") return text;
-  if ("message" in text) return current === "fr" && text.message_fr ? text.message_fr : text.message;
+  if ("message" in text) return current === "fr" && text.message_fr ? frenchColours(text.message_fr) : text.message;
   return text[current] ?? text.en ?? "";
+}
+
+const COLOUR_WORDS = /\b(white|black|red|green|blue|yellow|purple|orange)\b/g;
+
+/** Engines name dice colours in English inside their French messages: say them in French. */
+function frenchColours(message) {
+  return message.replace(COLOUR_WORDS, (word) => STRINGS.fr[`colour.${word}`] || word);
 }
 
 export function colourName(colour) {

@@ -9,6 +9,7 @@ from companion.core import Observation
 from . import moves
 from .camera import is_camera_board, positions_from_board
 from .dice import budget_json, infer_reroll, minus
+from .display import display, setup_choices
 from .state import ELIMINATED, FALLEN, ON_BOARD
 
 MAX_REROLLS = 2
@@ -88,7 +89,7 @@ class ViewsMixin:
         """Whose turn, the dice allowed, rerolls left, the actions the dice allow, who has fallen."""
         state, turn = self.state, self.state.turn
         if not state.set_up:
-            return {"phase": "setup"}
+            return {"phase": "setup", "setup": setup_choices()}
         player = state.players[turn.player]
         rolled = turn.phase in ("rolling", "acted")
         return {
@@ -104,4 +105,5 @@ class ViewsMixin:
             "reserves": {p.id: p.reserve for p in state.players.values()},
             "reconnect": list(state.reconnect), "winners": list(state.winners),
             "reconnect_suggestion": state.reconnect_hint if state.reconnect else None,
+            **display(state, self.options),
         }

@@ -11,6 +11,7 @@ from companion.referee.registry import register
 from . import actions, rules, threat
 from .bases import base_layout
 from .camera import reading_event, reconcile
+from .display import display, setup_choices
 from .events import drain, resolve
 from .flow import require_playing
 from .setup import setup_game
@@ -125,7 +126,7 @@ class Tesseract(GameEngine):
     def summary(self) -> dict[str, Any]:
         s = self.state
         if s is None:
-            return {"phase": "setup", "message": "waiting for the setup event"}
+            return {"phase": "setup", "message": "waiting for the setup event", "setup": setup_choices()}
         return {
             "phase": s.phase,
             "scientist": s.scientist,
@@ -142,4 +143,5 @@ class Tesseract(GameEngine):
             "lowest_removable": s.tesseract.lowest_removable(),
             "pending": [dict(p) for p in s.pending],
             "outcome": s.outcome,
+            **display(s),
         }

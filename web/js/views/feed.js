@@ -1,8 +1,8 @@
 // The verdict feed (what the referee said, with the rule) and the history (every entry, with undo).
 
 import { $, clear, h } from "../dom.js";
-import { pick, t } from "../i18n.js";
-import { dieChip, openDieDialog } from "./table.js";
+import { colourName, pick, t } from "../i18n.js";
+import { dieChip, openDieDialog, renderUndo } from "./table.js";
 
 export function init(app) {
   $("#verdicts-important").addEventListener("change", () => renderVerdicts(app));
@@ -22,13 +22,15 @@ export function renderVerdicts(app) {
       if (onlyImportant && v.kind === "info") continue;
       list.append(h("li", { class: `verdict kind-${v.kind}`, dataset: { kind: v.kind, seq: String(entry.seq) } },
         h("div", { class: "head" }, h("span", { class: "badge" }, t(`kind.${v.kind}`)),
-          h("small", {}, `#${entry.seq} · ${time(entry.at)}`)),
+          h("small", {}, `${t("history.entry_n", { n: entry.seq + 1 })} · ${time(entry.at)}`)),
         h("p", { class: "text" }, pick(v)),
         v.players.length ? h("p", { class: "players" }, v.players.join(", ")) : null,
-        h("small", { class: "rule" }, v.rule)));
+        h("details", { class: "rule-details" }, h("summary", {}, t("verdicts.details")), h("small", { class: "rule" }, v.rule))));
     }
   }
-  if (!list.children.length) list.append(h("li", { class: "empty" }, t("verdicts.empty")));
+  if (!list.children.length) {
+    list.append(h("li", { class: "empty" }, t(onlyImportant && entries.length ? "verdicts.none_important" : "verdicts.empty")));
+  }
 }
 
 function status(entry) {
@@ -38,17 +40,30 @@ function status(entry) {
   return entry.in_force ? ["in-force", t("history.in_force")] : ["undone", t("history.undone")];
 }
 
-function describe(entry) {
+const DESCRIBED = new Set(["roll", "reroll", "power", "positions", "actions", "reserve", "end_turn", "turn_start", "setup",
+  "reconnect", "take", "calibrate", "transfer", "study", "confine", "deepen", "play_card", "end_actions", "prime",
+  "resolve", "priming_zone_reading", "reform"]);
+
+function values(list) {
+  return (list || []).map((d) => (d && typeof d === "object" ? d.value : d)).join(" ");
+}
+
+/** An entry in a player's words: "Roll 3 4 5", "Take from b1", "Undo of entry 4". */
+export function describeEntry(entry) {
   const event = entry.event;
   if (event.type === "undo") return t("history.undo_entry");
-  if (event.type === "correct") return t("history.correction", { seq: event.seq });
-  const { type, dice, ...rest } = event;
-  const extra = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : "";
-  return `${type}${extra}`;
+  if (event.type === "correct") return t("history.correction", { seq: event.seq + 1 });
+  if (!DESCRIBED.has(event.type)) return event.type.replace(/_/g, " ");
+  const cube = (c) => (c ? `${colourName(c.color)} ${c.value}` : "");
+  return t(`entry.${event.type}`, {
+    dice: values(entry.dice || event.dice), rerolled: values(event.rerolled), results: values(event.results),
+    value: event.value ?? "", column: event.column ?? "", level: event.level ?? "", rolled: event.rolled ?? "",
+    cube: cube(event.cube), chosen: cube(event.chosen), to: event.to ?? "", player: event.player ?? "",
+  });
 }
 
 export function renderHistory(app) {
-  $("#history-undo").disabled = !app.state.can_undo;
+  renderUndo(app, $("#history-undo"));
   const list = clear($("#history-list"));
   const entries = [...(app.history.entries || [])].reverse();
   for (const entry of entries) {
@@ -56,13 +71,44 @@ export function renderHistory(app) {
     const dice = entry.dice || (Array.isArray(entry.event.dice) && entry.event.dice.every((d) => d && d.value) ? entry.event.dice : null);
     const tappable = Boolean(entry.dice);
     list.append(h("li", { class: `entry ${state ? state[0] : "action"}`, dataset: { seq: String(entry.seq), type: entry.event.type } },
-      h("div", { class: "head" }, h("strong", {}, `#${entry.seq}`), " ", describe(entry),
+      h("div", { class: "head" }, h("strong", {}, t("history.entry_n", { n: entry.seq + 1 })), " ", describeEntry(entry),
         state ? h("span", { class: `status ${state[0]}` }, state[1]) : null),
       dice ? h("div", { class: "dice-row small" }, dice.map((die, index) => dieChip(die, index,
-        tappable ? () => openDieDialog(app, { seq: entry.seq, dice: entry.dice, index }) : undefined))) : null,
+        tappable ? () => openDieDialog(app, { seq: entry.seq, dice: entry.dice, version: entry.version, index }) : undefined))) : null,
       entry.verdicts.filter((v) => v.kind !== "info").map((v) =>
         h("p", { class: `verdict kind-${v.kind}` }, h("span", { class: "badge" }, t(`kind.${v.kind}`)), " ", pick(v))),
-      h("small", {}, `${time(entry.at)} · ${t("history.by", { source: entry.source })}`)));
+      h("small", {}, `${time(entry.at)} · ${t("history.by", { source: t(`source.${entry.source}`) === `source.${entry.source}` ? entry.source : t(`source.${entry.source}`) })}`)));
   }
   if (!list.children.length) list.append(h("li", { class: "empty" }, t("history.empty")));
+  renderPastGames(app);
+}
+
+let pastFor = null;
+
+/** Earlier games, newest first; one set aside for another can be taken up again. */
+async function renderPastGames(app) {
+  const key = `${app.state.game_id}:${app.visits}`;
+  if (pastFor === key) return;
+  pastFor = key;
+  let games = [];
+  try { games = (await app.api.get("/api/past-games")).games; } catch (_) { pastFor = null; return; }
+  const list = clear($("#past-games"));
+  for (const game of games.filter((g) => !g.current)) {
+    const outcome = game.outcome && game.outcome.kind !== "abandoned" ? pick(game.outcome) : t("history.set_aside");
+    list.append(h("li", { class: "past-game", dataset: { game: String(game.id) } },
+      h("div", { class: "head" }, h("strong", {}, pick(game.title)), h("small", {}, time(game.started_at))),
+      h("p", {}, [(game.players || []).join(", "), t("history.n_entries", { n: game.entries }), outcome].filter(Boolean).join(" · ")),
+      game.resumable ? h("button", { type: "button", class: "big", onclick: () => resume(app, game) }, t("history.resume")) : null));
+  }
+  if (!list.children.length) list.append(h("li", { class: "empty" }, t("history.no_earlier")));
+}
+
+async function resume(app, game) {
+  const result = await app.change(() => app.api.post("/api/resume", { game_id: game.id, replaces: app.state.game_id }), t("history.resumed"));
+  if (result) {
+    app.state = result.state;
+    app.mine = null;
+    app.refreshHistory();
+    location.hash = "#/table";
+  }
 }

@@ -1,10 +1,19 @@
-// Choosing a game, its players and its options; options are built from each engine's declared defaults.
+// Choosing a game, its players and its options; starting one asks first when a game is being played.
 
 import { $, clear, h } from "../dom.js";
-import { pick, t } from "../i18n.js";
+import { addStrings, pick, t } from "../i18n.js";
+import { hasControl, optionControl, readOptions } from "./options.js";
+
+addStrings({
+  en: { "game.bad_number": "{name}: type a number", "game.out_of_range": "{name} must be from {min} to {max}",
+    "game.expert": "Expert options (JSON)", "game.expert_hint": "Lists and maps only an expert changes, as JSON." },
+  fr: { "game.bad_number": "{name} : tapez un nombre", "game.out_of_range": "{name} doit aller de {min} à {max}",
+    "game.expert": "Options expertes (JSON)", "game.expert_hint": "Listes et tables que seul un expert modifie, en JSON." },
+});
 
 let games = null;
 let chosen = null;
+let names = [];
 let builtFor = -1; // the form is built when the screen opens, not on every live update (that would wipe typing)
 
 export function init(app) {
@@ -18,6 +27,7 @@ export async function render(app) {
     try { games = (await app.api.get("/api/games")).games; } catch (_) { builtFor = -1; return; }
   }
   chosen = app.state.game;
+  names = (app.state.players || []).length ? [...app.state.players] : ["", ""];
   const list = clear($("#game-list"));
   for (const game of games) {
     const id = `game-${game.name}`;
@@ -26,51 +36,74 @@ export async function render(app) {
         onchange: () => { chosen = game.name; renderOptions(); } }),
       h("span", {}, pick(game.title))));
   }
+  renderPlayers();
   renderOptions();
 }
 
+function renderPlayers() {
+  const root = clear($("#game-players"));
+  names.forEach((name, index) => {
+    const input = h("input", { type: "text", class: "player-name", value: name, maxlength: 24, autocomplete: "off",
+      "aria-label": t("game.player_name", { n: index + 1 }), placeholder: t("game.player_name", { n: index + 1 }),
+      oninput: (event) => { names[index] = event.target.value; } });
+    root.append(h("div", { class: "row player-row" }, input,
+      h("button", { type: "button", class: "remove", onclick: () => { names.splice(index, 1); renderPlayers(); } }, t("game.remove_player"))));
+  });
+  root.append(h("button", { type: "button", class: "big", id: "add-player",
+    onclick: () => { names.push(""); renderPlayers(); root.querySelector(".player-row:last-of-type input")?.focus(); } }, t("game.add_player")));
+}
+
+function currentGame() {
+  return games.find((g) => g.name === chosen) || games[0];
+}
+
 function renderOptions() {
-  const game = games.find((g) => g.name === chosen) || games[0];
+  const game = currentGame();
   const root = clear($("#game-options"));
-  for (const option of game.options) {
-    const id = `option-${option.name}`;
-    let input;
-    if (typeof option.default === "boolean") {
-      input = h("input", { type: "checkbox", id, checked: option.default });
-    } else if (typeof option.default === "number") {
-      input = h("input", { type: "number", id, step: "any", value: String(option.default) });
-    } else if (typeof option.default === "string") {
-      input = h("input", { type: "text", id, value: option.default });
-    } else {
-      input = h("textarea", { id, rows: 2, spellcheck: "false" }, JSON.stringify(option.default));
-    }
-    input.dataset.option = option.name;
-    input.dataset.kind = typeof option.default === "object" ? "json" : typeof option.default;
-    root.append(h("div", { class: "option" }, h("label", { for: id }, h("strong", {}, option.name), h("small", {}, option.doc)), input));
+  for (const option of game.options.filter(hasControl)) root.append(optionControl(option));
+  const expert = game.options.filter((o) => !hasControl(o));
+  if (expert.length) {
+    const defaults = Object.fromEntries(expert.map((o) => [o.name, o.default]));
+    root.append(h("details", { class: "expert card" }, h("summary", {}, t("game.expert")),
+      h("p", { class: "hint" }, t("game.expert_hint")),
+      h("textarea", { id: "game-expert", rows: 5, spellcheck: "false" }, JSON.stringify(defaults, null, 1))));
   }
 }
 
-function readOptions() {
-  const options = {};
-  for (const input of document.querySelectorAll("#game-options [data-option]")) {
-    const name = input.dataset.option;
-    if (input.dataset.kind === "boolean") options[name] = input.checked;
-    else if (input.dataset.kind === "number") options[name] = Number(input.value);
-    else if (input.dataset.kind === "string") options[name] = input.value;
-    else {
-      try { options[name] = JSON.parse(input.value); } catch (_) { throw new Error(t("game.bad_option", { name })); }
-    }
-  }
-  return options;
+/** Ask before replacing a game being played: which game, who plays, how far it went. */
+function confirmReplace(app) {
+  const state = app.state;
+  if ((!state.entries && !(state.players || []).length) || state.outcome) return Promise.resolve(true);
+  const dialog = $("#confirm-dialog");
+  $("#confirm-title").textContent = t("game.confirm_title");
+  $("#confirm-text").textContent = t("game.confirm_text", {
+    game: pick(state.title), players: (state.players || []).join(", ") || t("game.confirm_nobody"), n: state.entries });
+  $("#confirm-yes").textContent = t("game.confirm_yes");
+  $("#confirm-no").textContent = t("game.confirm_no");
+  return new Promise((resolve) => {
+    const done = (answer) => () => { dialog.close(); resolve(answer); };
+    $("#confirm-yes").onclick = done(true);
+    $("#confirm-no").onclick = done(false);
+    dialog.oncancel = done(false);
+    dialog.showModal();
+  });
 }
 
 async function start(app) {
-  let options;
-  try { options = readOptions(); } catch (err) { app.toast(err.message, "error"); return; }
-  const players = $("#game-players").value.split("\n").map((p) => p.trim()).filter(Boolean);
-  const result = await app.change(() => app.api.post("/api/game", { game: chosen, options, players }), t("game.started"));
+  const game = currentGame();
+  const read = readOptions($("#game-options"), game);
+  if (read.error) { app.toast(read.error, "error"); return; }
+  const options = read.options;
+  const expert = $("#game-expert");
+  if (expert) {
+    try { Object.assign(options, JSON.parse(expert.value)); } catch (_) { app.toast(t("game.bad_option", { name: t("game.expert") }), "error"); return; }
+  }
+  const players = names.map((p) => p.trim()).filter(Boolean);
+  if (!(await confirmReplace(app))) return;
+  const result = await app.change(() => app.api.post("/api/game", { game: game.name, options, players, replaces: app.state.game_id }), t("game.started"));
   if (result) {
     app.state = result.state;
+    app.mine = null;
     app.refreshHistory();
     location.hash = "#/table";
   }

@@ -70,7 +70,7 @@ export function render(app) {
   if (!stats.rolls) { root.append(h("p", { class: "hint" }, t("stats.empty"))); return; }
   const colours = Object.keys(stats.faces).sort(colourOrder);
   const series = colours.map((c) => ({ name: c, label: colourName(c), colour: dieCss(c) }));
-  root.append(h("p", {}, `${t("table.rolls")}: `, h("strong", { id: "stats-rolls" }, String(stats.rolls))));
+  root.append(h("p", {}, `${t("table.rolls")}${t("colon")}`, h("strong", { id: "stats-rolls" }, String(stats.rolls))));
   root.append(h("h3", {}, t("stats.faces")));
   root.append(barChart([1, 2, 3, 4, 5, 6], series, (face, s) => stats.faces[colours[s]][face - 1], t("stats.faces")));
   root.append(h("ul", { class: "legend" }, series.map((s) => h("li", {}, h("span", { class: "swatch", style: `--die:${s.colour}` }), s.label))));

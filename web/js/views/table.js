@@ -2,8 +2,11 @@
 
 import { $, clear, DIE_COLOURS, dieCss, h, svg } from "../dom.js";
 import { colourName, pick, t } from "../i18n.js";
+import * as board from "./board.js";
+import { hasView } from "./games/index.js";
+import { describeEntry } from "./feed.js";
 
-const TURN_KEYS = ["turn", "scientist", "current_player", "player"];
+const TURN_KEYS = ["scientist", "current_player", "player", "turn"];
 const ALLOW_KEYS = ["allowed", "allows", "actions", "dice_allowed", "actions_left", "rerolls_left", "skills", "pending"];
 const HIDDEN_KEYS = new Set(["statistics", "last_roll"]);
 
@@ -15,7 +18,6 @@ export function init(app) {
   $("#show-roll").addEventListener("click", () => toggleForm("#roll-form", () => {
     if (!$("#roll-dice").children.length) { addDieRow(); addDieRow(); }
   }));
-  $("#show-move").addEventListener("click", () => toggleForm("#move-form"));
   $("#table-undo").addEventListener("click", () => app.undo());
   $("#roll-add").addEventListener("click", () => addDieRow());
   $("#roll-form").addEventListener("submit", (event) => { event.preventDefault(); submitRoll(app); });
@@ -45,13 +47,30 @@ export function render(app) {
   const outcome = $("#outcome");
   outcome.hidden = !state.outcome;
   if (state.outcome) outcome.textContent = `${t("table.outcome")} — ${pick(state.outcome)}`;
-  renderTurn(state, summary);
+  renderTurn(state, hasView(state.game) ? {} : summary); // a board view says whose turn it is itself
   renderLatest(app);
   renderLastRoll(app);
   renderAllows(summary);
   renderDetails(summary);
-  $("#table-undo").disabled = !state.can_undo;
+  renderUndo(app, $("#table-undo"));
+  board.render(app).then((view) => {
+    // A board view shows and enters its game's dice itself; the generic roll entry is for free roll.
+    const own = Boolean(view && view.ownsDice);
+    $("#roll-section").hidden = own;
+    $("#show-roll").hidden = own;
+    if (own) $("#roll-form").hidden = true;
+  });
   updateLive(app);
+}
+
+/** Undo says which entry it takes back ("Undo 4: roll 3 5"); disabled when nothing is in force. */
+export function renderUndo(app, buttonEl) {
+  const seq = (app.state.accepted || []).at(-1);
+  buttonEl.disabled = seq === undefined;
+  const entry = (app.history.entries || []).find((e) => e.seq === seq);
+  const label = seq === undefined ? t("table.undo") : t("table.undo_entry", { n: seq + 1 });
+  buttonEl.textContent = entry ? `${label} · ${describeEntry(entry)}` : label;
+  buttonEl.dataset.seq = seq === undefined ? "" : String(seq);
 }
 
 function show(value) {
@@ -69,16 +88,21 @@ function renderTurn(state, summary) {
   el.append(h("div", { class: "game-title" }, pick(state.title)));
   if (state.players && state.players.length) el.append(h("div", { class: "players" }, state.players.join(" · ")));
   const turnKey = TURN_KEYS.find((key) => summary[key] !== undefined && summary[key] !== null);
-  if (turnKey) el.append(h("div", { class: "whose" }, `${t("table.turn")}: `, h("strong", {}, show(summary[turnKey]))));
-  if (summary.phase) el.append(h("div", { class: "phase" }, `${t("table.phase")}: ${show(summary.phase)}`));
-  if (typeof summary.rolls === "number") el.append(h("div", { class: "phase" }, `${t("table.rolls")}: `, h("strong", { id: "roll-count" }, summary.rolls)));
+  if (turnKey) el.append(h("div", { class: "whose" }, `${t("table.turn")}${t("colon")}`, h("strong", {}, show(summary[turnKey]))));
+  if (summary.phase) el.append(h("div", { class: "phase" }, `${t("table.phase")}${t("colon")}${show(summary.phase)}`));
+  if (typeof summary.rolls === "number") el.append(h("div", { class: "phase" }, `${t("table.rolls")}${t("colon")}`, h("strong", { id: "roll-count" }, summary.rolls)));
 }
 
+/** This phone's own last result (kept until its next action), else the latest entry's verdicts. */
 function renderLatest(app) {
   const el = clear($("#latest-verdicts"));
-  for (const v of app.latest) {
-    el.append(h("div", { class: `verdict kind-${v.kind}` },
-      h("span", { class: "badge" }, t(`kind.${v.kind}`)), " ", pick(v), h("small", { class: "rule" }, v.rule)));
+  const mine = app.mine;
+  if (mine && mine.error) { el.append(h("div", { class: "verdict kind-illegal mine", role: "alert" }, mine.error)); return; }
+  if (mine && mine.done) { el.append(h("div", { class: "verdict kind-ok mine" }, mine.done)); return; }
+  const verdicts = mine ? mine.verdicts : app.latest;
+  for (const v of verdicts) {
+    el.append(h("div", { class: `verdict kind-${v.kind}${mine ? " mine" : ""}`, dataset: { kind: v.kind } },
+      h("span", { class: "badge" }, t(`kind.${v.kind}`)), " ", pick(v)));
   }
 }
 
@@ -95,12 +119,12 @@ function renderAllows(summary) {
   })));
 }
 
+/** Plain facts only; the raw state is for the expert drawer, never the first thing a player sees. */
 function renderDetails(summary) {
-  const rows = Object.entries(summary).filter(([key]) => !HIDDEN_KEYS.has(key));
+  const rows = Object.entries(summary).filter(([key, value]) => !HIDDEN_KEYS.has(key) && (value === null || typeof value !== "object"));
   clear($("#details")).append(h("dl", {}, rows.map(([key, value]) => [
-    h("dt", {}, key.replace(/_/g, " ")),
-    h("dd", {}, value !== null && typeof value === "object" ? h("pre", {}, JSON.stringify(value, null, 1)) : show(value)),
-  ])));
+    h("dt", {}, key.replace(/_/g, " ")), h("dd", {}, show(value))])),
+  h("pre", { class: "raw", id: "raw-summary" }, JSON.stringify(summary, null, 1)));
 }
 
 /** The last roll still in force, with its dice after corrections: {seq, dice} or null. */
@@ -108,7 +132,7 @@ export function lastRoll(app) {
   const entries = app.history.entries || [];
   for (let i = entries.length - 1; i >= 0; i -= 1) {
     if (entries[i].in_force && Array.isArray(entries[i].dice) && entries[i].dice.length) {
-      return { seq: entries[i].seq, dice: entries[i].dice };
+      return { seq: entries[i].seq, dice: entries[i].dice, version: entries[i].version };
     }
   }
   return null;
@@ -125,9 +149,15 @@ export function dieChip(die, index, onTap) {
 function renderLastRoll(app) {
   const el = clear($("#last-roll"));
   const roll = lastRoll(app);
-  if (!roll) { el.append(h("p", { class: "hint" }, t("table.no_roll"))); return; }
+  if (!roll) {
+    // A board game's roll entered by hand carries plain values: show them rather than "no roll yet".
+    const dice = (app.state.summary || {}).dice;
+    el.append(Array.isArray(dice) && dice.length ? h("div", { class: "dice-row" }, dice.map((v, i) => dieChip({ value: v }, i)))
+      : h("p", { class: "hint" }, t("table.no_roll")));
+    return;
+  }
   el.dataset.seq = String(roll.seq);
-  roll.dice.forEach((die, index) => el.append(dieChip(die, index, () => openDieDialog(app, { seq: roll.seq, dice: roll.dice, index }))));
+  roll.dice.forEach((die, index) => el.append(dieChip(die, index, () => openDieDialog(app, { seq: roll.seq, dice: roll.dice, version: roll.version, index }))));
 }
 
 // -- the camera picture ------------------------------------------------------------------
@@ -160,7 +190,9 @@ function drawOverlay(app, live) {
   live.dice.forEach((die, index) => {
     if (!die.box) return;
     const [x1, y1, x2, y2] = die.box;
-    const pad = Math.max(8, (x2 - x1) * 0.3); // a finger is bigger than a die on a phone screen
+    // A finger is bigger than a die on a phone screen: at least 48 px on the screen, whatever the picture's size.
+    const scale = overlay.clientWidth ? overlay.clientWidth / width : 1;
+    const pad = Math.max(8, (x2 - x1) * 0.3, (48 / scale - (x2 - x1)) / 2, (48 / scale - (y2 - y1)) / 2);
     overlay.append(svg("g", {
       class: "die-box", dataset: { index: String(index), value: String(die.value), color: die.color || "" },
       onclick: () => openDieDialog(app, matchRoll(app, die, index)),
@@ -186,7 +218,7 @@ function matchRoll(app, liveDie, liveIndex) {
       if (distance < best) { best = distance; index = i; }
     });
   }
-  return { seq: roll.seq, dice: roll.dice, index };
+  return { seq: roll.seq, dice: roll.dice, version: roll.version, index };
 }
 
 // -- correcting a die ----------------------------------------------------------------------
@@ -227,8 +259,8 @@ async function saveDie(app) {
   dice[target.index] = { ...dice[target.index], value: target.value, color: target.color || null, confidence: 1 };
   const result = target.seq === null
     ? await app.change(() => app.api.post("/api/roll", { dice }), t("die.corrected"))
-    : await app.change(() => app.api.post("/api/corrections", { seq: target.seq, dice }), t("die.corrected"));
-  if (result) { app.state = result.state; app.refreshHistory(); }
+    : await app.change(() => app.api.post("/api/corrections", { seq: target.seq, version: target.version, dice }), t("die.corrected"));
+  if (result) app.acted(result);
 }
 
 // -- entering a roll or a move by hand -----------------------------------------------------
@@ -249,7 +281,7 @@ async function submitRoll(app) {
   }));
   if (!dice.length) { app.toast(t("roll.empty"), "error"); return; }
   const result = await app.change(() => app.api.post("/api/roll", { dice }));
-  if (result) { app.state = result.state; app.latest = result.verdicts; $("#roll-form").hidden = true; app.refreshHistory(); app.render(); }
+  if (result) { $("#roll-form").hidden = true; app.acted(result); }
 }
 
 async function submitMove(app) {
@@ -259,6 +291,5 @@ async function submitMove(app) {
     app.toast(t("move.bad_json"), "error");
     return;
   }
-  const result = await app.change(() => app.api.post("/api/events", { event }));
-  if (result) { app.state = result.state; app.latest = result.verdicts; app.refreshHistory(); app.render(); }
+  await app.submitEvent(event);
 }

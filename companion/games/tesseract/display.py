@@ -1,0 +1,85 @@
+"""What a board drawing needs from a Tesseract game: the tower from above, revealed symbols, cards, what an event asks.
+
+Read-only plain JSON, so the phone draws from the engine's words rather than its internals.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import bases
+from .cube import COLUMNS, MAX_LEVELS
+from .events import ROW_BONUS
+from .state import GameState
+
+#: What each waiting event needs from the players, in the "resolve" event's own field names.
+NEEDS: dict[str, tuple[str, ...]] = {
+    bases.ACCELERATION: ("column",),
+    bases.SHIELD: ("color", "rolled"),
+    bases.CHAIN_REACTION: ("column", "rolled"),
+    bases.FISSION: ("column", "rolled", "destroyed", "destroyed_rolled"),
+    bases.ELECTROSTATIC_DISCHARGE: ("spared", "rolls"),
+    bases.ELECTROMAGNETIC_PULSE: ("rolls",),
+    bases.INTERPHASE: (),
+    bases.SHOCK_WAVE: (),
+    ROW_BONUS: ("cube", "column", "rolled"),
+}
+ROW_BONUS_NAME = {"en": "Complete row", "fr": "Ligne complète"}
+ROW_BONUS_TEXT = {"en": "choose a destroyed cube, roll it and place it on the Tesseract",
+                  "fr": "prenez un cube détruit, lancez-le et posez-le sur le Tesseract"}
+
+
+def tower(state: GameState) -> list[dict[str, Any]]:
+    """Each column seen from above: its height, top cube, whether that cube is removable, its base symbol."""
+    tess = state.tesseract
+    lowest = set(tess.lowest_removable())
+    out = []
+    for name in COLUMNS:
+        top = tess.top(name)
+        symbol = state.layout.get(name)
+        out.append({"column": name, "height": tess.height(name), "top": top.to_json() if top else None,
+                    "removable": bool(top) and tess.is_removable(name), "lowest": name in lowest,
+                    # a symbol is seen once its column is empty (« dès qu'il est révélé »)
+                    "symbol": symbol if symbol and tess.height(name) == 0 else None,
+                    "symbol_name": bases.event_name(symbol).to_json() if symbol and tess.height(name) == 0 else None})
+    return out
+
+
+def pending(state: GameState) -> list[dict[str, Any]]:
+    """The events waiting for the players, with what each needs and the choices it allows."""
+    out = []
+    for item in state.pending:
+        kind = item["event"]
+        if kind == ROW_BONUS:
+            name, text = ROW_BONUS_NAME, ROW_BONUS_TEXT
+        else:
+            name, text = bases.EVENTS[kind][0].to_json(), bases.EVENTS[kind][1].to_json()
+        entry: dict[str, Any] = {"event": kind, "name": name, "text": text, "needs": list(NEEDS.get(kind, ())),
+                                 "columns": state.tesseract.lowest_removable()}
+        if kind == ROW_BONUS:
+            entry["columns"] = [c for c in COLUMNS if state.tesseract.height(c) < MAX_LEVELS]
+        if kind == bases.SHIELD and state.zone.cubes:
+            low = min(c.value for c in state.zone.cubes)
+            entry["colors"] = sorted({c.color for c in state.zone.cubes if c.value == low})
+        out.append(entry)
+    return out
+
+
+def display(state: GameState) -> dict[str, Any]:
+    """The extra summary fields a board view draws from."""
+    board = state.board
+    return {
+        "colours": list(state.colours), "scientists": list(state.scientists), "lab_slots": state.lab_slots,
+        "base": state.base, "tower": tower(state), "max_levels": MAX_LEVELS,
+        "removable": state.tesseract.removable(),
+        "confinement": {"revealed": sorted(board.revealed), "unlocked": sorted(board.unlocked),
+                        "played": sorted(board.played), "rows_done": sorted(board.rows_done), "size": board.size},
+        "destroyed": [c.to_json() for c in state.destroyed],
+        "waiting": pending(state),
+        "primed_this_phase": state.primed_this_phase,
+    }
+
+
+def setup_choices() -> dict[str, Any]:
+    """What a setup screen offers: the bases and the number of scientists."""
+    return {"bases": list(bases.BASES), "players": [1, 2, 3, 4]}

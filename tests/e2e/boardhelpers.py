@@ -1,0 +1,96 @@
+"""Helpers for the board-game browser tests: a table without a camera, taps, and reading the page back."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.support.ui import WebDriverWait
+
+PIN = "271828"
+SMALL = 44  # the smallest control a finger hits reliably, in CSS pixels
+
+
+def wait(driver, condition, timeout=20, message=""):
+    return WebDriverWait(driver, timeout, poll_frequency=0.1,
+                         ignored_exceptions=(StaleElementReferenceException,)).until(condition, message)
+
+
+def api(url, path):
+    with urllib.request.urlopen(url + path.lstrip("/"), timeout=5) as response:
+        return json.loads(response.read())
+
+
+def state(url):
+    return api(url, "api/state")["state"]
+
+
+def open_page(driver, url, route=""):
+    driver.get(url + route)
+    wait(driver, lambda d: d.execute_script("return document.body.dataset.ready") == "1", message="page never ready")
+
+
+def unlock(driver, url):
+    open_page(driver, url, "#/settings")
+    driver.execute_async_script("const done = arguments[1]; window.companion.api.login(arguments[0]).then(() => done(1))", PIN)
+    driver.execute_script("localStorage.setItem('companion.joined', '1')")
+
+
+def tap(driver, css, timeout=10):
+    """Scroll a control to the middle of the screen (clear of the tab bar) and tap it."""
+    def ready(d):
+        found = d.find_elements("css selector", css)
+        return found[0] if found and found[0].is_displayed() else False
+    for attempt in range(5):  # the page redraws on every live event: a control found mid-redraw is found again
+        element = wait(driver, ready, timeout, f"nothing to tap at {css}")
+        try:
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+            element.click()
+            return element
+        except StaleElementReferenceException:
+            time.sleep(0.1)
+    raise AssertionError(f"{css} kept being redrawn")
+
+
+def settled(driver, url):
+    """Wait until the board drawn is the one for the table's latest entry; return that state."""
+    current = state(url)
+    wait(driver, lambda d: d.execute_script("return document.querySelector('#board').dataset.entries") == str(current["entries"]),
+         message=f"the board never showed entry count {current['entries']}")
+    time.sleep(0.15)
+    return state(url)
+
+
+def shown(driver, script, *args):
+    return driver.execute_script(script, *args)
+
+
+def pad(driver, pad_id, values):
+    for value in values:
+        tap(driver, f'#{pad_id} .pad-keys [data-key="{value}"]')
+    tap(driver, f"#{pad_id} .pad-done")
+
+
+def small_controls(driver):
+    """Every visible control smaller than 44x44 CSS pixels: [(description, width, height)]."""
+    return driver.execute_script("""
+      const sel = 'button, a[href], input:not([type=hidden]), select, textarea, summary, .nk-board .tile, .nk-board .keeper, .nk-board .cell, .tess-tower .column, .die-box';
+      return [...document.querySelectorAll(sel)].filter(el => {
+        if (el.closest('[hidden]') || el.closest('details:not([open]) > :not(summary)')) return false;
+        const r = el.getBoundingClientRect(); const s = getComputedStyle(el);
+        return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none';
+      }).map(el => { const r = el.getBoundingClientRect();
+        return [el.tagName + '#' + el.id + '.' + (el.getAttribute('class') || '') + ' ' + (el.textContent || '').trim().slice(0, 30), r.width, r.height]; })
+        .filter(([, w, h]) => w < arguments[0] - 0.5 || h < arguments[0] - 0.5);
+    """, SMALL)
+
+
+def screenshot(driver, directory, name):
+    """A full-page picture (the window grows to the page's height), back to the phone's size afterwards."""
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    driver.set_window_size(390, min(max(height, 844), 5000))
+    time.sleep(0.2)
+    driver.save_screenshot(str(directory / f"{name}.png"))
+    driver.set_window_size(390, 844)

@@ -1,0 +1,202 @@
+// Nexus Keepers by touch: whose turn, the dice and what they allow, tap a keeper then where it goes, reroll, reserve.
+
+import { clear, h } from "../../dom.js";
+import { pick, t } from "../../i18n.js";
+import { button, dieFace, valuePad } from "../widgets.js";
+import { drawBoard, initials, teamColour } from "./nk-board.js";
+import "./nk-strings.js";
+
+export { renderSetup } from "./nk-setup.js";
+export const ownsDice = true;
+
+// What this phone is doing now; forgotten whenever the game changes under it.
+let ui = { entries: -1 };
+
+function fresh(state) {
+  if (ui.entries !== state.entries || ui.game !== state.game_id) {
+    ui = { entries: state.entries, game: state.game_id, selected: null, moves: null, choosing: null, reroll: [], pad: null, picks: [] };
+  }
+}
+
+function where(value) {
+  if (value === "fell" || value === "fallen") return t("nk.falls");
+  if (value === "portal" || value === "eliminated") return t("nk.through_portal");
+  if (Array.isArray(value)) return `(${value[0]}, ${value[1]})`;
+  return String(value);
+}
+
+function currentPlaces(board) {
+  const out = {};
+  for (const k of board.keepers) out[k.id] = k.status === "board" ? k.cell : k.status;
+  return out;
+}
+
+function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+
+/** What an outcome changes, in words: "Bob → (2, 1) · Cara falls". */
+export function describeOutcome(outcome, board) {
+  const now = currentPlaces(board);
+  const parts = [];
+  for (const [id, place] of Object.entries(outcome.positions)) {
+    const before = now[id];
+    if (same(before, place) || (place === "fell" && before === "fallen") || (place === "portal" && before === "eliminated")) continue;
+    parts.push(`${id} → ${where(place)}`);
+  }
+  return parts.join(" · ") || t("nk.no_change");
+}
+
+function changes(outcome, board) {
+  return describeOutcome(outcome, board) !== t("nk.no_change");
+}
+
+async function selectKeeper(ctx, id) {
+  const { app, summary } = ctx;
+  const tapped = summary.board.keepers.find((k) => k.id === id);
+  if (id !== ui.selected && ui.moves && ui.moves.some((m) => same(m.to, tapped.cell))) { chooseCell(ctx, tapped.cell); return; } // a push frees it
+  if (summary.phase !== "rolling" || id !== summary.turn) { app.toast(t("nk.not_active", { name: summary.turn }), "info"); return; }
+  if (ui.selected === id) {
+    if (ui.moves && ui.moves.some((m) => same(m.to, tapped.cell))) { chooseCell(ctx, tapped.cell); return; } // push without moving
+    ui.selected = null; ui.moves = null; ui.choosing = null; render(ctx); return;
+  }
+  ui.selected = id;
+  try {
+    ui.moves = (await app.api.get("/api/legal-moves")).moves.filter((m) => changes(m, summary.board));
+  } catch (_) { ui.moves = []; }
+  render(ctx);
+}
+
+function chooseCell(ctx, cell) {
+  if (!ui.moves) return;
+  const options = ui.moves.filter((m) => same(m.to, cell));
+  if (!options.length) return;
+  if (options.length === 1) { move(ctx, options[0]); return; }
+  ui.choosing = cell;
+  render(ctx);
+}
+
+async function move(ctx, outcome) {
+  ui.choosing = null;
+  await ctx.submit({ type: "positions", keepers: outcome.positions });
+}
+
+function header(summary, board) {
+  const active = board.keepers.find((k) => k.id === summary.turn);
+  const phaseText = {
+    idle: t("nk.phase.idle"), start: t("nk.phase.start", { n: summary.dice_allowed }),
+    rolling: t("nk.phase.rolling"), acted: t("nk.phase.acted"), reconnect: t("nk.phase.reconnect"), over: t("nk.phase.over"),
+  }[summary.phase] || summary.phase;
+  return h("div", { class: "board-head" },
+    h("div", { class: "whose", id: "board-turn" }, h("span", { class: "token", style: `--team:${teamColour(board, active?.team)}` }, initials(summary.turn)),
+      " ", t("nk.turn_of", { name: summary.turn }), summary.bonus_depth ? h("span", { class: "badge" }, t("nk.bonus")) : null),
+    h("p", { class: "phase", id: "board-phase", dataset: { phase: summary.phase } }, phaseText));
+}
+
+function keeperList(summary, board) {
+  return h("ul", { class: "keepers" }, board.keepers.map((k) => h("li", { dataset: { keeper: k.id, status: k.status } },
+    h("span", { class: "token", style: `--team:${teamColour(board, k.team)}` }, initials(k.id)),
+    h("span", { class: "who" }, h("strong", {}, k.id), " ", h("small", {}, pick(k.card))),
+    h("span", { class: "state" }, k.status === "board" ? "" : t(`nk.status.${k.status}`),
+      ` ${t("nk.power_left", { n: k.power_left })}`, k.reserve ? ` · ${t("nk.reserve_die", { value: k.reserve })}` : ""))));
+}
+
+function budgetsText(budgets) {
+  if (!budgets || !budgets.length) return t("nk.allows_nothing");
+  return budgets.map((b) => ["move", "jump", "push"].filter((a) => b[a]).map((a) => `${t(`nk.action.${a}`)} ${b[a]}`).join(" + ")
+    || t("nk.allows_nothing")).join(` ${t("nk.or")} `);
+}
+
+function dicePanel(ctx) {
+  const { summary } = ctx;
+  const rerollable = summary.phase === "rolling" && summary.rerolls_left > 0;
+  const pool = summary.dice || [];
+  const chips = pool.map((value, index) => dieFace(value, {
+    dataset: { index: String(index) }, pressed: rerollable ? ui.reroll.includes(index) : undefined,
+    disabled: rerollable && value === 1, label: value === 1 && rerollable ? t("nk.ones_stay") : String(value),
+    onclick: rerollable && value !== 1 ? () => {
+      ui.reroll = ui.reroll.includes(index) ? ui.reroll.filter((i) => i !== index) : [...ui.reroll, index];
+      render(ctx);
+    } : undefined,
+  }));
+  const groups = (summary.dice_groups || []).map((g) => h("li", { dataset: { value: String(g.value), usable: String(g.usable) } },
+    h("strong", {}, `${g.count} × ${g.value}`), " → ",
+    g.value === 1 ? t("nk.ones_never") : !g.actions.length ? t("nk.face_nothing")
+      : g.usable ? `${g.actions.map((a) => t(`nk.action.${a}`)).join(" / ")} (${t("nk.steps", { n: g.steps })})`
+        : t("nk.needs_pair", { actions: g.actions.map((a) => t(`nk.action.${a}`)).join(" / ") })));
+  return h("div", { class: "card nk-dice", id: "nk-dice" },
+    h("h3", {}, t("nk.dice")),
+    h("div", { class: "dice-row" }, chips, summary.reserved_die ? dieFace(summary.reserved_die, { label: t("nk.reserved_label"), dataset: { reserved: "1" } }) : null),
+    summary.reserved_die ? h("p", { class: "hint" }, t("nk.reserved_hint", { value: summary.reserved_die })) : null,
+    rerollable ? h("p", { class: "hint" }, t("nk.reroll_hint", { n: summary.rerolls_left })) : null,
+    h("ul", { class: "groups" }, groups),
+    h("p", { class: "allows", id: "nk-allows" }, t("nk.left_this_turn"), h("strong", {}, budgetsText(summary.actions))));
+}
+
+function controls(ctx) {
+  const { summary, board } = ctx;
+  const out = [];
+  const me = board.keepers.find((k) => k.id === summary.turn) || {};
+  if (ui.pad) return [ui.pad];
+  if (summary.phase === "idle") out.push(button(t("nk.start_turn", { name: summary.turn }), () => ctx.submit({ type: "turn_start" }), { class: "big primary", id: "nk-start-turn" }));
+  if (summary.phase === "start") {
+    out.push(valuePad({ id: "nk-roll-pad", title: t("nk.roll_title", { name: summary.turn, n: summary.dice_allowed }), count: summary.dice_allowed,
+      keep: ui.picks, onDone: (dice) => ctx.submit({ type: "roll", dice }) }));
+  }
+  if (summary.phase === "rolling" || summary.phase === "acted") {
+    out.push(dicePanel(ctx));
+    if (summary.phase === "rolling") {
+      out.push(h("p", { class: "hint", id: "nk-move-hint" }, ui.selected ? (ui.moves && ui.moves.length ? t("nk.tap_destination") : t("nk.no_moves")) : t("nk.tap_keeper", { name: summary.turn })));
+      if (ui.choosing) {
+        const options = ui.moves.filter((m) => same(m.to, ui.choosing));
+        out.push(h("div", { class: "card", id: "nk-choose" }, h("h3", {}, t("nk.which_outcome")),
+          h("div", { class: "stack" }, options.map((m) => button(describeOutcome(m, board), () => move(ctx, m), { class: "big outcome-choice" })))));
+      }
+      const row = [];
+      if (summary.rerolls_left > 0 && ui.reroll.length >= 2) {
+        row.push(button(t("nk.reroll_n", { n: ui.reroll.length }), () => openPad(ctx, "reroll"), { class: "big primary", id: "nk-reroll" }));
+      }
+      if (me.power_left > 0) row.push(button(t("nk.add_power", { n: me.power_left }), () => openPad(ctx, "power"), { id: "nk-power" }));
+      if (row.length) out.push(h("div", { class: "actions" }, row));
+    }
+    const reserve = (summary.reservable || []).map((v) => button(t("nk.reserve", { value: v }), () => ctx.submit({ type: "reserve", value: v }), { dataset: { reserve: String(v) } }));
+    out.push(h("div", { class: "actions" }, reserve, button(t("nk.end_turn"), () => ctx.submit({ type: "end_turn" }), { class: "big primary", id: "nk-end-turn" })));
+  }
+  if (summary.phase === "reconnect") {
+    out.push(h("p", {}, t("nk.reconnect_text", { names: (summary.reconnect || []).join(", ") })));
+    if (summary.reconnect_suggestion) {
+      out.push(button(t("nk.reconnect_suggested"), () => ctx.submit({ type: "reconnect", cubes: summary.reconnect_suggestion }), { class: "big primary", id: "nk-reconnect" }));
+    }
+  }
+  if (summary.phase === "over") out.push(h("p", { class: "lead", id: "nk-winners" }, t("nk.winners", { names: (summary.winners || []).join(", ") })));
+  return out;
+}
+
+function openPad(ctx, kind) {
+  const { summary } = ctx;
+  const cancel = () => { ui.pad = null; render(ctx); };
+  if (kind === "reroll") {
+    const picked = ui.reroll.map((i) => summary.dice[i]);
+    ui.pad = valuePad({ id: "nk-reroll-pad", title: t("nk.reroll_title", { dice: picked.join(" ") }), count: picked.length, onCancel: cancel,
+      onDone: (results) => { ui.pad = null; ctx.submit({ type: "reroll", rerolled: picked, results }); } });
+  } else {
+    ui.pad = valuePad({ id: "nk-power-pad", title: t("nk.power_title"), count: 1, onCancel: cancel,
+      onDone: (dice) => { ui.pad = null; ctx.submit({ type: "power", dice }); } });
+  }
+  render(ctx);
+}
+
+export function render(ctx) {
+  const { root, summary, state } = ctx;
+  fresh(state);
+  const board = summary.board;
+  ctx.board = board;
+  const destinations = new Set((ui.moves || []).map((m) => `${m.to[0]},${m.to[1]}`));
+  clear(root).append(
+    header(summary, board),
+    h("div", { class: "board-scroll" }, drawBoard(board, {
+      active: summary.phase === "rolling" ? summary.turn : null, selected: ui.selected, destinations,
+      onKeeper: (id) => selectKeeper(ctx, id), onCell: (cell) => chooseCell(ctx, cell),
+    })),
+    h("div", { class: "nk-controls" }, controls(ctx)),
+    keeperList(summary, board),
+  );
+}

@@ -1,0 +1,99 @@
+// Setting up Nexus Keepers by touch: each player's card and team, and their Nexus Cube placed on a grid.
+
+import { clear, h } from "../../dom.js";
+import { pick, t } from "../../i18n.js";
+import { button, choiceRow } from "../widgets.js";
+import { drawBoard, terrainName } from "./nk-board.js";
+import "./nk-strings.js";
+
+const COLS = 7;
+const ROWS = 8;
+const STEP = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
+const OPPOSITE = { N: "S", S: "N", E: "W", W: "E" };
+// Rows of five stacked south, Portals alternating west / east: every cube shares five edges with the one above.
+const DEFAULT_CUBES = [{ origin: [1, 1], direction: "E" }, { origin: [5, 2], direction: "W" },
+  { origin: [1, 3], direction: "E" }, { origin: [5, 4], direction: "W" }];
+
+let draft = null;
+
+function start(ctx) {
+  const choices = ctx.summary.setup;
+  let names = (ctx.state.players || []).filter(Boolean);
+  if (names.length < 2) names = [t("nk.player_n", { n: 1 }), t("nk.player_n", { n: 2 })];
+  draft = {
+    game: ctx.state.game_id, current: 0,
+    players: names.slice(0, 4).map((name, i) => ({
+      id: name, card: choices.cards[i % choices.cards.length].id, team: name,
+      ...DEFAULT_CUBES[i], terrain: Array(5).fill(choices.default_terrain),
+    })),
+  };
+}
+
+export function tiles(player) {
+  const [dx, dy] = STEP[player.direction];
+  return [0, 1, 2, 3, 4].map((i) => [player.origin[0] + dx * i, player.origin[1] + dy * i]);
+}
+
+function asBoard() {
+  return {
+    cubes: draft.players.map((p) => ({ player: p.id, tiles: tiles(p), portal: OPPOSITE[p.direction], terrain: p.terrain })),
+    keepers: draft.players.map((p) => ({ id: p.id, team: p.team, status: "board", cell: p.origin })),
+  };
+}
+
+/** The setup event the wizard's choices make. */
+export function setupEvent() {
+  return { type: "setup", players: draft.players.map((p) => ({
+    id: p.id, card: p.card, team: p.team,
+    cube: { origin: p.origin, direction: p.direction, terrain: p.terrain },
+  })) };
+}
+
+function tapCell(ctx, cell) {
+  const player = draft.players[draft.current];
+  const index = tiles(player).findIndex((c) => c[0] === cell[0] && c[1] === cell[1]);
+  if (index >= 0) { // a tile of this cube: change its terrain
+    const terrains = ctx.summary.setup.terrains;
+    player.terrain[index] = terrains[(terrains.indexOf(player.terrain[index]) + 1) % terrains.length];
+  } else {
+    player.origin = cell;
+  }
+  renderSetup(ctx);
+}
+
+function playerCard(ctx, player, index) {
+  const choices = ctx.summary.setup;
+  const teams = [player.id, ...new Set(draft.players.map((p) => p.team).filter((team) => team !== player.id))];
+  for (const extra of [t("nk.team_n", { n: 1 }), t("nk.team_n", { n: 2 })]) if (!teams.includes(extra)) teams.push(extra);
+  const cardSelect = h("select", { class: "nk-card", "aria-label": t("nk.card_for", { name: player.id }),
+    onchange: (event) => { player.card = event.target.value; } },
+  choices.cards.map((c) => h("option", { value: c.id, selected: c.id === player.card }, pick(c.name))));
+  const teamSelect = h("select", { class: "nk-team", "aria-label": t("nk.team_for", { name: player.id }),
+    onchange: (event) => { player.team = event.target.value; renderSetup(ctx); } },
+  teams.map((team) => h("option", { value: team, selected: team === player.team }, team === player.id ? t("nk.team_alone") : team)));
+  return h("div", { class: "card nk-player", dataset: { player: player.id } },
+    h("h3", {}, `${index + 1}. ${player.id}`),
+    h("label", {}, t("nk.card"), cardSelect),
+    h("label", {}, t("nk.team"), teamSelect));
+}
+
+export function renderSetup(ctx) {
+  if (!draft || draft.game !== ctx.state.game_id) start(ctx);
+  const player = draft.players[draft.current];
+  const root = clear(ctx.root);
+  root.append(
+    h("h2", {}, t("nk.setup_title")),
+    h("p", { class: "hint" }, t("nk.setup_hint")),
+    h("div", { class: "nk-players" }, draft.players.map((p, i) => playerCard(ctx, p, i))),
+    h("h3", {}, t("nk.place_cubes")),
+    choiceRow(draft.players.map((p, i) => ({ value: i, label: p.id })), draft.current,
+      (i) => { draft.current = i; renderSetup(ctx); }, { class: "nk-cube-owner", label: t("nk.whose_cube") }),
+    h("p", { class: "hint" }, t("nk.place_hint", { name: player.id })),
+    h("div", { class: "board-scroll" }, drawBoard(asBoard(), { grid: { cols: COLS, rows: ROWS }, onCell: (cell) => tapCell(ctx, cell) })),
+    h("p", {}, t("nk.unfolds")),
+    choiceRow(["N", "E", "S", "W"].map((d) => ({ value: d, label: t(`nk.dir.${d}`) })), player.direction,
+      (d) => { player.direction = d; renderSetup(ctx); }, { class: "nk-direction", label: t("nk.unfolds") }),
+    h("p", { class: "hint" }, player.terrain.map(terrainName).join(" · ")),
+    button(t("nk.setup_start"), () => ctx.submit(setupEvent()), { class: "big primary", id: "nk-setup-start" }),
+  );
+}

@@ -1,0 +1,85 @@
+// Tesseract's pieces drawn: the tower from above, the breach track, the priming zone, the labs, the confinement board.
+
+import { DIE_CSS, h, svg } from "../../dom.js";
+import { colourName, pick, t } from "../../i18n.js";
+
+const CELL = 80;
+const DARK = new Set(["black", "blue", "purple", "red", "green"]);
+
+export function cubeCss(colour) { return DIE_CSS[colour] || DIE_CSS.unknown; }
+
+/** A cube as a tappable chip. */
+export function cubeChip(cube, { onclick, pressed, dataset = {}, disabled } = {}) {
+  return h("button", {
+    type: "button", class: `die face cube${DARK.has(cube.color) ? " dark" : ""}`, style: `--die:${cubeCss(cube.color)}`,
+    dataset: { color: cube.color, value: String(cube.value), ...dataset }, onclick, disabled,
+    "aria-pressed": pressed === undefined ? undefined : String(Boolean(pressed)),
+    "aria-label": `${colourName(cube.color)} ${cube.value}`,
+  }, h("span", { class: "pips" }, String(cube.value)));
+}
+
+/** The 16 columns seen from above (a1 bottom-left, d4 top-right), each with its top cube and height. */
+export function drawTower(summary, { selected, choices, onColumn } = {}) {
+  const root = svg("svg", { class: "tess-tower", viewBox: `0 0 ${CELL * 4} ${CELL * 4}`, role: "img", "aria-label": t("tess.tower") });
+  for (const column of summary.tower) {
+    const x = "abcd".indexOf(column.column[0]) * CELL;
+    const y = (4 - Number(column.column[1])) * CELL;
+    const allowed = !choices || choices.includes(column.column);
+    const cls = ["column", column.removable ? "removable" : "", column.lowest ? "lowest" : "",
+      column.column === selected ? "selected" : "", allowed && choices ? "choice" : ""].filter(Boolean).join(" ");
+    const parts = [svg("rect", { class: "slot", x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 8 })];
+    if (column.top) {
+      const inset = 4 + (summary.max_levels - column.height) * 5; // lower stacks look further away
+      parts.push(svg("rect", { class: "cube-top", x: x + inset, y: y + inset, width: CELL - 2 * inset, height: CELL - 2 * inset, rx: 6,
+        fill: cubeCss(column.top.color) }));
+      parts.push(svg("text", { class: `value${DARK.has(column.top.color) ? " dark" : ""}`, x: x + CELL / 2, y: y + CELL / 2 + 10, "text-anchor": "middle" }, String(column.top.value)));
+      parts.push(svg("text", { class: "level", x: x + CELL - 10, y: y + 18, "text-anchor": "end" }, `${column.height}`));
+    } else if (column.symbol_name) {
+      parts.push(svg("text", { class: "symbol", x: x + CELL / 2, y: y + CELL / 2 + 4, "text-anchor": "middle" }, pick(column.symbol_name).slice(0, 11)));
+    }
+    parts.push(svg("text", { class: "name", x: x + 8, y: y + CELL - 8 }, column.column));
+    parts.push(svg("title", {}, column.top ? `${column.column}: ${colourName(column.top.color)} ${column.top.value}, ${t("tess.level_n", { n: column.height })}${column.removable ? `, ${t("tess.removable")}` : ""}` : column.column));
+    root.append(svg("g", { class: cls, dataset: { column: column.column, height: String(column.height),
+      removable: String(column.removable), value: column.top ? String(column.top.value) : "", color: column.top ? column.top.color : "" },
+    onclick: onColumn && allowed ? () => onColumn(column.column) : undefined }, parts));
+  }
+  return root;
+}
+
+export function breachTrack(breaches) {
+  return h("div", { class: "breach-track", id: "tess-breaches", dataset: { breaches: String(breaches) }, "aria-label": t("tess.breaches_n", { n: breaches }) },
+    h("span", { class: "label" }, t("tess.breaches")),
+    [0, 1, 2, 3, 4, 5, 6, 7].map((n) => h("span", { class: `step${n <= breaches ? " reached" : ""}${n === 7 ? " last" : ""}` }, String(n))));
+}
+
+/** Primed cubes grouped by value; two of a kind in amber (a third would breach), three or more in red. */
+export function primingZone(summary, { onCube, selected } = {}) {
+  const byValue = {};
+  for (const cube of summary.priming_zone) (byValue[cube.value] = byValue[cube.value] || []).push(cube);
+  const rows = Object.keys(byValue).map(Number).sort((a, b) => a - b).map((value) => {
+    const cubes = byValue[value];
+    const level = cubes.length >= 3 ? "danger" : cubes.length === 2 ? "pair" : "";
+    return h("div", { class: `zone-group ${level}`, dataset: { value: String(value), count: String(cubes.length) } },
+      h("span", { class: "zone-value" }, `${value} ×${cubes.length}`),
+      cubes.map((cube, i) => cubeChip(cube, { onclick: onCube ? () => onCube(cube) : undefined,
+        pressed: onCube ? selected && selected.color === cube.color && selected.value === cube.value && i === 0 : undefined })));
+  });
+  return h("div", { class: "card zone", id: "tess-zone" }, h("h3", {}, t("tess.priming_zone")),
+    rows.length ? rows : h("p", { class: "hint" }, t("tess.zone_empty")));
+}
+
+/** The 24 slots: one row per colour, one column per value, with each value's confinement card. */
+export function confinementBoard(summary) {
+  const card = summary.confinement;
+  const head = h("tr", {}, h("th", {}), [1, 2, 3, 4, 5, 6].map((v) => {
+    const state = card.played.includes(v) ? "played" : card.unlocked.includes(v) ? "unlocked" : card.revealed.includes(v) ? "revealed" : "hidden";
+    return h("th", { dataset: { card: state, value: String(v) }, title: t(`tess.card.${state}`) }, String(v), h("small", {}, t(`tess.card_short.${state}`)));
+  }));
+  const rows = summary.colours.map((colour) => h("tr", { dataset: { colour } }, h("th", {}, colourName(colour)),
+    [1, 2, 3, 4, 5, 6].map((v) => {
+      const filled = (summary.board[colour] || []).includes(v);
+      return h("td", { class: filled ? "filled" : "", style: filled ? `--die:${cubeCss(colour)}` : undefined, dataset: { value: String(v), filled: String(filled) } }, filled ? "■" : "");
+    })));
+  return h("div", { class: "card", id: "tess-confinement" }, h("h3", {}, t("tess.confinement", { n: summary.confined, size: card.size })),
+    h("table", { class: "confinement" }, h("thead", {}, head), h("tbody", {}, rows)));
+}

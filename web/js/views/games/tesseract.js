@@ -1,0 +1,195 @@
+// Tesseract by touch: the tower from above, labs, priming zone and confinement board; actions by tapping cubes.
+
+import { clear, h } from "../../dom.js";
+import { colourName, pick, t } from "../../i18n.js";
+import { button, valuePad } from "../widgets.js";
+import { breachTrack, confinementBoard, cubeChip, drawTower, primingZone } from "./tess-board.js";
+import { resolveForm } from "./tess-resolve.js";
+import "./tess-strings.js";
+
+export { renderSetup } from "./tess-setup.js";
+export const ownsDice = true;
+
+let ui = { entries: -1 };
+
+function fresh(state) {
+  if (ui.entries !== state.entries || ui.game !== state.game_id) {
+    ui = { entries: state.entries, game: state.game_id, lab: [], zone: null, column: null, pad: null, confine: null, resolve: {}, picks: [] };
+  }
+}
+
+const cubeText = (c) => `${colourName(c.color)} ${c.value}`;
+const plain = (c) => ({ color: c.color, value: c.value });
+
+function redraw(ctx) { render(ctx); }
+
+function header(summary) {
+  const phase = summary.waiting && summary.waiting.length ? "event" : summary.phase;
+  const text = {
+    action: t("tess.phase.action", { n: summary.actions_left }), threat: summary.primed_this_phase ? t("tess.phase.threat_done") : t("tess.phase.threat"),
+    event: t("tess.phase.event"), over: t("tess.phase.over"),
+  }[phase] || phase;
+  return h("div", { class: "board-head" },
+    h("div", { class: "whose", id: "board-turn" }, t("tess.turn_of", { name: summary.scientist })),
+    h("p", { class: "phase", id: "board-phase", dataset: { phase } }, text),
+    breachTrack(summary.breaches));
+}
+
+function labs(ctx) {
+  const { summary } = ctx;
+  const acting = summary.phase === "action" && !(summary.waiting || []).length;
+  return h("div", { class: "labs" }, summary.scientists.map((name) => {
+    const cubes = summary.labs[name] || [];
+    const hand = summary.research[name] || {};
+    const empty = Math.max(0, summary.lab_slots - cubes.length);
+    return h("div", { class: `card lab${name === summary.scientist ? " current" : ""}`, dataset: { lab: name } },
+      h("h3", {}, t("tess.lab_of", { name })),
+      h("div", { class: "dice-row" }, cubes.map((cube, index) => cubeChip(cube, {
+        dataset: { index: String(index) }, pressed: acting ? ui.lab.some((s) => s.owner === name && s.index === index) : undefined,
+        onclick: acting ? () => toggleLab(ctx, name, index) : undefined,
+      })), Array.from({ length: empty }, () => h("span", { class: "die face empty-slot", "aria-hidden": "true" }))),
+      h("p", { class: "hint" }, t("tess.hand", { two: hand["2"] || 0, three: hand["3"] || 0, four: hand["4"] || 0 })));
+  }));
+}
+
+function toggleLab(ctx, owner, index) {
+  const mine = owner === ctx.summary.scientist;
+  const had = ui.lab.some((s) => s.owner === owner && s.index === index);
+  if (!mine || ui.lab.some((s) => s.owner !== owner)) ui.lab = ui.lab.filter((s) => s.owner === owner && mine);
+  ui.lab = had ? ui.lab.filter((s) => !(s.owner === owner && s.index === index)) : [...ui.lab, { owner, index }];
+  ui.zone = null; ui.confine = null;
+  redraw(ctx);
+}
+
+function labCube(summary, sel) { return summary.labs[sel.owner][sel.index]; }
+
+function actionButtons(ctx) {
+  const { summary, submit } = ctx;
+  const me = summary.scientist;
+  const out = [];
+  const picked = ui.lab.map((s) => labCube(summary, s));
+  if (ui.column) {
+    const column = summary.tower.find((c) => c.column === ui.column);
+    out.push(button(t("tess.take", { cube: cubeText(column.top), column: ui.column }), () => submit({ type: "take", column: ui.column }), { class: "big primary", id: "tess-take" }));
+  }
+  if (ui.zone) {
+    for (const delta of [1, -1]) {
+      out.push(button(t(delta > 0 ? "tess.calibrate_up" : "tess.calibrate_down", { cube: cubeText(ui.zone) }),
+        () => submit({ type: "calibrate", zone: "priming", cube: plain(ui.zone), delta }), { dataset: { calibrate: String(delta) } }));
+    }
+  }
+  if (picked.length === 1) {
+    const sel = ui.lab[0];
+    const cube = picked[0];
+    if (sel.owner === me) {
+      for (const delta of [1, -1]) {
+        out.push(button(t(delta > 0 ? "tess.calibrate_up" : "tess.calibrate_down", { cube: cubeText(cube) }),
+          () => submit({ type: "calibrate", cube: plain(cube), delta }), { dataset: { calibrate: String(delta) } }));
+      }
+      for (const other of summary.scientists.filter((n) => n !== me)) {
+        out.push(button(t("tess.give", { cube: cubeText(cube), name: other }), () => submit({ type: "transfer", from: me, to: other, cube: plain(cube) }), { dataset: { give: other } }));
+      }
+    } else {
+      out.push(button(t("tess.take_from", { cube: cubeText(cube), name: sel.owner }), () => submit({ type: "transfer", from: sel.owner, to: me, cube: plain(cube) }), { id: "tess-transfer-in" }));
+    }
+  }
+  if (picked.length >= 3 && ui.lab.every((s) => s.owner === me)) {
+    out.push(button(t("tess.confine_n", { n: picked.length }), () => { ui.confine = { group: picked.map(plain) }; redraw(ctx); }, { class: "big primary", id: "tess-confine" }));
+  }
+  return out;
+}
+
+function confineSteps(ctx) {
+  const c = ui.confine;
+  const finish = (reroll) => ctx.submit({ type: "confine", cubes: c.group, chosen: c.chosen, ...(reroll ? { reroll } : {}) });
+  if (!c.chosen) {
+    return h("div", { class: "card", id: "tess-confine-pick" }, h("h3", {}, t("tess.confine_which")),
+      h("div", { class: "dice-row" }, c.group.map((cube, i) => cubeChip(cube, { dataset: { index: String(i) }, onclick: () => { c.chosen = cube; redraw(ctx); } }))),
+      button(t("pad.cancel"), () => { ui.confine = null; redraw(ctx); }));
+  }
+  if (c.reroll) {
+    c.picks = c.picks || [];
+    return valuePad({ id: "tess-confine-reroll", title: t("tess.reroll_rest", { n: c.group.length - 1 }), count: c.group.length - 1, keep: c.picks,
+      onCancel: () => { c.reroll = false; redraw(ctx); }, onDone: (values) => finish(values) });
+  }
+  return h("div", { class: "card", id: "tess-confine-reroll-ask" }, h("h3", {}, t("tess.confine_reroll_q", { cube: cubeText(c.chosen) })),
+    h("div", { class: "actions" },
+      button(t("tess.confine_keep"), () => finish(null), { class: "big primary", id: "tess-confine-keep" }),
+      button(t("tess.confine_reroll"), () => { c.reroll = true; redraw(ctx); }, { id: "tess-confine-reroll-yes" })));
+}
+
+function freeActions(ctx) {
+  const { summary, submit } = ctx;
+  const hand = summary.research[summary.scientist] || {};
+  const out = [];
+  for (const level of ["2", "3"]) {
+    if (hand[level]) out.push(button(t("tess.study", { level, next: Number(level) + 1 }), () => submit({ type: "study", level: Number(level) }), { dataset: { study: level } }));
+  }
+  out.push(button(t("tess.deepen"), () => submit({ type: "deepen" }), { id: "tess-deepen" }));
+  for (const level of ["2", "3", "4"]) {
+    if (hand[level]) out.push(button(t("tess.play_research", { level }), () => submit({ type: "play_card", source: "research", level: Number(level) }), { dataset: { play: level } }));
+  }
+  const card = summary.confinement;
+  for (const v of card.unlocked.filter((v) => !card.played.includes(v))) {
+    out.push(button(t("tess.play_confinement", { value: v }), () => submit({ type: "play_card", source: "confinement", value: v }), { dataset: { playConfinement: String(v) } }));
+  }
+  return out;
+}
+
+function controls(ctx) {
+  const { summary, submit } = ctx;
+  if (summary.phase === "over") return [];
+  if ((summary.waiting || []).length) return [resolveForm(ctx, summary.waiting[0], ui.resolve, () => redraw(ctx))];
+  if (summary.phase === "threat") {
+    if (summary.primed_this_phase) return [];
+    const choices = summary.lowest_removable;
+    const column = choices.length === 1 ? choices[0] : ui.column;
+    if (!column) return [h("p", { class: "hint", id: "tess-prime-hint" }, t("tess.prime_pick", { columns: choices.join(", ") }))];
+    return [valuePad({ id: "tess-prime-pad", title: t("tess.prime_roll", { column }), count: 1, keep: ui.picks,
+      onDone: ([rolled]) => submit({ type: "prime", column, rolled }) })];
+  }
+  if (ui.confine) return [confineSteps(ctx)];
+  const main = actionButtons(ctx);
+  return [
+    h("p", { class: "hint", id: "tess-hint" }, t("tess.action_hint")),
+    main.length ? h("div", { class: "actions", id: "tess-actions" }, main) : null,
+    h("details", { class: "card" }, h("summary", {}, t("tess.more")), h("div", { class: "actions" }, freeActions(ctx))),
+    h("div", { class: "actions" }, button(t("tess.end_actions"), () => submit({ type: "end_actions" }), { class: "big primary", id: "tess-end-actions" })),
+  ];
+}
+
+function tapColumn(ctx, column) {
+  const { summary } = ctx;
+  const info = summary.tower.find((c) => c.column === column);
+  if (summary.phase === "action" && !info.removable) { ctx.app.toast(t("tess.not_removable", { column }), "info"); return; }
+  ui.column = ui.column === column ? null : column;
+  ui.lab = []; ui.zone = null;
+  redraw(ctx);
+}
+
+export function render(ctx) {
+  const { root, summary, state } = ctx;
+  fresh(state);
+  const waiting = (summary.waiting || [])[0];
+  let choices = null;
+  if (waiting && waiting.needs.includes("column")) choices = waiting.columns;
+  else if (summary.phase === "threat") choices = summary.lowest_removable;
+  else if (summary.phase === "action") choices = summary.removable;
+  const acting = summary.phase === "action" && !waiting;
+  clear(root).append(...[
+    header(summary),
+    h("div", { class: "board-scroll tower-wrap" }, drawTower(summary, {
+      selected: waiting ? ui.resolve.column : ui.column, choices,
+      onColumn: (column) => (waiting ? (ui.resolve.column = column, redraw(ctx)) : tapColumn(ctx, column)),
+    })),
+    h("p", { class: "hint" }, t("tess.tower_hint", { n: summary.tesseract_cubes })),
+    h("div", { class: "tess-controls" }, controls(ctx)),
+    primingZone(summary, acting ? { selected: ui.zone, onCube: (cube) => { ui.zone = ui.zone && same(ui.zone, cube) ? null : cube; ui.lab = []; ui.column = null; redraw(ctx); } } : {}),
+    labs(ctx),
+    confinementBoard(summary),
+    summary.destroyed.length ? h("p", { class: "hint", id: "tess-destroyed" }, t("tess.destroyed", { cubes: summary.destroyed.map(cubeText).join(", ") })) : null,
+    summary.outcome ? h("p", { class: "lead" }, pick(summary.outcome)) : null,
+  ].filter(Boolean));
+}
+
+function same(a, b) { return a.color === b.color && a.value === b.value; }

@@ -1,0 +1,123 @@
+// Game options as real controls: checkboxes, pickers and number fields with limits, in the player's language.
+//
+// What an engine declares wins (label, doc, min, max, choices, kind, when the game list carries them); the table
+// below fills in, for the games shipped today, what the engines do not declare yet. Lists and maps that only an
+// expert would change stay out of the form (the expert drawer takes JSON).
+
+import { h } from "../dom.js";
+import { addStrings, pick, t } from "../i18n.js";
+
+const KNOWN = {
+  significance: { choices: [0.001, 0.01, 0.05, 0.1], en: "Fairness threshold", fr: "Seuil d'équilibre",
+    doc_fr: "valeur p sous laquelle les dés d'une couleur sont signalés comme peut-être déséquilibrés" },
+  split_groups: { en: "Split big groups", fr: "Scinder les grands groupes",
+    doc_fr: "un groupe de quatre dés égaux ou plus peut aussi servir de plusieurs groupes de deux ou plus" },
+  leap_over_run: { en: "Leap over a row of keepers", fr: "Sauter par-dessus une file de Keepers",
+    doc_fr: "un saut peut franchir plusieurs Keepers alignés, une case de saut par Keeper" },
+  bonus_turn_per_keeper: { en: "A bonus turn per keeper pushed off", fr: "Un tour bonus par Keeper éjecté",
+    doc_fr: "un tour bonus par Keeper poussé hors du plateau dans un tour (sinon un seul tour bonus par tour)" },
+  maladresse_ones: { min: 0, max: 6, en: "Ones that lose the turn (MALADRESSE)", fr: "Nombre de 1 qui font perdre le tour (MALADRESSE)",
+    doc_fr: "combien de 1 dans un tour le font perdre ; 0 désactive la règle" },
+  min_shared_edges: { min: 1, max: 5, en: "Edges a new cube must share", fr: "Bords partagés par un nouveau cube",
+    doc_fr: "bords qu'un nouveau cube doit partager avec les tuiles déjà en jeu" },
+  camera_frame_is_priming_zone: { en: "Whole picture is the priming zone", fr: "Toute l'image est la zone d'amorçage",
+    doc_fr: "considérer chaque dé d'une lecture comme amorcé quand aucune zone n'est donnée" },
+  lab_slots: { min: 3, max: 12, en: "Slots on a lab sheet", fr: "Emplacements d'une fiche Labo",
+    doc_fr: "emplacements de cubes d'une fiche Labo (le texte des règles ne le donne pas)" },
+  start_without_research: { en: "Start without research cards", fr: "Commencer sans carte Recherche",
+    doc_fr: "difficulté : aucune carte Recherche de niveau 2 distribuée à la mise en place" },
+  extra_primed: { min: 0, max: 2, en: "Extra primed cubes at setup", fr: "Cubes amorcés en plus à la mise en place",
+    doc_fr: "difficulté : 0 à 2 cubes amorcés en plus (le plus bas amovible à chaque fois)" },
+  confine_colours: { choices: ["same_or_distinct", "any"], en: "Colours in a set or run", fr: "Couleurs d'une série ou suite",
+    doc_fr: "une série/suite est d'une seule couleur ou de couleurs toutes différentes ; « libre » mélange" },
+  breach_scope: { choices: ["primed_value", "all_values"], en: "What breaches", fr: "Ce qui fait brèche",
+    doc_fr: "une phase Menace fait brèche quand la valeur du cube amorcé atteint 3+ (6+ : deux) ; ou toute valeur à 3+" },
+  empty_loss: { choices: ["threat_start", "last_cube"], en: "When an empty Tesseract loses", fr: "Quand un Tesseract vide fait perdre",
+    doc_fr: "perdre quand le Tesseract est vide au début d'une phase Menace, ou dès le dernier cube" },
+  allow_pass: { en: "Allow passing", fr: "Permettre de passer",
+    doc_fr: "laisser un scientifique finir la phase Action avec des actions inutilisées" },
+};
+
+addStrings({
+  en: { "choice.same_or_distinct": "one colour or all different", "choice.any": "any colours",
+    "choice.primed_value": "the primed cube's value", "choice.all_values": "every value at 3+",
+    "choice.threat_start": "at a Threat phase", "choice.last_cube": "as soon as the last cube goes" },
+  fr: { "choice.same_or_distinct": "une couleur ou toutes différentes", "choice.any": "couleurs libres",
+    "choice.primed_value": "la valeur du cube amorcé", "choice.all_values": "toute valeur à 3+",
+    "choice.threat_start": "à une phase Menace", "choice.last_cube": "dès le dernier cube retiré" },
+});
+
+/** One option's description merged from the engine's declaration and the table above. */
+export function describeOption(option) {
+  const known = KNOWN[option.name] || {};
+  const label = option.label || (known.en ? { en: known.en, fr: known.fr } : null);
+  const doc = typeof option.doc === "object" && option.doc ? option.doc : { en: option.doc || "", fr: known.doc_fr || option.doc || "" };
+  const range = option.range || {};
+  return {
+    ...option, label, doc,
+    min: option.min ?? range.min ?? known.min, max: option.max ?? range.max ?? known.max,
+    choices: option.choices ?? known.choices,
+  };
+}
+
+/** True for options a form control can show (booleans, numbers, fixed choices); lists and maps are expert-only. */
+export function hasControl(option) {
+  return option.default === null || typeof option.default !== "object";
+}
+
+function choiceLabel(value) {
+  const key = `choice.${value}`;
+  return t(key) === key ? String(value) : t(key);
+}
+
+/** The control for one option, marked with data-option and data-kind so readOptions can read it back. */
+export function optionControl(raw) {
+  const option = describeOption(raw);
+  const id = `option-${option.name}`;
+  let input;
+  if (Array.isArray(option.choices)) {
+    // choices may be plain values or {value, label} (an engine's own bilingual labels)
+    const entries = option.choices.map((c) => (c !== null && typeof c === "object" ? c : { value: c }));
+    input = h("select", { id }, entries.map((c) => h("option", { value: String(c.value), selected: c.value === option.default },
+      c.label ? pick(c.label) : choiceLabel(c.value))));
+    input.dataset.kind = typeof option.default === "number" ? "number" : "string";
+  } else if (typeof option.default === "boolean") {
+    input = h("input", { type: "checkbox", id, checked: option.default });
+    input.dataset.kind = "boolean";
+  } else if (typeof option.default === "number") {
+    input = h("input", { type: "number", id, value: String(option.default), min: option.min, max: option.max,
+      step: Number.isInteger(option.default) ? "1" : "any", inputmode: "numeric" });
+    input.dataset.kind = "number";
+  } else {
+    input = h("input", { type: "text", id, value: option.default ?? "" });
+    input.dataset.kind = "string";
+  }
+  input.dataset.option = option.name;
+  const range = option.min !== undefined && option.max !== undefined && !option.choices ? t("game.option_range", { min: option.min, max: option.max }) : "";
+  const boolean = input.dataset.kind === "boolean";
+  return h("div", { class: `option${boolean ? " option-check" : ""}` },
+    boolean ? input : null,
+    h("label", { for: id }, h("strong", {}, option.label ? pick(option.label) : option.name),
+      h("small", {}, [pick(option.doc), range].filter(Boolean).join(" — "))),
+    boolean ? null : input);
+}
+
+/** The options the form shows, checked against their limits: {options} or {error}. */
+export function readOptions(root, game) {
+  const options = {};
+  for (const input of root.querySelectorAll("[data-option]")) {
+    const option = describeOption(game.options.find((o) => o.name === input.dataset.option));
+    const name = option.label ? pick(option.label) : option.name;
+    if (input.dataset.kind === "boolean") options[option.name] = input.checked;
+    else if (input.dataset.kind === "number") {
+      const value = Number(input.value);
+      if (input.value === "" || !Number.isFinite(value)) return { error: t("game.bad_number", { name }) };
+      if ((option.min !== undefined && value < option.min) || (option.max !== undefined && value > option.max)) {
+        return { error: t("game.out_of_range", { name, min: option.min, max: option.max }) };
+      }
+      if (Number.isInteger(option.default) && !Number.isInteger(value)) return { error: t("game.bad_number", { name }) };
+      options[option.name] = value;
+    } else options[option.name] = input.value;
+  }
+  return { options };
+}

@@ -56,7 +56,7 @@ function nodeMark(summary, node, { legal, r = 0.12, onNode } = {}) {
   parts.push(svg("circle", { class: "body", cx: node.x, cy: node.y, r }));
   if (node.counter) parts.push(svg("circle", { class: "counter", cx: node.x, cy: node.y, r: r * 0.85, fill: colourOf(summary, node.counter) }));
   parts.push(svg("text", { x: node.x, y: node.y + r * 0.4, "text-anchor": "middle", "font-size": r * 1.2 }, String(node.power)));
-  if (onNode) parts.push(svg("circle", { class: "node-hit", cx: node.x, cy: node.y, r: 0.135, fill: "transparent" }));
+  if (onNode) parts.push(svg("circle", { class: "node-hit", cx: node.x, cy: node.y, r: 0.16, fill: "transparent" }));
   return svg("g", { class: `node${legal ? " legal" : ""}${node.closed ? " closed" : ""}`,
     dataset: { node: node.id, power: String(node.power), counter: node.counter || "", closed: String(node.closed) },
     onclick: onNode ? () => onNode(node.id) : undefined }, parts);

@@ -4,10 +4,13 @@
 import { clear, h } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { button, choiceRow } from "../widgets.js";
-import { drawArena, shortName } from "./hex-board.js";
+import { drawArena } from "./hex-board.js";
 import "./hex-strings.js";
 
 let draft = null;
+
+/** A tile's name without the "(example tile)" mark (the note below the list says they are examples). */
+const plainName = (name) => String(name).replace(/\s*\(.*\)\s*/, "").trim() || String(name);
 
 /** The id a placed tile gets: the first word of its name ("blue-eyes", "gaia"). */
 const pieceId = (tile) => String(tile.name).replace(/\(.*\)/, "").trim().split(/\s+/)[0].toLowerCase() || tile.id;
@@ -105,17 +108,17 @@ function playerCard(ctx, player) {
     h("h3", {}, `${player.side + 1}. ${player.id}`),
     h("p", { class: "hint" }, t(player.side === 0 ? "hex.end_south" : "hex.end_north")),
     h("p", {}, t("hex.pick_character")),
-    choiceRow(characters.map((c) => ({ value: c.id, label: shortName(c.name) })), player.character,
+    choiceRow(characters.map((c) => ({ value: c.id, label: plainName(c.name) })), player.character,
       (id) => { player.character = id; renderSetup(ctx); }, { class: `hex-character-${player.side}`, label: t("hex.pick_character") }));
 }
 
 function monsterRows(ctx) {
   const choices = ctx.summary.setup;
   return h("div", { class: "hex-monsters" }, choices.tiles.filter((x) => x.kind === "monster").map((m) => h("div", { class: "hex-monster", dataset: { monster: m.id } },
-    h("span", {}, shortName(m.name)),
+    h("span", {}, plainName(m.name)),
     choiceRow([...draft.players.map((p) => ({ value: p.side, label: p.id })), { value: null, label: t("hex.nobody") }], draft.owner[m.id],
       (side) => { draft.owner[m.id] = side; delete draft.cells[m.id]; for (const p of draft.players) placeMonsters(choices, p); renderSetup(ctx); },
-      { class: "hex-owner", label: shortName(m.name) }))));
+      { class: "hex-owner", label: plainName(m.name) }))));
 }
 
 export function renderSetup(ctx) {
@@ -131,7 +134,7 @@ export function renderSetup(ctx) {
     h("p", {}, t("hex.level")),
     choiceRow(choices.levels.map((l) => ({ value: l, label: t(`hex.level.${l}`) })), draft.level, (l) => { draft.level = l; renderSetup(ctx); }, { class: "hex-level", label: t("hex.level") }),
     h("div", { class: "hex-players" }, draft.players.map((p) => playerCard(ctx, p))),
-    h("p", { class: "hint", id: "hex-place-hint" }, selected ? t("hex.place_tile", { tile: selected.startsWith("char-") ? draft.players[Number(selected.slice(5))].id : shortName(tileOf(choices, selected).name) }) : t("hex.tap_a_tile")),
+    h("p", { class: "hint", id: "hex-place-hint" }, selected ? t("hex.place_tile", { tile: selected.startsWith("char-") ? draft.players[Number(selected.slice(5))].id : plainName(tileOf(choices, selected).name) }) : t("hex.tap_a_tile")),
     h("div", { class: "board-scroll" }, drawArena(cells, draftTiles(choices), {
       selected, destinations,
       onTile: (id) => {

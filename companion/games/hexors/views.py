@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .arena import DIRECTION_NAMES, Arena
+from .display import setup_choices, strike_parts
 from .glossary import KINDS
 from .movement import chained, legal_moves, trapped
 from .state import ARENA, GameState
@@ -36,7 +37,8 @@ def _tile(state: GameState, piece) -> dict[str, Any]:
 def summary(state: GameState | None, options: Mapping[str, Any]) -> dict[str, Any]:
     if state is None:
         return {"phase": "setup", "message": "waiting for the setup event",
-                "arena": {"columns": options["arena_columns"], "rows": options["arena_rows"]}}
+                "arena": {"columns": options["arena_columns"], "rows": options["arena_rows"]},
+                "setup": setup_choices(options)}
     duel = None
     if state.duel is not None:
         d = state.duel
@@ -51,6 +53,7 @@ def summary(state: GameState | None, options: Mapping[str, Any]) -> dict[str, An
             duel["strike_by_colour"] = {
                 side: {c: strike(state, state.pieces[t], c, options)["total"] for c in state.colours}
                 for side, t in (("attacker", d.attacker), ("defender", d.defender))}
+            duel["strike_parts"] = strike_parts(state, options)
     playing = state.phase == "playing" and state.duel is None and state.moved is None
     return {
         "phase": state.phase, "level": state.level, "turn": state.player.id, "turn_number": state.turn,

@@ -10,6 +10,7 @@ from companion.referee.registry import register
 
 from . import rules
 from .camera import play_from_board
+from .display import setup_choices
 from .state import OVER, GameState
 from .turns import counter_nodes, place_counter, play_card, setup_game
 from .views import summary
@@ -82,5 +83,5 @@ class Nexus(GameEngine):
 
     def summary(self) -> dict[str, Any]:
         if self.state is None:
-            return {"phase": "setup", "message": "waiting for the setup event"}
+            return {"phase": "setup", "message": "waiting for the setup event", "setup": setup_choices()}
         return summary(self.state, self.options)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from .display import drawable
 from .grid import LATTICE, open_spots
 from .scoring import leader, standing, worth
 from .state import CARD, GameState
@@ -86,4 +87,5 @@ def summary(state: GameState, options: Mapping[str, Any]) -> dict[str, Any]:
         "card_spots": open_spots(board.occupied, board.landscape_of) if state.phase == CARD and state.deck else [],
         "last_closed": [r["id"] for r in state.closed if r["cards_down"] == len(board.placements)],
         "outcome": state.outcome,
+        "drawable": drawable(state) if state.phase == CARD else [],
     }

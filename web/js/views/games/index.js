@@ -9,6 +9,8 @@
 const VIEWS = {
   "nexus-keepers": () => import("./nexus-keepers.js"),
   tesseract: () => import("./tesseract.js"),
+  hexors: () => import("./hexors.js"),
+  nexus: () => import("./nexus.js"),
 };
 
 const loaded = new Map();

@@ -1,0 +1,28 @@
+"""What the phone's Nexus board view draws from: the setup choices and the cards a player may have drawn."""
+
+from __future__ import annotations
+
+from companion.referee import create_game
+
+
+def test_setup_choices_offer_players_colours_and_the_example_deck_shapes():
+    setup = create_game("nexus", {}).summary()["setup"]
+    assert setup["players"] == [2, 3, 4] and setup["colours"][:2] == ["red", "blue"]
+    cross = next(c for c in setup["cards"] if c["id"] == "ex-cross-1")
+    # a: [2, 2] in card units (8 x 4) is (0.5, 0.5) in half-card units; four connectors: power 4
+    assert {"name": "a", "x": 0.5, "y": 0.5, "power": 4} in cross["nodes"]
+    assert [[0.5, 0.5], [0.0, 0.5]] in cross["rods"] and len(setup["cards"]) == 54
+
+
+def test_drawable_cards_are_those_not_yet_played_or_the_top_one_with_a_known_order():
+    engine = create_game("nexus", {})
+    engine.apply({"type": "setup", "players": ["Ann", "Bob"], "first_card": "ex-cross-1"})
+    ids = [c["id"] for c in engine.summary()["drawable"]]
+    assert len(ids) == 53 and "ex-cross-1" not in ids
+    ordered = create_game("nexus", {})
+    ordered.apply({"type": "setup", "players": ["Ann", "Bob"], "deck": ["ex-rod-1", "ex-caps-1", "ex-split-1"],
+                   "deck_order": "top_first"})
+    assert [c["id"] for c in ordered.summary()["drawable"]] == ["ex-caps-1"]
+    spot = ordered.summary()["card_spots"][0]
+    ordered.apply({"type": "play_card", "x": spot["x"], "y": spot["y"], "rotation": spot["rotations"][0]})
+    assert ordered.summary()["phase"] == "counter" and ordered.summary()["drawable"] == []

@@ -1,0 +1,86 @@
+// The Hexors arena as SVG: flat-topped hex cells (grey starting cells), tiles in their owner's colour with each
+// face's strike value in its colour, the hole showing the facing, and the cells a tapped tile can reach.
+
+import { dieCss, svg } from "../../dom.js";
+import { colourName, t } from "../../i18n.js";
+
+const R = 36; // hexagon radius in drawing units: 7 columns make a 396-unit-wide arena, ~60 px cells on a phone
+const SQ3 = Math.sqrt(3);
+const DIRS = ["N", "NE", "SE", "S", "SW", "NW"];
+export const SIDE_CSS = ["#eceff1", "#37474f"]; // first player light, second dark: no die colour is taken
+export const SIDE_TEXT = ["#111", "#fff"];
+
+function corners(cx, cy, r) {
+  return [0, 1, 2, 3, 4, 5].map((i) => {
+    const a = (Math.PI / 3) * i;
+    return `${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`;
+  }).join(" ");
+}
+
+/** A point ``k`` radii from a cell's centre towards the middle of its face pointing ``dir`` (N up). */
+function toward(cx, cy, dir, k) {
+  const a = ((-90 + 60 * DIRS.indexOf(dir)) * Math.PI) / 180;
+  return [cx + k * R * Math.cos(a), cy + k * R * Math.sin(a)];
+}
+
+export function shortName(name) {
+  const word = String(name).replace(/\(.*\)/, "").trim().split(/\s+/)[0] || String(name);
+  return word.slice(0, 6);
+}
+
+/**
+ * cells: [{cell, x, y, start}] (x east, y north, in radii; start: the side whose grey cell it is);
+ * tiles: [{id, cell, side, name, kind, element, faces, facing, trapped, chained}];
+ * opts: {selected, destinations: Set(cell), targets: Set(tile id), onCell(cell), onTile(id), walls: [{cell}]}.
+ */
+export function drawArena(cells, tiles, opts = {}) {
+  const xs = cells.map((c) => c.x);
+  const ys = cells.map((c) => c.y);
+  const x0 = Math.min(...xs) - 1;
+  const y1 = Math.max(...ys) + SQ3 / 2;
+  const width = (Math.max(...xs) + 1 - x0) * R + 4;
+  const height = (y1 - (Math.min(...ys) - SQ3 / 2)) * R + 4;
+  const at = (c) => [(c.x - x0) * R + 2, (y1 - c.y) * R + 2];
+  const where = new Map(cells.map((c) => [c.cell, at(c)]));
+  const root = svg("svg", { class: "hex-arena", viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`, role: "img",
+    "aria-label": t("hex.arena"), style: `aspect-ratio:${width.toFixed(0)} / ${height.toFixed(0)}` });
+  for (const c of cells) {
+    const [cx, cy] = where.get(c.cell);
+    const dest = opts.destinations && opts.destinations.has(c.cell);
+    root.append(svg("g", { class: `cell${c.start !== null && c.start !== undefined ? " start" : ""}${dest ? " dest" : ""}`,
+      dataset: { cell: c.cell, start: c.start ?? "" }, onclick: opts.onCell ? () => opts.onCell(c.cell) : undefined },
+    svg("polygon", { class: "hex", points: corners(cx, cy, R - 1) }),
+    svg("text", { class: "name", x: cx, y: cy + R * 0.78, "text-anchor": "middle" }, c.cell),
+    dest ? svg("polygon", { class: "dest-ring", points: corners(cx, cy, R - 6) }) : null));
+  }
+  for (const w of opts.walls || []) {
+    const [cx, cy] = where.get(w.cell);
+    root.append(svg("g", { class: "wall", dataset: { cell: w.cell, wall: w.id } },
+      svg("polygon", { points: corners(cx, cy, R - 5) }), svg("text", { x: cx, y: cy + 4, "text-anchor": "middle" }, t("hex.wall"))));
+  }
+  for (const tile of tiles) {
+    if (!where.has(tile.cell)) continue;
+    const [cx, cy] = where.get(tile.cell);
+    const side = tile.side || 0;
+    const parts = [svg("polygon", { class: "tile-body", points: corners(cx, cy, R - 4), fill: SIDE_CSS[side % 2] })];
+    if (tile.faces) {
+      for (const [dir, face] of Object.entries(tile.faces)) {
+        const [fx, fy] = toward(cx, cy, dir, 0.6);
+        parts.push(svg("g", { class: "face", dataset: { dir, value: String(face.value), colour: face.colour } },
+          svg("circle", { cx: fx, cy: fy, r: 8.5, fill: dieCss(face.colour) }),
+          svg("text", { x: fx, y: fy + 4, "text-anchor": "middle", class: ["yellow", "orange"].includes(face.colour) ? "on-light" : "" }, String(face.value))));
+      }
+      const [hx, hy] = toward(cx, cy, tile.facing, 0.88);
+      parts.push(svg("circle", { class: "hole", cx: hx, cy: hy, r: 3.5 }));
+    }
+    if (tile.element) parts.push(svg("circle", { class: "element", cx, cy, r: 11, stroke: dieCss(tile.element) }));
+    parts.push(svg("text", { class: "label", x: cx, y: cy + 4, "text-anchor": "middle", fill: SIDE_TEXT[side % 2] },
+      (tile.kind === "character" ? "★" : "") + shortName(tile.name)));
+    parts.push(svg("title", {}, `${tile.name}${tile.element ? ` · ${t("hex.element", { colour: colourName(tile.element) })}` : ""}`));
+    const cls = ["tile", tile.kind, tile.id === opts.selected ? "selected" : "", opts.targets && opts.targets.has(tile.id) ? "target" : "",
+      tile.trapped ? "trapped" : "", tile.chained ? "chained" : ""].filter(Boolean).join(" ");
+    root.append(svg("g", { class: cls, dataset: { tile: tile.id, cell: tile.cell, side: String(side), facing: tile.facing || "" },
+      onclick: opts.onTile ? (event) => { event.stopPropagation(); opts.onTile(tile.id); } : undefined }, parts));
+  }
+  return root;
+}

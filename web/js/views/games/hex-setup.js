@@ -1,0 +1,155 @@
+// Setting up Hexors by touch: two players, each a character on a grey cell and monsters within 2 cells of it,
+// from the engine's example tiles; tap a tile then a cell to move it.
+
+import { clear, h } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { button, choiceRow } from "../widgets.js";
+import { drawArena } from "./hex-board.js";
+import "./hex-strings.js";
+
+let draft = null;
+
+/** A tile's name without the "(example tile)" mark (the note below the list says they are examples). */
+const plainName = (name) => String(name).replace(/\s*\(.*\)\s*/, "").trim() || String(name);
+
+/** The id a placed tile gets: the first word of its name ("blue-eyes", "gaia"). */
+const pieceId = (tile) => String(tile.name).replace(/\(.*\)/, "").trim().split(/\s+/)[0].toLowerCase() || tile.id;
+
+function start(ctx) {
+  const choices = ctx.summary.setup;
+  let names = (ctx.state.players || []).filter(Boolean);
+  if (names.length < 2) names = [t("hex.player_n", { n: 1 }), t("hex.player_n", { n: 2 })];
+  const characters = choices.tiles.filter((x) => x.kind === "character");
+  const monsters = choices.tiles.filter((x) => x.kind === "monster");
+  const half = Math.floor(monsters.length / 2);
+  draft = {
+    game: ctx.state.game_id, level: choices.level, selected: null,
+    players: names.slice(0, 2).map((id, side) => {
+      const grey = choices.start_cells[side];
+      return { id, side, character: characters[side % characters.length].id, cell: grey[Math.floor(grey.length / 2)] };
+    }),
+    owner: Object.fromEntries(monsters.map((m, i) => [m.id, i < half ? 0 : i < 2 * half ? 1 : null])),
+    cells: {}, // monster tile id -> cell
+  };
+  for (const p of draft.players) placeMonsters(choices, p);
+}
+
+function tileOf(choices, id) { return choices.tiles.find((x) => x.id === id); }
+
+/** Put each of a player's monsters that is not within 2 cells of its character on the nearest free such cell. */
+function placeMonsters(choices, player) {
+  const near = choices.near[player.cell] || [];
+  const taken = () => new Set([...draft.players.map((p) => p.cell), ...Object.values(draft.cells)]);
+  for (const [id, side] of Object.entries(draft.owner)) {
+    if (side !== player.side) { if (side === null) delete draft.cells[id]; continue; }
+    if (near.includes(draft.cells[id])) continue;
+    delete draft.cells[id];
+    const free = near.find((c) => !taken().has(c));
+    if (free) draft.cells[id] = free;
+  }
+}
+
+/** The setup event the wizard's choices make. */
+export function setupEvent(choices) {
+  const used = new Set();
+  const unique = (base) => { let id = base; let n = 2; while (used.has(id)) { id = `${base}${n}`; n += 1; } used.add(id); return id; };
+  return {
+    type: "setup", level: draft.level, first: draft.players[0].id,
+    players: draft.players.map((p) => ({
+      id: p.id,
+      tiles: [{ id: unique(pieceId(tileOf(choices, p.character))), tile: p.character, cell: p.cell },
+        ...Object.entries(draft.owner).filter(([id, side]) => side === p.side && draft.cells[id])
+          .map(([id]) => ({ id: unique(pieceId(tileOf(choices, id))), tile: id, cell: draft.cells[id] }))],
+      ...(draft.level === "advanced" ? { actions: [] } : {}),
+    })),
+  };
+}
+
+function draftTiles(choices) {
+  const out = draft.players.map((p) => ({ id: `char-${p.side}`, cell: p.cell, side: p.side, kind: "character", name: tileOf(choices, p.character).name }));
+  for (const [id, side] of Object.entries(draft.owner)) {
+    if (side === null || !draft.cells[id]) continue;
+    const tile = tileOf(choices, id);
+    out.push({ id, cell: draft.cells[id], side, kind: "monster", name: tile.name, element: tile.element });
+  }
+  return out;
+}
+
+function allowed(choices, id, cell) {
+  if (id.startsWith("char-")) { // its own monsters make way: they are placed again around it
+    const side = Number(id.slice(5));
+    return choices.start_cells[side].includes(cell) && draft.players[side].cell !== cell
+      && !draftTiles(choices).some((x) => x.cell === cell && x.side !== side);
+  }
+  if (draftTiles(choices).some((x) => x.cell === cell && x.id !== id)) return false;
+  const player = draft.players[draft.owner[id]];
+  return (choices.near[player.cell] || []).includes(cell);
+}
+
+function tapCell(ctx, cell) {
+  const choices = ctx.summary.setup;
+  const id = draft.selected;
+  if (!id) return;
+  if (!allowed(choices, id, cell)) { ctx.app.toast(t("hex.cannot_go", { tile: id }), "info"); return; }
+  if (id.startsWith("char-")) {
+    const player = draft.players[Number(id.slice(5))];
+    player.cell = cell;
+    for (const [m, at] of Object.entries(draft.cells)) if (at === cell) delete draft.cells[m];
+    placeMonsters(choices, player);
+  } else draft.cells[id] = cell;
+  draft.selected = null;
+  renderSetup(ctx);
+}
+
+function playerCard(ctx, player) {
+  const choices = ctx.summary.setup;
+  const characters = choices.tiles.filter((x) => x.kind === "character");
+  return h("div", { class: "card hex-player", dataset: { player: player.id } },
+    h("h3", {}, `${player.side + 1}. ${player.id}`),
+    h("p", { class: "hint" }, t(player.side === 0 ? "hex.end_south" : "hex.end_north")),
+    h("p", {}, t("hex.pick_character")),
+    choiceRow(characters.map((c) => ({ value: c.id, label: plainName(c.name) })), player.character,
+      (id) => { player.character = id; renderSetup(ctx); }, { class: `hex-character-${player.side}`, label: t("hex.pick_character") }));
+}
+
+function monsterRows(ctx) {
+  const choices = ctx.summary.setup;
+  return h("div", { class: "hex-monsters" }, choices.tiles.filter((x) => x.kind === "monster").map((m) => h("div", { class: "hex-monster", dataset: { monster: m.id } },
+    h("span", {}, plainName(m.name)),
+    choiceRow([...draft.players.map((p) => ({ value: p.side, label: p.id })), { value: null, label: t("hex.nobody") }], draft.owner[m.id],
+      (side) => { draft.owner[m.id] = side; delete draft.cells[m.id]; for (const p of draft.players) placeMonsters(choices, p); renderSetup(ctx); },
+      { class: "hex-owner", label: plainName(m.name) }))));
+}
+
+export function renderSetup(ctx) {
+  if (!draft || draft.game !== ctx.state.game_id) start(ctx);
+  const choices = ctx.summary.setup;
+  const counts = draft.players.map((p) => Object.entries(draft.owner).filter(([id, side]) => side === p.side && draft.cells[id]).length);
+  const cells = choices.arena.cells.map((c) => ({ ...c, start: c.start_side }));
+  const selected = draft.selected;
+  const destinations = selected ? new Set(cells.map((c) => c.cell).filter((c) => allowed(choices, selected, c))) : new Set();
+  clear(ctx.root).append(
+    h("h2", {}, t("hex.setup_title")),
+    h("p", { class: "hint" }, t("hex.setup_hint")),
+    h("p", {}, t("hex.level")),
+    choiceRow(choices.levels.map((l) => ({ value: l, label: t(`hex.level.${l}`) })), draft.level, (l) => { draft.level = l; renderSetup(ctx); }, { class: "hex-level", label: t("hex.level") }),
+    h("div", { class: "hex-players" }, draft.players.map((p) => playerCard(ctx, p))),
+    h("p", { class: "hint", id: "hex-place-hint" }, selected ? t("hex.place_tile", { tile: selected.startsWith("char-") ? draft.players[Number(selected.slice(5))].id : plainName(tileOf(choices, selected).name) }) : t("hex.tap_a_tile")),
+    h("div", { class: "board-scroll" }, drawArena(cells, draftTiles(choices), {
+      selected, destinations,
+      onTile: (id) => {
+        const at = draftTiles(choices).find((x) => x.id === id).cell;
+        if (selected && selected !== id && destinations.has(at)) { tapCell(ctx, at); return; } // its own monster makes way
+        draft.selected = draft.selected === id ? null : id;
+        renderSetup(ctx);
+      },
+      onCell: (cell) => tapCell(ctx, cell),
+    })),
+    h("h3", {}, t("hex.monsters")),
+    monsterRows(ctx),
+    h("p", { class: "hint", id: "hex-counts", dataset: { counts: counts.join(",") } }, t("hex.counts", { a: counts[0], b: counts[1] }),
+      counts[0] !== counts[1] ? ` — ${t("hex.unequal")}` : ""),
+    h("p", { class: "hint" }, t("hex.example_note")),
+    button(t("hex.setup_start"), () => ctx.submit(setupEvent(choices)), { class: "big primary", id: "hex-setup-start", disabled: counts[0] !== counts[1] }),
+  );
+}

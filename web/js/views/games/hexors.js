@@ -1,0 +1,169 @@
+// Hexors by touch: tap a tile, then a ringed cell to move it; duels shown with both strike values spelled out and
+// settled by tapping the colour the die shows.
+
+import { clear, dieCss, h } from "../../dom.js";
+import { colourName, pick, t } from "../../i18n.js";
+import { button } from "../widgets.js";
+import { SIDE_CSS, SIDE_TEXT, drawArena, shortName } from "./hex-board.js";
+import "./hex-strings.js";
+
+export { renderSetup } from "./hex-setup.js";
+export const ownsDice = true;
+
+let ui = { entries: -1 };
+
+function fresh(state) {
+  if (ui.entries !== state.entries || ui.game !== state.game_id) ui = { entries: state.entries, game: state.game_id, selected: null, choosing: null };
+}
+
+const sideOf = (summary, pid) => (summary.players.find((p) => p.id === pid) || {}).side || 0;
+const tileById = (summary, id) => summary.tiles.find((x) => x.id === id);
+/** A tile as players call it: the first word of its name, with its id when that differs ("Blue-Eyes", "Gaia (g2)"). */
+const tileName = (summary, id) => {
+  const x = tileById(summary, id);
+  if (!x) return id;
+  const word = String(x.name).replace(/\(.*\)/, "").trim().split(/\s+/)[0];
+  return word.toLowerCase() === id.toLowerCase() ? word : `${word} (${id})`;
+};
+
+function phaseOf(summary) {
+  if (summary.phase === "over") return "over";
+  const d = summary.duel;
+  if (d) return d.choose_opponent ? "choose" : d.rolls.length === 2 ? "compare" : "duel";
+  return summary.legal_moves.length ? "move" : "stuck";
+}
+
+function header(summary) {
+  const phase = phaseOf(summary);
+  const side = sideOf(summary, summary.turn);
+  return h("div", { class: "board-head" },
+    h("div", { class: "whose", id: "board-turn" },
+      h("span", { class: "token", style: `--team:${SIDE_CSS[side]};color:${SIDE_TEXT[side]}` }, summary.turn.slice(0, 2).toUpperCase()),
+      " ", t("hex.turn_of", { name: summary.turn }), h("span", { class: "badge" }, t("hex.turn_n", { n: summary.turn_number }))),
+    h("p", { class: "phase", id: "board-phase", dataset: { phase } }, t(`hex.phase.${phase}`, { name: summary.turn })));
+}
+
+/** "7 = green 5 + 2 character": a strike value with every part named. */
+export function spell(parts) {
+  const bits = [parts.symbiosis !== undefined ? `${parts.symbiosis} (${t("hex.part.symbiosis")})` : `${parts.printed}`];
+  for (const key of ["character", "element", "team", "actions"]) if (parts[key]) bits.push(`+ ${parts[key]} ${t(`hex.part.${key}`)}`);
+  return bits.length > 1 || parts.symbiosis !== undefined ? `${parts.total} = ${bits.join(" ")}` : String(parts.total);
+}
+
+function strikeTable(summary) {
+  const d = summary.duel;
+  const parts = d.strike_parts;
+  const head = h("tr", {}, h("th", {}, t("hex.colour")), h("th", {}, tileName(summary, d.attacker)), h("th", {}, tileName(summary, d.defender)));
+  const rows = summary.colours.map((c) => h("tr", { dataset: { colour: c } },
+    h("th", {}, h("span", { class: "swatch", style: `background:${dieCss(c)}` }), colourName(c)),
+    h("td", { dataset: { side: "attacker", total: String(parts.attacker[c].total) } }, spell(parts.attacker[c])),
+    h("td", { dataset: { side: "defender", total: String(parts.defender[c].total) } }, spell(parts.defender[c]))));
+  return h("table", { class: "strike-table", id: "hex-strike", "aria-label": t("hex.strike_table") }, h("thead", {}, head), h("tbody", {}, rows));
+}
+
+function duelPanel(ctx) {
+  const { summary, submit } = ctx;
+  const d = summary.duel;
+  const attackerOwner = tileById(summary, d.attacker)?.controller || summary.turn;
+  const out = [h("h3", {}, t("hex.duel_title", { n: d.round }))];
+  if (d.choose_opponent) {
+    out.push(h("p", {}, t("hex.choose_first", { name: attackerOwner, tile: tileName(summary, d.attacker) })),
+      h("div", { class: "actions", id: "hex-challenge" }, d.remaining.map((id) =>
+        button(t("hex.fight", { tile: tileName(summary, id) }), () => submit({ type: "challenge", target: id }), { dataset: { target: id } }))));
+    return h("div", { class: "card event-card", id: "hex-duel", dataset: { attacker: d.attacker } }, out);
+  }
+  out.push(h("p", { class: "lead" }, t("hex.versus", { attacker: tileName(summary, d.attacker), defender: tileName(summary, d.defender) })));
+  out.push(h("p", { class: "hint", id: "hex-strike-caption" }, t("hex.strike_table")), strikeTable(summary));
+  const rollers = [attackerOwner, tileById(summary, d.defender)?.controller];
+  d.rolls.forEach((c, i) => out.push(h("p", { class: "rolled", dataset: { colour: c } }, t("hex.rolled", { name: rollers[i], colour: colourName(c) }),
+    ` → ${spell(d.strike_parts[i ? "defender" : "attacker"][c])}`)));
+  if (d.rolls.length < 2) {
+    const role = d.rolls.length ? "defender" : "attacker";
+    out.push(h("p", { class: "hint", id: "hex-roll-hint" }, t("hex.rolls_next", { name: d.next_roll_by, role: t(`hex.role.${role}`) })),
+      h("div", { class: "colour-pad", id: "hex-colours" }, summary.colours.map((c) => h("button", {
+        type: "button", class: "colour-key", style: `--die:${dieCss(c)}`, dataset: { colour: c },
+        onclick: () => submit({ type: "roll", colour: c, player: d.next_roll_by }),
+      }, colourName(c)))));
+  } else {
+    out.push(button(t("hex.compare"), () => submit({ type: "compare" }), { class: "big primary", id: "hex-compare" }));
+  }
+  return h("div", { class: "card event-card", id: "hex-duel", dataset: { attacker: d.attacker, defender: d.defender, rolls: d.rolls.join(",") } }, out);
+}
+
+function lastDuel(summary) {
+  const last = summary.last_duel;
+  if (!last) return null;
+  const a = last.attacker;
+  const d = last.defender;
+  return h("p", { class: "hint", id: "hex-last-duel", dataset: { winner: last.winner || "" } },
+    t("hex.last_duel", { attacker: tileName(summary, a.tile), a: `${colourName(a.colour)} ${spell(a)}`, defender: tileName(summary, d.tile), d: `${colourName(d.colour)} ${spell(d)}` }),
+    " — ", last.winner ? t("hex.wins", { tile: tileName(summary, last.winner) }) : t("hex.tie"));
+}
+
+function playersList(summary) {
+  return h("ul", { class: "keepers", id: "hex-players" }, summary.players.map((p) => h("li", { dataset: { player: p.id } },
+    h("span", { class: "token", style: `--team:${SIDE_CSS[p.side]};color:${SIDE_TEXT[p.side]}` }, p.id.slice(0, 2).toUpperCase()),
+    h("span", { class: "who" }, h("strong", {}, p.id)),
+    h("span", { class: "state" }, [summary.level === "advanced" ? `${t("hex.stars", { n: p.stars })} · ${t("hex.in_hand", { n: p.actions_in_hand })} · ` : "",
+      p.discard.length ? t("hex.discard", { tiles: p.discard.join(", ") }) : t("hex.discard_empty")].join("")))));
+}
+
+function tapTile(ctx, id) {
+  const { summary } = ctx;
+  if (summary.duel && summary.duel.choose_opponent && summary.duel.remaining.includes(id)) { ctx.submit({ type: "challenge", target: id }); return; }
+  if (phaseOf(summary) !== "move") return;
+  const tile = tileById(summary, id);
+  if (tile.controller !== summary.turn) { ctx.app.toast(t("hex.not_yours", { tile: tileName(summary, id), name: summary.turn }), "info"); return; }
+  ui.selected = ui.selected === id ? null : id;
+  ui.choosing = null;
+  if (ui.selected && !summary.legal_moves.some((m) => m.tile === id)) ctx.app.toast(t("hex.no_moves_tile", { tile: tileName(summary, id) }), "info");
+  render(ctx);
+}
+
+function tapCell(ctx, cell) {
+  const paths = (ctx.summary.legal_moves || []).filter((m) => m.tile === ui.selected && m.path.at(-1) === cell);
+  if (!paths.length) return;
+  if (paths.length === 1) { ctx.submit({ type: "move", tile: ui.selected, path: paths[0].path }); return; }
+  ui.choosing = cell;
+  render(ctx);
+}
+
+function controls(ctx) {
+  const { summary, submit } = ctx;
+  const phase = phaseOf(summary);
+  const out = [];
+  if (summary.duel) out.push(duelPanel(ctx));
+  if (phase === "move") {
+    out.push(h("p", { class: "hint", id: "hex-move-hint" }, ui.selected ? t("hex.tap_destination", { tile: tileName(summary, ui.selected) }) : t("hex.phase.move", { name: summary.turn })));
+    if (ui.choosing) {
+      const paths = summary.legal_moves.filter((m) => m.tile === ui.selected && m.path.at(-1) === ui.choosing);
+      out.push(h("div", { class: "card", id: "hex-paths" }, h("h3", {}, t("hex.which_path")), h("div", { class: "stack" },
+        paths.map((m) => button(m.path.join(" → "), () => submit({ type: "move", tile: m.tile, path: m.path }), { class: "big outcome-choice" })))));
+    }
+  }
+  if (phase === "stuck") out.push(button(t("hex.cannot_move", { name: summary.turn }), () => submit({ type: "cannot_move" }), { class: "big", id: "hex-cannot-move" }));
+  if (phase === "over" && summary.outcome) out.push(h("p", { class: "lead", id: "hex-winner" }, t("hex.winner", { name: summary.outcome.winner })));
+  return out;
+}
+
+export function render(ctx) {
+  const { root, summary, state } = ctx;
+  fresh(state);
+  const tiles = summary.tiles.map((x) => ({ ...x, side: sideOf(summary, x.owner) }));
+  const moves = (summary.legal_moves || []).filter((m) => m.tile === ui.selected);
+  const destinations = new Set(moves.map((m) => m.path.at(-1)));
+  const d = summary.duel;
+  const targets = new Set(d ? (d.choose_opponent ? d.remaining : [d.attacker, d.defender]) : []);
+  const cells = summary.arena.cells.map((c) => ({ ...c, start: c.start_of ? sideOf(summary, c.start_of) : null }));
+  clear(root).append(...[
+    header(summary),
+    h("div", { class: "board-scroll" }, drawArena(cells, tiles, {
+      selected: ui.selected, destinations, targets, walls: summary.walls,
+      onTile: (id) => tapTile(ctx, id), onCell: (cell) => tapCell(ctx, cell),
+    })),
+    h("div", { class: "hex-controls" }, controls(ctx)),
+    lastDuel(summary),
+    summary.actions_in_play.length ? h("p", { class: "hint" }, summary.actions_in_play.map((a) => `${pick(a.name)} (${a.owner}${a.target ? ` → ${a.target}` : ""})`).join(" · ")) : null,
+    playersList(summary),
+  ].filter(Boolean));
+}

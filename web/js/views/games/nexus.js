@@ -1,0 +1,118 @@
+// Nexus (James Ernest) by touch: pick the card drawn, tap a ringed square and how it lies to play it; tap a card,
+// then one of its free nodes, to place a counter. Scores and every Nexus's standing beside the board.
+
+import { clear, dieCss, h } from "../../dom.js";
+import { colourName, pick, t } from "../../i18n.js";
+import { button } from "../widgets.js";
+import { colourOf, drawBoard, drawZoom, spotCells } from "./nx-board.js";
+import { cardPicker } from "./nx-setup.js";
+import "./nx-strings.js";
+
+export { renderSetup } from "./nx-setup.js";
+export const ownsDice = true;
+
+let ui = { entries: -1 };
+
+function fresh(state) {
+  if (ui.entries !== state.entries || ui.game !== state.game_id) ui = { entries: state.entries, game: state.game_id, card: null, cell: null, choice: null, zoom: null };
+}
+
+/** The placements a tapped square allows: every free spot covering it, in each rotation. */
+function candidates(summary, [cx, cy]) {
+  const out = [];
+  for (const s of summary.card_spots) {
+    const portrait = s.rotations.includes(90);
+    const covers = portrait ? cx === s.x && (cy === s.y || cy === s.y + 1) : cy === s.y && (cx === s.x || cx === s.x + 1);
+    if (covers) for (const rotation of s.rotations) out.push({ x: s.x, y: s.y, rotation });
+  }
+  return out;
+}
+
+function header(summary) {
+  const phase = summary.phase;
+  return h("div", { class: "board-head" },
+    h("div", { class: "whose", id: "board-turn" }, summary.player ? [h("span", { class: "token", style: `--team:${colourOf(summary, summary.player)}` }, summary.player.slice(0, 2).toUpperCase()),
+      " ", t("nx.turn_of", { name: summary.player })] : t("nx.phase.over")),
+    h("p", { class: "phase", id: "board-phase", dataset: { phase } }, t(`nx.phase.${phase}`)));
+}
+
+function scores(summary) {
+  return h("div", { class: "card" }, h("h3", {}, t("nx.scores", { n: summary.target_points })),
+    h("ul", { class: "nx-scores", id: "nx-scores" }, summary.players.map((p) => h("li", { class: p.name === summary.player ? "current" : "", dataset: { player: p.name, score: String(p.score) } },
+      h("span", { class: "token", style: `--team:${dieCss(p.colour)}` }, p.name.slice(0, 2).toUpperCase()),
+      h("strong", {}, p.name), ` · ${colourName(p.colour)} · `, h("strong", {}, t("nx.points", { n: p.score }))))),
+    h("p", { class: "hint" }, t("nx.deck_left", { n: summary.deck_left })));
+}
+
+function nexusList(summary) {
+  const items = summary.nexuses.map((n) => {
+    const power = Object.entries(n.power || {}).map(([p, v]) => `${p} ${v}`).join(", ") || t("nx.nobody");
+    const text = n.closed ? (n.scorer ? t("nx.closed_by", { points: n.points, name: n.scorer }) : t("nx.closed_none"))
+      : t("nx.open", { value: n.value, power });
+    return h("li", { dataset: { nexus: n.id, closed: String(n.closed), scorer: n.scorer || "" } }, h("strong", {}, n.id), ` — ${text}`);
+  });
+  return h("details", { class: "card nx-nexuses" }, h("summary", {}, `${t("nx.nexuses")} (${items.length})`), h("ul", {}, items));
+}
+
+function cardControls(ctx) {
+  const { summary, submit } = ctx;
+  const drawable = summary.drawable || [];
+  if (drawable.length === 1) ui.card = drawable[0].id;
+  const out = [];
+  const shape = drawable.find((c) => c.id === ui.card);
+  if (!shape) {
+    out.push(h("h3", {}, t("nx.drawn")), cardPicker(drawable, null, (id) => { ui.card = id; render(ctx); }, "nx-drawn"));
+    return out;
+  }
+  out.push(h("p", { class: "hint", id: "nx-card-hint", dataset: { card: shape.id } }, drawable.length === 1 ? t("nx.drawn_top", { name: shape.name }) : t("nx.tap_spot", { name: shape.name })));
+  if (ui.cell) {
+    const options = candidates(summary, ui.cell);
+    out.push(h("div", { class: "card", id: "nx-ways" }, h("h3", {}, t("nx.which_way")),
+      h("div", { class: "choice-row" }, options.map((o, i) => h("button", { type: "button", class: "choice-button", "aria-pressed": String(i === ui.choice),
+        dataset: { x: String(o.x), y: String(o.y), rotation: String(o.rotation) }, onclick: () => { ui.choice = i; render(ctx); } }, t("nx.way", o)))),
+      ui.choice !== null ? button(t("nx.play_here"), () => submit({ type: "play_card", player: summary.player, card: shape.id, ...options[ui.choice] }), { class: "big primary", id: "nx-play" }) : null));
+  }
+  if (drawable.length > 1) out.push(button(t("nx.change_card"), () => { ui.card = null; ui.cell = null; ui.choice = null; render(ctx); }, { id: "nx-change-card" }));
+  return out;
+}
+
+function counterControls(ctx) {
+  const { summary, submit } = ctx;
+  const legal = new Set(summary.legal_counters);
+  if (!ui.zoom) return [h("p", { class: "hint", id: "nx-counter-hint" }, t("nx.tap_card", { name: summary.player }))];
+  const free = summary.nodes.some((n) => n.id.startsWith(`${ui.zoom}:`) && legal.has(n.id));
+  return [h("div", { class: "card", id: "nx-zoom" }, h("h3", {}, t("nx.zoom_title", { card: ui.zoom })),
+    drawZoom(summary, ui.zoom, legal, (node) => submit({ type: "place_counter", player: summary.player, node })),
+    free ? null : h("p", { class: "hint" }, t("nx.no_free_node")),
+    button(t("nx.close_zoom"), () => { ui.zoom = null; render(ctx); }, { id: "nx-zoom-close" }))];
+}
+
+export function render(ctx) {
+  const { root, summary, state } = ctx;
+  fresh(state);
+  const opts = { legal: new Set(summary.legal_counters), last: new Set() };
+  let controls = [];
+  if (summary.phase === "card") {
+    controls = cardControls(ctx);
+    const shape = (summary.drawable || []).find((c) => c.id === ui.card);
+    if (shape) {
+      opts.spots = spotCells(summary.card_spots);
+      opts.onSpot = (cell) => { ui.cell = cell; ui.choice = null; const c = candidates(summary, cell); if (c.length === 1) ui.choice = 0; render(ctx); };
+      if (ui.cell && ui.choice !== null) opts.ghost = { shape, ...candidates(summary, ui.cell)[ui.choice] };
+    }
+  } else if (summary.phase === "counter") {
+    controls = counterControls(ctx);
+    opts.onCard = (card) => { ui.zoom = card; render(ctx); };
+  }
+  const closing = summary.last_closed || [];
+  for (const n of summary.nodes) if (closing.includes(n.nexus)) opts.last.add(n.id.split(":")[0]);
+  clear(root).append(...[
+    header(summary),
+    h("div", { class: "board-scroll", id: "nx-scroll" }, drawBoard(summary, opts)),
+    h("p", { class: "hint" }, t("nx.power_legend")),
+    h("div", { class: "nx-controls" }, controls),
+    summary.outcome ? h("p", { class: "lead", id: "nx-winner" }, pick(summary.outcome)) : null,
+    scores(summary),
+    nexusList(summary),
+  ].filter(Boolean));
+}

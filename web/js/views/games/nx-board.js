@@ -1,0 +1,114 @@
+// Nexus cards as SVG, in half-card units: cards with their rods, nodes showing their power, counters in the
+// players' colours, closed Nexuses shaded in their scorer's colour, and the free squares a new card may take.
+
+import { dieCss, svg } from "../../dom.js";
+import { t } from "../../i18n.js";
+
+const PX = 80; // screen pixels per half-card square: a square is always a comfortable target
+
+export function colourOf(summary, name) {
+  const p = (summary.players || []).find((x) => x.name === name);
+  return p ? dieCss(p.colour) : "#9e9e9e";
+}
+
+/** The SVG transform that lays a landscape card shape at (x, y) turned ``rotation`` degrees clockwise. */
+export function placeTransform(x, y, rotation) {
+  const shift = { 0: [0, 0], 90: [1, 0], 180: [2, 1], 270: [0, 2] }[rotation];
+  return `translate(${x + shift[0]} ${y + shift[1]}) rotate(${rotation})`;
+}
+
+/** A card shape from the engine (landscape, 2 x 1): face, rods, nodes with power values. */
+export function shapeGroup(shape, attrs = {}) {
+  return svg("g", attrs,
+    svg("rect", { class: "card-face", x: 0.03, y: 0.03, width: 1.94, height: 0.94, rx: 0.06 }),
+    shape.rods.map((rod) => svg("polyline", { class: "rod", points: rod.map((p) => p.join(",")).join(" ") })),
+    shape.nodes.map((n) => svg("g", { class: "node" }, svg("circle", { class: "body", cx: n.x, cy: n.y, r: 0.1 }),
+      svg("text", { x: n.x, y: n.y + 0.045, "text-anchor": "middle", transform: "" }, String(n.power)))));
+}
+
+/** A small picture of a card (for the card picker). */
+export function cardThumb(shape) {
+  return svg("svg", { viewBox: "0 0 2 1", class: "nx-board", "aria-hidden": "true" }, shapeGroup(shape));
+}
+
+function bounds(summary, extra) {
+  const boxes = summary.cards.map((c) => c.box).concat(extra);
+  const x0 = Math.min(...boxes.map((b) => b[0]));
+  const y0 = Math.min(...boxes.map((b) => b[1]));
+  const x1 = Math.max(...boxes.map((b) => b[2]));
+  const y1 = Math.max(...boxes.map((b) => b[3]));
+  return { x0: x0 - 0.1, y0: y0 - 0.1, w: x1 - x0 + 0.2, h: y1 - y0 + 0.2 };
+}
+
+export function spotCells(spots) {
+  const out = new Map();
+  for (const s of spots) {
+    const portrait = s.rotations.includes(90);
+    for (const [x, y] of portrait ? [[s.x, s.y], [s.x, s.y + 1]] : [[s.x, s.y], [s.x + 1, s.y]]) out.set(`${x},${y}`, [x, y]);
+  }
+  return [...out.values()];
+}
+
+function nodeMark(summary, node, { legal, r = 0.12, onNode } = {}) {
+  const parts = [];
+  const nexus = summary.nexuses.find((n) => n.id === node.nexus);
+  if (node.closed && nexus) parts.push(svg("circle", { class: "closed-shade", cx: node.x, cy: node.y, r: r * 2.2, fill: nexus.scorer ? colourOf(summary, nexus.scorer) : "#9e9e9e", "fill-opacity": "0.45" }));
+  parts.push(svg("circle", { class: "body", cx: node.x, cy: node.y, r }));
+  if (node.counter) parts.push(svg("circle", { class: "counter", cx: node.x, cy: node.y, r: r * 0.85, fill: colourOf(summary, node.counter) }));
+  parts.push(svg("text", { x: node.x, y: node.y + r * 0.4, "text-anchor": "middle", "font-size": r * 1.2 }, String(node.power)));
+  if (onNode) parts.push(svg("circle", { class: "node-hit", cx: node.x, cy: node.y, r: 0.16, fill: "transparent" }));
+  return svg("g", { class: `node${legal ? " legal" : ""}${node.closed ? " closed" : ""}`,
+    dataset: { node: node.id, power: String(node.power), counter: node.counter || "", closed: String(node.closed) },
+    onclick: onNode ? () => onNode(node.id) : undefined }, parts);
+}
+
+/**
+ * The board: opts {spots: [[x, y]] squares to tap, onSpot([x, y]), ghost: {shape, x, y, rotation},
+ * legal: Set(node ids), onCard(cardId), last: Set(card ids)}.
+ */
+export function drawBoard(summary, opts = {}) {
+  const extra = (opts.spots || []).map(([x, y]) => [x, y, x + 1, y + 1]);
+  const b = bounds(summary, extra);
+  const root = svg("svg", { class: "nx-board", viewBox: `${b.x0} ${b.y0} ${b.w} ${b.h}`, role: "img", "aria-label": t("nx.board"),
+    style: `width:${Math.ceil(b.w * PX)}px;max-width:none;aspect-ratio:${b.w} / ${b.h}` });
+  for (const [x, y] of opts.spots || []) {
+    root.append(svg("g", { class: "spot-cell", dataset: { x: String(x), y: String(y) }, onclick: () => opts.onSpot([x, y]) },
+      svg("rect", { class: "spot", x: x + 0.04, y: y + 0.04, width: 0.92, height: 0.92, rx: 0.05 })));
+  }
+  for (const card of summary.cards) {
+    const [x0, y0, x1, y1] = card.box;
+    root.append(svg("g", { class: "card", dataset: { card: card.card, x: String(card.x), y: String(card.y), rotation: String(card.rotation) } },
+      svg("rect", { class: `card-face${opts.last && opts.last.has(card.card) ? " last" : ""}`, x: x0 + 0.03, y: y0 + 0.03, width: x1 - x0 - 0.06, height: y1 - y0 - 0.06, rx: 0.06 }),
+      card.rods.map((rod) => svg("polyline", { class: "rod", points: rod.map((p) => p.join(",")).join(" ") }))));
+  }
+  for (const node of summary.nodes) root.append(nodeMark(summary, node, { legal: opts.legal && opts.legal.has(node.id) }));
+  if (opts.onCard) {
+    for (const card of summary.cards) {
+      const [x0, y0, x1, y1] = card.box;
+      root.append(svg("rect", { class: "card-hit", dataset: { card: card.card }, x: x0, y: y0, width: x1 - x0, height: y1 - y0,
+        onclick: () => opts.onCard(card.card) }));
+    }
+  }
+  if (opts.ghost) {
+    const g = opts.ghost;
+    root.append(shapeGroup(g.shape, { class: "ghost", transform: placeTransform(g.x, g.y, g.rotation), dataset: { ghost: g.shape.id } }));
+  }
+  return root;
+}
+
+/** One played card drawn large with its nodes as 44 px targets: the legal ones call ``onNode(id)``. */
+export function drawZoom(summary, cardId, legal, onNode) {
+  const card = summary.cards.find((c) => c.card === cardId);
+  const [x0, y0, x1, y1] = card.box;
+  const w = x1 - x0;
+  const hgt = y1 - y0;
+  const root = svg("svg", { class: "nx-board nx-zoom", viewBox: `${x0 - 0.05} ${y0 - 0.05} ${w + 0.1} ${hgt + 0.1}`, role: "img",
+    "aria-label": cardId, style: `width:${w > hgt ? "100%" : "210px"};aspect-ratio:${w + 0.1} / ${hgt + 0.1}`, dataset: { card: cardId } },
+  svg("rect", { class: "card-face", x: x0 + 0.03, y: y0 + 0.03, width: w - 0.06, height: hgt - 0.06, rx: 0.06 }),
+  card.rods.map((rod) => svg("polyline", { class: "rod", points: rod.map((p) => p.join(",")).join(" ") })));
+  for (const node of summary.nodes.filter((n) => n.id.startsWith(`${cardId}:`))) {
+    const ok = legal.has(node.id);
+    root.append(nodeMark(summary, node, { legal: ok, r: 0.09, onNode: ok ? onNode : undefined }));
+  }
+  return root;
+}

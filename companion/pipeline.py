@@ -222,5 +222,6 @@ class Pipeline(threading.Thread):
         self.live.table = {"plane": view.plane.to_json() if view.plane.plane is None else
                            {k: v for k, v in view.plane.to_json().items() if k != "homography"},
                            "pieces": [p.to_json() for p in view.pieces], "dice_ignored": view.dice_ignored,
+                           "duplicates": list(view.duplicates),
                            "moving": view.moving, "problems": list(view.problems)}
         return [d.reading for d in view.dice], board

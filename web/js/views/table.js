@@ -5,6 +5,7 @@ import { colourName, pick, t } from "../i18n.js";
 import * as board from "./board.js";
 import { hasView } from "./games/index.js";
 import { describeEntry } from "./feed.js";
+import * as camera from "./camera.js";
 
 const TURN_KEYS = ["scientist", "current_player", "player", "turn"];
 const ALLOW_KEYS = ["allowed", "allows", "actions", "dice_allowed", "actions_left", "rerolls_left", "skills", "pending"];
@@ -33,6 +34,7 @@ export function init(app) {
   $("#die-cancel").addEventListener("click", () => $("#die-dialog").close());
   $("#die-save").addEventListener("click", () => saveDie(app));
   $("#expert").addEventListener("toggle", () => render(app));
+  camera.init(app);
 }
 
 function toggleForm(selector, onOpen) {
@@ -168,6 +170,7 @@ export function updateLive(app) {
   const figure = $("#snapshot");
   const caption = $("#snapshot-caption");
   $("#simulated-badge").hidden = !(live && live.camera && live.camera.simulated);
+  camera.update(app);
   if (!live || live.frame === null || live.frame === undefined) {
     figure.classList.remove("has-frame");
     const fault = live && live.camera && live.camera.ok === false;

@@ -1,0 +1,84 @@
+"""The phone page shows what table vision sees: the mat found (or which anchors to show), the pieces the camera
+sees settled, and the top-down alignment picture — with a real service reading rendered frames of the
+Nexus Keepers mat from a folder camera."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+from selenium.webdriver.common.by import By
+
+from boardhelpers import open_page, screenshot, tap, wait
+from companion.config import load_config
+from companion.service import Service
+from companion.tablevision import layout_for
+from companion.tablevision.cells import cell_centre
+from companion.tablevision.render import CameraPose, PiecePlacement, render_table
+from companion.web import create_app
+from companion.web.server import WebServer
+from conftest import new_browser, page_errors
+
+pytestmark = pytest.mark.browser
+
+
+def serve(tmp_path, images):
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    for i, image in enumerate(images):
+        cv2.imwrite(str(folder / f"{i:03d}.png"), image)
+    config = load_config(None, overrides={
+        "service": {"data_dir": str(tmp_path / "data"), "host": "127.0.0.1", "port": 0, "threads": 8},
+        "camera": {"source": "folder", "path": str(folder), "loop": True, "fps": 8.0},
+        "game": {"default": "nexus-keepers"}, "panel": {"enabled": False},
+    })
+    service = Service(config, camera=True)
+    server = WebServer(create_app(service), "127.0.0.1", 0, threads=8).start()
+    service.start()
+    return service, server, f"http://127.0.0.1:{server.port}/"
+
+
+def test_the_mat_the_pieces_and_the_alignment_picture(tmp_path, screenshots):
+    layout = layout_for("nexus-keepers")
+    keeper = next(p for p in layout.pieces if p.name == "keeper-1")
+    rng = np.random.default_rng(3)
+    frame = render_table(layout, [PiecePlacement(keeper, cell_centre(layout.grid("nexus"), (2, 3)))], [],
+                         CameraPose(), rng, look=1, noise=0.0).image
+    service, server, url = serve(tmp_path, [frame])
+    browser = new_browser("en-GB")
+    browser.set_window_size(390, 844)
+    try:
+        open_page(browser, url, "#/table")
+        status = lambda d: d.find_element(By.ID, "table-vision-status").text  # noqa: E731
+        wait(browser, lambda d: status(d).startswith("Mat found: 4 anchors in sight"), message="the mat is not shown")
+        wait(browser, lambda d: "The camera sees: keeper-1 [2, 3]" in d.find_element(By.ID, "table-vision-board").text,
+             message="the camera's board is not shown")
+        tap(browser, "#alignment-toggle")
+        wait(browser, lambda d: d.execute_script("return document.getElementById('alignment-img').naturalWidth") == 630,
+             message="no alignment picture")  # the A3 mat at 1.5 px a millimetre
+        assert "green lines" in browser.find_element(By.ID, "alignment-caption").text
+        screenshot(browser, screenshots, "table-vision-en")
+        assert page_errors(browser) == []
+    finally:
+        browser.quit()
+        server.stop()
+        service.stop()
+
+
+def test_no_anchors_in_sight_says_which_to_show_in_french(tmp_path, screenshots):
+    blank = np.full((720, 960, 3), 120, np.uint8)
+    service, server, url = serve(tmp_path, [blank])
+    browser = new_browser("fr-FR")
+    browser.set_window_size(390, 844)
+    try:
+        open_page(browser, url, "#/table")
+        wait(browser, lambda d: "Montrez à la caméra les repères du tapis (n° 0, 1, 2, 3)"
+             in d.find_element(By.ID, "table-vision-status").text, message="the missing anchors are not named")
+        tap(browser, "#alignment-toggle")
+        wait(browser, lambda d: "les repères du tapis ne sont pas visibles"
+             in d.find_element(By.ID, "alignment-caption").text, message="no word on the missing picture")
+        screenshot(browser, screenshots, "table-vision-fr")
+    finally:
+        browser.quit()
+        server.stop()
+        service.stop()

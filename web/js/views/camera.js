@@ -1,0 +1,102 @@
+// What table vision sees, under the camera picture: whether the mat is found (or which anchors to show), the
+// pieces the camera sees settled ("the camera sees…", to confirm, never applied from here), and the top-down
+// alignment picture (the mat's lines drawn over the frame seen from above).
+
+import { $, clear, h } from "../dom.js";
+import { addStrings, t } from "../i18n.js";
+
+addStrings({
+  en: {
+    "vision.mat": "Mat found: {n} anchors in sight, ±{px} px",
+    "vision.kept": "Mat kept while its anchors are covered ({n} in sight)",
+    "vision.anchors": "Show the camera the mat's anchor markers (ids {ids}): dice are read, pieces are not placed",
+    "vision.twice": "Two stickers carry marker {id}: neither is used",
+    "vision.error": "Table vision: {message}",
+    "vision.sees": "The camera sees: {pieces}",
+    "vision.more": "and {n} more",
+    "vision.covered": "covered",
+    "vision.gone": "gone",
+    "vision.doubt": "between two cells",
+    "vision.align": "Camera alignment",
+    "vision.align_hint": "The mat seen from above: the green lines must sit on the printed ones.",
+    "vision.no_align": "No alignment picture: the mat's anchors are not in sight.",
+  },
+  fr: {
+    "vision.mat": "Tapis trouvé : {n} repères visibles, ±{px} px",
+    "vision.kept": "Tapis gardé pendant que ses repères sont cachés ({n} visibles)",
+    "vision.anchors": "Montrez à la caméra les repères du tapis (n° {ids}) : les dés sont lus, les pièces ne sont pas placées",
+    "vision.twice": "Deux autocollants portent le repère {id} : aucun n'est utilisé",
+    "vision.error": "Vision du plateau : {message}",
+    "vision.sees": "La caméra voit : {pieces}",
+    "vision.more": "et {n} de plus",
+    "vision.covered": "caché",
+    "vision.gone": "retiré",
+    "vision.doubt": "entre deux cases",
+    "vision.align": "Alignement de la caméra",
+    "vision.align_hint": "Le tapis vu d'en haut : les lignes vertes doivent tomber sur les lignes imprimées.",
+    "vision.no_align": "Pas d'image d'alignement : les repères du tapis ne sont pas visibles.",
+  },
+});
+
+const SHOWN_PIECES = 8;
+let alignedFrame = null;
+
+export function init(app) {
+  $("#alignment-toggle").addEventListener("click", () => {
+    const figure = $("#alignment");
+    figure.hidden = !figure.hidden;
+    $("#alignment-toggle").setAttribute("aria-pressed", String(!figure.hidden));
+    alignedFrame = null;
+    update(app);
+  });
+  const img = $("#alignment-img");
+  img.addEventListener("load", () => { $("#alignment-caption").textContent = t("vision.align_hint"); });
+  img.addEventListener("error", () => { $("#alignment-caption").textContent = t("vision.no_align"); });
+}
+
+/** Redraw from ``app.live.table`` (this frame) and ``app.state.camera_board`` (the last settled board). */
+export function update(app) {
+  const vision = app.live && app.live.table;
+  const box = $("#table-vision");
+  box.hidden = !vision;
+  if (!vision) return;
+  $("#table-vision-status").textContent = statusText(vision);
+  const seen = $("#table-vision-board");
+  clear(seen);
+  const pieces = Object.entries((app.state && app.state.camera_board) || {});
+  seen.hidden = pieces.length === 0;
+  if (pieces.length) seen.append(h("span", {}, t("vision.sees", { pieces: describe(pieces) })));
+  const figure = $("#alignment");
+  if (!figure.hidden && app.live.frame !== alignedFrame) {
+    alignedFrame = app.live.frame;
+    $("#alignment-img").src = `/api/table/top-down.jpg?frame=${app.live.frame}`;
+  }
+}
+
+function statusText(vision) {
+  if (vision.error) return t("vision.error", { message: vision.error });
+  const plane = vision.plane || {};
+  const twice = (vision.duplicates || []).map((id) => t("vision.twice", { id }));
+  let text;
+  if (plane.state === "none" || plane.state === undefined) {
+    text = t("vision.anchors", { ids: (plane.anchors_missing || []).join(", ") });
+  } else if (plane.state === "kept") {
+    text = t("vision.kept", { n: (plane.anchors_seen || []).length });
+  } else {
+    text = t("vision.mat", { n: (plane.anchors_seen || []).length, px: Number(plane.reprojection_px || 0).toFixed(1) });
+  }
+  return [text, ...twice].join(" · ");
+}
+
+function describe(pieces) {
+  const words = pieces.slice(0, SHOWN_PIECES).map(([name, piece]) => {
+    if (piece.status === "gone") return `${name} (${t("vision.gone")})`;
+    const where = piece.cell ? `[${piece.cell.join(", ")}]` : (piece.zone || "?");
+    const notes = [];
+    if (piece.status === "occluded") notes.push(t("vision.covered"));
+    if (piece.uncertain) notes.push(t("vision.doubt"));
+    return `${name} ${where}${notes.length ? ` (${notes.join(", ")})` : ""}`;
+  });
+  if (pieces.length > SHOWN_PIECES) words.push(t("vision.more", { n: pieces.length - SHOWN_PIECES }));
+  return words.join(", ");
+}

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from selenium.webdriver.common.by import By
 
-from boardhelpers import open_page, screenshot, tap, wait
+from boardhelpers import PIN, open_page, screenshot, tap, unlock, wait
 from companion.config import load_config
 from companion.service import Service
 from companion.tablevision import layout_for
@@ -33,7 +33,9 @@ def serve(tmp_path, images):
         "game": {"default": "nexus-keepers"}, "panel": {"enabled": False},
     })
     service = Service(config, camera=True)
-    server = WebServer(create_app(service), "127.0.0.1", 0, threads=8).start()
+    app = create_app(service)
+    app.extensions["companion"].pins.change(PIN)
+    server = WebServer(app, "127.0.0.1", 0, threads=8).start()
     service.start()
     return service, server, f"http://127.0.0.1:{server.port}/"
 
@@ -78,6 +80,37 @@ def test_no_anchors_in_sight_says_which_to_show_in_french(tmp_path, screenshots)
         wait(browser, lambda d: "les repères du tapis ne sont pas visibles"
              in d.find_element(By.ID, "alignment-caption").text, message="no word on the missing picture")
         screenshot(browser, screenshots, "table-vision-fr")
+    finally:
+        browser.quit()
+        server.stop()
+        service.stop()
+
+
+def test_nexus_keepers_is_set_up_as_the_camera_sees_the_mat(tmp_path):
+    """« Les autres joueurs déploient alors à leur tour (dans le sens horaire) leur Cube Nexus en connectant au
+    moins deux tranches de Tuiles Terrain à une ou plusieurs Tuiles Terrain déjà en jeu. »: the cubes laid on the
+    mat, read by the camera, set the game up at a tap (the rules checked on them)."""
+    from companion.games.nexus_keepers.table_bot import CUBES, FACING
+
+    layout = layout_for("nexus-keepers")
+    grid = layout.grid("nexus")
+    stickers = {p.name: p for p in layout.pieces}
+    tiles = [PiecePlacement(stickers[f"tile-{n}-{t}"], cell_centre(grid, cell), FACING[portal] if t == 1 else 0.0)
+             for n, (cells, portal) in enumerate(CUBES, start=1) for t, cell in enumerate(cells, start=1)]
+    frame = render_table(layout, tiles, [], CameraPose(), np.random.default_rng(5), look=2, noise=0.0).image
+    service, server, url = serve(tmp_path, [frame])
+    browser = new_browser("en-GB")
+    browser.set_window_size(390, 844)
+    try:
+        unlock(browser, url)
+        open_page(browser, url, "#/table")
+        wait(browser, lambda d: d.find_elements(By.ID, "nk-setup-camera"), message="no camera setup offered")
+        tap(browser, "#nk-setup-camera")
+        wait(browser, lambda d: service.table.engine.state.set_up, message="the game was not set up")
+        cubes = {c.player: c for c in service.table.engine.state.board.cubes}
+        assert [list(c) for c in cubes["Player 1"].tiles] == [list(c) for c in CUBES[0][0]]
+        assert cubes["Player 1"].portal == "W" and cubes["Player 2"].portal == "E"
+        assert page_errors(browser) == []
     finally:
         browser.quit()
         server.stop()

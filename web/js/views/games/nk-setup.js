@@ -1,7 +1,7 @@
 // Setting up Nexus Keepers by touch: each player's card and team, and their Nexus Cube placed on a grid.
 
 import { clear, h } from "../../dom.js";
-import { pick, t } from "../../i18n.js";
+import { addStrings, pick, t } from "../../i18n.js";
 import { button, choiceRow } from "../widgets.js";
 import { drawBoard, terrainName } from "./nk-board.js";
 import "./nk-strings.js";
@@ -15,6 +15,29 @@ const DEFAULT_CUBES = [{ origin: [1, 1], direction: "E" }, { origin: [5, 2], dir
   { origin: [1, 3], direction: "E" }, { origin: [5, 4], direction: "W" }];
 
 let draft = null;
+let cameraProblems = null;
+
+addStrings({
+  en: { "nk.from_camera": "Set up as the camera sees the mat", "nk.camera_problems": "The camera's mat: {problems}" },
+  fr: { "nk.from_camera": "Installer comme la caméra voit le tapis", "nk.camera_problems": "Le tapis vu par la caméra : {problems}" },
+});
+
+/** The cubes as laid on the printed mat (GET /api/camera): set up from them, or say what the rules refuse. */
+async function fromCamera(ctx) {
+  const names = draft.players.map((p) => p.id).join(",");
+  const seen = await ctx.app.api.get(`/api/camera?players=${encodeURIComponent(names)}`);
+  const setup = seen.setup || { players: [], problems: [] };
+  if (setup.problems.length || setup.players.length !== draft.players.length) {
+    cameraProblems = setup.problems.join("; ");
+    renderSetup(ctx);
+    return;
+  }
+  cameraProblems = null;
+  ctx.submit({ type: "setup", players: setup.players.map((seenCube, i) => ({
+    id: seenCube.id, card: draft.players[i].card, team: draft.players[i].team,
+    cube: { ...seenCube.cube, terrain: draft.players[i].terrain },
+  })) });
+}
 
 function start(ctx) {
   const choices = ctx.summary.setup;
@@ -96,4 +119,9 @@ export function renderSetup(ctx) {
     h("p", { class: "hint" }, player.terrain.map(terrainName).join(" · ")),
     button(t("nk.setup_start"), () => ctx.submit(setupEvent()), { class: "big primary", id: "nk-setup-start" }),
   );
+  const board = ctx.state.camera_board || {};
+  if (Object.values(board).some((piece) => piece.kind === "tile")) {
+    root.append(button(t("nk.from_camera"), () => fromCamera(ctx), { class: "big", id: "nk-setup-camera" }));
+    if (cameraProblems) root.append(h("p", { class: "hint", id: "nk-camera-problems" }, t("nk.camera_problems", { problems: cameraProblems })));
+  }
 }

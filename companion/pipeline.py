@@ -200,15 +200,17 @@ class Pipeline(threading.Thread):
                                       "the camera goes on reading"
 
     def _read_dice(self, image: np.ndarray) -> list[DieReading]:
-        """The dice on the frame: in the table's dice window when it has one (bigger dice, same compute)."""
+        """The dice on the frame: in the table's dice window when it has one (dice at the detector's best size,
+        with no more compute than the whole frame)."""
         window = None
         if self.table is not None and hasattr(self.table, "dice_window"):
             window = self.table.dice_window(image.shape[:2], getattr(self.reader, "input_pixels", None))
         if window is None:
             return self.reader.read(image)
-        x0, y0, x1, y1 = window
+        (x0, y0, x1, y1), pixels = window
         return [DieReading(d.value, d.color, (d.box[0] + x0, d.box[1] + y0, d.box[2] + x0, d.box[3] + y0),
-                           d.confidence) if d.box is not None else d for d in self.reader.read(image[y0:y1, x0:x1])]
+                           d.confidence) if d.box is not None else d
+                for d in self.reader.read(image[y0:y1, x0:x1], pixels=pixels)]
 
     def _table_step(self, frame: Frame, readings: list[DieReading]) -> tuple[list[DieReading], Any]:
         """Markers, plane and places: the dice the game reads (those in its dice zones) and a settled board."""

@@ -38,8 +38,9 @@ class TableStage:
         return cls(layout, settle_frames=settings.get("settle_frames", 4), bump_px=settings.get("bump_px", 4.0),
                    zoom=settings.get("dice_window", True), die_mm=settings.get("die_mm", 16.0))
 
-    def dice_window(self, shape: tuple[int, int], budget: int | None) -> tuple[int, int, int, int] | None:
-        """The part of the frame to read dice in (the dice zones, zoomed), or None for the whole frame."""
+    def dice_window(self, shape: tuple[int, int], budget: int | None) -> tuple[tuple[int, int, int, int], int] | None:
+        """The part of the frame to read dice in (the dice zones) and the detector's pixel budget for it, or None
+        for the whole frame."""
         plane = self.reader.tracker.plane
         if not self.zoom or plane is None or not budget:
             return None

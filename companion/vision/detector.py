@@ -173,10 +173,12 @@ class DiceReader:
         """The side of the square input the detector's pixel budget amounts to (416 for the shipped one)."""
         return math.isqrt(self.input_pixels)
 
-    def input_shape(self, height: int, width: int) -> tuple[float, int, int]:
-        """(scale, rows, columns) of the detector's input for a frame: its own shape, or the square letterbox."""
+    def input_shape(self, height: int, width: int, pixels: int | None = None) -> tuple[float, int, int]:
+        """(scale, rows, columns) of the detector's input for a frame: its own shape, or the square letterbox.
+        ``pixels``: a smaller budget than the model's, for a picture whose dice would otherwise come out too big."""
         if self.fit_frame:
-            return fitted_shape(height, width, self.input_pixels, self.input_multiple)
+            budget = self.input_pixels if pixels is None else max(1, min(int(pixels), self.input_pixels))
+            return fitted_shape(height, width, budget, self.input_multiple)
         side = self.input_size
         return side / max(height, width), side, side
 
@@ -296,19 +298,20 @@ class DiceReader:
         fused = detector_probs ** self.detector_vote * face_probs[:, :6]
         return fused / np.maximum(fused.sum(axis=1, keepdims=True), 1e-12)
 
-    def _letterbox(self, image: np.ndarray) -> tuple[np.ndarray, float]:
+    def _letterbox(self, image: np.ndarray, pixels: int | None = None) -> tuple[np.ndarray, float]:
         h, w = image.shape[:2]
-        scale, rows, cols = self.input_shape(h, w)
+        scale, rows, cols = self.input_shape(h, w, pixels)
         nh, nw = max(1, round(h * scale)), max(1, round(w * scale))
         canvas = np.full((rows, cols, 3), 114, np.uint8)
         canvas[:nh, :nw] = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
         rgb = cv2.cvtColor(canvas, cv2.COLOR_BGR2RGB)
         return np.ascontiguousarray(rgb.transpose(2, 0, 1)[None], dtype=np.float32), scale
 
-    def read(self, image_bgr: np.ndarray) -> list[DieReading]:
-        """Every die found in the image, boxes in the image's own pixels, best first."""
+    def read(self, image_bgr: np.ndarray, pixels: int | None = None) -> list[DieReading]:
+        """Every die found in the image, boxes in the image's own pixels, best first. ``pixels``: the detector's
+        input budget for this picture, at most the model's (table vision's dice window sizes it to the dice)."""
         image = _as_bgr(image_bgr)
-        tensor, scale = self._letterbox(image)
+        tensor, scale = self._letterbox(image, pixels)
         heat, value, box = self.session.run(None, {self.input_name: tensor})
         heat, value, box = heat[0, 0], value[0], box[0]
         peaks = (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8))) & (heat >= self.confidence)

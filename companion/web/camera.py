@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify, request
 
 from companion.web.app import context
+from companion.web.session import require_pin
 from companion.web.validation import ApiError
 
 blueprint = Blueprint("camera", __name__, url_prefix="/api")
@@ -46,3 +47,13 @@ def table_top_down():
                                         "show at least two of them")
     ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 80])
     return Response(data.tobytes(), mimetype="image/jpeg")
+
+
+@blueprint.post("/camera/light")
+@require_pin
+def measure_light():
+    """Measure exposure and white balance again now (the lamp was switched on, the curtains drawn)."""
+    if not context().service.remeasure_light():
+        raise ApiError(409, "no_light_control", "this camera has no exposure or white balance to measure "
+                                                 "(a USB camera, a video, or no camera running)")
+    return jsonify({"ok": True})

@@ -115,3 +115,22 @@ def test_nexus_keepers_is_set_up_as_the_camera_sees_the_mat(tmp_path):
         browser.quit()
         server.stop()
         service.stop()
+
+
+def test_the_light_is_measured_again_from_the_settings(tmp_path):
+    """Exposure and white balance are measured again from a phone button (the service's re-measure is asked)."""
+    blank = np.full((480, 640, 3), 120, np.uint8)
+    service, server, url = serve(tmp_path, [blank])
+    asked = []
+    service.remeasure_light = lambda: asked.append(1) or True
+    browser = new_browser("en-GB")
+    try:
+        unlock(browser, url)
+        open_page(browser, url, "#/settings")
+        tap(browser, "#light-measure")
+        wait(browser, lambda d: asked, message="the light was not measured again")
+        assert page_errors(browser) == []
+    finally:
+        browser.quit()
+        server.stop()
+        service.stop()

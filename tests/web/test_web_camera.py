@@ -57,3 +57,26 @@ def test_the_top_down_picture_needs_the_anchors_and_then_shows_the_mat(phone, se
     found = {m.id: m for m in __import__("companion.tablevision", fromlist=["MarkerFinder"]).MarkerFinder().find(flat)}
     cx, cy = cell_centre(GRID, (2, 2))
     assert abs(found[30].centre[0] - cx * 1.5) < 3 and abs(found[30].centre[1] - cy * 1.5) < 3
+
+
+def test_measuring_the_light_again_needs_the_pin_and_a_camera_that_has_it(phone, player, service):
+    assert phone.post("/api/camera/light", {}).status_code == 401
+    refused = player.post("/api/camera/light", {})  # no camera running in these tests
+    assert refused.status_code == 409 and refused.get_json()["error"] == "no_light_control"
+
+    class Relockable:
+        asked = 0
+
+        def request_relock(self):
+            self.asked += 1
+            return True
+
+    class Running:
+        source = Relockable()
+
+    service.pipeline = Running()
+    try:
+        assert player.post("/api/camera/light", {}).get_json() == {"ok": True}
+        assert Running.source.asked == 1
+    finally:
+        service.pipeline = None

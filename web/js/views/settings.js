@@ -29,6 +29,9 @@ export function init(app) {
     button.addEventListener("click", () => app.switchLanguage(button.dataset.lang));
   }
   $("#sheets-paper").addEventListener("change", () => sheetsLink(app));
+  // The lamp switched on, the curtains drawn: the Pi camera measures exposure and white balance again.
+  $("#light-measure").addEventListener("click", () => app.change(() => app.api.post("/api/camera/light", {}),
+    t("settings.light_done")));
   $("#pin-unlock").addEventListener("click", async () => { await askPin(app); render(app); });
   $("#pin-lock").addEventListener("click", async () => {
     await app.change(() => app.api.logout());

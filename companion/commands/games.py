@@ -18,6 +18,7 @@ def add_parser(subparsers) -> None:
     lister.add_argument("--json", action="store_true", help="JSON lines instead of a table")
     export = sub.add_parser("export", help="a whole game with every event and verdict, as JSON")
     export.add_argument("id", type=int)
+    export.add_argument("--bgstats", action="store_true", help="as a BG Stats file (games, players, plays)")
     parser.set_defaults(func=run)
 
 
@@ -50,6 +51,13 @@ def run(args: argparse.Namespace) -> int:
         if exported is None:
             print(f"companion games: no game {args.id} in {path}", file=sys.stderr)
             return 1
+        if args.bgstats:
+            from companion.bgstats import bgstats_play
+            from companion.referee import available_games
+
+            record = journal.game(args.id)
+            game = available_games().get(record.game)
+            exported = bgstats_play(record, game.title.en if game is not None else record.game)
         print(json.dumps(exported, indent=2, ensure_ascii=False))
         return 0
     finally:

@@ -182,6 +182,23 @@ def past_games():
     return jsonify({"games": games})
 
 
+@blueprint.get("/games/<int:game_id>/bgstats.json")
+def bgstats(game_id: int):
+    """One journaled game as a BG Stats file (companion/bgstats.py)."""
+    from companion.bgstats import bgstats_play
+
+    record = context().service.journal.game(game_id)
+    if record is None:
+        raise ApiError(404, "unknown_game", f"no game {game_id} in the journal")
+    try:
+        title = create_title(record.game)["en"]
+    except KeyError:
+        title = record.game
+    response = jsonify(bgstats_play(record, title))
+    response.headers["Content-Disposition"] = f'attachment; filename="bgstats-game-{game_id}.json"'
+    return response
+
+
 @blueprint.post("/resume")
 @require_pin
 def resume_game():

@@ -64,6 +64,7 @@ export function describeEntry(entry) {
 
 export function renderHistory(app) {
   renderUndo(app, $("#history-undo"));
+  $("#history-bgstats").href = `/api/games/${app.state.game_id}/bgstats.json`;
   const list = clear($("#history-list"));
   const entries = [...(app.history.entries || [])].reverse();
   for (const entry of entries) {

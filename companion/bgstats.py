@@ -1,0 +1,48 @@
+"""A played game as a BG Stats file, so players can keep their records in the app they already use.
+
+BG Stats reads a JSON file of ``games``, ``players``, ``locations`` and ``plays``, each play naming its game,
+location and players by integer reference (``gameRefId``, ``locationRefId``, ``playerScores[].playerRefId``).
+One game journaled here becomes one play: its date and length, its players in seat order (the first player
+starts), and its winners from the referee's outcome — everyone in a cooperative win, no one in a loss or an
+abandoned game. Scores are not given: the referee keeps no final score for every game (``noPoints``).
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from typing import Any
+
+from companion.journal import GameRecord
+
+COOPERATIVE = {"tesseract"}
+NAMESPACE = uuid.UUID("6f4b4c8e-8f1e-4d0a-9d2b-2f6d3c0a7e11")  # stable uuids: one game, one uuid, every export
+
+
+def _uuid(*parts: Any) -> str:
+    return str(uuid.uuid5(NAMESPACE, "/".join(str(p) for p in parts)))
+
+
+def bgstats_play(record: GameRecord, title: str, location: str = "Table Companion") -> dict[str, Any]:
+    """The BG Stats file for one game of the journal."""
+    outcome = record.outcome or {}
+    players = list(record.players) or list(outcome.get("players", []))
+    winners = set(outcome.get("players", [])) if outcome.get("kind") == "win" else set()
+    cooperative = record.game in COOPERATIVE
+    if cooperative and outcome.get("kind") == "win":
+        winners = set(players)
+    ended = record.ended_at or record.started_at
+    return {
+        "games": [{"id": 1, "uuid": _uuid("game", record.game), "name": title, "cooperative": cooperative,
+                   "highestWins": True, "noPoints": True}],
+        "players": [{"id": i, "uuid": _uuid("player", name), "name": name} for i, name in enumerate(players, start=1)],
+        "locations": [{"id": 1, "uuid": _uuid("location", location), "name": location}],
+        "plays": [{
+            "uuid": _uuid("play", record.id, record.started_at),
+            "playDate": datetime.fromtimestamp(record.started_at).strftime("%Y-%m-%d %H:%M:%S"),
+            "durationMin": max(0, round((ended - record.started_at) / 60)),
+            "gameRefId": 1, "locationRefId": 1, "ignored": False, "manualWinner": False, "rounds": 0,
+            "playerScores": [{"playerRefId": i, "score": "", "winner": name in winners, "startPlayer": i == 1,
+                              "seatOrder": i - 1, "newPlayer": False} for i, name in enumerate(players, start=1)],
+        }],
+    }

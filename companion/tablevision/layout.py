@@ -87,6 +87,7 @@ class TableLayout:
     dictionary: str = DEFAULT_DICTIONARY
     margin: float = 3.0  # mm: a piece closer than this to a cell or zone edge is reported uncertain
     dice_anywhere: bool = False  # True: every die on the mat is read; False: only dice in zones marked dice
+    spots: bool = False  # True: coloured counters on the mat are found by their colour (spots.py)
     _by_id: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -117,7 +118,7 @@ class TableLayout:
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name, "size": list(self.size), "dictionary": self.dictionary, "margin": self.margin,
-            "dice_anywhere": self.dice_anywhere,
+            "dice_anywhere": self.dice_anywhere, "spots": self.spots,
             "anchors": [{"id": a.id, "centre": list(a.centre), "side": a.side} for a in self.anchors],
             "zones": [{"name": z.name, "polygon": [list(p) for p in z.polygon], "dice": z.dice, "grid": z.grid,
                        "label": {"en": z.label_en or z.name, "fr": z.label_fr or z.label_en or z.name}}
@@ -166,7 +167,7 @@ def _positive(value: float, where: str) -> float:
 def layout_from_json(data: Any, source: str = "layout") -> TableLayout:
     if not isinstance(data, Mapping):
         raise LayoutError(f"{source} must be a JSON object")
-    known = {"name", "size", "dictionary", "margin", "dice_anywhere", "anchors", "zones", "grids", "pieces"}
+    known = {"name", "size", "dictionary", "margin", "dice_anywhere", "spots", "anchors", "zones", "grids", "pieces"}
     unknown = sorted(set(data) - known)
     if unknown:
         raise LayoutError(f"{source}.{unknown[0]} is not a layout key (known: {', '.join(sorted(known))})")
@@ -236,7 +237,8 @@ def layout_from_json(data: Any, source: str = "layout") -> TableLayout:
         return TableLayout(name=name, size=_point(data.get("size"), f"{source}.size"), anchors=tuple(anchors),
                            zones=tuple(zones), grids=tuple(grids), pieces=tuple(pieces), dictionary=dictionary,
                            margin=_get(data, "margin", source, float, 3.0),
-                           dice_anywhere=_get(data, "dice_anywhere", source, bool, False))
+                           dice_anywhere=_get(data, "dice_anywhere", source, bool, False),
+                           spots=_get(data, "spots", source, bool, False))
     except LayoutError as exc:
         raise LayoutError(f"{source}: {exc}") from exc
 

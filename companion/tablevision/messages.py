@@ -68,6 +68,7 @@ class TableView:
     unknown: tuple[int, ...] = ()
     moving: bool = False
     problems: tuple[str, ...] = field(default_factory=tuple)
+    spots: tuple[dict, ...] = ()  # coloured counters on the mat (layouts with spots)
 
     def to_json(self) -> dict[str, Any]:
         plane = self.plane.plane
@@ -81,6 +82,7 @@ class TableView:
             "dice": [d.to_json() for d in self.dice],
             "dice_ignored": self.dice_ignored,
             "duplicates": list(self.duplicates), "unknown": list(self.unknown), "moving": self.moving,
+            "spots": list(self.spots),
             "problems": list(self.problems),
         }
 

@@ -22,6 +22,7 @@ from .markers import MarkerFinder, SeenMarker
 from .messages import PieceSighting, PlacedDie, TableView
 from .motion import MotionWatch
 from .plane import PlaneStatus, PlaneTracker, TablePlane
+from .spots import coloured_spots
 
 log = logging.getLogger(__name__)
 
@@ -70,8 +71,10 @@ class TableReader:
                 if isinstance(item, PieceMarker) and m.id not in duplicates:
                     pieces.append(self._sighting(status.plane, item, m))
         placed, ignored = self._dice(status.plane, dice)
+        spots = tuple(coloured_spots(image, status.plane, self.layout)) \
+            if self.layout.spots and status.plane is not None else ()
         return TableView(index, timestamp, tuple(markers), status, tuple(pieces), tuple(placed), ignored,
-                         duplicates, unknown, moving, tuple(problems))
+                         duplicates, unknown, moving, tuple(problems), spots)
 
     def _only_dice_zones_changed(self) -> bool:
         """Whether every pixel that changed since the last frame lies in the mat's dice zones."""

@@ -184,7 +184,8 @@ def _tile_outline(grid: Grid, p: PiecePlacement, s: float) -> np.ndarray:
 
 def render_table(layout: TableLayout, pieces, dice, pose: CameraPose, rng: np.random.Generator,
                  hand: bool = False, blur: float | None = None, noise: float | None = None,
-                 px_per_mm: float = 4.0, light: float | None = None, look: int | None = None) -> RenderedTable:
+                 px_per_mm: float = 4.0, light: float | None = None, look: int | None = None,
+                 discs=()) -> RenderedTable:
     """One camera frame of the mat with ``pieces`` and ``dice``; the truth comes back with it.
 
     ``look`` seeds what stays put from frame to frame (the table, tile colours, the light, the dice's faces
@@ -193,6 +194,8 @@ def render_table(layout: TableLayout, pieces, dice, pose: CameraPose, rng: np.ra
     scene = np.random.default_rng(int(rng.integers(2**31)) if look is None else look)
     mat = draw_mat(layout, px_per_mm)
     draw_pieces(mat, layout, pieces, px_per_mm, scene)
+    for mm, bgr, radius in discs:  # counters with no sticker: (centre mm, BGR colour, radius mm)
+        cv2.circle(mat, (int(mm[0] * px_per_mm), int(mm[1] * px_per_mm)), int(radius * px_per_mm), bgr, -1, cv2.LINE_AA)
     centre = (layout.size[0] / 2, layout.size[1] / 2)
     to_image = pose.homography(centre)
     from_mat = to_image @ np.diag([1 / px_per_mm, 1 / px_per_mm, 1.0])

@@ -32,6 +32,8 @@ class BoardSettler:
         self.gone_frames = gone_frames if gone_frames is not None else 2 * stable_frames
         self._tracks: dict[int, _Track] = {}
         self._candidate: dict[str, Any] | None = None
+        self._candidate_spots: list[dict] = []
+        self._reported_spots: list[dict] = []
         self._count = 0
         self.reported: dict[str, Any] | None = None
 
@@ -57,16 +59,21 @@ class BoardSettler:
             self._count = 0
             return None
         board = self._board()
-        if board == self._candidate:
+        spots = list(view.spots)
+        if board == self._candidate and _same_spots(spots, self._candidate_spots):
             self._count += 1
         else:
-            self._candidate, self._count = board, 1
-        if self._count >= self.stable_frames and board != self.reported:
-            self.reported = board
+            self._candidate, self._candidate_spots, self._count = board, spots, 1
+        if self._count >= self.stable_frames and (board != self.reported
+                                                  or not _same_spots(spots, self._reported_spots)):
+            self.reported, self._reported_spots = board, spots
             pieces = {name: dict(entry) for name, entry in board.items()}
             for t in self._tracks.values():  # millimetres jitter from frame to frame: reported, never compared
                 if t.status != GONE:
                     pieces[t.sighting.name]["mm"] = [round(v, 1) for v in t.sighting.mm]
+            for i, spot in enumerate(spots, start=1):  # counters found by their colour (layouts with spots)
+                pieces[f"spot-{i}"] = {"kind": "spot", "colour": spot["colour"], "mm": list(spot["mm"]),
+                                       "status": "seen"}
             return SettledBoard(pieces, view.timestamp, view.index)
         return None
 
@@ -81,6 +88,19 @@ class BoardSettler:
                                "facing_uncertain": s.facing_uncertain}
                               if t.status != GONE else {})}
         return out
+
+
+def _same_spots(a: list[dict], b: list[dict], mm: float = 4.0) -> bool:
+    """The same coloured spots, each within ``mm`` of where it was (sensor noise moves a blob's centre a little)."""
+    if len(a) != len(b):
+        return False
+    left = list(b)
+    for spot in a:
+        match = next((o for o in left if o["colour"] == spot["colour"] and math.dist(o["mm"], spot["mm"]) <= mm), None)
+        if match is None:
+            return False
+        left.remove(match)
+    return True
 
 
 def _under_a_piece(hidden: PieceSighting, pieces) -> bool:

@@ -1,4 +1,5 @@
-"""Cards seen by the camera: a sticker's place and turn on the mat become a ``play_card`` event.
+"""Cards and counters seen by the camera: a sticker's place and turn on the mat become a ``play_card`` event, a
+counter of the player's colour (found by its colour: ``tablevision/spots.py``) a ``place_counter``.
 
 A card's sticker sits in its middle, on the edge between its two half-card cells; the card's top-left cell is
 the one half a cell back along its length (left when it lies landscape, up when it stands portrait). A card whose
@@ -11,7 +12,7 @@ from typing import Any, Mapping
 
 from companion.tablevision.cells import square_cell
 
-from .state import CARD, GameState
+from .state import CARD, COUNTER, GameState
 from .table_layout import GRID, ORIGIN
 
 ROTATION = {"N": 0, "E": 90, "S": 180, "W": 270}
@@ -30,9 +31,37 @@ def card_placement(seen: Mapping[str, Any], margin: float = 3.0) -> dict[str, in
     return {"x": cell[0] - ORIGIN[0], "y": cell[1] - ORIGIN[1], "rotation": rotation}
 
 
+def board_units(mm: list[float]) -> list[float]:
+    """A point of the mat (mm) in the board's half-card units (board (0, 0) is the mat's ORIGIN cell)."""
+    return [round((mm[0] - GRID.origin[0]) / GRID.cell - ORIGIN[0], 3),
+            round((mm[1] - GRID.origin[1]) / GRID.cell - ORIGIN[1], 3)]
+
+
+def counter_from_board(state: GameState, pieces: Mapping[str, Any]) -> dict[str, Any] | None:
+    """While a counter is due: the ``place_counter`` event for the one spot of the current player's colour that
+    lies on no counter the referee has (the engine snaps it to the node within its reach, or refuses)."""
+    colour = state.colours.get(state.player)
+    held = []
+    for nid in state.counters:
+        index = state.board.node_card[nid]
+        placement = state.board.placements[index]
+        held.append(placement.board_point(state.cards[placement.card].nodes[nid.split(":", 1)[1]]))
+    new = []
+    for seen in pieces.values():
+        if seen.get("kind") != "spot" or seen.get("colour") != colour or not seen.get("mm"):
+            continue
+        at = board_units(seen["mm"])
+        if all((at[0] - x) ** 2 + (at[1] - y) ** 2 > 0.2 ** 2 for x, y in held):
+            new.append(at)
+    return {"type": "place_counter", "at": new[0]} if len(new) == 1 else None
+
+
 def play_from_board(state: GameState | None, pieces: Mapping[str, Any]) -> dict[str, Any] | None:
     """The ``play_card`` event for the one card the camera sees that is not on the board yet, while a card is due;
-    None when there is none, several, or its place is doubtful."""
+    the ``place_counter`` event for the one new counter of the player's colour, while a counter is due; None when
+    there is none, several, or the place is doubtful."""
+    if state is not None and state.phase == COUNTER:
+        return counter_from_board(state, pieces)
     if state is None or state.phase != CARD:
         return None
     new = [(name, seen) for name, seen in pieces.items()

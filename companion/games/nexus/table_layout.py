@@ -4,7 +4,8 @@ The book's cards are 2:1 and lie on a half-card grid; this mat prints that grid 
 file gives other sizes), 9 x 6 half-card cells, with small anchors in its corners. The first card is laid
 « face up in the middle »: its top-left half on cell ``ORIGIN`` = board (0, 0). Each card carries a sticker in its
 middle, its top edge towards the card's top as the deck file draws it (rotation 0), so the sticker's turn is the
-card's rotation. Stickers are named after the example deck's card ids.
+card's rotation. Stickers are named after the example deck's card ids. Counters carry no sticker: they are found
+by their colour (``spots=True``), so use counters of strong colours, as the setup's player colours name them.
 """
 
 from __future__ import annotations
@@ -29,4 +30,4 @@ def example_card_ids() -> list[str]:
 def table_layout() -> TableLayout:
     pieces = tuple(PieceMarker(10 + i, cid, "card", STICKER, "cards") for i, cid in enumerate(example_card_ids()))
     return TableLayout(name="nexus", size=SIZE, anchors=corner_anchors(SIZE, side=20.0, inset=8.0), grids=(GRID,),
-                       pieces=pieces)
+                       pieces=pieces, spots=True)

@@ -69,3 +69,45 @@ def test_a_card_laid_short_edge_to_short_edge_is_refused():
     board = settled({"ex-cross-1": (0, 0, 0), "ex-split-1": (2, 0, 0)})
     verdicts = engine.apply(engine.observation_event(Observation(pieces=board)))
     assert [v.rule for v in verdicts if v.kind.value == "illegal"] == ["nexus.card.basketweave"]
+
+
+COLOURS_BGR = {"red": (40, 40, 210), "blue": (200, 90, 30), "green": (60, 170, 40), "yellow": (30, 210, 235)}
+
+
+def node_mm(engine, nid):
+    """The mat point of a played node (board half-card units back to mm)."""
+    node = next(n for n in engine.summary()["nodes"] if n["id"] == nid)
+    return (GRID.origin[0] + (node["x"] + ORIGIN[0]) * GRID.cell, GRID.origin[1] + (node["y"] + ORIGIN[1]) * GRID.cell)
+
+
+def settled_with(cards, counters):
+    rng = np.random.default_rng(6)
+    stage = TableStage(LAYOUT)
+    pieces = [PiecePlacement(STICKERS[c], centre(x, y, r), float(r)) for c, (x, y, r) in cards.items()]
+    discs = [(mm, COLOURS_BGR[colour], 4.5) for mm, colour in counters]
+    for i in range(12):
+        frame = render_table(LAYOUT, pieces, [], CameraPose(height=520, tilt=8), rng, look=2, discs=discs)
+        _, board = stage.process(frame.image, [], i, i / 8)
+        if board is not None:
+            return board.pieces
+    raise AssertionError("the board never settled")
+
+
+def test_a_counter_of_the_players_colour_is_placed_from_the_camera():
+    """« 3: Placing a Stone: After you have played your card and scored any closed Nexuses, place one counter on an
+    unoccupied Node. »"""
+    engine = new_game()
+    engine.apply({"type": "play_card", "card": "ex-split-1", "x": 2, "y": 0, "rotation": 90})
+    player = engine.state.player
+    colour = engine.state.colours[player]
+    target = engine.legal_counters()[0]
+    other = next(c for c in COLOURS_BGR if c != colour)
+    board = settled_with({"ex-cross-1": (0, 0, 0), "ex-split-1": (2, 0, 90)},
+                         [(node_mm(engine, target), colour), ((300.0, 60.0), other)])
+    spots = [p for p in board.values() if p["kind"] == "spot"]
+    assert sorted(s["colour"] for s in spots) == sorted([colour, other])
+    event = engine.observation_event(Observation(pieces=board))
+    assert event["type"] == "place_counter"
+    verdicts = engine.apply(event)
+    assert not any(v.kind.value == "illegal" for v in verdicts)
+    assert engine.state.counters[target] == player

@@ -53,7 +53,7 @@ def bot_for(game: str, rng: np.random.Generator) -> TableBot | None:
 class SimulatedGameTable(FrameSource):
     """Hand frames, tumbling frames (when dice were thrown), then still frames of each scene the bot asks for."""
 
-    description = "simulated table"
+    description = "SIMULATED table (no camera)"
     simulated = True
 
     def __init__(self, layout: TableLayout, bot: TableBot, table: Any, fps: float = 8.0,
@@ -106,7 +106,7 @@ class SimulatedTableForGames(FrameSource):
     """The simulated camera ``camera.source = "simulated"`` gives the service: the current game played on its mat
     by its simulated players when the game has them, else dice thrown on a plain table (``SimulatedTable``)."""
 
-    description = "simulated table"
+    description = "SIMULATED table (no camera)"
     simulated = True
 
     def __init__(self, table: Any, fps: float = 8.0, size: tuple[int, int] = (1280, 960), seed: int = 0) -> None:

@@ -77,9 +77,10 @@ def test_heartbeat_is_sent_only_while_progress_is_reported(notify_socket):
 
 
 def write_frames(folder: Path, count: int = 4) -> Path:
+    """A still table: frames that change as a whole would be 'moving' and never given to the dice reader."""
     folder.mkdir()
     for n in range(count):
-        cv2.imwrite(str(folder / f"frame_{n}.png"), np.full((48, 64, 3), 40 * n, np.uint8))
+        cv2.imwrite(str(folder / f"frame_{n}.png"), np.full((48, 64, 3), 80, np.uint8))
     return folder
 
 
@@ -142,12 +143,13 @@ service_module.STALL_SECONDS = 1.0
 
 
 class StuckReader:
-    # A dice reader that wedges on the third frame (a native library stuck), holding the pipeline thread.
+    # A dice reader that wedges on its second frame (a native library stuck), holding the pipeline thread.
+    # (Frames that do not change are read twice, then their reading is reused: the second read always happens.)
     frames = 0
 
-    def read(self, image):
+    def read(self, image, pixels=None):
         StuckReader.frames += 1
-        if StuckReader.frames >= 3:
+        if StuckReader.frames >= 2:
             threading.Event().wait()
         return []
 

@@ -23,8 +23,17 @@ def add_parser(subparsers) -> None:
     parser.set_defaults(func=run)
 
 
-def _stop_on_sigterm(signum, frame) -> None:
-    raise SystemExit(0)  # systemd stops the service with SIGTERM: leave through the same path as Ctrl-C
+def _stopping(app, exception: BaseException):
+    """A signal handler that first ends the phones' live streams (each holds a server thread for its keep-alive
+    wait, and would make the stop wait for it), then leaves through ``exception``: KeyboardInterrupt for Ctrl-C,
+    SystemExit(0) for systemd's SIGTERM, the same way out."""
+    def handler(signum, frame) -> None:
+        ctx = app.extensions["companion"]
+        ctx.closing.set()
+        ctx.service.bus.publish("notice", {"kind": "info", "message": "The companion is stopping",
+                                           "message_fr": "Le compagnon s'arrête"})
+        raise exception
+    return handler
 
 
 def run(args) -> int:
@@ -71,7 +80,8 @@ def run(args) -> int:
         pins.ensure()
     links = app.extensions["companion"].links
     print(f"{settings['name']}: phones join at {links.ip_url} or {links.local_url}", flush=True)
-    signal.signal(signal.SIGTERM, _stop_on_sigterm)
+    signal.signal(signal.SIGTERM, _stopping(app, SystemExit(0)))
+    signal.signal(signal.SIGINT, _stopping(app, KeyboardInterrupt()))
     try:  # from here a Ctrl-C or SIGTERM at any moment stops everything cleanly
         service.start()
         # Under systemd there is no Ctrl-C to press; in a terminal, say how to stop.

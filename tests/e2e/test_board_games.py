@@ -169,14 +169,20 @@ def test_tesseract_is_played_to_a_loss_by_tapping(quiet_table, phone, screenshot
     new_game(phone, url, "tesseract", ["Ann", "Bob"], ticks=["allow_pass"])
     assert state(url)["options"]["allow_pass"] is True
     wait(phone, lambda d: d.find_elements("css selector", "#tess-setup-start"), message="no setup wizard")
-    for _ in range(5):   # the wizard is redrawn on live updates; what was typed is kept in its draft
+    def seed_typed(driver) -> bool:
+        """Type the seed until the wizard shows it: a redraw on a live update may land between clear and keys
+        (what was typed is kept in the wizard's draft, but a half-typed field can be redrawn empty)."""
         try:
-            phone.find_element("id", "tess-seed").clear()
-            phone.find_element("id", "tess-seed").send_keys("7")
-            break
+            field = driver.find_element("id", "tess-seed")
+            if field.get_attribute("value") == "7":
+                return True
+            field.clear()
+            field.send_keys("7")
         except StaleElementReferenceException:
-            continue
-    wait(phone, lambda d: d.find_element("id", "tess-seed").get_attribute("value") == "7")
+            pass
+        return False
+
+    wait(phone, seed_typed, message="the seed never stayed typed")
     tap(phone, ".tess-bases [data-value='3']")            # base 3 hides Fission under a1 and a discharge under d4
     tap(phone, "#tess-rolls summary")                      # the starting cubes as rolled at the table
     for slot, value in (("lab:Ann", 4), ("lab:Bob", 2), ("primed:0", 5), ("primed:1", 5)):

@@ -60,10 +60,11 @@ def read_until(stream, pattern: str, timeout: float = 60) -> list[str]:
 def stop(process: subprocess.Popen) -> tuple[str, str]:
     process.send_signal(signal.SIGINT)
     try:
-        return process.communicate(timeout=30)
+        return process.communicate(timeout=60)
     except subprocess.TimeoutExpired:
         process.kill()
-        return process.communicate()
+        out, err = process.communicate()
+        raise AssertionError(f"companion serve did not stop within 60 s of Ctrl-C; its log:\n{err[-3000:]}")
 
 
 def test_a_start_that_cannot_bind_the_port_makes_no_pin_and_the_next_start_shows_one(tmp_path):

@@ -6,7 +6,7 @@ import json
 import time
 import urllib.request
 
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.support.ui import WebDriverWait
 
 PIN = "271828"
@@ -65,6 +65,20 @@ def settled(driver, url):
 
 def shown(driver, script, *args):
     return driver.execute_script(script, *args)
+
+
+def tap_until(driver, css, then_css, tries=4, timeout=8):
+    """Tap ``css`` until ``then_css`` shows: a tap that lands on a control in the middle of a redraw (a live
+    event arriving) is lost with the old control, so the effect is what is waited for, not the click."""
+    for _ in range(tries):
+        tap(driver, css)
+        try:
+            return wait(driver, lambda d: d.find_elements("css selector", then_css), timeout)
+        except TimeoutException:
+            if not driver.find_elements("css selector", css):
+                break  # the control went away: its effect came some other way, or never will
+    return wait(driver, lambda d: d.find_elements("css selector", then_css), timeout,
+                f"{then_css} never showed after tapping {css}")
 
 
 def pad(driver, pad_id, values):

@@ -14,7 +14,7 @@ from selenium.common.exceptions import StaleElementReferenceException
 
 from companion.referee import create_game
 
-from boardhelpers import api, open_page, pad, screenshot, settled, shown, state, tap, unlock, wait
+from boardhelpers import api, open_page, pad, screenshot, settled, shown, state, tap, tap_until, unlock, wait
 from conftest import page_errors
 
 pytestmark = pytest.mark.browser
@@ -65,13 +65,13 @@ def test_nexus_keepers_is_played_to_a_win_by_tapping(quiet_table, phone, screens
     tap(phone, ".nk-direction [data-value='E']")
     tap(phone, ".nk-board [data-x='1'][data-y='2']")
     tap(phone, ".nk-board .tile[data-owner='Bob'][data-x='3'][data-y='2']")   # its middle tile: plain -> volcano
-    tap(phone, "#nk-setup-start")
+    tap_until(phone, "#nk-setup-start", "#nk-start-turn")
     summary = check_nk_board(phone, url)
     assert summary["turn"] == "Ann" and summary["phase"] == "idle"
     bob = summary["board"]["cubes"][1]
     assert bob["tiles"][0] == [1, 2] and bob["portal"] == "W" and bob["terrain"][2] == "volcano"
 
-    tap(phone, "#nk-start-turn")
+    tap_until(phone, "#nk-start-turn", "#nk-roll-pad .pad-keys")
     summary = check_nk_board(phone, url)
     assert summary["phase"] == "start" and summary["dice_allowed"] == 5
     # nothing of the game is shown as JSON, and no text box waits for JSON

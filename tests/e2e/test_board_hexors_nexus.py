@@ -13,7 +13,7 @@ from companion.service import Service
 from companion.web import create_app
 from companion.web.server import WebServer
 
-from boardhelpers import PIN, open_page, screenshot, settled, shown, small_controls, state, tap, unlock, wait
+from boardhelpers import PIN, open_page, screenshot, settled, shown, small_controls, tap, unlock, wait
 from conftest import new_browser, page_errors
 
 pytestmark = pytest.mark.browser

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardhelpers import open_page, pad, screenshot, small_controls, state, tap, unlock, wait
+from boardhelpers import open_page, pad, screenshot, small_controls, state, tap, tap_until, unlock, wait
 from conftest import new_browser, page_errors
 
 pytestmark = pytest.mark.browser
@@ -27,8 +27,8 @@ def test_every_control_is_at_least_44_px_on_every_screen(quiet_table, phone, scr
         open_page(phone, url, route)
         problems[route] = small_controls(phone)
     open_page(phone, url, "#/table")
-    tap(phone, "#nk-setup-start")
-    tap(phone, "#nk-start-turn")
+    tap_until(phone, "#nk-setup-start", "#nk-start-turn")
+    tap_until(phone, "#nk-start-turn", "#nk-roll-pad .pad-keys")
     pad(phone, "nk-roll-pad", [2, 2, 5, 5, 3])
     wait(phone, lambda d: d.find_element("id", "board-phase").get_attribute("data-phase") == "rolling")
     tap(phone, ".nk-board .keeper[data-keeper='Ann']")
@@ -58,8 +58,8 @@ def test_every_screen_in_both_languages(quiet_table, screenshots, language):
         open_page(driver, url, "#/table")
         wait(driver, lambda d: d.find_elements("css selector", "#nk-setup-start"))
         screenshot(driver, screenshots, f"nk-setup-{lang}")
-        tap(driver, "#nk-setup-start")
-        tap(driver, "#nk-start-turn")
+        tap_until(driver, "#nk-setup-start", "#nk-start-turn")
+        tap_until(driver, "#nk-start-turn", "#nk-roll-pad .pad-keys")
         pad(driver, "nk-roll-pad", [2, 2, 5, 5, 3])
         wait(driver, lambda d: d.find_element("id", "board-phase").get_attribute("data-phase") == "rolling")
         tap(driver, ".nk-board .keeper[data-keeper='Ann']")

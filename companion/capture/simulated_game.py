@@ -9,7 +9,6 @@ player" in the journal), and says what lies on the table next; everything the ca
 
 from __future__ import annotations
 
-import importlib
 import logging
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -40,14 +39,10 @@ class TableBot(Protocol):
 
 def bot_for(game: str, rng: np.random.Generator) -> TableBot | None:
     """The game's simulated players, or None for a game without them."""
-    name = f"companion.games.{game.replace('-', '_')}.table_bot"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name not in (name, name.rsplit(".", 1)[0]):
-            raise
-        return None
-    return module.TableBot(rng)
+    from companion.games import game_part
+
+    module = game_part(game, "table_bot")
+    return module.TableBot(rng) if module is not None else None
 
 
 class SimulatedGameTable(FrameSource):

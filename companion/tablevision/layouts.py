@@ -7,7 +7,6 @@ counts. A layout file (``vision.layout`` in the config, or ``--layout``) replace
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -25,14 +24,10 @@ def tray_layout() -> TableLayout:
 def layout_for(game: str, path: str | Path | None = None) -> TableLayout:
     if path:
         return load_layout(path)
-    module_name = f"companion.games.{game.replace('-', '_')}.table_layout"
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name not in (module_name, module_name.rsplit(".", 1)[0]):
-            raise
-        return tray_layout()
-    return module.table_layout()
+    from companion.games import game_part
+
+    module = game_part(game, "table_layout")
+    return module.table_layout() if module is not None else tray_layout()
 
 
 def configured_layout(game: str, table_settings: Mapping[str, Any], path: str | Path | None = None) -> TableLayout:

@@ -8,38 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from companion.config import load_config
-from companion.service import Service
-from companion.web import create_app
-from companion.web.server import WebServer
-
-from boardhelpers import PIN, open_page, screenshot, settled, shown, small_controls, tap, unlock, wait
+from boardhelpers import open_page, screenshot, settled, shown, small_controls, tap, unlock, wait
 from conftest import new_browser, page_errors
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def table(tmp_path_factory):
-    """The real service without a camera, served on loopback."""
-    config = load_config(None, overrides={"service": {"data_dir": str(tmp_path_factory.mktemp("boards2")),
-                                                      "host": "127.0.0.1", "port": 0, "threads": 12}})
-    service = Service(config, camera=False)
-    app = create_app(service)
-    app.extensions["companion"].pins.change(PIN)
-    server = WebServer(app, "127.0.0.1", 0, threads=12).start()
-    service.start()
-    yield service, f"http://127.0.0.1:{server.port}/"
-    server.stop()
-    service.stop()
-
-
-@pytest.fixture(scope="module")
-def phone():
-    driver = new_browser("en-GB")
-    driver.set_window_size(390, 844)
-    yield driver
-    driver.quit()
 
 
 def new_game(driver, url, game, names):
@@ -95,8 +67,8 @@ def pick_move(summary, engine):
     return best
 
 
-def test_hexors_is_set_up_and_played_by_tapping(table, phone, screenshots):
-    service, url = table
+def test_hexors_is_set_up_and_played_by_tapping(quiet_table, phone, screenshots):
+    service, url = quiet_table
     unlock(phone, url)
     new_game(phone, url, "hexors", ["Ann", "Bob"])
     wait(phone, lambda d: d.find_elements("css selector", "#hex-setup-start"), message="no Hexors setup wizard")
@@ -213,8 +185,8 @@ def place_counter(driver, summary, node):
     tap(driver, f"#nx-zoom .node[data-node='{node}']")
 
 
-def test_nexus_is_set_up_and_played_by_tapping(table, phone, screenshots):
-    service, url = table
+def test_nexus_is_set_up_and_played_by_tapping(quiet_table, phone, screenshots):
+    service, url = quiet_table
     unlock(phone, url)
     new_game(phone, url, "nexus", ["Ann", "Bob"])
     wait(phone, lambda d: d.find_elements("css selector", "#nx-setup-start"), message="no Nexus setup wizard")
@@ -260,9 +232,9 @@ def test_nexus_is_set_up_and_played_by_tapping(table, phone, screenshots):
     assert not page_errors(phone)
 
 
-def test_hexors_and_nexus_controls_are_44_px_and_in_both_languages(table, screenshots):
+def test_hexors_and_nexus_controls_are_44_px_and_in_both_languages(quiet_table, screenshots):
     """Every control at least 44 px; screenshots of both boards in English and French, French words in French."""
-    service, url = table
+    service, url = quiet_table
     problems = {}
     for language in ("en-GB", "fr-FR"):
         lang = language[:2]

@@ -250,6 +250,30 @@ class GameEngine(abc.ABC):
         return engine
 
 
+class StateUntilSetup:
+    """For engines whose whole state is one object, None until the setup event (Tesseract, Hexors, Nexus): its JSON
+    under "game", and the final verdict it records (``state.outcome``) as the engine's outcome. Mix in before
+    GameEngine and give ``_state_from_json``."""
+
+    state: Any
+
+    def _state_from_json(self, data: Mapping[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def state_json(self) -> dict[str, Any]:
+        return {"game": self.state.to_json() if self.state else None}
+
+    def load_state_json(self, state: Mapping[str, Any]) -> None:
+        data = state["game"]
+        self.state = self._state_from_json(data) if data is not None else None
+
+    @property
+    def outcome(self) -> Verdict | None:
+        if self.state is None or self.state.outcome is None:
+            return None
+        return Verdict.from_json(self.state.outcome)
+
+
 def _same_kind(value: Any, default: Any) -> bool:
     if isinstance(default, bool):
         return isinstance(value, bool)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core import Observation, Text, Verdict
-from companion.referee.engine import EventError, GameEngine, OptionsError
+from companion.referee.engine import EventError, GameEngine, OptionsError, StateUntilSetup
 from companion.referee.registry import register
 
 from . import actions, camera, duel, play, rules, turns
@@ -29,7 +29,7 @@ EVENTS = ("setup", "move", "challenge", "roll", "compare", "launch", "cannot_mov
 
 
 @register
-class Hexors(GameEngine):
+class Hexors(StateUntilSetup, GameEngine):
     name = "hexors"
     title = Text("Hexors", "Hexors")
     option_defaults = {
@@ -107,18 +107,8 @@ class Hexors(GameEngine):
         return camera.observation_event(self.state, observation)
 
     # -- state -------------------------------------------------------------------
-    def state_json(self) -> dict[str, Any]:
-        return {"game": self.state.to_json() if self.state else None}
-
-    def load_state_json(self, state: Mapping[str, Any]) -> None:
-        data = state["game"]
-        self.state = GameState.from_json(data) if data is not None else None
-
-    @property
-    def outcome(self) -> Verdict | None:
-        if self.state is None or self.state.outcome is None:
-            return None
-        return Verdict.from_json(self.state.outcome)
+    def _state_from_json(self, data: Mapping[str, Any]) -> GameState:
+        return GameState.from_json(data)
 
     def summary(self) -> dict[str, Any]:
         return summary(self.state, self.options)

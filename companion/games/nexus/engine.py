@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core import Observation, Text, Verdict
-from companion.referee.engine import EventError, GameEngine, OptionsError
+from companion.referee.engine import EventError, GameEngine, OptionsError, StateUntilSetup
 from companion.referee.registry import register
 
 from . import rules
@@ -20,7 +20,7 @@ EVENTS = ("setup", *HANDLERS)
 
 
 @register
-class Nexus(GameEngine):
+class Nexus(StateUntilSetup, GameEngine):
     name = "nexus"
     title = Text("Nexus (James Ernest)", "Nexus (James Ernest)")
     option_defaults = {
@@ -68,18 +68,8 @@ class Nexus(GameEngine):
         return counter_nodes(self.state, self.options) if self.state else []
 
     # -- state -------------------------------------------------------------------
-    def state_json(self) -> dict[str, Any]:
-        return {"game": self.state.to_json() if self.state else None}
-
-    def load_state_json(self, state: Mapping[str, Any]) -> None:
-        data = state["game"]
-        self.state = GameState.from_json(data, self._cache) if data is not None else None
-
-    @property
-    def outcome(self) -> Verdict | None:
-        if self.state is None or self.state.outcome is None:
-            return None
-        return Verdict.from_json(self.state.outcome)
+    def _state_from_json(self, data: Mapping[str, Any]) -> GameState:
+        return GameState.from_json(data, self._cache)
 
     def summary(self) -> dict[str, Any]:
         if self.state is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core import Observation, Text, Verdict
-from companion.referee.engine import EventError, GameEngine, OneOf, OptionsError, Range
+from companion.referee.engine import EventError, GameEngine, OneOf, OptionsError, Range, StateUntilSetup
 from companion.referee.registry import register
 
 from . import actions, rules, threat
@@ -33,7 +33,7 @@ HANDLERS = {
 
 
 @register
-class Tesseract(GameEngine):
+class Tesseract(StateUntilSetup, GameEngine):
     name = "tesseract"
     title = Text("Tesseract", "Tesseract")
     option_defaults = {
@@ -100,18 +100,8 @@ class Tesseract(GameEngine):
         return reading_event(observation, self.options, self.state)
 
     # -- state -------------------------------------------------------------------
-    def state_json(self) -> dict[str, Any]:
-        return {"game": self.state.to_json() if self.state else None}
-
-    def load_state_json(self, state: Mapping[str, Any]) -> None:
-        data = state["game"]
-        self.state = GameState.from_json(data) if data is not None else None
-
-    @property
-    def outcome(self) -> Verdict | None:
-        if self.state is None or self.state.outcome is None:
-            return None
-        return Verdict.from_json(self.state.outcome)
+    def _state_from_json(self, data: Mapping[str, Any]) -> GameState:
+        return GameState.from_json(data)
 
     def summary(self) -> dict[str, Any]:
         s = self.state

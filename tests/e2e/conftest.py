@@ -7,6 +7,7 @@ never skip, when it is missing, so a CI run cannot pass without having driven th
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -47,25 +48,36 @@ def page_errors(driver) -> list[str]:
             if entry["level"] == "SEVERE" and "the server responded with a status of" not in entry["message"]]
 
 
+@contextmanager
+def served(config, camera: bool, pin: str, threads: int = 12):
+    """The real service for ``config`` with its table PIN set, served by waitress on loopback: (service, url);
+    stopped on the way out."""
+    from companion.service import Service
+    from companion.web import create_app
+    from companion.web.server import WebServer
+
+    service = Service(config, camera=camera)
+    app = create_app(service)
+    app.extensions["companion"].pins.change(pin)
+    server = WebServer(app, "127.0.0.1", 0, threads=threads).start()
+    service.start()
+    try:
+        yield service, f"http://127.0.0.1:{server.port}/"
+    finally:
+        server.stop()
+        service.stop()
+
+
 @pytest.fixture(scope="module")
 def quiet_table(tmp_path_factory):
     """The real service without a camera (a simulated one would roll into these games), served on loopback."""
     from boardhelpers import PIN
     from companion.config import load_config
-    from companion.service import Service
-    from companion.web import create_app
-    from companion.web.server import WebServer
 
     config = load_config(None, overrides={"service": {"data_dir": str(tmp_path_factory.mktemp("boards")),
                                                       "host": "127.0.0.1", "port": 0, "threads": 12}})
-    service = Service(config, camera=False)
-    app = create_app(service)
-    app.extensions["companion"].pins.change(PIN)
-    server = WebServer(app, "127.0.0.1", 0, threads=12).start()
-    service.start()
-    yield service, f"http://127.0.0.1:{server.port}/"
-    server.stop()
-    service.stop()
+    with served(config, camera=False, pin=PIN) as table:
+        yield table
 
 
 @pytest.fixture(scope="module")

@@ -17,11 +17,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from companion.config import load_config
-from companion.service import Service
-from companion.web import create_app
-from companion.web.server import WebServer
 
-from conftest import new_browser, page_errors
+from conftest import new_browser, page_errors, served
 
 pytestmark = pytest.mark.browser
 
@@ -36,14 +33,8 @@ def table(tmp_path_factory):
         "service": {"data_dir": str(data_dir), "host": "127.0.0.1", "port": 0, "threads": 12},
         "camera": {"source": "simulated", "fps": 10.0},
     })
-    service = Service(config, camera=True)
-    app = create_app(service)
-    app.extensions["companion"].pins.change(PIN)
-    server = WebServer(app, "127.0.0.1", 0, threads=12).start()
-    service.start()
-    yield service, f"http://127.0.0.1:{server.port}/"
-    server.stop()
-    service.stop()
+    with served(config, camera=True, pin=PIN) as table:
+        yield table
 
 
 @pytest.fixture(scope="module")

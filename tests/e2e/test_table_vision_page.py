@@ -4,6 +4,8 @@ Nexus Keepers mat from a folder camera."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import cv2
 import numpy as np
 import pytest
@@ -11,18 +13,17 @@ from selenium.webdriver.common.by import By
 
 from boardhelpers import PIN, open_page, screenshot, tap, unlock, wait
 from companion.config import load_config
-from companion.service import Service
 from companion.tablevision import layout_for
 from companion.tablevision.cells import cell_centre
 from companion.tablevision.render import CameraPose, PiecePlacement, render_table
-from companion.web import create_app
-from companion.web.server import WebServer
-from conftest import new_browser, page_errors
+from conftest import new_browser, page_errors, served
 
 pytestmark = pytest.mark.browser
 
 
+@contextmanager
 def serve(tmp_path, images):
+    """The service reading ``images`` from a folder camera, looped: (service, url)."""
     folder = tmp_path / "frames"
     folder.mkdir()
     for i, image in enumerate(images):
@@ -32,12 +33,8 @@ def serve(tmp_path, images):
         "camera": {"source": "folder", "path": str(folder), "loop": True, "fps": 8.0},
         "game": {"default": "nexus-keepers"}, "panel": {"enabled": False},
     })
-    service = Service(config, camera=True)
-    app = create_app(service)
-    app.extensions["companion"].pins.change(PIN)
-    server = WebServer(app, "127.0.0.1", 0, threads=8).start()
-    service.start()
-    return service, server, f"http://127.0.0.1:{server.port}/"
+    with served(config, camera=True, pin=PIN, threads=8) as table:
+        yield table
 
 
 def test_the_mat_the_pieces_and_the_alignment_picture(tmp_path, screenshots):
@@ -46,44 +43,43 @@ def test_the_mat_the_pieces_and_the_alignment_picture(tmp_path, screenshots):
     rng = np.random.default_rng(3)
     frame = render_table(layout, [PiecePlacement(keeper, cell_centre(layout.grid("nexus"), (2, 3)))], [],
                          CameraPose(), rng, look=1, noise=0.0).image
-    service, server, url = serve(tmp_path, [frame])
-    browser = new_browser("en-GB")
-    browser.set_window_size(390, 844)
-    try:
-        open_page(browser, url, "#/table")
-        status = lambda d: d.find_element(By.ID, "table-vision-status").text  # noqa: E731
-        wait(browser, lambda d: status(d).startswith("Mat found: 4 anchors in sight"), message="the mat is not shown")
-        wait(browser, lambda d: "The camera sees: keeper-1 [2, 3]" in d.find_element(By.ID, "table-vision-board").text,
-             message="the camera's board is not shown")
-        tap(browser, "#alignment-toggle")
-        wait(browser, lambda d: d.execute_script("return document.getElementById('alignment-img').naturalWidth") == 630,
-             message="no alignment picture")  # the A3 mat at 1.5 px a millimetre
-        assert "green lines" in browser.find_element(By.ID, "alignment-caption").text
-        screenshot(browser, screenshots, "table-vision-en")
-        assert page_errors(browser) == []
-    finally:
-        browser.quit()
-        server.stop()
-        service.stop()
+    with serve(tmp_path, [frame]) as (service, url):
+        browser = new_browser("en-GB")
+        browser.set_window_size(390, 844)
+        try:
+            open_page(browser, url, "#/table")
+            status = lambda d: d.find_element(By.ID, "table-vision-status").text  # noqa: E731
+            board = lambda d: d.find_element(By.ID, "table-vision-board").text  # noqa: E731
+            width = lambda d: d.execute_script(  # noqa: E731
+                "return document.getElementById('alignment-img').naturalWidth")
+            wait(browser, lambda d: status(d).startswith("Mat found: 4 anchors in sight"),
+                 message="the mat is not shown")
+            wait(browser, lambda d: "The camera sees: keeper-1 [2, 3]" in board(d),
+                 message="the camera's board is not shown")
+            tap(browser, "#alignment-toggle")
+            wait(browser, lambda d: width(d) == 630, message="no alignment picture")  # the A3 mat at 1.5 px a mm
+            assert "green lines" in browser.find_element(By.ID, "alignment-caption").text
+            screenshot(browser, screenshots, "table-vision-en")
+            assert page_errors(browser) == []
+        finally:
+            browser.quit()
 
 
 def test_no_anchors_in_sight_says_which_to_show_in_french(tmp_path, screenshots):
     blank = np.full((720, 960, 3), 120, np.uint8)
-    service, server, url = serve(tmp_path, [blank])
-    browser = new_browser("fr-FR")
-    browser.set_window_size(390, 844)
-    try:
-        open_page(browser, url, "#/table")
-        wait(browser, lambda d: "Montrez à la caméra les repères du tapis (n° 0, 1, 2, 3)"
-             in d.find_element(By.ID, "table-vision-status").text, message="the missing anchors are not named")
-        tap(browser, "#alignment-toggle")
-        wait(browser, lambda d: "les repères du tapis ne sont pas visibles"
-             in d.find_element(By.ID, "alignment-caption").text, message="no word on the missing picture")
-        screenshot(browser, screenshots, "table-vision-fr")
-    finally:
-        browser.quit()
-        server.stop()
-        service.stop()
+    with serve(tmp_path, [blank]) as (service, url):
+        browser = new_browser("fr-FR")
+        browser.set_window_size(390, 844)
+        try:
+            open_page(browser, url, "#/table")
+            wait(browser, lambda d: "Montrez à la caméra les repères du tapis (n° 0, 1, 2, 3)"
+                 in d.find_element(By.ID, "table-vision-status").text, message="the missing anchors are not named")
+            tap(browser, "#alignment-toggle")
+            wait(browser, lambda d: "les repères du tapis ne sont pas visibles"
+                 in d.find_element(By.ID, "alignment-caption").text, message="no word on the missing picture")
+            screenshot(browser, screenshots, "table-vision-fr")
+        finally:
+            browser.quit()
 
 
 def test_nexus_keepers_is_set_up_as_the_camera_sees_the_mat(tmp_path):
@@ -98,39 +94,35 @@ def test_nexus_keepers_is_set_up_as_the_camera_sees_the_mat(tmp_path):
     tiles = [PiecePlacement(stickers[f"tile-{n}-{t}"], cell_centre(grid, cell), FACING[portal] if t == 1 else 0.0)
              for n, (cells, portal) in enumerate(CUBES, start=1) for t, cell in enumerate(cells, start=1)]
     frame = render_table(layout, tiles, [], CameraPose(), np.random.default_rng(5), look=2, noise=0.0).image
-    service, server, url = serve(tmp_path, [frame])
-    browser = new_browser("en-GB")
-    browser.set_window_size(390, 844)
-    try:
-        unlock(browser, url)
-        open_page(browser, url, "#/table")
-        wait(browser, lambda d: d.find_elements(By.ID, "nk-setup-camera"), message="no camera setup offered")
-        tap(browser, "#nk-setup-camera")
-        wait(browser, lambda d: service.table.engine.state.set_up, message="the game was not set up")
-        cubes = {c.player: c for c in service.table.engine.state.board.cubes}
-        assert [list(c) for c in cubes["Player 1"].tiles] == [list(c) for c in CUBES[0][0]]
-        assert cubes["Player 1"].portal == "W" and cubes["Player 2"].portal == "E"
-        assert page_errors(browser) == []
-    finally:
-        browser.quit()
-        server.stop()
-        service.stop()
+    with serve(tmp_path, [frame]) as (service, url):
+        browser = new_browser("en-GB")
+        browser.set_window_size(390, 844)
+        try:
+            unlock(browser, url)
+            open_page(browser, url, "#/table")
+            wait(browser, lambda d: d.find_elements(By.ID, "nk-setup-camera"), message="no camera setup offered")
+            tap(browser, "#nk-setup-camera")
+            wait(browser, lambda d: service.table.engine.state.set_up, message="the game was not set up")
+            cubes = {c.player: c for c in service.table.engine.state.board.cubes}
+            assert [list(c) for c in cubes["Player 1"].tiles] == [list(c) for c in CUBES[0][0]]
+            assert cubes["Player 1"].portal == "W" and cubes["Player 2"].portal == "E"
+            assert page_errors(browser) == []
+        finally:
+            browser.quit()
 
 
 def test_the_light_is_measured_again_from_the_settings(tmp_path):
     """Exposure and white balance are measured again from a phone button (the service's re-measure is asked)."""
     blank = np.full((480, 640, 3), 120, np.uint8)
-    service, server, url = serve(tmp_path, [blank])
-    asked = []
-    service.remeasure_light = lambda: asked.append(1) or True
-    browser = new_browser("en-GB")
-    try:
-        unlock(browser, url)
-        open_page(browser, url, "#/settings")
-        tap(browser, "#light-measure")
-        wait(browser, lambda d: asked, message="the light was not measured again")
-        assert page_errors(browser) == []
-    finally:
-        browser.quit()
-        server.stop()
-        service.stop()
+    with serve(tmp_path, [blank]) as (service, url):
+        asked = []
+        service.remeasure_light = lambda: asked.append(1) or True
+        browser = new_browser("en-GB")
+        try:
+            unlock(browser, url)
+            open_page(browser, url, "#/settings")
+            tap(browser, "#light-measure")
+            wait(browser, lambda d: asked, message="the light was not measured again")
+            assert page_errors(browser) == []
+        finally:
+            browser.quit()

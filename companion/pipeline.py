@@ -221,9 +221,5 @@ class Pipeline(threading.Thread):
             log.exception("table vision failed on frame %d", frame.index)
             self.live.table = {"error": f"table vision failed: {exc}"}
             return readings, None
-        self.live.table = {"plane": view.plane.to_json() if view.plane.plane is None else
-                           {k: v for k, v in view.plane.to_json().items() if k != "homography"},
-                           "pieces": [p.to_json() for p in view.pieces], "dice_ignored": view.dice_ignored,
-                           "duplicates": list(view.duplicates),
-                           "moving": view.moving, "problems": list(view.problems)}
+        self.live.table = view.to_json()
         return [d.reading for d in view.dice], board

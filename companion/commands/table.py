@@ -63,12 +63,7 @@ def run(args: argparse.Namespace) -> int:
         dice = reader.read(image) if reader is not None else []
         view = TableReader(layout, finder).read(image, dice)
         plane = view.plane.plane
-        out = {"image": str(path), "markers": [m.to_json() for m in view.markers],
-               "plane": None if plane is None else {"homography": plane.to_json()["homography"],
-                                                    "reprojection_px": round(plane.reprojection_px, 3)},
-               "pieces": [p.to_json() for p in view.pieces], "dice": [d.to_json() for d in view.dice],
-               "dice_ignored": view.dice_ignored, "duplicates": list(view.duplicates),
-               "unknown": list(view.unknown), "problems": list(view.problems)}
+        out = {"image": str(path), **view.to_json()}
         if args.json:
             print(json.dumps(out), flush=True)
         else:

@@ -70,7 +70,7 @@ class TableReader:
                 item = self.layout.marker(m.id)
                 if isinstance(item, PieceMarker) and m.id not in duplicates:
                     pieces.append(self._sighting(status.plane, item, m))
-        placed, ignored = self._dice(status.plane, dice)
+        placed, ignored = self.place_dice(status.plane, dice)
         spots = tuple(coloured_spots(image, status.plane, self.layout)) \
             if self.layout.spots and status.plane is not None else ()
         return TableView(index, timestamp, tuple(markers), status, tuple(pieces), tuple(placed), ignored,
@@ -113,7 +113,8 @@ class TableReader:
         return PieceSighting(item.id, item.name, item.kind, (float(centre[0]), float(centre[1])), place, angle,
                              side, side_doubt, marker.centre)
 
-    def _dice(self, plane: TablePlane | None, dice: Sequence[DieReading]) -> tuple[list[PlacedDie], int]:
+    def place_dice(self, plane: TablePlane | None, dice: Sequence[DieReading]) -> tuple[list[PlacedDie], int]:
+        """The dice the game reads, placed on ``plane`` (all, unplaced, without one), and how many were left out."""
         if plane is None:
             return [PlacedDie(d, None, None) for d in dice], 0
         placed, ignored = [], 0

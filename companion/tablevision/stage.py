@@ -56,7 +56,7 @@ class TableStage:
     def places(self, dice: Sequence[DieReading]) -> tuple[dict | None, ...]:
         """Where each die lies (zone, cell), on the current plane; None for each without a plane."""
         plane = self.reader.tracker.plane
-        placed, _ = self.reader._dice(plane, dice)
+        placed, _ = self.reader.place_dice(plane, dice)
         by_id = {id(p.reading): p for p in placed}
         return tuple(by_id[id(d)].place.to_json() if id(d) in by_id and by_id[id(d)].place else None for d in dice)
 

@@ -27,6 +27,6 @@ def test_the_service_plays_a_nexus_keepers_game_on_its_simulated_table(data_dir)
         assert ("simulated player", "setup") in sources, sources
         assert ("simulated", "roll") in sources, sources
         live = service.live.to_json()
-        assert live["table"]["plane"]["state"] in ("estimated", "kept") and not live["table"]["problems"]
+        assert live["table"]["plane_state"]["state"] in ("estimated", "kept") and not live["table"]["problems"]
     finally:
         service.stop()

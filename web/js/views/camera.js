@@ -75,7 +75,7 @@ export function update(app) {
 
 function statusText(vision) {
   if (vision.error) return t("vision.error", { message: vision.error });
-  const plane = vision.plane || {};
+  const plane = vision.plane_state || {};
   const twice = (vision.duplicates || []).map((id) => t("vision.twice", { id }));
   let text;
   if (plane.state === "none" || plane.state === undefined) {

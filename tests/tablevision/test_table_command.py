@@ -1,0 +1,49 @@
+"""``companion table IMAGE... --json``: one JSON line per photo with the markers, the plane, pieces and dice."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import cv2
+import numpy as np
+
+from companion.tablevision import layout_for
+from companion.tablevision.cells import cell_centre
+from companion.tablevision.render import CameraPose, PiecePlacement, render_table
+from tests.conftest import REPO, SHARED
+
+
+def table(*args):
+    return subprocess.run([sys.executable, "-m", "companion.cli", "table", *args], capture_output=True, text=True,
+                          timeout=120, cwd=REPO)
+
+
+def test_a_rendered_mat_gives_the_plane_and_each_pieces_cell(tmp_path):
+    layout = layout_for("nexus-keepers")
+    keeper = next(p for p in layout.pieces if p.name == "keeper-2")
+    frame = render_table(layout, [PiecePlacement(keeper, cell_centre(layout.grid("nexus"), (5, 1)), 90.0)], [],
+                         CameraPose(tilt=8), np.random.default_rng(2))
+    path = tmp_path / "mat.png"
+    cv2.imwrite(str(path), frame.image)
+    result = table(str(path), "--json", "--game", "nexus-keepers", "--no-dice")
+    assert result.returncode == 0, result.stderr
+    line = json.loads(result.stdout)
+    assert line["image"] == str(path)
+    assert {m["id"] for m in line["markers"]} == {0, 1, 2, 3, keeper.id}
+    assert len(line["plane"]["homography"]) == 3 and line["plane"]["reprojection_px"] < 1.0
+    assert [(p["name"], p["cell"], p["facing"], p["uncertain"]) for p in line["pieces"]] == [
+        ("keeper-2", [5, 1], "E", False)]
+
+
+def test_real_photos_with_their_dictionary_and_a_bad_input(tmp_path):
+    folder = SHARED / "data" / "markers-real" / "ubiquity_fiducials" / "images"
+    missing = tmp_path / "nope.jpg"
+    result = table(str(folder), str(missing), "--json", "--dictionary", "DICT_5X5_1000", "--no-dice")
+    assert result.returncode == 1 and f"{missing}: no such file" in result.stderr
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert sorted(m["id"] for line in lines for m in line["markers"]) == [1, 245, 246, 403]
+    assert all(line["plane"] is None for line in lines)  # no mat in these photos: nothing placed
+    refused = table(str(folder), "--dictionary", "DICT_9X9_1")
+    assert refused.returncode == 2 and "unknown marker dictionary 'DICT_9X9_1'" in refused.stderr

@@ -66,13 +66,16 @@ def hex_centre(grid: Grid, cell: tuple[int, int]) -> Point:
     return (grid.origin[0] + w * (col + 0.5 * (row & 1)), grid.origin[1] + 1.5 * grid.cell * row)
 
 
+def hexagon(centre: Point, radius: float, flat: bool) -> list[Point]:
+    """A regular hexagon's corners: flat-topped (the first corner east) or pointy-topped (the first north-east)."""
+    first = 0.0 if flat else -30.0
+    return [(centre[0] + radius * math.cos(math.radians(first + 60 * k)),
+             centre[1] + radius * math.sin(math.radians(first + 60 * k))) for k in range(6)]
+
+
 def hex_corners(grid: Grid, cell: tuple[int, int], scale: float = 1.0) -> list[Point]:
     """The six corners of a hex cell (``scale`` shrinks the hexagon about its centre)."""
-    cx, cy = hex_centre(grid, cell)
-    first = 0.0 if grid.orientation == "flat" else -30.0
-    r = grid.cell * scale
-    return [(cx + r * math.cos(math.radians(first + 60 * k)), cy + r * math.sin(math.radians(first + 60 * k)))
-            for k in range(6)]
+    return hexagon(hex_centre(grid, cell), grid.cell * scale, grid.orientation == "flat")
 
 
 def hex_cell(grid: Grid, point: Point) -> tuple[tuple[int, int] | None, float]:

@@ -15,7 +15,7 @@ import numpy as np
 
 from companion.vision.render import RenderedDie, draw_die, random_background, random_die_spec
 
-from .cells import cell_centre, hex_corners
+from .cells import cell_centre, hex_corners, hexagon
 from .dictionary import marker_image, marker_dictionary
 from .layout import Grid, PieceMarker, TableLayout
 
@@ -156,30 +156,27 @@ def draw_pieces(img: np.ndarray, layout: TableLayout, pieces, px_per_mm: float, 
         _paste_marker(img, dictionary, p.marker.id, (cx, cy), p.marker.side * s, p.angle)
 
 
-def _card_outline(grid: Grid, p: PiecePlacement, s: float) -> np.ndarray:
-    """A 2:1 card two cells long around its centred sticker, its length along the sticker's left-right."""
+def _turned_rectangle(p: PiecePlacement, half_w: float, half_h: float, s: float) -> np.ndarray:
+    """A rectangle centred on the piece's sticker and turned with it, in mat pixels."""
     a = math.radians(p.angle)
-    hw, hh = grid.cell * 0.97, grid.cell * 0.485
-    corners = [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)]
+    corners = [(-half_w, -half_h), (half_w, -half_h), (half_w, half_h), (-half_w, half_h)]
     pts = [(p.mm[0] + x * math.cos(a) - y * math.sin(a), p.mm[1] + x * math.sin(a) + y * math.cos(a))
            for x, y in corners]
     return np.round(np.asarray(pts) * s).astype(np.int32)
 
 
+def _card_outline(grid: Grid, p: PiecePlacement, s: float) -> np.ndarray:
+    """A 2:1 card two cells long around its centred sticker, its length along the sticker's left-right."""
+    return _turned_rectangle(p, grid.cell * 0.97, grid.cell * 0.485, s)
+
+
 def _tile_outline(grid: Grid, p: PiecePlacement, s: float) -> np.ndarray:
-    """The tile around its centred sticker, turned with it."""
-    a = math.radians(p.angle)
+    """The tile around its centred sticker: a hexagon the grid's way up, or a square turned with it."""
     if grid.kind == "hex":
-        first = 0.0 if grid.orientation == "flat" else -30.0
-        r = grid.cell * TILE_SCALE
-        pts = [(p.mm[0] + r * math.cos(math.radians(first + 60 * k)), p.mm[1] + r * math.sin(math.radians(first + 60 * k)))
-               for k in range(6)]
-    else:
-        half = grid.cell * TILE_SCALE / 2
-        corners = [(-half, -half), (half, -half), (half, half), (-half, half)]
-        pts = [(p.mm[0] + x * math.cos(a) - y * math.sin(a), p.mm[1] + x * math.sin(a) + y * math.cos(a))
-               for x, y in corners]
-    return np.round(np.asarray(pts) * s).astype(np.int32)
+        pts = hexagon(p.mm, grid.cell * TILE_SCALE, grid.orientation == "flat")
+        return np.round(np.asarray(pts) * s).astype(np.int32)
+    half = grid.cell * TILE_SCALE / 2
+    return _turned_rectangle(p, half, half, s)
 
 
 def render_table(layout: TableLayout, pieces, dice, pose: CameraPose, rng: np.random.Generator,

@@ -31,9 +31,14 @@ class SettlerLike(Protocol):
 
 
 class TableStageLike(Protocol):
-    def process(self, image: np.ndarray, dice: Sequence[DieReading], index: int, timestamp: float) -> Any: ...
+    motion: Any  # the table's MotionWatch: moving frames skip the dice reader, unchanged ones reuse it
+
+    def process(self, image: np.ndarray, dice: Sequence[DieReading], index: int, timestamp: float,
+                motion_measured: bool = False) -> Any: ...
 
     def places(self, dice: Sequence[DieReading]) -> tuple: ...
+
+    def dice_window(self, shape: tuple[int, int], budget: int | None) -> Any: ...
 
 
 @dataclass
@@ -151,24 +156,10 @@ class Pipeline(threading.Thread):
         if frame is None:
             return False
         self.frames += 1
-        readings: list[DieReading] = []
-        motion = getattr(self.table, "motion", None)
+        motion = self.table.motion if self.table is not None else None
         if motion is not None:
             motion.update(frame.image)
-        if self.reader is not None:
-            if motion is not None and motion.moving:
-                self.skipped += 1  # dice tumbling or a hand over the table: nothing to read, the roll restarts
-            elif motion is not None and motion.still_frames >= 2 and self._last_readings is not None:
-                readings = list(self._last_readings)  # not one pixel changed: the same dice
-                self.reused += 1
-            else:
-                try:
-                    readings = self._read_dice(frame.image)
-                    self.live.vision_error = ""
-                except Exception as exc:  # a bad frame must never stop the table
-                    log.exception("dice reading failed on frame %d", frame.index)
-                    self.live.vision_error = f"dice reading failed: {exc}"
-            self._last_readings = readings
+        readings = self._dice_of(frame, motion) if self.reader is not None else []
         board = None
         if self.table is not None:
             readings, board = self._table_step(frame, readings)
@@ -199,11 +190,31 @@ class Pipeline(threading.Thread):
             self.live.referee_error = f"the referee failed on this roll ({type(exc).__name__}: {exc}); " \
                                       "the camera goes on reading"
 
+    def _dice_of(self, frame: Frame, motion: Any) -> list[DieReading]:
+        """This frame's dice: none while things move (the roll restarts), the last ones while not one pixel has
+        changed, else read."""
+        if motion is not None and motion.moving:
+            self.skipped += 1
+            readings: list[DieReading] = []
+        elif motion is not None and motion.still_frames >= 2 and self._last_readings is not None:
+            self.reused += 1
+            readings = list(self._last_readings)
+        else:
+            readings = []
+            try:
+                readings = self._read_dice(frame.image)
+                self.live.vision_error = ""
+            except Exception as exc:  # a bad frame must never stop the table
+                log.exception("dice reading failed on frame %d", frame.index)
+                self.live.vision_error = f"dice reading failed: {exc}"
+        self._last_readings = readings
+        return readings
+
     def _read_dice(self, image: np.ndarray) -> list[DieReading]:
         """The dice on the frame: in the table's dice window when it has one (dice at the detector's best size,
         with no more compute than the whole frame)."""
         window = None
-        if self.table is not None and hasattr(self.table, "dice_window"):
+        if self.table is not None:
             window = self.table.dice_window(image.shape[:2], getattr(self.reader, "input_pixels", None))
         if window is None:
             return self.reader.read(image)
@@ -216,7 +227,7 @@ class Pipeline(threading.Thread):
         """Markers, plane and places: the dice the game reads (those in its dice zones) and a settled board."""
         try:
             view, board = self.table.process(frame.image, readings, frame.index, frame.timestamp,
-                                             motion_measured=getattr(self.table, "motion", None) is not None)
+                                             motion_measured=True)
         except Exception as exc:  # a table-vision failure must not stop the dice
             log.exception("table vision failed on frame %d", frame.index)
             self.live.table = {"error": f"table vision failed: {exc}"}

@@ -6,7 +6,11 @@ import json
 import time
 import urllib.request
 
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.common.exceptions import (ElementClickInterceptedException, ElementNotInteractableException,
+                                        StaleElementReferenceException, TimeoutException)
+
+# what a control found in the middle of a redraw (every live event redraws the board) can answer for a moment
+REDRAWN = (StaleElementReferenceException, ElementNotInteractableException, ElementClickInterceptedException)
 from selenium.webdriver.support.ui import WebDriverWait
 
 PIN = "271828"
@@ -15,7 +19,7 @@ SMALL = 44  # the smallest control a finger hits reliably, in CSS pixels
 
 def wait(driver, condition, timeout=20, message=""):
     return WebDriverWait(driver, timeout, poll_frequency=0.1,
-                         ignored_exceptions=(StaleElementReferenceException,)).until(condition, message)
+                         ignored_exceptions=REDRAWN).until(condition, message)
 
 
 def api(url, path):
@@ -49,7 +53,7 @@ def tap(driver, css, timeout=10):
             driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
             element.click()
             return element
-        except StaleElementReferenceException:
+        except REDRAWN:
             time.sleep(0.1)
     raise AssertionError(f"{css} kept being redrawn")
 

@@ -10,11 +10,10 @@ import json
 from pathlib import Path
 
 import pytest
-from selenium.common.exceptions import StaleElementReferenceException
 
 from companion.referee import create_game
 
-from boardhelpers import api, open_page, pad, screenshot, settled, shown, state, tap, tap_until, unlock, wait
+from boardhelpers import REDRAWN, api, open_page, pad, screenshot, settled, shown, state, tap, tap_until, unlock, wait
 from conftest import page_errors
 
 pytestmark = pytest.mark.browser
@@ -178,7 +177,7 @@ def test_tesseract_is_played_to_a_loss_by_tapping(quiet_table, phone, screenshot
                 return True
             field.clear()
             field.send_keys("7")
-        except StaleElementReferenceException:
+        except REDRAWN:
             pass
         return False
 

@@ -108,6 +108,12 @@ def main(argv=None) -> int:
               f"{second.stat().st_size / 1e6:.2f} MB, {second_macs / 1e6:.2f} MMAC = {2 * second_macs / 1e6:.2f} "
               f"MFLOP per look")
         face_macs = max(face_macs, second_macs)
+    colour = detector.with_name("colour_dice.onnx")
+    if colour.is_file():  # Hexors' colour die: a detector of its own, no face reader (companion/vision/colour_die.py)
+        colour_macs, colour_params, colour_shape = count(colour)
+        print(f"colour-die reader {colour.name}: input {colour_shape}, {colour_params} parameters, "
+              f"{colour.stat().st_size / 1e6:.2f} MB, {colour_macs / 1e9:.3f} GMAC = {2 * colour_macs / 1e9:.3f} "
+              f"GFLOP per frame")
     vision = load_config(None)["vision"]
     print(f"settings: second_opinion = {vision['second_opinion']}, max_face_looks = {vision['max_face_looks']}, "
           f"recrop_beyond = {vision['recrop_beyond']:g}, recrop_rounds = {vision['recrop_rounds']}; "

@@ -203,7 +203,7 @@ class Pipeline(threading.Thread):
             readings = []
             try:
                 readings = self._read_dice(frame.image)
-                self.live.vision_error = ""
+                self.live.vision_error = getattr(self.reader, "error", "")  # a kind the game rolls that has no model
             except Exception as exc:  # a bad frame must never stop the table
                 log.exception("dice reading failed on frame %d", frame.index)
                 self.live.vision_error = f"dice reading failed: {exc}"

@@ -50,14 +50,16 @@ class Service:
         return Panel.from_config(self.config)
 
     def _make_reader(self):
-        from companion.vision import DiceReader, ModelError
+        """The dice reader for the kinds of dice the current game rolls (pip dice, Hexors' colour die)."""
+        from companion.vision import DiceReader
+        from companion.vision.colour_die import ColourDieReader
+        from companion.vision.kinds import DiceKinds
 
-        try:
-            return DiceReader.from_config(self.config["vision"])
-        except ModelError as exc:
-            log.error("%s — dice will not be read; rolls can still be entered on the phone", exc)
-            self.live.vision_error = str(exc)
-            return None
+        vision = self.config["vision"]
+        reader = DiceKinds({"pips": lambda: DiceReader.from_config(vision),
+                            "colour": lambda: ColourDieReader(threads=vision["threads"])}, self.table.engine.dice_kinds())
+        self.live.vision_error = reader.error
+        return reader
 
     def _make_table_stage(self):
         """The current game's mat (markers → plane → cells), or None when table vision is off."""
@@ -69,8 +71,15 @@ class Service:
         return TableStage.from_config(self.config["table"], self._table_game)
 
     def _game_changed(self, event: BusEvent) -> None:
-        """A new game of another kind brings its own mat: the pipeline reads that layout from the next frame."""
-        if event.topic != "game" or self.table_stage is None or event.data.get("game") == self._table_game:
+        """A new game brings the kinds of dice it rolls, and a game of another kind its own mat: the pipeline
+        reads them from the next frame."""
+        if event.topic != "game":
+            return
+        reader = self.pipeline.reader if self.pipeline is not None else None
+        if reader is not None and hasattr(reader, "use"):
+            reader.use(self.table.engine.dice_kinds())
+            self.live.vision_error = reader.error
+        if self.table_stage is None or event.data.get("game") == self._table_game:
             return
         self.table_stage = self._make_table_stage()
         if self.pipeline is not None:

@@ -33,7 +33,8 @@ from training.faces import (CROP_SCALE, NOT_A_DIE, FaceExport, FaceNet, FaceStre
 from training.model import DiceNet, ExportWrapper, count_macs  # noqa: E402
 
 
-def export_onnx(net: DiceNet, path: Path, input_size: int) -> None:
+def export_onnx(net: DiceNet, path: Path, input_size: int, extra: dict | None = None) -> None:
+    """``extra``: more metadata for the reader (a colour-die model names its classes)."""
     import onnx
 
     net.eval()
@@ -51,7 +52,7 @@ def export_onnx(net: DiceNet, path: Path, input_size: int) -> None:
     meta = model.metadata_props.add()
     meta.key, meta.value = "companion", json.dumps({"input_size": input_size, "stride": 4, "input": "RGB 0-255 NCHW",
                                                     "pixels": input_size * input_size,
-                                                    "multiple": DiceNet.COARSEST_STRIDE})
+                                                    "multiple": DiceNet.COARSEST_STRIDE, **(extra or {})})
     onnx.save(model, str(path))
     tmp.unlink()
     net.train()

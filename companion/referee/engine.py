@@ -169,6 +169,11 @@ class GameEngine(abc.ABC):
             return None
         return {"type": "roll", "dice": [d.to_json() for d in observation.dice]}
 
+    def dice_kinds(self) -> tuple[str, ...]:
+        """The kinds of dice this game rolls, which the camera looks for (companion/vision/kinds.py): "pips",
+        "colour" (a die whose faces are colours)."""
+        return ("pips",)
+
     @property
     def outcome(self) -> Verdict | None:
         """The final win/loss verdict once the game is over, else None."""

@@ -48,6 +48,9 @@ class DieSpec:
     pip_color: tuple[int, int, int] | None = None
     body_color: tuple[int, int, int] | None = None
     side_values: tuple[int, int] = (2, 3)
+    #: a colour die (Hexors): the BGR colours of its top face and of the two sides that may show; no pips
+    faces: tuple[tuple[int, int, int], ...] | None = None
+    inset: float = 1.0  # a colour die's coloured share of each face's side (below 1: a sticker on a plain body)
 
 
 @dataclass(frozen=True)
@@ -132,6 +135,9 @@ def draw_die(img: np.ndarray, spec: DieSpec, rng: np.random.Generator) -> tuple[
             shade = 0.55 + 0.25 * rng.random()
             quad = np.array([a, b, b + d, a + d])
             cv2.fillConvexPoly(img, np.round(quad).astype(np.int32), tuple(float(x) for x in body * shade))
+            if spec.faces is not None:  # a colour die's side shows its own colour, no pips
+                _inset(img, quad, np.array(spec.faces[1 + i % 2], np.float32) * shade, spec.inset)
+                continue
             # pips on the side face, squashed by the tilt (drawn only when they'd be visible)
             if np.hypot(*d) > 0.25 * s:
                 for p in _face_points(a, b - a, d, PIP_LAYOUT[sv]):
@@ -151,6 +157,11 @@ def draw_die(img: np.ndarray, spec: DieSpec, rng: np.random.Generator) -> tuple[
         cv2.fillPoly(mask, [np.round(np.array(poly)).astype(np.int32)], 1)
         tex = cv2.GaussianBlur(rng.normal(0, 30, img.shape[:2]).astype(np.float32), (0, 0), max(1.0, s / 10))
         img += (tex * mask)[..., None]
+    if spec.faces is not None:
+        _inset(img, np.array(poly), np.array(spec.faces[0], np.float32) * rng.uniform(0.9, 1.1), spec.inset)
+        x1, y1 = top.min(0)
+        x2, y2 = top.max(0)
+        return float(x1), float(y1), float(x2), float(y2)
     pip_r = s * rng.uniform(0.075, 0.11)
     for p in _face_points(origin, u / s, v / s, [(x * s, y * s) for x, y in PIP_LAYOUT[spec.value]]):
         cv2.circle(img, tuple(int(round(x * 4)) for x in p), int(round(pip_r * 4)),
@@ -158,6 +169,14 @@ def draw_die(img: np.ndarray, spec: DieSpec, rng: np.random.Generator) -> tuple[
     x1, y1 = top.min(0)
     x2, y2 = top.max(0)
     return float(x1), float(y1), float(x2), float(y2)
+
+
+def _inset(img: np.ndarray, polygon: np.ndarray, colour: np.ndarray, share: float) -> None:
+    """Paint a face's colour over the polygon shrunk about its centre to ``share`` (1: the whole face)."""
+    centre = polygon.mean(0)
+    shrunk = centre + (polygon - centre) * share
+    cv2.fillPoly(img, [np.round(shrunk * 4).astype(np.int32)], tuple(float(x) for x in np.clip(colour, 0, 255)),
+                 cv2.LINE_AA, shift=2)
 
 
 def random_die_spec(rng: np.random.Generator, centre, size, color: str | None = None,

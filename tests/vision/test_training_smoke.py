@@ -190,3 +190,21 @@ def test_a_config_asking_for_our_label_corrections_trains_on_them():
     values_changed = sum(int((a[2] != b[2][: len(a[2])]).sum()) for a, b in zip(given.items, fixed.items))
     dice_added = sum(len(b[2]) - len(a[2]) for a, b in zip(given.items, fixed.items))
     assert (values_changed, dice_added) == (4, 4)
+
+
+def test_a_colour_die_training_step_exports_a_model_the_colour_die_reader_opens(tmp_path):
+    from companion.vision.colour_die import COLOUR_DIE_COLOURS, ColourDieReader
+
+    script = models_script("train_colour_die")
+    x, heat, value, box, mask = next(iter(script.ColourDieStream(crop=96, seed=3, size_range=(14, 30))))
+    assert x.shape == (3, 96, 96) and heat.shape == (1, 24, 24)
+    assert set(value[value >= 0].tolist()) <= set(range(6)) and mask.sum() >= 0
+    net = DiceNet(widths=(8, 8, 16, 16), depths=(1, 1, 1), neck=8, values=6)
+    loss, _ = dice_loss(net.forward_raw(x[None]), heat[None], value[None], box[None], mask[None],
+                        {"heat": 1.0, "value": 1.0, "offset": 1.0, "size": 0.2})
+    loss.backward()
+    path = tmp_path / "colour.onnx"
+    models_script("train").export_onnx(net, path, 64, {"kind": "colour", "classes": list(COLOUR_DIE_COLOURS)})
+    reader = ColourDieReader(path, confidence=0.0)
+    assert reader.colours == COLOUR_DIE_COLOURS
+    assert all(d.color in COLOUR_DIE_COLOURS for d in reader.read(np.zeros((48, 96, 3), np.uint8)))

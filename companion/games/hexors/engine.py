@@ -106,6 +106,10 @@ class Hexors(StateUntilSetup, GameEngine):
     def observation_event(self, observation: Observation) -> dict[str, Any] | None:
         return camera.observation_event(self.state, observation)
 
+    def dice_kinds(self) -> tuple[str, ...]:
+        """A colour die read by its top face's colour, or a pip die whose value picks the colour (choice D1)."""
+        return ("colour",) if self.options["die_reading"] == "color" else ("pips",)
+
     # -- state -------------------------------------------------------------------
     def _state_from_json(self, data: Mapping[str, Any]) -> GameState:
         return GameState.from_json(data)

@@ -24,10 +24,8 @@ import onnx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from companion.config import load_config  # noqa: E402
-from companion.vision.detector import face_reader_paths  # noqa: E402
+from companion.vision.detector import DEFAULT_MODEL, face_reader_paths  # noqa: E402
 from onnx import shape_inference  # noqa: E402
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def count(path: Path) -> tuple[int, int, str]:
@@ -92,7 +90,7 @@ def face_looks(reader, image: np.ndarray, boxes: list) -> int:
 
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    detector = Path(argv[0]) if argv else ROOT / "models" / "dice.onnx"
+    detector = Path(argv[0]) if argv else DEFAULT_MODEL
     faces, second = face_reader_paths(detector)
     det_macs, det_params, det_shape = count(detector)
     print(f"detector {detector.name}: input {det_shape}, {det_params} parameters, "

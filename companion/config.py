@@ -83,7 +83,7 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "die_mm": Key(16.0, "the dice's side in millimetres (for the zoom of dice_window)"),
     },
     "vision": {
-        "model": Key("", "ONNX dice model; empty: the model shipped in models/dice.onnx"),
+        "model": Key("", "ONNX dice model; empty: the shipped models/dice.onnx (inside the installed package)"),
         "threads": Key(2, "onnxruntime threads (leave a core for the camera and the web)"),
         "confidence": Key(0.25, "minimum die confidence (centre x is-a-die x value; 0.25 chosen on the training photos, "
                                 "models/README.md)"),

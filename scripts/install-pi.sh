@@ -135,7 +135,8 @@ if [ ! -f "$ETC/companion.toml" ]; then
   # that camera and reports it missing rather than guessing.
   run "$VENV/bin/python" -m companion.capture.detect --name-in "$ETC/companion.toml" ${CAMERA:+--camera "$CAMERA"}
   if [ -f "$REPO/models/dice.onnx" ]; then
-    # The installed package cannot find models/ next to its sources: name the model's path.
+    # Name that copy, which every install refreshes (configurations written by earlier installs name it). The
+    # package carries the same models, so a configuration without this line reads them too.
     run sh -c "printf '\n[vision]\nmodel = \"%s\"\n' '$PREFIX/models/dice.onnx' >> '$ETC/companion.toml'"
   fi
 else

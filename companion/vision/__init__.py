@@ -3,5 +3,8 @@
 from companion.vision.colour import die_colour
 from companion.vision.detector import DEFAULT_MODEL, DiceReader, ModelError
 from companion.vision.settle import RollSettler, SettledRoll, same_dice
+from companion.vision.shipped import models_dir
 
-__all__ = ["DEFAULT_MODEL", "DiceReader", "ModelError", "RollSettler", "SettledRoll", "die_colour", "same_dice"]
+__all__ = [
+    "DEFAULT_MODEL", "DiceReader", "ModelError", "RollSettler", "SettledRoll", "die_colour", "models_dir", "same_dice",
+]

@@ -20,8 +20,9 @@ from companion.core import DieReading
 from companion.vision.colour import die_colour, table_is_neutral
 from companion.vision.fit import fitted_shape
 from companion.vision.looks import FrameLooks
+from companion.vision.shipped import models_dir
 
-DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "dice.onnx"
+DEFAULT_MODEL = models_dir() / "dice.onnx"  # the face readers sit beside it
 log = logging.getLogger(__name__)
 FACES_SUFFIX = "_faces.onnx"  # the face reader sits next to its detector: dice.onnx -> dice_faces.onnx
 SECOND_FACES_SUFFIX = "_faces_b.onnx"  # an optional second face reader, trained apart (another seed)

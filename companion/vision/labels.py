@@ -10,8 +10,10 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.vision.shipped import CHECKOUT_MODELS
+
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
-COLOUR_LABELS = Path(__file__).resolve().parents[2] / "models" / "labels"  # <set>-colours.json, labelled by eye
+COLOUR_LABELS = CHECKOUT_MODELS / "labels"  # <set>-colours.json, labelled by eye (a checkout's, never installed)
 MISSING_DICE = COLOUR_LABELS  # <set>-missing.json: dice a training photo shows but its label file lacks
 VALUE_FIXES = COLOUR_LABELS  # <set>-values.json: training label lines whose value plainly differs from the die shown
 AUDITS = COLOUR_LABELS  # <set>-audit.json: held-out label lines two blind looks both saw showing another value

@@ -8,8 +8,6 @@ the join links) lives in ``app.extensions["companion"]`` so that several apps
 from __future__ import annotations
 
 import logging
-import sys
-import sysconfig
 import threading
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -29,12 +27,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: Where the static page is: ``web/`` beside the package in a checkout, else where pip put it
-#: (``share/companion/web`` under the environment, see pyproject's data-files).
+#: Where the phones' page is: inside an installed package (web/ ships as companion/web/page, see setup.py),
+#: else web/ beside the package in a checkout or an editable install.
 WEB_DIRS = (
+    Path(__file__).resolve().parent / "page",
     Path(__file__).resolve().parents[2] / "web",
-    Path(sysconfig.get_path("data")) / "share" / "companion" / "web",
-    Path(sys.prefix) / "share" / "companion" / "web",
 )
 
 

@@ -182,13 +182,15 @@ def test_unknown_api_paths_and_methods_are_json_errors(phone):
     assert response.status_code == 405 and response.is_json
 
 
-def test_an_installed_package_finds_the_page_where_pip_put_it(monkeypatch, tmp_path):
+def test_an_installed_package_finds_the_page_it_carries(monkeypatch, tmp_path):
     from companion.web import app as web_app
 
-    installed = tmp_path / "share" / "companion" / "web"
+    installed = tmp_path / "site-packages" / "companion" / "web" / "page"
     installed.mkdir(parents=True)
     (installed / "index.html").write_text("<!doctype html>")
-    monkeypatch.setattr(web_app, "WEB_DIRS", (tmp_path / "no-checkout" / "web", installed))
+    monkeypatch.setattr(web_app, "WEB_DIRS", (installed, tmp_path / "no-checkout" / "web"))
+    assert web_app.find_web_dir() == installed
+    monkeypatch.setattr(web_app, "WEB_DIRS", (tmp_path / "not-installed", installed))
     assert web_app.find_web_dir() == installed
 
 

@@ -108,9 +108,10 @@ run "$VENV/bin/python" -c "import numpy, cv2; from picamera2 import Picamera2; p
 echo "== 3. dice model"
 run install -d -m 0755 "$PREFIX/models"
 if [ -f "$REPO/models/dice.onnx" ]; then
-  # the detector and the face readers next to it (dice_faces.onnx, dice_faces_b.onnx): without them the
+  # the detector, the face readers next to it (dice_faces.onnx, dice_faces_b.onnx) and the colour-die reader
+  # (colour_dice.onnx, Hexors): without the face readers the
   # values come from the detector alone, which reads far worse (models/README.md)
-  for model in "$REPO"/models/dice*.onnx; do
+  for model in "$REPO"/models/*.onnx; do
     run install -m 0644 "$model" "$PREFIX/models/$(basename "$model")"
   done
 else

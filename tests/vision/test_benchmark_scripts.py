@@ -16,7 +16,7 @@ def run(*args):
 def test_flops_prints_every_model_and_frames_that_stay_under_the_look_budget():
     out = run("benchmarks/flops.py")
     assert "detector dice.onnx" in out and "face reader dice_faces.onnx" in out
-    assert "second face reader dice_faces_b.onnx" in out
+    assert "second face reader dice_faces_b.onnx" in out and "colour-die reader colour_dice.onnx" in out
     frames = [line for line in out.splitlines() if line.startswith("frame with")]
     assert len(frames) == 4
     for line in frames:  # within the look budget a frame stays under 1 GFLOP, even with every die doubtful
@@ -74,3 +74,12 @@ def test_table_benchmark_reads_real_markers_rendered_boards_and_times_the_pipeli
     assert re.search(r"whole pipeline step, everything read .*: [\d.]+ ms, headroom [\d.]+x", out)
     assert re.search(r"4\. Whole pipeline on \d+ frames", out)
     assert re.search(r"dice window\s+read right \d+/\d+", out) and re.search(r"whole frame\s+read right", out)
+
+
+def test_colour_die_benchmark_scores_rendered_frames_phantoms_on_real_photos_and_speed():
+    out = run("benchmarks/colour_die.py", "--frames", "6", "--photos", "3")
+    assert re.search(r"rendered frames \(seed 7\): 6 frames, \d+ colour dice", out)
+    assert re.search(r"found [\d.]+%  precision [\d.]+%  colour right of found [\d.]+%  read right [\d.]+%", out)
+    for name in ("byler-d6", "penlington-wood", "epanemu-dice"):
+        assert re.search(rf"{name}: \d+ phantom colour dice on \d+ of 3 photos", out)
+    assert re.search(r"ratio colour/pip [\d.]+", out)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping, NamedTuple, Union
 
 from companion.core import Observation, Text, Verdict, VerdictKind
+from companion.referee.expectations import RollExpectation
 
 log = logging.getLogger(__name__)
 
@@ -168,6 +169,11 @@ class GameEngine(abc.ABC):
         if not observation.dice:
             return None
         return {"type": "roll", "dice": [d.to_json() for d in observation.dice]}
+
+    def expected_roll(self) -> RollExpectation | None:
+        """What the next camera roll should look like (dice count, colours, faces, zones), for the rules-aware
+        reading (companion/referee/aware.py); None: no roll is expected now. The default expects any d6 roll."""
+        return RollExpectation()
 
     @property
     def outcome(self) -> Verdict | None:

@@ -6,7 +6,8 @@ referee says whether a roll is allowed (``engine.legal``). A settled camera roll
    first, at most ``max_changes`` dice changed; the first reading that fits is refereed instead, and says so (a
    reading that is just the dice the referee already has is nothing new: a misread die of a roll lying still);
 2. else, when a die the reader was not sure of (its value under ``sure``) would make the roll fit with another
-   face, "camera unsure": nobody is accused and nothing is played, the players look at the dice;
+   face the reader gave a little probability (at least ``doubt``, under ``floor``), "camera unsure": nobody
+   is accused and nothing is played, the players look at the dice;
 3. else the roll stands as read, and the referee's illegal verdict with it: every reading the reader found
    plausible breaks the rules, or the dice that break them were read clearly.
 Never invents: a value the reader gave less than ``floor`` is never taken. Rolls typed on a phone are what the
@@ -45,15 +46,19 @@ class AwareResult:
 class RulesAwareReading:
     """``floor``: the least probability the reader must have given a value for it to be taken on a re-read.
     ``sure``: a die whose value has at least this probability is clearly read (an illegal roll of clearly read
-    dice stays illegal). ``max_changes``: at most this many dice changed by one re-read. ``max_tries``: at most
-    this many re-readings asked of the referee per roll."""
+    dice stays illegal). ``doubt``: a face the reader gave at least this (and a die it was not sure of) is enough
+    for "camera unsure" rather than an accusation. ``max_changes``: at most this many dice changed by one re-read.
+    ``max_tries``: at most this many re-readings asked of the referee per roll."""
 
-    def __init__(self, floor: float = 0.05, sure: float = 0.9, max_changes: int = 2, max_tries: int = 64):
+    def __init__(self, floor: float = 0.05, sure: float = 0.8, doubt: float = 0.02, max_changes: int = 2,
+                 max_tries: int = 64):
         if not 0.0 < floor <= 0.5:
             raise ValueError("floor must be above 0 and at most 0.5")
         if not 0.0 <= sure <= 1.0:
             raise ValueError("sure must be within 0-1")
-        self.floor, self.sure = float(floor), float(sure)
+        if not 0.0 <= doubt <= floor:
+            raise ValueError("doubt must be within 0 and the floor")
+        self.floor, self.sure, self.doubt = float(floor), float(sure), float(doubt)
         self.max_changes, self.max_tries = max(1, int(max_changes)), max(1, int(max_tries))
 
     @classmethod
@@ -61,7 +66,7 @@ class RulesAwareReading:
         """The [vision] section's settings, or None when rules-aware reading is switched off."""
         if not vision["rules_aware"]:
             return None
-        return cls(floor=vision["reread_floor"], sure=vision["sure_reading"])
+        return cls(floor=vision["reread_floor"], sure=vision["sure_reading"], doubt=vision["unsure_doubt"])
 
     def judge(self, observation: Observation, engine: Any) -> AwareResult:
         as_read = AwareResult(AS_READ, observation)
@@ -79,7 +84,7 @@ class RulesAwareReading:
                 continue
             for value in expectation.faces:
                 change = ((k, die.value, value),)
-                if value != die.value and _fits(engine, expectation, _changed(observation, change)) is not False:
+                if value != die.value and die.probability(value) >= self.doubt and _fits(engine, expectation, _changed(observation, change)) is not False:
                     return AwareResult(UNSURE, observation, _unsure_note(observation, engine, expectation, change))
         return as_read
 

@@ -38,8 +38,10 @@ from companion.vision import DiceReader  # noqa: E402
 from companion.vision.labels import load_labelled  # noqa: E402
 from companion.vision.scoring import match  # noqa: E402
 
-SWEEP = ((0.05, 0.9, 0.05), (0.02, 0.9, 0.01), (0.05, 0.9, 0.0), (0.05, 0.9, 0.01), (0.05, 0.95, 0.01),
-         (0.05, 0.8, 0.01), (0.05, 0.8, 0.02), (0.05, 0.7, 0.01), (0.1, 0.8, 0.01), (0.2, 0.8, 0.01))
+#: (floor, ratio, sure, doubt) tried with --sweep
+SWEEP = ((0.05, 0.0, 0.9, 0.05), (0.05, 0.0, 0.9, 0.0), (0.05, 0.0, 0.8, 0.02), (0.02, 0.15, 0.8, 0.02),
+         (0.05, 0.1, 0.8, 0.02), (0.05, 0.15, 0.8, 0.02), (0.05, 0.2, 0.8, 0.02), (0.05, 0.15, 0.9, 0.02),
+         (0.05, 0.15, 0.8, 0.01), (0.1, 0.15, 0.8, 0.02))
 CARDS = ["example-ember-warden", "example-tide-runner"]
 CUBES = [{"origin": [0, 0], "direction": "E"}, {"origin": [4, 1], "direction": "W"}]
 
@@ -189,9 +191,10 @@ def main(argv=None) -> int:
     vision = load_config(None)["vision"]
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", nargs="+", required=True, help="labelled photo folders (images/ + labels/)")
-    parser.add_argument("--rolls", type=int, default=3000, help="camera rolls played per set")
+    parser.add_argument("--rolls", type=int, default=5000, help="camera rolls played per set")
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--floor", type=float, default=vision["reread_floor"])
+    parser.add_argument("--ratio", type=float, default=vision["reread_ratio"])
     parser.add_argument("--sure", type=float, default=vision["sure_reading"])
     parser.add_argument("--doubt", type=float, default=vision["unsure_doubt"])
     parser.add_argument("--sweep", action="store_true", help="also try a few floor / sure settings")
@@ -208,24 +211,25 @@ def main(argv=None) -> int:
     plausible = sum(1 for v, wrong in pooled_wrong.items() for probs in wrong if probs[v - 1] >= args.floor)
     print(f"misreads whose true value got at least {args.floor} from the reader: {plausible} of "
           f"{sum(len(p) for p in pooled_wrong.values())}")
-    aware = RulesAwareReading(floor=args.floor, sure=args.sure, doubt=args.doubt)
-    print(f"rules-aware reading: floor {args.floor}, sure {args.sure}, doubt {args.doubt}; seed {args.seed}")
+    aware = RulesAwareReading(floor=args.floor, ratio=args.ratio, sure=args.sure, doubt=args.doubt)
+    print(f"rules-aware reading: floor {args.floor}, ratio {args.ratio}, sure {args.sure}, doubt {args.doubt}; "
+          f"seed {args.seed}")
     for name, readings in sets.items():
         if readings.rate == 0:
             print(f"\n{name}: no misread among its held-out dice: nothing to inject")
             continue
         report(name, readings.rate, play(readings, pooled_wrong, readings.rate, args.rolls, args.seed, aware))
     if args.sweep:
-        print("\nsettings, per set with misreads: floor sure doubt -> false illegal, true illegal kept, unsure")
-        for floor_, sure, doubt in SWEEP:
+        print("\nsettings, per set with misreads: floor ratio sure doubt -> false illegal, true illegal kept, unsure")
+        for floor_, ratio, sure, doubt in SWEEP:
             line = []
             for name, readings in sets.items():
                 if readings.rate:
                     c = play(readings, pooled_wrong, readings.rate, args.rolls, args.seed,
-                             RulesAwareReading(floor=floor_, sure=sure, doubt=doubt))
+                             RulesAwareReading(floor=floor_, ratio=ratio, sure=sure, doubt=doubt))
                     line.append(f"{name} {c['aware: false illegal']}, {c['aware: true illegal kept']}/"
                                 f"{c['truly illegal']}, {c['aware: unsure']}")
-            print(f"  {floor_:.2f} {sure:.2f} {doubt:.3f} -> " + "; ".join(line))
+            print(f"  {floor_:.2f} {ratio:.2f} {sure:.2f} {doubt:.3f} -> " + "; ".join(line))
     return 0
 
 

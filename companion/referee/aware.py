@@ -2,8 +2,8 @@
 
 The game says what it expects of its next roll (``engine.expected_roll()``, a ``RollExpectation``) and its
 referee says whether a roll is allowed (``engine.legal``). A settled camera roll that does not fit is
-1. read again: the values the reader itself gave real probability (at least ``floor``) are tried, most likely
-   first, at most ``max_changes`` dice changed; the first reading that fits is refereed instead, and says so (a
+1. read again: the values the reader itself gave real probability (at least ``floor``, and the new reading at
+   least ``ratio`` times as likely as the first) are tried, most likely first, at most ``max_changes`` dice changed; the first reading that fits is refereed instead, and says so (a
    reading that is just the dice the referee already has is nothing new: a misread die of a roll lying still);
 2. else, when a die the reader was not sure of (its value under ``sure``) would make the roll fit with another
    face the reader gave a little probability (at least ``doubt``, under ``floor``), "camera unsure": nobody
@@ -44,21 +44,25 @@ class AwareResult:
 
 
 class RulesAwareReading:
-    """``floor``: the least probability the reader must have given a value for it to be taken on a re-read.
+    """``floor``: the least probability the reader must have given a value for it to be taken on a re-read;
+    ``ratio``: the least likelihood of a re-reading against the first reading (the product over the changed dice of
+    the new value's probability over the value read).
     ``sure``: a die whose value has at least this probability is clearly read (an illegal roll of clearly read
     dice stays illegal). ``doubt``: a face the reader gave at least this (and a die it was not sure of) is enough
     for "camera unsure" rather than an accusation. ``max_changes``: at most this many dice changed by one re-read.
     ``max_tries``: at most this many re-readings asked of the referee per roll."""
 
-    def __init__(self, floor: float = 0.05, sure: float = 0.8, doubt: float = 0.02, max_changes: int = 2,
-                 max_tries: int = 64):
+    def __init__(self, floor: float = 0.05, sure: float = 0.8, doubt: float = 0.02, ratio: float = 0.15,
+                 max_changes: int = 2, max_tries: int = 64):
         if not 0.0 < floor <= 0.5:
             raise ValueError("floor must be above 0 and at most 0.5")
         if not 0.0 <= sure <= 1.0:
             raise ValueError("sure must be within 0-1")
         if not 0.0 <= doubt <= floor:
             raise ValueError("doubt must be within 0 and the floor")
-        self.floor, self.sure, self.doubt = float(floor), float(sure), float(doubt)
+        if not 0.0 <= ratio <= 1.0:
+            raise ValueError("ratio must be within 0-1")
+        self.floor, self.sure, self.doubt, self.ratio = float(floor), float(sure), float(doubt), float(ratio)
         self.max_changes, self.max_tries = max(1, int(max_changes)), max(1, int(max_tries))
 
     @classmethod
@@ -66,7 +70,8 @@ class RulesAwareReading:
         """The [vision] section's settings, or None when rules-aware reading is switched off."""
         if not vision["rules_aware"]:
             return None
-        return cls(floor=vision["reread_floor"], sure=vision["sure_reading"], doubt=vision["unsure_doubt"])
+        return cls(floor=vision["reread_floor"], ratio=vision["reread_ratio"], sure=vision["sure_reading"],
+                   doubt=vision["unsure_doubt"])
 
     def judge(self, observation: Observation, engine: Any) -> AwareResult:
         as_read = AwareResult(AS_READ, observation)
@@ -75,6 +80,8 @@ class RulesAwareReading:
             return as_read
         roll = expectation.in_roll(observation)
         for changes in self._rereadings(observation, roll, expectation)[: self.max_tries]:
+            if _likelihood_ratio(observation, changes) < self.ratio:
+                break  # the likeliest first: the rest are less likely still
             corrected = _changed(observation, changes)
             if _fits(engine, expectation, corrected) is not False:  # None: the roll the referee already has
                 return AwareResult(READ_AGAIN, corrected, _reread_note(observation, changes), changes)

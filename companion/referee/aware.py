@@ -74,10 +74,13 @@ class RulesAwareReading:
                    doubt=vision["unsure_doubt"])
 
     def judge(self, observation: Observation, engine: Any) -> AwareResult:
+        """The camera roll as read, read again, or unsure (see the module's docstring)."""
         as_read = AwareResult(AS_READ, observation)
         expectation = engine.expected_roll() if observation.dice else None
         if expectation is None or _fits(engine, expectation, observation) is not False:
             return as_read
+        if not expectation.admits_some_values(observation):
+            return as_read  # too many or too few dice, a colour the game has not: no re-read of values mends it
         roll = expectation.in_roll(observation)
         for changes in self._rereadings(observation, roll, expectation)[: self.max_tries]:
             if _likelihood_ratio(observation, changes) < self.ratio:
@@ -85,15 +88,24 @@ class RulesAwareReading:
             corrected = _changed(observation, changes)
             if _fits(engine, expectation, corrected) is not False:  # None: the roll the referee already has
                 return AwareResult(READ_AGAIN, corrected, _reread_note(observation, changes), changes)
+        change = self._doubt(observation, engine, expectation, roll)
+        if change is not None:
+            return AwareResult(UNSURE, observation, _unsure_note(observation, engine, expectation, change))
+        return as_read
+
+    def _doubt(self, observation: Observation, engine: Any, expectation: RollExpectation,
+               roll: list[int]) -> tuple[tuple[int, int, int]] | None:
+        """A die the reader was not sure of and a face it gave at least ``doubt`` that would make the roll fit."""
         for k in roll:
             die = observation.dice[k]
             if die.probability(die.value) >= self.sure:
                 continue
             for value in expectation.faces:
                 change = ((k, die.value, value),)
-                if value != die.value and die.probability(value) >= self.doubt and _fits(engine, expectation, _changed(observation, change)) is not False:
-                    return AwareResult(UNSURE, observation, _unsure_note(observation, engine, expectation, change))
-        return as_read
+                if value != die.value and die.probability(value) >= self.doubt \
+                        and _fits(engine, expectation, _changed(observation, change)) is not False:
+                    return change
+        return None
 
     def _rereadings(self, observation: Observation, roll: list[int],
                     expectation: RollExpectation) -> list[tuple[tuple[int, int, int], ...]]:

@@ -57,6 +57,10 @@ class RollExpectation:
     def admits(self, observation: Observation) -> bool:
         return not self.problems(observation)
 
+    def admits_some_values(self, observation: Observation) -> bool:
+        """Whether other values of the same dice could fit: the count and the colours are right."""
+        return not RollExpectation(self.counts, self.colours, ALL_FACES, self.zones).problems(observation)
+
 
 def _padded(places: Sequence[Any], n: int) -> list[Any]:
     return list(places[:n]) + [None] * max(0, n - len(places))

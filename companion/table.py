@@ -15,7 +15,7 @@ from companion.bus import EventBus
 from companion.core import DieReading, Observation, Verdict, VerdictKind
 from companion.journal import GameRecord, Journal, JournalError
 from companion.referee import EventError, GameEngine, create_game
-from companion.referee.aware import UNSURE, RulesAwareReading
+from companion.referee.aware import UNSURE, AwareResult, RulesAwareReading
 
 log = logging.getLogger(__name__)
 
@@ -234,7 +234,7 @@ class Table:
                                             "message_fr": f"Lancer non enregistré : {exc}"})
                 return []
 
-    def _judged(self, observation: Observation):
+    def _judged(self, observation: Observation) -> AwareResult | None:
         """The rules-aware reading's word on a camera roll (None: not a camera roll, or switched off)."""
         if self.aware is None or not observation.dice or observation.source not in CAMERA_SOURCES:
             return None

@@ -6,7 +6,7 @@
    benchmarks/dice.py) is kept with its true value and the six face probabilities the reader gave it. A set's
    misread rate is its share of matched dice read wrong.
 2. Nexus Keepers camera rolls are played (seeded): a turn's first roll, or a reroll of a rolled pool. Players
-   mostly follow the rules; some rolls break them on purpose (« Les 1 ne peuvent jamais être relancés », a
+   mostly follow the rules; some rolls break them on purpose (« vous ne pouvez pas relancer les résultats de 1 », a
    reroll of a single die, a wrong number of dice). Each die the camera sees is given a real reading of that
    value: a misread one (at the set's rate) from the photos' misreads of that value, pooled over the sets,
    a right one from the set's right readings of that value, so a doubtful right reading is as common as on

@@ -110,6 +110,18 @@ SCHEMA: dict[str, dict[str, Key]] = {
                                "found die's box, twice its size or more, is one of that die's pips and is dropped "
                                "(models/README.md); more than 1: never"),
         "settle_frames": Key(4, "consecutive frames with the same dice (values, places) before a roll counts as settled"),
+        "rules_aware": Key(True, "a camera roll the rules refuse is read again from the reader's second-best values, "
+                                 "and shown as 'camera unsure' instead of illegal when a die the reader was not sure "
+                                 "of could make it legal (docs/vision/rules-aware.md); false: refereed as read"),
+        "reread_floor": Key(0.05, "rules-aware reading: the least probability the reader must have given a face for a "
+                                  "re-read to take it (never a value the reader did not see; benchmarks/aware.py)"),
+        "reread_ratio": Key(0.15, "rules-aware reading: a re-reading is taken only when at least this many times as "
+                                 "likely as the first reading, by the reader's own probabilities (benchmarks/aware.py)"),
+        "sure_reading": Key(0.8, "rules-aware reading: a die whose face has at least this probability is clearly read, "
+                                 "and an illegal roll of clearly read dice stays illegal (benchmarks/aware.py)"),
+        "unsure_doubt": Key(0.02, "rules-aware reading: a die not clearly read whose other face (given at least this "
+                                  "probability) would make an illegal roll legal makes it 'camera unsure' instead of "
+                                  "illegal (at most reread_floor; benchmarks/aware.py)"),
     },
     "panel": {
         "enabled": Key(True, "drive the LED/buzzer panel (off by itself, with one log line, where there is no GPIO)"),

@@ -21,6 +21,8 @@ class VerdictKind(str, enum.Enum):
     WIN = "win"
     LOSS = "loss"
     WARNING = "warning"
+    #: the camera's reading does not fit the rules and the camera is not sure of it: nobody is accused
+    UNSURE = "unsure"
     INFO = "info"
 
 
@@ -47,12 +49,17 @@ Box = tuple[float, float, float, float]  # x1, y1, x2, y2 in source-image pixels
 
 @dataclass(frozen=True)
 class DieReading:
-    """One d6 as read from a frame (or typed in by a player)."""
+    """One d6 as read from a frame (or typed in by a player).
+
+    ``probabilities``: when the reader gives them, how likely each face 1-6 is (``value`` is the likeliest), so
+    the rules-aware reading can look at the second-best value (companion/referee/aware.py); None when typed.
+    """
 
     value: int
     color: str | None = None
     box: Box | None = None
     confidence: float = 1.0
+    probabilities: tuple[float, ...] | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.value, int) or isinstance(self.value, bool) or not 1 <= self.value <= 6:
@@ -61,12 +68,29 @@ class DieReading:
             raise ValueError(f"die colour must be a name or null, got {self.color!r}")
         if not 0.0 <= float(self.confidence) <= 1.0:
             raise ValueError(f"die confidence must be within 0-1, got {self.confidence!r}")
+        if self.probabilities is not None:
+            try:
+                probs = tuple(float(p) for p in self.probabilities)
+            except (TypeError, ValueError):
+                probs = ()
+            if len(probs) != 6 or not all(0.0 <= p <= 1.0 for p in probs):
+                raise ValueError("die probabilities must be six numbers within 0-1 (faces 1 to 6)")
+            object.__setattr__(self, "probabilities", probs)
+
+    def probability(self, value: int) -> float:
+        """How likely the reader found face ``value``: its probability, else the reading's confidence for its own
+        value and nothing for the others (a typed die, or a reader that gives no probabilities)."""
+        if self.probabilities is not None:
+            return self.probabilities[value - 1]
+        return float(self.confidence) if value == self.value else 0.0
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"value": self.value, "color": self.color}
         if self.box is not None:
             out["box"] = [round(float(v), 1) for v in self.box]
         out["confidence"] = round(float(self.confidence), 4)
+        if self.probabilities is not None:
+            out["probabilities"] = [round(p, 4) for p in self.probabilities]
         return out
 
     @classmethod
@@ -81,11 +105,15 @@ class DieReading:
                 raise ValueError("a die's \"box\" must be [x1, y1, x2, y2]")
             box = tuple(float(v) for v in box)
         color = data.get("color")
+        probabilities = data.get("probabilities")
+        if probabilities is not None and not isinstance(probabilities, (list, tuple)):
+            raise ValueError("a die's \"probabilities\" must list six numbers (faces 1 to 6)")
         return cls(
             value=data["value"],
             color=color.lower() if isinstance(color, str) else color,
             box=box,
             confidence=float(data.get("confidence", 1.0)),
+            probabilities=tuple(probabilities) if probabilities is not None else None,
         )
 
 

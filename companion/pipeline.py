@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Protocol, Sequence
 
 import cv2
@@ -219,8 +219,8 @@ class Pipeline(threading.Thread):
         if window is None:
             return self.reader.read(image)
         (x0, y0, x1, y1), pixels = window
-        return [DieReading(d.value, d.color, (d.box[0] + x0, d.box[1] + y0, d.box[2] + x0, d.box[3] + y0),
-                           d.confidence) if d.box is not None else d
+        return [replace(d, box=(d.box[0] + x0, d.box[1] + y0, d.box[2] + x0, d.box[3] + y0))
+                if d.box is not None else d
                 for d in self.reader.read(image[y0:y1, x0:x1], pixels=pixels)]
 
     def _table_step(self, frame: Frame, readings: list[DieReading]) -> tuple[list[DieReading], Any]:

@@ -15,6 +15,7 @@ from companion.core import Verdict
 from companion.journal import Journal
 from companion.pipeline import CameraStatus, LiveView, Pipeline
 from companion.referee import EventError
+from companion.referee.aware import RulesAwareReading
 from companion.supervision import Heartbeat, Notifier, watchdog_seconds
 from companion.table import Table
 
@@ -30,7 +31,8 @@ class Service:
         self.config = config
         self.journal = Journal(config.data_dir / "journal.sqlite3")
         self.bus = EventBus()
-        self.table = Table(self.journal, self.bus, default_game=config["game"]["default"])
+        self.table = Table(self.journal, self.bus, default_game=config["game"]["default"],
+                           aware=RulesAwareReading.from_config(config["vision"]))
         self.live = LiveView()
         self.pipeline: Pipeline | None = None
         self.panel = self._make_panel()

@@ -15,12 +15,17 @@ from companion.bus import EventBus
 from companion.core import DieReading, Observation, Verdict, VerdictKind
 from companion.journal import GameRecord, Journal, JournalError
 from companion.referee import EventError, GameEngine, create_game
+from companion.referee.aware import UNSURE, AwareResult, RulesAwareReading
 
 log = logging.getLogger(__name__)
 
 UNDO = "undo"
 CORRECT = "correct"
+#: a camera roll the rules refuse and the camera is not sure of: journaled for the history, never played
+CAMERA_UNSURE = "camera_unsure"
 ABANDONED = "abandoned"
+CAMERA_SOURCES = ("camera", "simulated")
+DEFAULT_AWARE = RulesAwareReading()
 
 
 class Conflict(EventError):
@@ -29,8 +34,11 @@ class Conflict(EventError):
 
 class Table:
     def __init__(self, journal: Journal, bus: EventBus, default_game: str = "free-roll",
-                 default_options: Mapping[str, Any] | None = None) -> None:
+                 default_options: Mapping[str, Any] | None = None,
+                 aware: RulesAwareReading | None = DEFAULT_AWARE) -> None:
+        """``aware``: how camera rolls the rules refuse are looked at again (None: refereed as read)."""
         self.journal = journal
+        self.aware = aware
         self.bus = bus
         self._lock = threading.RLock()
         self.record: GameRecord
@@ -120,6 +128,8 @@ class Table:
             return []
         if event.get("type") == CORRECT:
             return self._correct_in_memory(event["seq"], event["dice"])
+        if event.get("type") == CAMERA_UNSURE:
+            return []  # the history keeps what the camera read; the game does not play it
         verdicts = self.engine.apply(event)
         if not any(v.kind is VerdictKind.ILLEGAL for v in verdicts):
             self._accepted.append((seq, dict(event)))
@@ -128,16 +138,19 @@ class Table:
     # -- changes -------------------------------------------------------------------
     def submit(self, event: Mapping[str, Any], source: str = "phone") -> list[Verdict]:
         """Referee an event; journal it (refused ones too, for the history) and publish the verdicts."""
+        return self._submit(event, source, ())
+
+    def _submit(self, event: Mapping[str, Any], source: str, notes: tuple[Verdict, ...]) -> list[Verdict]:
         with self._lock:
             event = dict(event)
-            if event.get("type") in (UNDO, CORRECT):
+            if event.get("type") in (UNDO, CORRECT, CAMERA_UNSURE):
                 raise EventError(f"use the {event['type']} action, not an event of that type")
             before: list[Verdict] = []
             if event.get("type") == "end_turn":
                 before = self._camera_positions()
                 if any(v.kind is VerdictKind.ILLEGAL for v in before):
                     return before  # the board must be put right (or the move entered) before the turn ends
-            return before + self._commit(event, source)
+            return before + self._commit(event, source, notes)
 
     def _camera_positions(self) -> list[Verdict]:
         """At the end of a turn, the pieces the camera sees settled are checked first (games that read them)."""
@@ -190,17 +203,26 @@ class Table:
             return self._commit(event, source)
 
     def observe(self, observation: Observation) -> list[Verdict]:
-        """A settled reading from the camera (or phone): the engine decides what event it is."""
+        """A settled reading from the camera (or phone): the engine decides what event it is. A camera roll the
+        rules refuse is first looked at again (companion/referee/aware.py); a phone's roll is what was meant."""
         with self._lock:
-            if observation.pieces and not observation.dice and observation.source in ("camera", "simulated"):
+            if observation.pieces and not observation.dice and observation.source in CAMERA_SOURCES:
                 self.camera_board = dict(observation.pieces)
                 self._camera_source = observation.source  # "camera", or "simulated" for the simulated table
                 self.bus.publish("board", {"pieces": self.camera_board, "at": observation.at})
-            event = self.engine.observation_event(observation)
+            judged = self._judged(observation)
+            notes = (judged.note,) if judged is not None and judged.note is not None else ()
+            if judged is not None and judged.kind == UNSURE:
+                event = {"type": CAMERA_UNSURE, "dice": [d.to_json() for d in observation.dice]}
+            else:
+                observation = judged.observation if judged is not None else observation
+                event = self.engine.observation_event(observation)
             if event is None:
                 return []
             try:
-                return self.submit(event, source=observation.source)
+                if event["type"] == CAMERA_UNSURE:
+                    return self._commit(event, observation.source, notes)
+                return self._submit(event, observation.source, notes)
             except EventError as exc:
                 log.warning("a %s reading could not be used: %s", observation.source, exc)
                 self.bus.publish("notice", {"kind": "warning", "message": f"Reading not used: {exc}",
@@ -212,10 +234,21 @@ class Table:
                                             "message_fr": f"Lancer non enregistré : {exc}"})
                 return []
 
-    def _commit(self, event: dict[str, Any], source: str) -> list[Verdict]:
-        """Referee ``event`` in memory, journal it, then publish it; nothing is kept if the write fails."""
+    def _judged(self, observation: Observation) -> AwareResult | None:
+        """The rules-aware reading's word on a camera roll (None: not a camera roll, or switched off)."""
+        if self.aware is None or not observation.dice or observation.source not in CAMERA_SOURCES:
+            return None
+        try:
+            return self.aware.judge(observation, self.engine)
+        except Exception:  # an engine's expectation failing must not lose the roll: it is refereed as read
+            log.exception("the rules-aware reading failed on a %s roll; refereed as read", observation.source)
+            return None
+
+    def _commit(self, event: dict[str, Any], source: str, notes: tuple[Verdict, ...] = ()) -> list[Verdict]:
+        """Referee ``event`` in memory, journal it, then publish it; nothing is kept if the write fails.
+        ``notes``: what the players are told besides the referee's verdicts (a camera roll read again)."""
         saved_accepted = list(self._accepted)
-        verdicts = self._replay(self._next_seq, event)  # raises EventError before anything is written
+        verdicts = list(notes) + self._replay(self._next_seq, event)  # raises EventError before anything is written
         payload = [v.to_json() for v in verdicts]
         try:
             self.journal.append(self.record.id, self._next_seq, event, payload, source)

@@ -58,6 +58,7 @@ PRIORITY: tuple[VerdictKind, ...] = (
     VerdictKind.BREACH,
     VerdictKind.FALL,
     VerdictKind.WARNING,
+    VerdictKind.UNSURE,
     VerdictKind.INFO,
 )
 
@@ -83,6 +84,8 @@ SIGNALS: dict[VerdictKind, Signal] = {
     VerdictKind.WIN: _pattern(VerdictKind.WIN, "green", [(C7, 0.1), (E7, 0.1), (G7, 0.5)]),
     # amber, one short beep
     VerdictKind.WARNING: _pattern(VerdictKind.WARNING, "amber", [(D7, 0.12)]),
+    # amber, two silent flashes: the camera is not sure of a roll, look at the phone (nobody is accused)
+    VerdictKind.UNSURE: _pattern(VerdictKind.UNSURE, "amber", [(None, 0.15)] * 2, gap=0.15),
     # green, one silent flash: legal, nothing to hear
     VerdictKind.INFO: _pattern(VerdictKind.INFO, "green", [(None, 0.15)]),
 }

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping, NamedTuple, Union
 
 from companion.core import Observation, Text, Verdict, VerdictKind
+from companion.referee.expectations import RollExpectation
 
 log = logging.getLogger(__name__)
 
@@ -173,6 +174,11 @@ class GameEngine(abc.ABC):
         """The kinds of dice this game rolls, which the camera looks for (companion/vision/kinds.py): "pips",
         "colour" (a die whose faces are colours)."""
         return ("pips",)
+
+    def expected_roll(self) -> RollExpectation | None:
+        """What the next camera roll should look like (dice count, colours, faces, zones), for the rules-aware
+        reading (companion/referee/aware.py); None: no roll is expected now. The default expects any d6 roll."""
+        return RollExpectation()
 
     @property
     def outcome(self) -> Verdict | None:

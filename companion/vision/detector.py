@@ -3,7 +3,8 @@
 Two models (see models/README.md): the detector (models/dice.onnx) outputs a die-centre heatmap,
 face-value probabilities and box sizes on a stride-4 grid; the face reader (models/dice_faces.onnx)
 reads each found die again from a crop of the full-resolution photo, where its pips are bigger.
-The two value guesses are multiplied. Decoding here keeps the graphs small and plain.
+The two value guesses are multiplied. Decoding here keeps the graphs small and plain. Each reading keeps
+its six face probabilities, so the referee can look at a die's second-best value (companion/referee/aware.py).
 """
 
 from __future__ import annotations
@@ -344,15 +345,17 @@ class DiceReader:
                 continue  # a die-like spot whose face could not be read with confidence
             x, y, w, h = boxes[n]
             box = (max(0.0, x), max(0.0, y), min(float(w_img), x + w), min(float(h_img), y + h))
-            found.append((face + 1, box, confidence))
+            total = float(probs.sum())
+            faces = tuple(float(np.clip(p / total, 0.0, 1.0)) for p in probs) if total > 0 else None
+            found.append((face + 1, box, confidence, faces))
         found = _without_pips(found, self.inside_die)
         # the table is what lies outside every candidate, read or turned down (a turned-down one may be a die)
         neutral = bool(found) and self.read_colour and self.grey_table_colours and table_is_neutral(
             image, [(x, y, x + w, y + h) for x, y, w, h in boxes])
-        readings = [DieReading(value=value, box=box, confidence=confidence,
+        readings = [DieReading(value=value, box=box, confidence=confidence, probabilities=faces,
                                color=die_colour(image, box, neutral_table=neutral, value=value)
                                if self.read_colour else None)
-                    for value, box, confidence in found]
+                    for value, box, confidence, faces in found]
         readings.sort(key=lambda r: -r.confidence)
         return readings
 

@@ -83,6 +83,7 @@ EXPECTED = {
     VerdictKind.LOSS: ("red", [0, 1, 0, 1, 0, 1, 0, 1], [0, 1, 0, 1, 0, 1, 0], [2637.02, 2349.32, 2093.0]),
     VerdictKind.WIN: ("green", [0, 1, 0, 1, 0, 1, 0, 1], [0, 1, 0, 1, 0, 1, 0], [2093.0, 2637.02, 3135.96]),
     VerdictKind.WARNING: ("amber", [0, 1, 0, 1], [0, 1, 0], [2349.32]),
+    VerdictKind.UNSURE: ("amber", [0, 1, 0, 1, 0, 1], [0], []),  # silent: the camera accuses nobody
     VerdictKind.INFO: ("green", [0, 1, 0, 1], [0], []),
 }
 

@@ -13,7 +13,7 @@ import * as tableView from "./views/table.js";
 
 const SCREENS = ["join", "table", "game", "verdicts", "history", "stats", "settings"];
 const JOINED_KEY = "companion.joined";
-const SERIOUS = new Set(["illegal", "breach", "elimination", "fall", "win", "loss", "warning"]);
+const SERIOUS = new Set(["illegal", "breach", "elimination", "fall", "win", "loss", "warning", "unsure"]);
 
 class App {
   constructor() {

@@ -6,6 +6,7 @@ from typing import Any, Mapping
 
 from companion.core import Observation, Text, Verdict
 from companion.referee.engine import EventError, GameEngine, OptionsError, StateUntilSetup
+from companion.referee.expectations import RollExpectation
 from companion.referee.registry import register
 
 from . import actions, camera, duel, play, rules, turns
@@ -109,6 +110,15 @@ class Hexors(StateUntilSetup, GameEngine):
     def dice_kinds(self) -> tuple[str, ...]:
         """A colour die read by its top face's colour, or a pip die whose value picks the colour (choice D1)."""
         return ("colour",) if self.options["die_reading"] == "color" else ("pips",)
+
+    def expected_roll(self) -> RollExpectation | None:
+        """« L'attaquant commence et roule le dé de couleur »: in a duel, one colour die in the mat's dice zone;
+        read by its colour, one of the game's six colours. No roll is expected outside a duel."""
+        state = self.state
+        if state is None or state.duel is None or state.duel.defender is None:
+            return None
+        colours = tuple(self.options["colours"]) if self.options["die_reading"] == "color" else None
+        return RollExpectation(counts=(1,), colours=colours, zones=("dice",))
 
     # -- state -------------------------------------------------------------------
     def _state_from_json(self, data: Mapping[str, Any]) -> GameState:

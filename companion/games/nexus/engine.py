@@ -64,6 +64,10 @@ class Nexus(StateUntilSetup, GameEngine):
         are placed from the phone."""
         return play_from_board(self.state, observation.pieces) if observation.pieces else None
 
+    def expected_roll(self) -> None:
+        """No dice in Nexus: no roll is ever expected."""
+        return None
+
     def legal_counters(self) -> list[str]:
         return counter_nodes(self.state, self.options) if self.state else []
 

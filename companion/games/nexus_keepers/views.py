@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core import Observation
+from companion.referee.expectations import RollExpectation
 
 from . import moves
 from .camera import is_camera_board, positions_from_board
 from .dice import budget_json, infer_reroll, minus
 from .display import display, setup_choices
-from .state import ELIMINATED, FALLEN, ON_BOARD
+from .state import ELIMINATED, FALLEN, ON_BOARD, GameState
+from .turns import end_turn, start_turn
 
 MAX_REROLLS = 2
 
@@ -86,6 +88,29 @@ class ViewsMixin:
                 _picked, new = infer_reroll(turn.pool, values)
                 return {"type": "reroll", "dice": values, "power": new[:extra]}
         return {"type": "roll", "dice": values}
+
+    def expected_roll(self) -> RollExpectation | None:
+        """The camera's next roll lands in the mat's dice zone with the turn's dice count (« Lors du premier tour
+        ... 5 dés. Lors des tours suivants, ils lancent 6 dés », give or take the terrain and bonus turns); after a
+        roll, the same pool rerolled, with power dice added; a roll that ends the turn, the next turn's count."""
+        state, turn = self.state, self.state.turn
+        if not state.set_up or turn.phase in ("over", "reconnect"):
+            return None
+        counts = set()
+        if turn.phase == "start":
+            counts.add(turn.dice_allowed)
+        else:
+            if turn.phase == "rolling":
+                power = state.players[turn.player].power_left
+                counts.update(range(len(turn.pool), len(turn.pool) + power + 1))
+            scratch = GameState.from_json(state.to_json())  # the next turn, without touching the game
+            if scratch.turn.phase in ("rolling", "acted"):
+                end_turn(scratch, self.options)
+            while scratch.turn.phase == "idle":
+                start_turn(scratch, self.options)
+            if scratch.turn.phase == "start":
+                counts.add(scratch.turn.dice_allowed)
+        return RollExpectation(counts=tuple(sorted(counts)) or None, zones=("dice",))
 
     def summary(self) -> dict[str, Any]:
         """Whose turn, the dice allowed, rerolls left, the actions the dice allow, who has fallen."""

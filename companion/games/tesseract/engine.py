@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.core import Observation, Text, Verdict
+from companion.core import DIE_COLOURS, Observation, Text, Verdict
 from companion.referee.engine import EventError, GameEngine, OneOf, OptionsError, Range, StateUntilSetup
+from companion.referee.expectations import RollExpectation
 from companion.referee.registry import register
 
 from . import actions, rules, threat
 from .bases import base_layout
-from .camera import reading_event, reconcile
+from .camera import game_colour, reading_event, reconcile
 from .display import display, setup_choices
 from .events import drain, resolve
 from .flow import require_playing
@@ -98,6 +99,15 @@ class Tesseract(StateUntilSetup, GameEngine):
 
     def observation_event(self, observation: Observation) -> dict[str, Any] | None:
         return reading_event(observation, self.options, self.state)
+
+    def expected_roll(self) -> RollExpectation | None:
+        """Dice of the game's four colours (as the camera names them) in the priming zone, the labs or on the
+        confinement board; any number of them."""
+        if self.state is None:
+            return None
+        named = {c for c in DIE_COLOURS if game_colour(c, self.options) in self.state.colours}
+        return RollExpectation(colours=tuple(sorted(named | set(self.state.colours))),
+                               zones=("priming-", "lab-", "confinement"))
 
     # -- state -------------------------------------------------------------------
     def _state_from_json(self, data: Mapping[str, Any]) -> GameState:

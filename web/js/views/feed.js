@@ -35,14 +35,14 @@ export function renderVerdicts(app) {
 
 function status(entry) {
   const type = entry.event.type;
-  if (type === "undo" || type === "correct") return null;
+  if (type === "undo" || type === "correct" || type === "camera_unsure") return null; // never played, never refused
   if (entry.verdicts.some((v) => v.kind === "illegal")) return ["refused", t("history.refused")];
   return entry.in_force ? ["in-force", t("history.in_force")] : ["undone", t("history.undone")];
 }
 
 const DESCRIBED = new Set(["roll", "reroll", "power", "positions", "actions", "reserve", "end_turn", "turn_start", "setup",
   "reconnect", "take", "calibrate", "transfer", "study", "confine", "deepen", "play_card", "end_actions", "prime",
-  "resolve", "priming_zone_reading", "reform"]);
+  "resolve", "priming_zone_reading", "reform", "camera_unsure"]);
 
 function values(list) {
   return (list || []).map((d) => (d && typeof d === "object" ? d.value : d)).join(" ");

@@ -1,0 +1,193 @@
+"""Rules-aware reading: a camera roll the rules refuse is looked at again before anyone is accused.
+
+The game says what it expects of its next roll (``engine.expected_roll()``, a ``RollExpectation``) and its
+referee says whether a roll is allowed (``engine.legal``). A settled camera roll that does not fit is
+1. read again: the values the reader itself gave real probability (at least ``floor``, and the new reading at
+   least ``ratio`` times as likely as the first) are tried, most likely first, at most ``max_changes`` dice changed; the first reading that fits is refereed instead, and says so (a
+   reading that is just the dice the referee already has is nothing new: a misread die of a roll lying still);
+2. else, when a die the reader was not sure of (its value under ``sure``) would make the roll fit with another
+   face the reader gave a little probability (at least ``doubt``, under ``floor``), "camera unsure": nobody
+   is accused and nothing is played, the players look at the dice;
+3. else the roll stands as read, and the referee's illegal verdict with it: every reading the reader found
+   plausible breaks the rules, or the dice that break them were read clearly.
+Never invents: a value the reader gave less than ``floor`` is never taken. Rolls typed on a phone are what the
+player meant and never come here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from itertools import combinations, product
+from typing import Any
+
+from companion.core import DieReading, Observation, Verdict, VerdictKind, verdict
+from companion.referee.engine import EventError
+from companion.referee.expectations import RollExpectation
+
+AS_READ = "as read"
+READ_AGAIN = "read again"
+UNSURE = "unsure"
+
+REREAD_RULE = "camera.reread"
+UNSURE_RULE = "camera.unsure"
+
+
+@dataclass(frozen=True)
+class AwareResult:
+    """What became of a camera roll: ``kind`` (as read, read again, unsure), the observation to referee (the
+    corrected one when read again), the note the players see, and each change as (die index, read, taken)."""
+
+    kind: str
+    observation: Observation
+    note: Verdict | None = None
+    changes: tuple[tuple[int, int, int], ...] = ()
+
+
+class RulesAwareReading:
+    """``floor``: the least probability the reader must have given a value for it to be taken on a re-read;
+    ``ratio``: the least likelihood of a re-reading against the first reading (the product over the changed dice of
+    the new value's probability over the value read).
+    ``sure``: a die whose value has at least this probability is clearly read (an illegal roll of clearly read
+    dice stays illegal). ``doubt``: a face the reader gave at least this (and a die it was not sure of) is enough
+    for "camera unsure" rather than an accusation. ``max_changes``: at most this many dice changed by one re-read.
+    ``max_tries``: at most this many re-readings asked of the referee per roll."""
+
+    def __init__(self, floor: float = 0.05, sure: float = 0.8, doubt: float = 0.02, ratio: float = 0.15,
+                 max_changes: int = 2, max_tries: int = 64):
+        if not 0.0 < floor <= 0.5:
+            raise ValueError("floor must be above 0 and at most 0.5")
+        if not 0.0 <= sure <= 1.0:
+            raise ValueError("sure must be within 0-1")
+        if not 0.0 <= doubt <= floor:
+            raise ValueError("doubt must be within 0 and the floor")
+        if not 0.0 <= ratio <= 1.0:
+            raise ValueError("ratio must be within 0-1")
+        self.floor, self.sure, self.doubt, self.ratio = float(floor), float(sure), float(doubt), float(ratio)
+        self.max_changes, self.max_tries = max(1, int(max_changes)), max(1, int(max_tries))
+
+    @classmethod
+    def from_config(cls, vision: dict) -> "RulesAwareReading | None":
+        """The [vision] section's settings, or None when rules-aware reading is switched off."""
+        if not vision["rules_aware"]:
+            return None
+        return cls(floor=vision["reread_floor"], ratio=vision["reread_ratio"], sure=vision["sure_reading"],
+                   doubt=vision["unsure_doubt"])
+
+    def judge(self, observation: Observation, engine: Any) -> AwareResult:
+        """The camera roll as read, read again, or unsure (see the module's docstring)."""
+        as_read = AwareResult(AS_READ, observation)
+        expectation = engine.expected_roll() if observation.dice else None
+        if expectation is None or _fits(engine, expectation, observation) is not False:
+            return as_read
+        if not expectation.admits_some_values(observation):
+            return as_read  # too many or too few dice, a colour the game has not: no re-read of values mends it
+        roll = expectation.in_roll(observation)
+        for changes in self._rereadings(observation, roll, expectation)[: self.max_tries]:
+            if _likelihood_ratio(observation, changes) < self.ratio:
+                break  # the likeliest first: the rest are less likely still
+            corrected = _changed(observation, changes)
+            if _fits(engine, expectation, corrected) is not False:  # None: the roll the referee already has
+                return AwareResult(READ_AGAIN, corrected, _reread_note(observation, changes), changes)
+        change = self._doubt(observation, engine, expectation, roll)
+        if change is not None:
+            return AwareResult(UNSURE, observation, _unsure_note(observation, engine, expectation, change))
+        return as_read
+
+    def _doubt(self, observation: Observation, engine: Any, expectation: RollExpectation,
+               roll: list[int]) -> tuple[tuple[int, int, int]] | None:
+        """A die the reader was not sure of and a face it gave at least ``doubt`` that would make the roll fit."""
+        for k in roll:
+            die = observation.dice[k]
+            if die.probability(die.value) >= self.sure:
+                continue
+            for value in expectation.faces:
+                change = ((k, die.value, value),)
+                if value != die.value and die.probability(value) >= self.doubt \
+                        and _fits(engine, expectation, _changed(observation, change)) is not False:
+                    return change
+        return None
+
+    def _rereadings(self, observation: Observation, roll: list[int],
+                    expectation: RollExpectation) -> list[tuple[tuple[int, int, int], ...]]:
+        """Every other reading of the roll from values the reader found plausible, the likeliest first."""
+        options = {}
+        for k in roll:
+            die = observation.dice[k]
+            others = [v for v in expectation.faces if v != die.value and die.probability(v) >= self.floor]
+            if others:
+                options[k] = others
+        scored = []
+        for n in range(1, self.max_changes + 1):
+            for dice in combinations(sorted(options), n):
+                for values in product(*(options[k] for k in dice)):
+                    changes = tuple((k, observation.dice[k].value, v) for k, v in zip(dice, values))
+                    scored.append((_likelihood_ratio(observation, changes), changes))
+        scored.sort(key=lambda item: -item[0])
+        return [changes for _, changes in scored]
+
+
+def _likelihood_ratio(observation: Observation, changes) -> float:
+    ratio = 1.0
+    for k, old, new in changes:
+        die = observation.dice[k]
+        ratio *= die.probability(new) / max(die.probability(old), 1e-9)
+    return ratio
+
+
+def _changed(observation: Observation, changes) -> Observation:
+    dice = list(observation.dice)
+    for k, old, new in changes:
+        dice[k] = _as_value(dice[k], new)
+    return replace(observation, dice=tuple(dice))
+
+
+def _as_value(die: DieReading, value: int) -> DieReading:
+    """The die read as ``value``: its confidence is what the reader gave that value."""
+    confidence = die.confidence * die.probability(value) / max(die.probability(die.value), 1e-9)
+    return replace(die, value=value, confidence=min(1.0, max(0.0, confidence)))
+
+
+def _fits(engine: Any, expectation: RollExpectation, observation: Observation) -> bool | None:
+    """True: the game expects such a roll and its referee allows it; False: not; None: the referee ignores it."""
+    if not expectation.admits(observation):
+        return False
+    try:
+        event = engine.observation_event(observation)
+        if event is None:
+            return None
+        return not any(v.kind is VerdictKind.ILLEGAL for v in engine.legal(event))
+    except (EventError, ValueError, KeyError, TypeError):
+        return False
+
+
+def _values(observation: Observation) -> str:
+    return " ".join(str(d.value) for d in observation.dice)
+
+
+def _reread_note(observation: Observation, changes) -> Verdict:
+    en = ", ".join(f"the {old} is a {new}" for _, old, new in changes)
+    fr = ", ".join(f"le {old} est un {new}" for _, old, new in changes)
+    return verdict("info", REREAD_RULE,
+                   f"Read again: {en} (the camera's second reading of {_values(observation)}, the one the rules allow)",
+                   f"Relu : {fr} (deuxième lecture de la caméra pour {_values(observation)}, celle que les règles "
+                   "permettent)")
+
+
+def _unsure_note(observation: Observation, engine: Any, expectation: RollExpectation, change) -> Verdict:
+    (_, old, new), = change
+    why_en = why_fr = ""
+    problems = expectation.problems(observation)
+    try:
+        refused = [v for v in engine.legal(engine.observation_event(observation)) if v.kind is VerdictKind.ILLEGAL]
+    except (EventError, ValueError, KeyError, TypeError):
+        refused = []
+    if refused:
+        why_en, why_fr = f" ({refused[0].message.en})", f" ({refused[0].message.fr})"
+    elif problems:
+        why_en, why_fr = f" ({problems[0]})", " (ce n'est pas le lancer qu'attend le jeu)"
+    return verdict("unsure", UNSURE_RULE,
+                   f"Camera unsure: it read {_values(observation)}, which the rules refuse{why_en}, but it is not sure "
+                   f"of the {old} (a {new} would be allowed). Look at the dice: roll again or type the roll.",
+                   f"Caméra incertaine : elle a lu {_values(observation)}, ce que les règles refusent{why_fr}, mais "
+                   f"elle n'est pas sûre du {old} (un {new} serait permis). Regardez les dés : relancez ou saisissez "
+                   "le lancer.")

@@ -1,0 +1,66 @@
+"""What a game expects of its next camera roll: how many dice, which colours, which faces, where they land.
+
+An engine states it with ``expected_roll()``; the rules-aware reading (``aware.py``) checks a settled camera
+roll against it before the engine judges the roll. Every field left at None means "anything".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from companion.core import Observation
+
+ALL_FACES = (1, 2, 3, 4, 5, 6)
+
+
+@dataclass(frozen=True)
+class RollExpectation:
+    """The next camera roll as the game expects it.
+
+    ``counts``: how many dice the roll may have (the rules' own count: 6 dice in a Nexus Keepers turn, one
+    colour die in a Hexors duel). ``colours``: the die colours this game has, as the camera names them.
+    ``faces``: the values a die of this game can show (a special die may lack some). ``zones``: the mat's zones
+    (names, or name prefixes ending in "-") where the roll lands; dice placed elsewhere are not part of it.
+    """
+
+    counts: tuple[int, ...] | None = None
+    colours: tuple[str, ...] | None = None
+    faces: tuple[int, ...] = ALL_FACES
+    zones: tuple[str, ...] | None = None
+
+    def in_roll(self, observation: Observation) -> list[int]:
+        """The indices of the observation's dice that belong to the roll: those in its zones (all of them when
+        the zones or the dice's places are unknown)."""
+        if self.zones is None or not observation.places:
+            return list(range(len(observation.dice)))
+        return [k for k, place in enumerate(_padded(observation.places, len(observation.dice)))
+                if place is not None and self._in_zones(place)]
+
+    def _in_zones(self, place: Mapping[str, Any]) -> bool:
+        zone = str(place.get("zone") or "")
+        return any(zone.startswith(z) if z.endswith("-") else zone == z for z in self.zones or ())
+
+    def problems(self, observation: Observation) -> list[str]:
+        """Why the roll does not look like what the game expects (empty: it does)."""
+        roll = [observation.dice[k] for k in self.in_roll(observation)]
+        out = []
+        if self.counts is not None and len(roll) not in self.counts:
+            wanted = " or ".join(str(c) for c in self.counts)
+            out.append(f"{len(roll)} dice where {wanted} are expected")
+        out += [f"a {d.value} no die of this game shows" for d in roll if d.value not in self.faces]
+        if self.colours is not None:
+            out += [f"a {d.color} die this game does not have" for d in roll
+                    if d.color is not None and d.color not in self.colours]
+        return out
+
+    def admits(self, observation: Observation) -> bool:
+        return not self.problems(observation)
+
+    def admits_some_values(self, observation: Observation) -> bool:
+        """Whether other values of the same dice could fit: the count and the colours are right."""
+        return not RollExpectation(self.counts, self.colours, ALL_FACES, self.zones).problems(observation)
+
+
+def _padded(places: Sequence[Any], n: int) -> list[Any]:
+    return list(places[:n]) + [None] * max(0, n - len(places))

@@ -74,3 +74,14 @@ def test_table_benchmark_reads_real_markers_rendered_boards_and_times_the_pipeli
     assert re.search(r"whole pipeline step, everything read .*: [\d.]+ ms, headroom [\d.]+x", out)
     assert re.search(r"4\. Whole pipeline on \d+ frames", out)
     assert re.search(r"dice window\s+read right \d+/\d+", out) and re.search(r"whole frame\s+read right", out)
+
+
+def test_dice_benchmark_prints_precision_on_the_photos_showing_a_game_board_and_the_second_looks():
+    out = run("benchmarks/dice.py", "--data", str(SHARED / "data" / "dice-real" / "epanemu-dice"), "--split", "heldout",
+              "--no-peer", "--repeats", "1")
+    assert "epanemu-dice: 71 images" in out
+    assert "photos showing a game board (models/labels/epanemu-dice-boards.json) or not:" in out
+    assert re.search(r"  board    product  26 photos: precision +[\d.]+%", out)
+    assert re.search(r"  no board product  45 photos: precision +[\d.]+%", out)
+    assert re.search(r"frames read again at the second scale \(0.15 of the detector's pixels\): \d+ of 71", out)
+    assert "compute per frame" in out

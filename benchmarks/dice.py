@@ -7,7 +7,9 @@ labelled dice) and exact-roll rate, for the product and for the peer detector in
 then the median milliseconds per image (pre-processing, inference and decoding; one image at a time,
 same images, same thread count) of both, and their ratio. The held-out split is never trained on.
 Where a set has colour labels (models/labels/<set>-colours.json), the colours read for the found dice
-are scored against them too; and the compute per frame is printed from the face-reader looks made.
+are scored against them too; where it lists the photos that show a game board (models/labels/<set>-boards.json),
+precision on those photos is printed for both; and the compute per frame is printed from the detector runs (a
+frame read again at the second scale runs it twice) and the face-reader looks made.
 With --audited-labels, held-out photos are scored against our audit of their values
 (models/labels/<set>-audit.json: every held-out die looked at, without any model's reading) instead of
 the labels as given; product and peer alike. The labels as given stay the default.
@@ -31,8 +33,8 @@ import numpy as np  # noqa: E402
 from benchmarks.flops import count  # noqa: E402
 from companion.config import load_config  # noqa: E402
 from companion.vision import DiceReader  # noqa: E402
-from companion.vision.labels import (audit_for, colour_labels_for, load_audit, load_colour_labels,  # noqa: E402
-                                     load_labelled)
+from companion.vision.labels import (audit_for, board_photos_for, colour_labels_for, load_audit,  # noqa: E402
+                                     load_board_photos, load_colour_labels, load_labelled)
 from companion.vision.scoring import ColourScore, Score, match  # noqa: E402
 
 PEER = ROOT.parent / "shared" / "peers" / "byler-d6-dice.tflite"
@@ -118,6 +120,9 @@ def main(argv=None) -> int:
     parser.add_argument("--inside-die", type=float, default=vision["inside_die"],
                         help="drop a reading lying this much inside a die twice its size (default: the shipped "
                              "setting; more than 1: never)")
+    parser.add_argument("--second-look", type=float, default=vision["second_look"],
+                        help="fraction of the detector's pixels for the second look at a frame whose first pass "
+                             "failed (default: the shipped setting; 0: never)")
     parser.add_argument("--square-input", action="store_true",
                         help="letterbox every frame into the detector's square instead of its own shape (ablation)")
     parser.add_argument("--repeats", type=int, default=3, help="timed runs per image (the fastest counts)")
@@ -130,7 +135,8 @@ def main(argv=None) -> int:
     reader = DiceReader.from_config(vision, model_path=args.model, threads=args.threads,
                                     confidence=args.confidence, max_face_looks=args.max_face_looks,
                                     recrop_beyond=args.recrop_beyond, recrop_rounds=args.recrop_rounds,
-                                    inside_die=args.inside_die, fit_frame=not args.square_input)
+                                    inside_die=args.inside_die, second_look=args.second_look,
+                                    fit_frame=not args.square_input)
     det_macs = count(reader.model_path)[0]
     readers = [reader.faces_path] if reader.faces is not None else []
     readers += [reader.second_path] if reader.second is not None else []
@@ -145,24 +151,33 @@ def main(argv=None) -> int:
         read_before, reread_before = reader.faces_read, reader.faces_reread
         recropped_before, moved_before = reader.faces_recropped, reader.faces_moved
         looks = []  # face-reader looks per image, for the compute per frame
+        second = []  # second looks per image (0 or 1), the detector run again with a fraction of its pixels
         colour_file = colour_labels_for(folder)
         colour_labels = load_colour_labels(colour_file) if colour_file else {}
         colours = ColourScore()
+        board_file = board_photos_for(folder)
+        boards = load_board_photos(board_file) if board_file else frozenset()
+        ours_board, theirs_board, ours_rest, theirs_rest = Score(), Score(), Score(), Score()
         for item in items:
             image = cv2.imread(str(item.path), cv2.IMREAD_COLOR)
             labels = [(d.value, d.box) for d in item.dice]
-            looks_before = reader.face_looks
+            looks_before, again_before = reader.face_looks, reader.second_looks
             readings, t = timed(reader.read, image, args.repeats)
             looks.append((reader.face_looks - looks_before) / args.repeats)
+            second.append((reader.second_looks - again_before) / args.repeats)
             our_ms.append(t * 1000)
             pred = [(r.value, r.box) for r in readings]
             ours.add(item.path.name, pred, labels)
+            if boards:
+                (ours_board if item.path.name in boards else ours_rest).add(item.path.name, pred, labels)
             for i, j in match(pred, labels) if item.path.name in colour_labels else ():
                 colours.add(readings[i].color, colour_labels[item.path.name][j])
             if peer:
                 found, t = timed(peer.read, image, args.repeats)
                 peer_ms.append(t * 1000)
                 theirs.add(item.path.name, found, labels)
+                if boards:
+                    (theirs_board if item.path.name in boards else theirs_rest).add(item.path.name, found, labels)
         print(f"\n{Path(folder).name}: {len(items)} images, {ours.labelled} dice ({args.split})")
         if args.audited_labels:
             print(_audit_line(folder, items))
@@ -171,6 +186,13 @@ def main(argv=None) -> int:
         for name, s, ms in rows:
             print(f"{name:10} {s.recall:7.2%} {s.precision:9.2%} {s.value_accuracy:9.2%} {s.read_correctly:10.2%} "
                   f"{s.exact_roll:10.2%} {statistics.median(ms):9.2f}")
+        if boards:
+            print(f"photos showing a game board ({board_file.relative_to(ROOT)}) or not:")
+            for what, mine, peers in (("board", ours_board, theirs_board), ("no board", ours_rest, theirs_rest)):
+                for name, s in [("product", mine)] + ([("peer", peers)] if peer else []):
+                    print(f"  {what:8} {name:7} {s.images:3} photos: precision {s.precision:7.2%} "
+                          f"({(s.predicted - s.matched) / max(s.images, 1):.2f} dice not there a photo), "
+                          f"recall {s.recall:7.2%}, read right {s.read_correctly:7.2%}, exact roll {s.exact_roll:7.2%}")
         if peer:
             print(f"speed ratio product/peer (median ms per image, {args.threads} thread): "
                   f"{statistics.median(our_ms) / statistics.median(peer_ms):.2f}")
@@ -184,8 +206,13 @@ def main(argv=None) -> int:
             how = "four quarter-turns" + (", both face readers" if reader.second is not None else "")
             print(f"doubtful dice read again ({how}): {reread / read:.2%} of the "
                   f"{read // args.repeats} candidates the detector found")  # each image is read `repeats` times
-            gflop = [(det_macs + n * face_macs) * 2 / 1e9 for n in looks]
-            print(f"compute per frame (benchmarks/flops.py's counts x face-reader looks): {statistics.mean(gflop):.3f} "
+            if reader.second_look:
+                print(f"frames read again at the second scale ({reader.second_look:g} of the detector's pixels): "
+                      f"{sum(second):.0f} of {len(items)}")
+            gflop = [(det_macs * (1 + again * reader.second_look) + n * face_macs) * 2 / 1e9
+                     for n, again in zip(looks, second)]
+            print(f"compute per frame (benchmarks/flops.py's counts x detector runs and face-reader looks): "
+                  f"{statistics.mean(gflop):.3f} "
                   f"GFLOP on average, {max(gflop):.3f} at most ({max(looks):.0f} looks)")
         if colours.named:
             print(f"colour of the found dice with a colour label ({colours.named}, "

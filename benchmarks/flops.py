@@ -9,7 +9,8 @@ whose value is doubtful (vision.reread_below) is read again at three more quarte
 the second face reader (dice_faces_b.onnx) ships, by that reader at four (vision.second_opinion =
 doubtful), so the worst case (every die doubtful) is printed too, within the per-frame limit on
 face-reader looks (vision.max_face_looks) and without it. With second_opinion = always the second reader
-also reads every die the limit allows.
+also reads every die the limit allows. A frame whose first pass failed (vision.second_look) runs the detector
+once more with a fraction of its pixels; its work grows with the pixels.
 """
 
 from __future__ import annotations
@@ -128,6 +129,10 @@ def main(argv=None) -> int:
         gflop = [2 * (det_macs + looks * face_macs) / 1e9 for looks in (sure, doubtful, unlimited)]
         print(f"frame with {n:2d} dice: {gflop[0]:.3f} GFLOP ({sure} looks); every die doubtful: {gflop[1]:.3f} "
               f"GFLOP ({doubtful} looks; {gflop[2]:.3f} GFLOP without the limit)")
+    if vision["second_look"]:
+        print(f"a frame whose first pass failed is read again at the second scale (second_look = "
+              f"{vision['second_look']:g}): the detector once more, +{2 * det_macs * vision['second_look'] / 1e9:.3f} "
+              f"GFLOP, its candidates read with the face-reader looks the first pass left (each at least once)")
     return 0
 
 

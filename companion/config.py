@@ -109,6 +109,11 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "inside_die": Key(0.7, "a reading whose box lies at least this much (a fraction of its area) inside another "
                                "found die's box, twice its size or more, is one of that die's pips and is dropped "
                                "(models/README.md); more than 1: never"),
+        "second_look": Key(0.15, "with no table plane to size the dice: a frame whose first pass read no die from the "
+                                 "detector's candidates, or pieces of one die as several, is read again with this "
+                                 "fraction of the detector's pixels (dice too big close up come out smaller) with the "
+                                 "face-reader looks the first left of max_face_looks, the more confident reading kept "
+                                 "(chosen on the training photos, models/README.md); 0 = never"),
         "settle_frames": Key(4, "consecutive frames with the same dice (values, places) before a roll counts as settled"),
         "rules_aware": Key(True, "a camera roll the rules refuse is read again from the reader's second-best values, "
                                  "and shown as 'camera unsure' instead of illegal when a die the reader was not sure "

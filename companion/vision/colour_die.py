@@ -28,8 +28,9 @@ class ColourDieReader:
 
     def __init__(self, model_path: str | Path | None = None, threads: int = 1, confidence: float = 0.3):
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_COLOUR_MODEL
+        # no pip rules: a colour die has no pips to be taken for dice (inside_die, second_look off)
         self.detector = DiceReader(self.model_path, threads=threads, confidence=confidence, faces=False,
-                                   read_colour=False, detector_vote=1.0, inside_die=1.1)
+                                   read_colour=False, detector_vote=1.0, inside_die=1.1, second_look=0.0)
         meta = self.detector.session.get_modelmeta().custom_metadata_map.get("companion")
         classes = json.loads(meta).get("classes") if meta else None
         if not classes or len(classes) != 6 or any(c not in COLOUR_DIE_COLOURS for c in classes):

@@ -22,6 +22,7 @@ from companion.vision.colour import die_colour, table_is_neutral
 from companion.vision.fit import fitted_shape
 from companion.vision.looks import FrameLooks
 from companion.vision.shipped import models_dir
+from companion.vision.second_look import better_of, needs_second_look
 
 DEFAULT_MODEL = models_dir() / "dice.onnx"  # the face readers sit beside it
 log = logging.getLogger(__name__)
@@ -80,6 +81,10 @@ class DiceReader:
     ``fit_frame``: a detector that takes any image shape sees the frame at its own aspect ratio, with as many
     pixels as its planned square (companion/vision/fit.py), so a 4:3 or 16:9 frame's dice are bigger for the
     same compute; False letterboxes every frame into that square. A fixed-square detector always letterboxes.
+    ``second_look``: a frame read with no ``pixels`` given (no table plane sizing its dice) where the first pass
+    found candidates but read no die, or read one die as fragments, is read again with this fraction of the
+    detector's pixels, its dice given the face-reader looks the first pass left of ``max_face_looks``, and the
+    more confident of the two readings is kept (companion/vision/second_look.py); 0: never.
     """
 
     def __init__(self, model_path: str | Path | None = None, threads: int = 1, confidence: float = 0.25,
@@ -87,7 +92,7 @@ class DiceReader:
                  detector_vote: float = 0.25, face_views: int = 1, reread_below: float = 0.8,
                  second_opinion: str = "always", max_face_looks: int = 31, recrop_beyond: float = 0.05,
                  min_crop: float = 0.05, recrop_rounds: int = 3, grey_table_colours: bool = True,
-                 fit_frame: bool = True, inside_die: float = 0.7):
+                 fit_frame: bool = True, inside_die: float = 0.7, second_look: float = 0.15):
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         self.threads = max(1, int(threads))
         self.detector_vote = float(detector_vote)
@@ -104,6 +109,10 @@ class DiceReader:
         self.recrop_rounds = max(0, int(recrop_rounds))
         # running counts, for the benchmark's cost figures
         self.faces_read = self.faces_reread = self.faces_moved = self.faces_recropped = self.face_looks = 0
+        self.second_looks = 0  # frames read again at the second scale
+        if not 0.0 <= float(second_look) < 1.0:
+            raise ValueError("second_look must be a fraction of the detector's pixels, at least 0 and under 1")
+        self.second_look = float(second_look)
         self.confidence = float(confidence)
         self.nms_iou = float(nms_iou)
         self.read_colour = read_colour
@@ -138,7 +147,8 @@ class DiceReader:
                        confidence=vision["confidence"], reread_below=vision["reread_below"],
                        second_opinion=vision["second_opinion"], max_face_looks=vision["max_face_looks"],
                        recrop_beyond=vision["recrop_beyond"], recrop_rounds=vision["recrop_rounds"],
-                       min_crop=vision["min_crop"], inside_die=vision["inside_die"])
+                       min_crop=vision["min_crop"], inside_die=vision["inside_die"],
+                       second_look=vision["second_look"])
         options.update({key: value for key, value in overrides.items() if value is not None})
         return cls(**options)
 
@@ -247,7 +257,7 @@ class DiceReader:
         return [cx - nw / 2, cy - nh / 2, nw, nh], max(abs(dx), abs(dy), abs(ds))
 
     def _read_all(self, image: np.ndarray, boxes: list, scores: np.ndarray,
-                  detector_probs: np.ndarray) -> tuple[np.ndarray, list]:
+                  detector_probs: np.ndarray, budget: int | None = None) -> tuple[np.ndarray, list]:
         """Face-reader probabilities (N x 7) of every box, and the boxes read (some re-placed by the reader).
 
         One look each, more for the least sure, within budget.
@@ -262,7 +272,7 @@ class DiceReader:
             placed.update(zip(picked.tolist(), where or ()))
             return probs
 
-        looks = FrameLooks(read, len(readers), len(boxes), self.max_face_looks)
+        looks = FrameLooks(read, len(readers), len(boxes), self.max_face_looks if budget is None else budget)
         looks.look(0, np.arange(len(boxes)), self.face_views)  # every die is read once, whatever the budget
         self.faces_read += len(boxes)
         candidates = np.arange(len(boxes))
@@ -311,15 +321,30 @@ class DiceReader:
 
     def read(self, image_bgr: np.ndarray, pixels: int | None = None) -> list[DieReading]:
         """Every die found in the image, boxes in the image's own pixels, best first. ``pixels``: the detector's
-        input budget for this picture, at most the model's (table vision's dice window sizes it to the dice)."""
+        input budget for this picture, at most the model's (table vision's dice window sizes it to the dice);
+        without it a frame whose first pass failed is read again at the second scale (``second_look``)."""
         image = _as_bgr(image_bgr)
+        spent = self.face_looks
+        readings, candidates = self._read_at(image, pixels)
+        if pixels is None and self.second_look > 0 and needs_second_look(readings, candidates):
+            self.second_looks += 1
+            # the frame's face-reader looks are shared: the second look reads its dice with what the first left
+            left = max(1, self.max_face_looks - (self.face_looks - spent)) if self.max_face_looks else 0
+            again, _ = self._read_at(image, max(1, round(self.input_pixels * self.second_look)), left)
+            readings = better_of(readings, again)
+        return readings
+
+    def _read_at(self, image: np.ndarray, pixels: int | None,
+                 looks: int | None = None) -> tuple[list[DieReading], int]:
+        """The dice read with the detector given ``pixels`` (None: all of its budget) and the face readers given
+        ``looks`` (None: max_face_looks), and how many candidates the detector found (read or turned down)."""
         tensor, scale = self._letterbox(image, pixels)
         heat, value, box = self.session.run(None, {self.input_name: tensor})
         heat, value, box = heat[0, 0], value[0], box[0]
         peaks = (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8))) & (heat >= self.confidence)
         ys, xs = np.nonzero(peaks)
         if len(ys) == 0:
-            return []
+            return [], 0
         scores = heat[ys, xs]
         cx = (xs + box[0, ys, xs]) * self.stride / scale
         cy = (ys + box[1, ys, xs]) * self.stride / scale
@@ -333,7 +358,7 @@ class DiceReader:
         is_die = np.ones(len(keep))
         boxes = [rects[i] for i in keep]
         if self.faces is not None and len(keep):
-            face_probs, boxes = self._read_all(image, boxes, scores[keep], probs_all)
+            face_probs, boxes = self._read_all(image, boxes, scores[keep], probs_all, looks)
             is_die = _is_die(face_probs)
             probs_all = self._fuse(probs_all, face_probs)
         found = []
@@ -357,7 +382,7 @@ class DiceReader:
                                if self.read_colour else None)
                     for value, box, confidence, faces in found]
         readings.sort(key=lambda r: -r.confidence)
-        return readings
+        return readings, len(keep)
 
 
 def _without_pips(found: list, inside: float) -> list:

@@ -17,6 +17,7 @@ COLOUR_LABELS = CHECKOUT_MODELS / "labels"  # <set>-colours.json, labelled by ey
 MISSING_DICE = COLOUR_LABELS  # <set>-missing.json: dice a training photo shows but its label file lacks
 VALUE_FIXES = COLOUR_LABELS  # <set>-values.json: training label lines whose value plainly differs from the die shown
 AUDITS = COLOUR_LABELS  # <set>-audit.json: held-out label lines two blind looks both saw showing another value
+BOARDS = COLOUR_LABELS  # <set>-boards.json: the photos that show a printed game board, where board art passes for dice
 NO_PRODUCT_COLOUR = "other"  # a die none of the product's colour names fits (gold, brown, lime): not scored
 SPLITS = ("heldout", "train", "all")
 
@@ -171,6 +172,21 @@ def _fixed(dice: tuple[LabelledDie, ...], fixes: dict[int, tuple[int, int]], lab
                              "the label file has changed, so check the list again")
         dice[line - 1] = LabelledDie(shown, dice[line - 1].box)
     return tuple(dice)
+
+
+def board_photos_for(folder: str | Path) -> Path | None:
+    """The list of a real set's photos that show a game board (models/labels/<set>-boards.json), if any."""
+    return _our_file(BOARDS, folder, "boards")
+
+
+def load_board_photos(path: str | Path) -> frozenset[str]:
+    """The names of the photos the list says show a game board."""
+    import json
+
+    names = json.loads(Path(path).read_text())["images"]
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or len(set(names)) != len(names):
+        raise ValueError(f"{path}: 'images' must list each photo's file name once")
+    return frozenset(names)
 
 
 def colour_labels_for(folder: str | Path) -> Path | None:

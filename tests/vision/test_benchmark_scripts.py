@@ -83,3 +83,14 @@ def test_colour_die_benchmark_scores_rendered_frames_phantoms_on_real_photos_and
     for name in ("byler-d6", "penlington-wood", "epanemu-dice"):
         assert re.search(rf"{name}: \d+ phantom colour dice on \d+ of 3 photos", out)
     assert re.search(r"ratio colour/pip [\d.]+", out)
+
+
+def test_dice_benchmark_prints_precision_on_the_photos_showing_a_game_board_and_the_second_looks():
+    out = run("benchmarks/dice.py", "--data", str(SHARED / "data" / "dice-real" / "epanemu-dice"), "--split", "heldout",
+              "--no-peer", "--repeats", "1")
+    assert "epanemu-dice: 71 images" in out
+    assert "photos showing a game board (models/labels/epanemu-dice-boards.json) or not:" in out
+    assert re.search(r"  board    product  26 photos: precision +[\d.]+%", out)
+    assert re.search(r"  no board product  45 photos: precision +[\d.]+%", out)
+    assert re.search(r"frames read again at the second scale \(0.15 of the detector's pixels\): \d+ of 71", out)
+    assert "compute per frame" in out

@@ -18,11 +18,14 @@ REAL = SHARED / "data" / "dice-real"
 
 # set name -> (floor on dice read correctly, floor on exact-roll rate), held-out split.
 # Measured for the shipped models (benchmarks/dice.py, threshold 0.25, both face readers within 31 looks a frame,
-# doubtful dice read again, each frame at its own shape, the pip rule): byler 99.18% / 93.75%, penlington
-# 99.49% / 98.39% (models/README.md); letterboxed, penlington read 97.46% / 93.55%, under its floors here.
+# doubtful dice read again, each frame at its own shape, the pip rule, the second look): byler 99.18% / 93.75%,
+# penlington 99.49% / 98.39%, epanemu 70.62% / 39.44% (models/README.md; no model has trained on epanemu, whose
+# photos of game boards, cloth and close-ups are the issue-23 work still to do); letterboxed, penlington read
+# 97.46% / 93.55%, under its floors here.
 FLOORS = {
     "byler-d6": (0.98, 0.88),
     "penlington-wood": (0.98, 0.95),
+    "epanemu-dice": (0.66, 0.34),
 }
 
 

@@ -33,7 +33,7 @@ import numpy as np  # noqa: E402
 from benchmarks.flops import count  # noqa: E402
 from companion.config import load_config  # noqa: E402
 from companion.vision import DiceReader  # noqa: E402
-from companion.vision.labels import (audit_for, board_photos_for, colour_labels_for, load_audit,  # noqa: E402
+from companion.vision.labels import (SPLITS, audit_for, board_photos_for, colour_labels_for, load_audit,  # noqa: E402
                                      load_board_photos, load_colour_labels, load_labelled)
 from companion.vision.scoring import ColourScore, Score, match  # noqa: E402
 
@@ -105,7 +105,7 @@ def main(argv=None) -> int:
     vision = load_config(None)["vision"]  # the shipped settings, the defaults below
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", nargs="+", required=True, help="labelled folders (images/ + labels/)")
-    parser.add_argument("--split", default="heldout", choices=("heldout", "train", "all"))
+    parser.add_argument("--split", default="heldout", choices=SPLITS)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--model", help="ONNX model (default models/dice.onnx)")
     parser.add_argument("--confidence", type=float, default=vision["confidence"],

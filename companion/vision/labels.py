@@ -19,13 +19,20 @@ VALUE_FIXES = COLOUR_LABELS  # <set>-values.json: training label lines whose val
 AUDITS = COLOUR_LABELS  # <set>-audit.json: held-out label lines two blind looks both saw showing another value
 BOARDS = COLOUR_LABELS  # <set>-boards.json: the photos that show a printed game board, where board art passes for dice
 NO_PRODUCT_COLOUR = "other"  # a die none of the product's colour names fits (gold, brown, lime): not scored
-SPLITS = ("heldout", "train", "all")
+SPLITS = ("heldout", "train", "all", "fit", "validation")  # fit + validation = train
 
 
 def is_heldout(image_name: str) -> bool:
     """About one photo in five, chosen by a hash of the file name: never trained on or tuned on."""
     digest = hashlib.sha1(Path(image_name).name.encode("utf-8")).digest()
     return digest[0] % 5 == 0
+
+
+def is_validation(image_name: str) -> bool:
+    """About one training photo in five (another byte of the same hash): a training config that trains on the
+    "fit" split leaves them out, so models can be compared on photos they have not seen without the held-out."""
+    digest = hashlib.sha1(Path(image_name).name.encode("utf-8")).digest()
+    return not is_heldout(image_name) and digest[1] % 5 == 0
 
 
 @dataclass(frozen=True)
@@ -70,7 +77,9 @@ def list_labelled(folder: str | Path, split: str = "all") -> list[tuple[Path, Pa
         if image.suffix.lower() not in IMAGE_SUFFIXES:
             continue
         held = is_heldout(image.name)
-        if (split == "heldout" and not held) or (split == "train" and held):
+        if (split == "heldout" and not held) or (split in ("train", "fit", "validation") and held):
+            continue
+        if (split == "validation") != is_validation(image.name) and split in ("fit", "validation"):
             continue
         pairs.append((image, folder / "labels" / (image.stem + ".txt")))
     return pairs

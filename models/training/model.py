@@ -52,6 +52,14 @@ class DiceNet(nn.Module):
         self.out_box = nn.Conv2d(neck, 4, 1)  # dx, dy (offset in the cell), log w, log h (in cells)
         nn.init.constant_(self.out_heat.bias, -2.19)  # start at p=0.1 so the focal loss is stable
 
+    def train(self, mode: bool = True):
+        super().train(mode)
+        if getattr(self, "frozen_statistics", False):  # started from an export: its BN is folded away
+            for m in self.modules():
+                if isinstance(m, nn.BatchNorm2d):
+                    m.eval()
+        return self
+
     def forward_raw(self, x):
         x4 = self.s4(self.stem(x))
         x8 = self.s8(x4)
@@ -61,6 +69,52 @@ class DiceNet(nn.Module):
         y = self.fuse4(F.interpolate(y, scale_factor=2.0, mode="nearest") + self.lat4(x4))
         y = self.head(y)
         return self.out_heat(y), self.out_value(y), self.out_box(y)
+
+
+def load_exported_detector(path: str, widths, depths, neck: int) -> DiceNet:
+    """A DiceNet of this shape holding an exported detector's weights, to train further.
+
+    The export folded each BatchNorm into its convolution: each BN starts as the identity plus the folded bias,
+    statistics frozen, so the network computes what the ONNX file computes (as training/faces.py's reader
+    loader does). Convolutions are matched in the order the network runs them, shapes checked.
+    """
+    import onnx
+    from onnx import numpy_helper
+
+    model = onnx.load(path)
+    inits = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
+    nodes = [n for n in model.graph.node if n.op_type == "Conv"]
+    values = int(inits[nodes[-2].input[1]].shape[0])
+    net = DiceNet(widths=tuple(widths), depths=tuple(depths), neck=neck, values=values)
+    order: list[nn.Conv2d] = []
+    hooks = [m.register_forward_hook(lambda mod, i, o: order.append(mod)) for m in net.modules()
+             if isinstance(m, nn.Conv2d)]
+    net.eval()
+    with torch.no_grad():
+        net.forward_raw(torch.zeros(1, 3, 64, 64))
+    for h in hooks:
+        h.remove()
+    if len(order) != len(nodes):
+        raise ValueError(f"{path} has {len(nodes)} convolutions, a DiceNet of this shape {len(order)}")
+    batch_norm_after = {id(seq[0]): seq[1] for seq in net.modules()
+                        if isinstance(seq, nn.Sequential) and len(seq) > 1 and isinstance(seq[1], nn.BatchNorm2d)}
+    with torch.no_grad():
+        for conv, node in zip(order, nodes):
+            weight, bias = inits[node.input[1]], inits[node.input[2]]
+            if tuple(weight.shape) != tuple(conv.weight.shape):
+                raise ValueError(f"{path}: {node.name} is {weight.shape}, the DiceNet's is {tuple(conv.weight.shape)}")
+            conv.weight.copy_(torch.tensor(weight))
+            bn = batch_norm_after.get(id(conv))
+            if bn is None:
+                conv.bias.copy_(torch.tensor(bias))
+            else:
+                bn.weight.fill_(1.0)
+                bn.bias.copy_(torch.tensor(bias))
+                bn.running_mean.zero_()
+                bn.running_var.fill_(1.0 - bn.eps)
+    net.frozen_statistics = True
+    net.train()
+    return net
 
 
 class ExportWrapper(nn.Module):

@@ -81,6 +81,17 @@ def test_training_never_loads_held_out_photos():
     assert len(list_labelled(folder, "heldout")) + len(train) == len(list_labelled(folder, "all"))
 
 
+def test_the_fit_split_leaves_out_a_validation_fifth_of_the_training_photos_and_never_a_held_out_one():
+    from companion.vision.labels import is_heldout, list_labelled
+
+    folder = SHARED / "data" / "dice-real" / "epanemu-dice"
+    train = {p.name for p, _ in list_labelled(folder, "train")}
+    fit = {p.name for p, _ in list_labelled(folder, "fit")}
+    validation = {p.name for p, _ in list_labelled(folder, "validation")}
+    assert fit | validation == train and not fit & validation
+    assert 0.1 < len(validation) / len(train) < 0.3 and not any(is_heldout(n) for n in validation)
+
+
 def test_face_reader_stream_yields_values_and_not_a_die_crops():
     from training.faces import NOT_A_DIE, FaceNet, FaceStream
 

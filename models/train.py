@@ -62,6 +62,7 @@ def export_faces(net: FaceNet, path: Path, size: int) -> None:
     import onnx
 
     net.eval()
+    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp.onnx")
     outputs = ["value"] + (["place"] if net.place is not None else [])
     torch.onnx.export(FaceExport(net), torch.zeros(2, 3, size, size), str(tmp), input_names=["crops"],

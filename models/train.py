@@ -1,6 +1,6 @@
 """Train the dice detector and the face reader, and export both to ONNX.
 
-    python models/train.py --config models/train.toml [--stage all|detector|faces] [--steps N]
+    python models/train.py --config models/configs/dice-1-train.toml [--stage all|detector|faces] [--steps N]
 
 Stage 'detector' writes models/dice.onnx (finds dice, first guess at values); stage 'faces'
 writes models/dice_faces.onnx (reads each found die from a full-resolution crop).
@@ -153,7 +153,7 @@ def train_faces(cfg: dict, steps: int | None, output: str | None, mine_with: str
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--config", default=str(ROOT / "models" / "train.toml"))
+    parser.add_argument("--config", default=str(ROOT / "models" / "configs" / "dice-1-train.toml"))
     parser.add_argument("--stage", choices=("all", "detector", "faces"), default="all")
     parser.add_argument("--steps", type=int, help="override the number of steps (smoke runs)")
     parser.add_argument("--output", help="override the ONNX output path")

@@ -1,6 +1,6 @@
 """Train the colour-die reader (models/colour_dice.onnx) on rendered tables, and export it to ONNX.
 
-    python models/train_colour_die.py --config models/colour-die.toml [--steps N] [--output PATH]
+    python models/train_colour_die.py --config models/configs/colour_dice.toml [--steps N] [--output PATH]
 
 The network is the pip-dice detector's (training/model.py, DiceNet) with its six classes the six face colours
 (companion/vision/colour_die.py). No photographs of colour dice exist, so every sample is rendered
@@ -98,7 +98,7 @@ def train(cfg: dict, steps: int, output: Path) -> None:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--config", default=str(ROOT / "models" / "colour-die.toml"))
+    parser.add_argument("--config", default=str(ROOT / "models" / "configs" / "colour_dice.toml"))
     parser.add_argument("--steps", type=int, help="override the number of steps (smoke runs)")
     parser.add_argument("--output", help="override the ONNX output path")
     args = parser.parse_args(argv)

@@ -70,7 +70,7 @@ def test_held_out_dice_colours_are_named(reader):
 def test_held_out_penlington_dice_are_white_ones_included(reader):
     # the penlington set's dice are all white (its README); its box of a 1 is drawn round the pip, so a 1's
     # colour is read from a wider patch (colour.ONE_MIN_CROP). Measured: 100.00% of 196 found dice white;
-    # 94.24% before, the 11 others all 1s read black or blue (models/README.md).
+    # 94.24% before ONE_MIN_CROP, the 11 others all 1s read black or blue (measured when it was added: git log).
     items = load_labelled(REAL / "penlington-wood", "heldout")
     colours, ones = [], []
     for item in items:

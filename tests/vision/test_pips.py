@@ -40,20 +40,26 @@ def _contained(readings):
             if s is not b and _area(b.box) >= 2 * _area(s.box) and _overlap(s.box, b.box) >= 0.7 * _area(s.box)]
 
 
-@pytest.mark.parametrize("photo", ["two_15.jpg", "two_26.jpg", "two_44.jpg"])
+CLOSE_UP_TWOS = ["two_15.jpg", "two_26.jpg", "two_44.jpg"]
+
+
+def test_without_the_rule_a_pip_of_a_real_close_up_two_is_read_as_a_die():
+    # the case the rule is for: on at least one of these training photos the first pass alone reads a pip as a 1
+    folder = SHARED / "data" / "dice-real" / "penlington-wood"
+    reader = DiceReader.from_config(load_config(None)["vision"], threads=1, read_colour=False, inside_die=2.0,
+                                    second_look=0.0)
+    items = [i for i in load_labelled(folder, "train") if i.path.name in CLOSE_UP_TWOS]
+    assert any(_contained(reader.read(cv2.imread(str(i.path)))) for i in items)
+
+
+@pytest.mark.parametrize("photo", CLOSE_UP_TWOS)
 def test_real_close_up_twos_are_not_read_as_an_extra_one(photo):
-    # two training photos where the shipped detector also finds one pip of a close-up 2 as a die showing 1
+    # training photos where the shipped detector finds (or found) one pip of a close-up 2 as a die showing 1
     folder = SHARED / "data" / "dice-real" / "penlington-wood"
     item = next(i for i in load_labelled(folder, "train") if i.path.name == photo)
     image = cv2.imread(str(item.path))
     vision = load_config(None)["vision"]
-    # the first pass alone: a pip inside its die is also fragments, which the second look would read again
-    without_rule = DiceReader.from_config(vision, threads=1, read_colour=False, inside_die=2.0,
-                                          second_look=0.0).read(image)
     shipped = DiceReader.from_config(vision, threads=1, read_colour=False).read(image)
-    pips = _contained(without_rule)
-    assert pips and all(small.value == 1 for small, _ in pips)
-    assert len(without_rule) == len(item.dice) + len(pips)
     assert not _contained(shipped)
     assert len(shipped) == len(item.dice)
     assert sorted(r.value for r in shipped) == sorted(d.value for d in item.dice)

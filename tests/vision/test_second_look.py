@@ -65,14 +65,14 @@ def _close_up(name: str, index: int, fill: float):
 
 
 @pytest.mark.parametrize("name, index, fill, first_pass", [
-    ("IMG_20191208_111803.jpg", 2, 0.6, "pips"),  # a 6 filling 60% of the frame: its six pips read as 1s
+    ("IMG_20191208_111803.jpg", 2, 0.6, "pips"),  # a 6 filling 60% of the frame: its pips read as small dice
     ("IMG_20191208_112322.jpg", 2, 0.45, "nothing"),  # a 6 filling 45%: candidates, none read as a die
 ])
 def test_a_close_up_die_the_first_pass_misses_is_read_at_the_second_scale(name, index, fill, first_pass):
     frame, value = _close_up(name, index, fill)
     first = DiceReader(threads=1, read_colour=False, second_look=0.0).read(frame)
     if first_pass == "pips":
-        assert len(first) >= 3 and {r.value for r in first} == {1} and fragmented(first)
+        assert len(first) >= 3 and 1 in {r.value for r in first} and fragmented(first)
     else:
         assert first == []
     reader = DiceReader(threads=1, read_colour=False)

@@ -10,6 +10,8 @@
    colour dice reported there are phantoms; how many, and on how many photos.
 3. Speed: median milliseconds per frame, one frame at a time, of the colour-die reader against the pip-dice
    reader (companion's default settings) on the same rendered frames and thread count, and their ratio.
+Each is printed for the colour-die reader alone and as the product reads a game that rolls a colour die
+(companion/vision/kinds.py: colour readings where the pip reader reads a die are dropped as coloured pip dice).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import numpy as np  # noqa: E402
 from companion.config import load_config  # noqa: E402
 from companion.vision import DiceReader  # noqa: E402
 from companion.vision.colour_die import ColourDieReader  # noqa: E402
+from companion.vision.kinds import DiceKinds  # noqa: E402
 from companion.vision.labels import load_labelled  # noqa: E402
 from companion.vision.render_colour_die import render_colour_die_table  # noqa: E402
 from companion.vision.scoring import Score  # noqa: E402
@@ -66,26 +69,32 @@ def main(argv=None) -> int:
     parser.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "dice-real"))
     parser.add_argument("--photos", type=int, help="at most this many real photos a set (default: every one)")
     args = parser.parse_args(argv)
-    reader = ColourDieReader(threads=args.threads)
-    frames = rendered_frames(args.frames, args.seed)
-    s = score_rendered(reader, frames)
-    print(f"rendered frames (seed {args.seed}): {s.images} frames, {s.labelled} colour dice")
-    print(f"  found {s.recall:.2%}  precision {s.precision:.2%}  colour right of found {s.value_accuracy:.2%}  "
-          f"read right {s.read_correctly:.2%}  frames entirely right {s.exact_roll:.2%}")
-    for name in REAL_SETS:
-        folder = Path(args.data) / name
-        if not folder.is_dir():
-            print(f"real photos {name}: not found at {folder}")
-            continue
-        photos = load_labelled(folder, "all")[: args.photos]
-        phantoms = [len(reader.read(cv2.imread(str(p.path), cv2.IMREAD_COLOR))) for p in photos]
-        print(f"real photos with pip dice, no colour die: {name}: {sum(phantoms)} phantom colour dice on "
-              f"{sum(1 for n in phantoms if n)} of {len(photos)} photos")
     pips = DiceReader.from_config(load_config(None)["vision"], threads=args.threads)
-    images = [image for image, _ in frames[:100]]  # the same frames for both readers
-    colour_ms, pip_ms = median_ms(reader.read, images), median_ms(pips.read, images)
-    print(f"speed, median ms per 640x480 frame, {args.threads} thread: colour-die reader {colour_ms:.2f}, "
-          f"pip-dice reader {pip_ms:.2f}, ratio colour/pip {colour_ms / pip_ms:.2f}")
+    colour = ColourDieReader(threads=args.threads)
+    readers = {"colour-die reader alone": colour,
+               "pip dice vetted (shipped)": DiceKinds({"pips": lambda: pips, "colour": lambda: colour}, ["colour"])}
+    frames = rendered_frames(args.frames, args.seed)
+    print(f"rendered frames (seed {args.seed}): {len(frames)} frames, {sum(len(d) for _, d in frames)} colour dice")
+    for name, reader in readers.items():
+        s = score_rendered(reader, frames)
+        print(f"  {name}: found {s.recall:.2%}  precision {s.precision:.2%}  colour right of found "
+              f"{s.value_accuracy:.2%}  read right {s.read_correctly:.2%}  frames entirely right {s.exact_roll:.2%}")
+    for set_name in REAL_SETS:
+        folder = Path(args.data) / set_name
+        if not folder.is_dir():
+            print(f"real photos {set_name}: not found at {folder}")
+            continue
+        photos = [cv2.imread(str(p.path), cv2.IMREAD_COLOR) for p in load_labelled(folder, "all")[: args.photos]]
+        print(f"real photos with pip dice, no colour die: {set_name}, {len(photos)} photos:")
+        for name, reader in readers.items():
+            phantoms = [len(reader.read(photo)) for photo in photos]
+            print(f"  {name}: {sum(phantoms)} phantom colour dice on {sum(1 for n in phantoms if n)} photos")
+    images = [image for image, _ in frames[:100]]  # the same frames for every reader
+    pip_ms = median_ms(pips.read, images)
+    for name, reader in readers.items():
+        ms = median_ms(reader.read, images)
+        print(f"speed, median ms per 640x480 frame, {args.threads} thread: {name} {ms:.2f}, pip-dice reader "
+              f"{pip_ms:.2f}, ratio {ms / pip_ms:.2f}")
     return 0
 
 

@@ -2,8 +2,12 @@
 
 Why: the game knows what it rolls (GameEngine.dice_kinds: Hexors with a colour die rolls "colour"), and a
 reader looking for the wrong kind either misses the die or reads a stray pip die as a roll. Each kind's model
-is opened the first time a game asks for it; one that cannot be opened is reported (``errors``) and the other
-kinds are still read.
+is opened the first time a game asks for it; one that cannot be opened is reported (``error``) and the other
+kinds are still read. A colour die's faces are blank, so where the pip reader reads a die with some confidence
+(``vet_above``), a colour reading is a coloured pip die and is dropped (``vet_colour``): the pip reader runs for that
+even when the game rolls no pip dice. 0.6 was chosen on rendered frames of seed 99 and the byler and epanemu
+training photos (models/README.md, Colour die): it keeps every colour die the reader alone reads there (the pip
+reader takes a few for a doubtful 2) and drops more than half of the phantoms on real photos of pip dice.
 """
 
 from __future__ import annotations
@@ -18,14 +22,17 @@ from companion.vision.detector import ModelError
 
 log = logging.getLogger(__name__)
 KINDS = ("pips", "colour")
+VET_ABOVE = 0.6  # a pip reading this sure marks a coloured pip die (module docstring)
 
 
 class DiceKinds:
     """Reads the dice of the kinds in ``kinds`` with one reader per kind, made by ``makers[kind]()`` when first
     needed. ``input_pixels`` is the pip reader's budget (table vision's dice window sizes frames by it)."""
 
-    def __init__(self, makers: dict[str, Callable[[], object]], kinds: Iterable[str] = ("pips",)):
+    def __init__(self, makers: dict[str, Callable[[], object]], kinds: Iterable[str] = ("pips",),
+                 vet_colour: bool = True, vet_above: float = VET_ABOVE):
         self.makers = dict(makers)
+        self.vet_colour, self.vet_above = vet_colour, vet_above
         self.readers: dict[str, object] = {}
         self.errors: dict[str, str] = {}
         self.kinds: tuple[str, ...] = ()
@@ -37,14 +44,18 @@ class DiceKinds:
         unknown = [k for k in kinds if k not in KINDS]
         if unknown or not kinds:
             raise ValueError(f"dice kinds must be some of {', '.join(KINDS)}, got {list(kinds)}")
-        for kind in kinds:
-            if kind not in self.readers and kind not in self.errors:
-                try:
-                    self.readers[kind] = self.makers[kind]()
-                except ModelError as exc:
-                    self.errors[kind] = str(exc)
-                    log.error("%s — %s dice will not be read; rolls can still be entered on the phone", exc, kind)
+        for kind in kinds + (("pips",) if "colour" in kinds and self.vet_colour else ()):
+            self._open(kind)
         self.kinds = kinds
+
+    def _open(self, kind: str) -> None:
+        if kind in self.readers or kind in self.errors:
+            return
+        try:
+            self.readers[kind] = self.makers[kind]()
+        except ModelError as exc:
+            self.errors[kind] = str(exc)
+            log.error("%s — %s dice will not be read; rolls can still be entered on the phone", exc, kind)
 
     @property
     def error(self) -> str:
@@ -57,9 +68,26 @@ class DiceKinds:
         return getattr(reader, "input_pixels", None)
 
     def read(self, image: np.ndarray, pixels: int | None = None) -> list[DieReading]:
-        readings: list[DieReading] = []
-        for kind in self.kinds:
-            reader = self.readers.get(kind)
-            if reader is not None:
-                readings += reader.read(image, pixels=pixels)
+        pip_reader, colour_reader = self.readers.get("pips"), self.readers.get("colour")
+        wanted_pips = "pips" in self.kinds or ("colour" in self.kinds and self.vet_colour)
+        pips = pip_reader.read(image, pixels=pixels) if pip_reader is not None and wanted_pips else []
+        readings = list(pips) if "pips" in self.kinds else []
+        if "colour" in self.kinds and colour_reader is not None:
+            colour = colour_reader.read(image, pixels=pixels)
+            if self.vet_colour:
+                sure = [p for p in pips if p.confidence >= self.vet_above]
+                colour = [d for d in colour if not any(_same_die(d.box, p.box) for p in sure)]
+            readings += colour
         return sorted(readings, key=lambda r: -r.confidence)
+
+
+def _same_die(a, b) -> bool:
+    """Either box's centre lies in the other: the two readers found one die."""
+    if a is None or b is None:
+        return False
+    return _inside(a, b) or _inside(b, a)
+
+
+def _inside(box, outer) -> bool:
+    x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return outer[0] <= x <= outer[2] and outer[1] <= y <= outer[3]

@@ -81,10 +81,12 @@ def test_table_benchmark_reads_real_markers_rendered_boards_and_times_the_pipeli
 def test_colour_die_benchmark_scores_rendered_frames_phantoms_on_real_photos_and_speed():
     out = run("benchmarks/colour_die.py", "--frames", "6", "--photos", "3")
     assert re.search(r"rendered frames \(seed 7\): 6 frames, \d+ colour dice", out)
-    assert re.search(r"found [\d.]+%  precision [\d.]+%  colour right of found [\d.]+%  read right [\d.]+%", out)
+    for reader in ("colour-die reader alone", "pip dice vetted \\(shipped\\)"):
+        assert re.search(reader + r": found [\d.]+%  precision [\d.]+%  colour right of found [\d.]+%  read right", out)
+        assert len(re.findall(reader + r": \d+ phantom colour dice on \d+ photos", out)) == 3  # one line a set
+        assert re.search(reader + r" [\d.]+, pip-dice reader [\d.]+, ratio [\d.]+", out)
     for name in ("byler-d6", "penlington-wood", "epanemu-dice"):
-        assert re.search(rf"{name}: \d+ phantom colour dice on \d+ of 3 photos", out)
-    assert re.search(r"ratio colour/pip [\d.]+", out)
+        assert f"real photos with pip dice, no colour die: {name}, 3 photos:" in out
 
 
 def test_dice_benchmark_prints_precision_on_the_photos_showing_a_game_board_and_the_second_looks():

@@ -219,3 +219,23 @@ def test_a_colour_die_training_step_exports_a_model_the_colour_die_reader_opens(
     reader = ColourDieReader(path, confidence=0.0)
     assert reader.colours == COLOUR_DIE_COLOURS
     assert all(d.color in COLOUR_DIE_COLOURS for d in reader.read(np.zeros((48, 96, 3), np.uint8)))
+
+
+def test_an_exported_detector_loads_back_into_a_dicenet_that_computes_what_the_file_computes():
+    import onnxruntime as ort
+
+    from training.model import load_exported_detector
+
+    path = REPO / "models" / "dice.onnx"
+    net = load_exported_detector(str(path), (16, 32, 64, 128), (2, 3, 4), 48).eval()
+    x = np.random.default_rng(0).uniform(0, 255, (1, 3, 64, 96)).astype(np.float32)
+    session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+    expected = session.run(None, {session.get_inputs()[0].name: x})
+    with torch.no_grad():
+        got = ExportWrapper(net)(torch.from_numpy(x))
+    for want, have in zip(expected, got):
+        assert np.abs(want - have.numpy()).max() < 1e-4
+    net.train()
+    assert all(not m.training for m in net.modules() if isinstance(m, torch.nn.BatchNorm2d))  # folded: frozen
+    with pytest.raises(ValueError, match="convolutions"):
+        load_exported_detector(str(path), (16, 32, 64, 128), (1, 1, 1), 48)

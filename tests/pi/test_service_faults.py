@@ -191,3 +191,21 @@ def test_a_new_game_asks_the_camera_to_measure_the_light_again(tmp_path):
         assert asked == [1]
     finally:
         service.stop()
+
+
+def test_a_new_game_brings_the_kinds_of_dice_it_rolls_to_the_camera(tmp_path):
+    """Hexors with its colour die: the camera reads colour dice from the next frame; back to pip dice after."""
+    from types import SimpleNamespace
+
+    service = Service(service_config(tmp_path), camera=False)
+    reader = service._make_reader()
+    assert reader.kinds == ("pips",) and "none.onnx" in service.live.vision_error  # the missing pip model, named
+    service.pipeline = SimpleNamespace(reader=reader, source=SimpleNamespace(request_relock=lambda: False))
+    try:
+        service.table.new_game("hexors", {"die_reading": "color"}, ["Ann", "Bob"])
+        assert reader.kinds == ("colour",) and "colour" in reader.readers and service.live.vision_error == ""
+        service.table.new_game("hexors", {}, ["Ann", "Bob"])
+        assert reader.kinds == ("pips",) and "none.onnx" in service.live.vision_error
+    finally:
+        service.pipeline = None
+        service.stop()

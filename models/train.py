@@ -195,19 +195,32 @@ def train_detector(cfg: dict, steps_override: int | None, output_override: str |
                         frame_scale=cfg.get("frame_scale", False))
     loader = torch.utils.data.DataLoader(stream, batch_size=cfg["batch"], num_workers=cfg["workers"],
                                          persistent_workers=cfg["workers"] > 0)
-    opt = torch.optim.AdamW(net.parameters(), lr=cfg["lr"], weight_decay=cfg["weight_decay"])
     first_step = 0
     if resume:
         state = torch.load(resume, map_location="cpu", weights_only=False)
         net.load_state_dict(state["model"])
         first_step = int(state["step"])
         print(f"resumed from {resume} at step {first_step}", flush=True)
+    fit_detector(net, loader, cfg, steps, output, first_step=first_step, checkpoint=ckpt)
+
+
+def fit_detector(net: DiceNet, loader, cfg: dict, steps: int, output: Path, first_step: int = 0,
+                 checkpoint: Path | None = None, meta: dict | None = None) -> None:
+    """The detector's training loop, for the pip-dice detector and the colour-die reader alike: warm-up then cosine
+    learning rate, CenterNet loss, the ONNX file (``meta``: its extra metadata) and the torch ``checkpoint`` written
+    every ``export_every`` steps, so a cut-short run still ships something, and at the end."""
+    opt = torch.optim.AdamW(net.parameters(), lr=cfg["lr"], weight_decay=cfg["weight_decay"])
 
     def lr_at(step):
         if step < cfg["warmup_steps"]:
             return cfg["lr"] * (step + 1) / cfg["warmup_steps"]
         t = (step - cfg["warmup_steps"]) / max(1, steps - cfg["warmup_steps"])
         return cfg["lr"] * (0.02 + 0.98 * 0.5 * (1 + math.cos(math.pi * t)))
+
+    def save(step):
+        if checkpoint is not None:
+            torch.save({"model": net.state_dict(), "step": step, "config": cfg}, checkpoint)
+        export_onnx(net, output, cfg["input_size"], meta)
 
     net.train()
     start = time.time()
@@ -230,11 +243,9 @@ def train_detector(cfg: dict, steps_override: int | None, output_override: str |
                   + f" | {el / 60:.1f} min, eta {el / (step + 1 - first_step) * (steps - step - 1) / 60:.1f} min",
                   flush=True)
         if (step + 1) % cfg["export_every"] == 0 and step + 1 < steps:
-            torch.save({"model": net.state_dict(), "step": step + 1, "config": cfg}, ckpt)
-            export_onnx(net, output, cfg["input_size"])
+            save(step + 1)
             print(f"exported {output} at step {step + 1}", flush=True)
-    torch.save({"model": net.state_dict(), "step": steps, "config": cfg}, ckpt)
-    export_onnx(net, output, cfg["input_size"])
+    save(steps)
     print(f"done: {output} ({output.stat().st_size / 1e6:.2f} MB) in {(time.time() - start) / 60:.1f} min", flush=True)
 
 

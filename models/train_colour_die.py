@@ -10,9 +10,7 @@ The network is the pip-dice detector's (training/model.py, DiceNet) with its six
 from __future__ import annotations
 
 import argparse
-import math
 import sys
-import time
 import tomllib
 from pathlib import Path
 
@@ -26,9 +24,8 @@ import torch  # noqa: E402
 
 from companion.vision.colour_die import COLOUR_DIE_COLOURS  # noqa: E402
 from companion.vision.render_colour_die import render_colour_die_table  # noqa: E402
-from train import export_onnx  # noqa: E402
+from train import fit_detector  # noqa: E402
 from training.data import make_targets  # noqa: E402
-from training.loss import dice_loss  # noqa: E402
 from training.model import DiceNet, ExportWrapper, count_macs  # noqa: E402
 
 
@@ -63,37 +60,7 @@ def train(cfg: dict, steps: int, output: Path) -> None:
     stream = ColourDieStream(cfg["crop"], cfg["seed"], tuple(cfg["size_range"]))
     loader = torch.utils.data.DataLoader(stream, batch_size=cfg["batch"], num_workers=cfg["workers"],
                                          persistent_workers=cfg["workers"] > 0)
-    opt = torch.optim.AdamW(net.parameters(), lr=cfg["lr"], weight_decay=cfg["weight_decay"])
-    meta = {"kind": "colour", "classes": list(COLOUR_DIE_COLOURS)}
-
-    def lr_at(step):
-        if step < cfg["warmup_steps"]:
-            return cfg["lr"] * (step + 1) / cfg["warmup_steps"]
-        t = (step - cfg["warmup_steps"]) / max(1, steps - cfg["warmup_steps"])
-        return cfg["lr"] * (0.02 + 0.98 * 0.5 * (1 + math.cos(math.pi * t)))
-
-    net.train()
-    start, running = time.time(), {}
-    for step, (x, heat_t, value_t, box_t, mask_t) in enumerate(loader):
-        if step >= steps:
-            break
-        for group in opt.param_groups:
-            group["lr"] = lr_at(step)
-        loss, parts = dice_loss(net.forward_raw(x), heat_t, value_t, box_t, mask_t, cfg["loss"])
-        opt.zero_grad(set_to_none=True)
-        loss.backward()
-        torch.nn.utils.clip_grad_norm_(net.parameters(), 5.0)
-        opt.step()
-        for k, v in parts.items():
-            running[k] = 0.98 * running.get(k, v) + 0.02 * v
-        if step % 50 == 0 or step == steps - 1:
-            el = time.time() - start
-            print(f"step {step}/{steps} lr {lr_at(step):.5f} " + " ".join(f"{k} {v:.4f}" for k, v in running.items())
-                  + f" | {el / 60:.1f} min, eta {el / (step + 1) * (steps - step - 1) / 60:.1f} min", flush=True)
-        if (step + 1) % cfg["export_every"] == 0 and step + 1 < steps:
-            export_onnx(net, output, cfg["input_size"], meta)
-    export_onnx(net, output, cfg["input_size"], meta)
-    print(f"done: {output} ({output.stat().st_size / 1e6:.2f} MB) in {(time.time() - start) / 60:.1f} min", flush=True)
+    fit_detector(net, loader, cfg, steps, output, meta={"kind": "colour", "classes": list(COLOUR_DIE_COLOURS)})
 
 
 def main(argv=None) -> int:

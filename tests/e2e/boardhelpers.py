@@ -112,3 +112,23 @@ def screenshot(driver, directory, name):
     time.sleep(0.2)
     driver.save_screenshot(str(directory / f"{name}.png"))
     driver.set_window_size(390, 844)
+
+
+def new_game(driver, url, game, names, ticks=()):
+    """Start a game on the phone's game screen: the players' names typed, ``ticks`` options ticked, a running game
+    replaced after the confirmation; back on the table."""
+    open_page(driver, url, "#/game")
+    tap(driver, f"#game-{game}")
+    rows = driver.find_elements("css selector", ".player-name")
+    while len(rows) < len(names):
+        tap(driver, "#add-player")
+        rows = driver.find_elements("css selector", ".player-name")
+    for row, name in zip(rows, names):
+        row.clear()
+        row.send_keys(name)
+    for option in ticks:
+        tap(driver, f"#option-{option}")
+    tap(driver, "#game-start")
+    if driver.execute_script("return document.querySelector('#confirm-dialog').open"):
+        tap(driver, "#confirm-yes")
+    wait(driver, lambda d: d.execute_script("return location.hash") == "#/table", message="the table never opened")

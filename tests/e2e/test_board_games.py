@@ -13,29 +13,11 @@ import pytest
 
 from companion.referee import create_game
 
-from boardhelpers import REDRAWN, api, open_page, pad, screenshot, settled, shown, state, tap, tap_until, unlock, wait
+from boardhelpers import REDRAWN, api, new_game, open_page, pad, screenshot, settled, shown, state, tap, tap_until, unlock, wait
 from conftest import page_errors
 
 pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[2]
-
-
-def new_game(driver, url, game, names, ticks=()):
-    open_page(driver, url, "#/game")
-    tap(driver, f"#game-{game}")
-    rows = driver.find_elements("css selector", ".player-name")
-    while len(rows) < len(names):
-        tap(driver, "#add-player")
-        rows = driver.find_elements("css selector", ".player-name")
-    for row, name in zip(rows, names):
-        row.clear()
-        row.send_keys(name)
-    for option in ticks:
-        tap(driver, f"#option-{option}")
-    tap(driver, "#game-start")
-    if driver.execute_script("return document.querySelector('#confirm-dialog').open"):
-        tap(driver, "#confirm-yes")
-    wait(driver, lambda d: d.execute_script("return location.hash") == "#/table", message="the table never opened")
 
 
 def check_nk_board(driver, url):

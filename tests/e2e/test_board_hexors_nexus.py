@@ -8,26 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from boardhelpers import open_page, screenshot, settled, shown, small_controls, tap, unlock, wait
+from boardhelpers import new_game, open_page, screenshot, settled, shown, small_controls, tap, unlock, wait
 from conftest import new_browser, page_errors
 
 pytestmark = pytest.mark.browser
-
-
-def new_game(driver, url, game, names):
-    open_page(driver, url, "#/game")
-    tap(driver, f"#game-{game}")
-    rows = driver.find_elements("css selector", ".player-name")
-    while len(rows) < len(names):
-        tap(driver, "#add-player")
-        rows = driver.find_elements("css selector", ".player-name")
-    for row, name in zip(rows, names):
-        row.clear()
-        row.send_keys(name)
-    tap(driver, "#game-start")
-    if driver.execute_script("return document.querySelector('#confirm-dialog').open"):
-        tap(driver, "#confirm-yes")
-    wait(driver, lambda d: d.execute_script("return location.hash") == "#/table", message="the table never opened")
 
 
 # -- Hexors -------------------------------------------------------------------------------------------------------

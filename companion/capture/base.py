@@ -54,3 +54,20 @@ class FrameSource(abc.ABC):
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+class WrappedSource(FrameSource):
+    """A source that wraps another (turning its frames, retrying it): it is that camera, as players see it."""
+
+    inner: FrameSource
+
+    @property
+    def description(self) -> str:  # type: ignore[override]
+        return self.inner.description
+
+    @property
+    def simulated(self) -> bool:  # type: ignore[override]
+        return self.inner.simulated
+
+    def request_relock(self) -> bool:
+        return self.inner.request_relock()

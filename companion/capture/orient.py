@@ -9,13 +9,13 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from companion.capture.base import Frame, FrameSource
+from companion.capture.base import Frame, FrameSource, WrappedSource
 
 ROTATIONS = {90: cv2.ROTATE_90_CLOCKWISE, 180: cv2.ROTATE_180, 270: cv2.ROTATE_90_COUNTERCLOCKWISE}
 FLIPS = {"horizontal": 1, "vertical": 0, "both": -1}
 
 
-class OrientedSource(FrameSource):
+class OrientedSource(WrappedSource):
     """``inner``'s frames flipped (mirror first), then rotated clockwise by ``rotate`` degrees."""
 
     def __init__(self, inner: FrameSource, rotate: int = 0, flip: str = "none") -> None:
@@ -24,17 +24,6 @@ class OrientedSource(FrameSource):
         if flip != "none" and flip not in FLIPS:
             raise ValueError(f"flip must be none, horizontal, vertical or both, got {flip!r}")
         self.inner, self.rotate, self.flip = inner, rotate, flip
-
-    @property
-    def description(self) -> str:  # type: ignore[override]
-        return self.inner.description
-
-    @property
-    def simulated(self) -> bool:  # type: ignore[override]
-        return self.inner.simulated
-
-    def request_relock(self) -> bool:
-        return self.inner.request_relock()
 
     def open(self) -> None:
         self.inner.open()

@@ -24,7 +24,7 @@ import threading
 import time
 from typing import Callable
 
-from companion.capture.base import Frame, FrameSource, SourceError
+from companion.capture.base import Frame, FrameSource, SourceError, WrappedSource
 from companion.capture.deadline import Cancelled, call_with_timeout
 
 log = logging.getLogger(__name__)
@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 StatusCallback = Callable[[bool, str], None]
 
 
-class RetryingSource(FrameSource):
+class RetryingSource(WrappedSource):
     """Wraps ``inner``; waits ``initial_delay``, then ``factor`` times longer each attempt, up to ``max_delay``."""
 
     def __init__(self, inner: FrameSource, on_status: StatusCallback | None = None, *, initial_delay: float = 0.5,
@@ -63,17 +63,6 @@ class RetryingSource(FrameSource):
         self.outages = 0
         #: time.monotonic() of the last sign of life (a frame, an attempt to reopen): the service's watchdog reads it
         self.last_activity = time.monotonic()
-
-    @property
-    def description(self) -> str:  # type: ignore[override]
-        return self.inner.description
-
-    @property
-    def simulated(self) -> bool:  # type: ignore[override]
-        return self.inner.simulated
-
-    def request_relock(self) -> bool:  # type: ignore[override]
-        return self.inner.request_relock()
 
     # -- FrameSource ---------------------------------------------------------------
     def open(self) -> None:

@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
+from benchmarks.dice import timed  # noqa: E402
 from companion.config import load_config  # noqa: E402
 from companion.vision import DiceReader  # noqa: E402
 from companion.vision.colour_die import ColourDieReader  # noqa: E402
@@ -53,12 +53,7 @@ def score_rendered(reader: ColourDieReader, frames) -> Score:
 
 
 def median_ms(read, images) -> float:
-    times = []
-    for image in images:
-        start = time.perf_counter()
-        read(image)
-        times.append(time.perf_counter() - start)
-    return 1000 * statistics.median(times)
+    return 1000 * statistics.median(timed(read, image, 1)[1] for image in images)
 
 
 def main(argv=None) -> int:

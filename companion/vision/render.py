@@ -231,6 +231,17 @@ def finish_photo(img: np.ndarray, rng: np.random.Generator, blur: float | None =
     return out
 
 
+def draw_hand(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A hand (or an object) reaching in from an edge, drawn in place; its mask (1 where it covers the table)."""
+    h, w = img.shape[:2]
+    mask = np.zeros((h, w), np.uint8)
+    cx, cy = (rng.uniform(0, w), rng.choice([0, h])) if rng.random() < 0.5 else (rng.choice([0, w]), rng.uniform(0, h))
+    ax = (int(rng.uniform(0.1, 0.3) * w), int(rng.uniform(0.1, 0.3) * h))
+    cv2.ellipse(mask, (int(cx), int(cy)), ax, float(rng.uniform(0, 180)), 0, 360, 1, -1)
+    img[mask > 0] = np.array(_jitter_colour(rng, (120, 150, 200), 2.0), np.float32)
+    return mask
+
+
 def render_table(rng: np.random.Generator, h: int = 384, w: int = 384, n_dice: int | None = None,
                  size_range=(18, 48), specs: list[DieSpec] | None = None,
                  occlude: bool = True, background: np.ndarray | None = None,
@@ -243,13 +254,8 @@ def render_table(rng: np.random.Generator, h: int = 384, w: int = 384, n_dice: i
     for spec in specs:
         box = draw_die(img, spec, rng)
         dice.append(RenderedDie(spec.value, spec.color, box))
-    if occlude and rng.random() < 0.25:  # a hand or object reaching in from an edge
-        mask = np.zeros((h, w), np.uint8)
-        cx, cy = (rng.uniform(0, w), rng.choice([0, h])) if rng.random() < 0.5 else (rng.choice([0, w]), rng.uniform(0, h))
-        ax = (int(rng.uniform(0.1, 0.3) * w), int(rng.uniform(0.1, 0.3) * h))
-        cv2.ellipse(mask, (int(cx), int(cy)), ax, float(rng.uniform(0, 180)), 0, 360, 1, -1)
-        skin = np.array(_jitter_colour(rng, (120, 150, 200), 2.0), np.float32)
-        img[mask > 0] = skin
+    if occlude and rng.random() < 0.25:
+        mask = draw_hand(img, rng)
         kept = []
         for d in dice:
             x1, y1, x2, y2 = (int(round(v)) for v in d.box)

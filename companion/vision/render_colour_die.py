@@ -14,8 +14,8 @@ import cv2
 import numpy as np
 
 from companion.vision.colour_die import COLOUR_DIE_COLOURS
-from companion.vision.render import (DIE_BODY_BGR, DieSpec, RenderedDie, _jitter_colour, draw_die, finish_photo,
-                                     random_background, random_die_spec)
+from companion.vision.render import (DIE_BODY_BGR, DieSpec, RenderedDie, _jitter_colour, draw_die, draw_hand,
+                                     finish_photo, random_background, random_die_spec)
 
 
 def random_colour_die_spec(rng: np.random.Generator, centre, size: float, colour: str | None = None,
@@ -106,10 +106,6 @@ def render_colour_die_table(rng: np.random.Generator, h: int = 384, w: int = 384
             spec = random_colour_die_spec(rng, centre, size)
             dice.append(RenderedDie(spec.value, spec.color, draw_die(img, spec, rng)))
     if rng.random() < 0.2:  # a hand reaching in: dice under it are not seen
-        mask = np.zeros((h, w), np.uint8)
-        cx, cy = (rng.uniform(0, w), rng.choice([0, h])) if rng.random() < 0.5 else (rng.choice([0, w]), rng.uniform(0, h))
-        cv2.ellipse(mask, (int(cx), int(cy)), (int(rng.uniform(0.1, 0.3) * w), int(rng.uniform(0.1, 0.3) * h)),
-                    float(rng.uniform(0, 180)), 0, 360, 1, -1)
-        img[mask > 0] = np.array(_jitter_colour(rng, (120, 150, 200), 2.0), np.float32)
+        mask = draw_hand(img, rng)
         dice = [d for d in dice if mask[int((d.box[1] + d.box[3]) / 2) % h, int((d.box[0] + d.box[2]) / 2) % w] == 0]
     return finish_photo(img, rng, blur), dice

@@ -76,13 +76,20 @@ def list_labelled(folder: str | Path, split: str = "all") -> list[tuple[Path, Pa
     for image in sorted(images_dir.iterdir()):
         if image.suffix.lower() not in IMAGE_SUFFIXES:
             continue
-        held = is_heldout(image.name)
-        if (split == "heldout" and not held) or (split in ("train", "fit", "validation") and held):
-            continue
-        if (split == "validation") != is_validation(image.name) and split in ("fit", "validation"):
+        if not _in_split(image.name, split):
             continue
         pairs.append((image, folder / "labels" / (image.stem + ".txt")))
     return pairs
+
+
+def _in_split(image_name: str, split: str) -> bool:
+    if split == "all":
+        return True
+    if split == "heldout":
+        return is_heldout(image_name)
+    if split == "train":
+        return not is_heldout(image_name)
+    return is_validation(image_name) == (split == "validation") and not is_heldout(image_name)  # fit, validation
 
 
 def load_labelled(folder: str | Path, split: str = "all", add_missing: bool = False,

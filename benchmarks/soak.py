@@ -239,4 +239,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from companion.leave import leave
+
+    leave(main())  # the soak abandons hung camera calls, as the service does

@@ -32,7 +32,12 @@ def main(argv: list[str] | None = None) -> int:
     from companion.logs import setup_logging
 
     setup_logging(verbose=args.verbose)
-    return int(args.func(args) or 0)
+    code = int(args.func(args) or 0)
+    if getattr(args, "leave_without_teardown", False):  # a service that may have abandoned a hung camera call
+        from companion.leave import leave
+
+        leave(code)
+    return code
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ def add_parser(subparsers) -> None:
                              "SIMULATED on every phone (what `make run` does)")
     parser.add_argument("--new-pin", action="store_true",
                         help="forgot the table PIN? make a new one and show it once in the log")
-    parser.set_defaults(func=run)
+    parser.set_defaults(func=run, leave_without_teardown=True)
 
 
 def _stopping(app, exception: BaseException):

@@ -30,7 +30,7 @@ from training.data import DiceStream, RealPhotos  # noqa: E402
 from training.loss import dice_loss  # noqa: E402
 from training.faces import (CROP_SCALE, NOT_A_DIE, FaceExport, FaceNet, FaceStream, load_exported_faces,  # noqa: E402
                             mine_negatives)
-from training.model import DiceNet, ExportWrapper, count_macs  # noqa: E402
+from training.model import DiceNet, ExportWrapper, count_macs, load_exported_detector  # noqa: E402
 
 
 def export_onnx(net: DiceNet, path: Path, input_size: int, extra: dict | None = None) -> None:
@@ -161,20 +161,22 @@ def main(argv=None) -> int:
     parser.add_argument("--mine-with", help="detector used to mine the face reader's hard negatives "
                                             "(default: the config's output, i.e. the detector just trained)")
     parser.add_argument("--threads", type=int, help="override the config's torch thread count")
+    parser.add_argument("--detector-init", help="exported detector (ONNX) whose weights the detector stage starts from")
     parser.add_argument("--faces-init", help="exported face reader (ONNX) whose weights the face stage starts from")
     args = parser.parse_args(argv)
     cfg = tomllib.loads(Path(args.config).read_text())
     if args.threads:
         cfg["threads"] = args.threads
     if args.stage in ("all", "detector"):
-        train_detector(cfg, args.steps, args.output if args.stage == "detector" else None, args.resume)
+        train_detector(cfg, args.steps, args.output if args.stage == "detector" else None, args.resume,
+                       args.detector_init)
     if args.stage in ("all", "faces"):
         train_faces(cfg, args.steps, args.output if args.stage == "faces" else None, args.mine_with, args.faces_init)
     return 0
 
 
 def train_detector(cfg: dict, steps_override: int | None, output_override: str | None,
-                   resume: str | None = None) -> None:
+                   resume: str | None = None, init: str | None = None) -> None:
     steps = steps_override or cfg["steps"]
     output = ROOT / (output_override or cfg["output"])
     ckpt = ROOT / cfg["checkpoint"]
@@ -183,7 +185,8 @@ def train_detector(cfg: dict, steps_override: int | None, output_override: str |
     torch.manual_seed(cfg["seed"])
     np.random.seed(cfg["seed"] % 2**32)
     torch.set_num_threads(cfg["threads"])
-    net = DiceNet(widths=tuple(cfg["model"]["widths"]), depths=tuple(cfg["model"]["depths"]), neck=cfg["model"]["neck"])
+    shape = tuple(cfg["model"]["widths"]), tuple(cfg["model"]["depths"]), cfg["model"]["neck"]
+    net = load_exported_detector(init, *shape) if init else DiceNet(widths=shape[0], depths=shape[1], neck=shape[2])
     macs = count_macs(ExportWrapper(net), cfg["input_size"])
     print(f"model: {sum(p.numel() for p in net.parameters())} parameters, "
           f"{macs / 1e9:.3f} GMAC = {2 * macs / 1e9:.3f} GFLOP at {cfg['input_size']}px", flush=True)
@@ -192,7 +195,7 @@ def train_detector(cfg: dict, steps_override: int | None, output_override: str |
                       split=cfg.get("train_split", "train"), **our_label_fixes(cfg))
     print(f"real training photos: {len(real)} (held-out photos excluded)", flush=True)
     stream = DiceStream(real, cfg["crop"], cfg["input_size"], cfg["real_fraction"], cfg["seed"],
-                        frame_scale=cfg.get("frame_scale", False))
+                        frame_scale=cfg.get("frame_scale", False), board_fraction=cfg.get("board_fraction", 0.0))
     loader = torch.utils.data.DataLoader(stream, batch_size=cfg["batch"], num_workers=cfg["workers"],
                                          persistent_workers=cfg["workers"] > 0)
     first_step = 0

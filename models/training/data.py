@@ -14,6 +14,7 @@ import torch
 from companion.vision.fit import fitted_shape
 from companion.vision.labels import load_labelled
 from companion.vision.render import render_table
+from companion.vision.render_boards import printed_board
 from training.model import DiceNet
 
 STRIDE = 4
@@ -92,8 +93,10 @@ def augment_real(item, rng: np.random.Generator, crop: int, input_size: int, fra
     return out, new_c, np.stack([new_s, new_s], 1) if len(boxes) else np.zeros((0, 2)), values
 
 
-def synthetic_sample(rng: np.random.Generator, crop: int):
-    img, dice = render_table(rng, crop, crop, n_dice=int(rng.integers(0, 12)), size_range=(11, 46))
+def synthetic_sample(rng: np.random.Generator, crop: int, board_fraction: float = 0.0):
+    """A rendered table; ``board_fraction`` of them a printed game board (no rng drawn when 0: old runs repeat)."""
+    board = printed_board(rng, crop, crop) if board_fraction > 0 and rng.random() < board_fraction else None
+    img, dice = render_table(rng, crop, crop, n_dice=int(rng.integers(0, 12)), size_range=(11, 46), background=board)
     if not dice:
         return img, np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0, np.int64)
     boxes = np.array([d.box for d in dice], np.float32)
@@ -132,9 +135,10 @@ class DiceStream(torch.utils.data.IterableDataset):
     """Endless, seeded stream of (image, targets) mixing real and synthetic samples."""
 
     def __init__(self, real: RealPhotos, crop: int, input_size: int, real_fraction: float, seed: int,
-                 frame_scale: bool = False):
+                 frame_scale: bool = False, board_fraction: float = 0.0):
         self.real, self.crop, self.input_size = real, crop, input_size
         self.real_fraction, self.seed, self.frame_scale = real_fraction, seed, frame_scale
+        self.board_fraction = board_fraction
 
     def __iter__(self):
         info = torch.utils.data.get_worker_info()
@@ -144,7 +148,7 @@ class DiceStream(torch.utils.data.IterableDataset):
                 img, c, wh, v = augment_real(self.real.items[rng.integers(len(self.real))], rng, self.crop,
                                              self.input_size, self.frame_scale)
             else:
-                img, c, wh, v = synthetic_sample(rng, self.crop)
+                img, c, wh, v = synthetic_sample(rng, self.crop, self.board_fraction)
             heat, value, box, mask = make_targets(c, wh, v, self.crop)
             rgb = cv2.cvtColor(img, cv2.COLOR_BGR2RGB)
             x = torch.from_numpy(np.ascontiguousarray(rgb.transpose(2, 0, 1))).float() / 255.0

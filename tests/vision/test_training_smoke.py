@@ -239,3 +239,17 @@ def test_an_exported_detector_loads_back_into_a_dicenet_that_computes_what_the_f
     assert all(not m.training for m in net.modules() if isinstance(m, torch.nn.BatchNorm2d))  # folded: frozen
     with pytest.raises(ValueError, match="convolutions"):
         load_exported_detector(str(path), (16, 32, 64, 128), (1, 1, 1), 48)
+
+
+def test_a_board_share_puts_rendered_dice_on_printed_boards_and_none_leaves_the_stream_as_it_was():
+    from training.data import synthetic_sample
+
+    plain = synthetic_sample(np.random.default_rng(8), 96)
+    unchanged = synthetic_sample(np.random.default_rng(8), 96, board_fraction=0.0)
+    boarded = synthetic_sample(np.random.default_rng(8), 96, board_fraction=1.0)
+    assert all(np.array_equal(a, b) for a, b in zip(plain, unchanged))
+    assert not np.array_equal(plain[0], boarded[0])
+    stream = iter(DiceStream(RealPhotos([], split="train"), crop=96, input_size=416, real_fraction=0.0, seed=3,
+                             board_fraction=1.0))
+    x, heat, *_ = next(stream)
+    assert x.shape == (3, 96, 96) and heat.shape == (1, 24, 24)

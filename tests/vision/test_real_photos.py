@@ -10,7 +10,8 @@ import cv2
 import pytest
 
 from companion.vision import DiceReader
-from companion.vision.labels import colour_labels_for, is_heldout, load_colour_labels, load_labelled
+from companion.vision.labels import (board_photos_for, colour_labels_for, is_heldout, load_board_photos,
+                                     load_colour_labels, load_labelled)
 from companion.vision.scoring import ColourScore, Score, match
 from tests.conftest import SHARED
 
@@ -18,14 +19,13 @@ REAL = SHARED / "data" / "dice-real"
 
 # set name -> (floor on dice read correctly, floor on exact-roll rate), held-out split.
 # Measured for the shipped models (benchmarks/dice.py, threshold 0.25, both face readers within 31 looks a frame,
-# doubtful dice read again, each frame at its own shape, the pip rule, the second look): byler 99.18% / 93.75%,
-# penlington 99.49% / 98.39%, epanemu 70.62% / 39.44% (models/README.md; no model has trained on epanemu, whose
-# photos of game boards, cloth and close-ups are the issue-23 work still to do); letterboxed, penlington read
-# 97.46% / 93.55%, under its floors here.
+# doubtful dice read again, each frame at its own shape, the pip rule, the second look): byler 98.35% / 89.58%,
+# penlington 99.49% / 96.77%, epanemu 75.77% / 54.93% (models/README.md; the detector trained on epanemu's fit
+# photos, never these).
 FLOORS = {
-    "byler-d6": (0.98, 0.88),
-    "penlington-wood": (0.98, 0.95),
-    "epanemu-dice": (0.66, 0.34),
+    "byler-d6": (0.97, 0.85),
+    "penlington-wood": (0.98, 0.93),
+    "epanemu-dice": (0.72, 0.50),
 }
 
 
@@ -45,6 +45,23 @@ def test_held_out_photos_are_read(reader, name):
     read_floor, exact_floor = FLOORS[name]
     assert score.read_correctly >= read_floor, f"{name}: read {score.read_correctly:.3f}, failures {score.failures}"
     assert score.exact_roll >= exact_floor, f"{name}: exact {score.exact_roll:.3f}"
+
+
+# Dice found on epanemu's held-out photos of a game board (models/labels/epanemu-dice-boards.json) that are dice:
+# measured 81.40% (models/README.md); the detector before it, which never saw a board, 8.07%.
+BOARD_PRECISION_FLOOR = 0.75
+
+
+def test_board_art_on_held_out_photos_is_rarely_taken_for_dice(reader):
+    folder = REAL / "epanemu-dice"
+    boards = load_board_photos(board_photos_for(folder))
+    items = [i for i in load_labelled(folder, "heldout") if i.path.name in boards]
+    assert len(items) == 26
+    score = Score()
+    for item in items:
+        readings = reader.read(cv2.imread(str(item.path), cv2.IMREAD_COLOR))
+        score.add(item.path.name, [(r.value, r.box) for r in readings], [(d.value, d.box) for d in item.dice])
+    assert score.precision >= BOARD_PRECISION_FLOOR, f"board precision {score.precision:.3f}"
 
 
 # Colours of the found dice on byler's held-out photos, against colour labels made by eye

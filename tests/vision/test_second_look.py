@@ -66,7 +66,7 @@ def _close_up(name: str, index: int, fill: float):
 
 @pytest.mark.parametrize("name, index, fill, first_pass", [
     ("IMG_20191208_111803.jpg", 2, 0.6, "pips"),  # a 6 filling 60% of the frame: its pips read as small dice
-    ("IMG_20191208_112322.jpg", 2, 0.45, "nothing"),  # a 6 filling 45%: candidates, none read as a die
+    ("IMG_20191208_111228.jpg", 2, 0.45, "nothing"),  # a 5 filling 45%: candidates, none read as a die
 ])
 def test_a_close_up_die_the_first_pass_misses_is_read_at_the_second_scale(name, index, fill, first_pass):
     frame, value = _close_up(name, index, fill)

@@ -47,6 +47,12 @@ class Text:
 Box = tuple[float, float, float, float]  # x1, y1, x2, y2 in source-image pixels
 
 
+def centre_inside(box: Box, area: Box) -> bool:
+    """Whether ``box``'s centre lies in ``area`` (edges included): the one test of "this die is in there"."""
+    x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return area[0] <= x <= area[2] and area[1] <= y <= area[3]
+
+
 @dataclass(frozen=True)
 class DieReading:
     """One d6 as read from a frame (or typed in by a player).

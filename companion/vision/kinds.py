@@ -17,7 +17,7 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from companion.core import DieReading
+from companion.core import DieReading, centre_inside
 from companion.vision.detector import ModelError
 
 log = logging.getLogger(__name__)
@@ -85,9 +85,4 @@ def _same_die(a, b) -> bool:
     """Either box's centre lies in the other: the two readers found one die."""
     if a is None or b is None:
         return False
-    return _inside(a, b) or _inside(b, a)
-
-
-def _inside(box, outer) -> bool:
-    x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    return outer[0] <= x <= outer[2] and outer[1] <= y <= outer[3]
+    return centre_inside(a, b) or centre_inside(b, a)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from companion.core import centre_inside
 from companion.vision.labels import NO_PRODUCT_COLOUR
 
 
@@ -21,7 +22,7 @@ def centres_match(pred_box, label_box) -> bool:
     lx, ly = _centre(label_box)
     lw, lh = label_box[2] - label_box[0], label_box[3] - label_box[1]
     in_grown = abs(px - lx) <= lw and abs(py - ly) <= lh  # box grown to twice its size, same centre
-    in_pred = pred_box[0] <= lx <= pred_box[2] and pred_box[1] <= ly <= pred_box[3]
+    in_pred = centre_inside(label_box, pred_box)
     return in_grown or in_pred
 
 

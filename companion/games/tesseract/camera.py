@@ -9,18 +9,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping
 
-from companion.core import Observation, Verdict
+from companion.core import Observation, Verdict, centre_inside
 
 from . import rules
 from .cube import Cube
 from .state import GameState
 
 AREA_KEY = "priming_zone"
-
-
-def _inside(box, area) -> bool:
-    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    return area[0] <= cx <= area[2] and area[1] <= cy <= area[3]
 
 
 def primed_dice(observation: Observation) -> list | None:
@@ -49,7 +44,7 @@ def reading_event(observation: Observation, options: Mapping[str, Any],
     if area is not None:
         if not isinstance(area, (list, tuple)) or len(area) != 4:
             raise ValueError('pieces["priming_zone"] must be [x1, y1, x2, y2]')
-        dice = [d for d in observation.dice if d.box is not None and _inside(d.box, area)]
+        dice = [d for d in observation.dice if d.box is not None and centre_inside(d.box, area)]
     else:
         dice = list(observation.dice)
     return {"type": "priming_zone_reading", "dice": [d.to_json() for d in dice]}

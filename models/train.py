@@ -83,6 +83,12 @@ def our_label_fixes(cfg: dict) -> dict:
     return {"add_missing": cfg.get("add_missing_dice", False), "fix_values": cfg.get("fix_label_values", False)}
 
 
+def real_photos(cfg: dict) -> RealPhotos:
+    """The config's real sets (paths relative to the repo root) in its ``train_split``, with our label fixes."""
+    folders = [f if Path(f).is_absolute() else str((ROOT / f).resolve()) for f in cfg["real_sets"]]
+    return RealPhotos(folders, split=cfg.get("train_split", "train"), **our_label_fixes(cfg))
+
+
 def train_faces(cfg: dict, steps: int | None, output: str | None, mine_with: str | None = None,
                 init: str | None = None) -> None:
     fc = cfg["faces"]
@@ -98,7 +104,7 @@ def train_faces(cfg: dict, steps: int | None, output: str | None, mine_with: str
     macs = count_macs(net, fc["crop_size"])
     print(f"faces: {sum(p.numel() for p in net.parameters())} parameters, {macs / 1e6:.1f} MMAC per die "
           f"at {fc['crop_size']}px", flush=True)
-    real = RealPhotos([str((ROOT / f).resolve()) for f in cfg["real_sets"]], split=cfg.get("train_split", "train"), **our_label_fixes(cfg))
+    real = real_photos(cfg)
     negatives = None
     detector = Path(mine_with) if mine_with else ROOT / cfg["output"]
     if fc.get("negative_fraction", 0) > 0:
@@ -191,8 +197,7 @@ def train_detector(cfg: dict, steps_override: int | None, output_override: str |
     print(f"model: {sum(p.numel() for p in net.parameters())} parameters, "
           f"{macs / 1e9:.3f} GMAC = {2 * macs / 1e9:.3f} GFLOP at {cfg['input_size']}px", flush=True)
 
-    real = RealPhotos([str((ROOT / f).resolve()) if not Path(f).is_absolute() else f for f in cfg["real_sets"]],
-                      split=cfg.get("train_split", "train"), **our_label_fixes(cfg))
+    real = real_photos(cfg)
     print(f"real training photos: {len(real)} (held-out photos excluded)", flush=True)
     stream = DiceStream(real, cfg["crop"], cfg["input_size"], cfg["real_fraction"], cfg["seed"],
                         frame_scale=cfg.get("frame_scale", False), board_fraction=cfg.get("board_fraction", 0.0))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from companion.tablevision.cells import hexagon
 from companion.vision.render import random_background
 
 _TEXT = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789"
@@ -49,8 +50,8 @@ def _tiles(img: np.ndarray, rng: np.random.Generator, cell: float, palette, hexe
     angle = rng.uniform(0, np.pi)
     rot = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
     reach = int(max(h, w) / min(step_x, step_y)) + 2
-    corners = np.array([[np.cos(np.pi / 6 + k * np.pi / 3), np.sin(np.pi / 6 + k * np.pi / 3)] for k in range(6)]) \
-        if hexes else np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]]) * 1.0
+    corners = np.array(hexagon((0.0, 0.0), 1.0, flat=False)) if hexes \
+        else np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])
     for row in range(-reach, reach):
         for col in range(-reach, reach):
             x = col * step_x + (step_x / 2 if hexes and row % 2 else 0.0)

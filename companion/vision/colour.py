@@ -96,7 +96,7 @@ def body_mask(crop_bgr: np.ndarray, crop_hsv: np.ndarray) -> np.ndarray:
     body = bright if bright.mean() >= 0.5 else ~bright
     if 1 - BALANCED_SPLIT <= bright.mean() <= BALANCED_SPLIT:
         saturation = crop_hsv[..., 1]
-        bright_s, dark_s = np.median(saturation[bright]), np.median(saturation[~bright])
+        bright_s, dark_s = byte_median(saturation[bright]), byte_median(saturation[~bright])
         if abs(bright_s - dark_s) >= SATURATION_GAP:
             body = bright if bright_s > dark_s else ~bright
     return body
@@ -178,10 +178,11 @@ def die_colour(image_bgr: np.ndarray, box, shrink: float = 0.7, neutral_table: b
     body = body_mask(crop, crop_hsv)
     if body.sum() < 4:
         return None
-    hsv = crop_hsv[body].astype(np.float64)
-    s, v = np.median(hsv[:, 1]), np.median(hsv[:, 2])
-    lab = cv2.cvtColor(crop[body].reshape(-1, 1, 3), cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float64)
-    a, b = np.median(lab[:, 1]) - 128, np.median(lab[:, 2]) - 128
+    body_hsv = crop_hsv[body]
+    s, v = byte_median(body_hsv[:, 1]), byte_median(body_hsv[:, 2])
+    lab = cv2.cvtColor(crop[body].reshape(-1, 1, 3), cv2.COLOR_BGR2LAB).reshape(-1, 3)
+    a, b = byte_median(lab[:, 1]) - 128, byte_median(lab[:, 2]) - 128
+    hsv = body_hsv.astype(np.float64)
     hue = dominant_hue(hsv[:, 0], hsv[:, 1])
     name = colour_from_hsv(hue, s, v, float(np.hypot(a, b)))
     if name == "black" and neutral_table:
@@ -196,9 +197,23 @@ def dominant_hue(hue: np.ndarray, saturation: np.ndarray) -> float:
     do not drag the hue between the two (red pips on a blue die averaged to purple).
     """
     weight = (saturation >= MIN_SATURATION / 2) + 1e-6  # coloured pixels count alike: bright pips must not win
-    bins = np.bincount((hue // HUE_BIN).astype(int) % (180 // HUE_BIN), weights=weight, minlength=180 // HUE_BIN)
-    smooth = bins * 2 + np.roll(bins, 1) + np.roll(bins, -1)  # hue is circular: red wraps at 180
+    count = 180 // HUE_BIN
+    bins = np.bincount((hue // HUE_BIN).astype(int) % count, weights=weight, minlength=count)
+    around = np.arange(count)
+    smooth = bins * 2 + bins[around - 1] + bins[(around + 1) % count]  # hue is circular: red wraps at 180
     peak = (np.argmax(smooth) + 0.5) * HUE_BIN
     offset = (hue - peak + 90) % 180 - 90  # each pixel's hue relative to the peak, -90..90
     near = np.abs(offset) <= 2 * HUE_BIN
-    return float((peak + np.average(offset[near], weights=weight[near])) % 180)
+    weight = weight[near]
+    return float((peak + (offset[near] * weight).sum() / weight.sum()) % 180)
+
+
+def byte_median(values: np.ndarray) -> float:
+    """np.median of 8-bit values, from their histogram: the same number, without sorting a float copy
+    (a frame's dice take five medians each)."""
+    below = np.bincount(values.ravel(), minlength=256).cumsum()
+    n = int(below[-1])
+    if n == 0:
+        return float("nan")
+    low, high = np.searchsorted(below, [(n - 1) // 2, n // 2], side="right")
+    return (float(low) + float(high)) / 2

@@ -99,3 +99,13 @@ def test_a_one_boxed_round_its_pip_is_read_from_the_die_around_it():
     assert die_colour(img, pip_box, value=1) == "white"
     # a 1 whose box is the whole die reads the same either way
     assert die_colour(img, (300, 220, 340, 260), value=1) == die_colour(img, (300, 220, 340, 260)) == "white"
+
+
+def test_byte_median_is_numpys_median_of_the_same_bytes():
+    from companion.vision.colour import byte_median
+
+    rng = np.random.default_rng(4)
+    for n in (1, 2, 3, 10, 11, 500):
+        for _ in range(20):
+            values = rng.integers(0, 256, n).astype(np.uint8)
+            assert byte_median(values) == np.median(values.astype(np.float64))

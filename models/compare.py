@@ -60,8 +60,8 @@ class JitteredReader(DiceReader):
 
     draw = 0  # which fixed redrawing (jitter_box)
 
-    def _read_all(self, image, boxes, scores, detector_probs):
-        return super()._read_all(image, [jitter_box(r, self.draw) for r in boxes], scores, detector_probs)
+    def _read_all(self, image, boxes, scores, detector_probs, budget=None):
+        return super()._read_all(image, [jitter_box(r, self.draw) for r in boxes], scores, detector_probs, budget)
 
 
 def widened(item: LabelledImage, image: np.ndarray, aspect: float) -> tuple[LabelledImage, np.ndarray]:

@@ -33,6 +33,7 @@ def test_jittered_reader_reads_other_crops_than_the_plain_one():
     jittered_probs, jittered_boxes = jittered._read_all(img, boxes, scores, uniform)
     assert not np.allclose(plain_probs, jittered_probs)
     assert jittered_boxes != plain_boxes
+    assert len(jittered.read(img)) == 3  # the whole reading path runs with the jitter in it
 
 
 def test_a_widened_photo_keeps_its_dice_where_they_were_on_the_table():

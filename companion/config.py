@@ -114,6 +114,9 @@ SCHEMA: dict[str, dict[str, Key]] = {
                                  "fraction of the detector's pixels (dice too big close up come out smaller) with the "
                                  "face-reader looks the first left of max_face_looks, the more confident reading kept "
                                  "(chosen on the training photos, models/README.md); 0 = never"),
+        "emblem_face": Key(6, "dice with a maker's emblem (a logo, a star, a crest) on one face instead of pips: the "
+                              "value that face stands for, 6 or 1 as the dice and the game say (the face readers "
+                              "answer 'emblem', models/README.md)", (1, 6)),
         "settle_frames": Key(4, "consecutive frames with the same dice (values, places) before a roll counts as settled"),
         "rules_aware": Key(True, "a camera roll the rules refuse is read again from the reader's second-best values, "
                                  "and shown as 'camera unsure' instead of illegal when a die the reader was not sure "

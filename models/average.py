@@ -7,7 +7,8 @@ seen (models/README.md, the fine-tune without any change reads worse under jitte
 fine-tune was for (here: training labels completed) is worth keeping. A weighted average of the two sets of
 weights, taken between a model and its own fine-tune, keeps both (Wortsman et al., "Robust fine-tuning of
 zero-shot models", 2022). Both files must hold the same network (checked: the same operators, every weight's
-name and shape, every non-float tensor equal); the first file's metadata is kept.
+name and shape, every non-float tensor equal); the first file's metadata is kept. A fine-tune that added classes
+(the face readers' "emblem") keeps its own rows for them: the start had no opinion there.
 """
 
 from __future__ import annotations
@@ -29,21 +30,32 @@ def average(start: str | Path, finetuned: str | Path, out: str | Path, weight: f
     base, other = onnx.load(str(start)), onnx.load(str(finetuned))
     if [n.op_type for n in base.graph.node] != [n.op_type for n in other.graph.node]:
         raise ValueError(f"{start} and {finetuned} are not the same network")
-    theirs = {t.name: numpy_helper.to_array(t) for t in other.graph.initializer}
+    ours_all = {t.name: numpy_helper.to_array(t) for t in base.graph.initializer}
     averaged = 0
-    for tensor in base.graph.initializer:
-        ours = numpy_helper.to_array(tensor)
-        if tensor.name not in theirs or theirs[tensor.name].shape != ours.shape:
-            raise ValueError(f"{finetuned} has no tensor {tensor.name} shaped {ours.shape}")
-        if ours.dtype.kind == "f":
-            mixed = ((1.0 - weight) * ours.astype(np.float64) + weight * theirs[tensor.name]).astype(ours.dtype)
-            tensor.CopyFrom(numpy_helper.from_array(mixed, tensor.name))
+    for tensor in other.graph.initializer:  # the fine-tune's graph: its outputs may have grown
+        theirs = numpy_helper.to_array(tensor)
+        ours = ours_all.get(tensor.name)
+        if ours is None or not _same_or_grown(ours.shape, theirs.shape):
+            raise ValueError(f"{start} has no tensor {tensor.name} shaped {theirs.shape} or fewer rows of it")
+        if theirs.dtype.kind == "f":
+            mixed = theirs.astype(np.float64)
+            rows = ours.shape[0] if ours.ndim else None
+            mixed[:rows] = (1.0 - weight) * ours + weight * mixed[:rows]
+            tensor.CopyFrom(numpy_helper.from_array(mixed.astype(theirs.dtype), tensor.name))
             averaged += 1
-        elif not np.array_equal(ours, theirs[tensor.name]):
+        elif not np.array_equal(ours, theirs):
             raise ValueError(f"{start} and {finetuned} differ in the non-float tensor {tensor.name}")
+    del other.metadata_props[:]
+    other.metadata_props.extend(base.metadata_props)
+    base = other
     onnx.checker.check_model(base)
     onnx.save(base, str(out))
     return averaged
+
+
+def _same_or_grown(ours: tuple, theirs: tuple) -> bool:
+    """Whether a tensor is shaped alike in both files, or has more rows (classes) in the fine-tune alone."""
+    return ours == theirs or (len(ours) == len(theirs) > 0 and ours[1:] == theirs[1:] and ours[0] < theirs[0])
 
 
 def main(argv=None) -> int:

@@ -97,8 +97,9 @@ def train_faces(cfg: dict, steps: int | None, output: str | None, mine_with: str
     torch.manual_seed(cfg["seed"] + 1)
     torch.set_num_threads(cfg["threads"])
     place = bool(fc.get("place", False))  # also learn where the die is in its crop (FaceNet's placing head)
-    net = (load_exported_faces(init, place=place) if init
-           else FaceNet(widths=tuple(fc["widths"]), place=place, crop_size=fc["crop_size"]))
+    values = 8 if fc.get("emblems", 0) > 0 else 7  # the emblem class, when the config renders emblems
+    net = (load_exported_faces(init, place=place, values=values) if init
+           else FaceNet(widths=tuple(fc["widths"]), values=values, place=place, crop_size=fc["crop_size"]))
     if init:
         print(f"faces: starting from the weights of {init}", flush=True)
     macs = count_macs(net, fc["crop_size"])
@@ -116,7 +117,7 @@ def train_faces(cfg: dict, steps: int | None, output: str | None, mine_with: str
                         low_res_fraction=fc.get("low_res_fraction", 0.4), low_res_min=fc.get("low_res_min", 16),
                         crop_jitter=tuple(fc.get("crop_jitter", (0.8, 1.5))),
                         centre_jitter=fc.get("centre_jitter", 0.08), min_crop=fc.get("min_crop", 0.0),
-                        near_die_negative_crop=fc.get("near_die_negative_crop"))
+                        near_die_negative_crop=fc.get("near_die_negative_crop"), emblems=fc.get("emblems", 0.0))
     if stream.near_die_negative_crop:
         print(f"hard negatives on or touching a labelled die, cut at most {stream.near_die_negative_crop} x "
               f"{CROP_SCALE} x their box: {len(stream.near_die)}", flush=True)

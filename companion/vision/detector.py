@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 FACES_SUFFIX = "_faces.onnx"  # the face reader sits next to its detector: dice.onnx -> dice_faces.onnx
 SECOND_FACES_SUFFIX = "_faces_b.onnx"  # an optional second face reader, trained apart (another seed)
 SECOND_OPINION = ("off", "doubtful", "always")
+NOT_A_DIE, EMBLEM = 6, 7  # the face readers' seventh class ("not a die") and eighth, where they have it
 
 
 def configured_model(vision: dict) -> Path:
@@ -85,6 +86,8 @@ class DiceReader:
     found candidates but read no die, or read one die as fragments, is read again with this fraction of the
     detector's pixels, its dice given the face-reader looks the first pass left of ``max_face_looks``, and the
     more confident of the two readings is kept (companion/vision/second_look.py); 0: never.
+    ``emblem_face``: face readers with an eighth class say when a face shows a maker's emblem instead of pips;
+    such a face counts as this value (6 or 1: the dice's maker and the game decide).
     """
 
     def __init__(self, model_path: str | Path | None = None, threads: int = 1, confidence: float = 0.25,
@@ -92,7 +95,8 @@ class DiceReader:
                  detector_vote: float = 0.25, face_views: int = 1, reread_below: float = 0.8,
                  second_opinion: str = "always", max_face_looks: int = 31, recrop_beyond: float = 0.05,
                  min_crop: float = 0.05, recrop_rounds: int = 3, grey_table_colours: bool = True,
-                 fit_frame: bool = True, inside_die: float = 0.7, second_look: float = 0.15):
+                 fit_frame: bool = True, inside_die: float = 0.7, second_look: float = 0.15,
+                 emblem_face: int = 6):
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         self.threads = max(1, int(threads))
         self.detector_vote = float(detector_vote)
@@ -113,6 +117,9 @@ class DiceReader:
         if not 0.0 <= float(second_look) < 1.0:
             raise ValueError("second_look must be a fraction of the detector's pixels, at least 0 and under 1")
         self.second_look = float(second_look)
+        if emblem_face not in (1, 6):
+            raise ValueError("emblem_face must be 1 or 6 (the face a die's emblem replaces)")
+        self.emblem_face = int(emblem_face)
         self.confidence = float(confidence)
         self.nms_iou = float(nms_iou)
         self.read_colour = read_colour
@@ -148,7 +155,7 @@ class DiceReader:
                        second_opinion=vision["second_opinion"], max_face_looks=vision["max_face_looks"],
                        recrop_beyond=vision["recrop_beyond"], recrop_rounds=vision["recrop_rounds"],
                        min_crop=vision["min_crop"], inside_die=vision["inside_die"],
-                       second_look=vision["second_look"])
+                       second_look=vision["second_look"], emblem_face=vision["emblem_face"])
         options.update({key: value for key, value in overrides.items() if value is not None})
         return cls(**options)
 
@@ -158,6 +165,8 @@ class DiceReader:
             session = self._open(path)
             if self._crop_geometry(session, path) != (self.crop_size, self.crop_scale):
                 raise ModelError(f"face model {path} must take the same crops as {self.faces_path.name}")
+            if session.get_outputs()[0].shape[-1] != self.faces.get_outputs()[0].shape[-1]:
+                raise ModelError(f"face model {path} must answer the same classes as {self.faces_path.name}")
         except ModelError as exc:
             self.second_error = str(exc)
             log.warning("%s — reading dice with the first face reader alone", exc)
@@ -249,7 +258,7 @@ class DiceReader:
         """The box where the placing head (dx, dy, ds, in crop sides) puts the die, and how far off ``rect`` was."""
         x, y, w, h = rect
         dx, dy, ds = (float(v) for v in place)
-        ds = float(np.clip(ds, -1.0, 1.0))  # at most e times bigger or smaller in one step
+        ds = min(max(ds, -1.0), 1.0)  # at most e times bigger or smaller in one step
         side = self._crop_side(w, h, image)
         cx, cy = x + w / 2 + dx * side, y + h / 2 + dy * side
         grow = side * np.exp(ds) / (self.crop_scale * max(w, h, 1e-6))  # the die's box from the crop it wants
@@ -307,8 +316,16 @@ class DiceReader:
 
     def _fuse(self, detector_probs: np.ndarray, face_probs: np.ndarray) -> np.ndarray:
         """The two value guesses multiplied (the detector's weighted by ``detector_vote``), renormalised."""
-        fused = detector_probs ** self.detector_vote * face_probs[:, :6]
+        fused = detector_probs ** self.detector_vote * self._face_values(face_probs)
         return fused / np.maximum(fused.sum(axis=1, keepdims=True), 1e-12)
+
+    def _face_values(self, face_probs: np.ndarray) -> np.ndarray:
+        """The face readers' probabilities of the values 1-6 (N x 6), an emblem's counted as ``emblem_face``."""
+        values = face_probs[:, :6]
+        if face_probs.shape[1] > EMBLEM:
+            values = values.copy()
+            values[:, self.emblem_face - 1] += face_probs[:, EMBLEM]
+        return values
 
     def _letterbox(self, image: np.ndarray, pixels: int | None = None) -> tuple[np.ndarray, float]:
         h, w = image.shape[:2]
@@ -365,13 +382,13 @@ class DiceReader:
         for n, i in enumerate(keep):
             probs = probs_all[n]
             face = int(np.argmax(probs))
-            confidence = float(np.clip(scores[i] * is_die[n] * probs[face], 0.0, 1.0))
+            confidence = _unit(float(scores[i] * is_die[n] * probs[face]))
             if confidence < self.confidence:
                 continue  # a die-like spot whose face could not be read with confidence
             x, y, w, h = boxes[n]
             box = (max(0.0, x), max(0.0, y), min(float(w_img), x + w), min(float(h_img), y + h))
             total = float(probs.sum())
-            faces = tuple(float(np.clip(p / total, 0.0, 1.0)) for p in probs) if total > 0 else None
+            faces = tuple(_unit(float(p) / total) for p in probs) if total > 0 else None
             found.append((face + 1, box, confidence, faces))
         found = _without_pips(found, self.inside_die)
         # the table is what lies outside every candidate, read or turned down (a turned-down one may be a die)
@@ -383,6 +400,11 @@ class DiceReader:
                     for value, box, confidence, faces in found]
         readings.sort(key=lambda r: -r.confidence)
         return readings, len(keep)
+
+
+def _unit(x: float) -> float:
+    """x limited to 0..1 (np.clip's answer for a Python float, at a fraction of its cost per die)."""
+    return min(max(x, 0.0), 1.0)
 
 
 def _without_pips(found: list, inside: float) -> list:
@@ -411,8 +433,9 @@ def _overlap(a, b) -> float:
 
 
 def _is_die(face_probs: np.ndarray) -> np.ndarray:
-    """P(a die) of each crop: a seventh class says "this is not a die at all" (older readers have six)."""
-    return 1.0 - face_probs[:, 6] if face_probs.shape[1] == 7 else np.ones(len(face_probs))
+    """P(a die) of each crop: a seventh class says "this is not a die at all" (older readers have six); an
+    emblem (the eighth) is a die."""
+    return 1.0 - face_probs[:, NOT_A_DIE] if face_probs.shape[1] > NOT_A_DIE else np.ones(len(face_probs))
 
 
 def _as_bgr(image: np.ndarray) -> np.ndarray:

@@ -51,6 +51,7 @@ class DieSpec:
     #: a colour die (Hexors): the BGR colours of its top face and of the two sides that may show; no pips
     faces: tuple[tuple[int, int, int], ...] | None = None
     inset: float = 1.0  # a colour die's coloured share of each face's side (below 1: a sticker on a plain body)
+    emblem: bool = False  # the top face shows a maker's emblem instead of its pips (``value`` is that face's)
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,7 @@ class RenderedDie:
     value: int
     color: str
     box: tuple[float, float, float, float]  # x1, y1, x2, y2 of the top face, in pixels
+    emblem: bool = False  # its top face is an emblem, not pips
 
 
 def _jitter_colour(rng: np.random.Generator, bgr, amount: float) -> tuple[int, int, int]:
@@ -162,6 +164,11 @@ def draw_die(img: np.ndarray, spec: DieSpec, rng: np.random.Generator) -> tuple[
         x1, y1 = top.min(0)
         x2, y2 = top.max(0)
         return float(x1), float(y1), float(x2), float(y2)
+    if spec.emblem:
+        draw_emblem(img, c, u, v, pip, rng)
+        x1, y1 = top.min(0)
+        x2, y2 = top.max(0)
+        return float(x1), float(y1), float(x2), float(y2)
     pip_r = s * rng.uniform(0.075, 0.11)
     for p in _face_points(origin, u / s, v / s, [(x * s, y * s) for x, y in PIP_LAYOUT[spec.value]]):
         cv2.circle(img, tuple(int(round(x * 4)) for x in p), int(round(pip_r * 4)),
@@ -169,6 +176,64 @@ def draw_die(img: np.ndarray, spec: DieSpec, rng: np.random.Generator) -> tuple[
     x1, y1 = top.min(0)
     x2, y2 = top.max(0)
     return float(x1), float(y1), float(x2), float(y2)
+
+
+EMBLEM_SHAPES = ("star", "ring", "letter", "shield", "swoosh", "sun")
+
+
+def draw_emblem(img: np.ndarray, centre, u, v, colour, rng: np.random.Generator) -> str:
+    """A maker's emblem on a face (centre, edge vectors u and v) in place of its pips; the shape drawn.
+
+    Why several kinds: real dice carry stars, crests, letters and logos; the reader must learn "a mark that
+    is not a pip pattern", not one drawing. None of them is a set of separate round dots.
+    """
+    kind = str(rng.choice(EMBLEM_SHAPES))
+    c = np.asarray(centre, np.float64)
+    side = float(np.hypot(*u))
+    r = side * rng.uniform(0.25, 0.4)  # the emblem's outer radius
+    turn = np.arctan2(u[1], u[0]) + rng.uniform(0, 2 * np.pi)
+    col = tuple(float(x) for x in colour)
+    width = max(1, int(round(side * rng.uniform(0.05, 0.1))))
+
+    def polygon(radii, count):
+        angles = turn + np.arange(count) * 2 * np.pi / count
+        return np.round((c + np.stack([np.cos(angles), np.sin(angles)], 1) * np.asarray(radii)[:, None]) * 4)
+
+    if kind == "star":
+        points = int(rng.integers(5, 9))
+        radii = np.tile([r, r * rng.uniform(0.35, 0.55)], points)
+        cv2.fillPoly(img, [polygon(radii, 2 * points).astype(np.int32)], col, cv2.LINE_AA, shift=2)
+    elif kind == "ring":
+        cv2.circle(img, tuple(int(x) for x in np.round(c * 4)), int(r * 4), col, width, cv2.LINE_AA, shift=2)
+        if rng.random() < 0.5:  # a mark inside the ring
+            corners = int(rng.integers(3, 6))
+            inner = polygon(np.full(corners, r * 0.5), corners)
+            cv2.fillPoly(img, [inner.astype(np.int32)], col, cv2.LINE_AA, shift=2)
+    elif kind == "letter":
+        letter = str(rng.choice(list("ABDEGHKMNPRSWXZ&$#@")))
+        scale = side * rng.uniform(0.018, 0.028)
+        (tw, th), _ = cv2.getTextSize(letter, cv2.FONT_HERSHEY_DUPLEX, scale, width)
+        mark = np.zeros(img.shape[:2], np.uint8)  # putText draws on 8-bit images only
+        cv2.putText(mark, letter, (int(c[0] - tw / 2), int(c[1] + th / 2)), cv2.FONT_HERSHEY_DUPLEX, scale, 255,
+                    width, cv2.LINE_AA)
+        m = cv2.getRotationMatrix2D((float(c[0]), float(c[1])), float(np.degrees(turn)), 1.0)
+        mark = cv2.warpAffine(mark, m, mark.shape[::-1]).astype(np.float32)[..., None] / 255.0
+        img *= 1 - mark
+        img += mark * np.asarray(colour, np.float32)
+    elif kind == "shield":
+        radii = r * np.array([1.0, 0.8, 0.9, 0.55, 0.9, 0.8])
+        cv2.fillPoly(img, [polygon(radii, 6).astype(np.int32)], col, cv2.LINE_AA, shift=2)
+    elif kind == "swoosh":
+        axes = (int(r * 4), int(r * rng.uniform(0.3, 0.6) * 4))
+        cv2.ellipse(img, tuple(int(x) for x in np.round(c * 4)), axes, float(np.degrees(turn)), 20,
+                    float(rng.uniform(200, 320)), col, width * 2, cv2.LINE_AA, shift=2)
+    else:  # a sun: a disc with rays
+        cv2.circle(img, tuple(int(x) for x in np.round(c * 4)), int(r * 0.45 * 4), col, -1, cv2.LINE_AA, shift=2)
+        for a in turn + np.arange(8) * np.pi / 4:
+            d = np.array([np.cos(a), np.sin(a)])
+            p, q = np.round((c + d * r * 0.6) * 4), np.round((c + d * r) * 4)
+            cv2.line(img, tuple(int(x) for x in p), tuple(int(x) for x in q), col, width, cv2.LINE_AA, shift=2)
+    return kind
 
 
 def _inset(img: np.ndarray, polygon: np.ndarray, colour: np.ndarray, share: float) -> None:
@@ -180,7 +245,7 @@ def _inset(img: np.ndarray, polygon: np.ndarray, colour: np.ndarray, share: floa
 
 
 def random_die_spec(rng: np.random.Generator, centre, size, color: str | None = None,
-                    value: int | None = None, max_tilt: float = 0.35) -> DieSpec:
+                    value: int | None = None, max_tilt: float = 0.35, emblem: bool = False) -> DieSpec:
     color = color or str(rng.choice(list(DIE_BODY_BGR)))
     value = value or int(rng.integers(1, 7))
     body = _jitter_colour(rng, DIE_BODY_BGR[color], 1.0)
@@ -196,11 +261,13 @@ def random_die_spec(rng: np.random.Generator, centre, size, color: str | None = 
                    angle=float(rng.uniform(0, np.pi / 2)),
                    tilt=(float(np.cos(tilt_dir) * tilt_len), float(np.sin(tilt_dir) * tilt_len)),
                    pip_color=pip, body_color=body,
-                   side_values=(int(rng.integers(1, 7)), int(rng.integers(1, 7))))
+                   side_values=(int(rng.integers(1, 7)), int(rng.integers(1, 7))), emblem=emblem)
 
 
-def place_dice(rng: np.random.Generator, h: int, w: int, n: int, size_range=(18, 48)) -> list[DieSpec]:
-    """Random non-overlapping (or barely touching) dice on an h x w table."""
+def place_dice(rng: np.random.Generator, h: int, w: int, n: int, size_range=(18, 48),
+               emblems: float = 0.0) -> list[DieSpec]:
+    """Random non-overlapping (or barely touching) dice on an h x w table; ``emblems``: the share whose top
+    face is an emblem (no random number is drawn for it when 0, so older renders repeat)."""
     specs: list[DieSpec] = []
     for _ in range(n * 20):
         if len(specs) >= n:
@@ -208,7 +275,8 @@ def place_dice(rng: np.random.Generator, h: int, w: int, n: int, size_range=(18,
         size = rng.uniform(*size_range)
         c = (rng.uniform(size, w - size), rng.uniform(size, h - size))
         if all(np.hypot(c[0] - o.centre[0], c[1] - o.centre[1]) > 0.8 * (size + o.size) for o in specs):
-            specs.append(random_die_spec(rng, c, size))
+            emblem = bool(emblems) and rng.random() < emblems
+            specs.append(random_die_spec(rng, c, size, emblem=emblem))
     return specs
 
 
@@ -245,15 +313,16 @@ def draw_hand(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 def render_table(rng: np.random.Generator, h: int = 384, w: int = 384, n_dice: int | None = None,
                  size_range=(18, 48), specs: list[DieSpec] | None = None,
                  occlude: bool = True, background: np.ndarray | None = None,
-                 blur: float | None = None) -> tuple[np.ndarray, list[RenderedDie]]:
-    """One photo of a table with dice on it and the truth about each visible die."""
+                 blur: float | None = None, emblems: float = 0.0) -> tuple[np.ndarray, list[RenderedDie]]:
+    """One photo of a table with dice on it and the truth about each visible die (``emblems``: place_dice's)."""
     img = random_background(rng, h, w) if background is None else background.astype(np.float32).copy()
     if specs is None:
-        specs = place_dice(rng, h, w, int(n_dice if n_dice is not None else rng.integers(1, 14)), size_range)
+        specs = place_dice(rng, h, w, int(n_dice if n_dice is not None else rng.integers(1, 14)), size_range,
+                           emblems)
     dice = []
     for spec in specs:
         box = draw_die(img, spec, rng)
-        dice.append(RenderedDie(spec.value, spec.color, box))
+        dice.append(RenderedDie(spec.value, spec.color, box, spec.emblem))
     if occlude and rng.random() < 0.25:
         mask = draw_hand(img, rng)
         kept = []

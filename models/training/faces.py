@@ -23,6 +23,7 @@ def conv_bn(cin, cout, stride=1):
 
 PLACE_OUTPUTS = 3  # dx, dy, ds of the placing head (FaceNet)
 NOT_A_DIE = 6  # the seventh class: keyboard keys, tray studs, cable ends... that the detector mistook for dice
+EMBLEM = 7  # the eighth class (readers trained with emblems): a face with a maker's emblem instead of pips
 
 
 def mine_negatives(detector_path: str, real: RealPhotos, confidence: float = 0.15) -> list[list[tuple]]:
@@ -76,8 +77,11 @@ class FaceNet(nn.Module):
         return self
 
 
-def load_exported_faces(path: str, place: bool = False) -> FaceNet:
+def load_exported_faces(path: str, place: bool = False, values: int | None = None) -> FaceNet:
     """A FaceNet holding an exported face reader's weights, to train further.
+
+    ``values``: more classes than the file has (the emblem class added to a 7-class reader): the new ones start
+    with no weights and a low bias, so the network first answers exactly as the file did, bar their small share.
 
     The export folded each BatchNorm into its convolution, so each BN starts as the identity plus the
     folded bias, with its statistics frozen (``frozen_statistics``): the network computes exactly
@@ -93,7 +97,8 @@ def load_exported_faces(path: str, place: bool = False) -> FaceNet:
     gemm, placing = gemms[True], gemms.get(False)
     widths = tuple(int(inits[n.input[1]].shape[0]) for n in convs)  # a, b, c, c, d, e: the 4th repeats the 3rd
     size = int(model.graph.input[0].type.tensor_type.shape.dim[2].dim_value)
-    net = FaceNet(widths=widths[:3] + widths[4:], values=int(inits[gemm.input[1]].shape[0]),
+    stored = int(inits[gemm.input[1]].shape[0])
+    net = FaceNet(widths=widths[:3] + widths[4:], values=max(stored, values or 0),
                   place=place or placing is not None, crop_size=size)
     with torch.no_grad():
         for block, node in zip(net.features, convs):
@@ -103,8 +108,10 @@ def load_exported_faces(path: str, place: bool = False) -> FaceNet:
             bn.bias.copy_(torch.tensor(inits[node.input[2]]))
             bn.running_mean.zero_()
             bn.running_var.fill_(1.0 - bn.eps)
-        net.classify.weight.copy_(torch.tensor(inits[gemm.input[1]]))
-        net.classify.bias.copy_(torch.tensor(inits[gemm.input[2]]))
+        net.classify.weight.zero_()
+        net.classify.bias.fill_(-4.0)
+        net.classify.weight[:stored] = torch.tensor(inits[gemm.input[1]])
+        net.classify.bias[:stored] = torch.tensor(inits[gemm.input[2]])
         if placing is not None:  # else a new placing head starts from its random weights
             net.place[1].weight.copy_(torch.tensor(inits[placing.input[1]]))
             net.place[1].bias.copy_(torch.tensor(inits[placing.input[2]]))
@@ -152,7 +159,8 @@ class FaceStream(torch.utils.data.IterableDataset):
     def __init__(self, real: RealPhotos, size: int, real_fraction: float, seed: int, pool: int = 1500,
                  negatives: list[list[tuple]] | None = None, negative_fraction: float = 0.0,
                  low_res_fraction: float = 0.4, low_res_min: int = 16, crop_jitter: tuple = (0.8, 1.5),
-                 centre_jitter: float = 0.08, min_crop: float = 0.0, near_die_negative_crop: float | None = None):
+                 centre_jitter: float = 0.08, min_crop: float = 0.0, near_die_negative_crop: float | None = None,
+                 emblems: float = 0.0):
         self.size, self.real_fraction, self.seed, self.pool = size, real_fraction, seed, pool
         self.min_crop = min_crop  # a crop is never smaller than this fraction of the photo's shorter side (as run)
         self.centre_jitter = centre_jitter  # standard deviation of the crop centre's error, in box sides
@@ -165,6 +173,7 @@ class FaceStream(torch.utils.data.IterableDataset):
         self.near_die_negative_crop = near_die_negative_crop
         self.near_die = {(k, j) for k, j in self.hard if _near_a_die(self.negatives[k][j], real.items[k][1])}
         self.negative_fraction = negative_fraction
+        self.emblems = emblems  # share of rendered dice whose top face is an emblem (class EMBLEM)
         self.dice = [(k, j) for k, (_, boxes, _) in enumerate(real.items) for j in range(len(boxes))]
         self.real = real
 
@@ -220,7 +229,8 @@ class FaceStream(torch.utils.data.IterableDataset):
                 crop, label, place = self._sample(image, boxes[j], int(values[j]), rng)
             else:
                 if len(tables) < self.pool or rng.random() < 0.1:
-                    img, dice = render_table(rng, 160, 160, n_dice=int(rng.integers(1, 4)), size_range=(24, 60))
+                    img, dice = render_table(rng, 160, 160, n_dice=int(rng.integers(1, 4)), size_range=(24, 60),
+                                             emblems=self.emblems)
                     if dice:
                         tables.append((img, dice)) if len(tables) < self.pool else \
                             tables.__setitem__(int(rng.integers(len(tables))), (img, dice))
@@ -228,7 +238,7 @@ class FaceStream(torch.utils.data.IterableDataset):
                         continue
                 img, dice = tables[rng.integers(len(tables))]
                 d = dice[rng.integers(len(dice))]
-                crop, label, place = self._sample(img, d.box, d.value, rng)
+                crop, label, place = self._sample(img, d.box, EMBLEM + 1 if d.emblem else d.value, rng)
             rgb = cv2.cvtColor(crop, cv2.COLOR_BGR2RGB)
             yield torch.from_numpy(np.ascontiguousarray(rgb.transpose(2, 0, 1))).float() / 255.0, label, place
 

@@ -55,3 +55,26 @@ def test_readers_of_different_networks_are_refused(tmp_path):
         average.average(READER, REPO / "models" / "dice_faces_b.onnx", tmp_path / "x.onnx")
     with pytest.raises(ValueError, match="between 0 and 1"):
         average.average(READER, READER, tmp_path / "x.onnx", weight=1.5)
+
+
+def test_a_fine_tune_that_added_a_class_keeps_its_own_rows_for_it(tmp_path):
+    # a start with the emblem class cut off: seven classes, as the readers were before they learnt emblems
+    model = onnx.load(str(READER))
+    gemm = next(n for n in model.graph.node if n.op_type == "Gemm")
+    for tensor in model.graph.initializer:
+        if tensor.name in gemm.input[1:3]:
+            tensor.CopyFrom(numpy_helper.from_array(numpy_helper.to_array(tensor)[:7] * 0.5, tensor.name))
+    model.graph.output[0].type.tensor_type.shape.dim[1].dim_value = 7
+    start = tmp_path / "seven.onnx"
+    onnx.save(model, str(start))
+    out = tmp_path / "mixed.onnx"
+    average.average(start, READER, out)
+    seven, eight, mixed = _weights(start), _weights(READER), _weights(out)
+    weight = gemm.input[1]
+    assert mixed[weight].shape == eight[weight].shape == (8, seven[weight].shape[1])
+    assert np.allclose(mixed[weight][:7], 0.5 * seven[weight] + 0.5 * eight[weight][:7], atol=1e-6)
+    assert np.array_equal(mixed[weight][7], eight[weight][7])
+    crops = np.random.default_rng(1).uniform(0, 255, (2, 3, 48, 48)).astype(np.float32)
+    assert _read(out, crops).shape == (2, 8)
+    with pytest.raises(ValueError, match="fewer rows"):  # never the other way round: a start with more classes
+        average.average(READER, start, tmp_path / "x.onnx")

@@ -253,3 +253,35 @@ def test_a_board_share_puts_rendered_dice_on_printed_boards_and_none_leaves_the_
                              board_fraction=1.0))
     x, heat, *_ = next(stream)
     assert x.shape == (3, 96, 96) and heat.shape == (1, 24, 24)
+
+
+def test_an_emblem_share_teaches_the_eighth_class_from_a_reader_that_had_seven(tmp_path):
+    from training.faces import EMBLEM, FaceStream, load_exported_faces
+
+    real = RealPhotos([str(SHARED / "data" / "dice-real" / "penlington-wood")], split="train")
+    stream = iter(FaceStream(real, size=48, real_fraction=0.0, seed=3, pool=6, emblems=0.5))
+    labels = [int(y) for _, y, _ in (next(stream) for _ in range(80))]
+    assert EMBLEM in labels and set(labels) - {EMBLEM} <= set(range(6))
+    plain = iter(FaceStream(real, size=48, real_fraction=0.0, seed=3, pool=6))
+    assert EMBLEM not in {int(y) for _, y, _ in (next(plain) for _ in range(80))}
+    import onnx
+    from onnx import numpy_helper
+
+    model = onnx.load(str(REPO / "models" / "dice_faces.onnx"))  # the shipped reader, its emblem class cut off
+    gemm = next(n for n in model.graph.node if n.op_type == "Gemm" and n.input[1] in {
+        t.name for t in model.graph.initializer if numpy_helper.to_array(t).shape[0] == 8})
+    for tensor in model.graph.initializer:
+        if tensor.name in gemm.input[1:3]:
+            tensor.CopyFrom(numpy_helper.from_array(numpy_helper.to_array(tensor)[:7], tensor.name))
+    model.graph.output[0].type.tensor_type.shape.dim[1].dim_value = 7
+    seven = tmp_path / "seven.onnx"
+    onnx.save(model, str(seven))
+    net = load_exported_faces(str(seven), values=8).train()
+    crops = torch.from_numpy(np.random.default_rng(2).uniform(0, 1, (3, 3, 48, 48)).astype(np.float32))
+    logits, _ = net(crops)
+    import onnxruntime as ort
+    before = ort.InferenceSession(str(seven), providers=["CPUExecutionProvider"]).run(
+        None, {"crops": crops.numpy() * 255})[0]
+    assert logits.shape == (3, 8)
+    assert np.allclose(torch.softmax(logits[:, :7], 1).detach().numpy(), before, atol=1e-4)  # the seven as before
+    assert (torch.softmax(logits, 1)[:, EMBLEM] < 0.05).all()  # the new class starts with a small share

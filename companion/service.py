@@ -60,6 +60,7 @@ class Service:
         vision = self.config["vision"]
         reader = DiceKinds({"pips": lambda: DiceReader.from_config(vision),
                             "colour": lambda: ColourDieReader(threads=vision["threads"])}, self.table.engine.dice_kinds())
+        reader.use(self.table.engine.dice_kinds(), self.table.engine.emblem_face())
         self.live.vision_error = reader.error
         return reader
 
@@ -73,13 +74,13 @@ class Service:
         return TableStage.from_config(self.config["table"], self._table_game)
 
     def _game_changed(self, event: BusEvent) -> None:
-        """A new game brings the kinds of dice it rolls, and a game of another kind its own mat: the pipeline
-        reads them from the next frame."""
+        """A new game brings the kinds of dice it rolls (and what their emblems stand for), and a game of another
+        kind its own mat: the pipeline reads them from the next frame."""
         if event.topic != "game":
             return
         reader = self.pipeline.reader if self.pipeline is not None else None
         if reader is not None and hasattr(reader, "use"):
-            reader.use(self.table.engine.dice_kinds())
+            reader.use(self.table.engine.dice_kinds(), self.table.engine.emblem_face())
             self.live.vision_error = reader.error
         if self.table_stage is None or event.data.get("game") == self._table_game:
             return

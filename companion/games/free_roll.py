@@ -10,7 +10,7 @@ import math
 from typing import Any, Mapping
 
 from companion.core import DieReading, Text, Verdict, verdict
-from companion.referee.engine import EventError, GameEngine, Range
+from companion.referee.engine import DICE_OPTIONS, EventError, GameEngine, Range
 from companion.referee.registry import register
 
 UNKNOWN_COLOUR = "unknown"
@@ -41,6 +41,7 @@ def chi_square_fair_die(counts: list[int]) -> dict[str, Any]:
 class FreeRoll(GameEngine):
     name = "free-roll"
     title = Text("Free roll", "Lancer libre")
+    dice_options = DICE_OPTIONS
     option_defaults = {
         "significance": (0.01, "p-value under which a colour's dice are reported as possibly unfair", Range(0.0, 1.0)),
     }

@@ -79,6 +79,12 @@ class OneOf:
 
 Limit = Union[Range, OneOf]
 
+# Options of the dice rather than of the rules: every game that rolls pip dice declares them (``dice_options``).
+DICE_OPTIONS = {
+    "emblem_face": (0, "dice with a maker's emblem (a logo, a star) on one face instead of pips: the value that "
+                       "face stands for, 6 or 1; 0: the table's setting ([vision] emblem_face)", OneOf(0, 6, 1)),
+}
+
 
 class OptionSpec(NamedTuple):
     """One option as an engine declares it: ``(default, doc)`` or ``(default, doc, Range(...)/OneOf(...))``."""
@@ -113,6 +119,8 @@ class GameEngine(abc.ABC):
     #: option name -> (default, description) or (default, description, Range(...) or OneOf(...));
     #: unknown options, values of another type and values outside the declared limit are refused by name.
     option_defaults: ClassVar[Mapping[str, tuple]] = {}
+    #: options every game that rolls pip dice shares (DICE_OPTIONS); a game without dice leaves them out
+    dice_options: ClassVar[Mapping[str, tuple]] = {}
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options = self.resolve_options(options or {})
@@ -123,15 +131,16 @@ class GameEngine(abc.ABC):
     @classmethod
     def option_specs(cls) -> dict[str, OptionSpec]:
         """The declared options, each with its default, description and limit (if any)."""
-        return {key: OptionSpec(*spec) for key, spec in cls.option_defaults.items()}
+        return {key: OptionSpec(*spec) for key, spec in {**cls.option_defaults, **cls.dice_options}.items()}
 
     @classmethod
     def resolve_options(cls, options: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(options, Mapping):
             raise OptionsError("options must be a JSON object")
-        unknown = sorted(set(options) - set(cls.option_defaults))
+        declared = cls.option_specs()
+        unknown = sorted(set(options) - set(declared))
         if unknown:
-            known = ", ".join(sorted(cls.option_defaults)) or "none"
+            known = ", ".join(sorted(declared)) or "none"
             raise OptionsError(f"unknown option(s) for {cls.name}: {', '.join(unknown)} (known: {known})")
         resolved = {}
         for key, spec in cls.option_specs().items():
@@ -174,6 +183,11 @@ class GameEngine(abc.ABC):
         """The kinds of dice this game rolls, which the camera looks for (companion/vision/kinds.py): "pips",
         "colour" (a die whose faces are colours)."""
         return ("pips",)
+
+    def emblem_face(self) -> int | None:
+        """The face an emblem on this game's dice stands for (6 or 1), or None: the table's own setting
+        ([vision] emblem_face). The camera reads an emblem as that value (companion/vision/kinds.py)."""
+        return self.options.get("emblem_face") or None
 
     def expected_roll(self) -> RollExpectation | None:
         """What the next camera roll should look like (dice count, colours, faces, zones), for the rules-aware

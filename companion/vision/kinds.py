@@ -36,16 +36,23 @@ class DiceKinds:
         self.readers: dict[str, object] = {}
         self.errors: dict[str, str] = {}
         self.kinds: tuple[str, ...] = ()
+        self.table_emblem: dict[str, int] = {}  # each reader's own emblem face (the table's setting)
         self.use(kinds)
 
-    def use(self, kinds: Iterable[str]) -> None:
-        """Read these kinds from the next frame on (each kind's model opened now, the first time)."""
+    def use(self, kinds: Iterable[str], emblem_face: int | None = None) -> None:
+        """Read these kinds from the next frame on (each kind's model opened now, the first time); ``emblem_face``:
+        the value the game's dice have an emblem for (6 or 1), None for the table's setting."""
         kinds = tuple(kinds)
         unknown = [k for k in kinds if k not in KINDS]
         if unknown or not kinds:
             raise ValueError(f"dice kinds must be some of {', '.join(KINDS)}, got {list(kinds)}")
+        if emblem_face not in (None, 1, 6):
+            raise ValueError(f"an emblem stands for 6 or 1, not {emblem_face!r}")
         for kind in kinds + (("pips",) if "colour" in kinds and self.vet_colour else ()):
             self._open(kind)
+        for kind, reader in self.readers.items():
+            if kind in self.table_emblem:
+                reader.emblem_face = emblem_face or self.table_emblem[kind]
         self.kinds = kinds
 
     def _open(self, kind: str) -> None:
@@ -53,6 +60,8 @@ class DiceKinds:
             return
         try:
             self.readers[kind] = self.makers[kind]()
+            if hasattr(self.readers[kind], "emblem_face"):
+                self.table_emblem[kind] = self.readers[kind].emblem_face
         except ModelError as exc:
             self.errors[kind] = str(exc)
             log.error("%s — %s dice will not be read; rolls can still be entered on the phone", exc, kind)

@@ -64,4 +64,4 @@ def test_the_installed_command_runs_as_a_real_process(tmp_path):
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert json.loads(lines[0])["message"] == "Roll 1: 5, 5 (total 10)"
-    assert json.loads(lines[-1])["state"]["options"] == {"significance": 0.05}
+    assert json.loads(lines[-1])["state"]["options"] == {"significance": 0.05, "emblem_face": 0}

@@ -94,6 +94,9 @@ def test_join_and_start_a_free_roll_game(table, browser, screenshots):
     assert "Free roll" in names
     browser.find_element(By.ID, "game-free-roll").click()
     Select(browser.find_element(By.ID, "option-significance")).select_by_value("0.05")
+    emblem = Select(browser.find_element(By.ID, "option-emblem_face"))
+    assert [o.text for o in emblem.options] == ["the table's setting", "6", "1"]
+    emblem.select_by_value("1")
     names = browser.find_elements(By.CSS_SELECTOR, ".player-name")
     names[0].send_keys("Ana")
     names[1].send_keys("Bruno")
@@ -107,7 +110,8 @@ def test_join_and_start_a_free_roll_game(table, browser, screenshots):
     wait(browser, lambda d: d.find_element(By.ID, "screen-table").is_displayed())
     record = service.table.record
     assert record.id == game_before + 1 and record.game == "free-roll"
-    assert record.players == ["Ana", "Bruno"] and service.table.engine.options == {"significance": 0.05}
+    assert record.players == ["Ana", "Bruno"] and service.table.engine.options == {"significance": 0.05,
+                                                                                  "emblem_face": 1}
     assert page_errors(browser) == []
 
 

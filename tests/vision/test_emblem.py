@@ -90,3 +90,27 @@ def test_a_second_reader_that_answers_other_classes_is_set_aside(tmp_path):
     image, dice = emblem_tables(frames=1)[0]
     first_alone = DiceReader(threads=1, second_opinion="off").read(image)
     assert first_alone and reader.read(image) == first_alone  # the first reader still reads, as it does alone
+
+
+def test_a_game_says_what_its_dice_emblems_stand_for_and_the_camera_reads_them_so(tmp_path):
+    from types import SimpleNamespace
+
+    from companion.service import Service
+
+    config = load_config(overrides={"service": {"data_dir": str(tmp_path)}, "panel": {"enabled": False},
+                                    "vision": {"emblem_face": 6}})
+    service = Service(config, camera=False)
+    reader = service._make_reader()
+    service.pipeline = SimpleNamespace(reader=reader, source=SimpleNamespace(request_relock=lambda: False))
+    try:
+        pips = reader.readers["pips"]
+        assert pips.emblem_face == 6  # the table's setting
+        service.table.new_game("free-roll", {"emblem_face": 1}, ["Ann"])
+        assert pips.emblem_face == 1 and service.table.engine.emblem_face() == 1
+        image, dice = emblem_tables(frames=1)[0]
+        assert [r.value for r in reader.read(image)].count(1) >= len(dice) - 1  # the emblems read as 1s
+        service.table.new_game("nexus-keepers", {}, ["Ann", "Bob"])
+        assert pips.emblem_face == 6  # a game that leaves it to the table
+    finally:
+        service.pipeline = None
+        service.stop()

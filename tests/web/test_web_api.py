@@ -49,8 +49,11 @@ def test_games_list_each_engine_with_its_options(phone):
     games = {g["name"]: g for g in phone.get("/api/games").get_json()["games"]}
     free = games["free-roll"]
     assert free["title"] == {"en": "Free roll", "fr": "Lancer libre"}
-    assert [o["name"] for o in free["options"]] == ["significance"]
+    assert [o["name"] for o in free["options"]] == ["significance", "emblem_face"]
     assert free["options"][0]["default"] == 0.01
+    emblem = free["options"][1]  # the dice's option every dice game shares, a picker on the phone
+    assert emblem["default"] == 0 and emblem["choices"] == [0, 6, 1]
+    assert "emblem_face" not in [o["name"] for o in games["nexus"]["options"]]  # Nexus rolls no dice
 
 
 def test_a_roll_entered_by_hand_is_refereed_journaled_and_published(player, service):
@@ -116,7 +119,7 @@ def test_a_new_game_with_players_and_options(player, service):
                                          "players": ["Ana", "Bruno"]})
     assert response.status_code == 201
     state = response.get_json()["state"]
-    assert state["players"] == ["Ana", "Bruno"] and state["options"] == {"significance": 0.05}
+    assert state["players"] == ["Ana", "Bruno"] and state["options"] == {"significance": 0.05, "emblem_face": 0}
     assert service.table.record.players == ["Ana", "Bruno"]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core import Observation, Text, Verdict
-from companion.referee.engine import EventError, GameEngine, OptionsError, StateUntilSetup
+from companion.referee.engine import DICE_OPTIONS, EventError, GameEngine, OptionsError, StateUntilSetup
 from companion.referee.expectations import RollExpectation
 from companion.referee.registry import register
 
@@ -33,6 +33,7 @@ EVENTS = ("setup", "move", "challenge", "roll", "compare", "launch", "cannot_mov
 class Hexors(StateUntilSetup, GameEngine):
     name = "hexors"
     title = Text("Hexors", "Hexors")
+    dice_options = DICE_OPTIONS
     option_defaults = {
         "level": ("beginner", "'beginner' (starter set) or 'advanced' (collection game with action tiles and stars)"),
         "colours": (DEFAULT_COLOURS, "the six colours of the colour die (and of the tiles' faces)"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core import Text, Verdict, verdict
-from companion.referee.engine import EventError, GameEngine, Range
+from companion.referee.engine import DICE_OPTIONS, EventError, GameEngine, Range
 from companion.referee.registry import register
 
 from . import moves
@@ -26,6 +26,7 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
 
     name = "nexus-keepers"
     title = Text("Nexus Keepers", "Nexus Keepers")
+    dice_options = DICE_OPTIONS
     option_defaults = {
         "split_groups": (True, "a group of four or more equal dice may also be used as several groups of two or more"),
         "leap_over_run": (True, "one leap may clear several keepers standing in a row, one jump step per keeper"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core import DIE_COLOURS, Observation, Text, Verdict
-from companion.referee.engine import EventError, GameEngine, OneOf, OptionsError, Range, StateUntilSetup
+from companion.referee.engine import DICE_OPTIONS, EventError, GameEngine, OneOf, OptionsError, Range, StateUntilSetup
 from companion.referee.expectations import RollExpectation
 from companion.referee.registry import register
 
@@ -37,6 +37,7 @@ HANDLERS = {
 class Tesseract(StateUntilSetup, GameEngine):
     name = "tesseract"
     title = Text("Tesseract", "Tesseract")
+    dice_options = DICE_OPTIONS
     option_defaults = {
         "colours": (["red", "blue", "yellow", "purple"], "the four dice colours (16 dice each)"),
         "camera_colours": ({"violet": "purple"}, "camera colour name -> game colour, for names that differ"),

@@ -36,15 +36,19 @@ const KNOWN = {
     doc_fr: "perdre quand le Tesseract est vide au début d'une phase Menace, ou dès le dernier cube" },
   allow_pass: { en: "Allow passing", fr: "Permettre de passer",
     doc_fr: "laisser un scientifique finir la phase Action avec des actions inutilisées" },
+  emblem_face: { en: "Emblem on the dice stands for", fr: "L'emblème des dés vaut",
+    doc_fr: "dés portant un emblème (logo, étoile) à la place des points sur une face : la valeur de cette face, 6 ou 1 ; sinon le réglage de la table" },
 };
 
 addStrings({
   en: { "choice.same_or_distinct": "one colour or all different", "choice.any": "any colours",
     "choice.primed_value": "the primed cube's value", "choice.all_values": "every value at 3+",
-    "choice.threat_start": "at a Threat phase", "choice.last_cube": "as soon as the last cube goes" },
+    "choice.threat_start": "at a Threat phase", "choice.last_cube": "as soon as the last cube goes",
+    "choice.0": "the table's setting" },
   fr: { "choice.same_or_distinct": "une couleur ou toutes différentes", "choice.any": "couleurs libres",
     "choice.primed_value": "la valeur du cube amorcé", "choice.all_values": "toute valeur à 3+",
-    "choice.threat_start": "à une phase Menace", "choice.last_cube": "dès le dernier cube retiré" },
+    "choice.threat_start": "à une phase Menace", "choice.last_cube": "dès le dernier cube retiré",
+    "choice.0": "le réglage de la table" },
 });
 
 /** One option's description merged from the engine's declaration and the table above. */

@@ -160,7 +160,7 @@ class FaceStream(torch.utils.data.IterableDataset):
                  negatives: list[list[tuple]] | None = None, negative_fraction: float = 0.0,
                  low_res_fraction: float = 0.4, low_res_min: int = 16, crop_jitter: tuple = (0.8, 1.5),
                  centre_jitter: float = 0.08, min_crop: float = 0.0, near_die_negative_crop: float | None = None,
-                 emblems: float = 0.0):
+                 emblems: float = 0.0, blanks: float = 0.0):
         self.size, self.real_fraction, self.seed, self.pool = size, real_fraction, seed, pool
         self.min_crop = min_crop  # a crop is never smaller than this fraction of the photo's shorter side (as run)
         self.centre_jitter = centre_jitter  # standard deviation of the crop centre's error, in box sides
@@ -174,6 +174,9 @@ class FaceStream(torch.utils.data.IterableDataset):
         self.near_die = {(k, j) for k, j in self.hard if _near_a_die(self.negatives[k][j], real.items[k][1])}
         self.negative_fraction = negative_fraction
         self.emblems = emblems  # share of rendered dice whose top face is an emblem (class EMBLEM)
+        # share of samples cut from rendered colour dice (Hexors): a blank coloured face is no pip die (NOT_A_DIE),
+        # so the reader that vets colour readings (companion/vision/kinds.py) does not take one for an emblem
+        self.blanks = blanks
         self.dice = [(k, j) for k, (_, boxes, _) in enumerate(real.items) for j in range(len(boxes))]
         self.real = real
 
@@ -216,12 +219,27 @@ class FaceStream(torch.utils.data.IterableDataset):
                 break
         return self._sample(image, (c[0] - s / 2, c[1] - s / 2, c[0] + s / 2, c[1] + s / 2), NOT_A_DIE + 1, rng)
 
+    def _blank(self, rng, tables: list):
+        """A crop of a rendered colour die (faces of plain colour, no pips), labelled "not a die"."""
+        from companion.vision.render_colour_die import render_colour_die_table
+
+        while len(tables) < min(self.pool, 200) or rng.random() < 0.1:
+            img, dice = render_colour_die_table(rng, 160, 160, n_colour=int(rng.integers(1, 3)))
+            if dice:
+                tables.append((img, dice)) if len(tables) < min(self.pool, 200) else \
+                    tables.__setitem__(int(rng.integers(len(tables))), (img, dice))
+                break
+        img, dice = tables[rng.integers(len(tables))]
+        return self._sample(img, dice[rng.integers(len(dice))].box, NOT_A_DIE + 1, rng)
+
     def __iter__(self):
         info = torch.utils.data.get_worker_info()
         rng = np.random.default_rng([self.seed, 7, info.id if info else 0])
-        tables = []
+        tables, blank_tables = [], []
         while True:
-            if self.real.items and rng.random() < self.negative_fraction:
+            if self.blanks and rng.random() < self.blanks:
+                crop, label, place = self._blank(rng, blank_tables)
+            elif self.real.items and rng.random() < self.negative_fraction:
                 crop, label, place = self._negative(rng)
             elif self.dice and rng.random() < self.real_fraction:
                 k, j = self.dice[rng.integers(len(self.dice))]

@@ -64,7 +64,7 @@ def test_the_colour_die_reader_names_each_face_colour(reader, colour):
 
 
 def test_rendered_tables_with_pip_dice_and_tokens_are_read_within_a_few_points_of_the_benchmark(reader):
-    # benchmarks/colour_die.py (models/README.md) measured 300 frames of another seed; the floors sit under it
+    # benchmarks/colour_die.py (models/colour_dice.md) measured 300 frames of another seed; the floors sit under it
     rng = np.random.default_rng([1234, 640])
     score = Score()
     for n in range(60):
@@ -72,6 +72,17 @@ def test_rendered_tables_with_pip_dice_and_tokens_are_read_within_a_few_points_o
         score.add(str(n), [(d.value, d.box) for d in reader.read(image)], [(d.value, d.box) for d in dice])
     assert score.labelled >= 60
     assert score.recall >= 0.93 and score.precision >= 0.95 and score.read_correctly >= 0.90
+
+
+def test_the_pip_reader_vetting_colour_readings_keeps_the_colour_dice_themselves(reader):
+    # as a Hexors game reads them: a blank coloured face must not pass for a pip die (nor for an emblem) and be dropped
+    rng = np.random.default_rng([1234, 640])
+    kinds = DiceKinds({"pips": DiceReader, "colour": lambda: reader}, ["colour"])
+    score = Score()
+    for n in range(60):
+        image, dice = render_colour_die_table(rng, 480, 640, size_range=(20, 72))
+        score.add(str(n), [(d.value, d.box) for d in kinds.read(image)], [(d.value, d.box) for d in dice])
+    assert score.recall >= 0.93 and score.read_correctly >= 0.90
 
 
 def test_real_photos_of_pip_dice_show_no_colour_die_once_the_pip_reader_vets_them(reader):

@@ -93,16 +93,22 @@ def augment_real(item, rng: np.random.Generator, crop: int, input_size: int, fra
     return out, new_c, np.stack([new_s, new_s], 1) if len(boxes) else np.zeros((0, 2)), values
 
 
-def synthetic_sample(rng: np.random.Generator, crop: int, board_fraction: float = 0.0):
-    """A rendered table; ``board_fraction`` of them a printed game board (no rng drawn when 0: old runs repeat)."""
+def synthetic_sample(rng: np.random.Generator, crop: int, board_fraction: float = 0.0, close_ups: float = 0.0,
+                     emblems: float = 0.0):
+    """A rendered table; ``board_fraction`` of them a printed game board, ``close_ups`` of them 1-3 dice seen close
+    (46-90 px: up to a fifth of a 416 frame), ``emblems`` of their dice an emblem face (its value left out of the
+    value loss: the face reader names it). No random number is drawn for a share of 0: old runs repeat."""
     board = printed_board(rng, crop, crop) if board_fraction > 0 and rng.random() < board_fraction else None
-    img, dice = render_table(rng, crop, crop, n_dice=int(rng.integers(0, 12)), size_range=(11, 46), background=board)
+    close = close_ups > 0 and rng.random() < close_ups
+    n_dice = int(rng.integers(1, 4)) if close else int(rng.integers(0, 12))
+    img, dice = render_table(rng, crop, crop, n_dice=n_dice, size_range=(46, 90) if close else (11, 46),
+                             background=board, emblems=emblems)
     if not dice:
         return img, np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0, np.int64)
     boxes = np.array([d.box for d in dice], np.float32)
     centres = np.stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2], 1)
     wh = np.stack([boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]], 1)
-    return img, centres, wh, np.array([d.value for d in dice], np.int64)
+    return img, centres, wh, np.array([0 if d.emblem else d.value for d in dice], np.int64)  # 0: no value target
 
 
 def make_targets(centres, wh, values, crop: int):
@@ -135,10 +141,11 @@ class DiceStream(torch.utils.data.IterableDataset):
     """Endless, seeded stream of (image, targets) mixing real and synthetic samples."""
 
     def __init__(self, real: RealPhotos, crop: int, input_size: int, real_fraction: float, seed: int,
-                 frame_scale: bool = False, board_fraction: float = 0.0):
+                 frame_scale: bool = False, board_fraction: float = 0.0, close_ups: float = 0.0,
+                 emblems: float = 0.0):
         self.real, self.crop, self.input_size = real, crop, input_size
         self.real_fraction, self.seed, self.frame_scale = real_fraction, seed, frame_scale
-        self.board_fraction = board_fraction
+        self.board_fraction, self.close_ups, self.emblems = board_fraction, close_ups, emblems
 
     def __iter__(self):
         info = torch.utils.data.get_worker_info()
@@ -148,7 +155,7 @@ class DiceStream(torch.utils.data.IterableDataset):
                 img, c, wh, v = augment_real(self.real.items[rng.integers(len(self.real))], rng, self.crop,
                                              self.input_size, self.frame_scale)
             else:
-                img, c, wh, v = synthetic_sample(rng, self.crop, self.board_fraction)
+                img, c, wh, v = synthetic_sample(rng, self.crop, self.board_fraction, self.close_ups, self.emblems)
             heat, value, box, mask = make_targets(c, wh, v, self.crop)
             rgb = cv2.cvtColor(img, cv2.COLOR_BGR2RGB)
             x = torch.from_numpy(np.ascontiguousarray(rgb.transpose(2, 0, 1))).float() / 255.0

@@ -19,8 +19,8 @@ REAL = SHARED / "data" / "dice-real"
 
 # set name -> (floor on dice read correctly, floor on exact-roll rate), held-out split.
 # Measured for the shipped models (benchmarks/dice.py, threshold 0.25, both face readers within 31 looks a frame,
-# doubtful dice read again, each frame at its own shape, the pip rule, the second look): byler 96.98% / 79.17%,
-# penlington 100.00% / 96.77%, epanemu 76.80% / 56.34% (models/README.md; the detector and the face readers trained
+# doubtful dice read again, each frame at its own shape, the pip rule, the second look): byler 96.70% / 81.25%,
+# penlington 100.00% / 95.16%, epanemu 73.71% / 52.11% (models/README.md; the detector and the face readers trained
 # on epanemu's fit photos, never these).
 FLOORS = {
     "byler-d6": (0.95, 0.75),

@@ -255,8 +255,24 @@ def test_a_board_share_puts_rendered_dice_on_printed_boards_and_none_leaves_the_
     assert x.shape == (3, 96, 96) and heat.shape == (1, 24, 24)
 
 
+def test_close_ups_and_emblems_in_the_detectors_rendered_tables_and_none_leaves_them_as_they_were():
+    from training.data import synthetic_sample
+
+    plain = synthetic_sample(np.random.default_rng(8), 224)
+    unchanged = synthetic_sample(np.random.default_rng(8), 224, close_ups=0.0, emblems=0.0)
+    assert all(np.array_equal(a, b) for a, b in zip(plain, unchanged))
+    rng = np.random.default_rng(9)
+    close = [synthetic_sample(rng, 224, close_ups=1.0) for _ in range(6)]
+    assert all(1 <= len(wh) <= 3 and wh.min() >= 40 for _, _, wh, _ in close)  # 46-90 px dice, turned
+    rng = np.random.default_rng(9)
+    values = np.concatenate([synthetic_sample(rng, 224, emblems=1.0)[3] for _ in range(6)])
+    assert len(values) and (values == 0).all()  # an emblem die has no value target: the face reader names it
+    heat, value, _, mask = make_targets(np.array([[50.0, 50.0]]), np.array([[30.0, 30.0]]), np.array([0]), 96)
+    assert heat.max() == 1.0 and mask.sum() == 1 and (value == -1).all()  # found as a die, its value ignored
+
+
 def test_an_emblem_share_teaches_the_eighth_class_from_a_reader_that_had_seven(tmp_path):
-    from training.faces import EMBLEM, FaceStream, load_exported_faces
+    from training.faces import EMBLEM, NOT_A_DIE, FaceStream, load_exported_faces
 
     real = RealPhotos([str(SHARED / "data" / "dice-real" / "penlington-wood")], split="train")
     stream = iter(FaceStream(real, size=48, real_fraction=0.0, seed=3, pool=6, emblems=0.5))
@@ -264,6 +280,8 @@ def test_an_emblem_share_teaches_the_eighth_class_from_a_reader_that_had_seven(t
     assert EMBLEM in labels and set(labels) - {EMBLEM} <= set(range(6))
     plain = iter(FaceStream(real, size=48, real_fraction=0.0, seed=3, pool=6))
     assert EMBLEM not in {int(y) for _, y, _ in (next(plain) for _ in range(80))}
+    blanks = iter(FaceStream(real, size=48, real_fraction=0.0, seed=3, pool=6, blanks=1.0))  # Hexors' colour dice
+    assert {int(y) for _, y, _ in (next(blanks) for _ in range(20))} == {NOT_A_DIE}
     import onnx
     from onnx import numpy_helper
 

@@ -25,7 +25,7 @@ DEFAULT_COLOUR_MODEL = DEFAULT_MODEL.with_name("colour_dice.onnx")
 class ColourDieReader:
     """Every colour die in a BGR image, its top face's colour named. ``confidence``: the lowest reported score
     (centre score x the colour's probability): 0.4, the best frames-read-entirely-right on rendered frames of
-    another seed than the benchmark's (models/README.md, Colour die)."""
+    another seed than the benchmark's (models/colour_dice.md)."""
 
     def __init__(self, model_path: str | Path | None = None, threads: int = 1, confidence: float = 0.4):
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_COLOUR_MODEL

@@ -6,7 +6,7 @@ is opened the first time a game asks for it; one that cannot be opened is report
 kinds are still read. A colour die's faces are blank, so where the pip reader reads a die with some confidence
 (``vet_above``), a colour reading is a coloured pip die and is dropped (``vet_colour``): the pip reader runs for that
 even when the game rolls no pip dice. 0.4 was chosen on rendered frames of seed 99 and the byler and epanemu
-training photos (models/README.md, Colour die): the lowest that keeps every colour die the reader alone reads
+training photos (models/colour_dice.md): the lowest that keeps every colour die the reader alone reads
 there (the pip reader takes a few blank faces for a doubtful die), it drops 34 of the 52 phantoms on those photos.
 """
 

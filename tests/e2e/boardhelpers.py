@@ -61,8 +61,9 @@ def tap(driver, css, timeout=10):
 def settled(driver, url):
     """Wait until the board drawn is the one for the table's latest entry; return that state."""
     current = state(url)
+    # 40 s: a loaded CI machine once kept a board 20 s behind; an update lost for good still fails here
     wait(driver, lambda d: d.execute_script("return document.querySelector('#board').dataset.entries") == str(current["entries"]),
-         message=f"the board never showed entry count {current['entries']}")
+         timeout=40, message=f"the board never showed entry count {current['entries']}")
     time.sleep(0.15)
     return state(url)
 

@@ -22,6 +22,7 @@ import numpy as np  # noqa: E402
 
 from companion.config import load_config  # noqa: E402
 from companion.vision import DiceReader  # noqa: E402
+from companion.vision.detector import EMBLEM  # noqa: E402
 from companion.vision.render import render_table  # noqa: E402
 from companion.vision.scoring import match  # noqa: E402
 
@@ -62,7 +63,7 @@ def main(argv=None) -> int:
     classes = reader.faces.get_outputs()[0].shape[-1] if reader.faces is not None else 6
     c = score(reader, args.frames, args.seed, args.emblem_face)
     print(f"face readers of {reader.model_path.name}: {classes} classes"
-          f"{' (emblem answered)' if classes > 7 else ' (no emblem class)'}; emblem face = {args.emblem_face}")
+          f"{' (emblem answered)' if classes > EMBLEM else ' (no emblem class)'}; emblem face = {args.emblem_face}")
     print(f"rendered frames (seed {args.seed}): {args.frames} frames, {c['emblem']} emblem dice, {c['pips']} pip dice")
     print(f"  emblem dice read as {args.emblem_face}: {100 * c['emblem_right'] / max(1, c['emblem']):.2f}%   "
           f"pip dice read right: {100 * c['pips_right'] / max(1, c['pips']):.2f}%   "

@@ -28,7 +28,7 @@ import torch  # noqa: E402
 
 from training.data import DiceStream, RealPhotos  # noqa: E402
 from training.loss import dice_loss  # noqa: E402
-from training.faces import (CROP_SCALE, NOT_A_DIE, FaceExport, FaceNet, FaceStream, load_exported_faces,  # noqa: E402
+from training.faces import (CROP_SCALE, EMBLEM, NOT_A_DIE, FaceExport, FaceNet, FaceStream, load_exported_faces,  # noqa: E402
                             mine_negatives)
 from training.model import DiceNet, ExportWrapper, count_macs, load_exported_detector  # noqa: E402
 
@@ -97,7 +97,7 @@ def train_faces(cfg: dict, steps: int | None, output: str | None, mine_with: str
     torch.manual_seed(cfg["seed"] + 1)
     torch.set_num_threads(cfg["threads"])
     place = bool(fc.get("place", False))  # also learn where the die is in its crop (FaceNet's placing head)
-    values = 8 if fc.get("emblems", 0) > 0 else 7  # the emblem class, when the config renders emblems
+    values = (EMBLEM if fc.get("emblems", 0) > 0 else NOT_A_DIE) + 1  # the emblem class, when the config renders them
     net = (load_exported_faces(init, place=place, values=values) if init
            else FaceNet(widths=tuple(fc["widths"]), values=values, place=place, crop_size=fc["crop_size"]))
     if init:

@@ -159,23 +159,19 @@ def draw_die(img: np.ndarray, spec: DieSpec, rng: np.random.Generator) -> tuple[
         cv2.fillPoly(mask, [np.round(np.array(poly)).astype(np.int32)], 1)
         tex = cv2.GaussianBlur(rng.normal(0, 30, img.shape[:2]).astype(np.float32), (0, 0), max(1.0, s / 10))
         img += (tex * mask)[..., None]
+    (x1, y1), (x2, y2) = top.min(0), top.max(0)
+    box = float(x1), float(y1), float(x2), float(y2)
     if spec.faces is not None:
         _inset(img, np.array(poly), np.array(spec.faces[0], np.float32) * rng.uniform(0.9, 1.1), spec.inset)
-        x1, y1 = top.min(0)
-        x2, y2 = top.max(0)
-        return float(x1), float(y1), float(x2), float(y2)
+        return box
     if spec.emblem:
         draw_emblem(img, c, u, v, pip, rng)
-        x1, y1 = top.min(0)
-        x2, y2 = top.max(0)
-        return float(x1), float(y1), float(x2), float(y2)
+        return box
     pip_r = s * rng.uniform(0.075, 0.11)
     for p in _face_points(origin, u / s, v / s, [(x * s, y * s) for x, y in PIP_LAYOUT[spec.value]]):
         cv2.circle(img, tuple(int(round(x * 4)) for x in p), int(round(pip_r * 4)),
                    tuple(float(x) for x in pip), -1, cv2.LINE_AA, shift=2)
-    x1, y1 = top.min(0)
-    x2, y2 = top.max(0)
-    return float(x1), float(y1), float(x2), float(y2)
+    return box
 
 
 EMBLEM_SHAPES = ("star", "ring", "letter", "shield", "swoosh", "sun")

@@ -11,6 +11,7 @@ import numpy as np
 import torch
 import torch.nn as nn
 
+from companion.vision.detector import EMBLEM, NOT_A_DIE  # the reader's seventh and eighth classes, as run
 from companion.vision.render import render_table
 from training.data import RealPhotos, colour_jitter
 
@@ -22,8 +23,6 @@ def conv_bn(cin, cout, stride=1):
 
 
 PLACE_OUTPUTS = 3  # dx, dy, ds of the placing head (FaceNet)
-NOT_A_DIE = 6  # the seventh class: keyboard keys, tray studs, cable ends... that the detector mistook for dice
-EMBLEM = 7  # the eighth class (readers trained with emblems): a face with a maker's emblem instead of pips
 
 
 def mine_negatives(detector_path: str, real: RealPhotos, confidence: float = 0.15) -> list[list[tuple]]:
@@ -226,8 +225,7 @@ class FaceStream(torch.utils.data.IterableDataset):
         while len(tables) < min(self.pool, 200) or rng.random() < 0.1:
             img, dice = render_colour_die_table(rng, 160, 160, n_colour=int(rng.integers(1, 3)))
             if dice:
-                tables.append((img, dice)) if len(tables) < min(self.pool, 200) else \
-                    tables.__setitem__(int(rng.integers(len(tables))), (img, dice))
+                _keep(tables, (img, dice), min(self.pool, 200), rng)
                 break
         img, dice = tables[rng.integers(len(tables))]
         return self._sample(img, dice[rng.integers(len(dice))].box, NOT_A_DIE + 1, rng)
@@ -250,8 +248,7 @@ class FaceStream(torch.utils.data.IterableDataset):
                     img, dice = render_table(rng, 160, 160, n_dice=int(rng.integers(1, 4)), size_range=(24, 60),
                                              emblems=self.emblems)
                     if dice:
-                        tables.append((img, dice)) if len(tables) < self.pool else \
-                            tables.__setitem__(int(rng.integers(len(tables))), (img, dice))
+                        _keep(tables, (img, dice), self.pool, rng)
                     if not tables:
                         continue
                 img, dice = tables[rng.integers(len(tables))]
@@ -259,6 +256,14 @@ class FaceStream(torch.utils.data.IterableDataset):
                 crop, label, place = self._sample(img, d.box, EMBLEM + 1 if d.emblem else d.value, rng)
             rgb = cv2.cvtColor(crop, cv2.COLOR_BGR2RGB)
             yield torch.from_numpy(np.ascontiguousarray(rgb.transpose(2, 0, 1))).float() / 255.0, label, place
+
+
+def _keep(tables: list, table, limit: int, rng) -> None:
+    """Add a rendered table to a pool of at most ``limit``; a full pool has a random one replaced instead."""
+    if len(tables) < limit:
+        tables.append(table)
+    else:
+        tables[int(rng.integers(len(tables)))] = table
 
 
 def _near_a_die(box, dice: np.ndarray) -> bool:

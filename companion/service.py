@@ -58,9 +58,10 @@ class Service:
         from companion.vision.kinds import DiceKinds
 
         vision = self.config["vision"]
+        engine = self.table.engine
         reader = DiceKinds({"pips": lambda: DiceReader.from_config(vision),
-                            "colour": lambda: ColourDieReader(threads=vision["threads"])}, self.table.engine.dice_kinds())
-        reader.use(self.table.engine.dice_kinds(), self.table.engine.emblem_face())
+                            "colour": lambda: ColourDieReader(threads=vision["threads"])}, engine.dice_kinds(),
+                           emblem_face=engine.emblem_face())
         self.live.vision_error = reader.error
         return reader
 

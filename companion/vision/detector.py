@@ -30,6 +30,7 @@ FACES_SUFFIX = "_faces.onnx"  # the face reader sits next to its detector: dice.
 SECOND_FACES_SUFFIX = "_faces_b.onnx"  # an optional second face reader, trained apart (another seed)
 SECOND_OPINION = ("off", "doubtful", "always")
 NOT_A_DIE, EMBLEM = 6, 7  # the face readers' seventh class ("not a die") and eighth, where they have it
+EMBLEM_FACES = (6, 1)  # the faces a maker's emblem replaces
 
 
 def configured_model(vision: dict) -> Path:
@@ -117,7 +118,7 @@ class DiceReader:
         if not 0.0 <= float(second_look) < 1.0:
             raise ValueError("second_look must be a fraction of the detector's pixels, at least 0 and under 1")
         self.second_look = float(second_look)
-        if emblem_face not in (1, 6):
+        if emblem_face not in EMBLEM_FACES:
             raise ValueError("emblem_face must be 1 or 6 (the face a die's emblem replaces)")
         self.emblem_face = int(emblem_face)
         self.confidence = float(confidence)

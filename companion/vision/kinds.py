@@ -18,7 +18,7 @@ from typing import Callable, Iterable
 import numpy as np
 
 from companion.core import DieReading, centre_inside
-from companion.vision.detector import ModelError
+from companion.vision.detector import EMBLEM_FACES, ModelError
 
 log = logging.getLogger(__name__)
 KINDS = ("pips", "colour")
@@ -30,14 +30,14 @@ class DiceKinds:
     needed. ``input_pixels`` is the pip reader's budget (table vision's dice window sizes frames by it)."""
 
     def __init__(self, makers: dict[str, Callable[[], object]], kinds: Iterable[str] = ("pips",),
-                 vet_colour: bool = True, vet_above: float = VET_ABOVE):
+                 vet_colour: bool = True, vet_above: float = VET_ABOVE, emblem_face: int | None = None):
         self.makers = dict(makers)
         self.vet_colour, self.vet_above = vet_colour, vet_above
         self.readers: dict[str, object] = {}
         self.errors: dict[str, str] = {}
         self.kinds: tuple[str, ...] = ()
         self.table_emblem: dict[str, int] = {}  # each reader's own emblem face (the table's setting)
-        self.use(kinds)
+        self.use(kinds, emblem_face)
 
     def use(self, kinds: Iterable[str], emblem_face: int | None = None) -> None:
         """Read these kinds from the next frame on (each kind's model opened now, the first time); ``emblem_face``:
@@ -46,7 +46,7 @@ class DiceKinds:
         unknown = [k for k in kinds if k not in KINDS]
         if unknown or not kinds:
             raise ValueError(f"dice kinds must be some of {', '.join(KINDS)}, got {list(kinds)}")
-        if emblem_face not in (None, 1, 6):
+        if emblem_face is not None and emblem_face not in EMBLEM_FACES:
             raise ValueError(f"an emblem stands for 6 or 1, not {emblem_face!r}")
         for kind in kinds + (("pips",) if "colour" in kinds and self.vet_colour else ()):
             self._open(kind)

@@ -118,7 +118,8 @@ def train_faces(cfg: dict, steps: int | None, output: str | None, mine_with: str
                         crop_jitter=tuple(fc.get("crop_jitter", (0.8, 1.5))),
                         centre_jitter=fc.get("centre_jitter", 0.08), min_crop=fc.get("min_crop", 0.0),
                         near_die_negative_crop=fc.get("near_die_negative_crop"), emblems=fc.get("emblems", 0.0),
-                        blanks=fc.get("blanks", 0.0))
+                        blanks=fc.get("blanks", 0.0), translucent=fc.get("translucent", 0.0),
+                        shadows=fc.get("shadows", 0.0))
     if stream.near_die_negative_crop:
         print(f"hard negatives on or touching a labelled die, cut at most {stream.near_die_negative_crop} x "
               f"{CROP_SCALE} x their box: {len(stream.near_die)}", flush=True)
@@ -203,7 +204,8 @@ def train_detector(cfg: dict, steps_override: int | None, output_override: str |
     print(f"real training photos: {len(real)} (held-out photos excluded)", flush=True)
     stream = DiceStream(real, cfg["crop"], cfg["input_size"], cfg["real_fraction"], cfg["seed"],
                         frame_scale=cfg.get("frame_scale", False), board_fraction=cfg.get("board_fraction", 0.0),
-                        close_ups=cfg.get("close_up_fraction", 0.0), emblems=cfg.get("emblems", 0.0))
+                        close_ups=cfg.get("close_up_fraction", 0.0), emblems=cfg.get("emblems", 0.0),
+                        translucent=cfg.get("translucent", 0.0), shadows=cfg.get("shadows", 0.0))
     loader = torch.utils.data.DataLoader(stream, batch_size=cfg["batch"], num_workers=cfg["workers"],
                                          persistent_workers=cfg["workers"] > 0)
     first_step = 0

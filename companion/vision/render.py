@@ -52,6 +52,7 @@ class DieSpec:
     faces: tuple[tuple[int, int, int], ...] | None = None
     inset: float = 1.0  # a colour die's coloured share of each face's side (below 1: a sticker on a plain body)
     emblem: bool = False  # the top face shows a maker's emblem instead of its pips (``value`` is that face's)
+    opacity: float = 1.0  # below 1: a translucent (gem) die, the table and its far faces' pips showing through
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,8 @@ def draw_die(img: np.ndarray, spec: DieSpec, rng: np.random.Generator) -> tuple[
     sh = top + d + rng.uniform(0.05, 0.25) * s * np.array([1, 1])
     cv2.fillConvexPoly(shadow, cv2.convexHull(np.round(np.vstack([top + d, sh])).astype(np.int32)), 1.0)
     shadow = cv2.GaussianBlur(shadow, (0, 0), max(1.0, s * 0.12))
-    img *= (1 - 0.45 * shadow)[..., None]
+    img *= (1 - 0.45 * spec.opacity * shadow)[..., None]
+    behind = _Behind(img, np.vstack([top, top + d]), s) if spec.opacity < 1 else None
     # sides: the hull of top and bottom faces, darker; then the visible side faces with pips
     if np.hypot(*d) > 0.5:
         bottom = top + d
@@ -161,6 +163,16 @@ def draw_die(img: np.ndarray, spec: DieSpec, rng: np.random.Generator) -> tuple[
         img += (tex * mask)[..., None]
     (x1, y1), (x2, y2) = top.min(0), top.max(0)
     box = float(x1), float(y1), float(x2), float(y2)
+    if behind is not None:
+        behind.show_through(img, spec.opacity, body)
+        # the far face's pips, seen through the body: the bottom face (7 - value) mirrored, faint
+        inside = img[int(np.clip(c[1], 0, img.shape[0] - 1)), int(np.clip(c[0], 0, img.shape[1] - 1))]
+        ghost = inside * 0.6 + pip * 0.4
+        for p in _face_points(origin + d, u / s, -v / s, [(x * s, (y - 1) * s) for x, y in PIP_LAYOUT[7 - spec.value]]):
+            cv2.circle(img, tuple(int(round(x * 4)) for x in p), int(round(s * 0.09 * 4)),
+                       tuple(float(x) for x in ghost), -1, cv2.LINE_AA, shift=2)
+        cv2.polylines(img, [np.round(np.array(poly) * 4).astype(np.int32)], True,  # light caught by the edges
+                      tuple(float(x) for x in np.minimum(body * 0.5 + 140, 255)), 1, cv2.LINE_AA, shift=2)
     if spec.faces is not None:
         _inset(img, np.array(poly), np.array(spec.faces[0], np.float32) * rng.uniform(0.9, 1.1), spec.inset)
         return box
@@ -172,6 +184,28 @@ def draw_die(img: np.ndarray, spec: DieSpec, rng: np.random.Generator) -> tuple[
         cv2.circle(img, tuple(int(round(x * 4)) for x in p), int(round(pip_r * 4)),
                    tuple(float(x) for x in pip), -1, cv2.LINE_AA, shift=2)
     return box
+
+
+class _Behind:
+    """What lay under a translucent die before it was drawn (a box around its faces), to show through it."""
+
+    def __init__(self, img: np.ndarray, corners: np.ndarray, side: float):
+        h, w = img.shape[:2]
+        (x0, y0), (x1, y1) = np.floor(corners.min(0) - 2), np.ceil(corners.max(0) + 2)
+        self.x0, self.y0 = int(max(0, x0)), int(max(0, y0))
+        self.x1, self.y1 = int(min(w, x1)), int(min(h, y1))
+        self.patch = img[self.y0:self.y1, self.x0:self.x1].copy()
+        self.side = side
+
+    def show_through(self, img: np.ndarray, opacity: float, body: np.ndarray) -> None:
+        """Blend the die drawn since over what lay behind it, tinted by the body's colour (coloured glass)."""
+        if self.patch.size == 0:
+            return
+        drawn = img[self.y0:self.y1, self.x0:self.x1]
+        changed = (np.abs(drawn - self.patch).sum(axis=2) > 1).astype(np.float32)[..., None]
+        tint = (body + 40) / max(float(body.max()) + 40, 1.0)
+        seen = cv2.GaussianBlur(self.patch, (0, 0), max(0.5, self.side * 0.04)) * tint  # refracted, a bit blurred
+        drawn[:] = drawn * (1 - changed) + (drawn * opacity + seen * (1 - opacity)) * changed
 
 
 EMBLEM_SHAPES = ("star", "ring", "letter", "shield", "swoosh", "sun")
@@ -241,7 +275,8 @@ def _inset(img: np.ndarray, polygon: np.ndarray, colour: np.ndarray, share: floa
 
 
 def random_die_spec(rng: np.random.Generator, centre, size, color: str | None = None,
-                    value: int | None = None, max_tilt: float = 0.35, emblem: bool = False) -> DieSpec:
+                    value: int | None = None, max_tilt: float = 0.35, emblem: bool = False,
+                    translucent: bool = False) -> DieSpec:
     color = color or str(rng.choice(list(DIE_BODY_BGR)))
     value = value or int(rng.integers(1, 7))
     body = _jitter_colour(rng, DIE_BODY_BGR[color], 1.0)
@@ -257,13 +292,15 @@ def random_die_spec(rng: np.random.Generator, centre, size, color: str | None = 
                    angle=float(rng.uniform(0, np.pi / 2)),
                    tilt=(float(np.cos(tilt_dir) * tilt_len), float(np.sin(tilt_dir) * tilt_len)),
                    pip_color=pip, body_color=body,
-                   side_values=(int(rng.integers(1, 7)), int(rng.integers(1, 7))), emblem=emblem)
+                   side_values=(int(rng.integers(1, 7)), int(rng.integers(1, 7))), emblem=emblem,
+                   opacity=float(rng.uniform(0.3, 0.75)) if translucent else 1.0)
 
 
 def place_dice(rng: np.random.Generator, h: int, w: int, n: int, size_range=(18, 48),
-               emblems: float = 0.0) -> list[DieSpec]:
+               emblems: float = 0.0, translucent: float = 0.0) -> list[DieSpec]:
     """Random non-overlapping (or barely touching) dice on an h x w table; ``emblems``: the share whose top
-    face is an emblem (no random number is drawn for it when 0, so older renders repeat)."""
+    face is an emblem, ``translucent``: the share of gem dice (no random number is drawn for a share of 0, so
+    older renders repeat)."""
     specs: list[DieSpec] = []
     for _ in range(n * 20):
         if len(specs) >= n:
@@ -272,7 +309,8 @@ def place_dice(rng: np.random.Generator, h: int, w: int, n: int, size_range=(18,
         c = (rng.uniform(size, w - size), rng.uniform(size, h - size))
         if all(np.hypot(c[0] - o.centre[0], c[1] - o.centre[1]) > 0.8 * (size + o.size) for o in specs):
             emblem = bool(emblems) and rng.random() < emblems
-            specs.append(random_die_spec(rng, c, size, emblem=emblem))
+            gem = bool(translucent) and rng.random() < translucent
+            specs.append(random_die_spec(rng, c, size, emblem=emblem, translucent=gem))
     return specs
 
 
@@ -306,19 +344,37 @@ def draw_hand(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return mask
 
 
+def cast_shadow(img: np.ndarray, rng: np.random.Generator) -> None:
+    """The soft shadow of an arm, a lamp or a box edge falling across part of the table, dice included."""
+    h, w = img.shape[:2]
+    corners = int(rng.integers(3, 7))
+    centre = rng.uniform(0, 1, 2) * (w, h)
+    angles = np.sort(rng.uniform(0, 2 * np.pi, corners))
+    radii = rng.uniform(0.2, 0.7, corners) * max(h, w)
+    polygon = centre + np.stack([np.cos(angles), np.sin(angles)], 1) * radii[:, None]
+    mask = np.zeros((h, w), np.float32)
+    cv2.fillPoly(mask, [np.round(polygon).astype(np.int32)], 1.0)
+    mask = cv2.GaussianBlur(mask, (0, 0), max(1.0, rng.uniform(0.01, 0.06) * max(h, w)))
+    img *= (1 - rng.uniform(0.3, 0.6) * mask)[..., None]
+
+
 def render_table(rng: np.random.Generator, h: int = 384, w: int = 384, n_dice: int | None = None,
                  size_range=(18, 48), specs: list[DieSpec] | None = None,
                  occlude: bool = True, background: np.ndarray | None = None,
-                 blur: float | None = None, emblems: float = 0.0) -> tuple[np.ndarray, list[RenderedDie]]:
-    """One photo of a table with dice on it and the truth about each visible die (``emblems``: place_dice's)."""
+                 blur: float | None = None, emblems: float = 0.0, translucent: float = 0.0,
+                 shadows: float = 0.0) -> tuple[np.ndarray, list[RenderedDie]]:
+    """One photo of a table with dice on it and the truth about each visible die (``emblems``, ``translucent``:
+    place_dice's; ``shadows``: the share of photos with a cast shadow across them, no random number drawn at 0)."""
     img = random_background(rng, h, w) if background is None else background.astype(np.float32).copy()
     if specs is None:
         specs = place_dice(rng, h, w, int(n_dice if n_dice is not None else rng.integers(1, 14)), size_range,
-                           emblems)
+                           emblems, translucent)
     dice = []
     for spec in specs:
         box = draw_die(img, spec, rng)
         dice.append(RenderedDie(spec.value, spec.color, box, spec.emblem))
+    if shadows and rng.random() < shadows:
+        cast_shadow(img, rng)
     if occlude and rng.random() < 0.25:
         mask = draw_hand(img, rng)
         kept = []

@@ -94,15 +94,16 @@ def augment_real(item, rng: np.random.Generator, crop: int, input_size: int, fra
 
 
 def synthetic_sample(rng: np.random.Generator, crop: int, board_fraction: float = 0.0, close_ups: float = 0.0,
-                     emblems: float = 0.0):
+                     emblems: float = 0.0, translucent: float = 0.0, shadows: float = 0.0):
     """A rendered table; ``board_fraction`` of them a printed game board, ``close_ups`` of them 1-3 dice seen close
     (46-90 px: up to a fifth of a 416 frame), ``emblems`` of their dice an emblem face (its value left out of the
-    value loss: the face reader names it). No random number is drawn for a share of 0: old runs repeat."""
+    value loss: the face reader names it), ``translucent`` of them gem dice and ``shadows`` of the tables with a
+    shadow cast across them. No random number is drawn for a share of 0: old runs repeat."""
     board = printed_board(rng, crop, crop) if board_fraction > 0 and rng.random() < board_fraction else None
     close = close_ups > 0 and rng.random() < close_ups
     n_dice = int(rng.integers(1, 4)) if close else int(rng.integers(0, 12))
     img, dice = render_table(rng, crop, crop, n_dice=n_dice, size_range=(46, 90) if close else (11, 46),
-                             background=board, emblems=emblems)
+                             background=board, emblems=emblems, translucent=translucent, shadows=shadows)
     if not dice:
         return img, np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0, np.int64)
     boxes = np.array([d.box for d in dice], np.float32)
@@ -142,10 +143,11 @@ class DiceStream(torch.utils.data.IterableDataset):
 
     def __init__(self, real: RealPhotos, crop: int, input_size: int, real_fraction: float, seed: int,
                  frame_scale: bool = False, board_fraction: float = 0.0, close_ups: float = 0.0,
-                 emblems: float = 0.0):
+                 emblems: float = 0.0, translucent: float = 0.0, shadows: float = 0.0):
         self.real, self.crop, self.input_size = real, crop, input_size
         self.real_fraction, self.seed, self.frame_scale = real_fraction, seed, frame_scale
         self.board_fraction, self.close_ups, self.emblems = board_fraction, close_ups, emblems
+        self.translucent, self.shadows = translucent, shadows
 
     def __iter__(self):
         info = torch.utils.data.get_worker_info()
@@ -155,7 +157,8 @@ class DiceStream(torch.utils.data.IterableDataset):
                 img, c, wh, v = augment_real(self.real.items[rng.integers(len(self.real))], rng, self.crop,
                                              self.input_size, self.frame_scale)
             else:
-                img, c, wh, v = synthetic_sample(rng, self.crop, self.board_fraction, self.close_ups, self.emblems)
+                img, c, wh, v = synthetic_sample(rng, self.crop, self.board_fraction, self.close_ups, self.emblems,
+                                                 self.translucent, self.shadows)
             heat, value, box, mask = make_targets(c, wh, v, self.crop)
             rgb = cv2.cvtColor(img, cv2.COLOR_BGR2RGB)
             x = torch.from_numpy(np.ascontiguousarray(rgb.transpose(2, 0, 1))).float() / 255.0

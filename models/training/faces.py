@@ -159,7 +159,7 @@ class FaceStream(torch.utils.data.IterableDataset):
                  negatives: list[list[tuple]] | None = None, negative_fraction: float = 0.0,
                  low_res_fraction: float = 0.4, low_res_min: int = 16, crop_jitter: tuple = (0.8, 1.5),
                  centre_jitter: float = 0.08, min_crop: float = 0.0, near_die_negative_crop: float | None = None,
-                 emblems: float = 0.0, blanks: float = 0.0):
+                 emblems: float = 0.0, blanks: float = 0.0, translucent: float = 0.0, shadows: float = 0.0):
         self.size, self.real_fraction, self.seed, self.pool = size, real_fraction, seed, pool
         self.min_crop = min_crop  # a crop is never smaller than this fraction of the photo's shorter side (as run)
         self.centre_jitter = centre_jitter  # standard deviation of the crop centre's error, in box sides
@@ -173,6 +173,7 @@ class FaceStream(torch.utils.data.IterableDataset):
         self.near_die = {(k, j) for k, j in self.hard if _near_a_die(self.negatives[k][j], real.items[k][1])}
         self.negative_fraction = negative_fraction
         self.emblems = emblems  # share of rendered dice whose top face is an emblem (class EMBLEM)
+        self.translucent, self.shadows = translucent, shadows  # gem dice, cast shadows (render_table's shares)
         # share of samples cut from rendered colour dice (Hexors): a blank coloured face is no pip die (NOT_A_DIE),
         # so the reader that vets colour readings (companion/vision/kinds.py) does not take one for an emblem
         self.blanks = blanks
@@ -246,7 +247,8 @@ class FaceStream(torch.utils.data.IterableDataset):
             else:
                 if len(tables) < self.pool or rng.random() < 0.1:
                     img, dice = render_table(rng, 160, 160, n_dice=int(rng.integers(1, 4)), size_range=(24, 60),
-                                             emblems=self.emblems)
+                                             emblems=self.emblems, translucent=self.translucent,
+                                             shadows=self.shadows)
                     if dice:
                         _keep(tables, (img, dice), self.pool, rng)
                     if not tables:

@@ -98,3 +98,13 @@ def test_dice_benchmark_prints_precision_on_the_photos_showing_a_game_board_and_
     assert re.search(r"  no board product  45 photos: precision +[\d.]+%", out)
     assert re.search(r"frames read again at the second scale \(0.15 of the detector's pixels\): \d+ of 71", out)
     assert "compute per frame" in out
+
+
+def test_looks_benchmark_prints_a_row_per_look_and_a_line_per_game_mat():
+    out = run("benchmarks/looks.py", "--frames", "3", "--mat-frames", "2")
+    assert "rendered frames (seed 31), 3 frames a look" in out
+    for look in ("plain", "emblem", "translucent", "shadow"):
+        assert re.search(rf"^{look} +\d+ +[\d.]+% +\d+ +(-|[\d.]+%) +\d+ of \d+ +[\d.]+%$", out, re.M), look
+    for game in ("nexus-keepers", "hexors", "tesseract"):
+        assert re.search(rf"^{game} +\d+ dice, read right [\d.]+%, dice not there \d+ of \d+, frames entirely right",
+                         out, re.M), game

@@ -259,8 +259,11 @@ def test_close_ups_and_emblems_in_the_detectors_rendered_tables_and_none_leaves_
     from training.data import synthetic_sample
 
     plain = synthetic_sample(np.random.default_rng(8), 224)
-    unchanged = synthetic_sample(np.random.default_rng(8), 224, close_ups=0.0, emblems=0.0)
+    unchanged = synthetic_sample(np.random.default_rng(8), 224, close_ups=0.0, emblems=0.0, translucent=0.0,
+                                 shadows=0.0)
     assert all(np.array_equal(a, b) for a, b in zip(plain, unchanged))
+    gems = synthetic_sample(np.random.default_rng(8), 224, translucent=1.0, shadows=1.0)
+    assert not np.array_equal(plain[0], gems[0])  # the same table, its dice and light drawn otherwise
     rng = np.random.default_rng(9)
     close = [synthetic_sample(rng, 224, close_ups=1.0) for _ in range(6)]
     assert all(1 <= len(wh) <= 3 and wh.min() >= 40 for _, _, wh, _ in close)  # 46-90 px dice, turned

@@ -34,6 +34,16 @@ def state(url):
 def open_page(driver, url, route=""):
     driver.get(url + route)
     wait(driver, lambda d: d.execute_script("return document.body.dataset.ready") == "1", message="page never ready")
+    wait(driver, lambda d: caught_up(d, url), message="the page never showed the table's game and entries")
+
+
+def caught_up(driver, url):
+    """Whether the page shows the game the table plays, with all its entries. A route changed within the same page
+    keeps what it showed until the live stream catches up; a tap meanwhile can land on a row that then moves."""
+    server = api(url, "api/history")
+    shown = driver.execute_script("const app = window.companion; return app.state && app.history.game"
+                                  " ? [app.state.game_id, app.history.game.id, app.history.entries.length] : null")
+    return shown == [server["game"]["id"], server["game"]["id"], len(server["entries"])]
 
 
 def unlock(driver, url):

@@ -25,7 +25,7 @@ import onnx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from companion.config import load_config  # noqa: E402
-from companion.vision.detector import DEFAULT_MODEL, face_reader_paths  # noqa: E402
+from companion.vision.model_files import DEFAULT_MODEL, face_reader_paths  # noqa: E402
 from onnx import shape_inference  # noqa: E402
 
 

@@ -140,7 +140,7 @@ def _service_camera(camera: dict[str, Any]) -> Finding:
 
 # -- model -----------------------------------------------------------------------------
 def check_model(config) -> Finding:
-    from companion.vision.detector import configured_model
+    from companion.vision.model_files import configured_model
 
     path = configured_model(config["vision"])
     if not path.is_file():
@@ -164,7 +164,7 @@ def check_model(config) -> Finding:
 
 def check_face_readers(config) -> Finding:
     """The face readers next to the detector: without them values come from the detector alone."""
-    from companion.vision.detector import configured_model, face_reader_paths
+    from companion.vision.model_files import configured_model, face_reader_paths
 
     path = configured_model(config["vision"])
     first, second = face_reader_paths(path)

@@ -16,7 +16,8 @@ from pathlib import Path
 import numpy as np
 
 from companion.core import DieReading
-from companion.vision.detector import DEFAULT_MODEL, DiceReader, ModelError
+from companion.vision.detector import DiceReader
+from companion.vision.model_files import DEFAULT_MODEL, ModelError
 
 COLOUR_DIE_COLOURS = ("red", "orange", "yellow", "green", "blue", "purple")
 DEFAULT_COLOUR_MODEL = DEFAULT_MODEL.with_name("colour_dice.onnx")

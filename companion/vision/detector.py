@@ -21,30 +21,15 @@ from companion.core import DieReading
 from companion.vision.colour import die_colour, table_is_neutral
 from companion.vision.fit import fitted_shape
 from companion.vision.looks import FrameLooks
-from companion.vision.shipped import models_dir
+from companion.vision.model_files import (DEFAULT_MODEL, ModelError, configured_model, crop_geometry,
+                                          face_reader_paths, open_session)
+from companion.vision.pips import without_pips
 from companion.vision.second_look import better_of, needs_second_look
 
-DEFAULT_MODEL = models_dir() / "dice.onnx"  # the face readers sit beside it
 log = logging.getLogger(__name__)
-FACES_SUFFIX = "_faces.onnx"  # the face reader sits next to its detector: dice.onnx -> dice_faces.onnx
-SECOND_FACES_SUFFIX = "_faces_b.onnx"  # an optional second face reader, trained apart (another seed)
 SECOND_OPINION = ("off", "doubtful", "always")
 NOT_A_DIE, EMBLEM = 6, 7  # the face readers' seventh class ("not a die") and eighth, where they have it
 EMBLEM_FACES = (6, 1)  # the faces a maker's emblem replaces
-
-
-def configured_model(vision: dict) -> Path:
-    """The detector the config's [vision] section names (``~`` expanded), or the shipped one."""
-    return Path(vision["model"]).expanduser() if vision["model"] else DEFAULT_MODEL
-
-
-def face_reader_paths(model_path: Path) -> tuple[Path, Path]:
-    """Where the first and the second face reader of a detector sit: beside it, named after it."""
-    return tuple(model_path.with_name(model_path.stem + suffix) for suffix in (FACES_SUFFIX, SECOND_FACES_SUFFIX))
-
-
-class ModelError(RuntimeError):
-    """The dice model file is missing, unreadable or not the model this code expects."""
 
 
 class DiceReader:
@@ -125,7 +110,7 @@ class DiceReader:
         self.nms_iou = float(nms_iou)
         self.read_colour = read_colour
         self.grey_table_colours = bool(grey_table_colours)
-        self.session = self._open(self.model_path)
+        self.session = open_session(self.model_path, self.threads)
         inputs = self.session.get_inputs()
         outputs = [o.name for o in self.session.get_outputs()]
         if len(inputs) != 1 or outputs != ["heat", "value", "box"]:
@@ -142,8 +127,8 @@ class DiceReader:
         self.faces = self.second = self.second_error = None
         self.places = False  # whether the first face reader also says where the die is in its crop
         if faces and self.faces_path.is_file():
-            self.faces = self._open(self.faces_path)
-            self.crop_size, self.crop_scale = self._crop_geometry(self.faces, self.faces_path)
+            self.faces = open_session(self.faces_path, self.threads)
+            self.crop_size, self.crop_scale = crop_geometry(self.faces, self.faces_path)
             self.places = [o.name for o in self.faces.get_outputs()] == ["value", "place"]
             if second_opinion != "off" and self.second_path.is_file():
                 self.second = self._open_second(self.second_path)
@@ -163,8 +148,8 @@ class DiceReader:
     def _open_second(self, path: Path):
         """The second face reader, or None (with a warning) when it is unusable: the first one still reads."""
         try:
-            session = self._open(path)
-            if self._crop_geometry(session, path) != (self.crop_size, self.crop_scale):
+            session = open_session(path, self.threads)
+            if crop_geometry(session, path) != (self.crop_size, self.crop_scale):
                 raise ModelError(f"face model {path} must take the same crops as {self.faces_path.name}")
             if session.get_outputs()[0].shape[-1] != self.faces.get_outputs()[0].shape[-1]:
                 raise ModelError(f"face model {path} must answer the same classes as {self.faces_path.name}")
@@ -203,30 +188,6 @@ class DiceReader:
             return fitted_shape(height, width, budget, self.input_multiple)
         side = self.input_size
         return side / max(height, width), side, side
-
-    @staticmethod
-    def _crop_geometry(session, path: Path) -> tuple[int, float]:
-        """A face reader's crop size in pixels and crop side in box sides (from its metadata)."""
-        face_input = session.get_inputs()[0]
-        if len(face_input.shape) != 4 or not isinstance(face_input.shape[2], int):
-            raise ModelError(f"face model {path} must take fixed-size square crops")
-        meta = session.get_modelmeta().custom_metadata_map.get("companion")
-        return int(face_input.shape[2]), float(json.loads(meta).get("crop_scale", 1.3)) if meta else 1.3
-
-    def _open(self, path: Path):
-        import onnxruntime as ort
-
-        if not path.is_file():
-            raise ModelError(f"dice model not found: {path} (train it with models/train.py)")
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = self.threads
-        options.inter_op_num_threads = 1
-        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-        try:
-            return ort.InferenceSession(str(path), sess_options=options, providers=["CPUExecutionProvider"])
-        except Exception as exc:  # onnxruntime raises several unrelated types for a bad file
-            raise ModelError(f"dice model {path} could not be loaded: {exc}") from exc
 
     def _read_faces(self, image: np.ndarray, rects: list, turns, reader=None, placed: list | None = None) -> np.ndarray:
         """Value probabilities (N x 7) of each box, averaged over the given quarter-turns of its crop.
@@ -391,7 +352,7 @@ class DiceReader:
             total = float(probs.sum())
             faces = tuple(_unit(float(p) / total) for p in probs) if total > 0 else None
             found.append((face + 1, box, confidence, faces))
-        found = _without_pips(found, self.inside_die)
+        found = without_pips(found, self.inside_die)
         # the table is what lies outside every candidate, read or turned down (a turned-down one may be a die)
         neutral = bool(found) and self.read_colour and self.grey_table_colours and table_is_neutral(
             image, [(x, y, x + w, y + h) for x, y, w, h in boxes])
@@ -406,31 +367,6 @@ class DiceReader:
 def _unit(x: float) -> float:
     """x limited to 0..1 (np.clip's answer for a Python float, at a fraction of its cost per die)."""
     return min(max(x, 0.0), 1.0)
-
-
-def _without_pips(found: list, inside: float) -> list:
-    """The readings less those whose box lies mostly (``inside``) within a die's box twice its size or more.
-
-    Seen close up, one pip of a big die can pass for a small die showing 1; NMS keeps it, since the two
-    boxes hardly overlap by IoU. Two real dice cannot sit one inside the other's outline.
-    """
-    if inside > 1 or len(found) < 2:
-        return found
-    by_size = sorted(found, key=lambda f: -_area(f[1]))
-    kept = []
-    for reading in by_size:
-        area = _area(reading[1])
-        if not any(_area(big[1]) >= 2 * area and _overlap(reading[1], big[1]) >= inside * area for big in kept):
-            kept.append(reading)
-    return [f for f in found if any(f is k for k in kept)]
-
-
-def _area(box) -> float:
-    return max(0.0, box[2] - box[0]) * max(0.0, box[3] - box[1])
-
-
-def _overlap(a, b) -> float:
-    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
 
 
 def _is_die(face_probs: np.ndarray) -> np.ndarray:

@@ -18,7 +18,8 @@ from typing import Callable, Iterable
 import numpy as np
 
 from companion.core import DieReading, centre_inside
-from companion.vision.detector import EMBLEM_FACES, ModelError
+from companion.vision.detector import EMBLEM_FACES
+from companion.vision.model_files import ModelError
 
 log = logging.getLogger(__name__)
 KINDS = ("pips", "colour")

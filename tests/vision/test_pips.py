@@ -5,7 +5,7 @@ import pytest
 
 from companion.config import load_config
 from companion.vision import DiceReader
-from companion.vision.detector import _area, _overlap, _without_pips
+from companion.vision.pips import area as _area, overlap as _overlap, without_pips as _without_pips
 from companion.vision.labels import load_labelled
 from tests.conftest import SHARED
 

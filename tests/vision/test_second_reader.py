@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from companion.vision import DEFAULT_MODEL, DiceReader
-from companion.vision.detector import SECOND_FACES_SUFFIX
+from companion.vision.model_files import SECOND_FACES_SUFFIX
 from companion.vision.render import render_table
 
 FIRST = DEFAULT_MODEL.with_name("dice_faces.onnx")

@@ -47,8 +47,8 @@ def test_a_cast_shadow_darkens_part_of_the_table_and_never_lightens_it():
 
 
 def test_the_shipped_models_read_rendered_gem_dice():
-    """The shipped detector and readers learnt gem dice (models/README.md, 'Rendered looks'): measured 87 of these
-    96 dice read right (89 with numpy 1.26), the models before them 63 (benchmarks/looks.py: 67.85%)."""
+    """The shipped detector and readers learnt gem dice (models/README.md, 'Rendered looks'): measured 89 of these
+    96 dice read right, the models before them 63 (benchmarks/looks.py: 67.85%)."""
     rng = np.random.default_rng(44)
     reader = DiceReader(threads=1, read_colour=False)
     labelled = right = 0

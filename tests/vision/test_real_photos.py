@@ -19,13 +19,13 @@ REAL = SHARED / "data" / "dice-real"
 
 # set name -> (floor on dice read correctly, floor on exact-roll rate), held-out split.
 # Measured for the shipped models (benchmarks/dice.py, threshold 0.25, both face readers within 31 looks a frame,
-# doubtful dice read again, each frame at its own shape, the pip rule, the second look): byler 96.15% / 79.17%,
-# penlington 99.49% / 95.16%, epanemu 78.35% / 53.52% (models/README.md; the detector and the face readers trained
+# doubtful dice read again, each frame at its own shape, the pip rule, the second look): byler 96.15% / 77.08%,
+# penlington 100.00% / 98.39%, epanemu 81.44% / 60.56% (models/README.md; the detector and the face readers trained
 # on epanemu's fit photos, never these); the same with numpy 1.26 and OpenCV 4.11 (make test's second run).
 FLOORS = {
     "byler-d6": (0.95, 0.75),
-    "penlington-wood": (0.98, 0.93),
-    "epanemu-dice": (0.75, 0.49),
+    "penlington-wood": (0.98, 0.95),
+    "epanemu-dice": (0.78, 0.56),
 }
 
 
@@ -48,8 +48,8 @@ def test_held_out_photos_are_read(reader, name):
 
 
 # Dice found on epanemu's held-out photos of a game board (models/labels/epanemu-dice-boards.json) that are dice:
-# measured 100.00% (models/README.md); the face readers before them, which never saw a board, 81.40%.
-BOARD_PRECISION_FLOOR = 0.95
+# measured 95.24%, 40 of 42 (models/README.md); the face readers before them, which never saw a board, 81.40%.
+BOARD_PRECISION_FLOOR = 0.92
 
 
 def test_board_art_on_held_out_photos_is_rarely_taken_for_dice(reader):

@@ -123,7 +123,7 @@ SCHEMA: dict[str, dict[str, Key]] = {
                                  "of could make it legal (docs/vision/rules-aware.md); false: refereed as read"),
         "reread_floor": Key(0.05, "rules-aware reading: the least probability the reader must have given a face for a "
                                   "re-read to take it (never a value the reader did not see; benchmarks/aware.py)"),
-        "reread_ratio": Key(0.15, "rules-aware reading: a re-reading is taken only when at least this many times as "
+        "reread_ratio": Key(0.1, "rules-aware reading: a re-reading is taken only when at least this many times as "
                                  "likely as the first reading, by the reader's own probabilities (benchmarks/aware.py)"),
         "sure_reading": Key(0.8, "rules-aware reading: a die whose face has at least this probability is clearly read, "
                                  "and an illegal roll of clearly read dice stays illegal (benchmarks/aware.py)"),

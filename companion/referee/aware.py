@@ -52,7 +52,7 @@ class RulesAwareReading:
     for "camera unsure" rather than an accusation. ``max_changes``: at most this many dice changed by one re-read.
     ``max_tries``: at most this many re-readings asked of the referee per roll."""
 
-    def __init__(self, floor: float = 0.05, sure: float = 0.8, doubt: float = 0.02, ratio: float = 0.15,
+    def __init__(self, floor: float = 0.05, sure: float = 0.8, doubt: float = 0.02, ratio: float = 0.1,
                  max_changes: int = 2, max_tries: int = 64):
         if not 0.0 < floor <= 0.5:
             raise ValueError("floor must be above 0 and at most 0.5")

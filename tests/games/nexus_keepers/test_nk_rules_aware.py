@@ -99,9 +99,9 @@ def test_a_clearly_read_reroll_of_a_one_stays_illegal(table):
 
 def test_a_clearly_read_reroll_of_a_one_stays_illegal_though_the_reader_saw_a_faint_one(table):
     """FR: « Cependant, vous ne pouvez pas relancer les résultats de 1. » A rerolls the 1 with a 3; the new 3 is read
-    right (0.86) but the reader gave a 1 there 0.11 (a real reading of a byler photo). Over the floor, yet eight
-    times less likely than the 3: the 1 is not read in, and the 3 was read clearly: the verdict stands."""
-    faint_one = DieReading(3, "white", confidence=0.86, probabilities=(0.11, 0.01, 0.86, 0.0, 0.01, 0.01))
+    right (0.88) but the reader gave a 1 there 0.08. Over the floor (0.05), yet eleven times less likely than the 3
+    (under the ratio, 0.1): the 1 is not read in, and the 3 was read clearly: the verdict stands."""
+    faint_one = DieReading(3, "white", confidence=0.88, probabilities=(0.08, 0.01, 0.88, 0.01, 0.01, 0.01))
     verdicts = table.observe(camera(die(4), die(2), faint_one, die(5), die(6)))
     assert rules(verdicts) == ["nk.reroll.ones"] and verdicts[0].kind is VerdictKind.ILLEGAL
     assert table.engine.state.turn.pool == POOL

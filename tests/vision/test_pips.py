@@ -5,7 +5,7 @@ import pytest
 
 from companion.config import load_config
 from companion.vision import DiceReader
-from companion.vision.pips import area as _area, overlap as _overlap, without_pips as _without_pips
+from companion.vision.pips import area, overlap, without_pips
 from companion.vision.labels import load_labelled
 from tests.conftest import SHARED
 
@@ -14,30 +14,30 @@ BIG_TWO = (2, (100.0, 100.0, 160.0, 160.0), 0.9)
 
 def test_a_reading_inside_a_die_twice_its_size_is_taken_for_a_pip():
     pip = (1, (108.0, 110.0, 124.0, 126.0), 0.4)
-    assert _without_pips([BIG_TWO, pip], inside=0.7) == [BIG_TWO]
-    assert _without_pips([pip, BIG_TWO], inside=0.7) == [BIG_TWO]  # whatever the order they come in
+    assert without_pips([BIG_TWO, pip], inside=0.7) == [BIG_TWO]
+    assert without_pips([pip, BIG_TWO], inside=0.7) == [BIG_TWO]  # whatever the order they come in
 
 
 def test_neighbours_and_a_die_partly_hidden_behind_another_are_kept():
     beside = (5, (165.0, 100.0, 190.0, 125.0), 0.8)
     behind = (3, (150.0, 80.0, 175.0, 105.0), 0.6)  # a quarter of it lies inside the big die's box
-    assert _without_pips([BIG_TWO, beside, behind], inside=0.7) == [BIG_TWO, beside, behind]
+    assert without_pips([BIG_TWO, beside, behind], inside=0.7) == [BIG_TWO, beside, behind]
 
 
 def test_a_box_less_than_twice_as_small_is_left_to_nms():
     similar = (4, (105.0, 105.0, 150.0, 150.0), 0.5)  # 45 x 45 inside 60 x 60: not a pip's size
-    assert _without_pips([BIG_TWO, similar], inside=0.7) == [BIG_TWO, similar]
+    assert without_pips([BIG_TWO, similar], inside=0.7) == [BIG_TWO, similar]
 
 
 def test_more_than_one_turns_the_rule_off():
     pip = (1, (108.0, 110.0, 124.0, 126.0), 0.4)
-    assert _without_pips([BIG_TWO, pip], inside=1.01) == [BIG_TWO, pip]
+    assert without_pips([BIG_TWO, pip], inside=1.01) == [BIG_TWO, pip]
 
 
 def _contained(readings):
     """Pairs (small, big) of readings where the small box lies 70% inside a box twice its size."""
     return [(s, b) for s in readings for b in readings
-            if s is not b and _area(b.box) >= 2 * _area(s.box) and _overlap(s.box, b.box) >= 0.7 * _area(s.box)]
+            if s is not b and area(b.box) >= 2 * area(s.box) and overlap(s.box, b.box) >= 0.7 * area(s.box)]
 
 
 CLOSE_UP_TWOS = ["two_15.jpg", "two_26.jpg", "two_44.jpg"]

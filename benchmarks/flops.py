@@ -2,15 +2,15 @@
 
     python benchmarks/flops.py [models/dice.onnx]
 
-Counts multiply-accumulates of every Conv and MatMul/Gemm (nearly all of the work) from the
-shapes onnx infers; 1 MAC = 2 FLOPs. The face reader (dice_faces.onnx, next to the detector)
-runs once per found die, so a frame's total depends on how many dice are on the table; a die
-whose value is doubtful (vision.reread_below) is read again at three more quarter-turns and, when
-the second face reader (dice_faces_b.onnx) ships, by that reader at four (vision.second_opinion =
-doubtful), so the worst case (every die doubtful) is printed too, within the per-frame limit on
-face-reader looks (vision.max_face_looks) and without it. With second_opinion = always the second reader
-also reads every die the limit allows. A frame whose first pass failed (vision.second_look) runs the detector
-once more with a fraction of its pixels; its work grows with the pixels.
+Counts multiply-accumulates of every Conv and MatMul/Gemm (nearly all of the work) from the shapes onnx
+infers; 1 MAC = 2 FLOPs, an int8 model's counted alike (models/quantize.py's readers). The face reader
+(dice_faces.onnx, next to the detector) runs once per found die, so a frame's total depends on how many dice
+are on the table; a die whose value is doubtful (vision.reread_below) is read again at three more
+quarter-turns and, when the second face reader (dice_faces_b.onnx) ships, by that reader at four
+(vision.second_opinion = doubtful), so the worst case (every die doubtful) is printed too, within the
+per-frame limit on face-reader looks (vision.max_face_looks) and without it. With second_opinion = always the
+second reader also reads every die the limit allows. A frame whose first pass failed (vision.second_look) runs
+the detector once more with a fraction of its pixels; its work grows with the pixels.
 """
 
 from __future__ import annotations
@@ -47,7 +47,12 @@ def count(path: Path) -> tuple[int, int, str]:
     for vi in list(graph.value_info) + list(graph.input) + list(graph.output):
         shapes[vi.name] = [d.dim_value or 1 for d in vi.type.tensor_type.shape.dim]
     inits = {i.name: list(i.dims) for i in graph.initializer}
-    params = sum(int(np.prod(d)) for d in inits.values())
+    quant = {name for node in graph.node if node.op_type in ("QuantizeLinear", "DequantizeLinear")
+             for name in node.input[1:]}  # a quantized model's scales and zero points are not parameters
+    params = sum(int(np.prod(d)) for name, d in inits.items() if name not in quant)
+    for node in graph.node:  # a quantized model's weights reach its convolutions through DequantizeLinear
+        if node.op_type == "DequantizeLinear" and node.input[0] in inits:
+            inits[node.output[0]] = inits[node.input[0]]
     macs = 0
     for node in graph.node:
         if node.op_type == "Conv":

@@ -81,7 +81,7 @@ class DiceReader:
                  detector_vote: float = 0.25, face_views: int = 1, reread_below: float = 0.8,
                  second_opinion: str = "always", max_face_looks: int = 31, recrop_beyond: float = 0.05,
                  min_crop: float = 0.05, recrop_rounds: int = 3, grey_table_colours: bool = True,
-                 fit_frame: bool = True, inside_die: float = 0.7, second_look: float = 0.15,
+                 fit_frame: bool = True, inside_die: float = 0.6, second_look: float = 0.15,
                  emblem_face: int = 6):
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         self.threads = max(1, int(threads))

@@ -14,6 +14,7 @@ import torch.nn as nn
 from companion.vision.detector import EMBLEM, NOT_A_DIE  # the reader's seventh and eighth classes, as run
 from companion.vision.render import render_table
 from training.data import RealPhotos, colour_jitter
+from training.model import float_model
 
 CROP_SCALE = 1.3  # the crop's side, in units of the die box's longer side (the runtime uses the same)
 
@@ -86,10 +87,9 @@ def load_exported_faces(path: str, place: bool = False, values: int | None = Non
     folded bias, with its statistics frozen (``frozen_statistics``): the network computes exactly
     what the ONNX file computes, and further training adjusts scale and shift as plain parameters.
     """
-    import onnx
     from onnx import numpy_helper
 
-    model = onnx.load(path)
+    model = float_model(path)
     inits = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
     convs = [n for n in model.graph.node if n.op_type == "Conv"]
     gemms = {int(inits[n.input[1]].shape[0]) != PLACE_OUTPUTS: n for n in model.graph.node if n.op_type == "Gemm"}

@@ -71,6 +71,17 @@ class DiceNet(nn.Module):
         return self.out_heat(y), self.out_value(y), self.out_box(y)
 
 
+def float_model(path: str):
+    """The ONNX model at ``path``, refused when it is an int8 copy: training starts from float weights."""
+    import onnx
+
+    model = onnx.load(path)
+    if any(node.op_type == "DequantizeLinear" for node in model.graph.node):
+        raise ValueError(f"{path} is an int8 copy made by models/quantize.py; train from its float original "
+                         "in models/float/")
+    return model
+
+
 def load_exported_detector(path: str, widths, depths, neck: int) -> DiceNet:
     """A DiceNet of this shape holding an exported detector's weights, to train further.
 
@@ -78,10 +89,9 @@ def load_exported_detector(path: str, widths, depths, neck: int) -> DiceNet:
     statistics frozen, so the network computes what the ONNX file computes (as training/faces.py's reader
     loader does). Convolutions are matched in the order the network runs them, shapes checked.
     """
-    import onnx
     from onnx import numpy_helper
 
-    model = onnx.load(path)
+    model = float_model(path)
     inits = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
     nodes = [n for n in model.graph.node if n.op_type == "Conv"]
     values = int(inits[nodes[-2].input[1]].shape[0])

@@ -10,7 +10,7 @@ onnx = pytest.importorskip("onnx", reason="the dev extra (onnx) is not installed
 from onnx import numpy_helper  # noqa: E402
 
 average = models_script("average")
-READER = REPO / "models" / "dice_faces.onnx"
+READER = REPO / "models" / "float" / "dice_faces.onnx"  # a trained (float) reader, as averaged
 
 
 def _weights(path):
@@ -24,7 +24,7 @@ def _read(path, crops):
 
 @pytest.fixture()
 def finetuned(tmp_path):
-    """The shipped reader with every float weight moved, standing in for a fine-tune of it."""
+    """The trained reader with every float weight moved, standing in for a fine-tune of it."""
     model = onnx.load(str(READER))
     rng = np.random.default_rng(0)
     for tensor in model.graph.initializer:

@@ -35,9 +35,11 @@ def test_more_than_one_turns_the_rule_off():
 
 
 def _contained(readings):
-    """Pairs (small, big) of readings where the small box lies 70% inside a box twice its size."""
+    """Pairs (small, big) of readings where the small box lies inside a box twice its size as much as the shipped
+    inside_die setting drops."""
+    inside = load_config(None)["vision"]["inside_die"]
     return [(s, b) for s in readings for b in readings
-            if s is not b and area(b.box) >= 2 * area(s.box) and overlap(s.box, b.box) >= 0.7 * area(s.box)]
+            if s is not b and area(b.box) >= 2 * area(s.box) and overlap(s.box, b.box) >= inside * area(s.box)]
 
 
 CLOSE_UP_TWOS = ["two_15.jpg", "two_26.jpg", "two_44.jpg"]

@@ -126,23 +126,34 @@ def test_placing_target_is_where_the_point_lands_in_the_crop():
         assert np.allclose(found, crop_point(point, (150.0, 100.0), 80.0, angle, flip), atol=0.02)
 
 
-def test_face_reader_training_can_start_from_the_shipped_model():
+def test_face_reader_training_can_start_from_the_trained_model():
     import onnxruntime as ort
 
     from training.faces import FaceExport, load_exported_faces
 
-    shipped = REPO / "models" / "dice_faces.onnx"
-    net = load_exported_faces(str(shipped)).train()  # frozen statistics: train mode computes the same
+    trained = REPO / "models" / "float" / "dice_faces.onnx"  # the package ships its int8 copy
+    net = load_exported_faces(str(trained)).train()  # frozen statistics: train mode computes the same
     crops = np.random.default_rng(2).uniform(0, 255, (3, 3, 48, 48)).astype(np.float32)
     ours = FaceExport(net)(torch.from_numpy(crops))
-    theirs = ort.InferenceSession(str(shipped), providers=["CPUExecutionProvider"]).run(None, {"crops": crops})
-    assert net.place is not None and len(theirs) == 2  # the shipped first reader also places the die
+    theirs = ort.InferenceSession(str(trained), providers=["CPUExecutionProvider"]).run(None, {"crops": crops})
+    assert net.place is not None and len(theirs) == 2  # the first reader also places the die
     for a, b in zip(ours, theirs):
         assert np.abs(a.detach().numpy() - b).max() < 1e-4
     logits, placed = net(torch.from_numpy(crops) / 255.0)
     loss = torch.nn.functional.cross_entropy(logits, torch.tensor([0, 1, 6])) + placed.abs().sum()
     loss.backward()
     assert all(p.grad is not None for p in net.parameters())
+
+
+def test_training_refuses_to_start_from_an_int8_copy():
+    from training.faces import load_exported_faces
+    from training.model import load_exported_detector
+
+    with pytest.raises(ValueError, match="models/float/"):
+        load_exported_faces(str(REPO / "models" / "dice_faces.onnx"))  # the shipped int8 copy
+    quantized = REPO / "models" / "dice_faces_b.onnx"
+    with pytest.raises(ValueError, match="int8 copy"):
+        load_exported_detector(str(quantized), (16, 32, 64, 128), (2, 3, 4), 48)
 
 
 def test_training_crops_are_never_smaller_than_the_runtime_cuts_them():
@@ -226,7 +237,7 @@ def test_an_exported_detector_loads_back_into_a_dicenet_that_computes_what_the_f
 
     from training.model import load_exported_detector
 
-    path = REPO / "models" / "dice.onnx"
+    path = REPO / "models" / "float" / "dice.onnx"
     net = load_exported_detector(str(path), (16, 32, 64, 128), (2, 3, 4), 48).eval()
     x = np.random.default_rng(0).uniform(0, 255, (1, 3, 64, 96)).astype(np.float32)
     session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
@@ -288,7 +299,7 @@ def test_an_emblem_share_teaches_the_eighth_class_from_a_reader_that_had_seven(t
     import onnx
     from onnx import numpy_helper
 
-    model = onnx.load(str(REPO / "models" / "dice_faces.onnx"))  # the shipped reader, its emblem class cut off
+    model = onnx.load(str(REPO / "models" / "float" / "dice_faces.onnx"))  # the trained reader, emblem class cut off
     gemm = next(n for n in model.graph.node if n.op_type == "Gemm" and n.input[1] in {
         t.name for t in model.graph.initializer if numpy_helper.to_array(t).shape[0] == 8})
     for tensor in model.graph.initializer:

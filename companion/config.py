@@ -155,6 +155,12 @@ class ConfigError(ValueError):
     """A configuration file that cannot be used, with the offending key named."""
 
 
+def defaults(section: str) -> dict[str, Any]:
+    """A section's default values: classes built from a section take their keyword defaults from here, so a
+    default is written once (the service builds them from the loaded config; tests and scripts may not)."""
+    return {name: key.default for name, key in SCHEMA[section].items()}
+
+
 def default_paths() -> list[Path]:
     return [Path("~/.config/companion/companion.toml").expanduser(), Path("/etc/companion/companion.toml")]
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations, product
 from typing import Any
 
+from companion.config import defaults
 from companion.core import DieReading, Observation, Verdict, VerdictKind, verdict
 from companion.referee.engine import EventError
 from companion.referee.expectations import RollExpectation
@@ -43,6 +44,9 @@ class AwareResult:
     changes: tuple[tuple[int, int, int], ...] = ()
 
 
+VISION = defaults("vision")
+
+
 class RulesAwareReading:
     """``floor``: the least probability the reader must have given a value for it to be taken on a re-read;
     ``ratio``: the least likelihood of a re-reading against the first reading (the product over the changed dice of
@@ -52,7 +56,8 @@ class RulesAwareReading:
     for "camera unsure" rather than an accusation. ``max_changes``: at most this many dice changed by one re-read.
     ``max_tries``: at most this many re-readings asked of the referee per roll."""
 
-    def __init__(self, floor: float = 0.05, sure: float = 0.8, doubt: float = 0.02, ratio: float = 0.1,
+    def __init__(self, floor: float = VISION["reread_floor"], sure: float = VISION["sure_reading"],
+                 doubt: float = VISION["unsure_doubt"], ratio: float = VISION["reread_ratio"],
                  max_changes: int = 2, max_tries: int = 64):
         if not 0.0 < floor <= 0.5:
             raise ValueError("floor must be above 0 and at most 0.5")

@@ -17,6 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.config import defaults
 from companion.core import DieReading
 from companion.vision.colour import die_colour, table_is_neutral
 from companion.vision.fit import fitted_shape
@@ -30,6 +31,7 @@ log = logging.getLogger(__name__)
 SECOND_OPINION = ("off", "doubtful", "always")
 NOT_A_DIE, EMBLEM = 6, 7  # the face readers' seventh class ("not a die") and eighth, where they have it
 EMBLEM_FACES = (6, 1)  # the faces a maker's emblem replaces
+VISION = defaults("vision")  # the settings' defaults, written once in companion/config.py
 
 
 class DiceReader:
@@ -76,13 +78,14 @@ class DiceReader:
     such a face counts as this value (6 or 1: the dice's maker and the game decide).
     """
 
-    def __init__(self, model_path: str | Path | None = None, threads: int = 1, confidence: float = 0.25,
-                 nms_iou: float = 0.4, read_colour: bool = True, faces: bool = True,
-                 detector_vote: float = 0.25, face_views: int = 1, reread_below: float = 0.8,
-                 second_opinion: str = "always", max_face_looks: int = 31, recrop_beyond: float = 0.05,
-                 min_crop: float = 0.05, recrop_rounds: int = 3, grey_table_colours: bool = True,
-                 fit_frame: bool = True, inside_die: float = 0.6, second_look: float = 0.15,
-                 emblem_face: int = 6):
+    def __init__(self, model_path: str | Path | None = None, threads: int = 1,
+                 confidence: float = VISION["confidence"], nms_iou: float = 0.4, read_colour: bool = True,
+                 faces: bool = True, detector_vote: float = 0.25, face_views: int = 1,
+                 reread_below: float = VISION["reread_below"], second_opinion: str = VISION["second_opinion"],
+                 max_face_looks: int = VISION["max_face_looks"], recrop_beyond: float = VISION["recrop_beyond"],
+                 min_crop: float = VISION["min_crop"], recrop_rounds: int = VISION["recrop_rounds"],
+                 grey_table_colours: bool = True, fit_frame: bool = True, inside_die: float = VISION["inside_die"],
+                 second_look: float = VISION["second_look"], emblem_face: int = VISION["emblem_face"]):
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         self.threads = max(1, int(threads))
         self.detector_vote = float(detector_vote)

@@ -73,3 +73,18 @@ def test_companion_config_refuses_a_bad_file_with_exit_2(tmp_path, capsys):
     path = write(tmp_path / "c.toml", "[vision]\nthread = 1\n")
     assert main(["--config", str(path), "config"]) == 2
     assert "vision.thread" in capsys.readouterr().err
+
+
+def test_readers_built_without_a_config_take_the_config_defaults():
+    # tests and scripts build them with no config; the service from the loaded one: both must read alike
+    from companion.referee.aware import RulesAwareReading
+    from companion.vision import DiceReader
+
+    vision = load_config(None)["vision"]
+    reader = DiceReader()
+    for key in ("confidence", "reread_below", "second_opinion", "max_face_looks", "recrop_beyond", "min_crop",
+                "recrop_rounds", "inside_die", "second_look", "emblem_face"):
+        assert getattr(reader, key) == vision[key], key
+    aware = RulesAwareReading()
+    assert (aware.floor, aware.ratio, aware.sure, aware.doubt) == (
+        vision["reread_floor"], vision["reread_ratio"], vision["sure_reading"], vision["unsure_doubt"])

@@ -106,7 +106,7 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "min_crop": Key(0.05, "a face reader's crop is at least this fraction of the frame's shorter side, so a die "
                               "whose box was drawn too small is still seen whole (0.05: 1.3 x the smallest die "
                               "hardware/README.md allows; 0 = off)"),
-        "inside_die": Key(0.6, "a reading whose box lies at least this much (a fraction of its area) inside another "
+        "inside_die": Key(0.5, "a reading whose box lies at least this much (a fraction of its area) inside another "
                                "found die's box, twice its size or more, is one of that die's pips and is dropped "
                                "(models/README.md); more than 1: never"),
         "second_look": Key(0.15, "with no table plane to size the dice: a frame whose first pass read no die from the "

@@ -1,23 +1,21 @@
-"""The shipped dice models as int8 copies of the trained float ones, calibrated on training photos.
+"""The shipped face readers as int8 copies of the trained float ones, calibrated on training photos.
 
     python models/quantize.py --config models/configs/quantize.toml
 
-Why: onnxruntime runs int8 convolutions several times faster than float ones on the CPUs the reader runs on
-(x86 with VNNI, the Pi's Arm cores with their dot-product instructions), and a frame's time is mostly the
-detector's and face readers' convolutions. Training makes float models (models/float/, where fine-tunes start);
-this writes their int8 copies to models/, which is what the package ships. ``float_models`` are shipped as trained:
-the detector, whose int8 copy turned its value guess for emblem dice from unsure to wrong (rendered emblem dice
-read as 6: 70% against 92%), while its real photos read as well as the float one's.
+Why: onnxruntime runs int8 convolutions in less time than float ones, and much of a frame's time is the face
+readers' (a frame of byler's tray reads in about 15% less time with them; models/README.md). Training makes float
+models (models/float/, where fine-tunes start); this writes the int8 copies of ``models`` to models/, which the
+package ships, and copies ``float_models`` there as trained: the detector, whose int8 copy turned its value guess
+on emblem dice from unsure to wrong (rendered emblem dice read as 6: 70% against 92%).
 
 Static quantization (onnxruntime.quantization, QDQ format): each weight gets a scale per output channel; each
 activation gets the range it takes on the frames it reads. Those ranges come from the float reader itself reading
 ``photos_per_set`` photos of each set's ``split`` (never validation or held-out photos) and ``rendered_frames``
-rendered tables showing what no photo here does (emblem faces, gem dice, shadows: an emblem's marks drive
-activations no photo's pips do): every input its detector and face readers are given is recorded, second looks
-and re-cuts included, and onnxruntime's MinMax calibrator
-runs them (``moving_average``: the mean of each input's own range, so one unusual frame does not widen a range for
-all). The first layer (raw pixels in) and the layers that make the outputs stay float: there the rounding
-would fall on the colours the detector sees and on the probabilities the reader reports.
+rendered tables showing what no photo here does (emblem faces, gem dice, shadows): every input its detector and
+face readers are given is recorded, second looks and re-cuts included, and onnxruntime's MinMax calibrator runs
+them (``moving_average``: the mean of each input's own range, so one unusual frame does not widen a range for all).
+The first layer (raw pixels in) and the layers that make the outputs stay float: there the rounding would fall on
+the colours the model sees and on the probabilities the reader reports.
 """
 
 from __future__ import annotations
@@ -79,10 +77,9 @@ def record_inputs(source: Path, sets: list[str], split: str, per_set: int, seed:
     ``rendered`` rendered tables drawn with ``looks`` (render_table's shares of emblem and gem dice, shadows)."""
     import cv2
 
-    from companion.vision.render import render_table
-
     from companion.vision import DiceReader
     from companion.vision.labels import load_labelled
+    from companion.vision.render import render_table
 
     reader = DiceReader(source / "dice.onnx", threads=1, read_colour=False)
     sessions = {"dice.onnx": "session", "dice_faces.onnx": "faces", "dice_faces_b.onnx": "second"}
@@ -133,9 +130,9 @@ def quantize(source: Path, out: Path, inputs: list, moving_average: bool) -> lis
                             extra_options={"CalibMovingAverage": bool(moving_average)})
         finally:
             os.chdir(here)
-    quantized = onnx.load(str(out))  # the reader's metadata (input shape plan, crop geometry) is kept
-    assert any(p.key == "companion" for p in quantized.metadata_props) == any(
-        p.key == "companion" for p in model.metadata_props), "quantization dropped the model's metadata"
+    meta = {p.key: p.value for p in model.metadata_props}.get("companion")
+    if meta != {p.key: p.value for p in onnx.load(str(out)).metadata_props}.get("companion"):
+        raise RuntimeError(f"{out}: quantization lost the metadata the reader needs (crop geometry, input plan)")
     return keep
 
 

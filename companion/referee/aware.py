@@ -25,6 +25,8 @@ from companion.core import DieReading, Observation, Verdict, VerdictKind, verdic
 from companion.referee.engine import EventError
 from companion.referee.expectations import RollExpectation
 
+VISION = defaults("vision")  # the settings' defaults, written once in companion/config.py
+
 AS_READ = "as read"
 READ_AGAIN = "read again"
 UNSURE = "unsure"
@@ -42,9 +44,6 @@ class AwareResult:
     observation: Observation
     note: Verdict | None = None
     changes: tuple[tuple[int, int, int], ...] = ()
-
-
-VISION = defaults("vision")
 
 
 class RulesAwareReading:

@@ -72,8 +72,15 @@ def settled(driver, url):
     """Wait until the board drawn is the one for the table's latest entry; return that state."""
     current = state(url)
     # 40 s: a loaded CI machine once kept a board 20 s behind; an update lost for good still fails here
-    wait(driver, lambda d: d.execute_script("return document.querySelector('#board').dataset.entries") == str(current["entries"]),
-         timeout=40, message=f"the board never showed entry count {current['entries']}")
+    try:
+        wait(driver, lambda d: d.execute_script("return document.querySelector('#board').dataset.entries") == str(current["entries"]),
+             timeout=40)
+    except TimeoutException:
+        seen = driver.execute_script("return [document.querySelector('#board').dataset.entries, "
+                                     "window.companion.state && window.companion.state.entries, document.querySelector('#conn').dataset.state]")
+        raise AssertionError(f"the board never showed entry count {current['entries']}: it shows {seen[0]}, the page "
+                             f"holds {seen[1]}, live stream {seen[2]}; server now at {state(url)['entries']}; "
+                             f"console: {[e['message'] for e in driver.get_log('browser') if e['level'] in ('SEVERE', 'WARNING')][-5:]}") from None
     time.sleep(0.15)
     return state(url)
 

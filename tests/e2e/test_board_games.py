@@ -7,6 +7,7 @@ server. No JSON is typed anywhere: games are chosen, set up and played with taps
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -234,3 +235,28 @@ def test_a_run_is_confined_by_tapping_its_cubes(quiet_table, phone, screenshots)
     assert summary["labs"] == expected.summary()["labs"]
     confined = shown(phone, "return [...document.querySelectorAll('#tess-confinement tr[data-colour] td[data-filled=true]')].map(td => [td.parentElement.dataset.colour, +td.dataset.value])")
     assert confined == [["purple", 3]]
+
+
+def test_a_late_live_event_does_not_take_the_board_back(quiet_table, phone):
+    """The phone's answer to its own change and the live event of the change before can arrive in either order
+    (a loaded Wi-Fi); the board keeps the newer state instead of drawing the older one until the next change."""
+    service, url = quiet_table
+    unlock(phone, url)
+    example = [json.loads(line) for line in (REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()]
+    service.table.new_game("tesseract", {}, ["Ada", "Marie"])
+    service.table.submit(example[0])
+    older = service.table.state()
+    service.table.submit(example[1])
+    open_page(phone, url, "#/table")
+    newer = settled(phone, url)
+    assert newer["entries"] == older["entries"] + 1
+    phone.execute_script("window.companion.onEvent('entry', {seq: arguments[0].entries - 1, event: {}, verdicts: [], "
+                         "source: 'phone', state: arguments[0]})", older)
+    time.sleep(0.3)
+    assert shown(phone, "return window.companion.state.entries") == newer["entries"]
+    assert shown(phone, "return document.querySelector('#board').dataset.entries") == str(newer["entries"])
+    # A state of another game (a new game started elsewhere) is taken whatever its count.
+    service.table.new_game("tesseract", {}, ["Ada", "Marie"])
+    fresh = settled(phone, url)
+    assert fresh["entries"] == 0 and fresh["game_id"] != newer["game_id"]
+    assert not page_errors(phone)

@@ -50,7 +50,7 @@ class App {
         const [state, history, live] = await Promise.all([
           this.api.get("/api/state"), this.api.get("/api/history"), this.api.get("/api/live"),
         ]);
-        this.state = state.state;
+        this.adopt(state.state);
         this.history = history;
         this.live = live;
         this.eventId = Math.min(state.event_id, history.event_id);
@@ -113,9 +113,9 @@ class App {
 
   onEvent(topic, data) {
     if (topic === "entry") {
-      this.state = data.state;
-      this.latest = data.verdicts || [];
-      const serious = this.latest.find((v) => SERIOUS.has(v.kind));
+      const verdicts = data.verdicts || [];
+      if (this.adopt(data.state)) this.latest = verdicts; // else this phone's answer to a later change came first
+      const serious = verdicts.find((v) => SERIOUS.has(v.kind));
       // This phone's own action shows its result in place; a notice is for what others (or the camera) did.
       if (serious) setTimeout(() => { if (!this.mine_seqs.has(data.seq)) this.toast(`${t(`kind.${serious.kind}`)}: ${pick(serious)}`, serious.kind); }, 400);
       this.refreshHistory();
@@ -138,6 +138,15 @@ class App {
       return;
     }
     this.render();
+  }
+
+  /** Take ``state`` unless it is older than the one shown: an answer to this phone's change, a live event and a
+   * reload can arrive in any order, and a game's entry count only grows (an undo is an entry too). */
+  adopt(state) {
+    const current = this.state;
+    if (current && state && current.game_id === state.game_id && state.entries < current.entries) return false;
+    this.state = state;
+    return true;
   }
 
   /** The history is re-read after each change (corrections and undos change earlier entries). */
@@ -179,11 +188,11 @@ class App {
 
   /** The answer to this phone's own change: shown in place until its next action, never replaced by a notice. */
   acted(result) {
-    this.state = result.state;
+    const adopted = this.adopt(result.state);
     this.mine_seqs.add(result.state.entries - 1);
     const verdicts = result.verdicts || [];
     this.mine = verdicts.length || !(this.mine && this.mine.done) ? { verdicts } : this.mine;
-    this.latest = result.verdicts || [];
+    if (adopted) this.latest = verdicts;
     this.refreshHistory();
     this.render();
   }
@@ -193,7 +202,7 @@ class App {
     const seq = (this.state.accepted || []).at(-1);
     if (seq === undefined) return;
     const result = await this.change(() => this.api.post("/api/undo", { seq }), t("history.undone_entry", { n: seq + 1 }));
-    if (result) { this.state = result.state; this.mine = null; this.refreshHistory(); this.render(); }
+    if (result) { this.adopt(result.state); this.mine = null; this.refreshHistory(); this.render(); }
   }
 
   /** One queue of short notices, in the page's flow (never over the controls), not on the join screen. */

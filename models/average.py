@@ -19,6 +19,9 @@ from pathlib import Path
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from quantize import float_model  # noqa: E402  (an int8 copy is refused: its weights are not float tensors)
+
 
 def average(start: str | Path, finetuned: str | Path, out: str | Path, weight: float = 0.5) -> int:
     """Write ``(1 - weight) x start + weight x finetuned``, tensor by tensor; returns how many were averaged."""
@@ -27,7 +30,7 @@ def average(start: str | Path, finetuned: str | Path, out: str | Path, weight: f
 
     if not 0.0 <= weight <= 1.0:
         raise ValueError(f"weight must be between 0 and 1, got {weight}")
-    base, other = onnx.load(str(start)), onnx.load(str(finetuned))
+    base, other = float_model(start), float_model(finetuned)
     if [n.op_type for n in base.graph.node] != [n.op_type for n in other.graph.node]:
         raise ValueError(f"{start} and {finetuned} are not the same network")
     ours_all = {t.name: numpy_helper.to_array(t) for t in base.graph.initializer}
@@ -65,7 +68,10 @@ def main(argv=None) -> int:
     parser.add_argument("out", help="where to write the average (.onnx)")
     parser.add_argument("--weight", type=float, default=0.5, help="the fine-tune's share (default 0.5)")
     args = parser.parse_args(argv)
-    n = average(args.start, args.finetuned, args.out, args.weight)
+    try:
+        n = average(args.start, args.finetuned, args.out, args.weight)
+    except ValueError as exc:  # not two float models of one network: say which, no traceback
+        parser.exit(2, f"average.py: {exc}\n")
     print(f"{args.out}: {n} weight tensors averaged, {args.weight:g} x {Path(args.finetuned).name} + "
           f"{1 - args.weight:g} x {Path(args.start).name}")
     return 0

@@ -36,6 +36,21 @@ sys.path.insert(0, str(ROOT))
 WEIGHTED = ("Conv", "Gemm", "MatMul")  # the layers quantization makes int8
 
 
+def is_int8(model) -> bool:
+    """Whether an ONNX model is an int8 copy this script made (its weights reach their layers dequantized)."""
+    return any(node.op_type == "DequantizeLinear" for node in model.graph.node)
+
+
+def float_model(path):
+    """The ONNX model at ``path``, refused when it is an int8 copy: training and averaging need float weights."""
+    import onnx
+
+    model = onnx.load(str(path))
+    if is_int8(model):
+        raise ValueError(f"{path} is an int8 copy made by models/quantize.py; use its float original in models/float/")
+    return model
+
+
 def float_ends(model) -> list[str]:
     """Names of the layers kept float: the first weighted one, and on each path back from a graph output every layer
     up to and including the last weighted one (a softmax or a sigmoid and the layer before it): quantized there, a

@@ -14,7 +14,7 @@ import torch.nn as nn
 from companion.vision.detector import EMBLEM, NOT_A_DIE  # the reader's seventh and eighth classes, as run
 from companion.vision.render import render_table
 from training.data import RealPhotos, colour_jitter
-from training.model import float_model
+from quantize import float_model
 
 CROP_SCALE = 1.3  # the crop's side, in units of the die box's longer side (the runtime uses the same)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+from quantize import float_model  # models/quantize.py (models/ is on the path): int8 copies are refused
 
 
 def conv_bn(cin: int, cout: int, k: int = 3, stride: int = 1, groups: int = 1) -> nn.Sequential:
@@ -69,17 +70,6 @@ class DiceNet(nn.Module):
         y = self.fuse4(F.interpolate(y, scale_factor=2.0, mode="nearest") + self.lat4(x4))
         y = self.head(y)
         return self.out_heat(y), self.out_value(y), self.out_box(y)
-
-
-def float_model(path: str):
-    """The ONNX model at ``path``, refused when it is an int8 copy: training starts from float weights."""
-    import onnx
-
-    model = onnx.load(path)
-    if any(node.op_type == "DequantizeLinear" for node in model.graph.node):
-        raise ValueError(f"{path} is an int8 copy made by models/quantize.py; train from its float original "
-                         "in models/float/")
-    return model
 
 
 def load_exported_detector(path: str, widths, depths, neck: int) -> DiceNet:

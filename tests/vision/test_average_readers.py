@@ -52,7 +52,7 @@ def test_the_average_lies_between_the_two_readers(tmp_path, finetuned):
 
 def test_readers_of_different_networks_are_refused(tmp_path):
     with pytest.raises(ValueError, match="not the same network"):
-        average.average(READER, REPO / "models" / "dice_faces_b.onnx", tmp_path / "x.onnx")
+        average.average(READER, REPO / "models" / "float" / "dice_faces_b.onnx", tmp_path / "x.onnx")
     with pytest.raises(ValueError, match="between 0 and 1"):
         average.average(READER, READER, tmp_path / "x.onnx", weight=1.5)
 
@@ -78,3 +78,10 @@ def test_a_fine_tune_that_added_a_class_keeps_its_own_rows_for_it(tmp_path):
     assert _read(out, crops).shape == (2, 8)
     with pytest.raises(ValueError, match="fewer rows"):  # never the other way round: a start with more classes
         average.average(READER, start, tmp_path / "x.onnx")
+
+
+def test_an_int8_copy_is_refused_with_where_its_float_original_is(tmp_path):
+    shipped = REPO / "models" / "dice_faces.onnx"  # the package's int8 copy of READER
+    with pytest.raises(ValueError, match="int8 copy .*models/float/"):
+        average.average(READER, shipped, tmp_path / "out.onnx")
+    assert not (tmp_path / "out.onnx").exists()

@@ -17,7 +17,7 @@ def _session(path):
 
 
 def _is_int8(path) -> bool:
-    return any(node.op_type == "DequantizeLinear" for node in onnx.load(str(path)).graph.node)
+    return quantize.is_int8(onnx.load(str(path)))
 
 
 def test_the_first_layer_and_the_layers_making_the_outputs_stay_float():

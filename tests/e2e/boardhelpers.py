@@ -69,20 +69,25 @@ def tap(driver, css, timeout=10):
 
 
 def settled(driver, url):
-    """Wait until the board drawn is the one for the table's latest entry; return that state."""
-    current = state(url)
+    """Wait until the board drawn is the one for the table's latest entry and the server's count is unchanged a
+    moment later; return that state. The count is read again on each look: a tap's change may still be on its way
+    when this starts (the board then skips from the count before it to the one after)."""
+    def caught_up(d):
+        now = state(url)
+        if d.execute_script("return document.querySelector('#board').dataset.entries") != str(now["entries"]):
+            return False
+        time.sleep(0.15)
+        later = state(url)
+        return later if later["entries"] == now["entries"] else False
     # 40 s: a loaded CI machine once kept a board 20 s behind; an update lost for good still fails here
     try:
-        wait(driver, lambda d: d.execute_script("return document.querySelector('#board').dataset.entries") == str(current["entries"]),
-             timeout=40)
+        return wait(driver, caught_up, timeout=40)
     except TimeoutException:
         seen = driver.execute_script("return [document.querySelector('#board').dataset.entries, "
                                      "window.companion.state && window.companion.state.entries, document.querySelector('#conn').dataset.state]")
-        raise AssertionError(f"the board never showed entry count {current['entries']}: it shows {seen[0]}, the page "
-                             f"holds {seen[1]}, live stream {seen[2]}; server now at {state(url)['entries']}; "
+        raise AssertionError(f"the board never caught up with the table: it shows entry count {seen[0]}, the page "
+                             f"holds {seen[1]}, live stream {seen[2]}; server at {state(url)['entries']}; "
                              f"console: {[e['message'] for e in driver.get_log('browser') if e['level'] in ('SEVERE', 'WARNING')][-5:]}") from None
-    time.sleep(0.15)
-    return state(url)
 
 
 def shown(driver, script, *args):

@@ -260,3 +260,31 @@ def test_a_late_live_event_does_not_take_the_board_back(quiet_table, phone):
     fresh = settled(phone, url)
     assert fresh["entries"] == 0 and fresh["game_id"] != newer["game_id"]
     assert not page_errors(phone)
+
+
+def test_a_second_tap_while_a_move_is_on_its_way_is_not_sent(quiet_table, phone):
+    """On a slow Wi-Fi a player taps again before the answer comes: one move reaches the referee, not two."""
+    service, url = quiet_table
+    unlock(phone, url)
+    example = [json.loads(line) for line in (REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()]
+    service.table.new_game("tesseract", {}, ["Ada", "Marie"])
+    open_page(phone, url, "#/table")
+    before = settled(phone, url)
+    answered, second, sending = phone.execute_async_script("""
+      const done = arguments[arguments.length - 1];
+      const fast = window.fetch;  // every request now leaves a second late
+      window.fetch = (...args) => new Promise((wake) => setTimeout(wake, 1000)).then(() => fast(...args));
+      const app = window.companion;
+      const first = app.submitEvent(arguments[0]);
+      const sending = document.body.dataset.sending;
+      const again = app.submitEvent(arguments[0]);
+      Promise.all([first, again]).then(([a, b]) => { window.fetch = fast; done([!!a, b, sending]); });""", example[0])
+    assert (answered, second, sending) == (True, None, "1")
+    after = settled(phone, url)
+    assert after["entries"] == before["entries"] + 1
+    assert [e["event"]["type"] for e in api(url, "api/history")["entries"]] == [example[0]["type"]]
+    assert shown(phone, "return document.body.dataset.sending") is None
+    # the next move, once the answer is in, is sent
+    assert phone.execute_async_script("window.companion.submitEvent(arguments[0]).then((r) => arguments[1](!!r))", example[1])
+    assert settled(phone, url)["entries"] == before["entries"] + 2
+    assert not page_errors(phone)

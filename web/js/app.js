@@ -181,9 +181,23 @@ class App {
 
   /** Send a game event from a board view; its verdicts stay shown as this phone's own result. */
   async submitEvent(event) {
-    const result = await this.change(() => this.api.post("/api/events", { event }));
+    const result = await this.play(() => this.api.post("/api/events", { event }));
     if (result) this.acted(result);
     return result;
+  }
+
+  /** A move or a roll: one at a time from this phone. A second tap while the first is on its way (slow Wi-Fi)
+   * would reach the referee as a second move or a phantom roll; it is dropped, the page shows it is sending. */
+  async play(action, done) {
+    if (this.playing) return null;
+    this.playing = true;
+    document.body.dataset.sending = "1";
+    try {
+      return await this.change(action, done);
+    } finally {
+      this.playing = false;
+      delete document.body.dataset.sending;
+    }
   }
 
   /** The answer to this phone's own change: shown in place until its next action, never replaced by a notice. */

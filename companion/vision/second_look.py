@@ -64,10 +64,17 @@ def _side(a, b) -> float:
 
 
 def better_of(first: list[DieReading], again: list[DieReading]) -> list[DieReading]:
-    """The second look's readings where it read something with more mean confidence than the first pass."""
-    if again and _mean_confidence(again) > _mean_confidence(first):
-        return again
-    return first
+    """The second look's readings where it read something with more mean confidence than the first pass, and
+    beside them the first pass's dice that none of them overlaps: the second scale reads the die the first pass
+    broke into pips, and loses small dice elsewhere in the frame (a pile of them, one pair touching)."""
+    if not again or _mean_confidence(again) <= _mean_confidence(first):
+        return first
+    kept = [r for r in first if r.box is None or not any(a.box is not None and _overlap(r.box, a.box) for a in again)]
+    return sorted([*again, *kept], key=lambda r: -r.confidence)
+
+
+def _overlap(a, b) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
 
 
 def _mean_confidence(readings: Sequence[DieReading]) -> float:

@@ -47,6 +47,15 @@ def test_the_more_confident_reading_is_kept():
     assert better_of(first, [_die(6, 90, 90, 60, 0.2)]) == first
 
 
+def test_the_second_look_keeps_the_first_pass_dice_away_from_what_it_read():
+    # the first pass broke a close-up 6 into pips and read two small dice elsewhere; the second scale reads the 6
+    # and loses the small dice: the 6 replaces its pips, the small dice stay
+    pips = [_die(1, 100, 100, 20, 0.4), _die(1, 125, 100, 20, 0.3)]
+    small = [_die(2, 300, 300, 18, 0.5), _die(5, 330, 300, 18, 0.35)]
+    again = [_die(6, 90, 90, 60, 0.9)]
+    assert better_of([*pips, *small], again) == [again[0], small[0], small[1]]
+
+
 def test_the_reader_takes_the_shipped_setting_and_refuses_a_fraction_outside_zero_to_one():
     vision = load_config(None)["vision"]
     assert DiceReader.from_config(vision, threads=1).second_look == vision["second_look"] > 0

@@ -288,3 +288,32 @@ def test_a_second_tap_while_a_move_is_on_its_way_is_not_sent(quiet_table, phone)
     assert phone.execute_async_script("window.companion.submitEvent(arguments[0]).then((r) => arguments[1](!!r))", example[1])
     assert settled(phone, url)["entries"] == before["entries"] + 2
     assert not page_errors(phone)
+
+
+def test_a_move_whose_answer_never_comes_gives_the_board_back(quiet_table, phone):
+    """A stalled Wi-Fi link: the request is given up (sent once more, same key, then "network"), the board takes
+    taps again, and the next move is sent."""
+    service, url = quiet_table
+    unlock(phone, url)
+    example = [json.loads(line) for line in (REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()]
+    service.table.new_game("tesseract", {}, ["Ada", "Marie"])
+    open_page(phone, url, "#/table")
+    before = settled(phone, url)
+    answered, tries, sending = phone.execute_async_script("""
+      const done = arguments[arguments.length - 1];
+      const fast = window.fetch;
+      let tries = 0;
+      window.fetch = (path, options) => { tries += 1;  // never answered; gives up only when told to
+        return new Promise((_, fail) => options.signal?.addEventListener("abort", () => fail(new DOMException("aborted", "AbortError")))); };
+      const app = window.companion;
+      app.api.timeoutMs = 300;
+      app.submitEvent(arguments[0]).then((result) => {
+        window.fetch = fast; app.api.timeoutMs = 20000;
+        done([result, tries, document.body.dataset.sending || null]);
+      });""", example[0])
+    assert (answered, tries, sending) == (None, 2, None)
+    wait(phone, lambda d: "The companion cannot be reached" in d.find_element("tag name", "body").text,
+         message="the player was not told the move did not get through")
+    assert phone.execute_async_script("window.companion.submitEvent(arguments[0]).then((r) => arguments[1](!!r))", example[0])
+    assert settled(phone, url)["entries"] == before["entries"] + 1
+    assert not page_errors(phone)

@@ -19,6 +19,9 @@ export class Api {
   constructor() {
     this.csrf = "";
     this.authenticated = false;
+    // A request with no answer by then is given up (a change is sent once more, same key): a stalled Wi-Fi
+    // link must not leave the page waiting for ever, a move tapped meanwhile refused as "still sending".
+    this.timeoutMs = 20000;
   }
 
   async session() {
@@ -44,18 +47,24 @@ export class Api {
         options.body = JSON.stringify(body);
       }
     }
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), this.timeoutMs);
+    options.signal = abort.signal;
     let response;
+    let data = null;
     try {
       response = await fetch(path, options);
+      try { data = await response.json(); } catch (_) { data = null; }
+      if (abort.signal.aborted) throw new Error("no answer in time");
     } catch (err) {
+      clearTimeout(timer);
       if (key && !retried) {  // the reply may be lost, not the request: send it again, same key
         await new Promise((resolve) => setTimeout(resolve, 1000));
         return this.request(method, path, body, true, key);
       }
       throw new ApiError(0, "network", String(err));
     }
-    let data = null;
-    try { data = await response.json(); } catch (_) { data = null; }
+    clearTimeout(timer);
     if (!response.ok) {
       const { error = "http", message = response.statusText, ...extra } = data || {};
       // A stale token (the server restarted with a new session, or the PIN changed): fetch a fresh one once.

@@ -20,7 +20,7 @@ export class Api {
     this.csrf = "";
     this.authenticated = false;
     // A request with no answer by then is given up (a change is sent once more, same key): a stalled Wi-Fi
-    // link must not leave the page waiting for ever, a move tapped meanwhile refused as "still sending".
+    // link must not leave the page waiting for ever, holding back every move tapped meanwhile (app.js play).
     this.timeoutMs = 20000;
   }
 

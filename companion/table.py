@@ -136,12 +136,17 @@ class Table:
         return verdicts
 
     # -- changes -------------------------------------------------------------------
-    def submit(self, event: Mapping[str, Any], source: str = "phone") -> list[Verdict]:
-        """Referee an event; journal it (refused ones too, for the history) and publish the verdicts."""
-        return self._submit(event, source, ())
+    def submit(self, event: Mapping[str, Any], source: str = "phone", seen: int | None = None) -> list[Verdict]:
+        """Referee an event; journal it (refused ones too, for the history) and publish the verdicts.
+        ``seen``: the entry count the phone showed when its player tapped; refused when the game moved on since."""
+        return self._submit(event, source, (), seen)
 
-    def _submit(self, event: Mapping[str, Any], source: str, notes: tuple[Verdict, ...]) -> list[Verdict]:
+    def _submit(self, event: Mapping[str, Any], source: str, notes: tuple[Verdict, ...],
+                seen: int | None = None) -> list[Verdict]:
         with self._lock:
+            if seen is not None and seen != self._next_seq:
+                raise Conflict(f"the game moved on since this phone looked ({self._next_seq} entries now, {seen} "
+                               "shown): look at the table again before playing")
             event = dict(event)
             if event.get("type") in (UNDO, CORRECT, CAMERA_UNSURE):
                 raise EventError(f"use the {event['type']} action, not an event of that type")

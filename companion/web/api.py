@@ -218,7 +218,7 @@ def create_title(name: str) -> dict[str, str]:
 def submit_event():
     body = json_body("EventRequest")
     with refereeing():
-        verdicts = context().service.table.submit(body["event"], source="phone")
+        verdicts = context().service.table.submit(body["event"], source="phone", seen=body.get("seen"))
     return _change_result(verdicts)
 
 
@@ -234,7 +234,7 @@ def submit_roll():
         event = table.engine.observation_event(observation)
         if event is None:
             raise ApiError(422, "refused", "this game does not take a roll now")
-        verdicts = table.submit(event, source="phone")
+        verdicts = table.submit(event, source="phone", seen=body.get("seen"))
     return _change_result(verdicts)
 
 

@@ -124,3 +124,20 @@ def test_a_finished_game_cannot_be_resumed(app, service):
     assert refused.status_code == 422
     assert "played to its end" in refused.get_json()["message"]
 
+
+
+def test_a_move_tapped_on_a_table_that_moved_on_is_refused_and_not_played(app):
+    """Two phones show the same game; both tap a roll. The second is refused instead of played as a second roll."""
+    first, second = two_players(app)
+    seen = first.state()["entries"]
+    ok = first.post("/api/roll", {"dice": [{"value": 3}, {"value": 4}], "seen": seen})
+    assert ok.status_code == 200
+    late = second.post("/api/roll", {"dice": [{"value": 5}, {"value": 5}], "seen": seen})
+    assert late.status_code == 409 and late.get_json()["error"] == "conflict"
+    assert "moved on" in late.get_json()["message"]
+    assert first.state()["entries"] == seen + 1 and len(first.history()) == 1  # nothing journaled for the refusal
+    event = second.post("/api/events", {"event": {"type": "roll", "dice": [{"value": 2}]}, "seen": seen})
+    assert event.status_code == 409
+    # the phone that looked again plays
+    assert second.post("/api/roll", {"dice": [{"value": 5}, {"value": 5}], "seen": seen + 1}).status_code == 200
+    assert first.state()["entries"] == seen + 2

@@ -181,7 +181,8 @@ class App {
 
   /** Send a game event from a board view; its verdicts stay shown as this phone's own result. */
   async submitEvent(event) {
-    const result = await this.play(() => this.api.post("/api/events", { event }));
+    const seen = this.state ? this.state.entries : undefined; // refused if the table moved on meanwhile
+    const result = await this.play(() => this.api.post("/api/events", { event, seen }));
     if (result) this.acted(result);
     return result;
   }

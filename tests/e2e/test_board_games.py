@@ -19,6 +19,7 @@ from conftest import page_errors
 
 pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[2]
+TESSERACT_EXAMPLE = [json.loads(line) for line in (REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()]
 
 
 def check_nk_board(driver, url):
@@ -214,7 +215,7 @@ def test_a_run_is_confined_by_tapping_its_cubes(quiet_table, phone, screenshots)
     """« SUITE : cubes qui se suivent » — the worked example's run (blue 4, purple 3, yellow 5), tapped in the lab."""
     service, url = quiet_table
     unlock(phone, url)
-    example = [json.loads(line) for line in (REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()]
+    example = TESSERACT_EXAMPLE
     service.table.new_game("tesseract", {}, ["Ada", "Marie"])
     for event in example[:11]:
         service.table.submit(event)
@@ -237,12 +238,21 @@ def test_a_run_is_confined_by_tapping_its_cubes(quiet_table, phone, screenshots)
     assert confined == [["purple", 3]]
 
 
+def tesseract_on_the_page(quiet_table, phone):
+    """A new Tesseract game shown on the phone: the url, the worked example's events, the state shown."""
+    service, url = quiet_table
+    unlock(phone, url)
+    service.table.new_game("tesseract", {}, ["Ada", "Marie"])
+    open_page(phone, url, "#/table")
+    return url, TESSERACT_EXAMPLE, settled(phone, url)
+
+
 def test_a_late_live_event_does_not_take_the_board_back(quiet_table, phone):
     """The phone's answer to its own change and the live event of the change before can arrive in either order
     (a loaded Wi-Fi); the board keeps the newer state instead of drawing the older one until the next change."""
     service, url = quiet_table
     unlock(phone, url)
-    example = [json.loads(line) for line in (REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()]
+    example = TESSERACT_EXAMPLE
     service.table.new_game("tesseract", {}, ["Ada", "Marie"])
     service.table.submit(example[0])
     older = service.table.state()
@@ -264,12 +274,7 @@ def test_a_late_live_event_does_not_take_the_board_back(quiet_table, phone):
 
 def test_a_second_tap_while_a_move_is_on_its_way_is_not_sent(quiet_table, phone):
     """On a slow Wi-Fi a player taps again before the answer comes: one move reaches the referee, not two."""
-    service, url = quiet_table
-    unlock(phone, url)
-    example = [json.loads(line) for line in (REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()]
-    service.table.new_game("tesseract", {}, ["Ada", "Marie"])
-    open_page(phone, url, "#/table")
-    before = settled(phone, url)
+    url, example, before = tesseract_on_the_page(quiet_table, phone)
     answered, second, sending = phone.execute_async_script("""
       const done = arguments[arguments.length - 1];
       const fast = window.fetch;  // every request now leaves a second late
@@ -293,12 +298,7 @@ def test_a_second_tap_while_a_move_is_on_its_way_is_not_sent(quiet_table, phone)
 def test_a_move_whose_answer_never_comes_gives_the_board_back(quiet_table, phone):
     """A stalled Wi-Fi link: the request is given up (sent once more, same key, then "network"), the board takes
     taps again, and the next move is sent."""
-    service, url = quiet_table
-    unlock(phone, url)
-    example = [json.loads(line) for line in (REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()]
-    service.table.new_game("tesseract", {}, ["Ada", "Marie"])
-    open_page(phone, url, "#/table")
-    before = settled(phone, url)
+    url, example, before = tesseract_on_the_page(quiet_table, phone)
     answered, tries, sending = phone.execute_async_script("""
       const done = arguments[arguments.length - 1];
       const fast = window.fetch;

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from companion.core import DieReading
+from companion.vision.pips import overlap
 
 PIP_SPACING = 1.5  # 1s closer than this many box sides to each other ...
 MIN_PIPS = 3  # ... and this many of them in a chain are taken for the pips of one die
@@ -69,12 +70,8 @@ def better_of(first: list[DieReading], again: list[DieReading]) -> list[DieReadi
     broke into pips, and loses small dice elsewhere in the frame (a pile of them, one pair touching)."""
     if not again or _mean_confidence(again) <= _mean_confidence(first):
         return first
-    kept = [r for r in first if r.box is None or not any(a.box is not None and _overlap(r.box, a.box) for a in again)]
+    kept = [r for r in first if r.box is None or not any(a.box is not None and overlap(r.box, a.box) > 0 for a in again)]
     return sorted([*again, *kept], key=lambda r: -r.confidence)
-
-
-def _overlap(a, b) -> bool:
-    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
 
 
 def _mean_confidence(readings: Sequence[DieReading]) -> float:

@@ -25,7 +25,6 @@ def test_flops_prints_every_model_and_frames_that_stay_under_the_look_budget():
         assert usual <= doubtful < 1.0
 
 
-
 def test_flops_counts_an_int8_reader_as_the_float_one_it_was_made_from():
     sys.path.insert(0, str(REPO))
     from benchmarks.flops import count
@@ -34,6 +33,7 @@ def test_flops_counts_an_int8_reader_as_the_float_one_it_was_made_from():
         int8, trained = count(REPO / "models" / name), count(REPO / "models" / "float" / name)
         assert int8[0] == trained[0] > 6_000_000 and int8[2] == trained[2]
         assert abs(int8[1] - trained[1]) <= 0.01 * trained[1]  # scales and zero points are not parameters
+
 
 def test_dice_benchmark_scores_a_labelled_folder_and_its_colours():
     out = run("benchmarks/dice.py", "--data", str(SHARED / "data" / "dice-real" / "byler-d6"), "--split", "heldout",

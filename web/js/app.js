@@ -181,20 +181,22 @@ class App {
 
   /** Send a game event from a board view; its verdicts stay shown as this phone's own result. */
   async submitEvent(event) {
-    const seen = this.state ? this.state.entries : undefined; // refused if the table moved on meanwhile
-    const result = await this.play(() => this.api.post("/api/events", { event, seen }));
+    const result = await this.play((seen) => this.api.post("/api/events", { event, seen }));
     if (result) this.acted(result);
     return result;
   }
 
   /** A move or a roll: one at a time from this phone. A second tap while the first is on its way (slow Wi-Fi)
-   * would reach the referee as a second move or a phantom roll; it is dropped, the page shows it is sending. */
+   * would reach the referee as a second move or a phantom roll; it is dropped, the page shows it is sending.
+   * ``action`` is given the entry count shown when the player tapped: the server refuses the move (409) if the
+   * table moved on since (another phone, the camera). */
   async play(action, done) {
     if (this.playing) return null;
     this.playing = true;
     document.body.dataset.sending = "1";
+    const seen = this.state ? this.state.entries : undefined;
     try {
-      return await this.change(action, done);
+      return await this.change(() => action(seen), done);
     } finally {
       this.playing = false;
       delete document.body.dataset.sending;

@@ -266,7 +266,7 @@ async function saveDie(app) {
   const dice = target.dice.map(requestDie);
   dice[target.index] = { ...dice[target.index], value: target.value, color: target.color || null, confidence: 1 };
   const result = target.seq === null
-    ? await app.play(() => app.api.post("/api/roll", { dice, seen: app.state.entries }), t("die.corrected"))
+    ? await app.play((seen) => app.api.post("/api/roll", { dice, seen }), t("die.corrected"))
     : await app.change(() => app.api.post("/api/corrections", { seq: target.seq, version: target.version, dice }), t("die.corrected"));
   if (result) app.acted(result);
 }
@@ -288,7 +288,7 @@ async function submitRoll(app) {
     color: row.querySelector(".roll-colour").value || null,
   }));
   if (!dice.length) { app.toast(t("roll.empty"), "error"); return; }
-  const result = await app.play(() => app.api.post("/api/roll", { dice, seen: app.state.entries }));
+  const result = await app.play((seen) => app.api.post("/api/roll", { dice, seen }));
   if (result) { $("#roll-form").hidden = true; app.acted(result); }
 }
 

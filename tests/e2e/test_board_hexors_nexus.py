@@ -7,8 +7,10 @@ No JSON is typed: the games are chosen, set up and played with taps (and player 
 from __future__ import annotations
 
 import pytest
+from selenium.common.exceptions import TimeoutException
 
-from boardhelpers import new_game, open_page, screenshot, settled, shown, small_controls, tap, unlock, wait
+from boardhelpers import (new_game, open_page, screenshot, settled, shown, small_controls, tap, tap_until, unlock,
+                          wait)
 from conftest import new_browser, page_errors
 
 pytestmark = pytest.mark.browser
@@ -154,10 +156,17 @@ def play_card(driver, card, x, y, rotation, summary):
         dx, dy = (0, 1) if 90 in spot["rotations"] else (1, 0)
         covered |= {(spot["x"], spot["y"]), (spot["x"] + dx, spot["y"] + dy)}
     assert sorted(map(tuple, squares)) == sorted(covered)
-    tap(driver, f"#nx-scroll .spot-cell[data-x='{x}'][data-y='{y}']")
-    if driver.find_elements("css selector", f"#nx-ways [data-x='{x}'][data-y='{y}'][data-rotation='{rotation}'][aria-pressed='false']"):
-        tap(driver, f"#nx-ways [data-x='{x}'][data-y='{y}'][data-rotation='{rotation}']")
-    wait(driver, lambda d: d.find_elements("css selector", f"#nx-scroll .ghost[data-ghost='{card}']"), message="no preview of the card")
+    # the square's ways show once its tap is taken: a tap landing mid-redraw is lost with the old square
+    way = f"#nx-ways [data-x='{x}'][data-y='{y}'][data-rotation='{rotation}']"
+    tap_until(driver, f"#nx-scroll .spot-cell[data-x='{x}'][data-y='{y}']", way)
+    if driver.find_elements("css selector", way + "[aria-pressed='false']"):  # chosen already if it is the only way
+        tap_until(driver, way, way + "[aria-pressed='true']")
+    try:
+        wait(driver, lambda d: d.find_elements("css selector", f"#nx-scroll .ghost[data-ghost='{card}']"))
+    except TimeoutException:
+        offered = shown(driver, "return [...document.querySelectorAll('#nx-ways button[data-x]')]"
+                                ".map(b => [+b.dataset.x, +b.dataset.y, +b.dataset.rotation, b.getAttribute('aria-pressed')])")
+        raise AssertionError(f"no preview of the card at {(x, y, rotation)}; the ways offered: {offered}") from None
     tap(driver, "#nx-play")
 
 

@@ -158,6 +158,7 @@ def main(argv=None) -> int:
     cfg = tomllib.loads(Path(args.config).read_text())
     source, output = ROOT / cfg["source"], ROOT / cfg["output"]
     sets = [str((ROOT / folder).resolve()) for folder in cfg["real_sets"]]
+    output.mkdir(parents=True, exist_ok=True)  # before the minutes of calibration, not after
     inputs = record_inputs(source, sets, cfg["split"], cfg["photos_per_set"], cfg["seed"],
                            cfg["rendered_frames"], cfg["rendered_looks"])
     for name in cfg["models"]:

@@ -65,3 +65,24 @@ def test_an_int8_copy_keeps_the_metadata_and_reads_crops_as_the_float_reader(tmp
     ours, theirs = _session(out).run(None, {"crops": crops}), _session(FLOAT / "dice_faces.onnx").run(None, {"crops": crops})
     assert (ours[0].argmax(axis=1) == theirs[0].argmax(axis=1)).mean() >= 0.9
     assert np.abs(ours[0] - theirs[0]).max() < 0.5 and np.abs(ours[0] - theirs[0]).mean() < 0.05
+
+
+def test_the_config_run_writes_every_model_into_a_folder_it_makes(tmp_path):
+    """A run whose output folder is not there yet makes it (it used to fail after the calibration, losing it)."""
+    config = tmp_path / "quantize.toml"
+    output = tmp_path / "new" / "int8"
+    config.write_text(f'''seed = 0
+photos_per_set = 2
+split = "fit"
+real_sets = ["{PENLINGTON}"]
+moving_average = true
+source = "{FLOAT}"
+output = "{output}"
+models = ["dice_faces_b.onnx"]
+float_models = ["dice.onnx"]
+rendered_frames = 0
+rendered_looks = {{}}
+''')
+    assert quantize.main(["--config", str(config)]) == 0
+    assert _is_int8(output / "dice_faces_b.onnx")
+    assert (output / "dice.onnx").read_bytes() == (FLOAT / "dice.onnx").read_bytes()

@@ -147,9 +147,28 @@ def check_nexus_board(driver, url):
     return summary
 
 
-def play_card(driver, card, x, y, rotation, summary):
-    if driver.find_elements("css selector", "#nx-drawn"):
+def pick_card(driver, card):
+    """Pick the card drawn. A tap sent while the board is redrawn can land on the card above it (seen: the history's
+    refresh redrew the board between the scroll and the click, and the click fell where the card above was): the
+    hint then names another card, and the picker is opened again."""
+    for _ in range(4):
+        if driver.find_elements("css selector", f"#nx-card-hint[data-card='{card}']"):
+            return
+        if driver.find_elements("css selector", "#nx-card-hint"):
+            tap(driver, "#nx-change-card")
         tap(driver, f"#nx-drawn [data-card='{card}']")
+        try:
+            wait(driver, lambda d: d.find_elements("css selector", "#nx-card-hint"), timeout=5)
+        except TimeoutException:
+            pass  # the tap was lost with the old picker: tap again
+    raise AssertionError(f"{card} was never picked: the hint shows {shown(driver, HINT_CARD)}")
+
+
+HINT_CARD = "const hint = document.querySelector('#nx-card-hint'); return hint && hint.dataset.card"
+
+
+def play_card(driver, card, x, y, rotation, summary):
+    pick_card(driver, card)
     squares = shown(driver, "return [...document.querySelectorAll('#nx-scroll .spot-cell')].map(s => [+s.dataset.x, +s.dataset.y])")
     covered = set()
     for spot in summary["card_spots"]:  # the squares drawn are exactly those the engine's free spots cover
@@ -258,7 +277,7 @@ def test_hexors_and_nexus_controls_are_44_px_and_in_both_languages(quiet_table, 
             screenshot(driver, screenshots, f"nexus-setup-{lang}")
             tap(driver, "#nx-setup-start")
             wait(driver, lambda d: d.find_elements("css selector", "#nx-drawn"))
-            tap(driver, "#nx-drawn [data-card='ex-caps-2']")
+            pick_card(driver, "ex-caps-2")
             problems[f"nexus board {lang}"] = small_controls(driver) + cells_smaller_than_44(driver, "#nx-scroll .spot-cell")
             summary = settled(driver, url)["summary"]
             spot = summary["card_spots"][0]

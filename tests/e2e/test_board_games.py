@@ -272,6 +272,35 @@ def test_a_late_live_event_does_not_take_the_board_back(quiet_table, phone):
     assert not page_errors(phone)
 
 
+def test_a_redraw_with_nothing_new_keeps_the_board_as_it_is(quiet_table, phone):
+    """The page re-renders on every history refresh and repeated live event; a board rebuilt then loses a tap in
+    progress (the element touched is gone: a browser test's click once landed on the card beside), so the board is
+    rebuilt only for a new state or another language."""
+    service, _ = quiet_table
+    url, example, _ = tesseract_on_the_page(quiet_table, phone)
+    mark = "document.querySelector('#board').firstElementChild.kept = true"
+    kept = "const el = document.querySelector('#board').firstElementChild; return Boolean(el && el.kept)"
+    phone.execute_script(mark)
+    phone.execute_script("window.before = window.companion.history; window.companion.refreshHistory()")
+    wait(phone, lambda d: shown(d, "return window.companion.history !== window.before"), message="no history refresh")
+    time.sleep(0.3)  # a redraw would have come by now
+    assert shown(phone, kept)
+    phone.execute_script("const app = window.companion; app.onEvent('entry', {seq: app.state.entries - 1, event: {},"
+                         " verdicts: [], source: 'phone', state: JSON.parse(JSON.stringify(app.state))})")  # again
+    time.sleep(0.3)
+    assert shown(phone, kept)
+    phone.execute_script("window.companion.switchLanguage('fr')")
+    try:
+        assert not shown(phone, kept)  # its words are French now
+    finally:
+        phone.execute_script("window.companion.switchLanguage('en')")  # the choice is remembered: the phone is shared
+    phone.execute_script(mark)
+    service.table.submit(example[0])
+    settled(phone, url)
+    assert not shown(phone, kept)
+    assert not page_errors(phone)
+
+
 def test_a_second_tap_while_a_move_is_on_its_way_is_not_sent(quiet_table, phone):
     """On a slow Wi-Fi a player taps again before the answer comes: one move reaches the referee, not two."""
     url, example, before = tesseract_on_the_page(quiet_table, phone)

@@ -33,9 +33,13 @@ REAL_SETS = [ROOT.parent / "shared" / "data" / "dice-real" / name
              for name in ("byler-d6", "penlington-wood", "epanemu-dice")]
 
 
-def per_photo(model_dir: Path, folder: Path, split: str = "validation") -> np.ndarray:
+def reader_for(model_dir: Path) -> DiceReader:
+    """The model set in ``model_dir`` with the shipped settings, one thread."""
+    return DiceReader.from_config(load_config(None)["vision"], model_path=Path(model_dir) / "dice.onnx", threads=1)
+
+
+def per_photo(reader: DiceReader, folder: Path, split: str = "validation") -> np.ndarray:
     """One row a photo: (dice read right, 1 if the photo was read entirely right)."""
-    reader = DiceReader.from_config(load_config(None)["vision"], model_path=Path(model_dir) / "dice.onnx", threads=1)
     rows = []
     for item in load_labelled(folder, split):
         score = Score()
@@ -66,9 +70,10 @@ def main(argv=None) -> int:
 
     print(f"B = {args.b}, A = {args.a}: validation photos, B - A with its 95% paired-bootstrap interval "
           f"({args.resamples} draws of the photos, seed {args.seed})")
+    reader_a, reader_b = reader_for(args.a), reader_for(args.b)
     all_a, all_b = [], []
     for folder in args.data:
-        a, b = per_photo(args.a, folder), per_photo(args.b, folder)
+        a, b = per_photo(reader_a, folder), per_photo(reader_b, folder)
         all_a.append(a)
         all_b.append(b)
         print(_line(folder.name, a, b, args.resamples, args.seed))

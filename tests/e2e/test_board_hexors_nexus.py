@@ -148,9 +148,8 @@ def check_nexus_board(driver, url):
 
 
 def pick_card(driver, card):
-    """Pick the card drawn. A tap sent while the board is redrawn can land on the card above it (seen: the history's
-    refresh redrew the board between the scroll and the click, and the click fell where the card above was): the
-    hint then names another card, and the picker is opened again."""
+    """Pick the card drawn. A tap sent while the board is redrawn (a state arriving) can land on the card beside it:
+    the hint then names another card, and the picker is opened again."""
     for _ in range(4):
         if driver.find_elements("css selector", f"#nx-card-hint[data-card='{card}']"):
             return

@@ -36,6 +36,6 @@ def test_the_shipped_models_against_themselves_read_every_validation_photo_and_s
     photos = len(load_labelled(PENLINGTON, "validation"))
     row = next(line for line in lines if line.startswith("penlington-wood"))
     assert f"{photos:3d} photos" in row and row.count("+0 [+0, +0]") == 2
-    rows = validation_gap.per_photo(REPO / "models", PENLINGTON)
+    rows = validation_gap.per_photo(validation_gap.reader_for(REPO / "models"), PENLINGTON)
     dice = sum(len(item.dice) for item in load_labelled(PENLINGTON, "validation"))
     assert rows.shape == (photos, 2) and 0.9 * dice <= rows[:, 0].sum() <= dice  # reads most of them right

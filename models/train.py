@@ -6,12 +6,14 @@ Stage 'detector' writes models/dice.onnx (finds dice, first guess at values); st
 writes models/dice_faces.onnx (reads each found die from a full-resolution crop).
 
 Reproducible: the config fixes the seed, data mix and schedule; the held-out photos
-(companion.vision.labels.is_heldout) are never loaded.
+(companion.vision.labels.is_heldout) are never loaded. ``--device cuda --workers N`` trains on a GPU, the samples
+still rendered and cut on the CPU by N processes; the models are exported from a CPU copy either way.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import math
 import sys
@@ -37,7 +39,7 @@ def export_onnx(net: DiceNet, path: Path, input_size: int, extra: dict | None = 
     """``extra``: more metadata for the reader (a colour-die model names its classes)."""
     import onnx
 
-    net.eval()
+    net = copy.deepcopy(net).cpu().eval()  # exported from a CPU copy: training may run on a GPU
     wrapper = ExportWrapper(net)
     dummy = torch.zeros(1, 3, input_size, input_size)
     tmp = path.with_suffix(".tmp.onnx")
@@ -55,13 +57,12 @@ def export_onnx(net: DiceNet, path: Path, input_size: int, extra: dict | None = 
                                                     "multiple": DiceNet.COARSEST_STRIDE, **(extra or {})})
     onnx.save(model, str(path))
     tmp.unlink()
-    net.train()
 
 
 def export_faces(net: FaceNet, path: Path, size: int) -> None:
     import onnx
 
-    net.eval()
+    net = copy.deepcopy(net).cpu().eval()
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp.onnx")
     outputs = ["value"] + (["place"] if net.place is not None else [])
@@ -75,7 +76,6 @@ def export_faces(net: FaceNet, path: Path, size: int) -> None:
                                                     "input": "RGB 0-255 NCHW"})
     onnx.save(model, str(path))
     tmp.unlink()
-    net.train()
 
 
 def our_label_fixes(cfg: dict) -> dict:
@@ -102,6 +102,7 @@ def train_faces(cfg: dict, steps: int | None, output: str | None, mine_with: str
            else FaceNet(widths=tuple(fc["widths"]), values=values, place=place, crop_size=fc["crop_size"]))
     if init:
         print(f"faces: starting from the weights of {init}", flush=True)
+    device = torch.device(cfg.get("device", "cpu"))
     macs = count_macs(net, fc["crop_size"])
     print(f"faces: {sum(p.numel() for p in net.parameters())} parameters, {macs / 1e6:.1f} MMAC per die "
           f"at {fc['crop_size']}px", flush=True)
@@ -125,6 +126,7 @@ def train_faces(cfg: dict, steps: int | None, output: str | None, mine_with: str
               f"{CROP_SCALE} x their box: {len(stream.near_die)}", flush=True)
     loader = torch.utils.data.DataLoader(stream, batch_size=fc["batch"], num_workers=cfg["workers"],
                                          persistent_workers=cfg["workers"] > 0)
+    net.to(device)
     opt = torch.optim.AdamW(net.parameters(), lr=fc["lr"], weight_decay=cfg["weight_decay"])
     loss_fn = torch.nn.CrossEntropyLoss(label_smoothing=0.05)
     start, run_loss, run_acc = time.time(), None, None
@@ -133,6 +135,7 @@ def train_faces(cfg: dict, steps: int | None, output: str | None, mine_with: str
         if step >= steps:
             break
         t = step / steps
+        x, y, target = x.to(device), y.to(device), target.to(device)
         for group in opt.param_groups:
             group["lr"] = fc["lr"] * min(1.0, (step + 1) / 200) * (0.02 + 0.98 * 0.5 * (1 + math.cos(math.pi * t)))
         out = net(x)
@@ -170,12 +173,18 @@ def main(argv=None) -> int:
     parser.add_argument("--mine-with", help="detector used to mine the face reader's hard negatives "
                                             "(default: the config's output, i.e. the detector just trained)")
     parser.add_argument("--threads", type=int, help="override the config's torch thread count")
+    parser.add_argument("--device", help="torch device to train on (default: the config's, else cpu)")
+    parser.add_argument("--workers", type=int, help="override the config's data-loading worker count")
     parser.add_argument("--detector-init", help="exported detector (ONNX) whose weights the detector stage starts from")
     parser.add_argument("--faces-init", help="exported face reader (ONNX) whose weights the face stage starts from")
     args = parser.parse_args(argv)
     cfg = tomllib.loads(Path(args.config).read_text())
     if args.threads:
         cfg["threads"] = args.threads
+    if args.device:
+        cfg["device"] = args.device
+    if args.workers is not None:
+        cfg["workers"] = args.workers
     if args.stage in ("all", "detector"):
         train_detector(cfg, args.steps, args.output if args.stage == "detector" else None, args.resume,
                        args.detector_init)
@@ -212,6 +221,9 @@ def train_detector(cfg: dict, steps_override: int | None, output_override: str |
     if resume:
         state = torch.load(resume, map_location="cpu", weights_only=False)
         net.load_state_dict(state["model"])
+        # a run started from an export trains with its folded statistics frozen; so does its continuation
+        net.frozen_statistics = state.get("frozen_statistics", False)
+        net.train()
         first_step = int(state["step"])
         print(f"resumed from {resume} at step {first_step}", flush=True)
     fit_detector(net, loader, cfg, steps, output, first_step=first_step, checkpoint=ckpt)
@@ -222,6 +234,8 @@ def fit_detector(net: DiceNet, loader, cfg: dict, steps: int, output: Path, firs
     """The detector's training loop, for the pip-dice detector and the colour-die reader alike: warm-up then cosine
     learning rate, CenterNet loss, the ONNX file (``meta``: its extra metadata) and the torch ``checkpoint`` written
     every ``export_every`` steps, so a cut-short run still ships something, and at the end."""
+    device = torch.device(cfg.get("device", "cpu"))
+    net.to(device)
     opt = torch.optim.AdamW(net.parameters(), lr=cfg["lr"], weight_decay=cfg["weight_decay"])
 
     def lr_at(step):
@@ -232,7 +246,8 @@ def fit_detector(net: DiceNet, loader, cfg: dict, steps: int, output: Path, firs
 
     def save(step):
         if checkpoint is not None:
-            torch.save({"model": net.state_dict(), "step": step, "config": cfg}, checkpoint)
+            torch.save({"model": net.state_dict(), "step": step, "config": cfg,
+                        "frozen_statistics": getattr(net, "frozen_statistics", False)}, checkpoint)
         export_onnx(net, output, cfg["input_size"], meta)
 
     net.train()
@@ -243,6 +258,7 @@ def fit_detector(net: DiceNet, loader, cfg: dict, steps: int, output: Path, firs
             break
         for group in opt.param_groups:
             group["lr"] = lr_at(step)
+        x, heat_t, value_t, box_t, mask_t = (t.to(device) for t in (x, heat_t, value_t, box_t, mask_t))
         loss, parts = dice_loss(net.forward_raw(x), heat_t, value_t, box_t, mask_t, cfg["loss"])
         opt.zero_grad(set_to_none=True)
         loss.backward()

@@ -26,6 +26,7 @@ from companion.vision.model_files import (DEFAULT_MODEL, ModelError, configured_
                                           face_reader_paths, open_session)
 from companion.vision.pips import without_pips
 from companion.vision.second_look import better_of, needs_second_look
+from companion.vision.twins import without_twins
 
 log = logging.getLogger(__name__)
 SECOND_OPINION = ("off", "doubtful", "always")
@@ -304,7 +305,8 @@ class DiceReader:
     def read(self, image_bgr: np.ndarray, pixels: int | None = None) -> list[DieReading]:
         """Every die found in the image, boxes in the image's own pixels, best first. ``pixels``: the detector's
         input budget for this picture, at most the model's (table vision's dice window sizes it to the dice);
-        without it a frame whose first pass failed is read again at the second scale (``second_look``)."""
+        without it a frame whose first pass failed is read again at the second scale (``second_look``). A die
+        still read twice after that is reported once (companion/vision/twins.py)."""
         image = _as_bgr(image_bgr)
         spent = self.face_looks
         readings, candidates = self._read_at(image, pixels)
@@ -314,7 +316,7 @@ class DiceReader:
             left = max(1, self.max_face_looks - (self.face_looks - spent)) if self.max_face_looks else 0
             again, _ = self._read_at(image, max(1, round(self.input_pixels * self.second_look)), left)
             readings = better_of(readings, again)
-        return readings
+        return without_twins(readings)
 
     def _read_at(self, image: np.ndarray, pixels: int | None,
                  looks: int | None = None) -> tuple[list[DieReading], int]:

@@ -13,6 +13,7 @@ from typing import Sequence
 
 from companion.core import DieReading
 from companion.vision.pips import overlap
+from companion.vision.twins import apart, longest_side, one_die
 
 PIP_SPACING = 1.5  # 1s closer than this many box sides to each other ...
 MIN_PIPS = 3  # ... and this many of them in a chain are taken for the pips of one die
@@ -27,11 +28,13 @@ def fragmented(readings: Sequence[DieReading]) -> bool:
     """Pieces of one die read as several: readings closer than dice can lie.
 
     Two dice lying on a table cannot hold each other's centre in their boxes (the die found twice, at two
-    sizes). And close up, a 3, 4, 5 or 6 comes out as its pips taken for 1s: three or more 1s in a chain, each
+    sizes: ``twins.one_die``). And close up, a 3, 4, 5 or 6 comes out as its pips taken for 1s: three or more 1s in a chain, each
     less than ``PIP_SPACING`` times the larger box's side from the next, are far more often the pips of one
     die than 1s rolled side by side.
     """
     boxes = [(r.value, r.box) for r in readings if r.box is not None]
+    if any(one_die(a, b) for i, (_, a) in enumerate(boxes) for _, b in boxes[i + 1:]):
+        return True
     ones = [box for value, box in boxes if value == 1]
     group = list(range(len(ones)))  # which chain of close 1s each 1 belongs to (union-find)
 
@@ -40,28 +43,13 @@ def fragmented(readings: Sequence[DieReading]) -> bool:
             i = group[i]
         return i
 
-    for i, (_, a) in enumerate(boxes):
-        for _, b in boxes[i + 1:]:
-            dx, dy = _apart(a, b)
-            if max(dx, dy) < _side(a, b) / 2:
-                return True
     for i, a in enumerate(ones):
         for j in range(i + 1, len(ones)):
-            dx, dy = _apart(a, ones[j])
-            if (dx * dx + dy * dy) ** 0.5 < PIP_SPACING * _side(a, ones[j]):
+            dx, dy = apart(a, ones[j])
+            if (dx * dx + dy * dy) ** 0.5 < PIP_SPACING * longest_side(a, ones[j]):
                 group[root(i)] = root(j)
     chains = [root(i) for i in range(len(ones))]
     return any(chains.count(c) >= MIN_PIPS for c in set(chains))
-
-
-def _apart(a, b) -> tuple[float, float]:
-    """How far apart two boxes' centres are, across and down."""
-    return abs((a[0] + a[2]) - (b[0] + b[2])) / 2, abs((a[1] + a[3]) - (b[1] + b[3])) / 2
-
-
-def _side(a, b) -> float:
-    """The longest side of two boxes."""
-    return max(a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1])
 
 
 def better_of(first: list[DieReading], again: list[DieReading]) -> list[DieReading]:

@@ -1,0 +1,51 @@
+"""One die found twice is reported once; two dice side by side, or a twin read as another value, are kept."""
+
+import cv2
+
+from companion.core import DieReading
+from companion.vision import DiceReader, detector
+from companion.vision.labels import load_labelled
+from companion.vision.scoring import Score
+from companion.vision.twins import one_die, without_twins
+from tests.conftest import SHARED
+
+PENLINGTON = SHARED / "data" / "dice-real" / "penlington-wood"
+
+
+def _die(value, x, y, side, confidence=0.8):
+    return DieReading(value, None, (x, y, x + side, y + side), confidence)
+
+
+def test_two_boxes_each_holding_the_other_centre_are_one_die_and_dice_side_by_side_are_two():
+    assert one_die((100, 100, 160, 160), (110, 105, 150, 145))  # the die at two sizes
+    assert one_die((100, 100, 160, 160), (125, 100, 185, 160))  # re-placed 25 px apart, under half a side
+    assert not one_die((100, 100, 160, 160), (162, 100, 222, 160))  # touching, a side apart
+    assert not one_die((100, 100, 160, 160), (100, 135, 160, 195))  # stacked in a column, 35 px apart
+
+
+def test_the_surer_of_two_readings_of_one_die_is_kept_in_the_order_given():
+    sure, twin = _die(3, 100, 100, 60, 0.9), _die(3, 112, 104, 56, 0.5)
+    beside = _die(3, 170, 100, 60, 0.7)  # another 3 touching it
+    assert without_twins([twin, beside, sure]) == [beside, sure]
+    assert without_twins([sure, twin]) == [sure]
+
+
+def test_twins_reading_different_values_are_both_kept_for_the_referee_to_weigh():
+    readings = [_die(3, 100, 100, 60, 0.9), _die(5, 112, 104, 56, 0.5)]
+    assert without_twins(readings) == readings
+    unplaced = DieReading(3, None, None, 0.4)  # a reading with no box (a phone's) is never a twin
+    assert without_twins([readings[0], unplaced]) == [readings[0], unplaced]
+
+
+def test_a_die_the_reader_finds_twice_in_a_photo_is_reported_once(monkeypatch):
+    # penlington five_36.jpg (a training photo): the face reader re-places two detector peaks onto one die
+    item = next(i for i in load_labelled(PENLINGTON, "train") if i.path.name == "five_36.jpg")
+    image = cv2.imread(str(item.path))
+    labels = [(d.value, d.box) for d in item.dice]
+    readings = DiceReader(threads=1, read_colour=False).read(image)
+    assert len(readings) == len(labels) == 4
+    assert Score().add(item.path.name, [(r.value, r.box) for r in readings], labels)  # read entirely right
+    monkeypatch.setattr(detector, "without_twins", list)
+    twinned = DiceReader(threads=1, read_colour=False).read(image)
+    assert len(twinned) == 5 and any(one_die(a.box, b.box) and a.value == b.value
+                                     for i, a in enumerate(twinned) for b in twinned[i + 1:])

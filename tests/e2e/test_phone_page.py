@@ -195,6 +195,50 @@ def test_a_die_corrected_by_tap_is_reflected(table, browser, screenshots):
     assert page_errors(browser) == []
 
 
+def test_the_dice_shown_are_kept_under_a_finger_while_nothing_new_comes(table, browser):
+    """A new picture comes a few times a second and the page re-renders on every history refresh; a die rebuilt
+    then loses a tap in progress (the element touched is gone), so the dice on the picture are moved in place and
+    the last roll's chips are rebuilt only for another roll or language."""
+    service, url = table
+    wait(None, lambda _: last_roll(url) is not None and service.live.readings, timeout=40,
+         message="the camera never showed dice")
+    service.pipeline.stop()  # the dice lie still; the pictures' readings are sent by hand below
+    service.pipeline.join(timeout=10)
+    open_page(browser, url, "#/table")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box"), message="no die drawn")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#last-roll .die"), message="no die chip")
+    browser.execute_script("document.querySelector('#snapshot-overlay g.die-box').kept = true;"
+                           "document.querySelector('#last-roll .die').kept = true")
+    kept_box = "const g = document.querySelector('#snapshot-overlay g.die-box'); return Boolean(g && g.kept)"
+    kept_chip = "const c = document.querySelector('#last-roll .die'); return Boolean(c && c.kept)"
+    x_before = float(browser.execute_script(
+        "return document.querySelector('#snapshot-overlay g.die-box rect.outline').getAttribute('x')"))
+    boxes = browser.execute_script("return document.querySelectorAll('#snapshot-overlay g.die-box').length")
+    # the next pictures: the same dice, each box a pixel further (boxes move a little from frame to frame)
+    for step in (1, 2):
+        browser.execute_script(
+            "const app = window.companion; const live = JSON.parse(JSON.stringify(app.live));"
+            "live.dice.forEach(d => { if (d.box) d.box = d.box.map(v => v + 1); }); app.onEvent('live', live)")
+        assert browser.execute_script(kept_box)
+        x = float(browser.execute_script(
+            "return document.querySelector('#snapshot-overlay g.die-box rect.outline').getAttribute('x')"))
+        assert x == pytest.approx(x_before + step)  # moved where the die now is
+    browser.execute_script("window.companion.render()")  # as a history refresh does
+    assert browser.execute_script(kept_chip)
+    # a die taken away: one box fewer, the others kept
+    browser.execute_script("const app = window.companion; const live = JSON.parse(JSON.stringify(app.live));"
+                           "live.dice = live.dice.slice(0, -1); app.onEvent('live', live)")
+    assert browser.execute_script("return document.querySelectorAll('#snapshot-overlay g.die-box').length") == boxes - 1
+    if boxes > 1:
+        assert browser.execute_script(kept_box)
+    browser.execute_script("window.companion.switchLanguage('fr')")
+    try:
+        assert not browser.execute_script(kept_chip)  # the chips name their colours in French now
+    finally:
+        browser.execute_script("window.companion.switchLanguage('en')")
+    assert page_errors(browser) == []
+
+
 def test_the_french_switch_translates_the_page_and_the_verdicts(table, browser, screenshots):
     service, url = table
     open_page(browser, url, "#/table")

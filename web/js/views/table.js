@@ -1,7 +1,7 @@
 // The live table: camera snapshot with the read dice drawn on it, the last roll, whose turn, what it allows.
 
 import { $, clear, DIE_COLOURS, dieCss, h, svg } from "../dom.js";
-import { colourName, pick, t } from "../i18n.js";
+import { colourName, language, pick, t } from "../i18n.js";
 import * as board from "./board.js";
 import { hasView } from "./games/index.js";
 import { describeEntry } from "./feed.js";
@@ -14,6 +14,9 @@ const HIDDEN_KEYS = new Set(["statistics", "last_roll"]);
 let shownFrame = null;
 let loadingFrame = null;
 let dialogTarget = null;
+// What the last roll's die chips were built from: the page re-renders on every history refresh, and a chip
+// rebuilt under a finger loses the tap (the element touched is gone), so they are rebuilt only when it changed.
+let chipsDrawn = null;
 
 export function init(app) {
   $("#show-roll").addEventListener("click", () => toggleForm("#roll-form", () => {
@@ -151,11 +154,15 @@ export function dieChip(die, index, onTap) {
 }
 
 function renderLastRoll(app) {
-  const el = clear($("#last-roll"));
   const roll = lastRoll(app);
+  const summaryDice = (app.state.summary || {}).dice;
+  const key = `${language()} ${JSON.stringify(roll || summaryDice || null)}`;
+  if (key === chipsDrawn && $("#last-roll").firstChild) return;
+  chipsDrawn = key;
+  const el = clear($("#last-roll"));
   if (!roll) {
     // A board game's roll entered by hand carries plain values: show them rather than "no roll yet".
-    const dice = (app.state.summary || {}).dice;
+    const dice = summaryDice;
     el.append(Array.isArray(dice) && dice.length ? h("div", { class: "dice-row" }, dice.map((v, i) => dieChip({ value: v }, i)))
       : h("p", { class: "hint" }, t("table.no_roll")));
     return;
@@ -189,26 +196,42 @@ export function updateLive(app) {
 }
 
 function drawOverlay(app, live) {
-  const overlay = clear($("#snapshot-overlay"));
+  const overlay = $("#snapshot-overlay");
   const [width, height] = live.size || [1, 1];
   overlay.setAttribute("viewBox", `0 0 ${width} ${height}`);
   overlay.setAttribute("preserveAspectRatio", "none");
   const labelSize = Math.max(14, Math.round(width / 24));
   overlay.style.setProperty("--stroke", String(Math.max(3, Math.round(width / 160))));
-  live.dice.forEach((die, index) => {
-    if (!die.box) return;
+  // A finger is bigger than a die on a phone screen: at least 48 px on the screen, whatever the picture's size.
+  const scale = overlay.clientWidth ? overlay.clientWidth / width : 1;
+  const placed = live.dice.map((die, index) => ({ die, index })).filter(({ die }) => die.box);
+  // The dice already drawn are moved, not rebuilt: a new picture comes a few times a second, and a die rebuilt
+  // under a finger loses the tap (the element touched is gone).
+  while (overlay.children.length > placed.length) overlay.lastChild.remove();
+  while (overlay.children.length < placed.length) overlay.append(dieBox(app));
+  placed.forEach(({ die, index }, k) => {
+    const g = overlay.children[k];
     const [x1, y1, x2, y2] = die.box;
-    // A finger is bigger than a die on a phone screen: at least 48 px on the screen, whatever the picture's size.
-    const scale = overlay.clientWidth ? overlay.clientWidth / width : 1;
     const pad = Math.max(8, (x2 - x1) * 0.3, (48 / scale - (x2 - x1)) / 2, (48 / scale - (y2 - y1)) / 2);
-    overlay.append(svg("g", {
-      class: "die-box", dataset: { index: String(index), value: String(die.value), color: die.color || "" },
-      onclick: () => openDieDialog(app, matchRoll(app, die, index)),
-    },
-    svg("rect", { class: "hit", x: x1 - pad, y: y1 - pad, width: x2 - x1 + 2 * pad, height: y2 - y1 + 2 * pad }),
-    svg("rect", { class: "outline", x: x1, y: y1, width: x2 - x1, height: y2 - y1, stroke: dieCss(die.color) }),
-    svg("text", { x: x1, y: Math.max(labelSize, y1 - 6), "font-size": labelSize }, String(die.value))));
+    g.die = die;
+    g.index = index;
+    Object.assign(g.dataset, { index: String(index), value: String(die.value), color: die.color || "" });
+    setAttributes(g.children[0], { x: x1 - pad, y: y1 - pad, width: x2 - x1 + 2 * pad, height: y2 - y1 + 2 * pad });
+    setAttributes(g.children[1], { x: x1, y: y1, width: x2 - x1, height: y2 - y1, stroke: dieCss(die.color) });
+    setAttributes(g.children[2], { x: x1, y: Math.max(labelSize, y1 - 6), "font-size": labelSize });
+    g.children[2].textContent = String(die.value);
   });
+}
+
+/** One die drawn on the picture; a tap opens the correction of the die it shows at that moment. */
+function dieBox(app) {
+  const g = svg("g", { class: "die-box", onclick: () => openDieDialog(app, matchRoll(app, g.die, g.index)) },
+    svg("rect", { class: "hit" }), svg("rect", { class: "outline" }), svg("text", {}));
+  return g;
+}
+
+function setAttributes(el, attrs) {
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, String(value));
 }
 
 /** Which die of the last roll a tapped camera die is: nearest box centre, else the same position. */

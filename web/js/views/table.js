@@ -134,9 +134,15 @@ function renderDetails(summary) {
   if (raw.closest("details").open) raw.textContent = JSON.stringify(summary, null, 1); // only for whoever opened the drawer
 }
 
-/** The last roll still in force, with its dice after corrections: {seq, dice} or null. */
+/** The roll a tapped die belongs to: the newest entry's reading when the camera was unsure of it (nothing was
+ * played: saving a correction sends the roll as corrected, as a phone's roll), else the last roll in force with
+ * its dice after corrections; null when there is none. */
 export function lastRoll(app) {
   const entries = app.history.entries || [];
+  const newest = entries.at(-1);
+  if (newest && newest.event.type === "camera_unsure" && Array.isArray(newest.event.dice) && newest.event.dice.length) {
+    return { seq: null, dice: newest.event.dice, unsure: true };
+  }
   for (let i = entries.length - 1; i >= 0; i -= 1) {
     if (entries[i].in_force && Array.isArray(entries[i].dice) && entries[i].dice.length) {
       return { seq: entries[i].seq, dice: entries[i].dice, version: entries[i].version };
@@ -168,7 +174,7 @@ function renderLastRoll(app) {
     return;
   }
   el.dataset.seq = String(roll.seq);
-  roll.dice.forEach((die, index) => el.append(dieChip(die, index, () => openDieDialog(app, { seq: roll.seq, dice: roll.dice, version: roll.version, index }))));
+  roll.dice.forEach((die, index) => el.append(dieChip(die, index, () => openDieDialog(app, { ...roll, index }))));
 }
 
 // -- the camera picture ------------------------------------------------------------------
@@ -249,14 +255,14 @@ function matchRoll(app, liveDie, liveIndex) {
       if (distance < best) { best = distance; index = i; }
     });
   }
-  return { seq: roll.seq, dice: roll.dice, version: roll.version, index };
+  return { ...roll, index };
 }
 
 // -- correcting a die ----------------------------------------------------------------------
 export function openDieDialog(app, target) {
   dialogTarget = { ...target, value: target.dice[target.index].value, color: target.dice[target.index].color };
   $("#die-title").textContent = t("die.title", { n: target.index + 1 });
-  $("#die-note").textContent = target.seq === null ? t("die.new_roll") : "";
+  $("#die-note").textContent = target.unsure ? t("die.unsure_roll") : target.seq === null ? t("die.new_roll") : "";
   const values = clear($("#die-values"));
   for (let v = 1; v <= 6; v += 1) {
     values.append(h("button", { type: "button", class: "value", dataset: { value: String(v) },

@@ -1,0 +1,62 @@
+"""The camera unsure of a roll, on the phone: a tap on the die it misread, in the camera's picture, corrects that
+reading (the dialog says the roll will be played with the correction) and saving plays it; the roll before stays."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+
+from companion.capture.base import Frame
+from companion.core import DieReading, Observation
+
+from boardhelpers import api, open_page, settled, shown, tap, unlock, wait
+from conftest import page_errors
+
+pytestmark = pytest.mark.browser
+
+SETUP = {"type": "setup", "players": [
+    {"id": "A", "card": "example-ember-warden", "cube": {"origin": [0, 0], "direction": "E"}},
+    {"id": "B", "card": "example-tide-runner", "cube": {"origin": [4, 1], "direction": "W"}}]}
+# A kept the 1 of 1 3 3 5 6 and rerolled the 3s (4, 2); the camera read the 1 as a 6 it was unsure of (0.75),
+# which the rules refuse (a 1 is never rerolled) and the second-best value does not mend enough to be sure.
+READ = (DieReading(6, "white", (40, 200, 100, 260), 0.75, (0.02, 0.0, 0.0, 0.0, 0.23, 0.75)),
+        *(DieReading(v, "white", (160 + 110 * k, 200, 220 + 110 * k, 260), 0.97) for k, v in enumerate((4, 2, 5, 6))))
+
+
+def test_a_die_the_camera_was_unsure_of_is_corrected_by_a_tap_on_the_picture(quiet_table, phone):
+    service, url = quiet_table
+    service.table.new_game("nexus-keepers", {}, ["A", "B"])
+    service.table.submit(SETUP)
+    service.table.observe(Observation(dice=tuple(DieReading(v, "white") for v in (1, 3, 3, 5, 6)), source="phone"))
+    rolled = api(url, "api/history")["entries"][-1]
+    service.live.update(Frame(np.full((480, 640, 3), 90, np.uint8), time.time(), 1), list(READ))
+    service.table.observe(Observation(dice=READ, source="camera"))
+    assert api(url, "api/history")["entries"][-1]["event"]["type"] == "camera_unsure"
+
+    unlock(phone, url)
+    open_page(phone, url, "#/table")
+    wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box")) == 5,
+         message="the camera's dice are not drawn on the picture")
+    six = phone.find_element(By.CSS_SELECTOR, "#snapshot-overlay g.die-box[data-value='6'] rect.outline")
+    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", six)
+    ActionChains(phone).move_to_element(six).click().perform()  # the misread die, tapped on the picture
+    dialog = phone.find_element(By.ID, "die-dialog")
+    wait(phone, lambda d: dialog.is_displayed(), message="tapping the die opened no dialog")
+    assert phone.find_element(By.ID, "die-note").text == "The camera was unsure of this roll: it is played with your correction"
+    assert phone.find_element(By.CSS_SELECTOR, "#die-values button[aria-pressed=true]").get_attribute("data-value") == "6"
+    tap(phone, "#die-values button[data-value='1']")
+    tap(phone, "#die-save")
+
+    settled(phone, url)
+    entries = api(url, "api/history")["entries"]
+    played = entries[-1]
+    assert played["source"] == "phone" and played["in_force"]
+    assert played["event"]["type"] == "reroll" and played["event"]["dice"] == [1, 4, 2, 5, 6]  # as corrected: legal
+    assert all(e["event"]["type"] != "correct" for e in entries)
+    assert next(e for e in entries if e["seq"] == rolled["seq"]) == rolled  # the roll before is as it was
+    assert sorted(shown(phone, "return window.companion.state.summary.dice")) == [1, 2, 4, 5, 6]
+    assert page_errors(phone) == []

@@ -1,6 +1,7 @@
 """One die found twice is reported once; two dice side by side, or a twin read as another value, are kept."""
 
 import cv2
+import pytest
 
 from companion.core import DieReading
 from companion.vision import DiceReader, detector
@@ -10,6 +11,7 @@ from companion.vision.twins import one_die, without_twins
 from tests.conftest import SHARED
 
 PENLINGTON = SHARED / "data" / "dice-real" / "penlington-wood"
+EPANEMU = SHARED / "data" / "dice-real" / "epanemu-dice"
 
 
 def _die(value, x, y, side, confidence=0.8):
@@ -37,15 +39,20 @@ def test_twins_reading_different_values_are_both_kept_for_the_referee_to_weigh()
     assert without_twins([readings[0], unplaced]) == [readings[0], unplaced]
 
 
-def test_a_die_the_reader_finds_twice_in_a_photo_is_reported_once(monkeypatch):
-    # penlington five_36.jpg (a training photo): the face reader re-places two detector peaks onto one die
-    item = next(i for i in load_labelled(PENLINGTON, "train") if i.path.name == "five_36.jpg")
+@pytest.mark.parametrize("folder, name", [
+    (PENLINGTON, "three_25.jpg"),  # three white dice on wood: one of them found twice
+    (EPANEMU, "dice_204_12350e.jpg"),  # two dice on a printed board: one of them found twice
+])
+def test_a_die_the_reader_finds_twice_in_a_photo_is_reported_once(monkeypatch, folder, name):
+    # training and validation photos (never held-out ones), twinned by the shipped models under both make test
+    # environments: the face reader re-places two detector peaks onto one die
+    item = next(i for i in load_labelled(folder, "train") if i.path.name == name)
     image = cv2.imread(str(item.path))
     labels = [(d.value, d.box) for d in item.dice]
     readings = DiceReader(threads=1, read_colour=False).read(image)
-    assert len(readings) == len(labels) == 4
+    assert len(readings) == len(labels)
     assert Score().add(item.path.name, [(r.value, r.box) for r in readings], labels)  # read entirely right
     monkeypatch.setattr(detector, "without_twins", list)
     twinned = DiceReader(threads=1, read_colour=False).read(image)
-    assert len(twinned) == 5 and any(one_die(a.box, b.box) and a.value == b.value
-                                     for i, a in enumerate(twinned) for b in twinned[i + 1:])
+    assert len(twinned) == len(labels) + 1 and any(one_die(a.box, b.box) and a.value == b.value
+                                                   for i, a in enumerate(twinned) for b in twinned[i + 1:])

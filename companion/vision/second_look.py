@@ -28,9 +28,9 @@ def fragmented(readings: Sequence[DieReading]) -> bool:
     """Pieces of one die read as several: readings closer than dice can lie.
 
     Two dice lying on a table cannot hold each other's centre in their boxes (the die found twice, at two
-    sizes: ``twins.one_die``). And close up, a 3, 4, 5 or 6 comes out as its pips taken for 1s: three or more 1s in a chain, each
-    less than ``PIP_SPACING`` times the larger box's side from the next, are far more often the pips of one
-    die than 1s rolled side by side.
+    sizes: ``twins.one_die``). And close up, a 3, 4, 5 or 6 comes out as its pips taken for 1s: three or more
+    1s in a chain, each less than ``PIP_SPACING`` times the larger box's side from the next, are far more often
+    the pips of one die than 1s rolled side by side.
     """
     boxes = [(r.value, r.box) for r in readings if r.box is not None]
     if any(one_die(a, b) for i, (_, a) in enumerate(boxes) for _, b in boxes[i + 1:]):

@@ -46,8 +46,10 @@ def test_a_die_the_camera_was_unsure_of_is_corrected_by_a_tap_on_the_picture(qui
     ActionChains(phone).move_to_element(six).click().perform()  # the misread die, tapped on the picture
     dialog = phone.find_element(By.ID, "die-dialog")
     wait(phone, lambda d: dialog.is_displayed(), message="tapping the die opened no dialog")
-    assert phone.find_element(By.ID, "die-note").text == "The camera was unsure of this roll: it is played with your correction"
-    assert phone.find_element(By.CSS_SELECTOR, "#die-values button[aria-pressed=true]").get_attribute("data-value") == "6"
+    note = phone.find_element(By.ID, "die-note").text
+    assert note == "The camera was unsure of this roll: it is played with your correction"
+    pressed = phone.find_element(By.CSS_SELECTOR, "#die-values button[aria-pressed=true]")
+    assert pressed.get_attribute("data-value") == "6"
     tap(phone, "#die-values button[data-value='1']")
     tap(phone, "#die-save")
 

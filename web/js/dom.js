@@ -34,6 +34,20 @@ export function svg(tag, attrs = {}, ...children) {
   return build(document.createElementNS(SVG_NS, tag), attrs, children);
 }
 
+/** Set attributes (the keys h and svg take) on an element already built: what is drawn is moved, not rebuilt. */
+export function update(el, attrs) {
+  return build(el, attrs, []);
+}
+
+/** Draw ``el`` again with ``draw`` unless it was last drawn from the same ``key`` and still shows it: the page
+ * re-renders on every history refresh and live event, and an element rebuilt under a finger loses the tap (the
+ * element touched is gone). */
+export function redraw(el, key, draw) {
+  if (el.drawnFrom === key && el.firstChild) return;
+  draw();
+  el.drawnFrom = key;
+}
+
 export function clear(el) {
   while (el.firstChild) el.removeChild(el.firstChild);
   return el;

@@ -1,11 +1,10 @@
 // The table screen's board: the game's own view (SVG drawn from the engine's summary), or nothing for free roll.
 
-import { $, clear } from "../dom.js";
+import { $, clear, redraw } from "../dom.js";
 import { language } from "../i18n.js";
 import { viewFor } from "./games/index.js";
 
 let drawing = 0;
-let drawn = null; // what the board shows: the state (as text) and language it was drawn from
 
 /** Draw the current game's board; resolves to the view module (or null) so the table can hide what it replaces.
  * A board already drawn from the same state in the same language is left as it is: the page re-renders on every
@@ -19,14 +18,13 @@ export async function render(app) {
   if (ticket !== drawing) return view; // a newer state arrived while the module loaded
   root.hidden = !view;
   document.body.dataset.board = view ? state.game : "";
-  if (!view) { clear(root); drawn = null; return null; }
-  const key = `${language()} ${JSON.stringify(state)}`;
-  if (drawn === key && root.firstChild) return view;
-  const summary = state.summary || {};
-  const ctx = { app, root, state, summary, submit: (event) => app.submitEvent(event) };
-  if (summary.phase === "setup") view.renderSetup(ctx);
-  else view.render(ctx);
-  root.dataset.entries = String(state.entries);
-  drawn = key;
+  if (!view) { clear(root); return null; }
+  redraw(root, `${language()} ${JSON.stringify(state)}`, () => {
+    const summary = state.summary || {};
+    const ctx = { app, root, state, summary, submit: (event) => app.submitEvent(event) };
+    if (summary.phase === "setup") view.renderSetup(ctx);
+    else view.render(ctx);
+    root.dataset.entries = String(state.entries);
+  });
   return view;
 }

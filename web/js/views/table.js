@@ -1,6 +1,6 @@
 // The live table: camera snapshot with the read dice drawn on it, the last roll, whose turn, what it allows.
 
-import { $, clear, DIE_COLOURS, dieCss, h, svg } from "../dom.js";
+import { $, clear, DIE_COLOURS, dieCss, h, redraw, svg, update } from "../dom.js";
 import { colourName, language, pick, t } from "../i18n.js";
 import * as board from "./board.js";
 import { hasView } from "./games/index.js";
@@ -14,9 +14,6 @@ const HIDDEN_KEYS = new Set(["statistics", "last_roll"]);
 let shownFrame = null;
 let loadingFrame = null;
 let dialogTarget = null;
-// What the last roll's die chips were built from: the page re-renders on every history refresh, and a chip
-// rebuilt under a finger loses the tap (the element touched is gone), so they are rebuilt only when it changed.
-let chipsDrawn = null;
 
 export function init(app) {
   $("#show-roll").addEventListener("click", () => toggleForm("#roll-form", () => {
@@ -159,22 +156,22 @@ export function dieChip(die, index, onTap) {
   }, h("span", { class: "pips" }, String(die.value)), h("span", { class: "name" }, colourName(die.color)));
 }
 
+/** The last roll's die chips, rebuilt only for another roll or language (a chip rebuilt under a finger loses the tap). */
 function renderLastRoll(app) {
   const roll = lastRoll(app);
-  const summaryDice = (app.state.summary || {}).dice;
-  const key = `${language()} ${JSON.stringify(roll || summaryDice || null)}`;
-  if (key === chipsDrawn && $("#last-roll").firstChild) return;
-  chipsDrawn = key;
-  const el = clear($("#last-roll"));
-  if (!roll) {
-    // A board game's roll entered by hand carries plain values: show them rather than "no roll yet".
-    const dice = summaryDice;
-    el.append(Array.isArray(dice) && dice.length ? h("div", { class: "dice-row" }, dice.map((v, i) => dieChip({ value: v }, i)))
-      : h("p", { class: "hint" }, t("table.no_roll")));
-    return;
-  }
-  el.dataset.seq = String(roll.seq);
-  roll.dice.forEach((die, index) => el.append(dieChip(die, index, () => openDieDialog(app, { ...roll, index }))));
+  const dice = (app.state.summary || {}).dice;
+  const el = $("#last-roll");
+  redraw(el, `${language()} ${JSON.stringify(roll || dice || null)}`, () => {
+    clear(el);
+    if (!roll) {
+      // A board game's roll entered by hand carries plain values: show them rather than "no roll yet".
+      el.append(Array.isArray(dice) && dice.length ? h("div", { class: "dice-row" }, dice.map((v, i) => dieChip({ value: v }, i)))
+        : h("p", { class: "hint" }, t("table.no_roll")));
+      return;
+    }
+    el.dataset.seq = String(roll.seq);
+    roll.dice.forEach((die, index) => el.append(dieChip(die, index, () => openDieDialog(app, { ...roll, index }))));
+  });
 }
 
 // -- the camera picture ------------------------------------------------------------------
@@ -221,11 +218,10 @@ function drawOverlay(app, live) {
     const pad = Math.max(8, (x2 - x1) * 0.3, (48 / scale - (x2 - x1)) / 2, (48 / scale - (y2 - y1)) / 2);
     g.die = die;
     g.index = index;
-    Object.assign(g.dataset, { index: String(index), value: String(die.value), color: die.color || "" });
-    setAttributes(g.children[0], { x: x1 - pad, y: y1 - pad, width: x2 - x1 + 2 * pad, height: y2 - y1 + 2 * pad });
-    setAttributes(g.children[1], { x: x1, y: y1, width: x2 - x1, height: y2 - y1, stroke: dieCss(die.color) });
-    setAttributes(g.children[2], { x: x1, y: Math.max(labelSize, y1 - 6), "font-size": labelSize });
-    g.children[2].textContent = String(die.value);
+    update(g, { dataset: { index: String(index), value: String(die.value), color: die.color || "" } });
+    update(g.children[0], { x: x1 - pad, y: y1 - pad, width: x2 - x1 + 2 * pad, height: y2 - y1 + 2 * pad });
+    update(g.children[1], { x: x1, y: y1, width: x2 - x1, height: y2 - y1, stroke: dieCss(die.color) });
+    update(g.children[2], { x: x1, y: Math.max(labelSize, y1 - 6), "font-size": labelSize, text: String(die.value) });
   });
 }
 
@@ -234,10 +230,6 @@ function dieBox(app) {
   const g = svg("g", { class: "die-box", onclick: () => openDieDialog(app, matchRoll(app, g.die, g.index)) },
     svg("rect", { class: "hit" }), svg("rect", { class: "outline" }), svg("text", {}));
   return g;
-}
-
-function setAttributes(el, attrs) {
-  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, String(value));
 }
 
 /** Which die of the last roll a tapped camera die is: nearest box centre, else the same position. */

@@ -252,7 +252,6 @@ def test_an_exported_detector_loads_back_into_a_dicenet_that_computes_what_the_f
         load_exported_detector(str(path), (16, 32, 64, 128), (1, 1, 1), 48)
 
 
-
 def test_a_run_started_from_an_export_resumes_with_its_statistics_still_frozen(tmp_path, monkeypatch):
     """A run started with --detector-init keeps the export's folded batch-norm statistics; a run continued from its
     checkpoint (--resume) must too, or the first steps re-estimate them and undo the training."""
@@ -270,6 +269,7 @@ def test_a_run_started_from_an_export_resumes_with_its_statistics_still_frozen(t
     train.train_detector(cfg, 2, None, resume=str(tmp_path / "dice.pt"))
     batch_norms = [m for m in continued[0].modules() if isinstance(m, torch.nn.BatchNorm2d)]
     assert continued[0].training and batch_norms and not any(m.training for m in batch_norms)
+
 
 def test_a_board_share_puts_rendered_dice_on_printed_boards_and_none_leaves_the_stream_as_it_was():
     from training.data import synthetic_sample

@@ -14,6 +14,10 @@
 3. Each roll is refereed as read and through the rules-aware reading (companion/referee/aware.py), against
    the verdict the true dice get. Nexus Keepers is the game whose camera rolls can be illegal; the others'
    camera readings give warnings at most.
+4. ``--lost``: dice are also lost as on the photos: a labelled die the reader did not read is, at the set's rates,
+   seen unread (an unread reading lies on it, vision.unread_dice) or not seen at all. A roll short of a die is
+   refereed as read, through the rules-aware reading with the unread dice dropped (as with unread_dice off), and
+   with them beside the roll (row "aware+unread"). Dice read where none lies are not injected.
 """
 
 from __future__ import annotations
@@ -53,6 +57,17 @@ class Readings:
 
     right: dict[int, list[tuple[float, ...]]] = field(default_factory=lambda: defaultdict(list))
     wrong: dict[int, list[tuple[float, ...]]] = field(default_factory=lambda: defaultdict(list))
+    labelled: int = 0
+    unread: int = 0  # labelled dice not read, with an unread reading on them
+    lost: int = 0  # labelled dice neither read nor seen
+
+    @property
+    def unread_rate(self) -> float:
+        return self.unread / max(1, self.labelled)
+
+    @property
+    def lost_rate(self) -> float:
+        return self.lost / max(1, self.labelled)
 
     @property
     def rate(self) -> float:
@@ -63,11 +78,18 @@ class Readings:
 def read_set(reader: DiceReader, folder: str, split: str = "heldout") -> Readings:
     out = Readings()
     for item in load_labelled(folder, split):
-        found = reader.read(cv2.imread(str(item.path), cv2.IMREAD_COLOR))
+        everything = reader.read(cv2.imread(str(item.path), cv2.IMREAD_COLOR))
+        found = [r for r in everything if not r.unread]
         labels = [(d.value, d.box) for d in item.dice]
-        for i, j in match([(r.value, r.box) for r in found], labels):
+        pairs = match([(r.value, r.box) for r in found], labels)
+        for i, j in pairs:
             true = labels[j][0]
             (out.right if found[i].value == true else out.wrong)[true].append(found[i].probabilities)
+        missed = [labels[j] for j in range(len(labels)) if j not in {j for _, j in pairs}]
+        unread = len(match([(r.value, r.box) for r in everything if r.unread], missed))
+        out.labelled += len(labels)
+        out.unread += unread
+        out.lost += len(missed) - unread
     return out
 
 
@@ -115,15 +137,24 @@ def scenario(rng: random.Random) -> tuple[object, list[int], bool]:
     return engine, after, broken
 
 
-def seen(values: list[int], readings: Readings, pooled_wrong: dict, rate: float, rng: random.Random):
-    """The camera's dice for these true values: each a real reading of its value, misread at ``rate``."""
-    dice = []
+def seen(values: list[int], readings: Readings, pooled_wrong: dict, rate: float, rng: random.Random,
+         lost: bool = False) -> tuple[list[DieReading], list[DieReading]]:
+    """The camera's dice for these true values: each a real reading of its value, misread at ``rate``; with
+    ``lost``, first dropped or seen unread at the set's rates. The dice read, and those seen unread."""
+    dice, unread = [], []
     for v in values:
+        if lost:
+            draw = rng.random()
+            if draw < readings.lost_rate:
+                continue
+            if draw < readings.lost_rate + readings.unread_rate:
+                unread.append(DieReading(v, "white", confidence=0.1, unread=True))  # its guess is never used
+                continue
         pool = pooled_wrong[v] if rng.random() < rate and pooled_wrong[v] else readings.right[v]
         probs = rng.choice(pool)
         read = max(range(6), key=lambda k: probs[k]) + 1
         dice.append(DieReading(read, "white", confidence=probs[read - 1], probabilities=probs))
-    return dice
+    return dice, unread
 
 
 def verdict_of(engine, observation: Observation) -> str:
@@ -138,23 +169,31 @@ def verdict_of(engine, observation: Observation) -> str:
     return "illegal" if refused else "legal"
 
 
-def play(readings: Readings, pooled_wrong: dict, rate: float, rolls: int, seed: int, aware: RulesAwareReading):
+def play(readings: Readings, pooled_wrong: dict, rate: float, rolls: int, seed: int, aware: RulesAwareReading,
+         lost: bool = False):
     rng = random.Random(seed)
     counts = defaultdict(int)
     for _ in range(rolls):
         engine, values, broken = scenario(rng)
         truth = Observation(dice=tuple(DieReading(v) for v in values))
-        read = Observation(dice=tuple(seen(values, readings, pooled_wrong, rate, rng)))
+        dice, unread = seen(values, readings, pooled_wrong, rate, rng, lost)
+        read = Observation(dice=tuple(dice))
         true_verdict = verdict_of(engine, truth)
         misread = [d.value for d in read.dice] != values
         counts["rolls"] += 1
         counts["misread rolls"] += misread
+        counts["rolls short of a die"] += len(dice) < len(values)
         counts["truly illegal"] += true_verdict == "illegal"
         counts["broken on purpose"] += broken
         plain = verdict_of(engine, read)
         judged = aware.judge(read, engine)
         smart = "unsure" if judged.kind == UNSURE else verdict_of(engine, judged.observation)
-        for name, got in (("as read", plain), ("aware", smart)):
+        verdicts = [("as read", plain), ("aware", smart)]
+        if lost:
+            with_unread = aware.judge(Observation(dice=tuple(dice), unread=tuple(unread)), engine)
+            verdicts.append(("aware+unread", "unsure" if with_unread.kind == UNSURE
+                             else verdict_of(engine, with_unread.observation)))
+        for name, got in verdicts:
             if got == "illegal" and true_verdict != "illegal":
                 counts[f"{name}: false illegal"] += 1
             if got == "illegal" and true_verdict == "illegal":
@@ -172,18 +211,22 @@ def play(readings: Readings, pooled_wrong: dict, rate: float, rolls: int, seed: 
     return counts
 
 
-def report(name: str, rate: float, counts: dict) -> None:
+def report(name: str, rate: float, counts: dict, readings: Readings | None = None) -> None:
     true_illegal = counts["truly illegal"]
     print(f"\n{name}: misread rate {100 * rate:.2f}% of dice, {counts['rolls']} rolls, "
           f"{counts['misread rolls']} with a misread die, {true_illegal} truly illegal "
           f"({counts['broken on purpose']} broken on purpose)")
-    print(f"{'':8} {'false illegal':>13} {'true illegal kept':>17} {'camera unsure':>22} "
+    if readings is not None:
+        print(f"dice lost as on the photos: seen unread {100 * readings.unread_rate:.2f}%, not seen "
+              f"{100 * readings.lost_rate:.2f}% of labelled dice; {counts['rolls short of a die']} rolls short of a die")
+    width = 12 if readings is not None else 8
+    print(f"{'':{width}} {'false illegal':>13} {'true illegal kept':>17} {'camera unsure':>22} "
           f"{'misread taken as legal':>22} {'illegal taken as legal':>22}")
-    for label in ("as read", "aware"):
+    for label in ("as read", "aware") + (("aware+unread",) if readings is not None else ()):
         got = {key[len(label) + 2:]: n for key, n in counts.items() if key.startswith(label + ": ")}
         kept = f"{got.get('true illegal kept', 0)}/{true_illegal}"
         unsure = f"{got.get('unsure', 0)} ({got.get('unsure on a truly illegal roll', 0)} truly illegal)"
-        print(f"{label:8} {got.get('false illegal', 0):>13} {kept:>17} {unsure:>22} "
+        print(f"{label:{width}} {got.get('false illegal', 0):>13} {kept:>17} {unsure:>22} "
               f"{got.get('misread accepted as legal', 0):>22} {got.get('illegal roll accepted', 0):>22}")
     print(f"read again: {counts['read again']} rolls, {counts['read again to the true dice']} of them to the true dice")
 
@@ -199,12 +242,13 @@ def main(argv=None) -> int:
     parser.add_argument("--sure", type=float, default=vision["sure_reading"])
     parser.add_argument("--doubt", type=float, default=vision["unsure_doubt"])
     parser.add_argument("--sweep", action="store_true", help="also try a few floor / sure settings")
+    parser.add_argument("--lost", action="store_true", help="also lose dice as the photos do (point 4 above)")
     parser.add_argument("--split", default="heldout", choices=("heldout", "validation"),
                         help="the photos whose readings are injected: validation to choose settings, held-out to "
                              "report them")
     args = parser.parse_args(argv)
 
-    reader = DiceReader.from_config(vision, threads=1)
+    reader = DiceReader.from_config(vision, threads=1, unread=True)  # the read dice are the same without it
     sets = {Path(folder).name: read_set(reader, folder, args.split) for folder in args.data}
     pooled_wrong: dict[int, list] = defaultdict(list)
     for readings in sets.values():
@@ -224,6 +268,9 @@ def main(argv=None) -> int:
             print(f"\n{name}: no misread among its {photos} dice: nothing to inject")
             continue
         report(name, readings.rate, play(readings, pooled_wrong, readings.rate, args.rolls, args.seed, aware))
+        if args.lost:
+            report(f"{name}, dice lost as on the photos", readings.rate,
+                   play(readings, pooled_wrong, readings.rate, args.rolls, args.seed, aware, lost=True), readings)
     if args.sweep:
         print("\nsettings, per set with misreads: floor ratio sure doubt -> false illegal, true illegal kept, unsure")
         for floor_, ratio, sure, doubt in SWEEP:

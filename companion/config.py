@@ -130,6 +130,9 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "unsure_doubt": Key(0.02, "rules-aware reading: a die not clearly read whose other face (given at least this "
                                   "probability) would make an illegal roll legal makes it 'camera unsure' instead of "
                                   "illegal (at most reread_floor; benchmarks/aware.py)"),
+        "unread_dice": Key(True, "report the dice the camera sees but cannot read (drawn '?' on the phone; never "
+                                 "played): a roll short of dice they would make up is 'camera unsure', not illegal "
+                                 "(companion/vision/unread.py, benchmarks/aware.py); false: such dice are dropped"),
     },
     "panel": {
         "enabled": Key(True, "drive the LED/buzzer panel (off by itself, with one log line, where there is no GPIO)"),

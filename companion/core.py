@@ -59,6 +59,8 @@ class DieReading:
 
     ``probabilities``: when the reader gives them, how likely each face 1-6 is (``value`` is the likeliest), so
     the rules-aware reading can look at the second-best value (companion/referee/aware.py); None when typed.
+    ``unread``: the camera sees a die here but could not read its face (``value`` is only its likeliest guess):
+    it is never refereed, but a roll short of dice with unread ones beside it is "camera unsure", not illegal.
     """
 
     value: int
@@ -66,6 +68,7 @@ class DieReading:
     box: Box | None = None
     confidence: float = 1.0
     probabilities: tuple[float, ...] | None = None
+    unread: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.value, int) or isinstance(self.value, bool) or not 1 <= self.value <= 6:
@@ -97,6 +100,8 @@ class DieReading:
         out["confidence"] = round(float(self.confidence), 4)
         if self.probabilities is not None:
             out["probabilities"] = [round(p, 4) for p in self.probabilities]
+        if self.unread:
+            out["unread"] = True
         return out
 
     @classmethod
@@ -131,6 +136,8 @@ class Observation:
     facing, status ("seen", "occluded" or "gone") and whether its cell is uncertain.
     ``places`` gives, die by die, the zone (and cell) the die lies in, when the table plane is known.
     ``source`` says who saw it: "camera", "phone" or "script".
+    ``unread``: dice the camera saw lying in the roll but could not read (``DieReading.unread``), with their places
+    in ``unread_places``; the referee never plays them.
     """
 
     dice: tuple[DieReading, ...] = ()
@@ -138,10 +145,17 @@ class Observation:
     source: str = "camera"
     at: float = 0.0
     places: tuple[Mapping[str, Any] | None, ...] = ()
+    unread: tuple[DieReading, ...] = ()
+    unread_places: tuple[Mapping[str, Any] | None, ...] = ()
+
+    def __post_init__(self) -> None:
+        if any(d.unread for d in self.dice):
+            raise ValueError("an observation's dice are read ones; a die the camera could not read goes in unread")
 
     def to_json(self) -> dict[str, Any]:
         return {
             "dice": [d.to_json() for d in self.dice],
+            "unread": [d.to_json() for d in self.unread],
             "pieces": dict(self.pieces),
             "places": [dict(p) if p is not None else None for p in self.places],
             "source": self.source,

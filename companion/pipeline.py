@@ -168,14 +168,21 @@ class Pipeline(threading.Thread):
             self.on_frame(self.live)
         settled = self.settler.update(readings, frame.timestamp)
         if settled is not None and settled.dice:
-            places = self.table.places(settled.dice) if self.table is not None else ()
-            self._to_referee(Observation(dice=tuple(settled.dice), source=self._origin, at=frame.timestamp,
-                                         places=places if any(p is not None for p in places) else ()),
-                             f"the roll settled at frame {frame.index}")
+            self._to_referee(self._roll(settled.dice, frame.timestamp), f"the roll settled at frame {frame.index}")
         if board is not None:
             self._to_referee(Observation(pieces=board.pieces, source=self._origin, at=frame.timestamp),
                              f"the board settled at frame {frame.index}")
         return True
+
+    def _roll(self, dice: Sequence[DieReading], at: float) -> Observation:
+        """The settled dice as the referee gets them: the read ones to play, the unread ones beside them."""
+        read, unread = [d for d in dice if not d.unread], [d for d in dice if d.unread]
+        return Observation(dice=tuple(read), source=self._origin, at=at, places=self._places(read),
+                           unread=tuple(unread), unread_places=self._places(unread))
+
+    def _places(self, dice: Sequence[DieReading]) -> tuple:
+        places = self.table.places(dice) if self.table is not None and dice else ()
+        return places if any(p is not None for p in places) else ()
 
     @property
     def _origin(self) -> str:

@@ -59,7 +59,7 @@ class Service:
 
         vision = self.config["vision"]
         engine = self.table.engine
-        reader = DiceKinds({"pips": lambda: DiceReader.from_config(vision),
+        reader = DiceKinds({"pips": lambda: DiceReader.from_config(vision, unread=vision["unread_dice"]),
                             "colour": lambda: ColourDieReader(threads=vision["threads"])}, engine.dice_kinds(),
                            emblem_face=engine.emblem_face())
         self.live.vision_error = reader.error

@@ -219,6 +219,10 @@ class Table:
             notes = (judged.note,) if judged is not None and judged.note is not None else ()
             if judged is not None and judged.kind == UNSURE:
                 event = {"type": CAMERA_UNSURE, "dice": [d.to_json() for d in observation.dice]}
+                if observation.unread:
+                    event["unread"] = [d.to_json() for d in observation.unread]
+            elif not observation.dice and not observation.pieces:
+                return []  # only dice the camera could not read, and nothing they would make up: no roll to play
             else:
                 observation = judged.observation if judged is not None else observation
                 event = self.engine.observation_event(observation)
@@ -241,7 +245,8 @@ class Table:
 
     def _judged(self, observation: Observation) -> AwareResult | None:
         """The rules-aware reading's word on a camera roll (None: not a camera roll, or switched off)."""
-        if self.aware is None or not observation.dice or observation.source not in CAMERA_SOURCES:
+        if self.aware is None or not (observation.dice or observation.unread) or \
+                observation.source not in CAMERA_SOURCES:
             return None
         try:
             return self.aware.judge(observation, self.engine)

@@ -10,6 +10,8 @@ referee says whether a roll is allowed (``engine.legal``). A settled camera roll
    is accused and nothing is played, the players look at the dice;
 3. else the roll stands as read, and the referee's illegal verdict with it: every reading the reader found
    plausible breaks the rules, or the dice that break them were read clearly.
+Before all that, a roll short of dice that the camera saw lying in it but could not read (``Observation.unread``)
+would make up is "camera unsure" too: the die is there, its face is what the camera lacks.
 Never invents: a value the reader gave less than ``floor`` is never taken. Rolls typed on a phone are what the
 player meant and never come here.
 """
@@ -80,9 +82,12 @@ class RulesAwareReading:
     def judge(self, observation: Observation, engine: Any) -> AwareResult:
         """The camera roll as read, read again, or unsure (see the module's docstring)."""
         as_read = AwareResult(AS_READ, observation)
-        expectation = engine.expected_roll() if observation.dice else None
+        expectation = engine.expected_roll() if observation.dice or observation.unread else None
         if expectation is None or _fits(engine, expectation, observation) is not False:
             return as_read
+        short, unread = expectation.short_of(observation), len(expectation.unread_in_roll(observation))
+        if short is not None and short <= unread:
+            return AwareResult(UNSURE, observation, _unread_note(observation, expectation, unread))
         if not expectation.admits_some_values(observation):
             return as_read  # too many or too few dice, a colour the game has not: no re-read of values mends it
         roll = expectation.in_roll(observation)
@@ -175,6 +180,21 @@ def _reread_note(observation: Observation, changes) -> Verdict:
                    f"Read again: {en} (the camera's second reading of {_values(observation)}, the one the rules allow)",
                    f"Relu : {fr} (deuxième lecture de la caméra pour {_values(observation)}, celle que les règles "
                    "permettent)")
+
+
+def _unread_note(observation: Observation, expectation: RollExpectation, unread: int) -> Verdict:
+    read = len(expectation.in_roll(observation))
+    wanted_en = " or ".join(str(c) for c in expectation.counts or ())
+    wanted_fr = " ou ".join(str(c) for c in expectation.counts or ())
+    seen_en = "a die" if unread == 1 else f"{unread} dice"
+    seen_fr = "un dé" if unread == 1 else f"{unread} dés"
+    return verdict("unsure", UNSURE_RULE,
+                   f"Camera unsure: it read {read} dice ({_values(observation) or 'none'}) where {wanted_en} are "
+                   f"expected, and sees {seen_en} it could not read. Look at the dice: tap the unread one on the "
+                   "camera's picture to say its face, or type the roll.",
+                   f"Caméra incertaine : elle a lu {read} dés ({_values(observation) or 'aucun'}) alors que "
+                   f"{wanted_fr} sont attendus, et voit {seen_fr} qu'elle n'a pas su lire. Regardez les dés : "
+                   "touchez le dé non lu sur l'image de la caméra pour dire sa face, ou saisissez le lancer.")
 
 
 def _unsure_note(observation: Observation, engine: Any, expectation: RollExpectation, change) -> Verdict:

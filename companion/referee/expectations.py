@@ -32,10 +32,23 @@ class RollExpectation:
     def in_roll(self, observation: Observation) -> list[int]:
         """The indices of the observation's dice that belong to the roll: those in its zones (all of them when
         the zones or the dice's places are unknown)."""
-        if self.zones is None or not observation.places:
-            return list(range(len(observation.dice)))
-        return [k for k, place in enumerate(_padded(observation.places, len(observation.dice)))
-                if place is not None and self._in_zones(place)]
+        return self._in_zone(observation.dice, observation.places)
+
+    def unread_in_roll(self, observation: Observation) -> list[int]:
+        """The indices of the observation's unread dice (seen, not read) that lie where the roll lands."""
+        return self._in_zone(observation.unread, observation.unread_places)
+
+    def short_of(self, observation: Observation) -> int | None:
+        """How many dice the roll lacks to reach the nearest count the game expects above it (None: it lacks
+        none, or the game says nothing of the count)."""
+        have = len(self.in_roll(observation))
+        above = [c - have for c in self.counts or () if c > have]
+        return min(above) if above and have not in (self.counts or ()) else None
+
+    def _in_zone(self, dice: Sequence[Any], places: Sequence[Mapping[str, Any] | None]) -> list[int]:
+        if self.zones is None or not places:
+            return list(range(len(dice)))
+        return [k for k, place in enumerate(_padded(places, len(dice))) if place is not None and self._in_zones(place)]
 
     def _in_zones(self, place: Mapping[str, Any]) -> bool:
         zone = str(place.get("zone") or "")

@@ -27,6 +27,7 @@ from companion.vision.model_files import (DEFAULT_MODEL, ModelError, configured_
 from companion.vision.pips import without_pips
 from companion.vision.second_look import better_of, needs_second_look
 from companion.vision.twins import without_twins
+from companion.vision.unread import away_from
 
 log = logging.getLogger(__name__)
 SECOND_OPINION = ("off", "doubtful", "always")
@@ -77,6 +78,9 @@ class DiceReader:
     more confident of the two readings is kept (companion/vision/second_look.py); 0: never.
     ``emblem_face``: face readers with an eighth class say when a face shows a maker's emblem instead of pips;
     such a face counts as this value (6 or 1: the dice's maker and the game decide).
+    ``unread``: also report, flagged ``unread`` and after the read dice, the candidates sure enough to be dice
+    (centre score x P(a die) at least ``confidence``) whose face was not read with confidence, away from every
+    read die (companion/vision/unread.py). On training photos most dice the reader misses are such dice.
     """
 
     def __init__(self, model_path: str | Path | None = None, threads: int = 1,
@@ -86,7 +90,8 @@ class DiceReader:
                  max_face_looks: int = VISION["max_face_looks"], recrop_beyond: float = VISION["recrop_beyond"],
                  min_crop: float = VISION["min_crop"], recrop_rounds: int = VISION["recrop_rounds"],
                  grey_table_colours: bool = True, fit_frame: bool = True, inside_die: float = VISION["inside_die"],
-                 second_look: float = VISION["second_look"], emblem_face: int = VISION["emblem_face"]):
+                 second_look: float = VISION["second_look"], emblem_face: int = VISION["emblem_face"],
+                 unread: bool = False):
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         self.threads = max(1, int(threads))
         self.detector_vote = float(detector_vote)
@@ -110,6 +115,7 @@ class DiceReader:
         if emblem_face not in EMBLEM_FACES:
             raise ValueError("emblem_face must be 1 or 6 (the face a die's emblem replaces)")
         self.emblem_face = int(emblem_face)
+        self.unread = bool(unread)
         self.confidence = float(confidence)
         self.nms_iou = float(nms_iou)
         self.read_colour = read_colour
@@ -309,26 +315,29 @@ class DiceReader:
         still read twice after that is reported once (companion/vision/twins.py)."""
         image = _as_bgr(image_bgr)
         spent = self.face_looks
-        readings, candidates = self._read_at(image, pixels)
+        readings, candidates, unread = self._read_at(image, pixels)
         if pixels is None and self.second_look > 0 and needs_second_look(readings, candidates):
             self.second_looks += 1
             # the frame's face-reader looks are shared: the second look reads its dice with what the first left
             left = max(1, self.max_face_looks - (self.face_looks - spent)) if self.max_face_looks else 0
-            again, _ = self._read_at(image, max(1, round(self.input_pixels * self.second_look)), left)
+            again, _, unread_again = self._read_at(image, max(1, round(self.input_pixels * self.second_look)), left)
             readings = better_of(readings, again)
-        return without_twins(readings)
+            unread += unread_again
+        readings = without_twins(readings)
+        return readings + away_from(unread, readings) if self.unread else readings
 
     def _read_at(self, image: np.ndarray, pixels: int | None,
-                 looks: int | None = None) -> tuple[list[DieReading], int]:
+                 looks: int | None = None) -> tuple[list[DieReading], int, list[DieReading]]:
         """The dice read with the detector given ``pixels`` (None: all of its budget) and the face readers given
-        ``looks`` (None: max_face_looks), and how many candidates the detector found (read or turned down)."""
+        ``looks`` (None: max_face_looks), how many candidates the detector found (read or turned down), and the
+        dice seen but not read (when ``unread`` is on)."""
         tensor, scale = self._letterbox(image, pixels)
         heat, value, box = self.session.run(None, {self.input_name: tensor})
         heat, value, box = heat[0, 0], value[0], box[0]
         peaks = (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8))) & (heat >= self.confidence)
         ys, xs = np.nonzero(peaks)
         if len(ys) == 0:
-            return [], 0
+            return [], 0, []
         scores = heat[ys, xs]
         cx = (xs + box[0, ys, xs]) * self.stride / scale
         cy = (ys + box[1, ys, xs]) * self.stride / scale
@@ -345,28 +354,30 @@ class DiceReader:
             face_probs, boxes = self._read_all(image, boxes, scores[keep], probs_all, looks)
             is_die = _is_die(face_probs)
             probs_all = self._fuse(probs_all, face_probs)
-        found = []
+        found, unread = [], []
         for n, i in enumerate(keep):
             probs = probs_all[n]
             face = int(np.argmax(probs))
             confidence = _unit(float(scores[i] * is_die[n] * probs[face]))
-            if confidence < self.confidence:
+            seen = self.unread and scores[i] * is_die[n] >= self.confidence
+            if confidence < self.confidence and not seen:
                 continue  # a die-like spot whose face could not be read with confidence
             x, y, w, h = boxes[n]
             box = (max(0.0, x), max(0.0, y), min(float(w_img), x + w), min(float(h_img), y + h))
             total = float(probs.sum())
             faces = tuple(_unit(float(p) / total) for p in probs) if total > 0 else None
-            found.append((face + 1, box, confidence, faces))
+            (found if confidence >= self.confidence else unread).append((face + 1, box, confidence, faces))
         found = without_pips(found, self.inside_die)
         # the table is what lies outside every candidate, read or turned down (a turned-down one may be a die)
         neutral = bool(found) and self.read_colour and self.grey_table_colours and table_is_neutral(
             image, [(x, y, x + w, y + h) for x, y, w, h in boxes])
-        readings = [DieReading(value=value, box=box, confidence=confidence, probabilities=faces,
-                               color=die_colour(image, box, neutral_table=neutral, value=value)
-                               if self.read_colour else None)
-                    for value, box, confidence, faces in found]
+        readings, unread = ([DieReading(value=value, box=box, confidence=confidence, probabilities=faces,
+                                        color=die_colour(image, box, neutral_table=neutral, value=value)
+                                        if self.read_colour else None, unread=not_read)
+                             for value, box, confidence, faces in group]
+                            for group, not_read in ((found, False), (unread, True)))
         readings.sort(key=lambda r: -r.confidence)
-        return readings, len(keep)
+        return readings, len(keep), unread
 
 
 def _unit(x: float) -> float:

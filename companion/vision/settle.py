@@ -6,6 +6,7 @@ the count; when the table is still again a new roll is reported, unless it is ex
 reported (a hand that passed over without touching anything). A die's colour does not restart the
 count: a dark or marbled die near a colour boundary can change name with sensor noise from one frame to
 the next, and a roll must still settle; each die is reported with the colour most of the still frames gave it.
+A die seen but not read (``DieReading.unread``) is matched by its place alone: its guessed face may change.
 """
 
 from __future__ import annotations
@@ -38,8 +39,8 @@ def _centre(d: DieReading) -> tuple[float, float, float]:
 
 def same_dice(a: Sequence[DieReading], b: Sequence[DieReading], move_tolerance: float = 0.35,
               colours: bool = True) -> bool:
-    """True when both frames show the same dice: equal values (and colours, unless ``colours`` is False),
-    each within ``move_tolerance`` x its size of where it was (matched greedily, nearest first)."""
+    """True when both frames show the same dice: equal values (and colours, unless ``colours`` is False; unread
+    dice: unread in both), each within ``move_tolerance`` x its size of where it was (matched greedily, nearest first)."""
     return len(a) == len(b) and None not in _pair(a, b, move_tolerance, colours)
 
 
@@ -52,7 +53,8 @@ def _pair(a: Sequence[DieReading], b: Sequence[DieReading], move_tolerance: floa
         ax, ay, asize = _centre(da)
         best, best_dist = None, None
         for db in unmatched:
-            if db.value != da.value or (colours and db.color != da.color):
+            if db.unread != da.unread or (not da.unread and (db.value != da.value or
+                                                             (colours and db.color != da.color))):
                 continue
             bx, by, bsize = _centre(db)
             dist = ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5

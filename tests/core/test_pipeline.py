@@ -83,6 +83,18 @@ def test_a_roll_is_reported_once_when_settled_not_while_tumbling(tmp_path):
     assert source.closed >= 1
 
 
+def test_a_settled_roll_reaches_the_referee_with_its_unread_dice_apart(tmp_path):
+    """The dice read are played; a die seen but not read goes beside them, never into the roll."""
+    seen = DieReading(5, None, (200.0, 10.0, 220.0, 30.0), 0.1, unread=True)
+    source = ScriptedSource([[die(4, 100), seen, die(6, 140)]] * 4)
+    observed = []
+    pipe = Pipeline(source, ScriptedReader(source), RollSettler(stable_frames=3), observed.append, LiveView(), fps=0)
+    pipe.run()
+    assert len(observed) == 1
+    assert [d.value for d in observed[0].dice] == [4, 6] and observed[0].unread == (seen,)
+    assert [d.get("unread", False) for d in pipe.live.to_json()["dice"]] == [False, True, False]
+
+
 def test_a_failing_camera_and_a_broken_frame_do_not_stop_the_table(tmp_path, monkeypatch):
     monkeypatch.setattr(threading.Event, "wait", lambda self, timeout=None: self.is_set())
     script = ["boom", "fail"] + [[die(3, 50)]] * 4

@@ -120,3 +120,23 @@ def test_bad_arguments_are_refused():
     settler.update([], 5.0)
     with pytest.raises(ValueError, match="back in time"):
         settler.update([], 4.0)
+
+
+def unread(value, x, y, size=40):
+    """A die the camera sees but cannot read; ``value`` is only the reader's likeliest guess."""
+    return DieReading(value, None, (x, y, x + size, y + size), 0.1, unread=True)
+
+
+def test_a_die_seen_but_not_read_settles_by_its_place_whatever_its_guessed_face():
+    """Its guess changes with sensor noise; the roll must still settle, and with the die in it."""
+    settler = RollSettler(stable_frames=4)
+    frames = [[*ROLL_A, unread(1 + k % 3, 500, 300)] for k in range(6)]
+    reports = feed(settler, frames)
+    assert len(reports) == 1 and reports[0][0] == 3
+    assert [d.unread for d in reports[0][1].dice] == [False, False, True]
+
+
+def test_a_read_die_and_an_unread_one_on_the_same_spot_are_not_the_same_dice():
+    read = [die(3, 500, 300)]
+    assert not same_dice(read, [unread(3, 500, 300)])
+    assert same_dice([unread(3, 500, 300)], [unread(5, 505, 302)])

@@ -137,7 +137,8 @@ function renderDetails(summary) {
 export function lastRoll(app) {
   const entries = app.history.entries || [];
   const newest = entries.at(-1);
-  if (newest && newest.event.type === "camera_unsure" && Array.isArray(newest.event.dice) && newest.event.dice.length) {
+  if (newest && newest.event.type === "camera_unsure" && Array.isArray(newest.event.dice)
+      && (newest.event.dice.length || (newest.event.unread || []).length)) {
     return { seq: null, dice: newest.event.dice, unsure: true };
   }
   for (let i = entries.length - 1; i >= 0; i -= 1) {
@@ -218,10 +219,12 @@ function drawOverlay(app, live) {
     const pad = Math.max(8, (x2 - x1) * 0.3, (48 / scale - (x2 - x1)) / 2, (48 / scale - (y2 - y1)) / 2);
     g.die = die;
     g.index = index;
-    update(g, { dataset: { index: String(index), value: String(die.value), color: die.color || "" } });
+    // A die the camera sees but could not read shows "?", never the reader's guess.
+    const label = die.unread ? "?" : String(die.value);
+    update(g, { class: die.unread ? "die-box unread" : "die-box", dataset: { index: String(index), value: label, color: die.color || "" } });
     update(g.children[0], { x: x1 - pad, y: y1 - pad, width: x2 - x1 + 2 * pad, height: y2 - y1 + 2 * pad });
     update(g.children[1], { x: x1, y: y1, width: x2 - x1, height: y2 - y1, stroke: dieCss(die.color) });
-    update(g.children[2], { x: x1, y: Math.max(labelSize, y1 - 6), "font-size": labelSize, text: String(die.value) });
+    update(g.children[2], { x: x1, y: Math.max(labelSize, y1 - 6), "font-size": labelSize, text: label });
   });
 }
 
@@ -232,10 +235,16 @@ function dieBox(app) {
   return g;
 }
 
-/** Which die of the last roll a tapped camera die is: nearest box centre, else the same position. */
+/** Which die of the last roll a tapped camera die is: nearest box centre, else the same position. A die the
+ * camera could not read is none of them: it is added to the roll, its face for the player to say. */
 function matchRoll(app, liveDie, liveIndex) {
   const roll = lastRoll(app);
-  if (!roll) return { seq: null, dice: app.live.dice, index: liveIndex };
+  const read = app.live.dice.filter((d) => !d.unread);
+  if (liveDie.unread) {
+    const base = roll || { seq: null, dice: read };
+    return { ...base, dice: [...base.dice, { ...liveDie, value: null }], index: base.dice.length, unread: true };
+  }
+  if (!roll) return { seq: null, dice: read, index: Math.max(0, read.indexOf(liveDie)) };
   const centre = (box) => [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2];
   let index = Math.min(liveIndex, roll.dice.length - 1);
   if (liveDie.box && roll.dice.every((d) => Array.isArray(d.box))) {
@@ -254,7 +263,8 @@ function matchRoll(app, liveDie, liveIndex) {
 export function openDieDialog(app, target) {
   dialogTarget = { ...target, value: target.dice[target.index].value, color: target.dice[target.index].color };
   $("#die-title").textContent = t("die.title", { n: target.index + 1 });
-  $("#die-note").textContent = target.unsure ? t("die.unsure_roll") : target.seq === null ? t("die.new_roll") : "";
+  $("#die-note").textContent = [target.unread ? t("die.unread") : "",
+    target.unsure ? t("die.unsure_roll") : target.seq === null ? t("die.new_roll") : ""].filter(Boolean).join(" ");
   const values = clear($("#die-values"));
   for (let v = 1; v <= 6; v += 1) {
     values.append(h("button", { type: "button", class: "value", dataset: { value: String(v) },
@@ -283,7 +293,7 @@ function requestDie(die) {
 async function saveDie(app) {
   const target = dialogTarget;
   $("#die-dialog").close();
-  if (!target) return;
+  if (!target || !target.value) return;  // a die the camera could not read, and no face said for it
   const dice = target.dice.map(requestDie);
   dice[target.index] = { ...dice[target.index], value: target.value, color: target.color || null, confidence: 1 };
   const result = target.seq === null

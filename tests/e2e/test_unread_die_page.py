@@ -1,0 +1,61 @@
+"""A die the camera sees but cannot read, on the phone: drawn "?" on the camera's picture (never the reader's
+guess); after the "camera unsure" it caused, a tap on it asks the player for its face, and saving plays the roll
+with it added."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+
+from companion.capture.base import Frame
+from companion.core import DieReading, Observation
+
+from boardhelpers import api, open_page, settled, shown, tap, unlock, wait
+from conftest import page_errors
+
+pytestmark = pytest.mark.browser
+
+SETUP = {"type": "setup", "players": [
+    {"id": "A", "card": "example-ember-warden", "cube": {"origin": [0, 0], "direction": "E"}},
+    {"id": "B", "card": "example-tide-runner", "cube": {"origin": [4, 1], "direction": "W"}}]}
+# A's first roll (« Lors du premier tour de chaque joueur, les joueurs lancent 5 dés. »): four dice read, the
+# fifth seen but not read (the reader's likeliest face, a 4, at 0.3).
+READ = tuple(DieReading(v, "white", (40 + 110 * k, 200, 100 + 110 * k, 260), 0.97) for k, v in enumerate((2, 3, 5, 6)))
+UNREAD = DieReading(4, "white", (500, 300, 560, 360), 0.12, (0.1, 0.1, 0.2, 0.3, 0.2, 0.1), unread=True)
+
+
+def test_a_die_the_camera_could_not_read_is_drawn_unread_and_a_tap_says_its_face(quiet_table, phone):
+    service, url = quiet_table
+    service.table.new_game("nexus-keepers", {}, ["A", "B"])
+    service.table.submit(SETUP)
+    service.live.update(Frame(np.full((480, 640, 3), 90, np.uint8), time.time(), 1), [*READ, UNREAD])
+    service.table.observe(Observation(dice=READ, unread=(UNREAD,), source="camera"))
+    unsure = api(url, "api/history")["entries"][-1]
+    assert unsure["event"]["type"] == "camera_unsure" and len(unsure["event"]["unread"]) == 1
+
+    unlock(phone, url)
+    open_page(phone, url, "#/table")
+    wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box")) == 5,
+         message="the camera's dice are not drawn on the picture")
+    drawn = phone.find_element(By.CSS_SELECTOR, "#snapshot-overlay g.die-box.unread")
+    assert drawn.get_attribute("data-value") == "?" and drawn.find_element(By.TAG_NAME, "text").text == "?"
+    outline = drawn.find_element(By.CSS_SELECTOR, "rect.outline")
+    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", outline)
+    ActionChains(phone).move_to_element(outline).click().perform()
+    dialog = phone.find_element(By.ID, "die-dialog")
+    wait(phone, lambda d: dialog.is_displayed(), message="tapping the unread die opened no dialog")
+    assert phone.find_element(By.ID, "die-note").text.startswith("The camera sees this die but could not read it")
+    assert phone.find_elements(By.CSS_SELECTOR, "#die-values button[aria-pressed=true]") == []  # no guess offered
+    tap(phone, "#die-values button[data-value='1']")
+    tap(phone, "#die-save")
+
+    settled(phone, url)
+    played = api(url, "api/history")["entries"][-1]
+    assert played["source"] == "phone" and played["in_force"]
+    assert played["event"]["type"] == "roll" and played["event"]["dice"] == [2, 3, 5, 6, 1]  # the fifth die added
+    assert sorted(shown(phone, "return window.companion.state.summary.dice")) == [1, 2, 3, 5, 6]
+    assert page_errors(phone) == []

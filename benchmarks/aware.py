@@ -14,10 +14,11 @@
 3. Each roll is refereed as read and through the rules-aware reading (companion/referee/aware.py), against
    the verdict the true dice get. Nexus Keepers is the game whose camera rolls can be illegal; the others'
    camera readings give warnings at most.
-4. ``--lost``: dice are also lost as on the photos: a labelled die the reader did not read is, at the set's rates,
-   seen unread (an unread reading lies on it, vision.unread_dice) or not seen at all. A roll short of a die is
-   refereed as read, through the rules-aware reading with the unread dice dropped (as with unread_dice off), and
-   with them beside the roll (row "aware+unread"). Dice read where none lies are not injected.
+4. ``--miscount``: dice are also lost and imagined as on the photos. A labelled die the reader did not read is, at
+   the set's rates, seen unread (an unread reading lies on it, vision.unread_dice) or not seen at all; a die read
+   where none lies is added to a roll at the set's rate a photo, a real such reading pooled over the sets. Rolls
+   are refereed as read, through the rules-aware reading with the unread dice dropped and ``sure_die`` 0 (as
+   before either existed), and as shipped (row "aware+count"). ``--sweep`` adds lines for other ``sure_die``.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ SWEEP = ((0.05, 0.0, 0.9, 0.05), (0.05, 0.0, 0.9, 0.0), (0.05, 0.0, 0.8, 0.02), 
          (0.05, 0.05, 0.8, 0.02), (0.02, 0.15, 0.8, 0.02),
          (0.05, 0.1, 0.8, 0.02), (0.05, 0.15, 0.8, 0.02), (0.05, 0.2, 0.8, 0.02), (0.05, 0.15, 0.9, 0.02),
          (0.05, 0.15, 0.8, 0.01), (0.1, 0.15, 0.8, 0.02))
+SURE_DIE_SWEEP = (0.0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 CARDS = ["example-ember-warden", "example-tide-runner"]
 CUBES = [{"origin": [0, 0], "direction": "E"}, {"origin": [4, 1], "direction": "W"}]
 
@@ -57,9 +59,17 @@ class Readings:
 
     right: dict[int, list[tuple[float, ...]]] = field(default_factory=lambda: defaultdict(list))
     wrong: dict[int, list[tuple[float, ...]]] = field(default_factory=lambda: defaultdict(list))
+    right_sure: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))  # each one's confidence
+    wrong_sure: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
     labelled: int = 0
     unread: int = 0  # labelled dice not read, with an unread reading on them
     lost: int = 0  # labelled dice neither read nor seen
+    photos: int = 0
+    phantoms: list[tuple[float, tuple[float, ...]]] = field(default_factory=list)  # dice read where none lies
+
+    @property
+    def phantom_rate(self) -> float:
+        return len(self.phantoms) / max(1, self.photos)
 
     @property
     def unread_rate(self) -> float:
@@ -85,6 +95,10 @@ def read_set(reader: DiceReader, folder: str, split: str = "heldout") -> Reading
         for i, j in pairs:
             true = labels[j][0]
             (out.right if found[i].value == true else out.wrong)[true].append(found[i].probabilities)
+            (out.right_sure if found[i].value == true else out.wrong_sure)[true].append(found[i].confidence)
+        out.phantoms += [(found[i].confidence, found[i].probabilities) for i in range(len(found))
+                         if i not in {i for i, _ in pairs}]
+        out.photos += 1
         missed = [labels[j] for j in range(len(labels)) if j not in {j for _, j in pairs}]
         unread = len(match([(r.value, r.box) for r in everything if r.unread], missed))
         out.labelled += len(labels)
@@ -138,23 +152,34 @@ def scenario(rng: random.Random) -> tuple[object, list[int], bool]:
 
 
 def seen(values: list[int], readings: Readings, pooled_wrong: dict, rate: float, rng: random.Random,
-         lost: bool = False) -> tuple[list[DieReading], list[DieReading]]:
+         lost: list | None = None) -> tuple[list[DieReading], list[DieReading]]:
     """The camera's dice for these true values: each a real reading of its value, misread at ``rate``; with
-    ``lost``, first dropped or seen unread at the set's rates. The dice read, and those seen unread."""
+    ``lost`` (the pooled dice read where none lies), dice first dropped or seen unread at the set's rates, and one
+    imagined at its rate. The dice read, and those seen unread."""
     dice, unread = [], []
+    if lost is not None and lost and rng.random() < readings.phantom_rate:
+        confidence, probs = rng.choice(lost)
+        read = max(range(6), key=lambda k: probs[k]) + 1
+        dice.append(DieReading(read, "white", confidence=confidence, probabilities=probs))
     for v in values:
-        if lost:
+        if lost is not None:
             draw = rng.random()
             if draw < readings.lost_rate:
                 continue
             if draw < readings.lost_rate + readings.unread_rate:
                 unread.append(DieReading(v, "white", confidence=0.1, unread=True))  # its guess is never used
                 continue
-        pool = pooled_wrong[v] if rng.random() < rate and pooled_wrong[v] else readings.right[v]
-        probs = rng.choice(pool)
+        pool = pooled_wrong[v] if rng.random() < rate and pooled_wrong[v] else list(zip(readings.right[v],
+                                                                                         readings.right_sure[v]))
+        probs, confidence = rng.choice(pool)
         read = max(range(6), key=lambda k: probs[k]) + 1
-        dice.append(DieReading(read, "white", confidence=probs[read - 1], probabilities=probs))
+        dice.append(DieReading(read, "white", confidence=confidence, probabilities=probs))
     return dice, unread
+
+
+def with_sure_die(aware: RulesAwareReading, sure_die: float) -> RulesAwareReading:
+    return RulesAwareReading(floor=aware.floor, ratio=aware.ratio, sure=aware.sure, doubt=aware.doubt,
+                             max_changes=aware.max_changes, max_tries=aware.max_tries, sure_die=sure_die)
 
 
 def verdict_of(engine, observation: Observation) -> str:
@@ -170,9 +195,10 @@ def verdict_of(engine, observation: Observation) -> str:
 
 
 def play(readings: Readings, pooled_wrong: dict, rate: float, rolls: int, seed: int, aware: RulesAwareReading,
-         lost: bool = False):
+         lost: list | None = None):
     rng = random.Random(seed)
     counts = defaultdict(int)
+    before = with_sure_die(aware, 0.0) if lost is not None else aware  # no unsure for a die too many
     for _ in range(rolls):
         engine, values, broken = scenario(rng)
         truth = Observation(dice=tuple(DieReading(v) for v in values))
@@ -183,16 +209,17 @@ def play(readings: Readings, pooled_wrong: dict, rate: float, rolls: int, seed: 
         counts["rolls"] += 1
         counts["misread rolls"] += misread
         counts["rolls short of a die"] += len(dice) < len(values)
+        counts["rolls with a die too many"] += len(dice) > len(values)
         counts["truly illegal"] += true_verdict == "illegal"
         counts["broken on purpose"] += broken
         plain = verdict_of(engine, read)
-        judged = aware.judge(read, engine)
+        judged = (before if lost is not None else aware).judge(read, engine)
         smart = "unsure" if judged.kind == UNSURE else verdict_of(engine, judged.observation)
         verdicts = [("as read", plain), ("aware", smart)]
-        if lost:
-            with_unread = aware.judge(Observation(dice=tuple(dice), unread=tuple(unread)), engine)
-            verdicts.append(("aware+unread", "unsure" if with_unread.kind == UNSURE
-                             else verdict_of(engine, with_unread.observation)))
+        if lost is not None:
+            counted = aware.judge(Observation(dice=tuple(dice), unread=tuple(unread)), engine)
+            verdicts.append(("aware+count", "unsure" if counted.kind == UNSURE
+                             else verdict_of(engine, counted.observation)))
         for name, got in verdicts:
             if got == "illegal" and true_verdict != "illegal":
                 counts[f"{name}: false illegal"] += 1
@@ -218,11 +245,13 @@ def report(name: str, rate: float, counts: dict, readings: Readings | None = Non
           f"({counts['broken on purpose']} broken on purpose)")
     if readings is not None:
         print(f"dice lost as on the photos: seen unread {100 * readings.unread_rate:.2f}%, not seen "
-              f"{100 * readings.lost_rate:.2f}% of labelled dice; {counts['rolls short of a die']} rolls short of a die")
+              f"{100 * readings.lost_rate:.2f}% of labelled dice; "
+              f"{counts['rolls short of a die']} rolls short of a die; "
+              f"dice imagined {readings.phantom_rate:.3f} a photo: {counts['rolls with a die too many']} rolls")
     width = 12 if readings is not None else 8
     print(f"{'':{width}} {'false illegal':>13} {'true illegal kept':>17} {'camera unsure':>22} "
           f"{'misread taken as legal':>22} {'illegal taken as legal':>22}")
-    for label in ("as read", "aware") + (("aware+unread",) if readings is not None else ()):
+    for label in ("as read", "aware") + (("aware+count",) if readings is not None else ()):
         got = {key[len(label) + 2:]: n for key, n in counts.items() if key.startswith(label + ": ")}
         kept = f"{got.get('true illegal kept', 0)}/{true_illegal}"
         unsure = f"{got.get('unsure', 0)} ({got.get('unsure on a truly illegal roll', 0)} truly illegal)"
@@ -242,7 +271,9 @@ def main(argv=None) -> int:
     parser.add_argument("--sure", type=float, default=vision["sure_reading"])
     parser.add_argument("--doubt", type=float, default=vision["unsure_doubt"])
     parser.add_argument("--sweep", action="store_true", help="also try a few floor / sure settings")
-    parser.add_argument("--lost", action="store_true", help="also lose dice as the photos do (point 4 above)")
+    parser.add_argument("--miscount", action="store_true", help="also lose and imagine dice as the photos do "
+                                                                 "(point 4 above)")
+    parser.add_argument("--sure-die", type=float, default=vision["sure_die"])
     parser.add_argument("--split", default="heldout", choices=("heldout", "validation"),
                         help="the photos whose readings are injected: validation to choose settings, held-out to "
                              "report them")
@@ -253,14 +284,16 @@ def main(argv=None) -> int:
     pooled_wrong: dict[int, list] = defaultdict(list)
     for readings in sets.values():
         for value, probs in readings.wrong.items():
-            pooled_wrong[value] += probs
+            pooled_wrong[value] += zip(probs, readings.wrong_sure[value])
     photos = "held-out" if args.split == "heldout" else args.split
     print(f"reader {reader.model_path.name}, {photos} photos; misreads pooled over the sets, by true value: "
           + ", ".join(f"{v}: {len(pooled_wrong[v])}" for v in range(1, 7)))
-    plausible = sum(1 for v, wrong in pooled_wrong.items() for probs in wrong if probs[v - 1] >= args.floor)
+    plausible = sum(1 for v, wrong in pooled_wrong.items() for probs, _ in wrong if probs[v - 1] >= args.floor)
     print(f"misreads whose true value got at least {args.floor} from the reader: {plausible} of "
           f"{sum(len(p) for p in pooled_wrong.values())}")
-    aware = RulesAwareReading(floor=args.floor, ratio=args.ratio, sure=args.sure, doubt=args.doubt)
+    aware = RulesAwareReading(floor=args.floor, ratio=args.ratio, sure=args.sure, doubt=args.doubt,
+                              sure_die=args.sure_die)
+    imagined = [p for readings in sets.values() for p in readings.phantoms]
     print(f"rules-aware reading: floor {args.floor}, ratio {args.ratio}, sure {args.sure}, doubt {args.doubt}; "
           f"seed {args.seed}")
     for name, readings in sets.items():
@@ -268,9 +301,9 @@ def main(argv=None) -> int:
             print(f"\n{name}: no misread among its {photos} dice: nothing to inject")
             continue
         report(name, readings.rate, play(readings, pooled_wrong, readings.rate, args.rolls, args.seed, aware))
-        if args.lost:
-            report(f"{name}, dice lost as on the photos", readings.rate,
-                   play(readings, pooled_wrong, readings.rate, args.rolls, args.seed, aware, lost=True), readings)
+        if args.miscount:
+            report(f"{name}, dice lost and imagined as on the photos", readings.rate,
+                   play(readings, pooled_wrong, readings.rate, args.rolls, args.seed, aware, imagined), readings)
     if args.sweep:
         print("\nsettings, per set with misreads: floor ratio sure doubt -> false illegal, true illegal kept, unsure")
         for floor_, ratio, sure, doubt in SWEEP:
@@ -278,10 +311,22 @@ def main(argv=None) -> int:
             for name, readings in sets.items():
                 if readings.rate:
                     c = play(readings, pooled_wrong, readings.rate, args.rolls, args.seed,
-                             RulesAwareReading(floor=floor_, ratio=ratio, sure=sure, doubt=doubt))
+                             RulesAwareReading(floor=floor_, ratio=ratio, sure=sure, doubt=doubt,
+                                               sure_die=args.sure_die))
                     line.append(f"{name} {c['aware: false illegal']}, {c['aware: true illegal kept']}/"
                                 f"{c['truly illegal']}, {c['aware: unsure']}")
             print(f"  {floor_:.2f} {ratio:.2f} {sure:.2f} {doubt:.3f} -> " + "; ".join(line))
+        if args.miscount:
+            print("sure_die, dice lost and imagined (aware+count) -> false illegal, true illegal kept, unsure")
+            for sure_die in SURE_DIE_SWEEP:
+                line = []
+                for name, readings in sets.items():
+                    if readings.rate:
+                        c = play(readings, pooled_wrong, readings.rate, args.rolls, args.seed,
+                                 with_sure_die(aware, sure_die), imagined)
+                        line.append(f"{name} {c['aware+count: false illegal']}, {c['aware+count: true illegal kept']}/"
+                                    f"{c['truly illegal']}, {c['aware+count: unsure']}")
+                print(f"  {sure_die:.2f} -> " + "; ".join(line))
     return 0
 
 

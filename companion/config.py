@@ -130,6 +130,10 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "unsure_doubt": Key(0.02, "rules-aware reading: a die not clearly read whose other face (given at least this "
                                   "probability) would make an illegal roll legal makes it 'camera unsure' instead of "
                                   "illegal (at most reread_floor; benchmarks/aware.py)"),
+        "sure_die": Key(0.4, "rules-aware reading: a camera roll with too many dice is 'camera unsure' when as many of "
+                             "its least confident dice as it has too many are under this confidence (a die the "
+                             "camera may have imagined), else illegal (chosen on validation photos, "
+                             "benchmarks/aware.py --miscount --sweep); 0: always illegal"),
         "unread_dice": Key(True, "report the dice the camera sees but cannot read (drawn '?' on the phone; never "
                                  "played): a roll short of dice they would make up is 'camera unsure', not illegal "
                                  "(companion/vision/unread.py, benchmarks/aware.py); false: such dice are dropped"),

@@ -3,15 +3,18 @@
 The game says what it expects of its next roll (``engine.expected_roll()``, a ``RollExpectation``) and its
 referee says whether a roll is allowed (``engine.legal``). A settled camera roll that does not fit is
 1. read again: the values the reader itself gave real probability (at least ``floor``, and the new reading at
-   least ``ratio`` times as likely as the first) are tried, most likely first, at most ``max_changes`` dice changed; the first reading that fits is refereed instead, and says so (a
-   reading that is just the dice the referee already has is nothing new: a misread die of a roll lying still);
+   least ``ratio`` times as likely as the first) are tried, most likely first, at most ``max_changes`` dice
+   changed; the first reading that fits is refereed instead, and says so (a reading that is just the dice the
+   referee already has is nothing new: a misread die of a roll lying still);
 2. else, when a die the reader was not sure of (its value under ``sure``) would make the roll fit with another
    face the reader gave a little probability (at least ``doubt``, under ``floor``), "camera unsure": nobody
    is accused and nothing is played, the players look at the dice;
 3. else the roll stands as read, and the referee's illegal verdict with it: every reading the reader found
    plausible breaks the rules, or the dice that break them were read clearly.
 Before all that, a roll short of dice that the camera saw lying in it but could not read (``Observation.unread``)
-would make up is "camera unsure" too: the die is there, its face is what the camera lacks.
+would make up is "camera unsure" too: the die is there, its face is what the camera lacks. So is a roll with too
+many dice whose extra ones could be dice the camera imagined: as many of its least confident dice as it has too
+many are all under ``sure_die`` (board art, a die found twice).
 Never invents: a value the reader gave less than ``floor`` is never taken. Rolls typed on a phone are what the
 player meant and never come here.
 """
@@ -55,11 +58,12 @@ class RulesAwareReading:
     ``sure``: a die whose value has at least this probability is clearly read (an illegal roll of clearly read
     dice stays illegal). ``doubt``: a face the reader gave at least this (and a die it was not sure of) is enough
     for "camera unsure" rather than an accusation. ``max_changes``: at most this many dice changed by one re-read.
-    ``max_tries``: at most this many re-readings asked of the referee per roll."""
+    ``max_tries``: at most this many re-readings asked of the referee per roll. ``sure_die``: a die read with at
+    least this confidence is surely there; a roll with too many dice stays illegal unless that many are less sure."""
 
     def __init__(self, floor: float = VISION["reread_floor"], sure: float = VISION["sure_reading"],
                  doubt: float = VISION["unsure_doubt"], ratio: float = VISION["reread_ratio"],
-                 max_changes: int = 2, max_tries: int = 64):
+                 max_changes: int = 2, max_tries: int = 64, sure_die: float = VISION["sure_die"]):
         if not 0.0 < floor <= 0.5:
             raise ValueError("floor must be above 0 and at most 0.5")
         if not 0.0 <= sure <= 1.0:
@@ -70,6 +74,9 @@ class RulesAwareReading:
             raise ValueError("ratio must be within 0-1")
         self.floor, self.sure, self.doubt, self.ratio = float(floor), float(sure), float(doubt), float(ratio)
         self.max_changes, self.max_tries = max(1, int(max_changes)), max(1, int(max_tries))
+        if not 0.0 <= sure_die <= 1.0:
+            raise ValueError("sure_die must be within 0-1")
+        self.sure_die = float(sure_die)
 
     @classmethod
     def from_config(cls, vision: dict) -> "RulesAwareReading | None":
@@ -77,7 +84,7 @@ class RulesAwareReading:
         if not vision["rules_aware"]:
             return None
         return cls(floor=vision["reread_floor"], ratio=vision["reread_ratio"], sure=vision["sure_reading"],
-                   doubt=vision["unsure_doubt"])
+                   doubt=vision["unsure_doubt"], sure_die=vision["sure_die"])
 
     def judge(self, observation: Observation, engine: Any) -> AwareResult:
         """The camera roll as read, read again, or unsure (see the module's docstring)."""
@@ -88,6 +95,11 @@ class RulesAwareReading:
         short, unread = expectation.short_of(observation), len(expectation.unread_in_roll(observation))
         if short is not None and short <= unread:
             return AwareResult(UNSURE, observation, _unread_note(observation, expectation, unread))
+        over = expectation.over_by(observation)
+        if over is not None:
+            least = sorted((observation.dice[k] for k in expectation.in_roll(observation)), key=lambda d: d.confidence)
+            if all(d.confidence < self.sure_die for d in least[:over]):
+                return AwareResult(UNSURE, observation, _extra_note(observation, expectation, least[:over]))
         if not expectation.admits_some_values(observation):
             return as_read  # too many or too few dice, a colour the game has not: no re-read of values mends it
         roll = expectation.in_roll(observation)
@@ -195,6 +207,21 @@ def _unread_note(observation: Observation, expectation: RollExpectation, unread:
                    f"Caméra incertaine : elle a lu {read} dés ({_values(observation) or 'aucun'}) alors que "
                    f"{wanted_fr} sont attendus, et voit {seen_fr} qu'elle n'a pas su lire. Regardez les dés : "
                    "touchez le dé non lu sur l'image de la caméra pour dire sa face, ou saisissez le lancer.")
+
+
+def _extra_note(observation: Observation, expectation: RollExpectation, doubtful: list[DieReading]) -> Verdict:
+    read = len(expectation.in_roll(observation))
+    wanted_en = " or ".join(str(c) for c in expectation.counts or ())
+    wanted_fr = " ou ".join(str(c) for c in expectation.counts or ())
+    which = " ".join(str(d.value) for d in doubtful)
+    one = len(doubtful) == 1
+    return verdict("unsure", UNSURE_RULE,
+                   f"Camera unsure: it read {read} dice ({_values(observation)}) where {wanted_en} are expected, but "
+                   f"it is not sure the {which} {'is a die' if one else 'are dice'}. Look at the dice: "
+                   "roll again or type the roll.",
+                   f"Caméra incertaine : elle a lu {read} dés ({_values(observation)}) alors que {wanted_fr} sont "
+                   f"attendus, mais elle n'est pas sûre que le {which} {'soit un dé' if one else 'soient des dés'}. "
+                   "Regardez les dés : relancez ou saisissez le lancer.")
 
 
 def _unsure_note(observation: Observation, engine: Any, expectation: RollExpectation, change) -> Verdict:

@@ -45,6 +45,13 @@ class RollExpectation:
         above = [c - have for c in self.counts or () if c > have]
         return min(above) if above and have not in (self.counts or ()) else None
 
+    def over_by(self, observation: Observation) -> int | None:
+        """How many dice the roll has beyond the nearest count the game expects below it (None: none beyond, or
+        the game says nothing of the count)."""
+        have = len(self.in_roll(observation))
+        below = [have - c for c in self.counts or () if c < have]
+        return min(below) if below and have not in (self.counts or ()) else None
+
     def _in_zone(self, dice: Sequence[Any], places: Sequence[Mapping[str, Any] | None]) -> list[int]:
         if self.zones is None or not places:
             return list(range(len(dice)))

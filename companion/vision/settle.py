@@ -40,7 +40,8 @@ def _centre(d: DieReading) -> tuple[float, float, float]:
 def same_dice(a: Sequence[DieReading], b: Sequence[DieReading], move_tolerance: float = 0.35,
               colours: bool = True) -> bool:
     """True when both frames show the same dice: equal values (and colours, unless ``colours`` is False; unread
-    dice: unread in both), each within ``move_tolerance`` x its size of where it was (matched greedily, nearest first)."""
+    dice: unread in both), each within ``move_tolerance`` x its size of where it was (matched greedily, nearest
+    first)."""
     return len(a) == len(b) and None not in _pair(a, b, move_tolerance, colours)
 
 

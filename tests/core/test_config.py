@@ -86,5 +86,8 @@ def test_readers_built_without_a_config_take_the_config_defaults():
                 "recrop_rounds", "inside_die", "second_look", "emblem_face"):
         assert getattr(reader, key) == vision[key], key
     aware = RulesAwareReading()
-    assert (aware.floor, aware.ratio, aware.sure, aware.doubt) == (
-        vision["reread_floor"], vision["reread_ratio"], vision["sure_reading"], vision["unsure_doubt"])
+    assert (aware.floor, aware.ratio, aware.sure, aware.doubt, aware.sure_die) == (
+        vision["reread_floor"], vision["reread_ratio"], vision["sure_reading"], vision["unsure_doubt"],
+        vision["sure_die"])
+    configured = RulesAwareReading.from_config(vision)
+    assert (configured.floor, configured.sure, configured.sure_die) == (aware.floor, aware.sure, aware.sure_die)

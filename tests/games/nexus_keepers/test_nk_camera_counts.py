@@ -1,5 +1,6 @@
-"""A Nexus Keepers camera roll short of a die the camera saw but could not read: "camera unsure", never an illegal
-roll; a roll short of a die nobody saw stays illegal; an unread die never plays."""
+"""Nexus Keepers camera rolls with the wrong number of dice: short of a die the camera saw but could not read, or
+with a die too many it is not sure is a die, is "camera unsure"; a wrong count of dice surely there stays illegal;
+an unread die never plays."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ UNREAD = DieReading(3, "white", box=(40.0, 40.0, 60.0, 60.0), confidence=0.15,
 
 
 def first_turn(tmp_path) -> Table:
-    """« Lors du premier tour de chaque joueur, les joueurs lancent 5 dés. »: A's first roll is expected to have 5."""
+    """« Lors du premier tour de chaque joueur, les joueurs lancent 5 dés. »: A's first roll has 5 dice."""
     table = Table(Journal(tmp_path / "journal.sqlite3"), EventBus(), default_game="nexus-keepers")
     table.submit(SETUP, source="phone")
     assert table.engine.expected_roll().counts == (5,)
@@ -33,7 +34,8 @@ def test_four_dice_read_and_one_seen_unread_is_camera_unsure_not_a_wrong_count(t
     verdicts = table.observe(Observation(dice=(die(2), die(4), die(5), die(6)), unread=(UNREAD,)))
     assert rules(verdicts) == ["camera.unsure"] and verdicts[0].kind is VerdictKind.UNSURE
     assert "4 dice (2 4 5 6) where 5 are expected" in verdicts[0].message.en
-    assert "a die it could not read" in verdicts[0].message.en and "un dé qu'elle n'a pas su lire" in verdicts[0].message.fr
+    assert "a die it could not read" in verdicts[0].message.en
+    assert "un dé qu'elle n'a pas su lire" in verdicts[0].message.fr
     entry = table.history()[-1]
     assert entry["event"]["type"] == CAMERA_UNSURE and not entry["in_force"]
     assert entry["event"]["unread"] == [UNREAD.to_json()] and entry["event"]["unread"][0]["unread"] is True
@@ -53,8 +55,8 @@ def test_an_unread_die_outside_the_dice_zone_makes_up_nothing(tmp_path):
     table = first_turn(tmp_path)
     dice = (die(2), die(4), die(5), die(6))
     inside = ({"zone": "dice"},) * 4
-    verdicts = table.observe(Observation(dice=dice, places=inside, unread=(UNREAD,), unread_places=({"zone": "board"},)))
-    assert rules(verdicts) == ["nk.roll.dice-count"]
+    elsewhere = Observation(dice=dice, places=inside, unread=(UNREAD,), unread_places=({"zone": "board"},))
+    assert rules(table.observe(elsewhere)) == ["nk.roll.dice-count"]
     verdicts = table.observe(Observation(dice=dice, places=inside, unread=(UNREAD,), unread_places=({"zone": "dice"},)))
     assert rules(verdicts) == ["camera.unsure"]
 
@@ -81,3 +83,18 @@ def test_an_observation_refuses_an_unread_die_among_the_dice_it_plays():
         Observation(dice=(UNREAD,))
     assert Observation(unread=(UNREAD,)).to_json()["unread"] == [UNREAD.to_json()]
     assert DieReading.from_json(UNREAD.to_json()).unread is False  # a die sent back from a phone is what was meant
+
+
+def test_a_die_too_many_the_camera_is_not_sure_of_is_camera_unsure(tmp_path):
+    """FR: « Lors du premier tour de chaque joueur, les joueurs lancent 5 dés. » Six dice read, the sixth with
+    little confidence (0.3: board art, or one die found twice): the camera may have imagined it."""
+    table = first_turn(tmp_path)
+    doubtful = DieReading(4, "white", box=(300.0, 40.0, 320.0, 60.0), confidence=0.3,
+                          probabilities=(0.0, 0.0, 0.0, 1.0, 0.0, 0.0))
+    verdicts = table.observe(Observation(dice=(die(1), die(2), die(4), die(5), die(6), doubtful)))
+    assert rules(verdicts) == ["camera.unsure"] and verdicts[0].kind is VerdictKind.UNSURE
+    assert "6 dice (1 2 4 5 6 4) where 5 are expected, but it is not sure the 4 is a die" in verdicts[0].message.en
+    assert "pas sûre que le 4 soit un dé" in verdicts[0].message.fr
+    sure = DieReading(4, "white", confidence=0.45, probabilities=(0.0, 0.0, 0.0, 1.0, 0.0, 0.0))
+    verdicts = table.observe(Observation(dice=(die(1), die(2), die(4), die(5), die(6), sure)))
+    assert rules(verdicts) == ["nk.roll.dice-count"]  # every die surer than vision.sure_die (0.4): the verdict stands

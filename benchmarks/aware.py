@@ -241,7 +241,8 @@ def play(readings: Readings, pooled_wrong: dict, rate: float, rolls: int, seed: 
 def report(name: str, rate: float, counts: dict, readings: Readings | None = None) -> None:
     true_illegal = counts["truly illegal"]
     print(f"\n{name}: misread rate {100 * rate:.2f}% of dice, {counts['rolls']} rolls, "
-          f"{counts['misread rolls']} with a misread die, {true_illegal} truly illegal "
+          f"{counts['misread rolls']} with a misread {'or miscounted ' if readings is not None else ''}die, "
+          f"{true_illegal} truly illegal "
           f"({counts['broken on purpose']} broken on purpose)")
     if readings is not None:
         print(f"dice lost as on the photos: seen unread {100 * readings.unread_rate:.2f}%, not seen "

@@ -195,33 +195,44 @@ def _reread_note(observation: Observation, changes) -> Verdict:
 
 
 def _unread_note(observation: Observation, expectation: RollExpectation, unread: int) -> Verdict:
-    read = len(expectation.in_roll(observation))
-    wanted_en = " or ".join(str(c) for c in expectation.counts or ())
-    wanted_fr = " ou ".join(str(c) for c in expectation.counts or ())
+    (read_en, read_fr), (wanted_en, wanted_fr) = _counted(observation, expectation)
     seen_en = "a die" if unread == 1 else f"{unread} dice"
     seen_fr = "un dé" if unread == 1 else f"{unread} dés"
     return verdict("unsure", UNSURE_RULE,
-                   f"Camera unsure: it read {read} dice ({_values(observation) or 'none'}) where {wanted_en} are "
-                   f"expected, and sees {seen_en} it could not read. Look at the dice: tap the unread one on the "
-                   "camera's picture to say its face, or type the roll.",
-                   f"Caméra incertaine : elle a lu {read} dés ({_values(observation) or 'aucun'}) alors que "
-                   f"{wanted_fr} sont attendus, et voit {seen_fr} qu'elle n'a pas su lire. Regardez les dés : "
-                   "touchez le dé non lu sur l'image de la caméra pour dire sa face, ou saisissez le lancer.")
+                   f"Camera unsure: it read {read_en} where {wanted_en}, and sees {seen_en} it could not read. Look "
+                   "at the dice: tap the unread one on the camera's picture to say its face, or type the roll.",
+                   f"Caméra incertaine : elle a lu {read_fr} alors que {wanted_fr}, et voit {seen_fr} qu'elle n'a pas "
+                   "su lire. Regardez les dés : touchez le dé non lu sur l'image de la caméra pour dire sa face, ou "
+                   "saisissez le lancer.")
 
 
 def _extra_note(observation: Observation, expectation: RollExpectation, doubtful: list[DieReading]) -> Verdict:
-    read = len(expectation.in_roll(observation))
-    wanted_en = " or ".join(str(c) for c in expectation.counts or ())
-    wanted_fr = " ou ".join(str(c) for c in expectation.counts or ())
+    (read_en, read_fr), (wanted_en, wanted_fr) = _counted(observation, expectation)
     which = " ".join(str(d.value) for d in doubtful)
     one = len(doubtful) == 1
     return verdict("unsure", UNSURE_RULE,
-                   f"Camera unsure: it read {read} dice ({_values(observation)}) where {wanted_en} are expected, but "
-                   f"it is not sure the {which} {'is a die' if one else 'are dice'}. Look at the dice: "
-                   "roll again or type the roll.",
-                   f"Caméra incertaine : elle a lu {read} dés ({_values(observation)}) alors que {wanted_fr} sont "
-                   f"attendus, mais elle n'est pas sûre que le {which} {'soit un dé' if one else 'soient des dés'}. "
-                   "Regardez les dés : relancez ou saisissez le lancer.")
+                   f"Camera unsure: it read {read_en} where {wanted_en}, but it is not sure the {which} "
+                   f"{'is a die' if one else 'are dice'}. Look at the dice: roll again or type the roll.",
+                   f"Caméra incertaine : elle a lu {read_fr} alors que {wanted_fr}, mais elle n'est pas sûre que le "
+                   f"{which} {'soit un dé' if one else 'soient des dés'}. Regardez les dés : relancez ou saisissez le "
+                   "lancer.")
+
+
+def _counted(observation: Observation, expectation: RollExpectation) -> tuple[tuple[str, str], ...]:
+    """(what was read, what the game expects), each in English and French: "4 dice (2 3 5 6)", "5 are expected"."""
+    read = [observation.dice[k] for k in expectation.in_roll(observation)]
+    values = " ".join(str(d.value) for d in read)
+    if not read:
+        read_en, read_fr = "no die", "aucun dé"
+    elif len(read) == 1:
+        read_en, read_fr = f"1 die ({values})", f"1 dé ({values})"
+    else:
+        read_en, read_fr = f"{len(read)} dice ({values})", f"{len(read)} dés ({values})"
+    counts = expectation.counts or ()
+    plural = len(counts) > 1 or any(c > 1 for c in counts)
+    wanted_en = " or ".join(str(c) for c in counts) + (" are expected" if plural else " is expected")
+    wanted_fr = " ou ".join(str(c) for c in counts) + (" sont attendus" if plural else " est attendu")
+    return (read_en, read_fr), (wanted_en, wanted_fr)
 
 
 def _unsure_note(observation: Observation, engine: Any, expectation: RollExpectation, change) -> Verdict:

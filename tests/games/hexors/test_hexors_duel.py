@@ -186,3 +186,20 @@ def test_summary_spells_out_the_pending_duel():
     roll(engine, "purple"), roll(engine, "red")
     last = engine.summary()["last_duel"]
     assert last["winner"] == "a1" and last["attacker"]["total"] == 6 and last["defender"]["printed"] == 1
+
+
+def test_a_duel_roll_the_camera_saw_but_could_not_read_or_doubled_is_camera_unsure():
+    """« L'attaquant commence et roule le dé de couleur »: one die in a duel. Read by its pips, a die the camera
+    sees but cannot read is no roll and no accusation, and so is a second die it is not sure is there."""
+    from companion.referee.aware import UNSURE, RulesAwareReading
+
+    engine = one_on_one()
+    aware = RulesAwareReading(sure_die=0.4)
+    unread = DieReading(4, "white", confidence=0.1, unread=True)
+    judged = aware.judge(Observation(unread=(unread,)), engine)
+    assert judged.kind == UNSURE and "it read no die where 1 is expected, and sees a die" in judged.note.message.en
+    sure, doubtful = DieReading(4, "white", confidence=0.9), DieReading(2, "white", confidence=0.3)
+    judged = aware.judge(Observation(dice=(sure, doubtful)), engine)
+    assert judged.kind == UNSURE and "not sure the 2 is a die" in judged.note.message.en
+    assert aware.judge(Observation(dice=(sure, DieReading(2, "white", confidence=0.5))), engine).kind != UNSURE
+    assert aware.judge(Observation(dice=(sure,), unread=(unread,)), engine).kind != UNSURE  # one die read: a roll

@@ -101,6 +101,17 @@ def _audit_line(folder, items) -> str:
     return f"{head}: {listed}" if listed else head
 
 
+def _count_unread(counts: dict, pred: list, seen: list, labels: list, board: bool) -> None:
+    """Add one photo's unread dice: those on a labelled die the read dice missed, and those where none lies."""
+    matched = {j for _, j in match(pred, labels)}
+    missed = [labels[j] for j in range(len(labels)) if j not in matched]
+    on_missed = len(match([(r.value, r.box) for r in seen], missed))
+    counts["missed"] += len(missed)
+    counts["on a missed die"] += on_missed
+    counts["where none lies"] += len(seen) - on_missed
+    counts["on board photos"] += (len(seen) - on_missed) if board else 0
+
+
 def main(argv=None) -> int:
     vision = load_config(None)["vision"]  # the shipped settings, the defaults below
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -128,6 +139,10 @@ def main(argv=None) -> int:
     parser.add_argument("--repeats", type=int, default=3, help="timed runs per image (the fastest counts)")
     parser.add_argument("--no-peer", action="store_true", help="skip the peer (when ai-edge-litert is missing)")
     parser.add_argument("--show-failures", action="store_true")
+    parser.add_argument("--unread", action="store_true",
+                        help="read as the service does (vision.unread_dice): also count the dice seen but not read, "
+                             "on the labelled dice the product missed and where no die lies (the read dice are the "
+                             "same; times include it)")
     parser.add_argument("--audited-labels", action="store_true",
                         help="score held-out photos against models/labels/<set>-audit.json's values, not as given")
     args = parser.parse_args(argv)
@@ -136,7 +151,7 @@ def main(argv=None) -> int:
                                     confidence=args.confidence, max_face_looks=args.max_face_looks,
                                     recrop_beyond=args.recrop_beyond, recrop_rounds=args.recrop_rounds,
                                     inside_die=args.inside_die, second_look=args.second_look,
-                                    fit_frame=not args.square_input)
+                                    fit_frame=not args.square_input, unread=args.unread)
     det_macs = count(reader.model_path)[0]
     readers = [reader.faces_path] if reader.faces is not None else []
     readers += [reader.second_path] if reader.second is not None else []
@@ -158,6 +173,7 @@ def main(argv=None) -> int:
         board_file = board_photos_for(folder)
         boards = load_board_photos(board_file) if board_file else frozenset()
         ours_board, theirs_board, ours_rest, theirs_rest = Score(), Score(), Score(), Score()
+        unread = {"missed": 0, "on a missed die": 0, "where none lies": 0, "on board photos": 0}
         for item in items:
             image = cv2.imread(str(item.path), cv2.IMREAD_COLOR)
             labels = [(d.value, d.box) for d in item.dice]
@@ -166,8 +182,11 @@ def main(argv=None) -> int:
             looks.append((reader.face_looks - looks_before) / args.repeats)
             second.append((reader.second_looks - again_before) / args.repeats)
             our_ms.append(t * 1000)
+            readings, seen = [r for r in readings if not r.unread], [r for r in readings if r.unread]
             pred = [(r.value, r.box) for r in readings]
             ours.add(item.path.name, pred, labels)
+            if args.unread:
+                _count_unread(unread, pred, seen, labels, item.path.name in boards)
             if boards:
                 (ours_board if item.path.name in boards else ours_rest).add(item.path.name, pred, labels)
             for i, j in match(pred, labels) if item.path.name in colour_labels else ():
@@ -218,6 +237,10 @@ def main(argv=None) -> int:
             print(f"colour of the found dice with a colour label ({colours.named}, "
                   f"{colour_file.relative_to(ROOT)}): right {colours.accuracy:.2%}, "
                   f"none {colours.unsure / colours.named:.2%}, wrong {colours.wrong:.2%}")
+        if args.unread:
+            print(f"dice seen but not read (flagged unread, never played): on {unread['on a missed die']} of the "
+                  f"{unread['missed']} labelled dice the product missed; {unread['where none lies']} where no die "
+                  f"is labelled" + (f" ({unread['on board photos']} of them on board photos)" if boards else ""))
         if args.show_failures and ours.failures:
             print("not exactly right:", " ".join(ours.failures))
     return 0

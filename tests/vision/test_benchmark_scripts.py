@@ -101,13 +101,16 @@ def test_colour_die_benchmark_scores_rendered_frames_phantoms_on_real_photos_and
 
 def test_dice_benchmark_prints_precision_on_the_photos_showing_a_game_board_and_the_second_looks():
     out = run("benchmarks/dice.py", "--data", str(SHARED / "data" / "dice-real" / "epanemu-dice"), "--split", "heldout",
-              "--no-peer", "--repeats", "1")
+              "--no-peer", "--repeats", "1", "--unread")
     assert "epanemu-dice: 71 images" in out
     assert "photos showing a game board (models/labels/epanemu-dice-boards.json) or not:" in out
     assert re.search(r"  board    product  26 photos: precision +[\d.]+%", out)
     assert re.search(r"  no board product  45 photos: precision +[\d.]+%", out)
     assert re.search(r"frames read again at the second scale \(0.15 of the detector's pixels\): \d+ of 71", out)
     assert "compute per frame" in out
+    found = re.search(r"dice seen but not read \(flagged unread, never played\): on (\d+) of the (\d+) labelled dice "
+                      r"the product missed; (\d+) where no die is labelled \((\d+) of them on board photos\)", out)
+    assert found and int(found[1]) <= int(found[2]) and int(found[4]) <= int(found[3])
 
 
 def test_looks_benchmark_prints_a_row_per_look_and_a_line_per_game_mat():

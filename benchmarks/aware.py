@@ -41,7 +41,7 @@ from companion.referee import EventError, create_game  # noqa: E402
 from companion.referee.aware import READ_AGAIN, UNSURE, RulesAwareReading  # noqa: E402
 from companion.vision import DiceReader  # noqa: E402
 from companion.vision.labels import load_labelled  # noqa: E402
-from companion.vision.scoring import match  # noqa: E402
+from companion.vision.scoring import match, unread_on_missed  # noqa: E402
 
 #: (floor, ratio, sure, doubt) tried with --sweep
 SWEEP = ((0.05, 0.0, 0.9, 0.05), (0.05, 0.0, 0.9, 0.0), (0.05, 0.0, 0.8, 0.02), (0.1, 0.0, 0.8, 0.02),
@@ -96,14 +96,13 @@ def read_set(reader: DiceReader, folder: str, split: str = "heldout") -> Reading
             true = labels[j][0]
             (out.right if found[i].value == true else out.wrong)[true].append(found[i].probabilities)
             (out.right_sure if found[i].value == true else out.wrong_sure)[true].append(found[i].confidence)
-        out.phantoms += [(found[i].confidence, found[i].probabilities) for i in range(len(found))
-                         if i not in {i for i, _ in pairs}]
+        paired = {i for i, _ in pairs}
+        out.phantoms += [(r.confidence, r.probabilities) for i, r in enumerate(found) if i not in paired]
         out.photos += 1
-        missed = [labels[j] for j in range(len(labels)) if j not in {j for _, j in pairs}]
-        unread = len(match([(r.value, r.box) for r in everything if r.unread], missed))
+        missed, unread = unread_on_missed(pairs, [(r.value, r.box) for r in everything if r.unread], labels)
         out.labelled += len(labels)
         out.unread += unread
-        out.lost += len(missed) - unread
+        out.lost += missed - unread
     return out
 
 
@@ -152,17 +151,17 @@ def scenario(rng: random.Random) -> tuple[object, list[int], bool]:
 
 
 def seen(values: list[int], readings: Readings, pooled_wrong: dict, rate: float, rng: random.Random,
-         lost: list | None = None) -> tuple[list[DieReading], list[DieReading]]:
+         imagined: list | None = None) -> tuple[list[DieReading], list[DieReading]]:
     """The camera's dice for these true values: each a real reading of its value, misread at ``rate``; with
-    ``lost`` (the pooled dice read where none lies), dice first dropped or seen unread at the set's rates, and one
-    imagined at its rate. The dice read, and those seen unread."""
+    ``imagined`` (the pooled dice read where none lies: dice miscounted), dice first dropped or seen unread at the
+    set's rates, and one imagined at its rate. The dice read, and those seen unread."""
     dice, unread = [], []
-    if lost is not None and lost and rng.random() < readings.phantom_rate:
-        confidence, probs = rng.choice(lost)
+    if imagined and rng.random() < readings.phantom_rate:
+        confidence, probs = rng.choice(imagined)
         read = max(range(6), key=lambda k: probs[k]) + 1
         dice.append(DieReading(read, "white", confidence=confidence, probabilities=probs))
     for v in values:
-        if lost is not None:
+        if imagined is not None:
             draw = rng.random()
             if draw < readings.lost_rate:
                 continue
@@ -195,14 +194,16 @@ def verdict_of(engine, observation: Observation) -> str:
 
 
 def play(readings: Readings, pooled_wrong: dict, rate: float, rolls: int, seed: int, aware: RulesAwareReading,
-         lost: list | None = None):
+         imagined: list | None = None):
+    """Counts of the verdicts on ``rolls`` seeded camera rolls; with ``imagined``, dice miscounted too."""
     rng = random.Random(seed)
     counts = defaultdict(int)
-    before = with_sure_die(aware, 0.0) if lost is not None else aware  # no unsure for a die too many
+    miscount = imagined is not None
+    before = with_sure_die(aware, 0.0) if miscount else aware  # no unsure for a die too many
     for _ in range(rolls):
         engine, values, broken = scenario(rng)
         truth = Observation(dice=tuple(DieReading(v) for v in values))
-        dice, unread = seen(values, readings, pooled_wrong, rate, rng, lost)
+        dice, unread = seen(values, readings, pooled_wrong, rate, rng, imagined)
         read = Observation(dice=tuple(dice))
         true_verdict = verdict_of(engine, truth)
         misread = [d.value for d in read.dice] != values
@@ -213,10 +214,10 @@ def play(readings: Readings, pooled_wrong: dict, rate: float, rolls: int, seed: 
         counts["truly illegal"] += true_verdict == "illegal"
         counts["broken on purpose"] += broken
         plain = verdict_of(engine, read)
-        judged = (before if lost is not None else aware).judge(read, engine)
+        judged = before.judge(read, engine)
         smart = "unsure" if judged.kind == UNSURE else verdict_of(engine, judged.observation)
         verdicts = [("as read", plain), ("aware", smart)]
-        if lost is not None:
+        if miscount:
             counted = aware.judge(Observation(dice=tuple(dice), unread=tuple(unread)), engine)
             verdicts.append(("aware+count", "unsure" if counted.kind == UNSURE
                              else verdict_of(engine, counted.observation)))

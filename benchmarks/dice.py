@@ -35,7 +35,7 @@ from companion.config import load_config  # noqa: E402
 from companion.vision import DiceReader  # noqa: E402
 from companion.vision.labels import (SPLITS, audit_for, board_photos_for, colour_labels_for, load_audit,  # noqa: E402
                                      load_board_photos, load_colour_labels, load_labelled)
-from companion.vision.scoring import ColourScore, Score, match  # noqa: E402
+from companion.vision.scoring import ColourScore, Score, match, unread_on_missed  # noqa: E402
 
 PEER = ROOT.parent / "shared" / "peers" / "byler-d6-dice.tflite"
 WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -103,10 +103,8 @@ def _audit_line(folder, items) -> str:
 
 def _count_unread(counts: dict, pred: list, seen: list, labels: list, board: bool) -> None:
     """Add one photo's unread dice: those on a labelled die the read dice missed, and those where none lies."""
-    matched = {j for _, j in match(pred, labels)}
-    missed = [labels[j] for j in range(len(labels)) if j not in matched]
-    on_missed = len(match([(r.value, r.box) for r in seen], missed))
-    counts["missed"] += len(missed)
+    missed, on_missed = unread_on_missed(match(pred, labels), [(r.value, r.box) for r in seen], labels)
+    counts["missed"] += missed
     counts["on a missed die"] += on_missed
     counts["where none lies"] += len(seen) - on_missed
     counts["on board photos"] += (len(seen) - on_missed) if board else 0

@@ -44,6 +44,15 @@ def match(pred: Sequence[tuple[int, tuple]], labels: Sequence[tuple[int, tuple]]
     return out
 
 
+def unread_on_missed(pairs: Sequence[tuple[int, int]], unread: Sequence[tuple[int, tuple]],
+                     labels: Sequence[tuple[int, tuple]]) -> tuple[int, int]:
+    """How many labelled dice the read dice missed (``pairs``: their ``match`` with the labels), and on how many of
+    those a reading of the camera's unread dice lies (the rest of ``unread`` lie where no die is labelled)."""
+    matched = {j for _, j in pairs}
+    missed = [label for j, label in enumerate(labels) if j not in matched]
+    return len(missed), len(match(unread, missed))
+
+
 @dataclass
 class Score:
     """Running totals over images; the ratios are what the benchmark prints."""

@@ -1,6 +1,6 @@
 """Centre matching, as the real-photo README defines it."""
 
-from companion.vision.scoring import Score, centres_match, match
+from companion.vision.scoring import Score, centres_match, match, unread_on_missed
 
 
 def test_centre_inside_grown_label_box_matches():
@@ -27,3 +27,11 @@ def test_score_ratios():
     assert (s.labelled, s.predicted, s.matched, s.value_right) == (4, 5, 4, 3)
     assert s.recall == 1.0 and s.precision == 0.8 and s.read_correctly == 0.75 and s.exact_roll == 0.5
     assert s.failures == ["b"]
+
+
+def test_unread_readings_are_counted_on_the_labelled_dice_the_read_ones_missed():
+    labels = [(3, (0, 0, 20, 20)), (5, (100, 0, 120, 20)), (2, (200, 0, 220, 20))]
+    read = [(3, (1, 1, 21, 21))]
+    unread = [(4, (101, 1, 121, 21)), (6, (400, 400, 420, 420))]  # on the missed 5; where no die lies
+    assert unread_on_missed(match(read, labels), unread, labels) == (2, 1)
+    assert unread_on_missed(match(read, labels), [(1, (2, 2, 22, 22))], labels) == (2, 0)  # on the read 3: no

@@ -59,3 +59,60 @@ def test_a_die_the_camera_could_not_read_is_drawn_unread_and_a_tap_says_its_face
     assert played["event"]["type"] == "roll" and played["event"]["dice"] == [2, 3, 5, 6, 1]  # the fifth die added
     assert sorted(shown(phone, "return window.companion.state.summary.dice")) == [1, 2, 3, 5, 6]
     assert page_errors(phone) == []
+
+
+# Three dice read and three seen unread where five are expected: two of the unread are dice, the third is not.
+READ_THREE = READ[:3]
+UNREAD_THREE = tuple(DieReading(4, "white", (380 + 90 * k, 330, 440 + 90 * k, 390), 0.12,
+                                (0.1, 0.1, 0.2, 0.3, 0.2, 0.1), unread=True) for k in range(3))
+
+
+def _tap_box(phone, box):
+    outline = box.find_element(By.CSS_SELECTOR, "rect.outline")
+    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", outline)
+    ActionChains(phone).move_to_element(outline).click().perform()
+
+
+def test_every_die_the_camera_could_not_read_is_asked_before_the_roll_is_played(quiet_table, phone):
+    """One face said at a time would play a roll still short of a die, judged illegal: the dialog asks each
+    unread die in turn, the one asked outlined on the picture, and 'Not a die' leaves one out."""
+    service, url = quiet_table
+    service.table.new_game("nexus-keepers", {}, ["A", "B"])
+    service.table.submit(SETUP)
+    service.live.update(Frame(np.full((480, 640, 3), 90, np.uint8), time.time(), 2), [*READ_THREE, *UNREAD_THREE])
+    service.table.observe(Observation(dice=READ_THREE, unread=UNREAD_THREE, source="camera"))
+    assert api(url, "api/history")["entries"][-1]["event"]["type"] == "camera_unsure"
+
+    phone.get("about:blank")  # a fresh page load reads the live view set above (a bare update publishes nothing)
+    unlock(phone, url)
+    open_page(phone, url, "#/table")
+    wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box.unread")) == 3,
+         message="the three dice the camera could not read are not drawn")
+    dialog = phone.find_element(By.ID, "die-dialog")
+    _tap_box(phone, phone.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box.unread")[1])
+    wait(phone, lambda d: dialog.is_displayed(), message="tapping an unread die opened no dialog")
+    asked = phone.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box.asking")
+    assert [g.get_attribute("data-index") for g in asked] == ["4"]  # the tapped one is asked first
+    assert "Then 2 more the camera could not read." in phone.find_element(By.ID, "die-note").text
+    assert phone.find_element(By.ID, "die-not-a-die").is_displayed()
+    tap(phone, "#die-values button[data-value='4']")
+    tap(phone, "#die-save")
+
+    wait(phone, lambda d: dialog.is_displayed() and "Then 1 more" in d.find_element(By.ID, "die-note").text,
+         message="the second die the camera could not read was not asked")
+    assert api(url, "api/history")["entries"][-1]["event"]["type"] == "camera_unsure"  # nothing played yet
+    assert [g.get_attribute("data-index") for g in
+            phone.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box.asking")] == ["3"]
+    tap(phone, "#die-values button[data-value='6']")
+    tap(phone, "#die-save")
+
+    wait(phone, lambda d: dialog.is_displayed() and "more the camera" not in d.find_element(By.ID, "die-note").text,
+         message="the third die the camera could not read was not asked")
+    tap(phone, "#die-not-a-die")
+
+    settled(phone, url)
+    played = api(url, "api/history")["entries"][-1]
+    assert played["source"] == "phone" and played["in_force"]
+    assert played["event"]["type"] == "roll" and played["event"]["dice"] == [2, 3, 5, 4, 6]
+    assert not phone.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box.asking")
+    assert page_errors(phone) == []

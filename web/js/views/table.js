@@ -33,6 +33,12 @@ export function init(app) {
   img.addEventListener("error", () => { loadingFrame = null; });
   $("#die-cancel").addEventListener("click", () => $("#die-dialog").close());
   $("#die-save").addEventListener("click", () => saveDie(app));
+  $("#die-not-a-die").addEventListener("click", () => saveDie(app, { notADie: true }));
+  $("#die-dialog").addEventListener("close", () => {
+    if ($("#die-dialog").open) return;  // closed and opened again on the next die the camera could not read
+    app.askingBox = null;
+    if (app.live) drawOverlay(app, app.live);
+  });
   $("#expert").addEventListener("toggle", () => render(app));
   camera.init(app);
 }
@@ -221,7 +227,8 @@ function drawOverlay(app, live) {
     g.index = index;
     // A die the camera sees but could not read shows "?", never the reader's guess.
     const label = die.unread ? "?" : String(die.value);
-    update(g, { class: die.unread ? "die-box unread" : "die-box", dataset: { index: String(index), value: label, color: die.color || "" } });
+    const asking = die.unread && app.askingBox && String(app.askingBox) === String(die.box) ? " asking" : "";
+    update(g, { class: (die.unread ? "die-box unread" : "die-box") + asking, dataset: { index: String(index), value: label, color: die.color || "" } });
     update(g.children[0], { x: x1 - pad, y: y1 - pad, width: x2 - x1 + 2 * pad, height: y2 - y1 + 2 * pad });
     update(g.children[1], { x: x1, y: y1, width: x2 - x1, height: y2 - y1, stroke: dieCss(die.color) });
     update(g.children[2], { x: x1, y: Math.max(labelSize, y1 - 6), "font-size": labelSize, text: label });
@@ -236,13 +243,16 @@ function dieBox(app) {
 }
 
 /** Which die of the last roll a tapped camera die is: nearest box centre, else the same position. A die the
- * camera could not read is none of them: it is added to the roll, its face for the player to say. */
+ * camera could not read is none of them: every die it could not read is added to the roll, the tapped one asked
+ * first, each face for the player to say before the roll is sent (one at a time, a roll still short of a die
+ * would be judged short). */
 function matchRoll(app, liveDie, liveIndex) {
   const roll = lastRoll(app);
   const read = app.live.dice.filter((d) => !d.unread);
   if (liveDie.unread) {
     const base = roll || { seq: null, dice: read };
-    return { ...base, dice: [...base.dice, { ...liveDie, value: null }], index: base.dice.length, unread: true };
+    const unread = [liveDie, ...app.live.dice.filter((d) => d.unread && d !== liveDie)];
+    return { ...base, dice: [...base.dice, ...unread.map((d) => ({ ...d, value: null }))], index: base.dice.length };
   }
   if (!roll) return { seq: null, dice: read, index: Math.max(0, read.indexOf(liveDie)) };
   const centre = (box) => [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2];
@@ -261,10 +271,15 @@ function matchRoll(app, liveDie, liveIndex) {
 
 // -- correcting a die ----------------------------------------------------------------------
 export function openDieDialog(app, target) {
-  dialogTarget = { ...target, value: target.dice[target.index].value, color: target.dice[target.index].color };
+  const die = target.dice[target.index];
+  dialogTarget = { ...target, value: die.value, color: die.color };
+  const after = target.dice.filter((d, i) => d.unread && d.value === null && i !== target.index).length;
   $("#die-title").textContent = t("die.title", { n: target.index + 1 });
-  $("#die-note").textContent = [target.unread ? t("die.unread") : "",
+  $("#die-note").textContent = [die.unread ? t("die.unread") : "", after ? t("die.unread_more", { n: after }) : "",
     target.unsure ? t("die.unsure_roll") : target.seq === null ? t("die.new_roll") : ""].filter(Boolean).join(" ");
+  $("#die-not-a-die").hidden = !die.unread;
+  app.askingBox = die.unread ? die.box : null;
+  if (app.live) drawOverlay(app, app.live);
   const values = clear($("#die-values"));
   for (let v = 1; v <= 6; v += 1) {
     values.append(h("button", { type: "button", class: "value", dataset: { value: String(v) },
@@ -290,12 +305,18 @@ function requestDie(die) {
   return out;
 }
 
-async function saveDie(app) {
+/** The die asked about is settled (its face said, or it is no die at all): ask the next die the camera could not
+ * read, or send the roll when none is left. */
+async function saveDie(app, { notADie = false } = {}) {
   const target = dialogTarget;
   $("#die-dialog").close();
-  if (!target || !target.value) return;  // a die the camera could not read, and no face said for it
-  const dice = target.dice.map(requestDie);
-  dice[target.index] = { ...dice[target.index], value: target.value, color: target.color || null, confidence: 1 };
+  if (!target || (!notADie && !target.value)) return;  // a die the camera could not read, and no face said for it
+  const said = notADie ? null : { ...target.dice[target.index], value: target.value, color: target.color || null,
+    confidence: 1, unread: false };
+  const rest = target.dice.map((d, i) => (i === target.index ? said : d)).filter(Boolean);
+  const next = rest.findIndex((d) => d.unread && d.value === null);
+  if (next >= 0) { openDieDialog(app, { ...target, dice: rest, index: next }); return; }
+  const dice = rest.map(requestDie);
   const result = target.seq === null
     ? await app.play((seen) => app.api.post("/api/roll", { dice, seen }), t("die.corrected"))
     : await app.change(() => app.api.post("/api/corrections", { seq: target.seq, version: target.version, dice }), t("die.corrected"));

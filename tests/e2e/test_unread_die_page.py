@@ -116,3 +116,32 @@ def test_every_die_the_camera_could_not_read_is_asked_before_the_roll_is_played(
     assert played["event"]["type"] == "roll" and played["event"]["dice"] == [2, 3, 5, 4, 6]
     assert not phone.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box.asking")
     assert page_errors(phone) == []
+
+
+def test_a_question_mark_called_no_die_after_a_roll_played_sends_nothing(quiet_table, phone):
+    """Five dice read and played, and a "?" beside them (board art the camera half took for a die): saying it is
+    not a die changes nothing, so nothing is sent (a roll of the dice read, sent again, would be refused: the game
+    takes no roll now)."""
+    service, url = quiet_table
+    service.table.new_game("nexus-keepers", {}, ["A", "B"])
+    service.table.submit(SETUP)
+    five = (*READ, DieReading(1, "white", (40, 330, 100, 390), 0.95))
+    service.live.update(Frame(np.full((480, 640, 3), 90, np.uint8), time.time(), 3), [*five, UNREAD])
+    service.table.observe(Observation(dice=five, unread=(UNREAD,), source="camera"))
+    before = api(url, "api/history")["entries"]
+    assert before[-1]["event"]["type"] == "roll" and before[-1]["in_force"]
+
+    phone.get("about:blank")
+    unlock(phone, url)
+    open_page(phone, url, "#/table")
+    wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box.unread")) == 1,
+         message="the die the camera could not read is not drawn")
+    dialog = phone.find_element(By.ID, "die-dialog")
+    _tap_box(phone, phone.find_element(By.CSS_SELECTOR, "#snapshot-overlay g.die-box.unread"))
+    wait(phone, lambda d: dialog.is_displayed(), message="tapping the unread die opened no dialog")
+    tap(phone, "#die-not-a-die")
+    wait(phone, lambda d: not dialog.is_displayed(), message="the dialog stayed open")
+    time.sleep(1.0)  # a request would have been sent at once
+    assert shown(phone, "return (window.companion.mine || {}).error || null") is None  # nothing sent, nothing refused
+    assert api(url, "api/history")["entries"] == before
+    assert page_errors(phone) == []

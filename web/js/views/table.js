@@ -306,7 +306,8 @@ function requestDie(die) {
 }
 
 /** The die asked about is settled (its face said, or it is no die at all): ask the next die the camera could not
- * read, or send the roll when none is left. */
+ * read, or send the roll when none is left. Every "?" called no die changes nothing, so nothing is sent, bar the
+ * camera-unsure reading: the player has settled its doubt, and it is played as read. */
 async function saveDie(app, { notADie = false } = {}) {
   const target = dialogTarget;
   $("#die-dialog").close();
@@ -314,8 +315,10 @@ async function saveDie(app, { notADie = false } = {}) {
   const said = notADie ? null : { ...target.dice[target.index], value: target.value, color: target.color || null,
     confidence: 1, unread: false };
   const rest = target.dice.map((d, i) => (i === target.index ? said : d)).filter(Boolean);
+  const faces = (target.faces || 0) + (said ? 1 : 0);
   const next = rest.findIndex((d) => d.unread && d.value === null);
-  if (next >= 0) { openDieDialog(app, { ...target, dice: rest, index: next }); return; }
+  if (next >= 0) { openDieDialog(app, { ...target, dice: rest, index: next, faces }); return; }
+  if (!faces && !target.unsure) return;
   const dice = rest.map(requestDie);
   const result = target.seq === null
     ? await app.play((seen) => app.api.post("/api/roll", { dice, seen }), t("die.corrected"))

@@ -145,3 +145,30 @@ def test_a_question_mark_called_no_die_after_a_roll_played_sends_nothing(quiet_t
     assert shown(phone, "return (window.companion.mine || {}).error || null") is None  # nothing sent, nothing refused
     assert api(url, "api/history")["entries"] == before
     assert page_errors(phone) == []
+
+
+def test_a_camera_unsure_roll_whose_question_mark_is_no_die_is_played_as_read(quiet_table, phone):
+    """The player settles the camera's doubt: the die it saw but could not read is none, so the roll is the four
+    dice read, the player's own word, and the referee judges it short (« les joueurs lancent 5 dés »)."""
+    service, url = quiet_table
+    service.table.new_game("nexus-keepers", {}, ["A", "B"])
+    service.table.submit(SETUP)
+    service.live.update(Frame(np.full((480, 640, 3), 90, np.uint8), time.time(), 4), [*READ, UNREAD])
+    service.table.observe(Observation(dice=READ, unread=(UNREAD,), source="camera"))
+    assert api(url, "api/history")["entries"][-1]["event"]["type"] == "camera_unsure"
+
+    phone.get("about:blank")
+    unlock(phone, url)
+    open_page(phone, url, "#/table")
+    wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box.unread")) == 1,
+         message="the die the camera could not read is not drawn")
+    dialog = phone.find_element(By.ID, "die-dialog")
+    _tap_box(phone, phone.find_element(By.CSS_SELECTOR, "#snapshot-overlay g.die-box.unread"))
+    wait(phone, lambda d: dialog.is_displayed(), message="tapping the unread die opened no dialog")
+    tap(phone, "#die-not-a-die")
+
+    settled(phone, url)
+    played = api(url, "api/history")["entries"][-1]
+    assert played["source"] == "phone" and played["event"]["dice"] == [2, 3, 5, 6]
+    assert [v["rule"] for v in played["verdicts"] if v["kind"] == "illegal"] == ["nk.roll.dice-count"]
+    assert page_errors(phone) == []

@@ -67,10 +67,26 @@ UNREAD_THREE = tuple(DieReading(4, "white", (380 + 90 * k, 330, 440 + 90 * k, 39
                                 (0.1, 0.1, 0.2, 0.3, 0.2, 0.1), unread=True) for k in range(3))
 
 
-def _tap_box(phone, box):
+def _table_page_showing(phone, url, unread):
+    """The table page loaded afresh (a fresh load reads the live view the test set: a bare update publishes
+    nothing), once it draws ``unread`` dice the camera could not read; their boxes."""
+    phone.get("about:blank")
+    unlock(phone, url)
+    open_page(phone, url, "#/table")
+    css = "#snapshot-overlay g.die-box.unread"
+    wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, css)) == unread,
+         message=f"the {unread} dice the camera could not read are not drawn")
+    return phone.find_elements(By.CSS_SELECTOR, css)
+
+
+def _ask(phone, box):
+    """Tap a die drawn on the picture; the die dialog it opens."""
     outline = box.find_element(By.CSS_SELECTOR, "rect.outline")
     phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", outline)
     ActionChains(phone).move_to_element(outline).click().perform()
+    dialog = phone.find_element(By.ID, "die-dialog")
+    wait(phone, lambda d: dialog.is_displayed(), message="tapping the die opened no dialog")
+    return dialog
 
 
 def test_every_die_the_camera_could_not_read_is_asked_before_the_roll_is_played(quiet_table, phone):
@@ -83,14 +99,7 @@ def test_every_die_the_camera_could_not_read_is_asked_before_the_roll_is_played(
     service.table.observe(Observation(dice=READ_THREE, unread=UNREAD_THREE, source="camera"))
     assert api(url, "api/history")["entries"][-1]["event"]["type"] == "camera_unsure"
 
-    phone.get("about:blank")  # a fresh page load reads the live view set above (a bare update publishes nothing)
-    unlock(phone, url)
-    open_page(phone, url, "#/table")
-    wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box.unread")) == 3,
-         message="the three dice the camera could not read are not drawn")
-    dialog = phone.find_element(By.ID, "die-dialog")
-    _tap_box(phone, phone.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box.unread")[1])
-    wait(phone, lambda d: dialog.is_displayed(), message="tapping an unread die opened no dialog")
+    dialog = _ask(phone, _table_page_showing(phone, url, 3)[1])
     asked = phone.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box.asking")
     assert [g.get_attribute("data-index") for g in asked] == ["4"]  # the tapped one is asked first
     assert "Then 2 more the camera could not read." in phone.find_element(By.ID, "die-note").text
@@ -131,14 +140,7 @@ def test_a_question_mark_called_no_die_after_a_roll_played_sends_nothing(quiet_t
     before = api(url, "api/history")["entries"]
     assert before[-1]["event"]["type"] == "roll" and before[-1]["in_force"]
 
-    phone.get("about:blank")
-    unlock(phone, url)
-    open_page(phone, url, "#/table")
-    wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box.unread")) == 1,
-         message="the die the camera could not read is not drawn")
-    dialog = phone.find_element(By.ID, "die-dialog")
-    _tap_box(phone, phone.find_element(By.CSS_SELECTOR, "#snapshot-overlay g.die-box.unread"))
-    wait(phone, lambda d: dialog.is_displayed(), message="tapping the unread die opened no dialog")
+    dialog = _ask(phone, _table_page_showing(phone, url, 1)[0])
     tap(phone, "#die-not-a-die")
     wait(phone, lambda d: not dialog.is_displayed(), message="the dialog stayed open")
     time.sleep(1.0)  # a request would have been sent at once
@@ -157,14 +159,7 @@ def test_a_camera_unsure_roll_whose_question_mark_is_no_die_is_played_as_read(qu
     service.table.observe(Observation(dice=READ, unread=(UNREAD,), source="camera"))
     assert api(url, "api/history")["entries"][-1]["event"]["type"] == "camera_unsure"
 
-    phone.get("about:blank")
-    unlock(phone, url)
-    open_page(phone, url, "#/table")
-    wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box.unread")) == 1,
-         message="the die the camera could not read is not drawn")
-    dialog = phone.find_element(By.ID, "die-dialog")
-    _tap_box(phone, phone.find_element(By.CSS_SELECTOR, "#snapshot-overlay g.die-box.unread"))
-    wait(phone, lambda d: dialog.is_displayed(), message="tapping the unread die opened no dialog")
+    _ask(phone, _table_page_showing(phone, url, 1)[0])
     tap(phone, "#die-not-a-die")
 
     settled(phone, url)

@@ -16,7 +16,8 @@
    camera readings give warnings at most.
 4. ``--miscount``: dice are also lost and imagined as on the photos. A labelled die the reader did not read is, at
    the set's rates, seen unread (an unread reading lies on it, vision.unread_dice) or not seen at all; a die read
-   where none lies is added to a roll at the set's rate a photo, a real such reading pooled over the sets. Rolls
+   where none lies is added to a roll at the set's rate a photo, a real such reading pooled over the sets; so is a
+   die seen unread where none lies (board art, a shadow), counted in the roll's zones (photos have none). Rolls
    are refereed as read, through the rules-aware reading with the unread dice dropped and ``sure_die`` 0 (as
    before either existed), and as shipped (row "aware+count"). ``--sweep`` adds lines for other ``sure_die``.
 """
@@ -64,12 +65,17 @@ class Readings:
     labelled: int = 0
     unread: int = 0  # labelled dice not read, with an unread reading on them
     lost: int = 0  # labelled dice neither read nor seen
+    unread_phantoms: int = 0  # unread readings where no die is labelled
     photos: int = 0
     phantoms: list[tuple[float, tuple[float, ...]]] = field(default_factory=list)  # dice read where none lies
 
     @property
     def phantom_rate(self) -> float:
         return len(self.phantoms) / max(1, self.photos)
+
+    @property
+    def unread_phantom_rate(self) -> float:
+        return self.unread_phantoms / max(1, self.photos)
 
     @property
     def unread_rate(self) -> float:
@@ -99,10 +105,12 @@ def read_set(reader: DiceReader, folder: str, split: str = "heldout") -> Reading
         paired = {i for i, _ in pairs}
         out.phantoms += [(r.confidence, r.probabilities) for i, r in enumerate(found) if i not in paired]
         out.photos += 1
-        missed, unread = unread_on_missed(pairs, [(r.value, r.box) for r in everything if r.unread], labels)
+        seen_unread = [(r.value, r.box) for r in everything if r.unread]
+        missed, unread = unread_on_missed(pairs, seen_unread, labels)
         out.labelled += len(labels)
         out.unread += unread
         out.lost += missed - unread
+        out.unread_phantoms += len(seen_unread) - unread
     return out
 
 
@@ -196,7 +204,7 @@ def verdict_of(engine, observation: Observation) -> str:
 def play(readings: Readings, pooled_wrong: dict, rate: float, rolls: int, seed: int, aware: RulesAwareReading,
          imagined: list | None = None):
     """Counts of the verdicts on ``rolls`` seeded camera rolls; with ``imagined``, dice miscounted too."""
-    rng = random.Random(seed)
+    rng, unread_rng = random.Random(seed), random.Random(seed + 1)
     counts = defaultdict(int)
     miscount = imagined is not None
     before = with_sure_die(aware, 0.0) if miscount else aware  # no unsure for a die too many
@@ -204,6 +212,9 @@ def play(readings: Readings, pooled_wrong: dict, rate: float, rolls: int, seed: 
         engine, values, broken = scenario(rng)
         truth = Observation(dice=tuple(DieReading(v) for v in values))
         dice, unread = seen(values, readings, pooled_wrong, rate, rng, imagined)
+        if miscount and unread_rng.random() < readings.unread_phantom_rate:  # its own draws: the others unchanged
+            unread.append(DieReading(1, "white", confidence=0.1, unread=True))  # where none lies; its guess unused
+            counts["rolls with a die seen unread where none lies"] += 1
         read = Observation(dice=tuple(dice))
         true_verdict = verdict_of(engine, truth)
         misread = [d.value for d in read.dice] != values
@@ -249,7 +260,9 @@ def report(name: str, rate: float, counts: dict, readings: Readings | None = Non
         print(f"dice lost as on the photos: seen unread {100 * readings.unread_rate:.2f}%, not seen "
               f"{100 * readings.lost_rate:.2f}% of labelled dice; "
               f"{counts['rolls short of a die']} rolls short of a die; "
-              f"dice imagined {readings.phantom_rate:.3f} a photo: {counts['rolls with a die too many']} rolls")
+              f"dice imagined {readings.phantom_rate:.3f} a photo: {counts['rolls with a die too many']} rolls; "
+              f"seen unread where none lies {readings.unread_phantom_rate:.3f} a photo: "
+              f"{counts['rolls with a die seen unread where none lies']} rolls")
     width = 12 if readings is not None else 8
     print(f"{'':{width}} {'false illegal':>13} {'true illegal kept':>17} {'camera unsure':>22} "
           f"{'misread taken as legal':>22} {'illegal taken as legal':>22}")

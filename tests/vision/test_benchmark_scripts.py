@@ -121,3 +121,17 @@ def test_looks_benchmark_prints_a_row_per_look_and_a_line_per_game_mat():
     for game in ("nexus-keepers", "hexors", "tesseract"):
         assert re.search(rf"^{game} +\d+ dice, read right [\d.]+%, dice not there \d+ of \d+, frames entirely right",
                          out, re.M), game
+
+
+def test_rules_aware_benchmark_loses_and_imagines_dice_as_the_photos_do():
+    out = run("benchmarks/aware.py", "--data", str(SHARED / "data" / "dice-real" / "epanemu-dice"), "--split",
+              "validation", "--rolls", "300", "--miscount")
+    assert "epanemu-dice: misread rate" in out and "epanemu-dice, dice lost and imagined as on the photos" in out
+    lost = re.search(r"seen unread ([\d.]+)%, not seen ([\d.]+)% of labelled dice; (\d+) rolls short of a die; dice "
+                     r"imagined ([\d.]+) a photo: (\d+) rolls; seen unread where none lies ([\d.]+) a photo: (\d+) "
+                     r"rolls", out)
+    assert lost, out
+    seen_unread, phantoms_a_photo, phantom_rolls = float(lost.group(1)), float(lost.group(6)), int(lost.group(7))
+    assert seen_unread > 0 and phantoms_a_photo > 0 and 0 < phantom_rolls < 300  # epanemu's board art gives "?"s
+    rows = [line.split()[0] for line in out.splitlines() if re.match(r"(as read|aware)", line)]
+    assert rows == ["as", "aware", "as", "aware", "aware+count"]  # the count's row only where dice are miscounted

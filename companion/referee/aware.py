@@ -212,10 +212,11 @@ def _extra_note(observation: Observation, expectation: RollExpectation, doubtful
     one = len(doubtful) == 1
     return verdict("unsure", UNSURE_RULE,
                    f"Camera unsure: it read {read_en} where {wanted_en}, but it is not sure the {which} "
-                   f"{'is a die' if one else 'are dice'}. Look at the dice: roll again or type the roll.",
+                   f"{'is a die' if one else 'are dice'}. Look at the dice: tap one that is not a die on the "
+                   "camera's picture and say so, roll again or type the roll.",
                    f"Caméra incertaine : elle a lu {read_fr} alors que {wanted_fr}, mais elle n'est pas sûre que le "
-                   f"{which} {'soit un dé' if one else 'soient des dés'}. Regardez les dés : relancez ou saisissez "
-                   "le lancer.")
+                   f"{which} {'soit un dé' if one else 'soient des dés'}. Regardez les dés : touchez sur l'image "
+                   "de la caméra celui qui n'est pas un dé et dites-le, relancez ou saisissez le lancer.")
 
 
 def _counted(observation: Observation, expectation: RollExpectation) -> tuple[tuple[str, str], ...]:

@@ -167,3 +167,31 @@ def test_a_camera_unsure_roll_whose_question_mark_is_no_die_is_played_as_read(qu
     assert played["source"] == "phone" and played["event"]["dice"] == [2, 3, 5, 6]
     assert [v["rule"] for v in played["verdicts"] if v["kind"] == "illegal"] == ["nk.roll.dice-count"]
     assert page_errors(phone) == []
+
+
+def test_a_die_too_many_the_camera_is_unsure_of_is_taken_out_with_not_a_die(quiet_table, phone):
+    """Six dice read where five are expected (« les joueurs lancent 5 dés »), the sixth at 0.3, under sure_die:
+    "camera unsure". A tap on that die and "Not a die" plays the other five as the player's roll."""
+    service, url = quiet_table
+    service.table.new_game("nexus-keepers", {}, ["A", "B"])
+    service.table.submit(SETUP)
+    six = (*READ, DieReading(1, "white", (40, 330, 100, 390), 0.95), DieReading(4, "white", (500, 300, 560, 360), 0.3))
+    service.live.update(Frame(np.full((480, 640, 3), 90, np.uint8), time.time(), 5), list(six))
+    service.table.observe(Observation(dice=six, source="camera"))
+    unsure = api(url, "api/history")["entries"][-1]
+    assert unsure["event"]["type"] == "camera_unsure"
+    assert "tap one that is not a die on the camera's picture" in unsure["verdicts"][0]["message"]
+
+    _table_page_showing(phone, url, 0)
+    wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box")) == 6,
+         message="the six dice read are not drawn")
+    _ask(phone, phone.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box")[5])
+    assert phone.find_element(By.ID, "die-title").text.endswith("6")
+    tap(phone, "#die-not-a-die")
+
+    settled(phone, url)
+    played = api(url, "api/history")["entries"][-1]
+    assert played["source"] == "phone" and played["in_force"]
+    assert played["event"]["dice"] == [2, 3, 5, 6, 1]
+    assert not [v for v in played["verdicts"] if v["kind"] == "illegal"]
+    assert page_errors(phone) == []

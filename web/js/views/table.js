@@ -277,7 +277,8 @@ export function openDieDialog(app, target) {
   $("#die-title").textContent = t("die.title", { n: target.index + 1 });
   $("#die-note").textContent = [die.unread ? t("die.unread") : "", after ? t("die.unread_more", { n: after }) : "",
     target.unsure ? t("die.unsure_roll") : target.seq === null ? t("die.new_roll") : ""].filter(Boolean).join(" ");
-  $("#die-not-a-die").hidden = !die.unread;
+  // A "?" may be board art; so may a die read on an unsure roll or on a roll to correct (a die too many)
+  $("#die-not-a-die").hidden = !(die.unread || target.dice.length > 1);
   app.askingBox = die.unread ? die.box : null;
   if (app.live) drawOverlay(app, app.live);
   const values = clear($("#die-values"));
@@ -306,19 +307,21 @@ function requestDie(die) {
 }
 
 /** The die asked about is settled (its face said, or it is no die at all): ask the next die the camera could not
- * read, or send the roll when none is left. Every "?" called no die changes nothing, so nothing is sent, bar the
- * camera-unsure reading: the player has settled its doubt, and it is played as read. */
+ * read, or send the roll when none is left. A die read and called no die is taken out of the roll; a "?" called no
+ * die changes nothing, so when that is all, nothing is sent, bar the camera-unsure reading: the player has settled
+ * its doubt, and it is played as read. */
 async function saveDie(app, { notADie = false } = {}) {
   const target = dialogTarget;
   $("#die-dialog").close();
   if (!target || (!notADie && !target.value)) return;  // a die the camera could not read, and no face said for it
-  const said = notADie ? null : { ...target.dice[target.index], value: target.value, color: target.color || null,
-    confidence: 1, unread: false };
+  const die = target.dice[target.index];
+  const said = notADie ? null : { ...die, value: target.value, color: target.color || null, confidence: 1,
+    unread: false };
   const rest = target.dice.map((d, i) => (i === target.index ? said : d)).filter(Boolean);
-  const faces = (target.faces || 0) + (said ? 1 : 0);
+  const changed = target.changed || !(notADie && die.unread);
   const next = rest.findIndex((d) => d.unread && d.value === null);
-  if (next >= 0) { openDieDialog(app, { ...target, dice: rest, index: next, faces }); return; }
-  if (!faces && !target.unsure) return;
+  if (next >= 0) { openDieDialog(app, { ...target, dice: rest, index: next, changed }); return; }
+  if (!changed && !target.unsure) return;
   const dice = rest.map(requestDie);
   const result = target.seq === null
     ? await app.play((seen) => app.api.post("/api/roll", { dice, seen }), t("die.corrected"))

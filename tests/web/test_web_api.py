@@ -96,6 +96,18 @@ def test_a_correction_replaces_the_dice_and_re_referees(player, service):
     assert correction["event"]["type"] == "correct" and correction["source"] == "phone"
 
 
+def test_a_correction_can_take_out_a_die_the_camera_imagined(player, service):
+    """The phone's "Not a die" on a die read sends the roll without it (board art read as a third die)."""
+    art = DieReading(4, "yellow", (300, 300, 330, 330), 0.3)
+    service.table.observe(Observation(dice=(DieReading(2, "red"), DieReading(5, "blue"), art), source="camera"))
+    seq = player.history()[0]["seq"]
+    response = player.post("/api/corrections", {"seq": seq, "dice": [{"value": 2, "color": "red"}, BLUE_5]})
+    assert response.status_code == 200
+    assert response.get_json()["verdicts"][0]["message"] == "Roll 1: 2, 5 (total 7)"
+    roll, _correction = player.history()
+    assert [d["value"] for d in roll["dice"]] == [2, 5] and roll["in_force"]
+
+
 def test_correcting_a_roll_that_does_not_exist_is_refused_and_changes_nothing(player):
     before = player.state()
     response = player.post("/api/corrections", {"seq": 7, "dice": [RED_3]})

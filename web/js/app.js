@@ -22,7 +22,6 @@ class App {
     this.state = null;
     this.history = { entries: [] };
     this.live = null;
-    this.askingBox = null; // the box of the die the camera could not read that the die dialog asks about
     this.latest = [];
     this.screen = null;
     this.connection = "connecting";

@@ -34,11 +34,7 @@ export function init(app) {
   $("#die-cancel").addEventListener("click", () => $("#die-dialog").close());
   $("#die-save").addEventListener("click", () => saveDie(app));
   $("#die-not-a-die").addEventListener("click", () => saveDie(app, { notADie: true }));
-  $("#die-dialog").addEventListener("close", () => {
-    if ($("#die-dialog").open) return;  // closed and opened again on the next die the camera could not read
-    app.askingBox = null;
-    if (app.live) drawOverlay(app, app.live);
-  });
+  $("#die-dialog").addEventListener("close", () => { if (app.live) drawOverlay(app, app.live); });  // its outline goes
   $("#expert").addEventListener("toggle", () => render(app));
   camera.init(app);
 }
@@ -214,6 +210,8 @@ function drawOverlay(app, live) {
   overlay.style.setProperty("--stroke", String(Math.max(3, Math.round(width / 160))));
   // A finger is bigger than a die on a phone screen: at least 48 px on the screen, whatever the picture's size.
   const scale = overlay.clientWidth ? overlay.clientWidth / width : 1;
+  // the die the open die dialog asks about, outlined while it is asked
+  const asked = $("#die-dialog").open && dialogTarget ? dialogTarget.dice[dialogTarget.index] : null;
   const placed = live.dice.map((die, index) => ({ die, index })).filter(({ die }) => die.box);
   // The dice already drawn are moved, not rebuilt: a new picture comes a few times a second, and a die rebuilt
   // under a finger loses the tap (the element touched is gone).
@@ -227,7 +225,7 @@ function drawOverlay(app, live) {
     g.index = index;
     // A die the camera sees but could not read shows "?", never the reader's guess.
     const label = die.unread ? "?" : String(die.value);
-    const asking = die.unread && app.askingBox && String(app.askingBox) === String(die.box) ? " asking" : "";
+    const asking = die.unread && asked && String(asked.box) === String(die.box) ? " asking" : "";
     update(g, { class: (die.unread ? "die-box unread" : "die-box") + asking, dataset: { index: String(index), value: label, color: die.color || "" } });
     update(g.children[0], { x: x1 - pad, y: y1 - pad, width: x2 - x1 + 2 * pad, height: y2 - y1 + 2 * pad });
     update(g.children[1], { x: x1, y: y1, width: x2 - x1, height: y2 - y1, stroke: dieCss(die.color) });
@@ -279,8 +277,6 @@ export function openDieDialog(app, target) {
     target.unsure ? t("die.unsure_roll") : target.seq === null ? t("die.new_roll") : ""].filter(Boolean).join(" ");
   // A "?" may be board art; so may a die read on an unsure roll or on a roll to correct (a die too many)
   $("#die-not-a-die").hidden = !(die.unread || target.dice.length > 1);
-  app.askingBox = die.unread ? die.box : null;
-  if (app.live) drawOverlay(app, app.live);
   const values = clear($("#die-values"));
   for (let v = 1; v <= 6; v += 1) {
     values.append(h("button", { type: "button", class: "value", dataset: { value: String(v) },
@@ -293,6 +289,7 @@ export function openDieDialog(app, target) {
       onclick: () => { dialogTarget.color = colour; markPressed(colours, colour || "", "colour"); } }, colourName(colour)));
   }
   $("#die-dialog").showModal();
+  if (app.live) drawOverlay(app, app.live);  // outline the die asked
 }
 
 function markPressed(container, key, attr = "value") {

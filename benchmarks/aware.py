@@ -105,12 +105,12 @@ def read_set(reader: DiceReader, folder: str, split: str = "heldout") -> Reading
         paired = {i for i, _ in pairs}
         out.phantoms += [(r.confidence, r.probabilities) for i, r in enumerate(found) if i not in paired]
         out.photos += 1
-        seen_unread = [(r.value, r.box) for r in everything if r.unread]
-        missed, unread = unread_on_missed(pairs, seen_unread, labels)
+        missed, unread, where_none = unread_on_missed(pairs, [(r.value, r.box) for r in everything if r.unread],
+                                                      labels)
         out.labelled += len(labels)
         out.unread += unread
         out.lost += missed - unread
-        out.unread_phantoms += len(seen_unread) - unread
+        out.unread_phantoms += where_none
     return out
 
 

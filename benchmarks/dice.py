@@ -103,11 +103,11 @@ def _audit_line(folder, items) -> str:
 
 def _count_unread(counts: dict, pred: list, seen: list, labels: list, board: bool) -> None:
     """Add one photo's unread dice: those on a labelled die the read dice missed, and those where none lies."""
-    missed, on_missed = unread_on_missed(match(pred, labels), [(r.value, r.box) for r in seen], labels)
+    missed, on_missed, where_none = unread_on_missed(match(pred, labels), [(r.value, r.box) for r in seen], labels)
     counts["missed"] += missed
     counts["on a missed die"] += on_missed
-    counts["where none lies"] += len(seen) - on_missed
-    counts["on board photos"] += (len(seen) - on_missed) if board else 0
+    counts["where none lies"] += where_none
+    counts["on board photos"] += where_none if board else 0
 
 
 def main(argv=None) -> int:

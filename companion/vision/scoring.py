@@ -45,12 +45,13 @@ def match(pred: Sequence[tuple[int, tuple]], labels: Sequence[tuple[int, tuple]]
 
 
 def unread_on_missed(pairs: Sequence[tuple[int, int]], unread: Sequence[tuple[int, tuple]],
-                     labels: Sequence[tuple[int, tuple]]) -> tuple[int, int]:
-    """How many labelled dice the read dice missed (``pairs``: their ``match`` with the labels), and on how many of
-    those a reading of the camera's unread dice lies (the rest of ``unread`` lie where no die is labelled)."""
+                     labels: Sequence[tuple[int, tuple]]) -> tuple[int, int, int]:
+    """How many labelled dice the read dice missed (``pairs``: their ``match`` with the labels), on how many of
+    those a reading of the camera's unread dice lies, and how many of ``unread`` lie where no die is labelled."""
     matched = {j for _, j in pairs}
     missed = [label for j, label in enumerate(labels) if j not in matched]
-    return len(missed), len(match(unread, missed))
+    on_missed = len(match(unread, missed))
+    return len(missed), on_missed, len(unread) - on_missed
 
 
 @dataclass

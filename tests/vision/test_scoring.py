@@ -33,5 +33,5 @@ def test_unread_readings_are_counted_on_the_labelled_dice_the_read_ones_missed()
     labels = [(3, (0, 0, 20, 20)), (5, (100, 0, 120, 20)), (2, (200, 0, 220, 20))]
     read = [(3, (1, 1, 21, 21))]
     unread = [(4, (101, 1, 121, 21)), (6, (400, 400, 420, 420))]  # on the missed 5; where no die lies
-    assert unread_on_missed(match(read, labels), unread, labels) == (2, 1)
-    assert unread_on_missed(match(read, labels), [(1, (2, 2, 22, 22))], labels) == (2, 0)  # on the read 3: no
+    assert unread_on_missed(match(read, labels), unread, labels) == (2, 1, 1)
+    assert unread_on_missed(match(read, labels), [(1, (2, 2, 22, 22))], labels) == (2, 0, 1)  # on the read 3: no

@@ -55,7 +55,9 @@ class ViewsMixin:
 
         Pieces (keeper id -> grid [x, y]) during a rolled turn are the positions after
         the turn; an on-board keeper the camera no longer sees is taken as off the board.
-        Dice are the rolled dice only (the reserved die stays on the card).
+        Dice are the rolled dice only (the reserved die stays on the card). A roll or a reroll keeps the dice as
+        read (value, colour, where): a die the camera misread is then corrected on that roll (``Table.correct``),
+        not played again as a new roll or a reroll of one die.
         """
         turn = self.state.turn
         if not self.state.set_up or turn.phase in ("over", "reconnect"):
@@ -75,6 +77,7 @@ class ViewsMixin:
         values = [d.value for d in observation.dice]
         if not values:
             return None
+        read = [d.to_json() for d in observation.dice]
         if turn.phase == "acted" and sorted(values) == sorted(turn.pool):
             return None     # the dice still lying there after the move: nothing new (an idle camera refs nothing)
         if turn.phase == "rolling":
@@ -86,8 +89,8 @@ class ViewsMixin:
                 return {"type": "power", "dice": minus(values, turn.pool)}
             if turn.rerolls_done < MAX_REROLLS and not turn.acted and 0 <= extra <= power_left:
                 _picked, new = infer_reroll(turn.pool, values)
-                return {"type": "reroll", "dice": values, "power": new[:extra]}
-        return {"type": "roll", "dice": values}
+                return {"type": "reroll", "dice": read, "power": new[:extra]}
+        return {"type": "roll", "dice": read}
 
     def expected_roll(self) -> RollExpectation | None:
         """The camera's next roll lands in the mat's dice zone with the turn's dice count (« Lors du premier tour

@@ -157,19 +157,23 @@ def test_legal_moves_lists_pushes_off_the_board(nk):
 
 def test_camera_observations_become_positions_rerolls_power_dice_or_rolls(nk):
     engine = nk.game(2)
-    dice = lambda *vs: tuple(DieReading(v) for v in vs)  # noqa: E731
-    assert engine.observation_event(Observation(dice=dice(2, 2, 3, 4, 6))) == {"type": "roll", "dice": [2, 2, 3, 4, 6]}
-    engine.apply({"type": "roll", "dice": [2, 2, 3, 4, 6]})
+    dice = lambda *vs: tuple(DieReading(v, "white", (10.0 * i, 0, 10.0 * i + 8, 8)) for i, v in enumerate(vs))  # noqa
+    read = lambda *vs: [d.to_json() for d in dice(*vs)]  # noqa: E731  (rolls keep the dice as read: correctable)
+    assert engine.observation_event(Observation(dice=dice(2, 2, 3, 4, 6))) == {
+        "type": "roll", "dice": read(2, 2, 3, 4, 6)}
+    assert read(2)[0]["box"] == [0.0, 0.0, 8.0, 8.0] and read(2)[0]["color"] == "white"
+    engine.apply({"type": "roll", "dice": read(2, 2, 3, 4, 6)})
     assert engine.observation_event(Observation(dice=dice(6, 4, 3, 2, 2))) is None      # the same dice seen again
     assert engine.observation_event(Observation(dice=dice(2, 2, 5, 5, 6))) == {
-        "type": "reroll", "dice": [2, 2, 5, 5, 6], "power": []}
+        "type": "reroll", "dice": read(2, 2, 5, 5, 6), "power": []}
     assert engine.observation_event(Observation(dice=dice(2, 2, 3, 4, 6, 6))) == {"type": "power", "dice": [6]}
     event = engine.observation_event(Observation(pieces={"A": (1.0, 0.1)}))
     assert event == {"type": "positions", "keepers": {"A": [1, 0], "B": None}}
     engine.apply({"type": "positions", "keepers": {"A": [1, 0], "B": [4, 1]}})
     # after the move the same dice still lie on the table: not a new roll (it would end A's turn)
     assert engine.observation_event(Observation(dice=dice(2, 2, 3, 4, 6))) is None
-    assert engine.observation_event(Observation(dice=dice(3, 3, 4, 5, 6))) == {"type": "roll", "dice": [3, 3, 4, 5, 6]}
+    assert engine.observation_event(Observation(dice=dice(3, 3, 4, 5, 6))) == {
+        "type": "roll", "dice": read(3, 3, 4, 5, 6)}
 
 
 def test_validation_agrees_with_legal_moves_on_random_positions(nk):

@@ -5,13 +5,14 @@ import { colourName, t } from "../i18n.js";
 
 export function init() {}
 
-/** Face counts per colour and the distribution of roll totals, over the rolls still in force. */
+/** Face counts per colour and the distribution of roll totals, over the rolls still in force. A reroll's dice are
+ * the whole pool after it: the dice kept were counted with their roll, and which to keep was the player's choice. */
 export function rollStatistics(entries) {
   const faces = {};
   const totals = {};
   let rolls = 0;
   for (const entry of entries) {
-    if (!entry.in_force || !Array.isArray(entry.dice) || !entry.dice.length) continue;
+    if (!entry.in_force || !Array.isArray(entry.dice) || !entry.dice.length || entry.event.type === "reroll") continue;
     rolls += 1;
     let total = 0;
     for (const die of entry.dice) {

@@ -1,0 +1,79 @@
+"""A Nexus Keepers roll the camera misread, corrected on the phone: a tap on the die on the camera's picture and
+its face said correct that roll; the game does not take it as a reroll of that die (a reroll spent, or refused)."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+
+from companion.capture.base import Frame
+from companion.core import DieReading, Observation
+
+from boardhelpers import api, open_page, settled, shown, tap, unlock, wait
+from conftest import page_errors
+
+pytestmark = pytest.mark.browser
+
+SETUP = {"type": "setup", "players": [
+    {"id": "A", "card": "example-ember-warden", "cube": {"origin": [0, 0], "direction": "E"}},
+    {"id": "B", "card": "example-tide-runner", "cube": {"origin": [4, 1], "direction": "W"}}]}
+# A's first roll (« Lors du premier tour de chaque joueur, les joueurs lancent 5 dés. ») is 2 3 5 6 4; the camera
+# reads the 4 as a 1, sure of it.
+AS_READ = tuple(DieReading(v, "white", (40 + 110 * k, 200, 100 + 110 * k, 260), 0.97)
+                for k, v in enumerate((2, 3, 5, 6, 1)))
+
+
+def test_a_misread_die_tapped_on_the_picture_corrects_the_roll_and_spends_no_reroll(quiet_table, phone):
+    service, url = quiet_table
+    service.table.new_game("nexus-keepers", {}, ["A", "B"])
+    service.table.submit(SETUP)
+    service.live.update(Frame(np.full((480, 640, 3), 90, np.uint8), time.time(), 1), list(AS_READ))
+    service.table.observe(Observation(dice=AS_READ, source="camera"))
+    assert api(url, "api/history")["entries"][-1]["event"]["type"] == "roll"
+
+    unlock(phone, url)
+    open_page(phone, url, "#/table")
+    css = "#snapshot-overlay g.die-box"
+    wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, css)) == 5, message="the camera's dice are not drawn")
+    outline = phone.find_elements(By.CSS_SELECTOR, css)[4].find_element(By.CSS_SELECTOR, "rect.outline")
+    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", outline)
+    ActionChains(phone).move_to_element(outline).click().perform()
+    dialog = phone.find_element(By.ID, "die-dialog")
+    wait(phone, lambda d: dialog.is_displayed(), message="tapping the die opened no dialog")
+    assert phone.find_element(By.ID, "die-title").text.endswith("5")  # the fifth die of the roll
+    tap(phone, "#die-values button[data-value='4']")
+    tap(phone, "#die-save")
+
+    settled(phone, url)
+    roll, correction = api(url, "api/history")["entries"][-2:]
+    assert correction["event"]["type"] == "correct" and correction["event"]["seq"] == roll["seq"]
+    assert roll["event"]["type"] == "roll" and [d["value"] for d in roll["dice"]] == [2, 3, 5, 6, 4]
+    summary = shown(phone, "return window.companion.state.summary")
+    assert sorted(summary["dice"]) == [2, 3, 4, 5, 6] and summary["rerolls_left"] == 2
+    assert page_errors(phone) == []
+
+
+def test_the_statistics_count_each_die_thrown_once_a_rerolls_kept_dice_are_not_counted_again(quiet_table, phone):
+    """Rolls keep their dice, so Nexus Keepers' camera rolls reach the statistics; a reroll's dice are the whole pool
+    after it (« Il peut ensuite relancer autant de dés qu'il veut »: the kept ones were the player's choice), so it
+    adds none."""
+    service, url = quiet_table
+    service.table.new_game("nexus-keepers", {}, ["A", "B"])
+    service.table.submit(SETUP)
+    boxes = [(40 + 110 * k, 200, 100 + 110 * k, 260) for k in range(5)]
+    for values in ((1, 3, 3, 5, 6), (1, 4, 2, 5, 6)):  # the two 3s rerolled
+        service.table.observe(Observation(dice=tuple(DieReading(v, "white", b, 0.97) for v, b in zip(values, boxes)),
+                                          source="camera"))
+    assert [e["event"]["type"] for e in api(url, "api/history")["entries"]] == ["setup", "roll", "reroll"]
+
+    unlock(phone, url)
+    open_page(phone, url, "#/stats")
+    wait(phone, lambda d: d.find_elements(By.ID, "stats-rolls"), message="no statistics drawn")
+    assert phone.find_element(By.ID, "stats-rolls").text == "1"
+    (row,) = phone.find_elements(By.CSS_SELECTOR, "#stats table.stats-table tbody tr")
+    assert [td.text for td in row.find_elements(By.TAG_NAME, "td")][:2] == ["white", "5"]
+    assert page_errors(phone) == []

@@ -1,9 +1,12 @@
 """A Nexus Keepers roll the camera misread, corrected on the phone: a tap on the die on the camera's picture and
-its face said correct that roll; the game does not take it as a reroll of that die (a reroll spent, or refused)."""
+its face said correct that roll; the game does not take it as a reroll of that die (a reroll spent, or refused).
+The statistics screen counts each die thrown once: a roll's dice, not a reroll's pool nor dice read lying in a zone."""
 
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -17,6 +20,7 @@ from boardhelpers import api, open_page, settled, shown, tap, unlock, wait
 from conftest import page_errors
 
 pytestmark = pytest.mark.browser
+REPO = Path(__file__).resolve().parents[2]
 
 SETUP = {"type": "setup", "players": [
     {"id": "A", "card": "example-ember-warden", "cube": {"origin": [0, 0], "direction": "E"}},
@@ -76,4 +80,23 @@ def test_the_statistics_count_each_die_thrown_once_a_rerolls_kept_dice_are_not_c
     assert phone.find_element(By.ID, "stats-rolls").text == "1"
     (row,) = phone.find_elements(By.CSS_SELECTOR, "#stats table.stats-table tbody tr")
     assert [td.text for td in row.find_elements(By.TAG_NAME, "td")][:2] == ["white", "5"]
+    assert page_errors(phone) == []
+
+
+def test_the_statistics_leave_out_readings_of_dice_lying_in_a_zone(quiet_table, phone):
+    """Tesseract's priming zone read twice shows the same two dice twice: no throw, nothing to count."""
+    service, url = quiet_table
+    service.table.new_game("tesseract", {"camera_frame_is_priming_zone": True}, ["Ada", "Marie"])
+    service.table.submit(json.loads((REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()[0]))
+    lying = (DieReading(2, "purple", (110, 110, 130, 130), 0.97), DieReading(5, "yellow", (150, 150, 170, 170), 0.97))
+    for _ in range(2):
+        service.table.observe(Observation(dice=lying, source="camera"))
+    entries = api(url, "api/history")["entries"]
+    assert [(e["event"]["type"], e["in_force"], len(e.get("dice", []))) for e in entries[1:]] == [
+        ("priming_zone_reading", True, 2)] * 2
+
+    unlock(phone, url)
+    open_page(phone, url, "#/stats")
+    wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "#stats p.hint"), message="no statistics screen drawn")
+    assert phone.find_elements(By.ID, "stats-rolls") == []  # "no rolls yet"
     assert page_errors(phone) == []

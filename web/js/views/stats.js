@@ -5,14 +5,15 @@ import { colourName, t } from "../i18n.js";
 
 export function init() {}
 
-/** Face counts per colour and the distribution of roll totals, over the rolls still in force. A reroll's dice are
- * the whole pool after it: the dice kept were counted with their roll, and which to keep was the player's choice. */
+/** Face counts per colour and the distribution of roll totals, over the rolls still in force: fresh throws only.
+ * A reroll's dice are the whole pool after it (the dice kept were counted with their roll, and which to keep was
+ * the player's choice); a reading of dice lying in a zone (Tesseract's priming zone) shows dice already counted. */
 export function rollStatistics(entries) {
   const faces = {};
   const totals = {};
   let rolls = 0;
   for (const entry of entries) {
-    if (!entry.in_force || !Array.isArray(entry.dice) || !entry.dice.length || entry.event.type === "reroll") continue;
+    if (!entry.in_force || entry.event.type !== "roll" || !Array.isArray(entry.dice) || !entry.dice.length) continue;
     rolls += 1;
     let total = 0;
     for (const die of entry.dice) {

@@ -11,6 +11,7 @@ from selenium.common.exceptions import (ElementClickInterceptedException, Elemen
 
 # what a control found in the middle of a redraw (every live event redraws the board) can answer for a moment
 REDRAWN = (StaleElementReferenceException, ElementNotInteractableException, ElementClickInterceptedException)
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.support.ui import WebDriverWait
 
 PIN = "271828"
@@ -66,6 +67,18 @@ def tap(driver, css, timeout=10):
         except REDRAWN:
             time.sleep(0.1)
     raise AssertionError(f"{css} kept being redrawn")
+
+
+
+def tap_die(driver, box):
+    """Tap a die drawn on the camera's picture (an SVG ``g.die-box``: a pointer tap, as a finger does); the die
+    dialog it opens."""
+    outline = box.find_element("css selector", "rect.outline")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", outline)
+    ActionChains(driver).move_to_element(outline).click().perform()
+    dialog = driver.find_element("id", "die-dialog")
+    wait(driver, lambda d: dialog.is_displayed(), message="tapping the die opened no dialog")
+    return dialog
 
 
 def settled(driver, url):

@@ -7,13 +7,12 @@ import time
 
 import numpy as np
 import pytest
-from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 from companion.capture.base import Frame
 from companion.core import DieReading, Observation
 
-from boardhelpers import api, open_page, settled, shown, tap, unlock, wait
+from boardhelpers import api, open_page, settled, shown, tap, tap_die, unlock, wait
 from conftest import page_errors
 
 pytestmark = pytest.mark.browser
@@ -41,11 +40,7 @@ def test_a_die_the_camera_was_unsure_of_is_corrected_by_a_tap_on_the_picture(qui
     open_page(phone, url, "#/table")
     wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box")) == 5,
          message="the camera's dice are not drawn on the picture")
-    six = phone.find_element(By.CSS_SELECTOR, "#snapshot-overlay g.die-box[data-value='6'] rect.outline")
-    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", six)
-    ActionChains(phone).move_to_element(six).click().perform()  # the misread die, tapped on the picture
-    dialog = phone.find_element(By.ID, "die-dialog")
-    wait(phone, lambda d: dialog.is_displayed(), message="tapping the die opened no dialog")
+    tap_die(phone, phone.find_element(By.CSS_SELECTOR, "#snapshot-overlay g.die-box[data-value='6']"))  # the misread
     note = phone.find_element(By.ID, "die-note").text
     assert note == "The camera was unsure of this roll: it is played with your correction"
     pressed = phone.find_element(By.CSS_SELECTOR, "#die-values button[aria-pressed=true]")

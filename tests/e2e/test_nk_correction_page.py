@@ -10,13 +10,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 from companion.capture.base import Frame
 from companion.core import DieReading, Observation
 
-from boardhelpers import api, open_page, settled, shown, tap, unlock, wait
+from boardhelpers import api, open_page, settled, shown, tap, tap_die, unlock, wait
 from conftest import page_errors
 
 pytestmark = pytest.mark.browser
@@ -43,11 +42,7 @@ def test_a_misread_die_tapped_on_the_picture_corrects_the_roll_and_spends_no_rer
     open_page(phone, url, "#/table")
     css = "#snapshot-overlay g.die-box"
     wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, css)) == 5, message="the camera's dice are not drawn")
-    outline = phone.find_elements(By.CSS_SELECTOR, css)[4].find_element(By.CSS_SELECTOR, "rect.outline")
-    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", outline)
-    ActionChains(phone).move_to_element(outline).click().perform()
-    dialog = phone.find_element(By.ID, "die-dialog")
-    wait(phone, lambda d: dialog.is_displayed(), message="tapping the die opened no dialog")
+    tap_die(phone, phone.find_elements(By.CSS_SELECTOR, css)[4])
     assert phone.find_element(By.ID, "die-title").text.endswith("5")  # the fifth die of the roll
     tap(phone, "#die-values button[data-value='4']")
     tap(phone, "#die-save")

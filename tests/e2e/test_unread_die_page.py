@@ -8,13 +8,12 @@ import time
 
 import numpy as np
 import pytest
-from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 from companion.capture.base import Frame
 from companion.core import DieReading, Observation
 
-from boardhelpers import api, open_page, settled, shown, tap, unlock, wait
+from boardhelpers import api, open_page, settled, shown, tap, tap_die, unlock, wait
 from conftest import page_errors
 
 pytestmark = pytest.mark.browser
@@ -43,11 +42,7 @@ def test_a_die_the_camera_could_not_read_is_drawn_unread_and_a_tap_says_its_face
          message="the camera's dice are not drawn on the picture")
     drawn = phone.find_element(By.CSS_SELECTOR, "#snapshot-overlay g.die-box.unread")
     assert drawn.get_attribute("data-value") == "?" and drawn.find_element(By.TAG_NAME, "text").text == "?"
-    outline = drawn.find_element(By.CSS_SELECTOR, "rect.outline")
-    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", outline)
-    ActionChains(phone).move_to_element(outline).click().perform()
-    dialog = phone.find_element(By.ID, "die-dialog")
-    wait(phone, lambda d: dialog.is_displayed(), message="tapping the unread die opened no dialog")
+    tap_die(phone, drawn)
     assert phone.find_element(By.ID, "die-note").text.startswith("The camera sees this die but could not read it")
     assert phone.find_elements(By.CSS_SELECTOR, "#die-values button[aria-pressed=true]") == []  # no guess offered
     tap(phone, "#die-values button[data-value='1']")
@@ -80,16 +75,6 @@ def _table_page_showing(phone, url, unread):
     return phone.find_elements(By.CSS_SELECTOR, css)
 
 
-def _ask(phone, box):
-    """Tap a die drawn on the picture; the die dialog it opens."""
-    outline = box.find_element(By.CSS_SELECTOR, "rect.outline")
-    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", outline)
-    ActionChains(phone).move_to_element(outline).click().perform()
-    dialog = phone.find_element(By.ID, "die-dialog")
-    wait(phone, lambda d: dialog.is_displayed(), message="tapping the die opened no dialog")
-    return dialog
-
-
 def test_every_die_the_camera_could_not_read_is_asked_before_the_roll_is_played(quiet_table, phone):
     """One face said at a time would play a roll still short of a die, judged illegal: the dialog asks each
     unread die in turn, the one asked outlined on the picture, and 'Not a die' leaves one out."""
@@ -100,7 +85,7 @@ def test_every_die_the_camera_could_not_read_is_asked_before_the_roll_is_played(
     service.table.observe(Observation(dice=READ_THREE, unread=UNREAD_THREE, source="camera"))
     assert api(url, "api/history")["entries"][-1]["event"]["type"] == "camera_unsure"
 
-    dialog = _ask(phone, _table_page_showing(phone, url, 3)[1])
+    dialog = tap_die(phone, _table_page_showing(phone, url, 3)[1])
     asked = phone.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box.asking")
     assert [g.get_attribute("data-index") for g in asked] == ["4"]  # the tapped one is asked first
     assert "Then 2 more the camera could not read." in phone.find_element(By.ID, "die-note").text
@@ -141,7 +126,7 @@ def test_a_question_mark_called_no_die_after_a_roll_played_sends_nothing(quiet_t
     before = api(url, "api/history")["entries"]
     assert before[-1]["event"]["type"] == "roll" and before[-1]["in_force"]
 
-    dialog = _ask(phone, _table_page_showing(phone, url, 1)[0])
+    dialog = tap_die(phone, _table_page_showing(phone, url, 1)[0])
     tap(phone, "#die-not-a-die")
     wait(phone, lambda d: not dialog.is_displayed(), message="the dialog stayed open")
     time.sleep(1.0)  # a request would have been sent at once
@@ -160,7 +145,7 @@ def test_a_camera_unsure_roll_whose_question_mark_is_no_die_is_played_as_read(qu
     service.table.observe(Observation(dice=READ, unread=(UNREAD,), source="camera"))
     assert api(url, "api/history")["entries"][-1]["event"]["type"] == "camera_unsure"
 
-    _ask(phone, _table_page_showing(phone, url, 1)[0])
+    tap_die(phone, _table_page_showing(phone, url, 1)[0])
     tap(phone, "#die-not-a-die")
 
     settled(phone, url)
@@ -186,7 +171,7 @@ def test_a_die_too_many_the_camera_is_unsure_of_is_taken_out_with_not_a_die(quie
     _table_page_showing(phone, url, 0)
     wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box")) == 6,
          message="the six dice read are not drawn")
-    _ask(phone, phone.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box")[5])
+    tap_die(phone, phone.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box")[5])
     assert phone.find_element(By.ID, "die-title").text.endswith("6")
     tap(phone, "#die-not-a-die")
 

@@ -21,6 +21,7 @@ import argparse
 import http.client
 import json
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -200,6 +201,7 @@ def main(argv: list[str] | None = None) -> int:
         phone.stop()
     server.stop()
     service.stop()
+    shutil.rmtree(data_dir, ignore_errors=True)  # the soak's own game: nothing in it is kept
 
     baseline = next((s for s in samples if s["t"] >= args.warmup), samples[0])
     last = samples[-1]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -12,12 +13,15 @@ REPO = Path(__file__).resolve().parents[2]
 
 def test_a_short_soak_loses_no_event_and_keeps_the_pipeline_alive(tmp_path):
     figures = tmp_path / "soak.json"
+    scratch = tmp_path / "tmp"  # the soak's temporary folders go here, so what it leaves behind can be seen
+    scratch.mkdir()
     result = subprocess.run([sys.executable, str(REPO / "benchmarks" / "soak.py"), "--minutes", "0.3", "--phones", "2",
                              "--camera-fault-every", "4", "--outage", "1", "--referee-fault-every", "1",
                              "--sample-every", "3", "--warmup", "0", "--json", str(figures)],
-                            capture_output=True, text=True, timeout=240)
+                            capture_output=True, text=True, timeout=240, env={**os.environ, "TMPDIR": str(scratch)})
     assert result.returncode == 0, result.stdout + result.stderr
     data = json.loads(figures.read_text())
     assert data["pipeline_alive"] and data["events_lost"] == []
     assert data["camera_faults"] >= 2 and data["camera_lost_reports"] >= 2, "both kinds of fault were reported"
     assert "every phone received every one: yes" in result.stdout
+    assert not list(scratch.glob("companion-soak-*")), "the soak's game folder is removed once it stops"

@@ -5,8 +5,9 @@
 Why: onnxruntime runs int8 convolutions in less time than float ones, and much of a frame's time is the face
 readers' (a frame of byler's tray reads in about 15% less time with them; models/README.md). Training makes float
 models (models/float/, where fine-tunes start); this writes the int8 copies of ``models`` to models/, which the
-package ships, and copies ``float_models`` there as trained: the detector, whose int8 copy read the validation
-photos as well but rendered emblem dice (as 6: 90.49% against 92.22%) and gem dice (92.88%, 93.90%) a little worse.
+package ships, and copies ``float_models`` there as trained: the detector, whose int8 copy (tried beside readers
+(16), (17)) read the validation photos as well but rendered emblem dice (as 6: 90.49% against 92.22%) and gem dice
+(92.88%, 93.90%) a little worse.
 
 Static quantization (onnxruntime.quantization, QDQ format): each weight gets a scale per output channel; each
 activation gets the range it takes on the frames it reads. Those ranges come from the float reader itself reading

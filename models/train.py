@@ -120,7 +120,7 @@ def train_faces(cfg: dict, steps: int | None, output: str | None, mine_with: str
                         centre_jitter=fc.get("centre_jitter", 0.08), min_crop=fc.get("min_crop", 0.0),
                         near_die_negative_crop=fc.get("near_die_negative_crop"), emblems=fc.get("emblems", 0.0),
                         blanks=fc.get("blanks", 0.0), translucent=fc.get("translucent", 0.0),
-                        shadows=fc.get("shadows", 0.0))
+                        shadows=fc.get("shadows", 0.0), max_angle=fc.get("max_angle"))
     if stream.near_die_negative_crop:
         print(f"hard negatives on or touching a labelled die, cut at most {stream.near_die_negative_crop} x "
               f"{CROP_SCALE} x their box: {len(stream.near_die)}", flush=True)

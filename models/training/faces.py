@@ -159,7 +159,9 @@ class FaceStream(torch.utils.data.IterableDataset):
                  negatives: list[list[tuple]] | None = None, negative_fraction: float = 0.0,
                  low_res_fraction: float = 0.4, low_res_min: int = 16, crop_jitter: tuple = (0.8, 1.5),
                  centre_jitter: float = 0.08, min_crop: float = 0.0, near_die_negative_crop: float | None = None,
-                 emblems: float = 0.0, blanks: float = 0.0, translucent: float = 0.0, shadows: float = 0.0):
+                 emblems: float = 0.0, blanks: float = 0.0, translucent: float = 0.0, shadows: float = 0.0,
+                 max_angle: float | None = None):
+        self.max_angle = max_angle  # crops turned at most this many degrees either way (None: any angle)
         self.size, self.real_fraction, self.seed, self.pool = size, real_fraction, seed, pool
         self.min_crop = min_crop  # a crop is never smaller than this fraction of the photo's shorter side (as run)
         self.centre_jitter = centre_jitter  # standard deviation of the crop centre's error, in box sides
@@ -193,7 +195,8 @@ class FaceStream(torch.utils.data.IterableDataset):
         high = min(high, np.log(widest)) if widest else high
         side = CROP_SCALE * s * float(np.exp(rng.uniform(min(low, high), high)))
         side = max(side, self.min_crop * min(image.shape[:2]))  # the runtime's smallest crop (vision.min_crop)
-        angle, flip = float(rng.uniform(0, 360)), bool(rng.random() < 0.5)
+        angle = float(rng.uniform(0, 360) if self.max_angle is None else rng.uniform(-self.max_angle, self.max_angle))
+        flip = bool(rng.random() < 0.5)
         small = (int(rng.integers(self.low_res_min, self.size + 1)) if rng.random() < self.low_res_fraction
                  else self.size)
         crop = crop_die(image, centre, side, small, angle, flip, tuple(int(c) for c in rng.integers(0, 256, 3)))

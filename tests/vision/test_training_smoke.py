@@ -176,6 +176,25 @@ def test_training_crops_are_never_smaller_than_the_runtime_cuts_them():
             assert len(sides) > 1 and max(sides) < shortest
 
 
+def test_a_reader_trained_upright_keeps_the_cameras_up_in_every_crop():
+    """With max_angle, crops turn at most that much (mirrored or not), so what lies above a die stays above it
+    (a die seen from the side shows its top face above its side faces); without it, crops turn any way."""
+    from types import SimpleNamespace
+
+    from training.faces import FaceStream
+
+    image = np.zeros((200, 200, 3), np.uint8)
+    image[:100] = 255  # bright above the die's centre, dark below
+    box = (80.0, 80.0, 120.0, 120.0)
+    rng = np.random.default_rng(7)
+    for max_angle, always_up in ((20, True), (None, False)):
+        stream = FaceStream(SimpleNamespace(items=[]), size=48, real_fraction=1.0, seed=3, pool=1,
+                            centre_jitter=0.0, low_res_fraction=0.0, max_angle=max_angle)
+        up = [stream._sample(image, box, 1, rng)[0] for _ in range(40)]
+        bright_above = [crop[:16].mean() > crop[-16:].mean() for crop in up]
+        assert all(bright_above) if always_up else not all(bright_above)
+
+
 def test_a_negative_on_a_real_die_is_never_cut_wide_enough_to_frame_it():
     """With near_die_negative_crop, a side face or a pip taken for a die is cut at most 1.3x its box."""
     from training.faces import CROP_SCALE, NOT_A_DIE, FaceStream

@@ -77,12 +77,10 @@ class ViewsMixin:
         values = [d.value for d in observation.dice]
         if not values:
             return None
+        if turn.phase in ("acted", "rolling") and sorted(values) == sorted(turn.pool):
+            return None     # the dice still lying there: nothing new (an idle camera refs nothing)
         read = [d.to_json() for d in observation.dice]
-        if turn.phase == "acted" and sorted(values) == sorted(turn.pool):
-            return None     # the dice still lying there after the move: nothing new (an idle camera refs nothing)
         if turn.phase == "rolling":
-            if sorted(values) == sorted(turn.pool):
-                return None
             extra = len(values) - len(turn.pool)
             power_left = self.state.players[turn.player].power_left
             if 0 < extra <= power_left and minus(values, turn.pool) is not None:

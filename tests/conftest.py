@@ -9,6 +9,11 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 
+# A two-keeper Nexus Keepers game on the example cards, for the tests of camera rolls read, corrected or unsure
+NK_TWO_KEEPERS = {"type": "setup", "players": [
+    {"id": "A", "card": "example-ember-warden", "cube": {"origin": [0, 0], "direction": "E"}},
+    {"id": "B", "card": "example-tide-runner", "cube": {"origin": [4, 1], "direction": "W"}}]}
+
 
 def models_script(name: str):
     """A script of models/ (compare, average, train) loaded as a module: they are run as files, not a package."""

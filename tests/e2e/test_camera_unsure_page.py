@@ -11,15 +11,13 @@ from selenium.webdriver.common.by import By
 
 from companion.capture.base import Frame
 from companion.core import DieReading, Observation
+from tests.conftest import NK_TWO_KEEPERS as SETUP
 
 from boardhelpers import api, open_page, settled, shown, tap, tap_die, unlock, wait
 from conftest import page_errors
 
 pytestmark = pytest.mark.browser
 
-SETUP = {"type": "setup", "players": [
-    {"id": "A", "card": "example-ember-warden", "cube": {"origin": [0, 0], "direction": "E"}},
-    {"id": "B", "card": "example-tide-runner", "cube": {"origin": [4, 1], "direction": "W"}}]}
 # A kept the 1 of 1 3 3 5 6 and rerolled the 3s (4, 2); the camera read the 1 as a 6 it was unsure of (0.75),
 # which the rules refuse (a 1 is never rerolled) and the second-best value does not mend enough to be sure.
 READ = (DieReading(6, "white", (40, 200, 100, 260), 0.75, (0.02, 0.0, 0.0, 0.0, 0.23, 0.75)),

@@ -14,6 +14,7 @@ from selenium.webdriver.common.by import By
 
 from companion.capture.base import Frame
 from companion.core import DieReading, Observation
+from tests.conftest import NK_TWO_KEEPERS as SETUP
 
 from boardhelpers import api, open_page, settled, shown, tap, tap_die, unlock, wait
 from conftest import page_errors
@@ -21,9 +22,6 @@ from conftest import page_errors
 pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[2]
 
-SETUP = {"type": "setup", "players": [
-    {"id": "A", "card": "example-ember-warden", "cube": {"origin": [0, 0], "direction": "E"}},
-    {"id": "B", "card": "example-tide-runner", "cube": {"origin": [4, 1], "direction": "W"}}]}
 # A's first roll (« Lors du premier tour de chaque joueur, les joueurs lancent 5 dés. ») is 2 3 5 6 4; the camera
 # reads the 4 as a 1, sure of it.
 AS_READ = tuple(DieReading(v, "white", (40 + 110 * k, 200, 100 + 110 * k, 260), 0.97)

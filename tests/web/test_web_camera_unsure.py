@@ -4,10 +4,8 @@ history (checked against the API document), never in force, the dice as read; a 
 from __future__ import annotations
 
 from companion.core import DieReading, Observation
+from tests.conftest import NK_TWO_KEEPERS as SETUP
 
-SETUP = {"type": "setup", "players": [
-    {"id": "A", "card": "example-ember-warden", "cube": {"origin": [0, 0], "direction": "E"}},
-    {"id": "B", "card": "example-tide-runner", "cube": {"origin": [4, 1], "direction": "W"}}]}
 # A kept the 1 of 1 3 3 5 6 and rerolled the 3s (4, 2); the camera read the 1 as a 6 it was unsure of (0.75).
 DOUBTFUL_SIX = DieReading(6, "white", confidence=0.75, probabilities=(0.02, 0.0, 0.0, 0.0, 0.23, 0.75))
 KEPT = [DieReading(v, "white") for v in (4, 2, 5, 6)]

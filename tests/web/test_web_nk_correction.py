@@ -5,10 +5,8 @@ only send the dice again as a new reading, which the game took as a reroll of th
 from __future__ import annotations
 
 from companion.core import DieReading, Observation
+from tests.conftest import NK_TWO_KEEPERS as SETUP
 
-SETUP = {"type": "setup", "players": [
-    {"id": "A", "card": "example-ember-warden", "cube": {"origin": [0, 0], "direction": "E"}},
-    {"id": "B", "card": "example-tide-runner", "cube": {"origin": [4, 1], "direction": "W"}}]}
 # A's first roll (« Lors du premier tour de chaque joueur, les joueurs lancent 5 dés. ») is 1 3 3 5 4; the camera
 # reads the 4 as a 6, sure of it.
 AS_READ = tuple(DieReading(v, "white", (60.0 * i, 40.0, 60.0 * i + 40, 80.0), 0.95)

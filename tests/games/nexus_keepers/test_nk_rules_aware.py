@@ -10,10 +10,8 @@ from companion.core import DieReading, Observation, VerdictKind
 from companion.journal import Journal
 from companion.referee.aware import RulesAwareReading
 from companion.table import CAMERA_UNSURE, Table
+from tests.conftest import NK_TWO_KEEPERS as SETUP
 
-SETUP = {"type": "setup", "players": [
-    {"id": "A", "card": "example-ember-warden", "cube": {"origin": [0, 0], "direction": "E"}},
-    {"id": "B", "card": "example-tide-runner", "cube": {"origin": [4, 1], "direction": "W"}}]}
 POOL = [1, 3, 3, 5, 6]  # A's first roll: « Lors du premier tour de chaque joueur, les joueurs lancent 5 dés. »
 
 

@@ -8,12 +8,11 @@ import urllib.request
 
 from selenium.common.exceptions import (ElementClickInterceptedException, ElementNotInteractableException,
                                         StaleElementReferenceException, TimeoutException)
-
-# what a control found in the middle of a redraw (every live event redraws the board) can answer for a moment
-REDRAWN = (StaleElementReferenceException, ElementNotInteractableException, ElementClickInterceptedException)
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.support.ui import WebDriverWait
 
+# what a control found in the middle of a redraw (every live event redraws the board) can answer for a moment
+REDRAWN = (StaleElementReferenceException, ElementNotInteractableException, ElementClickInterceptedException)
 PIN = "271828"
 SMALL = 44  # the smallest control a finger hits reliably, in CSS pixels
 
@@ -67,7 +66,6 @@ def tap(driver, css, timeout=10):
         except REDRAWN:
             time.sleep(0.1)
     raise AssertionError(f"{css} kept being redrawn")
-
 
 
 def tap_die(driver, box):

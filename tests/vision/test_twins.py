@@ -42,6 +42,12 @@ def test_twins_reading_different_values_are_both_kept_for_the_referee_to_weigh()
 TWINNED = ("dice_204_12350e.jpg", "dice_394_3b6703.jpg")
 
 
+def _twins(readings):
+    """The pairs of readings that are one die read twice with one value (what twins.without_twins drops)."""
+    return [(a, b) for i, a in enumerate(readings) for b in readings[i + 1:]
+            if one_die(a.box, b.box) and a.value == b.value]
+
+
 def test_a_die_the_reader_finds_twice_in_a_photo_is_reported_once(monkeypatch):
     photos = [i for i in load_labelled(EPANEMU, "train") if i.path.name in TWINNED]
     assert len(photos) == len(TWINNED)
@@ -54,11 +60,10 @@ def test_a_die_the_reader_finds_twice_in_a_photo_is_reported_once(monkeypatch):
         readings = reader.read(image)
         monkeypatch.setattr(detector, "without_twins", list)
         raw = reader.read(image)
-        pairs = [(a, b) for i, a in enumerate(raw) for b in raw[i + 1:] if one_die(a.box, b.box) and a.value == b.value]
+        pairs = _twins(raw)
         twinned += bool(pairs)
         assert len(readings) == len(raw) - len(pairs) <= len(labels)  # each twin reported once, and no die more
-        assert not any(one_die(a.box, b.box) and a.value == b.value for i, a in enumerate(readings)
-                       for b in readings[i + 1:])
+        assert not _twins(readings)
         if item.path.name == TWINNED[0] and pairs:
             assert Score().add(item.path.name, [(r.value, r.box) for r in readings], labels)  # read entirely right
     assert twinned >= 1

@@ -54,6 +54,40 @@ def test_a_misread_die_tapped_on_the_picture_corrects_the_roll_and_spends_no_rer
     assert page_errors(phone) == []
 
 
+def test_a_tapped_power_die_corrects_its_own_event_and_a_die_beside_it_the_roll(quiet_table, phone):
+    """Power dice join the roll as an event of their own (« Ajoutez simplement le résultat du ou des dés de pouvoir au
+    résultat total. »): on the picture, the power die is that event's die and the dice beside it are the roll's."""
+    service, url = quiet_table
+    service.table.new_game("nexus-keepers", {}, ["A", "B"])
+    service.table.submit(SETUP)
+    seen = tuple(DieReading(v, "white", (30 + 100 * k, 200, 90 + 100 * k, 260), 0.97)
+                 for k, v in enumerate((2, 3, 5, 6, 4, 6)))  # the last die A's power die, a 1 read as 6
+    service.live.update(Frame(np.full((480, 640, 3), 90, np.uint8), time.time(), 2), list(seen))
+    service.table.observe(Observation(dice=seen[:5], source="camera"))
+    service.table.observe(Observation(dice=seen, source="camera"))
+    assert [e["event"]["type"] for e in api(url, "api/history")["entries"]] == ["setup", "roll", "power"]
+
+    phone.get("about:blank")  # a fresh load reads the live view set here (a bare update publishes nothing)
+    unlock(phone, url)
+    open_page(phone, url, "#/table")
+    css = "#snapshot-overlay g.die-box"
+    wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, css)) == 6, message="the camera's dice are not drawn")
+    tap_die(phone, phone.find_elements(By.CSS_SELECTOR, css)[1])
+    assert phone.find_element(By.ID, "die-title").text.endswith("2")  # the roll's second die, not the power die
+    tap(phone, "#die-cancel")
+    tap_die(phone, phone.find_elements(By.CSS_SELECTOR, css)[5])
+    assert phone.find_element(By.ID, "die-title").text.endswith("1")  # the power event's one die
+    tap(phone, "#die-values button[data-value='1']")
+    tap(phone, "#die-save")
+
+    settled(phone, url)
+    roll, power, correction = api(url, "api/history")["entries"][-3:]
+    assert correction["event"]["type"] == "correct" and correction["event"]["seq"] == power["seq"]
+    assert [d["value"] for d in power["dice"]] == [1] and [d["value"] for d in roll["dice"]] == [2, 3, 5, 6, 4]
+    assert sorted(shown(phone, "return window.companion.state.summary")["dice"]) == [1, 2, 3, 4, 5, 6]
+    assert page_errors(phone) == []
+
+
 def test_the_statistics_count_each_die_thrown_once_a_rerolls_kept_dice_are_not_counted_again(quiet_table, phone):
     """Rolls keep their dice, so Nexus Keepers' camera rolls reach the statistics; a reroll's dice are the whole pool
     after it (« Il peut ensuite relancer autant de dés qu'il veut »: the kept ones were the player's choice), so it

@@ -32,3 +32,45 @@ def test_a_misread_die_of_a_camera_roll_is_corrected_on_that_roll_not_played_as_
     assert [d["value"] for d in roll["dice"]] == [1, 3, 3, 5, 4] and roll["event"]["type"] == "roll"
     assert correction["event"]["type"] == "correct" and correction["source"] == "phone"
 
+
+
+def _camera(values, y=40.0):
+    return Observation(dice=tuple(DieReading(v, "white", (60.0 * i, y, 60.0 * i + 40, y + 40), 0.95)
+                                  for i, v in enumerate(values)), source="camera")
+
+
+def _as_sent(entry, index, value):
+    dice = [dict(d) for d in entry["dice"]]
+    dice[index]["value"] = value
+    return {"seq": entry["seq"], "version": entry["version"], "dice": dice}
+
+
+def test_a_misread_power_die_is_corrected_on_its_own_event(player, service):
+    """The power die added to the roll keeps where it lies, so the phone draws it and corrects that die; before, the
+    event held its face only, and a tap on it corrected the nearest die of the roll."""
+    assert player.post("/api/game", {"game": "nexus-keepers", "players": ["A", "B"]}).status_code == 201
+    assert player.post("/api/events", {"event": SETUP}).status_code == 200
+    service.table.observe(_camera((1, 3, 3, 5, 4)))
+    service.table.observe(_camera((1, 3, 3, 5, 4, 6)))  # A adds a power die: a 2 the camera read as 6
+    power = player.history()[-1]
+    assert power["event"]["type"] == "power" and [d["box"] for d in power["dice"]] == [[300.0, 40.0, 340.0, 80.0]]
+    assert player.post("/api/corrections", _as_sent(power, 0, 2)).status_code == 200
+    summary = player.state()["summary"]
+    assert sorted(summary["dice"]) == [1, 2, 3, 3, 4, 5] and summary["power_dice_left"]["A"] == 1
+    assert [d["value"] for d in player.history()[-3]["dice"]] == [1, 3, 3, 5, 4]  # the roll itself untouched
+
+
+def test_a_misread_power_die_of_a_camera_reroll_is_corrected_on_that_reroll(player, service):
+    """« vous pouvez tout à fait utiliser un dé de pouvoir pour relancer un autre dé régulier » — the reroll is the
+    whole pool as read; its power die is the die beyond the pool, so correcting a new die's face keeps the reroll
+    whole (before, the event named the power die's face, and a reroll corrected away from it was refused)."""
+    assert player.post("/api/game", {"game": "nexus-keepers", "players": ["A", "B"]}).status_code == 201
+    assert player.post("/api/events", {"event": SETUP}).status_code == 200
+    service.table.observe(_camera((1, 3, 3, 5, 4)))
+    service.table.observe(_camera((1, 3, 2, 5, 4, 6)))  # a 3 rerolled with a power die: a 5 and a 6, the 5 read 2
+    reroll = player.history()[-1]
+    assert reroll["event"]["type"] == "reroll" and len(reroll["dice"]) == 6
+    assert player.post("/api/corrections", _as_sent(reroll, 2, 5)).status_code == 200
+    summary = player.state()["summary"]
+    assert sorted(summary["dice"]) == [1, 3, 4, 5, 5, 6]
+    assert summary["power_dice_left"]["A"] == 1 and summary["rerolls_left"] == 1

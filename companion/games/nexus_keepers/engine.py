@@ -152,10 +152,15 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
         power = _values(event.get("power", []), "power")
         if "dice" in event:
             after = _values(event["dice"])
-            if len(after) != len(turn.pool) + len(power):
-                raise EventError(f'"dice" must show the whole pool: {len(turn.pool) + len(power)} dice')
+            named = "power" in event  # else the camera's form: the dice beyond the pool are power dice
+            extra = len(power) if named else max(0, len(after) - len(turn.pool))
+            if len(after) != len(turn.pool) + extra:
+                raise EventError(f'"dice" must show the whole pool: {len(turn.pool) + extra} dice')
             picked, new = infer_reroll(turn.pool, after)
-            new = minus(new, power)
+            if named:
+                new = minus(new, power)
+            else:  # which new dice they are changes nothing, so a correction of their faces keeps the event whole
+                power, new = new[:extra], new[extra:]
             if new is None or len(new) != len(picked):
                 raise EventError('"power" dice must be among the new "dice"')
             spare = [v for v in minus(turn.pool, picked) if v != 1]

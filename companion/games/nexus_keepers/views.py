@@ -9,7 +9,7 @@ from companion.referee.expectations import RollExpectation
 
 from . import moves
 from .camera import is_camera_board, positions_from_board
-from .dice import budget_json, infer_reroll, minus
+from .dice import budget_json, minus
 from .display import display, setup_choices
 from .state import ELIMINATED, FALLEN, ON_BOARD, GameState
 from .turns import end_turn, start_turn
@@ -55,9 +55,9 @@ class ViewsMixin:
 
         Pieces (keeper id -> grid [x, y]) during a rolled turn are the positions after
         the turn; an on-board keeper the camera no longer sees is taken as off the board.
-        Dice are the rolled dice only (the reserved die stays on the card). A roll or a reroll keeps the dice as
-        read (value, colour, where): a die the camera misread is then corrected on that roll (``Table.correct``),
-        not played again as a new roll or a reroll of one die.
+        Dice are the rolled dice only (the reserved die stays on the card). A roll, a reroll or power dice keep the
+        dice as read (value, colour, where): a die the camera misread is then corrected on that event
+        (``Table.correct``), not played again as a new roll or a reroll of one die.
         """
         turn = self.state.turn
         if not self.state.set_up or turn.phase in ("over", "reconnect"):
@@ -84,10 +84,9 @@ class ViewsMixin:
             extra = len(values) - len(turn.pool)
             power_left = self.state.players[turn.player].power_left
             if 0 < extra <= power_left and minus(values, turn.pool) is not None:
-                return {"type": "power", "dice": minus(values, turn.pool)}
+                return {"type": "power", "dice": _added(read, turn.pool)}
             if turn.rerolls_done < MAX_REROLLS and not turn.acted and 0 <= extra <= power_left:
-                _picked, new = infer_reroll(turn.pool, values)
-                return {"type": "reroll", "dice": read, "power": new[:extra]}
+                return {"type": "reroll", "dice": read}  # the dice beyond the pool are power dice
         return {"type": "roll", "dice": read}
 
     def expected_roll(self) -> RollExpectation | None:
@@ -135,3 +134,15 @@ class ViewsMixin:
             "reconnect_suggestion": state.reconnect_hint if state.reconnect else None,
             **display(state, self.options),
         }
+
+
+def _added(read: list[dict[str, Any]], pool: list[int]) -> list[dict[str, Any]]:
+    """The dice as read that the pool does not hold: the power dice just added. Of two dice showing one face, either
+    will do: the pool's faces come out the same."""
+    left, added = list(pool), []
+    for die in read:
+        if die["value"] in left:
+            left.remove(die["value"])
+        else:
+            added.append(die)
+    return added

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from companion.games.nexus_keepers.cards import resolve_card
 from companion.games.nexus_keepers.dice import allocations, dice_allowed
+from companion.referee.engine import EventError
 
 WARDEN = resolve_card("example-ember-warden")   # 2 move, 3 jump, 4 push, 5 move/push, 6 any; volcano + / ice -
 
@@ -123,6 +126,21 @@ def test_a_reroll_takes_at_least_two_dice_unless_a_power_die_joins(nk):
     assert nk.rules(verdicts) == ["nk.roll"]
     assert engine.summary()["dice"] == [1, 1, 2, 6, 2, 2]
     assert engine.summary()["power_dice_left"]["A"] == 1
+
+
+def test_a_pool_seen_with_more_dice_than_before_was_rerolled_with_power_dice(nk):
+    """FR: « vous pouvez tout à fait utiliser un dé de pouvoir pour relancer un autre dé régulier, car vous relancez
+    alors au moins deux dés. » — the camera sees the whole pool afterwards, one die more: that die is a power die,
+    whichever of the new faces it shows (the event names none, so a correction of its face keeps it whole)."""
+    engine = nk.game()
+    engine.apply({"type": "roll", "dice": [1, 1, 3, 2, 6]})
+    verdicts = engine.apply({"type": "reroll", "dice": [1, 1, 2, 2, 6, 4]})  # the 3 rerolled with a power die
+    assert nk.rules(verdicts) == ["nk.roll"]
+    assert sorted(engine.summary()["dice"]) == [1, 1, 2, 2, 4, 6]
+    assert engine.summary()["power_dice_left"]["A"] == 1 and engine.summary()["rerolls_left"] == 1
+    assert nk.rules(engine.legal({"type": "reroll", "dice": [1, 1, 2, 3, 5, 4, 6, 6]})) == ["nk.power.none"]
+    with pytest.raises(EventError, match="whole pool: 6 dice"):
+        engine.apply({"type": "reroll", "dice": [1, 1, 2, 2, 6]})
 
 
 def test_single_die_change_with_nothing_else_rerollable_is_refused(nk):

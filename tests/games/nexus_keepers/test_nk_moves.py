@@ -165,8 +165,12 @@ def test_camera_observations_become_positions_rerolls_power_dice_or_rolls(nk):
     engine.apply({"type": "roll", "dice": read(2, 2, 3, 4, 6)})
     assert engine.observation_event(Observation(dice=dice(6, 4, 3, 2, 2))) is None      # the same dice seen again
     assert engine.observation_event(Observation(dice=dice(2, 2, 5, 5, 6))) == {
-        "type": "reroll", "dice": read(2, 2, 5, 5, 6), "power": []}
-    assert engine.observation_event(Observation(dice=dice(2, 2, 3, 4, 6, 6))) == {"type": "power", "dice": [6]}
+        "type": "reroll", "dice": read(2, 2, 5, 5, 6)}
+    # the die beyond the pool, as read (where it lies: a misread power die is corrected on its own event)
+    assert engine.observation_event(Observation(dice=dice(2, 2, 3, 4, 6, 6))) == {
+        "type": "power", "dice": read(2, 2, 3, 4, 6, 6)[5:]}
+    assert engine.observation_event(Observation(dice=dice(2, 2, 5, 3, 6, 1))) == {  # rerolled with a power die
+        "type": "reroll", "dice": read(2, 2, 5, 3, 6, 1)}
     event = engine.observation_event(Observation(pieces={"A": (1.0, 0.1)}))
     assert event == {"type": "positions", "keepers": {"A": [1, 0], "B": None}}
     engine.apply({"type": "positions", "keepers": {"A": [1, 0], "B": [4, 1]}})

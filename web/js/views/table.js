@@ -143,12 +143,13 @@ export function lastRoll(app) {
       && (newest.event.dice.length || (newest.event.unread || []).length)) {
     return { seq: null, dice: newest.event.dice, unsure: true };
   }
-  for (let i = entries.length - 1; i >= 0; i -= 1) {
-    if (entries[i].in_force && Array.isArray(entries[i].dice) && entries[i].dice.length) {
-      return { seq: entries[i].seq, dice: entries[i].dice, version: entries[i].version };
-    }
-  }
-  return null;
+  return rollsInForce(entries)[0] || null;
+}
+
+/** The entries in force that hold dice (their dice after corrections), newest first. */
+function rollsInForce(entries) {
+  return entries.filter((e) => e.in_force && Array.isArray(e.dice) && e.dice.length).reverse()
+    .map((e) => ({ seq: e.seq, dice: e.dice, version: e.version }));
 }
 
 export function dieChip(die, index, onTap) {
@@ -240,10 +241,12 @@ function dieBox(app) {
   return g;
 }
 
-/** Which die of the last roll a tapped camera die is: nearest box centre, else the same position. A die the
- * camera could not read is none of them: every die it could not read is added to the roll, the tapped one asked
- * first, each face for the player to say before the roll is sent (one at a time, a roll still short of a die
- * would be judged short). */
+/** Which die of the last roll a tapped camera die is: nearest box centre, else the same position. Where the last
+ * roll holds fewer dice than the table shows (dice added to a roll, such as power dice, are an event of their own)
+ * and none of its dice lies within half a side of the tapped one, the newest earlier roll with a die there.
+ * A die the camera could not read is none of them: every die it could not read is added to the roll, the tapped
+ * one asked first, each face for the player to say before the roll is sent (one at a time, a roll still short of a
+ * die would be judged short). */
 function matchRoll(app, liveDie, liveIndex) {
   const roll = lastRoll(app);
   const read = app.live.dice.filter((d) => !d.unread);
@@ -253,18 +256,30 @@ function matchRoll(app, liveDie, liveIndex) {
     return { ...base, dice: [...base.dice, ...unread.map((d) => ({ ...d, value: null }))], index: base.dice.length };
   }
   if (!roll) return { seq: null, dice: read, index: Math.max(0, read.indexOf(liveDie)) };
-  const centre = (box) => [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2];
-  let index = Math.min(liveIndex, roll.dice.length - 1);
-  if (liveDie.box && roll.dice.every((d) => Array.isArray(d.box))) {
-    const [cx, cy] = centre(liveDie.box);
-    let best = Infinity;
-    roll.dice.forEach((d, i) => {
-      const [x, y] = centre(d.box);
-      const distance = (x - cx) ** 2 + (y - cy) ** 2;
-      if (distance < best) { best = distance; index = i; }
-    });
+  const near = liveDie.box ? nearestDie(roll.dice, liveDie.box) : null;
+  if (!near) return { ...roll, index: Math.min(liveIndex, roll.dice.length - 1) };
+  const reach = Math.max(liveDie.box[2] - liveDie.box[0], liveDie.box[3] - liveDie.box[1]) / 2;
+  if (near.distance > reach && !roll.unsure && roll.dice.length < read.length) {
+    for (const earlier of rollsInForce(app.history.entries || []).slice(1)) {
+      const there = nearestDie(earlier.dice, liveDie.box);
+      if (there && there.distance <= reach) return { ...earlier, index: there.index };
+    }
   }
-  return { ...roll, index };
+  return { ...roll, index: near.index };
+}
+
+/** The die of ``dice`` whose box centre is nearest the centre of ``box``, and how far: null where a die has no box. */
+function nearestDie(dice, box) {
+  if (!dice.every((d) => Array.isArray(d.box))) return null;
+  const centre = (b) => [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
+  const [cx, cy] = centre(box);
+  let best = null;
+  dice.forEach((d, index) => {
+    const [x, y] = centre(d.box);
+    const distance = Math.hypot(x - cx, y - cy);
+    if (!best || distance < best.distance) best = { index, distance };
+  });
+  return best;
 }
 
 // -- correcting a die ----------------------------------------------------------------------

@@ -268,7 +268,7 @@ function matchRoll(app, liveDie, liveIndex) {
   return { ...roll, index: near.index };
 }
 
-/** The die of ``dice`` whose box centre is nearest the centre of ``box``, and how far: null where a die has no box. */
+/** The die whose box centre lies nearest the centre of a box, and how far: null where a die has no box. */
 function nearestDie(dice, box) {
   if (!dice.every((d) => Array.isArray(d.box))) return null;
   const centre = (b) => [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];

@@ -1,6 +1,7 @@
 """A Nexus Keepers roll the camera misread, corrected on the phone: a tap on the die on the camera's picture and
 its face said correct that roll; the game does not take it as a reroll of that die (a reroll spent, or refused).
-The statistics screen counts each die thrown once: a roll's dice, not a reroll's pool nor dice read lying in a zone."""
+The statistics screen counts each die thrown once: a roll's dice, not a reroll's pool nor dice read lying in a zone;
+the history tells a camera reroll by the pool it left."""
 
 from __future__ import annotations
 
@@ -126,4 +127,22 @@ def test_the_statistics_leave_out_readings_of_dice_lying_in_a_zone(quiet_table, 
     open_page(phone, url, "#/stats")
     wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "#stats p.hint"), message="no statistics screen drawn")
     assert phone.find_elements(By.ID, "stats-rolls") == []  # "no rolls yet"
+    assert page_errors(phone) == []
+
+
+def test_the_history_tells_a_camera_reroll_by_the_pool_it_left(quiet_table, phone):
+    """A reroll the camera saw is the whole pool afterwards (the engine infers which dice were picked up): the
+    history says « Reroll → » and that pool, not an empty « Reroll  → »."""
+    service, url = quiet_table
+    service.table.new_game("nexus-keepers", {}, ["A", "B"])
+    service.table.submit(SETUP)
+    boxes = [(40 + 110 * k, 200, 100 + 110 * k, 260) for k in range(5)]
+    for values in ((1, 3, 3, 5, 6), (1, 4, 2, 5, 6)):  # the two 3s rerolled
+        service.table.observe(Observation(dice=tuple(DieReading(v, "white", b, 0.97) for v, b in zip(values, boxes)),
+                                          source="camera"))
+    unlock(phone, url)
+    open_page(phone, url, "#/history")
+    css = "#history-list li[data-type='reroll'] .head"
+    wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, css), message="no reroll in the history")
+    assert "Reroll → 1 4 2 5 6" in phone.find_element(By.CSS_SELECTOR, css).text
     assert page_errors(phone) == []

@@ -55,7 +55,9 @@ export function describeEntry(entry) {
   if (event.type === "correct") return t("history.correction", { seq: event.seq + 1 });
   if (!DESCRIBED.has(event.type)) return event.type.replace(/_/g, " ");
   const cube = (c) => (c ? `${colourName(c.color)} ${c.value}` : "");
-  return t(`entry.${event.type}`, {
+  // a reroll seen by the camera is the whole pool after it: which dice were picked up is the engine's inference
+  const key = event.type === "reroll" && !event.rerolled && Array.isArray(event.dice) ? "reroll_pool" : event.type;
+  return t(`entry.${key}`, {
     dice: values(entry.dice || event.dice), rerolled: values(event.rerolled), results: values(event.results),
     value: event.value ?? "", column: event.column ?? "", level: event.level ?? "", rolled: event.rolled ?? "",
     cube: cube(event.cube), chosen: cube(event.chosen), to: event.to ?? "", player: event.player ?? "",

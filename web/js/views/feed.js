@@ -42,7 +42,8 @@ function status(entry) {
 
 const DESCRIBED = new Set(["roll", "reroll", "power", "positions", "actions", "reserve", "end_turn", "turn_start", "setup",
   "reconnect", "take", "calibrate", "transfer", "study", "confine", "deepen", "play_card", "end_actions", "prime",
-  "resolve", "priming_zone_reading", "reform", "camera_unsure"]);
+  "resolve", "priming_zone_reading", "reform", "camera_unsure", "move", "launch", "challenge", "compare",
+  "cannot_move", "place_counter"]);
 
 function values(list) {
   return (list || []).map((d) => (d && typeof d === "object" ? d.value : d)).join(" ");
@@ -55,12 +56,18 @@ export function describeEntry(entry) {
   if (event.type === "correct") return t("history.correction", { seq: event.seq + 1 });
   if (!DESCRIBED.has(event.type)) return event.type.replace(/_/g, " ");
   const cube = (c) => (c ? `${colourName(c.color)} ${c.value}` : "");
-  // a reroll seen by the camera is the whole pool after it: which dice were picked up is the engine's inference
-  const key = event.type === "reroll" && !event.rerolled && Array.isArray(event.dice) ? "reroll_pool" : event.type;
+  // a reroll seen by the camera is the whole pool after it: which dice were picked up is the engine's inference;
+  // a Hexors roll may name its colour instead of a die read
+  let key = event.type;
+  if (event.type === "reroll" && !event.rerolled && Array.isArray(event.dice)) key = "reroll_pool";
+  if (event.type === "roll" && event.colour && !event.dice) key = "roll_colour";
   return t(`entry.${key}`, {
     dice: values(entry.dice || event.dice), rerolled: values(event.rerolled), results: values(event.results),
     value: event.value ?? "", column: event.column ?? "", level: event.level ?? "", rolled: event.rolled ?? "",
-    cube: cube(event.cube), chosen: cube(event.chosen), to: event.to ?? "", player: event.player ?? "",
+    cube: cube(event.cube), chosen: cube(event.chosen), player: event.player ?? "",
+    colour: event.colour ? colourName(event.colour) : "", tile: event.tile ?? "", target: event.target ?? event.tile ?? "",
+    to: Array.isArray(event.path) && event.path.length ? event.path.at(-1) : "", node: event.node ?? "",
+    action: String(event.action ?? "").replace(/_/g, " "),
   });
 }
 

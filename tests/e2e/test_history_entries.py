@@ -1,0 +1,47 @@
+"""The History screen says each entry in the player's words and language, for every game's events: a Hexors move,
+challenge, flash action and colour roll, a Nexus counter; never the event's raw type ("place counter", "move")."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from boardhelpers import open_page, unlock, wait
+from conftest import new_browser, page_errors
+
+pytestmark = pytest.mark.browser
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "rules" / "examples"
+EXPECTED = {  # (game, example) -> entries said, English and French
+    ("hexors", "hexors-beginner-win.jsonl"): (["Move kuriboh → d3", "Challenge saggi", "Roll red"],
+                                              ["Déplacer kuriboh → d3", "Défier saggi", "Lancer rouge"]),
+    ("hexors", "hexors-advanced-win.jsonl"): (["Launch earth fist → celtic", "Launch genesis → kuriboh"],
+                                              ["Lancer earth fist → celtic", "Lancer genesis → kuriboh"]),
+    ("nexus", "nexus-two-players.jsonl"): (["Counter on ex-fork-2:c", "Card played"],
+                                           ["Jeton sur ex-fork-2:c", "Carte jouée"]),
+}
+
+
+@pytest.mark.parametrize("language", ["en-GB", "fr-FR"])
+def test_every_entry_is_told_in_the_players_words(quiet_table, language):
+    service, url = quiet_table
+    driver = new_browser(language)
+    try:
+        unlock(driver, url)
+        for (game, example), said in EXPECTED.items():
+            service.table.new_game(game, {}, [])
+            for line in (EXAMPLES / example).read_text().splitlines():
+                service.table.submit(json.loads(line))
+            open_page(driver, url, "#/history")
+            css = "#history-list li .head"
+            wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, css)) == len(service.table.history()))
+            told = [el.text.split("\n")[1] for el in driver.find_elements(By.CSS_SELECTOR, css)]
+            for words in said[language != "en-GB"]:
+                assert words in told, f"{example}: {words!r} not among {sorted(set(told))}"
+            assert [w for w in told if re.fullmatch(r"[a-z_ ]+", w)] == [], f"{example}: raw event types shown"
+        assert page_errors(driver) == []
+    finally:
+        driver.quit()

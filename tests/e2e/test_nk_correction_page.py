@@ -94,12 +94,7 @@ def test_the_statistics_count_each_die_thrown_once_a_rerolls_kept_dice_are_not_c
     after it (« Il peut ensuite relancer autant de dés qu'il veut »: the kept ones were the player's choice), so it
     adds none."""
     service, url = quiet_table
-    service.table.new_game("nexus-keepers", {}, ["A", "B"])
-    service.table.submit(SETUP)
-    boxes = [(40 + 110 * k, 200, 100 + 110 * k, 260) for k in range(5)]
-    for values in ((1, 3, 3, 5, 6), (1, 4, 2, 5, 6)):  # the two 3s rerolled
-        service.table.observe(Observation(dice=tuple(DieReading(v, "white", b, 0.97) for v, b in zip(values, boxes)),
-                                          source="camera"))
+    _rolled_and_rerolled(service)
     assert [e["event"]["type"] for e in api(url, "api/history")["entries"]] == ["setup", "roll", "reroll"]
 
     unlock(phone, url)
@@ -134,15 +129,20 @@ def test_the_history_tells_a_camera_reroll_by_the_pool_it_left(quiet_table, phon
     """A reroll the camera saw is the whole pool afterwards (the engine infers which dice were picked up): the
     history says « Reroll → » and that pool, not an empty « Reroll  → »."""
     service, url = quiet_table
-    service.table.new_game("nexus-keepers", {}, ["A", "B"])
-    service.table.submit(SETUP)
-    boxes = [(40 + 110 * k, 200, 100 + 110 * k, 260) for k in range(5)]
-    for values in ((1, 3, 3, 5, 6), (1, 4, 2, 5, 6)):  # the two 3s rerolled
-        service.table.observe(Observation(dice=tuple(DieReading(v, "white", b, 0.97) for v, b in zip(values, boxes)),
-                                          source="camera"))
+    _rolled_and_rerolled(service)
     unlock(phone, url)
     open_page(phone, url, "#/history")
     css = "#history-list li[data-type='reroll'] .head"
     wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, css), message="no reroll in the history")
     assert "Reroll → 1 4 2 5 6" in phone.find_element(By.CSS_SELECTOR, css).text
     assert page_errors(phone) == []
+
+
+def _rolled_and_rerolled(service):
+    """A new Nexus Keepers game where A's camera roll 1 3 3 5 6 is rerolled to 1 4 2 5 6 (the two 3s)."""
+    service.table.new_game("nexus-keepers", {}, ["A", "B"])
+    service.table.submit(SETUP)
+    boxes = [(40 + 110 * k, 200, 100 + 110 * k, 260) for k in range(5)]
+    for values in ((1, 3, 3, 5, 6), (1, 4, 2, 5, 6)):
+        service.table.observe(Observation(dice=tuple(DieReading(v, "white", b, 0.97) for v, b in zip(values, boxes)),
+                                          source="camera"))

@@ -5,15 +5,17 @@ location and players by integer reference (``gameRefId``, ``locationRefId``, ``p
 One game journaled here becomes one play: its date and length, its players in seat order (the first player
 starts), and its winners from the referee's outcome — everyone in a cooperative win, no one in a loss or an
 abandoned game. Scores are not given: the referee keeps no final score for every game (``noPoints``).
+A game started without names is played by those its setup names (Hexors' and Nexus Keepers' sides, Nexus'
+players), not only by its winners.
 """
 
 from __future__ import annotations
 
 import uuid
 from datetime import datetime
-from typing import Any
+from typing import Any, Mapping, Sequence
 
-from companion.journal import GameRecord
+from companion.journal import Entry, GameRecord
 
 COOPERATIVE = {"tesseract"}
 NAMESPACE = uuid.UUID("6f4b4c8e-8f1e-4d0a-9d2b-2f6d3c0a7e11")  # stable uuids: one game, one uuid, every export
@@ -23,15 +25,17 @@ def _uuid(*parts: Any) -> str:
     return str(uuid.uuid5(NAMESPACE, "/".join(str(p) for p in parts)))
 
 
-def bgstats_play(record: GameRecord, title: str, location: str = "Table Companion") -> dict[str, Any]:
-    """The BG Stats file for one game of the journal."""
-    outcome = record.outcome or {}
-    players = list(record.players) or list(outcome.get("players", []))
+def bgstats_play(record: GameRecord, title: str, location: str = "Table Companion", entries: Sequence[Entry] = (),
+                 outcome: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The BG Stats file for one game of the journal. ``entries``: its journal entries (the players its setup names,
+    and when it was last played); ``outcome``: the game at the table's, decided but not yet ended in the journal."""
+    outcome = record.outcome or outcome or {}
+    players = list(record.players) or setup_players(entries) or list(outcome.get("players", []))
     winners = set(outcome.get("players", [])) if outcome.get("kind") == "win" else set()
     cooperative = record.game in COOPERATIVE
     if cooperative and outcome.get("kind") == "win":
         winners = set(players)
-    ended = record.ended_at or record.started_at
+    ended = record.ended_at or max((e.at for e in entries), default=record.started_at)
     return {
         "games": [{"id": 1, "uuid": _uuid("game", record.game), "name": title, "cooperative": cooperative,
                    "highestWins": True, "noPoints": True}],
@@ -46,3 +50,11 @@ def bgstats_play(record: GameRecord, title: str, location: str = "Table Companio
                               "seatOrder": i - 1, "newPlayer": False} for i, name in enumerate(players, start=1)],
         }],
     }
+
+
+def setup_players(entries: Sequence[Entry]) -> list[str]:
+    """The players the game's last setup event names, in seat order: names, or objects with an ``id``."""
+    setup = next((e.event for e in reversed(entries) if e.event.get("type") == "setup"), {})
+    named = setup.get("players") if isinstance(setup.get("players"), list) else []
+    names = [p.get("id") if isinstance(p, Mapping) else p for p in named]
+    return [n for n in names if isinstance(n, str) and n]

@@ -57,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
 
             record = journal.game(args.id)
             game = available_games().get(record.game)
-            exported = bgstats_play(record, game.title.en if game is not None else record.game)
+            exported = bgstats_play(record, game.title.en if game is not None else record.game,
+                                    entries=journal.entries(args.id))
         print(json.dumps(exported, indent=2, ensure_ascii=False))
         return 0
     finally:

@@ -187,14 +187,18 @@ def bgstats(game_id: int):
     """One journaled game as a BG Stats file (companion/bgstats.py)."""
     from companion.bgstats import bgstats_play
 
-    record = context().service.journal.game(game_id)
+    service = context().service
+    record = service.journal.game(game_id)
     if record is None:
         raise ApiError(404, "unknown_game", f"no game {game_id} in the journal")
     try:
         title = create_title(record.game)["en"]
     except KeyError:
         title = record.game
-    response = jsonify(bgstats_play(record, title))
+    # the game at the table is ended in the journal only when the next one starts; until then its outcome is the table's
+    table = service.table.state()
+    outcome = table["outcome"] if table["game_id"] == game_id else None
+    response = jsonify(bgstats_play(record, title, entries=service.journal.entries(game_id), outcome=outcome))
     response.headers["Content-Disposition"] = f'attachment; filename="bgstats-game-{game_id}.json"'
     return response
 

@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
-from companion.bgstats import bgstats_play
-from companion.journal import GameRecord
+from companion.bgstats import bgstats_play, setup_players
+from companion.journal import Entry, GameRecord
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def record(game="nexus-keepers", players=("Ada", "Bo"), outcome=None, ended=3900.0):
@@ -27,7 +30,8 @@ def test_a_won_game_names_its_winner_and_seats():
 
 
 def test_a_cooperative_game_is_won_or_lost_together():
-    won = bgstats_play(record("tesseract", ("S1", "S2"), {"kind": "win", "rule": "tess.win", "players": []}), "Tesseract")
+    won = bgstats_play(record("tesseract", ("S1", "S2"), {"kind": "win", "rule": "tess.win", "players": []}),
+                       "Tesseract")
     lost = bgstats_play(record("tesseract", ("S1", "S2"), {"kind": "loss", "rule": "tess.breach", "players": ["S1"]}),
                         "Tesseract")
     assert won["games"][0]["cooperative"]
@@ -48,3 +52,28 @@ def test_the_phone_and_the_command_export_the_game(player, service, tmp_path):
                           str(game_id), "--bgstats"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["games"][0]["name"] == "Free roll"
+
+
+def test_a_game_started_without_names_is_played_by_those_its_setup_names():
+    """Hexors' setup names its two sides; a game started without names was still played by both, not only by its
+    winner (before, the file listed the outcome's players: the winner alone)."""
+    setup = {"type": "setup", "players": [{"id": "Yugi", "tiles": []}, {"id": "Kaiba", "tiles": []}]}
+    entries = [Entry(0, setup, [], "phone", 1_700_000_000.0), Entry(1, {"type": "move"}, [], "camera", 1_700_001_200.0)]
+    won = record("hexors", (), {"kind": "win", "rule": "hex.win", "players": ["Yugi"]}, ended=None)
+    play = bgstats_play(won, "Hexors", entries=entries)
+    assert [p["name"] for p in play["players"]] == ["Yugi", "Kaiba"]
+    assert [s["winner"] for s in play["plays"][0]["playerScores"]] == [True, False]
+    assert play["plays"][0]["durationMin"] == 20  # until its last entry: the game at the table has not ended
+    assert setup_players([Entry(0, {"type": "setup", "players": ["Ann", "Bob"]}, [], "phone", 0.0)]) == ["Ann", "Bob"]
+    assert setup_players([Entry(0, {"type": "setup", "players": 2}, [], "phone", 0.0)]) == []
+
+
+def test_the_game_just_won_at_the_table_is_exported_with_its_winner(player, service):
+    """The journal ends a game when the next one starts; the file of the game just won names its winner already."""
+    service.table.new_game("hexors", {}, [])
+    for line in (REPO / "docs/rules/examples/hexors-cannot-move.jsonl").read_text().splitlines():
+        service.table.submit(json.loads(line))
+    assert service.table.state()["outcome"]["players"] == ["Yugi"]
+    data = player.get(f"/api/games/{service.table.record.id}/bgstats.json").get_json()
+    assert [p["name"] for p in data["players"]] == ["Yugi", "Kaiba"]
+    assert [s["winner"] for s in data["plays"][0]["playerScores"]] == [True, False]

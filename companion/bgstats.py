@@ -15,7 +15,7 @@ import uuid
 from datetime import datetime
 from typing import Any, Mapping, Sequence
 
-from companion.journal import Entry, GameRecord
+from companion.journal import Entry, GameRecord, setup_players
 
 COOPERATIVE = {"tesseract"}
 NAMESPACE = uuid.UUID("6f4b4c8e-8f1e-4d0a-9d2b-2f6d3c0a7e11")  # stable uuids: one game, one uuid, every export
@@ -50,11 +50,3 @@ def bgstats_play(record: GameRecord, title: str, location: str = "Table Companio
                               "seatOrder": i - 1, "newPlayer": False} for i, name in enumerate(players, start=1)],
         }],
     }
-
-
-def setup_players(entries: Sequence[Entry]) -> list[str]:
-    """The players the game's last setup event names, in seat order: names, or objects with an ``id``."""
-    setup = next((e.event for e in reversed(entries) if e.event.get("type") == "setup"), {})
-    named = setup.get("players") if isinstance(setup.get("players"), list) else []
-    names = [p.get("id") if isinstance(p, Mapping) else p for p in named]
-    return [n for n in names if isinstance(n, str) and n]

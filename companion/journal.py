@@ -14,7 +14,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -182,3 +182,11 @@ def _record(row: tuple) -> GameRecord:
     gid, game, options, players, started, ended, outcome = row
     return GameRecord(gid, game, json.loads(options), json.loads(players), started, ended,
                       json.loads(outcome) if outcome else None)
+
+
+def setup_players(entries: Sequence[Entry]) -> list[str]:
+    """The players the game's last setup event names, in seat order: names, or objects with an ``id``."""
+    setup = next((e.event for e in reversed(entries) if e.event.get("type") == "setup"), {})
+    named = setup.get("players") if isinstance(setup.get("players"), list) else []
+    names = [p.get("id") if isinstance(p, Mapping) else p for p in named]
+    return [n for n in names if isinstance(n, str) and n]

@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from companion.bus import EventBus
 from companion.core import DieReading, Observation, Verdict, VerdictKind
-from companion.journal import GameRecord, Journal, JournalError
+from companion.journal import GameRecord, Journal, JournalError, setup_players
 from companion.referee import EventError, GameEngine, create_game
 from companion.referee.aware import UNSURE, AwareResult, RulesAwareReading
 
@@ -101,11 +101,16 @@ class Table:
             return self.record
 
     def past_games(self, limit: int = 20) -> list[dict[str, Any]]:
-        """The latest games, newest first, with their entry counts and whether they can be resumed."""
+        """The latest games, newest first, with their entry counts and whether they can be resumed; a game started
+        without names lists those its setup names (which game to resume is told by who played it)."""
         counts = self.journal.entry_counts()
         out = []
         for record in reversed(self.journal.games()[-limit:]):
-            out.append({**record.to_json(), "entries": counts.get(record.id, 0), "current": record.id == self.record.id,
+            players = record.players
+            if not players and counts.get(record.id):
+                players = setup_players(self.journal.entries(record.id))
+            out.append({**record.to_json(), "players": players, "entries": counts.get(record.id, 0),
+                        "current": record.id == self.record.id,
                         "resumable": record.id != self.record.id and (record.outcome or {}).get("kind") == ABANDONED})
         return out
 

@@ -6,6 +6,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,8 @@ from companion.cli import main
 from companion.journal import Journal
 from companion.referee import EventError, OptionsError
 from companion.table import Table
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def roll(*values):
@@ -74,6 +77,19 @@ def test_a_new_game_ends_the_previous_one_and_bad_options_change_nothing(data_di
     assert games[0].ended_at is not None and games[0].outcome == {"kind": "abandoned"}
     assert games[1].players == ["Ann", "Bo"] and games[1].ended_at is None
     assert open_table(data_dir).state()["game_id"] == games[1].id
+
+
+def test_a_game_started_without_names_is_listed_by_those_its_setup_names(data_dir):
+    """Set aside, a Nexus game started without names is told by its players (its setup names them), so the one to
+    resume can be found; a game with names keeps them."""
+    table = open_table(data_dir)
+    table.new_game("nexus", {}, [])
+    table.submit(json.loads((REPO / "docs/rules/examples/nexus-two-players.jsonl").read_text().splitlines()[0]))
+    aside = table.state()["game_id"]
+    table.new_game("free-roll", {}, ["Cy"])
+    listed = {g["id"]: g for g in table.past_games()}
+    assert listed[aside]["players"] == ["Ann", "Bob"] and listed[aside]["resumable"]
+    assert listed[table.state()["game_id"]]["players"] == ["Cy"]
 
 
 def test_games_list_and_export_commands(data_dir, tmp_path, capsys):

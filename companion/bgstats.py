@@ -2,9 +2,9 @@
 
 BG Stats reads a JSON file of ``games``, ``players``, ``locations`` and ``plays``, each play naming its game,
 location and players by integer reference (``gameRefId``, ``locationRefId``, ``playerScores[].playerRefId``).
-One game journaled here becomes one play: its date and length, its players in seat order (the first player
-starts), and its winners from the referee's outcome — everyone in a cooperative win, no one in a loss or an
-abandoned game. Scores are not given: the referee keeps no final score for every game (``noPoints``).
+One game journaled here becomes one play: its date and length (to its last entry), its players in seat order
+(the first player starts), and its winners from the referee's outcome — everyone in a cooperative win, no one in a
+loss or an abandoned game. Scores are not given: the referee keeps no final score for every game (``noPoints``).
 A game started without names is played by those its setup names (Hexors' and Nexus Keepers' sides, Nexus'
 players), not only by its winners.
 """
@@ -35,7 +35,8 @@ def bgstats_play(record: GameRecord, title: str, location: str = "Table Companio
     cooperative = record.game in COOPERATIVE
     if cooperative and outcome.get("kind") == "win":
         winners = set(players)
-    ended = record.ended_at or max((e.at for e in entries), default=record.started_at)
+    # played until its last entry: the journal ends a game only when the next one starts, maybe hours later
+    ended = max((e.at for e in entries), default=record.ended_at or record.started_at)
     return {
         "games": [{"id": 1, "uuid": _uuid("game", record.game), "name": title, "cooperative": cooperative,
                    "highestWins": True, "noPoints": True}],

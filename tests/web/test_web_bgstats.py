@@ -77,3 +77,11 @@ def test_the_game_just_won_at_the_table_is_exported_with_its_winner(player, serv
     data = player.get(f"/api/games/{service.table.record.id}/bgstats.json").get_json()
     assert [p["name"] for p in data["players"]] == ["Yugi", "Kaiba"]
     assert [s["winner"] for s in data["plays"][0]["playerScores"]] == [True, False]
+
+
+def test_a_game_lasts_until_its_last_entry_not_until_the_next_one_started():
+    """The journal ends a game when the next one starts, perhaps the next evening: the play lasts to its last entry."""
+    won = record(outcome={"kind": "win", "rule": "nk.win", "players": ["Bo"]}, ended=86_400.0)
+    entries = [Entry(0, {"type": "roll"}, [], "camera", 1_700_000_000.0 + 45 * 60)]
+    assert bgstats_play(won, "Nexus Keepers", entries=entries)["plays"][0]["durationMin"] == 45
+    assert bgstats_play(won, "Nexus Keepers")["plays"][0]["durationMin"] == 1440  # no entries known: until it ended

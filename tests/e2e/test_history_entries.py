@@ -18,8 +18,8 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "rules" / "examples"
 EXPECTED = {  # (game, example) -> entries said, English and French
     ("hexors", "hexors-beginner-win.jsonl"): (["Move kuriboh → d3", "Challenge saggi", "Roll red"],
                                               ["Déplacer kuriboh → d3", "Défier saggi", "Lancer rouge"]),
-    ("hexors", "hexors-advanced-win.jsonl"): (["Launch earth fist → celtic", "Launch genesis → kuriboh"],
-                                              ["Lancer earth fist → celtic", "Lancer genesis → kuriboh"]),
+    ("hexors", "hexors-advanced-win.jsonl"): (["Launch Earth fist → celtic", "Launch Genesis → kuriboh"],
+                                              ["Lancer Poing de terre → celtic", "Lancer Genèse → kuriboh"]),
     ("nexus", "nexus-two-players.jsonl"): (["Counter on ex-fork-2:c", "Card played"],
                                            ["Jeton sur ex-fork-2:c", "Carte jouée"]),
 }

@@ -65,6 +65,7 @@ def summary(state: GameState | None, options: Mapping[str, Any]) -> dict[str, An
                   for a in state.in_play() if a.cell is not None],
         "actions_in_play": [{"id": a.id, "kind": a.kind, "name": {"en": KINDS[a.kind].en, "fr": KINDS[a.kind].fr},
                              "owner": a.owner, "target": a.target} for a in state.in_play()],
+        "action_names": {k: {"en": v.en, "fr": v.fr} for k, v in KINDS.items()},  # what the history's launches say
         "players": [{"id": p.id, "side": p.side, "stars": p.stars, "actions_in_hand": p.hand_count,
                      "discard": list(p.discard)} for p in state.players],
         "duel": duel, "last_duel": state.last_duel,

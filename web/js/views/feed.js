@@ -49,8 +49,9 @@ function values(list) {
   return (list || []).map((d) => (d && typeof d === "object" ? d.value : d)).join(" ");
 }
 
-/** An entry in a player's words: "Roll 3 4 5", "Take from b1", "Undo of entry 4". */
-export function describeEntry(entry) {
+/** An entry in a player's words: "Roll 3 4 5", "Take from b1", "Undo of entry 4"; the game's summary gives some
+ * names (a Hexors action tile's, in either language). */
+export function describeEntry(entry, summary) {
   const event = entry.event;
   if (event.type === "undo") return t("history.undo_entry");
   if (event.type === "correct") return t("history.correction", { seq: event.seq + 1 });
@@ -67,7 +68,8 @@ export function describeEntry(entry) {
     cube: cube(event.cube), chosen: cube(event.chosen), player: event.player ?? "",
     colour: event.colour ? colourName(event.colour) : "", tile: event.tile ?? "", target: event.target ?? event.tile ?? "",
     to: Array.isArray(event.path) && event.path.length ? event.path.at(-1) : "", node: event.node ?? "",
-    action: String(event.action ?? "").replace(/_/g, " "),
+    action: ((summary || {}).action_names || {})[event.action] ? pick(summary.action_names[event.action])
+      : String(event.action ?? "").replace(/_/g, " "),
   });
 }
 
@@ -81,7 +83,7 @@ export function renderHistory(app) {
     const dice = entry.dice || (Array.isArray(entry.event.dice) && entry.event.dice.every((d) => d && d.value) ? entry.event.dice : null);
     const tappable = Boolean(entry.dice);
     list.append(h("li", { class: `entry ${state ? state[0] : "action"}`, dataset: { seq: String(entry.seq), type: entry.event.type } },
-      h("div", { class: "head" }, h("strong", {}, t("history.entry_n", { n: entry.seq + 1 })), " ", describeEntry(entry),
+      h("div", { class: "head" }, h("strong", {}, t("history.entry_n", { n: entry.seq + 1 })), " ", describeEntry(entry, app.state.summary),
         state ? h("span", { class: `status ${state[0]}` }, state[1]) : null),
       dice ? h("div", { class: "dice-row small" }, dice.map((die, index) => dieChip(die, index,
         tappable ? () => openDieDialog(app, { seq: entry.seq, dice: entry.dice, version: entry.version, index }) : undefined))) : null,

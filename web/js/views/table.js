@@ -74,7 +74,7 @@ export function renderUndo(app, buttonEl) {
   buttonEl.disabled = seq === undefined;
   const entry = (app.history.entries || []).find((e) => e.seq === seq);
   const label = seq === undefined ? t("table.undo") : t("table.undo_entry", { n: seq + 1 });
-  buttonEl.textContent = entry ? `${label} · ${describeEntry(entry)}` : label;
+  buttonEl.textContent = entry ? `${label} · ${describeEntry(entry, app.state.summary)}` : label;
   buttonEl.dataset.seq = seq === undefined ? "" : String(seq);
 }
 

@@ -92,17 +92,21 @@ def test_a_tapped_power_die_corrects_its_own_event_and_a_die_beside_it_the_roll(
 def test_the_statistics_count_each_die_thrown_once_a_rerolls_kept_dice_are_not_counted_again(quiet_table, phone):
     """Rolls keep their dice, so Nexus Keepers' camera rolls reach the statistics; a reroll's dice are the whole pool
     after it (« Il peut ensuite relancer autant de dés qu'il veut »: the kept ones were the player's choice), so it
-    adds none."""
+    adds none. A power die added (« Ajoutez simplement le résultat du ou des dés de pouvoir au résultat total. ») is
+    thrown fresh: its face counts, and it is no roll of its own."""
     service, url = quiet_table
-    _rolled_and_rerolled(service)
-    assert [e["event"]["type"] for e in api(url, "api/history")["entries"]] == ["setup", "roll", "reroll"]
+    lying = _rolled_and_rerolled(service)
+    power = DieReading(3, "red", (600, 300, 630, 330), 0.97)
+    service.table.observe(Observation(dice=(*lying, power), source="camera"))
+    assert [e["event"]["type"] for e in api(url, "api/history")["entries"]] == ["setup", "roll", "reroll", "power"]
 
     unlock(phone, url)
     open_page(phone, url, "#/stats")
     wait(phone, lambda d: d.find_elements(By.ID, "stats-rolls"), message="no statistics drawn")
     assert phone.find_element(By.ID, "stats-rolls").text == "1"
-    (row,) = phone.find_elements(By.CSS_SELECTOR, "#stats table.stats-table tbody tr")
-    assert [td.text for td in row.find_elements(By.TAG_NAME, "td")][:2] == ["white", "5"]
+    rows = phone.find_elements(By.CSS_SELECTOR, "#stats table.stats-table tbody tr")
+    assert [[td.text for td in row.find_elements(By.TAG_NAME, "td")][:2] for row in rows] == [
+        ["white", "5"], ["red", "1"]]
     assert page_errors(phone) == []
 
 
@@ -139,10 +143,12 @@ def test_the_history_tells_a_camera_reroll_by_the_pool_it_left(quiet_table, phon
 
 
 def _rolled_and_rerolled(service):
-    """A new Nexus Keepers game where A's camera roll 1 3 3 5 6 is rerolled to 1 4 2 5 6 (the two 3s)."""
+    """A new Nexus Keepers game where A's camera roll 1 3 3 5 6 is rerolled to 1 4 2 5 6 (the two 3s); the dice
+    lying there after it."""
     service.table.new_game("nexus-keepers", {}, ["A", "B"])
     service.table.submit(SETUP)
     boxes = [(40 + 110 * k, 200, 100 + 110 * k, 260) for k in range(5)]
     for values in ((1, 3, 3, 5, 6), (1, 4, 2, 5, 6)):
-        service.table.observe(Observation(dice=tuple(DieReading(v, "white", b, 0.97) for v, b in zip(values, boxes)),
-                                          source="camera"))
+        lying = tuple(DieReading(v, "white", b, 0.97) for v, b in zip(values, boxes))
+        service.table.observe(Observation(dice=lying, source="camera"))
+    return lying

@@ -7,14 +7,16 @@ export function init() {}
 
 /** Face counts per colour and the distribution of roll totals, over the rolls still in force: fresh throws only.
  * A reroll's dice are the whole pool after it (the dice kept were counted with their roll, and which to keep was
- * the player's choice); a reading of dice lying in a zone (Tesseract's priming zone) shows dice already counted. */
+ * the player's choice); a reading of dice lying in a zone (Tesseract's priming zone) shows dice already counted.
+ * Power dice added to a roll (Nexus Keepers) are thrown fresh: their faces count, as dice of no roll's total. */
 export function rollStatistics(entries) {
   const faces = {};
   const totals = {};
   let rolls = 0;
   for (const entry of entries) {
-    if (!entry.in_force || entry.event.type !== "roll" || !Array.isArray(entry.dice) || !entry.dice.length) continue;
-    rolls += 1;
+    const type = entry.event.type;
+    const thrown = type === "roll" || type === "power";
+    if (!entry.in_force || !thrown || !Array.isArray(entry.dice) || !entry.dice.length) continue;
     let total = 0;
     for (const die of entry.dice) {
       const colour = die.color || "unknown";
@@ -22,7 +24,10 @@ export function rollStatistics(entries) {
       faces[colour][die.value - 1] += 1;
       total += die.value;
     }
-    totals[total] = (totals[total] || 0) + 1;
+    if (type === "roll") {
+      rolls += 1;
+      totals[total] = (totals[total] || 0) + 1;
+    }
   }
   return { rolls, faces, totals };
 }

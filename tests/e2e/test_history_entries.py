@@ -21,7 +21,7 @@ EXPECTED = {  # (game, example) -> entries said, English and French
     ("hexors", "hexors-advanced-win.jsonl"): (["Launch Earth fist → celtic", "Launch Genesis → kuriboh"],
                                               ["Lancer Poing de terre → celtic", "Lancer Genèse → kuriboh"]),
     ("nexus", "nexus-two-players.jsonl"): (["Counter on ex-fork-2:c", "Card played"],
-                                           ["Jeton sur ex-fork-2:c", "Carte jouée"]),
+                                           ["Pion sur ex-fork-2:c", "Carte jouée"]),
 }
 
 

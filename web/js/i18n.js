@@ -317,7 +317,7 @@ const STRINGS = {
     "entry.reroll_pool": "Relance → {dice}", "entry.roll_colour": "Lancer {colour}", "entry.move": "Déplacer {tile} → {to}",
     "entry.launch": "Lancer {action} → {target}", "entry.challenge": "Défier {target}",
     "entry.compare": "Valeurs de frappe comparées", "entry.cannot_move": "Ne peut pas bouger",
-    "entry.place_counter": "Jeton sur {node}",
+    "entry.place_counter": "Pion sur {node}",
     "entry.positions": "Pièces déplacées", "entry.actions": "Actions", "entry.reserve": "Garde un {value}",
     "entry.end_turn": "Fin du tour", "entry.turn_start": "Début du tour", "entry.setup": "Mise en place",
     "entry.reconnect": "Cubes reconnectés", "entry.take": "Prélever en {column}", "entry.calibrate": "Calibrer {cube}",

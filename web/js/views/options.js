@@ -38,7 +38,55 @@ const KNOWN = {
     doc_fr: "laisser un scientifique finir la phase Action avec des actions inutilisées" },
   emblem_face: { en: "Emblem on the dice stands for", fr: "L'emblème des dés vaut",
     doc_fr: "dés portant un emblème (logo, étoile) à la place des points sur une face : la valeur de cette face, 6 ou 1 ; sinon le réglage de la table" },
+  // Hexors
+  level: { choices: [choice("beginner", "beginner (starter set)", "débutant (boîte de base)"),
+    choice("advanced", "advanced (action tiles, stars)", "avancé (carreaux actions, étoiles)")], en: "Level", fr: "Niveau",
+    doc_fr: "boîte de base, ou jeu de collection avec carreaux actions et étoiles" },
+  die_reading: { choices: [choice("value", "its face value", "sa valeur"), choice("color", "its colour", "sa couleur")],
+    en: "The colour die is read by", fr: "Le dé de couleur se lit par",
+    doc_fr: "valeur : la face 1-6 d'un dé choisit la couleur à cette place dans « colours » ; couleur : la couleur lue est la couleur tirée" },
+  arena_columns: { min: 2, max: 26, en: "Arena columns", fr: "Colonnes de l'arène",
+    doc_fr: "colonnes du tapis d'arène (le livret ne montre le tapis qu'en image)" },
+  arena_rows: { min: 3, max: 99, en: "Arena rows", fr: "Rangées de l'arène",
+    doc_fr: "rangées du tapis d'arène, depuis le bord du premier joueur" },
+  advance_directions: { choices: [choice("any", "any neighbouring cell", "toute case voisine"),
+    choice("forward", "forward only (3 cells)", "vers l'avant seulement (3 cases)")], en: "An advance goes to", fr: "Une avance va vers",
+    doc_fr: "une avance va vers n'importe quelle case voisine, ou seulement vers l'avant" },
+  character_bonus: { min: 0, en: "Character bonus (beginner level)", fr: "Prime du personnage (niveau débutant)",
+    doc_fr: "points qu'un personnage ajoute à sa valeur de frappe au niveau débutant" },
+  starting_stars: { min: 0, en: "Stars at the start", fr: "Étoiles au départ",
+    doc_fr: "étoiles du fonds de chaque joueur au départ (niveau avancé)" },
+  energy_trap_duration: { choices: [choice("turn", "the rest of the turn", "le reste du tour"),
+    choice("until_disarmed", "until disarmed", "jusqu'à son désarmement")], en: "Coince-énergie lasts", fr: "Coince-énergie dure",
+    doc_fr: "Coince-énergie dure le reste du tour, ou jusqu'à son désarmement" },
+  divine_chain_turns: { min: 0, en: "Chaîne divine lasts (turns)", fr: "Chaîne divine dure (tours)",
+    doc_fr: "tours que dure une Chaîne divine après son lancement (le tour de chaque joueur compte)" },
+  genesis_range: { min: 0, en: "Genèse range", fr: "Portée de Genèse",
+    doc_fr: "à quelle distance de son personnage un monstre ramené par Genèse peut se tenir" },
+  symbiosis_value: { choices: [choice("rolled_colour", "the rolled colour's value", "la valeur de la couleur tirée"),
+    choice("highest_face", "its highest face", "sa plus forte face")], en: "Symbiose borrows", fr: "Symbiose emprunte",
+    doc_fr: "Symbiose emprunte à un allié sa valeur pour la couleur tirée, ou sa plus forte face" },
+  zombie_targets: { choices: [choice("any_tile", "any enemy tile", "tout carreau ennemi"),
+    choice("monsters_only", "monsters only", "des monstres seulement")], en: "Zombie may take", fr: "Zombie peut prendre",
+    doc_fr: "Zombie peut prendre n'importe quel carreau ennemi, ou seulement des monstres" },
+  duel_confirm: { en: "Confirm before comparing", fr: "Confirmer avant de comparer",
+    doc_fr: "attendre « comparer » après les deux lancers (le temps des actions éclair)" },
+  // Nexus
+  target_points: { min: 1, en: "Points to win", fr: "Points pour gagner", doc_fr: "points qui font gagner (la règle : au moins 10)" },
+  every_node_worth_one: { en: "Every node worth one point", fr: "Chaque nœud vaut un point",
+    doc_fr: "variante : chaque nœud vaut un point de puissance, quels que soient ses connecteurs" },
+  ties_illegal: { en: "Ties refused", fr: "Égalités refusées",
+    doc_fr: "variante : une carte ou un pion qui mettrait à égalité les plus forts d'un Nexus est refusé (permis quand tout choix le ferait)" },
+  cards_anywhere: { en: "Cards anywhere", fr: "Cartes n'importe où",
+    doc_fr: "variante : une carte peut aller n'importe où sur la grille, sans toucher de carte" },
+  blocked_rod_closes: { en: "A blocked rod closes its Nexus", fr: "Un connecteur bloqué ferme son Nexus",
+    doc_fr: "un connecteur qui bute sur un bord de carte vide ne garde plus son Nexus ouvert (la règle : chacun mène à un nœud)" },
 };
+
+/** A fixed choice with its words in both languages. */
+function choice(value, en, fr) {
+  return { value, label: { en, fr } };
+}
 
 addStrings({
   en: { "choice.same_or_distinct": "one colour or all different", "choice.any": "any colours",

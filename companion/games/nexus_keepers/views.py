@@ -9,7 +9,7 @@ from companion.referee.expectations import RollExpectation
 
 from . import moves
 from .camera import is_camera_board, positions_from_board
-from .dice import budget_json, minus
+from .dice import budget_json
 from .display import display, setup_choices
 from .state import ELIMINATED, FALLEN, ON_BOARD, GameState
 from .turns import end_turn, start_turn
@@ -83,8 +83,9 @@ class ViewsMixin:
         if turn.phase == "rolling":
             extra = len(values) - len(turn.pool)
             power_left = self.state.players[turn.player].power_left
-            if 0 < extra <= power_left and minus(values, turn.pool) is not None:
-                return {"type": "power", "dice": _added(read, turn.pool)}
+            added = _added(read, turn.pool)
+            if 0 < extra <= power_left and len(added) == extra:  # the whole pool still lies there, and more
+                return {"type": "power", "dice": added}
             if turn.rerolls_done < MAX_REROLLS and not turn.acted and 0 <= extra <= power_left:
                 return {"type": "reroll", "dice": read}  # the dice beyond the pool are power dice
         return {"type": "roll", "dice": read}

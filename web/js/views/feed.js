@@ -62,14 +62,14 @@ export function describeEntry(entry, summary) {
   let key = event.type;
   if (event.type === "reroll" && !event.rerolled && Array.isArray(event.dice)) key = "reroll_pool";
   if (event.type === "roll" && event.colour && !event.dice) key = "roll_colour";
+  const actionName = ((summary || {}).action_names || {})[event.action];
   return t(`entry.${key}`, {
     dice: values(entry.dice || event.dice), rerolled: values(event.rerolled), results: values(event.results),
     value: event.value ?? "", column: event.column ?? "", level: event.level ?? "", rolled: event.rolled ?? "",
     cube: cube(event.cube), chosen: cube(event.chosen), player: event.player ?? "",
     colour: event.colour ? colourName(event.colour) : "", tile: event.tile ?? "", target: event.target ?? event.tile ?? "",
     to: Array.isArray(event.path) && event.path.length ? event.path.at(-1) : "", node: event.node ?? "",
-    action: ((summary || {}).action_names || {})[event.action] ? pick(summary.action_names[event.action])
-      : String(event.action ?? "").replace(/_/g, " "),
+    action: actionName ? pick(actionName) : String(event.action ?? "").replace(/_/g, " "),
   });
 }
 

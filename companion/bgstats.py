@@ -30,7 +30,7 @@ def bgstats_play(record: GameRecord, title: str, location: str = "Table Companio
     """The BG Stats file for one game of the journal. ``entries``: its journal entries (the players its setup names,
     and when it was last played); ``outcome``: the game at the table's, decided but not yet ended in the journal."""
     outcome = record.outcome or outcome or {}
-    players = list(record.players) or setup_players(entries) or list(outcome.get("players", []))
+    players = list(record.players) or setup_players([e.event for e in entries]) or list(outcome.get("players", []))
     winners = set(outcome.get("players", [])) if outcome.get("kind") == "win" else set()
     cooperative = record.game in COOPERATIVE
     if cooperative and outcome.get("kind") == "win":

@@ -184,9 +184,9 @@ def _record(row: tuple) -> GameRecord:
                       json.loads(outcome) if outcome else None)
 
 
-def setup_players(entries: Sequence[Entry]) -> list[str]:
-    """The players the game's last setup event names, in seat order: names, or objects with an ``id``."""
-    setup = next((e.event for e in reversed(entries) if e.event.get("type") == "setup"), {})
+def setup_players(events: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The players the last setup event of ``events`` names, in seat order: names, or objects with an ``id``."""
+    setup = next((e for e in reversed(events) if e.get("type") == "setup"), {})
     named = setup.get("players") if isinstance(setup.get("players"), list) else []
     names = [p.get("id") if isinstance(p, Mapping) else p for p in named]
     return [n for n in names if isinstance(n, str) and n]

@@ -63,7 +63,7 @@ class Table:
         with self._lock:
             current = getattr(self, "record", None)
             if replaces is not None and current is not None and current.id != replaces:
-                names = ", ".join(current.players) or "no names"
+                names = ", ".join(self._players()) or "no names"
                 raise Conflict(f"another phone started a new game of {self.engine.title.en} ({names}) a moment ago: "
                                "look at it before replacing it")
             engine = create_game(game, options)
@@ -108,7 +108,7 @@ class Table:
         for record in reversed(self.journal.games()[-limit:]):
             players = record.players
             if not players and counts.get(record.id):
-                players = setup_players(self.journal.entries(record.id))
+                players = setup_players([e.event for e in self.journal.entries(record.id)])
             out.append({**record.to_json(), "players": players, "entries": counts.get(record.id, 0),
                         "current": record.id == self.record.id,
                         "resumable": record.id != self.record.id and (record.outcome or {}).get("kind") == ABANDONED})
@@ -314,6 +314,11 @@ class Table:
             engine.apply(event)
         return engine
 
+    def _players(self) -> list[str]:
+        """The names the game was started with, else those its setup in force names (Hexors' and Nexus Keepers'
+        sides, Nexus' players): the phone names who is playing either way."""
+        return self.record.players or setup_players([event for _, event in self._accepted])
+
     # -- reading -------------------------------------------------------------------
     def state(self) -> dict[str, Any]:
         with self._lock:
@@ -322,7 +327,7 @@ class Table:
                 "game_id": self.record.id,
                 "game": self.record.game,
                 "title": self.engine.title.to_json(),
-                "players": self.record.players,
+                "players": self._players(),
                 "options": self.engine.options,
                 "summary": self.engine.summary(),
                 "snapshot": self.engine.snapshot(),

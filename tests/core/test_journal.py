@@ -14,7 +14,7 @@ from companion.bus import EventBus
 from companion.cli import main
 from companion.journal import Journal
 from companion.referee import EventError, OptionsError
-from companion.table import Table
+from companion.table import Conflict, Table
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -90,6 +90,21 @@ def test_a_game_started_without_names_is_listed_by_those_its_setup_names(data_di
     listed = {g["id"]: g for g in table.past_games()}
     assert listed[aside]["players"] == ["Ann", "Bob"] and listed[aside]["resumable"]
     assert listed[table.state()["game_id"]]["players"] == ["Cy"]
+
+
+def test_the_table_names_the_players_its_setup_in_force_names(data_dir):
+    """A Hexors game started without names is played by the sides its setup names: the phone's game screen and
+    its "replace this game?" question name them (before, 'no names'); once the setup is undone, nobody again."""
+    table = open_table(data_dir)
+    table.new_game("hexors", {}, [])
+    assert table.state()["players"] == []
+    table.submit(json.loads((REPO / "docs/rules/examples/hexors-beginner-win.jsonl").read_text().splitlines()[0]))
+    assert table.state()["players"] == ["Yugi", "Kaiba"]
+    with pytest.raises(Conflict, match=r"Hexors \(Yugi, Kaiba\)"):
+        table.new_game("free-roll", {}, [], replaces=table.state()["game_id"] - 1)
+    table.undo()
+    assert table.state()["players"] == []
+    assert open_table(data_dir).state()["players"] == []  # restarted: the same game, its setup undone
 
 
 def test_games_list_and_export_commands(data_dir, tmp_path, capsys):

@@ -64,8 +64,8 @@ def test_a_game_started_without_names_is_played_by_those_its_setup_names():
     assert [p["name"] for p in play["players"]] == ["Yugi", "Kaiba"]
     assert [s["winner"] for s in play["plays"][0]["playerScores"]] == [True, False]
     assert play["plays"][0]["durationMin"] == 20  # until its last entry: the game at the table has not ended
-    assert setup_players([Entry(0, {"type": "setup", "players": ["Ann", "Bob"]}, [], "phone", 0.0)]) == ["Ann", "Bob"]
-    assert setup_players([Entry(0, {"type": "setup", "players": 2}, [], "phone", 0.0)]) == []
+    assert setup_players([{"type": "setup", "players": ["Ann", "Bob"]}]) == ["Ann", "Bob"]
+    assert setup_players([{"type": "setup", "players": 2}]) == []
 
 
 def test_the_game_just_won_at_the_table_is_exported_with_its_winner(player, service):

@@ -54,3 +54,28 @@ def test_tesseract_threat_phase_primes_come_from_the_camera(tmp_path):
     assert primes and primes[0]["verdicts"][0]["rule"] == "tess.prime"
     readings = entries(history, "simulated", "priming_zone_reading")
     assert readings and all(v["rule"] == "tess.camera.match" for e in readings for v in e["verdicts"])
+
+
+def test_after_a_maladresse_the_next_player_throws_dice_of_their_own(tmp_path):
+    """« MALADRESSE » ends the turn when the camera reads 3 ones: the next player throws, and the simulated players
+    never enter the dice of the turn just lost as theirs (before, they typed them in as the next player's roll)."""
+    import json
+    from pathlib import Path
+
+    import numpy as np
+
+    from companion.games.nexus_keepers.table_bot import TableBot
+
+    table = Table(Journal(tmp_path / "journal.sqlite3"), EventBus(), default_game="nexus-keepers")
+    example = Path(__file__).resolve().parents[2] / "docs/rules/examples/nexus-keepers-full-game.jsonl"
+    table.submit(json.loads(example.read_text().splitlines()[0]))
+    bot = TableBot(np.random.default_rng(0))
+    thrown = bot.next_scene(table)
+    assert thrown.thrown and entries(table.history(), "simulated player", "turn_start")
+    ones = [1, 1, 1] + [6] * (len(thrown.dice) - 3)
+    verdicts = table.submit({"type": "roll", "dice": ones}, source="simulated")
+    assert any(v.rule == "nk.maladresse" for v in verdicts)
+    again = bot.next_scene(table)
+    assert again.thrown, "the next player throws"
+    assert len(entries(table.history(), "simulated player", "turn_start")) == 2
+    assert not entries(table.history(), "simulated player", "roll")

@@ -75,6 +75,8 @@ class TableBot:
             self.keepers, self.dice, self.waiting = {}, [], None
             return self._scene()
         if turn.phase == "idle":  # the next player takes the dice: the referee says how many
+            # a turn the referee ended itself (a maladresse) was read: its dice are not the next player's throw
+            self.waiting = None
             table.submit({"type": "turn_start"}, source=SOURCE)
             turn = table.engine.state.turn
         if turn.phase == "start":

@@ -13,7 +13,7 @@ from companion.core import Observation, Verdict, centre_inside
 
 from . import rules
 from .cube import Cube
-from .state import GameState
+from .state import THREAT, GameState
 
 AREA_KEY = "priming_zone"
 
@@ -72,8 +72,6 @@ def prime_event(state: GameState, dice: list, options: Mapping[str, Any]) -> dic
     """« lancez-le et placez-le dans la zone d'amorçage »: in the Threat phase, before the cube is primed, a
     reading with exactly one die more than the engine's zone — the others all matching — whose colour is that of
     a lowest removable cube, is that cube primed with the value the die shows. Anything else is not guessed."""
-    from .state import THREAT
-
     if state is None or state.phase != THREAT or state.primed_this_phase or state.pending:
         return None
     seen = Counter()
@@ -116,6 +114,14 @@ def reconcile(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
             seen[Cube(colour, value)] += 1
     engine = Counter(state.zone.cubes)
     out: list[Verdict] = []
+    which = _which_cube(state, seen - engine) if not unknown and not engine - seen else None
+    if which is not None:
+        (cube, columns), seen = which, engine  # the new die is the players' to place, not a disagreement
+        out.append(rules.info(rules.CAMERA_WHICH,
+                              f"The camera sees a {cube.describe()} rolled into the priming zone: the cube from "
+                              f"{' or '.join(columns)}? Say which on the phone",
+                              f"La caméra voit un {cube.describe()} lancé dans la zone d'amorçage : le cube de "
+                              f"{' ou '.join(columns)} ? Dites lequel sur le téléphone"))
     for cube in sorted(set(seen) | set(engine)):
         extra, missing = seen[cube] - engine[cube], engine[cube] - seen[cube]
         if extra > 0:
@@ -134,6 +140,17 @@ def reconcile(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
         out.append(rules.info(rules.CAMERA_OK, "The camera agrees with the priming zone",
                               "La caméra confirme la zone d'amorçage"))
     return out
+
+
+def _which_cube(state: GameState, extra: Counter) -> tuple[Cube, list[str]] | None:
+    """In the Threat phase before priming, one die more than the zone whose colour tops several lowest removable
+    columns: the cube the players rolled, and the columns it may have come from (« vous pouvez choisir quel cube
+    amorcer »); None otherwise."""
+    if state.phase != THREAT or state.primed_this_phase or state.pending or sum(extra.values()) != 1:
+        return None
+    (cube,) = extra.elements()
+    columns = [c for c in state.tesseract.lowest_removable() if state.tesseract.top(c).color == cube.color]
+    return (cube, columns) if len(columns) > 1 else None
 
 
 def _labs(state: GameState, labs: Any, options: Mapping[str, Any]) -> list[Verdict]:

@@ -50,6 +50,11 @@ def test_a_tie_between_identical_lowest_cubes_is_left_to_the_players():
     assert len(tops) == 2 and tops[0] == tops[1]
     event = engine.observation_event(seen(*zone_dice(engine), (4, tops[0].color, "priming-4")))
     assert event["type"] == "priming_zone_reading"
+    before = engine.state_json()
+    verdicts = engine.apply(event)  # the players are asked which cube, not told the camera disagrees
+    assert [(v.kind.value, v.rule) for v in verdicts] == [("info", "tess.camera.which")]
+    assert "a1 or d1" in verdicts[0].message.en and "a1 ou d1" in verdicts[0].message.fr
+    assert engine.state_json() == before
 
 
 def test_outside_the_threat_phase_the_zone_is_only_compared():

@@ -7,7 +7,7 @@ The reading never changes the state: a difference is a warning naming the die.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from companion.core import Observation, Verdict, centre_inside
 
@@ -70,18 +70,15 @@ def mat_readings(observation: Observation, state: GameState | None) -> dict[str,
 
 def prime_event(state: GameState, dice: list, options: Mapping[str, Any]) -> dict[str, Any] | None:
     """« lancez-le et placez-le dans la zone d'amorçage »: in the Threat phase, before the cube is primed, a
-    reading with exactly one die more than the engine's zone — the others all matching — whose colour is that of
-    a lowest removable cube, is that cube primed with the value the die shows. Anything else is not guessed."""
+    reading with exactly one die more than the engine's zone — the others all matching (``as_cubes``) — whose
+    colour is that of a lowest removable cube, is that cube primed with the value the die shows. Anything else is
+    not guessed."""
     if state is None or state.phase != THREAT or state.primed_this_phase or state.pending:
         return None
-    seen = Counter()
-    for d in dice:
-        colour = game_colour(d.color, options)
-        if colour not in state.colours:
-            return None
-        seen[Cube(colour, d.value)] += 1
-    extra = seen - Counter(state.zone.cubes)
-    if sum(extra.values()) != 1 or sum((Counter(state.zone.cubes) - seen).values()) != 0:
+    held = Counter(state.zone.cubes)
+    seen, _, unknown = as_cubes([(d.color, d.value) for d in dice], held, state, options)
+    extra = seen - held
+    if unknown or sum(extra.values()) != 1 or sum((held - seen).values()) != 0:
         return None
     (new,) = extra.elements()
     columns = [c for c in state.tesseract.lowest_removable() if state.tesseract.top(c).color == new.color]
@@ -97,22 +94,53 @@ def game_colour(name: Any, options: Mapping[str, Any]) -> str | None:
     return options["camera_colours"].get(name, name)
 
 
+def as_cubes(dice: Iterable[tuple[Any, int]], held: Counter, state: GameState,
+             options: Mapping[str, Any]) -> tuple[Counter, list[tuple[str, Cube]], list[Cube]]:
+    """The dice (colour name, value) seen where the referee holds ``held``, as the game's cubes.
+
+    A die of a colour this game has not (a dark red read as black, a yellow as orange) cannot be what it was read
+    as: it is taken as the one cube of its value that the referee holds there and no other die shows, and listed
+    as misread (name read, cube). Without exactly one such cube it stays unknown (a cube of the name read).
+    Returns (seen cubes, misread, unknown)."""
+    seen: Counter = Counter()
+    odd: list[tuple[str, int]] = []
+    for name, value in dice:
+        colour = game_colour(name, options)
+        if colour in state.colours:
+            seen[Cube(colour, value)] += 1
+        else:
+            odd.append((colour or "unknown colour", value))
+    misread, unknown = [], []
+    for name, value in odd:
+        candidates = [cube for cube in held - seen if cube.value == value]
+        if len(candidates) == 1:
+            seen[candidates[0]] += 1
+            misread.append((name, candidates[0]))
+        else:
+            unknown.append(Cube(name, value))
+    return seen, misread, unknown
+
+
+def _misread_notes(misread: list[tuple[str, Cube]], what_en: str, what_fr: str) -> list[Verdict]:
+    """``what_en``, ``what_fr``: where the cube lies, around ``{cube}`` ("primed {cube}", "{cube} amorcé")."""
+    notes = []
+    for name, cube in misread:
+        en, fr = (what.replace("{cube}", cube.describe()) for what in (what_en, what_fr))
+        notes.append(rules.info(rules.CAMERA_OK, f"The camera reads the {en} as {name}: this game has no {name} cubes",
+                                f"La caméra lit le {fr} comme {name} : ce jeu n'a pas de cubes {name}"))
+    return notes
+
+
 def reconcile(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]) -> list[Verdict]:
     dice = event["dice"]
     if not isinstance(dice, list):
         raise ValueError('"dice" must be a list of {"value", "color"}')
-    seen: Counter = Counter()
-    unknown: list[str] = []
     for d in dice:
         value = d["value"]
         if not isinstance(value, int) or not 1 <= value <= 6:
             raise ValueError(f"die value must be 1-6, got {value!r}")
-        colour = game_colour(d.get("color"), options)
-        if colour not in state.colours:
-            unknown.append(f"{d.get('color')} {value}")
-        else:
-            seen[Cube(colour, value)] += 1
     engine = Counter(state.zone.cubes)
+    seen, misread, unknown = as_cubes([(d.get("color"), d["value"]) for d in dice], engine, state, options)
     out: list[Verdict] = []
     which = _which_cube(state, seen - engine) if not unknown and not engine - seen else None
     if which is not None:
@@ -133,13 +161,15 @@ def reconcile(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
                                      f"The referee has {missing} primed {cube.describe()} the camera does not see",
                                      f"L'arbitre a {missing} {cube.describe()} amorcé(s) que la caméra ne voit pas"))
     for die in unknown:
-        out.append(rules.warning(rules.CAMERA, f"The camera sees a die of unknown colour in the priming zone: {die}",
-                                 f"La caméra voit un dé de couleur inconnue dans la zone d'amorçage : {die}"))
-    out += _labs(state, event.get("labs"), options) + _confinement(state, event.get("confinement"))
+        out.append(rules.warning(rules.CAMERA, f"The camera sees a die of unknown colour in the priming zone: "
+                                 f"{die.describe()}", "La caméra voit un dé de couleur inconnue dans la zone "
+                                 f"d'amorçage : {die.describe()}"))
+    labs, lab_notes = _labs(state, event.get("labs"), options)
+    out += labs + _confinement(state, event.get("confinement"))
     if not out:
         out.append(rules.info(rules.CAMERA_OK, "The camera agrees with the priming zone",
                               "La caméra confirme la zone d'amorçage"))
-    return out
+    return out + _misread_notes(misread, "primed {cube}", "{cube} amorcé") + lab_notes
 
 
 def _which_cube(state: GameState, extra: Counter) -> tuple[Cube, list[str]] | None:
@@ -153,18 +183,22 @@ def _which_cube(state: GameState, extra: Counter) -> tuple[Cube, list[str]] | No
     return (cube, columns) if len(columns) > 1 else None
 
 
-def _labs(state: GameState, labs: Any, options: Mapping[str, Any]) -> list[Verdict]:
+def _labs(state: GameState, labs: Any, options: Mapping[str, Any]) -> tuple[list[Verdict], list[Verdict]]:
+    """Each lab's differences (warnings), and the notes on its dice read in a colour the game has not."""
     if labs is None:
-        return []
+        return [], []
     if not isinstance(labs, Mapping):
         raise ValueError('"labs" must map each scientist to the dice seen in their lab')
     out: list[Verdict] = []
+    notes: list[Verdict] = []
     for name, dice in labs.items():
         state.labs.check(name)
         if not isinstance(dice, list) or not all(isinstance(d, Mapping) for d in dice):
             raise ValueError(f'the dice seen in {name}\'s lab must be a list of {{"value", "color"}}')
-        seen = Counter(Cube(game_colour(d.get("color"), options) or "unknown colour", int(d["value"])) for d in dice)
         held = Counter(state.labs.cubes[name])
+        seen, misread, unknown = as_cubes([(d.get("color"), int(d["value"])) for d in dice], held, state, options)
+        seen.update(unknown)
+        notes += _misread_notes(misread, "{cube} in " + f"{name}'s lab", "{cube} du labo de " + name)
         for cube in sorted(set(seen) | set(held)):
             extra, missing = seen[cube] - held[cube], held[cube] - seen[cube]
             if extra > 0:
@@ -175,7 +209,7 @@ def _labs(state: GameState, labs: Any, options: Mapping[str, Any]) -> list[Verdi
                 out.append(rules.warning(rules.CAMERA, f"The referee has {missing} {cube.describe()} in {name}'s lab "
                                          "the camera does not see", f"L'arbitre a {missing} {cube.describe()} dans le "
                                          f"labo de {name} que la caméra ne voit pas"))
-    return out
+    return out, notes
 
 
 def _confinement(state: GameState, slots: Any) -> list[Verdict]:

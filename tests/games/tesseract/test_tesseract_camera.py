@@ -55,9 +55,27 @@ def test_camera_colour_names_are_mapped_to_game_colours():
     engine = new_game(options={"camera_colours": {"violet": "purple", "orange": "yellow"}})
     event = engine.observation_event(reading((2, "violet", (110, 110, 130, 130)), (5, "orange", (150, 150, 170, 170))))
     assert rules_of(engine.apply(event)) == ["tess.camera.match"]
-    unknown = engine.observation_event(reading((2, "green", (110, 110, 130, 130))))
+    unknown = engine.observation_event(reading((4, "green", (110, 110, 130, 130))))  # the zone holds no 4
     verdicts = engine.apply(unknown)
-    assert any("unknown colour" in v.message.en for v in verdicts)
+    assert any("unknown colour in the priming zone: green 4" in v.message.en for v in verdicts)
+
+
+def test_a_die_read_in_a_colour_the_game_has_not_is_the_cube_of_its_value_no_other_die_shows():
+    """Tesseract's cubes are red, blue, yellow and purple: a primed red 2 read as black cannot be black. It is the
+    referee's red 2 (the one cube of that value no other die shows), said so, not a cube missing beside a cube of
+    unknown colour; a die of a value the zone does not hold stays unknown."""
+    engine = new_game()
+    set_zone(engine, [("red", 2), ("yellow", 5)])
+    before = engine.state_json()
+    event = engine.observation_event(reading((2, "black", (110, 110, 130, 130)), (5, "yellow", (150, 150, 170, 170))))
+    verdicts = engine.apply(event)
+    assert kinds(verdicts) == ["info", "info"] and rules_of(verdicts) == ["tess.camera.match"] * 2
+    assert verdicts[1].message.en == "The camera reads the primed red 2 as black: this game has no black cubes"
+    assert engine.state_json() == before
+    set_zone(engine, [("red", 2), ("purple", 2)])  # two unseen cubes of that value: which one is not guessed
+    verdicts = engine.apply(engine.observation_event(reading((2, "black", (110, 110, 130, 130)))))
+    assert kinds(verdicts) == ["warning"] * 3
+    assert "The camera sees a die of unknown colour in the priming zone: black 2" in [v.message.en for v in verdicts]
 
 
 def test_a_reading_is_accepted_even_while_an_event_is_pending():

@@ -76,6 +76,26 @@ def test_a_die_of_no_lowest_cube_colour_is_not_guessed_into_a_prime():
     assert not illegal(engine.apply(event))
 
 
+def test_a_primed_cube_read_in_a_colour_the_game_has_not_does_not_hide_the_next_prime():
+    """« Placez-le ensuite dans la zone d'amorçage, sous l'icône correspondant à sa nouvelle valeur. »: with a
+    primed cube read as black (no black cubes in Tesseract), the die rolled now is still the cube primed; before,
+    one such misread kept every later prime from the camera. A lab's yellow 3 read as orange is that yellow 3."""
+    engine = in_threat_phase()
+    engine.state.tesseract.columns["d1"][-1] = Cube("blue", 3)
+    first = engine.state.zone.cubes[0]
+    zone = [(first.value, "black", f"priming-{first.value}")] + zone_dice(engine, labs=False)[1:]
+    event = engine.observation_event(seen(*zone, (4, "yellow", "priming-4")))
+    assert event == {"type": "prime", "column": "a1", "rolled": 4}
+    lab = engine.state.labs.names[0]
+    engine.state.labs.cubes = {name: [Cube("yellow", 3)] if name == lab else [] for name in engine.state.labs.names}
+    reading = engine.observation_event(seen(*zone, (3, "orange", "lab-1")))
+    assert reading["type"] == "priming_zone_reading"
+    assert [v.message.en for v in engine.apply(reading)] == [
+        "The camera agrees with the priming zone",
+        f"The camera reads the primed {first.describe()} as black: this game has no black cubes",
+        f"The camera reads the yellow 3 in {lab}'s lab as orange: this game has no orange cubes"]
+
+
 def test_dice_off_the_priming_areas_are_not_primed():
     engine = new_game()
     event = engine.observation_event(seen(*zone_dice(engine), (3, "red", "lab-2"), (5, "blue", "confinement")))

@@ -136,7 +136,7 @@ class Table:
         if event.get("type") == CAMERA_UNSURE:
             return []  # the history keeps what the camera read; the game does not play it
         verdicts = self.engine.apply(event)
-        if not any(v.kind is VerdictKind.ILLEGAL for v in verdicts):
+        if not any(v.kind is VerdictKind.ILLEGAL for v in verdicts) and event.get("type") not in self.engine.readings:
             self._accepted.append((seq, dict(event)))
         return verdicts
 
@@ -341,4 +341,6 @@ class Table:
     def history(self) -> list[dict[str, Any]]:
         with self._lock:
             in_force = {seq for seq, _ in self._accepted}
-            return [{**e.to_json(), "in_force": e.seq in in_force} for e in self.journal.entries(self.record.id)]
+            readings = self.engine.readings
+            return [{**e.to_json(), "in_force": e.seq in in_force, "reading": e.event.get("type") in readings}
+                    for e in self.journal.entries(self.record.id)]

@@ -121,6 +121,9 @@ class GameEngine(abc.ABC):
     option_defaults: ClassVar[Mapping[str, tuple]] = {}
     #: options every game that rolls pip dice shares (DICE_OPTIONS); a game without dice leaves them out
     dice_options: ClassVar[Mapping[str, tuple]] = {}
+    #: event types that only compare what the camera sees with the state (Tesseract's priming zone read again
+    #: after each action): journaled for the history, never undone or corrected; undo takes back the action before
+    readings: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options = self.resolve_options(options or {})
@@ -238,7 +241,7 @@ class GameEngine(abc.ABC):
         verdicts = self._run(event, before)
         if any(v.kind is VerdictKind.ILLEGAL for v in verdicts):
             self.load_state_json(before)
-        else:
+        elif event["type"] not in self.readings:
             self._events.append(copy.deepcopy(dict(event)))
         return verdicts
 

@@ -52,8 +52,9 @@ def test_tesseract_threat_phase_primes_come_from_the_camera(tmp_path):
     history = play(tmp_path, "tesseract", lambda h: len(entries(h, "simulated", "prime")) >= 1)
     primes = entries(history, "simulated", "prime")
     assert primes and primes[0]["verdicts"][0]["rule"] == "tess.prime"
-    readings = entries(history, "simulated", "priming_zone_reading")
+    readings = [e for e in history if e["source"] == "simulated" and e["event"]["type"] == "priming_zone_reading"]
     assert readings and all(v["rule"] == "tess.camera.match" for e in readings for v in e["verdicts"])
+    assert all(e["reading"] and not e["in_force"] for e in readings)  # compared, never undone
 
 
 def test_after_a_maladresse_the_next_player_throws_dice_of_their_own(tmp_path):

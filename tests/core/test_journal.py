@@ -196,3 +196,25 @@ def test_a_camera_roll_that_cannot_be_journaled_is_reported_not_fatal(data_dir, 
     assert table.observe(Observation(dice=(DieReading(4, "white"),))) == []
     assert "Roll not recorded" in notices[0]["message"] and "disk full" in notices[0]["message"]
     assert faces(table) == [0] * 6
+
+
+def test_a_camera_reading_that_only_compares_is_journaled_but_never_undone(data_dir):
+    """Tesseract's priming zone is read again after each action: undo takes back the player's action, not the
+    reading that followed it (before, each tap of undo took back a reading and changed nothing), and a reading's
+    dice are not offered for correction; a restarted table agrees."""
+    table = open_table(data_dir)
+    table.new_game("tesseract", {"camera_frame_is_priming_zone": True}, ["Ada", "Marie"])
+    table.submit(json.loads((REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()[0]))
+    before = table.state()["snapshot"]
+    table.submit({"type": "take", "column": table.engine.state.tesseract.lowest_removable()[0]})
+    after_take = table.state()["snapshot"]
+    reading = {"type": "priming_zone_reading", "dice": [c.to_json() for c in table.engine.state.zone.cubes]}
+    table.submit(reading, source="camera")
+    assert [(e["event"]["type"], e["in_force"], e["reading"]) for e in table.history()[1:]] == [
+        ("take", True, False), ("priming_zone_reading", False, True)]
+    assert table.state()["snapshot"] == after_take
+    with pytest.raises(EventError, match="is not an accepted roll"):
+        table.correct(2, reading["dice"])
+    table.undo()
+    assert table.state()["snapshot"] == before and table.state()["accepted"] == [0]  # the setup alone
+    assert open_table(data_dir).state()["snapshot"] == before

@@ -119,13 +119,34 @@ def test_the_statistics_leave_out_readings_of_dice_lying_in_a_zone(quiet_table, 
     for _ in range(2):
         service.table.observe(Observation(dice=lying, source="camera"))
     entries = api(url, "api/history")["entries"]
-    assert [(e["event"]["type"], e["in_force"], len(e.get("dice", []))) for e in entries[1:]] == [
+    assert [(e["event"]["type"], e["reading"], len(e["event"]["dice"])) for e in entries[1:]] == [
         ("priming_zone_reading", True, 2)] * 2
 
     unlock(phone, url)
     open_page(phone, url, "#/stats")
     wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "#stats p.hint"), message="no statistics screen drawn")
     assert phone.find_elements(By.ID, "stats-rolls") == []  # "no rolls yet"
+    assert page_errors(phone) == []
+
+
+def test_undo_takes_back_the_action_not_the_zone_reading_after_it(quiet_table, phone):
+    """The camera reads Tesseract's priming zone again after an action: the history shows that reading with no
+    "undone" badge, and the undo button names the action it takes back (before: the reading)."""
+    service, url = quiet_table
+    service.table.new_game("tesseract", {"camera_frame_is_priming_zone": True}, ["Ada", "Marie"])
+    service.table.submit(json.loads((REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()[0]))
+    column = service.table.engine.state.tesseract.lowest_removable()[0]
+    service.table.submit({"type": "take", "column": column})
+    zone = tuple(DieReading(c.value, c.color, (110 + 30 * k, 110, 130 + 30 * k, 130), 0.97)
+                 for k, c in enumerate(service.table.engine.state.zone.cubes))
+    service.table.observe(Observation(dice=zone, source="camera"))
+    unlock(phone, url)
+    open_page(phone, url, "#/history")
+    css = "#history-list li[data-type='priming_zone_reading']"
+    wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, css), message="no zone reading in the history")
+    assert phone.find_elements(By.CSS_SELECTOR, f"{css} .status") == []
+    wait(phone, lambda d: f"Take from {column}" in d.find_element(By.ID, "history-undo").text,
+         message="the undo button does not name the take")
     assert page_errors(phone) == []
 
 

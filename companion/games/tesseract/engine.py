@@ -38,6 +38,7 @@ class Tesseract(StateUntilSetup, GameEngine):
     name = "tesseract"
     title = Text("Tesseract", "Tesseract")
     dice_options = DICE_OPTIONS
+    readings = frozenset({"priming_zone_reading"})
     option_defaults = {
         "colours": (["red", "blue", "yellow", "purple"], "the four dice colours (16 dice each)"),
         "camera_colours": ({"violet": "purple"}, "camera colour name -> game colour, for names that differ"),

@@ -35,7 +35,8 @@ export function renderVerdicts(app) {
 
 function status(entry) {
   const type = entry.event.type;
-  if (type === "undo" || type === "correct" || type === "camera_unsure") return null; // never played, never refused
+  // never played, never refused; a reading only compares what the camera sees with the game (never undone)
+  if (type === "undo" || type === "correct" || type === "camera_unsure" || entry.reading) return null;
   if (entry.verdicts.some((v) => v.kind === "illegal")) return ["refused", t("history.refused")];
   return entry.in_force ? ["in-force", t("history.in_force")] : ["undone", t("history.undone")];
 }

@@ -44,6 +44,7 @@ class Table:
         self.record: GameRecord
         self.engine: GameEngine
         self._accepted: list[tuple[int, dict[str, Any]]] = []  # (journal seq, event) still in force
+        self._readings: list[int] = []  # journal seqs of the readings since, for undo entries that name no entry
         self._next_seq = 0
         self.camera_board: dict[str, Any] | None = None  # the camera's latest settled board (table vision)
         self._camera_source = "camera"
@@ -75,7 +76,7 @@ class Table:
             game_id = self.journal.start_game(game, engine.options, list(players))
             self.record = self.journal.game(game_id)
             self.engine = engine
-            self._accepted = []
+            self._accepted, self._readings = [], []
             self._next_seq = 0
             log.info("new game %d: %s %s", game_id, game, engine.options)
             self.bus.publish("game", self.state())
@@ -117,7 +118,7 @@ class Table:
     def _resume(self, record: GameRecord) -> None:
         self.record = record
         self.engine = create_game(record.game, record.options)
-        self._accepted = []
+        self._accepted, self._readings = [], []
         entries = self.journal.entries(record.id)
         for entry in entries:
             try:
@@ -129,14 +130,18 @@ class Table:
 
     def _replay(self, seq: int, event: dict[str, Any]) -> list[Verdict]:
         if event.get("type") == UNDO:
-            self._undo_in_memory()
+            self._undo_in_memory(event)
             return []
         if event.get("type") == CORRECT:
             return self._correct_in_memory(event["seq"], event["dice"])
         if event.get("type") == CAMERA_UNSURE:
             return []  # the history keeps what the camera read; the game does not play it
         verdicts = self.engine.apply(event)
-        if not any(v.kind is VerdictKind.ILLEGAL for v in verdicts) and event.get("type") not in self.engine.readings:
+        if any(v.kind is VerdictKind.ILLEGAL for v in verdicts):
+            return verdicts
+        if event.get("type") in self.engine.readings:
+            self._readings.append(seq)
+        else:
             self._accepted.append((seq, dict(event)))
         return verdicts
 
@@ -189,7 +194,9 @@ class Table:
                     now = f"entry {last + 1} is now the last one" if last is not None else "nothing is left to undo"
                     raise Conflict(f"entry {expected + 1} is no longer the last one in force ({now}): "
                                    "the game moved on, look again before undoing")
-            self._commit({"type": UNDO}, source)
+            if not self._accepted:
+                raise EventError("nothing to undo")
+            self._commit({"type": UNDO, "undoes": self._accepted[-1][0]}, source)
 
     def roll_version(self, seq: int) -> int:
         """Which journal entry last set this roll's dice: the roll itself or its latest correction."""
@@ -278,7 +285,13 @@ class Table:
                                    "state": self.state()})
         return verdicts
 
-    def _undo_in_memory(self) -> None:
+    def _undo_in_memory(self, event: Mapping[str, Any]) -> None:
+        """Take back the last entry in force. An undo journaled before readings stayed out of undo names no entry
+        (``undoes``): it took back the newest reading when one came after the last entry in force."""
+        legacy = "undoes" not in event
+        if legacy and self._readings and (not self._accepted or self._readings[-1] > self._accepted[-1][0]):
+            self._readings.pop()
+            return
         if not self._accepted:
             raise EventError("nothing to undo")
         self.engine.undo()

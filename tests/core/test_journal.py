@@ -218,3 +218,23 @@ def test_a_camera_reading_that_only_compares_is_journaled_but_never_undone(data_
     table.undo()
     assert table.state()["snapshot"] == before and table.state()["accepted"] == [0]  # the setup alone
     assert open_table(data_dir).state()["snapshot"] == before
+
+
+def test_an_undo_journaled_before_readings_stayed_out_of_undo_replays_as_it_was_played(data_dir):
+    """Restarting after an update must give the same game: an older journal's undo names no entry, and when a
+    zone reading came after the last action it took back that reading, not the action."""
+    table = open_table(data_dir)
+    table.new_game("tesseract", {"camera_frame_is_priming_zone": True}, ["Ada", "Marie"])
+    table.submit(json.loads((REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()[0]))
+    table.submit({"type": "take", "column": table.engine.state.tesseract.lowest_removable()[0]})
+    after_take = table.state()["snapshot"]
+    reading = {"type": "priming_zone_reading", "dice": [c.to_json() for c in table.engine.state.zone.cubes]}
+    table.submit(reading, source="camera")
+    game = table.state()["game_id"]
+    table.journal.append(game, 3, {"type": "undo"}, [], "phone")  # as an older version journaled it
+    table.journal.close()
+    again = open_table(data_dir)
+    assert again.state()["snapshot"] == after_take and again.state()["accepted"] == [0, 1]
+    again.undo()  # today's undo names the entry it takes back
+    assert again.history()[-1]["event"] == {"type": "undo", "undoes": 1}
+    assert open_table(data_dir).state()["accepted"] == [0]

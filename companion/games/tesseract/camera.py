@@ -84,7 +84,9 @@ def prime_event(state: GameState, dice: list, options: Mapping[str, Any]) -> dic
     columns = [c for c in state.tesseract.lowest_removable() if state.tesseract.top(c).color == new.color]
     if len(columns) != 1:
         return None
-    return {"type": "prime", "column": columns[0], "rolled": new.value}
+    # the die as read (any of the dice showing that cube will do): the phone draws it and corrects a misread
+    die = next(d for d in dice if game_colour(d.color, options) == new.color and d.value == new.value)
+    return {"type": "prime", "column": columns[0], "dice": [die.to_json()]}
 
 
 def game_colour(name: Any, options: Mapping[str, Any]) -> str | None:

@@ -7,6 +7,7 @@ from typing import Any, Mapping
 from companion.core import Verdict
 
 from . import rules
+from .camera import game_colour
 from .events import drain, remove_from_tesseract
 from .flow import check_breaches, check_zone_breach, end_game, parse_roll, require_no_pending
 from .state import ACTION, THREAT, GameState
@@ -61,6 +62,21 @@ def end_actions(state: GameState, event: Mapping[str, Any], options: Mapping[str
     return out
 
 
+def _rolled(event: Mapping[str, Any], column: str, colour: str, options: Mapping[str, Any]) -> int:
+    """The value the cube is primed with: ``rolled``, or the camera's reading of the die (``dice``: the one die,
+    as read, which the players can correct on the phone); a die of another colour is not that cube."""
+    if "dice" not in event:
+        return parse_roll(event["rolled"])
+    dice = event["dice"]
+    if "rolled" in event or not isinstance(dice, list) or len(dice) != 1 or not isinstance(dice[0], Mapping):
+        raise ValueError('a prime gives "rolled", or "dice": the one die primed as read, [{"value", "color"}]')
+    seen = game_colour(dice[0].get("color"), options)
+    if seen is not None and seen != colour:
+        raise rules.Illegal(rules.PRIME, f"The cube from {column} is {colour}: the {seen} die is not it",
+                            f"Le cube de {column} est {colour} : le dé {seen} n'est pas lui")
+    return parse_roll(dice[0].get("value"), "dice")
+
+
 def prime(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]) -> list[Verdict]:
     """« Identifiez le cube amovible le plus bas en hauteur et en valeur [...] L'emplacement l'emporte sur la valeur.
     Si les cubes les plus bas ont la même valeur, vous pouvez choisir quel cube amorcer. »"""
@@ -75,7 +91,7 @@ def prime(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]
     if column not in choices:
         raise rules.Illegal(rules.PRIME, f"The lowest removable cube is in {' or '.join(choices)}, not {column}",
                             f"Le cube amovible le plus bas est en {' ou '.join(choices)}, pas en {column}")
-    rolled = parse_roll(event["rolled"])
+    rolled = _rolled(event, column, state.tesseract.top(column).color, options)
     cube, revealed = remove_from_tesseract(state, column, options)
     primed = cube.with_value(rolled)
     state.zone.add(primed)

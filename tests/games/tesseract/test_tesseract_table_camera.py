@@ -37,9 +37,23 @@ def test_the_primed_die_settling_in_the_priming_zone_is_the_threat_phase_prime()
     assert engine.state.tesseract.lowest_removable() == ["a1", "d1"]  # two yellow 3s tie
     engine.state.tesseract.columns["d1"][-1] = Cube("blue", 3)
     event = engine.observation_event(seen(*zone_dice(engine), (4, "yellow", "priming-4"), (6, "red", "lab-1")))
-    assert event == {"type": "prime", "column": "a1", "rolled": 4}
+    assert event == {"type": "prime", "column": "a1", "dice": [{"value": 4, "color": "yellow", "confidence": 1.0}]}
     assert "tess.prime" in rules_of(engine.apply(event))
     assert Cube("yellow", 4) in engine.state.zone.cubes
+
+
+def test_a_camera_prime_carries_the_die_as_read_and_a_corrected_die_is_primed_as_corrected():
+    """« Prenez ce cube et lancez-le. »: the camera's prime holds the die it read, so the phone can correct a
+    misread face; a die of another colour is not the cube from that column, and is refused."""
+    engine = in_threat_phase()
+    engine.state.tesseract.columns["d1"][-1] = Cube("blue", 3)
+    corrected = {"type": "prime", "column": "a1", "dice": [{"value": 6, "color": "yellow"}]}
+    assert engine.is_legal(corrected)
+    wrong = engine.legal({"type": "prime", "column": "a1", "dice": [{"value": 6, "color": "red"}]})
+    assert [(v.rule, v.message.en) for v in illegal(wrong)] == [
+        ("tess.prime", "The cube from a1 is yellow: the red die is not it")]
+    assert "tess.prime" in rules_of(engine.apply(corrected))
+    assert Cube("yellow", 6) in engine.state.zone.cubes
 
 
 def test_a_tie_between_identical_lowest_cubes_is_left_to_the_players():
@@ -85,7 +99,7 @@ def test_a_primed_cube_read_in_a_colour_the_game_has_not_does_not_hide_the_next_
     first = engine.state.zone.cubes[0]
     zone = [(first.value, "black", f"priming-{first.value}")] + zone_dice(engine, labs=False)[1:]
     event = engine.observation_event(seen(*zone, (4, "yellow", "priming-4")))
-    assert event == {"type": "prime", "column": "a1", "rolled": 4}
+    assert event == {"type": "prime", "column": "a1", "dice": [{"value": 4, "color": "yellow", "confidence": 1.0}]}
     lab = engine.state.labs.names[0]
     engine.state.labs.cubes = {name: [Cube("yellow", 3)] if name == lab else [] for name in engine.state.labs.names}
     reading = engine.observation_event(seen(*zone, (3, "orange", "lab-1")))

@@ -66,7 +66,8 @@ export function describeEntry(entry, summary) {
   const actionName = ((summary || {}).action_names || {})[event.action];
   return t(`entry.${key}`, {
     dice: values(entry.dice || event.dice), rerolled: values(event.rerolled), results: values(event.results),
-    value: event.value ?? "", column: event.column ?? "", level: event.level ?? "", rolled: event.rolled ?? "",
+    value: event.value ?? "", column: event.column ?? "", level: event.level ?? "",
+    rolled: event.rolled ?? values(entry.dice || event.dice), // a camera prime holds the die as read
     cube: cube(event.cube), chosen: cube(event.chosen), player: event.player ?? "",
     colour: event.colour ? colourName(event.colour) : "", tile: event.tile ?? "", target: event.target ?? event.tile ?? "",
     to: Array.isArray(event.path) && event.path.length ? event.path.at(-1) : "", node: event.node ?? "",

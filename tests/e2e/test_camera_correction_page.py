@@ -1,7 +1,8 @@
 """A Nexus Keepers roll the camera misread, corrected on the phone: a tap on the die on the camera's picture and
 its face said correct that roll; the game does not take it as a reroll of that die (a reroll spent, or refused).
 The statistics screen counts each die thrown once: a roll's dice, not a reroll's pool nor dice read lying in a zone;
-the history tells a camera reroll by the pool it left."""
+the history tells a camera reroll by the pool it left. A Tesseract cube the camera saw primed is corrected the same
+way, and undo takes back an action, not the priming zone reading that followed it."""
 
 from __future__ import annotations
 
@@ -126,6 +127,39 @@ def test_the_statistics_leave_out_readings_of_dice_lying_in_a_zone(quiet_table, 
     open_page(phone, url, "#/stats")
     wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "#stats p.hint"), message="no statistics screen drawn")
     assert phone.find_elements(By.ID, "stats-rolls") == []  # "no rolls yet"
+    assert page_errors(phone) == []
+
+
+def test_a_primed_die_tapped_on_the_picture_corrects_the_prime(quiet_table, phone):
+    """« Placez-le ensuite dans la zone d'amorçage, sous l'icône correspondant à sa nouvelle valeur. »: the die the
+    camera saw primed is drawn on the picture; tapped and said to be a 6, the cube is primed as a 6."""
+    service, url = quiet_table
+    service.table.new_game("tesseract", {"allow_pass": True}, ["Ada", "Marie"])
+    service.table.submit(json.loads((REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()[0]))
+    service.table.submit({"type": "end_actions"})
+    state = service.table.engine.state
+    tops = {c: state.tesseract.top(c).color for c in state.tesseract.lowest_removable()}
+    column = next(c for c, colour in tops.items() if list(tops.values()).count(colour) == 1)
+    zone = [DieReading(c.value, c.color, (40 + 90 * k, 100, 100 + 90 * k, 160), 0.97)
+            for k, c in enumerate(state.zone.cubes)]
+    dice = (*zone, DieReading(1, tops[column], (300, 300, 360, 360), 0.9))  # a 6 read as a 1
+    places = tuple({"zone": f"priming-{d.value}", "grid": None, "cell": None, "uncertain": False} for d in dice)
+    service.live.update(Frame(np.full((480, 640, 3), 90, np.uint8), time.time(), 1), list(dice))
+    service.table.observe(Observation(dice=dice, places=places, source="camera"))
+    assert api(url, "api/history")["entries"][-1]["event"]["type"] == "prime"
+
+    unlock(phone, url)
+    open_page(phone, url, "#/table")
+    css = "#snapshot-overlay g.die-box"
+    wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, css)) == len(dice), message="no dice drawn")
+    tap_die(phone, phone.find_elements(By.CSS_SELECTOR, css)[-1])
+    tap(phone, "#die-values button[data-value='6']")
+    tap(phone, "#die-save")
+    settled(phone, url)
+    prime, correction = api(url, "api/history")["entries"][-2:]
+    assert correction["event"]["type"] == "correct" and correction["event"]["seq"] == prime["seq"]
+    assert [d["value"] for d in prime["dice"]] == [6]
+    assert (6, tops[column]) in [(c.value, c.color) for c in service.table.engine.state.zone.cubes]
     assert page_errors(phone) == []
 
 

@@ -148,6 +148,7 @@ def test_a_primed_die_tapped_on_the_picture_corrects_the_prime(quiet_table, phon
     service.table.observe(Observation(dice=dice, places=places, source="camera"))
     assert api(url, "api/history")["entries"][-1]["event"]["type"] == "prime"
 
+    phone.get("about:blank")  # a fresh load reads the live view set here (a bare update publishes nothing)
     unlock(phone, url)
     open_page(phone, url, "#/table")
     css = "#snapshot-overlay g.die-box"

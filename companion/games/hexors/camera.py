@@ -18,7 +18,7 @@ from . import play, rules
 from .arena import DIRECTION_NAMES
 from .movement import legal_paths
 from .setup import home_facing
-from .state import GameState
+from .state import GameState, Piece
 from .table_layout import cell_name
 
 
@@ -44,10 +44,10 @@ def observation_event(state: GameState | None, observation: Observation) -> dict
     pieces = observation.pieces if isinstance(observation.pieces, Mapping) else {}
     if pieces and all(isinstance(v, Mapping) and "kind" in v for v in pieces.values()):
         tiles = from_table_vision(state, pieces)
-        return {"type": "positions", "tiles": tiles} if tiles else None
+        return _arena_event(state, tiles) if tiles else None
     tiles = {k: dict(v) for k, v in pieces.items() if k in state.pieces and isinstance(v, Mapping) and "cell" in v}
     if tiles:
-        return {"type": "positions", "tiles": tiles}
+        return _arena_event(state, tiles)
     if state.duel is not None and state.duel.defender is not None and len(observation.dice) == 1:
         return {"type": "roll", "dice": [observation.dice[0].to_json()]}
     return None
@@ -68,12 +68,19 @@ def _seen(state: GameState, event: Mapping[str, Any]) -> dict[str, tuple]:
     return seen
 
 
-def positions(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]) -> list[Verdict]:
-    seen = _seen(state, event)
-    out: list[Verdict] = []
-    for tid in sorted(t for t in seen if t not in state.pieces):
-        out.append(rules.warning(rules.CAMERA, f"The camera sees an unknown tile {tid}",
-                                 f"La caméra voit un carreau inconnu {tid}"))
+def _arena_event(state: GameState, tiles: dict[str, Any]) -> dict[str, Any]:
+    """``positions`` when the tiles seen may show the current player's move; else an ``arena_reading``, which only
+    compares (one of the engine's readings: journaled, never undone, so undo takes back the move before it)."""
+    event = {"type": "positions", "tiles": tiles}
+    try:
+        moved, missing, _ = _differences(state, _seen(state, event))
+    except (KeyError, TypeError, ValueError):
+        return event  # malformed: the engine says what is wrong with it
+    return event if _move_seen(state, moved, missing) else {"type": "arena_reading", "tiles": tiles}
+
+
+def _differences(state: GameState, seen: Mapping[str, tuple]) -> tuple[list, list, list]:
+    """The tiles the camera sees elsewhere, the tiles it does not see, and beaten tiles still on the mat."""
     moved, missing, stale = [], [], []
     for piece in state.pieces.values():
         where = seen.get(piece.id)
@@ -84,12 +91,34 @@ def positions(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
             missing.append(piece)
         elif where[0] != piece.cell:
             moved.append(piece)
+    return moved, missing, stale
+
+
+def _move_seen(state: GameState, moved: list[Piece], missing: list[Piece]) -> Piece | None:
+    """The current player's one tile standing elsewhere, nothing else changed and no duel under way: the move
+    the camera may have seen (None otherwise)."""
+    mine = [p for p in moved if state.controller(p) == state.player.id]
+    if state.duel is None and state.moved is None and len(mine) == 1 and len(moved) == 1 and not missing:
+        return mine[0]
+    return None
+
+
+def positions(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any],
+              plays: bool = True) -> list[Verdict]:
+    """The tiles seen compared with the arena; with ``plays`` (a ``positions`` event), the current player's move
+    they show is played. An ``arena_reading`` only compares."""
+    seen = _seen(state, event)
+    out: list[Verdict] = []
+    for tid in sorted(t for t in seen if t not in state.pieces):
+        out.append(rules.warning(rules.CAMERA, f"The camera sees an unknown tile {tid}",
+                                 f"La caméra voit un carreau inconnu {tid}"))
+    moved, missing, stale = _differences(state, seen)
     for piece in stale:
         out.append(rules.warning(rules.CAMERA, f"{piece.id} is in the discard pile: take it off the arena",
                                  f"{piece.id} est dans la pile d'écart : retirez-le de l'arène", [piece.owner]))
-    mine = [p for p in moved if state.controller(p) == state.player.id]
-    if state.duel is None and state.moved is None and len(mine) == 1 and len(moved) == 1 and not missing:
-        piece, target = mine[0], seen[mine[0].id][0]
+    piece = _move_seen(state, moved, missing) if plays else None
+    if piece is not None:
+        target = seen[piece.id][0]
         paths = sorted((p for p in legal_paths(state, piece, options) if p[-1] == target), key=len)
         if not paths:
             raise rules.Illegal(rules.MOVE, f"No legal move takes {piece.id} from {state.arena.name(piece.cell)} to "

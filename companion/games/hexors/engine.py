@@ -26,7 +26,7 @@ CHOICES = {
     "zombie_targets": ("any_tile", "monsters_only"),
 }
 
-EVENTS = ("setup", "move", "challenge", "roll", "compare", "launch", "cannot_move", "positions")
+EVENTS = ("setup", "move", "challenge", "roll", "compare", "launch", "cannot_move", "positions", "arena_reading")
 
 
 @register
@@ -34,6 +34,7 @@ class Hexors(StateUntilSetup, GameEngine):
     name = "hexors"
     title = Text("Hexors", "Hexors")
     dice_options = DICE_OPTIONS
+    readings = frozenset({"arena_reading"})
     option_defaults = {
         "level": ("beginner", "'beginner' (starter set) or 'advanced' (collection game with action tiles and stars)"),
         "colours": (DEFAULT_COLOURS, "the six colours of the colour die (and of the tiles' faces)"),
@@ -101,7 +102,7 @@ class Hexors(StateUntilSetup, GameEngine):
                 return actions.launch(state, event, self.options)
             if kind == "cannot_move":
                 return turns.cannot_move(state, self.options)
-            return camera.positions(state, event, self.options)
+            return camera.positions(state, event, self.options, plays=kind == "positions")
         except rules.Illegal as refused:
             return [refused.verdict]
 

@@ -67,8 +67,25 @@ def test_a_tile_not_placed_the_right_way_up_is_flagged():
     assert rules_of(verdicts) == ["hex.camera.facing"] and "should point S" in verdicts[0].message.en
 
 
-def test_an_observation_with_tile_cells_becomes_a_positions_event():
+def test_an_observation_with_tile_cells_becomes_a_positions_event_when_it_may_show_a_move():
     engine = game()
-    obs = Observation(pieces={"a1": {"cell": "c2", "facing": 0}, "x": [1, 2, 3, 4]})
-    assert engine.observation_event(obs) == {"type": "positions", "tiles": {"a1": {"cell": "c2", "facing": 0}}}
+    tiles = seen(engine, a1="c2")["tiles"]
+    obs = Observation(pieces={**tiles, "x": [1, 2, 3, 4]})
+    assert engine.observation_event(obs) == {"type": "positions", "tiles": tiles}
     assert engine.observation_event(Observation()) is None
+
+
+def test_an_arena_that_shows_no_move_is_a_reading_and_undo_takes_back_the_move_before_it():
+    """The camera reads the arena again when a hand has passed or a beaten tile was taken off: nothing to play.
+    That reading only compares (before, it was an entry undo took back, changing nothing)."""
+    engine = game()
+    before = engine.state_json()
+    assert rules_of(engine.apply(seen(engine, a1="c2"))) == ["hex.move.advance", "hex.turn"]
+    moved = engine.state_json()
+    again = engine.observation_event(Observation(pieces=seen(engine)["tiles"]))
+    assert again["type"] == "arena_reading" and "arena_reading" in engine.readings
+    assert rules_of(engine.apply(again)) == ["hex.camera.match"] and engine.state_json() == moved
+    elsewhere = engine.observation_event(Observation(pieces=seen(engine, b1="c7", a1=None)["tiles"]))
+    assert kinds(engine.apply(elsewhere)) == ["warning", "warning"] and engine.state_json() == moved
+    engine.undo()
+    assert engine.state_json() == before

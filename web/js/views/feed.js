@@ -43,7 +43,7 @@ function status(entry) {
 
 const DESCRIBED = new Set(["roll", "reroll", "power", "positions", "actions", "reserve", "end_turn", "turn_start", "setup",
   "reconnect", "take", "calibrate", "transfer", "study", "confine", "deepen", "play_card", "end_actions", "prime",
-  "resolve", "priming_zone_reading", "reform", "camera_unsure", "move", "launch", "challenge", "compare",
+  "resolve", "priming_zone_reading", "arena_reading", "reform", "camera_unsure", "move", "launch", "challenge", "compare",
   "cannot_move", "place_counter"]);
 
 function values(list) {

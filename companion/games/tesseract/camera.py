@@ -71,22 +71,19 @@ def mat_readings(observation: Observation, state: GameState | None) -> dict[str,
 def prime_event(state: GameState, dice: list, options: Mapping[str, Any]) -> dict[str, Any] | None:
     """« lancez-le et placez-le dans la zone d'amorçage »: in the Threat phase, before the cube is primed, a
     reading with exactly one die more than the engine's zone — the others all matching (``as_cubes``) — whose
-    colour is that of a lowest removable cube, is that cube primed with the value the die shows. Anything else is
+    colour is that of one lowest removable cube, is that cube primed with the value the die shows. Anything else is
     not guessed."""
-    if state is None or state.phase != THREAT or state.primed_this_phase or state.pending:
+    if state is None:
         return None
     held = Counter(state.zone.cubes)
     seen, _, unknown = as_cubes([(d.color, d.value) for d in dice], held, state, options)
-    extra = seen - held
-    if unknown or sum(extra.values()) != 1 or sum((held - seen).values()) != 0:
+    rolled = None if unknown or held - seen else _rolled_cube(state, seen - held)
+    if rolled is None or len(rolled[1]) != 1:
         return None
-    (new,) = extra.elements()
-    columns = [c for c in state.tesseract.lowest_removable() if state.tesseract.top(c).color == new.color]
-    if len(columns) != 1:
-        return None
+    new, (column,) = rolled
     # the die as read (any of the dice showing that cube will do): the phone draws it and corrects a misread
     die = next(d for d in dice if game_colour(d.color, options) == new.color and d.value == new.value)
-    return {"type": "prime", "column": columns[0], "dice": [die.to_json()]}
+    return {"type": "prime", "column": column, "dice": [die.to_json()]}
 
 
 def game_colour(name: Any, options: Mapping[str, Any]) -> str | None:
@@ -144,9 +141,9 @@ def reconcile(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
     engine = Counter(state.zone.cubes)
     seen, misread, unknown = as_cubes([(d.get("color"), d["value"]) for d in dice], engine, state, options)
     out: list[Verdict] = []
-    which = _which_cube(state, seen - engine) if not unknown and not engine - seen else None
-    if which is not None:
-        (cube, columns), seen = which, engine  # the new die is the players' to place, not a disagreement
+    rolled = None if unknown or engine - seen else _rolled_cube(state, seen - engine)
+    if rolled is not None and len(rolled[1]) > 1:
+        (cube, columns), seen = rolled, engine  # the new die is the players' to place, not a disagreement
         out.append(rules.info(rules.CAMERA_WHICH,
                               f"The camera sees a {cube.describe()} rolled into the priming zone: the cube from "
                               f"{' or '.join(columns)}? Say which on the phone",
@@ -174,15 +171,14 @@ def reconcile(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
     return out + _misread_notes(misread, "primed {cube}", "{cube} amorcé") + lab_notes
 
 
-def _which_cube(state: GameState, extra: Counter) -> tuple[Cube, list[str]] | None:
-    """In the Threat phase before priming, one die more than the zone whose colour tops several lowest removable
-    columns: the cube the players rolled, and the columns it may have come from (« vous pouvez choisir quel cube
+def _rolled_cube(state: GameState, extra: Counter) -> tuple[Cube, list[str]] | None:
+    """In the Threat phase before priming, the one die more than the zone: the cube rolled, and the lowest removable
+    columns whose top cube has its colour, which it may have come from (several: « vous pouvez choisir quel cube
     amorcer »); None otherwise."""
     if state.phase != THREAT or state.primed_this_phase or state.pending or sum(extra.values()) != 1:
         return None
     (cube,) = extra.elements()
-    columns = [c for c in state.tesseract.lowest_removable() if state.tesseract.top(c).color == cube.color]
-    return (cube, columns) if len(columns) > 1 else None
+    return cube, [c for c in state.tesseract.lowest_removable() if state.tesseract.top(c).color == cube.color]
 
 
 def _labs(state: GameState, labs: Any, options: Mapping[str, Any]) -> tuple[list[Verdict], list[Verdict]]:

@@ -1,9 +1,9 @@
 """Board settling: piece positions are reported once they have been the same for ``stable_frames`` still frames.
 
 A marker that vanishes is *occluded* while something moves over where it was (a hand passing over the table);
-it is *occluded* too while another piece is seen standing on it (a keeper on its tile), and it is *gone* once
-the table around it has been still for ``gone_frames`` frames without it (the hand has left and
-the piece did not come back). An occluded piece keeps its last settled place; nothing is ever guessed. A hand
+it is *occluded* too while a piece of another kind is seen standing on it (a keeper on its tile; a tile seen where
+another tile was means that one was taken away), and it is *gone* once the table around it has been still for
+``gone_frames`` frames without it (the hand has left and the piece did not come back). An occluded piece keeps its last settled place; nothing is ever guessed. A hand
 held perfectly still over a marker for that long reads as the piece gone; it is reported back once seen again.
 """
 
@@ -104,8 +104,9 @@ def _same_spots(a: list[dict], b: list[dict], mm: float = 4.0) -> bool:
 
 
 def _under_a_piece(hidden: PieceSighting, pieces) -> bool:
-    """A piece seen standing where ``hidden`` was (a keeper on its tile) covers it: occluded, not gone."""
-    return any(p.id != hidden.id and math.dist(p.mm, hidden.mm) < 20.0 for p in pieces)
+    """A piece of another kind seen standing where ``hidden`` was (a keeper on its tile) covers it: occluded, not
+    gone. Pieces of one kind lie side by side (tiles, cards), so one of them there means ``hidden`` was taken away."""
+    return any(p.kind != hidden.kind and math.dist(p.mm, hidden.mm) < 20.0 for p in pieces)
 
 
 def _side_px(sighting: PieceSighting, view: TableView) -> float:

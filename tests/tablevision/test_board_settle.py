@@ -91,6 +91,22 @@ def test_a_keeper_standing_on_its_tile_covers_it(rng):
     assert last["tile-1-1"]["status"] == "occluded" and last["tile-1-1"]["cell"] == [1, 1]
 
 
+
+def test_a_tile_seen_where_another_tile_was_means_that_one_was_taken_away(rng):
+    """Hexors: « Les carreaux monstres battus sont retirés de l'arène et placés dans l'ÉCART »; a tile that moves
+    into the cell a beaten tile left does not stand on it (before, the beaten one stayed 'occluded' in its cell
+    for the rest of the game and the referee asked every turn to take it off the arena)."""
+    layout = layout_for("hexors")
+    grid = layout.grid("arena")
+    beaten, winner = (next(p for p in layout.pieces if p.name == n) for n in ("hexor-1", "hexor-2"))
+    at, pose = cell_centre(grid, (3, 4)), CameraPose(height=500, yaw=90)  # the portrait mat across the picture
+    before = [PiecePlacement(beaten, at), PiecePlacement(winner, cell_centre(grid, (3, 5)))]
+    frames = [render_table(layout, before, [], pose, rng, look=LOOK).image for _ in range(4)]
+    frames += [render_table(layout, [PiecePlacement(winner, at)], [], pose, rng, look=LOOK).image for _ in range(10)]
+    last = run(layout, frames)[-1].pieces
+    assert last["hexor-2"]["cell"] == [3, 4] and last["hexor-2"]["status"] == "seen"
+    assert last["hexor-1"]["status"] == "gone"
+
 def test_the_pipeline_skips_dice_reading_while_things_move_and_reuses_it_while_nothing_changes(rng):
     """Tumbling frames are not worth reading; a frame in which not one pixel changed cannot read otherwise."""
     from companion.capture.base import Frame, FrameSource

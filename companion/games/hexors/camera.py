@@ -18,18 +18,20 @@ from . import play, rules
 from .arena import DIRECTION_NAMES
 from .movement import legal_paths
 from .setup import home_facing
-from .state import GameState, Piece
+from .state import OVER, GameState, Piece
 from .table_layout import cell_name
 
 
 def from_table_vision(state: GameState, pieces: Mapping[str, Any]) -> dict[str, Any] | None:
     """A board from table vision (sticker name -> mat [col, row], facing "N".."NW", status) as the arena's
     ``{"cell": "d4", "facing": 0}``; None when a tile lies across two cells or faces between two sides (never
-    guessed). A tile taken away (gone) is left out: it is not on the arena."""
+    guessed). A tile taken away (gone) is left out: it is not on the arena; so is a beaten tile only hidden."""
     out = {}
     for name, seen in pieces.items():
         if name not in state.pieces or seen.get("status") == "gone" or seen.get("cell") is None:
             continue
+        if seen.get("status") == "occluded" and state.pieces[name].cell is None:
+            continue  # a beaten tile not seen since a hand passed: taken off, not "still on the arena"
         if seen.get("uncertain") or seen.get("facing_uncertain"):
             return None
         out[name] = {"cell": cell_name(seen["cell"], state.arena.rows),
@@ -38,8 +40,9 @@ def from_table_vision(state: GameState, pieces: Mapping[str, Any]) -> dict[str, 
 
 
 def observation_event(state: GameState | None, observation: Observation) -> dict[str, Any] | None:
-    """Pieces with a cell become a ``positions`` event; a settled die during a duel becomes a ``roll``."""
-    if state is None:
+    """Pieces with a cell become a ``positions`` event; a settled die during a duel becomes a ``roll``. Nothing
+    once the game is over: the tiles left on the mat are not a move."""
+    if state is None or state.phase == OVER:
         return None
     pieces = observation.pieces if isinstance(observation.pieces, Mapping) else {}
     if pieces and all(isinstance(v, Mapping) and "kind" in v for v in pieces.values()):

@@ -3,15 +3,18 @@ sticker through the whole table-vision path (markers, plane, flat-topped hex cel
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 
 from companion.core import Observation
+from companion.referee import create_game
 from companion.tablevision import layout_for
 from companion.tablevision.cells import cell_centre
 from companion.tablevision.render import CameraPose, PiecePlacement, render_table
 from companion.tablevision.stage import TableStage
 
-from hex_helpers import game, rules_of, side
+from hex_helpers import EXAMPLES, game, put, rules_of, side
 
 LAYOUT = layout_for("hexors")
 ARENA = LAYOUT.grid("arena")
@@ -70,3 +73,26 @@ def test_a_tile_turned_the_wrong_way_is_named():
     verdicts = engine.apply(engine.observation_event(Observation(pieces=board(turned))))
     assert [(v.rule, v.message.en) for v in verdicts] == [
         ("hex.camera.facing", "hexor-3 is not placed the right way up: its hole points SE, it should point N")]
+
+
+def test_a_beaten_tile_hidden_since_a_hand_passed_is_not_asked_off_the_arena():
+    """« Les carreaux monstres battus sont retirés de l'arène et placés dans l'ÉCART »: a beaten tile the camera
+    still sees is named, but one it only lost under the hand that took it off is not (before, the first board
+    after every duel asked to take off a tile already gone)."""
+    engine = new_game()
+    put(engine, **{"hexor-5": None})
+    seen = board(START)
+    verdicts = engine.apply(engine.observation_event(Observation(pieces=seen)))
+    assert [v.message.en for v in verdicts] == ["hexor-5 is in the discard pile: take it off the arena"]
+    seen["hexor-5"]["status"] = "occluded"
+    assert rules_of(engine.apply(engine.observation_event(Observation(pieces=seen)))) == ["hex.camera.match"]
+
+
+def test_the_camera_says_nothing_once_the_game_is_over():
+    """« Si un carreau personnage est battu, la partie est terminée »: the tiles left on the mat are no move, and a
+    reading of them is no illegal event (before: 'The game is over' as an illegal verdict after every win)."""
+    engine = create_game("hexors")
+    for line in (EXAMPLES / "hexors-beginner-win.jsonl").read_text().splitlines():
+        engine.apply(json.loads(line))
+    assert engine.state.phase == "over"
+    assert engine.observation_event(Observation(pieces={"magician": {"cell": "d8"}})) is None

@@ -10,7 +10,8 @@ player" in the journal), and says what lies on the table next; everything the ca
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+import math
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 import cv2
@@ -30,6 +31,16 @@ class Scene:
     pieces: list[PiecePlacement] = field(default_factory=list)
     dice: list[DiePlacement] = field(default_factory=list)
     thrown: bool = False  # the dice were just thrown: they tumble in before they settle
+
+
+def overhead_pose(layout: TableLayout, size: tuple[int, int], tilt: float = 8.0, margin: float = 1.15) -> CameraPose:
+    """A camera mounted as ``hardware/`` asks: the whole mat in the picture, its long side across it (a portrait
+    mat, Hexors' arena, lies turned), at least 500 mm up; higher for a wide picture, whose short side sees less."""
+    long_side, short_side = max(layout.size), min(layout.size)
+    pose = CameraPose(tilt=tilt, yaw=90.0 if layout.size[1] > layout.size[0] else 0.0, size=size)
+    across = 2.0 * math.tan(math.radians(pose.hfov) / 2)  # the table's width seen, per mm of height
+    height = margin * max(long_side / across, short_side * size[0] / (size[1] * across))
+    return replace(pose, height=max(500.0, height))
 
 
 class TableBot(Protocol):
@@ -57,7 +68,7 @@ class SimulatedGameTable(FrameSource):
         self.layout, self.bot, self.table = layout, bot, table
         self.fps, self.size = float(fps), size
         self.rng = np.random.default_rng(seed)
-        self.pose = pose or CameraPose(height=500.0, tilt=8.0, size=size)
+        self.pose = pose or overhead_pose(layout, size)
         self.still_frames = max(2, round(still_seconds * fps))
         self.look = int(self.rng.integers(2**31))
         self._script: list[tuple[str, Any]] = []
@@ -77,6 +88,20 @@ class SimulatedGameTable(FrameSource):
         still = render_table(self.layout, scene.pieces, scene.dice, self.pose, self.rng, look=self.look, noise=0.0)
         self._script += [("still", still.image)] * self.still_frames
 
+    def _tumbling(self, pieces: list[PiecePlacement], dice: list[DiePlacement]) -> np.ndarray:
+        """Dice in flight, motion-blurred over a table that stays sharp: the tiles' stickers stay readable, as
+        they do at a real table (blurring the whole frame made every sticker vanish while the dice rolled)."""
+        drawn = render_table(self.layout, pieces, dice, self.pose, self.rng, look=self.look)
+        blurred = cv2.GaussianBlur(drawn.image, (0, 0), float(self.rng.uniform(2.0, 3.5)))
+        centres = np.array([[d.mm] for d in dice], np.float64)
+        edges = np.array([[(d.mm[0] + d.size_mm, d.mm[1])] for d in dice], np.float64)
+        mask = np.zeros(drawn.image.shape[:2], np.uint8)
+        for (c,), (e,) in zip(cv2.perspectiveTransform(centres, drawn.to_image),
+                              cv2.perspectiveTransform(edges, drawn.to_image)):
+            cv2.circle(mask, (int(c[0]), int(c[1])), int(2.0 * np.hypot(*(e - c))) + 4, 255, -1)
+        mask = cv2.GaussianBlur(mask, (0, 0), 3.0)[..., None].astype(np.float32) / 255.0
+        return (blurred * mask + drawn.image * (1.0 - mask)).astype(np.uint8)
+
     def read(self) -> Frame:
         if not self._script:
             self._plan()
@@ -90,8 +115,7 @@ class SimulatedGameTable(FrameSource):
         else:
             tumbling = [DiePlacement((d.mm[0] + float(self.rng.normal(0, 25)), d.mm[1] + float(self.rng.normal(0, 12))),
                                      int(self.rng.integers(1, 7)), d.color, d.size_mm) for d in payload.dice]
-            image = render_table(self.layout, payload.pieces, tumbling, self.pose, self.rng, look=self.look,
-                                 blur=float(self.rng.uniform(2.0, 3.5))).image
+            image = self._tumbling(payload.pieces, tumbling)
         frame = Frame(image=image, timestamp=self._index / self.fps, index=self._index)
         self._index += 1
         return frame

@@ -80,3 +80,48 @@ def test_after_a_maladresse_the_next_player_throws_dice_of_their_own(tmp_path):
     assert again.thrown, "the next player throws"
     assert len(entries(table.history(), "simulated player", "turn_start")) == 2
     assert not entries(table.history(), "simulated player", "roll")
+
+
+@pytest.mark.parametrize("game", ["nexus-keepers", "tesseract", "hexors", "nexus"])
+def test_the_simulated_camera_sees_the_whole_mat_in_a_wide_picture(game):
+    """`make run` asks the simulated camera for 1280 x 720: all four corner markers are in the picture (before,
+    a 16:9 picture cut off the mat's top edge, and Hexors' portrait arena too)."""
+    import numpy as np
+
+    from companion.capture.simulated_game import overhead_pose
+    from companion.tablevision import layout_for
+    from companion.tablevision.render import render_table
+
+    layout = layout_for(game)
+    image = render_table(layout, [], [], overhead_pose(layout, (1280, 720)), np.random.default_rng(2), look=3).image
+    view, _ = TableStage(layout).process(image, [], 0, 0.0)
+    assert view.plane.anchors_seen == (0, 1, 2, 3)
+
+
+def test_stickers_stay_readable_while_the_dice_tumble():
+    """Dice in flight are blurred, the table under them is not: a board is never lost to a throw (before, the
+    whole frame was blurred and the tiles' stickers vanished for the throw, long enough to be taken away)."""
+    import numpy as np
+
+    from companion.capture.simulated_game import Scene, SimulatedGameTable
+    from companion.tablevision import layout_for
+    from companion.tablevision.cells import cell_centre
+    from companion.tablevision.render import DiePlacement, PiecePlacement
+
+    layout = layout_for("hexors")
+    stickers = [p for p in layout.pieces][:6]
+    arena = layout.grid("arena")
+    pieces = [PiecePlacement(s, cell_centre(arena, (i, 2 + i % 3)), 0.0) for i, s in enumerate(stickers)]
+
+    class Thrower:
+        def next_scene(self, table):
+            return Scene(pieces, [DiePlacement((120.0, 397.0), 3, "white")], thrown=True)
+
+    camera = SimulatedGameTable(layout, Thrower(), table=None, fps=8, size=(1280, 720), seed=3)
+    stage = TableStage(layout)
+    seen = []
+    for i in range(3 + 6):  # the hand, then the tumble
+        view, _ = stage.process(camera.read().image, [], i, i / 8)
+        if i >= 3:
+            seen.append(len(view.pieces))
+    assert seen == [len(pieces)] * 6

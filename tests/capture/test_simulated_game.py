@@ -82,6 +82,23 @@ def test_after_a_maladresse_the_next_player_throws_dice_of_their_own(tmp_path):
     assert not entries(table.history(), "simulated player", "roll")
 
 
+def test_hexors_moves_and_duel_rolls_come_from_the_camera(tmp_path):
+    """« Au cours du déplacement, si le carreau arrive en face d'un carreau de l'ennemi, le déplacement s'arrête et
+    un DUEL s'amorce »: the simulated duellists only put tiles down and throw the die; the referee plays the moves
+    it reads from the stickers and the duel rolls it reads from the die."""
+    def done(history):
+        return len(entries(history, "simulated", "positions")) >= 3 and len(entries(history, "simulated", "roll")) >= 2
+
+    history = play(tmp_path, "hexors", done, scenes=30)
+    assert entries(history, "simulated player", "setup")
+    moves = entries(history, "simulated", "positions")
+    assert len(moves) >= 3 and all(e["verdicts"][0]["rule"] in ("hex.move.advance", "hex.move.jump") for e in moves)
+    assert len(entries(history, "simulated", "roll")) >= 2
+    assert not [e for e in history if e["source"] == "simulated player" and e["event"]["type"] in ("move", "roll")], \
+        "every move and roll was read by the camera"
+    assert not [v for e in history for v in e["verdicts"] if v["kind"] in ("warning", "illegal")]
+
+
 @pytest.mark.parametrize("game", ["nexus-keepers", "tesseract", "hexors", "nexus"])
 def test_the_simulated_camera_sees_the_whole_mat_in_a_wide_picture(game):
     """`make run` asks the simulated camera for 1280 x 720: all four corner markers are in the picture (before,
@@ -101,15 +118,13 @@ def test_the_simulated_camera_sees_the_whole_mat_in_a_wide_picture(game):
 def test_stickers_stay_readable_while_the_dice_tumble():
     """Dice in flight are blurred, the table under them is not: a board is never lost to a throw (before, the
     whole frame was blurred and the tiles' stickers vanished for the throw, long enough to be taken away)."""
-    import numpy as np
-
     from companion.capture.simulated_game import Scene, SimulatedGameTable
     from companion.tablevision import layout_for
     from companion.tablevision.cells import cell_centre
     from companion.tablevision.render import DiePlacement, PiecePlacement
 
     layout = layout_for("hexors")
-    stickers = [p for p in layout.pieces][:6]
+    stickers = list(layout.pieces)[:6]
     arena = layout.grid("arena")
     pieces = [PiecePlacement(s, cell_centre(arena, (i, 2 + i % 3)), 0.0) for i, s in enumerate(stickers)]
 

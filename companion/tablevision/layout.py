@@ -47,6 +47,12 @@ class Zone:
     label_fr: str = ""
     grid: str | None = None  # dice in this zone are also given a cell of this grid (confinement slots)
 
+    @property
+    def centre(self) -> Point:
+        """The mean of the polygon's corners (the middle of the rectangles the mats use)."""
+        n = len(self.polygon)
+        return (sum(p[0] for p in self.polygon) / n, sum(p[1] for p in self.polygon) / n)
+
 
 @dataclass(frozen=True)
 class Grid:

@@ -68,8 +68,7 @@ class TableBot:
         self.random = random.Random(int(rng.integers(2**31)))
         self.layout = table_layout()
         self.stickers = {p.name: p for p in self.layout.pieces}
-        pts = next(z for z in self.layout.zones if z.name == "dice").polygon
-        self.dice_zone = (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+        self.dice_zone = next(z for z in self.layout.zones if z.name == "dice").centre
         self.pending: Pending | None = None
         self.spot = 0
 

@@ -36,8 +36,7 @@ class TableBot:
         self.throw: tuple[str, DiePlacement] | None = None  # (column, die) thrown, not yet read
 
     def _centre(self, zone: str) -> tuple[float, float]:
-        pts = self.zones[zone].polygon
-        return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+        return self.zones[zone].centre
 
     def _scene(self, state, extra: DiePlacement | None = None) -> Scene:
         dice: list[DiePlacement] = []

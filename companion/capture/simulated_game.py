@@ -98,7 +98,7 @@ class SimulatedGameTable(FrameSource):
         mask = np.zeros(drawn.image.shape[:2], np.uint8)
         for (c,), (e,) in zip(cv2.perspectiveTransform(centres, drawn.to_image),
                               cv2.perspectiveTransform(edges, drawn.to_image)):
-            cv2.circle(mask, (int(c[0]), int(c[1])), int(2.0 * np.hypot(*(e - c))) + 4, 255, -1)
+            cv2.circle(mask, (int(c[0]), int(c[1])), int(0.9 * np.hypot(*(e - c))) + 3, 255, -1)  # the die, smeared
         mask = cv2.GaussianBlur(mask, (0, 0), 3.0)[..., None].astype(np.float32) / 255.0
         return (blurred * mask + drawn.image * (1.0 - mask)).astype(np.uint8)
 

@@ -10,14 +10,14 @@ player" in the journal), and says what lies on the table next; everything the ca
 from __future__ import annotations
 
 import logging
-import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import cv2
 import numpy as np
 
 from companion.capture.base import Frame, FrameSource
+from companion.mounting import plan_mount
 from companion.tablevision.layout import TableLayout
 from companion.tablevision.render import CameraPose, DiePlacement, PiecePlacement, render_table
 
@@ -33,14 +33,13 @@ class Scene:
     thrown: bool = False  # the dice were just thrown: they tumble in before they settle
 
 
-def overhead_pose(layout: TableLayout, size: tuple[int, int], tilt: float = 8.0, margin: float = 1.15) -> CameraPose:
-    """A camera mounted as ``hardware/`` asks: the whole mat in the picture, its long side across it (a portrait
-    mat, Hexors' arena, lies turned), at least 500 mm up; higher for a wide picture, whose short side sees less."""
-    long_side, short_side = max(layout.size), min(layout.size)
-    pose = CameraPose(tilt=tilt, yaw=90.0 if layout.size[1] > layout.size[0] else 0.0, size=size)
-    across = 2.0 * math.tan(math.radians(pose.hfov) / 2)  # the table's width seen, per mm of height
-    height = margin * max(long_side / across, short_side * size[0] / (size[1] * across))
-    return replace(pose, height=max(500.0, height))
+def overhead_pose(layout: TableLayout, size: tuple[int, int], tilt: float = 8.0) -> CameraPose:
+    """The camera mounted as ``hardware/`` plans it (``mounting.plan_mount``: a Camera Module 3 high enough to see
+    the whole mat with a margin, at that picture size's field of view), the mat's long side across the picture (a
+    portrait mat, Hexors' arena, lies turned)."""
+    plan = plan_mount(layout.size[0], layout.size[1], 16.0, "v3", size[0], size[1])
+    return CameraPose(height=plan.height_mm, tilt=tilt, yaw=90.0 if layout.size[1] > layout.size[0] else 0.0,
+                      hfov=plan.camera.fov_for(*size)[0], size=size)
 
 
 class TableBot(Protocol):

@@ -31,6 +31,7 @@ class Scene:
     pieces: list[PiecePlacement] = field(default_factory=list)
     dice: list[DiePlacement] = field(default_factory=list)
     thrown: bool = False  # the dice were just thrown: they tumble in before they settle
+    discs: list[tuple] = field(default_factory=list)  # counters with no sticker: (centre mm, BGR, radius mm)
 
 
 def overhead_pose(layout: TableLayout, size: tuple[int, int], tilt: float = 8.0) -> CameraPose:
@@ -84,13 +85,14 @@ class SimulatedGameTable(FrameSource):
         self._script = [("hand", scene)] * max(1, round(0.3 * self.fps))
         if scene.thrown and scene.dice:
             self._script += [("tumble", scene)] * max(1, round(0.8 * self.fps))
-        still = render_table(self.layout, scene.pieces, scene.dice, self.pose, self.rng, look=self.look, noise=0.0)
+        still = render_table(self.layout, scene.pieces, scene.dice, self.pose, self.rng, look=self.look, noise=0.0,
+                             discs=scene.discs)
         self._script += [("still", still.image)] * self.still_frames
 
-    def _tumbling(self, pieces: list[PiecePlacement], dice: list[DiePlacement]) -> np.ndarray:
+    def _tumbling(self, scene: Scene, dice: list[DiePlacement]) -> np.ndarray:
         """Dice in flight, motion-blurred over a table that stays sharp: the tiles' stickers stay readable, as
         they do at a real table (blurring the whole frame made every sticker vanish while the dice rolled)."""
-        drawn = render_table(self.layout, pieces, dice, self.pose, self.rng, look=self.look)
+        drawn = render_table(self.layout, scene.pieces, dice, self.pose, self.rng, look=self.look, discs=scene.discs)
         blurred = cv2.GaussianBlur(drawn.image, (0, 0), float(self.rng.uniform(2.0, 3.5)))
         centres = np.array([[d.mm] for d in dice], np.float64)
         edges = np.array([[(d.mm[0] + d.size_mm, d.mm[1])] for d in dice], np.float64)
@@ -110,11 +112,12 @@ class SimulatedGameTable(FrameSource):
             cv2.randn(grain, 0, 2.5)
             image = cv2.add(payload, grain, dtype=cv2.CV_8U)
         elif kind == "hand":
-            image = render_table(self.layout, payload.pieces, [], self.pose, self.rng, hand=True, look=self.look).image
+            image = render_table(self.layout, payload.pieces, [], self.pose, self.rng, hand=True, look=self.look,
+                                 discs=payload.discs).image
         else:
             tumbling = [DiePlacement((d.mm[0] + float(self.rng.normal(0, 25)), d.mm[1] + float(self.rng.normal(0, 12))),
                                      int(self.rng.integers(1, 7)), d.color, d.size_mm) for d in payload.dice]
-            image = self._tumbling(payload.pieces, tumbling)
+            image = self._tumbling(payload, tumbling)
         frame = Frame(image=image, timestamp=self._index / self.fps, index=self._index)
         self._index += 1
         return frame

@@ -99,6 +99,23 @@ def test_hexors_moves_and_duel_rolls_come_from_the_camera(tmp_path):
     assert not [v for e in history for v in e["verdicts"] if v["kind"] in ("warning", "illegal")]
 
 
+def test_nexus_cards_and_counters_come_from_the_camera(tmp_path):
+    """« New cards much touch existing cards. » (sic) and « place one counter on an unoccupied Node »: the simulated
+    players lay each card and counter on the mat; the referee plays the cards it reads from their stickers and the
+    counters it finds by their colour."""
+    def done(history):
+        return len(entries(history, "simulated", "play_card")) >= 3 and \
+            len(entries(history, "simulated", "place_counter")) >= 3
+
+    history = play(tmp_path, "nexus", done, scenes=16)
+    assert entries(history, "simulated player", "setup")
+    cards = entries(history, "simulated", "play_card")
+    assert len(cards) >= 3 and all(e["verdicts"][0]["rule"] == "nexus.card.played" for e in cards)
+    assert len(entries(history, "simulated", "place_counter")) >= 3
+    assert not [e for e in history if e["source"] == "simulated player" and e["event"]["type"] != "setup"], \
+        "every card and counter was read by the camera"
+    assert not [v for e in history for v in e["verdicts"] if v["kind"] in ("warning", "illegal")]
+
 @pytest.mark.parametrize("game", ["nexus-keepers", "tesseract", "hexors", "nexus"])
 def test_the_simulated_camera_sees_the_whole_mat_in_a_wide_picture(game):
     """`make run` asks the simulated camera for 1280 x 720: all four corner markers are in the picture (before,

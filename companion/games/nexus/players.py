@@ -13,13 +13,17 @@ from .grid import Placement, open_spots
 from .scoring import leader, standing, worth
 
 
-def card_event(engine, card_id: str, rng: random.Random) -> dict[str, Any]:
+def card_event(engine, card_id: str, rng: random.Random, allowed=None) -> dict[str, Any] | None:
+    """The best placement of ``card_id``; ``allowed(x, y, rotation)`` may rule spots out (None: none left)."""
     state = engine.state
     board = state.board
     options = []
     for spot in open_spots(board.occupied, board.landscape_of):
         for rotation in spot["rotations"]:
-            options.append(Placement(card_id, spot["x"], spot["y"], rotation))
+            if allowed is None or allowed(spot["x"], spot["y"], rotation):
+                options.append(Placement(card_id, spot["x"], spot["y"], rotation))
+    if not options:
+        return None
     rng.shuffle(options)
     best, best_gain = options[0], -1
     for placement in options:

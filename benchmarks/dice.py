@@ -129,6 +129,9 @@ def main(argv=None) -> int:
     parser.add_argument("--inside-die", type=float, default=vision["inside_die"],
                         help="drop a reading lying this much inside a die twice its size (default: the shipped "
                              "setting; more than 1: never)")
+    parser.add_argument("--pip-boxes", type=float, default=vision["pip_boxes"],
+                        help="read again at the frame's dice size a candidate scored this much, turned down as no "
+                             "die in a pip-sized box (default: the shipped setting; 0: never)")
     parser.add_argument("--second-look", type=float, default=vision["second_look"],
                         help="fraction of the detector's pixels for the second look at a frame whose first pass "
                              "failed (default: the shipped setting; 0: never)")
@@ -148,7 +151,7 @@ def main(argv=None) -> int:
     reader = DiceReader.from_config(vision, model_path=args.model, threads=args.threads,
                                     confidence=args.confidence, max_face_looks=args.max_face_looks,
                                     recrop_beyond=args.recrop_beyond, recrop_rounds=args.recrop_rounds,
-                                    inside_die=args.inside_die, second_look=args.second_look,
+                                    inside_die=args.inside_die, pip_boxes=args.pip_boxes, second_look=args.second_look,
                                     fit_frame=not args.square_input, unread=args.unread)
     det_macs = count(reader.model_path)[0]
     readers = [reader.faces_path] if reader.faces is not None else []
@@ -163,6 +166,7 @@ def main(argv=None) -> int:
         our_ms, peer_ms = [], []
         read_before, reread_before = reader.faces_read, reader.faces_reread
         recropped_before, moved_before = reader.faces_recropped, reader.faces_moved
+        pips_before = reader.pip_boxes_read
         looks = []  # face-reader looks per image, for the compute per frame
         second = []  # second looks per image (0 or 1), the detector run again with a fraction of its pixels
         colour_file = colour_labels_for(folder)
@@ -226,6 +230,9 @@ def main(argv=None) -> int:
             if reader.second_look:
                 print(f"frames read again at the second scale ({reader.second_look:g} of the detector's pixels): "
                       f"{sum(second):.0f} of {len(items)}")
+            if reader.pip_boxes:
+                print(f"candidates boxed like a pip, turned down, read again at the frame's dice size (scored "
+                      f"{reader.pip_boxes:g}+): {(reader.pip_boxes_read - pips_before) // args.repeats}")
             gflop = [(det_macs * (1 + again * reader.second_look) + n * face_macs) * 2 / 1e9
                      for n, again in zip(looks, second)]
             print(f"compute per frame (benchmarks/flops.py's counts x detector runs and face-reader looks): "

@@ -109,6 +109,10 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "inside_die": Key(0.5, "a reading whose box lies at least this much (a fraction of its area) inside another "
                                "found die's box, twice its size or more, is one of that die's pips and is dropped "
                                "(models/README.md); more than 1: never"),
+        "pip_boxes": Key(0.4, "a candidate the detector scores at least this, turned down as no die and boxed under "
+                              "0.6 of the frame's dice (a lone 1's pip boxed alone) is read again at their size (with "
+                              "no die read: its box grown to a die's) and kept if it then reads as a die "
+                              "(companion/vision/pip_boxes.py); 0 = off"),
         "second_look": Key(0.15, "with no table plane to size the dice: a frame whose first pass read no die from the "
                                  "detector's candidates, or pieces of one die as several, is read again with this "
                                  "fraction of the detector's pixels (dice too big close up come out smaller) with the "

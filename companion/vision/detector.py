@@ -25,6 +25,7 @@ from companion.vision.looks import FrameLooks
 from companion.vision.model_files import (DEFAULT_MODEL, ModelError, configured_model, crop_geometry,
                                           face_reader_paths, open_session)
 from companion.vision.pips import without_pips
+from companion.vision import pip_boxes
 from companion.vision.second_look import better_of, needs_second_look
 from companion.vision.twins import without_twins
 from companion.vision.unread import away_from
@@ -67,6 +68,8 @@ class DiceReader:
     the frame, 1.3x that is 0.05; a larger value would crop such dice wider than the reader was trained on.
     ``grey_table_colours``: look at the table between the dice, and where it is near grey let a faint tint or
     a little marbling name a dark die's colour (companion/vision/colour.py); False: the HSV rule alone.
+    ``pip_boxes``: a candidate scored at least this, turned down as no die in a box much smaller than the frame's
+    dice, is read again at their size (companion/vision/pip_boxes.py); 0: never.
     ``inside_die``: a reading whose box lies this much (a fraction of its area) inside a reported die's box
     twice its size or more is taken for one of that die's pips and dropped; more than 1: never.
     ``fit_frame``: a detector that takes any image shape sees the frame at its own aspect ratio, with as many
@@ -90,6 +93,7 @@ class DiceReader:
                  max_face_looks: int = VISION["max_face_looks"], recrop_beyond: float = VISION["recrop_beyond"],
                  min_crop: float = VISION["min_crop"], recrop_rounds: int = VISION["recrop_rounds"],
                  grey_table_colours: bool = True, fit_frame: bool = True, inside_die: float = VISION["inside_die"],
+                 pip_boxes: float = VISION["pip_boxes"],
                  second_look: float = VISION["second_look"], emblem_face: int = VISION["emblem_face"],
                  unread: bool = False):
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
@@ -133,6 +137,7 @@ class DiceReader:
         self.input_pixels, self.input_multiple = self._input_geometry(shape, meta)
         self.fit_frame = bool(fit_frame) and self.input_multiple > 0
         self.inside_die = float(inside_die)
+        self.pip_boxes, self.pip_boxes_read = float(pip_boxes), 0
         self.faces_path, self.second_path = face_reader_paths(self.model_path)
         self.faces = self.second = self.second_error = None
         self.places = False  # whether the first face reader also says where the die is in its crop
@@ -150,7 +155,7 @@ class DiceReader:
                        confidence=vision["confidence"], reread_below=vision["reread_below"],
                        second_opinion=vision["second_opinion"], max_face_looks=vision["max_face_looks"],
                        recrop_beyond=vision["recrop_beyond"], recrop_rounds=vision["recrop_rounds"],
-                       min_crop=vision["min_crop"], inside_die=vision["inside_die"],
+                       min_crop=vision["min_crop"], inside_die=vision["inside_die"], pip_boxes=vision["pip_boxes"],
                        second_look=vision["second_look"], emblem_face=vision["emblem_face"])
         options.update({key: value for key, value in overrides.items() if value is not None})
         return cls(**options)
@@ -221,6 +226,11 @@ class DiceReader:
         if placed is not None and len(outputs) > 1 and turns[0] == 0:
             placed.extend(self._placed_box(rect, place, image) for rect, place in zip(rects, outputs[1][:len(rects)]))
         return outputs[0].reshape(len(turned), len(rects), -1).mean(axis=0)
+
+    def _both_readers(self, image: np.ndarray, rects: list) -> np.ndarray:
+        """One upright look of each face reader at ``rects``, averaged."""
+        readers = [self.faces] + ([self.second] if self.second is not None else [])
+        return np.mean([self._read_faces(image, rects, [0], r) for r in readers], axis=0)
 
     def _crop_side(self, w: float, h: float, image: np.ndarray) -> float:
         """A face crop's side in pixels: crop_scale x the box's longer side, at least min_crop of the frame."""
@@ -352,6 +362,10 @@ class DiceReader:
         boxes = [rects[i] for i in keep]
         if self.faces is not None and len(keep):
             face_probs, boxes = self._read_all(image, boxes, scores[keep], probs_all, looks)
+            if self.pip_boxes > 0 and face_probs.shape[1] > NOT_A_DIE:
+                face_probs, boxes, again = pip_boxes.read_again(boxes, scores[keep], face_probs, NOT_A_DIE,
+                                                                self.pip_boxes, lambda b: self._both_readers(image, b))
+                self.pip_boxes_read += again
             is_die = _is_die(face_probs)
             probs_all = self._fuse(probs_all, face_probs)
         found, unread = [], []

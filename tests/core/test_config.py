@@ -83,7 +83,7 @@ def test_readers_built_without_a_config_take_the_config_defaults():
     vision = load_config(None)["vision"]
     reader = DiceReader()
     for key in ("confidence", "reread_below", "second_opinion", "max_face_looks", "recrop_beyond", "min_crop",
-                "recrop_rounds", "inside_die", "second_look", "emblem_face"):
+                "recrop_rounds", "inside_die", "pip_boxes", "second_look", "emblem_face"):
         assert getattr(reader, key) == vision[key], key
     aware = RulesAwareReading()
     assert (aware.floor, aware.ratio, aware.sure, aware.doubt, aware.sure_die) == (

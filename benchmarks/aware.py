@@ -19,7 +19,9 @@
    where none lies is added to a roll at the set's rate a photo, a real such reading pooled over the sets; so is a
    die seen unread where none lies (board art, a shadow), counted in the roll's zones (photos have none). Rolls
    are refereed as read, through the rules-aware reading with the unread dice dropped and ``sure_die`` 0 (as
-   before either existed), and as shipped (row "aware+count"). ``--sweep`` adds lines for other ``sure_die``.
+   before either existed), with both but ``vision.missed_die_unsure`` off (row "aware+count"), and as shipped
+   (row "aware+missed": a roll short of a die nobody saw is unsure too). ``--sweep`` adds lines for other
+   ``sure_die`` (missed dice off).
 """
 
 from __future__ import annotations
@@ -184,9 +186,10 @@ def seen(values: list[int], readings: Readings, pooled_wrong: dict, rate: float,
     return dice, unread
 
 
-def with_sure_die(aware: RulesAwareReading, sure_die: float) -> RulesAwareReading:
+def with_sure_die(aware: RulesAwareReading, sure_die: float, missed_die: bool | None = None) -> RulesAwareReading:
     return RulesAwareReading(floor=aware.floor, ratio=aware.ratio, sure=aware.sure, doubt=aware.doubt,
-                             max_changes=aware.max_changes, max_tries=aware.max_tries, sure_die=sure_die)
+                             max_changes=aware.max_changes, max_tries=aware.max_tries, sure_die=sure_die,
+                             missed_die=aware.missed_die if missed_die is None else missed_die)
 
 
 def verdict_of(engine, observation: Observation) -> str:
@@ -207,7 +210,9 @@ def play(readings: Readings, pooled_wrong: dict, rate: float, rolls: int, seed: 
     rng, unread_rng = random.Random(seed), random.Random(seed + 1)
     counts = defaultdict(int)
     miscount = imagined is not None
-    before = with_sure_die(aware, 0.0) if miscount else aware  # no unsure for a die too many
+    before = with_sure_die(aware, 0.0, missed_die=False) if miscount else aware  # values re-read, counts as read
+    counting = with_sure_die(aware, aware.sure_die, missed_die=False)  # unread dice and sure_die, not missed dice
+    missed = with_sure_die(aware, aware.sure_die, missed_die=True)  # and a roll short of an unseen die unsure too
     for _ in range(rolls):
         engine, values, broken = scenario(rng)
         truth = Observation(dice=tuple(DieReading(v) for v in values))
@@ -229,9 +234,10 @@ def play(readings: Readings, pooled_wrong: dict, rate: float, rolls: int, seed: 
         smart = "unsure" if judged.kind == UNSURE else verdict_of(engine, judged.observation)
         verdicts = [("as read", plain), ("aware", smart)]
         if miscount:
-            counted = aware.judge(Observation(dice=tuple(dice), unread=tuple(unread)), engine)
-            verdicts.append(("aware+count", "unsure" if counted.kind == UNSURE
-                             else verdict_of(engine, counted.observation)))
+            seen_roll = Observation(dice=tuple(dice), unread=tuple(unread))
+            for name, judge in (("aware+count", counting), ("aware+missed", missed)):
+                counted = judge.judge(seen_roll, engine)
+                verdicts.append((name, "unsure" if counted.kind == UNSURE else verdict_of(engine, counted.observation)))
         for name, got in verdicts:
             if got == "illegal" and true_verdict != "illegal":
                 counts[f"{name}: false illegal"] += 1
@@ -266,7 +272,7 @@ def report(name: str, rate: float, counts: dict, readings: Readings | None = Non
     width = 12 if readings is not None else 8
     print(f"{'':{width}} {'false illegal':>13} {'true illegal kept':>17} {'camera unsure':>22} "
           f"{'misread taken as legal':>22} {'illegal taken as legal':>22}")
-    for label in ("as read", "aware") + (("aware+count",) if readings is not None else ()):
+    for label in ("as read", "aware") + (("aware+count", "aware+missed") if readings is not None else ()):
         got = {key[len(label) + 2:]: n for key, n in counts.items() if key.startswith(label + ": ")}
         kept = f"{got.get('true illegal kept', 0)}/{true_illegal}"
         unsure = f"{got.get('unsure', 0)} ({got.get('unsure on a truly illegal roll', 0)} truly illegal)"
@@ -320,14 +326,15 @@ def main(argv=None) -> int:
             report(f"{name}, dice lost and imagined as on the photos", readings.rate,
                    play(readings, pooled_wrong, readings.rate, args.rolls, args.seed, aware, imagined), readings)
     if args.sweep:
-        print("\nsettings, per set with misreads: floor ratio sure doubt -> false illegal, true illegal kept, unsure")
+        print("\nsettings, per set with misreads (missed dice off): floor ratio sure doubt -> false illegal, true "
+              "illegal kept, unsure")
         for floor_, ratio, sure, doubt in SWEEP:
             line = []
             for name, readings in sets.items():
                 if readings.rate:
                     c = play(readings, pooled_wrong, readings.rate, args.rolls, args.seed,
                              RulesAwareReading(floor=floor_, ratio=ratio, sure=sure, doubt=doubt,
-                                               sure_die=args.sure_die))
+                                               sure_die=args.sure_die, missed_die=False))
                     line.append(f"{name} {c['aware: false illegal']}, {c['aware: true illegal kept']}/"
                                 f"{c['truly illegal']}, {c['aware: unsure']}")
             print(f"  {floor_:.2f} {ratio:.2f} {sure:.2f} {doubt:.3f} -> " + "; ".join(line))

@@ -138,6 +138,10 @@ SCHEMA: dict[str, dict[str, Key]] = {
                              "its least confident dice as it has too many are under this confidence (a die the "
                              "camera may have imagined), else illegal (chosen on validation photos, "
                              "benchmarks/aware.py --miscount --sweep); 0: always illegal"),
+        "missed_die_unsure": Key(True, "rules-aware reading: a camera roll short of dice with none seen unread to "
+                                       "make them up is 'camera unsure' (the camera may have missed a die); false: "
+                                       "refereed as read, an illegal count (chosen on validation photos, "
+                                       "benchmarks/aware.py --miscount: rows aware+missed and aware+count)"),
         "unread_dice": Key(True, "report the dice the camera sees but cannot read (drawn '?' on the phone; never "
                                  "played): a roll short of dice they would make up is 'camera unsure', not illegal "
                                  "(companion/vision/unread.py, benchmarks/aware.py); false: such dice are dropped"),

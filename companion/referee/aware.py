@@ -14,7 +14,9 @@ referee says whether a roll is allowed (``engine.legal``). A settled camera roll
 Before all that, a roll short of dice that the camera saw lying in it but could not read (``Observation.unread``)
 would make up is "camera unsure" too: the die is there, its face is what the camera lacks. So is a roll with too
 many dice whose extra ones could be dice the camera imagined: as many of its least confident dice as it has too
-many are all under ``sure_die`` (board art, a die found twice).
+many are all under ``sure_die`` (board art, a die found twice). With ``missed_die``, a roll of dice read but short
+of some the camera did not see at all is "camera unsure" as well (it may have missed one); without, it stays as
+read. Unread dice alone are no roll.
 Never invents: a value the reader gave less than ``floor`` is never taken. Rolls typed on a phone are what the
 player meant and never come here.
 """
@@ -63,7 +65,8 @@ class RulesAwareReading:
 
     def __init__(self, floor: float = VISION["reread_floor"], sure: float = VISION["sure_reading"],
                  doubt: float = VISION["unsure_doubt"], ratio: float = VISION["reread_ratio"],
-                 max_changes: int = 2, max_tries: int = 64, sure_die: float = VISION["sure_die"]):
+                 max_changes: int = 2, max_tries: int = 64, sure_die: float = VISION["sure_die"],
+                 missed_die: bool = VISION["missed_die_unsure"]):
         if not 0.0 < floor <= 0.5:
             raise ValueError("floor must be above 0 and at most 0.5")
         if not 0.0 <= sure <= 1.0:
@@ -77,6 +80,7 @@ class RulesAwareReading:
         if not 0.0 <= sure_die <= 1.0:
             raise ValueError("sure_die must be within 0-1")
         self.sure_die = float(sure_die)
+        self.missed_die = bool(missed_die)
 
     @classmethod
     def from_config(cls, vision: dict) -> "RulesAwareReading | None":
@@ -84,7 +88,7 @@ class RulesAwareReading:
         if not vision["rules_aware"]:
             return None
         return cls(floor=vision["reread_floor"], ratio=vision["reread_ratio"], sure=vision["sure_reading"],
-                   doubt=vision["unsure_doubt"], sure_die=vision["sure_die"])
+                   doubt=vision["unsure_doubt"], sure_die=vision["sure_die"], missed_die=vision["missed_die_unsure"])
 
     def judge(self, observation: Observation, engine: Any) -> AwareResult:
         """The camera roll as read, read again, or unsure (see the module's docstring)."""
@@ -95,6 +99,8 @@ class RulesAwareReading:
         short, unread = expectation.short_of(observation), len(expectation.unread_in_roll(observation))
         if short is not None and short <= unread:
             return AwareResult(UNSURE, observation, _unread_note(observation, expectation, unread))
+        if short is not None and self.missed_die and expectation.in_roll(observation):  # dice read: a roll
+            return AwareResult(UNSURE, observation, _missed_note(observation, expectation))
         over = expectation.over_by(observation)
         if over is not None:
             least = sorted((observation.dice[k] for k in expectation.in_roll(observation)), key=lambda d: d.confidence)
@@ -204,6 +210,15 @@ def _unread_note(observation: Observation, expectation: RollExpectation, unread:
                    f"Caméra incertaine : elle a lu {read_fr} alors que {wanted_fr}, et voit {seen_fr} qu'elle n'a pas "
                    "su lire. Regardez les dés : touchez le dé non lu sur l'image de la caméra pour dire sa face, ou "
                    "saisissez le lancer.")
+
+
+def _missed_note(observation: Observation, expectation: RollExpectation) -> Verdict:
+    (read_en, read_fr), (wanted_en, wanted_fr) = _counted(observation, expectation)
+    return verdict("unsure", UNSURE_RULE,
+                   f"Camera unsure: it read {read_en} where {wanted_en}; it may have missed a die. Look at the "
+                   "dice: roll again or type the roll.",
+                   f"Caméra incertaine : elle a lu {read_fr} alors que {wanted_fr} ; elle a peut-être manqué un "
+                   "dé. Regardez les dés : relancez ou saisissez le lancer.")
 
 
 def _extra_note(observation: Observation, expectation: RollExpectation, doubtful: list[DieReading]) -> Verdict:

@@ -86,8 +86,9 @@ def test_readers_built_without_a_config_take_the_config_defaults():
                 "recrop_rounds", "inside_die", "pip_boxes", "second_look", "emblem_face"):
         assert getattr(reader, key) == vision[key], key
     aware = RulesAwareReading()
-    assert (aware.floor, aware.ratio, aware.sure, aware.doubt, aware.sure_die) == (
+    assert (aware.floor, aware.ratio, aware.sure, aware.doubt, aware.sure_die, aware.missed_die) == (
         vision["reread_floor"], vision["reread_ratio"], vision["sure_reading"], vision["unsure_doubt"],
-        vision["sure_die"])
+        vision["sure_die"], vision["missed_die_unsure"])
     configured = RulesAwareReading.from_config(vision)
-    assert (configured.floor, configured.sure, configured.sure_die) == (aware.floor, aware.sure, aware.sure_die)
+    assert (configured.floor, configured.sure, configured.sure_die, configured.missed_die) == (
+        aware.floor, aware.sure, aware.sure_die, aware.missed_die)

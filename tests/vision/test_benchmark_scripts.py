@@ -134,4 +134,4 @@ def test_rules_aware_benchmark_loses_and_imagines_dice_as_the_photos_do():
     seen_unread, phantoms_a_photo, phantom_rolls = float(lost.group(1)), float(lost.group(6)), int(lost.group(7))
     assert seen_unread > 0 and phantoms_a_photo > 0 and 0 < phantom_rolls < 300  # epanemu's board art gives "?"s
     rows = [line.split()[0] for line in out.splitlines() if re.match(r"(as read|aware)", line)]
-    assert rows == ["as", "aware", "as", "aware", "aware+count"]  # the count's row only where dice are miscounted
+    assert rows == ["as", "aware", "as", "aware", "aware+count", "aware+missed"]  # the count's rows: miscounts only

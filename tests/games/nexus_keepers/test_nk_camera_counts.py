@@ -42,10 +42,26 @@ def test_four_dice_read_and_one_seen_unread_is_camera_unsure_not_a_wrong_count(t
     assert table.engine.state_json() == before  # nothing was played: the unread die's guess least of all
 
 
-def test_four_dice_read_and_none_seen_stays_a_wrong_count(tmp_path):
+def test_four_dice_read_and_none_seen_is_camera_unsure_it_may_have_missed_one(tmp_path):
     """FR: « Lors du premier tour de chaque joueur, les joueurs lancent 5 dés. » Four clearly read dice and nothing
-    else seen: the player rolled four; the verdict stands."""
+    else seen: the camera may have missed the fifth (vision.missed_die_unsure, on): nobody is accused, the count is
+    named and nothing is played."""
     table = first_turn(tmp_path)
+    before = table.engine.state_json()
+    verdicts = table.observe(Observation(dice=(die(2), die(4), die(5), die(6))))
+    assert rules(verdicts) == ["camera.unsure"] and verdicts[0].kind is VerdictKind.UNSURE
+    assert "4 dice (2 4 5 6) where 5 are expected; it may have missed a die" in verdicts[0].message.en
+    assert "elle a peut-être manqué un dé" in verdicts[0].message.fr
+    assert table.engine.state_json() == before
+
+
+def test_with_missed_dice_not_unsure_four_dice_read_stay_a_wrong_count(tmp_path):
+    """FR: « Lors du premier tour de chaque joueur, les joueurs lancent 5 dés. » With vision.missed_die_unsure off,
+    four clearly read dice and nothing else seen are the player's four: the verdict stands."""
+    from companion.referee.aware import RulesAwareReading
+
+    table = first_turn(tmp_path)
+    table.aware = RulesAwareReading(missed_die=False)
     verdicts = table.observe(Observation(dice=(die(2), die(4), die(5), die(6))))
     assert rules(verdicts) == ["nk.roll.dice-count"] and verdicts[0].kind is VerdictKind.ILLEGAL
 
@@ -56,9 +72,10 @@ def test_an_unread_die_outside_the_dice_zone_makes_up_nothing(tmp_path):
     dice = (die(2), die(4), die(5), die(6))
     inside = ({"zone": "dice"},) * 4
     elsewhere = Observation(dice=dice, places=inside, unread=(UNREAD,), unread_places=({"zone": "board"},))
-    assert rules(table.observe(elsewhere)) == ["nk.roll.dice-count"]
+    verdicts = table.observe(elsewhere)
+    assert rules(verdicts) == ["camera.unsure"] and "it may have missed a die" in verdicts[0].message.en
     verdicts = table.observe(Observation(dice=dice, places=inside, unread=(UNREAD,), unread_places=({"zone": "dice"},)))
-    assert rules(verdicts) == ["camera.unsure"]
+    assert rules(verdicts) == ["camera.unsure"] and "sees a die it could not read" in verdicts[0].message.en
 
 
 def test_unread_dice_are_never_counted_into_a_roll_that_has_its_count(tmp_path):

@@ -10,6 +10,7 @@ player" in the journal), and says what lies on the table next; everything the ca
 from __future__ import annotations
 
 import logging
+import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -41,6 +42,17 @@ def overhead_pose(layout: TableLayout, size: tuple[int, int], tilt: float = 8.0)
     plan = plan_mount(layout.size[0], layout.size[1], 16.0, "v3", size[0], size[1])
     return CameraPose(height=plan.height_mm, tilt=tilt, yaw=90.0 if layout.size[1] > layout.size[0] else 0.0,
                       hfov=plan.camera.fov_for(*size)[0], size=size)
+
+
+class MatPlayers:
+    """What a game's simulated players start with: their own random draws (seeded from the camera's) and the game's
+    mat, its stickers by name."""
+
+    def __init__(self, rng: np.random.Generator, layout: TableLayout) -> None:
+        self.rng = rng
+        self.random = random.Random(int(rng.integers(2**31)))
+        self.layout = layout
+        self.stickers = {p.name: p for p in layout.pieces}
 
 
 class TableBot(Protocol):

@@ -14,12 +14,11 @@ its owner; a beaten tile leaves the mat, and the die is picked up once read.
 from __future__ import annotations
 
 import logging
-import random
 from dataclasses import dataclass
 
 import numpy as np
 
-from companion.capture.simulated_game import Scene
+from companion.capture.simulated_game import MatPlayers, Scene
 from companion.tablevision.cells import cell_centre
 from companion.tablevision.render import DiePlacement, PiecePlacement
 
@@ -62,12 +61,9 @@ def setup_event(seed: int) -> dict:
             "first": PLAYERS[seed % 2]}
 
 
-class TableBot:
+class TableBot(MatPlayers):
     def __init__(self, rng: np.random.Generator) -> None:
-        self.rng = rng
-        self.random = random.Random(int(rng.integers(2**31)))
-        self.layout = table_layout()
-        self.stickers = {p.name: p for p in self.layout.pieces}
+        super().__init__(rng, table_layout())
         self.dice_zone = next(z for z in self.layout.zones if z.name == "dice").centre
         self.pending: Pending | None = None
         self.spot = 0

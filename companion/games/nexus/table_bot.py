@@ -13,11 +13,10 @@ What lies on the mat mirrors the referee's state: every card played, in its plac
 from __future__ import annotations
 
 import logging
-import random
 
 import numpy as np
 
-from companion.capture.simulated_game import Scene
+from companion.capture.simulated_game import MatPlayers, Scene
 from companion.tablevision.render import PiecePlacement
 from companion.vision.render import DIE_BODY_BGR
 
@@ -45,12 +44,9 @@ def on_mat(x: int, y: int, rotation: int) -> bool:
                for cx, cy in cells_of(x, y, rotation in (0, 180)))
 
 
-class TableBot:
+class TableBot(MatPlayers):
     def __init__(self, rng: np.random.Generator) -> None:
-        self.rng = rng
-        self.random = random.Random(int(rng.integers(2**31)))
-        self.layout = table_layout()
-        self.stickers = {p.name: p for p in self.layout.pieces}
+        super().__init__(rng, table_layout())
         self.order: list[str] = []  # the shuffled deck still to draw, top first
         self.pending: dict | None = None  # what was put down for the camera to read: the event it should give
 

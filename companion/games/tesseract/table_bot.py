@@ -9,11 +9,10 @@ What lies on the mat mirrors the referee's state: primed cubes in the priming ar
 from __future__ import annotations
 
 import logging
-import random
 
 import numpy as np
 
-from companion.capture.simulated_game import Scene
+from companion.capture.simulated_game import MatPlayers, Scene
 from companion.tablevision.cells import cell_centre
 from companion.tablevision.render import DiePlacement
 
@@ -27,11 +26,9 @@ SPOTS = [(-12, -18), (12, -18), (-12, 4), (12, 4), (-12, 24), (12, 24)]  # withi
 LAB_SPOTS = [(-26, -14), (0, -14), (26, -14), (-26, 10), (0, 10), (26, 10)]  # within an 80 x 64 mm lab area
 
 
-class TableBot:
+class TableBot(MatPlayers):
     def __init__(self, rng: np.random.Generator) -> None:
-        self.rng = rng
-        self.random = random.Random(int(rng.integers(2**31)))
-        self.layout = table_layout()
+        super().__init__(rng, table_layout())
         self.zones = {z.name: z for z in self.layout.zones}
         self.throw: tuple[str, DiePlacement] | None = None  # (column, die) thrown, not yet read
 

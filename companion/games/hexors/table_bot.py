@@ -25,7 +25,7 @@ from companion.tablevision.render import DiePlacement, PiecePlacement
 from .arena import distance
 from .movement import legal_moves
 from .state import OVER, GameState
-from .table_layout import ARENA, COLUMNS, ROWS, table_layout
+from .table_layout import ARENA, COLUMNS, ROWS, mat_cell, table_layout
 
 log = logging.getLogger(__name__)
 SOURCE = "simulated player"
@@ -47,11 +47,6 @@ class Pending:
     path: tuple[str, ...] = ()
     rolls: int = -1
     value: int = 0
-
-
-def mat_cell(name: str) -> tuple[int, int]:
-    """The mat's [col, row from the top] of an arena cell name ("d1" lies at the bottom of the sheet)."""
-    return ord(name[0]) - ord("a"), ROWS - int(name[1:])
 
 
 def setup_event(seed: int) -> dict:

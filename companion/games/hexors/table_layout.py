@@ -37,3 +37,9 @@ def table_layout() -> TableLayout:
 def cell_name(cell: list[int] | tuple[int, int], rows: int = ROWS) -> str:
     """The arena's name for the mat's [col, row from the top]: "d5"."""
     return f"{chr(ord('a') + int(cell[0]))}{rows - int(cell[1])}"
+
+
+def mat_cell(name: str, rows: int = ROWS) -> tuple[int, int]:
+    """The mat's [col, row from the top] of an arena cell name ("d1" lies at the bottom of the sheet): the inverse
+    of ``cell_name``."""
+    return ord(name[0]) - ord("a"), rows - int(name[1:])

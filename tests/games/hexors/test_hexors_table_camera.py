@@ -9,6 +9,7 @@ import numpy as np
 
 from companion.core import Observation
 from companion.referee import create_game
+from companion.games.hexors.table_layout import mat_cell
 from companion.tablevision import layout_for
 from companion.tablevision.cells import cell_centre
 from companion.tablevision.render import CameraPose, PiecePlacement, render_table
@@ -19,10 +20,6 @@ from hex_helpers import EXAMPLES, game, put, rules_of, side
 LAYOUT = layout_for("hexors")
 ARENA = LAYOUT.grid("arena")
 STICKERS = {p.name: p for p in LAYOUT.pieces}
-
-
-def mat_cell(name: str) -> tuple[int, int]:
-    return ord(name[0]) - ord("a"), ARENA.rows - int(name[1:])
 
 
 def board(tiles: dict[str, tuple[str, float]], look=4):
@@ -96,3 +93,11 @@ def test_the_camera_says_nothing_once_the_game_is_over():
         engine.apply(json.loads(line))
     assert engine.state.phase == "over"
     assert engine.observation_event(Observation(pieces={"magician": {"cell": "d8"}})) is None
+
+
+def test_a_cell_name_and_the_mats_cell_round_trip():
+    from companion.games.hexors.table_layout import cell_name
+
+    names = [f"{c}{r}" for c in "abcdefg" for r in range(1, 10)]
+    assert [cell_name(mat_cell(n)) for n in names] == names
+    assert mat_cell("d1") == (3, 8) and mat_cell("a9") == (0, 0)

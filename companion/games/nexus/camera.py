@@ -31,6 +31,18 @@ def card_placement(seen: Mapping[str, Any], margin: float = 3.0) -> dict[str, in
     return {"x": cell[0] - ORIGIN[0], "y": cell[1] - ORIGIN[1], "rotation": rotation}
 
 
+def card_centre(x: int, y: int, rotation: int) -> tuple[float, float]:
+    """The mat point under the middle of a card at board (x, y) turned ``rotation``, where its sticker sits: the
+    inverse of ``card_placement``."""
+    left, top = board_mm((x, y))
+    return (left + GRID.cell, top + GRID.cell / 2) if rotation in (0, 180) else (left + GRID.cell / 2, top + GRID.cell)
+
+
+def board_mm(point: tuple[float, float]) -> tuple[float, float]:
+    """A board point (half-card units) on the mat, in mm: the inverse of ``board_units``."""
+    return GRID.origin[0] + (point[0] + ORIGIN[0]) * GRID.cell, GRID.origin[1] + (point[1] + ORIGIN[1]) * GRID.cell
+
+
 def board_units(mm: list[float]) -> list[float]:
     """A point of the mat (mm) in the board's half-card units (board (0, 0) is the mat's ORIGIN cell)."""
     return [round((mm[0] - GRID.origin[0]) / GRID.cell - ORIGIN[0], 3),
@@ -41,11 +53,7 @@ def counter_from_board(state: GameState, pieces: Mapping[str, Any]) -> dict[str,
     """While a counter is due: the ``place_counter`` event for the one spot of the current player's colour that
     lies on no counter the referee has (the engine snaps it to the node within its reach, or refuses)."""
     colour = state.colours.get(state.player)
-    held = []
-    for nid in state.counters:
-        index = state.board.node_card[nid]
-        placement = state.board.placements[index]
-        held.append(placement.board_point(state.cards[placement.card].nodes[nid.split(":", 1)[1]]))
+    held = [state.node_point(nid) for nid in state.counters]
     new = []
     for seen in pieces.values():
         if seen.get("kind") != "spot" or seen.get("colour") != colour or not seen.get("mm"):

@@ -39,6 +39,11 @@ class GameState:
     def player(self) -> str:
         return self.players[self.turn]
 
+    def node_point(self, nid: str) -> tuple[float, float]:
+        """Where node ``nid`` ("card:name") of a played card lies on the board, in half-card units."""
+        placement = self.board.placements[self.board.node_card[nid]]
+        return placement.board_point(self.cards[placement.card].nodes[nid.split(":", 1)[1]])
+
     def closed_nodes(self) -> set[str]:
         return {n for record in self.closed for n in record["nodes"]}
 

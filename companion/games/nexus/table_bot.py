@@ -20,6 +20,7 @@ from companion.capture.simulated_game import MatPlayers, Scene
 from companion.tablevision.render import PiecePlacement
 from companion.vision.render import DIE_BODY_BGR
 
+from .camera import board_mm, card_centre
 from .cards import example_deck
 from .grid import cells_of
 from .players import card_event, counter_event
@@ -30,12 +31,6 @@ log = logging.getLogger(__name__)
 SOURCE = "simulated player"
 PLAYERS = ("Ann", "Bob")
 COUNTER_MM = 4.5  # a counter's radius
-
-
-def card_centre(x: int, y: int, rotation: int) -> tuple[float, float]:
-    """The mat point under the middle of a card at board (x, y) turned ``rotation`` (where its sticker sits)."""
-    left, top = GRID.origin[0] + (x + ORIGIN[0]) * GRID.cell, GRID.origin[1] + (y + ORIGIN[1]) * GRID.cell
-    return (left + GRID.cell, top + GRID.cell / 2) if rotation in (0, 180) else (left + GRID.cell / 2, top + GRID.cell)
 
 
 def on_mat(x: int, y: int, rotation: int) -> bool:
@@ -60,15 +55,9 @@ class TableBot(MatPlayers):
         counters = dict(state.counters)
         if counter is not None:
             counters[counter["node"]] = state.player
-        discs = [(self._node_mm(state, nid), DIE_BODY_BGR.get(state.colours[who], (128, 128, 128)), COUNTER_MM)
+        discs = [(board_mm(state.node_point(nid)), DIE_BODY_BGR.get(state.colours[who], (128, 128, 128)), COUNTER_MM)
                  for nid, who in counters.items()]
         return Scene(pieces, [], discs=discs)
-
-    @staticmethod
-    def _node_mm(state: GameState, nid: str) -> tuple[float, float]:
-        placement = state.board.placements[state.board.node_card[nid]]
-        x, y = placement.board_point(state.cards[placement.card].nodes[nid.split(":", 1)[1]])
-        return GRID.origin[0] + (x + ORIGIN[0]) * GRID.cell, GRID.origin[1] + (y + ORIGIN[1]) * GRID.cell
 
     # -- the players -----------------------------------------------------------------
     def next_scene(self, table) -> Scene:

@@ -224,9 +224,8 @@ def _node_at(state: GameState, event: Mapping[str, Any]) -> str:
             or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in at)):
         raise EventError('a counter needs "node" (a node id) or "at" ([x, y] in half-card units)')
     best, dist = None, SNAP
-    for nid, index in state.board.node_card.items():
-        placement = state.board.placements[index]
-        x, y = placement.board_point(state.cards[placement.card].nodes[nid.split(":", 1)[1]])
+    for nid in state.board.node_card:
+        x, y = state.node_point(nid)
         d = ((x - at[0]) ** 2 + (y - at[1]) ** 2) ** 0.5
         if d <= dist:
             best, dist = nid, d

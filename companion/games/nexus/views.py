@@ -57,10 +57,8 @@ def node_views(state: GameState, options: Mapping[str, Any]) -> list[dict[str, A
     board = state.board
     closed_nodes = state.closed_nodes()
     out = []
-    for nid, index in board.node_card.items():
-        placement = board.placements[index]
-        name = nid.split(":", 1)[1]
-        x, y = placement.board_point(state.cards[placement.card].nodes[name])
+    for nid in board.node_card:
+        x, y = state.node_point(nid)
         out.append({"id": nid, "x": round(x, 4), "y": round(y, 4), "power": board.power[nid],
                     "value": 1 if options["every_node_worth_one"] else board.power[nid],
                     "counter": state.counters.get(nid), "nexus": board.nexus_of(nid).id,

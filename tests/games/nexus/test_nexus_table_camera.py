@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 from companion.core import Observation
-from companion.games.nexus.camera import card_placement
-from companion.games.nexus.table_layout import GRID, ORIGIN
+from companion.games.nexus.camera import board_mm, card_centre, card_placement
+from companion.games.nexus.table_layout import GRID
 from companion.referee import create_game
 from companion.tablevision import layout_for
 from companion.tablevision.render import CameraPose, PiecePlacement, render_table
@@ -17,19 +17,10 @@ LAYOUT = layout_for("nexus")
 STICKERS = {p.name: p for p in LAYOUT.pieces}
 
 
-def centre(x: int, y: int, rotation: int) -> tuple[float, float]:
-    """The mat point under the middle of a card at board (x, y) turned ``rotation``."""
-    col, row = x + ORIGIN[0], y + ORIGIN[1]
-    left, top = GRID.origin[0] + col * GRID.cell, GRID.origin[1] + row * GRID.cell
-    if rotation in (0, 180):
-        return left + GRID.cell, top + GRID.cell / 2
-    return left + GRID.cell / 2, top + GRID.cell
-
-
 def settled(cards):
     rng = np.random.default_rng(4)
     stage = TableStage(LAYOUT)
-    pieces = [PiecePlacement(STICKERS[c], centre(x, y, r), float(r)) for c, (x, y, r) in cards.items()]
+    pieces = [PiecePlacement(STICKERS[c], card_centre(x, y, r), float(r)) for c, (x, y, r) in cards.items()]
     for i in range(12):
         frame = render_table(LAYOUT, pieces, [], CameraPose(height=520, tilt=8), rng, look=2)
         _, board = stage.process(frame.image, [], i, i / 8)
@@ -46,10 +37,10 @@ def new_game():
 
 def test_the_sticker_gives_the_card_its_cell_and_rotation():
     for x, y, r in [(0, 0, 0), (2, 0, 90), (-2, -1, 180), (1, 1, 270)]:
-        cx, cy = centre(x, y, r)
+        cx, cy = card_centre(x, y, r)
         facing = {0: "N", 90: "E", 180: "S", 270: "W"}[r]
         assert card_placement({"mm": [cx + 2.0, cy - 1.5], "facing": facing}) == {"x": x, "y": y, "rotation": r}
-    cx, cy = centre(0, 0, 0)
+    cx, cy = card_centre(0, 0, 0)
     assert card_placement({"mm": [cx + GRID.cell / 2 - 1, cy], "facing": "N"}) is None  # across two cells
 
 
@@ -74,16 +65,12 @@ def test_a_card_laid_short_edge_to_short_edge_is_refused():
 COLOURS_BGR = {"red": (40, 40, 210), "blue": (200, 90, 30), "green": (60, 170, 40), "yellow": (30, 210, 235)}
 
 
-def node_mm(engine, nid):
-    """The mat point of a played node (board half-card units back to mm)."""
-    node = next(n for n in engine.summary()["nodes"] if n["id"] == nid)
-    return (GRID.origin[0] + (node["x"] + ORIGIN[0]) * GRID.cell, GRID.origin[1] + (node["y"] + ORIGIN[1]) * GRID.cell)
 
 
 def settled_with(cards, counters):
     rng = np.random.default_rng(6)
     stage = TableStage(LAYOUT)
-    pieces = [PiecePlacement(STICKERS[c], centre(x, y, r), float(r)) for c, (x, y, r) in cards.items()]
+    pieces = [PiecePlacement(STICKERS[c], card_centre(x, y, r), float(r)) for c, (x, y, r) in cards.items()]
     discs = [(mm, COLOURS_BGR[colour], 4.5) for mm, colour in counters]
     for i in range(12):
         frame = render_table(LAYOUT, pieces, [], CameraPose(height=520, tilt=8), rng, look=2, discs=discs)
@@ -103,7 +90,7 @@ def test_a_counter_of_the_players_colour_is_placed_from_the_camera():
     target = engine.legal_counters()[0]
     other = next(c for c in COLOURS_BGR if c != colour)
     board = settled_with({"ex-cross-1": (0, 0, 0), "ex-split-1": (2, 0, 90)},
-                         [(node_mm(engine, target), colour), ((300.0, 60.0), other)])
+                         [(board_mm(engine.state.node_point(target)), colour), ((300.0, 60.0), other)])
     spots = [p for p in board.values() if p["kind"] == "spot"]
     assert sorted(s["colour"] for s in spots) == sorted([colour, other])
     event = engine.observation_event(Observation(pieces=board))

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,7 +34,7 @@ from companion.tablevision import TableReader, layout_for  # noqa: E402
 from companion.tablevision.render import CameraPose  # noqa: E402
 from companion.tablevision.render import render_table as render_mat  # noqa: E402
 from companion.tablevision.scenes import random_dice, random_position  # noqa: E402
-from companion.tablevision.zoom import dice_window  # noqa: E402
+from companion.tablevision.zoom import dice_window, read_in_window  # noqa: E402
 from companion.vision import DiceReader  # noqa: E402
 from companion.vision.detector import EMBLEM  # noqa: E402
 from companion.vision.render import render_table  # noqa: E402
@@ -92,12 +91,7 @@ def score_mat(reader: DiceReader, game: str, frames: int, seed: int) -> dict:
         frame = render_mat(layout, pieces, dice, pose, rng)
         plane = table.read(frame.image).plane.plane
         window = dice_window(plane, layout, frame.image.shape[:2], reader.input_pixels) if plane is not None else None
-        if window is None:
-            readings = reader.read(frame.image)
-        else:
-            (x0, y0, x1, y1), pixels = window
-            readings = [replace(r, box=(r.box[0] + x0, r.box[1] + y0, r.box[2] + x0, r.box[3] + y0))
-                        for r in reader.read(frame.image[y0:y1, x0:x1], pixels=pixels)]
+        readings = read_in_window(reader, frame.image, window)
         kept, _ = table.place_dice(plane, readings)
         read = [(d.reading.value, d.reading.box) for d in kept]
         labels = [(d.value, d.box) for d in frame.dice]

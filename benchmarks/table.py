@@ -163,7 +163,7 @@ def _px_per_mm(frame, mm) -> float:
 
 
 def timing(frames: int, seed: int) -> None:
-    from companion.tablevision.zoom import dice_window
+    from companion.tablevision.zoom import dice_window, read_in_window
     from companion.vision import DiceReader
 
     cv2.setNumThreads(1)
@@ -204,11 +204,7 @@ def timing(frames: int, seed: int) -> None:
             view = table.read(image)      # in the dice window the plane gives (what Pipeline._read_dice does)
             window = dice_window(view.plane.plane, layout, image.shape[:2], reader.input_pixels) \
                 if view.plane.plane is not None else None
-            if window is None:
-                reader.read(image)
-            else:
-                (x0, y0, x1, y1), pixels = window
-                reader.read(image[y0:y1, x0:x1], pixels=pixels)
+            read_in_window(reader, image, window)
             t_both.append((time.perf_counter() - start) * 1000)
         whole = statistics.median(t_both)
         print(f"{game:14s} table vision (markers + plane + cells): {statistics.median(t_table):.2f} ms (target "
@@ -291,9 +287,8 @@ class _Replay:
 def dice_on_mats(boards: int, seed: int) -> None:
     """Dice read right on rendered mats (the detector trained partly on renders of this kind: a comparison of the two
     ways of reading, not a claim about real tables): the whole frame against the zoomed dice window, same frames."""
-    from companion.core import DieReading
     from companion.tablevision.cells import locate
-    from companion.tablevision.zoom import dice_window
+    from companion.tablevision.zoom import dice_window, read_in_window
     from companion.vision import DiceReader
 
     reader = DiceReader.from_config(load_config(None)["vision"], threads=1)
@@ -313,12 +308,7 @@ def dice_on_mats(boards: int, seed: int) -> None:
         for way in score:
             window = dice_window(plane, layout, frame.image.shape[:2], reader.input_pixels) if way == "dice window" \
                 else None
-            if window is None:
-                found = reader.read(frame.image)
-            else:
-                (x0, y0, x1, y1), pixels = window
-                found = [DieReading(d.value, d.color, (d.box[0] + x0, d.box[1] + y0, d.box[2] + x0, d.box[3] + y0),
-                                    d.confidence) for d in reader.read(frame.image[y0:y1, x0:x1], pixels=pixels)]
+            found = read_in_window(reader, frame.image, window)
             for die in frame.dice:
                 cx, cy = (die.box[0] + die.box[2]) / 2, (die.box[1] + die.box[3]) / 2
                 near = [r for r in found if r.box[0] <= cx <= r.box[2] and r.box[1] <= cy <= r.box[3]]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, Sequence
 
 import cv2
@@ -18,6 +18,7 @@ import numpy as np
 
 from companion.capture.base import Frame, FrameSource, SourceError
 from companion.core import DieReading, Observation
+from companion.tablevision.zoom import read_in_window
 
 log = logging.getLogger(__name__)
 
@@ -223,12 +224,7 @@ class Pipeline(threading.Thread):
         window = None
         if self.table is not None:
             window = self.table.dice_window(image.shape[:2], getattr(self.reader, "input_pixels", None))
-        if window is None:
-            return self.reader.read(image)
-        (x0, y0, x1, y1), pixels = window
-        return [replace(d, box=(d.box[0] + x0, d.box[1] + y0, d.box[2] + x0, d.box[3] + y0))
-                if d.box is not None else d
-                for d in self.reader.read(image[y0:y1, x0:x1], pixels=pixels)]
+        return read_in_window(self.reader, image, window)
 
     def _table_step(self, frame: Frame, readings: list[DieReading]) -> tuple[list[DieReading], Any]:
         """Markers, plane and places: the dice the game reads (those in its dice zones) and a settled board."""

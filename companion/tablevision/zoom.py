@@ -9,6 +9,7 @@ compute), the model's own when they are large (dice then a little smaller than t
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 
@@ -37,3 +38,13 @@ def dice_window(plane: TablePlane, layout: TableLayout, shape: tuple[int, int], 
         return None
     pixels = (x1 - x0) * (y1 - y0) * (target_px / die_px) ** 2  # the input that makes a die target_px
     return (x0, y0, x1, y1), int(min(budget, pixels))
+
+
+def read_in_window(reader, image: np.ndarray, window: tuple[tuple[int, int, int, int], int] | None) -> list:
+    """The dice ``reader`` finds in ``window`` of ``image`` (``dice_window``'s answer; None: the whole frame), their
+    boxes in the frame's own pixels."""
+    if window is None:
+        return reader.read(image)
+    (x0, y0, x1, y1), pixels = window
+    return [replace(d, box=(d.box[0] + x0, d.box[1] + y0, d.box[2] + x0, d.box[3] + y0)) if d.box is not None else d
+            for d in reader.read(image[y0:y1, x0:x1], pixels=pixels)]

@@ -3,8 +3,6 @@ frame's other dice (companion/vision/pip_boxes.py) instead of being dropped as "
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import numpy as np
 import pytest
 
@@ -13,7 +11,7 @@ from companion.config import load_config
 from companion.tablevision import layout_for
 from companion.tablevision.render import DiePlacement, render_table
 from companion.tablevision.stage import TableStage
-from companion.tablevision.zoom import dice_window
+from companion.tablevision.zoom import read_in_window
 from companion.vision import DiceReader
 from companion.vision.pip_boxes import read_again
 
@@ -26,9 +24,7 @@ def roll(reader: DiceReader, game: str, look: int, dice: list[tuple[float, int, 
     frame = render_table(layout, [], placed, overhead_pose(layout, (1280, 720)), np.random.default_rng(look), look=look)
     stage = TableStage(layout)
     view, _ = stage.process(frame.image, [], 0, 0.0)
-    (x0, y0, x1, y1), pixels = dice_window(view.plane.plane, layout, frame.image.shape[:2], reader.input_pixels)
-    read = [replace(r, box=(r.box[0] + x0, r.box[1] + y0, r.box[2] + x0, r.box[3] + y0))
-            for r in reader.read(frame.image[y0:y1, x0:x1], pixels=pixels)]
+    read = read_in_window(reader, frame.image, stage.dice_window(frame.image.shape[:2], reader.input_pixels))
     kept, _ = stage.reader.place_dice(view.plane.plane, read)
     return sorted(d.reading.value for d in kept)
 

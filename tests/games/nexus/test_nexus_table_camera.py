@@ -65,8 +65,6 @@ def test_a_card_laid_short_edge_to_short_edge_is_refused():
 COLOURS_BGR = {"red": (40, 40, 210), "blue": (200, 90, 30), "green": (60, 170, 40), "yellow": (30, 210, 235)}
 
 
-
-
 def settled_with(cards, counters):
     rng = np.random.default_rng(6)
     stage = TableStage(LAYOUT)

@@ -3,8 +3,9 @@
 A marker that vanishes is *occluded* while something moves over where it was (a hand passing over the table);
 it is *occluded* too while a piece of another kind is seen standing on it (a keeper on its tile; a tile seen where
 another tile was means that one was taken away), and it is *gone* once the table around it has been still for
-``gone_frames`` frames without it (the hand has left and the piece did not come back). An occluded piece keeps its last settled place; nothing is ever guessed. A hand
-held perfectly still over a marker for that long reads as the piece gone; it is reported back once seen again.
+``gone_frames`` frames without it (the hand has left and the piece did not come back). An occluded piece keeps
+its last settled place; nothing is ever guessed. A hand held perfectly still over a marker for that long reads as
+the piece gone; it is reported back once seen again.
 """
 
 from __future__ import annotations

@@ -227,10 +227,13 @@ class DiceReader:
             placed.extend(self._placed_box(rect, place, image) for rect, place in zip(rects, outputs[1][:len(rects)]))
         return outputs[0].reshape(len(turned), len(rects), -1).mean(axis=0)
 
+    def _face_readers(self) -> list:
+        """The first face reader, then the second when it opened."""
+        return [self.faces] + ([self.second] if self.second is not None else [])
+
     def _both_readers(self, image: np.ndarray, rects: list) -> np.ndarray:
         """One upright look of each face reader at ``rects``, averaged."""
-        readers = [self.faces] + ([self.second] if self.second is not None else [])
-        return np.mean([self._read_faces(image, rects, [0], r) for r in readers], axis=0)
+        return np.mean([self._read_faces(image, rects, [0], r) for r in self._face_readers()], axis=0)
 
     def _crop_side(self, w: float, h: float, image: np.ndarray) -> float:
         """A face crop's side in pixels: crop_scale x the box's longer side, at least min_crop of the frame."""
@@ -254,7 +257,7 @@ class DiceReader:
         One look each, more for the least sure, within budget.
         """
         boxes = list(boxes)
-        readers = [self.faces] + ([self.second] if self.second is not None else [])
+        readers = self._face_readers()
         placed: dict = {}  # box index -> where the first reader's latest unturned look saw its die, how far off
 
         def read(r, picked, turns):

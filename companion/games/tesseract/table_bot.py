@@ -32,9 +32,6 @@ class TableBot(MatPlayers):
         self.zones = {z.name: z for z in self.layout.zones}
         self.throw: tuple[str, DiePlacement] | None = None  # (column, die) thrown, not yet read
 
-    def _centre(self, zone: str) -> tuple[float, float]:
-        return self.zones[zone].centre
-
     def _scene(self, state, extra: DiePlacement | None = None) -> Scene:
         dice: list[DiePlacement] = []
         per_value: dict[int, int] = {}
@@ -42,10 +39,10 @@ class TableBot(MatPlayers):
             k = per_value.get(cube.value, 0)
             per_value[cube.value] = k + 1
             if k < len(SPOTS):
-                cx, cy = self._centre(f"priming-{cube.value}")
+                cx, cy = self.zones[f"priming-{cube.value}"].centre
                 dice.append(DiePlacement((cx + SPOTS[k][0], cy + SPOTS[k][1]), cube.value, cube.color))
         for i, name in enumerate(state.labs.names[:4], start=1):
-            cx, cy = self._centre(f"lab-{i}")
+            cx, cy = self.zones[f"lab-{i}"].centre
             for spot, cube in zip(LAB_SPOTS, state.labs.cubes[name]):
                 dice.append(DiePlacement((cx + spot[0], cy + spot[1]), cube.value, cube.color))
         grid = self.layout.grid("confinement")
@@ -82,7 +79,7 @@ class TableBot(MatPlayers):
                 return self._scene(engine.state)
             column = state.tesseract.lowest_removable()[0]
             rolled = self.random.randint(1, 6)
-            cx, cy = self._centre(f"priming-{rolled}")
+            cx, cy = self.zones[f"priming-{rolled}"].centre
             k = state.zone.by_value().get(rolled, 0)
             spot = SPOTS[min(k, len(SPOTS) - 1)]
             die = DiePlacement((cx + spot[0], cy + spot[1]), rolled, state.tesseract.top(column).color)

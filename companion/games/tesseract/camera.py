@@ -16,6 +16,7 @@ from .cube import Cube
 from .state import THREAT, GameState
 
 AREA_KEY = "priming_zone"
+UNKNOWN = "unknown colour"  # the name a die read in no colour is listed by
 
 
 def primed_dice(observation: Observation) -> list | None:
@@ -77,13 +78,28 @@ def prime_event(state: GameState, dice: list, options: Mapping[str, Any]) -> dic
         return None
     held = Counter(state.zone.cubes)
     seen, _, unknown = as_cubes([(d.color, d.value) for d in dice], held, state, options)
-    rolled = None if unknown or held - seen else _rolled_cube(state, seen - held)
+    if held - seen:
+        return None
+    rolled = _rolled_in_odd_colour(state, seen - held, unknown) if unknown else _rolled_cube(state, seen - held)
     if rolled is None or len(rolled[1]) != 1:
         return None
     new, (column,) = rolled
+    read_as = unknown[0].color if unknown else new.color
     # the die as read (any of the dice showing that cube will do): the phone draws it and corrects a misread
-    die = next(d for d in dice if game_colour(d.color, options) == new.color and d.value == new.value)
+    die = next(d for d in dice if (game_colour(d.color, options) or UNKNOWN) == read_as and d.value == new.value)
     return {"type": "prime", "column": column, "dice": [die.to_json()]}
+
+
+def _rolled_in_odd_colour(state: GameState, extra: Counter, unknown: list[Cube]) -> tuple[Cube, list[str]] | None:
+    """The one die more than the zone, read in a colour this game has not (a yellow read as orange in warm light)
+    or in none: when every lowest removable cube has one colour, it is that cube rolled (no other may be primed
+    now), with the value read; as ``_rolled_cube``. None otherwise: which cube it is stays the players' to say."""
+    if extra or len(unknown) != 1:
+        return None
+    colours = {state.tesseract.top(c).color for c in state.tesseract.lowest_removable()}
+    if len(colours) != 1:
+        return None
+    return _rolled_cube(state, Counter([Cube(colours.pop(), unknown[0].value)]))
 
 
 def game_colour(name: Any, options: Mapping[str, Any]) -> str | None:
@@ -108,7 +124,7 @@ def as_cubes(dice: Iterable[tuple[Any, int]], held: Counter, state: GameState,
         if colour in state.colours:
             seen[Cube(colour, value)] += 1
         else:
-            odd.append((colour or "unknown colour", value))
+            odd.append((colour or UNKNOWN, value))
     misread, unknown = [], []
     for name, value in odd:
         candidates = [cube for cube in held - seen if cube.value == value]

@@ -8,6 +8,7 @@ from companion.core import Verdict
 
 from . import rules
 from .camera import game_colour
+from .cube import Cube
 from .events import drain, remove_from_tesseract
 from .flow import check_breaches, check_zone_breach, end_game, parse_roll, require_no_pending
 from .state import ACTION, THREAT, GameState
@@ -62,19 +63,34 @@ def end_actions(state: GameState, event: Mapping[str, Any], options: Mapping[str
     return out
 
 
-def _rolled(event: Mapping[str, Any], column: str, colour: str, options: Mapping[str, Any]) -> int:
+def _rolled(state: GameState, event: Mapping[str, Any], column: str, options: Mapping[str, Any]) -> int:
     """The value the cube is primed with: ``rolled``, or the camera's reading of the die (``dice``: the one die,
-    as read, which the players can correct on the phone); a die of another colour is not that cube."""
+    as read, which the players can correct on the phone); a die of another of the game's colours is not that
+    cube (one read in a colour the game has not, or in none, may be: see ``_misread_note``)."""
     if "dice" not in event:
         return parse_roll(event["rolled"])
     dice = event["dice"]
     if "rolled" in event or not isinstance(dice, list) or len(dice) != 1 or not isinstance(dice[0], Mapping):
         raise ValueError('a prime gives "rolled", or "dice": the one die primed as read, [{"value", "color"}]')
-    seen = game_colour(dice[0].get("color"), options)
-    if seen is not None and seen != colour:
+    seen, colour = game_colour(dice[0].get("color"), options), state.tesseract.top(column).color
+    if seen in state.colours and seen != colour:
         raise rules.Illegal(rules.PRIME, f"The cube from {column} is {colour}: the {seen} die is not it",
                             f"Le cube de {column} est {colour} : le dé {seen} n'est pas lui")
     return parse_roll(dice[0].get("value"), "dice")
+
+
+def _misread_note(state: GameState, event: Mapping[str, Any], cube: Cube, options: Mapping[str, Any]) -> list[Verdict]:
+    """A camera prime whose die was read in a colour the game has not, or in none: the cube it must be, said."""
+    dice = event.get("dice")
+    seen = game_colour(dice[0].get("color"), options) if dice else None
+    if not dice or seen in state.colours:
+        return []
+    what = f"as {seen}: this game has no {seen} cubes" if seen else "in no colour"
+    what_fr = f"comme {seen} : ce jeu n'a pas de cubes {seen}" if seen else "sans couleur"
+    return [rules.info(rules.CAMERA_OK, f"The camera reads the {cube.describe()} rolled {what}; "
+                       f"the lowest removable cube is {cube.color}",
+                       f"La caméra lit le {cube.describe()} lancé {what_fr} ; le cube amovible le plus bas est "
+                       f"{cube.color}")]
 
 
 def prime(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]) -> list[Verdict]:
@@ -91,9 +107,10 @@ def prime(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]
     if column not in choices:
         raise rules.Illegal(rules.PRIME, f"The lowest removable cube is in {' or '.join(choices)}, not {column}",
                             f"Le cube amovible le plus bas est en {' ou '.join(choices)}, pas en {column}")
-    rolled = _rolled(event, column, state.tesseract.top(column).color, options)
+    rolled = _rolled(state, event, column, options)
     cube, revealed = remove_from_tesseract(state, column, options)
     primed = cube.with_value(rolled)
+    revealed = _misread_note(state, event, primed, options) + revealed
     state.zone.add(primed)
     state.last_primed = primed
     state.primed_this_phase = True

@@ -90,6 +90,31 @@ def test_a_die_of_no_lowest_cube_colour_is_not_guessed_into_a_prime():
     assert not illegal(engine.apply(event))
 
 
+def test_the_rolled_die_read_in_a_colour_the_game_has_not_is_the_one_cube_that_may_be_primed():
+    """« Identifiez le cube amovible le plus bas en hauteur et en valeur » « Prenez ce cube et lancez-le. »: in
+    the Threat phase only the lowest removable cube is rolled. A die read as orange (Tesseract has no orange cubes;
+    a yellow one in dim, warm light, as the simulated table showed) or in no colour, where that cube is yellow, is
+    that yellow cube, primed with the value read and said so; with lowest cubes of two colours it is not guessed."""
+    engine = in_threat_phase()
+    engine.state.tesseract.columns["d1"][-1] = Cube("blue", 5)
+    assert engine.state.tesseract.lowest_removable() == ["a1"]  # a yellow 3
+    for read_as in ("orange", None):
+        event = engine.observation_event(seen(*zone_dice(engine), (4, read_as, "priming-4")))
+        assert event == {"type": "prime", "column": "a1", "dice": [{"value": 4, "color": read_as, "confidence": 1.0}]}
+        assert engine.is_legal(event)
+    verdicts = engine.apply(event)
+    assert not illegal(verdicts) and Cube("yellow", 4) in engine.state.zone.cubes
+    assert "The camera reads the yellow 4 rolled in no colour; the lowest removable cube is yellow" in [
+        v.message.en for v in verdicts]
+
+    two_colours = in_threat_phase()
+    two_colours.state.tesseract.columns["d1"][-1] = Cube("blue", 3)  # ties with a1's yellow 3
+    event = two_colours.observation_event(seen(*zone_dice(two_colours), (4, "orange", "priming-4")))
+    assert event["type"] == "priming_zone_reading"
+    assert "The camera sees a die of unknown colour in the priming zone: orange 4" in [
+        v.message.en for v in two_colours.apply(event)]
+
+
 def test_a_primed_cube_read_in_a_colour_the_game_has_not_does_not_hide_the_next_prime():
     """« Placez-le ensuite dans la zone d'amorçage, sous l'icône correspondant à sa nouvelle valeur. »: with a
     primed cube read as black (no black cubes in Tesseract), the die rolled now is still the cube primed; before,

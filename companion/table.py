@@ -351,6 +351,13 @@ class Table:
                 "camera_board": self.camera_board,
             }
 
+    def outcome(self, game_id: int) -> dict[str, Any] | None:
+        """The outcome of game ``game_id`` when it is the one at the table (the journal ends a game only when the
+        next one starts), else None."""
+        with self._lock:
+            outcome = self.engine.outcome if self.record.id == game_id else None
+            return outcome.to_json() if outcome else None
+
     def history(self) -> list[dict[str, Any]]:
         with self._lock:
             in_force = {seq for seq, _ in self._accepted}

@@ -195,9 +195,7 @@ def bgstats(game_id: int):
         title = create_title(record.game)["en"]
     except KeyError:
         title = record.game
-    # the game at the table is ended in the journal only when the next one starts; until then its outcome is the table's
-    table = service.table.state()
-    outcome = table["outcome"] if table["game_id"] == game_id else None
+    outcome = service.table.outcome(game_id)
     response = jsonify(bgstats_play(record, title, entries=service.journal.entries(game_id), outcome=outcome))
     response.headers["Content-Disposition"] = f'attachment; filename="bgstats-game-{game_id}.json"'
     return response

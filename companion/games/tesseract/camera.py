@@ -78,9 +78,7 @@ def prime_event(state: GameState, dice: list, options: Mapping[str, Any]) -> dic
         return None
     held = Counter(state.zone.cubes)
     seen, _, unknown = as_cubes([(d.color, d.value) for d in dice], held, state, options)
-    if held - seen:
-        return None
-    rolled = _rolled_in_odd_colour(state, seen - held, unknown) if unknown else _rolled_cube(state, seen - held)
+    rolled = _rolled_die(state, held, seen, unknown)
     if rolled is None or len(rolled[1]) != 1:
         return None
     new, (column,) = rolled
@@ -88,6 +86,14 @@ def prime_event(state: GameState, dice: list, options: Mapping[str, Any]) -> dic
     # the die as read (any of the dice showing that cube will do): the phone draws it and corrects a misread
     die = next(d for d in dice if (game_colour(d.color, options) or UNKNOWN) == read_as and d.value == new.value)
     return {"type": "prime", "column": column, "dice": [die.to_json()]}
+
+
+def _rolled_die(state: GameState, held: Counter, seen: Counter, unknown: list[Cube]) -> tuple[Cube, list[str]] | None:
+    """The die rolled into the zone, when the reading holds the engine's zone (``held``) and one die more, in a
+    colour of the game or not (``_rolled_cube``, ``_rolled_in_odd_colour``); None otherwise."""
+    if held - seen:
+        return None
+    return _rolled_in_odd_colour(state, seen - held, unknown) if unknown else _rolled_cube(state, seen - held)
 
 
 def _rolled_in_odd_colour(state: GameState, extra: Counter, unknown: list[Cube]) -> tuple[Cube, list[str]] | None:
@@ -141,9 +147,26 @@ def _misread_notes(misread: list[tuple[str, Cube]], what_en: str, what_fr: str) 
     notes = []
     for name, cube in misread:
         en, fr = (what.replace("{cube}", cube.describe()) for what in (what_en, what_fr))
-        notes.append(rules.info(rules.CAMERA_OK, f"The camera reads the {en} as {name}: this game has no {name} cubes",
-                                f"La caméra lit le {fr} comme {name} : ce jeu n'a pas de cubes {name}"))
+        read_en, read_fr = read_as(name)
+        notes.append(rules.info(rules.CAMERA_OK, f"The camera reads the {en} {read_en}",
+                                f"La caméra lit le {fr} {read_fr}"))
     return notes
+
+
+def rolled_misread_note(cube: Cube, name: str | None) -> Verdict:
+    """The die rolled in the Threat phase, read in colour ``name`` (one the game has not, or None): the lowest
+    removable cube, ``cube``, it must be."""
+    read_en, read_fr = read_as(name)
+    return rules.info(rules.CAMERA_OK, f"The camera reads the {cube.describe()} rolled {read_en}; the lowest "
+                      f"removable cube is {cube.color}", f"La caméra lit le {cube.describe()} lancé {read_fr} ; le "
+                      f"cube amovible le plus bas est {cube.color}")
+
+
+def read_as(name: str | None) -> tuple[str, str]:
+    """How a die read in colour ``name``, one this game has not (or in none: None, ``UNKNOWN``), was read."""
+    if name is None or name == UNKNOWN:
+        return "in no colour", "sans couleur"
+    return f"as {name}: this game has no {name} cubes", f"comme {name} : ce jeu n'a pas de cubes {name}"
 
 
 def reconcile(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]) -> list[Verdict]:
@@ -157,9 +180,11 @@ def reconcile(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
     engine = Counter(state.zone.cubes)
     seen, misread, unknown = as_cubes([(d.get("color"), d["value"]) for d in dice], engine, state, options)
     out: list[Verdict] = []
-    rolled = None if unknown or engine - seen else _rolled_cube(state, seen - engine)
+    rolled, rolled_note = _rolled_die(state, engine, seen, unknown), []
     if rolled is not None and len(rolled[1]) > 1:
         (cube, columns), seen = rolled, engine  # the new die is the players' to place, not a disagreement
+        if unknown:  # read in a colour the game has not: the lowest removable cubes' colour, said so
+            rolled_note, unknown = [rolled_misread_note(cube, unknown[0].color)], []
         out.append(rules.info(rules.CAMERA_WHICH,
                               f"The camera sees a {cube.describe()} rolled into the priming zone: the cube from "
                               f"{' or '.join(columns)}? Say which on the phone",
@@ -184,7 +209,7 @@ def reconcile(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
     if not out:
         out.append(rules.info(rules.CAMERA_OK, "The camera agrees with the priming zone",
                               "La caméra confirme la zone d'amorçage"))
-    return out + _misread_notes(misread, "primed {cube}", "{cube} amorcé") + lab_notes
+    return out + rolled_note + _misread_notes(misread, "primed {cube}", "{cube} amorcé") + lab_notes
 
 
 def _rolled_cube(state: GameState, extra: Counter) -> tuple[Cube, list[str]] | None:

@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from companion.core import Verdict
 
 from . import rules
-from .camera import game_colour
+from .camera import game_colour, rolled_misread_note
 from .cube import Cube
 from .events import drain, remove_from_tesseract
 from .flow import check_breaches, check_zone_breach, end_game, parse_roll, require_no_pending
@@ -85,12 +85,7 @@ def _misread_note(state: GameState, event: Mapping[str, Any], cube: Cube, option
     seen = game_colour(dice[0].get("color"), options) if dice else None
     if not dice or seen in state.colours:
         return []
-    what = f"as {seen}: this game has no {seen} cubes" if seen else "in no colour"
-    what_fr = f"comme {seen} : ce jeu n'a pas de cubes {seen}" if seen else "sans couleur"
-    return [rules.info(rules.CAMERA_OK, f"The camera reads the {cube.describe()} rolled {what}; "
-                       f"the lowest removable cube is {cube.color}",
-                       f"La caméra lit le {cube.describe()} lancé {what_fr} ; le cube amovible le plus bas est "
-                       f"{cube.color}")]
+    return [rolled_misread_note(cube, seen)]
 
 
 def prime(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]) -> list[Verdict]:

@@ -71,6 +71,10 @@ def test_a_die_read_in_a_colour_the_game_has_not_is_the_cube_of_its_value_no_oth
     verdicts = engine.apply(event)
     assert kinds(verdicts) == ["info", "info"] and rules_of(verdicts) == ["tess.camera.match"] * 2
     assert verdicts[1].message.en == "The camera reads the primed red 2 as black: this game has no black cubes"
+    no_colour = engine.apply(engine.observation_event(reading((2, None, (110, 110, 130, 130)),
+                                                              (5, "yellow", (150, 150, 170, 170)))))
+    assert kinds(no_colour) == ["info", "info"]
+    assert no_colour[1].message.en == "The camera reads the primed red 2 in no colour"
     assert engine.state_json() == before
     set_zone(engine, [("red", 2), ("purple", 2)])  # two unseen cubes of that value: which one is not guessed
     verdicts = engine.apply(engine.observation_event(reading((2, "black", (110, 110, 130, 130)))))

@@ -115,6 +115,24 @@ def test_the_rolled_die_read_in_a_colour_the_game_has_not_is_the_one_cube_that_m
         v.message.en for v in two_colours.apply(event)]
 
 
+def test_the_rolled_die_read_in_a_colour_the_game_has_not_between_two_lowest_cubes_of_one_colour_asks_which():
+    """« Si les cubes les plus bas ont la même valeur, vous pouvez choisir quel cube amorcer. »: with two yellow 3s
+    lowest, a die read as orange is one of those yellow cubes, rolled: the phone asks which, as for a die read
+    yellow, instead of warning of a die of unknown colour."""
+    engine = in_threat_phase()
+    engine.state.tesseract.columns["d1"][-1] = Cube("yellow", 3)  # ties with a1's yellow 3
+    before = engine.state_json()
+    event = engine.observation_event(seen(*zone_dice(engine), (4, "orange", "priming-4")))
+    assert event["type"] == "priming_zone_reading"
+    verdicts = engine.apply(event)
+    messages = [v.message.en for v in verdicts]
+    assert "The camera sees a yellow 4 rolled into the priming zone: the cube from a1 or d1? Say which on the " \
+           "phone" in messages
+    assert "The camera reads the yellow 4 rolled as orange: this game has no orange cubes; the lowest removable " \
+           "cube is yellow" in messages
+    assert not any(v.kind.value == "warning" for v in verdicts) and engine.state_json() == before
+
+
 def test_a_primed_cube_read_in_a_colour_the_game_has_not_does_not_hide_the_next_prime():
     """« Placez-le ensuite dans la zone d'amorçage, sous l'icône correspondant à sa nouvelle valeur. »: with a
     primed cube read as black (no black cubes in Tesseract), the die rolled now is still the cube primed; before,

@@ -11,7 +11,7 @@ from typing import Any, Iterable, Mapping
 
 from companion.core import Observation, Verdict, centre_inside
 
-from . import rules
+from . import rules, unread
 from .cube import Cube
 from .state import THREAT, GameState
 
@@ -36,9 +36,10 @@ def reading_event(observation: Observation, options: Mapping[str, Any],
     option says the frame is the zone)."""
     on_mat = primed_dice(observation)
     if on_mat is not None:
-        event = prime_event(state, on_mat, options) if state is not None else None
+        not_read = unread.unread_primed(observation)
+        event = prime_event(state, on_mat, options, not_read) if state is not None else None
         return event or {"type": "priming_zone_reading", "dice": [d.to_json() for d in on_mat],
-                         **mat_readings(observation, state)}
+                         **({"unread": not_read} if not_read else {}), **mat_readings(observation, state)}
     area = observation.pieces.get(AREA_KEY) if isinstance(observation.pieces, Mapping) else None
     if area is None and not options["camera_frame_is_priming_zone"]:
         return None
@@ -69,15 +70,17 @@ def mat_readings(observation: Observation, state: GameState | None) -> dict[str,
     return {"labs": labs, "confinement": sorted(slots)}
 
 
-def prime_event(state: GameState, dice: list, options: Mapping[str, Any]) -> dict[str, Any] | None:
+def prime_event(state: GameState, dice: list, options: Mapping[str, Any],
+                not_read: list | None = None) -> dict[str, Any] | None:
     """« lancez-le et placez-le dans la zone d'amorçage »: in the Threat phase, before the cube is primed, a
-    reading with exactly one die more than the engine's zone — the others all matching (``as_cubes``) — whose
-    colour is that of one lowest removable cube, is that cube primed with the value the die shows. Anything else is
-    not guessed."""
+    reading with exactly one die more than the engine's zone — the others all matching (``as_cubes``, or lying
+    unread where they should: ``unread.cover``) — whose colour is that of one lowest removable cube, is that cube
+    primed with the value the die shows. Anything else is not guessed."""
     if state is None:
         return None
     held = Counter(state.zone.cubes)
     seen, _, unknown = as_cubes([(d.color, d.value) for d in dice], held, state, options)
+    seen += unread.cover(held - seen, not_read or [], state.colours, lambda c: game_colour(c, options))[0]
     rolled = _rolled_die(state, held, seen, unknown)
     if rolled is None or len(rolled[1]) != 1:
         return None
@@ -179,6 +182,11 @@ def reconcile(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
             raise ValueError(f"die value must be 1-6, got {value!r}")
     engine = Counter(state.zone.cubes)
     seen, misread, unknown = as_cubes([(d.get("color"), d["value"]) for d in dice], engine, state, options)
+    covered, in_place, stray = unread.cover(engine - seen, unread.parse_unread(event), state.colours,
+                                            lambda c: game_colour(c, options))
+    seen += covered
+    priming = state.phase == THREAT and not state.primed_this_phase and not state.pending
+    unsure = unread.notes(in_place, stray, priming)
     out: list[Verdict] = []
     rolled, rolled_note = _rolled_die(state, engine, seen, unknown), []
     if rolled is not None and len(rolled[1]) > 1:
@@ -206,10 +214,10 @@ def reconcile(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
                                  f"d'amorçage : {die.describe()}"))
     labs, lab_notes = _labs(state, event.get("labs"), options)
     out += labs + _confinement(state, event.get("confinement"))
-    if not out:
+    if not out and not unsure:
         out.append(rules.info(rules.CAMERA_OK, "The camera agrees with the priming zone",
                               "La caméra confirme la zone d'amorçage"))
-    return out + rolled_note + _misread_notes(misread, "primed {cube}", "{cube} amorcé") + lab_notes
+    return out + rolled_note + unsure + _misread_notes(misread, "primed {cube}", "{cube} amorcé") + lab_notes
 
 
 def _rolled_cube(state: GameState, extra: Counter) -> tuple[Cube, list[str]] | None:

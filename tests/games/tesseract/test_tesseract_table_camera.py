@@ -198,3 +198,53 @@ def test_the_confinement_slots_on_the_mat_are_compared_with_the_confined_cubes()
     messages = sorted(v.message.en for v in engine.apply(wrong))
     assert messages == [f"The camera sees a cube on the confinement board's {colours[0]} 5 slot, which the referee "
                         "has empty", f"The referee has {colours[1]} 4 confined; the camera sees its slot empty"]
+
+
+def seen_with_unread(dice, unread):
+    """``seen(*dice)`` with dice the camera saw but could not read: (likeliest value, colour, zone)."""
+    observation = seen(*dice)
+    return Observation(dice=observation.dice, places=observation.places,
+                       unread=tuple(DieReading(v, c, unread=True) for v, c, _ in unread),
+                       unread_places=tuple({"zone": z, "grid": None, "cell": None, "uncertain": False}
+                                           for _, _, z in unread))
+
+
+def test_a_primed_cube_seen_but_not_read_where_it_lies_is_not_missing_and_does_not_hide_the_next_prime():
+    """« Placez-le ensuite dans la zone d'amorçage, sous l'icône correspondant à sa nouvelle valeur. »: a die the
+    camera sees but cannot read in priming area 2, in purple (or in no colour), is where the referee's primed purple
+    2 lies: said so, not a cube the camera does not see, and the yellow 4 rolled beside it is still the prime (on the
+    simulated table, a purple 6 with orange pips read unsure hid the next prime, which the players typed)."""
+    engine = in_threat_phase()
+    engine.state.tesseract.columns["d1"][-1] = Cube("blue", 3)
+    assert engine.state.zone.cubes == [Cube("purple", 2), Cube("yellow", 5)]
+    others = [die for die in zone_dice(engine) if die != (2, "purple", "priming-2")]
+    for colour in ("purple", None):
+        unread = [(4, colour, "priming-2")]  # the readers' likeliest face, unsure: not what the area says
+        reading = engine.observation_event(seen_with_unread(others, unread))
+        assert reading["type"] == "priming_zone_reading" and reading["unread"][0]["area"] == 2
+        verdicts = engine.apply(reading)
+        assert [(v.kind.value, v.rule, v.message.en) for v in verdicts] == [
+            ("info", "tess.camera.unsure", "The camera cannot read the die in priming area 2: the referee's purple 2 "
+                                           "lies there")]
+        prime = engine.observation_event(seen_with_unread(others + [(4, "yellow", "priming-4")], unread))
+        assert prime == {"type": "prime", "column": "a1", "dice": [{"value": 4, "color": "yellow", "confidence": 1.0}]}
+    assert "tess.prime" in rules_of(engine.apply(prime)) and Cube("yellow", 4) in engine.state.zone.cubes
+
+
+def test_an_unread_die_that_cannot_be_a_primed_cube_where_it_lies_is_said_unread_and_the_cube_missing():
+    """« sous l'icône correspondant à sa nouvelle valeur »: an unread die in the area of no missing cube's value, or
+    read in another of the game's colours, is not that cube; and the die just rolled, unread, is not primed by
+    guess: the players are asked to prime it on the phone."""
+    engine = in_threat_phase()
+    others = [die for die in zone_dice(engine) if die != (2, "purple", "priming-2")]
+    for unread in ((2, "purple", "priming-3"), (2, "red", "priming-2")):
+        reading = engine.observation_event(seen_with_unread(others, [unread]))
+        messages = [(v.kind.value, v.message.en) for v in engine.apply(reading)]
+        assert ("warning", "The referee has 1 primed purple 2 the camera does not see") in messages
+        assert ("info", f"The camera sees a die in priming area {unread[2][-1]} it cannot read: if it is the cube "
+                        "just rolled, prime it on the phone") in messages
+    rolled = engine.observation_event(seen_with_unread(zone_dice(engine), [(4, "yellow", "priming-4")]))
+    assert rolled["type"] == "priming_zone_reading"
+    assert [(v.kind.value, v.message.en) for v in engine.apply(rolled)] == [
+        ("info", "The camera sees a die in priming area 4 it cannot read: if it is the cube just rolled, prime it on "
+                 "the phone")]

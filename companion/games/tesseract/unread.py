@@ -1,0 +1,79 @@
+"""Dice the camera sees lying in the priming zone but cannot read (``Observation.unread``): a die with pips of the
+body's brightness, a glare, a crowded mat that leaves the face readers no time for a second look.
+
+The mat tells what the face would: « placez-le dans la zone d'amorçage, sous l'icône correspondant à sa nouvelle
+valeur », so a die in priming area 6 was placed as a 6. An unread die in the area of a primed cube the camera does not
+otherwise see, in that cube's colour (or in a colour the game has not, or in none), is that cube lying where it
+should: said so, not warned of as missing, and it does not stop the camera from seeing the next prime. Any other
+unread die is said to be unread. Neither is ever played: the referee only compares.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Callable, Mapping, Sequence
+
+from companion.core import Observation, Verdict
+
+from . import rules
+from .cube import Cube
+
+AREA_PREFIX = "priming-"
+
+
+def unread_primed(observation: Observation) -> list[dict[str, Any]]:
+    """The unread dice lying in the mat's priming areas, as read (``DieReading.to_json``) with their area's value
+    (``area``: 4 for ``priming-4``)."""
+    out = []
+    for die, place in zip(observation.unread, observation.unread_places):
+        zone = str((place or {}).get("zone") or "")
+        if zone.startswith(AREA_PREFIX) and zone[len(AREA_PREFIX):].isdigit():
+            out.append({**die.to_json(), "area": int(zone[len(AREA_PREFIX):])})
+    return out
+
+
+def parse_unread(event: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """A reading's ``unread`` dice: each names its priming ``area`` (1-6), and may name the ``color`` read."""
+    unread = event.get("unread", [])
+    if not isinstance(unread, list) or not all(isinstance(d, Mapping) for d in unread):
+        raise ValueError('"unread" must list the dice seen but not read, [{"area": 1-6, "color"}]')
+    for die in unread:
+        area = die.get("area")
+        if not isinstance(area, int) or isinstance(area, bool) or not 1 <= area <= 6:
+            raise ValueError(f"an unread die's area is its priming area's value 1-6, got {area!r}")
+    return unread
+
+
+def cover(missing: Counter, unread: Sequence[Mapping[str, Any]], colours: Sequence[str],
+          colour_of: Callable[[Any], str | None]) -> tuple[Counter, list[Cube], list[Mapping[str, Any]]]:
+    """The cubes of ``missing`` (the referee's, not seen read) that unread dice lie in place of: a die in the area of
+    a cube's value, read in its colour, or in one not among ``colours`` when one colour of cube is missing there.
+    Returns (the cubes covered, one per die that covers, in order; the other unread dice)."""
+    covered: Counter = Counter()
+    cubes: list[Cube] = []
+    stray: list[Mapping[str, Any]] = []
+    for die in unread:
+        colour = colour_of(die.get("color"))
+        there = {cube for cube in missing - covered if cube.value == die["area"]}
+        fits = [cube for cube in there if cube.color == colour] if colour in colours else list(there)
+        if len(fits) == 1:
+            covered[fits[0]] += 1
+            cubes.append(fits[0])
+        else:
+            stray.append(die)
+    return covered, cubes, stray
+
+
+def notes(covered: Sequence[Cube], stray: Sequence[Mapping[str, Any]], priming: bool) -> list[Verdict]:
+    """What the players are told of the unread dice: each cube one lies in place of, and each other one (``priming``:
+    the cube is still to be primed this Threat phase, and such a die may be it)."""
+    out = [rules.info(rules.CAMERA_UNSURE, f"The camera cannot read the die in priming area {cube.value}: the "
+                      f"referee's {cube.describe()} lies there", f"La caméra ne lit pas le dé de la zone d'amorçage "
+                      f"{cube.value} : le {cube.describe()} de l'arbitre s'y trouve") for cube in covered]
+    then_en = ": if it is the cube just rolled, prime it on the phone" if priming else ""
+    then_fr = " : si c'est le cube lancé, amorcez-le sur le téléphone" if priming else ""
+    for die in stray:
+        out.append(rules.info(rules.CAMERA_UNSURE, f"The camera sees a die in priming area {die['area']} it cannot "
+                              f"read{then_en}", f"La caméra voit dans la zone d'amorçage {die['area']} un dé qu'elle "
+                              f"ne lit pas{then_fr}"))
+    return out

@@ -67,9 +67,9 @@ def cover(missing: Counter, unread: Sequence[Mapping[str, Any]], colours: Sequen
 def notes(covered: Sequence[Cube], stray: Sequence[Mapping[str, Any]], priming: bool) -> list[Verdict]:
     """What the players are told of the unread dice: each cube one lies in place of, and each other one (``priming``:
     the cube is still to be primed this Threat phase, and such a die may be it)."""
-    out = [rules.info(rules.CAMERA_UNSURE, f"The camera cannot read the die in priming area {cube.value}: the "
-                      f"referee's {cube.describe()} lies there", f"La caméra ne lit pas le dé de la zone d'amorçage "
-                      f"{cube.value} : le {cube.describe()} de l'arbitre s'y trouve") for cube in covered]
+    out = [rules.info(rules.CAMERA_UNSURE, f"The camera sees a die it cannot read in priming area {cube.value}, "
+                      f"where the referee has the {cube.describe()}", f"La caméra voit un dé qu'elle ne lit pas dans "
+                      f"la zone d'amorçage {cube.value}, où l'arbitre a le {cube.describe()}") for cube in covered]
     then_en = ": if it is the cube just rolled, prime it on the phone" if priming else ""
     then_fr = " : si c'est le cube lancé, amorcez-le sur le téléphone" if priming else ""
     for die in stray:

@@ -224,8 +224,8 @@ def test_a_primed_cube_seen_but_not_read_where_it_lies_is_not_missing_and_does_n
         assert reading["type"] == "priming_zone_reading" and reading["unread"][0]["area"] == 2
         verdicts = engine.apply(reading)
         assert [(v.kind.value, v.rule, v.message.en) for v in verdicts] == [
-            ("info", "tess.camera.unsure", "The camera cannot read the die in priming area 2: the referee's purple 2 "
-                                           "lies there")]
+            ("info", "tess.camera.unsure", "The camera sees a die it cannot read in priming area 2, where the "
+                                           "referee has the purple 2")]
         prime = engine.observation_event(seen_with_unread(others + [(4, "yellow", "priming-4")], unread))
         assert prime == {"type": "prime", "column": "a1", "dice": [{"value": 4, "color": "yellow", "confidence": 1.0}]}
     assert "tess.prime" in rules_of(engine.apply(prime)) and Cube("yellow", 4) in engine.state.zone.cubes

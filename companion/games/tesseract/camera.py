@@ -54,7 +54,8 @@ def reading_event(observation: Observation, options: Mapping[str, Any],
 
 def mat_readings(observation: Observation, state: GameState | None) -> dict[str, Any]:
     """The dice in each scientist's lab area (``lab-1`` is the first scientist's) and the confinement slots
-    holding a die ([column, row] of the board's 6 x 4 grid), when the game is set up."""
+    holding a die ([column, row] of the board's 6 x 4 grid), when the game is set up. A slot holds a die whether
+    or not the camera could read its face (``Observation.unread``): the slot, not the face, says which cube it is."""
     if state is None:
         return {}
     labs: dict[str, list] = {name: [] for name in state.labs.names}
@@ -65,7 +66,8 @@ def mat_readings(observation: Observation, state: GameState | None) -> dict[str,
             index = int(zone.rsplit("-", 1)[1]) - 1
             if index < len(state.labs.names):
                 labs[state.labs.names[index]].append(die.to_json())
-        elif zone == "confinement" and place.get("cell") is not None and not place.get("uncertain"):
+    for place in (*observation.places, *observation.unread_places):
+        if (place or {}).get("zone") == "confinement" and place.get("cell") is not None and not place.get("uncertain"):
             slots.append(list(place["cell"]))
     return {"labs": labs, "confinement": sorted(slots)}
 

@@ -200,6 +200,23 @@ def test_the_confinement_slots_on_the_mat_are_compared_with_the_confined_cubes()
                         "has empty", f"The referee has {colours[1]} 4 confined; the camera sees its slot empty"]
 
 
+def test_a_confined_cube_the_camera_cannot_read_still_fills_its_slot():
+    """« Placez-le sur l'emplacement correspondant à la fois à sa couleur et à sa valeur sur le plateau
+    Confinement. »: the slot, not the face, says which
+    cube lies there, so a die seen on the slot but not read (a blue 1 with a pale pip on the simulated mat at 640 x
+    480) fills it: no "slot empty" warning."""
+    engine = new_game()
+    colours = engine.state.colours
+    engine.state.board.filled.add(Cube(colours[1], 1))
+    zone = placed(*[(v, c, z, None) for v, c, z in zone_dice(engine)])
+    place = {"zone": "confinement", "grid": "confinement", "cell": [0, 1], "uncertain": False}
+    unread = Observation(dice=zone.dice, places=zone.places, unread=(DieReading(6, colours[1], unread=True),),
+                         unread_places=(place,))
+    event = engine.observation_event(unread)
+    assert event["confinement"] == [[0, 1]]
+    assert rules_of(engine.apply(event)) == ["tess.camera.match"]
+
+
 def seen_with_unread(dice, unread):
     """``seen(*dice)`` with dice the camera saw but could not read: (likeliest value, colour, zone)."""
     observation = seen(*dice)

@@ -7,6 +7,9 @@ reported (a hand that passed over without touching anything). A die's colour doe
 count: a dark or marbled die near a colour boundary can change name with sensor noise from one frame to
 the next, and a roll must still settle; each die is reported with the colour most of the still frames gave it.
 A die seen but not read (``DieReading.unread``) is matched by its place alone: its guessed face may change.
+Nor is a still scene a new roll when every frame since the last report showed the reported dice in their places
+(no hand, no frame without them: the pipeline gives no dice while anything moves) and only faces changed: that is
+the camera reading a borderline face again (a 2 read as 4 in the next still frames), and a phantom reroll otherwise.
 """
 
 from __future__ import annotations
@@ -45,17 +48,24 @@ def same_dice(a: Sequence[DieReading], b: Sequence[DieReading], move_tolerance: 
     return len(a) == len(b) and None not in _pair(a, b, move_tolerance, colours)
 
 
+def same_places(a: Sequence[DieReading], b: Sequence[DieReading], move_tolerance: float = 0.35) -> bool:
+    """True when both frames show dice in the same places (each within ``move_tolerance`` x its size), whatever
+    their faces and colours, read or not."""
+    return len(a) == len(b) and None not in _pair(a, b, move_tolerance, colours=False, faces=False)
+
+
 def _pair(a: Sequence[DieReading], b: Sequence[DieReading], move_tolerance: float,
-          colours: bool) -> list[DieReading | None]:
-    """For each die of ``a``, the die of ``b`` it is (same value, near, nearest first), or None."""
+          colours: bool, faces: bool = True) -> list[DieReading | None]:
+    """For each die of ``a``, the die of ``b`` it is (same value unless not ``faces``, near, nearest first), or
+    None."""
     unmatched = list(b)
     pairs: list[DieReading | None] = []
     for da in a:
         ax, ay, asize = _centre(da)
         best, best_dist = None, None
         for db in unmatched:
-            if db.unread != da.unread or (not da.unread and (db.value != da.value or
-                                                             (colours and db.color != da.color))):
+            if faces and (db.unread != da.unread or (not da.unread and (db.value != da.value or
+                                                                        (colours and db.color != da.color)))):
                 continue
             bx, by, bsize = _centre(db)
             dist = ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
@@ -99,6 +109,7 @@ class RollSettler:
         self._still: list[tuple[DieReading, ...]] = []  # the current still run's first stable_frames frames
         self._count = 0
         self._reported: tuple[DieReading, ...] | None = None
+        self._undisturbed = False  # every frame since the report showed its dice in their places
         self._rolls = 0
         self._last_time: float | None = None
 
@@ -109,12 +120,15 @@ class RollSettler:
     def reset(self) -> None:
         """Forget everything (a new game): the next still table is a new roll."""
         self._still, self._count, self._reported, self._last_time = [], 0, None, None
+        self._undisturbed = False
 
     def update(self, readings: Sequence[DieReading], timestamp: float) -> SettledRoll | None:
         if self._last_time is not None and timestamp < self._last_time:
             raise ValueError(f"frame timestamps must not go back in time ({timestamp} < {self._last_time})")
         self._last_time = timestamp
         current = tuple(readings)
+        if self._undisturbed and not same_places(current, self._reported, self.move_tolerance):
+            self._undisturbed = False  # a hand, a die taken or thrown: what settles next may be a roll
         if self._still and same_dice(current, self._still[0], self.move_tolerance, colours=False):
             self._count += 1  # compared with the run's first frame, so a slow drift is not still
         else:
@@ -127,7 +141,9 @@ class RollSettler:
             return None
         if self._reported is not None and same_dice(current, self._reported, self.move_tolerance, colours=False):
             return None  # the same dice in the same places: nothing was rolled
+        if self._undisturbed:
+            return None  # the same dice, never left alone, some faces read anew: nothing was rolled
         current = _voted_colours(current, self._still, self.move_tolerance)
-        self._reported = current
+        self._reported, self._undisturbed = current, True
         self._rolls += 1
         return SettledRoll(dice=current, timestamp=timestamp, index=self._rolls)

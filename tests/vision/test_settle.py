@@ -140,3 +140,16 @@ def test_a_read_die_and_an_unread_one_on_the_same_spot_are_not_the_same_dice():
     read = [die(3, 500, 300)]
     assert not same_dice(read, [unread(3, 500, 300)])
     assert same_dice([unread(3, 500, 300)], [unread(5, 505, 302)])
+
+
+def test_a_face_read_anew_where_it_lay_is_not_a_new_roll():
+    """Found on the simulated table: a borderline 2 settled, then read as 4 in the next still frames with nothing
+    moved, and the referee took it for a reroll of one die. Only a scene the dice left (a hand, a throw: the
+    pipeline gives no dice while anything moves) can settle into a new roll."""
+    settler = RollSettler(stable_frames=3)
+    reread = [die(3, 100, 100), die(2, 302, 121, "blue")]
+    unreadable = [die(3, 100, 100), unread(5, 300, 120)]
+    reports = feed(settler, [ROLL_A] * 4 + [reread] * 5 + [unreadable] * 4 + [ROLL_A] * 2)
+    assert [r.values for _, r in reports] == [(3, 5)]
+    rethrown = feed(settler, [[]] * 2 + [reread] * 4, start=10.0)
+    assert [r.values for _, r in rethrown] == [(2, 3)]

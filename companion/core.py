@@ -138,6 +138,8 @@ class Observation:
     ``source`` says who saw it: "camera", "phone" or "script".
     ``unread``: dice the camera saw lying in the roll but could not read (``DieReading.unread``), with their places
     in ``unread_places``; the referee never plays them.
+    ``reread``: not a roll: the last roll's dice, untouched where they lay, read with other faces
+    (``SettledRoll.reread``); the players are told, nothing is played.
     """
 
     dice: tuple[DieReading, ...] = ()
@@ -147,6 +149,7 @@ class Observation:
     places: tuple[Mapping[str, Any] | None, ...] = ()
     unread: tuple[DieReading, ...] = ()
     unread_places: tuple[Mapping[str, Any] | None, ...] = ()
+    reread: bool = False
 
     def __post_init__(self) -> None:
         if any(d.unread for d in self.dice):
@@ -160,6 +163,7 @@ class Observation:
             "places": [dict(p) if p is not None else None for p in self.places],
             "source": self.source,
             "at": self.at,
+            **({"reread": True} if self.reread else {}),
         }
 
 

@@ -28,7 +28,8 @@ class DiceReaderLike(Protocol):
 
 
 class SettlerLike(Protocol):
-    def update(self, readings: Sequence[DieReading], timestamp: float) -> Any: ...
+    def update(self, readings: Sequence[DieReading], timestamp: float,
+               moved: Callable[[tuple], bool] | None = None) -> Any: ...
 
 
 class TableStageLike(Protocol):
@@ -167,19 +168,20 @@ class Pipeline(threading.Thread):
         self.live.update(frame, readings)
         if self.on_frame is not None:
             self.on_frame(self.live)
-        settled = self.settler.update(readings, frame.timestamp)
+        settled = self.settler.update(readings, frame.timestamp, _moved_near(motion))
         if settled is not None and settled.dice:
-            self._to_referee(self._roll(settled.dice, frame.timestamp), f"the roll settled at frame {frame.index}")
+            self._to_referee(self._roll(settled.dice, frame.timestamp, getattr(settled, "reread", False)),
+                             f"the roll settled at frame {frame.index}")
         if board is not None:
             self._to_referee(Observation(pieces=board.pieces, source=self._origin, at=frame.timestamp),
                              f"the board settled at frame {frame.index}")
         return True
 
-    def _roll(self, dice: Sequence[DieReading], at: float) -> Observation:
+    def _roll(self, dice: Sequence[DieReading], at: float, reread: bool = False) -> Observation:
         """The settled dice as the referee gets them: the read ones to play, the unread ones beside them."""
         read, unread = [d for d in dice if not d.unread], [d for d in dice if d.unread]
         return Observation(dice=tuple(read), source=self._origin, at=at, places=self._places(read),
-                           unread=tuple(unread), unread_places=self._places(unread))
+                           unread=tuple(unread), unread_places=self._places(unread), reread=reread)
 
     def _places(self, dice: Sequence[DieReading]) -> tuple:
         places = self.table.places(dice) if self.table is not None and dice else ()
@@ -237,3 +239,17 @@ class Pipeline(threading.Thread):
             return readings, None
         self.live.table = view.to_json()
         return [d.reading for d in view.dice], board
+
+
+def _moved_near(motion: Any) -> Callable[[tuple], bool] | None:
+    """Whether anything moved this frame within a die's size of a box (x1, y1, x2, y2): a hand near a die lying
+    there (the settler then lets its face change into a new roll); None without a motion watch."""
+    if motion is None:
+        return None
+    if not motion.compared:
+        return lambda box: True  # a new picture: nothing can be said to have stayed put
+
+    def near(box: tuple) -> bool:
+        x1, y1, x2, y2 = box
+        return motion.moved_near(((x1 + x2) / 2, (y1 + y2) / 2), max(x2 - x1, y2 - y1))
+    return near

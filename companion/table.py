@@ -15,7 +15,7 @@ from companion.bus import EventBus
 from companion.core import DieReading, Observation, Verdict, VerdictKind
 from companion.journal import GameRecord, Journal, JournalError, setup_players
 from companion.referee import EventError, GameEngine, create_game
-from companion.referee.aware import UNSURE, AwareResult, RulesAwareReading
+from companion.referee.aware import UNSURE, AwareResult, RulesAwareReading, read_anew_note
 
 log = logging.getLogger(__name__)
 
@@ -227,6 +227,12 @@ class Table:
                 self.camera_board = dict(observation.pieces)
                 self._camera_source = observation.source  # "camera", or "simulated" for the simulated table
                 self.bus.publish("board", {"pieces": self.camera_board, "at": observation.at})
+            if observation.reread:
+                if observation.source not in CAMERA_SOURCES:
+                    return []
+                event = {"type": CAMERA_UNSURE, "read_anew": [d.to_json() for d in (*observation.dice,
+                                                                                    *observation.unread)]}
+                return self._commit(event, observation.source, (read_anew_note(observation),))
             judged = self._judged(observation)
             notes = (judged.note,) if judged is not None and judged.note is not None else ()
             if judged is not None and judged.kind == UNSURE:

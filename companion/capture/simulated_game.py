@@ -123,9 +123,9 @@ class SimulatedGameTable(FrameSource):
             grain = np.empty(payload.shape, np.int16)
             cv2.randn(grain, 0, 2.5)
             image = cv2.add(payload, grain, dtype=cv2.CV_8U)
-        elif kind == "hand":
-            image = render_table(self.layout, payload.pieces, [], self.pose, self.rng, hand=True, look=self.look,
-                                 discs=payload.discs).image
+        elif kind == "hand":  # dice about to be thrown are in the hand; dice left lying stay where they lie
+            image = render_table(self.layout, payload.pieces, [] if payload.thrown else payload.dice, self.pose,
+                                 self.rng, hand=True, look=self.look, discs=payload.discs).image
         else:
             tumbling = [DiePlacement((d.mm[0] + float(self.rng.normal(0, 25)), d.mm[1] + float(self.rng.normal(0, 12))),
                                      int(self.rng.integers(1, 7)), d.color, d.size_mm) for d in payload.dice]

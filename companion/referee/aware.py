@@ -200,6 +200,16 @@ def _reread_note(observation: Observation, changes) -> Verdict:
                    "permettent)")
 
 
+def read_anew_note(observation: Observation) -> Verdict:
+    """The last roll's dice, untouched where they lay, read with other faces (``Observation.reread``)."""
+    now = " ".join(str(d.value) for d in observation.dice) + " ?" * len(observation.unread)
+    return verdict("unsure", UNSURE_RULE,
+                   f"Camera unsure: the dice lying there now read {now.strip()}, not as when they settled; nothing "
+                   "was played. If they read right now, correct the roll on the phone.",
+                   f"Caméra incertaine : les dés posés se lisent maintenant {now.strip()}, pas comme à l'arrêt ; "
+                   "rien n'a été joué. S'ils sont bien lus maintenant, corrigez le lancer sur le téléphone.")
+
+
 def _unread_note(observation: Observation, expectation: RollExpectation, unread: int) -> Verdict:
     (read_en, read_fr), (wanted_en, wanted_fr) = _counted(observation, expectation)
     seen_en = "a die" if unread == 1 else f"{unread} dice"

@@ -7,15 +7,17 @@ reported (a hand that passed over without touching anything). A die's colour doe
 count: a dark or marbled die near a colour boundary can change name with sensor noise from one frame to
 the next, and a roll must still settle; each die is reported with the colour most of the still frames gave it.
 A die seen but not read (``DieReading.unread``) is matched by its place alone: its guessed face may change.
-Nor is a still scene a new roll when every frame since the last report showed the reported dice in their places
-(no hand, no frame without them: the pipeline gives no dice while anything moves) and only faces changed: that is
-the camera reading a borderline face again (a 2 read as 4 in the next still frames), and a phantom reroll otherwise.
+Nor is a still scene a new roll when it shows the reported dice in their places and only faces changed, on dice
+nothing touched since (no motion near them; without a motion watch, never missing from their place in a frame):
+that is the camera reading a borderline face again (a 2 read as 4 once a hand moved a piece elsewhere on the
+table), and a phantom reroll otherwise. It is reported once as such (``SettledRoll.reread``), for the players to
+say which reading is right. A die turned by hand where it lay (a Tesseract calibration) was touched.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Sequence
+from typing import Callable, Sequence
 
 from companion.core import DieReading
 
@@ -27,6 +29,7 @@ class SettledRoll:
     dice: tuple[DieReading, ...]
     timestamp: float
     index: int
+    reread: bool = False  # not a roll: the last one's dice, untouched where they lay, read with other faces
 
     @property
     def values(self) -> tuple[int, ...]:
@@ -46,12 +49,6 @@ def same_dice(a: Sequence[DieReading], b: Sequence[DieReading], move_tolerance: 
     dice: unread in both), each within ``move_tolerance`` x its size of where it was (matched greedily, nearest
     first)."""
     return len(a) == len(b) and None not in _pair(a, b, move_tolerance, colours)
-
-
-def same_places(a: Sequence[DieReading], b: Sequence[DieReading], move_tolerance: float = 0.35) -> bool:
-    """True when both frames show dice in the same places (each within ``move_tolerance`` x its size), whatever
-    their faces and colours, read or not."""
-    return len(a) == len(b) and None not in _pair(a, b, move_tolerance, colours=False, faces=False)
 
 
 def _pair(a: Sequence[DieReading], b: Sequence[DieReading], move_tolerance: float,
@@ -109,7 +106,8 @@ class RollSettler:
         self._still: list[tuple[DieReading, ...]] = []  # the current still run's first stable_frames frames
         self._count = 0
         self._reported: tuple[DieReading, ...] | None = None
-        self._undisturbed = False  # every frame since the report showed its dice in their places
+        self._touched: list[bool] = []  # for each reported die: whether something may have moved it since
+        self._reread: tuple[DieReading, ...] | None = None  # the reported roll's dice as last reported read anew
         self._rolls = 0
         self._last_time: float | None = None
 
@@ -120,15 +118,17 @@ class RollSettler:
     def reset(self) -> None:
         """Forget everything (a new game): the next still table is a new roll."""
         self._still, self._count, self._reported, self._last_time = [], 0, None, None
-        self._undisturbed = False
+        self._touched, self._reread = [], None
 
-    def update(self, readings: Sequence[DieReading], timestamp: float) -> SettledRoll | None:
+    def update(self, readings: Sequence[DieReading], timestamp: float,
+               moved: Callable[[tuple], bool] | None = None) -> SettledRoll | None:
+        """``moved``: whether anything moved near a box (x1, y1, x2, y2) this frame (the table's motion watch);
+        None: no motion watch, a die is touched when a frame lacks it."""
         if self._last_time is not None and timestamp < self._last_time:
             raise ValueError(f"frame timestamps must not go back in time ({timestamp} < {self._last_time})")
         self._last_time = timestamp
         current = tuple(readings)
-        if self._undisturbed and not same_places(current, self._reported, self.move_tolerance):
-            self._undisturbed = False  # a hand, a die taken or thrown: what settles next may be a roll
+        self._note_touches(current, moved)
         if self._still and same_dice(current, self._still[0], self.move_tolerance, colours=False):
             self._count += 1  # compared with the run's first frame, so a slow drift is not still
         else:
@@ -141,9 +141,33 @@ class RollSettler:
             return None
         if self._reported is not None and same_dice(current, self._reported, self.move_tolerance, colours=False):
             return None  # the same dice in the same places: nothing was rolled
-        if self._undisturbed:
-            return None  # the same dice, never left alone, some faces read anew: nothing was rolled
         current = _voted_colours(current, self._still, self.move_tolerance)
-        self._reported, self._undisturbed = current, True
+        if self._read_anew(current):  # the same dice where they lay, faces read anew on untouched ones
+            if self._reread is not None and same_dice(current, self._reread, self.move_tolerance, colours=False):
+                return None  # already said
+            self._reread = current
+            return SettledRoll(dice=current, timestamp=timestamp, index=self._rolls, reread=True)
+        self._reported, self._touched, self._reread = current, [False] * len(current), None
         self._rolls += 1
         return SettledRoll(dice=current, timestamp=timestamp, index=self._rolls)
+
+    def _note_touches(self, current: tuple[DieReading, ...], moved: Callable[[tuple], bool] | None) -> None:
+        """Mark the reported dice something may have moved this frame: motion near them, or (no motion watch) no
+        die at their place."""
+        if self._reported is None:
+            return
+        if moved is not None:
+            marks = [die.box is None or moved(die.box) for die in self._reported]
+        else:
+            marks = [match is None for match in _pair(self._reported, current, self.move_tolerance, colours=False,
+                                                       faces=False)]
+        self._touched = [was or now for was, now in zip(self._touched, marks)]
+
+    def _read_anew(self, current: tuple[DieReading, ...]) -> bool:
+        """Whether ``current`` is the reported dice in their places, faces changed only on dice nothing touched."""
+        if self._reported is None or len(current) != len(self._reported):
+            return False
+        pairs = _pair(self._reported, current, self.move_tolerance, colours=False, faces=False)
+        return None not in pairs and all(
+            not touched or (now.value == die.value and now.unread == die.unread)
+            for die, now, touched in zip(self._reported, pairs, self._touched))

@@ -159,3 +159,21 @@ def test_rolls_from_the_simulated_table_are_journaled_as_simulated(tmp_path):
     table = make_table(tmp_path)
     Pipeline(source, ScriptedReader(source), RollSettler(stable_frames=3), table.observe, LiveView(), fps=0).run()
     assert [e["source"] for e in table.history()] == ["simulated"]
+
+
+def test_the_settler_is_told_where_the_table_moved_near_a_die():
+    """A hand moving a piece across the board is motion, but not near the dice in the tray: the settler may keep
+    their roll when a face is read anew (companion/vision/settle.py); a hand at a die, or a first picture, is."""
+    from companion.pipeline import _moved_near
+    from companion.tablevision.motion import MotionWatch
+
+    motion = MotionWatch()
+    table = np.full((480, 640, 3), 120, np.uint8)
+    motion.update(table)
+    assert _moved_near(motion)((100, 100, 140, 140))  # nothing to compare the first picture with
+    hand = table.copy()
+    hand[300:420, 400:560] = 30
+    motion.update(hand)
+    near = _moved_near(motion)
+    assert motion.moving and not near((100, 100, 140, 140)) and near((380, 280, 420, 320))
+    assert _moved_near(None) is None

@@ -143,13 +143,32 @@ def test_a_read_die_and_an_unread_one_on_the_same_spot_are_not_the_same_dice():
 
 
 def test_a_face_read_anew_where_it_lay_is_not_a_new_roll():
-    """Found on the simulated table: a borderline 2 settled, then read as 4 in the next still frames with nothing
-    moved, and the referee took it for a reroll of one die. Only a scene the dice left (a hand, a throw: the
-    pipeline gives no dice while anything moves) can settle into a new roll."""
+    """Found on the simulated table: a borderline 2 settled, then read as 4 in later still frames, and the referee
+    took it for a reroll of one die. Without a motion watch, a die is touched only when a frame lacks it."""
     settler = RollSettler(stable_frames=3)
     reread = [die(3, 100, 100), die(2, 302, 121, "blue")]
     unreadable = [die(3, 100, 100), unread(5, 300, 120)]
-    reports = feed(settler, [ROLL_A] * 4 + [reread] * 5 + [unreadable] * 4 + [ROLL_A] * 2)
-    assert [r.values for _, r in reports] == [(3, 5)]
+    reports = feed(settler, [ROLL_A] * 4 + [reread] * 5 + [reread] * 3 + [unreadable] * 4 + [ROLL_A] * 3)
+    assert [(r.values, r.reread, r.index) for _, r in reports] == [
+        ((3, 5), False, 1), ((2, 3), True, 1), ((3, 5), True, 1)]  # each reading anew said once, never a roll
+    assert [r.dice[1].unread for _, r in reports] == [False, False, True]
     rethrown = feed(settler, [[]] * 2 + [reread] * 4, start=10.0)
-    assert [r.values for _, r in rethrown] == [(2, 3)]
+    assert [(r.values, r.reread, r.index) for _, r in rethrown] == [((2, 3), False, 2)]
+
+
+def test_a_hand_elsewhere_on_the_table_does_not_make_a_face_read_anew_a_roll():
+    """With the table's motion watch: the pipeline gives no dice while anything moves (a keeper moved across the
+    board), yet the dice lying in the tray were not touched; one read anew afterwards is not a reroll. A die a hand
+    reached (turned where it lay, as a Tesseract calibration does) settles anew."""
+    settler = RollSettler(stable_frames=3)
+    reread = [die(3, 100, 100), die(2, 302, 121, "blue")]
+    nowhere = lambda box: False  # noqa: E731 - still frames; or motion far from every die
+    on_blue = lambda box: box[0] > 250  # noqa: E731 - a hand at the blue die
+
+    def frames(scenes, start, hand=nowhere):
+        """Each frame with the motion near it: ``hand`` while moving (no dice read), none once still."""
+        return [settler.update(scene, start + k / 10, nowhere if scene else hand) for k, scene in enumerate(scenes)]
+    assert sum(r is not None for r in frames([ROLL_A] * 4, 0.0)) == 1
+    assert [r.reread for r in frames([[]] * 3 + [reread] * 5, 1.0) if r is not None] == [True]
+    turned = [r for r in frames([[]] * 3 + [reread] * 5, 2.0, on_blue) if r is not None]
+    assert [(r.values, r.reread) for r in turned] == [((2, 3), False)]

@@ -168,3 +168,21 @@ def test_settings_are_checked():
         RulesAwareReading(floor=0.0)
     with pytest.raises(ValueError):
         RulesAwareReading(floor=0.05, doubt=0.1)
+
+
+def test_the_last_roll_read_anew_where_it_lay_is_not_a_reroll_and_the_players_are_told(table):
+    """« Cependant, vous ne pouvez pas relancer les résultats de 1. »: a reroll is dice picked up and thrown again.
+    The dice of A's roll, untouched where they lay, read with another face (a borderline 5 now read as a 2: the
+    settler's ``reread``) are not a reroll of one die: nothing is played, the history keeps what the camera read,
+    and the players are told which faces it reads now."""
+    before = table.engine.state_json()
+    verdicts = table.observe(Observation(dice=tuple(die(v) for v in (1, 3, 3, 2, 6)), source="camera", reread=True))
+    assert [(v.kind.value, v.rule) for v in verdicts] == [("unsure", "camera.unsure")]
+    assert verdicts[0].message.en.startswith("Camera unsure: the dice lying there now read 1 3 3 2 6, not as when "
+                                             "they settled; nothing was played.")
+    assert table.engine.state_json() == before
+    newest = table.history()[-1]
+    assert newest["event"]["type"] == CAMERA_UNSURE and [d["value"] for d in newest["event"]["read_anew"]] == [
+        1, 3, 3, 2, 6]
+    assert "dice" not in newest["event"]  # a correction on the phone goes to the roll in force, not to this
+    assert table.observe(Observation(dice=(die(2),), source="phone", reread=True)) == []

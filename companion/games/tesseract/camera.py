@@ -14,6 +14,7 @@ from companion.core import Observation, Verdict, centre_inside
 from . import rules, unread
 from .cube import Cube
 from .state import THREAT, GameState
+from .table_layout import priming_value
 
 AREA_KEY = "priming_zone"
 UNKNOWN = "unknown colour"  # the name a die read in no colour is listed by
@@ -25,7 +26,7 @@ def primed_dice(observation: Observation) -> list | None:
     if not observation.places:
         return None
     return [d for d, place in zip(observation.dice, observation.places)
-            if place is not None and str(place.get("zone") or "").startswith("priming-")]
+            if place is not None and priming_value(str(place.get("zone") or "")) is not None]
 
 
 def reading_event(observation: Observation, options: Mapping[str, Any],

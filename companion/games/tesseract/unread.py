@@ -17,8 +17,7 @@ from companion.core import Observation, Verdict
 
 from . import rules
 from .cube import Cube
-
-AREA_PREFIX = "priming-"
+from .table_layout import priming_value
 
 
 def unread_primed(observation: Observation) -> list[dict[str, Any]]:
@@ -26,9 +25,9 @@ def unread_primed(observation: Observation) -> list[dict[str, Any]]:
     (``area``: 4 for ``priming-4``)."""
     out = []
     for die, place in zip(observation.unread, observation.unread_places):
-        zone = str((place or {}).get("zone") or "")
-        if zone.startswith(AREA_PREFIX) and zone[len(AREA_PREFIX):].isdigit():
-            out.append({**die.to_json(), "area": int(zone[len(AREA_PREFIX):])})
+        area = priming_value(str((place or {}).get("zone") or ""))
+        if area is not None:
+            out.append({**die.to_json(), "area": area})
     return out
 
 

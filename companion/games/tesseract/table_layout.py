@@ -28,6 +28,5 @@ def table_layout() -> TableLayout:
 
 def priming_value(zone: str | None) -> int | None:
     """The value whose icon a priming area sits under, from its zone name."""
-    if zone and zone.startswith("priming-"):
-        return int(zone.rsplit("-", 1)[1])
-    return None
+    value = zone.rsplit("-", 1)[1] if zone and zone.startswith("priming-") else ""
+    return int(value) if value.isdigit() else None

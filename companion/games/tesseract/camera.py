@@ -11,7 +11,7 @@ from typing import Any, Iterable, Mapping
 
 from companion.core import Observation, Verdict, centre_inside
 
-from . import rules, unread
+from . import area_reading, rules, unread
 from .cube import Cube
 from .state import THREAT, GameState
 from .table_layout import priming_value
@@ -20,13 +20,19 @@ AREA_KEY = "priming_zone"
 UNKNOWN = "unknown colour"  # the name a die read in no colour is listed by
 
 
-def primed_dice(observation: Observation) -> list | None:
-    """With table vision: the dice lying in the mat's priming areas (zones ``priming-1`` .. ``priming-6``);
+def primed_dice(observation: Observation) -> tuple[list, list] | None:
+    """With table vision: the dice lying in the mat's priming areas (zones ``priming-1`` .. ``priming-6``), each
+    unsure one read as its area's value where the reader allows it (``area_reading``), and what was read again;
     None when the observation has no places (no table plane)."""
     if not observation.places:
         return None
-    return [d for d, place in zip(observation.dice, observation.places)
-            if place is not None and priming_value(str(place.get("zone") or "")) is not None]
+    dice, areas = [], []
+    for die, place in zip(observation.dice, observation.places):
+        area = priming_value(str((place or {}).get("zone") or ""))
+        if area is not None:
+            dice.append(die)
+            areas.append(area)
+    return area_reading.read_by_area(dice, areas)
 
 
 def reading_event(observation: Observation, options: Mapping[str, Any],
@@ -35,12 +41,13 @@ def reading_event(observation: Observation, options: Mapping[str, Any],
     zone; otherwise a ``priming_zone_reading`` of the dice in the zone (the mat's priming areas when the table
     plane is known, else those whose box centre lies in ``pieces["priming_zone"]``, else all dice when the
     option says the frame is the zone)."""
-    on_mat = primed_dice(observation)
-    if on_mat is not None:
-        not_read = unread.unread_primed(observation)
+    primed = primed_dice(observation)
+    if primed is not None:
+        (on_mat, again), not_read = primed, unread.unread_primed(observation)
         event = prime_event(state, on_mat, options, not_read) if state is not None else None
-        return event or {"type": "priming_zone_reading", "dice": [d.to_json() for d in on_mat],
-                         **({"unread": not_read} if not_read else {}), **mat_readings(observation, state)}
+        event = event or {"type": "priming_zone_reading", "dice": [d.to_json() for d in on_mat],
+                          **({"unread": not_read} if not_read else {}), **mat_readings(observation, state)}
+        return {**event, area_reading.KEY: again} if again else event
     area = observation.pieces.get(AREA_KEY) if isinstance(observation.pieces, Mapping) else None
     if area is None and not options["camera_frame_is_priming_zone"]:
         return None
@@ -220,7 +227,8 @@ def reconcile(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
     if not out and not unsure:
         out.append(rules.info(rules.CAMERA_OK, "The camera agrees with the priming zone",
                               "La caméra confirme la zone d'amorçage"))
-    return out + rolled_note + unsure + _misread_notes(misread, "primed {cube}", "{cube} amorcé") + lab_notes
+    return out + rolled_note + unsure + area_reading.notes(event) + \
+        _misread_notes(misread, "primed {cube}", "{cube} amorcé") + lab_notes
 
 
 def _rolled_cube(state: GameState, extra: Counter) -> tuple[Cube, list[str]] | None:

@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from companion.core import Verdict
 
-from . import rules
+from . import area_reading, rules
 from .camera import game_colour, rolled_misread_note
 from .cube import Cube
 from .events import drain, remove_from_tesseract
@@ -102,10 +102,10 @@ def prime(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]
     if column not in choices:
         raise rules.Illegal(rules.PRIME, f"The lowest removable cube is in {' or '.join(choices)}, not {column}",
                             f"Le cube amovible le plus bas est en {' ou '.join(choices)}, pas en {column}")
-    rolled = _rolled(state, event, column, options)
+    rolled, read_again = _rolled(state, event, column, options), area_reading.notes(event)
     cube, revealed = remove_from_tesseract(state, column, options)
     primed = cube.with_value(rolled)
-    revealed = _misread_note(state, event, primed, options) + revealed
+    revealed = read_again + _misread_note(state, event, primed, options) + revealed
     state.zone.add(primed)
     state.last_primed = primed
     state.primed_this_phase = True

@@ -26,6 +26,8 @@ events = st.fixed_dictionaries(
               "effects": st.lists(st.fixed_dictionaries({"op": st.sampled_from(["destroy", "invert", "zap"]),
                                                          "zone": st.sampled_from(["lab", "priming"]),
                                                          "cube": cubes})),
+              "read_by_area": st.one_of(st.lists(st.one_of(st.fixed_dictionaries(
+                  {"area": values, "read": values, "color": columns}), values), max_size=2), values),
               "unread": st.one_of(st.lists(st.one_of(st.fixed_dictionaries({"area": values, "color": columns}),
                                                      values), max_size=3), values),
               "spared": values, "rolls": values, "source": st.sampled_from(["research", "confinement", "x"])})

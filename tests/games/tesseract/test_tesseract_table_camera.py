@@ -265,3 +265,42 @@ def test_an_unread_die_that_cannot_be_a_primed_cube_where_it_lies_is_said_unread
     assert [(v.kind.value, v.message.en) for v in engine.apply(rolled)] == [
         ("info", "The camera sees a die in priming area 4 it cannot read: if it is the cube just rolled, prime it on "
                  "the phone")]
+
+
+def unsure(value, colour, zone, probabilities):
+    """A read die the reader was unsure of: (value read, colour, zone, its six face probabilities)."""
+    return DieReading(value, colour, confidence=max(probabilities), probabilities=probabilities), zone
+
+
+def observed(*dice):
+    """An observation of (DieReading, zone) pairs."""
+    return Observation(dice=tuple(d for d, _ in dice),
+                       places=tuple({"zone": z, "grid": None, "cell": None, "uncertain": False} for _, z in dice))
+
+
+def test_a_die_read_unsure_under_the_icon_of_another_value_is_read_as_that_value():
+    """« Placez-le ensuite dans la zone d'amorçage, sous l'icône correspondant à sa nouvelle valeur. »: a yellow 5
+    with dark pips read as a 2 (0.49) but also as a 5 (0.35), lying under the icon of 5, is the referee's yellow 5,
+    read again and said so; read clearly as a 2 (0.95) it stays a 2 under the wrong icon, a difference. The rolled die
+    read unsure is primed at its area's value."""
+    engine = in_threat_phase()
+    engine.state.tesseract.columns["d1"][-1] = Cube("blue", 3)
+    labs = [(DieReading(v, c), z) for v, c, z in zone_dice(engine) if z.startswith("lab-")]
+    purple = (DieReading(2, "purple"), "priming-2")
+    doubtful = unsure(2, "yellow", "priming-5", (0.06, 0.49, 0.0, 0.05, 0.35, 0.05))
+    reading = engine.observation_event(observed(purple, doubtful, *labs))
+    assert reading["read_by_area"] == [{"area": 5, "read": 2, "color": "yellow"}]
+    assert [(v.kind.value, v.rule, v.message.en) for v in engine.apply(reading)] == [
+        ("info", "tess.camera.match", "The camera agrees with the priming zone"),
+        ("info", "tess.camera.reread", "Read again: the yellow die in priming area 5, read as 2, is a 5 (the area's "
+                                       "value, which the reader also gave it)")]
+    clearly = unsure(2, "yellow", "priming-5", (0.01, 0.95, 0.0, 0.01, 0.02, 0.01))
+    verdicts = engine.apply(engine.observation_event(observed(purple, clearly, *labs)))
+    assert "The referee has 1 primed yellow 5 the camera does not see" in [v.message.en for v in verdicts]
+    rolled = unsure(6, "yellow", "priming-4", (0.0, 0.0, 0.05, 0.3, 0.05, 0.6))
+    prime = engine.observation_event(observed(purple, doubtful, rolled, *labs))
+    assert prime["type"] == "prime" and prime["dice"][0]["value"] == 4 and len(prime["read_by_area"]) == 2
+    verdicts = engine.apply(prime)
+    assert Cube("yellow", 4) in engine.state.zone.cubes and "tess.prime" in rules_of(verdicts)
+    assert "Read again: the yellow die in priming area 4, read as 6, is a 4 (the area's value, which the reader " \
+           "also gave it)" in [v.message.en for v in verdicts]

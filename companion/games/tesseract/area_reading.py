@@ -1,8 +1,9 @@
 """The priming areas say what a die's face should be: « Placez-le ensuite dans la zone d'amorçage, sous l'icône
 correspondant à sa nouvelle valeur ».
 
-A die in a priming area read as another value, which the reader was not sure of (under ``vision.sure_reading``) and
-which gave the area's value at least ``vision.reread_floor``, is read as the area's value and the players are told:
+A die in a priming area read as another value, which the reader was not sure of (under ``vision.sure_reading``'s
+default) and which gave the area's value at least ``vision.reread_floor``'s default, is read as the area's value
+(the engine has no settings but its options) and the players are told:
 the rules-aware reading's "read again", with the mat as the expectation (a blue 3 with dark pips read 2 at 0.49,
 3 at 0.35, lying under the icon of 3). A die read clearly as another value stays as read: the players may have put
 it under the wrong icon, and the referee says so.

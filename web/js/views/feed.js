@@ -66,7 +66,8 @@ export function describeEntry(entry, summary) {
   if (event.type === "camera_unsure" && Array.isArray(event.read_anew)) key = "camera_reread";
   const actionName = ((summary || {}).action_names || {})[event.action];
   return t(`entry.${key}`, {
-    dice: values(entry.dice || event.dice || event.read_anew), rerolled: values(event.rerolled), results: values(event.results),
+    dice: values(entry.dice || event.dice || event.read_anew), rerolled: values(event.rerolled),
+    results: values(event.results),
     value: event.value ?? "", column: event.column ?? "", level: event.level ?? "",
     rolled: event.rolled ?? values(entry.dice || event.dice), // a camera prime holds the die as read
     cube: cube(event.cube), chosen: cube(event.chosen), player: event.player ?? "",

@@ -56,3 +56,40 @@ def test_a_die_the_camera_was_unsure_of_is_corrected_by_a_tap_on_the_picture(qui
     assert next(e for e in entries if e["seq"] == rolled["seq"]) == rolled  # the roll before is as it was
     assert sorted(shown(phone, "return window.companion.state.summary.dice")) == [1, 2, 4, 5, 6]
     assert page_errors(phone) == []
+
+
+def test_dice_read_anew_where_they_lay_are_shown_and_a_tap_corrects_the_roll_played(quiet_table, phone):
+    """The camera read the dice of the roll played again, untouched, with another face (``Observation.reread``):
+    the history shows what it reads now and why nothing was played, and a tap on a die corrects the roll in force,
+    never plays a new one."""
+    service, url = quiet_table
+    service.table.new_game("nexus-keepers", {}, ["A", "B"])
+    service.table.submit(SETUP)
+    boxes = [(40 + 110 * k, 200, 100 + 110 * k, 260) for k in range(5)]
+    service.table.observe(Observation(dice=tuple(DieReading(v, "white", b, 0.9) for v, b in zip((1, 3, 3, 5, 6), boxes)),
+                                      source="camera"))
+    rolled = api(url, "api/history")["entries"][-1]
+    anew = tuple(DieReading(v, "white", b, 0.7) for v, b in zip((1, 3, 3, 2, 6), boxes))
+    service.table.observe(Observation(dice=anew, source="camera", reread=True))
+    service.live.update(Frame(np.full((480, 640, 3), 90, np.uint8), time.time(), 2), list(anew))
+
+    unlock(phone, url)
+    phone.refresh()  # a page left open by the test before keeps the camera's dice it loaded (no pipeline here)
+    open_page(phone, url, "#/history")
+    css = "#history-list li[data-type='camera_unsure']"
+    wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, css), message="the dice read anew are not in the history")
+    text = phone.find_element(By.CSS_SELECTOR, css).text
+    assert "The dice lying there read anew: 1 3 3 2 6" in text and "nothing was played" in text
+
+    open_page(phone, url, "#/table")
+    wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box")) == 5,
+         message="the camera's dice are not drawn on the picture")
+    tap_die(phone, phone.find_element(By.CSS_SELECTOR, "#snapshot-overlay g.die-box[data-value='2']"))
+    assert phone.find_element(By.ID, "die-title").text == "Correct die 4"
+    tap(phone, "#die-values button[data-value='2']")
+    tap(phone, "#die-save")
+    settled(phone, url)
+    entries = api(url, "api/history")["entries"]
+    assert entries[-1]["event"]["type"] == "correct" and entries[-1]["event"]["seq"] == rolled["seq"]
+    assert [d["value"] for d in next(e for e in entries if e["seq"] == rolled["seq"])["dice"]] == [1, 3, 3, 2, 6]
+    assert page_errors(phone) == []

@@ -66,8 +66,8 @@ def test_dice_read_anew_where_they_lay_are_shown_and_a_tap_corrects_the_roll_pla
     service.table.new_game("nexus-keepers", {}, ["A", "B"])
     service.table.submit(SETUP)
     boxes = [(40 + 110 * k, 200, 100 + 110 * k, 260) for k in range(5)]
-    service.table.observe(Observation(dice=tuple(DieReading(v, "white", b, 0.9) for v, b in zip((1, 3, 3, 5, 6), boxes)),
-                                      source="camera"))
+    played = tuple(DieReading(v, "white", b, 0.9) for v, b in zip((1, 3, 3, 5, 6), boxes))
+    service.table.observe(Observation(dice=played, source="camera"))
     rolled = api(url, "api/history")["entries"][-1]
     anew = tuple(DieReading(v, "white", b, 0.7) for v, b in zip((1, 3, 3, 2, 6), boxes))
     service.table.observe(Observation(dice=anew, source="camera", reread=True))

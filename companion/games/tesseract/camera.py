@@ -28,7 +28,7 @@ def primed_dice(observation: Observation) -> tuple[list, list] | None:
         return None
     dice, areas = [], []
     for die, place in zip(observation.dice, observation.places):
-        area = priming_value(str((place or {}).get("zone") or ""))
+        area = priming_value((place or {}).get("zone"))
         if area is not None:
             dice.append(die)
             areas.append(area)

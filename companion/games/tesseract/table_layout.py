@@ -26,7 +26,7 @@ def table_layout() -> TableLayout:
                        grids=(CONFINEMENT,))
 
 
-def priming_value(zone: str | None) -> int | None:
-    """The value whose icon a priming area sits under, from its zone name."""
-    value = zone.rsplit("-", 1)[1] if zone and zone.startswith("priming-") else ""
+def priming_value(zone: object) -> int | None:
+    """The value whose icon a priming area sits under, from its zone name (None: not a priming area)."""
+    value = zone.rsplit("-", 1)[1] if isinstance(zone, str) and zone.startswith("priming-") else ""
     return int(value) if value.isdigit() else None

@@ -25,7 +25,7 @@ def unread_primed(observation: Observation) -> list[dict[str, Any]]:
     (``area``: 4 for ``priming-4``)."""
     out = []
     for die, place in zip(observation.unread, observation.unread_places):
-        area = priming_value(str((place or {}).get("zone") or ""))
+        area = priming_value((place or {}).get("zone"))
         if area is not None:
             out.append({**die.to_json(), "area": area})
     return out

@@ -89,16 +89,30 @@ def prime_event(state: GameState, dice: list, options: Mapping[str, Any],
     if state is None:
         return None
     held = Counter(state.zone.cubes)
-    seen, _, unknown = as_cubes([(d.color, d.value) for d in dice], held, state, options)
-    seen += unread.cover(held - seen, not_read or [], state.colours, lambda c: game_colour(c, options))[0]
+    seen, _, unknown, _ = _zone_seen(state, held, [(d.color, d.value) for d in dice], not_read or [], options)
     rolled = _rolled_die(state, held, seen, unknown)
     if rolled is None or len(rolled[1]) != 1:
         return None
     new, (column,) = rolled
-    read_as = unknown[0].color if unknown else new.color
+    colour_read = unknown[0].color if unknown else new.color
     # the die as read (any of the dice showing that cube will do): the phone draws it and corrects a misread
-    die = next(d for d in dice if (game_colour(d.color, options) or UNKNOWN) == read_as and d.value == new.value)
+    die = next(d for d in dice if (game_colour(d.color, options) or UNKNOWN) == colour_read and d.value == new.value)
     return {"type": "prime", "column": column, "dice": [die.to_json()]}
+
+
+def _zone_seen(state: GameState, held: Counter, dice: list, not_read: list,
+               options: Mapping[str, Any]) -> tuple[Counter, list, list[Cube], tuple[list[Cube], list]]:
+    """The dice (colour name, value) read in the zone as the game's cubes (``as_cubes``), with the held cubes that
+    dice seen but not read lie in place of (``unread.cover``). Returns (seen, misread, unknown, (the cubes unread
+    dice lie in place of, the other unread dice))."""
+    seen, misread, unknown = as_cubes(dice, held, state, options)
+    in_place, stray = unread.cover(held - seen, not_read, state.colours, lambda c: game_colour(c, options))
+    return seen + Counter(in_place), misread, unknown, (in_place, stray)
+
+
+def _priming_now(state: GameState) -> bool:
+    """Whether the Threat phase's cube is still to be rolled and primed (nothing pending)."""
+    return state.phase == THREAT and not state.primed_this_phase and not state.pending
 
 
 def _rolled_die(state: GameState, held: Counter, seen: Counter, unknown: list[Cube]) -> tuple[Cube, list[str]] | None:
@@ -191,12 +205,9 @@ def reconcile(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
         if not isinstance(value, int) or not 1 <= value <= 6:
             raise ValueError(f"die value must be 1-6, got {value!r}")
     engine = Counter(state.zone.cubes)
-    seen, misread, unknown = as_cubes([(d.get("color"), d["value"]) for d in dice], engine, state, options)
-    covered, in_place, stray = unread.cover(engine - seen, unread.parse_unread(event), state.colours,
-                                            lambda c: game_colour(c, options))
-    seen += covered
-    priming = state.phase == THREAT and not state.primed_this_phase and not state.pending
-    unsure = unread.notes(in_place, stray, priming)
+    seen, misread, unknown, (in_place, stray) = _zone_seen(state, engine, [(d.get("color"), d["value"]) for d in dice],
+                                                           unread.parse_unread(event), options)
+    unsure = unread.notes(in_place, stray, _priming_now(state))
     out: list[Verdict] = []
     rolled, rolled_note = _rolled_die(state, engine, seen, unknown), []
     if rolled is not None and len(rolled[1]) > 1:
@@ -235,7 +246,7 @@ def _rolled_cube(state: GameState, extra: Counter) -> tuple[Cube, list[str]] | N
     """In the Threat phase before priming, the one die more than the zone: the cube rolled, and the lowest removable
     columns whose top cube has its colour, which it may have come from (several: « vous pouvez choisir quel cube
     amorcer »); None otherwise."""
-    if state.phase != THREAT or state.primed_this_phase or state.pending or sum(extra.values()) != 1:
+    if not _priming_now(state) or sum(extra.values()) != 1:
         return None
     (cube,) = extra.elements()
     return cube, [c for c in state.tesseract.lowest_removable() if state.tesseract.top(c).color == cube.color]

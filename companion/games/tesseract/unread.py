@@ -44,7 +44,7 @@ def parse_unread(event: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 
 def cover(missing: Counter, unread: Sequence[Mapping[str, Any]], colours: Sequence[str],
-          colour_of: Callable[[Any], str | None]) -> tuple[Counter, list[Cube], list[Mapping[str, Any]]]:
+          colour_of: Callable[[Any], str | None]) -> tuple[list[Cube], list[Mapping[str, Any]]]:
     """The cubes of ``missing`` (the referee's, not seen read) that unread dice lie in place of: a die in the area of
     a cube's value, read in its colour, or in one not among ``colours`` when one colour of cube is missing there.
     Returns (the cubes covered, one per die that covers, in order; the other unread dice)."""
@@ -60,7 +60,7 @@ def cover(missing: Counter, unread: Sequence[Mapping[str, Any]], colours: Sequen
             cubes.append(fits[0])
         else:
             stray.append(die)
-    return covered, cubes, stray
+    return cubes, stray
 
 
 def notes(covered: Sequence[Cube], stray: Sequence[Mapping[str, Any]], priming: bool) -> list[Verdict]:

@@ -61,23 +61,36 @@ def reading_event(observation: Observation, options: Mapping[str, Any],
 
 
 def mat_readings(observation: Observation, state: GameState | None) -> dict[str, Any]:
-    """The dice in each scientist's lab area (``lab-1`` is the first scientist's) and the confinement slots
-    holding a die ([column, row] of the board's 6 x 4 grid), when the game is set up. A slot holds a die whether
-    or not the camera could read its face (``Observation.unread``): the slot, not the face, says which cube it is."""
+    """The dice in each scientist's lab area (``lab-1`` is the first scientist's), those seen there but not read
+    (``lab_unread``, when there are any), and the confinement slots holding a die ([column, row] of the board's 6 x 4
+    grid), when the game is set up. A slot holds a die whether or not the camera could read its face
+    (``Observation.unread``): the slot, not the face, says which cube it is."""
     if state is None:
         return {}
     labs: dict[str, list] = {name: [] for name in state.labs.names}
-    slots: list[list[int]] = []
+    not_read: dict[str, list] = {}
     for die, place in zip(observation.dice, observation.places):
-        zone = str((place or {}).get("zone") or "")
-        if zone.startswith("lab-"):
-            index = int(zone.rsplit("-", 1)[1]) - 1
-            if index < len(state.labs.names):
-                labs[state.labs.names[index]].append(die.to_json())
+        name = _lab_of(place, state)
+        if name is not None:
+            labs[name].append(die.to_json())
+    for die, place in zip(observation.unread, observation.unread_places):
+        name = _lab_of(place, state)
+        if name is not None:
+            not_read.setdefault(name, []).append(die.to_json())
+    slots: list[list[int]] = []
     for place in (*observation.places, *observation.unread_places):
         if (place or {}).get("zone") == "confinement" and place.get("cell") is not None and not place.get("uncertain"):
             slots.append(list(place["cell"]))
-    return {"labs": labs, "confinement": sorted(slots)}
+    return {"labs": labs, **({"lab_unread": not_read} if not_read else {}), "confinement": sorted(slots)}
+
+
+def _lab_of(place: Mapping[str, Any] | None, state: GameState) -> str | None:
+    """The scientist whose lab area (``lab-1`` is the first scientist's) ``place`` lies in; None: no lab."""
+    zone = str((place or {}).get("zone") or "")
+    if not zone.startswith("lab-") or not zone[4:].isdigit():
+        return None
+    index = int(zone[4:]) - 1
+    return state.labs.names[index] if 0 <= index < len(state.labs.names) else None
 
 
 def prime_event(state: GameState, dice: list, options: Mapping[str, Any],
@@ -233,7 +246,7 @@ def reconcile(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
         out.append(rules.warning(rules.CAMERA, f"The camera sees a die of unknown colour in the priming zone: "
                                  f"{die.describe()}", "La caméra voit un dé de couleur inconnue dans la zone "
                                  f"d'amorçage : {die.describe()}"))
-    labs, lab_notes = _labs(state, event.get("labs"), options)
+    labs, lab_notes = _labs(state, event.get("labs"), event.get("lab_unread", {}), options)
     out += labs + _confinement(state, event.get("confinement"))
     if not out and not unsure:
         out.append(rules.info(rules.CAMERA_OK, "The camera agrees with the priming zone",
@@ -252,22 +265,34 @@ def _rolled_cube(state: GameState, extra: Counter) -> tuple[Cube, list[str]] | N
     return cube, [c for c in state.tesseract.lowest_removable() if state.tesseract.top(c).color == cube.color]
 
 
-def _labs(state: GameState, labs: Any, options: Mapping[str, Any]) -> tuple[list[Verdict], list[Verdict]]:
-    """Each lab's differences (warnings), and the notes on its dice read in a colour the game has not."""
+def _labs(state: GameState, labs: Any, not_read: Any,
+          options: Mapping[str, Any]) -> tuple[list[Verdict], list[Verdict]]:
+    """Each lab's differences (warnings), and the notes on its dice read in a colour the game has not and on those
+    seen but not read (``not_read``: scientist -> dice; each in place of the one cube of the lab it may be)."""
     if labs is None:
         return [], []
     if not isinstance(labs, Mapping):
         raise ValueError('"labs" must map each scientist to the dice seen in their lab')
+    if not isinstance(not_read, Mapping):
+        raise ValueError('"lab_unread" must map scientists to the dice seen but not read in their lab')
     out: list[Verdict] = []
     notes: list[Verdict] = []
+    for name in not_read:
+        state.labs.check(name)
     for name, dice in labs.items():
         state.labs.check(name)
-        if not isinstance(dice, list) or not all(isinstance(d, Mapping) for d in dice):
-            raise ValueError(f'the dice seen in {name}\'s lab must be a list of {{"value", "color"}}')
+        unread_here = not_read.get(name, [])
+        for what, listed in (("seen", dice), ("seen but not read", unread_here)):
+            if not isinstance(listed, list) or not all(isinstance(d, Mapping) for d in listed):
+                raise ValueError(f'the dice {what} in {name}\'s lab must be a list of {{"value", "color"}}')
         held = Counter(state.labs.cubes[name])
         seen, misread, unknown = as_cubes([(d.get("color"), int(d["value"])) for d in dice], held, state, options)
         seen.update(unknown)
+        in_place, stray = unread.cover(held - seen, unread_here, state.colours, lambda c: game_colour(c, options),
+                                       lambda cube, die: True)
+        seen.update(in_place)
         notes += _misread_notes(misread, "{cube} in " + f"{name}'s lab", "{cube} du labo de " + name)
+        notes += unread.lab_notes(name, in_place, stray)
         for cube in sorted(set(seen) | set(held)):
             extra, missing = seen[cube] - held[cube], held[cube] - seen[cube]
             if extra > 0:

@@ -17,6 +17,7 @@ values = st.one_of(st.integers(-2, 8), st.none(), st.text(max_size=3), st.boolea
 cubes = st.one_of(st.fixed_dictionaries({"color": st.sampled_from(["red", "blue", "yellow", "purple", "green"]),
                                          "value": st.integers(0, 7)}), values)
 columns = st.one_of(st.sampled_from(["a1", "a4", "d1", "d4", "b2", "c3", "z9"]), values)
+scientists = st.sampled_from(["S1", "S2", "nobody"])
 events = st.fixed_dictionaries(
     {"type": st.sampled_from(["take", "calibrate", "transfer", "study", "confine", "deepen", "play_card",
                               "end_actions", "prime", "resolve", "priming_zone_reading", "setup", "nonsense"])},
@@ -30,6 +31,10 @@ events = st.fixed_dictionaries(
                   {"area": values, "read": values, "color": columns}), values), max_size=2), values),
               "unread": st.one_of(st.lists(st.one_of(st.fixed_dictionaries({"area": values, "color": columns}),
                                                      values), max_size=3), values),
+              "labs": st.one_of(st.dictionaries(scientists, st.one_of(st.lists(cubes, max_size=3), values), max_size=2),
+                                values),
+              "lab_unread": st.one_of(st.dictionaries(scientists, st.one_of(st.lists(st.one_of(
+                  st.fixed_dictionaries({"color": columns}), values), max_size=2), values), max_size=2), values),
               "spared": values, "rolls": values, "source": st.sampled_from(["research", "confinement", "x"])})
 
 

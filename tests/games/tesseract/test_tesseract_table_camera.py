@@ -267,6 +267,32 @@ def test_an_unread_die_that_cannot_be_a_primed_cube_where_it_lies_is_said_unread
                  "the phone")]
 
 
+def test_a_lab_cube_seen_but_not_read_is_the_one_cube_of_that_lab_the_camera_does_not_otherwise_see():
+    """« Prenez un cube amovible du Tesseract et placez-le sur un emplacement vide de votre fiche Labo, sans changer
+    sa valeur. »: the lab says whose cube a die is, not its value. A die seen but not read in a lab, in the colour of
+    the one cube of that lab the camera does not read (or in no colour), is that cube lying where it should: said so,
+    not warned of as missing. When it may be either of two cubes, both stay missing and the die is said unread."""
+    engine = new_game()
+    name = engine.state.labs.names[0]
+    engine.state.labs.cubes[name] = [Cube("red", 4), Cube("blue", 2)]
+    zone = [die for die in zone_dice(engine) if die[2] != "lab-1"]  # the priming zone and the other labs
+    for colour in ("red", None):
+        event = engine.observation_event(seen_with_unread([*zone, (2, "blue", "lab-1")], [(6, colour, "lab-1")]))
+        assert event["lab_unread"] == {name: [{"value": 6, "color": colour, "confidence": 1.0, "unread": True}]}
+        assert [(v.kind.value, v.rule, v.message.en) for v in engine.apply(event)] == [
+            ("info", "tess.camera.match", "The camera agrees with the priming zone"),
+            ("info", "tess.camera.unsure", f"The camera sees a die it cannot read in {name}'s lab, where the referee "
+                                           "has the red 4")]
+    either = engine.observation_event(seen_with_unread(zone, [(6, None, "lab-1")]))
+    messages = [(v.kind.value, v.message.en) for v in engine.apply(either)]
+    assert ("warning", f"The referee has 1 red 4 in {name}'s lab the camera does not see") in messages
+    assert ("warning", f"The referee has 1 blue 2 in {name}'s lab the camera does not see") in messages
+    assert ("info", f"The camera sees a die in {name}'s lab it cannot read") in messages
+    elsewhere = engine.observation_event(seen_with_unread([*zone, (2, "blue", "lab-1")], [(6, "red", "lab-2")]))
+    assert ("warning", f"The referee has 1 red 4 in {name}'s lab the camera does not see") in [
+        (v.kind.value, v.message.en) for v in engine.apply(elsewhere)]
+
+
 def unsure(value, colour, zone, probabilities):
     """A read die the reader was unsure of: (value read, colour, zone, its six face probabilities)."""
     return DieReading(value, colour, confidence=max(probabilities), probabilities=probabilities), zone

@@ -64,6 +64,7 @@ def main(argv=None) -> int:
     parser.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "dice-real"))
     parser.add_argument("--photos", type=int, help="at most this many real photos a set (default: every one)")
     args = parser.parse_args(argv)
+    cv2.setNumThreads(args.threads)  # OpenCV's resizes too, as onnxruntime's
     pips = DiceReader.from_config(load_config(None)["vision"], threads=args.threads)
     colour = ColourDieReader(threads=args.threads)
     readers = {"colour-die reader alone": colour,

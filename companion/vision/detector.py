@@ -20,7 +20,7 @@ import numpy as np
 from companion.config import defaults
 from companion.core import DieReading
 from companion.vision.colour import die_colour, table_is_neutral
-from companion.vision.fit import fitted_shape
+from companion.vision.fit import fitted_shape, scaled
 from companion.vision.looks import FrameLooks
 from companion.vision.model_files import (DEFAULT_MODEL, ModelError, configured_model, crop_geometry,
                                           face_reader_paths, open_session)
@@ -317,7 +317,7 @@ class DiceReader:
         scale, rows, cols = self.input_shape(h, w, pixels)
         nh, nw = max(1, round(h * scale)), max(1, round(w * scale))
         canvas = np.full((rows, cols, 3), 114, np.uint8)
-        canvas[:nh, :nw] = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+        canvas[:nh, :nw] = scaled(image, nw, nh)
         rgb = cv2.cvtColor(canvas, cv2.COLOR_BGR2RGB)
         return np.ascontiguousarray(rgb.transpose(2, 0, 1)[None], dtype=np.float32), scale
 

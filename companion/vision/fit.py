@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import math
 
+import cv2
+import numpy as np
+
 
 def fitted_shape(height: int, width: int, pixels: int, multiple: int) -> tuple[float, int, int]:
     """(scale, input height, input width) for a ``height`` x ``width`` frame.
@@ -38,3 +41,14 @@ def fitted_shape(height: int, width: int, pixels: int, multiple: int) -> tuple[f
 
 def _padded(side: int, scale: float, multiple: int) -> int:
     return -(-max(1, round(side * scale)) // multiple) * multiple
+
+
+def scaled(image: np.ndarray, width: int, height: int) -> np.ndarray:
+    """``image`` resized to ``width`` x ``height`` for the detector: halved by ``cv2.pyrDown`` (a blur, then every
+    other pixel) while it is still twice that size or more, then bilinear. Bilinear is how training scales its photos
+    (models/training/data.py: warpAffine, INTER_LINEAR) and costs a fraction of INTER_AREA's time at a ratio that
+    is not a whole number (about 0.3 ms against 2.4 for a 640 x 640 photo to 416 x 416, one thread); the halvings
+    keep it from skipping pixels when a big frame is shrunk a lot (a 1280 x 720 frame to 544 x 304)."""
+    while image.shape[1] >= 2 * width and image.shape[0] >= 2 * height:
+        image = cv2.pyrDown(image)
+    return cv2.resize(image, (width, height), interpolation=cv2.INTER_LINEAR)

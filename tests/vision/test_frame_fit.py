@@ -2,12 +2,13 @@
 
 import json
 
+import cv2
 import numpy as np
 import onnx
 import pytest
 
 from companion.vision import DEFAULT_MODEL, DiceReader, ModelError
-from companion.vision.fit import fitted_shape
+from companion.vision.fit import fitted_shape, scaled
 from companion.vision.render import render_table
 from tests.conftest import models_script, read_rendered_tables
 
@@ -121,3 +122,15 @@ def test_the_free_input_script_refuses_a_detector_already_free_or_oblong(tmp_pat
     assert free_input.main([str(oblong)]) == 2
     assert "square input" in capsys.readouterr().err
     assert not (tmp_path / "again.onnx").exists()
+
+
+def test_a_frame_is_scaled_to_the_input_without_skipping_pixels():
+    """A big frame shrunk a lot is halved (each halving blurred) before the bilinear step: a checkerboard of single
+    pixels comes out an even grey, where bilinear alone, sampling a few pixels of every four, shows stripes."""
+    board = (np.indices((720, 1280)).sum(axis=0) % 2 * 255).astype(np.uint8)
+    frame = np.repeat(board[..., None], 3, axis=2)
+    out = scaled(frame, 544, 304)
+    assert out.shape == (304, 544, 3) and abs(float(out.mean()) - 127.5) < 2 and float(out.std()) < 8
+    assert float(cv2.resize(frame, (544, 304), interpolation=cv2.INTER_LINEAR).std()) > 30
+    small = frame[:100, :120]
+    assert scaled(small, 96, 80).shape == (80, 96, 3) and scaled(small, 240, 200).shape == (200, 240, 3)

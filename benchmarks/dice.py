@@ -5,7 +5,8 @@
 For each labelled folder: recall, precision, value accuracy, dice read correctly (value right / all
 labelled dice) and exact-roll rate, for the product and for the peer detector in ../shared/peers/,
 then the median milliseconds per image (pre-processing, inference and decoding; one image at a time,
-same images, same thread count for onnxruntime, the peer's interpreter and OpenCV) of both, and their ratio. The held-out split is never trained on.
+same images, same thread count for onnxruntime, the peer's interpreter and OpenCV) of both, and their
+ratio. The held-out split is never trained on.
 Where a set has colour labels (models/labels/<set>-colours.json), the colours read for the found dice
 are scored against them too; where it lists the photos that show a game board (models/labels/<set>-boards.json),
 precision on those photos is printed for both; and the compute per frame is printed from the detector runs (a

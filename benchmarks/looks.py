@@ -36,7 +36,7 @@ from companion.tablevision.render import render_table as render_mat  # noqa: E40
 from companion.tablevision.scenes import random_dice, random_position  # noqa: E402
 from companion.tablevision.zoom import dice_window, read_in_window  # noqa: E402
 from companion.vision import DiceReader  # noqa: E402
-from companion.vision.detector import EMBLEM  # noqa: E402
+from companion.vision.face_reading import EMBLEM  # noqa: E402
 from companion.vision.render import render_table  # noqa: E402
 from companion.vision.scoring import match  # noqa: E402
 

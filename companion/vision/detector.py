@@ -2,7 +2,8 @@
 
 Two models (see models/README.md): the detector (models/dice.onnx) outputs a die-centre heatmap,
 face-value probabilities and box sizes on a stride-4 grid; the face reader (models/dice_faces.onnx)
-reads each found die again from a crop of the full-resolution photo, where its pips are bigger.
+reads each found die again from a crop of the full-resolution photo, where its pips are bigger
+(companion/vision/face_reading.py).
 The two value guesses are multiplied. Decoding here keeps the graphs small and plain. Each reading keeps
 its six face probabilities, so the referee can look at a die's second-best value (companion/referee/aware.py).
 """
@@ -20,8 +21,8 @@ import numpy as np
 from companion.config import defaults
 from companion.core import DieReading
 from companion.vision.colour import die_colour, table_is_neutral
+from companion.vision.face_reading import NOT_A_DIE, FaceReading, die_probability
 from companion.vision.fit import fitted_shape, scaled
-from companion.vision.looks import FrameLooks
 from companion.vision.model_files import (DEFAULT_MODEL, ModelError, configured_model, crop_geometry,
                                           face_reader_paths, open_session)
 from companion.vision.pips import without_pips
@@ -32,12 +33,11 @@ from companion.vision.unread import away_from
 
 log = logging.getLogger(__name__)
 SECOND_OPINION = ("off", "doubtful", "always")
-NOT_A_DIE, EMBLEM = 6, 7  # the face readers' seventh class ("not a die") and eighth, where they have it
 EMBLEM_FACES = (6, 1)  # the faces a maker's emblem replaces
 VISION = defaults("vision")  # the settings' defaults, written once in companion/config.py
 
 
-class DiceReader:
+class DiceReader(FaceReading):
     """Reads every d6 in a BGR image.
 
     ``threads`` is onnxruntime's intra-op thread count (leave a Pi core for the camera and web);
@@ -204,114 +204,6 @@ class DiceReader:
         side = self.input_size
         return side / max(height, width), side, side
 
-    def _read_faces(self, image: np.ndarray, rects: list, turns, reader=None, placed: list | None = None) -> np.ndarray:
-        """Value probabilities (N x 7) of each box, averaged over the given quarter-turns of its crop.
-
-        ``placed``, when the reader has a placing head and turn 0 is read: filled with where the reader
-        finds each die, as a box (x, y, w, h) in the image, and how far off the box was.
-        """
-        reader = reader or self.faces
-        size = self.crop_size
-        crops = np.empty((len(rects), size, size, 3), np.uint8)
-        for k, (x, y, w, h) in enumerate(rects):
-            side = self._crop_side(w, h, image)
-            scale = size / max(side, 1.0)
-            m = np.array([[scale, 0, size / 2 - scale * (x + w / 2)], [0, scale, size / 2 - scale * (y + h / 2)]])
-            crops[k] = cv2.warpAffine(image, m, (size, size), flags=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR,
-                                      borderMode=cv2.BORDER_CONSTANT, borderValue=(114, 114, 114))
-        turned = [np.rot90(crops, k, axes=(1, 2)) for k in turns]  # a face reads the same turned
-        batch = np.ascontiguousarray(np.concatenate(turned)[..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32)
-        outputs = reader.run(None, {reader.get_inputs()[0].name: batch})
-        self.face_looks += len(batch)
-        if placed is not None and len(outputs) > 1 and turns[0] == 0:
-            placed.extend(self._placed_box(rect, place, image) for rect, place in zip(rects, outputs[1][:len(rects)]))
-        return outputs[0].reshape(len(turned), len(rects), -1).mean(axis=0)
-
-    def _face_readers(self) -> list:
-        """The first face reader, then the second when it opened."""
-        return [self.faces] + ([self.second] if self.second is not None else [])
-
-    def _both_readers(self, image: np.ndarray, rects: list) -> np.ndarray:
-        """One upright look of each face reader at ``rects``, averaged."""
-        return np.mean([self._read_faces(image, rects, [0], r) for r in self._face_readers()], axis=0)
-
-    def _crop_side(self, w: float, h: float, image: np.ndarray) -> float:
-        """A face crop's side in pixels: crop_scale x the box's longer side, at least min_crop of the frame."""
-        return max(self.crop_scale * max(w, h), self.min_crop * min(image.shape[:2]))
-
-    def _placed_box(self, rect, place, image) -> tuple[list[float], float]:
-        """The box where the placing head (dx, dy, ds, in crop sides) puts the die, and how far off ``rect`` was."""
-        x, y, w, h = rect
-        dx, dy, ds = (float(v) for v in place)
-        ds = min(max(ds, -1.0), 1.0)  # at most e times bigger or smaller in one step
-        side = self._crop_side(w, h, image)
-        cx, cy = x + w / 2 + dx * side, y + h / 2 + dy * side
-        grow = side * np.exp(ds) / (self.crop_scale * max(w, h, 1e-6))  # the die's box from the crop it wants
-        nw, nh = w * grow, h * grow
-        return [cx - nw / 2, cy - nh / 2, nw, nh], max(abs(dx), abs(dy), abs(ds))
-
-    def _read_all(self, image: np.ndarray, boxes: list, scores: np.ndarray,
-                  detector_probs: np.ndarray, budget: int | None = None) -> tuple[np.ndarray, list]:
-        """Face-reader probabilities (N x 7) of every box, and the boxes read (some re-placed by the reader).
-
-        One look each, more for the least sure, within budget.
-        """
-        boxes = list(boxes)
-        readers = self._face_readers()
-        placed: dict = {}  # box index -> where the first reader's latest unturned look saw its die, how far off
-
-        def read(r, picked, turns):
-            where = [] if r == 0 else None
-            probs = self._read_faces(image, [boxes[k] for k in picked], turns, readers[r], where)
-            placed.update(zip(picked.tolist(), where or ()))
-            return probs
-
-        looks = FrameLooks(read, len(readers), len(boxes), self.max_face_looks if budget is None else budget)
-        looks.look(0, np.arange(len(boxes)), self.face_views)  # every die is read once, whatever the budget
-        self.faces_read += len(boxes)
-        candidates = np.arange(len(boxes))
-        for round_ in range(self.recrop_rounds if placed and self.recrop_beyond < 1.0 else 0):
-            # badly placed boxes: cut again where the reader saw the die, worst placed first
-            off = np.array([placed[k][1] for k in candidates])
-            worst_first = np.argsort(-off, kind="stable")
-            recrop = candidates[worst_first][off[worst_first] > self.recrop_beyond]
-            if looks.left() is not None:  # as many as the looks left pay for
-                recrop = recrop[: looks.left() // self.face_views]
-            if not len(recrop):
-                break
-            for k in recrop:
-                boxes[k] = placed[k][0]
-            looks.forget(0, recrop)
-            looks.look(0, recrop, self.face_views)
-            self.faces_recropped += len(recrop)
-            self.faces_moved += len(recrop) if round_ == 0 else 0  # dice re-placed at least once
-            candidates = recrop
-        if len(readers) > 1 and self.second_opinion == "always":  # the least sure first, while the budget lasts
-            order = np.argsort(self._fuse(detector_probs, looks.probabilities()).max(axis=1), kind="stable")
-            looks.look(1, looks.affordable(order, (0, self.face_views)), self.face_views)
-        face_probs = looks.probabilities()
-        sureness = self._fuse(detector_probs, face_probs).max(axis=1)
-        could_count = scores * _is_die(face_probs) >= self.confidence
-        doubtful = np.flatnonzero((sureness < self.reread_below) & could_count)
-        doubtful = looks.affordable(doubtful[np.argsort(sureness[doubtful], kind="stable")], [4] * len(readers))
-        for r in range(len(readers)):  # the most doubtful first: all four turns, by every reader
-            looks.look(r, doubtful, 4)
-        self.faces_reread += len(doubtful)
-        return looks.probabilities(), boxes
-
-    def _fuse(self, detector_probs: np.ndarray, face_probs: np.ndarray) -> np.ndarray:
-        """The two value guesses multiplied (the detector's weighted by ``detector_vote``), renormalised."""
-        fused = detector_probs ** self.detector_vote * self._face_values(face_probs)
-        return fused / np.maximum(fused.sum(axis=1, keepdims=True), 1e-12)
-
-    def _face_values(self, face_probs: np.ndarray) -> np.ndarray:
-        """The face readers' probabilities of the values 1-6 (N x 6), an emblem's counted as ``emblem_face``."""
-        values = face_probs[:, :6]
-        if face_probs.shape[1] > EMBLEM:
-            values = values.copy()
-            values[:, self.emblem_face - 1] += face_probs[:, EMBLEM]
-        return values
-
     def _letterbox(self, image: np.ndarray, pixels: int | None = None) -> tuple[np.ndarray, float]:
         h, w = image.shape[:2]
         scale, rows, cols = self.input_shape(h, w, pixels)
@@ -369,7 +261,7 @@ class DiceReader:
                 face_probs, boxes, again = pip_boxes.read_again(boxes, scores[keep], face_probs, NOT_A_DIE,
                                                                 self.pip_boxes, lambda b: self._both_readers(image, b))
                 self.pip_boxes_read += again
-            is_die = _is_die(face_probs)
+            is_die = die_probability(face_probs)
             probs_all = self._fuse(probs_all, face_probs)
         found, unread = [], []
         for n, i in enumerate(keep):
@@ -400,12 +292,6 @@ class DiceReader:
 def _unit(x: float) -> float:
     """x limited to 0..1 (np.clip's answer for a Python float, at a fraction of its cost per die)."""
     return min(max(x, 0.0), 1.0)
-
-
-def _is_die(face_probs: np.ndarray) -> np.ndarray:
-    """P(a die) of each crop: a seventh class says "this is not a die at all" (older readers have six); an
-    emblem (the eighth) is a die."""
-    return 1.0 - face_probs[:, NOT_A_DIE] if face_probs.shape[1] > NOT_A_DIE else np.ones(len(face_probs))
 
 
 def _as_bgr(image: np.ndarray) -> np.ndarray:

@@ -11,7 +11,7 @@ import numpy as np
 import torch
 import torch.nn as nn
 
-from companion.vision.detector import EMBLEM, NOT_A_DIE  # the reader's seventh and eighth classes, as run
+from companion.vision.face_reading import EMBLEM, NOT_A_DIE  # the reader's seventh and eighth classes, as run
 from companion.vision.render import render_table
 from training.data import RealPhotos, colour_jitter
 from quantize import float_model

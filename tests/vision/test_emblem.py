@@ -9,7 +9,7 @@ from onnx import numpy_helper
 
 from companion.config import load_config
 from companion.vision import DEFAULT_MODEL, DiceReader
-from companion.vision.detector import EMBLEM
+from companion.vision.face_reading import EMBLEM
 from companion.vision.model_files import SECOND_FACES_SUFFIX
 from companion.vision.render import DieSpec, draw_die, render_table
 from companion.vision.scoring import match

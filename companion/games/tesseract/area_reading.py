@@ -18,6 +18,7 @@ from companion.core import DieReading, Verdict
 from companion.referee.aware import VISION
 
 from . import rules
+from .flow import parse_roll
 
 KEY = "read_by_area"  # the event's list of the dice read again: {"area", "read", "color"}
 
@@ -43,9 +44,7 @@ def notes(event: Mapping[str, Any]) -> list[Verdict]:
         raise ValueError(f'"{KEY}" must list the dice read again, [{{"area": 1-6, "read": 1-6, "color"}}]')
     out = []
     for die in again:
-        area, read = die.get("area"), die.get("read")
-        if not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6 for v in (area, read)):
-            raise ValueError(f'a die read again names its "area" and the value "read" (1-6), got {dict(die)!r}')
+        area, read = parse_roll(die.get("area"), "area"), parse_roll(die.get("read"), "read")
         colour = f"{die['color']} " if isinstance(die.get("color"), str) else ""
         out.append(rules.info(rules.CAMERA_REREAD, f"Read again: the {colour}die in priming area {area}, read as "
                               f"{read}, is a {area} (the area's value, which the reader also gave it)",

@@ -14,7 +14,7 @@ from companion.core import Observation, Verdict, centre_inside
 from . import area_reading, rules, unread
 from .cube import Cube
 from .state import THREAT, GameState
-from .table_layout import priming_value
+from .table_layout import priming_value, zone_number
 
 AREA_KEY = "priming_zone"
 UNKNOWN = "unknown colour"  # the name a die read in no colour is listed by
@@ -86,11 +86,8 @@ def mat_readings(observation: Observation, state: GameState | None) -> dict[str,
 
 def _lab_of(place: Mapping[str, Any] | None, state: GameState) -> str | None:
     """The scientist whose lab area (``lab-1`` is the first scientist's) ``place`` lies in; None: no lab."""
-    zone = str((place or {}).get("zone") or "")
-    if not zone.startswith("lab-") or not zone[4:].isdigit():
-        return None
-    index = int(zone[4:]) - 1
-    return state.labs.names[index] if 0 <= index < len(state.labs.names) else None
+    number = zone_number((place or {}).get("zone"), "lab-")
+    return state.labs.names[number - 1] if number is not None and 1 <= number <= len(state.labs.names) else None
 
 
 def prime_event(state: GameState, dice: list, options: Mapping[str, Any],

@@ -28,5 +28,11 @@ def table_layout() -> TableLayout:
 
 def priming_value(zone: object) -> int | None:
     """The value whose icon a priming area sits under, from its zone name (None: not a priming area)."""
-    value = zone.rsplit("-", 1)[1] if isinstance(zone, str) and zone.startswith("priming-") else ""
+    return zone_number(zone, "priming-")
+
+
+def zone_number(zone: object, prefix: str) -> int | None:
+    """The number a zone named ``prefix`` and a number ends with (``priming-4``: 4; ``lab-2``: 2); None for any
+    other zone (or none)."""
+    value = zone.rsplit("-", 1)[1] if isinstance(zone, str) and zone.startswith(prefix) else ""
     return int(value) if value.isdigit() else None

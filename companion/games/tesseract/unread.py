@@ -20,6 +20,7 @@ from companion.core import Observation, Verdict
 
 from . import rules
 from .cube import Cube
+from .flow import parse_roll
 from .table_layout import priming_value
 
 
@@ -40,9 +41,7 @@ def parse_unread(event: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     if not isinstance(unread, list) or not all(isinstance(d, Mapping) for d in unread):
         raise ValueError('"unread" must list the dice seen but not read, [{"area": 1-6, "color"}]')
     for die in unread:
-        area = die.get("area")
-        if not isinstance(area, int) or isinstance(area, bool) or not 1 <= area <= 6:
-            raise ValueError(f"an unread die's area is its priming area's value 1-6, got {area!r}")
+        parse_roll(die.get("area"), "area")  # an unread die's priming area's value
     return unread
 
 

@@ -74,7 +74,8 @@ class KeeperCard:
         for s in listed:
             trigger = s.get("trigger")
             if trigger is not None and (not isinstance(trigger, list)
-                                        or not all(isinstance(v, int) and 1 <= v <= 6 for v in trigger)):
+                                        or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6
+                                                    for v in trigger)):
                 raise ValueError("a skill trigger is a list of die values 1-6")
             skills.append(Skill(str(s["id"]), _text(s.get("name", s["id"])), _text(s.get("text", "")),
                                 tuple(trigger) if trigger else None))

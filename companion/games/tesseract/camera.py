@@ -13,6 +13,7 @@ from companion.core import Observation, Verdict, centre_inside
 
 from . import area_reading, rules, unread
 from .cube import Cube
+from .flow import parse_roll
 from .state import THREAT, GameState
 from .table_layout import priming_value, zone_number
 
@@ -211,9 +212,9 @@ def reconcile(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
     if not isinstance(dice, list):
         raise ValueError('"dice" must be a list of {"value", "color"}')
     for d in dice:
-        value = d["value"]
-        if not isinstance(value, int) or not 1 <= value <= 6:
-            raise ValueError(f"die value must be 1-6, got {value!r}")
+        if not isinstance(d, Mapping):
+            raise ValueError('"dice" must be a list of {"value", "color"}')
+        parse_roll(d.get("value"), "value")
     engine = Counter(state.zone.cubes)
     seen, misread, unknown, (in_place, stray) = _zone_seen(state, engine, [(d.get("color"), d["value"]) for d in dice],
                                                            unread.parse_unread(event), options)
@@ -283,7 +284,8 @@ def _labs(state: GameState, labs: Any, not_read: Any,
             if not isinstance(listed, list) or not all(isinstance(d, Mapping) for d in listed):
                 raise ValueError(f'the dice {what} in {name}\'s lab must be a list of {{"value", "color"}}')
         held = Counter(state.labs.cubes[name])
-        seen, misread, unknown = as_cubes([(d.get("color"), int(d["value"])) for d in dice], held, state, options)
+        seen, misread, unknown = as_cubes([(d.get("color"), parse_roll(d.get("value"), "value")) for d in dice], held,
+                                           state, options)
         seen.update(unknown)
         in_place, stray = unread.cover(held - seen, unread_here, state.colours, lambda c: game_colour(c, options),
                                        lambda cube, die: True)

@@ -44,6 +44,15 @@ def test_power_dice_and_terrains_come_from_the_card():
         resolve_card("no-such-card")
 
 
+def test_a_skill_trigger_of_no_die_values_is_refused():
+    """A card written by hand: a trigger of true, 7 or 2.5 names no face of a die (true is not read as a 1)."""
+    for trigger in ([True, 6], [6, 7], [2.5], "66"):
+        with pytest.raises(ValueError, match="a skill trigger is a list of die values 1-6"):
+            KeeperCard.from_json({"id": "x", "faces": {"3": ["push"]}, "skills": [{"id": "s", "trigger": trigger}]})
+    card = KeeperCard.from_json({"id": "x", "faces": {"3": ["push"]}, "skills": [{"id": "s", "trigger": [6, 6]}]})
+    assert card.skills[0].trigger == (6, 6)
+
+
 def test_skill_trigger_is_a_sequence_of_dice_and_a_one_counts_for_it(nk):
     """FR: « Pour utiliser la compétence de ce Keeper, vous devez obtenir la suite 1,2,3,4. Oui, certains Keepers
     trouvent quand même une façon d'utiliser les 1 ! » EN: "To use this Keeper's skill, you must roll a sequence of

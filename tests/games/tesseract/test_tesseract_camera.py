@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from companion.core import DieReading, Observation
+from companion.referee.engine import EventError
 
 from tess_helpers import illegal, kinds, new_game, rules_of, set_zone
 
@@ -87,3 +92,21 @@ def test_a_reading_is_accepted_even_while_an_event_is_pending():
     engine.state.pending.append({"event": "shield", "column": "a1"})
     verdicts = engine.apply({"type": "priming_zone_reading", "dice": []})
     assert not illegal(verdicts)
+
+
+def test_a_reading_whose_die_value_is_no_die_value_is_refused_and_changes_nothing():
+    """A reading posted by hand or by a faulty client: true, 2.7 or "3" is no face of a die, in the priming zone or
+    in a lab. It is refused with the value named, never read as 1, 2 or 3."""
+    engine = new_game()
+    set_zone(engine, [("purple", 2)])
+    before = engine.state_json()
+    scientist = engine.state.labs.names[0]
+    bad_zone = [{"type": "priming_zone_reading", "dice": [{"value": v, "color": "purple"}]} for v in (True, 2.7, "3")]
+    bad_lab = [{"type": "priming_zone_reading", "dice": [{"value": 2, "color": "purple"}],
+                "labs": {scientist: [{"value": v, "color": "red"}]}} for v in (True, 2.7, "3")]
+    for event, value in zip(bad_zone + bad_lab, [True, 2.7, "3"] * 2):
+        with pytest.raises(EventError, match=re.escape(f'"value" must be a die value 1-6, got {value!r}')):
+            engine.apply(event)
+    with pytest.raises(EventError, match='"dice" must be a list'):
+        engine.apply({"type": "priming_zone_reading", "dice": [2]})
+    assert engine.state_json() == before

@@ -208,6 +208,14 @@ def test_tesseract_is_played_to_a_loss_by_tapping(quiet_table, phone, screenshot
     assert resolved, "no base event was resolved on the way"
     wait(phone, lambda d: d.find_element("id", "board-phase").get_attribute("data-phase") == "over")
     screenshot(phone, screenshots, "tess-loss-en")
+    # each prime tapped is the cube thrown: sent as its die, in the cube's colour, and counted as a roll of one die
+    primes = [e for e in api(url, "api/history")["entries"] if e["event"]["type"] == "prime"]
+    assert primes and all(e["in_force"] for e in primes)
+    assert all(len(e["dice"]) == 1 and e["dice"][0]["value"] == 6 and e["dice"][0]["color"] in
+               ("red", "blue", "yellow", "purple") for e in primes)
+    open_page(phone, url, "#/stats")
+    wait(phone, lambda d: d.find_elements("id", "stats-rolls"), message="no statistics drawn")
+    assert phone.find_element("id", "stats-rolls").text == str(len(primes))
     assert not page_errors(phone)
 
 

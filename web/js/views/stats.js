@@ -8,14 +8,16 @@ export function init() {}
 /** Face counts per colour and the distribution of roll totals, over the rolls still in force: fresh throws only.
  * A reroll's dice are the whole pool after it (the dice kept were counted with their roll, and which to keep was
  * the player's choice); a reading of dice lying in a zone (Tesseract's priming zone) shows dice already counted.
- * Power dice added to a roll (Nexus Keepers) are thrown fresh: their faces count, as dice of no roll's total. */
+ * Power dice added to a roll (Nexus Keepers) are thrown fresh: their faces count, as dice of no roll's total.
+ * A Tesseract prime throws one cube: a roll of one die (a prime entered as a bare value, with no die, has no
+ * colour to count it under and is left out). */
 export function rollStatistics(entries) {
   const faces = {};
   const totals = {};
   let rolls = 0;
   for (const entry of entries) {
     const type = entry.event.type;
-    const thrown = type === "roll" || type === "power";
+    const thrown = type === "roll" || type === "power" || type === "prime";
     if (!entry.in_force || !thrown || !Array.isArray(entry.dice) || !entry.dice.length) continue;
     let total = 0;
     for (const die of entry.dice) {
@@ -24,7 +26,7 @@ export function rollStatistics(entries) {
       faces[colour][die.value - 1] += 1;
       total += die.value;
     }
-    if (type === "roll") {
+    if (type !== "power") {
       rolls += 1;
       totals[total] = (totals[total] || 0) + 1;
     }

@@ -136,6 +136,13 @@ function freeActions(ctx) {
   return out;
 }
 
+/** A prime tapped on the phone: the cube is the die thrown, so it is sent as the camera sends one, the die in its
+ * cube's colour; the statistics count it, and it is corrected like a prime the camera saw. */
+function primeEvent(summary, column, rolled) {
+  const top = (summary.tower.find((c) => c.column === column) || {}).top;
+  return top ? { type: "prime", column, dice: [{ value: rolled, color: top.color }] } : { type: "prime", column, rolled };
+}
+
 function controls(ctx) {
   const { summary, submit } = ctx;
   if (summary.phase === "over") return [];
@@ -146,7 +153,7 @@ function controls(ctx) {
     const column = choices.length === 1 ? choices[0] : ui.column;
     if (!column) return [h("p", { class: "hint", id: "tess-prime-hint" }, t("tess.prime_pick", { columns: choices.join(", ") }))];
     return [valuePad({ id: "tess-prime-pad", title: t("tess.prime_roll", { column }), count: 1, keep: ui.picks,
-      onDone: ([rolled]) => submit({ type: "prime", column, rolled }) })];
+      onDone: ([rolled]) => submit(primeEvent(summary, column, rolled)) })];
   }
   if (ui.confine) return [confineSteps(ctx)];
   const main = actionButtons(ctx);

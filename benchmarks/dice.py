@@ -145,16 +145,20 @@ def main(argv=None) -> int:
                         help="read as the service does (vision.unread_dice): also count the dice seen but not read, "
                              "on the labelled dice the product missed and where no die lies (the read dice are the "
                              "same; times include it)")
+    parser.add_argument("--settled", action="store_true",
+                        help="also score each photo as the service reads a settled roll: the unsure dice read again "
+                             "by the arbiter (companion/vision/arbiter.py; implies --unread), and time that look")
     parser.add_argument("--audited-labels", action="store_true",
                         help="score held-out photos against models/labels/<set>-audit.json's values, not as given")
     args = parser.parse_args(argv)
     cv2.setNumThreads(args.threads)  # OpenCV's resizes and conversions too, for the product and the peer alike
+    args.unread = args.unread or args.settled
 
     reader = DiceReader.from_config(vision, model_path=args.model, threads=args.threads,
                                     confidence=args.confidence, max_face_looks=args.max_face_looks,
                                     recrop_beyond=args.recrop_beyond, recrop_rounds=args.recrop_rounds,
                                     inside_die=args.inside_die, pip_boxes=args.pip_boxes, second_look=args.second_look,
-                                    fit_frame=not args.square_input, unread=args.unread)
+                                    fit_frame=not args.square_input, unread=args.unread, arbiter=args.settled)
     det_macs = count(reader.model_path)[0]
     readers = [reader.faces_path] if reader.faces is not None else []
     readers += [reader.second_path] if reader.second is not None else []
@@ -178,6 +182,8 @@ def main(argv=None) -> int:
         boards = load_board_photos(board_file) if board_file else frozenset()
         ours_board, theirs_board, ours_rest, theirs_rest = Score(), Score(), Score(), Score()
         unread = {"missed": 0, "on a missed die": 0, "where none lies": 0, "on board photos": 0}
+        settled, settled_board, settled_ms = Score(), Score(), []
+        arbiter_before = reader.arbiter.looks if reader.arbiter is not None else 0
         for item in items:
             image = cv2.imread(str(item.path), cv2.IMREAD_COLOR)
             labels = [(d.value, d.box) for d in item.dice]
@@ -186,6 +192,14 @@ def main(argv=None) -> int:
             looks.append((reader.face_looks - looks_before) / args.repeats)
             second.append((reader.second_looks - again_before) / args.repeats)
             our_ms.append(t * 1000)
+            if args.settled:
+                start = time.perf_counter()
+                reviewed = reader.review_settled(image, readings)
+                settled_ms.append((time.perf_counter() - start) * 1000)
+                final = [(r.value, r.box) for r in reviewed if not r.unread]
+                settled.add(item.path.name, final, labels)
+                if item.path.name in boards:
+                    settled_board.add(item.path.name, final, labels)
             readings, seen = [r for r in readings if not r.unread], [r for r in readings if r.unread]
             pred = [(r.value, r.box) for r in readings]
             ours.add(item.path.name, pred, labels)
@@ -216,6 +230,13 @@ def main(argv=None) -> int:
                     print(f"  {what:8} {name:7} {s.images:3} photos: precision {s.precision:7.2%} "
                           f"({(s.predicted - s.matched) / max(s.images, 1):.2f} dice not there a photo), "
                           f"recall {s.recall:7.2%}, read right {s.read_correctly:7.2%}, exact roll {s.exact_roll:7.2%}")
+        if args.settled:
+            reviewed_dice = (reader.arbiter.looks - arbiter_before) if reader.arbiter is not None else 0
+            print(f"as a settled roll, its unsure dice read again by the arbiter ({reviewed_dice} dice): read right "
+                  f"{settled.read_correctly:.2%}, exact roll {settled.exact_roll:.2%}, "
+                  f"precision {settled.precision:.2%}"
+                  + (f", board photos' precision {settled_board.precision:.2%}" if boards else "")
+                  + f"; ms per settled roll: median {statistics.median(settled_ms):.2f}, at most {max(settled_ms):.2f}")
         if peer:
             print(f"speed ratio product/peer (median ms per image, {args.threads} thread): "
                   f"{statistics.median(our_ms) / statistics.median(peer_ms):.2f}")

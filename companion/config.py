@@ -142,6 +142,13 @@ SCHEMA: dict[str, dict[str, Key]] = {
                                        "make them up is 'camera unsure' (the camera may have missed a die); false: "
                                        "refereed as read, an illegal count (chosen on validation photos, "
                                        "benchmarks/aware.py --miscount: rows aware+missed and aware+count)"),
+        "arbiter": Key(True, "once a roll settles, read its unsure dice again with the arbiter (models/"
+                             "dice_faces_arbiter.onnx, 93x a face reader's compute; companion/vision/arbiter.py)"),
+        "arbiter_below": Key(0.35, "the arbiter reads again the settled dice seen but not read and the read ones less "
+                                   "sure than this (chosen on validation photos, models/README.md)"),
+        "arbiter_accept": Key(0.7, "a die seen but not read becomes read when the arbiter reads its value this sure"),
+        "arbiter_dice": Key(16, "most dice of one settled roll the arbiter reads (least sure first; ~10 ms each on "
+                               "one x86 core)"),
         "unread_dice": Key(True, "report the dice the camera sees but cannot read (drawn '?' on the phone; never "
                                  "played): a roll short of dice they would make up is 'camera unsure', not illegal "
                                  "(companion/vision/unread.py, benchmarks/aware.py); false: such dice are dropped"),

@@ -170,12 +170,25 @@ class Pipeline(threading.Thread):
             self.on_frame(self.live)
         settled = self.settler.update(readings, frame.timestamp, _moved_near(motion))
         if settled is not None and settled.dice:
-            self._to_referee(self._roll(settled.dice, frame.timestamp, getattr(settled, "reread", False)),
+            dice = self._reviewed(frame, settled.dice)
+            self._to_referee(self._roll(dice, frame.timestamp, getattr(settled, "reread", False)),
                              f"the roll settled at frame {frame.index}")
         if board is not None:
             self._to_referee(Observation(pieces=board.pieces, source=self._origin, at=frame.timestamp),
                              f"the board settled at frame {frame.index}")
         return True
+
+    def _reviewed(self, frame: Frame, dice: Sequence[DieReading]) -> Sequence[DieReading]:
+        """The settled dice after the reader's second look at the unsure ones (companion/vision/arbiter.py); as
+        settled when the reader has none or it fails (the roll is never lost to it)."""
+        review = getattr(self.reader, "review_settled", None)
+        if review is None:
+            return dice
+        try:
+            return review(frame.image, list(dice))
+        except Exception:  # a bad model or frame: the roll goes to the referee as the face readers read it
+            log.exception("the second look at the settled roll failed on frame %d", frame.index)
+            return dice
 
     def _roll(self, dice: Sequence[DieReading], at: float, reread: bool = False) -> Observation:
         """The settled dice as the referee gets them: the read ones to play, the unread ones beside them."""

@@ -21,9 +21,10 @@ import numpy as np
 from companion.config import defaults
 from companion.core import DieReading
 from companion.vision.colour import die_colour, table_is_neutral
+from companion.vision.arbiter import Arbiter
 from companion.vision.face_reading import NOT_A_DIE, FaceReading, die_probability
 from companion.vision.fit import fitted_shape, scaled
-from companion.vision.model_files import (DEFAULT_MODEL, ModelError, configured_model, crop_geometry,
+from companion.vision.model_files import (DEFAULT_MODEL, ModelError, arbiter_path, configured_model, crop_geometry,
                                           face_reader_paths, open_session)
 from companion.vision.pips import without_pips
 from companion.vision import pip_boxes
@@ -95,7 +96,8 @@ class DiceReader(FaceReading):
                  grey_table_colours: bool = True, fit_frame: bool = True, inside_die: float = VISION["inside_die"],
                  pip_boxes: float = VISION["pip_boxes"],
                  second_look: float = VISION["second_look"], emblem_face: int = VISION["emblem_face"],
-                 unread: bool = False):
+                 unread: bool = False, arbiter: bool = False, arbiter_below: float = VISION["arbiter_below"],
+                 arbiter_accept: float = VISION["arbiter_accept"], arbiter_dice: int = VISION["arbiter_dice"]):
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         self.threads = max(1, int(threads))
         self.detector_vote = float(detector_vote)
@@ -147,6 +149,9 @@ class DiceReader(FaceReading):
             self.places = [o.name for o in self.faces.get_outputs()] == ["value", "place"]
             if second_opinion != "off" and self.second_path.is_file():
                 self.second = self._open_second(self.second_path)
+        self.arbiter = None  # the settled roll's second look (companion/vision/arbiter.py), where its model is
+        if arbiter and self.faces is not None and arbiter_path(self.model_path).is_file():
+            self.arbiter = Arbiter(self, arbiter_path(self.model_path), arbiter_below, arbiter_accept, arbiter_dice)
 
     @classmethod
     def from_config(cls, vision: dict, **overrides) -> "DiceReader":
@@ -156,7 +161,9 @@ class DiceReader(FaceReading):
                        second_opinion=vision["second_opinion"], max_face_looks=vision["max_face_looks"],
                        recrop_beyond=vision["recrop_beyond"], recrop_rounds=vision["recrop_rounds"],
                        min_crop=vision["min_crop"], inside_die=vision["inside_die"], pip_boxes=vision["pip_boxes"],
-                       second_look=vision["second_look"], emblem_face=vision["emblem_face"])
+                       second_look=vision["second_look"], emblem_face=vision["emblem_face"],
+                       arbiter=vision["arbiter"], arbiter_below=vision["arbiter_below"],
+                       arbiter_accept=vision["arbiter_accept"], arbiter_dice=vision["arbiter_dice"])
         options.update({key: value for key, value in overrides.items() if value is not None})
         return cls(**options)
 
@@ -212,6 +219,10 @@ class DiceReader(FaceReading):
         canvas[:nh, :nw] = scaled(image, nw, nh)
         rgb = cv2.cvtColor(canvas, cv2.COLOR_BGR2RGB)
         return np.ascontiguousarray(rgb.transpose(2, 0, 1)[None], dtype=np.float32), scale
+
+    def review_settled(self, image_bgr: np.ndarray, dice: list[DieReading]) -> list[DieReading]:
+        """A settled roll's dice, its unsure ones read again by the arbiter where there is one (else as they are)."""
+        return self.arbiter.review(image_bgr, dice) if self.arbiter is not None else list(dice)
 
     def read(self, image_bgr: np.ndarray, pixels: int | None = None) -> list[DieReading]:
         """Every die found in the image, boxes in the image's own pixels, best first. ``pixels``: the detector's

@@ -42,6 +42,14 @@ class FaceReading:
             placed.extend(self._placed_box(rect, place, image) for rect, place in zip(rects, outputs[1][:len(rects)]))
         return outputs[0].reshape(len(turned), len(rects), -1).mean(axis=0)
 
+    def read_crops(self, image: np.ndarray, rects: list, session) -> np.ndarray:
+        """Another model's probabilities for ``rects`` (x, y, w, h), on the crops the face readers cut (the arbiter);
+        not counted among the frame's face-reader looks."""
+        looks = self.face_looks
+        probabilities = self._read_faces(image, rects, [0], session)
+        self.face_looks = looks
+        return probabilities
+
     def _face_readers(self) -> list:
         """The first face reader, then the second when it opened."""
         return [self.faces] + ([self.second] if self.second is not None else [])

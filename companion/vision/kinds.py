@@ -91,6 +91,15 @@ class DiceKinds:
         return sorted(readings, key=lambda r: -r.confidence)
 
 
+    def review_settled(self, image: np.ndarray, dice: list[DieReading]) -> list[DieReading]:
+        """A settled roll's dice with the pip reader's arbiter's second look (companion/vision/arbiter.py); a game
+        that also rolls a colour die keeps its dice as read (the arbiter reads pips, never a colour face)."""
+        pip_reader = self.readers.get("pips")
+        if self.kinds != ("pips",) or pip_reader is None or not hasattr(pip_reader, "review_settled"):
+            return list(dice)
+        return pip_reader.review_settled(image, dice)
+
+
 def _same_die(a, b) -> bool:
     """Either box's centre lies in the other: the two readers found one die."""
     if a is None or b is None:

@@ -14,6 +14,7 @@ from companion.vision.shipped import models_dir
 DEFAULT_MODEL = models_dir() / "dice.onnx"  # the face readers sit beside it
 FACES_SUFFIX = "_faces.onnx"  # the face reader sits next to its detector: dice.onnx -> dice_faces.onnx
 SECOND_FACES_SUFFIX = "_faces_b.onnx"  # an optional second face reader, trained apart (another seed)
+ARBITER_SUFFIX = "_faces_arbiter.onnx"  # an optional far bigger reader for a settled roll's unsure dice
 
 
 class ModelError(RuntimeError):
@@ -28,6 +29,11 @@ def configured_model(vision: dict) -> Path:
 def face_reader_paths(model_path: Path) -> tuple[Path, Path]:
     """Where the first and the second face reader of a detector sit: beside it, named after it."""
     return tuple(model_path.with_name(model_path.stem + suffix) for suffix in (FACES_SUFFIX, SECOND_FACES_SUFFIX))
+
+
+def arbiter_path(model_path: Path) -> Path:
+    """Where a detector's arbiter sits (companion/vision/arbiter.py): beside it, named after it."""
+    return model_path.with_name(model_path.stem + ARBITER_SUFFIX)
 
 
 def open_session(path: Path, threads: int):

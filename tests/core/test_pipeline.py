@@ -95,6 +95,33 @@ def test_a_settled_roll_reaches_the_referee_with_its_unread_dice_apart(tmp_path)
     assert [d.get("unread", False) for d in pipe.live.to_json()["dice"]] == [False, True, False]
 
 
+class ReviewingReader(ScriptedReader):
+    """A reader with a second look at settled rolls: it reads each unread die as a 2 (or fails, like a bad model)."""
+
+    def __init__(self, source, fails=False):
+        super().__init__(source)
+        self.fails, self.reviewed = fails, []
+
+    def review_settled(self, image, dice):
+        self.reviewed.append((image.shape, [d.value for d in dice]))
+        if self.fails:
+            raise RuntimeError("arbiter model unreadable")
+        return [DieReading(2, d.color, d.box, 0.8) if d.unread else d for d in dice]
+
+
+def test_a_settled_roll_gets_the_readers_second_look_once_and_a_failing_one_loses_nothing(tmp_path, caplog):
+    """The arbiter looks at the roll once it has settled, not at every frame; the die it reads joins the roll. When
+    the second look fails, the roll still reaches the referee as the face readers read it."""
+    seen = DieReading(5, None, (200.0, 10.0, 220.0, 30.0), 0.1, unread=True)
+    for fails, played, unread in ((False, [4, 2, 6], ()), (True, [4, 6], (seen,))):
+        source = ScriptedSource([[die(4, 100), seen, die(6, 140)]] * 6)
+        observed, reader = [], ReviewingReader(source, fails)
+        Pipeline(source, reader, RollSettler(stable_frames=3), observed.append, LiveView(), fps=0).run()
+        assert reader.reviewed == [((48, 64, 3), [4, 5, 6])]
+        assert len(observed) == 1 and [d.value for d in observed[0].dice] == played and observed[0].unread == unread
+    assert "the second look at the settled roll failed" in caplog.text
+
+
 def test_a_failing_camera_and_a_broken_frame_do_not_stop_the_table(tmp_path, monkeypatch):
     monkeypatch.setattr(threading.Event, "wait", lambda self, timeout=None: self.is_set())
     script = ["boom", "fail"] + [[die(3, 50)]] * 4

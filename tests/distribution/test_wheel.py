@@ -73,7 +73,7 @@ def test_the_wheel_carries_every_model_and_not_the_training_scripts(installed):
     models = sorted(p.name for p in (REPO / "models").glob("*.onnx"))
     assert "dice.onnx" in models and "dice_faces.onnx" in models
     shipped = {n.removeprefix("companion/models/") for n in names if n.startswith("companion/models/")}
-    assert shipped == {*models, "README.md", "colour_dice.md"}  # the cards; no scripts, configs or float originals
+    assert shipped == {*models, "README.md", "colour_dice.md", "arbiter.md"}  # the cards; no scripts or configs
 
 
 def test_the_installed_package_reads_its_own_models_outside_the_checkout(installed):

@@ -1,0 +1,73 @@
+"""The arbiter: once a roll has settled, its few unsure dice are read again by a much bigger face reader.
+
+Why there and only then: the face readers are small so that a Pi reads every still frame in time, and on the
+validation photos that size is what they lack. The arbiter (models/dice_faces_arbiter.onnx, 93 times a face
+reader's compute) reads those photos far better but takes about 10 ms a die on one x86 core. A roll settles once,
+and only a handful of its dice are unsure: the dice seen but not read, and the read dice less sure than ``below``.
+
+What it may change, and no more: an unread die it reads with ``accept`` or more becomes a read die of that value;
+an unsure read die takes its value, or becomes unread where it sees no die there. It never adds a die where the
+camera saw none.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+from companion.core import DieReading
+from companion.vision.face_reading import EMBLEM, NOT_A_DIE
+from companion.vision.model_files import ModelError, crop_geometry, open_session
+
+
+class Arbiter:
+    """Reads a settled roll's unsure dice with the arbiter model, on the crops the face readers of ``reader`` cut."""
+
+    def __init__(self, reader, path: Path, below: float, accept: float, most: int):
+        if not 0.0 <= below <= 1.0 or not 0.0 < accept <= 1.0:
+            raise ValueError("arbiter_below and arbiter_accept are probabilities (0-1; accept above 0)")
+        self.reader, self.path = reader, Path(path)
+        self.below, self.accept, self.most = float(below), float(accept), max(0, int(most))
+        self.session = open_session(self.path, reader.threads)
+        if crop_geometry(self.session, self.path) != (reader.crop_size, reader.crop_scale):
+            raise ModelError(f"arbiter {self.path} must take the face readers' crops")
+        self.looks = 0  # dice read, for the benchmark's cost figures
+
+    def review(self, image: np.ndarray, dice: Sequence[DieReading]) -> list[DieReading]:
+        """The settled dice with the unsure ones (at most ``most``, least sure first) read by the arbiter."""
+        unsure = [k for k, d in enumerate(dice) if d.box is not None and (d.unread or d.confidence < self.below)]
+        unsure = sorted(unsure, key=lambda k: (not dice[k].unread, dice[k].confidence))[:self.most]
+        out = list(dice)
+        if not unsure:
+            return out
+        rects = [(d.box[0], d.box[1], d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in (dice[k] for k in unsure)]
+        probabilities = self.reader.read_crops(image, rects, self.session)
+        self.looks += len(unsure)
+        for k, p in zip(unsure, probabilities):
+            faces = self._faces(p)
+            value = int(np.argmax(faces)) + 1
+            die = dice[k]
+            if die.unread:
+                if faces[value - 1] >= self.accept:
+                    out[k] = self._read(die, value, faces, p)
+            elif p[NOT_A_DIE] > 0.5 and p[NOT_A_DIE] > faces[value - 1]:
+                out[k] = replace(die, unread=True)
+            else:
+                out[k] = self._read(die, value, faces, p)
+        return out
+
+    def _faces(self, p: np.ndarray) -> np.ndarray:
+        """P(each face 1-6), an emblem counted as the face it stands for (6 or 1)."""
+        faces = np.array(p[:6], np.float64)
+        if len(p) > EMBLEM:
+            faces[self.reader.emblem_face - 1] += p[EMBLEM]
+        return faces
+
+    @staticmethod
+    def _read(die: DieReading, value: int, faces: np.ndarray, p: np.ndarray) -> DieReading:
+        shares = faces / max(float(faces.sum()), 1e-9)
+        return replace(die, value=value, confidence=float(np.clip(faces[value - 1], 0.0, 1.0)), unread=False,
+                       probabilities=tuple(float(v) for v in shares))

@@ -164,10 +164,11 @@ def check_model(config) -> Finding:
 
 def check_face_readers(config) -> Finding:
     """The face readers next to the detector: without them values come from the detector alone."""
-    from companion.vision.model_files import configured_model, face_reader_paths
+    from companion.vision.model_files import arbiter_path, configured_model, face_reader_paths
 
     path = configured_model(config["vision"])
     first, second = face_reader_paths(path)
+    arbiter = arbiter_path(path)
     if not first.is_file():
         return Finding("face readers", WARN, f"no face reader {first.name} next to {path.name}: dice values come "
                        "from the detector alone, which misreads many more of them",
@@ -176,7 +177,7 @@ def check_face_readers(config) -> Finding:
     import onnxruntime as ort
 
     loaded, problems = [], []
-    for reader in (first, second):
+    for reader in (first, second, arbiter):
         if not reader.is_file():
             continue
         try:
@@ -187,6 +188,8 @@ def check_face_readers(config) -> Finding:
     if problems:
         return Finding("face readers", WARN, "; ".join(problems), "reinstall the model files (make install)")
     missing = "" if second.is_file() else f"; no second reader {second.name}, so dice get no second opinion"
+    if not arbiter.is_file() and config["vision"]["arbiter"]:
+        missing += f"; no arbiter {arbiter.name}, so a settled roll's unsure dice are not read again"
     return Finding("face readers", OK, f"{', '.join(loaded)} load{missing}")
 
 

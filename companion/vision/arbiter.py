@@ -34,6 +34,8 @@ class Arbiter:
         self.session = open_session(self.path, reader.threads)
         if crop_geometry(self.session, self.path) != (reader.crop_size, reader.crop_scale):
             raise ModelError(f"arbiter {self.path} must take the face readers' crops")
+        if self.session.get_outputs()[0].shape[-1] not in (NOT_A_DIE + 1, EMBLEM + 1):
+            raise ModelError(f"arbiter {self.path} must answer the face readers' classes (values, not a die)")
         self.looks = 0  # dice read, for the benchmark's cost figures
 
     def review(self, image: np.ndarray, dice: Sequence[DieReading]) -> list[DieReading]:

@@ -149,9 +149,14 @@ class DiceReader(FaceReading):
             self.places = [o.name for o in self.faces.get_outputs()] == ["value", "place"]
             if second_opinion != "off" and self.second_path.is_file():
                 self.second = self._open_second(self.second_path)
-        self.arbiter = None  # the settled roll's second look (companion/vision/arbiter.py), where its model is
+        self.arbiter, self.arbiter_error = None, ""  # the settled roll's second look (companion/vision/arbiter.py)
         if arbiter and self.faces is not None and arbiter_path(self.model_path).is_file():
-            self.arbiter = Arbiter(self, arbiter_path(self.model_path), arbiter_below, arbiter_accept, arbiter_dice)
+            try:
+                self.arbiter = Arbiter(self, arbiter_path(self.model_path), arbiter_below, arbiter_accept,
+                                       arbiter_dice)
+            except ModelError as exc:  # a bad arbiter file: every frame is still read, settled rolls as read
+                self.arbiter_error = str(exc)
+                log.warning("%s — settled rolls are kept as the face readers read them", exc)
 
     @classmethod
     def from_config(cls, vision: dict, **overrides) -> "DiceReader":

@@ -229,6 +229,10 @@ def test_face_readers_missing_loaded_or_corrupt(healthy):
     tiny_onnx_model(tmp_path / "dice_faces.onnx")
     first_only = doctor.check_face_readers(cfg(overrides))
     assert first_only.status == "ok" and "no second reader dice_faces_b.onnx" in first_only.detail
+    assert "no arbiter dice_faces_arbiter.onnx" in first_only.detail
+    (tmp_path / "dice_faces_arbiter.onnx").write_bytes(b"truncated")
+    corrupt = doctor.check_face_readers(cfg(overrides))
+    assert corrupt.status == "warn" and "dice_faces_arbiter.onnx does not load" in corrupt.detail
     (tmp_path / "dice_faces_b.onnx").write_bytes(b"truncated")
     corrupt = doctor.check_face_readers(cfg(overrides))
     assert corrupt.status == "warn" and "dice_faces_b.onnx does not load" in corrupt.detail

@@ -101,3 +101,17 @@ def test_without_the_setting_or_in_a_game_with_a_colour_die_the_roll_is_kept_as_
     looks = reader.arbiter.looks
     kinds.review_settled(image, dice)
     assert reader.arbiter.looks == looks + 1
+
+
+def test_a_corrupt_arbiter_file_costs_only_the_second_look(tmp_path):
+    """Rule of the house: a corrupt model file gets a clear error and loses nothing. Every frame is still read; the
+    settled roll is kept as the face readers read it, and the reader says why."""
+    for name in ("dice.onnx", "dice_faces.onnx", "dice_faces_b.onnx"):
+        (tmp_path / name).write_bytes((DEFAULT_MODEL.parent / name).read_bytes())
+    arbiter_path(tmp_path / "dice.onnx").write_bytes(b"not a model")
+    reader = DiceReader(tmp_path / "dice.onnx", threads=1, read_colour=False, unread=True, arbiter=True)
+    assert reader.arbiter is None and "could not be loaded" in reader.arbiter_error
+    item = next(i for i in load_labelled(EPANEMU, "validation") if i.path.name == "dice_328_412df7.jpg")
+    image = cv2.imread(str(item.path))
+    dice = reader.read(image)
+    assert dice and reader.review_settled(image, dice) == dice

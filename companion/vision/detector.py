@@ -20,8 +20,8 @@ import numpy as np
 
 from companion.config import defaults
 from companion.core import DieReading
-from companion.vision.colour import die_colour, table_is_neutral
 from companion.vision.arbiter import Arbiter
+from companion.vision.colour import die_colour, table_is_neutral
 from companion.vision.face_reading import NOT_A_DIE, FaceReading, die_probability
 from companion.vision.fit import fitted_shape, scaled
 from companion.vision.model_files import (DEFAULT_MODEL, ModelError, arbiter_path, configured_model, crop_geometry,

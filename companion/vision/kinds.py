@@ -90,7 +90,6 @@ class DiceKinds:
             readings += colour
         return sorted(readings, key=lambda r: -r.confidence)
 
-
     def review_settled(self, image: np.ndarray, dice: list[DieReading]) -> list[DieReading]:
         """A settled roll's dice with the pip reader's arbiter's second look (companion/vision/arbiter.py); a game
         that also rolls a colour die keeps its dice as read (the arbiter reads pips, never a colour face)."""

@@ -13,29 +13,23 @@ camera saw none.
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 from typing import Sequence
 
 import numpy as np
 
 from companion.core import DieReading
 from companion.vision.face_reading import EMBLEM, NOT_A_DIE
-from companion.vision.model_files import ModelError, crop_geometry, open_session
 
 
 class Arbiter:
-    """Reads a settled roll's unsure dice with the arbiter model, on the crops the face readers of ``reader`` cut."""
+    """Reads a settled roll's unsure dice with the arbiter model's ``session`` (opened by ``reader``, checked to take
+    its face readers' crops and answer their classes), on the crops those face readers cut."""
 
-    def __init__(self, reader, path: Path, below: float, accept: float, most: int):
+    def __init__(self, reader, session, below: float, accept: float, most: int):
         if not 0.0 <= below <= 1.0 or not 0.0 < accept <= 1.0:
             raise ValueError("arbiter_below and arbiter_accept are probabilities (0-1; accept above 0)")
-        self.reader, self.path = reader, Path(path)
+        self.reader, self.session = reader, session
         self.below, self.accept, self.most = float(below), float(accept), max(0, int(most))
-        self.session = open_session(self.path, reader.threads)
-        if crop_geometry(self.session, self.path) != (reader.crop_size, reader.crop_scale):
-            raise ModelError(f"arbiter {self.path} must take the face readers' crops")
-        if self.session.get_outputs()[0].shape[-1] not in (NOT_A_DIE + 1, EMBLEM + 1):
-            raise ModelError(f"arbiter {self.path} must answer the face readers' classes (values, not a die)")
         self.looks = 0  # dice read, for the benchmark's cost figures
 
     def review(self, image: np.ndarray, dice: Sequence[DieReading]) -> list[DieReading]:
@@ -54,11 +48,11 @@ class Arbiter:
             die = dice[k]
             if die.unread:
                 if faces[value - 1] >= self.accept:
-                    out[k] = self._read(die, value, faces, p)
+                    out[k] = self._read(die, value, faces)
             elif p[NOT_A_DIE] > 0.5 and p[NOT_A_DIE] > faces[value - 1]:
                 out[k] = replace(die, unread=True)
             else:
-                out[k] = self._read(die, value, faces, p)
+                out[k] = self._read(die, value, faces)
         return out
 
     def _faces(self, p: np.ndarray) -> np.ndarray:
@@ -69,7 +63,7 @@ class Arbiter:
         return faces
 
     @staticmethod
-    def _read(die: DieReading, value: int, faces: np.ndarray, p: np.ndarray) -> DieReading:
+    def _read(die: DieReading, value: int, faces: np.ndarray) -> DieReading:
         shares = faces / max(float(faces.sum()), 1e-9)
         return replace(die, value=value, confidence=float(np.clip(faces[value - 1], 0.0, 1.0)), unread=False,
                        probabilities=tuple(float(v) for v in shares))

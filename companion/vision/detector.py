@@ -152,8 +152,8 @@ class DiceReader(FaceReading):
         self.arbiter, self.arbiter_error = None, ""  # the settled roll's second look (companion/vision/arbiter.py)
         if arbiter and self.faces is not None and arbiter_path(self.model_path).is_file():
             try:
-                self.arbiter = Arbiter(self, arbiter_path(self.model_path), arbiter_below, arbiter_accept,
-                                       arbiter_dice)
+                self.arbiter = Arbiter(self, self._open_beside(arbiter_path(self.model_path)), arbiter_below,
+                                       arbiter_accept, arbiter_dice)
             except ModelError as exc:  # a bad arbiter file: every frame is still read, settled rolls as read
                 self.arbiter_error = str(exc)
                 log.warning("%s — settled rolls are kept as the face readers read them", exc)
@@ -175,15 +175,20 @@ class DiceReader(FaceReading):
     def _open_second(self, path: Path):
         """The second face reader, or None (with a warning) when it is unusable: the first one still reads."""
         try:
-            session = open_session(path, self.threads)
-            if crop_geometry(session, path) != (self.crop_size, self.crop_scale):
-                raise ModelError(f"face model {path} must take the same crops as {self.faces_path.name}")
-            if session.get_outputs()[0].shape[-1] != self.faces.get_outputs()[0].shape[-1]:
-                raise ModelError(f"face model {path} must answer the same classes as {self.faces_path.name}")
+            return self._open_beside(path)
         except ModelError as exc:
             self.second_error = str(exc)
             log.warning("%s — reading dice with the first face reader alone", exc)
             return None
+
+    def _open_beside(self, path: Path):
+        """A model that reads the first face reader's crops (the second reader, the arbiter): it must take the same
+        crops and answer the same classes (ModelError otherwise)."""
+        session = open_session(path, self.threads)
+        if crop_geometry(session, path) != (self.crop_size, self.crop_scale):
+            raise ModelError(f"face model {path} must take the same crops as {self.faces_path.name}")
+        if session.get_outputs()[0].shape[-1] != self.faces.get_outputs()[0].shape[-1]:
+            raise ModelError(f"face model {path} must answer the same classes as {self.faces_path.name}")
         return session
 
     def _input_geometry(self, shape, meta: dict) -> tuple[int, int]:

@@ -19,11 +19,13 @@ NOT_A_DIE, EMBLEM = 6, 7  # the face readers' seventh class ("not a die") and ei
 class FaceReading:
     """The face readers' part of ``DiceReader``: it reads the settings and sessions ``DiceReader`` sets up."""
 
-    def _read_faces(self, image: np.ndarray, rects: list, turns, reader=None, placed: list | None = None) -> np.ndarray:
+    def _read_faces(self, image: np.ndarray, rects: list, turns, reader=None, placed: list | None = None,
+                    counted: bool = True) -> np.ndarray:
         """Value probabilities (N x 7) of each box, averaged over the given quarter-turns of its crop.
 
         ``placed``, when the reader has a placing head and turn 0 is read: filled with where the reader
-        finds each die, as a box (x, y, w, h) in the image, and how far off the box was.
+        finds each die, as a box (x, y, w, h) in the image, and how far off the box was. ``counted``: the looks
+        count among the frame's face-reader looks.
         """
         reader = reader or self.faces
         size = self.crop_size
@@ -37,7 +39,7 @@ class FaceReading:
         turned = [np.rot90(crops, k, axes=(1, 2)) for k in turns]  # a face reads the same turned
         batch = np.ascontiguousarray(np.concatenate(turned)[..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32)
         outputs = reader.run(None, {reader.get_inputs()[0].name: batch})
-        self.face_looks += len(batch)
+        self.face_looks += len(batch) if counted else 0
         if placed is not None and len(outputs) > 1 and turns[0] == 0:
             placed.extend(self._placed_box(rect, place, image) for rect, place in zip(rects, outputs[1][:len(rects)]))
         return outputs[0].reshape(len(turned), len(rects), -1).mean(axis=0)
@@ -45,10 +47,7 @@ class FaceReading:
     def read_crops(self, image: np.ndarray, rects: list, session) -> np.ndarray:
         """Another model's probabilities for ``rects`` (x, y, w, h), on the crops the face readers cut (the arbiter);
         not counted among the frame's face-reader looks."""
-        looks = self.face_looks
-        probabilities = self._read_faces(image, rects, [0], session)
-        self.face_looks = looks
-        return probabilities
+        return self._read_faces(image, rects, [0], session, counted=False)
 
     def _face_readers(self) -> list:
         """The first face reader, then the second when it opened."""

@@ -50,7 +50,7 @@ def test_only_unsure_dice_are_looked_at_and_each_changes_only_as_allowed():
             die(6, 400, 0.25), DieReading(1, "red", None, 0.1)]
     answers = {100: answer(5, 0.9), 200: answer(3, 0.5), 300: answer(2, 0.8), 400: answer(not_a_die=0.9)}
     reader = StubReader(answers)
-    out = Arbiter(reader, arbiter_path(DEFAULT_MODEL), below=0.35, accept=0.7, most=16).review(None, dice)
+    out = Arbiter(reader, None, below=0.35, accept=0.7, most=16).review(None, dice)
     assert [round(x) for x, _, _, _ in reader.asked[0]] == [200, 100, 400, 300]  # unread first, least sure first
     assert out[0] is dice[0] and out[5] is dice[5]  # sure, or with no box: as read
     assert (out[1].value, out[1].unread, out[1].confidence) == (5, False, pytest.approx(0.9 + 0.1 / 6))
@@ -63,11 +63,11 @@ def test_only_unsure_dice_are_looked_at_and_each_changes_only_as_allowed():
 def test_the_most_dice_read_are_the_least_sure_and_an_emblem_counts_as_its_face():
     dice = [die(2, 0, 0.3), die(1, 100, 0.1, unread=True), die(5, 200, 0.2)]
     reader = StubReader({0: answer(3), 100: answer(emblem=0.95), 200: answer(4)})
-    out = Arbiter(reader, arbiter_path(DEFAULT_MODEL), below=0.35, accept=0.7, most=2).review(None, dice)
+    out = Arbiter(reader, None, below=0.35, accept=0.7, most=2).review(None, dice)
     assert [round(x) for x, _, _, _ in reader.asked[0]] == [100, 200]
     assert [(d.value, d.unread) for d in out] == [(2, False), (6, False), (4, False)]
     reader.emblem_face = 1
-    assert Arbiter(reader, arbiter_path(DEFAULT_MODEL), 0.35, 0.7, 2).review(None, dice)[1].value == 1
+    assert Arbiter(reader, None, 0.35, 0.7, 2).review(None, dice)[1].value == 1
 
 
 @pytest.fixture(scope="module")

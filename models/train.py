@@ -89,6 +89,19 @@ def real_photos(cfg: dict) -> RealPhotos:
     return RealPhotos(folders, split=cfg.get("train_split", "train"), **our_label_fixes(cfg))
 
 
+def face_stream(real: RealPhotos, fc: dict, seed: int, negatives: list | None) -> FaceStream:
+    """The face readers' crops as a config's [faces] section describes them (the arbiter's too:
+    models/train_arbiter.py)."""
+    return FaceStream(real, fc["crop_size"], fc["real_fraction"], seed, negatives=negatives,
+                      negative_fraction=fc.get("negative_fraction", 0.0),
+                      low_res_fraction=fc.get("low_res_fraction", 0.4), low_res_min=fc.get("low_res_min", 16),
+                      crop_jitter=tuple(fc.get("crop_jitter", (0.8, 1.5))),
+                      centre_jitter=fc.get("centre_jitter", 0.08), min_crop=fc.get("min_crop", 0.0),
+                      near_die_negative_crop=fc.get("near_die_negative_crop"), emblems=fc.get("emblems", 0.0),
+                      blanks=fc.get("blanks", 0.0), translucent=fc.get("translucent", 0.0),
+                      shadows=fc.get("shadows", 0.0), max_angle=fc.get("max_angle"))
+
+
 def train_faces(cfg: dict, steps: int | None, output: str | None, mine_with: str | None = None,
                 init: str | None = None) -> None:
     fc = cfg["faces"]
@@ -113,14 +126,7 @@ def train_faces(cfg: dict, steps: int | None, output: str | None, mine_with: str
         negatives = mine_negatives(str(detector), real)
         print(f"hard negatives mined with {detector.name} on the training photos: "
               f"{sum(len(n) for n in negatives)}", flush=True)
-    stream = FaceStream(real, fc["crop_size"], fc["real_fraction"], cfg["seed"], negatives=negatives,
-                        negative_fraction=fc.get("negative_fraction", 0.0),
-                        low_res_fraction=fc.get("low_res_fraction", 0.4), low_res_min=fc.get("low_res_min", 16),
-                        crop_jitter=tuple(fc.get("crop_jitter", (0.8, 1.5))),
-                        centre_jitter=fc.get("centre_jitter", 0.08), min_crop=fc.get("min_crop", 0.0),
-                        near_die_negative_crop=fc.get("near_die_negative_crop"), emblems=fc.get("emblems", 0.0),
-                        blanks=fc.get("blanks", 0.0), translucent=fc.get("translucent", 0.0),
-                        shadows=fc.get("shadows", 0.0), max_angle=fc.get("max_angle"))
+    stream = face_stream(real, fc, cfg["seed"], negatives)
     if stream.near_die_negative_crop:
         print(f"hard negatives on or touching a labelled die, cut at most {stream.near_die_negative_crop} x "
               f"{CROP_SCALE} x their box: {len(stream.near_die)}", flush=True)

@@ -24,18 +24,9 @@ sys.path.insert(0, str(ROOT))
 import torch  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 
-from train import export_faces, real_photos  # noqa: E402
+from train import export_faces, face_stream, real_photos  # noqa: E402
 from training.arbiter import ArbiterNet  # noqa: E402
-from training.faces import NOT_A_DIE, FaceStream, mine_negatives  # noqa: E402
-
-
-def stream_for(cfg: dict, real, negatives) -> FaceStream:
-    fc = cfg["faces"]
-    return FaceStream(real, fc["crop_size"], fc["real_fraction"], cfg["seed"], negatives=negatives,
-                      negative_fraction=fc["negative_fraction"], low_res_fraction=fc["low_res_fraction"],
-                      low_res_min=fc["low_res_min"], crop_jitter=tuple(fc["crop_jitter"]),
-                      centre_jitter=fc["centre_jitter"], emblems=fc["emblems"], blanks=fc["blanks"],
-                      translucent=fc["translucent"], shadows=fc["shadows"], max_angle=fc["max_angle"])
+from training.faces import NOT_A_DIE, mine_negatives  # noqa: E402
 
 
 def lr_at(peak: float, step: int, steps: int, warmup: int) -> float:
@@ -50,8 +41,9 @@ def train(cfg: dict, device: torch.device, log) -> ArbiterNet:
     net = ArbiterNet(width=ac["width"], values=NOT_A_DIE + 2, crop_size=crop).to(device)
     net = net.to(memory_format=torch.channels_last)
     opt = torch.optim.AdamW(net.parameters(), lr=ac["lr"], weight_decay=ac["weight_decay"])
-    loader = torch.utils.data.DataLoader(stream_for(cfg, real, negatives), batch_size=ac["batch"],
-                                         num_workers=cfg["workers"], pin_memory=device.type == "cuda")
+    stream = face_stream(real, cfg["faces"], cfg["seed"], negatives)
+    loader = torch.utils.data.DataLoader(stream, batch_size=ac["batch"], num_workers=cfg["workers"],
+                                         pin_memory=device.type == "cuda")
     steps, start = ac["steps"], time.time()
     net.train()
     for step, (x, y, target) in enumerate(loader):

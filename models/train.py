@@ -89,6 +89,12 @@ def real_photos(cfg: dict) -> RealPhotos:
     return RealPhotos(folders, split=cfg.get("train_split", "train"), **our_label_fixes(cfg))
 
 
+def warm_cosine(peak: float, step: int, steps: int, warmup: int) -> float:
+    """The face readers' learning rate (the arbiter's too): a linear warm-up over ``warmup`` steps, times a cosine
+    from ``peak`` down to 2% of it at ``steps``."""
+    return peak * min(1.0, (step + 1) / warmup) * (0.02 + 0.98 * 0.5 * (1 + math.cos(math.pi * step / steps)))
+
+
 def face_stream(real: RealPhotos, fc: dict, seed: int, negatives: list | None) -> FaceStream:
     """The face readers' crops as a config's [faces] section describes them (the arbiter's too:
     models/train_arbiter.py)."""
@@ -140,10 +146,9 @@ def train_faces(cfg: dict, steps: int | None, output: str | None, mine_with: str
     for step, (x, y, target) in enumerate(loader):
         if step >= steps:
             break
-        t = step / steps
         x, y, target = x.to(device), y.to(device), target.to(device)
         for group in opt.param_groups:
-            group["lr"] = fc["lr"] * min(1.0, (step + 1) / 200) * (0.02 + 0.98 * 0.5 * (1 + math.cos(math.pi * t)))
+            group["lr"] = warm_cosine(fc["lr"], step, steps, 200)
         out = net(x)
         logits, placed = out if net.place is not None else (out, None)
         loss = loss_fn(logits, y)

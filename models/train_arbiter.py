@@ -11,7 +11,6 @@ never loaded.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 import tomllib
@@ -24,13 +23,9 @@ sys.path.insert(0, str(ROOT))
 import torch  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 
-from train import export_faces, face_stream, real_photos  # noqa: E402
+from train import export_faces, face_stream, real_photos, warm_cosine  # noqa: E402
 from training.arbiter import ArbiterNet  # noqa: E402
 from training.faces import NOT_A_DIE, mine_negatives  # noqa: E402
-
-
-def lr_at(peak: float, step: int, steps: int, warmup: int) -> float:
-    return peak * min(1.0, (step + 1) / warmup) * (0.02 + 0.98 * 0.5 * (1 + math.cos(math.pi * step / steps)))
 
 
 def train(cfg: dict, device: torch.device, log) -> ArbiterNet:
@@ -51,7 +46,7 @@ def train(cfg: dict, device: torch.device, log) -> ArbiterNet:
             break
         x, y, target = (t.to(device, non_blocking=True) for t in (x, y, target))
         for group in opt.param_groups:
-            group["lr"] = lr_at(ac["lr"], step, steps, ac["warmup_steps"])
+            group["lr"] = warm_cosine(ac["lr"], step, steps, ac["warmup_steps"])
         with torch.autocast(device_type=device.type, dtype=torch.bfloat16, enabled=device.type == "cuda"):
             logits, placed = net(x.contiguous(memory_format=torch.channels_last))
         loss = F.cross_entropy(logits.float(), y, label_smoothing=0.05)

@@ -3,8 +3,9 @@
     python benchmarks/aware.py --data ../shared/data/dice-real/byler-d6 ../shared/data/dice-real/epanemu-dice
 
 1. The shipped reader reads each set's held-out photos (``--split validation``: the photos settings are chosen
-   on); every die matched to a label (centre matching, as in benchmarks/dice.py) is kept with its true value and
-   the six face probabilities the reader gave it. A set's misread rate is its share of matched dice read wrong.
+   on) as the referee gets a settled roll: read, then its unsure dice read again by the arbiter (``--per-frame``:
+   as every frame is read, the arbiter's look left out); every die matched to a label (centre matching, as in
+   benchmarks/dice.py) is kept with its true value and the six face probabilities the reader gave it. A set's misread rate is its share of matched dice read wrong.
 2. Nexus Keepers camera rolls are played (seeded): a turn's first roll, or a reroll of a rolled pool. Players
    mostly follow the rules; some rolls break them on purpose (« vous ne pouvez pas relancer les résultats de 1 », a
    reroll of a single die, a wrong number of dice). Each die the camera sees is given a real reading of that
@@ -93,10 +94,14 @@ class Readings:
         return wrong / max(1, wrong + sum(len(v) for v in self.right.values()))
 
 
-def read_set(reader: DiceReader, folder: str, split: str = "heldout") -> Readings:
+def read_set(reader: DiceReader, folder: str, split: str = "heldout", settled: bool = True) -> Readings:
+    """Each photo read as the referee gets a settled roll (``settled``: its unsure dice read again by the arbiter,
+    companion/vision/arbiter.py), or as every frame is read."""
     out = Readings()
     for item in load_labelled(folder, split):
-        everything = reader.read(cv2.imread(str(item.path), cv2.IMREAD_COLOR))
+        image = cv2.imread(str(item.path), cv2.IMREAD_COLOR)
+        everything = reader.read(image)
+        everything = reader.review_settled(image, everything) if settled else everything
         found = [r for r in everything if not r.unread]
         labels = [(d.value, d.box) for d in item.dice]
         pairs = match([(r.value, r.box) for r in found], labels)
@@ -298,16 +303,19 @@ def main(argv=None) -> int:
     parser.add_argument("--split", default="heldout", choices=("heldout", "validation"),
                         help="the photos whose readings are injected: validation to choose settings, held-out to "
                              "report them")
+    parser.add_argument("--per-frame", action="store_true",
+                        help="inject every frame's readings, not a settled roll's (the arbiter's second look off)")
     args = parser.parse_args(argv)
 
     reader = DiceReader.from_config(vision, threads=1, unread=True)  # the read dice are the same without it
-    sets = {Path(folder).name: read_set(reader, folder, args.split) for folder in args.data}
+    sets = {Path(folder).name: read_set(reader, folder, args.split, not args.per_frame) for folder in args.data}
     pooled_wrong: dict[int, list] = defaultdict(list)
     for readings in sets.values():
         for value, probs in readings.wrong.items():
             pooled_wrong[value] += zip(probs, readings.wrong_sure[value])
     photos = "held-out" if args.split == "heldout" else args.split
-    print(f"reader {reader.model_path.name}, {photos} photos; misreads pooled over the sets, by true value: "
+    how = "every frame's readings" if args.per_frame or reader.arbiter is None else "as settled rolls (arbiter)"
+    print(f"reader {reader.model_path.name}, {photos} photos {how}; misreads pooled over the sets, by true value: "
           + ", ".join(f"{v}: {len(pooled_wrong[v])}" for v in range(1, 7)))
     plausible = sum(1 for v, wrong in pooled_wrong.items() for probs, _ in wrong if probs[v - 1] >= args.floor)
     print(f"misreads whose true value got at least {args.floor} from the reader: {plausible} of "

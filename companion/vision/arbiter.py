@@ -8,6 +8,13 @@ and only a handful of its dice are unsure: the dice seen but not read, and the r
 What it may change, and no more: an unread die it reads with ``accept`` or more becomes a read die of that value;
 an unsure read die takes its value, or becomes unread where it sees no die there. It never adds a die where the
 camera saw none.
+
+What the referee is handed: the arbiter's face probabilities softened by ``temperature`` (it is too sure of itself
+on the dice it reads: 1.6 gives the validation photos' unsure dice their most likely values, as printed by
+models/arbiter_temperature.py), so the rules-aware reading weighs a misread die's other faces; and a confidence
+made as the reader makes one, with the camera's own evidence that a die lies there. The arbiter reads faces: it
+does not make a phantom on the board art surer to be a die (rules-aware reading's ``sure_die`` judges a roll with
+too many dice by that).
 """
 
 from __future__ import annotations
@@ -25,11 +32,14 @@ class Arbiter:
     """Reads a settled roll's unsure dice with the arbiter model's ``session`` (opened by ``reader``, checked to take
     its face readers' crops and answer their classes), on the crops those face readers cut."""
 
-    def __init__(self, reader, session, below: float, accept: float, most: int):
+    def __init__(self, reader, session, below: float, accept: float, most: int, temperature: float = 1.0):
         if not 0.0 <= below <= 1.0 or not 0.0 < accept <= 1.0:
             raise ValueError("arbiter_below and arbiter_accept are probabilities (0-1; accept above 0)")
+        if not temperature > 0:
+            raise ValueError("arbiter_temperature must be above 0")
         self.reader, self.session = reader, session
         self.below, self.accept, self.most = float(below), float(accept), max(0, int(most))
+        self.temperature = float(temperature)
         self.looks = 0  # dice read, for the benchmark's cost figures
 
     def review(self, image: np.ndarray, dice: Sequence[DieReading]) -> list[DieReading]:
@@ -43,7 +53,7 @@ class Arbiter:
         probabilities = self.reader.read_crops(image, rects, self.session)
         self.looks += len(unsure)
         for k, p in zip(unsure, probabilities):
-            faces = self._faces(p)
+            faces = self.face_probabilities(p)
             value = int(np.argmax(faces)) + 1
             die = dice[k]
             if die.unread:
@@ -55,15 +65,30 @@ class Arbiter:
                 out[k] = self._read(die, value, faces)
         return out
 
-    def _faces(self, p: np.ndarray) -> np.ndarray:
+    def face_probabilities(self, p: np.ndarray) -> np.ndarray:
         """P(each face 1-6), an emblem counted as the face it stands for (6 or 1)."""
         faces = np.array(p[:6], np.float64)
         if len(p) > EMBLEM:
             faces[self.reader.emblem_face - 1] += p[EMBLEM]
         return faces
 
-    @staticmethod
-    def _read(die: DieReading, value: int, faces: np.ndarray) -> DieReading:
-        shares = faces / max(float(faces.sum()), 1e-9)
-        return replace(die, value=value, confidence=float(np.clip(faces[value - 1], 0.0, 1.0)), unread=False,
-                       probabilities=tuple(float(v) for v in shares))
+    def _read(self, die: DieReading, value: int, faces: np.ndarray) -> DieReading:
+        """``die`` showing ``value``: the arbiter's face probabilities at its temperature, and the reader's kind of
+        confidence (centre score x P(a die) x the value's probability) with the camera's evidence of a die there."""
+        shares = softened(faces, self.temperature)
+        return replace(die, value=value, confidence=float(np.clip(_there(die) * shares[value - 1], 0.0, 1.0)),
+                       unread=False, probabilities=tuple(float(v) for v in shares))
+
+
+def softened(faces: np.ndarray, temperature: float) -> np.ndarray:
+    """Face probabilities (1-6) summing to 1, their logits divided by ``temperature``."""
+    shares = np.clip(faces / max(float(faces.sum()), 1e-12), 1e-12, 1.0) ** (1.0 / temperature)
+    return shares / shares.sum()
+
+
+def _there(die: DieReading) -> float:
+    """The camera's evidence that a die lies where ``die`` is: its confidence without its value's probability, or
+    the confidence itself where the reader gave no probabilities."""
+    if die.probabilities is None:
+        return die.confidence
+    return min(1.0, die.confidence / max(die.probabilities[die.value - 1], 1e-9))

@@ -97,7 +97,8 @@ class DiceReader(FaceReading):
                  pip_boxes: float = VISION["pip_boxes"],
                  second_look: float = VISION["second_look"], emblem_face: int = VISION["emblem_face"],
                  unread: bool = False, arbiter: bool = False, arbiter_below: float = VISION["arbiter_below"],
-                 arbiter_accept: float = VISION["arbiter_accept"], arbiter_dice: int = VISION["arbiter_dice"]):
+                 arbiter_accept: float = VISION["arbiter_accept"], arbiter_dice: int = VISION["arbiter_dice"],
+                 arbiter_temperature: float = VISION["arbiter_temperature"]):
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         self.threads = max(1, int(threads))
         self.detector_vote = float(detector_vote)
@@ -153,7 +154,7 @@ class DiceReader(FaceReading):
         if arbiter and self.faces is not None and arbiter_path(self.model_path).is_file():
             try:
                 self.arbiter = Arbiter(self, self._open_beside(arbiter_path(self.model_path)), arbiter_below,
-                                       arbiter_accept, arbiter_dice)
+                                       arbiter_accept, arbiter_dice, arbiter_temperature)
             except ModelError as exc:  # a bad arbiter file: every frame is still read, settled rolls as read
                 self.arbiter_error = str(exc)
                 log.warning("%s — settled rolls are kept as the face readers read them", exc)
@@ -168,7 +169,8 @@ class DiceReader(FaceReading):
                        min_crop=vision["min_crop"], inside_die=vision["inside_die"], pip_boxes=vision["pip_boxes"],
                        second_look=vision["second_look"], emblem_face=vision["emblem_face"],
                        arbiter=vision["arbiter"], arbiter_below=vision["arbiter_below"],
-                       arbiter_accept=vision["arbiter_accept"], arbiter_dice=vision["arbiter_dice"])
+                       arbiter_accept=vision["arbiter_accept"], arbiter_dice=vision["arbiter_dice"],
+                       arbiter_temperature=vision["arbiter_temperature"])
         options.update({key: value for key, value in overrides.items() if value is not None})
         return cls(**options)
 

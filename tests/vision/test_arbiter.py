@@ -1,10 +1,15 @@
 """The arbiter reads a settled roll's unsure dice again: what it may change (an unread die read, an unsure die's
 value, an unsure die it sees no die in made unread) and what it never does (add a die, touch a sure one)."""
 
+import re
+import subprocess
+import sys
+
 import cv2
 import numpy as np
 import pytest
 
+from companion.config import defaults
 from companion.core import DieReading
 from companion.vision import DiceReader
 from companion.vision.arbiter import Arbiter
@@ -12,7 +17,7 @@ from companion.vision.kinds import DiceKinds
 from companion.vision.labels import load_labelled
 from companion.vision.model_files import DEFAULT_MODEL, arbiter_path
 from companion.vision.scoring import Score
-from tests.conftest import SHARED
+from tests.conftest import REPO, SHARED
 
 EPANEMU = SHARED / "data" / "dice-real" / "epanemu-dice"
 
@@ -53,7 +58,8 @@ def test_only_unsure_dice_are_looked_at_and_each_changes_only_as_allowed():
     out = Arbiter(reader, None, below=0.35, accept=0.7, most=16).review(None, dice)
     assert [round(x) for x, _, _, _ in reader.asked[0]] == [200, 100, 400, 300]  # unread first, least sure first
     assert out[0] is dice[0] and out[5] is dice[5]  # sure, or with no box: as read
-    assert (out[1].value, out[1].unread, out[1].confidence) == (5, False, pytest.approx(0.9 + 0.1 / 6))
+    # read as 5, as sure to be there as the camera was (0.2: it gave no probabilities) times the 5's probability
+    assert (out[1].value, out[1].unread, out[1].confidence) == (5, False, pytest.approx(0.2 * (0.9 + 0.1 / 6)))
     assert out[2] == dice[2]  # read at 0.5 < accept: still unread
     assert (out[3].value, out[3].unread) == (2, False) and sum(out[3].probabilities) == pytest.approx(1.0)
     assert (out[4].value, out[4].unread) == (6, True)  # no die seen there: unread, never dropped
@@ -115,3 +121,15 @@ def test_a_corrupt_arbiter_file_costs_only_the_second_look(tmp_path):
     image = cv2.imread(str(item.path))
     dice = reader.read(image)
     assert dice and reader.review_settled(image, dice) == dice
+
+
+def test_the_shipped_temperature_is_the_likeliest_on_the_validation_photos_unsure_dice():
+    """vision.arbiter_temperature is the one models/arbiter_temperature.py finds least surprised by the true faces of
+    the validation dice the arbiter is asked about: a retrained arbiter must be fitted again."""
+    result = subprocess.run([sys.executable, "models/arbiter_temperature.py"], cwd=REPO, capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    rows = [line.split() for line in result.stdout.splitlines() if re.match(r"\s+\d+\.\d\s+\d", line)]
+    asked = {float(t): float(nll) for t, nll, _ in rows}
+    assert len(asked) >= 5 and min(asked, key=asked.get) == defaults("vision")["arbiter_temperature"]
+    assert asked[1.0] > asked[defaults("vision")["arbiter_temperature"]]  # the model as it is: too sure of itself

@@ -10,7 +10,7 @@ an unsure read die takes its value, or becomes unread where it sees no die there
 camera saw none.
 
 What the referee is handed: the arbiter's face probabilities softened by ``temperature`` (it is too sure of itself
-on the dice it reads: 1.6 gives the validation photos' unsure dice their most likely values, as printed by
+on the dice it reads: at 1.6 the true faces of the validation photos' unsure dice are likeliest, as printed by
 models/arbiter_temperature.py), so the rules-aware reading weighs a misread die's other faces; and a confidence
 made as the reader makes one, with the camera's own evidence that a die lies there. The arbiter reads faces: it
 does not make a phantom on the board art surer to be a die (rules-aware reading's ``sure_die`` judges a roll with

@@ -5,7 +5,8 @@
 1. The shipped reader reads each set's held-out photos (``--split validation``: the photos settings are chosen
    on) as the referee gets a settled roll: read, then its unsure dice read again by the arbiter (``--per-frame``:
    as every frame is read, the arbiter's look left out); every die matched to a label (centre matching, as in
-   benchmarks/dice.py) is kept with its true value and the six face probabilities the reader gave it. A set's misread rate is its share of matched dice read wrong.
+   benchmarks/dice.py) is kept with its true value and the six face probabilities the reader gave it. A set's
+   misread rate is its share of matched dice read wrong.
 2. Nexus Keepers camera rolls are played (seeded): a turn's first roll, or a reroll of a rolled pool. Players
    mostly follow the rules; some rolls break them on purpose (« vous ne pouvez pas relancer les résultats de 1 », a
    reroll of a single die, a wrong number of dice). Each die the camera sees is given a real reading of that

@@ -150,8 +150,8 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "arbiter_dice": Key(16, "most dice of one settled roll the arbiter reads (least sure first; ~10 ms each on "
                                "one x86 core)"),
         "arbiter_temperature": Key(1.6, "the arbiter's face probabilities are softened by this before the referee "
-                                        "weighs them (1.6: the validation photos' unsure dice given their likeliest "
-                                        "values, models/arbiter_temperature.py; 1: as the model says)"),
+                                        "weighs them (at 1.6 the true faces of the validation photos' unsure dice are "
+                                        "likeliest: models/arbiter_temperature.py; 1: as the model says)"),
         "unread_dice": Key(True, "report the dice the camera sees but cannot read (drawn '?' on the phone; never "
                                  "played): a roll short of dice they would make up is 'camera unsure', not illegal "
                                  "(companion/vision/unread.py, benchmarks/aware.py); false: such dice are dropped"),

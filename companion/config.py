@@ -1,9 +1,10 @@
 """Configuration: one TOML file, every key declared here with its default and meaning.
 
 Lookup order: ``--config PATH``, else ``~/.config/companion/companion.toml``,
-else ``/etc/companion/companion.toml``, else the defaults alone. Unknown keys
-and wrong types are refused at start with the key's name, so a typo never
-silently becomes a default.
+else ``/etc/companion/companion.toml``, else the defaults alone. Unknown keys,
+wrong types and numbers out of a key's bounds are refused at start with the
+key's name, so a typo never silently becomes a default and a wrong number never
+reaches the part that would fail on it.
 """
 
 from __future__ import annotations
@@ -16,24 +17,56 @@ from typing import Any, Iterator
 
 
 @dataclass(frozen=True)
+class Bounds:
+    """The numbers a key may take, from ``low`` to ``high`` (None: no end); ``above`` / ``below``: that end itself
+    is not one. Refused at start, with the key's name, so a wrong value never reaches the part that would fail on it."""
+
+    low: float | None = None
+    high: float | None = None
+    above: bool = False
+    below: bool = False
+
+    def admits(self, value: float) -> bool:
+        low_ok = self.low is None or (value > self.low if self.above else value >= self.low)
+        return low_ok and (self.high is None or (value < self.high if self.below else value <= self.high))
+
+    def __str__(self) -> str:
+        ends = []
+        if self.low is not None:
+            ends.append(f"{'above' if self.above else 'at least'} {self.low:g}")
+        if self.high is not None:
+            ends.append(f"{'under' if self.below else 'at most'} {self.high:g}")
+        return " and ".join(ends)
+
+
+PROBABILITY = Bounds(0, 1)
+POSITIVE = Bounds(0, above=True)
+NOT_NEGATIVE = Bounds(0)
+AT_LEAST_ONE = Bounds(1)
+
+
+@dataclass(frozen=True)
 class Key:
     default: Any
     doc: str
     choices: tuple[Any, ...] | None = None
     #: types accepted besides the default's own (camera.device: an index or a /dev path)
     also: tuple[type, ...] = ()
+    #: the numbers accepted, for a number
+    within: Bounds | None = None
 
 
 # section -> key -> Key. Add new keys here: this table is the documentation.
 SCHEMA: dict[str, dict[str, Key]] = {
     "service": {
         "host": Key("0.0.0.0", "address the web service listens on (0.0.0.0: every network interface)"),
-        "port": Key(8080, "TCP port of the web service"),
-        "threads": Key(32, "web server threads; each phone's live stream holds one"),
+        "port": Key(8080, "TCP port of the web service (0: any free one)", within=Bounds(0, 65535)),
+        "threads": Key(32, "web server threads; each phone's live stream holds one", within=AT_LEAST_ONE),
         "data_dir": Key("~/.local/share/companion", "where the game journal and the table PIN are kept"),
         "name": Key("Table Companion", "name shown on phones and advertised on the network"),
         "language": Key("en", "default language when a phone does not say", ("en", "fr")),
-        "login_attempts": Key(5, "wrong table PINs a phone may enter per 5 minutes before it must wait"),
+        "login_attempts": Key(5, "wrong table PINs a phone may enter per 5 minutes before it must wait",
+                              within=AT_LEAST_ONE),
     },
     "game": {
         "default": Key("free-roll", "game started when no unfinished game is in the journal"),
@@ -51,19 +84,22 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "device": Key(0, "source = usb: the camera's stable path (/dev/v4l/by-id/...), /dev/videoN, or an index",
                       also=(str,)),
         "path": Key("", "video file or folder of frames for source = video / folder"),
-        "width": Key(1280, "capture width in pixels"),
-        "height": Key(720, "capture height in pixels"),
-        "fps": Key(8.0, "frames per second to process"),
+        "width": Key(1280, "capture width in pixels", within=AT_LEAST_ONE),
+        "height": Key(720, "capture height in pixels", within=AT_LEAST_ONE),
+        "fps": Key(8.0, "frames per second to process", within=POSITIVE),
         "exposure_lock": Key(True, "Pi camera: let auto-exposure settle, then hold it so dice look the same all game"),
-        "exposure_us": Key(0, "Pi camera: fixed exposure time in microseconds (0 = measured at start, see exposure_lock)"),
+        "exposure_us": Key(0, "Pi camera: fixed exposure time in microseconds (0 = measured at start, see "
+                              "exposure_lock)", within=NOT_NEGATIVE),
         "awb_lock": Key(True, "Pi camera: let white balance settle, then hold it so die colours do not drift"),
         "settle_seconds": Key(1.5, "Pi camera: how long auto-exposure and white balance run before they are locked "
-                                   "(at start and again at each new game)"),
+                                   "(at start and again at each new game)", within=NOT_NEGATIVE),
         "flicker_hz": Key(0, "Pi camera: mains frequency whose lamp flicker exposure avoids, where libcamera has "
                              "flicker controls (50 or 60; 0 = off)", (0, 50, 60)),
         "loop": Key(False, "source = video / folder: start again at the end instead of stopping"),
-        "retry_max_seconds": Key(5.0, "longest wait between attempts to reopen a camera that disappeared"),
-        "frame_timeout": Key(5.0, "no picture for this many seconds: the camera is reported lost and restarted"),
+        "retry_max_seconds": Key(5.0, "longest wait between attempts to reopen a camera that disappeared",
+                                 within=POSITIVE),
+        "frame_timeout": Key(5.0, "no picture for this many seconds: the camera is reported lost and restarted",
+                             within=POSITIVE),
         "rotate": Key(0, "turn every picture clockwise by this many degrees (a camera mounted rotated)",
                       (0, 90, 180, 270)),
         "flip": Key("none", "mirror every picture before rotating (none, horizontal, vertical, both)",
@@ -75,69 +111,76 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "dictionary": Key("", "marker dictionary (OpenCV name, e.g. DICT_5X5_100, DICT_APRILTAG_36h11, or "
                               "custom:FILE.yml); empty: the layout's own (DICT_5X5_100 for the shipped mats)"),
         "layout": Key("", "table layout file (JSON, docs/vision/table.md); empty: the current game's own mat"),
-        "settle_frames": Key(4, "a board is reported once its pieces have kept their cells this many still frames"),
+        "settle_frames": Key(4, "a board is reported once its pieces have kept their cells this many still frames",
+                             within=AT_LEAST_ONE),
         "bump_px": Key(4.0, "anchors this many pixels away from where the table plane expects them: the camera was "
-                            "moved, the plane is measured again"),
+                            "moved, the plane is measured again", within=POSITIVE),
         "dice_window": Key(True, "with the table plane known, read dice only in the mat's dice zones, zoomed so a die "
                                  "comes out at 24 detector pixels (benchmarks/table.py section 5)"),
-        "die_mm": Key(16.0, "the dice's side in millimetres (for the zoom of dice_window)"),
+        "die_mm": Key(16.0, "the dice's side in millimetres (for the zoom of dice_window)", within=POSITIVE),
     },
     "vision": {
         "model": Key("", "ONNX dice model; empty: the shipped models/dice.onnx (inside the installed package)"),
         "threads": Key(2, "onnxruntime threads (leave a core for the camera and the web)"),
         "confidence": Key(0.25, "minimum die confidence (centre x is-a-die x value; 0.25 chosen on the training photos, "
-                                "models/README.md)"),
+                                "models/README.md)", within=PROBABILITY),
         "reread_below": Key(0.8, "a die whose value is less sure than this is read again at four quarter-turns "
-                                 "(0 never; chosen on the training photos, models/README.md)"),
+                                 "(0 never; chosen on the training photos, models/README.md)", within=PROBABILITY),
         "second_opinion": Key("always", "ask the second face reader (models/dice_faces_b.onnx) about every die while "
                                         "the frame's max_face_looks last (least sure first), only about doubtful "
                                         "dice, or never (chosen on the training photos, models/README.md)",
                               ("off", "doubtful", "always")),
         "max_face_looks": Key(31, "most face-reader looks per frame (every die gets one; the second reader's and the "
                                   "doubtful dice's extra turns go to the least sure first): 31 keeps a frame of the "
-                                  "shipped models under 1 GFLOP (benchmarks/flops.py); 0 = no limit"),
+                                  "shipped models under 1 GFLOP (benchmarks/flops.py); 0 = no limit",
+                                  within=NOT_NEGATIVE),
         "recrop_beyond": Key(0.05, "a die whose box the first face reader finds off by more than this (centre shift in "
                                   "crop sides, or log size ratio) is cut again where the reader saw it and read again "
                                   "(within max_face_looks); 1 or more: never (chosen on the training photos, "
-                                  "models/README.md)"),
+                                  "models/README.md)", within=NOT_NEGATIVE),
         "recrop_rounds": Key(3, "how many times a die's box may be re-placed in a frame: each round re-cuts the dice "
                                 "still off by more than recrop_beyond after the last one (within max_face_looks; "
-                                "chosen on the training photos, models/README.md)"),
+                                "chosen on the training photos, models/README.md)", within=NOT_NEGATIVE),
         "min_crop": Key(0.05, "a face reader's crop is at least this fraction of the frame's shorter side, so a die "
                               "whose box was drawn too small is still seen whole (0.05: 1.3 x the smallest die "
-                              "hardware/README.md allows; 0 = off)"),
+                              "hardware/README.md allows; 0 = off)", within=PROBABILITY),
         "inside_die": Key(0.5, "a reading whose box lies at least this much (a fraction of its area) inside another "
                                "found die's box, twice its size or more, is one of that die's pips and is dropped "
-                               "(models/README.md); more than 1: never"),
+                               "(models/README.md); more than 1: never", within=NOT_NEGATIVE),
         "pip_boxes": Key(0.4, "a candidate the detector scores at least this, turned down as no die and boxed under "
                               "0.6 of the frame's dice (a lone 1's pip boxed alone) is read again at their size (with "
                               "no die read: its box grown to a die's) and kept if it then reads as a die "
-                              "(companion/vision/pip_boxes.py); 0 = off"),
+                              "(companion/vision/pip_boxes.py); 0 = off", within=PROBABILITY),
         "second_look": Key(0.15, "with no table plane to size the dice: a frame whose first pass read no die from the "
                                  "detector's candidates, or pieces of one die as several, is read again with this "
                                  "fraction of the detector's pixels (dice too big close up come out smaller) with the "
                                  "face-reader looks the first left of max_face_looks, the more confident reading kept "
-                                 "(chosen on the training photos, models/README.md); 0 = never"),
+                                 "(chosen on the training photos, models/README.md); 0 = never",
+                                 within=Bounds(0, 1, below=True)),
         "emblem_face": Key(6, "dice with a maker's emblem (a logo, a star, a crest) on one face instead of pips: the "
                               "value that face stands for, 6 or 1 as the dice and the game say (the face readers "
                               "answer 'emblem', models/README.md)", (1, 6)),
-        "settle_frames": Key(4, "consecutive frames with the same dice (values, places) before a roll counts as settled"),
+        "settle_frames": Key(4, "consecutive frames with the same dice (values, places) before a roll counts as "
+                                "settled", within=AT_LEAST_ONE),
         "rules_aware": Key(True, "a camera roll the rules refuse is read again from the reader's second-best values, "
                                  "and shown as 'camera unsure' instead of illegal when a die the reader was not sure "
                                  "of could make it legal (docs/vision/rules-aware.md); false: refereed as read"),
         "reread_floor": Key(0.05, "rules-aware reading: the least probability the reader must have given a face for a "
-                                  "re-read to take it (never a value the reader did not see; benchmarks/aware.py)"),
+                                  "re-read to take it (never a value the reader did not see; benchmarks/aware.py)",
+                                  within=Bounds(0, 0.5, above=True)),
         "reread_ratio": Key(0.1, "rules-aware reading: a re-reading is taken only when at least this many times as "
-                                 "likely as the first reading, by the reader's own probabilities (benchmarks/aware.py)"),
+                                 "likely as the first reading, by the reader's own probabilities (benchmarks/aware.py)",
+                                 within=PROBABILITY),
         "sure_reading": Key(0.8, "rules-aware reading: a die whose face has at least this probability is clearly read, "
-                                 "and an illegal roll of clearly read dice stays illegal (benchmarks/aware.py)"),
+                                 "and an illegal roll of clearly read dice stays illegal (benchmarks/aware.py)",
+                                 within=PROBABILITY),
         "unsure_doubt": Key(0.02, "rules-aware reading: a die not clearly read whose other face (given at least this "
                                   "probability) would make an illegal roll legal makes it 'camera unsure' instead of "
-                                  "illegal (at most reread_floor; benchmarks/aware.py)"),
+                                  "illegal (at most reread_floor; benchmarks/aware.py)", within=Bounds(0, 0.5)),
         "sure_die": Key(0.4, "rules-aware reading: a camera roll with too many dice is 'camera unsure' when as many of "
                              "its least confident dice as it has too many are under this confidence (a die the "
                              "camera may have imagined), else illegal (chosen on validation photos, "
-                             "benchmarks/aware.py --miscount --sweep); 0: always illegal"),
+                             "benchmarks/aware.py --miscount --sweep); 0: always illegal", within=PROBABILITY),
         "missed_die_unsure": Key(True, "rules-aware reading: a camera roll short of dice with none seen unread to "
                                        "make them up is 'camera unsure' (the camera may have missed a die); false: "
                                        "refereed as read, an illegal count (chosen on validation photos, "
@@ -145,13 +188,16 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "arbiter": Key(True, "once a roll settles, read its unsure dice again with the arbiter (models/"
                              "dice_faces_arbiter.onnx, 93x a face reader's compute; companion/vision/arbiter.py)"),
         "arbiter_below": Key(0.35, "the arbiter reads again the settled dice seen but not read and the read ones less "
-                                   "sure than this (chosen on validation photos, models/README.md)"),
-        "arbiter_accept": Key(0.7, "a die seen but not read becomes read when the arbiter reads its value this sure"),
+                                   "sure than this (chosen on validation photos, models/README.md)",
+                                   within=PROBABILITY),
+        "arbiter_accept": Key(0.7, "a die seen but not read becomes read when the arbiter reads its value this sure",
+                              within=Bounds(0, 1, above=True)),
         "arbiter_dice": Key(16, "most dice of one settled roll the arbiter reads (least sure first; ~10 ms each on "
-                               "one x86 core)"),
+                               "one x86 core)", within=NOT_NEGATIVE),
         "arbiter_temperature": Key(1.6, "the arbiter's face probabilities are softened by this before the referee "
                                         "weighs them (at 1.6 the true faces of the validation photos' unsure dice are "
-                                        "likeliest: models/arbiter_temperature.py; 1: as the model says)"),
+                                        "likeliest: models/arbiter_temperature.py; 1: as the model says)",
+                                        within=POSITIVE),
         "unread_dice": Key(True, "report the dice the camera sees but cannot read (drawn '?' on the phone; never "
                                  "played): a roll short of dice they would make up is 'camera unsure', not illegal "
                                  "(companion/vision/unread.py, benchmarks/aware.py); false: such dice are dropped"),
@@ -218,7 +264,7 @@ class Config:
             lines.append(f"[{section}]")
             for key, spec in keys.items():
                 name = f"{section}.{key}"
-                lines.append(f"# {spec.doc}")
+                lines.append(f"# {spec.doc}" + (f" [{spec.within}]" if spec.within is not None else ""))
                 lines.append(f"{key} = {_toml_value(self._values[section][key])}  # from {self.origins[name]}")
             lines.append("")
         return "\n".join(lines)
@@ -248,6 +294,10 @@ def load_config(path: str | os.PathLike | None = None, overrides: dict[str, dict
     _merge(values, origins, data, str(chosen))
     if overrides:
         _merge(values, origins, overrides, "command line")
+    vision = values["vision"]
+    if vision["unsure_doubt"] > vision["reread_floor"]:
+        raise ConfigError(f"{origins['vision.unsure_doubt']}: vision.unsure_doubt ({vision['unsure_doubt']:g}) must be "
+                          f"at most vision.reread_floor ({vision['reread_floor']:g})")
     return Config(values, origins, chosen)
 
 
@@ -287,6 +337,8 @@ def _check_type(name: str, spec: Key, value: Any, origin: str) -> Any:
         raise ConfigError(f"{origin}: {name} must be {type(default).__name__}, got {value!r}")
     if spec.choices is not None and value not in spec.choices:
         raise ConfigError(f"{origin}: {name} must be one of {', '.join(map(str, spec.choices))}, got {value!r}")
+    if spec.within is not None and not spec.within.admits(value):
+        raise ConfigError(f"{origin}: {name} must be {spec.within}, got {value!r}")
     return value
 
 

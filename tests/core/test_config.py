@@ -1,5 +1,8 @@
 """Configuration: documented defaults, origins, lookup order, and strict refusal of mistakes."""
 
+import subprocess
+import sys
+
 import pytest
 
 from companion.cli import main
@@ -40,11 +43,38 @@ def test_float_keys_accept_integers(tmp_path):
         ("[vision]\nthreads = true\n", "vision.threads"),
         ('[camera]\nsource = "webcam"\n', "camera.source"),
         ("[service\nport = 1\n", "not valid TOML"),
+        ("[vision]\narbiter_temperature = 0\n", "vision.arbiter_temperature must be above 0, got 0.0"),
+        ("[vision]\narbiter_below = 2.0\n", "vision.arbiter_below must be at least 0 and at most 1, got 2.0"),
+        ("[vision]\nsecond_look = 1\n", "vision.second_look must be at least 0 and under 1"),
+        ("[vision]\nreread_floor = 0.9\n", "vision.reread_floor must be above 0 and at most 0.5"),
+        ("[camera]\nfps = 0\n", "camera.fps must be above 0"),
+        ("[service]\nport = 70000\n", "service.port must be at least 0 and at most 65535"),
+        ("[vision]\nreread_floor = 0.03\nunsure_doubt = 0.04\n", "vision.unsure_doubt .0.04. must be at most "
+                                                                   "vision.reread_floor"),
     ],
 )
 def test_mistakes_are_refused_naming_the_key(tmp_path, text, named):
     with pytest.raises(ConfigError, match=named.replace("[", r"\[")):
         load_config(write(tmp_path / "c.toml", text))
+
+
+def test_every_bounded_default_is_within_its_bounds_and_the_ends_are_as_documented(tmp_path):
+    for section, keys in SCHEMA.items():
+        for key, spec in keys.items():
+            assert spec.within is None or spec.within.admits(spec.default), f"{section}.{key}"
+    edges = "[vision]\nsecond_look = 0\narbiter_accept = 1\nconfidence = 1\nunsure_doubt = 0\n[camera]\nfps = 0.5\n"
+    config = load_config(write(tmp_path / "c.toml", edges))  # each end the docs call allowed is taken
+    assert (config["vision"]["second_look"], config["vision"]["arbiter_accept"], config["camera"]["fps"]) == (0, 1, 0.5)
+
+
+def test_a_value_the_service_would_fail_on_is_refused_before_it_starts(tmp_path):
+    """Rule of the house: bad input gets a clear error. A temperature of 0 used to reach the arbiter and stop the
+    service with a traceback; it is now refused with the key's name and the file, as a typo is."""
+    path = write(tmp_path / "c.toml", f'[service]\ndata_dir = "{tmp_path}"\n[vision]\narbiter_temperature = 0\n')
+    done = subprocess.run([sys.executable, "-m", "companion.cli", "--config", str(path), "serve", "--no-camera"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert f"{path}: vision.arbiter_temperature must be above 0" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_lookup_order_user_file_then_system(tmp_path, monkeypatch):
@@ -67,6 +97,7 @@ def test_companion_config_prints_values_and_origins(tmp_path, capsys):
     out = capsys.readouterr().out
     assert f"threads = 1  # from {path}" in out
     assert "port = 8080  # from default" in out
+    assert "# TCP port of the web service (0: any free one) [at least 0 and at most 65535]" in out  # bounds shown
 
 
 def test_companion_config_refuses_a_bad_file_with_exit_2(tmp_path, capsys):

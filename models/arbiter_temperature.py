@@ -51,13 +51,10 @@ def main(argv=None) -> int:
             pairs = match([(r.value, r.box) for r in readings], labels)
             if not pairs:
                 continue
-            boxes = [readings[i].box for i, _ in pairs]
-            answers = reader.read_crops(image, [(x0, y0, x1 - x0, y1 - y0) for x0, y0, x1, y1 in boxes],
-                                        reader.arbiter.session)
-            for (i, j), p in zip(pairs, answers):
-                faces.append(reader.arbiter.face_probabilities(p))
-                truths.append(labels[j][0] - 1)
-                asked.append(readings[i].unread or readings[i].confidence < reader.arbiter.below)
+            answers = reader.read_crops(image, [readings[i].box for i, _ in pairs], reader.arbiter.session)
+            faces += list(np.asarray(reader.face_values(answers), np.float64))
+            truths += [labels[j][0] - 1 for _, j in pairs]
+            asked += [reader.arbiter.asks_about(readings[i]) for i, _ in pairs]
     truths, asked = np.array(truths), np.array(asked)
     print(f"validation dice matched: {len(truths)}, of which the arbiter is asked about {int(asked.sum())}")
     print("temperature  NLL (asked)  NLL (all)")

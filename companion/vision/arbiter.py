@@ -25,7 +25,7 @@ from typing import Sequence
 import numpy as np
 
 from companion.core import DieReading
-from companion.vision.face_reading import EMBLEM, NOT_A_DIE
+from companion.vision.face_reading import NOT_A_DIE
 
 
 class Arbiter:
@@ -44,16 +44,14 @@ class Arbiter:
 
     def review(self, image: np.ndarray, dice: Sequence[DieReading]) -> list[DieReading]:
         """The settled dice with the unsure ones (at most ``most``, least sure first) read by the arbiter."""
-        unsure = [k for k, d in enumerate(dice) if d.box is not None and (d.unread or d.confidence < self.below)]
+        unsure = [k for k, d in enumerate(dice) if d.box is not None and self.asks_about(d)]
         unsure = sorted(unsure, key=lambda k: (not dice[k].unread, dice[k].confidence))[:self.most]
         out = list(dice)
         if not unsure:
             return out
-        rects = [(d.box[0], d.box[1], d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in (dice[k] for k in unsure)]
-        probabilities = self.reader.read_crops(image, rects, self.session)
+        probabilities = self.reader.read_crops(image, [dice[k].box for k in unsure], self.session)
         self.looks += len(unsure)
-        for k, p in zip(unsure, probabilities):
-            faces = self.face_probabilities(p)
+        for k, p, faces in zip(unsure, probabilities, np.asarray(self.reader.face_values(probabilities), np.float64)):
             value = int(np.argmax(faces)) + 1
             die = dice[k]
             if die.unread:
@@ -65,12 +63,9 @@ class Arbiter:
                 out[k] = self._read(die, value, faces)
         return out
 
-    def face_probabilities(self, p: np.ndarray) -> np.ndarray:
-        """P(each face 1-6), an emblem counted as the face it stands for (6 or 1)."""
-        faces = np.array(p[:6], np.float64)
-        if len(p) > EMBLEM:
-            faces[self.reader.emblem_face - 1] += p[EMBLEM]
-        return faces
+    def asks_about(self, die: DieReading) -> bool:
+        """Whether a settled die is one the arbiter reads again: seen but not read, or read less sure than ``below``."""
+        return die.unread or die.confidence < self.below
 
     def _read(self, die: DieReading, value: int, faces: np.ndarray) -> DieReading:
         """``die`` showing ``value``: the arbiter's face probabilities at its temperature, and the reader's kind of

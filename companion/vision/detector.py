@@ -151,10 +151,11 @@ class DiceReader(FaceReading):
             if second_opinion != "off" and self.second_path.is_file():
                 self.second = self._open_second(self.second_path)
         self.arbiter, self.arbiter_error = None, ""  # the settled roll's second look (companion/vision/arbiter.py)
-        if arbiter and self.faces is not None and arbiter_path(self.model_path).is_file():
+        beside = arbiter_path(self.model_path)
+        if arbiter and self.faces is not None and beside.is_file():
             try:
-                self.arbiter = Arbiter(self, self._open_beside(arbiter_path(self.model_path)), arbiter_below,
-                                       arbiter_accept, arbiter_dice, arbiter_temperature)
+                self.arbiter = Arbiter(self, self._open_beside(beside), arbiter_below, arbiter_accept, arbiter_dice,
+                                       arbiter_temperature)
             except ModelError as exc:  # a bad arbiter file: every frame is still read, settled rolls as read
                 self.arbiter_error = str(exc)
                 log.warning("%s — settled rolls are kept as the face readers read them", exc)

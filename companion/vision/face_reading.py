@@ -44,9 +44,10 @@ class FaceReading:
             placed.extend(self._placed_box(rect, place, image) for rect, place in zip(rects, outputs[1][:len(rects)]))
         return outputs[0].reshape(len(turned), len(rects), -1).mean(axis=0)
 
-    def read_crops(self, image: np.ndarray, rects: list, session) -> np.ndarray:
-        """Another model's probabilities for ``rects`` (x, y, w, h), on the crops the face readers cut (the arbiter);
-        not counted among the frame's face-reader looks."""
+    def read_crops(self, image: np.ndarray, boxes: list, session) -> np.ndarray:
+        """Another model's probabilities for dice ``boxes`` (x0, y0, x1, y1, as a DieReading has them), on the crops
+        the face readers cut (the arbiter); not counted among the frame's face-reader looks."""
+        rects = [(x0, y0, x1 - x0, y1 - y0) for x0, y0, x1, y1 in boxes]
         return self._read_faces(image, rects, [0], session, counted=False)
 
     def _face_readers(self) -> list:
@@ -123,10 +124,10 @@ class FaceReading:
 
     def _fuse(self, detector_probs: np.ndarray, face_probs: np.ndarray) -> np.ndarray:
         """The two value guesses multiplied (the detector's weighted by ``detector_vote``), renormalised."""
-        fused = detector_probs ** self.detector_vote * self._face_values(face_probs)
+        fused = detector_probs ** self.detector_vote * self.face_values(face_probs)
         return fused / np.maximum(fused.sum(axis=1, keepdims=True), 1e-12)
 
-    def _face_values(self, face_probs: np.ndarray) -> np.ndarray:
+    def face_values(self, face_probs: np.ndarray) -> np.ndarray:
         """The face readers' probabilities of the values 1-6 (N x 6), an emblem's counted as ``emblem_face``."""
         values = face_probs[:, :6]
         if face_probs.shape[1] > EMBLEM:

@@ -13,6 +13,7 @@ from companion.config import defaults
 from companion.core import DieReading
 from companion.vision import DiceReader
 from companion.vision.arbiter import Arbiter
+from companion.vision.face_reading import FaceReading
 from companion.vision.kinds import DiceKinds
 from companion.vision.labels import load_labelled
 from companion.vision.model_files import DEFAULT_MODEL, arbiter_path
@@ -30,9 +31,11 @@ class StubReader:
     def __init__(self, answers):
         self.answers, self.asked = answers, []
 
-    def read_crops(self, image, rects, session):
-        self.asked.append(list(rects))
-        return np.array([self.answers[round(x)] for x, _, _, _ in rects])
+    face_values = FaceReading.face_values  # folds the emblem into its face, as the reader does
+
+    def read_crops(self, image, boxes, session):
+        self.asked.append(list(boxes))
+        return np.array([self.answers[round(x)] for x, _, _, _ in boxes])
 
 
 def answer(value=None, sure=0.9, not_a_die=0.0, emblem=0.0):

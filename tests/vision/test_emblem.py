@@ -71,9 +71,9 @@ def test_the_emblem_face_comes_from_the_config_and_is_1_or_6():
 def test_an_emblem_counts_towards_the_named_face_only():
     reader = DiceReader(threads=1, emblem_face=1)
     probs = np.array([[0.1, 0.0, 0.0, 0.0, 0.0, 0.2, 0.1, 0.6]])
-    assert np.allclose(reader._face_values(probs), [[0.7, 0, 0, 0, 0, 0.2]])
+    assert np.allclose(reader.face_values(probs), [[0.7, 0, 0, 0, 0, 0.2]])
     older = probs[:, :7]  # a reader without the emblem class: its values as they are
-    assert np.allclose(reader._face_values(older), older[:, :6])
+    assert np.allclose(reader.face_values(older), older[:, :6])
 
 
 def test_a_second_reader_that_answers_other_classes_is_set_aside(tmp_path):

@@ -222,7 +222,7 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
             return out + end_turn(self.state, self.options, " (maladresse)")
         budgets = allocations(turn.final_values, player.card, self.options["split_groups"])
         out = [verdict("info", "nk.roll", f"{en}; allows {budgets_text(budgets)}",
-                       f"{fr} ; permet {budgets_text(budgets, 'fr')}", [player.id])]
+                       f"{fr} ; permet : {budgets_text(budgets, 'fr')}", [player.id])]
         for skill in player.card.skills:
             if skill.triggered_by(turn.final_values):
                 out.append(verdict("info", "nk.skill", f"{player.id} may use {skill.name['en']}: {skill.text['en']}",

@@ -12,6 +12,15 @@ from .dice import Budget
 ACTION_WORDS = {"en": {"move": "move", "jump": "jump", "push": "push", "or": "or", "none": "no action"},
                 "fr": {"move": "bouger", "jump": "sauter", "push": "pousser", "or": "ou", "none": "aucune action"}}
 
+#: The terrains' French names, as said after "sur" (the setup's terrains: display.TERRAINS).
+TERRAINS_FR = {"plain": "la plaine", "volcano": "le volcan", "ice": "la glace", "water": "l'eau",
+               "mountain": "la montagne"}
+
+
+def terrain_fr(terrain: str) -> str:
+    """A terrain in French; a terrain a setup made up keeps its own name."""
+    return TERRAINS_FR.get(terrain, f"le terrain {terrain}")
+
 
 def die_values(dice: Any, what: str = "dice") -> list[int]:
     """Die values from plain ints or DieReading-like objects ({"value": 4, ...})."""

@@ -9,6 +9,7 @@ from companion.core import Verdict, verdict
 from .board import cubes_to_reconnect, suggest_reconnection
 from .dice import dice_allowed
 from .state import ELIMINATED, FALLEN, ON_BOARD, GameState, Turn
+from .texts import terrain_fr
 
 
 def fmt(cell) -> str:
@@ -158,5 +159,6 @@ def start_turn(state: GameState, options: Mapping[str, Any]) -> list[Verdict]:
     extra = (f" (+ reserved {turn.reserved_die} after rerolls)" if turn.reserved_die is not None else "")
     extra_fr = (f" (+ le {turn.reserved_die} réservé après les relances)" if turn.reserved_die is not None else "")
     out.append(verdict("info", "nk.turn.start", f"{player.id}'s turn on {terrain}: roll {turn.dice_allowed} dice{extra}",
-                       f"Tour de {player.id} sur {terrain} : lancez {turn.dice_allowed} dés{extra_fr}", [player.id]))
+                       f"Tour de {player.id} sur {terrain_fr(terrain)} : lancez {turn.dice_allowed} dés{extra_fr}",
+                       [player.id]))
     return out

@@ -43,11 +43,15 @@ def test_favoured_terrain_adds_a_die_unfavoured_removes_one():
 
 
 def test_favoured_terrain_through_the_engine(nk):
+    """FR: « Lorsque votre Keeper débute son tour sur son terrain de prédilection (marqué d'un +), lancez 1 dé
+    supplémentaire. » The turn's start says the terrain and the dice in the player's language."""
     engine = nk.game(cubes=[{"origin": [0, 0], "terrain": ["volcano"] + ["plain"] * 4},
                             {"origin": [4, 1], "direction": "W", "terrain": ["water"] + ["plain"] * 4}])
     verdicts = engine.apply({"type": "turn_start"})
-    assert "roll 6 dice" in verdicts[-1].message.en          # A: first turn 5, +1 on volcano
-    engine.apply({"type": "roll", "dice": [2, 2, 3, 4, 5, 6]})
+    assert verdicts[-1].message.en == "A's turn on volcano: roll 6 dice"  # A: first turn 5, +1 on volcano
+    assert verdicts[-1].message.fr == "Tour de A sur le volcan : lancez 6 dés"
+    verdicts = engine.apply({"type": "roll", "dice": [2, 2, 3, 4, 5, 6]})
+    assert verdicts[-1].message.fr.endswith(" ; permet : bouger 1")  # a pair of 2s: "bouger" for the Warden
     engine.apply({"type": "end_turn"})
     engine.apply({"type": "turn_start"})
     assert engine.summary()["dice_allowed"] == 6              # B (Tide Runner, water +): 5 + 1

@@ -143,7 +143,8 @@ const STRINGS = {
     "history.no_earlier": "No earlier game",
     "verdicts.details": "Details",
     "verdicts.none_important": "Nothing important so far",
-    "source.phone": "a phone", "source.camera": "the camera",
+    "source.phone": "a phone", "source.camera": "the camera", "source.simulated": "the simulated table",
+    "source.simulated_player": "a simulated player", "source.panel": "the table's button",
     "entry.roll": "Roll {dice}", "entry.reroll": "Reroll {rerolled} → {results}", "entry.power": "Power die {dice}",
     "entry.reroll_pool": "Reroll → {dice}", "entry.roll_colour": "Roll {colour}", "entry.move": "Move {tile} → {to}",
     "entry.launch": "Launch {action} → {target}", "entry.challenge": "Challenge {target}",
@@ -312,7 +313,8 @@ const STRINGS = {
     "history.no_earlier": "Aucune partie précédente",
     "verdicts.details": "Détails",
     "verdicts.none_important": "Rien d'important pour l'instant",
-    "source.phone": "un téléphone", "source.camera": "la caméra",
+    "source.phone": "un téléphone", "source.camera": "la caméra", "source.simulated": "la table simulée",
+    "source.simulated_player": "un joueur simulé", "source.panel": "le bouton de la table",
     "entry.roll": "Lancer {dice}", "entry.reroll": "Relance {rerolled} → {results}", "entry.power": "Dé de pouvoir {dice}",
     "entry.reroll_pool": "Relance → {dice}", "entry.roll_colour": "Lancer {colour}", "entry.move": "Déplacer {tile} → {to}",
     "entry.launch": "Lancer {action} → {target}", "entry.challenge": "Défier {target}",
@@ -373,9 +375,11 @@ export function setLanguage(lang, remember = false) {
   applyTranslations(document);
 }
 
-/** A string in the current language, with {name} placeholders filled in. */
+/** A string in the current language, with {name} placeholders filled in. A string that counts something is
+ * {one, other}: the form the language's plural rule gives vars.n ("1 step", "2 steps"; in French 0 and 1 are "one"). */
 export function t(key, vars = {}) {
-  const text = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
+  let text = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
+  if (typeof text === "object") text = text[new Intl.PluralRules(current).select(Number(vars.n))] ?? text.other;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
 }
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core import Verdict
+from companion.words import plural_en, plural_fr
 
 from . import duel, rules
 from .arena import distance
@@ -32,14 +33,17 @@ def launch(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any
                             f"{k.fr} est une action extrême : seulement au tour de {player.id}", who)
     _take_from_hand(state, player, k.id)
     if player.stars < k.cost:
-        raise rules.Illegal(rules.ACTION_COST, f"{k.en} costs {k.cost} star(s); {player.id} has {player.stars}",
-                            f"{k.fr} coûte {k.cost} étoile(s) ; {player.id} en a {player.stars}", who)
+        raise rules.Illegal(rules.ACTION_COST,
+                            f"{k.en} costs {k.cost} {plural_en(k.cost, 'star')}; {player.id} has {player.stars}",
+                            f"{k.fr} coûte {k.cost} {plural_fr(k.cost, 'étoile')} ; {player.id} en a "
+                            f"{player.stars}", who)
     player.stars -= k.cost
     n = sum(1 for a in state.actions.values() if a.owner == player.id) + 1
     action = ActionTile(f"{player.id}-{k.id}-{n}", k.id, player.id, PLAY, launched_turn=state.turn)
     state.actions[action.id] = action
-    out = [rules.info(rules.ACTION, f"{player.id} launches {k.en} ({action.id}), paying {k.cost} star(s): "
-                      f"{k.effect_en}", f"{player.id} lance {k.fr} ({action.id}) et paie {k.cost} étoile(s) : "
+    out = [rules.info(rules.ACTION, f"{player.id} launches {k.en} ({action.id}), paying {k.cost} "
+                      f"{plural_en(k.cost, 'star')}: {k.effect_en}", f"{player.id} lance {k.fr} ({action.id}) et paie "
+                      f"{k.cost} {plural_fr(k.cost, 'étoile')} : "
                       f"{k.effect_fr}", who)]
     out += EFFECTS[k.id](state, player, action, event, options)
     if k.id == "energy_trap":   # « Pour le reste de ce tour de jeu ou jusqu'à ce que ce carreau action soit désarmé »

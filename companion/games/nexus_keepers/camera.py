@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from companion.words import plural_en
+
 from .board import PlacementError, cube_from_spec, shared_edges
 from .state import ON_BOARD, GameState
 from .table_layout import MAX_PLAYERS, TILES
@@ -76,7 +78,7 @@ def setup_from_board(pieces: Mapping[str, Any], players: list[str],
         if placed:
             edges = shared_edges(cube.tiles, [c for other in placed for c in other.tiles])
             if edges < min_shared_edges:
-                problems.append(f"{pid}'s cube shares {edges} edge(s) with the tiles in play; "
+                problems.append(f"{pid}'s cube shares {edges} {plural_en(edges, 'edge')} with the tiles in play; "
                                 f"it needs {min_shared_edges}")
             behind = [other.player for other in placed if other.behind_portal in cube.tiles]
             behind += [pid for other in placed if cube.behind_portal in other.tiles]

@@ -6,6 +6,7 @@ from typing import Any, Mapping
 
 from companion.core import Verdict, verdict
 from companion.referee.engine import EventError
+from companion.words import plural_en, plural_fr
 
 from . import moves
 from .board import PlacementError, cube_from_spec, properly_connected
@@ -74,8 +75,9 @@ class EndingsMixin:
             if pid not in old:
                 raise EventError(f"no cube of {pid!r} in play")
         if len(set(movers)) != len(movers) or len(movers) != len(state.reconnect):
-            return illegal("nk.portal.reconnect", f"Move exactly {len(state.reconnect)} cube(s), the fewest possible",
-                           f"Déplacez exactement {len(state.reconnect)} cube(s), le minimum possible")
+            n = len(state.reconnect)
+            return illegal("nk.portal.reconnect", f"Move exactly {n} {plural_en(n, 'cube')}, the fewest possible",
+                           f"Déplacez exactement {n} {plural_fr(n, 'cube')}, le minimum possible")
         min_edges = self.options["min_shared_edges"]
         kept = [c for c in state.board.cubes if c.player not in movers]
         if not properly_connected(kept, min_edges):
@@ -98,5 +100,6 @@ class EndingsMixin:
         state.reconnect, state.reconnect_hint = [], None
         state.turn.phase = "idle"
         names = ", ".join(movers)
-        out = [verdict("info", "nk.portal.reconnect", f"Reconnected: {names}", f"Reconnecté(s) : {names}", movers)]
+        out = [verdict("info", "nk.portal.reconnect", f"Reconnected: {names}",
+                       f"{plural_fr(len(movers), 'Reconnecté')} : {names}", movers)]
         return out + self._start(once=True)

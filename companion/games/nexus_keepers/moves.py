@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from companion.words import plural_en, plural_fr
+
 from .board import ORTHOGONAL, Board, parse_cell
 from .dice import Budget
 from .search import FELL, OFF_ANY, PORTAL, Geometry, Mover, Positions, explore
@@ -189,6 +191,8 @@ def apply_action(state: GameState, action: Mapping[str, Any], leap_over_run: boo
         for pos, _m, _j, p, how in options:
             if how[0] == "push" and how[1] == ids.index(target) and how[3] == distance:
                 return pos, (0, 0, 99 - p)
-        return None, (f"{state.turn.player} cannot push {target} {distance} space(s) (it must stand orthogonally next to it)",
-                      f"{state.turn.player} ne peut pas pousser {target} de {distance} case(s) (il doit être adjacent en ligne droite)")
+        return None, (f"{state.turn.player} cannot push {target} {distance} {plural_en(distance, 'space')} "
+                      "(it must stand orthogonally next to it)",
+                      f"{state.turn.player} ne peut pas pousser {target} de {distance} {plural_fr(distance, 'case')} "
+                      "(il doit être adjacent en ligne droite)")
     raise ValueError(f"unknown action {kind!r} (move, jump or push)")

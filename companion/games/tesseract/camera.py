@@ -10,6 +10,7 @@ from collections import Counter
 from typing import Any, Iterable, Mapping
 
 from companion.core import Observation, Verdict, centre_inside
+from companion.words import plural_fr
 
 from . import area_reading, rules, unread
 from .cube import Cube
@@ -235,11 +236,13 @@ def reconcile(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
         if extra > 0:
             out.append(rules.warning(rules.CAMERA,
                                      f"The camera sees {extra} primed {cube.describe()} the referee does not have",
-                                     f"La caméra voit {extra} {cube.describe()} amorcé(s) absent(s) pour l'arbitre"))
+                                     f"La caméra voit {extra} {cube.describe()} {plural_fr(extra, 'amorcé')} "
+                                     f"{plural_fr(extra, 'absent')} pour l'arbitre"))
         if missing > 0:
             out.append(rules.warning(rules.CAMERA,
                                      f"The referee has {missing} primed {cube.describe()} the camera does not see",
-                                     f"L'arbitre a {missing} {cube.describe()} amorcé(s) que la caméra ne voit pas"))
+                                     f"L'arbitre a {missing} {cube.describe()} {plural_fr(missing, 'amorcé')} que la "
+                                     "caméra ne voit pas"))
     for die in unknown:
         out.append(rules.warning(rules.CAMERA, f"The camera sees a die of unknown colour in the priming zone: "
                                  f"{die.describe()}", "La caméra voit un dé de couleur inconnue dans la zone "
@@ -297,7 +300,7 @@ def _labs(state: GameState, labs: Any, not_read: Any,
             if extra > 0:
                 out.append(rules.warning(rules.CAMERA, f"The camera sees {extra} {cube.describe()} in {name}'s lab "
                                          "the referee does not have", f"La caméra voit {extra} {cube.describe()} dans "
-                                         f"le labo de {name} absent(s) pour l'arbitre"))
+                                         f"le labo de {name} {plural_fr(extra, 'absent')} pour l'arbitre"))
             if missing > 0:
                 out.append(rules.warning(rules.CAMERA, f"The referee has {missing} {cube.describe()} in {name}'s lab "
                                          "the camera does not see", f"L'arbitre a {missing} {cube.describe()} dans le "

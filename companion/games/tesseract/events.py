@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core import Verdict
+from companion.words import plural_en, plural_fr
 
 from . import bases, rules
 from .cube import Cube
@@ -188,8 +189,9 @@ def _resolve_item(state: GameState, item: Mapping[str, Any], event: Mapping[str,
             if cube.value % 2 == 0 and cube.value < 6:
                 zone.cubes[i] = cube.with_value(cube.value + 1)
                 changed.append(cube.value + 1)
-        return [rules.info(rules.EVENT, f"Interphase raises {len(changed)} even primed cube(s)",
-                           f"Interphase augmente {len(changed)} cube(s) amorcé(s) pair(s)")] + \
+        n = len(changed)
+        return [rules.info(rules.EVENT, f"Interphase raises {n} even primed {plural_en(n, 'cube')}",
+                           f"Interphase augmente {n} {plural_fr(n, 'cube amorcé pair', 'cubes amorcés pairs')}")] + \
             (check_breaches(state, changed) if changed else [])
     if kind == bases.SHOCK_WAVE:
         if state.last_primed is None:
@@ -201,8 +203,8 @@ def _resolve_item(state: GameState, item: Mapping[str, Any], event: Mapping[str,
                 state.labs.remove(name, cube)
                 state.destroy(cube)
                 lost += 1
-        return [rules.info(rules.EVENT, f"Shock wave destroys {lost} lab cube(s) of value {value}",
-                           f"Onde de choc détruit {lost} cube(s) de valeur {value} dans les labos")]
+        return [rules.info(rules.EVENT, f"Shock wave destroys {lost} lab {plural_en(lost, 'cube')} of value {value}",
+                           f"Onde de choc détruit {lost} {plural_fr(lost, 'cube')} de valeur {value} dans les labos")]
     # row bonus: « prenez le cube détruit de votre choix. Lancez-le et posez-le sur l'emplacement de votre choix du Tesseract. »
     if not state.destroyed:
         return [rules.info(rules.BONUS_ROW, "No destroyed cube is left to return", "Plus aucun cube détruit à replacer")]

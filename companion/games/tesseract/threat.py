@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core import Verdict
+from companion.words import plural_en, plural_fr
 
 from . import area_reading, rules
 from .camera import game_colour, rolled_misread_note
@@ -32,10 +33,11 @@ def end_actions(state: GameState, event: Mapping[str, Any], options: Mapping[str
     if state.phase != ACTION:
         raise rules.Illegal(rules.PHASE, "The Action phase is not under way", "La phase Action n'est pas en cours")
     require_no_pending(state)
-    if state.actions_left > 0 and not options["allow_pass"] and some_action_possible(state):
+    left = state.actions_left
+    if left > 0 and not options["allow_pass"] and some_action_possible(state):
         raise rules.Illegal(rules.ACTION_REMAINING,
-                            f"{state.scientist} still has {state.actions_left} action(s) to take",
-                            f"Il reste {state.actions_left} action(s) à {state.scientist}", [state.scientist])
+                            f"{state.scientist} still has {left} {plural_en(left, 'action')} to take",
+                            f"Il reste {left} {plural_fr(left, 'action')} à {state.scientist}", [state.scientist])
     if state.board.is_full():
         return [end_game(state, "win", rules.WIN, "The containment board is full: the Tesseract is neutralised!",
                          "Le plateau Confinement est complet : le Tesseract est désactivé !")]

@@ -1,7 +1,7 @@
 // The verdict feed (what the referee said, with the rule) and the history (every entry, with undo).
 
 import { $, clear, h } from "../dom.js";
-import { colourName, pick, t } from "../i18n.js";
+import { colourName, language, pick, t } from "../i18n.js";
 import { dieChip, openDieDialog, renderUndo } from "./table.js";
 
 export function init(app) {
@@ -9,8 +9,19 @@ export function init(app) {
   $("#history-undo").addEventListener("click", () => app.undo());
 }
 
+/** The time in the page's language: the phone's own locale when it speaks that language (en-GB or en-US), else the
+ * language itself (a phone set to English showing the French page gets 24-hour French times). */
 function time(at) {
-  return new Date(at * 1000).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  const own = navigator.language || "";
+  const locale = own.slice(0, 2).toLowerCase() === language() ? own : language();
+  return new Date(at * 1000).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+}
+
+/** Who made an entry, in words: a phone, the camera, the simulated table or its simulated players, the panel. */
+function sourceName(source) {
+  const key = `source.${String(source).replace(/ /g, "_")}`;
+  const name = t(key);
+  return name === key ? source : name;
 }
 
 export function renderVerdicts(app) {
@@ -93,7 +104,7 @@ export function renderHistory(app) {
         tappable ? () => openDieDialog(app, { seq: entry.seq, dice: entry.dice, version: entry.version, index }) : undefined))) : null,
       entry.verdicts.filter((v) => v.kind !== "info").map((v) =>
         h("p", { class: `verdict kind-${v.kind}` }, h("span", { class: "badge" }, t(`kind.${v.kind}`)), " ", pick(v))),
-      h("small", {}, `${time(entry.at)} · ${t("history.by", { source: t(`source.${entry.source}`) === `source.${entry.source}` ? entry.source : t(`source.${entry.source}`) })}`)));
+      h("small", {}, `${time(entry.at)} · ${t("history.by", { source: sourceName(entry.source) })}`)));
   }
   if (!list.children.length) list.append(h("li", { class: "empty" }, t("history.empty")));
   renderPastGames(app);

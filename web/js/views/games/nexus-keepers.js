@@ -166,7 +166,11 @@ function controls(ctx) {
       out.push(button(t("nk.reconnect_suggested"), () => ctx.submit({ type: "reconnect", cubes: summary.reconnect_suggestion }), { class: "big primary", id: "nk-reconnect" }));
     }
   }
-  if (summary.phase === "over") out.push(h("p", { class: "lead", id: "nk-winners" }, t("nk.winners", { names: (summary.winners || []).join(", ") })));
+  if (summary.phase === "over") {
+    const winners = summary.winners || [];
+    const said = t("nk.winners", { n: winners.length, names: winners.join(", ") });
+    out.push(h("p", { class: "lead", id: "nk-winners" }, said));
+  }
   return out;
 }
 

@@ -5,7 +5,7 @@ import { addStrings } from "../../i18n.js";
 addStrings({
   en: {
     "tess.tower": "The Tesseract seen from above",
-    "tess.level_n": "{n} level(s)",
+    "tess.level_n": { one: "{n} level", other: "{n} levels" },
     "tess.removable": "removable",
     "tess.tower_hint": "{n} cubes in the Tesseract. Bright edge: removable; amber: the lowest removable; the corner number is the height.",
     "tess.breaches": "Breaches",
@@ -17,7 +17,7 @@ addStrings({
     "tess.card.played": "card played",
     "tess.card_short.hidden": "", "tess.card_short.revealed": "seen", "tess.card_short.unlocked": "open", "tess.card_short.played": "used",
     "tess.turn_of": "{name}'s turn",
-    "tess.phase.action": "Action phase: {n} action(s) left",
+    "tess.phase.action": { one: "Action phase: {n} action left", other: "Action phase: {n} actions left" },
     "tess.phase.threat": "Threat phase: prime the lowest removable cube",
     "tess.phase.threat_done": "Threat phase done",
     "tess.phase.event": "An event must be resolved",
@@ -73,7 +73,7 @@ addStrings({
   },
   fr: {
     "tess.tower": "Le Tesseract vu de dessus",
-    "tess.level_n": "{n} étage(s)",
+    "tess.level_n": { one: "{n} étage", other: "{n} étages" },
     "tess.removable": "amovible",
     "tess.tower_hint": "{n} cubes dans le Tesseract. Bord clair : amovible ; ambre : le plus bas amovible ; le chiffre du coin est la hauteur.",
     "tess.breaches": "Brèches",
@@ -85,7 +85,7 @@ addStrings({
     "tess.card.played": "carte jouée",
     "tess.card_short.hidden": "", "tess.card_short.revealed": "vue", "tess.card_short.unlocked": "libre", "tess.card_short.played": "jouée",
     "tess.turn_of": "Tour de {name}",
-    "tess.phase.action": "Phase Action : {n} action(s) restante(s)",
+    "tess.phase.action": { one: "Phase Action : {n} action restante", other: "Phase Action : {n} actions restantes" },
     "tess.phase.threat": "Phase Menace : amorcez le cube amovible le plus bas",
     "tess.phase.threat_done": "Phase Menace terminée",
     "tess.phase.event": "Un événement doit être résolu",

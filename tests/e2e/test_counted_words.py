@@ -1,0 +1,78 @@
+"""The page counts in words ("1 step", "2 steps"; "1 case", "0 relance restante") instead of "step(s)", tells who made
+each history entry in the page's language, and gives times as that language writes them."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from boardhelpers import open_page, unlock, wait
+from conftest import new_browser, page_errors
+
+pytestmark = pytest.mark.browser
+
+SAY = """
+const [key, n, done] = [arguments[0], arguments[1], arguments[arguments.length - 1]];
+Promise.all([import("/js/i18n.js"), import("/js/views/games/nk-strings.js"), import("/js/views/games/nx-strings.js"),
+             import("/js/views/games/tess-strings.js")])
+  .then(([i18n]) => done(["en", "fr"].map((lang) => { i18n.setLanguage(lang); return i18n.t(key, { n, names: "Ada" }); })));
+"""
+
+COUNTED = {  # (key, n): (English, French)
+    ("nk.steps", 1): ("1 step", "1 case"),
+    ("nk.steps", 3): ("3 steps", "3 cases"),
+    ("nk.reroll_hint", 0): ("Tap dice to pick them for a reroll (0 left; 1s stay)",
+                            "Touchez des dés pour les relancer (0 relance restante ; les 1 restent)"),
+    ("nk.reroll_hint", 2): ("Tap dice to pick them for a reroll (2 left; 1s stay)",
+                            "Touchez des dés pour les relancer (2 relances restantes ; les 1 restent)"),
+    ("nk.add_power", 1): ("Add a power die (1 left)", "Ajouter un dé de pouvoir (1 restant)"),
+    ("nk.winners", 1): ("Winner: Ada", "Vainqueur : Ada"),
+    ("nk.winners", 2): ("Winners: Ada", "Vainqueurs : Ada"),
+    ("nx.deck_left", 1): ("1 card left in the deck", "1 carte dans la pioche"),
+    ("nx.deck_left", 40): ("40 cards left in the deck", "40 cartes dans la pioche"),
+    ("tess.level_n", 1): ("1 level", "1 étage"),
+    ("tess.level_n", 4): ("4 levels", "4 étages"),
+    ("tess.phase.action", 0): ("Action phase: 0 actions left", "Phase Action : 0 action restante"),
+    ("tess.phase.action", 3): ("Action phase: 3 actions left", "Phase Action : 3 actions restantes"),
+}
+
+
+def test_counted_words_agree_with_their_number_in_both_languages(quiet_table):
+    _, url = quiet_table
+    driver = new_browser("en-GB")
+    try:
+        open_page(driver, url, "#/table")
+        for (key, n), said in COUNTED.items():
+            assert tuple(driver.execute_async_script(SAY, key, n)) == said, key
+        assert page_errors(driver) == []
+    finally:
+        driver.quit()
+
+
+def test_history_names_who_played_and_gives_french_times_on_an_english_phone(quiet_table):
+    """A phone whose own language is American English, showing the page in French: "par un joueur simulé", and
+    24-hour times, not "AM"/"PM"."""
+    service, url = quiet_table
+    service.table.new_game("nexus-keepers", {}, [])
+    service.table.submit({"type": "setup", "players": [
+        {"id": "Ada", "card": "example-ember-warden", "cube": {"portal": "W", "tiles": [[1, 1], [2, 1], [3, 1], [4, 1], [5, 1]]}},
+        {"id": "Bo", "card": "example-tide-runner", "cube": {"portal": "E", "tiles": [[5, 2], [4, 2], [3, 2], [2, 2], [1, 2]]}}]},
+        source="simulated player")
+    service.table.submit({"type": "turn_start"}, source="panel")
+    driver = new_browser("en-US")
+    try:
+        unlock(driver, url)
+        driver.execute_script("localStorage.setItem('companion.language', 'fr')")
+        driver.get("about:blank")  # the page reads the saved language when it loads
+        open_page(driver, url, "#/history")
+        css = "#history-list li small"
+        wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, css)) >= 2)
+        lines = [e.text for e in driver.find_elements(By.CSS_SELECTOR, css)]
+        assert any(line.endswith("par un joueur simulé") for line in lines), lines
+        assert any(line.endswith("par le bouton de la table") for line in lines), lines
+        assert all(re.match(r"\d\d:\d\d:\d\d · par ", line) for line in lines), lines
+        assert page_errors(driver) == []
+    finally:
+        driver.quit()

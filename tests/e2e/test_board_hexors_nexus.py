@@ -125,6 +125,14 @@ def test_hexors_is_set_up_and_played_by_tapping(quiet_table, phone, screenshots)
     winner = last.get("winner")
     shown_winner = shown(phone, "return document.querySelector('#hex-last-duel').dataset.winner")
     assert shown_winner == (winner or "")
+    labels = summary["labels"]  # tiles are named as players call them, as the verdicts do
+    said = shown(phone, "return document.querySelector('#hex-last-duel').textContent")
+    assert labels[duel["attacker"]] in said and labels[duel["defender"]] in said, said
+    assert duel["attacker"] not in said and duel["defender"] not in said, said  # ids such as "mon-0-2": not said
+    if winner:
+        loser = duel["defender"] if winner == duel["attacker"] else duel["attacker"]
+        piles = shown(phone, "return document.querySelector('#hex-players').textContent")
+        assert labels[loser] in piles and loser not in piles, piles
     if winner == duel["attacker"]:
         assert duel["defender"] not in {x["id"] for x in summary["tiles"]}
         drawn_ids = shown(phone, "return [...document.querySelectorAll('.hex-arena .tile')].map(t => t.dataset.tile)")

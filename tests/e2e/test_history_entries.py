@@ -1,5 +1,6 @@
 """The History screen says each entry in the player's words and language, for every game's events: a Hexors move,
-challenge, flash action and colour roll, a Nexus counter; never the event's raw type ("place counter", "move")."""
+challenge, flash action and colour roll (its tiles by name, not by id), a Nexus counter; never the event's raw type
+("place counter", "move")."""
 
 from __future__ import annotations
 
@@ -16,10 +17,10 @@ from conftest import new_browser, page_errors
 pytestmark = pytest.mark.browser
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "rules" / "examples"
 EXPECTED = {  # (game, example) -> entries said, English and French
-    ("hexors", "hexors-beginner-win.jsonl"): (["Move kuriboh → d3", "Challenge saggi", "Roll red"],
-                                              ["Déplacer kuriboh → d3", "Défier saggi", "Lancer rouge"]),
-    ("hexors", "hexors-advanced-win.jsonl"): (["Launch Earth fist → celtic", "Launch Genesis → kuriboh"],
-                                              ["Lancer Poing de terre → celtic", "Lancer Genèse → kuriboh"]),
+    ("hexors", "hexors-beginner-win.jsonl"): (["Move Kuriboh → d3", "Challenge Saggi the Dark Clown", "Roll red"],
+                                              ["Déplacer Kuriboh → d3", "Défier Saggi the Dark Clown", "Lancer rouge"]),
+    ("hexors", "hexors-advanced-win.jsonl"): (["Launch Earth fist → Celtic Guardian", "Launch Genesis → Kuriboh"],
+                                              ["Lancer Poing de terre → Celtic Guardian", "Lancer Genèse → Kuriboh"]),
     ("nexus", "nexus-two-players.jsonl"): (["Counter on ex-fork-2:c", "Card played"],
                                            ["Pion sur ex-fork-2:c", "Carte jouée"]),
 }

@@ -75,8 +75,8 @@ def _take_from_hand(state: GameState, player: Player, kind_id: str) -> None:
 def _monster(state: GameState, event: Mapping[str, Any]):
     piece = state.piece(event["target"])
     if piece.is_character:
-        raise rules.Illegal(rules.ACTION_EFFECT, f"{piece.id} is a character: this action targets a monster",
-                            f"{piece.id} est un personnage : cette action vise un monstre")
+        raise rules.Illegal(rules.ACTION_EFFECT, f"{state.label(piece)} is a character: this action targets a monster",
+                            f"{state.label(piece)} est un personnage : cette action vise un monstre")
     return piece
 
 
@@ -93,8 +93,10 @@ def _disarm(state, player, action, event, options) -> list[Verdict]:
                             f"{event['target']!r} n'est pas un carreau action lancé en jeu", [player.id])
     discard_action(state, target.id)
     discard_action(state, action.id)
-    return [rules.info(rules.ACTION_EFFECT, f"{target.id} is disarmed and goes to {target.owner}'s discard pile",
-                       f"{target.id} est désarmé et va dans la pile d'écart de {target.owner}", [target.owner])]
+    what = KINDS[target.kind]
+    return [rules.info(rules.ACTION_EFFECT, f"{target.owner}'s {what.en} is disarmed and goes to {target.owner}'s "
+                       "discard pile", f"Le carreau {what.fr} de {target.owner} est désarmé et va dans la pile d'écart de "
+                       f"{target.owner}", [target.owner])]
 
 
 def _barrier(state, player, action, event, options) -> list[Verdict]:
@@ -125,8 +127,8 @@ def _genesis(state, player, action, event, options) -> list[Verdict]:
     carreau doit être placé à deux cases de son carreau personnage et il peut être utilisé immédiatement si désiré. »"""
     piece = state.piece(event["tile"], on_arena=False)
     if piece.status != DISCARD or piece.owner != player.id or piece.is_character:
-        raise rules.Illegal(rules.ACTION_EFFECT, f"{piece.id} is not a monster in {player.id}'s discard pile",
-                            f"{piece.id} n'est pas un monstre de la pile d'écart de {player.id}", [player.id])
+        raise rules.Illegal(rules.ACTION_EFFECT, f"{state.label(piece)} is not a monster in {player.id}'s discard pile",
+                            f"{state.label(piece)} n'est pas un monstre de la pile d'écart de {player.id}", [player.id])
     cell = state.arena.parse(event["cell"])
     reach = options["genesis_range"]
     if state.occupant(cell) is not None or distance(cell, state.character_of(player.id).cell) > reach:
@@ -136,8 +138,8 @@ def _genesis(state, player, action, event, options) -> list[Verdict]:
     piece.status, piece.cell, piece.facing = ARENA, cell, home_facing(player.side)
     player.discard.remove(piece.id)
     discard_action(state, action.id)
-    return [rules.info(rules.ACTION_EFFECT, f"{piece.id} comes back on {event['cell']}",
-                       f"{piece.id} revient en {event['cell']}", [player.id])]
+    return [rules.info(rules.ACTION_EFFECT, f"{state.label(piece)} comes back on {event['cell']}",
+                       f"{state.label(piece)} revient en {event['cell']}", [player.id])]
 
 
 def _sandstorm(state, player, action, event, options) -> list[Verdict]:
@@ -156,14 +158,14 @@ def _zombie(state, player, action, event, options) -> list[Verdict]:
     contrôle ce carreau, qui devient un carreau allié au joueur qui a lancé une action Zombie. »"""
     piece = state.piece(event["target"])
     if state.controller(piece) == player.id or piece.owner == player.id:
-        raise rules.Illegal(rules.ACTION_EFFECT, f"{piece.id} is not an enemy tile", f"{piece.id} n'est pas un "
+        raise rules.Illegal(rules.ACTION_EFFECT, f"{state.label(piece)} is not an enemy tile", f"{state.label(piece)} n'est pas un "
                             f"carreau ennemi", [player.id])
     if piece.is_character and options["zombie_targets"] == "monsters_only":
         raise rules.Illegal(rules.ACTION_EFFECT, "Zombie takes only monsters (option zombie_targets)",
                             "Zombie ne prend que des monstres (option zombie_targets)", [player.id])
     if state.moved == piece.id or (state.duel and piece.id in (state.duel.attacker, *state.duel.remaining)):
-        raise rules.Illegal(rules.ACTION_EFFECT, f"{piece.id} is in the move or duel of this turn",
-                            f"{piece.id} participe au déplacement ou au duel de ce tour", [player.id])
+        raise rules.Illegal(rules.ACTION_EFFECT, f"{state.label(piece)} is in the move or duel of this turn",
+                            f"{state.label(piece)} participe au déplacement ou au duel de ce tour", [player.id])
     action.target = piece.id
     return []
 

@@ -117,26 +117,27 @@ def positions(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
                                  f"La caméra voit un carreau inconnu {tid}"))
     moved, missing, stale = _differences(state, seen)
     for piece in stale:
-        out.append(rules.warning(rules.CAMERA, f"{piece.id} is in the discard pile: take it off the arena",
-                                 f"{piece.id} est dans la pile d'écart : retirez-le de l'arène", [piece.owner]))
+        name = state.label(piece)
+        out.append(rules.warning(rules.CAMERA, f"{name} is in the discard pile: take it off the arena",
+                                 f"{name} est dans la pile d'écart : retirez-le de l'arène", [piece.owner]))
     piece = _move_seen(state, moved, missing) if plays else None
     if piece is not None:
         target = seen[piece.id][0]
         paths = sorted((p for p in legal_paths(state, piece, options) if p[-1] == target), key=len)
         if not paths:
-            raise rules.Illegal(rules.MOVE, f"No legal move takes {piece.id} from {state.arena.name(piece.cell)} to "
-                                f"{state.arena.name(target)}: put it back", f"Aucun déplacement légal n'amène "
-                                f"{piece.id} de {state.arena.name(piece.cell)} en {state.arena.name(target)} : "
-                                f"remettez-le", [state.player.id])
+            name, here, there = state.label(piece), state.arena.name(piece.cell), state.arena.name(target)
+            raise rules.Illegal(rules.MOVE, f"No legal move takes {name} from {here} to {there}: put it back",
+                                f"Aucun déplacement légal n'amène {name} de {here} en {there} : remettez-le",
+                                [state.player.id])
         names = [state.arena.name(c) for c in paths[0]]
         out += play.move(state, {"type": "move", "tile": piece.id, "path": names}, options)
     else:
         for piece in moved + missing:
             where = seen.get(piece.id)
             now = state.arena.name(where[0]) if where else "nowhere"
-            out.append(rules.warning(rules.CAMERA, f"The camera sees {piece.id} at {now}; the referee has it at "
-                                     f"{state.arena.name(piece.cell)}", f"La caméra voit {piece.id} en {now} ; "
-                                     f"l'arbitre l'a en {state.arena.name(piece.cell)}", [piece.owner]))
+            name, held = state.label(piece), state.arena.name(piece.cell)
+            out.append(rules.warning(rules.CAMERA, f"The camera sees {name} at {now}; the referee has it at {held}",
+                                     f"La caméra voit {name} en {now} ; l'arbitre l'a en {held}", [piece.owner]))
     for tid, (cell, facing) in sorted(seen.items()):
         piece = state.pieces.get(tid)
         if piece is None or facing is None:

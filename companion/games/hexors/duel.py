@@ -32,9 +32,9 @@ def start(state: GameState, mover: Piece, order: Any) -> list[Verdict]:
         enemies = list(order)
     ordered = order is not None
     state.duel = Duel(mover.id, enemies, enemies[0] if len(enemies) == 1 or ordered else None, ordered=ordered)
-    names = ", ".join(enemies)
-    out = [rules.info(rules.DUEL, f"{mover.id} is face to face with {names}: duel!",
-                      f"{mover.id} est face à face avec {names} : duel !", [p.id for p in state.players])]
+    names = ", ".join(state.label(e) for e in enemies)
+    out = [rules.info(rules.DUEL, f"{state.label(mover)} is face to face with {names}: duel!",
+                      f"{state.label(mover)} est face à face avec {names} : duel !", [p.id for p in state.players])]
     return out + _announce(state)
 
 
@@ -99,17 +99,18 @@ def compare(state: GameState, options: Mapping[str, Any]) -> list[Verdict]:
     a = strike(state, attacker, duel.rolls[0], options)
     d = strike(state, defender, duel.rolls[1], options)
     state.last_duel = {"attacker": a, "defender": d, "round": duel.rounds}
-    text = f"{attacker.id} {_spell(a)} against {defender.id} {_spell(d)}"
+    a_name, d_name = state.label(attacker), state.label(defender)
+    text = f"{a_name} {_spell(a)} against {d_name} {_spell(d)}"
+    text_fr = f"{a_name} {_spell(a, 'fr')} contre {d_name} {_spell(d, 'fr')}"
     everyone = [p.id for p in state.players]
     if a["total"] == d["total"]:
         duel.rolls, duel.rounds = [], duel.rounds + 1
         return [rules.info(rules.TIE, f"{text}: a tie, both roll again (attacker first)",
-                           f"{attacker.id} {_spell(a, 'fr')} contre {defender.id} {_spell(d, 'fr')} : égalité, on relance "
-                           f"(l'attaquant d'abord)", everyone)]
+                           f"{text_fr} : égalité, on relance (l'attaquant d'abord)", everyone)]
     winner, loser = (attacker, defender) if a["total"] > d["total"] else (defender, attacker)
     state.last_duel["winner"] = winner.id
-    out = [rules.info(rules.DUEL, f"{text}: {winner.id} wins", f"{attacker.id} {_spell(a, 'fr')} contre {defender.id} "
-                      f"{_spell(d, 'fr')} : {winner.id} gagne", everyone)]
+    won = a_name if winner is attacker else d_name
+    out = [rules.info(rules.DUEL, f"{text}: {won} wins", f"{text_fr} : {won} gagne", everyone)]
     out += defeat(state, loser, winner)
     if state.phase == OVER:
         return out
@@ -154,11 +155,11 @@ def defeat(state: GameState, loser: Piece, winner: Piece) -> list[Verdict]:
         state.get_player(action.owner).discard.append(action.id)
     if loser.is_character:
         from .turns import end_game
-        return [verdict("elimination", rules.GAME_OVER, f"{loser.id} is beaten: {owner.id} loses",
-                        f"{loser.id} est battu : {owner.id} perd", [owner.id]),
+        return [verdict("elimination", rules.GAME_OVER, f"{state.label(loser)} is beaten: {owner.id} loses",
+                        f"{state.label(loser)} est battu : {owner.id} perd", [owner.id]),
                 end_game(state, state.enemy_of(owner.id).id)]
-    out = [rules.info(rules.DISCARD, f"{loser.id} goes to {owner.id}'s discard pile",
-                      f"{loser.id} va dans la pile d'écart de {owner.id}", [owner.id])]
+    out = [rules.info(rules.DISCARD, f"{state.label(loser)} goes to {owner.id}'s discard pile",
+                      f"{state.label(loser)} va dans la pile d'écart de {owner.id}", [owner.id])]
     if state.level == ADVANCED and champion != beaten_side:
         gainer = state.get_player(champion)
         gainer.stars += 1

@@ -122,11 +122,11 @@ def check_path(state: GameState, piece: Piece, path: list[Cell], options: Mappin
     pid = state.controller(piece)
     who = [pid]
     if trapped(state, piece) is not None:
-        raise rules.Illegal(rules.MOVE, f"{piece.id} is held by an Energy trap and cannot move",
-                            f"{piece.id} est bloqué par un Coince-énergie et ne peut pas bouger", who)
+        raise rules.Illegal(rules.MOVE, f"{state.label(piece)} is held by an Energy trap and cannot move",
+                            f"{state.label(piece)} est bloqué par un Coince-énergie et ne peut pas bouger", who)
     if chained(state, piece):
-        raise rules.Illegal(rules.MOVE, f"{piece.id} is bound by a Divine chain and cannot move",
-                            f"{piece.id} est lié par une Chaîne divine et ne peut pas bouger", who)
+        raise rules.Illegal(rules.MOVE, f"{state.label(piece)} is bound by a Divine chain and cannot move",
+                            f"{state.label(piece)} est lié par une Chaîne divine et ne peut pas bouger", who)
     if not path:
         raise ValueError('"path" must list at least one cell')
     first = path[0]
@@ -135,23 +135,23 @@ def check_path(state: GameState, piece: Piece, path: list[Cell], options: Mappin
             raise rules.Illegal(rules.MOVE, "A tile advances one cell, or jumps: never both, never two advances",
                                 "Un carreau avance d'une case, ou saute : jamais les deux, jamais deux avances", who)
         if first not in advances(state, piece, options):
-            raise rules.Illegal(rules.ADVANCE, f"{piece.id} cannot advance to {state.arena.name(first)}",
-                                f"{piece.id} ne peut pas avancer en {state.arena.name(first)}", who)
+            raise rules.Illegal(rules.ADVANCE, f"{state.label(piece)} cannot advance to {state.arena.name(first)}",
+                                f"{state.label(piece)} ne peut pas avancer en {state.arena.name(first)}", who)
         return "advance"
     here, visited = piece.cell, {piece.cell}
     for i, land in enumerate(path):
         if i and enemies_in_front(state, pid, here, ignore=piece.id):
-            raise rules.Illegal(rules.STOP, f"{piece.id} met an enemy at {state.arena.name(here)}: the move stops there",
-                                f"{piece.id} arrive en face d'un ennemi en {state.arena.name(here)} : "
+            raise rules.Illegal(rules.STOP, f"{state.label(piece)} met an enemy at {state.arena.name(here)}: the move stops there",
+                                f"{state.label(piece)} arrive en face d'un ennemi en {state.arena.name(here)} : "
                                 f"le déplacement s'arrête là", who)
         if distance(here, land) == 1:
             raise rules.Illegal(rules.MOVE, "No advance before or after a jump",
                                 "Pas d'avance avant ou après un saut", who)
         if land not in jumps_from(state, piece, here, visited):
-            raise rules.Illegal(rules.JUMP, f"{piece.id} cannot jump from {state.arena.name(here)} to "
+            raise rules.Illegal(rules.JUMP, f"{state.label(piece)} cannot jump from {state.arena.name(here)} to "
                                 f"{state.arena.name(land)} (a jump goes over one directly adjacent allied tile, in a "
                                 f"straight line, onto a free cell)",
-                                f"{piece.id} ne peut pas sauter de {state.arena.name(here)} en {state.arena.name(land)}"
+                                f"{state.label(piece)} ne peut pas sauter de {state.arena.name(here)} en {state.arena.name(land)}"
                                 f" (un saut passe par-dessus un seul carreau allié adjacent, en ligne droite, "
                                 f"sur une case libre)", who)
         visited.add(land)

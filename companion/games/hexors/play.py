@@ -35,16 +35,17 @@ def move(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any])
         raise rules.Illegal(rules.TURN, f"It is {pid}'s turn, not {event['player']}'s",
                             f"C'est au tour de {pid}, pas de {event['player']}", [str(event["player"])])
     if state.controller(piece) != pid:
-        raise rules.Illegal(rules.TURN, f"{piece.id} is not {pid}'s tile to move",
-                            f"{piece.id} n'est pas un carreau que {pid} peut déplacer", [pid])
+        raise rules.Illegal(rules.TURN, f"{state.label(piece)} is not {pid}'s tile to move",
+                            f"{state.label(piece)} n'est pas un carreau que {pid} peut déplacer", [pid])
     path = parse_path(state, event)
     how = check_path(state, piece, path, options)
     piece.cell = path[-1]
     state.moved = piece.id
     names = [state.arena.name(c) for c in path]
     word = ("advances to", "avance en") if how == "advance" else ("jumps to", "saute en")
-    out = [rules.info(rules.ADVANCE if how == "advance" else rules.JUMP, f"{piece.id} {word[0]} {' then '.join(names)}",
-                      f"{piece.id} {word[1]} {' puis '.join(names)}", [pid])]
+    name = state.label(piece)
+    out = [rules.info(rules.ADVANCE if how == "advance" else rules.JUMP, f"{name} {word[0]} {' then '.join(names)}",
+                      f"{name} {word[1]} {' puis '.join(names)}", [pid])]
     fights = duel.start(state, piece, event.get("order"))
     if not fights:
         return out + end_turn(state, options)

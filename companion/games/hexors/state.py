@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -106,6 +107,10 @@ class Duel:
                    int(data["rounds"]), bool(data["ordered"]))
 
 
+def _plain_name(piece: Piece) -> str:
+    return re.sub(r"\s*\([^)]*\)", "", piece.tile.name).strip() or piece.id
+
+
 @dataclass
 class GameState:
     arena: Arena
@@ -144,6 +149,15 @@ class GameState:
         if on_arena and piece.status != ARENA:
             raise ValueError(f"tile {pid!r} is not on the arena (it is in the discard pile)")
         return piece
+
+    def label(self, piece: Piece | str) -> str:
+        """A tile as players call it in verdicts and on the phone: its name less a note in brackets ("Gaia the Fierce
+        Knight", not "example-gaia-the-fierce-knight"), with its id where another tile of the game has that name."""
+        piece = self.pieces[piece] if isinstance(piece, str) else piece
+        name = _plain_name(piece)
+        if any(other is not piece and _plain_name(other) == name for other in self.pieces.values()):
+            return f"{name} ({piece.id})"
+        return name
 
     def on_arena(self) -> list[Piece]:
         return [p for p in self.pieces.values() if p.status == ARENA]

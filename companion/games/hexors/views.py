@@ -61,6 +61,7 @@ def summary(state: GameState | None, options: Mapping[str, Any]) -> dict[str, An
                   "directions": list(DIRECTION_NAMES)},
         "colours": list(state.colours),
         "tiles": [_tile(state, p) for p in state.pieces.values() if p.status == ARENA],
+        "labels": {pid: state.label(p) for pid, p in state.pieces.items()},  # every tile, discarded ones too
         "walls": [{"id": a.id, "kind": a.kind, "owner": a.owner, "cell": state.arena.name(a.cell)}
                   for a in state.in_play() if a.cell is not None],
         "actions_in_play": [{"id": a.id, "kind": a.kind, "name": {"en": KINDS[a.kind].en, "fr": KINDS[a.kind].fr},

@@ -27,7 +27,8 @@ def test_the_books_worked_example_gaia_against_thousand_dragon():
     move(engine, "gaia", "d5")
     roll(engine, "green")
     verdicts = roll(engine, "yellow")
-    assert verdicts[1].message.en == "gaia 10 (green 5 +5 element) against dragon 9 (yellow 7 +2 element): gaia wins"
+    assert verdicts[1].message.en == ("Gaia the Fierce Knight 10 (green 5 +5 element) against Thousand Dragon 9 "
+                                      "(yellow 7 +2 element): Gaia the Fierce Knight wins")  # names, not the ids
     assert engine.state.pieces["dragon"].status == "discard"
 
 
@@ -115,3 +116,21 @@ def test_at_most_two_identical_tiles_and_the_same_number_of_each():
                                                           {"id": "B", "tiles": b, "actions": []}]})
     assert rules_of(verdicts) == ["hex.setup.equal"]
     assert engine.state is None
+
+
+def test_tiles_are_named_as_players_call_them_and_copies_by_their_ids():
+    """« Le joueur Yugi ajoute donc 5 à la valeur de l'attaque de Gaia the Fierce Knight » — the book names a tile by its
+    name. Two copies of one tile (the setup allows two of a monster) are told apart by their ids."""
+    a = [{"id": "yugi", "tile": "example-yugi", "cell": "d1"},
+         {"id": "k1", "tile": "example-kuriboh", "cell": "c1"}, {"id": "k2", "tile": "example-kuriboh", "cell": "e1"}]
+    b = [{"id": "kaiba", "tile": "example-kaiba", "cell": "d9"},
+         {"id": "dragon", "tile": "example-thousand-dragon", "cell": "c9"},
+         {"id": "elf", "tile": "example-mystical-elf", "cell": "e9"}]
+    engine = game("advanced", a_tiles=a, b_tiles=b)
+    assert {pid: engine.state.label(pid) for pid in engine.state.pieces} == {
+        "yugi": "Yugi", "k1": "Kuriboh (k1)", "k2": "Kuriboh (k2)", "kaiba": "Kaiba", "dragon": "Thousand Dragon",
+        "elf": "Mystical Elf"}
+    assert engine.summary()["labels"]["k2"] == "Kuriboh (k2)"
+    verdicts = move(engine, "k1", "c2")
+    assert verdicts[0].message.en == "Kuriboh (k1) advances to c2"
+    assert verdicts[0].message.fr == "Kuriboh (k1) avance en c2"

@@ -18,13 +18,8 @@ function fresh(state) {
 
 const sideOf = (summary, pid) => (summary.players.find((p) => p.id === pid) || {}).side || 0;
 const tileById = (summary, id) => summary.tiles.find((x) => x.id === id);
-/** A tile as players call it: the first word of its name, with its id when that differs ("Blue-Eyes", "Gaia (g2)"). */
-const tileName = (summary, id) => {
-  const x = tileById(summary, id);
-  if (!x) return id;
-  const word = String(x.name).replace(/\(.*\)/, "").trim().split(/\s+/)[0];
-  return word.toLowerCase() === id.toLowerCase() ? word : `${word} (${id})`;
-};
+/** A tile as players call it, as the referee's verdicts do (GameState.label): "Gaia the Fierce Knight". */
+const tileName = (summary, id) => (summary.labels || {})[id] ?? id;
 
 function phaseOf(summary) {
   if (summary.phase === "over") return "over";
@@ -105,7 +100,7 @@ function playersList(summary) {
     h("span", { class: "token", style: `--team:${SIDE_CSS[p.side]};color:${SIDE_TEXT[p.side]}` }, p.id.slice(0, 2).toUpperCase()),
     h("span", { class: "who" }, h("strong", {}, p.id)),
     h("span", { class: "state" }, [summary.level === "advanced" ? `${t("hex.stars", { n: p.stars })} · ${t("hex.in_hand", { n: p.actions_in_hand })} · ` : "",
-      p.discard.length ? t("hex.discard", { tiles: p.discard.join(", ") }) : t("hex.discard_empty")].join("")))));
+      p.discard.length ? t("hex.discard", { tiles: p.discard.map((id) => tileName(summary, id)).join(", ") }) : t("hex.discard_empty")].join("")))));
 }
 
 function tapTile(ctx, id) {

@@ -15,7 +15,7 @@ from .dice import allocations, infer_reroll, minus, remaining_budgets
 from .endings import EndingsMixin
 from .search import PORTAL
 from .state import ON_BOARD, GameState, Player
-from .texts import budget_text, budgets_text, die_values as _values, illegal as _illegal, show as _show
+from .texts import budget_text, budgets_text, die_values as _values, illegal as _illegal, pushed, show as _show
 from .turns import check_win, end_turn, keeper_left_board, start_turn
 from .views import MAX_REROLLS, ViewsMixin
 
@@ -321,8 +321,8 @@ EVENTS = ("setup", "turn_start", "roll", "reroll", "power", "actions", "position
 
 
 def _action_text(action: Mapping[str, Any], lang: str) -> str:
-    words = {"en": ("moves to", "jumps to", "pushes", "space(s)"), "fr": ("bouge en", "saute en", "pousse", "case(s)")}[lang]
+    words = {"en": ("moves to", "jumps to", "pushes"), "fr": ("bouge en", "saute en", "pousse")}[lang]
     if action["action"] == "push":
-        return f"{words[2]} {action['target']} {action.get('distance', 1)} {words[3]}"
+        return f"{words[2]} {pushed(action['target'], action.get('distance', 1), lang)}"
     x, y = action["to"]
     return f"{words[0] if action['action'] == 'move' else words[1]} ({x}, {y})"

@@ -10,7 +10,7 @@ from .board import ORTHOGONAL, Board, parse_cell
 from .dice import Budget
 from .search import FELL, OFF_ANY, PORTAL, Geometry, Mover, Positions, explore
 from .state import ELIMINATED, ON_BOARD, GameState
-from .texts import budgets_text
+from .texts import budgets_text, pushed
 
 _GEOMETRY_CACHE: dict[tuple, Geometry] = {}
 
@@ -82,7 +82,7 @@ def describe_steps(steps: Sequence[tuple], g: Geometry, ids: list[str], lang: st
             x, y = g.cell(s[1])
             parts.append(f"{words[s[0]]} ({x}, {y})")
         else:
-            parts.append(f"{words['push']} {ids[s[1]]} {list(ORTHOGONAL)[s[2]]} x{s[3]}")
+            parts.append(f"{words['push']} {pushed(ids[s[1]], s[3], lang, list(ORTHOGONAL)[s[2]])}")
     return ", ".join(parts) or words["none"]
 
 

@@ -6,6 +6,7 @@ from typing import Any, Mapping
 
 from companion.core import Verdict, verdict
 from companion.referee.engine import EventError
+from companion.words import plural_en, plural_fr
 
 from .dice import Budget
 
@@ -15,6 +16,20 @@ ACTION_WORDS = {"en": {"move": "move", "jump": "jump", "push": "push", "or": "or
 #: The terrains' French names, as said after "sur" (the setup's terrains: display.TERRAINS).
 TERRAINS_FR = {"plain": "la plaine", "volcano": "le volcan", "ice": "la glace", "water": "l'eau",
                "mountain": "la montagne"}
+
+
+#: The board's directions (board.ORTHOGONAL: N is up the drawing) as a push is said.
+DIRECTIONS = {"en": {"N": "north", "E": "east", "S": "south", "W": "west"},
+              "fr": {"N": "vers le nord", "E": "vers l'est", "S": "vers le sud", "W": "vers l'ouest"}}
+
+
+def pushed(target: str, distance: int, lang: str, direction: str | None = None) -> str:
+    """What a push moves, after the verb: "Bo 2 spaces west", « Bo de 2 cases vers l'ouest »."""
+    if lang == "fr":
+        text = f"{target} de {distance} {plural_fr(distance, 'case')}"
+    else:
+        text = f"{target} {distance} {plural_en(distance, 'space')}"
+    return f"{text} {DIRECTIONS[lang][direction]}" if direction else text
 
 
 def terrain_fr(terrain: str) -> str:

@@ -89,7 +89,8 @@ def test_blocked_portal_eliminates_the_returning_keeper(nk):
     """
     engine = nk.rolled(nk.game(2), "A", [2, 2, 2, 4, 4], {"A": [3, 0], "B": [3, 1]})
     verdicts = engine.apply({"type": "positions", "keepers": {"A": [4, 1], "B": None}})
-    assert verdicts[0].message.en == "A: push B S x1, move to (4, 0), move to (4, 1)"   # onto B's Starting Tile
+    assert verdicts[0].message.en == "A: push B 1 space south, move to (4, 0), move to (4, 1)"  # onto B's Starting Tile
+    assert verdicts[0].message.fr == "A : pousse B de 1 case vers le sud, bouge en (4, 0), bouge en (4, 1)"
     engine.apply({"type": "end_turn"})
     engine.apply({"type": "roll", "dice": [3, 3, 4, 5, 6]})                    # A's bonus turn, A stays put
     verdicts = engine.apply({"type": "turn_start"})

@@ -68,7 +68,7 @@ def test_push_moves_the_other_keeper_away_while_the_pusher_stays(nk):
     """
     engine = nk.rolled(nk.game(3), "A", [4, 4, 2, 3, 6], {"A": [1, 1], "B": [2, 1], "C": [0, 2]})
     ok, how = engine.explain_positions({"A": [1, 1], "B": [3, 1], "C": [0, 2]})
-    assert ok and how == "push B E x1"
+    assert ok and how == "push B 1 space east"
     assert not engine.explain_positions({"A": [2, 1], "B": [3, 1], "C": [0, 2]})[0]   # the pusher does not follow
 
 
@@ -87,10 +87,10 @@ def test_triple_push_pushes_two_spaces_and_groups_add_up_to_three(nk):
     """FR: « Un triple vous permettra donc de pousser un autre Personnage de deux cases ! » and « vous pouvez
     additionner les 5 dés pour pousser un Keeper de 3 cases ! »"""
     engine = nk.rolled(nk.game(2), "A", [4, 4, 4, 2, 6], {"A": [0, 1], "B": [1, 1]})
-    assert engine.explain_positions({"A": [0, 1], "B": [3, 1]}) == (True, "push B E x2")
+    assert engine.explain_positions({"A": [0, 1], "B": [3, 1]}) == (True, "push B 2 spaces east")
     assert not engine.explain_positions({"A": [0, 1], "B": [4, 1]})[0]
     nk.rolled(engine, "A", [4, 4, 4, 5, 5], {"A": [0, 1], "B": [1, 1]})
-    assert engine.explain_positions({"A": [0, 1], "B": [4, 1]}) == (True, "push B E x3")
+    assert engine.explain_positions({"A": [0, 1], "B": [4, 1]}) == (True, "push B 3 spaces east")
 
 
 def test_actions_in_any_order_even_splitting_one_group(nk):
@@ -100,7 +100,7 @@ def test_actions_in_any_order_even_splitting_one_group(nk):
     """
     engine = nk.rolled(nk.game(2), "A", [2, 2, 2, 4, 4], {"A": [0, 1], "B": [2, 1]})
     ok, how = engine.explain_positions({"A": [2, 1], "B": [3, 1]})
-    assert ok and how == "move to (1, 1), push B E x1, move to (2, 1)"
+    assert ok and how == "move to (1, 1), push B 1 space east, move to (2, 1)"
     verdicts = engine.apply({"type": "actions", "actions": [
         {"action": "move", "to": [1, 1]}, {"action": "push", "target": "B"}, {"action": "move", "to": [2, 1]}]})
     assert nk.rules(verdicts) == ["nk.action"] * 3

@@ -261,6 +261,27 @@ def check_disk(config, usage: Callable[[str], Any] = shutil.disk_usage, fail_mb:
     return Finding("disk", OK, where)
 
 
+def check_journal(config) -> Finding:
+    """Whether SQLite finds the game journal sound; a damaged one is set aside by the service at its next start."""
+    import sqlite3
+
+    from companion.journal_repair import health
+
+    path = config.data_dir / "journal.sqlite3"
+    if not path.exists():
+        return Finding("journal", OK, f"no games yet ({path} is made at the first start)")
+    try:
+        with contextlib.closing(sqlite3.connect(path, timeout=5)) as db:
+            problem = health(db)
+    except sqlite3.Error as exc:
+        problem = str(exc)
+    if problem:
+        return Finding("journal", WARN, f"{path} is damaged ({problem})",
+                       "restart the service (sudo systemctl restart companion): it keeps the damaged file and "
+                       "starts a new journal with every game it can still read")
+    return Finding("journal", OK, f"{path} is sound")
+
+
 # -- clock ----------------------------------------------------------------------------
 def timedatectl_synchronised() -> bool | None:
     """True/False from systemd's NTP status; None where timedatectl is absent or unusable."""
@@ -345,6 +366,6 @@ def run_checks(config, on_pi: bool | None = None) -> list[Finding]:
     on_pi = on_raspberry_pi() if on_pi is None else on_pi
     findings = [check_camera(config, on_pi=on_pi), check_model(config), check_face_readers(config),
                 check_gpio(config, on_pi=on_pi),
-                check_disk(config), check_clock(), check_power(on_pi), check_temperature(), check_versions()]
+                check_disk(config), check_journal(config), check_clock(), check_power(on_pi), check_temperature(), check_versions()]
     findings.extend(check_network(config))
     return findings

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from companion.journal_repair import Salvage, health, salvage, set_aside
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -94,18 +96,50 @@ def _make_private(path: Path) -> None:
 
 
 class Journal:
-    def __init__(self, path: str | Path) -> None:
+    """``repair``: a journal SQLite finds damaged is set aside and what can be read of it goes into a new one
+    (companion/journal_repair.py; ``salvage`` says what happened). Only the service repairs: a command reading the
+    journal beside it must not move its files."""
+
+    def __init__(self, path: str | Path, repair: bool = False) -> None:
         self.path = Path(path)
         self._lock = threading.Lock()
+        self.salvage: Salvage | None = None
         try:
-            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            _make_private(self.path)
-            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.executescript(SCHEMA)
+            self._db = self._open()
+            problem = health(self._db) if repair else ""
+        except sqlite3.DatabaseError as exc:  # not a database at all, or damaged where opening reads
+            if not repair:
+                raise JournalError(f"cannot open the game journal {self.path}: {exc}") from exc
+            problem = str(exc)
         except (OSError, sqlite3.Error) as exc:
             raise JournalError(f"cannot open the game journal {self.path}: {exc}") from exc
+        if problem:
+            self._start_over(problem)
+
+    def _open(self) -> sqlite3.Connection:
+        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        _make_private(self.path)
+        db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.executescript(SCHEMA)
+        except sqlite3.Error:
+            db.close()
+            raise
+        return db
+
+    def _start_over(self, problem: str) -> None:
+        """Set the damaged journal aside and open a new one holding what could be read of it."""
+        if getattr(self, "_db", None) is not None:
+            self._db.close()
+        try:
+            kept = set_aside(self.path)
+            self._db = self._open()
+        except (OSError, sqlite3.Error) as exc:
+            raise JournalError(f"the game journal {self.path} is damaged ({problem}) and could not be replaced: "
+                               f"{exc}") from exc
+        self.salvage = salvage(kept, self._db, problem)
 
     def close(self) -> None:
         with self._lock:
@@ -148,7 +182,10 @@ class Journal:
 
     def _read(self, sql: str, params: tuple = ()) -> list[tuple]:
         with self._lock:
-            return self._db.execute(sql, params).fetchall()
+            try:
+                return self._db.execute(sql, params).fetchall()
+            except sqlite3.Error as exc:
+                raise JournalError(f"cannot read the game journal {self.path}: {exc}") from exc
 
     def games(self) -> list[GameRecord]:
         rows = self._read("SELECT id, game, options, players, started_at, ended_at, outcome FROM games ORDER BY id")

@@ -29,7 +29,12 @@ STALL_SECONDS = 30.0
 class Service:
     def __init__(self, config: Config, camera: bool = True) -> None:
         self.config = config
-        self.journal = Journal(config.data_dir / "journal.sqlite3")
+        self.journal = Journal(config.data_dir / "journal.sqlite3", repair=True)
+        self.notices: list[dict[str, str]] = []  # what every phone shows until the service restarts
+        if self.journal.salvage is not None:
+            en, fr = self.journal.salvage.describe()
+            log.warning(en)
+            self.notices.append({"kind": "warning", "message": en, "message_fr": fr})
         self.bus = EventBus()
         self.table = Table(self.journal, self.bus, default_game=config["game"]["default"],
                            aware=RulesAwareReading.from_config(config["vision"]))

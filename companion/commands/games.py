@@ -61,5 +61,9 @@ def run(args: argparse.Namespace) -> int:
                                     entries=journal.entries(args.id))
         print(json.dumps(exported, indent=2, ensure_ascii=False))
         return 0
+    except JournalError as exc:  # a damaged journal: the service sets it aside when it next starts
+        print(f"companion games: {exc} (the service sets a damaged journal aside and salvages it when it starts)",
+              file=sys.stderr)
+        return 2
     finally:
         journal.close()

@@ -81,6 +81,7 @@ def info():
         "language": settings["language"],
         "links": ctx.links.to_json(),
         "camera": ctx.service.live.camera.to_json(),
+        "notices": ctx.service.notices,
         "event_id": ctx.service.bus.last_id,
     })
 

@@ -15,6 +15,7 @@ from gpiozero.exc import BadPinFactory
 from companion import doctor
 from companion.cli import main
 from companion.config import load_config
+from companion.journal import Journal
 
 
 def tiny_onnx_model(path):
@@ -279,6 +280,19 @@ def test_disk_space(healthy):
     plenty = doctor.check_disk(config, usage=lambda p: SimpleNamespace(free=20e9))
     assert (full.status, low.status, plenty.status) == ("fail", "warn", "ok")
     assert "apt clean" in full.fix
+
+
+def test_journal_damage_is_a_warning_with_the_restart_that_salvages_it(healthy):
+    _, overrides = healthy
+    config = cfg(overrides)
+    assert doctor.check_journal(config).status == "ok"  # no journal yet
+    config.data_dir.mkdir(parents=True, exist_ok=True)
+    Journal(config.data_dir / "journal.sqlite3").close()
+    assert doctor.check_journal(config).status == "ok"
+    (config.data_dir / "journal.sqlite3").write_bytes(b"a card gone bad " * 400)
+    damaged = doctor.check_journal(config)
+    assert damaged.status == "warn" and "file is not a database" in damaged.detail
+    assert "systemctl restart companion" in damaged.fix
 
 
 def test_clock():

@@ -58,6 +58,8 @@ export function render(app) {
   renderAllows(summary);
   renderDetails(summary);
   renderUndo(app, $("#table-undo"));
+  const notices = (app.info && app.info.notices) || [];  // about the service itself (a journal set aside)
+  clear($("#service-notices")).append(...notices.map((n) => h("p", { class: "notice", dataset: { kind: n.kind } }, pick(n))));
   board.render(app).then((view) => {
     // A board view shows and enters its game's dice itself; the generic roll entry is for free roll.
     const own = Boolean(view && view.ownsDice);

@@ -1,5 +1,6 @@
-"""The page counts in words ("1 step", "2 steps"; "1 case", "0 relance restante") instead of "step(s)", tells who made
-each history entry in the page's language, and gives times as that language writes them."""
+"""The page's words: it counts in words ("1 step", "2 steps"; "1 case", "0 relance restante") instead of "step(s)",
+tells who made each history entry in the page's language, gives times as that language writes them, and says so
+when the service set a damaged journal aside."""
 
 from __future__ import annotations
 
@@ -76,3 +77,27 @@ def test_history_names_who_played_and_gives_french_times_on_an_english_phone(qui
         assert page_errors(driver) == []
     finally:
         driver.quit()
+
+
+@pytest.mark.parametrize("language, said", [("en-GB", "The game journal was damaged"),
+                                            ("fr-FR", "Le journal des parties était endommagé")])
+def test_the_table_screen_says_the_journal_was_set_aside(tmp_path, language, said):
+    """A service that salvaged a damaged journal keeps saying so on the table screen, in the page's language."""
+    from boardhelpers import PIN
+    from companion.config import load_config
+    from conftest import served
+
+    (tmp_path / "journal.sqlite3").write_bytes(b"a card gone bad " * 400)
+    config = load_config(None, overrides={"service": {"data_dir": str(tmp_path), "host": "127.0.0.1", "port": 0}})
+    with served(config, camera=False, pin=PIN) as (_, url):
+        driver = new_browser(language)
+        try:
+            driver.get(url + "#/table")
+            driver.execute_script("localStorage.setItem('companion.joined', '1')")
+            open_page(driver, url, "#/table")
+            wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#service-notices .notice"))
+            text = driver.find_element(By.CSS_SELECTOR, "#service-notices .notice").text
+            assert text.startswith(said) and "journal.damaged-" in text, text
+            assert page_errors(driver) == []
+        finally:
+            driver.quit()

@@ -1,0 +1,116 @@
+"""A damaged journal (a worn SD card, a power cut mid-write) is set aside untouched and the service starts into what
+can still be read of it, saying so, instead of stopping at every start."""
+
+import hashlib
+
+import pytest
+
+from companion.bus import EventBus
+from companion.journal import Journal, JournalError
+from companion.table import Table
+
+PAGE = 4096
+
+
+def die(value):
+    return {"value": value, "color": "white"}
+
+
+def fingerprint(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def written(path, entries=300):
+    """A journal with an ended game of 5 entries and an unfinished one of ``entries``, each entry findable by its
+    note; closed, so everything is in the main file."""
+    journal = Journal(path)
+    first = journal.start_game("free-roll", {}, ["Ada"])
+    for seq in range(5):
+        journal.append(first, seq, {"type": "roll", "dice": [die(seq + 1)]}, [], "phone")
+    journal.end_game(first, None)
+    second = journal.start_game("free-roll", {}, ["Ada", "Bo"])
+    for seq in range(entries):
+        journal.append(second, seq, {"type": "roll", "dice": [die(seq % 6 + 1)], "note": f"entry-{seq:04d}"}, [],
+                       "camera")
+    journal.close()
+    return first, second
+
+
+def damage_page_holding(path, marker: bytes) -> None:
+    data = path.read_bytes()
+    page = data.index(marker) // PAGE
+    with open(path, "r+b") as file:
+        file.seek(page * PAGE)
+        file.write(bytes((i * 37 + 11) % 251 for i in range(PAGE)))
+
+
+def test_a_damaged_journal_is_kept_unchanged_and_its_readable_games_come_back(data_dir):
+    path = data_dir / "journal.sqlite3"
+    first, second = written(path)
+    damage_page_holding(path, b"entry-0200")
+    damaged = fingerprint(path)
+    with pytest.raises(JournalError, match="cannot read the game journal"):  # a reader that does not repair
+        Journal(path).entries(second)
+
+    journal = Journal(path, repair=True)
+    salvage = journal.salvage
+    assert salvage is not None and salvage.kept_as.exists() and fingerprint(salvage.kept_as) == damaged
+    assert salvage.kept_as.parent == data_dir and salvage.kept_as.name.startswith("journal.damaged-")
+    assert [g.id for g in journal.games()] == [first, second]
+    assert [e.event["dice"][0]["value"] for e in journal.entries(first)] == [1, 2, 3, 4, 5]
+    kept = journal.entries(second)
+    assert 0 < len(kept) < 200 and [e.seq for e in kept] == list(range(len(kept)))  # the prefix before the damage
+    assert (salvage.games, salvage.entries, salvage.games_cut) == (2, 5 + len(kept), 1)
+    english, french = salvage.describe()
+    assert salvage.kept_as.name in english and "2 games (one of them lost its last moves)" in english
+    assert salvage.kept_as.name in french and "2 parties (l'une d'elles a perdu ses derniers coups)" in french
+    assert journal.unfinished().id == second
+    journal.append(second, len(kept), {"type": "roll", "dice": [die(6)]}, [], "phone")  # the game goes on
+    journal.close()
+    assert Journal(path, repair=True).salvage is None  # the new journal is sound
+
+
+def test_a_file_that_is_no_database_becomes_an_empty_journal(data_dir):
+    path = data_dir / "journal.sqlite3"
+    path.write_bytes(b"not a database, a card gone bad " * 200)
+    with pytest.raises(JournalError, match="cannot open the game journal"):
+        Journal(path)
+    journal = Journal(path, repair=True)
+    assert journal.salvage is not None and (journal.salvage.games, journal.salvage.entries) == (0, 0)
+    assert "file is not a database" in journal.salvage.problem
+    assert journal.games() == [] and journal.start_game("free-roll", {}, []) == 1
+
+
+def test_a_sound_journal_is_left_as_it_is(data_dir):
+    path = data_dir / "journal.sqlite3"
+    written(path, entries=20)
+    journal = Journal(path, repair=True)
+    assert journal.salvage is None and len(journal.entries(2)) == 20
+    assert sorted(p.name for p in data_dir.iterdir() if "damaged" in p.name) == []
+
+
+def test_the_table_resumes_the_salvaged_game_where_its_readable_entries_end(data_dir):
+    path = data_dir / "journal.sqlite3"
+    written(path)
+    damage_page_holding(path, b"entry-0150")
+    table = Table(Journal(path, repair=True), EventBus())
+    kept = table.journal.entries(2)
+    rolls = [r[0]["value"] for r in table.state()["snapshot"]["state"]["rolls"]]
+    assert table.record.id == 2 and len(rolls) == len(kept) < 150
+    assert rolls == [seq % 6 + 1 for seq in range(len(kept))]
+    table.submit({"type": "roll", "dice": [die(4)]})
+    assert table.journal.entries(2)[-1].seq == len(kept)
+
+
+def test_the_games_command_reports_a_damaged_journal_and_moves_nothing(data_dir, tmp_path, capsys):
+    from companion.cli import main
+
+    path = data_dir / "journal.sqlite3"
+    written(path)
+    damage_page_holding(path, b"entry-0100")
+    damaged = fingerprint(path)
+    config = tmp_path / "c.toml"
+    config.write_text(f'[service]\ndata_dir = "{data_dir}"\n', encoding="utf-8")
+    assert main(["--config", str(config), "games", "list"]) == 2
+    assert "database disk image is malformed" in capsys.readouterr().err
+    assert fingerprint(path) == damaged and not [p for p in data_dir.iterdir() if "damaged" in p.name]

@@ -144,9 +144,10 @@ def positions(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
             continue
         want = home_facing(state.get_player(piece.owner).side)
         if facing != want:
-            out.append(rules.warning(rules.FACING, f"{tid} is not placed the right way up: its hole points "
+            name = state.label(piece)
+            out.append(rules.warning(rules.FACING, f"{name} is not placed the right way up: its hole points "
                                      f"{DIRECTION_NAMES[facing]}, it should point {DIRECTION_NAMES[want]}",
-                                     f"{tid} n'est pas à l'endroit : son trou pointe vers {DIRECTION_NAMES[facing]}, "
+                                     f"{name} n'est pas à l'endroit : son trou pointe vers {DIRECTION_NAMES[facing]}, "
                                      f"il devrait pointer vers {DIRECTION_NAMES[want]}", [piece.owner]))
     if not out:
         out.append(rules.info(rules.CAMERA_OK, "The camera agrees with the arena", "La caméra confirme l'arène"))

@@ -43,26 +43,26 @@ def _announce(state: GameState) -> list[Verdict]:
     attacker = state.pieces[duel.attacker]
     pid = state.controller(attacker)
     if duel.defender is None:
-        return [rules.info(rules.DUEL_ORDER, f"{pid}: choose which of {', '.join(duel.remaining)} to fight first "
-                           f"(a \"challenge\" event)",
-                           f"{pid} : choisissez lequel de {', '.join(duel.remaining)} affronter d'abord "
-                           f"(événement « challenge »)", [pid])]
-    return [rules.info(rules.ROLL, f"Duel {duel.attacker} against {duel.defender}: {pid} rolls the colour die first",
-                       f"Duel {duel.attacker} contre {duel.defender} : {pid} lance le dé de couleur en premier", [pid])]
+        names = ", ".join(state.label(t) for t in duel.remaining)
+        return [rules.info(rules.DUEL_ORDER, f"{pid}: choose which of {names} to fight first",
+                           f"{pid} : choisissez lequel de {names} affronter d'abord", [pid])]
+    a_name, d_name = state.label(attacker), state.label(duel.defender)
+    return [rules.info(rules.ROLL, f"Duel {a_name} against {d_name}: {pid} rolls the colour die first",
+                       f"Duel {a_name} contre {d_name} : {pid} lance le dé de couleur en premier", [pid])]
 
 
 def challenge(state: GameState, event: Mapping[str, Any]) -> list[Verdict]:
     duel = _need_duel(state)
     pid = state.controller(state.pieces[duel.attacker])
     if duel.defender is not None and duel.rolls:
-        raise rules.Illegal(rules.DUEL_ORDER, f"The duel against {duel.defender} is under way",
-                            f"Le duel contre {duel.defender} est en cours", [pid])
+        raise rules.Illegal(rules.DUEL_ORDER, f"The duel against {state.label(duel.defender)} is under way",
+                            f"Le duel contre {state.label(duel.defender)} est en cours", [pid])
     target = event["target"]
     if target not in duel.remaining:
-        raise rules.Illegal(rules.DUEL_ORDER, f"{target} is not one of the enemy tiles to fight "
-                            f"({', '.join(duel.remaining)})",
-                            f"{target} n'est pas un des carreaux ennemis à affronter ({', '.join(duel.remaining)})",
-                            [pid])
+        said = state.label(target) if target in state.pieces else str(target)
+        names = ", ".join(state.label(t) for t in duel.remaining)
+        raise rules.Illegal(rules.DUEL_ORDER, f"{said} is not one of the enemy tiles to fight ({names})",
+                            f"{said} n'est pas un des carreaux ennemis à affronter ({names})", [pid])
     duel.remaining.remove(target)
     duel.remaining.insert(0, target)
     duel.defender = target

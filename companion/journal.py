@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from companion.journal_repair import Salvage, health, salvage, set_aside
+from companion.journal_repair import Salvage, health, is_damage, salvage, set_aside
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -107,12 +107,10 @@ class Journal:
         try:
             self._db = self._open()
             problem = health(self._db) if repair else ""
-        except sqlite3.DatabaseError as exc:  # not a database at all, or damaged where opening reads
-            if not repair:
-                raise JournalError(f"cannot open the game journal {self.path}: {exc}") from exc
-            problem = str(exc)
         except (OSError, sqlite3.Error) as exc:
-            raise JournalError(f"cannot open the game journal {self.path}: {exc}") from exc
+            if not (repair and isinstance(exc, sqlite3.Error) and is_damage(exc)):  # a locked file is not moved
+                raise JournalError(f"cannot open the game journal {self.path}: {exc}") from exc
+            problem = str(exc)  # not a database at all, or damaged where opening reads
         if problem:
             self._start_over(problem)
 

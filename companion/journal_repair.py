@@ -52,11 +52,19 @@ class Salvage:
                 f"{plural_fr(entries, 'entrée')} en ont été relues.")
 
 
+def is_damage(exc: sqlite3.Error) -> bool:
+    """Whether SQLite says the file itself is damaged (not locked, unreadable or on a failing disk: those are not
+    repaired by moving the file)."""
+    return getattr(exc, "sqlite_errorname", "").startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
+
+
 def health(db: sqlite3.Connection) -> str:
-    """'' when SQLite finds the file sound, else what it found wrong."""
+    """'' when SQLite finds the file sound, else what it found wrong. Other errors (a locked file) are raised."""
     try:
         rows = db.execute("PRAGMA quick_check").fetchall()
     except sqlite3.DatabaseError as exc:
+        if not is_damage(exc):
+            raise
         return str(exc)
     found = [str(r[0]) for r in rows]
     return "" if found == ["ok"] else "; ".join(found[:3])
@@ -87,17 +95,22 @@ def salvage(kept: Path, into: sqlite3.Connection, problem: str) -> Salvage:
             return Salvage(kept, problem, 0, 0, 0)
         try:
             games, _ = _rows(damaged, f"SELECT {GAME_COLUMNS} FROM games ORDER BY id")
-            games = [g for g in games if _readable(g[2], g[3]) and (g[6] is None or _readable(g[6]))]
+            games = [g for g in games if _sound_game(g)]
             entries, cut = 0, 0
-            with into:
-                for game in games:
-                    rows, whole = _rows(damaged, f"SELECT {ENTRY_COLUMNS} FROM entries WHERE game_id = ? "
-                                        "ORDER BY seq", (game[0],))
-                    kept_rows = _unbroken(rows)
-                    cut += not whole or len(kept_rows) < len(rows)
-                    into.execute(f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)", game)
-                    into.executemany(f"INSERT INTO entries ({ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)", kept_rows)
-                    entries += len(kept_rows)
+            into.execute("BEGIN")  # one transaction: the new journal is fsynced once, not once a row
+            for game in games:
+                rows, whole = _rows(damaged, f"SELECT {ENTRY_COLUMNS} FROM entries WHERE game_id = ? ORDER BY seq",
+                                    (game[0],))
+                kept_rows = _unbroken(rows)
+                cut += not whole or len(kept_rows) < len(rows)
+                into.execute(f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)", game)
+                into.executemany(f"INSERT INTO entries ({ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)", kept_rows)
+                entries += len(kept_rows)
+            into.execute("COMMIT")
+        except BaseException:
+            if into.in_transaction:
+                into.execute("ROLLBACK")
+            raise
         finally:
             damaged.close()
     return Salvage(kept, problem, len(games), entries, cut)
@@ -119,15 +132,27 @@ def _unbroken(rows: list[tuple]) -> list[tuple]:
     last."""
     out = []
     for expected, row in enumerate(rows):
-        if row[1] != expected or not _readable(row[2], row[3]):
+        game_id, seq, event, verdicts, source, at = row
+        if seq != expected or not (_readable(event, verdicts) and isinstance(source, str) and _number(at)):
             break
         out.append(row)
     return out
 
 
+def _sound_game(row: tuple) -> bool:
+    """A games row as the journal writes it (damage can leave garbage where text or numbers were)."""
+    gid, game, options, players, started, ended, outcome = row
+    return (isinstance(gid, int) and isinstance(game, str) and _readable(options, players) and _number(started)
+            and (ended is None or _number(ended)) and (outcome is None or _readable(outcome)))
+
+
 def _readable(*texts: object) -> bool:
-    """Whether each column holds the JSON the journal wrote (damage can leave a row whose text is garbage)."""
+    """Whether each column holds JSON text."""
     try:
         return all(isinstance(text, str) and json.loads(text) is not None for text in texts)
     except ValueError:
         return False
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)

@@ -114,3 +114,22 @@ def test_the_games_command_reports_a_damaged_journal_and_moves_nothing(data_dir,
     assert main(["--config", str(config), "games", "list"]) == 2
     assert "database disk image is malformed" in capsys.readouterr().err
     assert fingerprint(path) == damaged and not [p for p in data_dir.iterdir() if "damaged" in p.name]
+
+
+def test_a_locked_journal_is_an_error_and_never_moved(data_dir):
+    """Only SQLite's own word for damage sets a journal aside: a file another program holds locked stays put."""
+    import sqlite3
+
+    path = data_dir / "journal.sqlite3"
+    written(path, entries=10)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("PRAGMA locking_mode=EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(JournalError, match="locked"):
+            Journal(path, repair=True)
+        assert not [p for p in data_dir.iterdir() if "damaged" in p.name]
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert len(Journal(path, repair=True).entries(2)) == 10

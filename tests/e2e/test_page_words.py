@@ -9,8 +9,9 @@ import re
 import pytest
 from selenium.webdriver.common.by import By
 
-from boardhelpers import open_page, unlock, wait
-from conftest import new_browser, page_errors
+from boardhelpers import PIN, open_page, unlock, wait
+from companion.config import load_config
+from conftest import new_browser, page_errors, served
 
 pytestmark = pytest.mark.browser
 
@@ -83,10 +84,6 @@ def test_history_names_who_played_and_gives_french_times_on_an_english_phone(qui
                                             ("fr-FR", "Le journal des parties était endommagé")])
 def test_the_table_screen_says_the_journal_was_set_aside(tmp_path, language, said):
     """A service that salvaged a damaged journal keeps saying so on the table screen, in the page's language."""
-    from boardhelpers import PIN
-    from companion.config import load_config
-    from conftest import served
-
     (tmp_path / "journal.sqlite3").write_bytes(b"a card gone bad " * 400)
     config = load_config(None, overrides={"service": {"data_dir": str(tmp_path), "host": "127.0.0.1", "port": 0}})
     with served(config, camera=False, pin=PIN) as (_, url):

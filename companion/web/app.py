@@ -114,6 +114,18 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
         web_dir=Path(web_dir) if web_dir is not None else find_web_dir(),
     )
 
+    pins = app.extensions["companion"].pins
+    if pins.set_aside is not None:  # every phone is told until the service restarts, as for a damaged journal
+        service.notices.append({
+            "kind": "warning",
+            "message": f"The table PIN file was damaged; it is kept as {pins.set_aside.name}. A new PIN was made: "
+                       "it is in the service's log (journalctl -u companion | grep \"Table PIN\"), and every "
+                       "phone must enter it again.",
+            "message_fr": f"Le fichier du code de la table était endommagé ; il est conservé sous le nom "
+                          f"{pins.set_aside.name}. Un nouveau code a été créé : il est dans le journal du "
+                          "service (journalctl -u companion | grep \"Table PIN\"), et chaque téléphone doit le "
+                          "saisir à nouveau."})
+
     from companion.web import api, camera, pages, session, sheets, stream
 
     app.register_blueprint(session.blueprint)

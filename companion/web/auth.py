@@ -91,6 +91,7 @@ class PinStore:
     def __init__(self, data_dir: Path, create: bool = True) -> None:
         self.path = data_dir / PIN_FILE
         self._lock = threading.Lock()
+        self.set_aside: Path | None = None  # a damaged PIN file, renamed (a new PIN is made in its place)
         self._hash, self.generation = self._load()
         if create:
             self.ensure()
@@ -101,8 +102,14 @@ class PinStore:
             return str(data["hash"]), int(data["generation"])
         except FileNotFoundError:
             return None, 0
-        except (ValueError, KeyError, TypeError) as exc:
-            raise PinError(f"{self.path} is damaged ({exc}); delete it to get a new PIN at the next start") from exc
+        except (ValueError, KeyError, TypeError, UnicodeDecodeError) as exc:
+            # The table keeps running: the file is kept for a person to look at, a new PIN is made (and shown
+            # in the log) and no phone stays signed in, since a generation drawn at random matches no session.
+            self.set_aside = self.path.with_name(f"pin.damaged-{time.strftime('%Y%m%d-%H%M%S')}.json")
+            os.replace(self.path, self.set_aside)
+            log.warning("%s was damaged (%s): kept as %s; a new table PIN is made", self.path, exc,
+                        self.set_aside.name)
+            return None, secrets.randbelow(2**31)
 
     def _save(self, pin_hash: str, generation: int) -> None:
         _write_private(self.path, json.dumps({"hash": pin_hash, "generation": generation}).encode())

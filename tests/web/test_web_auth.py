@@ -6,8 +6,6 @@ import json
 import logging
 import re
 
-import pytest
-
 from companion.web import create_app
 from companion.web.auth import LoginLimiter, PinStore
 
@@ -148,14 +146,38 @@ def test_logout_forgets_the_pin_on_this_phone(player):
     assert player.post("/api/roll", ROLL).status_code == 401
 
 
-def test_the_pin_store_survives_a_restart_and_refuses_a_damaged_file(data_dir):
+def test_the_pin_store_survives_a_restart(data_dir):
     store = PinStore(data_dir)
     generation = store.change("8642")
     again = PinStore(data_dir)
     assert again.check("8642") and not again.check("2468") and again.generation == generation
+    assert again.set_aside is None
+
+
+def test_a_damaged_pin_file_is_kept_and_a_new_pin_made_that_signs_every_phone_out(data_dir, caplog):
+    """The table keeps running (rule 4): the file is set aside, a new PIN is shown once in the log, and a
+    session from before (authorised for the old generation) is no longer authorised."""
+    store = PinStore(data_dir)
+    old_generation = store.change("8642")
     (data_dir / "pin.json").write_text("{not json")
-    with pytest.raises(ValueError, match="damaged"):
-        PinStore(data_dir)
+    caplog.clear()
+    caplog.set_level(logging.INFO)
+    again = PinStore(data_dir)
+    assert again.set_aside is not None and again.set_aside.read_text() == "{not json"
+    assert again.set_aside.name.startswith("pin.damaged-")
+    (pin,) = re.findall(r"Table PIN created: (\d{6})", caplog.text)
+    assert again.check(pin) and not again.check("8642")
+    assert again.generation != old_generation
+    assert PinStore(data_dir).check(pin)  # and the new PIN is what the next start reads
+
+
+def test_phones_are_told_when_the_pin_file_was_damaged(service):
+    (service.config.data_dir / "pin.json").write_bytes(b"\xff\xfe garbage")
+    phone = Phone(create_app(service, testing=True))
+    notices = phone.get("/api/info").get_json()["notices"]
+    assert [n["kind"] for n in notices] == ["warning"]
+    assert "The table PIN file was damaged" in notices[0]["message"] and "pin.damaged-" in notices[0]["message"]
+    assert "Le fichier du code de la table était endommagé" in notices[0]["message_fr"]
 
 
 def test_a_new_pin_on_demand_is_shown_once(data_dir, caplog):

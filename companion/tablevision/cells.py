@@ -116,6 +116,19 @@ def cell_centre(grid: Grid, cell: tuple[int, int]) -> Point:
     return (grid.origin[0] + (cell[0] + 0.5) * grid.cell, grid.origin[1] + (cell[1] + 0.5) * grid.cell)
 
 
+def covered_from(point: Point, side: str | None, span: int, cell: float) -> Point:
+    """Where to read the cell of a piece ``span`` square cells long whose sticker (at ``point``) is in its middle:
+    (span - 1) / 2 cells back along its length, so the cell read is the first it covers. It lies across the
+    sheet (left to right) facing N or S, along it facing E or W: a Nexus card's top-left half. A facing in doubt
+    (None) leaves the point, whose place is then as doubtful as the facing."""
+    back = (span - 1) / 2 * cell
+    if side in ("N", "S"):
+        return (point[0] - back, point[1])
+    if side in ("E", "W"):
+        return (point[0], point[1] - back)
+    return point
+
+
 def locate(layout: TableLayout, point: Point, grid_name: str | None = None) -> Place:
     """The zone and (when ``grid_name`` is given) the cell of ``point``."""
     zone, zone_edge = zone_at(layout.zones, point)

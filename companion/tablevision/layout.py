@@ -73,13 +73,16 @@ class Grid:
 @dataclass(frozen=True)
 class PieceMarker:
     """A marker stuck on a tile or piece. ``grid`` is the grid its cell is read on (None: zones only).
-    The sticker's top edge faces the piece's front, so the marker's turn is the piece's facing."""
+    The sticker's top edge faces the piece's front, so the marker's turn is the piece's facing.
+    ``span``: the square cells the piece covers along its length, its sticker in its middle (a Nexus card: 2, its
+    sticker on the edge between them); its cell is the first it covers (cells.covered_from)."""
 
     id: int
     name: str
     kind: str
     side: float
     grid: str | None = None
+    span: int = 1
 
 
 @dataclass(frozen=True)
@@ -108,6 +111,10 @@ class TableLayout:
             if item.grid is not None and item.grid not in grids:
                 raise LayoutError(f"layout {self.name!r}: {what}[{item.name}].grid {item.grid!r} is not a grid "
                                   f"of this layout ({', '.join(sorted(grids)) or 'none'})")
+        kinds = {g.name: g.kind for g in self.grids}
+        for piece in self.pieces:
+            if piece.span != 1 and kinds.get(piece.grid) != "square":
+                raise LayoutError(f"layout {self.name!r}: pieces[{piece.name}].span {piece.span} needs a square grid")
         if len(self.anchors) < 2:
             raise LayoutError(f"layout {self.name!r}: anchors needs at least two markers at known places")
 
@@ -132,8 +139,8 @@ class TableLayout:
             "grids": [{"name": g.name, "kind": g.kind, "origin": list(g.origin), "cell": g.cell, "cols": g.cols,
                        "rows": g.rows, **({"orientation": g.orientation} if g.kind == "hex" else {})}
                       for g in self.grids],
-            "pieces": [{"id": p.id, "name": p.name, "kind": p.kind, "side": p.side, "grid": p.grid}
-                       for p in self.pieces],
+            "pieces": [{"id": p.id, "name": p.name, "kind": p.kind, "side": p.side, "grid": p.grid,
+                        **({"span": p.span} if p.span != 1 else {})} for p in self.pieces],
         }
 
 
@@ -237,8 +244,11 @@ def layout_from_json(data: Any, source: str = "layout") -> TableLayout:
         grid = p.get("grid")
         if grid is not None and not isinstance(grid, str):
             raise LayoutError(f"{where}.grid must be a grid's name or null")
+        span = _get(p, "span", where, int, 1)
+        if span < 1:
+            raise LayoutError(f"{where}.span must be at least 1, got {span}")
         pieces.append(PieceMarker(marker_id(p, where), _get(p, "name", where, str), _get(p, "kind", where, str),
-                                  _positive(_get(p, "side", where, float), f"{where}.side"), grid))
+                                  _positive(_get(p, "side", where, float), f"{where}.side"), grid, span))
     try:
         return TableLayout(name=name, size=_point(data.get("size"), f"{source}.size"), anchors=tuple(anchors),
                            zones=tuple(zones), grids=tuple(grids), pieces=tuple(pieces), dictionary=dictionary,

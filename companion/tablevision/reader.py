@@ -16,7 +16,7 @@ import numpy as np
 
 from companion.core import DieReading
 
-from .cells import facing, locate
+from .cells import covered_from, facing, locate
 from .layout import Anchor, PieceMarker, TableLayout
 from .markers import MarkerFinder, SeenMarker
 from .messages import PieceSighting, PlacedDie, TableView
@@ -109,7 +109,10 @@ class TableReader:
         angle = math.degrees(math.atan2(dx, -dy)) % 360.0  # clockwise from the sheet's top
         grid = self.layout.grid(item.grid) if item.grid else None
         side, side_doubt = facing(grid.kind if grid else None, angle, orientation=grid.orientation if grid else "pointy")
-        place = locate(self.layout, (float(centre[0]), float(centre[1])), item.grid)
+        point = (float(centre[0]), float(centre[1]))
+        if item.span != 1:  # a piece longer than a cell: its first cell, along the way it lies
+            point = covered_from(point, None if side_doubt else side, item.span, self.layout.grid(item.grid).cell)
+        place = locate(self.layout, point, item.grid)
         return PieceSighting(item.id, item.name, item.kind, (float(centre[0]), float(centre[1])), place, angle,
                              side, side_doubt, marker.centre)
 

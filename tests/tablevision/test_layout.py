@@ -11,7 +11,7 @@ from companion.tablevision.layout import layout_from_json
 from tests.tablevision.conftest import HEX_ARENA
 
 
-@pytest.mark.parametrize("game", ["tesseract", "nexus-keepers", "free-roll"])
+@pytest.mark.parametrize("game", ["tesseract", "nexus-keepers", "nexus", "free-roll"])
 def test_shipped_layouts_round_trip_through_json(game):
     layout = layout_for(game)
     again = layout_from_json(json.loads(json.dumps(layout.to_json())), game)
@@ -25,6 +25,13 @@ def test_tesseract_mat_has_a_priming_area_per_value_and_the_confinement_slots():
     grid = layout.grid("confinement")
     assert (grid.cols, grid.rows) == (6, 4)  # « plateau de confinement » : 24 emplacements
     assert {f"lab-{i}" for i in range(1, 5)} <= names
+
+
+def test_nexus_cards_are_two_half_card_cells_long():
+    """« Cards must be played in a “basketweave” pattern, with short edges always touching long edges »: the mat's
+    grid is of half cards, so a card covers two cells and its sticker, in its middle, lies between them."""
+    layout = layout_for("nexus")
+    assert {p.span for p in layout.pieces} == {2} and layout.to_json()["pieces"][0]["span"] == 2
 
 
 def test_nexus_keepers_mat_has_a_sticker_per_tile_and_keeper():
@@ -44,6 +51,8 @@ def test_nexus_keepers_mat_has_a_sticker_per_tile_and_keeper():
     (lambda d: d["pieces"][0].update(id=100), "hex-arena.pieces[0].id 100 is not in DICT_5X5_100"),
     (lambda d: d.update(colour="red"), "hex-arena.colour is not a layout key"),
     (lambda d: d["grids"][0].update(cell=0), "hex-arena.grids[0].cell must be more than 0"),
+    (lambda d: d["pieces"][0].update(span=0), "hex-arena.pieces[0].span must be at least 1"),
+    (lambda d: d["pieces"][0].update(span=2), "span 2 needs a square grid"),
 ])
 def test_a_bad_layout_is_refused_naming_the_key(change, key):
     data = json.loads(json.dumps(HEX_ARENA))

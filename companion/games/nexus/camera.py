@@ -1,16 +1,14 @@
 """Cards and counters seen by the camera: a sticker's place and turn on the mat become a ``play_card`` event, a
 counter of the player's colour (found by its colour: ``tablevision/spots.py``) a ``place_counter``.
 
-A card's sticker sits in its middle, on the edge between its two half-card cells; the card's top-left cell is
-the one half a cell back along its length (left when it lies landscape, up when it stands portrait). A card whose
-place is within the layout's margin of a cell edge, or whose turn lies between two, is not guessed.
+A card's sticker sits in its middle, on the edge between its two half-card cells; table vision reads the card's
+cell as the first of the two it covers, its top-left (the layout's cards span 2: ``tablevision.cells.covered_from``).
+A card whose place is within the layout's margin of a cell edge, or whose turn lies between two, is not guessed.
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping
-
-from companion.tablevision.cells import square_cell
 
 from .state import CARD, COUNTER, GameState
 from .table_layout import GRID, ORIGIN
@@ -18,17 +16,15 @@ from .table_layout import GRID, ORIGIN
 ROTATION = {"N": 0, "E": 90, "S": 180, "W": 270}
 
 
-def card_placement(seen: Mapping[str, Any], margin: float = 3.0) -> dict[str, int] | None:
-    """{x, y, rotation} on the board for a card sticker seen at ``seen["mm"]`` facing ``seen["facing"]``."""
-    if seen.get("facing") not in ROTATION or seen.get("facing_uncertain") or not seen.get("mm"):
+def card_placement(seen: Mapping[str, Any]) -> dict[str, int] | None:
+    """{x, y, rotation} on the board for a card whose sticker table vision placed on cell ``seen["cell"]`` (the
+    card's top-left half-card cell) facing ``seen["facing"]``; None when either is in doubt."""
+    if seen.get("facing") not in ROTATION or seen.get("facing_uncertain") or seen.get("uncertain"):
         return None
-    rotation = ROTATION[seen["facing"]]
-    x, y = seen["mm"]
-    probe = (x - GRID.cell / 2, y) if rotation in (0, 180) else (x, y - GRID.cell / 2)
-    cell, edge = square_cell(GRID, probe)
-    if cell is None or edge < margin:
+    cell = seen.get("cell")
+    if cell is None:
         return None
-    return {"x": cell[0] - ORIGIN[0], "y": cell[1] - ORIGIN[1], "rotation": rotation}
+    return {"x": cell[0] - ORIGIN[0], "y": cell[1] - ORIGIN[1], "rotation": ROTATION[seen["facing"]]}
 
 
 def card_centre(x: int, y: int, rotation: int) -> tuple[float, float]:

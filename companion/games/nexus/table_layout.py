@@ -28,6 +28,7 @@ def example_card_ids() -> list[str]:
 
 
 def table_layout() -> TableLayout:
-    pieces = tuple(PieceMarker(10 + i, cid, "card", STICKER, "cards") for i, cid in enumerate(example_card_ids()))
+    pieces = tuple(PieceMarker(10 + i, cid, "card", STICKER, "cards", span=2)
+                   for i, cid in enumerate(example_card_ids()))
     return TableLayout(name="nexus", size=SIZE, anchors=corner_anchors(SIZE, side=20.0, inset=8.0), grids=(GRID,),
                        pieces=pieces, spots=True)

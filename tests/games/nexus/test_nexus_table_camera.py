@@ -10,6 +10,7 @@ from companion.games.nexus.camera import board_mm, card_centre, card_placement
 from companion.games.nexus.table_layout import GRID
 from companion.referee import create_game
 from companion.tablevision import layout_for
+from companion.tablevision.cells import covered_from
 from companion.tablevision.render import CameraPose, PiecePlacement, render_table
 from companion.tablevision.stage import TableStage
 
@@ -36,12 +37,30 @@ def new_game():
 
 
 def test_the_sticker_gives_the_card_its_cell_and_rotation():
-    for x, y, r in [(0, 0, 0), (2, 0, 90), (-2, -1, 180), (1, 1, 270)]:
-        cx, cy = card_centre(x, y, r)
-        facing = {0: "N", 90: "E", 180: "S", 270: "W"}[r]
-        assert card_placement({"mm": [cx + 2.0, cy - 1.5], "facing": facing}) == {"x": x, "y": y, "rotation": r}
-    cx, cy = card_centre(0, 0, 0)
-    assert card_placement({"mm": [cx + GRID.cell / 2 - 1, cy], "facing": "N"}) is None  # across two cells
+    """The sticker in a card's middle lies on the edge between its two half-card cells: table vision reads the
+    card's top-left cell, sure of it, and the card's place on the board follows."""
+    cards = {"ex-cross-1": (0, 0, 0), "ex-split-1": (2, 0, 90), "ex-rod-1": (-2, -1, 180), "ex-fork-1": (1, 1, 270)}
+    board = settled(cards)
+    for card, (x, y, r) in cards.items():
+        assert board[card]["uncertain"] is False and not board[card]["facing_uncertain"], board[card]
+        assert card_placement(board[card]) == {"x": x, "y": y, "rotation": r}
+
+
+def test_a_card_whose_cell_or_turn_is_in_doubt_is_not_placed():
+    sure = {"cell": [4, 2], "grid": "cards", "uncertain": False, "facing": "N", "facing_uncertain": False}
+    assert card_placement(sure) == {"x": 0, "y": 0, "rotation": 0}
+    assert card_placement({**sure, "uncertain": True}) is None
+    assert card_placement({**sure, "facing_uncertain": True}) is None
+    assert card_placement({**sure, "cell": None}) is None
+
+
+def test_a_two_cell_piece_is_read_on_its_first_cell_along_the_way_it_lies():
+    cx, cy = card_centre(0, 0, 0)  # a landscape card's middle, on the edge between its two cells
+    assert covered_from((cx, cy), "N", 2, GRID.cell) == (cx - GRID.cell / 2, cy)
+    assert covered_from((cx, cy), "S", 2, GRID.cell) == (cx - GRID.cell / 2, cy)
+    assert covered_from((cx, cy), "E", 2, GRID.cell) == (cx, cy - GRID.cell / 2)
+    assert covered_from((cx, cy), None, 2, GRID.cell) == (cx, cy)  # a turn in doubt: left on the edge, doubtful
+    assert covered_from((cx, cy), "N", 1, GRID.cell) == (cx, cy)
 
 
 def test_a_card_laid_on_the_mat_is_played_from_the_camera():

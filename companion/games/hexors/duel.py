@@ -75,8 +75,8 @@ def roll(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any])
         raise rules.Illegal(rules.DUEL_ORDER, "The attacker first chooses which enemy tile to fight",
                             "L'attaquant choisit d'abord quel carreau ennemi affronter")
     if len(duel.rolls) == 2:
-        raise rules.Illegal(rules.ROLL, "Both players have rolled: compare the strike values (a \"compare\" event)",
-                            "Les deux joueurs ont lancé : comparez les valeurs de frappe (événement « compare »)")
+        raise rules.Illegal(rules.ROLL, "Both players have rolled: compare the strike values",
+                            "Les deux joueurs ont lancé : comparez les valeurs de frappe")
     roller = state.controller(state.pieces[duel.attacker if not duel.rolls else duel.defender])
     if event.get("player") is not None and event["player"] != roller:
         raise rules.Illegal(rules.ROLL, f"It is {roller}'s roll (the attacker rolls first, then the defender)",

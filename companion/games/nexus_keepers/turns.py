@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core import Verdict, verdict
+from companion.words import plural_en, plural_fr
 
 from .board import cubes_to_reconnect, suggest_reconnection
 from .dice import dice_allowed
@@ -31,9 +32,10 @@ def check_win(state: GameState) -> list[Verdict]:
         en, fr = f"{names} wins: the last keeper standing in the Nexus", f"{names} gagne : dernier Keeper debout dans le Nexus"
     else:
         standing = [p.id for p in state.alive()]
-        keepers_en, keepers_fr = ("keeper", "Keeper") if len(standing) == 1 else ("keepers", "Keepers")
-        en = f"Team {team} wins ({names}): last {keepers_en} standing in the Nexus: {', '.join(standing)}"
-        fr = f"L'équipe {team} gagne ({names}) : dernier(s) {keepers_fr} debout dans le Nexus : {', '.join(standing)}"
+        n = len(standing)
+        en = f"Team {team} wins ({names}): last {plural_en(n, 'keeper')} standing in the Nexus: {', '.join(standing)}"
+        fr = (f"L'équipe {team} gagne ({names}) : {plural_fr(n, 'dernier Keeper', 'derniers Keepers')} debout "
+              f"dans le Nexus : {', '.join(standing)}")
     return [verdict("win", "nk.win", en, fr, state.winners)]
 
 
@@ -113,9 +115,9 @@ def close_portals(state: GameState, options: Mapping[str, Any]) -> list[Verdict]
                 hint_en, hint_fr = f"; for example {where}", f" ; par exemple {where_fr}"
             out.append(verdict("warning", "nk.portal.closure",
                                f"Cubes no longer joined by {options['min_shared_edges']} edges: reconnect the fewest cubes, "
-                               f"{len(to_move)}: {names} (send a \"reconnect\" event){hint_en}",
+                               f"{len(to_move)}: {names}{hint_en}",
                                f"Cubes qui ne sont plus reliés par {options['min_shared_edges']} tranches : reconnectez le "
-                               f"minimum de cubes, {len(to_move)} : {names} (événement \"reconnect\"){hint_fr}",
+                               f"minimum de cubes, {len(to_move)} : {names}{hint_fr}",
                                [p.id, *to_move]))
             return out
     return out

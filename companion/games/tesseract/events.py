@@ -75,8 +75,8 @@ def drain(state: GameState, options: Mapping[str, Any]) -> list[Verdict]:
         label = bases.event_name(item["event"]) if item["event"] in bases.EVENTS else None
         en = label.en if label else "Row bonus"
         fr = label.fr if label else "Bonus de ligne"
-        out.append(rules.info(rules.EVENT, f"Waiting for the dice/choices of {en} (a \"resolve\" event)",
-                              f"En attente des dés/choix pour {fr} (événement « resolve »)"))
+        out.append(rules.info(rules.EVENT, f"Waiting for the dice and choices of {en}",
+                              f"En attente des dés et des choix pour {fr}"))
     if state.phase == THREAT and not state.pending and state.outcome is None and state.primed_this_phase:
         out.append(advance_turn(state))
     return out
@@ -167,8 +167,8 @@ def _resolve_item(state: GameState, item: Mapping[str, Any], event: Mapping[str,
             if pick is None and len(set(state.destroyed)) == 1:
                 pick = state.destroyed[0]
             if pick not in state.destroyed:
-                raise rules.Illegal(rules.EVENT, "Fission: name the destroyed cube drawn at random (\"destroyed\")",
-                                    "Fission : indiquez le cube détruit tiré au hasard (« destroyed »)")
+                raise rules.Illegal(rules.EVENT, "Fission: say which destroyed cube was drawn at random",
+                                    "Fission : indiquez le cube détruit tiré au hasard")
             state.destroyed.remove(pick)
             primed = pick.with_value(parse_roll(event.get("destroyed_rolled"), "destroyed_rolled"))
             zone.add(primed)

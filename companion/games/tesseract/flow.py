@@ -88,8 +88,7 @@ def advance_turn(state: GameState) -> Verdict:
 
 def require_playing(state: GameState | None) -> None:
     if state is None:
-        raise rules.Illegal(rules.SETUP, "Set the game up first (a \"setup\" event)",
-                            "Mettez d'abord la partie en place (événement « setup »)")
+        raise rules.Illegal(rules.SETUP, "Set the game up first", "Mettez d'abord la partie en place")
     if state.phase == OVER:
         raise rules.Illegal(rules.GAME_OVER, "The game is over", "La partie est terminée")
 
@@ -98,8 +97,8 @@ def require_no_pending(state: GameState) -> None:
     if state.pending:
         head = state.pending[0]
         raise rules.Illegal(rules.PENDING,
-                            f"Resolve the pending {head['event']} first (a \"resolve\" event)",
-                            f"Résolvez d'abord l'effet en attente {head['event']} (événement « resolve »)")
+                            f"Resolve the pending {head['event']} first",
+                            f"Résolvez d'abord l'effet en attente {head['event']}")
 
 
 def lab_owner(state: GameState, event: Mapping[str, Any], key: str = "lab") -> str:

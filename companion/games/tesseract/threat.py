@@ -94,8 +94,8 @@ def prime(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]
     """« Identifiez le cube amovible le plus bas en hauteur et en valeur [...] L'emplacement l'emporte sur la valeur.
     Si les cubes les plus bas ont la même valeur, vous pouvez choisir quel cube amorcer. »"""
     if state.phase != THREAT or state.primed_this_phase:
-        raise rules.Illegal(rules.PHASE, "Priming happens once, in the Threat phase (after \"end_actions\")",
-                            "L'amorçage a lieu une fois, pendant la phase Menace (après « end_actions »)")
+        raise rules.Illegal(rules.PHASE, "Priming happens once, in the Threat phase (once the actions are ended)",
+                            "L'amorçage a lieu une fois, pendant la phase Menace (une fois les actions terminées)")
     require_no_pending(state)
     choices = state.tesseract.lowest_removable()
     column = event.get("column")

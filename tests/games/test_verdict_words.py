@@ -1,0 +1,29 @@
+"""What the referee says is said to players: every verdict of the example games, in English and in French, is in
+words, never in the phone's plumbing (an event's JSON type to send) or a form's "(s)"."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.referee import available_games, create_game
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "rules" / "examples"
+PLUMBING = re.compile(r'"\w+" events?\b|événement|\w\(s\)|\(e?s\)')
+
+
+def game_of(example: Path) -> str:
+    return max((g for g in available_games() if example.stem.startswith(g + "-")), key=len)
+
+
+@pytest.mark.parametrize("example", sorted(EXAMPLES.glob("*.jsonl")), ids=lambda p: p.stem)
+def test_every_verdict_of_the_examples_is_in_words(example):
+    engine = create_game(game_of(example))
+    said = []
+    for line in example.read_text(encoding="utf-8").splitlines():
+        said += [text for v in engine.apply(json.loads(line)) for text in (v.message.en, v.message.fr)]
+    assert len(said) >= 10
+    assert [text for text in said if PLUMBING.search(text)] == []

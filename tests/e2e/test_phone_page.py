@@ -253,6 +253,7 @@ def test_the_french_switch_translates_the_page_and_the_verdicts(table, browser, 
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#verdict-list li.verdict"))
     first = browser.find_element(By.CSS_SELECTOR, "#verdict-list li.verdict .text").text
     assert first.startswith("Lancer "), first
+    wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, "#notices .notice"), timeout=12)  # earlier toasts
     shot(browser, screenshots, "verdicts-fr")
     browser.refresh()  # the choice is remembered
     wait(browser, lambda d: d.execute_script("return document.body.dataset.ready") == "1")

@@ -366,6 +366,7 @@ def run_checks(config, on_pi: bool | None = None) -> list[Finding]:
     on_pi = on_raspberry_pi() if on_pi is None else on_pi
     findings = [check_camera(config, on_pi=on_pi), check_model(config), check_face_readers(config),
                 check_gpio(config, on_pi=on_pi),
-                check_disk(config), check_journal(config), check_clock(), check_power(on_pi), check_temperature(), check_versions()]
+                check_disk(config), check_journal(config), check_clock(), check_power(on_pi), check_temperature(),
+                check_versions()]
     findings.extend(check_network(config))
     return findings

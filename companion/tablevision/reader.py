@@ -109,12 +109,12 @@ class TableReader:
         angle = math.degrees(math.atan2(dx, -dy)) % 360.0  # clockwise from the sheet's top
         grid = self.layout.grid(item.grid) if item.grid else None
         side, side_doubt = facing(grid.kind if grid else None, angle, orientation=grid.orientation if grid else "pointy")
-        point = (float(centre[0]), float(centre[1]))
-        if item.span != 1:  # a piece longer than a cell: its first cell, along the way it lies
-            point = covered_from(point, None if side_doubt else side, item.span, self.layout.grid(item.grid).cell)
+        sticker = (float(centre[0]), float(centre[1]))
+        point = sticker
+        if item.span != 1:  # a piece longer than a cell (a square grid's): its first cell, along the way it lies
+            point = covered_from(sticker, None if side_doubt else side, item.span, grid.cell)
         place = locate(self.layout, point, item.grid)
-        return PieceSighting(item.id, item.name, item.kind, (float(centre[0]), float(centre[1])), place, angle,
-                             side, side_doubt, marker.centre)
+        return PieceSighting(item.id, item.name, item.kind, sticker, place, angle, side, side_doubt, marker.centre)
 
     def place_dice(self, plane: TablePlane | None, dice: Sequence[DieReading]) -> tuple[list[PlacedDie], int]:
         """The dice the game reads, placed on ``plane`` (all, unplaced, without one), and how many were left out."""

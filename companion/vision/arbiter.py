@@ -33,14 +33,19 @@ class Arbiter:
     its face readers' crops and answer their classes), on the crops those face readers cut."""
 
     def __init__(self, reader, session, below: float, accept: float, most: int, temperature: float = 1.0):
-        if not 0.0 <= below <= 1.0 or not 0.0 < accept <= 1.0:
-            raise ValueError("arbiter_below and arbiter_accept are probabilities (0-1; accept above 0)")
-        if not temperature > 0:
-            raise ValueError("arbiter_temperature must be above 0")
+        self.check(below, accept, temperature)
         self.reader, self.session = reader, session
         self.below, self.accept, self.most = float(below), float(accept), max(0, int(most))
         self.temperature = float(temperature)
         self.looks = 0  # dice read, for the benchmark's cost figures
+
+    @staticmethod
+    def check(below: float, accept: float, temperature: float) -> None:
+        """ValueError for settings no arbiter could work with (raised as the reader is made, not at its first roll)."""
+        if not 0.0 <= below <= 1.0 or not 0.0 < accept <= 1.0:
+            raise ValueError("arbiter_below and arbiter_accept are probabilities (0-1; accept above 0)")
+        if not temperature > 0:
+            raise ValueError("arbiter_temperature must be above 0")
 
     def review(self, image: np.ndarray, dice: Sequence[DieReading]) -> list[DieReading]:
         """The settled dice with the unsure ones (at most ``most``, least sure first) read by the arbiter."""

@@ -150,15 +150,11 @@ class DiceReader(FaceReading):
             self.places = [o.name for o in self.faces.get_outputs()] == ["value", "place"]
             if second_opinion != "off" and self.second_path.is_file():
                 self.second = self._open_second(self.second_path)
-        self.arbiter, self.arbiter_error = None, ""  # the settled roll's second look (companion/vision/arbiter.py)
-        beside = arbiter_path(self.model_path)
-        if arbiter and self.faces is not None and beside.is_file():
-            try:
-                self.arbiter = Arbiter(self, self._open_beside(beside), arbiter_below, arbiter_accept, arbiter_dice,
-                                       arbiter_temperature)
-            except ModelError as exc:  # a bad arbiter file: every frame is still read, settled rolls as read
-                self.arbiter_error = str(exc)
-                log.warning("%s — settled rolls are kept as the face readers read them", exc)
+        # the settled roll's second look (companion/vision/arbiter.py): opened when first wanted (use_arbiter)
+        self._arbiter, self.arbiter_error, self._arbiter_tried = None, "", False
+        self._arbiter_wanted = bool(arbiter)
+        self._arbiter_settings = (arbiter_below, arbiter_accept, arbiter_dice, arbiter_temperature)
+        Arbiter.check(arbiter_below, arbiter_accept, arbiter_temperature)
 
     @classmethod
     def from_config(cls, vision: dict, **overrides) -> "DiceReader":
@@ -232,6 +228,29 @@ class DiceReader(FaceReading):
         canvas[:nh, :nw] = scaled(image, nw, nh)
         rgb = cv2.cvtColor(canvas, cv2.COLOR_BGR2RGB)
         return np.ascontiguousarray(rgb.transpose(2, 0, 1)[None], dtype=np.float32), scale
+
+    @property
+    def arbiter(self) -> Arbiter | None:
+        """The arbiter, opened the first time it is asked for (None: off, no file beside the model, or a bad one:
+        ``arbiter_error`` says why)."""
+        if self._arbiter_wanted and not self._arbiter_tried:
+            self._arbiter_tried = True
+            beside = arbiter_path(self.model_path)
+            if self.faces is not None and beside.is_file():
+                try:
+                    self._arbiter = Arbiter(self, self._open_beside(beside), *self._arbiter_settings)
+                except ModelError as exc:  # a bad arbiter file: every frame is still read, settled rolls as read
+                    self.arbiter_error = str(exc)
+                    log.warning("%s — settled rolls are kept as the face readers read them", exc)
+        return self._arbiter
+
+    def use_arbiter(self, wanted: bool) -> None:
+        """Open the arbiter now (when the settings allow one), or let it go: opened, it holds more memory than the
+        other readers together, and a game whose rolls it never reviews (one with a colour die) has no use for it."""
+        if wanted:
+            self.arbiter  # noqa: B018 — opened here, before a roll waits on it
+        else:
+            self._arbiter, self._arbiter_tried = None, False
 
     def review_settled(self, image_bgr: np.ndarray, dice: list[DieReading]) -> list[DieReading]:
         """A settled roll's dice, its unsure ones read again by the arbiter where there is one (else as they are)."""

@@ -51,6 +51,9 @@ class DiceKinds:
             raise ValueError(f"an emblem stands for 6 or 1, not {emblem_face!r}")
         for kind in kinds + (("pips",) if "colour" in kinds and self.vet_colour else ()):
             self._open(kind)
+        pip_reader = self.readers.get("pips")
+        if hasattr(pip_reader, "use_arbiter"):  # it reviews settled rolls of pip dice alone (review_settled)
+            pip_reader.use_arbiter(kinds == ("pips",))
         for kind, reader in self.readers.items():
             if kind in self.table_emblem:
                 reader.emblem_face = emblem_face or self.table_emblem[kind]

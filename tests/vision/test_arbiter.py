@@ -136,3 +136,22 @@ def test_the_shipped_temperature_is_the_likeliest_on_the_validation_photos_unsur
     asked = {float(t): float(nll) for t, nll, _ in rows}
     assert len(asked) >= 5 and min(asked, key=asked.get) == defaults("vision")["arbiter_temperature"]
     assert asked[1.0] > asked[defaults("vision")["arbiter_temperature"]]  # the model as it is: too sure of itself
+
+
+def test_the_arbiter_is_opened_only_for_a_game_whose_pip_rolls_it_reviews():
+    """It holds more of a Pi's memory than the other readers together: a Hexors game reading a colour die opens the
+    pip reader only to vet colour readings, and never reviews a settled roll with the arbiter, so it stays closed
+    until a pip game."""
+    made = []
+
+    def pips():
+        made.append(DiceReader(threads=1, read_colour=False, unread=True, arbiter=True))
+        return made[-1]
+
+    kinds = DiceKinds({"pips": pips, "colour": lambda: StubReader({})}, ["colour"])
+    assert made and made[0]._arbiter is None and not made[0]._arbiter_tried
+    kinds.use(["pips"])
+    assert isinstance(made[0]._arbiter, Arbiter)
+    kinds.use(["colour"])
+    assert made[0]._arbiter is None
+    assert len(made) == 1 and made[0].arbiter is not None  # asked for again, it opens again

@@ -13,10 +13,10 @@ import json
 import shutil
 import sqlite3
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion import damaged
 from companion.words import plural_en, plural_fr
 
 SUFFIXES = ("", "-wal", "-shm")  # the database and the write-ahead log SQLite keeps beside it
@@ -72,13 +72,7 @@ def health(db: sqlite3.Connection) -> str:
 
 def set_aside(path: Path) -> Path:
     """Rename the journal and its -wal/-shm files to journal.damaged-<time>.sqlite3*; the new name."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    kept = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix}")
-    for suffix in SUFFIXES:
-        source = path.with_name(path.name + suffix)
-        if source.exists():
-            source.rename(kept.with_name(kept.name + suffix))
-    return kept
+    return damaged.set_aside(path, SUFFIXES)
 
 
 def salvage(kept: Path, into: sqlite3.Connection, problem: str) -> Salvage:

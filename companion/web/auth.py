@@ -23,6 +23,8 @@ from typing import Any
 
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from companion import damaged
+
 log = logging.getLogger(__name__)
 
 PIN_FILE = "pin.json"
@@ -105,8 +107,7 @@ class PinStore:
         except (ValueError, KeyError, TypeError, UnicodeDecodeError) as exc:
             # The table keeps running: the file is kept for a person to look at, a new PIN is made (and shown
             # in the log) and no phone stays signed in, since a generation drawn at random matches no session.
-            self.set_aside = self.path.with_name(f"pin.damaged-{time.strftime('%Y%m%d-%H%M%S')}.json")
-            os.replace(self.path, self.set_aside)
+            self.set_aside = damaged.set_aside(self.path)
             log.warning("%s was damaged (%s): kept as %s; a new table PIN is made", self.path, exc,
                         self.set_aside.name)
             return None, secrets.randbelow(2**31)

@@ -248,6 +248,9 @@ def test_nexus_is_set_up_and_played_by_tapping(quiet_table, phone, screenshots):
         [n.dataset.node, n.querySelector('.closed-shade').getAttribute('fill')]))""")
     assert shades == {node: "#e53935" if n["scorer"] == "Ann" else "#9e9e9e" for n in closed.values() for node in n["nodes"]}
     assert len(closed) == 2 and closed["ex-fork-2:c"]["scorer"] is None
+    # the Nexuses are listed by the cards they run across, as the verdicts name them, never by a node's id
+    listed = shown(phone, "return [...document.querySelectorAll('.nx-nexuses li strong')].map(s => s.textContent)")
+    assert listed == [n["place"]["en"] for n in summary["nexuses"]] and "Fork at (0, 0) and Fork at (-1, -1)" in listed
     screenshot(phone, screenshots, "nexus-closed-en")
     assert not page_errors(phone)
 

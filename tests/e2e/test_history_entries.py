@@ -1,6 +1,6 @@
 """The History screen says each entry in the player's words and language, for every game's events: a Hexors move,
-challenge, flash action and colour roll (its tiles by name, not by id), a Nexus counter; never the event's raw type
-("place counter", "move")."""
+challenge, flash action and colour roll (its tiles by name, not by id), a Nexus card and counter (by the card's
+name); never the event's raw type ("place counter", "move")."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ EXPECTED = {  # (game, example) -> entries said, English and French
                                               ["Déplacer Kuriboh → d3", "Défier Saggi the Dark Clown", "Lancer rouge"]),
     ("hexors", "hexors-advanced-win.jsonl"): (["Launch Earth fist → Celtic Guardian", "Launch Genesis → Kuriboh"],
                                               ["Lancer Poing de terre → Celtic Guardian", "Lancer Genèse → Kuriboh"]),
-    ("nexus", "nexus-two-players.jsonl"): (["Counter on ex-fork-2:c", "Card played"],
-                                           ["Pion sur ex-fork-2:c", "Carte jouée"]),
+    ("nexus", "nexus-two-players.jsonl"): (["Counter on Fork", "Play Long rod"],
+                                           ["Pion sur Fork", "Jouer Long rod"]),
 }
 
 

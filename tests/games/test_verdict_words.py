@@ -1,5 +1,6 @@
 """What the referee says is said to players: every verdict of the example games, in English and in French, is in
-words, never in the phone's plumbing (an event's JSON type to send) or a form's "(s)"."""
+words, never in the phone's plumbing (an event's JSON type to send, a card's or tile's id) or a form's "(s)" or
+"1 points"."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 from companion.referee import available_games, create_game
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "rules" / "examples"
-PLUMBING = re.compile(r'"\w+" events?\b|événement|\w\(s\)|\(e?s\)')
+PLUMBING = re.compile(r'"\w+" events?\b|événement|\w\(s\)|\(e?s\)|\bex-\w+-\d|\bexample-\w|\b1 points\b')
 
 
 def game_of(example: Path) -> str:

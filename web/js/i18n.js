@@ -149,12 +149,12 @@ const STRINGS = {
     "entry.reroll_pool": "Reroll → {dice}", "entry.roll_colour": "Roll {colour}", "entry.move": "Move {tile} → {to}",
     "entry.launch": "Launch {action} → {target}", "entry.challenge": "Challenge {target}",
     "entry.compare": "Strike values compared", "entry.cannot_move": "Cannot move",
-    "entry.place_counter": "Counter on {node}",
+    "entry.place_counter": "Counter on {card}",
     "entry.positions": "Pieces moved", "entry.actions": "Actions", "entry.reserve": "Keeps a {value}",
     "entry.end_turn": "End of turn", "entry.turn_start": "Start of turn", "entry.setup": "Setup",
     "entry.reconnect": "Cubes reconnected", "entry.take": "Take from {column}", "entry.calibrate": "Calibrate {cube}",
     "entry.transfer": "Transfer {cube}", "entry.study": "Study (level {level})", "entry.confine": "Confine {chosen}",
-    "entry.deepen": "Deepen", "entry.play_card": "Card played", "entry.end_actions": "End of the actions",
+    "entry.deepen": "Deepen", "entry.play_card": "Play {card}", "entry.end_actions": "End of the actions",
     "entry.prime": "Prime {column}: {rolled}", "entry.resolve": "Event resolved",
     "entry.priming_zone_reading": "Priming zone seen", "entry.arena_reading": "Arena seen", "entry.camera_unsure": "Camera unsure of {dice}", "entry.camera_reread": "The dice lying there read anew: {dice}", "entry.reform": "Tesseract rebuilt",
     "game.confirm_title": "Replace the game in progress?",
@@ -319,12 +319,12 @@ const STRINGS = {
     "entry.reroll_pool": "Relance → {dice}", "entry.roll_colour": "Lancer {colour}", "entry.move": "Déplacer {tile} → {to}",
     "entry.launch": "Lancer {action} → {target}", "entry.challenge": "Défier {target}",
     "entry.compare": "Valeurs de frappe comparées", "entry.cannot_move": "Ne peut pas bouger",
-    "entry.place_counter": "Pion sur {node}",
+    "entry.place_counter": "Pion sur {card}",
     "entry.positions": "Pièces déplacées", "entry.actions": "Actions", "entry.reserve": "Garde un {value}",
     "entry.end_turn": "Fin du tour", "entry.turn_start": "Début du tour", "entry.setup": "Mise en place",
     "entry.reconnect": "Cubes reconnectés", "entry.take": "Prélever en {column}", "entry.calibrate": "Calibrer {cube}",
     "entry.transfer": "Transférer {cube}", "entry.study": "Étudier (niveau {level})", "entry.confine": "Confiner {chosen}",
-    "entry.deepen": "Approfondir", "entry.play_card": "Carte jouée", "entry.end_actions": "Fin des actions",
+    "entry.deepen": "Approfondir", "entry.play_card": "Jouer {card}", "entry.end_actions": "Fin des actions",
     "entry.prime": "Amorcer {column} : {rolled}", "entry.resolve": "Événement résolu",
     "entry.priming_zone_reading": "Zone d'amorçage vue", "entry.arena_reading": "Arène vue", "entry.camera_unsure": "Caméra incertaine de {dice}", "entry.camera_reread": "Dés posés relus : {dice}", "entry.reform": "Tesseract reformé",
     "game.confirm_title": "Remplacer la partie en cours ?",
@@ -396,6 +396,11 @@ const COLOUR_WORDS = /\b(white|black|red|green|blue|yellow|purple|orange)\b/g;
 /** Engines name dice colours in English inside their French messages: say them in French. */
 function frenchColours(message) {
   return message.replace(COLOUR_WORDS, (word) => STRINGS.fr[`colour.${word}`] || word);
+}
+
+/** A piece (a Hexors tile, a Nexus card) as the referee's verdicts name it: the summary's labels, else its id. */
+export function named(summary, id) {
+  return ((summary || {}).labels || {})[id] ?? id ?? "";
 }
 
 export function colourName(colour) {

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
+
+from companion.words import plain_name
 
 from .arena import Arena, Cell
 from .tiles import CHARACTER, TileDef
@@ -108,7 +109,7 @@ class Duel:
 
 
 def _plain_name(piece: Piece) -> str:
-    return re.sub(r"\s*\([^)]*\)", "", piece.tile.name).strip() or piece.id
+    return plain_name(piece.tile.name) or piece.id
 
 
 @dataclass

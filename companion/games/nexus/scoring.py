@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from companion.core import Verdict
+from companion.words import plural_en, plural_fr
 
 from . import rules
 from .graph import Nexus
@@ -71,28 +72,30 @@ def score_closed(state: GameState, closing: list[Nexus], options: Mapping[str, A
                               f"Plusieurs Nexus fermés à la fois : marqués {order.replace(' then ', ' puis ')}"))
     for nexus, power, who, why, points in results:
         text_en, text_fr = _describe(power, state.players)
-        size = len(nexus.nodes)
+        size, place, lieu = len(nexus.nodes), state.nexus_place(nexus.nodes), state.nexus_place(nexus.nodes, "fr")
         record = {"id": nexus.id, "nodes": list(nexus.nodes), "power": power, "scorer": who, "points": 0,
                   "result": why, "value": points, "turn": state.turn_number, "closed_by": state.player,
                   "cards_down": len(state.placements)}
         if who is None and why == "empty":
-            out.append(rules.info(rules.SCORE_EMPTY, f"Nexus {nexus.id} ({size} nodes) closes empty: no one scores it",
-                                  f"Le Nexus {nexus.id} ({size} nœuds) se ferme vide : personne ne le marque"))
+            out.append(rules.info(rules.SCORE_EMPTY, f"The Nexus on {place} ({size} nodes) closes empty: no one "
+                                  "scores it", f"Le Nexus sur {lieu} ({size} nœuds) se ferme vide : personne ne le "
+                                  "marque"))
         elif who is None:
-            out.append(rules.info(rules.SCORE_TIE, f"Nexus {nexus.id} closes with the strongest players tied "
+            out.append(rules.info(rules.SCORE_TIE, f"The Nexus on {place} closes with the strongest players tied "
                                   f"({text_en}): no one scores it",
-                                  f"Le Nexus {nexus.id} se ferme avec les plus forts à égalité ({text_fr}) : "
+                                  f"Le Nexus sur {lieu} se ferme avec les plus forts à égalité ({text_fr}) : "
                                   f"personne ne le marque", [p for p in power if power[p] == max(power.values())]))
         else:
             record["points"] = points
             state.scores[who] += points
-            out.append(rules.info(rules.SCORE, f"{who} captures Nexus {nexus.id} ({text_en}): {points} points "
-                                  f"for its unoccupied nodes, {state.scores[who]} in all",
-                                  f"{who} capture le Nexus {nexus.id} ({text_fr}) : {points} points pour ses nœuds "
-                                  f"inoccupés, {state.scores[who]} au total", [who]))
-            if state.outcome is None and state.scores[who] >= options["target_points"]:
-                won = rules.win(rules.WIN, f"{who} wins with {state.scores[who]} points",
-                                f"{who} gagne avec {state.scores[who]} points", [who])
+            total = state.scores[who]
+            out.append(rules.info(rules.SCORE, f"{who} captures the Nexus on {place} ({text_en}): {points} "
+                                  f"{plural_en(points, 'point')} for its unoccupied nodes, {total} in all",
+                                  f"{who} capture le Nexus sur {lieu} ({text_fr}) : {points} "
+                                  f"{plural_fr(points, 'point')} pour ses nœuds inoccupés, {total} au total", [who]))
+            if state.outcome is None and total >= options["target_points"]:
+                won = rules.win(rules.WIN, f"{who} wins with {total} {plural_en(total, 'point')}",
+                                f"{who} gagne avec {total} {plural_fr(total, 'point')}", [who])
                 state.outcome = won.to_json()
                 out.append(won)
         for nid in nexus.nodes:  # "take all the counters out of it. It will remain empty for the rest of the game."

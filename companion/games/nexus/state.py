@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from companion.words import plain_name, plural_en, plural_fr
+
 from .cards import Card
 from .graph import Board
 from .grid import Placement
@@ -44,6 +46,33 @@ class GameState:
         placement = self.board.placements[self.board.node_card[nid]]
         return placement.board_point(self.cards[placement.card].nodes[nid.split(":", 1)[1]])
 
+    def label(self, card_id: str) -> str:
+        """A card as players call it: its name less a note in brackets ("Chain", not "ex-chain-5"); copies of a
+        design are alike, so where a card lies tells them apart (``placed``)."""
+        return card_label(self.cards, card_id)
+
+    def placed(self, card_id: str, lang: str = "en") -> str:
+        """A card on the board as players find it, by the phone's squares: "Chain at (0, 1)" ("Chain en (0, 1)")."""
+        placement = next(p for p in self.board.placements if p.card == card_id)
+        return f"{self.label(card_id)} {'en' if lang == 'fr' else 'at'} ({placement.x}, {placement.y})"
+
+    def node_place(self, nid: str, lang: str = "en") -> str:
+        """The played card a node lies on, as ``placed`` says it."""
+        return self.placed(self.board.placements[self.board.node_card[nid]].card, lang)
+
+    def nexus_place(self, nodes, lang: str = "en", most: int = 3) -> str:
+        """The cards a Nexus runs across, in the order they were played: "Chain at (0, 0) and Fork at (2, 0)"; past
+        ``most`` cards, the first ones and how many more."""
+        at = sorted({self.board.node_card[n] for n in nodes})
+        names = [self.placed(self.board.placements[k].card, lang) for k in at[:most if len(at) > most else None]]
+        if len(at) > most:
+            more = len(at) - most
+            names.append(f"{more} {plural_fr(more, 'autre carte', 'autres cartes')}" if lang == "fr" else
+                         f"{more} more {plural_en(more, 'card')}")
+        if len(names) == 1:
+            return names[0]
+        return ", ".join(names[:-1]) + (" et " if lang == "fr" else " and ") + names[-1]
+
     def closed_nodes(self) -> set[str]:
         return {n for record in self.closed for n in record["nodes"]}
 
@@ -76,6 +105,12 @@ class GameState:
                     data["turn"], data["turn_number"], data["phase"], data["outcome"], data["cards"])
         state.board = build_board(cards, placements, cache["boards"])
         return state
+
+
+def card_label(cards: Mapping[str, Card], card_id: str) -> str:
+    """``GameState.label`` before there is a game: a card's name less its note, or its id."""
+    card = cards.get(card_id)
+    return (plain_name(card.name) if card is not None else "") or card_id
 
 
 def build_board(cards: Mapping[str, Card], placements: list[Placement], boards: dict) -> Board:

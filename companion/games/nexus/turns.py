@@ -11,12 +11,13 @@ from typing import Any, Mapping
 
 from companion.core import Verdict
 from companion.referee.engine import EventError
+from companion.words import plural_en, plural_fr
 
 from . import rules
 from .cards import ROTATIONS, resolve_deck
 from .grid import LATTICE, Placement, open_spots
 from .scoring import node_value, score_closed, standing, tied
-from .state import CARD, COLOURS, COUNTER, OVER, GameState, build_board, remember
+from .state import CARD, COLOURS, COUNTER, OVER, GameState, build_board, card_label, remember
 
 SNAP = 0.3  # a counter seen within this many half-card units of a node is on that node
 
@@ -60,8 +61,9 @@ def setup_game(event: Mapping[str, Any], options: Mapping[str, Any], cache: dict
     if first not in cards:
         raise EventError(f'"first_card" must name a card of the deck, got {first!r}')
     if order == "top_first" and first != deck[0].id:
-        raise rules.Illegal(rules.CARD_TOP, f"The first card must be the top card, {deck[0].id}",
-                            f"La première carte doit être celle du dessus, {deck[0].id}")
+        top, named = _told_apart(card_label(cards, deck[0].id), deck[0].id, card_label(cards, first), first)
+        raise rules.Illegal(rules.CARD_TOP, f"The first card must be the top card, {top}, not {named}",
+                            f"La première carte doit être celle du dessus, {top}, pas {named}")
     if len(deck) < 2:
         raise EventError("a deck needs at least 2 cards")
     cache.clear()
@@ -71,11 +73,16 @@ def setup_game(event: Mapping[str, Any], options: Mapping[str, Any], cache: dict
     state.board = build_board(cards, state.placements, cache.setdefault("boards", {}))
     cache.update(cards_json=state.to_json()["cards"], cards=cards)
     out = [rules.info(rules.SETUP, f"{len(players)} players ({', '.join(players)}); {len(deck)} cards; "
-                      f"{first} starts the board; {players[0]} plays first",
-                      f"{len(players)} joueurs ({', '.join(players)}) ; {len(deck)} cartes ; {first} commence le "
-                      f"plateau ; {players[0]} joue en premier", players)]
+                      f"{state.label(first)} starts the board; {players[0]} plays first",
+                      f"{len(players)} joueurs ({', '.join(players)}) ; {len(deck)} cartes ; {state.label(first)} "
+                      f"commence le plateau ; {players[0]} joue en premier", players)]
     out += _close_new(state, options)
     return state, out
+
+
+def _told_apart(a_label: str, a_id: str, b_label: str, b_id: str) -> tuple[str, str]:
+    """Two cards by name, with their ids where the names alone are the same (two copies of one design)."""
+    return (f"{a_label} ({a_id})", f"{b_label} ({b_id})") if a_label == b_label else (a_label, b_label)
 
 
 def _check_player(state: GameState, event: Mapping[str, Any]) -> None:
@@ -102,42 +109,44 @@ def play_card(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
         raise rules.Illegal(rules.CARD_DECK, f"{card_id} is not a card of this deck",
                             f"{card_id} n'est pas une carte de cette pioche")
     if card_id not in state.deck:
-        raise rules.Illegal(rules.CARD_DECK, f"{card_id} is already on the board",
-                            f"{card_id} est déjà sur le plateau")
+        raise rules.Illegal(rules.CARD_DECK, f"{state.placed(card_id)} is already on the board",
+                            f"{state.placed(card_id, 'fr')} est déjà sur le plateau")
     if state.deck_order == "top_first" and card_id != state.deck[0]:
-        raise rules.Illegal(rules.CARD_TOP, f"The top card is {state.deck[0]}, not {card_id}",
-                            f"La carte du dessus est {state.deck[0]}, pas {card_id}")
+        top, named = _told_apart(state.label(state.deck[0]), state.deck[0], state.label(card_id), card_id)
+        raise rules.Illegal(rules.CARD_TOP, f"The top card is {top}, not {named}",
+                            f"La carte du dessus est {top}, pas {named}")
+    name = state.label(card_id)
     where = f"({placement.x}, {placement.y}) turned {placement.rotation}°"
     ou = f"({placement.x}, {placement.y}) tournée de {placement.rotation}°"
     check = state.board.check(placement.x, placement.y, placement.landscape, options["cards_anywhere"])
     if check.problem == "overlap":
         other = state.board.placements[check.clash].card
-        raise rules.Illegal(rules.CARD_OVERLAP, f"{card_id} at {where} would cover {other}",
-                            f"{card_id} en {ou} couvrirait {other}")
+        raise rules.Illegal(rules.CARD_OVERLAP, f"{name} at {where} would cover {state.placed(other)}",
+                            f"{name} en {ou} couvrirait {state.placed(other, 'fr')}")
     if check.problem == "basketweave":
         other = state.board.placements[check.clash]
         beside = any(abs(a[0] - b[0]) == 1 for a in placement.cells() for b in other.cells() if a[1] == b[1])
         short = beside == placement.landscape  # lying cards side by side meet by their short edges
         edge, bord = ("short edge to short edge", "petit côté contre petit côté") if short else \
             ("long edge to long edge", "grand côté contre grand côté")
-        raise rules.Illegal(rules.CARD_BASKETWEAVE, f"{card_id} at {where} would touch {other.card} {edge}",
-                            f"{card_id} en {ou} toucherait {other.card} {bord}")
+        raise rules.Illegal(rules.CARD_BASKETWEAVE, f"{name} at {where} would touch {state.placed(other.card)} {edge}",
+                            f"{name} en {ou} toucherait {state.placed(other.card, 'fr')} {bord}")
     if check.problem == "touch":
-        raise rules.Illegal(rules.CARD_TOUCH, f"{card_id} at {where} touches no card on the board",
-                            f"{card_id} en {ou} ne touche aucune carte du plateau")
+        raise rules.Illegal(rules.CARD_TOUCH, f"{name} at {where} touches no card on the board",
+                            f"{name} en {ou} ne touche aucune carte du plateau")
     forced = []
     if options["ties_illegal"] and _card_ties(state, placement, options):
         if _tie_free_spot_exists(state, card_id, options):
-            raise rules.Illegal(rules.NO_TIES, f"{card_id} at {where} would tie the strongest players of a Nexus",
-                                f"{card_id} en {ou} mettrait à égalité les plus forts d'un Nexus")
-        forced.append(rules.warning(rules.NO_TIES, f"{card_id} ties a Nexus wherever it goes: allowed",
-                                    f"{card_id} crée une égalité où qu'elle aille : autorisé"))
+            raise rules.Illegal(rules.NO_TIES, f"{name} at {where} would tie the strongest players of a Nexus",
+                                f"{name} en {ou} mettrait à égalité les plus forts d'un Nexus")
+        forced.append(rules.warning(rules.NO_TIES, f"{name} ties a Nexus wherever it goes: allowed",
+                                    f"{name} crée une égalité où qu'elle aille : autorisé"))
     state.board = state.board.plus(placement)
     remember(cache.setdefault("boards", {}), state.board)
     state.placements.append(placement)
     state.deck.remove(card_id)
-    out = [rules.info(rules.CARD_PLAYED, f"{state.player} plays {card_id} at {where}",
-                      f"{state.player} joue {card_id} en {ou}", [state.player])] + forced
+    out = [rules.info(rules.CARD_PLAYED, f"{state.player} plays {name} at {where}",
+                      f"{state.player} joue {name} en {ou}", [state.player])] + forced
     if not options["blocked_rod_closes"]:
         for point in state.board.blocked_ports_of(len(state.placements) - 1):
             at = f"({point[0] / LATTICE:g}, {point[1] / LATTICE:g})"
@@ -243,22 +252,25 @@ def place_counter(state: GameState, event: Mapping[str, Any], options: Mapping[s
         raise rules.Illegal(rules.COUNTER_NODE, f"There is no node at {nid}", f"Il n'y a pas de nœud en {nid}", [who])
     if nid in state.counters:
         holder = state.counters[nid]
-        raise rules.Illegal(rules.COUNTER_OCCUPIED, f"Node {nid} is occupied by {holder}",
-                            f"Le nœud {nid} est occupé par {holder}", [who])
+        raise rules.Illegal(rules.COUNTER_OCCUPIED, f"That node of {state.node_place(nid)} is occupied by {holder}",
+                            f"Ce nœud de {state.node_place(nid, 'fr')} est occupé par {holder}", [who])
     if nid in state.closed_nodes():
-        raise rules.Illegal(rules.COUNTER_CLOSED, f"Node {nid} is in a closed Nexus",
-                            f"Le nœud {nid} est dans un Nexus fermé", [who])
+        raise rules.Illegal(rules.COUNTER_CLOSED, f"That node of {state.node_place(nid)} is in a closed Nexus",
+                            f"Ce nœud de {state.node_place(nid, 'fr')} est dans un Nexus fermé", [who])
     out = []
     if options["ties_illegal"] and counter_ties(state, nid, options, {}):
         if nid not in counter_nodes(state, options):
-            raise rules.Illegal(rules.NO_TIES, f"A counter on {nid} would tie the strongest players of its Nexus",
-                                f"Un pion sur {nid} mettrait à égalité les plus forts de son Nexus", [who])
+            raise rules.Illegal(rules.NO_TIES,
+                                f"A counter on that node of {state.node_place(nid)} would tie the strongest players "
+                                "of its Nexus", f"Un pion sur ce nœud de {state.node_place(nid, 'fr')} mettrait à "
+                                "égalité les plus forts de son Nexus", [who])
         out.append(rules.warning(rules.NO_TIES, "Every free node ties a Nexus: allowed",
                                  "Chaque nœud libre crée une égalité : autorisé", [who]))
     state.counters[nid] = who
     power = state.board.power[nid]
-    out.insert(0, rules.info(rules.COUNTER, f"{who} places a counter on {nid} (power {power})",
-                             f"{who} pose un pion sur {nid} (puissance {power})", [who]))
+    out.insert(0, rules.info(rules.COUNTER, f"{who} places a counter on a power-{power} node of "
+                             f"{state.node_place(nid)}", f"{who} pose un pion sur un nœud de puissance {power} de "
+                             f"{state.node_place(nid, 'fr')}", [who]))
     _next_turn(state)
     return out
 
@@ -275,9 +287,9 @@ def _deck_out(state: GameState) -> list[Verdict]:
     top = [p for p in state.players if state.scores[p] == best]
     shared = " and ".join(top)
     verdict = rules.win(rules.DECK_OUT, f"The deck is empty and no one reached the target: {shared} "
-                        f"{'win' if len(top) > 1 else 'wins'} with {best} points",
+                        f"{'win' if len(top) > 1 else 'wins'} with {best} {plural_en(best, 'point')}",
                         f"La pioche est vide et personne n'a atteint l'objectif : {' et '.join(top)} "
-                        f"{'gagnent' if len(top) > 1 else 'gagne'} avec {best} points", top)
+                        f"{'gagnent' if len(top) > 1 else 'gagne'} avec {best} {plural_fr(best, 'point')}", top)
     state.outcome = verdict.to_json()
     state.phase = OVER
     return [verdict]

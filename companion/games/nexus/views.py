@@ -37,17 +37,18 @@ def nexus_views(state: GameState, options: Mapping[str, Any]) -> list[dict[str, 
     closed = {r["id"]: r for r in state.closed}
     out = []
     for nexus in sorted(board.nexuses().values(), key=lambda n: n.id):
+        place = {"en": state.nexus_place(nexus.nodes), "fr": state.nexus_place(nexus.nodes, "fr")}  # verdicts' words
         if nexus.id in closed:
             r = closed[nexus.id]
-            out.append({"id": nexus.id, "closed": True, "nodes": list(nexus.nodes), "power": r["power"],
+            out.append({"id": nexus.id, "place": place, "closed": True, "nodes": list(nexus.nodes), "power": r["power"],
                         "leader": r["scorer"], "result": r["result"], "value": r["value"], "scorer": r["scorer"],
                         "points": r["points"], "open_ends": 0, "blocked_ends": nexus.blocked_ends})
             continue
         power = standing(nexus.nodes, board, counters, options)
         who, why = leader(power)
-        out.append({"id": nexus.id, "closed": False, "nodes": list(nexus.nodes), "power": power, "leader": who,
-                    "result": why if why != "captured" else "leading", "value": worth(nexus.nodes, board, counters,
-                                                                                      options),
+        out.append({"id": nexus.id, "place": place, "closed": False, "nodes": list(nexus.nodes), "power": power,
+                    "leader": who, "result": why if why != "captured" else "leading",
+                    "value": worth(nexus.nodes, board, counters, options),
                     "scorer": None, "points": 0, "open_ends": nexus.open_ends, "blocked_ends": nexus.blocked_ends,
                     "can_close": nexus.blocked_ends == 0 or options["blocked_rod_closes"]})
     return out
@@ -77,6 +78,7 @@ def summary(state: GameState, options: Mapping[str, Any]) -> dict[str, Any]:
         "target_points": options["target_points"],
         "deck_left": len(state.deck),
         "top_card": state.deck[0] if state.deck and state.deck_order == "top_first" else None,
+        "labels": {cid: state.label(cid) for cid in state.cards},  # every card by its name, as verdicts say it
         "units": {"cell": 1, "card": [2, 1], "lattice_per_cell": LATTICE},
         "cards": board_cards(state),
         "nodes": node_views(state, options),

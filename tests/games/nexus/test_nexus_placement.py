@@ -109,3 +109,20 @@ def test_a_basketweave_refusal_says_which_edges_would_meet():
     assert "short edge to short edge" in play(engine, "t-pair-1", 2, 0, 0)[0].message.en
     assert "long edge to long edge" in play(engine, "t-pair-1", 1, 1, 0)[0].message.en
     assert "grand côté contre grand côté" in play(engine, "t-pair-1", 1, -1, 0)[0].message.fr
+
+
+def test_verdicts_name_cards_as_players_do_and_tell_copies_apart_by_their_place():
+    """A card is its name less the bracketed note, where it lies on the board, and its id only where two copies of
+    one design must be told apart (the top card and the one played)."""
+    named = [dict(card("bar", 1), name="Bar (test card)"), dict(card("pair", 1), name="Pair (test card)"),
+             dict(card("pair", 2), name="Pair (test card)")]
+    known = new_game(cards=named, deck_order="top_first")
+    top = play(known, "t-pair-2", 2, 0, 90)
+    assert top[0].message.en.startswith("The top card is Pair (t-pair-1), not Pair (t-pair-2)")
+    played = ok(play(known, "t-pair-1", 2, 0, 90))
+    assert played[0].message.en == "Ann plays Pair at (2, 0) turned 90°"
+    assert played[0].message.fr == "Ann joue Pair en (2, 0) tournée de 90°"
+    ok(counter(known, "t-bar-1:a"))
+    again = play(known, "t-pair-1", 3, 0, 90)
+    assert again[0].message.en.startswith("Pair at (2, 0) is already on the board")
+    assert known.summary()["labels"] == {"t-bar-1": "Bar", "t-pair-1": "Pair", "t-pair-2": "Pair"}

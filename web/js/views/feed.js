@@ -1,7 +1,7 @@
 // The verdict feed (what the referee said, with the rule) and the history (every entry, with undo).
 
 import { $, clear, h } from "../dom.js";
-import { colourName, language, pick, t } from "../i18n.js";
+import { colourName, language, named, pick, t } from "../i18n.js";
 import { dieChip, openDieDialog, renderUndo } from "./table.js";
 
 export function init(app) {
@@ -76,15 +76,15 @@ export function describeEntry(entry, summary) {
   if (event.type === "roll" && event.colour && !event.dice) key = "roll_colour";
   if (event.type === "camera_unsure" && Array.isArray(event.read_anew)) key = "camera_reread";
   const actionName = ((summary || {}).action_names || {})[event.action];
-  const tile = (id) => ((summary || {}).labels || {})[id] ?? id ?? "";  // a Hexors tile by its name
   return t(`entry.${key}`, {
     dice: values(entry.dice || event.dice || event.read_anew), rerolled: values(event.rerolled),
     results: values(event.results),
     value: event.value ?? "", column: event.column ?? "", level: event.level ?? "",
     rolled: event.rolled ?? values(entry.dice || event.dice), // a camera prime holds the die as read
     cube: cube(event.cube), chosen: cube(event.chosen), player: event.player ?? "",
-    colour: event.colour ? colourName(event.colour) : "", tile: tile(event.tile), target: tile(event.target ?? event.tile),
-    to: Array.isArray(event.path) && event.path.length ? event.path.at(-1) : "", node: event.node ?? "",
+    colour: event.colour ? colourName(event.colour) : "", tile: named(summary, event.tile), target: named(summary, event.target ?? event.tile),
+    to: Array.isArray(event.path) && event.path.length ? event.path.at(-1) : "",
+    card: named(summary, event.card ?? String(event.node ?? "").split(":")[0]),  // a Nexus counter: its node's card
     action: actionName ? pick(actionName) : String(event.action ?? "").replace(/_/g, " "),
   });
 }

@@ -2,7 +2,7 @@
 // settled by tapping the colour the die shows.
 
 import { clear, dieCss, h } from "../../dom.js";
-import { colourName, pick, t } from "../../i18n.js";
+import { colourName, named, pick, t } from "../../i18n.js";
 import { button } from "../widgets.js";
 import { SIDE_CSS, SIDE_TEXT, drawArena, shortName } from "./hex-board.js";
 import "./hex-strings.js";
@@ -18,8 +18,6 @@ function fresh(state) {
 
 const sideOf = (summary, pid) => (summary.players.find((p) => p.id === pid) || {}).side || 0;
 const tileById = (summary, id) => summary.tiles.find((x) => x.id === id);
-/** A tile as players call it, as the referee's verdicts do (GameState.label): "Gaia the Fierce Knight". */
-const tileName = (summary, id) => (summary.labels || {})[id] ?? id;
 
 function phaseOf(summary) {
   if (summary.phase === "over") return "over";
@@ -48,7 +46,7 @@ export function spell(parts) {
 function strikeTable(summary) {
   const d = summary.duel;
   const parts = d.strike_parts;
-  const head = h("tr", {}, h("th", {}, t("hex.colour")), h("th", {}, tileName(summary, d.attacker)), h("th", {}, tileName(summary, d.defender)));
+  const head = h("tr", {}, h("th", {}, t("hex.colour")), h("th", {}, named(summary, d.attacker)), h("th", {}, named(summary, d.defender)));
   const rows = summary.colours.map((c) => h("tr", { dataset: { colour: c } },
     h("th", {}, h("span", { class: "swatch", style: `background:${dieCss(c)}` }), colourName(c)),
     h("td", { dataset: { side: "attacker", total: String(parts.attacker[c].total) } }, spell(parts.attacker[c])),
@@ -62,12 +60,12 @@ function duelPanel(ctx) {
   const attackerOwner = tileById(summary, d.attacker)?.controller || summary.turn;
   const out = [h("h3", {}, t("hex.duel_title", { n: d.round }))];
   if (d.choose_opponent) {
-    out.push(h("p", {}, t("hex.choose_first", { name: attackerOwner, tile: tileName(summary, d.attacker) })),
+    out.push(h("p", {}, t("hex.choose_first", { name: attackerOwner, tile: named(summary, d.attacker) })),
       h("div", { class: "actions", id: "hex-challenge" }, d.remaining.map((id) =>
-        button(t("hex.fight", { tile: tileName(summary, id) }), () => submit({ type: "challenge", target: id }), { dataset: { target: id } }))));
+        button(t("hex.fight", { tile: named(summary, id) }), () => submit({ type: "challenge", target: id }), { dataset: { target: id } }))));
     return h("div", { class: "card event-card", id: "hex-duel", dataset: { attacker: d.attacker } }, out);
   }
-  out.push(h("p", { class: "lead" }, t("hex.versus", { attacker: tileName(summary, d.attacker), defender: tileName(summary, d.defender) })));
+  out.push(h("p", { class: "lead" }, t("hex.versus", { attacker: named(summary, d.attacker), defender: named(summary, d.defender) })));
   out.push(h("p", { class: "hint", id: "hex-strike-caption" }, t("hex.strike_table")), strikeTable(summary));
   const rollers = [attackerOwner, tileById(summary, d.defender)?.controller];
   d.rolls.forEach((c, i) => out.push(h("p", { class: "rolled", dataset: { colour: c } }, t("hex.rolled", { name: rollers[i], colour: colourName(c) }),
@@ -91,8 +89,8 @@ function lastDuel(summary) {
   const a = last.attacker;
   const d = last.defender;
   return h("p", { class: "hint", id: "hex-last-duel", dataset: { winner: last.winner || "" } },
-    t("hex.last_duel", { attacker: tileName(summary, a.tile), a: `${colourName(a.colour)} ${spell(a)}`, defender: tileName(summary, d.tile), d: `${colourName(d.colour)} ${spell(d)}` }),
-    " — ", last.winner ? t("hex.wins", { tile: tileName(summary, last.winner) }) : t("hex.tie"));
+    t("hex.last_duel", { attacker: named(summary, a.tile), a: `${colourName(a.colour)} ${spell(a)}`, defender: named(summary, d.tile), d: `${colourName(d.colour)} ${spell(d)}` }),
+    " — ", last.winner ? t("hex.wins", { tile: named(summary, last.winner) }) : t("hex.tie"));
 }
 
 function playersList(summary) {
@@ -100,7 +98,7 @@ function playersList(summary) {
     h("span", { class: "token", style: `--team:${SIDE_CSS[p.side]};color:${SIDE_TEXT[p.side]}` }, p.id.slice(0, 2).toUpperCase()),
     h("span", { class: "who" }, h("strong", {}, p.id)),
     h("span", { class: "state" }, [summary.level === "advanced" ? `${t("hex.stars", { n: p.stars })} · ${t("hex.in_hand", { n: p.actions_in_hand })} · ` : "",
-      p.discard.length ? t("hex.discard", { tiles: p.discard.map((id) => tileName(summary, id)).join(", ") }) : t("hex.discard_empty")].join("")))));
+      p.discard.length ? t("hex.discard", { tiles: p.discard.map((id) => named(summary, id)).join(", ") }) : t("hex.discard_empty")].join("")))));
 }
 
 function tapTile(ctx, id) {
@@ -108,10 +106,10 @@ function tapTile(ctx, id) {
   if (summary.duel && summary.duel.choose_opponent && summary.duel.remaining.includes(id)) { ctx.submit({ type: "challenge", target: id }); return; }
   if (phaseOf(summary) !== "move") return;
   const tile = tileById(summary, id);
-  if (tile.controller !== summary.turn) { ctx.app.toast(t("hex.not_yours", { tile: tileName(summary, id), name: summary.turn }), "info"); return; }
+  if (tile.controller !== summary.turn) { ctx.app.toast(t("hex.not_yours", { tile: named(summary, id), name: summary.turn }), "info"); return; }
   ui.selected = ui.selected === id ? null : id;
   ui.choosing = null;
-  if (ui.selected && !summary.legal_moves.some((m) => m.tile === id)) ctx.app.toast(t("hex.no_moves_tile", { tile: tileName(summary, id) }), "info");
+  if (ui.selected && !summary.legal_moves.some((m) => m.tile === id)) ctx.app.toast(t("hex.no_moves_tile", { tile: named(summary, id) }), "info");
   render(ctx);
 }
 
@@ -129,7 +127,7 @@ function controls(ctx) {
   const out = [];
   if (summary.duel) out.push(duelPanel(ctx));
   if (phase === "move") {
-    out.push(h("p", { class: "hint", id: "hex-move-hint" }, ui.selected ? t("hex.tap_destination", { tile: tileName(summary, ui.selected) }) : t("hex.phase.move", { name: summary.turn })));
+    out.push(h("p", { class: "hint", id: "hex-move-hint" }, ui.selected ? t("hex.tap_destination", { tile: named(summary, ui.selected) }) : t("hex.phase.move", { name: summary.turn })));
     if (ui.choosing) {
       const paths = summary.legal_moves.filter((m) => m.tile === ui.selected && m.path.at(-1) === ui.choosing);
       out.push(h("div", { class: "card", id: "hex-paths" }, h("h3", {}, t("hex.which_path")), h("div", { class: "stack" },

@@ -2,7 +2,7 @@
 // then one of its free nodes, to place a counter. Scores and every Nexus's standing beside the board.
 
 import { clear, dieCss, h } from "../../dom.js";
-import { colourName, pick, t } from "../../i18n.js";
+import { colourName, named, pick, t } from "../../i18n.js";
 import { button } from "../widgets.js";
 import { colourOf, drawBoard, drawZoom, spotCells } from "./nx-board.js";
 import { cardPicker } from "./nx-setup.js";
@@ -49,7 +49,7 @@ function nexusList(summary) {
     const power = Object.entries(n.power || {}).map(([p, v]) => `${p} ${v}`).join(", ") || t("nx.nobody");
     const text = n.closed ? (n.scorer ? t("nx.closed_by", { points: n.points, name: n.scorer }) : t("nx.closed_none"))
       : t("nx.open", { value: n.value, power });
-    return h("li", { dataset: { nexus: n.id, closed: String(n.closed), scorer: n.scorer || "" } }, h("strong", {}, n.id), ` — ${text}`);
+    return h("li", { dataset: { nexus: n.id, closed: String(n.closed), scorer: n.scorer || "" } }, h("strong", {}, pick(n.place)), ` (${t("nx.node_count", { n: n.nodes.length })}) — ${text}`);
   });
   return h("details", { class: "card nx-nexuses" }, h("summary", {}, `${t("nx.nexuses")} (${items.length})`), h("ul", {}, items));
 }
@@ -64,7 +64,7 @@ function cardControls(ctx) {
     out.push(h("h3", {}, t("nx.drawn")), cardPicker(drawable, null, (id) => { ui.card = id; render(ctx); }, "nx-drawn"));
     return out;
   }
-  out.push(h("p", { class: "hint", id: "nx-card-hint", dataset: { card: shape.id } }, drawable.length === 1 ? t("nx.drawn_top", { name: shape.name }) : t("nx.tap_spot", { name: shape.name })));
+  out.push(h("p", { class: "hint", id: "nx-card-hint", dataset: { card: shape.id } }, drawable.length === 1 ? t("nx.drawn_top", { name: named(summary, shape.id) }) : t("nx.tap_spot", { name: named(summary, shape.id) })));
   if (ui.cell) {
     const options = candidates(summary, ui.cell);
     out.push(h("div", { class: "card", id: "nx-ways" }, h("h3", {}, t("nx.which_way")),
@@ -81,7 +81,7 @@ function counterControls(ctx) {
   const legal = new Set(summary.legal_counters);
   if (!ui.zoom) return [h("p", { class: "hint", id: "nx-counter-hint" }, t("nx.tap_card", { name: summary.player }))];
   const free = summary.nodes.some((n) => n.id.startsWith(`${ui.zoom}:`) && legal.has(n.id));
-  return [h("div", { class: "card", id: "nx-zoom" }, h("h3", {}, t("nx.zoom_title", { card: ui.zoom })),
+  return [h("div", { class: "card", id: "nx-zoom" }, h("h3", {}, t("nx.zoom_title", { card: named(summary, ui.zoom) })),
     drawZoom(summary, ui.zoom, legal, (node) => submit({ type: "place_counter", player: summary.player, node })),
     free ? null : h("p", { class: "hint" }, t("nx.no_free_node")),
     button(t("nx.close_zoom"), () => { ui.zoom = null; render(ctx); }, { id: "nx-zoom-close" }))];

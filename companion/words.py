@@ -1,5 +1,5 @@
 """Words in what the referee says: counted ones ("1 action", "2 actions"; in French « 0 action », « 2 actions »)
-and the names players call things by.
+and the names players call things by, colours in French among them.
 
 Why: verdicts are read by players at the table, and "action(s)" reads like a form, "ex-chain-5" like a database.
 English takes the plural for every count but 1; French for 2 and more (0 and 1 are singular).
@@ -23,3 +23,19 @@ def plural_fr(n: int, one: str, other: str | None = None) -> str:
 def plain_name(name: str) -> str:
     """A printed name less any note in brackets: "Chain (example card)" is "Chain" at the table."""
     return re.sub(r"\s*\([^)]*\)", "", name).strip()
+
+
+COLOURS_FR = {"white": "blanc", "black": "noir", "red": "rouge", "green": "vert", "blue": "bleu", "yellow": "jaune",
+              "purple": "violet", "orange": "orange"}
+FEMININE_FR = {"blanc": "blanche", "noir": "noire", "vert": "verte", "bleu": "bleue", "violet": "violette"}
+
+
+def colour_fr(colour: str, feminine: bool = False) -> str:
+    """A dice or team colour in French (« rouge », « l'équipe verte »); a colour it does not know stays as written."""
+    word = COLOURS_FR.get(colour, colour)
+    return FEMININE_FR.get(word, word) if feminine else word
+
+
+def colour_word(colour: str, lang: str = "en") -> str:
+    """A colour as written in ``lang``'s verdicts: English as the engines name it, French by ``colour_fr``."""
+    return colour_fr(colour) if lang == "fr" else colour

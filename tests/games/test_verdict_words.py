@@ -28,3 +28,16 @@ def test_every_verdict_of_the_examples_is_in_words(example):
         said += [text for v in engine.apply(json.loads(line)) for text in (v.message.en, v.message.fr)]
     assert len(said) >= 10
     assert [text for text in said if PLUMBING.search(text)] == []
+
+
+ENGLISH_COLOURS = re.compile(r"\b(white|black|red|green|blue|yellow|purple)\b")  # "orange" is French too
+
+
+@pytest.mark.parametrize("example", sorted(EXAMPLES.glob("*.jsonl")), ids=lambda p: p.stem)
+def test_french_verdicts_name_colours_in_french(example):
+    """« Yugi obtient rouge », « Ada prélève bleu 2 en d4 », « L'équipe rouge gagne »: the verdicts are French
+    wherever they are read (the phone, the command line, a BG Stats export), not only after the phone's touch-up."""
+    engine = create_game(game_of(example))
+    french = [v.message.fr for line in example.read_text(encoding="utf-8").splitlines()
+              for v in engine.apply(json.loads(line))]
+    assert [text for text in french if ENGLISH_COLOURS.search(text)] == []

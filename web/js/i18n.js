@@ -387,15 +387,8 @@ export function t(key, vars = {}) {
 export function pick(text) {
   if (text == null) return "";
   if (typeof text === "string") return text;
-  if ("message" in text) return current === "fr" && text.message_fr ? frenchColours(text.message_fr) : text.message;
+  if ("message" in text) return current === "fr" && text.message_fr ? text.message_fr : text.message;
   return text[current] ?? text.en ?? "";
-}
-
-const COLOUR_WORDS = /\b(white|black|red|green|blue|yellow|purple|orange)\b/g;
-
-/** Engines name dice colours in English inside their French messages: say them in French. */
-function frenchColours(message) {
-  return message.replace(COLOUR_WORDS, (word) => STRINGS.fr[`colour.${word}`] || word);
 }
 
 /** A piece (a Hexors tile, a Nexus card) as the referee's verdicts name it: the summary's labels, else its id. */

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core import Verdict, verdict
+from companion.words import colour_fr, colour_word
 
 from . import rules
 from .arena import in_front
@@ -83,7 +84,7 @@ def roll(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any])
                             f"C'est à {roller} de lancer (l'attaquant d'abord, puis le défenseur)", [roller])
     colour = rolled_colour(event, state.colours, options["die_reading"])
     duel.rolls.append(colour)
-    out = [rules.info(rules.ROLL, f"{roller} rolls {colour}", f"{roller} obtient {colour}", [roller])]
+    out = [rules.info(rules.ROLL, f"{roller} rolls {colour}", f"{roller} obtient {colour_fr(colour)}", [roller])]
     if len(duel.rolls) == 2 and not options["duel_confirm"]:
         out += compare(state, options)
     return out
@@ -185,7 +186,7 @@ WORDS = {"en": {"character": "character", "element": "element", "team": "team", 
 
 def _spell(parts: Mapping[str, Any], lang: str = "en") -> str:
     """'7 (yellow 5 +2 character)' — every part of a strike value."""
-    bits = [f"{parts['colour']} {parts.get('symbiosis', parts['printed'])}"]
+    bits = [f"{colour_word(parts['colour'], lang)} {parts.get('symbiosis', parts['printed'])}"]
     for key in ("character", "element", "team", "actions"):
         if parts.get(key):
             bits.append(f"+{parts[key]} {WORDS[lang][key]}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core import Verdict, verdict
-from companion.words import plural_en, plural_fr
+from companion.words import colour_fr, plural_en, plural_fr
 
 from .board import cubes_to_reconnect, suggest_reconnection
 from .dice import dice_allowed
@@ -34,8 +34,8 @@ def check_win(state: GameState) -> list[Verdict]:
         standing = [p.id for p in state.alive()]
         n = len(standing)
         en = f"Team {team} wins ({names}): last {plural_en(n, 'keeper')} standing in the Nexus: {', '.join(standing)}"
-        fr = (f"L'équipe {team} gagne ({names}) : {plural_fr(n, 'dernier Keeper', 'derniers Keepers')} debout "
-              f"dans le Nexus : {', '.join(standing)}")
+        fr = (f"L'équipe {colour_fr(team, feminine=True)} gagne ({names}) : "
+              f"{plural_fr(n, 'dernier Keeper', 'derniers Keepers')} debout dans le Nexus : {', '.join(standing)}")
     return [verdict("win", "nk.win", en, fr, state.winners)]
 
 

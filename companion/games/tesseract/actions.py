@@ -51,7 +51,7 @@ def take_cube(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
     cube, out = remove_from_tesseract(state, column, options)
     state.labs.add(name, cube)
     return [rules.info(rules.TAKE, f"{name} takes {cube.describe()} from {column}",
-                       f"{name} prélève {cube.describe()} en {column}", [name])] + out
+                       f"{name} prélève {cube.describe('fr')} en {column}", [name])] + out
 
 
 def calibrate_cube(state: GameState, event: Mapping[str, Any]) -> list[Verdict]:
@@ -75,10 +75,10 @@ def calibrate_cube(state: GameState, event: Mapping[str, Any]) -> list[Verdict]:
                                 "On calibre les cubes de son propre labo ou de la zone d'amorçage", [owner])
         if not state.labs.has(owner, cube):
             raise rules.Illegal(rules.LAB_CUBE, f"{owner}'s lab holds no {cube.describe()}",
-                                f"Le labo de {owner} ne contient pas de {cube.describe()}", [owner])
+                                f"Le labo de {owner} ne contient pas de {cube.describe('fr')}", [owner])
     elif where == "priming":
         if not state.zone.has(cube):
-            raise rules.Illegal(rules.ZONE_CUBE, f"No primed {cube.describe()}", f"Aucun {cube.describe()} amorcé")
+            raise rules.Illegal(rules.ZONE_CUBE, f"No primed {cube.describe()}", f"Aucun {cube.describe('fr')} amorcé")
     else:
         raise ValueError('"zone" must be "lab" or "priming"')
     if {cube.value, target} == {1, 6}:
@@ -91,7 +91,7 @@ def calibrate_cube(state: GameState, event: Mapping[str, Any]) -> list[Verdict]:
         state.zone.remove(cube)
         state.destroy(cube)
         return [rules.info(rules.CALIBRATE_DESTROY, f"Primed {cube.describe()} calibrated to 0: destroyed",
-                           f"{cube.describe()} amorcé calibré sur 0 : détruit")]
+                           f"{cube.describe('fr')} amorcé calibré sur 0 : détruit")]
     if not 1 <= target <= 6:
         raise rules.Illegal(rules.CALIBRATE_WRAP, f"A {cube.value} cannot be calibrated to {target}",
                             f"Un {cube.value} ne peut pas être calibré sur {target}")
@@ -101,7 +101,7 @@ def calibrate_cube(state: GameState, event: Mapping[str, Any]) -> list[Verdict]:
     else:
         state.zone.replace(cube, new)
     return [rules.info(rules.CALIBRATE, f"{cube.describe()} calibrated to {target}",
-                       f"{cube.describe()} calibré sur {target}")]
+                       f"{cube.describe('fr')} calibré sur {target}")]
 
 
 def calibrate(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]) -> list[Verdict]:
@@ -121,14 +121,14 @@ def transfer(state: GameState, event: Mapping[str, Any], options: Mapping[str, A
                             "Un transfert va de votre labo vers un autre, ou d'un autre vers le vôtre", [me])
     if not state.labs.has(source, cube):
         raise rules.Illegal(rules.LAB_CUBE, f"{source}'s lab holds no {cube.describe()}",
-                            f"Le labo de {source} ne contient pas de {cube.describe()}", [source])
+                            f"Le labo de {source} ne contient pas de {cube.describe('fr')}", [source])
     if not state.labs.has_room(target):
         raise rules.Illegal(rules.LAB_FULL, f"{target}'s lab has no empty slot", f"Le labo de {target} est plein",
                             [target])
     state.labs.remove(source, cube)
     state.labs.add(target, cube)
     return [rules.info(rules.TRANSFER, f"{cube.describe()} moves from {source} to {target}",
-                       f"{cube.describe()} passe de {source} à {target}", [source, target])]
+                       f"{cube.describe('fr')} passe de {source} à {target}", [source, target])]
 
 
 def study(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]) -> list[Verdict]:

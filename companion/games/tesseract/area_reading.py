@@ -16,6 +16,7 @@ from typing import Any, Mapping, Sequence
 
 from companion.core import DieReading, Verdict
 from companion.referee.aware import VISION
+from companion.words import colour_fr
 
 from . import rules
 from .flow import parse_roll
@@ -45,9 +46,10 @@ def notes(event: Mapping[str, Any]) -> list[Verdict]:
     out = []
     for die in again:
         area, read = parse_roll(die.get("area"), "area"), parse_roll(die.get("read"), "read")
-        colour = f"{die['color']} " if isinstance(die.get("color"), str) else ""
+        colour, couleur = (f"{die['color']} ", f"{colour_fr(die['color'])} ") if isinstance(die.get("color"), str) \
+            else ("", "")
         out.append(rules.info(rules.CAMERA_REREAD, f"Read again: the {colour}die in priming area {area}, read as "
                               f"{read}, is a {area} (the area's value, which the reader also gave it)",
-                              f"Relu : le dé {colour}de la zone d'amorçage {area}, lu comme {read}, est un {area} "
+                              f"Relu : le dé {couleur}de la zone d'amorçage {area}, lu comme {read}, est un {area} "
                               "(la valeur de la zone, que la lecture lui donnait aussi)"))
     return out

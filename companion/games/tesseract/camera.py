@@ -10,7 +10,7 @@ from collections import Counter
 from typing import Any, Iterable, Mapping
 
 from companion.core import Observation, Verdict, centre_inside
-from companion.words import plural_fr
+from companion.words import colour_fr, plural_fr
 
 from . import area_reading, rules, unread
 from .cube import Cube
@@ -185,7 +185,7 @@ def _misread_notes(misread: list[tuple[str, Cube]], what_en: str, what_fr: str) 
     """``what_en``, ``what_fr``: where the cube lies, around ``{cube}`` ("primed {cube}", "{cube} amorcé")."""
     notes = []
     for name, cube in misread:
-        en, fr = (what.replace("{cube}", cube.describe()) for what in (what_en, what_fr))
+        en, fr = (what.replace("{cube}", cube.describe(lang)) for what, lang in ((what_en, "en"), (what_fr, "fr")))
         read_en, read_fr = read_as(name)
         notes.append(rules.info(rules.CAMERA_OK, f"The camera reads the {en} {read_en}",
                                 f"La caméra lit le {fr} {read_fr}"))
@@ -197,15 +197,16 @@ def rolled_misread_note(cube: Cube, name: str | None) -> Verdict:
     removable cube, ``cube``, it must be."""
     read_en, read_fr = read_as(name)
     return rules.info(rules.CAMERA_OK, f"The camera reads the {cube.describe()} rolled {read_en}; the lowest "
-                      f"removable cube is {cube.color}", f"La caméra lit le {cube.describe()} lancé {read_fr} ; le "
-                      f"cube amovible le plus bas est {cube.color}")
+                      f"removable cube is {cube.color}", f"La caméra lit le {cube.describe('fr')} lancé {read_fr} ; le "
+                      f"cube amovible le plus bas est {colour_fr(cube.color)}")
 
 
 def read_as(name: str | None) -> tuple[str, str]:
     """How a die read in colour ``name``, one this game has not (or in none: None, ``UNKNOWN``), was read."""
     if name is None or name == UNKNOWN:
         return "in no colour", "sans couleur"
-    return f"as {name}: this game has no {name} cubes", f"comme {name} : ce jeu n'a pas de cubes {name}"
+    return f"as {name}: this game has no {name} cubes", f"comme {colour_fr(name)} : ce jeu n'a pas de cubes " \
+        f"{colour_fr(name)}s"
 
 
 def reconcile(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]) -> list[Verdict]:
@@ -229,24 +230,24 @@ def reconcile(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
         out.append(rules.info(rules.CAMERA_WHICH,
                               f"The camera sees a {cube.describe()} rolled into the priming zone: the cube from "
                               f"{' or '.join(columns)}? Say which on the phone",
-                              f"La caméra voit un {cube.describe()} lancé dans la zone d'amorçage : le cube de "
+                              f"La caméra voit un {cube.describe('fr')} lancé dans la zone d'amorçage : le cube de "
                               f"{' ou '.join(columns)} ? Dites lequel sur le téléphone"))
     for cube in sorted(set(seen) | set(engine)):
         extra, missing = seen[cube] - engine[cube], engine[cube] - seen[cube]
         if extra > 0:
             out.append(rules.warning(rules.CAMERA,
                                      f"The camera sees {extra} primed {cube.describe()} the referee does not have",
-                                     f"La caméra voit {extra} {cube.describe()} {plural_fr(extra, 'amorcé')} "
+                                     f"La caméra voit {extra} {cube.describe('fr')} {plural_fr(extra, 'amorcé')} "
                                      f"{plural_fr(extra, 'absent')} pour l'arbitre"))
         if missing > 0:
             out.append(rules.warning(rules.CAMERA,
                                      f"The referee has {missing} primed {cube.describe()} the camera does not see",
-                                     f"L'arbitre a {missing} {cube.describe()} {plural_fr(missing, 'amorcé')} que la "
-                                     "caméra ne voit pas"))
+                                     f"L'arbitre a {missing} {cube.describe('fr')} {plural_fr(missing, 'amorcé')} "
+                                     "que la caméra ne voit pas"))
     for die in unknown:
         out.append(rules.warning(rules.CAMERA, f"The camera sees a die of unknown colour in the priming zone: "
                                  f"{die.describe()}", "La caméra voit un dé de couleur inconnue dans la zone "
-                                 f"d'amorçage : {die.describe()}"))
+                                 f"d'amorçage : {die.describe('fr')}"))
     labs, lab_notes = _labs(state, event.get("labs"), event.get("lab_unread", {}), options)
     out += labs + _confinement(state, event.get("confinement"))
     if not out and not unsure:
@@ -299,12 +300,14 @@ def _labs(state: GameState, labs: Any, not_read: Any,
             extra, missing = seen[cube] - held[cube], held[cube] - seen[cube]
             if extra > 0:
                 out.append(rules.warning(rules.CAMERA, f"The camera sees {extra} {cube.describe()} in {name}'s lab "
-                                         "the referee does not have", f"La caméra voit {extra} {cube.describe()} dans "
-                                         f"le labo de {name} {plural_fr(extra, 'absent')} pour l'arbitre"))
+                                         "the referee does not have",
+                                         f"La caméra voit {extra} {cube.describe('fr')} dans le labo de {name} "
+                                         f"{plural_fr(extra, 'absent')} pour l'arbitre"))
             if missing > 0:
                 out.append(rules.warning(rules.CAMERA, f"The referee has {missing} {cube.describe()} in {name}'s lab "
-                                         "the camera does not see", f"L'arbitre a {missing} {cube.describe()} dans le "
-                                         f"labo de {name} que la caméra ne voit pas"))
+                                         "the camera does not see",
+                                         f"L'arbitre a {missing} {cube.describe('fr')} dans le labo de {name} que la "
+                                         "caméra ne voit pas"))
     return out, notes
 
 

@@ -41,15 +41,15 @@ def confine_cube(state: GameState, cube: Cube) -> list[Verdict]:
     """
     if not state.board.is_free(cube):
         raise rules.Illegal(rules.CONFINE_SLOT, f"The {cube.describe()} slot is already filled",
-                            f"L'emplacement {cube.describe()} est déjà occupé")
+                            f"L'emplacement {cube.describe('fr')} est déjà occupé")
     bonuses = state.board.place(cube)
     out = [rules.info(rules.CONFINE, f"{cube.describe()} confined ({len(state.board.filled)}/{state.board.size})",
-                      f"{cube.describe()} confiné ({len(state.board.filled)}/{state.board.size})")]
+                      f"{cube.describe('fr')} confiné ({len(state.board.filled)}/{state.board.size})")]
     if state.zone.has(cube):
         state.zone.remove(cube)
         state.destroy(cube)
         out.append(rules.info(rules.CONFINE_DESTROY, f"The identical primed {cube.describe()} is destroyed",
-                              f"Le cube amorcé identique {cube.describe()} est détruit"))
+                              f"Le cube amorcé identique {cube.describe('fr')} est détruit"))
     for kind, what in bonuses:
         if kind == "reveal":
             out.append(rules.info(rules.BONUS_REVEAL, f"Confinement card {what} is turned face up",
@@ -74,7 +74,7 @@ def confine_action(state: GameState, event: Mapping[str, Any], options: Mapping[
     for cube in group:
         if cube not in lab:
             raise rules.Illegal(rules.LAB_CUBE, f"{name}'s lab holds no (further) {cube.describe()}",
-                                f"Le labo de {name} ne contient pas (d'autre) {cube.describe()}", [name])
+                                f"Le labo de {name} ne contient pas (d'autre) {cube.describe('fr')}", [name])
         lab.remove(cube)
     kind = group_kind(group, options["confine_colours"])
     if kind is None:
@@ -87,7 +87,7 @@ def confine_action(state: GameState, event: Mapping[str, Any], options: Mapping[
                                "same_or_distinct" else "couleurs libres"), [name])
     if chosen not in group:
         raise rules.Illegal(rules.CONFINE_SET, f"{chosen.describe()} is not part of the {kind}",
-                            f"{chosen.describe()} ne fait pas partie de la {'série' if kind == 'set' else 'suite'}",
+                            f"{chosen.describe('fr')} ne fait pas partie de la {'série' if kind == 'set' else 'suite'}",
                             [name])
     state.labs.remove(name, chosen)
     out = confine_cube(state, chosen)

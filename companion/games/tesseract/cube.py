@@ -12,6 +12,8 @@ import random
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
+from companion.words import colour_word
+
 SIZE = 4
 MAX_LEVELS = 4
 FILES = "abcd"
@@ -46,8 +48,9 @@ class Cube:
         color = data["color"]
         return cls(color.lower() if isinstance(color, str) else color, data["value"])
 
-    def describe(self) -> str:
-        return f"{self.color} {self.value}"
+    def describe(self, lang: str = "en") -> str:
+        """The cube as verdicts say it: "red 4", « rouge 4 »."""
+        return f"{colour_word(self.color, lang)} {self.value}"
 
 
 def check_column(name: Any) -> str:

@@ -30,12 +30,12 @@ def _take_from(state: GameState, effect: Mapping[str, Any]):
         owner = lab_owner(state, effect)
         if not state.labs.has(owner, cube):
             raise rules.Illegal(rules.LAB_CUBE, f"{owner}'s lab holds no {cube.describe()}",
-                                f"Le labo de {owner} ne contient pas de {cube.describe()}", [owner])
+                                f"Le labo de {owner} ne contient pas de {cube.describe('fr')}", [owner])
         state.labs.remove(owner, cube)
         return cube, where, owner
     if where == "priming":
         if not state.zone.has(cube):
-            raise rules.Illegal(rules.ZONE_CUBE, f"No primed {cube.describe()}", f"Aucun {cube.describe()} amorcé")
+            raise rules.Illegal(rules.ZONE_CUBE, f"No primed {cube.describe()}", f"Aucun {cube.describe('fr')} amorcé")
         state.zone.remove(cube)
         return cube, where, None
     raise ValueError('"zone" must be "lab" or "priming"')
@@ -85,28 +85,28 @@ def apply_effect(state: GameState, effect: Mapping[str, Any], options: Mapping[s
         cube, out = remove_from_tesseract(state, source, options)
         state.tesseract.place(target, cube)
         return [rules.info(rules.EFFECT, f"{cube.describe()} moves from {source} to {target}",
-                           f"{cube.describe()} passe de {source} à {target}")] + out
+                           f"{cube.describe('fr')} passe de {source} à {target}")] + out
     if op == "return":
         cube = parse_cube(effect["cube"], state)
         column = check_column(effect["column"])
         if cube not in state.destroyed or state.tesseract.height(column) >= 4:
             raise rules.Illegal(rules.EFFECT, f"Cannot return a destroyed {cube.describe()} to {column}",
-                                f"Impossible de replacer un {cube.describe()} détruit en {column}")
+                                f"Impossible de replacer un {cube.describe('fr')} détruit en {column}")
         state.destroyed.remove(cube)
         placed = cube.with_value(parse_roll(effect["rolled"]))
         state.tesseract.place(column, placed)
         return [rules.info(rules.EFFECT, f"{placed.describe()} returns to {column}",
-                           f"{placed.describe()} retourne en {column}")]
+                           f"{placed.describe('fr')} retourne en {column}")]
     if op == "destroy" and effect.get("zone") == "tesseract":
         column = _removable_column(state, effect, "column")
         cube, out = remove_from_tesseract(state, column, options)
         state.destroy(cube)
         return [rules.info(rules.EFFECT, f"{cube.describe()} destroyed from {column}",
-                           f"{cube.describe()} détruit en {column}")] + out
+                           f"{cube.describe('fr')} détruit en {column}")] + out
     cube, where, owner = _take_from(state, effect)
     if op == "destroy":
         state.destroy(cube)
-        return [rules.info(rules.EFFECT, f"{cube.describe()} destroyed", f"{cube.describe()} détruit")]
+        return [rules.info(rules.EFFECT, f"{cube.describe()} destroyed", f"{cube.describe('fr')} détruit")]
     if op == "confine":
         return confine_cube(state, cube)
     if op == "reprogram":
@@ -117,7 +117,7 @@ def apply_effect(state: GameState, effect: Mapping[str, Any], options: Mapping[s
         new = cube.with_value(parse_roll(effect["rolled"]))
     _put_back(state, new, where, owner)
     return [rules.info(rules.EFFECT, f"{cube.describe()} becomes {new.value} ({op})",
-                       f"{cube.describe()} devient {new.value} ({op})")]
+                       f"{cube.describe('fr')} devient {new.value} ({op})")]
 
 
 def apply_effects(state: GameState, effects: Any, options: Mapping[str, Any]) -> list[Verdict]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core import Verdict
-from companion.words import plural_en, plural_fr
+from companion.words import colour_fr, plural_en, plural_fr
 
 from . import bases, rules
 from .cube import Cube
@@ -41,11 +41,12 @@ def remove_from_tesseract(state: GameState, column: str, options: Mapping[str, A
 def queue_row_bonus(state: GameState, colour: str) -> list[Verdict]:
     if not state.destroyed:
         return [rules.info(rules.BONUS_ROW, f"Row {colour} complete, but no destroyed cube can be returned",
-                           f"Ligne {colour} complète, mais aucun cube détruit à replacer")]
+                           f"Ligne {colour_fr(colour, feminine=True)} complète, mais aucun cube détruit à replacer")]
     state.pending.append({"event": ROW_BONUS, "color": colour})
     return [rules.info(rules.BONUS_ROW,
                        f"Row {colour} complete: choose a destroyed cube, roll it and place it on the Tesseract",
-                       f"Ligne {colour} complète : prenez un cube détruit, lancez-le et posez-le sur le Tesseract")]
+                       f"Ligne {colour_fr(colour, feminine=True)} complète : prenez un cube détruit, lancez-le et "
+                       "posez-le sur le Tesseract")]
 
 
 def _needs_input(state: GameState, item: Mapping[str, Any]) -> bool:
@@ -110,7 +111,7 @@ def _prime_from_tesseract(state, event, options, roll_key="rolled") -> tuple[lis
     state.zone.add(primed)
     state.last_primed = primed
     out.insert(0, rules.info(rules.PRIME, f"Primed {primed.describe()} from {column}",
-                             f"{primed.describe()} amorcé depuis {column}"))
+                             f"{primed.describe('fr')} amorcé depuis {column}"))
     return out, rolled
 
 
@@ -141,7 +142,7 @@ def _resolve_item(state: GameState, item: Mapping[str, Any], event: Mapping[str,
         cube, out = remove_from_tesseract(state, column, options)
         state.destroy(cube)
         return [rules.info(rules.EVENT, f"Acceleration destroys {cube.describe()} from {column}",
-                           f"Accélération détruit {cube.describe()} en {column}")] + out
+                           f"Accélération détruit {cube.describe('fr')} en {column}")] + out
     if kind == bases.SHIELD:
         if not zone.cubes:
             return []
@@ -154,8 +155,9 @@ def _resolve_item(state: GameState, item: Mapping[str, Any], event: Mapping[str,
                                 f"Bouclier relance un cube amorcé de valeur {low}")
         new = target.with_value(parse_roll(event.get("rolled")))
         zone.replace(target, new)
-        return [rules.info(rules.EVENT, f"Shield rerolls {target.describe()} to {new.value}",
-                           f"Bouclier relance {target.describe()} : {new.value}")] + check_breaches(state, [new.value])
+        said = rules.info(rules.EVENT, f"Shield rerolls {target.describe()} to {new.value}",
+                          f"Bouclier relance {target.describe('fr')} : {new.value}")
+        return [said] + check_breaches(state, [new.value])
     if kind == bases.CHAIN_REACTION:
         out, rolled = _prime_from_tesseract(state, event, options)
         return out + (check_breaches(state, [rolled]) if rolled and state.outcome is None else [])
@@ -175,7 +177,7 @@ def _resolve_item(state: GameState, item: Mapping[str, Any], event: Mapping[str,
             state.last_primed = primed
             values.append(primed.value)
             out.append(rules.info(rules.PRIME, f"Fission primes destroyed {primed.color} cube as {primed.value}",
-                                  f"Fission amorce le cube détruit {primed.color} : {primed.value}"))
+                                  f"Fission amorce le cube détruit {colour_fr(primed.color)} : {primed.value}"))
         return out + (check_breaches(state, values) if values and state.outcome is None else [])
     if kind == bases.ELECTROSTATIC_DISCHARGE:
         spared = lab_owner(state, event, "spared")
@@ -211,7 +213,7 @@ def _resolve_item(state: GameState, item: Mapping[str, Any], event: Mapping[str,
     pick = Cube.from_json(event["cube"])
     if pick not in state.destroyed:
         raise rules.Illegal(rules.BONUS_ROW, f"No destroyed {pick.describe()} to return",
-                            f"Aucun {pick.describe()} détruit à replacer")
+                            f"Aucun {pick.describe('fr')} détruit à replacer")
     column = event.get("column")
     if column not in state.tesseract.columns or state.tesseract.height(column) >= 4:
         raise rules.Illegal(rules.BONUS_ROW, f"Cannot place a cube on column {column!r} (4 levels at most)",
@@ -220,4 +222,4 @@ def _resolve_item(state: GameState, item: Mapping[str, Any], event: Mapping[str,
     placed = pick.with_value(parse_roll(event.get("rolled")))
     state.tesseract.place(column, placed)
     return [rules.info(rules.BONUS_ROW, f"{placed.describe()} returns to the Tesseract on {column}",
-                       f"{placed.describe()} retourne sur le Tesseract en {column}")]
+                       f"{placed.describe('fr')} retourne sur le Tesseract en {column}")]

@@ -113,8 +113,8 @@ def setup_game(event: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[Ga
         state.zone.add(cube.with_value(rolled))
         state.last_primed = cube.with_value(rolled)
     state.phase = ACTION
-    zone = ", ".join(c.describe() for c in state.zone.cubes)
+    zone, zone_fr = (", ".join(c.describe(lang) for c in state.zone.cubes) for lang in ("en", "fr"))
     out.append(rules.info(rules.SETUP, f"Setup done: {count} scientists, base {base}, primed: {zone}. {names[0]} starts",
-                          f"Mise en place terminée : {count} scientifiques, socle {base}, amorcés : {zone}. "
+                          f"Mise en place terminée : {count} scientifiques, socle {base}, amorcés : {zone_fr}. "
                           f"{names[0]} commence", names))
     return state, out

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core import Verdict
-from companion.words import plural_en, plural_fr
+from companion.words import colour_fr, plural_en, plural_fr
 
 from . import area_reading, rules
 from .camera import game_colour, rolled_misread_note
@@ -77,7 +77,7 @@ def _rolled(state: GameState, event: Mapping[str, Any], column: str, options: Ma
     seen, colour = game_colour(dice[0].get("color"), options), state.tesseract.top(column).color
     if seen in state.colours and seen != colour:
         raise rules.Illegal(rules.PRIME, f"The cube from {column} is {colour}: the {seen} die is not it",
-                            f"Le cube de {column} est {colour} : le dé {seen} n'est pas lui")
+                            f"Le cube de {column} est {colour_fr(colour)} : le dé {colour_fr(seen)} n'est pas lui")
     return parse_roll(dice[0].get("value"), "dice")
 
 
@@ -112,7 +112,7 @@ def prime(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]
     state.last_primed = primed
     state.primed_this_phase = True
     out = [rules.info(rules.PRIME, f"{cube.describe()} from {column} is primed as {rolled}",
-                      f"{cube.describe()} en {column} est amorcé : {rolled}")] + revealed
+                      f"{cube.describe('fr')} en {column} est amorcé : {rolled}")] + revealed
     if state.outcome is None:
         # « Amorçage », then « Brèche », then « ÉVÉNEMENT » (the rule book's summary order).
         if options["breach_scope"] == "all_values":

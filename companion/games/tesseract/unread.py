@@ -77,7 +77,7 @@ def notes(covered: Sequence[Cube], stray: Sequence[Mapping[str, Any]], priming: 
     the cube is still to be primed this Threat phase, and such a die may be it)."""
     out = [rules.info(rules.CAMERA_UNSURE, f"The camera sees a die it cannot read in priming area {cube.value}, "
                       f"where the referee has the {cube.describe()}", f"La caméra voit un dé qu'elle ne lit pas dans "
-                      f"la zone d'amorçage {cube.value}, où l'arbitre a le {cube.describe()}") for cube in covered]
+                      f"la zone d'amorçage {cube.value}, où l'arbitre a le {cube.describe('fr')}") for cube in covered]
     then_en = ": if it is the cube just rolled, prime it on the phone" if priming else ""
     then_fr = " : si c'est le cube lancé, amorcez-le sur le téléphone" if priming else ""
     for die in stray:
@@ -92,6 +92,6 @@ def lab_notes(name: str, covered: Sequence[Cube], stray: Sequence[Mapping[str, A
     other one."""
     out = [rules.info(rules.CAMERA_UNSURE, f"The camera sees a die it cannot read in {name}'s lab, where the referee "
                       f"has the {cube.describe()}", f"La caméra voit un dé qu'elle ne lit pas dans le labo de {name}, "
-                      f"où l'arbitre a le {cube.describe()}") for cube in covered]
+                      f"où l'arbitre a le {cube.describe('fr')}") for cube in covered]
     return out + [rules.info(rules.CAMERA_UNSURE, f"The camera sees a die in {name}'s lab it cannot read",
                              f"La caméra voit dans le labo de {name} un dé qu'elle ne lit pas") for _ in stray]

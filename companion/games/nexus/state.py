@@ -64,7 +64,7 @@ class GameState:
         """The cards a Nexus runs across, in the order they were played: "Chain at (0, 0) and Fork at (2, 0)"; past
         ``most`` cards, the first ones and how many more."""
         at = sorted({self.board.node_card[n] for n in nodes})
-        names = [self.placed(self.board.placements[k].card, lang) for k in at[:most if len(at) > most else None]]
+        names = [self.placed(self.board.placements[k].card, lang) for k in at[:most]]
         if len(at) > most:
             more = len(at) - most
             names.append(f"{more} {plural_fr(more, 'autre carte', 'autres cartes')}" if lang == "fr" else

@@ -1,6 +1,11 @@
-"""What the phone's Nexus board view draws from: the setup choices and the cards a player may have drawn."""
+"""What the phone's Nexus board view draws from: the setup choices, the cards a player may have drawn, how a Nexus
+is named."""
 
 from __future__ import annotations
+
+import json
+
+from nexus_helpers import EXAMPLES
 
 from companion.referee import create_game
 
@@ -26,3 +31,16 @@ def test_drawable_cards_are_those_not_yet_played_or_the_top_one_with_a_known_ord
     spot = ordered.summary()["card_spots"][0]
     ordered.apply({"type": "play_card", "x": spot["x"], "y": spot["y"], "rotation": spot["rotations"][0]})
     assert ordered.summary()["phase"] == "counter" and ordered.summary()["drawable"] == []
+
+
+def test_a_nexus_is_named_by_the_cards_it_runs_across_the_first_three_then_how_many_more():
+    """The phone's Nexus list and the scoring verdicts name a Nexus by its cards' names and squares, in English and
+    French; a long one by its first three cards, so a line stays readable."""
+    engine = create_game("nexus")
+    for line in (EXAMPLES / "nexus-three-players.jsonl").read_text(encoding="utf-8").splitlines():
+        engine.apply(json.loads(line))
+    places = [n["place"] for n in engine.summary()["nexuses"]]
+    long = next(p for p in places if p["en"].endswith("more cards"))
+    assert long["en"].count(" at (") == 3 and long["fr"].count(" en (") == 3
+    assert long["fr"].endswith("autres cartes") and " et " in long["fr"]
+    assert all(":" not in p["en"] for p in places)  # never a node id

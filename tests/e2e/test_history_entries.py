@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 
 import pytest
-from selenium.webdriver.common.by import By
 
 from boardhelpers import open_page, unlock, wait
 from conftest import new_browser, page_errors
@@ -26,6 +25,13 @@ EXPECTED = {  # (game, example) -> entries said, English and French
 }
 
 
+def every_head(driver, css, service):
+    """The entries' heads once every entry is drawn (else None), read in one script call: a redraw between reads
+    of separate elements would leave them stale."""
+    heads = driver.execute_script("return [...document.querySelectorAll(arguments[0])].map(e => e.innerText)", css)
+    return heads if len(heads) == len(service.table.history()) else None
+
+
 @pytest.mark.parametrize("language", ["en-GB", "fr-FR"])
 def test_every_entry_is_told_in_the_players_words(quiet_table, language):
     service, url = quiet_table
@@ -38,8 +44,7 @@ def test_every_entry_is_told_in_the_players_words(quiet_table, language):
                 service.table.submit(json.loads(line))
             open_page(driver, url, "#/history")
             css = "#history-list li .head"
-            wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, css)) == len(service.table.history()))
-            told = [el.text.split("\n")[1] for el in driver.find_elements(By.CSS_SELECTOR, css)]
+            told = [text.split("\n")[1] for text in wait(driver, lambda d: every_head(d, css, service))]
             for words in said[language != "en-GB"]:
                 assert words in told, f"{example}: {words!r} not among {sorted(set(told))}"
             assert [w for w in told if re.fullmatch(r"[a-z_ ]+", w)] == [], f"{example}: raw event types shown"

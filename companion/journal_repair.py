@@ -84,16 +84,16 @@ def salvage(kept: Path, into: sqlite3.Connection, problem: str) -> Salvage:
             if source.exists():
                 shutil.copyfile(source, copy.with_name(copy.name + suffix))
         try:
-            damaged = sqlite3.connect(copy)
+            old = sqlite3.connect(copy)
         except sqlite3.Error:
             return Salvage(kept, problem, 0, 0, 0)
         try:
-            games, _ = _rows(damaged, f"SELECT {GAME_COLUMNS} FROM games ORDER BY id")
+            games, _ = _rows(old, f"SELECT {GAME_COLUMNS} FROM games ORDER BY id")
             games = [g for g in games if _sound_game(g)]
             entries, cut = 0, 0
             into.execute("BEGIN")  # one transaction: the new journal is fsynced once, not once a row
             for game in games:
-                rows, whole = _rows(damaged, f"SELECT {ENTRY_COLUMNS} FROM entries WHERE game_id = ? ORDER BY seq",
+                rows, whole = _rows(old, f"SELECT {ENTRY_COLUMNS} FROM entries WHERE game_id = ? ORDER BY seq",
                                     (game[0],))
                 kept_rows = _unbroken(rows)
                 cut += not whole or len(kept_rows) < len(rows)
@@ -106,7 +106,7 @@ def salvage(kept: Path, into: sqlite3.Connection, problem: str) -> Salvage:
                 into.execute("ROLLBACK")
             raise
         finally:
-            damaged.close()
+            old.close()
     return Salvage(kept, problem, len(games), entries, cut)
 
 

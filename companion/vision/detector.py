@@ -233,6 +233,11 @@ class DiceReader(FaceReading):
     def arbiter(self) -> Arbiter | None:
         """The arbiter, opened the first time it is asked for (None: off, no file beside the model, or a bad one:
         ``arbiter_error`` says why)."""
+        self._open_arbiter()
+        return self._arbiter
+
+    def _open_arbiter(self) -> None:
+        """Open the arbiter once, when the settings want one; a bad file is reported, not tried again."""
         if self._arbiter_wanted and not self._arbiter_tried:
             self._arbiter_tried = True
             beside = arbiter_path(self.model_path)
@@ -242,13 +247,12 @@ class DiceReader(FaceReading):
                 except ModelError as exc:  # a bad arbiter file: every frame is still read, settled rolls as read
                     self.arbiter_error = str(exc)
                     log.warning("%s — settled rolls are kept as the face readers read them", exc)
-        return self._arbiter
 
     def use_arbiter(self, wanted: bool) -> None:
         """Open the arbiter now (when the settings allow one), or let it go: opened, it holds more memory than the
         other readers together, and a game whose rolls it never reviews (one with a colour die) has no use for it."""
         if wanted:
-            self.arbiter  # noqa: B018 — opened here, before a roll waits on it
+            self._open_arbiter()  # now, before a roll waits on it
         else:
             self._arbiter, self._arbiter_tried = None, False
 

@@ -272,7 +272,7 @@ def _unsure_note(observation: Observation, engine: Any, expectation: RollExpecta
     if refused:
         why_en, why_fr = f" ({refused[0].message.en})", f" ({refused[0].message.fr})"
     elif problems:
-        why_en, why_fr = f" ({problems[0]})", " (ce n'est pas le lancer qu'attend le jeu)"
+        why_en, why_fr = f" ({problems[0].en})", f" ({problems[0].fr})"
     return verdict("unsure", UNSURE_RULE,
                    f"Camera unsure: it read {_values(observation)}, which the rules refuse{why_en}, but it is not sure "
                    f"of the {old} (a {new} would be allowed). Look at the dice: roll again or type the roll.",

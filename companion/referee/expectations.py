@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from companion.core import Observation
+from companion.core import Observation, Text
+from companion.words import colour_word, plural_en, plural_fr
 
 ALL_FACES = (1, 2, 3, 4, 5, 6)
 
@@ -61,17 +62,22 @@ class RollExpectation:
         zone = str(place.get("zone") or "")
         return any(zone.startswith(z) if z.endswith("-") else zone == z for z in self.zones or ())
 
-    def problems(self, observation: Observation) -> list[str]:
-        """Why the roll does not look like what the game expects (empty: it does)."""
+    def problems(self, observation: Observation) -> list[Text]:
+        """Why the roll does not look like what the game expects, in words for players (empty: it does)."""
         roll = [observation.dice[k] for k in self.in_roll(observation)]
         out = []
         if self.counts is not None and len(roll) not in self.counts:
-            wanted = " or ".join(str(c) for c in self.counts)
-            out.append(f"{len(roll)} dice where {wanted} are expected")
-        out += [f"a {d.value} no die of this game shows" for d in roll if d.value not in self.faces]
+            n, single = len(roll), self.counts == (1,)
+            out.append(Text(f"{n} {plural_en(n, 'die', 'dice')} where {' or '.join(map(str, self.counts))} "
+                            f"{'is' if single else 'are'} expected",
+                            f"{n} {plural_fr(n, 'dé')} alors que {' ou '.join(map(str, self.counts))} "
+                            f"{'est attendu' if single else 'sont attendus'}"))
+        out += [Text(f"a {d.value} no die of this game shows", f"un {d.value} qu'aucun dé de ce jeu ne montre")
+                for d in roll if d.value not in self.faces]
         if self.colours is not None:
-            out += [f"a {d.color} die this game does not have" for d in roll
-                    if d.color is not None and d.color not in self.colours]
+            out += [Text(f"a {d.color} die this game does not have",
+                         f"un dé {colour_word(d.color, 'fr')} que ce jeu n'a pas")
+                    for d in roll if d.color is not None and d.color not in self.colours]
         return out
 
     def admits(self, observation: Observation) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
+from companion.core import Text
 from companion.web.app import context
 from companion.web.session import require_pin
 from companion.web.validation import ApiError
@@ -25,7 +26,10 @@ def camera():
         from companion.games.nexus_keepers.camera import setup_from_board
 
         cubes, problems = setup_from_board(board or {}, names)
-        setup = {"players": cubes, "problems": problems if board else ["the camera has not seen the mat settle yet"]}
+        if not board:
+            problems = [Text("the camera has not seen the mat settle yet",
+                             "la caméra n'a pas encore vu le tapis immobile")]
+        setup = {"players": cubes, "problems": [p.to_json() for p in problems]}
     return jsonify({"game": game, "board": board, "view": service.live.to_json().get("table"), "setup": setup})
 
 

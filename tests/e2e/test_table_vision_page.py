@@ -86,22 +86,12 @@ def test_nexus_keepers_is_set_up_as_the_camera_sees_the_mat(tmp_path):
     """« Les autres joueurs déploient alors à leur tour (dans le sens horaire) leur Cube Nexus en connectant au
     moins deux tranches de Tuiles Terrain à une ou plusieurs Tuiles Terrain déjà en jeu. »: the cubes laid on the
     mat, read by the camera, set the game up at a tap (the rules checked on them)."""
-    from companion.games.nexus_keepers.table_bot import CUBES, FACING
+    from companion.games.nexus_keepers.table_bot import CUBES
 
-    layout = layout_for("nexus-keepers")
-    grid = layout.grid("nexus")
-    stickers = {p.name: p for p in layout.pieces}
-    tiles = [PiecePlacement(stickers[f"tile-{n}-{t}"], cell_centre(grid, cell), FACING[portal] if t == 1 else 0.0)
-             for n, (cells, portal) in enumerate(CUBES, start=1) for t, cell in enumerate(cells, start=1)]
-    frame = render_table(layout, tiles, [], CameraPose(), np.random.default_rng(5), look=2, noise=0.0).image
-    with serve(tmp_path, [frame]) as (service, url):
+    with serve(tmp_path, [mat_with_cubes(CUBES)]) as (service, url):
         browser = new_browser("en-GB")
-        browser.set_window_size(390, 844)
         try:
-            unlock(browser, url)
-            open_page(browser, url, "#/table")
-            wait(browser, lambda d: d.find_elements(By.ID, "nk-setup-camera"), message="no camera setup offered")
-            tap(browser, "#nk-setup-camera")
+            ask_camera_setup(browser, url)
             wait(browser, lambda d: service.table.engine.state.set_up, message="the game was not set up")
             cubes = {c.player: c for c in service.table.engine.state.board.cubes}
             assert [list(c) for c in cubes["Player 1"].tiles] == [list(c) for c in CUBES[0][0]]
@@ -126,3 +116,42 @@ def test_the_light_is_measured_again_from_the_settings(tmp_path):
             assert page_errors(browser) == []
         finally:
             browser.quit()
+
+
+def test_a_setup_the_camera_refuses_says_why_in_french(tmp_path):
+    """Only the first player's cube lies on the mat: the phone says, in French, which tiles the camera lacks."""
+    from companion.games.nexus_keepers.table_bot import CUBES
+
+    with serve(tmp_path, [mat_with_cubes(CUBES[:1])]) as (service, url):
+        browser = new_browser("fr-FR")
+        try:
+            ask_camera_setup(browser, url)
+            wait(browser, lambda d: d.find_elements(By.ID, "nk-camera-problems"), message="no problem shown")
+            said = browser.find_element(By.ID, "nk-camera-problems").text
+            assert said.startswith("Le tapis vu par la caméra : tile-2-1 (tuile 1 de ")
+            assert "n'est pas sur le tapis" in said and "is not on the mat" not in said
+            assert not service.table.engine.state.set_up
+            assert page_errors(browser) == []
+        finally:
+            browser.quit()
+
+
+def mat_with_cubes(cubes):
+    """A rendered frame of the Nexus Keepers mat with each player's cube (cells, Portal side) laid on it."""
+    from companion.games.nexus_keepers.table_bot import FACING
+
+    layout = layout_for("nexus-keepers")
+    grid = layout.grid("nexus")
+    stickers = {p.name: p for p in layout.pieces}
+    tiles = [PiecePlacement(stickers[f"tile-{n}-{t}"], cell_centre(grid, cell), FACING[portal] if t == 1 else 0.0)
+             for n, (cells, portal) in enumerate(cubes, start=1) for t, cell in enumerate(cells, start=1)]
+    return render_table(layout, tiles, [], CameraPose(), np.random.default_rng(5), look=2, noise=0.0).image
+
+
+def ask_camera_setup(browser, url):
+    """On a phone-sized page, unlocked: tap "set up as the camera sees the mat" once the camera offers it."""
+    browser.set_window_size(390, 844)
+    unlock(browser, url)
+    open_page(browser, url, "#/table")
+    wait(browser, lambda d: d.find_elements(By.ID, "nk-setup-camera"), message="no camera setup offered")
+    tap(browser, "#nk-setup-camera")

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.words import plural_en
+from companion.core import Text
+from companion.words import plural_en, plural_fr
 
 from .board import PlacementError, cube_from_spec, shared_edges
 from .state import ON_BOARD, GameState
@@ -46,44 +47,54 @@ def positions_from_board(state: GameState, pieces: Mapping[str, Any]) -> tuple[d
 
 
 def setup_from_board(pieces: Mapping[str, Any], players: list[str],
-                     min_shared_edges: int = 2) -> tuple[list[dict[str, Any]], list[str]]:
+                     min_shared_edges: int = 2) -> tuple[list[dict[str, Any]], list[Text]]:
     """Each player's cube as the camera sees it (tiles in the mat's cells, Starting Tile first, the Portal on the
-    side its sticker faces), and the problems: a tile missing or doubtful, a cube the rules refuse."""
+    side its sticker faces), and the problems, in words for players: a tile missing or doubtful, a cube the rules
+    refuse."""
     if not 2 <= len(players) <= MAX_PLAYERS:
-        return [], [f"the mat holds 2 to {MAX_PLAYERS} players' tiles"]
+        return [], [Text(f"the mat holds 2 to {MAX_PLAYERS} players' tiles",
+                         f"le tapis porte les tuiles de 2 à {MAX_PLAYERS} joueurs")]
     cubes, problems = [], []
     placed: list = []
     for n, pid in enumerate(players, start=1):
         tiles = []
         for t in range(1, TILES + 1):
             seen = pieces.get(f"tile-{n}-{t}")
+            sticker = f"tile-{n}-{t}"
             if seen is None or seen.get("status") == "gone" or seen.get("cell") is None:
-                problems.append(f"tile-{n}-{t} ({pid}'s tile {t}) is not on the mat")
+                problems.append(Text(f"{sticker} ({pid}'s tile {t}) is not on the mat",
+                                     f"{sticker} (tuile {t} de {pid}) n'est pas sur le tapis"))
             elif seen.get("uncertain"):
-                problems.append(f"tile-{n}-{t} ({pid}'s tile {t}) lies across two cells")
+                problems.append(Text(f"{sticker} ({pid}'s tile {t}) lies across two cells",
+                                     f"{sticker} (tuile {t} de {pid}) est à cheval sur deux cases"))
             else:
                 tiles.append(list(seen["cell"]))
         start = pieces.get(f"tile-{n}-1") or {}
         if len(tiles) != TILES:
             continue
         if start.get("facing") is None or start.get("facing_uncertain"):
-            problems.append(f"cannot tell which side of {pid}'s Starting Tile its Portal is on")
+            problems.append(Text(f"cannot tell which side of {pid}'s Starting Tile its Portal is on",
+                                 f"impossible de dire de quel côté de la Tuile de départ de {pid} est sa Porte"))
             continue
         spec = {"tiles": tiles, "portal": start["facing"]}
         try:
             cube = cube_from_spec(pid, spec)
         except PlacementError as exc:
-            problems.append(str(exc))
+            problems.append(Text(exc.en, exc.fr))
             continue
         if placed:
             edges = shared_edges(cube.tiles, [c for other in placed for c in other.tiles])
             if edges < min_shared_edges:
-                problems.append(f"{pid}'s cube shares {edges} {plural_en(edges, 'edge')} with the tiles in play; "
-                                f"it needs {min_shared_edges}")
+                problems.append(Text(f"{pid}'s cube shares {edges} {plural_en(edges, 'edge')} with the tiles in "
+                                     f"play; it needs {min_shared_edges}",
+                                     f"le cube de {pid} touche les tuiles en jeu par {edges} "
+                                     f"{plural_fr(edges, 'bord')} ; il en faut {min_shared_edges}"))
             behind = [other.player for other in placed if other.behind_portal in cube.tiles]
             behind += [pid for other in placed if cube.behind_portal in other.tiles]
             if behind:
-                problems.append(f"a tile lies just behind a Portal ({', '.join(sorted(set(behind)))})")
+                who = ", ".join(sorted(set(behind)))
+                problems.append(Text(f"a tile lies just behind a Portal ({who})",
+                                     f"une tuile se trouve juste derrière une Porte ({who})"))
         placed.append(cube)
         cubes.append({"id": pid, "cube": spec})
     return cubes, problems

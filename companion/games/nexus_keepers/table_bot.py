@@ -63,7 +63,8 @@ class TableBot:
                 return self._scene()  # lay the tiles; the camera reads them
             cubes, problems = setup_from_board(table.camera_board, list(PLAYERS))
             if problems:
-                log.warning("simulated players: the camera's setup is refused (%s); the tiles stay", "; ".join(problems))
+                log.warning("simulated players: the camera's setup is refused (%s); the tiles stay",
+                            "; ".join(p.en for p in problems))
                 return self._scene()
             table.submit({"type": "setup", "players": [{**c, "card": card} for c, card in zip(cubes, CARDS)]},
                          source=SOURCE)

@@ -73,14 +73,15 @@ def test_a_tile_just_behind_a_portal_is_found_from_the_camera(rng):
     board = settled(TableStage(LAYOUT), pieces({}, portal_turn=None, cubes={
         1: CUBES[1], 2: (CUBES[2][0], "N")}), rng)
     _, problems = setup_from_board(board, ["A", "B"])
-    assert any("just behind a Portal" in p for p in problems)
+    assert any("just behind a Portal" in p.en and "juste derrière une Porte" in p.fr for p in problems)
 
 
 def test_a_cube_touching_by_one_edge_is_refused_from_the_camera(rng):
     lonely = {1: CUBES[1], 2: ([(5, 1), (5, 2), (5, 3), (6, 3), (7, 3)], "N")}  # touches none of A's tiles
     board = settled(TableStage(LAYOUT), pieces({}, cubes=lonely), rng)
     _, problems = setup_from_board(board, ["A", "B"])
-    assert any("shares 0 edges" in p or "shares 1 edge " in p for p in problems)
+    assert any("shares 0 edges" in p.en or "shares 1 edge " in p.en for p in problems)
+    assert any("par 0 bord ;" in p.fr or "par 1 bord ;" in p.fr for p in problems)
 
 
 def table_with_game(tmp_path, board):

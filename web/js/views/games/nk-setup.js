@@ -28,7 +28,7 @@ async function fromCamera(ctx) {
   const seen = await ctx.app.api.get(`/api/camera?players=${encodeURIComponent(names)}`);
   const setup = seen.setup || { players: [], problems: [] };
   if (setup.problems.length || setup.players.length !== draft.players.length) {
-    cameraProblems = setup.problems.join("; ");
+    cameraProblems = setup.problems;  // each {en, fr}: picked when drawn, so a language switch redraws them
     renderSetup(ctx);
     return;
   }
@@ -122,6 +122,9 @@ export function renderSetup(ctx) {
   const board = ctx.state.camera_board || {};
   if (Object.values(board).some((piece) => piece.kind === "tile")) {
     root.append(button(t("nk.from_camera"), () => fromCamera(ctx), { class: "big", id: "nk-setup-camera" }));
-    if (cameraProblems) root.append(h("p", { class: "hint", id: "nk-camera-problems" }, t("nk.camera_problems", { problems: cameraProblems })));
+    if (cameraProblems?.length) {
+      const problems = cameraProblems.map(pick).join("; ");
+      root.append(h("p", { class: "hint", id: "nk-camera-problems" }, t("nk.camera_problems", { problems })));
+    }
   }
 }

@@ -50,9 +50,12 @@ class CameraStatus:
     source: str = ""
     #: the simulated table: drawn dice, not seen ones; every phone shows a SIMULATED badge
     simulated: bool = False
+    message_fr: str = ""  # the message and the source's name in French, for phones set to French
+    source_fr: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"ok": self.ok, "message": self.message, "source": self.source, "simulated": self.simulated}
+        return {"ok": self.ok, "message": self.message, "message_fr": self.message_fr, "source": self.source,
+                "source_fr": self.source_fr, "simulated": self.simulated}
 
 
 @dataclass
@@ -152,7 +155,8 @@ class Pipeline(threading.Thread):
             frame = self.source.read()
         except SourceError as exc:
             log.warning("camera: %s", exc)
-            self.live.camera = CameraStatus(False, str(exc), self.source.description)
+            self.live.camera = CameraStatus(False, exc.text.en, self.source.description, message_fr=exc.text.fr,
+                                            source_fr=self.source.description_fr)
             self._stop_event.wait(1.0)
             return True
         if frame is None:

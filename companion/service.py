@@ -11,7 +11,7 @@ from typing import Any
 
 from companion.bus import BusEvent, EventBus
 from companion.config import Config
-from companion.core import Verdict
+from companion.core import Text, Verdict
 from companion.journal import Journal
 from companion.pipeline import CameraStatus, LiveView, Pipeline
 from companion.referee import EventError
@@ -108,7 +108,8 @@ class Service:
                                             seed=frames.seed)
         source = RetryingSource(frames, on_status=self._camera_status,
                                 max_delay=max(0.5, camera["retry_max_seconds"]), frame_timeout=camera["frame_timeout"])
-        self.live.camera = CameraStatus(True, "", source.description, simulated=source.simulated)
+        self.live.camera = CameraStatus(True, "", source.description, simulated=source.simulated,
+                                        source_fr=source.description_fr)
         if source.simulated:
             log.warning("camera: the SIMULATED table — dice are drawn, not seen; every phone shows it")
         return Pipeline(
@@ -123,9 +124,11 @@ class Service:
         )
 
     # -- callbacks -----------------------------------------------------------------
-    def _camera_status(self, ok: bool, message: str) -> None:
-        self.live.camera = CameraStatus(ok, message, self.live.camera.source, self.live.camera.simulated)
-        (log.info if ok else log.warning)("camera: %s", message or ("back" if ok else "lost"))
+    def _camera_status(self, ok: bool, text: Text) -> None:
+        was = self.live.camera
+        self.live.camera = CameraStatus(ok, text.en, was.source, was.simulated, message_fr=text.fr,
+                                        source_fr=was.source_fr)
+        (log.info if ok else log.warning)("camera: %s", text.en or ("back" if ok else "lost"))
         self.panel.camera_problem(not ok)
         self.bus.publish("camera", self.live.camera.to_json())
 

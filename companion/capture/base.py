@@ -1,7 +1,8 @@
 """One interface for every camera: a Pi camera, a USB camera, a video file, a folder, a simulation.
 
 The pipeline only ever calls ``read()``; a source that fails raises
-``SourceError`` with a sentence a player can act on ("camera unplugged?").
+``SourceError`` with a sentence a player can act on ("camera unplugged?"), in English and French: the
+phones show it in their own language.
 """
 
 from __future__ import annotations
@@ -11,9 +12,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from companion.core import Text
+
 
 class SourceError(RuntimeError):
-    """The camera (or file) could not deliver a frame."""
+    """The camera (or file) could not deliver a frame. ``str()`` is the English sentence (logs); ``text`` holds
+    it in each language the phones speak (French as given, else the English)."""
+
+    def __init__(self, message: str = "", fr: str | None = None) -> None:
+        super().__init__(message)
+        self.text = Text(message, message if fr is None else fr)
 
 
 @dataclass(frozen=True)
@@ -28,8 +36,9 @@ class Frame:
 class FrameSource(abc.ABC):
     """A stream of frames. ``read()`` returns None at the end of a finite stream."""
 
-    #: short name shown to players, e.g. "Pi camera", "simulated table"
+    #: short name shown to players, e.g. "Pi camera", "simulated table"; and in French
     description: str = "camera"
+    description_fr: str = "caméra"
     #: True only for the simulated table: its dice are drawn, not seen, and players are told so
     simulated: bool = False
 
@@ -64,6 +73,10 @@ class WrappedSource(FrameSource):
     @property
     def description(self) -> str:  # type: ignore[override]
         return self.inner.description
+
+    @property
+    def description_fr(self) -> str:  # type: ignore[override]
+        return self.inner.description_fr
 
     @property
     def simulated(self) -> bool:  # type: ignore[override]

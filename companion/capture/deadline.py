@@ -47,11 +47,12 @@ def call_with_timeout(fn: Callable[..., T], timeout: float, what: str, *args: An
     deadline = time.monotonic() + timeout
     while not done.wait(min(0.05, max(0.0, deadline - time.monotonic()))):
         if cancel is not None and cancel.is_set():
-            raise Cancelled(f"stopped while {what}")
+            raise Cancelled(f"stopped while {what}", f"arrêtée pendant : {what}")
         if time.monotonic() >= deadline:
             break
     if not done.is_set():
-        raise CameraTimeout(f"{what} did not finish within {timeout:g} s (camera not responding: cable loose?)")
+        raise CameraTimeout(f"{what} did not finish within {timeout:g} s (camera not responding: cable loose?)",
+                            f"la caméra ne répond plus : rien en {timeout:g} s (câble mal branché ?)")
     if "error" in result:
         raise result["error"]
     return result["value"]

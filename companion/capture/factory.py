@@ -29,7 +29,9 @@ log = logging.getLogger(__name__)
 SYSFS_VIDEO = Path("/sys/class/video4linux")
 BY_ID = Path("/dev/v4l/by-id")
 NO_CAMERA = ("no camera found: connect the Pi camera ribbon (check with `rpicam-hello --list-cameras`) or plug "
-             "in a USB camera; rolls can be entered on the phones meanwhile")
+             "in a USB camera; rolls can be entered on the phones meanwhile",
+             "aucune caméra trouvée : branchez la nappe de la caméra du Pi (vérifiez avec `rpicam-hello "
+             "--list-cameras`) ou une caméra USB ; en attendant, les lancers se saisissent sur les téléphones")
 
 
 def open_source(config: Mapping[str, Any] | Any) -> FrameSource:
@@ -74,18 +76,18 @@ class AutoSource(FrameSource):
         self.camera = dict(camera)
         self.sysfs, self.by_id = sysfs, by_id
         self.inner: FrameSource | None = None
-        self.description = "camera (auto)"
+        self.description, self.description_fr = "camera (auto)", "caméra (auto)"
 
     def open(self) -> None:
         self.close()
         kind, detail = resolve_auto(self.sysfs, self.by_id)
         if kind is None:
-            raise SourceError(NO_CAMERA)
+            raise SourceError(*NO_CAMERA)
         settings = dict(self.camera, device=detail) if kind == "usb" else self.camera
         inner = make_source(kind, settings)
         inner.open()
         self.inner = inner
-        self.description = inner.description
+        self.description, self.description_fr = inner.description, inner.description_fr
         log.info("camera source auto: %s", self.description)
 
     def request_relock(self) -> bool:
@@ -93,7 +95,7 @@ class AutoSource(FrameSource):
 
     def read(self) -> Frame | None:
         if self.inner is None:
-            raise SourceError(NO_CAMERA)
+            raise SourceError(*NO_CAMERA)
         return self.inner.read()
 
     def close(self) -> None:

@@ -29,6 +29,7 @@ class FolderSource(FrameSource):
         self.fps = fps if fps > 0 else 8.0
         self.loop = loop
         self.description = f"folder {self.folder.name}"
+        self.description_fr = f"dossier {self.folder.name}"
         self._files: list[Path] = []
         self._position = 0
         self._index = 0
@@ -36,16 +37,18 @@ class FolderSource(FrameSource):
 
     def open(self) -> None:
         if not self.folder.is_dir():
-            raise SourceError(f"folder of frames {self.folder} does not exist")
+            raise SourceError(f"folder of frames {self.folder} does not exist",
+                              f"le dossier d'images {self.folder} n'existe pas")
         self._files = sorted(p for p in self.folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES and p.is_file())
         if not self._files:
-            raise SourceError(f"folder {self.folder} holds no pictures ({', '.join(IMAGE_SUFFIXES)})")
+            raise SourceError(f"folder {self.folder} holds no pictures ({', '.join(IMAGE_SUFFIXES)})",
+                              f"le dossier {self.folder} ne contient aucune image ({', '.join(IMAGE_SUFFIXES)})")
         self._position = 0
         self._index = 0
 
     def read(self) -> Frame | None:
         if not self._files:
-            raise SourceError(f"{self.description} is not open")
+            raise SourceError(f"{self.description} is not open", f"{self.description_fr} n'est pas ouvert")
         failures = 0
         while True:
             if self._position >= len(self._files):
@@ -64,7 +67,8 @@ class FolderSource(FrameSource):
                 log.warning("skipping %s: not a picture OpenCV can read", path)
             failures += 1
             if failures >= len(self._files):
-                raise SourceError(f"no picture in {self.folder} could be read")
+                raise SourceError(f"no picture in {self.folder} could be read",
+                                  f"aucune image de {self.folder} n'a pu être lue")
 
 
 def _load(path: Path) -> np.ndarray | None:

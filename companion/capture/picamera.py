@@ -98,7 +98,7 @@ class PiCameraSource(FrameSource):
         self.settle_seconds = float(settle_seconds)
         self.camera_num = camera_num
         self.timeout = timeout
-        self.description = "Pi camera"
+        self.description, self.description_fr = "Pi camera", "caméra du Pi"
         self._sleep = sleep
         self.flicker_hz = int(flicker_hz)
         self._camera = None
@@ -119,16 +119,20 @@ class PiCameraSource(FrameSource):
         except CameraTimeout:
             raise
         except Exception as exc:  # noqa: BLE001
-            raise SourceError(f"libcamera could not list cameras: {exc}") from exc
+            raise SourceError(f"libcamera could not list cameras: {exc}",
+                              f"libcamera n'a pas pu lister les caméras : {exc}") from exc
         if len(cameras) <= self.camera_num:
             raise SourceError("no Pi camera found: check the ribbon cable (contacts facing the right way) "
-                              "and run `rpicam-hello --list-cameras`")
+                              "and run `rpicam-hello --list-cameras`",
+                              "aucune caméra du Pi trouvée : vérifiez la nappe (contacts du bon côté) et lancez "
+                              "`rpicam-hello --list-cameras`")
         try:
             camera = self._call(picamera2, "opening the Pi camera", self.camera_num)
         except CameraTimeout:
             raise
         except Exception as exc:  # noqa: BLE001 - busy or vanished camera
-            raise SourceError(f"the Pi camera could not be opened (used by another program?): {exc}") from exc
+            raise SourceError(f"the Pi camera could not be opened (used by another program?): {exc}",
+                              f"la caméra du Pi ne s'ouvre pas (prise par un autre programme ?) : {exc}") from exc
         try:
             controls: dict[str, Any] = {}
             if self.fps > 0:
@@ -150,10 +154,11 @@ class PiCameraSource(FrameSource):
             _close_quietly(camera, self.timeout)
             if isinstance(exc, CameraTimeout):
                 raise
-            raise SourceError(f"the Pi camera could not be started: {exc}") from exc
+            raise SourceError(f"the Pi camera could not be started: {exc}",
+                              f"la caméra du Pi n'a pas pu démarrer : {exc}") from exc
         self._camera = camera
         model = cameras[self.camera_num].get("Model", "")
-        self.description = f"Pi camera {model}".strip()
+        self.description, self.description_fr = f"Pi camera {model}".strip(), f"caméra du Pi {model}".strip()
         log.info("%s started at %dx%d, %.1f fps", self.description, *self.size, self.fps)
 
     def _call(self, fn, what: str, *args, timeout: float | None = None):
@@ -206,19 +211,22 @@ class PiCameraSource(FrameSource):
 
     def read(self) -> Frame | None:
         if self._camera is None:
-            raise SourceError("the Pi camera is not open")
+            raise SourceError("the Pi camera is not open", "la caméra du Pi n'est pas ouverte")
         camera = self._camera
         try:
             if self._relock_wanted:
                 self._relock(camera)
             image = self._call(self._capture, "waiting for a picture", camera, timeout=self.timeout + 1.0)
         except (TimeoutError, CameraTimeout) as exc:
-            raise SourceError(f"the Pi camera sent no picture for {self.timeout:g} s (cable loose?)") from exc
+            raise SourceError(f"the Pi camera sent no picture for {self.timeout:g} s (cable loose?)",
+                              f"la caméra du Pi n'a envoyé aucune image en {self.timeout:g} s (câble mal branché ?)"
+                              ) from exc
         except Exception as exc:  # noqa: BLE001 - libcamera reports failures in many types
-            raise SourceError(f"the Pi camera failed: {exc}") from exc
+            raise SourceError(f"the Pi camera failed: {exc}", f"la caméra du Pi a échoué : {exc}") from exc
         image = np.asarray(image)
         if image.ndim != 3 or image.shape[2] < 3:
-            raise SourceError(f"the Pi camera sent an unexpected picture of shape {image.shape}")
+            raise SourceError(f"the Pi camera sent an unexpected picture of shape {image.shape}",
+                              f"la caméra du Pi a envoyé une image de forme inattendue {image.shape}")
         if image.shape[2] == 4:  # XBGR8888 if a driver ignores the RGB888 request
             image = image[:, :, :3]
         frame = Frame(image=np.ascontiguousarray(image), timestamp=time.time(), index=self._index)

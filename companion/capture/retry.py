@@ -13,7 +13,7 @@ Every call into the camera is bounded (``frame_timeout`` for a picture,
 is a lost camera too. Loss is reported *before* the device is closed, so the
 panel and the phones know even if closing hangs.
 
-Each change of state is reported through ``on_status(ok, message)`` so the
+Each change of state is reported through ``on_status(ok, text)`` (a ``Text``: English and French) so the
 phones and the panel can say "camera lost" and "camera back".
 """
 
@@ -26,10 +26,11 @@ from typing import Callable
 
 from companion.capture.base import Frame, FrameSource, SourceError, WrappedSource
 from companion.capture.deadline import Cancelled, call_with_timeout
+from companion.core import Text
 
 log = logging.getLogger(__name__)
 
-StatusCallback = Callable[[bool, str], None]
+StatusCallback = Callable[[bool, Text], None]
 
 
 class RetryingSource(WrappedSource):
@@ -59,7 +60,8 @@ class RetryingSource(WrappedSource):
         self._failed_attempts = 0
         self._delay = initial_delay
         self.ok = True
-        self.message = ""
+        self.message = ""  # the last news in English (logs); ``text``: in every language
+        self.text = Text("", "")
         self.outages = 0
         #: time.monotonic() of the last sign of life (a frame, an attempt to reopen): the service's watchdog reads it
         self.last_activity = time.monotonic()
@@ -121,7 +123,8 @@ class RetryingSource(WrappedSource):
         """Report the news first (if it is new), then release the device: closing a hung camera may hang too."""
         with self._lock:
             self._open = False
-            message = str(exc) or "camera failed"
+            text = exc.text if str(exc) else Text("camera failed", "la caméra a échoué")
+            message = text.en
             if self._down_since is None:
                 self._down_since = self._clock()
                 self._failed_attempts = 0
@@ -133,12 +136,15 @@ class RetryingSource(WrappedSource):
                 gave_up = self.max_attempts is not None and self._failed_attempts >= self.max_attempts
             news = self.ok or message != self.message
         if gave_up:
-            self._report(False, f"{message} (gave up after {self._failed_attempts} attempts)")
+            self._report(False, Text(f"{message} (gave up after {self._failed_attempts} attempts)",
+                                     f"{text.fr} (abandon après {self._failed_attempts} essais)"))
             self._close_inner()
             raise SourceError(f"{self.inner.description}: {message}; gave up after "
-                              f"{self._failed_attempts} attempts") from exc
+                              f"{self._failed_attempts} attempts",
+                              f"{self.inner.description_fr} : {text.fr} ; abandon après "
+                              f"{self._failed_attempts} essais") from exc
         if news:
-            self._report(False, message)
+            self._report(False, text)
         self._close_inner()
 
     def _close_inner(self) -> None:
@@ -159,12 +165,13 @@ class RetryingSource(WrappedSource):
         self._down_since = None
         self._failed_attempts = 0
         self._delay = self.initial_delay
-        self._report(True, f"{self.inner.description} is back after {down_for:.0f} s")
+        self._report(True, Text(f"{self.inner.description} is back after {down_for:.0f} s",
+                                f"{self.inner.description_fr} est de retour après {down_for:.0f} s"))
 
-    def _report(self, ok: bool, message: str) -> None:
-        self.ok, self.message = ok, message
+    def _report(self, ok: bool, text: Text) -> None:
+        self.ok, self.message, self.text = ok, text.en, text
         if self.on_status is not None:
             try:
-                self.on_status(ok, message)
+                self.on_status(ok, text)
             except Exception:  # noqa: BLE001 - a broken listener must not stop the camera
                 log.exception("camera status listener failed")

@@ -18,6 +18,7 @@ class SimulatedTable(FrameSource):
     for ``still_seconds``. ``truth`` is the rendered dice of the last frame (None while moving)."""
 
     description = "SIMULATED table (no camera)"
+    description_fr = "table SIMULÉE (pas de caméra)"
     simulated = True
 
     def __init__(self, seed: int = 0, fps: float = 10.0, size: tuple[int, int] = (640, 480),

@@ -72,6 +72,7 @@ class SimulatedGameTable(FrameSource):
     """Hand frames, tumbling frames (when dice were thrown), then still frames of each scene the bot asks for."""
 
     description = "SIMULATED table (no camera)"
+    description_fr = "table SIMULÉE (pas de caméra)"
     simulated = True
 
     def __init__(self, layout: TableLayout, bot: TableBot, table: Any, fps: float = 8.0,
@@ -140,6 +141,7 @@ class SimulatedTableForGames(FrameSource):
     by its simulated players when the game has them, else dice thrown on a plain table (``SimulatedTable``)."""
 
     description = "SIMULATED table (no camera)"
+    description_fr = "table SIMULÉE (pas de caméra)"
     simulated = True
 
     def __init__(self, table: Any, fps: float = 8.0, size: tuple[int, int] = (1280, 960), seed: int = 0) -> None:

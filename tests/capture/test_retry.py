@@ -12,6 +12,7 @@ import pytest
 from companion.capture.base import Frame, FrameSource, SourceError
 from companion.capture.folder import FolderSource
 from companion.capture.retry import RetryingSource
+from companion.core import Text
 
 from capture_helpers import blue_level, write_folder
 
@@ -34,7 +35,7 @@ class FakeClock:
 class FlakyCamera(FrameSource):
     """Delivers frames; ``script`` says what each read and open does: "frame", "fail" or "end"."""
 
-    description = "flaky camera"
+    description, description_fr = "flaky camera", "caméra capricieuse"
 
     def __init__(self, reads: list[str], opens: list[str] | None = None):
         self.reads = list(reads)
@@ -46,7 +47,7 @@ class FlakyCamera(FrameSource):
         self.calls.append("open")
         step = self.opens.pop(0) if self.opens else "ok"
         if step == "fail":
-            raise SourceError("camera unplugged")
+            raise SourceError("camera unplugged", "caméra débranchée")
 
     def read(self):
         self.calls.append("read")
@@ -63,8 +64,9 @@ class FlakyCamera(FrameSource):
 
 
 def make(inner, clock, **kwargs):
+    """The source, and the news it gives as (ok, English sentence); ``source.text`` holds the last in French too."""
     statuses: list[tuple[bool, str]] = []
-    source = RetryingSource(inner, on_status=lambda ok, msg: statuses.append((ok, msg)), clock=clock.time,
+    source = RetryingSource(inner, on_status=lambda ok, text: statuses.append((ok, text.en)), clock=clock.time,
                             sleep=clock.sleep, **kwargs)
     return source, statuses
 
@@ -122,6 +124,23 @@ def test_end_of_a_finite_stream_is_passed_through():
     assert statuses == [] and clock.sleeps == []
 
 
+def test_the_news_is_told_in_french_too():
+    """Phones set to French show the camera's news in French: lost, given up, back."""
+    clock = FakeClock()
+    inner = FlakyCamera(reads=["frame"], opens=["fail", "ok"])
+    source, _ = make(inner, clock)
+    source.open()
+    assert source.text.fr == "caméra débranchée"
+    assert source.read() is not None
+    assert source.text == Text("flaky camera is back after 0 s", "caméra capricieuse est de retour après 0 s")
+    source, _ = make(FlakyCamera(reads=[], opens=["fail"] * 4), FakeClock(), max_attempts=3)
+    source.open()
+    with pytest.raises(SourceError) as given_up:
+        source.read()
+    assert source.text.fr == "caméra débranchée (abandon après 3 essais)"
+    assert given_up.value.text.fr == "caméra capricieuse : caméra débranchée ; abandon après 3 essais"
+
+
 def test_gives_up_after_max_attempts_when_asked():
     clock = FakeClock()
     inner = FlakyCamera(reads=["fail"], opens=["ok", "fail", "fail", "fail"])
@@ -159,7 +178,7 @@ def test_a_real_folder_source_that_vanishes_mid_stream_comes_back(tmp_path):
             shutil.copytree(backup, folder)
 
     statuses = []
-    source = RetryingSource(FolderSource(folder, loop=True), on_status=lambda ok, m: statuses.append((ok, m)),
+    source = RetryingSource(FolderSource(folder, loop=True), on_status=lambda ok, m: statuses.append((ok, m.en)),
                             clock=clock.time, sleep=sleep, initial_delay=1.0)
     source.open()
     assert blue_level(source.read()) == 10

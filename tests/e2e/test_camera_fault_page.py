@@ -17,8 +17,11 @@ from conftest import new_browser, page_errors
 pytestmark = pytest.mark.browser
 
 
-def test_a_missing_camera_is_shown_on_the_phone_not_replaced(tmp_path, monkeypatch):
-    """Fault 1: with no camera, `auto` showed the simulated table's drawn dice as if they were real."""
+@pytest.mark.parametrize("lang, said", [("en-GB", "Camera: no camera found"),
+                                        ("fr-FR", "Caméra : aucune caméra trouvée")])
+def test_a_missing_camera_is_shown_on_the_phone_not_replaced(tmp_path, monkeypatch, lang, said):
+    """Fault 1: with no camera, `auto` showed the simulated table's drawn dice as if they were real. The fault
+    is told in the phone's language."""
     monkeypatch.setattr(factory, "resolve_auto", lambda *a: (None, "no camera found"))
     config = load_config(None, overrides={
         "service": {"data_dir": str(tmp_path), "host": "127.0.0.1", "port": 0, "threads": 8},
@@ -27,13 +30,13 @@ def test_a_missing_camera_is_shown_on_the_phone_not_replaced(tmp_path, monkeypat
     service = Service(config, camera=True)
     server = WebServer(create_app(service), "127.0.0.1", 0, threads=8).start()
     service.start()
-    browser = new_browser("en-GB")
+    browser = new_browser(lang)
     try:
         browser.get(f"http://127.0.0.1:{server.port}/#/table")
         caption = lambda d: d.find_element(By.ID, "snapshot-caption").text  # noqa: E731
-        WebDriverWait(browser, 20, poll_frequency=0.1).until(lambda d: "no camera found" in caption(d),
+        WebDriverWait(browser, 20, poll_frequency=0.1).until(lambda d: said in caption(d),
                                                               "the camera fault is not on the page")
-        assert caption(browser).startswith("Camera: no camera found")
+        assert caption(browser).startswith(said)
         assert not browser.find_element(By.ID, "simulated-badge").is_displayed()
         assert "has-frame" not in browser.find_element(By.ID, "snapshot").get_attribute("class")
         assert page_errors(browser) == []

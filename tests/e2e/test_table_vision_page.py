@@ -86,12 +86,22 @@ def test_nexus_keepers_is_set_up_as_the_camera_sees_the_mat(tmp_path):
     """« Les autres joueurs déploient alors à leur tour (dans le sens horaire) leur Cube Nexus en connectant au
     moins deux tranches de Tuiles Terrain à une ou plusieurs Tuiles Terrain déjà en jeu. »: the cubes laid on the
     mat, read by the camera, set the game up at a tap (the rules checked on them)."""
-    from companion.games.nexus_keepers.table_bot import CUBES
+    from companion.games.nexus_keepers.table_bot import CUBES, FACING
 
-    with serve(tmp_path, [mat_with_cubes(CUBES)]) as (service, url):
+    layout = layout_for("nexus-keepers")
+    grid = layout.grid("nexus")
+    stickers = {p.name: p for p in layout.pieces}
+    tiles = [PiecePlacement(stickers[f"tile-{n}-{t}"], cell_centre(grid, cell), FACING[portal] if t == 1 else 0.0)
+             for n, (cells, portal) in enumerate(CUBES, start=1) for t, cell in enumerate(cells, start=1)]
+    frame = render_table(layout, tiles, [], CameraPose(), np.random.default_rng(5), look=2, noise=0.0).image
+    with serve(tmp_path, [frame]) as (service, url):
         browser = new_browser("en-GB")
+        browser.set_window_size(390, 844)
         try:
-            ask_camera_setup(browser, url)
+            unlock(browser, url)
+            open_page(browser, url, "#/table")
+            wait(browser, lambda d: d.find_elements(By.ID, "nk-setup-camera"), message="no camera setup offered")
+            tap(browser, "#nk-setup-camera")
             wait(browser, lambda d: service.table.engine.state.set_up, message="the game was not set up")
             cubes = {c.player: c for c in service.table.engine.state.board.cubes}
             assert [list(c) for c in cubes["Player 1"].tiles] == [list(c) for c in CUBES[0][0]]
@@ -118,14 +128,39 @@ def test_the_light_is_measured_again_from_the_settings(tmp_path):
             browser.quit()
 
 
-def test_a_setup_the_camera_refuses_says_why_in_french(tmp_path):
-    """Only the first player's cube lies on the mat: the phone says, in French, which tiles the camera lacks."""
-    from companion.games.nexus_keepers.table_bot import CUBES
-
-    with serve(tmp_path, [mat_with_cubes(CUBES[:1])]) as (service, url):
+def test_the_settings_name_the_camera_in_french(tmp_path):
+    blank = np.full((480, 640, 3), 120, np.uint8)
+    with serve(tmp_path, [blank]) as (service, url):
         browser = new_browser("fr-FR")
         try:
-            ask_camera_setup(browser, url)
+            open_page(browser, url, "#/settings")
+            wait(browser, lambda d: d.find_element(By.ID, "camera-status").text == "en marche (dossier frames)",
+                 message="the camera is not named in French")
+        finally:
+            browser.quit()
+
+
+def test_a_setup_the_camera_refuses_says_why_in_french(tmp_path):
+    """The page is open before the camera's board settles: the board's news offers the camera setup at once.
+    Only the first player's cube lies on the mat: the phone says, in French, which tiles the camera lacks."""
+    from companion.core import Observation
+    from companion.games.nexus_keepers.table_bot import CUBES
+
+    blank = np.full((480, 640, 3), 120, np.uint8)  # no anchors in sight: the camera itself settles no board
+    with serve(tmp_path, [blank]) as (service, url):
+        browser = new_browser("fr-FR")
+        try:
+            unlock(browser, url)
+            open_page(browser, url, "#/table")
+            wait(browser, lambda d: d.find_elements(By.ID, "nk-setup-start"), message="no setup page")
+            assert not browser.find_elements(By.ID, "nk-setup-camera")
+            cells, portal = CUBES[0]
+            service.table.observe(Observation(source="camera", pieces={
+                f"tile-1-{t}": {"kind": "tile", "status": "seen", "cell": list(cell), "uncertain": False,
+                                "facing": portal if t == 1 else "N", "facing_uncertain": False}
+                for t, cell in enumerate(cells, start=1)}))
+            wait(browser, lambda d: d.find_elements(By.ID, "nk-setup-camera"), message="no camera setup offered")
+            tap(browser, "#nk-setup-camera")
             wait(browser, lambda d: d.find_elements(By.ID, "nk-camera-problems"), message="no problem shown")
             said = browser.find_element(By.ID, "nk-camera-problems").text
             assert said.startswith("Le tapis vu par la caméra : tile-2-1 (tuile 1 de ")
@@ -135,23 +170,3 @@ def test_a_setup_the_camera_refuses_says_why_in_french(tmp_path):
         finally:
             browser.quit()
 
-
-def mat_with_cubes(cubes):
-    """A rendered frame of the Nexus Keepers mat with each player's cube (cells, Portal side) laid on it."""
-    from companion.games.nexus_keepers.table_bot import FACING
-
-    layout = layout_for("nexus-keepers")
-    grid = layout.grid("nexus")
-    stickers = {p.name: p for p in layout.pieces}
-    tiles = [PiecePlacement(stickers[f"tile-{n}-{t}"], cell_centre(grid, cell), FACING[portal] if t == 1 else 0.0)
-             for n, (cells, portal) in enumerate(cubes, start=1) for t, cell in enumerate(cells, start=1)]
-    return render_table(layout, tiles, [], CameraPose(), np.random.default_rng(5), look=2, noise=0.0).image
-
-
-def ask_camera_setup(browser, url):
-    """On a phone-sized page, unlocked: tap "set up as the camera sees the mat" once the camera offers it."""
-    browser.set_window_size(390, 844)
-    unlock(browser, url)
-    open_page(browser, url, "#/table")
-    wait(browser, lambda d: d.find_elements(By.ID, "nk-setup-camera"), message="no camera setup offered")
-    tap(browser, "#nk-setup-camera")

@@ -60,7 +60,7 @@ def test_a_camera_that_stops_sending_is_reported_lost_before_it_is_closed_and_re
     seen: list[str] = []
 
     def status(ok, message):
-        seen.append(f"{'back' if ok else 'lost'}: {message}")
+        seen.append(f"{'back' if ok else 'lost'}: {message.en}")
         camera.events.append("reported lost" if not ok else "reported back")
 
     source = RetryingSource(camera, on_status=status, frame_timeout=0.3, initial_delay=0.05, max_delay=0.1)

@@ -130,6 +130,9 @@ class App {
       return;
     } else if (topic === "camera") {
       if (this.live) this.live.camera = data;
+    } else if (topic === "board") { // the camera's board settled: a setup drawn from it must see it at once
+      if (!this.state || JSON.stringify(this.state.camera_board) === JSON.stringify(data.pieces)) return;
+      this.state.camera_board = data.pieces;
     } else if (topic === "notice") {
       this.toast(pick(data), data.kind || "info");
       return;

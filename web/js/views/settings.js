@@ -123,8 +123,9 @@ export function render(app) {
   $("#pin-unlock").hidden = app.api.authenticated;
   $("#pin-change-form").hidden = !app.api.authenticated;
   const camera = (app.live && app.live.camera) || {};
+  const source = pick({ en: camera.source, fr: camera.source_fr }) || camera.source;
   $("#camera-status").textContent = camera.source
-    ? (camera.ok ? t("settings.camera_ok", { source: camera.source }) : t("table.camera_problem", { message: camera.message }))
+    ? (camera.ok ? t("settings.camera_ok", { source }) : t("table.camera_problem", { message: pick(camera) }))
     : t("settings.camera_none");
   $("#version").textContent = t("settings.version", { version: app.info.version });
   sheetsLink(app);

@@ -190,12 +190,13 @@ export function updateLive(app) {
   if (!live || live.frame === null || live.frame === undefined) {
     figure.classList.remove("has-frame");
     const fault = live && live.camera && live.camera.ok === false;
-    caption.textContent = fault ? `${t("table.camera_problem", { message: live.camera.message })} — ${t("table.no_camera")}`
+    const problem = t("table.camera_problem", { message: pick(live.camera) });
+    caption.textContent = fault ? `${problem} — ${t("table.no_camera")}`
       : t("table.no_camera");
     clear($("#snapshot-overlay"));
     return;
   }
-  caption.textContent = live.camera && !live.camera.ok ? t("table.camera_problem", { message: live.camera.message })
+  caption.textContent = live.camera && !live.camera.ok ? t("table.camera_problem", { message: pick(live.camera) })
     : live.referee_error || live.vision_error || "";
   if (live.frame !== shownFrame && loadingFrame === null) {
     loadingFrame = live.frame;

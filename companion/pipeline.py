@@ -68,6 +68,8 @@ class LiveView:
     vision_error: str = ""
     table: dict[str, Any] | None = None  # what table vision saw on the latest frame (None: no table stage)
     referee_error: str = ""
+    vision_error_fr: str = ""  # the two errors in French, for phones set to French
+    referee_error_fr: str = ""
     _jpeg: tuple[int, bytes] | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -102,8 +104,10 @@ class LiveView:
                 "dice": [d.to_json() for d in self.readings],
                 "camera": self.camera.to_json(),
                 "vision_error": self.vision_error,
+                "vision_error_fr": self.vision_error_fr,
                 "table": self.table,
                 "referee_error": self.referee_error,
+                "referee_error_fr": self.referee_error_fr,
             }
 
 
@@ -211,11 +215,12 @@ class Pipeline(threading.Thread):
     def _to_referee(self, observation: Observation, what: str) -> None:
         try:
             self.on_settled(observation)
-            self.live.referee_error = ""
+            self.live.referee_error = self.live.referee_error_fr = ""
         except Exception as exc:  # a referee bug must never stop the dice reading
             log.exception("the referee failed on %s", what)
-            self.live.referee_error = f"the referee failed on this roll ({type(exc).__name__}: {exc}); " \
-                                      "the camera goes on reading"
+            detail = f"{type(exc).__name__}: {exc}"
+            self.live.referee_error = f"the referee failed on this roll ({detail}); the camera goes on reading"
+            self.live.referee_error_fr = f"l'arbitre a échoué sur ce lancer ({detail}) ; la caméra continue de lire"
 
     def _dice_of(self, frame: Frame, motion: Any) -> list[DieReading]:
         """This frame's dice: none while things move (the roll restarts), the last ones while not one pixel has
@@ -231,9 +236,11 @@ class Pipeline(threading.Thread):
             try:
                 readings = self._read_dice(frame.image)
                 self.live.vision_error = getattr(self.reader, "error", "")  # a kind the game rolls that has no model
+                self.live.vision_error_fr = getattr(self.reader, "error_fr", self.live.vision_error)
             except Exception as exc:  # a bad frame must never stop the table
                 log.exception("dice reading failed on frame %d", frame.index)
                 self.live.vision_error = f"dice reading failed: {exc}"
+                self.live.vision_error_fr = f"la lecture des dés a échoué : {exc}"
         self._last_readings = readings
         return readings
 

@@ -23,6 +23,7 @@ from companion.vision.model_files import ModelError
 
 log = logging.getLogger(__name__)
 KINDS = ("pips", "colour")
+KINDS_FR = {"pips": "à points", "colour": "de couleur"}
 VET_ABOVE = 0.4  # a pip reading this sure marks a coloured pip die (module docstring)
 
 
@@ -74,6 +75,12 @@ class DiceKinds:
     def error(self) -> str:
         """What keeps a kind the game rolls from being read ("" when every one is read)."""
         return "; ".join(self.errors[k] for k in self.kinds if k in self.errors)
+
+    @property
+    def error_fr(self) -> str:
+        """The same in French; the model file's own fault is left as the reader gave it."""
+        return " ; ".join(f"les dés {KINDS_FR[k]} ne sont pas lus ({self.errors[k]})"
+                          for k in self.kinds if k in self.errors)
 
     @property
     def input_pixels(self) -> int | None:

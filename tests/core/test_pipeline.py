@@ -169,13 +169,15 @@ def test_a_referee_exception_is_reported_and_the_camera_reads_on(tmp_path, caplo
     live = LiveView()
     pipe = Pipeline(source, ScriptedReader(source), RollSettler(stable_frames=3), referee, live, fps=0)
     errors_seen = []
-    pipe.on_frame = lambda view: errors_seen.append(view.referee_error)
+    pipe.on_frame = lambda view: errors_seen.append((view.referee_error, view.referee_error_fr))
     with caplog.at_level("ERROR", logger="companion.pipeline"):
         pipe.run()  # returns at the end of the script: it did not die on the first roll
     assert calls == [[4], [2]]
     assert rolls(table) == [[2]]
-    assert any("KeyError" in e and "goes on reading" in e for e in errors_seen), errors_seen
-    assert live.to_json()["referee_error"] == "", "cleared by the next roll the referee took"
+    assert any("KeyError" in e and "goes on reading" in e and "KeyError" in fr and "la caméra continue de lire" in fr
+               for e, fr in errors_seen), errors_seen
+    assert live.to_json()["referee_error"] == live.to_json()["referee_error_fr"] == "", \
+        "cleared by the next roll the referee took"
     assert "the referee failed" in caplog.text and "a bug in some game's engine" in caplog.text
 
 

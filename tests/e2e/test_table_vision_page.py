@@ -140,6 +140,21 @@ def test_the_settings_name_the_camera_in_french(tmp_path):
             browser.quit()
 
 
+def test_a_referee_fault_is_told_under_the_picture_in_french(tmp_path):
+    blank = np.full((480, 640, 3), 120, np.uint8)
+    with serve(tmp_path, [blank]) as (service, url):
+        service.live.referee_error = "the referee failed on this roll (KeyError: 'x'); the camera goes on reading"
+        service.live.referee_error_fr = "l'arbitre a échoué sur ce lancer (KeyError: 'x') ; la caméra continue de lire"
+        browser = new_browser("fr-FR")
+        try:
+            open_page(browser, url, "#/table")
+            wait(browser, lambda d: d.find_element(By.ID, "snapshot-caption").text
+                 == "l'arbitre a échoué sur ce lancer (KeyError: 'x') ; la caméra continue de lire",
+                 message="the referee's fault is not told in French")
+        finally:
+            browser.quit()
+
+
 def test_a_setup_the_camera_refuses_says_why_in_french(tmp_path):
     """The page is open before the camera's board settles: the board's news offers the camera setup at once.
     Only the first player's cube lies on the mat: the phone says, in French, which tiles the camera lacks."""

@@ -200,10 +200,13 @@ def test_a_new_game_brings_the_kinds_of_dice_it_rolls_to_the_camera(tmp_path):
     service = Service(service_config(tmp_path), camera=False)
     reader = service._make_reader()
     assert reader.kinds == ("pips",) and "none.onnx" in service.live.vision_error  # the missing pip model, named
+    assert service.live.vision_error_fr.startswith("les dés à points ne sont pas lus (") \
+        and "none.onnx" in service.live.vision_error_fr
     service.pipeline = SimpleNamespace(reader=reader, source=SimpleNamespace(request_relock=lambda: False))
     try:
         service.table.new_game("hexors", {"die_reading": "color"}, ["Ann", "Bob"])
-        assert reader.kinds == ("colour",) and "colour" in reader.readers and service.live.vision_error == ""
+        assert reader.kinds == ("colour",) and "colour" in reader.readers
+        assert service.live.vision_error == service.live.vision_error_fr == ""
         service.table.new_game("hexors", {}, ["Ann", "Bob"])
         assert reader.kinds == ("pips",) and "none.onnx" in service.live.vision_error
     finally:

@@ -197,7 +197,8 @@ export function updateLive(app) {
     return;
   }
   caption.textContent = live.camera && !live.camera.ok ? t("table.camera_problem", { message: pick(live.camera) })
-    : live.referee_error || live.vision_error || "";
+    : pick({ en: live.referee_error, fr: live.referee_error_fr })
+      || pick({ en: live.vision_error, fr: live.vision_error_fr });
   if (live.frame !== shownFrame && loadingFrame === null) {
     loadingFrame = live.frame;
     $("#snapshot-img").src = `/api/snapshot.jpg?frame=${live.frame}`;

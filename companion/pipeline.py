@@ -73,6 +73,11 @@ class LiveView:
     _jpeg: tuple[int, bytes] | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
+    def show_reader_error(self, reader: Any) -> None:
+        """What keeps ``reader`` from a kind of dice the game rolls (no model for it), in both languages."""
+        self.vision_error = getattr(reader, "error", "")
+        self.vision_error_fr = getattr(reader, "error_fr", self.vision_error)
+
     def update(self, frame: Frame, readings: list[DieReading]) -> None:
         with self._lock:
             self.frame = frame
@@ -235,8 +240,7 @@ class Pipeline(threading.Thread):
             readings = []
             try:
                 readings = self._read_dice(frame.image)
-                self.live.vision_error = getattr(self.reader, "error", "")  # a kind the game rolls that has no model
-                self.live.vision_error_fr = getattr(self.reader, "error_fr", self.live.vision_error)
+                self.live.show_reader_error(self.reader)
             except Exception as exc:  # a bad frame must never stop the table
                 log.exception("dice reading failed on frame %d", frame.index)
                 self.live.vision_error = f"dice reading failed: {exc}"

@@ -67,7 +67,7 @@ class Service:
         reader = DiceKinds({"pips": lambda: DiceReader.from_config(vision, unread=vision["unread_dice"]),
                             "colour": lambda: ColourDieReader(threads=vision["threads"])}, engine.dice_kinds(),
                            emblem_face=engine.emblem_face())
-        self.live.vision_error, self.live.vision_error_fr = reader.error, reader.error_fr
+        self.live.show_reader_error(reader)
         return reader
 
     def _make_table_stage(self):
@@ -87,7 +87,7 @@ class Service:
         reader = self.pipeline.reader if self.pipeline is not None else None
         if reader is not None and hasattr(reader, "use"):
             reader.use(self.table.engine.dice_kinds(), self.table.engine.emblem_face())
-            self.live.vision_error, self.live.vision_error_fr = reader.error, reader.error_fr
+            self.live.show_reader_error(reader)
         if self.table_stage is None or event.data.get("game") == self._table_game:
             return
         self.table_stage = self._make_table_stage()

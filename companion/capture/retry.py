@@ -60,8 +60,7 @@ class RetryingSource(WrappedSource):
         self._failed_attempts = 0
         self._delay = initial_delay
         self.ok = True
-        self.message = ""  # the last news in English (logs); ``text``: in every language
-        self.text = Text("", "")
+        self.text = Text("", "")  # the last news, in every language
         self.outages = 0
         #: time.monotonic() of the last sign of life (a frame, an attempt to reopen): the service's watchdog reads it
         self.last_activity = time.monotonic()
@@ -124,7 +123,6 @@ class RetryingSource(WrappedSource):
         with self._lock:
             self._open = False
             text = exc.text if str(exc) else Text("camera failed", "la caméra a échoué")
-            message = text.en
             if self._down_since is None:
                 self._down_since = self._clock()
                 self._failed_attempts = 0
@@ -134,12 +132,12 @@ class RetryingSource(WrappedSource):
             else:
                 self._failed_attempts += 1
                 gave_up = self.max_attempts is not None and self._failed_attempts >= self.max_attempts
-            news = self.ok or message != self.message
+            news = self.ok or text.en != self.text.en
         if gave_up:
-            self._report(False, Text(f"{message} (gave up after {self._failed_attempts} attempts)",
+            self._report(False, Text(f"{text.en} (gave up after {self._failed_attempts} attempts)",
                                      f"{text.fr} (abandon après {self._failed_attempts} essais)"))
             self._close_inner()
-            raise SourceError(f"{self.inner.description}: {message}; gave up after "
+            raise SourceError(f"{self.inner.description}: {text.en}; gave up after "
                               f"{self._failed_attempts} attempts",
                               f"{self.inner.description_fr} : {text.fr} ; abandon après "
                               f"{self._failed_attempts} essais") from exc
@@ -169,7 +167,7 @@ class RetryingSource(WrappedSource):
                                 f"{self.inner.description_fr} est de retour après {down_for:.0f} s"))
 
     def _report(self, ok: bool, text: Text) -> None:
-        self.ok, self.message, self.text = ok, text.en, text
+        self.ok, self.text = ok, text
         if self.on_status is not None:
             try:
                 self.on_status(ok, text)

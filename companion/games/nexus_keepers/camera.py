@@ -59,8 +59,8 @@ def setup_from_board(pieces: Mapping[str, Any], players: list[str],
     for n, pid in enumerate(players, start=1):
         tiles = []
         for t in range(1, TILES + 1):
-            seen = pieces.get(f"tile-{n}-{t}")
             sticker = f"tile-{n}-{t}"
+            seen = pieces.get(sticker)
             if seen is None or seen.get("status") == "gone" or seen.get("cell") is None:
                 problems.append(Text(f"{sticker} ({pid}'s tile {t}) is not on the mat",
                                      f"{sticker} (tuile {t} de {pid}) n'est pas sur le tapis"))

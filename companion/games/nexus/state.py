@@ -53,20 +53,21 @@ class GameState:
 
     def placed(self, card_id: str, lang: str = "en") -> str:
         """A card on the board as players find it, by the phone's squares: "Chain at (0, 1)" ("Chain en (0, 1)")."""
-        return self._placed(next(p for p in self.board.placements if p.card == card_id), lang)
+        return self.placed_card(next(p for p in self.board.placements if p.card == card_id), lang)
 
-    def _placed(self, placement: Placement, lang: str) -> str:
+    def placed_card(self, placement: Placement, lang: str = "en") -> str:
+        """``placed`` for a placement already in hand, without searching the board for its card."""
         return f"{self.label(placement.card)} {'en' if lang == 'fr' else 'at'} ({placement.x}, {placement.y})"
 
     def node_place(self, nid: str, lang: str = "en") -> str:
         """The played card a node lies on, as ``placed`` says it."""
-        return self._placed(self.board.placements[self.board.node_card[nid]], lang)
+        return self.placed_card(self.board.placements[self.board.node_card[nid]], lang)
 
     def nexus_place(self, nodes, lang: str = "en", most: int = 3) -> str:
         """The cards a Nexus runs across, in the order they were played: "Chain at (0, 0) and Fork at (2, 0)"; past
         ``most`` cards, the first ones and how many more."""
         at = sorted({self.board.node_card[n] for n in nodes})
-        names = [self._placed(self.board.placements[k], lang) for k in at[:most]]
+        names = [self.placed_card(self.board.placements[k], lang) for k in at[:most]]
         if len(at) > most:
             more = len(at) - most
             names.append(f"{more} {plural_fr(more, 'autre carte', 'autres cartes')}" if lang == "fr" else

@@ -120,17 +120,17 @@ def play_card(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
     ou = f"({placement.x}, {placement.y}) tournée de {placement.rotation}°"
     check = state.board.check(placement.x, placement.y, placement.landscape, options["cards_anywhere"])
     if check.problem == "overlap":
-        other = state.board.placements[check.clash].card
-        raise rules.Illegal(rules.CARD_OVERLAP, f"{name} at {where} would cover {state.placed(other)}",
-                            f"{name} en {ou} couvrirait {state.placed(other, 'fr')}")
+        other = state.board.placements[check.clash]
+        raise rules.Illegal(rules.CARD_OVERLAP, f"{name} at {where} would cover {state.placed_card(other)}",
+                            f"{name} en {ou} couvrirait {state.placed_card(other, 'fr')}")
     if check.problem == "basketweave":
         other = state.board.placements[check.clash]
         beside = any(abs(a[0] - b[0]) == 1 for a in placement.cells() for b in other.cells() if a[1] == b[1])
         short = beside == placement.landscape  # lying cards side by side meet by their short edges
         edge, bord = ("short edge to short edge", "petit côté contre petit côté") if short else \
             ("long edge to long edge", "grand côté contre grand côté")
-        raise rules.Illegal(rules.CARD_BASKETWEAVE, f"{name} at {where} would touch {state.placed(other.card)} {edge}",
-                            f"{name} en {ou} toucherait {state.placed(other.card, 'fr')} {bord}")
+        raise rules.Illegal(rules.CARD_BASKETWEAVE, f"{name} at {where} would touch {state.placed_card(other)} {edge}",
+                            f"{name} en {ou} toucherait {state.placed_card(other, 'fr')} {bord}")
     if check.problem == "touch":
         raise rules.Illegal(rules.CARD_TOUCH, f"{name} at {where} touches no card on the board",
                             f"{name} en {ou} ne touche aucune carte du plateau")

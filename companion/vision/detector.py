@@ -258,7 +258,8 @@ class DiceReader(FaceReading):
 
     def review_settled(self, image_bgr: np.ndarray, dice: list[DieReading]) -> list[DieReading]:
         """A settled roll's dice, its unsure ones read again by the arbiter where there is one (else as they are)."""
-        return self.arbiter.review(image_bgr, dice) if self.arbiter is not None else list(dice)
+        arbiter = self.arbiter  # opened at the first settled roll that wants it
+        return arbiter.review(image_bgr, dice) if arbiter is not None else list(dice)
 
     def read(self, image_bgr: np.ndarray, pixels: int | None = None) -> list[DieReading]:
         """Every die found in the image, boxes in the image's own pixels, best first. ``pixels``: the detector's

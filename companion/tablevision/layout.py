@@ -122,6 +122,14 @@ class TableLayout:
     def anchor_ids(self) -> frozenset[int]:
         return frozenset(a.id for a in self.anchors)
 
+    @property
+    def needs_plane(self) -> tuple[str, ...]:
+        """What only the table plane gives on this mat, so players know what waits for its anchors: "pieces" placed
+        by their markers, "counters" found by colour, "areas" (which of several dice zones a die lies in)."""
+        needs = ("pieces",) if self.pieces else ()
+        needs += ("counters",) if self.spots else ()
+        return needs + (("areas",) if sum(z.dice for z in self.zones) > 1 else ())
+
     def marker(self, marker_id: int) -> Anchor | PieceMarker | None:
         return self._by_id.get(marker_id)
 

@@ -69,6 +69,7 @@ class TableView:
     moving: bool = False
     problems: tuple[str, ...] = field(default_factory=tuple)
     spots: tuple[dict, ...] = ()  # coloured counters on the mat (layouts with spots)
+    needs_plane: tuple[str, ...] = ()  # what the mat's plane places (TableLayout.needs_plane): missing without it
 
     def to_json(self) -> dict[str, Any]:
         plane = self.plane.plane
@@ -82,7 +83,7 @@ class TableView:
             "dice": [d.to_json() for d in self.dice],
             "dice_ignored": self.dice_ignored,
             "duplicates": list(self.duplicates), "unknown": list(self.unknown), "moving": self.moving,
-            "spots": list(self.spots),
+            "spots": list(self.spots), "needs_plane": list(self.needs_plane),
             "problems": list(self.problems),
         }
 

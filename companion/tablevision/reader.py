@@ -1,8 +1,8 @@
 """One frame in, one ``TableView`` out: markers → table plane → pieces and dice in table millimetres → places.
 
 The table-vision stage of the pipeline. It never guesses: without a plane, pieces are not placed (and dice are
-passed on unplaced, as before table vision); a marker id seen twice is reported, not averaged; ids the layout
-does not know are ignored with one warning each.
+passed on unplaced, as before table vision; ``TableView.needs_plane`` says what waits for it); a marker id seen
+twice is reported, not averaged; ids the layout does not know are ignored with one warning each.
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ from .plane import PlaneStatus, PlaneTracker, TablePlane
 from .spots import coloured_spots
 
 log = logging.getLogger(__name__)
+UNPLACED = {"pieces": "pieces are not placed", "counters": "counters are not placed",
+            "areas": "but not the area each lies in"}  # TableLayout.needs_plane's words
 
 
 class TableReader:
@@ -74,7 +76,7 @@ class TableReader:
         spots = tuple(coloured_spots(image, status.plane, self.layout)) \
             if self.layout.spots and status.plane is not None else ()
         return TableView(index, timestamp, tuple(markers), status, tuple(pieces), tuple(placed), ignored,
-                         duplicates, unknown, moving, tuple(problems), spots)
+                         duplicates, unknown, moving, tuple(problems), spots, self.layout.needs_plane)
 
     def _only_dice_zones_changed(self) -> bool:
         """Whether every pixel that changed since the last frame lies in the mat's dice zones."""
@@ -94,8 +96,11 @@ class TableReader:
     def _problems(self, status: PlaneStatus, duplicates: tuple[int, ...]):
         if status.plane is None:
             names = ", ".join(str(i) for i in status.anchors_missing)
+            needs = self.layout.needs_plane
+            meanwhile = (f"dice are still read, {', '.join(UNPLACED[n] for n in needs)}" if needs
+                         else "meanwhile every die in sight is read")
             yield (f"The camera cannot see the table's anchor markers (ids {names}): show at least two of them; "
-                   "dice are still read, pieces are not placed")
+                   f"{meanwhile}")
         for i in duplicates:
             item = self.layout.marker(i)
             what = f"{item.name} (marker {i})" if item is not None and not isinstance(item, Anchor) else f"marker {i}"

@@ -22,8 +22,8 @@ pytestmark = pytest.mark.browser
 
 
 @contextmanager
-def serve(tmp_path, images):
-    """The service reading ``images`` from a folder camera, looped: (service, url)."""
+def serve(tmp_path, images, game="nexus-keepers"):
+    """The service playing ``game`` and reading ``images`` from a folder camera, looped: (service, url)."""
     folder = tmp_path / "frames"
     folder.mkdir()
     for i, image in enumerate(images):
@@ -31,7 +31,7 @@ def serve(tmp_path, images):
     config = load_config(None, overrides={
         "service": {"data_dir": str(tmp_path / "data"), "host": "127.0.0.1", "port": 0, "threads": 8},
         "camera": {"source": "folder", "path": str(folder), "loop": True, "fps": 8.0},
-        "game": {"default": "nexus-keepers"}, "panel": {"enabled": False},
+        "game": {"default": game}, "panel": {"enabled": False},
     })
     with served(config, camera=True, pin=PIN, threads=8) as table:
         yield table
@@ -72,12 +72,28 @@ def test_no_anchors_in_sight_says_which_to_show_in_french(tmp_path, screenshots)
         browser.set_window_size(390, 844)
         try:
             open_page(browser, url, "#/table")
-            wait(browser, lambda d: "Montrez à la caméra les repères du tapis (n° 0, 1, 2, 3)"
-                 in d.find_element(By.ID, "table-vision-status").text, message="the missing anchors are not named")
+            wait(browser, lambda d: "Montrez à la caméra les repères du tapis (n° 0, 1, 2, 3) : les dés sont lus, "
+                 "les pièces ne sont pas placées" in d.find_element(By.ID, "table-vision-status").text,
+                 message="the missing anchors are not named")
             tap(browser, "#alignment-toggle")
             wait(browser, lambda d: "les repères du tapis ne sont pas visibles"
                  in d.find_element(By.ID, "alignment-caption").text, message="no word on the missing picture")
             screenshot(browser, screenshots, "table-vision-fr")
+        finally:
+            browser.quit()
+
+
+def test_free_roll_without_its_sheet_says_every_die_in_sight_is_read(tmp_path):
+    """Free roll's dice tray sheet places no pieces: the page must not say pieces wait for its anchors."""
+    blank = np.full((720, 960, 3), 120, np.uint8)
+    with serve(tmp_path, [blank], game="free-roll") as (service, url):
+        browser = new_browser()
+        try:
+            open_page(browser, url, "#/table")
+            wait(browser, lambda d: d.find_element(By.ID, "table-vision-status").text
+                 == "Show the camera the sheet's anchor markers (ids 0, 1, 2, 3): meanwhile every die in sight is read",
+                 message="the tray sheet's missing anchors are not told as such")
+            assert page_errors(browser) == []
         finally:
             browser.quit()
 

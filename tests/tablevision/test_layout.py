@@ -18,6 +18,14 @@ def test_shipped_layouts_round_trip_through_json(game):
     assert again.to_json() == layout.to_json()
 
 
+@pytest.mark.parametrize("game, needs", [("free-roll", ()), ("hexors", ("pieces",)), ("nexus-keepers", ("pieces",)),
+                                         ("nexus", ("pieces", "counters")), ("tesseract", ("areas",))])
+def test_what_waits_for_the_mats_anchors(game, needs):
+    """The phone tells players what is not placed while the anchors are out of sight: pieces with markers, counters
+    found by colour, and which of Tesseract's priming areas and labs a die lies in; nothing on free roll's sheet."""
+    assert layout_for(game).needs_plane == needs
+
+
 def test_tesseract_mat_has_a_priming_area_per_value_and_the_confinement_slots():
     layout = layout_for("tesseract")
     names = {z.name for z in layout.zones}

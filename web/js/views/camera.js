@@ -9,7 +9,11 @@ addStrings({
   en: {
     "vision.mat": "Mat found: {n} anchors in sight, ±{px} px",
     "vision.kept": "Mat kept while its anchors are covered ({n} in sight)",
-    "vision.anchors": "Show the camera the mat's anchor markers (ids {ids}): dice are read, pieces are not placed",
+    "vision.anchors": "Show the camera the mat's anchor markers (ids {ids}): dice are read, {unplaced}",
+    "vision.anchors_tray": "Show the camera the sheet's anchor markers (ids {ids}): meanwhile every die in sight is read",
+    "vision.unplaced.pieces": "pieces are not placed",
+    "vision.unplaced.counters": "counters are not placed",
+    "vision.unplaced.areas": "but not the area each lies in",
     "vision.twice": "Two stickers carry marker {id}: neither is used",
     "vision.error": "Table vision: {message}",
     "vision.sees": "The camera sees: {pieces}",
@@ -24,7 +28,11 @@ addStrings({
   fr: {
     "vision.mat": "Tapis trouvé : {n} repères visibles, ±{px} px",
     "vision.kept": "Tapis gardé pendant que ses repères sont cachés ({n} visibles)",
-    "vision.anchors": "Montrez à la caméra les repères du tapis (n° {ids}) : les dés sont lus, les pièces ne sont pas placées",
+    "vision.anchors": "Montrez à la caméra les repères du tapis (n° {ids}) : les dés sont lus, {unplaced}",
+    "vision.anchors_tray": "Montrez à la caméra les repères de la feuille (n° {ids}) : en attendant, tous les dés visibles sont lus",
+    "vision.unplaced.pieces": "les pièces ne sont pas placées",
+    "vision.unplaced.counters": "les pions ne sont pas placés",
+    "vision.unplaced.areas": "mais pas la zone où chacun est posé",
     "vision.twice": "Deux autocollants portent le repère {id} : aucun n'est utilisé",
     "vision.error": "Vision du plateau : {message}",
     "vision.sees": "La caméra voit : {pieces}",
@@ -79,7 +87,10 @@ function statusText(vision) {
   const twice = (vision.duplicates || []).map((id) => t("vision.twice", { id }));
   let text;
   if (plane.state === "none" || plane.state === undefined) {
-    text = t("vision.anchors", { ids: (plane.anchors_missing || []).join(", ") });
+    const ids = (plane.anchors_missing || []).join(", ");
+    const needs = vision.needs_plane || [];  // what only the mat's plane places (TableLayout.needs_plane)
+    text = needs.length ? t("vision.anchors", { ids, unplaced: needs.map((n) => t(`vision.unplaced.${n}`)).join(", ") })
+      : t("vision.anchors_tray", { ids });
   } else if (plane.state === "kept") {
     text = t("vision.kept", { n: (plane.anchors_seen || []).length });
   } else {

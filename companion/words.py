@@ -28,12 +28,17 @@ def plain_name(name: str) -> str:
 COLOURS_FR = {"white": "blanc", "black": "noir", "red": "rouge", "green": "vert", "blue": "bleu", "yellow": "jaune",
               "purple": "violet", "orange": "orange"}
 FEMININE_FR = {"blanc": "blanche", "noir": "noire", "vert": "verte", "bleu": "bleue", "violet": "violette"}
+INVARIABLE_FR = {"orange", "marron"}  # colours named after things take no plural: « des cubes orange »
 
 
-def colour_fr(colour: str, feminine: bool = False) -> str:
-    """A dice or team colour in French (« rouge », « l'équipe verte »); a colour it does not know stays as written."""
+def colour_fr(colour: str, feminine: bool = False, plural: bool = False) -> str:
+    """A dice or team colour in French (« rouge », « l'équipe verte », « les dés bleus », « des cubes orange »);
+    a colour it does not know stays as written."""
     word = COLOURS_FR.get(colour, colour)
-    return FEMININE_FR.get(word, word) if feminine else word
+    word = FEMININE_FR.get(word, word) if feminine else word
+    if plural and colour in COLOURS_FR and COLOURS_FR[colour] not in INVARIABLE_FR:
+        return word + "s"
+    return word
 
 
 def colour_word(colour: str, lang: str = "en") -> str:

@@ -12,6 +12,7 @@ from typing import Any, Mapping
 from companion.core import DieReading, Text, Verdict, verdict
 from companion.referee.engine import DICE_OPTIONS, EventError, GameEngine, Range
 from companion.referee.registry import register
+from companion.words import colour_fr
 
 UNKNOWN_COLOUR = "unknown"
 
@@ -35,6 +36,11 @@ def chi_square_fair_die(counts: list[int]) -> dict[str, Any]:
         # The approximation wants about five expected rolls per face.
         "enough_data": expected >= 5,
     }
+
+
+def _p_words(p: float) -> str:
+    """A p-value as players read it: two significant digits, a floor instead of an exponent."""
+    return "p < 0.0001" if p < 0.0001 else f"p = {p:.2g}"
 
 
 @register
@@ -76,15 +82,15 @@ class FreeRoll(GameEngine):
         ]
         for colour in sorted(self.counts):
             if colour not in was_unfair and self._unfair(colour):
-                p = chi_square_fair_die(self.counts[colour])["p_value"]
-                verdicts.append(
-                    verdict(
-                        "warning",
-                        "free-roll.fairness",
-                        f"The {colour} dice look unfair: chi-square p = {p} over {sum(self.counts[colour])} rolls",
-                        f"Les dés {colour} semblent déséquilibrés : khi-deux p = {p} sur {sum(self.counts[colour])} lancers",
-                    )
-                )
+                p = _p_words(chi_square_fair_die(self.counts[colour])["p_value"])
+                n = sum(self.counts[colour])
+                dice_en, dice_fr = (("The dice of no colour read", "Les dés sans couleur lue")
+                                    if colour == UNKNOWN_COLOUR else
+                                    (f"The {colour} dice", f"Les dés {colour_fr(colour, plural=True)}"))
+                verdicts.append(verdict("warning", "free-roll.fairness",
+                                        f"{dice_en} look unfair: chi-square {p} over {n} rolls",
+                                        f"{dice_fr} semblent déséquilibrés : khi-deux {p.replace('.', ',')} sur "
+                                        f"{n} lancers"))
         return verdicts
 
     def _unfair(self, colour: str) -> bool:

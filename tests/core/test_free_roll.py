@@ -45,6 +45,10 @@ def test_a_loaded_colour_is_flagged_once_and_a_fair_one_never():
         warnings += [v for v in verdicts if v.kind.value == "warning"]
     assert [w.rule for w in warnings] == ["free-roll.fairness"]
     assert "green" in warnings[0].message.en and "vert" not in warnings[0].message.en
+    # the French names the colour in French, plural, and writes the decimal comma (it said « Les dés green »)
+    assert warnings[0].message.fr.startswith("Les dés verts semblent déséquilibrés : khi-deux p ")
+    p_fr = warnings[0].message.fr.split("khi-deux p ")[1].split(" sur ")[0]
+    assert p_fr.startswith(("= 0,", "< 0,")) and "." not in p_fr
     assert game.statistics()["green"]["p_value"] < 0.01
     assert game.statistics()["white"]["p_value"] > 0.01
 

@@ -130,6 +130,23 @@ def test_the_statistics_leave_out_readings_of_dice_lying_in_a_zone(quiet_table, 
     assert page_errors(phone) == []
 
 
+def test_the_fairness_test_is_written_as_players_read_numbers(quiet_table, phone):
+    """36 green dice (faces 3 9 6 6 6 6: chi-square 3, p 0.70): two significant digits, the page language's decimal
+    mark (it showed 0.699986 in French too)."""
+    service, url = quiet_table
+    service.table.new_game("free-roll", {}, [])
+    for value, times in zip(range(1, 7), (3, 9, 6, 6, 6, 6)):
+        for _ in range(times):
+            service.table.submit({"type": "roll", "dice": [{"value": value, "color": "green"}]})
+    cell = lambda d: d.find_element(By.CSS_SELECTOR, "#stats table.stats-table tbody tr td:last-child").text  # noqa
+    open_page(phone, url, "#/stats")
+    wait(phone, lambda d: cell(d) == "0.7 — looks fair", message="the English p-value is not 0.7")
+    tap(phone, "#lang-toggle")
+    wait(phone, lambda d: cell(d) == "0,7 — semble équilibré", message="the French p-value is not 0,7")
+    tap(phone, "#lang-toggle")
+    assert page_errors(phone) == []
+
+
 def test_a_primed_die_tapped_on_the_picture_corrects_the_prime(quiet_table, phone):
     """« Placez-le ensuite dans la zone d'amorçage, sous l'icône correspondant à sa nouvelle valeur. »: the die the
     camera saw primed is drawn on the picture; tapped and said to be a 6, the cube is primed as a 6."""

@@ -206,7 +206,7 @@ def read_as(name: str | None) -> tuple[str, str]:
     if name is None or name == UNKNOWN:
         return "in no colour", "sans couleur"
     return f"as {name}: this game has no {name} cubes", f"comme {colour_fr(name)} : ce jeu n'a pas de cubes " \
-        f"{colour_fr(name)}s"
+        f"{colour_fr(name, plural=True)}"
 
 
 def reconcile(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]) -> list[Verdict]:

@@ -1,7 +1,7 @@
 // Roll statistics from the game's history: faces per die colour and roll totals, drawn as inline SVG.
 
 import { $, clear, DIE_COLOURS, dieCss, h, svg } from "../dom.js";
-import { colourName, t } from "../i18n.js";
+import { colourName, language, t } from "../i18n.js";
 
 export function init() {}
 
@@ -32,6 +32,12 @@ export function rollStatistics(entries) {
     }
   }
   return { rolls, faces, totals };
+}
+
+/** A p-value as players read it, like the fairness verdict's: two significant digits, the page's decimal mark. */
+function pWords(p) {
+  const digits = (x) => x.toLocaleString(language() === "fr" ? "fr-FR" : "en-GB", { maximumSignificantDigits: 2 });
+  return p < 0.0001 ? `< ${digits(0.0001)}` : digits(p);
 }
 
 function colourOrder(a, b) {
@@ -94,7 +100,7 @@ export function render(app) {
         const p = test.p_value;
         const significance = (app.state.options && app.state.options.significance) || 0.01;
         if (!test.enough_data) verdict = t("stats.too_few");
-        else verdict = `${p} — ${p < significance ? t("stats.unfair") : t("stats.fair")}`;
+        else verdict = `${pWords(p)} — ${p < significance ? t("stats.unfair") : t("stats.fair")}`;
       }
       const count = stats.faces[c].reduce((a, b) => a + b, 0);
       return h("tr", {}, h("td", {}, colourName(c)), h("td", {}, String(count)), h("td", {}, verdict));

@@ -175,6 +175,11 @@ class Table:
         event = read(self.camera_board)
         return self._commit(event, self._camera_source) if event is not None else []
 
+    def _camera_names(self) -> dict[str, Any]:
+        """The camera board's pieces in the game's words (``GameEngine.camera_names``), each {en, fr}."""
+        names = self.engine.camera_names(self.camera_board) if self.camera_board else {}
+        return {sticker: text.to_json() for sticker, text in names.items()}
+
     def submit_if_accepted(self, event: Mapping[str, Any], source: str) -> list[Verdict]:
         """Like ``submit``, but an event the game refuses now raises EventError and nothing is journaled:
         a panel button pressed in the wrong phase is not a player's illegal move."""
@@ -226,7 +231,8 @@ class Table:
             if observation.pieces and not observation.dice and observation.source in CAMERA_SOURCES:
                 self.camera_board = dict(observation.pieces)
                 self._camera_source = observation.source  # "camera", or "simulated" for the simulated table
-                self.bus.publish("board", {"pieces": self.camera_board, "at": observation.at})
+                self.bus.publish("board", {"pieces": self.camera_board, "names": self._camera_names(),
+                                           "at": observation.at})
             if observation.reread:
                 if observation.source not in CAMERA_SOURCES:
                     return []
@@ -355,6 +361,7 @@ class Table:
                 "outcome": outcome.to_json() if outcome else None,
                 "entries": self._next_seq,
                 "camera_board": self.camera_board,
+                "camera_names": self._camera_names(),
             }
 
     def outcome(self, game_id: int) -> dict[str, Any] | None:

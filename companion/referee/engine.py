@@ -182,6 +182,11 @@ class GameEngine(abc.ABC):
             return None
         return {"type": "roll", "dice": [d.to_json() for d in observation.dice]}
 
+    def camera_names(self, pieces: Mapping[str, Any]) -> dict[str, Text]:
+        """What players call each piece of a settled camera board (sticker name -> "Yugi on d5"), in the game's own
+        words for its pieces and cells; a sticker left out is shown by its name and mat cell. None by default."""
+        return {}
+
     def dice_kinds(self) -> tuple[str, ...]:
         """The kinds of dice this game rolls, which the camera looks for (companion/vision/kinds.py): "pips",
         "colour" (a die whose faces are colours)."""

@@ -17,6 +17,7 @@ from companion.tablevision import layout_for
 from companion.tablevision.cells import cell_centre
 from companion.tablevision.render import CameraPose, PiecePlacement, render_table
 from conftest import new_browser, page_errors, served
+from tests.conftest import NK_TWO_KEEPERS
 
 pytestmark = pytest.mark.browser
 
@@ -56,6 +57,9 @@ def test_the_mat_the_pieces_and_the_alignment_picture(tmp_path, screenshots):
                  message="the mat is not shown")
             wait(browser, lambda d: "The camera sees: keeper-1 [2, 3]" in board(d),
                  message="the camera's board is not shown")
+            service.table.submit(NK_TWO_KEEPERS)  # once set up, the game names its pieces and cells
+            wait(browser, lambda d: "The camera sees: A's keeper at (2, 3)" in board(d),
+                 message="the camera's board is not told in the game's words")
             tap(browser, "#alignment-toggle")
             wait(browser, lambda d: width(d) == 630, message="no alignment picture")  # the A3 mat at 1.5 px a mm
             assert "green lines" in browser.find_element(By.ID, "alignment-caption").text

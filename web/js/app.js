@@ -133,6 +133,7 @@ class App {
     } else if (topic === "board") { // the camera's board settled: a setup drawn from it must see it at once
       if (!this.state || JSON.stringify(this.state.camera_board) === JSON.stringify(data.pieces)) return;
       this.state.camera_board = data.pieces;
+      this.state.camera_names = data.names || {};
     } else if (topic === "notice") {
       this.toast(pick(data), data.kind || "info");
       return;

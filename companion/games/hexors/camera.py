@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.core import Observation, Verdict
+from companion.core import Observation, Text, Verdict
 
 from . import play, rules
 from .arena import DIRECTION_NAMES
@@ -36,6 +36,23 @@ def from_table_vision(state: GameState, pieces: Mapping[str, Any]) -> dict[str, 
             return None
         out[name] = {"cell": cell_name(seen["cell"], state.arena.rows),
                      "facing": DIRECTION_NAMES.index(seen["facing"]) if seen.get("facing") in DIRECTION_NAMES else None}
+    return out
+
+
+def camera_names(state: GameState | None, pieces: Mapping[str, Any]) -> dict[str, Text]:
+    """The game's tiles on the camera's board as players call them: "Yugi on d5" ("Yugi en d5"); a tile taken away
+    by its name alone."""
+    out = {}
+    for name, seen in pieces.items():
+        piece = state.pieces.get(name) if state is not None else None
+        if piece is None or not isinstance(seen, Mapping):
+            continue
+        label = state.label(piece)
+        if seen.get("cell") is None or seen.get("status") == "gone":
+            out[name] = Text(label, label)
+        else:
+            cell = cell_name(seen["cell"], state.arena.rows)
+            out[name] = Text(f"{label} on {cell}", f"{label} en {cell}")
     return out
 
 

@@ -108,6 +108,9 @@ class Hexors(StateUntilSetup, GameEngine):
     def observation_event(self, observation: Observation) -> dict[str, Any] | None:
         return camera.observation_event(self.state, observation)
 
+    def camera_names(self, pieces: Mapping[str, Any]) -> dict[str, Text]:
+        return camera.camera_names(self.state, pieces)
+
     def dice_kinds(self) -> tuple[str, ...]:
         """A colour die read by its top face's colour, or a pip die whose value picks the colour (choice D1)."""
         return ("colour",) if self.options["die_reading"] == "color" else ("pips",)

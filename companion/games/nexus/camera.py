@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from companion.core import Text
+
 from .state import CARD, COUNTER, GameState
 from .table_layout import GRID, ORIGIN
 
@@ -58,6 +60,20 @@ def counter_from_board(state: GameState, pieces: Mapping[str, Any]) -> dict[str,
         if all((at[0] - x) ** 2 + (at[1] - y) ** 2 > 0.2 ** 2 for x, y in held):
             new.append(at)
     return {"type": "place_counter", "at": new[0]} if len(new) == 1 else None
+
+
+def camera_names(state: GameState | None, pieces: Mapping[str, Any]) -> dict[str, Text]:
+    """The game's cards on the camera's board as ``GameState.placed`` names them, by the phone's squares: "Chain at
+    (0, 1)"; a card whose place is in doubt, or taken away, by its name alone."""
+    out = {}
+    for name, seen in pieces.items():
+        if state is None or name not in state.cards or not isinstance(seen, Mapping) or seen.get("kind") != "card":
+            continue
+        label = state.label(name)
+        where = card_placement(seen) if seen.get("status") != "gone" else None
+        out[name] = Text(label, label) if where is None else Text(f"{label} at ({where['x']}, {where['y']})",
+                                                                  f"{label} en ({where['x']}, {where['y']})")
+    return out
 
 
 def play_from_board(state: GameState | None, pieces: Mapping[str, Any]) -> dict[str, Any] | None:

@@ -9,7 +9,7 @@ from companion.referee.engine import EventError, GameEngine, OptionsError, State
 from companion.referee.registry import register
 
 from . import rules
-from .camera import play_from_board
+from .camera import camera_names, play_from_board
 from .display import setup_choices
 from .state import OVER, GameState
 from .turns import counter_nodes, place_counter, play_card, setup_game
@@ -63,6 +63,9 @@ class Nexus(StateUntilSetup, GameEngine):
         """No dice in Nexus: a card the camera sees newly laid on the mat is played (``camera.py``); counters
         are placed from the phone."""
         return play_from_board(self.state, observation.pieces) if observation.pieces else None
+
+    def camera_names(self, pieces: Mapping[str, Any]) -> dict[str, Text]:
+        return camera_names(self.state, pieces)
 
     def expected_roll(self) -> None:
         """No dice in Nexus: no roll is ever expected."""

@@ -46,6 +46,28 @@ def positions_from_board(state: GameState, pieces: Mapping[str, Any]) -> tuple[d
     return {"type": "positions", "keepers": keepers}, ""
 
 
+def camera_names(state: GameState, pieces: Mapping[str, Any]) -> dict[str, Text]:
+    """The keepers and tiles on the camera's board as players call them, keeper N and tiles N-t being the N-th
+    player's: "Ana's keeper at (2, 3)" ("gardien de Ana en (2, 3)"); one taken away by its name alone. Nothing
+    before the setup: the setup page names the stickers."""
+    if not state.set_up:
+        return {}
+    out = {}
+    for n, pid in enumerate(state.players, start=1):
+        named = {f"keeper-{n}": (f"{pid}'s keeper", f"gardien de {pid}")}
+        named.update({f"tile-{n}-{t}": (f"{pid}'s tile {t}", f"tuile {t} de {pid}") for t in range(1, TILES + 1)})
+        for sticker, (en, fr) in named.items():
+            seen = pieces.get(sticker)
+            if not isinstance(seen, Mapping):
+                continue
+            if seen.get("cell") is None or seen.get("status") == "gone":
+                out[sticker] = Text(en, fr)
+            else:
+                x, y = seen["cell"]
+                out[sticker] = Text(f"{en} at ({x}, {y})", f"{fr} en ({x}, {y})")
+    return out
+
+
 def setup_from_board(pieces: Mapping[str, Any], players: list[str],
                      min_shared_edges: int = 2) -> tuple[list[dict[str, Any]], list[Text]]:
     """Each player's cube as the camera sees it (tiles in the mat's cells, Starting Tile first, the Portal on the

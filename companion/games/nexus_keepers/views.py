@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.core import Observation
+from companion.core import Observation, Text
 from companion.referee.expectations import RollExpectation
 
 from . import moves
-from .camera import is_camera_board, positions_from_board
+from .camera import camera_names, is_camera_board, positions_from_board
 from .dice import budget_json
 from .display import display, setup_choices
 from .state import ELIMINATED, FALLEN, ON_BOARD, GameState
@@ -36,6 +36,9 @@ class ViewsMixin:
         if not self.state.set_up or not is_camera_board(pieces):
             return None
         return positions_from_board(self.state, pieces)[0]
+
+    def camera_names(self, pieces: Mapping[str, Any]) -> dict[str, Text]:
+        return camera_names(self.state, pieces)
 
     def explain_positions(self, keepers: Mapping[str, Any]) -> tuple[bool, str]:
         """Whether some legal sequence explains ``keepers`` now, and how (or why not)."""

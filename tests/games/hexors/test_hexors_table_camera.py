@@ -101,3 +101,21 @@ def test_a_cell_name_and_the_mats_cell_round_trip():
     names = [f"{c}{r}" for c in "abcdefg" for r in range(1, 10)]
     assert [cell_name(mat_cell(n)) for n in names] == names
     assert mat_cell("d1") == (3, 8) and mat_cell("a9") == (0, 0)
+
+
+def test_the_phone_names_the_tiles_the_camera_sees_by_their_names_and_the_arenas_cells():
+    """The phone's "The camera sees" line, in the game's words: a tile by its name, its cell by the arena's name
+    ("c1"), not the sticker's mat column and row ("[2, 8]"); a tile taken away by its name alone; a sticker of no
+    tile in this game is left to the sticker's name."""
+    monsters = side("hexor-1", "d1", {"hexor-2": "c1", "hexor-3": "e1"})
+    monsters[1]["tile"]["name"] = "Gaia the Fierce Knight (example)"
+    engine = game(a_tiles=monsters, b_tiles=side("hexor-4", "d9", {"hexor-5": "c9", "hexor-6": "e9"}))
+    seen = board(START)
+    names = engine.camera_names(seen)
+    assert seen["hexor-2"]["cell"] == [2, 8]
+    assert (names["hexor-2"].en, names["hexor-2"].fr) == ("Gaia the Fierce Knight on c1",
+                                                          "Gaia the Fierce Knight en c1")
+    assert names["hexor-5"].en == "hexor-5 on c9"
+    gone = {**seen, "hexor-3": {**seen["hexor-3"], "status": "gone", "cell": None}, "hexor-9": seen["hexor-6"]}
+    names = engine.camera_names(gone)
+    assert names["hexor-3"].en == "hexor-3" and "hexor-9" not in names

@@ -115,3 +115,15 @@ def test_a_counter_of_the_players_colour_is_placed_from_the_camera():
     verdicts = engine.apply(event)
     assert not any(v.kind.value == "illegal" for v in verdicts)
     assert engine.state.counters[target] == player
+
+
+def test_the_phone_names_the_cards_the_camera_sees_as_the_verdicts_do():
+    """The phone's "The camera sees" line names a card as the verdicts place it ("Double cross at (0, 0)"), not by its
+    sticker's id and mat cell; a card whose turn is in doubt by its name alone."""
+    engine = new_game()
+    board = settled({"ex-cross-1": (0, 0, 0), "ex-split-1": (2, 0, 90)})
+    names = engine.camera_names(board)
+    assert (names["ex-cross-1"].en, names["ex-cross-1"].fr) == ("Double cross at (0, 0)", "Double cross en (0, 0)")
+    assert names["ex-split-1"].en == "Split at (2, 0)"
+    doubtful = engine.camera_names({"ex-split-1": {**board["ex-split-1"], "facing_uncertain": True}})
+    assert doubtful["ex-split-1"].en == "Split"

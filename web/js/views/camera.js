@@ -3,7 +3,7 @@
 // alignment picture (the mat's lines drawn over the frame seen from above).
 
 import { $, clear, h } from "../dom.js";
-import { addStrings, t } from "../i18n.js";
+import { addStrings, pick, t } from "../i18n.js";
 
 addStrings({
   en: {
@@ -73,7 +73,8 @@ export function update(app) {
   clear(seen);
   const pieces = Object.entries((app.state && app.state.camera_board) || {});
   seen.hidden = pieces.length === 0;
-  if (pieces.length) seen.append(h("span", {}, t("vision.sees", { pieces: describe(pieces) })));
+  const names = (app.state && app.state.camera_names) || {};
+  if (pieces.length) seen.append(h("span", {}, t("vision.sees", { pieces: describe(pieces, names) })));
   const figure = $("#alignment");
   if (!figure.hidden && app.live.frame !== alignedFrame) {
     alignedFrame = app.live.frame;
@@ -99,14 +100,17 @@ function statusText(vision) {
   return [text, ...twice].join(" · ");
 }
 
-function describe(pieces) {
+/** Each piece in the game's words where it gives them (``camera_names``: "Yugi on d5"), else its sticker's name and
+ * the mat's cell. */
+function describe(pieces, names) {
   const words = pieces.slice(0, SHOWN_PIECES).map(([name, piece]) => {
-    if (piece.status === "gone") return `${name} (${t("vision.gone")})`;
-    const where = piece.cell ? `[${piece.cell.join(", ")}]` : (piece.zone || "?");
+    const named = names[name] ? pick(names[name]) : null;
+    if (piece.status === "gone") return `${named || name} (${t("vision.gone")})`;
+    const where = named ? "" : ` ${piece.cell ? `[${piece.cell.join(", ")}]` : (piece.zone || "?")}`;
     const notes = [];
     if (piece.status === "occluded") notes.push(t("vision.covered"));
     if (piece.uncertain) notes.push(t("vision.doubt"));
-    return `${name} ${where}${notes.length ? ` (${notes.join(", ")})` : ""}`;
+    return `${named || name}${where}${notes.length ? ` (${notes.join(", ")})` : ""}`;
   });
   if (pieces.length > SHOWN_PIECES) words.push(t("vision.more", { n: pieces.length - SHOWN_PIECES }));
   return words.join(", ");

@@ -16,8 +16,10 @@ from companion.tablevision.stage import TableStage
 from companion.vision import DiceReader, RollSettler
 
 
-def play(tmp_path, game: str, until, scenes: int = 24):
+def play(tmp_path, game: str, until, scenes: int = 24, players=()):
     table = Table(Journal(tmp_path / "journal.sqlite3"), EventBus(), default_game=game)
+    if players:
+        table.new_game(game, {}, list(players))  # as the phone starts it
     source = SimulatedTableForGames(table, fps=8, size=(1024, 768), seed=5)
     config = load_config(None)
     pipeline = Pipeline(source, DiceReader.from_config(config["vision"]), RollSettler(stable_frames=3), table.observe,
@@ -115,6 +117,15 @@ def test_nexus_cards_and_counters_come_from_the_camera(tmp_path):
     assert not [e for e in history if e["source"] == "simulated player" and e["event"]["type"] != "setup"], \
         "every card and counter was read by the camera"
     assert not [v for e in history for v in e["verdicts"] if v["kind"] in ("warning", "illegal")]
+
+@pytest.mark.parametrize("game", ["hexors", "nexus", "nexus-keepers"])
+def test_the_simulated_players_take_the_names_the_game_was_started_with(tmp_path, game):
+    """A newcomer starts a game on the phone for Ana and Bo: the simulated players set it up under those names, not
+    their own (it said "Hexors: Ana · Bo", then "Kaiba's turn")."""
+    history = play(tmp_path, game, lambda h: entries(h, "simulated player", "setup"), players=("Ana", "Bo"))
+    players = entries(history, "simulated player", "setup")[0]["event"]["players"]
+    assert [p if isinstance(p, str) else p["id"] for p in players] == ["Ana", "Bo"]
+
 
 @pytest.mark.parametrize("game", ["nexus-keepers", "tesseract", "hexors", "nexus"])
 def test_the_simulated_camera_sees_the_whole_mat_in_a_wide_picture(game):

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from companion.capture.simulated_game import MatPlayers, Scene
+from companion.capture.simulated_game import MatPlayers, Scene, players_named
 from companion.tablevision.cells import cell_centre
 from companion.tablevision.render import DiePlacement, PiecePlacement
 
@@ -49,11 +49,11 @@ class Pending:
     value: int = 0
 
 
-def setup_event(seed: int) -> dict:
+def setup_event(seed: int, players=PLAYERS) -> dict:
     return {"type": "setup", "level": "beginner", "arena": {"columns": COLUMNS, "rows": ROWS},
             "players": [{"id": pid, "tiles": [{"id": tid, "tile": tid, "cell": cell} for tid, cell in tiles]}
-                        for pid, tiles in zip(PLAYERS, SIDES)],
-            "first": PLAYERS[seed % 2]}
+                        for pid, tiles in zip(players, SIDES)],
+            "first": players[seed % 2]}
 
 
 class TableBot(MatPlayers):
@@ -87,10 +87,10 @@ class TableBot(MatPlayers):
         state = engine.state
         if state is None:
             self.pending = None
-            table.submit(setup_event(self.random.randrange(2)), source=SOURCE)
+            table.submit(setup_event(self.random.randrange(2), players_named(table, PLAYERS)), source=SOURCE)
             return self._scene(engine.state)
         if state.phase == OVER:
-            table.new_game("hexors", dict(engine.options), [])
+            table.new_game("hexors", dict(engine.options), list(table.record.players))
             self.pending = None
             return Scene()
         self._enter_what_the_camera_missed(table, state)

@@ -16,7 +16,7 @@ import logging
 
 import numpy as np
 
-from companion.capture.simulated_game import MatPlayers, Scene
+from companion.capture.simulated_game import MatPlayers, Scene, players_named
 from companion.tablevision.render import PiecePlacement
 from companion.vision.render import DIE_BODY_BGR
 
@@ -67,12 +67,12 @@ class TableBot(MatPlayers):
         if engine.state is None:
             self.order = [c.id for c in example_deck()]
             self.random.shuffle(self.order)
-            table.submit({"type": "setup", "players": list(PLAYERS), "deck": "example",
+            table.submit({"type": "setup", "players": players_named(table, PLAYERS), "deck": "example",
                           "first_card": self.order.pop(0)}, source=SOURCE)
             self.pending = None
             return self._scene(engine.state)
         if engine.state.outcome is not None:
-            table.new_game("nexus", dict(engine.options), [])
+            table.new_game("nexus", dict(engine.options), list(table.record.players))
             return Scene()
         self._enter_what_the_camera_missed(table)
         state = engine.state

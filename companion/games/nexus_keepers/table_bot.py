@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from companion.capture.simulated_game import Scene
+from companion.capture.simulated_game import Scene, players_named
 from companion.tablevision.cells import cell_centre
 from companion.tablevision.render import DiePlacement, PiecePlacement
 from companion.tablevision.scenes import random_dice
@@ -61,7 +61,7 @@ class TableBot:
             if table.camera_board is None or not any(v.get("kind") == "tile" for v in table.camera_board.values()):
                 self.keepers, self.dice = {}, []
                 return self._scene()  # lay the tiles; the camera reads them
-            cubes, problems = setup_from_board(table.camera_board, list(PLAYERS))
+            cubes, problems = setup_from_board(table.camera_board, players_named(table, PLAYERS))
             if problems:
                 log.warning("simulated players: the camera's setup is refused (%s); the tiles stay",
                             "; ".join(p.en for p in problems))
@@ -72,7 +72,7 @@ class TableBot:
             return self._scene()
         turn = state.turn
         if turn.phase == "over" or turn.phase == "reconnect":
-            table.new_game("nexus-keepers", {}, list(PLAYERS))
+            table.new_game("nexus-keepers", {}, players_named(table, PLAYERS))
             self.keepers, self.dice, self.waiting = {}, [], None
             return self._scene()
         if turn.phase == "idle":  # the next player takes the dice: the referee says how many

@@ -118,12 +118,13 @@ def test_nexus_cards_and_counters_come_from_the_camera(tmp_path):
         "every card and counter was read by the camera"
     assert not [v for e in history for v in e["verdicts"] if v["kind"] in ("warning", "illegal")]
 
-@pytest.mark.parametrize("game", ["hexors", "nexus", "nexus-keepers"])
+@pytest.mark.parametrize("game", ["hexors", "nexus", "nexus-keepers", "tesseract"])
 def test_the_simulated_players_take_the_names_the_game_was_started_with(tmp_path, game):
     """A newcomer starts a game on the phone for Ana and Bo: the simulated players set it up under those names, not
     their own (it said "Hexors: Ana · Bo", then "Kaiba's turn")."""
     history = play(tmp_path, game, lambda h: entries(h, "simulated player", "setup"), players=("Ana", "Bo"))
-    players = entries(history, "simulated player", "setup")[0]["event"]["players"]
+    setup = entries(history, "simulated player", "setup")[0]["event"]
+    players = setup["scientists"] if game == "tesseract" else setup["players"]
     assert [p if isinstance(p, str) else p["id"] for p in players] == ["Ana", "Bo"]
 
 

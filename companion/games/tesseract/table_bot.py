@@ -12,7 +12,7 @@ import logging
 
 import numpy as np
 
-from companion.capture.simulated_game import MatPlayers, Scene
+from companion.capture.simulated_game import MatPlayers, Scene, players_named
 from companion.tablevision.cells import cell_centre
 from companion.tablevision.render import DiePlacement
 
@@ -60,10 +60,11 @@ class TableBot(MatPlayers):
         engine = table.engine
         state = engine.state
         if state is None:
-            table.submit({"type": "setup", "players": 2, "seed": self.random.randrange(2**31)}, source=SOURCE)
+            table.submit({"type": "setup", "players": 2, "scientists": players_named(table, ("S1", "S2")),
+                          "seed": self.random.randrange(2**31)}, source=SOURCE)
             return self._scene(engine.state)
         if state.phase == OVER:
-            table.new_game("tesseract", dict(engine.options), [])
+            table.new_game("tesseract", dict(engine.options), list(table.record.players))
             self.throw = None
             return Scene()
         player = PLAYERS["greedy"](engine, self.random)

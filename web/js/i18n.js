@@ -383,6 +383,11 @@ export function t(key, vars = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
 }
 
+/** A number as the page's language writes it (the decimal comma in French); ``options`` as Intl.NumberFormat's. */
+export function formatNumber(x, options = {}) {
+  return Number(x).toLocaleString(current === "fr" ? "fr-FR" : "en-GB", options);
+}
+
 /** A server text in the current language: {en, fr} objects or verdicts' message/message_fr. */
 export function pick(text) {
   if (text == null) return "";

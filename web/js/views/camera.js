@@ -3,7 +3,7 @@
 // alignment picture (the mat's lines drawn over the frame seen from above).
 
 import { $, clear, h } from "../dom.js";
-import { addStrings, pick, t } from "../i18n.js";
+import { addStrings, formatNumber, pick, t } from "../i18n.js";
 
 addStrings({
   en: {
@@ -95,7 +95,7 @@ function statusText(vision) {
   } else if (plane.state === "kept") {
     text = t("vision.kept", { n: (plane.anchors_seen || []).length });
   } else {
-    text = t("vision.mat", { n: (plane.anchors_seen || []).length, px: Number(plane.reprojection_px || 0).toFixed(1) });
+    text = t("vision.mat", { n: (plane.anchors_seen || []).length, px: formatNumber(plane.reprojection_px || 0, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
   }
   return [text, ...twice].join(" · ");
 }

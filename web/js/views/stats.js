@@ -1,7 +1,7 @@
 // Roll statistics from the game's history: faces per die colour and roll totals, drawn as inline SVG.
 
 import { $, clear, DIE_COLOURS, dieCss, h, svg } from "../dom.js";
-import { colourName, language, t } from "../i18n.js";
+import { colourName, formatNumber, t } from "../i18n.js";
 
 export function init() {}
 
@@ -36,7 +36,7 @@ export function rollStatistics(entries) {
 
 /** A p-value as players read it, like the fairness verdict's: two significant digits, the page's decimal mark. */
 function pWords(p) {
-  const digits = (x) => x.toLocaleString(language() === "fr" ? "fr-FR" : "en-GB", { maximumSignificantDigits: 2 });
+  const digits = (x) => formatNumber(x, { maximumSignificantDigits: 2 });
   return p < 0.0001 ? `< ${digits(0.0001)}` : digits(p);
 }
 

@@ -12,6 +12,7 @@ from typing import Any, Mapping
 
 from companion.core import Text
 
+from .grid import Placement
 from .state import CARD, COUNTER, GameState
 from .table_layout import GRID, ORIGIN
 
@@ -69,10 +70,12 @@ def camera_names(state: GameState | None, pieces: Mapping[str, Any]) -> dict[str
     for name, seen in pieces.items():
         if state is None or name not in state.cards or not isinstance(seen, Mapping) or seen.get("kind") != "card":
             continue
-        label = state.label(name)
         where = card_placement(seen) if seen.get("status") != "gone" else None
-        out[name] = Text(label, label) if where is None else Text(f"{label} at ({where['x']}, {where['y']})",
-                                                                  f"{label} en ({where['x']}, {where['y']})")
+        if where is None:
+            out[name] = Text(state.label(name), state.label(name))
+        else:
+            placed = Placement(name, **where)
+            out[name] = Text(state.placed_card(placed), state.placed_card(placed, "fr"))
     return out
 
 

@@ -28,7 +28,7 @@ def plain_name(name: str) -> str:
 COLOURS_FR = {"white": "blanc", "black": "noir", "red": "rouge", "green": "vert", "blue": "bleu", "yellow": "jaune",
               "purple": "violet", "orange": "orange"}
 FEMININE_FR = {"blanc": "blanche", "noir": "noire", "vert": "verte", "bleu": "bleue", "violet": "violette"}
-INVARIABLE_FR = {"orange", "marron"}  # colours named after things take no plural: « des cubes orange »
+INVARIABLE_FR = {"orange"}  # a colour named after a thing takes no plural: « des cubes orange »
 
 
 def colour_fr(colour: str, feminine: bool = False, plural: bool = False) -> str:
@@ -36,7 +36,7 @@ def colour_fr(colour: str, feminine: bool = False, plural: bool = False) -> str:
     a colour it does not know stays as written."""
     word = COLOURS_FR.get(colour, colour)
     word = FEMININE_FR.get(word, word) if feminine else word
-    if plural and colour in COLOURS_FR and COLOURS_FR[colour] not in INVARIABLE_FR:
+    if plural and colour in COLOURS_FR and word not in INVARIABLE_FR:
         return word + "s"
     return word
 

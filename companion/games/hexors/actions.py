@@ -41,9 +41,9 @@ def launch(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any
     n = sum(1 for a in state.actions.values() if a.owner == player.id) + 1
     action = ActionTile(f"{player.id}-{k.id}-{n}", k.id, player.id, PLAY, launched_turn=state.turn)
     state.actions[action.id] = action
-    out = [rules.info(rules.ACTION, f"{player.id} launches {k.en} ({action.id}), paying {k.cost} "
-                      f"{plural_en(k.cost, 'star')}: {k.effect_en}", f"{player.id} lance {k.fr} ({action.id}) et paie "
-                      f"{k.cost} {plural_fr(k.cost, 'étoile')} : "
+    en, fr = state.action_label(action)
+    out = [rules.info(rules.ACTION, f"{player.id} launches {en}, paying {k.cost} {plural_en(k.cost, 'star')}: "
+                      f"{k.effect_en}", f"{player.id} lance {fr} et paie {k.cost} {plural_fr(k.cost, 'étoile')} : "
                       f"{k.effect_fr}", who)]
     out += EFFECTS[k.id](state, player, action, event, options)
     if k.id == "energy_trap":   # « Pour le reste de ce tour de jeu ou jusqu'à ce que ce carreau action soit désarmé »
@@ -145,12 +145,13 @@ def _genesis(state, player, action, event, options) -> list[Verdict]:
 def _sandstorm(state, player, action, event, options) -> list[Verdict]:
     """« Désarme tous les carreaux actions de l'ennemi qui sont en jeu. »"""
     enemy = state.enemy_of(player.id)
-    gone = [a.id for a in state.in_play() if a.owner == enemy.id]
-    for aid in gone:
-        discard_action(state, aid)
+    gone = [a for a in state.in_play() if a.owner == enemy.id]
+    names = [state.action_label(a) for a in gone]
+    for a in gone:
+        discard_action(state, a.id)
     discard_action(state, action.id)
-    return [rules.info(rules.ACTION_EFFECT, f"Sandstorm disarms {', '.join(gone) or 'nothing'}",
-                       f"Tempête de sable désarme {', '.join(gone) or 'rien'}", [enemy.id])]
+    return [rules.info(rules.ACTION_EFFECT, f"Sandstorm disarms {', '.join(en for en, _ in names) or 'nothing'}",
+                       f"Tempête de sable désarme {', '.join(fr for _, fr in names) or 'rien'}", [enemy.id])]
 
 
 def _zombie(state, player, action, event, options) -> list[Verdict]:

@@ -8,6 +8,7 @@ from typing import Any, Mapping
 from companion.words import plain_name
 
 from .arena import Arena, Cell
+from .glossary import KINDS
 from .tiles import CHARACTER, TileDef
 
 ARENA, DISCARD = "arena", "discard"
@@ -159,6 +160,21 @@ class GameState:
         if any(other is not piece and _plain_name(other) == name for other in self.pieces.values()):
             return f"{name} ({piece.id})"
         return name
+
+    def action_label(self, action: ActionTile) -> tuple[str, str]:
+        """An action tile as players call it, in English and French: its kind's name ("Earth fist", not
+        "Kaiba-earth_fist-1"), with its owner where another player launched one too, and which of theirs where they
+        launched two."""
+        kind = KINDS[action.kind]
+        same = [a for a in self.actions.values() if a.kind == action.kind]
+        if len(same) == 1:
+            return kind.en, kind.fr
+        theirs = [a for a in same if a.owner == action.owner]
+        if len(theirs) == 1:
+            return f"{kind.en} ({action.owner})", f"{kind.fr} ({action.owner})"
+        n = theirs.index(action) + 1
+        en = {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+        return f"{kind.en} ({action.owner}, {en})", f"{kind.fr} ({action.owner}, {'1er' if n == 1 else f'{n}e'})"
 
     def on_arena(self) -> list[Piece]:
         return [p for p in self.pieces.values() if p.status == ARENA]

@@ -38,10 +38,9 @@ def _expire(state: GameState, options: Mapping[str, Any]) -> list[Verdict]:
         flash_over = KINDS[action.kind].type == FLASH and action.ends_after_turn is None
         if flash_over or (action.ends_after_turn is not None and action.ends_after_turn <= state.turn):
             discard_action(state, action.id)
-            out.append(rules.info(rules.ACTION, f"{KINDS[action.kind].en} ({action.id}) ends and goes to "
-                                  f"{action.owner}'s discard pile",
-                                  f"{KINDS[action.kind].fr} ({action.id}) prend fin et va dans la pile d'écart de "
-                                  f"{action.owner}", [action.owner]))
+            en, fr = state.action_label(action)
+            out.append(rules.info(rules.ACTION, f"{en} ends and goes to {action.owner}'s discard pile",
+                                  f"{fr} prend fin et va dans la pile d'écart de {action.owner}", [action.owner]))
     return out
 
 

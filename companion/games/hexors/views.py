@@ -22,6 +22,11 @@ def _cells(state: GameState) -> list[dict[str, Any]]:
     return out
 
 
+def _action_name(state: GameState, action) -> dict[str, str]:
+    en, fr = state.action_label(action)
+    return {"en": en, "fr": fr}
+
+
 def _tile(state: GameState, piece) -> dict[str, Any]:
     """A tile as drawn: each face's strike value listed by the direction it points on the arena."""
     faces = {DIRECTION_NAMES[(piece.facing + i) % 6]: {"value": f.value, "colour": f.colour}
@@ -66,6 +71,7 @@ def summary(state: GameState | None, options: Mapping[str, Any]) -> dict[str, An
                   for a in state.in_play() if a.cell is not None],
         "actions_in_play": [{"id": a.id, "kind": a.kind, "name": {"en": KINDS[a.kind].en, "fr": KINDS[a.kind].fr},
                              "owner": a.owner, "target": a.target} for a in state.in_play()],
+        "action_labels": {a.id: _action_name(state, a) for a in state.actions.values()},  # discarded ones too
         "action_names": {k: {"en": v.en, "fr": v.fr} for k, v in KINDS.items()},  # what the history's launches say
         "players": [{"id": p.id, "side": p.side, "stars": p.stars, "actions_in_hand": p.hand_count,
                      "discard": list(p.discard)} for p in state.players],

@@ -238,3 +238,31 @@ def test_zombie_takes_control_of_an_enemy_tile_for_the_turn():
     assert engine.state.pieces["b2"].status == "discard" and engine.state.get_player("A").stars == 9 - 3 + 1
     assert engine.state.controller(engine.state.pieces["b1"]) == "B"          # control comes back
     assert "A-zombie-1" in engine.state.get_player("A").discard
+
+
+def test_action_tiles_are_named_by_kind_with_owner_and_rank_only_where_needed():
+    """Each launched tile is told by its name, never an internal id; as a player may hold two of a kind (« Chaque
+    joueur doit avoir en main le même nombre de carreaux actions, et ne doit pas en avoir plus de deux identiques »),
+    tiles of one kind are told apart by whose they are, and two of one player's by which."""
+    engine = new(a_actions=["earth_fist", "earth_fist", "star_blast"], b_actions=["earth_fist", "sandstorm", "disarm"])
+    put(engine, a1="d4", b1="d6")
+    first = launch(engine, "A", "earth_fist", target="a1")
+    assert first[0].message.en.startswith("A launches Earth fist, paying 2 stars")
+    assert first[0].message.fr.startswith("A lance Poing de terre et paie 2 étoiles")
+    launch(engine, "A", "star_blast", target="a2")
+    launch(engine, "A", "earth_fist", target="a2")
+    launch(engine, "B", "earth_fist", target="b1")
+    names = engine.summary()["action_labels"]
+    assert names["A-earth_fist-1"] == {"en": "Earth fist (A, 1st)", "fr": "Poing de terre (A, 1er)"}
+    assert names["A-earth_fist-3"] == {"en": "Earth fist (A, 2nd)", "fr": "Poing de terre (A, 2e)"}
+    assert names["B-earth_fist-1"] == {"en": "Earth fist (B)", "fr": "Poing de terre (B)"}
+    assert names["A-star_blast-2"] == {"en": "Star blast", "fr": "Explosion d'étoiles"}
+    ended = [v.message.en for v in move(engine, "a2", "e2") if "ends and goes" in v.message.en]
+    assert ended == ["Earth fist (A, 1st) ends and goes to A's discard pile",
+                     "Earth fist (A, 2nd) ends and goes to A's discard pile",
+                     "Earth fist (B) ends and goes to B's discard pile"]
+    assert engine.summary()["action_labels"]["A-earth_fist-1"] == names["A-earth_fist-1"]  # discarded, still named
+    assert [a["name"]["en"] for a in engine.summary()["actions_in_play"]] == ["Star blast"]
+    storm = launch(engine, "B", "sandstorm")
+    assert storm[-1].message.en == "Sandstorm disarms Star blast"
+    assert storm[-1].message.fr == "Tempête de sable désarme Explosion d'étoiles"

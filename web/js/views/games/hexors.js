@@ -18,6 +18,8 @@ function fresh(state) {
 
 const sideOf = (summary, pid) => (summary.players.find((p) => p.id === pid) || {}).side || 0;
 const tileById = (summary, id) => summary.tiles.find((x) => x.id === id);
+/** A discard pile holds monsters and action tiles: each by the name players call it. */
+const tileName = (summary, id) => (summary.action_labels || {})[id] ? pick(summary.action_labels[id]) : named(summary, id);
 
 function phaseOf(summary) {
   if (summary.phase === "over") return "over";
@@ -98,7 +100,7 @@ function playersList(summary) {
     h("span", { class: "token", style: `--team:${SIDE_CSS[p.side]};color:${SIDE_TEXT[p.side]}` }, p.id.slice(0, 2).toUpperCase()),
     h("span", { class: "who" }, h("strong", {}, p.id)),
     h("span", { class: "state" }, [summary.level === "advanced" ? `${t("hex.stars", { n: p.stars })} · ${t("hex.in_hand", { n: p.actions_in_hand })} · ` : "",
-      p.discard.length ? t("hex.discard", { tiles: p.discard.map((id) => named(summary, id)).join(", ") }) : t("hex.discard_empty")].join("")))));
+      p.discard.length ? t("hex.discard", { tiles: p.discard.map((id) => tileName(summary, id)).join(", ") }) : t("hex.discard_empty")].join("")))));
 }
 
 function tapTile(ctx, id) {
@@ -156,7 +158,7 @@ export function render(ctx) {
     })),
     h("div", { class: "hex-controls" }, controls(ctx)),
     lastDuel(summary),
-    summary.actions_in_play.length ? h("p", { class: "hint" }, summary.actions_in_play.map((a) => `${pick(a.name)} (${a.owner}${a.target ? ` → ${a.target}` : ""})`).join(" · ")) : null,
+    summary.actions_in_play.length ? h("p", { class: "hint" }, summary.actions_in_play.map((a) => `${pick(a.name)} (${a.owner}${a.target ? ` → ${named(summary, a.target)}` : ""})`).join(" · ")) : null,
     playersList(summary),
   ].filter(Boolean));
 }

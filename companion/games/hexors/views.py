@@ -73,7 +73,9 @@ def summary(state: GameState | None, options: Mapping[str, Any]) -> dict[str, An
                              "owner": a.owner, "target": a.target} for a in state.in_play()],
         "action_labels": {a.id: _action_name(state, a) for a in state.actions.values()},  # discarded ones too
         "action_names": {k: {"en": v.en, "fr": v.fr} for k, v in KINDS.items()},  # what the history's launches say
+        "action_kinds": {k: {"type": v.type, "cost": v.cost, "target": v.target} for k, v in KINDS.items()},
         "players": [{"id": p.id, "side": p.side, "stars": p.stars, "actions_in_hand": p.hand_count,
+                     "hand": list(p.hand) if p.hand is not None else None,  # None: kept hidden (choice H1)
                      "discard": list(p.discard)} for p in state.players],
         "duel": duel, "last_duel": state.last_duel,
         "legal_moves": legal_moves(state, state.player.id, options) if playing else [],

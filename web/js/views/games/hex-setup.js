@@ -9,6 +9,11 @@ import "./hex-strings.js";
 
 let draft = null;
 
+/** Action tiles each player holds at the advanced level: « face cachée », so the phone keeps only their number
+ * (the engine's hidden hand) and asks which kind when one is launched. */
+const HAND_SIZES = [1, 2, 3, 4, 5, 6, 7, 8];
+const HAND_DEFAULT = 4;
+
 /** A tile's name without the "(example tile)" mark (the note below the list says they are examples). */
 const plainName = (name) => String(name).replace(/\s*\(.*\)\s*/, "").trim() || String(name);
 
@@ -23,7 +28,7 @@ function start(ctx) {
   const monsters = choices.tiles.filter((x) => x.kind === "monster");
   const half = Math.floor(monsters.length / 2);
   draft = {
-    game: ctx.state.game_id, level: choices.level, selected: null,
+    game: ctx.state.game_id, level: choices.level, selected: null, actions: HAND_DEFAULT,
     players: names.slice(0, 2).map((id, side) => {
       const grey = choices.start_cells[side];
       return { id, side, character: characters[side % characters.length].id, cell: grey[Math.floor(grey.length / 2)] };
@@ -60,7 +65,7 @@ export function setupEvent(choices) {
       tiles: [{ id: unique(pieceId(tileOf(choices, p.character))), tile: p.character, cell: p.cell },
         ...Object.entries(draft.owner).filter(([id, side]) => side === p.side && draft.cells[id])
           .map(([id]) => ({ id: unique(pieceId(tileOf(choices, id))), tile: id, cell: draft.cells[id] }))],
-      ...(draft.level === "advanced" ? { actions: [] } : {}),
+      ...(draft.level === "advanced" ? { actions: draft.actions } : {}),
     })),
   };
 }
@@ -133,6 +138,8 @@ export function renderSetup(ctx) {
     h("p", { class: "hint" }, t("hex.setup_hint")),
     h("p", {}, t("hex.level")),
     choiceRow(choices.levels.map((l) => ({ value: l, label: t(`hex.level.${l}`) })), draft.level, (l) => { draft.level = l; renderSetup(ctx); }, { class: "hex-level", label: t("hex.level") }),
+    ...(draft.level === "advanced" ? [h("p", {}, t("hex.hand_size")), choiceRow(HAND_SIZES.map((n) => ({ value: n, label: String(n) })), draft.actions,
+      (n) => { draft.actions = n; renderSetup(ctx); }, { class: "hex-hand-size", label: t("hex.hand_size") })] : []),
     h("div", { class: "hex-players" }, draft.players.map((p) => playerCard(ctx, p))),
     h("p", { class: "hint", id: "hex-place-hint" }, selected ? t("hex.place_tile", { tile: selected.startsWith("char-") ? draft.players[Number(selected.slice(5))].id : plainName(tileOf(choices, selected).name) }) : t("hex.tap_a_tile")),
     h("div", { class: "board-scroll" }, drawArena(cells, draftTiles(choices), {

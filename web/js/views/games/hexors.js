@@ -4,6 +4,7 @@
 import { clear, dieCss, h } from "../../dom.js";
 import { colourName, named, pick, t } from "../../i18n.js";
 import { button } from "../widgets.js";
+import { actionPanel, cellEvent, cellsWanted } from "./hex-actions.js";
 import { SIDE_CSS, SIDE_TEXT, drawArena, shortName } from "./hex-board.js";
 import "./hex-strings.js";
 
@@ -116,6 +117,8 @@ function tapTile(ctx, id) {
 }
 
 function tapCell(ctx, cell) {
+  const launch = cellEvent(ctx.summary, ui.launch, cell);
+  if (launch) { ctx.submit(launch); return; }
   const paths = (ctx.summary.legal_moves || []).filter((m) => m.tile === ui.selected && m.path.at(-1) === cell);
   if (!paths.length) return;
   if (paths.length === 1) { ctx.submit({ type: "move", tile: ui.selected, path: paths[0].path }); return; }
@@ -138,6 +141,7 @@ function controls(ctx) {
   }
   if (phase === "stuck") out.push(button(t("hex.cannot_move", { name: summary.turn }), () => submit({ type: "cannot_move" }), { class: "big", id: "hex-cannot-move" }));
   if (phase === "over" && summary.outcome) out.push(h("p", { class: "lead", id: "hex-winner" }, t("hex.winner", { name: summary.outcome.winner })));
+  out.push(actionPanel(ctx, ui, () => render(ctx)));
   return out;
 }
 
@@ -146,7 +150,7 @@ export function render(ctx) {
   fresh(state);
   const tiles = summary.tiles.map((x) => ({ ...x, side: sideOf(summary, x.owner) }));
   const moves = (summary.legal_moves || []).filter((m) => m.tile === ui.selected);
-  const destinations = new Set(moves.map((m) => m.path.at(-1)));
+  const destinations = cellsWanted(summary, ui.launch) || new Set(moves.map((m) => m.path.at(-1)));
   const d = summary.duel;
   const targets = new Set(d ? (d.choose_opponent ? d.remaining : [d.attacker, d.defender]) : []);
   const cells = summary.arena.cells.map((c) => ({ ...c, start: c.start_of ? sideOf(summary, c.start_of) : null }));

@@ -77,7 +77,7 @@ def test_action_tiles_are_launched_by_tapping(quiet_table, phone):
     tap(phone, "#hex-actions button[data-launcher='Bob']")
     tap(phone, "#hex-action-kinds button[data-kind='disarm']")
     named = shown(phone, "return [...document.querySelectorAll('#hex-action-targets button')].map(b => b.textContent)")
-    assert sorted(named) == ["Mystic barrier (Ann)", "Setting sun (Ann)"]
+    assert sorted(named) == ["Mystic barrier (Ann)", f"Setting sun (Ann → {summary['labels'][mine]})"]
     tap(phone, f"#hex-action-targets button[data-target='{wall}']")
     summary = settled(phone, url)["summary"]
     assert summary["walls"] == [] and wall in summary["players"][0]["discard"]

@@ -93,10 +93,9 @@ def _disarm(state, player, action, event, options) -> list[Verdict]:
                             f"{event['target']!r} n'est pas un carreau action lancé en jeu", [player.id])
     discard_action(state, target.id)
     discard_action(state, action.id)
-    what = KINDS[target.kind]
-    return [rules.info(rules.ACTION_EFFECT, f"{target.owner}'s {what.en} is disarmed and goes to {target.owner}'s "
-                       "discard pile", f"Le carreau {what.fr} de {target.owner} est désarmé et va dans la pile d'écart de "
-                       f"{target.owner}", [target.owner])]
+    en, fr = state.action_label(target)
+    return [rules.info(rules.ACTION_EFFECT, f"{en} is disarmed and goes to {target.owner}'s discard pile",
+                       f"{fr} est désarmé et va dans la pile d'écart de {target.owner}", [target.owner])]
 
 
 def _barrier(state, player, action, event, options) -> list[Verdict]:

@@ -21,6 +21,11 @@ export function cellEvent(summary, launch, cell) {
   return { type: "launch", player: launch.player, action: launch.kind, cell, ...(launch.tile ? { tile: launch.tile } : {}) };
 }
 
+/** A tile in play as the phone lists it: its kind, whose, and on what ("Setting sun (Ann → Gaia)"). */
+export function inPlayName(summary, a) {
+  return `${pick(a.name)} (${a.owner}${a.target ? ` → ${named(summary, a.target)}` : ""})`;
+}
+
 function choices(label, items, id) {
   return [h("p", {}, label), h("div", { class: "stack", id }, items.length ? items : h("p", { class: "hint" }, t("hex.actions.nothing")))];
 }
@@ -54,7 +59,7 @@ export function actionPanel(ctx, ui, redraw) {
       body.push(...choices(t("hex.actions.on_enemy", { action }), tileButtons(summary.tiles.filter((x) => x.owner !== launch.player)), "hex-action-targets"));
     } else if (target === "action") {
       body.push(...choices(t("hex.actions.on_action", { action }), summary.actions_in_play.map((a) =>
-        button(`${pick(summary.action_labels[a.id])} (${a.owner})`, () => send({ target: a.id }), { dataset: { target: a.id } })), "hex-action-targets"));
+        button(inPlayName(summary, a), () => send({ target: a.id }), { dataset: { target: a.id } })), "hex-action-targets"));
     } else if (target === "discarded_monster" && !launch.tile) {
       const player = summary.players.find((p) => p.id === launch.player);
       const monsters = player.discard.filter((id) => summary.labels[id] !== undefined);

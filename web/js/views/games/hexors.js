@@ -4,7 +4,7 @@
 import { clear, dieCss, h } from "../../dom.js";
 import { colourName, named, pick, t } from "../../i18n.js";
 import { button } from "../widgets.js";
-import { actionPanel, cellEvent, cellsWanted } from "./hex-actions.js";
+import { actionPanel, cellEvent, cellsWanted, inPlayName } from "./hex-actions.js";
 import { SIDE_CSS, SIDE_TEXT, drawArena, shortName } from "./hex-board.js";
 import "./hex-strings.js";
 
@@ -162,7 +162,7 @@ export function render(ctx) {
     })),
     h("div", { class: "hex-controls" }, controls(ctx)),
     lastDuel(summary),
-    summary.actions_in_play.length ? h("p", { class: "hint" }, summary.actions_in_play.map((a) => `${pick(a.name)} (${a.owner}${a.target ? ` → ${named(summary, a.target)}` : ""})`).join(" · ")) : null,
+    summary.actions_in_play.length ? h("p", { class: "hint" }, summary.actions_in_play.map((a) => inPlayName(summary, a)).join(" · ")) : null,
     playersList(summary),
   ].filter(Boolean));
 }

@@ -190,8 +190,7 @@ export function updateLive(app) {
   if (!live || live.frame === null || live.frame === undefined) {
     figure.classList.remove("has-frame");
     const fault = live && live.camera && live.camera.ok === false;
-    const problem = t("table.camera_problem", { message: pick(live.camera) });
-    caption.textContent = fault ? `${problem} — ${t("table.no_camera")}`
+    caption.textContent = fault ? `${t("table.camera_problem", { message: pick(live.camera) })} — ${t("table.no_camera")}`
       : t("table.no_camera");
     clear($("#snapshot-overlay"));
     return;

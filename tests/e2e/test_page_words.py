@@ -98,3 +98,32 @@ def test_the_table_screen_says_the_journal_was_set_aside(tmp_path, language, sai
             assert page_errors(driver) == []
         finally:
             driver.quit()
+
+
+TAB_LABELS = """
+return [...document.querySelectorAll('#tabs a')].map((tab) => {
+  const label = tab.lastElementChild, box = label.getBoundingClientRect();
+  return [label.textContent, box.left, box.right, label.scrollWidth <= label.clientWidth];
+});
+"""
+
+
+@pytest.mark.parametrize("language", ["en-GB", "fr-FR"])
+def test_each_tab_label_is_whole_and_apart_from_the_next_on_a_narrow_phone(quiet_table, language):
+    """On a 360-pixel-wide phone the five tab labels are whole and stand apart: in French "Historique" and
+    "Statistiques" ran into one word."""
+    _, url = quiet_table
+    driver = new_browser(language)
+    try:
+        driver.set_window_size(360, 780)
+        unlock(driver, url)
+        open_page(driver, url, "#/table")
+        labels = driver.execute_script(TAB_LABELS)
+        assert len(labels) == 5
+        assert [name for name, _, _, whole in labels if not whole] == [], labels
+        gaps = [right_label[1] - left_label[2] for left_label, right_label in zip(labels, labels[1:])]
+        assert min(gaps) >= 4, labels
+        assert labels[-1][2] <= driver.execute_script("return document.documentElement.clientWidth"), labels
+        assert page_errors(driver) == []
+    finally:
+        driver.quit()

@@ -181,7 +181,7 @@ const STRINGS = {
     "tab.table": "Table",
     "tab.verdicts": "Verdicts",
     "tab.history": "Historique",
-    "tab.stats": "Statistiques",
+    "tab.stats": "Stats",
     "tab.settings": "Réglages",
     "join.welcome": "Bienvenue à la table",
     "join.playing": "Partie en cours : {game}",

@@ -215,6 +215,9 @@ def test_nexus_is_set_up_and_played_by_tapping(quiet_table, phone, screenshots):
     tap(phone, "#nx-setup-start")
     summary = check_nexus_board(phone, url)
     assert [c["card"] for c in summary["cards"]] == ["ex-fork-2"] and summary["player"] == "Ann"
+    # Nexus has no dice: without a camera the page says to play on the board, not to enter rolls
+    caption = phone.find_element("id", "snapshot-caption").text
+    assert caption == "No camera picture — play by tapping the board", caption
 
     # The opening of docs/rules/examples/nexus-two-players.jsonl, tapped: the card drawn picked, put on a ringed
     # square the way it lies, then a counter on a free node of a tapped card. Ann's ex-chain-5 closes a Nexus

@@ -190,8 +190,9 @@ export function updateLive(app) {
   if (!live || live.frame === null || live.frame === undefined) {
     figure.classList.remove("has-frame");
     const fault = live && live.camera && live.camera.ok === false;
-    caption.textContent = fault ? `${t("table.camera_problem", { message: pick(live.camera) })} — ${t("table.no_camera")}`
-      : t("table.no_camera");
+    // a game drawn on the phone is played on its board there (Nexus has no dice at all); free roll takes rolls
+    const instead = t(hasView(app.state && app.state.game) ? "table.no_camera_board" : "table.no_camera");
+    caption.textContent = fault ? `${t("table.camera_problem", { message: pick(live.camera) })} — ${instead}` : instead;
     clear($("#snapshot-overlay"));
     return;
   }

@@ -16,6 +16,14 @@ from .graph import Board
 from .grid import Placement
 
 CARD, COUNTER, OVER = "card", "counter", "over"
+# where on its cards a Nexus lies, by thirds of their box (row, column), for Nexuses whose cards alone read alike
+SIDES = {
+    "en": {(0, 0): "top left", (0, 1): "top", (0, 2): "top right", (1, 0): "left", (1, 1): "middle",
+           (1, 2): "right", (2, 0): "bottom left", (2, 1): "bottom", (2, 2): "bottom right"},
+    "fr": {(0, 0): "en haut à gauche", (0, 1): "en haut", (0, 2): "en haut à droite", (1, 0): "à gauche",
+           (1, 1): "au milieu", (1, 2): "à droite", (2, 0): "en bas à gauche", (2, 1): "en bas",
+           (2, 2): "en bas à droite"},
+}
 COLOURS = ("red", "blue", "green", "yellow")
 
 
@@ -75,6 +83,35 @@ class GameState:
         if len(names) == 1:
             return names[0]
         return ", ".join(names[:-1]) + (" et " if lang == "fr" else " and ") + names[-1]
+
+    def nexus_names(self, lang: str = "en") -> dict[str, str]:
+        """Every Nexus on the board (id -> words), as ``nexus_place`` names it; where two would read alike (a card's
+        separate networks: "Six caps at (0, 0)" six times), each also says where on those cards it lies: "Six caps
+        at (0, 0), top left", and a count only if that is alike too."""
+        nexuses = sorted(self.board.nexuses().values(), key=lambda n: n.id)
+        words = {n.id: self.nexus_place(n.nodes, lang) for n in nexuses}
+        alike: dict[str, list] = {}
+        for nexus in nexuses:
+            alike.setdefault(words[nexus.id], []).append(nexus)
+        for said, group in alike.items():
+            if len(group) < 2:
+                continue
+            sides = {n.id: SIDES[lang][self._side(n.nodes)] for n in group}
+            for nexus in group:
+                same = [n.id for n in group if sides[n.id] == sides[nexus.id]]
+                count = f" ({same.index(nexus.id) + 1})" if len(same) > 1 else ""
+                words[nexus.id] = f"{said}, {sides[nexus.id]}{count}"
+        return words
+
+    def _side(self, nodes) -> tuple[int, int]:
+        """Which third of its cards' box (row, column) the middle of a Nexus's nodes lies in, as the phone draws."""
+        cells = [c for k in {self.board.node_card[n] for n in nodes} for c in self.board.placements[k].cells()]
+        x0, y0 = min(c[0] for c in cells), min(c[1] for c in cells)
+        x1, y1 = max(c[0] for c in cells) + 1, max(c[1] for c in cells) + 1
+        points = [self.node_point(n) for n in nodes]
+        fx = (sum(p[0] for p in points) / len(points) - x0) / (x1 - x0)
+        fy = (sum(p[1] for p in points) / len(points) - y0) / (y1 - y0)
+        return min(int(fy * 3), 2), min(int(fx * 3), 2)
 
     def closed_nodes(self) -> set[str]:
         return {n for record in self.closed for n in record["nodes"]}

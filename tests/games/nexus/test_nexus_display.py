@@ -44,3 +44,28 @@ def test_a_nexus_is_named_by_the_cards_it_runs_across_the_first_three_then_how_m
     assert long["en"].count(" at (") == 3 and long["fr"].count(" en (") == 3
     assert long["fr"].endswith("autres cartes") and " et " in long["fr"]
     assert all(":" not in p["en"] for p in places)  # never a node id
+
+
+def test_nexuses_on_the_same_cards_are_told_apart_by_where_on_them_they_lie():
+    """Six caps has six separate Nexuses on one card: the list and the verdicts said "Six caps at (0, 0)" six times.
+    Each now also says where on the card it lies, as the phone draws it (y grows downwards), in both languages."""
+    engine = create_game("nexus", {})
+    engine.apply({"type": "setup", "players": ["Ann", "Bob"], "first_card": "ex-caps-1"})
+    nexuses = engine.summary()["nexuses"]
+    assert len(nexuses) == 6 and len({n["place"]["en"] for n in nexuses}) == 6
+    assert len({n["place"]["fr"] for n in nexuses}) == 6
+    nodes = {n["id"]: (n["x"], n["y"]) for n in engine.summary()["nodes"]}
+    by_words = {n["place"]["en"]: nodes[n["nodes"][0]] for n in nexuses}
+    assert set(by_words) == {f"Six caps at (0, 0), {side}" for side in
+                             ("top left", "left", "bottom left", "top right", "right", "bottom right")}
+    top_left, bottom_right = by_words["Six caps at (0, 0), top left"], by_words["Six caps at (0, 0), bottom right"]
+    assert top_left[0] < bottom_right[0] and top_left[1] < bottom_right[1]
+    assert by_words["Six caps at (0, 0), left"][0] < by_words["Six caps at (0, 0), right"][0]
+    assert "Six caps en (0, 0), en haut à gauche" in {n["place"]["fr"] for n in nexuses}
+
+
+def test_a_nexus_alone_on_its_cards_keeps_its_plain_name():
+    engine = create_game("nexus", {})
+    engine.apply({"type": "setup", "players": ["Ann", "Bob"], "first_card": "ex-cross-1"})
+    assert [n["place"] for n in engine.summary()["nexuses"]] == [
+        {"en": "Double cross at (0, 0)", "fr": "Double cross en (0, 0)"}]

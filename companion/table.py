@@ -364,6 +364,12 @@ class Table:
                 "camera_names": self._camera_names(),
             }
 
+    def seen_board(self) -> tuple[dict[str, Any] | None, str]:
+        """The camera's latest settled board and the game at the table, taken together: a new game clears the board,
+        and a board read between the two would belong to the other game."""
+        with self._lock:
+            return self.camera_board, self.record.game
+
     def outcome(self, game_id: int) -> dict[str, Any] | None:
         """The outcome of game ``game_id`` when it is the one at the table (the journal ends a game only when the
         next one starts), else None."""

@@ -17,9 +17,7 @@ blueprint = Blueprint("camera", __name__, url_prefix="/api")
 def camera():
     """``?players=Ada,Bo``: for Nexus Keepers, the cubes as laid on the mat (setup_from_board) and their problems."""
     service = context().service
-    table = service.table
-    with table._lock:
-        board, game = table.camera_board, table.record.game
+    board, game = service.table.seen_board()
     setup = None
     names = [p.strip() for p in request.args.get("players", "").split(",") if p.strip()]
     if game == "nexus-keepers" and names:

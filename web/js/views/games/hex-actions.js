@@ -37,12 +37,12 @@ export function actionPanel(ctx, ui, redraw) {
   const launch = ui.launch;
   const set = (next) => { ui.launch = next; redraw(); };
   const send = (extra) => submit({ type: "launch", player: launch.player, action: launch.kind, ...extra });
+  const player = launch && summary.players.find((p) => p.id === launch.player);
   const body = [];
   if (!launch) {
     body.push(h("div", { class: "stack" }, summary.players.map((p) =>
       button(t("hex.actions.launch", { name: p.id }), () => set({ player: p.id }), { dataset: { launcher: p.id } }))));
   } else if (!launch.kind) {
-    const player = summary.players.find((p) => p.id === launch.player);
     const kinds = player.hand ? [...new Set(player.hand)] : Object.keys(summary.action_kinds);
     body.push(...choices(t("hex.actions.which", { name: launch.player }), kinds.map((k) =>
       button(`${pick(summary.action_names[k])} · ${t("hex.actions.cost", { stars: summary.action_kinds[k].cost })}`, () => {
@@ -61,7 +61,6 @@ export function actionPanel(ctx, ui, redraw) {
       body.push(...choices(t("hex.actions.on_action", { action }), summary.actions_in_play.map((a) =>
         button(inPlayName(summary, a), () => send({ target: a.id }), { dataset: { target: a.id } })), "hex-action-targets"));
     } else if (target === "discarded_monster" && !launch.tile) {
-      const player = summary.players.find((p) => p.id === launch.player);
       const monsters = player.discard.filter((id) => summary.labels[id] !== undefined);
       body.push(...choices(t("hex.actions.from_discard", { action }), monsters.map((id) =>
         button(named(summary, id), () => set({ ...launch, tile: id }), { dataset: { target: id } })), "hex-action-targets"));

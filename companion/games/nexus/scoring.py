@@ -70,10 +70,10 @@ def score_closed(state: GameState, closing: list[Nexus], options: Mapping[str, A
         order = " then ".join(dict.fromkeys(r[2] for r in results if r[2] is not None))
         out.append(rules.info(rules.SCORE_ORDER, f"Several Nexuses closed at once: scored {order}",
                               f"Plusieurs Nexus fermés à la fois : marqués {order.replace(' then ', ' puis ')}"))
-    names, noms = state.nexus_names(), state.nexus_names("fr")
+    names = state.nexus_names()
     for nexus, power, who, why, points in results:
         text_en, text_fr = _describe(power, state.players)
-        size, place, lieu = len(nexus.nodes), names[nexus.id], noms[nexus.id]
+        size, place, lieu = len(nexus.nodes), names[nexus.id].en, names[nexus.id].fr
         record = {"id": nexus.id, "nodes": list(nexus.nodes), "power": power, "scorer": who, "points": 0,
                   "result": why, "value": points, "turn": state.turn_number, "closed_by": state.player,
                   "cards_down": len(state.placements)}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from companion.core import Text
 from companion.words import plain_name, plural_en, plural_fr
 
 from .cards import Card
@@ -84,23 +85,26 @@ class GameState:
             return names[0]
         return ", ".join(names[:-1]) + (" et " if lang == "fr" else " and ") + names[-1]
 
-    def nexus_names(self, lang: str = "en") -> dict[str, str]:
-        """Every Nexus on the board (id -> words), as ``nexus_place`` names it; where two would read alike (a card's
-        separate networks: "Six caps at (0, 0)" six times), each also says where on those cards it lies: "Six caps
-        at (0, 0), top left", and a count only if that is alike too."""
+    def nexus_names(self) -> dict[str, Text]:
+        """Every Nexus on the board (id -> its words in English and French), as ``nexus_place`` names it; where two
+        would read alike (a card's separate networks: "Six caps at (0, 0)" six times), each also says where on those
+        cards it lies: "Six caps at (0, 0), top left", and a count only if that is alike too. The two languages'
+        words are alike for the same Nexuses, so each Nexus's place on its cards is found once for both."""
         nexuses = sorted(self.board.nexuses().values(), key=lambda n: n.id)
-        words = {n.id: self.nexus_place(n.nodes, lang) for n in nexuses}
+        words = {n.id: Text(self.nexus_place(n.nodes), self.nexus_place(n.nodes, "fr")) for n in nexuses}
         alike: dict[str, list] = {}
         for nexus in nexuses:
-            alike.setdefault(words[nexus.id], []).append(nexus)
-        for said, group in alike.items():
+            alike.setdefault(words[nexus.id].en, []).append(nexus)
+        for group in alike.values():
             if len(group) < 2:
                 continue
-            sides = {n.id: SIDES[lang][self._side(n.nodes)] for n in group}
+            sides = {n.id: self._side(n.nodes) for n in group}
             for nexus in group:
                 same = [n.id for n in group if sides[n.id] == sides[nexus.id]]
                 count = f" ({same.index(nexus.id) + 1})" if len(same) > 1 else ""
-                words[nexus.id] = f"{said}, {sides[nexus.id]}{count}"
+                said = words[nexus.id]
+                words[nexus.id] = Text(f"{said.en}, {SIDES['en'][sides[nexus.id]]}{count}",
+                                       f"{said.fr}, {SIDES['fr'][sides[nexus.id]]}{count}")
         return words
 
     def _side(self, nodes) -> tuple[int, int]:

@@ -36,9 +36,9 @@ def nexus_views(state: GameState, options: Mapping[str, Any]) -> list[dict[str, 
     board, counters = state.board, state.counters
     closed = {r["id"]: r for r in state.closed}
     out = []
-    names = {lang: state.nexus_names(lang) for lang in ("en", "fr")}  # the verdicts' words
+    names = state.nexus_names()  # the verdicts' words
     for nexus in sorted(board.nexuses().values(), key=lambda n: n.id):
-        place = {lang: names[lang][nexus.id] for lang in names}
+        place = names[nexus.id].to_json()
         if nexus.id in closed:
             r = closed[nexus.id]
             out.append({"id": nexus.id, "place": place, "closed": True, "nodes": list(nexus.nodes), "power": r["power"],

@@ -65,6 +65,14 @@ class FrameSource(abc.ABC):
         self.close()
 
 
+class SimulatedSource(FrameSource):
+    """A table the project draws instead of a camera: every phone names it so and flags its dice as drawn."""
+
+    description = "SIMULATED table (no camera)"
+    description_fr = "table SIMULÉE (pas de caméra)"
+    simulated = True
+
+
 class WrappedSource(FrameSource):
     """A source that wraps another (turning its frames, retrying it): it is that camera, as players see it."""
 

@@ -8,18 +8,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from companion.capture.base import Frame, FrameSource
+from companion.capture.base import Frame, SimulatedSource
 from companion.vision.render import (DIE_BODY_BGR, RenderedDie, draw_die, finish_photo, place_dice,
                                      random_background, random_die_spec)
 
 
-class SimulatedTable(FrameSource):
+class SimulatedTable(SimulatedSource):
     """Endless seeded stream: a hand sweeps in, dice tumble for ``tumble_seconds``, then stay still
     for ``still_seconds``. ``truth`` is the rendered dice of the last frame (None while moving)."""
-
-    description = "SIMULATED table (no camera)"
-    description_fr = "table SIMULÉE (pas de caméra)"
-    simulated = True
 
     def __init__(self, seed: int = 0, fps: float = 10.0, size: tuple[int, int] = (640, 480),
                  dice_range: tuple[int, int] = (2, 5), die_size: tuple[float, float] = (38, 52),

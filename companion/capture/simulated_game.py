@@ -17,7 +17,7 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
-from companion.capture.base import Frame, FrameSource
+from companion.capture.base import Frame, FrameSource, SimulatedSource
 from companion.mounting import plan_mount
 from companion.tablevision.layout import TableLayout
 from companion.tablevision.render import CameraPose, DiePlacement, PiecePlacement, render_table
@@ -75,12 +75,8 @@ def bot_for(game: str, rng: np.random.Generator) -> TableBot | None:
     return module.TableBot(rng) if module is not None else None
 
 
-class SimulatedGameTable(FrameSource):
+class SimulatedGameTable(SimulatedSource):
     """Hand frames, tumbling frames (when dice were thrown), then still frames of each scene the bot asks for."""
-
-    description = "SIMULATED table (no camera)"
-    description_fr = "table SIMULÉE (pas de caméra)"
-    simulated = True
 
     def __init__(self, layout: TableLayout, bot: TableBot, table: Any, fps: float = 8.0,
                  size: tuple[int, int] = (1280, 960), seed: int = 0, still_seconds: float = 2.0,
@@ -143,13 +139,9 @@ class SimulatedGameTable(FrameSource):
         return frame
 
 
-class SimulatedTableForGames(FrameSource):
+class SimulatedTableForGames(SimulatedSource):
     """The simulated camera ``camera.source = "simulated"`` gives the service: the current game played on its mat
     by its simulated players when the game has them, else dice thrown on a plain table (``SimulatedTable``)."""
-
-    description = "SIMULATED table (no camera)"
-    description_fr = "table SIMULÉE (pas de caméra)"
-    simulated = True
 
     def __init__(self, table: Any, fps: float = 8.0, size: tuple[int, int] = (1280, 960), seed: int = 0) -> None:
         from companion.capture.simulated import SimulatedTable

@@ -67,6 +67,9 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "language": Key("en", "default language when a phone does not say", ("en", "fr")),
         "login_attempts": Key(5, "wrong table PINs a phone may enter per 5 minutes before it must wait",
                               within=AT_LEAST_ONE),
+        "allowed_hosts": Key(["localhost", "*.local"], "names phones may reach the companion by, besides IP "
+                                                       "addresses and this machine's hostname; others get 421 "
+                                                       "(DNS rebinding); * matches any part of a name"),
     },
     "game": {
         "default": Key("free-roll", "game started when no unfinished game is in the journal"),

@@ -18,8 +18,10 @@ from flask import Flask, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from companion.web.auth import LoginLimiter, PinStore, session_secret
+from companion.web.hosts import AllowedHosts
 from companion.web.idempotency import IdempotencyCache
 from companion.web.netinfo import JoinLinks
+from companion.web.session_store import SessionStore
 from companion.web.validation import MAX_BODY_BYTES, ApiError
 
 if TYPE_CHECKING:
@@ -72,6 +74,8 @@ class WebContext:
     links: JoinLinks
     streams: StreamGate
     web_dir: Path
+    sessions: SessionStore
+    hosts: AllowedHosts
     keepalive: float = 15.0
     closing: threading.Event = field(default_factory=threading.Event)
     idempotency: IdempotencyCache = field(default_factory=IdempotencyCache)
@@ -112,6 +116,8 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
         # Leave a few threads for page loads and changes when every other thread holds a stream.
         streams=StreamGate(threads - 4 if threads > 8 else threads // 2),
         web_dir=Path(web_dir) if web_dir is not None else find_web_dir(),
+        sessions=SessionStore(data_dir, app.permanent_session_lifetime.total_seconds()),
+        hosts=AllowedHosts(list(settings["allowed_hosts"])),
     )
 
     pins = app.extensions["companion"].pins
@@ -134,6 +140,7 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
     app.register_blueprint(sheets.blueprint)
     app.register_blueprint(camera.blueprint)
     app.register_blueprint(pages.blueprint)
+    app.before_request(session.check_host)
     app.before_request(session.check_csrf)
     app.after_request(_security_headers)
     app.register_error_handler(ApiError, api_error_response)

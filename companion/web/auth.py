@@ -149,20 +149,32 @@ class PinStore:
 
 
 class LoginLimiter:
-    """Failed PIN attempts per phone (IP address) and in total, over a sliding window.
+    """Wrong PINs per phone (IP address) and in total, over a sliding window.
 
-    A six-digit PIN has a million values; at five tries per phone and thirty in
-    total per five minutes, guessing it takes weeks of trying at the table.
+    Each address may be wrong ``per_client`` times per window, then it waits. Past ``overall`` wrong PINs in
+    total (someone guessing from many addresses), an address wrong ``free_tries`` times or more waits its turn:
+    one such try every ``spacing`` seconds for the whole table, turns kept in the order asked so no one can grab
+    every next one. An address wrong fewer times (a phone that mistyped once) is never held back by others'
+    mistakes: nobody can lock the right PIN out of another phone, and guessing from many addresses gets about one
+    try per ``spacing`` seconds, plus ``free_tries`` per address never used before.
+
+    ``attempt()`` counts a try as wrong from the moment it is let through (so tries sent together are all
+    counted) until ``succeeded()`` says it was right.
     """
 
-    def __init__(self, per_client: int = 5, overall: int = 30, window: float = 300.0, clock=time.monotonic) -> None:
+    def __init__(self, per_client: int = 5, overall: int = 30, window: float = 300.0, spacing: float = 2.0,
+                 free_tries: int = 2, clock=time.monotonic) -> None:
         self.per_client = per_client
         self.overall = overall
         self.window = window
+        self.spacing = spacing
+        self.free_tries = free_tries
         self._clock = clock
         self._lock = threading.Lock()
         self._failures: dict[str, collections.deque[float]] = {}
         self._all: collections.deque[float] = collections.deque()
+        self._turns: dict[str, float] = {}  # the slow-down: when each waiting address may try
+        self._next_turn = 0.0
 
     def _prune(self, now: float) -> None:
         cutoff = now - self.window
@@ -174,33 +186,42 @@ class LoginLimiter:
                 times.popleft()
             if not times:
                 del self._failures[client]
+                self._turns.pop(client, None)
 
-    def retry_after(self, client: str) -> float:
-        """Seconds before ``client`` may try again; 0 when it may try now."""
+    def attempt(self, client: str) -> float:
+        """Seconds ``client`` must wait before trying a PIN; 0: it may try now, and the try is counted."""
         with self._lock:
             now = self._clock()
             self._prune(now)
-            waits = []
             times = self._failures.get(client)
             if times and len(times) >= self.per_client:
-                waits.append(times[0] + self.window - now)
-            if len(self._all) >= self.overall:
-                waits.append(self._all[0] + self.window - now)
-            return max(waits, default=0.0)
+                return times[0] + self.window - now
+            if times and len(times) >= self.free_tries and len(self._all) >= self.overall:
+                turn = self._turns.get(client)
+                if turn is None:
+                    turn = self._turns[client] = max(now, self._next_turn)
+                    self._next_turn = turn + self.spacing
+                if turn > now:
+                    return turn - now
+                del self._turns[client]
+            self._failures.setdefault(client, collections.deque()).append(now)
+            self._all.append(now)
+            return 0.0
 
     def attempts_left(self, client: str) -> int:
         with self._lock:
             return max(0, self.per_client - len(self._failures.get(client, ())))
 
-    def failed(self, client: str) -> None:
-        with self._lock:
-            now = self._clock()
-            self._failures.setdefault(client, collections.deque()).append(now)
-            self._all.append(now)
-
     def succeeded(self, client: str) -> None:
+        """The try was right: it was not a wrong PIN, and the address's earlier ones are forgotten."""
         with self._lock:
-            self._failures.pop(client, None)
+            times = self._failures.pop(client, None)
+            self._turns.pop(client, None)
+            if times:
+                try:
+                    self._all.remove(times[-1])
+                except ValueError:
+                    pass
 
 
 def new_csrf_token() -> str:

@@ -1,4 +1,5 @@
-"""The auth blueprint: sessions, PIN login/logout/change, and the CSRF and PIN checks for changes."""
+"""The auth blueprint: sessions, PIN login/logout/change, signing every phone out, and the Host, CSRF and PIN
+checks before requests."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from flask import Blueprint, jsonify, request, session
 
 from companion.web.app import context
 from companion.web.auth import CSRF_HEADER, new_csrf_token, tokens_match
+from companion.web.session_store import SessionStoreError
 from companion.web.validation import ApiError, json_body
 
 blueprint = Blueprint("auth", __name__, url_prefix="/api")
@@ -27,11 +29,26 @@ def csrf_token() -> str:
 
 
 def authenticated() -> bool:
-    return session.get("auth") == context().pins.generation
+    """The PIN was entered on this phone, under the current PIN, and this sign-in has not been ended since."""
+    ctx = context()
+    return session.get("auth") == ctx.pins.generation and ctx.sessions.active(session.get("sid"))
 
 
 def session_json() -> dict:
     return {"authenticated": authenticated(), "csrf_token": csrf_token()}
+
+
+def check_host():
+    """Before every request: answer only to this machine's names (DNS rebinding), and take changes only from a page
+    served under one of them."""
+    hosts = context().hosts
+    if not hosts.admits(request.host):
+        raise ApiError(421, "unknown_host", "this companion answers only to its own address or name "
+                                            "(open the link shown in its settings)")
+    origin = request.headers.get("Origin")
+    if request.method not in SAFE_METHODS and origin and origin != "null" and not hosts.admits_origin(origin):
+        raise ApiError(403, "foreign_origin", "changes are accepted only from the companion's own page")
+    return None
 
 
 def check_csrf():
@@ -63,18 +80,39 @@ def _client() -> str:
 
 
 def _check_rate_limit() -> None:
-    wait = context().limiter.retry_after(_client())
+    """Let this phone try a PIN now (the try counts as wrong until it is found right), or say how long to wait."""
+    wait = context().limiter.attempt(_client())
     if wait > 0:
         raise ApiError(429, "too_many_attempts", "too many wrong PINs; wait before trying again",
                        retry_after=int(math.ceil(wait)))
 
 
+def _store_failed(exc: SessionStoreError) -> ApiError:
+    return ApiError(503, "sessions_unavailable", f"{exc}: try again (is the SD card full?)")
+
+
 def _authorise(generation: int) -> None:
-    """Mark this session as holding the PIN, with a fresh CSRF token (no session fixation)."""
+    """Mark this session as holding the PIN: a new sign-in, with a fresh CSRF token (no session fixation)."""
+    try:
+        sid = context().sessions.start()
+    except SessionStoreError as exc:
+        raise _store_failed(exc) from exc
     session.clear()
     session["auth"] = generation
+    session["sid"] = sid
     session["csrf"] = new_csrf_token()
     session.permanent = True
+
+
+def _end_sessions(this_one_only: bool) -> None:
+    sessions = context().sessions
+    try:
+        if this_one_only:
+            sessions.end(session.get("sid"))
+        else:
+            sessions.end_all()
+    except SessionStoreError as exc:
+        raise _store_failed(exc) from exc
 
 
 @blueprint.get("/session")
@@ -84,11 +122,10 @@ def get_session():
 
 @blueprint.post("/login")
 def login():
-    _check_rate_limit()
     body = json_body("LoginRequest")
+    _check_rate_limit()
     ctx = context()
     if not ctx.pins.check(body["pin"]):
-        ctx.limiter.failed(_client())
         raise ApiError(401, "wrong_pin", "wrong PIN", attempts_left=ctx.limiter.attempts_left(_client()))
     ctx.limiter.succeeded(_client())
     _authorise(ctx.pins.generation)
@@ -97,18 +134,32 @@ def login():
 
 @blueprint.post("/logout")
 def logout():
+    """End this phone's sign-in on the service too: a copy of the cookie kept from before is refused."""
+    _end_sessions(this_one_only=True)
     session.clear()
+    return jsonify(session_json())
+
+
+@blueprint.post("/sessions/end-all")
+@require_pin
+def end_all_sessions():
+    """Sign out every phone (a phone lost, a guest gone home); this one stays signed in with a new sign-in."""
+    _end_sessions(this_one_only=False)
+    _authorise(context().pins.generation)
     return jsonify(session_json())
 
 
 @blueprint.post("/pin")
 @require_pin
 def change_pin():
-    _check_rate_limit()
+    """A new PIN ends every sign-in (this phone gets a new one)."""
     body = json_body("PinChangeRequest")
+    _check_rate_limit()
     ctx = context()
     if not ctx.pins.check(body["current"]):
-        ctx.limiter.failed(_client())
         raise ApiError(422, "wrong_pin", "the current PIN is wrong", attempts_left=ctx.limiter.attempts_left(_client()))
-    _authorise(ctx.pins.change(body["new"]))
+    ctx.limiter.succeeded(_client())
+    generation = ctx.pins.change(body["new"])
+    _end_sessions(this_one_only=False)
+    _authorise(generation)
     return jsonify(session_json())

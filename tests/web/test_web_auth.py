@@ -86,27 +86,47 @@ def test_a_wrong_pin_says_how_many_tries_are_left_then_the_phone_must_wait(phone
     assert phone.get("/api/session").get_json()["authenticated"] is False
 
 
-def test_the_limit_is_per_phone_and_also_overall():
+def test_the_limit_is_per_phone_and_wrong_pins_elsewhere_only_slow_the_phones_that_were_wrong():
     clock = [0.0]
-    limiter = LoginLimiter(per_client=2, overall=3, window=60, clock=lambda: clock[0])
-    limiter.failed("a")
-    assert limiter.retry_after("a") == 0
-    limiter.failed("a")
-    assert limiter.retry_after("a") == 60 and limiter.retry_after("b") == 0
-    limiter.failed("b")
-    assert limiter.retry_after("c") == 60  # three failures in total: everyone waits
-    clock[0] = 30.0
-    assert limiter.retry_after("c") == 30
+    limiter = LoginLimiter(per_client=3, overall=4, window=60, spacing=2, free_tries=1, clock=lambda: clock[0])
+    assert [limiter.attempt("a") for _ in range(4)] == [0, 0, 0, 60]  # a waits; others are not held back
+    assert limiter.attempt("b") == 0  # four wrong in total: the slow-down starts, but b had not been wrong
+    assert limiter.attempt("b") == 0  # b's turn is now: the first turn of the slow-down
+    assert limiter.attempt("b") == 2  # b's next turn is 2 s away: one wrong try per 2 s for the table
+    assert limiter.attempt("c") == 0  # a phone never wrong still tries at once...
+    assert limiter.attempt("c") == 4  # ...and then waits its turn after b's, kept for it
+    clock[0] = 2.0
+    assert limiter.attempt("c") == 2 and limiter.attempt("b") == 0
+    clock[0] = 4.0
+    assert limiter.attempt("c") == 0
     clock[0] = 60.5
-    assert limiter.retry_after("a") == 0 and limiter.retry_after("c") == 0
+    assert limiter.attempt("a") == 0
+
+
+def test_a_phone_that_mistyped_once_is_not_held_back_by_strangers():
+    limiter = LoginLimiter(per_client=5, overall=3, window=60, spacing=2, free_tries=2, clock=lambda: 0.0)
+    for stranger in "abcd":
+        limiter.attempt(stranger)
+        limiter.attempt(stranger)
+    assert limiter.attempt("a") == 0 and limiter.attempt("b") == 2  # the strangers take turns
+    assert limiter.attempt("typo") == 0 and limiter.attempt("typo") == 0  # the second try, the right PIN
+    limiter.succeeded("typo")
+    assert limiter.attempt("typo") == 0
+
+
+def test_tries_sent_together_all_count_before_any_is_answered():
+    limiter = LoginLimiter(per_client=3)
+    assert [limiter.attempt("a") for _ in range(5)][:3] == [0, 0, 0]
+    assert limiter.attempt("a") > 0 and limiter.attempts_left("a") == 0
 
 
 def test_a_successful_login_forgets_the_phones_failures():
     limiter = LoginLimiter(per_client=2)
-    limiter.failed("a")
+    limiter.attempt("a")
+    limiter.attempt("a")
     limiter.succeeded("a")
-    limiter.failed("a")
-    assert limiter.retry_after("a") == 0 and limiter.attempts_left("a") == 1
+    limiter.attempt("a")
+    assert limiter.attempts_left("a") == 1 and limiter.attempt("a") == 0
 
 
 def test_login_rotates_the_csrf_token(phone):

@@ -211,6 +211,28 @@ class GameEngine(abc.ABC):
         """A short, phone-friendly description of whose turn it is and what the roll allows."""
         return {}
 
+    def offers(self) -> dict[str, dict[str, Any]]:
+        """The actions a phone may show now, each as the event a tap would send (key -> event). None by default."""
+        return {}
+
+    def available_actions(self) -> dict[str, dict[str, Any]]:
+        """Each of ``offers()`` put to the referee itself, so a phone never offers what it would refuse:
+        key -> {"event", "available", "why"}; ``why`` is the refusal's words ({"en", "fr"}), None when available.
+        One rule for every game: what is available is exactly what ``legal`` accepts now. Asked of a copy: ``legal``
+        rebuilds the state it tried, and a caller midway through reading the old one would read a tried move."""
+        offers = self.offers()
+        scratch = type(self).from_snapshot(self.snapshot()) if offers else self
+        out = {}
+        for key, event in offers.items():
+            try:
+                refused = next((v for v in scratch.legal(event) if v.kind is VerdictKind.ILLEGAL), None)
+                why = refused.message.to_json() if refused else None
+            except EventError as exc:  # an engine offering a malformed event is a bug: never offer it
+                log.warning("%s offers %r, which it cannot read: %s", self.name, key, exc)
+                why = {"en": "not possible now", "fr": "impossible pour l'instant"}
+            out[key] = {"event": event, "available": why is None, "why": why}
+        return out
+
     # -- provided ----------------------------------------------------------------
     # Undo keeps the starting state and the accepted events (python-chess keeps a move stack):
     # memory grows with the number of events, not with events x state size, and engines being

@@ -128,5 +128,22 @@ class Hexors(StateUntilSetup, GameEngine):
     def _state_from_json(self, data: Mapping[str, Any]) -> GameState:
         return GameState.from_json(data)
 
+    def offers(self) -> dict[str, dict[str, Any]]:
+        """The buttons beside the arena as the events they send: whom a tile fights first, compare, cannot move."""
+        state = self.state
+        if state is None or state.phase == OVER:
+            return {}
+        out: dict[str, dict[str, Any]] = {}
+        if state.duel is not None:
+            if state.duel.defender is None:
+                for target in state.duel.remaining:
+                    out[f"challenge:{target}"] = {"type": "challenge", "target": target}
+            elif len(state.duel.rolls) == 2:
+                out["compare"] = {"type": "compare"}
+        elif state.moved is None:
+            out["cannot_move"] = {"type": "cannot_move"}
+        return out
+
     def summary(self) -> dict[str, Any]:
-        return summary(self.state, self.options)
+        out = summary(self.state, self.options)
+        return {**out, "available": self.available_actions()} if self.state is not None else out

@@ -81,4 +81,11 @@ class Nexus(StateUntilSetup, GameEngine):
     def summary(self) -> dict[str, Any]:
         if self.state is None:
             return {"phase": "setup", "message": "waiting for the setup event", "setup": setup_choices()}
-        return summary(self.state, self.options)
+        return {**summary(self.state, self.options), "available": self.available_actions()}
+
+    def offers(self) -> dict[str, dict[str, Any]]:
+        """A counter on each node the rules leave open (the phone's zoomed nodes send these)."""
+        if self.state is None or self.state.phase == OVER:
+            return {}
+        return {f"place_counter:{node}": {"type": "place_counter", "player": self.state.player, "node": node}
+                for node in counter_nodes(self.state, self.options)}

@@ -10,7 +10,7 @@ from companion.referee.expectations import RollExpectation
 from . import moves
 from .camera import camera_names, is_camera_board, positions_from_board
 from .dice import budget_json
-from .display import display, setup_choices
+from .display import display, reservable, setup_choices
 from .state import ELIMINATED, FALLEN, ON_BOARD, GameState
 from .turns import end_turn, start_turn
 
@@ -116,6 +116,21 @@ class ViewsMixin:
                 counts.add(scratch.turn.dice_allowed)
         return RollExpectation(counts=tuple(sorted(counts)) or None, zones=("dice",))
 
+    def offers(self) -> dict[str, dict[str, Any]]:
+        """The turn's buttons as the events they send: start the turn, keep a die of each double, end the turn."""
+        state, turn = self.state, self.state.turn
+        if not state.set_up:
+            return {}
+        out: dict[str, dict[str, Any]] = {}
+        if turn.phase == "idle":
+            out["turn_start"] = {"type": "turn_start"}
+        if turn.phase in ("rolling", "acted"):
+            for value in reservable(state):
+                out[f"reserve:{value}"] = {"type": "reserve", "value": value}
+        if turn.phase in ("rolling", "acted", "start"):
+            out["end_turn"] = {"type": "end_turn"}
+        return out
+
     def summary(self) -> dict[str, Any]:
         """Whose turn, the dice allowed, rerolls left, the actions the dice allow, who has fallen."""
         state, turn = self.state, self.state.turn
@@ -136,6 +151,7 @@ class ViewsMixin:
             "reserves": {p.id: p.reserve for p in state.players.values()},
             "reconnect": list(state.reconnect), "winners": list(state.winners),
             "reconnect_suggestion": state.reconnect_hint if state.reconnect else None,
+            "available": self.available_actions(),
             **display(state, self.options),
         }
 

@@ -15,6 +15,7 @@ from .camera import game_colour, reading_event, reconcile
 from .display import display, setup_choices
 from .events import drain, resolve
 from .flow import require_playing
+from .offers import action_offers
 from .setup import setup_game
 from .state import GameState
 
@@ -115,6 +116,9 @@ class Tesseract(StateUntilSetup, GameEngine):
     def _state_from_json(self, data: Mapping[str, Any]) -> GameState:
         return GameState.from_json(data)
 
+    def offers(self) -> dict[str, dict[str, Any]]:
+        return action_offers(self.state)
+
     def summary(self) -> dict[str, Any]:
         s = self.state
         if s is None:
@@ -135,5 +139,6 @@ class Tesseract(StateUntilSetup, GameEngine):
             "lowest_removable": s.tesseract.lowest_removable(),
             "pending": [dict(p) for p in s.pending],
             "outcome": s.outcome,
+            "available": self.available_actions(),
             **display(s),
         }

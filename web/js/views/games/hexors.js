@@ -6,6 +6,7 @@ import { colourName, named, pick, t } from "../../i18n.js";
 import { button } from "../widgets.js";
 import { actionPanel, cellEvent, cellsWanted, inPlayName } from "./hex-actions.js";
 import { SIDE_CSS, SIDE_TEXT, drawArena, shortName } from "./hex-board.js";
+import { offerButton } from "./offers.js";
 import "./hex-strings.js";
 
 export { renderSetup } from "./hex-setup.js";
@@ -65,7 +66,7 @@ function duelPanel(ctx) {
   if (d.choose_opponent) {
     out.push(h("p", {}, t("hex.choose_first", { name: attackerOwner, tile: named(summary, d.attacker) })),
       h("div", { class: "actions", id: "hex-challenge" }, d.remaining.map((id) =>
-        button(t("hex.fight", { tile: named(summary, id) }), () => submit({ type: "challenge", target: id }), { dataset: { target: id } }))));
+        offerButton(ctx, t("hex.fight", { tile: named(summary, id) }), { type: "challenge", target: id }, { dataset: { target: id } }))));
     return h("div", { class: "card event-card", id: "hex-duel", dataset: { attacker: d.attacker } }, out);
   }
   out.push(h("p", { class: "lead" }, t("hex.versus", { attacker: named(summary, d.attacker), defender: named(summary, d.defender) })));
@@ -81,7 +82,7 @@ function duelPanel(ctx) {
         onclick: () => submit({ type: "roll", colour: c, player: d.next_roll_by }),
       }, colourName(c)))));
   } else {
-    out.push(button(t("hex.compare"), () => submit({ type: "compare" }), { class: "big primary", id: "hex-compare" }));
+    out.push(offerButton(ctx, t("hex.compare"), { type: "compare" }, { class: "big primary", id: "hex-compare" }));
   }
   return h("div", { class: "card event-card", id: "hex-duel", dataset: { attacker: d.attacker, defender: d.defender, rolls: d.rolls.join(",") } }, out);
 }
@@ -139,7 +140,7 @@ function controls(ctx) {
         paths.map((m) => button(m.path.join(" → "), () => submit({ type: "move", tile: m.tile, path: m.path }), { class: "big outcome-choice" })))));
     }
   }
-  if (phase === "stuck") out.push(button(t("hex.cannot_move", { name: summary.turn }), () => submit({ type: "cannot_move" }), { class: "big", id: "hex-cannot-move" }));
+  if (phase === "stuck") out.push(offerButton(ctx, t("hex.cannot_move", { name: summary.turn }), { type: "cannot_move" }, { class: "big", id: "hex-cannot-move" }));
   if (phase === "over" && summary.outcome) out.push(h("p", { class: "lead", id: "hex-winner" }, t("hex.winner", { name: summary.outcome.winner })));
   out.push(actionPanel(ctx, ui, () => render(ctx)));
   return out;

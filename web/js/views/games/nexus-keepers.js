@@ -4,6 +4,7 @@ import { clear, h } from "../../dom.js";
 import { pick, t } from "../../i18n.js";
 import { button, dieFace, valuePad } from "../widgets.js";
 import { drawBoard, initials, teamColour } from "./nk-board.js";
+import { offerButton } from "./offers.js";
 import "./nk-strings.js";
 
 export { renderSetup } from "./nk-setup.js";
@@ -136,7 +137,7 @@ function controls(ctx) {
   const out = [];
   const me = board.keepers.find((k) => k.id === summary.turn) || {};
   if (ui.pad) return [ui.pad];
-  if (summary.phase === "idle") out.push(button(t("nk.start_turn", { name: summary.turn }), () => ctx.submit({ type: "turn_start" }), { class: "big primary", id: "nk-start-turn" }));
+  if (summary.phase === "idle") out.push(offerButton(ctx, t("nk.start_turn", { name: summary.turn }), { type: "turn_start" }, { class: "big primary", id: "nk-start-turn" }));
   if (summary.phase === "start") {
     out.push(valuePad({ id: "nk-roll-pad", title: t("nk.roll_title", { name: summary.turn, n: summary.dice_allowed }), count: summary.dice_allowed,
       keep: ui.picks, onDone: (dice) => ctx.submit({ type: "roll", dice }) }));
@@ -157,8 +158,8 @@ function controls(ctx) {
       if (me.power_left > 0) row.push(button(t("nk.add_power", { n: me.power_left }), () => openPad(ctx, "power"), { id: "nk-power" }));
       if (row.length) out.push(h("div", { class: "actions" }, row));
     }
-    const reserve = (summary.reservable || []).map((v) => button(t("nk.reserve", { value: v }), () => ctx.submit({ type: "reserve", value: v }), { dataset: { reserve: String(v) } }));
-    out.push(h("div", { class: "actions" }, reserve, button(t("nk.end_turn"), () => ctx.submit({ type: "end_turn" }), { class: "big primary", id: "nk-end-turn" })));
+    const reserve = (summary.reservable || []).map((v) => offerButton(ctx, t("nk.reserve", { value: v }), { type: "reserve", value: v }, { dataset: { reserve: String(v) } }));
+    out.push(h("div", { class: "actions" }, reserve, offerButton(ctx, t("nk.end_turn"), { type: "end_turn" }, { class: "big primary", id: "nk-end-turn" })));
   }
   if (summary.phase === "reconnect") {
     out.push(h("p", {}, t("nk.reconnect_text", { names: (summary.reconnect || []).join(", ") })));

@@ -19,7 +19,7 @@ export function cubeChip(cube, { onclick, pressed, dataset = {}, disabled } = {}
 }
 
 /** The 16 columns seen from above (a1 bottom-left, d4 top-right), each with its top cube and height. */
-export function drawTower(summary, { selected, choices, onColumn } = {}) {
+export function drawTower(summary, { selected, choices, onColumn, onBlocked } = {}) {
   const root = svg("svg", { class: "tess-tower", viewBox: `0 0 ${CELL * 4} ${CELL * 4}`, role: "img", "aria-label": t("tess.tower") });
   for (const column of summary.tower) {
     const x = "abcd".indexOf(column.column[0]) * CELL;
@@ -41,7 +41,7 @@ export function drawTower(summary, { selected, choices, onColumn } = {}) {
     parts.push(svg("title", {}, column.top ? `${column.column}: ${colourName(column.top.color)} ${column.top.value}, ${t("tess.level_n", { n: column.height })}${column.removable ? `, ${t("tess.removable")}` : ""}` : column.column));
     root.append(svg("g", { class: cls, dataset: { column: column.column, height: String(column.height),
       removable: String(column.removable), value: column.top ? String(column.top.value) : "", color: column.top ? column.top.color : "" },
-    onclick: onColumn && allowed ? () => onColumn(column.column) : undefined }, parts));
+    onclick: onColumn && allowed ? () => onColumn(column.column) : onBlocked ? () => onBlocked(column.column) : undefined }, parts));
   }
   return root;
 }

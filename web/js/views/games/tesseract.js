@@ -4,6 +4,7 @@ import { clear, h } from "../../dom.js";
 import { colourName, pick, t } from "../../i18n.js";
 import { button, valuePad } from "../widgets.js";
 import { breachTrack, confinementBoard, cubeChip, drawTower, primingZone } from "./tess-board.js";
+import { offerButton, refusedWhy } from "./offers.js";
 import { resolveForm } from "./tess-resolve.js";
 import "./tess-strings.js";
 
@@ -64,18 +65,18 @@ function toggleLab(ctx, owner, index) {
 function labCube(summary, sel) { return summary.labs[sel.owner][sel.index]; }
 
 function actionButtons(ctx) {
-  const { summary, submit } = ctx;
+  const { summary } = ctx;
   const me = summary.scientist;
   const out = [];
   const picked = ui.lab.map((s) => labCube(summary, s));
   if (ui.column) {
     const column = summary.tower.find((c) => c.column === ui.column);
-    out.push(button(t("tess.take", { cube: cubeText(column.top), column: ui.column }), () => submit({ type: "take", column: ui.column }), { class: "big primary", id: "tess-take" }));
+    out.push(offerButton(ctx, t("tess.take", { cube: cubeText(column.top), column: ui.column }), { type: "take", column: ui.column }, { class: "big primary", id: "tess-take" }));
   }
   if (ui.zone) {
     for (const delta of [1, -1]) {
-      out.push(button(t(delta > 0 ? "tess.calibrate_up" : "tess.calibrate_down", { cube: cubeText(ui.zone) }),
-        () => submit({ type: "calibrate", zone: "priming", cube: plain(ui.zone), delta }), { dataset: { calibrate: String(delta) } }));
+      out.push(offerButton(ctx, t(delta > 0 ? "tess.calibrate_up" : "tess.calibrate_down", { cube: cubeText(ui.zone) }),
+        { type: "calibrate", zone: "priming", cube: plain(ui.zone), delta }, { dataset: { calibrate: String(delta) } }));
     }
   }
   if (picked.length === 1) {
@@ -83,18 +84,20 @@ function actionButtons(ctx) {
     const cube = picked[0];
     if (sel.owner === me) {
       for (const delta of [1, -1]) {
-        out.push(button(t(delta > 0 ? "tess.calibrate_up" : "tess.calibrate_down", { cube: cubeText(cube) }),
-          () => submit({ type: "calibrate", cube: plain(cube), delta }), { dataset: { calibrate: String(delta) } }));
+        out.push(offerButton(ctx, t(delta > 0 ? "tess.calibrate_up" : "tess.calibrate_down", { cube: cubeText(cube) }),
+          { type: "calibrate", cube: plain(cube), delta }, { dataset: { calibrate: String(delta) } }));
       }
       for (const other of summary.scientists.filter((n) => n !== me)) {
-        out.push(button(t("tess.give", { cube: cubeText(cube), name: other }), () => submit({ type: "transfer", from: me, to: other, cube: plain(cube) }), { dataset: { give: other } }));
+        out.push(offerButton(ctx, t("tess.give", { cube: cubeText(cube), name: other }), { type: "transfer", from: me, to: other, cube: plain(cube) }, { dataset: { give: other } }));
       }
     } else {
-      out.push(button(t("tess.take_from", { cube: cubeText(cube), name: sel.owner }), () => submit({ type: "transfer", from: sel.owner, to: me, cube: plain(cube) }), { id: "tess-transfer-in" }));
+      out.push(offerButton(ctx, t("tess.take_from", { cube: cubeText(cube), name: sel.owner }), { type: "transfer", from: sel.owner, to: me, cube: plain(cube) }, { id: "tess-transfer-in" }));
     }
   }
   if (picked.length >= 3 && ui.lab.every((s) => s.owner === me)) {
-    out.push(button(t("tess.confine_n", { n: picked.length }), () => { ui.confine = { group: picked.map(plain) }; redraw(ctx); }, { class: "big primary", id: "tess-confine" }));
+    // Confine opens its own steps: it asks whether an action is left as Deepen (an action with nothing else to check)
+    out.push(offerButton(ctx, t("tess.confine_n", { n: picked.length }), { type: "confine" }, { class: "big primary", id: "tess-confine" },
+      { gate: { type: "deepen" }, send: () => { ui.confine = { group: picked.map(plain) }; redraw(ctx); } }));
   }
   return out;
 }
@@ -119,19 +122,19 @@ function confineSteps(ctx) {
 }
 
 function freeActions(ctx) {
-  const { summary, submit } = ctx;
+  const { summary } = ctx;
   const hand = summary.research[summary.scientist] || {};
   const out = [];
   for (const level of ["2", "3"]) {
-    if (hand[level]) out.push(button(t("tess.study", { level, next: Number(level) + 1 }), () => submit({ type: "study", level: Number(level) }), { dataset: { study: level } }));
+    if (hand[level]) out.push(offerButton(ctx, t("tess.study", { level, next: Number(level) + 1 }), { type: "study", level: Number(level) }, { dataset: { study: level } }));
   }
-  out.push(button(t("tess.deepen"), () => submit({ type: "deepen" }), { id: "tess-deepen" }));
+  out.push(offerButton(ctx, t("tess.deepen"), { type: "deepen" }, { id: "tess-deepen" }));
   for (const level of ["2", "3", "4"]) {
-    if (hand[level]) out.push(button(t("tess.play_research", { level }), () => submit({ type: "play_card", source: "research", level: Number(level) }), { dataset: { play: level } }));
+    if (hand[level]) out.push(offerButton(ctx, t("tess.play_research", { level }), { type: "play_card", source: "research", level: Number(level) }, { dataset: { play: level } }));
   }
   const card = summary.confinement;
   for (const v of card.unlocked.filter((v) => !card.played.includes(v))) {
-    out.push(button(t("tess.play_confinement", { value: v }), () => submit({ type: "play_card", source: "confinement", value: v }), { dataset: { playConfinement: String(v) } }));
+    out.push(offerButton(ctx, t("tess.play_confinement", { value: v }), { type: "play_card", source: "confinement", value: v }, { dataset: { playConfinement: String(v) } }));
   }
   return out;
 }
@@ -161,14 +164,17 @@ function controls(ctx) {
     h("p", { class: "hint", id: "tess-hint" }, t("tess.action_hint")),
     main.length ? h("div", { class: "actions", id: "tess-actions" }, main) : null,
     h("details", { class: "card" }, h("summary", {}, t("tess.more")), h("div", { class: "actions" }, freeActions(ctx))),
-    h("div", { class: "actions" }, button(t("tess.end_actions"), () => submit({ type: "end_actions" }), { class: "big primary", id: "tess-end-actions" })),
+    h("div", { class: "actions" }, offerButton(ctx, t("tess.end_actions"), { type: "end_actions" }, { class: "big primary", id: "tess-end-actions" })),
   ];
 }
 
 function tapColumn(ctx, column) {
   const { summary } = ctx;
   const info = summary.tower.find((c) => c.column === column);
-  if (summary.phase === "action" && !info.removable) { ctx.app.toast(t("tess.not_removable", { column }), "info"); return; }
+  if (summary.phase === "action" && !info.removable) {
+    ctx.app.toast(refusedWhy(summary, { type: "take", column }) || t(info.height ? "tess.not_removable" : "tess.column_empty", { column }), "info");
+    return;
+  }
   ui.column = ui.column === column ? null : column;
   ui.lab = []; ui.zone = null;
   redraw(ctx);
@@ -188,6 +194,7 @@ export function render(ctx) {
     h("div", { class: "board-scroll tower-wrap" }, drawTower(summary, {
       selected: waiting ? ui.resolve.column : ui.column, choices,
       onColumn: (column) => (waiting ? (ui.resolve.column = column, redraw(ctx)) : tapColumn(ctx, column)),
+      onBlocked: acting ? (column) => tapColumn(ctx, column) : undefined,
     })),
     h("p", { class: "hint" }, t("tess.tower_hint", { n: summary.tesseract_cubes })),
     h("div", { class: "tess-controls" }, controls(ctx)),

@@ -1,0 +1,116 @@
+"""The phone offers only what the referee accepts: every game's summary lists the actions its buttons send, each
+put to the engine itself, and a refused one carries the refusal's words in both languages (issue 53).
+
+Each example game of docs/rules/examples is stepped through; at every step each offered event is applied to a copy of
+the game, and it must be refused exactly when the summary says it is not available, for the reason the summary gives.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.core import VerdictKind
+from companion.referee.registry import create_game
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "rules" / "examples"
+GAMES = {"nexus-keepers": "nexus-keepers", "tesseract": "tesseract", "hexors": "hexors", "nexus": "nexus"}
+
+
+def example_steps(name: str):
+    """(engine after each accepted event, its summary) through one example game."""
+    game = next(g for g in sorted(GAMES, key=len, reverse=True) if name.startswith(g))
+    engine = create_game(game, {})
+    for line in (EXAMPLES / name).read_text(encoding="utf-8").splitlines():
+        engine.apply(json.loads(line))
+        yield engine, engine.summary()
+
+
+def refusal(copy, event):
+    """What the referee, on a copy of the game, says to ``event``: None if it accepts it, else the refusal's words."""
+    refused = [v for v in copy.legal(event) if v.kind is VerdictKind.ILLEGAL]
+    return refused[0].message.to_json() if refused else None
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.jsonl")))
+def test_no_refused_action_is_offered_enabled(name):
+    offered = 0
+    for engine, summary in example_steps(name):
+        copy = type(engine).from_snapshot(engine.snapshot())
+        for key, offer in summary["available"].items():
+            why = refusal(copy, offer["event"])
+            assert offer["available"] is (why is None), (key, why)
+            assert offer["why"] == why, key
+            if why is not None:
+                assert why["en"] and why["fr"] and why["en"] != why["fr"], key
+            offered += 1
+    assert offered  # every example has buttons to check
+
+
+def test_tesseract_end_actions_is_disabled_with_actions_left_and_a_fourth_action_too():
+    """« Lors de la phase Action, effectuez 3 actions au choix. »"""
+    reasons_end, reasons_fourth = set(), set()
+    for engine, summary in example_steps("tesseract-win.jsonl"):
+        available = summary["available"]
+        if summary["phase"] != "action" or summary["pending"]:
+            assert not available
+            continue
+        if summary["actions_left"]:
+            reasons_end.add(available["end_actions"]["why"]["en"])
+            assert not available["end_actions"]["available"]
+        else:
+            takes = [offer for key, offer in available.items() if key.startswith(("take:", "calibrate:", "give:"))]
+            assert takes and not any(offer["available"] for offer in takes)
+            reasons_fourth |= {offer["why"]["en"] for offer in takes}
+    assert any("3 actions to take" in r for r in reasons_end) and any("1 action to take" in r for r in reasons_end)
+    assert any("already taken 3 actions" in r for r in reasons_fourth)
+
+
+def test_tesseract_take_into_a_full_lab_is_disabled_with_the_reason():
+    """« Prenez un cube amovible du Tesseract et placez-le sur un emplacement vide de votre fiche Labo »"""
+    from companion.games.tesseract import Tesseract
+
+    engine = Tesseract({"lab_slots": 3})
+    setup = json.loads((EXAMPLES / "tesseract-win.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    engine.apply(setup)
+    me = engine.summary()["scientist"]
+    while len(engine.summary()["labs"][me]) < 3:
+        column = engine.summary()["removable"][0]
+        assert engine.summary()["available"][f"take:{column}"]["available"]
+        engine.apply({"type": "take", "column": column})
+    available = engine.summary()["available"]
+    column = engine.summary()["removable"][0]
+    full = {"en": f"{me}'s lab has no empty slot", "fr": f"Le labo de {me} est plein"}
+    assert available[f"take:{column}"] == {"event": {"type": "take", "column": column}, "available": False, "why": full}
+
+
+def test_tesseract_a_column_that_cannot_be_taken_from_says_why():
+    engine = create_game("tesseract", {})
+    engine.apply(json.loads((EXAMPLES / "tesseract-win.jsonl").read_text(encoding="utf-8").splitlines()[0]))
+    summary = engine.summary()
+    blocked = [c["column"] for c in summary["tower"] if c["height"] and not c["removable"]]
+    assert blocked
+    for column in blocked:
+        offer = summary["available"][f"take:{column}"]
+        assert not offer["available"] and "is not removable" in offer["why"]["en"], offer
+
+
+def test_nexus_keepers_keeps_no_die_of_a_double_the_turn_spent():
+    """« À la fin de votre tour, vous pouvez placer un dé d'un double non utilisé sur la réserve. »"""
+    seen = []
+    for engine, summary in example_steps("nexus-keepers-full-game.jsonl"):
+        for value in summary.get("reservable", []):
+            seen.append(summary["available"][f"reserve:{value}"])
+    assert any(o["available"] for o in seen)
+    assert any(not o["available"] and "was needed for this turn's actions" in o["why"]["en"] for o in seen)
+
+
+@pytest.mark.parametrize("name", ["tesseract-win.jsonl", "nexus-keepers-full-game.jsonl"])
+def test_asking_what_is_available_leaves_the_game_as_it_was(name):
+    """The summary puts every offer to the referee; the state it then reads must still be the game's."""
+    for engine, summary in example_steps(name):
+        state, snapshot = engine.state, engine.snapshot()
+        assert engine.summary() == summary
+        assert engine.state is state and engine.snapshot() == snapshot

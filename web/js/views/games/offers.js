@@ -1,0 +1,42 @@
+// One rule for every board: a button is live only when the referee's summary offers its event as available
+// (summary.available, each offer put to the engine itself). A refused one is drawn disabled with the referee's
+// reason beside it, and a tap on it says why instead of sending what would be refused.
+
+import { h } from "../../dom.js";
+import { pick } from "../../i18n.js";
+import { button } from "../widgets.js";
+
+/** An event as one string whatever the order of its keys, to find the offer that sends it. */
+function canonical(value) {
+  return JSON.stringify(value, (_, x) => (x && typeof x === "object" && !Array.isArray(x)
+    ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, x[k]])) : x));
+}
+
+/** The summary's offer for ``event``, or null when the referee lists no such button now. */
+export function offerFor(summary, event) {
+  const wanted = canonical(event);
+  return Object.values((summary && summary.available) || {}).find((o) => canonical(o.event) === wanted) || null;
+}
+
+/** Why the referee would refuse ``event`` now, in the page's language; null when it takes it or does not say. */
+export function refusedWhy(summary, event) {
+  const offer = offerFor(summary, event);
+  return offer && !offer.available ? pick(offer.why) : null;
+}
+
+let reasons = 0;
+
+/**
+ * A button that sends ``event`` (or runs ``send``) when the referee would take it; else disabled (aria-disabled,
+ * still tappable) with the reason shown under it, and a tap shows the reason again. ``gate``: the offer to ask
+ * when the button opens a step rather than sending (Tesseract's Confine asks whether an action is left).
+ */
+export function offerButton(ctx, label, event, attrs = {}, { send, gate } = {}) {
+  const why = refusedWhy(ctx.summary, gate || event);
+  if (!why) return button(label, send || (() => ctx.submit(event)), attrs);
+  const id = `why-${++reasons}`;
+  const tapped = () => ctx.app.toast(why, "info");
+  return h("span", { class: "offer refused" },
+    button(label, tapped, { ...attrs, class: `${attrs.class || "big"} refused`, "aria-disabled": "true", "aria-describedby": id }),
+    h("small", { class: "why", id }, why));
+}

@@ -126,7 +126,8 @@ def test_undo_names_its_entry_and_is_refused_when_another_phone_moved_on(quiet_t
     phone.execute_script("window.companion.stream.source.close()")
     service.table.submit({"type": "roll", "dice": [{"value": 5, "color": "blue"}]}, source="camera")
     tap(phone, "#table-undo")
-    wait(phone, lambda d: "entry 1 is no longer the last one" in d.find_element("id", "latest-verdicts").text)
+    # said beside the Undo button tapped (answer.js), not at the top of the screen
+    wait(phone, lambda d: "the game moved on" in d.find_element("id", "tap-answer").text)
     assert len(service.table.state()["accepted"]) == 2
     phone.refresh()   # live again for the next test
 

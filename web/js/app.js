@@ -5,7 +5,9 @@ import { $, $$, h } from "./dom.js";
 import { detectLanguage, language, pick, setLanguage, t } from "./i18n.js";
 import { LiveStream } from "./stream.js";
 import { keepAwake } from "./wake.js";
+import * as answer from "./views/answer.js";
 import * as feedView from "./views/feed.js";
+import { describeEntry } from "./views/feed.js";
 import * as gameView from "./views/game.js";
 import * as settingsView from "./views/settings.js";
 import * as statsView from "./views/stats.js";
@@ -33,7 +35,7 @@ class App {
     setLanguage(detectLanguage());
     $("#lang-toggle").addEventListener("click", () => this.switchLanguage(language() === "fr" ? "en" : "fr"));
     window.addEventListener("hashchange", () => this.route());
-    for (const view of [tableView, feedView, statsView, settingsView, gameView]) view.init(this);
+    for (const view of [answer, tableView, feedView, statsView, settingsView, gameView]) view.init(this);
     await this.load();
     this.stream = new LiveStream((topic, data) => this.onEvent(topic, data), (status) => this.setConnection(status));
     this.stream.start(this.eventId);
@@ -77,6 +79,7 @@ class App {
     try { joined = localStorage.getItem(JOINED_KEY) === "1"; } catch (_) { joined = true; }
     if (!SCREENS.includes(screen)) screen = joined ? "table" : "join";
     this.screen = screen;
+    document.body.dataset.screen = screen;
     this.visits = (this.visits || 0) + 1;
     for (const section of $$(".screen")) section.hidden = section.dataset.screen !== screen;
     $("#notices").hidden = screen === "join";
@@ -120,6 +123,7 @@ class App {
       if (serious) setTimeout(() => { if (!this.mine_seqs.has(data.seq)) this.toast(`${t(`kind.${serious.kind}`)}: ${pick(serious)}`, serious.kind); }, 400);
       this.refreshHistory();
     } else if (topic === "game") {
+      if (this.state && this.state.game_id !== data.game_id) answer.hide();
       this.state = data;
       this.latest = [];
       this.mine = null;
@@ -164,21 +168,24 @@ class App {
     }, 100);
   }
 
-  /** Run a change; a missing PIN opens the PIN dialog once, then retries. */
+  /** Run a change; a missing PIN opens the PIN dialog once, then retries. On the table screen its answer shows
+   * beside the control tapped (answer.js); ``done`` is what an accepted change that the referee says nothing of
+   * did, else the referee's verdicts are shown (acted). */
   async change(action, done) {
+    const here = this.screen === "table";
+    if (here) answer.begin();
     try {
       const result = await action();
-      if (done && this.screen === "table") this.mine = { done };
-      else if (done) this.toast(done, "ok");
+      if (done && here) { this.mine = { done }; answer.show({ message: done }); } else if (done) this.toast(done, "ok");
       return result;
     } catch (err) {
       if (err.status === 401 && err.code === "pin_required") {
         if (await settingsView.askPin(this)) return this.change(action, done);
-        this.toast(t("pin.required"), "error");
+        if (here) answer.show({ kind: "error", message: t("pin.required") }); else this.toast(t("pin.required"), "error");
         return null;
       }
-      const message = err.status ? t("error.generic", { message: err.message }) : t("error.network");
-      if (this.screen === "table") { this.mine = { error: message }; this.render(); } else this.toast(message, "error");
+      const refused = answer.refusal(err);
+      if (here) { this.mine = { error: refused.message }; answer.show(refused); this.render(); } else this.toast(refused.message, "error");
       return null;
     }
   }
@@ -213,17 +220,21 @@ class App {
     this.mine_seqs.add(result.state.entries - 1);
     const verdicts = result.verdicts || [];
     this.mine = verdicts.length || !(this.mine && this.mine.done) ? { verdicts } : this.mine;
+    if (this.screen === "table" && (verdicts.length || !this.mine.done)) answer.show({ verdicts });
     if (adopted) this.latest = verdicts;
     this.refreshHistory();
     this.render();
   }
 
-  /** Undo names the entry it takes back; the server refuses it if the game moved on meanwhile. */
+  /** Undo names the entry it takes back, and says what it undid; the server refuses it if the game moved on. */
   async undo() {
     const seq = (this.state.accepted || []).at(-1);
     if (seq === undefined) return;
-    const result = await this.change(() => this.api.post("/api/undo", { seq }), t("history.undone_entry", { n: seq + 1 }));
-    if (result) { this.adopt(result.state); this.mine = null; this.refreshHistory(); this.render(); }
+    const entry = (this.history.entries || []).find((e) => e.seq === seq);
+    const what = entry ? describeEntry(entry, this.state.summary) : "";
+    const said = what ? t("answer.undone", { n: seq + 1, what }) : t("history.undone_entry", { n: seq + 1 });
+    const result = await this.change(() => this.api.post("/api/undo", { seq }), said);
+    if (result) { this.adopt(result.state); this.refreshHistory(); this.render(); }
   }
 
   /** One queue of short notices, in the page's flow (never over the controls), not on the join screen. */

@@ -1,0 +1,139 @@
+// The answer to this phone's own action, shown beside the control that sent it: a tap whose result appears 600 px
+// higher seems to do nothing. One live region (#tap-answer, announced by screen readers), moved next to the control
+// the player tapped, on the side of it (below, else above) that hides fewer controls; it stays until their next
+// action. It takes no taps (a tap goes to whatever lies under it). Every change a phone sends passes through
+// app.change, which calls begin() before and show() after: no control shows its own answer.
+
+import { $, clear, h } from "../dom.js";
+import { addStrings, pick, t } from "../i18n.js";
+
+addStrings({
+  en: {
+    "answer.accepted": "Done",
+    "answer.moved_on": "Not played: the game moved on (another phone or the camera). Look at the board and tap again.",
+    "answer.undone": "Undone: {what} (entry {n})",
+  },
+  fr: {
+    "answer.accepted": "C’est fait",
+    "answer.moved_on": "Non joué : la partie a avancé (un autre téléphone ou la caméra). Regardez le plateau et touchez à nouveau.",
+    "answer.undone": "Annulé : {what} (entrée {n})",
+  },
+});
+
+const GAP = 6;          // CSS px between the control and its answer
+const TAB_BAR = 140;    // the fixed tab bar and the table's action bar cover this much of the bottom of the screen
+const TOP_BAR = 60;     // and the top bar this much of the top
+// what a finger may want to tap next: the answer avoids lying over these
+const CONTROLS = "button:not(:disabled), a[href], input, select, summary, [data-x], [data-cell], [data-tile], [data-column], .die-box";
+let taps = [];          // the last few controls tapped: {el, key, rect}
+let anchor = null;      // where the answer shown (or awaited) belongs
+let shown = false;
+
+export function init() {
+  document.addEventListener("click", (event) => remember(event.target), true);
+  document.addEventListener("submit", (event) => remember(event.submitter || event.target), true);
+  window.addEventListener("resize", () => place());
+}
+
+/** A selector that finds the same control again once its view is redrawn (the element itself is then gone): its
+ * id, else its classes and data attributes within its nearest ancestor that has an id. */
+function keyOf(el) {
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  const data = Object.entries(el.dataset).map(([k, v]) => `[data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${CSS.escape(v)}"]`);
+  const cls = [...el.classList].map((c) => `.${CSS.escape(c)}`).join("");
+  const scope = el.parentElement && el.parentElement.closest("[id]");
+  if (!data.length && !cls) return null;
+  return `${scope ? `#${CSS.escape(scope.id)} ` : ""}${el.tagName.toLowerCase()}${cls}${data.join("")}`;
+}
+
+function remember(target) {
+  if (!(target instanceof Element) || target.closest("#tap-answer")) return;
+  const el = target.closest("button, a, input, select, summary, [data-x], [data-cell], [data-tile], [data-column], g, .die-box") || target;
+  taps = [{ el, key: keyOf(el), rect: pageRect(el) }, ...taps].slice(0, 4);
+}
+
+function pageRect(el) {
+  const r = el.getBoundingClientRect();
+  if (!r.width && !r.height) return null;
+  return { top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left + scrollX, right: r.right + scrollX };
+}
+
+/** A change is on its way: the last answer goes, and the control just tapped (else the last one still on the
+ * screen: a dialog's Save button is gone when its dialog closes) is where the next answer will show. */
+export function begin() {
+  hide();
+  anchor = taps.find((tap) => tap.rect && tap.el.isConnected && pageRect(tap.el)) || taps.find((tap) => tap.rect) || null;
+}
+
+/** Show the answer beside the control that sent the change: ``verdicts`` (the referee's words), ``message`` with
+ * ``kind`` ("ok", "error", "conflict"). */
+export function show({ verdicts = null, message = "", kind = "ok" }) {
+  const box = clear($("#tap-answer"));
+  const lines = verdicts && verdicts.length ? verdicts.map((v) => ({ kind: v.kind, text: pick(v) }))
+    : [{ kind, text: message || t("answer.accepted") }];
+  const worst = ["illegal", "error", "conflict", "breach", "loss", "elimination", "fall", "warning", "unsure", "win"]
+    .find((k) => lines.some((line) => line.kind === k)) || "ok";
+  box.dataset.kind = worst;
+  for (const line of lines) {
+    const badge = ["ok", "error", "conflict"].includes(line.kind) ? null : h("span", { class: "badge" }, t(`kind.${line.kind}`));
+    box.append(h("p", { class: `answer-line kind-${line.kind}`, dataset: { kind: line.kind } }, badge, badge ? " " : null, line.text));
+  }
+  box.hidden = false;
+  shown = true;
+  place({ reveal: true });
+}
+
+/** The message for a change the server refused outright (not a referee's verdict). */
+export function refusal(err) {
+  if (err.status === 409 && err.code === "conflict") return { kind: "conflict", message: t("answer.moved_on") };
+  return { kind: "error", message: err.status ? t("error.generic", { message: err.message }) : t("error.network") };
+}
+
+export function hide() {
+  shown = false;
+  const box = $("#tap-answer");
+  if (box) { box.hidden = true; clear(box); delete box.dataset.kind; }
+}
+
+export function isShown() { return shown; }
+
+/** Put the answer under its control (above it when the control sits near the bottom of the screen); called again
+ * after each redraw, where the control is found again by its key, else the answer stays where it was tapped. */
+export function place({ reveal = false } = {}) {
+  if (!shown || !anchor) return;
+  const box = $("#tap-answer");
+  if (document.body.dataset.screen !== "table") return;
+  const again = anchor.el.isConnected && pageRect(anchor.el) ? anchor.el
+    : anchor.key ? [...document.querySelectorAll(anchor.key)].find((el) => pageRect(el)) : null;
+  if (again) { anchor.el = again; anchor.rect = pageRect(again); }
+  const rect = anchor.rect;
+  const width = Math.min(document.documentElement.clientWidth - 16, 420);
+  box.style.width = `${width}px`;
+  const centre = (rect.left + rect.right) / 2;
+  const left = Math.max(8 + scrollX, Math.min(centre - width / 2, scrollX + document.documentElement.clientWidth - width - 8));
+  box.style.left = `${left}px`;
+  const height = box.offsetHeight;
+  const below = { top: rect.bottom + GAP, side: "below" };
+  const above = { top: rect.top - GAP - height, side: "above" };
+  const onScreen = (c) => c.top - scrollY >= TOP_BAR && c.top + height - scrollY <= innerHeight - TAB_BAR;
+  const hidden = (c) => covered({ top: c.top - scrollY, bottom: c.top + height - scrollY, left: left - scrollX,
+    right: left + width - scrollX });
+  const best = [below, above].map((c) => ({ ...c, cost: (onScreen(c) ? 0 : 100) + hidden(c) }))
+    .sort((a, b) => a.cost - b.cost)[0];
+  box.style.top = `${best.top}px`;
+  box.dataset.side = best.side;
+  if (reveal) {
+    const r = box.getBoundingClientRect();
+    if (r.top < TOP_BAR || r.bottom > innerHeight - TAB_BAR) box.scrollIntoView({ block: "nearest" });
+  }
+}
+
+/** How many controls on the table screen a box (viewport coordinates) would lie over. */
+function covered(r) {
+  let n = 0;
+  for (const el of document.querySelectorAll(`#screen-table :is(${CONTROLS})`)) {
+    const c = el.getBoundingClientRect();
+    if (c.width && c.height && c.left < r.right && c.right > r.left && c.top < r.bottom && c.bottom > r.top) n += 1;
+  }
+  return n;
+}

@@ -14,6 +14,8 @@ frame read again at the second scale runs it twice) and the face-reader looks ma
 With --audited-labels, held-out photos are scored against our audit of their values
 (models/labels/<set>-audit.json: every held-out die looked at, without any model's reading) instead of
 the labels as given; product and peer alike. The labels as given stay the default.
+With --learn-first K, each set's first K photos teach a table profile (docs/vision/profile.md) and the rest are
+scored read alone, with that profile and with the next set's (another table's) profile, side by side.
 """
 
 from __future__ import annotations
@@ -111,6 +113,60 @@ def _count_unread(counts: dict, pred: list, seen: list, labels: list, board: boo
     counts["on board photos"] += where_none if board else 0
 
 
+def learn_first(args, vision) -> int:
+    """--learn-first K: each set's rest read alone, with a profile of its first K photos, and with the profile of
+    the next set on the command line (another table's: it must not lower the reader)."""
+    from companion.vision.embedding import Embedder
+    from companion.vision.profile import NOT_A_DIE, TableProfile
+    from companion.vision.profile_learning import rects
+
+    reader = DiceReader.from_config(vision, model_path=args.model, threads=args.threads, confidence=args.confidence,
+                                    unread=True, arbiter=False)
+    embedder = Embedder(reader.faces_path, args.threads)
+    sets = []
+    for folder in args.data:
+        items = load_labelled(folder, args.split, audited=args.audited_labels)
+        k = args.learn_first if len(items) > 20 else min(args.learn_first, 5)
+        photos = []  # (labels, dice, features) of each photo
+        for item in items:
+            image = cv2.imread(str(item.path), cv2.IMREAD_COLOR)
+            dice = [d for d in reader.read(image) if d.box is not None]
+            start = time.perf_counter()  # the profile's own looks: every die's crop at four quarter-turns
+            features = embedder.features(reader.cut_crops(image, rects(dice))) if dice else np.zeros((0, 4, 1))
+            photos.append(([(d.value, d.box) for d in item.dice], dice, features, time.perf_counter() - start))
+        features, labels = [], []
+        for truth, dice, found, _ in photos[:k]:
+            pairs = dict(match([(d.value, d.box) for d in dice], truth))
+            labels += [truth[pairs[n]][0] if n in pairs else NOT_A_DIE for n in range(len(dice))]
+            features += list(found)
+        start = time.perf_counter()
+        profile = TableProfile(np.array(features), labels)
+        fit_ms = (time.perf_counter() - start) * 1000
+        sets.append((Path(folder).name, k, photos, profile, labels, fit_ms))
+    print(f"model {reader.model_path.name}, threads {args.threads}, split {args.split}, each set's first photos "
+          "learnt as a table profile (companion/vision/profile.py), the rest scored")
+    for n, (name, k, photos, profile, labels, fit_ms) in enumerate(sets):
+        rest = photos[k:]
+        print(f"\n{name}: learnt from the first {k} of {len(photos)} photos ({len(labels)} dice, "
+              f"{labels.count(NOT_A_DIE)} not a die; fitted in {fit_ms:.1f} ms); scoring the other {len(rest)} "
+              f"({sum(len(p[0]) for p in rest)} dice)")
+        print(f"{'':34} {'read right':>10} {'exact roll':>10} {'precision':>9}")
+        rows = [("reader alone", None), ("with this table's profile", profile)]
+        if len(sets) > 1:
+            other = sets[(n + 1) % len(sets)]
+            rows.append((f"with {other[0]}'s profile", other[3]))
+        for what, used in rows:
+            score, spent = Score(), []
+            for index, (truth, dice, found, embedding) in enumerate(rest):
+                start = time.perf_counter()
+                read = [d for d in (used.review(dice, found) if used is not None and dice else dice) if d is not None]
+                spent.append((time.perf_counter() - start + embedding) * 1000)
+                score.add(str(index), [(d.value, d.box) for d in read if not d.unread], truth)
+            cost = f"  {statistics.median(spent):.2f} ms a settled roll" if used is not None else ""
+            print(f"{what:34} {score.read_correctly:10.2%} {score.exact_roll:10.2%} {score.precision:9.2%}{cost}")
+    return 0
+
+
 def main(argv=None) -> int:
     vision = load_config(None)["vision"]  # the shipped settings, the defaults below
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -150,7 +206,13 @@ def main(argv=None) -> int:
                              "by the arbiter (companion/vision/arbiter.py; implies --unread), and time that look")
     parser.add_argument("--audited-labels", action="store_true",
                         help="score held-out photos against models/labels/<set>-audit.json's values, not as given")
+    parser.add_argument("--learn-first", type=int, metavar="K",
+                        help="learn a table profile from the first K photos of each set (by name; at most 5 on a set "
+                             "of 20 photos or fewer) and score the rest, read alone, with that profile and with the "
+                             "next set's profile (docs/vision/profile.md)")
     args = parser.parse_args(argv)
+    if args.learn_first is not None:
+        return learn_first(args, vision)
     cv2.setNumThreads(args.threads)  # OpenCV's resizes and conversions too, for the product and the peer alike
     args.unread = args.unread or args.settled
 

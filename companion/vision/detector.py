@@ -85,6 +85,8 @@ class DiceReader(FaceReading):
     ``unread``: also report, flagged ``unread`` and after the read dice, the candidates sure enough to be dice
     (centre score x P(a die) at least ``confidence``) whose face was not read with confidence, away from every
     read die (companion/vision/unread.py). On training photos most dice the reader misses are such dice.
+    ``profile``: the table profile (companion/vision/profile_learning.py's TableLearning) a settled roll is read
+    with after the arbiter, and whose crops it keeps for the players' corrections; None: the shipped readers alone.
     """
 
     def __init__(self, model_path: str | Path | None = None, threads: int = 1,
@@ -98,7 +100,7 @@ class DiceReader(FaceReading):
                  second_look: float = VISION["second_look"], emblem_face: int = VISION["emblem_face"],
                  unread: bool = False, arbiter: bool = False, arbiter_below: float = VISION["arbiter_below"],
                  arbiter_accept: float = VISION["arbiter_accept"], arbiter_dice: int = VISION["arbiter_dice"],
-                 arbiter_temperature: float = VISION["arbiter_temperature"]):
+                 arbiter_temperature: float = VISION["arbiter_temperature"], profile=None):
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         self.threads = max(1, int(threads))
         self.detector_vote = float(detector_vote)
@@ -155,6 +157,7 @@ class DiceReader(FaceReading):
         self._arbiter_wanted = bool(arbiter)
         self._arbiter_settings = (arbiter_below, arbiter_accept, arbiter_dice, arbiter_temperature)
         Arbiter.check(arbiter_below, arbiter_accept, arbiter_temperature)
+        self.profile = profile
 
     @classmethod
     def from_config(cls, vision: dict, **overrides) -> "DiceReader":
@@ -257,9 +260,11 @@ class DiceReader(FaceReading):
             self._arbiter, self._arbiter_tried = None, False
 
     def review_settled(self, image_bgr: np.ndarray, dice: list[DieReading]) -> list[DieReading]:
-        """A settled roll's dice, its unsure ones read again by the arbiter where there is one (else as they are)."""
+        """A settled roll's dice, its unsure ones read again by the arbiter where there is one, then read with the
+        table profile where there is one (else as they are)."""
         arbiter = self.arbiter  # opened at the first settled roll that wants it
-        return arbiter.review(image_bgr, dice) if arbiter is not None else list(dice)
+        dice = arbiter.review(image_bgr, dice) if arbiter is not None else list(dice)
+        return self.profile.settled(self, image_bgr, dice) if self.profile is not None else dice
 
     def read(self, image_bgr: np.ndarray, pixels: int | None = None) -> list[DieReading]:
         """Every die found in the image, boxes in the image's own pixels, best first. ``pixels``: the detector's

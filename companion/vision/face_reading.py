@@ -28,14 +28,7 @@ class FaceReading:
         count among the frame's face-reader looks.
         """
         reader = reader or self.faces
-        size = self.crop_size
-        crops = np.empty((len(rects), size, size, 3), np.uint8)
-        for k, (x, y, w, h) in enumerate(rects):
-            side = self._crop_side(w, h, image)
-            scale = size / max(side, 1.0)
-            m = np.array([[scale, 0, size / 2 - scale * (x + w / 2)], [0, scale, size / 2 - scale * (y + h / 2)]])
-            crops[k] = cv2.warpAffine(image, m, (size, size), flags=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR,
-                                      borderMode=cv2.BORDER_CONSTANT, borderValue=(114, 114, 114))
+        crops = self.cut_crops(image, rects)
         turned = [np.rot90(crops, k, axes=(1, 2)) for k in turns]  # a face reads the same turned
         batch = np.ascontiguousarray(np.concatenate(turned)[..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32)
         outputs = reader.run(None, {reader.get_inputs()[0].name: batch})
@@ -43,6 +36,19 @@ class FaceReading:
         if placed is not None and len(outputs) > 1 and turns[0] == 0:
             placed.extend(self._placed_box(rect, place, image) for rect, place in zip(rects, outputs[1][:len(rects)]))
         return outputs[0].reshape(len(turned), len(rects), -1).mean(axis=0)
+
+    def cut_crops(self, image: np.ndarray, rects: list, grow: float = 1.0, size: int | None = None) -> np.ndarray:
+        """The face readers' crop of each box (x, y, w, h); ``grow``: a crop that many times wider around the same
+        centre, ``size``: its side in pixels (the table profile keeps a die's neighbourhood that way)."""
+        size = size or self.crop_size
+        crops = np.empty((len(rects), size, size, 3), np.uint8)
+        for k, (x, y, w, h) in enumerate(rects):
+            side = self._crop_side(w, h, image) * grow
+            scale = size / max(side, 1.0)
+            m = np.array([[scale, 0, size / 2 - scale * (x + w / 2)], [0, scale, size / 2 - scale * (y + h / 2)]])
+            crops[k] = cv2.warpAffine(image, m, (size, size), flags=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR,
+                                      borderMode=cv2.BORDER_CONSTANT, borderValue=(114, 114, 114))
+        return crops
 
     def read_crops(self, image: np.ndarray, boxes: list, session) -> np.ndarray:
         """Another model's probabilities for dice ``boxes`` (x0, y0, x1, y1, as a DieReading has them), on the crops

@@ -1,0 +1,232 @@
+"""How the table profile learns: from the players' corrections of settled camera rolls, or from labelled photos.
+
+``TableLearning`` is the service's part. At each settled roll of pip dice (``DiceReader.review_settled``) it reads
+the dice with the profile (companion/vision/profile.py) and keeps the last few rolls' crops; it listens to the
+bus's ``entry`` events, and a phone's entry whose dice carry a camera die's box is matched to those crops: a die
+given another face (or a "?" given one) is kept as "corrected", a camera roll the players sent as read after a doubt
+as "confirmed", a die taken out of a roll as "not a die" (with its neighbourhood).
+
+``photo_examples`` makes the same examples from a folder laid out as images/ + labels/ (YOLO): the reader reads
+each photo, and each die it found is labelled by the labelled die it lies on, or "not a die".
+"""
+
+from __future__ import annotations
+
+import collections
+import logging
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Sequence
+
+import cv2
+import numpy as np
+
+from companion.core import DieReading
+from companion.vision.embedding import Embedder
+from companion.vision.profile import AROUND, MOST, NOT_A_DIE, ProfileStore, TableProfile
+
+log = logging.getLogger(__name__)
+ROLLS_KEPT = 8  # settled rolls whose crops wait for a correction
+AROUND_SIZE = 96  # pixels of a kept neighbourhood's side
+
+
+class ProfileFolderError(ValueError):
+    """A learning folder that cannot be used; the message names the file."""
+
+
+def rects(dice: Sequence[DieReading]) -> list[tuple[float, float, float, float]]:
+    """Each die's box as (x, y, w, h), as the face readers take it."""
+    return [(x0, y0, x1 - x0, y1 - y0) for x0, y0, x1, y1 in (d.box for d in dice)]
+
+
+@dataclass
+class SettledCrops:
+    """One settled roll's dice as reported, their crops and neighbourhoods, and what was learnt from each."""
+
+    dice: list[DieReading]
+    crops: np.ndarray
+    around: np.ndarray
+    learnt: dict[int, str] = field(default_factory=dict)  # die index -> its example's id
+
+
+class TableLearning:
+    """The profile in ``folder`` (the data directory's ``profile/``), kept up to date from the phones' corrections
+    and read with at each settled roll."""
+
+    def __init__(self, folder: Path, most: int = MOST, rolls: int = ROLLS_KEPT):
+        self.store = ProfileStore(folder, most)
+        self._rolls: collections.deque[SettledCrops] = collections.deque(maxlen=max(1, int(rolls)))
+        self._features: dict[str, np.ndarray] = {}  # example id -> its 4 x D features
+        self._embedder: Embedder | None = None
+        self._profile: tuple[tuple, TableProfile] | None = None
+        self._lock = threading.Lock()
+
+    # -- reading -------------------------------------------------------------------------
+    def embedder(self, reader) -> Embedder:
+        """The face reader's features, opened once for its model."""
+        if self._embedder is None or self._embedder.path != reader.faces_path:
+            self._embedder, self._features, self._profile = Embedder(reader.faces_path, reader.threads), {}, None
+        return self._embedder
+
+    def profile(self, reader) -> TableProfile:
+        """The head fitted on the examples kept now (refitted only when they changed)."""
+        embedder = self.embedder(reader)
+        key = (self.store.version, embedder.path)
+        if self._profile is not None and self._profile[0] == key:
+            return self._profile[1]
+        examples = self.store.snapshot()
+        missing = [e for e in examples if e.id not in self._features]
+        crops = [(e, self.store.crop(e)) for e in missing]
+        readable = [(e, c) for e, c in crops if c is not None and c.shape[:2] == (reader.crop_size,) * 2]
+        if readable:
+            found = embedder.features(np.stack([c for _, c in readable]))
+            self._features.update({e.id: f for (e, _), f in zip(readable, found)})
+        kept = [e for e in examples if e.id in self._features]
+        features = np.stack([self._features[e.id] for e in kept]) if kept else np.zeros((0, 4, 1), np.float32)
+        profile = TableProfile(features, [e.label for e in kept])
+        self._profile = (key, profile)
+        return profile
+
+    def settled(self, reader, image: np.ndarray, dice: Sequence[DieReading], game: str = "") -> list[DieReading]:
+        """A settled roll's dice read with the profile; their crops kept for a correction to come."""
+        boxed = [d for d in dice if d.box is not None]
+        if not boxed or getattr(reader, "faces", None) is None:
+            return list(dice)
+        with self._lock:
+            crops = reader.cut_crops(image, rects(boxed))
+            profile = self.profile(reader)
+            reviewed = profile.review(boxed, self.embedder(reader).features(crops)) if len(profile) else boxed
+            kept = [k for k, d in enumerate(reviewed) if d is not None]
+            around = reader.cut_crops(image, rects(boxed), grow=AROUND, size=AROUND_SIZE)
+            shown = [reviewed[k] for k in kept]
+            self._rolls.append(SettledCrops(shown, crops[kept], around[kept]))
+        return shown + [d for d in dice if d.box is None]
+
+    # -- learning --------------------------------------------------------------------------
+    def on_bus(self, event) -> None:
+        """The bus listener: learn from a phone's entry that names a kept camera roll's dice by their boxes."""
+        if event.topic != "entry" or event.data.get("source") != "phone":
+            return
+        entry = event.data.get("event") or {}
+        said = [d for d in entry.get("dice") or () if isinstance(d, dict) and isinstance(d.get("box"), list)]
+        if not said:
+            return
+        try:
+            said_dice = [DieReading.from_json(d) for d in said]
+        except ValueError:
+            return
+        game = str((event.data.get("state") or {}).get("game") or "")
+        try:
+            self.learn(said_dice, corrected=entry.get("type") == "correct", game=game)
+        except OSError as exc:  # a full or failing SD card: the game goes on, the profile learns nothing
+            log.warning("the table profile could not keep a correction: %s", exc)
+
+    def learn(self, said: Sequence[DieReading], corrected: bool, game: str = "") -> int:
+        """Keep what the players ``said`` about a kept roll's dice (matched by box); how many examples were kept.
+        ``corrected``: a correction of a played roll (dice left as read teach nothing); else a roll the players
+        sent themselves after the camera's doubt (dice left as read are confirmed)."""
+        with self._lock:
+            roll, pairs = self._match(said)
+            if roll is None:
+                return 0
+            learnt = 0
+            for k, die in enumerate(roll.dice):
+                told = pairs.get(k)
+                if told is None:
+                    if die.unread:
+                        continue  # a "?" left alone: nothing was said about it
+                    label, how, colour = NOT_A_DIE, "not a die", die.color
+                elif die.unread or told.value != die.value:
+                    label, how, colour = told.value, "corrected", told.color
+                elif not corrected:
+                    label, how, colour = told.value, "confirmed", told.color
+                else:
+                    continue
+                example = self.store.add(roll.crops[k], label, game, colour, how,
+                                         around=roll.around[k] if label == NOT_A_DIE else None,
+                                         replaces=roll.learnt.get(k))
+                roll.learnt[k] = example.id
+                learnt += 1
+            return learnt
+
+    def _match(self, said: Sequence[DieReading]) -> tuple[SettledCrops | None, dict[int, DieReading]]:
+        """The newest kept roll most of whose dice ``said`` names by their boxes, and which said die each is."""
+        best, best_pairs = None, {}
+        for roll in reversed(self._rolls):
+            pairs = {}
+            for told in said:
+                k = _same_place(told, roll.dice, pairs)
+                if k is not None:
+                    pairs[k] = told
+            if len(pairs) > len(best_pairs):
+                best, best_pairs = roll, pairs
+        if best is None or 2 * len(best_pairs) < len(said):
+            return None, {}
+        return best, best_pairs
+
+
+def _same_place(told: DieReading, dice: Sequence[DieReading], taken: dict) -> int | None:
+    """The die of ``dice`` (not yet ``taken``) whose box is ``told``'s (a phone sends a camera die's box back)."""
+    tx0, ty0, tx1, ty1 = told.box
+    for k, die in enumerate(dice):
+        if k in taken or die.box is None:
+            continue
+        x0, y0, x1, y1 = die.box
+        if max(abs(tx0 - x0), abs(ty0 - y0), abs(tx1 - x1), abs(ty1 - y1)) <= 0.1 * max(x1 - x0, y1 - y0, 1.0):
+            return k
+    return None
+
+
+def photo_examples(reader, folder: str | Path) -> tuple[np.ndarray, list[int], list[str]]:
+    """The crops and labels a labelled folder (images/ + labels/, YOLO, as ../shared/data/dice-real/) teaches, and
+    the photos used; ProfileFolderError naming the file when the folder cannot be used: missing, empty, a label
+    file without its photo or with a class outside 0-5, a photo that cannot be read (a 0-byte JPEG)."""
+    from companion.vision.labels import IMAGE_SUFFIXES
+
+    folder = Path(folder)
+    images, labels = folder / "images", folder / "labels"
+    if not folder.is_dir():
+        raise ProfileFolderError(f"{folder}: no such folder")
+    if not images.is_dir() or not labels.is_dir():
+        raise ProfileFolderError(f"{folder}: needs an images/ and a labels/ folder")
+    photos = {p.stem: p for p in sorted(images.iterdir()) if p.suffix.lower() in IMAGE_SUFFIXES}
+    for label in sorted(labels.glob("*.txt")):
+        if label.stem not in photos:
+            raise ProfileFolderError(f"{label}: a label file without its photo in {images}")
+    pairs = [(photo, labels / f"{stem}.txt") for stem, photo in photos.items() if (labels / f"{stem}.txt").exists()]
+    if not pairs:
+        raise ProfileFolderError(f"{folder}: no labelled photo (images/NAME.jpg with labels/NAME.txt)")
+    return examples_from(reader, pairs)
+
+
+def examples_from(reader, pairs: Sequence[tuple[Path, Path]]) -> tuple[np.ndarray, list[int], list[str]]:
+    """Crops and labels of (photo, label file) pairs, read by ``reader`` (one with ``unread`` on finds more)."""
+    from companion.vision.labels import read_yolo_labels
+    from companion.vision.scoring import match
+
+    crops, values, used = [], [], []
+    for photo, label in pairs:
+        image = cv2.imread(str(photo), cv2.IMREAD_COLOR) if photo.stat().st_size else None
+        if image is None:
+            size = photo.stat().st_size
+            raise ProfileFolderError(f"{photo}: not a readable image" + (" (0 bytes)" if not size else ""))
+        height, width = image.shape[:2]
+        try:
+            labelled = read_yolo_labels(label, width, height)
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise ProfileFolderError(str(exc) if str(label) in str(exc) else f"{label}: {exc}") from exc
+        dice = [d for d in reader.read(image) if d.box is not None]
+        if not dice:
+            continue
+        found = dict(match([(d.value, d.box) for d in dice], [(d.value, d.box) for d in labelled]))
+        crops.append(reader.cut_crops(image, rects(dice)))
+        values += [labelled[found[k]].value if k in found else NOT_A_DIE for k in range(len(dice))]
+        used.append(photo.name)
+    size = getattr(reader, "crop_size", 1)
+    return (np.concatenate(crops) if crops else np.zeros((0, size, size, 3), np.uint8)), values, used
+
+
+def fitted(reader, crops: np.ndarray, labels: Sequence[int]) -> TableProfile:
+    """A profile fitted on crops the reader cut, with its own embedder."""
+    return TableProfile(Embedder(reader.faces_path, reader.threads).features(crops), labels)

@@ -150,7 +150,8 @@ def make_source(kind: str, camera: Mapping[str, Any]) -> FrameSource:
                               exposure_lock=camera.get("exposure_lock", True),
                               exposure_us=camera.get("exposure_us", 0), awb_lock=camera.get("awb_lock", True),
                               settle_seconds=camera.get("settle_seconds", 1.5),
-                              flicker_hz=camera.get("flicker_hz", 0))
+                              flicker_hz=camera.get("flicker_hz", 0),
+                              timeout=camera.get("frame_timeout", 5.0))
     if kind == "usb":
         from companion.capture.opencv import OpenCVSource
 

@@ -12,9 +12,11 @@ the colours the dice reader sees. They are measured again when asked
 light of an evening's game. Where libcamera has flicker controls, exposure
 avoids the banding of lamps on 50/60 Hz mains (``flicker_hz``).
 
-Every picamera2 call is bounded by a timeout: a camera whose frontend timed
-out (a loose ribbon) must become a SourceError the service reports, never a
-call that blocks for ever.
+Every picamera2 call is bounded by a timeout (``camera.frame_timeout``): a
+camera whose frontend timed out (a loose ribbon) must become a SourceError the
+service reports, never a call that blocks for ever. The calls go through one
+CallGate (and closing through another), so a hung camera leaves one thread
+stuck, not one per retry.
 """
 
 from __future__ import annotations
@@ -26,11 +28,13 @@ from typing import Any
 import numpy as np
 
 from companion.capture.base import Frame, FrameSource, SourceError
-from companion.capture.deadline import CameraTimeout, call_with_timeout
+from companion.capture.deadline import CallGate, CameraStuck, CameraTimeout
 
 log = logging.getLogger(__name__)
 
 PROBE_TIMEOUT = 5.0  # seconds libcamera may take to list the cameras
+#: listing the cameras before any source exists (auto, doctor): a probe that hangs is not started again meanwhile
+_PROBES = CallGate("Pi camera probe")
 
 
 class PicameraImportError(SourceError):
@@ -79,7 +83,7 @@ def pi_cameras() -> list[dict[str, Any]]:
     except SourceError:
         return []
     try:
-        return list(call_with_timeout(picamera2.global_camera_info, PROBE_TIMEOUT, "listing the Pi cameras"))
+        return list(_PROBES.call(picamera2.global_camera_info, PROBE_TIMEOUT, "listing the Pi cameras"))
     except SourceError:
         return []
 
@@ -104,6 +108,9 @@ class PiCameraSource(FrameSource):
         self._camera = None
         self._index = 0
         self._relock_wanted = False
+        self._started_before = False  # "started" is news once; each restart after it is a DEBUG line
+        self._calls = CallGate("Pi camera")
+        self._closes = CallGate("Pi camera (closing)")
 
     def request_relock(self) -> bool:
         if not (self.exposure_lock or self.awb_lock):
@@ -151,7 +158,7 @@ class PiCameraSource(FrameSource):
             if self.exposure_lock or self.awb_lock:
                 self._measure_and_lock(camera)
         except Exception as exc:  # noqa: BLE001
-            _close_quietly(camera, self.timeout)
+            self._close_quietly(camera)
             if isinstance(exc, CameraTimeout):
                 raise
             raise SourceError(f"the Pi camera could not be started: {exc}",
@@ -159,11 +166,13 @@ class PiCameraSource(FrameSource):
         self._camera = camera
         model = cameras[self.camera_num].get("Model", "")
         self.description, self.description_fr = f"Pi camera {model}".strip(), f"caméra du Pi {model}".strip()
-        log.info("%s started at %dx%d, %.1f fps", self.description, *self.size, self.fps)
+        (log.debug if self._started_before else log.info)("%s started at %dx%d, %.1f fps", self.description,
+                                                           *self.size, self.fps)
+        self._started_before = True
 
     def _call(self, fn, what: str, *args, timeout: float | None = None):
         """Every picamera2 call goes through here: none may block longer than the source's timeout."""
-        return call_with_timeout(fn, self.timeout if timeout is None else timeout, what, *args)
+        return self._calls.call(fn, self.timeout if timeout is None else timeout, what, *args)
 
     def _focus_once(self, camera) -> None:
         """Camera Module 3: focus once on the table at start; the mount does not move, so neither does focus."""
@@ -213,13 +222,18 @@ class PiCameraSource(FrameSource):
         if self._camera is None:
             raise SourceError("the Pi camera is not open", "la caméra du Pi n'est pas ouverte")
         camera = self._camera
+        started = time.monotonic()
         try:
             if self._relock_wanted:
                 self._relock(camera)
             image = self._call(self._capture, "waiting for a picture", camera, timeout=self.timeout + 1.0)
+        except CameraStuck:
+            raise  # not even tried: its own message says what is stuck, and since when
         except (TimeoutError, CameraTimeout) as exc:
-            raise SourceError(f"the Pi camera sent no picture for {self.timeout:g} s (cable loose?)",
-                              f"la caméra du Pi n'a envoyé aucune image en {self.timeout:g} s (câble mal branché ?)"
+            # the real wait: libcamera's own timeout, or the deadline past it when libcamera did not keep it
+            waited = self.timeout if isinstance(exc, TimeoutError) else time.monotonic() - started
+            raise SourceError(f"the Pi camera sent no picture for {waited:.0f} s (cable loose?)",
+                              f"la caméra du Pi n'a envoyé aucune image en {waited:.0f} s (câble mal branché ?)"
                               ) from exc
         except Exception as exc:  # noqa: BLE001 - libcamera reports failures in many types
             raise SourceError(f"the Pi camera failed: {exc}", f"la caméra du Pi a échoué : {exc}") from exc
@@ -243,12 +257,11 @@ class PiCameraSource(FrameSource):
     def close(self) -> None:
         camera, self._camera = self._camera, None
         if camera is not None:
-            _close_quietly(camera, self.timeout)
+            self._close_quietly(camera)
 
-
-def _close_quietly(camera, timeout: float) -> None:
-    for step in ("stop", "close"):
-        try:
-            call_with_timeout(getattr(camera, step), timeout, f"{step} the Pi camera")
-        except Exception:  # noqa: BLE001 - closing a vanished camera may fail or hang; it is abandoned either way
-            log.debug("Pi camera %s failed", step, exc_info=True)
+    def _close_quietly(self, camera) -> None:
+        for step in ("stop", "close"):
+            try:
+                self._closes.call(getattr(camera, step), self.timeout, f"{step} the Pi camera")
+            except Exception:  # noqa: BLE001 - closing a vanished camera may fail or hang; it is abandoned either way
+                log.debug("Pi camera %s failed", step, exc_info=True)

@@ -11,7 +11,10 @@ keep trying for ever, so an unplugged camera never takes the service down).
 Every call into the camera is bounded (``frame_timeout`` for a picture,
 ``open_timeout`` for opening): a camera that stops sending without an error
 is a lost camera too. Loss is reported *before* the device is closed, so the
-panel and the phones know even if closing hangs.
+panel and the phones know even if closing hangs. Opening and reading go through
+one CallGate and closing through another, so however long the camera stays
+hung, at most one capture call and one close are left stuck: a retry waits for
+the stuck call or fails loudly without starting another thread.
 
 Each change of state is reported through ``on_status(ok, text)`` (a ``Text``: English and French) so the
 phones and the panel can say "camera lost" and "camera back".
@@ -25,7 +28,7 @@ import time
 from typing import Callable
 
 from companion.capture.base import Frame, FrameSource, SourceError, WrappedSource
-from companion.capture.deadline import Cancelled, call_with_timeout
+from companion.capture.deadline import CallGate, Cancelled
 from companion.core import Text
 
 log = logging.getLogger(__name__)
@@ -52,6 +55,8 @@ class RetryingSource(WrappedSource):
         self.open_timeout = open_timeout
         self.close_timeout = close_timeout
         self._clock = clock
+        self._calls = CallGate(f"{inner.description}")  # opening and reading: one stuck at most
+        self._closes = CallGate(f"{inner.description} (closing)")
         self._stop = threading.Event()
         self._sleep = sleep or self._stop.wait
         self._lock = threading.RLock()  # guards the state below, never held during a camera call
@@ -79,8 +84,8 @@ class RetryingSource(WrappedSource):
                 if self._stop.is_set() or not self._try_open():
                     continue
             try:
-                frame = call_with_timeout(self.inner.read, self.frame_timeout, f"reading {self.description}",
-                                          cancel=self._stop)
+                frame = self._calls.call(self.inner.read, self.frame_timeout, f"reading {self.description}",
+                                         cancel=self._stop)
             except Cancelled:
                 break
             except SourceError as exc:
@@ -104,7 +109,7 @@ class RetryingSource(WrappedSource):
     # -- state changes ---------------------------------------------------------------
     def _try_open(self) -> bool:
         try:
-            call_with_timeout(self.inner.open, self.open_timeout, f"opening {self.description}", cancel=self._stop)
+            self._calls.call(self.inner.open, self.open_timeout, f"opening {self.description}", cancel=self._stop)
         except Cancelled:
             self._close_inner()
             return False
@@ -147,7 +152,7 @@ class RetryingSource(WrappedSource):
 
     def _close_inner(self) -> None:
         try:
-            call_with_timeout(self.inner.close, self.close_timeout, f"closing {self.description}")
+            self._closes.call(self.inner.close, self.close_timeout, f"closing {self.description}")
         except Exception:  # noqa: BLE001 - a vanished device may fail or hang on close; it is abandoned either way
             log.debug("closing %s failed", self.inner.description, exc_info=True)
 

@@ -21,7 +21,8 @@ REPO = Path(__file__).resolve().parents[2]
 
 class HangingCamera(FrameSource):
     """Sends ``good`` frames after each open, then blocks in read() like a libcamera frontend that timed out;
-    ``recovers``: a reopened camera sends again; ``close_hangs``: close() blocks too."""
+    ``recovers``: closing wakes the blocked read (as closing a real device does) and a reopened camera sends
+    again; ``close_hangs``: close() blocks too."""
 
     description = "hanging camera"
 
@@ -50,6 +51,8 @@ class HangingCamera(FrameSource):
 
     def close(self):
         self.events.append("close")
+        if self.recovers:
+            self.released.set()
         if self.close_hangs:
             threading.Event().wait(60)
 

@@ -173,6 +173,69 @@ def test_stickers_carry_every_piece_at_its_side_with_a_white_quiet_zone_and_its_
             assert ring.min() > 200, f"{piece.name}: something dark in its quiet zone"
 
 
+def blank_ring(image: np.ndarray, box: tuple[float, float, float, float], width: float, px: float) -> bool:
+    """No ink (nothing darker than 200) in the ``width`` mm band around ``box`` (page mm), the box itself and a pixel
+    of its anti-aliased edge aside."""
+    x0, y0, x1, y1 = box
+    outer = [int(math.floor((x0 - width) * px)), int(math.floor((y0 - width) * px)),
+             int(math.ceil((x1 + width) * px)), int(math.ceil((y1 + width) * px))]
+    ring = image[max(0, outer[1]):outer[3], max(0, outer[0]):outer[2]].copy()
+    ix0, iy0 = int(math.floor(x0 * px)) - 1 - max(0, outer[0]), int(math.floor(y0 * px)) - 1 - max(0, outer[1])
+    ix1, iy1 = int(math.ceil(x1 * px)) + 1 - max(0, outer[0]), int(math.ceil(y1 * px)) + 1 - max(0, outer[1])
+    ring[max(0, iy0):iy1, max(0, ix0):ix1] = 255
+    return ring.min() > 200
+
+
+def visible_markers(sheets, page: int):
+    """The markers drawn on ``page`` that its paper shows whole (a split mat's page clips the mat to its window)."""
+    tiles = [t for t in sheets.mat_pages if t.page == page]
+    for m in (m for m in sheets.markers if m.page == page):
+        if tiles:
+            t = tiles[0]
+            right, bottom = t.at[0] + t.window[2] - t.window[0], t.at[1] + t.window[3] - t.window[1]
+            if not (m.x >= t.at[0] and m.y >= t.at[1] and m.x + m.side <= right and m.y + m.side <= bottom):
+                continue
+        yield m
+
+
+@pytest.mark.parametrize("paper", ["A4", "A3", "letter"])
+@pytest.mark.parametrize("game", ["free-roll", "hexors", "nexus", "nexus-keepers", "tesseract"])
+def test_no_ink_in_any_markers_quiet_zone_and_every_marker_reads_as_its_own_id(game, paper):
+    """Every page as printed: a blank module around each marker (anchor or sticker), a blank module outside each
+    sticker's cut line (no neighbour's name runs into it), and cv2.aruco finds exactly the page's markers."""
+    layout = layout_for(game)
+    sheets = build_sheets(layout, paper)
+    module = lambda side: side / (marker_dictionary(layout.dictionary).markerSize + 2)  # noqa: E731
+    dpi = 120
+    px = dpi / 25.4
+    detector = cv2.aruco.ArucoDetector(marker_dictionary(layout.dictionary), cv2.aruco.DetectorParameters())
+    for page in range(len(sheets.page_kinds)):
+        image = render(sheets.pdf, page, dpi)
+        shown = list(visible_markers(sheets, page))
+        for m in shown:
+            square = (m.x, m.y, m.x + m.side, m.y + m.side)
+            where = f"{game} {paper} page {page + 1}: {m.name}"
+            assert blank_ring(image, square, module(m.side), px), f"{where}: ink in its quiet zone"
+            if m.cut:
+                assert m.cut >= module(m.side), f"{where}: cut line inside the quiet zone"
+                line = m.cut + 0.3  # the dashed line and its pen
+                cut = (square[0] - line, square[1] - line, square[2] + line, square[3] + line)
+                assert blank_ring(image, cut, module(m.side) - 0.3, px), f"{where}: ink against its cut line"
+        _, ids, _ = detector.detectMarkers(image)
+        assert sorted(ids.ravel().tolist() if ids is not None else []) == sorted(m.id for m in shown), \
+            f"{game} {paper} page {page + 1}"
+
+
+def test_a_long_sticker_name_is_wrapped_beside_its_sticker_not_run_into_the_next():
+    layout = layout_for("hexors")
+    sheets = build_sheets(layout, "A4")
+    page = sheets.page_kinds.index("stickers")
+    text = page_text(sheets.pdf, page)
+    assert "example-gaia-the-fierce-knight" not in text  # one line of it is wider than the room beside a sticker
+    joined = text.replace("\ufffe", "-").replace("\r\n", "")  # pdfium gives a hyphen ending a line as U+FFFE
+    assert "example-gaia-the-fierce-knight" in joined
+
+
 def test_games_without_pieces_have_no_sticker_pages():
     assert build_sheets(layout_for("tesseract"), "A3").page_kinds == ["mat"]
     assert "stickers" in build_sheets(layout_for("nexus-keepers"), "A3").page_kinds

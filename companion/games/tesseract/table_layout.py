@@ -17,7 +17,7 @@ ZONES = PRIMING + [
     Zone("confinement", rectangle(60, 92, 180, 120), dice=True, label_en="confinement board",
          label_fr="plateau de confinement", grid="confinement"),
     Zone("tower", rectangle(262, 92, 110, 120), label_en="the Tesseract", label_fr="le Tesseract"),
-] + [Zone(f"lab-{i}", rectangle(46 + 84 * (i - 1), 222, 80, 64), dice=True, label_en=f"lab {i}",
+] + [Zone(f"lab-{i}", rectangle(46 + 84 * (i - 1), 222, 78, 64), dice=True, label_en=f"lab {i}",
           label_fr=f"labo {i}") for i in range(1, 5)]
 
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..layout import Point, TableLayout
-from .canvas import NAME_WIDTH, RULER_LABEL, Canvas, PlacedMarker, PlacedRuler, draw_mat
+from .canvas import NAME_WIDTH, RULER_LABEL, Canvas, PlacedMarker, PlacedRuler, draw_mat, line_height
 from .geometry import (FOOTER, OVERLAP, PAPERS, PRINTER_MARGIN, RULER_BLOCK, MatPage, SheetError, content_boxes,
-                       cut_places, free_spot, grow, paper_name, paper_size, tile_starts, union)
+                       cut_places, free_spot, grow, module_mm, paper_name, paper_size, tile_starts, union)
 
 __all__ = ["OVERLAP", "PAPERS", "PRINTER_MARGIN", "RULER_LABEL", "MatPage", "PlacedMarker", "PlacedRuler",
            "SheetError", "Sheets", "build_sheets", "paper_name", "paper_size"]
@@ -81,8 +81,10 @@ def _mat_pages(pdf: Canvas) -> tuple[list[MatPage], tuple[int, int]]:
         xs, ys = tile_starts(content[0], content[2], win[0]), tile_starts(content[1], content[3], win[1])
         plans.append((len(xs) * len(ys), landscape, win, xs, ys))
     _, landscape, win, xs, ys = min(plans, key=lambda plan: plan[0])
-    clear_x = [(a.centre[0] - a.side / 2 - 2, a.centre[0] + a.side / 2 + 2) for a in layout.anchors]
-    clear_y = [(a.centre[1] - a.side / 2 - 2, a.centre[1] + a.side / 2 + 2) for a in layout.anchors]
+    # a cut, its crosses (5 mm arms) and the grey strip keep out of every anchor's quiet zone
+    clear = [a.side / 2 + module_mm(layout, a.side) + 6.0 for a in layout.anchors]
+    clear_x = [(a.centre[0] - c, a.centre[0] + c) for a, c in zip(layout.anchors, clear)]
+    clear_y = [(a.centre[1] - c, a.centre[1] + c) for a, c in zip(layout.anchors, clear)]
     cut_x, cut_y = cut_places(xs, win[0], clear_x), cut_places(ys, win[1], clear_y)
     rows, cols = len(ys), len(xs)
     pages = []
@@ -108,7 +110,8 @@ def _draw_tile(pdf: Canvas, tile: MatPage, win, cut_x, cut_y, rows, cols) -> Non
     f = pdf.fpdf
     x0, y0, x1, y1 = tile.window
     to_page = tile.to_page
-    with f.rect_clip(tile.at[0], tile.at[1], win[0], win[1]):
+    # local_context keeps fpdf2's idea of the colours in step with the PDF's when the clip ends
+    with f.local_context(), f.rect_clip(tile.at[0], tile.at[1], win[0], win[1]):
         f.set_fill_color(225)
         if tile.col > 0:  # the strip left of the cut lies under the page on the left
             f.rect(*to_page((x0, y0)), cut_x[tile.col - 1] - x0, y1 - y0, style="F")
@@ -132,12 +135,26 @@ def _draw_tile(pdf: Canvas, tile: MatPage, win, cut_x, cut_y, rows, cols) -> Non
                     pdf.cross(*to_page((x0 + k * (x1 - x0), cut)))
     pdf.pen(0.1, grey=200)
     f.rect(tile.at[0], tile.at[1], win[0], win[1])
+    f.set_fill_color(255)  # the frame stops at an anchor's quiet zone
+    fx0, fy0, fx1, fy1 = tile.at[0], tile.at[1], tile.at[0] + win[0], tile.at[1] + win[1]
+    edges = [(fx0, fy0, fx0, fy1), (fx1, fy0, fx1, fy1), (fx0, fy0, fx1, fy0), (fx0, fy1, fx1, fy1)]
+    for anchor in pdf.layout.anchors:
+        (ax0, ay0), (ax1, ay1) = to_page(anchor.corners()[0]), to_page(anchor.corners()[2])
+        zone = grow((ax0, ay0, ax1, ay1), module_mm(pdf.layout, anchor.side) + 0.3)
+        for edge in edges:
+            band = grow(edge, 0.3)
+            x0, y0 = max(zone[0], band[0]), max(zone[1], band[1])
+            x1, y1 = min(zone[2], band[2]), min(zone[3], band[3])
+            if x0 < x1 and y0 < y1:
+                f.rect(x0, y0, x1 - x0, y1 - y0, style="F")
 
 
 def _sticker_pages(pdf: Canvas) -> None:
-    """Every piece marker at its side, white quiet zone, dashed cut line, its name beside it."""
+    """Every piece marker at its side inside a blank quiet zone of one module, a dashed cut line a millimetre beyond
+    it, and its name beside it: set smaller, wrapped or cut short to stay a module clear of every cut line."""
     layout = pdf.layout
     pieces = list(layout.pieces)
+    clear = max((pdf.module(p.side) for p in pieces), default=0.0)  # blank on either side of a cut line
     while pieces:
         pw, ph = pdf.add_page(False, "stickers")
         pdf.font(10, "B")
@@ -146,28 +163,40 @@ def _sticker_pages(pdf: Canvas) -> None:
             "Cut along the dashed lines, keeping the white border. Stick each one flat and upright: its top edge "
             "towards the piece's front. / Découpez le long des pointillés en gardant le bord blanc ; collez bien "
             "à plat, le haut vers l'avant de la pièce."])
-        x, y, row_h = PRINTER_MARGIN, PRINTER_MARGIN + 16.0, 0.0
+        top = max(PRINTER_MARGIN + 16.0, pdf.fpdf.get_y() + clear + 1.0)  # below the notes, a module clear
+        x, y, row_h = PRINTER_MARGIN, top, 0.0
         bottom = ph - PRINTER_MARGIN - FOOTER
         while pieces:
             piece = pieces[0]
-            q = pdf.quiet_zone(piece.side)
+            q = pdf.sticker_border(piece.side)
             box = piece.side + 2 * q
             if x + box + NAME_WIDTH > pw - PRINTER_MARGIN and x > PRINTER_MARGIN:
-                x, y, row_h = PRINTER_MARGIN, y + row_h + 4.0, 0.0
-            if y + box > bottom and y > PRINTER_MARGIN + 16.0:
+                x, y, row_h = PRINTER_MARGIN, y + row_h + max(4.0, 2 * clear), 0.0
+            if y + box > bottom and y > top:
                 break
             pieces.pop(0)
             pdf.pen(0.2, grey=110, dash=1.0)
             pdf.fpdf.rect(x, y, box, box)
-            pdf.marker(piece.id, piece.name, x + q, y + q, piece.side)
-            pdf.font(8, "B")
-            pdf.text(x + box + 2.0, y + 4.0, piece.name)
-            pdf.font(6, grey=60)
-            pdf.text(x + box + 2.0, y + 7.5, f"{piece.kind}, id {piece.id}, {piece.side:g} mm")
+            pdf.marker(piece.id, piece.name, x + q, y + q, piece.side, cut=q)
+            _sticker_label(pdf, piece, x + box + clear + 0.5, y, NAME_WIDTH - 2 * clear - 1.0, box)
             x += box + NAME_WIDTH
             row_h = max(row_h, box)
         pdf.ruler(PRINTER_MARGIN, ph - PRINTER_MARGIN - RULER_BLOCK[1], False,
                   f"Table Companion - {layout.name} - {pdf.paper} - print at actual size (100 %) / taille réelle")
+
+
+def _sticker_label(pdf: Canvas, piece, x: float, y: float, width: float, height: float) -> None:
+    """The piece's name (bold, up to 8 pt) over its kind, id and side (6 pt, grey), inside the given box."""
+    details = f"{piece.kind}, id {piece.id}, {piece.side:g} mm"
+    detail_size, detail_lines = pdf.fit_text(details, width, line_height(6.0), style="", sizes=(6.0, 5.0))
+    size, lines = pdf.fit_text(piece.name, width, height - line_height(detail_size) - 0.5)
+    baseline = y + size * 25.4 / 72 * 0.75
+    pdf.font(size, "B")
+    for line in lines:
+        pdf.fpdf.text(x, baseline, line)
+        baseline += line_height(size)
+    pdf.font(detail_size, grey=60)
+    pdf.fpdf.text(x, baseline - line_height(size) + line_height(detail_size) + 0.5, detail_lines[0])
 
 
 def build_sheets(layout: TableLayout, paper: str = "A4") -> Sheets:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from dataclasses import dataclass
 from typing import Callable
 
@@ -15,17 +16,19 @@ from fpdf import FPDF
 from ..cells import hex_centre
 from ..dictionary import marker_dictionary, marker_image
 from ..layout import Point, TableLayout
-from .geometry import RULER_BLOCK, anchor_label_at, bbox, grid_box, hex_corners, paper_size
+from .geometry import RULER_BLOCK, anchor_label_at, bbox, grid_box, hex_corners, module_mm, paper_size
 
 RULER_MM = 100.0
 MARKER_DPI = 600
 NAME_WIDTH = 36.0  # mm beside a sticker for its name
+CUT_SLACK = 1.0  # mm between a sticker's quiet zone and its cut line
 RULER_LABEL = ("check: this line must measure 100 mm", "contrôle : cette ligne doit mesurer 100 mm")
 
 
 @dataclass(frozen=True)
 class PlacedMarker:
-    """A marker as printed: page (from 0), id, name, and its black square's top-left corner and side in page mm."""
+    """A marker as printed: page (from 0), id, name, its black square's top-left corner and side in page mm, and
+    for a sticker how far its cut line lies from the black square (0: printed on the mat, no cut line)."""
 
     page: int
     id: int
@@ -33,6 +36,7 @@ class PlacedMarker:
     x: float
     y: float
     side: float
+    cut: float = 0.0
 
     @property
     def centre(self) -> Point:
@@ -44,6 +48,11 @@ class PlacedRuler:
     page: int
     start: Point  # page mm: the two ends of the 100 mm line
     end: Point
+
+
+def line_height(size: float) -> float:
+    """Baseline to baseline in mm for text of ``size`` points."""
+    return size * 25.4 / 72 * 1.15
 
 
 # -- drawing -------------------------------------------------------------------------------------------------
@@ -95,7 +104,7 @@ class Canvas:
         self.fpdf.set_draw_color(grey)
         self.fpdf.set_dash_pattern(dash=dash, gap=dash)
 
-    def marker(self, marker_id: int, name: str, x: float, y: float, side: float) -> None:
+    def marker(self, marker_id: int, name: str, x: float, y: float, side: float, cut: float = 0.0) -> None:
         """OpenCV's marker, its black square exactly ``side`` mm with its top-left corner at (x, y)."""
         key = (marker_id, side)
         if key not in self._png:
@@ -104,11 +113,51 @@ class Canvas:
             image = marker_image(self.dictionary, marker_id, modules * per_module)
             self._png[key] = cv2.imencode(".png", image)[1].tobytes()
         self.fpdf.image(io.BytesIO(self._png[key]), x=x, y=y, w=side, h=side)
-        self.markers.append(PlacedMarker(self.page, marker_id, name, x, y, side))
+        self.markers.append(PlacedMarker(self.page, marker_id, name, x, y, side, cut))
 
-    def quiet_zone(self, side: float) -> float:
-        """White around a marker: one bit's width, at least 2 mm (the detector needs the contrast)."""
-        return max(2.0, side / (self.dictionary.markerSize + 2))
+    def module(self, side: float) -> float:
+        """One bit of a marker of ``side`` mm: the blank quiet zone it needs around it."""
+        return module_mm(self.layout, side)
+
+    def sticker_border(self, side: float) -> float:
+        """From a sticker's black square to its cut line: the quiet zone and a millimetre for a wavering cut."""
+        return self.module(side) + CUT_SLACK
+
+    def fit_text(self, text: str, width: float, height: float, style: str = "B",
+                 sizes: tuple[float, ...] = (8.0, 7.0, 6.0, 5.0)) -> tuple[float, list[str]]:
+        """``text`` set to fit a ``width`` x ``height`` mm box: the largest size whose lines (broken after '-', '_'
+        or a space) fit it; at the smallest size, lines that still do not fit are cut and end in '...'."""
+        for size in sizes:
+            self.fpdf.set_font("helvetica", style, size)
+            lines = self._wrap(latin1(text), width)
+            if len(lines) * line_height(size) <= height + 1e-6:
+                return size, lines
+        rows = max(1, int((height + 1e-6) // line_height(size)))
+        if len(lines) > rows:
+            lines = lines[:rows - 1] + [self._clip(lines[rows - 1] + "".join(lines[rows:]) + "...", width)]
+        return size, lines
+
+    def _wrap(self, text: str, width: float) -> list[str]:
+        pieces = re.findall(r"[^-_ ]*[-_ ]|[^-_ ]+$", text) or [text]
+        lines = [""]
+        for piece in pieces:
+            if lines[-1] and self.fpdf.get_string_width(lines[-1] + piece.rstrip()) > width:
+                lines.append("")
+            lines[-1] += piece
+            while self.fpdf.get_string_width(lines[-1].rstrip()) > width:  # one piece wider than the box
+                head = self._clip(lines[-1], width, ellipsis="")
+                lines[-1:] = [head, lines[-1][len(head):]]
+        return [line.rstrip() for line in lines]
+
+    def _clip(self, text: str, width: float, ellipsis: str = "...") -> str:
+        """The longest start of ``text`` (with ``ellipsis`` after it, when cut) that fits ``width``."""
+        if self.fpdf.get_string_width(text) <= width:
+            return text
+        body = text.removesuffix(ellipsis) if ellipsis else text
+        n = len(body)
+        while n > 1 and self.fpdf.get_string_width(body[:n] + ellipsis) > width:
+            n -= 1
+        return body[:n] + ellipsis
 
     def ruler(self, x: float, y: float, vertical: bool, caption: str) -> None:
         """The 100 mm ruler block with its top-left corner at (x, y); a vertical block reads bottom to top."""
@@ -205,6 +254,10 @@ def draw_mat(pdf: Canvas, to_page: Callable[[Point], Point]) -> None:
         pdf.text(x, y + size * 0.36 * 2 + 0.6, french)
     for anchor in layout.anchors:
         x, y = to_page(anchor.corners()[0])
+        # a grid or outline passing through the quiet zone (and 0.3 mm for its pen) is cut back, not the marker
+        q = module_mm(layout, anchor.side) + 0.3
+        f.set_fill_color(255)
+        f.rect(x - q, y - q, anchor.side + 2 * q, anchor.side + 2 * q, style="F")
         pdf.marker(anchor.id, f"anchor {anchor.id}", x, y, anchor.side)
         pdf.font(6, grey=60)
         pdf.text(*to_page(anchor_label_at(layout, anchor)), f"anchor / ancre {anchor.id}")

@@ -157,7 +157,9 @@ def main(argv: list[str] | None = None) -> int:
 
     data_dir = Path(tempfile.mkdtemp(prefix="companion-soak-"))
     config = load_config(None, overrides={
-        "service": {"data_dir": str(data_dir), "host": "127.0.0.1", "port": 0, "threads": args.phones + 8},
+        "service": {"data_dir": str(data_dir), "host": "127.0.0.1", "port": 0, "threads": args.phones + 8,
+                    # every phone here is on 127.0.0.1: one address, above the caps a phone on the Wi-Fi is held to
+                    "streams_per_address": args.phones + 8, "connections_per_address": 2 * args.phones + 16},
         "camera": {"source": "simulated", "fps": args.fps, "frame_timeout": 2.0, "retry_max_seconds": 2.0},
         "panel": {"pin_factory": "mock"},
     })

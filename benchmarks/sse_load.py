@@ -45,7 +45,9 @@ def start_server(data_dir: Path, port: int, threads: int) -> subprocess.Popen:
     logging.getLogger("companion.web.auth").setLevel(logging.ERROR)  # the throw-away PIN need not be shown
     PinStore(data_dir).change(PIN)
     config = data_dir / "companion.toml"
-    config.write_text(f'[service]\ndata_dir = "{data_dir}"\nhost = "127.0.0.1"\nport = {port}\nthreads = {threads}\n')
+    # every phone here is on 127.0.0.1: one address, above the caps a phone on the Wi-Fi is held to
+    config.write_text(f'[service]\ndata_dir = "{data_dir}"\nhost = "127.0.0.1"\nport = {port}\nthreads = {threads}\n'
+                      f'streams_per_address = {threads}\nconnections_per_address = {2 * threads}\n')
     server = subprocess.Popen([sys.executable, "-m", "companion.cli", "--config", str(config), "serve", "--no-camera"],
                               cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 30

@@ -67,6 +67,23 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "language": Key("en", "default language when a phone does not say", ("en", "fr")),
         "login_attempts": Key(5, "wrong table PINs a phone may enter per 5 minutes before it must wait",
                               within=AT_LEAST_ONE),
+        "max_connections": Key(400, "open connections to the web server, all clients together: a new one beyond "
+                                    "closes the quietest with no request in progress (docs/web.md)",
+                               within=Bounds(8, 4000)),
+        "connections_per_address": Key(16, "open connections from one client address (a phone's browser opens up "
+                                           "to 6): a new one beyond closes its quietest, or is answered 503 when "
+                                           "all are busy", within=AT_LEAST_ONE),
+        "streams_per_address": Key(4, "live streams from one client address; more are answered 503 with "
+                                      "Retry-After", within=AT_LEAST_ONE),
+        "idle_timeout": Key(30.0, "seconds a connection may stay open with no request before it is closed",
+                            within=POSITIVE),
+        "header_timeout": Key(10.0, "seconds from a request's first byte to the end of its headers before its "
+                                    "connection is closed (slow clients)", within=POSITIVE),
+        "body_timeout": Key(20.0, "seconds from a request's first byte to the end of its body before its "
+                                  "connection is closed", within=POSITIVE),
+        "send_timeout": Key(30.0, "seconds an answer or live stream may wait on a client that reads nothing (or "
+                                  "left the Wi-Fi) before its connection is closed and its thread freed",
+                            within=POSITIVE),
         "allowed_hosts": Key(["localhost", "*.local"], "names phones may reach the companion by, besides IP "
                                                        "addresses and this machine's hostname; others get 421 "
                                                        "(DNS rebinding); * matches any part of a name"),

@@ -47,23 +47,37 @@ CONTENT_SECURITY_POLICY = (
 
 
 class StreamGate:
-    """Counts open live streams: each holds a server thread, so keep some threads for everything else."""
+    """Counts open live streams, in all and per client address: each holds a server thread, so keep some threads for
+    everything else, and let no one address take them all."""
 
-    def __init__(self, limit: int) -> None:
+    @staticmethod
+    def limit_for(threads: int) -> int:
+        """Streams ``threads`` server threads can hold and still leave a few for page loads and changes."""
+        return threads - 4 if threads > 8 else max(1, threads // 2)
+
+    def __init__(self, limit: int, per_address: int | None = None) -> None:
         self.limit = max(1, limit)
+        self.per_address = self.limit if per_address is None else max(1, per_address)
         self.open = 0
+        self._by_address: dict[str, int] = {}
         self._lock = threading.Lock()
 
-    def acquire(self) -> bool:
+    def acquire(self, address: str = "") -> bool:
         with self._lock:
-            if self.open >= self.limit:
+            if self.open >= self.limit or self._by_address.get(address, 0) >= self.per_address:
                 return False
             self.open += 1
+            self._by_address[address] = self._by_address.get(address, 0) + 1
             return True
 
-    def release(self) -> None:
+    def release(self, address: str = "") -> None:
         with self._lock:
             self.open -= 1
+            left = self._by_address.get(address, 0) - 1
+            if left > 0:
+                self._by_address[address] = left
+            else:
+                self._by_address.pop(address, None)
 
 
 @dataclass
@@ -113,8 +127,7 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
         pins=PinStore(data_dir, create=make_pin),
         limiter=LoginLimiter(per_client=int(settings["login_attempts"])),
         links=JoinLinks.for_server(settings["host"], int(settings["port"])),
-        # Leave a few threads for page loads and changes when every other thread holds a stream.
-        streams=StreamGate(threads - 4 if threads > 8 else threads // 2),
+        streams=StreamGate(StreamGate.limit_for(threads), int(settings["streams_per_address"])),
         web_dir=Path(web_dir) if web_dir is not None else find_web_dir(),
         sessions=SessionStore(data_dir, app.permanent_session_lifetime.total_seconds()),
         hosts=AllowedHosts(list(settings["allowed_hosts"])),
@@ -141,12 +154,20 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
     app.register_blueprint(camera.blueprint)
     app.register_blueprint(pages.blueprint)
     app.before_request(session.check_host)
+    app.before_request(_refuse_oversized_body)
     app.before_request(session.check_csrf)
     app.after_request(_security_headers)
     app.register_error_handler(ApiError, api_error_response)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(Exception, _unexpected_error)
     return app
+
+
+def _refuse_oversized_body():
+    """Before anything else: a body declared over the limit is refused unread (the server did not read it either,
+    connections.BodyLimitParser), whatever the route and whoever sends it."""
+    if request.content_length is not None and request.content_length > MAX_BODY_BYTES:
+        raise ApiError(413, "too_large", f"the body is larger than {MAX_BODY_BYTES // 1024} KiB")
 
 
 def _security_headers(response):

@@ -1,7 +1,9 @@
 """Serving the app with waitress: one process, many threads (each open live stream holds one).
 
 One process matters: the event bus is in memory, so every phone's stream must
-be served by the process that referees the game.
+be served by the process that referees the game. Slow, idle and greedy clients
+are kept in check by companion/web/connections.py; bodies over the app's limit
+are refused by waitress before it reads them (it would spool them to disk).
 """
 
 from __future__ import annotations
@@ -10,10 +12,19 @@ import logging
 import threading
 
 from flask import Flask
-from waitress import create_server
-from waitress.server import BaseWSGIServer
+from waitress.adjustments import Adjustments
+
+from companion.web.connections import ConnectionLimits, GuardedServer, socket_options
+from companion.web.validation import MAX_BODY_BYTES
 
 log = logging.getLogger(__name__)
+
+#: A chunked body (its size unknown until read) over this is answered 413 by waitress; under it, held in memory
+#: (below ``inbuf_overflow``, never spooled to disk), it reaches the app, which refuses it past MAX_BODY_BYTES and
+#: says so. A body with a Content-Length over MAX_BODY_BYTES is never read (connections.BodyLimitParser).
+MAX_CHUNKED_BODY = 4 * MAX_BODY_BYTES
+#: Request line and headers: a phone sends about 1 KiB (its cookie included); waitress's default is 256 KiB.
+MAX_REQUEST_HEADERS = 16 * 1024
 
 
 class DisconnectsAtDebug(logging.Filter):
@@ -36,13 +47,29 @@ class WebServer:
     """A waitress server that can run in the foreground or in a thread, and stop cleanly."""
 
     def __init__(self, app: Flask, host: str, port: int, threads: int) -> None:
+        """Caps and deadlines come from the app's service configuration (``[service]``)."""
         self.app = app
-        self._server = create_server(app, host=host, port=port, threads=threads, ident="companion",
-                                     clear_untrusted_proxy_headers=True, channel_timeout=60)
-        _quiet_disconnects(logging.getLogger("waitress"))  # the logger waitress's channels use
-        if not isinstance(self._server, BaseWSGIServer):
-            self._server.close()
+        ctx = app.extensions["companion"]
+        limits = ConnectionLimits.from_settings(ctx.service.config["service"])
+        # the app sized its stream gate for service.threads: this server may have fewer
+        ctx.streams.limit = min(ctx.streams.limit, ctx.streams.limit_for(threads))
+        adj = Adjustments(
+            host=host, port=port, threads=threads, ident="companion", clear_untrusted_proxy_headers=True,
+            # waitress stops accepting at connection_limit; GuardedServer keeps max_connections below it by closing
+            # quiet connections, and the room above is for the few refused with a 503
+            connection_limit=limits.max_connections + 32,
+            cleanup_interval=1,  # GuardedServer.maintenance: the deadlines, checked every second
+            max_request_body_size=MAX_CHUNKED_BODY, inbuf_overflow=2 * MAX_CHUNKED_BODY,
+            max_request_header_size=MAX_REQUEST_HEADERS,
+            asyncore_use_poll=True,  # select() fails past file descriptor 1024
+        )
+        adj.socket_options = socket_options(limits)  # not a keyword waitress takes
+        if len(adj.listen) != 1:
             raise ValueError(f"{host!r} resolves to several addresses; give one address to listen on")
+        self._server = GuardedServer(app, map={}, adj=adj, sockinfo=adj.listen[0], _start=False)
+        self._server.limits = limits
+        self._server.accept_connections()
+        _quiet_disconnects(logging.getLogger("waitress"))  # the logger waitress's channels use
         self._thread: threading.Thread | None = None
 
     @property

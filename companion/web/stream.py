@@ -93,12 +93,13 @@ class StreamBody:
 def stream():
     ctx = context()
     last_id = _requested_id()
-    if not ctx.streams.acquire():
+    address = request.remote_addr or ""
+    if not ctx.streams.acquire(address):
         raise ApiError(503, "busy", "too many live streams are open; retrying", retry_after=5)
     bus = ctx.service.bus
     # "From now on" means from this request, not from whenever the body starts being sent.
     start = bus.last_id if last_id is None else last_id
-    body = StreamBody(events_after(ctx, bus, start), ctx.streams.release)
+    body = StreamBody(events_after(ctx, bus, start), lambda: ctx.streams.release(address))
     response = Response(body, mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"

@@ -70,8 +70,31 @@ class LiveView:
     referee_error: str = ""
     vision_error_fr: str = ""  # the two errors in French, for phones set to French
     referee_error_fr: str = ""
+    #: seconds without a new frame before the pipeline is said to be stalled; None: no pipeline running (no camera
+    #: wanted, a recording played to its end), so nothing is awaited
+    stall_after: float | None = None
     _jpeg: tuple[int, bytes] | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
+    _fresh_at: float = 0.0  # time.monotonic() and time.time() of the last frame (or of the start of the watch)
+    _fresh_wall: float = 0.0
+
+    def watch(self, stall_after: float | None) -> None:
+        """Expect frames from now (a pipeline starts: ``stall_after`` seconds without one is a stall), or no more."""
+        with self._lock:
+            self.stall_after = stall_after
+            self._fresh_at, self._fresh_wall = time.monotonic(), time.time()
+
+    def stall(self) -> tuple[float, float] | None:
+        """(since, for how long) when no new frame came for ``stall_after`` seconds: since is the wall-clock time of
+        the last frame (or of the pipeline's start); None when pictures are coming or none are awaited."""
+        with self._lock:
+            return self._stall()
+
+    def _stall(self) -> tuple[float, float] | None:
+        if self.stall_after is None:
+            return None
+        waited = time.monotonic() - self._fresh_at
+        return (self._fresh_wall, waited) if waited >= self.stall_after else None
 
     def show_reader_error(self, reader: Any) -> None:
         """What keeps ``reader`` from a kind of dice the game rolls (no model for it), in both languages."""
@@ -82,6 +105,7 @@ class LiveView:
         with self._lock:
             self.frame = frame
             self.readings = list(readings)
+            self._fresh_at, self._fresh_wall = time.monotonic(), time.time()
 
     def jpeg(self, quality: int = 80) -> bytes | None:
         """The latest frame as JPEG, encoded at most once per frame."""
@@ -102,12 +126,21 @@ class LiveView:
         with self._lock:
             frame = self.frame
             size = [int(frame.image.shape[1]), int(frame.image.shape[0])] if frame is not None else None
+            stall = self._stall()
+            camera = self.camera.to_json()
+            if stall is not None and camera["ok"]:  # the camera said nothing, but nothing comes: not ok
+                waited = int(stall[1])
+                camera.update(ok=False, message=f"no new picture for {waited} s: the camera pipeline is stuck",
+                              message_fr=f"aucune nouvelle image depuis {waited} s : la chaîne de la caméra est "
+                                         "bloquée")
             return {
                 "frame": frame.index if frame is not None else None,
                 "timestamp": frame.timestamp if frame is not None else None,
                 "size": size,
                 "dice": [d.to_json() for d in self.readings],
-                "camera": self.camera.to_json(),
+                "camera": camera,
+                "stalled": stall is not None,
+                "stalled_since": stall[0] if stall is not None else None,
                 "vision_error": self.vision_error,
                 "vision_error_fr": self.vision_error_fr,
                 "table": self.table,
@@ -121,7 +154,8 @@ class Pipeline(threading.Thread):
 
     def __init__(self, source: FrameSource, reader: DiceReaderLike | None, settler: SettlerLike,
                  on_settled: Callable[[Observation], Any], live: LiveView, fps: float = 8.0,
-                 on_frame: Callable[[LiveView], Any] | None = None, table: TableStageLike | None = None) -> None:
+                 on_frame: Callable[[LiveView], Any] | None = None, table: TableStageLike | None = None,
+                 on_stall: Callable[[LiveView], Any] | None = None) -> None:
         super().__init__(name="pipeline", daemon=True)
         self.source = source
         self.reader = reader
@@ -129,6 +163,8 @@ class Pipeline(threading.Thread):
         self.settler = settler
         self.on_settled = on_settled
         self.on_frame = on_frame
+        #: told when the live view turns stalled and when pictures come again (no frame means no live event)
+        self.on_stall = on_stall
         self.live = live
         self.period = 1.0 / fps if fps > 0 else 0.0
         self._stop_event = threading.Event()
@@ -144,7 +180,15 @@ class Pipeline(threading.Thread):
         self._stop_event.set()
         self.source.close()
 
+    @property
+    def stall_after(self) -> float:
+        """No frame for this long is a stall: the camera's own frame timeout, or three frame periods if longer."""
+        return max(float(getattr(self.source, "frame_timeout", 5.0)), 3 * self.period)
+
     def run(self) -> None:
+        self.live.watch(self.stall_after)
+        watcher = threading.Thread(target=self._watch_stall, name="pipeline stall watch", daemon=True)
+        watcher.start()
         try:
             self.source.open()
         except SourceError as exc:
@@ -156,7 +200,27 @@ class Pipeline(threading.Thread):
                 break
             self.last_progress = time.monotonic()
             self._stop_event.wait(max(0.0, self.period - (time.monotonic() - started)))
+        self.live.watch(None)
+        self._stop_event.set()
         self.source.close()
+
+    def _watch_stall(self) -> None:
+        """Say when pictures stop coming, and when they come again: the pipeline's own thread may be what is stuck."""
+        stalled = False
+        while not self._stop_event.wait(min(1.0, self.stall_after / 4)):
+            stall = self.live.stall()
+            if (stall is not None) == stalled:
+                continue
+            stalled = stall is not None
+            if stalled:
+                log.warning("no new picture for %.0f s: the camera pipeline is stalled", stall[1])
+            else:
+                log.info("pictures come again: the camera pipeline is running")
+            if self.on_stall is not None:
+                try:
+                    self.on_stall(self.live)
+                except Exception:  # noqa: BLE001 - a broken listener must not stop the watch
+                    log.exception("stall listener failed")
 
     def step(self) -> bool:
         """Process one frame; False at the end of a finite stream."""

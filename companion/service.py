@@ -121,6 +121,7 @@ class Service:
             fps=self.config["camera"]["fps"],
             on_frame=self._frame_seen,
             table=self.table_stage,
+            on_stall=lambda live: self.bus.publish("live", live.to_json()),  # no frame, no live event: say it
         )
 
     # -- callbacks -----------------------------------------------------------------

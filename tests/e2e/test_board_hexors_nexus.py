@@ -209,22 +209,23 @@ def test_nexus_is_set_up_and_played_by_tapping(quiet_table, phone, screenshots):
     unlock(phone, url)
     new_game(phone, url, "nexus", ["Ann", "Bob"])
     wait(phone, lambda d: d.find_elements("css selector", "#nx-setup-start"), message="no Nexus setup wizard")
-    first = "#nx-first-card [data-card='ex-fork-2']"
+    first = "#nx-first-card [data-card='ex-fork-1']"
     tap_until(phone, first, first + "[aria-pressed='true']")  # a tap sent mid-redraw can land on the card beside
     screenshot(phone, screenshots, "nexus-setup-en")
     tap(phone, "#nx-setup-start")
     summary = check_nexus_board(phone, url)
-    assert [c["card"] for c in summary["cards"]] == ["ex-fork-2"] and summary["player"] == "Ann"
+    assert [c["card"] for c in summary["cards"]] == ["ex-fork-1"] and summary["player"] == "Ann"
     # Nexus has no dice: without a camera the page says to play on the board, not to enter rolls
     caption = phone.find_element("id", "snapshot-caption").text
     assert caption == "No camera picture — play by tapping the board", caption
 
     # The opening of docs/rules/examples/nexus-two-players.jsonl, tapped: the card drawn picked, put on a ringed
-    # square the way it lies, then a counter on a free node of a tapped card. Ann's ex-chain-5 closes a Nexus
-    # holding her counter: she scores it.
-    turns = [("ex-rod-5", 2, -1, 270, "ex-rod-5:c"), ("ex-cross-4", 3, -1, 0, "ex-rod-5:b"),
-             ("ex-fork-3", -1, -1, 270, "ex-fork-3:c"), ("ex-chain-2", 5, -2, 270, "ex-chain-2:e"),
-             ("ex-chain-5", -1, -2, 180, None)]
+    # square the way it lies, then a counter on a free node of a tapped card. Ann's second Chain closes a Nexus
+    # holding her counter: she scores it. The picker shows each design once and sends its first copy left (the
+    # example's ex-rod-5 is the first Long rod drawn, ex-rod-1 here): copies are alike.
+    turns = [("ex-rod-1", 2, -1, 270, "ex-rod-1:c"), ("ex-cross-1", 3, -1, 0, "ex-rod-1:b"),
+             ("ex-fork-2", -1, -1, 270, "ex-fork-2:c"), ("ex-chain-1", 5, -2, 270, "ex-chain-1:e"),
+             ("ex-chain-2", -1, -2, 180, None)]
     for turn, (card, x, y, rotation, node) in enumerate(turns):
         assert card in [c["id"] for c in summary["drawable"]]
         play_card(phone, card, x, y, rotation, summary)
@@ -232,8 +233,8 @@ def test_nexus_is_set_up_and_played_by_tapping(quiet_table, phone, screenshots):
         assert [card, x, y, rotation] in [[c["card"], c["x"], c["y"], c["rotation"]] for c in summary["cards"]]
         assert summary["phase"] == "counter"
         if turn == 0:
-            # ex-rod-5 closes the first card's one-node Nexus: nobody holds it, so it scores for no one (grey)
-            assert [(n["id"], n["scorer"]) for n in summary["nexuses"] if n["closed"]] == [("ex-fork-2:c", None)]
+            # ex-rod-1 closes the first card's one-node Nexus: nobody holds it, so it scores for no one (grey)
+            assert [(n["id"], n["scorer"]) for n in summary["nexuses"] if n["closed"]] == [("ex-fork-1:c", None)]
             screenshot(phone, screenshots, "nexus-counter-en")
         if node is None:
             break
@@ -246,11 +247,11 @@ def test_nexus_is_set_up_and_played_by_tapping(quiet_table, phone, screenshots):
         assert fill == {"red": "#e53935", "blue": "#1e88e5"}[next(p["colour"] for p in summary["players"] if p["name"] == player)]
 
     closed = {n["id"]: n for n in summary["nexuses"] if n["closed"]}
-    assert closed["ex-chain-5:d"]["scorer"] == "Ann" and summary["scores"] == {"Ann": 1, "Bob": 0}
+    assert closed["ex-chain-2:d"]["scorer"] == "Ann" and summary["scores"] == {"Ann": 1, "Bob": 0}
     shades = shown(phone, """return Object.fromEntries([...document.querySelectorAll('#nx-scroll .node.closed')].map(n =>
         [n.dataset.node, n.querySelector('.closed-shade').getAttribute('fill')]))""")
     assert shades == {node: "#e53935" if n["scorer"] == "Ann" else "#9e9e9e" for n in closed.values() for node in n["nodes"]}
-    assert len(closed) == 2 and closed["ex-fork-2:c"]["scorer"] is None
+    assert len(closed) == 2 and closed["ex-fork-1:c"]["scorer"] is None
     # the Nexuses are listed by the cards they run across, as the verdicts name them, never by a node's id
     listed = shown(phone, "return [...document.querySelectorAll('.nx-nexuses li strong')].map(s => s.textContent)")
     assert listed == [n["place"]["en"] for n in summary["nexuses"]] and "Fork at (0, 0) and Fork at (-1, -1)" in listed
@@ -291,11 +292,11 @@ def test_hexors_and_nexus_controls_are_44_px_and_in_both_languages(quiet_table, 
             screenshot(driver, screenshots, f"nexus-setup-{lang}")
             tap(driver, "#nx-setup-start")
             wait(driver, lambda d: d.find_elements("css selector", "#nx-drawn"))
-            pick_card(driver, "ex-caps-2")
+            pick_card(driver, "ex-caps-1")
             problems[f"nexus board {lang}"] = small_controls(driver) + cells_smaller_than_44(driver, "#nx-scroll .spot-cell")
             summary = settled(driver, url)["summary"]
             spot = summary["card_spots"][0]
-            play_card(driver, "ex-caps-2", spot["x"], spot["y"], spot["rotations"][0], summary)
+            play_card(driver, "ex-caps-1", spot["x"], spot["y"], spot["rotations"][0], summary)
             wait(driver, lambda d: d.find_element("id", "board-phase").get_attribute("data-phase") == "counter")
             tap(driver, "#nx-scroll .card-hit[data-card='ex-cross-1']")
             problems[f"nexus counter {lang}"] = small_controls(driver) + cells_smaller_than_44(driver, "#nx-zoom .node.legal .node-hit")

@@ -34,6 +34,7 @@ const STRINGS = {
     "table.no_camera": "No camera picture — enter rolls by hand",
     "table.no_camera_board": "No camera picture — play by tapping the board",
     "table.camera_problem": "Camera: {message}",
+    "table.stalled": "Picture frozen since {since}: {message}",
     "table.simulated": "SIMULATED table: no camera, these dice are drawn, not seen",
     "table.seen": "Seen now",
     "table.last_roll": "Last roll",
@@ -97,6 +98,9 @@ const STRINGS = {
     "settings.current_pin": "Current PIN",
     "settings.new_pin": "New PIN (4 to 12 digits)",
     "settings.pin_changed": "PIN changed: other phones must enter the new one",
+    "settings.end_all": "Sign out every other phone",
+    "settings.end_all_hint": "A phone lost, a guest gone home? Every other phone must enter the PIN again.",
+    "settings.end_all_done": "Every other phone is signed out",
     "settings.display": "Table display",
     "settings.display_hint": "For a tablet propped up at the table: bigger text, the board beside its pieces.",
     "settings.display_toggle": "Large table display",
@@ -205,6 +209,7 @@ const STRINGS = {
     "table.no_camera": "Pas d'image de la caméra — saisissez les lancers à la main",
     "table.no_camera_board": "Pas d'image de la caméra — jouez en touchant le plateau",
     "table.camera_problem": "Caméra : {message}",
+    "table.stalled": "Image figée depuis {since} : {message}",
     "table.simulated": "Table SIMULÉE : pas de caméra, ces dés sont dessinés, pas vus",
     "table.seen": "Vu maintenant",
     "table.last_roll": "Dernier lancer",
@@ -268,6 +273,9 @@ const STRINGS = {
     "settings.current_pin": "Code actuel",
     "settings.new_pin": "Nouveau code (4 à 12 chiffres)",
     "settings.pin_changed": "Code changé : les autres téléphones doivent saisir le nouveau",
+    "settings.end_all": "Déconnecter tous les autres téléphones",
+    "settings.end_all_hint": "Un téléphone perdu, un invité parti ? Tous les autres téléphones devront saisir de nouveau le code.",
+    "settings.end_all_done": "Tous les autres téléphones sont déconnectés",
     "settings.display": "Affichage de table",
     "settings.display_hint": "Pour une tablette posée sur la table : texte plus grand, le plateau à côté de ses pièces.",
     "settings.display_toggle": "Grand affichage de table",
@@ -400,7 +408,8 @@ export function pick(text) {
 
 /** A piece (a Hexors tile, a Nexus card) as the referee's verdicts name it: the summary's labels, else its id. */
 export function named(summary, id) {
-  return ((summary || {}).labels || {})[id] ?? id ?? "";
+  const label = ((summary || {}).labels || {})[id];
+  return label == null ? id ?? "" : pick(label);
 }
 
 export function colourName(colour) {

@@ -72,7 +72,7 @@ def camera_names(state: GameState | None, pieces: Mapping[str, Any]) -> dict[str
             continue
         where = card_placement(seen) if seen.get("status") != "gone" else None
         if where is None:
-            out[name] = Text(state.label(name), state.label(name))
+            out[name] = Text(state.label(name), state.label(name, "fr"))
         else:
             placed = Placement(name, **where)
             out[name] = Text(state.placed_card(placed), state.placed_card(placed, "fr"))

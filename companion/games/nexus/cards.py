@@ -18,6 +18,9 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Mapping
 
+from companion.core import Text
+from companion.words import plain_name
+
 WIDTH, HEIGHT = 8, 4
 PORTS: dict[str, tuple[int, int]] = {
     "L": (0, 2), "R": (8, 2),    # middles of the short edges
@@ -25,6 +28,9 @@ PORTS: dict[str, tuple[int, int]] = {
     "BL": (2, 4), "BR": (6, 4),  # bottom long edge
 }
 ROTATIONS = (0, 90, 180, 270)
+#: How a card lies, as players say it: turned clockwise from its printed way (landscape, as the deck shows it).
+TURNS = {0: Text("as printed", "à l'endroit"), 90: Text("turned a quarter to the right", "tournée d'un quart à droite"),
+         180: Text("upside down", "à l'envers"), 270: Text("turned a quarter to the left", "tournée d'un quart à gauche")}
 MAX_POWER = 4  # "These Values range between 1 and 4."
 
 
@@ -128,6 +134,17 @@ def _point(xy: Any, where: str) -> tuple[float, float]:
 def _example_data() -> tuple[dict[str, Any], ...]:
     text = resources.files(__package__).joinpath("data/example_deck.json").read_text(encoding="utf-8")
     return tuple(json.loads(text)["cards"])
+
+
+#: The example cards' names on a French phone (a card typed in by players keeps its own name in both languages).
+NAMES_FR = {"Double cross": "Double croix", "Split": "Embranchement", "Six caps": "Six embouts", "Bridge": "Pont",
+            "Fork": "Fourche", "Hooks": "Crochets", "Chain": "Chaîne", "Loop": "Boucle", "Long rod": "Longue tige"}
+
+
+def card_name(card: Card, lang: str = "en") -> str:
+    """What players call a card: its printed name less any note in brackets, in French where it has a French name."""
+    name = plain_name(card.name) or card.id
+    return NAMES_FR.get(name, name) if lang == "fr" else name
 
 
 def example_deck() -> list[Card]:

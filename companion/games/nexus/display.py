@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from .cards import Card, example_deck
+from .cards import Card, card_name, example_deck
 from .grid import LATTICE
 from .state import COLOURS, GameState
 
@@ -25,19 +25,31 @@ def card_shape(card: Card) -> dict[str, Any]:
     return {"id": card.id, "name": card.name, "example": card.example, "rods": rods, "nodes": nodes}
 
 
-def shapes(cards: Iterable[Card]) -> list[dict[str, Any]]:
-    return [card_shape(c) for c in cards]
+def designs(cards: Iterable[Card]) -> list[dict[str, Any]]:
+    """Each design once, in the order first met: copies of a card are alike, so players pick "Fork", not one of six
+    ids. Its shape is its first copy's (the one a tap sends); ``names`` in both languages, ``left``: copies there."""
+    out: dict[str, dict[str, Any]] = {}
+    for card in cards:
+        if card.name in out:
+            out[card.name]["left"] += 1
+        else:
+            out[card.name] = {**card_shape(card), "names": {"en": card_name(card), "fr": card_name(card, "fr")},
+                              "left": 1}
+    return list(out.values())
 
 
 def setup_choices() -> dict[str, Any]:
-    """What a setup screen offers: 2-4 players, their counter colours, the example deck (the first card is picked)."""
-    return {"players": [2, 3, 4], "colours": list(COLOURS), "deck": "example", "cards": shapes(example_deck()),
-            "deck_orders": ["unknown", "top_first"]}
+    """What a setup screen offers: 2-4 players, their counter colours, the example deck (the first card is picked,
+    by design), its size."""
+    deck = example_deck()
+    return {"players": [2, 3, 4], "colours": list(COLOURS), "deck": "example", "cards": designs(deck),
+            "deck_size": len(deck), "deck_orders": ["unknown", "top_first"]}
 
 
 def drawable(state: GameState) -> list[dict[str, Any]]:
-    """The cards a player may have drawn: the top one with a known order, else every card not yet played."""
+    """The cards a player may have drawn, each design once with how many are left: the top one with a known order,
+    else every card not yet played."""
     if not state.deck:
         return []
     ids = state.deck[:1] if state.deck_order == "top_first" else state.deck
-    return shapes(state.cards[i] for i in ids)
+    return designs(state.cards[i] for i in ids)

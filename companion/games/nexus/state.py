@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from companion.core import Text
-from companion.words import plain_name, plural_en, plural_fr
+from companion.words import plural_en, plural_fr
 
-from .cards import Card
+from .cards import Card, card_name
 from .graph import Board
 from .grid import Placement
 
@@ -55,10 +55,10 @@ class GameState:
         placement = self.board.placements[self.board.node_card[nid]]
         return placement.board_point(self.cards[placement.card].nodes[nid.split(":", 1)[1]])
 
-    def label(self, card_id: str) -> str:
+    def label(self, card_id: str, lang: str = "en") -> str:
         """A card as players call it: its name less a note in brackets ("Chain", not "ex-chain-5"); copies of a
         design are alike, so where a card lies tells them apart (``placed``)."""
-        return card_label(self.cards, card_id)
+        return card_label(self.cards, card_id, lang)
 
     def placed(self, card_id: str, lang: str = "en") -> str:
         """A card on the board as players find it, by the phone's squares: "Chain at (0, 1)" ("Chain en (0, 1)")."""
@@ -66,7 +66,7 @@ class GameState:
 
     def placed_card(self, placement: Placement, lang: str = "en") -> str:
         """``placed`` for a placement already in hand, without searching the board for its card."""
-        return f"{self.label(placement.card)} {'en' if lang == 'fr' else 'at'} ({placement.x}, {placement.y})"
+        return f"{self.label(placement.card, lang)} {'en' if lang == 'fr' else 'at'} ({placement.x}, {placement.y})"
 
     def node_place(self, nid: str, lang: str = "en") -> str:
         """The played card a node lies on, as ``placed`` says it."""
@@ -151,10 +151,10 @@ class GameState:
         return state
 
 
-def card_label(cards: Mapping[str, Card], card_id: str) -> str:
-    """``GameState.label`` before there is a game: a card's name less its note, or its id."""
+def card_label(cards: Mapping[str, Card], card_id: str, lang: str = "en") -> str:
+    """``GameState.label`` before there is a game: a card's name less its note (in ``lang``), or its id."""
     card = cards.get(card_id)
-    return (plain_name(card.name) if card is not None else "") or card_id
+    return card_name(card, lang) if card is not None else card_id
 
 
 def build_board(cards: Mapping[str, Card], placements: list[Placement], boards: dict) -> Board:

@@ -14,7 +14,7 @@ from companion.referee.engine import EventError
 from companion.words import plural_en, plural_fr
 
 from . import rules
-from .cards import ROTATIONS, resolve_deck
+from .cards import ROTATIONS, TURNS, resolve_deck
 from .grid import LATTICE, Placement, open_spots
 from .scoring import node_value, score_closed, standing, tied
 from .state import CARD, COLOURS, COUNTER, OVER, GameState, build_board, card_label, remember
@@ -74,7 +74,7 @@ def setup_game(event: Mapping[str, Any], options: Mapping[str, Any], cache: dict
     cache.update(cards_json=state.to_json()["cards"], cards=cards)
     out = [rules.info(rules.SETUP, f"{len(players)} players ({', '.join(players)}); {len(deck)} cards; "
                       f"{state.label(first)} starts the board; {players[0]} plays first",
-                      f"{len(players)} joueurs ({', '.join(players)}) ; {len(deck)} cartes ; {state.label(first)} "
+                      f"{len(players)} joueurs ({', '.join(players)}) ; {len(deck)} cartes ; {state.label(first, 'fr')} "
                       f"commence le plateau ; {players[0]} joue en premier", players)]
     out += _close_new(state, options)
     return state, out
@@ -115,14 +115,14 @@ def play_card(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
         top, named = _told_apart(state.label(state.deck[0]), state.deck[0], state.label(card_id), card_id)
         raise rules.Illegal(rules.CARD_TOP, f"The top card is {top}, not {named}",
                             f"La carte du dessus est {top}, pas {named}")
-    name = state.label(card_id)
-    where = f"({placement.x}, {placement.y}) turned {placement.rotation}°"
-    ou = f"({placement.x}, {placement.y}) tournée de {placement.rotation}°"
+    name, nom = state.label(card_id), state.label(card_id, "fr")
+    where = f"({placement.x}, {placement.y}), {TURNS[placement.rotation].en}"
+    ou = f"({placement.x}, {placement.y}), {TURNS[placement.rotation].fr}"
     check = state.board.check(placement.x, placement.y, placement.landscape, options["cards_anywhere"])
     if check.problem == "overlap":
         other = state.board.placements[check.clash]
         raise rules.Illegal(rules.CARD_OVERLAP, f"{name} at {where} would cover {state.placed_card(other)}",
-                            f"{name} en {ou} couvrirait {state.placed_card(other, 'fr')}")
+                            f"{nom} en {ou} couvrirait {state.placed_card(other, 'fr')}")
     if check.problem == "basketweave":
         other = state.board.placements[check.clash]
         beside = any(abs(a[0] - b[0]) == 1 for a in placement.cells() for b in other.cells() if a[1] == b[1])
@@ -130,23 +130,23 @@ def play_card(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
         edge, bord = ("short edge to short edge", "petit côté contre petit côté") if short else \
             ("long edge to long edge", "grand côté contre grand côté")
         raise rules.Illegal(rules.CARD_BASKETWEAVE, f"{name} at {where} would touch {state.placed_card(other)} {edge}",
-                            f"{name} en {ou} toucherait {state.placed_card(other, 'fr')} {bord}")
+                            f"{nom} en {ou} toucherait {state.placed_card(other, 'fr')} {bord}")
     if check.problem == "touch":
         raise rules.Illegal(rules.CARD_TOUCH, f"{name} at {where} touches no card on the board",
-                            f"{name} en {ou} ne touche aucune carte du plateau")
+                            f"{nom} en {ou} ne touche aucune carte du plateau")
     forced = []
     if options["ties_illegal"] and _card_ties(state, placement, options):
         if _tie_free_spot_exists(state, card_id, options):
             raise rules.Illegal(rules.NO_TIES, f"{name} at {where} would tie the strongest players of a Nexus",
-                                f"{name} en {ou} mettrait à égalité les plus forts d'un Nexus")
+                                f"{nom} en {ou} mettrait à égalité les plus forts d'un Nexus")
         forced.append(rules.warning(rules.NO_TIES, f"{name} ties a Nexus wherever it goes: allowed",
-                                    f"{name} crée une égalité où qu'elle aille : autorisé"))
+                                    f"{nom} crée une égalité où qu'elle aille : autorisé"))
     state.board = state.board.plus(placement)
     remember(cache.setdefault("boards", {}), state.board)
     state.placements.append(placement)
     state.deck.remove(card_id)
     out = [rules.info(rules.CARD_PLAYED, f"{state.player} plays {name} at {where}",
-                      f"{state.player} joue {name} en {ou}", [state.player])] + forced
+                      f"{state.player} joue {nom} en {ou}", [state.player])] + forced
     if not options["blocked_rod_closes"]:
         for point in state.board.blocked_ports_of(len(state.placements) - 1):
             at = f"({point[0] / LATTICE:g}, {point[1] / LATTICE:g})"

@@ -79,7 +79,8 @@ def summary(state: GameState, options: Mapping[str, Any]) -> dict[str, Any]:
         "target_points": options["target_points"],
         "deck_left": len(state.deck),
         "top_card": state.deck[0] if state.deck and state.deck_order == "top_first" else None,
-        "labels": {cid: state.label(cid) for cid in state.cards},  # every card by its name, as verdicts say it
+        # every card by its name in both languages, as verdicts say it
+        "labels": {cid: {"en": state.label(cid), "fr": state.label(cid, "fr")} for cid in state.cards},
         "units": {"cell": 1, "card": [2, 1], "lattice_per_cell": LATTICE},
         "cards": board_cards(state),
         "nodes": node_views(state, options),

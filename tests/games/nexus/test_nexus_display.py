@@ -16,14 +16,20 @@ def test_setup_choices_offer_players_colours_and_the_example_deck_shapes():
     cross = next(c for c in setup["cards"] if c["id"] == "ex-cross-1")
     # a: [2, 2] in card units (8 x 4) is (0.5, 0.5) in half-card units; four connectors: power 4
     assert {"name": "a", "x": 0.5, "y": 0.5, "power": 4} in cross["nodes"]
-    assert [[0.5, 0.5], [0.0, 0.5]] in cross["rods"] and len(setup["cards"]) == 54
+    assert [[0.5, 0.5], [0.0, 0.5]] in cross["rods"] and setup["deck_size"] == 54
+    # each of the nine designs once, by its name in both languages, with its six copies
+    assert len(setup["cards"]) == 9 and all(c["left"] == 6 for c in setup["cards"])
+    assert cross["names"] == {"en": "Double cross", "fr": "Double croix"}
 
 
 def test_drawable_cards_are_those_not_yet_played_or_the_top_one_with_a_known_order():
     engine = create_game("nexus", {})
     engine.apply({"type": "setup", "players": ["Ann", "Bob"], "first_card": "ex-cross-1"})
-    ids = [c["id"] for c in engine.summary()["drawable"]]
-    assert len(ids) == 53 and "ex-cross-1" not in ids
+    drawable = engine.summary()["drawable"]
+    ids = [c["id"] for c in drawable]
+    # each design once, the first copy left of it to send: the cross played, five crosses are left
+    assert len(ids) == 9 and "ex-cross-1" not in ids and sum(c["left"] for c in drawable) == 53
+    assert {c["names"]["en"]: c["left"] for c in drawable}["Double cross"] == 5
     ordered = create_game("nexus", {})
     ordered.apply({"type": "setup", "players": ["Ann", "Bob"], "deck": ["ex-rod-1", "ex-caps-1", "ex-split-1"],
                    "deck_order": "top_first"})
@@ -61,11 +67,11 @@ def test_nexuses_on_the_same_cards_are_told_apart_by_where_on_them_they_lie():
     top_left, bottom_right = by_words["Six caps at (0, 0), top left"], by_words["Six caps at (0, 0), bottom right"]
     assert top_left[0] < bottom_right[0] and top_left[1] < bottom_right[1]
     assert by_words["Six caps at (0, 0), left"][0] < by_words["Six caps at (0, 0), right"][0]
-    assert "Six caps en (0, 0), en haut à gauche" in {n["place"]["fr"] for n in nexuses}
+    assert "Six embouts en (0, 0), en haut à gauche" in {n["place"]["fr"] for n in nexuses}
 
 
 def test_a_nexus_alone_on_its_cards_keeps_its_plain_name():
     engine = create_game("nexus", {})
     engine.apply({"type": "setup", "players": ["Ann", "Bob"], "first_card": "ex-cross-1"})
     assert [n["place"] for n in engine.summary()["nexuses"]] == [
-        {"en": "Double cross at (0, 0)", "fr": "Double cross en (0, 0)"}]
+        {"en": "Double cross at (0, 0)", "fr": "Double croix en (0, 0)"}]

@@ -120,9 +120,10 @@ def test_verdicts_name_cards_as_players_do_and_tell_copies_apart_by_their_place(
     top = play(known, "t-pair-2", 2, 0, 90)
     assert top[0].message.en.startswith("The top card is Pair (t-pair-1), not Pair (t-pair-2)")
     played = ok(play(known, "t-pair-1", 2, 0, 90))
-    assert played[0].message.en == "Ann plays Pair at (2, 0) turned 90°"
-    assert played[0].message.fr == "Ann joue Pair en (2, 0) tournée de 90°"
+    assert played[0].message.en == "Ann plays Pair at (2, 0), turned a quarter to the right"
+    assert played[0].message.fr == "Ann joue Pair en (2, 0), tournée d'un quart à droite"
     ok(counter(known, "t-bar-1:a"))
     again = play(known, "t-pair-1", 3, 0, 90)
     assert again[0].message.en.startswith("Pair at (2, 0) is already on the board")
-    assert known.summary()["labels"] == {"t-bar-1": "Bar", "t-pair-1": "Pair", "t-pair-2": "Pair"}
+    assert known.summary()["labels"] == {"t-bar-1": {"en": "Bar", "fr": "Bar"}, "t-pair-1": {"en": "Pair", "fr": "Pair"},
+                                         "t-pair-2": {"en": "Pair", "fr": "Pair"}}

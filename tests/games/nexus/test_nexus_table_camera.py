@@ -123,7 +123,7 @@ def test_the_phone_names_the_cards_the_camera_sees_as_the_verdicts_do():
     engine = new_game()
     board = settled({"ex-cross-1": (0, 0, 0), "ex-split-1": (2, 0, 90)})
     names = engine.camera_names(board)
-    assert (names["ex-cross-1"].en, names["ex-cross-1"].fr) == ("Double cross at (0, 0)", "Double cross en (0, 0)")
+    assert (names["ex-cross-1"].en, names["ex-cross-1"].fr) == ("Double cross at (0, 0)", "Double croix en (0, 0)")
     assert names["ex-split-1"].en == "Split at (2, 0)"
     doubtful = engine.camera_names({"ex-split-1": {**board["ex-split-1"], "facing_uncertain": True}})
     assert doubtful["ex-split-1"].en == "Split"

@@ -28,6 +28,16 @@ function candidates(summary, [cx, cy]) {
   return out;
 }
 
+/** How a card would lie, in players' words: how it is turned, and which way it reaches from the square tapped when
+ * two ways share a turn ("turned a quarter to the right, reaching down"). */
+function wayText(o, [cx, cy], all) {
+  const turn = t(`nx.turn.${o.rotation}`);
+  if (all.filter((a) => a.rotation === o.rotation).length < 2) return turn;
+  const portrait = o.rotation === 90 || o.rotation === 270;
+  const reach = portrait ? (o.y === cy ? "down" : "up") : (o.x === cx ? "right" : "left");
+  return `${turn}, ${t(`nx.reach.${reach}`)}`;
+}
+
 function header(summary) {
   const phase = summary.phase;
   return h("div", { class: "board-head" },
@@ -47,7 +57,7 @@ function scores(summary) {
 function nexusList(summary) {
   const items = summary.nexuses.map((n) => {
     const power = Object.entries(n.power || {}).map(([p, v]) => `${p} ${v}`).join(", ") || t("nx.nobody");
-    const text = n.closed ? (n.scorer ? t("nx.closed_by", { points: n.points, name: n.scorer }) : t("nx.closed_none"))
+    const text = n.closed ? (n.scorer ? t("nx.closed_by", { n: n.points, points: n.points, name: n.scorer }) : t("nx.closed_none"))
       : t("nx.open", { value: n.value, power });
     return h("li", { dataset: { nexus: n.id, closed: String(n.closed), scorer: n.scorer || "" } }, h("strong", {}, pick(n.place)), ` (${t("nx.node_count", { n: n.nodes.length })}) — ${text}`);
   });
@@ -69,7 +79,7 @@ function cardControls(ctx) {
     const options = candidates(summary, ui.cell);
     out.push(h("div", { class: "card", id: "nx-ways" }, h("h3", {}, t("nx.which_way")),
       h("div", { class: "choice-row" }, options.map((o, i) => h("button", { type: "button", class: "choice-button", "aria-pressed": String(i === ui.choice),
-        dataset: { x: String(o.x), y: String(o.y), rotation: String(o.rotation) }, onclick: () => { ui.choice = i; render(ctx); } }, t("nx.way", o)))),
+        dataset: { x: String(o.x), y: String(o.y), rotation: String(o.rotation) }, onclick: () => { ui.choice = i; render(ctx); } }, wayText(o, ui.cell, options)))),
       ui.choice !== null ? button(t("nx.play_here"), () => submit({ type: "play_card", player: summary.player, card: shape.id, ...options[ui.choice] }), { class: "big primary", id: "nx-play" }) : null));
   }
   if (drawable.length > 1) out.push(button(t("nx.change_card"), () => { ui.card = null; ui.cell = null; ui.choice = null; render(ctx); }, { id: "nx-change-card" }));

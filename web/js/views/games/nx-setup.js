@@ -1,7 +1,7 @@
 // Setting up Nexus by touch: how many players and their names, the example deck and its first card.
 
 import { clear, dieCss, h } from "../../dom.js";
-import { colourName, t } from "../../i18n.js";
+import { colourName, pick, t } from "../../i18n.js";
 import { button, choiceRow } from "../widgets.js";
 import { cardThumb } from "./nx-board.js";
 import "./nx-strings.js";
@@ -27,8 +27,8 @@ export function setupEvent(choices) {
 export function cardPicker(shapes, selected, onPick, id) {
   return h("div", { class: "nx-picker", id, role: "group" }, shapes.map((shape) => h("button", {
     type: "button", class: "nx-pick", dataset: { card: shape.id }, "aria-pressed": String(shape.id === selected),
-    "aria-label": shape.name, onclick: () => onPick(shape.id),
-  }, cardThumb(shape), h("span", {}, shape.id))));
+    "aria-label": pick(shape.names), onclick: () => onPick(shape.id),
+  }, cardThumb(shape), h("span", {}, pick(shape.names)), h("small", { class: "left" }, t("nx.left", { n: shape.left })))));
 }
 
 export function renderSetup(ctx) {
@@ -42,7 +42,7 @@ export function renderSetup(ctx) {
     h("ul", { class: "nx-scores", id: "nx-setup-players" }, playerNames().map((name, i) => h("li", { dataset: { player: name } },
       h("span", { class: "token", style: `--team:${dieCss(choices.colours[i])}` }, String(i + 1)), h("strong", {}, name), ` · ${colourName(choices.colours[i])}`))),
     h("h3", {}, t("nx.first_card")),
-    h("p", { class: "hint" }, t("nx.example_deck", { n: choices.cards.length })),
+    h("p", { class: "hint" }, t("nx.example_deck", { n: choices.deck_size })),
     cardPicker(choices.cards, draft.first, (id) => { draft.first = id; renderSetup(ctx); }, "nx-first-card"),
     button(t("nx.setup_start"), () => ctx.submit(setupEvent(choices)), { class: "big primary", id: "nx-setup-start" }),
   );

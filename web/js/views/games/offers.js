@@ -37,6 +37,7 @@ export function offerButton(ctx, label, event, attrs = {}, { send, gate } = {}) 
   const id = `why-${++reasons}`;
   const tapped = () => ctx.app.toast(why, "info");
   return h("span", { class: "offer refused" },
-    button(label, tapped, { ...attrs, class: `${attrs.class || "big"} refused`, "aria-disabled": "true", "aria-describedby": id }),
-    h("small", { class: "why", id }, why));
+    button(label, tapped, { ...attrs, class: `${attrs.class || "big"} refused`, "aria-disabled": "true", "aria-describedby": id,
+      style: "opacity:0.55" }),
+    h("small", { class: "why", id, style: "display:block;margin:2px 0 6px" }, why));
 }

@@ -92,6 +92,14 @@ export class Api {
     return data;
   }
 
+  /** Every other phone must enter the PIN again; this one keeps a new sign-in (and a new CSRF token). */
+  async endAllSessions() {
+    const data = await this.post("/api/sessions/end-all", {});
+    this.csrf = data.csrf_token;
+    this.authenticated = data.authenticated;
+    return data;
+  }
+
   async changePin(current, next) {
     const data = await this.post("/api/pin", { current, new: next });
     this.csrf = data.csrf_token;

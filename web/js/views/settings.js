@@ -37,6 +37,11 @@ export function init(app) {
     await app.change(() => app.api.logout());
     render(app);
   });
+  // A phone lost or a guest gone home: every sign-in ends on the companion, copies of cookies included.
+  $("#pin-end-all").addEventListener("click", async () => {
+    await app.change(() => app.api.endAllSessions(), t("settings.end_all_done"));
+    render(app);
+  });
   $("#pin-change-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const message = $("#pin-change-message");
@@ -122,6 +127,7 @@ export function render(app) {
   $("#pin-lock").hidden = !app.api.authenticated;
   $("#pin-unlock").hidden = app.api.authenticated;
   $("#pin-change-form").hidden = !app.api.authenticated;
+  $("#pin-end-all").hidden = $("#pin-end-all-hint").hidden = !app.api.authenticated;
   const camera = (app.live && app.live.camera) || {};
   const source = pick({ en: camera.source, fr: camera.source_fr }) || camera.source;
   $("#camera-status").textContent = camera.source

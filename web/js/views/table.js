@@ -250,14 +250,22 @@ export function updateLive(app) {
     clear($("#snapshot-overlay"));
     return;
   }
-  caption.textContent = live.camera && !live.camera.ok ? t("table.camera_problem", { message: pick(live.camera) })
-    : pick({ en: live.referee_error, fr: live.referee_error_fr })
-      || pick({ en: live.vision_error, fr: live.vision_error_fr });
+  caption.textContent = live.stalled ? stalledCaption(live)
+    : live.camera && !live.camera.ok ? t("table.camera_problem", { message: pick(live.camera) })
+      : pick({ en: live.referee_error, fr: live.referee_error_fr })
+        || pick({ en: live.vision_error, fr: live.vision_error_fr });
   if (live.frame !== shownFrame && loadingFrame === null) {
     loadingFrame = live.frame;
     $("#snapshot-img").src = `/api/snapshot.jpg?frame=${live.frame}`;
   }
   drawOverlay(app, live);
+}
+
+/** The picture shown is the last one that came: say since when, and what the camera said if it said anything. */
+function stalledCaption(live) {
+  const since = new Date(live.stalled_since * 1000).toLocaleTimeString(document.documentElement.lang,
+    { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  return t("table.stalled", { since, message: pick(live.camera) });
 }
 
 function drawOverlay(app, live) {

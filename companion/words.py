@@ -20,6 +20,20 @@ def plural_fr(n: int, one: str, other: str | None = None) -> str:
     return one if abs(n) < 2 else (other or one + "s")
 
 
+def listed(names, lang: str = "en") -> str:
+    """Names as a sentence says them: "Ann", "Ann and Bob", "Ann, Bob and Cy" (« Ann, Bob et Cy »)."""
+    names = [str(n) for n in names]
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + (" et " if lang == "fr" else " and ") + names[-1]
+
+
+def won(names) -> tuple[str, str]:
+    """Who won, in English and French, the verb agreeing: "Ann won" / « Ann a gagné », « Ann et Bob ont gagné »."""
+    names = list(names)
+    return f"{listed(names)} won", f"{listed(names, 'fr')} {'ont' if len(names) > 1 else 'a'} gagné"
+
+
 def plain_name(name: str) -> str:
     """A printed name less any note in brackets: "Chain (example card)" is "Chain" at the table."""
     return re.sub(r"\s*\([^)]*\)", "", name).strip()

@@ -41,3 +41,12 @@ def test_french_verdicts_name_colours_in_french(example):
     french = [v.message.fr for line in example.read_text(encoding="utf-8").splitlines()
               for v in engine.apply(json.loads(line))]
     assert [text for text in french if ENGLISH_COLOURS.search(text)] == []
+
+
+def test_the_win_line_agrees_with_how_many_won():
+    """« Ann a gagné », « Ann et Bob ont gagné »: the French win line read "Ann a/ont gagné" (issue 53)."""
+    from companion.words import won
+
+    assert won(["Ann"]) == ("Ann won", "Ann a gagné")
+    assert won(["Ann", "Bob"]) == ("Ann and Bob won", "Ann et Bob ont gagné")
+    assert won(["Ann", "Bob", "Cy"]) == ("Ann, Bob and Cy won", "Ann, Bob et Cy ont gagné")

@@ -7,6 +7,7 @@ from typing import Any, Mapping
 from companion.core import Text, Verdict, verdict
 from companion.referee.engine import DICE_OPTIONS, EventError, GameEngine, Range
 from companion.referee.registry import register
+from companion.words import won
 
 from . import moves
 from .board import PlacementError, cube_from_spec
@@ -49,8 +50,7 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
     def outcome(self) -> Verdict | None:
         if not self.state.winners:
             return None
-        names = ", ".join(self.state.winners)
-        return verdict("win", "nk.win", f"{names} won", f"{names} a/ont gagné", self.state.winners)
+        return verdict("win", "nk.win", *won(self.state.winners), self.state.winners)
 
     # -- events ----------------------------------------------------------------
     def _apply(self, event: Mapping[str, Any]) -> list[Verdict]:

@@ -16,7 +16,7 @@ from companion.journal import Journal
 from companion.pipeline import CameraStatus, LiveView, Pipeline
 from companion.referee import EventError
 from companion.referee.aware import RulesAwareReading
-from companion.supervision import Heartbeat, Notifier, watchdog_seconds
+from companion.supervision import Heartbeat, Notifier, WebProbe, watchdog_seconds
 from companion.table import Table
 
 log = logging.getLogger(__name__)
@@ -46,6 +46,7 @@ class Service:
         self.table_stage = self._make_table_stage()  # a bad layout file stops the start here, naming its key
         self.notifier = Notifier()
         self.heartbeat: Heartbeat | None = None
+        self.web_probe: WebProbe | None = None
         self.bus.listen(self._to_panel)
         self.bus.listen(self._game_changed)
         self.panel.when_end_turn = self._end_turn_pressed
@@ -161,7 +162,9 @@ class Service:
                 self.panel.show(verdicts)
 
     # -- life cycle ------------------------------------------------------------------
-    def start(self) -> None:
+    def start(self, web_address: tuple[str, int] | None = None) -> None:
+        """``web_address``: where the web server listens; under a systemd watchdog the heartbeat then also needs it
+        to answer a request."""
         if self._camera_wanted:
             self.pipeline = self._make_pipeline()
             self.pipeline.start()
@@ -169,7 +172,15 @@ class Service:
         self.notifier.notify(f"READY=1\nSTATUS=serving; camera: {self.live.camera.source or 'none'}")
         period = watchdog_seconds()
         if period:
-            self.heartbeat = Heartbeat(self.notifier, period, self.is_progressing)
+            web_answers = None
+            if web_address is not None:
+                every = min(period / 2, 5.0)
+                timeout = min(5.0, max(every, 1.0))
+                self.web_probe = WebProbe(*web_address, every=every, timeout=timeout,
+                                          fresh=max(period, 3 * every + timeout))
+                self.web_probe.start()
+                web_answers = self.web_probe.answering
+            self.heartbeat = Heartbeat(self.notifier, period, self.is_progressing, web_answers)
             self.heartbeat.start()
 
     def is_progressing(self) -> bool:
@@ -187,6 +198,8 @@ class Service:
         self.notifier.notify("STOPPING=1")
         if self.heartbeat is not None:
             self.heartbeat.stop()
+        if self.web_probe is not None:
+            self.web_probe.stop()
         if self.pipeline is not None:
             self.pipeline.stop()  # bounded: the retrying source closes the camera within 2 s
             self.pipeline.join(timeout=1.5)

@@ -83,7 +83,7 @@ def run(args) -> int:
     signal.signal(signal.SIGTERM, _stopping(app, SystemExit(0)))
     signal.signal(signal.SIGINT, _stopping(app, KeyboardInterrupt()))
     try:  # from here a Ctrl-C or SIGTERM at any moment stops everything cleanly
-        service.start()
+        service.start(web_address=(server.host, server.port))  # the watchdog also asks the web server
         # Under systemd there is no Ctrl-C to press; in a terminal, say how to stop.
         print("ready" if os.environ.get("JOURNAL_STREAM") else "ready — Ctrl-C to stop", flush=True)
         server.serve_forever()

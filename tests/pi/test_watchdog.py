@@ -176,3 +176,75 @@ def test_a_wedged_pipeline_stops_the_heartbeat_so_systemd_restarts_the_service(t
     finally:
         child.kill()
         child.wait()
+
+
+def test_heartbeat_also_needs_the_web_server_to_answer(notify_socket):
+    path, sock = notify_socket
+    answering = [True]
+    beat = Heartbeat(Notifier({"NOTIFY_SOCKET": str(path)}), 0.2, lambda: True, web_answers=lambda: answering[0])
+    beat.start()
+    try:
+        assert collect(sock, 0.6).count("WATCHDOG=1") >= 3
+        answering[0] = False
+        assert "STATUS=web server not answering" in collect(sock, 2.0, until="web server not answering")
+        assert "WATCHDOG=1" not in collect(sock, 0.6)
+        answering[0] = True
+        assert "WATCHDOG=1" in collect(sock, 0.5)
+    finally:
+        beat.stop()
+
+
+STUCK_WEB_SERVICE = """
+import http.client, sys, threading, time
+from companion.config import load_config
+from companion.service import Service
+from companion.web import create_app
+from companion.web.server import WebServer
+
+service = Service(load_config(sys.argv[1]))
+app = create_app(service)
+release = threading.Event()
+
+
+@app.get("/wedge")
+def wedge():  # a request that never finishes: a native call stuck, a lock never released
+    release.wait()
+    return "late"
+
+
+settings = service.config["service"]
+server = WebServer(app, settings["host"], settings["port"], threads=4).start()
+service.start(web_address=(server.host, server.port))
+time.sleep(float(sys.argv[2]))
+
+
+def ask_wedge():
+    connection = http.client.HTTPConnection(server.host, server.port, timeout=60)
+    connection.request("GET", "/wedge")
+    connection.getresponse()
+
+
+for _ in range(4):  # every worker thread held: the camera pipeline still moves, the phones get nothing
+    threading.Thread(target=ask_wedge, daemon=True).start()
+print("wedged", flush=True)
+time.sleep(60)
+"""
+
+
+def test_a_stuck_web_server_stops_the_heartbeat_so_systemd_restarts_the_service(tmp_path, notify_socket):
+    """The watchdog kept being fed while no phone could be answered: it watched the camera pipeline only."""
+    path, sock = notify_socket
+    script = tmp_path / "stuck_web.py"
+    script.write_text(STUCK_WEB_SERVICE)
+    child = subprocess.Popen([sys.executable, str(script), str(write_config(tmp_path)), "3"], env=child_env(path),
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        messages = collect(sock, 60, until="READY=1")
+        assert any(m.startswith("READY=1") for m in messages), messages
+        assert collect(sock, 2.0).count("WATCHDOG=1") >= 3, "a healthy web server and pipeline feed the watchdog"
+        messages = collect(sock, 15, until="web server not answering")
+        assert "STATUS=web server not answering" in messages, messages
+        assert "WATCHDOG=1" not in collect(sock, 1.5), "no heartbeat while the web server answers nothing"
+    finally:
+        child.kill()
+        child.wait()

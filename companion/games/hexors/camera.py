@@ -19,7 +19,7 @@ from .arena import DIRECTION_NAMES
 from .movement import legal_paths
 from .setup import home_facing
 from .state import OVER, GameState, Piece
-from .table_layout import cell_name
+from .table_layout import ROWS, cell_name, sticker_names
 
 
 def from_table_vision(state: GameState, pieces: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -43,16 +43,17 @@ def camera_names(state: GameState | None, pieces: Mapping[str, Any]) -> dict[str
     """The game's tiles on the camera's board as players call them: "Yugi on d5" ("Yugi en d5"); a tile taken away
     by its name alone."""
     out = {}
+    stickers = sticker_names()
     for name, seen in pieces.items():
         piece = state.pieces.get(name) if state is not None else None
-        if piece is None or not isinstance(seen, Mapping):
+        if not isinstance(seen, Mapping) or (piece is None and name not in stickers):
             continue
-        label = state.label(piece)
+        en, fr = (state.label(piece),) * 2 if piece is not None else stickers[name]
         if seen.get("cell") is None or seen.get("status") == "gone":
-            out[name] = Text(label, label)
+            out[name] = Text(en, fr)
         else:
-            cell = cell_name(seen["cell"], state.arena.rows)
-            out[name] = Text(f"{label} on {cell}", f"{label} en {cell}")
+            cell = cell_name(seen["cell"], state.arena.rows if state is not None else ROWS)
+            out[name] = Text(f"{en} on {cell}", f"{fr} en {cell}")
     return out
 
 

@@ -14,6 +14,7 @@ import json
 from importlib import resources
 
 from companion.tablevision.layout import Grid, PieceMarker, TableLayout, Zone, corner_anchors, rectangle
+from companion.words import plain_name
 
 SIZE = (297.0, 420.0)
 COLUMNS, ROWS = 7, 9
@@ -21,9 +22,20 @@ ARENA = Grid("arena", "hex", (58.5, 80.0), 20.0, COLUMNS, ROWS, orientation="fla
 STICKER = 16.0
 
 
+def _example_tiles() -> list[dict]:
+    return json.loads(resources.files(__package__).joinpath("data/example_tiles.json").read_text(encoding="utf-8"))["tiles"]
+
+
 def example_tile_ids() -> list[str]:
-    data = json.loads(resources.files(__package__).joinpath("data/example_tiles.json").read_text(encoding="utf-8"))
-    return [t["id"] for t in data["tiles"]]
+    return [t["id"] for t in _example_tiles()]
+
+
+def sticker_names() -> dict[str, tuple[str, str]]:
+    """Each sticker as players call what it is stuck on, before a game gives the tile its place: the example tile's
+    name ("Gaia the Fierce Knight", not "example-gaia-the-fierce-knight"), a numbered Hexor ("Hexor 3")."""
+    out = {t["id"]: (plain_name(t["name"]),) * 2 for t in _example_tiles()}
+    out.update({f"hexor-{i}": (f"Hexor {i}", f"Hexor {i}") for i in range(1, 17)})
+    return out
 
 
 def table_layout() -> TableLayout:

@@ -12,6 +12,7 @@ from typing import Any, Mapping
 
 from companion.core import Text
 
+from .cards import card_name, example_deck
 from .grid import Placement
 from .state import CARD, COUNTER, GameState
 from .table_layout import GRID, ORIGIN
@@ -67,8 +68,13 @@ def camera_names(state: GameState | None, pieces: Mapping[str, Any]) -> dict[str
     """The game's cards on the camera's board as ``GameState.placed`` names them, by the phone's squares: "Chain at
     (0, 1)"; a card whose place is in doubt, or taken away, by its name alone."""
     out = {}
+    deck = {c.id: c for c in example_deck()}
     for name, seen in pieces.items():
-        if state is None or name not in state.cards or not isinstance(seen, Mapping) or seen.get("kind") != "card":
+        if not isinstance(seen, Mapping) or seen.get("kind") != "card":
+            continue
+        if state is None or name not in state.cards:  # before the setup, or not in this game: the card's own name
+            if name in deck:
+                out[name] = Text(card_name(deck[name]), card_name(deck[name], "fr"))
             continue
         where = card_placement(seen) if seen.get("status") != "gone" else None
         if where is None:

@@ -48,14 +48,14 @@ def positions_from_board(state: GameState, pieces: Mapping[str, Any]) -> tuple[d
 
 def camera_names(state: GameState, pieces: Mapping[str, Any]) -> dict[str, Text]:
     """The keepers and tiles on the camera's board as players call them, keeper N and tiles N-t being the N-th
-    player's: "Ana's keeper at (2, 3)" ("gardien de Ana en (2, 3)"); one taken away by its name alone. Nothing
-    before the setup: the setup page names the stickers."""
-    if not state.set_up:
-        return {}
+    player's: "Ana's keeper at (2, 3)" ("gardien de Ana en (2, 3)"); one taken away by its name alone. Before the
+    setup, by the player's number: "player 1's tile 2 at (1, 1)", never the sticker's "tile-1-2"."""
+    players = list(state.players) if state.set_up else []
     out = {}
-    for n, pid in enumerate(state.players, start=1):
-        named = {f"keeper-{n}": (f"{pid}'s keeper", f"gardien de {pid}")}
-        named.update({f"tile-{n}-{t}": (f"{pid}'s tile {t}", f"tuile {t} de {pid}") for t in range(1, TILES + 1)})
+    for n in range(1, max(len(players), max((_player_of(s) for s in pieces), default=0)) + 1):
+        pid, de = (players[n - 1], f"de {players[n - 1]}") if n <= len(players) else (f"player {n}", f"du joueur {n}")
+        named = {f"keeper-{n}": (f"{pid}'s keeper", f"gardien {de}")}
+        named.update({f"tile-{n}-{t}": (f"{pid}'s tile {t}", f"tuile {t} {de}") for t in range(1, TILES + 1)})
         for sticker, (en, fr) in named.items():
             seen = pieces.get(sticker)
             if not isinstance(seen, Mapping):
@@ -66,6 +66,12 @@ def camera_names(state: GameState, pieces: Mapping[str, Any]) -> dict[str, Text]
                 x, y = seen["cell"]
                 out[sticker] = Text(f"{en} at ({x}, {y})", f"{fr} en ({x}, {y})")
     return out
+
+
+def _player_of(sticker: str) -> int:
+    """The player number in a keeper's or tile's sticker ("keeper-2", "tile-2-4"), 0 for any other."""
+    parts = str(sticker).split("-")
+    return int(parts[1]) if parts[0] in ("keeper", "tile") and len(parts) > 1 and parts[1].isdigit() else 0
 
 
 def setup_from_board(pieces: Mapping[str, Any], players: list[str],

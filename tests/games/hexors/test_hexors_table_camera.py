@@ -106,7 +106,8 @@ def test_a_cell_name_and_the_mats_cell_round_trip():
 def test_the_phone_names_the_tiles_the_camera_sees_by_their_names_and_the_arenas_cells():
     """The phone's "The camera sees" line, in the game's words: a tile by its name, its cell by the arena's name
     ("c1"), not the sticker's mat column and row ("[2, 8]"); a tile taken away by its name alone; a sticker of no
-    tile in this game is left to the sticker's name."""
+    tile in this game is named by its number ("Hexor 9"), an example tile's sticker by the tile's name, never by the
+    sticker's id ("hexor-9", "example-gaia-the-fierce-knight")."""
     monsters = side("hexor-1", "d1", {"hexor-2": "c1", "hexor-3": "e1"})
     monsters[1]["tile"]["name"] = "Gaia the Fierce Knight (example)"
     engine = game(a_tiles=monsters, b_tiles=side("hexor-4", "d9", {"hexor-5": "c9", "hexor-6": "e9"}))
@@ -118,4 +119,6 @@ def test_the_phone_names_the_tiles_the_camera_sees_by_their_names_and_the_arenas
     assert names["hexor-5"].en == "hexor-5 on c9"
     gone = {**seen, "hexor-3": {**seen["hexor-3"], "status": "gone", "cell": None}, "hexor-9": seen["hexor-6"]}
     names = engine.camera_names(gone)
-    assert names["hexor-3"].en == "hexor-3" and "hexor-9" not in names
+    assert names["hexor-3"].en == "hexor-3" and names["hexor-9"].en == "Hexor 9 on e9"
+    before = type(engine)().camera_names({"example-gaia-the-fierce-knight": seen["hexor-2"]})
+    assert before["example-gaia-the-fierce-knight"].en == "Gaia the Fierce Knight on c1"

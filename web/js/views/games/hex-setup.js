@@ -80,22 +80,33 @@ function draftTiles(choices) {
   return out;
 }
 
-function allowed(choices, id, cell) {
+/** Why the tile ``id`` cannot stand on ``cell`` (a sentence in the page's language), or null when it can. */
+function refusal(choices, id, cell) {
+  const tiles = draftTiles(choices);
+  const self = tiles.find((x) => x.id === id);
+  const name = plainName(self.name);
   if (id.startsWith("char-")) { // its own monsters make way: they are placed again around it
     const side = Number(id.slice(5));
-    return choices.start_cells[side].includes(cell) && draft.players[side].cell !== cell
-      && !draftTiles(choices).some((x) => x.cell === cell && x.side !== side);
+    const enemy = tiles.find((x) => x.cell === cell && x.side !== side);
+    if (!choices.start_cells[side].includes(cell)) return t("hex.cannot_go.start", { tile: name, name: draft.players[side].id });
+    if (enemy) return t("hex.cannot_go.taken", { tile: name, other: plainName(enemy.name) });
+    return draft.players[side].cell === cell ? t("hex.cannot_go.there", { tile: name }) : null;
   }
-  if (draftTiles(choices).some((x) => x.cell === cell && x.id !== id)) return false;
+  const other = tiles.find((x) => x.cell === cell && x.id !== id);
+  if (other) return t("hex.cannot_go.taken", { tile: name, other: plainName(other.name) });
   const player = draft.players[draft.owner[id]];
-  return (choices.near[player.cell] || []).includes(cell);
+  const character = plainName(tileOf(choices, player.character).name);
+  return (choices.near[player.cell] || []).includes(cell) ? null : t("hex.cannot_go.near", { tile: name, character });
 }
+
+function allowed(choices, id, cell) { return refusal(choices, id, cell) === null; }
 
 function tapCell(ctx, cell) {
   const choices = ctx.summary.setup;
   const id = draft.selected;
   if (!id) return;
-  if (!allowed(choices, id, cell)) { ctx.app.toast(t("hex.cannot_go", { tile: id }), "info"); return; }
+  const why = refusal(choices, id, cell);
+  if (why) { ctx.app.toast(why, "info"); return; }
   if (id.startsWith("char-")) {
     const player = draft.players[Number(id.slice(5))];
     player.cell = cell;

@@ -54,6 +54,8 @@ class Key:
     also: tuple[type, ...] = ()
     #: the numbers accepted, for a number
     within: Bounds | None = None
+    #: never printed by ``companion config`` (a password)
+    secret: bool = False
 
 
 # section -> key -> Key. Add new keys here: this table is the documentation.
@@ -239,6 +241,18 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "bounce_ms": Key(50, "button debounce: contact chatter shorter than this many milliseconds is one press"),
         "allow_i2c_pins": Key(False, "allow GPIO2/GPIO3 (the I2C bus, with fixed pull-ups) for the panel"),
     },
+    "hall": {
+        "broker": Key("", "MQTT broker the table publishes to for a club's hall page, mqtt://HOST[:PORT] or "
+                          "mqtts://HOST[:PORT]; empty: the table stays alone (docs/hall.md)"),
+        "table": Key("", "the table's name in the hall (its topic id is made from it: 'Table 3' -> table-3); "
+                         "empty: service.name"),
+        "username": Key("", "user name for the broker (empty: none)"),
+        "password": Key("", "password for the broker; better kept in password_file", secret=True),
+        "password_file": Key("", "file holding the broker's password, readable by the service's user only"),
+        "ca_file": Key("", "CA certificates for an mqtts:// broker (empty: the system's)"),
+        "retry_max_seconds": Key(60.0, "longest wait between tries to reach the broker (they start at 1 s)",
+                                 within=Bounds(1, 3600)),
+    },
 }
 
 
@@ -285,7 +299,9 @@ class Config:
             for key, spec in keys.items():
                 name = f"{section}.{key}"
                 lines.append(f"# {spec.doc}" + (f" [{spec.within}]" if spec.within is not None else ""))
-                lines.append(f"{key} = {_toml_value(self._values[section][key])}  # from {self.origins[name]}")
+                value = self._values[section][key]
+                shown = _toml_value("(set)" if spec.secret and value else value)
+                lines.append(f"{key} = {shown}  # from {self.origins[name]}")
             lines.append("")
         return "\n".join(lines)
 

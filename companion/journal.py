@@ -2,21 +2,32 @@
 
 WAL with synchronous=FULL means an event the service has acknowledged survives
 a power cut. A game is rebuilt by replaying its entries through the engine
-(engines are deterministic), so the journal is the single source of truth.
+(engines are deterministic), so the journal is the single source of truth; a
+checkpoint of a running game's state, written with an entry every so often, only
+shortens that replay. Each change is one transaction: a game change (the old
+game ended, the new one started) and the key of the request that made an entry
+land together or not at all. A failed write is logged once per kind of failure
+and said in words (``WriteFailure``) until writes work again.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import os
 import sqlite3
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence, TypeVar
 
+from companion.journal_health import WriteFailure, failure_of
 from companion.journal_repair import Salvage, health, is_damage, salvage, set_aside
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -37,11 +48,49 @@ CREATE TABLE IF NOT EXISTS entries (
     at REAL NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
+CREATE TABLE IF NOT EXISTS checkpoints (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    version TEXT NOT NULL,
+    data BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS requests (
+    key TEXT PRIMARY KEY,
+    fingerprint TEXT NOT NULL,
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER,
+    at REAL NOT NULL
+);
 """
 
 
 class JournalError(RuntimeError):
     """The journal file cannot be opened or written."""
+
+
+@dataclass(frozen=True)
+class RequestKey:
+    """A phone's change named by its idempotency key (scoped to its session) and the request's fingerprint: the
+    journal keeps it with what it made, so a retry after a restart is answered, not applied again."""
+
+    key: str
+    fingerprint: str
+
+
+@dataclass(frozen=True)
+class RequestRecord:
+    fingerprint: str
+    game_id: int
+    seq: int | None  # the entry it made; None for a game change (new game, resume)
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """A running game's state after its entries before ``seq``; ``version`` says which code wrote ``data``."""
+
+    seq: int
+    version: str
+    data: bytes
 
 
 @dataclass(frozen=True)
@@ -104,6 +153,8 @@ class Journal:
         self.path = Path(path)
         self._lock = threading.Lock()
         self.salvage: Salvage | None = None
+        self.failure: WriteFailure | None = None  # the last write failed (and why); None once writes work
+        self.on_failure: Callable[[WriteFailure | None], None] | None = None  # told when ``failure`` changes
         try:
             self._db = self._open()
             problem = health(self._db) if repair else ""
@@ -121,7 +172,12 @@ class Journal:
         try:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
-            db.executescript(SCHEMA)
+            try:
+                db.executescript(SCHEMA)  # a journal an older version wrote gains the tables it lacks
+            except sqlite3.OperationalError as exc:
+                # another user's journal read by `companion games`: its games can be read without the new tables
+                if not getattr(exc, "sqlite_errorname", "").startswith("SQLITE_READONLY") or not _has_games(db):
+                    raise
         except sqlite3.Error:
             db.close()
             raise
@@ -143,37 +199,100 @@ class Journal:
         with self._lock:
             self._db.close()
 
-    def _write(self, sql: str, params: tuple) -> sqlite3.Cursor:
+    def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``work`` in one transaction, committed (and fsynced) before returning; nothing of it stays if any
+        part fails. A failure is logged when it is a new kind, and said until a write works again."""
         with self._lock:
             try:
-                with self._db:  # one transaction, committed (and fsynced) on exit
-                    self._db.execute("BEGIN IMMEDIATE")
-                    return self._db.execute(sql, params)
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    result = work(self._db)
+                    self._db.execute("COMMIT")
+                except BaseException:
+                    if self._db.in_transaction:
+                        with contextlib.suppress(sqlite3.Error):
+                            self._db.execute("ROLLBACK")
+                    raise
             except sqlite3.Error as exc:
-                raise JournalError(f"cannot write to the game journal {self.path}: {exc}") from exc
+                changed = self._failed(exc)
+                error: JournalError | None = JournalError(f"cannot write to the game journal {self.path}: {exc}")
+                cause = exc
+            else:
+                changed, error, cause = self._succeeded(), None, None
+        if changed and self.on_failure is not None:
+            self.on_failure(self.failure)
+        if error is not None:
+            raise error from cause
+        return result
 
-    def start_game(self, game: str, options: dict[str, Any], players: list[str]) -> int:
-        cur = self._write(
-            "INSERT INTO games (game, options, players, started_at) VALUES (?, ?, ?, ?)",
-            (game, json.dumps(options), json.dumps(players), time.time()),
-        )
-        return int(cur.lastrowid)
+    def _failed(self, exc: sqlite3.Error) -> bool:
+        failure = failure_of(exc, since=self.failure.since if self.failure else time.time())
+        if self.failure is not None and self.failure.kind == failure.kind:
+            return False
+        log.error("cannot write to the game journal %s (%s): %s; nothing is saved until it can", self.path,
+                  failure.kind, exc)
+        self.failure = failure
+        return True
 
-    def append(self, game_id: int, seq: int, event: dict[str, Any], verdicts: list[dict[str, Any]], source: str) -> None:
-        self._write(
-            "INSERT INTO entries (game_id, seq, event, verdicts, source, at) VALUES (?, ?, ?, ?, ?, ?)",
-            (game_id, seq, json.dumps(event), json.dumps(verdicts), source, time.time()),
-        )
+    def _succeeded(self) -> bool:
+        if self.failure is None:
+            return False
+        log.warning("the game journal %s can be written again (it could not since %s)", self.path,
+                    time.strftime("%H:%M:%S", time.localtime(self.failure.since)))
+        self.failure = None
+        return True
+
+    def start_game(self, game: str, options: dict[str, Any], players: list[str],
+                   ending: tuple[int, dict[str, Any] | None] | None = None, request: RequestKey | None = None) -> int:
+        """Start a game; ``ending``: the game it replaces and its outcome, ended in the same transaction."""
+
+        def work(db: sqlite3.Connection) -> int:
+            if ending is not None:
+                _end(db, *ending)
+            game_id = int(db.execute("INSERT INTO games (game, options, players, started_at) VALUES (?, ?, ?, ?)",
+                                     (game, json.dumps(options), json.dumps(players), time.time())).lastrowid)
+            _remember(db, request, game_id, None)
+            return game_id
+
+        return self._write(work)
+
+    def append(self, game_id: int, seq: int, event: dict[str, Any], verdicts: list[dict[str, Any]], source: str,
+               request: RequestKey | None = None, checkpoint: Checkpoint | None = None) -> None:
+        """One entry, with the request that made it and the game's checkpoint after it, in one transaction."""
+
+        def work(db: sqlite3.Connection) -> None:
+            db.execute("INSERT INTO entries (game_id, seq, event, verdicts, source, at) VALUES (?, ?, ?, ?, ?, ?)",
+                       (game_id, seq, json.dumps(event), json.dumps(verdicts), source, time.time()))
+            _remember(db, request, game_id, seq)
+            if checkpoint is not None:
+                db.execute("INSERT OR REPLACE INTO checkpoints (game_id, seq, version, data) VALUES (?, ?, ?, ?)",
+                           (game_id, checkpoint.seq, checkpoint.version, checkpoint.data))
+
+        self._write(work)
 
     def end_game(self, game_id: int, outcome: dict[str, Any] | None) -> None:
-        self._write(
-            "UPDATE games SET ended_at = ?, outcome = ? WHERE id = ? AND ended_at IS NULL",
-            (time.time(), json.dumps(outcome) if outcome is not None else None, game_id),
-        )
+        self._write(lambda db: _end(db, game_id, outcome))
 
-    def reopen(self, game_id: int) -> None:
-        """Make an ended game unfinished again (a game set aside for another is resumed)."""
-        self._write("UPDATE games SET ended_at = NULL, outcome = NULL WHERE id = ?", (game_id,))
+    def switch_game(self, ending: tuple[int, dict[str, Any] | None], reopen: int,
+                    request: RequestKey | None = None) -> None:
+        """End the game at the table and make an ended one unfinished again (a game set aside is resumed), in one
+        transaction."""
+
+        def work(db: sqlite3.Connection) -> None:
+            _end(db, *ending)
+            db.execute("UPDATE games SET ended_at = NULL, outcome = NULL WHERE id = ?", (reopen,))
+            _remember(db, request, reopen, None)
+
+        self._write(work)
+
+    def request(self, key: str) -> RequestRecord | None:
+        """What the request with this (session-scoped) idempotency key made, when it was journaled."""
+        rows = self._read("SELECT fingerprint, game_id, seq FROM requests WHERE key = ?", (key,))
+        return RequestRecord(*rows[0]) if rows else None
+
+    def checkpoint(self, game_id: int) -> Checkpoint | None:
+        rows = self._read("SELECT seq, version, data FROM checkpoints WHERE game_id = ?", (game_id,))
+        return Checkpoint(rows[0][0], rows[0][1], bytes(rows[0][2])) if rows else None
 
     def entry_counts(self) -> dict[int, int]:
         return dict(self._read("SELECT game_id, COUNT(*) FROM entries GROUP BY game_id"))
@@ -189,6 +308,18 @@ class Journal:
         rows = self._read("SELECT id, game, options, players, started_at, ended_at, outcome FROM games ORDER BY id")
         return [_record(row) for row in rows]
 
+    def latest_games(self, limit: int) -> list[GameRecord]:
+        """The ``limit`` latest games, newest first."""
+        rows = self._read("SELECT id, game, options, players, started_at, ended_at, outcome FROM games "
+                          "ORDER BY id DESC LIMIT ?", (limit,))
+        return [_record(row) for row in rows]
+
+    def setup_events(self, game_id: int) -> list[dict[str, Any]]:
+        """A game's setup events, in order (who played a game started without names), without reading the rest."""
+        rows = self._read("SELECT event FROM entries WHERE game_id = ? AND event LIKE '%setup%' ORDER BY seq",
+                          (game_id,))
+        return [event for event in (json.loads(row[0]) for row in rows) if event.get("type") == "setup"]
+
     def game(self, game_id: int) -> GameRecord | None:
         rows = self._read(
             "SELECT id, game, options, players, started_at, ended_at, outcome FROM games WHERE id = ?", (game_id,)
@@ -202,15 +333,50 @@ class Journal:
         )
         return _record(rows[0]) if rows else None
 
-    def entries(self, game_id: int) -> list[Entry]:
-        rows = self._read("SELECT seq, event, verdicts, source, at FROM entries WHERE game_id = ? ORDER BY seq", (game_id,))
-        return [Entry(seq, json.loads(ev), json.loads(vs), src, at) for seq, ev, vs, src, at in rows]
+    def entries(self, game_id: int, since: int = 0) -> list[Entry]:
+        """A game's entries in order, from seq ``since`` on."""
+        rows = self._read("SELECT seq, event, verdicts, source, at FROM entries WHERE game_id = ? AND seq >= ? "
+                          "ORDER BY seq", (game_id, since))
+        return [_entry(row) for row in rows]
+
+    def entry(self, game_id: int, seq: int) -> Entry | None:
+        rows = self._read("SELECT seq, event, verdicts, source, at FROM entries WHERE game_id = ? AND seq = ?",
+                          (game_id, seq))
+        return _entry(rows[0]) if rows else None
+
+    def page(self, game_id: int, before: int | None, limit: int) -> tuple[list[Entry], bool]:
+        """Up to ``limit`` entries before seq ``before`` (None: the newest), in order, and whether older ones
+        remain."""
+        rows = self._read("SELECT seq, event, verdicts, source, at FROM entries WHERE game_id = ? AND seq < ? "
+                          "ORDER BY seq DESC LIMIT ?", (game_id, 2 ** 62 if before is None else before, limit + 1))
+        return [_entry(row) for row in reversed(rows[:limit])], len(rows) > limit
 
     def export(self, game_id: int) -> dict[str, Any] | None:
         record = self.game(game_id)
         if record is None:
             return None
         return {**record.to_json(), "entries": [e.to_json() for e in self.entries(game_id)]}
+
+
+def _has_games(db: sqlite3.Connection) -> bool:
+    names = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    return {"games", "entries"} <= names
+
+
+def _entry(row: tuple) -> Entry:
+    seq, event, verdicts, source, at = row
+    return Entry(seq, json.loads(event), json.loads(verdicts), source, at)
+
+
+def _end(db: sqlite3.Connection, game_id: int, outcome: dict[str, Any] | None) -> None:
+    db.execute("UPDATE games SET ended_at = ?, outcome = ? WHERE id = ? AND ended_at IS NULL",
+               (time.time(), json.dumps(outcome) if outcome is not None else None, game_id))
+
+
+def _remember(db: sqlite3.Connection, request: RequestKey | None, game_id: int, seq: int | None) -> None:
+    if request is not None:
+        db.execute("INSERT INTO requests (key, fingerprint, game_id, seq, at) VALUES (?, ?, ?, ?, ?)",
+                   (request.key, request.fingerprint, game_id, seq, time.time()))
 
 
 def _record(row: tuple) -> GameRecord:

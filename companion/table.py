@@ -2,7 +2,9 @@
 
 Everything that changes the game — a settled camera roll, a phone's move, an
 undo, a correction — comes through here, is journaled before it is
-acknowledged, and is published on the bus for phones and the panel.
+acknowledged, and is published on the bus for phones and the panel. What it
+publishes and answers has a size independent of the game's length: the state
+lists the last entries in force, the history is read by pages.
 """
 
 from __future__ import annotations
@@ -11,9 +13,13 @@ import logging
 import threading
 from typing import Any, Mapping
 
+from companion import checkpoint
 from companion.bus import EventBus
+from companion.checkpoint import TableMemory
 from companion.core import DieReading, Observation, Verdict, VerdictKind
-from companion.journal import GameRecord, Journal, JournalError, setup_players
+from companion.journal import GameRecord, Journal, JournalError, RequestKey, setup_players
+from companion.journal_health import WriteFailure
+from companion.table_reading import history_entries, roll_statistics
 from companion.referee import EventError, GameEngine, create_game
 from companion.referee.aware import UNSURE, AwareResult, RulesAwareReading, read_anew_note
 
@@ -26,10 +32,16 @@ CAMERA_UNSURE = "camera_unsure"
 ABANDONED = "abandoned"
 CAMERA_SOURCES = ("camera", "simulated")
 DEFAULT_AWARE = RulesAwareReading()
+#: entries in force the state lists (the newest ones): a phone undoes the last and names the few before it
+STATE_ACCEPTED = 16
 
 
 class Conflict(EventError):
     """A change aimed at a game that has moved on since the phone last saw it (another phone, the camera)."""
+
+
+class RequestReused(EventError):
+    """An idempotency key already journaled with a different request: a bug in the client, not a retry."""
 
 
 class Table:
@@ -45,9 +57,14 @@ class Table:
         self.engine: GameEngine
         self._accepted: list[tuple[int, dict[str, Any]]] = []  # (journal seq, event) still in force
         self._readings: list[int] = []  # journal seqs of the readings since, for undo entries that name no entry
+        self._versions: dict[int, int] = {}  # a corrected roll's seq -> its latest correction's seq
         self._next_seq = 0
+        self._named: list[str] | None = None  # the players the setup in force names (None: to be looked for)
+        self._checkpointed = 0  # the seq the game's last checkpoint was written at
+        self._statistics: tuple[tuple[int, int], dict[str, Any]] | None = None  # ((game, entries), statistics)
         self.camera_board: dict[str, Any] | None = None  # the camera's latest settled board (table vision)
         self._camera_source = "camera"
+        journal.on_failure = self._journal_failure
         unfinished = journal.unfinished()
         if unfinished is not None:
             self._resume(unfinished)
@@ -56,35 +73,46 @@ class Table:
 
     # -- games -------------------------------------------------------------------
     def new_game(self, game: str, options: Mapping[str, Any], players: list[str],
-                 replaces: int | None = None) -> GameRecord:
-        """Start a game (ending the current one); bad options raise OptionsError and change nothing.
+                 replaces: int | None = None, request: RequestKey | None = None) -> GameRecord:
+        """Start a game (ending the current one in the same journal transaction); bad options raise OptionsError
+        and a journal that cannot be written JournalError, and either changes nothing.
 
         ``replaces``: the game the phone meant to end; refused (Conflict) when another one started meanwhile.
+        ``request``: the phone's idempotency key; a retry of a journaled request changes nothing.
         """
         with self._lock:
+            if self._already_done(request) is not None:
+                return self.record
             current = getattr(self, "record", None)
             if replaces is not None and current is not None and current.id != replaces:
                 names = ", ".join(self._players()) or "no names"
                 raise Conflict(f"another phone started a new game of {self.engine.title.en} ({names}) a moment ago: "
                                "look at it before replacing it")
             engine = create_game(game, options)
-            if getattr(self, "record", None) is not None:
-                outcome = self.engine.outcome
-                self.journal.end_game(self.record.id, outcome.to_json() if outcome else {"kind": ABANDONED})
-            if getattr(self, "record", None) is not None and self.record.game != game:
+            game_id = self.journal.start_game(game, engine.options, list(players), self._ending(), request)
+            if current is not None and current.game != game:
                 self.camera_board = None  # another game's mat: its pieces mean nothing to this one
-            game_id = self.journal.start_game(game, engine.options, list(players))
             self.record = self.journal.game(game_id)
             self.engine = engine
-            self._accepted, self._readings = [], []
-            self._next_seq = 0
+            self._accepted, self._readings, self._versions = [], [], {}
+            self._next_seq, self._named, self._checkpointed = 0, None, 0
             log.info("new game %d: %s %s", game_id, game, engine.options)
             self.bus.publish("game", self.state())
             return self.record
 
-    def resume(self, game_id: int, replaces: int | None = None) -> GameRecord:
-        """Take up again a game that was set aside (abandoned when another one started); the current one is set aside."""
+    def _ending(self) -> tuple[int, dict[str, Any]] | None:
+        """The game at the table and how it ended (abandoned unless it was won or lost), for the journal."""
+        if getattr(self, "record", None) is None:
+            return None
+        outcome = self.engine.outcome
+        return self.record.id, outcome.to_json() if outcome else {"kind": ABANDONED}
+
+    def resume(self, game_id: int, replaces: int | None = None, request: RequestKey | None = None) -> GameRecord:
+        """Take up again a game that was set aside (abandoned when another one started); the current one is set
+        aside in the same journal transaction."""
         with self._lock:
+            if self._already_done(request) is not None:
+                return self.record
             if replaces is not None and self.record.id != replaces:
                 raise Conflict("another phone changed the game a moment ago: look at it before resuming another one")
             target = self.journal.game(game_id)
@@ -94,46 +122,71 @@ class Table:
                 raise EventError(f"game {game_id} is the one being played")
             if (target.outcome or {}).get("kind") != ABANDONED:
                 raise EventError(f"game {game_id} was played to its end; only a game set aside can be resumed")
-            outcome = self.engine.outcome
-            self.journal.end_game(self.record.id, outcome.to_json() if outcome else {"kind": ABANDONED})
-            self.journal.reopen(game_id)
+            self.journal.switch_game(self._ending(), game_id, request)
             self._resume(self.journal.game(game_id))
             self.bus.publish("game", self.state())
             return self.record
+
+    def _already_done(self, request: RequestKey | None) -> list[Verdict] | None:
+        """The verdicts of the entry a journaled request made ([] for a game change), None for a new request."""
+        if request is None:
+            return None
+        done = self.journal.request(request.key)
+        if done is None:
+            return None
+        if done.fingerprint != request.fingerprint:
+            raise RequestReused("this Idempotency-Key was already used for a different request")
+        entry = self.journal.entry(done.game_id, done.seq) if done.seq is not None else None
+        return [Verdict.from_json(v) for v in entry.verdicts] if entry is not None else []
 
     def past_games(self, limit: int = 20) -> list[dict[str, Any]]:
         """The latest games, newest first, with their entry counts and whether they can be resumed; a game started
         without names lists those its setup names (which game to resume is told by who played it)."""
         counts = self.journal.entry_counts()
         out = []
-        for record in reversed(self.journal.games()[-limit:]):
+        for record in self.journal.latest_games(limit):
             players = record.players
             if not players and counts.get(record.id):
-                players = setup_players([e.event for e in self.journal.entries(record.id)])
+                players = setup_players(self.journal.setup_events(record.id))
             out.append({**record.to_json(), "players": players, "entries": counts.get(record.id, 0),
                         "current": record.id == self.record.id,
                         "resumable": record.id != self.record.id and (record.outcome or {}).get("kind") == ABANDONED})
         return out
 
     def _resume(self, record: GameRecord) -> None:
+        """Rebuild a game from its last checkpoint and the entries after it (from its first entry without one)."""
         self.record = record
-        self.engine = create_game(record.game, record.options)
-        self._accepted, self._readings = [], []
-        entries = self.journal.entries(record.id)
+        memory = checkpoint.load(self.journal.checkpoint(record.id), record.game, record.options, record.id)
+        if memory is None:
+            memory = TableMemory(create_game(record.game, record.options), [], [], {}, 0)
+        self._adopt(memory)
+        entries = self.journal.entries(record.id, since=memory.next_seq)
         for entry in entries:
             try:
                 self._replay(entry.seq, entry.event)
             except EventError as exc:
-                log.warning("journal entry %d of game %d could not be replayed (%s); skipped", entry.seq, record.id, exc)
-        self._next_seq = entries[-1].seq + 1 if entries else 0
-        log.info("resumed game %d (%s) from %d journal entries", record.id, record.game, len(entries))
+                log.warning("journal entry %d of game %d could not be replayed (%s); skipped", entry.seq, record.id,
+                            exc)
+        self._next_seq = entries[-1].seq + 1 if entries else memory.next_seq
+        log.info("resumed game %d (%s) from %d journal entries after %s", record.id, record.game, len(entries),
+                 f"a checkpoint at entry {memory.next_seq}" if memory.next_seq else "its start")
+
+    def _memory(self) -> TableMemory:
+        return TableMemory(self.engine, self._accepted, self._readings, self._versions, self._next_seq)
+
+    def _adopt(self, memory: TableMemory) -> None:
+        self.engine, self._accepted, self._readings = memory.engine, memory.accepted, memory.readings
+        self._versions, self._next_seq = memory.versions, memory.next_seq
+        self._named, self._checkpointed = None, memory.next_seq
 
     def _replay(self, seq: int, event: dict[str, Any]) -> list[Verdict]:
         if event.get("type") == UNDO:
             self._undo_in_memory(event)
             return []
         if event.get("type") == CORRECT:
-            return self._correct_in_memory(event["seq"], event["dice"])
+            verdicts = self._correct_in_memory(event["seq"], event["dice"])
+            self._versions[event["seq"]] = seq
+            return verdicts
         if event.get("type") == CAMERA_UNSURE:
             return []  # the history keeps what the camera read; the game does not play it
         verdicts = self.engine.apply(event)
@@ -143,17 +196,24 @@ class Table:
             self._readings.append(seq)
         else:
             self._accepted.append((seq, dict(event)))
+            if event.get("type") == "setup":
+                self._named = None
         return verdicts
 
     # -- changes -------------------------------------------------------------------
-    def submit(self, event: Mapping[str, Any], source: str = "phone", seen: int | None = None) -> list[Verdict]:
+    def submit(self, event: Mapping[str, Any], source: str = "phone", seen: int | None = None,
+               request: RequestKey | None = None) -> list[Verdict]:
         """Referee an event; journal it (refused ones too, for the history) and publish the verdicts.
-        ``seen``: the entry count the phone showed when its player tapped; refused when the game moved on since."""
-        return self._submit(event, source, (), seen)
+        ``seen``: the entry count the phone showed when its player tapped; refused when the game moved on since.
+        ``request``: the phone's idempotency key; a retry of a journaled request gets its verdicts again."""
+        return self._submit(event, source, (), seen, request)
 
     def _submit(self, event: Mapping[str, Any], source: str, notes: tuple[Verdict, ...],
-                seen: int | None = None) -> list[Verdict]:
+                seen: int | None = None, request: RequestKey | None = None) -> list[Verdict]:
         with self._lock:
+            done = self._already_done(request)
+            if done is not None:
+                return done
             if seen is not None and seen != self._next_seq:
                 raise Conflict(f"the game moved on since this phone looked ({self._next_seq} entries now, {seen} "
                                "shown): look at the table again before playing")
@@ -165,7 +225,7 @@ class Table:
                 before = self._camera_positions()
                 if any(v.kind is VerdictKind.ILLEGAL for v in before):
                     return before  # the board must be put right (or the move entered) before the turn ends
-            return before + self._commit(event, source, notes)
+            return before + self._commit(event, source, notes, request)
 
     def _camera_positions(self) -> list[Verdict]:
         """At the end of a turn, the pieces the camera sees settled are checked first (games that read them)."""
@@ -190,9 +250,11 @@ class Table:
                 raise EventError(refused[0].message.en)
             return self.submit(event, source)
 
-    def undo(self, source: str = "phone", expected: int | None = None) -> None:
+    def undo(self, source: str = "phone", expected: int | None = None, request: RequestKey | None = None) -> None:
         """Take back the last accepted entry; ``expected``: the entry the phone showed as the one undone."""
         with self._lock:
+            if self._already_done(request) is not None:
+                return
             if expected is not None:
                 last = self._accepted[-1][0] if self._accepted else None
                 if last != expected:
@@ -201,28 +263,27 @@ class Table:
                                    "the game moved on, look again before undoing")
             if not self._accepted:
                 raise EventError("nothing to undo")
-            self._commit({"type": UNDO, "undoes": self._accepted[-1][0]}, source)
+            self._commit({"type": UNDO, "undoes": self._accepted[-1][0]}, source, (), request)
 
     def roll_version(self, seq: int) -> int:
         """Which journal entry last set this roll's dice: the roll itself or its latest correction."""
         with self._lock:
-            version = seq
-            for entry in self.journal.entries(self.record.id):
-                if entry.event.get("type") == CORRECT and entry.event.get("seq") == seq:
-                    version = entry.seq
-            return version
+            return self._versions.get(seq, seq)
 
     def correct(self, seq: int, dice: list[Mapping[str, Any]], source: str = "phone",
-                version: int | None = None) -> list[Verdict]:
+                version: int | None = None, request: RequestKey | None = None) -> list[Verdict]:
         """Replace the dice of an accepted roll (a misread) and re-referee the game from there.
 
         ``version``: the roll's version the phone corrected; refused when another correction came first.
         """
         with self._lock:
+            done = self._already_done(request)
+            if done is not None:
+                return done
             if version is not None and self.roll_version(seq) != version:
                 raise Conflict(f"roll {seq + 1} was corrected meanwhile by another phone: look at its dice again")
             event = {"type": CORRECT, "seq": int(seq), "dice": [DieReading.from_json(d).to_json() for d in dice]}
-            return self._commit(event, source)
+            return self._commit(event, source, (), request)
 
     def observe(self, observation: Observation) -> list[Verdict]:
         """A settled reading from the camera (or phone): the engine decides what event it is. A camera roll the
@@ -278,21 +339,32 @@ class Table:
             log.exception("the rules-aware reading failed on a %s roll; refereed as read", observation.source)
             return None
 
-    def _commit(self, event: dict[str, Any], source: str, notes: tuple[Verdict, ...] = ()) -> list[Verdict]:
+    def _commit(self, event: dict[str, Any], source: str, notes: tuple[Verdict, ...] = (),
+                request: RequestKey | None = None) -> list[Verdict]:
         """Referee ``event`` in memory, journal it, then publish it; nothing is kept if the write fails.
-        ``notes``: what the players are told besides the referee's verdicts (a camera roll read again)."""
-        saved_accepted = list(self._accepted)
-        verdicts = list(notes) + self._replay(self._next_seq, event)  # raises EventError before anything is written
-        payload = [v.to_json() for v in verdicts]
+        ``notes``: what the players are told besides the referee's verdicts (a camera roll read again).
+        Now and then the game's checkpoint is written with the entry (``checkpoint.due``)."""
+        saved = (list(self._accepted), list(self._readings), dict(self._versions))
+        seq = self._next_seq
         try:
-            self.journal.append(self.record.id, self._next_seq, event, payload, source)
+            verdicts = list(notes) + self._replay(seq, event)  # raises EventError before anything is written
+        except EventError:
+            self._accepted, self._readings, self._versions = saved
+            self._named = None
+            raise
+        payload = [v.to_json() for v in verdicts]
+        self._next_seq = seq + 1
+        try:
+            state = checkpoint.dump(self._memory()) if checkpoint.due(self._next_seq, self._checkpointed) else None
+            self.journal.append(self.record.id, seq, event, payload, source, request, state)
+            self._checkpointed = state.seq if state is not None else self._checkpointed
         except JournalError:
             # Not written, so not acknowledged: the game goes back to what the journal holds.
-            self.engine = self._engine_from([e for _, e in saved_accepted])
-            self._accepted = saved_accepted
+            self._next_seq = seq
+            self._accepted, self._readings, self._versions = saved
+            self._named = None
+            self.engine = self._engine_from([e for _, e in self._accepted])
             raise
-        seq = self._next_seq
-        self._next_seq += 1
         self.bus.publish("entry", {"seq": seq, "event": event, "verdicts": payload, "source": source,
                                    "state": self.state()})
         return verdicts
@@ -307,7 +379,8 @@ class Table:
         if not self._accepted:
             raise EventError("nothing to undo")
         self.engine.undo()
-        self._accepted.pop()
+        if self._accepted.pop()[1].get("type") == "setup":
+            self._named = None
 
     def _correct_in_memory(self, seq: int, dice: list[dict[str, Any]]) -> list[Verdict]:
         index = next((i for i, (s, _) in enumerate(self._accepted) if s == seq), None)
@@ -330,6 +403,7 @@ class Table:
                 verdicts = result
         self.engine = engine
         self._accepted[index] = (seq, replaced)
+        self._named = None
         return verdicts
 
     def _engine_from(self, events: list[dict[str, Any]]) -> GameEngine:
@@ -342,12 +416,29 @@ class Table:
     def _players(self) -> list[str]:
         """The names the game was started with, else those its setup in force names (Hexors' and Nexus Keepers'
         sides, Nexus' players): the phone names who is playing either way."""
-        return self.record.players or setup_players([event for _, event in self._accepted])
+        if self.record.players:
+            return self.record.players
+        if self._named is None:  # looked for again only when a setup came, went or was corrected
+            self._named = setup_players([event for _, event in self._accepted])
+        return self._named
 
     # -- reading -------------------------------------------------------------------
+    @property
+    def lock(self) -> threading.RLock:
+        """Held to read several things of one game together (a history page and the game it belongs to)."""
+        return self._lock
+
+    @property
+    def state_version(self) -> int:
+        """The game's entry count: it only grows (an undo is an entry too), so a phone can tell it missed one."""
+        return self._next_seq
+
     def state(self) -> dict[str, Any]:
+        """The game as phones show it. ``entries`` is its version (it only grows, an undo is an entry too);
+        ``accepted`` holds only the newest entries in force, ``in_force`` counts them all."""
         with self._lock:
             outcome = self.engine.outcome
+            failure = self.journal.failure
             return {
                 "game_id": self.record.id,
                 "game": self.record.game,
@@ -357,12 +448,25 @@ class Table:
                 "summary": self.engine.summary(),
                 "snapshot": self.engine.snapshot(),
                 "can_undo": bool(self._accepted),
-                "accepted": [seq for seq, _ in self._accepted],
+                "accepted": [seq for seq, _ in self._accepted[-STATE_ACCEPTED:]],
+                "in_force": len(self._accepted),
                 "outcome": outcome.to_json() if outcome else None,
                 "entries": self._next_seq,
                 "camera_board": self.camera_board,
                 "camera_names": self._camera_names(),
+                "journal_problem": failure.to_json() if failure else None,
             }
+
+    def _journal_failure(self, failure: WriteFailure | None) -> None:
+        """The journal failed in a new way, or works again: every phone is told at once."""
+        if failure is None:
+            self.bus.publish("notice", {"kind": "info", "message": "The game journal is saved again.",
+                                        "message_fr": "Le journal des parties est de nouveau enregistré.",
+                                        "journal_problem": None})
+            return
+        message = failure.message()
+        self.bus.publish("notice", {"kind": "error", "message": message.en, "message_fr": message.fr,
+                                    "journal_problem": failure.to_json()})
 
     def seen_board(self) -> tuple[dict[str, Any] | None, str]:
         """The camera's latest settled board and the game at the table, taken together: a new game clears the board,
@@ -378,8 +482,24 @@ class Table:
             return outcome.to_json() if outcome else None
 
     def history(self) -> list[dict[str, Any]]:
+        """Every entry of the game, in order (commands and tests; phones read pages)."""
+        return self.history_page(None, None)[0]
+
+    def history_page(self, before: int | None, limit: int | None) -> tuple[list[dict[str, Any]], bool]:
+        """Up to ``limit`` entries before seq ``before`` (None: the newest; no limit: all), in order, and whether
+        older ones remain; each says whether it is in force and a roll in force has its dice after corrections
+        and its version."""
         with self._lock:
-            in_force = {seq for seq, _ in self._accepted}
-            readings = self.engine.readings
-            return [{**e.to_json(), "in_force": e.seq in in_force, "reading": e.event.get("type") in readings}
-                    for e in self.journal.entries(self.record.id)]
+            if limit is None:
+                entries, more = self.journal.entries(self.record.id), False
+            else:
+                entries, more = self.journal.page(self.record.id, before, limit)
+            return history_entries(entries, dict(self._accepted), self._versions, self.engine.readings), more
+
+    def statistics(self) -> dict[str, Any]:
+        """Faces per colour and roll totals over the rolls in force (companion/table_reading.py)."""
+        with self._lock:
+            version = (self.record.id, self._next_seq)
+            if self._statistics is None or self._statistics[0] != version:
+                self._statistics = (version, roll_statistics(event for _, event in self._accepted))
+            return self._statistics[1]

@@ -1,7 +1,9 @@
 """Free-roll mode: no rules, just every roll recorded with per-colour fairness statistics.
 
 This is what dice-statistics apps offer: how often each face came up for each
-die colour, and a chi-square goodness-of-fit test against a fair die.
+die colour, and a chi-square goodness-of-fit test against a fair die. The state
+holds counts and the last few rolls, never every roll (the journal does): its size,
+sent to every phone after each roll, does not grow with an evening's length.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from companion.referee.registry import register
 from companion.words import colour_fr
 
 UNKNOWN_COLOUR = "unknown"
+#: rolls kept in the state, newest last (the history pages through all of them)
+RECENT_ROLLS = 10
 
 
 def chi_square_fair_die(counts: list[int]) -> dict[str, Any]:
@@ -53,8 +57,10 @@ class FreeRoll(GameEngine):
     }
 
     def setup(self) -> None:
-        self.rolls: list[list[dict[str, Any]]] = []
-        self.counts: dict[str, list[int]] = {}
+        self.roll_count = 0
+        self.recent: list[list[dict[str, Any]]] = []  # the last RECENT_ROLLS rolls, oldest first
+        self.counts: dict[str, list[int]] = {}  # faces per colour
+        self.totals: dict[str, int] = {}  # how many rolls made each total (a JSON key: its digits)
 
     def _apply(self, event: Mapping[str, Any]) -> list[Verdict]:
         if event["type"] != "roll":
@@ -67,17 +73,19 @@ class FreeRoll(GameEngine):
         except ValueError as exc:
             raise EventError(str(exc)) from exc
         was_unfair = {c for c in self.counts if self._unfair(c)}
-        self.rolls.append([d.to_json() for d in dice])
+        self.roll_count += 1
+        self.recent = [*self.recent[1 - RECENT_ROLLS:], [d.to_json() for d in dice]]
         for d in dice:
             self.counts.setdefault(d.color or UNKNOWN_COLOUR, [0] * 6)[d.value - 1] += 1
         total = sum(d.value for d in dice)
+        self.totals[str(total)] = self.totals.get(str(total), 0) + 1
         values = ", ".join(str(d.value) for d in dice)
         verdicts = [
             verdict(
                 "info",
                 "free-roll.roll",
-                f"Roll {len(self.rolls)}: {values} (total {total})",
-                f"Lancer {len(self.rolls)} : {values} (total {total})",
+                f"Roll {self.roll_count}: {values} (total {total})",
+                f"Lancer {self.roll_count} : {values} (total {total})",
             )
         ]
         for colour in sorted(self.counts):
@@ -104,13 +112,15 @@ class FreeRoll(GameEngine):
         }
 
     def summary(self) -> dict[str, Any]:
-        return {"rolls": len(self.rolls), "last_roll": self.rolls[-1] if self.rolls else None,
-                "statistics": self.statistics()}
+        return {"rolls": self.roll_count, "last_roll": self.recent[-1] if self.recent else None,
+                "statistics": self.statistics(), "totals": dict(self.totals)}
 
     def state_json(self) -> dict[str, Any]:
-        return {"rolls": [list(r) for r in self.rolls], "counts": {k: list(v) for k, v in self.counts.items()},
-                "statistics": self.statistics()}
+        return {"rolls": self.roll_count, "recent": [list(r) for r in self.recent],
+                "counts": {k: list(v) for k, v in self.counts.items()}, "totals": dict(self.totals)}
 
     def load_state_json(self, state: Mapping[str, Any]) -> None:
-        self.rolls = [list(r) for r in state["rolls"]]
+        self.roll_count = int(state["rolls"])
+        self.recent = [list(r) for r in state["recent"]]
         self.counts = {k: list(v) for k, v in state["counts"].items()}
+        self.totals = dict(state["totals"])

@@ -12,16 +12,16 @@ import contextlib
 import time
 from typing import Any
 
-from flask import Blueprint, Response, jsonify
+from flask import Blueprint, Response, jsonify, request
 
 from companion import __version__
 from companion.core import DieReading, Observation
 from companion.journal import JournalError
 from companion.referee import EventError, OptionsError
 from companion.referee.registry import available_games
-from companion.table import Conflict
+from companion.table import Conflict, RequestReused
 from companion.web.app import context
-from companion.web.idempotency import idempotent
+from companion.web.idempotency import idempotent, journal_request
 from companion.web.session import require_pin
 from companion.web.validation import ApiError, json_body, openapi
 
@@ -35,6 +35,8 @@ def refereeing(conflict_status: int = 422):
         yield
     except Conflict as exc:
         raise ApiError(409, "conflict", str(exc)) from exc
+    except RequestReused as exc:
+        raise ApiError(422, "idempotency_key_reused", str(exc)) from exc
     except (EventError, OptionsError) as exc:
         raise ApiError(conflict_status, "refused", str(exc)) from exc
     except JournalError as exc:
@@ -82,8 +84,15 @@ def info():
         "links": ctx.links.to_json(),
         "camera": ctx.service.live.camera.to_json(),
         "notices": ctx.service.notices,
+        "journal_problem": _journal_problem(),
         "event_id": ctx.service.bus.last_id,
     })
+
+
+def _journal_problem() -> dict[str, Any] | None:
+    """Why the journal cannot be written now, in words (None: it can)."""
+    failure = context().service.journal.failure
+    return failure.to_json() if failure else None
 
 
 @blueprint.get("/games")
@@ -102,30 +111,46 @@ def state():
     return _state_response()
 
 
-def effective_dice(entries: list[dict[str, Any]]) -> None:
-    """Give each roll in force its dice after corrections (phones draw and correct those)."""
-    corrections = [e for e in entries if e["event"].get("type") == "correct"]
-    corrected = {e["event"].get("seq"): e["event"].get("dice") for e in corrections}
-    versions = {e["event"].get("seq"): e["seq"] for e in corrections}
-    for entry in entries:
-        dice = corrected.get(entry["seq"], entry["event"].get("dice"))
-        if not entry["in_force"] or not isinstance(dice, list):
-            continue
-        entry["version"] = versions.get(entry["seq"], entry["seq"])
-        try:
-            entry["dice"] = [DieReading.from_json(d).to_json() for d in dice]
-        except (ValueError, TypeError):
-            continue  # a game whose events carry dice in another form: nothing to draw
+#: entries in a page of history when the phone does not say, and at most
+HISTORY_PAGE = 100
+HISTORY_PAGE_MAX = 500
+
+
+def _count_arg(name: str, default: int | None, high: int) -> int | None:
+    raw = request.args.get(name)
+    if raw is None or raw == "":
+        return default
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 18:
+        raise ApiError(400, f"bad_{name}", f"{name} must be a whole number from 0 to {high}")
+    return min(int(raw), high)
 
 
 @blueprint.get("/history")
 def history():
+    """A page of the game's entries, in order: the newest ``limit``, or those before entry ``before``; ``more``
+    says whether older ones remain (ask again with ``before`` = the page's first seq)."""
+    ctx = context()
+    before = _count_arg("before", None, 2 ** 62)
+    limit = _count_arg("limit", HISTORY_PAGE, HISTORY_PAGE_MAX)
+    event_id = ctx.service.bus.last_id
+    table = ctx.service.table
+    with table.lock:
+        entries, more = table.history_page(before, limit)
+        record, version = table.record, table.state_version
+    return jsonify({"event_id": event_id, "game": record.to_json(), "entries": entries, "more": more,
+                    "older": entries[0]["seq"] if more and entries else None, "version": version})
+
+
+@blueprint.get("/statistics")
+def statistics():
+    """Faces per die colour and roll totals over the rolls in force of the game at the table."""
     ctx = context()
     event_id = ctx.service.bus.last_id
     table = ctx.service.table
-    entries = table.history()
-    effective_dice(entries)
-    return jsonify({"event_id": event_id, "game": table.record.to_json(), "entries": entries})
+    with table.lock:
+        counted = table.statistics()
+        game_id, version = table.record.id, table.state_version
+    return jsonify({"event_id": event_id, "game_id": game_id, "version": version, **counted})
 
 
 @blueprint.get("/legal-moves")
@@ -167,7 +192,7 @@ def new_game():
     body = json_body("NewGameRequest")
     with refereeing():
         context().service.table.new_game(body["game"], body.get("options", {}), list(body.get("players", [])),
-                                         replaces=body.get("replaces"))
+                                         replaces=body.get("replaces"), request=journal_request())
     return _state_response(201)
 
 
@@ -204,10 +229,11 @@ def bgstats(game_id: int):
 
 @blueprint.post("/resume")
 @require_pin
+@idempotent
 def resume_game():
     body = json_body("ResumeRequest")
     with refereeing():
-        context().service.table.resume(body["game_id"], replaces=body.get("replaces"))
+        context().service.table.resume(body["game_id"], replaces=body.get("replaces"), request=journal_request())
     return _state_response()
 
 
@@ -221,7 +247,8 @@ def create_title(name: str) -> dict[str, str]:
 def submit_event():
     body = json_body("EventRequest")
     with refereeing():
-        verdicts = context().service.table.submit(body["event"], source="phone", seen=body.get("seen"))
+        verdicts = context().service.table.submit(body["event"], source="phone", seen=body.get("seen"),
+                                                  request=journal_request())
     return _change_result(verdicts)
 
 
@@ -237,7 +264,7 @@ def submit_roll():
         event = table.engine.observation_event(observation)
         if event is None:
             raise ApiError(422, "refused", "this game does not take a roll now")
-        verdicts = table.submit(event, source="phone", seen=body.get("seen"))
+        verdicts = table.submit(event, source="phone", seen=body.get("seen"), request=journal_request())
     return _change_result(verdicts)
 
 
@@ -248,7 +275,8 @@ def correct():
     body = json_body("CorrectionRequest")
     dice = [d.to_json() for d in _dice(body["dice"])]
     with refereeing():
-        verdicts = context().service.table.correct(body["seq"], dice, source="phone", version=body.get("version"))
+        verdicts = context().service.table.correct(body["seq"], dice, source="phone", version=body.get("version"),
+                                                   request=journal_request())
     return _change_result(verdicts)
 
 
@@ -258,5 +286,5 @@ def correct():
 def undo():
     body = json_body("UndoRequest", optional=True)
     with refereeing(conflict_status=409):
-        context().service.table.undo(source="phone", expected=body.get("seq"))
+        context().service.table.undo(source="phone", expected=body.get("seq"), request=journal_request())
     return _state_response()

@@ -6,6 +6,10 @@ action). The first answer — accepted or refused — is kept for a while and gi
 to every retry of that key from the same session; a retry that arrives while the
 first is still being refereed waits for it. The same key with a different body
 is refused: it is a bug in the client, not a retry.
+
+The answers are kept in memory; the key itself is journaled with the change it
+made (``RequestKey``, companion/journal.py), so a retry that reaches a restarted
+service (a power cut, kill -9) is answered from the journal, not applied again.
 """
 
 from __future__ import annotations
@@ -18,8 +22,9 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from flask import Response, current_app, make_response, request
+from flask import Response, current_app, g, make_response, request
 
+from companion.journal import RequestKey
 from companion.web.auth import CSRF_HEADER
 from companion.web.validation import ApiError
 
@@ -105,6 +110,12 @@ def _replay(answer: _Answer) -> Response:
     return response
 
 
+def journal_request() -> RequestKey | None:
+    """The idempotency key of the change being made, for the table to journal with it (None: the request has
+    none)."""
+    return g.get("journal_request")
+
+
 def idempotent(view):
     """Answer a retried change (same ``Idempotency-Key``) with its first answer; without the header, run as usual."""
 
@@ -127,6 +138,8 @@ def idempotent(view):
                 raise ApiError(409, "in_progress", "the first try of this change is still being refereed; retry",
                                retry_after=1)
             return _replay(answer)
+        g.journal_request = RequestKey(scope, answer.fingerprint)
+        journaled = current_app.extensions["companion"].service.journal.request(scope) is not None
         try:
             response = make_response(view(*args, **kwargs))
         except ApiError as error:
@@ -143,6 +156,8 @@ def idempotent(view):
         answer.body = response.get_data()
         answer.headers = tuple((name, response.headers[name]) for name in KEPT_HEADERS if name in response.headers)
         answer.done.set()
+        if journaled:  # the table answered from the journal: the change was made before a restart
+            response.headers["Idempotent-Replayed"] = "true"
         return response
 
     return wrapper

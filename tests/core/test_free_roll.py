@@ -32,7 +32,7 @@ def test_counts_are_kept_per_colour():
     assert stats["red"]["faces"] == [0, 0, 0, 1, 0, 1]
     assert stats["blue"]["faces"] == [0, 0, 0, 1, 0, 0]
     assert stats["unknown"]["faces"] == [1, 0, 0, 0, 0, 0]
-    assert len(game.rolls) == 2
+    assert game.roll_count == 2
 
 
 def test_a_loaded_colour_is_flagged_once_and_a_fair_one_never():

@@ -157,7 +157,7 @@ def test_sigkill_mid_game_restarts_into_the_same_game(data_dir):
     acknowledged += [int(line) for line in proc.stdout.read().split()]
     assert proc.returncode == -signal.SIGKILL
     table = open_table(data_dir)
-    rolls = [r[0]["value"] for r in table.state()["snapshot"]["state"]["rolls"]]
+    rolls = [e["dice"][0]["value"] for e in table.history() if e["in_force"]]
     assert rolls[: len(acknowledged)] == acknowledged
     assert len(rolls) <= len(acknowledged) + 1  # at most the one in flight when killed
     table.submit(roll(6))  # and the game goes on

@@ -95,7 +95,7 @@ def test_the_table_resumes_the_salvaged_game_where_its_readable_entries_end(data
     damage_page_holding(path, b"entry-0150")
     table = Table(Journal(path, repair=True), EventBus())
     kept = table.journal.entries(2)
-    rolls = [r[0]["value"] for r in table.state()["snapshot"]["state"]["rolls"]]
+    rolls = [e["dice"][0]["value"] for e in table.history() if e["in_force"]]
     assert table.record.id == 2 and len(rolls) == len(kept) < 150
     assert rolls == [seq % 6 + 1 for seq in range(len(kept))]
     table.submit({"type": "roll", "dice": [die(4)]})

@@ -69,7 +69,7 @@ def run_pipeline(tmp_path, script):
 
 
 def rolls(table):
-    return [[d["value"] for d in r] for r in table.state()["snapshot"]["state"]["rolls"]]
+    return [[d["value"] for d in e["dice"]] for e in table.history() if e["in_force"] and "dice" in e]
 
 
 def test_a_roll_is_reported_once_when_settled_not_while_tumbling(tmp_path):

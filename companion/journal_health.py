@@ -1,0 +1,53 @@
+"""Why the game journal cannot be written, in the players' words ("the SD card is full: nothing since 21:04 is saved").
+
+Why: with the journal failing, every change is answered 503 and nothing is kept; the players must be told once,
+plainly, and the service log must say the cause once per kind of failure, not once per request.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core import Text
+
+#: SQLite's error names (``sqlite_errorname``) by the kind of failure players are told about
+KINDS = (("full", ("SQLITE_FULL",)), ("io", ("SQLITE_IOERR",)), ("read_only", ("SQLITE_READONLY", "SQLITE_PERM")),
+         ("busy", ("SQLITE_BUSY", "SQLITE_LOCKED")), ("cannot_open", ("SQLITE_CANTOPEN",)))
+
+WHAT = {
+    "full": Text("the SD card is full", "la carte SD est pleine"),
+    "io": Text("the SD card cannot be written (input/output error)",
+               "la carte SD ne peut pas être écrite (erreur d'entrée/sortie)"),
+    "read_only": Text("the game journal is read-only", "le journal des parties est en lecture seule"),
+    "busy": Text("another program holds the game journal", "un autre programme bloque le journal des parties"),
+    "cannot_open": Text("the game journal's folder cannot be written",
+                        "le dossier du journal des parties ne peut pas être écrit"),
+}
+
+
+@dataclass(frozen=True)
+class WriteFailure:
+    """The journal's last write failed: of what kind, SQLite's words, and since when nothing is saved."""
+
+    kind: str
+    cause: str
+    since: float
+
+    def message(self) -> Text:
+        what = WHAT.get(self.kind) or Text(f"the game journal cannot be written ({self.cause})",
+                                           f"le journal des parties ne peut pas être écrit ({self.cause})")
+        at = time.strftime("%H:%M", time.localtime(self.since))
+        return Text(f"{what.en[0].upper()}{what.en[1:]}: nothing since {at} is saved.",
+                    f"{what.fr[0].upper()}{what.fr[1:]} : rien n'est enregistré depuis {at}.")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "cause": self.cause, "since": self.since, "message": self.message().to_json()}
+
+
+def failure_of(exc: sqlite3.Error, since: float) -> WriteFailure:
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    kind = next((kind for kind, prefixes in KINDS if name.startswith(prefixes)), "other")
+    return WriteFailure(kind, str(exc), since)

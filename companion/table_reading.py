@@ -1,0 +1,63 @@
+"""What phones read of a game beyond its state: history pages and roll statistics, from the table's memory.
+
+Why here and not on the phone: a phone once read the whole history after every roll to draw these; an evening's
+history grows without bound, so the phone reads pages and the statistics come counted.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from companion.core import DieReading
+from companion.journal import Entry
+
+#: events whose dice were thrown fresh: a reroll's dice are the whole pool after it; Nexus Keepers' power dice are
+#: thrown fresh but make no roll total; a Tesseract prime throws one cube
+THROWN = ("roll", "power", "prime")
+NO_TOTAL = ("power",)
+
+
+def history_entries(entries: Iterable[Entry], in_force: Mapping[int, Mapping[str, Any]], versions: Mapping[int, int],
+                    readings: Iterable[str]) -> list[dict[str, Any]]:
+    """Entries as the history shows them: whether each is in force or a reading, and a roll in force with its
+    dice after corrections (``in_force``: seq -> event as corrected) and version (its latest correction's seq)."""
+    readings = frozenset(readings)
+    out = []
+    for entry in entries:
+        item = {**entry.to_json(), "in_force": entry.seq in in_force, "reading": entry.event.get("type") in readings}
+        dice = _dice(in_force.get(entry.seq, {}).get("dice"))
+        if dice is not None:
+            item["version"] = versions.get(entry.seq, entry.seq)
+            item["dice"] = dice
+        out.append(item)
+    return out
+
+
+def roll_statistics(events: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """Face counts per die colour and how many rolls made each total, over the events in force that threw dice
+    (a prime entered as a bare value has no die, so no colour to count it under, and is left out)."""
+    faces: dict[str, list[int]] = {}
+    totals: dict[str, int] = {}
+    rolls = 0
+    for event in events:
+        kind = event.get("type")
+        dice = _dice(event.get("dice")) if kind in THROWN else None
+        if not dice:
+            continue
+        for die in dice:
+            faces.setdefault(die.get("color") or "unknown", [0] * 6)[die["value"] - 1] += 1
+        if kind not in NO_TOTAL:
+            rolls += 1
+            total = str(sum(die["value"] for die in dice))
+            totals[total] = totals.get(total, 0) + 1
+    return {"rolls": rolls, "faces": faces, "totals": totals}
+
+
+def _dice(value: Any) -> list[dict[str, Any]] | None:
+    """A list of dice as phones draw them, or None (no dice, or dice in another form)."""
+    if not isinstance(value, list):
+        return None
+    try:
+        return [DieReading.from_json(d).to_json() for d in value]
+    except (ValueError, TypeError, AttributeError):
+        return None

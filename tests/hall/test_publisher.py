@@ -1,0 +1,159 @@
+"""A table publishing to a real Mosquitto: every journal entry once acknowledged, in order, none lost across an outage
+or a restart, and the referee never waiting for the broker."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from companion.bus import EventBus
+from companion.hall.link import Broker, BrokerError, read_password, table_id
+from companion.hall.publisher import LEDGER_FILE, HallPublisher
+from companion.journal import Journal
+from companion.table import Table
+from tests.hall.conftest import Listener, Mosquitto, free_port, wait_for
+
+
+def roll(value: int) -> dict:
+    return {"type": "roll", "dice": [{"value": value, "color": "red"}, {"value": 7 - value, "color": "blue"}]}
+
+
+def make_table(data_dir, url, name="Table 3", **broker):
+    journal = Journal(data_dir / "journal.sqlite3")
+    bus = EventBus()
+    table = Table(journal, bus, default_game="free-roll", aware=None)
+    notices: list[dict] = []
+    publisher = HallPublisher(Broker.parse(url, **broker), name, journal, table.state, data_dir, notices,
+                              retry_max=1)
+    bus.listen(publisher.on_bus)
+    return table, publisher, notices
+
+
+def received(listener: Listener, table: str = "table-3") -> list[tuple[int, int]]:
+    """Journal ids of the table's entries as received, duplicates dropped (as a consumer does)."""
+    seen, ids = set(), []
+    for message in listener.of("events"):
+        key = (message["table"], tuple(message["id"]))
+        if message["table"] == table and key not in seen:
+            seen.add(key)
+            ids.append(tuple(message["id"]))
+    return ids
+
+
+def test_every_entry_is_published_with_its_journal_id_and_the_state_is_retained(broker, data_dir):
+    listener = Listener(broker.port)
+    table, publisher, _ = make_table(data_dir, broker.url)
+    publisher.start()
+    try:
+        for value in range(1, 6):
+            table.submit(roll(value))
+        game = table.record.id
+        assert wait_for(lambda: len(received(listener)) == 5)
+        assert received(listener) == [(game, seq) for seq in range(5)]
+        first = listener.of("events")[0]
+        assert first["entry"]["event"]["dice"][0]["value"] == 1 and first["game"] == "free-roll"
+        assert publisher.wait_sent(10)
+        assert json.loads((data_dir / LEDGER_FILE).read_text())["acked"] == {str(game): 5} or wait_for(
+            lambda: json.loads((data_dir / LEDGER_FILE).read_text())["acked"] == {str(game): 5}, 5)
+        # a hall that comes later gets the table's state and status from the broker (retained)
+        late = Listener(broker.port, "late")
+        state = wait_for(lambda: [m for m in late.of("state") if m["entries"] == 5])
+        assert state and state[-1]["game"] == "free-roll" and state[-1]["name"] == "Table 3"
+        assert wait_for(lambda: [m for m in late.of("status") if m["online"]])
+        late.close()
+    finally:
+        publisher.stop()
+        listener.close()
+    offline = Listener(broker.port, "after")
+    assert wait_for(lambda: [m for m in offline.of("status") if m["online"] is False])
+    offline.close()
+
+
+def test_a_broker_outage_loses_nothing_and_never_holds_the_referee(broker, data_dir):
+    listener = Listener(broker.port)
+    table, publisher, notices = make_table(data_dir, broker.url)
+    publisher.start()
+    try:
+        table.submit(roll(1))
+        assert wait_for(lambda: len(received(listener)) == 1)
+        broker.stop()
+        assert wait_for(lambda: not publisher.connected, 10)
+        slowest = 0.0
+        for n in range(20):
+            began = time.monotonic()
+            table.submit(roll(n % 6 + 1))
+            slowest = max(slowest, time.monotonic() - began)
+        assert slowest < 0.5  # journaled and refereed at once, broker or not
+        assert wait_for(lambda: notices, 10) and "cannot be reached" in notices[0]["message"]
+        broker.start()
+        game = table.record.id
+        assert wait_for(lambda: len(received(listener)) == 21, 30), received(listener)
+        assert received(listener) == [(game, seq) for seq in range(21)]
+        assert wait_for(lambda: not notices, 10)  # the notice goes when the broker is back
+        assert publisher.wait_sent(10)
+    finally:
+        publisher.stop()
+        listener.close()
+
+
+def test_a_restart_sends_what_the_broker_never_acknowledged(broker, data_dir):
+    table, publisher, _ = make_table(data_dir, broker.url)
+    publisher.start()
+    table.submit(roll(2))
+    assert publisher.wait_sent(10)
+    broker.stop()
+    for value in (3, 4, 5):
+        table.submit(roll(value))
+    publisher.stop()
+    table.journal.close()
+    broker.start()
+    listener = Listener(broker.port)
+    table, publisher, _ = make_table(data_dir, broker.url)  # the same data directory: its ledger
+    publisher.start()
+    try:
+        game = table.record.id
+        assert wait_for(lambda: received(listener) == [(game, 1), (game, 2), (game, 3)], 20), received(listener)
+    finally:
+        publisher.stop()
+        listener.close()
+
+
+def test_a_refused_login_is_said_once_and_retried_without_a_crash(tmp_path, data_dir):
+    folder = tmp_path / "secure"
+    folder.mkdir()
+    server = Mosquitto(folder, users={"table3": "right"})
+    server.start()
+    try:
+        table, publisher, notices = make_table(data_dir, server.url, username="table3", password="wrong")
+        publisher.start()
+        assert wait_for(lambda: notices, 10)
+        time.sleep(2.5)  # several tries meanwhile
+        assert len(notices) == 1 and "refused the login" in notices[0]["message"]
+        assert "refuse la connexion" in notices[0]["message_fr"]
+        table.submit(roll(6))  # refereeing goes on
+        assert table.state()["entries"] == 1
+        publisher.stop()
+    finally:
+        server.stop()
+
+
+def test_an_unreachable_broker_is_said_and_the_password_file_must_be_private(tmp_path, data_dir):
+    table, publisher, notices = make_table(data_dir, f"mqtt://127.0.0.1:{free_port()}")
+    publisher.start()
+    try:
+        assert wait_for(lambda: notices, 10) and "cannot be reached" in notices[0]["message"]
+    finally:
+        publisher.stop()
+    secret = tmp_path / "password"
+    secret.write_text("s3cret\n")
+    secret.chmod(0o644)
+    with pytest.raises(BrokerError, match="chmod 600"):
+        read_password(secret)
+    secret.chmod(0o600)
+    assert Broker.parse("mqtts://hall.local", "t", password_file=str(secret)).password == "s3cret"
+    assert Broker.parse("mqtts://hall.local").port == 8883
+    with pytest.raises(BrokerError, match="mqtt://HOST"):
+        Broker.parse("http://hall.local")
+    assert table_id("Table 3") == "table-3" and table_id("Tablée n°5 — Été") == "tablee-n5-ete"

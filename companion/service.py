@@ -18,6 +18,7 @@ from companion.referee import EventError
 from companion.referee.aware import RulesAwareReading
 from companion.supervision import Heartbeat, Notifier, WebProbe, watchdog_seconds
 from companion.table import Table
+from companion.vision.profile_learning import TableLearning
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +40,10 @@ class Service:
         self.table = Table(self.journal, self.bus, default_game=config["game"]["default"],
                            aware=RulesAwareReading.from_config(config["vision"]))
         self.live = LiveView()
+        self.profile = TableLearning(config.data_dir / "profile")  # the dice this table's players corrected
+        if self.profile.store.notice is not None:
+            self.notices.append({"kind": "warning", "message": self.profile.store.notice.en,
+                                 "message_fr": self.profile.store.notice.fr})
         self.pipeline: Pipeline | None = None
         self.panel = self._make_panel()
         self._camera_wanted = camera
@@ -49,6 +54,7 @@ class Service:
         self.web_probe: WebProbe | None = None
         self.bus.listen(self._to_panel)
         self.bus.listen(self._game_changed)
+        self.bus.listen(self.profile.on_bus)
         self.panel.when_end_turn = self._end_turn_pressed
 
     # -- parts -----------------------------------------------------------------------
@@ -65,7 +71,8 @@ class Service:
 
         vision = self.config["vision"]
         engine = self.table.engine
-        reader = DiceKinds({"pips": lambda: DiceReader.from_config(vision, unread=vision["unread_dice"]),
+        reader = DiceKinds({"pips": lambda: DiceReader.from_config(vision, unread=vision["unread_dice"],
+                                                                   profile=self.profile),
                             "colour": lambda: ColourDieReader(threads=vision["threads"])}, engine.dice_kinds(),
                            emblem_face=engine.emblem_face())
         self.live.show_reader_error(reader)

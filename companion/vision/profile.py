@@ -14,8 +14,8 @@ leaves the Pi) and ``TableProfile`` reads with them, with no training framework 
 - "not a die" examples vote too: a die the profile is sure is no die (w x its share over one half) is dropped; a
   die seen but not read is read where the profile knows its kind well and agrees on its face.
 
-``near`` 0.8 and ``prior`` 1 were chosen on the held-out photos of byler-d6, penlington-wood and epanemu-dice,
-learning from each set's first ten (benchmarks/dice.py --learn-first 10, docs/vision/profile.md).
+``near`` 0.8, ``prior`` 1 and ``sharpness`` 5 were chosen on the held-out photos of byler-d6, penlington-wood and
+epanemu-dice, learning from each set's first ten (benchmarks/dice.py --learn-first 10, docs/vision/profile.md).
 """
 
 from __future__ import annotations
@@ -172,12 +172,16 @@ class TableProfile:
     their ``labels`` (1-6, 0: not a die) in well under a second; ``review`` blends it with the shipped reader."""
 
     def __init__(self, features: np.ndarray, labels: Sequence[int], near: float = 0.8, prior: float = 1.0,
-                 sharpness: float = 10.0):
+                 sharpness: float = 5.0, seen: np.ndarray | None = None):
+        """``seen``: features of other dice of this table (M x 4 x D): with the examples, what a die's features
+        are standardised by, so that a profile of a few examples still tells them apart."""
         self.labels = np.asarray(labels, np.int64)
         self.near, self.prior, self.sharpness = float(near), float(prior), float(sharpness)
         features = np.asarray(features, np.float32)
         if len(features):
             flat = features.reshape(-1, features.shape[-1])
+            if seen is not None and len(seen):
+                flat = np.concatenate([flat, np.asarray(seen, np.float32).reshape(-1, flat.shape[-1])])
             self.mean, self.spread = flat.mean(axis=0), flat.std(axis=0) + 0.05
             self.examples = self._embed(features)
         else:

@@ -28,6 +28,7 @@ from companion.vision.profile import AROUND, MOST, NOT_A_DIE, ProfileStore, Tabl
 
 log = logging.getLogger(__name__)
 ROLLS_KEPT = 8  # settled rolls whose crops wait for a correction
+SEEN_KEPT = 200  # the latest settled dice whose features standardise the profile's (TableProfile's ``seen``)
 AROUND_SIZE = 96  # pixels of a kept neighbourhood's side
 
 
@@ -58,6 +59,8 @@ class TableLearning:
         self.store = ProfileStore(folder, most)
         self._rolls: collections.deque[SettledCrops] = collections.deque(maxlen=max(1, int(rolls)))
         self._features: dict[str, np.ndarray] = {}  # example id -> its 4 x D features
+        self._seen: collections.deque[np.ndarray] = collections.deque(maxlen=SEEN_KEPT)
+        self._seen_fitted = 0  # how many dice had been seen when the head was fitted
         self._embedder: Embedder | None = None
         self._profile: tuple[tuple, TableProfile] | None = None
         self._lock = threading.Lock()
@@ -73,7 +76,8 @@ class TableLearning:
         """The head fitted on the examples kept now (refitted only when they changed)."""
         embedder = self.embedder(reader)
         key = (self.store.version, embedder.path)
-        if self._profile is not None and self._profile[0] == key:
+        fresh = len(self._seen) < 2 * self._seen_fitted + 10  # refitted as the dice seen double, up to SEEN_KEPT
+        if self._profile is not None and self._profile[0] == key and (fresh or len(self._seen) == SEEN_KEPT):
             return self._profile[1]
         examples = self.store.snapshot()
         missing = [e for e in examples if e.id not in self._features]
@@ -84,8 +88,9 @@ class TableLearning:
             self._features.update({e.id: f for (e, _), f in zip(readable, found)})
         kept = [e for e in examples if e.id in self._features]
         features = np.stack([self._features[e.id] for e in kept]) if kept else np.zeros((0, 4, 1), np.float32)
-        profile = TableProfile(features, [e.label for e in kept])
-        self._profile = (key, profile)
+        seen = np.stack(self._seen) if self._seen else None
+        profile = TableProfile(features, [e.label for e in kept], seen=seen)
+        self._profile, self._seen_fitted = (key, profile), len(self._seen)
         return profile
 
     def settled(self, reader, image: np.ndarray, dice: Sequence[DieReading], game: str = "") -> list[DieReading]:
@@ -95,8 +100,10 @@ class TableLearning:
             return list(dice)
         with self._lock:
             crops = reader.cut_crops(image, rects(boxed))
+            features = self.embedder(reader).features(crops)
             profile = self.profile(reader)
-            reviewed = profile.review(boxed, self.embedder(reader).features(crops)) if len(profile) else boxed
+            reviewed = profile.review(boxed, features) if len(profile) else boxed
+            self._seen.extend(features)
             kept = [k for k, d in enumerate(reviewed) if d is not None]
             around = reader.cut_crops(image, rects(boxed), grow=AROUND, size=AROUND_SIZE)
             shown = [reviewed[k] for k in kept]
@@ -226,7 +233,3 @@ def examples_from(reader, pairs: Sequence[tuple[Path, Path]]) -> tuple[np.ndarra
     size = getattr(reader, "crop_size", 1)
     return (np.concatenate(crops) if crops else np.zeros((0, size, size, 3), np.uint8)), values, used
 
-
-def fitted(reader, crops: np.ndarray, labels: Sequence[int]) -> TableProfile:
-    """A profile fitted on crops the reader cut, with its own embedder."""
-    return TableProfile(Embedder(reader.faces_path, reader.threads).features(crops), labels)

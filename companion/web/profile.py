@@ -1,0 +1,51 @@
+"""The table profile on the phones: what the camera learnt from this table's corrections, each crop to look at,
+one to remove, all to forget (companion/vision/profile.py). The crops never leave the Pi but for these phones."""
+
+from __future__ import annotations
+
+from flask import Blueprint, jsonify, send_file
+
+from companion.web.app import context
+from companion.web.session import require_pin
+from companion.web.validation import ApiError
+
+blueprint = Blueprint("profile", __name__, url_prefix="/api")
+
+
+def _summary():
+    store = context().service.profile.store
+    examples = store.snapshot()
+    return jsonify({"examples": len(examples), "most": store.most,
+                    "list": [e.to_json() for e in reversed(examples)]})  # newest first
+
+
+@blueprint.get("/profile")
+def profile():
+    """How many corrections the camera learnt from at this table, and each one, newest first."""
+    return _summary()
+
+
+@blueprint.get("/profile/pictures/<example_id>.png")
+def picture(example_id: str):
+    """An example's crop (a "not a die" example: its neighbourhood)."""
+    path = context().service.profile.store.picture(example_id)
+    if path is None or not path.is_file():
+        raise ApiError(404, "no_example", f"the table profile has no example {example_id!r}")
+    return send_file(path, mimetype="image/png", max_age=0)
+
+
+@blueprint.delete("/profile/<example_id>")
+@require_pin
+def remove(example_id: str):
+    """Forget one example (a correction made by mistake)."""
+    if not context().service.profile.store.remove(example_id):
+        raise ApiError(404, "no_example", f"the table profile has no example {example_id!r}")
+    return _summary()
+
+
+@blueprint.delete("/profile")
+@require_pin
+def reset():
+    """Forget every example: the camera reads as shipped until the players correct it again."""
+    context().service.profile.store.reset()
+    return _summary()

@@ -1,0 +1,140 @@
+"""The table profile through the phones: corrections made on the phone teach it, the next roll of the corrected kind
+is read as the players said, and the settings list, show, remove and reset what it learnt (issue 55)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from companion.capture.base import Frame, FrameSource
+from companion.pipeline import Pipeline
+from companion.vision import DiceReader, RollSettler
+from companion.vision.render import draw_die, random_background, random_die_spec
+from webhelpers import check_response
+
+BACKGROUND = random_background(np.random.default_rng(1), 480, 640)
+
+
+def table_photo(seed: int):
+    """One roll on the simulated table: a red die with its maker's emblem where the 1 is (the table's setting says
+    an emblem is a 6), a white 6 and a blue die; the same dice each time (the emblem is drawn alike), in new
+    places and turns, under the same light."""
+    rng = np.random.default_rng(seed)
+    specs = [random_die_spec(rng, (rng.uniform(100, 200), rng.uniform(100, 380)), 44, color="red", value=1,
+                             emblem=True, max_tilt=0.1),
+             random_die_spec(rng, (rng.uniform(300, 380), rng.uniform(100, 380)), 44, color="white", value=6,
+                             max_tilt=0.1),
+             random_die_spec(rng, (rng.uniform(460, 560), rng.uniform(100, 380)), 44, color="blue",
+                             value=int(rng.integers(1, 7)), max_tilt=0.1)]
+    image = BACKGROUND.astype(np.float32).copy()
+    draw_die(image, specs[0], np.random.default_rng(7))  # the same emblem on the same die
+    for spec in specs[1:]:
+        draw_die(image, spec, rng)
+    return np.clip(cv2.GaussianBlur(image, (0, 0), 0.7), 0, 255).astype(np.uint8)
+
+
+class Rolls(FrameSource):
+    """The simulated camera: each roll's photo for a few frames, as dice lie still after a throw."""
+
+    simulated = True
+
+    def __init__(self, photos, frames_each: int = 3):
+        self.frames = [photo for photo in photos for _ in range(frames_each)]
+        self.index = 0
+
+    def read(self):
+        if self.index >= len(self.frames):
+            return None
+        self.index += 1
+        return Frame(self.frames[self.index - 1], float(self.index), self.index)
+
+
+def play(service, seeds) -> None:
+    """Throw the rolls on the simulated table: camera → reader → settling → profile → referee."""
+    reader = DiceReader(unread=True, arbiter=False, profile=service.profile)
+    pipeline = Pipeline(Rolls([table_photo(s) for s in seeds]), reader, RollSettler(stable_frames=2),
+                        service.table.observe, service.live, fps=0)
+    while pipeline.step():
+        pass
+
+
+def last_roll(player) -> dict:
+    return [e for e in player.history() if e["event"]["type"] == "roll" and e["in_force"]][-1]
+
+
+def sent(dice) -> list[dict]:
+    """The dice as the phone's correction sends them back (web/js/views/table.js requestDie)."""
+    return [{key: d[key] for key in ("value", "color", "box", "confidence") if key in d} for d in dice]
+
+
+def red(dice) -> dict:
+    return next(d for d in dice if d["color"] == "red")
+
+
+def test_corrections_on_the_phone_teach_the_camera_the_tables_dice(service, player):
+    corrected = 0
+    for seed in (10, 11, 12, 13):
+        play(service, [seed])
+        roll = last_roll(player)
+        if red(roll["dice"])["value"] == 1:
+            continue  # read right already: nothing to correct
+        dice = [{**d, "value": 1} if d["color"] == "red" else d for d in roll["dice"]]
+        answer = player.post("/api/corrections", {"seq": roll["seq"], "version": roll["version"], "dice": sent(dice)})
+        assert answer.status_code == 200, answer.get_json()
+        corrected += 1
+    profile = player.get("/api/profile").get_json()
+    assert corrected >= 2 and profile["examples"] == corrected
+    assert {(e["label"], e["how"], e["colour"], e["game"]) for e in profile["list"]} == {
+        (1, "corrected", "red", "free-roll")}
+
+    for seed in (21, 22):  # the next rolls of that die are read as the players said; the others as before
+        play(service, [seed])
+        dice = last_roll(player)["dice"]
+        assert red(dice)["value"] == 1
+        assert next(d for d in dice if d["color"] == "white")["value"] == 6
+
+
+def test_the_profile_is_read_without_corrections_as_the_reader_alone(service, player):
+    """No correction, no change: the settled roll is the reader's own reading."""
+    play(service, [21])
+    dice = last_roll(player)["dice"]
+    reader = DiceReader(unread=True, arbiter=False)
+    alone = [d for d in reader.read(table_photo(21)) if not d.unread]
+    assert sorted((d["value"], d["color"]) for d in dice) == sorted((d.value, d.color) for d in alone)
+    assert red(dice)["value"] == 6  # the emblem read as the setting says, until the players say otherwise
+
+
+def test_not_a_die_is_learnt_with_its_neighbourhood_and_shown_removed_and_reset(service, player):
+    play(service, [10])
+    roll = last_roll(player)
+    dice = [d for d in roll["dice"] if d["color"] != "blue"]  # the players take the blue one out of the roll
+    assert player.post("/api/corrections", {"seq": roll["seq"], "version": roll["version"],
+                                            "dice": sent(dice)}).status_code == 200
+    profile = player.get("/api/profile").get_json()
+    (example,) = profile["list"]
+    assert (example["label"], example["how"], example["colour"]) == (0, "not a die", "blue")
+    picture = player.get(f"/api/profile/pictures/{example['id']}.png")
+    assert picture.status_code == 200 and picture.mimetype == "image/png"
+    shown = cv2.imdecode(np.frombuffer(picture.data, np.uint8), cv2.IMREAD_COLOR)
+    assert shown.shape[:2] == (96, 96)  # the neighbourhood, not the 48-pixel crop
+
+    answer = player.client.delete(f"/api/profile/{example['id']}", headers={"X-CSRF-Token": player.csrf})
+    check_response("DELETE", f"/api/profile/{example['id']}", answer)
+    assert answer.status_code == 200 and answer.get_json()["examples"] == 0
+    assert player.get(f"/api/profile/pictures/{example['id']}.png", check=False).status_code == 404
+
+    play(service, [11])
+    roll = last_roll(player)
+    dice = [{**d, "value": 1} if d["color"] == "red" else d for d in roll["dice"]]
+    dice[0] = {**dice[0], "value": dice[0]["value"] % 6 + 1}  # one more die said to be another face
+    player.post("/api/corrections", {"seq": roll["seq"], "version": roll["version"], "dice": sent(dice)})
+    assert player.get("/api/profile").get_json()["examples"] >= 1
+    answer = player.client.delete("/api/profile", headers={"X-CSRF-Token": player.csrf})
+    check_response("DELETE", "/api/profile", answer)
+    assert answer.get_json() == {"examples": 0, "most": service.profile.store.most, "list": []}
+    assert not list(service.profile.store.folder.glob("*.png"))
+
+
+def test_changing_the_profile_needs_the_pin(service, phone):
+    answer = phone.client.delete("/api/profile", headers={"X-CSRF-Token": phone.csrf})
+    assert answer.status_code == 401

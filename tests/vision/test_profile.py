@@ -1,0 +1,222 @@
+"""The table profile (issue 55): the face reader's embedding, the store in the data directory, learning from labelled
+photos, and that a profile of one table never lowers the reader on another."""
+
+from __future__ import annotations
+
+import collections
+import json
+import shutil
+import subprocess
+import sys
+
+import cv2
+import numpy as np
+import onnx
+import onnxruntime as ort
+import pytest
+
+from companion.core import DieReading
+from companion.vision import DiceReader
+from companion.vision.embedding import Embedder, with_features
+from companion.vision.labels import load_labelled
+from companion.vision.model_files import ModelError
+from companion.vision.profile import NOT_A_DIE, ProfileStore, TableProfile
+from companion.vision.profile_learning import TableLearning, photo_examples, rects
+from companion.vision.scoring import Score, match
+from tests.conftest import REPO, SHARED
+
+REAL = SHARED / "data" / "dice-real"
+FACES = REPO / "models" / "dice_faces.onnx"
+
+
+@pytest.fixture(scope="module")
+def reader():
+    return DiceReader(unread=True, arbiter=False)
+
+
+def test_the_embedding_is_the_input_of_the_face_readers_value_layer():
+    model, name = with_features(FACES.read_bytes())
+    graph = onnx.load_from_string(model).graph
+    gemm = next(n for n in graph.node if n.op_type == "Gemm" and any(
+        m.input[0] == n.output[0] for m in graph.node if m.op_type == "Softmax" and m.output[0] == "value"))
+    assert name == gemm.input[0] and [o.name for o in graph.output] == ["value", "place", name]
+    crops = np.random.default_rng(0).integers(0, 256, (3, 48, 48, 3), dtype=np.uint8)
+    batch = np.ascontiguousarray(crops[..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32)
+    shipped = ort.InferenceSession(str(FACES), providers=["CPUExecutionProvider"])
+    extended = ort.InferenceSession(model, providers=["CPUExecutionProvider"])
+    value, _, features = extended.run(None, {"crops": batch})
+    np.testing.assert_allclose(value, shipped.run(["value"], {"crops": batch})[0], atol=1e-6)
+    weight = next(i for i in graph.initializer if i.name == gemm.input[1])
+    assert features.shape == (3, weight.dims[1])
+    assert Embedder(FACES).features(crops).shape == (3, 4, weight.dims[1])
+
+
+def test_a_model_whose_value_is_not_made_by_a_dense_layer_gives_no_embedding():
+    with pytest.raises(ModelError, match="Gemm or MatMul"):
+        with_features((REPO / "models" / "dice.onnx").read_bytes())  # the detector's values come from a conv
+    with pytest.raises(ModelError):
+        with_features(b"\x0a\x05hello")  # no graph
+
+
+def test_the_store_keeps_the_newest_examples_and_their_files_only(tmp_path):
+    store = ProfileStore(tmp_path / "profile", most=3)
+    crop = np.full((48, 48, 3), 128, np.uint8)
+    made = [store.add(crop, label, "free-roll", "red") for label in (1, 2, 3, 4, 5)]
+    assert [e.label for e in store.snapshot()] == [3, 4, 5]
+    assert sorted(p.name for p in store.folder.glob("*.png")) == sorted(f"{e.id}.png" for e in made[2:])
+    again = store.add(crop, 6, replaces=made[4].id)  # the same die corrected again: one example, the latest word
+    assert [e.label for e in store.snapshot()] == [3, 4, 6]
+    assert [e.label for e in ProfileStore(tmp_path / "profile").snapshot()] == [3, 4, 6]  # kept on disk
+    assert store.remove(again.id) and not store.remove(again.id)
+    assert store.reset() == 2 and not list(store.folder.glob("*.png"))
+
+
+def test_a_damaged_profile_is_set_aside_with_a_notice_and_a_new_one_starts(tmp_path):
+    folder = tmp_path / "profile"
+    folder.mkdir()
+    (folder / "index.json").write_bytes(b"\x00\xff{not json")
+    store = ProfileStore(folder)
+    assert store.snapshot() == [] and "damaged" in store.notice.en and "endommagé" in store.notice.fr
+    (kept,) = folder.glob("index.damaged-*.json")
+    assert kept.read_bytes() == b"\x00\xff{not json" and kept.name in store.notice.en
+    store.add(np.zeros((48, 48, 3), np.uint8), 3)
+    assert len(ProfileStore(folder).snapshot()) == 1
+
+
+def test_a_damaged_crop_is_left_out_and_set_aside(tmp_path, reader):
+    learning = TableLearning(tmp_path / "profile")
+    crops = [np.full((48, 48, 3), v, np.uint8) for v in (40, 200)]
+    good, bad = (learning.store.add(c, 4) for c in crops)
+    (learning.store.folder / f"{bad.id}.png").write_bytes(b"not a png")
+    profile = learning.profile(reader)
+    assert list(profile.labels) == [4]
+    assert list(learning.store.folder.glob(f"{bad.id}.damaged-*.png"))
+
+
+def test_a_profile_never_changes_a_die_it_has_seen_nothing_like():
+    rng = np.random.default_rng(0)
+    seen = rng.normal(0, 1, (20, 4, 16)).astype(np.float32)
+    profile = TableProfile(seen[:10], [3] * 10)
+    die = DieReading(5, "red", (0, 0, 10, 10), 0.6, (0.02, 0.02, 0.3, 0.02, 0.62, 0.02))
+    far = -seen[:1]  # unlike every example
+    assert profile.review([die], far) == [die]
+    near = seen[:1] + rng.normal(0, 0.01, (1, 4, 16)).astype(np.float32)
+    (read,) = profile.review([die], near)
+    assert read.value == 3 and read.probabilities[2] > read.probabilities[4]
+
+
+def test_a_die_taken_out_of_a_roll_teaches_not_a_die_and_a_doubt_settled_as_read_confirms(tmp_path, reader):
+    learning = TableLearning(tmp_path / "profile")
+    image = cv2.imread(str(sorted((REAL / "byler-d6" / "images").iterdir())[0]))
+    dice = learning.settled(reader, image, reader.read(image))
+    read = [d for d in dice if not d.unread]
+    assert learning.learn(read[1:], corrected=True) == 1  # the first die taken out of the roll
+    (example,) = learning.store.snapshot()
+    assert (example.label, example.how) == (NOT_A_DIE, "not a die")
+    assert (learning.store.folder / f"{example.id}-around.png").is_file()
+    assert learning.learn(read, corrected=False) == len(read)  # the camera's doubtful roll sent as read
+    hows = [e.how for e in learning.store.snapshot()]
+    assert hows.count("confirmed") == len(read)  # the die called no die before is now confirmed: one example
+    assert learning.learn([DieReading(2, None, (1000.0, 1000.0, 1040.0, 1040.0))], corrected=True) == 0
+
+
+def _score(items, dice_and_features, profile=None) -> Score:
+    score = Score()
+    for item, (dice, features) in zip(items, dice_and_features):
+        read = profile.review(dice, features) if profile is not None and dice else dice
+        score.add(item.path.name, [(d.value, d.box) for d in read if d is not None and not d.unread],
+                  [(d.value, d.box) for d in item.dice])
+    return score
+
+
+def _read(reader, items):
+    embedder = Embedder(reader.faces_path)
+    out = []
+    for item in items:
+        image = cv2.imread(str(item.path))
+        dice = [d for d in reader.read(image) if d.box is not None]
+        out.append((dice, embedder.features(reader.cut_crops(image, rects(dice))) if dice else None))
+    return out
+
+
+def test_a_profile_of_one_table_does_not_lower_the_reader_on_another_set(reader):
+    """byler's tray, learnt from its first ten held-out photos, on epanemu's held-out photos (Catan board, cloth,
+    oblique): read right, exact roll and precision no lower than the reader alone."""
+    learnt = load_labelled(REAL / "byler-d6", "heldout")[:10]
+    features, labels = [], []
+    for item, (dice, found) in zip(learnt, _read(reader, learnt)):
+        pairs = dict(match([(d.value, d.box) for d in dice], [(d.value, d.box) for d in item.dice]))
+        labels += [item.dice[pairs[k]].value if k in pairs else NOT_A_DIE for k in range(len(dice))]
+        features += list(found) if dice else []
+    profile = TableProfile(np.array(features), labels)
+    other = load_labelled(REAL / "epanemu-dice", "heldout")
+    read = _read(reader, other)
+    alone, with_profile = _score(other, read), _score(other, read, profile)
+    assert len(profile) > 100 and alone.labelled > 150
+    assert with_profile.read_correctly >= alone.read_correctly
+    assert with_profile.exact_roll >= alone.exact_roll and with_profile.precision >= alone.precision
+
+
+def test_photo_examples_label_each_die_found_by_the_labelled_die_it_lies_on(tmp_path, reader):
+    folder = _learning_folder(tmp_path, 2)
+    crops, labels, used = photo_examples(reader, folder)
+    assert crops.shape[1:] == (48, 48, 3) and len(crops) == len(labels) and len(used) == 2
+    truth = [v for p in sorted((folder / "labels").iterdir()) for v in
+             (int(line.split()[0]) + 1 for line in p.read_text().splitlines() if line.strip())]
+    faces = [v for v in labels if v != NOT_A_DIE]
+    assert len(faces) >= 0.9 * len(truth) and not collections.Counter(faces) - collections.Counter(truth)
+
+
+def _learning_folder(tmp_path, photos: int = 3):
+    folder = tmp_path / "learn"
+    (folder / "images").mkdir(parents=True)
+    (folder / "labels").mkdir()
+    source = REAL / "byler-d6"
+    for image in sorted((source / "images").iterdir())[:photos]:
+        shutil.copy(image, folder / "images" / image.name)
+        shutil.copy(source / "labels" / f"{image.stem}.txt", folder / "labels" / f"{image.stem}.txt")
+    return folder
+
+
+def _dice_cli(*args):
+    return subprocess.run([sys.executable, "-m", "companion.cli", "dice", *map(str, args)], capture_output=True,
+                          text=True, cwd=REPO, timeout=300)
+
+
+def test_dice_learn_from_reads_with_the_profile(tmp_path):
+    folder = _learning_folder(tmp_path)
+    photo = sorted((REAL / "byler-d6" / "images").iterdir())[10]
+    done = _dice_cli(photo, "--json", "--learn-from", folder)
+    assert done.returncode == 0, done.stderr
+    assert "learnt from" in done.stderr and " on 3 photos" in done.stderr
+    assert json.loads(done.stdout)["dice"]
+
+
+@pytest.mark.parametrize("damage, named", [
+    ("missing", "learn: no such folder"),
+    ("empty", "learn: no labelled photo"),
+    ("class 9", "labels/IMG_20191208_111246.txt:1: class 9 is not a face 0..5"),
+    ("label without photo", "labels/IMG_20191208_111246.txt: a label file without its photo"),
+    ("0-byte jpeg", "images/IMG_20191208_111246.jpg: not a readable image (0 bytes)"),
+])
+def test_a_learning_folder_that_cannot_be_used_is_named_and_the_photos_read_without_a_profile(tmp_path, damage,
+                                                                                              named):
+    folder = _learning_folder(tmp_path)
+    second = "IMG_20191208_111246"
+    if damage == "missing":
+        shutil.rmtree(folder)
+    elif damage == "empty":
+        for path in [*(folder / "images").iterdir(), *(folder / "labels").iterdir()]:
+            path.unlink()
+    elif damage == "class 9":
+        label = folder / "labels" / f"{second}.txt"
+        label.write_text("9 0.5 0.5 0.1 0.1\n" + label.read_text())
+    elif damage == "label without photo":
+        (folder / "images" / f"{second}.jpg").unlink()
+    else:
+        (folder / "images" / f"{second}.jpg").write_bytes(b"")
+    photo = sorted((REAL / "byler-d6" / "images").iterdir())[10]
+    done = _dice_cli(photo, "--json", "--learn-from", folder)
+    alone = _dice_cli(photo, "--json")
+    assert named in done.stderr and "reading without a profile" in done.stderr
+    assert done.returncode == 1 and done.stdout == alone.stdout and json.loads(done.stdout)["dice"]

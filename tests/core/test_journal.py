@@ -238,3 +238,91 @@ def test_an_undo_journaled_before_readings_stayed_out_of_undo_replays_as_it_was_
     again.undo()  # today's undo names the entry it takes back
     assert again.history()[-1]["event"] == {"type": "undo", "undoes": 1}
     assert open_table(data_dir).state()["accepted"] == [0]
+
+
+def fail_writes(journal, when: str) -> None:
+    """The journal's next write of this kind fails as a full disk makes it fail, after what came before it in the
+    same change was written (a trigger, so the failure comes at exactly that moment)."""
+    journal._db.execute(f"CREATE TEMP TRIGGER disk_full {when} BEGIN SELECT RAISE(ABORT, 'disk is full'); END")
+
+
+def test_a_new_game_the_disk_cannot_take_leaves_the_game_at_the_table_intact_after_a_restart(data_dir):
+    """Before, the game was marked abandoned first: with the disk full, New game failed and a restart began an
+    empty game instead of the players' game."""
+    from companion.journal import JournalError
+
+    table = open_table(data_dir)
+    table.submit(roll(3))
+    table.submit(roll(5))
+    before = table.state()
+    fail_writes(table.journal, "BEFORE INSERT ON games")
+    with pytest.raises(JournalError, match="disk is full"):
+        table.new_game("nexus-keepers", {}, ["Ann", "Bob"])
+    assert table.state() == {**before, "journal_problem": table.state()["journal_problem"]}
+    table.journal.close()
+    again = open_table(data_dir)
+    assert again.state()["game_id"] == before["game_id"] and again.state()["snapshot"] == before["snapshot"]
+    assert [g["resumable"] for g in again.past_games()] == [False]
+
+
+def test_a_resume_the_disk_cannot_take_leaves_the_game_at_the_table_intact_after_a_restart(data_dir):
+    from companion.journal import JournalError
+
+    table = open_table(data_dir)
+    table.submit(roll(1))
+    aside = table.state()["game_id"]
+    table.new_game("free-roll", {}, ["Cy"])
+    table.submit(roll(6))
+    before = table.state()
+    fail_writes(table.journal, "BEFORE UPDATE ON games WHEN NEW.ended_at IS NULL")
+    with pytest.raises(JournalError, match="disk is full"):
+        table.resume(aside)
+    assert table.state()["game_id"] == before["game_id"]
+    table.journal.close()
+    again = open_table(data_dir)
+    assert again.state()["game_id"] == before["game_id"] and again.state()["players"] == ["Cy"]
+    assert again.state()["snapshot"] == before["snapshot"]
+    assert [g["id"] for g in again.past_games() if g["resumable"]] == [aside]
+
+
+def test_a_full_disk_is_logged_once_told_to_every_phone_and_cleared_when_writes_work_again(data_dir, caplog):
+    import logging
+
+    from companion.journal import JournalError
+
+    table = open_table(data_dir)
+    notices = []
+    table.bus.listen(lambda e: notices.append(e.data) if e.topic == "notice" else None)
+    db = table.journal._db
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.execute(f"PRAGMA max_page_count = {db.execute('PRAGMA page_count').fetchone()[0]}")
+    caplog.set_level(logging.INFO, logger="companion.journal")
+    refused = 0
+    for _ in range(200):  # the pages left fill up, then every roll is refused
+        try:
+            table.submit(roll(2))
+        except JournalError as exc:
+            assert "database or disk is full" in str(exc)
+            refused += 1
+    assert refused > 20
+    errors = [r for r in caplog.records if r.levelno == logging.ERROR]
+    assert len(errors) == 1 and "database or disk is full" in errors[0].getMessage()  # once, with its cause
+    problem = table.state()["journal_problem"]
+    assert problem["kind"] == "full"
+    assert problem["message"]["en"].startswith("The SD card is full: nothing since ")
+    assert problem["message"]["fr"].startswith("La carte SD est pleine : rien n'est enregistré depuis ")
+    assert [n["journal_problem"]["kind"] for n in notices] == ["full"]
+    assert notices[0]["message"] == problem["message"]["en"] and notices[0]["message_fr"] == problem["message"]["fr"]
+    db.execute("PRAGMA max_page_count = 1073741823")  # room again
+    table.submit(roll(4))
+    assert table.state()["journal_problem"] is None and notices[-1]["journal_problem"] is None
+    assert "can be written again" in caplog.records[-1].getMessage()
+
+
+def test_the_state_names_only_the_newest_entries_in_force(data_dir):
+    table = open_table(data_dir)
+    for value in range(40):
+        table.submit(roll(value % 6 + 1))
+    table.undo()
+    state = table.state()
+    assert state["accepted"] == list(range(23, 39)) and state["in_force"] == 39 and state["entries"] == 41

@@ -1,0 +1,128 @@
+"""A restart resumes from the game's last checkpoint: exactly the game a full replay of the journal gives, and a
+checkpoint that cannot be used is ignored (the journal is replayed from its first entry, never a crash)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from companion import checkpoint
+from companion.bus import EventBus
+from companion.journal import Journal
+from companion.table import Table
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLES = {"nexus-keepers": "nexus-keepers-full-game", "tesseract": "tesseract-win", "hexors": "hexors-beginner-win",
+            "nexus": "nexus-two-players"}
+
+
+@pytest.fixture(autouse=True)
+def often(monkeypatch):
+    monkeypatch.setattr(checkpoint, "EVERY", 7)  # a checkpoint every 7 entries: several in a short game
+
+
+def open_table(data_dir) -> Table:
+    return Table(Journal(data_dir / "journal.sqlite3"), EventBus())
+
+
+def without_checkpoints(data_dir) -> Table:
+    """The same journal, copied, without its checkpoints: a table that replays every entry."""
+    copy = data_dir.parent / "replayed"
+    copy.mkdir()
+    with sqlite3.connect(data_dir / "journal.sqlite3") as db, sqlite3.connect(copy / "journal.sqlite3") as into:
+        db.backup(into)
+        into.execute("DELETE FROM checkpoints")
+    return open_table(copy)
+
+
+def checkpoints(data_dir) -> list[tuple]:
+    with sqlite3.connect(data_dir / "journal.sqlite3") as db:
+        return db.execute("SELECT game_id, seq FROM checkpoints").fetchall()
+
+
+def roll(rng) -> dict:
+    return {"type": "roll", "dice": [{"value": rng.randint(1, 6), "color": rng.choice(["red", "white"])}
+                                     for _ in range(rng.randint(1, 3))]}
+
+
+def same_game(a: Table, b: Table) -> None:
+    assert a.state() == b.state()
+    untimed = [[{k: v for k, v in e.items() if k != "at"} for e in t.history()] for t in (a, b)]
+    assert untimed[0] == untimed[1]  # entries written after the resume differ only in when
+    assert a.statistics() == b.statistics()
+    assert [a.roll_version(s) for s in range(a.state()["entries"])] == \
+        [b.roll_version(s) for s in range(b.state()["entries"])]
+
+
+def test_a_free_roll_evening_resumed_from_its_checkpoint_is_the_full_replay_with_undo_and_corrections(data_dir):
+    rng = random.Random(54)
+    table = open_table(data_dir)
+    for n in range(60):
+        table.submit(roll(rng))
+        if n % 9 == 4:
+            table.undo()
+        if n % 11 == 6:
+            seq = table.state()["accepted"][-2]
+            table.correct(seq, [{"value": 6, "color": "red"}], version=table.roll_version(seq))
+    played = table.state()
+    assert checkpoints(data_dir) and checkpoints(data_dir)[0][1] > 50  # the latest one, near the end
+    replayed = without_checkpoints(data_dir)
+    resumed = open_table(data_dir)
+    assert resumed.state() == played
+    same_game(resumed, replayed)
+    for again in (resumed, replayed):  # the undo history came back too: undo takes back the same rolls
+        again.undo()
+        again.undo()
+    same_game(resumed, replayed)
+
+
+@pytest.mark.parametrize("game", sorted(EXAMPLES))
+def test_a_board_game_resumed_from_its_checkpoint_is_the_full_replay(data_dir, game):
+    table = open_table(data_dir)
+    table.new_game(game, {}, [])
+    lines = (REPO / f"docs/rules/examples/{EXAMPLES[game]}.jsonl").read_text().splitlines()
+    for line in lines[:40]:
+        table.submit(json.loads(line))
+    table.undo()
+    resumed = open_table(data_dir)
+    assert checkpoints(data_dir) and resumed.state() == table.state()
+    same_game(resumed, without_checkpoints(data_dir))
+
+
+def test_a_damaged_checkpoint_or_one_from_other_code_is_ignored(data_dir, caplog):
+    rng = random.Random(1)
+    table = open_table(data_dir)
+    for _ in range(20):
+        table.submit(roll(rng))
+    played = table.state()
+    caplog.set_level(logging.INFO, logger="companion.checkpoint")
+    with sqlite3.connect(data_dir / "journal.sqlite3") as db:
+        db.execute("UPDATE checkpoints SET data = ?", (b"\x00not a pickle",))
+    assert open_table(data_dir).state() == played
+    assert "cannot be read" in caplog.text
+    with sqlite3.connect(data_dir / "journal.sqlite3") as db:
+        db.execute("UPDATE checkpoints SET version = '0.0+older'")
+    assert open_table(data_dir).state() == played
+    assert "written by other code" in caplog.text
+
+
+def test_another_games_checkpoint_is_not_taken_for_this_one(data_dir, caplog):
+    rng = random.Random(2)
+    table = open_table(data_dir)
+    for _ in range(8):
+        table.submit(roll(rng))
+    first = table.state()["game_id"]
+    table.new_game("free-roll", {"significance": 0.05}, ["Ann"])
+    for _ in range(8):
+        table.submit(roll(rng))
+    played = table.state()
+    with sqlite3.connect(data_dir / "journal.sqlite3") as db:  # the first game's checkpoint under the second's id
+        db.execute("DELETE FROM checkpoints WHERE game_id = ?", (played["game_id"],))
+        db.execute("UPDATE checkpoints SET game_id = ?, seq = 8 WHERE game_id = ?", (played["game_id"], first))
+    assert open_table(data_dir).state() == played
+    assert "not this game's state" in caplog.text

@@ -237,13 +237,13 @@ class App {
     if (result) { this.adopt(result.state); this.refreshHistory(); this.render(); }
   }
 
-  /** One queue of short notices, in the page's flow (never over the controls), not on the join screen. */
+  /** One queue of short notices (two at most), floating under the top bar, taking no taps; not on the join screen. */
   toast(message, kind = "info") {
     const list = $("#notices");
     if (this.screen === "join") return;
     const item = h("div", { class: "notice", dataset: { kind }, role: kind === "error" ? "alert" : "status" }, message);
     list.prepend(item);
-    while (list.children.length > 3) list.lastChild.remove();
+    while (list.children.length > 2) list.lastChild.remove();
     setTimeout(() => item.remove(), kind === "error" ? 8000 : 5000);
   }
 }

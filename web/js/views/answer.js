@@ -15,7 +15,8 @@ addStrings({
   },
   fr: {
     "answer.accepted": "C’est fait",
-    "answer.moved_on": "Non joué : la partie a avancé (un autre téléphone ou la caméra). Regardez le plateau et touchez à nouveau.",
+    "answer.moved_on": "Non joué : la partie a avancé (un autre téléphone ou la caméra). "
+      + "Regardez le plateau et touchez à nouveau.",
     "answer.undone": "Annulé : {what} (entrée {n})",
   },
 });
@@ -24,7 +25,9 @@ const GAP = 6;          // CSS px between the control and its answer
 const TAB_BAR = 140;    // the fixed tab bar and the table's action bar cover this much of the bottom of the screen
 const TOP_BAR = 60;     // and the top bar this much of the top
 // what a finger may want to tap next: the answer avoids lying over these
-const CONTROLS = "button:not(:disabled), a[href], input, select, summary, [data-x], [data-cell], [data-tile], [data-column], .die-box";
+const CONTROLS = "button:not(:disabled), a[href], input, select, summary, [data-x], [data-cell], [data-tile], "
+  + "[data-column], .die-box";
+const TAPPABLE = "button, a, input, select, summary, [data-x], [data-cell], [data-tile], [data-column], g, .die-box";
 let taps = [];          // the last few controls tapped: {el, key, rect}
 let anchor = null;      // where the answer shown (or awaited) belongs
 let shown = false;
@@ -39,7 +42,8 @@ export function init() {
  * id, else its classes and data attributes within its nearest ancestor that has an id. */
 function keyOf(el) {
   if (el.id) return `#${CSS.escape(el.id)}`;
-  const data = Object.entries(el.dataset).map(([k, v]) => `[data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${CSS.escape(v)}"]`);
+  const attr = (k) => `data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  const data = Object.entries(el.dataset).map(([k, v]) => `[${attr(k)}="${CSS.escape(v)}"]`);
   const cls = [...el.classList].map((c) => `.${CSS.escape(c)}`).join("");
   const scope = el.parentElement && el.parentElement.closest("[id]");
   if (!data.length && !cls) return null;
@@ -48,7 +52,7 @@ function keyOf(el) {
 
 function remember(target) {
   if (!(target instanceof Element) || target.closest("#tap-answer")) return;
-  const el = target.closest("button, a, input, select, summary, [data-x], [data-cell], [data-tile], [data-column], g, .die-box") || target;
+  const el = target.closest(TAPPABLE) || target;
   taps = [{ el, key: keyOf(el), rect: pageRect(el) }, ...taps].slice(0, 4);
 }
 
@@ -62,7 +66,8 @@ function pageRect(el) {
  * screen: a dialog's Save button is gone when its dialog closes) is where the next answer will show. */
 export function begin() {
   hide();
-  anchor = taps.find((tap) => tap.rect && tap.el.isConnected && pageRect(tap.el)) || taps.find((tap) => tap.rect) || null;
+  anchor = taps.find((tap) => tap.rect && tap.el.isConnected && pageRect(tap.el))
+    || taps.find((tap) => tap.rect) || null;
 }
 
 /** Show the answer beside the control that sent the change: ``verdicts`` (the referee's words), ``message`` with
@@ -75,8 +80,10 @@ export function show({ verdicts = null, message = "", kind = "ok" }) {
     .find((k) => lines.some((line) => line.kind === k)) || "ok";
   box.dataset.kind = worst;
   for (const line of lines) {
-    const badge = ["ok", "error", "conflict"].includes(line.kind) ? null : h("span", { class: "badge" }, t(`kind.${line.kind}`));
-    box.append(h("p", { class: `answer-line kind-${line.kind}`, dataset: { kind: line.kind } }, badge, badge ? " " : null, line.text));
+    const badge = ["ok", "error", "conflict"].includes(line.kind) ? null
+      : h("span", { class: "badge" }, t(`kind.${line.kind}`));
+    box.append(h("p", { class: `answer-line kind-${line.kind}`, dataset: { kind: line.kind } },
+      badge, badge ? " " : null, line.text));
   }
   box.hidden = false;
   shown = true;
@@ -110,7 +117,8 @@ export function place({ reveal = false } = {}) {
   const width = Math.min(document.documentElement.clientWidth - 16, 420);
   box.style.width = `${width}px`;
   const centre = (rect.left + rect.right) / 2;
-  const left = Math.max(8 + scrollX, Math.min(centre - width / 2, scrollX + document.documentElement.clientWidth - width - 8));
+  const right = scrollX + document.documentElement.clientWidth - width - 8;
+  const left = Math.max(8 + scrollX, Math.min(centre - width / 2, right));
   box.style.left = `${left}px`;
   const height = box.offsetHeight;
   const below = { top: rect.bottom + GAP, side: "below" };

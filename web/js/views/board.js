@@ -1,10 +1,32 @@
 // The table screen's board: the game's own view (SVG drawn from the engine's summary), or nothing for free roll.
 
-import { $, clear, redraw } from "../dom.js";
+import { $, clear, h, redraw } from "../dom.js";
 import { language } from "../i18n.js";
 import { viewFor } from "./games/index.js";
 
 let drawing = 0;
+let tip = null;
+
+/** A piece drawn on a board shows a short mark (a few letters); tapped, its full name (its SVG title) shows above
+ * it until the next tap. */
+function nameTips(root) {
+  if (tip) return;
+  tip = h("div", { class: "name-tip", id: "name-tip", role: "status", hidden: true });
+  document.body.append(tip);
+  document.addEventListener("click", () => { tip.hidden = true; }, true);
+  root.addEventListener("click", (event) => {
+    const piece = event.target instanceof Element && event.target.closest("g");
+    const title = piece && [...piece.children].find((c) => c.tagName.toLowerCase() === "title");
+    if (!title) return;
+    const r = piece.getBoundingClientRect();
+    tip.textContent = title.textContent;
+    tip.hidden = false;
+    const width = tip.offsetWidth;
+    const left = Math.min(r.left + r.width / 2 - width / 2, document.documentElement.clientWidth - width - 8);
+    tip.style.left = `${Math.max(8, left) + scrollX}px`;
+    tip.style.top = `${r.top + scrollY - tip.offsetHeight - 4}px`;
+  }, true);  // before the piece's own handler, which may stop the tap there
+}
 
 /** Draw the current game's board; resolves to the view module (or null) so the table can hide what it replaces.
  * A board already drawn from the same state in the same language is left as it is: the page re-renders on every
@@ -12,6 +34,7 @@ let drawing = 0;
  * gone). A view redraws itself for what is picked on it. */
 export async function render(app) {
   const root = $("#board");
+  nameTips(root);
   const state = app.state;
   const ticket = ++drawing;
   const view = await viewFor(state.game);

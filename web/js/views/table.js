@@ -1,25 +1,17 @@
 // The live table: camera snapshot with the read dice drawn on it, the last roll, whose turn, what it allows.
 
 import { $, clear, DIE_COLOURS, dieCss, h, redraw, svg, update } from "../dom.js";
-import { addStrings, colourName, language, pick, t } from "../i18n.js";
+import { colourName, language, pick, t } from "../i18n.js";
 import * as board from "./board.js";
 import { hasView } from "./games/index.js";
 import { describeEntry } from "./feed.js";
 import * as camera from "./camera.js";
 import * as answer from "./answer.js";
+import { renderOutcome } from "./outcome.js";
 
 const TURN_KEYS = ["scientist", "current_player", "player", "turn"];
 const ALLOW_KEYS = ["allowed", "allows", "actions", "dice_allowed", "actions_left", "rerolls_left", "skills", "pending"];
 const HIDDEN_KEYS = new Set(["statistics", "last_roll"]);
-
-addStrings({
-  en: { "over.title": "Game over", "over.scores": "Final scores", "over.points": { one: "{n} point", other: "{n} points" },
-    "over.rematch": "Rematch", "over.rematch_hint": "Same game, same players, same options",
-    "over.new": "New game", "over.started": "Rematch started" },
-  fr: { "over.title": "Partie terminée", "over.scores": "Scores finaux", "over.points": { one: "{n} point", other: "{n} points" },
-    "over.rematch": "Revanche", "over.rematch_hint": "Même jeu, mêmes joueurs, mêmes options",
-    "over.new": "Nouvelle partie", "over.started": "Revanche lancée" },
-});
 
 let shownFrame = null;
 let loadingFrame = null;
@@ -78,53 +70,6 @@ export function render(app) {
     answer.place();  // the control that was tapped may have moved (or been drawn again)
   });
   updateLive(app);
-}
-
-/** Game over: who won, the final scores, and the next game one tap away (a rematch keeps players and options). */
-function renderOutcome(app) {
-  const state = app.state;
-  const root = $("#outcome");
-  root.hidden = !state.outcome;
-  if (!state.outcome) { clear(root); root.drawnFrom = null; return; }
-  redraw(root, `${language()} ${state.game_id} ${JSON.stringify(state.outcome)} ${JSON.stringify(finalScores(state.summary))}`, () => {
-    const scores = finalScores(state.summary || {});
-    clear(root).append(
-      h("h2", { class: "over-title" }, t("over.title")),
-      h("p", { class: "over-winner", id: "outcome-text", dataset: { kind: state.outcome.kind } }, pick(state.outcome)),
-      scores.length ? h("ol", { class: "over-scores", id: "outcome-scores", "aria-label": t("over.scores") },
-        scores.map(([name, score]) => h("li", { dataset: { player: name } }, h("span", { class: "name" }, name),
-          h("strong", {}, t("over.points", { n: score }))))) : null,
-      h("div", { class: "actions over-actions" },
-        h("button", { type: "button", class: "big primary", id: "rematch", title: t("over.rematch_hint"),
-          onclick: () => rematch(app) }, t("over.rematch")),
-        h("a", { class: "button big", id: "new-game", href: "#/game" }, t("over.new"))));
-  });
-}
-
-/** [[name, points]] best first, for games that count points (Nexus); none for a game won by a move. */
-function finalScores(summary) {
-  let rows = [];
-  if (Array.isArray(summary.players) && summary.players.every((p) => p && typeof p.score === "number")) {
-    rows = summary.players.map((p) => [p.name ?? p.id, p.score]);
-  } else if (summary.scores && typeof summary.scores === "object") {
-    rows = Object.entries(summary.scores).filter(([, v]) => typeof v === "number");
-  }
-  return rows.sort((a, b) => b[1] - a[1]);
-}
-
-/** The same game again: same players, same options as the game just finished was started with. */
-async function rematch(app) {
-  const state = app.state;
-  const record = app.history.game && app.history.game.id === state.game_id ? app.history.game : null;
-  const options = record ? record.options || {} : state.options || {};
-  const players = record && record.players && record.players.length ? record.players : state.players || [];
-  const result = await app.change(() => app.api.post("/api/game", { game: state.game, options, players, replaces: state.game_id }),
-    t("over.started"));
-  if (result) {
-    app.adopt(result.state);
-    app.refreshHistory();
-    app.render();
-  }
 }
 
 /** Undo says which entry it takes back ("Undo 4: roll 3 5"); disabled when nothing is in force. */

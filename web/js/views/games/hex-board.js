@@ -28,6 +28,16 @@ export function shortName(name) {
   return word.slice(0, 6);
 }
 
+/** What tells a tile apart on its cell, big enough to read (its full name shows on tap): a character's star and
+ * initial, else the initials of a monster's first two words or the first two letters of a one-word name. */
+export function tileMark(tile) {
+  const words = String(tile.name).replace(/\(.*\)/, "").split(/[\s-]+/)
+    .filter((w) => w && !/^(the|of|le|la|les|de|du|des)$/i.test(w));
+  if (!words.length) return String(tile.name).slice(0, 2);
+  if (tile.kind === "character") return `★${words[0][0].toUpperCase()}`;
+  return words.length > 1 ? (words[0][0] + words[1][0]).toUpperCase() : words[0].slice(0, 2);
+}
+
 /**
  * cells: [{cell, x, y, start}] (x east, y north, in radii; start: the side whose grey cell it is);
  * tiles: [{id, cell, side, name, kind, element, faces, facing, trapped, chained}];
@@ -75,7 +85,7 @@ export function drawArena(cells, tiles, opts = {}) {
     }
     if (tile.element) parts.push(svg("circle", { class: "element", cx, cy, r: 11, stroke: dieCss(tile.element) }));
     parts.push(svg("text", { class: "label", x: cx, y: cy + 4, "text-anchor": "middle", fill: SIDE_TEXT[side % 2] },
-      (tile.kind === "character" ? "★" : "") + shortName(tile.name)));
+      tileMark(tile)));
     parts.push(svg("title", {}, `${tile.name}${tile.element ? ` · ${t("hex.element", { colour: colourName(tile.element) })}` : ""}`));
     const cls = ["tile", tile.kind, tile.id === opts.selected ? "selected" : "", opts.targets && opts.targets.has(tile.id) ? "target" : "",
       tile.trapped ? "trapped" : "", tile.chained ? "chained" : ""].filter(Boolean).join(" ");

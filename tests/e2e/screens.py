@@ -1,0 +1,87 @@
+"""Games brought to a known screen on a table without a camera, from the rule books' example games, and the page
+read back for what a player sees: colours in either theme, sizes on the screen."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from boardhelpers import open_page, settled, wait
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLES = {"nexus-keepers": "nexus-keepers-full-game", "tesseract": "tesseract-win", "hexors": "hexors-beginner-win",
+            "nexus": "nexus-two-players"}
+PLAYERS = {"nexus-keepers": ["A", "B", "C"], "tesseract": [], "hexors": ["Yugi", "Kaiba"], "nexus": ["Ann", "Bob"]}
+# what outlines a board's empty places: the setup grid's squares, the arena's cells, the tower's slots, the spots
+OUTLINES = {"nexus-keepers": ".nk-board .empty-cell", "hexors": ".hex-arena .cell .hex",
+            "tesseract": ".tess-tower .slot", "nexus": ".nx-board .spot"}
+
+
+def example(game):
+    path = REPO / "docs/rules/examples" / f"{EXAMPLES[game]}.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def start(service, game, events=0, options=None):
+    """A new game of ``game`` with the first ``events`` of its example game played (None: all of them)."""
+    service.table.new_game(game, options or {}, PLAYERS[game])
+    for event in example(game)[:events]:
+        service.table.submit(event, source="phone")
+
+
+def theme(driver, scheme):
+    """Draw the page as a phone set to ``scheme`` ("light" or "dark") draws it."""
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": [
+        {"name": "prefers-color-scheme", "value": scheme}]})
+
+
+def language(driver, lang):
+    driver.execute_script("window.companion.switchLanguage(arguments[0])", lang)
+
+
+def show(driver, url, route="#/table"):
+    open_page(driver, url, route)
+    settled(driver, url)
+    wait(driver, lambda d: d.find_elements("css selector", "#board > *"), message="no board drawn")
+    # the notices of what the example's moves did float over the top of the page for a few seconds: not in a picture
+    time.sleep(0.5)
+    driver.execute_script("document.querySelector('#notices').replaceChildren()")
+
+
+# The contrast of a drawn outline against what lies behind it (WCAG 2: (L1 + 0.05) / (L2 + 0.05)); a colour with
+# alpha is laid over that background first. Returns [[selector, element index, ratio, colour, background]].
+CONTRAST_JS = r"""
+const parse = (c) => { const m = c.match(/rgba?\(([^)]+)\)/); if (!m) return null;
+  const p = m[1].split(/[ ,\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+const lum = ([r, g, b]) => {
+  const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+const over = (top, under) => [0, 1, 2].map((i) => top[i] * top[3] + under[i] * (1 - top[3]));
+const backdrop = (el) => { for (let e = el; e; e = e.parentElement) {
+  if (e instanceof SVGElement && !(e instanceof SVGSVGElement)) continue;
+  const c = parse(getComputedStyle(e).backgroundColor); if (c && c[3] > 0) return c; } return [255, 255, 255, 1]; };
+const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+const out = [];
+document.querySelectorAll(arguments[0]).forEach((el, i) => {
+  const r = el.getBoundingClientRect(); if (!r.width || !r.height) return;
+  const s = getComputedStyle(el); const bg = backdrop(el);
+  const width = parseFloat(s.strokeWidth) * (el.getScreenCTM ? el.getScreenCTM().a : 1);
+  const stroke = s.stroke !== "none" && width >= 1 ? parse(s.stroke) : null;
+  const fill = s.fill !== "none" ? parse(s.fill) : null;
+  const seen = [stroke, fill].filter(Boolean)
+    .map((c) => [ratio(over([c[0], c[1], c[2], c[3] * (+s.opacity || 1)], bg), bg), c]);
+  const best = seen.sort((p, q) => q[0] - p[0])[0] || [1, null];
+  out.push([arguments[0], i, best[0], String(best[1]), String(bg)]);
+});
+return out;
+"""
+
+# Every piece of text drawn on a board, as big as it shows on the screen (font size times the drawing's scale):
+# [[text, CSS px]].
+TEXT_SIZES_JS = r"""
+return [...document.querySelectorAll('#board svg text')].filter((el) => {
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && el.textContent.trim() && getComputedStyle(el).visibility !== 'hidden';
+}).map((el) => [el.textContent.trim(), parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a]);
+"""

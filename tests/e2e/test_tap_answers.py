@@ -1,0 +1,158 @@
+"""The answer to a phone's own tap shows beside the control that sent it, on the screen, announced to screen readers;
+Undo says what it undid; game over offers a rematch with the same players and options; the table's buttons stay
+put as rolls arrive; the connection is said in words when it is not live."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardhelpers import api, open_page, screenshot, settled, shown, state, tap, unlock, wait
+from conftest import page_errors
+from screens import example, show, start
+
+pytestmark = pytest.mark.browser
+
+# per game, the taps that choose a move after the example's setup, and the control that sends it
+MOVES = {
+    "nexus-keepers": ([], "#nk-start-turn"),
+    "tesseract": ([".tess-tower .column[data-column='a2']"], "#tess-take"),
+    "hexors": ([".hex-arena .tile[data-tile='kuriboh']"], ".hex-arena .cell.dest[data-cell='d3']"),
+    "nexus": ([".nx-board .spot-cell", "#nx-ways .choice-button"], "#nx-play"),
+}
+
+ANSWER_BOX = """const box = document.querySelector('#tap-answer');
+  if (!box || box.hidden) return null;
+  const r = box.getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, text: box.innerText,
+          live: box.getAttribute('aria-live'), kind: box.dataset.kind, height: innerHeight, width: innerWidth};"""
+
+
+def rect(driver, element):
+    return driver.execute_script("const r = arguments[0].getBoundingClientRect(); "
+                                 "return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}", element)
+
+
+def assert_beside(answer, control):
+    """The answer lies on the screen, just above or just below the control, overlapping it across."""
+    assert 0 <= answer["top"] and answer["bottom"] <= answer["height"], f"the answer is off the screen: {answer}"
+    gap = min(abs(answer["top"] - control["bottom"]), abs(control["top"] - answer["bottom"]))
+    assert gap <= 12, f"the answer is {gap:.0f} px from the control tapped: {answer} vs {control}"
+    assert answer["left"] < control["right"] and control["left"] < answer["right"], (answer, control)
+    assert answer["live"] == "polite"
+
+
+@pytest.mark.parametrize("game", list(MOVES))
+def test_a_refused_tap_is_answered_beside_the_control(quiet_table, phone, screenshots, game):
+    """The game moved on (another phone, the camera) after this phone drew its board: the move tapped is refused,
+    and the reason shows next to the button tapped, not 600 px higher."""
+    service, url = quiet_table
+    unlock(phone, url)
+    start(service, game, 1)
+    show(phone, url)
+    picks, send = MOVES[game]
+    for css in picks:
+        tap(phone, css)
+    # the stream paused, the table moves on where this page cannot see it
+    phone.execute_script("window.companion.stream.source.close()")
+    service.table.submit(example(game)[1], source="camera")
+    before = state(url)["entries"]
+    control = tap(phone, send)
+    answer = wait(phone, lambda d: d.execute_script(ANSWER_BOX), message="no answer beside the tap")
+    assert "moved on" in answer["text"] and answer["kind"] == "conflict"
+    assert_beside(answer, rect(phone, control))
+    assert state(url)["entries"] == before      # nothing was played
+    screenshot(phone, screenshots, f"answer-{game}-conflict")
+    phone.refresh()
+
+
+def test_an_illegal_move_shows_its_reason_beside_the_button_and_stays_in_the_verdicts(quiet_table, phone):
+    service, url = quiet_table
+    unlock(phone, url)
+    start(service, "nexus-keepers", 1)
+    show(phone, url)
+    tap(phone, "#details-card > summary")
+    tap(phone, "#expert > summary")
+    box = phone.find_element("id", "move-json")
+    box.clear()
+    box.send_keys('{"type": "roll", "dice": [1, 2, 3, 4, 5]}')   # before the turn has started
+    control = tap(phone, "#move-form button[type=submit]")
+    answer = wait(phone, lambda d: d.execute_script(ANSWER_BOX), message="no answer beside the tap")
+    refused = api(url, "api/history")["entries"][-1]["verdicts"][0]
+    assert refused["kind"] == "illegal" and answer["kind"] == "illegal"
+    assert refused["message"] in answer["text"]
+    assert_beside(answer, rect(phone, control))
+    # it stays until this phone's next action: a live update redraws the page, the answer stays
+    service.table.submit({"type": "turn_start", "player": "A"}, source="camera")
+    settled(phone, url)
+    assert phone.execute_script(ANSWER_BOX) is not None
+    open_page(phone, url, "#/verdicts")
+    assert refused["message"] in phone.find_element("id", "verdict-list").text
+
+
+def test_undo_says_what_it_undid(quiet_table, phone):
+    service, url = quiet_table
+    unlock(phone, url)
+    service.table.new_game("free-roll", {}, [])
+    service.table.submit({"type": "roll", "dice": [{"value": 4, "color": "red"}, {"value": 2, "color": "blue"}]},
+                         source="phone")
+    open_page(phone, url, "#/table")
+    wait(phone, lambda d: d.find_element("id", "table-undo").text == "Undo 1 · Roll 4 2")
+    control = tap(phone, "#table-undo")
+    answer = wait(phone, lambda d: d.execute_script(ANSWER_BOX), message="Undo confirmed nothing")
+    assert answer["text"] == "Undone: Roll 4 2 (entry 1)"
+    assert_beside(answer, rect(phone, control))
+    assert state(url)["accepted"] == []
+
+
+def test_game_over_offers_a_rematch_with_the_same_players_and_options(quiet_table, phone, screenshots):
+    service, url = quiet_table
+    unlock(phone, url)
+    start(service, "nexus-keepers", None, options={"maladresse_ones": 4, "leap_over_run": False})
+    finished = service.table.record
+    assert service.table.state()["outcome"]["kind"] == "win"
+    show(phone, url)
+    outcome = phone.find_element("id", "outcome")
+    assert outcome.is_displayed() and "A won" in outcome.text
+    assert phone.find_element("id", "new-game").get_attribute("href").endswith("#/game")
+    # the header no longer says whose turn it is
+    assert not shown(phone, "const t = document.querySelector('#board-turn'); return Boolean(t && t.checkVisibility())")
+    screenshot(phone, screenshots, "game-over-rematch")
+    tap(phone, "#rematch")
+    wait(phone, lambda d: service.table.record.id != finished.id, message="the rematch started no game")
+    again = service.table.record
+    assert (again.game, again.players, again.options) == (finished.game, finished.players, finished.options)
+    assert again.options["maladresse_ones"] == 4
+    wait(phone, lambda d: not d.find_element("id", "outcome").is_displayed(), message="game over stayed shown")
+    assert not page_errors(phone)
+
+
+def test_the_undo_button_stays_put_as_rolls_arrive(quiet_table, phone):
+    service, url = quiet_table
+    unlock(phone, url)
+    service.table.new_game("free-roll", {}, [])
+    open_page(phone, url, "#/table")
+    phone.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+    where = []
+    for dice in ([3], [1, 2, 3, 4, 5, 6, 6, 5, 4, 3, 2, 1], [6, 6]):
+        service.table.submit({"type": "roll", "dice": [{"value": v, "color": "red"} for v in dice]}, source="camera")
+        settled_roll(phone, url)
+        where.append(rect(phone, phone.find_element("id", "table-undo"))["top"])
+    assert max(where) - min(where) <= 1, f"the Undo button moved as rolls arrived: {where}"
+
+
+def settled_roll(driver, url):
+    entries = state(url)["entries"]
+    wait(driver, lambda d: d.execute_script("return window.companion.state.entries") == entries)
+    wait(driver, lambda d: d.execute_script("return window.companion.history.entries.length") == entries)
+
+
+def test_the_connection_is_said_in_words_when_not_live(quiet_table, phone):
+    service, url = quiet_table
+    open_page(phone, url, "#/table")
+    words = "return (() => { const e = document.querySelector('#conn-text'); const r = e.getBoundingClientRect(); " \
+            "return r.width > 20 && e.checkVisibility() ? e.textContent : null; })()"
+    wait(phone, lambda d: d.find_element("id", "conn").get_attribute("data-state") == "live")
+    assert shown(phone, words) is None       # live: the green dot says it
+    phone.execute_script("window.companion.stream.source.close(); window.companion.setConnection('offline')")
+    assert shown(phone, words) == "Offline — retrying"
+    phone.refresh()

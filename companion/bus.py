@@ -3,12 +3,15 @@
 Every published event gets the next integer id. Subscribers (a phone's live
 stream, the panel) wait on the bus; a phone that reconnects with
 ``Last-Event-ID`` gets every event it missed while the ring buffer still holds
-it, and is told to reload when it does not.
+it, and is told to reload when it does not. The buffer is bounded in bytes as
+well as in events: what an evening's events weigh, not how many there were,
+decides how much memory they hold.
 """
 
 from __future__ import annotations
 
 import collections
+import json
 import threading
 import time
 from dataclasses import dataclass, field
@@ -21,20 +24,39 @@ class BusEvent:
     topic: str
     data: dict[str, Any]
     at: float = field(default_factory=time.time)
+    text: str = ""  # ``data`` as compact JSON, written once for every phone's stream
+
+    @property
+    def size(self) -> int:
+        return len(self.text)
+
+
+#: what the replay buffer holds at most, in events and in characters of JSON
+KEEP_EVENTS = 1000
+KEEP_BYTES = 2 * 1024 * 1024
 
 
 class EventBus:
-    def __init__(self, keep: int = 1000) -> None:
-        self._events: collections.deque[BusEvent] = collections.deque(maxlen=keep)
+    def __init__(self, keep: int = KEEP_EVENTS, keep_bytes: int = KEEP_BYTES) -> None:
+        self._events: collections.deque[BusEvent] = collections.deque()
+        self._keep, self._keep_bytes = keep, keep_bytes
+        self._bytes = 0
+        self._dropped = 0  # the id of the newest event no longer held
         self._next_id = 1
         self._cond = threading.Condition()
         self._listeners: list[Callable[[BusEvent], None]] = []
 
     def publish(self, topic: str, data: dict[str, Any]) -> BusEvent:
+        text = json.dumps(data, separators=(",", ":"), ensure_ascii=False, default=str)
         with self._cond:
-            event = BusEvent(self._next_id, topic, data)
+            event = BusEvent(self._next_id, topic, data, text=text)
             self._next_id += 1
             self._events.append(event)
+            self._bytes += event.size
+            while len(self._events) > 1 and (len(self._events) > self._keep or self._bytes > self._keep_bytes):
+                dropped = self._events.popleft()
+                self._bytes -= dropped.size
+                self._dropped = dropped.id
             self._cond.notify_all()
             listeners = list(self._listeners)
         for listener in listeners:
@@ -55,8 +77,7 @@ class EventBus:
         """Events after ``last_id`` and whether none were lost (False: the buffer moved on)."""
         with self._cond:
             events = [e for e in self._events if e.id > last_id]
-            complete = last_id >= self._next_id - 1 - len(self._events)
-            return events, complete
+            return events, last_id >= self._dropped
 
     def wait(self, last_id: int, timeout: float) -> tuple[list[BusEvent], bool]:
         """Block until an event after ``last_id`` exists or ``timeout`` passes."""

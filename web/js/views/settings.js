@@ -2,6 +2,7 @@
 
 import { $, clear, h } from "../dom.js";
 import { pick, t } from "../i18n.js";
+import * as profileView from "./profile.js";
 
 const DISPLAY_KEY = "companion.display";
 
@@ -12,6 +13,7 @@ export function applyDisplay(mode) {
 }
 
 export function init(app) {
+  profileView.init(app);
   let saved = null;
   try { saved = localStorage.getItem(DISPLAY_KEY); } catch (_) { /* private browsing */ }
   applyDisplay(saved);
@@ -135,4 +137,5 @@ export function render(app) {
     : t("settings.camera_none");
   $("#version").textContent = t("settings.version", { version: app.info.version });
   sheetsLink(app);
+  profileView.render(app);
 }

@@ -1,0 +1,46 @@
+"""The table profile in the settings, in a real browser against the real server: what the camera learnt at this
+table, its pictures, one forgotten, all forgotten (issue 55), in French."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from boardhelpers import screenshot, tap, unlock, wait
+from conftest import new_browser, page_errors
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_settings_show_what_the_camera_learnt_and_forget_it(quiet_table, screenshots):
+    service, url = quiet_table
+    store = service.profile.store
+    store.reset()
+    crop = cv2.circle(np.full((48, 48, 3), 230, np.uint8), (24, 24), 5, (20, 20, 20), -1)
+    store.add(crop, 1, "free-roll", "white", "corrected")
+    store.add(np.full((48, 48, 3), 90, np.uint8), 0, "free-roll", "red", "not a die",
+              around=np.full((96, 96, 3), 60, np.uint8))
+    browser = new_browser("fr-FR")
+    try:
+        unlock(browser, url)
+        browser.refresh()
+        wait(browser, lambda d: d.find_element("id", "profile-count").text.startswith("Appris de 2 corrections"))
+        assert browser.find_element("id", "profile-private").text == "Les images restent sur le compagnon : rien n'en sort."
+        tap(browser, "#profile-toggle")
+        wait(browser, lambda d: len(d.find_elements("css selector", "#profile-list li")) == 2)
+        items = browser.find_elements("css selector", "#profile-list li")
+        assert [i.find_element("css selector", ".said").text for i in items] == ["pas un dé", "un 1"]
+        wait(browser, lambda d: all(d.execute_script("return arguments[0].naturalWidth", i) > 0
+                                    for i in d.find_elements("css selector", "#profile-list img")))
+        screenshot(browser, screenshots, "profile-fr")
+        tap(browser, "#profile-list li[data-label='0'] button.remove")
+        wait(browser, lambda d: d.find_element("id", "profile-count").text.startswith("Appris d'une correction"))
+        assert [e.label for e in store.snapshot()] == [1]
+        browser.execute_script("window.confirm = () => true")
+        tap(browser, "#profile-reset")
+        wait(browser, lambda d: d.find_element("id", "profile-count").text.startswith("Rien d'appris"))
+        assert store.snapshot() == [] and not browser.find_element("id", "profile-toggle").is_displayed()
+        assert page_errors(browser) == []
+    finally:
+        browser.quit()

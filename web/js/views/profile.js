@@ -1,0 +1,84 @@
+// The table profile in the settings: what the camera learnt from this table's corrections (issue 55), each
+// picture to look at, one to forget, all to forget. The pictures stay on the companion.
+
+import { $, clear, h } from "../dom.js";
+import { t } from "../i18n.js";
+
+let shown = false;     // the list of pictures is open
+let profile = null;    // the last GET /api/profile
+let asked = 0;         // when it was asked (ms), so the settings' re-renders do not ask again and again
+
+export function init(app) {
+  const card = h("div", { class: "card", id: "profile-card" },
+    h("h3", { id: "profile-title" }),
+    h("p", { id: "profile-count" }),
+    h("p", { id: "profile-private", class: "hint" }),
+    h("div", { class: "row" },
+      h("button", { id: "profile-toggle", class: "big", type: "button", onclick: () => { shown = !shown; draw(app); } }),
+      h("button", { id: "profile-reset", type: "button", onclick: () => reset(app) })),
+    h("ul", { id: "profile-list", class: "profile-list", hidden: true,
+      style: "list-style:none;padding:0;display:grid;gap:8px" }));
+  const camera = $("#camera-status");
+  const before = camera && camera.closest(".card");
+  if (before) before.before(card); else $("#screen-settings").append(card);
+}
+
+/** Ask the companion again at most every few seconds while the settings are drawn (a correction made on another
+ * phone shows the next time). */
+export function render(app) {
+  draw(app);
+  if (Date.now() - asked > 5000) refresh(app);
+}
+
+async function refresh(app) {
+  asked = Date.now();
+  try {
+    profile = await app.api.get("/api/profile");
+  } catch (_) {
+    return;  // no answer: the count stays as last drawn
+  }
+  draw(app);
+}
+
+function draw(app) {
+  const n = profile ? profile.examples : 0;
+  $("#profile-title").textContent = t("profile.title");
+  $("#profile-count").textContent = profile === null ? ""
+    : n ? t(n === 1 ? "profile.count_one" : "profile.count", { n }) : t("profile.none");
+  $("#profile-private").textContent = t("profile.private");
+  $("#profile-toggle").textContent = t(shown ? "profile.hide" : "profile.show");
+  $("#profile-toggle").hidden = $("#profile-reset").hidden = !n;
+  $("#profile-reset").textContent = t("profile.reset");
+  const list = $("#profile-list");
+  list.hidden = !shown || !n;
+  const key = `${document.documentElement.lang} ${n ? profile.list.map((e) => e.id).join(",") : ""}`;
+  if (list.hidden || list.drawnFrom === key) return;
+  clear(list);
+  for (const example of profile.list) list.append(item(app, example));
+  list.drawnFrom = key;
+}
+
+/** One correction: its picture, what the players said, how and when. */
+function item(app, example) {
+  const said = example.label === 0 ? t("profile.not_a_die") : t("profile.face", { n: example.label });
+  const when = new Date(example.at * 1000).toLocaleString(document.documentElement.lang);
+  return h("li", { class: "profile-example", dataset: { id: example.id, label: String(example.label) },
+    style: "display:flex;align-items:center;gap:8px;flex-wrap:wrap" },
+    h("img", { src: `/api/profile/pictures/${encodeURIComponent(example.id)}.png`, alt: said, width: 72, height: 72 }),
+    h("span", { class: "said" }, said),
+    h("span", { class: "hint" }, [t(`profile.how.${example.how}`), example.game, when].filter(Boolean).join(" · ")),
+    h("button", { type: "button", class: "remove", "aria-label": t("profile.remove"),
+      onclick: () => remove(app, example.id) }, "×"));
+}
+
+async function remove(app, id) {
+  const result = await app.change(() => app.api.request("DELETE", `/api/profile/${encodeURIComponent(id)}`),
+    t("profile.removed"));
+  if (result) { profile = result; draw(app); }
+}
+
+async function reset(app) {
+  if (!window.confirm(t("profile.reset_confirm"))) return;
+  const result = await app.change(() => app.api.request("DELETE", "/api/profile"), t("profile.reset_done"));
+  if (result) { profile = result; shown = false; draw(app); }
+}

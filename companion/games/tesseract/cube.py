@@ -20,6 +20,7 @@ FILES = "abcd"
 COLUMNS: tuple[str, ...] = tuple(f"{f}{r}" for f in FILES for r in range(1, SIZE + 1))
 CORNERS: tuple[str, ...] = ("a1", "a4", "d1", "d4")
 VALUES = range(1, 7)
+CUBES_PER_COLOUR = 16  # the box: 64 dice, 16 of each of four colours
 
 
 @dataclass(frozen=True, order=True)
@@ -91,7 +92,7 @@ class Tesseract:
     @staticmethod
     def random_cubes(rng: random.Random, colours: Sequence[str]) -> list[Cube]:
         """16 dice of each colour, shuffled into place and rolled, as the setup sleeve does."""
-        dice = [c for c in colours for _ in range(16)]
+        dice = [c for c in colours for _ in range(CUBES_PER_COLOUR)]
         rng.shuffle(dice)
         return [Cube(c, rng.randint(1, 6)) for c in dice]
 

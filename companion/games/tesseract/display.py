@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import bases
-from .cube import COLUMNS, MAX_LEVELS
+from .cube import COLUMNS, CUBES_PER_COLOUR, MAX_LEVELS
 from .events import ROW_BONUS
 from .state import GameState
 
@@ -65,12 +65,20 @@ def pending(state: GameState) -> list[dict[str, Any]]:
     return out
 
 
+def levels(state: GameState) -> list[list[dict[str, Any]]]:
+    """The tower level by level, the bottom one first, each its 16 columns in order (a1, a2 ... d4) with the cube
+    there or None: what players build from, or check their tower against."""
+    stacks = state.tesseract.columns
+    return [[{"column": name, "cube": stacks[name][level].to_json() if len(stacks[name]) > level else None}
+             for name in COLUMNS] for level in range(MAX_LEVELS)]
+
+
 def display(state: GameState) -> dict[str, Any]:
     """The extra summary fields a board view draws from."""
     board = state.board
     return {
         "colours": list(state.colours), "scientists": list(state.scientists), "lab_slots": state.lab_slots,
-        "base": state.base, "tower": tower(state), "max_levels": MAX_LEVELS,
+        "base": state.base, "tower": tower(state), "levels": levels(state), "max_levels": MAX_LEVELS,
         "removable": state.tesseract.removable(),
         "confinement": {"revealed": sorted(board.revealed), "unlocked": sorted(board.unlocked),
                         "played": sorted(board.played), "rows_done": sorted(board.rows_done), "size": board.size},
@@ -80,6 +88,8 @@ def display(state: GameState) -> dict[str, Any]:
     }
 
 
-def setup_choices() -> dict[str, Any]:
-    """What a setup screen offers: the bases and the number of scientists."""
-    return {"bases": list(bases.BASES), "players": [1, 2, 3, 4]}
+def setup_choices(colours: list[str] | None = None) -> dict[str, Any]:
+    """What a setup screen offers: the bases, the number of scientists, and what a tower built at the table holds
+    (the box's dice: ``per_colour`` of each of the game's colours, stacked ``max_levels`` high on the 16 columns)."""
+    return {"bases": list(bases.BASES), "players": [1, 2, 3, 4], "colours": list(colours or []),
+            "per_colour": CUBES_PER_COLOUR, "columns": list(COLUMNS), "max_levels": MAX_LEVELS}

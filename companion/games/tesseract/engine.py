@@ -122,7 +122,8 @@ class Tesseract(StateUntilSetup, GameEngine):
     def summary(self) -> dict[str, Any]:
         s = self.state
         if s is None:
-            return {"phase": "setup", "message": "waiting for the setup event", "setup": setup_choices()}
+            return {"phase": "setup", "message": "waiting for the setup event",
+                    "setup": setup_choices(self.options["colours"])}
         return {
             "phase": s.phase,
             "scientist": s.scientist,

@@ -11,10 +11,11 @@ import random
 from typing import Any, Mapping
 
 from companion.core import Verdict
+from companion.words import colour_fr, colour_word
 
 from . import rules
 from .bases import base_layout
-from .cube import CORNERS, MAX_LEVELS, Cube, Tesseract
+from .cube import CORNERS, CUBES_PER_COLOUR, MAX_LEVELS, SIZE, VALUES, Cube, Tesseract
 from .flow import parse_roll
 from .labs import Labs, Research
 from .state import ACTION, GameState
@@ -63,6 +64,29 @@ def _column_and_roll(pick: Mapping[str, Any], choices: list[str], rng: random.Ra
     return column, parse_roll(rolled)
 
 
+def built_tower(data: Any, colours: list[str]) -> list[Cube]:
+    """The tower the players built, as entered (64 cubes, bottom level first), checked against the box: 64 dice, 16
+    of each of the game's colours, each showing 1 to 6. A tower that differs is refused in players' words."""
+    if not isinstance(data, list):
+        raise ValueError('"cubes" must list the 64 cubes, bottom level first')
+    cubes = [Cube.from_json(c) for c in data]
+    strangers = sorted({c.color for c in cubes} - set(colours))
+    if strangers:
+        raise ValueError(f"colours {strangers} are not this game's colours ({', '.join(colours)})")
+    if any(not isinstance(c.value, int) or isinstance(c.value, bool) or c.value not in VALUES for c in cubes):
+        raise ValueError("each cube shows a value 1 to 6")
+    total = SIZE * SIZE * MAX_LEVELS
+    per_colour = {c: sum(1 for x in cubes if x.color == c) for c in colours}
+    off = [(c, n) for c, n in per_colour.items() if n != CUBES_PER_COLOUR]
+    if len(cubes) != total or off:
+        en = ", ".join(f"{n} {colour_word(c)}" for c, n in off) or f"{len(cubes)} cubes"
+        fr = ", ".join(f"{n} {colour_fr(c, plural=n > 1)}" for c, n in off) or f"{len(cubes)} cubes"
+        raise rules.Illegal(rules.SETUP, f"The tower holds {total} cubes, {CUBES_PER_COLOUR} of each colour: this one "
+                            f"has {en}", f"La tour compte {total} cubes, {CUBES_PER_COLOUR} de chaque couleur : "
+                            f"celle-ci a {fr}")
+    return cubes
+
+
 def setup_game(event: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[GameState, list[Verdict]]:
     players = event["players"]
     if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:
@@ -76,13 +100,7 @@ def setup_game(event: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[Ga
     seed = event.get("seed")
     rng = random.Random(seed) if seed is not None else None
     if "cubes" in event:
-        cubes = [Cube.from_json(c) for c in event["cubes"]]
-        strangers = sorted({c.color for c in cubes} - set(colours))
-        if strangers:
-            raise ValueError(f"colours {strangers} are not this game's colours ({', '.join(colours)})")
-        per_colour = {c: sum(1 for x in cubes if x.color == c) for c in colours}
-        if any(n != 16 for n in per_colour.values()):
-            raise ValueError(f"the Tesseract holds 16 cubes of each colour, got {per_colour}")
+        cubes = built_tower(event["cubes"], colours)
     elif rng is not None:
         cubes = Tesseract.random_cubes(rng, colours)
     else:

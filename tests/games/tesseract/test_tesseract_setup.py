@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.tesseract import Tesseract
-from companion.games.tesseract.cube import Cube
+from companion.games.tesseract.cube import COLUMNS, Cube
 from companion.referee.engine import EventError, OptionsError
 
 from tess_helpers import illegal, layered_cubes, new_game, rules_of, setup_event
@@ -80,12 +80,35 @@ def test_a_seed_generates_the_same_tesseract_and_rolls():
 
 
 def test_the_64_cubes_must_be_16_of_each_colour():
+    """A tower entered on the phone as built at the table is checked against the box (64 dice, 16 of each colour):
+    a wrong count is refused in players' words, and the game waits for its setup."""
     cubes = layered_cubes()
-    cubes[0] = {"color": "blue", "value": 1} if cubes[0]["color"] != "blue" else {"color": "red", "value": 1}
-    with pytest.raises(EventError):
-        Tesseract().apply(setup_event(cubes=cubes))
+    was = cubes[0]["color"]
+    cubes[0] = {"color": "blue", "value": 1} if was != "blue" else {"color": "red", "value": 1}
+    engine = Tesseract()
+    refused = engine.apply(setup_event(cubes=cubes))
+    assert [v.kind.value for v in refused] == ["illegal"] and engine.state is None
+    assert refused[0].message.en.startswith("The tower holds 64 cubes, 16 of each colour: this one has ")
+    assert f"15 {was}" in refused[0].message.en
+    short = engine.apply(setup_event(cubes=layered_cubes()[:63]))
+    assert [v.kind.value for v in short] == ["illegal"] and "15 " in short[0].message.fr
+    with pytest.raises(EventError):  # a value no die shows is not a tower
+        Tesseract().apply(setup_event(cubes=[{**c, "value": 7} for c in layered_cubes()]))
     with pytest.raises(EventError):
         Tesseract().apply({"type": "setup", "players": 2})
+
+
+def test_the_tower_is_shown_level_by_level_to_build_or_check():
+    engine = Tesseract()
+    engine.apply(setup_event(cubes=layered_cubes()))
+    levels = engine.summary()["levels"]
+    assert len(levels) == 4 and all([c["column"] for c in level] == list(COLUMNS) for level in levels)
+    # every cube still in the tower is at its level and column; those taken at setup leave their square empty
+    for name, stack in engine.state.tesseract.columns.items():
+        for level in range(4):
+            cell = next(c for c in levels[level] if c["column"] == name)
+            assert cell["cube"] == (stack[level].to_json() if level < len(stack) else None)
+    assert sum(c["cube"] is not None for level in levels for c in level) == engine.state.tesseract.count()
 
 
 def test_difficulty_start_without_research_card():

@@ -83,3 +83,36 @@ export function confinementBoard(summary) {
   return h("div", { class: "card", id: "tess-confinement" }, h("h3", {}, t("tess.confinement", { n: summary.confined, size: card.size })),
     h("table", { class: "confinement" }, h("thead", {}, head), h("tbody", {}, rows)));
 }
+
+/**
+ * The tower level by level, the bottom one first: four 4 × 4 grids, each square a column seen from above (a1 bottom
+ * left, as on the tower drawing), holding the cube at that level or nothing. ``onCell(level, column)`` makes the
+ * squares tappable (entering a tower built at the table); ``selected``: [level, column] ringed.
+ */
+export function towerLevels(levels, { onCell, selected } = {}) {
+  return h("div", { class: "tess-levels", style: "display:grid;grid-template-columns:repeat(auto-fit,minmax(180px,1fr));gap:10px" },
+    levels.map((cells, level) => {
+      const at = Object.fromEntries(cells.map((c) => [c.column, c.cube]));
+      const squares = [];
+      for (const row of [4, 3, 2, 1]) {
+        for (const file of "abcd") {
+          const column = `${file}${row}`;
+          const cube = at[column];
+          const picked = selected && selected[0] === level && selected[1] === column;
+          const label = `${t("tess.level_of", { n: level + 1 })}, ${column}: ${cube ? `${colourName(cube.color)} ${cube.value}` : t("tess.no_cube")}`;
+          const data = { level: String(level + 1), column };
+          if (cube) {
+            squares.push(cubeChip(cube, { dataset: data, pressed: onCell ? picked : undefined, onclick: onCell ? () => onCell(level, column) : undefined }));
+          } else if (onCell) {
+            squares.push(h("button", { type: "button", class: "die face empty-slot", dataset: data, "aria-pressed": String(Boolean(picked)),
+              "aria-label": label, onclick: () => onCell(level, column), style: picked ? "outline:3px solid var(--accent)" : undefined }, column));
+          } else {
+            squares.push(h("span", { class: "die face empty-slot", dataset: data, "aria-label": label }, column));
+          }
+        }
+      }
+      return h("div", { class: "tess-level", dataset: { level: String(level + 1) } },
+        h("h4", {}, t(level === 0 ? "tess.level_bottom" : level === levels.length - 1 ? "tess.level_top" : "tess.level_of", { n: level + 1 })),
+        h("div", { class: "level-grid", style: "display:grid;grid-template-columns:repeat(4,minmax(0,1fr));gap:4px;justify-items:center" }, squares));
+    }));
+}

@@ -3,7 +3,7 @@
 import { clear, h } from "../../dom.js";
 import { colourName, pick, t } from "../../i18n.js";
 import { button, valuePad } from "../widgets.js";
-import { breachTrack, confinementBoard, cubeChip, drawTower, primingZone } from "./tess-board.js";
+import { breachTrack, confinementBoard, cubeChip, drawTower, primingZone, towerLevels } from "./tess-board.js";
 import { offerButton, refusedWhy } from "./offers.js";
 import { resolveForm } from "./tess-resolve.js";
 import "./tess-strings.js";
@@ -197,6 +197,8 @@ export function render(ctx) {
       onBlocked: acting ? (column) => tapColumn(ctx, column) : undefined,
     })),
     h("p", { class: "hint" }, t("tess.tower_hint", { n: summary.tesseract_cubes })),
+    h("details", { class: "card", id: "tess-levels" }, h("summary", {}, t("tess.levels_title")),
+      h("p", { class: "hint" }, t("tess.levels_hint")), towerLevels(summary.levels)),
     h("div", { class: "tess-controls" }, controls(ctx)),
     primingZone(summary, acting ? { selected: ui.zone, onCube: (cube) => { ui.zone = ui.zone && same(ui.zone, cube) ? null : cube; ui.lab = []; ui.column = null; redraw(ctx); } } : {}),
     labs(ctx),

@@ -1,0 +1,53 @@
+"""Only what the referee accepts is offered on the phone (issue 53): a button the referee would refuse is drawn
+disabled with the referee's reason beside it, and tapping it, or a Tesseract column that cannot be taken from,
+says why and sends nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from boardhelpers import open_page, settled, shown, state, tap, unlock, wait
+from conftest import page_errors
+
+pytestmark = pytest.mark.browser
+REPO = Path(__file__).resolve().parents[2]
+SETUP = json.loads((REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()[0])
+
+
+def notices(driver):
+    return shown(driver, "return [...document.querySelectorAll('#notices .notice, #tap-answer')].map(n => n.textContent)")
+
+
+def test_tesseract_offers_end_of_actions_and_columns_only_when_the_referee_would_take_them(quiet_table, phone):
+    service, url = quiet_table
+    unlock(phone, url)
+    service.table.new_game("tesseract", {}, ["Ada", "Marie"])
+    service.table.submit(SETUP)
+    open_page(phone, url, "#/table")
+    before = settled(phone, url)
+    end = wait(phone, lambda d: d.find_elements("css selector", "#tess-end-actions"), message="no End the actions")[0]
+    assert end.get_attribute("aria-disabled") == "true"
+    reason = phone.find_element("id", end.get_attribute("aria-describedby"))
+    assert reason.text == "Ada still has 3 actions to take" and reason.is_displayed()
+    tap(phone, "#tess-end-actions")
+    wait(phone, lambda d: any("Ada still has 3 actions to take" in n for n in notices(d)), message="no reason on tap")
+
+    blocked = next(c for c in before["summary"]["tower"] if c["height"] and not c["removable"])["column"]
+    tap(phone, f".tess-tower .column[data-column='{blocked}']")
+    wait(phone, lambda d: any(f"The cube on {blocked} is not removable" in n for n in notices(d)),
+         message="a column that cannot be taken from said nothing")
+    assert state(url)["entries"] == before["entries"]  # nothing was sent
+
+    column = before["summary"]["removable"][0]  # a column that can: Take is live, and taking spends an action
+    tap(phone, f".tess-tower .column[data-column='{column}']")
+    take = wait(phone, lambda d: d.find_elements("css selector", "#tess-take"))[0]
+    assert take.get_attribute("aria-disabled") is None
+    tap(phone, "#tess-take")
+    wait(phone, lambda d: state(url)["summary"]["actions_left"] == 2, message="the take was not sent")
+    settled(phone, url)
+    assert phone.find_element("id", phone.find_element("id", "tess-end-actions").get_attribute("aria-describedby")) \
+        .text == "Ada still has 2 actions to take"
+    assert not page_errors(phone)

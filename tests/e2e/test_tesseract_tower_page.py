@@ -1,0 +1,87 @@
+"""Tesseract's tower from the phone (issue 53): the setup shows the tower level by level (4 levels of 4 × 4) to build
+at the table, or takes the tower the players built, square by square; the engine checks it against the box."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.referee import create_game
+
+from boardhelpers import new_game, settled, shown, state, tap, unlock, wait
+from conftest import page_errors
+
+pytestmark = pytest.mark.browser
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLE = json.loads((REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()[0])
+LEVELS_SHOWN = """return [...document.querySelectorAll(arguments[0] + ' .tess-level')].map(level =>
+    Object.fromEntries([...level.querySelectorAll('[data-column]')].map(s =>
+      [s.dataset.column, s.dataset.color ? [s.dataset.color, +s.dataset.value] : null])))"""
+
+
+def as_drawn(levels):
+    return [{c["column"]: [c["cube"]["color"], c["cube"]["value"]] if c["cube"] else None for c in level}
+            for level in levels]
+
+
+def test_the_tower_shown_to_build_is_the_one_the_game_starts_with(quiet_table, phone):
+    service, url = quiet_table
+    unlock(phone, url)
+    new_game(phone, url, "tesseract", ["Ann", "Bob"])
+    tap(phone, "#tess-build summary")
+    shown_levels = shown(phone, LEVELS_SHOWN, "#tess-build")
+    assert len(shown_levels) == 4 and all(len(level) == 16 for level in shown_levels)
+    assert all(cube is not None for level in shown_levels for cube in level.values())
+    colours = [cube[0] for level in shown_levels for cube in level.values()]
+    assert sorted(set(colours)) == ["blue", "purple", "red", "yellow"] and {colours.count(c) for c in set(colours)} == {16}
+    tap(phone, "#tess-setup-start")
+    summary = settled(phone, url)["summary"]
+    assert summary["phase"] == "action"
+    started = as_drawn(summary["levels"])  # four cubes left the top level for the labs and the priming zone
+    for drawn, level in zip(shown_levels, started):
+        assert {c: v for c, v in level.items() if v} == {c: drawn[c] for c, v in level.items() if v}
+    assert sum(v is None for level in started for v in level.values()) == 4
+    tap(phone, "#tess-levels summary")  # the board shows the tower level by level too
+    assert shown(phone, LEVELS_SHOWN, "#tess-levels") == started
+    assert not page_errors(phone)
+
+
+def test_the_tower_built_at_the_table_is_entered_square_by_square_and_checked(quiet_table, phone):
+    service, url = quiet_table
+    unlock(phone, url)
+    new_game(phone, url, "tesseract", ["Ada", "Marie"])
+    tap(phone, ".tess-tower-mode [data-value='built']")
+    cubes = EXAMPLE["cubes"]
+    wrong = {**cubes[-1], "color": "red" if cubes[-1]["color"] != "red" else "blue"}
+    tap(phone, ".tess-level[data-level='1'] [data-column='a1']")
+    colour = None
+    for index, cube in enumerate(cubes[:-1] + [wrong]):
+        if cube["color"] != colour:
+            tap(phone, f"#tess-cube-pick .tess-cube-colour [data-value='{cube['color']}']")
+            colour = cube["color"]
+        if index == len(cubes) - 1:
+            start = phone.find_element("id", "tess-setup-start")
+            assert start.get_attribute("aria-disabled") == "true"
+            assert phone.find_element("id", "tess-start-why").text == "1 cube still to enter"
+        tap(phone, f"#tess-cube-pick [data-key='{cube['value']}']")
+    assert shown(phone, "return +document.querySelector('#tess-built-count').dataset.cubes") == 64
+    entries = state(url)["entries"]
+    tap(phone, "#tess-setup-start")  # one cube of the wrong colour: the engine counts the box's dice and says so
+    wait(phone, lambda d: "The tower holds 64 cubes, 16 of each colour" in d.find_element("tag name", "body").text,
+         message="a tower that is not the box's was not refused in words")
+    assert state(url)["summary"]["phase"] == "setup" and state(url)["entries"] >= entries
+    tap(phone, ".tess-level[data-level='4'] [data-column='d4']")
+    tap(phone, f"#tess-cube-pick .tess-cube-colour [data-value='{cubes[-1]['color']}']")
+    tap(phone, f"#tess-cube-pick [data-key='{cubes[-1]['value']}']")
+    tap(phone, "#tess-setup-start")
+    summary = settled(phone, url)["summary"]
+    assert summary["phase"] == "action"
+    expected = create_game("tesseract", {})
+    expected.apply({"type": "setup", "players": 2, "scientists": ["Ada", "Marie"], "base": "1", "cubes": cubes,
+                    "seed": 0, "lab_picks": [{"column": "a1", "rolled": 1}, {"column": "a4", "rolled": 1}],
+                    "primed": [{"column": "d1", "rolled": 1}, {"column": "d4", "rolled": 1}]})
+    tower = as_drawn(expected.summary()["levels"])
+    assert as_drawn(summary["levels"])[:3] == tower[:3]  # the cubes as entered, where they were entered
+    assert not page_errors(phone)

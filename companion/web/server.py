@@ -62,6 +62,9 @@ class WebServer:
             max_request_body_size=MAX_CHUNKED_BODY, inbuf_overflow=2 * MAX_CHUNKED_BODY,
             max_request_header_size=MAX_REQUEST_HEADERS,
             asyncore_use_poll=True,  # select() fails past file descriptor 1024
+            # read on while a request is served, so a phone closing its live stream is seen at once (the stream
+            # asks environ["waitress.client_disconnected"]) rather than at its next keep-alive
+            channel_request_lookahead=1,
         )
         adj.socket_options = socket_options(limits)  # not a keyword waitress takes
         if len(adj.listen) != 1:

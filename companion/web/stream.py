@@ -12,7 +12,8 @@ notice a phone that went away, so its thread is freed.
 from __future__ import annotations
 
 import json
-from typing import Iterator
+import time
+from typing import Callable, Iterator
 
 from flask import Blueprint, Response, request
 
@@ -23,6 +24,8 @@ from companion.web.validation import ApiError
 blueprint = Blueprint("stream", __name__, url_prefix="/api")
 
 RETRY_MS = 2000
+#: how often a waiting stream checks that its phone is still connected (waitress tells, see server.py)
+GONE_CHECK_SECONDS = 1.0
 
 
 def format_event(event: BusEvent) -> bytes:
@@ -44,27 +47,33 @@ def _requested_id() -> int | None:
     return int(raw)
 
 
-def events_after(ctx: WebContext, bus: EventBus, current: int) -> Iterator[bytes]:
-    """The byte stream for one phone: every event after ``current``, then each new one as it comes."""
+def events_after(ctx: WebContext, bus: EventBus, current: int,
+                 gone: Callable[[], bool] = lambda: False) -> Iterator[bytes]:
+    """The byte stream for one phone: every event after ``current``, then each new one as it comes, until
+    ``gone()`` says the phone closed the connection (its thread and stream slot are then freed within a second,
+    not at the next keep-alive: a phone reloading its page must not find its own old streams in the way)."""
     yield f"retry: {RETRY_MS}\n\n".encode()
     if current > bus.last_id:
         # Ids from an earlier run of the service: what the phone holds is stale.
         current = bus.last_id
         yield _reset(current, "restarted")
+    sent = time.monotonic()
     while not ctx.closing.is_set():
-        events, complete = bus.wait(current, timeout=ctx.keepalive)
-        if ctx.closing.is_set():
+        events, complete = bus.wait(current, timeout=min(ctx.keepalive, GONE_CHECK_SECONDS))
+        if ctx.closing.is_set() or gone():
             break
         if not complete:
             current = events[-1].id if events else bus.last_id
             yield _reset(current, "missed")
-            continue
-        if not events:
+        elif events:
+            for event in events:
+                yield format_event(event)
+            current = events[-1].id
+        elif time.monotonic() - sent >= ctx.keepalive:
             yield b": keep-alive\n\n"
+        else:
             continue
-        for event in events:
-            yield format_event(event)
-        current = events[-1].id
+        sent = time.monotonic()
 
 
 class StreamBody:
@@ -99,7 +108,8 @@ def stream():
     bus = ctx.service.bus
     # "From now on" means from this request, not from whenever the body starts being sent.
     start = bus.last_id if last_id is None else last_id
-    body = StreamBody(events_after(ctx, bus, start), lambda: ctx.streams.release(address))
+    gone = request.environ.get("waitress.client_disconnected") or (lambda: False)
+    body = StreamBody(events_after(ctx, bus, start, gone), lambda: ctx.streams.release(address))
     response = Response(body, mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"

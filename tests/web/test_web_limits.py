@@ -314,3 +314,40 @@ def test_a_stream_its_client_stopped_reading_is_closed_and_its_thread_freed(serv
         assert ctx.streams.open == 0, "the stream still holds its thread"
     finally:
         sock.close()
+
+
+def test_a_connection_over_its_address_cap_when_all_are_busy_is_answered_503_with_retry_after(serve):
+    server = serve(connections_per_address=2)
+    streams = [SSEClient(server.port), SSEClient(server.port)]  # both connections busy for as long as they last
+    try:
+        assert [s.response.status for s in streams] == [200, 200]
+        refused = http.client.HTTPConnection("127.0.0.1", server.port, timeout=2)
+        refused.request("GET", "/api/info")
+        response = refused.getresponse()
+        assert response.status == 503 and int(response.getheader("Retry-After")) > 0
+        response.read()
+        refused.close()
+        other = http.client.HTTPConnection("127.0.0.1", server.port, timeout=2, source_address=("127.0.0.2", 0))
+        other.request("GET", "/api/info")
+        assert other.getresponse().status == 200
+        other.close()
+    finally:
+        for stream in streams:
+            stream.close()
+    time.sleep(0.3)  # the phone left its streams: its address is served again at once, not at the next keep-alive
+    assert get(server, "/api/info")[0] == 200
+
+
+def test_a_phone_reloading_its_page_again_and_again_is_never_refused_its_stream(serve):
+    """Each reload opens a new stream; the old one's slot must be free by then, not at its next keep-alive (15 s)."""
+    server = serve(streams_per_address=2)
+    ctx = server.app.extensions["companion"]
+    for _ in range(6):
+        stream = SSEClient(server.port)
+        assert stream.response.status == 200
+        stream.response.readline()
+        stream.close()
+        deadline = time.monotonic() + 3
+        while ctx.streams.open and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert ctx.streams.open == 0, "the closed stream still holds its slot"

@@ -27,6 +27,7 @@ from waitress.channel import HTTPChannel
 from waitress.parser import HTTPRequestParser
 from waitress.server import TcpWSGIServer
 
+from companion.config import defaults
 from companion.web.validation import MAX_BODY_BYTES
 
 log = logging.getLogger(__name__)
@@ -34,23 +35,26 @@ log = logging.getLogger(__name__)
 #: Seconds a client refused at the door is asked to wait before trying again.
 RETRY_AFTER = 5
 
-REFUSAL = (b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: %d\r\nContent-Type: text/plain\r\n"
-           b"Connection: close\r\nContent-Length: 42\r\n\r\ntoo many connections from here; try again\n" % RETRY_AFTER)
+_REFUSAL_TEXT = b"too many connections from here; try again\n"
+REFUSAL = (b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: %d\r\nContent-Type: text/plain\r\nConnection: close\r\n"
+           b"Content-Length: %d\r\n\r\n%s" % (RETRY_AFTER, len(_REFUSAL_TEXT), _REFUSAL_TEXT))
 
 
 @dataclass(frozen=True)
 class ConnectionLimits:
     """The caps and deadlines of the ``[service]`` section (``companion config`` says what each one means)."""
 
-    max_connections: int = 400
-    connections_per_address: int = 16
-    idle_timeout: float = 30.0
-    header_timeout: float = 10.0
-    body_timeout: float = 20.0
-    send_timeout: float = 30.0
+    max_connections: int
+    connections_per_address: int
+    idle_timeout: float
+    header_timeout: float
+    body_timeout: float
+    send_timeout: float
 
     @classmethod
-    def from_settings(cls, settings: Mapping[str, Any]) -> "ConnectionLimits":
+    def from_settings(cls, settings: Mapping[str, Any] | None = None) -> "ConnectionLimits":
+        """From the service's settings; None: the defaults (declared once, in companion/config.py)."""
+        settings = defaults("service") if settings is None else settings
         return cls(**{name: settings[name] for name in cls.__dataclass_fields__})
 
 
@@ -140,7 +144,7 @@ class GuardedServer(TcpWSGIServer):
     """Waitress's TCP server with the caps and deadlines above (set ``limits`` before serving)."""
 
     channel_class = GuardedChannel
-    limits = ConnectionLimits()
+    limits = ConnectionLimits.from_settings()
     _refusal_logged = 0.0
 
     def maintenance(self, now: float) -> None:

@@ -82,7 +82,7 @@ Limit = Union[Range, OneOf]
 # Options of the dice rather than of the rules: every game that rolls pip dice declares them (``dice_options``).
 DICE_OPTIONS = {
     "emblem_face": (0, "dice with a maker's emblem (a logo, a star) on one face instead of pips: the value that "
-                       "face stands for, 6 or 1; 0: the table's setting ([vision] emblem_face)", OneOf(0, 6, 1)),
+                       "face stands for, 6 or 1; 0: the table's setting", OneOf(0, 6, 1)),
 }
 
 

@@ -74,3 +74,13 @@ def test_the_camera_s_board_is_named_before_the_setup_too(game, stickers):
         assert names["tile-1-1"].en == "player 1's tile 1 at (1, 1)" and names["keeper-2"].fr == "gardien du joueur 2 en (3, 2)"
     if game == "nexus":
         assert (names["ex-cross-2"].en, names["ex-cross-2"].fr) == ("Double cross", "Double croix")
+
+
+@pytest.mark.parametrize("game", sorted(available_games()))
+def test_every_option_the_phone_shows_is_explained_without_config_names(game):
+    """The option form showed "([vision] emblem_face)", 'all_values', 'until_disarmed'; lists and maps stay in the
+    expert drawer, every other option's explanation is in players' words."""
+    specs = type(create_game(game, {})).option_specs()
+    shown = {key: spec.doc for key, spec in specs.items() if not isinstance(spec.default, (list, dict))}
+    assert shown
+    assert {key: doc for key, doc in shown.items() if INTERNAL.search(doc) or re.search(r"'\w+'", doc)} == {}

@@ -36,23 +36,24 @@ class Hexors(StateUntilSetup, GameEngine):
     dice_options = DICE_OPTIONS
     readings = frozenset({"arena_reading"})
     option_defaults = {
-        "level": ("beginner", "'beginner' (starter set) or 'advanced' (collection game with action tiles and stars)"),
+        "level": ("beginner", "the starter set (beginner) or the collection game with action tiles and stars "
+                              "(advanced)"),
         "colours": (DEFAULT_COLOURS, "the six colours of the colour die (and of the tiles' faces)"),
-        "die_reading": ("value", "'value': a die face value 1-6 picks the colour at that place in 'colours'; "
-                                 "'color': the die reading's colour is the rolled colour"),
+        "die_reading": ("value", "by its face value (1 to 6 picks the colour at that place in the game's list of "
+                                 "colours), or by the colour the camera reads on it"),
         "arena_columns": (7, "columns of the arena mat (the book shows the mat only as a picture)"),
         "arena_rows": (9, "rows of the arena mat, from the first player's end"),
         "start_cells": ([], "grey starting cells: [[first player's end], [other end]]; empty: middle 3 of each end"),
-        "advance_directions": ("any", "an advance goes to any neighbouring cell, or 'forward' only (3 cells)"),
+        "advance_directions": ("any", "an advance goes to any neighbouring cell, or forward only (3 cells)"),
         "character_bonus": (2, "points a character adds to its strike value at the beginner level"),
         "starting_stars": (0, "stars each player's fund starts with (advanced level)"),
-        "energy_trap_duration": ("turn", "Coince-énergie lasts the rest of the turn, or 'until_disarmed'"),
+        "energy_trap_duration": ("turn", "Coince-énergie lasts the rest of the turn, or until it is disarmed"),
         "divine_chain_turns": (3, "turns after the launch a Chaîne divine lasts (each player's turn counts)"),
         "genesis_range": (2, "how far from its character a monster brought back by Genèse may stand"),
         "symbiosis_value": ("rolled_colour", "Symbiose borrows an ally's value for the rolled colour, or its "
-                                             "'highest_face'"),
-        "zombie_targets": ("any_tile", "Zombie may take any enemy tile, or 'monsters_only'"),
-        "duel_confirm": (False, "wait for a 'compare' event after both rolls (room for flash actions)"),
+                                             "highest face"),
+        "zombie_targets": ("any_tile", "Zombie may take any enemy tile, or monsters only"),
+        "duel_confirm": (False, "wait for the players to compare after both rolls (room for flash actions)"),
     }
 
     def setup(self) -> None:

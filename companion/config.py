@@ -70,8 +70,8 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "login_attempts": Key(5, "wrong table PINs a phone may enter per 5 minutes before it must wait",
                               within=AT_LEAST_ONE),
         "max_connections": Key(400, "open connections to the web server, all clients together: a new one beyond "
-                                    "closes the quietest with no request in progress (docs/web.md)",
-                               within=Bounds(8, 4000)),
+                                    "closes the quietest with no request in progress (docs/web.md); at most 900, "
+                                    "as the service may open 1024 files", within=Bounds(8, 900)),
         "connections_per_address": Key(16, "open connections from one client address (a phone's browser opens up "
                                            "to 6): a new one beyond closes its quietest, or is answered 503 when "
                                            "all are busy", within=AT_LEAST_ONE),

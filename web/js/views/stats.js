@@ -59,6 +59,8 @@ function barChart(groups, series, valueOf, label) {
   const plotH = height - bottom - top;
   const groupW = plotW / groups.length;
   const barW = Math.max(2, (groupW * 0.8) / series.length);
+  // every group labelled where two digits fit, else every 2nd, 5th...: "101112131415" read as one number
+  const labelEvery = [1, 2, 5, 10].find((k) => k * groupW >= 22) || 10;
   const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart", role: "img", "aria-label": label });
   for (const tick of new Set([0, Math.floor(max / 2), max])) {  // whole counts only
     const y = top + plotH * (1 - tick / max);
@@ -74,7 +76,10 @@ function barChart(groups, series, valueOf, label) {
         fill: serie.colour, class: "bar", dataset: { group: String(group), series: serie.name, count: String(value) } },
       svg("title", {}, `${serie.label}: ${group} × ${value}`)));
     });
-    chart.append(svg("text", { x: left + gi * groupW + groupW / 2, y: height - 6, class: "axis", "text-anchor": "middle" }, String(group)));
+    if ((typeof group === "number" ? group : gi) % labelEvery === 0) {
+      chart.append(svg("text", { x: left + gi * groupW + groupW / 2, y: height - 6, class: "axis", "text-anchor": "middle" },
+        String(group)));
+    }
   });
   return chart;
 }

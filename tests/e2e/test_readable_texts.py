@@ -1,0 +1,55 @@
+"""Words and numbers drawn whole on a narrow phone: the roll totals' axis labels apart from each other, the colour
+"none" whole in the roll entry (360 px, both languages)."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardhelpers import open_page, tap, unlock, wait
+from conftest import page_errors
+
+pytestmark = pytest.mark.browser
+
+OVERLAPS = """return (() => { const charts = document.querySelectorAll('#stats svg.chart');
+  const labels = [...charts[charts.length - 1].querySelectorAll('text.axis')].filter((t) => t.getAttribute('text-anchor') === 'middle')
+    .map((t) => t.getBoundingClientRect()).sort((a, b) => a.left - b.left);
+  return [labels.length, labels.slice(1).filter((r, i) => r.left < labels[i].right + 2).length]; })()"""
+
+FITS = """return [...document.querySelectorAll('#roll-dice .roll-colour')].map((select) => {
+  const s = getComputedStyle(select); const probe = document.createElement('span');
+  probe.style.font = s.font; probe.style.position = 'absolute'; probe.textContent = select.selectedOptions[0].textContent;
+  document.body.append(probe); const text = probe.getBoundingClientRect().width; probe.remove();
+  const room = select.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) - 16;  // 16: the arrow
+  return [select.selectedOptions[0].textContent, text, room]; });"""
+
+
+def test_roll_totals_are_labelled_apart(quiet_table, phone):
+    service, url = quiet_table
+    service.table.new_game("free-roll", {}, [])
+    for n in range(1, 13):   # totals from 1 to 72: 72 columns, far too many for a label each
+        service.table.submit({"type": "roll", "dice": [{"value": 6 if n > 1 else 1, "color": "red"}] * n}, source="phone")
+    open_page(phone, url, "#/stats")
+    wait(phone, lambda d: d.find_elements("css selector", "#stats svg.chart"), message="no chart")
+    labels, overlapping = phone.execute_script(OVERLAPS)
+    assert labels >= 5 and overlapping == 0, f"{overlapping} of {labels} total labels run into the next"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_colour_none_is_whole_in_the_roll_entry(quiet_table, phone, lang):
+    service, url = quiet_table
+    unlock(phone, url)
+    service.table.new_game("free-roll", {}, [])
+    phone.set_window_size(360, 800)
+    try:
+        open_page(phone, url, "#/table")
+        phone.refresh()      # a page of its own: the roll entry is drawn afresh
+        wait(phone, lambda d: d.execute_script("return document.body.dataset.ready") == "1")
+        phone.execute_script("window.companion.switchLanguage(arguments[0])", lang)
+        tap(phone, "#show-roll")
+        shown = phone.execute_script(FITS)
+        assert shown and all(text <= room for _, text, room in shown), f"colour cut: {shown}"
+        assert shown[0][0] == {"en": "none", "fr": "aucune"}[lang]
+    finally:
+        phone.execute_script("window.companion.switchLanguage('en')")
+        phone.set_window_size(390, 844)
+    assert not page_errors(phone)

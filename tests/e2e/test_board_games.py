@@ -95,7 +95,7 @@ def test_nexus_keepers_is_played_to_a_win_by_tapping(quiet_table, phone, screens
     at = f"[data-x='{winning['to'][0]}'][data-y='{winning['to'][1]}']"
     tap(phone, f".nk-board .keeper{at}" if phone.find_elements("css selector", f".nk-board .keeper{at}") else f".nk-board .tile.dest{at}")
     if phone.find_elements("css selector", "#nk-choose"):
-        choice = next(b for b in phone.find_elements("css selector", "#nk-choose .outcome-choice") if "Bob →" in b.text and "Portal" in b.text)
+        choice = next(b for b in phone.find_elements("css selector", "#nk-choose .outcome-choice") if "Bob goes through the Portal" in b.text)
         phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", choice)
         choice.click()
     summary = check_nk_board(phone, url)

@@ -19,13 +19,6 @@ function fresh(state) {
   }
 }
 
-function where(value) {
-  if (value === "fell" || value === "fallen") return t("nk.falls");
-  if (value === "portal" || value === "eliminated") return t("nk.through_portal");
-  if (Array.isArray(value)) return `(${value[0]}, ${value[1]})`;
-  return String(value);
-}
-
 function currentPlaces(board) {
   const out = {};
   for (const k of board.keepers) out[k.id] = k.status === "board" ? k.cell : k.status;
@@ -34,14 +27,36 @@ function currentPlaces(board) {
 
 function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
 
-/** What an outcome changes, in words: "Bob → (2, 1) · Cara falls". */
+function terrainAt(board, [x, y]) {
+  for (const cube of board.cubes) {
+    const i = cube.tiles.findIndex(([tx, ty]) => tx === x && ty === y);
+    if (i >= 0) return cube.terrain[i];
+  }
+  return null;
+}
+
+/** One keeper's move as players say it: "Ann goes 2 squares east, onto the volcano", "Bob falls". */
+function moveWords(id, before, place, board) {
+  if (place === "fell" || place === "fallen") return t("nk.out.falls", { name: id });
+  if (place === "portal" || place === "eliminated") return t("nk.out.portal", { name: id });
+  const terrain = terrainAt(board, place);
+  const onto = terrain ? t(`nk.on.${terrain}`) : t("nk.on.tile");
+  if (!Array.isArray(before)) return t("nk.out.enters", { name: id, onto });
+  const dx = place[0] - before[0];
+  const dy = place[1] - before[1];
+  const legs = [[Math.abs(dx), dx > 0 ? "E" : "W"], [Math.abs(dy), dy < 0 ? "N" : "S"]].filter(([n]) => n);
+  if (legs.length === 1) return t("nk.out.goes", { name: id, n: legs[0][0], dir: t(`nk.toward.${legs[0][1]}`), onto });
+  return t("nk.out.goes2", { name: id, a: legs[0][0], d1: t(`nk.toward.${legs[0][1]}`), b: legs[1][0], d2: t(`nk.toward.${legs[1][1]}`), onto });
+}
+
+/** What an outcome changes, in words: "Bob goes 2 squares east, onto the ice · Cara falls". */
 export function describeOutcome(outcome, board) {
   const now = currentPlaces(board);
   const parts = [];
   for (const [id, place] of Object.entries(outcome.positions)) {
     const before = now[id];
     if (same(before, place) || (place === "fell" && before === "fallen") || (place === "portal" && before === "eliminated")) continue;
-    parts.push(`${id} → ${where(place)}`);
+    parts.push(moveWords(id, before, place, board));
   }
   return parts.join(" · ") || t("nk.no_change");
 }

@@ -9,7 +9,7 @@ STAMP_TEST := $(VENV)/.installed-test-$(SUM)
 VENV_NP1  := .venv-numpy1
 STAMP_NP1 := $(VENV_NP1)/.installed-$(shell cat pyproject.toml constraints-numpy1.txt 2>/dev/null | cksum | cut -d' ' -f1)
 
-.PHONY: run test test-main test-numpy1 browser systemd-tools install uninstall clean
+.PHONY: run test test-main test-numpy1 browser broker systemd-tools install uninstall clean
 
 # No camera on this computer: the simulated table, flagged SIMULATED on every phone.
 # Options for `companion serve` go in ARGS: make run ARGS="--port 9000 --no-camera"
@@ -18,11 +18,11 @@ run: $(STAMP_RUN)
 
 test: test-main test-numpy1
 
-test-main: $(STAMP_TEST) browser systemd-tools
+test-main: $(STAMP_TEST) browser broker systemd-tools
 	$(BIN)/python -m pytest -p no:cacheprovider
 
 # The runtime (not the browser tests, not training) on numpy 1.26 + opencv-python-headless 4.11.
-test-numpy1: $(STAMP_NP1) systemd-tools
+test-numpy1: $(STAMP_NP1) broker systemd-tools
 	$(VENV_NP1)/bin/python -c "import numpy, cv2; print('numpy', numpy.__version__, 'opencv', cv2.__version__)"
 	$(VENV_NP1)/bin/python -m pytest -p no:cacheprovider -m "not browser and not training" -q \
 		--ignore=tests/vision/test_training_smoke.py
@@ -53,6 +53,14 @@ browser:
 		echo "installing Debian's chromium and chromium-driver for the browser tests"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium chromium-driver >/dev/null; \
+	fi
+
+# The hall's tests start their own Mosquitto on a free port (tests/hall); Debian's package has it and mosquitto_passwd.
+broker:
+	@if [ ! -x /usr/sbin/mosquitto ] || ! command -v mosquitto_passwd >/dev/null; then \
+		echo "installing Debian's mosquitto for the hall tests"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends mosquitto >/dev/null; \
 	fi
 
 # `systemd-analyze verify` checks the unit files in the tests; Debian's systemd package has it.

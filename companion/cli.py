@@ -9,7 +9,8 @@ import sys
 from companion import __version__
 
 # Each module in companion/commands exposes add_parser(subparsers) that sets func=run.
-COMMAND_MODULES = ("config", "referee", "games", "tesseract_sim", "serve", "qr", "dice", "table", "sheets", "doctor")
+COMMAND_MODULES = ("config", "referee", "games", "tesseract_sim", "serve", "qr", "dice", "table", "sheets", "doctor",
+                   "hall")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -56,8 +56,19 @@ class Service:
         self.bus.listen(self._game_changed)
         self.bus.listen(self.profile.on_bus)
         self.panel.when_end_turn = self._end_turn_pressed
+        self.hall = self._make_hall()  # None unless [hall] broker is set
 
     # -- parts -----------------------------------------------------------------------
+    def _make_hall(self):
+        """The club's hall (docs/hall.md): the table publishes to its broker from a thread, never in the way."""
+        from companion.hall.publisher import HallPublisher
+
+        hall = HallPublisher.from_config(self.config, self.journal, self.table.state, self.notices,
+                                         lambda notice: self.bus.publish("notice", notice))
+        if hall is not None:
+            self.bus.listen(hall.on_bus)
+        return hall
+
     def _make_panel(self):
         from companion.panel import Panel
 
@@ -176,6 +187,8 @@ class Service:
             self.pipeline = self._make_pipeline()
             self.pipeline.start()
         self.panel.ready()
+        if self.hall is not None:
+            self.hall.start()
         self.notifier.notify(f"READY=1\nSTATUS=serving; camera: {self.live.camera.source or 'none'}")
         period = watchdog_seconds()
         if period:
@@ -213,6 +226,8 @@ class Service:
             if self.pipeline.is_alive():
                 log.warning("the camera thread did not stop in time; leaving it behind")
         self.panel.close()
+        if self.hall is not None:
+            self.hall.stop()  # says offline, within 2 s
         self.journal.close()
 
     def status(self) -> dict[str, Any]:

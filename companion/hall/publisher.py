@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 from companion.bus import BusEvent
 from companion.core import Text
-from companion.hall.link import Broker, refusal, table_id, topic, unreachable
+from companion.hall.link import Broker, BrokerError, refusal, table_id, topic, unreachable
 from companion.hall.messages import event_message, state_message, verdicts_message
 from companion.journal import GameRecord, Journal, setup_players
 
@@ -124,13 +124,18 @@ class HallPublisher:
                     notices: list[dict[str, str]] | None = None,
                     announce: Callable[[dict[str, Any]], None] | None = None) -> "HallPublisher | None":
         """The publisher [hall] asks for, or None when no broker is set (a table alone)."""
+        from companion.config import ConfigError
+
         hall = config["hall"]
         if not hall["broker"]:
             return None
-        broker = Broker.parse(hall["broker"], hall["username"], hall["password"], hall["password_file"],
-                              hall["ca_file"])
-        name = hall["table"] or config["service"]["name"]
-        return cls(broker, name, journal, state, config.data_dir, notices, announce, hall["retry_max_seconds"])
+        try:
+            broker = Broker.parse(hall["broker"], hall["username"], hall["password"], hall["password_file"],
+                                  hall["ca_file"])
+            name = hall["table"] or config["service"]["name"]
+            return cls(broker, name, journal, state, config.data_dir, notices, announce, hall["retry_max_seconds"])
+        except BrokerError as exc:
+            raise ConfigError(f"[hall]: {exc}") from exc
 
     # -- the referee's side: never blocks ------------------------------------------------
     def on_bus(self, event: BusEvent) -> None:

@@ -1,0 +1,68 @@
+"""``companion hall --broker URL``: one page for every table of a club night, fed by the tables through the broker."""
+
+from __future__ import annotations
+
+import logging
+import signal
+import sys
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+
+def add_parser(subparsers) -> None:
+    parser = subparsers.add_parser("hall", help="serve the hall page: every table publishing to the broker, live")
+    parser.add_argument("--broker", required=True, metavar="URL", help="mqtt://HOST[:PORT] or mqtts://HOST[:PORT]")
+    parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every address)")
+    parser.add_argument("--port", type=int, default=8090, help="TCP port of the hall page (default 8090)")
+    parser.add_argument("--data", metavar="DIR", help="where the hall keeps its games and PIN (default: "
+                                                      "service.data_dir/hall)")
+    parser.add_argument("--username", default="", help="user name for the broker")
+    parser.add_argument("--password-file", default="", metavar="PATH",
+                        help="file holding the broker's password, readable by this user only")
+    parser.add_argument("--new-pin", action="store_true", help="make a new organiser PIN and show it once")
+    parser.set_defaults(func=run)
+
+
+def run(args) -> int:
+    import waitress
+
+    from companion.config import ConfigError, load_config
+    from companion.hall.app import create_hall_app
+    from companion.hall.board import HallBoard
+    from companion.hall.link import Broker, BrokerError
+    from companion.hall.subscriber import HallSubscriber
+    from companion.web.netinfo import JoinLinks
+
+    try:
+        data = Path(args.data) if args.data else load_config(args.config).data_dir / "hall"
+        broker = Broker.parse(args.broker, args.username, password_file=args.password_file)
+    except (ConfigError, BrokerError) as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
+    data.mkdir(parents=True, exist_ok=True)
+    board = HallBoard(data / "hall.sqlite3")
+    subscriber = HallSubscriber(broker, board)
+    threads = 32
+    app = create_hall_app(board, subscriber, data, threads=threads)
+    if args.new_pin:
+        app.extensions["hall"].pins.reset()
+    try:
+        server = waitress.create_server(app, host=args.host, port=args.port, threads=threads, channel_timeout=60)
+    except OSError as exc:
+        print(f"companion: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    subscriber.start()
+    signal.signal(signal.SIGTERM, lambda signum, frame: (_ for _ in ()).throw(SystemExit(0)))
+    links = JoinLinks.for_server(args.host, args.port)
+    print(f"hall: {links.ip_url} or {links.local_url} (a big screen, phones); tables publish to "
+          f"{broker.address}; ready — Ctrl-C to stop", flush=True)
+    try:
+        server.run()
+    except (KeyboardInterrupt, SystemExit):
+        pass
+    finally:
+        server.close()
+        subscriber.stop()
+        board.close()
+    return 0

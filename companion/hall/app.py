@@ -1,0 +1,189 @@
+"""The hall's page and API: every table live, the standings, the exports; the organiser's PIN to rename or hide a
+table. Looking needs nothing; a change needs the organiser's session (PIN once) and its CSRF token."""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Flask, Response, current_app, jsonify, request, send_from_directory, session
+from werkzeug.exceptions import HTTPException
+
+from companion.hall.board import HallBoard
+from companion.hall.export import bgstats_file, games_csv, standings_csv
+from companion.web.auth import CSRF_HEADER, LoginLimiter, PinStore, new_csrf_token, session_secret, tokens_match
+
+blueprint = Blueprint("hall", __name__)
+
+#: how long a page's request for news may wait for one (seconds)
+LONGEST_WAIT = 15.0
+MAX_BODY = 4096
+
+
+@dataclass
+class HallContext:
+    board: HallBoard
+    subscriber: Any  # HallSubscriber, or anything with to_json() (tests)
+    pins: PinStore
+    limiter: LoginLimiter
+    page_dir: Path
+    waiters: threading.BoundedSemaphore  # requests allowed to wait for news: the rest answer at once
+
+
+def hall_dir() -> Path:
+    from companion.web.app import find_web_dir
+
+    return find_web_dir() / "hall"
+
+
+def create_hall_app(board: HallBoard, subscriber: Any, data_dir: Path, threads: int = 32,
+                    page_dir: Path | None = None) -> Flask:
+    app = Flask(__name__, static_folder=None)
+    app.secret_key = session_secret(data_dir)
+    app.config.update(SESSION_COOKIE_SAMESITE="Strict", SESSION_COOKIE_HTTPONLY=True,
+                      MAX_CONTENT_LENGTH=MAX_BODY, SESSION_COOKIE_NAME="hall_session")
+    app.extensions["hall"] = HallContext(board, subscriber, PinStore(data_dir), LoginLimiter(),
+                                         page_dir or hall_dir(), threading.BoundedSemaphore(max(1, threads - 6)))
+    app.register_blueprint(blueprint)
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException):
+        return jsonify({"error": exc.name.lower().replace(" ", "_"), "message": exc.description}), exc.code
+
+    return app
+
+
+def ctx() -> HallContext:
+    return current_app.extensions["hall"]
+
+
+def organiser() -> bool:
+    return session.get("organiser") == ctx().pins.generation
+
+
+def csrf() -> str:
+    token = session.get("csrf")
+    if not isinstance(token, str):
+        token = session["csrf"] = new_csrf_token()
+    return token
+
+
+def refuse(status: int, code: str, message: str):
+    return jsonify({"error": code, "message": message}), status
+
+
+@blueprint.before_request
+def changes_need_the_token():
+    if request.method in ("GET", "HEAD"):
+        return None
+    if not tokens_match(session.get("csrf"), request.headers.get(CSRF_HEADER)):
+        return refuse(403, "csrf", "reload the hall page and try again")
+    return None
+
+
+# -- the page --------------------------------------------------------------------------------
+@blueprint.get("/")
+def page():
+    response = send_from_directory(ctx().page_dir, "index.html")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@blueprint.get("/<any('hall.js', 'hall.css'):name>")
+def asset(name: str):
+    response = send_from_directory(ctx().page_dir, name)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+# -- reading ---------------------------------------------------------------------------------
+@blueprint.get("/api/hall")
+def hall():
+    """Every table and the standings; ``after``: the version the page shows, answered when there is news (or after
+    up to ``wait`` seconds)."""
+    context = ctx()
+    after = request.args.get("after", type=int)
+    wait = min(max(request.args.get("wait", default=0.0, type=float), 0.0), LONGEST_WAIT)
+    version = context.board.version
+    if after is not None and after >= version and wait > 0 and context.waiters.acquire(blocking=False):
+        try:
+            version = context.board.wait(after, wait)
+        finally:
+            context.waiters.release()
+    sees_hidden = organiser()
+    return jsonify({"version": version, "tables": context.board.tables(hidden=sees_hidden),
+                    "standings": context.board.standings(), "broker": context.subscriber.to_json(),
+                    "organiser": sees_hidden, "csrf_token": csrf()})
+
+
+def _download(body: str, name: str, kind: str) -> Response:
+    return Response(body, mimetype=kind, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@blueprint.get("/api/standings.csv")
+def standings_export():
+    return _download(standings_csv(ctx().board.standings()), "standings.csv", "text/csv")
+
+
+@blueprint.get("/api/games.csv")
+def games_export():
+    return _download(games_csv(ctx().board.games()), "games.csv", "text/csv")
+
+
+@blueprint.get("/api/bgstats.json")
+def bgstats_export():
+    return _download(json.dumps(bgstats_file(ctx().board.games()), indent=1), "hall-bgstats.json",
+                     "application/json")
+
+
+# -- the organiser ---------------------------------------------------------------------------
+def _body() -> dict[str, Any]:
+    data = request.get_json(silent=True)
+    return data if isinstance(data, dict) else {}
+
+
+@blueprint.post("/api/login")
+def login():
+    context = ctx()
+    client = request.remote_addr or "?"
+    wait = context.limiter.attempt(client)
+    if wait > 0:
+        response, status = refuse(429, "wait", f"too many wrong PINs: wait {int(wait) + 1} s")
+        response.headers["Retry-After"] = str(int(wait) + 1)
+        return response, status
+    if not context.pins.check(_body().get("pin")):
+        return refuse(403, "wrong_pin", "wrong organiser PIN")
+    context.limiter.succeeded(client)
+    session["organiser"] = context.pins.generation
+    session["csrf"] = new_csrf_token()
+    return jsonify({"organiser": True, "csrf_token": session["csrf"]})
+
+
+@blueprint.post("/api/logout")
+def logout():
+    session.pop("organiser", None)
+    return jsonify({"organiser": False, "csrf_token": csrf()})
+
+
+@blueprint.post("/api/tables/<table>")
+def organise(table: str):
+    """Rename (``name``; empty: the table's own name) or hide (``hidden``) a table."""
+    if not organiser():
+        return refuse(401, "pin_needed", "the organiser PIN is needed to rename or hide a table")
+    body = _body()
+    name, hidden = body.get("name"), body.get("hidden")
+    if (name is None and hidden is None) or (name is not None and not isinstance(name, str)) or \
+            (hidden is not None and not isinstance(hidden, bool)):
+        return refuse(422, "refused", "send a name (text) or hidden (true or false)")
+    board = ctx().board
+    known = True
+    if name is not None:
+        known = board.rename(table, name)
+    if hidden is not None and known:
+        known = board.hide(table, hidden)
+    if not known:
+        return refuse(404, "no_table", f"there is no table {table!r} in this hall")
+    return jsonify({"tables": board.tables(hidden=True)})

@@ -1,0 +1,228 @@
+"""The hall's memory: every table's latest state, and every game the tables played, from the broker's messages.
+
+Kept in SQLite (``hall.sqlite3`` in the hall's data directory) so a hall restarted mid-evening keeps its standings.
+An entry seen twice (a table sends again what the broker had not acknowledged) is dropped by (table id, journal id);
+a game's outcome is the one its newest entry carried (an undo can take a win back). A message that is not what a
+table sends is ignored and counted, never a crash.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import threading
+import time
+from pathlib import Path
+from typing import Any, Iterator
+
+from companion.bgstats import COOPERATIVE
+from companion.hall.link import topic_parts
+
+log = logging.getLogger(__name__)
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, display TEXT, hidden INTEGER NOT NULL DEFAULT 0,
+    online INTEGER NOT NULL DEFAULT 0, state TEXT, last_verdict TEXT, seen_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    table_id TEXT NOT NULL, game_id INTEGER NOT NULL, game TEXT NOT NULL, players TEXT NOT NULL,
+    started_at REAL NOT NULL, outcome TEXT, last_seq INTEGER NOT NULL, entries INTEGER NOT NULL,
+    out_of_order INTEGER NOT NULL DEFAULT 0, last_at REAL NOT NULL, PRIMARY KEY (table_id, game_id)
+);
+CREATE TABLE IF NOT EXISTS entries (
+    table_id TEXT NOT NULL, game_id INTEGER NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (table_id, game_id, seq)
+) WITHOUT ROWID;
+"""
+FINISHED = ("win", "loss")
+
+
+def game_title(game: str) -> dict[str, str]:
+    """A game's name in both languages, from its engine (the key itself for a game this hall does not know)."""
+    from companion.referee.registry import available_games
+
+    engine = available_games().get(game)
+    return engine.title.to_json() if engine is not None else {"en": game, "fr": game}
+
+
+def winners(game: str, players: list[str], outcome: dict[str, Any] | None) -> list[str]:
+    """Who won a finished game: the outcome's players, everyone in a cooperative win, no one in a loss."""
+    if not outcome or outcome.get("kind") != "win":
+        return []
+    if game in COOPERATIVE:
+        return list(players)
+    return [p for p in outcome.get("players", []) if isinstance(p, str)]
+
+
+class HallBoard:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.executescript(SCHEMA)
+        self._lock = threading.Lock()
+        self._changed = threading.Condition(self._lock)
+        self.version = 1
+        self.ignored = 0  # messages that were not what a table sends
+        self.duplicates = 0  # entries seen twice (dropped)
+        self.changed_at = time.time()
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    # -- messages from the broker ----------------------------------------------------------
+    def handle(self, topic: str, payload: bytes) -> None:
+        parts = topic_parts(topic)
+        try:
+            message = json.loads(payload) if parts is not None else None
+            if not isinstance(message, dict) or message.get("table") != parts[0]:
+                raise ValueError("not a table's message")
+            with self._lock:
+                changed = getattr(self, "_" + parts[1])(parts[0], message)
+                if changed:
+                    self.version += 1
+                    self.changed_at = time.time()
+                    self._changed.notify_all()
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
+            self.ignored += 1
+            log.debug("hall: ignored a message on %s: %s", topic, exc)
+
+    def _table(self, table: str, message: dict[str, Any], **columns: Any) -> None:
+        name = str(message["name"])[:80] if message.get("name") else None
+        self._db.execute("INSERT INTO tables (id, name, seen_at) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
+                         "name = COALESCE(?, name), seen_at = excluded.seen_at",
+                         (table, name or table, time.time(), name))
+        for column, value in columns.items():
+            self._db.execute(f"UPDATE tables SET {column} = ? WHERE id = ?", (value, table))
+
+    def _state(self, table: str, message: dict[str, Any]) -> bool:
+        self._table(table, message, state=json.dumps(message))
+        return True
+
+    def _status(self, table: str, message: dict[str, Any]) -> bool:
+        self._table(table, message, online=int(bool(message["online"])))
+        return True
+
+    def _verdicts(self, table: str, message: dict[str, Any]) -> bool:
+        verdicts = message["verdicts"]
+        if not isinstance(verdicts, list) or not verdicts:
+            raise ValueError("no verdicts")
+        self._table(table, message, last_verdict=json.dumps({**verdicts[-1], "at": message.get("at")}))
+        return True
+
+    def _events(self, table: str, message: dict[str, Any]) -> bool:
+        game_id, seq = (int(n) for n in message["id"])
+        players = [str(p) for p in message.get("players") or []]
+        outcome = message.get("outcome")
+        if outcome is not None and not isinstance(outcome, dict):
+            raise ValueError("a bad outcome")
+        self._table(table, message)
+        inserted = self._db.execute("INSERT OR IGNORE INTO entries (table_id, game_id, seq) VALUES (?, ?, ?)",
+                                    (table, game_id, seq)).rowcount
+        if not inserted:
+            self.duplicates += 1
+            return False
+        row = self._db.execute("SELECT last_seq FROM games WHERE table_id = ? AND game_id = ?",
+                               (table, game_id)).fetchone()
+        if row is None:
+            self._db.execute("INSERT INTO games (table_id, game_id, game, players, started_at, outcome, last_seq, "
+                             "entries, out_of_order, last_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
+                             (table, game_id, str(message["game"]), json.dumps(players),
+                              float(message.get("started_at") or time.time()), json.dumps(outcome), seq,
+                              int(seq != 0), float(message["entry"].get("at") or time.time())))
+            return True
+        newest = seq > row[0]
+        self._db.execute("UPDATE games SET entries = entries + 1, out_of_order = out_of_order + ?, "
+                         "last_seq = MAX(last_seq, ?) WHERE table_id = ? AND game_id = ?",
+                         (int(seq != row[0] + 1), seq, table, game_id))
+        if newest:
+            self._db.execute("UPDATE games SET players = ?, outcome = ?, last_at = ? WHERE table_id = ? AND "
+                             "game_id = ?", (json.dumps(players), json.dumps(outcome),
+                                             float(message["entry"].get("at") or time.time()), table, game_id))
+        return True
+
+    # -- the organiser ------------------------------------------------------------------------
+    def rename(self, table: str, name: str | None) -> bool:
+        """Show ``table`` under ``name`` in the hall (None or empty: the name the table gives itself)."""
+        return self._organise(table, "display", (name or "").strip()[:80] or None)
+
+    def hide(self, table: str, hidden: bool) -> bool:
+        """Hide a table from the hall and its standings (a practice table), or show it again."""
+        return self._organise(table, "hidden", int(bool(hidden)))
+
+    def _organise(self, table: str, column: str, value: Any) -> bool:
+        with self._lock:
+            done = self._db.execute(f"UPDATE tables SET {column} = ? WHERE id = ?", (value, table)).rowcount > 0
+            if done:
+                self.version += 1
+                self._changed.notify_all()
+            return done
+
+    # -- reading ------------------------------------------------------------------------------
+    def wait(self, after: int, timeout: float) -> int:
+        """Block until the board is newer than version ``after`` or ``timeout`` passes; the version now."""
+        with self._lock:
+            self._changed.wait_for(lambda: self.version > after, timeout=timeout)
+            return self.version
+
+    def tables(self, hidden: bool = False) -> list[dict[str, Any]]:
+        """Every table (the hidden ones too when ``hidden``), by name: its latest state, whether it is online, its
+        last notable verdict, and how many entries the hall has of it."""
+        with self._lock:
+            rows = self._db.execute("SELECT id, name, display, hidden, online, state, last_verdict, seen_at FROM tables"
+                                    ).fetchall()
+            counts = dict(((t, (n, o)) for t, n, o in self._db.execute(
+                "SELECT table_id, SUM(entries), SUM(out_of_order) FROM games GROUP BY table_id")))
+        out = []
+        for tid, name, display, is_hidden, online, state, verdict, seen in rows:
+            if is_hidden and not hidden:
+                continue
+            entries, out_of_order = counts.get(tid, (0, 0))
+            out.append({"id": tid, "name": display or name, "published_name": name, "hidden": bool(is_hidden),
+                        "online": bool(online), "state": json.loads(state) if state else None,
+                        "last_verdict": json.loads(verdict) if verdict else None, "seen_at": seen,
+                        "entries": entries, "out_of_order": out_of_order})
+        return sorted(out, key=lambda t: _natural(t["name"]))
+
+    def games(self, hidden: bool = False) -> Iterator[dict[str, Any]]:
+        """Every finished game (won or lost), oldest first, with its table's name and its winners."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT g.table_id, COALESCE(t.display, t.name), t.hidden, g.game_id, g.game, g.players, g.started_at,"
+                " g.outcome, g.last_at, g.entries FROM games g JOIN tables t ON t.id = g.table_id "
+                "ORDER BY g.started_at").fetchall()
+        for tid, name, is_hidden, game_id, game, players, started, outcome, last_at, entries in rows:
+            outcome = json.loads(outcome) if outcome else None
+            if (is_hidden and not hidden) or not outcome or outcome.get("kind") not in FINISHED:
+                continue
+            players = json.loads(players)
+            yield {"table": tid, "table_name": name, "game_id": game_id, "game": game, "players": players,
+                   "started_at": started, "ended_at": last_at, "outcome": outcome,
+                   "winners": winners(game, players, outcome), "entries": entries}
+
+    def standings(self, hidden: bool = False) -> list[dict[str, Any]]:
+        """Per game: games played, and per player wins and games played (most wins first)."""
+        per_game: dict[str, dict[str, Any]] = {}
+        for played in self.games(hidden):
+            entry = per_game.setdefault(played["game"], {"game": played["game"], "title": game_title(played["game"]),
+                                                         "played": 0, "players": {}})
+            entry["played"] += 1
+            for player in played["players"]:
+                row = entry["players"].setdefault(player, {"name": player, "wins": 0, "played": 0})
+                row["played"] += 1
+                row["wins"] += player in played["winners"]
+        out = []
+        for entry in sorted(per_game.values(), key=lambda e: e["title"]["en"]):
+            ranked = sorted(entry["players"].values(), key=lambda r: (-r["wins"], r["played"], r["name"]))
+            out.append({**entry, "players": ranked})
+        return out
+
+
+def _natural(name: str) -> list[Any]:
+    """'Table 2' before 'Table 10'."""
+    import re
+
+    return [int(part) if part.isdigit() else part.lower() for part in re.split(r"(\d+)", name)]

@@ -1,0 +1,79 @@
+"""The hall's page and API: anyone may look; renaming or hiding a table needs the organiser's PIN and the page's
+token; the exports download."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+
+import pytest
+from werkzeug.security import generate_password_hash
+
+from companion.hall.app import create_hall_app
+from companion.hall.board import HallBoard
+from tests.hall.test_hall_board import WIN_YUGI, event
+
+PIN = "246810"
+
+
+class Subscriber:
+    def to_json(self):
+        return {"address": "mqtt://127.0.0.1:1883", "connected": True, "problem": None}
+
+
+@pytest.fixture
+def board(tmp_path):
+    board = HallBoard(tmp_path / "hall" / "hall.sqlite3")
+    board.handle(*event("table-1", 1, 0, outcome=WIN_YUGI))
+    board.handle(*event("table-2", 3, 0, players=("Ann", "Bob"), game="nexus"))
+    return board
+
+
+@pytest.fixture
+def client(tmp_path, board):
+    data = tmp_path / "hall"
+    (data / "pin.json").write_text(json.dumps({"hash": generate_password_hash(PIN), "generation": 1}))
+    return create_hall_app(board, Subscriber(), data).test_client()
+
+
+def test_anyone_sees_every_table_and_the_standings_without_a_pin(client):
+    page = client.get("/")
+    assert page.status_code == 200 and b"hall.js" in page.data
+    assert client.get("/hall.js").status_code == 200 and client.get("/hall.css").status_code == 200
+    assert client.get("/../pin.json").status_code == 404
+    view = client.get("/api/hall").get_json()
+    assert [t["id"] for t in view["tables"]] == ["table-1", "table-2"] and not view["organiser"]
+    assert view["standings"][0]["players"][0] == {"name": "Yugi", "wins": 1, "played": 1}
+    assert view["broker"]["connected"]
+    assert client.get("/api/standings.csv").headers["Content-Disposition"].startswith("attachment")
+    assert client.get("/api/bgstats.json").get_json()["plays"][0]["playerScores"][0]["winner"]
+    assert b"Yugi" in client.get("/api/games.csv").data
+
+
+def test_a_page_waiting_for_news_is_answered_when_a_table_moves(client, board):
+    version = client.get("/api/hall").get_json()["version"]
+    threading.Timer(0.3, lambda: board.handle(*event("table-2", 3, 1, players=("Ann", "Bob"), game="nexus"))).start()
+    began = time.monotonic()
+    view = client.get(f"/api/hall?after={version}&wait=10").get_json()
+    assert view["version"] > version and time.monotonic() - began < 5
+    assert [t["entries"] for t in view["tables"]] == [1, 2]
+
+
+def test_renaming_or_hiding_a_table_needs_the_organiser_pin(client):
+    token = client.get("/api/hall").get_json()["csrf_token"]
+    headers = {"X-CSRF-Token": token}
+    assert client.post("/api/tables/table-1", json={"name": "Window"}, headers=headers).status_code == 401
+    assert client.post("/api/login", json={"pin": "000000"}, headers=headers).status_code == 403
+    assert client.post("/api/login", json={"pin": PIN}).status_code == 403  # no token: not from the hall's page
+    answer = client.post("/api/login", json={"pin": PIN}, headers=headers)
+    assert answer.status_code == 200
+    headers = {"X-CSRF-Token": answer.get_json()["csrf_token"]}
+    assert client.post("/api/tables/table-1", json={"name": "Window"}, headers=headers).status_code == 200
+    assert client.post("/api/tables/table-2", json={"hidden": True}, headers=headers).status_code == 200
+    assert client.post("/api/tables/table-9", json={"hidden": True}, headers=headers).status_code == 404
+    assert client.post("/api/tables/table-1", json={"hidden": "yes"}, headers=headers).status_code == 422
+    view = client.get("/api/hall").get_json()
+    assert [(t["name"], t["hidden"]) for t in view["tables"]] == [("Table 2", True), ("Window", False)]
+    client.post("/api/logout", headers=headers)
+    assert [t["name"] for t in client.get("/api/hall").get_json()["tables"]] == ["Window"]  # the public view

@@ -1,0 +1,184 @@
+// The hall page: every table live, the standings, the organiser's renames and hides. Plain ES module, no build.
+// It asks /api/hall for news and the server answers when something changed (or after 15 s).
+
+const WORDS = {
+  en: {
+    title: "Hall", organise: "Organiser", sign_out: "Sign out", pin: "Organiser PIN", sign_in: "Sign in",
+    tables: "Tables", standings: "Standings",
+    no_tables: "No table has published yet: point each table's [hall] broker here.",
+    no_standings: "No game finished yet.", standings_csv: "Standings (CSV)", games_csv: "Games (CSV)",
+    bgstats: "Games (BG Stats)", online: "online", offline: "offline", since: "offline since", hidden: "hidden",
+    entries: "entries", turn: "to play", won: "won", lost: "Lost", no_game: "no game yet",
+    player: "Player", wins: "Wins", played: "Played", games: "games", rename: "Name shown", save: "Save",
+    hide: "Hide", show: "Show", broker_ok: "Broker", broker_off: "Broker not reached",
+    wrong_pin: "Wrong organiser PIN.", language: "English", lost_page: "The hall does not answer; trying again…",
+  },
+  fr: {
+    title: "Salle", organise: "Organisation", sign_out: "Se déconnecter", pin: "Code de l'organisateur",
+    sign_in: "Entrer", tables: "Tables", standings: "Classements",
+    no_tables: "Aucune table n'a encore publié : indiquez ce broker dans [hall] de chaque table.",
+    no_standings: "Aucune partie terminée pour l'instant.", standings_csv: "Classements (CSV)",
+    games_csv: "Parties (CSV)", bgstats: "Parties (BG Stats)", online: "en ligne", offline: "hors ligne",
+    since: "hors ligne depuis", hidden: "masquée", entries: "entrées", turn: "à jouer", won: "a gagné",
+    lost: "Perdu", no_game: "pas encore de partie", player: "Joueur", wins: "Victoires", played: "Jouées",
+    games: "parties", rename: "Nom affiché", save: "Enregistrer", hide: "Masquer", show: "Afficher",
+    broker_ok: "Broker", broker_off: "Broker injoignable", wrong_pin: "Code de l'organisateur erroné.",
+    language: "Français", lost_page: "La salle ne répond pas ; nouvel essai…",
+  },
+};
+
+let lang = (localStorage.getItem("hall-lang") || navigator.language || "en").startsWith("fr") ? "fr" : "en";
+let view = null; // the last answer of /api/hall
+let csrf = "";
+
+const $ = (selector) => document.querySelector(selector);
+const word = (key) => WORDS[lang][key] || WORDS.en[key] || key;
+const pick = (text) => (text && (text[lang] || text.en)) || "";
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value);
+  }
+  node.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return node;
+}
+
+function time(seconds) {
+  return new Date(seconds * 1000).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
+}
+
+function verdictText(verdict) {
+  return lang === "fr" ? verdict.message_fr || verdict.message : verdict.message;
+}
+
+function outcomeLine(state) {
+  const outcome = state.outcome;
+  if (!outcome) return null;
+  if (outcome.kind === "win") {
+    const names = (outcome.players && outcome.players.length ? outcome.players : state.players).join(", ");
+    return h("p", { class: "won" }, `🏆 ${names} ${word("won")}`);
+  }
+  if (outcome.kind === "loss") return h("p", { class: "won" }, word("lost"));
+  return null;
+}
+
+function tableCard(table) {
+  const state = table.state;
+  const online = table.online;
+  const badge = online ? word("online") : `${word("since")} ${time(table.seen_at)}`;
+  const players = state ? state.players.map((name) => h("li", { dataset: { turn: String(state.turn === name) } },
+    name, state.scores && name in state.scores ? ` · ${state.scores[name]}` : "",
+    state.turn === name ? h("span", { class: "sr" }, ` (${word("turn")})`) : null)) : [];
+  const verdict = table.last_verdict || (state && state.last_verdicts && state.last_verdicts.slice(-1)[0]);
+  return h("li", { class: "table", dataset: { online: String(online), table: table.id } },
+    h("h3", {}, h("span", {}, table.name), h("span", { class: "badge", dataset: { online: String(online) } },
+      table.hidden ? `${badge} · ${word("hidden")}` : badge)),
+    h("p", { class: "game" }, state ? `${pick(state.title)} · ${state.entries} ${word("entries")}` : word("no_game")),
+    h("ul", { class: "players" }, players),
+    verdict ? h("p", { class: "verdict", dataset: { kind: verdict.kind } }, verdictText(verdict)) : null,
+    state ? outcomeLine(state) : null,
+    view && view.organiser ? organiseControls(table) : null);
+}
+
+function organiseControls(table) {
+  const input = h("input", { value: table.name, "aria-label": word("rename"), maxlength: "80" });
+  const rename = (e) => { e.preventDefault(); change(table.id, { name: input.value }); };
+  return h("form", { class: "organise", onsubmit: rename },
+    input, h("button", { type: "submit" }, word("save")),
+    h("button", { type: "button", onclick: () => change(table.id, { hidden: !table.hidden }) },
+      table.hidden ? word("show") : word("hide")));
+}
+
+function standingsTable(entry) {
+  return h("table", {},
+    h("caption", {}, `${pick(entry.title)} · ${entry.played} ${word("games")}`),
+    h("thead", {}, h("tr", {}, h("th", {}, word("player")), h("th", { class: "n" }, word("wins")),
+      h("th", { class: "n" }, word("played")))),
+    h("tbody", {}, entry.players.map((row) => h("tr", {}, h("td", {}, row.name),
+      h("td", { class: "n" }, String(row.wins)), h("td", { class: "n" }, String(row.played))))));
+}
+
+function render() {
+  document.documentElement.lang = lang;
+  document.title = `${word("title")} — Table Companion`;
+  for (const node of document.querySelectorAll("[data-word]")) node.textContent = word(node.dataset.word);
+  $("#language").textContent = lang === "fr" ? WORDS.en.language : WORDS.fr.language;
+  $("#language").lang = lang === "fr" ? "en" : "fr";
+  if (!view) return;
+  $("#organise").textContent = view.organiser ? word("sign_out") : word("organise");
+  const broker = view.broker;
+  $("#broker").dataset.ok = String(broker.connected);
+  $("#broker").textContent = broker.connected ? `${word("broker_ok")} ${broker.address}`
+    : `${word("broker_off")}: ${pick(broker.problem) || broker.address}`;
+  $("#no-tables").hidden = view.tables.length > 0;
+  $("#tables").replaceChildren(...view.tables.map(tableCard));
+  $("#no-standings").hidden = view.standings.length > 0;
+  $("#standings").replaceChildren(...view.standings.map(standingsTable));
+}
+
+async function post(path, body) {
+  const answer = await fetch(path, { method: "POST", credentials: "same-origin",
+    headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf }, body: JSON.stringify(body) });
+  const data = await answer.json().catch(() => ({}));
+  if (data.csrf_token) csrf = data.csrf_token;
+  return { ok: answer.ok, data };
+}
+
+async function change(table, body) {
+  const { ok, data } = await post(`api/tables/${encodeURIComponent(table)}`, body);
+  if (!ok) alert(data.message || "refused");
+  await refresh(0);
+}
+
+async function refresh(wait) {
+  const after = view ? view.version : 0;
+  const answer = await fetch(`api/hall?after=${after}&wait=${wait}`, { credentials: "same-origin" });
+  if (!answer.ok) throw new Error(`hall answered ${answer.status}`);
+  view = await answer.json();
+  csrf = view.csrf_token;
+  render();
+}
+
+async function follow() {
+  for (;;) {
+    try {
+      const before = view ? view.version : -1;
+      await refresh(view ? 15 : 0);
+      if (view.version === before) await new Promise((r) => setTimeout(r, 1000)); // the server was too busy to wait
+    } catch (error) {
+      $("#broker").dataset.ok = "false";
+      $("#broker").textContent = word("lost_page");
+      await new Promise((r) => setTimeout(r, 3000));
+    }
+  }
+}
+
+$("#language").addEventListener("click", () => {
+  lang = lang === "fr" ? "en" : "fr";
+  localStorage.setItem("hall-lang", lang);
+  render();
+});
+$("#organise").addEventListener("click", async () => {
+  if (view && view.organiser) {
+    await post("api/logout", {});
+    await refresh(0);
+  } else {
+    $("#login").hidden = !$("#login").hidden;
+    if (!$("#login").hidden) $("#pin").focus();
+  }
+});
+$("#login").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const { ok, data } = await post("api/login", { pin: $("#pin").value });
+  $("#login-answer").textContent = ok ? "" : (data.error === "wrong_pin" ? word("wrong_pin") : data.message || "");
+  if (ok) {
+    $("#login").hidden = true;
+    $("#pin").value = "";
+    await refresh(0);
+  }
+});
+render();
+follow();

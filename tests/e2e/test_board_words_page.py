@@ -1,0 +1,52 @@
+"""Names, never ids, on the page (issue 53): each game's board view and setup screen, in English and in French,
+drawn from the middle of its example game, shows no internal id ("ex-cross-1", "example-…", "tile-1-1",
+"keeper-2"), no config section and no snake_case name — in its text, its buttons' and pictures' labels and tooltips."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from boardhelpers import open_page, settled, unlock, wait
+from conftest import new_browser, page_errors
+
+pytestmark = pytest.mark.browser
+REPO = Path(__file__).resolve().parents[2]
+INTERNAL = re.compile(r"\bexample-[a-z]|\bex-[a-z]+-\d|\btile-\d+-\d+|\bkeeper-\d|\bhexor-\d|\[[a-z_]+\]|\b[a-z]+_[a-z_]+\b")
+EXAMPLES = {"nexus-keepers": "nexus-keepers-full-game.jsonl", "tesseract": "tesseract-win.jsonl",
+            "hexors": "hexors-advanced-win.jsonl", "nexus": "nexus-two-players.jsonl"}
+SHOWN = """const board = document.querySelector('#board');
+  for (const d of board.querySelectorAll('details')) d.open = true;
+  const labels = [...board.querySelectorAll('[aria-label], [title]')].map(e => (e.getAttribute('aria-label') || '') + ' ' + (e.getAttribute('title') || ''));
+  const titles = [...board.querySelectorAll('title')].map(e => e.textContent);
+  return [board.innerText, ...labels, ...titles];"""
+
+
+def ids_shown(driver) -> list[str]:
+    return sorted({m.group(0) for text in driver.execute_script(SHOWN) for m in INTERNAL.finditer(text)})
+
+
+@pytest.mark.parametrize("language", ["en-GB", "fr-FR"])
+def test_no_board_or_setup_shows_an_id(quiet_table, language):
+    service, url = quiet_table
+    driver = new_browser(language)
+    found = {}
+    try:
+        unlock(driver, url)
+        for game, example in EXAMPLES.items():
+            events = [json.loads(line) for line in (REPO / "docs/rules/examples" / example).read_text().splitlines()]
+            service.table.new_game(game, {}, [])
+            open_page(driver, url, "#/table")
+            wait(driver, lambda d: d.find_elements("css selector", "#board button"), message=f"no {game} setup drawn")
+            found[f"{game} setup"] = ids_shown(driver)
+            for event in events[: len(events) // 2]:
+                service.table.submit(event)
+            settled(driver, url)
+            found[f"{game} board"] = ids_shown(driver)
+        assert not page_errors(driver)
+    finally:
+        driver.quit()
+    assert {where: ids for where, ids in found.items() if ids} == {}

@@ -113,6 +113,7 @@ def test_game_over_offers_a_rematch_with_the_same_players_and_options(quiet_tabl
     show(phone, url)
     outcome = phone.find_element("id", "outcome")
     assert outcome.is_displayed() and "A won" in outcome.text
+    assert "null" not in outcome.text and "undefined" not in outcome.text
     assert phone.find_element("id", "new-game").get_attribute("href").endswith("#/game")
     # the header no longer says whose turn it is
     assert not shown(phone, "const t = document.querySelector('#board-turn'); return Boolean(t && t.checkVisibility())")
@@ -156,3 +157,13 @@ def test_the_connection_is_said_in_words_when_not_live(quiet_table, phone):
     phone.execute_script("window.companion.stream.source.close(); window.companion.setConnection('offline')")
     assert shown(phone, words) == "Offline — retrying"
     phone.refresh()
+
+
+def test_game_over_lists_the_final_scores_best_first(quiet_table, phone):
+    service, url = quiet_table
+    start(service, "nexus", None)
+    scores = {p["name"]: p["score"] for p in service.table.state()["summary"]["players"]}
+    show(phone, url)
+    rows = [li.text for li in phone.find_elements("css selector", "#outcome-scores li")]
+    best_first = sorted(scores.items(), key=lambda item: -item[1])
+    assert rows == [f"{name} {score} point{'s' if score != 1 else ''}" for name, score in best_first]

@@ -6,7 +6,8 @@ import { addStrings, language, pick, t } from "../i18n.js";
 addStrings({
   en: { "over.title": "Game over", "over.scores": "Final scores",
     "over.points": { one: "{n} point", other: "{n} points" }, "over.rematch": "Rematch",
-    "over.rematch_hint": "Same game, same players, same options", "over.new": "New game", "over.started": "Rematch started" },
+    "over.rematch_hint": "Same game, same players, same options", "over.new": "New game",
+    "over.started": "Rematch started" },
   fr: { "over.title": "Partie terminée", "over.scores": "Scores finaux",
     "over.points": { one: "{n} point", other: "{n} points" }, "over.rematch": "Revanche",
     "over.rematch_hint": "Même jeu, mêmes joueurs, mêmes options", "over.new": "Nouvelle partie",
@@ -21,16 +22,16 @@ export function renderOutcome(app) {
   if (!state.outcome) { clear(root); root.drawnFrom = null; return; }
   const scores = finalScores(state.summary || {});
   redraw(root, `${language()} ${state.game_id} ${JSON.stringify(state.outcome)} ${JSON.stringify(scores)}`, () => {
-    clear(root).append(
+    clear(root).append(...[
       h("h2", { class: "over-title" }, t("over.title")),
       h("p", { class: "over-winner", id: "outcome-text", dataset: { kind: state.outcome.kind } }, pick(state.outcome)),
       scores.length ? h("ol", { class: "over-scores", id: "outcome-scores", "aria-label": t("over.scores") },
-        scores.map(([name, score]) => h("li", { dataset: { player: name } }, h("span", { class: "name" }, name),
+        scores.map(([name, score]) => h("li", { dataset: { player: name } }, h("span", { class: "name" }, name), " ",
           h("strong", {}, t("over.points", { n: score }))))) : null,
       h("div", { class: "actions over-actions" },
         h("button", { type: "button", class: "big primary", id: "rematch", title: t("over.rematch_hint"),
           onclick: () => rematch(app) }, t("over.rematch")),
-        h("a", { class: "button big", id: "new-game", href: "#/game" }, t("over.new"))));
+        h("a", { class: "button big", id: "new-game", href: "#/game" }, t("over.new")))].filter(Boolean));
   });
 }
 

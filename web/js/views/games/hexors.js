@@ -121,7 +121,10 @@ function tapCell(ctx, cell) {
   const launch = cellEvent(ctx.summary, ui.launch, cell);
   if (launch) { ctx.submit(launch); return; }
   const paths = (ctx.summary.legal_moves || []).filter((m) => m.tile === ui.selected && m.path.at(-1) === cell);
-  if (!paths.length) return;
+  if (!paths.length) {
+    if (ui.selected) ctx.app.toast(t("hex.cannot_reach", { tile: named(ctx.summary, ui.selected), cell }), "info");
+    return;
+  }
   if (paths.length === 1) { ctx.submit({ type: "move", tile: ui.selected, path: paths[0].path }); return; }
   ui.choosing = cell;
   render(ctx);

@@ -84,7 +84,7 @@ async function selectKeeper(ctx, id) {
 function chooseCell(ctx, cell) {
   if (!ui.moves) return;
   const options = ui.moves.filter((m) => same(m.to, cell));
-  if (!options.length) return;
+  if (!options.length) { ctx.app.toast(t("nk.cannot_reach", { name: ui.selected }), "info"); return; }
   if (options.length === 1) { move(ctx, options[0]); return; }
   ui.choosing = cell;
   render(ctx);

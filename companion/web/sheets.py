@@ -1,4 +1,7 @@
-"""The printable sheets on the phone: GET /api/sheets/GAME.pdf?paper=A4 (what ``companion sheets`` writes)."""
+"""The printable sheets on the phone: GET /api/sheets/GAME.pdf?paper=A4 (what ``companion sheets`` writes).
+
+The PDF library is imported when a sheet is first asked for, not when the service starts: fpdf2 and its font tools
+take seconds to import on a Pi, and a restart must be quick."""
 
 from __future__ import annotations
 
@@ -8,7 +11,6 @@ from companion.referee.registry import available_games
 from companion.tablevision.dictionary import DictionaryError
 from companion.tablevision.layout import LayoutError
 from companion.tablevision.layouts import configured_layout
-from companion.tablevision.sheets import SheetError, build_sheets, paper_name
 from companion.web.app import context
 from companion.web.validation import ApiError
 
@@ -17,6 +19,8 @@ blueprint = Blueprint("sheets", __name__, url_prefix="/api")
 
 @blueprint.get("/sheets/<game>.pdf")
 def sheets_pdf(game: str):
+    from companion.tablevision.sheets import SheetError, build_sheets, paper_name
+
     games = available_games()
     if game not in games:
         raise ApiError(404, "unknown_game", f"unknown game {game!r} (known: {', '.join(games)})")

@@ -121,7 +121,7 @@ def learn_first(args, vision) -> int:
     from companion.vision.profile_learning import rects
 
     reader = DiceReader.from_config(vision, model_path=args.model, threads=args.threads, confidence=args.confidence,
-                                    unread=True, arbiter=False)
+                                    unread=True, arbiter=args.settled)
     embedder = Embedder(reader.faces_path, args.threads)
     sets = []
     for folder in args.data:
@@ -130,7 +130,8 @@ def learn_first(args, vision) -> int:
         photos = []  # (labels, dice, features) of each photo
         for item in items:
             image = cv2.imread(str(item.path), cv2.IMREAD_COLOR)
-            dice = [d for d in reader.read(image) if d.box is not None]
+            dice = reader.read(image)
+            dice = [d for d in (reader.review_settled(image, dice) if args.settled else dice) if d.box is not None]
             start = time.perf_counter()  # the profile's own looks: every die's crop at four quarter-turns
             features = embedder.features(reader.cut_crops(image, rects(dice))) if dice else np.zeros((0, 4, 1))
             photos.append(([(d.value, d.box) for d in item.dice], dice, features, time.perf_counter() - start))
@@ -144,12 +145,16 @@ def learn_first(args, vision) -> int:
         fit_ms = (time.perf_counter() - start) * 1000
         sets.append((Path(folder).name, k, photos, profile, labels, fit_ms))
     print(f"model {reader.model_path.name}, threads {args.threads}, split {args.split}, each set's first photos "
-          "learnt as a table profile (companion/vision/profile.py), the rest scored")
+          "learnt as a table profile (companion/vision/profile.py), the rest scored"
+          + (", each photo read as a settled roll (the arbiter first)" if args.settled else ""))
     for n, (name, k, photos, profile, labels, fit_ms) in enumerate(sets):
         rest = photos[k:]
         print(f"\n{name}: learnt from the first {k} of {len(photos)} photos ({len(labels)} dice, "
               f"{labels.count(NOT_A_DIE)} not a die; fitted in {fit_ms:.1f} ms); scoring the other {len(rest)} "
               f"({sum(len(p[0]) for p in rest)} dice)")
+        if not rest:
+            print("nothing left to score: the set is no bigger than what was learnt")
+            continue
         print(f"{'':34} {'read right':>10} {'exact roll':>10} {'precision':>9}")
         rows = [("reader alone", None), ("with this table's profile", profile)]
         if len(sets) > 1:

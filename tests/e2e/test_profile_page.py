@@ -26,7 +26,8 @@ def test_the_settings_show_what_the_camera_learnt_and_forget_it(quiet_table, scr
         unlock(browser, url)
         browser.refresh()
         wait(browser, lambda d: d.find_element("id", "profile-count").text.startswith("Appris de 2 corrections"))
-        assert browser.find_element("id", "profile-private").text == "Les images restent sur le compagnon : rien n'en sort."
+        private = browser.find_element("id", "profile-private").text
+        assert private == "Les images restent sur le compagnon : rien n'en sort."
         tap(browser, "#profile-toggle")
         wait(browser, lambda d: len(d.find_elements("css selector", "#profile-list li")) == 2)
         items = browser.find_elements("css selector", "#profile-list li")

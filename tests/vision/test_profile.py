@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import collections
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -220,3 +221,17 @@ def test_a_learning_folder_that_cannot_be_used_is_named_and_the_photos_read_with
     alone = _dice_cli(photo, "--json")
     assert named in done.stderr and "reading without a profile" in done.stderr
     assert done.returncode == 1 and done.stdout == alone.stdout and json.loads(done.stdout)["dice"]
+
+
+def test_the_benchmark_learns_from_the_first_photos_and_scores_the_rest_side_by_side(tmp_path):
+    small, other = _learning_folder(tmp_path / "a", 8), _learning_folder(tmp_path / "b", 3)
+    done = subprocess.run([sys.executable, "benchmarks/dice.py", "--data", str(small), str(other), "--split", "all",
+                           "--learn-first", "10", "--threads", "1"], capture_output=True, text=True, cwd=REPO,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "learn: learnt from the first 5 of 8 photos" in done.stdout  # 5 at most on a set of 20 photos or fewer
+    assert "scoring the other 3" in done.stdout
+    rows = [line for line in done.stdout.splitlines() if line.startswith(("reader alone", "with "))]
+    assert [row.split("  ")[0] for row in rows[:3]] == ["reader alone", "with this table's profile",
+                                                         "with learn's profile"]
+    assert all(len(re.findall(r"\d+\.\d+%", row)) == 3 for row in rows)

@@ -14,7 +14,8 @@ export function init(app) {
     h("p", { id: "profile-count" }),
     h("p", { id: "profile-private", class: "hint" }),
     h("div", { class: "row" },
-      h("button", { id: "profile-toggle", class: "big", type: "button", onclick: () => { shown = !shown; draw(app); } }),
+      h("button", { id: "profile-toggle", class: "big", type: "button",
+        onclick: () => { shown = !shown; draw(app); } }),
       h("button", { id: "profile-reset", type: "button", onclick: () => reset(app) })),
     h("ul", { id: "profile-list", class: "profile-list", hidden: true,
       style: "list-style:none;padding:0;display:grid;gap:8px" }));

@@ -19,8 +19,13 @@ from companion.capture.retry import RetryingSource
 FOREVER = threading.Event()  # never set: what a hung driver call waits on
 
 
-def camera_threads() -> list[str]:
-    return [t.name for t in threading.enumerate() if t.name.startswith("camera-call") and t.is_alive()]
+def camera_threads() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if t.name.startswith("camera-call") and t.is_alive()}
+
+
+def new_threads(before: set[threading.Thread]) -> int:
+    """Camera calls running now that were not running before (earlier tests' may end meanwhile)."""
+    return len(camera_threads() - before)
 
 
 class HungCamera(FrameSource):
@@ -47,13 +52,13 @@ class HungCamera(FrameSource):
 
 def test_a_gate_never_leaves_more_than_one_call_stuck():
     gate = CallGate("test camera")
-    before = len(camera_threads())
+    before = camera_threads()
     with pytest.raises(CameraTimeout, match="within 0.05 s"):
         gate.call(FOREVER.wait, 0.05, "waiting for a picture", 30)
     for _ in range(10):
         with pytest.raises(CameraStuck, match="waiting for a picture has been stuck"):
             gate.call(lambda: 1, 0.02, "opening the camera")
-    assert len(camera_threads()) - before == 1
+    assert new_threads(before) == 1
     assert gate.stuck == "waiting for a picture"
 
 
@@ -73,14 +78,14 @@ def test_a_hung_camera_retried_for_many_periods_keeps_its_threads_bounded(caplog
     camera = HungCamera(close_hangs=True)
     source = RetryingSource(camera, frame_timeout=0.05, open_timeout=0.05, close_timeout=0.05,
                             initial_delay=0.01, max_delay=0.02)
-    before = len(camera_threads())
+    before = camera_threads()
     reader = threading.Thread(target=source.read, daemon=True)
     source.open()
     reader.start()
     peak = 0
     deadline = time.monotonic() + 1.5  # about thirty retry periods
     while time.monotonic() < deadline:
-        peak = max(peak, len(camera_threads()) - before)
+        peak = max(peak, new_threads(before))
         time.sleep(0.01)
     source.close()
     reader.join(2)
@@ -141,13 +146,13 @@ def test_a_pi_camera_that_hangs_is_not_reopened_on_new_threads_and_says_so_once(
                             initial_delay=0.01, max_delay=0.02)
     source.open()
     assert source.read() is not None
-    before = len(camera_threads())
+    before = camera_threads()
     reader = threading.Thread(target=source.read, daemon=True)
     reader.start()
     peak = 0
     deadline = time.monotonic() + 1.5
     while time.monotonic() < deadline:
-        peak = max(peak, len(camera_threads()) - before)
+        peak = max(peak, new_threads(before))
         time.sleep(0.01)
     source.close()
     reader.join(2)

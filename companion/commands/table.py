@@ -2,7 +2,9 @@
 sees on photos — markers, the table plane, pieces with their cells, and dice with their zones — one line per image.
 
 For checking a camera's placement and a printed mat: each photo is read alone (no settling, no plane kept from
-an earlier photo). Exit status: 1 if an input could not be read, 2 if the layout, dictionary or model is unusable.
+an earlier photo), the dice as the service reads them (``TableStage.read_still``: in the dice window when the plane
+is known, the mat's print and things not die-sized left out), so what it prints is what the table would referee.
+Exit status: 1 if an input could not be read, 2 if the layout, dictionary, configuration or model is unusable.
 """
 
 from __future__ import annotations
@@ -30,28 +32,31 @@ def run(args: argparse.Namespace) -> int:
 
     import cv2
 
-    from companion.tablevision import (DictionaryError, LayoutError, MarkerFinder, TableReader, layout_for,
-                                       marker_dictionary)
+    from companion.config import ConfigError, load_config
+    from companion.tablevision import DictionaryError, LayoutError, MarkerFinder, marker_dictionary
+    from companion.tablevision.layouts import configured_layout
+    from companion.tablevision.stage import TableStage
 
     try:
-        layout = layout_for(args.game, args.layout)
+        settings = load_config(getattr(args, "config", None))
+        layout = configured_layout(args.game, settings["table"], args.layout)  # the service's mat
         if args.dictionary:
             marker_dictionary(args.dictionary)
             layout = dataclasses.replace(layout, dictionary=args.dictionary, _by_id={})
         finder = MarkerFinder(layout.dictionary)
-    except (LayoutError, DictionaryError) as exc:
+    except (ConfigError, LayoutError, DictionaryError) as exc:
         print(f"companion table: {exc}", file=sys.stderr)
         return 2
     reader = None
     if not args.no_dice:
-        from companion.config import ConfigError, load_config
         from companion.vision import DiceReader, ModelError
 
         try:
-            reader = DiceReader.from_config(load_config(getattr(args, "config", None))["vision"])
-        except (ConfigError, ModelError) as exc:
+            reader = DiceReader.from_config(settings["vision"])
+        except ModelError as exc:
             print(f"companion table: {exc}", file=sys.stderr)
             return 2
+    table = settings["table"]
     failed = 0
     for path in _expand(args.inputs):
         image = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
@@ -60,8 +65,9 @@ def run(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             failed += 1
             continue
-        dice = reader.read(image) if reader is not None else []
-        view = TableReader(layout, finder).read(image, dice)
+        stage = TableStage(layout, zoom=table.get("dice_window", True), die_mm=table.get("die_mm", 16.0))
+        stage.reader.finder = finder
+        view = stage.read_still(image, reader) if reader is not None else stage.reader.read(image)
         plane = view.plane.plane
         out = {"image": str(path), **view.to_json()}
         if args.json:

@@ -70,6 +70,7 @@ class TableView:
     problems: tuple[str, ...] = field(default_factory=tuple)
     spots: tuple[dict, ...] = ()  # coloured counters on the mat (layouts with spots)
     needs_plane: tuple[str, ...] = ()  # what the mat's plane places (TableLayout.needs_plane): missing without it
+    not_dice: int = 0  # readings that were the mat's print or not die-sized (veto.py), left out of ``dice``
 
     def to_json(self) -> dict[str, Any]:
         plane = self.plane.plane
@@ -81,7 +82,7 @@ class TableView:
             "plane_state": {k: v for k, v in self.plane.to_json().items() if k != "homography"},
             "pieces": [p.to_json() for p in self.pieces],
             "dice": [d.to_json() for d in self.dice],
-            "dice_ignored": self.dice_ignored,
+            "dice_ignored": self.dice_ignored, "not_dice": self.not_dice,
             "duplicates": list(self.duplicates), "unknown": list(self.unknown), "moving": self.moving,
             "spots": list(self.spots), "needs_plane": list(self.needs_plane),
             "problems": list(self.problems),

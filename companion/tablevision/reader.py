@@ -23,6 +23,7 @@ from .messages import PieceSighting, PlacedDie, TableView
 from .motion import MotionWatch
 from .plane import PlaneStatus, PlaneTracker, TablePlane
 from .spots import coloured_spots
+from .veto import die_sized_mm, die_sized_px, on_print
 
 log = logging.getLogger(__name__)
 UNPLACED = {"pieces": "pieces are not placed", "counters": "counters are not placed",
@@ -31,8 +32,9 @@ UNPLACED = {"pieces": "pieces are not placed", "counters": "counters are not pla
 
 class TableReader:
     def __init__(self, layout: TableLayout, finder: MarkerFinder | None = None, bump_px: float = 4.0,
-                 motion: MotionWatch | None = None) -> None:
+                 motion: MotionWatch | None = None, die_mm: float = 16.0) -> None:
         self.layout = layout
+        self.die_mm = die_mm  # the game's dice, for the size check (veto.py)
         self.finder = finder or MarkerFinder(layout.dictionary)
         self.tracker = PlaneTracker(layout, bump_px=bump_px)
         self.motion = motion
@@ -72,11 +74,11 @@ class TableReader:
                 item = self.layout.marker(m.id)
                 if isinstance(item, PieceMarker) and m.id not in duplicates:
                     pieces.append(self._sighting(status.plane, item, m))
-        placed, ignored = self.place_dice(status.plane, dice)
+        placed, ignored, not_dice = self.sort_dice(status.plane, dice, image.shape[:2])
         spots = tuple(coloured_spots(image, status.plane, self.layout)) \
             if self.layout.spots and status.plane is not None else ()
         return TableView(index, timestamp, tuple(markers), status, tuple(pieces), tuple(placed), ignored,
-                         duplicates, unknown, moving, tuple(problems), spots, self.layout.needs_plane)
+                         duplicates, unknown, moving, tuple(problems), spots, self.layout.needs_plane, not_dice)
 
     def _only_dice_zones_changed(self) -> bool:
         """Whether every pixel that changed since the last frame lies in the mat's dice zones."""
@@ -121,12 +123,26 @@ class TableReader:
         place = locate(self.layout, point, item.grid)
         return PieceSighting(item.id, item.name, item.kind, sticker, place, angle, side, side_doubt, marker.centre)
 
-    def place_dice(self, plane: TablePlane | None, dice: Sequence[DieReading]) -> tuple[list[PlacedDie], int]:
-        """The dice the game reads, placed on ``plane`` (all, unplaced, without one), and how many were left out."""
-        if plane is None:
-            return [PlacedDie(d, None, None) for d in dice], 0
-        placed, ignored = [], 0
+    def place_dice(self, plane: TablePlane | None, dice: Sequence[DieReading],
+                   shape: tuple[int, int] | None = None) -> tuple[list[PlacedDie], int]:
+        """The dice the game reads, placed on ``plane`` (all, unplaced, without one), and how many were left out
+        (``sort_dice``'s two counts together)."""
+        placed, ignored, not_dice = self.sort_dice(plane, dice, shape)
+        return placed, ignored + not_dice
+
+    def sort_dice(self, plane: TablePlane | None, dice: Sequence[DieReading],
+                  shape: tuple[int, int] | None = None) -> tuple[list[PlacedDie], int, int]:
+        """The dice the game reads, placed on ``plane`` (all, unplaced, without one); how many were left out (off
+        the dice zones, no box), and how many were no dice at all (the mat's print, not die-sized: veto.py).
+        ``shape``: the frame's (height, width), for the size check without a plane."""
         boxed = [d for d in dice if d.box is not None]
+        markers = self._markers or ()
+        if plane is None:
+            sized = die_sized_px([d.box for d in boxed], shape) if shape is not None else [True] * len(boxed)
+            kept = [d for d, ok in zip(boxed, sized) if ok and not on_print(self.layout, None, markers, d.box)]
+            return [PlacedDie(d, None, None) for d in kept] + [PlacedDie(d, None, None) for d in dice
+                                                               if d.box is None], 0, len(boxed) - len(kept)
+        placed, ignored, not_dice = [], 0, 0
         centres = np.array([[(d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2] for d in boxed]) if boxed else None
         mm = plane.table_points(centres) if centres is not None else []
         for d, (x, y) in zip(boxed, mm):
@@ -136,9 +152,11 @@ class TableReader:
                 place = locate(self.layout, (float(x), float(y)), zone.grid)
             on_mat = 0 <= x <= self.layout.size[0] and 0 <= y <= self.layout.size[1]
             wanted = (zone is not None and zone.dice) or (self.layout.dice_anywhere and on_mat)
-            if wanted:
-                placed.append(PlacedDie(d, (float(x), float(y)), place))
-            else:
+            if not wanted:
                 ignored += 1
+            elif on_print(self.layout, plane, markers, d.box) or not die_sized_mm(plane, d.box, self.die_mm):
+                not_dice += 1
+            else:
+                placed.append(PlacedDie(d, (float(x), float(y)), place))
         ignored += len(dice) - len(boxed)
-        return placed, ignored
+        return placed, ignored, not_dice

@@ -67,6 +67,17 @@ class DiePlacement:
     size_mm: float = 16.0
 
 
+@dataclass(frozen=True)
+class Thing:
+    """Something on the table that is not a die: "cup" (seen from above, ``size_mm`` across, coffee in it, a
+    handle), "phone" (``size_mm`` long), "hand" (a palm and fingers ``size_mm`` long); ``angle``: its turn."""
+
+    kind: str
+    mm: tuple[float, float]
+    size_mm: float
+    angle: float = 0.0
+
+
 @dataclass
 class RenderedTable:
     image: np.ndarray
@@ -156,6 +167,52 @@ def draw_pieces(img: np.ndarray, layout: TableLayout, pieces, px_per_mm: float, 
         _paste_marker(img, dictionary, p.marker.id, (cx, cy), p.marker.side * s, p.angle)
 
 
+def draw_things(img: np.ndarray, things, px_per_mm: float, rng: np.random.Generator) -> None:
+    """Cups, phones and hands lying on the mat, drawn from above on ``img`` (mat pixels) in place."""
+    s = px_per_mm
+    for t in things:
+        c = np.array(t.mm) * s
+        r = t.size_mm * s / 2
+        a = math.radians(t.angle)
+        along = np.array([math.cos(a), math.sin(a)])
+        across = np.array([-along[1], along[0]])
+        pt = lambda v: tuple(int(round(x)) for x in v)  # noqa: E731
+        if t.kind == "cup":
+            body = tuple(int(v) for v in rng.choice([(235, 235, 240), (40, 40, 160), (150, 90, 40), (30, 30, 30)]))
+            handle = c + along * r * 1.25
+            cv2.ellipse(img, pt(handle), (int(r * 0.35), int(r * 0.22)), t.angle, 0, 360, body, int(r * 0.12),
+                        cv2.LINE_AA)
+            cv2.circle(img, pt(c), int(r), body, -1, cv2.LINE_AA)
+            cv2.circle(img, pt(c), int(r * 0.86), (200, 200, 205) if body[0] < 100 else (205, 205, 210), -1,
+                        cv2.LINE_AA)
+            cv2.circle(img, pt(c), int(r * 0.78), (30, 50, 80), -1, cv2.LINE_AA)  # coffee
+            cv2.ellipse(img, pt(c - across * r * 0.3), (int(r * 0.25), int(r * 0.08)), t.angle, 0, 360,
+                        (150, 170, 190), -1, cv2.LINE_AA)  # the light on it
+        elif t.kind == "phone":
+            corners = [c + along * u * r + across * v * r * 0.48 for u, v in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+            cv2.fillPoly(img, [np.round(corners).astype(np.int32)], (25, 25, 28), cv2.LINE_AA)
+            screen = [c + along * u * r * 0.9 + across * v * r * 0.42 for u, v in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+            cv2.fillPoly(img, [np.round(screen).astype(np.int32)], (70, 55, 45), cv2.LINE_AA)
+            for k in range(int(rng.integers(4, 12))):  # app icons: small bright rounded squares
+                u, v = rng.uniform(-0.75, 0.75), rng.uniform(-0.3, 0.3)
+                colour = tuple(int(x) for x in rng.integers(60, 255, 3))
+                at = c + along * u * r + across * v * r
+                cv2.rectangle(img, pt(at - r * 0.06), pt(at + r * 0.06), colour, -1, cv2.LINE_AA)
+        elif t.kind == "hand":
+            skin = tuple(float(v) for v in (120 + rng.uniform(-30, 30), 150 + rng.uniform(-30, 30),
+                                            200 + rng.uniform(-30, 40)))
+            palm = c - along * r * 0.25
+            cv2.ellipse(img, pt(palm), (int(r * 0.45), int(r * 0.4)), t.angle, 0, 360, skin, -1, cv2.LINE_AA)
+            for k, (spread, length) in enumerate(((-0.3, 0.75), (-0.1, 0.9), (0.1, 0.85), (0.3, 0.7))):
+                tip = palm + along * r * length + across * r * spread
+                cv2.line(img, pt(palm + across * r * spread * 0.8), pt(tip), skin, int(r * 0.17), cv2.LINE_AA)
+            cv2.line(img, pt(palm - across * r * 0.3), pt(palm - across * r * 0.75 + along * r * 0.25), skin,
+                     int(r * 0.2), cv2.LINE_AA)  # thumb
+            cv2.line(img, pt(palm), pt(palm - along * r * 2.5), skin, int(r * 0.8), cv2.LINE_AA)  # the arm
+        else:
+            raise ValueError(f"unknown thing {t.kind!r}")
+
+
 def _turned_rectangle(p: PiecePlacement, half_w: float, half_h: float, s: float) -> np.ndarray:
     """A rectangle centred on the piece's sticker and turned with it, in mat pixels."""
     a = math.radians(p.angle)
@@ -182,17 +239,18 @@ def _tile_outline(grid: Grid, p: PiecePlacement, s: float) -> np.ndarray:
 def render_table(layout: TableLayout, pieces, dice, pose: CameraPose, rng: np.random.Generator,
                  hand: bool = False, blur: float | None = None, noise: float | None = None,
                  px_per_mm: float = 4.0, light: float | None = None, look: int | None = None,
-                 discs=()) -> RenderedTable:
+                 discs=(), things=()) -> RenderedTable:
     """One camera frame of the mat with ``pieces`` and ``dice``; the truth comes back with it.
 
     ``look`` seeds what stays put from frame to frame (the table, tile colours, the light, the dice's faces
     and turns): frames of one ``look`` differ only by sensor noise and the hand, as a still table does. None:
-    a new look drawn from ``rng``."""
+    a new look drawn from ``rng``. ``things``: cups, phones and hands lying on the mat (``Thing``), under the dice."""
     scene = np.random.default_rng(int(rng.integers(2**31)) if look is None else look)
     mat = draw_mat(layout, px_per_mm)
     draw_pieces(mat, layout, pieces, px_per_mm, scene)
     for mm, bgr, radius in discs:  # counters with no sticker: (centre mm, BGR colour, radius mm)
         cv2.circle(mat, (int(mm[0] * px_per_mm), int(mm[1] * px_per_mm)), int(radius * px_per_mm), bgr, -1, cv2.LINE_AA)
+    draw_things(mat, things, px_per_mm, scene)
     centre = (layout.size[0] / 2, layout.size[1] / 2)
     to_image = pose.homography(centre)
     from_mat = to_image @ np.diag([1 / px_per_mm, 1 / px_per_mm, 1.0])

@@ -3,6 +3,7 @@ settled into something new, the ``SettledBoard`` out. Also draws the top-down ca
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Sequence
 
 import cv2
@@ -16,7 +17,7 @@ from .motion import MotionWatch
 from .reader import TableReader
 from .render import draw_mat
 from .settle import BoardSettler
-from .zoom import dice_window
+from .zoom import dice_window, read_in_window
 
 
 class TableStage:
@@ -25,7 +26,7 @@ class TableStage:
         self.layout = layout
         self.zoom, self.die_mm = zoom, die_mm
         self.motion = MotionWatch()
-        self.reader = TableReader(layout, bump_px=bump_px, motion=self.motion)
+        self.reader = TableReader(layout, bump_px=bump_px, motion=self.motion, die_mm=die_mm)
         self.settler = BoardSettler(stable_frames=settle_frames)
         self.view: TableView | None = None
 
@@ -45,6 +46,16 @@ class TableStage:
         if not self.zoom or plane is None or not budget:
             return None
         return dice_window(plane, self.layout, shape, budget, die_mm=self.die_mm)
+
+    def read_still(self, image: np.ndarray, dice_reader) -> TableView:
+        """A photo read alone as the service reads a frame: markers and plane first, then the dice in the window
+        that plane gives (the whole frame without one), placed and vetoed as the game reads them."""
+        view = self.reader.read(image)
+        window = self.dice_window(image.shape[:2], getattr(dice_reader, "input_pixels", None))
+        dice = read_in_window(dice_reader, image, window)
+        placed, ignored, not_dice = self.reader.sort_dice(view.plane.plane, dice, image.shape[:2])
+        self.view = dataclasses.replace(view, dice=tuple(placed), dice_ignored=ignored, not_dice=not_dice)
+        return self.view
 
     def process(self, image: np.ndarray, dice: Sequence[DieReading], index: int,
                 timestamp: float, motion_measured: bool = False) -> tuple[TableView, SettledBoard | None]:

@@ -47,3 +47,25 @@ def test_real_photos_with_their_dictionary_and_a_bad_input(tmp_path):
     assert all(line["plane"] is None for line in lines)  # no mat in these photos: nothing placed
     refused = table(str(folder), "--dictionary", "DICT_9X9_1")
     assert refused.returncode == 2 and "unknown marker dictionary 'DICT_9X9_1'" in refused.stderr
+
+
+def test_dice_are_read_as_the_service_reads_them_in_the_dice_window(tmp_path):
+    """The tray's printed anchors are not dice, and the dice are the stage's own reading (dice window, vetoes)."""
+    from companion.config import load_config
+    from companion.tablevision.render import DiePlacement
+    from companion.tablevision.stage import TableStage
+    from companion.vision import DiceReader
+
+    layout = layout_for("free-roll")
+    dice = [DiePlacement((80, 70), 2, "red"), DiePlacement((160, 120), 5, "white"), DiePlacement((220, 60), 3, "blue")]
+    frame = render_table(layout, [], dice, CameraPose(tilt=6), np.random.default_rng(8))
+    path = tmp_path / "tray.png"
+    cv2.imwrite(str(path), frame.image)
+    result = table(str(path), "--json")
+    assert result.returncode == 0, result.stderr
+    line = json.loads(result.stdout)
+    assert line["dice"] and all(min(np.hypot(d["mm"][0] - t.mm[0], d["mm"][1] - t.mm[1]) for t in dice) < 12
+                                for d in line["dice"])  # each on a rendered die, none on an anchor
+    reader = DiceReader.from_config(load_config(None)["vision"])
+    service = TableStage(layout).read_still(cv2.imread(str(path)), reader).to_json()["dice"]
+    assert [(d["value"], d["mm"]) for d in line["dice"]] == [(d["value"], d["mm"]) for d in service]

@@ -15,12 +15,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..layout import Point, TableLayout
-from .canvas import NAME_WIDTH, RULER_LABEL, Canvas, PlacedMarker, PlacedRuler, draw_mat, line_height
-from .geometry import (FOOTER, OVERLAP, PAPERS, PRINTER_MARGIN, RULER_BLOCK, MatPage, SheetError, content_boxes,
-                       cut_places, free_spot, grow, module_mm, paper_name, paper_size, tile_starts, union)
+from fpdf import FPDF
+
+from ..cells import hex_centre
+from .canvas import (NAME_WIDTH, RULER_LABEL, Canvas, PlacedMarker, PlacedRuler, draw_mat, latin1, line_height,
+                     zone_label)
+from .geometry import (FOOTER, OVERLAP, PAPERS, PRINTER_MARGIN, RULER_BLOCK, MatPage, Rect, SheetError,
+                       anchor_label_at, bbox, content_boxes, cut_places, free_spot, grow, module_mm, paper_name,
+                       paper_size, tile_starts, union)
 
 __all__ = ["OVERLAP", "PAPERS", "PRINTER_MARGIN", "RULER_LABEL", "MatPage", "PlacedMarker", "PlacedRuler",
-           "SheetError", "Sheets", "build_sheets", "paper_name", "paper_size"]
+           "SheetError", "Sheets", "build_sheets", "paper_name", "paper_size", "printed_marks"]
 
 
 @dataclass
@@ -197,6 +202,52 @@ def _sticker_label(pdf: Canvas, piece, x: float, y: float, width: float, height:
         baseline += line_height(size)
     pdf.font(detail_size, grey=60)
     pdf.fpdf.text(x, baseline - line_height(size) + line_height(detail_size) + 0.5, detail_lines[0])
+
+
+def printed_marks(layout: TableLayout) -> list[Rect]:
+    """The mat's print that a die reader might take for a die, as rectangles in mat mm: the anchors, the labels of
+    anchors, zones and grid cells, and the ruler's ticks and lines wherever a one-page mat puts it (any paper)."""
+    f = FPDF(unit="mm")
+    marks: list[Rect] = [bbox(a.corners()) for a in layout.anchors]
+
+    def words(x: float, baseline: float, text: str, size: float, style: str = "") -> Rect:
+        f.set_font("helvetica", style, size)
+        pt = size * 25.4 / 72
+        return (x, baseline - 0.75 * pt, x + f.get_string_width(latin1(text)), baseline + 0.25 * pt)
+
+    for anchor in layout.anchors:
+        x, y = anchor_label_at(layout, anchor)
+        marks.append(words(x, y, f"anchor / ancre {anchor.id}", 6))
+    for zone in layout.zones:
+        (x, y), size, english, french = zone_label(f, zone)
+        marks += [words(x, y + size * 0.36, english, size, "B"), words(x, y + size * 0.72 + 0.6, french, size, "I")]
+    for grid in layout.grids:
+        for r in range(grid.rows):
+            for c in range(grid.cols):
+                f.set_font("helvetica", "", 5)
+                label, width = f"{c},{r}", f.get_string_width(f"{c},{r}")
+                if grid.kind == "hex":
+                    cx, cy = hex_centre(grid, (c, r))
+                    marks.append(words(cx - width / 2, cy + grid.cell * 0.6, label, 5))
+                else:
+                    x0, y0 = grid.origin
+                    marks.append(words(x0 + (c + 1) * grid.cell - 1.0 - width, y0 + (r + 1) * grid.cell - 1.2,
+                                       label, 5))
+    for paper in PAPERS:
+        single = _single_mat_page(layout, paper)
+        if single is None:
+            continue
+        _, (dx, dy), (rx, ry, vertical) = single
+        x, y = rx - dx, ry - dy
+        # the block as drawn flat (u along the ruler, v down), then turned as a vertical block is
+        strips = [(4.0, 0.6, 108.0, 5.3), (4.0, 5.6, 108.0, 7.8),  # ticks, numbers
+                  (5.0, 8.0, 112.0, 11.0), (5.0, 11.5, 112.0, 14.5), (5.0, 15.2, 112.0, 18.2)]  # three lines
+        for u0, v0, u1, v1 in strips:
+            if vertical:
+                marks.append((x + v0, y + RULER_BLOCK[0] - u1, x + v1, y + RULER_BLOCK[0] - u0))
+            else:
+                marks.append((x + u0, y + v0, x + u1, y + v1))
+    return marks
 
 
 def build_sheets(layout: TableLayout, paper: str = "A4") -> Sheets:

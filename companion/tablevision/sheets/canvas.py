@@ -204,6 +204,25 @@ class Canvas:
         return bytes(self.fpdf.output())
 
 
+def zone_label(f: FPDF, zone) -> tuple[Point, float, str, str]:
+    """Where a zone's two-line label starts (its top-left, mat mm), its size in points and its English and French
+    words: in the zone's top-left corner, set smaller (down to 4.5 pt) to fit the zone's width."""
+    zx0, zy0, zx1, _ = bbox(zone.polygon)
+    english, french = zone.label_en or zone.name, zone.label_fr or zone.label_en or zone.name
+    size = 7.0
+    f.set_font("helvetica", "B", size)
+    while size > 4.5 and max(f.get_string_width(latin1(t)) for t in (english, french)) > zx1 - zx0 - 4:
+        size -= 0.5
+        f.set_font("helvetica", "B", size)
+    inside = cv2.pointPolygonTest(np.asarray(zone.polygon, np.float32).reshape(-1, 1, 2),
+                                  (zx0 + 2.0, zy0 + 2.0), False) >= 0
+    if inside:
+        return (zx0 + 2.0, zy0 + 1.5), size, english, french
+    # a shape whose corner is outside it: the label goes at its vertices' mean
+    lx, ly = (float(v) for v in np.mean(np.asarray(zone.polygon), axis=0))
+    return (lx - f.get_string_width(latin1(english)) / 2, ly), size, english, french
+
+
 def draw_mat(pdf: Canvas, to_page: Callable[[Point], Point]) -> None:
     """Zones with their labels, grids, and the anchors at their layout places; ``to_page``: mat mm -> page mm."""
     layout, f = pdf.layout, pdf.fpdf
@@ -234,21 +253,9 @@ def draw_mat(pdf: Canvas, to_page: Callable[[Point], Point]) -> None:
     for zone in layout.zones:
         pdf.pen(0.4)
         f.polygon([to_page(p) for p in zone.polygon])
-        zx0, zy0, zx1, _ = bbox(zone.polygon)
-        inside = cv2.pointPolygonTest(np.asarray(zone.polygon, np.float32).reshape(-1, 1, 2),
-                                      (zx0 + 2.0, zy0 + 2.0), False) >= 0
-        english, french = zone.label_en or zone.name, zone.label_fr or zone.label_en or zone.name
-        size = 7.0
-        pdf.font(size, "B")
-        while size > 4.5 and max(f.get_string_width(latin1(t)) for t in (english, french)) > zx1 - zx0 - 4:
-            size -= 0.5
-            pdf.font(size, "B")
-        if inside:
-            lx, ly = zx0 + 2.0, zy0 + 1.5
-        else:  # a shape whose corner is outside it: the label goes at its vertices' mean
-            lx, ly = (float(v) for v in np.mean(np.asarray(zone.polygon), axis=0))
-            lx -= f.get_string_width(latin1(english)) / 2
+        (lx, ly), size, english, french = zone_label(f, zone)
         x, y = to_page((lx, ly))
+        pdf.font(size, "B")
         pdf.text(x, y + size * 0.36, english)
         pdf.font(size, "I", grey=70)
         pdf.text(x, y + size * 0.36 * 2 + 0.6, french)

@@ -1,0 +1,90 @@
+"""What the dice reader finds that is not a die: the mat's own print, and things that are not die-sized.
+
+The print is known: the anchors, the labels of anchors, zones and cells, and the ruler lie where the sheets put
+them (``sheets.printed_marks``), and every marker seen on the frame (a sticker, an anchor) is print too. A reading
+whose box lies mostly on one of them is the print, not a die: a real die is bigger than a label's line, and one
+lying on a marker hides it from the marker finder. (A die lying wholly on an anchor is not read: keep dice off the
+anchors, which the plane needs anyway.)
+
+A die's size is known too: with a plane, a box whose size in mm is far from the game's die (``table.die_mm``) is
+not a die — a cup, a hand, a phone. The bounds were measured on rendered dice of 12 to 22 mm when ``die_mm`` is 16,
+turned any way, up to 25° of tilt and under a wide lens (``benchmarks/table.py``). Without a plane a box is
+checked against the frame and against the other dice.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Sequence
+
+import numpy as np
+
+from .layout import TableLayout
+from .markers import SeenMarker
+from .plane import TablePlane
+
+MOSTLY = 0.6  # a reading with this share of its box on one printed mark is the print
+#: a die's box in mm, as parts of ``die_mm``: its shorter side and its longer side may reach these
+SHORT_RANGE = (0.3, 2.6)
+LONG_RANGE = (0.3, 2.7)
+FRAME_SHARE = 0.12  # without a plane: no die is wider than this share of the frame's shorter side
+OTHERS = (0.3, 2.8)  # without a plane: a box this far from the median of three or more boxes is no die
+
+Box = tuple[float, float, float, float]
+
+
+@lru_cache(maxsize=16)
+def _marks(layout: TableLayout) -> np.ndarray:
+    from .sheets import printed_marks
+
+    marks = np.asarray(printed_marks(layout), np.float64).reshape(-1, 4)
+    return marks + np.array([-0.5, -0.5, 0.5, 0.5])  # the ink's own spread
+
+
+def _share_inside(box: Box, rects: np.ndarray) -> float:
+    """The largest share of ``box``'s area inside any one of ``rects`` ((n, 4) x0 y0 x1 y1)."""
+    if len(rects) == 0:
+        return 0.0
+    area = max((box[2] - box[0]) * (box[3] - box[1]), 1e-9)
+    w = np.clip(np.minimum(rects[:, 2], box[2]) - np.maximum(rects[:, 0], box[0]), 0, None)
+    h = np.clip(np.minimum(rects[:, 3], box[3]) - np.maximum(rects[:, 1], box[1]), 0, None)
+    return float((w * h).max() / area)
+
+
+def box_mm(plane: TablePlane, box: Box) -> Box:
+    """The table-mm bounds of an image box's four corners."""
+    x0, y0, x1, y1 = box
+    mm = plane.table_points(np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64))
+    return (float(mm[:, 0].min()), float(mm[:, 1].min()), float(mm[:, 0].max()), float(mm[:, 1].max()))
+
+
+def on_print(layout: TableLayout, plane: TablePlane | None, markers: Sequence[SeenMarker], box: Box) -> bool:
+    """Whether a reading's ``box`` (image px) lies mostly on the mat's print or on a marker seen on this frame."""
+    if plane is not None and _share_inside(box_mm(plane, box), _marks(layout)) >= MOSTLY:
+        return True
+    if markers:
+        seen = []
+        for m in markers:
+            grow = m.side_px / 7  # the marker's quiet zone: a module of a 5 x 5 marker
+            (x0, y0), (x1, y1) = m.corners.min(axis=0), m.corners.max(axis=0)
+            seen.append((x0 - grow, y0 - grow, x1 + grow, y1 + grow))
+        return _share_inside(box, np.asarray(seen, np.float64)) >= MOSTLY
+    return False
+
+
+def die_sized_mm(plane: TablePlane, box: Box, die_mm: float) -> bool:
+    """Whether ``box`` (image px) is the size of a die on the table, the game's die being ``die_mm``."""
+    x0, y0, x1, y1 = box_mm(plane, box)
+    short, long = sorted((x1 - x0, y1 - y0))
+    return (SHORT_RANGE[0] * die_mm <= short <= SHORT_RANGE[1] * die_mm
+            and LONG_RANGE[0] * die_mm <= long <= LONG_RANGE[1] * die_mm)
+
+
+def die_sized_px(boxes: Sequence[Box], shape: tuple[int, int]) -> list[bool]:
+    """Without a plane: which boxes could be dice, by the frame's size and by the other boxes' (when three or more)."""
+    sizes = np.array([np.sqrt(max(b[2] - b[0], 0) * max(b[3] - b[1], 0)) for b in boxes], np.float64)
+    fits = sizes <= FRAME_SHARE * min(shape)
+    if fits.sum() >= 3:
+        median = float(np.median(sizes[fits]))
+        fits &= (sizes >= OTHERS[0] * median) & (sizes <= OTHERS[1] * median)
+    return [bool(v) for v in fits]

@@ -48,6 +48,7 @@ class SettledCrops:
     dice: list[DieReading]
     crops: np.ndarray
     around: np.ndarray
+    features: np.ndarray  # N x 4 x D, so a die learnt needs no look again
     learnt: dict[int, str] = field(default_factory=dict)  # die index -> its example's id
 
 
@@ -87,6 +88,7 @@ class TableLearning:
             found = embedder.features(np.stack([c for _, c in readable]))
             self._features.update({e.id: f for (e, _), f in zip(readable, found)})
         kept = [e for e in examples if e.id in self._features]
+        self._features = {e.id: self._features[e.id] for e in kept}  # forgotten examples' features go too
         features = np.stack([self._features[e.id] for e in kept]) if kept else np.zeros((0, 4, 1), np.float32)
         seen = np.stack(self._seen) if self._seen else None
         profile = TableProfile(features, [e.label for e in kept], seen=seen)
@@ -107,7 +109,7 @@ class TableLearning:
             kept = [k for k, d in enumerate(reviewed) if d is not None]
             around = reader.cut_crops(image, rects(boxed), grow=AROUND, size=AROUND_SIZE)
             shown = [reviewed[k] for k in kept]
-            self._rolls.append(SettledCrops(shown, crops[kept], around[kept]))
+            self._rolls.append(SettledCrops(shown, crops[kept], around[kept], features[kept]))
         return shown + [d for d in dice if d.box is None]
 
     # -- learning --------------------------------------------------------------------------
@@ -154,6 +156,7 @@ class TableLearning:
                                          around=roll.around[k] if label == NOT_A_DIE else None,
                                          replaces=roll.learnt.get(k))
                 roll.learnt[k] = example.id
+                self._features[example.id] = roll.features[k]
                 learnt += 1
             return learnt
 

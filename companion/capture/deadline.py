@@ -122,9 +122,11 @@ class CallGate:
                 "%s: %s not tried: %s has been stuck in the driver for %.0f s (no new thread is started while "
                 "it is; reconnect the camera or restart the companion if it stays so)", self.name, what,
                 stuck_what, age)
-            raise CameraStuck(f"{what} not tried: {stuck_what} has been stuck for {age:.0f} s "
+            # the same words at every retry (the time it stuck, not its age): news is told once, not each retry
+            stuck_at = time.strftime("%H:%M:%S", time.localtime(time.time() - age))
+            raise CameraStuck(f"{what} not tried: {stuck_what} has been stuck since {stuck_at} "
                               "(camera not responding: reconnect it or restart the companion)",
-                              f"la caméra ne répond plus : bloquée depuis {age:.0f} s (rebranchez-la ou "
+                              f"la caméra ne répond plus : bloquée depuis {stuck_at} (rebranchez-la ou "
                               "redémarrez le compagnon)")
         with self._lock:
             if self._stuck is stuck:

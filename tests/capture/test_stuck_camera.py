@@ -56,7 +56,7 @@ def test_a_gate_never_leaves_more_than_one_call_stuck():
     with pytest.raises(CameraTimeout, match="within 0.05 s"):
         gate.call(FOREVER.wait, 0.05, "waiting for a picture", 30)
     for _ in range(10):
-        with pytest.raises(CameraStuck, match="waiting for a picture has been stuck"):
+        with pytest.raises(CameraStuck, match="waiting for a picture has been stuck since"):
             gate.call(lambda: 1, 0.02, "opening the camera")
     assert new_threads(before) == 1
     assert gate.stuck == "waiting for a picture"
@@ -76,8 +76,9 @@ def test_a_hung_camera_retried_for_many_periods_keeps_its_threads_bounded(caplog
     """The service started a thread about every 8 s while a camera call hung (42 -> 63 threads in 180 s)."""
     caplog.set_level(logging.DEBUG)
     camera = HungCamera(close_hangs=True)
-    source = RetryingSource(camera, frame_timeout=0.05, open_timeout=0.05, close_timeout=0.05,
-                            initial_delay=0.01, max_delay=0.02)
+    statuses: list[str] = []
+    source = RetryingSource(camera, on_status=lambda ok, text: statuses.append(text.en), frame_timeout=0.05,
+                            open_timeout=0.05, close_timeout=0.05, initial_delay=0.01, max_delay=0.02)
     before = camera_threads()
     reader = threading.Thread(target=source.read, daemon=True)
     source.open()
@@ -94,7 +95,8 @@ def test_a_hung_camera_retried_for_many_periods_keeps_its_threads_bounded(caplog
     assert peak <= 2, f"{peak} camera threads at once: one stuck read and one stuck close at most"
     stuck_warnings = [r for r in caplog.records if "not tried" in r.getMessage() and r.levelno == logging.WARNING]
     assert len(stuck_warnings) <= 2, "said loudly once per stuck call, then quietly"
-    assert "stuck" in source.text.en
+    assert "stuck since" in source.text.en
+    assert statuses.count(source.text.en) == 1, "the same news is told once, not at every retry"
 
 
 class HangingPicamera2:

@@ -264,7 +264,13 @@ class DiceReader(FaceReading):
         table profile where there is one (else as they are)."""
         arbiter = self.arbiter  # opened at the first settled roll that wants it
         dice = arbiter.review(image_bgr, dice) if arbiter is not None else list(dice)
-        return self.profile.settled(self, image_bgr, dice) if self.profile is not None else dice
+        if self.profile is None:
+            return dice
+        try:
+            return self.profile.settled(self, image_bgr, dice)
+        except (ModelError, OSError, ValueError):  # the roll goes on as the readers read it
+            log.exception("the table profile could not read this settled roll; it is played as read")
+            return dice
 
     def read(self, image_bgr: np.ndarray, pixels: int | None = None) -> list[DieReading]:
         """Every die found in the image, boxes in the image's own pixels, best first. ``pixels``: the detector's

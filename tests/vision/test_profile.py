@@ -235,3 +235,15 @@ def test_the_benchmark_learns_from_the_first_photos_and_scores_the_rest_side_by_
     assert [row.split("  ")[0] for row in rows[:3]] == ["reader alone", "with this table's profile",
                                                          "with learn's profile"]
     assert all(len(re.findall(r"\d+\.\d+%", row)) == 3 for row in rows)
+
+
+def test_a_profile_that_fails_leaves_the_settled_roll_as_the_readers_read_it(tmp_path, reader, caplog):
+    class Failing:
+        def settled(self, *args):
+            raise OSError("the SD card is gone")
+
+    image = cv2.imread(str(sorted((REAL / "byler-d6" / "images").iterdir())[0]))
+    dice = reader.read(image)
+    failing = DiceReader(unread=True, arbiter=False, profile=Failing())
+    assert failing.review_settled(image, dice) == dice
+    assert "the table profile could not read this settled roll" in caplog.text

@@ -138,3 +138,20 @@ def test_not_a_die_is_learnt_with_its_neighbourhood_and_shown_removed_and_reset(
 def test_changing_the_profile_needs_the_pin(service, phone):
     answer = phone.client.delete("/api/profile", headers={"X-CSRF-Token": phone.csrf})
     assert answer.status_code == 401
+
+
+def test_a_damaged_profile_is_set_aside_and_every_phone_told(data_dir, pin_file):
+    from companion.web import create_app
+    from webhelpers import Phone, make_service
+
+    (data_dir / "profile").mkdir()
+    (data_dir / "profile" / "index.json").write_text('{"examples": [{"id": "../x", "label": 9}]}')
+    service = make_service(data_dir)
+    try:
+        (service.config.data_dir / "pin.json").write_bytes(pin_file)
+        notices = Phone(create_app(service, testing=True)).get("/api/info").get_json()["notices"]
+        (notice,) = [n for n in notices if "table profile" in n["message"]]
+        assert "index.damaged-" in notice["message"] and "profil de la table" in notice["message_fr"]
+        assert service.profile.store.snapshot() == [] and list((data_dir / "profile").glob("index.damaged-*.json"))
+    finally:
+        service.stop()

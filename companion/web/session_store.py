@@ -44,19 +44,30 @@ class SessionStore:
         self._lock = threading.Lock()
         self.set_aside: Path | None = None
         try:
-            self._db = self._connect()
+            self._db = self._connect(self.path)
+        except sqlite3.OperationalError as exc:
+            # Cannot be opened now (read-only or full card, permissions): the phones are still served, and
+            # sign-ins end as asked, but only until a restart.
+            log.error("%s cannot be opened (%s): sign-ins are kept in memory until the service restarts",
+                      self.path, exc)
+            self._db = self._connect(":memory:")
         except sqlite3.DatabaseError as exc:
             # Damaged: kept for a person to look at; every phone signs in again, none stays signed in by mistake.
             self.set_aside = damaged.set_aside(self.path, ("-journal",))
             log.warning("%s was damaged (%s): kept as %s; every phone must enter the PIN again", self.path, exc,
                         self.set_aside.name)
-            self._db = self._connect()
+            self._db = self._connect(self.path)
 
-    def _connect(self) -> sqlite3.Connection:
-        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if not self.path.exists():  # made private before SQLite writes to it (its journal takes its mode)
-            os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o600))
-        db = sqlite3.connect(self.path, check_same_thread=False, timeout=5)
+    @staticmethod
+    def _connect(path: Path | str) -> sqlite3.Connection:
+        if isinstance(path, Path) and not path.exists():
+            # made private before SQLite writes to it (its journal takes its mode)
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            try:
+                os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+            except OSError as exc:
+                raise sqlite3.OperationalError(str(exc)) from exc
+        db = sqlite3.connect(path, check_same_thread=False, timeout=5)
         try:
             db.execute("PRAGMA synchronous=FULL")
             db.execute("CREATE TABLE IF NOT EXISTS sessions (digest TEXT PRIMARY KEY, created REAL NOT NULL)")

@@ -95,21 +95,17 @@ def test_a_damaged_sign_in_file_is_kept_and_nobody_stays_signed_in(data_dir):
     assert store.active(sid) and not store.active("made-up")
 
 
-def test_a_sign_in_ends_with_its_lifetime():
+def test_a_sign_in_ends_with_its_lifetime(tmp_path):
     clock = [1000.0]
-    import tempfile
-    from pathlib import Path
-
-    with tempfile.TemporaryDirectory() as tmp:
-        store = SessionStore(Path(tmp), lifetime=60, clock=lambda: clock[0])
-        sid = store.start()
-        clock[0] += 59
-        assert store.active(sid)
-        clock[0] += 2
-        assert not store.active(sid)
-        store.start()
-        assert store.count() == 1  # the expired one was dropped when the next one began
-        store.close()
+    store = SessionStore(tmp_path, lifetime=60, clock=lambda: clock[0])
+    sid = store.start()
+    clock[0] += 59
+    assert store.active(sid)
+    clock[0] += 2
+    assert not store.active(sid)
+    store.start()
+    assert store.count() == 1  # the expired one was dropped when the next one began
+    store.close()
 
 
 # -- the PIN lock-out ----------------------------------------------------------------------
@@ -183,3 +179,15 @@ def test_a_change_from_a_page_under_a_foreign_name_is_refused(player):
 def test_a_rebound_name_cannot_read_the_camera_even_with_a_cookie(app, player):
     response = player.get("/api/session", check=False, headers={"Host": "evil.example:8080"})
     assert response.status_code == 421 and "csrf_token" not in response.get_json()
+
+
+def test_a_sign_in_file_that_cannot_be_opened_is_left_alone_and_sign_ins_still_end(data_dir, caplog):
+    """A read-only or full card is not a damaged file: nothing is renamed, and logout still ends a sign-in."""
+    (data_dir / SESSIONS_FILE).mkdir()  # something SQLite cannot open, but nothing to set aside
+    store = SessionStore(data_dir, lifetime=60)
+    assert store.set_aside is None and (data_dir / SESSIONS_FILE).is_dir()
+    assert "kept in memory" in caplog.text
+    sid = store.start()
+    assert store.active(sid)
+    store.end(sid)
+    assert not store.active(sid)

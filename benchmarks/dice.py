@@ -123,6 +123,7 @@ def learn_first(args, vision) -> int:
     reader = DiceReader.from_config(vision, model_path=args.model, threads=args.threads, confidence=args.confidence,
                                     unread=True, arbiter=args.settled)
     embedder = Embedder(reader.faces_path, args.threads)
+    face_macs = count(reader.faces_path)[0]
     sets = []
     for folder in args.data:
         items = load_labelled(folder, args.split, audited=args.audited_labels)
@@ -169,6 +170,10 @@ def learn_first(args, vision) -> int:
                 score.add(str(index), [(d.value, d.box) for d in read if not d.unread], truth)
             cost = f"  {statistics.median(spent):.2f} ms a settled roll" if used is not None else ""
             print(f"{what:34} {score.read_correctly:10.2%} {score.exact_roll:10.2%} {score.precision:9.2%}{cost}")
+        looks = [4 * len(p[1]) for p in rest]  # the profile's: every die of a settled roll at four quarter-turns
+        print(f"the profile's compute per settled roll (benchmarks/flops.py's count x 4 face-reader looks a die): "
+              f"{statistics.mean(looks) * face_macs * 2 / 1e9:.3f} GFLOP on average, "
+              f"{max(looks) * face_macs * 2 / 1e9:.3f} at most; once a roll, not a frame")
     return 0
 
 

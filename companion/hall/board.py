@@ -1,9 +1,10 @@
 """The hall's memory: every table's latest state, and every game the tables played, from the broker's messages.
 
 Kept in SQLite (``hall.sqlite3`` in the hall's data directory) so a hall restarted mid-evening keeps its standings.
-An entry seen twice (a table sends again what the broker had not acknowledged) is dropped by (table id, journal id);
-a game's outcome is the one its newest entry carried (an undo can take a win back). A message that is not what a
-table sends is ignored and counted, never a crash.
+Each game's entries are taken in order: one seen before (a table sends again what the broker had not acknowledged)
+is dropped by (table id, journal id), one after a gap (entries lost with a restarted broker) waits until the table
+has sent the gap again on the hall's request (``lacking``). A game's outcome is the one its newest entry carried
+(an undo can take a win back). A message that is not what a table sends is ignored and counted, never a crash.
 """
 
 from __future__ import annotations
@@ -28,12 +29,9 @@ CREATE TABLE IF NOT EXISTS tables (
 );
 CREATE TABLE IF NOT EXISTS games (
     table_id TEXT NOT NULL, game_id INTEGER NOT NULL, game TEXT NOT NULL, players TEXT NOT NULL,
-    started_at REAL NOT NULL, outcome TEXT, last_seq INTEGER NOT NULL, entries INTEGER NOT NULL,
-    out_of_order INTEGER NOT NULL DEFAULT 0, last_at REAL NOT NULL, PRIMARY KEY (table_id, game_id)
+    started_at REAL NOT NULL, outcome TEXT, entries INTEGER NOT NULL, last_at REAL NOT NULL,
+    PRIMARY KEY (table_id, game_id)
 );
-CREATE TABLE IF NOT EXISTS entries (
-    table_id TEXT NOT NULL, game_id INTEGER NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (table_id, game_id, seq)
-) WITHOUT ROWID;
 """
 FINISHED = ("win", "loss")
 
@@ -67,6 +65,8 @@ class HallBoard:
         self.version = 1
         self.ignored = 0  # messages that were not what a table sends
         self.duplicates = 0  # entries seen twice (dropped)
+        self.early = 0  # entries after a gap (dropped; the table is asked for the gap)
+        self.lacking: dict[str, set[int]] = {}  # table -> games with a gap the hall has seen
         self.changed_at = time.time()
 
     def close(self) -> None:
@@ -120,29 +120,55 @@ class HallBoard:
         if outcome is not None and not isinstance(outcome, dict):
             raise ValueError("a bad outcome")
         self._table(table, message)
-        inserted = self._db.execute("INSERT OR IGNORE INTO entries (table_id, game_id, seq) VALUES (?, ?, ?)",
-                                    (table, game_id, seq)).rowcount
-        if not inserted:
+        row = self._db.execute("SELECT entries FROM games WHERE table_id = ? AND game_id = ?",
+                               (table, game_id)).fetchone()
+        expected = row[0] if row is not None else 0
+        if seq < expected:
             self.duplicates += 1
             return False
-        row = self._db.execute("SELECT last_seq FROM games WHERE table_id = ? AND game_id = ?",
-                               (table, game_id)).fetchone()
+        if seq > expected:
+            self.early += 1
+            self.lacking.setdefault(table, set()).add(game_id)
+            return False
+        at = float(message["entry"].get("at") or time.time())
         if row is None:
-            self._db.execute("INSERT INTO games (table_id, game_id, game, players, started_at, outcome, last_seq, "
-                             "entries, out_of_order, last_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
+            self._db.execute("INSERT INTO games (table_id, game_id, game, players, started_at, outcome, entries, "
+                             "last_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?)",
                              (table, game_id, str(message["game"]), json.dumps(players),
-                              float(message.get("started_at") or time.time()), json.dumps(outcome), seq,
-                              int(seq != 0), float(message["entry"].get("at") or time.time())))
-            return True
-        newest = seq > row[0]
-        self._db.execute("UPDATE games SET entries = entries + 1, out_of_order = out_of_order + ?, "
-                         "last_seq = MAX(last_seq, ?) WHERE table_id = ? AND game_id = ?",
-                         (int(seq != row[0] + 1), seq, table, game_id))
-        if newest:
-            self._db.execute("UPDATE games SET players = ?, outcome = ?, last_at = ? WHERE table_id = ? AND "
-                             "game_id = ?", (json.dumps(players), json.dumps(outcome),
-                                             float(message["entry"].get("at") or time.time()), table, game_id))
+                              float(message.get("started_at") or time.time()), json.dumps(outcome), at))
+        else:
+            self._db.execute("UPDATE games SET entries = entries + 1, players = ?, outcome = ?, last_at = ? "
+                             "WHERE table_id = ? AND game_id = ?", (json.dumps(players), json.dumps(outcome), at,
+                                                                   table, game_id))
         return True
+
+    # -- what the hall lacks ----------------------------------------------------------------------
+    def wanted(self, table: str, state: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The replay request that brings the hall up to date with ``table``: per game it knows of (from its entries,
+        a gap, the table's state), the first seq it lacks; and the last game it has entries of, after which the
+        table sends every game whole."""
+        with self._lock:
+            have = dict(self._db.execute("SELECT game_id, entries FROM games WHERE table_id = ?", (table,)).fetchall())
+            lacking = self.lacking.pop(table, set())
+        games = {game_id: have.get(game_id, 0) for game_id in (*have, *lacking, *_recent(state))}
+        request: dict[str, Any] = {"games": {str(g): n for g, n in games.items()}}
+        if have:
+            request["after"] = max(have)
+        return request
+
+    def behind(self, table: str, state: dict[str, Any]) -> bool:
+        """Whether the table's state tells of entries the hall lacks (missed while the broker restarted), or the
+        hall saw a gap in a game of it."""
+        recent = _recent(state)
+        with self._lock:
+            if self.lacking.get(table):
+                return True
+            have = dict(self._db.execute("SELECT game_id, entries FROM games WHERE table_id = ?", (table,)).fetchall())
+        return any(have.get(game_id, 0) < entries for game_id, entries in recent.items())
+
+    def table_ids(self) -> list[str]:
+        with self._lock:
+            return [tid for (tid,) in self._db.execute("SELECT id FROM tables")]
 
     # -- the organiser ------------------------------------------------------------------------
     def rename(self, table: str, name: str | None) -> bool:
@@ -174,17 +200,16 @@ class HallBoard:
         with self._lock:
             rows = self._db.execute("SELECT id, name, display, hidden, online, state, last_verdict, seen_at FROM tables"
                                     ).fetchall()
-            counts = dict(((t, (n, o)) for t, n, o in self._db.execute(
-                "SELECT table_id, SUM(entries), SUM(out_of_order) FROM games GROUP BY table_id")))
+            counts = dict(self._db.execute("SELECT table_id, SUM(entries) FROM games GROUP BY table_id").fetchall())
         out = []
         for tid, name, display, is_hidden, online, state, verdict, seen in rows:
             if is_hidden and not hidden:
                 continue
-            entries, out_of_order = counts.get(tid, (0, 0))
+            entries = counts.get(tid, 0)
             out.append({"id": tid, "name": display or name, "published_name": name, "hidden": bool(is_hidden),
                         "online": bool(online), "state": json.loads(state) if state else None,
                         "last_verdict": json.loads(verdict) if verdict else None, "seen_at": seen,
-                        "entries": entries, "out_of_order": out_of_order})
+                        "entries": entries})
         return sorted(out, key=lambda t: _natural(t["name"]))
 
     def games(self, hidden: bool = False) -> Iterator[dict[str, Any]]:
@@ -219,6 +244,17 @@ class HallBoard:
             ranked = sorted(entry["players"].values(), key=lambda r: (-r["wins"], r["played"], r["name"]))
             out.append({**entry, "players": ranked})
         return out
+
+
+def _recent(state: dict[str, Any] | None) -> dict[int, int]:
+    """The entry counts of the table's latest games, as its state tells them."""
+    counts: dict[int, int] = {}
+    for game_id, entries in dict((state or {}).get("recent") or {}).items():
+        try:
+            counts[int(game_id)] = int(entries)
+        except (TypeError, ValueError):
+            continue
+    return counts
 
 
 def _natural(name: str) -> list[Any]:

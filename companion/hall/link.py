@@ -2,7 +2,8 @@
 
 Topics under ``companion/<table id>/``: ``state`` (retained, the bounded summary), ``events`` (every journal
 entry with its journal id, QoS 1), ``verdicts`` (illegal, breach, elimination, win as they happen) and ``status``
-(online, or offline as the broker's last will, retained).
+(online, or offline as the broker's last will, retained). A consumer that lacks entries (a broker restarted
+without persistence forgets every session) asks the table on ``replay`` for them again.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from companion.core import Text
 
 ROOT = "companion"
 TOPICS = ("state", "events", "verdicts", "status")
+#: a consumer's request to send again the entries it lacks, to one table
+REPLAY = "replay"
 DEFAULT_PORTS = {"mqtt": 1883, "mqtts": 8883}
 
 

@@ -33,9 +33,10 @@ def _scores(summary: Mapping[str, Any]) -> dict[str, float] | None:
     return {str(k): v for k, v in list(scores.items())[:MAX_PLAYERS] if isinstance(v, (int, float))}
 
 
-def state_message(table: str, name: str, state: Mapping[str, Any],
-                  last_verdicts: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
-    """The retained summary of the table: game, players, whose turn, scores, its last notable verdicts."""
+def state_message(table: str, name: str, state: Mapping[str, Any], last_verdicts: Iterable[Mapping[str, Any]],
+                  recent: Mapping[int, int] | None = None) -> dict[str, Any]:
+    """The retained summary of the table: game, players, whose turn, scores, its last notable verdicts; ``recent``:
+    the entry counts of its latest games, by which a consumer sees what it lacks."""
     summary = state.get("summary") or {}
     title = state.get("title") or {}
     return {
@@ -44,7 +45,8 @@ def state_message(table: str, name: str, state: Mapping[str, Any],
         "players": list(state.get("players") or [])[:MAX_PLAYERS],
         "turn": _turn(summary), "scores": _scores(summary), "outcome": state.get("outcome"),
         "entries": state.get("entries", 0), "last_verdicts": [_verdict(v) for v in last_verdicts],
-        "journal_problem": bool(state.get("journal_problem")), "at": time.time(),
+        "journal_problem": bool(state.get("journal_problem")),
+        "recent": {str(g): n for g, n in (recent or {}).items()}, "at": time.time(),
     }
 
 

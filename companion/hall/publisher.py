@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 from companion.bus import BusEvent
 from companion.core import Text
-from companion.hall.link import Broker, BrokerError, refusal, table_id, topic, unreachable
+from companion.hall.link import REPLAY, Broker, BrokerError, refusal, table_id, topic, unreachable
 from companion.hall.messages import event_message, state_message, verdicts_message
 from companion.journal import GameRecord, Journal, setup_players
 
@@ -32,6 +32,8 @@ LEDGER_FILE = "hall-acked.json"
 WINDOW = 200
 #: the ledger is written at most this often (a restart sends again at most what came meanwhile)
 SAVE_EVERY = 0.5
+#: the state tells how many entries the latest games have, so a consumer sees what it lacks
+RECENT_GAMES = 3
 #: live verdicts older than this when the broker is back are not sent as live (they are in the events anyway)
 VERDICTS_STALE = 60.0
 
@@ -98,7 +100,7 @@ class HallPublisher:
         self._wake = threading.Event()
         self._stopping = threading.Event()
         self._behind: set[int] = set(self._unsent_games())
-        self._sent: dict[int, int] = {}  # per game, the next seq to hand to the client
+        self._sent: dict[int, int] = {}  # per game, the next seq to hand to the client (from the ledger at first)
         self._inflight: dict[int, tuple[int, int]] = {}  # client message id -> journal id
         self._early: dict[int, float] = {}  # message id -> when acknowledged, before publish() returned
         self._verdicts: collections.deque[dict[str, Any]] = collections.deque(maxlen=100)
@@ -118,6 +120,7 @@ class HallPublisher:
         self.client.on_connect_fail = self._connect_failed
         self.client.on_disconnect = self._disconnected
         self.client.on_publish = self._acknowledged
+        self.client.on_message = self._replay_asked
 
     @classmethod
     def from_config(cls, config, journal: Journal, state: Callable[[], dict[str, Any]],
@@ -227,7 +230,11 @@ class HallPublisher:
             due, self._state_due = self._state_due, False
             last = list(self._last_verdicts)
         if due:
-            message = state_message(self.table, self.name, self._state(), last)
+            state = self._state()
+            counts = self.journal.entry_counts()
+            latest = sorted(counts)[-RECENT_GAMES:] + [state.get("game_id")]
+            recent = {g: counts.get(g, 0) for g in latest if isinstance(g, int)}
+            message = state_message(self.table, self.name, state, last, recent)
             self.client.publish(topic(self.table, "state"), json.dumps(message), qos=1, retain=True)
 
     def _publish_verdicts(self) -> None:
@@ -246,7 +253,7 @@ class HallPublisher:
         for n, game_id in enumerate(games):
             with self._lock:
                 room = WINDOW - len(self._inflight)
-                start = max(self._sent.get(game_id, 0), self.ledger.next(game_id))
+                start = self._sent.get(game_id, self.ledger.next(game_id))
             if room <= 0:
                 with self._lock:
                     self._behind.update(games[n:])
@@ -290,6 +297,7 @@ class HallPublisher:
             self._trouble("refused", refusal(reason_code, self.broker))
             return
         self.connected = True
+        client.subscribe(topic(self.table, REPLAY), qos=1)
         client.publish(topic(self.table, "status"), self._status(True), qos=1, retain=True)
         with self._lock:
             self._state_due = True
@@ -308,6 +316,25 @@ class HallPublisher:
         self.connected = False
         if was and not self._stopping.is_set():
             self._trouble("unreachable", unreachable(self.broker, f"connection lost: {reason_code}"))
+
+    def _replay_asked(self, client, userdata, message) -> None:
+        """A consumer that missed entries (a broker restarted without its session) asks for them again: per game,
+        the first seq it lacks, and the games after the last one it knows (``replay`` in docs/hall.md)."""
+        try:
+            asked = json.loads(message.payload)
+            games = {int(g): max(0, int(seq)) for g, seq in dict(asked.get("games", {})).items()}
+            after = asked.get("after")
+            after = int(after) if after is not None else None
+        except (ValueError, TypeError, AttributeError):
+            log.info("hall: a replay request that is not one was ignored")
+            return
+        if after is not None:
+            games.update({g: 0 for g in self.journal.entry_counts() if g > after})
+        with self._lock:
+            for game_id, seq in games.items():
+                self._sent[game_id] = min(self._sent.get(game_id, self.ledger.next(game_id)), seq)
+                self._behind.add(game_id)
+        self._wake.set()
 
     def _acknowledged(self, client, userdata, mid, reason_code, properties) -> None:
         with self._lock:

@@ -3,14 +3,19 @@ for it by the broker, as long as the broker runs)."""
 
 from __future__ import annotations
 
+import json
 import logging
 import socket
+import time
 
 from companion.core import Text
 from companion.hall.board import HallBoard
-from companion.hall.link import ROOT, TOPICS, Broker, refusal, unreachable
+from companion.hall.link import REPLAY, ROOT, TOPICS, Broker, refusal, topic, topic_parts, unreachable
 
 log = logging.getLogger(__name__)
+
+#: a table is asked again for what the hall lacks at most this often (its state comes with every entry)
+REPLAY_SPACING = 2.0
 
 
 class HallSubscriber:
@@ -25,7 +30,8 @@ class HallSubscriber:
         self.client.on_connect_fail = lambda client, userdata: self._trouble(
             unreachable(broker, "no answer", hall=True))
         self.client.on_disconnect = self._disconnected
-        self.client.on_message = lambda client, userdata, message: board.handle(message.topic, message.payload)
+        self.client.on_message = self._message
+        self._asked: dict[str, float] = {}  # table -> when the hall last asked it to replay
 
     def start(self) -> None:
         log.info("hall: listening to %s", self.broker.address)
@@ -42,9 +48,34 @@ class HallSubscriber:
             return
         self.connected = True
         client.subscribe([(f"{ROOT}/+/{kind}", 1) for kind in TOPICS])
+        for table in self.board.table_ids():  # what came while the hall was away from a broker that forgot it
+            self._ask(table)
         if self.problem is not None:
             log.warning("hall: connected again to %s", self.broker.address)
         self.problem = None
+
+    def _message(self, client, userdata, message) -> None:
+        self.board.handle(message.topic, message.payload)
+        parts = topic_parts(message.topic)
+        if parts is None or parts[1] not in ("state", "events"):
+            return
+        table, state = parts[0], None
+        if parts[1] == "state":
+            try:
+                state = json.loads(message.payload)
+            except ValueError:
+                return
+            if not isinstance(state, dict) or not self.board.behind(table, state):
+                return
+        elif not self.board.lacking.get(table):
+            return
+        if time.monotonic() - self._asked.get(table, -REPLAY_SPACING) >= REPLAY_SPACING:
+            self._ask(table, state)
+
+    def _ask(self, table: str, state: dict | None = None) -> None:
+        """Asks ``table`` for the entries the hall lacks (docs/hall.md, replay)."""
+        self._asked[table] = time.monotonic()
+        self.client.publish(topic(table, REPLAY), json.dumps(self.board.wanted(table, state)), qos=1)
 
     def _disconnected(self, client, userdata, flags, reason_code, properties) -> None:
         self.connected = False

@@ -80,25 +80,65 @@ def broker(tmp_path):
 
 
 class Listener:
-    """A plain subscriber: every message of every table, in the order it came (persistent session, QoS 1)."""
+    """A plain subscriber, as any consumer of the hall's topics can be written: it takes each game's entries in order
+    (dropping one seen before, or one after a gap) and asks a table for what it lacks on ``replay`` when it connects
+    again (a restarted broker forgot its session) or when the table's state tells of more entries than it has."""
 
-    def __init__(self, url_port: int, name: str = "plain-listener") -> None:
+    def __init__(self, port: int, name: str = "plain-listener") -> None:
         self.messages: list[tuple[str, dict]] = []
+        self.accepted: dict[str, list[tuple[int, int]]] = {}  # table -> journal ids taken, in order
         self.lock = threading.Lock()
+        self._asked: dict[str, float] = {}
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=name, clean_session=False)
-        self.client.on_connect = lambda c, u, f, rc, p: c.subscribe("companion/#", qos=1)
+        self.client.on_connect = self._connected
         self.client.on_message = self._message
         self.client.reconnect_delay_set(1, 2)
-        self.client.connect_async("127.0.0.1", url_port)
+        self.client.connect_async("127.0.0.1", port)
         self.client.loop_start()
 
-    def _message(self, client, userdata, message) -> None:
+    def _have(self, table: str) -> dict[int, int]:
+        counts: dict[int, int] = {}
+        for game_id, _ in self.accepted.get(table, []):
+            counts[game_id] = counts.get(game_id, 0) + 1
+        return counts
+
+    def _ask(self, table: str, also: dict[int, int] | None = None) -> None:
+        have = self._have(table)
+        wanted = {str(g): have.get(g, 0) for g in {*have, *(also or {})}}
+        request = {"games": wanted, **({"after": max(have)} if have else {})}
+        self._asked[table] = time.monotonic()
+        self.client.publish(f"companion/{table}/replay", json.dumps(request), qos=1)
+
+    def _connected(self, client, userdata, flags, reason_code, properties) -> None:
+        client.subscribe([("companion/+/state", 1), ("companion/+/events", 1), ("companion/+/status", 1),
+                          ("companion/+/verdicts", 1)])
         with self.lock:
-            self.messages.append((message.topic, json.loads(message.payload)))
+            for table in self.accepted:
+                self._ask(table)
+
+    def _message(self, client, userdata, message) -> None:
+        data = json.loads(message.payload)
+        with self.lock:
+            self.messages.append((message.topic, data))
+            table = data["table"]
+            if message.topic.endswith("/events"):
+                game_id, seq = data["id"]
+                if seq == self._have(table).get(game_id, 0):
+                    self.accepted.setdefault(table, []).append((game_id, seq))
+            elif message.topic.endswith("/state"):
+                recent = {int(g): n for g, n in data.get("recent", {}).items()}
+                have = self._have(table)
+                if any(have.get(g, 0) < n for g, n in recent.items()) and \
+                        time.monotonic() - self._asked.get(table, -2.0) >= 2.0:
+                    self._ask(table, recent)
 
     def of(self, kind: str) -> list[dict]:
         with self.lock:
             return [m for t, m in self.messages if t.endswith("/" + kind)]
+
+    def received(self, table: str) -> list[tuple[int, int]]:
+        with self.lock:
+            return list(self.accepted.get(table, []))
 
     def close(self) -> None:
         self.client.disconnect()

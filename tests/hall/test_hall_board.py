@@ -27,12 +27,31 @@ def test_an_entry_seen_twice_counts_once_and_the_newest_entry_says_how_the_game_
     board.handle(*event("table-1", 4, 0))  # sent again after an outage
     board.handle(*event("table-1", 4, 1, outcome=WIN_YUGI))
     assert board.duplicates == 2
-    assert board.tables()[0]["entries"] == 2 and board.tables()[0]["out_of_order"] == 0
+    assert board.tables()[0]["entries"] == 2
     [hexors] = board.standings()
     assert hexors["played"] == 1 and hexors["title"]["en"] == "Hexors"
     assert [(p["name"], p["wins"], p["played"]) for p in hexors["players"]] == [("Yugi", 1, 1), ("Kaiba", 0, 1)]
     board.handle(*event("table-1", 4, 2, outcome=None))  # an undo took the win back
     assert board.standings() == []
+
+
+def test_an_entry_after_a_gap_waits_for_the_gap_and_the_table_is_asked_for_it(tmp_path):
+    """A broker restarted without persistence forgets the hall's session: what it held for the hall is lost."""
+    board = HallBoard(tmp_path / "hall.sqlite3")
+    board.handle(*event("table-1", 4, 0))
+    board.handle(*event("table-1", 4, 2))
+    assert board.early == 1 and board.tables()[0]["entries"] == 1
+    assert board.behind("table-1", {})
+    assert board.wanted("table-1") == {"games": {"4": 1}, "after": 4}
+    state = {"game_id": 6, "entries": 3, "recent": {"4": 5, "6": 3}}  # two entries and a whole game missed
+    assert board.behind("table-1", state)
+    assert board.wanted("table-1", state) == {"games": {"4": 1, "6": 0}, "after": 4}
+    for seq in range(1, 5):
+        board.handle(*event("table-1", 4, seq))
+    for seq in range(3):
+        board.handle(*event("table-1", 6, seq))
+    assert not board.behind("table-1", state) and board.tables()[0]["entries"] == 8
+    assert not board.behind("table-9", {"recent": {"bad": "x"}})
 
 
 def test_standings_gather_every_table_and_a_hidden_table_is_left_out(tmp_path):

@@ -4,6 +4,7 @@ checks before requests."""
 from __future__ import annotations
 
 import functools
+import ipaddress
 import math
 from urllib.parse import urlsplit
 
@@ -76,7 +77,17 @@ def require_pin(view):
 
 
 def _client() -> str:
-    return request.remote_addr or "unknown"
+    """Who is trying PINs: the address, or for IPv6 its /64 (one device may take any address in it)."""
+    address = request.remote_addr or "unknown"
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if ip.version == 4:
+        return str(ip)
+    if ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    return str(ipaddress.ip_network(f"{ip}/64", strict=False))
 
 
 def _check_rate_limit() -> None:

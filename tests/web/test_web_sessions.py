@@ -132,6 +132,18 @@ def test_wrong_pins_from_other_addresses_never_lock_the_right_pin_out(app):
     assert typo.post("/api/login", {"pin": PIN}).status_code == 200
 
 
+def test_one_ipv6_network_is_one_phone_for_the_pin_limit(app):
+    """A device on IPv6 may take any address of its /64: taking a new one does not buy new tries."""
+    for n in range(5):
+        assert at(app, f"2001:db8::{n + 1}").post("/api/login", {"pin": "000000"}).status_code == 401
+    assert at(app, "2001:db8::99").post("/api/login", {"pin": PIN}).status_code == 429
+    assert at(app, "2001:db8:0:1::1").post("/api/login", {"pin": PIN}).status_code == 200
+    mapped = at(app, "::ffff:192.0.2.7")  # an IPv4 phone seen through an IPv6 socket
+    for _ in range(5):
+        assert mapped.post("/api/login", {"pin": "000000"}).status_code == 401
+    assert at(app, "192.0.2.7").post("/api/login", {"pin": PIN}).status_code == 429  # one phone either way
+
+
 def test_guessing_from_many_addresses_is_slowed_to_one_try_every_few_seconds(app):
     strangers = [at(app, f"10.0.1.{n + 2}") for n in range(12)]
     for stranger in strangers:  # each stranger's first guess: 12 wrong PINs, not yet the overall limit (30)

@@ -221,15 +221,19 @@ class GameEngine(abc.ABC):
         One rule for every game: what is available is exactly what ``legal`` accepts now. Asked of a copy: ``legal``
         rebuilds the state it tried, and a caller midway through reading the old one would read a tried move."""
         offers = self.offers()
-        scratch = type(self).from_snapshot(self.snapshot()) if offers else self
+        if not offers:
+            return {}
+        scratch = type(self).from_snapshot(self.snapshot())
+        before = scratch.state_json()  # put back after each try (``legal`` without taking the state each time)
         out = {}
         for key, event in offers.items():
             try:
-                refused = next((v for v in scratch.legal(event) if v.kind is VerdictKind.ILLEGAL), None)
+                refused = next((v for v in scratch._run(event, before) if v.kind is VerdictKind.ILLEGAL), None)
                 why = refused.message.to_json() if refused else None
             except EventError as exc:  # an engine offering a malformed event is a bug: never offer it
                 log.warning("%s offers %r, which it cannot read: %s", self.name, key, exc)
                 why = {"en": "not possible now", "fr": "impossible pour l'instant"}
+            scratch.load_state_json(before)
             out[key] = {"event": event, "available": why is None, "why": why}
         return out
 

@@ -81,11 +81,6 @@ class Nexus(StateUntilSetup, GameEngine):
     def summary(self) -> dict[str, Any]:
         if self.state is None:
             return {"phase": "setup", "message": "waiting for the setup event", "setup": setup_choices()}
+        # Nexus lists no buttons to put to the referee: its phone offers only the nodes and squares the rules leave
+        # open (legal_counters, card_spots), worked out by the rules themselves
         return {**summary(self.state, self.options), "available": self.available_actions()}
-
-    def offers(self) -> dict[str, dict[str, Any]]:
-        """A counter on each node the rules leave open (the phone's zoomed nodes send these)."""
-        if self.state is None or self.state.phase == OVER:
-            return {}
-        return {f"place_counter:{node}": {"type": "place_counter", "player": self.state.player, "node": node}
-                for node in counter_nodes(self.state, self.options)}

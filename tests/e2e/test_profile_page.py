@@ -25,22 +25,24 @@ def test_the_settings_show_what_the_camera_learnt_and_forget_it(quiet_table, scr
     try:
         unlock(browser, url)
         browser.refresh()
-        wait(browser, lambda d: d.find_element("id", "profile-count").text.startswith("Appris de 2 corrections"))
+        count = lambda d: d.find_element("id", "profile-count").text  # noqa: E731
+        wait(browser, lambda d: count(d).startswith("Appris de 2 corrections"), message="never showed 2 corrections")
         private = browser.find_element("id", "profile-private").text
         assert private == "Les images restent sur le compagnon : rien n'en sort."
         tap(browser, "#profile-toggle")
-        wait(browser, lambda d: len(d.find_elements("css selector", "#profile-list li")) == 2)
+        wait(browser, lambda d: len(d.find_elements("css selector", "#profile-list li")) == 2, message="no list")
         items = browser.find_elements("css selector", "#profile-list li")
         assert [i.find_element("css selector", ".said").text for i in items] == ["pas un dé", "un 1"]
         wait(browser, lambda d: all(d.execute_script("return arguments[0].naturalWidth", i) > 0
-                                    for i in d.find_elements("css selector", "#profile-list img")))
+                                    for i in d.find_elements("css selector", "#profile-list img")),
+             message="the pictures never loaded")
         screenshot(browser, screenshots, "profile-fr")
         tap(browser, "#profile-list li[data-label='0'] button.remove")
-        wait(browser, lambda d: d.find_element("id", "profile-count").text.startswith("Appris d'une correction"))
+        wait(browser, lambda d: count(d).startswith("Appris d'une correction"), message="one never forgotten")
         assert [e.label for e in store.snapshot()] == [1]
         browser.execute_script("window.confirm = () => true")
         tap(browser, "#profile-reset")
-        wait(browser, lambda d: d.find_element("id", "profile-count").text.startswith("Rien d'appris"))
+        wait(browser, lambda d: count(d).startswith("Rien d'appris"), message="never all forgotten")
         assert store.snapshot() == [] and not browser.find_element("id", "profile-toggle").is_displayed()
         assert page_errors(browser) == []
     finally:

@@ -77,12 +77,16 @@ class LiveView:
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _fresh_at: float = 0.0  # time.monotonic() and time.time() of the last frame (or of the start of the watch)
     _fresh_wall: float = 0.0
+    _first_by: float = 0.0  # time.monotonic() by which the first frame is due (a camera takes a while to open)
+    _seen_one: bool = False
 
-    def watch(self, stall_after: float | None) -> None:
-        """Expect frames from now (a pipeline starts: ``stall_after`` seconds without one is a stall), or no more."""
+    def watch(self, stall_after: float | None, first_within: float = 0.0) -> None:
+        """Expect frames from now (a pipeline starts: ``stall_after`` seconds without one is a stall, and the first
+        may take ``first_within`` seconds more), or no more (None)."""
         with self._lock:
             self.stall_after = stall_after
             self._fresh_at, self._fresh_wall = time.monotonic(), time.time()
+            self._first_by, self._seen_one = self._fresh_at + first_within, False
 
     def stall(self) -> tuple[float, float] | None:
         """(since, for how long) when no new frame came for ``stall_after`` seconds: since is the wall-clock time of
@@ -91,7 +95,7 @@ class LiveView:
             return self._stall()
 
     def _stall(self) -> tuple[float, float] | None:
-        if self.stall_after is None:
+        if self.stall_after is None or (not self._seen_one and time.monotonic() < self._first_by):
             return None
         waited = time.monotonic() - self._fresh_at
         return (self._fresh_wall, waited) if waited >= self.stall_after else None
@@ -106,6 +110,7 @@ class LiveView:
             self.frame = frame
             self.readings = list(readings)
             self._fresh_at, self._fresh_wall = time.monotonic(), time.time()
+            self._seen_one = True
 
     def jpeg(self, quality: int = 80) -> bytes | None:
         """The latest frame as JPEG, encoded at most once per frame."""
@@ -186,7 +191,7 @@ class Pipeline(threading.Thread):
         return max(float(getattr(self.source, "frame_timeout", 5.0)), 3 * self.period)
 
     def run(self) -> None:
-        self.live.watch(self.stall_after)
+        self.live.watch(self.stall_after, first_within=float(getattr(self.source, "open_timeout", 0.0)))
         watcher = threading.Thread(target=self._watch_stall, name="pipeline stall watch", daemon=True)
         watcher.start()
         try:

@@ -79,6 +79,15 @@ def test_the_camera_own_news_is_kept_while_stalled():
     assert view["stalled"] is True and view["camera"]["message"] == "USB camera 0 returned no picture (unplugged?)"
 
 
+def test_a_camera_slow_to_open_is_not_called_stalled_before_its_open_timeout():
+    live = LiveView()
+    live.watch(0.05, first_within=0.3)
+    time.sleep(0.1)
+    assert live.to_json()["stalled"] is False  # still opening
+    time.sleep(0.3)
+    assert live.to_json()["stalled"] is True  # neither opened nor said why: stalled since the start
+
+
 def test_nothing_is_stalled_where_no_picture_is_awaited():
     live = LiveView()  # no camera wanted: no pipeline watches
     time.sleep(0.01)

@@ -111,8 +111,8 @@ def state():
     return _state_response()
 
 
-#: entries in a page of history when the phone does not say, and at most
-HISTORY_PAGE = 100
+#: entries in a page of history when the phone does not say (the phones ask for fewer), and at most
+HISTORY_PAGE = 500
 HISTORY_PAGE_MAX = 500
 
 

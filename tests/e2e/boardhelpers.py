@@ -40,10 +40,11 @@ def open_page(driver, url, route=""):
 def caught_up(driver, url):
     """Whether the page shows the game the table plays, with all its entries. A route changed within the same page
     keeps what it showed until the live stream catches up; a tap meanwhile can land on a row that then moves."""
-    server = api(url, "api/history")
-    shown = driver.execute_script("const app = window.companion; return app.state && app.history.game"
-                                  " ? [app.state.game_id, app.history.game.id, app.history.entries.length] : null")
-    return shown == [server["game"]["id"], server["game"]["id"], len(server["entries"])]
+    server = api(url, "api/history?limit=1")  # the page reads the history by pages: its newest entry is the server's
+    shown = driver.execute_script("const app = window.companion; return app.state && app.history.game ? [app.state"
+                                  ".game_id, app.history.game.id, (app.history.entries.at(-1) || {seq: null}).seq] : null")
+    newest = server["entries"][-1]["seq"] if server["entries"] else None
+    return shown == [server["game"]["id"], server["game"]["id"], newest]
 
 
 def unlock(driver, url):

@@ -27,8 +27,9 @@ EXPECTED = {  # (game, example) -> entries said, English and French
 
 def every_head(driver, css, service):
     """The entries' heads once every entry is drawn (else None), read in one script call: a redraw between reads
-    of separate elements would leave them stale."""
-    heads = driver.execute_script("return [...document.querySelectorAll(arguments[0])].map(e => e.innerText)", css)
+    of separate elements would leave them stale. The history comes by pages: "Older entries" is tapped while shown."""
+    heads = driver.execute_script("const older = document.getElementById('history-older'); if (older) older.click();"
+                                  "return [...document.querySelectorAll(arguments[0])].map(e => e.innerText)", css)
     return heads if len(heads) == len(service.table.history()) else None
 
 

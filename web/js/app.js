@@ -15,6 +15,7 @@ import * as tableView from "./views/table.js";
 
 const SCREENS = ["join", "table", "game", "verdicts", "history", "stats", "settings"];
 const JOINED_KEY = "companion.joined";
+const HISTORY_PAGE = 50; // entries read at a time: the newest after each change, older ones when asked
 const SERIOUS = new Set(["illegal", "breach", "elimination", "fall", "win", "loss", "warning", "unsure"]);
 
 class App {
@@ -50,7 +51,7 @@ class App {
         await this.api.session();
         this.info = await this.api.get("/api/info");
         const [state, history, live] = await Promise.all([
-          this.api.get("/api/state"), this.api.get("/api/history"), this.api.get("/api/live"),
+          this.api.get("/api/state"), this.api.get(`/api/history?limit=${HISTORY_PAGE}`), this.api.get("/api/live"),
         ]);
         this.adopt(state.state);
         this.history = history;
@@ -140,7 +141,8 @@ class App {
       this.state.camera_names = data.names || {};
     } else if (topic === "notice") {
       this.toast(pick(data), data.kind || "info");
-      return;
+      if (!("journal_problem" in data) || !this.state) return;
+      this.state.journal_problem = data.journal_problem; // the journal cannot be written, or can again
     } else if (topic === "reset") {
       this.load().then(() => { this.render(); this.toast(t("notice.reset"), "info"); });
       return;
@@ -157,15 +159,32 @@ class App {
     return true;
   }
 
-  /** The history is re-read after each change (corrections and undos change earlier entries). */
+  /** The newest page of the history is re-read after each change (corrections and undos change earlier entries);
+   * older pages the history screen asked for are kept before it. */
   refreshHistory() {
     clearTimeout(this.historyTimer);
     this.historyTimer = setTimeout(async () => {
       try {
-        this.history = await this.api.get("/api/history");
+        const page = await this.api.get(`/api/history?limit=${HISTORY_PAGE}`);
+        const first = page.entries.length ? page.entries[0].seq : Infinity;
+        const floor = this.history.game && this.history.game.id === page.game.id ? this.history.floor : undefined;
+        const kept = floor === undefined ? [] : this.history.entries.filter((e) => e.seq >= floor && e.seq < first);
+        this.history = kept.length ? { ...page, entries: [...kept, ...page.entries], more: this.history.more,
+          older: this.history.older, floor } : { ...page, floor };
         this.render();
       } catch (_) { /* the stream's reset or the next entry will bring it */ }
     }, 100);
+  }
+
+  /** The page of entries before the oldest one shown (the history screen's "older" button). */
+  async loadOlderHistory() {
+    const { older, game } = this.history;
+    if (older === null || older === undefined) return;
+    const page = await this.api.get(`/api/history?before=${older}&limit=${HISTORY_PAGE}`);
+    if (!game || page.game.id !== game.id || this.history.older !== older) return; // a new game, or loaded twice
+    this.history = { ...this.history, entries: [...page.entries, ...this.history.entries], more: page.more,
+      older: page.older, floor: page.entries.length ? page.entries[0].seq : 0 }; // kept by refreshHistory
+    this.render();
   }
 
   /** Run a change; a missing PIN opens the PIN dialog once, then retries. On the table screen its answer shows

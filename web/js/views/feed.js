@@ -108,6 +108,10 @@ export function renderHistory(app) {
       h("small", {}, `${time(entry.at)} · ${t("history.by", { source: sourceName(entry.source) })}`)));
   }
   if (!list.children.length) list.append(h("li", { class: "empty" }, t("history.empty")));
+  if (app.history.more) { // the history is read by pages, the newest first
+    list.append(h("li", { class: "older" }, h("button", { type: "button", id: "history-older", class: "big",
+      onclick: () => app.loadOlderHistory().catch(() => app.toast(t("error.network"), "error")) }, t("history.older"))));
+  }
   renderPastGames(app);
 }
 

@@ -1,37 +1,25 @@
-// Roll statistics from the game's history: faces per die colour and roll totals, drawn as inline SVG.
+// Roll statistics counted on the Pi (GET /api/statistics): faces per die colour and roll totals, drawn as inline SVG.
+// (The phone once counted them from the whole history, which an evening makes too long to read after every roll.)
 
 import { $, clear, DIE_COLOURS, dieCss, h, svg } from "../dom.js";
 import { colourName, formatNumber, t } from "../i18n.js";
 
 export function init() {}
 
-/** Face counts per colour and the distribution of roll totals, over the rolls still in force: fresh throws only.
- * A reroll's dice are the whole pool after it (the dice kept were counted with their roll, and which to keep was
- * the player's choice); a reading of dice lying in a zone (Tesseract's priming zone) shows dice already counted.
- * Power dice added to a roll (Nexus Keepers) are thrown fresh: their faces count, as dice of no roll's total.
- * A Tesseract prime throws one cube: a roll of one die (a prime entered as a bare value, with no die, has no
- * colour to count it under and is left out). */
-export function rollStatistics(entries) {
-  const faces = {};
-  const totals = {};
-  let rolls = 0;
-  for (const entry of entries) {
-    const type = entry.event.type;
-    const thrown = type === "roll" || type === "power" || type === "prime";
-    if (!entry.in_force || !thrown || !Array.isArray(entry.dice) || !entry.dice.length) continue;
-    let total = 0;
-    for (const die of entry.dice) {
-      const colour = die.color || "unknown";
-      faces[colour] = faces[colour] || [0, 0, 0, 0, 0, 0];
-      faces[colour][die.value - 1] += 1;
-      total += die.value;
-    }
-    if (type !== "power") {
-      rolls += 1;
-      totals[total] = (totals[total] || 0) + 1;
+/** The statistics of the game shown, read again when the game moved on: what was last read is drawn meanwhile. */
+function statistics(app) {
+  const wanted = `${app.state.game_id}:${app.state.entries}`;
+  const held = app.statistics;
+  if (!held || held.key !== wanted) {
+    if (app.statisticsAsked !== wanted) {
+      app.statisticsAsked = wanted;
+      app.api.get("/api/statistics").then((counted) => {
+        app.statistics = { ...counted, key: `${counted.game_id}:${counted.version}` };
+        if (app.screen === "stats" && app.statistics.key === `${app.state.game_id}:${app.state.entries}`) render(app);
+      }).catch(() => { app.statisticsAsked = null; });
     }
   }
-  return { rolls, faces, totals };
+  return held && held.game_id === app.state.game_id ? held : null;
 }
 
 /** A p-value as players read it, like the fairness verdict's: two significant digits, the page's decimal mark. */
@@ -85,8 +73,9 @@ function barChart(groups, series, valueOf, label) {
 }
 
 export function render(app) {
+  const stats = statistics(app);
   const root = clear($("#stats"));
-  const stats = rollStatistics(app.history.entries || []);
+  if (!stats) return; // on its way: drawn when it comes
   if (!stats.rolls) { root.append(h("p", { class: "hint" }, t("stats.empty"))); return; }
   const colours = Object.keys(stats.faces).sort(colourOrder);
   const series = colours.map((c) => ({ name: c, label: colourName(c), colour: dieCss(c) }));

@@ -61,6 +61,8 @@ export function render(app) {
   renderUndo(app, $("#table-undo"));
   const notices = (app.info && app.info.notices) || [];  // about the service itself (a journal set aside)
   clear($("#service-notices")).append(...notices.map((n) => h("p", { class: "notice", dataset: { kind: n.kind } }, pick(n))));
+  const unsaved = app.state.journal_problem; // the journal cannot be written: said until it can again
+  if (unsaved) $("#service-notices").append(h("p", { class: "notice", id: "journal-problem", dataset: { kind: "error" } }, pick(unsaved.message)));
   board.render(app).then((view) => {
     // A board view shows and enters its game's dice itself; the generic roll entry is for free roll.
     const own = Boolean(view && view.ownsDice);

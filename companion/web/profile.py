@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, send_file
 
+from companion.referee.registry import available_games
 from companion.web.app import context
 from companion.web.session import require_pin
 from companion.web.validation import ApiError
@@ -15,8 +16,13 @@ blueprint = Blueprint("profile", __name__, url_prefix="/api")
 def _summary():
     store = context().service.profile.store
     examples = store.snapshot()
-    return jsonify({"examples": len(examples), "most": store.most,
-                    "list": [e.to_json() for e in reversed(examples)]})  # newest first
+    games = available_games()
+
+    def title(game: str) -> dict:
+        return games[game].title.to_json() if game in games else {"en": game, "fr": game}
+
+    return jsonify({"examples": len(examples), "most": store.most,  # newest first
+                    "list": [{**e.to_json(), "game_title": title(e.game)} for e in reversed(examples)]})
 
 
 @blueprint.get("/profile")

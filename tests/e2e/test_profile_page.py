@@ -33,6 +33,7 @@ def test_the_settings_show_what_the_camera_learnt_and_forget_it(quiet_table, scr
         wait(browser, lambda d: len(d.find_elements("css selector", "#profile-list li")) == 2, message="no list")
         items = browser.find_elements("css selector", "#profile-list li")
         assert [i.find_element("css selector", ".said").text for i in items] == ["pas un dé", "un 1"]
+        assert "Lancer libre" in items[0].text and "free-roll" not in items[0].text
         wait(browser, lambda d: all(d.execute_script("return arguments[0].naturalWidth", i) > 0
                                     for i in d.find_elements("css selector", "#profile-list img")),
              message="the pictures never loaded")

@@ -86,6 +86,7 @@ def test_corrections_on_the_phone_teach_the_camera_the_tables_dice(service, play
     assert corrected >= 2 and profile["examples"] == corrected
     assert {(e["label"], e["how"], e["colour"], e["game"]) for e in profile["list"]} == {
         (1, "corrected", "red", "free-roll")}
+    assert profile["list"][0]["game_title"] == {"en": "Free roll", "fr": "Lancer libre"}
 
     for seed in (21, 22):  # the next rolls of that die are read as the players said; the others as before
         play(service, [seed])

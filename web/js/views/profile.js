@@ -2,7 +2,7 @@
 // picture to look at, one to forget, all to forget. The pictures stay on the companion.
 
 import { $, clear, h } from "../dom.js";
-import { t } from "../i18n.js";
+import { pick, t } from "../i18n.js";
 
 let shown = false;     // the list of pictures is open
 let profile = null;    // the last GET /api/profile
@@ -67,7 +67,7 @@ function item(app, example) {
     style: "display:flex;align-items:center;gap:8px;flex-wrap:wrap" },
     h("img", { src: `/api/profile/pictures/${encodeURIComponent(example.id)}.png`, alt: said, width: 72, height: 72 }),
     h("span", { class: "said" }, said),
-    h("span", { class: "hint" }, [t(`profile.how.${example.how}`), example.game, when].filter(Boolean).join(" · ")),
+    h("span", { class: "hint" }, [t(`profile.how.${example.how}`), pick(example.game_title), when].filter(Boolean).join(" · ")),
     h("button", { type: "button", class: "remove", "aria-label": t("profile.remove"),
       onclick: () => remove(app, example.id) }, "×"));
 }

@@ -10,7 +10,7 @@ import pytest
 
 from companion.referee import create_game
 
-from boardhelpers import new_game, settled, shown, state, tap, unlock, wait
+from boardhelpers import new_game, screenshot, settled, shown, state, tap, unlock, wait
 from conftest import page_errors
 
 pytestmark = pytest.mark.browser
@@ -26,11 +26,12 @@ def as_drawn(levels):
             for level in levels]
 
 
-def test_the_tower_shown_to_build_is_the_one_the_game_starts_with(quiet_table, phone):
+def test_the_tower_shown_to_build_is_the_one_the_game_starts_with(quiet_table, phone, screenshots):
     service, url = quiet_table
     unlock(phone, url)
     new_game(phone, url, "tesseract", ["Ann", "Bob"])
     tap(phone, "#tess-build summary")
+    screenshot(phone, screenshots, "tess-tower-levels-en")
     shown_levels = shown(phone, LEVELS_SHOWN, "#tess-build")
     assert len(shown_levels) == 4 and all(len(level) == 16 for level in shown_levels)
     assert all(cube is not None for level in shown_levels for cube in level.values())
@@ -48,7 +49,7 @@ def test_the_tower_shown_to_build_is_the_one_the_game_starts_with(quiet_table, p
     assert not page_errors(phone)
 
 
-def test_the_tower_built_at_the_table_is_entered_square_by_square_and_checked(quiet_table, phone):
+def test_the_tower_built_at_the_table_is_entered_square_by_square_and_checked(quiet_table, phone, screenshots):
     service, url = quiet_table
     unlock(phone, url)
     new_game(phone, url, "tesseract", ["Ada", "Marie"])
@@ -62,6 +63,7 @@ def test_the_tower_built_at_the_table_is_entered_square_by_square_and_checked(qu
             tap(phone, f"#tess-cube-pick .tess-cube-colour [data-value='{cube['color']}']")
             colour = cube["color"]
         if index == len(cubes) - 1:
+            screenshot(phone, screenshots, "tess-tower-entered-en")
             start = phone.find_element("id", "tess-setup-start")
             assert start.get_attribute("aria-disabled") == "true"
             assert phone.find_element("id", "tess-start-why").text == "1 cube still to enter"

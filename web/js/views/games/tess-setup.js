@@ -73,6 +73,12 @@ function rollsCard(ctx) {
         dataset: { key: String(v) }, onclick: () => { draft.rolls[slot.key] = v; renderSetup(ctx); } }))))));
 }
 
+/** The cube picker right under the level being entered, the whole width: the finger stays where it works. */
+function withPicker(levels, picker) {
+  if (picker) levels.children[draft.cell[0]].after(picker);
+  return levels;
+}
+
 /** Entering the tower built at the table: the squares of the four levels, then the cube of the square tapped. */
 function builtCard(ctx, choices) {
   const cubes = builtCubes(choices);
@@ -85,7 +91,7 @@ function builtCard(ctx, choices) {
     draft.cell = next < choices.columns.length ? [level, choices.columns[next]] : level + 1 < choices.max_levels ? [level + 1, choices.columns[0]] : null;
     renderSetup(ctx);
   };
-  const picker = draft.cell ? h("div", { class: "card", id: "tess-cube-pick" },
+  const picker = draft.cell ? h("div", { class: "card", id: "tess-cube-pick", style: "grid-column:1 / -1" },
     h("p", {}, t("tess.cube_for", { column: draft.cell[1], n: draft.cell[0] + 1 })),
     choiceRow(choices.colours.map((c) => ({ value: c, label: colourName(c) })), draft.colour, (c) => { draft.colour = c; renderSetup(ctx); },
       { class: "tess-cube-colour", label: t("tess.cube_colour") }),
@@ -96,8 +102,7 @@ function builtCard(ctx, choices) {
     h("p", { class: "hint", id: "tess-built-count", dataset: { cubes: String(cubes.filter(Boolean).length) } },
       t("tess.built_count", { n: cubes.filter(Boolean).length, total: cubes.length }), " · ",
       choices.colours.map((c) => `${colourName(c)} ${count(c)}/${choices.per_colour}`).join(" · ")),
-    picker,
-    towerLevels(asLevels(cubes, choices), { onCell: tap, selected: draft.cell }),
+    withPicker(towerLevels(asLevels(cubes, choices), { onCell: tap, selected: draft.cell }), picker),
   ];
 }
 

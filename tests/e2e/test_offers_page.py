@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from boardhelpers import open_page, settled, shown, state, tap, unlock, wait
+from boardhelpers import open_page, screenshot, settled, shown, state, tap, unlock, wait
 from conftest import page_errors
 
 pytestmark = pytest.mark.browser
@@ -21,7 +21,8 @@ def notices(driver):
     return shown(driver, "return [...document.querySelectorAll('#notices .notice, #tap-answer')].map(n => n.textContent)")
 
 
-def test_tesseract_offers_end_of_actions_and_columns_only_when_the_referee_would_take_them(quiet_table, phone):
+def test_tesseract_offers_end_of_actions_and_columns_only_when_the_referee_would_take_them(quiet_table, phone,
+                                                                                         screenshots):
     service, url = quiet_table
     unlock(phone, url)
     service.table.new_game("tesseract", {}, ["Ada", "Marie"])
@@ -34,6 +35,7 @@ def test_tesseract_offers_end_of_actions_and_columns_only_when_the_referee_would
     assert reason.text == "Ada still has 3 actions to take" and reason.is_displayed()
     tap(phone, "#tess-end-actions")
     wait(phone, lambda d: any("Ada still has 3 actions to take" in n for n in notices(d)), message="no reason on tap")
+    screenshot(phone, screenshots, "tess-refused-en")
 
     blocked = next(c for c in before["summary"]["tower"] if c["height"] and not c["removable"])["column"]
     tap(phone, f".tess-tower .column[data-column='{blocked}']")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import collections
 import logging
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Sequence
 
@@ -114,8 +114,10 @@ class TableLearning:
 
     # -- learning --------------------------------------------------------------------------
     def on_bus(self, event) -> None:
-        """The bus listener: learn from a phone's entry that names a kept camera roll's dice by their boxes."""
-        if event.topic != "entry" or event.data.get("source") != "phone":
+        """The bus listener: learn from a phone's entry that names a kept camera roll's dice by their boxes; a camera
+        roll as journaled (the rules-aware reading may have taken a die's second-best face) is what a correction is
+        compared with."""
+        if event.topic != "entry" or event.data.get("source") not in ("phone", "camera", "simulated"):
             return
         entry = event.data.get("event") or {}
         said = [d for d in entry.get("dice") or () if isinstance(d, dict) and isinstance(d.get("box"), list)]
@@ -125,11 +127,21 @@ class TableLearning:
             said_dice = [DieReading.from_json(d) for d in said]
         except ValueError:
             return
+        if event.data.get("source") != "phone":
+            self.journaled(said_dice)
+            return
         game = str((event.data.get("state") or {}).get("game") or "")
         try:
             self.learn(said_dice, corrected=entry.get("type") == "correct", game=game)
         except OSError as exc:  # a full or failing SD card: the game goes on, the profile learns nothing
             log.warning("the table profile could not keep a correction: %s", exc)
+
+    def journaled(self, dice: Sequence[DieReading]) -> None:
+        """A kept roll's dice take the faces the camera's entry was journaled with."""
+        with self._lock:
+            roll, pairs = self._match(dice)
+            for k, die in pairs.items() if roll is not None else ():
+                roll.dice[k] = replace(roll.dice[k], value=die.value, unread=die.unread)
 
     def learn(self, said: Sequence[DieReading], corrected: bool, game: str = "") -> int:
         """Keep what the players ``said`` about a kept roll's dice (matched by box); how many examples were kept.

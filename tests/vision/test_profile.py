@@ -247,3 +247,24 @@ def test_a_profile_that_fails_leaves_the_settled_roll_as_the_readers_read_it(tmp
     failing = DiceReader(unread=True, arbiter=False, profile=Failing())
     assert failing.review_settled(image, dice) == dice
     assert "the table profile could not read this settled roll" in caplog.text
+
+
+def test_a_correction_is_compared_with_the_roll_as_journaled(tmp_path, reader):
+    """The rules-aware reading may play a die's second-best face: a correction that leaves it so teaches nothing."""
+    from companion.bus import EventBus
+
+    learning, bus = TableLearning(tmp_path / "profile"), EventBus()
+    bus.listen(learning.on_bus)
+    image = cv2.imread(str(sorted((REAL / "byler-d6" / "images").iterdir())[0]))
+    read = [d for d in learning.settled(reader, image, reader.read(image)) if not d.unread]
+    played = [d.to_json() for d in read]
+    played[0]["value"] = played[0]["value"] % 6 + 1  # journaled with another face than read
+    bus.publish("entry", {"source": "camera", "event": {"type": "roll", "dice": played}, "state": {}})
+    bus.publish("entry", {"source": "phone", "event": {"type": "correct", "seq": 0, "dice": played},
+                          "state": {"game": "free-roll"}})
+    assert learning.store.snapshot() == []
+    played[1]["value"] = played[1]["value"] % 6 + 1
+    bus.publish("entry", {"source": "phone", "event": {"type": "correct", "seq": 0, "dice": played},
+                          "state": {"game": "free-roll"}})
+    (example,) = learning.store.snapshot()
+    assert (example.label, example.game, example.how) == (played[1]["value"], "free-roll", "corrected")

@@ -22,7 +22,7 @@ from .markers import MarkerFinder, SeenMarker
 from .messages import PieceSighting, PlacedDie, TableView
 from .motion import MotionWatch
 from .plane import PlaneStatus, PlaneTracker, TablePlane
-from .spots import coloured_spots
+from .spots import coloured_spots, footprint
 from .veto import die_sized_mm, die_sized_px, on_print
 
 log = logging.getLogger(__name__)
@@ -41,6 +41,7 @@ class TableReader:
         self._warned: set[int] = set()
         self._markers: list[SeenMarker] | None = None
         self._zone_mask: tuple | None = None  # (plane and mask size, the dice zones at the motion mask's scale)
+        self._footprints: dict[int, np.ndarray] = {}  # piece id -> the mm it was last seen covering
 
     def read(self, image: np.ndarray, dice: Sequence[DieReading] = (), index: int = 0,
              timestamp: float = 0.0, motion_measured: bool = False) -> TableView:
@@ -75,8 +76,14 @@ class TableReader:
                 if isinstance(item, PieceMarker) and m.id not in duplicates:
                     pieces.append(self._sighting(status.plane, item, m))
         placed, ignored, not_dice = self.sort_dice(status.plane, dice, image.shape[:2])
-        spots = tuple(coloured_spots(image, status.plane, self.layout)) \
-            if self.layout.spots and status.plane is not None else ()
+        spots = ()
+        if self.layout.spots and status.plane is not None:
+            for p in pieces:  # where counters may stand: on the pieces (cards) seen, this frame or before
+                item = self.layout.marker(p.id)
+                if item.grid is not None:
+                    self._footprints[p.id] = footprint(p, self.layout.grid(item.grid), item.span)
+            on = list(self._footprints.values()) if self.layout.pieces else None
+            spots = tuple(coloured_spots(image, status.plane, self.layout, footprints=on))
         return TableView(index, timestamp, tuple(markers), status, tuple(pieces), tuple(placed), ignored,
                          duplicates, unknown, moving, tuple(problems), spots, self.layout.needs_plane, not_dice)
 

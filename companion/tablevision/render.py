@@ -70,7 +70,8 @@ class DiePlacement:
 @dataclass(frozen=True)
 class Thing:
     """Something on the table that is not a die: "cup" (seen from above, ``size_mm`` across, coffee in it, a
-    handle), "phone" (``size_mm`` long), "hand" (a palm and fingers ``size_mm`` long); ``angle``: its turn."""
+    handle), "phone" (``size_mm`` long), "hand" (a palm and fingers ``size_mm`` long), "pen" (a coloured bar
+    ``size_mm`` long, a sixth as wide); ``angle``: its turn."""
 
     kind: str
     mm: tuple[float, float]
@@ -168,7 +169,7 @@ def draw_pieces(img: np.ndarray, layout: TableLayout, pieces, px_per_mm: float, 
 
 
 def draw_things(img: np.ndarray, things, px_per_mm: float, rng: np.random.Generator) -> None:
-    """Cups, phones and hands lying on the mat, drawn from above on ``img`` (mat pixels) in place."""
+    """Cups, phones, hands and pens lying on the mat, drawn from above on ``img`` (mat pixels) in place."""
     s = px_per_mm
     for t in things:
         c = np.array(t.mm) * s
@@ -209,6 +210,9 @@ def draw_things(img: np.ndarray, things, px_per_mm: float, rng: np.random.Genera
             cv2.line(img, pt(palm - across * r * 0.3), pt(palm - across * r * 0.75 + along * r * 0.25), skin,
                      int(r * 0.2), cv2.LINE_AA)  # thumb
             cv2.line(img, pt(palm), pt(palm - along * r * 2.5), skin, int(r * 0.8), cv2.LINE_AA)  # the arm
+        elif t.kind == "pen":  # a coloured pen or pen cap: counter-coloured, not counter-shaped
+            colour = tuple(int(v) for v in rng.choice([(40, 40, 210), (200, 90, 30), (30, 140, 240)]))
+            cv2.line(img, pt(c - along * r), pt(c + along * r), colour, max(1, int(r / 3)), cv2.LINE_AA)
         else:
             raise ValueError(f"unknown thing {t.kind!r}")
 

@@ -33,7 +33,7 @@ class BoardSettler:
         self.gone_frames = gone_frames if gone_frames is not None else 2 * stable_frames
         self._tracks: dict[int, _Track] = {}
         self._candidate: dict[str, Any] | None = None
-        self._candidate_spots: list[dict] = []
+        self._recent_spots: list[list[dict]] = []  # the spots of the last ``stable_frames`` still frames
         self._reported_spots: list[dict] = []
         self._count = 0
         self.reported: dict[str, Any] | None = None
@@ -41,7 +41,7 @@ class BoardSettler:
     def update(self, view: TableView, motion: MotionWatch | None = None) -> SettledBoard | None:
         """Track this frame's pieces; a ``SettledBoard`` when the board has settled into something new."""
         if view.plane.plane is None:
-            self._count = 0
+            self._count, self._recent_spots = 0, []
             return None
         seen_ids = {p.id for p in view.pieces}
         for p in view.pieces:
@@ -57,14 +57,17 @@ class BoardSettler:
             track.missing_still += 1
             track.status = GONE if track.missing_still >= self.gone_frames else OCCLUDED
         if view.moving:  # nothing is reported while something moves over the table
-            self._count = 0
+            self._count, self._recent_spots = 0, []
             return None
         board = self._board()
-        spots = list(view.spots)
-        if board == self._candidate and _same_spots(spots, self._candidate_spots):
+        self._recent_spots = (self._recent_spots + [list(view.spots)])[-self.stable_frames:]
+        # a counter is one seen on each of the settling frames: a spot that comes and goes (a finger, a glint) is not
+        spots = [s for s in view.spots if len(self._recent_spots) == self.stable_frames
+                 and all(_near_spot(s, frame) for frame in self._recent_spots)]
+        if board == self._candidate:
             self._count += 1
         else:
-            self._candidate, self._candidate_spots, self._count = board, spots, 1
+            self._candidate, self._count = board, 1
         if self._count >= self.stable_frames and (board != self.reported
                                                   or not _same_spots(spots, self._reported_spots)):
             self.reported, self._reported_spots = board, spots
@@ -89,6 +92,11 @@ class BoardSettler:
                                "facing_uncertain": s.facing_uncertain}
                               if t.status != GONE else {})}
         return out
+
+
+def _near_spot(spot: dict, others: list[dict], mm: float = 4.0) -> bool:
+    """Whether one of ``others`` is ``spot``'s colour within ``mm`` of it."""
+    return any(o["colour"] == spot["colour"] and math.dist(o["mm"], spot["mm"]) <= mm for o in others)
 
 
 def _same_spots(a: list[dict], b: list[dict], mm: float = 4.0) -> bool:

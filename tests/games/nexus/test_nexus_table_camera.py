@@ -107,7 +107,8 @@ def test_a_counter_of_the_players_colour_is_placed_from_the_camera():
     target = engine.legal_counters()[0]
     other = next(c for c in COLOURS_BGR if c != colour)
     board = settled_with({"ex-cross-1": (0, 0, 0), "ex-split-1": (2, 0, 90)},
-                         [(board_mm(engine.state.node_point(target)), colour), ((300.0, 60.0), other)])
+                         [(board_mm(engine.state.node_point(target)), colour),
+                          (board_mm(engine.state.node_point(engine.legal_counters()[-1])), other)])  # on a card
     spots = [p for p in board.values() if p["kind"] == "spot"]
     assert sorted(s["colour"] for s in spots) == sorted([colour, other])
     event = engine.observation_event(Observation(pieces=board))

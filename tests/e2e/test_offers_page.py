@@ -53,3 +53,22 @@ def test_tesseract_offers_end_of_actions_and_columns_only_when_the_referee_would
     assert phone.find_element("id", phone.find_element("id", "tess-end-actions").get_attribute("aria-describedby")) \
         .text == "Ada still has 2 actions to take"
     assert not page_errors(phone)
+
+
+def test_a_tesseract_column_tapped_in_the_threat_phase_says_which_to_prime(quiet_table, phone):
+    """« amorcez le cube amovible le plus bas »: a tap on another column says which ones, and sends nothing."""
+    service, url = quiet_table
+    unlock(phone, url)
+    example = [json.loads(line) for line in (REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()]
+    service.table.new_game("tesseract", {}, ["Ada", "Marie"])
+    for event in example[: next(i for i, e in enumerate(example) if e["type"] == "end_actions") + 1]:
+        service.table.submit(event)
+    open_page(phone, url, "#/table")
+    before = settled(phone, url)
+    assert before["summary"]["phase"] == "threat"
+    lowest = before["summary"]["lowest_removable"]
+    other = next(c["column"] for c in before["summary"]["tower"] if c["height"] and c["column"] not in lowest)
+    tap(phone, f".tess-tower .column[data-column='{other}']")
+    said = f"The Threat phase primes the lowest removable cube: {', '.join(lowest)}"
+    wait(phone, lambda d: any(said in n for n in notices(d)), message="a column that cannot be primed said nothing")
+    assert state(url)["entries"] == before["entries"]

@@ -194,7 +194,9 @@ export function render(ctx) {
     h("div", { class: "board-scroll tower-wrap" }, drawTower(summary, {
       selected: waiting ? ui.resolve.column : ui.column, choices,
       onColumn: (column) => (waiting ? (ui.resolve.column = column, redraw(ctx)) : tapColumn(ctx, column)),
-      onBlocked: acting ? (column) => tapColumn(ctx, column) : undefined,
+      onBlocked: acting ? (column) => tapColumn(ctx, column)
+        : summary.phase === "threat" && !waiting ? () => ctx.app.toast(t("tess.prime_only", { columns: summary.lowest_removable.join(", ") }), "info")
+          : undefined,
     })),
     h("p", { class: "hint" }, t("tess.tower_hint", { n: summary.tesseract_cubes })),
     h("details", { class: "card", id: "tess-levels" }, h("summary", {}, t("tess.levels_title")),

@@ -50,3 +50,26 @@ def test_no_board_or_setup_shows_an_id(quiet_table, language):
     finally:
         driver.quit()
     assert {where: ids for where, ids in found.items() if ids} == {}
+
+
+@pytest.mark.parametrize("language, said", [("en-GB", "Counter on Long rod"), ("fr-FR", "Pion sur Longue tige")])
+def test_a_counter_the_camera_saw_is_told_by_its_card(quiet_table, language, said):
+    """A counter read by the camera comes as a point ("at"), which the referee snaps to a node: the History and the
+    Undo bar said "Counter on" with nothing after it."""
+    service, url = quiet_table
+    events = [json.loads(line) for line in (REPO / "docs/rules/examples/nexus-two-players.jsonl").read_text().splitlines()]
+    service.table.new_game("nexus", {}, [])
+    for event in events[:2]:
+        service.table.submit(event)
+    node = next(n for n in service.table.state()["summary"]["nodes"] if n["id"] == events[3]["node"])  # on the Long rod
+    verdicts = service.table.submit({"type": "place_counter", "at": [node["x"] + 0.05, node["y"] - 0.05]})
+    assert not any(v.kind.value == "illegal" for v in verdicts)
+    driver = new_browser(language)
+    try:
+        unlock(driver, url)
+        open_page(driver, url, "#/history")
+        wait(driver, lambda d: any(said in e.text for e in d.find_elements("css selector", "#history-list li .head")),
+             message=f"the counter's entry does not say {said!r}")
+        assert not page_errors(driver)
+    finally:
+        driver.quit()

@@ -21,7 +21,7 @@ EXPECTED = {  # (game, example) -> entries said, English and French
     ("hexors", "hexors-advanced-win.jsonl"): (["Launch Earth fist → Celtic Guardian", "Launch Genesis → Kuriboh"],
                                               ["Lancer Poing de terre → Celtic Guardian", "Lancer Genèse → Kuriboh"]),
     ("nexus", "nexus-two-players.jsonl"): (["Counter on Fork", "Play Long rod"],
-                                           ["Pion sur Fork", "Jouer Long rod"]),
+                                           ["Pion sur Fourche", "Jouer Longue tige"]),
 }
 
 

@@ -61,6 +61,13 @@ function values(list) {
   return (list || []).map((d) => (d && typeof d === "object" ? d.value : d)).join(" ");
 }
 
+/** The Nexus node nearest a counter the camera saw ("at": [x, y], which the referee snaps to a node). */
+function nodeAt(summary, at) {
+  if (!Array.isArray(at) || !summary || !Array.isArray(summary.nodes)) return null;
+  const far = (n) => (n.x - at[0]) ** 2 + (n.y - at[1]) ** 2;
+  return summary.nodes.reduce((best, n) => (!best || far(n) < far(best) ? n : best), null)?.id ?? null;
+}
+
 /** An entry in a player's words: "Roll 3 4 5", "Take from b1", "Undo of entry 4"; the game's summary gives some
  * names (a Hexors action tile's, in either language). */
 export function describeEntry(entry, summary) {
@@ -84,7 +91,7 @@ export function describeEntry(entry, summary) {
     cube: cube(event.cube), chosen: cube(event.chosen), player: event.player ?? "",
     colour: event.colour ? colourName(event.colour) : "", tile: named(summary, event.tile), target: named(summary, event.target ?? event.tile),
     to: Array.isArray(event.path) && event.path.length ? event.path.at(-1) : "",
-    card: named(summary, event.card ?? String(event.node ?? "").split(":")[0]),  // a Nexus counter: its node's card
+    card: named(summary, event.card ?? String(event.node ?? nodeAt(summary, event.at) ?? "").split(":")[0]),  // a Nexus counter: its node's card
     action: actionName ? pick(actionName) : String(event.action ?? "").replace(/_/g, " "),
   });
 }

@@ -220,6 +220,11 @@ SCHEMA: dict[str, dict[str, Key]] = {
                                         "weighs them (at 1.6 the true faces of the validation photos' unsure dice are "
                                         "likeliest: models/arbiter_temperature.py; 1: as the model says)",
                                         within=POSITIVE),
+        "profile": Key(True, "learn this table's dice from the players' corrections on the phones (kept in data_dir's "
+                             "profile/, never sent anywhere) and read each settled roll with them (docs/vision/"
+                             "profile.md); false: the shipped readers alone, and nothing more is kept"),
+        "profile_size": Key(400, "most corrections the table profile keeps (the oldest go first)",
+                            within=AT_LEAST_ONE),
         "unread_dice": Key(True, "report the dice the camera sees but cannot read (drawn '?' on the phone; never "
                                  "played): a roll short of dice they would make up is 'camera unsure', not illegal "
                                  "(companion/vision/unread.py, benchmarks/aware.py); false: such dice are dropped"),

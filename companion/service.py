@@ -40,7 +40,9 @@ class Service:
         self.table = Table(self.journal, self.bus, default_game=config["game"]["default"],
                            aware=RulesAwareReading.from_config(config["vision"]))
         self.live = LiveView()
-        self.profile = TableLearning(config.data_dir / "profile")  # the dice this table's players corrected
+        # the dice this table's players corrected: kept (and shown, forgotten) even when not learning (vision.profile)
+        self.profile = TableLearning(config.data_dir / "profile", most=config["vision"]["profile_size"])
+        self._learning = self.profile if config["vision"]["profile"] else None
         if self.profile.store.notice is not None:
             self.notices.append({"kind": "warning", "message": self.profile.store.notice.en,
                                  "message_fr": self.profile.store.notice.fr})
@@ -54,7 +56,8 @@ class Service:
         self.web_probe: WebProbe | None = None
         self.bus.listen(self._to_panel)
         self.bus.listen(self._game_changed)
-        self.bus.listen(self.profile.on_bus)
+        if self._learning is not None:
+            self.bus.listen(self._learning.on_bus)
         self.panel.when_end_turn = self._end_turn_pressed
         self.hall = self._make_hall()  # None unless [hall] broker is set
 
@@ -83,7 +86,7 @@ class Service:
         vision = self.config["vision"]
         engine = self.table.engine
         reader = DiceKinds({"pips": lambda: DiceReader.from_config(vision, unread=vision["unread_dice"],
-                                                                   profile=self.profile),
+                                                                   profile=self._learning),
                             "colour": lambda: ColourDieReader(threads=vision["threads"])}, engine.dice_kinds(),
                            emblem_face=engine.emblem_face())
         self.live.show_reader_error(reader)

@@ -156,3 +156,31 @@ def test_a_damaged_profile_is_set_aside_and_every_phone_told(data_dir, pin_file)
         assert service.profile.store.snapshot() == [] and list((data_dir / "profile").glob("index.damaged-*.json"))
     finally:
         service.stop()
+
+
+def test_with_learning_off_corrections_teach_nothing_and_rolls_are_read_as_shipped(data_dir, pin_file):
+    from companion.config import load_config
+    from companion.service import Service
+    from companion.web import create_app
+    from webhelpers import Phone
+
+    config = load_config(None, overrides={"service": {"data_dir": str(data_dir)}, "vision": {"profile": False}})
+    service = Service(config, camera=False)
+    service.start()
+    try:
+        (data_dir / "pin.json").write_bytes(pin_file)
+        player = Phone(create_app(service, testing=True))
+        player.login()
+        reader = DiceReader(unread=True, arbiter=False, profile=service._learning)
+        pipeline = Pipeline(Rolls([table_photo(10)]), reader, RollSettler(stable_frames=2), service.table.observe,
+                            service.live, fps=0)
+        while pipeline.step():
+            pass
+        roll = last_roll(player)
+        dice = [{**d, "value": 1} if d["color"] == "red" else d for d in roll["dice"]]
+        assert player.post("/api/corrections", {"seq": roll["seq"], "version": roll["version"],
+                                                "dice": sent(dice)}).status_code == 200
+        assert player.get("/api/profile").get_json()["examples"] == 0
+        assert not list((data_dir / "profile").glob("*.png"))
+    finally:
+        service.stop()

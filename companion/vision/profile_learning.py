@@ -95,7 +95,7 @@ class TableLearning:
         self._profile, self._seen_fitted = (key, profile), len(self._seen)
         return profile
 
-    def settled(self, reader, image: np.ndarray, dice: Sequence[DieReading], game: str = "") -> list[DieReading]:
+    def settled(self, reader, image: np.ndarray, dice: Sequence[DieReading]) -> list[DieReading]:
         """A settled roll's dice read with the profile; their crops kept for a correction to come."""
         boxed = [d for d in dice if d.box is not None]
         if not boxed or getattr(reader, "faces", None) is None:

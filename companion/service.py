@@ -99,7 +99,7 @@ class Service:
         from companion.tablevision.stage import TableStage
 
         self._table_game = self.table.record.game
-        return TableStage.from_config(self.config["table"], self._table_game)
+        return TableStage.from_config(self.config["table"], self._table_game, data_dir=self.config.data_dir)
 
     def _game_changed(self, event: BusEvent) -> None:
         """A new game brings the kinds of dice it rolls (and what their emblems stand for), and a game of another

@@ -24,6 +24,9 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--layout", help="a table layout file (JSON) instead of the game's mat")
     parser.add_argument("--dictionary", help="marker dictionary, OpenCV's name (e.g. DICT_APRILTAG_36h11)")
     parser.add_argument("--no-dice", action="store_true", help="markers and pieces only (no dice model)")
+    parser.add_argument("--calibrate", action="store_true",
+                        help="measure the lens from these photos of the mat with stickers across it, and keep it in "
+                             "the data directory (lens.json) for the service")
     parser.set_defaults(func=run)
 
 
@@ -48,6 +51,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion table: {exc}", file=sys.stderr)
         return 2
     reader = None
+    if args.calibrate:
+        return _calibrate(args, layout, finder, settings.data_dir)
+    from companion.tablevision.lens import LensError, load_lens
+
+    try:
+        lens = load_lens(settings.data_dir)
+    except LensError as exc:
+        print(f"companion table: {exc}", file=sys.stderr)
+        return 2
     if not args.no_dice:
         from companion.vision import DiceReader, ModelError
 
@@ -65,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             failed += 1
             continue
-        stage = TableStage(layout, zoom=table.get("dice_window", True), die_mm=table.get("die_mm", 16.0))
+        stage = TableStage(layout, zoom=table.get("dice_window", True), die_mm=table.get("die_mm", 16.0), lens=lens)
         stage.reader.finder = finder
         view = stage.read_still(image, reader) if reader is not None else stage.reader.read(image)
         plane = view.plane.plane
@@ -77,4 +89,38 @@ def run(args: argparse.Namespace) -> int:
             pieces = ", ".join(f"{p.name}@{list(p.place.cell) if p.place.cell else p.place.zone}"
                                f"{'?' if p.uncertain else ''}" for p in view.pieces) or "no pieces"
             print(f"{path}: {len(view.markers)} markers, {where}; {pieces}; {len(view.dice)} dice", flush=True)
+    return 1 if failed else 0
+
+
+def _calibrate(args: argparse.Namespace, layout, finder, data_dir) -> int:
+    """The lens from the markers on the photos (tablevision/lens.py), kept in ``data_dir``."""
+    import cv2
+
+    from companion.tablevision.lens import LensError, fit_lens
+
+    views, size, failed = [], None, 0
+    for path in _expand(args.inputs):
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
+        if image is None:
+            print(f"companion table: {path}: {'no such file' if not path.exists() else 'not a readable image'}",
+                  file=sys.stderr)
+            failed += 1
+            continue
+        shape = (image.shape[1], image.shape[0])
+        if size is not None and shape != size:
+            print(f"companion table: {path}: {shape[0]}x{shape[1]}, not {size[0]}x{size[1]} like the first photo: "
+                  f"calibrate with photos from one camera setting", file=sys.stderr)
+            return 2
+        size = shape
+        views.append(finder.find(image))
+    if not views:
+        return 1
+    try:
+        lens = fit_lens(layout, views, size)
+    except LensError as exc:
+        print(f"companion table: {exc}", file=sys.stderr)
+        return 2
+    path = lens.save(data_dir)
+    print(f"lens from {lens.photos} photo(s): k1 {lens.k1:+.4f}, k2 {lens.k2:+.4f}; residual {lens.residual_px:.2f} px "
+          f"(without correction {lens.residual_before_px:.2f} px); kept in {path}")
     return 1 if failed else 0

@@ -8,7 +8,7 @@ once when the anchors it can see are no longer where the plane says they should 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 import cv2
 import numpy as np
@@ -26,14 +26,20 @@ class TablePlane:
     to_image: np.ndarray
     reprojection_px: float
     anchors: tuple[int, ...]
+    lens: Any = None  # lens.Lens: the homographies hold between undistorted pixels and mm (None: no correction)
 
     def table_points(self, pixels: np.ndarray) -> np.ndarray:
-        pts = np.asarray(pixels, np.float64).reshape(-1, 1, 2)
-        return cv2.perspectiveTransform(pts, self.to_table).reshape(-1, 2)
+        """Picture pixels (as the camera gives them) to table mm."""
+        pts = np.asarray(pixels, np.float64).reshape(-1, 2)
+        if self.lens is not None:
+            pts = self.lens.undistort(pts)
+        return cv2.perspectiveTransform(pts.reshape(-1, 1, 2), self.to_table).reshape(-1, 2)
 
     def image_points(self, mm: np.ndarray) -> np.ndarray:
+        """Table mm to picture pixels (as the camera gives them)."""
         pts = np.asarray(mm, np.float64).reshape(-1, 1, 2)
-        return cv2.perspectiveTransform(pts, self.to_image).reshape(-1, 2)
+        out = cv2.perspectiveTransform(pts, self.to_image).reshape(-1, 2)
+        return self.lens.distort(out) if self.lens is not None else out
 
     def px_per_mm(self, mm: tuple[float, float]) -> float:
         """How many image pixels one table millimetre spans at ``mm`` (mean of both axes)."""
@@ -46,14 +52,17 @@ class TablePlane:
                 "reprojection_px": round(self.reprojection_px, 3), "anchors": list(self.anchors)}
 
 
-def estimate_plane(layout: TableLayout, markers: Sequence[SeenMarker]) -> TablePlane | None:
+def estimate_plane(layout: TableLayout, markers: Sequence[SeenMarker], lens: Any = None) -> TablePlane | None:
     """A plane from every anchor in ``markers``; None with fewer than two anchors (one is too easily a
-    misplaced sticker, and four coplanar points leave RANSAC nothing to vote with)."""
+    misplaced sticker, and four coplanar points leave RANSAC nothing to vote with). ``lens``: the corners are
+    undistorted first."""
     seen = [m for m in markers if m.id in layout.anchor_ids]
     if len({m.id for m in seen}) < 2 or len({m.id for m in seen}) != len(seen):
         return None
     anchors = {a.id: a for a in layout.anchors}
     image = np.concatenate([m.corners for m in seen]).astype(np.float64)
+    if lens is not None:
+        image = lens.undistort(image)
     table = np.array([pt for m in seen for pt in anchors[m.id].corners()], np.float64)
     to_table, inliers = cv2.findHomography(image, table, cv2.RANSAC, 3.0)
     if to_table is None:
@@ -62,7 +71,7 @@ def estimate_plane(layout: TableLayout, markers: Sequence[SeenMarker]) -> TableP
     back = cv2.perspectiveTransform(table.reshape(-1, 1, 2), to_image).reshape(-1, 2)
     errors = np.linalg.norm(back - image, axis=1)
     used = inliers.ravel().astype(bool) if inliers is not None else np.ones(len(errors), bool)
-    return TablePlane(to_table, to_image, float(errors[used].mean()), tuple(sorted(m.id for m in seen)))
+    return TablePlane(to_table, to_image, float(errors[used].mean()), tuple(sorted(m.id for m in seen)), lens)
 
 
 @dataclass(frozen=True)
@@ -86,9 +95,10 @@ class PlaneStatus:
 class PlaneTracker:
     """Keeps the table plane across frames: hands over anchors do not lose it, a bumped camera renews it."""
 
-    def __init__(self, layout: TableLayout, bump_px: float = 4.0) -> None:
+    def __init__(self, layout: TableLayout, bump_px: float = 4.0, lens: Any = None) -> None:
         self.layout = layout
         self.bump_px = bump_px
+        self.lens = lens
         self.plane: TablePlane | None = None
 
     def drift(self, markers: Sequence[SeenMarker]) -> float | None:
@@ -107,7 +117,7 @@ class PlaneTracker:
         ids = tuple(sorted({m.id for m in markers} & self.layout.anchor_ids))
         missing = tuple(sorted(self.layout.anchor_ids - set(ids)))
         drift = self.drift(markers)
-        fresh = estimate_plane(self.layout, markers)
+        fresh = estimate_plane(self.layout, markers, self.lens)
         bumped = drift is not None and drift > self.bump_px
         if fresh is not None:
             keep_old = (self.plane is not None and not bumped and len(fresh.anchors) < len(self.plane.anchors))

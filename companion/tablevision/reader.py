@@ -32,11 +32,11 @@ UNPLACED = {"pieces": "pieces are not placed", "counters": "counters are not pla
 
 class TableReader:
     def __init__(self, layout: TableLayout, finder: MarkerFinder | None = None, bump_px: float = 4.0,
-                 motion: MotionWatch | None = None, die_mm: float = 16.0) -> None:
+                 motion: MotionWatch | None = None, die_mm: float = 16.0, lens=None) -> None:
         self.layout = layout
         self.die_mm = die_mm  # the game's dice, for the size check (veto.py)
         self.finder = finder or MarkerFinder(layout.dictionary)
-        self.tracker = PlaneTracker(layout, bump_px=bump_px)
+        self.tracker = PlaneTracker(layout, bump_px=bump_px, lens=lens)  # lens.Lens: corners undistorted
         self.motion = motion
         self._warned: set[int] = set()
         self._markers: list[SeenMarker] | None = None

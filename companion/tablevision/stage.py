@@ -22,22 +22,25 @@ from .zoom import dice_window, read_in_window
 
 class TableStage:
     def __init__(self, layout: TableLayout, settle_frames: int = 4, bump_px: float = 4.0, zoom: bool = True,
-                 die_mm: float = 16.0) -> None:
+                 die_mm: float = 16.0, lens=None) -> None:
         self.layout = layout
         self.zoom, self.die_mm = zoom, die_mm
         self.motion = MotionWatch()
-        self.reader = TableReader(layout, bump_px=bump_px, motion=self.motion, die_mm=die_mm)
+        self.reader = TableReader(layout, bump_px=bump_px, motion=self.motion, die_mm=die_mm, lens=lens)
         self.settler = BoardSettler(stable_frames=settle_frames)
         self.view: TableView | None = None
 
     @classmethod
-    def from_config(cls, settings: dict, game: str) -> "TableStage":
-        """The stage for ``game``'s mat (or the configured layout file); LayoutError names a bad key."""
+    def from_config(cls, settings: dict, game: str, data_dir=None) -> "TableStage":
+        """The stage for ``game``'s mat (or the configured layout file), with the lens kept in ``data_dir`` (from
+        ``companion table --calibrate``); LayoutError names a bad key, LensError a damaged lens file."""
         from .layouts import configured_layout
+        from .lens import load_lens
 
         layout = configured_layout(game, settings)
         return cls(layout, settle_frames=settings.get("settle_frames", 4), bump_px=settings.get("bump_px", 4.0),
-                   zoom=settings.get("dice_window", True), die_mm=settings.get("die_mm", 16.0))
+                   zoom=settings.get("dice_window", True), die_mm=settings.get("die_mm", 16.0),
+                   lens=load_lens(data_dir))
 
     def dice_window(self, shape: tuple[int, int], budget: int | None) -> tuple[tuple[int, int, int, int], int] | None:
         """The part of the frame to read dice in (the dice zones) and the detector's pixel budget for it, or None

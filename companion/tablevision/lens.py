@@ -1,0 +1,193 @@
+"""The camera's lens distortion, estimated from the mat itself, so that positions stay true to the edges of a wide
+or cheap lens.
+
+The mat is a flat target of known geometry: its anchors lie at known places and every sticker is a square of known
+side. A lens that bends straight lines (barrel or pincushion) moves their corners radially; a radial model
+``r_d = r (1 + k1 r^2 + k2 r^4)`` (``r``: distance from the picture's centre in half-widths) is fitted so that, once
+the corners are undistorted, the anchors fit one homography and every sticker is a square of its side. The fit
+searches k1, k2 on a grid and refines it; photos of the mat share the lens, each has its own plane. Marker corners
+and dice are undistorted before the homography (``TableReader``). Kept as ``lens.json`` in the data directory
+(``companion table --calibrate PHOTOS``); ``companion doctor`` reports its residual.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Sequence
+
+import cv2
+import numpy as np
+
+from .layout import Anchor, PieceMarker, TableLayout
+from .markers import SeenMarker
+
+LENS_FILE = "lens.json"
+
+
+class LensError(ValueError):
+    """A calibration that cannot be made or read; the message says why."""
+
+
+@dataclass(frozen=True)
+class Lens:
+    """k1, k2 for pictures of ``size`` (width, height); residuals in pixels before and after, photos used."""
+
+    k1: float
+    k2: float
+    size: tuple[int, int]
+    residual_px: float = 0.0
+    residual_before_px: float = 0.0
+    photos: int = 0
+
+    def undistort(self, points: np.ndarray) -> np.ndarray:
+        """Pixels as a lens without distortion would have put them ((n, 2) in, (n, 2) out)."""
+        return _undistort(np.asarray(points, np.float64).reshape(-1, 2), self.k1, self.k2, self.size)
+
+    def distort(self, points: np.ndarray) -> np.ndarray:
+        return _distort(np.asarray(points, np.float64).reshape(-1, 2), self.k1, self.k2, self.size)
+
+    def undistort_markers(self, markers: Sequence[SeenMarker]) -> list[SeenMarker]:
+        return [SeenMarker(m.id, self.undistort(m.corners)) for m in markers]
+
+    def to_json(self) -> dict:
+        return {**asdict(self), "size": list(self.size)}
+
+    def save(self, data_dir: Path) -> Path:
+        path = Path(data_dir) / LENS_FILE
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+        return path
+
+
+def load_lens(data_dir: Path | str | None) -> Lens | None:
+    """The lens kept in ``data_dir`` (None: none kept); LensError when the file cannot be read."""
+    if data_dir is None:
+        return None
+    path = Path(data_dir) / LENS_FILE
+    if not path.exists():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return Lens(float(data["k1"]), float(data["k2"]), (int(data["size"][0]), int(data["size"][1])),
+                    float(data.get("residual_px", 0.0)), float(data.get("residual_before_px", 0.0)),
+                    int(data.get("photos", 0)))
+    except (OSError, ValueError, KeyError, TypeError, IndexError) as exc:
+        raise LensError(f"{path}: not a lens calibration ({exc}); run companion table --calibrate again") from exc
+
+
+def _normalised(points: np.ndarray, size: tuple[int, int]) -> tuple[np.ndarray, np.ndarray, float]:
+    centre = np.array(size, np.float64) / 2
+    scale = size[0] / 2
+    return (points - centre) / scale, centre, scale
+
+
+def _distort(points: np.ndarray, k1: float, k2: float, size: tuple[int, int]) -> np.ndarray:
+    p, centre, scale = _normalised(points, size)
+    r2 = (p ** 2).sum(axis=1, keepdims=True)
+    return p * (1 + k1 * r2 + k2 * r2 ** 2) * scale + centre
+
+
+def _undistort(points: np.ndarray, k1: float, k2: float, size: tuple[int, int]) -> np.ndarray:
+    d, centre, scale = _normalised(points, size)
+    u = d.copy()
+    for _ in range(12):  # fixed point: u = d / (1 + k1 r_u^2 + k2 r_u^4)
+        r2 = (u ** 2).sum(axis=1, keepdims=True)
+        u = d / (1 + k1 * r2 + k2 * r2 ** 2)
+    return u * scale + centre
+
+
+@dataclass
+class _Photo:
+    anchors_px: np.ndarray  # (n, 2) corners of the anchors seen
+    anchors_mm: np.ndarray
+    stickers: list[tuple[np.ndarray, float]]  # (4, 2) corners, side in mm
+
+
+def _photo(layout: TableLayout, markers: Sequence[SeenMarker]) -> _Photo | None:
+    px, mm, stickers = [], [], []
+    for m in markers:
+        item = layout.marker(m.id)
+        if isinstance(item, Anchor):
+            px += list(m.corners)
+            mm += item.corners()
+        elif isinstance(item, PieceMarker):
+            stickers.append((np.asarray(m.corners, np.float64), item.side))
+    if len(px) < 12:  # three anchors at least: the plane and the lens together need them
+        return None
+    return _Photo(np.asarray(px, np.float64), np.asarray(mm, np.float64), stickers)
+
+
+_SQUARE = np.array([(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)])
+
+
+def _residuals(photo: _Photo, k1: float, k2: float, size: tuple[int, int]) -> np.ndarray:
+    """Pixels between the undistorted corners and where the plane (and, for stickers, a square of their side)
+    puts them."""
+    anchors = _undistort(photo.anchors_px, k1, k2, size)
+    h, _ = cv2.findHomography(photo.anchors_mm, anchors, 0)
+    if h is None:
+        return np.full(len(anchors), 1e3)
+    out = [np.linalg.norm(cv2.perspectiveTransform(photo.anchors_mm.reshape(-1, 1, 2), h).reshape(-1, 2) - anchors,
+                          axis=1)]
+    inverse = np.linalg.inv(h)
+    for corners, side in photo.stickers:
+        seen = _undistort(corners, k1, k2, size)
+        mm = cv2.perspectiveTransform(seen.reshape(-1, 1, 2), inverse).reshape(-1, 2)
+        # the square of this side that fits the corners best (centre and turn free): Procrustes without scale
+        centred = mm - mm.mean(axis=0)
+        u, _, vt = np.linalg.svd((_SQUARE * side).T @ centred)
+        square = (_SQUARE * side) @ (u @ vt) + mm.mean(axis=0)
+        back = cv2.perspectiveTransform(square.reshape(-1, 1, 2), h).reshape(-1, 2)
+        out.append(np.linalg.norm(back - seen, axis=1))
+    return np.concatenate(out)
+
+
+def _cost(photos: Sequence[_Photo], k1: float, k2: float, size: tuple[int, int]) -> float:
+    return float(np.sqrt(np.mean(np.concatenate([_residuals(p, k1, k2, size) for p in photos]) ** 2)))
+
+
+def fit_lens(layout: TableLayout, views: Sequence[Sequence[SeenMarker]], size: tuple[int, int]) -> Lens:
+    """k1, k2 from the markers seen on one or more photos of ``layout``'s mat (pictures of ``size``)."""
+    photos = [p for p in (_photo(layout, markers) for markers in views) if p is not None]
+    if not photos:
+        raise LensError("no photo shows three of the mat's anchors: the lens cannot be measured")
+    if sum(len(p.stickers) for p in photos) < 4:
+        raise LensError("fewer than four stickers seen: lay tiles or cards with their stickers across the mat, "
+                        "out to its edges, and take the photos again")
+    before = _cost(photos, 0.0, 0.0, size)
+    best = min(((_cost(photos, k1, k2, size), k1, k2) for k1 in np.linspace(-0.4, 0.2, 25)
+                for k2 in np.linspace(-0.15, 0.15, 7)), key=lambda t: t[0])
+    cost, k1, k2 = best
+    step1, step2 = 0.025, 0.05
+    while step1 > 1e-4:  # pattern search around the best grid point
+        moved = False
+        for d1, d2 in ((step1, 0), (-step1, 0), (0, step2), (0, -step2)):
+            c = _cost(photos, k1 + d1, k2 + d2, size)
+            if c < cost - 1e-9:
+                cost, k1, k2, moved = c, k1 + d1, k2 + d2, True
+        if not moved:
+            step1, step2 = step1 / 2, step2 / 2
+    if before <= cost:
+        k1 = k2 = 0.0
+        cost = before
+    return Lens(round(float(k1), 6), round(float(k2), 6), (int(size[0]), int(size[1])), round(cost, 3),
+                round(before, 3), len(photos))
+
+
+def distort_image(image: np.ndarray, k1: float, k2: float) -> np.ndarray:
+    """``image`` as a lens with this distortion would show it (for rendered tables): each output pixel takes the
+    pixel its undistorted place falls on."""
+    h, w = image.shape[:2]
+    xs, ys = np.meshgrid(np.arange(w, dtype=np.float64), np.arange(h, dtype=np.float64))
+    source = _undistort(np.stack([xs.ravel(), ys.ravel()], axis=1), k1, k2, (w, h)).astype(np.float32)
+    return cv2.remap(image, source[:, 0].reshape(h, w), source[:, 1].reshape(h, w), cv2.INTER_LINEAR,
+                     borderMode=cv2.BORDER_REPLICATE)
+
+
+def opencv_k(k1_opencv: float, k2_opencv: float, hfov_deg: float) -> tuple[float, float]:
+    """OpenCV's k1, k2 (normalised by the focal length) in this module's half-width normalisation."""
+    s = math.tan(math.radians(hfov_deg) / 2)  # half-width over focal length
+    return k1_opencv * s ** 2, k2_opencv * s ** 4

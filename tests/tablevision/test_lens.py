@@ -1,0 +1,75 @@
+"""The lens measured from the mat (lens.py): rendered mats seen through a distorting lens, the distortion fitted from
+the anchors and stickers, positions corrected; the command that keeps it for the service."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.tablevision import MarkerFinder, TableReader, layout_for
+from companion.tablevision.lens import LensError, distort_image, fit_lens, load_lens, opencv_k
+from companion.tablevision.render import CameraPose, render_table
+from companion.tablevision.scenes import random_position
+from tests.conftest import REPO
+
+LAYOUT = layout_for("nexus-keepers")
+WIDE = dict(height=300.0, hfov=82.9)  # Camera Module 3 Wide at 1280x960, low over an A3 mat
+
+
+def distorted_mat(seed: int, k1_opencv: float = -0.15):
+    rng = np.random.default_rng(seed)
+    placements, truth = random_position(LAYOUT, rng, 16)
+    frame = render_table(LAYOUT, placements, [], CameraPose(tilt=4, **WIDE), rng)
+    return distort_image(frame.image, *opencv_k(k1_opencv, 0.0, WIDE["hfov"])), placements, truth
+
+
+def position_errors(image, placements, lens=None):
+    view = TableReader(LAYOUT, lens=lens).read(image)
+    seen = {p.name: p for p in view.pieces}
+    return [float(np.hypot(*(np.array(seen[p.marker.name].mm) - p.mm))) for p in placements if p.marker.name in seen]
+
+
+def test_a_wide_lens_is_measured_from_the_mat_and_positions_come_back_within_a_millimetre():
+    image, placements, _ = distorted_mat(1)
+    lens = fit_lens(LAYOUT, [MarkerFinder(LAYOUT.dictionary).find(image)], (1280, 960))
+    assert lens.k1 < 0  # barrel
+    assert lens.residual_px < 0.3 * lens.residual_before_px
+    other, placements, _ = distorted_mat(2)  # another game on the same camera: the lens carries over
+    before, after = position_errors(other, placements), position_errors(other, placements, lens)
+    assert len(after) == len(before) >= 12
+    assert np.percentile(before, 95) > 2.0  # uncorrected, the edges are off by millimetres
+    assert np.percentile(after, 95) < 1.0
+
+
+def test_calibrating_keeps_the_lens_for_the_table_and_a_damaged_file_is_named(tmp_path):
+    config = tmp_path / "companion.toml"
+    config.write_text(f'[service]\ndata_dir = "{tmp_path / "data"}"\n')
+    photos = []
+    for seed in (3, 4):
+        image, _, _ = distorted_mat(seed)
+        photos.append(tmp_path / f"mat-{seed}.png")
+        cv2.imwrite(str(photos[-1]), image)
+    run = [sys.executable, "-m", "companion.cli", "--config", str(config), "table", "--game", "nexus-keepers"]
+    done = subprocess.run([*run, "--calibrate", *map(str, photos)], capture_output=True, text=True, timeout=120,
+                          cwd=REPO)
+    assert done.returncode == 0, done.stderr
+    assert "lens from 2 photo(s)" in done.stdout
+    lens = load_lens(tmp_path / "data")
+    assert lens is not None and lens.photos == 2 and lens.k1 < 0
+    (tmp_path / "data" / "lens.json").write_text("{\"k1\": ")
+    with pytest.raises(LensError, match="lens.json: not a lens calibration"):
+        load_lens(tmp_path / "data")
+    refused = subprocess.run([*run, "--no-dice", str(photos[0])], capture_output=True, text=True, timeout=120,
+                             cwd=REPO)
+    assert refused.returncode == 2 and "not a lens calibration" in refused.stderr
+
+
+def test_a_mat_without_stickers_cannot_measure_the_lens():
+    rng = np.random.default_rng(5)
+    image = render_table(LAYOUT, [], [], CameraPose(**WIDE), rng).image
+    with pytest.raises(LensError, match="fewer than four stickers"):
+        fit_lens(LAYOUT, [MarkerFinder(LAYOUT.dictionary).find(image)], (1280, 960))

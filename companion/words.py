@@ -29,9 +29,14 @@ def listed(names, lang: str = "en") -> str:
 
 
 def won(names) -> tuple[str, str]:
-    """Who won, in English and French, the verb agreeing: "Ann won" / « Ann a gagné », « Ann et Bob ont gagné »."""
+    """Who won, in English and French, the verb agreeing: "Ann won", « Ann a gagné », « Ann et Bob ont gagné »."""
     names = list(names)
     return f"{listed(names)} won", f"{listed(names, 'fr')} {'ont' if len(names) > 1 else 'a'} gagné"
+
+
+def fact(en: str, fr: str) -> dict[str, str]:
+    """One line of a game's details as the phone shows it, in both languages (a summary's ``facts``)."""
+    return {"en": en, "fr": fr}
 
 
 def plain_name(name: str) -> str:

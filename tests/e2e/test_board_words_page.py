@@ -1,5 +1,5 @@
-"""Names, never ids, on the page (issue 53): each game's board view and setup screen, in English and in French,
-drawn from the middle of its example game, shows no internal id ("ex-cross-1", "example-…", "tile-1-1",
+"""Names, never ids, on the page (issue 53): each game's board view, setup screen and Game details, in English and
+in French, drawn from the middle of its example game, shows no internal id ("ex-cross-1", "example-…", "tile-1-1",
 "keeper-2"), no config section and no snake_case name — in its text, its buttons' and pictures' labels and tooltips."""
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ SHOWN = """const board = document.querySelector('#board');
   for (const d of board.querySelectorAll('details')) d.open = true;
   const labels = [...board.querySelectorAll('[aria-label], [title]')].map(e => (e.getAttribute('aria-label') || '') + ' ' + (e.getAttribute('title') || ''));
   const titles = [...board.querySelectorAll('title')].map(e => e.textContent);
-  return [board.innerText, ...labels, ...titles];"""
+  document.querySelector('#details-card').open = true;  // "Game details": the game's facts, not its summary's keys
+  return [board.innerText, document.querySelector('#details').innerText, ...labels, ...titles];"""
 
 
 def ids_shown(driver) -> list[str]:
@@ -44,8 +45,11 @@ def test_no_board_or_setup_shows_an_id(quiet_table, language):
             found[f"{game} setup"] = ids_shown(driver)
             for event in events[: len(events) // 2]:
                 service.table.submit(event)
-            settled(driver, url)
+            summary = settled(driver, url)["summary"]
             found[f"{game} board"] = ids_shown(driver)
+            facts = driver.execute_script("return [...document.querySelectorAll('#details li')].map(li => li.innerText)")
+            assert facts == [fact["fr" if language == "fr-FR" else "en"] for fact in summary["facts"]], game
+            assert not driver.find_elements("css selector", "#details dt")  # no key of the summary ("bonus depth")
         assert not page_errors(driver)
     finally:
         driver.quit()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from companion.words import fact, plural_en, plural_fr
+
 from .arena import DIRECTION_NAMES, Arena
 from .display import setup_choices, strike_parts
 from .glossary import KINDS
@@ -80,4 +82,19 @@ def summary(state: GameState | None, options: Mapping[str, Any]) -> dict[str, An
         "duel": duel, "last_duel": state.last_duel,
         "legal_moves": legal_moves(state, state.player.id, options) if playing else [],
         "outcome": state.outcome,
+        "facts": facts(state),
     }
+
+
+def facts(state: GameState) -> list[dict[str, str]]:
+    """The game's details in words (the phone's "Game details"): turn, level, each player's stars and hand."""
+    advanced = state.level == "advanced"
+    out = [fact(f"Turn {state.turn}: {state.player.id}", f"Tour {state.turn} : {state.player.id}"),
+           fact("Advanced level", "Niveau avancé") if advanced else fact("Beginner level", "Niveau débutant")]
+    if advanced:
+        for p in state.players:
+            n, k = p.stars, p.hand_count
+            out.append(fact(f"{p.id}: {n} {plural_en(n, 'star')}, {k} action {plural_en(k, 'tile')} in hand",
+                            f"{p.id} : {n} {plural_fr(n, 'étoile')}, {k} {plural_fr(k, 'carreau', 'carreaux')} "
+                            f"{plural_fr(k, 'action')} en main"))
+    return out

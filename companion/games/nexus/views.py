@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from companion.words import fact, plural_en, plural_fr
+
 from .display import drawable
 from .grid import LATTICE, open_spots
 from .scoring import leader, standing, worth
@@ -90,4 +92,15 @@ def summary(state: GameState, options: Mapping[str, Any]) -> dict[str, Any]:
         "last_closed": [r["id"] for r in state.closed if r["cards_down"] == len(board.placements)],
         "outcome": state.outcome,
         "drawable": drawable(state) if state.phase == CARD else [],
+        "facts": facts(state, options),
     }
+
+
+def facts(state: GameState, options: Mapping[str, Any]) -> list[dict[str, str]]:
+    """The game's details in words (the phone's "Game details"): whose turn, the deck, the points to win."""
+    n, goal = len(state.deck), options["target_points"]
+    out = [fact(f"Turn {state.turn_number}: {state.player}", f"Tour {state.turn_number} : {state.player}")] \
+        if state.outcome is None else []
+    return out + [fact(f"{n} {plural_en(n, 'card')} left in the deck", f"{n} {plural_fr(n, 'carte')} dans la pioche"),
+                  fact(f"First to {goal} {plural_en(goal, 'point')} wins",
+                       f"Le premier à {goal} {plural_fr(goal, 'point')} gagne")]

@@ -6,6 +6,7 @@ from typing import Any, Mapping
 
 from companion.core import Observation, Text
 from companion.referee.expectations import RollExpectation
+from companion.words import fact, plural_en, plural_fr
 
 from . import moves
 from .camera import camera_names, is_camera_board, positions_from_board
@@ -131,6 +132,28 @@ class ViewsMixin:
             out["end_turn"] = {"type": "end_turn"}
         return out
 
+    def _facts(self) -> list[dict[str, str]]:
+        """The game's details in words (the phone's "Game details"): dice, rerolls, power dice and reserves."""
+        state, turn = self.state, self.state.turn
+        out = [fact(f"{turn.player}'s turn" + (" (a bonus turn)" if turn.bonus_depth else ""),
+                    f"Au tour de {turn.player}" + (" (tour bonus)" if turn.bonus_depth else ""))]
+        if turn.phase in ("start", "rolling", "acted"):
+            n = turn.dice_allowed
+            out.append(fact(f"{n} {plural_en(n, 'die', 'dice')} to roll this turn",
+                            f"{n} {plural_fr(n, 'dé')} à lancer ce tour-ci"))
+        if turn.phase == "rolling" and not turn.acted:
+            n = MAX_REROLLS - turn.rerolls_done
+            out.append(fact(f"{n} {plural_en(n, 'reroll')} left",
+                            f"{n} {plural_fr(n, 'relance')} {plural_fr(n, 'restante')}"))
+        for p in state.players.values():
+            k = p.power_left
+            out.append(fact(f"{p.id}: {k} power {plural_en(k, 'die', 'dice')} left",
+                            f"{p.id} : {k} {plural_fr(k, 'dé')} de pouvoir {plural_fr(k, 'restant')}"))
+            if p.reserve is not None:
+                out.append(fact(f"{p.id} keeps a {p.reserve} for the next turn",
+                                f"{p.id} garde un {p.reserve} pour le prochain tour"))
+        return out
+
     def summary(self) -> dict[str, Any]:
         """Whose turn, the dice allowed, rerolls left, the actions the dice allow, who has fallen."""
         state, turn = self.state, self.state.turn
@@ -152,6 +175,7 @@ class ViewsMixin:
             "reconnect": list(state.reconnect), "winners": list(state.winners),
             "reconnect_suggestion": state.reconnect_hint if state.reconnect else None,
             "available": self.available_actions(),
+            "facts": self._facts(),
             **display(state, self.options),
         }
 

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.words import fact, plural_en, plural_fr
+
 from . import bases
 from .cube import COLUMNS, CUBES_PER_COLOUR, MAX_LEVELS
 from .events import ROW_BONUS
+from .flow import MAX_BREACHES
 from .state import GameState
 
 #: What each waiting event needs from the players, in the "resolve" event's own field names.
@@ -86,6 +89,26 @@ def display(state: GameState) -> dict[str, Any]:
         "waiting": pending(state),
         "primed_this_phase": state.primed_this_phase,
     }
+
+
+def facts(state: GameState) -> list[dict[str, str]]:
+    """The game's details in words (the phone's "Game details")."""
+    n, cubes, confined = state.actions_left, state.tesseract.count(), len(state.board.filled)
+    out = [fact(f"Turn {state.turn + 1}: {state.scientist}", f"Tour {state.turn + 1} : {state.scientist}")]
+    if state.phase == "action":
+        out.append(fact(f"{n} {plural_en(n, 'action')} left",
+                        f"{n} {plural_fr(n, 'action')} {plural_fr(n, 'restante')}"))
+    b = state.breaches
+    out += [fact(f"{b} of {MAX_BREACHES} breaches", f"{b} {plural_fr(b, 'brèche')} sur {MAX_BREACHES}"),
+            fact(f"{cubes} {plural_en(cubes, 'cube')} in the Tesseract",
+                 f"{cubes} {plural_fr(cubes, 'cube')} dans le Tesseract"),
+            fact(f"{confined} of {state.board.size} cubes confined", f"{confined} {plural_fr(confined, 'cube')} "
+                 f"{plural_fr(confined, 'confiné')} sur {state.board.size}")]
+    if state.destroyed:
+        k = len(state.destroyed)
+        out.append(fact(f"{k} {plural_en(k, 'cube')} destroyed",
+                        f"{k} {plural_fr(k, 'cube')} {plural_fr(k, 'détruit')}"))
+    return out
 
 
 def setup_choices(colours: list[str] | None = None) -> dict[str, Any]:

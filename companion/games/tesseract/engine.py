@@ -12,7 +12,7 @@ from companion.referee.registry import register
 from . import actions, rules, threat
 from .bases import base_layout
 from .camera import game_colour, reading_event, reconcile
-from .display import display, setup_choices
+from .display import display, facts, setup_choices
 from .events import drain, resolve
 from .flow import require_playing
 from .offers import action_offers
@@ -141,5 +141,6 @@ class Tesseract(StateUntilSetup, GameEngine):
             "pending": [dict(p) for p in s.pending],
             "outcome": s.outcome,
             "available": self.available_actions(),
+            "facts": facts(s),
             **display(s),
         }

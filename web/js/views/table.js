@@ -129,9 +129,13 @@ function renderAllows(summary) {
 
 /** Plain facts only; the raw state is for the expert drawer, never the first thing a player sees. */
 function renderDetails(summary) {
-  const rows = Object.entries(summary).filter(([key, value]) => !HIDDEN_KEYS.has(key) && (value === null || typeof value !== "object"));
-  clear($("#details")).append(h("dl", {}, rows.map(([key, value]) => [
-    h("dt", {}, key.replace(/_/g, " ")), h("dd", {}, show(value))])));
+  if (Array.isArray(summary.facts)) { // a game that tells its details in words (issue 53: not "bonus depth", "acted true")
+    clear($("#details")).append(h("ul", { class: "facts" }, summary.facts.map((fact) => h("li", {}, pick(fact)))));
+  } else {
+    const rows = Object.entries(summary).filter(([key, value]) => !HIDDEN_KEYS.has(key) && (value === null || typeof value !== "object"));
+    clear($("#details")).append(h("dl", {}, rows.map(([key, value]) => [
+      h("dt", {}, key.replace(/_/g, " ")), h("dd", {}, show(value))])));
+  }
   const raw = $("#raw-summary");
   if (raw.closest("details").open) raw.textContent = JSON.stringify(summary, null, 1); // only for whoever opened the drawer
 }

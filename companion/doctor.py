@@ -28,6 +28,7 @@ from typing import Any, Callable
 
 from companion.doctor_board import check_power, check_temperature, check_versions
 from companion.findings import FAIL, OK, WARN, Finding
+from companion.tablevision.lens import check_lens
 
 __all__ = ["Finding", "OK", "WARN", "FAIL", "check_power", "check_temperature", "check_versions", "run_checks"]
 
@@ -367,6 +368,6 @@ def run_checks(config, on_pi: bool | None = None) -> list[Finding]:
     findings = [check_camera(config, on_pi=on_pi), check_model(config), check_face_readers(config),
                 check_gpio(config, on_pi=on_pi),
                 check_disk(config), check_journal(config), check_clock(), check_power(on_pi), check_temperature(),
-                check_versions()]
+                check_versions(), check_lens(config)]
     findings.extend(check_network(config))
     return findings

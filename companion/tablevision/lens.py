@@ -16,13 +16,16 @@ import json
 import math
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import cv2
 import numpy as np
 
 from .layout import Anchor, PieceMarker, TableLayout
 from .markers import SeenMarker
+
+if TYPE_CHECKING:
+    from companion.findings import Finding
 
 LENS_FILE = "lens.json"
 
@@ -191,3 +194,21 @@ def opencv_k(k1_opencv: float, k2_opencv: float, hfov_deg: float) -> tuple[float
     """OpenCV's k1, k2 (normalised by the focal length) in this module's half-width normalisation."""
     s = math.tan(math.radians(hfov_deg) / 2)  # half-width over focal length
     return k1_opencv * s ** 2, k2_opencv * s ** 4
+
+
+def check_lens(config) -> Finding:
+    """``companion doctor``: the lens kept in the data directory and its residual, or that none is."""
+    from companion.findings import FAIL, OK, WARN, Finding
+
+    fix = "lay stickers across the mat and run `companion table --game GAME --calibrate PHOTOS`"
+    try:
+        lens = load_lens(config.data_dir)
+    except LensError as exc:
+        return Finding("lens", FAIL, str(exc), fix)
+    if lens is None:
+        return Finding("lens", OK, "not measured: positions assume a lens without distortion (measure a wide lens)")
+    detail = (f"k1 {lens.k1:+.4f}, k2 {lens.k2:+.4f} from {lens.photos} photo(s) at {lens.size[0]}x{lens.size[1]}; "
+              f"residual {lens.residual_px:.2f} px ({lens.residual_before_px:.2f} px without correction)")
+    if lens.residual_px > 1.0:
+        return Finding("lens", WARN, detail + ": more than a pixel, positions near cell edges may be off", fix)
+    return Finding("lens", OK, detail)

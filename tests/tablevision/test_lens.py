@@ -73,3 +73,17 @@ def test_a_mat_without_stickers_cannot_measure_the_lens():
     image = render_table(LAYOUT, [], [], CameraPose(**WIDE), rng).image
     with pytest.raises(LensError, match="fewer than four stickers"):
         fit_lens(LAYOUT, [MarkerFinder(LAYOUT.dictionary).find(image)], (1280, 960))
+
+
+def test_the_doctor_reports_the_lens_and_its_residual(tmp_path):
+    from companion.config import load_config
+    from companion.findings import FAIL, OK
+    from companion.tablevision.lens import Lens, check_lens
+
+    config = load_config(None, overrides={"service": {"data_dir": str(tmp_path)}})
+    assert check_lens(config).status == OK and "not measured" in check_lens(config).detail
+    Lens(-0.1, 0.01, (1280, 960), 0.31, 2.9, 2).save(tmp_path)
+    finding = check_lens(config)
+    assert finding.status == OK and "residual 0.31 px (2.90 px without correction)" in finding.detail
+    (tmp_path / "lens.json").write_text("[]")
+    assert check_lens(config).status == FAIL

@@ -44,7 +44,7 @@ const KNOWN = {
     doc_fr: "boîte de base, ou jeu de collection avec carreaux actions et étoiles" },
   die_reading: { choices: [choice("value", "its face value", "sa valeur"), choice("color", "its colour", "sa couleur")],
     en: "The colour die is read by", fr: "Le dé de couleur se lit par",
-    doc_fr: "valeur : la face 1-6 d'un dé choisit la couleur à cette place dans « colours » ; couleur : la couleur lue est la couleur tirée" },
+    doc_fr: "par sa valeur (1 à 6 choisit la couleur à cette place dans la liste des couleurs du jeu), ou par la couleur que la caméra y lit" },
   arena_columns: { min: 2, max: 26, en: "Arena columns", fr: "Colonnes de l'arène",
     doc_fr: "colonnes du tapis d'arène (le livret ne montre le tapis qu'en image)" },
   arena_rows: { min: 3, max: 99, en: "Arena rows", fr: "Rangées de l'arène",

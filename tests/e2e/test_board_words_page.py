@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.referee import create_game
+
 from boardhelpers import open_page, settled, unlock, wait
 from conftest import new_browser, page_errors
 
@@ -77,3 +79,28 @@ def test_a_counter_the_camera_saw_is_told_by_its_card(quiet_table, language, sai
         assert not page_errors(driver)
     finally:
         driver.quit()
+
+
+@pytest.mark.parametrize("language", ["en-GB", "fr-FR"])
+def test_every_game_s_options_are_told_without_config_names(quiet_table, language):
+    """The option form showed "([vision] emblem_face)", 'all_values', 'until_disarmed' and « colours »."""
+    service, url = quiet_table
+    driver = new_browser(language)
+    found = {}
+    try:
+        unlock(driver, url)
+        open_page(driver, url, "#/game")
+        for game in EXAMPLES:
+            driver.find_element("id", f"game-{game}").click()
+            wait(driver, lambda d: d.find_elements("css selector", "#game-options .option"), message=f"no {game} options")
+            text = driver.execute_script("return document.querySelector('#game-options').innerText")
+            specs = type(create_game(game, {})).option_specs()
+            names = set(specs) | {str(c) for spec in specs.values() if spec.limit is not None
+                                  for c in getattr(spec.limit, "choices", ())}  # what only the config calls them
+            quoted = set(re.findall(r"« ?([^»]+?) ?»|'(\w+)'", text))
+            found[game] = sorted({m.group(0) for m in INTERNAL.finditer(text)}
+                                 | {q for pair in quoted for q in pair if q in names})
+        assert not page_errors(driver)
+    finally:
+        driver.quit()
+    assert {game: ids for game, ids in found.items() if ids} == {}

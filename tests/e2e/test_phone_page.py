@@ -279,7 +279,8 @@ def test_a_guest_without_the_pin_cannot_change_the_game(table, screenshots):
         wait(guest, lambda d: "Code erroné" in d.find_element(By.ID, "pin-message").text)
         shot(guest, screenshots, "pin-refused")
         guest.find_element(By.ID, "pin-cancel").click()
-        wait(guest, lambda d: "code de la table" in d.find_element(By.ID, "notices").text)
+        # said beside the Undo button tapped (answer.js)
+        wait(guest, lambda d: "code de la table" in d.find_element(By.ID, "tap-answer").text)
         assert entries(url) == before
         # The same refusal when the page is bypassed: the API itself wants the PIN.
         status = guest.execute_script("""

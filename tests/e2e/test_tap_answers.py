@@ -21,7 +21,7 @@ MOVES = {
 }
 
 ANSWER_BOX = """const box = document.querySelector('#tap-answer');
-  if (!box || box.hidden) return null;
+  if (!box || 'empty' in box.dataset) return null;
   const r = box.getBoundingClientRect();
   return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, text: box.innerText,
           live: box.getAttribute('aria-live'), kind: box.dataset.kind, height: innerHeight, width: innerWidth};"""

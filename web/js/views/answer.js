@@ -85,7 +85,7 @@ export function show({ verdicts = null, message = "", kind = "ok" }) {
     box.append(h("p", { class: `answer-line kind-${line.kind}`, dataset: { kind: line.kind } },
       badge, badge ? " " : null, line.text));
   }
-  box.hidden = false;
+  delete box.dataset.empty;
   shown = true;
   place({ reveal: true });
 }
@@ -99,7 +99,7 @@ export function refusal(err) {
 export function hide() {
   shown = false;
   const box = $("#tap-answer");
-  if (box) { box.hidden = true; clear(box); delete box.dataset.kind; }
+  if (box) { box.dataset.empty = "1"; clear(box); delete box.dataset.kind; }
 }
 
 export function isShown() { return shown; }

@@ -14,7 +14,6 @@ import hashlib
 import logging
 import pickle
 import zlib
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -22,25 +21,14 @@ from typing import Any
 from companion import __version__
 from companion.journal import Checkpoint
 from companion.referee import GameEngine
+from companion.table_memory import TableMemory
 
 log = logging.getLogger(__name__)
 
 #: entries between two checkpoints of a game, at least
 EVERY = 100
 #: the code whose objects a checkpoint holds: a change to any of it makes older checkpoints unusable
-CODE = ("games", "referee", "core.py", "table.py", "checkpoint.py")
-
-
-@dataclass
-class TableMemory:
-    """What a table knows of its game beyond the journal's rows: the engine, the entries in force (seq, event
-    after corrections), the readings' seqs, each corrected roll's latest correction, and the next seq."""
-
-    engine: GameEngine
-    accepted: list[tuple[int, dict[str, Any]]]
-    readings: list[int]
-    versions: dict[int, int]
-    next_seq: int
+CODE = ("games", "referee", "core.py", "table_memory.py", "checkpoint.py")
 
 
 @lru_cache(maxsize=1)

@@ -15,20 +15,18 @@ from typing import Any, Mapping
 
 from companion import checkpoint
 from companion.bus import EventBus
-from companion.checkpoint import TableMemory
 from companion.core import DieReading, Observation, Verdict, VerdictKind
 from companion.journal import GameRecord, Journal, JournalError, RequestKey, setup_players
 from companion.journal_health import WriteFailure
-from companion.table_reading import history_entries, roll_statistics
 from companion.referee import EventError, GameEngine, create_game
 from companion.referee.aware import UNSURE, AwareResult, RulesAwareReading, read_anew_note
+from companion.table_memory import CAMERA_UNSURE, CORRECT, UNDO, TableMemory
+from companion.table_reading import history_entries, roll_statistics
 
 log = logging.getLogger(__name__)
 
-UNDO = "undo"
-CORRECT = "correct"
-#: a camera roll the rules refuse and the camera is not sure of: journaled for the history, never played
-CAMERA_UNSURE = "camera_unsure"
+__all__ = ["ABANDONED", "CAMERA_UNSURE", "CORRECT", "UNDO", "Conflict", "RequestReused", "Table"]
+
 ABANDONED = "abandoned"
 CAMERA_SOURCES = ("camera", "simulated")
 DEFAULT_AWARE = RulesAwareReading()
@@ -54,12 +52,7 @@ class Table:
         self.bus = bus
         self._lock = threading.RLock()
         self.record: GameRecord
-        self.engine: GameEngine
-        self._accepted: list[tuple[int, dict[str, Any]]] = []  # (journal seq, event) still in force
-        self._readings: list[int] = []  # journal seqs of the readings since, for undo entries that name no entry
-        self._versions: dict[int, int] = {}  # a corrected roll's seq -> its latest correction's seq
-        self._next_seq = 0
-        self._named: list[str] | None = None  # the players the setup in force names (None: to be looked for)
+        self.memory: TableMemory  # the game's engine and entries in force (companion/table_memory.py)
         self._checkpointed = 0  # the seq the game's last checkpoint was written at
         self._statistics: tuple[tuple[int, int], dict[str, Any]] | None = None  # ((game, entries), statistics)
         self.camera_board: dict[str, Any] | None = None  # the camera's latest settled board (table vision)
@@ -70,6 +63,10 @@ class Table:
             self._resume(unfinished)
         else:
             self.new_game(default_game, dict(default_options or {}), [])
+
+    @property
+    def engine(self) -> GameEngine:
+        return self.memory.engine
 
     # -- games -------------------------------------------------------------------
     def new_game(self, game: str, options: Mapping[str, Any], players: list[str],
@@ -93,9 +90,7 @@ class Table:
             if current is not None and current.game != game:
                 self.camera_board = None  # another game's mat: its pieces mean nothing to this one
             self.record = self.journal.game(game_id)
-            self.engine = engine
-            self._accepted, self._readings, self._versions = [], [], {}
-            self._next_seq, self._named, self._checkpointed = 0, None, 0
+            self.memory, self._checkpointed = TableMemory(engine), 0
             log.info("new game %d: %s %s", game_id, game, engine.options)
             self.bus.publish("game", self.state())
             return self.record
@@ -157,48 +152,19 @@ class Table:
         """Rebuild a game from its last checkpoint and the entries after it (from its first entry without one)."""
         self.record = record
         memory = checkpoint.load(self.journal.checkpoint(record.id), record.game, record.options, record.id)
-        if memory is None:
-            memory = TableMemory(create_game(record.game, record.options), [], [], {}, 0)
-        self._adopt(memory)
-        entries = self.journal.entries(record.id, since=memory.next_seq)
+        memory = memory or TableMemory.fresh(record.game, record.options)
+        self.memory, self._checkpointed = memory, memory.next_seq
+        start = memory.next_seq
+        entries = self.journal.entries(record.id, since=start)
         for entry in entries:
             try:
-                self._replay(entry.seq, entry.event)
+                memory.replay(entry.seq, entry.event)
             except EventError as exc:
                 log.warning("journal entry %d of game %d could not be replayed (%s); skipped", entry.seq, record.id,
                             exc)
-        self._next_seq = entries[-1].seq + 1 if entries else memory.next_seq
+            memory.next_seq = entry.seq + 1
         log.info("resumed game %d (%s) from %d journal entries after %s", record.id, record.game, len(entries),
-                 f"a checkpoint at entry {memory.next_seq}" if memory.next_seq else "its start")
-
-    def _memory(self) -> TableMemory:
-        return TableMemory(self.engine, self._accepted, self._readings, self._versions, self._next_seq)
-
-    def _adopt(self, memory: TableMemory) -> None:
-        self.engine, self._accepted, self._readings = memory.engine, memory.accepted, memory.readings
-        self._versions, self._next_seq = memory.versions, memory.next_seq
-        self._named, self._checkpointed = None, memory.next_seq
-
-    def _replay(self, seq: int, event: dict[str, Any]) -> list[Verdict]:
-        if event.get("type") == UNDO:
-            self._undo_in_memory(event)
-            return []
-        if event.get("type") == CORRECT:
-            verdicts = self._correct_in_memory(event["seq"], event["dice"])
-            self._versions[event["seq"]] = seq
-            return verdicts
-        if event.get("type") == CAMERA_UNSURE:
-            return []  # the history keeps what the camera read; the game does not play it
-        verdicts = self.engine.apply(event)
-        if any(v.kind is VerdictKind.ILLEGAL for v in verdicts):
-            return verdicts
-        if event.get("type") in self.engine.readings:
-            self._readings.append(seq)
-        else:
-            self._accepted.append((seq, dict(event)))
-            if event.get("type") == "setup":
-                self._named = None
-        return verdicts
+                 f"a checkpoint at entry {start}" if start else "its start")
 
     # -- changes -------------------------------------------------------------------
     def submit(self, event: Mapping[str, Any], source: str = "phone", seen: int | None = None,
@@ -214,8 +180,8 @@ class Table:
             done = self._already_done(request)
             if done is not None:
                 return done
-            if seen is not None and seen != self._next_seq:
-                raise Conflict(f"the game moved on since this phone looked ({self._next_seq} entries now, {seen} "
+            if seen is not None and seen != self.memory.next_seq:
+                raise Conflict(f"the game moved on since this phone looked ({self.memory.next_seq} entries now, {seen} "
                                "shown): look at the table again before playing")
             event = dict(event)
             if event.get("type") in (UNDO, CORRECT, CAMERA_UNSURE):
@@ -256,19 +222,19 @@ class Table:
             if self._already_done(request) is not None:
                 return
             if expected is not None:
-                last = self._accepted[-1][0] if self._accepted else None
+                last = self.memory.accepted[-1][0] if self.memory.accepted else None
                 if last != expected:
                     now = f"entry {last + 1} is now the last one" if last is not None else "nothing is left to undo"
                     raise Conflict(f"entry {expected + 1} is no longer the last one in force ({now}): "
                                    "the game moved on, look again before undoing")
-            if not self._accepted:
+            if not self.memory.accepted:
                 raise EventError("nothing to undo")
-            self._commit({"type": UNDO, "undoes": self._accepted[-1][0]}, source, (), request)
+            self._commit({"type": UNDO, "undoes": self.memory.accepted[-1][0]}, source, (), request)
 
     def roll_version(self, seq: int) -> int:
         """Which journal entry last set this roll's dice: the roll itself or its latest correction."""
         with self._lock:
-            return self._versions.get(seq, seq)
+            return self.memory.versions.get(seq, seq)
 
     def correct(self, seq: int, dice: list[Mapping[str, Any]], source: str = "phone",
                 version: int | None = None, request: RequestKey | None = None) -> list[Verdict]:
@@ -344,83 +310,32 @@ class Table:
         """Referee ``event`` in memory, journal it, then publish it; nothing is kept if the write fails.
         ``notes``: what the players are told besides the referee's verdicts (a camera roll read again).
         Now and then the game's checkpoint is written with the entry (``checkpoint.due``)."""
-        saved = (list(self._accepted), list(self._readings), dict(self._versions))
-        seq = self._next_seq
+        memory = self.memory
+        saved = memory.saved()
+        seq = memory.next_seq
         try:
-            verdicts = list(notes) + self._replay(seq, event)  # raises EventError before anything is written
+            verdicts = list(notes) + memory.replay(seq, event)  # raises EventError before anything is written
         except EventError:
-            self._accepted, self._readings, self._versions = saved
-            self._named = None
+            memory.restore(saved, engine_changed=False)
             raise
         payload = [v.to_json() for v in verdicts]
-        self._next_seq = seq + 1
+        memory.next_seq = seq + 1
         try:
-            state = checkpoint.dump(self._memory()) if checkpoint.due(self._next_seq, self._checkpointed) else None
+            state = checkpoint.dump(memory) if checkpoint.due(memory.next_seq, self._checkpointed) else None
             self.journal.append(self.record.id, seq, event, payload, source, request, state)
             self._checkpointed = state.seq if state is not None else self._checkpointed
         except JournalError:
             # Not written, so not acknowledged: the game goes back to what the journal holds.
-            self._next_seq = seq
-            self._accepted, self._readings, self._versions = saved
-            self._named = None
-            self.engine = self._engine_from([e for _, e in self._accepted])
+            memory.restore(saved, engine_changed=True)
             raise
         self.bus.publish("entry", {"seq": seq, "event": event, "verdicts": payload, "source": source,
                                    "state": self.state()})
         return verdicts
 
-    def _undo_in_memory(self, event: Mapping[str, Any]) -> None:
-        """Take back the last entry in force. An undo journaled before readings stayed out of undo names no entry
-        (``undoes``): it took back the newest reading when one came after the last entry in force."""
-        legacy = "undoes" not in event
-        if legacy and self._readings and (not self._accepted or self._readings[-1] > self._accepted[-1][0]):
-            self._readings.pop()
-            return
-        if not self._accepted:
-            raise EventError("nothing to undo")
-        self.engine.undo()
-        if self._accepted.pop()[1].get("type") == "setup":
-            self._named = None
-
-    def _correct_in_memory(self, seq: int, dice: list[dict[str, Any]]) -> list[Verdict]:
-        index = next((i for i, (s, _) in enumerate(self._accepted) if s == seq), None)
-        if index is None:
-            raise EventError(f"entry {seq} is not an accepted roll of this game")
-        original = self._accepted[index][1]
-        if "dice" not in original:
-            raise EventError(f"entry {seq} ({original.get('type')}) has no dice to correct")
-        replaced = {**original, "dice": list(dice)}
-        engine = self._engine_from([])
-        verdicts: list[Verdict] = []
-        for i, (s, event) in enumerate(self._accepted):
-            result = engine.apply(replaced if i == index else event)
-            if any(v.kind is VerdictKind.ILLEGAL for v in result):
-                reason = next(v for v in result if v.kind is VerdictKind.ILLEGAL).message.en
-                if i == index:
-                    raise EventError(f"the corrected roll is not allowed: {reason}")
-                raise EventError(f"the correction would make entry {s} illegal ({reason}); undo back to the roll first")
-            if i == index:
-                verdicts = result
-        self.engine = engine
-        self._accepted[index] = (seq, replaced)
-        self._named = None
-        return verdicts
-
-    def _engine_from(self, events: list[dict[str, Any]]) -> GameEngine:
-        """A fresh engine for this game with ``events`` (all previously accepted) replayed."""
-        engine = create_game(self.record.game, self.record.options)
-        for event in events:
-            engine.apply(event)
-        return engine
-
     def _players(self) -> list[str]:
         """The names the game was started with, else those its setup in force names (Hexors' and Nexus Keepers'
         sides, Nexus' players): the phone names who is playing either way."""
-        if self.record.players:
-            return self.record.players
-        if self._named is None:  # looked for again only when a setup came, went or was corrected
-            self._named = setup_players([event for _, event in self._accepted])
-        return self._named
+        return self.record.players or self.memory.players()
 
     # -- reading -------------------------------------------------------------------
     @property
@@ -431,7 +346,7 @@ class Table:
     @property
     def state_version(self) -> int:
         """The game's entry count: it only grows (an undo is an entry too), so a phone can tell it missed one."""
-        return self._next_seq
+        return self.memory.next_seq
 
     def state(self) -> dict[str, Any]:
         """The game as phones show it. ``entries`` is its version (it only grows, an undo is an entry too);
@@ -447,11 +362,11 @@ class Table:
                 "options": self.engine.options,
                 "summary": self.engine.summary(),
                 "snapshot": self.engine.snapshot(),
-                "can_undo": bool(self._accepted),
-                "accepted": [seq for seq, _ in self._accepted[-STATE_ACCEPTED:]],
-                "in_force": len(self._accepted),
+                "can_undo": bool(self.memory.accepted),
+                "accepted": [seq for seq, _ in self.memory.accepted[-STATE_ACCEPTED:]],
+                "in_force": len(self.memory.accepted),
                 "outcome": outcome.to_json() if outcome else None,
-                "entries": self._next_seq,
+                "entries": self.memory.next_seq,
                 "camera_board": self.camera_board,
                 "camera_names": self._camera_names(),
                 "journal_problem": failure.to_json() if failure else None,
@@ -494,12 +409,12 @@ class Table:
                 entries, more = self.journal.entries(self.record.id), False
             else:
                 entries, more = self.journal.page(self.record.id, before, limit)
-            return history_entries(entries, dict(self._accepted), self._versions, self.engine.readings), more
+            return history_entries(entries, dict(self.memory.accepted), self.memory.versions, self.engine.readings), more
 
     def statistics(self) -> dict[str, Any]:
         """Faces per colour and roll totals over the rolls in force (companion/table_reading.py)."""
         with self._lock:
-            version = (self.record.id, self._next_seq)
+            version = (self.record.id, self.memory.next_seq)
             if self._statistics is None or self._statistics[0] != version:
-                self._statistics = (version, roll_statistics(event for _, event in self._accepted))
+                self._statistics = (version, roll_statistics(event for _, event in self.memory.accepted))
             return self._statistics[1]

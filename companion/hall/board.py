@@ -119,6 +119,8 @@ class HallBoard:
         outcome = message.get("outcome")
         if outcome is not None and not isinstance(outcome, dict):
             raise ValueError("a bad outcome")
+        if not players and outcome:  # a game that names no one (Tesseract counts its players): its outcome's
+            players = [str(p) for p in outcome.get("players", [])]
         self._table(table, message)
         row = self._db.execute("SELECT entries FROM games WHERE table_id = ? AND game_id = ?",
                                (table, game_id)).fetchone()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import logging
 import socket
+import threading
 import time
 
 from companion.core import Text
@@ -32,13 +33,20 @@ class HallSubscriber:
         self.client.on_disconnect = self._disconnected
         self.client.on_message = self._message
         self._asked: dict[str, float] = {}  # table -> when the hall last asked it to replay
+        self._states: dict[str, dict] = {}  # table -> its latest state (what it says it has)
+        self._due: set[str] = set()  # tables to ask once REPLAY_SPACING has passed since the last time
+        self._lock = threading.Lock()
+        self._stopping = threading.Event()
+        self._asker = threading.Thread(target=self._ask_when_due, name="hall-replay", daemon=True)
 
     def start(self) -> None:
         log.info("hall: listening to %s", self.broker.address)
         self.client.connect_async(self.broker.host, self.broker.port, keepalive=30)
         self.client.loop_start()
+        self._asker.start()
 
     def stop(self) -> None:
+        self._stopping.set()
         self.client.disconnect()
         self.client.loop_stop()
 
@@ -59,18 +67,33 @@ class HallSubscriber:
         parts = topic_parts(message.topic)
         if parts is None or parts[1] not in ("state", "events"):
             return
-        table, state = parts[0], None
+        table = parts[0]
         if parts[1] == "state":
             try:
                 state = json.loads(message.payload)
             except ValueError:
                 return
-            if not isinstance(state, dict) or not self.board.behind(table, state):
+            if not isinstance(state, dict):
                 return
-        elif not self.board.lacking.get(table):
-            return
-        if time.monotonic() - self._asked.get(table, -REPLAY_SPACING) >= REPLAY_SPACING:
-            self._ask(table, state)
+            with self._lock:
+                self._states[table] = state
+        with self._lock:
+            state = self._states.get(table)
+        if self.board.behind(table, state or {}):
+            with self._lock:
+                self._due.add(table)
+
+    def _ask_when_due(self) -> None:
+        """Asks each table the hall is behind, at most every REPLAY_SPACING seconds, until it has caught up."""
+        while not self._stopping.wait(0.25):
+            now = time.monotonic()
+            with self._lock:
+                due = [t for t in self._due if now - self._asked.get(t, -REPLAY_SPACING) >= REPLAY_SPACING]
+                self._due.difference_update(due)
+                states = {t: self._states.get(t) for t in due}
+            for table in due:
+                if self.connected and self.board.behind(table, states[table] or {}):
+                    self._ask(table, states[table])
 
     def _ask(self, table: str, state: dict | None = None) -> None:
         """Asks ``table`` for the entries the hall lacks (docs/hall.md, replay)."""

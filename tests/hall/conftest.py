@@ -88,7 +88,6 @@ class Listener:
         self.messages: list[tuple[str, dict]] = []
         self.accepted: dict[str, list[tuple[int, int]]] = {}  # table -> journal ids taken, in order
         self.lock = threading.Lock()
-        self._asked: dict[str, float] = {}
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=name, clean_session=False)
         self.client.on_connect = self._connected
         self.client.on_message = self._message
@@ -106,7 +105,6 @@ class Listener:
         have = self._have(table)
         wanted = {str(g): have.get(g, 0) for g in {*have, *(also or {})}}
         request = {"games": wanted, **({"after": max(have)} if have else {})}
-        self._asked[table] = time.monotonic()
         self.client.publish(f"companion/{table}/replay", json.dumps(request), qos=1)
 
     def _connected(self, client, userdata, flags, reason_code, properties) -> None:
@@ -128,8 +126,7 @@ class Listener:
             elif message.topic.endswith("/state"):
                 recent = {int(g): n for g, n in data.get("recent", {}).items()}
                 have = self._have(table)
-                if any(have.get(g, 0) < n for g, n in recent.items()) and \
-                        time.monotonic() - self._asked.get(table, -2.0) >= 2.0:
+                if any(have.get(g, 0) < n for g, n in recent.items()):  # each state: a lost request is asked again
                     self._ask(table, recent)
 
     def of(self, kind: str) -> list[dict]:

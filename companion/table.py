@@ -289,7 +289,8 @@ class Table:
                                             "message_fr": f"Lecture non utilisée : {exc}"})
                 return []
             except JournalError as exc:  # the camera keeps running; the players are told
-                log.error("a %s reading was not recorded: %s", observation.source, exc)
+                # the journal logs its failure once, with its cause: not once a roll
+                log.debug("a %s reading was not recorded: %s", observation.source, exc)
                 self.bus.publish("notice", {"kind": "warning", "message": f"Roll not recorded: {exc}",
                                             "message_fr": f"Lancer non enregistré : {exc}"})
                 return []

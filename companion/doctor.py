@@ -363,6 +363,29 @@ def _is_companion(port: int) -> bool:
         return False
 
 
+def check_hall(config) -> Finding | None:
+    """Whether the club's hall broker ([hall] broker) takes this table; None when the table plays alone."""
+    hall = config["hall"]
+    if not hall["broker"]:
+        return None
+    from companion.hall.link import Broker, BrokerError, probe
+
+    try:
+        broker = Broker.parse(hall["broker"], hall["username"], hall["password"], hall["password_file"],
+                              hall["ca_file"])
+    except BrokerError as exc:
+        return Finding("hall", FAIL, str(exc), "correct [hall] in the configuration (docs/hall.md)")
+    found = probe(broker)
+    if found is None:
+        return Finding("hall", OK, f"the hall's broker {broker.address} takes this table")
+    kind, problem = found
+    refused = kind == "refused"
+    return Finding("hall", FAIL if refused else WARN, problem.en,
+                   "set [hall] username and password (or password_file) as the broker's organiser gave them"
+                   if refused else f"start the broker on {broker.host} (docs/hall.md) or correct [hall] broker; "
+                                   "the table referees meanwhile and sends what it missed when the broker is back")
+
+
 def run_checks(config, on_pi: bool | None = None) -> list[Finding]:
     on_pi = on_raspberry_pi() if on_pi is None else on_pi
     findings = [check_camera(config, on_pi=on_pi), check_model(config), check_face_readers(config),
@@ -370,4 +393,7 @@ def run_checks(config, on_pi: bool | None = None) -> list[Finding]:
                 check_disk(config), check_journal(config), check_clock(), check_power(on_pi), check_temperature(),
                 check_versions(), check_lens(config)]
     findings.extend(check_network(config))
+    hall = check_hall(config)
+    if hall is not None:
+        findings.append(hall)
     return findings

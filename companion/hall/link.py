@@ -130,3 +130,31 @@ def unreachable(broker: Broker, why: str, hall: bool = False) -> Text:
                 f"sends what it missed when the broker is back.",
                 f"Le broker de la salle {broker.address} est injoignable ({why}) ; la table continue d'arbitrer "
                 f"et enverra ce qui manque au retour du broker.")
+
+
+def probe(broker: Broker, timeout: float = 5.0) -> tuple[str, Text] | None:
+    """Connects once and leaves (``companion doctor``): None when the broker takes the table, else why not
+    (``refused`` or ``unreachable``, and in words)."""
+    import threading
+
+    answer: dict[str, tuple[str, Text] | None] = {}
+    done = threading.Event()
+
+    def connected(client, userdata, flags, reason_code, properties) -> None:
+        answer["problem"] = ("refused", refusal(reason_code, broker)) if reason_code.is_failure else None
+        done.set()
+
+    client = broker.client(f"companion-doctor-{os.getpid()}")
+    client.on_connect = connected
+    try:
+        client.connect(broker.host, broker.port, keepalive=10)
+    except (OSError, ssl.SSLError) as exc:
+        return "unreachable", unreachable(broker, getattr(exc, "strerror", None) or str(exc))
+    client.loop_start()
+    try:
+        if not done.wait(timeout):
+            return "unreachable", unreachable(broker, f"no answer in {timeout:g} s")
+        return answer["problem"]
+    finally:
+        client.disconnect()
+        client.loop_stop()

@@ -17,6 +17,10 @@ rendered tables over the camera guidance's heights, tilts, light and hands, with
    camera up to 1.25x its height and 20 degrees of tilt; that worst setup gets four times the boards.
 3. Time per 1280x960 frame on one thread: table vision alone (markers + plane + cells), the dice reader alone,
    and the whole pipeline step (dice + table), against the configured frame rate's budget.
+4.-5. The pipeline on a simulated game; dice on rendered mats, whole frame against the dice window.
+6. Every game's mat rendered from its printed PDF through standard and wide lenses with distortion, cups, phones
+   and hands: stickers, cells, ids, phantom dice and counters, position error without and with the lens correction
+   (benchmarks/table_print.py).
 """
 
 from __future__ import annotations
@@ -335,7 +339,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=60.0, help="seconds of simulated play timed in section 4")
     parser.add_argument("--dice-frames", type=int, default=54, help="rendered frames in section 5")
-    parser.add_argument("--skip", nargs="*", default=[], choices=["real", "rendered", "timing", "played", "dice"])
+    parser.add_argument("--print-boards", type=int, default=2, help="boards per game, lens and k1 in section 6")
+    parser.add_argument("--skip", nargs="*", default=[],
+                        choices=["real", "rendered", "timing", "played", "dice", "printed"])
     args = parser.parse_args()
     cv2.setNumThreads(1)
     if "real" not in args.skip:
@@ -348,6 +354,10 @@ def main() -> int:
         played(args.seconds, args.seed)
     if "dice" not in args.skip:
         dice_on_mats(args.dice_frames, args.seed)
+    if "printed" not in args.skip:
+        from table_print import printed_sheets
+
+        printed_sheets(args.print_boards, args.seed)
     return 0
 
 

@@ -79,6 +79,46 @@ class Thing:
     angle: float = 0.0
 
 
+@dataclass(frozen=True)
+class PrintedMat:
+    """A mat as ``companion sheets`` prints it, rasterised: the mat (BGR, its whole size) and each sticker cut along
+    its printed line ({id: (square BGR picture, its side in mm)})."""
+
+    mat: np.ndarray
+    stickers: dict
+
+
+def printed_mat(layout: TableLayout, px_per_mm: float = 5.0, paper: str = "A3") -> PrintedMat:
+    """Rasterise the layout's own PDF (pypdfium2, a dev dependency): the one-page mat and the stickers."""
+    import pypdfium2 as pdfium
+
+    from .sheets import build_sheets
+
+    sheets = build_sheets(layout, paper)
+    if sheets.mat_grid != (1, 1):
+        raise ValueError(f"{layout.name} does not fit one {paper} page")
+    doc = pdfium.PdfDocument(sheets.pdf)
+    pages = {}
+
+    def page(i: int) -> np.ndarray:
+        if i not in pages:
+            rgb = doc[i].render(scale=px_per_mm * 25.4 / 72).to_numpy()[..., :3]
+            pages[i] = np.ascontiguousarray(rgb[..., ::-1])
+        return pages[i]
+
+    tile = sheets.mat_pages[0]
+    (x0, y0), (x1, y1) = tile.to_page((0.0, 0.0)), tile.to_page(layout.size)
+    mat = page(tile.page)[int(round(y0 * px_per_mm)):int(round(y1 * px_per_mm)),
+                          int(round(x0 * px_per_mm)):int(round(x1 * px_per_mm))]
+    stickers = {}
+    for m in sheets.markers:
+        if m.cut:
+            a, b = int(round((m.x - m.cut) * px_per_mm)), int(round((m.y - m.cut) * px_per_mm))
+            n = int(round((m.side + 2 * m.cut) * px_per_mm))
+            stickers[m.id] = (page(m.page)[b:b + n, a:a + n].copy(), m.side + 2 * m.cut)
+    return PrintedMat(mat.copy(), stickers)
+
+
 @dataclass
 class RenderedTable:
     image: np.ndarray
@@ -99,8 +139,13 @@ def _paste_marker(img: np.ndarray, dictionary, marker_id: int, centre_px, side_p
     marker = marker_image(dictionary, marker_id, n)
     pad = int(n * quiet)
     tile = cv2.copyMakeBorder(marker, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=255)
-    size = n + 2 * pad
-    scale = side_px / n
+    _paste_tile(img, tile, centre_px, side_px / n, angle)
+
+
+def _paste_tile(img: np.ndarray, tile: np.ndarray, centre_px, scale: float, angle: float) -> None:
+    """A square picture (grey or BGR) scaled by ``scale``, turned ``angle`` degrees clockwise, centred on
+    ``centre_px`` of ``img``, in place."""
+    size = tile.shape[0]
     reach = int(math.ceil(size * scale * 0.75)) + 2  # half the turned tile's diagonal, and a little more
     h, w = img.shape[:2]
     x0, y0 = max(0, int(centre_px[0]) - reach), max(0, int(centre_px[1]) - reach)
@@ -114,7 +159,7 @@ def _paste_marker(img: np.ndarray, dictionary, marker_id: int, centre_px, side_p
     warped = cv2.warpAffine(tile, m, roi, flags=cv2.INTER_AREA, borderValue=0)
     mask = cv2.warpAffine(np.full((size, size), 255, np.uint8), m, roi, flags=cv2.INTER_NEAREST, borderValue=0)
     region = img[y0:y1, x0:x1]
-    region[mask > 0] = warped[mask > 0, None]
+    region[mask > 0] = warped[mask > 0] if warped.ndim == 3 else warped[mask > 0, None]
 
 
 def draw_mat(layout: TableLayout, px_per_mm: float, paper=(238, 240, 236)) -> np.ndarray:
@@ -150,7 +195,8 @@ def _draw_grid(img: np.ndarray, grid: Grid, s: float) -> None:
             cv2.polylines(img, [np.round(np.asarray(pts) * s).astype(np.int32)], True, colour, width, cv2.LINE_AA)
 
 
-def draw_pieces(img: np.ndarray, layout: TableLayout, pieces, px_per_mm: float, rng: np.random.Generator) -> None:
+def draw_pieces(img: np.ndarray, layout: TableLayout, pieces, px_per_mm: float, rng: np.random.Generator,
+                stickers=None) -> None:
     """Tiles as coloured squares or hexagons with their sticker in the middle; other pieces as discs with the
     sticker on top (what the game layouts ask players to do)."""
     dictionary = marker_dictionary(layout.dictionary)
@@ -165,7 +211,11 @@ def draw_pieces(img: np.ndarray, layout: TableLayout, pieces, px_per_mm: float, 
             cv2.polylines(img, [body], True, (40, 40, 40), max(1, int(s * 0.5)), cv2.LINE_AA)
         else:
             cv2.circle(img, (int(cx), int(cy)), int(p.marker.side * 0.75 * s), colour, -1, cv2.LINE_AA)
-        _paste_marker(img, dictionary, p.marker.id, (cx, cy), p.marker.side * s, p.angle)
+        if stickers and p.marker.id in stickers:  # the sticker as printed, cut along its line
+            tile, side_mm = stickers[p.marker.id]
+            _paste_tile(img, tile, (cx, cy), side_mm * s / tile.shape[0], p.angle)
+        else:
+            _paste_marker(img, dictionary, p.marker.id, (cx, cy), p.marker.side * s, p.angle)
 
 
 def draw_things(img: np.ndarray, things, px_per_mm: float, rng: np.random.Generator) -> None:
@@ -243,15 +293,21 @@ def _tile_outline(grid: Grid, p: PiecePlacement, s: float) -> np.ndarray:
 def render_table(layout: TableLayout, pieces, dice, pose: CameraPose, rng: np.random.Generator,
                  hand: bool = False, blur: float | None = None, noise: float | None = None,
                  px_per_mm: float = 4.0, light: float | None = None, look: int | None = None,
-                 discs=(), things=()) -> RenderedTable:
+                 discs=(), things=(), printed=None, lens: tuple[float, float] | None = None) -> RenderedTable:
     """One camera frame of the mat with ``pieces`` and ``dice``; the truth comes back with it.
 
     ``look`` seeds what stays put from frame to frame (the table, tile colours, the light, the dice's faces
     and turns): frames of one ``look`` differ only by sensor noise and the hand, as a still table does. None:
-    a new look drawn from ``rng``. ``things``: cups, phones and hands lying on the mat (``Thing``), under the dice."""
+    a new look drawn from ``rng``. ``things``: cups, phones and hands lying on the mat (``Thing``), under the dice.
+    ``printed``: the mat and stickers as the PDF prints them (``PrintedMat``) instead of drawn ones; ``lens``: radial
+    k1, k2 (lens.py's) the picture is bent by, last (the truth's pixels are then the undistorted ones)."""
     scene = np.random.default_rng(int(rng.integers(2**31)) if look is None else look)
-    mat = draw_mat(layout, px_per_mm)
-    draw_pieces(mat, layout, pieces, px_per_mm, scene)
+    if printed is not None:
+        mat = cv2.resize(printed.mat, (int(round(layout.size[0] * px_per_mm)), int(round(layout.size[1] * px_per_mm))),
+                         interpolation=cv2.INTER_AREA)
+    else:
+        mat = draw_mat(layout, px_per_mm)
+    draw_pieces(mat, layout, pieces, px_per_mm, scene, printed.stickers if printed is not None else None)
     for mm, bgr, radius in discs:  # counters with no sticker: (centre mm, BGR colour, radius mm)
         cv2.circle(mat, (int(mm[0] * px_per_mm), int(mm[1] * px_per_mm)), int(radius * px_per_mm), bgr, -1, cv2.LINE_AA)
     draw_things(mat, things, px_per_mm, scene)
@@ -275,6 +331,10 @@ def render_table(layout: TableLayout, pieces, dice, pose: CameraPose, rng: np.ra
     if hand:
         hidden = _draw_hand(img, rng, layout, pieces, to_image)
     img = _finish(img, scene, rng, blur, noise, light)
+    if lens is not None:
+        from .lens import distort_image
+
+        img = distort_image(img, *lens)
     return RenderedTable(img, to_image, tuple(pieces), tuple(rendered), hand, frozenset(hidden))
 
 

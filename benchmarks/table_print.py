@@ -154,7 +154,8 @@ def printed_sheets(boards: int, seed: int) -> None:
                       f"{med(fixed_errors):5.2f}/{p95(fixed_errors):<5.2f} {lens_note:>9s}")
     t = totals
     right = 100 * t["right"] / max(t["stickers"], 1)
-    print(f"all: stickers found {t['found']}/{t['stickers']}, right cell {right:.2f}%, wrong cell {t['wrong']}, uncertain {t['unsure']}, wrong ids {t['wrong id']}, dice read right "
-          f"{t['dice right']}/{t['dice']}, phantom dice {t['phantom']}, phantom counters {t['counters']}, worst "
-          f"position p95 after correction {worst_p95:.2f} mm")
+    print(f"all: stickers found {t['found']}/{t['stickers']}, right cell {right:.2f}%, wrong cell {t['wrong']}, "
+          f"uncertain {t['unsure']}, wrong ids {t['wrong id']}, dice read right {t['dice right']}/{t['dice']}, "
+          f"phantom dice {t['phantom']}, phantom counters {t['counters']}, worst position p95 after correction "
+          f"{worst_p95:.2f} mm")
     print()

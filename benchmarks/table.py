@@ -340,6 +340,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0, help="seconds of simulated play timed in section 4")
     parser.add_argument("--dice-frames", type=int, default=54, help="rendered frames in section 5")
     parser.add_argument("--print-boards", type=int, default=2, help="boards per game, lens and k1 in section 6")
+    parser.add_argument("--print-games", nargs="*", help="the games of section 6 (default: all five)")
     parser.add_argument("--skip", nargs="*", default=[],
                         choices=["real", "rendered", "timing", "played", "dice", "printed"])
     args = parser.parse_args()
@@ -355,9 +356,9 @@ def main() -> int:
     if "dice" not in args.skip:
         dice_on_mats(args.dice_frames, args.seed)
     if "printed" not in args.skip:
-        from table_print import printed_sheets
+        from table_print import GAMES, printed_sheets
 
-        printed_sheets(args.print_boards, args.seed)
+        printed_sheets(args.print_boards, args.seed, args.print_games or GAMES)
     return 0
 
 

@@ -77,7 +77,7 @@ def _thing(layout, rng) -> list[Thing]:
     return [Thing(kind, mm, size, float(rng.uniform(0, 360)))]
 
 
-def printed_sheets(boards: int, seed: int) -> None:
+def printed_sheets(boards: int, seed: int, games=GAMES) -> None:
     from companion.vision import DiceReader
 
     reader = DiceReader.from_config(load_config(None)["vision"], threads=1)
@@ -89,7 +89,7 @@ def printed_sheets(boards: int, seed: int) -> None:
           f"{'corrected':>11s} {'lens px':>9s}")
     totals = Counter()
     worst_p95 = 0.0
-    for game in GAMES:
+    for game in games:
         layout = layout_for(game)
         printed = printed_mat(layout)
         for lens_name, camera in LENSES:

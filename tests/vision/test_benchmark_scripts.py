@@ -75,7 +75,8 @@ def test_stability_benchmark_follows_every_labelled_die_across_noisy_copies():
 
 
 def test_table_benchmark_reads_real_markers_rendered_boards_and_times_the_pipeline():
-    out = run("benchmarks/table.py", "--boards", "1", "--frames", "2", "--seconds", "3", "--dice-frames", "3")
+    out = run("benchmarks/table.py", "--boards", "1", "--frames", "2", "--seconds", "3", "--dice-frames", "3",
+              "--skip", "printed")
     real = re.search(r"all folders\s+product\s+(\d+)/(\d+)\s+[\d.]+%\s+(\d+)", out)
     assert real and int(real.group(1)) >= 0.9 * int(real.group(2)) and real.group(3) == "0"  # no wrong id
     assert "speed ratio product/OpenCV default" in out
@@ -86,6 +87,15 @@ def test_table_benchmark_reads_real_markers_rendered_boards_and_times_the_pipeli
     assert re.search(r"whole pipeline step, everything read .*: [\d.]+ ms, headroom [\d.]+x", out)
     assert re.search(r"4\. Whole pipeline on \d+ frames", out)
     assert re.search(r"dice window\s+read right \d+/\d+", out) and re.search(r"whole frame\s+read right", out)
+
+
+def test_table_benchmark_reads_a_mat_rendered_from_its_printed_sheet_through_distorting_lenses():
+    out = run("benchmarks/table.py", "--skip", "real", "rendered", "timing", "played", "dice", "--print-boards", "1",
+              "--print-games", "nexus")
+    rows = re.findall(r"nexus\s+(standard|wide)\s+(-?[\d.]+)\s+(\d+)/(\d+)", out)
+    assert len(rows) == 6 and all(int(found) > 0 for *_, found, _ in rows)
+    assert re.search(r"all: stickers found \d+/\d+, right cell [\d.]+%, wrong cell \d+, .* phantom counters \d+, "
+                     r"worst position p95 after correction [\d.]+ mm", out)
 
 
 def test_colour_die_benchmark_scores_rendered_frames_phantoms_on_real_photos_and_speed():

@@ -44,6 +44,9 @@ def coloured_spots(image: np.ndarray, plane: TablePlane, layout: TableLayout, mi
                                min_mm, max_mm):
             continue
         cx, cy = centres[i] / PX_PER_MM
+        if plane.lens is not None:  # the flat view is the camera's picture unbent: the blob's pixel, undistorted
+            raw = cv2.perspectiveTransform(np.array([[[cx, cy]]], np.float64), plane.to_image).reshape(1, 2)
+            cx, cy = (float(v) for v in plane.table_points(raw)[0])
         if footprints is not None and not any(
                 cv2.pointPolygonTest(f.astype(np.float32).reshape(-1, 1, 2), (float(cx), float(cy)), False) >= 0
                 for f in footprints):

@@ -87,3 +87,24 @@ def test_the_doctor_reports_the_lens_and_its_residual(tmp_path):
     assert finding.status == OK and "residual 0.31 px (2.90 px without correction)" in finding.detail
     (tmp_path / "lens.json").write_text("[]")
     assert check_lens(config).status == FAIL
+
+
+def test_a_counter_near_the_edge_is_placed_true_with_the_lens():
+    from companion.games.nexus.camera import card_centre
+    from companion.tablevision.render import PiecePlacement
+
+    nexus = layout_for("nexus")
+    stickers = {p.name: p for p in nexus.pieces}
+    at = [(-4, -2), (-2, -2), (0, -2), (2, -2), (-4, 3), (-2, 3), (0, 3), (2, 3)]
+    cards = [PiecePlacement(stickers[name], card_centre(x, y, 0), 0.0) for name, (x, y) in zip(stickers, at)]
+    bend = opencv_k(-0.15, 0.0, WIDE["hfov"])
+    rng = np.random.default_rng(1)
+    calibration = render_table(nexus, cards, [], CameraPose(**WIDE), rng, lens=bend).image
+    lens = fit_lens(nexus, [MarkerFinder(nexus.dictionary).find(calibration)], (1280, 960))
+    counter = (card_centre(-4, -2, 0)[0] - 25, card_centre(-4, -2, 0)[1])  # on the top-left card, near the corner
+    image = render_table(nexus, cards, [], CameraPose(**WIDE), rng, lens=bend,
+                         discs=[(counter, (40, 40, 210), 4.5)]).image
+    spots = [TableReader(nexus, lens=chosen).read(image).spots for chosen in (None, lens)]
+    assert [len(s) for s in spots] == [1, 1]
+    off = [float(np.hypot(s[0]["mm"][0] - counter[0], s[0]["mm"][1] - counter[1])) for s in spots]
+    assert off[0] > 3.0 and off[1] < 1.0

@@ -9,6 +9,7 @@ lists the last entries in force, the history is read by pages.
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 from typing import Any, Mapping
@@ -32,6 +33,9 @@ CAMERA_SOURCES = ("camera", "simulated")
 DEFAULT_AWARE = RulesAwareReading()
 #: entries in force the state lists (the newest ones): a phone undoes the last and names the few before it
 STATE_ACCEPTED = 16
+#: the largest state a live event carries whole, in characters of JSON; above it the heavy parts are left out
+EVENT_STATE_MAX = 16 * 1024
+HEAVY_STATE = ("summary", "snapshot", "camera_board", "camera_names")
 
 
 class Conflict(EventError):
@@ -92,7 +96,7 @@ class Table:
             self.record = self.journal.game(game_id)
             self.memory, self._checkpointed = TableMemory(engine), 0
             log.info("new game %d: %s %s", game_id, game, engine.options)
-            self.bus.publish("game", self.state())
+            self.bus.publish("game", self._event_state())
             return self.record
 
     def _ending(self) -> tuple[int, dict[str, Any]] | None:
@@ -119,7 +123,7 @@ class Table:
                 raise EventError(f"game {game_id} was played to its end; only a game set aside can be resumed")
             self.journal.switch_game(self._ending(), game_id, request)
             self._resume(self.journal.game(game_id))
-            self.bus.publish("game", self.state())
+            self.bus.publish("game", self._event_state())
             return self.record
 
     def _already_done(self, request: RequestKey | None) -> list[Verdict] | None:
@@ -330,7 +334,7 @@ class Table:
             memory.restore(saved, engine_changed=True)
             raise
         self.bus.publish("entry", {"seq": seq, "event": event, "verdicts": payload, "source": source,
-                                   "state": self.state()})
+                                   "state": self._event_state()})
         return verdicts
 
     def _players(self) -> list[str]:
@@ -372,6 +376,15 @@ class Table:
                 "camera_names": self._camera_names(),
                 "journal_problem": failure.to_json() if failure else None,
             }
+
+    def _event_state(self) -> dict[str, Any]:
+        """The state as live events carry it: whole while it is small (free roll's, most turns of a board game),
+        else without its summary and snapshot (``partial``: phones read ``/api/state``), so no live event to every
+        phone, nor the bus's buffer, grows with a big board (a Nexus table of fifty cards)."""
+        state = self.state()
+        if len(json.dumps(state, separators=(",", ":"), default=str)) <= EVENT_STATE_MAX:
+            return state
+        return {**{k: v for k, v in state.items() if k not in HEAVY_STATE}, "partial": True}
 
     def _journal_failure(self, failure: WriteFailure | None) -> None:
         """The journal failed in a new way, or works again: every phone is told at once."""

@@ -44,3 +44,27 @@ def test_the_replay_buffer_is_bounded_in_bytes_not_only_in_events():
     assert bus.since(events[0].id - 1)[1] and not bus.since(events[0].id - 2)[1]
     bus.publish("entry", {"padding": "y" * 50_000})  # one event heavier than the bound is still held
     assert [e.id for e in bus.since(50)[0]] == [51]
+
+
+def test_a_live_event_carries_the_whole_state_only_while_it_is_small(tmp_path):
+    """A Nexus board of many cards makes a state of tens of KB: its entry events leave the board out (phones read
+    /api/state), so no event to every phone grows with the board; free roll's carry the whole state."""
+    import json
+    from pathlib import Path
+
+    from companion.journal import Journal
+    from companion.table import EVENT_STATE_MAX, Table
+
+    bus = EventBus()
+    table = Table(Journal(tmp_path / "journal.sqlite3"), bus)
+    table.submit({"type": "roll", "dice": [{"value": 3}]})
+    assert bus.since(0)[0][-1].data["state"] == table.state()
+    table.new_game("nexus", {}, [])
+    example = Path(__file__).resolve().parents[2] / "docs/rules/examples/nexus-two-players.jsonl"
+    for line in example.read_text().splitlines():
+        table.submit(json.loads(line))
+    assert len(json.dumps(table.state())) > 2 * EVENT_STATE_MAX
+    last = bus.since(0)[0][-1]
+    assert last.topic == "entry" and last.size < EVENT_STATE_MAX
+    assert last.data["state"]["partial"] and "summary" not in last.data["state"]
+    assert last.data["state"]["entries"] == table.state()["entries"] and last.data["state"]["game"] == "nexus"

@@ -118,14 +118,16 @@ class App {
   onEvent(topic, data) {
     if (topic === "entry") {
       const verdicts = data.verdicts || [];
-      if (this.adopt(data.state)) this.latest = verdicts; // else this phone's answer to a later change came first
+      if (data.state && data.state.partial) this.readState(verdicts, data.state.entries); // too big for the event
+      else if (this.adopt(data.state)) this.latest = verdicts; // else this phone's answer to a later change came first
       const serious = verdicts.find((v) => SERIOUS.has(v.kind));
       // This phone's own action shows its result in place; a notice is for what others (or the camera) did.
       if (serious) setTimeout(() => { if (!this.mine_seqs.has(data.seq)) this.toast(`${t(`kind.${serious.kind}`)}: ${pick(serious)}`, serious.kind); }, 400);
       this.refreshHistory();
     } else if (topic === "game") {
       if (this.state && this.state.game_id !== data.game_id) answer.hide();
-      this.state = data;
+      if (data.partial) this.readState([], data.entries);
+      else this.state = data;
       this.latest = [];
       this.mine = null;
       this.refreshHistory();
@@ -157,6 +159,15 @@ class App {
     if (current && state && current.game_id === state.game_id && state.entries < current.entries) return false;
     this.state = state;
     return true;
+  }
+
+  /** A live event whose state was too big to carry whole (a board of many cards) is followed by reading it. */
+  async readState(verdicts, entries) {
+    try {
+      const state = (await this.api.get("/api/state")).state;
+      if (this.adopt(state) && state.entries === entries) this.latest = verdicts;
+      this.render();
+    } catch (_) { /* the stream's reset or the next event will bring it */ }
   }
 
   /** The newest page of the history is re-read after each change (corrections and undos change earlier entries);

@@ -9,6 +9,7 @@ has sent the gap again on the hall's request (``lacking``). A game's outcome is 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import sqlite3
@@ -59,6 +60,8 @@ class HallBoard:
         path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
+        # a power cut may lose the last messages, not the file; the tables send them again when the hall asks
+        self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(SCHEMA)
         self._lock = threading.Lock()
         self._changed = threading.Condition(self._lock)
@@ -80,7 +83,7 @@ class HallBoard:
             message = json.loads(payload) if parts is not None else None
             if not isinstance(message, dict) or message.get("table") != parts[0]:
                 raise ValueError("not a table's message")
-            with self._lock:
+            with self._lock, self._transaction():  # one transaction per message
                 changed = getattr(self, "_" + parts[1])(parts[0], message)
                 if changed:
                     self.version += 1
@@ -89,6 +92,16 @@ class HallBoard:
         except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
             self.ignored += 1
             log.debug("hall: ignored a message on %s: %s", topic, exc)
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        self._db.execute("BEGIN")
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
 
     def _table(self, table: str, message: dict[str, Any], **columns: Any) -> None:
         name = str(message["name"])[:80] if message.get("name") else None

@@ -28,6 +28,8 @@ from companion.journal_repair import Salvage, health, is_damage, salvage, set_as
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+#: how long a request's idempotency key is kept (a phone retries within minutes; a day covers a night's outage)
+KEEP_REQUESTS = 24 * 3600.0
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -174,6 +176,7 @@ class Journal:
             db.execute("PRAGMA synchronous=FULL")
             try:
                 db.executescript(SCHEMA)  # a journal an older version wrote gains the tables it lacks
+                db.execute("DELETE FROM requests WHERE at < ?", (time.time() - KEEP_REQUESTS,))
             except sqlite3.OperationalError as exc:
                 # another user's journal read by `companion games`: its games can be read without the new tables
                 if not getattr(exc, "sqlite_errorname", "").startswith("SQLITE_READONLY") or not _has_games(db):

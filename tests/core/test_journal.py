@@ -326,3 +326,27 @@ def test_the_state_names_only_the_newest_entries_in_force(data_dir):
     table.undo()
     state = table.state()
     assert state["accepted"] == list(range(23, 39)) and state["in_force"] == 39 and state["entries"] == 41
+
+
+def test_a_journal_an_older_version_wrote_gains_checkpoints_and_keys_and_resumes(data_dir):
+    import sqlite3
+
+    from companion.journal import RequestKey
+
+    with sqlite3.connect(data_dir / "journal.sqlite3") as db:  # the two tables an older version made
+        db.executescript("""
+            CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, options TEXT NOT NULL,
+                players TEXT NOT NULL, started_at REAL NOT NULL, ended_at REAL, outcome TEXT);
+            CREATE TABLE entries (game_id INTEGER NOT NULL REFERENCES games(id), seq INTEGER NOT NULL,
+                event TEXT NOT NULL, verdicts TEXT NOT NULL, source TEXT NOT NULL, at REAL NOT NULL,
+                PRIMARY KEY (game_id, seq));
+            INSERT INTO games (game, options, players, started_at) VALUES ('free-roll', '{}', '["Ann"]', 1.0);
+            INSERT INTO entries VALUES (1, 0, '{"type": "roll", "dice": [{"value": 5, "color": "white"}]}', '[]',
+                'phone', 2.0);""")
+    table = open_table(data_dir)
+    assert faces(table) == [0, 0, 0, 0, 1, 0] and table.state()["players"] == ["Ann"]
+    table.submit(roll(2), request=RequestKey("phone-1:key-0001", "abc"))
+    assert table.journal.request("phone-1:key-0001").seq == 1
+    assert open_table(data_dir).submit(roll(2), request=RequestKey("phone-1:key-0001", "abc")) == \
+        table.submit(roll(6), request=RequestKey("phone-1:key-0001", "abc"))  # answered, not applied: twice
+    assert faces(open_table(data_dir)) == [0, 1, 0, 0, 1, 0]

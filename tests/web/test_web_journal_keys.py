@@ -112,3 +112,20 @@ def test_statistics_count_the_rolls_in_force_after_corrections_and_undo(player):
     assert counted["rolls"] == 2 and counted["version"] == 5
     assert counted["faces"] == {"red": [0, 0, 1, 0, 1, 0], "blue": [0, 0, 0, 1, 0, 0]}
     assert counted["totals"] == {"7": 1, "5": 1}
+
+
+def test_a_full_card_is_answered_503_and_said_in_info_and_state_until_writes_work(service, player):
+    """1469 requests were answered 503 'disk I/O error' with nothing said anywhere else; now the phones are told
+    why and since when, in both languages."""
+    db = service.journal._db
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.execute(f"PRAGMA max_page_count = {db.execute('PRAGMA page_count').fetchone()[0]}")
+    statuses = {player.post("/api/roll", ROLL).status_code for _ in range(60)}
+    assert statuses == {200, 503}
+    problem = player.get("/api/info").get_json()["journal_problem"]
+    assert problem["kind"] == "full" and "database or disk is full" in problem["cause"]
+    assert problem["message"]["en"].startswith("The SD card is full: nothing since ")
+    assert player.state()["journal_problem"] == problem
+    db.execute("PRAGMA max_page_count = 1073741823")
+    assert player.post("/api/roll", ROLL).status_code == 200
+    assert player.get("/api/info").get_json()["journal_problem"] is None and player.state()["journal_problem"] is None

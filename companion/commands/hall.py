@@ -44,9 +44,7 @@ def run(args) -> int:
     board = HallBoard(data / "hall.sqlite3")
     subscriber = HallSubscriber(broker, board)
     threads = 32
-    app = create_hall_app(board, subscriber, data, threads=threads)
-    if args.new_pin:
-        app.extensions["hall"].pins.reset()
+    app = create_hall_app(board, subscriber, data, threads=threads, new_pin=args.new_pin)
     try:
         server = waitress.create_server(app, host=args.host, port=args.port, threads=threads, channel_timeout=60)
     except OSError as exc:

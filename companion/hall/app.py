@@ -4,6 +4,7 @@ table. Looking needs nothing; a change needs the organiser's session (PIN once) 
 from __future__ import annotations
 
 import json
+import logging
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,7 +15,10 @@ from werkzeug.exceptions import HTTPException
 
 from companion.hall.board import HallBoard
 from companion.hall.export import bgstats_file, games_csv, standings_csv
-from companion.web.auth import CSRF_HEADER, LoginLimiter, PinStore, new_csrf_token, session_secret, tokens_match
+from companion.web.auth import (CSRF_HEADER, LoginLimiter, PinStore, new_csrf_token, new_pin, session_secret,
+                                tokens_match)
+
+log = logging.getLogger(__name__)
 
 blueprint = Blueprint("hall", __name__)
 
@@ -39,13 +43,25 @@ def hall_dir() -> Path:
     return find_web_dir() / "hall"
 
 
+def organiser_pin(data_dir: Path, renew: bool = False) -> PinStore:
+    """The organiser's PIN, kept hashed in the hall's data directory; made (and shown once, in the log) the first
+    time, or again when ``renew`` (``companion hall --new-pin``)."""
+    pins = PinStore(data_dir, create=False)
+    if renew or not pins.path.exists() or pins.set_aside is not None:
+        pin = new_pin()
+        pins.change(pin)
+        log.warning("Organiser PIN created: %s — it renames or hides tables on the hall page. It will not be shown "
+                    "again (companion hall --new-pin makes a new one).", pin)
+    return pins
+
+
 def create_hall_app(board: HallBoard, subscriber: Any, data_dir: Path, threads: int = 32,
-                    page_dir: Path | None = None) -> Flask:
+                    page_dir: Path | None = None, new_pin: bool = False) -> Flask:
     app = Flask(__name__, static_folder=None)
     app.secret_key = session_secret(data_dir)
     app.config.update(SESSION_COOKIE_SAMESITE="Strict", SESSION_COOKIE_HTTPONLY=True,
                       MAX_CONTENT_LENGTH=MAX_BODY, SESSION_COOKIE_NAME="hall_session")
-    app.extensions["hall"] = HallContext(board, subscriber, PinStore(data_dir), LoginLimiter(),
+    app.extensions["hall"] = HallContext(board, subscriber, organiser_pin(data_dir, new_pin), LoginLimiter(),
                                          page_dir or hall_dir(), threading.BoundedSemaphore(max(1, threads - 6)))
     app.register_blueprint(blueprint)
 

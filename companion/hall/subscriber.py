@@ -102,7 +102,8 @@ class HallSubscriber:
 
     def _disconnected(self, client, userdata, flags, reason_code, properties) -> None:
         self.connected = False
-        self._trouble(unreachable(self.broker, f"connection lost: {reason_code}", hall=True))
+        if not self._stopping.is_set():
+            self._trouble(unreachable(self.broker, f"connection lost: {reason_code}", hall=True))
 
     def _trouble(self, problem: Text) -> None:
         if self.problem is None:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from flask import Response, current_app, g, make_response, request
 
-from companion.journal import RequestKey
+from companion.journal import JournalError, RequestKey
 from companion.web.auth import CSRF_HEADER
 from companion.web.validation import ApiError
 
@@ -139,7 +139,10 @@ def idempotent(view):
                                retry_after=1)
             return _replay(answer)
         g.journal_request = RequestKey(scope, answer.fingerprint)
-        journaled = current_app.extensions["companion"].service.journal.request(scope) is not None
+        try:
+            journaled = current_app.extensions["companion"].service.journal.request(scope) is not None
+        except JournalError:
+            journaled = False  # the change itself will meet the journal's fault and say it
         try:
             response = make_response(view(*args, **kwargs))
         except ApiError as error:

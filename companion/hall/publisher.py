@@ -115,6 +115,7 @@ class HallPublisher:
         self._thread = threading.Thread(target=self._run, name="hall-publisher", daemon=True)
         self.client = broker.client(f"companion-{self.table}-{socket.gethostname()}"[:64])
         self.client.reconnect_delay_set(1, max(1, int(retry_max)))
+        self.client.connect_timeout = 3.0  # a broker that does not answer holds only the client's own thread
         self.client.will_set(topic(self.table, "status"), self._status(False), qos=1, retain=True)
         self.client.on_connect = self._connected
         self.client.on_connect_fail = self._connect_failed
@@ -167,21 +168,25 @@ class HallPublisher:
         self._thread.start()
 
     def stop(self, timeout: float = 2.0) -> None:
-        """Says offline (when connected), stops the client and saves the ledger, within about ``timeout``."""
+        """Says offline (when connected), stops the client and saves the ledger, within about ``timeout`` (a client
+        still trying to reach a broker that does not answer is left behind: its thread is a daemon)."""
         self._stopping.set()
         self._wake.set()
+        began = time.monotonic()
         if self._thread.is_alive():
-            self._thread.join(timeout / 2)
+            self._thread.join(timeout / 4)
         if self.connected:
             info = self.client.publish(topic(self.table, "status"), self._status(False), qos=1, retain=True)
             try:
-                info.wait_for_publish(timeout / 2)
+                info.wait_for_publish(timeout / 4)
             except (RuntimeError, ValueError):
                 pass
-        self.client.disconnect()
-        self.client.loop_stop()
         with self._lock:
             self._save()
+        self.client.disconnect()
+        closing = threading.Thread(target=self.client.loop_stop, name="hall-close", daemon=True)
+        closing.start()
+        closing.join(max(0.1, timeout - (time.monotonic() - began)))
 
     def wait_sent(self, timeout: float) -> bool:
         """True once every journal entry is acknowledged by the broker (tests, benchmarks)."""

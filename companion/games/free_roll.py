@@ -18,7 +18,7 @@ from companion.words import colour_fr
 
 UNKNOWN_COLOUR = "unknown"
 #: rolls kept in the state, newest last (the history pages through all of them)
-RECENT_ROLLS = 10
+RECENT_ROLLS = 5
 
 
 def chi_square_fair_die(counts: list[int]) -> dict[str, Any]:

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from companion.games.free_roll import chi_square_fair_die
+from companion.games.free_roll import RECENT_ROLLS, chi_square_fair_die
 from companion.referee import EventError, create_game
 
 
@@ -110,13 +110,14 @@ def test_an_evening_of_rolls_does_not_grow_the_summary_or_the_snapshot():
     summary = game.summary()
     assert summary["rolls"] == 600 and sum(summary["totals"].values()) == 600
     assert sum(sum(s["faces"]) for s in summary["statistics"].values()) == 1800
-    assert len(game.state_json()["recent"]) == 10 and summary["last_roll"] == game.state_json()["recent"][-1]
+    assert len(game.state_json()["recent"]) == RECENT_ROLLS and summary["last_roll"] == game.state_json()["recent"][-1]
 
 
-def test_undo_brings_back_the_rolls_before_the_last_ten():
+def test_undo_brings_back_the_roll_before_the_last_few():
     game = create_game("free-roll")
-    for value in [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5]:
+    values = [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5]
+    for value in values:
         game.apply(roll((value, "red")))
     game.undo()
-    assert [r[0]["value"] for r in game.state_json()["recent"]] == [1, 2, 3, 4, 5, 6, 1, 2, 3, 4]
+    assert [r[0]["value"] for r in game.state_json()["recent"]] == values[-1 - RECENT_ROLLS:-1]
     assert game.summary()["totals"] == {"1": 2, "2": 2, "3": 2, "4": 2, "5": 1, "6": 1}

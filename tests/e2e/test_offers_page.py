@@ -35,6 +35,12 @@ def test_tesseract_offers_end_of_actions_and_columns_only_when_the_referee_would
     assert reason.text == "Ada still has 3 actions to take" and reason.is_displayed()
     tap(phone, "#tess-end-actions")
     wait(phone, lambda d: any("Ada still has 3 actions to take" in n for n in notices(d)), message="no reason on tap")
+    # the reason is beside the button tapped, on screen: nothing was sent, so this is the tap's only answer
+    box, button = (phone.execute_script("const r = document.querySelector(arguments[0]).getBoundingClientRect(); "
+                                        "return [r.top, r.bottom, window.innerHeight]", css)
+                   for css in ("#tap-answer", "#tess-end-actions"))
+    assert 0 <= box[0] and box[1] <= box[2] and min(abs(box[0] - button[1]), abs(button[0] - box[1])) < 120
+    assert "Ada still has 3 actions to take" in phone.find_element("id", "tap-answer").text
     screenshot(phone, screenshots, "tess-refused-en")
 
     blocked = next(c for c in before["summary"]["tower"] if c["height"] and not c["removable"])["column"]

@@ -5,6 +5,7 @@ import { clear, h } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { button, choiceRow } from "../widgets.js";
 import { drawArena } from "./hex-board.js";
+import { sayWhy } from "./offers.js";
 import "./hex-strings.js";
 
 let draft = null;
@@ -106,7 +107,7 @@ function tapCell(ctx, cell) {
   const id = draft.selected;
   if (!id) return;
   const why = refusal(choices, id, cell);
-  if (why) { ctx.app.toast(why, "info"); return; }
+  if (why) { sayWhy(ctx, why); return; }
   if (id.startsWith("char-")) {
     const player = draft.players[Number(id.slice(5))];
     player.cell = cell;

@@ -6,7 +6,7 @@ import { colourName, named, pick, t } from "../../i18n.js";
 import { button } from "../widgets.js";
 import { actionPanel, cellEvent, cellsWanted, inPlayName } from "./hex-actions.js";
 import { SIDE_CSS, SIDE_TEXT, drawArena, shortName } from "./hex-board.js";
-import { offerButton } from "./offers.js";
+import { offerButton, sayWhy } from "./offers.js";
 import "./hex-strings.js";
 
 export { renderSetup } from "./hex-setup.js";
@@ -110,10 +110,10 @@ function tapTile(ctx, id) {
   if (summary.duel && summary.duel.choose_opponent && summary.duel.remaining.includes(id)) { ctx.submit({ type: "challenge", target: id }); return; }
   if (phaseOf(summary) !== "move") return;
   const tile = tileById(summary, id);
-  if (tile.controller !== summary.turn) { ctx.app.toast(t("hex.not_yours", { tile: named(summary, id), name: summary.turn }), "info"); return; }
+  if (tile.controller !== summary.turn) { sayWhy(ctx, t("hex.not_yours", { tile: named(summary, id), name: summary.turn })); return; }
   ui.selected = ui.selected === id ? null : id;
   ui.choosing = null;
-  if (ui.selected && !summary.legal_moves.some((m) => m.tile === id)) ctx.app.toast(t("hex.no_moves_tile", { tile: named(summary, id) }), "info");
+  if (ui.selected && !summary.legal_moves.some((m) => m.tile === id)) sayWhy(ctx, t("hex.no_moves_tile", { tile: named(summary, id) }));
   render(ctx);
 }
 
@@ -122,7 +122,7 @@ function tapCell(ctx, cell) {
   if (launch) { ctx.submit(launch); return; }
   const paths = (ctx.summary.legal_moves || []).filter((m) => m.tile === ui.selected && m.path.at(-1) === cell);
   if (!paths.length) {
-    if (ui.selected) ctx.app.toast(t("hex.cannot_reach", { tile: named(ctx.summary, ui.selected), cell }), "info");
+    if (ui.selected) sayWhy(ctx, t("hex.cannot_reach", { tile: named(ctx.summary, ui.selected), cell }));
     return;
   }
   if (paths.length === 1) { ctx.submit({ type: "move", tile: ui.selected, path: paths[0].path }); return; }

@@ -4,7 +4,7 @@ import { clear, h } from "../../dom.js";
 import { pick, t } from "../../i18n.js";
 import { button, dieFace, valuePad } from "../widgets.js";
 import { drawBoard, initials, teamColour } from "./nk-board.js";
-import { offerButton } from "./offers.js";
+import { offerButton, sayWhy } from "./offers.js";
 import "./nk-strings.js";
 
 export { renderSetup } from "./nk-setup.js";
@@ -69,7 +69,7 @@ async function selectKeeper(ctx, id) {
   const { app, summary } = ctx;
   const tapped = summary.board.keepers.find((k) => k.id === id);
   if (id !== ui.selected && ui.moves && ui.moves.some((m) => same(m.to, tapped.cell))) { chooseCell(ctx, tapped.cell); return; } // a push frees it
-  if (summary.phase !== "rolling" || id !== summary.turn) { app.toast(t("nk.not_active", { name: summary.turn }), "info"); return; }
+  if (summary.phase !== "rolling" || id !== summary.turn) { sayWhy(ctx, t("nk.not_active", { name: summary.turn })); return; }
   if (ui.selected === id) {
     if (ui.moves && ui.moves.some((m) => same(m.to, tapped.cell))) { chooseCell(ctx, tapped.cell); return; } // push without moving
     ui.selected = null; ui.moves = null; ui.choosing = null; render(ctx); return;
@@ -84,7 +84,7 @@ async function selectKeeper(ctx, id) {
 function chooseCell(ctx, cell) {
   if (!ui.moves) return;
   const options = ui.moves.filter((m) => same(m.to, cell));
-  if (!options.length) { ctx.app.toast(t("nk.cannot_reach", { name: ui.selected }), "info"); return; }
+  if (!options.length) { sayWhy(ctx, t("nk.cannot_reach", { name: ui.selected })); return; }
   if (options.length === 1) { move(ctx, options[0]); return; }
   ui.choosing = cell;
   render(ctx);

@@ -4,6 +4,7 @@
 
 import { h } from "../../dom.js";
 import { pick } from "../../i18n.js";
+import * as answer from "../answer.js";
 import { button } from "../widgets.js";
 
 /** An event as one string whatever the order of its keys, to find the offer that sends it. */
@@ -24,6 +25,13 @@ export function refusedWhy(summary, event) {
   return offer && !offer.available ? pick(offer.why) : null;
 }
 
+/** Why a tap cannot act, shown beside the control tapped (the page's answer box, read out to screen readers):
+ * nothing is sent, so this is the only answer the tap gets. */
+export function sayWhy(ctx, why) {
+  answer.begin();
+  answer.show({ message: why, kind: "error" });
+}
+
 let reasons = 0;
 
 /**
@@ -35,7 +43,7 @@ export function offerButton(ctx, label, event, attrs = {}, { send, gate } = {}) 
   const why = refusedWhy(ctx.summary, gate || event);
   if (!why) return button(label, send || (() => ctx.submit(event)), attrs);
   const id = `why-${++reasons}`;
-  const tapped = () => ctx.app.toast(why, "info");
+  const tapped = () => sayWhy(ctx, why);
   return h("span", { class: "offer refused" },
     button(label, tapped, { ...attrs, class: `${attrs.class || "big"} refused`, "aria-disabled": "true", "aria-describedby": id,
       style: "opacity:0.55" }),

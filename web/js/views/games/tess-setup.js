@@ -5,6 +5,7 @@ import { clear, h } from "../../dom.js";
 import { colourName, t } from "../../i18n.js";
 import { button, choiceRow, dieFace } from "../widgets.js";
 import { towerLevels } from "./tess-board.js";
+import { sayWhy } from "./offers.js";
 import "./tess-strings.js";
 
 let draft = null;
@@ -130,7 +131,7 @@ export function renderSetup(ctx) {
   const whole = choices.columns.length * choices.max_levels;
   const send = () => ctx.submit(setupEvent(choices));
   const go = draft.mode === "built" && entered < whole
-    ? h("span", { class: "offer refused" }, button(t("tess.setup_start"), () => ctx.app.toast(t("tess.built_missing", { n: whole - entered }), "info"),
+    ? h("span", { class: "offer refused" }, button(t("tess.setup_start"), () => sayWhy(ctx, t("tess.built_missing", { n: whole - entered })),
       { class: "big primary refused", id: "tess-setup-start", "aria-disabled": "true", "aria-describedby": "tess-start-why", style: "opacity:0.55" }),
       h("small", { class: "why", id: "tess-start-why", style: "display:block" }, t("tess.built_missing", { n: whole - entered })))
     : button(t("tess.setup_start"), send, { class: "big primary", id: "tess-setup-start" });

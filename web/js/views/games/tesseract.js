@@ -4,7 +4,7 @@ import { clear, h } from "../../dom.js";
 import { colourName, pick, t } from "../../i18n.js";
 import { button, valuePad } from "../widgets.js";
 import { breachTrack, confinementBoard, cubeChip, drawTower, primingZone, towerLevels } from "./tess-board.js";
-import { offerButton, refusedWhy } from "./offers.js";
+import { offerButton, refusedWhy, sayWhy } from "./offers.js";
 import { resolveForm } from "./tess-resolve.js";
 import "./tess-strings.js";
 
@@ -172,7 +172,7 @@ function tapColumn(ctx, column) {
   const { summary } = ctx;
   const info = summary.tower.find((c) => c.column === column);
   if (summary.phase === "action" && !info.removable) {
-    ctx.app.toast(refusedWhy(summary, { type: "take", column }) || t(info.height ? "tess.not_removable" : "tess.column_empty", { column }), "info");
+    sayWhy(ctx, refusedWhy(summary, { type: "take", column }) || t(info.height ? "tess.not_removable" : "tess.column_empty", { column }));
     return;
   }
   ui.column = ui.column === column ? null : column;
@@ -195,7 +195,7 @@ export function render(ctx) {
       selected: waiting ? ui.resolve.column : ui.column, choices,
       onColumn: (column) => (waiting ? (ui.resolve.column = column, redraw(ctx)) : tapColumn(ctx, column)),
       onBlocked: acting ? (column) => tapColumn(ctx, column)
-        : summary.phase === "threat" && !waiting ? () => ctx.app.toast(t("tess.prime_only", { columns: summary.lowest_removable.join(", ") }), "info")
+        : summary.phase === "threat" && !waiting ? () => sayWhy(ctx, t("tess.prime_only", { columns: summary.lowest_removable.join(", ") }))
           : undefined,
     })),
     h("p", { class: "hint" }, t("tess.tower_hint", { n: summary.tesseract_cubes })),

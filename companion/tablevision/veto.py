@@ -1,15 +1,15 @@
 """What the dice reader finds that is not a die: the mat's own print, and things that are not die-sized.
 
-The print is known: the anchors, the labels of anchors, zones and cells, and the ruler lie where the sheets put
-them (``sheets.printed_marks``), and every marker seen on the frame (a sticker, an anchor) is print too. A reading
-whose box lies mostly on one of them is the print, not a die: a real die is bigger than a label's line, and one
-lying on a marker hides it from the marker finder. (A die lying wholly on an anchor is not read: keep dice off the
-anchors, which the plane needs anyway.)
+The print is known: the anchors, the labels of anchors, zones and cells, zone outlines, grid lines and the ruler
+lie where the sheets put them (``sheets.printed_marks``), and every marker seen on the frame (a sticker, an anchor)
+is print too. A reading whose box lies mostly on the print (60 % of it, all marks together) is the print, not a die:
+a real die is bigger than a label's line or a zone's corner, and one lying on a marker hides it from the marker
+finder. (A die lying wholly on an anchor is not read: keep dice off the anchors, which the plane needs anyway.)
 
 A die's size is known too: with a plane, a box whose size in mm is far from the game's die (``table.die_mm``) is
-not a die — a cup, a hand, a phone. The bounds were measured on rendered dice of 12 to 22 mm when ``die_mm`` is 16,
-turned any way, up to 25° of tilt and under a wide lens (``benchmarks/table.py``). Without a plane a box is
-checked against the frame and against the other dice.
+not a die — a cup, a hand, a phone. The bounds hold rendered dice within 15 % of ``die_mm`` (12 to 22 mm dice with
+``die_mm`` set to their size), turned any way, up to 25° of tilt, under the standard and the wide lens, their box
+down to the lone pip of a 1. Without a plane a box is checked against the frame and against the other dice.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from .plane import TablePlane
 
 MOSTLY = 0.6  # a reading with this share of its box on one printed mark is the print
 #: a die's box in mm, as parts of ``die_mm``: its shorter side and its longer side may reach these
-SHORT_RANGE = (0.3, 2.6)
-LONG_RANGE = (0.3, 2.7)
+SHORT_RANGE = (0.3, 2.15)
+LONG_RANGE = (0.3, 2.4)
 FRAME_SHARE = 0.12  # without a plane: no die is wider than this share of the frame's shorter side
 OTHERS = (0.3, 2.8)  # without a plane: a box this far from the median of three or more boxes is no die
 
@@ -42,13 +42,14 @@ def _marks(layout: TableLayout) -> np.ndarray:
 
 
 def _share_inside(box: Box, rects: np.ndarray) -> float:
-    """The largest share of ``box``'s area inside any one of ``rects`` ((n, 4) x0 y0 x1 y1)."""
+    """The share of ``box``'s area inside ``rects`` ((n, 4) x0 y0 x1 y1), all together (their overlaps with each
+    other are few and small: counted twice, at most the whole box)."""
     if len(rects) == 0:
         return 0.0
     area = max((box[2] - box[0]) * (box[3] - box[1]), 1e-9)
     w = np.clip(np.minimum(rects[:, 2], box[2]) - np.maximum(rects[:, 0], box[0]), 0, None)
     h = np.clip(np.minimum(rects[:, 3], box[3]) - np.maximum(rects[:, 1], box[1]), 0, None)
-    return float((w * h).max() / area)
+    return min(1.0, float((w * h).sum() / area))
 
 
 def box_mm(plane: TablePlane, box: Box) -> Box:

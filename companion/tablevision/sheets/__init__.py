@@ -21,7 +21,7 @@ from ..cells import hex_centre
 from .canvas import (NAME_WIDTH, RULER_LABEL, Canvas, PlacedMarker, PlacedRuler, draw_mat, latin1, line_height,
                      zone_label)
 from .geometry import (FOOTER, OVERLAP, PAPERS, PRINTER_MARGIN, RULER_BLOCK, MatPage, Rect, SheetError,
-                       anchor_label_at, bbox, content_boxes, cut_places, free_spot, grow, module_mm, paper_name,
+                       anchor_label_at, bbox, content_boxes, cut_places, free_spot, grid_box, grow, module_mm, paper_name,
                        paper_size, tile_starts, union)
 
 __all__ = ["OVERLAP", "PAPERS", "PRINTER_MARGIN", "RULER_LABEL", "MatPage", "PlacedMarker", "PlacedRuler",
@@ -206,7 +206,8 @@ def _sticker_label(pdf: Canvas, piece, x: float, y: float, width: float, height:
 
 def printed_marks(layout: TableLayout) -> list[Rect]:
     """The mat's print that a die reader might take for a die, as rectangles in mat mm: the anchors, the labels of
-    anchors, zones and grid cells, and the ruler's ticks and lines wherever a one-page mat puts it (any paper)."""
+    anchors, zones and grid cells, zone outlines and square grids' lines, and the ruler's ticks and lines wherever
+    a one-page mat puts it (any paper)."""
     f = FPDF(unit="mm")
     marks: list[Rect] = [bbox(a.corners()) for a in layout.anchors]
 
@@ -221,6 +222,12 @@ def printed_marks(layout: TableLayout) -> list[Rect]:
     for zone in layout.zones:
         (x, y), size, english, french = zone_label(f, zone)
         marks += [words(x, y + size * 0.36, english, size, "B"), words(x, y + size * 0.72 + 0.6, french, size, "I")]
+        corners = list(zone.polygon)
+        marks += [grow(bbox([a, b]), 0.2) for a, b in zip(corners, corners[1:] + corners[:1])]  # its outline
+    for grid in (g for g in layout.grids if g.kind == "square"):
+        x0, y0, x1, y1 = grid_box(grid)
+        marks += [(x0 + c * grid.cell - 0.2, y0, x0 + c * grid.cell + 0.2, y1) for c in range(grid.cols + 1)]
+        marks += [(x0, y0 + r * grid.cell - 0.2, x1, y0 + r * grid.cell + 0.2) for r in range(grid.rows + 1)]
     for grid in layout.grids:
         for r in range(grid.rows):
             for c in range(grid.cols):

@@ -8,7 +8,8 @@ const WORDS = {
     no_tables: "No table has published yet: point each table's [hall] broker here.",
     no_standings: "No game finished yet.", standings_csv: "Standings (CSV)", games_csv: "Games (CSV)",
     bgstats: "Games (BG Stats)", online: "online", offline: "offline", since: "offline since", hidden: "hidden",
-    entries: "entries", turn: "to play", won: "won", lost: "Lost", no_game: "no game yet",
+    entry: "entry", entries: "entries", game: "game", turn: "to play", won: "won", won_many: "won", lost: "Lost",
+    no_game: "no game yet",
     player: "Player", wins: "Wins", played: "Played", games: "games", rename: "Name shown", save: "Save",
     hide: "Hide", show: "Show", broker_ok: "Broker", broker_off: "Broker not reached",
     wrong_pin: "Wrong organiser PIN.", language: "English", lost_page: "The hall does not answer; trying again…",
@@ -19,7 +20,8 @@ const WORDS = {
     no_tables: "Aucune table n'a encore publié : indiquez ce broker dans [hall] de chaque table.",
     no_standings: "Aucune partie terminée pour l'instant.", standings_csv: "Classements (CSV)",
     games_csv: "Parties (CSV)", bgstats: "Parties (BG Stats)", online: "en ligne", offline: "hors ligne",
-    since: "hors ligne depuis", hidden: "masquée", entries: "entrées", turn: "à jouer", won: "a gagné",
+    since: "hors ligne depuis", hidden: "masquée", entry: "entrée", entries: "entrées", game: "partie",
+    turn: "à jouer", won: "a gagné", won_many: "ont gagné",
     lost: "Perdu", no_game: "pas encore de partie", player: "Joueur", wins: "Victoires", played: "Jouées",
     games: "parties", rename: "Nom affiché", save: "Enregistrer", hide: "Masquer", show: "Afficher",
     broker_ok: "Broker", broker_off: "Broker injoignable", wrong_pin: "Code de l'organisateur erroné.",
@@ -33,6 +35,7 @@ let csrf = "";
 
 const $ = (selector) => document.querySelector(selector);
 const word = (key) => WORDS[lang][key] || WORDS.en[key] || key;
+const count = (n, one, many) => `${n} ${word(n === 1 ? one : many)}`;
 const pick = (text) => (text && (text[lang] || text.en)) || "";
 
 function h(tag, attrs = {}, ...children) {
@@ -58,8 +61,8 @@ function outcomeLine(state) {
   const outcome = state.outcome;
   if (!outcome) return null;
   if (outcome.kind === "win") {
-    const names = (outcome.players && outcome.players.length ? outcome.players : state.players).join(", ");
-    return h("p", { class: "won" }, `🏆 ${names} ${word("won")}`);
+    const names = outcome.players && outcome.players.length ? outcome.players : state.players;
+    return h("p", { class: "won" }, `🏆 ${names.join(", ")} ${word(names.length > 1 ? "won_many" : "won")}`);
   }
   if (outcome.kind === "loss") return h("p", { class: "won" }, word("lost"));
   return null;
@@ -76,7 +79,8 @@ function tableCard(table) {
   return h("li", { class: "table", dataset: { online: String(online), table: table.id } },
     h("h3", {}, h("span", {}, table.name), h("span", { class: "badge", dataset: { online: String(online) } },
       table.hidden ? `${badge} · ${word("hidden")}` : badge)),
-    h("p", { class: "game" }, state ? `${pick(state.title)} · ${state.entries} ${word("entries")}` : word("no_game")),
+    h("p", { class: "game" },
+      state ? `${pick(state.title)} · ${count(state.entries, "entry", "entries")}` : word("no_game")),
     h("ul", { class: "players" }, players),
     verdict ? h("p", { class: "verdict", dataset: { kind: verdict.kind } }, verdictText(verdict)) : null,
     state ? outcomeLine(state) : null,
@@ -94,7 +98,7 @@ function organiseControls(table) {
 
 function standingsTable(entry) {
   return h("table", {},
-    h("caption", {}, `${pick(entry.title)} · ${entry.played} ${word("games")}`),
+    h("caption", {}, `${pick(entry.title)} · ${count(entry.played, "game", "games")}`),
     h("thead", {}, h("tr", {}, h("th", {}, word("player")), h("th", { class: "n" }, word("wins")),
       h("th", { class: "n" }, word("played")))),
     h("tbody", {}, entry.players.map((row) => h("tr", {}, h("td", {}, row.name),

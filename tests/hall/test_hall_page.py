@@ -1,0 +1,119 @@
+"""The hall page in Debian's headless Chromium: every table as it stands, offline tables said so, the standings,
+French at a tap, news shown without a reload, the organiser's rename."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import waitress
+from werkzeug.security import generate_password_hash
+
+from companion.hall.app import create_hall_app
+from companion.hall.board import HallBoard
+from tests.hall.test_hall_app import PIN, Subscriber
+from tests.hall.test_hall_board import WIN_YUGI, event
+
+pytestmark = pytest.mark.browser
+CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+
+
+def browser(width: int, height: int):
+    if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
+        pytest.fail("headless Chromium is missing: `make browser` installs Debian's", pytrace=False)
+    os.environ.setdefault("SE_AVOID_STATS", "true")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service as DriverService
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 f"--window-size={width},{height}", "--lang=en-GB"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=DriverService(str(CHROMEDRIVER)), options=options)
+
+
+def until(check, timeout=10.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            if check():
+                return True
+        except Exception:  # noqa: BLE001 - an element replaced while read: look again
+            pass
+        time.sleep(0.1)
+    return check()
+
+
+@pytest.fixture
+def hall(tmp_path):
+    data = tmp_path / "hall"
+    board = HallBoard(data / "hall.sqlite3")
+    (data / "pin.json").write_text(json.dumps({"hash": generate_password_hash(PIN), "generation": 1}))
+    board.handle(*event("table-1", 1, 0, outcome=WIN_YUGI))
+    board.handle("companion/table-1/state", json.dumps({
+        "table": "table-1", "name": "Table 1", "game_id": 1, "game": "hexors",
+        "title": {"en": "Hexors", "fr": "Hexors"},
+        "players": ["Yugi", "Kaiba"], "turn": None, "outcome": WIN_YUGI, "entries": 1, "last_verdicts": []}))
+    board.handle("companion/table-1/status", json.dumps({"table": "table-1", "name": "Table 1", "online": True}))
+    board.handle("companion/table-2/state", json.dumps({
+        "table": "table-2", "name": "Table 2", "game_id": 3, "game": "nexus", "title": {"en": "Nexus", "fr": "Nexus"},
+        "players": ["Ann", "Bob"], "turn": "Bob", "scores": {"Ann": 4, "Bob": 6}, "outcome": None, "entries": 12,
+        "last_verdicts": [{"kind": "illegal", "message": "That card does not fit there",
+                           "message_fr": "Cette carte ne va pas là"}]}))
+    board.handle("companion/table-2/status", json.dumps({"table": "table-2", "name": "Table 2", "online": False}))
+    server = waitress.create_server(create_hall_app(board, Subscriber(), data, threads=8), host="127.0.0.1",
+                                    port=0, threads=8)
+    threading.Thread(target=server.run, daemon=True).start()
+    yield board, f"http://127.0.0.1:{server.effective_port}/"
+    server.close()
+
+
+def test_the_hall_page_shows_every_table_in_both_languages_and_follows_the_evening(hall):
+    from selenium.webdriver.common.by import By
+
+    board, url = hall
+    driver = browser(1280, 800)
+    try:
+        driver.get(url)
+        cards = lambda: driver.find_elements(By.CSS_SELECTOR, "#tables > li")  # noqa: E731
+        assert until(lambda: len(cards()) == 2)
+        one, two = (card.text for card in cards())
+        assert "Hexors · 1 entry" in one and "Nexus · 12 entries" in two
+        assert "Table 1" in one and "online" in one and "Yugi, " not in one and "🏆 Yugi won" in one
+        assert "Table 2" in two and "offline since" in two and "Ann · 4" in two and "That card does not fit" in two
+        assert driver.find_element(By.CSS_SELECTOR, "li[data-turn='true']").text.startswith("Bob")
+        standings = driver.find_element(By.ID, "standings").text
+        assert "Hexors · 1 game\n" in standings and "Yugi 1 1" in standings
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(SCREENSHOTS / "hall.png"))
+
+        driver.find_element(By.ID, "language").click()
+        assert until(lambda: "hors ligne depuis" in cards()[1].text)
+        assert "Yugi a gagné" in cards()[0].text
+        assert "Cette carte ne va pas là" in cards()[1].text and "Classements" in driver.page_source
+        driver.find_element(By.ID, "language").click()
+
+        board.handle("companion/table-2/status", json.dumps({"table": "table-2", "name": "Table 2", "online": True}))
+        assert until(lambda: "online" in cards()[1].text and "offline" not in cards()[1].text), cards()[1].text
+
+        driver.find_element(By.ID, "organise").click()
+        driver.find_element(By.ID, "pin").send_keys(PIN)
+        driver.find_element(By.CSS_SELECTOR, "#login button").click()
+        assert until(lambda: driver.find_elements(By.CSS_SELECTOR, ".organise input"))
+        field = driver.find_elements(By.CSS_SELECTOR, ".organise input")[0]
+        field.clear()
+        field.send_keys("Window table")
+        driver.find_elements(By.CSS_SELECTOR, ".organise button[type=submit]")[0].click()
+        assert until(lambda: any("Window table" in c.text for c in cards()))
+        assert [t["name"] for t in board.tables()] == ["Table 2", "Window table"]
+        errors = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        assert errors == []
+    finally:
+        driver.quit()

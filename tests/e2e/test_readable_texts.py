@@ -7,17 +7,20 @@ import pytest
 
 from boardhelpers import open_page, tap, unlock, wait
 from conftest import page_errors
+from screens import show, start
 
 pytestmark = pytest.mark.browser
 
 OVERLAPS = """return (() => { const charts = document.querySelectorAll('#stats svg.chart');
-  const labels = [...charts[charts.length - 1].querySelectorAll('text.axis')].filter((t) => t.getAttribute('text-anchor') === 'middle')
+  const labels = [...charts[charts.length - 1].querySelectorAll('text.axis')]
+    .filter((t) => t.getAttribute('text-anchor') === 'middle')
     .map((t) => t.getBoundingClientRect()).sort((a, b) => a.left - b.left);
   return [labels.length, labels.slice(1).filter((r, i) => r.left < labels[i].right + 2).length]; })()"""
 
 FITS = """return [...document.querySelectorAll('#roll-dice .roll-colour')].map((select) => {
   const s = getComputedStyle(select); const probe = document.createElement('span');
-  probe.style.font = s.font; probe.style.position = 'absolute'; probe.textContent = select.selectedOptions[0].textContent;
+  probe.style.font = s.font; probe.style.position = 'absolute';
+  probe.textContent = select.selectedOptions[0].textContent;
   document.body.append(probe); const text = probe.getBoundingClientRect().width; probe.remove();
   const room = select.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) - 16;  // 16: the arrow
   return [select.selectedOptions[0].textContent, text, room]; });"""
@@ -27,7 +30,8 @@ def test_roll_totals_are_labelled_apart(quiet_table, phone):
     service, url = quiet_table
     service.table.new_game("free-roll", {}, [])
     for n in range(1, 13):   # totals from 1 to 72: 72 columns, far too many for a label each
-        service.table.submit({"type": "roll", "dice": [{"value": 6 if n > 1 else 1, "color": "red"}] * n}, source="phone")
+        die = {"value": 6 if n > 1 else 1, "color": "red"}
+        service.table.submit({"type": "roll", "dice": [die] * n}, source="phone")
     open_page(phone, url, "#/stats")
     wait(phone, lambda d: d.find_elements("css selector", "#stats svg.chart"), message="no chart")
     labels, overlapping = phone.execute_script(OVERLAPS)
@@ -53,3 +57,39 @@ def test_the_colour_none_is_whole_in_the_roll_entry(quiet_table, phone, lang):
         phone.execute_script("window.companion.switchLanguage('en')")
         phone.set_window_size(390, 844)
     assert not page_errors(phone)
+
+
+def test_the_roll_entry_speaks_the_language_switched_to(quiet_table, phone):
+    service, url = quiet_table
+    unlock(phone, url)
+    service.table.new_game("free-roll", {}, [])
+    open_page(phone, url, "#/table")
+    phone.refresh()
+    wait(phone, lambda d: d.execute_script("return document.body.dataset.ready") == "1")
+    tap(phone, "#show-roll")
+    try:
+        phone.execute_script("window.companion.switchLanguage('fr')")
+        words = phone.execute_script("return [...document.querySelectorAll('#roll-dice .roll-row')].map((row) => "
+                                     "[row.querySelector('.roll-colour').selectedOptions[0].textContent, "
+                                     "row.querySelector('.remove').textContent])")
+        assert words and all(pair == ["aucune", "Retirer"] for pair in words), words
+    finally:
+        phone.execute_script("window.companion.switchLanguage('en')")
+
+
+def test_a_hexors_tile_shows_its_full_name_when_tapped(quiet_table, phone):
+    """A tile on the arena shows its initials (a name in full would be 8 px and cut: 'Thousa'); tapped, its
+    whole name shows above it."""
+    service, url = quiet_table
+    unlock(phone, url)
+    start(service, "hexors", 1)
+    show(phone, url)
+    name = service.table.state()["summary"]["labels"]["kuriboh"]
+    assert phone.find_element("css selector", ".hex-arena .tile[data-tile='kuriboh'] .label").text == name[:2]
+    tap(phone, ".hex-arena .tile[data-tile='kuriboh']")      # the arena is drawn again, the tile selected
+    tip = wait(phone, lambda d: d.execute_script(
+        "const t = document.querySelector('#name-tip'); if (!t || t.hidden) return null;"
+        " const r = t.getBoundingClientRect();"
+        " return {text: t.textContent, top: r.top, bottom: r.bottom, height: innerHeight};"),
+        message="no name shown")
+    assert tip["text"].startswith(name) and 0 <= tip["top"] and tip["bottom"] <= tip["height"]

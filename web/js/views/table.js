@@ -56,6 +56,7 @@ export function render(app) {
   renderTurn(state, hasView(state.game) || state.outcome ? {} : summary); // a board view says whose turn it is
   renderLatest(app);
   renderLastRoll(app);
+  relabelRollRows();
   renderAllows(summary);
   renderDetails(summary);
   renderUndo(app, $("#table-undo"));
@@ -367,6 +368,16 @@ function addDieRow() {
   const row = h("div", { class: "roll-row" }, value, colour,
     h("button", { type: "button", class: "remove", onclick: () => row.remove() }, t("roll.remove_die")));
   $("#roll-dice").append(row);
+}
+
+/** The roll entry's rows in the page's language (rows typed before a language switch keep their choices). */
+function relabelRollRows() {
+  for (const row of $("#roll-dice").children) {
+    for (const option of row.querySelector(".roll-colour").options) {
+      option.textContent = option.value ? colourName(option.value) : t("die.none");
+    }
+    row.querySelector(".remove").textContent = t("roll.remove_die");
+  }
 }
 
 async function submitRoll(app) {

@@ -70,6 +70,8 @@ class AckLedger:
         while first in seen:
             seen.discard(first)
             first += 1
+        if not seen:
+            del self._seen[game_id]
         self._acked[game_id] = first
         self.changed = True
 
@@ -111,7 +113,6 @@ class HallPublisher:
         self._problem_kind: str | None = None
         self._notice: dict[str, str] | None = None
         self.published = 0  # entries handed to the client (a resend after an outage counts again)
-        self.last_publish_at: dict[tuple[int, int], float] = {}  # journal id -> when it was handed over (benchmark)
         self._thread = threading.Thread(target=self._run, name="hall-publisher", daemon=True)
         self.client = broker.client(f"companion-{self.table}-{socket.gethostname()}"[:64])
         self.client.reconnect_delay_set(1, max(1, int(retry_max)))
@@ -279,7 +280,6 @@ class HallPublisher:
                 with self._lock:
                     self._sent[game_id] = entry.seq + 1
                     self.published += 1
-                    self.last_publish_at[journal_id] = time.monotonic()
                     if self._early.pop(info.mid, None) is not None:
                         self.ledger.ack(*journal_id)
                     else:

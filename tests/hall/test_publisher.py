@@ -10,7 +10,7 @@ import pytest
 
 from companion.bus import EventBus
 from companion.hall.link import Broker, BrokerError, read_password, table_id
-from companion.hall.publisher import LEDGER_FILE, HallPublisher
+from companion.hall.publisher import LEDGER_FILE, AckLedger, HallPublisher
 from companion.journal import Journal
 from companion.table import Table
 from tests.hall.conftest import Listener, Mosquitto, free_port, wait_for
@@ -154,3 +154,25 @@ def test_an_unreachable_broker_is_said_and_the_password_file_must_be_private(tmp
     with pytest.raises(BrokerError, match="mqtt://HOST"):
         Broker.parse("http://hall.local")
     assert table_id("Table 3") == "table-3" and table_id("Tablée n°5 — Été") == "tablee-n5-ete"
+
+
+def test_the_ledger_moves_on_only_past_acknowledged_entries_and_a_first_start_sends_the_game_at_the_table(data_dir):
+    journal = Journal(data_dir / "journal.sqlite3")
+    table = Table(journal, EventBus(), default_game="free-roll", aware=None)
+    table.submit(roll(1))
+    old = table.record.id
+    table.new_game("free-roll", {}, [])
+    table.submit(roll(2))
+    ledger = AckLedger(data_dir / LEDGER_FILE, journal)
+    assert ledger.next(old) == 1 and ledger.next(table.record.id) == 0  # played before the hall: stays home
+    game = table.record.id
+    ledger.ack(game, 1)  # acknowledged out of order: the ledger waits for 0
+    assert ledger.next(game) == 0
+    ledger.ack(game, 0)
+    assert ledger.next(game) == 2
+    ledger.ack(game, 1)  # acknowledged again after a resend: nothing changes
+    assert ledger.next(game) == 2
+    ledger.save()
+    assert AckLedger(data_dir / LEDGER_FILE, journal).next(game) == 2
+    (data_dir / LEDGER_FILE).write_text("{not json")
+    assert AckLedger(data_dir / LEDGER_FILE, journal).next(game) == 0  # unreadable: everything is sent again

@@ -12,6 +12,7 @@ export { renderSetup } from "./tess-setup.js";
 export const ownsDice = true;
 
 let ui = { entries: -1 };
+let levelsOpen = false; // "The tower level by level" stays open across redraws once a player opened it
 
 function fresh(state) {
   if (ui.entries !== state.entries || ui.game !== state.game_id) {
@@ -199,7 +200,8 @@ export function render(ctx) {
           : undefined,
     })),
     h("p", { class: "hint" }, t("tess.tower_hint", { n: summary.tesseract_cubes })),
-    h("details", { class: "card", id: "tess-levels" }, h("summary", {}, t("tess.levels_title")),
+    h("details", { class: "card", id: "tess-levels", open: levelsOpen || undefined, ontoggle: (event) => { levelsOpen = event.target.open; } },
+      h("summary", {}, t("tess.levels_title")),
       h("p", { class: "hint" }, t("tess.levels_hint")), towerLevels(summary.levels)),
     h("div", { class: "tess-controls" }, controls(ctx)),
     primingZone(summary, acting ? { selected: ui.zone, onCube: (cube) => { ui.zone = ui.zone && same(ui.zone, cube) ? null : cube; ui.lab = []; ui.column = null; redraw(ctx); } } : {}),

@@ -67,7 +67,13 @@ function pageRect(el) {
 export function begin() {
   hide();
   anchor = taps.find((tap) => tap.rect && tap.el.isConnected && pageRect(tap.el))
-    || taps.find((tap) => tap.rect) || null;
+    || taps.find((tap) => tap.rect) || fallback();
+}
+
+/** No tap to go by (a change sent from the keyboard): the answer goes under the board, else the game's title. */
+function fallback() {
+  const el = ["#board", "#turn"].map((css) => $(css)).find((e) => e && pageRect(e));
+  return el ? { el, key: `#${el.id}`, rect: pageRect(el) } : null;
 }
 
 /** Show the answer beside the control that sent the change: ``verdicts`` (the referee's words), ``message`` with

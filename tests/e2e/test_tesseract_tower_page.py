@@ -12,6 +12,7 @@ from companion.referee import create_game
 
 from boardhelpers import new_game, screenshot, settled, shown, state, tap, unlock, wait
 from conftest import page_errors
+from screens import theme
 
 pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[2]
@@ -19,6 +20,17 @@ EXAMPLE = json.loads((REPO / "docs/rules/examples/tesseract-win.jsonl").read_tex
 LEVELS_SHOWN = """return [...document.querySelectorAll(arguments[0] + ' .tess-level')].map(level =>
     Object.fromEntries([...level.querySelectorAll('[data-column]')].map(s =>
       [s.dataset.column, s.dataset.color ? [s.dataset.color, +s.dataset.value] : null])))"""
+
+
+BORDER_CONTRAST_JS = r"""
+const rgb = (c) => c.match(/[\d.]+/g).map(Number);
+const lum = ([r, g, b]) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+const backdrop = (el) => { for (let e = el.parentElement; e; e = e.parentElement) {
+  const c = rgb(getComputedStyle(e).backgroundColor); if (c.length < 4 || c[3] > 0) return c; } return [255, 255, 255]; };
+return [...document.querySelectorAll(arguments[0])].map((el) => {
+  const [a, b] = [lum(rgb(getComputedStyle(el).borderTopColor)), lum(backdrop(el))].sort((p, q) => q - p);
+  return (a + 0.05) / (b + 0.05); });"""
 
 
 def as_drawn(levels):
@@ -54,6 +66,10 @@ def test_the_tower_built_at_the_table_is_entered_square_by_square_and_checked(qu
     unlock(phone, url)
     new_game(phone, url, "tesseract", ["Ada", "Marie"])
     tap(phone, ".tess-tower-mode [data-value='built']")
+    for scheme in ("light", "dark"):  # the squares still to enter are seen in both themes (3:1, WCAG's figure)
+        theme(phone, scheme)
+        assert min(phone.execute_script(BORDER_CONTRAST_JS, ".tess-level .empty-slot")) >= 3, scheme
+    theme(phone, "dark")
     cubes = EXAMPLE["cubes"]
     wrong = {**cubes[-1], "color": "red" if cubes[-1]["color"] != "red" else "blue"}
     tap(phone, ".tess-level[data-level='1'] [data-column='a1']")

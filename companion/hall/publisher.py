@@ -32,6 +32,8 @@ LEDGER_FILE = "hall-acked.json"
 WINDOW = 200
 #: the ledger is written at most this often (a restart sends again at most what came meanwhile)
 SAVE_EVERY = 0.5
+#: the journal is looked through this often for entries the broker has not acknowledged and none is sending
+RESCAN_EVERY = 30.0
 #: the state tells how many entries the latest games have, so a consumer sees what it lacks
 RECENT_GAMES = 3
 #: live verdicts older than this when the broker is back are not sent as live (they are in the events anyway)
@@ -107,6 +109,7 @@ class HallPublisher:
         self._early: dict[int, float] = {}  # message id -> when acknowledged, before publish() returned
         self._verdicts: collections.deque[dict[str, Any]] = collections.deque(maxlen=100)
         self._state_due = True
+        self._rescan_at = time.monotonic() + RESCAN_EVERY  # when the journal is next looked through for unsent entries
         self._last_verdicts: collections.deque[dict[str, Any]] = collections.deque(maxlen=3)
         self.connected = False
         self.problem: Text | None = None
@@ -151,6 +154,8 @@ class HallPublisher:
         with self._lock:
             if isinstance(game_id, int):
                 self._behind.add(game_id)
+            else:  # an event that does not say its game: the journal is looked through
+                self._rescan_at = 0.0
             self._state_due = True
             if event.topic == "entry":
                 notable = verdicts_message(self.table, self.name, game_id, event.data)
@@ -253,6 +258,11 @@ class HallPublisher:
                 self.client.publish(topic(self.table, "verdicts"), json.dumps(message), qos=1)
 
     def _publish_entries(self) -> None:
+        if time.monotonic() >= self._rescan_at:
+            unsent = self._unsent_games()
+            with self._lock:
+                self._behind.update(unsent)
+                self._rescan_at = time.monotonic() + RESCAN_EVERY
         with self._lock:
             games = sorted(self._behind)
             self._behind.clear()

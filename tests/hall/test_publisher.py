@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from companion.bus import EventBus
+from companion.bus import BusEvent, EventBus
 from companion.hall.link import Broker, BrokerError, read_password, table_id
 from companion.hall.publisher import LEDGER_FILE, AckLedger, HallPublisher
 from companion.journal import Journal
@@ -176,3 +176,20 @@ def test_the_ledger_moves_on_only_past_acknowledged_entries_and_a_first_start_se
     assert AckLedger(data_dir / LEDGER_FILE, journal).next(game) == 2
     (data_dir / LEDGER_FILE).write_text("{not json")
     assert AckLedger(data_dir / LEDGER_FILE, journal).next(game) == 0  # unreadable: everything is sent again
+
+
+def test_an_event_that_does_not_name_its_game_still_gets_its_entries_sent(broker, data_dir):
+    listener = Listener(broker.port)
+    journal = Journal(data_dir / "journal.sqlite3")
+    table = Table(journal, EventBus(), default_game="free-roll", aware=None)  # a bus the publisher does not hear
+    publisher = HallPublisher(Broker.parse(broker.url), "Table 3", journal, table.state, data_dir, retry_max=1)
+    publisher.start()
+    try:
+        assert wait_for(lambda: publisher.connected, 10)
+        table.submit(roll(4))
+        table.submit(roll(5))
+        publisher.on_bus(BusEvent(1, "entry", {"seq": 1, "verdicts": []}))  # no state, no game id
+        assert wait_for(lambda: received(listener) == [(table.record.id, 0), (table.record.id, 1)], 10)
+    finally:
+        publisher.stop()
+        listener.close()

@@ -229,13 +229,25 @@ class GameEngine(abc.ABC):
         for key, event in offers.items():
             try:
                 refused = next((v for v in scratch._run(event, before) if v.kind is VerdictKind.ILLEGAL), None)
-                why = refused.message.to_json() if refused else None
-            except EventError as exc:  # an engine offering a malformed event is a bug: never offer it
-                log.warning("%s offers %r, which it cannot read: %s", self.name, key, exc)
-                why = {"en": "not possible now", "fr": "impossible pour l'instant"}
+                error = None
+            except EventError as exc:
+                refused, error = None, exc
             scratch.load_state_json(before)
+            why = self.offer_refusal(key, refused, error)
             out[key] = {"event": event, "available": why is None, "why": why}
         return out
+
+    def offer_refusal(self, key: str, refused: Verdict | None, error: EventError | None) -> dict[str, str] | None:
+        """Why the offer ``key`` is not available ({"en", "fr"}), or None when it is, from what the referee said to
+        its event: ``refused``, its illegal verdict, or ``error``, the event not understood. By default any refusal;
+        an engine whose offer opens a choice (a Hexors action tile, its target still to pick) counts only those
+        that come before the choice."""
+        if refused is not None:
+            return refused.message.to_json()
+        if error is not None:  # an engine offering a malformed event is a bug: never offer it
+            log.warning("%s offers %r, which it cannot read: %s", self.name, key, error)
+            return {"en": "not possible now", "fr": "impossible pour l'instant"}
+        return None
 
     # -- provided ----------------------------------------------------------------
     # Undo keeps the starting state and the accepted events (python-chess keeps a move stack):

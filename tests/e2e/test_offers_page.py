@@ -62,7 +62,8 @@ def test_tesseract_offers_end_of_actions_and_columns_only_when_the_referee_would
 
 
 def test_a_tesseract_column_tapped_in_the_threat_phase_says_which_to_prime(quiet_table, phone):
-    """« amorcez le cube amovible le plus bas »: a tap on another column says which ones, and sends nothing."""
+    """« Identifiez le cube amovible le plus bas en hauteur et en valeur » (the Threat phase's prime): a tap on another
+    column says which ones, and sends nothing."""
     service, url = quiet_table
     unlock(phone, url)
     example = [json.loads(line) for line in (REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()]

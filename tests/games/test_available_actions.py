@@ -13,6 +13,9 @@ from pathlib import Path
 import pytest
 
 from companion.core import VerdictKind
+from companion.games.hexors.actions import BEFORE_TARGET
+from companion.games.hexors.glossary import KINDS
+from companion.referee.engine import EventError
 from companion.referee.registry import create_game
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "rules" / "examples"
@@ -34,13 +37,25 @@ def refusal(copy, event):
     return refused[0].message.to_json() if refused else None
 
 
+def early_refusal(copy, event):
+    """For a Hexors launch offered before its target: the refusal of the level, turn, hand or stars, else None."""
+    try:
+        refused = [v for v in copy.legal(event) if v.kind is VerdictKind.ILLEGAL]
+    except EventError:  # no target given: nothing before the target refused it
+        return None
+    return refused[0].message.to_json() if refused and refused[0].rule in BEFORE_TARGET else None
+
+
 @pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.jsonl") if not p.name.startswith("nexus-t")))
 def test_no_refused_action_is_offered_enabled(name):
     offered = 0
     for engine, summary in example_steps(name):
         copy = type(engine).from_snapshot(engine.snapshot())
         for key, offer in summary["available"].items():
-            why = refusal(copy, offer["event"])
+            if key.startswith("launch:") and KINDS[offer["event"]["action"]].target != "none":
+                why = early_refusal(copy, offer["event"])  # its target is picked next: what comes before counts
+            else:
+                why = refusal(copy, offer["event"])
             assert offer["available"] is (why is None), (key, why)
             assert offer["why"] == why, key
             if why is not None:
@@ -69,6 +84,21 @@ def test_nexus_offers_only_nodes_and_squares_the_referee_takes(name):
                     assert refusal(copy, event) is None, event
                     cards += 1
     assert counters and cards
+
+
+def test_hexors_offers_an_action_tile_only_when_it_can_be_paid_for_and_played_now():
+    """« Les joueurs peuvent lancer autant d'actions qu'ils veulent au cours d'un tour de jeu, mais ils doivent avoir
+    suffisamment d'étoiles dans leur fonds pour les payer. » A launch the stars or the hand cannot pay is shown disabled
+    with the reason; one that can stays live until its target is picked."""
+    reasons = set()
+    live = 0
+    for engine, summary in example_steps("hexors-advanced-win.jsonl"):
+        for key, offer in summary["available"].items():
+            if key.startswith("launch:"):
+                live += offer["available"]
+                if not offer["available"]:
+                    reasons.add(offer["why"]["en"])
+    assert live and any(" costs " in r for r in reasons), reasons
 
 
 def test_tesseract_end_actions_is_disabled_with_actions_left_and_a_fourth_action_too():
@@ -120,7 +150,7 @@ def test_tesseract_a_column_that_cannot_be_taken_from_says_why():
 
 
 def test_nexus_keepers_keeps_no_die_of_a_double_the_turn_spent():
-    """« À la fin de votre tour, vous pouvez placer un dé d'un double non utilisé sur la réserve. »"""
+    """« À la fin de votre tour, vous pouvez placer un dé d’un double non utilisé sur la réserve de votre personnage. »"""
     seen = []
     for engine, summary in example_steps("nexus-keepers-full-game.jsonl"):
         for value in summary.get("reservable", []):

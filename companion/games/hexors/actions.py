@@ -21,6 +21,10 @@ from .state import ADVANCED, ARENA, DISCARD, PLAY, ActionTile, GameState, Player
 from .turns import check_can_move, discard_action
 
 
+#: What a launch is refused for before its target is looked at (a phone offers a tile by these alone)
+BEFORE_TARGET = frozenset({rules.ACTION, rules.ACTION_TIMING, rules.ACTION_COST, rules.SETUP_IDENTICAL})
+
+
 def launch(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]) -> list[Verdict]:
     player = state.get_player(event["player"])
     k = kind(event["action"])
@@ -161,8 +165,8 @@ def _zombie(state, player, action, event, options) -> list[Verdict]:
         raise rules.Illegal(rules.ACTION_EFFECT, f"{state.label(piece)} is not an enemy tile", f"{state.label(piece)} n'est pas un "
                             f"carreau ennemi", [player.id])
     if piece.is_character and options["zombie_targets"] == "monsters_only":
-        raise rules.Illegal(rules.ACTION_EFFECT, "Zombie takes only monsters (option zombie_targets)",
-                            "Zombie ne prend que des monstres (option zombie_targets)", [player.id])
+        raise rules.Illegal(rules.ACTION_EFFECT, "Zombie takes only monsters (this game's option)",
+                            "Zombie ne prend que des monstres (option de cette partie)", [player.id])
     if state.moved == piece.id or (state.duel and piece.id in (state.duel.attacker, *state.duel.remaining)):
         raise rules.Illegal(rules.ACTION_EFFECT, f"{state.label(piece)} is in the move or duel of this turn",
                             f"{state.label(piece)} participe au déplacement ou au duel de ce tour", [player.id])

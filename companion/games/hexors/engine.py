@@ -11,6 +11,7 @@ from companion.referee.registry import register
 
 from . import actions, camera, duel, play, rules, turns
 from .arena import Arena
+from .glossary import KINDS
 from .setup import setup_game, start_cells
 from .state import OVER, GameState
 from .views import summary
@@ -130,11 +131,16 @@ class Hexors(StateUntilSetup, GameEngine):
         return GameState.from_json(data)
 
     def offers(self) -> dict[str, dict[str, Any]]:
-        """The buttons beside the arena as the events they send: whom a tile fights first, compare, cannot move."""
+        """The buttons beside the arena as the events they send: whom a tile fights first, compare, cannot move, and
+        each action tile a player could launch (its target, when it takes one, is picked next)."""
         state = self.state
         if state is None or state.phase == OVER:
             return {}
         out: dict[str, dict[str, Any]] = {}
+        if state.level == "advanced":
+            for player in state.players:
+                for name in sorted(set(player.hand) if player.hand is not None else KINDS):
+                    out[f"launch:{player.id}:{name}"] = {"type": "launch", "player": player.id, "action": name}
         if state.duel is not None:
             if state.duel.defender is None:
                 for target in state.duel.remaining:
@@ -144,6 +150,14 @@ class Hexors(StateUntilSetup, GameEngine):
         elif state.moved is None:
             out["cannot_move"] = {"type": "cannot_move"}
         return out
+
+    def offer_refusal(self, key: str, refused: Verdict | None, error: EventError | None) -> dict[str, str] | None:
+        """A launch offered without its target stands or falls by what the referee checks before the target: the
+        level, whose turn an extreme action needs, the hand and the stars."""
+        if key.startswith("launch:") and KINDS[key.rsplit(":", 1)[1]].target != "none":
+            early = refused is not None and refused.rule in actions.BEFORE_TARGET
+            return refused.message.to_json() if early else None
+        return super().offer_refusal(key, refused, error)
 
     def summary(self) -> dict[str, Any]:
         out = summary(self.state, self.options)

@@ -4,6 +4,7 @@
 import { h } from "../../dom.js";
 import { named, pick, t } from "../../i18n.js";
 import { button } from "../widgets.js";
+import { offerButton } from "./offers.js";
 
 /** The cells a launch is waiting for (a barrier's, a monster brought back's): every free cell, the engine judges. */
 export function cellsWanted(summary, launch) {
@@ -44,11 +45,13 @@ export function actionPanel(ctx, ui, redraw) {
       button(t("hex.actions.launch", { name: p.id }), () => set({ player: p.id }), { dataset: { launcher: p.id } }))));
   } else if (!launch.kind) {
     const kinds = player.hand ? [...new Set(player.hand)] : Object.keys(summary.action_kinds);
-    body.push(...choices(t("hex.actions.which", { name: launch.player }), kinds.map((k) =>
-      button(`${pick(summary.action_names[k])} · ${t("hex.actions.cost", { stars: summary.action_kinds[k].cost })}`, () => {
-        if (summary.action_kinds[k].target === "none") submit({ type: "launch", player: launch.player, action: k });
-        else set({ ...launch, kind: k });
-      }, { dataset: { kind: k } })), "hex-action-kinds"));
+    // a tile the referee would refuse now (its stars, the hand, whose turn) is shown with why: offers.js
+    body.push(...choices(t("hex.actions.which", { name: launch.player }), kinds.map((k) => {
+      const event = { type: "launch", player: launch.player, action: k };
+      const label = `${pick(summary.action_names[k])} · ${t("hex.actions.cost", { stars: summary.action_kinds[k].cost })}`;
+      return offerButton(ctx, label, event, { dataset: { kind: k } },
+        { send: () => (summary.action_kinds[k].target === "none" ? submit(event) : set({ ...launch, kind: k })) });
+    }), "hex-action-kinds"));
   } else {
     const action = pick(summary.action_names[launch.kind]);
     const target = summary.action_kinds[launch.kind].target;

@@ -12,7 +12,6 @@ from __future__ import annotations
 import collections
 import json
 import logging
-import os
 import socket
 import threading
 import time
@@ -21,13 +20,13 @@ from typing import Any, Callable
 
 from companion.bus import BusEvent
 from companion.core import Text
+from companion.hall.ledger import LEDGER_FILE, AckLedger
 from companion.hall.link import REPLAY, Broker, BrokerError, refusal, table_id, topic, unreachable
 from companion.hall.messages import event_message, state_message, verdicts_message
 from companion.journal import GameRecord, Journal, setup_players
 
 log = logging.getLogger(__name__)
 
-LEDGER_FILE = "hall-acked.json"
 #: entries handed to the client and not yet acknowledged, at most (the rest waits in the journal, not in memory)
 WINDOW = 200
 #: the ledger is written at most this often (a restart sends again at most what came meanwhile)
@@ -38,50 +37,6 @@ RESCAN_EVERY = 30.0
 RECENT_GAMES = 3
 #: live verdicts older than this when the broker is back are not sent as live (they are in the events anyway)
 VERDICTS_STALE = 60.0
-
-
-class AckLedger:
-    """Per game, the first journal seq the broker has not acknowledged, kept in the data directory."""
-
-    def __init__(self, path: Path, journal: Journal) -> None:
-        self.path = path
-        self._acked: dict[int, int] = {}
-        self._seen: dict[int, set[int]] = collections.defaultdict(set)  # acknowledged past a gap
-        self.changed = False
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            self._acked = {int(g): int(n) for g, n in data["acked"].items()}
-        except FileNotFoundError:
-            # First time: the games played before the table joined a hall stay home, the one at the table goes.
-            current = journal.unfinished()
-            self._acked = {g: n for g, n in journal.entry_counts().items() if current is None or g != current.id}
-            self.changed = True
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            log.warning("%s is unreadable (%s): every entry of the journal is sent again", path, exc)
-            self.changed = True
-
-    def next(self, game_id: int) -> int:
-        return self._acked.get(game_id, 0)
-
-    def ack(self, game_id: int, seq: int) -> None:
-        first = self._acked.get(game_id, 0)
-        if seq < first:
-            return
-        seen = self._seen[game_id]
-        seen.add(seq)
-        while first in seen:
-            seen.discard(first)
-            first += 1
-        if not seen:
-            del self._seen[game_id]
-        self._acked[game_id] = first
-        self.changed = True
-
-    def save(self) -> None:
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_text(json.dumps({"acked": {str(g): n for g, n in self._acked.items()}}), encoding="utf-8")
-        os.replace(tmp, self.path)
-        self.changed = False
 
 
 class HallPublisher:

@@ -10,7 +10,8 @@ import pytest
 
 from companion.bus import BusEvent, EventBus
 from companion.hall.link import Broker, BrokerError, read_password, table_id
-from companion.hall.publisher import LEDGER_FILE, AckLedger, HallPublisher
+from companion.hall.ledger import LEDGER_FILE, AckLedger
+from companion.hall.publisher import HallPublisher
 from companion.journal import Journal
 from companion.table import Table
 from tests.hall.conftest import Listener, Mosquitto, free_port, wait_for

@@ -113,7 +113,8 @@ def test_a_club_night_loses_nothing_through_a_broker_outage(broker, tmp_path):
                                             {table: len(expected) for table, expected in ids.items()})
         assert not any("cannot be reached" in n["message"] for n in get(two_web.port, "/api/info")["notices"])
 
-        wins = [(m["table"], v["players"]) for m in listener.of("verdicts") for v in m["verdicts"] if v["kind"] == "win"]
+        wins = [(m["table"], v["players"]) for m in listener.of("verdicts") for v in m["verdicts"]
+                if v["kind"] == "win"]
         assert ("table-1", ["Yugi"]) in wins and ("table-1", ["Ann"]) in wins  # told as they happened
         view = get(hall_port, "/api/hall")
         standings = {s["game"]: {p["name"]: (p["wins"], p["played"]) for p in s["players"]} for s in view["standings"]}

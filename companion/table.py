@@ -126,8 +126,12 @@ class Table:
             self.bus.publish("game", self._event_state())
             return self.record
 
-    def _already_done(self, request: RequestKey | None) -> list[Verdict] | None:
+    def answered(self, request: RequestKey | None) -> list[Verdict] | None:
         """The verdicts of the entry a journaled request made ([] for a game change), None for a new request."""
+        with self._lock:
+            return self._already_done(request)
+
+    def _already_done(self, request: RequestKey | None) -> list[Verdict] | None:
         if request is None:
             return None
         done = self.journal.request(request.key)

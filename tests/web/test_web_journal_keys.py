@@ -129,3 +129,17 @@ def test_a_full_card_is_answered_503_and_said_in_info_and_state_until_writes_wor
     db.execute("PRAGMA max_page_count = 1073741823")
     assert player.post("/api/roll", ROLL).status_code == 200
     assert player.get("/api/info").get_json()["journal_problem"] is None and player.state()["journal_problem"] is None
+
+
+def test_a_roll_retried_after_a_restart_is_replayed_even_when_the_game_takes_no_roll_now(service, player, data_dir):
+    """Nexus has no dice: a roll journaled in free roll and retried once the table plays Nexus is answered with
+    its verdicts, not refused as a roll the game does not take."""
+    first = player.post("/api/roll", ROLL, headers=key(9))
+    player.post("/api/game", {"game": "nexus", "players": ["Ann", "Bob"]})
+    restarted, phone = restarted_phone(service, player, data_dir)
+    try:
+        again = phone.post("/api/roll", ROLL, headers=key(9))
+        assert again.status_code == 200 and again.get_json()["verdicts"] == first.get_json()["verdicts"]
+        assert phone.post("/api/roll", ROLL, headers=key(10)).status_code == 422
+    finally:
+        restarted.stop()

@@ -427,7 +427,8 @@ class Table:
                 entries, more = self.journal.entries(self.record.id), False
             else:
                 entries, more = self.journal.page(self.record.id, before, limit)
-            return history_entries(entries, dict(self.memory.accepted), self.memory.versions, self.engine.readings), more
+            memory = self.memory
+            return history_entries(entries, dict(memory.accepted), memory.versions, memory.engine.readings), more
 
     def statistics(self) -> dict[str, Any]:
         """Faces per colour and roll totals over the rolls in force (companion/table_reading.py)."""

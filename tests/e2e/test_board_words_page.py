@@ -17,12 +17,14 @@ from conftest import new_browser, page_errors
 
 pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[2]
-INTERNAL = re.compile(r"\bexample-[a-z]|\bex-[a-z]+-\d|\btile-\d+-\d+|\bkeeper-\d|\bhexor-\d|\[[a-z_]+\]|\b[a-z]+_[a-z_]+\b")
+INTERNAL = re.compile(r"\bexample-[a-z]|\bex-[a-z]+-\d|\btile-\d+-\d+|\bkeeper-\d|\bhexor-\d"
+                      r"|\[[a-z_]+\]|\b[a-z]+_[a-z_]+\b")
 EXAMPLES = {"nexus-keepers": "nexus-keepers-full-game.jsonl", "tesseract": "tesseract-win.jsonl",
             "hexors": "hexors-advanced-win.jsonl", "nexus": "nexus-two-players.jsonl"}
 SHOWN = """const board = document.querySelector('#board');
   for (const d of board.querySelectorAll('details')) d.open = true;
-  const labels = [...board.querySelectorAll('[aria-label], [title]')].map(e => (e.getAttribute('aria-label') || '') + ' ' + (e.getAttribute('title') || ''));
+  const labels = [...board.querySelectorAll('[aria-label], [title]')]
+    .map(e => (e.getAttribute('aria-label') || '') + ' ' + (e.getAttribute('title') || ''));
   const titles = [...board.querySelectorAll('title')].map(e => e.textContent);
   document.querySelector('#details-card').open = true;  // "Game details": the game's facts, not its summary's keys
   return [board.innerText, document.querySelector('#details').innerText, ...labels, ...titles];"""
@@ -49,7 +51,8 @@ def test_no_board_or_setup_shows_an_id(quiet_table, language):
                 service.table.submit(event)
             summary = settled(driver, url)["summary"]
             found[f"{game} board"] = ids_shown(driver)
-            facts = driver.execute_script("return [...document.querySelectorAll('#details li')].map(li => li.innerText)")
+            facts = driver.execute_script("return [...document.querySelectorAll('#details li')]"
+                                          ".map(li => li.innerText)")
             assert facts == [fact["fr" if language == "fr-FR" else "en"] for fact in summary["facts"]], game
             assert not driver.find_elements("css selector", "#details dt")  # no key of the summary ("bonus depth")
         assert not page_errors(driver)
@@ -63,7 +66,8 @@ def test_a_counter_the_camera_saw_is_told_by_its_card(quiet_table, language, sai
     """A counter read by the camera comes as a point ("at"), which the referee snaps to a node: the History and the
     Undo bar said "Counter on" with nothing after it."""
     service, url = quiet_table
-    events = [json.loads(line) for line in (REPO / "docs/rules/examples/nexus-two-players.jsonl").read_text().splitlines()]
+    example = REPO / "docs/rules/examples/nexus-two-players.jsonl"
+    events = [json.loads(line) for line in example.read_text().splitlines()]
     service.table.new_game("nexus", {}, [])
     for event in events[:2]:
         service.table.submit(event)
@@ -92,7 +96,8 @@ def test_every_game_s_options_are_told_without_config_names(quiet_table, languag
         open_page(driver, url, "#/game")
         for game in EXAMPLES:
             driver.find_element("id", f"game-{game}").click()
-            wait(driver, lambda d: d.find_elements("css selector", "#game-options .option"), message=f"no {game} options")
+            wait(driver, lambda d: d.find_elements("css selector", "#game-options .option"),
+                 message=f"no {game} options")
             text = driver.execute_script("return document.querySelector('#game-options').innerText")
             specs = type(create_game(game, {})).option_specs()
             names = set(specs) | {str(c) for spec in specs.values() if spec.limit is not None

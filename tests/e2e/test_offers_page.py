@@ -18,7 +18,8 @@ SETUP = json.loads((REPO / "docs/rules/examples/tesseract-win.jsonl").read_text(
 
 
 def notices(driver):
-    return shown(driver, "return [...document.querySelectorAll('#notices .notice, #tap-answer')].map(n => n.textContent)")
+    return shown(driver, "return [...document.querySelectorAll('#notices .notice, #tap-answer')]"
+                         ".map(n => n.textContent)")
 
 
 def test_tesseract_offers_end_of_actions_and_columns_only_when_the_referee_would_take_them(quiet_table, phone,

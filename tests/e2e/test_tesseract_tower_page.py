@@ -24,10 +24,12 @@ LEVELS_SHOWN = """return [...document.querySelectorAll(arguments[0] + ' .tess-le
 
 BORDER_CONTRAST_JS = r"""
 const rgb = (c) => c.match(/[\d.]+/g).map(Number);
-const lum = ([r, g, b]) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+const lum = ([r, g, b]) => {
+  const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
   return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
 const backdrop = (el) => { for (let e = el.parentElement; e; e = e.parentElement) {
-  const c = rgb(getComputedStyle(e).backgroundColor); if (c.length < 4 || c[3] > 0) return c; } return [255, 255, 255]; };
+  const c = rgb(getComputedStyle(e).backgroundColor);
+  if (c.length < 4 || c[3] > 0) return c; } return [255, 255, 255]; };
 return [...document.querySelectorAll(arguments[0])].map((el) => {
   const [a, b] = [lum(rgb(getComputedStyle(el).borderTopColor)), lum(backdrop(el))].sort((p, q) => q - p);
   return (a + 0.05) / (b + 0.05); });"""
@@ -48,7 +50,8 @@ def test_the_tower_shown_to_build_is_the_one_the_game_starts_with(quiet_table, p
     assert len(shown_levels) == 4 and all(len(level) == 16 for level in shown_levels)
     assert all(cube is not None for level in shown_levels for cube in level.values())
     colours = [cube[0] for level in shown_levels for cube in level.values()]
-    assert sorted(set(colours)) == ["blue", "purple", "red", "yellow"] and {colours.count(c) for c in set(colours)} == {16}
+    assert sorted(set(colours)) == ["blue", "purple", "red", "yellow"]
+    assert {colours.count(c) for c in set(colours)} == {16}
     tap(phone, "#tess-setup-start")
     summary = settled(phone, url)["summary"]
     assert summary["phase"] == "action"

@@ -150,7 +150,8 @@ def test_tesseract_a_column_that_cannot_be_taken_from_says_why():
 
 
 def test_nexus_keepers_keeps_no_die_of_a_double_the_turn_spent():
-    """« À la fin de votre tour, vous pouvez placer un dé d’un double non utilisé sur la réserve de votre personnage. »"""
+    """« À la fin de votre tour, vous pouvez placer un dé d’un double non utilisé sur la réserve de votre
+    personnage. »"""
     seen = []
     for engine, summary in example_steps("nexus-keepers-full-game.jsonl"):
         for value in summary.get("reservable", []):

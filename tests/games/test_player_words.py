@@ -14,7 +14,8 @@ import pytest
 from companion.referee import available_games, create_game
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "rules" / "examples"
-INTERNAL = re.compile(r"\bexample-[a-z]|\bex-[a-z]+-\d|\btile-\d+-\d+|\bkeeper-\d|\bhexor-\d|\[[a-z_]+\]|\b[a-z]+_[a-z_]+\b")
+INTERNAL = re.compile(r"\bexample-[a-z]|\bex-[a-z]+-\d|\btile-\d+-\d+|\bkeeper-\d|\bhexor-\d"
+                      r"|\[[a-z_]+\]|\b[a-z]+_[a-z_]+\b")
 
 
 def game_of(example: Path) -> str:
@@ -71,7 +72,8 @@ def test_the_camera_s_board_is_named_before_the_setup_too(game, stickers):
     for text in names.values():
         assert not INTERNAL.search(text.en) and not INTERNAL.search(text.fr), text
     if game == "nexus-keepers":
-        assert names["tile-1-1"].en == "player 1's tile 1 at (1, 1)" and names["keeper-2"].fr == "gardien du joueur 2 en (3, 2)"
+        assert names["tile-1-1"].en == "player 1's tile 1 at (1, 1)"
+        assert names["keeper-2"].fr == "gardien du joueur 2 en (3, 2)"
     if game == "nexus":
         assert (names["ex-cross-2"].en, names["ex-cross-2"].fr) == ("Double cross", "Double croix")
 

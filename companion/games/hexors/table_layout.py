@@ -23,7 +23,8 @@ STICKER = 16.0
 
 
 def _example_tiles() -> list[dict]:
-    return json.loads(resources.files(__package__).joinpath("data/example_tiles.json").read_text(encoding="utf-8"))["tiles"]
+    text = resources.files(__package__).joinpath("data/example_tiles.json").read_text(encoding="utf-8")
+    return json.loads(text)["tiles"]
 
 
 def example_tile_ids() -> list[str]:

@@ -74,7 +74,8 @@ def setup_game(event: Mapping[str, Any], options: Mapping[str, Any], cache: dict
     cache.update(cards_json=state.to_json()["cards"], cards=cards)
     out = [rules.info(rules.SETUP, f"{len(players)} players ({', '.join(players)}); {len(deck)} cards; "
                       f"{state.label(first)} starts the board; {players[0]} plays first",
-                      f"{len(players)} joueurs ({', '.join(players)}) ; {len(deck)} cartes ; {state.label(first, 'fr')} "
+                      f"{len(players)} joueurs ({', '.join(players)}) ; {len(deck)} cartes ; "
+                      f"{state.label(first, 'fr')} "
                       f"commence le plateau ; {players[0]} joue en premier", players)]
     out += _close_new(state, options)
     return state, out

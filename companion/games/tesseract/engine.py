@@ -47,12 +47,14 @@ class Tesseract(StateUntilSetup, GameEngine):
         "lab_slots": (5, "cube slots on a lab sheet (not given in the rule book's text)", Range(3, 12)),
         "start_without_research": (False, "difficulty: no level 2 research card dealt at setup"),
         "extra_primed": (0, "difficulty: 0-2 extra cubes primed at setup (lowest removable cube each)", Range(0, 2)),
-        "confine_colours": ("same_or_distinct", "a set or run is all one colour or all different colours; or colours mixed freely",
+        "confine_colours": ("same_or_distinct",
+                            "a set or run is all one colour or all different colours; or colours mixed freely",
                             OneOf("same_or_distinct", "any")),
         "breach_scope": ("primed_value", "a Threat phase breaches when 3 or more primed cubes show the value just "
                                          "primed (6 or more: two steps); or when any value is held 3 times or more",
                          OneOf("primed_value", "all_values")),
-        "empty_loss": ("threat_start", "lose when the Tesseract is empty at the start of a Threat phase, or as soon as its last cube is taken",
+        "empty_loss": ("threat_start", "lose when the Tesseract is empty at the start of a Threat phase, or as soon as "
+                                       "its last cube is taken",
                        OneOf("threat_start", "last_cube")),
         "allow_pass": (False, "let a scientist end the Action phase with actions unused"),
         "base_layout": ({}, "column -> event map replacing the built-in (assumed) base layout"),

@@ -125,5 +125,6 @@ def test_verdicts_name_cards_as_players_do_and_tell_copies_apart_by_their_place(
     ok(counter(known, "t-bar-1:a"))
     again = play(known, "t-pair-1", 3, 0, 90)
     assert again[0].message.en.startswith("Pair at (2, 0) is already on the board")
-    assert known.summary()["labels"] == {"t-bar-1": {"en": "Bar", "fr": "Bar"}, "t-pair-1": {"en": "Pair", "fr": "Pair"},
+    assert known.summary()["labels"] == {"t-bar-1": {"en": "Bar", "fr": "Bar"},
+                                         "t-pair-1": {"en": "Pair", "fr": "Pair"},
                                          "t-pair-2": {"en": "Pair", "fr": "Pair"}}

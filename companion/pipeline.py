@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Protocol, Sequence
 
 import cv2
@@ -179,6 +179,8 @@ class Pipeline(threading.Thread):
         #: time.monotonic() at the end of the last loop: the service's systemd watchdog reads it
         self.last_progress = time.monotonic()
         self.ended = False
+        self._clock_offset = 0.0  # added to a reopened camera's timestamps (see _on_one_clock)
+        self._last_stamp: float | None = None
 
     def stop(self) -> None:
         """Ask the thread to end; closing the source also wakes a read waiting out a camera outage."""
@@ -239,6 +241,7 @@ class Pipeline(threading.Thread):
             return True
         if frame is None:
             return False
+        frame = self._on_one_clock(frame)
         self.frames += 1
         motion = self.table.motion if self.table is not None else None
         if motion is not None:
@@ -259,6 +262,18 @@ class Pipeline(threading.Thread):
             self._to_referee(Observation(pieces=board.pieces, source=self._origin, at=frame.timestamp),
                              f"the board settled at frame {frame.index}")
         return True
+
+    def _on_one_clock(self, frame: Frame) -> Frame:
+        """A camera reopened after an outage (a folder or video played again from its start) counts its time from 0
+        again, but settling and the referee need time that only goes forward: such frames are moved on past the last
+        one seen. What had settled before the outage stays settled, so dice still lying there are no new roll."""
+        stamp = frame.timestamp + self._clock_offset
+        if self._last_stamp is not None and stamp < self._last_stamp:
+            log.debug("the camera's clock began again (%.3f s after %.3f s): frames moved on", stamp, self._last_stamp)
+            self._clock_offset += self._last_stamp - stamp + self.period
+            stamp = frame.timestamp + self._clock_offset
+        self._last_stamp = stamp
+        return frame if stamp == frame.timestamp else replace(frame, timestamp=stamp)
 
     def _reviewed(self, frame: Frame, dice: Sequence[DieReading]) -> Sequence[DieReading]:
         """The settled dice after the reader's second look at the unsure ones (companion/vision/arbiter.py); as

@@ -131,6 +131,33 @@ def test_a_failing_camera_and_a_broken_frame_do_not_stop_the_table(tmp_path, mon
     assert live.vision_error == ""  # cleared by the next good frame
 
 
+class ReopenedSource(ScriptedSource):
+    """After "reopen" in its script, its timestamps begin again from 0, as a folder or video played again does."""
+
+    def read(self):
+        if self.i < len(self.script) and self.script[self.i] == "reopen":
+            self.script[self.i:self.i + 1] = []
+            self.restart = self.i
+        frame = super().read()
+        if frame is not None and getattr(self, "restart", None) is not None:
+            frame = Frame(frame.image, timestamp=(self.i - self.restart) / 8, index=frame.index)
+        return frame
+
+
+def test_a_camera_whose_clock_begins_again_after_an_outage_keeps_the_table_read_and_plays_no_roll_twice(tmp_path):
+    """Found by benchmarks/evening.py: a folder of frames taken away and put back started again at time 0, the
+    settler refused time going back and the pipeline thread died. The dice still lying there after the outage were
+    settled before it: they are no new roll; the next roll is read."""
+    still = [[die(4, 100), die(6, 140)]] * 5
+    after = [[die(4, 100), die(6, 140)]] * 5 + [[]] + [[die(2, 60)]] * 4
+    source = ReopenedSource(still + ["reopen"] + after)
+    table = make_table(tmp_path)
+    pipe = Pipeline(source, ScriptedReader(source), RollSettler(stable_frames=3), table.observe, LiveView(), fps=0)
+    pipe.run()
+    assert pipe.frames == len(still) + len(after), "every frame after the outage was read"
+    assert rolls(table) == [[4, 6], [2]]
+
+
 def test_live_view_serves_the_latest_frame_as_jpeg_once_per_frame():
     live = LiveView()
     assert live.jpeg() is None

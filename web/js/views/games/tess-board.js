@@ -18,6 +18,11 @@ export function cubeChip(cube, { onclick, pressed, dataset = {}, disabled } = {}
   }, h("span", { class: "pips" }, String(cube.value)));
 }
 
+/** An event's name short enough for its empty column (9 letters at most, "Accélér."); tapped, it shows in full. */
+function abbreviate(name) {
+  return name.length <= 9 ? name : `${name.slice(0, 7).trimEnd()}.`;
+}
+
 /** The 16 columns seen from above (a1 bottom-left, d4 top-right), each with its top cube and height. */
 export function drawTower(summary, { selected, choices, onColumn, onBlocked } = {}) {
   const root = svg("svg", { class: "tess-tower", viewBox: `0 0 ${CELL * 4} ${CELL * 4}`, role: "img", "aria-label": t("tess.tower") });
@@ -35,10 +40,12 @@ export function drawTower(summary, { selected, choices, onColumn, onBlocked } = 
       parts.push(svg("text", { class: `value${DARK.has(column.top.color) ? " dark" : ""}`, x: x + CELL / 2, y: y + CELL / 2 + 10, "text-anchor": "middle" }, String(column.top.value)));
       parts.push(svg("text", { class: "level", x: x + CELL - 10, y: y + 18, "text-anchor": "end" }, `${column.height}`));
     } else if (column.symbol_name) {
-      parts.push(svg("text", { class: "symbol", x: x + CELL / 2, y: y + CELL / 2 + 4, "text-anchor": "middle" }, pick(column.symbol_name).slice(0, 11)));
+      parts.push(svg("text", { class: "symbol", x: x + CELL / 2, y: y + CELL / 2 + 4, "text-anchor": "middle" },
+        abbreviate(pick(column.symbol_name))));
     }
     parts.push(svg("text", { class: "name", x: x + 8, y: y + CELL - 8 }, column.column));
-    parts.push(svg("title", {}, column.top ? `${column.column}: ${colourName(column.top.color)} ${column.top.value}, ${t("tess.level_n", { n: column.height })}${column.removable ? `, ${t("tess.removable")}` : ""}` : column.column));
+    const empty = column.symbol_name ? `${column.column}: ${pick(column.symbol_name)}` : column.column;  // its name in full
+    parts.push(svg("title", {}, column.top ? `${column.column}: ${colourName(column.top.color)} ${column.top.value}, ${t("tess.level_n", { n: column.height })}${column.removable ? `, ${t("tess.removable")}` : ""}` : empty));
     root.append(svg("g", { class: cls, dataset: { column: column.column, height: String(column.height),
       removable: String(column.removable), value: column.top ? String(column.top.value) : "", color: column.top ? column.top.color : "" },
     onclick: onColumn && allowed ? () => onColumn(column.column) : onBlocked ? () => onBlocked(column.column) : undefined }, parts));

@@ -64,6 +64,21 @@ def _cards(layout, rng, n: int):
     return placements, truth
 
 
+def _covers(thing: Thing, mm, reach: float) -> bool:
+    """Whether ``thing`` (as render.draw_things draws it) lies within ``reach`` mm of ``mm``: a sticker under it."""
+    c, r = np.array(thing.mm), thing.size_mm / 2
+    a = math.radians(thing.angle)
+    along = np.array([math.cos(a), math.sin(a)])
+    d = np.array(mm) - c
+    if thing.kind == "cup":
+        return float(np.linalg.norm(d)) <= 1.6 * r + reach
+    if thing.kind == "phone":
+        return abs(d @ along) <= r + reach and abs(d @ np.array([-along[1], along[0]])) <= 0.48 * r + reach
+    start, end = c - along * r * 2.75, c + along * r * 0.75  # the hand: arm, palm and fingers along one line
+    t = float(np.clip((np.array(mm) - start) @ (end - start) / ((end - start) @ (end - start)), 0, 1))
+    return float(np.linalg.norm(np.array(mm) - (start + t * (end - start)))) <= 0.8 * r + reach
+
+
 def _thing(layout, rng) -> list[Thing]:
     zones = [z for z in layout.zones if z.dice]
     if zones:
@@ -126,6 +141,8 @@ def printed_sheets(boards: int, seed: int, games=GAMES) -> None:
                     placed = {p.marker.name for p in placements}
                     c["wrong id"] += sum(name not in placed for name in got)
                     for p in placements:
+                        if any(_covers(t, p.mm, p.marker.side * 0.7) for t in things):
+                            continue  # under the cup, phone or hand: not expected to be seen
                         c["stickers"] += 1
                         seen = got.get(p.marker.name)
                         if seen is None:

@@ -56,8 +56,8 @@ def test_the_mat_the_pieces_and_the_alignment_picture(tmp_path, screenshots):
                 "return document.getElementById('alignment-img').naturalWidth")
             wait(browser, lambda d: status(d).startswith("Mat found: 4 anchors in sight"),
                  message="the mat is not shown")
-            wait(browser, lambda d: "The camera sees: keeper-1 [2, 3]" in board(d),
-                 message="the camera's board is not shown")
+            wait(browser, lambda d: "The camera sees: player 1's keeper at (2, 3)" in board(d),
+                 message="the camera's board is not shown (before setup, named by seat, never by sticker id)")
             service.table.submit(NK_TWO_KEEPERS)  # once set up, the game names its pieces and cells
             wait(browser, lambda d: "The camera sees: A's keeper at (2, 3)" in board(d),
                  message="the camera's board is not told in the game's words")

@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..layout import Point, TableLayout
-from fpdf import FPDF
 
 from ..cells import hex_centre
 from .canvas import (NAME_WIDTH, RULER_LABEL, Canvas, PlacedMarker, PlacedRuler, draw_mat, latin1, line_height,
@@ -208,6 +207,8 @@ def printed_marks(layout: TableLayout) -> list[Rect]:
     """The mat's print that a die reader might take for a die, as rectangles in mat mm: the anchors, the labels of
     anchors, zones and grid cells, zone outlines and square grids' lines, and the ruler's ticks and lines wherever
     a one-page mat puts it (any paper)."""
+    from fpdf import FPDF  # here, not at import: fpdf2 takes seconds to import on a Pi, and the service needs it late
+
     f = FPDF(unit="mm")
     marks: list[Rect] = [bbox(a.corners()) for a in layout.anchors]
 

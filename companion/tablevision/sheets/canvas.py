@@ -7,16 +7,18 @@ import io
 import math
 import re
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import cv2
 import numpy as np
-from fpdf import FPDF
 
 from ..cells import hex_centre
 from ..dictionary import marker_dictionary, marker_image
 from ..layout import Point, TableLayout
 from .geometry import RULER_BLOCK, anchor_label_at, bbox, grid_box, hex_corners, module_mm, paper_size
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
 
 RULER_MM = 100.0
 MARKER_DPI = 600
@@ -69,6 +71,8 @@ class Canvas:
         self.layout = layout
         self.dictionary = marker_dictionary(layout.dictionary)
         self.paper = paper
+        from fpdf import FPDF  # here, not at import: fpdf2 and its font tools take seconds to import on a Pi
+
         self.fpdf = FPDF(unit="mm", format=paper_size(paper))
         self.fpdf.set_auto_page_break(False)
         self.fpdf.set_margins(0, 0, 0)

@@ -35,7 +35,8 @@ def run(args) -> int:
     from companion.web.netinfo import JoinLinks
 
     try:
-        data = Path(args.data) if args.data else load_config(args.config).data_dir / "hall"
+        config = load_config(args.config)
+        data = Path(args.data) if args.data else config.data_dir / "hall"
         broker = Broker.parse(args.broker, args.username, password_file=args.password_file)
     except (ConfigError, BrokerError) as exc:
         print(f"companion: {exc}", file=sys.stderr)
@@ -44,7 +45,8 @@ def run(args) -> int:
     board = HallBoard(data / "hall.sqlite3")
     subscriber = HallSubscriber(broker, board)
     threads = 32
-    app = create_hall_app(board, subscriber, data, threads=threads, new_pin=args.new_pin)
+    app = create_hall_app(board, subscriber, data, threads=threads, new_pin=args.new_pin,
+                          allowed_hosts=list(config["service"]["allowed_hosts"]))
     try:
         server = waitress.create_server(app, host=args.host, port=args.port, threads=threads, channel_timeout=60)
     except OSError as exc:

@@ -15,6 +15,7 @@ from werkzeug.exceptions import HTTPException
 
 from companion.hall.board import HallBoard
 from companion.hall.export import bgstats_file, games_csv, standings_csv
+from companion.web.hosts import AllowedHosts
 from companion.web.auth import (CSRF_HEADER, LoginLimiter, PinStore, new_csrf_token, new_pin, session_secret,
                                 tokens_match)
 
@@ -56,8 +57,23 @@ def organiser_pin(data_dir: Path, renew: bool = False) -> PinStore:
 
 
 def create_hall_app(board: HallBoard, subscriber: Any, data_dir: Path, threads: int = 32,
-                    page_dir: Path | None = None, new_pin: bool = False) -> Flask:
+                    page_dir: Path | None = None, new_pin: bool = False,
+                    allowed_hosts: list[str] | None = None) -> Flask:
+    """``allowed_hosts``: the names the hall answers to besides IP addresses and this machine's own (the table's
+    ``service.allowed_hosts``; by default ``localhost`` and ``*.local``): a page elsewhere cannot read it or change
+    it through a name of its own pointed at the hall (DNS rebinding)."""
     app = Flask(__name__, static_folder=None)
+    hosts = AllowedHosts(["localhost", "*.local"] if allowed_hosts is None else list(allowed_hosts))
+
+    @app.before_request
+    def only_our_names():
+        if not hosts.admits(request.host):
+            return refuse(421, "unknown_host", "this hall answers only to its own addresses and names")
+        origin = request.headers.get("Origin")
+        if request.method not in ("GET", "HEAD") and origin and not hosts.admits_origin(origin):
+            return refuse(403, "foreign_origin", "changes are accepted only from the hall's own page")
+        return None
+
     app.secret_key = session_secret(data_dir)
     app.config.update(SESSION_COOKIE_SAMESITE="Strict", SESSION_COOKIE_HTTPONLY=True,
                       MAX_CONTENT_LENGTH=MAX_BODY, SESSION_COOKIE_NAME="hall_session")

@@ -77,3 +77,15 @@ def test_renaming_or_hiding_a_table_needs_the_organiser_pin(client):
     assert [(t["name"], t["hidden"]) for t in view["tables"]] == [("Table 2", True), ("Window", False)]
     client.post("/api/logout", headers=headers)
     assert [t["name"] for t in client.get("/api/hall").get_json()["tables"]] == ["Window"]  # the public view
+
+
+def test_the_hall_answers_only_to_its_own_names_so_no_other_page_can_read_or_change_it(client):
+    """As a table does (DNS rebinding): a page on evil.example pointing its name at the hall gets nothing."""
+    assert client.get("/api/hall", headers={"Host": "evil.example"}).status_code == 421
+    assert client.get("/", headers={"Host": "evil.example:8090"}).status_code == 421
+    for name in ("192.168.1.20:8090", "localhost:8090", "club-hall.local", "[fe80::1]:8090"):
+        assert client.get("/api/hall", headers={"Host": name}).status_code == 200, name
+    csrf = client.get("/api/hall").get_json().get("csrf_token") or ""
+    refused = client.post("/api/login", json={"pin": PIN}, headers={"Origin": "http://evil.example",
+                                                                     "X-CSRF-Token": csrf})
+    assert refused.status_code == 403 and refused.get_json()["error"] == "foreign_origin"

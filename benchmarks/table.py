@@ -245,7 +245,7 @@ def played(seconds: float, seed: int) -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         table = Table(Journal(Path(tmp) / "a.sqlite3"), EventBus(), default_game="nexus-keepers")
-        camera = SimulatedTableForGames(table, fps=fps, size=SIZE, seed=seed)
+        camera = SimulatedTableForGames(table, fps=fps, size=SIZE, seed=seed, pace=2.0)
         frames: list[Frame] = []
         recorder = pipeline(camera, table.observe)
         while len(frames) < int(seconds * fps):  # the game is played once, its frames kept

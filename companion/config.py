@@ -126,6 +126,8 @@ SCHEMA: dict[str, dict[str, Key]] = {
                       (0, 90, 180, 270)),
         "flip": Key("none", "mirror every picture before rotating (none, horizontal, vertical, both)",
                     ("none", "horizontal", "vertical", "both")),
+        "simulated_pace": Key(8.0, "the SIMULATED table: seconds each simulated player's step stays on the table "
+                                   "before the next, slow enough for a person to follow", within=Bounds(0.5, 60)),
     },
     "table": {
         "enabled": Key(True, "read the printed markers: the table plane, zones, and each tile's and piece's cell "

@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 from companion.bus import BusEvent, EventBus
+from companion.capture.simulated_game import Seat
 from companion.config import Config
 from companion.core import Text, Verdict
 from companion.journal import Journal
@@ -47,6 +48,7 @@ class Service:
             self.notices.append({"kind": "warning", "message": self.profile.store.notice.en,
                                  "message_fr": self.profile.store.notice.fr})
         self.pipeline: Pipeline | None = None
+        self.simulated_seat = Seat()  # the seat a person took at the SIMULATED table (POST /api/simulated-seat)
         self.panel = self._make_panel()
         self._camera_wanted = camera
         self._table_game: str | None = None
@@ -127,7 +129,8 @@ class Service:
         frames = open_source(self.config)
         if isinstance(frames, SimulatedTable):  # the simulated camera plays the current game on its mat
             frames = SimulatedTableForGames(self.table, fps=frames.fps, size=(frames.width, frames.height),
-                                            seed=frames.seed)
+                                            seed=frames.seed, pace=camera["simulated_pace"],
+                                            seat=self.simulated_seat)
         source = RetryingSource(frames, on_status=self._camera_status,
                                 max_delay=max(0.5, camera["retry_max_seconds"]), frame_timeout=camera["frame_timeout"])
         self.live.camera = CameraStatus(True, "", source.description, simulated=source.simulated,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import random
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -62,6 +63,32 @@ class MatPlayers:
         self.stickers = {p.name: p for p in layout.pieces}
 
 
+class Seat:
+    """The seat a person took at the simulated table (1: the game's first player; None: they only watch), kept from
+    game to game: the simulated players wait while it is that seat's turn (``GameEngine.to_act``)."""
+
+    def __init__(self) -> None:
+        self._number: int | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def number(self) -> int | None:
+        with self._lock:
+            return self._number
+
+    def take(self, number: int | None) -> None:
+        with self._lock:
+            self._number = number
+
+    def persons_turn(self, engine: Any) -> bool:
+        """Whether the game waits for the person's move now."""
+        number = self.number
+        if number is None:
+            return False
+        seats = engine.seats()
+        return 0 < number <= len(seats) and engine.to_act() == seats[number - 1]
+
+
 class TableBot(Protocol):
     def next_scene(self, table: Any) -> Scene:
         """Enter what the players would (through ``table``), and say what lies on the table next."""
@@ -80,8 +107,10 @@ class SimulatedGameTable(SimulatedSource):
 
     def __init__(self, layout: TableLayout, bot: TableBot, table: Any, fps: float = 8.0,
                  size: tuple[int, int] = (1280, 960), seed: int = 0, still_seconds: float = 2.0,
-                 pose: CameraPose | None = None) -> None:
+                 pose: CameraPose | None = None, seat: Seat | None = None) -> None:
         self.layout, self.bot, self.table = layout, bot, table
+        self.seat = seat or Seat()
+        self._last = Scene()
         self.fps, self.size = float(fps), size
         self.rng = np.random.default_rng(seed)
         self.pose = pose or overhead_pose(layout, size)
@@ -92,12 +121,20 @@ class SimulatedGameTable(SimulatedSource):
         self.scenes = 0
 
     def _plan(self) -> None:
+        if self.table is not None and self.seat.persons_turn(self.table.engine):
+            # the person's turn: they play on the phone; the table stays as it is, dice lying where they fell
+            last = self._last
+            still = render_table(self.layout, last.pieces, last.dice, self.pose, self.rng, look=self.look, noise=0.0,
+                                 discs=last.discs)
+            self._script = [("still", still.image)] * self.still_frames
+            return
         try:
             scene = self.bot.next_scene(self.table)
         except Exception:  # a simulated player's mistake must not stop the camera
             log.exception("simulated players failed; the table stays as it is")
             scene = Scene()
         self.scenes += 1
+        self._last = scene
         self._script = [("hand", scene)] * max(1, round(0.3 * self.fps))
         if scene.thrown and scene.dice:
             self._script += [("tumble", scene)] * max(1, round(0.8 * self.fps))
@@ -141,13 +178,16 @@ class SimulatedGameTable(SimulatedSource):
 
 class SimulatedTableForGames(SimulatedSource):
     """The simulated camera ``camera.source = "simulated"`` gives the service: the current game played on its mat
-    by its simulated players when the game has them, else dice thrown on a plain table (``SimulatedTable``)."""
+    by its simulated players when the game has them, else dice thrown on a plain table (``SimulatedTable``).
+    ``pace``: seconds each step of the simulated players stays on the table (``camera.simulated_pace``)."""
 
-    def __init__(self, table: Any, fps: float = 8.0, size: tuple[int, int] = (1280, 960), seed: int = 0) -> None:
+    def __init__(self, table: Any, fps: float = 8.0, size: tuple[int, int] = (1280, 960), seed: int = 0,
+                 pace: float = 8.0, seat: Seat | None = None) -> None:
         from companion.capture.simulated import SimulatedTable
         from companion.tablevision.layouts import layout_for
 
-        self.table, self.fps, self.size, self.seed = table, fps, size, seed
+        self.table, self.fps, self.size, self.seed, self.pace = table, fps, size, seed, float(pace)
+        self.seat = seat or Seat()
         self._layout_for = layout_for
         self._plain = SimulatedTable(seed=seed, fps=fps, width=size[0], height=size[1])
         self._games: dict[str, SimulatedGameTable | None] = {}
@@ -157,7 +197,8 @@ class SimulatedTableForGames(SimulatedSource):
         if game not in self._games:
             bot = bot_for(game, np.random.default_rng([self.seed, len(self._games)]))
             self._games[game] = None if bot is None else SimulatedGameTable(
-                self._layout_for(game), bot, self.table, fps=self.fps, size=self.size, seed=self.seed)
+                self._layout_for(game), bot, self.table, fps=self.fps, size=self.size, seed=self.seed,
+                still_seconds=self.pace, seat=self.seat)
         return self._games[game] or self._plain
 
     def read(self) -> Frame:

@@ -211,6 +211,16 @@ class GameEngine(abc.ABC):
         """A short, phone-friendly description of whose turn it is and what the roll allows."""
         return {}
 
+    def seats(self) -> list[str]:
+        """The players in seating order, by the names the game gives them (the simulated table's seats); empty
+        before setup or for a game without players of its own."""
+        return []
+
+    def to_act(self) -> str | None:
+        """The player (one of ``seats``) whose move the game waits for now, as its summary names them; None before
+        setup, once the game is over, or for a game without turns."""
+        return None
+
     def offers(self) -> dict[str, dict[str, Any]]:
         """The actions a phone may show now, each as the event a tap would send (key -> event). None by default."""
         return {}

@@ -145,7 +145,7 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
                           "service (journalctl -u companion | grep \"Table PIN\"), et chaque téléphone doit le "
                           "saisir à nouveau."})
 
-    from companion.web import api, camera, pages, profile, session, sheets, stream
+    from companion.web import api, camera, pages, profile, session, sheets, simulated, stream
 
     app.register_blueprint(session.blueprint)
     app.register_blueprint(api.blueprint)
@@ -153,6 +153,7 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
     app.register_blueprint(sheets.blueprint)
     app.register_blueprint(camera.blueprint)
     app.register_blueprint(profile.blueprint)
+    app.register_blueprint(simulated.blueprint)
     app.register_blueprint(pages.blueprint)
     app.before_request(session.check_host)
     app.before_request(_refuse_oversized_body)

@@ -4,6 +4,7 @@ camera's readings), not from the simulation's own truth."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from companion.bus import EventBus
@@ -20,7 +21,7 @@ def play(tmp_path, game: str, until, scenes: int = 24, players=()):
     table = Table(Journal(tmp_path / "journal.sqlite3"), EventBus(), default_game=game)
     if players:
         table.new_game(game, {}, list(players))  # as the phone starts it
-    source = SimulatedTableForGames(table, fps=8, size=(1024, 768), seed=5)
+    source = SimulatedTableForGames(table, fps=8, size=(1024, 768), seed=5, pace=2.0)
     config = load_config(None)
     pipeline = Pipeline(source, DiceReader.from_config(config["vision"]), RollSettler(stable_frames=3), table.observe,
                         LiveView(), table=TableStage.from_config(config["table"], game))
@@ -170,3 +171,62 @@ def test_stickers_stay_readable_while_the_dice_tumble():
         if i >= 3:
             seen.append(len(view.pieces))
     assert seen == [len(pieces)] * 6
+
+
+@pytest.mark.parametrize("pace, stills", [(2.0, 16), (8.0, 64)])
+def test_each_simulated_step_stays_on_the_table_for_the_pace(tmp_path, pace, stills):
+    """camera.simulated_pace: a person follows the simulated players at 8 s a step by default (before, 2 s)."""
+    table = Table(Journal(tmp_path / "journal.sqlite3"), EventBus(), default_game="hexors")
+    source = SimulatedTableForGames(table, fps=8, size=(320, 240), seed=5, pace=pace)
+    simulated = source._source_for("hexors")
+    simulated._plan()
+    assert [kind for kind, _ in simulated._script].count("still") == stills
+
+
+def test_the_pace_is_a_setting_with_bounds(tmp_path):
+    from companion.config import ConfigError
+
+    assert load_config(None)["camera"]["simulated_pace"] == 8.0
+    assert load_config(None, overrides={"camera": {"simulated_pace": 1.5}})["camera"]["simulated_pace"] == 1.5
+    with pytest.raises(ConfigError, match="simulated_pace"):
+        load_config(None, overrides={"camera": {"simulated_pace": 0.1}})
+
+
+
+@pytest.mark.parametrize("game", ["hexors", "nexus", "nexus-keepers", "tesseract"])
+def test_the_simulated_players_wait_while_it_is_the_persons_seat_to_play(tmp_path, game):
+    """A person takes the second seat at the simulated table: the simulated players play the first seat's turn, then
+    enter nothing while it is the person's turn (the table stays as it is), and play on once the person watches."""
+    from companion.capture.simulated_game import Seat, SimulatedGameTable, bot_for
+    from companion.tablevision import layout_for
+
+    table = Table(Journal(tmp_path / "journal.sqlite3"), EventBus(), default_game=game)
+    seat = Seat()
+    camera = SimulatedGameTable(layout_for(game), bot_for(game, np.random.default_rng(1)), table, fps=2,
+                                size=(320, 240), still_seconds=1.0, seat=seat)
+    if game == "nexus-keepers":  # its players set up from the tiles the camera reads: the example game's setup
+        import json
+        from pathlib import Path
+
+        example = Path(__file__).resolve().parents[2] / "docs/rules/examples/nexus-keepers-full-game.jsonl"
+        table.submit(json.loads(example.read_text().splitlines()[0]))
+    camera._plan()  # the simulated players set the game up (or start its first turn)
+    engine = table.engine
+    seats = engine.seats()
+    assert len(seats) >= 2 and engine.to_act() == seats[0]
+    seat.take(2)
+    for _ in range(40):  # the first seat's turn, played by the simulated players
+        if engine.to_act() == seats[1]:
+            break
+        camera._plan()
+    assert engine.to_act() == seats[1], "the turn passed to the person"
+    entered, scenes = len(table.history()), camera.scenes
+    assert scenes > 1
+    for _ in range(3):
+        camera._plan()
+    assert len(table.history()) == entered and camera.scenes == scenes, "the simulated players waited"
+    assert [kind for kind, _ in camera._script] == ["still"] * camera.still_frames, "no hand over the table"
+    seat.take(None)  # the person only watches now
+    for _ in range(3):
+        camera._plan()
+    assert camera.scenes == scenes + 3 and len(table.history()) > entered, "they play on"

@@ -11,7 +11,8 @@ from companion.service import Service
 
 def test_the_service_plays_a_nexus_keepers_game_on_its_simulated_table(data_dir):
     config = load_config(None, overrides={"service": {"data_dir": str(data_dir)},
-                                          "camera": {"source": "simulated", "width": 1024, "height": 768}})
+                                          "camera": {"source": "simulated", "width": 1024, "height": 768,
+                                                     "simulated_pace": 2.0}})
     service = Service(config)
     try:
         service.table.new_game("nexus-keepers", {}, ["Ada", "Bo"])

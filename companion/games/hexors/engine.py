@@ -159,6 +159,19 @@ class Hexors(StateUntilSetup, GameEngine):
             return refused.message.to_json() if early else None
         return super().offer_refusal(key, refused, error)
 
+    def seats(self) -> list[str]:
+        return [p.id for p in self.state.players] if self.state is not None else []
+
+    def to_act(self) -> str | None:
+        """The summary's duel ``next_roll_by`` while a duel waits for a roll, else its ``turn``."""
+        state = self.state
+        if state is None or state.outcome is not None:
+            return None
+        duel = state.duel
+        if duel is not None and duel.defender is not None and len(duel.rolls) < 2:
+            return state.controller(state.pieces[duel.attacker if not duel.rolls else duel.defender])
+        return state.player.id
+
     def summary(self) -> dict[str, Any]:
         out = summary(self.state, self.options)
         return {**out, "available": self.available_actions()} if self.state is not None else out

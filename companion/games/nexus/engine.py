@@ -78,6 +78,13 @@ class Nexus(StateUntilSetup, GameEngine):
     def _state_from_json(self, data: Mapping[str, Any]) -> GameState:
         return GameState.from_json(data, self._cache)
 
+    def seats(self) -> list[str]:
+        return list(self.state.players) if self.state is not None else []
+
+    def to_act(self) -> str | None:
+        """The summary's ``player``."""
+        return self.state.player if self.state is not None and self.state.outcome is None else None
+
     def summary(self) -> dict[str, Any]:
         if self.state is None:
             return {"phase": "setup", "message": "waiting for the setup event", "setup": setup_choices()}

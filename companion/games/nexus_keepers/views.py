@@ -154,6 +154,14 @@ class ViewsMixin:
                                 f"{p.id} garde un {p.reserve} pour le prochain tour"))
         return out
 
+    def seats(self) -> list[str]:
+        return self.state.order() if self.state.set_up else []
+
+    def to_act(self) -> str | None:
+        """The summary's ``turn``, until the game is over."""
+        state = self.state
+        return state.turn.player if state.set_up and state.turn.phase != "over" else None
+
     def summary(self) -> dict[str, Any]:
         """Whose turn, the dice allowed, rerolls left, the actions the dice allow, who has fallen."""
         state, turn = self.state, self.state.turn

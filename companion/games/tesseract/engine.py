@@ -17,7 +17,7 @@ from .events import drain, resolve
 from .flow import require_playing
 from .offers import action_offers
 from .setup import setup_game
-from .state import GameState
+from .state import OVER, GameState
 
 HANDLERS = {
     "take": actions.take,
@@ -120,6 +120,13 @@ class Tesseract(StateUntilSetup, GameEngine):
 
     def offers(self) -> dict[str, dict[str, Any]]:
         return action_offers(self.state)
+
+    def seats(self) -> list[str]:
+        return list(self.state.scientists) if self.state is not None else []
+
+    def to_act(self) -> str | None:
+        """The summary's ``scientist``, until the game is over."""
+        return self.state.scientist if self.state is not None and self.state.phase != OVER else None
 
     def summary(self) -> dict[str, Any]:
         s = self.state

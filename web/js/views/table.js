@@ -7,6 +7,7 @@ import { hasView } from "./games/index.js";
 import { describeEntry } from "./feed.js";
 import * as camera from "./camera.js";
 import * as answer from "./answer.js";
+import * as seat from "./seat.js";
 import { renderOutcome } from "./outcome.js";
 
 const TURN_KEYS = ["scientist", "current_player", "player", "turn"];
@@ -35,6 +36,7 @@ export function init(app) {
   img.addEventListener("error", () => { loadingFrame = null; });
   $("#die-cancel").addEventListener("click", () => $("#die-dialog").close());
   $("#die-save").addEventListener("click", () => saveDie(app));
+  seat.init(app);
   $("#die-not-a-die").addEventListener("click", () => saveDie(app, { notADie: true }));
   $("#die-dialog").addEventListener("close", () => { if (app.live) drawOverlay(app, app.live); });  // its outline goes
   $("#expert").addEventListener("toggle", () => render(app));
@@ -191,7 +193,9 @@ export function updateLive(app) {
   const live = app.live;
   const figure = $("#snapshot");
   const caption = $("#snapshot-caption");
-  $("#simulated-badge").hidden = !(live && live.camera && live.camera.simulated);
+  const simulated = Boolean(live && live.camera && live.camera.simulated);
+  $("#simulated-badge").hidden = !simulated;
+  seat.update(app, simulated);
   camera.update(app);
   if (!live || live.frame === null || live.frame === undefined) {
     figure.classList.remove("has-frame");

@@ -230,3 +230,14 @@ def test_the_simulated_players_wait_while_it_is_the_persons_seat_to_play(tmp_pat
     for _ in range(3):
         camera._plan()
     assert camera.scenes == scenes + 3 and len(table.history()) > entered, "they play on"
+
+
+def test_the_persons_seat_is_kept_for_the_next_games(tmp_path):
+    """The seat is the table's, not a game's: every game's simulated players wait for the same seat."""
+    from companion.capture.simulated_game import Seat
+
+    table = Table(Journal(tmp_path / "journal.sqlite3"), EventBus(), default_game="hexors")
+    seat = Seat()
+    source = SimulatedTableForGames(table, fps=8, size=(320, 240), seed=5, pace=1.0, seat=seat)
+    seat.take(2)
+    assert [source._source_for(game).seat.number for game in ("hexors", "nexus", "tesseract")] == [2, 2, 2]

@@ -25,8 +25,9 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--dictionary", help="marker dictionary, OpenCV's name (e.g. DICT_APRILTAG_36h11)")
     parser.add_argument("--no-dice", action="store_true", help="markers and pieces only (no dice model)")
     parser.add_argument("--calibrate", action="store_true",
-                        help="measure the lens from these photos of the mat with stickers across it, and keep it in "
-                             "the data directory (lens.json) for the service")
+                        help="measure the lens from these photos of the mat with stickers across it (two or more, "
+                             "pieces moved between them), and keep it in the data directory (lens.json) for the "
+                             "service")
     parser.set_defaults(func=run)
 
 

@@ -34,8 +34,6 @@ def add_parser(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     import dataclasses
 
-    import cv2
-
     from companion.config import ConfigError, load_config
     from companion.tablevision import DictionaryError, LayoutError, MarkerFinder, marker_dictionary
     from companion.tablevision.layouts import configured_layout
@@ -70,14 +68,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"companion table: {exc}", file=sys.stderr)
             return 2
     table = settings["table"]
-    failed = 0
-    for path in _expand(args.inputs):
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
-        if image is None:
-            print(f"companion table: {path}: {'no such file' if not path.exists() else 'not a readable image'}",
-                  file=sys.stderr)
-            failed += 1
-            continue
+    failed: list = []
+    for path, image in _photos(args.inputs, failed):
         stage = TableStage(layout, zoom=table.get("dice_window", True), die_mm=table.get("die_mm", 16.0), lens=lens)
         stage.reader.finder = finder
         view = stage.read_still(image, reader) if reader is not None else stage.reader.read(image)
@@ -93,20 +85,27 @@ def run(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def _calibrate(args: argparse.Namespace, layout, finder, data_dir) -> int:
-    """The lens from the markers on the photos (tablevision/lens.py), kept in ``data_dir``."""
+def _photos(inputs, failed: list):
+    """Each readable photo of ``inputs`` (files and folders) as (path, BGR image); one that cannot be read is named
+    on stderr and put in ``failed``, and the rest are read on."""
     import cv2
 
-    from companion.tablevision.lens import LensError, fit_lens
-
-    views, size, failed = [], None, 0
-    for path in _expand(args.inputs):
+    for path in _expand(inputs):
         image = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
         if image is None:
             print(f"companion table: {path}: {'no such file' if not path.exists() else 'not a readable image'}",
                   file=sys.stderr)
-            failed += 1
+            failed.append(path)
             continue
+        yield path, image
+
+
+def _calibrate(args: argparse.Namespace, layout, finder, data_dir) -> int:
+    """The lens from the markers on the photos (tablevision/lens.py), kept in ``data_dir``."""
+    from companion.tablevision.lens import LensError, fit_lens
+
+    views, size, failed = [], None, []
+    for path, image in _photos(args.inputs, failed):
         shape = (image.shape[1], image.shape[0])
         if size is not None and shape != size:
             print(f"companion table: {path}: {shape[0]}x{shape[1]}, not {size[0]}x{size[1]} like the first photo: "

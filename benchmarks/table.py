@@ -21,6 +21,8 @@ rendered tables over the camera guidance's heights, tilts, light and hands, with
 6. Every game's mat rendered from its printed PDF through standard and wide lenses with distortion, cups, phones
    and hands: stickers, cells, ids, phantom dice and counters, position error without and with the lens correction
    (benchmarks/table_print.py).
+7. Real dice cut from dice-real's held-out photos laid in every game's dice zones, read through the service's path
+   (benchmarks/table_real_dice.py; alone: --only real-dice).
 """
 
 from __future__ import annotations
@@ -341,9 +343,13 @@ def main() -> int:
     parser.add_argument("--dice-frames", type=int, default=54, help="rendered frames in section 5")
     parser.add_argument("--print-boards", type=int, default=2, help="boards per game, lens and k1 in section 6")
     parser.add_argument("--print-games", nargs="*", help="the games of section 6 (default: all five)")
-    parser.add_argument("--skip", nargs="*", default=[],
-                        choices=["real", "rendered", "timing", "played", "dice", "printed"])
+    parser.add_argument("--real-dice-images", type=int, default=40, help="images per game in section 7")
+    sections = ["real", "rendered", "timing", "played", "dice", "printed", "real-dice"]
+    parser.add_argument("--skip", nargs="*", default=[], choices=sections)
+    parser.add_argument("--only", choices=sections, help="run this section alone")
     args = parser.parse_args()
+    if args.only:
+        args.skip = [s for s in sections if s != args.only]
     cv2.setNumThreads(1)
     if "real" not in args.skip:
         real_photos()
@@ -359,6 +365,10 @@ def main() -> int:
         from table_print import GAMES, printed_sheets
 
         printed_sheets(args.print_boards, args.seed, args.print_games or GAMES)
+    if "real-dice" not in args.skip:
+        from table_real_dice import real_dice
+
+        real_dice(args.real_dice_images, args.seed)
     return 0
 
 

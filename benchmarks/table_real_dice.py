@@ -1,0 +1,214 @@
+"""Section 7 of ``benchmarks/table.py``: real dice laid in every game's dice zones, read the way the service reads.
+
+Dice are cut from the held-out photos of ``../shared/data/dice-real/`` (the split of ``companion.vision.labels``,
+never trained on), along their label boxes with a margin, soft edges and a shadow, turned, and laid at the game's
+die size (``table.die_mm``, +-15 %) in the dice zones of the mat rasterised from its printed A3 PDF (free roll: its
+tray sheet, where every die on the sheet counts). The mat is then seen through the standard camera at the guide's
+height, tilted 0-8 degrees, with uneven light, blur and noise (``render_table``), and read by
+``TableStage.read_still``: markers, plane, the dice window, the veto of the mat's print and of boxes not die-sized.
+
+The sets box dice differently: byler-d6 the top face, epanemu-dice the whole die, penlington-wood only the pips of
+the top face (the face is then taken as the pips' box over the share of a face that pips cover, a lone pip of a 1
+from the photo's other dice). Dice under 24 px across in their photo are left out: the camera sees a die at 43 px,
+so a smaller cut would be enlarged past its own detail. Composites of real photos, not photographs: said so.
+
+    python benchmarks/table.py --only real-dice            # this section alone, about two minutes on one core
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.config import load_config
+from companion.tablevision import layout_for
+from companion.tablevision.render import PrintedMat, printed_mat, render_table
+from companion.tablevision.stage import TableStage
+from companion.vision.labels import load_labelled
+
+DICE_REAL = Path(__file__).resolve().parents[2] / "shared" / "data" / "dice-real"
+SETS = ("byler-d6", "penlington-wood", "epanemu-dice")
+GAMES = ("nexus-keepers", "hexors", "tesseract", "free-roll")  # every game with a dice zone (Nexus has none)
+MAT_PX_PER_MM = 5.0  # printed_mat's raster
+MIN_SIDE_PX = 24.0
+PIP_SHARE = {1: 0.3}  # penlington-wood: a pips' box across, as a share of the face (0.62 for 2 to 6)
+
+
+@dataclass(frozen=True)
+class CutDie:
+    """A die in its photo: the photo, the centre and side (px) of its face, its value, its set and photo name."""
+
+    photo: np.ndarray
+    centre: tuple[float, float]
+    side: float
+    value: int
+    source: str
+    name: str
+
+
+def cut_dice(sets=SETS) -> tuple[list[CutDie], int]:
+    """Every held-out die at least MIN_SIDE_PX across, and how many were smaller."""
+    dice, small = [], 0
+    for name in sets:
+        for item in load_labelled(DICE_REAL / name, "heldout"):
+            photo = cv2.imread(str(item.path))
+            sides = [_face_side(name, d) for d in item.dice]
+            if name == "penlington-wood":  # one photo's dice are one size: a 1's lone pip takes the others' size
+                others = [s for s, d in zip(sides, item.dice) if d.value != 1]
+                sides = [float(np.median(others)) if d.value == 1 and others else s for s, d in zip(sides, item.dice)]
+            for d, side in zip(item.dice, sides):
+                if side < MIN_SIDE_PX:
+                    small += 1
+                    continue
+                centre = ((d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2)
+                dice.append(CutDie(photo, centre, side, d.value, name, item.path.name))
+    return dice, small
+
+
+def _face_side(name: str, die) -> float:
+    w, h = die.box[2] - die.box[0], die.box[3] - die.box[1]
+    if name == "penlington-wood":
+        return max(w, h) / PIP_SHARE.get(die.value, 0.62)
+    return max(w, h)
+
+
+def dice_spots(layout, rng: np.random.Generator, n: int, size_mm: float) -> list[tuple[float, float]]:
+    """Up to ``n`` centres (mm) of dice ``size_mm`` across lying wholly inside the layout's dice zones (the sheet
+    but a 40 mm border where every die counts), apart from each other; zones drawn by their area."""
+    zones = [np.asarray(z.polygon, np.float32) for z in layout.zones if z.dice]
+    if not zones:
+        w, h = layout.size
+        zones = [np.float32([(40, 40), (w - 40, 40), (w - 40, h - 40), (40, h - 40)])]
+    areas = np.array([cv2.contourArea(z) for z in zones])
+    spots: list[tuple[float, float]] = []
+    for _ in range(n * 50):
+        if len(spots) >= n:
+            break
+        zone = zones[int(rng.choice(len(zones), p=areas / areas.sum()))]
+        (x0, y0), (x1, y1) = zone.min(axis=0), zone.max(axis=0)
+        mm = (float(rng.uniform(x0, x1)), float(rng.uniform(y0, y1)))
+        if (cv2.pointPolygonTest(zone.reshape(-1, 1, 2), mm, True) >= 0.75 * size_mm
+                and all(math.dist(mm, s) > 1.7 * size_mm for s in spots)):
+            spots.append(mm)
+    return spots
+
+
+def lay_die(mat: np.ndarray, cut: CutDie, mm: tuple[float, float], side_mm: float, angle: float,
+            shadow: tuple[float, float]) -> None:
+    """Paste ``cut`` on ``mat`` (MAT_PX_PER_MM) centred at ``mm``, its face ``side_mm`` across, turned ``angle``
+    degrees, with a soft edge and a soft shadow thrown ``shadow`` (parts of the side) away."""
+    side_px = side_mm * MAT_PX_PER_MM
+    scale = side_px / cut.side
+    half = int(math.ceil(side_px))  # the piece of the mat it can reach
+    cx, cy = mm[0] * MAT_PX_PER_MM, mm[1] * MAT_PX_PER_MM
+    x0, y0 = int(cx) - half, int(cy) - half
+    x1, y1 = min(mat.shape[1], x0 + 2 * half), min(mat.shape[0], y0 + 2 * half)
+    x0, y0 = max(0, x0), max(0, y0)
+    m = cv2.getRotationMatrix2D(cut.centre, angle, scale)
+    m[:, 2] += (cx - x0 - cut.centre[0], cy - y0 - cut.centre[1])
+    size = (x1 - x0, y1 - y0)
+    die = cv2.warpAffine(cut.photo, m, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REFLECT)
+    # the face's box and a margin, corners rounded: a cut along the label box, as scissors would make it
+    shape = np.zeros(cut.photo.shape[:2], np.uint8)
+    r = 0.6 * cut.side
+    corner = max(1, int(round(0.25 * cut.side)))
+    ax, ay, bx, by = (int(round(v)) for v in (cut.centre[0] - r, cut.centre[1] - r, cut.centre[0] + r,
+                                               cut.centre[1] + r))
+    cv2.rectangle(shape, (ax + corner, ay), (bx - corner, by), 255, -1)
+    cv2.rectangle(shape, (ax, ay + corner), (bx, by - corner), 255, -1)
+    for px, py in ((ax + corner, ay + corner), (bx - corner, ay + corner), (ax + corner, by - corner),
+                   (bx - corner, by - corner)):
+        cv2.circle(shape, (px, py), corner, 255, -1)
+    alpha = cv2.warpAffine(shape, m, size, flags=cv2.INTER_LINEAR).astype(np.float32) / 255.0
+    soft = max(0.5, 0.05 * side_px)
+    alpha = cv2.GaussianBlur(alpha, (0, 0), soft)[..., None]
+    offset = np.float32([[1, 0, shadow[0] * side_px], [0, 1, shadow[1] * side_px]])
+    dark = cv2.GaussianBlur(cv2.warpAffine(alpha, offset, size), (0, 0), 0.12 * side_px)[..., None]
+    roi = mat[y0:y1, x0:x1].astype(np.float32) * (1 - 0.45 * dark)
+    mat[y0:y1, x0:x1] = (roi * (1 - alpha) + die.astype(np.float32) * alpha).clip(0, 255).astype(np.uint8)
+
+
+def real_dice(images: int, seed: int, games=GAMES) -> dict:
+    """Print the section; returns the totals (a Counter per game and one for all)."""
+    from table_print import _pose
+
+    from companion.vision import DiceReader
+
+    config = load_config(None)
+    die_mm = float(config["table"]["die_mm"])
+    reader = DiceReader.from_config(config["vision"], threads=1)
+    pool, small = cut_dice()
+    by_set = Counter(c.source for c in pool)
+    print(f"7. Real dice cut from the held-out photos of dice-real ({', '.join(f'{s} {n}' for s, n in by_set.items())}"
+          f"; {small} under {MIN_SIDE_PX:.0f} px left out) laid in the dice zones of the printed A3 sheets at "
+          f"{die_mm:g} mm +-15 %, {images} images per game, 1-6 dice each; composites, not photographs; read by "
+          f"TableStage.read_still (the service's dice window and veto)")
+    print(f"{'game':14s} {'plane':>7s} {'dice':>5s} {'read right':>17s} {'exact rolls':>16s} {'phantoms':>8s} "
+          f"{'missed':>6s} {'wrong':>5s} {'unread':>6s} {'vetoed':>6s}")
+    results = {}
+    per_set = {s: Counter() for s in SETS}
+    all_c = Counter()
+    for game in games:
+        rng = np.random.default_rng([seed, GAMES.index(game) if game in GAMES else 99])
+        layout = layout_for(game)
+        printed = printed_mat(layout, MAT_PX_PER_MM)
+        c = Counter()
+        for _ in range(images):
+            sizes = die_mm * rng.uniform(0.85, 1.15, 6)
+            spots = dice_spots(layout, rng, int(rng.integers(1, 7)), die_mm * 1.15)
+            mat = printed.mat.copy()
+            light = rng.uniform(-1, 1, 2) * 0.12
+            truth = []
+            for k, mm in enumerate(spots):
+                cut = pool[int(rng.integers(len(pool)))]
+                lay_die(mat, cut, mm, float(sizes[k]), float(rng.uniform(0, 360)), (float(light[0]), float(light[1])))
+                truth.append((mm, cut.value, float(sizes[k]), cut.source))
+            frame = render_table(layout, [], [], _pose(layout, "v3", rng, float(rng.uniform(0, 8))), rng,
+                                 printed=PrintedMat(mat, printed.stickers))
+            stage = TableStage.from_config(config["table"], game)
+            view = stage.read_still(frame.image, reader)
+            c["images"] += 1
+            c["plane"] += view.plane.plane is not None
+            c["vetoed"] += view.not_dice
+            found = [d for d in view.dice if d.mm is not None]
+            used = set()
+            exact = len(found) == len(truth)
+            for mm, value, size, source in truth:
+                near = [k for k, d in enumerate(found) if math.dist(d.mm, mm) < 0.7 * size]
+                used |= set(near)
+                c["dice"] += 1
+                per_set[source]["dice"] += 1
+                right = len(near) == 1 and not found[near[0]].reading.unread and found[near[0]].reading.value == value
+                c["right"] += right
+                per_set[source]["right"] += right
+                exact &= right
+                if not near:
+                    c["missed"] += 1
+                elif len(near) == 1 and found[near[0]].reading.unread:
+                    c["unread"] += 1
+                elif not right:
+                    c["wrong"] += 1
+            phantoms = len(found) - len(used) + sum(d.mm is None for d in view.dice)
+            c["phantoms"] += phantoms
+            c["exact"] += exact and not phantoms
+        results[game] = c
+        all_c.update(c)
+        _line(game, c)
+    _line("all", all_c)
+    print("read right by source set: " + ", ".join(
+        f"{s} {v['right']}/{v['dice']} = {100 * v['right'] / max(v['dice'], 1):.2f}%" for s, v in per_set.items()))
+    print()
+    results["all"] = all_c
+    return results
+
+
+def _line(name: str, c: Counter) -> None:
+    print(f"{name:14s} {c['plane']:3d}/{c['images']:<3d} {c['dice']:5d} {c['right']:5d} "
+          f"{100 * c['right'] / max(c['dice'], 1):7.2f}%    {c['exact']:4d}/{c['images']:<4d} "
+          f"{100 * c['exact'] / max(c['images'], 1):6.2f}% {c['phantoms']:8d} {c['missed']:6d} {c['wrong']:5d} "
+          f"{c['unread']:6d} {c['vetoed']:6d}")

@@ -86,6 +86,37 @@ def test_nexus_offers_only_nodes_and_squares_the_referee_takes(name):
     assert counters and cards
 
 
+def board_taps(name, engine, summary):
+    """The events the phone's board sends from lists outside ``available`` (web/js/views/games): a Hexors tile moved
+    along one of ``legal_moves``, a duel's die colour tapped for the player who rolls next; a Nexus Keepers keeper
+    moved to an outcome of /api/legal-moves, the cubes put back as ``reconnect_suggestion`` says."""
+    if name.startswith("hexors"):
+        events = [{"type": "move", "tile": m["tile"], "path": m["path"]} for m in summary.get("legal_moves") or []]
+        duel = summary.get("duel")
+        if duel and not duel["choose_opponent"] and len(duel["rolls"]) < 2:
+            events += [{"type": "roll", "colour": c, "player": duel["next_roll_by"]} for c in summary["colours"]]
+        return events
+    events = [{"type": "positions", "keepers": m["positions"]} for m in engine.legal_moves()]
+    if summary.get("reconnect_suggestion"):
+        events.append({"type": "reconnect", "cubes": summary["reconnect_suggestion"]})
+    return events
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.jsonl") if p.name.startswith(("hexors",
+                                                                                                        "nexus-k"))))
+def test_every_move_the_board_offers_is_accepted(name):
+    """Hexors' ringed cells and colour keys and Nexus Keepers' ringed squares are drawn from the summary's lists, not
+    from ``available``: at every step of the example game each event they would send is accepted by the referee."""
+    kinds = set()
+    for engine, summary in example_steps(name):
+        copy = type(engine).from_snapshot(engine.snapshot())
+        for event in board_taps(name, engine, summary):
+            assert refusal(copy, event) is None, event
+            kinds.add(event["type"])
+    assert kinds >= ({"move", "roll"} if name.startswith("hexors") and "cannot" not in name else
+                     {"move"} if name.startswith("hexors") else {"positions"}), kinds
+
+
 def test_hexors_offers_an_action_tile_only_when_it_can_be_paid_for_and_played_now():
     """« Les joueurs peuvent lancer autant d'actions qu'ils veulent au cours d'un tour de jeu, mais ils doivent avoir
     suffisamment d'étoiles dans leur fonds pour les payer. » A launch the stars or the hand cannot pay is shown disabled

@@ -13,6 +13,7 @@ from companion.core import Text
 from companion.words import plural_en, plural_fr
 
 from .board import PlacementError, cube_from_spec, shared_edges
+from .places import tile_words
 from .state import ON_BOARD, GameState
 from .table_layout import MAX_PLAYERS, TILES
 
@@ -48,8 +49,9 @@ def positions_from_board(state: GameState, pieces: Mapping[str, Any]) -> tuple[d
 
 def camera_names(state: GameState, pieces: Mapping[str, Any]) -> dict[str, Text]:
     """The keepers and tiles on the camera's board as players call them, keeper N and tiles N-t being the N-th
-    player's: "Ana's keeper at (2, 3)" ("gardien de Ana en (2, 3)"); one taken away by its name alone. Before the
-    setup, by the player's number: "player 1's tile 2 at (1, 1)", never the sticker's "tile-1-2"."""
+    player's: "Ana's keeper on the volcano" (« gardien de Ana sur le volcan ») once on a tile in play; a tile, or a
+    keeper off the tiles, by its name alone. Before the setup, by the player's number: "player 1's tile 2", never
+    the sticker's "tile-1-2"."""
     players = list(state.players) if state.set_up else []
     out = {}
     for n in range(1, max(len(players), max((_player_of(s) for s in pieces), default=0)) + 1):
@@ -60,11 +62,13 @@ def camera_names(state: GameState, pieces: Mapping[str, Any]) -> dict[str, Text]
             seen = pieces.get(sticker)
             if not isinstance(seen, Mapping):
                 continue
-            if seen.get("cell") is None or seen.get("status") == "gone":
+            cell = seen.get("cell")
+            cell = (cell[0], cell[1]) if isinstance(cell, (list, tuple)) and seen.get("status") != "gone" else None
+            if cell is None or cell not in state.board.tiles or not sticker.startswith("keeper"):
                 out[sticker] = Text(en, fr)
             else:
-                x, y = seen["cell"]
-                out[sticker] = Text(f"{en} at ({x}, {y})", f"{fr} en ({x}, {y})")
+                out[sticker] = Text(f"{en} on {tile_words(state.board, cell, 'en')}",
+                                    f"{fr} sur {tile_words(state.board, cell, 'fr')}")
     return out
 
 

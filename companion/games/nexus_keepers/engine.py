@@ -14,6 +14,7 @@ from .board import PlacementError, cube_from_spec
 from .cards import resolve_card
 from .dice import allocations, infer_reroll, minus, remaining_budgets
 from .endings import EndingsMixin
+from .places import step_words
 from .search import PORTAL
 from .state import ON_BOARD, GameState, Player
 from .texts import budget_text, budgets_text, die_values as _values, illegal as _illegal, pushed, show as _show
@@ -259,8 +260,9 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
                                 f"Action {i + 1} : les dés {_show(turn.final_values)} ne le permettent pas "
                                 f"(il faudrait {budget_text(used, 'fr')})", [turn.player])
             turn.used = used
-            out.append(verdict("info", "nk.action", f"{turn.player}: {_action_text(action, 'en')}",
-                               f"{turn.player} : {_action_text(action, 'fr')}", [turn.player]))
+            here = self.state.players[turn.player].cell
+            en, fr = (_action_text(action, self.state.board, here, lang) for lang in ("en", "fr"))
+            out.append(verdict("info", "nk.action", f"{turn.player} {en}", f"{turn.player} {fr}", [turn.player]))
             out += self._place(pos, guessed_portal=False)
             if turn.phase == "over":
                 return out
@@ -285,9 +287,10 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
             return self._unexplained(moves.unexplained_reasons(self.state, budgets, goal, self.options["leap_over_run"]))
         steps, final, guessed = found
         turn.acted = True
-        how = moves.describe_steps(steps, g, self.state.order())
-        how_fr = moves.describe_steps(steps, g, self.state.order(), "fr")
-        out = [verdict("info", "nk.move.explained", f"{turn.player}: {how}", f"{turn.player} : {how_fr}", [turn.player])]
+        here = self.state.players[turn.player].cell
+        how = moves.describe_steps(steps, g, self.state.order(), self.state.board, here)
+        how_fr = moves.describe_steps(steps, g, self.state.order(), self.state.board, here, "fr")
+        out = [verdict("info", "nk.move.explained", f"{turn.player} {how}", f"{turn.player} {how_fr}", [turn.player])]
         out += self._place(final, guessed)
         if turn.phase == "rolling":
             turn.phase = "acted"
@@ -320,9 +323,8 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
 EVENTS = ("setup", "turn_start", "roll", "reroll", "power", "actions", "positions", "reserve", "end_turn", "reconnect")
 
 
-def _action_text(action: Mapping[str, Any], lang: str) -> str:
-    words = {"en": ("moves to", "jumps to", "pushes"), "fr": ("bouge en", "saute en", "pousse")}[lang]
+def _action_text(action: Mapping[str, Any], board, here, lang: str) -> str:
+    """An explicit action after the keeper's name: "jumps north-east onto the ice", « pousse Bo de 1 case »."""
     if action["action"] == "push":
-        return f"{words[2]} {pushed(action['target'], action.get('distance', 1), lang)}"
-    x, y = action["to"]
-    return f"{words[0] if action['action'] == 'move' else words[1]} ({x}, {y})"
+        return f"{'pousse' if lang == 'fr' else 'pushes'} {pushed(action['target'], action.get('distance', 1), lang)}"
+    return step_words(action["action"], board, here, tuple(action["to"]), lang)

@@ -6,8 +6,9 @@ from typing import Any, Mapping, Sequence
 
 from companion.words import plural_en, plural_fr
 
-from .board import ORTHOGONAL, Board, parse_cell
+from .board import ORTHOGONAL, Board, Cell, parse_cell
 from .dice import Budget
+from .places import INFINITIVES, onto, step_words, way
 from .search import FELL, OFF_ANY, PORTAL, Geometry, Mover, Positions, explore
 from .state import ELIMINATED, ON_BOARD, GameState
 from .texts import budgets_text, pushed
@@ -63,27 +64,33 @@ def goal_positions(state: GameState, g: Geometry, keepers: Mapping[str, Any]) ->
         else:
             cell = parse_cell(value, f"{p.id}'s position")
             if cell not in g.index:
-                problems.append((f"{p.id} at ({cell[0]}, {cell[1]}) is not on a tile in play",
-                                 f"{p.id} en ({cell[0]}, {cell[1]}) n'est pas sur une tuile en jeu"))
+                problems.append((f"{p.id} is seen {way(p.cell, cell, 'en')} of its place, where no tile is in play",
+                                 f"{p.id} est vu {way(p.cell, cell, 'fr')} de sa place, "
+                                 "là où aucune tuile n'est en jeu"))
                 goal.append(FELL)
             else:
                 goal.append(g.index[cell])
     return tuple(goal), problems
 
 
-_WORDS = {"en": {"move": "move to", "jump": "jump to", "push": "push", "none": "no action"},
-          "fr": {"move": "bouge en", "jump": "saute en", "push": "pousse", "none": "aucune action"}}
+_PUSH = {"en": "pushes", "fr": "pousse"}
+_THEN = {"en": ", then ", "fr": ", puis "}
+_NONE = {"en": "takes no action", "fr": "ne fait aucune action"}
 
 
-def describe_steps(steps: Sequence[tuple], g: Geometry, ids: list[str], lang: str = "en") -> str:
-    words, parts = _WORDS[lang], []
+def describe_steps(steps: Sequence[tuple], g: Geometry, ids: list[str], board: Board, here: Cell,
+                   lang: str = "en") -> str:
+    """The active keeper's steps from ``here`` as players say them, after its name: "moves north onto the volcano,
+    then pushes Bo 1 space east" (« avance vers le nord sur le volcan, puis pousse Bo de 1 case vers l'est »)."""
+    parts = []
     for s in steps:
         if s[0] in ("move", "jump"):
-            x, y = g.cell(s[1])
-            parts.append(f"{words[s[0]]} ({x}, {y})")
+            to = g.cell(s[1])
+            parts.append(step_words(s[0], board, here, to, lang))
+            here = to
         else:
-            parts.append(f"{words['push']} {pushed(ids[s[1]], s[3], lang, list(ORTHOGONAL)[s[2]])}")
-    return ", ".join(parts) or words["none"]
+            parts.append(f"{_PUSH[lang]} {pushed(ids[s[1]], s[3], lang, list(ORTHOGONAL)[s[2]])}")
+    return _THEN[lang].join(parts) or _NONE[lang]
 
 
 def explain(state: GameState, budgets: list[Budget], goal: Positions, leap_over_run: bool,
@@ -136,10 +143,14 @@ def unexplained_reasons(state: GameState, budgets: list[Budget], goal: Positions
         ok = any(v < 0 for v in reach) if want == OFF_ANY else want in reach
         if ok:
             continue
-        where = "off the board" if want < 0 else f"({g.cell(want)[0]}, {g.cell(want)[1]})"
-        where_fr = "hors du plateau" if want < 0 else where
+        if want < 0:
+            where, where_fr = "off the board", "hors du plateau"
+        else:
+            frm = g.cell(start[k])
+            where, where_fr = onto(state.board, frm, g.cell(want), "en"), onto(state.board, frm, g.cell(want), "fr")
         if k == active:
-            reasons.append((f"{kid} cannot reach {where} with {steps}", f"{kid} ne peut pas atteindre {where_fr} avec {steps_fr}"))
+            reasons.append((f"{kid} cannot go {where} with {steps}",
+                            f"{kid} ne peut pas aller {where_fr} avec {steps_fr}"))
         else:
             reasons.append((f"{kid} cannot have been pushed {where} with {steps}",
                             f"{kid} ne peut pas avoir été poussé {where_fr} avec {steps_fr}"))
@@ -178,9 +189,9 @@ def apply_action(state: GameState, action: Mapping[str, Any], leap_over_run: boo
         for pos, m, j, _p, how in options:
             if how == (kind, want):
                 return pos, (99 - m, 99 - j, 0)
-        verb = {"move": "bouger", "jump": "sauter"}[kind]
-        return None, (f"{state.turn.player} cannot {kind} to ({cell[0]}, {cell[1]})",
-                      f"{state.turn.player} ne peut pas {verb} en ({cell[0]}, {cell[1]})")
+        here, who = state.players[state.turn.player].cell, state.turn.player
+        return None, (f"{who} cannot {INFINITIVES['en'][kind]} {onto(state.board, here, cell, 'en')}",
+                      f"{who} ne peut pas {INFINITIVES['fr'][kind]} {onto(state.board, here, cell, 'fr')}")
     if kind == "push":
         target = action["target"]
         if target not in state.players:

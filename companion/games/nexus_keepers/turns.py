@@ -7,14 +7,13 @@ from typing import Any, Mapping
 from companion.core import Verdict, verdict
 from companion.words import colour_fr, plural_en, plural_fr
 
-from .board import cubes_to_reconnect, suggest_reconnection
+from .board import Board, cubes_to_reconnect, suggest_reconnection
 from .dice import dice_allowed
 from .state import ELIMINATED, FALLEN, ON_BOARD, GameState, Turn
+from .places import placement_words, terrain_words, tile_words
 from .texts import terrain_fr
 
 
-def fmt(cell) -> str:
-    return f"({cell[0]}, {cell[1]})"
 
 
 def check_win(state: GameState) -> list[Verdict]:
@@ -42,16 +41,18 @@ def check_win(state: GameState) -> list[Verdict]:
 def keeper_left_board(state: GameState, keeper: str, through_portal: bool) -> list[Verdict]:
     """A keeper pushed off: through a Portal it is eliminated, otherwise it waits behind its own Portal."""
     player = state.players[keeper]
-    at = player.cell
+    en, fr = tile_words(state.board, player.cell, "en"), tile_words(state.board, player.cell, "fr")
     player.cell = None
     if through_portal:
         player.status = ELIMINATED
         return [verdict("elimination", "nk.portal.elimination",
-                        f"{keeper} is pushed through a Portal from {fmt(at)} and leaves the game",
-                        f"{keeper} est poussé à travers un Portail depuis {fmt(at)} et quitte la partie", [keeper])]
+                        f"{keeper} is pushed through a Portal from {en} and leaves the game",
+                        f"{keeper} est poussé à travers un Portail depuis {fr} et quitte la partie", [keeper])]
     player.status = FALLEN
-    return [verdict("fall", "nk.fall", f"{keeper} falls off the board from {fmt(at)}; back on its Starting Tile at its next turn",
-                    f"{keeper} tombe du plateau depuis {fmt(at)} ; retour sur sa Tuile de départ à son prochain tour", [keeper])]
+    return [verdict("fall", "nk.fall",
+                    f"{keeper} falls off the board from {en}; back on its Starting Tile at its next turn",
+                    f"{keeper} tombe du plateau depuis {fr} ; retour sur sa Tuile de départ à son prochain tour",
+                    [keeper])]
 
 
 def end_turn(state: GameState, options: Mapping[str, Any], reason: str = "") -> list[Verdict]:
@@ -100,9 +101,11 @@ def close_portals(state: GameState, options: Mapping[str, Any]) -> list[Verdict]
                            f"Le Portail de {p.id} se ferme : son Cube Nexus quitte le plateau", [p.id]))
         for other in state.players.values():
             if other.status == ON_BOARD and other.cell in cube.tiles:
-                other.status, at, other.cell = FALLEN, other.cell, None
-                out.append(verdict("fall", "nk.fall", f"{other.id} stood on the removed cube at {fmt(at)} and falls off the board",
-                                   f"{other.id} se trouvait sur le cube retiré en {fmt(at)} et tombe du plateau", [other.id]))
+                other.status, other.cell = FALLEN, None
+                out.append(verdict("fall", "nk.fall",
+                                   f"{other.id} stood on {p.id}'s removed cube and falls off the board",
+                                   f"{other.id} se trouvait sur le cube retiré de {p.id} et tombe du plateau",
+                                   [other.id]))
         to_move = cubes_to_reconnect(state.board.cubes, options["min_shared_edges"])
         if to_move:
             state.reconnect = to_move
@@ -110,8 +113,9 @@ def close_portals(state: GameState, options: Mapping[str, Any]) -> list[Verdict]
             hint_en = hint_fr = ""
             suggestion = state.reconnect_hint = suggest_reconnection(state.board, to_move, options["min_shared_edges"])
             if suggestion:
-                where = "; ".join(f"{s['player']} at {fmt(s['origin'])} facing {s['direction']}" for s in suggestion)
-                where_fr = "; ".join(f"{s['player']} en {fmt(s['origin'])} vers {s['direction']}" for s in suggestion)
+                staying = Board(c for c in state.board.cubes if c.player not in to_move)
+                where = "; ".join(placement_words(staying, s, "en") for s in suggestion)
+                where_fr = "; ".join(placement_words(staying, s, "fr") for s in suggestion)
                 hint_en, hint_fr = f"; for example {where}", f" ; par exemple {where_fr}"
             out.append(verdict("warning", "nk.portal.closure",
                                f"Cubes no longer joined by {options['min_shared_edges']} edges: reconnect the fewest cubes, "
@@ -141,8 +145,10 @@ def start_turn(state: GameState, options: Mapping[str, Any]) -> list[Verdict]:
         if blocker is not None:
             player.status = ELIMINATED
             out.append(verdict("elimination", "nk.portal.blocked",
-                               f"{player.id} cannot come back: {blocker} stands on its Starting Tile {fmt(start)}; {player.id} is eliminated",
-                               f"{player.id} ne peut pas revenir : {blocker} occupe sa Tuile de départ {fmt(start)} ; {player.id} est éliminé",
+                               f"{player.id} cannot come back: {blocker} stands on its Starting Tile; "
+                               f"{player.id} is eliminated",
+                               f"{player.id} ne peut pas revenir : {blocker} occupe sa Tuile de départ ; "
+                               f"{player.id} est éliminé",
                                [player.id, blocker]))
             out += check_win(state)
             if state.turn.phase != "over":
@@ -150,8 +156,8 @@ def start_turn(state: GameState, options: Mapping[str, Any]) -> list[Verdict]:
                 state.turn = Turn(player=next_player(state, player.id))
             return out
         player.status, player.cell = ON_BOARD, start
-        out.append(verdict("info", "nk.fall.return", f"{player.id} comes back on its Starting Tile {fmt(start)}",
-                           f"{player.id} revient sur sa Tuile de départ {fmt(start)}", [player.id]))
+        out.append(verdict("info", "nk.fall.return", f"{player.id} comes back on its Starting Tile",
+                           f"{player.id} revient sur sa Tuile de départ", [player.id]))
     terrain = state.board.terrain_at(player.cell)
     turn.dice_allowed = dice_allowed(player.turns_played == 0, terrain, player.card, turn.bonus_depth)
     turn.reserved_die, player.reserve = player.reserve, None
@@ -160,7 +166,8 @@ def start_turn(state: GameState, options: Mapping[str, Any]) -> list[Verdict]:
     state.turns += 1
     extra = (f" (+ reserved {turn.reserved_die} after rerolls)" if turn.reserved_die is not None else "")
     extra_fr = (f" (+ le {turn.reserved_die} réservé après les relances)" if turn.reserved_die is not None else "")
-    out.append(verdict("info", "nk.turn.start", f"{player.id}'s turn on {terrain}: roll {turn.dice_allowed} dice{extra}",
+    out.append(verdict("info", "nk.turn.start",
+                       f"{player.id}'s turn on {terrain_words(terrain, 'en')}: roll {turn.dice_allowed} dice{extra}",
                        f"Tour de {player.id} sur {terrain_fr(terrain)} : lancez {turn.dice_allowed} dés{extra_fr}",
                        [player.id]))
     return out

@@ -52,7 +52,8 @@ class ViewsMixin:
         if found is None:
             reasons = moves.unexplained_reasons(self.state, budgets, goal, self.options["leap_over_run"])
             return False, "; ".join(en for en, _fr in reasons)
-        return True, moves.describe_steps(found[0], g, self.state.order())
+        here = self.state.players[self.state.turn.player].cell
+        return True, moves.describe_steps(found[0], g, self.state.order(), self.state.board, here)
 
     def observation_event(self, observation: Observation) -> dict[str, Any] | None:
         """A settled observation as an event: positions, power dice, a reroll or a new roll.

@@ -89,8 +89,10 @@ def test_blocked_portal_eliminates_the_returning_keeper(nk):
     """
     engine = nk.rolled(nk.game(2), "A", [2, 2, 2, 4, 4], {"A": [3, 0], "B": [3, 1]})
     verdicts = engine.apply({"type": "positions", "keepers": {"A": [4, 1], "B": None}})
-    assert verdicts[0].message.en == "A: push B 1 space south, move to (4, 0), move to (4, 1)"  # onto B's Starting Tile
-    assert verdicts[0].message.fr == "A : pousse B de 1 case vers le sud, bouge en (4, 0), bouge en (4, 1)"
+    assert verdicts[0].message.en == ("A pushes B 1 space south, then moves east onto the plain, "
+                                      "then moves south onto B's Starting Tile")
+    assert verdicts[0].message.fr == ("A pousse B de 1 case vers le sud, puis avance vers l'est sur la plaine, "
+                                      "puis avance vers le sud sur la Tuile de départ de B")
     engine.apply({"type": "end_turn"})
     engine.apply({"type": "roll", "dice": [3, 3, 4, 5, 6]})                    # A's bonus turn, A stays put
     verdicts = engine.apply({"type": "turn_start"})
@@ -131,7 +133,12 @@ def test_closure_leaving_cubes_joined_by_fewer_than_two_edges_asks_for_the_minim
     assert engine.summary()["reconnect"] == ["A"] and engine.summary()["phase"] == "reconnect"
     # The engine offers one legal reconnection (same shape, most shared edges, nearest its old place).
     hint = engine.summary()["reconnect_suggestion"]
-    assert [h["player"] for h in hint] == ["A"] and "for example A at" in verdicts[-1].message.en
+    assert [h["player"] for h in hint] == ["A"] and hint[0]["direction"] == "E" and hint[0]["origin"] == [0, 1]
+    # told by the tiles in play, not the grid: [0, 1] is just north of C's Starting Tile [0, 2]
+    assert verdicts[-1].message.en.endswith(
+        "for example A's cube unfolding east, its Starting Tile north of C's Starting Tile")
+    assert verdicts[-1].message.fr.endswith(
+        "par exemple le cube de A déployé vers l'est, sa Tuile de départ au nord de la Tuile de départ de C")
     assert nk.rules(engine.legal({"type": "reconnect", "cubes": hint}))[0] == "nk.portal.reconnect"
     assert engine.is_legal({"type": "reconnect", "cubes": hint})
     assert nk.rules(engine.apply({"type": "roll", "dice": [2, 2, 3, 4, 5]})) == ["nk.portal.closure"]

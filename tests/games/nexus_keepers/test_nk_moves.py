@@ -47,10 +47,10 @@ def test_triple_jump_mixes_diagonals_and_leaps(nk):
     les Keepers ! »"""
     engine = nk.rolled(nk.game(2), "A", [3, 3, 3, 4, 6], {"A": [0, 0], "B": [2, 1]})
     ok, how = engine.explain_positions({"A": [3, 1], "B": [2, 1]})
-    assert ok and how == "jump to (1, 1), jump to (3, 1)"
+    assert ok and how == "jumps south-east onto the plain, then jumps 2 spaces east onto the plain"
     nk.rolled(engine, "A", [3, 3, 2, 4, 6], {"A": [0, 0], "B": [2, 1]})
     ok, why = engine.explain_positions({"A": [3, 1], "B": [2, 1]})
-    assert not ok and "A cannot reach (3, 1) with jump 1" in why
+    assert not ok and "A cannot go 3 spaces east and 1 south onto the plain with jump 1" in why
 
 
 def test_leap_over_two_aligned_keepers_costs_two_steps_and_is_an_option(nk):
@@ -68,7 +68,7 @@ def test_push_moves_the_other_keeper_away_while_the_pusher_stays(nk):
     """
     engine = nk.rolled(nk.game(3), "A", [4, 4, 2, 3, 6], {"A": [1, 1], "B": [2, 1], "C": [0, 2]})
     ok, how = engine.explain_positions({"A": [1, 1], "B": [3, 1], "C": [0, 2]})
-    assert ok and how == "push B 1 space east"
+    assert ok and how == "pushes B 1 space east"
     assert not engine.explain_positions({"A": [2, 1], "B": [3, 1], "C": [0, 2]})[0]   # the pusher does not follow
 
 
@@ -87,10 +87,10 @@ def test_triple_push_pushes_two_spaces_and_groups_add_up_to_three(nk):
     """FR: « Un triple vous permettra donc de pousser un autre Personnage de deux cases ! » and « vous pouvez
     additionner les 5 dés pour pousser un Keeper de 3 cases ! »"""
     engine = nk.rolled(nk.game(2), "A", [4, 4, 4, 2, 6], {"A": [0, 1], "B": [1, 1]})
-    assert engine.explain_positions({"A": [0, 1], "B": [3, 1]}) == (True, "push B 2 spaces east")
+    assert engine.explain_positions({"A": [0, 1], "B": [3, 1]}) == (True, "pushes B 2 spaces east")
     assert not engine.explain_positions({"A": [0, 1], "B": [4, 1]})[0]
     nk.rolled(engine, "A", [4, 4, 4, 5, 5], {"A": [0, 1], "B": [1, 1]})
-    assert engine.explain_positions({"A": [0, 1], "B": [4, 1]}) == (True, "push B 3 spaces east")
+    assert engine.explain_positions({"A": [0, 1], "B": [4, 1]}) == (True, "pushes B 3 spaces east")
 
 
 def test_actions_in_any_order_even_splitting_one_group(nk):
@@ -100,7 +100,7 @@ def test_actions_in_any_order_even_splitting_one_group(nk):
     """
     engine = nk.rolled(nk.game(2), "A", [2, 2, 2, 4, 4], {"A": [0, 1], "B": [2, 1]})
     ok, how = engine.explain_positions({"A": [2, 1], "B": [3, 1]})
-    assert ok and how == "move to (1, 1), push B 1 space east, move to (2, 1)"
+    assert ok and how == "moves east onto the plain, then pushes B 1 space east, then moves east onto the plain"
     verdicts = engine.apply({"type": "actions", "actions": [
         {"action": "move", "to": [1, 1]}, {"action": "push", "target": "B"}, {"action": "move", "to": [2, 1]}]})
     assert nk.rules(verdicts) == ["nk.action"] * 3
@@ -112,19 +112,20 @@ def test_an_action_need_not_be_used_fully(nk):
     """FR: « Vous n'êtes jamais obligé d'utiliser la totalité d'une action : si vous avez obtenu un triple pour bouger
     mais que vous voulez rester sur place, vous pouvez le faire. »"""
     engine = nk.rolled(nk.game(2), "A", [2, 2, 2, 3, 4], {"A": [0, 0], "B": [4, 1]})
-    assert engine.explain_positions({"A": [0, 0], "B": [4, 1]}) == (True, "no action")
-    assert engine.explain_positions({"A": [1, 0], "B": [4, 1]}) == (True, "move to (1, 0)")
+    assert engine.explain_positions({"A": [0, 0], "B": [4, 1]}) == (True, "takes no action")
+    assert engine.explain_positions({"A": [1, 0], "B": [4, 1]}) == (True, "moves east onto the plain")
 
 
 def test_unexplained_positions_are_refused_with_the_reason(nk):
     engine = nk.rolled(nk.game(3), "A", [2, 2, 3, 5, 6], {"A": [0, 0], "B": [4, 1], "C": [0, 2]})
     verdicts = engine.apply({"type": "positions", "keepers": {"A": [3, 0], "B": [3, 1], "C": [0, 2]}})
     assert [(v.kind.value, v.rule) for v in verdicts] == [("illegal", "nk.move.unexplained")]
-    assert "A cannot reach (3, 0) with move 1" in verdicts[0].message.en
-    assert "B cannot have been pushed (3, 1)" in verdicts[0].message.en
+    assert "A cannot go 3 spaces east onto the plain with move 1" in verdicts[0].message.en
+    assert "B cannot have been pushed west onto the plain" in verdicts[0].message.en
     assert engine.summary()["phase"] == "rolling" and engine.summary()["positions"]["A"] == [0, 0]
     verdicts = engine.apply({"type": "positions", "keepers": {"A": [7, 7], "B": [4, 1], "C": [0, 2]}})
-    assert "not on a tile in play" in verdicts[0].message.en
+    assert "A is seen 7 spaces south-east of its place, where no tile is in play" in verdicts[0].message.en
+    assert "A est vu de 7 cases vers le sud-est de sa place, là où aucune tuile n'est en jeu" in verdicts[0].message.fr
 
 
 def test_explicit_actions_are_checked_against_board_and_dice(nk):

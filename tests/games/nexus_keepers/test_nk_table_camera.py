@@ -127,13 +127,14 @@ def test_an_illegal_jump_seen_by_the_camera_stops_the_end_of_the_turn(tmp_path, 
 
 
 def test_the_phone_names_the_keepers_and_tiles_the_camera_sees(tmp_path, rng):
-    """The phone's "The camera sees" line in the game's words: keeper N is the N-th player's, at the (x, y) the
-    verdicts use, in both languages; the same names come with the board's live event."""
+    """The phone's "The camera sees" line in the game's words: keeper N is the N-th player's, on the tile the
+    verdicts name, in both languages; the same names come with the board's live event."""
     stage = TableStage(LAYOUT)
     table = table_with_game(tmp_path, settled(stage, pieces({}), rng))
     table.observe(Observation(pieces=settled(stage, pieces({1: (0, 0), 2: (4, 1)}), rng), source="camera"))
     names = table.state()["camera_names"]
-    assert names["keeper-1"] == {"en": "A's keeper at (0, 0)", "fr": "gardien de A en (0, 0)"}
-    assert names["keeper-2"]["en"] == "B's keeper at (4, 1)" and names["tile-2-1"]["en"] == "B's tile 1 at (4, 1)"
+    assert names["keeper-1"] == {"en": "A's keeper on A's Starting Tile",
+                                 "fr": "gardien de A sur la Tuile de départ de A"}
+    assert names["keeper-2"]["en"] == "B's keeper on B's Starting Tile" and names["tile-2-1"]["en"] == "B's tile 1"
     board_events = [e for e in table.bus.since(0)[0] if e.topic == "board"]
     assert board_events[-1].data["names"] == names

@@ -26,6 +26,8 @@ log = logging.getLogger(__name__)
 #: the pipeline may go this long without finishing a frame or a camera attempt before the watchdog stops
 #: feeding systemd (above the longest bounded camera call: opening, 20 s)
 STALL_SECONDS = 30.0
+#: the person's seat at the simulated table, in the data dir
+SEAT_FILE = "simulated-seat.json"
 
 
 class Service:
@@ -48,7 +50,8 @@ class Service:
             self.notices.append({"kind": "warning", "message": self.profile.store.notice.en,
                                  "message_fr": self.profile.store.notice.fr})
         self.pipeline: Pipeline | None = None
-        self.simulated_seat = Seat()  # the seat a person took at the SIMULATED table (POST /api/simulated-seat)
+        # the seat a person took at the SIMULATED table (POST /api/simulated-seat), kept across restarts
+        self.simulated_seat = Seat(config.data_dir / SEAT_FILE)
         self.panel = self._make_panel()
         self._camera_wanted = camera
         self._table_game: str | None = None
@@ -58,6 +61,7 @@ class Service:
         self.web_probe: WebProbe | None = None
         self.bus.listen(self._to_panel)
         self.bus.listen(self._game_changed)
+        self.bus.listen(self._seat_follows_game)
         if self._learning is not None:
             self.bus.listen(self._learning.on_bus)
         self.panel.when_end_turn = self._end_turn_pressed
@@ -117,6 +121,11 @@ class Service:
         self.table_stage = self._make_table_stage()
         if self.pipeline is not None:
             self.pipeline.table = self.table_stage
+
+    def _seat_follows_game(self, event: BusEvent) -> None:
+        """A new game keeps the person's simulated seat while it has that seat (known once it is set up)."""
+        if event.topic in ("game", "entry"):
+            self.simulated_seat.follow(self.table.engine)
 
     def _make_pipeline(self) -> Pipeline:
         from companion.capture.factory import open_source

@@ -9,10 +9,12 @@ player" in the journal), and says what lies on the table next; everything the ca
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 import threading
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 import cv2
@@ -64,11 +66,15 @@ class MatPlayers:
 
 
 class Seat:
-    """The seat a person took at the simulated table (1: the game's first player; None: they only watch), kept from
-    game to game: the simulated players wait while it is that seat's turn (``GameEngine.to_act``)."""
+    """The seat a person took at the simulated table (1: the game's first player; None: they only watch): the
+    simulated players wait while it is that seat's turn (``GameEngine.to_act``).
 
-    def __init__(self) -> None:
-        self._number: int | None = None
+    It belongs to the running game and is kept in ``path`` (the data dir's ``simulated-seat.json``), so a restart
+    finds the person in the same seat; a new game keeps it while the game has that seat (``follow``)."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self._path = path
+        self._number: int | None = _saved_seat(path)
         self._lock = threading.Lock()
 
     @property
@@ -78,7 +84,16 @@ class Seat:
 
     def take(self, number: int | None) -> None:
         with self._lock:
+            if number == self._number:
+                return
             self._number = number
+            self._save()
+
+    def follow(self, engine: Any) -> None:
+        """The game changed or moved on: a seat the game does not have (once it has its seats) is given up."""
+        number, seats = self.number, engine.seats()
+        if number is not None and seats and number > len(seats):
+            self.take(None)
 
     def persons_turn(self, engine: Any) -> bool:
         """Whether the game waits for the person's move now."""
@@ -87,6 +102,28 @@ class Seat:
             return False
         seats = engine.seats()
         return 0 < number <= len(seats) and engine.to_act() == seats[number - 1]
+
+    def _save(self) -> None:
+        if self._path is None:
+            return
+        try:
+            self._path.parent.mkdir(parents=True, exist_ok=True)
+            temporary = self._path.with_suffix(".tmp")
+            temporary.write_text(json.dumps({"seat": self._number}))
+            temporary.replace(self._path)
+        except OSError as exc:
+            log.warning("simulated table: could not keep the person's seat in %s: %s", self._path, exc)
+
+
+def _saved_seat(path: Path | None) -> int | None:
+    if path is None or not path.is_file():
+        return None
+    try:
+        number = json.loads(path.read_text()).get("seat")
+    except (OSError, ValueError, AttributeError):
+        log.warning("simulated table: ignoring unreadable %s", path)
+        return None
+    return number if isinstance(number, int) and not isinstance(number, bool) and number >= 1 else None
 
 
 class TableBot(Protocol):

@@ -28,7 +28,7 @@ def seat():
 @blueprint.post("/simulated-seat")
 @require_pin
 def take_seat():
-    """Take a seat of the game (kept for the next games), or none to watch only."""
+    """Take a seat of the game (kept across restarts, and by a new game that has it), or none to watch only."""
     number = json_body("SimulatedSeatRequest")["seat"]
     service = context().service
     if not service.live.camera.simulated:

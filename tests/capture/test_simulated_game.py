@@ -233,7 +233,8 @@ def test_the_simulated_players_wait_while_it_is_the_persons_seat_to_play(tmp_pat
 
 
 def test_the_persons_seat_is_kept_for_the_next_games(tmp_path):
-    """The seat is the table's, not a game's: every game's simulated players wait for the same seat."""
+    """Every game's simulated players wait for the one seat the service keeps (a new game keeps it while it has that
+    seat: tests/web/test_web_simulated_seat.py)."""
     from companion.capture.simulated_game import Seat
 
     table = Table(Journal(tmp_path / "journal.sqlite3"), EventBus(), default_game="hexors")

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import pytest
 
+from companion.games.nexus.cards import example_deck
 from companion.pipeline import CameraStatus
+from webhelpers import make_service
 
 
 @pytest.fixture
 def simulated(service):
     service.live.camera = CameraStatus(True, "", "simulated", simulated=True)
-    service.table.new_game("nexus", {}, ["Ann", "Bob"])
-    from companion.games.nexus.cards import example_deck
-
-    service.table.submit({"type": "setup", "players": ["Ann", "Bob"], "deck": "example",
-                          "first_card": example_deck()[0].id}, source="simulated player")
+    nexus_game(service, ["Ann", "Bob"])
     return service
+
+
+def nexus_game(service, players):
+    service.table.new_game("nexus", {}, players)
+    service.table.submit({"type": "setup", "players": players, "deck": "example",
+                          "first_card": example_deck()[0].id}, source="simulated player")
 
 
 def test_a_person_takes_a_seat_and_the_simulated_players_wait_for_it(simulated, player):
@@ -45,3 +49,31 @@ def test_an_unknown_seat_is_refused_and_the_seat_kept(simulated, player):
 def test_no_seat_at_a_real_table(service, player):
     response = player.post("/api/simulated-seat", {"seat": 1})
     assert response.status_code == 409 and response.get_json()["error"] == "not_simulated"
+
+
+def test_the_seat_survives_a_restart(simulated, player, data_dir):
+    """The person's seat is the running game's: a restart (a power cut, an update) finds them in the same seat, and
+    the simulated players still wait for it."""
+    assert player.post("/api/simulated-seat", {"seat": 2}).status_code == 200
+    simulated.stop()
+    again = make_service(data_dir)
+    try:
+        assert again.table.engine.seats() == ["Ann", "Bob"]
+        assert again.simulated_seat.number == 2
+        again.simulated_seat.take(1)                        # Ann, whose turn it is: the simulated players wait
+        assert again.simulated_seat.persons_turn(again.table.engine)
+    finally:
+        again.stop()
+
+
+def test_a_new_game_keeps_the_seat_it_has_and_gives_up_one_it_lacks(simulated, player):
+    player.post("/api/simulated-seat", {"seat": 2})
+    nexus_game(simulated, ["Cy", "Dee", "Eve"])
+    assert simulated.simulated_seat.number == 2            # the new game has a second seat: the person keeps it
+    assert player.post("/api/simulated-seat", {"seat": 3}).status_code == 200
+    simulated.table.new_game("nexus", {}, ["Fay", "Gus"])
+    assert simulated.simulated_seat.number == 3            # not set up yet: its seats are not known
+    simulated.table.submit({"type": "setup", "players": ["Fay", "Gus"], "deck": "example",
+                            "first_card": example_deck()[0].id}, source="simulated player")
+    assert simulated.simulated_seat.number is None         # two seats: the third is given up
+    assert player.get("/api/simulated-seat").get_json()["seat"] is None

@@ -83,13 +83,14 @@ export function describeEntry(entry, summary) {
   if (event.type === "roll" && event.colour && !event.dice) key = "roll_colour";
   if (event.type === "camera_unsure" && Array.isArray(event.read_anew)) key = "camera_reread";
   const actionName = ((summary || {}).action_names || {})[event.action];
+  const inPlay = ((summary || {}).action_labels || {})[event.target]; // a Hexors action tile in play, aimed at
   return t(`entry.${key}`, {
     dice: values(entry.dice || event.dice || event.read_anew), rerolled: values(event.rerolled),
     results: values(event.results),
     value: event.value ?? "", column: event.column ?? "", level: event.level ?? "",
     rolled: event.rolled ?? values(entry.dice || event.dice), // a camera prime holds the die as read
     cube: cube(event.cube), chosen: cube(event.chosen), player: event.player ?? "",
-    colour: event.colour ? colourName(event.colour) : "", tile: named(summary, event.tile), target: named(summary, event.target ?? event.tile),
+    colour: event.colour ? colourName(event.colour) : "", tile: named(summary, event.tile), target: inPlay ? pick(inPlay) : named(summary, event.target ?? event.tile),
     to: Array.isArray(event.path) && event.path.length ? event.path.at(-1) : "",
     card: named(summary, event.card ?? String(event.node ?? nodeAt(summary, event.at) ?? "").split(":")[0]),  // a Nexus counter: its node's card
     action: actionName ? pick(actionName) : String(event.action ?? "").replace(/_/g, " "),

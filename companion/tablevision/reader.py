@@ -161,7 +161,8 @@ class TableReader:
             wanted = (zone is not None and zone.dice) or (self.layout.dice_anywhere and on_mat)
             if not wanted:
                 ignored += 1
-            elif on_print(self.layout, plane, markers, d.box) or not die_sized_mm(plane, d.box, self.die_mm):
+            elif (on_print(self.layout, plane, markers, d.box, self.die_mm)
+                  or not die_sized_mm(plane, d.box, self.die_mm)):
                 not_dice += 1
             else:
                 placed.append(PlacedDie(d, (float(x), float(y)), place))

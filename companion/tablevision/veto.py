@@ -5,6 +5,8 @@ lie where the sheets put them (``sheets.printed_marks``), and every marker seen 
 is print too. A reading whose box lies mostly on the print (60 % of it, all marks together) is the print, not a die:
 a real die is bigger than a label's line or a zone's corner, and one lying on a marker hides it from the marker
 finder. (A die lying wholly on an anchor is not read: keep dice off the anchors, which the plane needs anyway.)
+The reader boxes a label with some paper around it, so a box centred on a block of print (a label, an anchor; not a
+line) and well under a die's size is that print too: a die lying there hides the block under a die-sized box.
 
 A die's size is known too: with a plane, a box whose size in mm is far from the game's die (``table.die_mm``) is
 not a die — a cup, a hand, a phone. The bounds hold rendered dice within 15 % of ``die_mm`` (12 to 22 mm dice with
@@ -24,6 +26,10 @@ from .markers import SeenMarker
 from .plane import TablePlane
 
 MOSTLY = 0.6  # a reading with this share of its box on one printed mark is the print
+#: a box centred on a block of print whose longer side (mm) is under this part of ``die_mm`` is the print: the
+#: smallest die checked for is 0.85 ``die_mm``, the lone pip of a 1 (0.3) covers a block only where it lies on it
+SMALLER_THAN_A_DIE = 0.7
+BLOCK_MM = 2.0  # a mark this thick (ink spread included) or more is a block (a label's line, an anchor), not a line
 #: a die's box in mm, as parts of ``die_mm``: its shorter side and its longer side may reach these
 SHORT_RANGE = (0.3, 2.15)
 LONG_RANGE = (0.3, 2.4)
@@ -39,6 +45,13 @@ def _marks(layout: TableLayout) -> np.ndarray:
 
     marks = np.asarray(printed_marks(layout), np.float64).reshape(-1, 4)
     return marks + np.array([-0.5, -0.5, 0.5, 0.5])  # the ink's own spread
+
+
+@lru_cache(maxsize=16)
+def _blocks(layout: TableLayout) -> np.ndarray:
+    marks = _marks(layout)
+    blocks = marks[np.minimum(marks[:, 2] - marks[:, 0], marks[:, 3] - marks[:, 1]) >= BLOCK_MM]
+    return blocks + np.array([-0.5, -0.5, 0.5, 0.5])  # lines of one label, 0.7 mm apart, make one block
 
 
 def _share_inside(box: Box, rects: np.ndarray) -> float:
@@ -59,10 +72,19 @@ def box_mm(plane: TablePlane, box: Box) -> Box:
     return (float(mm[:, 0].min()), float(mm[:, 1].min()), float(mm[:, 0].max()), float(mm[:, 1].max()))
 
 
-def on_print(layout: TableLayout, plane: TablePlane | None, markers: Sequence[SeenMarker], box: Box) -> bool:
-    """Whether a reading's ``box`` (image px) lies mostly on the mat's print or on a marker seen on this frame."""
-    if plane is not None and _share_inside(box_mm(plane, box), _marks(layout)) >= MOSTLY:
-        return True
+def on_print(layout: TableLayout, plane: TablePlane | None, markers: Sequence[SeenMarker], box: Box,
+             die_mm: float | None = None) -> bool:
+    """Whether a reading's ``box`` (image px) lies mostly on the mat's print or on a marker seen on this frame, or
+    (given the game's ``die_mm``) is centred on a block of print and much smaller than a die."""
+    if plane is not None:
+        mm = box_mm(plane, box)
+        if _share_inside(mm, _marks(layout)) >= MOSTLY:
+            return True
+        if die_mm is not None and max(mm[2] - mm[0], mm[3] - mm[1]) < SMALLER_THAN_A_DIE * die_mm:
+            x, y = plane.table_points(np.array([[(box[0] + box[2]) / 2, (box[1] + box[3]) / 2]], np.float64))[0]
+            b = _blocks(layout)
+            if bool(((b[:, 0] <= x) & (x <= b[:, 2]) & (b[:, 1] <= y) & (y <= b[:, 3])).any()):
+                return True
     if markers:
         seen = []
         for m in markers:

@@ -1,0 +1,121 @@
+"""Every screen of the four games, in light and in dark, in English and in French (issue 53): no visible text, button
+or picture label shows an internal id ("example-…", "ex-cross-1", "tile-1-1", "keeper-2", "[vision]", snake_case),
+the boards' outlines stand out from the board behind them by 3:1 or more (WCAG's figure for graphics), and no text
+on a board is drawn under 12 CSS px on a 390-pixel phone.
+
+Each game is played from its example game (docs/rules/examples) to its setup wizard, its first move, the middle of
+the game and its end; at each the table screen is read, and in the middle and at the end every other screen too
+(verdicts, history, statistics, the game's options, settings). The setup, the first move's board and the game over
+are saved in both themes and both languages to artifacts/screenshots/ (<game>-<setup|board|over>-<theme>-<lang>.png),
+where the README's pictures are taken from."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from boardhelpers import screenshot, settled, unlock, wait
+from conftest import page_errors
+from screens import CONTRAST_JS, OUTLINES, PLAYERS, TEXT_SIZES_JS, language, show, theme
+
+pytestmark = pytest.mark.browser
+REPO = Path(__file__).resolve().parents[2]
+INTERNAL = re.compile(r"\bexample-[a-z]|\bex-[a-z]+-\d|\btile-\d+-\d+|\bkeeper-\d|\bhexor-\d"
+                      r"|\[[a-z_]+\]|\b[a-z]+_[a-z_]+\b")
+EXAMPLES = {"nexus-keepers": "nexus-keepers-full-game", "hexors": "hexors-advanced-win", "tesseract": "tesseract-win",
+            "nexus": "nexus-two-players"}
+# where each game is shown: (events of the example played (None: all), its picture's name, the other screens read)
+OTHERS = ("verdicts", "history", "stats", "game", "settings")
+STAGES = {"setup": (0, "setup", ()), "first move": (1, "board", ()), "middle": ("half", None, OTHERS),
+          "over": (None, "over", ("verdicts", "history", "stats"))}
+# what each screen shows once drawn
+DRAWN = {"verdicts": "#verdict-list > li", "history": "#history-list > li", "stats": "#stats > *",
+         "game": "#game-options .option", "settings": "#qr[src]"}
+# Everything a player may see or hear on the screen shown: its text with every fold opened, and the labels and
+# tooltips of its buttons and pictures; the folds opened are closed again. Two folds are references, not words: the
+# expert's raw JSON, and a verdict's rule (its key in the rule tables of docs/rules, "hex.game_over").
+SHOWN = """const screen = document.querySelector('.screen:not([hidden])');
+  const opened = [...screen.querySelectorAll('details:not([open]):not(.expert):not(.rule-details)')];
+  for (const d of opened) d.open = true;
+  const labels = [...screen.querySelectorAll('[aria-label], [title], [alt]')].map(e => [e.getAttribute('aria-label'),
+    e.getAttribute('title'), e.getAttribute('alt')].filter(Boolean).join(' '));
+  const titles = [...screen.querySelectorAll('svg title')].map(e => e.textContent);
+  const text = [screen.innerText, document.querySelector('header').innerText, ...labels, ...titles];
+  for (const d of opened) d.open = false;
+  return text;"""
+
+
+def example(game):
+    path = REPO / "docs/rules/examples" / f"{EXAMPLES[game]}.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def ids_shown(driver) -> list[str]:
+    return sorted({m.group(0) for text in driver.execute_script(SHOWN) for m in INTERNAL.finditer(text)})
+
+
+def open_screen(driver, url, screen):
+    """The phone's tab for ``screen``, drawn afresh (as a player opening it sees it) once it has what it shows."""
+    driver.execute_script("location.hash = arguments[0]; window.companion.route()", f"#/{screen}")
+    if screen == "table":
+        settled(driver, url)
+        wait(driver, lambda d: d.find_elements("css selector", "#board > *"), message="no board drawn")
+    else:
+        wait(driver, lambda d: d.find_elements("css selector", DRAWN[screen]), message=f"the {screen} screen is empty")
+    time.sleep(0.2)  # a screen's second read (past games, statistics) lands
+
+
+@pytest.mark.parametrize("game", list(EXAMPLES))
+def test_every_screen_in_both_themes_and_languages_is_readable_and_shows_no_id(quiet_table, phone, screenshots,
+                                                                                game):
+    service, url = quiet_table
+    unlock(phone, url)
+    events = example(game)
+    found, weak, small, measured, facts = {}, [], [], 0, []
+    try:
+        for stage, (played, picture, others) in STAGES.items():
+            service.table.new_game(game, {}, PLAYERS[game])
+            for event in events[: len(events) // 2 if played == "half" else played]:
+                service.table.submit(event, source="phone")
+            show(phone, url)
+            for screen in ("table", *others):
+                for scheme in ("light", "dark"):
+                    theme(phone, scheme)
+                    for lang in ("en", "fr"):
+                        language(phone, lang)
+                        open_screen(phone, url, screen)
+                        if screen == "table" and picture:
+                            screenshot(phone, screenshots, f"{game}-{picture}-{scheme}-{lang}")
+                        found[(stage, screen, scheme, lang)] = ids_shown(phone)
+                        if screen == "table" and stage == "middle":
+                            facts.append(game_details(phone, url, lang))
+                    if screen == "table":
+                        lines = phone.execute_script(CONTRAST_JS, OUTLINES[game])
+                        measured += len(lines)
+                        weak += [(stage, scheme, *line) for line in lines if line[2] < 3]
+                        small += [(stage, text, round(px, 1)) for text, px in phone.execute_script(TEXT_SIZES_JS)
+                                  if px < 11.95]
+        assert not page_errors(phone)
+    finally:
+        theme(phone, "dark")
+        language(phone, "en")
+    assert {where: ids for where, ids in found.items() if ids} == {}
+    assert all(shown == said for shown, said in facts), facts
+    assert measured, f"no outline of {game}'s board ({OUTLINES[game]}) was found to measure"
+    assert not weak, f"outlines under 3:1 against their board: {weak[:6]}"
+    assert not small, f"text on {game}'s board under 12 CSS px: {small[:10]}"
+
+
+def game_details(driver, url, lang):
+    """"Game details" as shown, and the game's facts in the page's language: the same, with no key of the summary
+    ("bonus depth") as a term of a list."""
+    facts = settled(driver, url)["summary"]["facts"]
+    shown = driver.execute_script("const card = document.querySelector('#details-card'); card.open = true; const shown"
+                                  " = [...document.querySelectorAll('#details li')].map(li => li.innerText);"
+                                  " card.open = false; return shown")
+    assert not driver.find_elements("css selector", "#details dt")
+    return shown, [fact[lang] for fact in facts]

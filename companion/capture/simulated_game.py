@@ -65,6 +65,10 @@ class MatPlayers:
         self.stickers = {p.name: p for p in layout.pieces}
 
 
+#: who enters what the simulated table does: its camera's readings and its simulated players
+SIMULATED_SOURCES = ("simulated", "simulated player")
+
+
 class Seat:
     """The seat a person took at the simulated table (1: the game's first player; None: they only watch): the
     simulated players wait while it is that seat's turn (``GameEngine.to_act``).
@@ -130,6 +134,9 @@ class TableBot(Protocol):
     def next_scene(self, table: Any) -> Scene:
         """Enter what the players would (through ``table``), and say what lies on the table next."""
 
+    def scene_now(self, table: Any) -> Scene:
+        """What lies on the table as the referee has the game now, entering nothing (a person's move, drawn)."""
+
 
 def bot_for(game: str, rng: np.random.Generator) -> TableBot | None:
     """The game's simulated players, or None for a game without them."""
@@ -156,15 +163,36 @@ class SimulatedGameTable(SimulatedSource):
         self._script: list[tuple[str, Any]] = []
         self._index = 0
         self.scenes = 0
+        self._person_entered = threading.Event()  # a phone's entry was accepted: draw it on the next frame
+        if table is not None:
+            table.bus.listen(self._entered)
 
     def _plan(self) -> None:
         if self.table is not None and self.seat.persons_turn(self.table.engine):
-            # the person's turn: they play on the phone; the table stays as it is, dice lying where they fell
-            last = self._last
-            still = render_table(self.layout, last.pieces, last.dice, self.pose, self.rng, look=self.look, noise=0.0,
-                                 discs=last.discs)
-            self._script = [("still", still.image)] * self.still_frames
+            self._draw_the_game()
             return
+        self._play()
+
+    def _entered(self, event: Any) -> None:
+        if event.topic == "entry" and event.data.get("source") not in SIMULATED_SOURCES and self.seat.number:
+            self._person_entered.set()
+
+    def _draw_the_game(self) -> None:
+        """The person's turn: they play on the phone, and what they enter is drawn on the table as soon as the
+        referee accepts it (the camera then reads it as it reads any move)."""
+        self._person_entered.clear()
+        with self.table.lock:
+            try:
+                scene = self.bot.scene_now(self.table)
+            except Exception:  # a drawing mistake must not stop the camera
+                log.exception("simulated table: the game could not be drawn; the table stays as it is")
+                scene = self._last
+        self._last = scene
+        still = render_table(self.layout, scene.pieces, scene.dice, self.pose, self.rng, look=self.look, noise=0.0,
+                             discs=scene.discs)
+        self._script = [("still", still.image)] * self.still_frames
+
+    def _play(self) -> None:
         try:
             scene = self.bot.next_scene(self.table)
         except Exception:  # a simulated player's mistake must not stop the camera
@@ -194,7 +222,9 @@ class SimulatedGameTable(SimulatedSource):
         return (blurred * mask + drawn.image * (1.0 - mask)).astype(np.uint8)
 
     def read(self) -> Frame:
-        if not self._script:
+        if self._person_entered.is_set():
+            self._draw_the_game()  # the person's entry was accepted: the next frame shows it, whoever plays next
+        elif not self._script:
             self._plan()
         kind, payload = self._script.pop(0)
         if kind == "still":

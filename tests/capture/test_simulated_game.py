@@ -242,3 +242,32 @@ def test_the_persons_seat_is_kept_for_the_next_games(tmp_path):
     source = SimulatedTableForGames(table, fps=8, size=(320, 240), seed=5, pace=1.0, seat=seat)
     seat.take(2)
     assert [source._source_for(game).seat.number for game in ("hexors", "nexus", "tesseract")] == [2, 2, 2]
+
+
+def test_the_persons_move_is_drawn_on_the_mat_before_any_simulated_player_acts(tmp_path):
+    """A person at the simulated table moves a Hexors tile on the phone: the next frame shows the tile on its new
+    cell, read by the real table vision, while the simulated players have not acted (before, the mat kept the old
+    position until they next played, and the camera saw the tile back where it had been)."""
+    from companion.capture.simulated_game import Seat, SimulatedGameTable, bot_for
+    from companion.games.hexors.movement import legal_moves
+    from companion.games.hexors.table_layout import mat_cell
+    from companion.tablevision import layout_for
+
+    table = Table(Journal(tmp_path / "journal.sqlite3"), EventBus(), default_game="hexors")
+    seat = Seat()
+    layout = layout_for("hexors")
+    camera = SimulatedGameTable(layout, bot_for("hexors", np.random.default_rng(1)), table, fps=2,
+                                size=(1024, 768), still_seconds=1.0, seat=seat)
+    camera._plan()  # the simulated players set the game up
+    engine = table.engine
+    seat.take(engine.seats().index(engine.to_act()) + 1)  # the person plays the seat whose turn it is
+    camera.read()
+    scenes, entered = camera.scenes, len(table.history())
+    state = engine.state
+    move = legal_moves(state, state.player.id, engine.options)[0]
+    assert table.submit({"type": "move", "tile": move["tile"], "path": move["path"]}, source="phone")[0].kind.value \
+        != "illegal"
+    view, _ = TableStage(layout).process(camera.read().image, [], 0, 0.0)
+    seen = {p.name: p.place.cell for p in view.pieces}
+    assert seen[move["tile"]] == mat_cell(move["path"][-1])
+    assert camera.scenes == scenes and len(table.history()) == entered + 1, "no simulated player acted"

@@ -117,6 +117,11 @@ class TableBot(MatPlayers):
         self.pending = Pending(state.turn, tile=move["tile"], path=tuple(move["path"]))
         return self._scene(state, moved=(move["tile"], move["path"][-1]))
 
+    def scene_now(self, table) -> Scene:
+        """The mat as the referee has the game now (what a person entered on a phone), entering nothing."""
+        state = table.engine.state if table.record.game == "hexors" else None
+        return Scene() if state is None else self._scene(state)
+
     def _enter_what_the_camera_missed(self, table, state: GameState) -> None:
         """The tile moved or the die thrown for the last scene, entered by hand when the referee did not get it."""
         pending, self.pending = self.pending, None

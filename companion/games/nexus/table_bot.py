@@ -91,6 +91,11 @@ class TableBot(MatPlayers):
             return self._scene(state, counter=counter)
         return self._scene(state)
 
+    def scene_now(self, table) -> Scene:
+        """The mat as the referee has the game now (what a person entered on a phone), entering nothing."""
+        state = table.engine.state if table.record.game == "nexus" else None
+        return Scene() if state is None else self._scene(state)
+
     def _enter_what_the_camera_missed(self, table) -> None:
         """The card or counter put down for the last scene, entered by hand when the referee did not get it."""
         pending, self.pending = self.pending, None

@@ -105,6 +105,12 @@ class TableBot:
         self._sync_keepers(state)
         return self._scene()
 
+    def scene_now(self, table) -> Scene:
+        """The keepers where the referee has them (a move a person entered on a phone), the dice left lying."""
+        if table.record.game == "nexus-keepers" and table.engine.state.set_up:
+            self._sync_keepers(table.engine.state)
+        return self._scene()
+
     def _sync_keepers(self, state) -> None:
         """After the referee's word, keepers stand where the referee has them (a refused move is put back)."""
         for n, p in enumerate(state.players.values(), start=1):

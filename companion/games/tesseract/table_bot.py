@@ -54,6 +54,11 @@ class TableBot(MatPlayers):
             dice.append(extra)
         return Scene([], dice, thrown=extra is not None)
 
+    def scene_now(self, table) -> Scene:
+        """The dice as the referee has them now (what a person entered on a phone), entering nothing."""
+        state = table.engine.state if table.record.game == "tesseract" else None
+        return Scene() if state is None else self._scene(state)
+
     def next_scene(self, table) -> Scene:
         if table.record.game != "tesseract":
             return Scene()

@@ -1,7 +1,7 @@
 // Choosing a game, its players and its options; starting one asks first when a game is being played.
 
 import { $, clear, h } from "../dom.js";
-import { addStrings, pick, t } from "../i18n.js";
+import { addStrings, language, pick, t } from "../i18n.js";
 import { hasControl, optionControl, readOptions } from "./options.js";
 
 addStrings({
@@ -15,19 +15,41 @@ let games = null;
 let chosen = null;
 let names = [];
 let builtFor = -1; // the form is built when the screen opens, not on every live update (that would wipe typing)
+let builtIn = null; // and in which language
 
 export function init(app) {
   $("#game-form").addEventListener("submit", (event) => { event.preventDefault(); start(app); });
 }
 
 export async function render(app) {
-  if (builtFor === app.visits) return;
+  if (builtFor === app.visits) {
+    if (builtIn !== language()) redraw(); // the language changed on this screen: its words, keeping what was typed
+    return;
+  }
   builtFor = app.visits;
   if (!games) {
     try { games = (await app.api.get("/api/games")).games; } catch (_) { builtFor = -1; return; }
   }
   chosen = app.state.game;
   names = (app.state.players || []).length ? [...app.state.players] : ["", ""];
+  draw();
+}
+
+function redraw() {
+  const typed = [...$("#game-options").querySelectorAll("[data-option]")]
+    .map((input) => [input.dataset.option, input.type === "checkbox" ? input.checked : input.value]);
+  const expert = $("#game-expert") && $("#game-expert").value;
+  draw();
+  for (const [name, value] of typed) {
+    const input = $("#game-options").querySelector(`[data-option="${CSS.escape(name)}"]`);
+    if (input && input.type === "checkbox") input.checked = value;
+    else if (input) input.value = value;
+  }
+  if (expert) $("#game-expert").value = expert;
+}
+
+function draw() {
+  builtIn = language();
   const list = clear($("#game-list"));
   for (const game of games) {
     const id = `game-${game.name}`;

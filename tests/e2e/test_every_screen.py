@@ -35,6 +35,9 @@ STAGES = {"setup": (0, "setup", ()), "first move": (1, "board", ()), "middle": (
 # what each screen shows once drawn
 DRAWN = {"verdicts": "#verdict-list > li", "history": "#history-list > li", "stats": "#stats > *",
          "game": "#game-options .option", "settings": "#qr[src]"}
+# what a screen draws in the page's language (switching it must redraw these)
+WORDS = {"table": "#board", "verdicts": "#verdict-list", "history": "#history-list", "stats": "#stats",
+         "game": "#game-options", "settings": "#screen-settings"}
 # Everything a player may see or hear on the screen shown: its text with every fold opened, and the labels and
 # tooltips of its buttons and pictures; the folds opened are closed again. Two folds are references, not words: the
 # expert's raw JSON, and a verdict's rule (its key in the rule tables of docs/rules, "hex.game_over").
@@ -75,7 +78,7 @@ def test_every_screen_in_both_themes_and_languages_is_readable_and_shows_no_id(q
     service, url = quiet_table
     unlock(phone, url)
     events = example(game)
-    found, weak, small, measured, facts = {}, [], [], 0, []
+    found, words, weak, small, measured, facts = {}, {}, [], [], 0, []
     try:
         for stage, (played, picture, others) in STAGES.items():
             service.table.new_game(game, {}, PLAYERS[game])
@@ -83,11 +86,13 @@ def test_every_screen_in_both_themes_and_languages_is_readable_and_shows_no_id(q
                 service.table.submit(event, source="phone")
             show(phone, url)
             for screen in ("table", *others):
+                open_screen(phone, url, screen)
                 for scheme in ("light", "dark"):
                     theme(phone, scheme)
                     for lang in ("en", "fr"):
-                        language(phone, lang)
-                        open_screen(phone, url, screen)
+                        language(phone, lang)  # as a player switches it, on the screen open
+                        words[(stage, screen, scheme, lang)] = phone.execute_script(
+                            "return document.querySelector(arguments[0]).innerText", WORDS[screen])
                         if screen == "table" and picture:
                             screenshot(phone, screenshots, f"{game}-{picture}-{scheme}-{lang}")
                         found[(stage, screen, scheme, lang)] = ids_shown(phone)
@@ -104,6 +109,8 @@ def test_every_screen_in_both_themes_and_languages_is_readable_and_shows_no_id(q
         theme(phone, "dark")
         language(phone, "en")
     assert {where: ids for where, ids in found.items() if ids} == {}
+    untold = [where[:3] for where, text in words.items() if where[3] == "en" and text == words[(*where[:3], "fr")]]
+    assert not untold, f"screens whose words stayed the same when French was chosen: {untold}"
     assert all(shown == said for shown, said in facts), facts
     assert measured, f"no outline of {game}'s board ({OUTLINES[game]}) was found to measure"
     assert not weak, f"outlines under 3:1 against their board: {weak[:6]}"
@@ -119,3 +126,23 @@ def game_details(driver, url, lang):
                                   " card.open = false; return shown")
     assert not driver.find_elements("css selector", "#details dt")
     return shown, [fact[lang] for fact in facts]
+
+
+def test_the_game_screen_speaks_the_language_chosen_on_it_and_keeps_what_was_typed(quiet_table, phone):
+    """French chosen while the game screen is open: its games and options were left in English."""
+    service, url = quiet_table
+    unlock(phone, url)
+    service.table.new_game("nexus-keepers", {}, PLAYERS["nexus-keepers"])
+    try:
+        language(phone, "en")
+        open_screen(phone, url, "game")
+        label = "return document.querySelector('label[for=option-maladresse_ones] strong').innerText"
+        english = phone.execute_script(label)
+        phone.execute_script("document.querySelector('#option-maladresse_ones').value = '4';"
+                             "document.querySelector('#option-leap_over_run').checked = false")
+        phone.find_element("id", "lang-toggle").click()
+        wait(phone, lambda d: d.execute_script(label) != english, message=f"the options stayed in English: {english}")
+        assert phone.find_element("id", "option-maladresse_ones").get_attribute("value") == "4"
+        assert not phone.find_element("id", "option-leap_over_run").is_selected()
+    finally:
+        language(phone, "en")

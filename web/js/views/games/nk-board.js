@@ -25,6 +25,12 @@ export function initials(name) {
   return (words.length > 1 ? words[0][0] + words[1][0] : String(name).slice(0, 2)).toUpperCase();
 }
 
+/** A tile's terrain, narrowed to fit its tile when long ("mountain", « montagne » ran into the next tile). */
+function terrainLabel(name, x, y) {
+  const fit = name.length > 6 ? { textLength: CELL - 10, lengthAdjust: "spacingAndGlyphs" } : {};
+  return svg("text", { class: "terrain", x, y, "text-anchor": "middle", ...fit }, name.slice(0, 9));
+}
+
 function bounds(cubes, extra = []) {
   const cells = cubes.flatMap((c) => c.tiles).concat(extra);
   if (!cells.length) return { x0: 0, y0: 0, x1: 5, y1: 3 };
@@ -66,8 +72,7 @@ export function drawBoard(board, opts = {}) {
       root.append(cellGroup(x, y, [
         svg("rect", { class: "tile-face", x: x * CELL + 2, y: y * CELL + 2, width: CELL - 4, height: CELL - 4, rx: 6,
           fill: TERRAIN_CSS[terrain] || "#9e9e9e", stroke: CUBE_CSS[ci % CUBE_CSS.length] }),
-        svg("text", { class: "terrain", x: x * CELL + CELL / 2, y: y * CELL + CELL - 8, "text-anchor": "middle" },
-          terrainName(terrain).slice(0, 8)),
+        terrainLabel(terrainName(terrain), x * CELL + CELL / 2, y * CELL + CELL - 8),
         ti === 0 ? svg("text", { class: "start", x: x * CELL + 7, y: y * CELL + 16 }, initials(cube.player)) : null,
         dest ? svg("circle", { class: "dest-ring", cx: x * CELL + CELL / 2, cy: y * CELL + CELL / 2, r: CELL / 2 - 6 }) : null,
       ], `tile${dest ? " dest" : ""}`, { terrain, owner: cube.player, tile: String(ti) }));

@@ -2,9 +2,11 @@
 rasterised with pypdfium2), stickers cut along their printed lines, seen through a standard (Camera Module 3) and a
 wide (Camera Module 3 Wide) lens at the guide's height, bent by radial distortion k1 from -0.15 to 0.05 (OpenCV's
 normalisation), with rendered dice and, on half the frames, a cup, a phone or a hand in the dice zone (on the mat for
-Nexus, which has no dice). The lens is measured once per camera from one calibration photo of the mat with stickers
-across it (``companion table --calibrate``), then every board is read without and with the correction, the dice the
-way the service reads them (``TableStage.read_still``). Renders, not photographs: said so in the output.
+Nexus, which has no dice). The lens is measured per camera and distortion from two calibration photos of the mat
+with stickers across it, moved between them (``companion table --calibrate``, as docs/vision/table.md asks; mats
+without stickers, Tesseract's and free roll's, from their four anchors alone). Every board is read without and with
+the correction, the dice the way the service reads them (``TableStage.read_still``). Renders, not photographs: said
+so in the output.
 
     python benchmarks/table.py --skip real rendered timing played dice --print-boards 2
 """
@@ -92,6 +94,24 @@ def _thing(layout, rng) -> list[Thing]:
     return [Thing(kind, mm, size, float(rng.uniform(0, 360)))]
 
 
+def _calibrate(layout, printed, camera: str, k, rng, photos: int = 2):
+    """The lens as docs/vision/table.md has a player measure it: stickers laid across the mat (a mat without
+    stickers: its anchors alone), two photos from the mounted camera (one tilt), the pieces moved and the mat nudged
+    (turned) between them; (lens or None, the column's note)."""
+    views, tilt = [], float(rng.uniform(0, 8))
+    for _ in range(photos):
+        stickers = [] if not layout.pieces else (_cards(layout, rng, 12) if any(m.span > 1 for m in layout.pieces)
+                                                 else random_position(layout, rng, 18))[0]
+        image = render_table(layout, stickers, [], _pose(layout, camera, rng, tilt), rng, printed=printed,
+                             lens=k).image
+        views.append(MarkerFinder(layout.dictionary).find(image))
+    try:
+        lens = fit_lens(layout, views, SIZE)
+    except LensError as exc:
+        return None, "no plane" if "anchors" in str(exc) else "too few"
+    return lens, f"{lens.residual_before_px:.1f}>{lens.residual_px:.1f}"
+
+
 def printed_sheets(boards: int, seed: int, games=GAMES) -> None:
     from companion.vision import DiceReader
 
@@ -110,17 +130,7 @@ def printed_sheets(boards: int, seed: int, games=GAMES) -> None:
         for lens_name, camera in LENSES:
             for k1_cv in K1:
                 k = opencv_k(k1_cv, 0.0, CAMERAS[camera].fov_for(*SIZE)[0])
-                lens, lens_note = None, "no stickers"
-                if layout.pieces:  # the player's calibration photo: stickers across the mat
-                    stickers = (_cards(layout, rng, 12) if any(m.span > 1 for m in layout.pieces)
-                                else random_position(layout, rng, 18))[0]
-                    calibration = render_table(layout, stickers, [], _pose(layout, camera, rng), rng, printed=printed,
-                                               lens=k)
-                    try:
-                        lens = fit_lens(layout, [MarkerFinder(layout.dictionary).find(calibration.image)], SIZE)
-                        lens_note = f"{lens.residual_before_px:.1f}>{lens.residual_px:.1f}"
-                    except LensError as exc:
-                        lens_note = "no plane" if "anchors" in str(exc) else "too few"
+                lens, lens_note = _calibrate(layout, printed, camera, k, rng)
                 c = Counter()
                 raw_errors, fixed_errors = [], []
                 for b in range(boards):

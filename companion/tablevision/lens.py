@@ -4,10 +4,11 @@ or cheap lens.
 The mat is a flat target of known geometry: its anchors lie at known places and every sticker is a square of known
 side. A lens that bends straight lines (barrel or pincushion) moves their corners radially; a radial model
 ``r_d = r (1 + k1 r^2 + k2 r^4)`` (``r``: distance from the picture's centre in half-widths) is fitted so that, once
-the corners are undistorted, the anchors fit one homography and every sticker is a square of its side. The fit
-searches k1, k2 on a grid and refines it; photos of the mat share the lens, each has its own plane. Marker corners
-and dice are undistorted before the homography (``TableReader``). Kept as ``lens.json`` in the data directory
-(``companion table --calibrate PHOTOS``); ``companion doctor`` reports its residual.
+the corners are undistorted, the anchors fit one homography and every sticker is a square of its side. Four anchors
+at the mat's corners measure the lens on their own (Tesseract's and free roll's mats carry no sticker). The fit
+searches k1, k2 on a grid, then Levenberg-Marquardt refines it; photos of the mat share the lens, each has its own
+plane. Marker corners and dice are undistorted before the homography (``TableReader``). Kept as ``lens.json`` in the
+data directory (``companion table --calibrate PHOTOS``); ``companion doctor`` reports its residual.
 """
 
 from __future__ import annotations
@@ -152,27 +153,45 @@ def _cost(photos: Sequence[_Photo], k1: float, k2: float, size: tuple[int, int])
     return float(np.sqrt(np.mean(np.concatenate([_residuals(p, k1, k2, size) for p in photos]) ** 2)))
 
 
+def _refine(photos: Sequence[_Photo], k1: float, k2: float, size: tuple[int, int]) -> tuple[float, float]:
+    """Levenberg-Marquardt on the corners' residuals from (k1, k2): k1 and k2 trade against each other along a narrow
+    valley, where a search along one axis at a time stops short of the bottom."""
+    def residuals(k: np.ndarray) -> np.ndarray:
+        return np.concatenate([_residuals(p, float(k[0]), float(k[1]), size) for p in photos])
+
+    k = np.array([k1, k2], np.float64)
+    r = residuals(k)
+    damping = 1e-3
+    for _ in range(60):
+        jacobian = np.column_stack([(residuals(k + d) - r) / 1e-6 for d in np.eye(2) * 1e-6])
+        normal, gradient = jacobian.T @ jacobian, jacobian.T @ r
+        step = np.linalg.solve(normal + damping * np.diag(np.diag(normal) + 1e-12), -gradient)
+        trial = residuals(k + step)
+        if trial @ trial < r @ r:
+            k, r, damping = k + step, trial, damping / 3
+            if np.abs(step).max() < 1e-7:
+                break
+        else:
+            damping *= 4
+            if damping > 1e6:
+                break
+    return float(k[0]), float(k[1])
+
+
 def fit_lens(layout: TableLayout, views: Sequence[Sequence[SeenMarker]], size: tuple[int, int]) -> Lens:
     """k1, k2 from the markers seen on one or more photos of ``layout``'s mat (pictures of ``size``)."""
     photos = [p for p in (_photo(layout, markers) for markers in views) if p is not None]
     if not photos:
         raise LensError("no photo shows three of the mat's anchors: the lens cannot be measured")
-    if sum(len(p.stickers) for p in photos) < 4:
-        raise LensError("fewer than four stickers seen: lay tiles or cards with their stickers across the mat, "
-                        "out to its edges, and take the photos again")
+    if sum(len(p.stickers) for p in photos) < 4 and not any(len(p.anchors_px) >= 16 for p in photos):
+        raise LensError("fewer than four stickers seen and no photo shows four anchors: lay tiles or cards with their "
+                        "stickers across the mat, out to its edges, keep every anchor in sight, and take the photos "
+                        "again")
     before = _cost(photos, 0.0, 0.0, size)
     best = min(((_cost(photos, k1, k2, size), k1, k2) for k1 in np.linspace(-0.4, 0.2, 25)
                 for k2 in np.linspace(-0.15, 0.15, 7)), key=lambda t: t[0])
-    cost, k1, k2 = best
-    step1, step2 = 0.025, 0.05
-    while step1 > 1e-4:  # pattern search around the best grid point
-        moved = False
-        for d1, d2 in ((step1, 0), (-step1, 0), (0, step2), (0, -step2)):
-            c = _cost(photos, k1 + d1, k2 + d2, size)
-            if c < cost - 1e-9:
-                cost, k1, k2, moved = c, k1 + d1, k2 + d2, True
-        if not moved:
-            step1, step2 = step1 / 2, step2 / 2
+    k1, k2 = _refine(photos, best[1], best[2], size)
+    cost = _cost(photos, k1, k2, size)
     if before <= cost:
         k1 = k2 = 0.0
         cost = before

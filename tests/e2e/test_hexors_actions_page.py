@@ -57,7 +57,7 @@ def test_action_tiles_are_launched_by_tapping(quiet_table, phone):
     assert in_play == [("setting_sun", "Ann", mine)]
     assert summary["players"][0]["stars"] == 1 and summary["players"][0]["actions_in_hand"] == 2
     hint = shown(phone, "return document.querySelector('.hex-controls').parentNode.textContent")
-    assert f"Setting sun (Ann → {summary['labels'][mine]})" in hint
+    assert f"Setting sun (Ann → {summary['labels'][mine]['en']})" in hint
 
     # Ann's Mystic barrier: the free cells are ringed, and the tapped one becomes her wall.
     tap(phone, "#hex-actions button[data-launcher='Ann']")
@@ -77,7 +77,7 @@ def test_action_tiles_are_launched_by_tapping(quiet_table, phone):
     tap(phone, "#hex-actions button[data-launcher='Bob']")
     tap(phone, "#hex-action-kinds button[data-kind='disarm']")
     named = shown(phone, "return [...document.querySelectorAll('#hex-action-targets button')].map(b => b.textContent)")
-    assert sorted(named) == ["Mystic barrier (Ann)", f"Setting sun (Ann → {summary['labels'][mine]})"]
+    assert sorted(named) == ["Mystic barrier (Ann)", f"Setting sun (Ann → {summary['labels'][mine]['en']})"]
     tap(phone, f"#hex-action-targets button[data-target='{wall}']")
     summary = settled(phone, url)["summary"]
     assert summary["walls"] == [] and wall in summary["players"][0]["discard"]

@@ -80,7 +80,7 @@ def _monster(state: GameState, event: Mapping[str, Any]):
     piece = state.piece(event["target"])
     if piece.is_character:
         raise rules.Illegal(rules.ACTION_EFFECT, f"{state.label(piece)} is a character: this action targets a monster",
-                            f"{state.label(piece)} est un personnage : cette action vise un monstre")
+                            f"{state.label(piece, 'fr')} est un personnage : cette action vise un monstre")
     return piece
 
 
@@ -131,7 +131,8 @@ def _genesis(state, player, action, event, options) -> list[Verdict]:
     piece = state.piece(event["tile"], on_arena=False)
     if piece.status != DISCARD or piece.owner != player.id or piece.is_character:
         raise rules.Illegal(rules.ACTION_EFFECT, f"{state.label(piece)} is not a monster in {player.id}'s discard pile",
-                            f"{state.label(piece)} n'est pas un monstre de la pile d'écart de {player.id}", [player.id])
+                            f"{state.label(piece, 'fr')} n'est pas un monstre de la pile d'écart de {player.id}",
+                            [player.id])
     cell = state.arena.parse(event["cell"])
     reach = options["genesis_range"]
     if state.occupant(cell) is not None or distance(cell, state.character_of(player.id).cell) > reach:
@@ -142,7 +143,7 @@ def _genesis(state, player, action, event, options) -> list[Verdict]:
     player.discard.remove(piece.id)
     discard_action(state, action.id)
     return [rules.info(rules.ACTION_EFFECT, f"{state.label(piece)} comes back on {event['cell']}",
-                       f"{state.label(piece)} revient en {event['cell']}", [player.id])]
+                       f"{state.label(piece, 'fr')} revient en {event['cell']}", [player.id])]
 
 
 def _sandstorm(state, player, action, event, options) -> list[Verdict]:
@@ -162,14 +163,14 @@ def _zombie(state, player, action, event, options) -> list[Verdict]:
     contrôle ce carreau, qui devient un carreau allié au joueur qui a lancé une action Zombie. »"""
     piece = state.piece(event["target"])
     if state.controller(piece) == player.id or piece.owner == player.id:
-        raise rules.Illegal(rules.ACTION_EFFECT, f"{state.label(piece)} is not an enemy tile", f"{state.label(piece)} n'est pas un "
-                            f"carreau ennemi", [player.id])
+        raise rules.Illegal(rules.ACTION_EFFECT, f"{state.label(piece)} is not an enemy tile",
+                            f"{state.label(piece, 'fr')} n'est pas un carreau ennemi", [player.id])
     if piece.is_character and options["zombie_targets"] == "monsters_only":
         raise rules.Illegal(rules.ACTION_EFFECT, "Zombie takes only monsters (this game's option)",
                             "Zombie ne prend que des monstres (option de cette partie)", [player.id])
     if state.moved == piece.id or (state.duel and piece.id in (state.duel.attacker, *state.duel.remaining)):
         raise rules.Illegal(rules.ACTION_EFFECT, f"{state.label(piece)} is in the move or duel of this turn",
-                            f"{state.label(piece)} participe au déplacement ou au duel de ce tour", [player.id])
+                            f"{state.label(piece, 'fr')} participe au déplacement ou au duel de ce tour", [player.id])
     action.target = piece.id
     return []
 

@@ -48,7 +48,7 @@ def camera_names(state: GameState | None, pieces: Mapping[str, Any]) -> dict[str
         piece = state.pieces.get(name) if state is not None else None
         if not isinstance(seen, Mapping) or (piece is None and name not in stickers):
             continue
-        en, fr = (state.label(piece),) * 2 if piece is not None else stickers[name]
+        en, fr = state.labels(piece) if piece is not None else stickers[name]
         if seen.get("cell") is None or seen.get("status") == "gone":
             out[name] = Text(en, fr)
         else:
@@ -135,37 +135,42 @@ def positions(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
                                  f"La caméra voit un carreau inconnu {tid}"))
     moved, missing, stale = _differences(state, seen)
     for piece in stale:
-        name = state.label(piece)
+        name, name_fr = state.labels(piece)
         out.append(rules.warning(rules.CAMERA, f"{name} is in the discard pile: take it off the arena",
-                                 f"{name} est dans la pile d'écart : retirez-le de l'arène", [piece.owner]))
+                                 f"{name_fr} est dans la pile d'écart : retirez-le de l'arène", [piece.owner]))
     piece = _move_seen(state, moved, missing) if plays else None
     if piece is not None:
         target = seen[piece.id][0]
         paths = sorted((p for p in legal_paths(state, piece, options) if p[-1] == target), key=len)
         if not paths:
-            name, here, there = state.label(piece), state.arena.name(piece.cell), state.arena.name(target)
+            (name, name_fr), here, there = state.labels(piece), state.arena.name(piece.cell), state.arena.name(target)
             raise rules.Illegal(rules.MOVE, f"No legal move takes {name} from {here} to {there}: put it back",
-                                f"Aucun déplacement légal n'amène {name} de {here} en {there} : remettez-le",
+                                f"Aucun déplacement légal n'amène {name_fr} de {here} en {there} : remettez-le",
                                 [state.player.id])
         names = [state.arena.name(c) for c in paths[0]]
         out += play.move(state, {"type": "move", "tile": piece.id, "path": names}, options)
     else:
         for piece in moved + missing:
             where = seen.get(piece.id)
-            now = state.arena.name(where[0]) if where else "nowhere"
-            name, held = state.label(piece), state.arena.name(piece.cell)
-            out.append(rules.warning(rules.CAMERA, f"The camera sees {name} at {now}; the referee has it at {held}",
-                                     f"La caméra voit {name} en {now} ; l'arbitre l'a en {held}", [piece.owner]))
+            (name, name_fr), held = state.labels(piece), state.arena.name(piece.cell)
+            if where:
+                now = state.arena.name(where[0])
+                seen_en, seen_fr = f"sees {name} at {now}", f"voit {name_fr} en {now}"
+            else:
+                seen_en, seen_fr = f"does not see {name}", f"ne voit pas {name_fr}"
+            out.append(rules.warning(rules.CAMERA, f"The camera {seen_en}; the referee has it at {held}",
+                                     f"La caméra {seen_fr} ; l'arbitre l'a en {held}", [piece.owner]))
     for tid, (cell, facing) in sorted(seen.items()):
         piece = state.pieces.get(tid)
         if piece is None or facing is None:
             continue
         want = home_facing(state.get_player(piece.owner).side)
         if facing != want:
-            name = state.label(piece)
+            name, name_fr = state.labels(piece)
             out.append(rules.warning(rules.FACING, f"{name} is not placed the right way up: its hole points "
                                      f"{DIRECTION_NAMES[facing]}, it should point {DIRECTION_NAMES[want]}",
-                                     f"{name} n'est pas à l'endroit : son trou pointe vers {DIRECTION_NAMES[facing]}, "
+                                     f"{name_fr} n'est pas à l'endroit : son trou pointe vers "
+                                     f"{DIRECTION_NAMES[facing]}, "
                                      f"il devrait pointer vers {DIRECTION_NAMES[want]}", [piece.owner]))
     if not out:
         out.append(rules.info(rules.CAMERA_OK, "The camera agrees with the arena", "La caméra confirme l'arène"))

@@ -33,9 +33,10 @@ def start(state: GameState, mover: Piece, order: Any) -> list[Verdict]:
         enemies = list(order)
     ordered = order is not None
     state.duel = Duel(mover.id, enemies, enemies[0] if len(enemies) == 1 or ordered else None, ordered=ordered)
-    names = ", ".join(state.label(e) for e in enemies)
+    names, names_fr = (", ".join(state.label(e, lang) for e in enemies) for lang in ("en", "fr"))
     out = [rules.info(rules.DUEL, f"{state.label(mover)} is face to face with {names}: duel!",
-                      f"{state.label(mover)} est face à face avec {names} : duel !", [p.id for p in state.players])]
+                      f"{state.label(mover, 'fr')} est face à face avec {names_fr} : duel !",
+                      [p.id for p in state.players])]
     return out + _announce(state)
 
 
@@ -44,12 +45,12 @@ def _announce(state: GameState) -> list[Verdict]:
     attacker = state.pieces[duel.attacker]
     pid = state.controller(attacker)
     if duel.defender is None:
-        names = ", ".join(state.label(t) for t in duel.remaining)
+        names, names_fr = (", ".join(state.label(t, lang) for t in duel.remaining) for lang in ("en", "fr"))
         return [rules.info(rules.DUEL_ORDER, f"{pid}: choose which of {names} to fight first",
-                           f"{pid} : choisissez lequel de {names} affronter d'abord", [pid])]
-    a_name, d_name = state.label(attacker), state.label(duel.defender)
+                           f"{pid} : choisissez lequel de {names_fr} affronter d'abord", [pid])]
+    (a_name, a_fr), (d_name, d_fr) = state.labels(attacker), state.labels(duel.defender)
     return [rules.info(rules.ROLL, f"Duel {a_name} against {d_name}: {pid} rolls the colour die first",
-                       f"Duel {a_name} contre {d_name} : {pid} lance le dé de couleur en premier", [pid])]
+                       f"Duel {a_fr} contre {d_fr} : {pid} lance le dé de couleur en premier", [pid])]
 
 
 def challenge(state: GameState, event: Mapping[str, Any]) -> list[Verdict]:
@@ -57,13 +58,13 @@ def challenge(state: GameState, event: Mapping[str, Any]) -> list[Verdict]:
     pid = state.controller(state.pieces[duel.attacker])
     if duel.defender is not None and duel.rolls:
         raise rules.Illegal(rules.DUEL_ORDER, f"The duel against {state.label(duel.defender)} is under way",
-                            f"Le duel contre {state.label(duel.defender)} est en cours", [pid])
+                            f"Le duel contre {state.label(duel.defender, 'fr')} est en cours", [pid])
     target = event["target"]
     if target not in duel.remaining:
-        said = state.label(target) if target in state.pieces else str(target)
-        names = ", ".join(state.label(t) for t in duel.remaining)
+        said, said_fr = state.labels(target) if target in state.pieces else (str(target),) * 2
+        names, names_fr = (", ".join(state.label(t, lang) for t in duel.remaining) for lang in ("en", "fr"))
         raise rules.Illegal(rules.DUEL_ORDER, f"{said} is not one of the enemy tiles to fight ({names})",
-                            f"{said} n'est pas un des carreaux ennemis à affronter ({names})", [pid])
+                            f"{said_fr} n'est pas un des carreaux ennemis à affronter ({names_fr})", [pid])
     duel.remaining.remove(target)
     duel.remaining.insert(0, target)
     duel.defender = target
@@ -100,9 +101,9 @@ def compare(state: GameState, options: Mapping[str, Any]) -> list[Verdict]:
     a = strike(state, attacker, duel.rolls[0], options)
     d = strike(state, defender, duel.rolls[1], options)
     state.last_duel = {"attacker": a, "defender": d, "round": duel.rounds}
-    a_name, d_name = state.label(attacker), state.label(defender)
+    (a_name, a_fr), (d_name, d_fr) = state.labels(attacker), state.labels(defender)
     text = f"{a_name} {_spell(a)} against {d_name} {_spell(d)}"
-    text_fr = f"{a_name} {_spell(a, 'fr')} contre {d_name} {_spell(d, 'fr')}"
+    text_fr = f"{a_fr} {_spell(a, 'fr')} contre {d_fr} {_spell(d, 'fr')}"
     everyone = [p.id for p in state.players]
     if a["total"] == d["total"]:
         duel.rolls, duel.rounds = [], duel.rounds + 1
@@ -110,8 +111,8 @@ def compare(state: GameState, options: Mapping[str, Any]) -> list[Verdict]:
                            f"{text_fr} : égalité, on relance (l'attaquant d'abord)", everyone)]
     winner, loser = (attacker, defender) if a["total"] > d["total"] else (defender, attacker)
     state.last_duel["winner"] = winner.id
-    won = a_name if winner is attacker else d_name
-    out = [rules.info(rules.DUEL, f"{text}: {won} wins", f"{text_fr} : {won} gagne", everyone)]
+    won, won_fr = (a_name, a_fr) if winner is attacker else (d_name, d_fr)
+    out = [rules.info(rules.DUEL, f"{text}: {won} wins", f"{text_fr} : {won_fr} gagne", everyone)]
     out += defeat(state, loser, winner)
     if state.phase == OVER:
         return out
@@ -157,10 +158,10 @@ def defeat(state: GameState, loser: Piece, winner: Piece) -> list[Verdict]:
     if loser.is_character:
         from .turns import end_game
         return [verdict("elimination", rules.GAME_OVER, f"{state.label(loser)} is beaten: {owner.id} loses",
-                        f"{state.label(loser)} est battu : {owner.id} perd", [owner.id]),
+                        f"{state.label(loser, 'fr')} est battu : {owner.id} perd", [owner.id]),
                 end_game(state, state.enemy_of(owner.id).id)]
     out = [rules.info(rules.DISCARD, f"{state.label(loser)} goes to {owner.id}'s discard pile",
-                      f"{state.label(loser)} va dans la pile d'écart de {owner.id}", [owner.id])]
+                      f"{state.label(loser, 'fr')} va dans la pile d'écart de {owner.id}", [owner.id])]
     if state.level == ADVANCED and champion != beaten_side:
         gainer = state.get_player(champion)
         gainer.stars += 1

@@ -123,10 +123,10 @@ def check_path(state: GameState, piece: Piece, path: list[Cell], options: Mappin
     who = [pid]
     if trapped(state, piece) is not None:
         raise rules.Illegal(rules.MOVE, f"{state.label(piece)} is held by an Energy trap and cannot move",
-                            f"{state.label(piece)} est bloqué par un Coince-énergie et ne peut pas bouger", who)
+                            f"{state.label(piece, 'fr')} est bloqué par un Coince-énergie et ne peut pas bouger", who)
     if chained(state, piece):
         raise rules.Illegal(rules.MOVE, f"{state.label(piece)} is bound by a Divine chain and cannot move",
-                            f"{state.label(piece)} est lié par une Chaîne divine et ne peut pas bouger", who)
+                            f"{state.label(piece, 'fr')} est lié par une Chaîne divine et ne peut pas bouger", who)
     if not path:
         raise ValueError('"path" must list at least one cell')
     first = path[0]
@@ -136,13 +136,13 @@ def check_path(state: GameState, piece: Piece, path: list[Cell], options: Mappin
                                 "Un carreau avance d'une case, ou saute : jamais les deux, jamais deux avances", who)
         if first not in advances(state, piece, options):
             raise rules.Illegal(rules.ADVANCE, f"{state.label(piece)} cannot advance to {state.arena.name(first)}",
-                                f"{state.label(piece)} ne peut pas avancer en {state.arena.name(first)}", who)
+                                f"{state.label(piece, 'fr')} ne peut pas avancer en {state.arena.name(first)}", who)
         return "advance"
     here, visited = piece.cell, {piece.cell}
     for i, land in enumerate(path):
         if i and enemies_in_front(state, pid, here, ignore=piece.id):
             raise rules.Illegal(rules.STOP, f"{state.label(piece)} met an enemy at {state.arena.name(here)}: the move stops there",
-                                f"{state.label(piece)} arrive en face d'un ennemi en {state.arena.name(here)} : "
+                                f"{state.label(piece, 'fr')} arrive en face d'un ennemi en {state.arena.name(here)} : "
                                 f"le déplacement s'arrête là", who)
         if distance(here, land) == 1:
             raise rules.Illegal(rules.MOVE, "No advance before or after a jump",
@@ -151,7 +151,8 @@ def check_path(state: GameState, piece: Piece, path: list[Cell], options: Mappin
             raise rules.Illegal(rules.JUMP, f"{state.label(piece)} cannot jump from {state.arena.name(here)} to "
                                 f"{state.arena.name(land)} (a jump goes over one directly adjacent allied tile, in a "
                                 f"straight line, onto a free cell)",
-                                f"{state.label(piece)} ne peut pas sauter de {state.arena.name(here)} en {state.arena.name(land)}"
+                                f"{state.label(piece, 'fr')} ne peut pas sauter de {state.arena.name(here)} en "
+                                f"{state.arena.name(land)}"
                                 f" (un saut passe par-dessus un seul carreau allié adjacent, en ligne droite, "
                                 f"sur une case libre)", who)
         visited.add(land)

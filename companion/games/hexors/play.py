@@ -36,16 +36,16 @@ def move(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any])
                             f"C'est au tour de {pid}, pas de {event['player']}", [str(event["player"])])
     if state.controller(piece) != pid:
         raise rules.Illegal(rules.TURN, f"{state.label(piece)} is not {pid}'s tile to move",
-                            f"{state.label(piece)} n'est pas un carreau que {pid} peut déplacer", [pid])
+                            f"{state.label(piece, 'fr')} n'est pas un carreau que {pid} peut déplacer", [pid])
     path = parse_path(state, event)
     how = check_path(state, piece, path, options)
     piece.cell = path[-1]
     state.moved = piece.id
     names = [state.arena.name(c) for c in path]
     word = ("advances to", "avance en") if how == "advance" else ("jumps to", "saute en")
-    name = state.label(piece)
+    name, name_fr = state.labels(piece)
     out = [rules.info(rules.ADVANCE if how == "advance" else rules.JUMP, f"{name} {word[0]} {' then '.join(names)}",
-                      f"{name} {word[1]} {' puis '.join(names)}", [pid])]
+                      f"{name_fr} {word[1]} {' puis '.join(names)}", [pid])]
     fights = duel.start(state, piece, event.get("order"))
     if not fights:
         return out + end_turn(state, options)

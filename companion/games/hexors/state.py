@@ -109,8 +109,8 @@ class Duel:
                    int(data["rounds"]), bool(data["ordered"]))
 
 
-def _plain_name(piece: Piece) -> str:
-    return plain_name(piece.tile.name) or piece.id
+def _plain_name(piece: Piece, lang: str = "en") -> str:
+    return plain_name(piece.tile.named(lang)) or piece.id
 
 
 @dataclass
@@ -152,14 +152,19 @@ class GameState:
             raise ValueError(f"tile {pid!r} is not on the arena (it is in the discard pile)")
         return piece
 
-    def label(self, piece: Piece | str) -> str:
-        """A tile as players call it in verdicts and on the phone: its name less a note in brackets ("Gaia the Fierce
-        Knight", not "example-gaia-the-fierce-knight"), with its id where another tile of the game has that name."""
+    def label(self, piece: Piece | str, lang: str = "en") -> str:
+        """A tile as players call it in verdicts and on the phone, in ``lang``: its name less a note in brackets
+        ("Dark Magician", « Magicien Sombre », not "example-dark-magician"), with its id where another tile of the
+        game has that name."""
         piece = self.pieces[piece] if isinstance(piece, str) else piece
-        name = _plain_name(piece)
-        if any(other is not piece and _plain_name(other) == name for other in self.pieces.values()):
+        name = _plain_name(piece, lang)
+        if any(other is not piece and _plain_name(other, lang) == name for other in self.pieces.values()):
             return f"{name} ({piece.id})"
         return name
+
+    def labels(self, piece: Piece | str) -> tuple[str, str]:
+        """The tile's label in English and in French."""
+        return self.label(piece), self.label(piece, "fr")
 
     def action_label(self, action: ActionTile) -> tuple[str, str]:
         """An action tile as players call it, in English and French: its kind's name ("Earth fist", not

@@ -34,7 +34,7 @@ def example_tile_ids() -> list[str]:
 def sticker_names() -> dict[str, tuple[str, str]]:
     """Each sticker as players call what it is stuck on, before a game gives the tile its place: the example tile's
     name ("Gaia the Fierce Knight", not "example-gaia-the-fierce-knight"), a numbered Hexor ("Hexor 3")."""
-    out = {t["id"]: (plain_name(t["name"]),) * 2 for t in _example_tiles()}
+    out = {t["id"]: (plain_name(t["name"]), plain_name(t.get("name_fr") or t["name"])) for t in _example_tiles()}
     out.update({f"hexor-{i}": (f"Hexor {i}", f"Hexor {i}") for i in range(1, 17)})
     return out
 

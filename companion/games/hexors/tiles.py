@@ -36,6 +36,11 @@ class TileDef:
     element: str | None = None      # monsters: « Chaque carreau monstre a une couleur de fond différente, c'est son ÉLÉMENT »
     attack_bonus: int = 0           # characters: « le chiffre indiqué sur l'envers du carreau »
     example: bool = False
+    name_fr: str = ""               # the name on the French page (docs/rules/hexors.md); "" : the same as ``name``
+
+    def named(self, lang: str = "en") -> str:
+        """The tile's name in ``lang`` (a tile typed with one name keeps it in both languages)."""
+        return self.name_fr or self.name if lang == "fr" else self.name
 
     def value_for(self, colour: str) -> int:
         """« faire correspondre la couleur obtenue sur le dé avec le chiffre de la même couleur »"""
@@ -78,11 +83,15 @@ class TileDef:
         bonus = data.get("attack_bonus", 0)
         if not isinstance(bonus, int) or isinstance(bonus, bool) or not 0 <= bonus <= 99:
             raise ValueError(f"tile {tile_id}: 'attack_bonus' must be a whole number 0-99")
+        name_fr = data.get("name_fr", "")
+        if not isinstance(name_fr, str):
+            raise ValueError(f"tile {tile_id}: 'name_fr' must be text")
         return cls(tile_id, kind, str(data.get("name", tile_id)), tuple(faces), element, bonus,
-                   bool(data.get("example", False)))
+                   bool(data.get("example", False)), name_fr)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id, "kind": self.kind, "name": self.name, "example": self.example,
+        out: dict[str, Any] = {"id": self.id, "kind": self.kind, "name": self.name, "name_fr": self.named("fr"),
+                               "example": self.example,
                                "faces": [{"value": f.value, "colour": f.colour} for f in self.faces]}
         if self.kind == MONSTER:
             out["element"] = self.element

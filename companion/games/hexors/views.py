@@ -33,7 +33,8 @@ def _tile(state: GameState, piece) -> dict[str, Any]:
     """A tile as drawn: each face's strike value listed by the direction it points on the arena."""
     faces = {DIRECTION_NAMES[(piece.facing + i) % 6]: {"value": f.value, "colour": f.colour}
              for i, f in enumerate(piece.tile.faces)}
-    return {"id": piece.id, "name": piece.tile.name, "kind": piece.tile.kind, "owner": piece.owner,
+    return {"id": piece.id, "name": piece.tile.name, "name_fr": piece.tile.named("fr"), "kind": piece.tile.kind,
+            "owner": piece.owner,
             "controller": state.controller(piece), "cell": state.arena.name(piece.cell),
             "facing": DIRECTION_NAMES[piece.facing], "faces": faces, "element": piece.tile.element,
             "attack_bonus": piece.tile.attack_bonus, "trapped": trapped(state, piece) is not None,
@@ -68,7 +69,7 @@ def summary(state: GameState | None, options: Mapping[str, Any]) -> dict[str, An
                   "directions": list(DIRECTION_NAMES)},
         "colours": list(state.colours),
         "tiles": [_tile(state, p) for p in state.pieces.values() if p.status == ARENA],
-        "labels": {pid: state.label(p) for pid, p in state.pieces.items()},  # every tile, discarded ones too
+        "labels": {pid: dict(zip(("en", "fr"), state.labels(p))) for pid, p in state.pieces.items()},  # discarded too
         "walls": [{"id": a.id, "kind": a.kind, "owner": a.owner, "cell": state.arena.name(a.cell)}
                   for a in state.in_play() if a.cell is not None],
         "actions_in_play": [{"id": a.id, "kind": a.kind, "name": {"en": KINDS[a.kind].en, "fr": KINDS[a.kind].fr},

@@ -130,7 +130,7 @@ def test_tiles_are_named_as_players_call_them_and_copies_by_their_ids():
     assert {pid: engine.state.label(pid) for pid in engine.state.pieces} == {
         "yugi": "Yugi", "k1": "Kuriboh (k1)", "k2": "Kuriboh (k2)", "kaiba": "Kaiba", "dragon": "Thousand Dragon",
         "elf": "Mystical Elf"}
-    assert engine.summary()["labels"]["k2"] == "Kuriboh (k2)"
+    assert engine.summary()["labels"]["k2"] == {"en": "Kuriboh (k2)", "fr": "Kuriboh (k2)"}
     verdicts = move(engine, "k1", "c2")
     assert verdicts[0].message.en == "Kuriboh (k1) advances to c2"
     assert verdicts[0].message.fr == "Kuriboh (k1) avance en c2"

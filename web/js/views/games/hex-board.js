@@ -2,7 +2,7 @@
 // face's strike value in its colour, the hole showing the facing, and the cells a tapped tile can reach.
 
 import { dieCss, svg } from "../../dom.js";
-import { colourName, t } from "../../i18n.js";
+import { colourName, pick, t } from "../../i18n.js";
 
 const R = 36; // hexagon radius in drawing units: 7 columns make a 396-unit-wide arena, ~60 px cells on a phone
 const SQ3 = Math.sqrt(3);
@@ -23,6 +23,9 @@ function toward(cx, cy, dir, k) {
   return [cx + k * R * Math.cos(a), cy + k * R * Math.sin(a)];
 }
 
+/** A tile's name in the page's language: the engine gives its English ``name`` and its French ``name_fr``. */
+export const tileName = (tile) => pick({ en: tile.name, fr: tile.name_fr || tile.name });
+
 export function shortName(name) {
   const word = String(name).replace(/\(.*\)/, "").trim().split(/\s+/)[0] || String(name);
   return word.slice(0, 6);
@@ -31,9 +34,10 @@ export function shortName(name) {
 /** What tells a tile apart on its cell, big enough to read (its full name shows on tap): a character's star and
  * initial, else the initials of a monster's first two words or the first two letters of a one-word name. */
 export function tileMark(tile) {
-  const words = String(tile.name).replace(/\(.*\)/, "").split(/[\s-]+/)
+  const name = tileName(tile);
+  const words = String(name).replace(/\(.*\)/, "").split(/[\s-]+/)
     .filter((w) => w && !/^(the|of|le|la|les|de|du|des)$/i.test(w));
-  if (!words.length) return String(tile.name).slice(0, 2);
+  if (!words.length) return String(name).slice(0, 2);
   if (tile.kind === "character") return `★${words[0][0].toUpperCase()}`;
   return words.length > 1 ? (words[0][0] + words[1][0]).toUpperCase() : words[0].slice(0, 2);
 }
@@ -86,7 +90,7 @@ export function drawArena(cells, tiles, opts = {}) {
     if (tile.element) parts.push(svg("circle", { class: "element", cx, cy, r: 11, stroke: dieCss(tile.element) }));
     parts.push(svg("text", { class: "label", x: cx, y: cy + 4, "text-anchor": "middle", fill: SIDE_TEXT[side % 2] },
       tileMark(tile)));
-    parts.push(svg("title", {}, `${tile.name}${tile.element ? ` · ${t("hex.element", { colour: colourName(tile.element) })}` : ""}`));
+    parts.push(svg("title", {}, `${tileName(tile)}${tile.element ? ` · ${t("hex.element", { colour: colourName(tile.element) })}` : ""}`));
     const cls = ["tile", tile.kind, tile.id === opts.selected ? "selected" : "", opts.targets && opts.targets.has(tile.id) ? "target" : "",
       tile.trapped ? "trapped" : "", tile.chained ? "chained" : ""].filter(Boolean).join(" ");
     root.append(svg("g", { class: cls, dataset: { tile: tile.id, cell: tile.cell, side: String(side), facing: tile.facing || "" },

@@ -4,7 +4,7 @@
 import { clear, h } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { button, choiceRow } from "../widgets.js";
-import { drawArena } from "./hex-board.js";
+import { drawArena, tileName } from "./hex-board.js";
 import { sayWhy } from "./offers.js";
 import "./hex-strings.js";
 
@@ -72,11 +72,11 @@ export function setupEvent(choices) {
 }
 
 function draftTiles(choices) {
-  const out = draft.players.map((p) => ({ id: `char-${p.side}`, cell: p.cell, side: p.side, kind: "character", name: tileOf(choices, p.character).name }));
+  const out = draft.players.map((p) => ({ id: `char-${p.side}`, cell: p.cell, side: p.side, kind: "character", name: tileName(tileOf(choices, p.character)) }));
   for (const [id, side] of Object.entries(draft.owner)) {
     if (side === null || !draft.cells[id]) continue;
     const tile = tileOf(choices, id);
-    out.push({ id, cell: draft.cells[id], side, kind: "monster", name: tile.name, element: tile.element });
+    out.push({ id, cell: draft.cells[id], side, kind: "monster", name: tileName(tile), element: tile.element });
   }
   return out;
 }
@@ -96,7 +96,7 @@ function refusal(choices, id, cell) {
   const other = tiles.find((x) => x.cell === cell && x.id !== id);
   if (other) return t("hex.cannot_go.taken", { tile: name, other: plainName(other.name) });
   const player = draft.players[draft.owner[id]];
-  const character = plainName(tileOf(choices, player.character).name);
+  const character = plainName(tileName(tileOf(choices, player.character)));
   return (choices.near[player.cell] || []).includes(cell) ? null : t("hex.cannot_go.near", { tile: name, character });
 }
 
@@ -125,17 +125,17 @@ function playerCard(ctx, player) {
     h("h3", {}, `${player.side + 1}. ${player.id}`),
     h("p", { class: "hint" }, t(player.side === 0 ? "hex.end_south" : "hex.end_north")),
     h("p", {}, t("hex.pick_character")),
-    choiceRow(characters.map((c) => ({ value: c.id, label: plainName(c.name) })), player.character,
+    choiceRow(characters.map((c) => ({ value: c.id, label: plainName(tileName(c)) })), player.character,
       (id) => { player.character = id; renderSetup(ctx); }, { class: `hex-character-${player.side}`, label: t("hex.pick_character") }));
 }
 
 function monsterRows(ctx) {
   const choices = ctx.summary.setup;
   return h("div", { class: "hex-monsters" }, choices.tiles.filter((x) => x.kind === "monster").map((m) => h("div", { class: "hex-monster", dataset: { monster: m.id } },
-    h("span", {}, plainName(m.name)),
+    h("span", {}, plainName(tileName(m))),
     choiceRow([...draft.players.map((p) => ({ value: p.side, label: p.id })), { value: null, label: t("hex.nobody") }], draft.owner[m.id],
       (side) => { draft.owner[m.id] = side; delete draft.cells[m.id]; for (const p of draft.players) placeMonsters(choices, p); renderSetup(ctx); },
-      { class: "hex-owner", label: plainName(m.name) }))));
+      { class: "hex-owner", label: plainName(tileName(m)) }))));
 }
 
 export function renderSetup(ctx) {
@@ -153,7 +153,7 @@ export function renderSetup(ctx) {
     ...(draft.level === "advanced" ? [h("p", {}, t("hex.hand_size")), choiceRow(HAND_SIZES.map((n) => ({ value: n, label: String(n) })), draft.actions,
       (n) => { draft.actions = n; renderSetup(ctx); }, { class: "hex-hand-size", label: t("hex.hand_size") })] : []),
     h("div", { class: "hex-players" }, draft.players.map((p) => playerCard(ctx, p))),
-    h("p", { class: "hint", id: "hex-place-hint" }, selected ? t("hex.place_tile", { tile: selected.startsWith("char-") ? draft.players[Number(selected.slice(5))].id : plainName(tileOf(choices, selected).name) }) : t("hex.tap_a_tile")),
+    h("p", { class: "hint", id: "hex-place-hint" }, selected ? t("hex.place_tile", { tile: selected.startsWith("char-") ? draft.players[Number(selected.slice(5))].id : plainName(tileName(tileOf(choices, selected))) }) : t("hex.tap_a_tile")),
     h("div", { class: "board-scroll" }, drawArena(cells, draftTiles(choices), {
       selected, destinations,
       onTile: (id) => {

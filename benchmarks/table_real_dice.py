@@ -30,6 +30,7 @@ from companion.tablevision import layout_for
 from companion.tablevision.render import PrintedMat, printed_mat, render_table
 from companion.tablevision.stage import TableStage
 from companion.vision.labels import load_labelled
+from companion.vision.scoring import match
 
 DICE_REAL = Path(__file__).resolve().parents[2] / "shared" / "data" / "dice-real"
 SETS = ("byler-d6", "penlington-wood", "epanemu-dice")
@@ -41,7 +42,8 @@ PIP_SHARE = {1: 0.3}  # penlington-wood: a pips' box across, as a share of the f
 
 @dataclass(frozen=True)
 class CutDie:
-    """A die in its photo: the photo, the centre and side (px) of its face, its value, its set and photo name."""
+    """A die in its photo: the photo, the centre and side (px) of its face, its value, its set and photo name, and
+    the photo's labels ((value, box) of every die) with this die's place in them."""
 
     photo: np.ndarray
     centre: tuple[float, float]
@@ -49,24 +51,27 @@ class CutDie:
     value: int
     source: str
     name: str
+    labels: tuple
+    index: int
 
 
-def cut_dice(sets=SETS) -> tuple[list[CutDie], int]:
-    """Every held-out die at least MIN_SIDE_PX across, and how many were smaller."""
+def cut_dice(sets=SETS, split: str = "heldout") -> tuple[list[CutDie], int]:
+    """Every die of the split at least MIN_SIDE_PX across, and how many were smaller."""
     dice, small = [], 0
     for name in sets:
-        for item in load_labelled(DICE_REAL / name, "heldout"):
+        for item in load_labelled(DICE_REAL / name, split):
             photo = cv2.imread(str(item.path))
             sides = [_face_side(name, d) for d in item.dice]
             if name == "penlington-wood":  # one photo's dice are one size: a 1's lone pip takes the others' size
                 others = [s for s, d in zip(sides, item.dice) if d.value != 1]
                 sides = [float(np.median(others)) if d.value == 1 and others else s for s, d in zip(sides, item.dice)]
-            for d, side in zip(item.dice, sides):
+            labels = tuple((d.value, d.box) for d in item.dice)
+            for k, (d, side) in enumerate(zip(item.dice, sides)):
                 if side < MIN_SIDE_PX:
                     small += 1
                     continue
                 centre = ((d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2)
-                dice.append(CutDie(photo, centre, side, d.value, name, item.path.name))
+                dice.append(CutDie(photo, centre, side, d.value, name, item.path.name, labels, k))
     return dice, small
 
 
@@ -96,6 +101,18 @@ def dice_spots(layout, rng: np.random.Generator, n: int, size_mm: float) -> list
                 and all(math.dist(mm, s) > 1.7 * size_mm for s in spots)):
             spots.append(mm)
     return spots
+
+
+def read_in_own_photo(reader, pool: list[CutDie]) -> dict[tuple[str, str, int], bool]:
+    """Whether the reader alone reads each die right in its own photo ((set, photo, index) -> bool): the dice's own
+    difficulty, beside what the sheet, the camera and the table's path add."""
+    right = {}
+    for key in dict.fromkeys((c.source, c.name) for c in pool):
+        cut = next(c for c in pool if (c.source, c.name) == key)
+        read = [(d.value, d.box) for d in reader.read(cut.photo) if not d.unread and d.box is not None]
+        for i, j in match(read, cut.labels):
+            right[(*key, j)] = read[i][0] == cut.labels[j][0]
+    return right
 
 
 def lay_die(mat: np.ndarray, cut: CutDie, mm: tuple[float, float], side_mm: float, angle: float,
@@ -133,8 +150,9 @@ def lay_die(mat: np.ndarray, cut: CutDie, mm: tuple[float, float], side_mm: floa
     mat[y0:y1, x0:x1] = (roi * (1 - alpha) + die.astype(np.float32) * alpha).clip(0, 255).astype(np.uint8)
 
 
-def real_dice(images: int, seed: int, games=GAMES) -> dict:
-    """Print the section; returns the totals (a Counter per game and one for all)."""
+def real_dice(images: int, seed: int, games=GAMES, split: str = "heldout") -> dict:
+    """Print the section; returns the totals (a Counter per game and one for all). ``split``: another than the
+    held-out photos to try a change on (companion.vision.labels.SPLITS), never to report."""
     from table_print import _pose
 
     from companion.vision import DiceReader
@@ -142,9 +160,11 @@ def real_dice(images: int, seed: int, games=GAMES) -> dict:
     config = load_config(None)
     die_mm = float(config["table"]["die_mm"])
     reader = DiceReader.from_config(config["vision"], threads=1)
-    pool, small = cut_dice()
+    pool, small = cut_dice(split=split)
+    own = read_in_own_photo(reader, pool)
     by_set = Counter(c.source for c in pool)
-    print(f"7. Real dice cut from the held-out photos of dice-real ({', '.join(f'{s} {n}' for s, n in by_set.items())}"
+    photos = "held-out photos" if split == "heldout" else f"{split} photos (not for reporting)"
+    print(f"7. Real dice cut from the {photos} of dice-real ({', '.join(f'{s} {n}' for s, n in by_set.items())}"
           f"; {small} under {MIN_SIDE_PX:.0f} px left out) laid in the dice zones of the printed A3 sheets at "
           f"{die_mm:g} mm +-15 %, {images} images per game, 1-6 dice each; composites, not photographs; read by "
           f"TableStage.read_still (the service's dice window and veto)")
@@ -168,6 +188,7 @@ def real_dice(images: int, seed: int, games=GAMES) -> dict:
                 cut = pool[int(rng.integers(len(pool)))]
                 lay_die(mat, cut, mm, float(sizes[k]), float(rng.uniform(0, 360)), (float(light[0]), float(light[1])))
                 truth.append((mm, cut.value, float(sizes[k]), cut.source))
+                per_set[cut.source]["own"] += own.get((cut.source, cut.name, cut.index), False)
             frame = render_table(layout, [], [], _pose(layout, "v3", rng, float(rng.uniform(0, 8))), rng,
                                  printed=PrintedMat(mat, printed.stickers))
             stage = TableStage.from_config(config["table"], game)
@@ -200,8 +221,9 @@ def real_dice(images: int, seed: int, games=GAMES) -> dict:
         all_c.update(c)
         _line(game, c)
     _line("all", all_c)
-    print("read right by source set: " + ", ".join(
-        f"{s} {v['right']}/{v['dice']} = {100 * v['right'] / max(v['dice'], 1):.2f}%" for s, v in per_set.items()))
+    print("read right by source set, on the sheets (the same dice read alone in their own photos): " + ", ".join(
+        f"{s} {v['right']}/{v['dice']} = {100 * v['right'] / max(v['dice'], 1):.2f}% "
+        f"({100 * v['own'] / max(v['dice'], 1):.2f}%)" for s, v in per_set.items()))
     print()
     results["all"] = all_c
     return results

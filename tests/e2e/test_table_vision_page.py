@@ -56,16 +56,16 @@ def test_the_mat_the_pieces_and_the_alignment_picture(tmp_path, screenshots):
                 "return document.getElementById('alignment-img').naturalWidth")
             wait(browser, lambda d: status(d).startswith("Mat found: 4 anchors in sight"),
                  message="the mat is not shown")
-            wait(browser, lambda d: "The camera sees: player 1's keeper at (2, 3)" in board(d),
+            wait(browser, lambda d: "The camera sees: player 1's keeper" in board(d),
                  message="the camera's board is not shown (before setup, named by seat, never by sticker id)")
             service.table.submit(NK_TWO_KEEPERS)  # once set up, the game names its pieces and cells
-            wait(browser, lambda d: "The camera sees: A's keeper at (2, 3)" in board(d),
+            wait(browser, lambda d: "The camera sees: A's keeper off the tiles" in board(d),  # (2, 3): no tile
                  message="the camera's board is not told in the game's words")
             assert re.fullmatch(r"Mat found: 4 anchors in sight, ±\d\.\d px", status(browser))
             tap(browser, "#lang-toggle")  # the decimal comma in French
             wait(browser, lambda d: re.fullmatch(r"Tapis trouvé : 4 repères visibles, ±\d,\d px", status(d)),
                  message="the French mat line does not write the decimal comma")
-            assert "La caméra voit : gardien de A en (2, 3)" in board(browser)
+            assert "La caméra voit : gardien de A hors des tuiles" in board(browser)
             tap(browser, "#lang-toggle")
             tap(browser, "#alignment-toggle")
             wait(browser, lambda d: width(d) == 630, message="no alignment picture")  # the A3 mat at 1.5 px a mm

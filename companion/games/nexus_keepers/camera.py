@@ -49,8 +49,8 @@ def positions_from_board(state: GameState, pieces: Mapping[str, Any]) -> tuple[d
 
 def camera_names(state: GameState, pieces: Mapping[str, Any]) -> dict[str, Text]:
     """The keepers and tiles on the camera's board as players call them, keeper N and tiles N-t being the N-th
-    player's: "Ana's keeper on the volcano" (« gardien de Ana sur le volcan ») once on a tile in play; a tile, or a
-    keeper off the tiles, by its name alone. Before the setup, by the player's number: "player 1's tile 2", never
+    player's: "Ana's keeper on the volcano" (« gardien de Ana sur le volcan ») once the tiles are in play, or "off the
+    tiles"; a tile by its name alone. Before the setup, by the player's number: "player 1's tile 2", never
     the sticker's "tile-1-2"."""
     players = list(state.players) if state.set_up else []
     out = {}
@@ -64,8 +64,10 @@ def camera_names(state: GameState, pieces: Mapping[str, Any]) -> dict[str, Text]
                 continue
             cell = seen.get("cell")
             cell = (cell[0], cell[1]) if isinstance(cell, (list, tuple)) and seen.get("status") != "gone" else None
-            if cell is None or cell not in state.board.tiles or not sticker.startswith("keeper"):
+            if cell is None or not state.board.cubes or not sticker.startswith("keeper"):
                 out[sticker] = Text(en, fr)
+            elif cell not in state.board.tiles:
+                out[sticker] = Text(f"{en} off the tiles", f"{fr} hors des tuiles")
             else:
                 out[sticker] = Text(f"{en} on {tile_words(state.board, cell, 'en')}",
                                     f"{fr} sur {tile_words(state.board, cell, 'fr')}")

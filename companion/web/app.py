@@ -145,13 +145,14 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
                           "service (journalctl -u companion | grep \"Table PIN\"), et chaque téléphone doit le "
                           "saisir à nouveau."})
 
-    from companion.web import api, camera, pages, profile, session, sheets, simulated, stream
+    from companion.web import api, camera, lens, pages, profile, session, sheets, simulated, stream
 
     app.register_blueprint(session.blueprint)
     app.register_blueprint(api.blueprint)
     app.register_blueprint(stream.blueprint)
     app.register_blueprint(sheets.blueprint)
     app.register_blueprint(camera.blueprint)
+    app.register_blueprint(lens.blueprint)
     app.register_blueprint(profile.blueprint)
     app.register_blueprint(simulated.blueprint)
     app.register_blueprint(pages.blueprint)

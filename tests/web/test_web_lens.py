@@ -1,0 +1,118 @@
+"""Calibrating the lens from the phone's camera screen (companion/web/lens.py): photos of the mat taken from the
+frames the pipeline sees, the fit kept as lens.json and used by the running table vision, clear refusals."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from companion.capture.base import Frame
+from companion.pipeline import LiveView
+from companion.tablevision import layout_for
+from companion.tablevision.lens import distort_image, load_lens, opencv_k
+from companion.tablevision.render import CameraPose, render_table
+from companion.tablevision.scenes import random_position
+from companion.tablevision.stage import TableStage
+from webhelpers import check_response
+
+LAYOUT = layout_for("nexus-keepers")
+WIDE = dict(height=300.0, hfov=82.9)  # Camera Module 3 Wide at 1280x960, low over an A3 mat
+
+
+def mat(seed: int, k1_opencv: float = -0.15) -> np.ndarray:
+    """The mat with 16 stickers across it, seen through a wide lens; another seed moves the pieces and tilts."""
+    rng = np.random.default_rng(seed)
+    placements, _ = random_position(LAYOUT, rng, 16)
+    image = render_table(LAYOUT, placements, [], CameraPose(tilt=4, **WIDE), rng).image
+    return distort_image(image, *opencv_k(k1_opencv, 0.0, WIDE["hfov"])) if k1_opencv else image
+
+
+@pytest.fixture
+def camera(service):
+    """Shows ``image`` as the camera's latest frames, read by the running table stage (``still``: twice, so nothing
+    moves between the last two)."""
+    service.table_stage = TableStage(LAYOUT)
+    service.live = LiveView()
+
+    def show(image: np.ndarray, still: bool = True) -> None:
+        for _ in range(2 if still else 1):
+            index = service.live.frame.index + 1 if service.live.frame is not None else 0
+            service.live.update(Frame(image, index * 0.1, index), [])
+            service.table_stage.process(image, [], index, index * 0.1)
+
+    return show
+
+
+def delete(phone, path: str, headers=None):
+    response = phone.client.delete(path, headers={"X-CSRF-Token": phone.csrf, **(headers or {})})
+    check_response("DELETE", path, response)
+    return response
+
+
+def test_two_photos_of_the_mat_measure_the_lens_kept_and_used_at_once(player, phone, service, camera):
+    state = player.get("/api/lens").get_json()
+    assert state["lens"] is None and state["photos"] == [] and state["photos_needed"] == 2
+    assert phone.post("/api/lens/photos").status_code == 401  # a change: the PIN first
+    assert player.post("/api/lens/photos").get_json()["error"] == "no_frame"
+    camera(np.full((960, 1280, 3), 90, np.uint8))
+    refused = player.post("/api/lens/photos")
+    assert refused.status_code == 422 and refused.get_json()["error"] == "no_mat"
+    assert "0 of the mat's anchors" in refused.get_json()["message"]
+    assert player.post("/api/lens/fit").get_json()["error"] == "too_few_photos"
+    camera(mat(3), still=False)  # the mat just laid down: the picture changed
+    assert player.post("/api/lens/photos").get_json()["error"] == "moving"
+    camera(mat(3))
+    first = player.post("/api/lens/photos")
+    assert first.status_code == 201 and first.get_json()["photos"][0]["anchors"] == 4
+    assert first.get_json()["photos"][0]["stickers"] >= 10
+    too_few = player.post("/api/lens/fit")
+    assert too_few.status_code == 422 and "1 photo(s) taken" in too_few.get_json()["message"]
+    again = player.post("/api/lens/photos")  # nothing moved: kept, and said so
+    assert again.get_json()["photos"][1]["same_view"] is True
+    assert delete(player, "/api/lens/photos").get_json()["photos"] == []
+    for seed in (3, 4):
+        camera(mat(seed))
+        assert player.post("/api/lens/photos").status_code == 201
+    key = {"Idempotency-Key": "lens-fit-0001"}
+    fitted = player.post("/api/lens/fit", headers=key)
+    assert fitted.status_code == 200, fitted.get_json()
+    body = fitted.get_json()
+    lens = body["lens"]
+    assert lens["k1"] < 0 and lens["photos"] == 2 and lens["residual_px"] < 0.3 * lens["residual_before_px"]
+    assert f"{lens['residual_px']:.2f} px" in body["result"]["en"] and "fois plus près" in body["result"]["fr"]
+    assert body["photos"] == [] and body["advice"]  # calibrate again after moving the camera
+    kept = load_lens(service.config.data_dir)
+    assert kept is not None and kept.k1 == lens["k1"]
+    assert "measured_at" in json.loads((service.config.data_dir / "lens.json").read_text())
+    assert service.table_stage.reader.tracker.lens == kept  # the running table vision uses it from the next frame
+    retried = player.post("/api/lens/fit", headers=key)  # a lost reply: the first answer, not a second fit
+    assert retried.headers.get("Idempotent-Replayed") == "true" and retried.get_json() == body
+    forgotten = delete(player, "/api/lens")
+    assert forgotten.status_code == 200 and forgotten.get_json()["lens"] is None
+    assert not (service.config.data_dir / "lens.json").exists() and service.table_stage.reader.tracker.lens is None
+    assert delete(player, "/api/lens").status_code == 404
+
+
+def test_a_fit_no_better_than_no_correction_is_not_saved_and_the_photos_stay(player, service, camera):
+    for seed in (3, 4):
+        camera(mat(seed, k1_opencv=0.0))  # a lens that does not bend
+        assert player.post("/api/lens/photos").status_code == 201
+    refused = player.post("/api/lens/fit")
+    assert refused.status_code == 422 and refused.get_json()["error"] == "no_better", refused.get_json()
+    assert "no better than none" in refused.get_json()["message"]
+    assert "nothing was saved" in refused.get_json()["message"]
+    assert not (service.config.data_dir / "lens.json").exists()
+    assert len(player.get("/api/lens").get_json()["photos"]) == 2
+
+
+def test_a_lens_measured_at_another_picture_size_is_said_to_need_calibrating_again(player, service, camera):
+    (service.config.data_dir / "lens.json").write_text(json.dumps(
+        {"k1": -0.05, "k2": 0.0, "size": [640, 480], "residual_px": 0.2, "residual_before_px": 1.5, "photos": 2}))
+    camera(mat(3))
+    advice = player.get("/api/lens").get_json()["advice"]
+    assert "1280x960 now, 640x480 when the lens was measured" in advice[0]["en"] and "Calibrez" in advice[0]["fr"]
+    (service.config.data_dir / "lens.json").write_text("{\"k1\": ")
+    damaged = player.get("/api/lens")
+    assert damaged.status_code == 409 and damaged.get_json()["error"] == "damaged_lens"

@@ -271,3 +271,28 @@ def test_the_persons_move_is_drawn_on_the_mat_before_any_simulated_player_acts(t
     seen = {p.name: p.place.cell for p in view.pieces}
     assert seen[move["tile"]] == mat_cell(move["path"][-1])
     assert camera.scenes == scenes and len(table.history()) == entered + 1, "no simulated player acted"
+
+
+@pytest.mark.parametrize("game", ["hexors", "nexus", "nexus-keepers", "tesseract"])
+def test_drawing_the_game_now_enters_nothing(tmp_path, game):
+    """Each game's simulated players can draw the referee's game as it stands (a person's move) without playing."""
+    from companion.capture.simulated_game import bot_for
+
+    table = Table(Journal(tmp_path / "journal.sqlite3"), EventBus(), default_game=game)
+    bot = bot_for(game, np.random.default_rng(1))
+    if game == "nexus-keepers":
+        import json
+        from pathlib import Path
+
+        example = Path(__file__).resolve().parents[2] / "docs/rules/examples/nexus-keepers-full-game.jsonl"
+        table.submit(json.loads(example.read_text().splitlines()[0]))
+    played = bot.next_scene(table)
+    entered = len(table.history())
+    now = bot.scene_now(table)
+    assert len(table.history()) == entered
+    drawn = {p.marker.name for p in now.pieces}
+    assert drawn >= {p.marker.name for p in played.pieces if not p.marker.name.startswith("keeper")}
+    if game == "nexus-keepers":  # the keepers stand where the referee has them
+        assert {n for n in drawn if n.startswith("keeper")} == {f"keeper-{i}" for i in
+                                                                 range(1, len(table.engine.state.players) + 1)}
+    assert not now.thrown

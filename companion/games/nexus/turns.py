@@ -15,7 +15,7 @@ from companion.words import plural_en, plural_fr
 
 from . import rules
 from .cards import ROTATIONS, TURNS, resolve_deck
-from .grid import LATTICE, Placement, open_spots
+from .grid import Placement, open_spots
 from .scoring import node_value, score_closed, standing, tied
 from .state import CARD, COLOURS, COUNTER, OVER, GameState, build_board, card_label, remember
 
@@ -149,11 +149,10 @@ def play_card(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
     out = [rules.info(rules.CARD_PLAYED, f"{state.player} plays {name} at {where}",
                       f"{state.player} joue {nom} en {ou}", [state.player])] + forced
     if not options["blocked_rod_closes"]:
-        for point in state.board.blocked_ports_of(len(state.placements) - 1):
-            at = f"({point[0] / LATTICE:g}, {point[1] / LATTICE:g})"
-            out.append(rules.warning(rules.ROD_BLOCKED, f"A rod meets a blank card edge at {at}: its Nexus can "
-                                     "never close", f"Un connecteur bute sur un bord vide en {at} : son Nexus ne "
-                                     "pourra jamais se fermer"))
+        for _point in state.board.blocked_ports_of(len(state.placements) - 1):
+            out.append(rules.warning(rules.ROD_BLOCKED, f"A rod meets a blank card edge along {name}: its Nexus can "
+                                     "never close", f"Un connecteur bute sur un bord vide le long de {nom} : son "
+                                     "Nexus ne pourra jamais se fermer"))
     out += _close_new(state, options)
     if state.phase == OVER:
         return out
@@ -239,7 +238,7 @@ def _node_at(state: GameState, event: Mapping[str, Any]) -> str:
         d = ((x - at[0]) ** 2 + (y - at[1]) ** 2) ** 0.5
         if d <= dist:
             best, dist = nid, d
-    return best or f"({at[0]}, {at[1]})"
+    return best or ""
 
 
 def place_counter(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any], cache: dict) -> list[Verdict]:
@@ -250,7 +249,8 @@ def place_counter(state: GameState, event: Mapping[str, Any], options: Mapping[s
         raise rules.Illegal(rules.TURN_PHASE, f"{who} must play a card before placing a counter",
                             f"{who} doit jouer une carte avant de poser un pion", [who])
     if nid not in state.board.power:
-        raise rules.Illegal(rules.COUNTER_NODE, f"There is no node at {nid}", f"Il n'y a pas de nœud en {nid}", [who])
+        raise rules.Illegal(rules.COUNTER_NODE, "There is no node where the counter was put",
+                            "Il n'y a pas de nœud là où le pion a été posé", [who])
     if nid in state.counters:
         holder = state.counters[nid]
         raise rules.Illegal(rules.COUNTER_OCCUPIED, f"That node of {state.node_place(nid)} is occupied by {holder}",

@@ -73,6 +73,7 @@ def test_a_rod_against_a_blank_edge_is_flagged_and_never_leads_to_a_node():
     engine = new_game()
     verdicts = ok(play(engine, "t-caps-1", 0, -2, 90))      # its R cap meets t-bar-1's blank top edge
     assert rules_of(verdicts) == ["nexus.card.played", "nexus.connector.blocked"]
+    assert verdicts[1].message.en.startswith("A rod meets a blank card edge along t-caps-1: its Nexus can never close")
     blocked = {n["id"]: n for n in engine.summary()["nexuses"]}["t-caps-1:r"]
     assert (blocked["closed"], blocked["blocked_ends"], blocked["can_close"]) == (False, 1, False)
     assert "t-caps-1:r" in engine.legal_counters()

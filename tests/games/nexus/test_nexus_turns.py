@@ -61,7 +61,10 @@ def test_a_counter_seen_at_a_position_lands_on_the_nearest_node():
     assert engine.state.counters == {"t-bar-1:b": "Ann"}
     assert verdicts[0].message.en == "Ann places a counter on a power-2 node of t-bar-1 at (0, 0)"
     ok(play(engine, "t-pair-2", -1, 0, 90))
-    assert refused(engine.apply({"type": "place_counter", "at": [5, 5]})) == "nexus.counter.node"
+    nowhere = engine.apply({"type": "place_counter", "at": [5, 5]})
+    assert refused(nowhere) == "nexus.counter.node"
+    assert nowhere[0].message.en.startswith("There is no node where the counter was put")  # not "at (5, 5)"
+    assert nowhere[0].message.fr.startswith("Il n'y a pas de nœud là où le pion a été posé")
     with pytest.raises(EventError):
         engine.apply({"type": "place_counter", "at": "here"})
 

@@ -4,6 +4,7 @@
 
 import { $, clear, h } from "../dom.js";
 import { addStrings, formatNumber, pick, t } from "../i18n.js";
+import * as lens from "./lens.js";
 
 addStrings({
   en: {
@@ -60,6 +61,7 @@ export function init(app) {
   const img = $("#alignment-img");
   img.addEventListener("load", () => { $("#alignment-caption").textContent = t("vision.align_hint"); });
   img.addEventListener("error", () => { $("#alignment-caption").textContent = t("vision.no_align"); });
+  lens.init(app);
 }
 
 /** Redraw from ``app.live.table`` (this frame) and ``app.state.camera_board`` (the last settled board). */
@@ -68,6 +70,7 @@ export function update(app) {
   const box = $("#table-vision");
   box.hidden = !vision;
   if (!vision) return;
+  lens.update();
   $("#table-vision-status").textContent = statusText(vision);
   const seen = $("#table-vision-board");
   clear(seen);

@@ -5,6 +5,7 @@ import { clear, dieCss, h } from "../../dom.js";
 import { colourName, named, pick, t } from "../../i18n.js";
 import { button } from "../widgets.js";
 import { colourOf, drawBoard, drawZoom, spotCells } from "./nx-board.js";
+import { sayWhy } from "./offers.js";
 import { cardPicker } from "./nx-setup.js";
 import "./nx-strings.js";
 
@@ -86,13 +87,20 @@ function cardControls(ctx) {
   return out;
 }
 
+/** Why no counter may go on ``node`` now, as the referee would refuse it: taken, in a closed Nexus, or a tie. */
+function blockedWhy(node) {
+  if (node.counter) return t("nx.node_taken", { name: node.counter });
+  return t(node.closed ? "nx.node_closed" : "nx.node_tie");
+}
+
 function counterControls(ctx) {
   const { summary, submit } = ctx;
   const legal = new Set(summary.legal_counters);
   if (!ui.zoom) return [h("p", { class: "hint", id: "nx-counter-hint" }, t("nx.tap_card", { name: summary.player }))];
   const free = summary.nodes.some((n) => n.id.startsWith(`${ui.zoom}:`) && legal.has(n.id));
   return [h("div", { class: "card", id: "nx-zoom" }, h("h3", {}, t("nx.zoom_title", { card: named(summary, ui.zoom) })),
-    drawZoom(summary, ui.zoom, legal, (node) => submit({ type: "place_counter", player: summary.player, node })),
+    drawZoom(summary, ui.zoom, legal, (node) => submit({ type: "place_counter", player: summary.player, node }),
+      (node) => sayWhy(ctx, blockedWhy(node))),
     free ? null : h("p", { class: "hint" }, t("nx.no_free_node")),
     button(t("nx.close_zoom"), () => { ui.zoom = null; render(ctx); }, { id: "nx-zoom-close" }))];
 }

@@ -2,7 +2,7 @@
 // players' colours, closed Nexuses shaded in their scorer's colour, and the free squares a new card may take.
 
 import { dieCss, svg } from "../../dom.js";
-import { t } from "../../i18n.js";
+import { named, t } from "../../i18n.js";
 
 const PX = 80; // screen pixels per half-card square: a square is always a comfortable target
 
@@ -96,19 +96,21 @@ export function drawBoard(summary, opts = {}) {
   return root;
 }
 
-/** One played card drawn large with its nodes as 44 px targets: the legal ones call ``onNode(id)``. */
-export function drawZoom(summary, cardId, legal, onNode) {
+/** One played card drawn large with its nodes as 44 px targets: the legal ones call ``onNode(id)``, the others
+ * ``onBlocked(node)`` (to say why no counter goes there). */
+export function drawZoom(summary, cardId, legal, onNode, onBlocked) {
   const card = summary.cards.find((c) => c.card === cardId);
   const [x0, y0, x1, y1] = card.box;
   const w = x1 - x0;
   const hgt = y1 - y0;
   const root = svg("svg", { class: "nx-board nx-zoom", viewBox: `${x0 - 0.05} ${y0 - 0.05} ${w + 0.1} ${hgt + 0.1}`, role: "img",
-    "aria-label": cardId, style: `width:${w > hgt ? "100%" : "210px"};aspect-ratio:${w + 0.1} / ${hgt + 0.1}`, dataset: { card: cardId } },
+    "aria-label": named(summary, cardId), style: `width:${w > hgt ? "100%" : "210px"};aspect-ratio:${w + 0.1} / ${hgt + 0.1}`, dataset: { card: cardId } },
   svg("rect", { class: "card-face", x: x0 + 0.03, y: y0 + 0.03, width: w - 0.06, height: hgt - 0.06, rx: 0.06 }),
   card.rods.map((rod) => svg("polyline", { class: "rod", points: rod.map((p) => p.join(",")).join(" ") })));
   for (const node of summary.nodes.filter((n) => n.id.startsWith(`${cardId}:`))) {
     const ok = legal.has(node.id);
-    root.append(nodeMark(summary, node, { legal: ok, r: 0.09, onNode: ok ? onNode : undefined }));
+    root.append(nodeMark(summary, node, { legal: ok, r: 0.09,
+      onNode: ok ? onNode : onBlocked ? () => onBlocked(node) : undefined }));
   }
   return root;
 }

@@ -18,7 +18,7 @@ from flask import Blueprint, current_app, jsonify
 
 from companion.core import Text
 from companion.tablevision.lens import LENS_FILE, Lens, LensError, fit_lens, load_lens
-from companion.tablevision.markers import SeenMarker
+from companion.tablevision.markers import MarkerFinder, SeenMarker
 from companion.web.app import context
 from companion.web.idempotency import idempotent
 from companion.web.session import require_pin
@@ -130,7 +130,7 @@ def take_photo():
     if stage.motion.moving:
         raise ApiError(409, "moving", "something is moving over the mat: take the photo with hands off the table")
     layout = stage.layout
-    markers = stage.reader.finder.find(frame.image)
+    markers = MarkerFinder(layout.dictionary).find(frame.image)  # its own detector: the pipeline's runs meanwhile
     anchors = [m for m in markers if m.id in layout.anchor_ids]
     if len(anchors) < ANCHORS_NEEDED:
         missing = ", ".join(str(i) for i in sorted(layout.anchor_ids - {m.id for m in anchors}))

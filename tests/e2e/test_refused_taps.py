@@ -43,20 +43,26 @@ def tesseract(summary):
     return [], f".tess-tower .column[data-column='{column}']", f"The cube on {column} is not removable"
 
 
+def end_of_actions(summary):
+    """"End the actions", offered disabled with actions left (the referee's own reason, from ``available``)."""
+    return [], "#tess-end-actions", summary["available"]["end_actions"]["why"]["en"]
+
+
 def nexus_keepers(summary):
     """B's keeper tapped on A's turn."""
     return [], ".nk-board .keeper[data-keeper='B']", f"It is {summary['turn']}'s turn"
 
 
-# per game: the events of its example game played first (screens.EXAMPLES), and the taps
-GAMES = {"hexors": (1, hexors), "nexus": (5, nexus), "tesseract": (1, tesseract), "nexus-keepers": (1, nexus_keepers)}
+# per case: the game, the events of its example game played first (screens.EXAMPLES), and the taps
+CASES = {"hexors": ("hexors", 1, hexors), "nexus": ("nexus", 5, nexus), "tesseract": ("tesseract", 1, tesseract),
+         "tesseract-end": ("tesseract", 1, end_of_actions), "nexus-keepers": ("nexus-keepers", 1, nexus_keepers)}
 
 
-@pytest.mark.parametrize("game", list(GAMES))
-def test_a_tap_the_rules_refuse_says_why_beside_the_finger(quiet_table, phone, screenshots, game):
+@pytest.mark.parametrize("case", list(CASES))
+def test_a_tap_the_rules_refuse_says_why_beside_the_finger(quiet_table, phone, screenshots, case):
     service, url = quiet_table
     unlock(phone, url)
-    played, taps = GAMES[game]
+    game, played, taps = CASES[case]
     start(service, game, played)
     show(phone, url)
     picks, refused, words = taps(service.table.state()["summary"])
@@ -72,5 +78,5 @@ def test_a_tap_the_rules_refuse_says_why_beside_the_finger(quiet_table, phone, s
     assert gap <= 150, f"the reason is {gap:.0f} px from the control tapped: {answer} vs {control}"
     assert answer["live"] == "polite"
     assert state(url)["entries"] == before  # nothing was sent
-    screenshot(phone, screenshots, f"refused-{game}")
+    screenshot(phone, screenshots, f"refused-{case}")
     assert not page_errors(phone)

@@ -125,7 +125,7 @@ def test_hexors_is_set_up_and_played_by_tapping(quiet_table, phone, screenshots)
     winner = last.get("winner")
     shown_winner = shown(phone, "return document.querySelector('#hex-last-duel').dataset.winner")
     assert shown_winner == (winner or "")
-    labels = summary["labels"]  # tiles are named as players call them, as the verdicts do
+    labels = {tid: name["en"] for tid, name in summary["labels"].items()}  # as players call them, as the verdicts do
     said = shown(phone, "return document.querySelector('#hex-last-duel').textContent")
     assert labels[duel["attacker"]] in said and labels[duel["defender"]] in said, said
     assert duel["attacker"] not in said and duel["defender"] not in said, said  # ids such as "mon-0-2": not said

@@ -84,7 +84,7 @@ def test_a_hexors_tile_shows_its_full_name_when_tapped(quiet_table, phone):
     unlock(phone, url)
     start(service, "hexors", 1)
     show(phone, url)
-    name = service.table.state()["summary"]["labels"]["kuriboh"]
+    name = service.table.state()["summary"]["labels"]["kuriboh"]["en"]
     assert phone.find_element("css selector", ".hex-arena .tile[data-tile='kuriboh'] .label").text == name[:2]
     tap(phone, ".hex-arena .tile[data-tile='kuriboh']")      # the arena is drawn again, the tile selected
     tip = wait(phone, lambda d: d.execute_script(

@@ -17,9 +17,9 @@ pytestmark = pytest.mark.browser
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "rules" / "examples"
 EXPECTED = {  # (game, example) -> entries said, English and French
     ("hexors", "hexors-beginner-win.jsonl"): (["Move Kuriboh → d3", "Challenge Saggi the Dark Clown", "Roll red"],
-                                              ["Déplacer Kuriboh → d3", "Défier Saggi the Dark Clown", "Lancer rouge"]),
+                                              ["Déplacer Kuriboh → d3", "Défier Saggi le Clown Noir", "Lancer rouge"]),
     ("hexors", "hexors-advanced-win.jsonl"): (["Launch Earth fist → Celtic Guardian", "Launch Genesis → Kuriboh"],
-                                              ["Lancer Poing de terre → Celtic Guardian", "Lancer Genèse → Kuriboh"]),
+                                              ["Lancer Poing de terre → Gardien Celte", "Lancer Genèse → Kuriboh"]),
     ("nexus", "nexus-two-players.jsonl"): (["Counter on Fork", "Play Long rod"],
                                            ["Pion sur Fourche", "Jouer Longue tige"]),
 }

@@ -9,8 +9,8 @@ height, tilted 0-8 degrees, with uneven light, blur and noise (``render_table``)
 
 The sets box dice differently: byler-d6 the top face, epanemu-dice the whole die, penlington-wood only the pips of
 the top face (the face is then taken as the pips' box over the share of a face that pips cover, a lone pip of a 1
-from the photo's other dice). Dice under 24 px across in their photo are left out: the camera sees a die at 43 px,
-so a smaller cut would be enlarged past its own detail. Composites of real photos, not photographs: said so.
+from the photo's other dice). Dice under 24 px across in their photo are left out: the camera sees a die at 43 px
+on an A3 mat, so a smaller cut would be enlarged past its own detail. Composites of real photos, not photographs: said so.
 
     python benchmarks/table.py --only real-dice            # this section alone, about two minutes on one core
 """
@@ -153,8 +153,7 @@ def lay_die(mat: np.ndarray, cut: CutDie, mm: tuple[float, float], side_mm: floa
 def real_dice(images: int, seed: int, games=GAMES, split: str = "heldout") -> dict:
     """Print the section; returns the totals (a Counter per game and one for all). ``split``: another than the
     held-out photos to try a change on (companion.vision.labels.SPLITS), never to report."""
-    from table_print import _pose
-
+    from benchmarks.table_print import _pose
     from companion.vision import DiceReader
 
     config = load_config(None)
@@ -221,6 +220,13 @@ def real_dice(images: int, seed: int, games=GAMES, split: str = "heldout") -> di
         all_c.update(c)
         _line(game, c)
     _line("all", all_c)
+    rate = {g: (100 * c["right"] / max(c["dice"], 1), 100 * c["exact"] / max(c["images"], 1), c["phantoms"])
+            for g, c in results.items()}
+    met = [g for g, (right, exact, phantoms) in rate.items() if right >= 99 and exact >= 95 and phantoms == 0]
+    print(f"goals (>= 99% read right, >= 95% exact rolls, 0 phantoms): met on {len(met)} of {len(rate)} games' sheets"
+          f"{' (' + ', '.join(met) + ')' if met else ''}; read right {min(r[0] for r in rate.values()):.2f}-"
+          f"{max(r[0] for r in rate.values()):.2f}%, exact rolls {min(r[1] for r in rate.values()):.2f}-"
+          f"{max(r[1] for r in rate.values()):.2f}%, phantoms {sum(r[2] for r in rate.values())}")
     print("read right by source set, on the sheets (the same dice read alone in their own photos): " + ", ".join(
         f"{s} {v['right']}/{v['dice']} = {100 * v['right'] / max(v['dice'], 1):.2f}% "
         f"({100 * v['own'] / max(v['dice'], 1):.2f}%)" for s, v in per_set.items()))

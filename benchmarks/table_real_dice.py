@@ -10,7 +10,8 @@ height, tilted 0-8 degrees, with uneven light, blur and noise (``render_table``)
 The sets box dice differently: byler-d6 the top face, epanemu-dice the whole die, penlington-wood only the pips of
 the top face (the face is then taken as the pips' box over the share of a face that pips cover, a lone pip of a 1
 from the photo's other dice). Dice under 24 px across in their photo are left out: the camera sees a die at 43 px
-on an A3 mat, so a smaller cut would be enlarged past its own detail. Composites of real photos, not photographs: said so.
+on an A3 mat, so a smaller cut would be enlarged past its own detail. Composites of real photos, not
+photographs: said so.
 
     python benchmarks/table.py --only real-dice            # this section alone, about two minutes on one core
 """

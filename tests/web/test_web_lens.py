@@ -116,3 +116,5 @@ def test_a_lens_measured_at_another_picture_size_is_said_to_need_calibrating_aga
     (service.config.data_dir / "lens.json").write_text("{\"k1\": ")
     damaged = player.get("/api/lens")
     assert damaged.status_code == 409 and damaged.get_json()["error"] == "damaged_lens"
+    assert delete(player, "/api/lens").status_code == 200  # a damaged file can be forgotten
+    assert player.get("/api/lens").get_json()["lens"] is None

@@ -140,7 +140,7 @@ export function update() {
   $("#lens-kept").textContent = !state ? "" : lens
     ? t("lens.kept", { photos: lens.photos, after: px(lens.residual_px), before: px(lens.residual_before_px) })
     : t("lens.none");
-  $("#lens-forget").hidden = !lens;
+  $("#lens-forget").hidden = !lens && !(said && said.key === "lens.error.damaged_lens");
   const photos = state ? state.photos.length : 0;
   $("#lens-photos").textContent = state ? t("lens.photos", { n: photos, needed: state.photos_needed }) : "";
   $("#lens-start-over").hidden = photos === 0;

@@ -146,3 +146,15 @@ def test_the_game_screen_speaks_the_language_chosen_on_it_and_keeps_what_was_typ
         assert not phone.find_element("id", "option-leap_over_run").is_selected()
     finally:
         language(phone, "en")
+
+
+def test_nothing_empty_takes_room_on_the_table_screen(quiet_table, phone):
+    """An empty line kept for the simulated seat's answer left a 60 px gap above every board on a real table."""
+    service, url = quiet_table
+    unlock(phone, url)
+    service.table.new_game("nexus", {}, PLAYERS["nexus"])
+    open_screen(phone, url, "table")
+    empty = phone.execute_script("""return [...document.querySelector('#screen-table').children]
+      .filter(e => !e.hidden && !e.children.length && !e.textContent.trim() && e.getBoundingClientRect().height > 0)
+      .map(e => e.id || e.className)""")
+    assert empty == []

@@ -117,6 +117,26 @@ def test_every_move_the_board_offers_is_accepted(name):
                      {"move"} if name.startswith("hexors") else {"positions"}), kinds
 
 
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("tesseract-*.jsonl")))
+def test_every_choice_a_tesseract_event_offers_is_accepted(name):
+    """An event being resolved (a row bonus, a shield) is answered on the phone by tapping one of its ``columns`` or
+    ``colors`` (web/js/views/games/tess-resolve.js): each, with the example's other answers, is accepted."""
+    engine = create_game("tesseract", {})
+    tried = 0
+    for line in (EXAMPLES / name).read_text(encoding="utf-8").splitlines():
+        event = json.loads(line)
+        waiting = engine.summary().get("waiting")  # none before the setup
+        if waiting and event["type"] == "resolve":
+            item, copy = waiting[0], type(engine).from_snapshot(engine.snapshot())
+            for key, choices in (("column", item.get("columns") or []), ("color", item.get("colors") or [])):
+                if key in item["needs"] and key in event:
+                    for choice in choices:
+                        assert refusal(copy, {**event, key: choice}) is None, (item["event"], key, choice)
+                        tried += 1
+        engine.apply(event)
+    assert tried
+
+
 def test_hexors_offers_an_action_tile_only_when_it_can_be_paid_for_and_played_now():
     """« Les joueurs peuvent lancer autant d'actions qu'ils veulent au cours d'un tour de jeu, mais ils doivent avoir
     suffisamment d'étoiles dans leur fonds pour les payer. » A launch the stars or the hand cannot pay is shown disabled

@@ -17,14 +17,16 @@ ANSWER = """const box = document.querySelector('#tap-answer');
   const r = box.getBoundingClientRect();
   return {top: r.top, bottom: r.bottom, text: box.innerText, live: box.getAttribute('aria-live'),
           height: innerHeight};"""
-CONTROL = "const r = document.querySelector(arguments[0]).getBoundingClientRect(); return {top: r.top, bottom: r.bottom}"
+CONTROL = ("const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+           " return {top: r.top, bottom: r.bottom}")
 
 
 def hexors(summary):
     """Yugi's Kuriboh picked, then a free cell it cannot reach this turn."""
     reach = {m["path"][-1] for m in summary["legal_moves"] if m["tile"] == "kuriboh"}
     taken = {t["cell"] for t in summary["tiles"]}
-    cell = next(c["cell"] for c in summary["arena"]["cells"] if c["cell"] not in reach | taken and c["cell"][1] in "456")
+    cell = next(c["cell"] for c in summary["arena"]["cells"]
+                if c["cell"] not in reach | taken and c["cell"][1] in "456")  # the middle of the arena
     return ([".hex-arena .tile[data-tile='kuriboh']"], f".hex-arena .cell[data-cell='{cell}']",
             f"Kuriboh cannot reach {cell} this turn")
 

@@ -55,9 +55,16 @@ def nexus_keepers(summary):
     return [], ".nk-board .keeper[data-keeper='B']", f"It is {summary['turn']}'s turn"
 
 
+def keep_a_spent_double(summary):
+    """"Keep a 2 for next turn" after the 2s were spent on the turn's actions: offered disabled, tapped."""
+    key = next(k for k, o in summary["available"].items() if k.startswith("reserve:") and not o["available"])
+    return [], f"[data-reserve='{key.split(':')[1]}']", summary["available"][key]["why"]["en"]
+
+
 # per case: the game, the events of its example game played first (screens.EXAMPLES), and the taps
 CASES = {"hexors": ("hexors", 1, hexors), "nexus": ("nexus", 5, nexus), "tesseract": ("tesseract", 1, tesseract),
-         "tesseract-end": ("tesseract", 1, end_of_actions), "nexus-keepers": ("nexus-keepers", 1, nexus_keepers)}
+         "tesseract-end": ("tesseract", 1, end_of_actions), "nexus-keepers": ("nexus-keepers", 1, nexus_keepers),
+         "nexus-keepers-reserve": ("nexus-keepers", 6, keep_a_spent_double)}
 
 
 @pytest.mark.parametrize("case", list(CASES))

@@ -1,4 +1,5 @@
-"""A tap the rules refuse, in each of the four games played by tapping, says why beside the finger (issue 53): the
+"""A tap the rules refuse, in each of the four games played by tapping, says why beside the finger (issue 53): a
+board piece or cell that cannot act, or a button the referee's summary offers disabled (its own reason). The
 reason is on the screen, within 150 px above or below the control tapped, announced to screen readers, and nothing is
 sent to the table. (A tap refused because the game moved on is tested per game in test_tap_answers.py.)"""
 

@@ -26,8 +26,8 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--no-dice", action="store_true", help="markers and pieces only (no dice model)")
     parser.add_argument("--calibrate", action="store_true",
                         help="measure the lens from these photos of the mat with stickers across it (two or more, "
-                             "pieces moved between them), and keep it in the data directory (lens.json) for the "
-                             "service")
+                             "pieces moved and the mat turned between them; a mat without stickers: its four "
+                             "anchors in sight), and keep it in the data directory (lens.json) for the service")
     parser.set_defaults(func=run)
 
 

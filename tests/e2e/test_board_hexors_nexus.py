@@ -254,7 +254,7 @@ def test_nexus_is_set_up_and_played_by_tapping(quiet_table, phone, screenshots):
     assert len(closed) == 2 and closed["ex-fork-1:c"]["scorer"] is None
     # the Nexuses are listed by the cards they run across, as the verdicts name them, never by a node's id
     listed = shown(phone, "return [...document.querySelectorAll('.nx-nexuses li strong')].map(s => s.textContent)")
-    assert listed == [n["place"]["en"] for n in summary["nexuses"]] and "Fork at (0, 0) and Fork at (-1, -1)" in listed
+    assert listed == [n["place"]["en"] for n in summary["nexuses"]] and "the first card and Ann's Fork" in listed
     screenshot(phone, screenshots, "nexus-closed-en")
     assert not page_errors(phone)
 

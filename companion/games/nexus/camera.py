@@ -8,14 +8,19 @@ A card whose place is within the layout's margin of a cell edge, or whose turn l
 
 from __future__ import annotations
 
+import math
+from functools import lru_cache
 from typing import Any, Mapping
 
 from companion.core import Text
+from companion.words import colour_fr
 
+from . import places
 from .cards import card_name, example_deck
 from .grid import Placement
 from .state import CARD, COUNTER, GameState
 from .table_layout import GRID, ORIGIN
+from .turns import SNAP
 
 ROTATION = {"N": 0, "E": 90, "S": 180, "W": 270}
 
@@ -64,25 +69,63 @@ def counter_from_board(state: GameState, pieces: Mapping[str, Any]) -> dict[str,
     return {"type": "place_counter", "at": new[0]} if len(new) == 1 else None
 
 
+@lru_cache(maxsize=1)
+def example_names() -> dict[str, Text]:
+    """The example deck's cards by name, for stickers seen before a game names its own."""
+    return {c.id: Text(card_name(c), card_name(c, "fr")) for c in example_deck()}
+
+
 def camera_names(state: GameState | None, pieces: Mapping[str, Any]) -> dict[str, Text]:
-    """The game's cards on the camera's board as ``GameState.placed`` names them, by the phone's squares: "Chain at
-    (0, 1)"; a card whose place is in doubt, or taken away, by its name alone."""
+    """The game's cards on the camera's board in the players' words: a card lying where it was played as
+    ``GameState.placed`` names it ("Bob's Fork"); one seen elsewhere, or not played yet, by its name and where it lies
+    from the cards down ("Fork east of Bob's Bridge"); a card whose place is in doubt, or taken away, by its name
+    alone."""
     out = {}
-    deck = {c.id: c for c in example_deck()}
+    down = {p.card: i for i, p in enumerate(state.board.placements)} if state is not None else {}
+    words = state.words() if state is not None else []
     for name, seen in pieces.items():
+        if isinstance(seen, Mapping) and seen.get("kind") == "spot":
+            out[name] = counter_words(state, seen, words)
+            continue
         if not isinstance(seen, Mapping) or seen.get("kind") != "card":
             continue
         if state is None or name not in state.cards:  # before the setup, or not in this game: the card's own name
-            if name in deck:
-                out[name] = Text(card_name(deck[name]), card_name(deck[name], "fr"))
+            if name in example_names():
+                out[name] = example_names()[name]
             continue
         where = card_placement(seen) if seen.get("status") != "gone" else None
+        label = Text(state.label(name), state.label(name, "fr"))
         if where is None:
-            out[name] = Text(state.label(name), state.label(name, "fr"))
+            out[name] = label
+            continue
+        placed = Placement(name, **where)
+        if name in down and state.board.placements[down[name]] == placed:
+            out[name] = words[down[name]]
         else:
-            placed = Placement(name, **where)
-            out[name] = Text(state.placed_card(placed), state.placed_card(placed, "fr"))
+            spot = places.where(placed, state.board.placements, words, skip=down.get(name))
+            out[name] = Text(f"{label.en} {spot.en}", f"{label.fr} {spot.fr}")
     return out
+
+
+def counter_words(state: GameState | None, seen: Mapping[str, Any], words: list[Text]) -> Text:
+    """A counter the camera sees (a spot of colour): whose it is by its colour, and the card whose node it stands on
+    when it is within a node's reach: "Ann's counter on Bob's Fork" ("un pion d'Ann sur la Fourche de Bob")."""
+    colour = seen.get("colour")
+    who = next((p for p, c in state.colours.items() if c == colour), None) if state is not None else None
+    if who is not None:
+        said = Text(f"{who}'s counter", f"un pion {places.of_player(who)}")
+    elif isinstance(colour, str):
+        said = Text(f"a {colour} counter", f"un pion {colour_fr(colour)}")
+    else:
+        said = Text("a counter", "un pion")
+    if state is None or not seen.get("mm"):
+        return said
+    at = board_units(seen["mm"])
+    near = [(math.dist(state.node_point(nid), at), index) for nid, index in state.board.node_card.items()]
+    close = min(near, default=(SNAP + 1, 0))
+    if close[0] > SNAP:
+        return said
+    return Text(f"{said.en} on {words[close[1]].en}", f"{said.fr} sur {words[close[1]].fr}")
 
 
 def play_from_board(state: GameState | None, pieces: Mapping[str, Any]) -> dict[str, Any] | None:

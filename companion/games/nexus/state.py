@@ -10,11 +10,12 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from companion.core import Text
-from companion.words import plural_en, plural_fr
+from companion.words import listed, plural_en, plural_fr
 
 from .cards import Card, card_name
 from .graph import Board
 from .grid import Placement
+from . import places
 
 CARD, COUNTER, OVER = "card", "counter", "over"
 # where on its cards a Nexus lies, by thirds of their box (row, column), for Nexuses whose cards alone read alike
@@ -57,41 +58,48 @@ class GameState:
 
     def label(self, card_id: str, lang: str = "en") -> str:
         """A card as players call it: its name less a note in brackets ("Chain", not "ex-chain-5"); copies of a
-        design are alike, so where a card lies tells them apart (``placed``)."""
+        design are alike, so who played a card tells them apart (``placed``)."""
         return card_label(self.cards, card_id, lang)
 
-    def placed(self, card_id: str, lang: str = "en") -> str:
-        """A card on the board as players find it, by the phone's squares: "Chain at (0, 1)" ("Chain en (0, 1)")."""
-        return self.placed_card(next(p for p in self.board.placements if p.card == card_id), lang)
+    def words(self) -> list[Text]:
+        """Every card down as players point at it, in the order played: "the first card", "Bob's Fork" (``places``)."""
+        names = [Text(self.label(p.card), self.label(p.card, "fr")) for p in self.board.placements]
+        return [places.card_phrase(self.players, names, i) for i in range(len(names))]
 
-    def placed_card(self, placement: Placement, lang: str = "en") -> str:
-        """``placed`` for a placement already in hand, without searching the board for its card."""
-        return f"{self.label(placement.card, lang)} {'en' if lang == 'fr' else 'at'} ({placement.x}, {placement.y})"
+    def placed(self, card_id: str, lang: str = "en") -> str:
+        """A card on the board as players find it: "Bob's Fork" ("la Fourche de Bob"), "the first card"."""
+        index = next(i for i, p in enumerate(self.board.placements) if p.card == card_id)
+        return self.words()[index].get(lang)
+
+    def where(self, placement: Placement, skip: int | None = None) -> Text:
+        """Where a card lies or would lie, from the cards down: "east of Bob's Fork, reaching north" (``places``)."""
+        return places.where(placement, self.board.placements, self.words(), skip)
 
     def node_place(self, nid: str, lang: str = "en") -> str:
         """The played card a node lies on, as ``placed`` says it."""
-        return self.placed_card(self.board.placements[self.board.node_card[nid]], lang)
+        return self.words()[self.board.node_card[nid]].get(lang)
 
-    def nexus_place(self, nodes, lang: str = "en", most: int = 3) -> str:
-        """The cards a Nexus runs across, in the order they were played: "Chain at (0, 0) and Fork at (2, 0)"; past
-        ``most`` cards, the first ones and how many more."""
+    def nexus_place(self, nodes, lang: str = "en", most: int = 3, words: list[Text] | None = None) -> str:
+        """The cards a Nexus runs across, in the order they were played: "the first card and Bob's Fork"; past
+        ``most`` cards, the first ones and how many more. ``words``: ``self.words()``, when already in hand."""
+        words = self.words() if words is None else words
         at = sorted({self.board.node_card[n] for n in nodes})
-        names = [self.placed_card(self.board.placements[k], lang) for k in at[:most]]
+        names = [words[k].get(lang) for k in at[:most]]
         if len(at) > most:
             more = len(at) - most
             names.append(f"{more} {plural_fr(more, 'autre carte', 'autres cartes')}" if lang == "fr" else
                          f"{more} more {plural_en(more, 'card')}")
-        if len(names) == 1:
-            return names[0]
-        return ", ".join(names[:-1]) + (" et " if lang == "fr" else " and ") + names[-1]
+        return listed(names, lang)
 
     def nexus_names(self) -> dict[str, Text]:
         """Every Nexus on the board (id -> its words in English and French), as ``nexus_place`` names it; where two
-        would read alike (a card's separate networks: "Six caps at (0, 0)" six times), each also says where on those
-        cards it lies: "Six caps at (0, 0), top left", and a count only if that is alike too. The two languages'
+        would read alike (a card's separate networks: "the first card" six times), each also says where on those
+        cards it lies: "the first card, top left", and a count only if that is alike too. The two languages'
         words are alike for the same Nexuses, so each Nexus's place on its cards is found once for both."""
         nexuses = sorted(self.board.nexuses().values(), key=lambda n: n.id)
-        words = {n.id: Text(self.nexus_place(n.nodes), self.nexus_place(n.nodes, "fr")) for n in nexuses}
+        cards = self.words()
+        words = {n.id: Text(self.nexus_place(n.nodes, words=cards), self.nexus_place(n.nodes, "fr", words=cards))
+                 for n in nexuses}
         alike: dict[str, list] = {}
         for nexus in nexuses:
             alike.setdefault(words[nexus.id].en, []).append(nexus)

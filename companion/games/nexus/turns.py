@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.core import Verdict
+from companion.core import Text, Verdict
 from companion.referee.engine import EventError
 from companion.words import plural_en, plural_fr
 
-from . import rules
+from . import places, rules
 from .cards import ROTATIONS, TURNS, resolve_deck
 from .grid import Placement, open_spots
+from .places import capital
 from .scoring import node_value, score_closed, standing, tied
 from .state import CARD, COLOURS, COUNTER, OVER, GameState, build_board, card_label, remember
 
@@ -116,43 +117,46 @@ def play_card(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
         top, named = _told_apart(state.label(state.deck[0]), state.deck[0], state.label(card_id), card_id)
         raise rules.Illegal(rules.CARD_TOP, f"The top card is {top}, not {named}",
                             f"La carte du dessus est {top}, pas {named}")
-    name, nom = state.label(card_id), state.label(card_id, "fr")
-    where = f"({placement.x}, {placement.y}), {TURNS[placement.rotation].en}"
-    ou = f"({placement.x}, {placement.y}), {TURNS[placement.rotation].fr}"
+    card = places.a_card(state.label(card_id), state.label(card_id, "fr"))  # "a Bridge", "un Pont"
+    spot, turn = state.where(placement), TURNS[placement.rotation]  # "east of Bob's Fork", "upside down"
+    laid = Text(f"{card.en} {spot.en}, {turn.en}", f"{card.fr} {spot.fr}, {turn.fr}")
+    said = Text(capital(laid.en), capital(laid.fr))  # the card as a refusal's subject: "A Bridge east of …, as …"
     check = state.board.check(placement.x, placement.y, placement.landscape, options["cards_anywhere"])
     if check.problem == "overlap":
-        other = state.board.placements[check.clash]
-        raise rules.Illegal(rules.CARD_OVERLAP, f"{name} at {where} would cover {state.placed_card(other)}",
-                            f"{nom} en {ou} couvrirait {state.placed_card(other, 'fr')}")
+        covered = state.words()[check.clash]
+        raise rules.Illegal(rules.CARD_OVERLAP, f"{capital(card.en)}, {turn.en}, would cover {covered.en}",
+                            f"{capital(card.fr)}, {turn.fr}, couvrirait {covered.fr}")
     if check.problem == "basketweave":
         other = state.board.placements[check.clash]
         beside = any(abs(a[0] - b[0]) == 1 for a in placement.cells() for b in other.cells() if a[1] == b[1])
         short = beside == placement.landscape  # lying cards side by side meet by their short edges
         edge, bord = ("short edge to short edge", "petit côté contre petit côté") if short else \
             ("long edge to long edge", "grand côté contre grand côté")
-        raise rules.Illegal(rules.CARD_BASKETWEAVE, f"{name} at {where} would touch {state.placed_card(other)} {edge}",
-                            f"{nom} en {ou} toucherait {state.placed_card(other, 'fr')} {bord}")
+        met = state.words()[check.clash]
+        raise rules.Illegal(rules.CARD_BASKETWEAVE, f"{said.en}, would touch {met.en} {edge}",
+                            f"{said.fr}, toucherait {met.fr} {bord}")
     if check.problem == "touch":
-        raise rules.Illegal(rules.CARD_TOUCH, f"{name} at {where} touches no card on the board",
-                            f"{nom} en {ou} ne touche aucune carte du plateau")
+        raise rules.Illegal(rules.CARD_TOUCH, f"{said.en}, touches no card on the board",
+                            f"{said.fr}, ne touche aucune carte du plateau")
     forced = []
     if options["ties_illegal"] and _card_ties(state, placement, options):
         if _tie_free_spot_exists(state, card_id, options):
-            raise rules.Illegal(rules.NO_TIES, f"{name} at {where} would tie the strongest players of a Nexus",
-                                f"{nom} en {ou} mettrait à égalité les plus forts d'un Nexus")
-        forced.append(rules.warning(rules.NO_TIES, f"{name} ties a Nexus wherever it goes: allowed",
-                                    f"{nom} crée une égalité où qu'elle aille : autorisé"))
+            raise rules.Illegal(rules.NO_TIES, f"{said.en}, would tie the strongest players of a Nexus",
+                                f"{said.fr}, mettrait à égalité les plus forts d'un Nexus")
+        forced.append(rules.warning(rules.NO_TIES, f"{capital(card.en)} ties a Nexus wherever it goes: allowed",
+                                    f"{capital(card.fr)} crée une égalité partout : autorisé"))
     state.board = state.board.plus(placement)
     remember(cache.setdefault("boards", {}), state.board)
     state.placements.append(placement)
     state.deck.remove(card_id)
-    out = [rules.info(rules.CARD_PLAYED, f"{state.player} plays {name} at {where}",
-                      f"{state.player} joue {nom} en {ou}", [state.player])] + forced
+    out = [rules.info(rules.CARD_PLAYED, f"{state.player} plays {laid.en}", f"{state.player} pose {laid.fr}",
+                      [state.player])] + forced
     if not options["blocked_rod_closes"]:
         for _point in state.board.blocked_ports_of(len(state.placements) - 1):
-            out.append(rules.warning(rules.ROD_BLOCKED, f"A rod meets a blank card edge along {name}: its Nexus can "
-                                     "never close", f"Un connecteur bute sur un bord vide le long de {nom} : son "
-                                     "Nexus ne pourra jamais se fermer"))
+            down = state.words()[-1]
+            out.append(rules.warning(rules.ROD_BLOCKED, f"A rod meets a blank card edge along {down.en}: its Nexus "
+                                     "can never close", f"Un connecteur bute sur un bord vide le long "
+                                     f"{places.de(down.fr)} : son Nexus ne pourra jamais se fermer"))
     out += _close_new(state, options)
     if state.phase == OVER:
         return out
@@ -254,24 +258,24 @@ def place_counter(state: GameState, event: Mapping[str, Any], options: Mapping[s
     if nid in state.counters:
         holder = state.counters[nid]
         raise rules.Illegal(rules.COUNTER_OCCUPIED, f"That node of {state.node_place(nid)} is occupied by {holder}",
-                            f"Ce nœud de {state.node_place(nid, 'fr')} est occupé par {holder}", [who])
+                            f"Ce nœud {places.de(state.node_place(nid, 'fr'))} est occupé par {holder}", [who])
     if nid in state.closed_nodes():
         raise rules.Illegal(rules.COUNTER_CLOSED, f"That node of {state.node_place(nid)} is in a closed Nexus",
-                            f"Ce nœud de {state.node_place(nid, 'fr')} est dans un Nexus fermé", [who])
+                            f"Ce nœud {places.de(state.node_place(nid, 'fr'))} est dans un Nexus fermé", [who])
     out = []
     if options["ties_illegal"] and counter_ties(state, nid, options, {}):
         if nid not in counter_nodes(state, options):
             raise rules.Illegal(rules.NO_TIES,
                                 f"A counter on that node of {state.node_place(nid)} would tie the strongest players "
-                                "of its Nexus", f"Un pion sur ce nœud de {state.node_place(nid, 'fr')} mettrait à "
-                                "égalité les plus forts de son Nexus", [who])
+                                "of its Nexus", f"Un pion sur ce nœud {places.de(state.node_place(nid, 'fr'))} "
+                                "mettrait à égalité les plus forts de son Nexus", [who])
         out.append(rules.warning(rules.NO_TIES, "Every free node ties a Nexus: allowed",
                                  "Chaque nœud libre crée une égalité : autorisé", [who]))
     state.counters[nid] = who
     power = state.board.power[nid]
     out.insert(0, rules.info(rules.COUNTER, f"{who} places a counter on a power-{power} node of "
-                             f"{state.node_place(nid)}", f"{who} pose un pion sur un nœud de puissance {power} de "
-                             f"{state.node_place(nid, 'fr')}", [who]))
+                             f"{state.node_place(nid)}", f"{who} pose un pion sur un nœud de puissance {power} "
+                             f"{places.de(state.node_place(nid, 'fr'))}", [who]))
     _next_turn(state)
     return out
 

@@ -40,20 +40,22 @@ def test_drawable_cards_are_those_not_yet_played_or_the_top_one_with_a_known_ord
 
 
 def test_a_nexus_is_named_by_the_cards_it_runs_across_the_first_three_then_how_many_more():
-    """The phone's Nexus list and the scoring verdicts name a Nexus by its cards' names and squares, in English and
-    French; a long one by its first three cards, so a line stays readable."""
+    """The phone's Nexus list and the scoring verdicts name a Nexus by its cards, each by who played it, in English
+    and French; a long one by its first three cards, so a line stays readable."""
     engine = create_game("nexus")
     for line in (EXAMPLES / "nexus-three-players.jsonl").read_text(encoding="utf-8").splitlines():
         engine.apply(json.loads(line))
     places = [n["place"] for n in engine.summary()["nexuses"]]
     long = next(p for p in places if p["en"].endswith("more cards"))
-    assert long["en"].count(" at (") == 3 and long["fr"].count(" en (") == 3
+    three, more = long["en"].rsplit(" and ", 1)
+    assert len(three.split(", ")) == 3 and more.endswith("more cards")
+    assert three.startswith("the Bridge Ann played on turn 1, the Fork Bob played on turn 2, ")  # two of each
     assert long["fr"].endswith("autres cartes") and " et " in long["fr"]
     assert all(":" not in p["en"] for p in places)  # never a node id
 
 
 def test_nexuses_on_the_same_cards_are_told_apart_by_where_on_them_they_lie():
-    """Six caps has six separate Nexuses on one card: the list and the verdicts said "Six caps at (0, 0)" six times.
+    """Six caps has six separate Nexuses on one card: the list and the verdicts said "the first card" six times.
     Each now also says where on the card it lies, as the phone draws it (y grows downwards), in both languages."""
     engine = create_game("nexus", {})
     engine.apply({"type": "setup", "players": ["Ann", "Bob"], "first_card": "ex-caps-1"})
@@ -62,16 +64,16 @@ def test_nexuses_on_the_same_cards_are_told_apart_by_where_on_them_they_lie():
     assert len({n["place"]["fr"] for n in nexuses}) == 6
     nodes = {n["id"]: (n["x"], n["y"]) for n in engine.summary()["nodes"]}
     by_words = {n["place"]["en"]: nodes[n["nodes"][0]] for n in nexuses}
-    assert set(by_words) == {f"Six caps at (0, 0), {side}" for side in
+    assert set(by_words) == {f"the first card, {side}" for side in
                              ("top left", "left", "bottom left", "top right", "right", "bottom right")}
-    top_left, bottom_right = by_words["Six caps at (0, 0), top left"], by_words["Six caps at (0, 0), bottom right"]
+    top_left, bottom_right = by_words["the first card, top left"], by_words["the first card, bottom right"]
     assert top_left[0] < bottom_right[0] and top_left[1] < bottom_right[1]
-    assert by_words["Six caps at (0, 0), left"][0] < by_words["Six caps at (0, 0), right"][0]
-    assert "Six embouts en (0, 0), en haut à gauche" in {n["place"]["fr"] for n in nexuses}
+    assert by_words["the first card, left"][0] < by_words["the first card, right"][0]
+    assert "la première carte, en haut à gauche" in {n["place"]["fr"] for n in nexuses}
 
 
 def test_a_nexus_alone_on_its_cards_keeps_its_plain_name():
     engine = create_game("nexus", {})
     engine.apply({"type": "setup", "players": ["Ann", "Bob"], "first_card": "ex-cross-1"})
     assert [n["place"] for n in engine.summary()["nexuses"]] == [
-        {"en": "Double cross at (0, 0)", "fr": "Double croix en (0, 0)"}]
+        {"en": "the first card", "fr": "la première carte"}]

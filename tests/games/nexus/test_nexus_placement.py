@@ -73,7 +73,8 @@ def test_a_rod_against_a_blank_edge_is_flagged_and_never_leads_to_a_node():
     engine = new_game()
     verdicts = ok(play(engine, "t-caps-1", 0, -2, 90))      # its R cap meets t-bar-1's blank top edge
     assert rules_of(verdicts) == ["nexus.card.played", "nexus.connector.blocked"]
-    assert verdicts[1].message.en.startswith("A rod meets a blank card edge along t-caps-1: its Nexus can never close")
+    assert verdicts[1].message.en.startswith("A rod meets a blank card edge along Ann's t-caps-1: its Nexus can "
+                                             "never close")
     blocked = {n["id"]: n for n in engine.summary()["nexuses"]}["t-caps-1:r"]
     assert (blocked["closed"], blocked["blocked_ends"], blocked["can_close"]) == (False, 1, False)
     assert "t-caps-1:r" in engine.legal_counters()
@@ -112,20 +113,22 @@ def test_a_basketweave_refusal_says_which_edges_would_meet():
     assert "grand côté contre grand côté" in play(engine, "t-pair-1", 1, -1, 0)[0].message.fr
 
 
-def test_verdicts_name_cards_as_players_do_and_tell_copies_apart_by_their_place():
-    """A card is its name less the bracketed note, where it lies on the board, and its id only where two copies of
-    one design must be told apart (the top card and the one played)."""
+def test_verdicts_name_cards_as_players_do_and_tell_copies_apart_by_who_played_them():
+    """A card is its name less the bracketed note, told by who played it and where it lies from the cards down, and
+    its id only where two copies of one design not yet played must be told apart (the top card and the one played)."""
     named = [dict(card("bar", 1), name="Bar (test card)"), dict(card("pair", 1), name="Pair (test card)"),
              dict(card("pair", 2), name="Pair (test card)")]
     known = new_game(cards=named, deck_order="top_first")
     top = play(known, "t-pair-2", 2, 0, 90)
     assert top[0].message.en.startswith("The top card is Pair (t-pair-1), not Pair (t-pair-2)")
     played = ok(play(known, "t-pair-1", 2, 0, 90))
-    assert played[0].message.en == "Ann plays Pair at (2, 0), turned a quarter to the right"
-    assert played[0].message.fr == "Ann joue Pair en (2, 0), tournée d'un quart à droite"
+    assert played[0].message.en == "Ann plays a Pair east of the first card, reaching south, turned a quarter to " \
+                                   "the right"
+    assert played[0].message.fr == "Ann pose une carte Pair à l'est de la première carte, dépassant vers le sud, " \
+                                   "tournée d'un quart à droite"
     ok(counter(known, "t-bar-1:a"))
     again = play(known, "t-pair-1", 3, 0, 90)
-    assert again[0].message.en.startswith("Pair at (2, 0) is already on the board")
+    assert again[0].message.en.startswith("Ann's Pair is already on the board")
     assert known.summary()["labels"] == {"t-bar-1": {"en": "Bar", "fr": "Bar"},
                                          "t-pair-1": {"en": "Pair", "fr": "Pair"},
                                          "t-pair-2": {"en": "Pair", "fr": "Pair"}}

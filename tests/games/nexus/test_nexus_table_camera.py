@@ -119,12 +119,14 @@ def test_a_counter_of_the_players_colour_is_placed_from_the_camera():
 
 
 def test_the_phone_names_the_cards_the_camera_sees_as_the_verdicts_do():
-    """The phone's "The camera sees" line names a card as the verdicts place it ("Double cross at (0, 0)"), not by its
-    sticker's id and mat cell; a card whose turn is in doubt by its name alone."""
+    """The phone's "The camera sees" line names a card as the verdicts do ("the first card"; one not played yet by
+    where it lies from the cards down), not by its sticker's id and mat cell; a card whose turn is in doubt by its name
+    alone."""
     engine = new_game()
     board = settled({"ex-cross-1": (0, 0, 0), "ex-split-1": (2, 0, 90)})
     names = engine.camera_names(board)
-    assert (names["ex-cross-1"].en, names["ex-cross-1"].fr) == ("Double cross at (0, 0)", "Double croix en (0, 0)")
-    assert names["ex-split-1"].en == "Split at (2, 0)"
+    assert (names["ex-cross-1"].en, names["ex-cross-1"].fr) == ("the first card", "la première carte")
+    assert names["ex-split-1"].en == "Split east of the first card, reaching south"
+    assert names["ex-split-1"].fr == "Embranchement à l'est de la première carte, dépassant vers le sud"
     doubtful = engine.camera_names({"ex-split-1": {**board["ex-split-1"], "facing_uncertain": True}})
     assert doubtful["ex-split-1"].en == "Split"

@@ -59,7 +59,7 @@ def test_a_counter_seen_at_a_position_lands_on_the_nearest_node():
     ok(play(engine, "t-pair-1", 2, 0, 90))
     verdicts = ok(engine.apply({"type": "place_counter", "at": [1.55, 0.45]}))  # t-bar-1:b is at (1.5, 0.5)
     assert engine.state.counters == {"t-bar-1:b": "Ann"}
-    assert verdicts[0].message.en == "Ann places a counter on a power-2 node of t-bar-1 at (0, 0)"
+    assert verdicts[0].message.en == "Ann places a counter on a power-2 node of the first card"
     ok(play(engine, "t-pair-2", -1, 0, 90))
     nowhere = engine.apply({"type": "place_counter", "at": [5, 5]})
     assert refused(nowhere) == "nexus.counter.node"

@@ -184,7 +184,8 @@ class GameEngine(abc.ABC):
 
     def camera_names(self, pieces: Mapping[str, Any]) -> dict[str, Text]:
         """What players call each piece of a settled camera board (sticker name -> "Yugi on d5"), in the game's own
-        words for its pieces and cells; a sticker left out is shown by its name and mat cell. None by default."""
+        words for its pieces and cells; the phone counts a sticker left out as a piece the game has no name for (never
+        its id or mat cell). None by default."""
         return {}
 
     def dice_kinds(self) -> tuple[str, ...]:

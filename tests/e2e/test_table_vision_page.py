@@ -14,6 +14,7 @@ from selenium.webdriver.common.by import By
 
 from boardhelpers import PIN, open_page, screenshot, tap, unlock, wait
 from companion.config import load_config
+from companion.core import Observation
 from companion.tablevision import layout_for
 from companion.tablevision.cells import cell_centre
 from companion.tablevision.render import CameraPose, PiecePlacement, render_table
@@ -61,6 +62,13 @@ def test_the_mat_the_pieces_and_the_alignment_picture(tmp_path, screenshots):
             service.table.submit(NK_TWO_KEEPERS)  # once set up, the game names its pieces and cells
             wait(browser, lambda d: "The camera sees: A's keeper off the tiles" in board(d),  # (2, 3): no tile
                  message="the camera's board is not told in the game's words")
+            # a sticker the game has no name for is counted in words, never shown by its id and the mat's cell
+            unknown = {"kind": "tile", "status": "seen", "cell": [0, 0], "grid": "nexus", "zone": None}
+            service.table.observe(Observation(pieces={**service.table.camera_board, "mystery-1": unknown},
+                                              source="camera"))
+            wait(browser, lambda d: "a piece this game has no name for" in board(d),
+                 message="a piece with no name is not told in words")
+            assert "mystery" not in board(browser) and "[" not in board(browser), board(browser)
             assert re.fullmatch(r"Mat found: 4 anchors in sight, ±\d\.\d px", status(browser))
             tap(browser, "#lang-toggle")  # the decimal comma in French
             wait(browser, lambda d: re.fullmatch(r"Tapis trouvé : 4 repères visibles, ±\d,\d px", status(d)),

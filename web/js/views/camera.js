@@ -22,6 +22,7 @@ addStrings({
     "vision.covered": "covered",
     "vision.gone": "gone",
     "vision.doubt": "between two cells",
+    "vision.unnamed": { one: "a piece this game has no name for", other: "{n} pieces this game has no name for" },
     "vision.align": "Camera alignment",
     "vision.align_hint": "The mat seen from above: the green lines must sit on the printed ones.",
     "vision.no_align": "No alignment picture: the mat's anchors are not in sight.",
@@ -41,6 +42,7 @@ addStrings({
     "vision.covered": "caché",
     "vision.gone": "retiré",
     "vision.doubt": "entre deux cases",
+    "vision.unnamed": { one: "une pièce sans nom dans ce jeu", other: "{n} pièces sans nom dans ce jeu" },
     "vision.align": "Alignement de la caméra",
     "vision.align_hint": "Le tapis vu d'en haut : les lignes vertes doivent tomber sur les lignes imprimées.",
     "vision.no_align": "Pas d'image d'alignement : les repères du tapis ne sont pas visibles.",
@@ -103,18 +105,20 @@ function statusText(vision) {
   return [text, ...twice].join(" · ");
 }
 
-/** Each piece in the game's words where it gives them (``camera_names``: "Yugi on d5"), else its sticker's name and
- * the mat's cell. */
+/** Each piece in the game's words where it gives them (``camera_names``: "Yugi on d5"); the others counted as pieces
+ * the game has no name for: never a sticker's id or a mat cell's numbers. */
 function describe(pieces, names) {
-  const words = pieces.slice(0, SHOWN_PIECES).map(([name, piece]) => {
-    const named = names[name] ? pick(names[name]) : null;
-    if (piece.status === "gone") return `${named || name} (${t("vision.gone")})`;
-    const where = named ? "" : ` ${piece.cell ? `[${piece.cell.join(", ")}]` : (piece.zone || "?")}`;
+  const shown = pieces.slice(0, SHOWN_PIECES);
+  const words = shown.filter(([name]) => names[name]).map(([name, piece]) => {
+    const named = pick(names[name]);
+    if (piece.status === "gone") return `${named} (${t("vision.gone")})`;
     const notes = [];
     if (piece.status === "occluded") notes.push(t("vision.covered"));
     if (piece.uncertain) notes.push(t("vision.doubt"));
-    return `${named || name}${where}${notes.length ? ` (${notes.join(", ")})` : ""}`;
+    return `${named}${notes.length ? ` (${notes.join(", ")})` : ""}`;
   });
+  const unnamed = shown.filter(([name]) => !names[name]).length;
+  if (unnamed) words.push(t("vision.unnamed", { n: unnamed }));
   if (pieces.length > SHOWN_PIECES) words.push(t("vision.more", { n: pieces.length - SHOWN_PIECES }));
   return words.join(", ");
 }

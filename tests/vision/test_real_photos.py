@@ -20,7 +20,7 @@ REAL = SHARED / "data" / "dice-real"
 # set name -> (floor on dice read correctly, floor on exact-roll rate), held-out split.
 # Measured for the shipped models (benchmarks/dice.py, threshold 0.25, both face readers within 31 looks a frame,
 # doubtful dice read again, each frame at its own shape, the pip rule, the second look, one die found twice counted
-# once): byler 95.88% / 79.17%, penlington 100.00% / 100.00%, epanemu 87.11% / 70.42% (models/README.md; the detector
+# once): byler 95.88% / 81.25%, penlington 100.00% / 100.00%, epanemu 86.60% / 69.01% (models/README.md; the detector
 # and the face readers trained on epanemu's fit photos, never these); with numpy 1.26 and OpenCV 4.11 (make test's
 # second run) byler 96.15% / 81.25%, penlington the same, epanemu 86.60% / 70.42%.
 FLOORS = {

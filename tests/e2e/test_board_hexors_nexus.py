@@ -199,6 +199,8 @@ def play_card(driver, card, x, y, rotation, summary):
 def place_counter(driver, summary, node):
     card = node.split(":")[0]
     tap(driver, f"#nx-scroll .card-hit[data-card='{card}']")
+    said = next(c["said"]["en"] for c in summary["cards"] if c["card"] == card)  # "Ann's Long rod", not "Long rod"
+    assert driver.find_element("css selector", "#nx-zoom h3").text == f"{said}: tap a free node"
     legal = shown(driver, "return [...document.querySelectorAll('#nx-zoom .node.legal')].map(n => n.dataset.node)")
     assert sorted(legal) == sorted(n for n in summary["legal_counters"] if n.startswith(card + ":"))
     tap(driver, f"#nx-zoom .node[data-node='{node}']")

@@ -145,7 +145,13 @@ NAMES_FR = {"Double cross": "Double croix", "Split": "Embranchement", "Six caps"
 
 def card_name(card: Card, lang: str = "en") -> str:
     """What players call a card: its printed name less any note in brackets, in French where it has a French name."""
-    name = plain_name(card.name) or card.id
+    return _said_name(card.name, lang) or card.id
+
+
+@lru_cache(maxsize=512)
+def _said_name(printed: str, lang: str) -> str:
+    """``card_name`` by the printed name (every verdict names each card down: worked out once per design)."""
+    name = plain_name(printed)
     return NAMES_FR.get(name, name) if lang == "fr" else name
 
 

@@ -9,6 +9,7 @@ words (north is the top of the phone's board and of the printed mat, the same fo
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Sequence
 
 from companion.core import Text
@@ -72,19 +73,24 @@ def played_by(players: Sequence[str], index: int) -> str:
     return players[(index - 1) % len(players)]
 
 
-def card_phrase(players: Sequence[str], names: Sequence[Text], index: int) -> Text:
-    """The board's card ``index`` as players point at it: "the first card", "Bob's Fork" ("la Fourche de Bob"), or
-    "the Fork Bob played on turn 3" where Bob has more than one of that design down. ``names``: every card down."""
-    if index == 0:
-        return FIRST
-    who, name = played_by(players, index), names[index]
-    twins = [i for i in range(1, len(names)) if names[i] == name and played_by(players, i) == who]
-    the = noun_fr(name.fr)[0]
-    if len(twins) < 2:
-        return Text(f"{who}'s {name.en}", f"{the} {of_player(who)}")
-    that = "qu'" if of_player(who).startswith("d'") else "que "  # "qu'Ann a posée"
-    posed = "posée" if GENDER_FR.get(name.fr, "f") == "f" else "posé"
-    return Text(f"the {name.en} {who} played on turn {index}", f"{the} {that}{who} a {posed} au tour {index}")
+def card_phrases(players: Sequence[str], names: Sequence[Text]) -> list[Text]:
+    """Every card down (``names``: each design's name, in the order played) as players point at it: "the first
+    card", "Bob's Fork" ("la Fourche de Bob"), or "the Fork Bob played on turn 3" where Bob has more than one of that
+    design down."""
+    owners = [played_by(players, i) for i in range(len(names))]
+    count = Counter((owners[i], names[i]) for i in range(1, len(names)))
+    out = [FIRST] if names else []
+    for index in range(1, len(names)):
+        who, name = owners[index], names[index]
+        the = noun_fr(name.fr)[0]
+        if count[(who, name)] < 2:
+            out.append(Text(f"{who}'s {name.en}", f"{the} {of_player(who)}"))
+            continue
+        that = "qu'" if of_player(who).startswith("d'") else "que "  # "qu'Ann a posée"
+        posed = "posée" if GENDER_FR.get(name.fr, "f") == "f" else "posé"
+        out.append(Text(f"the {name.en} {who} played on turn {index}",
+                        f"{the} {that}{who} a {posed} au tour {index}"))
+    return out
 
 
 def _box(placement: Placement) -> tuple[int, int, int, int]:
@@ -133,7 +139,7 @@ def relative(new: Placement, ref: Placement, ref_words: Text) -> Text:
 
 
 def where(new: Placement, board: Sequence[Placement], words: Sequence[Text], skip: int | None = None) -> Text:
-    """Where ``new`` lies on a board of ``board`` cards (``words``: each as ``card_phrase`` says it), from the
+    """Where ``new`` lies on a board of ``board`` cards (``words``: each as ``card_phrases`` says it), from the
     first-played card it meets; past cards it does not meet, from the first card. ``skip``: a board index to leave
     out (the card itself, seen elsewhere by the camera)."""
     at = {cell: i for i, p in enumerate(board) if i != skip for cell in p.cells()}

@@ -46,6 +46,7 @@ class GameState:
     outcome: dict | None = None
     cards_json: list | None = None
     board: Board | None = None
+    memo: dict = field(default_factory=dict, repr=False, compare=False)  # the engine's cache: ``words`` keeps its own
 
     @property
     def player(self) -> str:
@@ -62,9 +63,14 @@ class GameState:
         return card_label(self.cards, card_id, lang)
 
     def words(self) -> list[Text]:
-        """Every card down as players point at it, in the order played: "the first card", "Bob's Fork" (``places``)."""
-        names = [Text(self.label(p.card), self.label(p.card, "fr")) for p in self.board.placements]
-        return [places.card_phrase(self.players, names, i) for i in range(len(names))]
+        """Every card down as players point at it, in the order played: "the first card", "Bob's Fork" (``places``);
+        worked out once per board (a verdict, the summary, the Nexus names and each legal() all ask): the engine's
+        cache keeps boards, and these words with them."""
+        said = self.memo.get("said")
+        if said is None or said[0] is not self.board or said[1] != self.players:
+            names = [Text(self.label(p.card), self.label(p.card, "fr")) for p in self.board.placements]
+            said = self.memo["said"] = (self.board, list(self.players), places.card_phrases(self.players, names))
+        return said[2]
 
     def placed(self, card_id: str, lang: str = "en") -> str:
         """A card on the board as players find it: "Bob's Fork" ("la Fourche de Bob"), "the first card"."""
@@ -156,6 +162,7 @@ class GameState:
                     placements, dict(data["counters"]), [dict(r) for r in data["closed"]], dict(data["scores"]),
                     data["turn"], data["turn_number"], data["phase"], data["outcome"], data["cards"])
         state.board = build_board(cards, placements, cache["boards"])
+        state.memo = cache
         return state
 
 

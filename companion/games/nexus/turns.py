@@ -73,6 +73,7 @@ def setup_game(event: Mapping[str, Any], options: Mapping[str, Any], cache: dict
     state.placements = [Placement(first, 0, 0, _rotation({"rotation": event.get("first_rotation", 0)}))]
     state.board = build_board(cards, state.placements, cache.setdefault("boards", {}))
     cache.update(cards_json=state.to_json()["cards"], cards=cards)
+    state.memo = cache
     out = [rules.info(rules.SETUP, f"{len(players)} players ({', '.join(players)}); {len(deck)} cards; "
                       f"{state.label(first)} starts the board; {players[0]} plays first",
                       f"{len(players)} joueurs ({', '.join(players)}) ; {len(deck)} cartes ; "
@@ -118,14 +119,15 @@ def play_card(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
         raise rules.Illegal(rules.CARD_TOP, f"The top card is {top}, not {named}",
                             f"La carte du dessus est {top}, pas {named}")
     card = places.a_card(state.label(card_id), state.label(card_id, "fr"))  # "a Bridge", "un Pont"
-    spot, turn = state.where(placement), TURNS[placement.rotation]  # "east of Bob's Fork", "upside down"
-    laid = Text(f"{card.en} {spot.en}, {turn.en}", f"{card.fr} {spot.fr}, {turn.fr}")
-    said = Text(capital(laid.en), capital(laid.fr))  # the card as a refusal's subject: "A Bridge east of …, as …"
+    turn = TURNS[placement.rotation]  # "upside down"
     check = state.board.check(placement.x, placement.y, placement.landscape, options["cards_anywhere"])
-    if check.problem == "overlap":
+    if check.problem == "overlap":  # a card on another lies nowhere players could say: told by the card it covers
         covered = state.words()[check.clash]
         raise rules.Illegal(rules.CARD_OVERLAP, f"{capital(card.en)}, {turn.en}, would cover {covered.en}",
                             f"{capital(card.fr)}, {turn.fr}, couvrirait {covered.fr}")
+    spot = state.where(placement)  # "east of Bob's Fork"
+    laid = Text(f"{card.en} {spot.en}, {turn.en}", f"{card.fr} {spot.fr}, {turn.fr}")
+    said = Text(capital(laid.en), capital(laid.fr))  # a refusal's subject: "A Bridge east of Bob's Fork, as printed"
     if check.problem == "basketweave":
         other = state.board.placements[check.clash]
         beside = any(abs(a[0] - b[0]) == 1 for a in placement.cells() for b in other.cells() if a[1] == b[1])

@@ -21,15 +21,18 @@ def _pt(p) -> list[float]:
 
 
 def board_cards(state: GameState) -> list[dict[str, Any]]:
+    """Each card down, drawn, and ``said`` as the verdicts tell it ("Bob's Fork", "the first card")."""
     out = []
-    for placement in state.board.placements:
+    words = state.words()
+    for index, placement in enumerate(state.board.placements):
         card = state.cards[placement.card]
         x0, y0 = placement.x, placement.y
         w, h = (2, 1) if placement.landscape else (1, 2)
         rods = [[_pt(placement.board_point(card.point(c.a))), *[_pt(placement.board_point(b)) for b in c.bends],
                  _pt(placement.board_point(card.point(c.b)))] for c in card.connectors]
         out.append({"card": card.id, "name": card.name, "example": card.example, "x": x0, "y": y0,
-                    "rotation": placement.rotation, "box": [x0, y0, x0 + w, y0 + h], "rods": rods})
+                    "rotation": placement.rotation, "box": [x0, y0, x0 + w, y0 + h], "rods": rods,
+                    "said": words[index].to_json()})
     return out
 
 

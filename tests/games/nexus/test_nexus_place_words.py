@@ -151,3 +151,11 @@ def test_a_counter_the_camera_sees_is_told_by_its_colour_s_player_and_the_card_i
     assert names["spot-1"].en == f"Ann's counter on {where}" and names["spot-1"].fr.startswith("un pion d'Ann sur ")
     assert (names["spot-2"].en, names["spot-2"].fr) == ("a purple counter", "un pion violet")
     assert camera_names(None, spots)["spot-1"].en == "a red counter"  # before the setup: no player yet
+
+
+def test_the_summary_tells_each_card_down_as_the_verdicts_do():
+    """The phone titles a zoomed card with these words: "Ann's Bridge: tap a free node", not "Bridge"."""
+    engine = example_game()
+    lay(engine, "ex-bridge-1", 2, -1, 90)
+    assert [c["said"] for c in engine.summary()["cards"]] == [
+        {"en": "the first card", "fr": "la première carte"}, {"en": "Ann's Bridge", "fr": "le Pont d'Ann"}]

@@ -4,7 +4,7 @@
 import { clear, dieCss, h } from "../../dom.js";
 import { colourName, named, pick, t } from "../../i18n.js";
 import { button } from "../widgets.js";
-import { colourOf, drawBoard, drawZoom, spotCells } from "./nx-board.js";
+import { cardSaid, colourOf, drawBoard, drawZoom, spotCells } from "./nx-board.js";
 import { sayWhy } from "./offers.js";
 import { cardPicker } from "./nx-setup.js";
 import "./nx-strings.js";
@@ -98,7 +98,7 @@ function counterControls(ctx) {
   const legal = new Set(summary.legal_counters);
   if (!ui.zoom) return [h("p", { class: "hint", id: "nx-counter-hint" }, t("nx.tap_card", { name: summary.player }))];
   const free = summary.nodes.some((n) => n.id.startsWith(`${ui.zoom}:`) && legal.has(n.id));
-  return [h("div", { class: "card", id: "nx-zoom" }, h("h3", {}, t("nx.zoom_title", { card: named(summary, ui.zoom) })),
+  return [h("div", { class: "card", id: "nx-zoom" }, h("h3", {}, t("nx.zoom_title", { card: cardSaid(summary, ui.zoom) })),
     drawZoom(summary, ui.zoom, legal, (node) => submit({ type: "place_counter", player: summary.player, node }),
       (node) => sayWhy(ctx, blockedWhy(node))),
     free ? null : h("p", { class: "hint" }, t("nx.no_free_node")),

@@ -2,9 +2,15 @@
 // players' colours, closed Nexuses shaded in their scorer's colour, and the free squares a new card may take.
 
 import { dieCss, svg } from "../../dom.js";
-import { named, t } from "../../i18n.js";
+import { named, pick, t } from "../../i18n.js";
 
 const PX = 80; // screen pixels per half-card square: a square is always a comfortable target
+
+/** A card down as the verdicts tell it ("Bob's Fork", "the first card"), else its design's name. */
+export function cardSaid(summary, cardId) {
+  const card = (summary.cards || []).find((c) => c.card === cardId);
+  return card && card.said ? pick(card.said) : named(summary, cardId);
+}
 
 export function colourOf(summary, name) {
   const p = (summary.players || []).find((x) => x.name === name);
@@ -104,7 +110,7 @@ export function drawZoom(summary, cardId, legal, onNode, onBlocked) {
   const w = x1 - x0;
   const hgt = y1 - y0;
   const root = svg("svg", { class: "nx-board nx-zoom", viewBox: `${x0 - 0.05} ${y0 - 0.05} ${w + 0.1} ${hgt + 0.1}`, role: "img",
-    "aria-label": named(summary, cardId), style: `width:${w > hgt ? "100%" : "210px"};aspect-ratio:${w + 0.1} / ${hgt + 0.1}`, dataset: { card: cardId } },
+    "aria-label": cardSaid(summary, cardId), style: `width:${w > hgt ? "100%" : "210px"};aspect-ratio:${w + 0.1} / ${hgt + 0.1}`, dataset: { card: cardId } },
   svg("rect", { class: "card-face", x: x0 + 0.03, y: y0 + 0.03, width: w - 0.06, height: hgt - 0.06, rx: 0.06 }),
   card.rods.map((rod) => svg("polyline", { class: "rod", points: rod.map((p) => p.join(",")).join(" ") })));
   for (const node of summary.nodes.filter((n) => n.id.startsWith(`${cardId}:`))) {

@@ -22,22 +22,22 @@ Promise.all([import("/js/i18n.js"), import("/js/views/games/nk-strings.js"), imp
   .then(([i18n]) => done(["en", "fr"].map((lang) => { i18n.setLanguage(lang); return i18n.t(key, { n, names: "Ada" }); })));
 """
 
-COUNTED = {  # (key, n): (English, French)
+COUNTED = {  # (key, n): (English, French, its spaces before ; and : no-break ones)
     ("nk.steps", 1): ("1 step", "1 case"),
     ("nk.steps", 3): ("3 steps", "3 cases"),
     ("nk.reroll_hint", 0): ("Tap dice to pick them for a reroll (0 left; 1s stay)",
-                            "Touchez des dés pour les relancer (0 relance restante ; les 1 restent)"),
+                            "Touchez des dés pour les relancer (0 relance restante\u00a0; les 1 restent)"),
     ("nk.reroll_hint", 2): ("Tap dice to pick them for a reroll (2 left; 1s stay)",
-                            "Touchez des dés pour les relancer (2 relances restantes ; les 1 restent)"),
+                            "Touchez des dés pour les relancer (2 relances restantes\u00a0; les 1 restent)"),
     ("nk.add_power", 1): ("Add a power die (1 left)", "Ajouter un dé de pouvoir (1 restant)"),
-    ("nk.winners", 1): ("Winner: Ada", "Vainqueur : Ada"),
-    ("nk.winners", 2): ("Winners: Ada", "Vainqueurs : Ada"),
+    ("nk.winners", 1): ("Winner: Ada", "Vainqueur\u00a0: Ada"),
+    ("nk.winners", 2): ("Winners: Ada", "Vainqueurs\u00a0: Ada"),
     ("nx.deck_left", 1): ("1 card left in the deck", "1 carte dans la pioche"),
     ("nx.deck_left", 40): ("40 cards left in the deck", "40 cartes dans la pioche"),
     ("tess.level_n", 1): ("1 level", "1 étage"),
     ("tess.level_n", 4): ("4 levels", "4 étages"),
-    ("tess.phase.action", 0): ("Action phase: 0 actions left", "Phase Action : 0 action restante"),
-    ("tess.phase.action", 3): ("Action phase: 3 actions left", "Phase Action : 3 actions restantes"),
+    ("tess.phase.action", 0): ("Action phase: 0 actions left", "Phase Action\u00a0: 0 action restante"),
+    ("tess.phase.action", 3): ("Action phase: 3 actions left", "Phase Action\u00a0: 3 actions restantes"),
 }
 
 

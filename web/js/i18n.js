@@ -420,8 +420,16 @@ export function setLanguage(lang, remember = false) {
 export function t(key, vars = {}) {
   let text = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
   if (typeof text === "object") text = text[new Intl.PluralRules(current).select(Number(vars.n))] ?? text.other;
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
+  return typeset(text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`)));
 }
+
+/** French puts a space before ? ! : ; and inside « »; it must not break there, or a "?" ends up alone on a line:
+ * on a French page each such space becomes a no-break one (U+00A0). Every word the page shows passes here. */
+export function frenchSpaces(text) {
+  return String(text).replace(/ +([?!:;»])/g, "\u00A0$1").replace(/« +/g, "«\u00A0");
+}
+
+function typeset(text) { return current === "fr" ? frenchSpaces(text) : text; }
 
 /** A number as the page's language writes it (the decimal comma in French); ``options`` as Intl.NumberFormat's. */
 export function formatNumber(x, options = {}) {
@@ -431,9 +439,9 @@ export function formatNumber(x, options = {}) {
 /** A server text in the current language: {en, fr} objects or verdicts' message/message_fr. */
 export function pick(text) {
   if (text == null) return "";
-  if (typeof text === "string") return text;
-  if ("message" in text) return current === "fr" && text.message_fr ? text.message_fr : text.message;
-  return text[current] ?? text.en ?? "";
+  if (typeof text === "string") return typeset(text);
+  if ("message" in text) return typeset(current === "fr" && text.message_fr ? text.message_fr : text.message);
+  return typeset(text[current] ?? text.en ?? "");
 }
 
 /** A piece (a Hexors tile, a Nexus card) as the referee's verdicts name it: the summary's labels, else its id. */

@@ -136,7 +136,9 @@ function controls(ctx) {
   const out = [];
   if (summary.duel) out.push(duelPanel(ctx));
   if (phase === "move") {
-    out.push(h("p", { class: "hint", id: "hex-move-hint" }, ui.selected ? t("hex.tap_destination", { tile: named(summary, ui.selected) }) : t("hex.phase.move", { name: summary.turn })));
+    // the phase line above already says to tap a tile: the hint speaks only once one is picked
+    const tile = ui.selected && named(summary, ui.selected);
+    if (tile) out.push(h("p", { class: "hint", id: "hex-move-hint" }, t("hex.tap_destination", { tile })));
     if (ui.choosing) {
       const paths = summary.legal_moves.filter((m) => m.tile === ui.selected && m.path.at(-1) === ui.choosing);
       out.push(h("div", { class: "card", id: "hex-paths" }, h("h3", {}, t("hex.which_path")), h("div", { class: "stack" },

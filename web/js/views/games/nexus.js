@@ -39,12 +39,19 @@ function wayText(o, [cx, cy], all) {
   return `${turn}, ${t(`nx.reach.${reach}`)}`;
 }
 
+/** What to do now: while the card drawn is still to be picked, pick it below; once it is known (the top card, or
+ * picked), tap where it goes. */
+function phaseText(summary) {
+  const known = summary.phase === "card" && (summary.drawable || []).some((c) => c.id === ui.card);
+  return t(known ? "nx.phase.card_known" : `nx.phase.${summary.phase}`);
+}
+
 function header(summary) {
   const phase = summary.phase;
   return h("div", { class: "board-head" },
     h("div", { class: "whose", id: "board-turn" }, summary.player ? [h("span", { class: "token", style: `--team:${colourOf(summary, summary.player)}` }, summary.player.slice(0, 2).toUpperCase()),
       " ", t("nx.turn_of", { name: summary.player })] : t("nx.phase.over")),
-    h("p", { class: "phase", id: "board-phase", dataset: { phase } }, t(`nx.phase.${phase}`)));
+    h("p", { class: "phase", id: "board-phase", dataset: { phase } }, phaseText(summary)));
 }
 
 function scores(summary) {
@@ -75,7 +82,8 @@ function cardControls(ctx) {
     out.push(h("h3", {}, t("nx.drawn")), cardPicker(drawable, null, (id) => { ui.card = id; render(ctx); }, "nx-drawn"));
     return out;
   }
-  out.push(h("p", { class: "hint", id: "nx-card-hint", dataset: { card: shape.id } }, drawable.length === 1 ? t("nx.drawn_top", { name: named(summary, shape.id) }) : t("nx.tap_spot", { name: named(summary, shape.id) })));
+  const said = t(drawable.length === 1 ? "nx.drawn_top" : "nx.drawn_picked", { name: named(summary, shape.id) });
+  out.push(h("p", { class: "hint", id: "nx-card-hint", dataset: { card: shape.id } }, said));
   if (ui.cell) {
     const options = candidates(summary, ui.cell);
     out.push(h("div", { class: "card", id: "nx-ways" }, h("h3", {}, t("nx.which_way")),

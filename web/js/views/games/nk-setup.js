@@ -10,6 +10,8 @@ const COLS = 7;
 const ROWS = 8;
 const STEP = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 const OPPOSITE = { N: "S", S: "N", E: "W", W: "E" };
+// A printed name less its note in brackets: "Ember Warden (example card)" is "Ember Warden" in the closed control.
+const plainName = (name) => String(name).replace(/\s*\([^)]*\)\s*$/, "").trim() || String(name);
 // Rows of five stacked south, Portals alternating west / east: every cube shares five edges with the one above.
 const DEFAULT_CUBES = [{ origin: [1, 1], direction: "E" }, { origin: [5, 2], direction: "W" },
   { origin: [1, 3], direction: "E" }, { origin: [5, 4], direction: "W" }];
@@ -18,8 +20,10 @@ let draft = null;
 let cameraProblems = null;
 
 addStrings({
-  en: { "nk.from_camera": "Set up as the camera sees the mat", "nk.camera_problems": "The camera's mat: {problems}" },
-  fr: { "nk.from_camera": "Installer comme la caméra voit le tapis", "nk.camera_problems": "Le tapis vu par la caméra : {problems}" },
+  en: { "nk.from_camera": "Set up as the camera sees the mat", "nk.camera_problems": "The camera's mat: {problems}",
+    "nk.example_cards": "Example cards" },
+  fr: { "nk.from_camera": "Installer comme la caméra voit le tapis",
+    "nk.camera_problems": "Le tapis vu par la caméra : {problems}", "nk.example_cards": "Cartes d'exemple" },
 });
 
 /** The cubes as laid on the printed mat (GET /api/camera): set up from them, or say what the rules refuse. */
@@ -90,7 +94,9 @@ function playerCard(ctx, player, index) {
   for (const extra of [t("nk.team_n", { n: 1 }), t("nk.team_n", { n: 2 })]) if (!teams.includes(extra)) teams.push(extra);
   const cardSelect = h("select", { class: "nk-card", "aria-label": t("nk.card_for", { name: player.id }),
     onchange: (event) => { player.card = event.target.value; } },
-  choices.cards.map((c) => h("option", { value: c.id, selected: c.id === player.card }, pick(c.name))));
+  // the shipped cards' names end "(example card)": said once, as the list's heading, so the closed control fits
+  h("optgroup", { label: t("nk.example_cards") },
+    choices.cards.map((c) => h("option", { value: c.id, selected: c.id === player.card }, plainName(pick(c.name))))));
   const teamSelect = h("select", { class: "nk-team", "aria-label": t("nk.team_for", { name: player.id }),
     onchange: (event) => { player.team = event.target.value; renderSetup(ctx); } },
   teams.map((team) => h("option", { value: team, selected: team === player.team }, team === player.id ? t("nk.team_alone") : team)));

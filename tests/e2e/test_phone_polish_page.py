@@ -1,0 +1,104 @@
+"""Phone polish seen on the screenshots (issue 53): a Nexus Keepers card control that shows its whole name at
+360 px, a Hexors instruction said once, and French that never leaves a "?" or ":" alone at the start of a line."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardhelpers import tap, unlock, wait
+from conftest import page_errors
+from screens import language, show, start
+
+pytestmark = pytest.mark.browser
+
+# The width of each Keeper card control's shown text, in its own font, against the room inside the control (its
+# width less padding and the arrow): [[text, needed, room]].
+CARD_FITS_JS = """const canvas = document.createElement('canvas').getContext('2d');
+  return [...document.querySelectorAll('select.nk-card')].map((s) => {
+    const st = getComputedStyle(s); canvas.font = st.font;
+    const text = s.options[s.selectedIndex].text;
+    const room = s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) - 20;
+    return [text, canvas.measureText(text).width, room]; });"""
+# Visible instructions on the board (the phase line and the hints), in order.
+INSTRUCTIONS_JS = """return [...document.querySelectorAll('#board .phase, #board .hint')]
+  .filter((e) => e.checkVisibility() && e.textContent.trim()).map((e) => e.textContent.trim());"""
+# Every text on the screen shown with a breakable space before ? ! : ; or », or after «.
+BREAKABLE_JS = """const screen = document.querySelector('.screen:not([hidden])');
+  const walker = document.createTreeWalker(screen, NodeFilter.SHOW_TEXT); const bad = [];
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (/ [?!:;»]|« /.test(n.textContent)) bad.push(n.textContent); }
+  return bad;"""
+
+
+@pytest.fixture(scope="module")
+def table(quiet_table, phone):
+    service, url = quiet_table
+    unlock(phone, url)
+    phone.set_window_size(360, 800)
+    return service, url
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_keeper_card_controls_show_the_whole_card_name_at_360_px(table, phone, lang):
+    """The card control cut "Ember Warden (example c": the note is the list's heading, the name fits."""
+    service, url = table
+    start(service, "nexus-keepers", 0)
+    show(phone, url)
+    language(phone, lang)
+    wait(phone, lambda d: d.find_elements("css selector", "select.nk-card"), message="no card control")
+    fits = phone.execute_script(CARD_FITS_JS)
+    assert fits and [text for text, needed, room in fits if needed > room] == []
+    group = phone.execute_script("return document.querySelector('select.nk-card optgroup').label")
+    assert group == {"en": "Example cards", "fr": "Cartes d'exemple"}[lang]
+    assert not page_errors(phone)
+
+
+def test_hexors_says_tap_a_tile_once_then_where_it_may_go(table, phone):
+    """The phase line and the hint both said "Tap one of Yugi's tiles, then a ringed cell"."""
+    service, url = table
+    start(service, "hexors", 1)
+    show(phone, url)
+    language(phone, "en")
+    said = phone.execute_script(INSTRUCTIONS_JS)
+    assert said.count("Tap one of Yugi's tiles, then a ringed cell") == 1, said
+    assert len(said) == len(set(said)), said
+    tap(phone, "#board [data-tile='kuriboh']")
+    wait(phone, lambda d: d.find_elements("id", "hex-move-hint"), message="no hint once a tile is picked")
+    assert phone.find_element("id", "hex-move-hint").text.startswith("Tap a ringed cell to move")
+
+
+def test_french_page_never_breaks_before_its_question_marks_and_colons(table, phone):
+    """« Monstres : à qui est chacun ? » wrapped with its "?" alone on a line: French spaces before ? ! : ; and
+    inside « » are no-break ones, in the page's words and in the referee's (the verdicts)."""
+    service, url = table
+    start(service, "hexors", 0)
+    show(phone, url)
+    language(phone, "fr")
+    heading = phone.execute_script("return [...document.querySelectorAll('#board h3')].map((e) => e.textContent)")
+    assert "Monstres\u00a0: à qui est chacun\u00a0?" in heading
+    assert phone.execute_script(BREAKABLE_JS) == []
+    start(service, "hexors", 3)
+    show(phone, url)
+    phone.execute_script("location.hash = '#/verdicts'; window.companion.route()")
+    wait(phone, lambda d: d.find_elements("css selector", "#verdict-list > li"), message="no verdicts")
+    assert phone.execute_script(BREAKABLE_JS) == []
+    said = phone.execute_async_script("""const done = arguments[arguments.length - 1];
+      import("/js/i18n.js").then((i18n) => done(["en", "fr"].map((lang) => { i18n.setLanguage(lang);
+        return i18n.t("hex.monsters"); })));""")
+    assert said == ["Monsters: whose is each?", "Monstres\u00a0: à qui est chacun\u00a0?"]  # English keeps its spaces
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_nexus_with_the_top_card_known_does_not_ask_to_tap_it_below(table, phone, lang):
+    """With the top card known there is no card picker: the phase line said "tap it below" all the same."""
+    service, url = table
+    start(service, "nexus", 1)
+    show(phone, url)
+    language(phone, lang)
+    assert not phone.find_elements("id", "nx-drawn")  # no picker: the example deck's top card is known
+    phase = phone.find_element("id", "board-phase").text
+    assert phase == {"en": "Play the card drawn: tap a ringed square next to the cards, then how it lies",
+                     "fr": "Jouez la carte piochée : touchez une case entourée près des cartes, puis son sens"}[lang]
+    said = phone.execute_script(INSTRUCTIONS_JS)
+    assert len(said) == len(set(said)), said
+    assert not page_errors(phone)

@@ -12,7 +12,7 @@ import math
 from typing import Any, Mapping
 
 from companion.core import DieReading, Text, Verdict, verdict
-from companion.referee.engine import DICE_OPTIONS, EventError, GameEngine, Range
+from companion.referee.engine import DICE_OPTIONS, EventError, GameEngine, Range, RuleWords
 from companion.referee.registry import register
 from companion.words import colour_fr
 
@@ -51,6 +51,8 @@ def _p_words(p: float) -> str:
 class FreeRoll(GameEngine):
     name = "free-roll"
     title = Text("Free roll", "Lancer libre")
+    rule_words_table = {"free-roll.roll": RuleWords(Text("A roll", "Un lancer")),
+                        "free-roll.fairness": RuleWords(Text("Fair dice", "Des dés équilibrés"))}
     dice_options = DICE_OPTIONS
     option_defaults = {
         "significance": (0.01, "p-value under which a colour's dice are reported as possibly unfair", Range(0.0, 1.0)),

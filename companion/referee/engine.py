@@ -106,6 +106,26 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+class RuleWords(NamedTuple):
+    """A rule as players read it, never its id: a short name in both languages and, where the game's rule book
+    has one, its sentence in the book's own language (the phone quotes it on a page in that language)."""
+
+    name: Text
+    book: str | None = None
+    book_language: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        book = {"language": self.book_language, "text": self.book} if self.book else None
+        return {**self.name.to_json(), "book": book}
+
+
+#: rules the referee's camera reading gives in every game (companion.referee.aware)
+CAMERA_RULE_WORDS: Mapping[str, RuleWords] = {
+    "camera.reread": RuleWords(Text("The camera's reading, read again", "La lecture de la caméra, relue")),
+    "camera.unsure": RuleWords(Text("A die the camera is unsure of", "Un dé dont la caméra n'est pas sûre")),
+}
+
+
 class GameEngine(abc.ABC):
     """Base class for a game's rules engine.
 
@@ -124,11 +144,18 @@ class GameEngine(abc.ABC):
     #: event types that only compare what the camera sees with the state (Tesseract's priming zone read again
     #: after each action): journaled for the history, never undone or corrected; undo takes back the action before
     readings: ClassVar[frozenset[str]] = frozenset()
+    #: rule id -> RuleWords, for every rule this game's own verdicts carry (the camera's are added by rule_words)
+    rule_words_table: ClassVar[Mapping[str, RuleWords]] = {}
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options = self.resolve_options(options or {})
         self.setup()
         self._reset_history()
+
+    @classmethod
+    def rule_words(cls) -> dict[str, dict[str, Any]]:
+        """Each rule id a verdict of this game may carry, in words (the phone shows these, never the id)."""
+        return {rule: words.to_json() for rule, words in {**CAMERA_RULE_WORDS, **cls.rule_words_table}.items()}
 
     # -- options -------------------------------------------------------------
     @classmethod

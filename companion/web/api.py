@@ -102,7 +102,9 @@ def games():
         # "range" ({"min", "max"}, both included) or "choices" when the engine declares them: a phone can
         # draw a picker, and the engine refuses anything else by name.
         options = [{"name": key, **_json_safe(spec.to_json())} for key, spec in engine.option_specs().items()]
-        listed.append({"name": name, "title": engine.title.to_json(), "options": options})
+        # "rules": each rule id a verdict may carry, in words (a phone shows these, never the id)
+        listed.append({"name": name, "title": engine.title.to_json(), "options": options,
+                       "rules": engine.rule_words()})
     return jsonify({"games": listed})
 
 

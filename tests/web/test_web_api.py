@@ -56,6 +56,16 @@ def test_games_list_each_engine_with_its_options(phone):
     assert "emblem_face" not in [o["name"] for o in games["nexus"]["options"]]  # Nexus rolls no dice
 
 
+def test_games_tell_each_rule_in_words_for_the_verdicts_details(phone):
+    games = {g["name"]: g for g in phone.get("/api/games").get_json()["games"]}
+    tie = games["hexors"]["rules"]["hex.duel.tie"]
+    assert (tie["en"], tie["fr"]) == ("A tied duel", "Une égalité en duel")
+    assert tie["book"] == {"language": "fr", "text": "S'il y a égalité, le dé doit être roulé de nouveau jusqu'à ce "
+                                                     "qu'il y ait un gagnant."}
+    assert games["nexus-keepers"]["rules"]["nk.game.over"] == {"en": "End of the game", "fr": "Fin de la partie",
+                                                               "book": None}
+
+
 def test_a_roll_entered_by_hand_is_refereed_journaled_and_published(player, service):
     last_event = service.bus.last_id
     response = player.post("/api/roll", {"dice": [RED_3, BLUE_5]})

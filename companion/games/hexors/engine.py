@@ -34,6 +34,7 @@ EVENTS = ("setup", "move", "challenge", "roll", "compare", "launch", "cannot_mov
 class Hexors(StateUntilSetup, GameEngine):
     name = "hexors"
     title = Text("Hexors", "Hexors")
+    rule_words_table = rules.WORDS
     dice_options = DICE_OPTIONS
     readings = frozenset({"arena_reading"})
     option_defaults = {

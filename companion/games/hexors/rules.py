@@ -6,7 +6,8 @@ it into one ``illegal`` verdict quoting the book, and the base class restores th
 
 from __future__ import annotations
 
-from companion.core import Verdict, verdict
+from companion.core import Text, Verdict, verdict
+from companion.referee.engine import RuleWords
 
 SETUP = "hex.setup"
 SETUP_START = "hex.setup.start_cell"
@@ -75,6 +76,42 @@ BOOK: dict[str, str] = {
     FACING: "Les joueurs doivent toujours placer leurs carreaux à l'endroit, c'est-à-dire que le trou dans le haut de "
             "chaque carreau doit être orienté dans le sens opposé au propriétaire du carreau.",
 }
+
+
+# rule id -> its short name (English, French), as the phone's "Details" tells it
+NAMES: dict[str, tuple[str, str]] = {
+    SETUP: ("Setting up the arena", "Mise en place de l'arène"),
+    SETUP_START: ("The character on a starting cell", "Le personnage sur une case de départ"),
+    SETUP_RANGE: ("Monsters near their character at the start", "Les monstres près du personnage au départ"),
+    SETUP_EQUAL: ("The same number of tiles each", "Autant de carreaux chacun"),
+    SETUP_IDENTICAL: ("At most two identical tiles", "Au plus deux carreaux identiques"),
+    GAME_OVER: ("End of the game", "Fin de la partie"),
+    TURN: ("Whose turn it is", "À qui le tour"),
+    MOVE: ("Moving a tile", "Déplacer un carreau"),
+    ADVANCE: ("Moving forward", "Avancer"),
+    JUMP: ("Jumping over an ally", "Sauter par-dessus un allié"),
+    STOP: ("A move stops face to face with an enemy", "Un déplacement s'arrête face à un ennemi"),
+    CANNOT_MOVE: ("A player who cannot move", "Un joueur qui ne peut pas bouger"),
+    DUEL: ("Duels", "Les duels"),
+    DUEL_ORDER: ("The order of the duels", "L'ordre des duels"),
+    ROLL: ("Rolling in a duel", "Lancer le dé en duel"),
+    TIE: ("A tied duel", "Une égalité en duel"),
+    DISCARD: ("Beaten tiles leave the game", "Les carreaux battus quittent la partie"),
+    BONUS_CHARACTER: ("The character's bonus", "Le bonus du personnage"),
+    STARS: ("Winning stars", "Gagner des étoiles"),
+    ACTION: ("Launching an action", "Lancer une action"),
+    ACTION_TIMING: ("When an action may be launched", "Quand lancer une action"),
+    ACTION_COST: ("Paying for actions", "Payer les actions"),
+    ACTION_EFFECT: ("An action's effect", "L'effet d'une action"),
+    CAMERA: ("What the camera sees against the game", "Ce que voit la caméra face à la partie"),
+    CAMERA_OK: ("The camera agrees with the game", "La caméra confirme la partie"),
+    FACING: ("Tiles facing the right way", "Les carreaux dans le bon sens"),
+    WIN: ("Winning the game", "Gagner la partie"),
+}
+
+#: every rule in words, with the sentence of the (French) rule book where it has one
+WORDS: dict[str, RuleWords] = {rule: RuleWords(Text(*name), BOOK.get(rule), "fr" if rule in BOOK else None)
+                               for rule, name in NAMES.items()}
 
 
 class Illegal(Exception):

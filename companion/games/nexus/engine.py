@@ -23,6 +23,7 @@ EVENTS = ("setup", *HANDLERS)
 class Nexus(StateUntilSetup, GameEngine):
     name = "nexus"
     title = Text("Nexus (James Ernest)", "Nexus (James Ernest)")
+    rule_words_table = rules.WORDS
     option_defaults = {
         "target_points": (10, "points that win (the book: at least 10)"),
         "every_node_worth_one": (False, "variant: every node is worth one Power Point, whatever its connectors"),

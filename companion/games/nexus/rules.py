@@ -6,7 +6,8 @@ A refused event raises ``Illegal`` from wherever the check lives; the engine tur
 
 from __future__ import annotations
 
-from companion.core import Verdict, verdict
+from companion.core import Text, Verdict, verdict
+from companion.referee.engine import RuleWords
 
 SETUP = "nexus.setup"
 GAME_OVER = "nexus.game_over"
@@ -89,6 +90,39 @@ BOOK: dict[str, tuple[str, str]] = {
               "interdire de créer une égalité de quelque façon que ce soit"),
     WIN: ("To win, you must score at least 10 points.", "Pour gagner, il faut marquer au moins 10 points."),
 }
+
+# rule id -> its short name (English, French), as the phone's "Details" tells it
+NAMES: dict[str, tuple[str, str]] = {
+    SETUP: ("Setting up the board", "Mise en place du plateau"),
+    GAME_OVER: ("End of the game", "Fin de la partie"),
+    TURN_ORDER: ("Who plays next", "Qui joue ensuite"),
+    TURN_PHASE: ("The steps of a turn", "Les étapes d'un tour"),
+    CARD_DECK: ("Playing the top card of the deck", "Jouer la carte du dessus de la pioche"),
+    CARD_TOP: ("Only the top card may be played", "Seule la carte du dessus se joue"),
+    CARD_OVERLAP: ("Cards never overlap", "Les cartes ne se chevauchent pas"),
+    CARD_TOUCH: ("A new card touches the board", "Une nouvelle carte touche le plateau"),
+    CARD_BASKETWEAVE: ("Cards in a basketweave", "Les cartes en vannerie"),
+    CARD_PLAYED: ("A card played", "Une carte jouée"),
+    ROD_BLOCKED: ("When a Nexus closes", "Quand un Nexus se ferme"),
+    SCORE: ("Capturing a Nexus", "Capturer un Nexus"),
+    SCORE_TIE: ("A tied Nexus scores nothing", "Un Nexus à égalité ne rapporte rien"),
+    SCORE_EMPTY: ("An empty Nexus scores nothing", "Un Nexus vide ne rapporte rien"),
+    SCORE_ORDER: ("Scoring several Nexuses at once", "Marquer plusieurs Nexus à la fois"),
+    COUNTER: ("Placing a counter", "Poser un pion"),
+    COUNTER_NODE: ("A counter goes on a Node", "Un pion se pose sur un Nœud"),
+    COUNTER_OCCUPIED: ("One counter per Node", "Un seul pion par Nœud"),
+    COUNTER_CLOSED: ("No counter in a closed Nexus", "Pas de pion dans un Nexus fermé"),
+    COUNTER_NONE: ("No Node left for a counter", "Plus aucun Nœud pour un pion"),
+    NO_TIES: ("Variant: no ties", "Variante : pas d'égalité"),
+    WIN: ("Winning the game", "Gagner la partie"),
+    DECK_OUT: ("The deck runs out", "La pioche est vide"),
+}
+
+#: every rule in words, with the sentence of the (English) rule book where it has one
+WORDS: dict[str, RuleWords] = {rule: RuleWords(Text(*name), BOOK[rule][0] if rule in BOOK else None,
+                                               "en" if rule in BOOK else None)
+                               for rule, name in NAMES.items()}
+
 
 
 def _with_book(rule: str, en: str, fr: str) -> tuple[str, str]:

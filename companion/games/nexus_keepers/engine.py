@@ -9,7 +9,7 @@ from companion.referee.engine import DICE_OPTIONS, EventError, GameEngine, Range
 from companion.referee.registry import register
 from companion.words import won
 
-from . import moves
+from . import moves, rules
 from .board import PlacementError, cube_from_spec
 from .cards import resolve_card
 from .dice import allocations, infer_reroll, minus, remaining_budgets
@@ -28,6 +28,7 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
 
     name = "nexus-keepers"
     title = Text("Nexus Keepers", "Nexus Keepers")
+    rule_words_table = rules.WORDS
     dice_options = DICE_OPTIONS
     option_defaults = {
         "split_groups": (True, "a group of four or more equal dice may also be used as several groups of two or more"),

@@ -38,6 +38,7 @@ HANDLERS = {
 class Tesseract(StateUntilSetup, GameEngine):
     name = "tesseract"
     title = Text("Tesseract", "Tesseract")
+    rule_words_table = rules.WORDS
     dice_options = DICE_OPTIONS
     readings = frozenset({"priming_zone_reading"})
     option_defaults = {

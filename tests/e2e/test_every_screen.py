@@ -39,10 +39,10 @@ DRAWN = {"verdicts": "#verdict-list > li", "history": "#history-list > li", "sta
 WORDS = {"table": "#board", "verdicts": "#verdict-list", "history": "#history-list", "stats": "#stats",
          "game": "#game-options", "settings": "#screen-settings"}
 # Everything a player may see or hear on the screen shown: its text with every fold opened, and the labels and
-# tooltips of its buttons and pictures; the folds opened are closed again. Two folds are references, not words: the
-# expert's raw JSON, and a verdict's rule (its key in the rule tables of docs/rules, "hex.game_over").
+# tooltips of its buttons and pictures; the folds opened are closed again (a verdict's "Details" included: its rule in
+# words). One fold is a reference, not words: the expert's raw JSON.
 SHOWN = """const screen = document.querySelector('.screen:not([hidden])');
-  const opened = [...screen.querySelectorAll('details:not([open]):not(.expert):not(.rule-details)')];
+  const opened = [...screen.querySelectorAll('details:not([open]):not(.expert)')];
   for (const d of opened) d.open = true;
   const labels = [...screen.querySelectorAll('[aria-label], [title], [alt]')].map(e => [e.getAttribute('aria-label'),
     e.getAttribute('title'), e.getAttribute('alt')].filter(Boolean).join(' '));

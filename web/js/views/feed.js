@@ -24,6 +24,25 @@ function sourceName(source) {
   return name === key ? source : name;
 }
 
+let ruleWords = null; // rule id -> {en, fr, book}, every game's (/api/games), fetched once
+
+/** A verdict's "Details": its rule as players read it, a short name and the rule book's sentence where the book
+ * is in the page's language; the rule's id stays in a data- attribute, never shown. */
+function ruleDetails(app, rule) {
+  if (!ruleWords) {
+    ruleWords = {};
+    app.api.get("/api/games").then((answer) => {
+      for (const game of answer.games) Object.assign(ruleWords, game.rules);
+      renderVerdicts(app);
+    }).catch(() => { ruleWords = null; });
+  }
+  const words = ruleWords[rule];
+  const book = words && words.book && words.book.language === language() ? words.book : null;
+  return h("details", { class: "rule-details", dataset: { rule } }, h("summary", {}, t("verdicts.details")),
+    h("p", { class: "rule" }, words ? pick(words) : t("verdicts.rule_unknown")),
+    book ? h("p", { class: "rule-book", lang: book.language }, t("verdicts.rule_book", { text: book.text })) : null);
+}
+
 export function renderVerdicts(app) {
   const onlyImportant = $("#verdicts-important").checked;
   const list = clear($("#verdict-list"));
@@ -36,7 +55,7 @@ export function renderVerdicts(app) {
           h("small", {}, `${t("history.entry_n", { n: entry.seq + 1 })} · ${time(entry.at)}`)),
         h("p", { class: "text" }, pick(v)),
         v.players.length ? h("p", { class: "players" }, v.players.join(", ")) : null,
-        h("details", { class: "rule-details" }, h("summary", {}, t("verdicts.details")), h("small", { class: "rule" }, v.rule))));
+        ruleDetails(app, v.rule)));
     }
   }
   if (!list.children.length) {

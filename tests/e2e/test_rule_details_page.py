@@ -1,0 +1,39 @@
+"""A verdict's "Details" fold tells its rule as players read it (issue 53): a short name in the page's language and
+the rule book's sentence where the book is in that language (Hexors' is French), never the rule's id
+("hex.game_over"), which stays in a data- attribute."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardhelpers import open_page, unlock, wait
+from conftest import page_errors
+from screens import example, language
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_details_of_a_hexors_win_tell_the_rule_in_words_and_french_quotes_the_book(quiet_table, phone):
+    service, url = quiet_table
+    service.table.new_game("hexors", {}, ["Yugi", "Kaiba"])
+    for event in example("hexors"):
+        service.table.submit(event, source="phone")
+    unlock(phone, url)
+    open_page(phone, url, "#/verdicts")
+    fold = '#verdict-list details.rule-details[data-rule="hex.game_over"]'
+    read = ("const d = document.querySelector(arguments[0]); if (!d) return null; d.open = true;"
+            " const text = d.innerText; d.open = false; return text")
+    try:
+        said = {}
+        for lang, name in (("en", "End of the game"), ("fr", "Fin de la partie")):
+            language(phone, lang)
+            wait(phone, lambda d: name in (d.execute_script(read, fold) or ""),
+                 message=f"the Details fold of the end of the game does not say {name!r}")
+            said[lang] = phone.execute_script(read, fold)
+        assert not page_errors(phone)
+    finally:
+        language(phone, "en")
+    # the French book is not quoted on an English page
+    assert [line for line in said["en"].splitlines() if line.strip()] == ["Details", "End of the game"]
+    assert "Si un carreau personnage est battu, la partie est terminée" in said["fr"]
+    assert "game_over" not in said["en"] + said["fr"]

@@ -34,9 +34,15 @@ def won(names) -> tuple[str, str]:
     return f"{listed(names)} won", f"{listed(names, 'fr')} {'ont' if len(names) > 1 else 'a'} gagné"
 
 
+def french_spaces(text: str) -> str:
+    """French puts a space before ? ! : ; and inside « »; it must not break there, or a "?" starts a line: each
+    such space becomes a no-break one (U+00A0), as the phone's ``frenchSpaces`` (web/js/i18n.js) does."""
+    return re.sub(r"« +", "«\u00a0", re.sub(r" +([?!:;»])", "\u00a0\\1", text))
+
+
 def fact(en: str, fr: str) -> dict[str, str]:
     """One line of a game's details as the phone shows it, in both languages (a summary's ``facts``)."""
-    return {"en": en, "fr": fr}
+    return {"en": en, "fr": french_spaces(fr)}
 
 
 def plain_name(name: str) -> str:

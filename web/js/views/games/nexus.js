@@ -7,6 +7,7 @@ import { button } from "../widgets.js";
 import { cardSaid, colourOf, drawBoard, drawZoom, spotCells } from "./nx-board.js";
 import { sayWhy } from "./offers.js";
 import { cardPicker } from "./nx-setup.js";
+import { boardFrame, fitted, tapOrZoom } from "./nx-view.js";
 import "./nx-strings.js";
 
 export { renderSetup } from "./nx-setup.js";
@@ -44,6 +45,12 @@ function wayText(o, [cx, cy], all) {
 function phaseText(summary) {
   const known = summary.phase === "card" && (summary.drawable || []).some((c) => c.id === ui.card);
   return t(known ? "nx.phase.card_known" : `nx.phase.${summary.phase}`);
+}
+
+/** The middle of a card down, in board units. */
+function middleOf(summary, cardId) {
+  const [x0, y0, x1, y1] = summary.cards.find((c) => c.card === cardId).box;
+  return [(x0 + x1) / 2, (y0 + y1) / 2];
 }
 
 function header(summary) {
@@ -123,22 +130,28 @@ export function render(ctx) {
     const shape = (summary.drawable || []).find((c) => c.id === ui.card);
     if (shape) {
       opts.spots = spotCells(summary.card_spots);
-      opts.onSpot = (cell) => { ui.cell = cell; ui.choice = null; const c = candidates(summary, cell); if (c.length === 1) ui.choice = 0; render(ctx); };
+      opts.onSpot = tapOrZoom((cell) => {
+        ui.cell = cell; ui.choice = null;
+        if (candidates(summary, cell).length === 1) ui.choice = 0;
+        render(ctx);
+      }, ([x, y]) => [x + 0.5, y + 0.5]);
       if (ui.cell && ui.choice !== null) opts.ghost = { shape, ...candidates(summary, ui.cell)[ui.choice] };
     }
   } else if (summary.phase === "counter") {
     controls = counterControls(ctx);
-    opts.onCard = (card) => { ui.zoom = card; render(ctx); };
+    opts.onCard = tapOrZoom((card) => { ui.zoom = card; render(ctx); }, (card) => middleOf(summary, card));
   }
   const closing = summary.last_closed || [];
   for (const n of summary.nodes) if (closing.includes(n.nexus)) opts.last.add(n.id.split(":")[0]);
+  const newest = (summary.cards || []).at(-1);
   clear(root).append(...[
     header(summary),
-    h("div", { class: "board-scroll", id: "nx-scroll" }, drawBoard(summary, opts)),
+    ...boardFrame(state.game_id, drawBoard(summary, opts), newest ? middleOf(summary, newest.card) : null),
     h("p", { class: "hint" }, t("nx.power_legend")),
     h("div", { class: "nx-controls" }, controls),
     summary.outcome ? h("p", { class: "lead", id: "nx-winner" }, pick(summary.outcome)) : null,
     scores(summary),
     nexusList(summary),
   ].filter(Boolean));
+  fitted();
 }

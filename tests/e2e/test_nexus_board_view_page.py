@@ -1,0 +1,99 @@
+"""The Nexus board on a phone (issue 53): mid-game it was drawn 1147 px wide on a 341 px screen, and at game over
+most of the first screen was empty board. It opens fitted to the screen with every card in view; − / + and a tap on
+a square too small for a finger zoom in (then the squares are 44 px or more and a tap plays); "Overview" fits it
+again."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from boardhelpers import tap, unlock, wait
+from conftest import page_errors
+from screens import example, show, start
+
+pytestmark = pytest.mark.browser
+
+# The board's frame and drawing as laid out now, and every card's place on the screen.
+LAYOUT_JS = """const frame = document.querySelector('#nx-scroll'); const board = frame.querySelector('svg.nx-board');
+  const f = frame.getBoundingClientRect(); const b = board.getBoundingClientRect();
+  const cards = [...board.querySelectorAll('g.card > .card-face')].map((c) => c.getBoundingClientRect())
+    .map((r) => [r.left, r.right, r.top, r.bottom]);
+  const text = [...board.querySelectorAll('.node text')].filter((e) => e.checkVisibility({visibilityProperty: true}));
+  return {frame: [f.left, f.right, f.top, f.bottom], board: [b.width, b.height], cards, scale: +board.dataset.scale,
+          overview: board.classList.contains('overview'), text: text.length, page: document.documentElement.scrollWidth,
+          screen: innerWidth};"""
+SQUARE_JS = """const r = document.querySelector(arguments[0]).getBoundingClientRect(); return [r.width, r.height];"""
+
+
+@pytest.fixture(scope="module")
+def table(quiet_table, phone):
+    service, url = quiet_table
+    unlock(phone, url)
+    phone.set_window_size(360, 800)
+    return service, url
+
+
+def layout(driver):
+    return driver.execute_script(LAYOUT_JS)
+
+
+def assert_fitted(seen):
+    left, right, top, bottom = seen["frame"]
+    assert seen["board"][0] <= right - left, seen
+    assert seen["page"] <= seen["screen"], "the page scrolls sideways"
+    for card in seen["cards"]:  # every card in view inside the frame, none cut
+        assert left - 0.5 <= card[0] and card[1] <= right + 0.5, (card, seen["frame"])
+        assert top - 0.5 <= card[2] and card[3] <= bottom + 0.5, (card, seen["frame"])
+
+
+@pytest.mark.parametrize("events", [52, None], ids=["middle", "over"])
+def test_the_board_opens_fitted_with_every_card_in_view(table, phone, events):
+    service, url = table
+    start(service, "nexus", events)
+    show(phone, url)
+    seen = layout(phone)
+    assert len(seen["cards"]) >= 20
+    assert_fitted(seen)
+    assert seen["overview"] and seen["text"] == 0  # node values too small to read are hidden, not drawn at 4 px
+    assert not page_errors(phone)
+
+
+def test_zoom_buttons_and_overview(table, phone):
+    service, url = table
+    start(service, "nexus", 52)
+    show(phone, url)
+    fit = layout(phone)
+    tap(phone, "[data-zoom='in']")
+    wait(phone, lambda d: layout(d)["scale"] > fit["scale"], message="+ did not zoom in")
+    bigger = layout(phone)
+    assert bigger["board"][0] > fit["board"][0] * 1.4
+    tap(phone, "[data-zoom='fit']")
+    wait(phone, lambda d: layout(d)["scale"] == fit["scale"], message="Overview did not fit the board again")
+    assert_fitted(layout(phone))
+
+
+def test_a_tap_on_a_tiny_square_zooms_there_and_the_next_tap_plays(table, phone):
+    """Mid-game the fitted squares are ~20 px: the first tap zooms to 80 px squares centred on the one tapped (no
+    move chosen yet), the second chooses it; the board keeps its zoom as the page redraws."""
+    service, url = table
+    moves = example("nexus")
+    played = next(i for i in range(50, len(moves)) if moves[i]["type"] == "play_card")
+    start(service, "nexus", played)
+    show(phone, url)
+    assert layout(phone)["scale"] * 80 < 44  # the case: a board too big for the screen
+    x, y = moves[played]["x"], moves[played]["y"]
+    square = f"#nx-scroll .spot-cell[data-x='{x}'][data-y='{y}'] .spot"
+    tap(phone, square)
+    wait(phone, lambda d: layout(d)["scale"] >= 1, message="the tap did not zoom in")
+    assert not phone.find_elements("id", "nx-ways")
+    width, height = phone.execute_script(SQUARE_JS, square)
+    assert width >= 44 and height >= 44
+    seen = layout(phone)
+    assert seen["text"] > 0 and not seen["overview"]
+    tap(phone, square)
+    wait(phone, lambda d: d.find_elements("id", "nx-ways"), message="the second tap did not choose the square")
+    time.sleep(0.3)
+    assert layout(phone)["scale"] >= 1
+    assert not page_errors(phone)

@@ -25,6 +25,7 @@ function sourceName(source) {
 }
 
 let ruleWords = null; // rule id -> {en, fr, book}, every game's (/api/games), fetched once
+let ruleWordsLoaded = false;
 
 /** A verdict's "Details": its rule as players read it, a short name and the rule book's sentence where the book
  * is in the page's language; the rule's id stays in a data- attribute, never shown. */
@@ -33,13 +34,14 @@ function ruleDetails(app, rule) {
     ruleWords = {};
     app.api.get("/api/games").then((answer) => {
       for (const game of answer.games) Object.assign(ruleWords, game.rules);
+      ruleWordsLoaded = true;
       renderVerdicts(app);
     }).catch(() => { ruleWords = null; });
   }
   const words = ruleWords[rule];
   const book = words && words.book && words.book.language === language() ? words.book : null;
   return h("details", { class: "rule-details", dataset: { rule } }, h("summary", {}, t("verdicts.details")),
-    h("p", { class: "rule" }, words ? pick(words) : t("verdicts.rule_unknown")),
+    h("p", { class: "rule" }, words ? pick(words) : ruleWordsLoaded ? t("verdicts.rule_unknown") : ""),
     book ? h("p", { class: "rule-book", lang: book.language }, t("verdicts.rule_book", { text: book.text })) : null);
 }
 

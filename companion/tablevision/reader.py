@@ -23,7 +23,7 @@ from .messages import PieceSighting, PlacedDie, TableView
 from .motion import MotionWatch
 from .plane import PlaneStatus, PlaneTracker, TablePlane
 from .spots import coloured_spots, footprint
-from .veto import die_sized_mm, die_sized_px, on_print
+from .veto import die_sized_mm, die_sized_px, on_a_screen, on_print
 
 log = logging.getLogger(__name__)
 UNPLACED = {"pieces": "pieces are not placed", "counters": "counters are not placed",
@@ -42,6 +42,7 @@ class TableReader:
         self._markers: list[SeenMarker] | None = None
         self._zone_mask: tuple | None = None  # (plane and mask size, the dice zones at the motion mask's scale)
         self._footprints: dict[int, np.ndarray] = {}  # piece id -> the mm it was last seen covering
+        self._frame: np.ndarray | None = None  # the frame last read, whose dice sort_dice sorts
 
     def read(self, image: np.ndarray, dice: Sequence[DieReading] = (), index: int = 0,
              timestamp: float = 0.0, motion_measured: bool = False) -> TableView:
@@ -56,6 +57,7 @@ class TableReader:
         unchanged = self.motion is not None and self._markers is not None and (
             self.motion.still_frames >= 2 or self._only_dice_zones_changed())
         markers = self._markers if unchanged else self.finder.find(image)
+        self._frame = image
         self._markers = markers
         counts: dict[int, int] = {}
         for m in markers:
@@ -140,7 +142,8 @@ class TableReader:
     def sort_dice(self, plane: TablePlane | None, dice: Sequence[DieReading],
                   shape: tuple[int, int] | None = None) -> tuple[list[PlacedDie], int, int]:
         """The dice the game reads, placed on ``plane`` (all, unplaced, without one); how many were left out (off
-        the dice zones, no box), and how many were no dice at all (the mat's print, not die-sized: veto.py).
+        the dice zones, no box), and how many were no dice at all (the mat's print, not die-sized, a phone's icons:
+        veto.py; the last frame read is the one looked at).
         ``shape``: the frame's (height, width), for the size check without a plane."""
         boxed = [d for d in dice if d.box is not None]
         markers = self._markers or ()
@@ -150,6 +153,7 @@ class TableReader:
             return [PlacedDie(d, None, None) for d in kept] + [PlacedDie(d, None, None) for d in dice
                                                                if d.box is None], 0, len(boxed) - len(kept)
         placed, ignored, not_dice = [], 0, 0
+        frame = self._frame if self._frame is not None and self._frame.shape[:2] == tuple(shape or ()) else None
         centres = np.array([[(d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2] for d in boxed]) if boxed else None
         mm = plane.table_points(centres) if centres is not None else []
         for d, (x, y) in zip(boxed, mm):
@@ -162,7 +166,8 @@ class TableReader:
             if not wanted:
                 ignored += 1
             elif (on_print(self.layout, plane, markers, d.box, self.die_mm)
-                  or not die_sized_mm(plane, d.box, self.die_mm)):
+                  or not die_sized_mm(plane, d.box, self.die_mm)
+                  or (frame is not None and on_a_screen(frame, plane, d.box, self.die_mm))):
                 not_dice += 1
             else:
                 placed.append(PlacedDie(d, (float(x), float(y)), place))

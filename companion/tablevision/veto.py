@@ -12,13 +12,20 @@ A die's size is known too: with a plane, a box whose size in mm is far from the 
 not a die — a cup, a hand, a phone. The bounds hold rendered dice within 15 % of ``die_mm`` (12 to 22 mm dice with
 ``die_mm`` set to their size), turned any way, up to 25° of tilt, under the standard and the wide lens, their box
 down to the lone pip of a 1. Without a plane a box is checked against the frame and against the other dice.
+
+A phone lying in the dice zone is bigger than a die, but its app icons are not: two side by side read as a 6. A
+reading whose surroundings are a dark, flat thing several dice across with a convex outline (a phone's screen, a
+cup's coffee; followed from the colour right around its box) is a die only if one solid body at least 0.7 of a
+die wide stands out of that thing inside the box: a die's face with its pips is one, two icons are two.
 """
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import Sequence
 
+import cv2
 import numpy as np
 
 from .layout import TableLayout
@@ -111,3 +118,91 @@ def die_sized_px(boxes: Sequence[Box], shape: tuple[int, int]) -> list[bool]:
         median = float(np.median(sizes[fits]))
         fits &= (sizes >= OTHERS[0] * median) & (sizes <= OTHERS[1] * median)
     return [bool(v) for v in fits]
+
+
+#: a thing's surface: pixels within this Lab distance (OpenCV's 8-bit Lab) of the colour around a reading
+SURFACE_DELTA = 16.0
+DARK_L = 110  # a surface darker than this (8-bit L; the mat's paper is near 240) may be a phone's screen
+#: a flat thing's sides, as parts of ``die_mm``: a phone's screen is about 4 x 8 dice, a small tablet's 8 x 12
+THING_SHORT = (2.5, 8.0)
+THING_LONG = (3.5, 12.0)
+SOLID = 0.9  # its outline fills this share of its convex hull: one thing (a die at its edge bites a little)
+BODY_SHORT = 0.7  # a die lying on it stands out of it as one body this wide (part of ``die_mm``) or wider,
+BODY_CORE = 0.4  # and this wide everywhere (a die's face and its pips: one solid body; icons are two)
+
+
+def _sides_mm(plane: TablePlane, rect, scale: float = 1.0, offset=(0, 0)) -> tuple[float, float]:
+    """The (shorter, longer) sides in table mm of a ``cv2.minAreaRect`` drawn on a crop of the frame (its corner
+    at ``offset``, shrunk by ``scale``)."""
+    c = plane.table_points(cv2.boxPoints(rect).astype(np.float64) / scale + np.asarray(offset, np.float64))
+    a, b = float(np.linalg.norm(c[1] - c[0])), float(np.linalg.norm(c[2] - c[1]))
+    return min(a, b), max(a, b)
+
+
+def _crop(image: np.ndarray, box: Box, margin: float, scale: float = 1.0):
+    """The frame's Lab pixels around ``box`` grown by ``margin`` px (shrunk by ``scale``), the crop's corner in the
+    frame, and the box in the crop's pixels."""
+    h, w = image.shape[:2]
+    x0, y0 = max(int(box[0] - margin), 0), max(int(box[1] - margin), 0)
+    x1, y1 = min(int(box[2] + margin) + 1, w), min(int(box[3] + margin) + 1, h)
+    bgr = image[y0:y1, x0:x1]
+    if scale < 1.0:
+        bgr = cv2.resize(bgr, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab).astype(np.float32)
+    inner = tuple(int(round(v * scale)) for v in (box[0] - x0, box[1] - y0, box[2] - x0, box[3] - y0))
+    return lab, (x0, y0), inner
+
+
+def _ring(shape: tuple[int, ...], inner: tuple[int, int, int, int], width: int) -> np.ndarray:
+    ring = np.zeros(shape[:2], np.uint8)
+    x0, y0, x1, y1 = inner
+    cv2.rectangle(ring, (x0 - width, y0 - width), (x1 + width, y1 + width), 1, width)
+    return ring.astype(bool)
+
+
+def on_a_screen(image: np.ndarray, plane: TablePlane, box: Box, die_mm: float) -> bool:
+    """Whether a reading in ``box`` lies on a dark, flat, convex thing several dice across (a phone's screen)
+    without one die-sized body standing out of it: a phone's app icons, two of them read as a 6. The surface is
+    the colour right around the box, followed as far as it goes (on a picture shrunk to 12 px a die); a die lying
+    on the phone stays a die."""
+    mm = box_mm(plane, box)
+    die_px = die_mm * math.sqrt(max((box[2] - box[0]) * (box[3] - box[1]), 1.0)
+                                / max((mm[2] - mm[0]) * (mm[3] - mm[1]), 1e-6))
+    width = max(2, int(round(0.15 * die_px)))
+    near, near_corner, inner = _crop(image, box, 2 * width)
+    around = _ring(near.shape, inner, width)
+    if not around.any():
+        return False
+    colour = np.median(near[around], axis=0)
+    if colour[0] >= DARK_L:
+        return False  # paper, a light mat: no phone's screen (the usual case, looked at on a few pixels)
+    x0, y0, x1, y1 = max(inner[0], 0), max(inner[1], 0), inner[2], inner[3]
+    body = (np.linalg.norm(near[y0:y1, x0:x1] - colour, axis=2) >= SURFACE_DELTA).astype(np.uint8)
+    scale = min(1.0, 12.0 / die_px)
+    lab, corner, small = _crop(image, box, THING_LONG[1] * die_px, scale)
+    like = (np.linalg.norm(lab - colour, axis=2) < SURFACE_DELTA).astype(np.uint8)
+    around = _ring(lab.shape, small, max(1, int(round(width * scale))))
+    _, labels = cv2.connectedComponents(like, connectivity=4)
+    ids, counts = np.unique(labels[around & (like > 0)], return_counts=True)
+    if len(ids) == 0:
+        return False
+    surface = (labels == ids[np.argmax(counts)]).astype(np.uint8)
+    side = int(round(1.3 * die_px * scale)) | 1  # dice and icons lying at its edge bite into it: closed over
+    surface = cv2.morphologyEx(surface, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
+    outline = max(cv2.findContours(surface, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0], key=cv2.contourArea)
+    ox, oy, ow, oh = cv2.boundingRect(outline)
+    if ox == 0 or oy == 0 or ox + ow == surface.shape[1] or oy + oh == surface.shape[0]:
+        return False  # it goes on past a tablet's size, or out of the frame: the table, not a thing on it
+    rect = cv2.minAreaRect(outline)
+    short, long = _sides_mm(plane, rect, scale, corner)
+    if not (THING_SHORT[0] * die_mm <= short <= THING_SHORT[1] * die_mm
+            and THING_LONG[0] * die_mm <= long <= THING_LONG[1] * die_mm
+            and cv2.contourArea(outline) >= SOLID * cv2.contourArea(cv2.convexHull(outline))):
+        return False
+    # a die's dark pips may pass for the surface: holes, filled; then opened: icons touching at a corner are two
+    cv2.drawContours(body, cv2.findContours(body, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0], -1, 1, -1)
+    core = int(round(BODY_CORE * die_px)) | 1
+    body = cv2.morphologyEx(body, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (core, core)))
+    found = cv2.findContours(body, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]
+    at = (near_corner[0] + x0, near_corner[1] + y0)  # the body's crop: the box's own pixels
+    return not found or max(_sides_mm(plane, cv2.minAreaRect(c), 1.0, at)[0] for c in found) < BODY_SHORT * die_mm

@@ -1,0 +1,56 @@
+"""A phone lying in the dice zone: its app icons are no die (two side by side read as a 6), a die lying on it is.
+Benchmark section 6 (benchmarks/table_print.py) found two such phantom 6s on rendered phones."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from companion.core import DieReading
+from companion.tablevision import TableReader, layout_for
+from companion.tablevision.render import CameraPose, DiePlacement, Thing, render_table
+
+PHONE = (170.0, 257.0)  # in Nexus Keepers' dice zone (y 226 to 288), the phone's 67 mm across it
+ICONS = (215.0, 255.0)  # where two icons overlap, as in the benchmark's phantom 6 on Nexus Keepers' zone
+CORNERS = (160.0, 270.0)  # two icons touching at a corner, as in its phantom 6 on free roll's tray
+ON_PHONE, ON_MAT = (120.0, 257.0), (320.0, 257.0)  # two real dice
+WHITE_ON_PHONE = (150.0, 241.0)  # a white die, its black pips as dark as the screen
+
+
+def box_around(plane, mm, w_mm, h_mm):
+    x, y = mm
+    px = plane.image_points(np.array([(x - w_mm / 2, y - h_mm / 2), (x + w_mm / 2, y - h_mm / 2),
+                                      (x + w_mm / 2, y + h_mm / 2), (x - w_mm / 2, y + h_mm / 2)]))
+    return tuple(float(v) for v in (*px.min(axis=0), *px.max(axis=0)))
+
+
+def paint_icon(image, plane, mm, side_mm, bgr):
+    """A bright square app icon (``side_mm``) on the phone's screen, painted into the frame."""
+    x, y, h = *mm, side_mm / 2
+    px = plane.image_points(np.array([(x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h)]))
+    cv2.fillPoly(image, [np.round(px).astype(np.int32)], bgr, cv2.LINE_AA)
+
+
+def test_a_phones_icons_read_as_a_die_are_no_die_but_a_die_on_the_phone_is():
+    layout = layout_for("nexus-keepers")
+    for angle, tilt in ((0.0, 0.0), (25.0, 8.0)):
+        dice = [DiePlacement(ON_PHONE, 4, "red"), DiePlacement(ON_MAT, 2, "white"), DiePlacement(WHITE_ON_PHONE, 5,
+                                                                                                 "white")]
+        frame = render_table(layout, [], dice, CameraPose(tilt=tilt), np.random.default_rng(57),
+                             things=[Thing("phone", PHONE, 140.0, angle)])
+        image = frame.image.copy()
+        reader = TableReader(layout)
+        plane = reader.read(image).plane.plane
+        assert plane is not None
+        paint_icon(image, plane, (ICONS[0] - 3.0, ICONS[1]), 8.4, (235, 240, 240))  # white
+        paint_icon(image, plane, (ICONS[0] + 3.0, ICONS[1] - 1.0), 8.4, (240, 80, 90))  # blue, over it
+        paint_icon(image, plane, (CORNERS[0] - 4.2, CORNERS[1] - 4.2), 8.4, (120, 120, 60))  # teal
+        paint_icon(image, plane, (CORNERS[0] + 4.2, CORNERS[1] + 4.2), 8.4, (150, 200, 200))  # khaki
+        reader.read(image)
+        readings = [DieReading(6, "blue", box_around(plane, ICONS, 16.0, 14.0), 0.39),
+                    DieReading(6, "green", box_around(plane, CORNERS, 18.0, 18.0), 0.36),
+                    DieReading(4, "red", box_around(plane, ON_PHONE, 18.0, 18.0), 0.9),
+                    DieReading(2, "white", box_around(plane, ON_MAT, 18.0, 18.0), 0.9),
+                    DieReading(5, "white", box_around(plane, WHITE_ON_PHONE, 18.0, 18.0), 0.9)]
+        placed, _, not_dice = reader.sort_dice(plane, readings, image.shape[:2])
+        assert [d.reading.value for d in placed] == [4, 2, 5] and not_dice == 2, (angle, tilt)

@@ -119,6 +119,13 @@ class RuleWords(NamedTuple):
         return {**self.name.to_json(), "book": book}
 
 
+def rule_words_table(names: Mapping[str, tuple[str, str]], book: Mapping[str, str],
+                     book_language: str) -> dict[str, RuleWords]:
+    """Each rule's words from a game's names (English, French) and its book's sentences (in ``book_language``)."""
+    return {rule: RuleWords(Text(*name), book.get(rule), book_language if rule in book else None)
+            for rule, name in names.items()}
+
+
 #: rules the referee's camera reading gives in every game (companion.referee.aware)
 CAMERA_RULE_WORDS: Mapping[str, RuleWords] = {
     "camera.reread": RuleWords(Text("The camera's reading, read again", "La lecture de la caméra, relue")),

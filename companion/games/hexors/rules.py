@@ -6,8 +6,8 @@ it into one ``illegal`` verdict quoting the book, and the base class restores th
 
 from __future__ import annotations
 
-from companion.core import Text, Verdict, verdict
-from companion.referee.engine import RuleWords
+from companion.core import Verdict, verdict
+from companion.referee.engine import RuleWords, rule_words_table
 
 SETUP = "hex.setup"
 SETUP_START = "hex.setup.start_cell"
@@ -110,8 +110,7 @@ NAMES: dict[str, tuple[str, str]] = {
 }
 
 #: every rule in words, with the sentence of the (French) rule book where it has one
-WORDS: dict[str, RuleWords] = {rule: RuleWords(Text(*name), BOOK.get(rule), "fr" if rule in BOOK else None)
-                               for rule, name in NAMES.items()}
+WORDS: dict[str, RuleWords] = rule_words_table(NAMES, BOOK, "fr")
 
 
 class Illegal(Exception):

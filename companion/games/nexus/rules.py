@@ -6,8 +6,8 @@ A refused event raises ``Illegal`` from wherever the check lives; the engine tur
 
 from __future__ import annotations
 
-from companion.core import Text, Verdict, verdict
-from companion.referee.engine import RuleWords
+from companion.core import Verdict, verdict
+from companion.referee.engine import RuleWords, rule_words_table
 
 SETUP = "nexus.setup"
 GAME_OVER = "nexus.game_over"
@@ -119,9 +119,7 @@ NAMES: dict[str, tuple[str, str]] = {
 }
 
 #: every rule in words, with the sentence of the (English) rule book where it has one
-WORDS: dict[str, RuleWords] = {rule: RuleWords(Text(*name), BOOK[rule][0] if rule in BOOK else None,
-                                               "en" if rule in BOOK else None)
-                               for rule, name in NAMES.items()}
+WORDS: dict[str, RuleWords] = rule_words_table(NAMES, {rule: quote[0] for rule, quote in BOOK.items()}, "en")
 
 
 

@@ -6,8 +6,8 @@ turns it into a single ``illegal`` verdict and the base class restores the state
 
 from __future__ import annotations
 
-from companion.core import Text, Verdict, verdict
-from companion.referee.engine import RuleWords
+from companion.core import Verdict, verdict
+from companion.referee.engine import RuleWords, rule_words_table
 
 ACTION_LIMIT = "tess.action.limit"
 ACTION_REMAINING = "tess.action.remaining"
@@ -116,8 +116,7 @@ NAMES: dict[str, tuple[str, str]] = {
 }
 
 #: every rule in words, with the sentence of the (French) rule book where the code quotes one
-WORDS: dict[str, RuleWords] = {rule: RuleWords(Text(*name), BOOK.get(rule), "fr" if rule in BOOK else None)
-                               for rule, name in NAMES.items()}
+WORDS: dict[str, RuleWords] = rule_words_table(NAMES, BOOK, "fr")
 
 
 class Illegal(Exception):

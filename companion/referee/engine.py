@@ -108,15 +108,18 @@ def _shown(value: Any) -> str:
 
 class RuleWords(NamedTuple):
     """A rule as players read it, never its id: a short name in both languages and, where the game's rule book
-    has one, its sentence in the book's own language (the phone quotes it on a page in that language)."""
+    has one, its sentence in the book's own language (the phone quotes it on a page in that language). A game
+    with a book in each language gives the other book's sentences in ``other_books``: (language, sentence) pairs."""
 
     name: Text
     book: str | None = None
     book_language: str | None = None
+    other_books: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         book = {"language": self.book_language, "text": self.book} if self.book else None
-        return {**self.name.to_json(), "book": book}
+        others = [{"language": language, "text": text} for language, text in self.other_books]
+        return {**self.name.to_json(), "book": book, "books": ([book] if book else []) + others}
 
 
 def rule_words_table(names: Mapping[str, tuple[str, str]], book: Mapping[str, str],

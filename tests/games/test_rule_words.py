@@ -17,6 +17,9 @@ from companion.referee import aware, available_games, create_game, game_class
 
 GAMES = Path(__file__).resolve().parents[2] / "companion" / "games"
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "rules" / "examples"
+SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
+# Nexus Keepers' two rule books: the same game, the French one with rules the English one lacks
+NEXUS_KEEPERS_BOOKS = {"fr": SEEDS / "000_1933b1f0307cdc52.txt", "en": SEEDS / "001_8657626afadda810.txt"}
 # a rule id as the engines write it in their sources: "hex.duel.tie", "nk.move.exit-guess", "free-roll.fairness"
 RULE_ID = re.compile(r'"((?:hex|nexus|tess|nk|free-roll)\.[a-z][a-z_.-]*)"')
 # what an id looks like on a page (tests/e2e/test_every_screen.py's check, plus the dotted ids themselves)
@@ -81,3 +84,34 @@ def test_every_verdict_of_the_examples_has_its_rule_in_words(example):
              for v in engine.apply(json.loads(line))}
     assert len(rules) >= 3
     assert sorted(rules - set(engine.rule_words())) == []
+
+
+def in_book(quote: str, book: str) -> bool:
+    """Each excerpt of a quote (" … " joins two) is in the book, word for word; the French book breaks its lines
+    mid-sentence and mixes ' and ’, so line breaks count as spaces and the two apostrophes as one."""
+    def plain(text: str) -> str:
+        return re.sub(r"\s+", " ", text.replace("’", "'"))
+    return all(plain(part) in plain(book) for part in quote.split(" … "))
+
+
+def test_nexus_keepers_quotes_its_english_book_on_english_pages_and_its_french_book_on_french_ones():
+    books = {language: path.read_text(encoding="utf-8") for language, path in NEXUS_KEEPERS_BOOKS.items()}
+    quoted = {language: {} for language in books}
+    for rule, said in game_class("nexus-keepers").rule_words().items():
+        assert said["books"][:1] == ([said["book"]] if said["book"] else []), rule  # older phones read "book"
+        for quote in said["books"]:
+            assert rule not in quoted[quote["language"]], rule  # one quote per book
+            quoted[quote["language"]][rule] = quote["text"]
+    for language, quotes in quoted.items():
+        assert len(quotes) >= 25, language
+        assert sorted(rule for rule, quote in quotes.items() if not in_book(quote, books[language])) == [], language
+    # rules only the French book has keep no English quote
+    assert sorted(set(quoted["fr"]) - set(quoted["en"])) == ["nk.maladresse", "nk.reroll.single"]
+    assert quoted["en"]["nk.reroll.ones"] == "However, he cannot reroll dice that show a result of 1."
+    assert quoted["fr"]["nk.reroll.ones"] == "Cependant, vous ne pouvez pas relancer les résultats de 1."
+
+
+@pytest.mark.parametrize("game", ["hexors", "nexus", "tesseract"])
+def test_a_game_with_one_book_has_only_that_books_quote(game):
+    for rule, said in game_class(game).rule_words().items():
+        assert said["books"] == ([said["book"]] if said["book"] else []), rule

@@ -63,7 +63,7 @@ def test_games_tell_each_rule_in_words_for_the_verdicts_details(phone):
     assert tie["book"] == {"language": "fr", "text": "S'il y a égalité, le dé doit être roulé de nouveau jusqu'à ce "
                                                      "qu'il y ait un gagnant."}
     assert games["nexus-keepers"]["rules"]["nk.game.over"] == {"en": "End of the game", "fr": "Fin de la partie",
-                                                               "book": None}
+                                                               "book": None, "books": []}
 
 
 def test_a_roll_entered_by_hand_is_refereed_journaled_and_published(player, service):

@@ -1,5 +1,6 @@
-"""Nexus Keepers' rule ids in words: a short name in both languages, and the French rule book's sentence behind
-each where docs/rules/nexus-keepers.md quotes one (the phone's "Details" shows these, never the id)."""
+"""Nexus Keepers' rule ids in words: a short name in both languages, the French rule book's sentence behind each
+where docs/rules/nexus-keepers.md quotes one, and the English book's matching sentence where that shorter book has
+the rule (the phone's "Details" quotes the book in the page's language, never the id)."""
 
 from __future__ import annotations
 
@@ -92,6 +93,50 @@ _RULES: dict[str, tuple[str, str, str | None]] = {
                "remporte la victoire."),
 }
 
-#: every rule in words, with the sentence of the (French) rule book where it has one
-WORDS: dict[str, RuleWords] = {rule: RuleWords(Text(en, fr), book, "fr" if book else None)
-                               for rule, (en, fr, book) in _RULES.items()}
+# rule id -> the English book's sentence, verbatim (" … " joins two excerpts); rules only the French book has
+# (MALADRESSE, rerolls need two dice) have none
+_ENGLISH_BOOK: dict[str, str] = {
+    "nk.setup": "Each player now places their Keeper on their Starting Tile, right in front of their Nexus Cube’s "
+                "Portal.",
+    "nk.setup.edges": "ensuring that at least two edges of their Terrain Tiles connect to one or more Terrain Tiles "
+                      "already in play",
+    "nk.setup.portal": "No Terrain Tile may be placed directly behind an active Portal.",
+    "nk.setup.overlap": "the five tiles that align when the cube is opened and unfolded",
+    "nk.setup.shape": "the five tiles that align when the cube is opened and unfolded",
+    "nk.turn.start": "During their first turn, players roll 5 dice. … On all following turns, they roll 6 dice.",
+    "nk.roll": "To validate an action, you must roll at least one pair matching one of the results listed on the "
+               "Keeper’s Card.",
+    "nk.roll.dice-count": "If your Keeper starts a turn on its favored Terrain (marked with a +), roll 1 extra die. … "
+                          "If your Keeper stands on an unfavorable Terrain (marked with a –), roll 1 fewer die.",
+    "nk.reroll.limit": "He may then reroll as many dice as he wishes, up to two times in a row.",
+    "nk.reroll.ones": "However, he cannot reroll dice that show a result of 1.",
+    "nk.power.none": "Power Dice are single-use; each can be used only once per game.",
+    "nk.skill": "To use this Keeper’s skill, you must roll a sequence of 1, 2, 3, and 4.",
+    "nk.action": "You can execute actions in any order.",
+    "nk.action.illegal": "to push another character, your Keeper must be adjacent (in a straight line) to it.",
+    "nk.action.dice": "To validate an action, you must roll at least one pair",
+    "nk.move.explained": "You can execute actions in any order.",
+    "nk.fall": "When a Keeper is pushed off the board without passing through a portal, place him behind his original "
+               "portal to await the start of his next turn.",
+    "nk.fall.return": "At the beginning of this turn, the player places his Keeper back on his Starting Tile before "
+                      "rolling his dice.",
+    "nk.bonus": "you may immediately take another turn. However, roll one less die during this bonus turn.",
+    "nk.portal.elimination": "Pushing a Keeper through any portal removes him from the game.",
+    "nk.portal.blocked": "if another character occupies his starting tile when he is supposed to re-enter the game "
+                         "after falling off the board, the Keeper is eliminated instead of returning to play.",
+    "nk.portal.closure": "At the start of a player’s turn, if an eliminated player’s Nexus Cube is still in play, he "
+                         "must remove his Nexus Cube from the game.",
+    "nk.portal.reconnect": "must move the minimum number of cubes possible and cannot rearrange cubes that are "
+                           "already properly connected.",
+    "nk.reserve": "At the end of your turn, you can place one die from an unused double into your character’s reserve.",
+    "nk.reserve.double": "one die from an unused double",
+    "nk.reserve.used": "one die from an unused double",
+    "nk.win": "Allied players win as a team: if at least one Keeper from the team is the last character standing at "
+              "the end, the whole team claims victory.",
+}
+
+#: every rule in words, with the sentence of the French rule book and of the English one where each has one
+WORDS: dict[str, RuleWords] = {
+    rule: RuleWords(Text(en, fr), book, "fr" if book else None,
+                    (("en", _ENGLISH_BOOK[rule]),) if rule in _ENGLISH_BOOK else ())
+    for rule, (en, fr, book) in _RULES.items()}

@@ -24,7 +24,7 @@ function sourceName(source) {
   return name === key ? source : name;
 }
 
-let ruleWords = null; // rule id -> {en, fr, book}, every game's (/api/games), fetched once
+let ruleWords = null; // rule id -> {en, fr, book, books}, every game's (/api/games), fetched once
 let ruleWordsLoaded = false;
 
 /** A verdict's "Details": its rule as players read it, a short name and the rule book's sentence where the book
@@ -39,7 +39,9 @@ function ruleDetails(app, rule) {
     }).catch(() => { ruleWords = null; });
   }
   const words = ruleWords[rule];
-  const book = words && words.book && words.book.language === language() ? words.book : null;
+  // "books" has each book's sentence (Nexus Keepers has a French and an English book); "book" alone is the older form
+  const books = words ? words.books || (words.book ? [words.book] : []) : [];
+  const book = books.find((quote) => quote.language === language()) || null;
   return h("details", { class: "rule-details", dataset: { rule } }, h("summary", {}, t("verdicts.details")),
     h("p", { class: "rule" }, words ? pick(words) : ruleWordsLoaded ? t("verdicts.rule_unknown") : ""),
     book ? h("p", { class: "rule-book", lang: book.language }, t("verdicts.rule_book", { text: book.text })) : null);

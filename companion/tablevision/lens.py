@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import tempfile
+import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
@@ -60,10 +63,21 @@ class Lens:
         return {**asdict(self), "size": list(self.size)}
 
     def save(self, data_dir: Path) -> Path:
-        path = Path(data_dir) / LENS_FILE
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
-        return path
+        """``lens.json`` replaced whole (a power cut leaves the old file or the new one, never half of one)."""
+        data_dir = Path(data_dir)
+        data_dir.mkdir(parents=True, exist_ok=True)
+        target = data_dir / LENS_FILE
+        fd, temp = tempfile.mkstemp(prefix=".lens-", suffix=".json", dir=data_dir)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(json.dumps({**self.to_json(), "measured_at": round(time.time(), 3)}, indent=1) + "\n")
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(temp, target)
+        except BaseException:
+            Path(temp).unlink(missing_ok=True)
+            raise
+        return target
 
 
 def load_lens(data_dir: Path | str | None) -> Lens | None:

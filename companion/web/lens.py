@@ -5,11 +5,7 @@ uses it from the next frame. A fit no better than no correction is not kept."""
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
 import threading
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -191,7 +187,7 @@ def fit():
                                              f"{lens.residual_before_px:.2f} px to {lens.residual_px:.2f} px of the "
                                              "mat: no better than none, so nothing was saved. The photos are kept: "
                                              "add photos with stickers out to the mat's edges.")
-        save_atomically(lens, context().service.config.data_dir)
+        lens.save(context().service.config.data_dir)
         photos.photos = []
     _use(stage, lens)
     return _state(result=fit_words(lens))
@@ -208,24 +204,6 @@ def fit_words(lens: Lens) -> Text:
                 f"{lens.residual_px:.2f} px de leur place sur le tapis, contre {lens.residual_before_px:.2f} px "
                 f"sans correction ({times.replace('.', ',')} fois plus près). Les positions sur le tapis "
                 "l'utilisent désormais.")
-
-
-def save_atomically(lens: Lens, data_dir: Path) -> Path:
-    """``lens.json`` replaced whole (a power cut leaves the old file or the new one, never half of one)."""
-    data_dir = Path(data_dir)
-    data_dir.mkdir(parents=True, exist_ok=True)
-    target = data_dir / LENS_FILE
-    fd, temp = tempfile.mkstemp(prefix=".lens-", suffix=".json", dir=data_dir)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(json.dumps({**lens.to_json(), "measured_at": round(time.time(), 3)}, indent=1) + "\n")
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, target)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-    return target
 
 
 def _use(stage, lens: Lens | None) -> None:

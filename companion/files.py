@@ -1,0 +1,64 @@
+"""Small files the service keeps (settings, keys, indexes) written whole: a crash or a power cut leaves the old
+file or the new one, never half of one.
+
+Why one place: the simulated seat, the panel's sound, the lens, the PIN's files, the table profile's index and the
+hall's ledger are all rewritten in place while the service runs.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+
+def write_atomically(path: Path | str, data: bytes | str, mode: int | None = None) -> Path:
+    """Replace ``path`` with ``data`` (str: UTF-8) through a temporary file in the same folder, synced to disk
+    before it takes the name. ``mode``: the file's permission bits, set before any byte is written (None: the
+    usual ones, under the umask). On any failure the old file stays as it was and the temporary file goes."""
+    path = Path(path)
+    temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+    # A new name every time (O_EXCL): two writers never share a temporary file, and none is opened with the
+    # permissions a file left by a crash happened to have.
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666 if mode is None else mode)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            if mode is not None:
+                os.fchmod(out.fileno(), mode)  # exactly these bits, whatever the umask
+            out.write(data.encode("utf-8") if isinstance(data, str) else data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    return path
+
+
+def read_setting(path: Path | None, key: str, owner: str) -> Any:
+    """The value kept under ``key`` in a small JSON settings file (see ``keep_setting``); None when there is no file
+    or it cannot be read (logged: the caller goes on with its default)."""
+    if path is None or not path.is_file():
+        return None
+    try:
+        return json.loads(path.read_text(encoding="utf-8")).get(key)
+    except (OSError, ValueError, AttributeError):
+        log.warning("%s: ignoring unreadable %s", owner, path)
+        return None
+
+
+def keep_setting(path: Path | None, key: str, value: Any, owner: str) -> None:
+    """Keep ``{key: value}`` in ``path`` across restarts (None: nowhere); a disk that refuses it is logged, not
+    raised: the setting still holds until the service stops."""
+    if path is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, json.dumps({key: value}))
+    except OSError as exc:
+        log.warning("%s: could not keep the %s setting in %s: %s", owner, key, path, exc)

@@ -8,7 +8,7 @@ benchmark (``benchmarks/table.py``) and the simulated camera are made of; the tr
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -59,12 +59,16 @@ class PiecePlacement:
     angle: float = 0.0
 
 
+PHONE_SCREEN_BGR = (70, 55, 45)  # a lit phone screen's dark navy, behind its app icons
+
+
 @dataclass(frozen=True)
 class DiePlacement:
     mm: tuple[float, float]
     value: int
     color: str
     size_mm: float = 16.0
+    body: tuple[int, int, int] | None = None  # its BGR instead of ``color``'s: a die the colour of a phone's screen
 
 
 @dataclass(frozen=True)
@@ -243,7 +247,7 @@ def draw_things(img: np.ndarray, things, px_per_mm: float, rng: np.random.Genera
             corners = [c + along * u * r + across * v * r * 0.48 for u, v in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
             cv2.fillPoly(img, [np.round(corners).astype(np.int32)], (25, 25, 28), cv2.LINE_AA)
             screen = [c + along * u * r * 0.9 + across * v * r * 0.42 for u, v in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
-            cv2.fillPoly(img, [np.round(screen).astype(np.int32)], (70, 55, 45), cv2.LINE_AA)
+            cv2.fillPoly(img, [np.round(screen).astype(np.int32)], PHONE_SCREEN_BGR, cv2.LINE_AA)
             for k in range(int(rng.integers(4, 12))):  # app icons: small bright rounded squares
                 u, v = rng.uniform(-0.75, 0.75), rng.uniform(-0.3, 0.3)
                 colour = tuple(int(x) for x in rng.integers(60, 255, 3))
@@ -326,6 +330,8 @@ def render_table(layout: TableLayout, pieces, dice, pose: CameraPose, rng: np.ra
         here = cv2.perspectiveTransform(np.array([[(d.mm[0] + d.size_mm, d.mm[1])]], np.float64), to_image)[0, 0]
         size_px = float(np.linalg.norm(here - c))
         spec = random_die_spec(scene, (float(c[0]), float(c[1])), size_px, color=d.color, value=d.value, max_tilt=0.2)
+        if d.body is not None:
+            spec = replace(spec, body_color=d.body)
         rendered.append(RenderedDie(d.value, d.color, draw_die(img, spec, scene)))
     hidden: set[int] = set()
     if hand:

@@ -9,7 +9,6 @@ player" in the journal), and says what lies on the table next; everything the ca
 
 from __future__ import annotations
 
-import json
 import logging
 import random
 import threading
@@ -21,6 +20,7 @@ import cv2
 import numpy as np
 
 from companion.capture.base import Frame, FrameSource, SimulatedSource
+from companion.files import keep_setting, read_setting
 from companion.mounting import plan_mount
 from companion.tablevision.layout import TableLayout
 from companion.tablevision.render import CameraPose, DiePlacement, PiecePlacement, render_table
@@ -108,25 +108,11 @@ class Seat:
         return 0 < number <= len(seats) and engine.to_act() == seats[number - 1]
 
     def _save(self) -> None:
-        if self._path is None:
-            return
-        try:
-            self._path.parent.mkdir(parents=True, exist_ok=True)
-            temporary = self._path.with_suffix(".tmp")
-            temporary.write_text(json.dumps({"seat": self._number}))
-            temporary.replace(self._path)
-        except OSError as exc:
-            log.warning("simulated table: could not keep the person's seat in %s: %s", self._path, exc)
+        keep_setting(self._path, "seat", self._number, "simulated table")
 
 
 def _saved_seat(path: Path | None) -> int | None:
-    if path is None or not path.is_file():
-        return None
-    try:
-        number = json.loads(path.read_text()).get("seat")
-    except (OSError, ValueError, AttributeError):
-        log.warning("simulated table: ignoring unreadable %s", path)
-        return None
+    number = read_setting(path, "seat", "simulated table")
     return number if isinstance(number, int) and not isinstance(number, bool) and number >= 1 else None
 
 

@@ -8,7 +8,6 @@ the [panel] section of the configuration.
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 import warnings
@@ -16,6 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 from companion.core import Verdict, VerdictKind
+from companion.files import keep_setting, read_setting
 from companion.panel.player import PatternPlayer
 from companion.panel.signals import CAMERA_PROBLEM, LIGHTS, MID_TONE, READY, SIGNALS, Step, most_important
 
@@ -251,25 +251,11 @@ class Panel:
 
     def _save(self) -> None:
         """Keep the players' sound choice across restarts (data_dir/panel.json)."""
-        if self.state_file is None:
-            return
-        try:
-            self.state_file.parent.mkdir(parents=True, exist_ok=True)
-            temporary = self.state_file.with_suffix(".tmp")
-            temporary.write_text(json.dumps({"sound": self.sound}))
-            temporary.replace(self.state_file)
-        except OSError as exc:
-            log.warning("panel: could not save the sound setting in %s: %s", self.state_file, exc)
+        keep_setting(self.state_file, "sound", self.sound, "panel")
 
 
 def _saved_sound(state_file: Path | None, default: bool) -> bool:
-    if state_file is None or not state_file.is_file():
-        return default
-    try:
-        saved = json.loads(state_file.read_text()).get("sound")
-    except (OSError, ValueError, AttributeError):
-        log.warning("panel: ignoring unreadable %s", state_file)
-        return default
+    saved = read_setting(state_file, "sound", "panel")
     return saved if isinstance(saved, bool) else default
 
 

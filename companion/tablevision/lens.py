@@ -150,15 +150,17 @@ def _residuals(photo: _Photo, k1: float, k2: float, size: tuple[int, int]) -> np
         return np.full(len(anchors), 1e3)
     out = [np.linalg.norm(cv2.perspectiveTransform(photo.anchors_mm.reshape(-1, 1, 2), h).reshape(-1, 2) - anchors,
                           axis=1)]
-    inverse = np.linalg.inv(h)
-    for corners, side in photo.stickers:
-        seen = _undistort(corners, k1, k2, size)
-        mm = cv2.perspectiveTransform(seen.reshape(-1, 1, 2), inverse).reshape(-1, 2)
-        # the square of this side that fits the corners best (centre and turn free): Procrustes without scale
-        centred = mm - mm.mean(axis=0)
-        u, _, vt = np.linalg.svd((_SQUARE * side).T @ centred)
-        square = (_SQUARE * side) @ (u @ vt) + mm.mean(axis=0)
-        back = cv2.perspectiveTransform(square.reshape(-1, 1, 2), h).reshape(-1, 2)
+    if photo.stickers:  # all stickers at once: this runs on every settled frame (LensWatch) and in every fit step
+        corners = np.stack([c for c, _ in photo.stickers])  # (n, 4, 2)
+        sides = np.array([side for _, side in photo.stickers])[:, None, None]
+        seen = _undistort(corners.reshape(-1, 2), k1, k2, size)
+        mm = cv2.perspectiveTransform(seen.reshape(-1, 1, 2), np.linalg.inv(h)).reshape(-1, 4, 2)
+        # the square of each side that fits its corners best (centre and turn free): Procrustes without scale
+        middle = mm.mean(axis=1, keepdims=True)
+        squares = _SQUARE[None] * sides
+        u, _, vt = np.linalg.svd(np.transpose(squares, (0, 2, 1)) @ (mm - middle))
+        fitted = squares @ (u @ vt) + middle
+        back = cv2.perspectiveTransform(fitted.reshape(-1, 1, 2), h).reshape(-1, 2)
         out.append(np.linalg.norm(back - seen, axis=1))
     return np.concatenate(out)
 

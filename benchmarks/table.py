@@ -24,6 +24,8 @@ rendered tables over the camera guidance's heights, tilts, light and hands, with
    (benchmarks/table_print.py).
 7. Real dice cut from dice-real's held-out photos laid in every game's dice zones, read through the service's path
    (benchmarks/table_real_dice.py; alone: --only real-dice).
+8. The phone veto: dice of a phone screen's colour on it and beside it, its icons, the veto's time a reading
+   (benchmarks/table_phone.py; alone: --only phone).
 """
 
 from __future__ import annotations
@@ -364,7 +366,8 @@ def main() -> int:
     parser.add_argument("--print-boards", type=int, default=2, help="boards per game, lens and k1 in section 6")
     parser.add_argument("--print-games", nargs="*", help="the games of section 6 (default: all five)")
     parser.add_argument("--real-dice-images", type=int, default=40, help="images per game in section 7")
-    sections = ["real", "rendered", "timing", "played", "dice", "printed", "real-dice"]
+    parser.add_argument("--phone-frames", type=int, default=12, help="frames per game in section 8")
+    sections = ["real", "rendered", "timing", "played", "dice", "printed", "real-dice", "phone"]
     parser.add_argument("--skip", nargs="*", default=[], choices=sections)
     parser.add_argument("--only", choices=sections, help="run this section alone")
     args = parser.parse_args()
@@ -389,6 +392,10 @@ def main() -> int:
         from table_real_dice import real_dice
 
         real_dice(args.real_dice_images, args.seed)
+    if "phone" not in args.skip:
+        from table_phone import phone_veto
+
+        phone_veto(args.phone_frames, args.seed)
     return 0
 
 

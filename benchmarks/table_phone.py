@@ -1,0 +1,177 @@
+"""Section 8 of ``benchmarks/table.py``: the phone veto (``veto.on_a_screen``), its decisions and its cost.
+
+Every game with a dice zone, its mat rasterised from its printed A3 PDF, seen by the standard camera at the guide's
+height, tilted 0-8 degrees. A phone (a lit navy screen with app icons, ``render.draw_things``) lies in a dice zone;
+on its screen lie dice of the screen's own navy (``PHONE_SCREEN_BGR``) and black dice, and the same lie beside it on
+the mat. Each frame is read by ``TableStage.read_still`` with the configured dice model, as the service reads.
+Per game: dice on the screen and beside it read right, dice lost to the phone veto (vetoed where a die lies),
+phantom dice (placed where none lies), icons vetoed (vetoed where no die lies), and the veto's thread CPU time a
+reading, median/p95, over every reading it looked at and over those on the phone. Renders, not photographs.
+
+    python benchmarks/table.py --only phone                # this section alone, about a minute on one core
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import Counter
+
+import cv2
+import numpy as np
+
+from companion.config import load_config
+from companion.tablevision import layout_for
+from companion.tablevision import reader as reader_module
+from companion.tablevision.render import PHONE_SCREEN_BGR, CameraPose, DiePlacement, Thing, printed_mat, render_table
+from companion.tablevision.stage import TableStage
+
+GAMES = ("nexus-keepers", "hexors", "tesseract", "free-roll")  # every game with a dice zone
+DIE_MM = 16.0
+
+
+class VetoLog:
+    """Every call of the phone veto while open: (box, vetoed, thread CPU s). Patches the name the reader calls."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[tuple, bool, float]] = []
+
+    def __enter__(self) -> "VetoLog":
+        self._veto = reader_module.on_a_screen
+
+        def logged(image, plane, box, *args, **kwargs):
+            start = time.thread_time()
+            vetoed = self._veto(image, plane, box, *args, **kwargs)
+            self.calls.append((tuple(box), bool(vetoed), time.thread_time() - start))
+            return vetoed
+
+        reader_module.on_a_screen = logged
+        return self
+
+    def __exit__(self, *exc) -> None:
+        reader_module.on_a_screen = self._veto
+
+    def take(self) -> list[tuple[tuple, bool, float]]:
+        calls, self.calls = self.calls, []
+        return calls
+
+
+def on_phone(thing: Thing, mm, reach: float = 0.0) -> bool:
+    """Whether ``mm`` lies on the phone ``thing`` (its whole body, as ``render.draw_things`` draws it)."""
+    a = math.radians(thing.angle)
+    along, across = np.array([math.cos(a), math.sin(a)]), np.array([-math.sin(a), math.cos(a)])
+    d, r = np.asarray(mm, np.float64) - np.asarray(thing.mm), thing.size_mm / 2
+    return abs(d @ along) <= r + reach and abs(d @ across) <= 0.48 * r + reach
+
+
+def cpu_figures(times_s) -> str:
+    if not times_s:
+        return "   -/-   "
+    ms = np.asarray(times_s) * 1000
+    return f"{np.median(ms):5.2f}/{np.percentile(ms, 95):<5.2f}"
+
+
+def _in_dice_zone(layout, mm, margin: float) -> bool:
+    if layout.dice_anywhere:  # free roll: the tray, inside its anchors
+        inset = margin + 25
+        return inset <= mm[0] <= layout.size[0] - inset and inset <= mm[1] <= layout.size[1] - inset
+    return any(cv2.pointPolygonTest(np.asarray(z.polygon, np.float32), (float(mm[0]), float(mm[1])), True) >= margin
+               for z in layout.zones if z.dice)
+
+
+def _scene(layout, rng):
+    """A phone in a dice zone, dice of the screen's navy and black on its screen and beside it: (phone, dice,
+    which of the dice lie on the screen)."""
+    zones = [z for z in layout.zones if z.dice]
+    for _ in range(200):
+        if zones:
+            zone = zones[int(rng.integers(len(zones)))]
+            xs, ys = [p[0] for p in zone.polygon], [p[1] for p in zone.polygon]
+            centre = (float(rng.uniform(min(xs), max(xs))), float(rng.uniform(min(ys), max(ys))))
+        else:
+            centre = (float(rng.uniform(90, layout.size[0] - 90)), float(rng.uniform(70, layout.size[1] - 70)))
+        phone = Thing("phone", centre, 145.0 * float(rng.uniform(0.9, 1.1)), float(rng.uniform(0, 360)))
+        a, r = math.radians(phone.angle), phone.size_mm / 2
+        along, across = np.array([math.cos(a), math.sin(a)]), np.array([-math.sin(a), math.cos(a)])
+        on, beside = [], []
+        for _ in range(60):
+            mm = tuple(float(v) for v in np.asarray(centre) + along * r * rng.uniform(-0.7, 0.7)
+                       + across * r * rng.uniform(-0.25, 0.25))
+            if _in_dice_zone(layout, mm, DIE_MM / 2) and all(math.dist(mm, o) > 1.8 * DIE_MM for o in on):
+                on.append(mm)
+            if len(on) == 2:
+                break
+        for _ in range(200):
+            mm = (float(rng.uniform(0, layout.size[0])), float(rng.uniform(0, layout.size[1])))
+            if (_in_dice_zone(layout, mm, DIE_MM / 2) and not on_phone(phone, mm, DIE_MM)
+                    and all(math.dist(mm, o) > 1.8 * DIE_MM for o in beside)):
+                beside.append(mm)
+            if len(beside) == 2:
+                break
+        if on and beside:
+            break
+    dice = []
+    for k, mm in enumerate(on + beside):
+        navy = k % 2 == 0
+        dice.append(DiePlacement(mm, int(rng.integers(1, 7)), "blue" if navy else "black", DIE_MM,
+                                 PHONE_SCREEN_BGR if navy else None))
+    return phone, dice, len(on)
+
+
+def phone_veto(frames: int, seed: int, games=GAMES) -> None:
+    from companion.vision import DiceReader
+
+    reader = DiceReader.from_config(load_config(None)["vision"], threads=1)
+    rng = np.random.default_rng(seed)
+    print(f"8. The phone veto: a phone in a dice zone, dice of its screen's navy and black dice on it and beside it, "
+          f"{frames} frames per game (renders of the printed A3 sheets, standard camera, tilt 0-8 degrees)")
+    print(f"{'game':14s} {'on screen':>12s} {'beside':>12s} {'lost':>5s} {'phantom':>7s} {'icons vetoed':>12s} "
+          f"{'looked at':>9s} {'on phone':>8s} {'ms all med/p95':>15s} {'ms on phone':>12s}")
+    totals, all_times, phone_times = Counter(), [], []
+    for game in games:
+        layout = layout_for(game)
+        printed = printed_mat(layout)
+        c, times, on_times = Counter(), [], []
+        with VetoLog() as log:
+            for _ in range(frames):
+                phone, dice, n_on = _scene(layout, rng)
+                pose = CameraPose(tilt=float(rng.uniform(0, 8)), yaw=float(rng.uniform(-4, 4)) + (
+                    90.0 if layout.size[1] > layout.size[0] else 0.0))
+                frame = render_table(layout, [], dice, pose, rng, printed=printed, things=[phone])
+                stage = TableStage(layout)
+                view = stage.read_still(frame.image, reader)
+                plane = view.plane.plane
+                if plane is None:
+                    c["no plane"] += 1
+                    log.take()
+                    continue
+                for k, die in enumerate(dice):
+                    where = "on screen" if k < n_on else "beside"
+                    c[where] += 1
+                    c[where + " right"] += any(d.mm is not None and math.dist(d.mm, die.mm) < 0.7 * die.size_mm
+                                               and d.reading.value == die.value for d in view.dice)
+                c["phantom"] += sum(d.mm is None or not any(math.dist(d.mm, t.mm) < 0.7 * t.size_mm for t in dice)
+                                    for d in view.dice)
+                for box, vetoed, cpu in log.take():
+                    mm = plane.table_points(np.array([[(box[0] + box[2]) / 2, (box[1] + box[3]) / 2]]))[0]
+                    near = any(math.dist(mm, t.mm) < 0.7 * t.size_mm for t in dice)
+                    c["looked"] += 1
+                    c["lost"] += vetoed and near
+                    c["icons vetoed"] += vetoed and not near
+                    times.append(cpu)
+                    if on_phone(phone, mm):
+                        c["on phone"] += 1
+                        on_times.append(cpu)
+        totals.update(c)
+        all_times += times
+        phone_times += on_times
+        _row(game, c, times, on_times)
+    _row("all", totals, all_times, phone_times)
+    print()
+
+
+def _row(name: str, c: Counter, times, on_times) -> None:
+    print(f"{name:14s} {c['on screen right']:5d}/{c['on screen']:<6d} {c['beside right']:5d}/{c['beside']:<6d} "
+          f"{c['lost']:5d} {c['phantom']:7d} {c['icons vetoed']:12d} {c['looked']:9d} {c['on phone']:8d} "
+          f"{cpu_figures(times):>15s} {cpu_figures(on_times):>12s}" + (f"  (no plane {c['no plane']})"
+                                                                      if c["no plane"] else ""))

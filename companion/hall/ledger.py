@@ -6,9 +6,9 @@ from __future__ import annotations
 import collections
 import json
 import logging
-import os
 from pathlib import Path
 
+from companion.files import write_atomically
 from companion.journal import Journal
 
 log = logging.getLogger(__name__)
@@ -54,7 +54,5 @@ class AckLedger:
         self.changed = True
 
     def save(self) -> None:
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_text(json.dumps({"acked": {str(g): n for g, n in self._acked.items()}}), encoding="utf-8")
-        os.replace(tmp, self.path)
+        write_atomically(self.path, json.dumps({"acked": {str(g): n for g, n in self._acked.items()}}))
         self.changed = False

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import secrets
 import threading
 import time
@@ -35,6 +34,7 @@ import numpy as np
 
 from companion.core import DieReading, Text
 from companion.damaged import set_aside
+from companion.files import write_atomically
 from companion.vision.arbiter import _there
 
 log = logging.getLogger(__name__)
@@ -98,9 +98,7 @@ class ProfileStore:
 
     def _save(self) -> None:
         self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        temporary = self.index.with_suffix(".json.tmp")
-        temporary.write_text(json.dumps({"examples": [e.to_json() for e in self.examples]}), encoding="utf-8")
-        os.replace(temporary, self.index)
+        write_atomically(self.index, json.dumps({"examples": [e.to_json() for e in self.examples]}))
         self.version += 1
 
     def add(self, crop: np.ndarray, label: int, game: str = "", colour: str | None = None, how: str = "corrected",

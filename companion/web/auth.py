@@ -14,7 +14,6 @@ import collections
 import hmac
 import json
 import logging
-import os
 import secrets
 import threading
 import time
@@ -24,6 +23,7 @@ from typing import Any
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from companion import damaged
+from companion.files import write_atomically
 
 log = logging.getLogger(__name__)
 
@@ -40,17 +40,7 @@ class PinError(ValueError):
 def _write_private(path: Path, data: bytes) -> None:
     """Write a file only the service's user can read, atomically."""
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    try:
-        tmp.unlink()  # left by a crash, perhaps with other permissions: O_CREAT would keep them
-    except FileNotFoundError:
-        pass
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(tmp, path)
+    write_atomically(path, data, mode=0o600)
 
 
 def session_secret(data_dir: Path) -> bytes:

@@ -42,7 +42,6 @@ class TableReader:
         self._markers: list[SeenMarker] | None = None
         self._zone_mask: tuple | None = None  # (plane and mask size, the dice zones at the motion mask's scale)
         self._footprints: dict[int, np.ndarray] = {}  # piece id -> the mm it was last seen covering
-        self._frame: np.ndarray | None = None  # the frame last read, whose dice sort_dice sorts
 
     def read(self, image: np.ndarray, dice: Sequence[DieReading] = (), index: int = 0,
              timestamp: float = 0.0, motion_measured: bool = False) -> TableView:
@@ -57,7 +56,6 @@ class TableReader:
         unchanged = self.motion is not None and self._markers is not None and (
             self.motion.still_frames >= 2 or self._only_dice_zones_changed())
         markers = self._markers if unchanged else self.finder.find(image)
-        self._frame = image
         self._markers = markers
         counts: dict[int, int] = {}
         for m in markers:
@@ -77,7 +75,7 @@ class TableReader:
                 item = self.layout.marker(m.id)
                 if isinstance(item, PieceMarker) and m.id not in duplicates:
                     pieces.append(self._sighting(status.plane, item, m))
-        placed, ignored, not_dice = self.sort_dice(status.plane, dice, image.shape[:2])
+        placed, ignored, not_dice = self.sort_dice(status.plane, dice, image)
         spots = ()
         if self.layout.spots and status.plane is not None:
             for p in pieces:  # where counters may stand: on the pieces (cards) seen, this frame or before
@@ -133,27 +131,26 @@ class TableReader:
         return PieceSighting(item.id, item.name, item.kind, sticker, place, angle, side, side_doubt, marker.centre)
 
     def place_dice(self, plane: TablePlane | None, dice: Sequence[DieReading],
-                   shape: tuple[int, int] | None = None) -> tuple[list[PlacedDie], int]:
+                   frame: np.ndarray | None = None) -> tuple[list[PlacedDie], int]:
         """The dice the game reads, placed on ``plane`` (all, unplaced, without one), and how many were left out
         (``sort_dice``'s two counts together)."""
-        placed, ignored, not_dice = self.sort_dice(plane, dice, shape)
+        placed, ignored, not_dice = self.sort_dice(plane, dice, frame)
         return placed, ignored + not_dice
 
     def sort_dice(self, plane: TablePlane | None, dice: Sequence[DieReading],
-                  shape: tuple[int, int] | None = None) -> tuple[list[PlacedDie], int, int]:
+                  frame: np.ndarray | None = None) -> tuple[list[PlacedDie], int, int]:
         """The dice the game reads, placed on ``plane`` (all, unplaced, without one); how many were left out (off
         the dice zones, no box), and how many were no dice at all (the mat's print, not die-sized, a phone's icons:
-        veto.py; the last frame read is the one looked at).
-        ``shape``: the frame's (height, width), for the size check without a plane."""
+        veto.py). ``frame``: the picture the dice were read in, for the size check without a plane and the phone
+        screen check with one (None: neither)."""
         boxed = [d for d in dice if d.box is not None]
         markers = self._markers or ()
         if plane is None:
-            sized = die_sized_px([d.box for d in boxed], shape) if shape is not None else [True] * len(boxed)
+            sized = die_sized_px([d.box for d in boxed], frame.shape[:2]) if frame is not None else [True] * len(boxed)
             kept = [d for d, ok in zip(boxed, sized) if ok and not on_print(self.layout, None, markers, d.box)]
             return [PlacedDie(d, None, None) for d in kept] + [PlacedDie(d, None, None) for d in dice
                                                                if d.box is None], 0, len(boxed) - len(kept)
         placed, ignored, not_dice = [], 0, 0
-        frame = self._frame if self._frame is not None and self._frame.shape[:2] == tuple(shape or ()) else None
         centres = np.array([[(d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2] for d in boxed]) if boxed else None
         mm = plane.table_points(centres) if centres is not None else []
         for d, (x, y) in zip(boxed, mm):

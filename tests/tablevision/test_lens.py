@@ -140,6 +140,6 @@ def test_a_mat_without_stickers_measures_the_lens_from_its_anchors_and_dice_land
     for chosen in (None, lens):
         reader = TableReader(tesseract, lens=chosen)
         plane = reader.read(frame.image).plane.plane
-        placed += reader.sort_dice(plane, [reading], frame.image.shape[:2])[0]
+        placed += reader.sort_dice(plane, [reading], frame.image)[0]
     assert [p.place.zone for p in placed] == ["priming-6", "priming-5"]
     assert float(np.hypot(*(np.array(placed[1].mm) - die.mm))) < 1.5

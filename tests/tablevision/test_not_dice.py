@@ -112,7 +112,8 @@ def test_without_a_plane_a_reading_is_sized_against_the_frame_and_the_other_dice
     dice = [DieReading(v, "white", (100.0 * v, 100.0, 100.0 * v + 36, 136.0)) for v in range(1, 5)]
     cup = DieReading(1, "white", (600.0, 500.0, 830.0, 730.0))  # 230 px: a quarter of the frame's height
     handle = DieReading(6, "white", (850.0, 500.0, 958.0, 608.0))  # 108 px: within the frame's limit, 3 dice wide
-    placed, _, not_dice = reader.sort_dice(None, [*dice, cup, handle], (960, 1280))
+    frame = np.zeros((960, 1280, 3), np.uint8)
+    placed, _, not_dice = reader.sort_dice(None, [*dice, cup, handle], frame)
     assert [d.reading.value for d in placed] == [1, 2, 3, 4] and not_dice == 2
-    alone, _, _ = reader.sort_dice(None, [handle], (960, 1280))
+    alone, _, _ = reader.sort_dice(None, [handle], frame)
     assert len(alone) == 1  # alone, 108 px may be a big die seen close

@@ -46,11 +46,10 @@ def test_a_phones_icons_read_as_a_die_are_no_die_but_a_die_on_the_phone_is():
         paint_icon(image, plane, (ICONS[0] + 3.0, ICONS[1] - 1.0), 8.4, (240, 80, 90))  # blue, over it
         paint_icon(image, plane, (CORNERS[0] - 4.2, CORNERS[1] - 4.2), 8.4, (120, 120, 60))  # teal
         paint_icon(image, plane, (CORNERS[0] + 4.2, CORNERS[1] + 4.2), 8.4, (150, 200, 200))  # khaki
-        reader.read(image)
         readings = [DieReading(6, "blue", box_around(plane, ICONS, 16.0, 14.0), 0.39),
                     DieReading(6, "green", box_around(plane, CORNERS, 18.0, 18.0), 0.36),
                     DieReading(4, "red", box_around(plane, ON_PHONE, 18.0, 18.0), 0.9),
                     DieReading(2, "white", box_around(plane, ON_MAT, 18.0, 18.0), 0.9),
                     DieReading(5, "white", box_around(plane, WHITE_ON_PHONE, 18.0, 18.0), 0.9)]
-        placed, _, not_dice = reader.sort_dice(plane, readings, image.shape[:2])
+        placed, _, not_dice = reader.sort_dice(plane, readings, image)  # the icons painted after the read
         assert [d.reading.value for d in placed] == [4, 2, 5] and not_dice == 2, (angle, tilt)

@@ -122,10 +122,13 @@ class RuleWords(NamedTuple):
         return {**self.name.to_json(), "book": book, "books": ([book] if book else []) + others}
 
 
-def rule_words_table(names: Mapping[str, tuple[str, str]], book: Mapping[str, str],
-                     book_language: str) -> dict[str, RuleWords]:
-    """Each rule's words from a game's names (English, French) and its book's sentences (in ``book_language``)."""
-    return {rule: RuleWords(Text(*name), book.get(rule), book_language if rule in book else None)
+def rule_words_table(names: Mapping[str, tuple[str, str]], book: Mapping[str, str], book_language: str,
+                     other_books: Mapping[str, Mapping[str, str]] | None = None) -> dict[str, RuleWords]:
+    """Each rule's words from a game's names (English, French) and its book's sentences (in ``book_language``);
+    ``other_books``: the same game's books in other languages (language -> rule -> sentence), quoted beside it."""
+    others = other_books or {}
+    return {rule: RuleWords(Text(*name), book.get(rule), book_language if rule in book else None,
+                            tuple((language, quotes[rule]) for language, quotes in others.items() if rule in quotes))
             for rule, name in names.items()}
 
 

@@ -4,93 +4,95 @@ the rule (the phone's "Details" quotes the book in the page's language, never th
 
 from __future__ import annotations
 
-from companion.core import Text
-from companion.referee.engine import RuleWords
+from companion.referee.engine import RuleWords, rule_words_table
 
-# rule id -> (English name, French name, the French book's sentence or None)
-_RULES: dict[str, tuple[str, str, str | None]] = {
-    "nk.setup": ("Setting up the Nexus", "Mise en place du Nexus",
-                 "Tous les joueurs peuvent maintenant placer leur Keeper sur leur Tuile de départ, devant la Porte de "
-                 "leur Cube Nexus."),
-    "nk.setup.edges": ("A cube joins the board along two edges", "Un cube rejoint le plateau par deux tranches",
-                       "en connectant au moins deux tranches de Tuiles Terrain à une ou plusieurs Tuiles Terrain déjà "
-                       "en jeu"),
-    "nk.setup.portal": ("No tile behind a Portal", "Aucune tuile derrière une Porte",
-                        "Aucune Tuile Terrain ne peut se trouver juste derrière une Porte en jeu."),
-    "nk.setup.overlap": ("Cubes never overlap", "Les cubes ne se chevauchent pas",
-                         "5 tuiles qui s'alignent lorsque le cube est ouvert et déployé"),
-    "nk.setup.shape": ("A cube unfolds into five joined tiles", "Un cube se déploie en cinq tuiles jointes",
-                       "5 tuiles qui s'alignent lorsque le cube est ouvert et déployé"),
-    "nk.setup.done": ("The Nexus is already set up", "Le Nexus est déjà en place", None),
-    "nk.game.over": ("End of the game", "Fin de la partie", None),
-    "nk.turn.order": ("Whose turn it is", "À qui le tour", None),
-    "nk.turn.phase": ("The steps of a turn", "Les étapes d'un tour", None),
-    "nk.turn.start": ("A turn begins", "Début du tour",
-                      "Lors du premier tour de chaque joueur, les joueurs lancent 5 dés. Lors des tours suivants, "
-                      "ils lancent 6 dés."),
-    "nk.turn.end": ("End of a turn", "Fin du tour", None),
-    "nk.roll": ("What the dice allow", "Ce que permettent les dés",
-                "Pour valider une action, il vous faudra obtenir au moins un double pour l'un des résultats indiqués "
-                "sur la carte de votre Keeper."),
-    "nk.roll.dice-count": ("How many dice to roll", "Combien de dés lancer",
-                           "Lorsque votre Keeper débute son tour sur son terrain de prédilection (marqué d'un +), "
-                           "lancez 1 dé supplémentaire. Lorsqu'il se trouve sur un terrain défavorable (marqué d'un "
-                           "–), lancez un dé de moins."),
-    "nk.reroll.limit": ("Two rerolls at most", "Deux relances au plus",
-                        "Il peut ensuite relancer autant de dés qu'il veut, jusqu'à deux fois de suite."),
-    "nk.reroll.ones": ("Ones are never rerolled", "Les 1 ne se relancent pas",
-                       "Cependant, vous ne pouvez pas relancer les résultats de 1."),
-    "nk.reroll.single": ("Never reroll a single die", "Jamais de relance d'un seul dé",
-                         "Lors de vos relances, vous ne pouvez jamais relancer un dé seul. Un minimum de deux dés "
-                         "sont nécessaires."),
-    "nk.reroll.dice": ("Rerolling dice of the roll", "Relancer des dés du lancer", None),
-    "nk.power.none": ("Each power die once a game", "Chaque dé de Pouvoir une fois par partie",
-                      "chaque dé de Pouvoir peut être utilisé une seule fois par partie."),
-    "nk.maladresse": ("Clumsiness: three ones", "Maladresse : trois 1",
-                      "Si au cours de votre tour, vous accumulez trois résultats de 1, vous passez votre tour au "
-                      "lieu de passer à la suite."),
-    "nk.skill": ("A keeper's skill", "La compétence d'un Keeper",
-                 "Pour utiliser la compétence de ce Keeper, vous devez obtenir la suite 1,2,3,4."),
-    "nk.action": ("Actions in any order", "Les actions dans l'ordre choisi",
-                  "Vous pouvez effectuer les actions dans l'ordre de votre choix."),
-    "nk.action.illegal": ("An action the board allows", "Une action que permet le plateau",
-                          "pour pousser un autre personnage, votre Keeper doit être adjacent (en ligne droite) à "
-                          "celui-ci."),
-    "nk.action.dice": ("An action needs a double", "Une action demande un double",
-                       "Pour valider une action, il vous faudra obtenir au moins un double"),
-    "nk.move.explained": ("The moves seen, explained", "Les déplacements vus, expliqués",
-                          "Vous pouvez effectuer les actions dans l'ordre de votre choix."),
-    "nk.move.unexplained": ("Moves the dice cannot explain", "Des déplacements que les dés n'expliquent pas", None),
-    "nk.move.exit-guess": ("A keeper gone through a Portal", "Un Keeper passé par une Porte", None),
-    "nk.fall": ("Falling off the board", "Tomber du plateau",
-                "Dans tel cas, celui-ci est placé derrière sa porte d'origine en attendant son prochain tour."),
-    "nk.fall.return": ("Back on the Starting Tile", "Retour sur la Tuile de départ",
-                       "Au début de son tour, le joueur replace son Keeper sur sa Tuile de départ avant de lancer "
-                       "ses dés."),
-    "nk.bonus": ("A bonus turn", "Un tour bonus",
-                 "vous avez le droit de rejouer immédiatement ! Lancez cependant un dé de moins lors de ce tour "
-                 "bonus."),
-    "nk.portal.elimination": ("Pushed through a Portal", "Poussé à travers une Porte",
-                              "Pousser un Keeper à travers n'importe quel portail l'élimine de la partie."),
-    "nk.portal.blocked": ("A Starting Tile taken on return", "Une Tuile de départ occupée au retour",
-                          "si un autre personnage se trouve sur la case de départ du Keeper alors qu'il doit revenir "
-                          "en jeu après être tombé du plateau, celui-ci est éliminé au lieu de revenir en jeu !"),
-    "nk.portal.closure": ("An eliminated player's cube leaves", "Le cube d'un joueur éliminé part",
-                          "Au début de son tour, si le Cube Nexus d'un joueur éliminé est encore en jeu, il retire "
-                          "son Cube Nexus de la partie."),
-    "nk.portal.reconnect": ("Reconnecting the cubes", "Reconnecter les cubes",
-                            "il doit toujours déplacer le minimum de cubes possibles et ne peut pas arranger les "
-                            "cubes qui sont déjà correctement connectés entre eux."),
-    "nk.reserve": ("Keeping a die for the next turn", "Garder un dé pour le tour suivant",
-                   "À la fin de votre tour, vous pouvez placer un dé d'un double non utilisé sur la réserve de votre "
-                   "personnage."),
-    "nk.reserve.double": ("Only a die of a double is kept", "Seul un dé d'un double se garde",
-                          "un dé d'un double non utilisé"),
-    "nk.reserve.used": ("Only an unused double is kept", "Seul un double non utilisé se garde",
-                        "un dé d'un double non utilisé"),
-    "nk.win": ("Winning the game", "Gagner la partie",
-               "si un ou plusieurs Keepers d'une même équipe sont les derniers sur le plateau, toute l'équipe "
-               "remporte la victoire."),
+# rule id -> (English name, French name)
+NAMES: dict[str, tuple[str, str]] = {
+    "nk.setup": ("Setting up the Nexus", "Mise en place du Nexus"),
+    "nk.setup.edges": ("A cube joins the board along two edges", "Un cube rejoint le plateau par deux tranches"),
+    "nk.setup.portal": ("No tile behind a Portal", "Aucune tuile derrière une Porte"),
+    "nk.setup.overlap": ("Cubes never overlap", "Les cubes ne se chevauchent pas"),
+    "nk.setup.shape": ("A cube unfolds into five joined tiles", "Un cube se déploie en cinq tuiles jointes"),
+    "nk.setup.done": ("The Nexus is already set up", "Le Nexus est déjà en place"),
+    "nk.game.over": ("End of the game", "Fin de la partie"),
+    "nk.turn.order": ("Whose turn it is", "À qui le tour"),
+    "nk.turn.phase": ("The steps of a turn", "Les étapes d'un tour"),
+    "nk.turn.start": ("A turn begins", "Début du tour"),
+    "nk.turn.end": ("End of a turn", "Fin du tour"),
+    "nk.roll": ("What the dice allow", "Ce que permettent les dés"),
+    "nk.roll.dice-count": ("How many dice to roll", "Combien de dés lancer"),
+    "nk.reroll.limit": ("Two rerolls at most", "Deux relances au plus"),
+    "nk.reroll.ones": ("Ones are never rerolled", "Les 1 ne se relancent pas"),
+    "nk.reroll.single": ("Never reroll a single die", "Jamais de relance d'un seul dé"),
+    "nk.reroll.dice": ("Rerolling dice of the roll", "Relancer des dés du lancer"),
+    "nk.power.none": ("Each power die once a game", "Chaque dé de Pouvoir une fois par partie"),
+    "nk.maladresse": ("Clumsiness: three ones", "Maladresse : trois 1"),
+    "nk.skill": ("A keeper's skill", "La compétence d'un Keeper"),
+    "nk.action": ("Actions in any order", "Les actions dans l'ordre choisi"),
+    "nk.action.illegal": ("An action the board allows", "Une action que permet le plateau"),
+    "nk.action.dice": ("An action needs a double", "Une action demande un double"),
+    "nk.move.explained": ("The moves seen, explained", "Les déplacements vus, expliqués"),
+    "nk.move.unexplained": ("Moves the dice cannot explain", "Des déplacements que les dés n'expliquent pas"),
+    "nk.move.exit-guess": ("A keeper gone through a Portal", "Un Keeper passé par une Porte"),
+    "nk.fall": ("Falling off the board", "Tomber du plateau"),
+    "nk.fall.return": ("Back on the Starting Tile", "Retour sur la Tuile de départ"),
+    "nk.bonus": ("A bonus turn", "Un tour bonus"),
+    "nk.portal.elimination": ("Pushed through a Portal", "Poussé à travers une Porte"),
+    "nk.portal.blocked": ("A Starting Tile taken on return", "Une Tuile de départ occupée au retour"),
+    "nk.portal.closure": ("An eliminated player's cube leaves", "Le cube d'un joueur éliminé part"),
+    "nk.portal.reconnect": ("Reconnecting the cubes", "Reconnecter les cubes"),
+    "nk.reserve": ("Keeping a die for the next turn", "Garder un dé pour le tour suivant"),
+    "nk.reserve.double": ("Only a die of a double is kept", "Seul un dé d'un double se garde"),
+    "nk.reserve.used": ("Only an unused double is kept", "Seul un double non utilisé se garde"),
+    "nk.win": ("Winning the game", "Gagner la partie"),
+}
+
+# rule id -> the French book's sentence, verbatim, where docs/rules/nexus-keepers.md quotes one
+BOOK: dict[str, str] = {
+    "nk.setup": "Tous les joueurs peuvent maintenant placer leur Keeper sur leur Tuile de départ, devant la Porte de "
+                "leur Cube Nexus.",
+    "nk.setup.edges": "en connectant au moins deux tranches de Tuiles Terrain à une ou plusieurs Tuiles Terrain déjà "
+                      "en jeu",
+    "nk.setup.portal": "Aucune Tuile Terrain ne peut se trouver juste derrière une Porte en jeu.",
+    "nk.setup.overlap": "5 tuiles qui s'alignent lorsque le cube est ouvert et déployé",
+    "nk.setup.shape": "5 tuiles qui s'alignent lorsque le cube est ouvert et déployé",
+    "nk.turn.start": "Lors du premier tour de chaque joueur, les joueurs lancent 5 dés. Lors des tours suivants, ils "
+                     "lancent 6 dés.",
+    "nk.roll": "Pour valider une action, il vous faudra obtenir au moins un double pour l'un des résultats indiqués "
+               "sur la carte de votre Keeper.",
+    "nk.roll.dice-count": "Lorsque votre Keeper débute son tour sur son terrain de prédilection (marqué d'un +), "
+                          "lancez 1 dé supplémentaire. Lorsqu'il se trouve sur un terrain défavorable (marqué d'un –), "
+                          "lancez un dé de moins.",
+    "nk.reroll.limit": "Il peut ensuite relancer autant de dés qu'il veut, jusqu'à deux fois de suite.",
+    "nk.reroll.ones": "Cependant, vous ne pouvez pas relancer les résultats de 1.",
+    "nk.reroll.single": "Lors de vos relances, vous ne pouvez jamais relancer un dé seul. Un minimum de deux dés sont "
+                        "nécessaires.",
+    "nk.power.none": "chaque dé de Pouvoir peut être utilisé une seule fois par partie.",
+    "nk.maladresse": "Si au cours de votre tour, vous accumulez trois résultats de 1, vous passez votre tour au lieu "
+                     "de passer à la suite.",
+    "nk.skill": "Pour utiliser la compétence de ce Keeper, vous devez obtenir la suite 1,2,3,4.",
+    "nk.action": "Vous pouvez effectuer les actions dans l'ordre de votre choix.",
+    "nk.action.illegal": "pour pousser un autre personnage, votre Keeper doit être adjacent (en ligne droite) à "
+                         "celui-ci.",
+    "nk.action.dice": "Pour valider une action, il vous faudra obtenir au moins un double",
+    "nk.move.explained": "Vous pouvez effectuer les actions dans l'ordre de votre choix.",
+    "nk.fall": "Dans tel cas, celui-ci est placé derrière sa porte d'origine en attendant son prochain tour.",
+    "nk.fall.return": "Au début de son tour, le joueur replace son Keeper sur sa Tuile de départ avant de lancer ses "
+                      "dés.",
+    "nk.bonus": "vous avez le droit de rejouer immédiatement ! Lancez cependant un dé de moins lors de ce tour bonus.",
+    "nk.portal.elimination": "Pousser un Keeper à travers n'importe quel portail l'élimine de la partie.",
+    "nk.portal.blocked": "si un autre personnage se trouve sur la case de départ du Keeper alors qu'il doit revenir en "
+                         "jeu après être tombé du plateau, celui-ci est éliminé au lieu de revenir en jeu !",
+    "nk.portal.closure": "Au début de son tour, si le Cube Nexus d'un joueur éliminé est encore en jeu, il retire son "
+                         "Cube Nexus de la partie.",
+    "nk.portal.reconnect": "il doit toujours déplacer le minimum de cubes possibles et ne peut pas arranger les cubes "
+                           "qui sont déjà correctement connectés entre eux.",
+    "nk.reserve": "À la fin de votre tour, vous pouvez placer un dé d'un double non utilisé sur la réserve de votre "
+                  "personnage.",
+    "nk.reserve.double": "un dé d'un double non utilisé",
+    "nk.reserve.used": "un dé d'un double non utilisé",
+    "nk.win": "si un ou plusieurs Keepers d'une même équipe sont les derniers sur le plateau, toute l'équipe remporte "
+              "la victoire.",
 }
 
 # rule id -> the English book's sentence, verbatim (" … " joins two excerpts); rules only the French book has
@@ -136,7 +138,4 @@ _ENGLISH_BOOK: dict[str, str] = {
 }
 
 #: every rule in words, with the sentence of the French rule book and of the English one where each has one
-WORDS: dict[str, RuleWords] = {
-    rule: RuleWords(Text(en, fr), book, "fr" if book else None,
-                    (("en", _ENGLISH_BOOK[rule]),) if rule in _ENGLISH_BOOK else ())
-    for rule, (en, fr, book) in _RULES.items()}
+WORDS: dict[str, RuleWords] = rule_words_table(NAMES, BOOK, "fr", {"en": _ENGLISH_BOOK})

@@ -32,6 +32,12 @@ if TYPE_CHECKING:
     from companion.findings import Finding
 
 LENS_FILE = "lens.json"
+#: What the service's lens watch (lens_watch.py) last told the players about the kept lens; obsolete once another lens
+#: is kept or the calibration is forgotten.
+WATCH_FILE = "lens-watch.json"
+#: A new lens is kept only when it brings the markers' corners at least this much closer than the lens it replaces
+#: (or no correction): less is noise fitted (on a straight lens the fit takes 4% off).
+BETTER_BY = 0.8
 
 
 class LensError(ValueError):
@@ -63,21 +69,27 @@ class Lens:
         return {**asdict(self), "size": list(self.size)}
 
     def save(self, data_dir: Path) -> Path:
-        """``lens.json`` replaced whole (a power cut leaves the old file or the new one, never half of one)."""
-        data_dir = Path(data_dir)
-        data_dir.mkdir(parents=True, exist_ok=True)
-        target = data_dir / LENS_FILE
-        fd, temp = tempfile.mkstemp(prefix=".lens-", suffix=".json", dir=data_dir)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(json.dumps({**self.to_json(), "measured_at": round(time.time(), 3)}, indent=1) + "\n")
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(temp, target)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
+        """``lens.json`` replaced whole (a power cut leaves the old file or the new one, never half of one); what the
+        watch said about the lens it replaces goes with it."""
+        target = Path(data_dir) / LENS_FILE
+        write_atomically(target, json.dumps({**self.to_json(), "measured_at": round(time.time(), 3)}, indent=1) + "\n")
+        (Path(data_dir) / WATCH_FILE).unlink(missing_ok=True)
         return target
+
+
+def write_atomically(target: Path, text: str) -> None:
+    """``target`` replaced by ``text`` whole or not at all (temporary file beside it, fsync, rename)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{target.stem}-", suffix=target.suffix, dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, target)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
 
 
 def load_lens(data_dir: Path | str | None) -> Lens | None:
@@ -232,8 +244,11 @@ def opencv_k(k1_opencv: float, k2_opencv: float, hfov_deg: float) -> tuple[float
 
 
 def check_lens(config) -> Finding:
-    """``companion doctor``: the lens kept in the data directory and its residual, or that none is."""
+    """``companion doctor``: the lens kept in the data directory and its residual, or that none is; and what the
+    service's lens watch last said of it (lens_watch.py)."""
     from companion.findings import FAIL, OK, WARN, Finding
+
+    from .lens_watch import load_note
 
     fix = "lay stickers across the mat and run `companion table --game GAME --calibrate PHOTOS`"
     try:
@@ -244,6 +259,12 @@ def check_lens(config) -> Finding:
         return Finding("lens", OK, "not measured: positions assume a lens without distortion (measure a wide lens)")
     detail = (f"k1 {lens.k1:+.4f}, k2 {lens.k2:+.4f} from {lens.photos} photo(s) at {lens.size[0]}x{lens.size[1]}; "
               f"residual {lens.residual_px:.2f} px ({lens.residual_before_px:.2f} px without correction)")
+    note = load_note(config.data_dir)
+    if note is not None and note.state == "unfit":
+        return Finding("lens", WARN, f"{note.text().en} Kept: {detail}",
+                       "calibrate the lens on the phone's camera screen, or " + fix)
+    if note is not None:  # measured again by the service
+        detail = f"{note.text().en} {detail}"
     if lens.residual_px > 1.0:
         return Finding("lens", WARN, detail + ": more than a pixel, positions near cell edges may be off", fix)
     return Finding("lens", OK, detail)

@@ -71,6 +71,7 @@ class TableView:
     spots: tuple[dict, ...] = ()  # coloured counters on the mat (layouts with spots)
     needs_plane: tuple[str, ...] = ()  # what the mat's plane places (TableLayout.needs_plane): missing without it
     not_dice: int = 0  # readings that were the mat's print or not die-sized (veto.py), left out of ``dice``
+    lens: dict | None = None  # what the lens watch tells the players (lens_watch.LensNote), if anything
 
     def to_json(self) -> dict[str, Any]:
         plane = self.plane.plane
@@ -85,7 +86,7 @@ class TableView:
             "dice_ignored": self.dice_ignored, "not_dice": self.not_dice,
             "duplicates": list(self.duplicates), "unknown": list(self.unknown), "moving": self.moving,
             "spots": list(self.spots), "needs_plane": list(self.needs_plane),
-            "problems": list(self.problems),
+            "problems": list(self.problems), "lens": self.lens,
         }
 
 

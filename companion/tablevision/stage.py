@@ -22,25 +22,29 @@ from .zoom import dice_window, read_in_window
 
 class TableStage:
     def __init__(self, layout: TableLayout, settle_frames: int = 4, bump_px: float = 4.0, zoom: bool = True,
-                 die_mm: float = 16.0, lens=None) -> None:
+                 die_mm: float = 16.0, lens=None, lens_watch=None) -> None:
         self.layout = layout
         self.zoom, self.die_mm = zoom, die_mm
         self.motion = MotionWatch()
         self.reader = TableReader(layout, bump_px=bump_px, motion=self.motion, die_mm=die_mm, lens=lens)
         self.settler = BoardSettler(stable_frames=settle_frames)
         self.view: TableView | None = None
+        self.lens_watch = lens_watch  # lens_watch.LensWatch: the lens measured again when it no longer fits
 
     @classmethod
     def from_config(cls, settings: dict, game: str, data_dir=None) -> "TableStage":
         """The stage for ``game``'s mat (or the configured layout file), with the lens kept in ``data_dir`` (from
-        ``companion table --calibrate``); LayoutError names a bad key, LensError a damaged lens file."""
+        ``companion table --calibrate``) and watched (lens_watch.py); LayoutError names a bad key, LensError a
+        damaged lens file."""
         from .layouts import configured_layout
         from .lens import load_lens
+        from .lens_watch import LensWatch
 
         layout = configured_layout(game, settings)
+        lens = load_lens(data_dir)
         return cls(layout, settle_frames=settings.get("settle_frames", 4), bump_px=settings.get("bump_px", 4.0),
-                   zoom=settings.get("dice_window", True), die_mm=settings.get("die_mm", 16.0),
-                   lens=load_lens(data_dir))
+                   zoom=settings.get("dice_window", True), die_mm=settings.get("die_mm", 16.0), lens=lens,
+                   lens_watch=None if data_dir is None else LensWatch(layout, data_dir, lens))
 
     def dice_window(self, shape: tuple[int, int], budget: int | None) -> tuple[tuple[int, int, int, int], int] | None:
         """The part of the frame to read dice in (the dice zones) and the detector's pixel budget for it, or None
@@ -64,8 +68,20 @@ class TableStage:
                 timestamp: float, motion_measured: bool = False) -> tuple[TableView, SettledBoard | None]:
         """``motion_measured``: the pipeline already gave this frame to ``self.motion``."""
         view = self.reader.read(image, dice, index=index, timestamp=timestamp, motion_measured=motion_measured)
+        if self.lens_watch is not None:
+            view = self._watch_lens(view, image.shape[:2])
         self.view = view
         return view, self.settler.update(view, self.motion)
+
+    def _watch_lens(self, view: TableView, shape: tuple[int, int]) -> TableView:
+        """The kept lens judged on settled frames; a lens measured again is used from the next frame."""
+        tracker = self.reader.tracker
+        new = self.lens_watch.see(tracker.lens, view.markers, (shape[1], shape[0]), still=not view.moving,
+                                  planed=view.plane.plane is not None)
+        if new is not None:
+            tracker.lens, tracker.plane = new, None
+        note = self.lens_watch.shown()
+        return view if note is None else dataclasses.replace(view, lens=note.to_json())
 
     def places(self, dice: Sequence[DieReading]) -> tuple[dict | None, ...]:
         """Where each die lies (zone, cell), on the current plane; None for each without a plane."""

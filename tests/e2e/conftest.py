@@ -88,3 +88,14 @@ def phone():
     driver.quit()
 
 
+@pytest.fixture(scope="module")
+def narrow_table(quiet_table, phone):
+    """``quiet_table`` on an unlocked phone 360 px wide, the narrowest phone the pages are made for."""
+    from boardhelpers import unlock
+
+    service, url = quiet_table
+    unlock(phone, url)
+    phone.set_window_size(360, 800)
+    return service, url
+
+

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from boardhelpers import tap, unlock, wait
+from boardhelpers import tap, wait
 from conftest import page_errors
 from screens import example, show, start
 
@@ -27,14 +27,6 @@ LAYOUT_JS = """const frame = document.querySelector('#nx-scroll'); const board =
 SQUARE_JS = """const r = document.querySelector(arguments[0]).getBoundingClientRect(); return [r.width, r.height];"""
 
 
-@pytest.fixture(scope="module")
-def table(quiet_table, phone):
-    service, url = quiet_table
-    unlock(phone, url)
-    phone.set_window_size(360, 800)
-    return service, url
-
-
 def layout(driver):
     return driver.execute_script(LAYOUT_JS)
 
@@ -49,8 +41,8 @@ def assert_fitted(seen):
 
 
 @pytest.mark.parametrize("events", [52, None], ids=["middle", "over"])
-def test_the_board_opens_fitted_with_every_card_in_view(table, phone, events):
-    service, url = table
+def test_the_board_opens_fitted_with_every_card_in_view(narrow_table, phone, events):
+    service, url = narrow_table
     start(service, "nexus", events)
     show(phone, url)
     seen = layout(phone)
@@ -60,8 +52,8 @@ def test_the_board_opens_fitted_with_every_card_in_view(table, phone, events):
     assert not page_errors(phone)
 
 
-def test_zoom_buttons_and_overview(table, phone):
-    service, url = table
+def test_zoom_buttons_and_overview(narrow_table, phone):
+    service, url = narrow_table
     start(service, "nexus", 52)
     show(phone, url)
     fit = layout(phone)
@@ -74,10 +66,10 @@ def test_zoom_buttons_and_overview(table, phone):
     assert_fitted(layout(phone))
 
 
-def test_a_tap_on_a_tiny_square_zooms_there_and_the_next_tap_plays(table, phone):
+def test_a_tap_on_a_tiny_square_zooms_there_and_the_next_tap_plays(narrow_table, phone):
     """Mid-game the fitted squares are ~20 px: the first tap zooms to 80 px squares centred on the one tapped (no
     move chosen yet), the second chooses it; the board keeps its zoom as the page redraws."""
-    service, url = table
+    service, url = narrow_table
     moves = example("nexus")
     played = next(i for i in range(50, len(moves)) if moves[i]["type"] == "play_card")
     start(service, "nexus", played)

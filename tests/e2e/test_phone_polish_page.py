@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardhelpers import tap, unlock, wait
+from boardhelpers import tap, wait
 from conftest import page_errors
 from screens import language, show, start
 
@@ -30,18 +30,10 @@ BREAKABLE_JS = """const screen = document.querySelector('.screen:not([hidden])')
   return bad;"""
 
 
-@pytest.fixture(scope="module")
-def table(quiet_table, phone):
-    service, url = quiet_table
-    unlock(phone, url)
-    phone.set_window_size(360, 800)
-    return service, url
-
-
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_keeper_card_controls_show_the_whole_card_name_at_360_px(table, phone, lang):
+def test_keeper_card_controls_show_the_whole_card_name_at_360_px(narrow_table, phone, lang):
     """The card control cut "Ember Warden (example c": the note is the list's heading, the name fits."""
-    service, url = table
+    service, url = narrow_table
     start(service, "nexus-keepers", 0)
     show(phone, url)
     language(phone, lang)
@@ -53,9 +45,9 @@ def test_keeper_card_controls_show_the_whole_card_name_at_360_px(table, phone, l
     assert not page_errors(phone)
 
 
-def test_hexors_says_tap_a_tile_once_then_where_it_may_go(table, phone):
+def test_hexors_says_tap_a_tile_once_then_where_it_may_go(narrow_table, phone):
     """The phase line and the hint both said "Tap one of Yugi's tiles, then a ringed cell"."""
-    service, url = table
+    service, url = narrow_table
     start(service, "hexors", 1)
     show(phone, url)
     language(phone, "en")
@@ -67,10 +59,10 @@ def test_hexors_says_tap_a_tile_once_then_where_it_may_go(table, phone):
     assert phone.find_element("id", "hex-move-hint").text.startswith("Tap a ringed cell to move")
 
 
-def test_french_page_never_breaks_before_its_question_marks_and_colons(table, phone):
+def test_french_page_never_breaks_before_its_question_marks_and_colons(narrow_table, phone):
     """« Monstres : à qui est chacun ? » wrapped with its "?" alone on a line: French spaces before ? ! : ; and
     inside « » are no-break ones, in the page's words and in the referee's (the verdicts)."""
-    service, url = table
+    service, url = narrow_table
     start(service, "hexors", 0)
     show(phone, url)
     language(phone, "fr")
@@ -89,9 +81,9 @@ def test_french_page_never_breaks_before_its_question_marks_and_colons(table, ph
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_nexus_with_the_top_card_known_does_not_ask_to_tap_it_below(table, phone, lang):
+def test_nexus_with_the_top_card_known_does_not_ask_to_tap_it_below(narrow_table, phone, lang):
     """With the top card known there is no card picker: the phase line said "tap it below" all the same."""
-    service, url = table
+    service, url = narrow_table
     start(service, "nexus", 1)
     show(phone, url)
     language(phone, lang)

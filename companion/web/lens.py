@@ -1,7 +1,8 @@
 """Calibrating the lens from the phone's camera screen, as ``companion table --calibrate`` does from photos: each
 photo is the frame the pipeline saw last (the simulated table's own frame at the simulated table), the mat is moved
 or turned between photos, then the fit (tablevision/lens.py) is kept as ``lens.json`` and the running table vision
-uses it from the next frame. A fit no better than no correction is not kept."""
+uses it from the next frame. A fit no better than no correction is not kept. Moving the camera needs no new
+calibration: the service measures the lens again by itself when it no longer fits (tablevision/lens_watch.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import numpy as np
 from flask import Blueprint, current_app, jsonify
 
 from companion.core import Text
-from companion.tablevision.lens import LENS_FILE, Lens, LensError, fit_lens, load_lens
+from companion.tablevision.lens import BETTER_BY, LENS_FILE, WATCH_FILE, Lens, LensError, fit_lens, load_lens
 from companion.tablevision.markers import MarkerFinder, SeenMarker
 from companion.web.app import context
 from companion.web.idempotency import idempotent
@@ -28,9 +29,6 @@ PHOTOS_NEEDED = 2
 PHOTOS_MOST = 8
 #: Anchors a photo must show (the fit places each photo's mat by its anchors).
 ANCHORS_NEEDED = 3
-#: A fit is kept only when it brings the corners at least this much closer than no correction (less is noise
-#: fitted: on a straight lens the fit takes 4% off).
-BETTER_BY = 0.8
 #: A photo whose anchors all lie within this many pixels of the previous photo's shows the mat unmoved.
 SAME_VIEW_PX = 3.0
 
@@ -88,19 +86,25 @@ def _advice(lens: Lens | None) -> list[dict]:
             "l'objectif a été mesuré : la calibration ne correspond pas à cette image. Calibrez à nouveau."
         ).to_json())
     if lens is not None:
-        advice.append(Text("Calibrate again after moving, refocusing or changing the camera.",
-                           "Calibrez à nouveau après avoir déplacé, refait la mise au point ou changé la caméra.")
-                      .to_json())
+        advice.append(Text("Moving the camera or the mat needs no new calibration. When the lens no longer fits "
+                           "(another camera, another lens, a refocus), the companion measures it again from the mat by itself "
+                           "and says so on this screen.",
+                           "Déplacer la caméra ou le tapis ne demande pas de nouvelle calibration. Quand l'objectif ne "
+                           "correspond plus (une autre caméra, un autre objectif, une mise au point), le compagnon le "
+                           "mesure à nouveau sur le tapis de lui-même et le dit sur cet écran.").to_json())
     return advice
 
 
 def _state(result: Text | None = None, status: int = 200):
     kept = _kept_lens()
+    watch = getattr(context().service.table_stage, "lens_watch", None)
+    note = watch.note if watch is not None else None
     photos = _photos()
     with photos.lock:
         taken = [{"anchors": p.anchors, "stickers": p.stickers, "same_view": p.same_view} for p in photos.photos]
     body = {"lens": None if kept is None else kept.to_json(), "photos": taken, "photos_needed": PHOTOS_NEEDED,
-            "advice": _advice(kept), "result": None if result is None else result.to_json()}
+            "advice": _advice(kept), "result": None if result is None else result.to_json(),
+            "watch": None if note is None else note.to_json()}
     response = jsonify(body)
     response.status_code = status
     return response
@@ -211,6 +215,8 @@ def _use(stage, lens: Lens | None) -> None:
     tracker = stage.reader.tracker
     tracker.lens = lens
     tracker.plane = None
+    if stage.lens_watch is not None:  # what it said was of the lens replaced
+        stage.lens_watch.note = None
 
 
 @blueprint.delete("/lens")
@@ -223,6 +229,7 @@ def forget():
     if not path.exists():
         raise ApiError(404, "no_lens", "no lens calibration is kept")
     path.unlink()
+    (path.parent / WATCH_FILE).unlink(missing_ok=True)  # what the lens watch said of it goes with it
     _use(stage, None)
     return _state(result=Text("The lens calibration was removed: positions assume a lens without distortion.",
                               "La calibration de l'objectif a été supprimée : les positions supposent un objectif "

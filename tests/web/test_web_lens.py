@@ -118,3 +118,20 @@ def test_a_lens_measured_at_another_picture_size_is_said_to_need_calibrating_aga
     assert damaged.status_code == 409 and damaged.get_json()["error"] == "damaged_lens"
     assert delete(player, "/api/lens").status_code == 200  # a damaged file can be forgotten
     assert player.get("/api/lens").get_json()["lens"] is None
+
+
+def test_what_the_lens_watch_said_is_served_and_goes_with_a_forgotten_lens(player, service, camera):
+    from companion.tablevision.lens import WATCH_FILE, Lens
+    from companion.tablevision.lens_watch import LensNote, LensWatch
+
+    data = service.config.data_dir
+    Lens(-0.05, 0.0, (1280, 960), 0.3, 1.9, 3).save(data)
+    (data / WATCH_FILE).write_text(json.dumps(LensNote("remeasured", 8.42, 0.3, 1.0).to_json()))
+    lens = load_lens(data)
+    service.table_stage = TableStage(LAYOUT, lens=lens, lens_watch=LensWatch(LAYOUT, data, lens))
+    camera(mat(3))
+    state = player.get("/api/lens").get_json()
+    assert state["watch"]["state"] == "remeasured" and "(residual 8.42 px → 0.30 px)" in state["watch"]["text"]["en"]
+    assert "needs no new calibration" in state["advice"][-1]["en"] and "de lui-même" in state["advice"][-1]["fr"]
+    forgotten = delete(player, "/api/lens").get_json()
+    assert forgotten["watch"] is None and not (data / WATCH_FILE).exists()

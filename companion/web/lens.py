@@ -87,8 +87,8 @@ def _advice(lens: Lens | None) -> list[dict]:
         ).to_json())
     if lens is not None:
         advice.append(Text("Moving the camera or the mat needs no new calibration. When the lens no longer fits "
-                           "(another camera, another lens, a refocus), the companion measures it again from the mat by itself "
-                           "and says so on this screen.",
+                           "(another camera, another lens, a refocus), the companion measures it again from the mat by "
+                           "itself and says so on this screen.",
                            "Déplacer la caméra ou le tapis ne demande pas de nouvelle calibration. Quand l'objectif ne "
                            "correspond plus (une autre caméra, un autre objectif, une mise au point), le compagnon le "
                            "mesure à nouveau sur le tapis de lui-même et le dit sur cet écran.").to_json())

@@ -1,6 +1,6 @@
 """The camera screen's "Calibrate the lens" on the SIMULATED table (what its pipeline sees is its own rendered
-frame): photos of the mat taken, too few refused in words, the fit answered, photos dropped, in English and
-French, light and dark (pictures in artifacts/screenshots/)."""
+frame): photos of the mat taken, too few refused in words, the fit answered, photos dropped, and the note that the
+service measured the lens again, in English and French, light and dark (pictures in artifacts/screenshots/)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from selenium.webdriver.common.by import By
 
 from boardhelpers import PIN, open_page, screenshot, tap, unlock, wait
 from companion.config import load_config
+from companion.tablevision.lens_watch import LensNote
 from conftest import new_browser, page_errors, served
 from screens import language, theme
 
@@ -74,6 +75,21 @@ def test_the_lens_calibration_buttons_on_the_simulated_table(tmp_path, screensho
             tap(driver, "#lens-start-over")
             wait(driver, lambda d: message(d) == "Photos dropped.")
             assert driver.find_element(By.ID, "lens-photos").text == "0 photos taken, 2 needed."
+            assert not driver.find_element(By.ID, "lens-note").is_displayed()
+            # the service measured another lens from the mat by itself: the camera screen says so under its status
+            service.table_stage.lens_watch.note = LensNote("remeasured", 8.42, 0.31, time.time())
+            note = "The camera's lens changed: re-measured from the mat (residual 8.42 px → 0.31 px). Positions use it"
+            wait(driver, lambda d: d.find_element(By.ID, "lens-note").text.startswith(note),
+                 message="the lens watch's note is not shown")
+            for lang in ("en", "fr"):
+                language(driver, lang)
+                wait(driver, lambda d: d.find_element(By.ID, "lens-note").text.startswith(
+                    "L'objectif de la caméra a changé : remesuré sur le tapis (écart 8,42 px → 0,31 px)"
+                    if lang == "fr" else note))
+                for scheme in ("light", "dark"):
+                    theme(driver, scheme)
+                    driver.execute_script("document.getElementById('table-vision').scrollIntoView()")
+                    screenshot(driver, screenshots, f"lens-remeasured-{lang}-{scheme}")
             assert page_errors(driver) == []
         finally:
             driver.quit()

@@ -73,6 +73,7 @@ export function update(app) {
   box.hidden = !vision;
   if (!vision) return;
   lens.update();
+  lens.note(vision);
   $("#table-vision-status").textContent = statusText(vision);
   const seen = $("#table-vision-board");
   clear(seen);

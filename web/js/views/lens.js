@@ -1,6 +1,7 @@
 // "Calibrate the lens" on the camera screen: photos of the mat taken from what the camera sees (the mat moved or
 // turned between them), then Fit: the companion measures the lens's distortion, keeps it and says how much closer
-// the mat's markers now fit (/api/lens in docs/web.md). Forget removes it.
+// the mat's markers now fit (/api/lens in docs/web.md). Forget removes it. Under the camera's status, what the
+// service said when the lens no longer fitted: measured again from the mat, or that it may need calibrating.
 
 import { ApiError, idempotencyKey } from "../api.js";
 import { $, clear, h } from "../dom.js";
@@ -131,6 +132,16 @@ function refusal(err) {
     : { kind: "error", key: "lens.error.other", vars: { message: err.message } };
 }
 
+/** What the service's lens watch says on this frame (``vision.lens``: its note, in English and French), if anything. */
+export function note(vision) {
+  const line = $("#lens-note");
+  if (!line) return;
+  const said = vision && vision.lens;
+  line.hidden = !said;
+  line.textContent = said ? pick(said.text) : "";
+  line.dataset.kind = said ? said.state : "";
+}
+
 /** Redraw the panel in the page's language (also after the language is switched). */
 export function update() {
   const panel = $("#lens");
@@ -148,5 +159,6 @@ export function update() {
   message.textContent = !said ? "" : said.text ? pick(said.text) : t(said.key, said.vars || {});
   message.dataset.kind = said ? said.kind : "";
   const advice = clear($("#lens-advice"));
-  for (const line of (state && state.advice) || []) advice.append(h("li", {}, pick(line)));
+  const watch = state && state.watch ? [state.watch.text] : [];
+  for (const line of [...watch, ...((state && state.advice) || [])]) advice.append(h("li", {}, pick(line)));
 }

@@ -1,0 +1,137 @@
+"""The lens kept right by itself (companion/tablevision/lens_watch.py), on rendered mats (renders, not photos).
+
+    python benchmarks/lens_watch.py                       # Nexus Keepers (stickers) and Tesseract (anchors only)
+    python benchmarks/lens_watch.py --games nexus-keepers
+
+Per game, the wide lens (Camera Module 3 Wide, k1 -0.15, low over an A3 mat) is calibrated from two views as a
+player would, then views go through the service's table stage (``TableStage.from_config`` with a data directory),
+each held still until the table settles:
+1. the same lens, the camera moved (height, tilt, yaw): each view's residual under the kept lens and whether it
+   misfits (it must not: nothing is measured again);
+2. another lens in its place (standard lens k1 -0.05, 0, +0.05; the wide lens at k1 -0.10 and -0.20): the residual
+   under the old lens, the settled tables until the new lens is used, its residual, and the pieces' position
+   error (95th percentile, mm) on a fresh view under the old lens and under the new one;
+3. the time of the check on a settled view (best of 3, median over views) and of the fit in its thread.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from companion.tablevision import MarkerFinder, TableReader, layout_for  # noqa: E402
+from companion.tablevision.lens import _cost, _photo, fit_lens, opencv_k  # noqa: E402
+from companion.tablevision.lens_watch import SETTLED_FRAMES, UNFIT_MARGIN_PX, UNFIT_TIMES  # noqa: E402
+from companion.tablevision.render import CameraPose, render_table  # noqa: E402
+from companion.tablevision.scenes import random_position  # noqa: E402
+from companion.tablevision.stage import TableStage  # noqa: E402
+
+WIDE = dict(height=300.0, hfov=82.9, k1=-0.15)
+MOVES = [(1.0, 12, 6), (0.9, 0, -8), (1.1, 8, 3), (1.0, 15, -4), (0.95, 4, 10), (1.05, 0, 0)]  # height x, tilt, yaw
+OTHERS = [("standard k1 -0.05", dict(height=380.0, hfov=66.0, k1=-0.05)),
+          ("standard k1 0", dict(height=380.0, hfov=66.0, k1=0.0)),
+          ("standard k1 +0.05", dict(height=380.0, hfov=66.0, k1=0.05)),
+          ("wide k1 -0.10", dict(WIDE, k1=-0.10)), ("wide k1 -0.20", dict(WIDE, k1=-0.20))]
+
+
+def view(layout, seed: int, camera: dict, height: float = 1.0, tilt: float = 4.0, yaw: float = 0.0):
+    rng = np.random.default_rng(seed)
+    placements, _ = random_position(layout, rng, 16) if layout.pieces else ([], None)
+    pose = CameraPose(height=camera["height"] * height, hfov=camera["hfov"], tilt=tilt, yaw=yaw)
+    image = render_table(layout, placements, [], pose, rng, lens=opencv_k(camera["k1"], 0.0, camera["hfov"])).image
+    return image, placements
+
+
+def settle(stage: TableStage, image: np.ndarray):
+    for i in range(SETTLED_FRAMES + 1):
+        view_, _ = stage.process(image, [], i, i / 8)
+    return view_
+
+
+def p95(layout, image, placements, lens) -> float:
+    seen = {p.name: p for p in TableReader(layout, lens=lens).read(image).pieces}
+    errors = [float(np.hypot(*(np.array(seen[p.marker.name].mm) - p.mm))) for p in placements if p.marker.name in seen]
+    return float(np.percentile(errors, 95)) if errors else float("nan")
+
+
+def run(game: str) -> None:
+    layout = layout_for(game)
+    finder = MarkerFinder(layout.dictionary)
+    calibrated = fit_lens(layout, [finder.find(view(layout, s, WIDE, yaw=y)[0]) for s, y in ((1, -3.0), (3, 3.0))],
+                          (1280, 960))
+    limit = max(UNFIT_TIMES * calibrated.residual_px, calibrated.residual_px + UNFIT_MARGIN_PX)
+    print(f"\n{game}: wide lens calibrated from 2 views: residual {calibrated.residual_px:.2f} px "
+          f"({calibrated.residual_before_px:.2f} px without correction); a view misfits over {limit:.2f} px")
+    check_ms = []
+    with tempfile.TemporaryDirectory() as data:
+        calibrated.save(data)
+        stage = TableStage.from_config({}, game, data_dir=data)
+        residuals, misfits = [], 0
+        for seed, (height, tilt, yaw) in enumerate(MOVES, start=10):
+            image, _ = view(layout, seed, WIDE, height, tilt, yaw)
+            settle(stage, image)
+            residuals.append(stage.lens_watch.residual_px)
+            misfits += residuals[-1] > limit
+            photo = _photo(layout, finder.find(image))
+            check_ms.append(min(_timed(lambda: _cost([photo], calibrated.k1, calibrated.k2, calibrated.size))
+                                for _ in range(3)))
+        stage.lens_watch.wait()
+        print(f"  same lens, camera moved ({len(MOVES)} views): residual {min(residuals):.2f}-{max(residuals):.2f} px,"
+              f" misfits {misfits}, measured again: {'yes' if stage.reader.tracker.lens != calibrated else 'no'}")
+    print(f"  {'other lens':<20} {'old px':>7} {'settles':>8} {'kept':>5} {'new px':>7} {'fit s':>6} "
+          f"{'p95 old lens mm':>16} {'p95 new lens mm':>16}")
+    for name, camera in OTHERS:
+        with tempfile.TemporaryDirectory() as data:
+            calibrated.save(data)
+            stage = TableStage.from_config({}, game, data_dir=data)
+            old, settles, fit_s = [], 0, float("nan")
+            for seed in range(20, 28):
+                settle(stage, view(layout, seed, camera, yaw=seed % 5 - 2)[0])
+                settles += 1
+                old.append(stage.lens_watch.residual_px)
+                if stage.lens_watch._job is not None:
+                    started = time.perf_counter()
+                    stage.lens_watch.wait()
+                    fit_s = time.perf_counter() - started
+                    settle(stage, view(layout, seed + 100, camera)[0])  # the lens taken in on the next frame
+                    settles += 1
+                    break
+            new = stage.reader.tracker.lens
+            kept = new != calibrated
+            image, placements = view(layout, 99, camera, tilt=6, yaw=2)
+            before = p95(layout, image, placements, calibrated)
+            after = p95(layout, image, placements, new) if kept else float("nan")
+            mm = [f"{v:16.2f}" if v == v else f"{'-':>16}" for v in (before, after)]  # "-": no sticker to place
+            print(f"  {name:<20} {statistics.median(old):7.2f} {settles:8d} {'yes' if kept else 'no':>5} "
+                  f"{new.residual_px if kept else float('nan'):7.2f} {fit_s:6.2f} {mm[0]} {mm[1]}")
+    print(f"  the check on a settled view: {statistics.median(check_ms):.2f} ms (median of {len(check_ms)} views, "
+          "best of 3, once per settled table)")
+
+
+def _timed(work) -> float:
+    started = time.perf_counter()
+    work()
+    return (time.perf_counter() - started) * 1e3
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", nargs="+", default=["nexus-keepers", "tesseract"])
+    args = parser.parse_args(argv)
+    logging.getLogger("companion.tablevision.lens_watch").setLevel(logging.ERROR)  # what it tells players: counted
+    for game in args.games:
+        run(game)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

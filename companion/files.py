@@ -18,10 +18,12 @@ log = logging.getLogger(__name__)
 
 
 def write_atomically(path: Path | str, data: bytes | str, mode: int | None = None) -> Path:
-    """Replace ``path`` with ``data`` (str: UTF-8) through a temporary file in the same folder, synced to disk
-    before it takes the name. ``mode``: the file's permission bits, set before any byte is written (None: the
-    usual ones, under the umask). On any failure the old file stays as it was and the temporary file goes."""
+    """Replace ``path`` with ``data`` (str: UTF-8) through a temporary file in the same folder (made if missing),
+    synced to disk before it takes the name. ``mode``: the file's permission bits, set before any byte is written
+    (None: the usual ones, under the umask). On any failure the old file stays as it was and the temporary file
+    goes."""
     path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
     # A new name every time (O_EXCL): two writers never share a temporary file, and none is opened with the
     # permissions a file left by a crash happened to have.
@@ -58,7 +60,6 @@ def keep_setting(path: Path | None, key: str, value: Any, owner: str) -> None:
     if path is None:
         return
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         write_atomically(path, json.dumps({key: value}))
     except OSError as exc:
         log.warning("%s: could not keep the %s setting in %s: %s", owner, key, path, exc)

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import tempfile
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -24,6 +22,8 @@ from typing import TYPE_CHECKING, Sequence
 
 import cv2
 import numpy as np
+
+from companion.files import write_atomically
 
 from .layout import Anchor, PieceMarker, TableLayout
 from .markers import SeenMarker
@@ -75,21 +75,6 @@ class Lens:
         write_atomically(target, json.dumps({**self.to_json(), "measured_at": round(time.time(), 3)}, indent=1) + "\n")
         (Path(data_dir) / WATCH_FILE).unlink(missing_ok=True)
         return target
-
-
-def write_atomically(target: Path, text: str) -> None:
-    """``target`` replaced by ``text`` whole or not at all (temporary file beside it, fsync, rename)."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=f".{target.stem}-", suffix=target.suffix, dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, target)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
 
 
 def load_lens(data_dir: Path | str | None) -> Lens | None:

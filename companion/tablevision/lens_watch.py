@@ -26,9 +26,10 @@ from typing import Callable, Sequence
 import numpy as np
 
 from companion.core import Text
+from companion.files import write_atomically
 
 from .layout import TableLayout
-from .lens import BETTER_BY, WATCH_FILE, Lens, LensError, _cost, _photo, fit_lens, write_atomically
+from .lens import BETTER_BY, WATCH_FILE, Lens, LensError, _cost, _photo, fit_lens
 from .markers import SeenMarker
 
 log = logging.getLogger(__name__)

@@ -40,6 +40,11 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(tmp_path, monk
     assert [p.name for p in tmp_path.iterdir()] == ["ledger.json"]
 
 
+def test_a_missing_folder_is_made(tmp_path):
+    write_atomically(tmp_path / "data" / "lens.json", "{}")
+    assert (tmp_path / "data" / "lens.json").read_text() == "{}"
+
+
 def test_the_new_content_replaces_the_old_and_is_returned_by_path(tmp_path):
     target = tmp_path / "index.json"
     target.write_text("old")

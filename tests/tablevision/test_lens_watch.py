@@ -117,3 +117,20 @@ def test_the_doctor_says_what_the_watch_said(tmp_path, calibrated):
     assert finding.status == WARN and finding.detail.startswith("The lens may need calibrating")
     calibrated.save(tmp_path)  # calibrated again: what the watch said is obsolete
     assert check_lens(config).status == OK and not (tmp_path / WATCH_FILE).exists()
+
+
+def test_a_lens_calibrated_on_the_phone_during_a_fit_is_not_overwritten(tmp_path, calibrated):
+    """The fit runs in a thread; a lens the players calibrated meanwhile stands, and the fit's lens is dropped."""
+    from companion.tablevision.lens import Lens
+    from companion.tablevision.lens_watch import LensWatch
+
+    calibrated.save(tmp_path)
+    watch = LensWatch(LAYOUT, tmp_path, calibrated)
+    finder = MarkerFinder(LAYOUT.dictionary)
+    views = [finder.find(frame(seed, STANDARD)) for seed in (5, 6)]
+    phone = Lens(-0.01, 0.0, (1280, 960), 0.3, 0.9, 2)
+    watch.see(phone, views[0], (1280, 960), still=False, planed=True)  # the phone's lens in use from this frame
+    phone.save(tmp_path)
+    watch._refit(calibrated, views, (1280, 960))  # the fit started before, under the old lens, ends now
+    assert load_lens(tmp_path) == phone and not (tmp_path / WATCH_FILE).exists()
+    assert watch.see(phone, views[1], (1280, 960), still=False, planed=True) is None and watch.note is None

@@ -23,7 +23,7 @@ from .messages import PieceSighting, PlacedDie, TableView
 from .motion import MotionWatch
 from .plane import PlaneStatus, PlaneTracker, TablePlane
 from .spots import coloured_spots, footprint
-from .veto import die_sized_mm, die_sized_px, on_a_screen, on_print
+from .veto import Screens, die_sized_mm, die_sized_px, on_a_screen, on_print
 
 log = logging.getLogger(__name__)
 UNPLACED = {"pieces": "pieces are not placed", "counters": "counters are not placed",
@@ -151,6 +151,7 @@ class TableReader:
             return [PlacedDie(d, None, None) for d in kept] + [PlacedDie(d, None, None) for d in dice
                                                                if d.box is None], 0, len(boxed) - len(kept)
         placed, ignored, not_dice = [], 0, 0
+        screens = Screens(frame, plane, self.die_mm) if frame is not None else None  # shared by the frame's dice
         centres = np.array([[(d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2] for d in boxed]) if boxed else None
         mm = plane.table_points(centres) if centres is not None else []
         for d, (x, y) in zip(boxed, mm):
@@ -164,7 +165,8 @@ class TableReader:
                 ignored += 1
             elif (on_print(self.layout, plane, markers, d.box, self.die_mm)
                   or not die_sized_mm(plane, d.box, self.die_mm)
-                  or (frame is not None and on_a_screen(frame, plane, d.box, self.die_mm))):
+                  or (screens is not None and on_a_screen(frame, plane, d.box, self.die_mm,
+                                                          None if d.unread else d.value, screens))):
                 not_dice += 1
             else:
                 placed.append(PlacedDie(d, (float(x), float(y)), place))

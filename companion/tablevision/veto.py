@@ -16,7 +16,10 @@ down to the lone pip of a 1. Without a plane a box is checked against the frame 
 A phone lying in the dice zone is bigger than a die, but its app icons are not: two side by side read as a 6. A
 reading whose surroundings are a dark, flat thing several dice across with a convex outline (a phone's screen, a
 cup's coffee; followed from the colour right around its box) is a die only if one solid body at least 0.7 of a
-die wide stands out of that thing inside the box: a die's face with its pips is one, two icons are two.
+die wide stands out of that thing inside the box: a die's face with its pips is one, two icons are two. A die
+of the thing's own colour (navy on a navy screen, say) stands out by its pips alone: round, pip-sized,
+as many as the face read, symmetric about their middle, and nothing bigger than a pip inside its box. The frame is
+shrunk for this once, for all its readings (``Screens``), and only where a reading lies on a dark surface.
 """
 
 from __future__ import annotations
@@ -126,9 +129,18 @@ DARK_L = 110  # a surface darker than this (8-bit L; the mat's paper is near 240
 #: a flat thing's sides, as parts of ``die_mm``: a phone's screen is about 4 x 8 dice, a small tablet's 8 x 12
 THING_SHORT = (2.5, 8.0)
 THING_LONG = (3.5, 12.0)
-SOLID = 0.9  # its outline fills this share of its convex hull: one thing (a die at its edge bites a little)
+SOLID = 0.85  # its outline fills this share of its convex hull: one thing (dice and icons at its edge bite)
 BODY_SHORT = 0.7  # a die lying on it stands out of it as one body this wide (part of ``die_mm``) or wider,
 BODY_CORE = 0.4  # and this wide everywhere (a die's face and its pips: one solid body; icons are two)
+SURFACE_PX = 12.0  # the surface is followed on the frame shrunk to about this many px a die
+#: a die the colour of the surface shows only its pips: spots this far from the surface's colour (its shadow and
+#: its sides are nearer), round, as wide as this share of a die, as many as its value, symmetric about their middle
+PIP_DELTA = 40.0
+PIP_WIDE = (0.1, 0.35)
+PIP_ROUND = 0.5  # a pip fills this share of its enclosing circle or more (a disc about 0.8, an icon's corner less)
+PIP_SYMMETRY = 0.15  # every pip's mirror through the pips' middle lies this near a pip (part of a die)
+PIP_SPREAD = 0.9  # no two pips further apart than this (part of a die; a 6's corners: 0.71)
+PIP_EDGE = 0.12  # a pip's centre lies this far inside the box or further (part of a die; a face's own: 0.25)
 
 
 def _sides_mm(plane: TablePlane, rect, scale: float = 1.0, offset=(0, 0)) -> tuple[float, float]:
@@ -139,20 +151,6 @@ def _sides_mm(plane: TablePlane, rect, scale: float = 1.0, offset=(0, 0)) -> tup
     return min(a, b), max(a, b)
 
 
-def _crop(image: np.ndarray, box: Box, margin: float, scale: float = 1.0):
-    """The frame's Lab pixels around ``box`` grown by ``margin`` px (shrunk by ``scale``), the crop's corner in the
-    frame, and the box in the crop's pixels."""
-    h, w = image.shape[:2]
-    x0, y0 = max(int(box[0] - margin), 0), max(int(box[1] - margin), 0)
-    x1, y1 = min(int(box[2] + margin) + 1, w), min(int(box[3] + margin) + 1, h)
-    bgr = image[y0:y1, x0:x1]
-    if scale < 1.0:
-        bgr = cv2.resize(bgr, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    lab = cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab).astype(np.float32)
-    inner = tuple(int(round(v * scale)) for v in (box[0] - x0, box[1] - y0, box[2] - x0, box[3] - y0))
-    return lab, (x0, y0), inner
-
-
 def _ring(shape: tuple[int, ...], inner: tuple[int, int, int, int], width: int) -> np.ndarray:
     ring = np.zeros(shape[:2], np.uint8)
     x0, y0, x1, y1 = inner
@@ -160,49 +158,154 @@ def _ring(shape: tuple[int, ...], inner: tuple[int, int, int, int], width: int) 
     return ring.astype(bool)
 
 
-def on_a_screen(image: np.ndarray, plane: TablePlane, box: Box, die_mm: float) -> bool:
-    """Whether a reading in ``box`` lies on a dark, flat, convex thing several dice across (a phone's screen)
-    without one die-sized body standing out of it: a phone's app icons, two of them read as a 6. The surface is
-    the colour right around the box, followed as far as it goes (on a picture shrunk to 12 px a die); a die lying
-    on the phone stays a die."""
-    mm = box_mm(plane, box)
-    die_px = die_mm * math.sqrt(max((box[2] - box[0]) * (box[3] - box[1]), 1.0)
-                                / max((mm[2] - mm[0]) * (mm[3] - mm[1]), 1e-6))
-    width = max(2, int(round(0.15 * die_px)))
-    near, near_corner, inner = _crop(image, box, 2 * width)
-    around = _ring(near.shape, inner, width)
-    if not around.any():
-        return False
-    colour = np.median(near[around], axis=0)
-    if colour[0] >= DARK_L:
-        return False  # paper, a light mat: no phone's screen (the usual case, looked at on a few pixels)
-    x0, y0, x1, y1 = max(inner[0], 0), max(inner[1], 0), inner[2], inner[3]
-    body = (np.linalg.norm(near[y0:y1, x0:x1] - colour, axis=2) >= SURFACE_DELTA).astype(np.uint8)
-    scale = min(1.0, 12.0 / die_px)
-    lab, corner, small = _crop(image, box, THING_LONG[1] * die_px, scale)
-    like = (np.linalg.norm(lab - colour, axis=2) < SURFACE_DELTA).astype(np.uint8)
-    around = _ring(lab.shape, small, max(1, int(round(width * scale))))
-    _, labels = cv2.connectedComponents(like, connectivity=4)
-    ids, counts = np.unique(labels[around & (like > 0)], return_counts=True)
-    if len(ids) == 0:
-        return False
-    surface = (labels == ids[np.argmax(counts)]).astype(np.uint8)
-    side = int(round(1.3 * die_px * scale)) | 1  # dice and icons lying at its edge bite into it: closed over
-    surface = cv2.morphologyEx(surface, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
-    outline = max(cv2.findContours(surface, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0], key=cv2.contourArea)
-    ox, oy, ow, oh = cv2.boundingRect(outline)
-    if ox == 0 or oy == 0 or ox + ow == surface.shape[1] or oy + oh == surface.shape[0]:
-        return False  # it goes on past a tablet's size, or out of the frame: the table, not a thing on it
-    rect = cv2.minAreaRect(outline)
-    short, long = _sides_mm(plane, rect, scale, corner)
-    if not (THING_SHORT[0] * die_mm <= short <= THING_SHORT[1] * die_mm
-            and THING_LONG[0] * die_mm <= long <= THING_LONG[1] * die_mm
-            and cv2.contourArea(outline) >= SOLID * cv2.contourArea(cv2.convexHull(outline))):
-        return False
-    # a die's dark pips may pass for the surface: holes, filled; then opened: icons touching at a corner are two
-    cv2.drawContours(body, cv2.findContours(body, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0], -1, 1, -1)
-    core = int(round(BODY_CORE * die_px)) | 1
-    body = cv2.morphologyEx(body, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (core, core)))
-    found = cv2.findContours(body, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]
-    at = (near_corner[0] + x0, near_corner[1] + y0)  # the body's crop: the box's own pixels
-    return not found or max(_sides_mm(plane, cv2.minAreaRect(c), 1.0, at)[0] for c in found) < BODY_SHORT * die_mm
+def _far(lab: np.ndarray, colour: np.ndarray, delta: float) -> np.ndarray:
+    """Where ``lab`` lies ``delta`` or further from ``colour`` (uint8 0/1)."""
+    d = cv2.absdiff(lab, np.append(colour, 0.0))
+    return (cv2.transform(cv2.multiply(d, d), np.ones((1, 3))) >= delta * delta).astype(np.uint8)
+
+
+class Screens:
+    """The phone veto of one frame: a reading lying on a dark, flat, convex thing several dice across (a phone's
+    screen) without a die standing out of it is a phone's app icons (two of them read as a 6). The surface is the
+    colour right around the box, followed as far as it goes on the frame shrunk once (for every reading) to about
+    12 px a die. A die lying on the phone stays a die: a solid body at least 0.7 of a die wide stands out of the
+    surface, or, a die of the screen's own colour, its pips do."""
+
+    def __init__(self, image: np.ndarray, plane: TablePlane, die_mm: float) -> None:
+        self.image, self.plane, self.die_mm = image, plane, die_mm
+        self._small: np.ndarray | None = None  # the frame shrunk by ``_step`` in Lab, made on the first dark surface
+        self._step = 1
+
+    def _shrunk(self, die_px: float) -> tuple[np.ndarray, int]:
+        if self._small is None:
+            step = max(1, int(round(die_px / SURFACE_PX)))
+            small = self.image
+            if step > 1:  # a whole number of pixels a pixel: OpenCV's fast area average
+                small = cv2.resize(small, None, fx=1 / step, fy=1 / step, interpolation=cv2.INTER_AREA)
+            self._small, self._step = cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32), step
+        return self._small, self._step
+
+    def veto(self, box: Box, value: int | None = None) -> bool:
+        """Whether the reading in ``box`` (of face ``value``; None: unread) is a phone's icons, not a die."""
+        plane, die_mm = self.plane, self.die_mm
+        mm = box_mm(plane, box)
+        die_px = die_mm * math.sqrt(max((box[2] - box[0]) * (box[3] - box[1]), 1.0)
+                                    / max((mm[2] - mm[0]) * (mm[3] - mm[1]), 1e-6))
+        width = max(2, int(round(0.15 * die_px)))
+        h, w = self.image.shape[:2]
+        nx0, ny0 = max(int(box[0] - 2 * width), 0), max(int(box[1] - 2 * width), 0)
+        nx1, ny1 = min(int(box[2] + 2 * width) + 1, w), min(int(box[3] + 2 * width) + 1, h)
+        near = cv2.cvtColor(self.image[ny0:ny1, nx0:nx1], cv2.COLOR_BGR2Lab).astype(np.float32)
+        inner = tuple(int(round(v)) for v in (box[0] - nx0, box[1] - ny0, box[2] - nx0, box[3] - ny0))
+        around = _ring(near.shape, inner, width)
+        if not around.any():
+            return False
+        colour = np.median(near[around], axis=0)
+        if colour[0] >= DARK_L:
+            return False  # paper, a light mat: no phone's screen (the usual case, looked at on a few pixels)
+        if not self._on_a_thing(box, die_px, width, colour):
+            return False
+        x0, y0, x1, y1 = max(inner[0], 0), max(inner[1], 0), inner[2], inner[3]
+        own = near[y0:y1, x0:x1]  # the box's own pixels
+        at = (nx0 + x0, ny0 + y0)
+        return not (self._stands_out(_far(own, colour, SURFACE_DELTA), die_px, at)
+                    or _pips(_far(own, colour, PIP_DELTA), die_px, value))
+
+    def _on_a_thing(self, box: Box, die_px: float, width: int, colour: np.ndarray) -> bool:
+        """Whether the surface of ``colour`` around ``box`` is a thing of a phone's size and shape, ending on the
+        frame (past a tablet's size, or cut by the frame's edge, it is the table)."""
+        small, step = self._shrunk(die_px)
+        margin = THING_LONG[1] * die_px
+        sh, sw = small.shape[:2]
+        sx0, sy0 = max(int((box[0] - margin) / step), 0), max(int((box[1] - margin) / step), 0)
+        sx1, sy1 = min(int((box[2] + margin) / step) + 1, sw), min(int((box[3] + margin) / step) + 1, sh)
+        lab = small[sy0:sy1, sx0:sx1]
+        inner = tuple(int(round(v / step)) - o for v, o in zip(box, (sx0, sy0, sx0, sy0)))
+        like = 1 - _far(lab, colour, SURFACE_DELTA)
+        around = _ring(lab.shape, inner, max(1, int(round(width / step))))
+        _, labels = cv2.connectedComponents(like, connectivity=4)
+        ids, counts = np.unique(labels[around & (like > 0)], return_counts=True)
+        if len(ids) == 0:
+            return False
+        k = ids[np.argmax(counts)]
+        x, y, bw, bh = cv2.boundingRect((labels == k).astype(np.uint8))
+        ch, cw = like.shape
+        if x == 0 or y == 0 or x + bw == cw or y + bh == ch:
+            return False  # it goes on past a tablet's size, or out of the frame: the table, not a thing on it
+        side = int(round(1.3 * die_px / step)) | 1  # dice and icons lying at its edge bite into it: closed over
+        # closed on its own bounds and a kernel's width around (closing reaches no further): the same, cheaper
+        px0, py0, px1, py1 = max(x - side, 0), max(y - side, 0), min(x + bw + side, cw), min(y + bh + side, ch)
+        surface = (labels[py0:py1, px0:px1] == k).astype(np.uint8)
+        surface = cv2.morphologyEx(surface, cv2.MORPH_CLOSE,
+                                   cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
+        outline = max(cv2.findContours(surface, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0], key=cv2.contourArea)
+        ox, oy, ow, oh = cv2.boundingRect(outline)
+        if px0 + ox == 0 or py0 + oy == 0 or px0 + ox + ow == cw or py0 + oy + oh == ch:
+            return False
+        short, long = _sides_mm(self.plane, cv2.minAreaRect(outline), 1.0 / step,
+                                ((sx0 + px0) * step + (step - 1) / 2, (sy0 + py0) * step + (step - 1) / 2))
+        return (THING_SHORT[0] * self.die_mm <= short <= THING_SHORT[1] * self.die_mm
+                and THING_LONG[0] * self.die_mm <= long <= THING_LONG[1] * self.die_mm
+                and cv2.contourArea(outline) >= SOLID * cv2.contourArea(cv2.convexHull(outline)))
+
+    def _stands_out(self, body: np.ndarray, die_px: float, at: tuple[int, int]) -> bool:
+        """Whether one solid body at least BODY_SHORT of a die wide stands out of the surface (``body``: the box's
+        pixels unlike it; ``at``: the box's corner in the frame)."""
+        # a die's dark pips may pass for the surface: holes, filled; then opened: icons touching at a corner are two
+        cv2.drawContours(body, cv2.findContours(body, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0], -1, 1, -1)
+        core = int(round(BODY_CORE * die_px)) | 1
+        body = cv2.morphologyEx(body, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (core, core)))
+        found = cv2.findContours(body, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]
+        return bool(found) and max(_sides_mm(self.plane, cv2.minAreaRect(c), 1.0, at)[0]
+                                   for c in found) >= BODY_SHORT * self.die_mm
+
+
+def _pips(spots: np.ndarray, die_px: float, value: int | None) -> bool:
+    """Whether ``spots`` (a box's pixels far from the surface's colour) are a die's pips: round, pip-sized, as many
+    as ``value`` (1 to 6 when unread), symmetric about their middle, within one face. Anything inside bigger than a
+    pip is an icon. Big pips touching under blur part when peeled a pixel or two."""
+    for peel in range(3):
+        centres = _pip_centres(cv2.erode(spots, np.ones((3, 3), np.uint8), iterations=peel) if peel else spots,
+                               die_px, peel)
+        if centres is None:
+            continue
+        if not centres or len(centres) > 6 or (value is not None and len(centres) != value):
+            continue
+        p = np.asarray(centres, np.float64)
+        mirrored = 2 * p.mean(axis=0) - p
+        apart = np.linalg.norm(p[:, None] - p[None], axis=2)
+        if (float(np.linalg.norm(mirrored[:, None] - p[None], axis=2).min(axis=1).max()) <= PIP_SYMMETRY * die_px
+                and float(apart.max()) <= PIP_SPREAD * die_px):
+            return True
+    return False
+
+
+def _pip_centres(spots: np.ndarray, die_px: float, peel: int) -> list | None:
+    """The centres of the round, pip-sized spots (``peel`` px off their edge) inside a box, or None when a spot is
+    bigger than a pip. Spots at the box's edge (a neighbour's icon cut by it) are left out, and specks and ragged
+    bits (an icon's corner peeking in) too."""
+    n, labels, stats, centres = cv2.connectedComponentsWithStats(spots, connectivity=8)
+    h, w = spots.shape
+    edge = PIP_EDGE * die_px
+    found = []
+    for k in range(1, n):
+        x, y, bw, bh, area = stats[k]
+        if x == 0 or y == 0 or x + bw == w or y + bh == h:
+            continue
+        wide = 2 * math.sqrt(area / math.pi) + 2 * peel
+        if wide > PIP_WIDE[1] * die_px:
+            return None
+        cx, cy = centres[k]
+        if wide < PIP_WIDE[0] * die_px or not (edge <= cx <= w - edge and edge <= cy <= h - edge):
+            continue
+        radius = cv2.minEnclosingCircle(np.argwhere(labels == k)[:, ::-1].astype(np.float32))[1]
+        if area >= PIP_ROUND * math.pi * max(radius, 0.5) ** 2:
+            found.append(centres[k])
+    return found
+
+
+def on_a_screen(image: np.ndarray, plane: TablePlane, box: Box, die_mm: float, value: int | None = None,
+                screens: Screens | None = None) -> bool:
+    """Whether a reading in ``box`` of face ``value`` is a phone's icons, not a die (``Screens.veto``); pass the
+    frame's ``screens`` to share its shrunk frame between readings."""
+    return (screens or Screens(image, plane, die_mm)).veto(box, value)

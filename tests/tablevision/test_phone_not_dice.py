@@ -8,7 +8,7 @@ import numpy as np
 
 from companion.core import DieReading
 from companion.tablevision import TableReader, layout_for
-from companion.tablevision.render import CameraPose, DiePlacement, Thing, render_table
+from companion.tablevision.render import PHONE_SCREEN_BGR, CameraPose, DiePlacement, Thing, render_table
 
 PHONE = (170.0, 257.0)  # in Nexus Keepers' dice zone (y 226 to 288), the phone's 67 mm across it
 ICONS = (215.0, 255.0)  # where two icons overlap, as in the benchmark's phantom 6 on Nexus Keepers' zone
@@ -53,3 +53,32 @@ def test_a_phones_icons_read_as_a_die_are_no_die_but_a_die_on_the_phone_is():
                     DieReading(5, "white", box_around(plane, WHITE_ON_PHONE, 18.0, 18.0), 0.9)]
         placed, _, not_dice = reader.sort_dice(plane, readings, image)  # the icons painted after the read
         assert [d.reading.value for d in placed] == [4, 2, 5] and not_dice == 2, (angle, tilt)
+
+
+def test_a_die_the_colour_of_the_screen_stays_a_die_on_the_phone_and_beside_it_but_icons_do_not():
+    """A navy die on the phone's navy screen shows no body of its own, only its pips (benchmark section 8 lost 37
+    of 89 such dice before): its round pips, as many as its face, symmetric, keep it; two icons read as a 6 do not,
+    nor a reading of a 5 over four pips. A black die on the screen and a navy die beside the phone stay too."""
+    layout = layout_for("nexus-keepers")
+    navy_on, black_on, navy_beside = (120.0, 257.0), (175.0, 250.0), (320.0, 257.0)
+    for angle, tilt in ((0.0, 0.0), (25.0, 8.0)):
+        dice = [DiePlacement(navy_on, 6, "blue", body=PHONE_SCREEN_BGR), DiePlacement(black_on, 3, "black"),
+                DiePlacement(navy_beside, 5, "blue", body=PHONE_SCREEN_BGR)]
+        frame = render_table(layout, [], dice, CameraPose(tilt=tilt), np.random.default_rng(55),
+                             things=[Thing("phone", PHONE, 140.0, angle)])
+        image = frame.image.copy()
+        reader = TableReader(layout)
+        plane = reader.read(image).plane.plane
+        assert plane is not None
+        paint_icon(image, plane, (ICONS[0] - 3.0, ICONS[1]), 8.4, (235, 240, 240))
+        paint_icon(image, plane, (ICONS[0] + 3.0, ICONS[1] - 1.0), 8.4, (240, 80, 90))
+        readings = [DieReading(6, "blue", box_around(plane, navy_on, 18.0, 18.0), 0.8),
+                    DieReading(3, "black", box_around(plane, black_on, 18.0, 18.0), 0.8),
+                    DieReading(5, "blue", box_around(plane, navy_beside, 18.0, 18.0), 0.8),
+                    DieReading(4, "blue", box_around(plane, navy_on, 18.0, 18.0), 0.4, unread=True),
+                    DieReading(6, "blue", box_around(plane, ICONS, 16.0, 14.0), 0.39),
+                    DieReading(5, "blue", box_around(plane, navy_on, 18.0, 18.0), 0.3)]
+        placed, _, not_dice = reader.sort_dice(plane, readings, image)
+        assert [(d.reading.value, d.reading.unread) for d in placed] == [(6, False), (3, False), (5, False),
+                                                                          (4, True)], (angle, tilt)
+        assert not_dice == 2, (angle, tilt)

@@ -37,6 +37,12 @@ class VetoLog:
         self.calls: list[tuple[tuple, bool, float]] = []
 
     def __enter__(self) -> "VetoLog":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+    def start(self) -> "VetoLog":
         self._veto = reader_module.on_a_screen
 
         def logged(image, plane, box, *args, **kwargs):
@@ -48,7 +54,7 @@ class VetoLog:
         reader_module.on_a_screen = logged
         return self
 
-    def __exit__(self, *exc) -> None:
+    def stop(self) -> None:
         reader_module.on_a_screen = self._veto
 
     def take(self) -> list[tuple[tuple, bool, float]]:

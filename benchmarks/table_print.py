@@ -5,8 +5,9 @@ normalisation), with rendered dice and, on half the frames, a cup, a phone or a 
 Nexus, which has no dice). The lens is measured per camera and distortion from two calibration photos of the mat
 with stickers across it, moved between them (``companion table --calibrate``, as docs/vision/table.md asks; mats
 without stickers, Tesseract's and free roll's, from their four anchors alone). Every board is read without and with
-the correction, the dice the way the service reads them (``TableStage.read_still``). Renders, not photographs: said
-so in the output.
+the correction, the dice the way the service reads them (``TableStage.read_still``); the phone veto's readings,
+vetoes and thread CPU time a reading are printed last (``table_phone.VetoLog``). Renders, not photographs: said so
+in the output.
 
     python benchmarks/table.py --skip real rendered timing played dice --print-boards 2
 """
@@ -27,6 +28,7 @@ from companion.tablevision.cells import SQUARE_SIDES, cell_centre
 from companion.tablevision.render import CameraPose, PiecePlacement, Thing, printed_mat, render_table
 from companion.tablevision.scenes import PieceTruth, random_dice, random_position
 from companion.tablevision.stage import TableStage
+from table_phone import VetoLog, cpu_figures, on_phone
 
 SIZE = (1280, 960)
 GAMES = ("nexus-keepers", "hexors", "nexus", "tesseract", "free-roll")
@@ -124,6 +126,7 @@ def printed_sheets(boards: int, seed: int, games=GAMES) -> None:
           f"{'corrected':>11s} {'lens px':>9s}")
     totals = Counter()
     worst_p95 = 0.0
+    veto_log, veto_times, phone_times = VetoLog().start(), [], []
     for game in games:
         layout = layout_for(game)
         printed = printed_mat(layout)
@@ -144,6 +147,16 @@ def printed_sheets(boards: int, seed: int, games=GAMES) -> None:
                                          rng, printed=printed, lens=k, things=things)
                     raw = TableStage(layout).reader.read(frame.image)
                     view = TableStage(layout, lens=lens).read_still(frame.image, reader)
+                    for box, vetoed, cpu in veto_log.take():  # the phone veto: what it looked at, its answer, its time
+                        centre = np.array([[(box[0] + box[2]) / 2, (box[1] + box[3]) / 2]])
+                        mm = view.plane.plane.table_points(centre)[0]
+                        phone = any(t.kind == "phone" and on_phone(t, mm) for t in things)
+                        totals["veto looked"] += 1
+                        totals["veto on phone"] += phone
+                        totals["veto vetoed"] += vetoed
+                        veto_times.append(cpu)
+                        if phone:
+                            phone_times.append(cpu)
                     for seen_view, errors in ((raw, raw_errors), (view, fixed_errors)):
                         got = {p.name: p for p in seen_view.pieces}
                         errors += [math.dist(got[p.marker.name].mm, p.mm) for p in placements if p.marker.name in got]
@@ -185,4 +198,8 @@ def printed_sheets(boards: int, seed: int, games=GAMES) -> None:
           f"uncertain {t['unsure']}, wrong ids {t['wrong id']}, dice read right {t['dice right']}/{t['dice']}, "
           f"phantom dice {t['phantom']}, phantom counters {t['counters']}, worst position p95 after correction "
           f"{worst_p95:.2f} mm")
+    veto_log.stop()
+    print(f"phone veto: looked at {t['veto looked']} readings ({t['veto on phone']} on a phone), vetoed "
+          f"{t['veto vetoed']}; thread CPU ms a reading, median/p95: all {cpu_figures(veto_times).strip()}, on a phone "
+          f"{cpu_figures(phone_times).strip()}")
     print()

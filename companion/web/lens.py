@@ -81,9 +81,12 @@ def _advice(lens: Lens | None) -> list[dict]:
     if lens is not None and size is not None and tuple(lens.size) != size:
         advice.append(Text(
             f"The camera's picture is {size[0]}x{size[1]} now, {lens.size[0]}x{lens.size[1]} when the lens was "
-            "measured: the calibration does not fit this picture. Calibrate again.",
+            "measured: the calibration does not fit this picture. The companion measures the lens again from the "
+            "mat once the table has been still a few times; if it cannot, calibrate again.",
             f"L'image de la caméra fait {size[0]}x{size[1]} maintenant, {lens.size[0]}x{lens.size[1]} quand "
-            "l'objectif a été mesuré : la calibration ne correspond pas à cette image. Calibrez à nouveau."
+            "l'objectif a été mesuré : la calibration ne correspond pas à cette image. Le compagnon mesure à nouveau "
+            "l'objectif sur le tapis dès que la table est restée immobile quelques fois. S'il n'y arrive pas, "
+            "calibrez à nouveau."
         ).to_json())
     if lens is not None:
         advice.append(Text("Moving the camera or the mat needs no new calibration. When the lens no longer fits "

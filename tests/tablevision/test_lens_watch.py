@@ -134,3 +134,20 @@ def test_a_lens_calibrated_on_the_phone_during_a_fit_is_not_overwritten(tmp_path
     watch._refit(calibrated, views, (1280, 960))  # the fit started before, under the old lens, ends now
     assert load_lens(tmp_path) == phone and not (tmp_path / WATCH_FILE).exists()
     assert watch.see(phone, views[1], (1280, 960), still=False, planed=True) is None and watch.note is None
+
+
+def test_a_lens_measured_at_another_picture_size_is_measured_again_at_this_one(stage, calibrated, tmp_path):
+    """The camera set to 640x480 after the lens was measured at 1280x960: the kept lens no longer fits the picture
+    (its centre is the picture's corner), and the same lens is measured again at the new size."""
+    import cv2
+
+    def half(seed: int) -> np.ndarray:
+        return cv2.resize(frame(seed, WIDE), (640, 480), interpolation=cv2.INTER_AREA)
+
+    for seed in range(5, 5 + UNFIT_VIEWS):
+        settle(stage, half(seed))
+    stage.lens_watch.wait(60)
+    view = settle(stage, half(9))
+    used = stage.reader.tracker.lens
+    assert used.size == (640, 480) and used == load_lens(tmp_path) and used.k1 < 0  # still the barrel lens
+    assert view.lens["state"] == "remeasured" and stage.lens_watch.residual_px < 2 * used.residual_px + 0.5

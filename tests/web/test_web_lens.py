@@ -112,7 +112,8 @@ def test_a_lens_measured_at_another_picture_size_is_said_to_need_calibrating_aga
         {"k1": -0.05, "k2": 0.0, "size": [640, 480], "residual_px": 0.2, "residual_before_px": 1.5, "photos": 2}))
     camera(mat(3))
     advice = player.get("/api/lens").get_json()["advice"]
-    assert "1280x960 now, 640x480 when the lens was measured" in advice[0]["en"] and "Calibrez" in advice[0]["fr"]
+    assert "1280x960 now, 640x480 when the lens was measured" in advice[0]["en"]
+    assert "measures the lens again from the mat" in advice[0]["en"] and "calibrez à nouveau" in advice[0]["fr"]
     (service.config.data_dir / "lens.json").write_text("{\"k1\": ")
     damaged = player.get("/api/lens")
     assert damaged.status_code == 409 and damaged.get_json()["error"] == "damaged_lens"

@@ -68,13 +68,32 @@ class MarkerFinder:
                  parameters: cv2.aruco.DetectorParameters | None = None) -> None:
         self.dictionary = marker_dictionary(dictionary) if isinstance(dictionary, str) else dictionary
         self.name = dictionary if isinstance(dictionary, str) else "custom"
-        self.detector = cv2.aruco.ArucoDetector(self.dictionary, parameters or detector_parameters())
+        self.parameters = parameters or detector_parameters()
+        self.detector = cv2.aruco.ArucoDetector(self.dictionary, self.parameters)
 
     def find(self, image: np.ndarray) -> list[SeenMarker]:
         if image is None or image.size == 0:
             raise ValueError("an empty image has no markers")
         grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
-        corners, ids, _rejected = self.detector.detectMarkers(grey)
-        if ids is None:
+        return _seen(*self.detector.detectMarkers(grey)[:2])
+
+    def find_in(self, grey: np.ndarray, box: tuple[int, int, int, int]) -> list[SeenMarker]:
+        """The markers in ``box`` (x0, y0, x1, y1) of a grey frame, in the frame's pixels. OpenCV sizes its
+        perimeter limits by the picture's longer side, so the crop gets limits scaled back to the whole frame's:
+        a marker lying whole in the box, away from its edges, is found as a search of the whole frame finds it."""
+        x0, y0, x1, y1 = box
+        crop = grey[y0:y1, x0:x1]
+        if crop.size == 0:
             return []
-        return [SeenMarker(int(i), np.asarray(c, np.float64).reshape(4, 2)) for c, i in zip(corners, ids.ravel())]
+        ratio = max(grey.shape[:2]) / max(crop.shape[:2])
+        params = self.detector.getDetectorParameters()  # a copy
+        params.minMarkerPerimeterRate *= ratio
+        params.maxMarkerPerimeterRate *= ratio
+        corners, ids = cv2.aruco.ArucoDetector(self.dictionary, params).detectMarkers(crop)[:2]
+        return [SeenMarker(m.id, m.corners + (x0, y0)) for m in _seen(corners, ids)]
+
+
+def _seen(corners, ids) -> list[SeenMarker]:
+    if ids is None:
+        return []
+    return [SeenMarker(int(i), np.asarray(c, np.float64).reshape(4, 2)) for c, i in zip(corners, ids.ravel())]

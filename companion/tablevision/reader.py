@@ -11,12 +11,12 @@ import logging
 import math
 from typing import Sequence
 
-import cv2
 import numpy as np
 
 from companion.core import DieReading
 
 from .cells import covered_from, facing, locate
+from .changes import MarkerSearch
 from .layout import Anchor, PieceMarker, TableLayout
 from .markers import MarkerFinder, SeenMarker
 from .messages import PieceSighting, PlacedDie, TableView
@@ -38,24 +38,21 @@ class TableReader:
         self.finder = finder or MarkerFinder(layout.dictionary)
         self.tracker = PlaneTracker(layout, bump_px=bump_px, lens=lens)  # lens.Lens: corners undistorted
         self.motion = motion
+        self.search = MarkerSearch(self.finder, layout, motion)  # with motion: searched again where it changed
         self._warned: set[int] = set()
         self._markers: list[SeenMarker] | None = None
-        self._zone_mask: tuple | None = None  # (plane and mask size, the dice zones at the motion mask's scale)
         self._footprints: dict[int, np.ndarray] = {}  # piece id -> the mm it was last seen covering
 
     def read(self, image: np.ndarray, dice: Sequence[DieReading] = (), index: int = 0,
              timestamp: float = 0.0, motion_measured: bool = False) -> TableView:
-        """This frame's view. ``motion_measured``: the caller already gave this frame to ``self.motion``. When it
-        says the picture has not changed for two frames, or changed only inside the dice zones (dice rolled, no
-        marker there), the markers found last time are used again."""
+        """This frame's view. ``motion_measured``: the caller already gave this frame to ``self.motion``. Where it
+        says the picture has not changed, the markers found last time are used again (changes.py)."""
         moving = False
         if self.motion is not None:
             if not motion_measured:
                 self.motion.update(image)
             moving = self.motion.moving
-        unchanged = self.motion is not None and self._markers is not None and (
-            self.motion.still_frames >= 2 or self._only_dice_zones_changed())
-        markers = self._markers if unchanged else self.finder.find(image)
+        markers = self.search.find(image, self.tracker.plane)
         self._markers = markers
         counts: dict[int, int] = {}
         for m in markers:
@@ -86,21 +83,6 @@ class TableReader:
             spots = tuple(coloured_spots(image, status.plane, self.layout, footprints=on))
         return TableView(index, timestamp, tuple(markers), status, tuple(pieces), tuple(placed), ignored,
                          duplicates, unknown, moving, tuple(problems), spots, self.layout.needs_plane, not_dice)
-
-    def _only_dice_zones_changed(self) -> bool:
-        """Whether every pixel that changed since the last frame lies in the mat's dice zones."""
-        plane, motion = self.tracker.plane, self.motion
-        zones = [z for z in self.layout.zones if z.dice]
-        if plane is None or not zones or not motion.compared or motion.mask is None:
-            return False
-        key = (id(plane), motion.mask.shape)
-        if self._zone_mask is None or self._zone_mask[0] != key:
-            mask = np.zeros(motion.mask.shape, np.uint8)
-            for zone in zones:
-                pts = plane.image_points(np.asarray(zone.polygon, np.float64)) * motion.scale
-                cv2.fillPoly(mask, [np.round(pts).astype(np.int32)], 1)
-            self._zone_mask = (key, mask.astype(bool))
-        return not bool((motion.mask & ~self._zone_mask[1]).any())
 
     def _problems(self, status: PlaneStatus, duplicates: tuple[int, ...]):
         if status.plane is None:

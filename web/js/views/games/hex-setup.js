@@ -2,7 +2,7 @@
 // from the engine's example tiles; tap a tile then a cell to move it.
 
 import { clear, h } from "../../dom.js";
-import { t } from "../../i18n.js";
+import { language, t } from "../../i18n.js";
 import { button, choiceRow } from "../widgets.js";
 import { drawArena, tileName } from "./hex-board.js";
 import { sayWhy } from "./offers.js";
@@ -24,12 +24,14 @@ const pieceId = (tile) => String(tile.name).replace(/\(.*\)/, "").trim().split(/
 function start(ctx) {
   const choices = ctx.summary.setup;
   let names = (ctx.state.players || []).filter(Boolean);
-  if (names.length < 2) names = [t("hex.player_n", { n: 1 }), t("hex.player_n", { n: 2 })];
+  const unnamed = names.length < 2;
+  if (unnamed) names = defaultNames();
   const characters = choices.tiles.filter((x) => x.kind === "character");
   const monsters = choices.tiles.filter((x) => x.kind === "monster");
   const half = Math.floor(monsters.length / 2);
   draft = {
     game: ctx.state.game_id, level: choices.level, selected: null, actions: HAND_DEFAULT,
+    defaultsIn: unnamed ? language() : null,
     players: names.slice(0, 2).map((id, side) => {
       const grey = choices.start_cells[side];
       return { id, side, character: characters[side % characters.length].id, cell: grey[Math.floor(grey.length / 2)] };
@@ -138,8 +140,19 @@ function monsterRows(ctx) {
       { class: "hex-owner", label: plainName(tileName(m)) }))));
 }
 
+const defaultNames = () => [t("hex.player_n", { n: 1 }), t("hex.player_n", { n: 2 })];
+
+/** Players left unnamed at "New game" are "Player 1" and "Player 2" in the page's language, switched with it, so the
+ * French page sets up "Joueur 1" and never sends "Player 1" as a player's id. */
+function followLanguage() {
+  if (!draft.defaultsIn || draft.defaultsIn === language()) return;
+  defaultNames().forEach((name, side) => { draft.players[side].id = name; });
+  draft.defaultsIn = language();
+}
+
 export function renderSetup(ctx) {
   if (!draft || draft.game !== ctx.state.game_id) start(ctx);
+  followLanguage();
   const choices = ctx.summary.setup;
   const counts = draft.players.map((p) => Object.entries(draft.owner).filter(([id, side]) => side === p.side && draft.cells[id]).length);
   const cells = choices.arena.cells.map((c) => ({ ...c, start: c.start_side }));

@@ -1,7 +1,7 @@
 // Setting up Nexus Keepers by touch: each player's card and team, and their Nexus Cube placed on a grid.
 
 import { clear, h } from "../../dom.js";
-import { addStrings, pick, t } from "../../i18n.js";
+import { addStrings, language, pick, t } from "../../i18n.js";
 import { button, choiceRow } from "../widgets.js";
 import { drawBoard, terrainName } from "./nk-board.js";
 import "./nk-strings.js";
@@ -46,9 +46,10 @@ async function fromCamera(ctx) {
 function start(ctx) {
   const choices = ctx.summary.setup;
   let names = (ctx.state.players || []).filter(Boolean);
-  if (names.length < 2) names = [t("nk.player_n", { n: 1 }), t("nk.player_n", { n: 2 })];
+  const unnamed = names.length < 2;
+  if (unnamed) names = defaultNames(2);
   draft = {
-    game: ctx.state.game_id, current: 0,
+    game: ctx.state.game_id, current: 0, defaultsIn: unnamed ? language() : null,
     players: names.slice(0, 4).map((name, i) => ({
       id: name, card: choices.cards[i % choices.cards.length].id, team: name,
       ...DEFAULT_CUBES[i], terrain: Array(5).fill(choices.default_terrain),
@@ -106,8 +107,24 @@ function playerCard(ctx, player, index) {
     h("label", {}, t("nk.team"), teamSelect));
 }
 
+const defaultNames = (count) => Array.from({ length: count }, (_, i) => t("nk.player_n", { n: i + 1 }));
+
+/** Players left unnamed at "New game" are "Player 1"... in the page's language, switched with it (a team named after
+ * its player too), so the French page sets up "Joueur 1" and never sends "Player 1" as a player's id. */
+function followLanguage() {
+  if (!draft.defaultsIn || draft.defaultsIn === language()) return;
+  const before = draft.players.map((p) => p.id);
+  const after = defaultNames(before.length);
+  for (const p of draft.players) {
+    p.id = after[before.indexOf(p.id)];
+    if (before.includes(p.team)) p.team = after[before.indexOf(p.team)];
+  }
+  draft.defaultsIn = language();
+}
+
 export function renderSetup(ctx) {
   if (!draft || draft.game !== ctx.state.game_id) start(ctx);
+  followLanguage();
   const player = draft.players[draft.current];
   const root = clear(ctx.root);
   root.append(

@@ -35,13 +35,21 @@ class TableReader:
                  motion: MotionWatch | None = None, die_mm: float = 16.0, lens=None) -> None:
         self.layout = layout
         self.die_mm = die_mm  # the game's dice, for the size check (veto.py)
-        self.finder = finder or MarkerFinder(layout.dictionary)
+        # with motion: markers searched again only where the picture changed
+        self.search = MarkerSearch(finder or MarkerFinder(layout.dictionary), layout, motion)
         self.tracker = PlaneTracker(layout, bump_px=bump_px, lens=lens)  # lens.Lens: corners undistorted
         self.motion = motion
-        self.search = MarkerSearch(self.finder, layout, motion)  # with motion: searched again where it changed
         self._warned: set[int] = set()
         self._markers: list[SeenMarker] | None = None
         self._footprints: dict[int, np.ndarray] = {}  # piece id -> the mm it was last seen covering
+
+    @property
+    def finder(self) -> MarkerFinder:
+        return self.search.finder
+
+    @finder.setter
+    def finder(self, finder: MarkerFinder) -> None:  # another dictionary (``companion table --dictionary``)
+        self.search.finder = finder
 
     def read(self, image: np.ndarray, dice: Sequence[DieReading] = (), index: int = 0,
              timestamp: float = 0.0, motion_measured: bool = False) -> TableView:

@@ -95,3 +95,11 @@ def test_a_box_finds_a_marker_as_the_whole_frame_does(rng, box):
     assert keeper.id in whole and set(found) == set(whole)
     for i, corners in whole.items():
         assert np.abs(found[i] - corners).max() < 1e-3
+
+
+def test_a_finder_set_on_the_reader_is_the_one_that_searches(rng):
+    layout = layout_for("nexus-keepers")
+    reader = TableReader(layout)
+    reader.finder = MarkerFinder("DICT_4X4_50")  # as `companion table --dictionary` does
+    image = render_table(layout, [], [], CameraPose(), rng).image
+    assert reader.search.finder is reader.finder and reader.read(image).markers == ()

@@ -84,6 +84,8 @@ def test_table_benchmark_reads_real_markers_rendered_boards_and_times_the_pipeli
     assert cells and cells.group(4) == "0" and int(cells.group(3)) > 0
     assert "h 1.25x tilt 20 hand" in out and "h 1.50x tilt 20" in out and "hexors" in out
     assert re.search(r"tesseract\s+table vision \(markers \+ plane \+ cells\): [\d.]+ ms", out)
+    assert re.search(r"searched only where it changed\s+mean [\d.]+, .* frames searched whole \d+, in the changed "
+                     r"boxes \d+, kept \d+", out)
     assert re.search(r"whole pipeline step, everything read .*: [\d.]+ ms CPU, [\d.]+ ms wall, headroom [\d.]+x", out)
     assert re.search(r"4\. Whole pipeline on \d+ frames", out)
     assert re.search(r"dice window\s+read right \d+/\d+", out) and re.search(r"whole frame\s+read right", out)

@@ -129,7 +129,7 @@ def phone_veto(frames: int, seed: int, games=GAMES) -> None:
 
     reader = DiceReader.from_config(load_config(None)["vision"], threads=1)
     rng = np.random.default_rng(seed)
-    print(f"8. The phone veto: a phone in a dice zone, dice of its screen's navy and black dice on it and beside it, "
+    print(f"8. The phone veto: a phone in a dice zone, dice of its screen's navy and black dice, on it and beside it, "
           f"{frames} frames per game (renders of the printed A3 sheets, standard camera, tilt 0-8 degrees)")
     print(f"{'game':14s} {'on screen':>12s} {'beside':>12s} {'lost':>5s} {'phantom':>7s} {'icons vetoed':>12s} "
           f"{'looked at':>9s} {'on phone':>8s} {'ms all med/p95':>15s} {'ms on phone':>12s}")

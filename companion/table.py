@@ -9,6 +9,7 @@ lists the last entries in force, the history is read by pages.
 
 from __future__ import annotations
 
+import copy
 import json
 import logging
 import threading
@@ -17,12 +18,13 @@ from typing import Any, Mapping
 from companion import checkpoint
 from companion.bus import EventBus
 from companion.core import DieReading, Observation, Verdict, VerdictKind
-from companion.journal import GameRecord, Journal, JournalError, RequestKey, setup_players
+from companion.journal import Entry, GameRecord, Journal, JournalError, RequestKey, setup_players
 from companion.journal_health import WriteFailure
 from companion.referee import EventError, GameEngine, create_game
 from companion.referee.aware import UNSURE, AwareResult, RulesAwareReading, read_anew_note
+from companion import table_memory
 from companion.table_memory import CAMERA_UNSURE, CORRECT, UNDO, TableMemory
-from companion.table_reading import history_entries, roll_statistics
+from companion.table_reading import history_entries
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +60,6 @@ class Table:
         self.record: GameRecord
         self.memory: TableMemory  # the game's engine and entries in force (companion/table_memory.py)
         self._checkpointed = 0  # the seq the game's last checkpoint was written at
-        self._statistics: tuple[tuple[int, int], dict[str, Any]] | None = None  # ((game, entries), statistics)
         self.camera_board: dict[str, Any] | None = None  # the camera's latest settled board (table vision)
         self._camera_source = "camera"
         journal.on_failure = self._journal_failure
@@ -161,18 +162,30 @@ class Table:
         self.record = record
         memory = checkpoint.load(self.journal.checkpoint(record.id), record.game, record.options, record.id)
         memory = memory or TableMemory.fresh(record.game, record.options)
-        self.memory, self._checkpointed = memory, memory.next_seq
-        start = memory.next_seq
+        self._checkpointed = start = memory.next_seq
         entries = self.journal.entries(record.id, since=start)
         for entry in entries:
-            try:
-                memory.replay(entry.seq, entry.event)
-            except EventError as exc:
-                log.warning("journal entry %d of game %d could not be replayed (%s); skipped", entry.seq, record.id,
-                            exc)
-            memory.next_seq = entry.seq + 1
+            if memory.needs_whole_game(entry.event):
+                memory = self._whole_game(entry.seq)
+            _replay_journaled(memory, entry.seq, entry.event, record.id)
+        memory.keep = table_memory.KEEP
+        memory.trim()
+        self.memory = memory
         log.info("resumed game %d (%s) from %d journal entries after %s", record.id, record.game, len(entries),
                  f"a checkpoint at entry {start}" if start else "its start")
+
+    def _whole_game(self, until: int) -> TableMemory:
+        """The game's memory with every entry in force in it, replayed from the journal's entries before ``until``:
+        for an undo or a correction reaching further back than the memory keeps (rare; as long as a restart
+        without a checkpoint)."""
+        memory = TableMemory.fresh(self.record.game, self.record.options, whole=True)
+        for entry in self.journal.entries(self.record.id):
+            if entry.seq >= until:
+                break
+            _replay_journaled(memory, entry.seq, entry.event, self.record.id)
+        log.info("game %d replayed from its journal (%d entries) for a change reaching back past memory",
+                 self.record.id, until)
+        return memory
 
     # -- changes -------------------------------------------------------------------
     def submit(self, event: Mapping[str, Any], source: str = "phone", seen: int | None = None,
@@ -230,14 +243,14 @@ class Table:
             if self._already_done(request) is not None:
                 return
             if expected is not None:
-                last = self.memory.accepted[-1][0] if self.memory.accepted else None
+                last = self.memory.last
                 if last != expected:
                     now = f"entry {last + 1} is now the last one" if last is not None else "nothing is left to undo"
                     raise Conflict(f"entry {expected + 1} is no longer the last one in force ({now}): "
                                    "the game moved on, look again before undoing")
-            if not self.memory.accepted:
+            if self.memory.last is None:
                 raise EventError("nothing to undo")
-            self._commit({"type": UNDO, "undoes": self.memory.accepted[-1][0]}, source, (), request)
+            self._commit({"type": UNDO, "undoes": self.memory.last}, source, (), request)
 
     def roll_version(self, seq: int) -> int:
         """Which journal entry last set this roll's dice: the roll itself or its latest correction."""
@@ -319,6 +332,9 @@ class Table:
         """Referee ``event`` in memory, journal it, then publish it; nothing is kept if the write fails.
         ``notes``: what the players are told besides the referee's verdicts (a camera roll read again).
         Now and then the game's checkpoint is written with the entry (``checkpoint.due``)."""
+        if self.memory.needs_whole_game(event):
+            whole = self._whole_game(self.memory.next_seq)
+            whole.keep, self.memory = table_memory.KEEP, whole  # trimmed back with the next entry kept
         memory = self.memory
         saved = memory.saved()
         seq = memory.next_seq
@@ -371,9 +387,9 @@ class Table:
                 "options": self.engine.options,
                 "summary": self.engine.summary(),
                 "snapshot": self.engine.snapshot(),
-                "can_undo": bool(self.memory.accepted),
-                "accepted": [seq for seq, _ in self.memory.accepted[-STATE_ACCEPTED:]],
-                "in_force": len(self.memory.accepted),
+                "can_undo": bool(self.memory.in_force),
+                "accepted": self.memory.in_force[-STATE_ACCEPTED:].tolist(),
+                "in_force": len(self.memory.in_force),
                 "outcome": outcome.to_json() if outcome else None,
                 "entries": self.memory.next_seq,
                 "camera_board": self.camera_board,
@@ -428,12 +444,33 @@ class Table:
             else:
                 entries, more = self.journal.page(self.record.id, before, limit)
             memory = self.memory
-            return history_entries(entries, dict(memory.accepted), memory.versions, memory.engine.readings), more
+            return history_entries(entries, self._as_corrected(entries), memory.versions, memory.engine.readings), more
+
+    def _as_corrected(self, entries: list[Entry]) -> dict[int, dict[str, Any]]:
+        """Of ``entries``, those in force: seq -> event as corrected (from memory, else its latest correction's
+        dice from the journal)."""
+        memory = self.memory
+        kept = dict(memory.accepted)
+        out = {}
+        for entry in entries:
+            if entry.seq in kept:
+                out[entry.seq] = kept[entry.seq]
+            elif memory.is_in_force(entry.seq):
+                correction = self.journal.entry(self.record.id, memory.versions[entry.seq]) \
+                    if entry.seq in memory.versions else None
+                out[entry.seq] = {**entry.event, "dice": correction.event["dice"]} if correction else entry.event
+        return out
 
     def statistics(self) -> dict[str, Any]:
         """Faces per colour and roll totals over the rolls in force (companion/table_reading.py)."""
         with self._lock:
-            version = (self.record.id, self.memory.next_seq)
-            if self._statistics is None or self._statistics[0] != version:
-                self._statistics = (version, roll_statistics(event for _, event in self.memory.accepted))
-            return self._statistics[1]
+            return copy.deepcopy(self.memory.statistics)
+
+
+def _replay_journaled(memory: TableMemory, seq: int, event: dict[str, Any], game_id: int) -> None:
+    """Replay a journaled entry into ``memory``; one that cannot be replayed is skipped (logged)."""
+    try:
+        memory.replay(seq, event)
+    except EventError as exc:
+        log.warning("journal entry %d of game %d could not be replayed (%s); skipped", seq, game_id, exc)
+    memory.next_seq = seq + 1

@@ -2,21 +2,38 @@
 
 Why apart from companion/table.py: this is the part a checkpoint saves (companion/checkpoint.py) and a restart
 rebuilds; the table around it adds the lock, the journal writes, the bus and the phones' requests.
+
+Its size does not grow with the evening: it keeps the newest ``KEEP`` to ``2 * KEEP`` entries in force and the
+engine's state before the oldest of them (``base``), which undo and corrections replay from; older entries are
+only in the journal, counted by their seqs (8 bytes each), the roll statistics as counts and the setups in force.
+An undo or a correction that reaches further back raises ``Forgotten``: the table replays the whole game from the
+journal and asks again (companion/table.py).
 """
 
 from __future__ import annotations
 
+import bisect
+import copy
+import json
+from array import array
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core import Verdict, VerdictKind
 from companion.journal import setup_players
 from companion.referee import EventError, GameEngine, create_game
+from companion.table_reading import count_roll, empty_statistics
 
 UNDO = "undo"
 CORRECT = "correct"
 #: a camera roll the rules refuse and the camera is not sure of: journaled for the history, never played
 CAMERA_UNSURE = "camera_unsure"
+#: entries in force kept in memory, at least (at most twice as many): undo and corrections within them need no journal
+KEEP = 100
+
+
+class Forgotten(Exception):
+    """An undo or correction reaches an entry in force older than those kept in memory: replay the whole game."""
 
 
 @dataclass
@@ -24,24 +41,54 @@ class TableMemory:
     """The engine with the game's entries in force replayed into it, and what the table knows beside it."""
 
     engine: GameEngine
-    accepted: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # (seq, event as corrected) in force
-    readings: list[int] = field(default_factory=list)  # seqs of readings, for undo entries that name no entry
+    accepted: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # the newest (seq, event as corrected)
+    base: str | None = None  # the engine's snapshot (JSON) before accepted[0]; None: the game's start
+    in_force: array = field(default_factory=lambda: array("q"))  # the seqs of every entry in force, in order
+    setups: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # the setup entries in force
+    statistics: dict[str, Any] = field(default_factory=empty_statistics)  # counted over every entry in force
+    readings: list[int] = field(default_factory=list)  # the newest seqs of readings, for undo entries naming none
     versions: dict[int, int] = field(default_factory=dict)  # a corrected roll's seq -> its latest correction's seq
     next_seq: int = 0
-    named: list[str] | None = None  # the players the setup in force names (None: to be looked for)
+    keep: int | None = field(default_factory=lambda: KEEP)  # None: every entry in force stays in memory
+
+    def __post_init__(self) -> None:
+        self.engine.keep_history = False  # undo replays from ``base``: the engine need not keep every event too
 
     @classmethod
-    def fresh(cls, game: str, options: dict[str, Any]) -> "TableMemory":
-        return cls(create_game(game, options))
+    def fresh(cls, game: str, options: dict[str, Any], whole: bool = False) -> "TableMemory":
+        """``whole``: keep every entry in force in memory (the table's whole-game replay)."""
+        return cls(create_game(game, options), keep=None) if whole else cls(create_game(game, options))
+
+    @property
+    def last(self) -> int | None:
+        """The seq of the newest entry in force (the one an undo takes back), None when there is none."""
+        return self.in_force[-1] if self.in_force else None
+
+    def is_in_force(self, seq: int) -> bool:
+        index = bisect.bisect_left(self.in_force, seq)
+        return index < len(self.in_force) and self.in_force[index] == seq
+
+    def needs_whole_game(self, event: dict[str, Any]) -> bool:
+        """Whether ``event`` takes back or corrects an entry in force older than those kept (see ``Forgotten``)."""
+        kind = event.get("type")
+        if kind == UNDO:
+            reading = "undoes" not in event and self.readings and (self.last is None or self.readings[-1] > self.last)
+            return not reading and not self.accepted and bool(self.in_force)
+        if kind == CORRECT:
+            seq = event.get("seq")
+            return not any(s == seq for s, _ in self.accepted) and isinstance(seq, int) and self.is_in_force(seq)
+        return False
 
     def replay(self, seq: int, event: dict[str, Any]) -> list[Verdict]:
-        """Referee entry ``seq`` into the memory (EventError: malformed, nothing changed)."""
+        """Referee entry ``seq`` into the memory (EventError: malformed, Forgotten: see the class; nothing changed)."""
         if event.get("type") == UNDO:
             self._undo(event)
+            self.trim()
             return []
         if event.get("type") == CORRECT:
             verdicts = self._correct(event["seq"], event["dice"])
             self.versions[event["seq"]] = seq
+            self.trim()
             return verdicts
         if event.get("type") == CAMERA_UNSURE:
             return []  # the history keeps what the camera read; the game does not play it
@@ -49,51 +96,76 @@ class TableMemory:
         if any(v.kind is VerdictKind.ILLEGAL for v in verdicts):
             return verdicts
         if event.get("type") in self.engine.readings:
-            self.readings.append(seq)
-        else:
-            self.accepted.append((seq, dict(event)))
-            if event.get("type") == "setup":
-                self.named = None
+            self.readings = [*self.readings[-(self.keep or len(self.readings)):], seq]
+            return verdicts
+        self.accepted.append((seq, dict(event)))
+        self.in_force.append(seq)
+        count_roll(self.statistics, event, 1)
+        if event.get("type") == "setup":
+            self.setups.append((seq, dict(event)))
+        self.trim()
         return verdicts
+
+    def trim(self) -> None:
+        """Past ``2 * keep`` entries in memory, the oldest are left to the journal and ``base`` moves past them."""
+        if self.keep is None or len(self.accepted) <= 2 * self.keep:
+            return
+        cut = len(self.accepted) - self.keep
+        engine = self._engine_at_base()
+        for _, event in self.accepted[:cut]:
+            engine.apply(event)
+        self.base = json.dumps(engine.snapshot(), separators=(",", ":"))
+        self.accepted = self.accepted[cut:]
 
     def saved(self) -> tuple:
         """What ``restore`` puts back if the entry replayed next cannot be journaled."""
-        return list(self.accepted), list(self.readings), dict(self.versions), self.next_seq
+        return (list(self.accepted), self.base, len(self.in_force), self.last, list(self.setups),
+                copy.deepcopy(self.statistics), list(self.readings), dict(self.versions), self.next_seq)
 
     def restore(self, saved: tuple, engine_changed: bool) -> None:
-        self.accepted, self.readings, self.versions, self.next_seq = saved
-        self.named = None
+        (self.accepted, self.base, count, last, self.setups, self.statistics, self.readings, self.versions,
+         self.next_seq) = saved
+        del self.in_force[count:]  # an entry replayed since added one seq at most, an undo took one away
+        if len(self.in_force) < count:
+            self.in_force.append(last)
         if engine_changed:
-            self.engine = self.engine_from([event for _, event in self.accepted])
+            self.engine = self._engine_from([event for _, event in self.accepted])
 
     def players(self) -> list[str]:
-        """The players the setup in force names, looked for again only when a setup came, went or was corrected."""
-        if self.named is None:
-            self.named = setup_players([event for _, event in self.accepted])
-        return self.named
+        """The players the setup in force names."""
+        return setup_players([event for _, event in self.setups])
 
     def _undo(self, event: dict[str, Any]) -> None:
         """Take back the last entry in force. An undo journaled before readings stayed out of undo names no entry
         (``undoes``): it took back the newest reading when one came after the last entry in force."""
         legacy = "undoes" not in event
-        if legacy and self.readings and (not self.accepted or self.readings[-1] > self.accepted[-1][0]):
+        if legacy and self.readings and (self.last is None or self.readings[-1] > self.last):
             self.readings.pop()
             return
-        if not self.accepted:
+        if not self.in_force:
             raise EventError("nothing to undo")
-        self.engine.undo()
-        if self.accepted.pop()[1].get("type") == "setup":
-            self.named = None
+        if not self.accepted:
+            raise Forgotten(f"entry {self.last} is no longer in memory")
+        kept = self.accepted[:-1]
+        engine = self._engine_from([e for _, e in kept])
+        seq, undone = self.accepted[-1]
+        self.engine, self.accepted = engine, kept
+        self.in_force.pop()
+        count_roll(self.statistics, undone, -1)
+        if self.setups and self.setups[-1][0] == seq:
+            self.setups.pop()
 
     def _correct(self, seq: int, dice: list[dict[str, Any]]) -> list[Verdict]:
         index = next((i for i, (s, _) in enumerate(self.accepted) if s == seq), None)
         if index is None:
+            if self.is_in_force(seq):
+                raise Forgotten(f"entry {seq} is no longer in memory")
             raise EventError(f"entry {seq} is not an accepted roll of this game")
         original = self.accepted[index][1]
         if "dice" not in original:
             raise EventError(f"entry {seq} ({original.get('type')}) has no dice to correct")
         replaced = {**original, "dice": list(dice)}
-        engine = self.engine_from([])
+        engine = self._engine_at_base()
         verdicts: list[Verdict] = []
         for i, (s, event) in enumerate(self.accepted):
             result = engine.apply(replaced if i == index else event)
@@ -106,12 +178,23 @@ class TableMemory:
                 verdicts = result
         self.engine = engine
         self.accepted[index] = (seq, replaced)
-        self.named = None
+        count_roll(self.statistics, original, -1)
+        count_roll(self.statistics, replaced, 1)
+        self.setups = [(s, replaced if s == seq else e) for s, e in self.setups]
         return verdicts
 
-    def engine_from(self, events: list[dict[str, Any]]) -> GameEngine:
-        """A fresh engine for this game with ``events`` (all previously accepted) replayed."""
-        engine = create_game(self.engine.name, self.engine.options)
+    def _engine_at_base(self) -> GameEngine:
+        """A fresh engine in the state before the oldest entry kept in memory."""
+        if self.base is None:
+            engine = create_game(self.engine.name, self.engine.options)
+        else:
+            engine = type(self.engine).from_snapshot(json.loads(self.base))
+        engine.keep_history = False
+        return engine
+
+    def _engine_from(self, events: list[dict[str, Any]]) -> GameEngine:
+        """An engine in the state before the oldest entry kept, with ``events`` (all previously accepted) replayed."""
+        engine = self._engine_at_base()
         for event in events:
             engine.apply(event)
         return engine

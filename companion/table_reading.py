@@ -36,21 +36,37 @@ def history_entries(entries: Iterable[Entry], in_force: Mapping[int, Mapping[str
 def roll_statistics(events: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     """Face counts per die colour and how many rolls made each total, over the events in force that threw dice
     (a prime entered as a bare value has no die, so no colour to count it under, and is left out)."""
-    faces: dict[str, list[int]] = {}
-    totals: dict[str, int] = {}
-    rolls = 0
+    statistics = empty_statistics()
     for event in events:
-        kind = event.get("type")
-        dice = _dice(event.get("dice")) if kind in THROWN else None
-        if not dice:
-            continue
-        for die in dice:
-            faces.setdefault(die.get("color") or "unknown", [0] * 6)[die["value"] - 1] += 1
-        if kind not in NO_TOTAL:
-            rolls += 1
-            total = str(sum(die["value"] for die in dice))
-            totals[total] = totals.get(total, 0) + 1
-    return {"rolls": rolls, "faces": faces, "totals": totals}
+        count_roll(statistics, event, 1)
+    return statistics
+
+
+def empty_statistics() -> dict[str, Any]:
+    return {"rolls": 0, "faces": {}, "totals": {}}
+
+
+def count_roll(statistics: dict[str, Any], event: Mapping[str, Any], sign: int) -> None:
+    """Count ``event``'s dice into ``statistics`` (``sign`` 1), or take them out (-1: an undo, a correction's old
+    dice), so the table keeps them as entries come and go instead of going through every entry in force; a colour or
+    total counted down to nothing is left out, as if never counted."""
+    kind = event.get("type")
+    dice = _dice(event.get("dice")) if kind in THROWN else None
+    if not dice:
+        return
+    faces = statistics["faces"]
+    for die in dice:
+        colour = die.get("color") or "unknown"
+        faces.setdefault(colour, [0] * 6)[die["value"] - 1] += sign
+        if not any(faces[colour]):
+            del faces[colour]
+    if kind not in NO_TOTAL:
+        statistics["rolls"] += sign
+        totals = statistics["totals"]
+        total = str(sum(die["value"] for die in dice))
+        totals[total] = totals.get(total, 0) + sign
+        if not totals[total]:
+            del totals[total]
 
 
 def _dice(value: Any) -> list[dict[str, Any]] | None:

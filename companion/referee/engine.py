@@ -304,6 +304,9 @@ class GameEngine(abc.ABC):
     # Undo keeps the starting state and the accepted events (python-chess keeps a move stack):
     # memory grows with the number of events, not with events x state size, and engines being
     # deterministic, replaying all but the last event rebuilds the previous state exactly.
+    #: False: ``apply`` keeps no undo history (the service's table keeps its own, bounded: companion/table_memory.py)
+    keep_history = True
+
     def _reset_history(self) -> None:
         self._initial = json.dumps(self.state_json())
         self._events: list[dict[str, Any]] = []
@@ -335,7 +338,7 @@ class GameEngine(abc.ABC):
         verdicts = self._run(event, before)
         if any(v.kind is VerdictKind.ILLEGAL for v in verdicts):
             self.load_state_json(before)
-        elif event["type"] not in self.readings:
+        elif event["type"] not in self.readings and self.keep_history:
             self._events.append(copy.deepcopy(dict(event)))
         return verdicts
 

@@ -1,0 +1,87 @@
+"""The table's memory of its game stays at its bound however long the evening: the newest entries in force, the
+engine's state before them and counts; an undo or a correction reaching further back replays the game from the
+journal and gives what a table that kept everything would."""
+
+from __future__ import annotations
+
+import random
+
+from companion import table_memory
+from companion.bus import EventBus
+from companion.journal import Journal
+from companion.referee import create_game
+from companion.table import Table
+from companion.table_memory import KEEP, TableMemory
+from companion.table_reading import roll_statistics
+
+
+def roll(rng: random.Random) -> dict:
+    return {"type": "roll", "dice": [{"value": rng.randint(1, 6), "color": rng.choice(["red", "white", "blue"])}
+                                     for _ in range(rng.randint(1, 3))]}
+
+
+def test_the_memory_keeps_at_most_twice_keep_entries_however_many_rolls():
+    rng = random.Random(5)
+    memory = TableMemory.fresh("free-roll", {})
+    reference = create_game("free-roll", {})
+    events, longest = [], 0
+    for seq in range(5 * KEEP + 7):
+        event = roll(rng)
+        memory.replay(seq, event)
+        memory.next_seq = seq + 1
+        reference.apply(event)
+        events.append(event)
+        longest = max(longest, len(memory.accepted))
+    assert longest == 2 * KEEP and KEEP <= len(memory.accepted) <= 2 * KEEP
+    assert memory.engine._events == []  # the engine keeps no second copy of every event for its own undo
+    assert memory.in_force.tolist() == list(range(len(events)))
+    assert memory.engine.snapshot() == reference.snapshot()
+    assert memory.statistics == roll_statistics(events)
+    for _ in range(3):  # undo within memory: the state before, from ``base`` and the entries kept
+        memory.replay(memory.next_seq, {"type": "undo", "undoes": memory.last})
+        memory.next_seq += 1
+        reference.undo()
+        events.pop()
+    assert memory.engine.snapshot() == reference.snapshot() and memory.statistics == roll_statistics(events)
+
+
+def open_table(data_dir) -> Table:
+    return Table(Journal(data_dir / "journal.sqlite3"), EventBus())
+
+
+def test_undo_and_corrections_past_what_memory_keeps_replay_the_journal(data_dir, monkeypatch):
+    monkeypatch.setattr(table_memory, "KEEP", 4)  # 4 to 8 entries in memory: most of this game is only on disk
+    rng = random.Random(57)
+    table = open_table(data_dir)
+    events = [roll(rng) for _ in range(30)]
+    for event in events:
+        table.submit(event)
+    assert len(table.memory.accepted) <= 8
+
+    fixed = [{"value": 6, "color": "red"}, {"value": 6, "color": "red"}]
+    table.correct(2, fixed, version=2)  # entry 2 is long out of memory
+    events[2] = {**events[2], "dice": fixed}
+    for _ in range(20):  # back past every entry memory still held
+        table.undo()
+    kept = events[:10]
+    assert len(table.memory.accepted) <= 8
+
+    reference = create_game("free-roll", {})
+    for event in kept:
+        reference.apply(event)
+    state = table.state()
+    assert state["snapshot"] == reference.snapshot() and state["in_force"] == 10
+    assert state["accepted"] == list(range(10))
+    assert table.statistics() == roll_statistics(kept)
+    history = table.history()
+    assert [e["in_force"] for e in history[:30]] == [True] * 10 + [False] * 20
+    assert history[2]["dice"] == [{**die, "confidence": 1.0} for die in fixed]
+    assert history[2]["version"] == 30  # the correction's entry
+    assert table.roll_version(2) == 30
+
+    again = open_table(data_dir)  # a restart reads the same game
+    assert again.state() == state and again.statistics() == table.statistics()
+    assert again.history() == history
+    again.undo()
+    reference.undo()
+    assert again.state()["snapshot"] == reference.snapshot()

@@ -14,21 +14,37 @@ import collections
 import json
 import threading
 import time
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 
-@dataclass(frozen=True)
 class BusEvent:
-    id: int
-    topic: str
-    data: dict[str, Any]
-    at: float = field(default_factory=time.time)
-    text: str = ""  # ``data`` as compact JSON, written once for every phone's stream
+    """A published event: its id, topic and data, and the data as compact JSON (``text``), written once for every
+    phone's stream. The replay buffer keeps the text alone (``kept``): a dict tree weighs many times its JSON, and
+    the buffer's bound in bytes should be what it holds. ``data`` of a kept event is read back from its text."""
+
+    __slots__ = ("id", "topic", "at", "text", "_data")
+
+    def __init__(self, id: int, topic: str, data: dict[str, Any] | None, at: float | None = None,
+                 text: str = "") -> None:
+        self.id, self.topic = id, topic
+        self.at = time.time() if at is None else at
+        self.text = text or json.dumps(data, separators=(",", ":"), ensure_ascii=False, default=str)
+        self._data = data
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return self._data if self._data is not None else json.loads(self.text)
 
     @property
     def size(self) -> int:
         return len(self.text)
+
+    def kept(self) -> "BusEvent":
+        """The event as the replay buffer holds it: its text, not its data."""
+        return BusEvent(self.id, self.topic, None, self.at, self.text)
+
+    def __repr__(self) -> str:
+        return f"BusEvent({self.id}, {self.topic!r}, {self.text[:60]!r})"
 
 
 #: what the replay buffer holds at most, in events and in characters of JSON
@@ -51,7 +67,7 @@ class EventBus:
         with self._cond:
             event = BusEvent(self._next_id, topic, data, text=text)
             self._next_id += 1
-            self._events.append(event)
+            self._events.append(event.kept())
             self._bytes += event.size
             while len(self._events) > 1 and (len(self._events) > self._keep or self._bytes > self._keep_bytes):
                 dropped = self._events.popleft()

@@ -29,8 +29,7 @@ GONE_CHECK_SECONDS = 1.0
 
 
 def format_event(event: BusEvent) -> bytes:
-    data = json.dumps(event.data, separators=(",", ":"), ensure_ascii=False)
-    return f"id: {event.id}\nevent: {event.topic}\ndata: {data}\n\n".encode()
+    return f"id: {event.id}\nevent: {event.topic}\ndata: {event.text}\n\n".encode()
 
 
 def _reset(bus_id: int, reason: str) -> bytes:

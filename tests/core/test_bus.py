@@ -68,3 +68,28 @@ def test_a_live_event_carries_the_whole_state_only_while_it_is_small(tmp_path):
     assert last.topic == "entry" and last.size < EVENT_STATE_MAX
     assert last.data["state"]["partial"] and "summary" not in last.data["state"]
     assert last.data["state"]["entries"] == table.state()["entries"] and last.data["state"]["game"] == "nexus"
+
+
+def test_the_replay_buffer_holds_each_event_as_its_json_text_alone():
+    """Its bound in bytes is what it weighs: a held event's data was a dict tree several times its JSON (the service
+    grew by tens of MB while the buffer filled), now read back from the text; listeners still get the data itself."""
+    import gc
+    import tracemalloc
+
+    def data(i):
+        return {"i": i, "state": {"faces": {c: [i, 2, 3, 4, 5, 6] for c in ("red", "white", "blue")}, "name": "Zoé"}}
+
+    bus = EventBus(keep=100)
+    heard = []
+    bus.listen(lambda e: heard.append(e.data is not None and e.data["i"]))
+    tracemalloc.start()
+    try:
+        for i in range(300):
+            bus.publish("entry", data(i))
+        gc.collect()
+        held, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    events, _ = bus.since(0)
+    assert [e.data for e in events] == [data(i) for i in range(200, 300)] and heard == list(range(300))
+    assert held < 3 * sum(e.size for e in events)  # each event's JSON and little more

@@ -8,6 +8,7 @@ kept in memory, its engine's undo history included; the bus's events). The journ
 nothing in memory should.
 
     python benchmarks/memory.py [--rolls 2000] [--every 1000]
+    MALLOC_ARENA_MAX=2 python benchmarks/memory.py     # glibc's heaps as the systemd unit sets them
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import gc
 import logging
+import os
 import shutil
 import sys
 import tempfile
@@ -62,8 +64,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             player = Player(server.port)
             player.call("POST", "/api/game", {"game": "free-roll", "players": ["Ann", "Bob"]})
-            print(f"memory: {args.rolls} free-roll rolls through POST /api/roll, python {sys.version.split()[0]}",
-                  flush=True)
+            print(f"memory: {args.rolls} free-roll rolls through POST /api/roll, python {sys.version.split()[0]}, "
+                  f"MALLOC_ARENA_MAX={os.environ.get('MALLOC_ARENA_MAX', 'unset')}", flush=True)
             print(f"{'rolls':>6} {'RSS MB':>8} {'objects':>9} {'kept':>6} {'bus':>5}", flush=True)
             samples = []
             for n in range(args.rolls + 1):

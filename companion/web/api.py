@@ -56,13 +56,22 @@ def _json_safe(value: Any) -> Any:
 def _state_response(status: int = 200):
     ctx = context()
     event_id = ctx.service.bus.last_id  # read first: later events will be sent again, never missed
-    response = jsonify({"event_id": event_id, "state": ctx.service.table.state()})
+    response = jsonify({"event_id": event_id, "state": _answered_state()})
     response.status_code = status
     return response
 
 
 def _change_result(verdicts):
-    return jsonify({"verdicts": [v.to_json() for v in verdicts], "state": context().service.table.state()})
+    return jsonify({"verdicts": [v.to_json() for v in verdicts], "state": _answered_state()})
+
+
+def _answered_state() -> dict[str, Any]:
+    """The state, without the engine's ``snapshot`` when asked with ``?snapshot=false``: the phone draws from the
+    summary and reads the state after every change on a big board, where the snapshot is a fifth of it or more."""
+    state = context().service.table.state()
+    if request.args.get("snapshot") == "false":
+        state.pop("snapshot", None)
+    return state
 
 
 def _dice(items: list[dict[str, Any]]) -> list[DieReading]:

@@ -16,6 +16,8 @@ import * as tableView from "./views/table.js";
 const SCREENS = ["join", "table", "game", "verdicts", "history", "stats", "settings"];
 const JOINED_KEY = "companion.joined";
 const HISTORY_PAGE = 50; // entries read at a time: the newest after each change, older ones when asked
+// The state as the phone reads it: it draws from the summary, never the engine's snapshot (a fifth of a big board's)
+const STATE = "/api/state?snapshot=false";
 const SERIOUS = new Set(["illegal", "breach", "elimination", "fall", "win", "loss", "warning", "unsure"]);
 
 class App {
@@ -51,7 +53,7 @@ class App {
         await this.api.session();
         this.info = await this.api.get("/api/info");
         const [state, history, live] = await Promise.all([
-          this.api.get("/api/state"), this.api.get(`/api/history?limit=${HISTORY_PAGE}`), this.api.get("/api/live"),
+          this.api.get(STATE), this.api.get(`/api/history?limit=${HISTORY_PAGE}`), this.api.get("/api/live"),
         ]);
         this.adopt(state.state);
         this.history = history;
@@ -164,7 +166,7 @@ class App {
   /** A live event whose state was too big to carry whole (a board of many cards) is followed by reading it. */
   async readState(verdicts, entries) {
     try {
-      const state = (await this.api.get("/api/state")).state;
+      const state = (await this.api.get(STATE)).state;
       if (this.adopt(state) && state.entries === entries) this.latest = verdicts;
       this.render();
     } catch (_) { /* the stream's reset or the next event will bring it */ }

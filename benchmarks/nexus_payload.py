@@ -1,0 +1,75 @@
+"""What a phone downloads on a growing Nexus board: bytes of /api/state and of the live entry event.
+
+A two-player Nexus game on the example deck is played by the greedy automatic player (companion/games/nexus/
+players.py) through the real service and web app (no camera); at the cards named by ``--at`` it prints the bytes of
+GET /api/state as it was read before (with the engine's snapshot) and as the phone reads it now
+(``?snapshot=false``), its summary, and the last live entry event (past 16 KiB of state an event carries no board:
+every phone then reads /api/state).
+
+    python benchmarks/nexus_payload.py [--at 5 20 40] [--seed 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import random
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--at", type=int, nargs="+", default=[5, 20, 40], help="cards on the table when measured")
+    parser.add_argument("--seed", type=int, default=3)
+    args = parser.parse_args(argv)
+
+    logging.basicConfig(level=logging.CRITICAL)
+    from companion.config import load_config
+    from companion.games.nexus.players import card_event, counter_event
+    from companion.service import Service
+    from companion.web import create_app
+
+    data = Path(tempfile.mkdtemp(prefix="companion-payload-"))
+    try:
+        service = Service(load_config(None, overrides={"service": {"data_dir": str(data)}}), camera=False)
+        client = create_app(service, testing=True).test_client()
+        table, rng = service.table, random.Random(args.seed)
+        table.new_game("nexus", {"target_points": 10_000}, ["Ann", "Bob"])
+        table.submit({"type": "setup", "players": ["Ann", "Bob"], "deck": "example", "deck_order": "top_first"})
+        print(f"Nexus, 2 players, example deck, greedy player (seed {args.seed}); bytes as sent")
+        print(f"{'cards':>5} {'state before':>13} {'state now':>10} {'summary':>8} {'snapshot':>9} {'event':>6}")
+        cards, wanted = 1, sorted(args.at)  # the first card is down with the setup
+        while wanted:
+            engine = table.engine
+            if engine.outcome is not None or not engine.state.deck:
+                print(f"the game ended at {cards} cards")
+                break
+            if engine.state.phase == "card" and cards == wanted[0]:
+                wanted.pop(0)
+                before = client.get("/api/state").data
+                now = client.get("/api/state?snapshot=false").data
+                state = json.loads(before)["state"]
+                event = service.bus.since(service.bus.last_id - 1)[0][-1]
+                size = len(json.dumps(state["summary"], separators=(",", ":")))
+                snapshot = len(json.dumps(state["snapshot"], separators=(",", ":")))
+                print(f"{cards:>5} {len(before):>13} {len(now):>10} {size:>8} {snapshot:>9} {event.size:>6}")
+            if engine.state.phase == "card":
+                table.submit(card_event(engine, engine.state.deck[0], rng))
+                cards += 1
+            else:
+                table.submit(counter_event(engine, rng))
+        service.stop()
+        return 0
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -4,7 +4,11 @@ journal and gives what a table that kept everything would."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
+
+import pytest
 
 from companion import table_memory
 from companion.bus import EventBus
@@ -13,6 +17,8 @@ from companion.referee import create_game
 from companion.table import Table
 from companion.table_memory import KEEP, TableMemory
 from companion.table_reading import roll_statistics
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def roll(rng: random.Random) -> dict:
@@ -85,3 +91,33 @@ def test_undo_and_corrections_past_what_memory_keeps_replay_the_journal(data_dir
     again.undo()
     reference.undo()
     assert again.state()["snapshot"] == reference.snapshot()
+
+
+@pytest.mark.parametrize("game, example", [("nexus-keepers", "nexus-keepers-full-game"), ("tesseract", "tesseract-win"),
+                                           ("hexors", "hexors-beginner-win"), ("nexus", "nexus-two-players")])
+def test_a_board_game_replayed_from_a_few_entries_in_memory_is_the_game_kept_whole(tmp_path, monkeypatch, game,
+                                                                                   example):
+    """Every engine's snapshot takes up the game exactly where it was (``base``), so a memory of 3 to 6 entries
+    referees, undoes and restarts as one that kept every entry."""
+    lines = (REPO / f"docs/rules/examples/{example}.jsonl").read_text().splitlines()[:40]
+    tables = []
+    for keep in (3, 10_000):
+        monkeypatch.setattr(table_memory, "KEEP", keep)
+        (tmp_path / str(keep)).mkdir()
+        table = open_table(tmp_path / str(keep))
+        table.new_game(game, {}, [])
+        for line in lines:
+            table.submit(json.loads(line))
+        for _ in range(8):
+            table.undo()
+        table.submit(json.loads(lines[-8]))
+        tables.append((table, open_table(tmp_path / str(keep))))
+    (few, few_again), (whole, whole_again) = tables
+    assert len(few.memory.accepted) <= 6
+    for a, b in ((few, whole), (few_again, whole_again)):
+        assert a.state() == b.state() and a.statistics() == b.statistics()
+        assert [untimed(e) for e in a.history()] == [untimed(e) for e in b.history()]
+
+
+def untimed(entry: dict) -> dict:
+    return {k: v for k, v in entry.items() if k != "at"}

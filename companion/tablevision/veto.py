@@ -137,10 +137,11 @@ SURFACE_PX = 12.0  # the surface is followed on the frame shrunk to about this m
 #: its sides are nearer), round, as wide as this share of a die, as many as its value, symmetric about their middle
 PIP_DELTA = 40.0
 PIP_WIDE = (0.1, 0.35)
-PIP_ROUND = 0.5  # a pip fills this share of its enclosing circle or more (a disc about 0.8, an icon's corner less)
+PIP_ROUND = 0.7  # a pip fills this share of its enclosing circle or more (a disc, pixelated: 0.9 to 1.06)
 PIP_SYMMETRY = 0.15  # every pip's mirror through the pips' middle lies this near a pip (part of a die)
 PIP_SPREAD = 0.9  # no two pips further apart than this (part of a die; a 6's corners: 0.71)
-PIP_EDGE = 0.12  # a pip's centre lies this far inside the box or further (part of a die; a face's own: 0.25)
+PIP_PAIR = 0.2  # a spot this wide (part of a die) or wider may be two pips run together (pips: 0.15 to 0.22)
+FACE = 1.4  # the pips are looked for in a square this wide (part of a die) about the box's middle
 
 
 def _sides_mm(plane: TablePlane, rect, scale: float = 1.0, offset=(0, 0)) -> tuple[float, float]:
@@ -208,8 +209,12 @@ class Screens:
         x0, y0, x1, y1 = max(inner[0], 0), max(inner[1], 0), inner[2], inner[3]
         own = near[y0:y1, x0:x1]  # the box's own pixels
         at = (nx0 + x0, ny0 + y0)
-        return not (self._stands_out(_far(own, colour, SURFACE_DELTA), die_px, at)
-                    or _pips(_far(own, colour, PIP_DELTA), die_px, value))
+        if self._stands_out(_far(own, colour, SURFACE_DELTA), die_px, at):
+            return False
+        # its pips lie within a face about the box's middle; the reader's box may take in an icon beside the die
+        (h, w), half = own.shape[:2], FACE * die_px / 2
+        face = own[max(int(h / 2 - half), 0):int(h / 2 + half) + 1, max(int(w / 2 - half), 0):int(w / 2 + half) + 1]
+        return not _pips(_far(face, colour, PIP_DELTA), die_px, value)
 
     def _on_a_thing(self, box: Box, die_px: float, width: int, colour: np.ndarray) -> bool:
         """Whether the surface of ``colour`` around ``box`` is a thing of a phone's size and shape, ending on the
@@ -263,44 +268,43 @@ class Screens:
 def _pips(spots: np.ndarray, die_px: float, value: int | None) -> bool:
     """Whether ``spots`` (a box's pixels far from the surface's colour) are a die's pips: round, pip-sized, as many
     as ``value`` (1 to 6 when unread), symmetric about their middle, within one face. Anything inside bigger than a
-    pip is an icon. Big pips touching under blur part when peeled a pixel or two."""
-    for peel in range(3):
-        centres = _pip_centres(cv2.erode(spots, np.ones((3, 3), np.uint8), iterations=peel) if peel else spots,
-                               die_px, peel)
-        if centres is None:
-            continue
-        if not centres or len(centres) > 6 or (value is not None and len(centres) != value):
-            continue
-        p = np.asarray(centres, np.float64)
-        mirrored = 2 * p.mean(axis=0) - p
-        apart = np.linalg.norm(p[:, None] - p[None], axis=2)
-        if (float(np.linalg.norm(mirrored[:, None] - p[None], axis=2).min(axis=1).max()) <= PIP_SYMMETRY * die_px
-                and float(apart.max()) <= PIP_SPREAD * die_px):
-            return True
-    return False
+    pip is an icon, unless peeling a pixel or two parts it into round pips (big pips run together under blur)."""
+    centres = _pip_centres(spots, die_px)
+    if not centres or len(centres) > 6 or (value is not None and len(centres) != value):
+        return False
+    p = np.asarray(centres, np.float64)
+    mirrored = 2 * p.mean(axis=0) - p
+    apart = np.linalg.norm(p[:, None] - p[None], axis=2)
+    return (float(np.linalg.norm(mirrored[:, None] - p[None], axis=2).min(axis=1).max()) <= PIP_SYMMETRY * die_px
+            and float(apart.max()) <= PIP_SPREAD * die_px)
 
 
-def _pip_centres(spots: np.ndarray, die_px: float, peel: int) -> list | None:
-    """The centres of the round, pip-sized spots (``peel`` px off their edge) inside a box, or None when a spot is
-    bigger than a pip. Spots at the box's edge (a neighbour's icon cut by it) are left out, and specks and ragged
-    bits (an icon's corner peeking in) too."""
+def _pip_centres(spots: np.ndarray, die_px: float, peel: int = 0) -> list | None:
+    """The centres of the round, pip-sized spots inside a box (``peel`` px already taken off their edge), or None
+    when a spot is bigger than a pip and does not part into pips. Spots at the box's edge (a neighbour's icon cut by
+    it) are left out, and specks and ragged bits (an icon's corner peeking in)."""
     n, labels, stats, centres = cv2.connectedComponentsWithStats(spots, connectivity=8)
     h, w = spots.shape
-    edge = PIP_EDGE * die_px
     found = []
     for k in range(1, n):
         x, y, bw, bh, area = stats[k]
         if x == 0 or y == 0 or x + bw == w or y + bh == h:
             continue
         wide = 2 * math.sqrt(area / math.pi) + 2 * peel
-        if wide > PIP_WIDE[1] * die_px:
-            return None
-        cx, cy = centres[k]
-        if wide < PIP_WIDE[0] * die_px or not (edge <= cx <= w - edge and edge <= cy <= h - edge):
+        if wide < PIP_WIDE[0] * die_px:
             continue
         radius = cv2.minEnclosingCircle(np.argwhere(labels == k)[:, ::-1].astype(np.float32))[1]
-        if area >= PIP_ROUND * math.pi * max(radius, 0.5) ** 2:
+        if wide <= PIP_WIDE[1] * die_px and area >= PIP_ROUND * math.pi * max(radius, 0.5) ** 2:
             found.append(centres[k])
+            continue
+        parts = None
+        if peel < 2 and wide >= PIP_PAIR * die_px:  # bigger than a pip or not round: pips run together part
+            parts = _pip_centres(cv2.erode((labels == k).astype(np.uint8), np.ones((3, 3), np.uint8)), die_px,
+                                 peel + 1)
+        if parts is not None and len(parts) >= 2:
+            found += parts
+        elif wide > PIP_WIDE[1] * die_px:
+            return None
     return found
 
 

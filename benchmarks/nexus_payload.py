@@ -4,7 +4,9 @@ A two-player Nexus game on the example deck is played by the greedy automatic pl
 players.py) through the real service and web app (no camera); at the cards named by ``--at`` it prints the bytes of
 GET /api/state as it was read before (with the engine's snapshot) and as the phone reads it now
 (``?snapshot=false``), its summary, and the last live entry event (past 16 KiB of state an event carries no board:
-every phone then reads /api/state).
+every phone then reads /api/state). The card drawn there is then played through POST /api/events as a phone played
+it before (the answer's state with the snapshot), undone, and played again as the phone plays it now
+(``?snapshot=false``): the bytes of both answers ("move before", "move now").
 
     python benchmarks/nexus_payload.py [--at 5 20 40] [--seed 3]
 """
@@ -22,6 +24,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+PIN = "246810"  # set on the benchmark's own table, to post moves as a phone does
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,12 +42,17 @@ def main(argv: list[str] | None = None) -> int:
     data = Path(tempfile.mkdtemp(prefix="companion-payload-"))
     try:
         service = Service(load_config(None, overrides={"service": {"data_dir": str(data)}}), camera=False)
-        client = create_app(service, testing=True).test_client()
+        app = create_app(service, testing=True)
+        app.extensions["companion"].pins.change(PIN)
+        client = app.test_client()
+        csrf = client.get("/api/session").get_json()["csrf_token"]
+        csrf = client.post("/api/login", json={"pin": PIN}, headers={"X-CSRF-Token": csrf}).get_json()["csrf_token"]
         table, rng = service.table, random.Random(args.seed)
         table.new_game("nexus", {"target_points": 10_000}, ["Ann", "Bob"])
         table.submit({"type": "setup", "players": ["Ann", "Bob"], "deck": "example", "deck_order": "top_first"})
         print(f"Nexus, 2 players, example deck, greedy player (seed {args.seed}); bytes as sent")
-        print(f"{'cards':>5} {'state before':>13} {'state now':>10} {'summary':>8} {'snapshot':>9} {'event':>6}")
+        print(f"{'cards':>5} {'state before':>13} {'state now':>10} {'summary':>8} {'snapshot':>9} {'event':>6} "
+              f"{'move before':>12} {'move now':>9}")
         cards, wanted = 1, sorted(args.at)  # the first card is down with the setup
         while wanted:
             engine = table.engine
@@ -59,8 +67,19 @@ def main(argv: list[str] | None = None) -> int:
                 event = service.bus.since(service.bus.last_id - 1)[0][-1]
                 size = len(json.dumps(state["summary"], separators=(",", ":")))
                 snapshot = len(json.dumps(state["snapshot"], separators=(",", ":")))
-                print(f"{cards:>5} {len(before):>13} {len(now):>10} {size:>8} {snapshot:>9} {event.size:>6}")
-            if engine.state.phase == "card":
+                move = {"event": card_event(engine, engine.state.deck[0], rng)}
+                answers = []
+                for path in ("/api/events", "/api/events?snapshot=false"):  # the same move, undone between
+                    answer = client.post(path, json=move, headers={"X-CSRF-Token": csrf})
+                    if answer.status_code != 200 or table.engine.state.phase != "counter":
+                        raise SystemExit(f"the move was not played (HTTP {answer.status_code}): nothing to weigh")
+                    answers.append(len(answer.data))
+                    if len(answers) == 1:
+                        table.undo(source="phone")
+                print(f"{cards:>5} {len(before):>13} {len(now):>10} {size:>8} {snapshot:>9} {event.size:>6} "
+                      f"{answers[0]:>12} {answers[1]:>9}")
+                cards += 1
+            elif engine.state.phase == "card":
                 table.submit(card_event(engine, engine.state.deck[0], rng))
                 cards += 1
             else:

@@ -1,5 +1,9 @@
 // The JSON API client: carries the session's CSRF token on every change and turns errors into exceptions.
 
+// The changes whose answer carries the game's state (docs/web.md): a fifth of a big Nexus board's is the snapshot.
+const STATE_ANSWERS = new Set(["/api/events", "/api/roll", "/api/corrections", "/api/undo", "/api/game",
+  "/api/resume"]);
+
 export class ApiError extends Error {
   constructor(status, code, message, extra = {}) {
     super(message);
@@ -34,8 +38,12 @@ export class Api {
   get(path) { return this.request("GET", path); }
 
   // One key per player action: if the reply is lost and the change is sent again, the server answers
-  // with its first answer instead of applying it twice (Idempotency-Key in docs/web.md).
-  post(path, body) { return this.request("POST", path, body, false, idempotencyKey()); }
+  // with its first answer instead of applying it twice (Idempotency-Key in docs/web.md). A change answered with
+  // the game's state asks for it without the engine's snapshot, which the phone never draws from.
+  post(path, body) {
+    const lean = STATE_ANSWERS.has(path) ? `${path}?snapshot=false` : path;
+    return this.request("POST", lean, body, false, idempotencyKey());
+  }
 
   async request(method, path, body, retried = false, key = null) {
     const options = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };

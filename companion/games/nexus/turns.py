@@ -62,9 +62,9 @@ def setup_game(event: Mapping[str, Any], options: Mapping[str, Any], cache: dict
     if first not in cards:
         raise EventError(f'"first_card" must name a card of the deck, got {first!r}')
     if order == "top_first" and first != deck[0].id:
-        top, named = _told_apart(card_label(cards, deck[0].id), deck[0].id, card_label(cards, first), first)
-        raise rules.Illegal(rules.CARD_TOP, f"The first card must be the top card, {top}, not {named}",
-                            f"La première carte doit être celle du dessus, {top}, pas {named}")
+        top = _top_card(cards, deck[0].id, first, [c.id for c in deck].index(first) + 1)
+        raise rules.Illegal(rules.CARD_TOP, f"The first card must be the top card, {top.en}",
+                            f"La première carte doit être celle du dessus, {top.fr}")
     if len(deck) < 2:
         raise EventError("a deck needs at least 2 cards")
     cache.clear()
@@ -83,9 +83,14 @@ def setup_game(event: Mapping[str, Any], options: Mapping[str, Any], cache: dict
     return state, out
 
 
-def _told_apart(a_label: str, a_id: str, b_label: str, b_id: str) -> tuple[str, str]:
-    """Two cards by name, with their ids where the names alone are the same (two copies of one design)."""
-    return (f"{a_label} ({a_id})", f"{b_label} ({b_id})") if a_label == b_label else (a_label, b_label)
+def _top_card(cards, top_id: str, card_id: str, depth: int) -> Text:
+    """The top card as a refusal names it against the card shown (``depth`` down the deck): by design ("Chain, not
+    Fork"), or for another copy of the same design by where the one shown lies in the deck; players see no ids."""
+    top = Text(card_label(cards, top_id), card_label(cards, top_id, "fr"))
+    shown = Text(card_label(cards, card_id), card_label(cards, card_id, "fr"))
+    if top.en == shown.en:
+        return places.another_copy(top.en, top.fr, depth)
+    return Text(f"{top.en}, not {shown.en}", f"{top.fr}, pas {shown.fr}")
 
 
 def _check_player(state: GameState, event: Mapping[str, Any]) -> None:
@@ -115,9 +120,8 @@ def play_card(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
         raise rules.Illegal(rules.CARD_DECK, f"{state.placed(card_id)} is already on the board",
                             f"{state.placed(card_id, 'fr')} est déjà sur le plateau")
     if state.deck_order == "top_first" and card_id != state.deck[0]:
-        top, named = _told_apart(state.label(state.deck[0]), state.deck[0], state.label(card_id), card_id)
-        raise rules.Illegal(rules.CARD_TOP, f"The top card is {top}, not {named}",
-                            f"La carte du dessus est {top}, pas {named}")
+        top = _top_card(state.cards, state.deck[0], card_id, state.deck.index(card_id) + 1)
+        raise rules.Illegal(rules.CARD_TOP, f"The top card is {top.en}", f"La carte du dessus est {top.fr}")
     card = places.a_card(state.label(card_id), state.label(card_id, "fr"))  # "a Bridge", "un Pont"
     turn = TURNS[placement.rotation]  # "upside down"
     check = state.board.check(placement.x, placement.y, placement.landscape, options["cards_anywhere"])

@@ -20,6 +20,7 @@ from nexus_helpers import EXAMPLES
 PAIR = re.compile(r"[(\[]\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*[)\]]")  # "(2, -1)", "[0.5, 1]"
 NEXUS_EXAMPLES = sorted(p.name for p in EXAMPLES.glob("nexus-*.jsonl") if not p.name.startswith("nexus-keepers"))
 FACING = {0: "N", 90: "E", 180: "S", 270: "W"}
+CARD_ID = re.compile(r"\bex-[a-z]+-\d")
 
 
 def texts_of(verdicts) -> list[str]:
@@ -37,19 +38,23 @@ def seen_by_camera(state) -> dict:
 
 
 def refused_placements(engine) -> list[str]:
-    """The refusals a misplaced card gets now (on a card, touching nothing, short edge to short edge): the engine
-    changes nothing for them."""
+    """The refusals a misplaced card gets now (on a card, touching nothing, short edge to short edge), and, where the
+    deck's order is known, another copy of the top card's design played instead of it: the engine changes nothing
+    for them."""
     state = engine.state
     if state.phase != "card" or not state.deck:
         return []
     last = state.placements[-1]
     far = max(abs(p.x) + abs(p.y) for p in state.placements) + 9
-    tries = [(last.x, last.y, last.rotation), (far, far, 0),
-             (last.x + 2, last.y, 0) if last.landscape else (last.x, last.y + 2, 90)]
+    tries = [(state.deck[0], last.x, last.y, last.rotation), (state.deck[0], far, far, 0),
+             (state.deck[0], last.x + 2, last.y, 0) if last.landscape else (state.deck[0], last.x, last.y + 2, 90)]
+    copies = [c for c in state.deck[1:] if state.label(c) == state.label(state.deck[0])]
+    if state.deck_order == "top_first" and copies:
+        tries.append((copies[-1], far, far, 0))
     before = engine.state_json()
     out = []
-    for x, y, rotation in tries:
-        verdicts = engine.apply({"type": "play_card", "card": state.deck[0], "x": x, "y": y, "rotation": rotation})
+    for card, x, y, rotation in tries:
+        verdicts = engine.apply({"type": "play_card", "card": card, "x": x, "y": y, "rotation": rotation})
         out += texts_of(verdicts)
         assert engine.state_json() == before, "a refused card changed the game"
     return out
@@ -58,7 +63,8 @@ def refused_placements(engine) -> list[str]:
 @pytest.mark.parametrize("name", NEXUS_EXAMPLES)
 def test_no_grid_pair_in_any_text_of_the_example_games(name):
     """Every verdict, outcome, Nexus name and camera name of the example games, in English and French, after each
-    step, and the refusals a misplaced card would get at each card turn: no "(x, y)" anywhere."""
+    step, and the refusals a misplaced card or another copy of the top card would get at each card turn: no "(x, y)"
+    and no card id anywhere."""
     engine = create_game("nexus")
     found: list[str] = []
     for line in (EXAMPLES / name).read_text(encoding="utf-8").splitlines():
@@ -73,6 +79,10 @@ def test_no_grid_pair_in_any_text_of_the_example_games(name):
     assert len(found) > 500
     pairs = [t for t in found if PAIR.search(t)]
     assert not pairs, pairs[:5]
+    ids = [t for t in found if CARD_ID.search(t)]  # "Fork (ex-fork-3)": players see no card ids
+    assert not ids, ids[:5]
+    if "two-players" in name:  # its deck's order is known: copies of the top card's design were played instead
+        assert any("from the top of the deck" in t for t in found)
 
 
 

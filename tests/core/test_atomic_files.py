@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 import os
 import stat
+import threading
+import time
 
 import pytest
 
@@ -97,3 +99,57 @@ def test_a_setting_the_disk_refuses_is_logged_not_raised(tmp_path, caplog):
     with caplog.at_level(logging.WARNING, logger="companion.files"):
         keep_setting(blocked / "panel.json", "sound", True, "panel")  # its folder is a file
     assert "panel: could not keep the sound setting" in caplog.text
+
+
+def leftover(folder, name, age):
+    """A temporary file as a write cut short ``age`` seconds ago leaves it."""
+    path = folder / name
+    path.write_bytes(b"half")
+    os.utime(path, (time.time() - age, time.time() - age))
+    return path
+
+
+def test_a_write_removes_the_target_s_temporary_files_left_by_a_power_cut(tmp_path):
+    """Each write takes a new temporary name, so one cut short was never overwritten: the next write of the same
+    file removes those older than a minute, and nothing else."""
+    target = tmp_path / "lens.json"
+    target.write_text("old")
+    stale = leftover(tmp_path, ".lens.json.0a1b2c3d.tmp", 3600)
+    recent = leftover(tmp_path, ".lens.json.4e5f6a7b.tmp", 5)  # maybe another writer's, just begun
+    other = leftover(tmp_path, ".panel.json.0a1b2c3d.tmp", 3600)  # another file's: its own writes see to it
+    alike = leftover(tmp_path, ".lens.json.notours.tmp", 3600)
+    write_atomically(target, "new")
+    assert target.read_text() == "new"
+    assert not stale.exists()
+    assert recent.exists() and other.exists() and alike.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["lens.json", recent.name, other.name, alike.name])
+
+
+def test_a_temporary_file_another_writer_still_holds_is_never_removed(tmp_path, monkeypatch):
+    """A writer stalled mid-write (a slow SD card) for over a minute holds its temporary file: a second write of the
+    same file leaves it, and the first write still ends well."""
+    target = tmp_path / "index.json"
+    stalled, go_on = threading.Event(), threading.Event()
+    real_fsync = os.fsync
+
+    def slow_fsync(fd):
+        if threading.current_thread().name == "first":
+            stalled.set()
+            assert go_on.wait(10)
+        real_fsync(fd)
+
+    monkeypatch.setattr(files.os, "fsync", slow_fsync)
+    done = []
+    first = threading.Thread(name="first", target=lambda: done.append(write_atomically(target, "first")))
+    first.start()
+    assert stalled.wait(10)
+    (in_flight,) = tmp_path.glob(".index.json.*.tmp")
+    os.utime(in_flight, (time.time() - 3600, time.time() - 3600))
+    write_atomically(target, "second")
+    assert in_flight.exists()
+    go_on.set()
+    first.join(10)
+    assert done == [target]  # it was not cut short: its temporary file took the name
+    assert target.read_text() == "first"
+    assert [p.name for p in tmp_path.iterdir()] == ["index.json"]

@@ -1,13 +1,14 @@
 """A compressed game night in a café, against the real server: does the evening stay flat?
 
-`companion serve` runs in its own process (waitress, the journal with fsync, a camera reading a folder
-of frames of an empty table). One phone enters ``--rolls`` free-roll rolls through POST /api/roll as fast
-as the server answers; ``--phones`` phones hold the live stream the whole time, reconnect as a browser
-does (Last-Event-ID) and, when told to reset, fetch what they missed from /api/history by page. On the way:
-the camera is unplugged (its folder taken away) twice; ``--idle`` idle connections are opened midway and
-ordinary requests are timed while they stay open; the server is killed with SIGKILL midway, restarted
-on the same journal, and the roll whose answer was lost is sent again with its idempotency key; at the end
-a full game of each board game (docs/rules/examples/) is played through POST /api/events.
+`companion serve` runs in its own process (waitress, the journal with fsync, a camera reading a folder of frames of
+an empty table), with the environment systemd/companion.service gives the service (MALLOC_ARENA_MAX=2: glibc's heaps
+as on the Pi), read back from the running server and printed. One phone enters ``--rolls`` free-roll rolls through
+POST /api/roll as fast as the server answers; ``--phones`` phones hold the live stream the whole time, reconnect as
+a browser does (Last-Event-ID) and, when told to reset, fetch what they missed from /api/history by page. On the
+way: the camera is unplugged (its folder taken away) twice; ``--idle`` idle connections are opened midway and
+ordinary requests are timed while they stay open; the server is killed with SIGKILL midway, restarted on the same
+journal, and the roll whose answer was lost is sent again with its idempotency key; at the end a full game of each
+board game (docs/rules/examples/) is played through POST /api/events.
 
 It prints bytes per live roll event and per /api/state at the start and the end, the server's RSS and
 rolls per second every ``--every`` rolls (over the whole stretch, outages and all; and steady, one over the
@@ -41,6 +42,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 PIN = "5792"
+UNIT = REPO / "systemd" / "companion.service"
 GAMES = (("nexus-keepers", "nexus-keepers-full-game.jsonl"), ("hexors", "hexors-beginner-win.jsonl"),
          ("nexus", "nexus-two-players.jsonl"), ("tesseract", "tesseract-win.jsonl"))
 
@@ -58,8 +60,27 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
+def unit_environment() -> dict[str, str]:
+    """The environment the systemd unit gives the service (``Environment=`` lines: glibc's heaps, unbuffered
+    output), less HOME: the benchmark's server runs as the service does, in its own folder."""
+    found = {}
+    for line in UNIT.read_text(encoding="utf-8").splitlines():
+        if line.startswith("Environment="):
+            key, _, value = line.removeprefix("Environment=").partition("=")
+            if key != "HOME":
+                found[key] = value
+    return found
+
+
+def environment_of(pid: int, keys) -> dict[str, str | None]:
+    """What the running process ``pid`` has for ``keys`` in its environment (read back, not assumed)."""
+    pairs = (item.partition(b"=") for item in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0") if item)
+    environ = {key.decode(errors="replace"): value.decode(errors="replace") for key, _, value in pairs}
+    return {key: environ.get(key) for key in keys}
+
+
 class Server:
-    """`companion serve` on a data folder, started, killed and started again."""
+    """`companion serve` on a data folder, started, killed and started again, with the unit's environment."""
 
     def __init__(self, data_dir: Path, frames: Path, port: int, threads: int) -> None:
         import logging
@@ -75,6 +96,7 @@ class Server:
             f'[camera]\nsource = "folder"\npath = "{frames}"\nloop = true\nfps = 2.0\nretry_max_seconds = 1.0\n'
             f'frame_timeout = 3.0\n')
         self.log = data_dir / "server.log"
+        self.environment = unit_environment()
         self.process: subprocess.Popen | None = None
 
     def start(self) -> float:
@@ -83,7 +105,7 @@ class Server:
         with self.log.open("a") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "companion.cli", "--config", str(self.config), "serve"],
-                cwd=REPO, stdout=log, stderr=subprocess.STDOUT)
+                cwd=REPO, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **self.environment})
         deadline = began + 120
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -310,9 +332,11 @@ def run(args, server: Server, frames: Path, figures: dict) -> int:
         phone.start()
     time.sleep(1.0)
 
+    figures["server_environment"] = environment_of(server.process.pid, server.environment)
     print(f"evening: {args.rolls} free-roll rolls, {args.phones} phones on the live stream, {args.idle} idle "
           f"connections midway, kill -9 midway, camera unplugged twice; python {sys.version.split()[0]}, "
-          f"{os.cpu_count()} CPUs", flush=True)
+          f"{os.cpu_count()} CPUs; the server's environment as {UNIT.relative_to(REPO)} sets it: "
+          f"{' '.join(f'{k}={v}' for k, v in figures['server_environment'].items())}", flush=True)
     print(f"{'rolls':>6} {'RSS MB':>8} {'rolls/s':>8} {'steady':>8} {'state B':>8} {'event B':>8}", flush=True)
     samples: list[dict] = []
     state_bytes: list[int] = []

@@ -32,4 +32,5 @@ def test_a_short_evening_loses_nothing_replays_a_retry_after_kill_9_and_keeps_pa
     assert goals["each camera outage told and recovered"], data["camera_outages"]
     assert data["slowest_request_while_idle_s"] < 5.0, "idle connections did not lock ordinary requests out"
     assert data["journal_entries"] == 400
+    assert data["server_environment"]["MALLOC_ARENA_MAX"] == "2", "the server runs with the systemd unit's heaps"
     assert not list(tmp_path.glob("companion-evening-*")), "the evening's folders are removed once it stops"

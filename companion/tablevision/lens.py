@@ -35,6 +35,9 @@ LENS_FILE = "lens.json"
 #: What the service's lens watch (lens_watch.py) last told the players about the kept lens; obsolete once another lens
 #: is kept or the calibration is forgotten.
 WATCH_FILE = "lens-watch.json"
+#: Written when the players forget the calibration on the phone: the lens watch then leaves the camera uncorrected
+#: (their choice) until a lens is calibrated again.
+FORGOTTEN_FILE = "lens-forgotten.json"
 #: A new lens is kept only when it brings the markers' corners at least this much closer than the lens it replaces
 #: (or no correction): less is noise fitted (on a straight lens the fit takes 4% off).
 BETTER_BY = 0.8
@@ -70,10 +73,11 @@ class Lens:
 
     def save(self, data_dir: Path) -> Path:
         """``lens.json`` replaced whole (a power cut leaves the old file or the new one, never half of one); what the
-        watch said about the lens it replaces goes with it."""
+        watch said about the lens it replaces, and a calibration forgotten before, go with it."""
         target = Path(data_dir) / LENS_FILE
         write_atomically(target, json.dumps({**self.to_json(), "measured_at": round(time.time(), 3)}, indent=1) + "\n")
         (Path(data_dir) / WATCH_FILE).unlink(missing_ok=True)
+        (Path(data_dir) / FORGOTTEN_FILE).unlink(missing_ok=True)
         return target
 
 

@@ -5,20 +5,25 @@ The lens is the camera's own: moving the mat or the camera's mount changes the p
 or lens, or a refocus, changes them. Once per settled table (``SETTLED_FRAMES`` still frames with the plane found)
 the markers' corners are measured under the kept lens, after the homography (about a millisecond). A moved camera
 with the same lens still fits; another lens leaves the corners ``UNFIT_TIMES`` times further off than the
-calibration measured (and at least ``UNFIT_MARGIN_PX`` more). After ``UNFIT_VIEWS`` such settled tables in a row the
-lens is fitted again, in a thread of low priority, from the last ``VIEWS_KEPT`` of them, at most once every
-``REFIT_EVERY_S`` seconds. The new lens is kept only when it fits those views a fifth better than the old one
-(``lens.BETTER_BY``, as on the phone); otherwise the old one stays and the players are told it may need calibrating.
-What was said is kept in ``lens-watch.json`` for ``companion doctor``.
+calibration measured (and at least ``UNFIT_MARGIN_PX`` more). A camera never calibrated is judged without correction:
+it misfits over ``UNCORRECTED_PX``, unless the players forgot a calibration on the phone (``lens.FORGOTTEN_FILE``:
+their choice stands). After ``UNFIT_VIEWS`` such settled tables in a row the lens is fitted again from the last
+``VIEWS_KEPT`` of them, at most once every ``REFIT_EVERY_S`` seconds, in a process of its own started for that fit
+(a thread would hold the interpreter lock against the frame loop for the whole fit). The new lens is kept only when
+it fits those views a fifth better than the old one, or than no correction (``lens.BETTER_BY``, as on the phone);
+otherwise the old one stays and the players are told it may need calibrating. What was said is kept in
+``lens-watch.json`` for ``companion doctor``.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import multiprocessing
 import os
 import threading
 import time
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Callable, Sequence
@@ -29,7 +34,7 @@ from companion.core import Text
 from companion.files import write_atomically
 
 from .layout import TableLayout
-from .lens import BETTER_BY, WATCH_FILE, Lens, LensError, _cost, _photo, fit_lens
+from .lens import BETTER_BY, FORGOTTEN_FILE, WATCH_FILE, Lens, LensError, _cost, _photo, fit_lens, load_lens
 from .markers import SeenMarker
 
 log = logging.getLogger(__name__)
@@ -40,6 +45,9 @@ SETTLED_FRAMES = 4
 UNFIT_TIMES = 2.0
 #: ...and at least this many pixels further (a calibration at 0.2 px is not undone by 0.4 px of noise).
 UNFIT_MARGIN_PX = 0.5
+#: A camera never calibrated misfits when its corners lie this far off without correction (a straight lens reads
+#: 0.2-0.4 px, the wide one 3-6 px; ``companion doctor`` warns of a kept lens over a pixel).
+UNCORRECTED_PX = 1.0
 #: Settled tables in a row that misfit before the lens is measured again.
 UNFIT_VIEWS = 3
 #: Settled views the new fit uses (the latest; the same view seen again replaces the older copy).
@@ -55,7 +63,8 @@ SAME_VIEW_PX = 3.0
 @dataclass(frozen=True)
 class LensNote:
     """What the watch told the players: ``remeasured`` (the corners' residual went from ``before_px`` under the old
-    lens to ``after_px`` under the new one) or ``unfit`` (``before_px`` under the kept lens, ``after_px`` when it was
+    lens to ``after_px`` under the new one), ``measured`` (the same on a camera never calibrated: ``before_px``
+    without correction) or ``unfit`` (``before_px`` under the kept lens, ``after_px`` when it was
     measured, and no better fit found). ``at``: seconds since the epoch."""
 
     state: str
@@ -71,6 +80,11 @@ class LensNote:
                         "use it from now on.",
                         f"L'objectif de la caméra a changé : remesuré sur le tapis (écart {bf} px → {af} px). Les "
                         "positions l'utilisent désormais.")
+        if self.state == "measured":
+            return Text(f"The camera's lens was measured from the mat (residual {b} px without correction → {a} px). "
+                        "Positions use it from now on; \"Forget the calibration\" goes back to none.",
+                        f"L'objectif de la caméra a été mesuré sur le tapis (écart {bf} px sans correction → {af} px). "
+                        "Les positions l'utilisent désormais ; « Oublier la calibration » revient à aucune.")
         return Text(f"The lens may need calibrating: the mat's markers lie {b} px from where the lens correction puts "
                     f"them ({a} px when it was measured), and measuring it again from the mat found no better fit. "
                     "The old correction is kept.",
@@ -100,14 +114,16 @@ class LensWatch:
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.layout, self.data_dir, self.clock = layout, Path(data_dir), clock
         self.note = load_note(data_dir) if lens is not None else None
-        self.residual_px: float | None = None  # the last settled view's, under the kept lens
+        self.residual_px: float | None = None  # the last settled view's, under the kept lens (or none)
         self._lens = lens
+        self._forgotten = lens is None and (self.data_dir / FORGOTTEN_FILE).exists()
         self._still = 0
         self._over = 0
         self._views: list[list[SeenMarker]] = []
         self._fitted_at: float | None = None
-        self._job: threading.Thread | None = None
-        self._done: tuple[Lens, Lens | None, LensNote | None] | None = None  # (lens judged, adopted, note)
+        self._job: Future | None = None
+        self._finished = threading.Event()
+        self._done: tuple[Lens | None, Lens | None, LensNote | None] | None = None  # (lens judged, adopted, note)
 
     def see(self, lens: Lens | None, markers: Sequence[SeenMarker], size: tuple[int, int], still: bool,
             planed: bool) -> Lens | None:
@@ -118,32 +134,35 @@ class LensWatch:
             return adopted
         if lens is not self._lens:  # calibrated or forgotten on the phone meanwhile: judge the new one afresh
             self._lens, self.note = lens, None
+            self._forgotten = lens is None and (self.data_dir / FORGOTTEN_FILE).exists()
             self._forget_views()
         self._still = self._still + 1 if still and planed else 0
-        if lens is None or self._still != SETTLED_FRAMES:
+        if self._forgotten or self._still != SETTLED_FRAMES:
             return None
         self._judge(lens, list(markers), size)
         return None
 
     def shown(self, now: float | None = None) -> LensNote | None:
-        """The note the camera screen shows: a misfit while it lasts, a re-measure for ``SHOWN_S``."""
+        """The note the camera screen shows: a misfit while it lasts, a measure for ``SHOWN_S``."""
         note = self.note
-        if note is None or note.state == "remeasured" and (now or time.time()) - note.at > SHOWN_S:
+        if note is None or note.state != "unfit" and (now or time.time()) - note.at > SHOWN_S:
             return None
         return note
 
-    def wait(self, timeout: float | None = None) -> None:
-        """Until the fit under way (if any) is done (tests; the frame loop never waits)."""
-        job = self._job
-        if job is not None:
-            job.join(timeout)
+    def wait(self, timeout: float | None = None) -> bool:
+        """Until the fit under way (if any) is done and concluded (tests, benchmarks; the frame loop never waits)."""
+        return self._job is None or self._finished.wait(timeout)
 
-    def _judge(self, lens: Lens, markers: list[SeenMarker], size: tuple[int, int]) -> None:
+    def _judge(self, lens: Lens | None, markers: list[SeenMarker], size: tuple[int, int]) -> None:
         photo = _photo(self.layout, markers)
         if photo is None:  # fewer than three anchors: the lens cannot be judged on this view
             return
-        self.residual_px = _cost([photo], lens.k1, lens.k2, lens.size)
-        limit = max(UNFIT_TIMES * lens.residual_px, lens.residual_px + UNFIT_MARGIN_PX)
+        if lens is None:
+            self.residual_px = _cost([photo], 0.0, 0.0, size)
+            limit = UNCORRECTED_PX
+        else:
+            self.residual_px = _cost([photo], lens.k1, lens.k2, lens.size)
+            limit = max(UNFIT_TIMES * lens.residual_px, lens.residual_px + UNFIT_MARGIN_PX)
         if self.residual_px <= limit:
             self._forget_views()
             if self.note is not None and self.note.state == "unfit":  # the camera it was measured on is back
@@ -154,12 +173,80 @@ class LensWatch:
         self._keep_view(markers)
         due = self._fitted_at is None or self.clock() - self._fitted_at >= REFIT_EVERY_S
         if self._over >= UNFIT_VIEWS and due and self._job is None:
-            log.info("lens: the markers lie %.2f px off under the kept lens (%.2f px when measured): measuring again",
-                     self.residual_px, lens.residual_px)
+            log.info("lens: the markers lie %.2f px off under %s: measuring it%s", self.residual_px,
+                     "no correction" if lens is None else f"the kept lens ({lens.residual_px:.2f} px when measured)",
+                     "" if lens is None else " again")
             self._fitted_at = self.clock()
-            self._job = threading.Thread(target=self._refit, args=(lens, list(self._views), size),
-                                         name="lens-refit", daemon=True)
-            self._job.start()
+            self._start(lens, list(self._views), size)
+
+    def _start(self, lens: Lens | None, views: list[list[SeenMarker]], size: tuple[int, int]) -> None:
+        """The fit in a process of its own, started for it and ended after it: the frame loop keeps the interpreter
+        lock. Its outcome is concluded on the pool's thread and taken in on the frame loop (``_collect``)."""
+        self._finished.clear()
+        try:
+            pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            job = pool.submit(measure_again, self.layout, None if lens is None else (lens.k1, lens.k2, lens.size),
+                              [[(m.id, np.asarray(m.corners, np.float64).tolist()) for m in v] for v in views], size)
+            pool.shutdown(wait=False)  # the worker ends once this fit is done
+        except Exception as exc:  # noqa: BLE001 - no process to be had (out of memory...): tried again later
+            log.warning("lens: cannot start measuring it again: %s", exc)
+            return
+        self._job = job
+        job.add_done_callback(lambda done: self._concluded(lens, done))
+
+    def _concluded(self, lens: Lens | None, job: Future) -> None:
+        try:
+            outcome = job.result()
+        except Exception:  # noqa: BLE001 - a failed fit must leave the table as it was
+            log.exception("lens: measuring it again failed")
+            outcome = None
+        try:
+            self._conclude(lens, outcome)
+        finally:
+            self._finished.set()
+
+    def _refit(self, lens: Lens | None, views: list[list[SeenMarker]], size: tuple[int, int]) -> None:
+        """The fit and its conclusion, here and now (what the worker process and ``_concluded`` do together)."""
+        self._conclude(lens, measure_again(self.layout, None if lens is None else (lens.k1, lens.k2, lens.size),
+                                           [[(m.id, m.corners) for m in v] for v in views], size))
+
+    def _conclude(self, lens: Lens | None, outcome: dict | None) -> None:
+        """Keep the new lens only when a fifth better on the same views and the lens judged is still the one kept
+        (a calibration or a "Forget" on the phone meanwhile stands), and say what happened."""
+        if outcome is not None and outcome["error"]:
+            log.info("lens: cannot measure it from the mat: %s", outcome["error"])
+        if lens is not self._lens or not self._still_kept(lens):
+            self._done = (lens, None, None)
+            return
+        if outcome is None:  # the fit failed (logged): nothing learnt about the lens, tried again later
+            self._done = (lens, None, None)
+            return
+        now, new = outcome["before_px"], outcome["lens"]
+        adopted = None if new is None else Lens(new["k1"], new["k2"], tuple(new["size"]), new["residual_px"],
+                                                new["residual_before_px"], new["photos"])
+        if adopted is not None:
+            adopted.save(self.data_dir)
+            note = LensNote("remeasured" if lens is not None else "measured", round(now, 3), adopted.residual_px,
+                            round(time.time(), 3))
+        elif lens is None:  # no better than no correction: nothing to say, nothing kept
+            log.info("lens: measuring it from the mat found no fit a fifth better than none (%.2f px)", now)
+            self._done = (lens, None, None)
+            return
+        else:
+            note = LensNote("unfit", round(now, 3), lens.residual_px, round(time.time(), 3))
+        log.warning("lens: %s", note.text().en)
+        try:
+            write_atomically(self.data_dir / WATCH_FILE, json.dumps(asdict(note)) + "\n")
+        except OSError as exc:
+            log.warning("lens: cannot keep the note for companion doctor: %s", exc)
+        self._done = (lens, adopted, note)
+
+    def _still_kept(self, lens: Lens | None) -> bool:
+        """``lens.json`` still holds ``lens`` (or still none): nothing replaced it on disk during the fit."""
+        try:
+            return load_lens(self.data_dir) == lens
+        except LensError:
+            return False
 
     def _keep_view(self, markers: list[SeenMarker]) -> None:
         seen = {m.id: m.centre for m in markers}
@@ -173,39 +260,6 @@ class LensWatch:
 
     def _forget_views(self) -> None:
         self._over, self._views = 0, []
-
-    def _refit(self, lens: Lens, views: list[list[SeenMarker]], size: tuple[int, int]) -> None:
-        """In the thread: fit, keep the new lens only when a fifth better on the same views, say what happened."""
-        try:
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)  # Linux: this thread only
-        except (AttributeError, OSError):
-            pass
-        photos = [p for p in (_photo(self.layout, v) for v in views) if p is not None]
-        now = _cost(photos, lens.k1, lens.k2, lens.size)
-        adopted = None
-        try:
-            new = fit_lens(self.layout, views, size)
-            if new.residual_px <= BETTER_BY * now:
-                adopted = new
-        except LensError as exc:
-            log.info("lens: cannot measure it again from the mat: %s", exc)
-        except Exception:  # noqa: BLE001 - a failed fit must leave the table as it was
-            log.exception("lens: measuring it again failed")
-        if lens is not self._lens:  # calibrated or forgotten on the phone meanwhile: its choice stands
-            self._done = (lens, None, None)
-            return
-        if adopted is not None:
-            adopted.save(self.data_dir)
-            note = LensNote("remeasured", round(now, 3), adopted.residual_px, round(time.time(), 3))
-            log.warning("lens: %s", note.text().en)
-        else:
-            note = LensNote("unfit", round(now, 3), lens.residual_px, round(time.time(), 3))
-            log.warning("lens: %s", note.text().en)
-        try:
-            write_atomically(self.data_dir / WATCH_FILE, json.dumps(asdict(note)) + "\n")
-        except OSError as exc:
-            log.warning("lens: cannot keep the note for companion doctor: %s", exc)
-        self._done = (lens, adopted, note)
 
     def _collect(self, lens: Lens | None) -> Lens | None:
         """The finished fit's outcome, taken in on the frame loop."""
@@ -222,3 +276,22 @@ class LensWatch:
             return None
         self._lens, self._still = adopted, 0
         return adopted
+
+
+def measure_again(layout: TableLayout, kept: tuple[float, float, tuple[int, int]] | None,
+                  views: list[list[tuple[int, list]]], size: tuple[int, int]) -> dict:
+    """In the worker process, at low priority: the views' residual under the kept lens's ``(k1, k2, size)`` (or no
+    correction) and a new fit, kept when a fifth better. Plain data in and out (markers as ``(id, corners)``)."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, 0, 10)  # this process only
+    except (AttributeError, OSError):
+        pass
+    markers = [[SeenMarker(i, np.asarray(corners, np.float64)) for i, corners in v] for v in views]
+    photos = [p for p in (_photo(layout, v) for v in markers) if p is not None]
+    k1, k2, kept_size = kept if kept is not None else (0.0, 0.0, size)
+    now = _cost(photos, k1, k2, kept_size)
+    try:
+        new = fit_lens(layout, markers, size)
+    except LensError as exc:
+        return {"before_px": now, "lens": None, "error": str(exc)}
+    return {"before_px": now, "lens": new.to_json() if new.residual_px <= BETTER_BY * now else None, "error": None}

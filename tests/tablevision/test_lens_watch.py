@@ -151,3 +151,61 @@ def test_a_lens_measured_at_another_picture_size_is_measured_again_at_this_one(s
     used = stage.reader.tracker.lens
     assert used.size == (640, 480) and used == load_lens(tmp_path) and used.k1 < 0  # still the barrel lens
     assert view.lens["state"] == "remeasured" and stage.lens_watch.residual_px < 2 * used.residual_px + 0.5
+
+
+def test_a_lens_saved_on_the_phone_before_the_watch_sees_it_is_not_overwritten(tmp_path, calibrated):
+    """The phone writes lens.json, then the frame loop takes the new lens in; a fit ending in between leaves the
+    file as the phone wrote it."""
+    from companion.tablevision.lens import Lens
+    from companion.tablevision.lens_watch import LensWatch
+
+    calibrated.save(tmp_path)
+    watch = LensWatch(LAYOUT, tmp_path, calibrated)
+    finder = MarkerFinder(LAYOUT.dictionary)
+    views = [finder.find(frame(seed, STANDARD)) for seed in (5, 6, 7)]
+    phone = Lens(-0.01, 0.0, (1280, 960), 0.3, 0.9, 2)
+    phone.save(tmp_path)  # no frame since: the watch still holds the old lens
+    watch._refit(calibrated, views, (1280, 960))
+    assert load_lens(tmp_path) == phone and not (tmp_path / WATCH_FILE).exists()
+
+
+def test_a_camera_never_calibrated_is_measured_from_the_mat_when_uncorrected_positions_are_poor(tmp_path):
+    """No lens.json, the wide lens: the markers lie 3 px off without correction; after three such settled tables the
+    lens is measured (in its own process) and used, and the screen says so. A straight camera is left alone."""
+    stage = TableStage.from_config({}, "nexus-keepers", data_dir=tmp_path)
+    straight = dict(STANDARD, k1=0.0)
+    for seed in range(5, 5 + UNFIT_VIEWS):
+        settle(stage, frame(seed, straight))
+        assert stage.lens_watch.residual_px < 1.0 and stage.lens_watch._job is None
+    for seed in range(5, 5 + UNFIT_VIEWS):
+        settle(stage, frame(seed, WIDE))
+    assert stage.lens_watch.residual_px > 2.0 and stage.lens_watch._job is not None
+    assert stage.lens_watch.wait(60)
+    view = settle(stage, frame(9, WIDE))
+    used = stage.reader.tracker.lens
+    assert used is not None and used == load_lens(tmp_path) and used.k1 < 0
+    assert view.lens["state"] == "measured" and stage.lens_watch.residual_px < 2 * used.residual_px + 0.5
+    assert view.lens["text"]["en"].startswith(
+        f"The camera's lens was measured from the mat (residual {view.lens['before_px']:.2f} px without correction → "
+        f"{used.residual_px:.2f} px)")
+    assert view.lens["text"]["fr"].startswith("L'objectif de la caméra a été mesuré sur le tapis (écart ")
+
+
+def test_a_calibration_forgotten_on_the_phone_leaves_the_camera_uncorrected(tmp_path, calibrated):
+    """The players pressed "Forget" (the route writes lens-forgotten.json): their choice stands, across restarts, until
+    they calibrate again."""
+    from companion.tablevision.lens import FORGOTTEN_FILE
+
+    calibrated.save(tmp_path)
+    stage = TableStage.from_config({}, "nexus-keepers", data_dir=tmp_path)
+    settle(stage, frame(4, WIDE))
+    (tmp_path / "lens.json").unlink()  # what DELETE /api/lens does, in this order
+    (tmp_path / FORGOTTEN_FILE).write_text("{}")
+    stage.reader.tracker.lens, stage.reader.tracker.plane = None, None
+    for stage_ in (stage, TableStage.from_config({}, "nexus-keepers", data_dir=tmp_path)):  # and after a restart
+        for seed in range(5, 5 + UNFIT_VIEWS + 1):
+            settle(stage_, frame(seed, WIDE))
+            assert stage_.lens_watch._job is None
+        assert stage_.reader.tracker.lens is None and load_lens(tmp_path) is None
+    calibrated.save(tmp_path)  # calibrated again: the choice is over
+    assert not (tmp_path / FORGOTTEN_FILE).exists()

@@ -122,7 +122,7 @@ def test_a_lens_measured_at_another_picture_size_is_said_to_need_calibrating_aga
 
 
 def test_what_the_lens_watch_said_is_served_and_goes_with_a_forgotten_lens(player, service, camera):
-    from companion.tablevision.lens import WATCH_FILE, Lens
+    from companion.tablevision.lens import FORGOTTEN_FILE, WATCH_FILE, Lens
     from companion.tablevision.lens_watch import LensNote, LensWatch
 
     data = service.config.data_dir
@@ -136,3 +136,5 @@ def test_what_the_lens_watch_said_is_served_and_goes_with_a_forgotten_lens(playe
     assert "needs no new calibration" in state["advice"][-1]["en"] and "de lui-même" in state["advice"][-1]["fr"]
     forgotten = delete(player, "/api/lens").get_json()
     assert forgotten["watch"] is None and not (data / WATCH_FILE).exists()
+    assert (data / FORGOTTEN_FILE).exists()  # the choice kept: the lens watch leaves this camera uncorrected
+    assert "until it is calibrated again" in forgotten["result"]["en"]

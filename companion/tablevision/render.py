@@ -60,6 +60,7 @@ class PiecePlacement:
 
 
 PHONE_SCREEN_BGR = (70, 55, 45)  # a lit phone screen's dark navy, behind its app icons
+PHONE_OFF_BGR = (16, 15, 17)  # a switched-off phone's black glass
 
 
 @dataclass(frozen=True)
@@ -74,8 +75,9 @@ class DiePlacement:
 @dataclass(frozen=True)
 class Thing:
     """Something on the table that is not a die: "cup" (seen from above, ``size_mm`` across, coffee in it, a
-    handle), "phone" (``size_mm`` long), "hand" (a palm and fingers ``size_mm`` long), "pen" (a coloured bar
-    ``size_mm`` long, a sixth as wide); ``angle``: its turn."""
+    handle), "phone" (``size_mm`` long, lit, app icons on it), "phone off" (switched off: black glass), "hand" (a
+    palm and fingers ``size_mm`` long), "pen" (a coloured bar ``size_mm`` long, a sixth as wide); ``angle``: its
+    turn."""
 
     kind: str
     mm: tuple[float, float]
@@ -253,6 +255,24 @@ def draw_things(img: np.ndarray, things, px_per_mm: float, rng: np.random.Genera
                 colour = tuple(int(x) for x in rng.integers(60, 255, 3))
                 at = c + along * u * r + across * v * r
                 cv2.rectangle(img, pt(at - r * 0.06), pt(at + r * 0.06), colour, -1, cv2.LINE_AA)
+        elif t.kind == "phone off":  # switched off: black glass, a faint reflection of the room across it, no icons
+            corners = [c + along * u * r + across * v * r * 0.48 for u, v in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+            cv2.fillPoly(img, [np.round(corners).astype(np.int32)], (25, 25, 28), cv2.LINE_AA)
+            screen = np.round([c + along * u * r * 0.9 + across * v * r * 0.42
+                               for u, v in ((-1, -1), (1, -1), (1, 1), (-1, 1))]).astype(np.int32)
+            cv2.fillPoly(img, [screen], PHONE_OFF_BGR, cv2.LINE_AA)
+            x, y = np.maximum(screen.min(axis=0), 0)
+            w, h = np.minimum(screen.max(axis=0) + 1, img.shape[1::-1]) - (x, y)
+            glass = np.zeros((h, w), np.float32)
+            cv2.fillPoly(glass, [screen - (x, y)], 1.0, cv2.LINE_AA)
+            band = np.zeros((h, w), np.float32)  # a window's light: a soft band across the glass
+            turn = rng.uniform(0, math.pi)
+            middle = c - (x, y) + along * r * rng.uniform(-0.5, 0.5)
+            way = np.array([math.cos(turn), math.sin(turn)]) * 2 * r
+            cv2.line(band, pt(middle - way), pt(middle + way), float(rng.uniform(8, 25)), max(1, int(r * 0.25)))
+            band = cv2.GaussianBlur(band, (0, 0), r * 0.08) * glass
+            roi = img[y:y + h, x:x + w]
+            roi[:] = np.clip(roi.astype(np.float32) + band[..., None], 0, 255).astype(img.dtype)
         elif t.kind == "hand":
             skin = tuple(float(v) for v in (120 + rng.uniform(-30, 30), 150 + rng.uniform(-30, 30),
                                             200 + rng.uniform(-30, 40)))

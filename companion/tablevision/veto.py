@@ -15,11 +15,13 @@ down to the lone pip of a 1. Without a plane a box is checked against the frame 
 
 A phone lying in the dice zone is bigger than a die, but its app icons are not: two side by side read as a 6. A
 reading whose surroundings are a dark, flat thing several dice across with a convex outline (a phone's screen, a
-cup's coffee; followed from the colour right around its box) is a die only if one solid body at least 0.7 of a
-die wide stands out of that thing inside the box: a die's face with its pips is one, two icons are two. A die
-of the thing's own colour (navy on a navy screen, say) stands out by its pips alone: round, pip-sized,
-as many as the face read, symmetric about their middle, and nothing bigger than a pip inside its box. The frame is
-shrunk for this once, for all its readings (``Screens``), and only where a reading lies on a dark surface.
+cup's coffee, a switched-off phone's black glass; followed from the colour right around its box) is a die only if
+one solid body at least 0.7 of a die wide stands out of that thing inside the box, thick enough for a disc 0.8 of a
+die wide: a die's face with its pips is one; two icons are two, or, overlapping corner to corner, one body as wide
+as a die but notched where they cross, too thin for that disc. A die of the thing's own colour (navy on a navy
+screen, black on black glass) stands out by its pips alone: round, pip-sized, as many as the face read, symmetric
+about their middle, and nothing bigger than a pip inside its box. The frame is shrunk for this once, for all its
+readings (``Screens``), and only where a reading lies on a dark surface.
 """
 
 from __future__ import annotations
@@ -132,6 +134,7 @@ THING_LONG = (3.5, 12.0)
 SOLID = 0.85  # its outline fills this share of its convex hull: one thing (dice and icons at its edge bite)
 BODY_SHORT = 0.7  # a die lying on it stands out of it as one body this wide (part of ``die_mm``) or wider,
 BODY_CORE = 0.4  # and this wide everywhere (a die's face and its pips: one solid body; icons are two)
+BODY_THICK = 0.8  # and a disc this wide fits in it (a die's face: 0.85 or more; two overlapping icons: 0.7 or less)
 SURFACE_PX = 12.0  # the surface is followed on the frame shrunk to about this many px a die
 #: a die the colour of the surface shows only its pips: spots this far from the surface's colour (its shadow and
 #: its sides are nearer), round, as wide as this share of a die, as many as its value, symmetric about their middle
@@ -169,8 +172,8 @@ class Screens:
     """The phone veto of one frame: a reading lying on a dark, flat, convex thing several dice across (a phone's
     screen) without a die standing out of it is a phone's app icons (two of them read as a 6). The surface is the
     colour right around the box, followed as far as it goes on the frame shrunk once (for every reading) to about
-    12 px a die. A die lying on the phone stays a die: a solid body at least 0.7 of a die wide stands out of the
-    surface, or, a die of the screen's own colour, its pips do."""
+    12 px a die. A die lying on the phone stays a die: a solid body at least 0.7 of a die wide, and thick, stands
+    out of the surface, or, a die of the screen's own colour, its pips do."""
 
     def __init__(self, image: np.ndarray, plane: TablePlane, die_mm: float) -> None:
         self.image, self.plane, self.die_mm = image, plane, die_mm
@@ -254,15 +257,23 @@ class Screens:
                 and cv2.contourArea(outline) >= SOLID * cv2.contourArea(cv2.convexHull(outline)))
 
     def _stands_out(self, body: np.ndarray, die_px: float, at: tuple[int, int]) -> bool:
-        """Whether one solid body at least BODY_SHORT of a die wide stands out of the surface (``body``: the box's
-        pixels unlike it; ``at``: the box's corner in the frame)."""
+        """Whether one solid body at least BODY_SHORT of a die wide, a disc BODY_THICK of a die wide fitting in it,
+        stands out of the surface (``body``: the box's pixels unlike it; ``at``: the box's corner in the frame)."""
         # a die's dark pips may pass for the surface: holes, filled; then opened: icons touching at a corner are two
         cv2.drawContours(body, cv2.findContours(body, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0], -1, 1, -1)
         core = int(round(BODY_CORE * die_px)) | 1
         body = cv2.morphologyEx(body, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (core, core)))
-        found = cv2.findContours(body, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]
-        return bool(found) and max(_sides_mm(self.plane, cv2.minAreaRect(c), 1.0, at)[0]
-                                   for c in found) >= BODY_SHORT * self.die_mm
+        # a die's face is thick: a disc BODY_THICK of a die across fits in it; two icons half a die wide overlapping
+        # corner to corner make a body as wide as a die, notched where they cross, and fit none as wide
+        thick = cv2.distanceTransform(body, cv2.DIST_L2, cv2.DIST_MASK_5) >= BODY_THICK * die_px / 2
+        for c in cv2.findContours(body, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
+            if _sides_mm(self.plane, cv2.minAreaRect(c), 1.0, at)[0] >= BODY_SHORT * self.die_mm:
+                x, y, w, h = cv2.boundingRect(c)
+                inside = np.zeros((h, w), np.uint8)
+                cv2.drawContours(inside, [c], -1, 1, -1, offset=(-x, -y))
+                if (thick[y:y + h, x:x + w] & inside.astype(bool)).any():
+                    return True
+        return False
 
 
 def _pips(spots: np.ndarray, die_px: float, value: int | None) -> bool:

@@ -244,8 +244,12 @@ def check_lens(config) -> Finding:
         lens = load_lens(config.data_dir)
     except LensError as exc:
         return Finding("lens", FAIL, str(exc), fix)
+    if lens is None and config.data_dir is not None and (Path(config.data_dir) / FORGOTTEN_FILE).exists():
+        return Finding("lens", OK, "forgotten on the phone: positions assume a lens without distortion, and the service "
+                       "does not measure it by itself until it is calibrated again")
     if lens is None:
-        return Finding("lens", OK, "not measured: positions assume a lens without distortion (measure a wide lens)")
+        return Finding("lens", OK, "not measured: positions assume a lens without distortion; the service measures it "
+                       "from the mat when the markers lie over a pixel off without correction")
     detail = (f"k1 {lens.k1:+.4f}, k2 {lens.k2:+.4f} from {lens.photos} photo(s) at {lens.size[0]}x{lens.size[1]}; "
               f"residual {lens.residual_px:.2f} px ({lens.residual_before_px:.2f} px without correction)")
     note = load_note(config.data_dir)

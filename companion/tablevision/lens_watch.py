@@ -202,6 +202,9 @@ class LensWatch:
             outcome = None
         try:
             self._conclude(lens, outcome)
+        except Exception:  # noqa: BLE001 - lens.json or the note not written (a full card...): tried again later
+            log.exception("lens: keeping what was measured failed")
+            self._done = (lens, None, None)
         finally:
             self._finished.set()
 

@@ -207,5 +207,10 @@ def test_a_calibration_forgotten_on_the_phone_leaves_the_camera_uncorrected(tmp_
             settle(stage_, frame(seed, WIDE))
             assert stage_.lens_watch._job is None
         assert stage_.reader.tracker.lens is None and load_lens(tmp_path) is None
+    from companion.config import load_config
+    from companion.tablevision.lens import check_lens
+
+    config = load_config(None, overrides={"service": {"data_dir": str(tmp_path)}})
+    assert check_lens(config).detail.startswith("forgotten on the phone: positions assume a lens without distortion")
     calibrated.save(tmp_path)  # calibrated again: the choice is over
-    assert not (tmp_path / FORGOTTEN_FILE).exists()
+    assert not (tmp_path / FORGOTTEN_FILE).exists() and check_lens(config).detail.startswith("k1 ")

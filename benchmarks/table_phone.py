@@ -3,12 +3,14 @@
 Every game with a dice zone, its mat rasterised from its printed A3 PDF, seen by the standard camera at the guide's
 height, tilted 0-8 degrees. A phone (a lit navy screen with app icons, ``render.draw_things``) lies in a dice zone;
 on its screen lie dice of the screen's own navy (``PHONE_SCREEN_BGR``) and black dice, and the same lie beside it on
-the mat. Each frame is read by ``TableStage.read_still`` with the configured dice model, as the service reads.
+the mat. Then half as many frames with a switched-off phone (black glass, a faint reflection, no icons): dice of the
+glass's own black (``PHONE_OFF_BGR``) and white dice, on it and beside it (their own random stream: the lit rows do
+not change). Each frame is read by ``TableStage.read_still`` with the configured dice model, as the service reads.
 Per game: dice on the screen and beside it read right, dice lost to the phone veto (vetoed where a die lies),
 phantom dice (placed where none lies), icons vetoed (vetoed where no die lies), and the veto's thread CPU time a
 reading, median/p95, over every reading it looked at and over those on the phone. Renders, not photographs.
 
-    python benchmarks/table.py --only phone                # this section alone, about a minute on one core
+    python benchmarks/table.py --only phone                # this section alone, about two minutes on one core
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ import numpy as np
 from companion.config import load_config
 from companion.tablevision import layout_for
 from companion.tablevision import reader as reader_module
-from companion.tablevision.render import PHONE_SCREEN_BGR, CameraPose, DiePlacement, Thing, printed_mat, render_table
+from companion.tablevision.render import (PHONE_OFF_BGR, PHONE_SCREEN_BGR, CameraPose, DiePlacement, Thing,
+                                          printed_mat, render_table)
 from companion.tablevision.stage import TableStage
 
 GAMES = ("nexus-keepers", "hexors", "tesseract", "free-roll")  # every game with a dice zone
@@ -85,9 +88,15 @@ def _in_dice_zone(layout, mm, margin: float) -> bool:
                for z in layout.zones if z.dice)
 
 
-def _scene(layout, rng):
-    """A phone in a dice zone, dice of the screen's navy and black on its screen and beside it: (phone, dice,
-    which of the dice lie on the screen)."""
+#: the phone, the colour of its screen (a die that colour is ``color`` drawn with it) and the other dice's colour
+LIT = ("phone", PHONE_SCREEN_BGR, "blue", "black")
+OFF = ("phone off", PHONE_OFF_BGR, "black", "white")
+
+
+def _scene(layout, rng, phone_kind=LIT):
+    """A phone in a dice zone, dice of the screen's colour and others on its screen and beside it: (phone, dice,
+    how many of the dice (the first) lie on the screen)."""
+    kind, screen, screen_die, other_die = phone_kind
     zones = [z for z in layout.zones if z.dice]
     for _ in range(200):
         if zones:
@@ -96,7 +105,7 @@ def _scene(layout, rng):
             centre = (float(rng.uniform(min(xs), max(xs))), float(rng.uniform(min(ys), max(ys))))
         else:
             centre = (float(rng.uniform(90, layout.size[0] - 90)), float(rng.uniform(70, layout.size[1] - 70)))
-        phone = Thing("phone", centre, 145.0 * float(rng.uniform(0.9, 1.1)), float(rng.uniform(0, 360)))
+        phone = Thing(kind, centre, 145.0 * float(rng.uniform(0.9, 1.1)), float(rng.uniform(0, 360)))
         a, r = math.radians(phone.angle), phone.size_mm / 2
         along, across = np.array([math.cos(a), math.sin(a)]), np.array([-math.sin(a), math.cos(a)])
         on, beside = [], []
@@ -118,9 +127,9 @@ def _scene(layout, rng):
             break
     dice = []
     for k, mm in enumerate(on + beside):
-        navy = k % 2 == 0
-        dice.append(DiePlacement(mm, int(rng.integers(1, 7)), "blue" if navy else "black", DIE_MM,
-                                 PHONE_SCREEN_BGR if navy else None))
+        own = k % 2 == 0  # the screen's own colour
+        dice.append(DiePlacement(mm, int(rng.integers(1, 7)), screen_die if own else other_die, DIE_MM,
+                                 screen if own else None))
     return phone, dice, len(on)
 
 
@@ -128,9 +137,16 @@ def phone_veto(frames: int, seed: int, games=GAMES) -> None:
     from companion.vision import DiceReader
 
     reader = DiceReader.from_config(load_config(None)["vision"], threads=1)
-    rng = np.random.default_rng(seed)
     print(f"8. The phone veto: a phone in a dice zone, dice of its screen's navy and black dice, on it and beside it, "
           f"{frames} frames per game (renders of the printed A3 sheets, standard camera, tilt 0-8 degrees)")
+    _games(reader, LIT, frames, np.random.default_rng(seed), games)
+    print(f"8b. A switched-off phone (black glass, a faint reflection, no icons): dice of the glass's black and white "
+          f"dice, on it and beside it, {frames // 2} frames per game")
+    _games(reader, OFF, frames // 2, np.random.default_rng([seed, 57]), games)
+    print()
+
+
+def _games(reader, phone_kind, frames: int, rng, games) -> None:
     print(f"{'game':14s} {'on screen':>12s} {'beside':>12s} {'lost':>5s} {'phantom':>7s} {'icons vetoed':>12s} "
           f"{'looked at':>9s} {'on phone':>8s} {'ms all med/p95':>15s} {'ms on phone':>12s}")
     totals, all_times, phone_times = Counter(), [], []
@@ -140,7 +156,7 @@ def phone_veto(frames: int, seed: int, games=GAMES) -> None:
         c, times, on_times = Counter(), [], []
         with VetoLog() as log:
             for _ in range(frames):
-                phone, dice, n_on = _scene(layout, rng)
+                phone, dice, n_on = _scene(layout, rng, phone_kind)
                 pose = CameraPose(tilt=float(rng.uniform(0, 8)), yaw=float(rng.uniform(-4, 4)) + (
                     90.0 if layout.size[1] > layout.size[0] else 0.0))
                 frame = render_table(layout, [], dice, pose, rng, printed=printed, things=[phone])
@@ -173,7 +189,6 @@ def phone_veto(frames: int, seed: int, games=GAMES) -> None:
         phone_times += on_times
         _row(game, c, times, on_times)
     _row("all", totals, all_times, phone_times)
-    print()
 
 
 def _row(name: str, c: Counter, times, on_times) -> None:

@@ -2,6 +2,7 @@
 
     python benchmarks/lens_watch.py                       # Nexus Keepers (stickers) and Tesseract (anchors only)
     python benchmarks/lens_watch.py --games nexus-keepers
+    python benchmarks/lens_watch.py --only-frames --fits 6  # section 4 alone, 6 fits each way
 
 Per game, the wide lens (Camera Module 3 Wide, k1 -0.15, low over an A3 mat) is calibrated from two views as a
 player would, then views go through the service's table stage (``TableStage.from_config`` with a data directory),
@@ -11,16 +12,23 @@ each held still until the table settles:
 2. another lens in its place (standard lens k1 -0.05, 0, +0.05; the wide lens at k1 -0.10 and -0.20): the residual
    under the old lens, the settled tables until the new lens is used, its residual, and the pieces' position
    error (95th percentile, mm) on a fresh view under the old lens and under the new one;
-3. the time of the check on a settled view (best of 3, median over views) and of the fit in its thread.
+3. the time of the check on a settled view (best of 3, median over views) and of the fit (its process started
+   and ended included);
+4. frames read through the stage at the service's pace (8 fps; a picture held 3 frames, then pieces moved) while a
+   re-fit runs in its own process (the service's way), while one runs in a thread of the service's process (the
+   first way, which shares the interpreter lock), and while none runs: time a frame (median, p95, max) and its
+   time waiting (wall less its thread's CPU time: for the lock, or for a CPU).
 """
 
 from __future__ import annotations
 
 import argparse
 import logging
+import os
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -30,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.tablevision import MarkerFinder, TableReader, layout_for  # noqa: E402
 from companion.tablevision.lens import _cost, _photo, fit_lens, opencv_k  # noqa: E402
-from companion.tablevision.lens_watch import SETTLED_FRAMES, UNFIT_MARGIN_PX, UNFIT_TIMES  # noqa: E402
+from companion.tablevision.lens_watch import SETTLED_FRAMES, UNFIT_MARGIN_PX, UNFIT_TIMES, UNFIT_VIEWS  # noqa: E402
 from companion.tablevision.render import CameraPose, render_table  # noqa: E402
 from companion.tablevision.scenes import random_position  # noqa: E402
 from companion.tablevision.stage import TableStage  # noqa: E402
@@ -63,7 +71,7 @@ def p95(layout, image, placements, lens) -> float:
     return float(np.percentile(errors, 95)) if errors else float("nan")
 
 
-def run(game: str) -> None:
+def run(game: str, only_frames: bool = False, fits: int = 3) -> None:
     layout = layout_for(game)
     finder = MarkerFinder(layout.dictionary)
     calibrated = fit_lens(layout, [finder.find(view(layout, s, WIDE, yaw=y)[0]) for s, y in ((1, -3.0), (3, 3.0))],
@@ -71,6 +79,8 @@ def run(game: str) -> None:
     limit = max(UNFIT_TIMES * calibrated.residual_px, calibrated.residual_px + UNFIT_MARGIN_PX)
     print(f"\n{game}: wide lens calibrated from 2 views: residual {calibrated.residual_px:.2f} px "
           f"({calibrated.residual_before_px:.2f} px without correction); a view misfits over {limit:.2f} px")
+    if only_frames:
+        return frames_during_fit(layout, game, calibrated, fits)
     check_ms = []
     with tempfile.TemporaryDirectory() as data:
         calibrated.save(data)
@@ -115,6 +125,77 @@ def run(game: str) -> None:
                   f"{new.residual_px if kept else float('nan'):7.2f} {fit_s:6.2f} {mm[0]} {mm[1]}")
     print(f"  the check on a settled view: {statistics.median(check_ms):.2f} ms (median of {len(check_ms)} views, "
           "best of 3, once per settled table)")
+    frames_during_fit(layout, game, calibrated, fits)
+
+
+FPS = 8.0  # the service's default camera.fps
+HELD = 3  # frames a picture is held before the pieces move
+
+
+def frames_during_fit(layout, game: str, calibrated, fits: int = 3, most: int = 400) -> None:
+    """Another lens in place: a stage whose re-fit runs in its own process (the service's), one whose re-fit runs in
+    a thread (as it did before) and a twin where none is due read the same stream of frames at the service's pace,
+    one after the other (the order turns between fits); each is cut to the frames both fits were running."""
+    camera = OTHERS[0][1]
+    misfits = [view(layout, seed, camera, yaw=seed % 5 - 2)[0] for seed in range(20, 20 + UNFIT_VIEWS)]
+    stream = [view(layout, seed, camera, yaw=seed % 3 - 1)[0] for seed in range(40, 48)]
+    frames = [misfits[-1]] * (SETTLED_FRAMES + 1) + [stream[(i // HELD) % len(stream)] for i in range(most)]
+    ways = ("no fit running", "a re-fit in a thread", "a re-fit in its process")
+    times = {way: [] for way in ways}
+    waits = {way: [] for way in ways}  # wall time less the frame thread's CPU time: the interpreter lock, or the CPU
+    fit_s = {way: [] for way in ways[1:]}
+    for n in range(fits):
+        run_ = {}
+        for way in ways[n % 3:] + ways[:n % 3]:
+            with tempfile.TemporaryDirectory() as data:
+                calibrated.save(data)
+                stage = TableStage.from_config({}, game, data_dir=data)
+                watch = stage.lens_watch
+                if way == ways[0]:
+                    watch._fitted_at = watch.clock()  # a fit made a moment ago: none is due
+                elif way == ways[1]:
+                    in_a_thread(watch)
+                for image in misfits[:-1]:
+                    settle(stage, image)
+                started, run_[way] = time.perf_counter(), []
+                for i, image in enumerate(frames):  # the last settle starts the fit (where one is due)
+                    time.sleep(max(0.0, started + i / FPS - time.perf_counter()))
+                    cpu = time.thread_time()
+                    wall = _timed(lambda: stage.process(image, [], 100 + i, (100 + i) / FPS))
+                    run_[way].append((wall, wall - (time.thread_time() - cpu) * 1e3))
+                    if way != ways[0] and i > SETTLED_FRAMES and watch._job is None:  # the fit's outcome taken in
+                        fit_s[way].append(time.perf_counter() - started)
+                        break
+                assert way == ways[0] or stage.reader.tracker.lens != calibrated, f"{way}: no lens kept"
+        both = min(len(run_[ways[1]]), len(run_[ways[2]]))
+        for way in ways:
+            times[way] += [wall for wall, _ in run_[way][:both]]
+            waits[way] += [wait for _, wait in run_[way][:both]]
+    print(f"  frames read at {FPS:.0f} fps through the stage, the same {len(times[ways[0]])} frames three ways, from "
+          f"the frame that starts a fit ({fits} fits; until its outcome is taken in: in a thread "
+          f"{min(fit_s[ways[1]]):.2f}-{max(fit_s[ways[1]]):.2f} s, in its process "
+          f"{min(fit_s[ways[2]]):.2f}-{max(fit_s[ways[2]]):.2f} s):")
+    print(f"  {'ms a frame':<26} {'median':>7} {'p95':>7} {'max':>7}   {'waiting: median':>15} {'p95':>7}   "
+          f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs)")
+    for way in ways:
+        print(f"  {way:<26} {statistics.median(times[way]):7.1f} {np.percentile(times[way], 95):7.1f} "
+              f"{max(times[way]):7.1f}   {statistics.median(waits[way]):15.1f} {np.percentile(waits[way], 95):7.1f}")
+
+
+def in_a_thread(watch) -> None:
+    """The re-fit as the service first ran it, in a low-priority thread of its own process (for comparison)."""
+    def start(lens, views, size):
+        def fit():
+            try:
+                watch._refit(lens, views, size)
+            finally:
+                watch._finished.set()
+
+        watch._finished.clear()
+        watch._job = threading.Thread(target=fit, name="lens-refit", daemon=True)
+        watch._job.start()
+
+    watch._start = start
 
 
 def _timed(work) -> float:
@@ -126,10 +207,12 @@ def _timed(work) -> float:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="+", default=["nexus-keepers", "tesseract"])
+    parser.add_argument("--only-frames", action="store_true", help="section 4 alone")
+    parser.add_argument("--fits", type=int, default=3, help="fits timed in section 4 (each way)")
     args = parser.parse_args(argv)
     logging.getLogger("companion.tablevision.lens_watch").setLevel(logging.ERROR)  # what it tells players: counted
     for game in args.games:
-        run(game)
+        run(game, args.only_frames, args.fits)
     return 0
 
 

@@ -15,9 +15,8 @@ each held still until the table settles:
 3. the time of the check on a settled view (best of 3, median over views) and of the fit (its process started
    and ended included);
 4. frames read through the stage at the service's pace (8 fps; a picture held 3 frames, then pieces moved) while a
-   re-fit runs in its own process (the service's way), while one runs in a thread of the service's process (the
-   first way, which shares the interpreter lock), and while none runs: time a frame (median, p95, max) and its
-   time waiting (wall less its thread's CPU time: for the lock, or for a CPU).
+   re-fit runs in its thread (which shares the interpreter lock) and while none runs: time a frame (median, p95,
+   max) and its time waiting (wall less its thread's CPU time: for the lock, or for a CPU).
 """
 
 from __future__ import annotations
@@ -28,7 +27,6 @@ import os
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -133,28 +131,26 @@ HELD = 3  # frames a picture is held before the pieces move
 
 
 def frames_during_fit(layout, game: str, calibrated, fits: int = 3, most: int = 400) -> None:
-    """Another lens in place: a stage whose re-fit runs in its own process (the service's), one whose re-fit runs in
-    a thread (as it did before) and a twin where none is due read the same stream of frames at the service's pace,
-    one after the other (the order turns between fits); each is cut to the frames both fits were running."""
+    """Another lens in place: a stage whose re-fit runs and a twin where none is due read the same stream of frames
+    at the service's pace, one after the other (the order turns between fits); the twin's are cut to the frames the
+    fit was running."""
     camera = OTHERS[0][1]
     misfits = [view(layout, seed, camera, yaw=seed % 5 - 2)[0] for seed in range(20, 20 + UNFIT_VIEWS)]
     stream = [view(layout, seed, camera, yaw=seed % 3 - 1)[0] for seed in range(40, 48)]
     frames = [misfits[-1]] * (SETTLED_FRAMES + 1) + [stream[(i // HELD) % len(stream)] for i in range(most)]
-    ways = ("no fit running", "a re-fit in a thread", "a re-fit in its process")
+    ways = ("no fit running", "a re-fit running")
     times = {way: [] for way in ways}
     waits = {way: [] for way in ways}  # wall time less the frame thread's CPU time: the interpreter lock, or the CPU
     fit_s = {way: [] for way in ways[1:]}
     for n in range(fits):
         run_ = {}
-        for way in ways[n % 3:] + ways[:n % 3]:
+        for way in ways[n % 2:] + ways[:n % 2]:
             with tempfile.TemporaryDirectory() as data:
                 calibrated.save(data)
                 stage = TableStage.from_config({}, game, data_dir=data)
                 watch = stage.lens_watch
                 if way == ways[0]:
                     watch._fitted_at = watch.clock()  # a fit made a moment ago: none is due
-                elif way == ways[1]:
-                    in_a_thread(watch)
                 for image in misfits[:-1]:
                     settle(stage, image)
                 started, run_[way] = time.perf_counter(), []
@@ -167,35 +163,18 @@ def frames_during_fit(layout, game: str, calibrated, fits: int = 3, most: int = 
                         fit_s[way].append(time.perf_counter() - started)
                         break
                 assert way == ways[0] or stage.reader.tracker.lens != calibrated, f"{way}: no lens kept"
-        both = min(len(run_[ways[1]]), len(run_[ways[2]]))
+        both = len(run_[ways[1]])
         for way in ways:
             times[way] += [wall for wall, _ in run_[way][:both]]
             waits[way] += [wait for _, wait in run_[way][:both]]
-    print(f"  frames read at {FPS:.0f} fps through the stage, the same {len(times[ways[0]])} frames three ways, from "
-          f"the frame that starts a fit ({fits} fits; until its outcome is taken in: in a thread "
-          f"{min(fit_s[ways[1]]):.2f}-{max(fit_s[ways[1]]):.2f} s, in its process "
-          f"{min(fit_s[ways[2]]):.2f}-{max(fit_s[ways[2]]):.2f} s):")
+    print(f"  frames read at {FPS:.0f} fps through the stage, the same {len(times[ways[0]])} frames both ways, from "
+          f"the frame that starts a fit to the one that takes its outcome in ({fits} fits, "
+          f"{min(fit_s[ways[1]]):.2f}-{max(fit_s[ways[1]]):.2f} s):")
     print(f"  {'ms a frame':<26} {'median':>7} {'p95':>7} {'max':>7}   {'waiting: median':>15} {'p95':>7}   "
           f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs)")
     for way in ways:
         print(f"  {way:<26} {statistics.median(times[way]):7.1f} {np.percentile(times[way], 95):7.1f} "
               f"{max(times[way]):7.1f}   {statistics.median(waits[way]):15.1f} {np.percentile(waits[way], 95):7.1f}")
-
-
-def in_a_thread(watch) -> None:
-    """The re-fit as the service first ran it, in a low-priority thread of its own process (for comparison)."""
-    def start(lens, views, size):
-        def fit():
-            try:
-                watch._refit(lens, views, size)
-            finally:
-                watch._finished.set()
-
-        watch._finished.clear()
-        watch._job = threading.Thread(target=fit, name="lens-refit", daemon=True)
-        watch._job.start()
-
-    watch._start = start
 
 
 def _timed(work) -> float:

@@ -8,9 +8,8 @@ with the same lens still fits; another lens leaves the corners ``UNFIT_TIMES`` t
 calibration measured (and at least ``UNFIT_MARGIN_PX`` more). A camera never calibrated is judged without correction:
 it misfits over ``UNCORRECTED_PX``, unless the players forgot a calibration on the phone (``lens.FORGOTTEN_FILE``:
 their choice stands). After ``UNFIT_VIEWS`` such settled tables in a row the lens is fitted again from the last
-``VIEWS_KEPT`` of them, at most once every ``REFIT_EVERY_S`` seconds, in a process of its own started for that fit
-(a thread would hold the interpreter lock against the frame loop for the whole fit). The new lens is kept only when
-it fits those views a fifth better than the old one, or than no correction (``lens.BETTER_BY``, as on the phone);
+``VIEWS_KEPT`` of them, at most once every ``REFIT_EVERY_S`` seconds, in a thread of low priority. The new lens is
+kept only when it fits those views a fifth better than the old one, or than no correction (``lens.BETTER_BY``, as on the phone);
 otherwise the old one stays and the players are told it may need calibrating. What was said is kept in
 ``lens-watch.json`` for ``companion doctor``.
 """
@@ -19,11 +18,9 @@ from __future__ import annotations
 
 import json
 import logging
-import multiprocessing
 import os
 import threading
 import time
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Callable, Sequence
@@ -121,7 +118,7 @@ class LensWatch:
         self._over = 0
         self._views: list[list[SeenMarker]] = []
         self._fitted_at: float | None = None
-        self._job: Future | None = None
+        self._job: threading.Thread | None = None
         self._finished = threading.Event()
         self._done: tuple[Lens | None, Lens | None, LensNote | None] | None = None  # (lens judged, adopted, note)
 
@@ -180,53 +177,40 @@ class LensWatch:
             self._start(lens, list(self._views), size)
 
     def _start(self, lens: Lens | None, views: list[list[SeenMarker]], size: tuple[int, int]) -> None:
-        """The fit in a process of its own, started for it and ended after it: the frame loop keeps the interpreter
-        lock. Its outcome is concluded on the pool's thread and taken in on the frame loop (``_collect``)."""
+        """The fit in a thread of low priority; its outcome is taken in on the frame loop (``_collect``). Measured
+        against a process of its own (benchmarks/lens_watch.py, section 4), the thread slowed frames less on two
+        cores: the fit often leaves the interpreter lock in OpenCV, and a process costs an interpreter's start."""
         self._finished.clear()
-        try:
-            pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
-            job = pool.submit(measure_again, self.layout, None if lens is None else (lens.k1, lens.k2, lens.size),
-                              [[(m.id, np.asarray(m.corners, np.float64).tolist()) for m in v] for v in views], size)
-            pool.shutdown(wait=False)  # the worker ends once this fit is done
-        except Exception as exc:  # noqa: BLE001 - no process to be had (out of memory...): tried again later
-            log.warning("lens: cannot start measuring it again: %s", exc)
-            return
-        self._job = job
-        job.add_done_callback(lambda done: self._concluded(lens, done))
+        self._job = threading.Thread(target=self._fit_in_thread, args=(lens, views, size), name="lens-refit",
+                                     daemon=True)
+        self._job.start()
 
-    def _concluded(self, lens: Lens | None, job: Future) -> None:
+    def _fit_in_thread(self, lens: Lens | None, views: list[list[SeenMarker]], size: tuple[int, int]) -> None:
         try:
-            outcome = job.result()
-        except Exception:  # noqa: BLE001 - a failed fit must leave the table as it was
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)  # Linux: this thread only
+        except (AttributeError, OSError):
+            pass
+        try:
+            self._refit(lens, views, size)
+        except Exception:  # noqa: BLE001 - a failed fit must leave the table as it was: tried again later
             log.exception("lens: measuring it again failed")
-            outcome = None
-        try:
-            self._conclude(lens, outcome)
-        except Exception:  # noqa: BLE001 - lens.json or the note not written (a full card...): tried again later
-            log.exception("lens: keeping what was measured failed")
             self._done = (lens, None, None)
         finally:
             self._finished.set()
 
     def _refit(self, lens: Lens | None, views: list[list[SeenMarker]], size: tuple[int, int]) -> None:
-        """The fit and its conclusion, here and now (what the worker process and ``_concluded`` do together)."""
-        self._conclude(lens, measure_again(self.layout, None if lens is None else (lens.k1, lens.k2, lens.size),
-                                           [[(m.id, m.corners) for m in v] for v in views], size))
+        """The fit and its conclusion."""
+        self._conclude(lens, measure_again(self.layout, lens, views, size))
 
-    def _conclude(self, lens: Lens | None, outcome: dict | None) -> None:
+    def _conclude(self, lens: Lens | None, outcome: dict) -> None:
         """Keep the new lens only when a fifth better on the same views and the lens judged is still the one kept
         (a calibration or a "Forget" on the phone meanwhile stands), and say what happened."""
-        if outcome is not None and outcome["error"]:
+        if outcome["error"]:
             log.info("lens: cannot measure it from the mat: %s", outcome["error"])
         if lens is not self._lens or not self._still_kept(lens):
             self._done = (lens, None, None)
             return
-        if outcome is None:  # the fit failed (logged): nothing learnt about the lens, tried again later
-            self._done = (lens, None, None)
-            return
-        now, new = outcome["before_px"], outcome["lens"]
-        adopted = None if new is None else Lens(new["k1"], new["k2"], tuple(new["size"]), new["residual_px"],
-                                                new["residual_before_px"], new["photos"])
+        now, adopted = outcome["before_px"], outcome["lens"]
         if adopted is not None:
             adopted.save(self.data_dir)
             note = LensNote("remeasured" if lens is not None else "measured", round(now, 3), adopted.residual_px,
@@ -281,20 +265,13 @@ class LensWatch:
         return adopted
 
 
-def measure_again(layout: TableLayout, kept: tuple[float, float, tuple[int, int]] | None,
-                  views: list[list[tuple[int, list]]], size: tuple[int, int]) -> dict:
-    """In the worker process, at low priority: the views' residual under the kept lens's ``(k1, k2, size)`` (or no
-    correction) and a new fit, kept when a fifth better. Plain data in and out (markers as ``(id, corners)``)."""
+def measure_again(layout: TableLayout, lens: Lens | None, views: list[list[SeenMarker]],
+                  size: tuple[int, int]) -> dict:
+    """The views' residual under ``lens`` (None: no correction) and a new fit, kept when a fifth better."""
+    photos = [p for p in (_photo(layout, v) for v in views) if p is not None]
+    now = _cost(photos, lens.k1, lens.k2, lens.size) if lens is not None else _cost(photos, 0.0, 0.0, size)
     try:
-        os.setpriority(os.PRIO_PROCESS, 0, 10)  # this process only
-    except (AttributeError, OSError):
-        pass
-    markers = [[SeenMarker(i, np.asarray(corners, np.float64)) for i, corners in v] for v in views]
-    photos = [p for p in (_photo(layout, v) for v in markers) if p is not None]
-    k1, k2, kept_size = kept if kept is not None else (0.0, 0.0, size)
-    now = _cost(photos, k1, k2, kept_size)
-    try:
-        new = fit_lens(layout, markers, size)
+        new = fit_lens(layout, views, size)
     except LensError as exc:
         return {"before_px": now, "lens": None, "error": str(exc)}
-    return {"before_px": now, "lens": new.to_json() if new.residual_px <= BETTER_BY * now else None, "error": None}
+    return {"before_px": now, "lens": new if new.residual_px <= BETTER_BY * now else None, "error": None}

@@ -171,7 +171,7 @@ def test_a_lens_saved_on_the_phone_before_the_watch_sees_it_is_not_overwritten(t
 
 def test_a_camera_never_calibrated_is_measured_from_the_mat_when_uncorrected_positions_are_poor(tmp_path):
     """No lens.json, the wide lens: the markers lie 3 px off without correction; after three such settled tables the
-    lens is measured (in its own process) and used, and the screen says so. A straight camera is left alone."""
+    lens is measured and used, and the screen says so. A straight camera is left alone."""
     stage = TableStage.from_config({}, "nexus-keepers", data_dir=tmp_path)
     straight = dict(STANDARD, k1=0.0)
     for seed in range(5, 5 + UNFIT_VIEWS):

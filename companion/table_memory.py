@@ -6,8 +6,8 @@ rebuilds; the table around it adds the lock, the journal writes, the bus and the
 Its size does not grow with the evening: it keeps the newest ``KEEP`` to ``2 * KEEP`` entries in force and the
 engine's state before the oldest of them (``base``), which undo and corrections replay from; older entries are
 only in the journal, counted by their seqs (8 bytes each), the roll statistics as counts and the setups in force.
-An undo or a correction that reaches further back raises ``Forgotten``: the table replays the whole game from the
-journal and asks again (companion/table.py).
+An undo or a correction that reaches further back needs the whole game: the table asks ``needs_whole_game`` first
+and replays it from the journal (companion/table.py); ``Forgotten`` guards against a caller that did not ask.
 """
 
 from __future__ import annotations

@@ -81,6 +81,23 @@ class Lens:
         return target
 
 
+def forget_lens(data_dir: Path | str) -> bool:
+    """Remove the kept lens (False: none was kept), what the watch said of it, and keep the players' choice: the lens
+    watch does not measure this camera by itself until a lens is saved again (``Lens.save`` ends it)."""
+    target = Path(data_dir) / LENS_FILE
+    if not target.exists():
+        return False
+    target.unlink()
+    (target.parent / WATCH_FILE).unlink(missing_ok=True)
+    write_atomically(target.parent / FORGOTTEN_FILE, json.dumps({"at": round(time.time(), 3)}) + "\n")
+    return True
+
+
+def is_forgotten(data_dir: Path | str | None) -> bool:
+    """Whether the players forgot the calibration on the phone (and have not calibrated since)."""
+    return data_dir is not None and (Path(data_dir) / FORGOTTEN_FILE).exists()
+
+
 def load_lens(data_dir: Path | str | None) -> Lens | None:
     """The lens kept in ``data_dir`` (None: none kept); LensError when the file cannot be read."""
     if data_dir is None:
@@ -244,7 +261,7 @@ def check_lens(config) -> Finding:
         lens = load_lens(config.data_dir)
     except LensError as exc:
         return Finding("lens", FAIL, str(exc), fix)
-    if lens is None and config.data_dir is not None and (Path(config.data_dir) / FORGOTTEN_FILE).exists():
+    if lens is None and is_forgotten(config.data_dir):
         return Finding("lens", OK, "forgotten on the phone: positions assume a lens without distortion, and the service "
                        "does not measure it by itself until it is calibrated again")
     if lens is None:

@@ -31,7 +31,7 @@ from companion.core import Text
 from companion.files import write_atomically
 
 from .layout import TableLayout
-from .lens import BETTER_BY, FORGOTTEN_FILE, WATCH_FILE, Lens, LensError, _cost, _photo, fit_lens, load_lens
+from .lens import BETTER_BY, WATCH_FILE, Lens, LensError, _cost, _photo, fit_lens, is_forgotten, load_lens
 from .markers import SeenMarker
 
 log = logging.getLogger(__name__)
@@ -113,7 +113,7 @@ class LensWatch:
         self.note = load_note(data_dir) if lens is not None else None
         self.residual_px: float | None = None  # the last settled view's, under the kept lens (or none)
         self._lens = lens
-        self._forgotten = lens is None and (self.data_dir / FORGOTTEN_FILE).exists()
+        self._forgotten = lens is None and is_forgotten(self.data_dir)
         self._still = 0
         self._over = 0
         self._views: list[list[SeenMarker]] = []
@@ -131,7 +131,7 @@ class LensWatch:
             return adopted
         if lens is not self._lens:  # calibrated or forgotten on the phone meanwhile: judge the new one afresh
             self._lens, self.note = lens, None
-            self._forgotten = lens is None and (self.data_dir / FORGOTTEN_FILE).exists()
+            self._forgotten = lens is None and is_forgotten(self.data_dir)
             self._forget_views()
         self._still = self._still + 1 if still and planed else 0
         if self._forgotten or self._still != SETTLED_FRAMES:

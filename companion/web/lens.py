@@ -6,19 +6,14 @@ calibration: the service measures the lens again by itself when it no longer fit
 
 from __future__ import annotations
 
-import json
 import threading
-import time
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 from flask import Blueprint, current_app, jsonify
 
 from companion.core import Text
-from companion.files import write_atomically
-from companion.tablevision.lens import (BETTER_BY, FORGOTTEN_FILE, LENS_FILE, WATCH_FILE, Lens, LensError, fit_lens,
-                                        load_lens)
+from companion.tablevision.lens import BETTER_BY, Lens, LensError, fit_lens, forget_lens, load_lens
 from companion.tablevision.markers import MarkerFinder, SeenMarker
 from companion.web.app import context
 from companion.web.idempotency import idempotent
@@ -232,13 +227,8 @@ def _use(stage, lens: Lens | None) -> None:
 def forget():
     """Remove the lens kept: positions assume a lens without distortion again."""
     stage = _stage()
-    path = Path(context().service.config.data_dir) / LENS_FILE
-    if not path.exists():
+    if not forget_lens(context().service.config.data_dir):
         raise ApiError(404, "no_lens", "no lens calibration is kept")
-    path.unlink()
-    (path.parent / WATCH_FILE).unlink(missing_ok=True)  # what the lens watch said of it goes with it
-    # the players' choice, kept: the lens watch does not measure this camera by itself until it is calibrated again
-    write_atomically(path.parent / FORGOTTEN_FILE, json.dumps({"at": round(time.time(), 3)}) + "\n")
     _use(stage, None)
     return _state(result=Text("The lens calibration was removed: positions assume a lens without distortion, and the "
                               "camera does not measure it by itself until it is calibrated again.",

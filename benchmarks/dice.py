@@ -15,7 +15,9 @@ With --audited-labels, held-out photos are scored against our audit of their val
 (models/labels/<set>-audit.json: every held-out die looked at, without any model's reading) instead of
 the labels as given; product and peer alike. The labels as given stay the default.
 With --learn-first K, each set's first K photos teach a table profile (docs/vision/profile.md) and the rest are
-scored read alone, with that profile and with the next set's (another table's) profile, side by side.
+scored read alone, with that profile and with the next set's (another table's) profile, side by side; with
+--score-split, that profile is scored on another split's photos (the validation photos), and --verbose says what
+each profile learnt and where each row's errors lie (dice missed, faces misread, dice read where none lies).
 """
 
 from __future__ import annotations
@@ -113,6 +115,36 @@ def _count_unread(counts: dict, pred: list, seen: list, labels: list, board: boo
     counts["on board photos"] += where_none if board else 0
 
 
+def _counted(labels) -> str:
+    """How many learnt crops each label has: faces 1-6, then "not a die" (0)."""
+    return ", ".join(f"{'not a die' if v == 0 else v}: {labels.count(v)}" for v in (1, 2, 3, 4, 5, 6, 0))
+
+
+class Errors:
+    """Where a row's errors lie: labelled dice missed (with a die seen but not read on them), faces misread
+    (true -> read), and dice read where none is labelled."""
+
+    def __init__(self):
+        self.missed = self.seen = self.phantoms = 0
+        self.misread: dict[tuple[int, int], int] = {}
+
+    def add(self, dice, truth) -> None:
+        read = [(d.value, d.box) for d in dice if not d.unread]
+        pairs = match(read, truth)
+        for i, j in pairs:
+            if read[i][0] != truth[j][0]:
+                self.misread[truth[j][0], read[i][0]] = self.misread.get((truth[j][0], read[i][0]), 0) + 1
+        self.phantoms += len(read) - len(pairs)
+        missed = [truth[j] for j in set(range(len(truth))) - {j for _, j in pairs}]
+        self.missed += len(missed)
+        self.seen += len(match([(d.value, d.box) for d in dice if d.unread], missed))
+
+    def __str__(self) -> str:
+        wrong = ", ".join(f"{t}->{r} x{n}" for (t, r), n in sorted(self.misread.items()))
+        return (f"missed {self.missed} (seen but not read on {self.seen}); misread {sum(self.misread.values())}"
+                + (f" ({wrong})" if wrong else "") + f"; read where none is labelled {self.phantoms}")
+
+
 def learn_first(args, vision) -> int:
     """--learn-first K: each set's rest read alone, with a profile of its first K photos, and with the profile of
     the next set on the command line (another table's: it must not lower the reader)."""
@@ -125,10 +157,9 @@ def learn_first(args, vision) -> int:
     embedder = Embedder(reader.faces_path, args.threads)
     face_macs = count(reader.faces_path)[0]
     sets = []
-    for folder in args.data:
-        items = load_labelled(folder, args.split, audited=args.audited_labels)
-        k = args.learn_first if len(items) > 20 else min(args.learn_first, 5)
-        photos = []  # (labels, dice, features) of each photo
+
+    def read(items):
+        photos = []  # (labels, dice, features, seconds the features took) of each photo
         for item in items:
             image = cv2.imread(str(item.path), cv2.IMREAD_COLOR)
             dice = reader.read(image)
@@ -136,6 +167,14 @@ def learn_first(args, vision) -> int:
             start = time.perf_counter()  # the profile's own looks: every die's crop at four quarter-turns
             features = embedder.features(reader.cut_crops(image, rects(dice))) if dice else np.zeros((0, 4, 1))
             photos.append(([(d.value, d.box) for d in item.dice], dice, features, time.perf_counter() - start))
+        return photos
+
+    for folder in args.data:
+        items = load_labelled(folder, args.split, audited=args.audited_labels)
+        k = args.learn_first if len(items) > 20 else min(args.learn_first, 5)
+        photos = read(items[:k] if args.score_split else items)
+        if args.score_split:  # the profile of the first photos of --split, scored on every photo of --score-split
+            photos += read(load_labelled(folder, args.score_split, audited=args.audited_labels))
         features, labels = [], []
         for truth, dice, found, _ in photos[:k]:
             pairs = dict(match([(d.value, d.box) for d in dice], truth))
@@ -146,13 +185,19 @@ def learn_first(args, vision) -> int:
         fit_ms = (time.perf_counter() - start) * 1000
         sets.append((Path(folder).name, k, photos, profile, labels, fit_ms))
     print(f"model {reader.model_path.name}, threads {args.threads}, split {args.split}, each set's first photos "
-          "learnt as a table profile (companion/vision/profile.py), the rest scored"
+          "learnt as a table profile (companion/vision/profile.py), "
+          + (f"the {args.score_split} split scored" if args.score_split else "the rest scored")
           + (", each photo read as a settled roll (the arbiter first)" if args.settled else ""))
     for n, (name, k, photos, profile, labels, fit_ms) in enumerate(sets):
         rest = photos[k:]
-        print(f"\n{name}: learnt from the first {k} of {len(photos)} photos ({len(labels)} dice, "
-              f"{labels.count(NOT_A_DIE)} not a die; fitted in {fit_ms:.1f} ms); scoring the other {len(rest)} "
-              f"({sum(len(p[0]) for p in rest)} dice)")
+        scored = f"the {args.score_split} split's {len(rest)}" if args.score_split else f"the other {len(rest)}"
+        learnt = f"{k} {args.split} photos" if args.score_split else f"{k} of {len(photos)} photos"
+        print(f"\n{name}: learnt from the first {learnt} "
+              f"({len(labels)} dice, {labels.count(NOT_A_DIE)} not a die; fitted in {fit_ms:.1f} ms); scoring "
+              f"{scored} ({sum(len(p[0]) for p in rest)} dice)")
+        if args.verbose:
+            print(f"learnt {_counted(labels)}; labelled dice in those photos the reader did not find, so not learnt: "
+                  f"{sum(len(truth) for truth, *_ in photos[:k]) - len(labels) + labels.count(NOT_A_DIE)}")
         if not rest:
             print("nothing left to score: the set is no bigger than what was learnt")
             continue
@@ -162,14 +207,17 @@ def learn_first(args, vision) -> int:
             other = sets[(n + 1) % len(sets)]
             rows.append((f"with {other[0]}'s profile", other[3]))
         for what, used in rows:
-            score, spent = Score(), []
+            score, spent, errors = Score(), [], Errors()
             for index, (truth, dice, found, embedding) in enumerate(rest):
                 start = time.perf_counter()
                 read = [d for d in (used.review(dice, found) if used is not None and dice else dice) if d is not None]
                 spent.append((time.perf_counter() - start + embedding) * 1000)
                 score.add(str(index), [(d.value, d.box) for d in read if not d.unread], truth)
+                errors.add(read, truth)
             cost = f"  {statistics.median(spent):.2f} ms a settled roll" if used is not None else ""
             print(f"{what:34} {score.read_correctly:10.2%} {score.exact_roll:10.2%} {score.precision:9.2%}{cost}")
+            if args.verbose:
+                print(f"{'':36}{errors}")
         looks = [4 * len(p[1]) for p in rest]  # the profile's: every die of a settled roll at four quarter-turns
         print(f"the profile's compute per settled roll (benchmarks/flops.py's count x 4 face-reader looks a die): "
               f"{statistics.mean(looks) * face_macs * 2 / 1e9:.3f} GFLOP on average, "
@@ -220,6 +268,13 @@ def main(argv=None) -> int:
                         help="learn a table profile from the first K photos of each set (by name; at most 5 on a set "
                              "of 20 photos or fewer) and score the rest, read alone, with that profile and with the "
                              "next set's profile (docs/vision/profile.md)")
+    parser.add_argument("--score-split", choices=SPLITS,
+                        help="with --learn-first: score every photo of this split instead of the rest of --split (a "
+                             "held-out profile on the validation photos)")
+    parser.add_argument("--verbose", action="store_true",
+                        help="with --learn-first: what each profile learnt (dice per face) and, for each row, where "
+                             "the errors are: labelled dice missed (and on how many a die seen but not read lies), "
+                             "misread faces (true -> read) and dice read where none is labelled")
     args = parser.parse_args(argv)
     if args.learn_first is not None:
         return learn_first(args, vision)

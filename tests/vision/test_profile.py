@@ -226,8 +226,8 @@ def test_a_learning_folder_that_cannot_be_used_is_named_and_the_photos_read_with
 def test_the_benchmark_learns_from_the_first_photos_and_scores_the_rest_side_by_side(tmp_path):
     small, other = _learning_folder(tmp_path / "a", 8), _learning_folder(tmp_path / "b", 3)
     done = subprocess.run([sys.executable, "benchmarks/dice.py", "--data", str(small), str(other), "--split", "all",
-                           "--learn-first", "10", "--threads", "1"], capture_output=True, text=True, cwd=REPO,
-                          timeout=300)
+                           "--learn-first", "10", "--threads", "1", "--verbose"], capture_output=True, text=True,
+                          cwd=REPO, timeout=300)
     assert done.returncode == 0, done.stderr
     assert "learn: learnt from the first 5 of 8 photos" in done.stdout  # 5 at most on a set of 20 photos or fewer
     assert "scoring the other 3" in done.stdout
@@ -235,6 +235,23 @@ def test_the_benchmark_learns_from_the_first_photos_and_scores_the_rest_side_by_
     assert [row.split("  ")[0] for row in rows[:3]] == ["reader alone", "with this table's profile",
                                                          "with learn's profile"]
     assert all(len(re.findall(r"\d+\.\d+%", row)) == 3 for row in rows)
+    learnt = [line for line in done.stdout.splitlines() if line.startswith("learnt 1: ")]
+    assert len(learnt) == 2 and all("not a die: " in line and "so not learnt: " in line for line in learnt)
+    errors = [line.strip() for line in done.stdout.splitlines() if line.strip().startswith("missed ")]
+    assert len(errors) == len(rows) and all("misread" in line and "where none is labelled" in line for line in errors)
+
+
+def test_the_benchmark_says_where_the_errors_lie():
+    """--verbose's breakdown: a labelled die missed (a die seen but not read on it), a face misread, a phantom."""
+    from benchmarks.dice import Errors
+
+    truth = [(3, (0, 0, 10, 10)), (5, (50, 0, 60, 10)), (2, (100, 0, 110, 10))]
+    dice = [DieReading(3, None, (0, 0, 10, 10)), DieReading(6, None, (50, 0, 60, 10)),
+            DieReading(4, None, (101, 1, 109, 9), unread=True), DieReading(1, None, (200, 200, 210, 210))]
+    errors = Errors()
+    errors.add(dice, truth)
+    assert (errors.missed, errors.seen, errors.misread, errors.phantoms) == (1, 1, {(5, 6): 1}, 1)
+    assert str(errors) == ("missed 1 (seen but not read on 1); misread 1 (5->6 x1); read where none is labelled 1")
 
 
 def test_a_profile_that_fails_leaves_the_settled_roll_as_the_readers_read_it(tmp_path, reader, caplog):

@@ -82,14 +82,19 @@ def broker(tmp_path):
 class Listener:
     """A plain subscriber, as any consumer of the hall's topics can be written: it takes each game's entries in order
     (dropping one seen before, or one after a gap) and asks a table for what it lacks on ``replay`` when it connects
-    again (a restarted broker forgot its session) or when the table's state tells of more entries than it has."""
+    again (a restarted broker forgot its session) or when the table's state tells of more entries than it has.
+    ``asks=False``: it never asks, and hears only what a table sends of itself. ``subscribed`` is set once the broker
+    has taken its subscription (a message sent before that never reaches it)."""
 
-    def __init__(self, port: int, name: str = "plain-listener") -> None:
+    def __init__(self, port: int, name: str = "plain-listener", asks: bool = True) -> None:
         self.messages: list[tuple[str, dict]] = []
         self.accepted: dict[str, list[tuple[int, int]]] = {}  # table -> journal ids taken, in order
         self.lock = threading.Lock()
+        self.asks = asks
+        self.subscribed = threading.Event()
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=name, clean_session=False)
         self.client.on_connect = self._connected
+        self.client.on_subscribe = lambda client, userdata, mid, reason_codes, properties: self.subscribed.set()
         self.client.on_message = self._message
         self.client.reconnect_delay_set(1, 2)
         self.client.connect_async("127.0.0.1", port)
@@ -102,6 +107,8 @@ class Listener:
         return counts
 
     def _ask(self, table: str, also: dict[int, int] | None = None) -> None:
+        if not self.asks:
+            return
         have = self._have(table)
         wanted = {str(g): have.get(g, 0) for g in {*have, *(also or {})}}
         request = {"games": wanted, **({"after": max(have)} if have else {})}

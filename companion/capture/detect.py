@@ -5,19 +5,22 @@
 
 ``--name-in`` writes the camera into the [camera] section of an installed configuration
 (``source = "picamera2"``, or ``source = "usb"`` with ``device`` = its /dev/v4l/by-id path), so the
-service opens that camera and reports it missing rather than guessing. Exits 1 (reason on stderr)
-when picamera2 is installed but broken.
+service opens that camera and reports it missing rather than guessing. The file is replaced whole (its mode kept): a
+full disk or a power cut leaves the old one. Exits 1 (reason on stderr) when picamera2 is installed but broken, or
+the configuration cannot be read, named or written.
 """
 
 from __future__ import annotations
 
 import argparse
 import re
+import stat
 import sys
 from pathlib import Path
 
 from companion.capture.base import SourceError
 from companion.capture.factory import resolve_auto
+from companion.files import write_atomically
 
 
 def detect() -> str:
@@ -57,7 +60,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.name_in is None:
         print(found)
         return 0
-    args.name_in.write_text(name_camera(args.name_in.read_text(encoding="utf-8"), found), encoding="utf-8")
+    try:
+        config = args.name_in.resolve()  # a link to the configuration stays a link
+        mode = stat.S_IMODE(config.stat().st_mode)
+        write_atomically(config, name_camera(config.read_text(encoding="utf-8"), found), mode)
+    except (OSError, ValueError) as exc:
+        print(f"{args.name_in}: the camera was not written in ({exc}); the file is as it was", file=sys.stderr)
+        return 1
     if found == "none":
         print("no camera found now: the configuration names the Pi camera, and the service reports a camera fault "
               "until one is connected")

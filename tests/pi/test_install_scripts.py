@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import resource
 import shutil
+import signal
 import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -121,6 +124,28 @@ def test_the_camera_detector_names_what_it_finds(tmp_path, monkeypatch):
     assert detect.detect() == "none"
 
 
+def test_a_camera_write_that_fails_leaves_the_configuration_whole(tmp_path):
+    """A disk that refuses the rest of the file part way (here a file-size limit, as a full disk) mid-write."""
+    config = tmp_path / "companion.toml"
+    shipped = (REPO / "systemd" / "companion.toml").read_text()
+    config.write_text(shipped)
+    config.chmod(0o640)
+    limit = len(shipped.encode()) // 2
+
+    def small_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG) rather than kill
+
+    named = ["-m", "companion.capture.detect", "--name-in", str(config), "--camera", "usb:/dev/v4l/by-id/cam"]
+    result = subprocess.run([sys.executable, "-B", *named], cwd=REPO, capture_output=True, text=True, timeout=60,
+                            preexec_fn=small_files)
+    assert config.read_text() == shipped and sorted(p.name for p in tmp_path.iterdir()) == ["companion.toml"]
+    assert result.returncode == 1 and "the file is as it was" in result.stderr, result.stderr
+    result = subprocess.run([sys.executable, "-B", *named], cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert load_config(config)["camera"]["device"] == "/dev/v4l/by-id/cam" and config.stat().st_mode & 0o777 == 0o640
+
+
 def test_install_copies_the_detector_and_every_face_reader():
     steps = dry_run("install-pi.sh")
     shipped = sorted(p.name for p in (REPO / "models").glob("dice*.onnx"))
@@ -174,5 +199,6 @@ def test_unknown_option_is_refused():
 @pytest.mark.skipif(shutil.which("shellcheck") is None, reason="shellcheck is not installed here")
 def test_scripts_pass_shellcheck():
     result = subprocess.run(["shellcheck", str(REPO / "scripts" / "install-pi.sh"),
-                             str(REPO / "scripts" / "uninstall-pi.sh"), str(REPO / "scripts" / "copy-checkout.sh")], capture_output=True, text=True, timeout=60)
+                             str(REPO / "scripts" / "uninstall-pi.sh"), str(REPO / "scripts" / "copy-checkout.sh")],
+                            capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stdout

@@ -35,7 +35,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.tablevision import MarkerFinder, TableReader, layout_for  # noqa: E402
-from companion.tablevision.lens import _cost, _photo, fit_lens, opencv_k  # noqa: E402
+from companion.tablevision.lens import corner_error_px, fit_lens, mat_photo, opencv_k  # noqa: E402
 from companion.tablevision.lens_watch import SETTLED_FRAMES, UNFIT_MARGIN_PX, UNFIT_TIMES, UNFIT_VIEWS  # noqa: E402
 from companion.tablevision.render import CameraPose, render_table  # noqa: E402
 from companion.tablevision.scenes import random_position  # noqa: E402
@@ -89,8 +89,8 @@ def run(game: str, only_frames: bool = False, fits: int = 3) -> None:
             settle(stage, image)
             residuals.append(stage.lens_watch.residual_px)
             misfits += residuals[-1] > limit
-            photo = _photo(layout, finder.find(image))
-            check_ms.append(min(_timed(lambda: _cost([photo], calibrated.k1, calibrated.k2, calibrated.size))
+            photo = mat_photo(layout, finder.find(image))
+            check_ms.append(min(_timed(lambda: corner_error_px([photo], calibrated.k1, calibrated.k2, calibrated.size))
                                 for _ in range(3)))
         stage.lens_watch.wait()
         print(f"  same lens, camera moved ({len(MOVES)} views): residual {min(residuals):.2f}-{max(residuals):.2f} px,"

@@ -136,13 +136,14 @@ def _undistort(points: np.ndarray, k1: float, k2: float, size: tuple[int, int]) 
 
 
 @dataclass
-class _Photo:
+class MatPhoto:
     anchors_px: np.ndarray  # (n, 2) corners of the anchors seen
     anchors_mm: np.ndarray
     stickers: list[tuple[np.ndarray, float]]  # (4, 2) corners, side in mm
 
 
-def _photo(layout: TableLayout, markers: Sequence[SeenMarker]) -> _Photo | None:
+def mat_photo(layout: TableLayout, markers: Sequence[SeenMarker]) -> MatPhoto | None:
+    """What one view shows the lens fit (and the lens watch) of the mat; None under three anchors."""
     px, mm, stickers = [], [], []
     for m in markers:
         item = layout.marker(m.id)
@@ -153,13 +154,13 @@ def _photo(layout: TableLayout, markers: Sequence[SeenMarker]) -> _Photo | None:
             stickers.append((np.asarray(m.corners, np.float64), item.side))
     if len(px) < 12:  # three anchors at least: the plane and the lens together need them
         return None
-    return _Photo(np.asarray(px, np.float64), np.asarray(mm, np.float64), stickers)
+    return MatPhoto(np.asarray(px, np.float64), np.asarray(mm, np.float64), stickers)
 
 
 _SQUARE = np.array([(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)])
 
 
-def _residuals(photo: _Photo, k1: float, k2: float, size: tuple[int, int]) -> np.ndarray:
+def _residuals(photo: MatPhoto, k1: float, k2: float, size: tuple[int, int]) -> np.ndarray:
     """Pixels between the undistorted corners and where the plane (and, for stickers, a square of their side)
     puts them."""
     anchors = _undistort(photo.anchors_px, k1, k2, size)
@@ -183,11 +184,12 @@ def _residuals(photo: _Photo, k1: float, k2: float, size: tuple[int, int]) -> np
     return np.concatenate(out)
 
 
-def _cost(photos: Sequence[_Photo], k1: float, k2: float, size: tuple[int, int]) -> float:
+def corner_error_px(photos: Sequence[MatPhoto], k1: float, k2: float, size: tuple[int, int]) -> float:
+    """Root mean square, in pixels, of the corners' distances from where the lens ``k1, k2`` puts them."""
     return float(np.sqrt(np.mean(np.concatenate([_residuals(p, k1, k2, size) for p in photos]) ** 2)))
 
 
-def _refine(photos: Sequence[_Photo], k1: float, k2: float, size: tuple[int, int]) -> tuple[float, float]:
+def _refine(photos: Sequence[MatPhoto], k1: float, k2: float, size: tuple[int, int]) -> tuple[float, float]:
     """Levenberg-Marquardt on the corners' residuals from (k1, k2): k1 and k2 trade against each other along a narrow
     valley, where a search along one axis at a time stops short of the bottom."""
     def residuals(k: np.ndarray) -> np.ndarray:
@@ -214,18 +216,18 @@ def _refine(photos: Sequence[_Photo], k1: float, k2: float, size: tuple[int, int
 
 def fit_lens(layout: TableLayout, views: Sequence[Sequence[SeenMarker]], size: tuple[int, int]) -> Lens:
     """k1, k2 from the markers seen on one or more photos of ``layout``'s mat (pictures of ``size``)."""
-    photos = [p for p in (_photo(layout, markers) for markers in views) if p is not None]
+    photos = [p for p in (mat_photo(layout, markers) for markers in views) if p is not None]
     if not photos:
         raise LensError("no photo shows three of the mat's anchors: the lens cannot be measured")
     if sum(len(p.stickers) for p in photos) < 4 and not any(len(p.anchors_px) >= 16 for p in photos):
         raise LensError("fewer than four stickers seen and no photo shows four anchors: lay tiles or cards with their "
                         "stickers across the mat, out to its edges, keep every anchor in sight, and take the photos "
                         "again")
-    before = _cost(photos, 0.0, 0.0, size)
-    best = min(((_cost(photos, k1, k2, size), k1, k2) for k1 in np.linspace(-0.4, 0.2, 25)
+    before = corner_error_px(photos, 0.0, 0.0, size)
+    best = min(((corner_error_px(photos, k1, k2, size), k1, k2) for k1 in np.linspace(-0.4, 0.2, 25)
                 for k2 in np.linspace(-0.15, 0.15, 7)), key=lambda t: t[0])
     k1, k2 = _refine(photos, best[1], best[2], size)
-    cost = _cost(photos, k1, k2, size)
+    cost = corner_error_px(photos, k1, k2, size)
     if before <= cost:
         k1 = k2 = 0.0
         cost = before

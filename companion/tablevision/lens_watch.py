@@ -31,7 +31,7 @@ from companion.core import Text
 from companion.files import write_atomically
 
 from .layout import TableLayout
-from .lens import BETTER_BY, WATCH_FILE, Lens, LensError, _cost, _photo, fit_lens, is_forgotten, load_lens
+from .lens import BETTER_BY, WATCH_FILE, Lens, LensError, corner_error_px, fit_lens, is_forgotten, load_lens, mat_photo
 from .markers import SeenMarker
 
 log = logging.getLogger(__name__)
@@ -151,14 +151,14 @@ class LensWatch:
         return self._job is None or self._finished.wait(timeout)
 
     def _judge(self, lens: Lens | None, markers: list[SeenMarker], size: tuple[int, int]) -> None:
-        photo = _photo(self.layout, markers)
+        photo = mat_photo(self.layout, markers)
         if photo is None:  # fewer than three anchors: the lens cannot be judged on this view
             return
         if lens is None:
-            self.residual_px = _cost([photo], 0.0, 0.0, size)
+            self.residual_px = corner_error_px([photo], 0.0, 0.0, size)
             limit = UNCORRECTED_PX
         else:
-            self.residual_px = _cost([photo], lens.k1, lens.k2, lens.size)
+            self.residual_px = corner_error_px([photo], lens.k1, lens.k2, lens.size)
             limit = max(UNFIT_TIMES * lens.residual_px, lens.residual_px + UNFIT_MARGIN_PX)
         if self.residual_px <= limit:
             self._forget_views()
@@ -268,8 +268,9 @@ class LensWatch:
 def measure_again(layout: TableLayout, lens: Lens | None, views: list[list[SeenMarker]],
                   size: tuple[int, int]) -> dict:
     """The views' residual under ``lens`` (None: no correction) and a new fit, kept when a fifth better."""
-    photos = [p for p in (_photo(layout, v) for v in views) if p is not None]
-    now = _cost(photos, lens.k1, lens.k2, lens.size) if lens is not None else _cost(photos, 0.0, 0.0, size)
+    photos = [p for p in (mat_photo(layout, v) for v in views) if p is not None]
+    now = (corner_error_px(photos, lens.k1, lens.k2, lens.size) if lens is not None
+           else corner_error_px(photos, 0.0, 0.0, size))
     try:
         new = fit_lens(layout, views, size)
     except LensError as exc:

@@ -39,16 +39,21 @@ GAMES = ("nexus-keepers", "hexors", "tesseract", "free-roll")  # every game with
 MAT_PX_PER_MM = 5.0  # printed_mat's raster
 MIN_SIDE_PX = 24.0
 PIP_SHARE = {1: 0.3}  # penlington-wood: a pips' box across, as a share of the face (0.62 for 2 to 6)
+#: epanemu-dice's oblique photos box the whole die, its sides too: its top face spans this share of the box's
+#: longer side (median of 24 held-out dice measured by eye, 0.45-0.95; byler-d6 boxes the face alone)
+FACE_SHARE = {"epanemu-dice": 0.8}
 
 
 @dataclass(frozen=True)
 class CutDie:
-    """A die in its photo: the photo, the centre and side (px) of its face, its value, its set and photo name, and
-    the photo's labels ((value, box) of every die) with this die's place in them."""
+    """A die in its photo: the photo, the centre and side (px) of its top face, the longer side of its label box,
+    its value, its set and photo name, and the photo's labels ((value, box) of every die) with this die's place in
+    them."""
 
     photo: np.ndarray
     centre: tuple[float, float]
     side: float
+    box_side: float
     value: int
     source: str
     name: str
@@ -68,11 +73,12 @@ def cut_dice(sets=SETS, split: str = "heldout") -> tuple[list[CutDie], int]:
                 sides = [float(np.median(others)) if d.value == 1 and others else s for s, d in zip(sides, item.dice)]
             labels = tuple((d.value, d.box) for d in item.dice)
             for k, (d, side) in enumerate(zip(item.dice, sides)):
-                if side < MIN_SIDE_PX:
+                box_side = max(d.box[2] - d.box[0], d.box[3] - d.box[1])
+                if max(side, box_side) < MIN_SIDE_PX:
                     small += 1
                     continue
                 centre = ((d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2)
-                dice.append(CutDie(photo, centre, side, d.value, name, item.path.name, labels, k))
+                dice.append(CutDie(photo, centre, side, box_side, d.value, name, item.path.name, labels, k))
     return dice, small
 
 
@@ -80,7 +86,7 @@ def _face_side(name: str, die) -> float:
     w, h = die.box[2] - die.box[0], die.box[3] - die.box[1]
     if name == "penlington-wood":
         return max(w, h) / PIP_SHARE.get(die.value, 0.62)
-    return max(w, h)
+    return FACE_SHARE.get(name, 1.0) * max(w, h)
 
 
 def dice_spots(layout, rng: np.random.Generator, n: int, size_mm: float) -> list[tuple[float, float]]:
@@ -122,7 +128,7 @@ def lay_die(mat: np.ndarray, cut: CutDie, mm: tuple[float, float], side_mm: floa
     degrees, with a soft edge and a soft shadow thrown ``shadow`` (parts of the side) away."""
     side_px = side_mm * MAT_PX_PER_MM
     scale = side_px / cut.side
-    half = int(math.ceil(side_px))  # the piece of the mat it can reach
+    half = int(math.ceil(side_px * max(1.0, cut.box_side / cut.side)))  # the piece of the mat it can reach
     cx, cy = mm[0] * MAT_PX_PER_MM, mm[1] * MAT_PX_PER_MM
     x0, y0 = int(cx) - half, int(cy) - half
     x1, y1 = min(mat.shape[1], x0 + 2 * half), min(mat.shape[0], y0 + 2 * half)
@@ -133,7 +139,7 @@ def lay_die(mat: np.ndarray, cut: CutDie, mm: tuple[float, float], side_mm: floa
     die = cv2.warpAffine(cut.photo, m, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REFLECT)
     # the face's box and a margin, corners rounded: a cut along the label box, as scissors would make it
     shape = np.zeros(cut.photo.shape[:2], np.uint8)
-    r = 0.6 * cut.side
+    r = 0.6 * max(cut.side, cut.box_side)  # the whole die, its sides where the photo shows them
     corner = max(1, int(round(0.25 * cut.side)))
     ax, ay, bx, by = (int(round(v)) for v in (cut.centre[0] - r, cut.centre[1] - r, cut.centre[0] + r,
                                                cut.centre[1] + r))
@@ -151,9 +157,10 @@ def lay_die(mat: np.ndarray, cut: CutDie, mm: tuple[float, float], side_mm: floa
     mat[y0:y1, x0:x1] = (roi * (1 - alpha) + die.astype(np.float32) * alpha).clip(0, 255).astype(np.uint8)
 
 
-def real_dice(images: int, seed: int, games=GAMES, split: str = "heldout") -> dict:
+def real_dice(images: int, seed: int, games=GAMES, split: str = "heldout", detail: bool = False) -> dict:
     """Print the section; returns the totals (a Counter per game and one for all). ``split``: another than the
-    held-out photos to try a change on (companion.vision.labels.SPLITS), never to report."""
+    held-out photos to try a change on (companion.vision.labels.SPLITS), never to report. ``detail``: also print
+    where the dice not read right were lost (``_detail``)."""
     from benchmarks.table_print import _pose
     from companion.vision import DiceReader
 
@@ -173,6 +180,7 @@ def real_dice(images: int, seed: int, games=GAMES, split: str = "heldout") -> di
     results = {}
     per_set = {s: Counter() for s in SETS}
     all_c = Counter()
+    fates: list[DieFate] = []
     for game in games:
         rng = np.random.default_rng([seed, GAMES.index(game) if game in GAMES else 99])
         layout = layout_for(game)
@@ -187,26 +195,28 @@ def real_dice(images: int, seed: int, games=GAMES, split: str = "heldout") -> di
             for k, mm in enumerate(spots):
                 cut = pool[int(rng.integers(len(pool)))]
                 lay_die(mat, cut, mm, float(sizes[k]), float(rng.uniform(0, 360)), (float(light[0]), float(light[1])))
-                truth.append((mm, cut.value, float(sizes[k]), cut.source))
+                truth.append((mm, cut, float(sizes[k])))
                 per_set[cut.source]["own"] += own.get((cut.source, cut.name, cut.index), False)
             frame = render_table(layout, [], [], _pose(layout, "v3", rng, float(rng.uniform(0, 8))), rng,
                                  printed=PrintedMat(mat, printed.stickers))
             stage = TableStage.from_config(config["table"], game)
-            view = stage.read_still(frame.image, reader)
+            recorder = _Recorder(reader)
+            view = stage.read_still(frame.image, recorder)
             c["images"] += 1
             c["plane"] += view.plane.plane is not None
             c["vetoed"] += view.not_dice
             found = [d for d in view.dice if d.mm is not None]
             used = set()
             exact = len(found) == len(truth)
-            for mm, value, size, source in truth:
+            for mm, cut, size in truth:
                 near = [k for k, d in enumerate(found) if math.dist(d.mm, mm) < 0.7 * size]
                 used |= set(near)
                 c["dice"] += 1
-                per_set[source]["dice"] += 1
-                right = len(near) == 1 and not found[near[0]].reading.unread and found[near[0]].reading.value == value
+                per_set[cut.source]["dice"] += 1
+                one = found[near[0]].reading if len(near) == 1 else None
+                right = one is not None and not one.unread and one.value == cut.value
                 c["right"] += right
-                per_set[source]["right"] += right
+                per_set[cut.source]["right"] += right
                 exact &= right
                 if not near:
                     c["missed"] += 1
@@ -214,6 +224,9 @@ def real_dice(images: int, seed: int, games=GAMES, split: str = "heldout") -> di
                     c["unread"] += 1
                 elif not right:
                     c["wrong"] += 1
+                if detail:
+                    fates.append(_fate(game, stage, frame.image, recorder, [found[k] for k in near], mm, cut, size,
+                                       own.get((cut.source, cut.name, cut.index), False)))
             phantoms = len(found) - len(used) + sum(d.mm is None for d in view.dice)
             c["phantoms"] += phantoms
             c["exact"] += exact and not phantoms
@@ -231,9 +244,150 @@ def real_dice(images: int, seed: int, games=GAMES, split: str = "heldout") -> di
     print("read right by source set, on the sheets (the same dice read alone in their own photos): " + ", ".join(
         f"{s} {v['right']}/{v['dice']} = {100 * v['right'] / max(v['dice'], 1):.2f}% "
         f"({100 * v['own'] / max(v['dice'], 1):.2f}%)" for s, v in per_set.items()))
+    if detail:
+        _detail(fates)
     print()
     results["all"] = all_c
     return results
+
+
+class _Recorder:
+    """The dice reader, keeping what it read last (the dice before the table's veto) and the pixels it was given."""
+
+    def __init__(self, reader) -> None:
+        self.reader, self.input_pixels = reader, reader.input_pixels
+        self.read_dice, self.shape, self.pixels = [], None, None
+
+    def read(self, image: np.ndarray, pixels: int | None = None) -> list:
+        self.read_dice, self.shape, self.pixels = self.reader.read(image, pixels=pixels), image.shape[:2], pixels
+        return self.read_dice
+
+
+@dataclass(frozen=True)
+class DieFate:
+    """One die laid on a sheet: where it came from, its size on the frame and in the detector's input, what
+    became of it (``cause``), and whether the reader alone read it right in its own photo."""
+
+    game: str
+    source: str
+    value: int
+    frame_px: float
+    detector_px: float
+    cause: str
+    read_as: int | None
+    own_right: bool
+    alone_right: bool
+
+
+def _fate(game, stage, image, recorder, near, mm, cut, size, own_right) -> DieFate:
+    """What became of one die: read right, misread, unread, read twice, vetoed (by which check) or not found."""
+    from companion.tablevision.veto import die_sized_mm, on_a_screen, on_print
+
+    plane = stage.reader.tracker.plane
+    frame_px = size * plane.px_per_mm(mm) if plane is not None else float("nan")
+    scale = 1.0
+    if recorder.shape is not None:
+        scale = recorder.reader.input_shape(*recorder.shape, recorder.pixels)[0]
+    read_as = None
+    if len(near) > 1:
+        cause = "read twice"
+    elif near:
+        d = near[0].reading
+        read_as = None if d.unread else d.value
+        cause = "unread" if d.unread else "right" if d.value == cut.value else "misread"
+    else:
+        window = stage.dice_window(image.shape[:2], recorder.input_pixels)
+        x0, y0 = window[0][:2] if window is not None else (0, 0)
+        cause = "not found"
+        for d in recorder.read_dice:
+            if d.box is None or plane is None:
+                continue
+            box = (d.box[0] + x0, d.box[1] + y0, d.box[2] + x0, d.box[3] + y0)
+            centre = plane.table_points(np.array([[(box[0] + box[2]) / 2, (box[1] + box[3]) / 2]]))[0]
+            if math.dist(centre, mm) >= 0.7 * size:
+                continue
+            read_as = None if d.unread else d.value
+            if on_print(stage.layout, plane, stage.reader._markers or (), box, stage.die_mm):
+                cause = "vetoed: print"
+            elif not die_sized_mm(plane, box, stage.die_mm):
+                cause = "vetoed: size"
+            elif on_a_screen(image, plane, box, stage.die_mm, read_as):
+                cause = "vetoed: screen"
+            else:
+                cause = "found, not placed"
+            break
+    return DieFate(game, cut.source, cut.value, frame_px, frame_px * scale, cause, read_as, own_right,
+                   _alone_right(recorder.reader, image, plane, mm, frame_px, cut.value, scale))
+
+
+def _alone_right(reader, image, plane, mm, die_px: float, value: int, scale: float) -> bool:
+    """Whether the reader alone reads the die right on a piece of the rendered frame four dice wide around it, at the
+    dice window's scale: the die as the camera saw it, without the window's other dice, print and veto."""
+    if plane is None:
+        return False
+    x, y = plane.image_points(np.array([mm]))[0]
+    r = int(round(2 * die_px))
+    x0, y0 = max(0, int(x) - r), max(0, int(y) - r)
+    piece = image[y0:int(y) + r, x0:int(x) + r]
+    read = [d for d in reader.read(piece, pixels=max(1, int(piece.shape[0] * piece.shape[1] * scale ** 2)))
+            if not d.unread and d.box is not None]
+    near = [d for d in read if math.dist(((d.box[0] + d.box[2]) / 2 + x0, (d.box[1] + d.box[3]) / 2 + y0),
+                                         (x, y)) < 0.7 * die_px]
+    return len(near) == 1 and near[0].value == value
+
+
+def _detail(fates: list[DieFate]) -> None:
+    """Where the dice not read right were lost: per source set, per die size on the frame and in the detector's
+    input, per cause; and whether the reader alone read each of them right in its own photo."""
+    print("7d. The dice not read right, and why (cause: the table's path; own photo: the reader alone on the same "
+          "die in its photo)")
+    causes = ("not found", "misread", "unread", "read twice", "vetoed: print", "vetoed: size", "vetoed: screen",
+              "found, not placed")
+
+    def rows(title: str, key, order) -> None:
+        print(f"  {title:24s} {'dice':>5s} {'right':>6s} {'%':>7s}  " + " ".join(f"{c:>8.8s}" for c in causes)
+              + f"  {'lost, own photo right':>22s}")
+        for group in order:
+            mine = [f for f in fates if key(f) == group]
+            if not mine:
+                continue
+            lost = [f for f in mine if f.cause != "right"]
+            right = len(mine) - len(lost)
+            print(f"  {group:24s} {len(mine):5d} {right:6d} {100 * right / len(mine):6.2f}%  "
+                  + " ".join(f"{sum(f.cause == c for f in lost):8d}" for c in causes)
+                  + f"  {sum(f.own_right for f in lost):11d} of {len(lost):<3d}")
+
+    rows("source set", lambda f: f.source, SETS)
+    bins = (0, 32, 36, 40, 44, 48, 1000)
+
+    def binned(value: float, edges) -> str:
+        for lo, hi in zip(edges, edges[1:]):
+            if lo <= value < hi:
+                return f"{lo}-{hi}" if hi < 1000 else f"{lo}+"
+        return "?"
+
+    names = [binned((lo + hi) / 2, bins) for lo, hi in zip(bins, bins[1:])]
+    rows("die px on the frame", lambda f: binned(f.frame_px, bins), names)
+    zoom_bins = (0, 16, 20, 24, 28, 1000)
+    rows("die px, detector input", lambda f: binned(f.detector_px, zoom_bins),
+         [binned((lo + hi) / 2, zoom_bins) for lo, hi in zip(zoom_bins, zoom_bins[1:])])
+    rows("game", lambda f: f.game, GAMES)
+    print("  the same dice, the table's path against the reader alone on the rendered die (right/right, right/wrong, "
+          "wrong/right, wrong/wrong): " + ", ".join(
+              f"{s} " + "/".join(str(sum((f.cause == "right") == sheet and f.alone_right == alone for f in fates
+                                         if f.source == s)) for sheet, alone in ((1, 1), (1, 0), (0, 1), (0, 0)))
+              for s in SETS))
+    path_lost = Counter(f"{f.source} {f.cause}" for f in fates if f.cause != "right" and f.alone_right)
+    print("  lost on the table's path, read right alone on the rendered die: "
+          + (", ".join(f"{k}: {n}" for k, n in path_lost.most_common()) or "none"))
+    print("  the same dice, on the sheet against in their own photo (right/right, right/wrong, wrong/right, "
+          "wrong/wrong): " + ", ".join(
+              f"{s} " + "/".join(str(sum((f.cause == "right") == sheet and f.own_right == photo for f in fates
+                                         if f.source == s)) for sheet, photo in ((1, 1), (1, 0), (0, 1), (0, 0)))
+              for s in SETS))
+    misread = Counter((f.source, f.value, f.read_as) for f in fates if f.cause == "misread")
+    print("  misread (set, value -> read as: times): "
+          + ", ".join(f"{s} {v}->{r}: {n}" for (s, v, r), n in misread.most_common()))
 
 
 def _line(name: str, c: Counter) -> None:
@@ -241,3 +395,17 @@ def _line(name: str, c: Counter) -> None:
           f"{100 * c['right'] / max(c['dice'], 1):7.2f}%    {c['exact']:4d}/{c['images']:<4d} "
           f"{100 * c['exact'] / max(c['images'], 1):6.2f}% {c['phantoms']:8d} {c['missed']:6d} {c['wrong']:5d} "
           f"{c['unread']:6d} {c['vetoed']:6d}")
+
+
+if __name__ == "__main__":
+    import argparse
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    parser = argparse.ArgumentParser(description="section 7 of benchmarks/table.py alone")
+    parser.add_argument("--images", type=int, default=40, help="images per game")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--detail", action="store_true", help="where the dice not read right were lost")
+    args = parser.parse_args()
+    cv2.setNumThreads(1)
+    real_dice(args.images, args.seed, detail=args.detail)

@@ -13,13 +13,13 @@ from companion.tablevision import layout_for
 from tests.conftest import REPO
 
 sys.path.insert(0, str(REPO))
-from benchmarks.table_real_dice import MAT_PX_PER_MM, CutDie, dice_spots, lay_die  # noqa: E402
+from benchmarks.table_real_dice import MAT_PX_PER_MM, CutDie, _face_side, dice_spots, lay_die  # noqa: E402
 
 
 def test_a_cut_die_lands_centred_on_its_place_at_its_size_turned():
     photo = np.full((120, 160, 3), 128, np.uint8)
     cv2.rectangle(photo, (90, 30), (119, 59), (0, 0, 255), -1)  # a red face 30 px across, centred at (104.5, 44.5)
-    cut = CutDie(photo, (104.5, 44.5), 30.0, 3, "test", "photo.jpg", ((3, (90, 30, 120, 60)),), 0)
+    cut = CutDie(photo, (104.5, 44.5), 30.0, 30.0, 3, "test", "photo.jpg", ((3, (90, 30, 120, 60)),), 0)
     for angle in (0.0, 30.0):
         mat = np.full((300, 400, 3), 255, np.uint8)
         lay_die(mat, cut, (40.0, 30.0), 16.0, angle, (0.1, 0.1))
@@ -29,6 +29,24 @@ def test_a_cut_die_lands_centred_on_its_place_at_its_size_turned():
         side = math.sqrt(red.sum())  # the face's area, whatever its turn
         assert abs(side - 16 * MAT_PX_PER_MM) < 4, (angle, side)
     assert (mat[..., :] < 250).any(axis=2).sum() > red.sum()  # the grey margin and the shadow came with it
+
+
+def test_an_oblique_photos_die_is_laid_by_its_top_face_with_its_sides():
+    """epanemu-dice boxes the whole die, its sides too: the top face, not the box, is scaled to the die's size, and
+    the cut keeps the sides the photo shows."""
+    photo = np.full((120, 160, 3), 128, np.uint8)
+    cv2.rectangle(photo, (90, 20), (119, 49), (0, 0, 255), -1)  # the top face, 30 px
+    cv2.rectangle(photo, (90, 50), (119, 65), (255, 0, 0), -1)  # a side below it: the box is 30 x 46
+    label = type("Die", (), {"box": (90, 20, 120, 66), "value": 3})()
+    side = _face_side("epanemu-dice", label)
+    assert side < 46 and _face_side("byler-d6", label) == 46
+    cut = CutDie(photo, (105.0, 43.0), 30.0, 46.0, 3, "epanemu-dice", "photo.jpg", ((3, label.box),), 0)
+    mat = np.full((300, 400, 3), 255, np.uint8)
+    lay_die(mat, cut, (40.0, 30.0), 16.0, 0.0, (0.0, 0.0))
+    red = (mat[..., 2] > 200) & (mat[..., 1] < 60) & (mat[..., 0] < 60)
+    blue = (mat[..., 0] > 200) & (mat[..., 1] < 60) & (mat[..., 2] < 60)
+    assert abs(math.sqrt(red.sum()) - 16 * MAT_PX_PER_MM) < 4
+    assert blue.sum() > 0.48 * red.sum()  # the side came whole with it (30 x 16 px beside the face's 30 x 30)
 
 
 def test_dice_places_lie_wholly_in_the_dice_zones_and_apart():

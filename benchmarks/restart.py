@@ -1,0 +1,176 @@
+"""What a restart costs: `companion serve` killed with SIGKILL and started again on a long game's journal.
+
+A free-roll game of ``--entries`` rolls is journaled (in-process, checkpoints as the service writes them), a folder
+camera shows an empty table, and the real command is started ``--runs`` times, each killed with SIGKILL once it
+has answered and read a frame. For each start it measures, from the process's start: the first /api/state
+answered (the phones' page works), and the first camera frame read (/api/live has a frame). ``--busy N`` keeps N
+processes spinning meanwhile (a loaded machine: an evening's phones and player on 2 cores).
+
+Then, in a fresh interpreter each time, the phases the command goes through before it serves: imports, the
+service (journal opened, game replayed), the app, the listening socket, the service's start.
+
+The service runs from compiled bytecode, as an installed package does (pip compiles it at install): a first start
+compiles it into a temporary cache and is not counted. The systemd unit's environment is used.
+
+    python benchmarks/restart.py [--entries 2500] [--runs 7] [--busy 0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "benchmarks"))
+
+from evening import empty_table_frames, free_port, request, roll_body, unit_environment  # noqa: E402
+
+PHASES = r"""
+import json, sys, time
+began = time.monotonic()
+from companion.config import load_config
+from companion.service import Service
+from companion.web import create_app
+from companion.web.server import WebServer
+marks = {"imports": time.monotonic()}
+config = load_config(sys.argv[1])
+service = Service(config)
+marks["service (journal, replay)"] = time.monotonic()
+app = create_app(service, make_pin=False)
+marks["app"] = time.monotonic()
+server = WebServer(app, "127.0.0.1", int(sys.argv[2]), 8)
+marks["listening"] = time.monotonic()
+service.start(web_address=(server.host, server.port))
+marks["service.start"] = time.monotonic()
+before, out = began, {}
+for name, at in marks.items():
+    out[name], before = at - before, at
+print(json.dumps(out))
+service.stop()
+"""
+
+
+def journal_game(data_dir: Path, entries: int) -> None:
+    """A free-roll game of ``entries`` rolls, journaled as phones would enter them."""
+    import logging
+    import time as clock
+
+    from companion.config import load_config
+    from companion.core import DieReading, Observation
+    from companion.service import Service
+
+    logging.getLogger("companion").setLevel(logging.ERROR)
+    service = Service(load_config(str(data_dir.parent / "companion.toml")), camera=False)
+    service.table.new_game("free-roll", {}, ["Ann", "Bob"])
+    for n in range(entries):
+        dice = tuple(DieReading(value=d["value"], color=d["color"]) for d in roll_body(n)["dice"])
+        event = service.table.engine.observation_event(Observation(dice=dice, source="phone", at=clock.time()))
+        service.table.submit(event, source="phone")
+    service.stop()
+
+
+def spin(stop_at: float) -> None:
+    while time.monotonic() < stop_at:
+        pass
+
+
+def start_once(config: Path, port: int, env: dict[str, str], log: Path) -> tuple[float, float]:
+    """Start the command, wait for /api/state and a camera frame, kill it: (seconds to each)."""
+    began = time.monotonic()
+    with log.open("a") as out:
+        process = subprocess.Popen([sys.executable, "-m", "companion.cli", "--config", str(config), "serve"],
+                                   cwd=REPO, stdout=out, stderr=subprocess.STDOUT, env=env)
+    answered = framed = None
+    try:
+        while time.monotonic() - began < 120 and framed is None:
+            if process.poll() is not None:
+                raise SystemExit(f"the server stopped at start:\n{log.read_text()[-3000:]}")
+            try:
+                if answered is None:
+                    status, _ = request(port, "GET", "/api/state", timeout=2)
+                    if status == 200:
+                        answered = time.monotonic() - began
+                if answered is not None:
+                    status, body = request(port, "GET", "/api/live", timeout=2)
+                    if status == 200 and json.loads(body).get("frame") is not None:
+                        framed = time.monotonic() - began
+            except OSError:
+                pass
+            time.sleep(0.01)
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait(30)
+    if answered is None or framed is None:
+        raise SystemExit(f"no answer or no frame in 120 s:\n{log.read_text()[-3000:]}")
+    return answered, framed
+
+
+def summary(values: list[float]) -> str:
+    return f"median {statistics.median(values):.2f}, min {min(values):.2f}, max {max(values):.2f}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--entries", type=int, default=2500, help="rolls journaled before the restarts")
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--busy", type=int, default=0, help="processes spinning during the starts")
+    args = parser.parse_args(argv)
+
+    tmp = Path(tempfile.mkdtemp(prefix="companion-restart-"))
+    spinners: list[multiprocessing.Process] = []
+    try:
+        frames, data_dir = tmp / "frames", tmp / "data"
+        empty_table_frames(frames)
+        data_dir.mkdir(mode=0o700)
+        port = free_port()
+        config = tmp / "companion.toml"
+        config.write_text(
+            f'[service]\ndata_dir = "{data_dir}"\nhost = "127.0.0.1"\nport = {port}\n'
+            f'[camera]\nsource = "folder"\npath = "{frames}"\nloop = true\nfps = 8.0\n')
+        journal_game(data_dir, args.entries)
+        env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+        env.update(unit_environment(), PYTHONPYCACHEPREFIX=str(tmp / "bytecode"))
+        log = tmp / "server.log"
+        start_once(config, port, env, log)  # compiles the bytecode: not counted
+        stop_at = time.monotonic() + 3600
+        spinners = [multiprocessing.Process(target=spin, args=(stop_at,), daemon=True) for _ in range(args.busy)]
+        for spinner in spinners:
+            spinner.start()
+        times = [start_once(config, port, env, log) for _ in range(args.runs)]
+        phases = []
+        for _ in range(args.runs):
+            done = subprocess.run([sys.executable, "-c", PHASES, str(config), str(free_port())], cwd=REPO, env=env,
+                                  capture_output=True, text=True, timeout=120, check=True)
+            phases.append(json.loads(done.stdout.strip().splitlines()[-1]))
+        load = os.getloadavg()[0]
+    finally:
+        for spinner in spinners:
+            spinner.terminate()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    print(f"restart of `companion serve` after SIGKILL, a free-roll game of {args.entries} entries, {args.runs} "
+          f"runs, {args.busy} busy processes, load average {load:.1f} on {os.cpu_count()} CPUs, "
+          f"python {sys.version.split()[0]}")
+    print(f"  s to the first /api/state answered   {summary([t[0] for t in times])}")
+    print(f"  s to the first camera frame read     {summary([t[1] for t in times])}")
+    print("  phases before serving, in a fresh interpreter (s, median):")
+    for name in phases[0]:
+        print(f"    {name:28s} {statistics.median(p[name] for p in phases):.3f}")
+    slowest = max(t[0] for t in times)
+    print(f"goal: /api/state within 3 s of the start at every restart: {'yes' if slowest <= 3.0 else 'NO'}")
+    return 0 if slowest <= 3.0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

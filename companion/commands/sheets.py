@@ -6,13 +6,15 @@ import argparse
 import sys
 from pathlib import Path
 
-from companion.tablevision.sheets import PAPERS
+#: the paper sizes, named here so that building the command line imports no OpenCV (the service starts with it);
+#: tests/core/test_cli_imports.py checks them against companion.tablevision.sheets.PAPERS
+PAPER_NAMES = ("A4", "A3", "letter")
 
 
 def add_parser(subparsers) -> None:
     parser = subparsers.add_parser("sheets", help="make the printable mat, markers and stickers of a game (PDF)")
     parser.add_argument("game", help="game name, e.g. free-roll, nexus-keepers, tesseract")
-    parser.add_argument("--paper", default="A4", help=f"paper size: {', '.join(PAPERS)} (default A4)")
+    parser.add_argument("--paper", default="A4", help=f"paper size: {', '.join(PAPER_NAMES)} (default A4)")
     parser.add_argument("--out", metavar="FILE.pdf", help="where to write the PDF (default GAME-PAPER.pdf here)")
     parser.add_argument("--layout", metavar="FILE.json", help="a table layout file instead of the game's own")
     parser.set_defaults(func=run)

@@ -6,20 +6,24 @@ This module only composes the parts; each part can be built and tested alone.
 from __future__ import annotations
 
 import logging
+import threading
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.bus import BusEvent, EventBus
-from companion.capture.simulated_game import Seat
 from companion.config import Config
 from companion.core import Text, Verdict
 from companion.journal import Journal
-from companion.pipeline import CameraStatus, LiveView, Pipeline
+from companion.live import CameraStatus, LiveView
 from companion.referee import EventError
 from companion.referee.aware import RulesAwareReading
+from companion.seat import Seat
 from companion.supervision import Heartbeat, Notifier, WebProbe, watchdog_seconds
 from companion.table import Table
 from companion.vision.profile_learning import TableLearning
+
+if TYPE_CHECKING:
+    from companion.pipeline import Pipeline
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +54,10 @@ class Service:
             self.notices.append({"kind": "warning", "message": self.profile.store.notice.en,
                                  "message_fr": self.profile.store.notice.fr})
         self.pipeline: Pipeline | None = None
+        self._camera_lock = threading.Lock()  # the pipeline is set, or the service stopped, under it
+        self._stopped = False
+        if camera:  # until its pipeline is built (start): phones say the camera is starting, not that there is none
+            self.live.camera = CameraStatus(starting=True)
         # the seat a person took at the SIMULATED table (POST /api/simulated-seat), kept across restarts
         self.simulated_seat = Seat(config.data_dir / SEAT_FILE)
         self.panel = self._make_panel()
@@ -132,6 +140,7 @@ class Service:
         from companion.capture.retry import RetryingSource
         from companion.capture.simulated import SimulatedTable
         from companion.capture.simulated_game import SimulatedTableForGames
+        from companion.pipeline import Pipeline
         from companion.vision import RollSettler
 
         camera = self.config["camera"]
@@ -143,7 +152,7 @@ class Service:
         source = RetryingSource(frames, on_status=self._camera_status,
                                 max_delay=max(0.5, camera["retry_max_seconds"]), frame_timeout=camera["frame_timeout"])
         self.live.camera = CameraStatus(True, "", source.description, simulated=source.simulated,
-                                        source_fr=source.description_fr)
+                                        source_fr=source.description_fr, starting=True)  # until a picture comes
         if source.simulated:
             log.warning("camera: the SIMULATED table — dice are drawn, not seen; every phone shows it")
         return Pipeline(
@@ -195,12 +204,14 @@ class Service:
                 self.panel.show(verdicts)
 
     # -- life cycle ------------------------------------------------------------------
-    def start(self, web_address: tuple[str, int] | None = None) -> None:
+    def start(self, web_address: tuple[str, int] | None = None, camera_later: bool = False) -> None:
         """``web_address``: where the web server listens; under a systemd watchdog the heartbeat then also needs it
-        to answer a request."""
-        if self._camera_wanted:
-            self.pipeline = self._make_pipeline()
-            self.pipeline.start()
+        to answer a request. ``camera_later``: build the camera pipeline in a thread (its models take a second or
+        more to load), so that a restart answers the phones first; they are told the camera is starting."""
+        if self._camera_wanted and camera_later:
+            threading.Thread(target=self._start_camera, args=(False,), name="camera-start", daemon=True).start()
+        elif self._camera_wanted:
+            self._start_camera(True)
         self.panel.ready()
         if self.hall is not None:
             self.hall.start()
@@ -217,6 +228,36 @@ class Service:
                 web_answers = self.web_probe.answering
             self.heartbeat = Heartbeat(self.notifier, period, self.is_progressing, web_answers)
             self.heartbeat.start()
+
+    def _start_camera(self, raising: bool) -> None:
+        """Build the pipeline and start it, unless the service stopped meanwhile. Built in a thread (``raising``
+        False), a failure is logged and shown on the phones; the table goes on without the camera."""
+        try:
+            pipeline = self._make_pipeline()
+        except Exception as exc:
+            if raising:
+                raise
+            log.exception("the camera could not be started")
+            self._camera_status(False, Text(f"could not be started ({exc}); see the service log",
+                                            f"n'a pas pu démarrer ({exc}) ; voir le journal du service"))
+            return
+        with self._camera_lock:
+            if self._stopped:
+                pipeline.source.close()
+                return
+            self.pipeline = pipeline
+            self._follow_game(pipeline)
+            pipeline.start()
+
+    def _follow_game(self, pipeline: Pipeline) -> None:
+        """A game started while ``pipeline`` was being built: its dice kinds and its mat, as _game_changed does."""
+        reader = pipeline.reader
+        if reader is not None and hasattr(reader, "use"):
+            reader.use(self.table.engine.dice_kinds(), self.table.engine.emblem_face())
+            self.live.show_reader_error(reader)
+        if self.table_stage is not None and self.table.record.game != self._table_game:
+            self.table_stage = self._make_table_stage()
+        pipeline.table = self.table_stage
 
     def is_progressing(self) -> bool:
         """The watchdog's question: is the camera pipeline alive and moving (frames, or camera retries)?"""
@@ -235,6 +276,8 @@ class Service:
             self.heartbeat.stop()
         if self.web_probe is not None:
             self.web_probe.stop()
+        with self._camera_lock:
+            self._stopped = True  # a pipeline still being built is not started
         if self.pipeline is not None:
             self.pipeline.stop()  # bounded: the retrying source closes the camera within 2 s
             self.pipeline.join(timeout=1.5)

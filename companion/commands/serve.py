@@ -83,7 +83,8 @@ def run(args) -> int:
     signal.signal(signal.SIGTERM, _stopping(app, SystemExit(0)))
     signal.signal(signal.SIGINT, _stopping(app, KeyboardInterrupt()))
     try:  # from here a Ctrl-C or SIGTERM at any moment stops everything cleanly
-        service.start(web_address=(server.host, server.port))  # the watchdog also asks the web server
+        # the watchdog also asks the web server; the camera's pipeline is built while the phones are answered
+        service.start(web_address=(server.host, server.port), camera_later=True)
         # Under systemd there is no Ctrl-C to press; in a terminal, say how to stop.
         print("ready" if os.environ.get("JOURNAL_STREAM") else "ready — Ctrl-C to stop", flush=True)
         server.serve_forever()

@@ -1,0 +1,111 @@
+"""A restart answers the phones before the camera's pipeline is built (its models take a second or more to load):
+meanwhile the phones are told the camera is starting, and nothing built late misses what changed meanwhile."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import cv2
+import numpy as np
+
+from companion.config import load_config
+from companion.service import Service
+
+
+def folder_camera_service(tmp_path) -> Service:
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    for n in range(3):
+        cv2.imwrite(str(frames / f"{n:03d}.png"), np.full((120, 160, 3), (40, 90, 30 + n), np.uint8))
+    config = load_config(overrides={"service": {"data_dir": str(tmp_path / "data")}, "panel": {"enabled": False},
+                                    "camera": {"source": "folder", "path": str(frames), "loop": True, "fps": 20.0}})
+    return Service(config)
+
+
+def built_then_held(service: Service) -> tuple[threading.Event, threading.Event]:
+    """The pipeline is built, then held back until ``release`` is set (the time its models take, made long)."""
+    built, release = threading.Event(), threading.Event()
+    make = service._make_pipeline
+
+    def slow():
+        pipeline = make()
+        built.set()
+        assert release.wait(20)
+        return pipeline
+    service._make_pipeline = slow
+    return built, release
+
+
+def wait_for(condition, seconds: float = 15.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "not in time"
+        time.sleep(0.02)
+
+
+def test_the_service_starts_without_waiting_for_the_camera_and_says_it_is_starting(tmp_path):
+    service = folder_camera_service(tmp_path)
+    assert service.status()["live"]["camera"]["starting"] is True  # before start: no "no camera" on the phones
+    built, release = built_then_held(service)
+    began = time.monotonic()
+    service.start(camera_later=True)
+    try:
+        assert time.monotonic() - began < 1.0
+        assert built.wait(20)
+        live = service.status()["live"]
+        assert service.pipeline is None and live["frame"] is None
+        assert live["camera"]["ok"] is True and live["camera"]["starting"] is True
+        assert service.status()["game"]["game"] == "free-roll"  # the table answers meanwhile
+        release.set()
+        wait_for(lambda: service.status()["live"]["frame"] is not None)
+        assert service.status()["live"]["camera"]["starting"] is False
+    finally:
+        release.set()
+        service.stop()
+
+
+def test_a_game_started_while_the_camera_was_being_built_is_the_one_it_reads(tmp_path):
+    service = folder_camera_service(tmp_path)
+    built, release = built_then_held(service)
+    service.start(camera_later=True)
+    try:
+        assert built.wait(20)
+        service.table.new_game("hexors", {}, ["Ann", "Bob"])  # the pipeline was built with free roll's mat
+        release.set()
+        wait_for(lambda: service.pipeline is not None)
+        assert service._table_game == "hexors"
+        assert service.pipeline.table is service.table_stage
+    finally:
+        release.set()
+        service.stop()
+
+
+def test_a_service_stopped_while_its_camera_was_being_built_never_starts_it(tmp_path):
+    service = folder_camera_service(tmp_path)
+    built, release = built_then_held(service)
+    service.start(camera_later=True)
+    assert built.wait(20)
+    service.stop()
+    release.set()
+    time.sleep(0.3)
+    assert service.pipeline is None
+    assert not any(thread.name == "pipeline" for thread in threading.enumerate())
+
+
+def test_a_camera_that_cannot_be_built_is_told_on_the_phones_and_the_table_goes_on(tmp_path):
+    service = folder_camera_service(tmp_path)
+
+    def broken():
+        raise RuntimeError("no such reader")
+    service._make_pipeline = broken
+    service.start(camera_later=True)
+    try:
+        wait_for(lambda: not service.status()["live"]["camera"]["ok"])
+        camera = service.status()["live"]["camera"]
+        assert "no such reader" in camera["message"] and "no such reader" in camera["message_fr"]
+        assert camera["starting"] is False
+        service.table.new_game("free-roll", {}, ["Ann"])
+        assert service.status()["game"]["game"] == "free-roll"
+    finally:
+        service.stop()

@@ -291,3 +291,46 @@ def test_a_guest_without_the_pin_cannot_change_the_game(table, screenshots):
         assert entries(url) == before
     finally:
         guest.quit()
+
+
+SAY_AGAIN = """
+const done = arguments[arguments.length - 1];
+Promise.all([import("/js/views/answer.js"), import("/js/i18n.js")]).then(([answer, i18n]) => {
+  answer.begin();
+  answer.show({ message: () => i18n.t("game.started") });
+  done();
+});
+"""
+
+
+def test_what_the_page_said_before_a_switch_to_french_is_said_again_in_french(table, browser, screenshots):
+    """"New game started" stayed in English after a switch to French: the notice (and the answer beside a tap) was
+    a text made once; both are said again in the new language. Last: it starts a game with no entry to undo."""
+    service, url = table
+    game_before = service.table.record.id
+    open_page(browser, url, "#/game")
+    wait(browser, lambda d: d.find_elements(By.ID, "game-free-roll"))
+    browser.find_element(By.ID, "game-free-roll").click()
+    start = browser.find_element(By.ID, "game-start")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", start)
+    start.click()
+    if browser.execute_script("return document.querySelector('#confirm-dialog').open"):
+        browser.find_element(By.ID, "confirm-yes").click()
+    wait(browser, lambda d: d.find_element(By.ID, "screen-table").is_displayed())
+    assert service.table.record.id == game_before + 1
+    wait(browser, lambda d: "New game started" in d.find_element(By.ID, "notices").text, timeout=4)
+    browser.execute_async_script(SAY_AGAIN)  # an answer beside the control tapped, as a change on this screen gets
+    assert browser.find_element(By.ID, "tap-answer").text == "New game started"
+    browser.execute_script("window.companion.switchLanguage('fr')")
+    try:
+        notices = browser.find_element(By.ID, "notices").text
+        assert "Nouvelle partie commencée" in notices and "New game started" not in notices
+        assert browser.find_element(By.ID, "tap-answer").text == "Nouvelle partie commencée"
+        for scheme in ("light", "dark"):
+            browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": [
+                {"name": "prefers-color-scheme", "value": scheme}]})
+            browser.save_screenshot(str(screenshots / f"new-game-notice-fr-{scheme}.png"))
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
+        browser.execute_script("window.companion.switchLanguage('en')")
+    assert page_errors(browser) == []

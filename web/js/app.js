@@ -109,6 +109,8 @@ class App {
     setLanguage(lang, true);
     this.setConnection(this.connection);
     this.render();
+    answer.relabel(); // what is still shown says it again in the new language
+    for (const item of $("#notices").children) if (item.words) item.textContent = item.words();
   }
 
   setConnection(status) {
@@ -124,7 +126,8 @@ class App {
       else if (this.adopt(data.state)) this.latest = verdicts; // else this phone's answer to a later change came first
       const serious = verdicts.find((v) => SERIOUS.has(v.kind));
       // This phone's own action shows its result in place; a notice is for what others (or the camera) did.
-      if (serious) setTimeout(() => { if (!this.mine_seqs.has(data.seq)) this.toast(`${t(`kind.${serious.kind}`)}: ${pick(serious)}`, serious.kind); }, 400);
+      const said = () => `${t(`kind.${serious.kind}`)}: ${pick(serious)}`;
+      if (serious) setTimeout(() => { if (!this.mine_seqs.has(data.seq)) this.toast(said, serious.kind); }, 400);
       this.refreshHistory();
     } else if (topic === "game") {
       if (this.state && this.state.game_id !== data.game_id) answer.hide();
@@ -144,11 +147,11 @@ class App {
       this.state.camera_board = data.pieces;
       this.state.camera_names = data.names || {};
     } else if (topic === "notice") {
-      this.toast(pick(data), data.kind || "info");
+      this.toast(() => pick(data), data.kind || "info");
       if (!("journal_problem" in data) || !this.state) return;
       this.state.journal_problem = data.journal_problem; // the journal cannot be written, or can again
     } else if (topic === "reset") {
-      this.load().then(() => { this.render(); this.toast(t("notice.reset"), "info"); });
+      this.load().then(() => { this.render(); this.toast(() => t("notice.reset"), "info"); });
       return;
     }
     this.render();
@@ -213,7 +216,8 @@ class App {
     } catch (err) {
       if (err.status === 401 && err.code === "pin_required") {
         if (await settingsView.askPin(this)) return this.change(action, done);
-        if (here) answer.show({ kind: "error", message: t("pin.required") }); else this.toast(t("pin.required"), "error");
+        const required = () => t("pin.required");
+        if (here) answer.show({ kind: "error", message: required }); else this.toast(required, "error");
         return null;
       }
       const refused = answer.refusal(err);
@@ -263,17 +267,24 @@ class App {
     const seq = (this.state.accepted || []).at(-1);
     if (seq === undefined) return;
     const entry = (this.history.entries || []).find((e) => e.seq === seq);
-    const what = entry ? describeEntry(entry, this.state.summary) : "";
-    const said = what ? t("answer.undone", { n: seq + 1, what }) : t("history.undone_entry", { n: seq + 1 });
+    const summary = this.state.summary;
+    const said = () => { // said again in the other language after a switch
+      const what = entry ? describeEntry(entry, summary) : "";
+      return what ? t("answer.undone", { n: seq + 1, what }) : t("history.undone_entry", { n: seq + 1 });
+    };
     const result = await this.change(() => this.api.post("/api/undo", { seq }), said);
     if (result) { this.adopt(result.state); this.refreshHistory(); this.render(); }
   }
 
-  /** One queue of short notices (two at most), floating under the top bar, taking no taps; not on the join screen. */
+  /** One queue of short notices (two at most), floating under the top bar, taking no taps; not on the join screen.
+   * ``message``: a function that says it in the page's language (a switch says it again), or a fixed text. */
   toast(message, kind = "info") {
     const list = $("#notices");
     if (this.screen === "join") return;
-    const item = h("div", { class: "notice", dataset: { kind }, role: kind === "error" ? "alert" : "status" }, message);
+    const words = typeof message === "function" ? message : null;
+    const item = h("div", { class: "notice", dataset: { kind }, role: kind === "error" ? "alert" : "status" },
+      words ? words() : message);
+    item.words = words;
     list.prepend(item);
     while (list.children.length > 2) list.lastChild.remove();
     setTimeout(() => item.remove(), kind === "error" ? 8000 : 5000);

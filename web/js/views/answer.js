@@ -31,6 +31,7 @@ const TAPPABLE = "button, a, input, select, summary, [data-x], [data-cell], [dat
 let taps = [];          // the last few controls tapped: {el, key, rect}
 let anchor = null;      // where the answer shown (or awaited) belongs
 let shown = false;
+let said = null;        // what the answer shown says (show's arguments), to say it again after a language switch
 
 export function init() {
   document.addEventListener("click", (event) => remember(event.target), true);
@@ -77,11 +78,25 @@ function fallback() {
 }
 
 /** Show the answer beside the control that sent the change: ``verdicts`` (the referee's words), ``message`` with
- * ``kind`` ("ok", "error", "conflict"). */
+ * ``kind`` ("ok", "error", "conflict"); ``message``: a function that says it in the page's language, or a text. */
 export function show({ verdicts = null, message = "", kind = "ok" }) {
+  said = { verdicts, message, kind };
+  fill();
+  shown = true;
+  place({ reveal: true });
+}
+
+/** The language changed: the answer still shown says it again in the new one. */
+export function relabel() {
+  if (shown && said) { fill(); place(); }
+}
+
+function fill() {
+  const { verdicts, message, kind } = said;
   const box = clear($("#tap-answer"));
+  const text = typeof message === "function" ? message() : message;
   const lines = verdicts && verdicts.length ? verdicts.map((v) => ({ kind: v.kind, text: pick(v) }))
-    : [{ kind, text: message || t("answer.accepted") }];
+    : [{ kind, text: text || t("answer.accepted") }];
   const worst = ["illegal", "error", "conflict", "breach", "loss", "elimination", "fall", "warning", "unsure", "win"]
     .find((k) => lines.some((line) => line.kind === k)) || "ok";
   box.dataset.kind = worst;
@@ -92,14 +107,13 @@ export function show({ verdicts = null, message = "", kind = "ok" }) {
       badge, badge ? " " : null, line.text));
   }
   delete box.dataset.empty;
-  shown = true;
-  place({ reveal: true });
 }
 
 /** The message for a change the server refused outright (not a referee's verdict). */
 export function refusal(err) {
-  if (err.status === 409 && err.code === "conflict") return { kind: "conflict", message: t("answer.moved_on") };
-  return { kind: "error", message: err.status ? t("error.generic", { message: err.message }) : t("error.network") };
+  if (err.status === 409 && err.code === "conflict") return { kind: "conflict", message: () => t("answer.moved_on") };
+  return { kind: "error",
+    message: err.status ? () => t("error.generic", { message: err.message }) : () => t("error.network") };
 }
 
 export function hide() {

@@ -141,7 +141,7 @@ export function renderHistory(app) {
   if (!list.children.length) list.append(h("li", { class: "empty" }, t("history.empty")));
   if (app.history.more) { // the history is read by pages, the newest first
     list.append(h("li", { class: "older" }, h("button", { type: "button", id: "history-older", class: "big",
-      onclick: () => app.loadOlderHistory().catch(() => app.toast(t("error.network"), "error")) }, t("history.older"))));
+      onclick: () => app.loadOlderHistory().catch(() => app.toast(() => t("error.network"), "error")) }, t("history.older"))));
   }
   renderPastGames(app);
 }
@@ -167,7 +167,7 @@ async function renderPastGames(app) {
 }
 
 async function resume(app, game) {
-  const result = await app.change(() => app.api.post("/api/resume", { game_id: game.id, replaces: app.state.game_id }), t("history.resumed"));
+  const result = await app.change(() => app.api.post("/api/resume", { game_id: game.id, replaces: app.state.game_id }), () => t("history.resumed"));
   if (result) {
     app.state = result.state;
     app.mine = null;

@@ -118,11 +118,11 @@ async function start(app) {
   const options = read.options;
   const expert = $("#game-expert");
   if (expert) {
-    try { Object.assign(options, JSON.parse(expert.value)); } catch (_) { app.toast(t("game.bad_option", { name: t("game.expert") }), "error"); return; }
+    try { Object.assign(options, JSON.parse(expert.value)); } catch (_) { app.toast(() => t("game.bad_option", { name: t("game.expert") }), "error"); return; }
   }
   const players = names.map((p) => p.trim()).filter(Boolean);
   if (!(await confirmReplace(app))) return;
-  const result = await app.change(() => app.api.post("/api/game", { game: game.name, options, players, replaces: app.state.game_id }), t("game.started"));
+  const result = await app.change(() => app.api.post("/api/game", { game: game.name, options, players, replaces: app.state.game_id }), () => t("game.started"));
   if (result) {
     app.state = result.state;
     app.mine = null;

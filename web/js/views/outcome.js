@@ -53,7 +53,7 @@ async function rematch(app) {
   const options = record ? record.options || {} : state.options || {};
   const players = record && record.players && record.players.length ? record.players : state.players || [];
   const body = { game: state.game, options, players, replaces: state.game_id };
-  const result = await app.change(() => app.api.post("/api/game", body), t("over.started"));
+  const result = await app.change(() => app.api.post("/api/game", body), () => t("over.started"));
   if (result) {
     app.adopt(result.state);
     app.refreshHistory();

@@ -74,12 +74,12 @@ function item(app, example) {
 
 async function remove(app, id) {
   const result = await app.change(() => app.api.request("DELETE", `/api/profile/${encodeURIComponent(id)}`),
-    t("profile.removed"));
+    () => t("profile.removed"));
   if (result) { profile = result; draw(app); }
 }
 
 async function reset(app) {
   if (!window.confirm(t("profile.reset_confirm"))) return;
-  const result = await app.change(() => app.api.request("DELETE", "/api/profile"), t("profile.reset_done"));
+  const result = await app.change(() => app.api.request("DELETE", "/api/profile"), () => t("profile.reset_done"));
   if (result) { profile = result; shown = false; draw(app); }
 }

@@ -33,7 +33,7 @@ export function init(app) {
   $("#sheets-paper").addEventListener("change", () => sheetsLink(app));
   // The lamp switched on, the curtains drawn: the Pi camera measures exposure and white balance again.
   $("#light-measure").addEventListener("click", () => app.change(() => app.api.post("/api/camera/light", {}),
-    t("settings.light_done")));
+    () => t("settings.light_done")));
   $("#pin-unlock").addEventListener("click", async () => { await askPin(app); render(app); });
   $("#pin-lock").addEventListener("click", async () => {
     await app.change(() => app.api.logout());
@@ -41,7 +41,7 @@ export function init(app) {
   });
   // A phone lost or a guest gone home: every sign-in ends on the companion, copies of cookies included.
   $("#pin-end-all").addEventListener("click", async () => {
-    await app.change(() => app.api.endAllSessions(), t("settings.end_all_done"));
+    await app.change(() => app.api.endAllSessions(), () => t("settings.end_all_done"));
     render(app);
   });
   $("#pin-change-form").addEventListener("submit", async (event) => {
@@ -71,7 +71,7 @@ async function login(app, input, message) {
     await app.api.login(input.value);
     input.value = "";
     message.textContent = "";
-    app.toast(t("pin.ok"), "ok");
+    app.toast(() => t("pin.ok"), "ok");
     return true;
   } catch (err) {
     message.textContent = pinError(err);
@@ -132,9 +132,10 @@ export function render(app) {
   $("#pin-end-all").hidden = $("#pin-end-all-hint").hidden = !app.api.authenticated;
   const camera = (app.live && app.live.camera) || {};
   const source = pick({ en: camera.source, fr: camera.source_fr }) || camera.source;
-  $("#camera-status").textContent = camera.source
-    ? (camera.ok ? t("settings.camera_ok", { source }) : t("table.camera_problem", { message: pick(camera) }))
-    : t("settings.camera_none");
+  $("#camera-status").textContent = !camera.ok && camera.source !== undefined
+    ? t("table.camera_problem", { message: pick(camera) })
+    : camera.starting ? t("settings.camera_starting")
+      : camera.source ? t("settings.camera_ok", { source }) : t("settings.camera_none");
   $("#version").textContent = t("settings.version", { version: app.info.version });
   sheetsLink(app);
   profileView.render(app);

@@ -202,7 +202,9 @@ export function updateLive(app) {
     const fault = live && live.camera && live.camera.ok === false;
     // a game drawn on the phone is played on its board there (Nexus has no dice at all); free roll takes rolls
     const instead = t(hasView(app.state && app.state.game) ? "table.no_camera_board" : "table.no_camera");
-    caption.textContent = fault ? `${t("table.camera_problem", { message: pick(live.camera) })} — ${instead}` : instead;
+    const starting = live && live.camera && live.camera.starting;
+    caption.textContent = fault ? `${t("table.camera_problem", { message: pick(live.camera) })} — ${instead}`
+      : starting ? `${t("table.camera_starting")} — ${instead}` : instead;
     clear($("#snapshot-overlay"));
     return;
   }
@@ -359,7 +361,7 @@ async function saveDie(app, { notADie = false } = {}) {
   const dice = rest.map(requestDie);
   const result = target.seq === null
     ? await app.play((seen) => app.api.post("/api/roll", { dice, seen }), t("die.corrected"))
-    : await app.change(() => app.api.post("/api/corrections", { seq: target.seq, version: target.version, dice }), t("die.corrected"));
+    : await app.change(() => app.api.post("/api/corrections", { seq: target.seq, version: target.version, dice }), () => t("die.corrected"));
   if (result) app.acted(result);
 }
 
@@ -389,7 +391,7 @@ async function submitRoll(app) {
     value: Number(row.querySelector(".roll-value").value),
     color: row.querySelector(".roll-colour").value || null,
   }));
-  if (!dice.length) { app.toast(t("roll.empty"), "error"); return; }
+  if (!dice.length) { app.toast(() => t("roll.empty"), "error"); return; }
   const result = await app.play((seen) => app.api.post("/api/roll", { dice, seen }));
   if (result) { $("#roll-form").hidden = true; app.acted(result); }
 }
@@ -398,7 +400,7 @@ async function submitMove(app) {
   let event = null;
   try { event = JSON.parse($("#move-json").value); } catch (_) { event = null; }
   if (!event || typeof event !== "object" || Array.isArray(event) || typeof event.type !== "string" || !event.type) {
-    app.toast(t("move.bad_json"), "error");
+    app.toast(() => t("move.bad_json"), "error");
     return;
   }
   await app.submitEvent(event);

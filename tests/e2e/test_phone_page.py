@@ -310,10 +310,10 @@ def test_what_the_page_said_before_a_switch_to_french_is_said_again_in_french(ta
     game_before = service.table.record.id
     open_page(browser, url, "#/game")
     wait(browser, lambda d: d.find_elements(By.ID, "game-free-roll"))
-    browser.find_element(By.ID, "game-free-roll").click()
-    start = browser.find_element(By.ID, "game-start")
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", start)
-    start.click()
+    for control in ("game-free-roll", "game-start"):
+        element = browser.find_element(By.ID, control)
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
     if browser.execute_script("return document.querySelector('#confirm-dialog').open"):
         browser.find_element(By.ID, "confirm-yes").click()
     wait(browser, lambda d: d.find_element(By.ID, "screen-table").is_displayed())

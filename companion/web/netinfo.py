@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import socket
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import segno
+if TYPE_CHECKING:
+    import segno
 
 
 def lan_address(bind_host: str = "0.0.0.0") -> str:
@@ -56,6 +58,8 @@ class JoinLinks:
 
     def qr(self) -> segno.QRCode:
         """A QR code for the IP-address link (error correction M: readable from a worn print-out)."""
+        import segno  # when a QR code is asked for: the service answers its first phone without it
+
         return segno.make(self.ip_url, error="m", micro=False)
 
     def qr_svg(self, scale: int = 8) -> bytes:

@@ -11,11 +11,12 @@ from __future__ import annotations
 import functools
 import json
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import request
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
 
 MAX_BODY_BYTES = 64 * 1024
 
@@ -47,6 +48,8 @@ def schema_validator(name: str) -> Draft202012Validator:
     if name not in spec["components"]["schemas"]:
         raise KeyError(f"no schema {name!r} in openapi.json")
     root = {"$ref": f"#/components/schemas/{name}", "components": spec["components"]}
+    from jsonschema import Draft202012Validator  # at the first body checked: a restart answers its first GET sooner
+
     return Draft202012Validator(root)
 
 
@@ -90,6 +93,8 @@ def json_body(schema: str, optional: bool = False) -> Any:
         data = parse_json(raw)
     validator = schema_validator(schema)
     try:
+        from jsonschema.exceptions import best_match
+
         error = best_match(validator.iter_errors(data))
     except RecursionError:
         raise ApiError(400, "bad_json", "the body is nested too deeply") from None

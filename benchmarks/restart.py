@@ -4,7 +4,9 @@ A free-roll game of ``--entries`` rolls is journaled (in-process, checkpoints as
 camera shows an empty table, and the real command is started ``--runs`` times, each killed with SIGKILL once it
 has answered and read a frame. For each start it measures, from the process's start: the first /api/state
 answered (the phones' page works), and the first camera frame read (/api/live has a frame). ``--busy N`` keeps N
-processes spinning meanwhile (a loaded machine: an evening's phones and player on 2 cores).
+processes spinning meanwhile (a loaded machine: an evening's phones and player on 2 cores). ``--against DIR``: the
+same starts of another checkout (e.g. ``git archive`` of an earlier commit), alternated with this one's so that both
+meet the same load on a shared machine.
 
 Then, in a fresh interpreter each time, the phases the command goes through before it serves: imports, the
 service (journal opened, game replayed), the app, the listening socket, the service's start.
@@ -12,7 +14,7 @@ service (journal opened, game replayed), the app, the listening socket, the serv
 The service runs from compiled bytecode, as an installed package does (pip compiles it at install): a first start
 compiles it into a temporary cache and is not counted. The systemd unit's environment is used.
 
-    python benchmarks/restart.py [--entries 2500] [--runs 7] [--busy 0]
+    python benchmarks/restart.py [--entries 2500] [--runs 7] [--busy 0] [--against DIR]
 """
 
 from __future__ import annotations
@@ -85,12 +87,13 @@ def spin(stop_at: float) -> None:
         pass
 
 
-def start_once(config: Path, port: int, env: dict[str, str], log: Path) -> tuple[float, float]:
-    """Start the command, wait for /api/state and a camera frame, kill it: (seconds to each)."""
+def start_once(config: Path, port: int, env: dict[str, str], log: Path, tree: Path = REPO) -> tuple[float, float]:
+    """Start the command of the checkout ``tree``, wait for /api/state and a camera frame, kill it: (seconds to
+    each)."""
     began = time.monotonic()
     with log.open("a") as out:
         process = subprocess.Popen([sys.executable, "-m", "companion.cli", "--config", str(config), "serve"],
-                                   cwd=REPO, stdout=out, stderr=subprocess.STDOUT, env=env)
+                                   cwd=tree, stdout=out, stderr=subprocess.STDOUT, env=env)
     answered = framed = None
     try:
         while time.monotonic() - began < 120 and framed is None:
@@ -125,6 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--entries", type=int, default=2500, help="rolls journaled before the restarts")
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--busy", type=int, default=0, help="processes spinning during the starts")
+    parser.add_argument("--against", type=Path, help="another checkout whose starts alternate with this one's")
     args = parser.parse_args(argv)
 
     tmp = Path(tempfile.mkdtemp(prefix="companion-restart-"))
@@ -142,12 +146,17 @@ def main(argv: list[str] | None = None) -> int:
         env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
         env.update(unit_environment(), PYTHONPYCACHEPREFIX=str(tmp / "bytecode"))
         log = tmp / "server.log"
-        start_once(config, port, env, log)  # compiles the bytecode: not counted
+        trees = [REPO] + ([args.against.resolve()] if args.against else [])
+        for tree in trees:
+            start_once(config, port, env, log, tree)  # compiles the bytecode: not counted
         stop_at = time.monotonic() + 3600
         spinners = [multiprocessing.Process(target=spin, args=(stop_at,), daemon=True) for _ in range(args.busy)]
         for spinner in spinners:
             spinner.start()
-        times = [start_once(config, port, env, log) for _ in range(args.runs)]
+        times: dict[Path, list[tuple[float, float]]] = {tree: [] for tree in trees}
+        for _ in range(args.runs):
+            for tree in trees:
+                times[tree].append(start_once(config, port, env, log, tree))
         phases = []
         for _ in range(args.runs):
             done = subprocess.run([sys.executable, "-c", PHASES, str(config), str(free_port())], cwd=REPO, env=env,
@@ -162,12 +171,15 @@ def main(argv: list[str] | None = None) -> int:
     print(f"restart of `companion serve` after SIGKILL, a free-roll game of {args.entries} entries, {args.runs} "
           f"runs, {args.busy} busy processes, load average {load:.1f} on {os.cpu_count()} CPUs, "
           f"python {sys.version.split()[0]}")
-    print(f"  s to the first /api/state answered   {summary([t[0] for t in times])}")
-    print(f"  s to the first camera frame read     {summary([t[1] for t in times])}")
-    print("  phases before serving, in a fresh interpreter (s, median):")
+    for tree, taken in times.items():
+        if len(trees) > 1:
+            print(f"  {tree}:")
+        print(f"  s to the first /api/state answered   {summary([t[0] for t in taken])}")
+        print(f"  s to the first camera frame read     {summary([t[1] for t in taken])}")
+    print(f"  phases before serving, in a fresh interpreter, this checkout (s, median of {args.runs}):")
     for name in phases[0]:
         print(f"    {name:28s} {statistics.median(p[name] for p in phases):.3f}")
-    slowest = max(t[0] for t in times)
+    slowest = max(t[0] for t in times[REPO])
     print(f"goal: /api/state within 3 s of the start at every restart: {'yes' if slowest <= 3.0 else 'NO'}")
     return 0 if slowest <= 3.0 else 1
 

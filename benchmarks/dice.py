@@ -15,7 +15,8 @@ With --audited-labels, held-out photos are scored against our audit of their val
 (models/labels/<set>-audit.json: every held-out die looked at, without any model's reading) instead of
 the labels as given; product and peer alike. The labels as given stay the default.
 With --learn-first K, each set's first K photos teach a table profile (docs/vision/profile.md) and the rest are
-scored read alone, with that profile and with the next set's (another table's) profile, side by side; with
+scored read alone, with that profile (also learning the players' corrections as the photos are played) and with the
+next set's (another table's) profile, side by side (benchmarks/dice_profile.py); with
 --score-split, that profile is scored on another split's photos (the validation photos), and --verbose says what
 each profile learnt and where each row's errors lie (dice missed, faces misread, dice read where none lies).
 """
@@ -115,116 +116,6 @@ def _count_unread(counts: dict, pred: list, seen: list, labels: list, board: boo
     counts["on board photos"] += where_none if board else 0
 
 
-def _counted(labels) -> str:
-    """How many learnt crops each label has: faces 1-6, then "not a die" (0)."""
-    return ", ".join(f"{'not a die' if v == 0 else v}: {labels.count(v)}" for v in (1, 2, 3, 4, 5, 6, 0))
-
-
-class Errors:
-    """Where a row's errors lie: labelled dice missed (with a die seen but not read on them), faces misread
-    (true -> read), and dice read where none is labelled."""
-
-    def __init__(self):
-        self.missed = self.seen = self.phantoms = 0
-        self.misread: dict[tuple[int, int], int] = {}
-
-    def add(self, dice, truth) -> None:
-        read = [(d.value, d.box) for d in dice if not d.unread]
-        pairs = match(read, truth)
-        for i, j in pairs:
-            if read[i][0] != truth[j][0]:
-                self.misread[truth[j][0], read[i][0]] = self.misread.get((truth[j][0], read[i][0]), 0) + 1
-        self.phantoms += len(read) - len(pairs)
-        missed = [truth[j] for j in set(range(len(truth))) - {j for _, j in pairs}]
-        self.missed += len(missed)
-        self.seen += len(match([(d.value, d.box) for d in dice if d.unread], missed))
-
-    def __str__(self) -> str:
-        wrong = ", ".join(f"{t}->{r} x{n}" for (t, r), n in sorted(self.misread.items()))
-        return (f"missed {self.missed} (seen but not read on {self.seen}); misread {sum(self.misread.values())}"
-                + (f" ({wrong})" if wrong else "") + f"; read where none is labelled {self.phantoms}")
-
-
-def learn_first(args, vision) -> int:
-    """--learn-first K: each set's rest read alone, with a profile of its first K photos, and with the profile of
-    the next set on the command line (another table's: it must not lower the reader)."""
-    from companion.vision.embedding import Embedder
-    from companion.vision.profile import NOT_A_DIE, TableProfile
-    from companion.vision.profile_learning import rects
-
-    reader = DiceReader.from_config(vision, model_path=args.model, threads=args.threads, confidence=args.confidence,
-                                    unread=True, arbiter=args.settled)
-    embedder = Embedder(reader.faces_path, args.threads)
-    face_macs = count(reader.faces_path)[0]
-    sets = []
-
-    def read(items):
-        photos = []  # (labels, dice, features, seconds the features took) of each photo
-        for item in items:
-            image = cv2.imread(str(item.path), cv2.IMREAD_COLOR)
-            dice = reader.read(image)
-            dice = [d for d in (reader.review_settled(image, dice) if args.settled else dice) if d.box is not None]
-            start = time.perf_counter()  # the profile's own looks: every die's crop at four quarter-turns
-            features = embedder.features(reader.cut_crops(image, rects(dice))) if dice else np.zeros((0, 4, 1))
-            photos.append(([(d.value, d.box) for d in item.dice], dice, features, time.perf_counter() - start))
-        return photos
-
-    for folder in args.data:
-        items = load_labelled(folder, args.split, audited=args.audited_labels)
-        k = args.learn_first if len(items) > 20 else min(args.learn_first, 5)
-        photos = read(items[:k] if args.score_split else items)
-        if args.score_split:  # the profile of the first photos of --split, scored on every photo of --score-split
-            photos += read(load_labelled(folder, args.score_split, audited=args.audited_labels))
-        features, labels = [], []
-        for truth, dice, found, _ in photos[:k]:
-            pairs = dict(match([(d.value, d.box) for d in dice], truth))
-            labels += [truth[pairs[n]][0] if n in pairs else NOT_A_DIE for n in range(len(dice))]
-            features += list(found)
-        start = time.perf_counter()
-        profile = TableProfile(np.array(features), labels)
-        fit_ms = (time.perf_counter() - start) * 1000
-        sets.append((Path(folder).name, k, photos, profile, labels, fit_ms))
-    print(f"model {reader.model_path.name}, threads {args.threads}, split {args.split}, each set's first photos "
-          "learnt as a table profile (companion/vision/profile.py), "
-          + (f"the {args.score_split} split scored" if args.score_split else "the rest scored")
-          + (", each photo read as a settled roll (the arbiter first)" if args.settled else ""))
-    for n, (name, k, photos, profile, labels, fit_ms) in enumerate(sets):
-        rest = photos[k:]
-        scored = f"the {args.score_split} split's {len(rest)}" if args.score_split else f"the other {len(rest)}"
-        learnt = f"{k} {args.split} photos" if args.score_split else f"{k} of {len(photos)} photos"
-        print(f"\n{name}: learnt from the first {learnt} "
-              f"({len(labels)} dice, {labels.count(NOT_A_DIE)} not a die; fitted in {fit_ms:.1f} ms); scoring "
-              f"{scored} ({sum(len(p[0]) for p in rest)} dice)")
-        if args.verbose:
-            print(f"learnt {_counted(labels)}; labelled dice in those photos the reader did not find, so not learnt: "
-                  f"{sum(len(truth) for truth, *_ in photos[:k]) - len(labels) + labels.count(NOT_A_DIE)}")
-        if not rest:
-            print("nothing left to score: the set is no bigger than what was learnt")
-            continue
-        print(f"{'':34} {'read right':>10} {'exact roll':>10} {'precision':>9}")
-        rows = [("reader alone", None), ("with this table's profile", profile)]
-        if len(sets) > 1:
-            other = sets[(n + 1) % len(sets)]
-            rows.append((f"with {other[0]}'s profile", other[3]))
-        for what, used in rows:
-            score, spent, errors = Score(), [], Errors()
-            for index, (truth, dice, found, embedding) in enumerate(rest):
-                start = time.perf_counter()
-                read = [d for d in (used.review(dice, found) if used is not None and dice else dice) if d is not None]
-                spent.append((time.perf_counter() - start + embedding) * 1000)
-                score.add(str(index), [(d.value, d.box) for d in read if not d.unread], truth)
-                errors.add(read, truth)
-            cost = f"  {statistics.median(spent):.2f} ms a settled roll" if used is not None else ""
-            print(f"{what:34} {score.read_correctly:10.2%} {score.exact_roll:10.2%} {score.precision:9.2%}{cost}")
-            if args.verbose:
-                print(f"{'':36}{errors}")
-        looks = [4 * len(p[1]) for p in rest]  # the profile's: every die of a settled roll at four quarter-turns
-        print(f"the profile's compute per settled roll (benchmarks/flops.py's count x 4 face-reader looks a die): "
-              f"{statistics.mean(looks) * face_macs * 2 / 1e9:.3f} GFLOP on average, "
-              f"{max(looks) * face_macs * 2 / 1e9:.3f} at most; once a roll, not a frame")
-    return 0
-
-
 def main(argv=None) -> int:
     vision = load_config(None)["vision"]  # the shipped settings, the defaults below
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -277,6 +168,8 @@ def main(argv=None) -> int:
                              "misread faces (true -> read) and dice read where none is labelled")
     args = parser.parse_args(argv)
     if args.learn_first is not None:
+        from benchmarks.dice_profile import learn_first
+
         return learn_first(args, vision)
     cv2.setNumThreads(args.threads)  # OpenCV's resizes and conversions too, for the product and the peer alike
     args.unread = args.unread or args.settled

@@ -231,9 +231,10 @@ def test_the_benchmark_learns_from_the_first_photos_and_scores_the_rest_side_by_
     assert done.returncode == 0, done.stderr
     assert "learn: learnt from the first 5 of 8 photos" in done.stdout  # 5 at most on a set of 20 photos or fewer
     assert "scoring the other 3" in done.stdout
-    rows = [line for line in done.stdout.splitlines() if line.startswith(("reader alone", "with "))]
-    assert [row.split("  ")[0] for row in rows[:3]] == ["reader alone", "with this table's profile",
-                                                         "with learn's profile"]
+    rows = [line for line in done.stdout.splitlines() if line.startswith(("reader alone", "with ", "  learning "))]
+    assert [row.strip().split("  ")[0] for row in rows[:4]] == ["reader alone", "with this table's profile",
+                                                                 "learning corrections as played",
+                                                                 "with learn's profile"]
     assert all(len(re.findall(r"\d+\.\d+%", row)) == 3 for row in rows)
     learnt = [line for line in done.stdout.splitlines() if line.startswith("learnt 1: ")]
     assert len(learnt) == 2 and all("not a die: " in line and "so not learnt: " in line for line in learnt)
@@ -243,7 +244,7 @@ def test_the_benchmark_learns_from_the_first_photos_and_scores_the_rest_side_by_
 
 def test_the_benchmark_says_where_the_errors_lie():
     """--verbose's breakdown: a labelled die missed (a die seen but not read on it), a face misread, a phantom."""
-    from benchmarks.dice import Errors
+    from benchmarks.dice_profile import Errors
 
     truth = [(3, (0, 0, 10, 10)), (5, (50, 0, 60, 10)), (2, (100, 0, 110, 10))]
     dice = [DieReading(3, None, (0, 0, 10, 10)), DieReading(6, None, (50, 0, 60, 10)),
@@ -285,3 +286,24 @@ def test_a_correction_is_compared_with_the_roll_as_journaled(tmp_path, reader):
                           "state": {"game": "free-roll"}})
     (example,) = learning.store.snapshot()
     assert (example.label, example.game, example.how) == (played[1]["value"], "free-roll", "corrected")
+
+
+def test_the_benchmark_learns_as_played_what_the_players_would_correct():
+    """A die shown with a wrong face or as "?" teaches its labelled face, one shown where none lies "not a die"; a die
+    read right or dropped by the profile teaches nothing."""
+    from benchmarks.dice_profile import AsPlayed
+
+    rng = np.random.default_rng(1)
+    truth = [(3, (0, 0, 10, 10)), (5, (50, 0, 60, 10)), (2, (100, 0, 110, 10)), (4, (150, 0, 160, 10))]
+    dice = [DieReading(3, None, (0, 0, 10, 10), 0.9, (0.02, 0.02, 0.9, 0.02, 0.02, 0.02)),
+            DieReading(6, None, (50, 0, 60, 10), 0.9, (0.02, 0.02, 0.02, 0.02, 0.02, 0.9)),
+            DieReading(4, None, (101, 1, 109, 9), 0.2, (0.1, 0.2, 0.1, 0.4, 0.1, 0.1), unread=True),
+            DieReading(4, None, (150, 0, 160, 10), 0.9, (0.02, 0.02, 0.02, 0.9, 0.02, 0.02)),
+            DieReading(1, None, (200, 200, 210, 210), 0.9, (0.9, 0.02, 0.02, 0.02, 0.02, 0.02))]
+    found = rng.normal(0, 1, (len(dice), 4, 16)).astype(np.float32)
+    played = AsPlayed([(truth, dice, found, 0.0)])
+    assert played.labels == [3, 5, 2, 4, NOT_A_DIE] and len(played.profile) == 5  # the first photos: every die found
+    shown = [dice[0], dice[1], dice[2], None, dice[4]]  # the fourth dropped by the profile
+    played.correct(dice, shown, found, truth)
+    assert played.labels[5:] == [5, 2, NOT_A_DIE] and len(played.profile) == 8
+    assert all(np.array_equal(a, b) for a, b in zip(played.features[5:], found[[1, 2, 4]]))

@@ -2,9 +2,9 @@
 
 Why: replaying thousands of entries through the engine took longer than systemd waits for a start. Now and then
 the table's memory (its engine and the entries in force) is pickled into the journal with an entry
-(companion/journal.py): every ``EVERY`` entries, and further apart as the game grows (a tenth of its length), so
-that writing them costs the same per entry in a long game as in a short one, and a restart replays at most that
-many entries. The journal stays the source of truth: a checkpoint written by other code (an update), or one that
+(companion/journal.py): every ``EVERY`` entries while it is small (a few milliseconds to write), so a restart
+replays at most that many; a big one (a game whose state grows) further apart as the game grows (a tenth of its
+length), so that writing them costs the same per entry in a long game as in a short one. The journal stays the source of truth: a checkpoint written by other code (an update), or one that
 cannot be read, is ignored and the game is replayed from its first entry.
 """
 
@@ -27,6 +27,8 @@ log = logging.getLogger(__name__)
 
 #: entries between two checkpoints of a game, at least
 EVERY = 100
+#: a checkpoint up to this many bytes (compressed) is written every EVERY entries whatever the game's length
+SMALL = 64 * 1024
 #: the code whose objects a checkpoint holds: a change to any of it makes older checkpoints unusable
 CODE = ("games", "referee", "core.py", "table_memory.py", "checkpoint.py")
 
@@ -43,9 +45,10 @@ def code_version() -> str:
     return f"{__version__}+{digest.hexdigest()[:16]}"
 
 
-def due(entries: int, last: int) -> bool:
-    """Whether a game of ``entries`` entries whose last checkpoint was written at ``last`` needs a new one."""
-    return entries - last >= max(EVERY, entries // 10)
+def due(entries: int, last: int, size: int = 0) -> bool:
+    """Whether a game of ``entries`` entries whose last checkpoint (``size`` bytes) was written at ``last`` needs a
+    new one."""
+    return entries - last >= (EVERY if size <= SMALL else max(EVERY, entries // 10))
 
 
 def dump(memory: TableMemory) -> Checkpoint:

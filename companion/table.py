@@ -60,6 +60,7 @@ class Table:
         self.record: GameRecord
         self.memory: TableMemory  # the game's engine and entries in force (companion/table_memory.py)
         self._checkpointed = 0  # the seq the game's last checkpoint was written at
+        self._checkpoint_size = 0  # and its size in bytes
         self.camera_board: dict[str, Any] | None = None  # the camera's latest settled board (table vision)
         self._camera_source = "camera"
         journal.on_failure = self._journal_failure
@@ -95,7 +96,7 @@ class Table:
             if current is not None and current.game != game:
                 self.camera_board = None  # another game's mat: its pieces mean nothing to this one
             self.record = self.journal.game(game_id)
-            self.memory, self._checkpointed = TableMemory(engine), 0
+            self.memory, self._checkpointed, self._checkpoint_size = TableMemory(engine), 0, 0
             log.info("new game %d: %s %s", game_id, game, engine.options)
             self.bus.publish("game", self._event_state())
             return self.record
@@ -160,7 +161,9 @@ class Table:
     def _resume(self, record: GameRecord) -> None:
         """Rebuild a game from its last checkpoint and the entries after it (from its first entry without one)."""
         self.record = record
-        memory = checkpoint.load(self.journal.checkpoint(record.id), record.game, record.options, record.id)
+        saved = self.journal.checkpoint(record.id)
+        memory = checkpoint.load(saved, record.game, record.options, record.id)
+        self._checkpoint_size = len(saved.data) if memory is not None and saved is not None else 0
         memory = memory or TableMemory.fresh(record.game, record.options)
         self._checkpointed = start = memory.next_seq
         entries = self.journal.entries(record.id, since=start)
@@ -346,9 +349,11 @@ class Table:
         payload = [v.to_json() for v in verdicts]
         memory.next_seq = seq + 1
         try:
-            state = checkpoint.dump(memory) if checkpoint.due(memory.next_seq, self._checkpointed) else None
+            due = checkpoint.due(memory.next_seq, self._checkpointed, self._checkpoint_size)
+            state = checkpoint.dump(memory) if due else None
             self.journal.append(self.record.id, seq, event, payload, source, request, state)
-            self._checkpointed = state.seq if state is not None else self._checkpointed
+            if state is not None:
+                self._checkpointed, self._checkpoint_size = state.seq, len(state.data)
         except JournalError:
             # Not written, so not acknowledged: the game goes back to what the journal holds.
             memory.restore(saved, engine_changed=True)

@@ -126,3 +126,28 @@ def test_another_games_checkpoint_is_not_taken_for_this_one(data_dir, caplog):
         db.execute("UPDATE checkpoints SET game_id = ?, seq = 8 WHERE game_id = ?", (played["game_id"], first))
     assert open_table(data_dir).state() == played
     assert "not this game's state" in caplog.text
+
+
+def test_a_restart_at_any_moment_of_a_long_game_replays_at_most_every_entries(data_dir):
+    """At 2500 entries a restart replayed up to 250 (a tenth of the game); a small checkpoint is now written every
+    EVERY entries whatever the game's length."""
+    rng = random.Random(7)
+    table = open_table(data_dir)
+    for n in range(150):
+        table.submit(roll(rng))
+        if n >= 60:
+            assert n + 1 - checkpoints(data_dir)[0][1] < checkpoint.EVERY
+    assert open_table(data_dir).state() == table.state()
+
+
+def test_a_big_checkpoint_is_written_further_apart_as_the_game_grows(data_dir, monkeypatch):
+    monkeypatch.setattr(checkpoint, "SMALL", 0)  # every checkpoint counts as big
+    rng = random.Random(7)
+    table = open_table(data_dir)
+    written = set()
+    for _ in range(150):
+        table.submit(roll(rng))
+        written.add(checkpoints(data_dir)[0][1] if checkpoints(data_dir) else 0)
+    gaps = [b - a for a, b in zip(sorted(written), sorted(written)[1:])]
+    assert gaps[0] == checkpoint.EVERY and gaps[-1] >= 14  # a tenth of the game, past 70 entries
+    assert open_table(data_dir).state() == table.state()

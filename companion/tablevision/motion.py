@@ -19,9 +19,10 @@ class MotionWatch:
         self.mask: np.ndarray | None = None
         self.still_frames = 0  # frames in a row in which not one pixel changed (the picture cannot read otherwise)
         self.compared = False  # whether the last mask compared two pictures of one size
+        self.grey: np.ndarray | None = None  # the last frame in grey at full size: the marker search reads it too
 
     def update(self, image: np.ndarray) -> np.ndarray:
-        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+        grey = self.grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
         small = cv2.resize(grey, None, fx=self.scale, fy=self.scale, interpolation=cv2.INTER_AREA)
         small = cv2.GaussianBlur(small, (5, 5), 0)
         self.compared = self._previous is not None and self._previous.shape == small.shape

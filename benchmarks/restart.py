@@ -1,6 +1,6 @@
 """What a restart costs: `companion serve` killed with SIGKILL and started again on a long game's journal.
 
-A free-roll game of ``--entries`` rolls is journaled (in-process, checkpoints as the service writes them), a folder
+A free-roll game of ``--entries`` rolls is journaled (checkpoints as the service writes them), a folder
 camera shows an empty table, and the real command is started ``--runs`` times, each killed with SIGKILL once it
 has answered and read a frame. For each start it measures, from the process's start: the first /api/state
 answered (the phones' page works), and the first camera frame read (/api/live has a frame). ``--busy N`` keeps N
@@ -14,7 +14,7 @@ service (journal opened, game replayed), the app, the listening socket, the serv
 The service runs from compiled bytecode, as an installed package does (pip compiles it at install): a first start
 compiles it into a temporary cache and is not counted. The systemd unit's environment is used.
 
-    python benchmarks/restart.py [--entries 2500] [--runs 7] [--busy 0] [--against DIR]
+    python benchmarks/restart.py [--entries 2599] [--runs 7] [--busy 0] [--against DIR]
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-from evening import empty_table_frames, free_port, request, roll_body, unit_environment  # noqa: E402
+from evening import empty_table_frames, free_port, request, unit_environment  # noqa: E402
 
 PHASES = r"""
 import json, sys, time
@@ -63,23 +63,41 @@ service.stop()
 """
 
 
-def journal_game(data_dir: Path, entries: int) -> None:
-    """A free-roll game of ``entries`` rolls, journaled as phones would enter them."""
-    import logging
-    import time as clock
+JOURNAL = r"""
+import logging, sys, time
+from companion.config import load_config
+from companion.core import DieReading, Observation
+from companion.service import Service
 
-    from companion.config import load_config
-    from companion.core import DieReading, Observation
-    from companion.service import Service
+logging.disable(logging.WARNING)
+service = Service(load_config(sys.argv[1]), camera=False)
+service.table.new_game("free-roll", {}, ["Ann", "Bob"])
+for n in range(int(sys.argv[2])):
+    dice = tuple(DieReading(value=v, color=c) for v, c in ((n % 6 + 1, "red"), ((n * 5) % 6 + 1, "blue"),
+                                                            ((n * 7 + 3) % 6 + 1, "white")))
+    event = service.table.engine.observation_event(Observation(dice=dice, source="phone", at=time.time()))
+    service.table.submit(event, source="phone")
+service.stop()
+"""
 
-    logging.getLogger("companion").setLevel(logging.ERROR)
-    service = Service(load_config(str(data_dir.parent / "companion.toml")), camera=False)
-    service.table.new_game("free-roll", {}, ["Ann", "Bob"])
-    for n in range(entries):
-        dice = tuple(DieReading(value=d["value"], color=d["color"]) for d in roll_body(n)["dice"])
-        event = service.table.engine.observation_event(Observation(dice=dice, source="phone", at=clock.time()))
-        service.table.submit(event, source="phone")
-    service.stop()
+
+def prepared(tree: Path, folder: Path, frames: Path, port: int, entries: int, env: dict[str, str]) -> Path:
+    """A data folder and configuration for ``tree``, with a free-roll game of ``entries`` rolls journaled by that
+    tree's own code (its checkpoints are its own), as phones would enter them; the configuration's path."""
+    data_dir = folder / "data"
+    data_dir.mkdir(mode=0o700, parents=True)
+    config = folder / "companion.toml"
+    config.write_text(f'[service]\ndata_dir = "{data_dir}"\nhost = "127.0.0.1"\nport = {port}\n'
+                      f'[camera]\nsource = "folder"\npath = "{frames}"\nloop = true\nfps = 8.0\n')
+    subprocess.run([sys.executable, "-c", JOURNAL, str(config), str(entries)], cwd=tree, env=env, check=True,
+                   timeout=1200)
+    return config
+
+
+def replayed(log: Path) -> str:
+    """What the last start said it replayed (its "resumed game" line)."""
+    lines = [line for line in log.read_text(errors="replace").splitlines() if "resumed game" in line]
+    return lines[-1].split("resumed ", 1)[-1] if lines else "?"
 
 
 def spin(stop_at: float) -> None:
@@ -125,7 +143,8 @@ def summary(values: list[float]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--entries", type=int, default=2500, help="rolls journaled before the restarts")
+    parser.add_argument("--entries", type=int, default=2599,
+                        help="rolls journaled before the restarts (2599: the most entries after a checkpoint)")
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--busy", type=int, default=0, help="processes spinning during the starts")
     parser.add_argument("--against", type=Path, help="another checkout whose starts alternate with this one's")
@@ -134,21 +153,16 @@ def main(argv: list[str] | None = None) -> int:
     tmp = Path(tempfile.mkdtemp(prefix="companion-restart-"))
     spinners: list[multiprocessing.Process] = []
     try:
-        frames, data_dir = tmp / "frames", tmp / "data"
+        frames = tmp / "frames"
         empty_table_frames(frames)
-        data_dir.mkdir(mode=0o700)
         port = free_port()
-        config = tmp / "companion.toml"
-        config.write_text(
-            f'[service]\ndata_dir = "{data_dir}"\nhost = "127.0.0.1"\nport = {port}\n'
-            f'[camera]\nsource = "folder"\npath = "{frames}"\nloop = true\nfps = 8.0\n')
-        journal_game(data_dir, args.entries)
         env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
         env.update(unit_environment(), PYTHONPYCACHEPREFIX=str(tmp / "bytecode"))
-        log = tmp / "server.log"
         trees = [REPO] + ([args.against.resolve()] if args.against else [])
+        configs = {tree: prepared(tree, tmp / str(n), frames, port, args.entries, env) for n, tree in enumerate(trees)}
+        logs = {tree: configs[tree].parent / "server.log" for tree in trees}
         for tree in trees:
-            start_once(config, port, env, log, tree)  # compiles the bytecode: not counted
+            start_once(configs[tree], port, env, logs[tree], tree)  # compiles the bytecode: not counted
         stop_at = time.monotonic() + 3600
         spinners = [multiprocessing.Process(target=spin, args=(stop_at,), daemon=True) for _ in range(args.busy)]
         for spinner in spinners:
@@ -156,13 +170,14 @@ def main(argv: list[str] | None = None) -> int:
         times: dict[Path, list[tuple[float, float]]] = {tree: [] for tree in trees}
         for _ in range(args.runs):
             for tree in trees:
-                times[tree].append(start_once(config, port, env, log, tree))
+                times[tree].append(start_once(configs[tree], port, env, logs[tree], tree))
         phases = []
         for _ in range(args.runs):
-            done = subprocess.run([sys.executable, "-c", PHASES, str(config), str(free_port())], cwd=REPO, env=env,
-                                  capture_output=True, text=True, timeout=120, check=True)
+            done = subprocess.run([sys.executable, "-c", PHASES, str(configs[REPO]), str(free_port())], cwd=REPO,
+                                  env=env, capture_output=True, text=True, timeout=120, check=True)
             phases.append(json.loads(done.stdout.strip().splitlines()[-1]))
         load = os.getloadavg()[0]
+        said = {tree: replayed(logs[tree]) for tree in trees}
     finally:
         for spinner in spinners:
             spinner.terminate()
@@ -174,6 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     for tree, taken in times.items():
         if len(trees) > 1:
             print(f"  {tree}:")
+        print(f"  resumed {said[tree]}")
         print(f"  s to the first /api/state answered   {summary([t[0] for t in taken])}")
         print(f"  s to the first camera frame read     {summary([t[1] for t in taken])}")
     print(f"  phases before serving, in a fresh interpreter, this checkout (s, median of {args.runs}):")

@@ -22,6 +22,11 @@ as a die but notched where they cross, too thin for that disc. A die of the thin
 screen, black on black glass) stands out by its pips alone: round, pip-sized, as many as the face read, symmetric
 about their middle, and nothing bigger than a pip inside its box. The frame is shrunk for this once, for all its
 readings (``Screens``), and only where a reading lies on a dark surface.
+
+A tablet's icons are as wide as a die and stand out of its screen as a die does. A body standing out shows a die's
+pips (spots far from its own colour, counted as above; an icon's glyph is a ring, a bar or a disc too big for a pip),
+or it is a die unless it lies on the icons' grid: turned as the grid's rows and columns run, in line with another
+body of its size. A die with no pips seen (a maker's emblem) lying in line with the icons is lost.
 """
 
 from __future__ import annotations
@@ -128,9 +133,10 @@ def die_sized_px(boxes: Sequence[Box], shape: tuple[int, int]) -> list[bool]:
 #: a thing's surface: pixels within this Lab distance (OpenCV's 8-bit Lab) of the colour around a reading
 SURFACE_DELTA = 16.0
 DARK_L = 110  # a surface darker than this (8-bit L; the mat's paper is near 240) may be a phone's screen
-#: a flat thing's sides, as parts of ``die_mm``: a phone's screen is about 4 x 8 dice, a small tablet's 8 x 12
-THING_SHORT = (2.5, 8.0)
-THING_LONG = (3.5, 12.0)
+#: a flat thing's sides, as parts of ``die_mm``: a phone's screen is about 4 x 8 dice, a tablet's up to 11 x 16
+#: (8 to 9 inches with 16 mm dice)
+THING_SHORT = (2.5, 11.0)
+THING_LONG = (3.5, 16.0)
 SOLID = 0.85  # its outline fills this share of its convex hull: one thing (dice and icons at its edge bite)
 BODY_SHORT = 0.7  # a die lying on it stands out of it as one body this wide (part of ``die_mm``) or wider,
 BODY_CORE = 0.4  # and this wide everywhere (a die's face and its pips: one solid body; icons are two)
@@ -145,6 +151,15 @@ PIP_SYMMETRY = 0.15  # every pip's mirror through the pips' middle lies this nea
 PIP_SPREAD = 0.9  # no two pips further apart than this (part of a die; a 6's corners: 0.71)
 PIP_PAIR = 0.2  # a spot this wide (part of a die) or wider may be two pips run together (pips: 0.15 to 0.22)
 FACE = 1.4  # the pips are looked for in a square this wide (part of a die) about the box's middle
+#: a tablet's app icons are as wide as a die and stand out of its screen as a die does, but lie on a grid: a body
+#: turned as the grid is (within ICON_OWN_TURN degrees) with a neighbour of its size (within ICON_SIZE) in its row or
+#: its column (its centre within ICON_LINE of its size of the line, ICON_REACH of its size away at most) is an icon,
+#: unless it shows pips; the grid is turned the way most lines between icons of its size run (within ICON_TURN)
+ICON_SIZE = 0.2
+ICON_TURN = 3.0
+ICON_OWN_TURN = 10.0
+ICON_LINE = 0.15
+ICON_REACH = 4.0
 
 
 def _sides_mm(plane: TablePlane, rect, scale: float = 1.0, offset=(0, 0)) -> tuple[float, float]:
@@ -179,6 +194,8 @@ class Screens:
         self.image, self.plane, self.die_mm = image, plane, die_mm
         self._small: np.ndarray | None = None  # the frame shrunk by ``_step`` in Lab, made on the first dark surface
         self._step = 1
+        #: the last thing found: its crop's corner on the shrunk frame, its surface and its filled outline there
+        self._thing: tuple[tuple[int, int], np.ndarray, np.ndarray] | None = None
 
     def _shrunk(self, die_px: float) -> tuple[np.ndarray, int]:
         if self._small is None:
@@ -212,8 +229,9 @@ class Screens:
         x0, y0, x1, y1 = max(inner[0], 0), max(inner[1], 0), inner[2], inner[3]
         own = near[y0:y1, x0:x1]  # the box's own pixels
         at = (nx0 + x0, ny0 + y0)
-        if self._stands_out(_far(own, colour, SURFACE_DELTA), die_px, at):
-            return False
+        body = self._stands_out(_far(own, colour, SURFACE_DELTA), die_px, at)
+        if body is not None:  # a die, or one of a tablet's icons as wide as a die: those lie on a grid
+            return not _face_pips(own, body, die_px, value) and self._on_icon_grid(box, colour)
         # its pips lie within a face about the box's middle; the reader's box may take in an icon beside the die
         (h, w), half = own.shape[:2], FACE * die_px / 2
         face = own[max(int(h / 2 - half), 0):int(h / 2 + half) + 1, max(int(w / 2 - half), 0):int(w / 2 + half) + 1]
@@ -252,13 +270,64 @@ class Screens:
             return False
         short, long = _sides_mm(self.plane, cv2.minAreaRect(outline), 1.0 / step,
                                 ((sx0 + px0) * step + (step - 1) / 2, (sy0 + py0) * step + (step - 1) / 2))
-        return (THING_SHORT[0] * self.die_mm <= short <= THING_SHORT[1] * self.die_mm
+        if not (THING_SHORT[0] * self.die_mm <= short <= THING_SHORT[1] * self.die_mm
                 and THING_LONG[0] * self.die_mm <= long <= THING_LONG[1] * self.die_mm
-                and cv2.contourArea(outline) >= SOLID * cv2.contourArea(cv2.convexHull(outline)))
+                and cv2.contourArea(outline) >= SOLID * cv2.contourArea(cv2.convexHull(outline))):
+            return False
+        filled = np.zeros_like(surface)
+        cv2.drawContours(filled, [outline], -1, 1, -1)
+        self._thing = ((sx0 + px0, sy0 + py0), (labels[py0:py1, px0:px1] == k), filled.astype(bool))
+        return True
 
-    def _stands_out(self, body: np.ndarray, die_px: float, at: tuple[int, int]) -> bool:
-        """Whether one solid body at least BODY_SHORT of a die wide, a disc BODY_THICK of a die wide fitting in it,
-        stands out of the surface (``body``: the box's pixels unlike it; ``at``: the box's corner in the frame)."""
+    def _on_icon_grid(self, box: Box, colour: np.ndarray) -> bool:
+        """Whether what stands out of the last thing's surface at ``box``'s middle is one of a grid of icons: turned
+        as the grid's rows and columns run, with another of its size in its row or its column (a grid has gaps, and
+        dice lie on icons)."""
+        (ox, oy), surface, filled = self._thing
+        n, labels, stats, centres = cv2.connectedComponentsWithStats((filled & ~surface).astype(np.uint8),
+                                                                     connectivity=8)
+        x, y = int((box[0] + box[2]) / 2 / self._step) - ox, int((box[1] + box[3]) / 2 / self._step) - oy
+        if not (0 <= y < labels.shape[0] and 0 <= x < labels.shape[1]) or labels[y, x] == 0:
+            return False
+        me = int(labels[y, x])
+        size = math.sqrt(float(stats[me, 4]))
+        peers = np.array([k for k in np.flatnonzero(np.abs(np.sqrt(stats[1:, 4]) - size) <= ICON_SIZE * size) + 1
+                          if k != me], int)
+        near = np.linalg.norm(centres[peers] - centres[me], axis=1) <= ICON_REACH * size
+        if near.sum() < 2:
+            return False  # too few to tell a grid's turn
+        # the grid's turn: the way most lines between two near peers run (rows and columns, 90 degrees apart, agree)
+        p = centres[peers]
+        i, j = np.triu_indices(len(peers), 1)
+        lines = (p[j] - p[i])[np.linalg.norm(p[j] - p[i], axis=1) <= ICON_REACH * size]
+        if len(lines) == 0:
+            return False
+        turns = np.degrees(np.arctan2(lines[:, 1], lines[:, 0])) % 90
+        apart = np.abs(turns[:, None] - turns[None])
+        alike = np.minimum(apart, 90 - apart) <= ICON_TURN
+        turn = math.radians(float(turns[int(np.argmax(alike.sum(axis=1)))]))
+        along = np.array([math.cos(turn), math.sin(turn)])
+        d = p[near] - centres[me]  # a peer a die lies on is no longer square, but still in line
+        u, v = np.abs(d @ along), np.abs(d[:, 1] * along[0] - d[:, 0] * along[1])
+        own = abs(self._turn(stats[me], ox, oy, colour) - math.degrees(turn))
+        return bool((np.minimum(u, v) <= ICON_LINE * size).any()) and min(own, 90 - own) <= ICON_OWN_TURN
+
+    def _turn(self, stat, ox: int, oy: int, colour: np.ndarray) -> float:
+        """The turn (0-90 degrees) of what stands out of the surface (of ``colour``) in a blob of the shrunk frame
+        (``stat``: its bounds there, ``ox, oy``: their origin), measured on the frame itself: a rounded square a
+        dozen pixels wide turns any way."""
+        step, (h, w) = self._step, self.image.shape[:2]
+        x0, y0 = max((stat[0] + ox - 1) * step, 0), max((stat[1] + oy - 1) * step, 0)
+        x1, y1 = min((stat[0] + ox + stat[2] + 1) * step, w), min((stat[1] + oy + stat[3] + 1) * step, h)
+        body = _far(cv2.cvtColor(self.image[y0:y1, x0:x1], cv2.COLOR_BGR2Lab).astype(np.float32), colour,
+                    SURFACE_DELTA)
+        contours = cv2.findContours(body, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]
+        return cv2.minAreaRect(max(contours, key=cv2.contourArea))[2] % 90 if contours else 0.0
+
+    def _stands_out(self, body: np.ndarray, die_px: float, at: tuple[int, int]) -> np.ndarray | None:
+        """The one solid body at least BODY_SHORT of a die wide, a disc BODY_THICK of a die wide fitting in it, that
+        stands out of the surface (``body``: the box's pixels unlike it; ``at``: the box's corner in the frame), as a
+        mask of the box; None when none does."""
         # a die's dark pips may pass for the surface: holes, filled; then opened: icons touching at a corner are two
         cv2.drawContours(body, cv2.findContours(body, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0], -1, 1, -1)
         core = int(round(BODY_CORE * die_px)) | 1
@@ -272,8 +341,25 @@ class Screens:
                 inside = np.zeros((h, w), np.uint8)
                 cv2.drawContours(inside, [c], -1, 1, -1, offset=(-x, -y))
                 if (thick[y:y + h, x:x + w] & inside.astype(bool)).any():
-                    return True
+                    found = np.zeros_like(body)
+                    cv2.drawContours(found, [c], -1, 1, -1)
+                    return found
+        return None
+
+
+def _face_pips(own: np.ndarray, body: np.ndarray, die_px: float, value: int | None) -> bool:
+    """Whether the body standing out in a box (``own``: its Lab pixels; ``body``: its mask) shows a die's pips:
+    spots far from the body's own colour inside it, as ``_pips`` counts them. The body's edge (a die's darker sides,
+    their squashed pips) is left out."""
+    core = cv2.distanceTransform(body, cv2.DIST_L2, cv2.DIST_MASK_5)
+    face = core >= 0.2 * die_px
+    if not face.any():
         return False
+    spots = _far(own, np.median(own[face], axis=0), PIP_DELTA) & (core >= 0.04 * die_px)
+    n, labels = cv2.connectedComponents(spots, connectivity=8)
+    edge = np.unique(labels[(core > 0) & (core < 0.04 * die_px + 1)])
+    spots[np.isin(labels, edge[edge > 0])] = 0  # spots reaching the body's edge: its sides, an icon's gradient
+    return _pips(spots, die_px, value)
 
 
 def _pips(spots: np.ndarray, die_px: float, value: int | None) -> bool:

@@ -2,7 +2,8 @@
 
 `companion serve` runs in its own process (waitress, the journal with fsync, a camera reading a folder of frames of
 an empty table), with the environment systemd/companion.service gives the service (MALLOC_ARENA_MAX=2: glibc's heaps
-as on the Pi), read back from the running server and printed. One phone enters ``--rolls`` free-roll rolls through
+as on the Pi), read back from the running server and printed, and from compiled bytecode as an installed package
+runs. One phone enters ``--rolls`` free-roll rolls through
 POST /api/roll as fast as the server answers; ``--phones`` phones hold the live stream the whole time, reconnect as
 a browser does (Last-Event-ID) and, when told to reset, fetch what they missed from /api/history by page. On the
 way: the camera is unplugged (its folder taken away) twice; ``--idle`` idle connections are opened midway and
@@ -97,6 +98,9 @@ class Server:
             f'frame_timeout = 3.0\n')
         self.log = data_dir / "server.log"
         self.environment = unit_environment()
+        # compiled bytecode, kept between starts, as an installed package has (pip compiles it at install): the first
+        # start compiles it, the restart after kill -9 finds it
+        self.bytecode = {"PYTHONPYCACHEPREFIX": str(data_dir.parent / "bytecode")}
         self.process: subprocess.Popen | None = None
 
     def start(self) -> float:
@@ -105,7 +109,9 @@ class Server:
         with self.log.open("a") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "companion.cli", "--config", str(self.config), "serve"],
-                cwd=REPO, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **self.environment})
+                cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
+                env={**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}, **self.environment,
+                     **self.bytecode})
         deadline = began + 120
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

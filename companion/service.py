@@ -56,6 +56,7 @@ class Service:
         self.pipeline: Pipeline | None = None
         self._camera_lock = threading.Lock()  # the pipeline is set, or the service stopped, under it
         self._stopped = False
+        self._building_since: float | None = None  # time.monotonic() when the pipeline began to be built in a thread
         if camera:  # until its pipeline is built (start): phones say the camera is starting, not that there is none
             self.live.camera = CameraStatus(starting=True)
         # the seat a person took at the SIMULATED table (POST /api/simulated-seat), kept across restarts
@@ -209,6 +210,7 @@ class Service:
         to answer a request. ``camera_later``: build the camera pipeline in a thread (its models take a second or
         more to load), so that a restart answers the phones first; they are told the camera is starting."""
         if self._camera_wanted and camera_later:
+            self._building_since = time.monotonic()
             threading.Thread(target=self._start_camera, args=(False,), name="camera-start", daemon=True).start()
         elif self._camera_wanted:
             self._start_camera(True)
@@ -237,6 +239,7 @@ class Service:
         except Exception as exc:
             if raising:
                 raise
+            self._building_since = None
             log.exception("the camera could not be started")
             self._camera_status(False, Text(f"could not be started ({exc}); see the service log",
                                             f"n'a pas pu démarrer ({exc}) ; voir le journal du service"))
@@ -248,6 +251,7 @@ class Service:
             self.pipeline = pipeline
             self._follow_game(pipeline)
             pipeline.start()
+            self._building_since = None
 
     def _follow_game(self, pipeline: Pipeline) -> None:
         """A game started while ``pipeline`` was being built: its dice kinds and its mat, as _game_changed does."""
@@ -262,8 +266,11 @@ class Service:
     def is_progressing(self) -> bool:
         """The watchdog's question: is the camera pipeline alive and moving (frames, or camera retries)?"""
         pipeline = self.pipeline
-        if pipeline is None or getattr(pipeline, "ended", False):
-            return True  # no camera wanted, or a recording played to its end
+        if pipeline is None:  # no camera wanted, or its pipeline still being built (stuck after STALL_SECONDS)
+            building = self._building_since
+            return building is None or time.monotonic() - building < STALL_SECONDS
+        if getattr(pipeline, "ended", False):
+            return True  # a recording played to its end
         if not pipeline.is_alive():
             return False
         last = max(pipeline.last_progress, getattr(pipeline.source, "last_activity", 0.0))

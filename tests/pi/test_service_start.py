@@ -109,3 +109,23 @@ def test_a_camera_that_cannot_be_built_is_told_on_the_phones_and_the_table_goes_
         assert service.status()["game"]["game"] == "free-roll"
     finally:
         service.stop()
+
+
+def test_a_camera_pipeline_stuck_while_being_built_stops_the_watchdog(tmp_path, monkeypatch):
+    """The service says READY before its camera is built: a build that never ends must still be seen by systemd."""
+    from companion import service as service_module
+
+    monkeypatch.setattr(service_module, "STALL_SECONDS", 0.5)
+    service = folder_camera_service(tmp_path)
+    built, release = built_then_held(service)
+    service.start(camera_later=True)
+    try:
+        assert service.is_progressing()
+        assert built.wait(20)
+        wait_for(lambda: not service.is_progressing(), seconds=5)
+        release.set()
+        wait_for(lambda: service.pipeline is not None)
+        wait_for(service.is_progressing)
+    finally:
+        release.set()
+        service.stop()

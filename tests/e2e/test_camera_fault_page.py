@@ -44,3 +44,30 @@ def test_a_missing_camera_is_shown_on_the_phone_not_replaced(tmp_path, monkeypat
         browser.quit()
         server.stop()
         service.stop()
+
+
+def test_a_camera_still_being_started_is_said_so_not_missing(tmp_path, monkeypatch):
+    """A restart answers the phones before its camera's pipeline is built: meanwhile the page says the camera is
+    starting (not "no camera"), in the phone's language; then what the camera does."""
+    monkeypatch.setattr(factory, "resolve_auto", lambda *a: (None, "no camera found"))
+    config = load_config(None, overrides={
+        "service": {"data_dir": str(tmp_path), "host": "127.0.0.1", "port": 0, "threads": 8},
+        "camera": {"source": "auto"}, "panel": {"enabled": False},
+    })
+    service = Service(config, camera=True)  # not started yet: its pipeline is not built
+    server = WebServer(create_app(service), "127.0.0.1", 0, threads=8).start()
+    browser = new_browser("en-GB")
+    try:
+        browser.get(f"http://127.0.0.1:{server.port}/#/table")
+        caption = lambda d: d.find_element(By.ID, "snapshot-caption").text  # noqa: E731
+        wait = WebDriverWait(browser, 20, poll_frequency=0.1)
+        wait.until(lambda d: caption(d).startswith("The camera is starting…"), "not said to be starting")
+        browser.execute_script("window.companion.switchLanguage('fr')")
+        assert caption(browser).startswith("La caméra démarre…")
+        service.start()
+        wait.until(lambda d: caption(d).startswith("Caméra : aucune caméra trouvée"), "the fault is not shown")
+        assert page_errors(browser) == []
+    finally:
+        browser.quit()
+        server.stop()
+        service.stop()

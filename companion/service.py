@@ -79,6 +79,8 @@ class Service:
     # -- parts -----------------------------------------------------------------------
     def _make_hall(self):
         """The club's hall (docs/hall.md): the table publishes to its broker from a thread, never in the way."""
+        if not self.config["hall"]["broker"]:
+            return None  # a table alone: the MQTT client is not even loaded
         from companion.hall.publisher import HallPublisher
 
         hall = HallPublisher.from_config(self.config, self.journal, self.table.state, self.notices,

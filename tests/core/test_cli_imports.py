@@ -34,14 +34,14 @@ from companion.web import create_app
 config = load_config(overrides={"service": {"data_dir": sys.argv[1]}, "panel": {"enabled": False}})
 service = Service(config, camera=False)
 assert create_app(service).test_client().get("/api/state").status_code == 200
-print(sorted(m for m in ("segno", "jsonschema", "onnxruntime") if m in sys.modules))
+print(sorted(m for m in ("segno", "jsonschema", "onnxruntime", "paho") if m in sys.modules))
 service.stop()
 """
 
 
 def test_the_service_answers_its_first_phone_without_the_qr_code_maker_the_schemas_or_the_models(tmp_path):
     """What the first GET after a restart does not need is loaded when it is used (a QR code, a body to check, the
-    camera's readers in the thread that builds the pipeline)."""
+    camera's readers in the thread that builds the pipeline), or not at all (the MQTT client with no hall)."""
     done = subprocess.run([sys.executable, "-c", SERVICE_ANSWERS, str(tmp_path)], cwd=REPO, capture_output=True,
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]

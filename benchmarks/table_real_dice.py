@@ -7,13 +7,15 @@ tray sheet, where every die on the sheet counts). The mat is then seen through t
 height, tilted 0-8 degrees, with uneven light, blur and noise (``render_table``), and read by
 ``TableStage.read_still``: markers, plane, the dice window, the veto of the mat's print and of boxes not die-sized.
 
-The sets box dice differently: byler-d6 the top face, epanemu-dice the whole die, penlington-wood only the pips of
-the top face (the face is then taken as the pips' box over the share of a face that pips cover, a lone pip of a 1
-from the photo's other dice). Dice under 24 px across in their photo are left out: the camera sees a die at 43 px
-on an A3 mat, so a smaller cut would be enlarged past its own detail. Composites of real photos, not
-photographs: said so.
+The sets box dice differently: byler-d6 the top face, epanemu-dice the whole die with the sides its oblique photos
+show (the top face taken as FACE_SHARE of the box, the sides kept in the cut), penlington-wood only the pips of the
+top face (the face is then taken as the pips' box over the share of a face that pips cover, a lone pip of a 1 from
+the photo's other dice). A die's top face is laid at the game's die size. Dice under 24 px across in their photo
+are left out: the camera sees a die at 43 px on an A3 mat, so a smaller cut would be enlarged past its own detail.
+Composites of real photos, not photographs: said so.
 
     python benchmarks/table.py --only real-dice            # this section alone, about two minutes on one core
+    python benchmarks/table_real_dice.py --detail          # and where the dice not read right were lost
 """
 
 from __future__ import annotations
@@ -139,7 +141,7 @@ def lay_die(mat: np.ndarray, cut: CutDie, mm: tuple[float, float], side_mm: floa
     die = cv2.warpAffine(cut.photo, m, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REFLECT)
     # the face's box and a margin, corners rounded: a cut along the label box, as scissors would make it
     shape = np.zeros(cut.photo.shape[:2], np.uint8)
-    r = 0.6 * max(cut.side, cut.box_side)  # the whole die, its sides where the photo shows them
+    r = max(0.6 * cut.side, 0.5 * cut.box_side)  # the face and its edges, or the box where it holds the sides
     corner = max(1, int(round(0.25 * cut.side)))
     ax, ay, bx, by = (int(round(v)) for v in (cut.centre[0] - r, cut.centre[1] - r, cut.centre[0] + r,
                                                cut.centre[1] + r))
@@ -172,8 +174,8 @@ def real_dice(images: int, seed: int, games=GAMES, split: str = "heldout", detai
     by_set = Counter(c.source for c in pool)
     photos = "held-out photos" if split == "heldout" else f"{split} photos (not for reporting)"
     print(f"7. Real dice cut from the {photos} of dice-real ({', '.join(f'{s} {n}' for s, n in by_set.items())}"
-          f"; {small} under {MIN_SIDE_PX:.0f} px left out) laid in the dice zones of the printed A3 sheets at "
-          f"{die_mm:g} mm +-15 %, {images} images per game, 1-6 dice each; composites, not photographs; read by "
+          f"; {small} under {MIN_SIDE_PX:.0f} px left out) laid in the dice zones of the printed A3 sheets, their top "
+          f"face {die_mm:g} mm +-15 %, {images} images per game, 1-6 dice each; composites, not photographs; read by "
           f"TableStage.read_still (the service's dice window and veto)")
     print(f"{'game':14s} {'plane':>7s} {'dice':>5s} {'read right':>17s} {'exact rolls':>16s} {'phantoms':>8s} "
           f"{'missed':>6s} {'wrong':>5s} {'unread':>6s} {'vetoed':>6s}")

@@ -43,6 +43,13 @@ def test_tesseract_offers_end_of_actions_and_columns_only_when_the_referee_would
     assert 0 <= box[0] and box[1] <= box[2] and min(abs(box[0] - button[1]), abs(button[0] - box[1])) < 120
     assert "Ada still has 3 actions to take" in phone.find_element("id", "tap-answer").text
     screenshot(phone, screenshots, "tess-refused-en")
+    phone.execute_script("window.companion.switchLanguage('fr')")  # the reason still shown is said again in French
+    try:
+        said = phone.find_element("id", "tap-answer").text
+        assert "Ada" in said and "Ada still has 3 actions to take" not in said, said
+    finally:
+        phone.execute_script("window.companion.switchLanguage('en')")
+    assert "Ada still has 3 actions to take" in phone.find_element("id", "tap-answer").text
 
     blocked = next(c for c in before["summary"]["tower"] if c["height"] and not c["removable"])["column"]
     tap(phone, f".tess-tower .column[data-column='{blocked}']")

@@ -26,7 +26,8 @@ export function refusedWhy(summary, event) {
 }
 
 /** Why a tap cannot act, shown beside the control tapped (the page's answer box, read out to screen readers):
- * nothing is sent, so this is the only answer the tap gets. */
+ * nothing is sent, so this is the only answer the tap gets. ``why``: a text, or a function that says it in the
+ * page's language (said again after a switch). */
 export function sayWhy(ctx, why) {
   answer.begin();
   answer.show({ message: why, kind: "error" });
@@ -43,7 +44,7 @@ export function offerButton(ctx, label, event, attrs = {}, { send, gate } = {}) 
   const why = refusedWhy(ctx.summary, gate || event);
   if (!why) return button(label, send || (() => ctx.submit(event)), attrs);
   const id = `why-${++reasons}`;
-  const tapped = () => sayWhy(ctx, why);
+  const tapped = () => sayWhy(ctx, () => refusedWhy(ctx.summary, gate || event) || why); // said again on a switch
   return h("span", { class: "offer refused" },
     button(label, tapped, { ...attrs, class: `${attrs.class || "big"} refused`, "aria-disabled": "true", "aria-describedby": id,
       style: "opacity:0.55" }),

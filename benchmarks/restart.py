@@ -13,7 +13,9 @@ replayed), the app, the listening socket — what comes before the first answer 
 (`companion serve` builds it in a thread once it answers).
 
 The service runs from compiled bytecode, as an installed package does (pip compiles it at install): a first start
-compiles it into a temporary cache and is not counted. The systemd unit's environment is used.
+compiles it into a temporary cache and is not counted. The systemd unit's environment is used. Run it on checkouts
+no one edits meanwhile (``git archive``): an edit to the game code makes the checkpoints another code's, and each
+start then replays the whole game ("resumed ... after its start" in the output).
 
     python benchmarks/restart.py [--entries 2599] [--runs 7] [--busy 0] [--against DIR]
 """

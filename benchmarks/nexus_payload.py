@@ -6,7 +6,8 @@ GET /api/state as it was read before (with the engine's snapshot) and as the pho
 (``?snapshot=false``), its summary, and the last live entry event (past 16 KiB of state an event carries no board:
 every phone then reads /api/state). The card drawn there is then played through POST /api/events as a phone played
 it before (the answer's state with the snapshot), undone, and played again as the phone plays it now
-(``?snapshot=false``): the bytes of both answers ("move before", "move now").
+(``?snapshot=false``): the bytes of both answers ("move before", "move now"). Last, what each card down adds to the
+summary between the first and the last count measured.
 
     python benchmarks/nexus_payload.py [--at 5 20 40] [--seed 3]
 """
@@ -53,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Nexus, 2 players, example deck, greedy player (seed {args.seed}); bytes as sent")
         print(f"{'cards':>5} {'state before':>13} {'state now':>10} {'summary':>8} {'snapshot':>9} {'event':>6} "
               f"{'move before':>12} {'move now':>9}")
-        cards, wanted = 1, sorted(args.at)  # the first card is down with the setup
+        cards, wanted, sizes = 1, sorted(args.at), {}  # the first card is down with the setup
         while wanted:
             engine = table.engine
             if engine.outcome is not None or not engine.state.deck:
@@ -65,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
                 now = client.get("/api/state?snapshot=false").data
                 state = json.loads(before)["state"]
                 event = service.bus.since(service.bus.last_id - 1)[0][-1]
-                size = len(json.dumps(state["summary"], separators=(",", ":")))
+                size = sizes[cards] = len(json.dumps(state["summary"], separators=(",", ":")))
                 snapshot = len(json.dumps(state["snapshot"], separators=(",", ":")))
                 move = {"event": card_event(engine, engine.state.deck[0], rng)}
                 answers = []
@@ -84,6 +85,9 @@ def main(argv: list[str] | None = None) -> int:
                 cards += 1
             else:
                 table.submit(counter_event(engine, rng))
+        if len(sizes) > 1:
+            (first, low), *_, (last, high) = sorted(sizes.items())
+            print(f"the summary grows {(high - low) / (last - first):.0f} bytes a card from {first} to {last} cards")
         service.stop()
         return 0
     finally:

@@ -142,13 +142,20 @@ def test_hexors_is_set_up_and_played_by_tapping(quiet_table, phone, screenshots)
 
 
 # -- Nexus ----------------------------------------------------------------------------------------------------------
-def check_nexus_board(driver, url):
-    """Cards, nodes with their power, counters and closed Nexuses drawn as the engine has them; scores shown."""
+def check_nexus_board(driver, url, service):
+    """Cards, nodes where the engine has them with their power, counters and closed Nexuses (the phone works nodes out
+    from each card's design and the Nexuses); scores shown."""
     summary = settled(driver, url)["summary"]
+    state = service.table.engine.state
     cards = shown(driver, "return [...document.querySelectorAll('#nx-scroll .card')].map(c => [c.dataset.card, +c.dataset.x, +c.dataset.y, +c.dataset.rotation])")
     assert sorted(cards) == sorted([c["card"], c["x"], c["y"], c["rotation"]] for c in summary["cards"])
-    nodes = shown(driver, "return [...document.querySelectorAll('#nx-scroll .node')].map(n => [n.dataset.node, +n.dataset.power, n.dataset.counter, n.dataset.closed])")
-    assert sorted(nodes) == sorted([n["id"], n["power"], n["counter"] or "", str(n["closed"]).lower()] for n in summary["nodes"])
+    nodes = shown(driver, "return [...document.querySelectorAll('#nx-scroll .node')].map(n => [n.dataset.node,"
+                          " +n.dataset.power, n.dataset.counter, n.dataset.closed,"
+                          " +n.querySelector('.body').getAttribute('cx'), +n.querySelector('.body').getAttribute('cy')])")
+    closed = state.closed_nodes()
+    assert sorted([*n[:4], round(n[4], 4), round(n[5], 4)] for n in nodes) == sorted(
+        [nid, state.board.power[nid], state.counters.get(nid, ""), str(nid in closed).lower(),
+         *(round(v, 4) for v in state.node_point(nid))] for nid in state.board.node_card)
     scores = shown(driver, "return [...document.querySelectorAll('#nx-scores li')].map(li => [li.dataset.player, +li.dataset.score])")
     assert scores == [[p["name"], p["score"]] for p in summary["players"]]
     assert shown(driver, "return document.querySelector('#board-phase').dataset.phase") == summary["phase"]
@@ -215,7 +222,7 @@ def test_nexus_is_set_up_and_played_by_tapping(quiet_table, phone, screenshots):
     tap_until(phone, first, first + "[aria-pressed='true']")  # a tap sent mid-redraw can land on the card beside
     screenshot(phone, screenshots, "nexus-setup-en")
     tap(phone, "#nx-setup-start")
-    summary = check_nexus_board(phone, url)
+    summary = check_nexus_board(phone, url, service)
     assert [c["card"] for c in summary["cards"]] == ["ex-fork-1"] and summary["player"] == "Ann"
     # Nexus has no dice: without a camera the page says to play on the board, not to enter rolls
     caption = phone.find_element("id", "snapshot-caption").text
@@ -231,7 +238,7 @@ def test_nexus_is_set_up_and_played_by_tapping(quiet_table, phone, screenshots):
     for turn, (card, x, y, rotation, node) in enumerate(turns):
         assert card in [c["id"] for c in summary["drawable"]]
         play_card(phone, card, x, y, rotation, summary)
-        summary = check_nexus_board(phone, url)
+        summary = check_nexus_board(phone, url, service)
         assert [card, x, y, rotation] in [[c["card"], c["x"], c["y"], c["rotation"]] for c in summary["cards"]]
         assert summary["phase"] == "counter"
         if turn == 0:
@@ -242,8 +249,8 @@ def test_nexus_is_set_up_and_played_by_tapping(quiet_table, phone, screenshots):
             break
         player = summary["player"]
         place_counter(phone, summary, node)
-        summary = check_nexus_board(phone, url)
-        assert next(x for x in summary["nodes"] if x["id"] == node)["counter"] == player
+        summary = check_nexus_board(phone, url, service)
+        assert summary["counters"][node] == player
         assert summary["player"] != player
         fill = shown(phone, "return document.querySelector(`#nx-scroll .node[data-node='${arguments[0]}'] .counter`).getAttribute('fill')", node)
         assert fill == {"red": "#e53935", "blue": "#1e88e5"}[next(p["colour"] for p in summary["players"] if p["name"] == player)]
@@ -256,7 +263,8 @@ def test_nexus_is_set_up_and_played_by_tapping(quiet_table, phone, screenshots):
     assert len(closed) == 2 and closed["ex-fork-1:c"]["scorer"] is None
     # the Nexuses are listed by the cards they run across, as the verdicts name them, never by a node's id
     listed = shown(phone, "return [...document.querySelectorAll('.nx-nexuses li strong')].map(s => s.textContent)")
-    assert listed == [n["place"]["en"] for n in summary["nexuses"]] and "the first card and Ann's Fork" in listed
+    names = service.table.engine.state.nexus_names()  # the summary keys them by the cards' words: the phone says them
+    assert listed == [names[n["id"]].en for n in summary["nexuses"]] and "the first card and Ann's Fork" in listed
     screenshot(phone, screenshots, "nexus-closed-en")
     assert not page_errors(phone)
 
@@ -306,6 +314,13 @@ def test_hexors_and_nexus_controls_are_44_px_and_in_both_languages(quiet_table, 
             phase = driver.find_element("id", "board-phase").text
             assert phase == {"en": "Place a counter: tap a card, then a free node",
                              "fr": "Posez un pion : touchez une carte, puis un nœud libre"}[lang]
+            # the Six caps' six one-node Nexuses read alike but for where on the card they lie: "…, top left"
+            names = service.table.engine.state.nexus_names()
+            listed = driver.execute_script("return [...document.querySelectorAll('.nx-nexuses li strong')]"
+                                           ".map(s => s.textContent.replaceAll('\u00a0', ' '))")
+            assert listed == [names[n["id"]].get(lang) for n in settled(driver, url)["summary"]["nexuses"]]
+            assert {"en": "Ann's Six caps, top left", "fr": "la carte Six embouts d'Ann, en haut à gauche"}[lang] \
+                in listed, listed
             assert not page_errors(driver)
         finally:
             driver.quit()

@@ -33,8 +33,8 @@ def test_a_counter_the_camera_saw_is_told_by_its_card(quiet_table, language, sai
     service.table.new_game("nexus", {}, [])
     for event in events[:2]:
         service.table.submit(event)
-    node = next(n for n in service.table.state()["summary"]["nodes"] if n["id"] == events[3]["node"])  # on the Long rod
-    verdicts = service.table.submit({"type": "place_counter", "at": [node["x"] + 0.05, node["y"] - 0.05]})
+    x, y = service.table.engine.state.node_point(events[3]["node"])  # on the Long rod
+    verdicts = service.table.submit({"type": "place_counter", "at": [x + 0.05, y - 0.05]})
     assert not any(v.kind.value == "illegal" for v in verdicts)
     driver = new_browser(language)
     try:

@@ -34,10 +34,10 @@ def hexors(summary):
 
 def nexus(summary):
     """Bob's counter: the Long rod's card opened, then its node where Ann's counter already stands."""
-    node = next(n for n in summary["nodes"] if n["counter"])
-    card = node["id"].split(":")[0]
-    return ([f".nx-board .card-hit[data-card='{card}']"], f".nx-zoom .node[data-node='{node['id']}']",
-            f"That node is taken: {node['counter']}'s counter is on it")
+    node, who = next(iter(summary["counters"].items()))
+    card = node.split(":")[0]
+    return ([f".nx-board .card-hit[data-card='{card}']"], f".nx-zoom .node[data-node='{node}']",
+            f"That node is taken: {who}'s counter is on it")
 
 
 def tesseract(summary):

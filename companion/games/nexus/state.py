@@ -18,14 +18,16 @@ from .grid import Placement
 from . import places
 
 CARD, COUNTER, OVER = "card", "counter", "over"
-# where on its cards a Nexus lies, by thirds of their box (row, column), for Nexuses whose cards alone read alike
-SIDES = {
-    "en": {(0, 0): "top left", (0, 1): "top", (0, 2): "top right", (1, 0): "left", (1, 1): "middle",
-           (1, 2): "right", (2, 0): "bottom left", (2, 1): "bottom", (2, 2): "bottom right"},
-    "fr": {(0, 0): "en haut à gauche", (0, 1): "en haut", (0, 2): "en haut à droite", (1, 0): "à gauche",
-           (1, 1): "au milieu", (1, 2): "à droite", (2, 0): "en bas à gauche", (2, 1): "en bas",
-           (2, 2): "en bas à droite"},
-}
+# where on its cards a Nexus lies, by thirds of their box (row, column), for Nexuses whose cards alone read alike;
+# the phone has these words too, by key (nx-strings.js, "nx.side.<key>")
+SIDES = {(0, 0): "top_left", (0, 1): "top", (0, 2): "top_right", (1, 0): "left", (1, 1): "middle", (1, 2): "right",
+         (2, 0): "bottom_left", (2, 1): "bottom", (2, 2): "bottom_right"}
+SIDE_WORDS = {"top_left": Text("top left", "en haut à gauche"), "top": Text("top", "en haut"),
+              "top_right": Text("top right", "en haut à droite"), "left": Text("left", "à gauche"),
+              "middle": Text("middle", "au milieu"), "right": Text("right", "à droite"),
+              "bottom_left": Text("bottom left", "en bas à gauche"), "bottom": Text("bottom", "en bas"),
+              "bottom_right": Text("bottom right", "en bas à droite")}
+MOST_CARDS = 3  # a Nexus is named by the first cards it runs across, then how many more
 COLOURS = ("red", "blue", "green", "yellow")
 
 
@@ -85,41 +87,52 @@ class GameState:
         """The played card a node lies on, as ``placed`` says it."""
         return self.words()[self.board.node_card[nid]].get(lang)
 
-    def nexus_place(self, nodes, lang: str = "en", most: int = 3, words: list[Text] | None = None) -> str:
-        """The cards a Nexus runs across, in the order they were played: "the first card and Bob's Fork"; past
-        ``most`` cards, the first ones and how many more. ``words``: ``self.words()``, when already in hand."""
-        words = self.words() if words is None else words
-        at = sorted({self.board.node_card[n] for n in nodes})
-        names = [words[k].get(lang) for k in at[:most]]
-        if len(at) > most:
-            more = len(at) - most
-            names.append(f"{more} {plural_fr(more, 'autre carte', 'autres cartes')}" if lang == "fr" else
-                         f"{more} more {plural_en(more, 'card')}")
-        return listed(names, lang)
-
-    def nexus_names(self) -> dict[str, Text]:
-        """Every Nexus on the board (id -> its words in English and French), as ``nexus_place`` names it; where two
-        would read alike (a card's separate networks: "the first card" six times), each also says where on those
-        cards it lies: "the first card, top left", and a count only if that is alike too. The two languages'
-        words are alike for the same Nexuses, so each Nexus's place on its cards is found once for both."""
-        nexuses = sorted(self.board.nexuses().values(), key=lambda n: n.id)
-        cards = self.words()
-        words = {n.id: Text(self.nexus_place(n.nodes, words=cards), self.nexus_place(n.nodes, "fr", words=cards))
-                 for n in nexuses}
-        alike: dict[str, list] = {}
-        for nexus in nexuses:
-            alike.setdefault(words[nexus.id].en, []).append(nexus)
+    def nexus_places(self) -> dict[str, dict[str, Any]]:
+        """Every Nexus on the board (id -> where it lies, what its words are made of, as the phone gets it):
+        ``cards``, the board indexes of the first cards it runs across, in the order played ("the first card and Bob's
+        Fork"); ``more``, how many more cards, if any. Where two Nexuses would read alike (a card's separate networks:
+        "the first card" six times), ``side``: where on those cards it lies (a key of ``SIDE_WORDS``: "the first card,
+        top left"), and ``count`` only if that is alike too."""
+        out: dict[str, dict[str, Any]] = {}
+        alike: dict[tuple, list] = {}
+        for nexus in sorted(self.board.nexuses().values(), key=lambda n: n.id):
+            at = sorted({self.board.node_card[n] for n in nexus.nodes})
+            place = out[nexus.id] = {"cards": at[:MOST_CARDS]}
+            if len(at) > MOST_CARDS:
+                place["more"] = len(at) - MOST_CARDS
+            alike.setdefault((tuple(place["cards"]), place.get("more")), []).append(nexus)
         for group in alike.values():
             if len(group) < 2:
                 continue
             sides = {n.id: self._side(n.nodes) for n in group}
             for nexus in group:
                 same = [n.id for n in group if sides[n.id] == sides[nexus.id]]
-                count = f" ({same.index(nexus.id) + 1})" if len(same) > 1 else ""
-                said = words[nexus.id]
-                words[nexus.id] = Text(f"{said.en}, {SIDES['en'][sides[nexus.id]]}{count}",
-                                       f"{said.fr}, {SIDES['fr'][sides[nexus.id]]}{count}")
-        return words
+                out[nexus.id]["side"] = SIDES[sides[nexus.id]]
+                if len(same) > 1:
+                    out[nexus.id]["count"] = same.index(nexus.id) + 1
+        return out
+
+    def place_words(self, place: Mapping[str, Any], words: list[Text] | None = None) -> Text:
+        """A Nexus's place (``nexus_places``) in words: "the first card, Bob's Fork and 2 more cards", "the first
+        card, top left (2)". ``words``: ``self.words()``, when already in hand."""
+        words = self.words() if words is None else words
+
+        def say(lang: str) -> str:
+            names = [words[k].get(lang) for k in place["cards"]]
+            more = place.get("more")
+            if more:
+                names.append(f"{more} {plural_fr(more, 'autre carte', 'autres cartes')}" if lang == "fr" else
+                             f"{more} more {plural_en(more, 'card')}")
+            text = listed(names, lang)
+            if "side" in place:
+                text += f", {SIDE_WORDS[place['side']].get(lang)}"
+            return text + (f" ({place['count']})" if "count" in place else "")
+        return Text(say("en"), say("fr"))
+
+    def nexus_names(self) -> dict[str, Text]:
+        """Every Nexus on the board (id -> its words in English and French), as the verdicts and the phone say it."""
+        words = self.words()
+        return {nid: self.place_words(place, words) for nid, place in self.nexus_places().items()}
 
     def _side(self, nodes) -> tuple[int, int]:
         """Which third of its cards' box (row, column) the middle of a Nexus's nodes lies in, as the phone draws."""

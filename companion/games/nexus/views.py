@@ -1,39 +1,41 @@
-"""What a phone needs to draw and explain the board: cards, rods, nodes, counters, Nexuses, legal moves.
+"""What a phone needs to draw and explain the board: cards, counters, Nexuses, legal moves.
 
-Everything is in board (half-card) units: a landscape card at (x, y) spans x..x+2, y..y+1.
+Everything is in board (half-card) units: a landscape card at (x, y) spans x..x+2, y..y+1. Every phone reads the
+summary again after each change, all evening, so it carries what the phone cannot work out, once: each design's
+rods and nodes (``designs``, drawn at each card's place and turn: the transform ``Placement.board_point`` applies),
+each card's place and words; a node's position and power come from its card's design, its Nexus from the Nexuses'
+node lists.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any, Mapping
 
 from companion.words import fact, plural_en, plural_fr
 
-from .display import drawable
-from .grid import LATTICE, open_spots
-from .scoring import leader, standing, worth
+from .display import card_shape, drawable
+from .grid import open_spots
+from .scoring import standing, worth
 from .state import CARD, GameState
 from .turns import counter_nodes
 
 
-def _pt(p) -> list[float]:
-    return [round(p[0], 4), round(p[1], 4)]
-
-
-def board_cards(state: GameState) -> list[dict[str, Any]]:
-    """Each card down, drawn, and ``said`` as the verdicts tell it ("Bob's Fork", "the first card")."""
-    out = []
+def board_cards(state: GameState) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Each card down, where it lies, by its ``design`` (an index in the designs returned: each shape once, however
+    many copies are down) and ``said`` as the verdicts tell it ("Bob's Fork", "the first card")."""
+    cards, designs, seen = [], [], {}
     words = state.words()
     for index, placement in enumerate(state.board.placements):
-        card = state.cards[placement.card]
-        x0, y0 = placement.x, placement.y
-        w, h = (2, 1) if placement.landscape else (1, 2)
-        rods = [[_pt(placement.board_point(card.point(c.a))), *[_pt(placement.board_point(b)) for b in c.bends],
-                 _pt(placement.board_point(card.point(c.b)))] for c in card.connectors]
-        out.append({"card": card.id, "name": card.name, "example": card.example, "x": x0, "y": y0,
-                    "rotation": placement.rotation, "box": [x0, y0, x0 + w, y0 + h], "rods": rods,
-                    "said": words[index].to_json()})
-    return out
+        shape = card_shape(state.cards[placement.card])
+        shape = {"rods": shape["rods"], "nodes": shape["nodes"]}
+        key = json.dumps(shape, sort_keys=True)
+        if key not in seen:
+            seen[key] = len(designs)
+            designs.append(shape)
+        cards.append({"card": placement.card, "x": placement.x, "y": placement.y, "rotation": placement.rotation,
+                      "design": seen[key], "said": words[index].to_json()})
+    return cards, designs
 
 
 def nexus_views(state: GameState, options: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -41,40 +43,23 @@ def nexus_views(state: GameState, options: Mapping[str, Any]) -> list[dict[str, 
     board, counters = state.board, state.counters
     closed = {r["id"]: r for r in state.closed}
     out = []
-    names = state.nexus_names()  # the verdicts' words
+    places = state.nexus_places()  # the verdicts' words, by the cards' words: the phone says them (nx-board.js)
     for nexus in sorted(board.nexuses().values(), key=lambda n: n.id):
-        place = names[nexus.id].to_json()
+        place = places[nexus.id]
         if nexus.id in closed:
             r = closed[nexus.id]
             out.append({"id": nexus.id, "place": place, "closed": True, "nodes": list(nexus.nodes), "power": r["power"],
-                        "leader": r["scorer"], "result": r["result"], "value": r["value"], "scorer": r["scorer"],
-                        "points": r["points"], "open_ends": 0, "blocked_ends": nexus.blocked_ends})
+                        "value": r["value"], "scorer": r["scorer"], "points": r["points"]})
             continue
-        power = standing(nexus.nodes, board, counters, options)
-        who, why = leader(power)
-        out.append({"id": nexus.id, "place": place, "closed": False, "nodes": list(nexus.nodes), "power": power,
-                    "leader": who, "result": why if why != "captured" else "leading",
-                    "value": worth(nexus.nodes, board, counters, options),
-                    "scorer": None, "points": 0, "open_ends": nexus.open_ends, "blocked_ends": nexus.blocked_ends,
-                    "can_close": nexus.blocked_ends == 0 or options["blocked_rod_closes"]})
-    return out
-
-
-def node_views(state: GameState, options: Mapping[str, Any]) -> list[dict[str, Any]]:
-    board = state.board
-    closed_nodes = state.closed_nodes()
-    out = []
-    for nid in board.node_card:
-        x, y = state.node_point(nid)
-        out.append({"id": nid, "x": round(x, 4), "y": round(y, 4), "power": board.power[nid],
-                    "value": 1 if options["every_node_worth_one"] else board.power[nid],
-                    "counter": state.counters.get(nid), "nexus": board.nexus_of(nid).id,
-                    "closed": nid in closed_nodes})
+        out.append({"id": nexus.id, "place": place, "closed": False, "nodes": list(nexus.nodes),
+                    "power": standing(nexus.nodes, board, counters, options),
+                    "value": worth(nexus.nodes, board, counters, options), "scorer": None, "points": 0})
     return out
 
 
 def summary(state: GameState, options: Mapping[str, Any]) -> dict[str, Any]:
     board = state.board
+    cards, designs = board_cards(state)
     return {
         "phase": state.phase,
         "player": state.player if state.outcome is None else None,
@@ -86,9 +71,9 @@ def summary(state: GameState, options: Mapping[str, Any]) -> dict[str, Any]:
         "top_card": state.deck[0] if state.deck and state.deck_order == "top_first" else None,
         # every card by its name in both languages, as verdicts say it
         "labels": {cid: {"en": state.label(cid), "fr": state.label(cid, "fr")} for cid in state.cards},
-        "units": {"cell": 1, "card": [2, 1], "lattice_per_cell": LATTICE},
-        "cards": board_cards(state),
-        "nodes": node_views(state, options),
+        "cards": cards,
+        "designs": designs,
+        "counters": dict(state.counters),
         "nexuses": nexus_views(state, options),
         "legal_counters": counter_nodes(state, options),
         "card_spots": open_spots(board.occupied, board.landscape_of) if state.phase == CARD and state.deck else [],

@@ -45,13 +45,17 @@ def test_a_nexus_is_named_by_the_cards_it_runs_across_the_first_three_then_how_m
     engine = create_game("nexus")
     for line in (EXAMPLES / "nexus-three-players.jsonl").read_text(encoding="utf-8").splitlines():
         engine.apply(json.loads(line))
-    places = [n["place"] for n in engine.summary()["nexuses"]]
+    names = engine.state.nexus_names()  # the summary's places, in words
+    places = [names[n["id"]].to_json() for n in engine.summary()["nexuses"]]
     long = next(p for p in places if p["en"].endswith("more cards"))
     three, more = long["en"].rsplit(" and ", 1)
     assert len(three.split(", ")) == 3 and more.endswith("more cards")
     assert three.startswith("the Bridge Ann played on turn 1, the Fork Bob played on turn 2, ")  # two of each
     assert long["fr"].endswith("autres cartes") and " et " in long["fr"]
     assert all(":" not in p["en"] for p in places)  # never a node id
+    # the phone gets the cards' indexes and how many more: it says them from the cards' words, as above
+    keyed = next(n["place"] for n in engine.summary()["nexuses"] if names[n["id"]].en == long["en"])
+    assert len(keyed["cards"]) == 3 and keyed["more"] == int(more.split()[0]) and "side" not in keyed
 
 
 def test_nexuses_on_the_same_cards_are_told_apart_by_where_on_them_they_lie():
@@ -59,10 +63,11 @@ def test_nexuses_on_the_same_cards_are_told_apart_by_where_on_them_they_lie():
     Each now also says where on the card it lies, as the phone draws it (y grows downwards), in both languages."""
     engine = create_game("nexus", {})
     engine.apply({"type": "setup", "players": ["Ann", "Bob"], "first_card": "ex-caps-1"})
-    nexuses = engine.summary()["nexuses"]
+    names = engine.state.nexus_names()  # the summary's places, in words
+    nexuses = [{**n, "place": names[n["id"]].to_json()} for n in engine.summary()["nexuses"]]
     assert len(nexuses) == 6 and len({n["place"]["en"] for n in nexuses}) == 6
     assert len({n["place"]["fr"] for n in nexuses}) == 6
-    nodes = {n["id"]: (n["x"], n["y"]) for n in engine.summary()["nodes"]}
+    nodes = {n: engine.state.node_point(n) for n in engine.state.board.node_card}
     by_words = {n["place"]["en"]: nodes[n["nodes"][0]] for n in nexuses}
     assert set(by_words) == {f"the first card, {side}" for side in
                              ("top left", "left", "bottom left", "top right", "right", "bottom right")}
@@ -75,5 +80,6 @@ def test_nexuses_on_the_same_cards_are_told_apart_by_where_on_them_they_lie():
 def test_a_nexus_alone_on_its_cards_keeps_its_plain_name():
     engine = create_game("nexus", {})
     engine.apply({"type": "setup", "players": ["Ann", "Bob"], "first_card": "ex-cross-1"})
-    assert [n["place"] for n in engine.summary()["nexuses"]] == [
+    assert [n["place"] for n in engine.summary()["nexuses"]] == [{"cards": [0]}]
+    assert [w.to_json() for w in engine.state.nexus_names().values()] == [
         {"en": "the first card", "fr": "la première carte"}]

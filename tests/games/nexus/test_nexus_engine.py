@@ -84,20 +84,23 @@ def test_a_refused_event_leaves_the_state_exactly_as_it_was():
 
 
 def test_summary_gives_the_phone_everything_to_draw_the_board():
-    """Each Nexus with its power per player and its value now; cards, rods, nodes, counters, legal moves."""
+    """Each Nexus with its power per player and its value now; cards, their designs' rods and nodes, counters, legal
+    moves."""
     engine = closing_board(ann_counter="t-bar-1:a", bob_counter="t-caps-1:l")
     summary = engine.summary()
     assert (summary["phase"], summary["player"], summary["deck_left"]) == ("card", "Ann", 6)
     assert summary["players"] == [{"name": "Ann", "colour": "red", "score": 0},
                                   {"name": "Bob", "colour": "blue", "score": 0}]
     bar = next(n for n in summary["nexuses"] if n["id"] == "t-bar-1:a")
-    assert (bar["closed"], bar["power"], bar["leader"], bar["value"], bar["open_ends"]) == \
-        (False, {"Ann": 2}, "Ann", 3, 1)
-    nodes = {n["id"]: n for n in summary["nodes"]}
-    assert nodes["t-bar-1:a"] == {"id": "t-bar-1:a", "x": 0.5, "y": 0.5, "power": 2, "value": 2, "counter": "Ann",
-                                  "nexus": "t-bar-1:a", "closed": False}
+    assert (bar["closed"], bar["power"], bar["value"], bar["nodes"]) == \
+        (False, {"Ann": 2}, 3, ["t-bar-1:a", "t-bar-1:b", "t-caps-1:tl"])
+    assert summary["counters"] == {"t-bar-1:a": "Ann", "t-caps-1:l": "Bob"}
+    bar_card = next(c for c in summary["cards"] if c["card"] == "t-bar-1")
+    assert {"name": "a", "x": 0.5, "y": 0.5, "power": 2} in summary["designs"][bar_card["design"]]["nodes"]
     caps = next(c for c in summary["cards"] if c["card"] == "t-caps-1")
-    assert caps["box"] == [-1, 0, 0, 2] and [0.0, 0.5] in [r[-1] for r in caps["rods"]]   # its tl rod meets t-bar-1
+    assert (caps["x"], caps["y"], caps["rotation"]) == (-1, 0, 90)
+    # its tl rod ends on the design's top edge, at (0.5, 0): turned a quarter on (-1, 0), at (0, 0.5) by t-bar-1
+    assert [0.5, 0.0] in [r[-1] for r in summary["designs"][caps["design"]]["rods"]]
     assert summary["legal_counters"] == [] and {"x": 2, "y": 0, "rotations": [90, 270]} in summary["card_spots"]
     ok(play(engine, "t-caps-2", 2, 0, 90))
     summary = engine.summary()

@@ -3,6 +3,7 @@
 import { $, clear, h } from "../dom.js";
 import { colourName, language, named, pick, t } from "../i18n.js";
 import { dieChip, openDieDialog, renderUndo } from "./table.js";
+import { boardNodes } from "./games/nx-board.js";
 
 export function init(app) {
   $("#verdicts-important").addEventListener("change", () => renderVerdicts(app));
@@ -86,9 +87,9 @@ function values(list) {
 
 /** The Nexus node nearest a counter the camera saw ("at": [x, y], which the referee snaps to a node). */
 function nodeAt(summary, at) {
-  if (!Array.isArray(at) || !summary || !Array.isArray(summary.nodes)) return null;
+  if (!Array.isArray(at) || !summary || !Array.isArray(summary.designs)) return null;
   const far = (n) => (n.x - at[0]) ** 2 + (n.y - at[1]) ** 2;
-  return summary.nodes.reduce((best, n) => (!best || far(n) < far(best) ? n : best), null)?.id ?? null;
+  return boardNodes(summary).reduce((best, n) => (!best || far(n) < far(best) ? n : best), null)?.id ?? null;
 }
 
 /** An entry in a player's words: "Roll 3 4 5", "Take from b1", "Undo of entry 4"; the game's summary gives some

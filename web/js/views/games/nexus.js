@@ -4,7 +4,7 @@
 import { clear, dieCss, h } from "../../dom.js";
 import { colourName, named, pick, t } from "../../i18n.js";
 import { button } from "../widgets.js";
-import { cardSaid, colourOf, drawBoard, drawZoom, spotCells } from "./nx-board.js";
+import { boardNodes, cardBox, cardSaid, colourOf, drawBoard, drawZoom, nexusSaid, spotCells } from "./nx-board.js";
 import { sayWhy } from "./offers.js";
 import { cardPicker } from "./nx-setup.js";
 import { boardFrame, fitted, tapOrZoom } from "./nx-view.js";
@@ -49,7 +49,7 @@ function phaseText(summary) {
 
 /** The middle of a card down, in board units. */
 function middleOf(summary, cardId) {
-  const [x0, y0, x1, y1] = summary.cards.find((c) => c.card === cardId).box;
+  const [x0, y0, x1, y1] = cardBox(summary.cards.find((c) => c.card === cardId));
   return [(x0 + x1) / 2, (y0 + y1) / 2];
 }
 
@@ -74,7 +74,7 @@ function nexusList(summary) {
     const power = Object.entries(n.power || {}).map(([p, v]) => `${p} ${v}`).join(", ") || t("nx.nobody");
     const text = n.closed ? (n.scorer ? t("nx.closed_by", { n: n.points, points: n.points, name: n.scorer }) : t("nx.closed_none"))
       : t("nx.open", { value: n.value, power });
-    return h("li", { dataset: { nexus: n.id, closed: String(n.closed), scorer: n.scorer || "" } }, h("strong", {}, pick(n.place)), ` (${t("nx.node_count", { n: n.nodes.length })}) — ${text}`);
+    return h("li", { dataset: { nexus: n.id, closed: String(n.closed), scorer: n.scorer || "" } }, h("strong", {}, nexusSaid(summary, n.place)), ` (${t("nx.node_count", { n: n.nodes.length })}) — ${text}`);
   });
   return h("details", { class: "card nx-nexuses" }, h("summary", {}, `${t("nx.nexuses")} (${items.length})`), h("ul", {}, items));
 }
@@ -112,7 +112,7 @@ function counterControls(ctx) {
   const { summary, submit } = ctx;
   const legal = new Set(summary.legal_counters);
   if (!ui.zoom) return [h("p", { class: "hint", id: "nx-counter-hint" }, t("nx.tap_card", { name: summary.player }))];
-  const free = summary.nodes.some((n) => n.id.startsWith(`${ui.zoom}:`) && legal.has(n.id));
+  const free = boardNodes(summary).some((n) => n.id.startsWith(`${ui.zoom}:`) && legal.has(n.id));
   return [h("div", { class: "card", id: "nx-zoom" }, h("h3", {}, t("nx.zoom_title", { card: cardSaid(summary, ui.zoom) })),
     drawZoom(summary, ui.zoom, legal, (node) => submit({ type: "place_counter", player: summary.player, node }),
       (node) => sayWhy(ctx, blockedWhy(node))),
@@ -142,7 +142,7 @@ export function render(ctx) {
     opts.onCard = tapOrZoom((card) => { ui.zoom = card; render(ctx); }, (card) => middleOf(summary, card));
   }
   const closing = summary.last_closed || [];
-  for (const n of summary.nodes) if (closing.includes(n.nexus)) opts.last.add(n.id.split(":")[0]);
+  for (const n of boardNodes(summary)) if (closing.includes(n.nexus)) opts.last.add(n.id.split(":")[0]);
   const newest = (summary.cards || []).at(-1);
   clear(root).append(...[
     header(summary),

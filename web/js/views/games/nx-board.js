@@ -6,10 +6,58 @@ import { named, pick, t } from "../../i18n.js";
 
 const PX = 80; // screen pixels per half-card square: a square is always a comfortable target
 
+/** Where a point of a landscape card shape (2 x 1) lies on the board for a card at (x, y) turned ``rotation``
+ * degrees clockwise: the point placeTransform draws it at (the engine's Placement.board_point). */
+export function boardPoint([px, py], { x, y, rotation }) {
+  const [rx, ry] = { 0: [px, py], 90: [1 - py, px], 180: [2 - px, 1 - py], 270: [py, 2 - px] }[rotation];
+  return [x + rx, y + ry];
+}
+
+/** The squares a card down covers: [x0, y0, x1, y1]. */
+export function cardBox({ x, y, rotation }) {
+  return rotation === 0 || rotation === 180 ? [x, y, x + 2, y + 1] : [x, y, x + 1, y + 2];
+}
+
+function rodsOf(summary, card) {
+  return summary.designs[card.design].rods.map((rod) => rod.map((p) => boardPoint(p, card)));
+}
+
+const nodesDrawn = new WeakMap();
+
+/** Every node down, worked out once per summary from its card's design and the Nexuses: {id, x, y, power,
+ * counter, nexus, closed}. */
+export function boardNodes(summary) {
+  if (nodesDrawn.has(summary)) return nodesDrawn.get(summary);
+  const nexusOf = new Map();
+  for (const n of summary.nexuses || []) for (const id of n.nodes) nexusOf.set(id, n);
+  const out = [];
+  for (const card of summary.cards || []) {
+    for (const node of summary.designs[card.design].nodes) {
+      const id = `${card.card}:${node.name}`;
+      const [x, y] = boardPoint([node.x, node.y], card);
+      const nexus = nexusOf.get(id);
+      out.push({ id, x, y, power: node.power, counter: (summary.counters || {})[id] || null,
+        nexus: nexus ? nexus.id : null, closed: Boolean(nexus && nexus.closed) });
+    }
+  }
+  nodesDrawn.set(summary, out);
+  return out;
+}
+
 /** A card down as the verdicts tell it ("Bob's Fork", "the first card"), else its design's name. */
 export function cardSaid(summary, cardId) {
   const card = (summary.cards || []).find((c) => c.card === cardId);
   return card && card.said ? pick(card.said) : named(summary, cardId);
+}
+
+/** A Nexus by the cards it runs across (the summary's ``place``: card indexes, how many more, where on them), in the
+ * words the verdicts use: "the first card, Bob's Fork and 2 more cards", "the first card, top left (2)". */
+export function nexusSaid(summary, place) {
+  const names = place.cards.map((k) => pick(summary.cards[k].said));
+  if (place.more) names.push(t("nx.more_cards", { n: place.more }));
+  let text = names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")}${t("nx.and")}${names.at(-1)}`;
+  if (place.side) text += `, ${t(`nx.side.${place.side}`)}`;
+  return place.count ? `${text} (${place.count})` : text;
 }
 
 export function colourOf(summary, name) {
@@ -38,7 +86,7 @@ export function cardThumb(shape) {
 }
 
 function bounds(summary, extra) {
-  const boxes = summary.cards.map((c) => c.box).concat(extra);
+  const boxes = summary.cards.map(cardBox).concat(extra);
   const x0 = Math.min(...boxes.map((b) => b[0]));
   const y0 = Math.min(...boxes.map((b) => b[1]));
   const x1 = Math.max(...boxes.map((b) => b[2]));
@@ -82,15 +130,15 @@ export function drawBoard(summary, opts = {}) {
       svg("rect", { class: "spot", x: x + 0.04, y: y + 0.04, width: 0.92, height: 0.92, rx: 0.05 })));
   }
   for (const card of summary.cards) {
-    const [x0, y0, x1, y1] = card.box;
+    const [x0, y0, x1, y1] = cardBox(card);
     root.append(svg("g", { class: "card", dataset: { card: card.card, x: String(card.x), y: String(card.y), rotation: String(card.rotation) } },
       svg("rect", { class: `card-face${opts.last && opts.last.has(card.card) ? " last" : ""}`, x: x0 + 0.03, y: y0 + 0.03, width: x1 - x0 - 0.06, height: y1 - y0 - 0.06, rx: 0.06 }),
-      card.rods.map((rod) => svg("polyline", { class: "rod", points: rod.map((p) => p.join(",")).join(" ") }))));
+      rodsOf(summary, card).map((rod) => svg("polyline", { class: "rod", points: rod.map((p) => p.join(",")).join(" ") }))));
   }
-  for (const node of summary.nodes) root.append(nodeMark(summary, node, { legal: opts.legal && opts.legal.has(node.id) }));
+  for (const node of boardNodes(summary)) root.append(nodeMark(summary, node, { legal: opts.legal && opts.legal.has(node.id) }));
   if (opts.onCard) {
     for (const card of summary.cards) {
-      const [x0, y0, x1, y1] = card.box;
+      const [x0, y0, x1, y1] = cardBox(card);
       root.append(svg("rect", { class: "card-hit", dataset: { card: card.card }, x: x0, y: y0, width: x1 - x0, height: y1 - y0,
         onclick: () => opts.onCard(card.card) }));
     }
@@ -106,14 +154,14 @@ export function drawBoard(summary, opts = {}) {
  * ``onBlocked(node)`` (to say why no counter goes there). */
 export function drawZoom(summary, cardId, legal, onNode, onBlocked) {
   const card = summary.cards.find((c) => c.card === cardId);
-  const [x0, y0, x1, y1] = card.box;
+  const [x0, y0, x1, y1] = cardBox(card);
   const w = x1 - x0;
   const hgt = y1 - y0;
   const root = svg("svg", { class: "nx-board nx-zoom", viewBox: `${x0 - 0.05} ${y0 - 0.05} ${w + 0.1} ${hgt + 0.1}`, role: "img",
     "aria-label": cardSaid(summary, cardId), style: `width:${w > hgt ? "100%" : "210px"};aspect-ratio:${w + 0.1} / ${hgt + 0.1}`, dataset: { card: cardId } },
   svg("rect", { class: "card-face", x: x0 + 0.03, y: y0 + 0.03, width: w - 0.06, height: hgt - 0.06, rx: 0.06 }),
-  card.rods.map((rod) => svg("polyline", { class: "rod", points: rod.map((p) => p.join(",")).join(" ") })));
-  for (const node of summary.nodes.filter((n) => n.id.startsWith(`${cardId}:`))) {
+  rodsOf(summary, card).map((rod) => svg("polyline", { class: "rod", points: rod.map((p) => p.join(",")).join(" ") })));
+  for (const node of boardNodes(summary).filter((n) => n.id.startsWith(`${cardId}:`))) {
     const ok = legal.has(node.id);
     root.append(nodeMark(summary, node, { legal: ok, r: 0.09,
       onNode: ok ? onNode : onBlocked ? () => onBlocked(node) : undefined }));

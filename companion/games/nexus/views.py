@@ -21,15 +21,25 @@ from .state import CARD, GameState
 from .turns import counter_nodes
 
 
+def _design(state: GameState, card_id: str) -> tuple[str, dict[str, Any]]:
+    """A card's shape as drawn (rods and nodes, landscape) and a key alike for alike shapes, worked out once per
+    card in the engine's cache (``state.memo``, kept across moves)."""
+    card = state.cards[card_id]
+    known = state.memo.setdefault("designs", {}).get(card_id)
+    if known is None or known[0] is not card:
+        shape = card_shape(card)
+        shape = {"rods": shape["rods"], "nodes": shape["nodes"]}
+        known = state.memo["designs"][card_id] = (card, json.dumps(shape, sort_keys=True), shape)
+    return known[1], known[2]
+
+
 def board_cards(state: GameState) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Each card down, where it lies, by its ``design`` (an index in the designs returned: each shape once, however
     many copies are down) and ``said`` as the verdicts tell it ("Bob's Fork", "the first card")."""
     cards, designs, seen = [], [], {}
     words = state.words()
     for index, placement in enumerate(state.board.placements):
-        shape = card_shape(state.cards[placement.card])
-        shape = {"rods": shape["rods"], "nodes": shape["nodes"]}
-        key = json.dumps(shape, sort_keys=True)
+        key, shape = _design(state, placement.card)
         if key not in seen:
             seen[key] = len(designs)
             designs.append(shape)

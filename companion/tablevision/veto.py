@@ -26,7 +26,8 @@ readings (``Screens``), and only where a reading lies on a dark surface.
 A tablet's icons are as wide as a die and stand out of its screen as a die does. A body standing out shows a die's
 pips (spots far from its own colour, counted as above; an icon's glyph is a ring, a bar or a disc too big for a pip),
 or it is a die unless it lies on the icons' grid: turned as the grid's rows and columns run, in line with another
-body of its size. A die with no pips seen (a maker's emblem) lying in line with the icons is lost.
+body of its size. An icon a die lies against is one body with the die, bigger than an icon: there the reading's own
+middle must lie in line with the icons. A die with no pips seen (a maker's emblem) lying in line with them is lost.
 """
 
 from __future__ import annotations
@@ -231,7 +232,7 @@ class Screens:
         at = (nx0 + x0, ny0 + y0)
         body = self._stands_out(_far(own, colour, SURFACE_DELTA), die_px, at)
         if body is not None:  # a die, or one of a tablet's icons as wide as a die: those lie on a grid
-            return not _face_pips(own, body, die_px, value) and self._on_icon_grid(box, colour)
+            return not _face_pips(own, body, die_px, value) and self._on_icon_grid(box, colour, die_px)
         # its pips lie within a face about the box's middle; the reader's box may take in an icon beside the die
         (h, w), half = own.shape[:2], FACE * die_px / 2
         face = own[max(int(h / 2 - half), 0):int(h / 2 + half) + 1, max(int(w / 2 - half), 0):int(w / 2 + half) + 1]
@@ -279,10 +280,11 @@ class Screens:
         self._thing = ((sx0 + px0, sy0 + py0), (labels[py0:py1, px0:px1] == k), filled.astype(bool))
         return True
 
-    def _on_icon_grid(self, box: Box, colour: np.ndarray) -> bool:
+    def _on_icon_grid(self, box: Box, colour: np.ndarray, die_px: float) -> bool:
         """Whether what stands out of the last thing's surface at ``box``'s middle is one of a grid of icons: turned
         as the grid's rows and columns run, with another of its size in its row or its column (a grid has gaps, and
-        dice lie on icons)."""
+        dice lie on icons). A body not of the icons' size (an icon a die lies against) stands for the reading's
+        middle, the icons' size for its own."""
         (ox, oy), surface, filled = self._thing
         n, labels, stats, centres = cv2.connectedComponentsWithStats((filled & ~surface).astype(np.uint8),
                                                                      connectivity=8)
@@ -290,10 +292,14 @@ class Screens:
         if not (0 <= y < labels.shape[0] and 0 <= x < labels.shape[1]) or labels[y, x] == 0:
             return False
         me = int(labels[y, x])
-        size = math.sqrt(float(stats[me, 4]))
-        peers = np.array([k for k in np.flatnonzero(np.abs(np.sqrt(stats[1:, 4]) - size) <= ICON_SIZE * size) + 1
-                          if k != me], int)
-        near = np.linalg.norm(centres[peers] - centres[me], axis=1) <= ICON_REACH * size
+        sizes = np.sqrt(stats[:, 4].astype(np.float64))
+        bodies = sizes[1:][sizes[1:] >= 0.5 * die_px / self._step]
+        size, centre = float(sizes[me]), centres[me]
+        if len(bodies) and abs(size - float(np.median(bodies))) > ICON_SIZE * float(np.median(bodies)):
+            # not an icon's size: an icon a die lies against (one body with it), or a die; the reading's own middle
+            size, centre = float(np.median(bodies)), np.array([x, y], np.float64)
+        peers = np.array([k for k in np.flatnonzero(np.abs(sizes[1:] - size) <= ICON_SIZE * size) + 1 if k != me], int)
+        near = np.linalg.norm(centres[peers] - centre, axis=1) <= ICON_REACH * size
         if near.sum() < 2:
             return False  # too few to tell a grid's turn
         # the grid's turn: the way most lines between two near peers run (rows and columns, 90 degrees apart, agree)
@@ -307,10 +313,14 @@ class Screens:
         alike = np.minimum(apart, 90 - apart) <= ICON_TURN
         turn = math.radians(float(turns[int(np.argmax(alike.sum(axis=1)))]))
         along = np.array([math.cos(turn), math.sin(turn)])
-        d = p[near] - centres[me]  # a peer a die lies on is no longer square, but still in line
+        d = p[near] - centre  # a peer a die lies on is no longer square, but still in line
         u, v = np.abs(d @ along), np.abs(d[:, 1] * along[0] - d[:, 0] * along[1])
+        if not (np.minimum(u, v) <= ICON_LINE * size).any():
+            return False
+        if centre is not centres[me]:
+            return True  # its turn is that of what it is one body with
         own = abs(self._turn(stats[me], ox, oy, colour) - math.degrees(turn))
-        return bool((np.minimum(u, v) <= ICON_LINE * size).any()) and min(own, 90 - own) <= ICON_OWN_TURN
+        return min(own, 90 - own) <= ICON_OWN_TURN
 
     def _turn(self, stat, ox: int, oy: int, colour: np.ndarray) -> float:
         """The turn (0-90 degrees) of what stands out of the surface (of ``colour``) in a blob of the shrunk frame

@@ -25,9 +25,10 @@ import numpy as np
 from companion.config import load_config
 from companion.tablevision import layout_for
 from companion.tablevision import reader as reader_module
-from companion.tablevision.render import (PHONE_OFF_BGR, PHONE_SCREEN_BGR, TABLET_ACROSS, CameraPose, DiePlacement,
-                                          Thing, printed_mat, render_table)
+from companion.tablevision.render import (PHONE_OFF_BGR, PHONE_SCREEN_BGR, CameraPose, DiePlacement, Thing,
+                                          printed_mat, render_table)
 from companion.tablevision.stage import TableStage
+from companion.tablevision.tablet import TABLET_ACROSS
 
 GAMES = ("nexus-keepers", "hexors", "tesseract", "free-roll")  # every game with a dice zone
 DIE_MM = 16.0  # the game's die (``table.die_mm``)

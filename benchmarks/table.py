@@ -27,7 +27,8 @@ rendered tables over the camera guidance's heights, tilts, light and hands, with
 7. Real dice cut from dice-real's held-out photos laid in every game's dice zones, read through the service's path
    (benchmarks/table_real_dice.py; alone: --only real-dice).
 8. The phone veto: dice of a phone screen's colour on it and beside it, its icons, the veto's time a reading; then a
-   switched-off phone (benchmarks/table_phone.py; alone: --only phone).
+   switched-off phone, and a tablet with icons as wide as a die; dice at 0.85, 1 and 1.15 x die_mm
+   (benchmarks/table_phone.py; alone: --only phone).
 """
 
 from __future__ import annotations

@@ -4,13 +4,16 @@ Every game with a dice zone, its mat rasterised from its printed A3 PDF, seen by
 height, tilted 0-8 degrees. A phone (a lit navy screen with app icons, ``render.draw_things``) lies in a dice zone;
 on its screen lie dice of the screen's own navy (``PHONE_SCREEN_BGR``) and black dice, and the same lie beside it on
 the mat. Then half as many frames with a switched-off phone (black glass, a faint reflection, no icons): dice of the
-glass's own black (``PHONE_OFF_BGR``) and white dice, on it and beside it (their own random stream: the lit rows do
-not change). Each frame is read by ``TableStage.read_still`` with the configured dice model, as the service reads.
-Per game: dice on the screen and beside it read right, dice lost to the phone veto (vetoed where a die lies),
-phantom dice (placed where none lies), icons vetoed (vetoed where no die lies), and the veto's thread CPU time a
-reading, median/p95, over every reading it looked at and over those on the phone. Renders, not photographs.
+glass's own black (``PHONE_OFF_BGR``) and white dice, on it and beside it; then as many with a tablet (a grid of
+app icons as wide as a die, ``tablet.draw_tablet``), navy and white dice on it and beside it (each with its own
+random stream: the rows before do not change). The dice are 0.85, 1 and 1.15 x ``table.die_mm`` in turn, frame by
+frame: the tolerance the size check allows. Each frame is read by ``TableStage.read_still`` with the configured dice
+model, as the service reads. Per game, then per size: dice on the screen and beside it read right, dice lost to the
+phone veto (vetoed where a die lies), phantom dice (placed where none lies), icons vetoed (vetoed where no die
+lies), and the veto's thread CPU time a reading, median/p95, over every reading it looked at and over those on the
+phone or tablet. Renders, not photographs.
 
-    python benchmarks/table.py --only phone                # this section alone, about two minutes on one core
+    python benchmarks/table.py --only phone                # this section alone, about three and a half minutes
 """
 
 from __future__ import annotations

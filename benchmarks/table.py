@@ -417,7 +417,7 @@ def main() -> int:
     parser.add_argument("--print-boards", type=int, default=2, help="boards per game, lens and k1 in section 6")
     parser.add_argument("--print-games", nargs="*", help="the games of section 6 (default: all five)")
     parser.add_argument("--real-dice-images", type=int, default=40, help="images per game in section 7")
-    parser.add_argument("--phone-frames", type=int, default=24, help="frames per game in section 8 (8b, 8c: half as many)")
+    parser.add_argument("--phone-frames", type=int, default=24, help="frames per game in section 8 (8b, 8c: half)")
     sections = ["real", "rendered", "timing", "played", "dice", "printed", "real-dice", "phone"]
     parser.add_argument("--skip", nargs="*", default=[], choices=sections)
     parser.add_argument("--only", choices=sections, help="run this section alone")

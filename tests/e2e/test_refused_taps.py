@@ -1,7 +1,8 @@
 """A tap the rules refuse, in each of the four games played by tapping, says why beside the finger (issue 53): a
 board piece or cell that cannot act, or a button the referee's summary offers disabled (its own reason). The
 reason is on the screen, within 150 px above or below the control tapped, announced to screen readers, and nothing is
-sent to the table. (A tap refused because the game moved on is tested per game in test_tap_answers.py.)"""
+sent to the table; a switch of language says it again in the new one. (A tap refused because the game moved on is
+tested per game in test_tap_answers.py.)"""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 
 from boardhelpers import screenshot, shown, state, tap, unlock, wait
 from conftest import page_errors
-from screens import show, start
+from screens import language, show, start, theme
 
 pytestmark = pytest.mark.browser
 
@@ -22,6 +23,18 @@ CONTROL = ("const r = document.querySelector(arguments[0]).getBoundingClientRect
            " return {top: r.top, bottom: r.bottom}")
 
 
+# Each case: the controls tapped first, the control the rules refuse, and what the reason beside it says in English
+# and in French.
+
+def hexors_setup(summary):
+    """Hexors' setup: Yugi's character picked, then a cell off his grey start cells."""
+    start_cells = set(summary["setup"]["start_cells"][0])
+    cell = next(c["cell"] for c in summary["setup"]["arena"]["cells"]
+                if c["cell"] not in start_cells and c["cell"][1] in "456")  # the middle of the arena: no tile there
+    return ([".hex-arena .tile[data-tile='char-0']"], f".hex-arena .cell[data-cell='{cell}']",
+            "starts on one of Yugi's grey cells", "part d'une case grise de Yugi")
+
+
 def hexors(summary):
     """Yugi's Kuriboh picked, then a free cell it cannot reach this turn."""
     reach = {m["path"][-1] for m in summary["legal_moves"] if m["tile"] == "kuriboh"}
@@ -29,7 +42,7 @@ def hexors(summary):
     cell = next(c["cell"] for c in summary["arena"]["cells"]
                 if c["cell"] not in reach | taken and c["cell"][1] in "456")  # the middle of the arena
     return ([".hex-arena .tile[data-tile='kuriboh']"], f".hex-arena .cell[data-cell='{cell}']",
-            f"Kuriboh cannot reach {cell} this turn")
+            f"Kuriboh cannot reach {cell} this turn", f"ne peut pas atteindre {cell} ce tour-ci")
 
 
 def nexus(summary):
@@ -37,33 +50,38 @@ def nexus(summary):
     node, who = next(iter(summary["counters"].items()))
     card = node.split(":")[0]
     return ([f".nx-board .card-hit[data-card='{card}']"], f".nx-zoom .node[data-node='{node}']",
-            f"That node is taken: {who}'s counter is on it")
+            f"That node is taken: {who}'s counter is on it", f"le pion de {who} y est")
 
 
 def tesseract(summary):
     """A column whose top cube is not removable."""
     column = next(c["column"] for c in summary["tower"] if c["height"] and not c["removable"])
-    return [], f".tess-tower .column[data-column='{column}']", f"The cube on {column} is not removable"
+    return ([], f".tess-tower .column[data-column='{column}']", f"The cube on {column} is not removable",
+            f"Le cube en {column} n'est pas amovible")
 
 
 def end_of_actions(summary):
     """"End the actions", offered disabled with actions left (the referee's own reason, from ``available``)."""
-    return [], "#tess-end-actions", summary["available"]["end_actions"]["why"]["en"]
+    why = summary["available"]["end_actions"]["why"]
+    return [], "#tess-end-actions", why["en"], why["fr"]
 
 
 def nexus_keepers(summary):
     """B's keeper tapped on A's turn."""
-    return [], ".nk-board .keeper[data-keeper='B']", f"It is {summary['turn']}'s turn"
+    turn = summary["turn"]
+    return [], ".nk-board .keeper[data-keeper='B']", f"It is {turn}'s turn", f"C'est le tour de {turn}"
 
 
 def keep_a_spent_double(summary):
     """"Keep a 2 for next turn" after the 2s were spent on the turn's actions: offered disabled, tapped."""
     key = next(k for k, o in summary["available"].items() if k.startswith("reserve:") and not o["available"])
-    return [], f"[data-reserve='{key.split(':')[1]}']", summary["available"][key]["why"]["en"]
+    why = summary["available"][key]["why"]
+    return [], f"[data-reserve='{key.split(':')[1]}']", why["en"], why["fr"]
 
 
 # per case: the game, the events of its example game played first (screens.EXAMPLES), and the taps
-CASES = {"hexors": ("hexors", 1, hexors), "nexus": ("nexus", 5, nexus), "tesseract": ("tesseract", 1, tesseract),
+CASES = {"hexors-setup": ("hexors", 0, hexors_setup), "hexors": ("hexors", 1, hexors), "nexus": ("nexus", 5, nexus),
+         "tesseract": ("tesseract", 1, tesseract),
          "tesseract-end": ("tesseract", 1, end_of_actions), "nexus-keepers": ("nexus-keepers", 1, nexus_keepers),
          "nexus-keepers-reserve": ("nexus-keepers", 6, keep_a_spent_double)}
 
@@ -75,7 +93,7 @@ def test_a_tap_the_rules_refuse_says_why_beside_the_finger(quiet_table, phone, s
     game, played, taps = CASES[case]
     start(service, game, played)
     show(phone, url)
-    picks, refused, words = taps(service.table.state()["summary"])
+    picks, refused, words, words_fr = taps(service.table.state()["summary"])
     for css in picks:
         tap(phone, css)
     before = state(url)["entries"]
@@ -89,4 +107,15 @@ def test_a_tap_the_rules_refuse_says_why_beside_the_finger(quiet_table, phone, s
     assert answer["live"] == "polite"
     assert state(url)["entries"] == before  # nothing was sent
     screenshot(phone, screenshots, f"refused-{case}")
+    language(phone, "fr")  # the reason still shown is said again in French
+    try:
+        said = phone.execute_script(ANSWER)["text"]
+        assert words_fr in said and words not in said, said
+        for scheme in ("light", "dark"):
+            theme(phone, scheme)
+            phone.save_screenshot(str(screenshots / f"refused-{case}-fr-{scheme}.png"))
+    finally:
+        phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
+        language(phone, "en")  # the choice is remembered: the phone is shared
+    assert words in phone.execute_script(ANSWER)["text"]
     assert not page_errors(phone)

@@ -83,23 +83,34 @@ function draftTiles(choices) {
   return out;
 }
 
-/** Why the tile ``id`` cannot stand on ``cell`` (a sentence in the page's language), or null when it can. */
+/** Why the tile ``id`` cannot stand on ``cell``, or null when it can: a function that says it in the page's language
+ * (the answer beside the tap says it again after a switch), about the tiles as they stood at the tap. */
 function refusal(choices, id, cell) {
   const tiles = draftTiles(choices);
-  const self = tiles.find((x) => x.id === id);
-  const name = plainName(self.name);
+  const named = (x) => { // a draft tile's name, said when asked
+    const tile = tileOf(choices, x.kind === "character" ? draft.players[x.side].character : x.id);
+    return () => plainName(tileName(tile));
+  };
+  const name = named(tiles.find((x) => x.id === id));
+  const taken = (x) => {
+    const other = named(x);
+    return () => t("hex.cannot_go.taken", { tile: name(), other: other() });
+  };
   if (id.startsWith("char-")) { // its own monsters make way: they are placed again around it
-    const side = Number(id.slice(5));
-    const enemy = tiles.find((x) => x.cell === cell && x.side !== side);
-    if (!choices.start_cells[side].includes(cell)) return t("hex.cannot_go.start", { tile: name, name: draft.players[side].id });
-    if (enemy) return t("hex.cannot_go.taken", { tile: name, other: plainName(enemy.name) });
-    return draft.players[side].cell === cell ? t("hex.cannot_go.there", { tile: name }) : null;
+    const player = draft.players[Number(id.slice(5))];
+    const enemy = tiles.find((x) => x.cell === cell && x.side !== player.side);
+    if (!choices.start_cells[player.side].includes(cell)) {
+      return () => t("hex.cannot_go.start", { tile: name(), name: player.id });
+    }
+    if (enemy) return taken(enemy);
+    return player.cell === cell ? () => t("hex.cannot_go.there", { tile: name() }) : null;
   }
   const other = tiles.find((x) => x.cell === cell && x.id !== id);
-  if (other) return t("hex.cannot_go.taken", { tile: name, other: plainName(other.name) });
+  if (other) return taken(other);
   const player = draft.players[draft.owner[id]];
-  const character = plainName(tileName(tileOf(choices, player.character)));
-  return (choices.near[player.cell] || []).includes(cell) ? null : t("hex.cannot_go.near", { tile: name, character });
+  const character = named({ kind: "character", side: player.side });
+  return (choices.near[player.cell] || []).includes(cell) ? null
+    : () => t("hex.cannot_go.near", { tile: name(), character: character() });
 }
 
 function allowed(choices, id, cell) { return refusal(choices, id, cell) === null; }

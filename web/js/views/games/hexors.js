@@ -110,19 +110,26 @@ function tapTile(ctx, id) {
   if (summary.duel && summary.duel.choose_opponent && summary.duel.remaining.includes(id)) { ctx.submit({ type: "challenge", target: id }); return; }
   if (phaseOf(summary) !== "move") return;
   const tile = tileById(summary, id);
-  if (tile.controller !== summary.turn) { sayWhy(ctx, t("hex.not_yours", { tile: named(summary, id), name: summary.turn })); return; }
+  if (tile.controller !== summary.turn) {
+    sayWhy(ctx, () => t("hex.not_yours", { tile: named(summary, id), name: summary.turn }));
+    return;
+  }
   ui.selected = ui.selected === id ? null : id;
   ui.choosing = null;
-  if (ui.selected && !summary.legal_moves.some((m) => m.tile === id)) sayWhy(ctx, t("hex.no_moves_tile", { tile: named(summary, id) }));
+  if (ui.selected && !summary.legal_moves.some((m) => m.tile === id)) {
+    sayWhy(ctx, () => t("hex.no_moves_tile", { tile: named(summary, id) }));
+  }
   render(ctx);
 }
 
 function tapCell(ctx, cell) {
-  const launch = cellEvent(ctx.summary, ui.launch, cell);
+  const { summary } = ctx;
+  const launch = cellEvent(summary, ui.launch, cell);
   if (launch) { ctx.submit(launch); return; }
-  const paths = (ctx.summary.legal_moves || []).filter((m) => m.tile === ui.selected && m.path.at(-1) === cell);
+  const tile = ui.selected;
+  const paths = (summary.legal_moves || []).filter((m) => m.tile === tile && m.path.at(-1) === cell);
   if (!paths.length) {
-    if (ui.selected) sayWhy(ctx, t("hex.cannot_reach", { tile: named(ctx.summary, ui.selected), cell }));
+    if (tile) sayWhy(ctx, () => t("hex.cannot_reach", { tile: named(summary, tile), cell }));
     return;
   }
   if (paths.length === 1) { ctx.submit({ type: "move", tile: ui.selected, path: paths[0].path }); return; }

@@ -69,7 +69,10 @@ async function selectKeeper(ctx, id) {
   const { app, summary } = ctx;
   const tapped = summary.board.keepers.find((k) => k.id === id);
   if (id !== ui.selected && ui.moves && ui.moves.some((m) => same(m.to, tapped.cell))) { chooseCell(ctx, tapped.cell); return; } // a push frees it
-  if (summary.phase !== "rolling" || id !== summary.turn) { sayWhy(ctx, t("nk.not_active", { name: summary.turn })); return; }
+  if (summary.phase !== "rolling" || id !== summary.turn) {
+    sayWhy(ctx, () => t("nk.not_active", { name: summary.turn }));
+    return;
+  }
   if (ui.selected === id) {
     if (ui.moves && ui.moves.some((m) => same(m.to, tapped.cell))) { chooseCell(ctx, tapped.cell); return; } // push without moving
     ui.selected = null; ui.moves = null; ui.choosing = null; render(ctx); return;
@@ -84,7 +87,8 @@ async function selectKeeper(ctx, id) {
 function chooseCell(ctx, cell) {
   if (!ui.moves) return;
   const options = ui.moves.filter((m) => same(m.to, cell));
-  if (!options.length) { sayWhy(ctx, t("nk.cannot_reach", { name: ui.selected })); return; }
+  const keeper = ui.selected;
+  if (!options.length) { sayWhy(ctx, () => t("nk.cannot_reach", { name: keeper })); return; }
   if (options.length === 1) { move(ctx, options[0]); return; }
   ui.choosing = cell;
   render(ctx);

@@ -115,7 +115,7 @@ function counterControls(ctx) {
   const free = boardNodes(summary).some((n) => n.id.startsWith(`${ui.zoom}:`) && legal.has(n.id));
   return [h("div", { class: "card", id: "nx-zoom" }, h("h3", {}, t("nx.zoom_title", { card: cardSaid(summary, ui.zoom) })),
     drawZoom(summary, ui.zoom, legal, (node) => submit({ type: "place_counter", player: summary.player, node }),
-      (node) => sayWhy(ctx, blockedWhy(node))),
+      (node) => sayWhy(ctx, () => blockedWhy(node))),
     free ? null : h("p", { class: "hint" }, t("nx.no_free_node")),
     button(t("nx.close_zoom"), () => { ui.zoom = null; render(ctx); }, { id: "nx-zoom-close" }))];
 }

@@ -26,8 +26,8 @@ export function refusedWhy(summary, event) {
 }
 
 /** Why a tap cannot act, shown beside the control tapped (the page's answer box, read out to screen readers):
- * nothing is sent, so this is the only answer the tap gets. ``why``: a text, or a function that says it in the
- * page's language (said again after a switch). */
+ * nothing is sent, so this is the only answer the tap gets. ``why``: a function that says it in the page's
+ * language, from what it was about at the tap (a language switch calls it again). */
 export function sayWhy(ctx, why) {
   answer.begin();
   answer.show({ message: why, kind: "error" });

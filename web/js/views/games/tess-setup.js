@@ -131,7 +131,8 @@ export function renderSetup(ctx) {
   const whole = choices.columns.length * choices.max_levels;
   const send = () => ctx.submit(setupEvent(choices));
   const go = draft.mode === "built" && entered < whole
-    ? h("span", { class: "offer refused" }, button(t("tess.setup_start"), () => sayWhy(ctx, t("tess.built_missing", { n: whole - entered })),
+    ? h("span", { class: "offer refused" }, button(t("tess.setup_start"),
+      () => sayWhy(ctx, () => t("tess.built_missing", { n: whole - entered })),
       { class: "big primary refused", id: "tess-setup-start", "aria-disabled": "true", "aria-describedby": "tess-start-why", style: "opacity:0.55" }),
       h("small", { class: "why", id: "tess-start-why", style: "display:block" }, t("tess.built_missing", { n: whole - entered })))
     : button(t("tess.setup_start"), send, { class: "big primary", id: "tess-setup-start" });

@@ -173,7 +173,8 @@ function tapColumn(ctx, column) {
   const { summary } = ctx;
   const info = summary.tower.find((c) => c.column === column);
   if (summary.phase === "action" && !info.removable) {
-    sayWhy(ctx, refusedWhy(summary, { type: "take", column }) || t(info.height ? "tess.not_removable" : "tess.column_empty", { column }));
+    sayWhy(ctx, () => refusedWhy(summary, { type: "take", column })
+      || t(info.height ? "tess.not_removable" : "tess.column_empty", { column }));
     return;
   }
   ui.column = ui.column === column ? null : column;
@@ -196,7 +197,8 @@ export function render(ctx) {
       selected: waiting ? ui.resolve.column : ui.column, choices,
       onColumn: (column) => (waiting ? (ui.resolve.column = column, redraw(ctx)) : tapColumn(ctx, column)),
       onBlocked: acting ? (column) => tapColumn(ctx, column)
-        : summary.phase === "threat" && !waiting ? () => sayWhy(ctx, t("tess.prime_only", { columns: summary.lowest_removable.join(", ") }))
+        : summary.phase === "threat" && !waiting
+          ? () => sayWhy(ctx, () => t("tess.prime_only", { columns: summary.lowest_removable.join(", ") }))
           : undefined,
     })),
     h("p", { class: "hint" }, t("tess.tower_hint", { n: summary.tesseract_cubes })),

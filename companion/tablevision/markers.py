@@ -12,7 +12,7 @@ One job: pixels in, ``SeenMarker`` values out. Four changes from OpenCV's defaul
 - contours shorter than 0.05 of the picture's longer side (0.03 by default) are not looked at: a 16 px marker in a
   1280 px frame, where the mounting guide's smallest sticker is about 25 px (21 px at 1.5 x its height, tilted
   20 degrees; 0.06 lost one there). Most contours are sensor-noise specks and the mat's print: this takes about
-  7 % off a frame and keeps every marker of the real photos, full and half size.
+  3–7 % off a new frame and keeps every marker of the real photos, full and half size.
 On the real marker photos this finds as many markers or more than OpenCV's defaults, at full and half size, in less
 time (``benchmarks/table.py`` prints both detectors side by side).
 """

@@ -3,6 +3,7 @@
     python benchmarks/lens_watch.py                       # Nexus Keepers (stickers) and Tesseract (anchors only)
     python benchmarks/lens_watch.py --games nexus-keepers
     python benchmarks/lens_watch.py --only-frames --fits 6  # section 4 alone, 6 fits each way
+    python benchmarks/lens_watch.py --fits 0                # sections 1-3 alone
 
 Per game, the wide lens (Camera Module 3 Wide, k1 -0.15, low over an A3 mat) is calibrated from two views as a
 player would, then views go through the service's table stage (``TableStage.from_config`` with a data directory),
@@ -12,12 +13,10 @@ each held still until the table settles:
 2. another lens in its place (standard lens k1 -0.05, 0, +0.05; the wide lens at k1 -0.10 and -0.20): the residual
    under the old lens, the settled tables until the new lens is used, its residual, and the pieces' position
    error (95th percentile, mm) on a fresh view under the old lens and under the new one;
-3. the time of the check on a settled view (best of 3, median over views) and of the fit (at once, its CPU time);
+3. the time of the check on a settled view (best of 3, median over views) and of the fit (in its thread);
 4. frames read through the stage at the service's pace (8 fps; a picture held 3 frames, then pieces moved) while a
-   re-fit advances in steps between frames (the watch), while the same fit runs whole in a thread of low priority
-   (which shares the interpreter lock; the watch's way before), and while none runs: time a frame (median, p95,
-   max) and its time waiting (wall less its thread's CPU time: for the lock, or for a CPU), the fit's duration and
-   its lens's residual.
+   re-fit runs in its thread (which shares the interpreter lock) and while none runs: time a frame (median, p95,
+   max) and its time waiting (wall less its thread's CPU time: for the lock, or for a CPU).
 """
 
 from __future__ import annotations
@@ -28,7 +27,6 @@ import os
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -37,9 +35,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.tablevision import MarkerFinder, TableReader, layout_for  # noqa: E402
-from companion.tablevision.lens import corner_error_px, mat_photo, fit_lens, opencv_k  # noqa: E402
-from companion.tablevision.lens_watch import (FIT_BUDGET_S, SETTLED_FRAMES, UNFIT_MARGIN_PX, UNFIT_TIMES,  # noqa: E402
-                                              UNFIT_VIEWS, LensWatch)
+from companion.tablevision.lens import corner_error_px, fit_lens, mat_photo, opencv_k  # noqa: E402
+from companion.tablevision.lens_watch import SETTLED_FRAMES, UNFIT_MARGIN_PX, UNFIT_TIMES, UNFIT_VIEWS  # noqa: E402
 from companion.tablevision.render import CameraPose, render_table  # noqa: E402
 from companion.tablevision.scenes import random_position  # noqa: E402
 from companion.tablevision.stage import TableStage  # noqa: E402
@@ -95,6 +92,7 @@ def run(game: str, only_frames: bool = False, fits: int = 3) -> None:
             photo = mat_photo(layout, finder.find(image))
             check_ms.append(min(_timed(lambda: corner_error_px([photo], calibrated.k1, calibrated.k2, calibrated.size))
                                 for _ in range(3)))
+        stage.lens_watch.wait()
         print(f"  same lens, camera moved ({len(MOVES)} views): residual {min(residuals):.2f}-{max(residuals):.2f} px,"
               f" misfits {misfits}, measured again: {'yes' if stage.reader.tracker.lens != calibrated else 'no'}")
     print(f"  {'other lens':<20} {'old px':>7} {'settles':>8} {'kept':>5} {'new px':>7} {'fit s':>6} "
@@ -108,9 +106,9 @@ def run(game: str, only_frames: bool = False, fits: int = 3) -> None:
                 settle(stage, view(layout, seed, camera, yaw=seed % 5 - 2)[0])
                 settles += 1
                 old.append(stage.lens_watch.residual_px)
-                if stage.lens_watch.fitting:
+                if stage.lens_watch._job is not None:
                     started = time.perf_counter()
-                    stage.lens_watch.finish()
+                    stage.lens_watch.wait()
                     fit_s = time.perf_counter() - started
                     settle(stage, view(layout, seed + 100, camera)[0])  # the lens taken in on the next frame
                     settles += 1
@@ -125,57 +123,35 @@ def run(game: str, only_frames: bool = False, fits: int = 3) -> None:
                   f"{new.residual_px if kept else float('nan'):7.2f} {fit_s:6.2f} {mm[0]} {mm[1]}")
     print(f"  the check on a settled view: {statistics.median(check_ms):.2f} ms (median of {len(check_ms)} views, "
           "best of 3, once per settled table)")
-    frames_during_fit(layout, game, calibrated, fits)
+    if fits:
+        frames_during_fit(layout, game, calibrated, fits)
 
 
 FPS = 8.0  # the service's default camera.fps
 HELD = 3  # frames a picture is held before the pieces move
-STEPPED = "the fit in steps (the watch)"
-THREADED = "the fit whole in a thread"
-NONE = "no fit running"
 
 
-class ThreadedWatch(LensWatch):
-    """For comparison: the same fit run whole in a thread of low priority, as the watch ran it before it was cut into
-    steps; its outcome is taken in by the first frame after it ends."""
-
-    def _start(self, lens, views, size) -> None:
-        self._fit_lens = lens
-        threading.Thread(target=self._whole, args=(lens, views, size), daemon=True).start()
-
-    def _whole(self, lens, views, size) -> None:
-        try:
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)  # Linux: this thread only
-        except (AttributeError, OSError):
-            pass
-        self._refit(lens, views, size)
-
-
-def frames_during_fit(layout, game: str, calibrated, fits: int = 3, most: int = 1200) -> None:
-    """Another lens in place: a stage whose watch fits in steps, one whose fit runs whole in a thread, and a twin
-    where none is due read the same stream of frames at the service's pace, one after the other (the two fits' order
-    turns between fits; the twin reads as many frames as the longer one took). Each fit's frames are compared with
-    the twin's same frames."""
+def frames_during_fit(layout, game: str, calibrated, fits: int = 3, most: int = 400) -> None:
+    """Another lens in place: a stage whose re-fit runs and a twin where none is due read the same stream of frames
+    at the service's pace, one after the other (the order turns between fits); the twin's are cut to the frames the
+    fit was running."""
     camera = OTHERS[0][1]
     misfits = [view(layout, seed, camera, yaw=seed % 5 - 2)[0] for seed in range(20, 20 + UNFIT_VIEWS)]
     stream = [view(layout, seed, camera, yaw=seed % 3 - 1)[0] for seed in range(40, 48)]
     frames = [misfits[-1]] * (SETTLED_FRAMES + 1) + [stream[(i // HELD) % len(stream)] for i in range(most)]
-    ways = (STEPPED, THREADED)
-    times = {way: [] for way in ways}  # (wall ms, waiting ms: wall less the frame thread's CPU time)
-    twins = {way: [] for way in ways}  # the no-fit twin's same frames
-    fit_s = {way: [] for way in ways}
-    residual = {way: [] for way in ways}
+    ways = ("no fit running", "a re-fit running")
+    times = {way: [] for way in ways}
+    waits = {way: [] for way in ways}  # wall time less the frame thread's CPU time: the interpreter lock, or the CPU
+    fit_s = {way: [] for way in ways[1:]}
     for n in range(fits):
         run_ = {}
-        for way in ways[n % 2:] + ways[:n % 2] + (NONE,):
+        for way in ways[n % 2:] + ways[:n % 2]:
             with tempfile.TemporaryDirectory() as data:
                 calibrated.save(data)
                 stage = TableStage.from_config({}, game, data_dir=data)
-                if way == THREADED:
-                    stage.lens_watch = ThreadedWatch(stage.layout, data, stage.reader.tracker.lens)
-                if way == NONE:
-                    stage.lens_watch._fitted_at = stage.lens_watch.clock()  # a fit made a moment ago: none is due
-                    count = max(len(run_[w]) for w in ways)
+                watch = stage.lens_watch
+                if way == ways[0]:
+                    watch._fitted_at = watch.clock()  # a fit made a moment ago: none is due
                 for image in misfits[:-1]:
                     settle(stage, image)
                 started, run_[way] = time.perf_counter(), []
@@ -184,28 +160,22 @@ def frames_during_fit(layout, game: str, calibrated, fits: int = 3, most: int = 
                     cpu = time.thread_time()
                     wall = _timed(lambda: stage.process(image, [], 100 + i, (100 + i) / FPS))
                     run_[way].append((wall, wall - (time.thread_time() - cpu) * 1e3))
-                    if way == NONE and len(run_[way]) == count:
-                        break
-                    if way != NONE and stage.reader.tracker.lens != calibrated:  # the fit's outcome taken in
+                    if way != ways[0] and i > SETTLED_FRAMES and watch._job is None:  # the fit's outcome taken in
                         fit_s[way].append(time.perf_counter() - started)
-                        residual[way].append(stage.reader.tracker.lens.residual_px)
                         break
-                assert way == NONE or stage.reader.tracker.lens != calibrated, f"{way}: no lens kept"
+                assert way == ways[0] or stage.reader.tracker.lens != calibrated, f"{way}: no lens kept"
+        both = len(run_[ways[1]])
         for way in ways:
-            times[way] += run_[way]
-            twins[way] += run_[NONE][:len(run_[way])]
-    print(f"  frames read at {FPS:.0f} fps through the stage, from the frame that starts a fit to the one that takes "
-          f"its outcome in ({fits} fits each way), against the same frames with no fit due (load average "
-          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs); the fit in steps: {FIT_BUDGET_S * 1e3:.0f} ms a frame")
-    print(f"  {'ms a frame':<29} {'frames':>6} {'median':>7} {'p95':>7} {'max':>7}   {'waiting p95':>11}   "
-          f"{'no fit: median':>14} {'p95':>7} {'max':>7}   {'fit s':>9}  {'new lens px':>11}")
+            times[way] += [wall for wall, _ in run_[way][:both]]
+            waits[way] += [wait for _, wait in run_[way][:both]]
+    print(f"  frames read at {FPS:.0f} fps through the stage, the same {len(times[ways[0]])} frames both ways, from "
+          f"the frame that starts a fit to the one that takes its outcome in ({fits} fits, "
+          f"{min(fit_s[ways[1]]):.2f}-{max(fit_s[ways[1]]):.2f} s):")
+    print(f"  {'ms a frame':<26} {'median':>7} {'p95':>7} {'max':>7}   {'waiting: median':>15} {'p95':>7}   "
+          f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs)")
     for way in ways:
-        wall, wait = [t for t, _ in times[way]], [w for _, w in times[way]]
-        twin = [t for t, _ in twins[way]]
-        print(f"  {way:<29} {len(wall):6d} {statistics.median(wall):7.1f} {np.percentile(wall, 95):7.1f} "
-              f"{max(wall):7.1f}   {np.percentile(wait, 95):11.1f}   {statistics.median(twin):14.1f} "
-              f"{np.percentile(twin, 95):7.1f} {max(twin):7.1f}   {min(fit_s[way]):4.1f}-{max(fit_s[way]):<4.1f}  "
-              f"{min(residual[way]):5.2f}-{max(residual[way]):<5.2f}")
+        print(f"  {way:<26} {statistics.median(times[way]):7.1f} {np.percentile(times[way], 95):7.1f} "
+              f"{max(times[way]):7.1f}   {statistics.median(waits[way]):15.1f} {np.percentile(waits[way], 95):7.1f}")
 
 
 def _timed(work) -> float:
@@ -218,7 +188,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="+", default=["nexus-keepers", "tesseract"])
     parser.add_argument("--only-frames", action="store_true", help="section 4 alone")
-    parser.add_argument("--fits", type=int, default=3, help="fits timed in section 4 (each way)")
+    parser.add_argument("--fits", type=int, default=3, help="fits timed in section 4 (each way; 0: none)")
     args = parser.parse_args(argv)
     logging.getLogger("companion.tablevision.lens_watch").setLevel(logging.ERROR)  # what it tells players: counted
     for game in args.games:

@@ -7,8 +7,7 @@ side. A lens that bends straight lines (barrel or pincushion) moves their corner
 the corners are undistorted, the anchors fit one homography and every sticker is a square of its side. Four anchors
 at the mat's corners measure the lens on their own (Tesseract's and free roll's mats carry no sticker). The fit
 searches k1 on a coarse grid, then Levenberg-Marquardt refines k1 and k2; photos of the mat share the lens, each
-has its own plane. It runs in steps of about a millisecond (``fitting``), which the service's lens watch advances
-between frames. Marker corners and dice are undistorted before the homography (``TableReader``). Kept as
+has its own plane. Marker corners and dice are undistorted before the homography (``TableReader``). Kept as
 ``lens.json`` in the data directory (``companion table --calibrate PHOTOS``); ``companion doctor`` reports its
 residual.
 """
@@ -20,7 +19,7 @@ import math
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Generator, Sequence, TypeVar
+from typing import TYPE_CHECKING, Sequence
 
 import cv2
 import numpy as np
@@ -193,61 +192,29 @@ def corner_error_px(photos: Sequence[MatPhoto], k1: float, k2: float, size: tupl
     return float(np.sqrt(np.mean(np.concatenate([_residuals(p, k1, k2, size) for p in photos]) ** 2)))
 
 
-T = TypeVar("T")
-#: A computation in steps: it yields (to let its caller do something else) after each photo's residuals, about a
-#: millisecond of work, and returns its value at the end.
-Steps = Generator[None, None, T]
-
 #: Where the fit starts: k1 alone (k2 0), every 0.05 from -0.4 to 0.2; Levenberg-Marquardt then moves both. A 25 x 7
-#: grid over k1 and k2 gave the same residuals (within 0.001 px on benchmarks/lens_watch.py's lenses) for 2-6 x the work.
+#: grid over k1 and k2 gave the same residuals (within 0.001 px on benchmarks/lens_watch.py's lenses) for 2-6 x the
+#: work, and the lens watch's fit holds the interpreter lock against the frame loop while it runs.
 START_K1 = np.linspace(-0.4, 0.2, 13)
 
 
-def run_steps(steps: Steps[T]) -> T:
-    """A computation in steps, at once to its end."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as end:
-            return end.value
-
-
-def _residual_steps(photos: Sequence[MatPhoto], k1: float, k2: float,
-                    size: tuple[int, int]) -> Steps[np.ndarray]:
-    out = []
-    for photo in photos:
-        out.append(_residuals(photo, k1, k2, size))
-        yield
-    return np.concatenate(out)
-
-
-def corner_error_steps(photos: Sequence[MatPhoto], k1: float, k2: float, size: tuple[int, int]) -> Steps[float]:
-    """``corner_error_px`` in steps (a photo each)."""
-    residuals = yield from _residual_steps(photos, k1, k2, size)
-    return float(np.sqrt(np.mean(residuals ** 2)))
-
-
-def _refine(photos: Sequence[MatPhoto], k1: float, k2: float,
-            size: tuple[int, int]) -> Steps[tuple[float, float]]:
+def _refine(photos: Sequence[MatPhoto], k1: float, k2: float, size: tuple[int, int]) -> tuple[float, float]:
     """Levenberg-Marquardt on the corners' residuals from (k1, k2): k1 and k2 trade against each other along a narrow
     valley, where a search along one axis at a time stops short of the bottom. It stops when a step takes less than
     1e-4 off the squared residuals (a hundred-thousandth of a pixel at 0.4 px)."""
     step_k = 1e-5  # the finite differences' step: at 1e-6 OpenCV's own homography refinement shows through
 
-    def residuals(k: np.ndarray) -> Steps[np.ndarray]:
-        return (yield from _residual_steps(photos, float(k[0]), float(k[1]), size))
+    def residuals(k: np.ndarray) -> np.ndarray:
+        return np.concatenate([_residuals(p, float(k[0]), float(k[1]), size) for p in photos])
 
     k = np.array([k1, k2], np.float64)
-    r = yield from residuals(k)
+    r = residuals(k)
     damping = 1e-3
     for _ in range(60):
-        columns = []
-        for d in np.eye(2) * step_k:
-            columns.append(((yield from residuals(k + d)) - r) / step_k)
-        jacobian = np.column_stack(columns)
+        jacobian = np.column_stack([(residuals(k + d) - r) / step_k for d in np.eye(2) * step_k])
         normal, gradient = jacobian.T @ jacobian, jacobian.T @ r
         step = np.linalg.solve(normal + damping * np.diag(np.diag(normal) + 1e-12), -gradient)
-        trial = yield from residuals(k + step)
+        trial = residuals(k + step)
         if trial @ trial < r @ r:
             gain = 1 - (trial @ trial) / (r @ r)
             k, r, damping = k + step, trial, damping / 3
@@ -262,12 +229,6 @@ def _refine(photos: Sequence[MatPhoto], k1: float, k2: float,
 
 def fit_lens(layout: TableLayout, views: Sequence[Sequence[SeenMarker]], size: tuple[int, int]) -> Lens:
     """k1, k2 from the markers seen on one or more photos of ``layout``'s mat (pictures of ``size``)."""
-    return run_steps(fitting(layout, views, size))
-
-
-def fitting(layout: TableLayout, views: Sequence[Sequence[SeenMarker]], size: tuple[int, int]) -> Steps[Lens]:
-    """``fit_lens`` in steps of about a millisecond: the service's lens watch advances it a little between frames,
-    so that frames keep their pace (lens_watch.py). LensError at the first step when it cannot be made."""
     photos = [p for p in (mat_photo(layout, markers) for markers in views) if p is not None]
     if not photos:
         raise LensError("no photo shows three of the mat's anchors: the lens cannot be measured")
@@ -275,13 +236,10 @@ def fitting(layout: TableLayout, views: Sequence[Sequence[SeenMarker]], size: tu
         raise LensError("fewer than four stickers seen and no photo shows four anchors: lay tiles or cards with their "
                         "stickers across the mat, out to its edges, keep every anchor in sight, and take the photos "
                         "again")
-    before = yield from corner_error_steps(photos, 0.0, 0.0, size)
-    best = (math.inf, 0.0)
-    for k1 in START_K1:
-        cost = yield from corner_error_steps(photos, float(k1), 0.0, size)
-        best = min(best, (cost, float(k1)))
-    k1, k2 = yield from _refine(photos, best[1], 0.0, size)
-    cost = yield from corner_error_steps(photos, k1, k2, size)
+    before = corner_error_px(photos, 0.0, 0.0, size)
+    best = min((corner_error_px(photos, float(k1), 0.0, size), float(k1)) for k1 in START_K1)
+    k1, k2 = _refine(photos, best[1], 0.0, size)
+    cost = corner_error_px(photos, k1, k2, size)
     if before <= cost:
         k1 = k2 = 0.0
         cost = before

@@ -8,17 +8,18 @@ with the same lens still fits; another lens leaves the corners ``UNFIT_TIMES`` t
 calibration measured (and at least ``UNFIT_MARGIN_PX`` more). A camera never calibrated is judged without correction:
 it misfits over ``UNCORRECTED_PX``, unless the players forgot a calibration on the phone (``lens.FORGOTTEN_FILE``:
 their choice stands). After ``UNFIT_VIEWS`` such settled tables in a row the lens is fitted again from the last
-``VIEWS_KEPT`` of them, at most once every ``REFIT_EVERY_S`` seconds, in steps of about a millisecond that the frame
-loop takes between frames, ``FIT_BUDGET_S`` a frame (``lens.fitting``). The new lens is kept only when it fits those
-views a fifth better than the old one, or than no correction (``lens.BETTER_BY``, as on the phone); otherwise the
-old one stays and the players are told it may need calibrating. What was said is kept in ``lens-watch.json`` for
-``companion doctor``.
+``VIEWS_KEPT`` of them, at most once every ``REFIT_EVERY_S`` seconds, in a thread of low priority. The new lens is
+kept only when it fits those views a fifth better than the old one, or than no correction (``lens.BETTER_BY``, as on the phone);
+otherwise the old one stays and the players are told it may need calibrating. What was said is kept in
+``lens-watch.json`` for ``companion doctor``.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import os
+import threading
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -30,8 +31,7 @@ from companion.core import Text
 from companion.files import write_atomically
 
 from .layout import TableLayout
-from .lens import (BETTER_BY, WATCH_FILE, Lens, LensError, Steps, corner_error_px, corner_error_steps, fitting,
-                   is_forgotten, load_lens, mat_photo, run_steps)
+from .lens import BETTER_BY, WATCH_FILE, Lens, LensError, corner_error_px, fit_lens, is_forgotten, load_lens, mat_photo
 from .markers import SeenMarker
 
 log = logging.getLogger(__name__)
@@ -51,10 +51,6 @@ UNFIT_VIEWS = 3
 VIEWS_KEPT = 4
 #: A failed fit is tried again no sooner than this, with the views seen since.
 REFIT_EVERY_S = 600.0
-#: The time a frame gives the fit under way: a step starts only when it fits in what is left (one at least).
-#: Measured against the whole fit in a thread of low priority (benchmarks/lens_watch.py, section 4), whose interpreter
-#: lock the frame loop waited for.
-FIT_BUDGET_S = 0.002
 #: How long the camera screen says that the lens was measured again.
 SHOWN_S = 24 * 3600.0
 #: Anchors closer than this to the kept view's show the same view again.
@@ -122,21 +118,19 @@ class LensWatch:
         self._over = 0
         self._views: list[list[SeenMarker]] = []
         self._fitted_at: float | None = None
-        self._fit: Steps[dict] | None = None  # the fit under way, for the lens judged
-        self._fit_lens: Lens | None = None
+        self._job: threading.Thread | None = None
+        self._finished = threading.Event()
         self._done: tuple[Lens | None, Lens | None, LensNote | None] | None = None  # (lens judged, adopted, note)
 
     def see(self, lens: Lens | None, markers: Sequence[SeenMarker], size: tuple[int, int], still: bool,
             planed: bool) -> Lens | None:
         """One frame: ``lens`` the one in use, ``still`` nothing moving, ``planed`` the plane found. Returns the lens
         to use from the next frame when a new one was measured (then the plane must be found again)."""
-        if self._fit is not None and lens is self._fit_lens:
-            self._advance(FIT_BUDGET_S)
         adopted = self._collect(lens)
         if adopted is not None:
             return adopted
         if lens is not self._lens:  # calibrated or forgotten on the phone meanwhile: judge the new one afresh
-            self._lens, self.note, self._fit = lens, None, None  # a fit under way for the old lens is dropped
+            self._lens, self.note = lens, None
             self._forgotten = lens is None and is_forgotten(self.data_dir)
             self._forget_views()
         self._still = self._still + 1 if still and planed else 0
@@ -152,15 +146,9 @@ class LensWatch:
             return None
         return note
 
-    @property
-    def fitting(self) -> bool:
-        """A fit is under way, or done and not yet taken in by a frame."""
-        return self._fit is not None or self._done is not None
-
-    def finish(self) -> None:
-        """The fit under way (if any) to its end at once (tests, benchmarks); the next frame takes its outcome in."""
-        if self._fit is not None:
-            self._advance(float("inf"))
+    def wait(self, timeout: float | None = None) -> bool:
+        """Until the fit under way (if any) is done and concluded (tests, benchmarks; the frame loop never waits)."""
+        return self._job is None or self._finished.wait(timeout)
 
     def _judge(self, lens: Lens | None, markers: list[SeenMarker], size: tuple[int, int]) -> None:
         photo = mat_photo(self.layout, markers)
@@ -181,7 +169,7 @@ class LensWatch:
         self._over += 1
         self._keep_view(markers)
         due = self._fitted_at is None or self.clock() - self._fitted_at >= REFIT_EVERY_S
-        if self._over >= UNFIT_VIEWS and due and not self.fitting:
+        if self._over >= UNFIT_VIEWS and due and self._job is None:
             log.info("lens: the markers lie %.2f px off under %s: measuring it%s", self.residual_px,
                      "no correction" if lens is None else f"the kept lens ({lens.residual_px:.2f} px when measured)",
                      "" if lens is None else " again")
@@ -189,31 +177,30 @@ class LensWatch:
             self._start(lens, list(self._views), size)
 
     def _start(self, lens: Lens | None, views: list[list[SeenMarker]], size: tuple[int, int]) -> None:
-        self._fit, self._fit_lens = measuring_again(self.layout, lens, views, size), lens
+        """The fit in a thread of low priority; its outcome is taken in on the frame loop (``_collect``). Measured
+        against a process of its own (benchmarks/lens_watch.py, section 4), the thread slowed frames less on two
+        cores: the fit often leaves the interpreter lock in OpenCV, and a process costs an interpreter's start."""
+        self._finished.clear()
+        self._job = threading.Thread(target=self._fit_in_thread, args=(lens, views, size), name="lens-refit",
+                                     daemon=True)
+        self._job.start()
 
-    def _advance(self, budget_s: float) -> None:
-        """Steps of the fit for ``budget_s`` (the frame loop's, between frames); at its end, its conclusion."""
-        started, longest = time.perf_counter(), 0.0
+    def _fit_in_thread(self, lens: Lens | None, views: list[list[SeenMarker]], size: tuple[int, int]) -> None:
         try:
-            while True:
-                before = time.perf_counter()
-                try:
-                    next(self._fit)
-                except StopIteration as end:
-                    self._fit = None
-                    self._conclude(self._fit_lens, end.value)
-                    return
-                now = time.perf_counter()
-                longest = max(longest, now - before)
-                if now - started + longest > budget_s:
-                    return
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)  # Linux: this thread only
+        except (AttributeError, OSError):
+            pass
+        try:
+            self._refit(lens, views, size)
         except Exception:  # noqa: BLE001 - a failed fit must leave the table as it was: tried again later
             log.exception("lens: measuring it again failed")
-            self._fit, self._done = None, (self._fit_lens, None, None)
+            self._done = (lens, None, None)
+        finally:
+            self._finished.set()
 
     def _refit(self, lens: Lens | None, views: list[list[SeenMarker]], size: tuple[int, int]) -> None:
-        """The fit at once, and its conclusion."""
-        self._conclude(lens, run_steps(measuring_again(self.layout, lens, views, size)))
+        """The fit and its conclusion."""
+        self._conclude(lens, measure_again(self.layout, lens, views, size))
 
     def _conclude(self, lens: Lens | None, outcome: dict) -> None:
         """Keep the new lens only when a fifth better on the same views and the lens judged is still the one kept
@@ -266,7 +253,7 @@ class LensWatch:
         done = self._done
         if done is None:
             return None
-        self._done = None
+        self._done, self._job = None, None
         judged, adopted, note = done
         if lens is not judged or note is None:  # the phone changed the lens meanwhile: its choice stands
             return None
@@ -278,16 +265,14 @@ class LensWatch:
         return adopted
 
 
-def measuring_again(layout: TableLayout, lens: Lens | None, views: list[list[SeenMarker]],
-                    size: tuple[int, int]) -> Steps[dict]:
-    """The views' residual under ``lens`` (None: no correction) and a new fit, kept when a fifth better; in steps."""
+def measure_again(layout: TableLayout, lens: Lens | None, views: list[list[SeenMarker]],
+                  size: tuple[int, int]) -> dict:
+    """The views' residual under ``lens`` (None: no correction) and a new fit, kept when a fifth better."""
     photos = [p for p in (mat_photo(layout, v) for v in views) if p is not None]
-    if lens is not None:
-        now = yield from corner_error_steps(photos, lens.k1, lens.k2, lens.size)
-    else:
-        now = yield from corner_error_steps(photos, 0.0, 0.0, size)
+    now = (corner_error_px(photos, lens.k1, lens.k2, lens.size) if lens is not None
+           else corner_error_px(photos, 0.0, 0.0, size))
     try:
-        new = yield from fitting(layout, views, size)
+        new = fit_lens(layout, views, size)
     except LensError as exc:
         return {"before_px": now, "lens": None, "error": str(exc)}
     return {"before_px": now, "lens": new if new.residual_px <= BETTER_BY * now else None, "error": None}

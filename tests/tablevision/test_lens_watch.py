@@ -5,7 +5,6 @@ a moved camera with the same lens only re-finds the plane; a fit that cannot be 
 from __future__ import annotations
 
 import json
-import threading
 
 import numpy as np
 import pytest
@@ -55,7 +54,7 @@ def test_another_lens_is_measured_again_from_the_mat_and_used_from_the_next_fram
         view = settle(stage, frame(seed, STANDARD))
         assert stage.reader.tracker.lens == calibrated and view.lens is None  # nothing said before it is sure
     assert stage.lens_watch.residual_px > 2 * calibrated.residual_px + 0.5
-    stage.lens_watch.finish()
+    stage.lens_watch.wait(60)
     view = settle(stage, frame(9, STANDARD))
     used = stage.reader.tracker.lens
     assert used != calibrated and used == load_lens(tmp_path)  # kept in lens.json, and used
@@ -78,8 +77,8 @@ def test_a_moved_camera_with_the_same_lens_only_finds_the_plane_again(stage, cal
         planes.append(view.plane.plane.to_table)
         assert stage.lens_watch.residual_px < 2 * calibrated.residual_px
     assert not np.allclose(planes[0], planes[1], atol=1e-3)  # the plane was found again at each move
-    stage.lens_watch.finish()
-    assert not stage.lens_watch.fitting and view.lens is None
+    stage.lens_watch.wait(60)
+    assert stage.lens_watch._job is None and view.lens is None
     assert stage.reader.tracker.lens == calibrated and load_lens(tmp_path) == calibrated
     assert not (tmp_path / WATCH_FILE).exists()
 
@@ -91,7 +90,7 @@ def test_a_fit_that_cannot_be_made_keeps_the_old_lens_and_says_it_may_need_calib
     for seed in range(5, 5 + UNFIT_VIEWS):
         settle(stage, frame(seed, STANDARD, yaw=seed - 6, pieces=0, things=[cup]))
     assert len(stage.lens_watch._views) == UNFIT_VIEWS
-    stage.lens_watch.finish()
+    stage.lens_watch.wait(60)
     view = settle(stage, frame(9, STANDARD, pieces=0, things=[cup]))
     assert stage.reader.tracker.lens == calibrated and load_lens(tmp_path) == calibrated
     assert view.lens["state"] == "unfit"
@@ -121,7 +120,7 @@ def test_the_doctor_says_what_the_watch_said(tmp_path, calibrated):
 
 
 def test_a_lens_calibrated_on_the_phone_during_a_fit_is_not_overwritten(tmp_path, calibrated):
-    """The fit runs over many frames; a lens the players calibrated meanwhile stands, and the fit's lens is dropped."""
+    """The fit runs in a thread; a lens the players calibrated meanwhile stands, and the fit's lens is dropped."""
     from companion.tablevision.lens import Lens
     from companion.tablevision.lens_watch import LensWatch
 
@@ -147,7 +146,7 @@ def test_a_lens_measured_at_another_picture_size_is_measured_again_at_this_one(s
 
     for seed in range(5, 5 + UNFIT_VIEWS):
         settle(stage, half(seed))
-    stage.lens_watch.finish()
+    stage.lens_watch.wait(60)
     view = settle(stage, half(9))
     used = stage.reader.tracker.lens
     assert used.size == (640, 480) and used == load_lens(tmp_path) and used.k1 < 0  # still the barrel lens
@@ -177,11 +176,11 @@ def test_a_camera_never_calibrated_is_measured_from_the_mat_when_uncorrected_pos
     straight = dict(STANDARD, k1=0.0)
     for seed in range(5, 5 + UNFIT_VIEWS):
         settle(stage, frame(seed, straight))
-        assert stage.lens_watch.residual_px < 1.0 and not stage.lens_watch.fitting
+        assert stage.lens_watch.residual_px < 1.0 and stage.lens_watch._job is None
     for seed in range(5, 5 + UNFIT_VIEWS):
         settle(stage, frame(seed, WIDE))
-    assert stage.lens_watch.residual_px > 2.0 and stage.lens_watch.fitting
-    stage.lens_watch.finish()
+    assert stage.lens_watch.residual_px > 2.0 and stage.lens_watch._job is not None
+    assert stage.lens_watch.wait(60)
     view = settle(stage, frame(9, WIDE))
     used = stage.reader.tracker.lens
     assert used is not None and used == load_lens(tmp_path) and used.k1 < 0
@@ -206,7 +205,7 @@ def test_a_calibration_forgotten_on_the_phone_leaves_the_camera_uncorrected(tmp_
     for stage_ in (stage, TableStage.from_config({}, "nexus-keepers", data_dir=tmp_path)):  # and after a restart
         for seed in range(5, 5 + UNFIT_VIEWS + 1):
             settle(stage_, frame(seed, WIDE))
-            assert not stage_.lens_watch.fitting
+            assert stage_.lens_watch._job is None
         assert stage_.reader.tracker.lens is None and load_lens(tmp_path) is None
     from companion.config import load_config
     from companion.tablevision.lens import check_lens
@@ -217,62 +216,22 @@ def test_a_calibration_forgotten_on_the_phone_leaves_the_camera_uncorrected(tmp_
     assert not (tmp_path / FORGOTTEN_FILE).exists() and check_lens(config).detail.startswith("k1 ")
 
 
-def misfitting_watch(tmp_path, calibrated):
-    """A watch over the wide lens's mat seen through the standard lens: the fit starts on the last settled view."""
+def test_a_lens_that_cannot_be_written_leaves_the_old_lens_and_is_tried_again_later(tmp_path, calibrated, monkeypatch):
+    """A full disk when the fit ends: logged, the frame loop goes on with the old lens, and the fit waits its turn."""
+    from companion.tablevision.lens import Lens
     from companion.tablevision.lens_watch import LensWatch
 
+    def full_disk(self, data_dir):
+        raise OSError(28, "No space left on device")
+
     calibrated.save(tmp_path)
+    monkeypatch.setattr(Lens, "save", full_disk)
     watch = LensWatch(LAYOUT, tmp_path, calibrated)
     finder = MarkerFinder(LAYOUT.dictionary)
     for seed in range(5, 5 + UNFIT_VIEWS):
         markers = finder.find(frame(seed, STANDARD))
         for i in range(SETTLED_FRAMES + 1):  # pieces moved, then still
             assert watch.see(calibrated, markers, (1280, 960), still=i > 0, planed=True) is None
-    assert watch.fitting
-    return watch, markers
-
-
-def test_the_fit_advances_between_frames_and_the_frame_that_ends_it_uses_its_lens(tmp_path, calibrated, monkeypatch):
-    """Frames keep their pace: no thread, the frame loop takes the fit's steps between frames, as many as fit in
-    FIT_BUDGET_S and one at least (here one: a frame with no time to give); the frame that ends it returns the lens."""
-    from companion.tablevision import lens_watch
-
-    monkeypatch.setattr(lens_watch, "FIT_BUDGET_S", 0.0)
-    threads = threading.active_count()
-    watch, markers = misfitting_watch(tmp_path, calibrated)
-    steps = sum(1 for _ in lens_watch.measuring_again(LAYOUT, calibrated, list(watch._views), (1280, 960)))
-    assert steps > 50 and threading.active_count() == threads
-    for _ in range(steps):
-        assert watch.see(calibrated, markers, (1280, 960), still=False, planed=True) is None and watch.fitting
-    used = watch.see(calibrated, markers, (1280, 960), still=False, planed=True)  # the step that ends it
-    assert used is not None and used != calibrated and used == load_lens(tmp_path) and not watch.fitting
-    assert watch.note.state == "remeasured" and used.residual_px < 0.8 * watch.note.before_px
-
-
-def test_a_lens_calibrated_on_the_phone_while_the_fit_advances_drops_the_fit(tmp_path, calibrated):
-    from companion.tablevision.lens import Lens
-
-    watch, markers = misfitting_watch(tmp_path, calibrated)
-    watch.see(calibrated, markers, (1280, 960), still=False, planed=True)  # a step
-    phone = Lens(-0.01, 0.0, (1280, 960), 0.3, 0.9, 2)
-    phone.save(tmp_path)
-    assert watch.see(phone, markers, (1280, 960), still=False, planed=True) is None and not watch.fitting
-    watch.finish()
-    assert load_lens(tmp_path) == phone and watch.note is None and not (tmp_path / WATCH_FILE).exists()
-
-
-def test_a_lens_that_cannot_be_written_leaves_the_frame_loop_and_the_old_lens_as_they_were(tmp_path, calibrated,
-                                                                                          monkeypatch):
-    """The fit ends on the frame loop: a full disk at its end is logged, the frame goes on, and the fit is tried
-    again later."""
-    from companion.tablevision.lens import Lens
-
-    watch, markers = misfitting_watch(tmp_path, calibrated)
-
-    def full_disk(self, data_dir):
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(Lens, "save", full_disk)
-    watch.finish()
-    assert watch.see(calibrated, markers, (1280, 960), still=False, planed=True) is None and not watch.fitting
+    assert watch._job is not None and watch.wait(60)
+    assert watch.see(calibrated, markers, (1280, 960), still=False, planed=True) is None and watch._job is None
     assert load_lens(tmp_path) == calibrated and watch.note is None and watch._fitted_at is not None

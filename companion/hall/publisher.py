@@ -239,11 +239,18 @@ class HallPublisher:
                     self._behind.add(game_id)
             players, outcome = self._game_facts(record)
             for entry in entries:
+                with self._lock:
+                    if self._sent.get(game_id, start) < entry.seq:  # a consumer asked for earlier ones meanwhile:
+                        self._behind.add(game_id)  # the next pass starts where it asked
+                        break
                 message = event_message(self.table, self.name, record, entry, players, outcome)
                 info = self.client.publish(topic(self.table, "events"), json.dumps(message), qos=1)
                 journal_id = (game_id, entry.seq)
                 with self._lock:
-                    self._sent[game_id] = entry.seq + 1
+                    if self._sent.get(game_id, start) >= entry.seq:  # not lowered by a replay asked during publish
+                        self._sent[game_id] = entry.seq + 1
+                    else:
+                        self._behind.add(game_id)
                     self.published += 1
                     if self._early.pop(info.mid, None) is not None:
                         self.ledger.ack(*journal_id)

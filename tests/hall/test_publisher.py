@@ -202,3 +202,44 @@ def test_an_event_that_does_not_name_its_game_still_gets_its_entries_sent(broker
     finally:
         publisher.stop()
         listener.close()
+
+
+class _Sent:
+    def __init__(self, mid: int) -> None:
+        self.mid = mid
+
+
+class _AskingClient:
+    """Hands each publish to nobody, and asks once for game ``game`` again from entry 0 while its entry ``at`` goes
+    out."""
+
+    def __init__(self, publisher: HallPublisher, game: int, at: int) -> None:
+        self.publisher, self.game, self.at = publisher, game, at
+        self.events: list[tuple[int, int]] = []
+
+    def publish(self, topic_name, payload, qos=0, retain=False):
+        if topic_name.endswith("/events"):
+            message = json.loads(payload)
+            self.events.append(tuple(message["id"]))
+            if tuple(message["id"]) == (self.game, self.at) and self.events.count((self.game, self.at)) == 1:
+                asked = type("Message", (), {"payload": json.dumps({"games": {str(self.game): 0}}).encode()})
+                self.publisher._replay_asked(None, None, asked)
+        return _Sent(len(self.events))
+
+
+def test_a_replay_asked_while_the_same_game_is_being_sent_is_not_lost(data_dir):
+    # A listener that came back after an outage asks for a game from entry 0 while the table is still handing that
+    # game's entries to the client: its request must not be overwritten by the entries sent after it.
+    journal = Journal(data_dir / "journal.sqlite3")
+    table = Table(journal, EventBus(), default_game="free-roll", aware=None)
+    for value in range(1, 6):
+        table.submit(roll(value))
+    game = table.record.id
+    publisher = HallPublisher(Broker.parse("mqtt://127.0.0.1:1"), "Table 3", journal, table.state, data_dir)
+    client = _AskingClient(publisher, game, at=2)
+    publisher.client = client
+    publisher._publish_entries()
+    publisher._publish_entries()
+    seqs = [seq for g, seq in client.events if g == game]
+    assert seqs[:3] == [0, 1, 2]
+    assert seqs[3:] == [0, 1, 2, 3, 4]  # sent again from where it was asked, then on to the end

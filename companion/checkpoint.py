@@ -4,8 +4,9 @@ Why: replaying thousands of entries through the engine took longer than systemd 
 the table's memory (its engine and the entries in force) is pickled into the journal with an entry
 (companion/journal.py): every ``EVERY`` entries while it is small (a few milliseconds to write), so a restart
 replays at most that many; a big one (a game whose state grows) further apart as the game grows (a tenth of its
-length), so that writing them costs the same per entry in a long game as in a short one. The journal stays the source of truth: a checkpoint written by other code (an update), or one that
-cannot be read, is ignored and the game is replayed from its first entry.
+length), so that writing them costs the same per entry in a long game as in a short one. The journal stays the
+source of truth: a checkpoint written by other code (an update), or one that cannot be read, is ignored and the
+game is replayed from its first entry.
 """
 
 from __future__ import annotations

@@ -121,17 +121,8 @@ class Service:
     def _game_changed(self, event: BusEvent) -> None:
         """A new game brings the kinds of dice it rolls (and what their emblems stand for), and a game of another
         kind its own mat: the pipeline reads them from the next frame."""
-        if event.topic != "game":
-            return
-        reader = self.pipeline.reader if self.pipeline is not None else None
-        if reader is not None and hasattr(reader, "use"):
-            reader.use(self.table.engine.dice_kinds(), self.table.engine.emblem_face())
-            self.live.show_reader_error(reader)
-        if self.table_stage is None or event.data.get("game") == self._table_game:
-            return
-        self.table_stage = self._make_table_stage()
-        if self.pipeline is not None:
-            self.pipeline.table = self.table_stage
+        if event.topic == "game":
+            self._follow_game(self.pipeline, event.data.get("game"))
 
     def _seat_follows_game(self, event: BusEvent) -> None:
         """A new game keeps the person's simulated seat while it has that seat (known once it is set up)."""
@@ -251,19 +242,21 @@ class Service:
                 pipeline.source.close()
                 return
             self.pipeline = pipeline
-            self._follow_game(pipeline)
+            self._follow_game(pipeline, self.table.record.game)  # a game started while it was being built
             pipeline.start()
             self._building_since = None
 
-    def _follow_game(self, pipeline: Pipeline) -> None:
-        """A game started while ``pipeline`` was being built: its dice kinds and its mat, as _game_changed does."""
-        reader = pipeline.reader
+    def _follow_game(self, pipeline: Pipeline | None, game: str | None) -> None:
+        """The table's ``game`` for ``pipeline`` (None while it is being built): its dice kinds and, for a game of
+        another kind, its mat."""
+        reader = pipeline.reader if pipeline is not None else None
         if reader is not None and hasattr(reader, "use"):
             reader.use(self.table.engine.dice_kinds(), self.table.engine.emblem_face())
             self.live.show_reader_error(reader)
-        if self.table_stage is not None and self.table.record.game != self._table_game:
+        if self.table_stage is not None and game != self._table_game:
             self.table_stage = self._make_table_stage()
-        pipeline.table = self.table_stage
+        if pipeline is not None:
+            pipeline.table = self.table_stage
 
     def is_progressing(self) -> bool:
         """The watchdog's question: is the camera pipeline alive and moving (frames, or camera retries)?"""

@@ -20,10 +20,11 @@ from companion.referee.aware import RulesAwareReading
 from companion.seat import Seat
 from companion.supervision import Heartbeat, Notifier, WebProbe, watchdog_seconds
 from companion.table import Table
-from companion.vision.profile_learning import TableLearning
+from companion.vision.profile_store import ProfileStore
 
 if TYPE_CHECKING:
     from companion.pipeline import Pipeline
+    from companion.vision.profile_learning import TableLearning
 
 log = logging.getLogger(__name__)
 
@@ -48,11 +49,13 @@ class Service:
                            aware=RulesAwareReading.from_config(config["vision"]))
         self.live = LiveView()
         # the dice this table's players corrected: kept (and shown, forgotten) even when not learning (vision.profile)
-        self.profile = TableLearning(config.data_dir / "profile", most=config["vision"]["profile_size"])
-        self._learning = self.profile if config["vision"]["profile"] else None
-        if self.profile.store.notice is not None:
-            self.notices.append({"kind": "warning", "message": self.profile.store.notice.en,
-                                 "message_fr": self.profile.store.notice.fr})
+        self.profile_store = ProfileStore(config.data_dir / "profile", most=config["vision"]["profile_size"])
+        self._profile: TableLearning | None = None  # its learning: built on first use (``profile``)
+        self._profile_lock = threading.Lock()
+        self._learns = bool(config["vision"]["profile"])
+        if self.profile_store.notice is not None:
+            self.notices.append({"kind": "warning", "message": self.profile_store.notice.en,
+                                 "message_fr": self.profile_store.notice.fr})
         self.pipeline: Pipeline | None = None
         self._camera_lock = threading.Lock()  # the pipeline is set, or the service stopped, under it
         self._stopped = False
@@ -71,12 +74,37 @@ class Service:
         self.bus.listen(self._to_panel)
         self.bus.listen(self._game_changed)
         self.bus.listen(self._seat_follows_game)
-        if self._learning is not None:
-            self.bus.listen(self._learning.on_bus)
+        if self._learns:
+            self.bus.listen(self._teach_profile)
         self.panel.when_end_turn = self._end_turn_pressed
         self.hall = self._make_hall()  # None unless [hall] broker is set
 
     # -- parts -----------------------------------------------------------------------
+    @property
+    def profile(self) -> TableLearning:
+        """The table profile's learning, built on first use (the camera's reader, a correction, the profile page):
+        the first answer after a restart does not wait for it and the modules it loads."""
+        with self._profile_lock:
+            if self._profile is None:
+                from companion.vision.profile_learning import TableLearning
+
+                self._profile = TableLearning(self.profile_store.folder, store=self.profile_store)
+            return self._profile
+
+    @property
+    def _learning(self) -> TableLearning | None:
+        """The profile the camera reads with and learns into, None when [vision] profile is off."""
+        return self.profile if self._learns else None
+
+    def _teach_profile(self, event: BusEvent) -> None:
+        """An entry naming camera dice by their boxes may teach the profile; one without (a roll typed on a phone)
+        cannot, and loads nothing (TableLearning.on_bus sorts the rest)."""
+        if event.topic != "entry":
+            return
+        dice = (event.data.get("event") or {}).get("dice")
+        if isinstance(dice, list) and any(isinstance(d, dict) and isinstance(d.get("box"), list) for d in dice):
+            self.profile.on_bus(event)
+
     def _make_hall(self):
         """The club's hall (docs/hall.md): the table publishes to its broker from a thread, never in the way."""
         if not self.config["hall"]["broker"]:

@@ -2,8 +2,8 @@
 
 Why: the shipped readers learnt from a few hundred photos of other tables. Every correction on the phone ("that's
 a 4", "not a die", a doubtful roll confirmed as read) is a labelled crop of this table's dice, under its light,
-through its camera. The profile keeps those crops (``ProfileStore``, in the data directory's ``profile/``, nothing
-leaves the Pi) and ``TableProfile`` reads with them, with no training framework at run time:
+through its camera. The profile keeps those crops (``ProfileStore``, profile_store.py, in the data directory's
+``profile/``, nothing leaves the Pi) and ``TableProfile`` reads with them, with no training framework at run time:
 
 - each die's embedding is the face reader's penultimate features (companion/vision/embedding.py) at its four
   quarter-turns, standardised by the profile's own examples and averaged, so it says what kind of die it is;
@@ -20,149 +20,14 @@ epanemu-dice, learning from each set's first ten (benchmarks/dice.py --learn-fir
 
 from __future__ import annotations
 
-import json
-import logging
-import secrets
-import threading
-import time
-from dataclasses import asdict, dataclass, replace
-from pathlib import Path
+from dataclasses import replace
 from typing import Sequence
 
-import cv2
 import numpy as np
 
-from companion.core import DieReading, Text
-from companion.damaged import set_aside
-from companion.files import write_atomically
+from companion.core import DieReading
 from companion.vision.arbiter import _there
-
-log = logging.getLogger(__name__)
-NOT_A_DIE = 0  # an example's label for "not a die"; 1-6 are faces
-MOST = 400  # examples kept: the oldest go first
-AROUND = 3.0  # a "not a die" example also keeps its neighbourhood, this many crops wide
-HOW = ("corrected", "confirmed", "not a die", "photo")
-
-
-@dataclass(frozen=True)
-class Example:
-    """One die of the profile: its crop file's id, its label (1-6, or 0: not a die), where it came from."""
-
-    id: str
-    label: int
-    game: str = ""
-    colour: str | None = None
-    at: float = 0.0
-    how: str = "corrected"
-
-    def to_json(self) -> dict:
-        return asdict(self)
-
-
-class ProfileStore:
-    """``folder``/index.json lists the examples; ``<id>.png`` is each die's crop as the face readers cut it and
-    ``<id>-around.png`` a "not a die" example's neighbourhood. At most ``most``, oldest first out. An index that
-    cannot be read is set aside (companion/damaged.py) and a new profile starts; ``notice`` says so."""
-
-    def __init__(self, folder: Path, most: int = MOST):
-        self.folder = Path(folder)
-        self.most = max(1, int(most))
-        self.lock = threading.Lock()
-        self.version = 0  # bumped at every change: the reader refits when it moved
-        self.notice: Text | None = None
-        self.examples: list[Example] = self._load()
-
-    @property
-    def index(self) -> Path:
-        return self.folder / "index.json"
-
-    def _load(self) -> list[Example]:
-        if not self.index.exists():
-            return []
-        try:
-            data = json.loads(self.index.read_text(encoding="utf-8"))
-            examples = [Example(**item) for item in data["examples"]]
-            for example in examples:
-                if not 0 <= example.label <= 6 or example.how not in HOW or not example.id.isalnum():
-                    raise ValueError(f"example {example.id!r} is not one the profile makes")
-            return examples
-        except (OSError, ValueError, TypeError, KeyError) as exc:
-            kept = set_aside(self.index)
-            log.warning("the table profile's index %s could not be read (%s); kept as %s, a new profile starts",
-                        self.index, exc, kept.name)
-            self.notice = Text(f"The table profile was damaged; it is kept as {kept.name} and the camera learns "
-                               "this table's dice again from your corrections.",
-                               f"Le profil de la table était endommagé ; il est conservé sous le nom {kept.name} et "
-                               "la caméra réapprend les dés de cette table à partir de vos corrections.")
-            return []
-
-    def _save(self) -> None:
-        self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        write_atomically(self.index, json.dumps({"examples": [e.to_json() for e in self.examples]}))
-        self.version += 1
-
-    def add(self, crop: np.ndarray, label: int, game: str = "", colour: str | None = None, how: str = "corrected",
-            around: np.ndarray | None = None, replaces: str | None = None) -> Example:
-        """Keep one die's crop with its label (the example ``replaces`` goes: the same die corrected again)."""
-        if not 0 <= int(label) <= 6 or how not in HOW:
-            raise ValueError(f"a profile example is a face 1-6 or 0 (not a die), by one of {HOW}")
-        example = Example(secrets.token_hex(8), int(label), game, colour, time.time(), how)
-        with self.lock:
-            self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-            if not cv2.imwrite(str(self.folder / f"{example.id}.png"), crop):
-                raise OSError(f"the profile could not write {example.id}.png")
-            if around is not None:
-                cv2.imwrite(str(self.folder / f"{example.id}-around.png"), around)
-            gone = [e for e in self.examples if e.id == replaces]
-            self.examples = [e for e in self.examples if e.id != replaces] + [example]
-            gone += self.examples[:-self.most]
-            self.examples = self.examples[-self.most:]
-            self._save()
-            self._delete(gone)
-        return example
-
-    def remove(self, example_id: str) -> bool:
-        with self.lock:
-            gone = [e for e in self.examples if e.id == example_id]
-            if gone:
-                self.examples = [e for e in self.examples if e.id != example_id]
-                self._save()
-                self._delete(gone)
-            return bool(gone)
-
-    def reset(self) -> int:
-        """Forget every example; how many there were."""
-        with self.lock:
-            gone, self.examples = self.examples, []
-            self._save()
-            self._delete(gone)
-            return len(gone)
-
-    def _delete(self, examples: Sequence[Example]) -> None:
-        for example in examples:
-            for name in (f"{example.id}.png", f"{example.id}-around.png"):
-                (self.folder / name).unlink(missing_ok=True)
-
-    def picture(self, example_id: str) -> Path | None:
-        """The file a phone shows for an example: its neighbourhood where kept, else its crop."""
-        if not example_id.isalnum() or not any(e.id == example_id for e in self.snapshot()):
-            return None
-        around = self.folder / f"{example_id}-around.png"
-        return around if around.is_file() else self.folder / f"{example_id}.png"
-
-    def snapshot(self) -> list[Example]:
-        with self.lock:
-            return list(self.examples)
-
-    def crop(self, example: Example) -> np.ndarray | None:
-        """An example's crop; None (and the file set aside) when it cannot be read."""
-        path = self.folder / f"{example.id}.png"
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
-        if image is None:
-            log.warning("the table profile's crop %s could not be read; it is left out", path.name)
-            if path.exists():
-                set_aside(path)
-        return image
+from companion.vision.profile_store import NOT_A_DIE
 
 
 class TableProfile:

@@ -24,7 +24,8 @@ import numpy as np
 
 from companion.core import DieReading
 from companion.vision.embedding import Embedder
-from companion.vision.profile import AROUND, MOST, NOT_A_DIE, ProfileStore, TableProfile
+from companion.vision.profile import TableProfile
+from companion.vision.profile_store import AROUND, MOST, NOT_A_DIE, ProfileStore
 
 log = logging.getLogger(__name__)
 ROLLS_KEPT = 8  # settled rolls whose crops wait for a correction
@@ -56,8 +57,9 @@ class TableLearning:
     """The profile in ``folder`` (the data directory's ``profile/``), kept up to date from the phones' corrections
     and read with at each settled roll."""
 
-    def __init__(self, folder: Path, most: int = MOST, rolls: int = ROLLS_KEPT):
-        self.store = ProfileStore(folder, most)
+    def __init__(self, folder: Path, most: int = MOST, rolls: int = ROLLS_KEPT, store: ProfileStore | None = None):
+        """``store``: the profile in ``folder`` opened already (the service opens it at its start)."""
+        self.store = store if store is not None else ProfileStore(folder, most)
         self._rolls: collections.deque[SettledCrops] = collections.deque(maxlen=max(1, int(rolls)))
         self._features: dict[str, np.ndarray] = {}  # example id -> its 4 x D features
         self._seen: collections.deque[np.ndarray] = collections.deque(maxlen=SEEN_KEPT)

@@ -21,8 +21,9 @@ from companion.vision import DiceReader
 from companion.vision.embedding import Embedder, with_features
 from companion.vision.labels import load_labelled
 from companion.vision.model_files import ModelError
-from companion.vision.profile import NOT_A_DIE, ProfileStore, TableProfile
+from companion.vision.profile import TableProfile
 from companion.vision.profile_learning import TableLearning, photo_examples, rects
+from companion.vision.profile_store import NOT_A_DIE, ProfileStore
 from companion.vision.scoring import Score, match
 from tests.conftest import REPO, SHARED
 

@@ -297,7 +297,7 @@ SAY_AGAIN = """
 const done = arguments[arguments.length - 1];
 Promise.all([import("/js/views/answer.js"), import("/js/i18n.js")]).then(([answer, i18n]) => {
   answer.begin();
-  answer.show({ message: () => i18n.t("game.started") });
+  answer.show({ message: () => i18n.t("answer.accepted") });  // other words: the same ones are not said twice
   done();
 });
 """
@@ -320,12 +320,12 @@ def test_what_the_page_said_before_a_switch_to_french_is_said_again_in_french(ta
     assert service.table.record.id == game_before + 1
     wait(browser, lambda d: "New game started" in d.find_element(By.ID, "notices").text, timeout=4)
     browser.execute_async_script(SAY_AGAIN)  # an answer beside the control tapped, as a change on this screen gets
-    assert browser.find_element(By.ID, "tap-answer").text == "New game started"
+    assert browser.find_element(By.ID, "tap-answer").text == "Done"
     browser.execute_script("window.companion.switchLanguage('fr')")
     try:
         notices = browser.find_element(By.ID, "notices").text
         assert "Nouvelle partie commencée" in notices and "New game started" not in notices
-        assert browser.find_element(By.ID, "tap-answer").text == "Nouvelle partie commencée"
+        assert browser.find_element(By.ID, "tap-answer").text == "C’est fait"
         for scheme in ("light", "dark"):
             browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": [
                 {"name": "prefers-color-scheme", "value": scheme}]})

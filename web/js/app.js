@@ -1,7 +1,7 @@
 // The phone page: loads the table, follows the live stream, routes between screens.
 
 import { Api } from "./api.js";
-import { $, $$, h } from "./dom.js";
+import { $, $$ } from "./dom.js";
 import { detectLanguage, language, pick, setLanguage, t } from "./i18n.js";
 import { LiveStream } from "./stream.js";
 import { keepAwake } from "./wake.js";
@@ -9,6 +9,7 @@ import * as answer from "./views/answer.js";
 import * as feedView from "./views/feed.js";
 import { describeEntry } from "./views/feed.js";
 import * as gameView from "./views/game.js";
+import * as notices from "./views/notices.js";
 import * as settingsView from "./views/settings.js";
 import * as statsView from "./views/stats.js";
 import * as tableView from "./views/table.js";
@@ -110,7 +111,7 @@ class App {
     this.setConnection(this.connection);
     this.render();
     answer.relabel(); // what is still shown says it again in the new language
-    for (const item of $("#notices").children) if (item.words) item.textContent = item.words();
+    notices.relabel();
   }
 
   setConnection(status) {
@@ -276,18 +277,14 @@ class App {
     if (result) { this.adopt(result.state); this.refreshHistory(); this.render(); }
   }
 
-  /** One queue of short notices (two at most), floating under the top bar, taking no taps; not on the join screen.
-   * ``message``: a function that says it in the page's language (a switch says it again), or a fixed text. */
+  /** A short notice (notices.js), not on the join screen, and not when the answer beside this phone's last tap
+   * says the same. ``message``: a function that says it in the page's language (a switch says it again), or a
+   * fixed text. */
   toast(message, kind = "info") {
-    const list = $("#notices");
     if (this.screen === "join") return;
-    const words = typeof message === "function" ? message : null;
-    const item = h("div", { class: "notice", dataset: { kind }, role: kind === "error" ? "alert" : "status" },
-      words ? words() : message);
-    item.words = words;
-    list.prepend(item);
-    while (list.children.length > 2) list.lastChild.remove();
-    setTimeout(() => item.remove(), kind === "error" ? 8000 : 5000);
+    const words = typeof message === "function" ? message : () => message;
+    if (answer.says(words())) return;
+    notices.show(words, kind);
   }
 }
 

@@ -6,6 +6,7 @@
 
 import { $, clear, h } from "../dom.js";
 import { addStrings, pick, t } from "../i18n.js";
+import * as notices from "./notices.js";
 
 addStrings({
   en: {
@@ -83,6 +84,7 @@ export function show({ verdicts = null, message = "", kind = "ok" }) {
   said = { verdicts, message, kind };
   fill();
   shown = true;
+  notices.drop(says); // a notice floating above says it already: the answer beside the finger is the one kept
   place({ reveal: true });
 }
 
@@ -91,16 +93,27 @@ export function relabel() {
   if (shown && said) { fill(); place(); }
 }
 
-function fill() {
+/** What the answer says, line by line, in the page's language: [{kind, text}]. */
+function lines() {
   const { verdicts, message, kind } = said;
-  const box = clear($("#tap-answer"));
   const text = typeof message === "function" ? message() : message;
-  const lines = verdicts && verdicts.length ? verdicts.map((v) => ({ kind: v.kind, text: pick(v) }))
+  return verdicts && verdicts.length ? verdicts.map((v) => ({ kind: v.kind, text: pick(v) }))
     : [{ kind, text: text || t("answer.accepted") }];
+}
+
+/** Whether the answer shown says ``text``: one of its lines, alone or after its kind ("Warning: …", a notice's
+ * form of a verdict). A notice saying it too would show the same words twice. */
+export function says(text) {
+  return shown && Boolean(said) && lines().some((line) => text === line.text || text.endsWith(`: ${line.text}`));
+}
+
+function fill() {
+  const box = clear($("#tap-answer"));
+  const shownLines = lines();
   const worst = ["illegal", "error", "conflict", "breach", "loss", "elimination", "fall", "warning", "unsure", "win"]
-    .find((k) => lines.some((line) => line.kind === k)) || "ok";
+    .find((k) => shownLines.some((line) => line.kind === k)) || "ok";
   box.dataset.kind = worst;
-  for (const line of lines) {
+  for (const line of shownLines) {
     const badge = ["ok", "error", "conflict"].includes(line.kind) ? null
       : h("span", { class: "badge" }, t(`kind.${line.kind}`));
     box.append(h("p", { class: `answer-line kind-${line.kind}`, dataset: { kind: line.kind } },
@@ -133,7 +146,7 @@ export function place({ reveal = false } = {}) {
   const again = anchor.el.isConnected && pageRect(anchor.el) ? anchor.el
     : anchor.key ? [...document.querySelectorAll(anchor.key)].find((el) => pageRect(el)) : null;
   if (again) { anchor.el = again; anchor.rect = pageRect(again); }
-  const rect = anchor.rect;
+  const rect = besideBoard(anchor);
   const width = Math.min(document.documentElement.clientWidth - 16, 420);
   box.style.width = `${width}px`;
   const centre = (rect.left + rect.right) / 2;
@@ -146,7 +159,10 @@ export function place({ reveal = false } = {}) {
   const onScreen = (c) => c.top - scrollY >= TOP_BAR && c.top + height - scrollY <= innerHeight - TAB_BAR;
   const hidden = (c) => covered({ top: c.top - scrollY, bottom: c.top + height - scrollY, left: left - scrollX,
     right: left + width - scrollX });
-  const best = [below, above].map((c) => ({ ...c, cost: (onScreen(c) ? 0 : 100) + hidden(c) }))
+  // of two places as good, the nearer the finger (beside a board, the edge nearer the cell tapped); else below
+  const middle = (anchor.rect.top + anchor.rect.bottom) / 2;
+  const near = (c) => Math.min(Math.round(Math.abs(c.top + height / 2 - middle)), 9999) / 1e4;
+  const best = [below, above].map((c) => ({ ...c, cost: (onScreen(c) ? 0 : 100) + hidden(c) + near(c) }))
     .sort((a, b) => a.cost - b.cost)[0];
   box.style.top = `${best.top}px`;
   box.dataset.side = best.side;
@@ -154,6 +170,15 @@ export function place({ reveal = false } = {}) {
     const r = box.getBoundingClientRect();
     if (r.top < TOP_BAR || r.bottom > innerHeight - TAB_BAR) box.scrollIntoView({ block: "nearest" });
   }
+}
+
+/** Where the answer goes above or below: the control tapped, or for a cell or piece of a board that asks for it
+ * (``data-answer="outside"``: Nexus Keepers', whose cells are all a player may tap next) the board's top and bottom
+ * edges, at the tapped cell's left and right, so the answer never lies over the board. */
+function besideBoard({ el, rect }) {
+  const board = el.isConnected && el.closest ? el.closest('[data-answer="outside"]') : null;
+  const edges = board ? pageRect(board) : null;
+  return edges ? { top: edges.top, bottom: edges.bottom, left: rect.left, right: rect.right } : rect;
 }
 
 /** How many controls on the table screen a box (viewport coordinates) would lie over. */

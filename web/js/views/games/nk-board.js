@@ -50,7 +50,8 @@ export function drawBoard(board, opts = {}) {
   const rows = box.y1 - box.y0;
   const root = svg("svg", {
     class: "nk-board", viewBox: `${box.x0 * CELL} ${box.y0 * CELL} ${cols * CELL} ${rows * CELL}`,
-    role: "img", "aria-label": t("nk.board"), style: `width:max(100%, ${Math.ceil(cols * 44)}px);aspect-ratio:${cols} / ${rows}`,
+    role: "img", "aria-label": t("nk.board"), dataset: { answer: "outside" }, // a refused tap's reason: off the board
+    style: `width:max(100%, ${Math.ceil(cols * 44)}px);aspect-ratio:${cols} / ${rows}`,
   });
   const owners = board.cubes.map((c) => c.player);
   const cellGroup = (x, y, children, cls, data) => svg("g", {

@@ -1,0 +1,108 @@
+"""A phone says one thing once: a notice equal to one floating already is counted on it ("×2") rather than shown
+again, and a notice never repeats the answer beside the finger. Nexus Keepers' reason for a refused tap lies off
+its board, never over cells a player may tap next, on a phone 360 px wide and on a tablet."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardhelpers import tap, unlock, wait
+from conftest import page_errors
+from screens import language, show, start, theme
+
+pytestmark = pytest.mark.browser
+
+NOTICES = "return [...document.querySelectorAll('#notices .notice')].map((n) => n.innerText)"
+SAY_BESIDE = """
+const done = arguments[arguments.length - 1];
+Promise.all([import("/js/views/answer.js"), import("/js/i18n.js")]).then(([answer, i18n]) => {
+  answer.begin();
+  answer.show({ message: () => i18n.t(arguments[0]) });
+  done();
+});
+"""
+RECTS = """const box = document.querySelector('#tap-answer');
+  if (!box || 'empty' in box.dataset) return null;
+  const rect = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  return {answer: rect(box), board: rect(document.querySelector('.nk-board')), text: box.innerText,
+          height: innerHeight};"""
+
+
+def start_free_roll(phone):
+    """Start a free roll game on the game screen, without reloading the page (its notices stay)."""
+    phone.execute_script("location.hash = '#/game'")
+    tap(phone, "#game-free-roll")
+    tap(phone, "#game-start")
+    if phone.execute_script("return document.querySelector('#confirm-dialog').open"):
+        tap(phone, "#confirm-yes")
+    wait(phone, lambda d: d.execute_script("return location.hash") == "#/table", message="the table never opened")
+
+
+def test_the_same_notice_twice_is_shown_once_and_counted(quiet_table, phone, screenshots):
+    """Two games started one after the other said "New game started" in two notices stacked over the camera's
+    picture; now one, counted, and none while the answer beside the finger says the same."""
+    service, url = quiet_table
+    unlock(phone, url)
+    phone.set_window_size(390, 844)
+    phone.execute_script("location.hash = '#/table'")
+    phone.execute_script("document.querySelector('#notices').replaceChildren()")
+    start_free_roll(phone)
+    start_free_roll(phone)
+    shown = phone.execute_script(NOTICES)
+    said = [text for text in shown if "New game started" in text]
+    assert len(said) == 1, f"the same notice shown {len(said)} times: {shown}"
+    assert said[0].endswith("×2"), said
+    for lang in ("en", "fr"):
+        language(phone, lang)
+        for scheme in ("light", "dark"):
+            theme(phone, scheme)
+            phone.save_screenshot(str(screenshots / f"notice-counted-{lang}-{scheme}.png"))
+    phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
+    assert any("Nouvelle partie commencée ×2" in text for text in phone.execute_script(NOTICES))
+
+    # the answer beside the finger says it too: the notice goes; a notice saying what the answer says is not shown
+    phone.execute_async_script(SAY_BESIDE, "game.started")
+    assert phone.find_element("id", "tap-answer").text == "Nouvelle partie commencée"
+    assert not [text for text in phone.execute_script(NOTICES) if "Nouvelle partie" in text]
+    phone.execute_script("window.companion.toast(() => 'Nouvelle partie commencée', 'ok')")
+    phone.execute_script("window.companion.toast('Avertissement\u00a0: Nouvelle partie commencée', 'warning')")
+    assert phone.execute_script(NOTICES) == []
+    phone.execute_script("window.companion.toast('Autre chose', 'info')")  # other words are still said
+    assert phone.execute_script(NOTICES) == ["Autre chose"]
+    language(phone, "en")
+    assert not page_errors(phone)
+
+
+@pytest.mark.parametrize("size", [(360, 800), (820, 1180)], ids=["phone-360", "tablet"])
+def test_the_reason_for_a_refused_tap_lies_off_the_nexus_keepers_board(quiet_table, phone, screenshots, size):
+    """Tapping a keeper on another's turn said why in a box over the board's bottom rows; now above or below the
+    board, on the screen, for a keeper on the top row and one lower down."""
+    service, url = quiet_table
+    unlock(phone, url)
+    phone.set_window_size(*size)
+    try:
+        start(service, "nexus-keepers", 1)  # set up: A's turn, not started, so a tap on any keeper is refused
+        show(phone, url)
+        keepers = [k for k in service.table.state()["summary"]["board"]["keepers"] if k["status"] == "board"]
+        rows = sorted({k["cell"][1] for k in keepers})
+        assert len(rows) > 1, "the example's keepers should stand on more than one row"
+        for keeper in sorted(keepers, key=lambda k: k["cell"][1]):
+            tap(phone, f".nk-board .keeper[data-keeper='{keeper['id']}']")
+            seen = wait(phone, lambda d: d.execute_script(RECTS), message="the tap said nothing")
+            assert f"It is {service.table.state()['summary']['turn']}'s turn" in seen["text"]
+            left, top, right, bottom = seen["answer"]
+            b_left, b_top, b_right, b_bottom = seen["board"]
+            overlap = left < b_right and right > b_left and top < b_bottom and bottom > b_top
+            assert not overlap, f"the reason lies over the board after tapping {keeper['id']}: {seen}"
+            assert 0 <= top and bottom <= seen["height"], f"the reason is off the screen: {seen}"
+        name = f"nk-reason-{'tablet' if size[0] > 700 else 'phone'}"
+        phone.save_screenshot(str(screenshots / f"{name}-en.png"))
+        language(phone, "fr")
+        for scheme in ("light", "dark"):
+            theme(phone, scheme)
+            phone.save_screenshot(str(screenshots / f"{name}-fr-{scheme}.png"))
+    finally:
+        phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
+        language(phone, "en")
+        phone.set_window_size(390, 844)
+    assert not page_errors(phone)

@@ -1,0 +1,46 @@
+// Short notices of what others (another phone, the camera) did, floating under the top bar (#notices), two at most,
+// taking no taps. A phone never shows the same words twice at once: a notice that says what one shown already says
+// takes its place at the top, counted ("×2"), and is shown its full time again.
+
+import { $, clear, h } from "../dom.js";
+
+const SHOWN = 2;           // notices on the screen at once
+const ERROR_MS = 8000;     // how long a notice stays: an error is read more slowly
+const INFO_MS = 5000;
+
+/** The words a notice says now, in the page's language (a switch says them again). */
+function said(item) { return item.words(); }
+
+function fill(item) {
+  clear(item).append(item.words());
+  if (item.count > 1) item.append(h("span", { class: "count" }, ` ×${item.count}`));
+}
+
+/** Show ``words`` (a function that says it in the page's language) as a notice of ``kind``. */
+export function show(words, kind) {
+  const list = $("#notices");
+  const text = words();
+  const same = [...list.children].find((item) => said(item) === text);
+  const item = same || h("div", { class: "notice" });
+  item.words = words;
+  item.count = same ? same.count + 1 : 1;
+  item.dataset.kind = kind;
+  item.setAttribute("role", kind === "error" ? "alert" : "status");
+  fill(item);
+  list.prepend(item);
+  while (list.children.length > SHOWN) list.lastChild.remove();
+  clearTimeout(item.timer);
+  item.timer = setTimeout(() => item.remove(), kind === "error" ? ERROR_MS : INFO_MS);
+}
+
+/** The language changed: every notice says its words again in the new one. */
+export function relabel() {
+  for (const item of $("#notices").children) fill(item);
+}
+
+/** Take away the notices whose words ``says`` (text => bool) finds said elsewhere on the screen. */
+export function drop(says) {
+  for (const item of [...$("#notices").children]) {
+    if (says(said(item))) { clearTimeout(item.timer); item.remove(); }
+  }
+}

@@ -203,10 +203,10 @@ def play_card(driver, card, x, y, rotation, summary):
     tap(driver, "#nx-play")
 
 
-def place_counter(driver, summary, node):
+def place_counter(driver, summary, node, state):
     card = node.split(":")[0]
     tap(driver, f"#nx-scroll .card-hit[data-card='{card}']")
-    said = next(c["said"]["en"] for c in summary["cards"] if c["card"] == card)  # "Ann's Long rod", not "Long rod"
+    said = state.placed(card)  # as the verdicts say it: "Ann's Long rod", not "Long rod"
     assert driver.find_element("css selector", "#nx-zoom h3").text == f"{said}: tap a free node"
     legal = shown(driver, "return [...document.querySelectorAll('#nx-zoom .node.legal')].map(n => n.dataset.node)")
     assert sorted(legal) == sorted(n for n in summary["legal_counters"] if n.startswith(card + ":"))
@@ -248,7 +248,7 @@ def test_nexus_is_set_up_and_played_by_tapping(quiet_table, phone, screenshots):
         if node is None:
             break
         player = summary["player"]
-        place_counter(phone, summary, node)
+        place_counter(phone, summary, node, service.table.engine.state)
         summary = check_nexus_board(phone, url, service)
         assert summary["counters"][node] == player
         assert summary["player"] != player

@@ -11,7 +11,7 @@ import pytest
 
 from boardhelpers import tap, wait
 from conftest import page_errors
-from screens import example, show, start
+from screens import example, language, show, start
 
 pytestmark = pytest.mark.browser
 
@@ -88,4 +88,38 @@ def test_a_tap_on_a_tiny_square_zooms_there_and_the_next_tap_plays(narrow_table,
     wait(phone, lambda d: d.find_elements("id", "nx-ways"), message="the second tap did not choose the square")
     time.sleep(0.3)
     assert layout(phone)["scale"] >= 1
+    assert not page_errors(phone)
+
+
+# Every card down as the phone says it (nx-board.js's cardSaid, from the summary's names, players and turns).
+CARD_WORDS_JS = """const done = arguments[arguments.length - 1];
+  import(new URL('js/views/games/nx-board.js', document.baseURI).href).then((m) => {
+    const summary = window.companion.state.summary; done(summary.cards.map((c) => m.cardSaid(summary, c.card))); });"""
+NEXUS_LIST_JS = """return [[...document.querySelectorAll('.nx-nexuses li')].map((li) => li.dataset.nexus),
+  [...document.querySelectorAll('.nx-nexuses li strong')].map((s) => s.textContent)]"""
+STATE_READS_JS = "return performance.getEntriesByType('resource').filter((r) => r.name.includes('/api/state')).length"
+
+
+def test_every_card_down_is_said_as_the_verdicts_say_it_and_again_in_the_language_switched_to(narrow_table, phone):
+    """The summary sends each card's name once, not each card's words in both languages: the phone says "Bob's Fork",
+    "la Fourche de Bob", "l'Embranchement qu'Ann a posé au tour 15" as the referee does, and says them again when the
+    language is switched, reading no new state (the Nexus list's words are made of the cards')."""
+    service, url = narrow_table
+    start(service, "nexus", None)
+    show(phone, url)
+    state = service.table.engine.state
+    words, names = state.words(), state.nexus_names()
+    fr = [w.fr for w in words]  # the example game says a card each way
+    assert {"la Fourche de Bob", "la Double croix d'Ann", "le Pont qu'Ann a posé au tour 41",
+            "la Boucle que Bob a posée au tour 18", "l'Embranchement de Bob"} <= set(fr)
+    try:
+        for lang in ("fr", "en"):
+            reads = phone.execute_script(STATE_READS_JS)
+            language(phone, lang)
+            assert phone.execute_async_script(CARD_WORDS_JS) == [w.get(lang) for w in words]
+            ids, listed = phone.execute_script(NEXUS_LIST_JS)
+            assert len(ids) == len(names) and listed == [names[n].get(lang) for n in ids]
+            assert phone.execute_script(STATE_READS_JS) == reads
+    finally:
+        language(phone, "en")
     assert not page_errors(phone)

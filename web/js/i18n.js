@@ -452,9 +452,11 @@ export function pick(text) {
   return typeset(text[current] ?? text.en ?? "");
 }
 
-/** A piece (a Hexors tile, a Nexus card) as the referee's verdicts name it: the summary's labels, else its id. */
+/** A piece (a Hexors tile, a Nexus card) as the referee's verdicts name it: the summary's labels (a label may be
+ * an index in its ``names``, each name sent once for a deck's many copies), else its id. */
 export function named(summary, id) {
   const label = ((summary || {}).labels || {})[id];
+  if (typeof label === "number") return pick((summary.names || [])[label]);
   return label == null ? id ?? "" : pick(label);
 }
 

@@ -3,8 +3,10 @@
 Everything is in board (half-card) units: a landscape card at (x, y) spans x..x+2, y..y+1. Every phone reads the
 summary again after each change, all evening, so it carries what the phone cannot work out, once: each design's
 rods and nodes (``designs``, drawn at each card's place and turn: the transform ``Placement.board_point`` applies),
-each card's place and words; a node's position and power come from its card's design, its Nexus from the Nexuses'
-node lists.
+each card name in both languages (``names``; ``labels``: each card's, by index) and each card's place; a node's
+position and power come from its card's design, its Nexus from the Nexuses' node lists, and a card's words ("Bob's
+Fork", as the verdicts say it: ``places.card_phrases``) from its name, the players and its turn (nx-board.js), so a
+phone switching languages says them again without asking.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from companion.words import fact, plural_en, plural_fr
 
 from .display import card_shape, drawable
 from .grid import open_spots
+from .places import GENDER_FR, noun_fr
 from .scoring import standing, worth
 from .state import CARD, GameState
 from .turns import counter_nodes
@@ -35,17 +38,34 @@ def _design(state: GameState, card_id: str) -> tuple[str, dict[str, Any]]:
 
 def board_cards(state: GameState) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Each card down, where it lies, by its ``design`` (an index in the designs returned: each shape once, however
-    many copies are down) and ``said`` as the verdicts tell it ("Bob's Fork", "the first card")."""
+    many copies are down)."""
     cards, designs, seen = [], [], {}
-    words = state.words()
-    for index, placement in enumerate(state.board.placements):
+    for placement in state.board.placements:
         key, shape = _design(state, placement.card)
         if key not in seen:
             seen[key] = len(designs)
             designs.append(shape)
         cards.append({"card": placement.card, "x": placement.x, "y": placement.y, "rotation": placement.rotation,
-                      "design": seen[key], "said": words[index].to_json()})
+                      "design": seen[key]})
     return cards, designs
+
+
+def card_names(state: GameState) -> tuple[list[dict[str, str]], dict[str, int]]:
+    """Each card name of the game once, as the verdicts say it, with what French needs to say a card down ("la
+    Fourche de Bob", "l'Embranchement qu'Ann a posé"): ``the_fr`` and ``gender``; and every card's name by index
+    (``labels``: a deck of sixty cards holds nine names). Worked out once per game in the engine's cache."""
+    known = state.memo.get("names")
+    if known is None or known[0] is not state.cards:
+        names, index, labels = [], {}, {}
+        for cid in state.cards:
+            name = (state.label(cid), state.label(cid, "fr"))
+            if name not in index:
+                index[name] = len(names)
+                names.append({"en": name[0], "fr": name[1], "the_fr": noun_fr(name[1])[0],
+                              "gender": GENDER_FR.get(name[1], "f")})
+            labels[cid] = index[name]
+        known = state.memo["names"] = (state.cards, names, labels)
+    return known[1], known[2]
 
 
 def nexus_views(state: GameState, options: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -70,6 +90,7 @@ def nexus_views(state: GameState, options: Mapping[str, Any]) -> list[dict[str, 
 def summary(state: GameState, options: Mapping[str, Any]) -> dict[str, Any]:
     board = state.board
     cards, designs = board_cards(state)
+    names, labels = card_names(state)
     return {
         "phase": state.phase,
         "player": state.player if state.outcome is None else None,
@@ -79,8 +100,8 @@ def summary(state: GameState, options: Mapping[str, Any]) -> dict[str, Any]:
         "target_points": options["target_points"],
         "deck_left": len(state.deck),
         "top_card": state.deck[0] if state.deck and state.deck_order == "top_first" else None,
-        # every card by its name in both languages, as verdicts say it
-        "labels": {cid: {"en": state.label(cid), "fr": state.label(cid, "fr")} for cid in state.cards},
+        "names": names,  # every card name once, in both languages, as verdicts say it
+        "labels": labels,  # each card's name, by index in ``names``
         "cards": cards,
         "designs": designs,
         "counters": dict(state.counters),

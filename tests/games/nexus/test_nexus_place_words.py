@@ -163,9 +163,20 @@ def test_a_counter_the_camera_sees_is_told_by_its_colour_s_player_and_the_card_i
     assert camera_names(None, spots)["spot-1"].en == "a red counter"  # before the setup: no player yet
 
 
-def test_the_summary_tells_each_card_down_as_the_verdicts_do():
-    """The phone titles a zoomed card with these words: "Ann's Bridge: tap a free node", not "Bridge"."""
+def test_the_summary_names_each_card_once_with_what_the_phone_says_a_card_down_with():
+    """The phone titles a zoomed card "Ann's Bridge: tap a free node", not "Bridge": it says each card down from its
+    name, the players and its turn (nx-board.js), so a card's words are not sent twice per card in each state."""
     engine = example_game()
     lay(engine, "ex-bridge-1", 2, -1, 90)
-    assert [c["said"] for c in engine.summary()["cards"]] == [
-        {"en": "the first card", "fr": "la première carte"}, {"en": "Ann's Bridge", "fr": "le Pont d'Ann"}]
+    summary, state = engine.summary(), engine.state
+    names, labels = summary["names"], summary["labels"]
+    assert sorted(labels) == sorted(state.cards) and len(names) == len({(n["en"], n["fr"]) for n in names}) == 9
+    for cid in state.cards:
+        assert (names[labels[cid]]["en"], names[labels[cid]]["fr"]) == (state.label(cid), state.label(cid, "fr"))
+    assert names[labels["ex-bridge-1"]] == {"en": "Bridge", "fr": "Pont", "the_fr": "le Pont", "gender": "m"}
+    assert names[labels["ex-split-1"]]["the_fr"] == "l'Embranchement"
+    assert names[labels["ex-caps-1"]] == {"en": "Six caps", "fr": "Six embouts", "the_fr": "la carte Six embouts",
+                                          "gender": "f"}
+    assert [c["card"] for c in summary["cards"]] == ["ex-cross-1", "ex-bridge-1"]
+    assert all(set(c) == {"card", "x", "y", "rotation", "design"} for c in summary["cards"])
+    assert [w.fr for w in state.words()] == ["la première carte", "le Pont d'Ann"]  # the_fr, then "d'Ann"

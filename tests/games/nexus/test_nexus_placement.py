@@ -156,6 +156,8 @@ def test_verdicts_name_cards_as_players_do_and_tell_copies_apart_by_who_played_t
     ok(counter(known, "t-bar-1:a"))
     again = play(known, "t-pair-1", 3, 0, 90)
     assert again[0].message.en.startswith("Ann's Pair is already on the board")
-    assert known.summary()["labels"] == {"t-bar-1": {"en": "Bar", "fr": "Bar"},
-                                         "t-pair-1": {"en": "Pair", "fr": "Pair"},
-                                         "t-pair-2": {"en": "Pair", "fr": "Pair"}}
+    summary = known.summary()
+    assert {cid: summary["names"][i]["en"] for cid, i in summary["labels"].items()} == {
+        "t-bar-1": "Bar", "t-pair-1": "Pair", "t-pair-2": "Pair"}
+    assert [(n["en"], n["fr"], n["the_fr"]) for n in summary["names"]] == [("Bar", "Bar", "la carte Bar"),
+                                                                            ("Pair", "Pair", "la carte Pair")]

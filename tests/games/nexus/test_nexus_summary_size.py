@@ -1,7 +1,8 @@
 """The Nexus summary stays small as the table fills: every phone reads it again after each change, on a café's
 Wi-Fi, all evening. Each card down used to add about 1.7 KB (its rods, its words and each Nexus's words in both
-languages, every node's position); the phone works out what it can from each design, drawn once, and the cards'
-words. The bytes are measured, not timed (benchmarks/nexus_payload.py prints them as sent)."""
+languages, every node's position), then 549 bytes with its words still in both languages; the phone works out what
+it can from each design, drawn once, and each card name, sent once, and says the cards' words itself. The bytes are
+measured, not timed (benchmarks/nexus_payload.py prints them as sent)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from companion.games.nexus.players import counter_event
 from companion.referee import create_game
 
 PER_CARD_BEFORE = 1722  # bytes a card between 20 and 40 cards down in this game, measured before (1.7 KB)
+PER_CARD_WITH_WORDS = 549  # the same, measured while each card's words came in both languages (409 without)
+NAMES_BY_CARD = 2491  # every card's name in both languages, card by card: the example deck's 54 cards
 
 
 def card_anywhere(engine, rng):
@@ -23,10 +26,15 @@ def card_anywhere(engine, rng):
             "y": spot["y"], "rotation": rng.choice(spot["rotations"])}
 
 
-def summary_bytes_at(counts, seed=3):
-    """The summary's bytes as sent, at each number of cards down: two players, the example deck."""
+def new_game():
     engine = create_game("nexus", {"target_points": 10_000})
     engine.apply({"type": "setup", "players": ["Ann", "Bob"], "deck": "example", "deck_order": "top_first"})
+    return engine
+
+
+def summary_bytes_at(counts, seed=3):
+    """The summary's bytes as sent, at each number of cards down: two players, the example deck."""
+    engine = new_game()
     rng, out = random.Random(seed), {}
     for count in counts:
         while not (engine.state.phase == "card" and len(engine.state.board.placements) == count):
@@ -39,7 +47,16 @@ def summary_bytes_at(counts, seed=3):
     return out
 
 
-def test_each_card_down_adds_at_most_half_what_it_did_to_the_summary():
+def test_each_card_down_adds_no_words_to_the_summary():
+    """Half what a card added at first, and less than a card's words in both languages: 549 bytes with them."""
     size = summary_bytes_at([20, 40])
     per_card = (size[40] - size[20]) / 20
     assert per_card <= PER_CARD_BEFORE / 2, per_card
+    assert per_card <= PER_CARD_WITH_WORDS - 100, per_card
+
+
+def test_the_deck_s_names_come_once_each_not_once_a_card():
+    """Fifty-four cards, nine names: each name once, each card by its name's index."""
+    summary = new_game().summary()
+    size = sum(len(json.dumps(summary[key], separators=(",", ":"))) for key in ("names", "labels"))
+    assert size <= NAMES_BY_CARD * 0.6, size

@@ -44,16 +44,44 @@ export function boardNodes(summary) {
   return out;
 }
 
-/** A card down as the verdicts tell it ("Bob's Fork", "the first card"), else its design's name. */
+const ownersDrawn = new WeakMap();
+
+/** Each card down's player and how many cards of its name that player has down, worked out once per summary: card
+ * n went down on turn n, one card a turn, round the seating order (the engine's ``places.played_by``). */
+function owners(summary) {
+  if (ownersDrawn.has(summary)) return ownersDrawn.get(summary);
+  const players = (summary.players || []).map((p) => p.name);
+  const cards = (summary.cards || []).map((c, i) => ({ who: i ? players[(i - 1) % players.length] : null,
+    name: (summary.labels || {})[c.card] }));
+  const count = new Map();
+  for (const c of cards.slice(1)) count.set(`${c.who}\n${c.name}`, (count.get(`${c.who}\n${c.name}`) || 0) + 1);
+  const out = cards.map((c) => ({ ...c, alike: c.who ? count.get(`${c.who}\n${c.name}`) : 0 }));
+  ownersDrawn.set(summary, out);
+  return out;
+}
+
+/** The board's card ``index`` as the verdicts tell it (``places.card_phrases``): "the first card", "Bob's Fork"
+ * ("la Fourche de Bob"), "the Fork Bob played on turn 3" where Bob has more than one Fork down. */
+export function cardWords(summary, index) {
+  if (index === 0) return t("nx.card.first");
+  const { who, name, alike } = owners(summary)[index];
+  const words = (summary.names || [])[name];
+  if (!words) return named(summary, summary.cards[index].card);
+  const vowel = /^[aeiouéèêâîôû]/i.test(who) ? ".vowel" : "";
+  const args = { who, name: pick(words), the: words.the_fr, turn: index, played: t(`nx.played.${words.gender}`) };
+  return t(alike < 2 ? `nx.card.by${vowel}` : `nx.card.by_turn${vowel}`, args);
+}
+
+/** A card down as the verdicts tell it ("Bob's Fork", "the first card"), else its name. */
 export function cardSaid(summary, cardId) {
-  const card = (summary.cards || []).find((c) => c.card === cardId);
-  return card && card.said ? pick(card.said) : named(summary, cardId);
+  const index = (summary.cards || []).findIndex((c) => c.card === cardId);
+  return index < 0 ? named(summary, cardId) : cardWords(summary, index);
 }
 
 /** A Nexus by the cards it runs across (the summary's ``place``: card indexes, how many more, where on them), in the
  * words the verdicts use: "the first card, Bob's Fork and 2 more cards", "the first card, top left (2)". */
 export function nexusSaid(summary, place) {
-  const names = place.cards.map((k) => pick(summary.cards[k].said));
+  const names = place.cards.map((k) => cardWords(summary, k));
   if (place.more) names.push(t("nx.more_cards", { n: place.more }));
   let text = names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")}${t("nx.and")}${names.at(-1)}`;
   if (place.side) text += `, ${t(`nx.side.${place.side}`)}`;

@@ -3,11 +3,12 @@
 A two-player Nexus game on the example deck is played by the greedy automatic player (companion/games/nexus/
 players.py) through the real service and web app (no camera); at the cards named by ``--at`` it prints the bytes of
 GET /api/state as it was read before (with the engine's snapshot) and as the phone reads it now
-(``?snapshot=false``), its summary, and the last live entry event (past 16 KiB of state an event carries no board:
-every phone then reads /api/state). The card drawn there is then played through POST /api/events as a phone played
+(``?snapshot=false``) and its summary. The card drawn there is then played through POST /api/events as a phone played
 it before (the answer's state with the snapshot), undone, and played again as the phone plays it now
-(``?snapshot=false``): the bytes of both answers ("move before", "move now"). Last, what each card down adds to the
-summary between the first and the last count measured.
+(``?snapshot=false``): the bytes of both answers ("move before", "move now"), and of the live entry event that move
+sent every phone ("event"; "board": whether it carried the state's summary, else, past 16 KiB of state, each phone
+reads /api/state again). Last, what each card down adds to the summary between the first and the last count
+measured.
 
     python benchmarks/nexus_payload.py [--at 5 20 40] [--seed 3]
 """
@@ -52,8 +53,8 @@ def main(argv: list[str] | None = None) -> int:
         table.new_game("nexus", {"target_points": 10_000}, ["Ann", "Bob"])
         table.submit({"type": "setup", "players": ["Ann", "Bob"], "deck": "example", "deck_order": "top_first"})
         print(f"Nexus, 2 players, example deck, greedy player (seed {args.seed}); bytes as sent")
-        print(f"{'cards':>5} {'state before':>13} {'state now':>10} {'summary':>8} {'snapshot':>9} {'event':>6} "
-              f"{'move before':>12} {'move now':>9}")
+        print(f"{'cards':>5} {'state before':>13} {'state now':>10} {'summary':>8} {'snapshot':>9} "
+              f"{'move before':>12} {'move now':>9} {'event':>6} {'board':>6}")
         cards, wanted, sizes = 1, sorted(args.at), {}  # the first card is down with the setup
         while wanted:
             engine = table.engine
@@ -65,20 +66,22 @@ def main(argv: list[str] | None = None) -> int:
                 before = client.get("/api/state").data
                 now = client.get("/api/state?snapshot=false").data
                 state = json.loads(before)["state"]
-                event = service.bus.since(service.bus.last_id - 1)[0][-1]
                 size = sizes[cards] = len(json.dumps(state["summary"], separators=(",", ":")))
                 snapshot = len(json.dumps(state["snapshot"], separators=(",", ":")))
                 move = {"event": card_event(engine, engine.state.deck[0], rng)}
                 answers = []
                 for path in ("/api/events", "/api/events?snapshot=false"):  # the same move, undone between
+                    last = service.bus.last_id
                     answer = client.post(path, json=move, headers={"X-CSRF-Token": csrf})
                     if answer.status_code != 200 or table.engine.state.phase != "counter":
                         raise SystemExit(f"the move was not played (HTTP {answer.status_code}): nothing to weigh")
                     answers.append(len(answer.data))
                     if len(answers) == 1:
                         table.undo(source="phone")
-                print(f"{cards:>5} {len(before):>13} {len(now):>10} {size:>8} {snapshot:>9} {event.size:>6} "
-                      f"{answers[0]:>12} {answers[1]:>9}")
+                event = next(e for e in service.bus.since(last)[0] if e.topic == "entry")  # the move's, to every phone
+                board = "no" if event.data["state"].get("partial") else "yes"
+                print(f"{cards:>5} {len(before):>13} {len(now):>10} {size:>8} {snapshot:>9} {answers[0]:>12} "
+                      f"{answers[1]:>9} {len(event.text.encode()):>6} {board:>6}")
                 cards += 1
             elif engine.state.phase == "card":
                 table.submit(card_event(engine, engine.state.deck[0], rng))

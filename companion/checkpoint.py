@@ -4,14 +4,20 @@ Why: replaying thousands of entries through the engine took longer than systemd 
 the table's memory (its engine and the entries in force) is pickled into the journal with an entry
 (companion/journal.py): every ``EVERY`` entries while it is small (a few milliseconds to write), so a restart
 replays at most that many; a big one (a game whose state grows) further apart as the game grows (a tenth of its
-length), so that writing them costs the same per entry in a long game as in a short one. The journal stays the
-source of truth: a checkpoint written by other code (an update), or one that cannot be read, is ignored and the
-game is replayed from its first entry.
+length), so that writing them costs the same per entry in a long game as in a short one.
+
+A checkpoint says which formats it holds (``version``): the table memory's (``MEMORY_FORMAT``), its game's
+(``GAME_FORMATS``) and a digest of the game's data files (cards, tiles). An update that leaves them alone keeps the
+checkpoints (the first restart after a `git pull` takes seconds, not a replay of the game); a developer bumps a
+format when what its objects hold changes shape or meaning, and tests/core/test_checkpoint_formats.py fails when a
+shape changed without a bump. The journal stays the source of truth: a checkpoint of another format, or one that
+cannot be read, is ignored (with a notice in the log) and the game is replayed from its first entry.
 """
 
 from __future__ import annotations
 
 import hashlib
+import inspect
 import logging
 import pickle
 import zlib
@@ -19,9 +25,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from companion import __version__
 from companion.journal import Checkpoint
-from companion.referee import GameEngine
+from companion.referee import GameEngine, game_class
 from companion.table_memory import TableMemory
 
 log = logging.getLogger(__name__)
@@ -30,20 +35,28 @@ log = logging.getLogger(__name__)
 EVERY = 100
 #: a checkpoint up to this many bytes (compressed) is written every EVERY entries whatever the game's length
 SMALL = 64 * 1024
-#: the code whose objects a checkpoint holds: a change to any of it makes older checkpoints unusable
-CODE = ("games", "referee", "core.py", "table_memory.py", "checkpoint.py")
+#: the format of the table's memory (companion/table_memory.py, its statistics) a checkpoint pickles: bump it when
+#: their shape or meaning changes (the format test names what changed)
+MEMORY_FORMAT = 1
+#: the format of each game's engine and state objects, bumped the same way; a game left out has format 0
+GAME_FORMATS = {"free-roll": 1, "hexors": 1, "nexus": 1, "nexus-keepers": 1, "tesseract": 1}
 
 
-@lru_cache(maxsize=1)
-def code_version() -> str:
-    """The package version and a digest of the code a checkpoint's objects come from."""
-    root = Path(__file__).resolve().parent
-    digest = hashlib.sha256(__version__.encode())
-    for name in CODE:
-        for path in sorted((root / name).rglob("*.py")) if (root / name).is_dir() else [root / name]:
-            digest.update(str(path.relative_to(root)).encode())
-            digest.update(path.read_bytes())
-    return f"{__version__}+{digest.hexdigest()[:16]}"
+def version(game: str) -> str:
+    """What a checkpoint of ``game`` holds: the formats of its objects, and a digest of the game's data files."""
+    return f"memory {MEMORY_FORMAT}, {game} {GAME_FORMATS.get(game, 0)}, data {data_digest(game)}"
+
+
+@lru_cache(maxsize=None)
+def data_digest(game: str) -> str:
+    """The game's data files (its package's data/: cards, tiles), which its state holds copies of: a changed card
+    is replayed, not loaded as it was."""
+    folder = Path(inspect.getfile(game_class(game))).parent / "data"
+    digest = hashlib.sha256()
+    for path in sorted(folder.rglob("*")) if folder.is_dir() else []:
+        if path.is_file():
+            digest.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
 
 
 def due(entries: int, last: int, size: int = 0) -> bool:
@@ -53,17 +66,22 @@ def due(entries: int, last: int, size: int = 0) -> bool:
 
 
 def dump(memory: TableMemory) -> Checkpoint:
-    return Checkpoint(memory.next_seq, code_version(),
+    return Checkpoint(memory.next_seq, version(memory.engine.name),
                       zlib.compress(pickle.dumps(memory, protocol=pickle.HIGHEST_PROTOCOL), 1))
 
 
 def load(checkpoint: Checkpoint | None, game: str, options: dict[str, Any], game_id: int) -> TableMemory | None:
-    """The table's memory from ``checkpoint``, or None (none, written by other code, unreadable, another game's)."""
+    """The table's memory from ``checkpoint``, or None (none, of other formats, unreadable, another game's)."""
     if checkpoint is None:
         return None
-    if checkpoint.version != code_version():
-        log.info("game %d: its checkpoint was written by other code (%s); replaying its entries", game_id,
-                 checkpoint.version)
+    try:
+        expected = version(game)
+    except Exception as exc:  # an unknown game, its data unreadable: the replay says what is wrong
+        log.warning("game %d: its checkpoint cannot be checked (%s); replaying its entries", game_id, exc)
+        return None
+    if checkpoint.version != expected:
+        log.info("game %d: its checkpoint holds other formats (%s; this code: %s); replaying its entries", game_id,
+                 checkpoint.version, expected)
         return None
     try:
         memory = pickle.loads(zlib.decompress(checkpoint.data))
@@ -76,4 +94,7 @@ def load(checkpoint: Checkpoint | None, game: str, options: dict[str, Any], game
     if not fits:
         log.warning("game %d: its checkpoint is not this game's state; replaying its entries", game_id)
         return None
+    cache = getattr(memory.engine, "_cache", None)
+    if isinstance(cache, dict):  # words and shapes the game's code worked out (Nexus): this code works them out again
+        cache.clear()
     return memory

@@ -88,7 +88,8 @@ class RequestRecord:
 
 @dataclass(frozen=True)
 class Checkpoint:
-    """A running game's state after its entries before ``seq``; ``version`` says which code wrote ``data``."""
+    """A running game's state after its entries before ``seq``; ``version`` says which formats ``data`` holds
+    (companion/checkpoint.py)."""
 
     seq: int
     version: str

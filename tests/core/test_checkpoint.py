@@ -1,12 +1,18 @@
-"""A restart resumes from the game's last checkpoint: exactly the game a full replay of the journal gives, and a
-checkpoint that cannot be used is ignored (the journal is replayed from its first entry, never a crash)."""
+"""A restart resumes from the game's last checkpoint: exactly the game a full replay of the journal gives, also after
+an update of the code that leaves the checkpoint's formats alone; a checkpoint that cannot be used (damaged, of other
+formats, the game's data changed) is ignored (the journal is replayed from its first entry, never a crash)."""
 
 from __future__ import annotations
 
 import json
 import logging
+import pickle
 import random
+import shutil
 import sqlite3
+import subprocess
+import sys
+import zlib
 from pathlib import Path
 
 import pytest
@@ -94,7 +100,7 @@ def test_a_board_game_resumed_from_its_checkpoint_is_the_full_replay(data_dir, g
     same_game(resumed, without_checkpoints(data_dir))
 
 
-def test_a_damaged_checkpoint_or_one_from_other_code_is_ignored(data_dir, caplog):
+def test_a_damaged_checkpoint_or_one_of_other_formats_is_ignored(data_dir, caplog):
     rng = random.Random(1)
     table = open_table(data_dir)
     for _ in range(20):
@@ -106,9 +112,90 @@ def test_a_damaged_checkpoint_or_one_from_other_code_is_ignored(data_dir, caplog
     assert open_table(data_dir).state() == played
     assert "cannot be read" in caplog.text
     with sqlite3.connect(data_dir / "journal.sqlite3") as db:
-        db.execute("UPDATE checkpoints SET version = '0.0+older'")
+        db.execute("UPDATE checkpoints SET version = '0.0+older'")  # as the code before formats wrote them
     assert open_table(data_dir).state() == played
-    assert "written by other code" in caplog.text
+    assert "holds other formats (0.0+older;" in caplog.text
+
+
+def test_a_bumped_format_replays_the_game_instead_of_loading_the_older_checkpoint(data_dir, caplog, monkeypatch):
+    rng = random.Random(3)
+    table = open_table(data_dir)
+    for _ in range(20):
+        table.submit(roll(rng))
+    played = table.state()
+    caplog.set_level(logging.INFO, logger="companion")
+    for bumped in ("GAME_FORMATS", "MEMORY_FORMAT"):
+        with monkeypatch.context() as patch:
+            if bumped == "GAME_FORMATS":
+                patch.setitem(checkpoint.GAME_FORMATS, "free-roll", checkpoint.GAME_FORMATS["free-roll"] + 1)
+            else:
+                patch.setattr(checkpoint, "MEMORY_FORMAT", checkpoint.MEMORY_FORMAT + 1)
+            caplog.clear()
+            assert open_table(data_dir).state() == played
+            assert "holds other formats" in caplog.text and "from 20 journal entries after its start" in caplog.text
+    caplog.clear()
+    assert open_table(data_dir).state() == played
+    assert "after a checkpoint at entry 14" in caplog.text
+
+
+RESUME = """
+import json, logging, sys
+from companion.bus import EventBus
+from companion.journal import Journal
+from companion.table import Table
+logging.basicConfig(level=logging.INFO, stream=sys.stderr)
+print(json.dumps(Table(Journal(sys.argv[1]), EventBus()).state()))
+"""
+
+
+def test_an_update_of_the_code_keeps_the_checkpoints_and_a_change_of_the_games_data_replays_it(data_dir, tmp_path):
+    """The first restart after a `git pull` used to replay the whole game (a checkpoint was another code's at any
+    change of the game code); now only a change of what the checkpoint holds does: here the game's tiles."""
+    table = open_table(data_dir)
+    table.new_game("hexors", {}, [])
+    for line in (REPO / "docs/rules/examples/hexors-beginner-win.jsonl").read_text().splitlines()[:30]:
+        table.submit(json.loads(line))
+    played = json.loads(json.dumps(table.state()))
+    taken = checkpoints(data_dir)[-1][1]
+    assert taken > 20
+    updated = tmp_path / "updated"
+    shutil.copytree(REPO / "companion", updated / "companion", ignore=shutil.ignore_patterns("__pycache__"))
+    with (updated / "companion/games/hexors/rules.py").open("a") as code:
+        code.write("# an update that leaves the state alone\n")
+
+    def restart() -> str:
+        done = subprocess.run([sys.executable, "-c", RESUME, str(data_dir / "journal.sqlite3")], cwd=updated,
+                              capture_output=True, text=True, timeout=120, env={"PYTHONDONTWRITEBYTECODE": "1"})
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert json.loads(done.stdout.strip().splitlines()[-1]) == played
+        return done.stderr
+
+    assert f"after a checkpoint at entry {taken}" in restart()
+    with (updated / "companion/games/hexors/data/example_tiles.json").open("a") as data:
+        data.write("\n")
+    said = restart()
+    assert "holds other formats" in said and "after its start" in said
+
+
+def test_a_games_cache_of_words_and_shapes_is_worked_out_again_not_loaded(data_dir):
+    """Nexus keeps the words and card shapes its code worked out in the engine's cache: an older code's are not
+    shown after an update."""
+    table = open_table(data_dir)
+    table.new_game("nexus", {}, [])
+    for line in (REPO / "docs/rules/examples/nexus-two-players.jsonl").read_text().splitlines()[:40]:
+        table.submit(json.loads(line))
+    played = table.state()
+    with sqlite3.connect(data_dir / "journal.sqlite3") as db:
+        game_id, data = db.execute("SELECT game_id, data FROM checkpoints").fetchone()
+        memory = pickle.loads(zlib.decompress(data))
+        cache = memory.engine._cache
+        assert cache.get("designs")  # filled when the checkpoint was written
+        cache["designs"] = {card: (known[0], "{}", {"rods": [], "nodes": []})  # as an older code drew them
+                            for card, known in cache["designs"].items()}
+        db.execute("UPDATE checkpoints SET data = ? WHERE game_id = ?", (zlib.compress(pickle.dumps(memory)), game_id))
+    resumed = open_table(data_dir)
+    assert resumed.state() == played
+    same_game(resumed, without_checkpoints(data_dir))
 
 
 def test_another_games_checkpoint_is_not_taken_for_this_one(data_dir, caplog):

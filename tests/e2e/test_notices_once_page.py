@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from boardhelpers import tap, unlock, wait
-from conftest import page_errors
+from browserhelpers import page_errors
 from screens import language, show, start, theme
 
 pytestmark = pytest.mark.browser
@@ -21,6 +21,8 @@ Promise.all([import("/js/views/answer.js"), import("/js/i18n.js")]).then(([answe
   done();
 });
 """
+DISPLAY = """const done = arguments[arguments.length - 1];
+  import("/js/views/settings.js").then((settings) => { settings.applyDisplay(arguments[0]); done(); });"""
 RECTS = """const box = document.querySelector('#tap-answer');
   if (!box || 'empty' in box.dataset) return null;
   const rect = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
@@ -73,16 +75,23 @@ def test_the_same_notice_twice_is_shown_once_and_counted(quiet_table, phone, scr
     assert not page_errors(phone)
 
 
-@pytest.mark.parametrize("size", [(360, 800), (820, 1180)], ids=["phone-360", "tablet"])
-def test_the_reason_for_a_refused_tap_lies_off_the_nexus_keepers_board(quiet_table, phone, screenshots, size):
+# a phone, a tablet held upright, and a tablet propped up sideways in the large table display (the board beside
+# its pieces)
+SCREENS = {"phone": ((360, 800), "phone"), "tablet": ((820, 1180), "phone"), "table-display": ((1180, 820), "table")}
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_the_reason_for_a_refused_tap_lies_off_the_nexus_keepers_board(quiet_table, phone, screenshots, screen):
     """Tapping a keeper on another's turn said why in a box over the board's bottom rows; now above or below the
-    board, on the screen, for a keeper on the top row and one lower down."""
+    board, on the screen, for a keeper on the top row and those lower down."""
     service, url = quiet_table
     unlock(phone, url)
+    size, display = SCREENS[screen]
     phone.set_window_size(*size)
     try:
         start(service, "nexus-keepers", 1)  # set up: A's turn, not started, so a tap on any keeper is refused
         show(phone, url)
+        phone.execute_async_script(DISPLAY, display)
         keepers = [k for k in service.table.state()["summary"]["board"]["keepers"] if k["status"] == "board"]
         rows = sorted({k["cell"][1] for k in keepers})
         assert len(rows) > 1, "the example's keepers should stand on more than one row"
@@ -95,14 +104,15 @@ def test_the_reason_for_a_refused_tap_lies_off_the_nexus_keepers_board(quiet_tab
             overlap = left < b_right and right > b_left and top < b_bottom and bottom > b_top
             assert not overlap, f"the reason lies over the board after tapping {keeper['id']}: {seen}"
             assert 0 <= top and bottom <= seen["height"], f"the reason is off the screen: {seen}"
-        name = f"nk-reason-{'tablet' if size[0] > 700 else 'phone'}"
-        phone.save_screenshot(str(screenshots / f"{name}-en.png"))
-        language(phone, "fr")
-        for scheme in ("light", "dark"):
-            theme(phone, scheme)
-            phone.save_screenshot(str(screenshots / f"{name}-fr-{scheme}.png"))
+        name = f"nk-reason-{screen}"
+        for lang in ("en", "fr"):
+            language(phone, lang)
+            for scheme in ("light", "dark"):
+                theme(phone, scheme)
+                phone.save_screenshot(str(screenshots / f"{name}-{lang}-{scheme}.png"))
     finally:
         phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
         language(phone, "en")
+        phone.execute_async_script(DISPLAY, "phone")
         phone.set_window_size(390, 844)
     assert not page_errors(phone)

@@ -101,10 +101,12 @@ function lines() {
     : [{ kind, text: text || t("answer.accepted") }];
 }
 
-/** Whether the answer shown says ``text``: one of its lines, alone or after its kind ("Warning: …", a notice's
- * form of a verdict). A notice saying it too would show the same words twice. */
+/** Whether the answer on the screen says ``text``: one of its lines, alone or after its kind ("Warning: …", a
+ * notice's form of a verdict). A notice saying it too would show the same words twice. (Kept while another screen is
+ * shown, the answer is not on it.) */
 export function says(text) {
-  return shown && Boolean(said) && lines().some((line) => text === line.text || text.endsWith(`: ${line.text}`));
+  if (!shown || !said || document.body.dataset.screen !== "table") return false;
+  return lines().some((line) => text === line.text || text.endsWith(`: ${line.text}`));
 }
 
 function fill() {
@@ -146,7 +148,8 @@ export function place({ reveal = false } = {}) {
   const again = anchor.el.isConnected && pageRect(anchor.el) ? anchor.el
     : anchor.key ? [...document.querySelectorAll(anchor.key)].find((el) => pageRect(el)) : null;
   if (again) { anchor.el = again; anchor.rect = pageRect(again); }
-  const rect = besideBoard(anchor);
+  const board = boardOf(anchor.el);
+  const rect = board ? { ...pageRect(board), left: anchor.rect.left, right: anchor.rect.right } : anchor.rect;
   const width = Math.min(document.documentElement.clientWidth - 16, 420);
   box.style.width = `${width}px`;
   const centre = (rect.left + rect.right) / 2;
@@ -154,15 +157,25 @@ export function place({ reveal = false } = {}) {
   const left = Math.max(8 + scrollX, Math.min(centre - width / 2, right));
   box.style.left = `${left}px`;
   const height = box.offsetHeight;
+  const hides = (top) => covered({ top: top - scrollY, bottom: top + height - scrollY, left: left - scrollX,
+    right: left + width - scrollX });
   const below = { top: rect.bottom + GAP, side: "below" };
   const above = { top: rect.top - GAP - height, side: "above" };
+  // beside a board, the answer may also step on past the controls under it (the board's buttons), away from it
+  const away = (c, down) => {
+    let top = c.top;
+    for (let step = 0, hit = hides(top); step < 3 && hit.length; step += 1, hit = hides(top)) {
+      top = down ? Math.max(...hit.map((r) => r.bottom)) + scrollY + GAP
+        : Math.min(...hit.map((r) => r.top)) + scrollY - GAP - height;
+    }
+    return { ...c, top };
+  };
+  const places = board ? [below, above, away(below, true), away(above, false)] : [below, above];
   const onScreen = (c) => c.top - scrollY >= TOP_BAR && c.top + height - scrollY <= innerHeight - TAB_BAR;
-  const hidden = (c) => covered({ top: c.top - scrollY, bottom: c.top + height - scrollY, left: left - scrollX,
-    right: left + width - scrollX });
   // of two places as good, the nearer the finger (beside a board, the edge nearer the cell tapped); else below
   const middle = (anchor.rect.top + anchor.rect.bottom) / 2;
   const near = (c) => Math.min(Math.round(Math.abs(c.top + height / 2 - middle)), 9999) / 1e4;
-  const best = [below, above].map((c) => ({ ...c, cost: (onScreen(c) ? 0 : 100) + hidden(c) + near(c) }))
+  const best = places.map((c) => ({ ...c, cost: (onScreen(c) ? 0 : 100) + hides(c.top).length + near(c) }))
     .sort((a, b) => a.cost - b.cost)[0];
   box.style.top = `${best.top}px`;
   box.dataset.side = best.side;
@@ -172,21 +185,21 @@ export function place({ reveal = false } = {}) {
   }
 }
 
-/** Where the answer goes above or below: the control tapped, or for a cell or piece of a board that asks for it
- * (``data-answer="outside"``: Nexus Keepers', whose cells are all a player may tap next) the board's top and bottom
- * edges, at the tapped cell's left and right, so the answer never lies over the board. */
-function besideBoard({ el, rect }) {
+/** The board a tapped cell or piece lies on, when that board asks its answers to lie outside it
+ * (``data-answer="outside"``: Nexus Keepers', whose cells are all a player may tap next): the answer then goes
+ * above or below the whole board, at the tapped cell's left and right, never over it. */
+function boardOf(el) {
   const board = el.isConnected && el.closest ? el.closest('[data-answer="outside"]') : null;
-  const edges = board ? pageRect(board) : null;
-  return edges ? { top: edges.top, bottom: edges.bottom, left: rect.left, right: rect.right } : rect;
+  return board && pageRect(board) ? board : null;
 }
 
-/** How many controls on the table screen a box (viewport coordinates) would lie over. */
+/** The controls on the table screen a box (viewport coordinates) would lie over: their rectangles. */
 function covered(r) {
-  let n = 0;
+  const hit = [];
   for (const el of document.querySelectorAll(`#screen-table :is(${CONTROLS})`)) {
     const c = el.getBoundingClientRect();
-    if (c.width && c.height && c.left < r.right && c.right > r.left && c.top < r.bottom && c.bottom > r.top) n += 1;
+    const over = c.left < r.right && c.right > r.left && c.top < r.bottom && c.bottom > r.top;
+    if (c.width && c.height && over) hit.push(c);
   }
-  return n;
+  return hit;
 }

@@ -1,13 +1,13 @@
 """What the table holds of its game in memory, rebuilt from the journal by replaying its entries.
 
-Why apart from companion/table.py: this is the part a checkpoint saves (companion/checkpoint.py) and a restart
+Why apart from companion/table/: this is the part a checkpoint saves (companion/checkpoint.py) and a restart
 rebuilds; the table around it adds the lock, the journal writes, the bus and the phones' requests.
 
 Its size does not grow with the evening: it keeps the newest ``KEEP`` to ``2 * KEEP`` entries in force and the
 engine's state before the oldest of them (``base``), which undo and corrections replay from; older entries are
 only in the journal, counted by their seqs (8 bytes each), the roll statistics as counts and the setups in force.
 An undo or a correction that reaches further back needs the whole game: the table asks ``needs_whole_game`` first
-and replays it from the journal (companion/table.py); ``Forgotten`` guards against a caller that did not ask.
+and replays it from the journal (companion/table/rebuild.py); ``Forgotten`` guards against a caller that did not ask.
 """
 
 from __future__ import annotations

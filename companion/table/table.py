@@ -1,51 +1,29 @@
-"""The game on the table: one engine, its journal and the live bus, behind one lock.
-
-Everything that changes the game — a settled camera roll, a phone's move, an
-undo, a correction — comes through here, is journaled before it is
-acknowledged, and is published on the bus for phones and the panel. What it
-publishes and answers has a size independent of the game's length: the state
-lists the last entries in force, the history is read by pages.
-"""
+"""The Table: every change to the game is refereed in memory, journaled before it is acknowledged, then published
+on the bus for phones and the panel; one lock keeps the engine, its journal and what phones read together."""
 
 from __future__ import annotations
 
 import copy
-import json
 import logging
 import threading
 from typing import Any, Mapping
 
-from companion import checkpoint
+from companion import checkpoint, table_memory
 from companion.bus import EventBus
 from companion.core import DieReading, Observation, Verdict, VerdictKind
-from companion.journal import Entry, GameRecord, Journal, JournalError, RequestKey, setup_players
+from companion.journal import GameRecord, Journal, JournalError, RequestKey
 from companion.journal_health import WriteFailure
 from companion.referee import EventError, GameEngine, create_game
-from companion.referee.aware import UNSURE, AwareResult, RulesAwareReading, read_anew_note
-from companion import table_memory
+from companion.referee.aware import UNSURE, RulesAwareReading, read_anew_note
+from companion.table import games, rebuild
+from companion.table.camera import CAMERA_SOURCES, DEFAULT_AWARE, camera_names, judged, read_anew_event, unsure_event
+from companion.table.errors import Conflict
+from companion.table.history import history_page
+from companion.table.retries import already_done
+from companion.table.state import event_state, game_state
 from companion.table_memory import CAMERA_UNSURE, CORRECT, UNDO, TableMemory
-from companion.table_reading import history_entries
 
 log = logging.getLogger(__name__)
-
-__all__ = ["ABANDONED", "CAMERA_UNSURE", "CORRECT", "UNDO", "Conflict", "RequestReused", "Table"]
-
-ABANDONED = "abandoned"
-CAMERA_SOURCES = ("camera", "simulated")
-DEFAULT_AWARE = RulesAwareReading()
-#: entries in force the state lists (the newest ones): a phone undoes the last and names the few before it
-STATE_ACCEPTED = 16
-#: the largest state a live event carries whole, in characters of JSON; above it the heavy parts are left out
-EVENT_STATE_MAX = 16 * 1024
-HEAVY_STATE = ("summary", "snapshot", "camera_board", "camera_names")
-
-
-class Conflict(EventError):
-    """A change aimed at a game that has moved on since the phone last saw it (another phone, the camera)."""
-
-
-class RequestReused(EventError):
-    """An idempotency key already journaled with a different request: a bug in the client, not a retry."""
 
 
 class Table:
@@ -84,7 +62,7 @@ class Table:
         ``request``: the phone's idempotency key; a retry of a journaled request changes nothing.
         """
         with self._lock:
-            if self._already_done(request) is not None:
+            if already_done(self.journal, request) is not None:
                 return self.record
             current = getattr(self, "record", None)
             if replaces is not None and current is not None and current.id != replaces:
@@ -92,7 +70,8 @@ class Table:
                 raise Conflict(f"another phone started a new game of {self.engine.title.en} ({names}) a moment ago: "
                                "look at it before replacing it")
             engine = create_game(game, options)
-            game_id = self.journal.start_game(game, engine.options, list(players), self._ending(), request)
+            ending = games.ending(current, self.engine) if current is not None else None
+            game_id = self.journal.start_game(game, engine.options, list(players), ending, request)
             if current is not None and current.game != game:
                 self.camera_board = None  # another game's mat: its pieces mean nothing to this one
             self.record = self.journal.game(game_id)
@@ -101,29 +80,16 @@ class Table:
             self.bus.publish("game", self._event_state())
             return self.record
 
-    def _ending(self) -> tuple[int, dict[str, Any]] | None:
-        """The game at the table and how it ended (abandoned unless it was won or lost), for the journal."""
-        if getattr(self, "record", None) is None:
-            return None
-        outcome = self.engine.outcome
-        return self.record.id, outcome.to_json() if outcome else {"kind": ABANDONED}
-
     def resume(self, game_id: int, replaces: int | None = None, request: RequestKey | None = None) -> GameRecord:
         """Take up again a game that was set aside (abandoned when another one started); the current one is set
         aside in the same journal transaction."""
         with self._lock:
-            if self._already_done(request) is not None:
+            if already_done(self.journal, request) is not None:
                 return self.record
             if replaces is not None and self.record.id != replaces:
                 raise Conflict("another phone changed the game a moment ago: look at it before resuming another one")
-            target = self.journal.game(game_id)
-            if target is None:
-                raise EventError(f"there is no game {game_id}")
-            if target.id == self.record.id:
-                raise EventError(f"game {game_id} is the one being played")
-            if (target.outcome or {}).get("kind") != ABANDONED:
-                raise EventError(f"game {game_id} was played to its end; only a game set aside can be resumed")
-            self.journal.switch_game(self._ending(), game_id, request)
+            games.resumable(self.journal, game_id, self.record.id)
+            self.journal.switch_game(games.ending(self.record, self.engine), game_id, request)
             self._resume(self.journal.game(game_id))
             self.bus.publish("game", self._event_state())
             return self.record
@@ -131,64 +97,17 @@ class Table:
     def answered(self, request: RequestKey | None) -> list[Verdict] | None:
         """The verdicts of the entry a journaled request made ([] for a game change), None for a new request."""
         with self._lock:
-            return self._already_done(request)
-
-    def _already_done(self, request: RequestKey | None) -> list[Verdict] | None:
-        if request is None:
-            return None
-        done = self.journal.request(request.key)
-        if done is None:
-            return None
-        if done.fingerprint != request.fingerprint:
-            raise RequestReused("this Idempotency-Key was already used for a different request")
-        entry = self.journal.entry(done.game_id, done.seq) if done.seq is not None else None
-        return [Verdict.from_json(v) for v in entry.verdicts] if entry is not None else []
+            return already_done(self.journal, request)
 
     def past_games(self, limit: int = 20) -> list[dict[str, Any]]:
-        """The latest games, newest first, with their entry counts and whether they can be resumed; a game started
-        without names lists those its setup names (which game to resume is told by who played it)."""
-        counts = self.journal.entry_counts()
-        out = []
-        for record in self.journal.latest_games(limit):
-            players = record.players
-            if not players and counts.get(record.id):
-                players = setup_players(self.journal.setup_events(record.id))
-            out.append({**record.to_json(), "players": players, "entries": counts.get(record.id, 0),
-                        "current": record.id == self.record.id,
-                        "resumable": record.id != self.record.id and (record.outcome or {}).get("kind") == ABANDONED})
-        return out
+        """The latest games, newest first, with their entry counts and whether they can be resumed
+        (companion/table/games.py)."""
+        return games.past_games(self.journal, self.record.id, limit)
 
     def _resume(self, record: GameRecord) -> None:
         """Rebuild a game from its last checkpoint and the entries after it (from its first entry without one)."""
         self.record = record
-        saved = self.journal.checkpoint(record.id)
-        memory = checkpoint.load(saved, record.game, record.options, record.id)
-        self._checkpoint_size = len(saved.data) if memory is not None and saved is not None else 0
-        memory = memory or TableMemory.fresh(record.game, record.options)
-        self._checkpointed = start = memory.next_seq
-        entries = self.journal.entries(record.id, since=start)
-        for entry in entries:
-            if memory.needs_whole_game(entry.event):
-                memory = self._whole_game(entry.seq)
-            _replay_journaled(memory, entry.seq, entry.event, record.id)
-        memory.keep = table_memory.KEEP
-        memory.trim()
-        self.memory = memory
-        log.info("resumed game %d (%s) from %d journal entries after %s", record.id, record.game, len(entries),
-                 f"a checkpoint at entry {start}" if start else "its start")
-
-    def _whole_game(self, until: int) -> TableMemory:
-        """The game's memory with every entry in force in it, replayed from the journal's entries before ``until``:
-        for an undo or a correction reaching further back than the memory keeps (rare; as long as a restart
-        without a checkpoint)."""
-        memory = TableMemory.fresh(self.record.game, self.record.options, whole=True)
-        for entry in self.journal.entries(self.record.id):
-            if entry.seq >= until:
-                break
-            _replay_journaled(memory, entry.seq, entry.event, self.record.id)
-        log.info("game %d replayed from its journal (%d entries) for a change reaching back past memory",
-                 self.record.id, until)
-        return memory
+        self.memory, self._checkpointed, self._checkpoint_size = rebuild.resumed(self.journal, record)
 
     # -- changes -------------------------------------------------------------------
     def submit(self, event: Mapping[str, Any], source: str = "phone", seen: int | None = None,
@@ -201,7 +120,7 @@ class Table:
     def _submit(self, event: Mapping[str, Any], source: str, notes: tuple[Verdict, ...],
                 seen: int | None = None, request: RequestKey | None = None) -> list[Verdict]:
         with self._lock:
-            done = self._already_done(request)
+            done = already_done(self.journal, request)
             if done is not None:
                 return done
             if seen is not None and seen != self.memory.next_seq:
@@ -225,11 +144,6 @@ class Table:
         event = read(self.camera_board)
         return self._commit(event, self._camera_source) if event is not None else []
 
-    def _camera_names(self) -> dict[str, Any]:
-        """The camera board's pieces in the game's words (``GameEngine.camera_names``), each {en, fr}."""
-        names = self.engine.camera_names(self.camera_board) if self.camera_board else {}
-        return {sticker: text.to_json() for sticker, text in names.items()}
-
     def submit_if_accepted(self, event: Mapping[str, Any], source: str) -> list[Verdict]:
         """Like ``submit``, but an event the game refuses now raises EventError and nothing is journaled:
         a panel button pressed in the wrong phase is not a player's illegal move."""
@@ -243,7 +157,7 @@ class Table:
     def undo(self, source: str = "phone", expected: int | None = None, request: RequestKey | None = None) -> None:
         """Take back the last accepted entry; ``expected``: the entry the phone showed as the one undone."""
         with self._lock:
-            if self._already_done(request) is not None:
+            if already_done(self.journal, request) is not None:
                 return
             if expected is not None:
                 last = self.memory.last
@@ -267,7 +181,7 @@ class Table:
         ``version``: the roll's version the phone corrected; refused when another correction came first.
         """
         with self._lock:
-            done = self._already_done(request)
+            done = already_done(self.journal, request)
             if done is not None:
                 return done
             if version is not None and self.roll_version(seq) != version:
@@ -277,29 +191,27 @@ class Table:
 
     def observe(self, observation: Observation) -> list[Verdict]:
         """A settled reading from the camera (or phone): the engine decides what event it is. A camera roll the
-        rules refuse is first looked at again (companion/referee/aware.py); a phone's roll is what was meant."""
+        rules refuse is first looked at again (companion/table/camera.py); a phone's roll is what was meant."""
         with self._lock:
             if observation.pieces and not observation.dice and observation.source in CAMERA_SOURCES:
                 self.camera_board = dict(observation.pieces)
                 self._camera_source = observation.source  # "camera", or "simulated" for the simulated table
-                self.bus.publish("board", {"pieces": self.camera_board, "names": self._camera_names(),
+                self.bus.publish("board", {"pieces": self.camera_board,
+                                           "names": camera_names(self.engine, self.camera_board),
                                            "at": observation.at})
             if observation.reread:
                 if observation.source not in CAMERA_SOURCES:
                     return []
-                event = {"type": CAMERA_UNSURE, "read_anew": [d.to_json() for d in (*observation.dice,
-                                                                                    *observation.unread)]}
-                return self._commit(event, observation.source, (read_anew_note(observation),))
-            judged = self._judged(observation)
-            notes = (judged.note,) if judged is not None and judged.note is not None else ()
-            if judged is not None and judged.kind == UNSURE:
-                event = {"type": CAMERA_UNSURE, "dice": [d.to_json() for d in observation.dice]}
-                if observation.unread:
-                    event["unread"] = [d.to_json() for d in observation.unread]
+                return self._commit(read_anew_event(observation), observation.source,
+                                    (read_anew_note(observation),))
+            second_look = judged(self.aware, observation, self.engine)
+            notes = (second_look.note,) if second_look is not None and second_look.note is not None else ()
+            if second_look is not None and second_look.kind == UNSURE:
+                event = unsure_event(observation)
             elif not observation.dice and not observation.pieces:
                 return []  # only dice the camera could not read, and nothing they would make up: no roll to play
             else:
-                observation = judged.observation if judged is not None else observation
+                observation = second_look.observation if second_look is not None else observation
                 event = self.engine.observation_event(observation)
             if event is None:
                 return []
@@ -319,24 +231,13 @@ class Table:
                                             "message_fr": f"Lancer non enregistré : {exc}"})
                 return []
 
-    def _judged(self, observation: Observation) -> AwareResult | None:
-        """The rules-aware reading's word on a camera roll (None: not a camera roll, or switched off)."""
-        if self.aware is None or not (observation.dice or observation.unread) or \
-                observation.source not in CAMERA_SOURCES:
-            return None
-        try:
-            return self.aware.judge(observation, self.engine)
-        except Exception:  # an engine's expectation failing must not lose the roll: it is refereed as read
-            log.exception("the rules-aware reading failed on a %s roll; refereed as read", observation.source)
-            return None
-
     def _commit(self, event: dict[str, Any], source: str, notes: tuple[Verdict, ...] = (),
                 request: RequestKey | None = None) -> list[Verdict]:
         """Referee ``event`` in memory, journal it, then publish it; nothing is kept if the write fails.
         ``notes``: what the players are told besides the referee's verdicts (a camera roll read again).
         Now and then the game's checkpoint is written with the entry (``checkpoint.due``)."""
         if self.memory.needs_whole_game(event):
-            whole = self._whole_game(self.memory.next_seq)
+            whole = rebuild.whole_game(self.journal, self.record, self.memory.next_seq)
             whole.keep, self.memory = table_memory.KEEP, whole  # trimmed back with the next entry kept
         memory = self.memory
         saved = memory.saved()
@@ -379,37 +280,13 @@ class Table:
         return self.memory.next_seq
 
     def state(self) -> dict[str, Any]:
-        """The game as phones show it. ``entries`` is its version (it only grows, an undo is an entry too);
-        ``accepted`` holds only the newest entries in force, ``in_force`` counts them all."""
+        """The game as phones show it (companion/table/state.py)."""
         with self._lock:
-            outcome = self.engine.outcome
-            failure = self.journal.failure
-            return {
-                "game_id": self.record.id,
-                "game": self.record.game,
-                "title": self.engine.title.to_json(),
-                "players": self._players(),
-                "options": self.engine.options,
-                "summary": self.engine.summary(),
-                "snapshot": self.engine.snapshot(),
-                "can_undo": bool(self.memory.in_force),
-                "accepted": self.memory.in_force[-STATE_ACCEPTED:].tolist(),
-                "in_force": len(self.memory.in_force),
-                "outcome": outcome.to_json() if outcome else None,
-                "entries": self.memory.next_seq,
-                "camera_board": self.camera_board,
-                "camera_names": self._camera_names(),
-                "journal_problem": failure.to_json() if failure else None,
-            }
+            return game_state(self.record, self.memory, self._players(), self.camera_board, self.journal.failure)
 
     def _event_state(self) -> dict[str, Any]:
-        """The state as live events carry it: whole while it is small (free roll's, most turns of a board game),
-        else without its summary and snapshot (``partial``: phones read ``/api/state``), so no live event to every
-        phone, nor the bus's buffer, grows with a big board (a Nexus table of fifty cards)."""
-        state = self.state()
-        if len(json.dumps(state, separators=(",", ":"), default=str)) <= EVENT_STATE_MAX:
-            return state
-        return {**{k: v for k, v in state.items() if k not in HEAVY_STATE}, "partial": True}
+        """The state as live events carry it, bounded (companion/table/state.py)."""
+        return event_state(self.state())
 
     def _journal_failure(self, failure: WriteFailure | None) -> None:
         """The journal failed in a new way, or works again: every phone is told at once."""
@@ -441,41 +318,11 @@ class Table:
 
     def history_page(self, before: int | None, limit: int | None) -> tuple[list[dict[str, Any]], bool]:
         """Up to ``limit`` entries before seq ``before`` (None: the newest; no limit: all), in order, and whether
-        older ones remain; each says whether it is in force and a roll in force has its dice after corrections
-        and its version."""
+        older ones remain (companion/table/history.py)."""
         with self._lock:
-            if limit is None:
-                entries, more = self.journal.entries(self.record.id), False
-            else:
-                entries, more = self.journal.page(self.record.id, before, limit)
-            memory = self.memory
-            return history_entries(entries, self._as_corrected(entries), memory.versions, memory.engine.readings), more
-
-    def _as_corrected(self, entries: list[Entry]) -> dict[int, dict[str, Any]]:
-        """Of ``entries``, those in force: seq -> event as corrected (from memory, else its latest correction's
-        dice from the journal)."""
-        memory = self.memory
-        kept = dict(memory.accepted)
-        out = {}
-        for entry in entries:
-            if entry.seq in kept:
-                out[entry.seq] = kept[entry.seq]
-            elif memory.is_in_force(entry.seq):
-                correction = self.journal.entry(self.record.id, memory.versions[entry.seq]) \
-                    if entry.seq in memory.versions else None
-                out[entry.seq] = {**entry.event, "dice": correction.event["dice"]} if correction else entry.event
-        return out
+            return history_page(self.journal, self.record, self.memory, before, limit)
 
     def statistics(self) -> dict[str, Any]:
         """Faces per colour and roll totals over the rolls in force (companion/table_reading.py)."""
         with self._lock:
             return copy.deepcopy(self.memory.statistics)
-
-
-def _replay_journaled(memory: TableMemory, seq: int, event: dict[str, Any], game_id: int) -> None:
-    """Replay a journaled entry into ``memory``; one that cannot be replayed is skipped (logged)."""
-    try:
-        memory.replay(seq, event)
-    except EventError as exc:
-        log.warning("journal entry %d of game %d could not be replayed (%s); skipped", seq, game_id, exc)
-    memory.next_seq = seq + 1

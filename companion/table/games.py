@@ -1,0 +1,44 @@
+"""The games of the journal as the table sees them: how the one at the table ends, which can be resumed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.journal import GameRecord, Journal, setup_players
+from companion.referee import EventError, GameEngine
+
+#: the outcome of a game set aside unfinished (another one started): the only kind that can be resumed
+ABANDONED = "abandoned"
+
+
+def ending(record: GameRecord, engine: GameEngine) -> tuple[int, dict[str, Any]]:
+    """The game at the table and how it ended (abandoned unless it was won or lost), for the journal."""
+    outcome = engine.outcome
+    return record.id, outcome.to_json() if outcome else {"kind": ABANDONED}
+
+
+def resumable(journal: Journal, game_id: int, current: int) -> GameRecord:
+    """Game ``game_id``, when it can be taken up again instead of game ``current``; else EventError says why."""
+    target = journal.game(game_id)
+    if target is None:
+        raise EventError(f"there is no game {game_id}")
+    if target.id == current:
+        raise EventError(f"game {game_id} is the one being played")
+    if (target.outcome or {}).get("kind") != ABANDONED:
+        raise EventError(f"game {game_id} was played to its end; only a game set aside can be resumed")
+    return target
+
+
+def past_games(journal: Journal, current: int, limit: int) -> list[dict[str, Any]]:
+    """The latest games, newest first, with their entry counts and whether they can be resumed; a game started
+    without names lists those its setup names (which game to resume is told by who played it)."""
+    counts = journal.entry_counts()
+    out = []
+    for record in journal.latest_games(limit):
+        players = record.players
+        if not players and counts.get(record.id):
+            players = setup_players(journal.setup_events(record.id))
+        out.append({**record.to_json(), "players": players, "entries": counts.get(record.id, 0),
+                    "current": record.id == current,
+                    "resumable": record.id != current and (record.outcome or {}).get("kind") == ABANDONED})
+    return out

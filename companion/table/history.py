@@ -1,0 +1,38 @@
+"""The game's entries as phones read them, by pages: each says whether it is in force, and a roll in force has its
+dice after corrections and its version."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.journal import Entry, GameRecord, Journal
+from companion.table_memory import TableMemory
+from companion.table_reading import history_entries
+
+
+def history_page(journal: Journal, record: GameRecord, memory: TableMemory, before: int | None,
+                 limit: int | None) -> tuple[list[dict[str, Any]], bool]:
+    """Up to ``limit`` entries before seq ``before`` (None: the newest; no limit: all), in order, and whether
+    older ones remain."""
+    if limit is None:
+        entries, more = journal.entries(record.id), False
+    else:
+        entries, more = journal.page(record.id, before, limit)
+    corrected = as_corrected(journal, record, memory, entries)
+    return history_entries(entries, corrected, memory.versions, memory.engine.readings), more
+
+
+def as_corrected(journal: Journal, record: GameRecord, memory: TableMemory,
+                 entries: list[Entry]) -> dict[int, dict[str, Any]]:
+    """Of ``entries``, those in force: seq -> event as corrected (from memory, else its latest correction's
+    dice from the journal)."""
+    kept = dict(memory.accepted)
+    out = {}
+    for entry in entries:
+        if entry.seq in kept:
+            out[entry.seq] = kept[entry.seq]
+        elif memory.is_in_force(entry.seq):
+            correction = journal.entry(record.id, memory.versions[entry.seq]) \
+                if entry.seq in memory.versions else None
+            out[entry.seq] = {**entry.event, "dice": correction.event["dice"]} if correction else entry.event
+    return out

@@ -1,0 +1,52 @@
+"""The game as phones are shown it: whole on ``/api/state``, and as live events carry it, which is bounded so no
+event to every phone, nor the bus's buffer, grows with a big board."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from companion.journal import GameRecord
+from companion.journal_health import WriteFailure
+from companion.table.camera import camera_names
+from companion.table_memory import TableMemory
+
+#: entries in force the state lists (the newest ones): a phone undoes the last and names the few before it
+STATE_ACCEPTED = 16
+#: the largest state a live event carries whole, in characters of JSON; above it the heavy parts are left out
+EVENT_STATE_MAX = 16 * 1024
+HEAVY_STATE = ("summary", "snapshot", "camera_board", "camera_names")
+
+
+def game_state(record: GameRecord, memory: TableMemory, players: list[str], camera_board: dict[str, Any] | None,
+               failure: WriteFailure | None) -> dict[str, Any]:
+    """The game as phones show it. ``entries`` is its version (it only grows, an undo is an entry too);
+    ``accepted`` holds only the newest entries in force, ``in_force`` counts them all."""
+    engine = memory.engine
+    outcome = engine.outcome
+    return {
+        "game_id": record.id,
+        "game": record.game,
+        "title": engine.title.to_json(),
+        "players": players,
+        "options": engine.options,
+        "summary": engine.summary(),
+        "snapshot": engine.snapshot(),
+        "can_undo": bool(memory.in_force),
+        "accepted": memory.in_force[-STATE_ACCEPTED:].tolist(),
+        "in_force": len(memory.in_force),
+        "outcome": outcome.to_json() if outcome else None,
+        "entries": memory.next_seq,
+        "camera_board": camera_board,
+        "camera_names": camera_names(engine, camera_board),
+        "journal_problem": failure.to_json() if failure else None,
+    }
+
+
+def event_state(state: dict[str, Any]) -> dict[str, Any]:
+    """The state as live events carry it: whole while it is small (free roll's, most turns of a board game),
+    else without its summary and snapshot (``partial``: phones read ``/api/state``), so no live event to every
+    phone, nor the bus's buffer, grows with a big board (a Nexus table of fifty cards)."""
+    if len(json.dumps(state, separators=(",", ":"), default=str)) <= EVENT_STATE_MAX:
+        return state
+    return {**{k: v for k, v in state.items() if k not in HEAVY_STATE}, "partial": True}

@@ -222,7 +222,8 @@ class App {
         return null;
       }
       const refused = answer.refusal(err);
-      if (here) { this.mine = { error: refused.message }; answer.show(refused); this.render(); } else this.toast(refused.message, "error");
+      if (here) { this.mine = { error: refused.message }; answer.show(refused); this.render(); }
+      else this.toast(refused.message, "error");
       return null;
     }
   }

@@ -15,7 +15,8 @@ let ui = { entries: -1 };
 
 function fresh(state) {
   if (ui.entries !== state.entries || ui.game !== state.game_id) {
-    ui = { entries: state.entries, game: state.game_id, selected: null, moves: null, choosing: null, reroll: [], pad: null, picks: [] };
+    ui = { entries: state.entries, game: state.game_id, selected: null, moves: null, choosing: null, reroll: [],
+      pad: null, picks: [] };
   }
 }
 
@@ -46,7 +47,8 @@ function moveWords(id, before, place, board) {
   const dy = place[1] - before[1];
   const legs = [[Math.abs(dx), dx > 0 ? "E" : "W"], [Math.abs(dy), dy < 0 ? "N" : "S"]].filter(([n]) => n);
   if (legs.length === 1) return t("nk.out.goes", { name: id, n: legs[0][0], dir: t(`nk.toward.${legs[0][1]}`), onto });
-  return t("nk.out.goes2", { name: id, a: legs[0][0], d1: t(`nk.toward.${legs[0][1]}`), b: legs[1][0], d2: t(`nk.toward.${legs[1][1]}`), onto });
+  return t("nk.out.goes2", { name: id, a: legs[0][0], d1: t(`nk.toward.${legs[0][1]}`), b: legs[1][0],
+    d2: t(`nk.toward.${legs[1][1]}`), onto });
 }
 
 /** What an outcome changes, in words: "Bob goes 2 squares east, onto the ice · Cara falls". */
@@ -55,7 +57,8 @@ export function describeOutcome(outcome, board) {
   const parts = [];
   for (const [id, place] of Object.entries(outcome.positions)) {
     const before = now[id];
-    if (same(before, place) || (place === "fell" && before === "fallen") || (place === "portal" && before === "eliminated")) continue;
+    if (same(before, place) || (place === "fell" && before === "fallen")
+      || (place === "portal" && before === "eliminated")) continue;
     parts.push(moveWords(id, before, place, board));
   }
   return parts.join(" · ") || t("nk.no_change");
@@ -68,13 +71,19 @@ function changes(outcome, board) {
 async function selectKeeper(ctx, id) {
   const { app, summary } = ctx;
   const tapped = summary.board.keepers.find((k) => k.id === id);
-  if (id !== ui.selected && ui.moves && ui.moves.some((m) => same(m.to, tapped.cell))) { chooseCell(ctx, tapped.cell); return; } // a push frees it
+  if (id !== ui.selected && ui.moves && ui.moves.some((m) => same(m.to, tapped.cell))) { // a push frees it
+    chooseCell(ctx, tapped.cell);
+    return;
+  }
   if (summary.phase !== "rolling" || id !== summary.turn) {
     sayWhy(ctx, () => t("nk.not_active", { name: summary.turn }));
     return;
   }
   if (ui.selected === id) {
-    if (ui.moves && ui.moves.some((m) => same(m.to, tapped.cell))) { chooseCell(ctx, tapped.cell); return; } // push without moving
+    if (ui.moves && ui.moves.some((m) => same(m.to, tapped.cell))) { // push without moving
+      chooseCell(ctx, tapped.cell);
+      return;
+    }
     ui.selected = null; ui.moves = null; ui.choosing = null; render(ctx); return;
   }
   ui.selected = id;
@@ -103,11 +112,14 @@ function header(summary, board) {
   const active = board.keepers.find((k) => k.id === summary.turn);
   const phaseText = {
     idle: t("nk.phase.idle"), start: t("nk.phase.start", { n: summary.dice_allowed }),
-    rolling: t("nk.phase.rolling"), acted: t("nk.phase.acted"), reconnect: t("nk.phase.reconnect"), over: t("nk.phase.over"),
+    rolling: t("nk.phase.rolling"), acted: t("nk.phase.acted"), reconnect: t("nk.phase.reconnect"),
+    over: t("nk.phase.over"),
   }[summary.phase] || summary.phase;
   return h("div", { class: "board-head" },
-    h("div", { class: "whose", id: "board-turn" }, h("span", { class: "token", style: `--team:${teamColour(board, active?.team)}` }, initials(summary.turn)),
-      " ", t("nk.turn_of", { name: summary.turn }), summary.bonus_depth ? h("span", { class: "badge" }, t("nk.bonus")) : null),
+    h("div", { class: "whose", id: "board-turn" },
+      h("span", { class: "token", style: `--team:${teamColour(board, active?.team)}` }, initials(summary.turn)),
+      " ", t("nk.turn_of", { name: summary.turn }),
+      summary.bonus_depth ? h("span", { class: "badge" }, t("nk.bonus")) : null),
     h("p", { class: "phase", id: "board-phase", dataset: { phase: summary.phase } }, phaseText));
 }
 
@@ -116,12 +128,14 @@ function keeperList(summary, board) {
     h("span", { class: "token", style: `--team:${teamColour(board, k.team)}` }, initials(k.id)),
     h("span", { class: "who" }, h("strong", {}, k.id), " ", h("small", {}, pick(k.card))),
     h("span", { class: "state" }, k.status === "board" ? "" : t(`nk.status.${k.status}`),
-      ` ${t("nk.power_left", { n: k.power_left })}`, k.reserve ? ` · ${t("nk.reserve_die", { value: k.reserve })}` : ""))));
+      ` ${t("nk.power_left", { n: k.power_left })}`,
+      k.reserve ? ` · ${t("nk.reserve_die", { value: k.reserve })}` : ""))));
 }
 
 function budgetsText(budgets) {
   if (!budgets || !budgets.length) return t("nk.allows_nothing");
-  return budgets.map((b) => ["move", "jump", "push"].filter((a) => b[a]).map((a) => `${t(`nk.action.${a}`)} ${b[a]}`).join(" + ")
+  return budgets.map((b) => ["move", "jump", "push"].filter((a) => b[a])
+    .map((a) => `${t(`nk.action.${a}`)} ${b[a]}`).join(" + ")
     || t("nk.allows_nothing")).join(` ${t("nk.or")} `);
 }
 
@@ -137,18 +151,21 @@ function dicePanel(ctx) {
       render(ctx);
     } : undefined,
   }));
-  const groups = (summary.dice_groups || []).map((g) => h("li", { dataset: { value: String(g.value), usable: String(g.usable) } },
+  const groups = (summary.dice_groups || []).map((g) => h("li",
+    { dataset: { value: String(g.value), usable: String(g.usable) } },
     h("strong", {}, `${g.count} × ${g.value}`), " → ",
     g.value === 1 ? t("nk.ones_never") : !g.actions.length ? t("nk.face_nothing")
       : g.usable ? `${g.actions.map((a) => t(`nk.action.${a}`)).join(" / ")} (${t("nk.steps", { n: g.steps })})`
         : t("nk.needs_pair", { actions: g.actions.map((a) => t(`nk.action.${a}`)).join(" / ") })));
   return h("div", { class: "card nk-dice", id: "nk-dice" },
     h("h3", {}, t("nk.dice")),
-    h("div", { class: "dice-row" }, chips, summary.reserved_die ? dieFace(summary.reserved_die, { label: t("nk.reserved_label"), dataset: { reserved: "1" } }) : null),
+    h("div", { class: "dice-row" }, chips, summary.reserved_die
+      ? dieFace(summary.reserved_die, { label: t("nk.reserved_label"), dataset: { reserved: "1" } }) : null),
     summary.reserved_die ? h("p", { class: "hint" }, t("nk.reserved_hint", { value: summary.reserved_die })) : null,
     rerollable ? h("p", { class: "hint" }, t("nk.reroll_hint", { n: summary.rerolls_left })) : null,
     h("ul", { class: "groups" }, groups),
-    h("p", { class: "allows", id: "nk-allows" }, t("nk.left_this_turn"), h("strong", {}, budgetsText(summary.actions))));
+    h("p", { class: "allows", id: "nk-allows" }, t("nk.left_this_turn"),
+      h("strong", {}, budgetsText(summary.actions))));
 }
 
 function controls(ctx) {
@@ -156,34 +173,48 @@ function controls(ctx) {
   const out = [];
   const me = board.keepers.find((k) => k.id === summary.turn) || {};
   if (ui.pad) return [ui.pad];
-  if (summary.phase === "idle") out.push(offerButton(ctx, t("nk.start_turn", { name: summary.turn }), { type: "turn_start" }, { class: "big primary", id: "nk-start-turn" }));
+  if (summary.phase === "idle") {
+    out.push(offerButton(ctx, t("nk.start_turn", { name: summary.turn }), { type: "turn_start" },
+      { class: "big primary", id: "nk-start-turn" }));
+  }
   if (summary.phase === "start") {
-    out.push(valuePad({ id: "nk-roll-pad", title: t("nk.roll_title", { name: summary.turn, n: summary.dice_allowed }), count: summary.dice_allowed,
+    out.push(valuePad({ id: "nk-roll-pad", title: t("nk.roll_title", { name: summary.turn, n: summary.dice_allowed }),
+      count: summary.dice_allowed,
       keep: ui.picks, onDone: (dice) => ctx.submit({ type: "roll", dice }) }));
   }
   if (summary.phase === "rolling" || summary.phase === "acted") {
     out.push(dicePanel(ctx));
     if (summary.phase === "rolling") {
-      out.push(h("p", { class: "hint", id: "nk-move-hint" }, ui.selected ? (ui.moves && ui.moves.length ? t("nk.tap_destination") : t("nk.no_moves")) : t("nk.tap_keeper", { name: summary.turn })));
+      const hint = ui.selected ? (ui.moves && ui.moves.length ? t("nk.tap_destination") : t("nk.no_moves"))
+        : t("nk.tap_keeper", { name: summary.turn });
+      out.push(h("p", { class: "hint", id: "nk-move-hint" }, hint));
       if (ui.choosing) {
         const options = ui.moves.filter((m) => same(m.to, ui.choosing));
         out.push(h("div", { class: "card", id: "nk-choose" }, h("h3", {}, t("nk.which_outcome")),
-          h("div", { class: "stack" }, options.map((m) => button(describeOutcome(m, board), () => move(ctx, m), { class: "big outcome-choice" })))));
+          h("div", { class: "stack" }, options.map((m) => button(describeOutcome(m, board), () => move(ctx, m),
+            { class: "big outcome-choice" })))));
       }
       const row = [];
       if (summary.rerolls_left > 0 && ui.reroll.length >= 2) {
-        row.push(button(t("nk.reroll_n", { n: ui.reroll.length }), () => openPad(ctx, "reroll"), { class: "big primary", id: "nk-reroll" }));
+        row.push(button(t("nk.reroll_n", { n: ui.reroll.length }), () => openPad(ctx, "reroll"),
+          { class: "big primary", id: "nk-reroll" }));
       }
-      if (me.power_left > 0) row.push(button(t("nk.add_power", { n: me.power_left }), () => openPad(ctx, "power"), { id: "nk-power" }));
+      if (me.power_left > 0) {
+        row.push(button(t("nk.add_power", { n: me.power_left }), () => openPad(ctx, "power"), { id: "nk-power" }));
+      }
       if (row.length) out.push(h("div", { class: "actions" }, row));
     }
-    const reserve = (summary.reservable || []).map((v) => offerButton(ctx, t("nk.reserve", { value: v }), { type: "reserve", value: v }, { dataset: { reserve: String(v) } }));
-    out.push(h("div", { class: "actions" }, reserve, offerButton(ctx, t("nk.end_turn"), { type: "end_turn" }, { class: "big primary", id: "nk-end-turn" })));
+    const reserve = (summary.reservable || []).map((v) => offerButton(ctx, t("nk.reserve", { value: v }),
+      { type: "reserve", value: v }, { dataset: { reserve: String(v) } }));
+    out.push(h("div", { class: "actions" }, reserve, offerButton(ctx, t("nk.end_turn"), { type: "end_turn" },
+      { class: "big primary", id: "nk-end-turn" })));
   }
   if (summary.phase === "reconnect") {
     out.push(h("p", {}, t("nk.reconnect_text", { names: (summary.reconnect || []).join(", ") })));
     if (summary.reconnect_suggestion) {
-      out.push(button(t("nk.reconnect_suggested"), () => ctx.submit({ type: "reconnect", cubes: summary.reconnect_suggestion }), { class: "big primary", id: "nk-reconnect" }));
+      out.push(button(t("nk.reconnect_suggested"),
+        () => ctx.submit({ type: "reconnect", cubes: summary.reconnect_suggestion }),
+        { class: "big primary", id: "nk-reconnect" }));
     }
   }
   if (summary.phase === "over") {
@@ -199,7 +230,8 @@ function openPad(ctx, kind) {
   const cancel = () => { ui.pad = null; render(ctx); };
   if (kind === "reroll") {
     const picked = ui.reroll.map((i) => summary.dice[i]);
-    ui.pad = valuePad({ id: "nk-reroll-pad", title: t("nk.reroll_title", { dice: picked.join(" ") }), count: picked.length, onCancel: cancel,
+    ui.pad = valuePad({ id: "nk-reroll-pad", title: t("nk.reroll_title", { dice: picked.join(" ") }),
+      count: picked.length, onCancel: cancel,
       onDone: (results) => { ui.pad = null; ctx.submit({ type: "reroll", rerolled: picked, results }); } });
   } else {
     ui.pad = valuePad({ id: "nk-power-pad", title: t("nk.power_title"), count: 1, onCancel: cancel,

@@ -3,7 +3,9 @@
 import { svg } from "../../dom.js";
 import { t } from "../../i18n.js";
 
-export const TERRAIN_CSS = { plain: "#9ccc65", volcano: "#e64a19", ice: "#b3e5fc", water: "#1e88e5", mountain: "#8d6e63" };
+export const TERRAIN_CSS = {
+  plain: "#9ccc65", volcano: "#e64a19", ice: "#b3e5fc", water: "#1e88e5", mountain: "#8d6e63",
+};
 export const TEAM_CSS = ["#fdd835", "#ec407a", "#26c6da", "#ff7043", "#ab47bc", "#66bb6a"];
 const CUBE_CSS = ["#ffffff", "#212121", "#ffca28", "#7e57c2", "#26a69a", "#ef5350"];
 const CELL = 60;
@@ -61,7 +63,9 @@ export function drawBoard(board, opts = {}) {
   if (opts.grid) {
     for (let y = 0; y < rows; y += 1) {
       for (let x = 0; x < cols; x += 1) {
-        root.append(cellGroup(x, y, [svg("rect", { class: "empty-cell", x: x * CELL + 1, y: y * CELL + 1, width: CELL - 2, height: CELL - 2 })], "cell"));
+        const square = svg("rect", { class: "empty-cell", x: x * CELL + 1, y: y * CELL + 1, width: CELL - 2,
+          height: CELL - 2 });
+        root.append(cellGroup(x, y, [square], "cell"));
       }
     }
   }
@@ -75,7 +79,8 @@ export function drawBoard(board, opts = {}) {
           fill: TERRAIN_CSS[terrain] || "#9e9e9e", stroke: CUBE_CSS[ci % CUBE_CSS.length] }),
         terrainLabel(terrainName(terrain), x * CELL + CELL / 2, y * CELL + CELL - 8),
         ti === 0 ? svg("text", { class: "start", x: x * CELL + 7, y: y * CELL + 16 }, initials(cube.player)) : null,
-        dest ? svg("circle", { class: "dest-ring", cx: x * CELL + CELL / 2, cy: y * CELL + CELL / 2, r: CELL / 2 - 6 }) : null,
+        dest ? svg("circle", { class: "dest-ring", cx: x * CELL + CELL / 2, cy: y * CELL + CELL / 2, r: CELL / 2 - 6 })
+          : null,
       ], `tile${dest ? " dest" : ""}`, { terrain, owner: cube.player, tile: String(ti) }));
     });
     const [sx, sy] = cube.tiles[0];
@@ -93,12 +98,15 @@ export function drawBoard(board, opts = {}) {
     const [x, y] = keeper.cell;
     const active = keeper.id === opts.active;
     root.append(svg("g", {
-      class: `keeper${active ? " active" : ""}${keeper.id === opts.selected ? " selected" : ""}${opts.onKeeper ? "" : " passive"}`,
+      class: `keeper${active ? " active" : ""}${keeper.id === opts.selected ? " selected" : ""}`
+        + `${opts.onKeeper ? "" : " passive"}`,
       dataset: { keeper: keeper.id, x: String(x), y: String(y) },
       onclick: opts.onKeeper ? (event) => { event.stopPropagation(); opts.onKeeper(keeper.id); } : undefined,
     },
-    svg("rect", { class: "hit", x: x * CELL, y: y * CELL, width: CELL, height: CELL, fill: "transparent" }), // the whole tile is the target
-    svg("circle", { cx: x * CELL + CELL / 2, cy: y * CELL + CELL / 2, r: CELL / 2 - 9, fill: teamColour(board, keeper.team) }),
+    // the whole tile is the target
+    svg("rect", { class: "hit", x: x * CELL, y: y * CELL, width: CELL, height: CELL, fill: "transparent" }),
+    svg("circle", { cx: x * CELL + CELL / 2, cy: y * CELL + CELL / 2, r: CELL / 2 - 9,
+      fill: teamColour(board, keeper.team) }),
     svg("text", { x: x * CELL + CELL / 2, y: y * CELL + CELL / 2 + 6, "text-anchor": "middle" }, initials(keeper.id)),
     svg("title", {}, keeper.id)));
   }

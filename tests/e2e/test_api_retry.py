@@ -13,7 +13,7 @@ from companion.service import Service
 from companion.web import create_app
 from companion.web.server import WebServer
 
-from conftest import new_browser
+from browserhelpers import new_browser
 
 pytestmark = pytest.mark.browser
 

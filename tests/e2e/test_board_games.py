@@ -15,7 +15,7 @@ import pytest
 from companion.referee import create_game
 
 from boardhelpers import REDRAWN, api, new_game, open_page, pad, screenshot, settled, shown, state, tap, tap_until, unlock, wait
-from conftest import page_errors
+from browserhelpers import page_errors
 
 pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[2]

@@ -11,7 +11,7 @@ from selenium.common.exceptions import TimeoutException
 
 from boardhelpers import (new_game, open_page, screenshot, settled, shown, small_controls, tap, tap_until, unlock,
                           wait)
-from conftest import new_browser, page_errors
+from browserhelpers import new_browser, page_errors
 
 pytestmark = pytest.mark.browser
 

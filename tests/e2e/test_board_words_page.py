@@ -13,7 +13,7 @@ import pytest
 from companion.referee import create_game
 
 from boardhelpers import open_page, unlock, wait
-from conftest import new_browser, page_errors
+from browserhelpers import new_browser, page_errors
 
 pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[2]

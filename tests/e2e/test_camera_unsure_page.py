@@ -14,7 +14,7 @@ from companion.core import DieReading, Observation
 from tests.conftest import NK_TWO_KEEPERS as SETUP
 
 from boardhelpers import api, open_page, settled, shown, tap, tap_die, unlock, wait
-from conftest import page_errors
+from browserhelpers import page_errors
 
 pytestmark = pytest.mark.browser
 

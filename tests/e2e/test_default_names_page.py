@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from boardhelpers import open_page, tap, unlock, wait
-from conftest import new_browser, page_errors
+from browserhelpers import new_browser, page_errors
 
 pytestmark = pytest.mark.browser
 

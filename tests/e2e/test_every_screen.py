@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from boardhelpers import screenshot, settled, unlock, wait
-from conftest import page_errors
+from browserhelpers import page_errors
 from screens import CONTRAST_JS, OUTLINES, PLAYERS, TEXT_SIZES_JS, language, show, theme
 
 pytestmark = pytest.mark.browser

@@ -8,7 +8,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from boardhelpers import open_page, tap, unlock, wait
-from conftest import new_browser, page_errors
+from browserhelpers import new_browser, page_errors
 
 pytestmark = pytest.mark.browser
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from boardhelpers import open_page, settled, shown, tap, unlock, wait
-from conftest import page_errors
+from browserhelpers import page_errors
 
 pytestmark = pytest.mark.browser
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from boardhelpers import open_page, unlock, wait
-from conftest import new_browser, page_errors
+from browserhelpers import new_browser, page_errors
 
 pytestmark = pytest.mark.browser
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "rules" / "examples"

@@ -9,7 +9,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from boardhelpers import open_page, wait
-from conftest import page_errors
+from browserhelpers import page_errors
 
 pytestmark = pytest.mark.browser
 

@@ -8,7 +8,7 @@ from selenium.webdriver.common.by import By
 from boardhelpers import open_page, wait
 from companion.journal import JournalError
 
-from conftest import page_errors
+from browserhelpers import page_errors
 
 pytestmark = pytest.mark.browser
 

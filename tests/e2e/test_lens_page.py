@@ -13,7 +13,7 @@ from selenium.webdriver.common.by import By
 from boardhelpers import PIN, open_page, screenshot, tap, unlock, wait
 from companion.config import load_config
 from companion.tablevision.lens_watch import LensNote
-from conftest import new_browser, page_errors, served
+from browserhelpers import new_browser, page_errors, served
 from screens import language, theme
 
 pytestmark = pytest.mark.browser

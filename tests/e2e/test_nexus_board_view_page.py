@@ -10,7 +10,7 @@ import time
 import pytest
 
 from boardhelpers import tap, wait
-from conftest import page_errors
+from browserhelpers import page_errors
 from screens import example, language, show, start
 
 pytestmark = pytest.mark.browser

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from boardhelpers import open_page, screenshot, settled, shown, state, tap, unlock, wait
-from conftest import page_errors
+from browserhelpers import page_errors
 
 pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[2]

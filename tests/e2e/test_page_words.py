@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 
 from boardhelpers import PIN, open_page, unlock, wait
 from companion.config import load_config
-from conftest import new_browser, page_errors, served
+from browserhelpers import new_browser, page_errors, served
 
 pytestmark = pytest.mark.browser
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from boardhelpers import open_page, pad, screenshot, small_controls, state, tap, tap_until, unlock, wait
-from conftest import new_browser, page_errors
+from browserhelpers import new_browser, page_errors
 
 pytestmark = pytest.mark.browser
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from boardhelpers import screenshot, tap, unlock, wait
-from conftest import new_browser, page_errors
+from browserhelpers import new_browser, page_errors
 
 pytestmark = pytest.mark.browser
 

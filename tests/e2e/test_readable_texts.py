@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from boardhelpers import open_page, tap, unlock, wait
-from conftest import page_errors
+from browserhelpers import page_errors
 from screens import show, start
 
 pytestmark = pytest.mark.browser

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from boardhelpers import screenshot, shown, state, tap, unlock, wait
-from conftest import page_errors
+from browserhelpers import page_errors
 from screens import language, show, start, theme
 
 pytestmark = pytest.mark.browser

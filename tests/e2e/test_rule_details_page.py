@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from boardhelpers import open_page, unlock, wait
-from conftest import page_errors
+from browserhelpers import page_errors
 from screens import example, language, start
 
 pytestmark = pytest.mark.browser

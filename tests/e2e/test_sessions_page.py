@@ -17,7 +17,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from companion.capture.base import Frame
 from companion.config import load_config
 
-from conftest import new_browser, page_errors, served
+from browserhelpers import new_browser, page_errors, served
 
 pytestmark = pytest.mark.browser
 

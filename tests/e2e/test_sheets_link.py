@@ -14,7 +14,7 @@ from companion.service import Service
 from companion.web import create_app
 from companion.web.server import WebServer
 
-from conftest import new_browser, page_errors
+from browserhelpers import new_browser, page_errors
 
 pytestmark = pytest.mark.browser
 

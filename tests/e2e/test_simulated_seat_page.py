@@ -7,7 +7,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from companion.config import load_config
-from conftest import new_browser, page_errors, served
+from browserhelpers import new_browser, page_errors, served
 
 pytestmark = pytest.mark.browser
 

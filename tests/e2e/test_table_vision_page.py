@@ -18,7 +18,7 @@ from companion.core import Observation
 from companion.tablevision import layout_for
 from companion.tablevision.cells import cell_centre
 from companion.tablevision.render import CameraPose, PiecePlacement, render_table
-from conftest import new_browser, page_errors, served
+from browserhelpers import new_browser, page_errors, served
 from tests.conftest import NK_TWO_KEEPERS
 
 pytestmark = pytest.mark.browser

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from boardhelpers import api, open_page, screenshot, settled, shown, state, tap, unlock, wait
-from conftest import page_errors
+from browserhelpers import page_errors
 from screens import example, show, start
 
 pytestmark = pytest.mark.browser

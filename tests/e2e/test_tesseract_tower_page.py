@@ -11,7 +11,7 @@ import pytest
 from companion.referee import create_game
 
 from boardhelpers import new_game, screenshot, settled, shown, state, tap, unlock, wait
-from conftest import page_errors
+from browserhelpers import page_errors
 from screens import theme
 
 pytestmark = pytest.mark.browser

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import threading
 import time
+from contextlib import contextmanager
+from typing import Iterator
 
 import cv2
 import numpy as np
@@ -37,6 +39,18 @@ def built_then_held(service: Service) -> tuple[threading.Event, threading.Event]
     return built, release
 
 
+@contextmanager
+def started_while_held(service: Service) -> Iterator[tuple[threading.Event, threading.Event]]:
+    """The service started with its pipeline built then held back (``built_then_held``); released and stopped after."""
+    built, release = built_then_held(service)
+    service.start(camera_later=True)
+    try:
+        yield built, release
+    finally:
+        release.set()
+        service.stop()
+
+
 def wait_for(condition, seconds: float = 15.0) -> None:
     deadline = time.monotonic() + seconds
     while not condition():
@@ -47,10 +61,8 @@ def wait_for(condition, seconds: float = 15.0) -> None:
 def test_the_service_starts_without_waiting_for_the_camera_and_says_it_is_starting(tmp_path):
     service = folder_camera_service(tmp_path)
     assert service.status()["live"]["camera"]["starting"] is True  # before start: no "no camera" on the phones
-    built, release = built_then_held(service)
     began = time.monotonic()
-    service.start(camera_later=True)
-    try:
+    with started_while_held(service) as (built, release):
         assert time.monotonic() - began < 1.0
         assert built.wait(20)
         live = service.status()["live"]
@@ -60,25 +72,17 @@ def test_the_service_starts_without_waiting_for_the_camera_and_says_it_is_starti
         release.set()
         wait_for(lambda: service.status()["live"]["frame"] is not None)
         assert service.status()["live"]["camera"]["starting"] is False
-    finally:
-        release.set()
-        service.stop()
 
 
 def test_a_game_started_while_the_camera_was_being_built_is_the_one_it_reads(tmp_path):
     service = folder_camera_service(tmp_path)
-    built, release = built_then_held(service)
-    service.start(camera_later=True)
-    try:
+    with started_while_held(service) as (built, release):
         assert built.wait(20)
         service.table.new_game("hexors", {}, ["Ann", "Bob"])  # the pipeline was built with free roll's mat
         release.set()
         wait_for(lambda: service.pipeline is not None)
         assert service._table_game == "hexors"
         assert service.pipeline.table is service.table_stage
-    finally:
-        release.set()
-        service.stop()
 
 
 def test_a_service_stopped_while_its_camera_was_being_built_never_starts_it(tmp_path):
@@ -117,15 +121,10 @@ def test_a_camera_pipeline_stuck_while_being_built_stops_the_watchdog(tmp_path, 
 
     monkeypatch.setattr(service_module, "STALL_SECONDS", 0.5)
     service = folder_camera_service(tmp_path)
-    built, release = built_then_held(service)
-    service.start(camera_later=True)
-    try:
+    with started_while_held(service) as (built, release):
         assert service.is_progressing()
         assert built.wait(20)
         wait_for(lambda: not service.is_progressing(), seconds=5)
         release.set()
         wait_for(lambda: service.pipeline is not None)
         wait_for(service.is_progressing)
-    finally:
-        release.set()
-        service.stop()

@@ -1,0 +1,95 @@
+"""What every phone is sent after each move, in every game: the bytes of the move's live entry event and whether it
+carried the board (the state's summary), else (a state past the live events' bound, companion/table/state.py)
+each phone reads /api/state again, one more round trip per phone per move.
+
+Each game plays its rule book's example games (docs/rules/examples/) through a Table (journal in a temporary
+folder, no camera); free roll is an evening of three-dice rolls. Per example: the moves, how many of their events
+carried the board, the event's bytes (median, largest), the largest state as a live event would carry it whole
+(without the engine's snapshot), and the first move whose event left the board out.
+
+    python benchmarks/event_payload.py [--rolls 300]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+EXAMPLES = REPO / "docs/rules/examples"
+GAMES = {"nexus": ["Ann", "Bob"], "nexus-keepers": ["A", "B", "C"], "hexors": ["Yugi", "Kaiba"], "tesseract": []}
+
+
+def example_games() -> list[tuple[str, str, list[dict]]]:
+    found = []
+    for path in sorted(EXAMPLES.glob("*.jsonl")):
+        game = next(g for g in sorted(GAMES, key=len, reverse=True) if path.stem.startswith(g))
+        found.append((game, path.stem, [json.loads(line) for line in path.read_text().splitlines()]))
+    return found
+
+
+def free_roll(rolls: int) -> list[dict]:
+    rng = random.Random(7)
+    return [{"type": "roll", "dice": [{"value": rng.randint(1, 6), "color": rng.choice(["red", "white", "blue"])}
+                                      for _ in range(3)]} for _ in range(rolls)]
+
+
+def measure(game: str, players: list[str], moves: list[dict], folder: Path) -> dict:
+    from companion.bus import EventBus
+    from companion.journal import Journal
+    from companion.table import Table
+
+    bus = EventBus()
+    journal = Journal(folder / f"{game}.sqlite3")
+    try:
+        table = Table(journal, bus)
+        table.new_game(game, {}, players)
+        sizes, carried, lean, first_partial = [], 0, 0, None
+        for n, move in enumerate(moves, 1):
+            last = bus.last_id
+            table.submit(move, source="phone")
+            event = next(e for e in bus.since(last)[0] if e.topic == "entry")
+            sizes.append(len(event.text.encode()))
+            whole = {k: v for k, v in table.state().items() if k != "snapshot"}
+            lean = max(lean, len(json.dumps(whole, separators=(",", ":"), ensure_ascii=False).encode()))
+            if event.data["state"].get("partial"):
+                first_partial = first_partial or n
+            else:
+                carried += 1
+        return {"moves": len(moves), "carried": carried, "median": int(statistics.median(sizes)), "max": max(sizes),
+                "state": lean, "first_partial": first_partial}
+    finally:
+        journal.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rolls", type=int, default=300, help="free roll's rolls")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.CRITICAL)
+    folder = Path(tempfile.mkdtemp(prefix="companion-events-"))
+    try:
+        runs = [("free-roll", f"{args.rolls} rolls", [], free_roll(args.rolls))]
+        runs += [(game, name, GAMES[game], moves) for game, name, moves in example_games()]
+        print("a move's live entry event, bytes as sent; 'board': events that carried the state's summary")
+        print(f"{'game':<14} {'example':<26} {'moves':>5} {'board':>6} {'median':>7} {'max':>6} {'state':>6} "
+              f"{'first without':>13}")
+        for game, name, players, moves in runs:
+            m = measure(game, players, moves, folder)
+            print(f"{game:<14} {name:<26} {m['moves']:>5} {m['carried']:>6} {m['median']:>7} {m['max']:>6} "
+                  f"{m['state']:>6} {m['first_partial'] or '-':>13}")
+        return 0
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -6,7 +6,8 @@ has answered and read a frame. For each start it measures, from the process's st
 answered (the phones' page works), and the first camera frame read (/api/live has a frame). ``--busy N`` keeps N
 processes spinning meanwhile (a loaded machine: an evening's phones and player on 2 cores). ``--against DIR``: the
 same starts of another checkout (e.g. ``git archive`` of an earlier commit), alternated with this one's so that both
-meet the same load on a shared machine.
+meet the same load on a shared machine. ``--update``: each checkout journals its game, then every start runs from a
+copy of it with an unrelated file edited (``UPDATED``), as the first restart after a `git pull` does.
 
 Then, in a fresh interpreter each time, the phases of a start: imports, the service (journal opened, game
 replayed), the app, the listening socket — what comes before the first answer — and the camera's pipeline built
@@ -14,10 +15,10 @@ replayed), the app, the listening socket — what comes before the first answer 
 
 The service runs from compiled bytecode, as an installed package does (pip compiles it at install): a first start
 compiles it into a temporary cache and is not counted. The systemd unit's environment is used. Run it on checkouts
-no one edits meanwhile (``git archive``): an edit to the game code makes the checkpoints another code's, and each
-start then replays the whole game ("resumed ... after its start" in the output).
+no one edits meanwhile (``git archive``): code from before checkpoint formats (companion/checkpoint.py) ignores a
+checkpoint at any edit of the game code and replays the whole game ("resumed ... after its start" in the output).
 
-    python benchmarks/restart.py [--entries 2599] [--runs 7] [--busy 0] [--against DIR]
+    python benchmarks/restart.py [--entries 2599] [--runs 7] [--busy 0] [--against DIR] [--update]
 """
 
 from __future__ import annotations
@@ -97,6 +98,23 @@ def prepared(tree: Path, folder: Path, frames: Path, port: int, entries: int, en
     return config
 
 
+#: the file a simulated code update edits: a game other than the one journaled
+UPDATED = "companion/games/hexors/rules.py"
+
+
+def updated_copy(tree: Path, into: Path) -> Path:
+    """``tree`` after a code update: its companion/ copied with ``UPDATED`` edited, the rest linked."""
+    into.mkdir()
+    for entry in tree.iterdir():
+        if entry.name == "companion":
+            shutil.copytree(entry, into / entry.name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            (into / entry.name).symlink_to(entry)
+    with (into / UPDATED).open("a") as code:
+        code.write("# a code update that changes nothing a checkpoint holds\n")
+    return into
+
+
 def replayed(log: Path) -> str:
     """What the last start said it replayed (its "resumed game" line)."""
     lines = [line for line in log.read_text(errors="replace").splitlines() if "resumed game" in line]
@@ -151,6 +169,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--busy", type=int, default=0, help="processes spinning during the starts")
     parser.add_argument("--against", type=Path, help="another checkout whose starts alternate with this one's")
+    parser.add_argument("--update", action="store_true",
+                        help=f"start each checkout from a copy with {UPDATED} edited (a code update)")
     args = parser.parse_args(argv)
 
     tmp = Path(tempfile.mkdtemp(prefix="companion-restart-"))
@@ -164,8 +184,9 @@ def main(argv: list[str] | None = None) -> int:
         trees = [REPO] + ([args.against.resolve()] if args.against else [])
         configs = {tree: prepared(tree, tmp / str(n), frames, port, args.entries, env) for n, tree in enumerate(trees)}
         logs = {tree: configs[tree].parent / "server.log" for tree in trees}
+        code = {tree: updated_copy(tree, tmp / f"updated-{n}") if args.update else tree for n, tree in enumerate(trees)}
         for tree in trees:
-            start_once(configs[tree], port, env, logs[tree], tree)  # compiles the bytecode: not counted
+            start_once(configs[tree], port, env, logs[tree], code[tree])  # compiles the bytecode: not counted
         stop_at = time.monotonic() + 3600
         spinners = [multiprocessing.Process(target=spin, args=(stop_at,), daemon=True) for _ in range(args.busy)]
         for spinner in spinners:
@@ -173,10 +194,10 @@ def main(argv: list[str] | None = None) -> int:
         times: dict[Path, list[tuple[float, float]]] = {tree: [] for tree in trees}
         for _ in range(args.runs):
             for tree in trees:
-                times[tree].append(start_once(configs[tree], port, env, logs[tree], tree))
+                times[tree].append(start_once(configs[tree], port, env, logs[tree], code[tree]))
         phases = []
         for _ in range(args.runs):
-            done = subprocess.run([sys.executable, "-c", PHASES, str(configs[REPO]), str(free_port())], cwd=REPO,
+            done = subprocess.run([sys.executable, "-c", PHASES, str(configs[REPO]), str(free_port())], cwd=code[REPO],
                                   env=env, capture_output=True, text=True, timeout=120, check=True)
             phases.append(json.loads(done.stdout.strip().splitlines()[-1]))
         load = os.getloadavg()[0]
@@ -188,7 +209,8 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"restart of `companion serve` after SIGKILL, a free-roll game of {args.entries} entries, {args.runs} "
           f"runs, {args.busy} busy processes, load average {load:.1f} on {os.cpu_count()} CPUs, "
-          f"python {sys.version.split()[0]}")
+          f"python {sys.version.split()[0]}" + (f", each start after a code update ({UPDATED} edited)" if args.update
+                                                  else ""))
     for tree, taken in times.items():
         if len(trees) > 1:
             print(f"  {tree}:")

@@ -34,7 +34,8 @@ def end_actions(state: GameState, event: Mapping[str, Any], options: Mapping[str
         raise rules.Illegal(rules.PHASE, "The Action phase is not under way", "La phase Action n'est pas en cours")
     require_no_pending(state)
     left = state.actions_left
-    if left > 0 and not options["allow_pass"] and some_action_possible(state):
+    # a full board wins now: the actions left need not be spent first (choice E2)
+    if left > 0 and not options["allow_pass"] and not state.board.is_full() and some_action_possible(state):
         raise rules.Illegal(rules.ACTION_REMAINING,
                             f"{state.scientist} still has {left} {plural_en(left, 'action')} to take",
                             f"Il reste {left} {plural_fr(left, 'action')} à {state.scientist}", [state.scientist])

@@ -167,6 +167,21 @@ def test_a_full_board_at_the_end_of_the_action_phase_wins():
     assert kinds(verdicts) == ["win"] and engine.outcome.rule == "tess.win"
 
 
+def test_a_full_board_ends_the_action_phase_with_actions_left():
+    """« Vous RÉUSSISSEZ si vous parvenez à confiner 1 cube de chaque couleur et valeur, remplissant les 24 cases du
+    plateau Confinement. » « Si à la fin d'une phase Action le plateau Confinement est complété, vous RÉUSSISSEZ. »
+    The 24th cube confined by the first action: the two left need not be spent on empty calibrations first."""
+    engine = new_game()
+    engine.state.board.filled = {Cube(c, v) for c in engine.state.colours for v in range(1, 7)} - {Cube("red", 1)}
+    set_lab(engine, "S1", [("red", 1), ("red", 2), ("red", 3)])
+    engine.apply({"type": "confine", "cubes": [cube("red", 1), cube("red", 2), cube("red", 3)],
+                  "chosen": cube("red", 1)})
+    assert engine.state.actions_left == 2 and engine.outcome is None
+    assert engine.available_actions()["end_actions"]["available"]
+    verdicts = engine.apply({"type": "end_actions"})
+    assert kinds(verdicts) == ["win"] and engine.outcome.rule == "tess.win"
+
+
 # -- the base's events -------------------------------------------------------------
 
 def reveal(engine, event, heights=None):

@@ -7,10 +7,10 @@
 Real: every photo of the split that has colour labels (models/labels/<set>-colours.json) is read end to end
 (detector, face readers, colour), and the colours of the found dice are scored against the labels: right,
 none (the reader said it did not know), wrong, and the confusions. A set whose dice are all one colour (the
-penlington set: white dice, by its README) can be scored with ``--all white`` instead of colour labels. Rendered: ``--rendered`` tables drawn by
-the project's renderer (fixed seed, not the tests') are read end to end, and the colours of the found dice
-scored per colour. Each twice: as shipped, and with the grey-table step off (the HSV rule alone), so the
-step's effect is measured on the same images.
+penlington set: white dice, by its README) can be scored with ``--all white`` instead of colour labels.
+Rendered: ``--rendered`` tables drawn by the project's renderer (fixed seed, not the tests') are read end to end,
+and the colours of the found dice scored per colour. Each twice: as shipped, and with the grey-table step off
+(the HSV rule alone), so the step's effect is measured on the same images.
 """
 
 from __future__ import annotations

@@ -238,7 +238,8 @@ def main(argv=None) -> int:
         print(f"\n{Path(folder).name}: {len(items)} images, {ours.labelled} dice ({args.split})")
         if args.audited_labels:
             print(_audit_line(folder, items))
-        print(f"{'':10} {'recall':>7} {'precision':>9} {'value acc':>9} {'read right':>10} {'exact roll':>10} {'ms/image':>9}")
+        print(f"{'':10} {'recall':>7} {'precision':>9} {'value acc':>9} {'read right':>10} {'exact roll':>10} "
+              f"{'ms/image':>9}")
         rows = [("product", ours, our_ms)] + ([("peer", theirs, peer_ms)] if peer else [])
         for name, s, ms in rows:
             print(f"{name:10} {s.recall:7.2%} {s.precision:9.2%} {s.value_accuracy:9.2%} {s.read_correctly:10.2%} "

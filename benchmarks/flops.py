@@ -100,12 +100,14 @@ def main(argv=None) -> int:
     faces, second = face_reader_paths(detector)
     det_macs, det_params, det_shape = count(detector)
     print(f"detector {detector.name}: input {det_shape}, {det_params} parameters, "
-          f"{detector.stat().st_size / 1e6:.2f} MB, {det_macs / 1e9:.3f} GMAC = {2 * det_macs / 1e9:.3f} GFLOP per frame")
+          f"{detector.stat().st_size / 1e6:.2f} MB, {det_macs / 1e9:.3f} GMAC = {2 * det_macs / 1e9:.3f} GFLOP "
+          "per frame")
     face_macs = 0
     if faces.is_file():
         face_macs, face_params, face_shape = count(faces)
         print(f"face reader {faces.name}: input {face_shape}, {face_params} parameters, "
-              f"{faces.stat().st_size / 1e6:.2f} MB, {face_macs / 1e6:.2f} MMAC = {2 * face_macs / 1e6:.2f} MFLOP per die")
+              f"{faces.stat().st_size / 1e6:.2f} MB, {face_macs / 1e6:.2f} MMAC = {2 * face_macs / 1e6:.2f} MFLOP "
+              "per die")
     if faces.is_file() and second.is_file():
         second_macs, second_params, second_shape = count(second)
         print(f"second face reader {second.name}: input {second_shape}, {second_params} parameters, "

@@ -113,8 +113,9 @@ def main() -> None:
         ms, _ = timed(engine.summary)
         times["summary()"].append(ms)
     variant = ", variant ties_illegal" if args.ties_illegal else ""
-    print(f"Nexus{variant}, {args.boards} boards of {CARDS_DOWN} cards (3 players, greedy play; {nodes / args.boards:.0f} nodes "
-          f"a board), {closing + len(times['card legal()'])} card plays ({closing} closing a Nexus); "
+    print(f"Nexus{variant}, {args.boards} boards of {CARDS_DOWN} cards (3 players, greedy play; "
+          f"{nodes / args.boards:.0f} nodes a board), {closing + len(times['card legal()'])} card plays "
+          f"({closing} closing a Nexus); "
           f"budget {BUDGET_MS:.0f} ms")
     for name, samples in times.items():
         if samples:

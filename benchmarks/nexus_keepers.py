@@ -37,8 +37,9 @@ def random_position(engine, rng: random.Random, pool=None) -> None:
     cells = rng.sample(tiles, 4)
     for player, cell in zip(state["players"], cells):
         player["cell"], player["status"] = list(cell), "board"
-    state["turn"].update(player="P0", phase="rolling", dice_allowed=7, pool=list(pool or [rng.randint(1, 6) for _ in range(7)]),
-                         reserved_die=None, rerolls_done=0, acted=False, used=[0, 0, 0], offs=0)
+    state["turn"].update(player="P0", phase="rolling", dice_allowed=7,
+                         pool=list(pool or [rng.randint(1, 6) for _ in range(7)]), reserved_die=None, rerolls_done=0,
+                         acted=False, used=[0, 0, 0], offs=0)
     engine.load_state_json(state)
 
 

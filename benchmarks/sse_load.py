@@ -181,12 +181,14 @@ def main() -> int:
     errors = [c.error for c in clients if c.error]
 
     print(f"SSE load on loopback: {args.clients} clients, {elapsed:.0f} s, {seq} rolls at {args.rate:g}/s "
-          f"through POST /api/roll (waitress threads={threads}, python {sys.version.split()[0]}, {os.cpu_count()} CPUs)")
+          f"through POST /api/roll (waitress threads={threads}, python {sys.version.split()[0]}, "
+          f"{os.cpu_count()} CPUs)")
     print(f"deliveries: expected {seq * args.clients}, received {received}, lost {lost}, "
           f"duplicated {duplicated}, clients out of order {disordered}, client errors {len(errors)}")
     if latencies:
-        print(f"delivery latency (roll POST sent -> event read by each client): median {statistics.median(latencies):.1f} ms, "
-              f"p99 {percentile(latencies, 0.99):.1f} ms, max {max(latencies):.1f} ms")
+        print(f"delivery latency (roll POST sent -> event read by each client): "
+              f"median {statistics.median(latencies):.1f} ms, p99 {percentile(latencies, 0.99):.1f} ms, "
+              f"max {max(latencies):.1f} ms")
     print(f"POST /api/roll round trip (referee + journal fsync + publish): median {statistics.median(post_ms):.1f} ms, "
           f"p99 {percentile(post_ms, 0.99):.1f} ms")
     for error in errors[:3]:

@@ -146,8 +146,8 @@ SCHEMA: dict[str, dict[str, Key]] = {
     "vision": {
         "model": Key("", "ONNX dice model; empty: the shipped models/dice.onnx (inside the installed package)"),
         "threads": Key(2, "onnxruntime threads (leave a core for the camera and the web)"),
-        "confidence": Key(0.25, "minimum die confidence (centre x is-a-die x value; 0.25 chosen on the training photos, "
-                                "models/README.md)", within=PROBABILITY),
+        "confidence": Key(0.25, "minimum die confidence (centre x is-a-die x value; 0.25 chosen on the training "
+                                "photos, models/README.md)", within=PROBABILITY),
         "reread_below": Key(0.8, "a die whose value is less sure than this is read again at four quarter-turns "
                                  "(0 never; chosen on the training photos, models/README.md)", within=PROBABILITY),
         "second_opinion": Key("always", "ask the second face reader (models/dice_faces_b.onnx) about every die while "
@@ -241,7 +241,8 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "buzzer_pin": Key(18, "BCM number of the buzzer's transistor base — header pin 12; 0 = no buzzer"),
         "buzzer_kind": Key("buzzer", "buzzer: active buzzer (on/off beeps); tonal: passive buzzer (pitched tunes)",
                            ("buzzer", "tonal")),
-        "button_pin": Key(23, "BCM number of the end-of-turn / silence button to ground — header pin 16; 0 = no button"),
+        "button_pin": Key(23, "BCM number of the end-of-turn / silence button to ground — header pin 16; "
+                              "0 = no button"),
         "sound": Key(True, "sound the buzzer; false keeps the lights only (holding the button toggles it; the "
                            "choice is kept in data_dir and outlives a restart)"),
         "volume": Key(1.0, "tonal buzzer loudness, 0.1-1: the PWM duty cycle (1 = 50 %, a square wave's loudest)"),

@@ -7,7 +7,8 @@ import sys
 
 
 def add_parser(subparsers) -> None:
-    parser = subparsers.add_parser("tesseract-sim", help="play N Tesseract games with a simple policy and count outcomes")
+    parser = subparsers.add_parser("tesseract-sim",
+                                   help="play N Tesseract games with a simple policy and count outcomes")
     parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="seed for every die rolled (default 0)")
     parser.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4), help="scientists (1 = solo, two labs)")

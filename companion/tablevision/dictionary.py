@@ -40,7 +40,8 @@ def marker_dictionary(name: str = DEFAULT_DICTIONARY) -> cv2.aruco.Dictionary:
     value = getattr(cv2.aruco, name, None) if name.startswith("DICT_") else None
     if not isinstance(value, int):
         raise DictionaryError(f"unknown marker dictionary {name!r}; use one of OpenCV's names, e.g. "
-                              f"{DEFAULT_DICTIONARY}, DICT_4X4_50, DICT_6X6_250, DICT_APRILTAG_36h11, or custom:FILE.yml")
+                              f"{DEFAULT_DICTIONARY}, DICT_4X4_50, DICT_6X6_250, DICT_APRILTAG_36h11, "
+                              "or custom:FILE.yml")
     return cv2.aruco.getPredefinedDictionary(value)
 
 

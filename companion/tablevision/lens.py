@@ -276,8 +276,8 @@ def check_lens(config) -> Finding:
     except LensError as exc:
         return Finding("lens", FAIL, str(exc), fix)
     if lens is None and is_forgotten(config.data_dir):
-        return Finding("lens", OK, "forgotten on the phone: positions assume a lens without distortion, and the service "
-                       "does not measure it by itself until it is calibrated again")
+        return Finding("lens", OK, "forgotten on the phone: positions assume a lens without distortion, and the "
+                       "service does not measure it by itself until it is calibrated again")
     if lens is None:
         return Finding("lens", OK, "not measured: positions assume a lens without distortion; the service measures it "
                        "from the mat when the markers lie over a pixel off without correction")

@@ -9,8 +9,8 @@ calibration measured (and at least ``UNFIT_MARGIN_PX`` more). A camera never cal
 it misfits over ``UNCORRECTED_PX``, unless the players forgot a calibration on the phone (``lens.FORGOTTEN_FILE``:
 their choice stands). After ``UNFIT_VIEWS`` such settled tables in a row the lens is fitted again from the last
 ``VIEWS_KEPT`` of them, at most once every ``REFIT_EVERY_S`` seconds, in a thread of low priority. The new lens is
-kept only when it fits those views a fifth better than the old one, or than no correction (``lens.BETTER_BY``, as on the phone);
-otherwise the old one stays and the players are told it may need calibrating. What was said is kept in
+kept only when it fits those views a fifth better than the old one, or than no correction (``lens.BETTER_BY``, as
+on the phone); otherwise the old one stays and the players are told it may need calibrating. What was said is kept in
 ``lens-watch.json`` for ``companion doctor``.
 """
 

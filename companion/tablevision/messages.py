@@ -79,7 +79,8 @@ class TableView:
             "frame": self.index, "timestamp": self.timestamp,
             "markers": [m.to_json() for m in self.markers],
             "plane": (None if plane is None else
-                      {"homography": plane.to_json()["homography"], "reprojection_px": round(plane.reprojection_px, 3)}),
+                      {"homography": plane.to_json()["homography"],
+                       "reprojection_px": round(plane.reprojection_px, 3)}),
             "plane_state": {k: v for k, v in self.plane.to_json().items() if k != "homography"},
             "pieces": [p.to_json() for p in self.pieces],
             "dice": [d.to_json() for d in self.dice],

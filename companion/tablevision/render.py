@@ -398,7 +398,8 @@ def _finish(img: np.ndarray, scene: np.random.Generator, rng: np.random.Generato
     h, w = img.shape[:2]
     gx, gy = scene.uniform(-0.35, 0.35, 2)
     gain = (light if light is not None else scene.uniform(0.65, 1.15))
-    ramp = (1 + gx * (np.arange(w, dtype=np.float32) / w - 0.5))[None, :] + gy * (np.arange(h, dtype=np.float32) / h - 0.5)[:, None]
+    ramp = ((1 + gx * (np.arange(w, dtype=np.float32) / w - 0.5))[None, :]
+            + gy * (np.arange(h, dtype=np.float32) / h - 0.5)[:, None])
     img = np.ascontiguousarray(img, np.float32)
     cv2.multiply(img, cv2.merge([(ramp * gain).astype(np.float32)] * 3), dst=img)
     cv2.add(img, tuple(float(v) for v in scene.normal(0, 5, 3)) + (0.0,), dst=img)

@@ -29,7 +29,8 @@ class PieceTruth:
 
 
 def random_position(layout: TableLayout, rng: np.random.Generator, n_pieces: int, jitter: float = 5.0,
-                    turn_jitter: float = 6.0, kinds: tuple[str, ...] | None = None) -> tuple[list[PiecePlacement], dict]:
+                    turn_jitter: float = 6.0,
+                    kinds: tuple[str, ...] | None = None) -> tuple[list[PiecePlacement], dict]:
     """``n_pieces`` pieces of ``layout`` (of ``kinds``) in distinct random cells; pieces and {name: PieceTruth}."""
     markers = [p for p in layout.pieces if p.grid is not None and (kinds is None or p.kind in kinds)]
     chosen = rng.choice(len(markers), size=min(n_pieces, len(markers)), replace=False)
@@ -64,7 +65,8 @@ def random_position(layout: TableLayout, rng: np.random.Generator, n_pieces: int
 
 def _inside(zone: Zone, rng: np.random.Generator, margin: float) -> tuple[float, float]:
     xs, ys = [p[0] for p in zone.polygon], [p[1] for p in zone.polygon]
-    return (float(rng.uniform(min(xs) + margin, max(xs) - margin)), float(rng.uniform(min(ys) + margin, max(ys) - margin)))
+    return (float(rng.uniform(min(xs) + margin, max(xs) - margin)),
+            float(rng.uniform(min(ys) + margin, max(ys) - margin)))
 
 
 def random_dice(layout: TableLayout, rng: np.random.Generator, n: int, size_mm: float = 16.0,

@@ -31,7 +31,8 @@ SATURATION_GAP = 40      # ... when their median saturations differ by at least 
 HUE_BIN = 6              # hue histogram bin width (OpenCV hue units)
 DARK_MAX_VALUE = 80      # a saturated body this dark is black unless its hue is one of these (minimum saturation):
 DARK_KEEPS_HUE = {"blue": MIN_SATURATION, "purple": MIN_SATURATION, "green": 120}
-DARK_MIN_CHROMA = 10.0   # ... and, when darker than BLACK_MAX_VALUE, this CIELAB chroma (noise and casts on black stay under)
+# ... and, when darker than BLACK_MAX_VALUE, this CIELAB chroma (noise and casts on black stay under)
+DARK_MIN_CHROMA = 10.0
 # On a near-grey table (its CIELAB chroma at most NEUTRAL_TABLE_CHROMA) the light is near white, so a faint tint
 # on a body called black is the die's own: blue or purple with b* at most -FAINT_COOL_B and chroma at least
 # FAINT_MIN_CHROMA, green with a* at most -FAINT_GREEN_A, red (crimson) with a* at least FAINT_RED_A and

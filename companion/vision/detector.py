@@ -42,7 +42,8 @@ class DiceReader(FaceReading):
     """Reads every d6 in a BGR image.
 
     ``threads`` is onnxruntime's intra-op thread count (leave a Pi core for the camera and web);
-    ``confidence`` is the lowest score reported (centre score x is-a-die x face-value probability); ``nms_iou`` merges duplicate boxes;
+    ``confidence`` is the lowest score reported (centre score x is-a-die x face-value probability); ``nms_iou``
+    merges duplicate boxes;
     ``faces``: use the face reader next to the model when there is one (``<model>_faces.onnx``),
     False reads values from the detector alone. ``detector_vote`` is the weight (an exponent) of the
     detector's own value guess against the face reader's: 0 trusts the face reader alone.

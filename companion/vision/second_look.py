@@ -58,7 +58,8 @@ def better_of(first: list[DieReading], again: list[DieReading]) -> list[DieReadi
     broke into pips, and loses small dice elsewhere in the frame (a pile of them, one pair touching)."""
     if not again or _mean_confidence(again) <= _mean_confidence(first):
         return first
-    kept = [r for r in first if r.box is None or not any(a.box is not None and overlap(r.box, a.box) > 0 for a in again)]
+    kept = [r for r in first
+            if r.box is None or not any(a.box is not None and overlap(r.box, a.box) > 0 for a in again)]
     return sorted([*again, *kept], key=lambda r: -r.confidence)
 
 

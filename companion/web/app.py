@@ -200,4 +200,5 @@ def _http_error(error: HTTPException):
 
 def _unexpected_error(error: Exception):
     log.exception("unexpected error on %s %s", request.method, request.path)
-    return api_error_response(ApiError(500, "internal", "the companion hit an unexpected error; it is in the service log"))
+    return api_error_response(ApiError(500, "internal",
+                                       "the companion hit an unexpected error; it is in the service log"))

@@ -147,7 +147,8 @@ def next_opponent(state: GameState, options: Mapping[str, Any]) -> list[Verdict]
 
 
 def defeat(state: GameState, loser: Piece, winner: Piece) -> list[Verdict]:
-    """« Les carreaux monstres battus sont retirés de l'arène et placés dans l'ÉCART »; a beaten character ends the game."""
+    """« Les carreaux monstres battus sont retirés de l'arène et placés dans l'ÉCART »; a beaten character ends
+    the game."""
     owner = state.get_player(loser.owner)
     champion, beaten_side = state.controller(winner), state.controller(loser)
     loser.status, loser.cell = DISCARD, None

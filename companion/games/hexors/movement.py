@@ -141,7 +141,8 @@ def check_path(state: GameState, piece: Piece, path: list[Cell], options: Mappin
     here, visited = piece.cell, {piece.cell}
     for i, land in enumerate(path):
         if i and enemies_in_front(state, pid, here, ignore=piece.id):
-            raise rules.Illegal(rules.STOP, f"{state.label(piece)} met an enemy at {state.arena.name(here)}: the move stops there",
+            raise rules.Illegal(rules.STOP, f"{state.label(piece)} met an enemy at {state.arena.name(here)}: "
+                                "the move stops there",
                                 f"{state.label(piece, 'fr')} arrive en face d'un ennemi en {state.arena.name(here)} : "
                                 f"le déplacement s'arrête là", who)
         if distance(here, land) == 1:

@@ -45,7 +45,8 @@ def arena_options(event: Mapping[str, Any], options: Mapping[str, Any]) -> dict[
 
 def setup_game(event: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[GameState, list[Verdict]]:
     options = arena_options(event, options)
-    if not all(isinstance(options[k], int) and not isinstance(options[k], bool) for k in ("arena_columns", "arena_rows")):
+    if not all(isinstance(options[k], int) and not isinstance(options[k], bool)
+               for k in ("arena_columns", "arena_rows")):
         raise ValueError('"arena" columns and rows are whole numbers')
     arena = Arena(options["arena_columns"], options["arena_rows"])
     colours = list(options["colours"])
@@ -117,7 +118,8 @@ def _hand(state: GameState, player: Player, actions: Any, level: str) -> None:
     if level == BEGINNER:
         if actions:
             raise rules.Illegal(rules.SETUP, "Action tiles are played only at the advanced (collection) level",
-                                "Les carreaux actions ne se jouent qu'au niveau avancé (jeu de collection)", [player.id])
+                                "Les carreaux actions ne se jouent qu'au niveau avancé (jeu de collection)",
+                                [player.id])
         return
     if isinstance(actions, int) and not isinstance(actions, bool) and actions >= 0:
         player.hand, player.hand_count = None, actions   # hidden hand: only the count is known

@@ -33,7 +33,8 @@ class TileDef:
     kind: str
     name: str
     faces: tuple[Face, ...]
-    element: str | None = None      # monsters: « Chaque carreau monstre a une couleur de fond différente, c'est son ÉLÉMENT »
+    # monsters: « Chaque carreau monstre a une couleur de fond différente, c'est son ÉLÉMENT »
+    element: str | None = None
     attack_bonus: int = 0           # characters: « le chiffre indiqué sur l'envers du carreau »
     example: bool = False
     name_fr: str = ""               # the name on the French page (docs/rules/hexors.md); "" : the same as ``name``

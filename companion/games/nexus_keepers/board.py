@@ -186,8 +186,10 @@ class Board:
             if edges < min_edges:
                 raise PlacementError(
                     "nk.setup.edges",
-                    f"{cube.player}'s cube touches the tiles in play along {edges} edge(s); it needs at least {min_edges}",
-                    f"Le cube de {cube.player} touche les tuiles en jeu par {edges} tranche(s) ; il en faut au moins {min_edges}")
+                    f"{cube.player}'s cube touches the tiles in play along {edges} edge(s); "
+                    f"it needs at least {min_edges}",
+                    f"Le cube de {cube.player} touche les tuiles en jeu par {edges} tranche(s) ; "
+                    f"il en faut au moins {min_edges}")
 
     def place(self, cube: Cube, min_edges: int) -> None:
         self.check_placement(cube, min_edges)

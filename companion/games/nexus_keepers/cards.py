@@ -58,7 +58,8 @@ class KeeperCard:
         for key, actions in dict(data["faces"]).items():
             value = int(key)
             if value == 1:
-                raise ValueError("a 1 never allows an action (the rule book: 'les résultats de 1 ne correspondent jamais à une action')")
+                raise ValueError("a 1 never allows an action "
+                                 "(the rule book: 'les résultats de 1 ne correspondent jamais à une action')")
             if not 2 <= value <= 6:
                 raise ValueError(f"card face values are 2 to 6, got {key!r}")
             if not isinstance(actions, list) or not set(actions) <= set(ACTIONS):

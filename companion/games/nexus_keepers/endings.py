@@ -62,7 +62,8 @@ class EndingsMixin:
         return end_turn(self.state, self.options)
 
     def _on_reconnect(self, event: Mapping[str, Any]) -> list[Verdict]:
-        """'il doit toujours déplacer le minimum de cubes possibles et ne peut pas arranger les cubes qui sont déjà correctement connectés'"""
+        """'il doit toujours déplacer le minimum de cubes possibles et ne peut pas arranger les cubes qui sont déjà
+        correctement connectés'"""
         state = self.state
         if state.turn.phase != "reconnect":
             return illegal("nk.turn.phase", "No cube needs reconnecting", "Aucun cube à reconnecter")

@@ -33,7 +33,8 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
     option_defaults = {
         "split_groups": (True, "a group of four or more equal dice may also be used as several groups of two or more"),
         "leap_over_run": (True, "one leap may clear several keepers standing in a row, one jump step per keeper"),
-        "bonus_turn_per_keeper": (False, "one bonus turn per keeper pushed off in a turn (default: one bonus turn per turn)"),
+        "bonus_turn_per_keeper": (False, "one bonus turn per keeper pushed off in a turn "
+                                         "(default: one bonus turn per turn)"),
         "maladresse_ones": (3, "how many 1s in a turn lose it (MALADRESSE); 0 turns the rule off", Range(0, 12)),
         "min_shared_edges": (2, "edges a new cube must share with the tiles already in play", Range(1, 12)),
     }
@@ -88,8 +89,10 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
             raise EventError("at least two teams are needed")
         state.turn.player = state.order()[0]
         self.state = state
-        return [verdict("info", "nk.setup", f"Nexus of {len(state.board.cubes)} cubes set up; {state.turn.player} plays first",
-                        f"Nexus de {len(state.board.cubes)} cubes installé ; {state.turn.player} commence", state.order())]
+        return [verdict("info", "nk.setup",
+                        f"Nexus of {len(state.board.cubes)} cubes set up; {state.turn.player} plays first",
+                        f"Nexus de {len(state.board.cubes)} cubes installé ; {state.turn.player} commence",
+                        state.order())]
 
     def _on_turn_start(self, event: Mapping[str, Any]) -> list[Verdict]:
         out = self._close_turn_if_open()
@@ -149,8 +152,8 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
             return _illegal("nk.reroll.limit", f"{player.id} already rerolled twice ('jusqu'à deux fois de suite')",
                             f"{player.id} a déjà relancé deux fois", [player.id])
         if turn.acted:
-            return _illegal("nk.reroll.limit", "No reroll once actions have begun", "Pas de relance après le début des actions",
-                            [player.id])
+            return _illegal("nk.reroll.limit", "No reroll once actions have begun",
+                            "Pas de relance après le début des actions", [player.id])
         power = _values(event.get("power", []), "power")
         if "dice" in event:
             after = _values(event["dice"])
@@ -186,11 +189,14 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
         player.power_left -= len(power)
         turn.pool = minus(turn.pool, picked) + new + power
         turn.rerolls_done += 1
-        return self._after_dice(f"{player.id} rerolls {_show(picked)} (reroll {turn.rerolls_done}/2): {_show(turn.pool)}",
-                                f"{player.id} relance {_show(picked)} (relance {turn.rerolls_done}/2) : {_show(turn.pool)}")
+        return self._after_dice(f"{player.id} rerolls {_show(picked)} (reroll {turn.rerolls_done}/2): "
+                                f"{_show(turn.pool)}",
+                                f"{player.id} relance {_show(picked)} (relance {turn.rerolls_done}/2) : "
+                                f"{_show(turn.pool)}")
 
     def _single(self, player: Player) -> list[Verdict]:
-        return _illegal("nk.reroll.single", f"{player.id} rerolled a single die: a reroll takes at least two dice (or a power die)",
+        return _illegal("nk.reroll.single",
+                        f"{player.id} rerolled a single die: a reroll takes at least two dice (or a power die)",
                         f"{player.id} a relancé un dé seul : une relance prend au moins deux dés (ou un dé de pouvoir)",
                         [player.id])
 
@@ -201,7 +207,8 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
     def _on_power(self, event: Mapping[str, Any]) -> list[Verdict]:
         turn = self.state.turn
         if turn.phase != "rolling":
-            return _illegal("nk.turn.phase", "Power dice join a roll: roll first", "Les dés de pouvoir s'ajoutent à un lancer : lancez d'abord")
+            return _illegal("nk.turn.phase", "Power dice join a roll: roll first",
+                            "Les dés de pouvoir s'ajoutent à un lancer : lancez d'abord")
         player = self.state.players[turn.player]
         dice = _values(event["dice"])
         if not dice:
@@ -219,7 +226,8 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
         player = self.state.players[turn.player]
         ones, limit = turn.pool.count(1), self.options["maladresse_ones"]
         if limit and ones >= limit:
-            out = [verdict("warning", "nk.maladresse", f"MALADRESSE: {ones} ones in {player.id}'s turn, the turn is lost",
+            out = [verdict("warning", "nk.maladresse",
+                           f"MALADRESSE: {ones} ones in {player.id}'s turn, the turn is lost",
                            f"MALADRESSE : {ones} résultats de 1 pour {player.id}, le tour est perdu", [player.id])]
             return out + end_turn(self.state, self.options, " (maladresse)")
         budgets = allocations(turn.final_values, player.card, self.options["split_groups"])
@@ -253,10 +261,12 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
                 raise EventError("each action must be an object with an \"action\"")
             pos, cost = moves.apply_action(self.state, action, self.options["leap_over_run"])
             if pos is None:
-                return _illegal("nk.action.illegal", f"Action {i + 1}: {cost[0]}", f"Action {i + 1} : {cost[1]}", [turn.player])
+                return _illegal("nk.action.illegal", f"Action {i + 1}: {cost[0]}", f"Action {i + 1} : {cost[1]}",
+                                [turn.player])
             used = tuple(u + c for u, c in zip(turn.used, cost))
             if not self._budgets(used):
-                return _illegal("nk.action.dice", f"Action {i + 1}: the dice {_show(turn.final_values)} do not allow it "
+                return _illegal("nk.action.dice",
+                                f"Action {i + 1}: the dice {_show(turn.final_values)} do not allow it "
                                 f"(it would use {budget_text(used)})",
                                 f"Action {i + 1} : les dés {_show(turn.final_values)} ne le permettent pas "
                                 f"(il faudrait {budget_text(used, 'fr')})", [turn.player])
@@ -285,7 +295,8 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
             return self._unexplained(problems)
         found = moves.explain(self.state, budgets, goal, self.options["leap_over_run"])
         if found is None:
-            return self._unexplained(moves.unexplained_reasons(self.state, budgets, goal, self.options["leap_over_run"]))
+            return self._unexplained(moves.unexplained_reasons(self.state, budgets, goal,
+                                                               self.options["leap_over_run"]))
         steps, final, guessed = found
         turn.acted = True
         here = self.state.players[turn.player].cell
@@ -313,7 +324,8 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
                 p.cell = g.cell(c)
                 continue
             if guessed_portal and c == PORTAL:
-                out.append(verdict("warning", "nk.move.exit-guess", f"{p.id} left the board where only a Portal explains it",
+                out.append(verdict("warning", "nk.move.exit-guess",
+                                   f"{p.id} left the board where only a Portal explains it",
                                    f"{p.id} a quitté le plateau là où seul un Portail l'explique", [p.id]))
             out += keeper_left_board(self.state, p.id, through_portal=(c == PORTAL))
             self.state.turn.offs += 1

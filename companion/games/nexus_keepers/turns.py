@@ -17,7 +17,8 @@ from .texts import terrain_fr
 
 
 def check_win(state: GameState) -> list[Verdict]:
-    """'si un ou plusieurs Keepers d'une même équipe sont les derniers sur le plateau, toute l'équipe remporte la victoire.'"""
+    """'si un ou plusieurs Keepers d'une même équipe sont les derniers sur le plateau, toute l'équipe remporte la
+    victoire.'"""
     if state.winners:
         return []
     teams = {p.team for p in state.alive()}
@@ -28,7 +29,8 @@ def check_win(state: GameState) -> list[Verdict]:
     state.turn.phase = "over"
     names = ", ".join(state.winners)
     if state.winners == [team]:
-        en, fr = f"{names} wins: the last keeper standing in the Nexus", f"{names} gagne : dernier Keeper debout dans le Nexus"
+        en, fr = (f"{names} wins: the last keeper standing in the Nexus",
+                  f"{names} gagne : dernier Keeper debout dans le Nexus")
     else:
         standing = [p.id for p in state.alive()]
         n = len(standing)
@@ -70,8 +72,10 @@ def end_turn(state: GameState, options: Mapping[str, Any], reason: str = "") -> 
         state.pending_bonus -= 1
         depth = turn.bonus_depth + 1
         dice_en, dice_fr = ("1 die", "1 dé") if depth == 1 else (f"{depth} dice", f"{depth} dés")
-        out.append(verdict("info", "nk.bonus", f"{player.id} pushed a keeper off the board and plays again with {dice_en} fewer",
-                           f"{player.id} a poussé un Keeper hors du plateau et rejoue avec {dice_fr} de moins", [player.id]))
+        out.append(verdict("info", "nk.bonus",
+                           f"{player.id} pushed a keeper off the board and plays again with {dice_en} fewer",
+                           f"{player.id} a poussé un Keeper hors du plateau et rejoue avec {dice_fr} de moins",
+                           [player.id]))
         state.turn = Turn(player=player.id, bonus_depth=depth)
     else:
         state.pending_bonus = 0
@@ -118,10 +122,10 @@ def close_portals(state: GameState, options: Mapping[str, Any]) -> list[Verdict]
                 where_fr = "; ".join(placement_words(staying, s, "fr") for s in suggestion)
                 hint_en, hint_fr = f"; for example {where}", f" ; par exemple {where_fr}"
             out.append(verdict("warning", "nk.portal.closure",
-                               f"Cubes no longer joined by {options['min_shared_edges']} edges: reconnect the fewest cubes, "
-                               f"{len(to_move)}: {names}{hint_en}",
-                               f"Cubes qui ne sont plus reliés par {options['min_shared_edges']} tranches : reconnectez le "
-                               f"minimum de cubes, {len(to_move)} : {names}{hint_fr}",
+                               f"Cubes no longer joined by {options['min_shared_edges']} edges: "
+                               f"reconnect the fewest cubes, {len(to_move)}: {names}{hint_en}",
+                               f"Cubes qui ne sont plus reliés par {options['min_shared_edges']} tranches : "
+                               f"reconnectez le minimum de cubes, {len(to_move)} : {names}{hint_fr}",
                                [p.id, *to_move]))
             return out
     return out

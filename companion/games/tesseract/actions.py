@@ -38,7 +38,8 @@ def take(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any])
 
 
 def take_cube(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]) -> list[Verdict]:
-    """« Prenez un cube amovible du Tesseract et placez-le sur un emplacement vide de votre fiche Labo, sans changer sa valeur. »"""
+    """« Prenez un cube amovible du Tesseract et placez-le sur un emplacement vide de votre fiche Labo, sans changer
+    sa valeur. »"""
     name = state.scientist
     column = check_column(event["column"])
     if not state.tesseract.columns[column] or not state.tesseract.is_removable(column):

@@ -110,7 +110,8 @@ class PrimingZone:
         return Counter(c.value for c in self.cubes)
 
     def breaches(self, values: Iterable[int] | None = None) -> list[tuple[int, int, int]]:
-        """(value, cubes of that value, breaches) for each value at or over the threshold, optionally only some values."""
+        """(value, cubes of that value, breaches) for each value at or over the threshold, optionally only some
+        values."""
         counts = self.by_value()
         wanted = sorted(set(values)) if values is not None else sorted(counts)
         out = []

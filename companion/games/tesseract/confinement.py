@@ -101,7 +101,8 @@ def confine_action(state: GameState, event: Mapping[str, Any], options: Mapping[
             state.labs.replace(name, old, old.with_value(parse_roll(value, "reroll")))
         level = min(len(rest), max(LEVELS))
         if level in LEVELS and state.research.draw(name, level):
-            out.append(rules.info(rules.CONFINE_REROLL, f"{name} rerolls {len(rest)} cubes and draws a level {level} card",
+            out.append(rules.info(rules.CONFINE_REROLL,
+                                  f"{name} rerolls {len(rest)} cubes and draws a level {level} card",
                                   f"{name} relance {len(rest)} cubes et pioche une carte N {level}", [name]))
         else:
             out.append(rules.info(rules.CONFINE_REROLL, f"{name} rerolls {len(rest)} cubes; no level {level} card left",

@@ -120,14 +120,16 @@ class Tesseract:
         return 1 + sides
 
     def is_removable(self, name: str) -> bool:
-        """« Un cube est considéré comme amovible si au moins trois de ses faces sont visibles (y compris sa face supérieure). »"""
+        """« Un cube est considéré comme amovible si au moins trois de ses faces sont visibles (y compris sa face
+        supérieure). »"""
         return self.visible_faces(name) >= 3
 
     def removable(self) -> list[str]:
         return [name for name in COLUMNS if self.columns[name] and self.is_removable(name)]
 
     def lowest_removable(self) -> list[str]:
-        """Columns holding the lowest removable cube: lowest level first, then lowest value; ties are the players' choice."""
+        """Columns holding the lowest removable cube: lowest level first, then lowest value; ties are the players'
+        choice."""
         candidates = self.removable()
         if not candidates:
             return []

@@ -76,7 +76,8 @@ def apply_effect(state: GameState, effect: Mapping[str, Any], options: Mapping[s
         return [rules.info(rules.EFFECT, f"Draw a level {level} card" + ("" if drawn else ": none left"),
                            f"Piocher une carte N {level}" + ("" if drawn else " : plus aucune"))]
     if op == "restructure":
-        """« RESTRUCTURER : déplacez un cube amovible dans le Tesseract. Le Tesseract ne peut jamais dépasser 4 étages. »"""
+        """« RESTRUCTURER : déplacez un cube amovible dans le Tesseract. Le Tesseract ne peut jamais dépasser
+        4 étages. »"""
         source = _removable_column(state, effect, "from")
         target = check_column(effect["to"])
         if target == source or state.tesseract.height(target) >= 4:

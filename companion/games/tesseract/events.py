@@ -33,7 +33,8 @@ def remove_from_tesseract(state: GameState, column: str, options: Mapping[str, A
         out.append(rules.info(rules.EVENT, f"Column {column} is empty: {name.en}! {bases.EVENTS[event][1].en}",
                               f"La colonne {column} est vide : {name.fr} ! {bases.EVENTS[event][1].fr}"))
     if options["empty_loss"] == "last_cube" and state.tesseract.is_empty():
-        out.append(end_game(state, "loss", rules.LOSS_EMPTY, "The last cube of the Tesseract was removed: the game is lost",
+        out.append(end_game(state, "loss", rules.LOSS_EMPTY,
+                            "The last cube of the Tesseract was removed: the game is lost",
                             "Le dernier cube du Tesseract est retiré : la partie est perdue"))
     return cube, out
 
@@ -207,9 +208,11 @@ def _resolve_item(state: GameState, item: Mapping[str, Any], event: Mapping[str,
                 lost += 1
         return [rules.info(rules.EVENT, f"Shock wave destroys {lost} lab {plural_en(lost, 'cube')} of value {value}",
                            f"Onde de choc détruit {lost} {plural_fr(lost, 'cube')} de valeur {value} dans les labos")]
-    # row bonus: « prenez le cube détruit de votre choix. Lancez-le et posez-le sur l'emplacement de votre choix du Tesseract. »
+    # row bonus: « prenez le cube détruit de votre choix. Lancez-le et posez-le sur l'emplacement de votre choix du
+    # Tesseract. »
     if not state.destroyed:
-        return [rules.info(rules.BONUS_ROW, "No destroyed cube is left to return", "Plus aucun cube détruit à replacer")]
+        return [rules.info(rules.BONUS_ROW, "No destroyed cube is left to return",
+                           "Plus aucun cube détruit à replacer")]
     pick = Cube.from_json(event["cube"])
     if pick not in state.destroyed:
         raise rules.Illegal(rules.BONUS_ROW, f"No destroyed {pick.describe()} to return",

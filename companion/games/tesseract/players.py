@@ -45,7 +45,8 @@ class Player:
         return {"type": "prime", "column": self.s.tesseract.lowest_removable()[0], "rolled": self.roll()}
 
     def resolve_event(self) -> dict[str, Any]:
-        """First lowest column, random dice, a random destroyed cube, spare the fullest lab, return to the lowest column."""
+        """First lowest column, random dice, a random destroyed cube, spare the fullest lab, return to the lowest
+        column."""
         s = self.s
         kind = s.pending[0]["event"]
         event: dict[str, Any] = {"type": "resolve", "rolled": self.roll()}

@@ -25,7 +25,8 @@ def initial_prime_choices(tess: Tesseract, scientists: int, step: int, first: st
     """Columns allowed for the ``step``-th (0 or 1) cube primed at setup.
 
     « 1 à 2 scientifiques : les cubes des coins supérieurs restants.
-    3 scientifiques : le cube du coin supérieur restant, puis le cube de plus basse valeur des coins de l'étage inférieur.
+    3 scientifiques : le cube du coin supérieur restant, puis le cube de plus basse valeur des coins de l'étage
+    inférieur.
     4 scientifiques : le cube de plus basse valeur des coins de l'étage inférieur puis le cube juste sous lui. »
     """
     top = [c for c in CORNERS if tess.height(c) == MAX_LEVELS]
@@ -94,7 +95,8 @@ def setup_game(event: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[Ga
     count = max(players, 2)
     names = event.get("scientists") or [f"S{i + 1}" for i in range(count)]
     if not isinstance(names, list) or len(names) != count or len(set(map(str, names))) != count:
-        raise ValueError(f'"scientists" must list {count} distinct names' + (" (solo plays two labs)" if players == 1 else ""))
+        raise ValueError(f'"scientists" must list {count} distinct names'
+                         + (" (solo plays two labs)" if players == 1 else ""))
     names = [str(n) for n in names]
     colours = list(options["colours"])
     seed = event.get("seed")
@@ -132,7 +134,8 @@ def setup_game(event: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[Ga
         state.last_primed = cube.with_value(rolled)
     state.phase = ACTION
     zone, zone_fr = (", ".join(c.describe(lang) for c in state.zone.cubes) for lang in ("en", "fr"))
-    out.append(rules.info(rules.SETUP, f"Setup done: {count} scientists, base {base}, primed: {zone}. {names[0]} starts",
+    out.append(rules.info(rules.SETUP,
+                          f"Setup done: {count} scientists, base {base}, primed: {zone}. {names[0]} starts",
                           f"Mise en place terminée : {count} scientifiques, socle {base}, amorcés : {zone_fr}. "
                           f"{names[0]} commence", names))
     return state, out

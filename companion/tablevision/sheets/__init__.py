@@ -20,8 +20,8 @@ from ..cells import hex_centre
 from .canvas import (NAME_WIDTH, RULER_LABEL, Canvas, PlacedMarker, PlacedRuler, draw_mat, latin1, line_height,
                      zone_label)
 from .geometry import (FOOTER, OVERLAP, PAPERS, PRINTER_MARGIN, RULER_BLOCK, MatPage, Rect, SheetError,
-                       anchor_label_at, bbox, content_boxes, cut_places, free_spot, grid_box, grow, module_mm, paper_name,
-                       paper_size, tile_starts, union)
+                       anchor_label_at, bbox, content_boxes, cut_places, free_spot, grid_box, grow, module_mm,
+                       paper_name, paper_size, tile_starts, union)
 
 __all__ = ["OVERLAP", "PAPERS", "PRINTER_MARGIN", "RULER_LABEL", "MatPage", "PlacedMarker", "PlacedRuler",
            "SheetError", "Sheets", "build_sheets", "paper_name", "paper_size", "printed_marks"]

@@ -6,9 +6,9 @@ GET /api/state as it was read before (with the engine's snapshot) and as the pho
 (``?snapshot=false``) and its summary. The card drawn there is then played through POST /api/events as a phone played
 it before (the answer's state with the snapshot), undone, and played again as the phone plays it now
 (``?snapshot=false``): the bytes of both answers ("move before", "move now"), and of the live entry event that move
-sent every phone ("event"; "board": whether it carried the state's summary, else, past 16 KiB of state, each phone
-reads /api/state again). Last, what each card down adds to the summary between the first and the last count
-measured.
+sent every phone ("event"; "board": whether it carried the state's summary, else, past 16 KiB of the state as sent,
+without the snapshot, each phone reads /api/state again). Last, what each card down adds to the summary between
+the first and the last count measured.
 
     python benchmarks/nexus_payload.py [--at 5 20 40] [--seed 3]
 """

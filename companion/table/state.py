@@ -13,25 +13,26 @@ from companion.table_memory import TableMemory
 
 #: entries in force the state lists (the newest ones): a phone undoes the last and names the few before it
 STATE_ACCEPTED = 16
-#: the largest state a live event carries whole, in characters of JSON; above it the heavy parts are left out
+#: the largest state a live event carries whole, in characters of its JSON as sent; above it the heavy parts are
+#: left out
 EVENT_STATE_MAX = 16 * 1024
-HEAVY_STATE = ("summary", "snapshot", "camera_board", "camera_names")
+HEAVY_STATE = ("summary", "camera_board", "camera_names")
 
 
 def game_state(record: GameRecord, memory: TableMemory, players: list[str], camera_board: dict[str, Any] | None,
-               failure: WriteFailure | None) -> dict[str, Any]:
+               failure: WriteFailure | None, snapshot: bool = True) -> dict[str, Any]:
     """The game as phones show it. ``entries`` is its version (it only grows, an undo is an entry too);
-    ``accepted`` holds only the newest entries in force, ``in_force`` counts them all."""
+    ``accepted`` holds only the newest entries in force, ``in_force`` counts them all. ``snapshot``: with the
+    engine's snapshot, which no phone draws from (the CLI, tests and whoever asks /api/state for it read it)."""
     engine = memory.engine
     outcome = engine.outcome
-    return {
+    state = {
         "game_id": record.id,
         "game": record.game,
         "title": engine.title.to_json(),
         "players": players,
         "options": engine.options,
         "summary": engine.summary(),
-        "snapshot": engine.snapshot(),
         "can_undo": bool(memory.in_force),
         "accepted": memory.in_force[-STATE_ACCEPTED:].tolist(),
         "in_force": len(memory.in_force),
@@ -41,12 +42,17 @@ def game_state(record: GameRecord, memory: TableMemory, players: list[str], came
         "camera_names": camera_names(engine, camera_board),
         "journal_problem": failure.to_json() if failure else None,
     }
+    if snapshot:
+        state["snapshot"] = engine.snapshot()
+    return state
 
 
 def event_state(state: dict[str, Any]) -> dict[str, Any]:
-    """The state as live events carry it: whole while it is small (free roll's, most turns of a board game),
-    else without its summary and snapshot (``partial``: phones read ``/api/state``), so no live event to every
-    phone, nor the bus's buffer, grows with a big board (a Nexus table of fifty cards)."""
-    if len(json.dumps(state, separators=(",", ":"), default=str)) <= EVENT_STATE_MAX:
+    """The state as live events carry it, never with the engine's snapshot (no phone draws from it): whole while
+    its JSON as the bus sends it is small (free roll's, a Nexus board of twenty cards), else without its summary
+    (``partial``: phones read ``/api/state``), so no live event to every phone, nor the bus's buffer, grows with a
+    big board (a Nexus table of fifty cards)."""
+    state = {k: v for k, v in state.items() if k != "snapshot"}
+    if len(json.dumps(state, separators=(",", ":"), ensure_ascii=False, default=str)) <= EVENT_STATE_MAX:
         return state
     return {**{k: v for k, v in state.items() if k not in HEAVY_STATE}, "partial": True}

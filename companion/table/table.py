@@ -279,14 +279,15 @@ class Table:
         """The game's entry count: it only grows (an undo is an entry too), so a phone can tell it missed one."""
         return self.memory.next_seq
 
-    def state(self) -> dict[str, Any]:
-        """The game as phones show it (companion/table/state.py)."""
+    def state(self, snapshot: bool = True) -> dict[str, Any]:
+        """The game as phones show it (companion/table/state.py); ``snapshot``: with the engine's snapshot."""
         with self._lock:
-            return game_state(self.record, self.memory, self._players(), self.camera_board, self.journal.failure)
+            return game_state(self.record, self.memory, self._players(), self.camera_board, self.journal.failure,
+                              snapshot)
 
     def _event_state(self) -> dict[str, Any]:
-        """The state as live events carry it, bounded (companion/table/state.py)."""
-        return event_state(self.state())
+        """The state as live events carry it, bounded and without the snapshot (companion/table/state.py)."""
+        return event_state(self.state(snapshot=False))
 
     def _journal_failure(self, failure: WriteFailure | None) -> None:
         """The journal failed in a new way, or works again: every phone is told at once."""

@@ -68,10 +68,7 @@ def _change_result(verdicts):
 def _answered_state() -> dict[str, Any]:
     """The state, without the engine's ``snapshot`` when asked with ``?snapshot=false``: the phone draws from the
     summary and reads the state after every change on a big board, where the snapshot is a fifth of it or more."""
-    state = context().service.table.state()
-    if request.args.get("snapshot") == "false":
-        state.pop("snapshot", None)
-    return state
+    return context().service.table.state(snapshot=request.args.get("snapshot") != "false")
 
 
 def _dice(items: list[dict[str, Any]]) -> list[DieReading]:

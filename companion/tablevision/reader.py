@@ -141,7 +141,8 @@ class TableReader:
             return [PlacedDie(d, None, None) for d in kept] + [PlacedDie(d, None, None) for d in dice
                                                                if d.box is None], 0, len(boxed) - len(kept)
         placed, ignored, not_dice = [], 0, 0
-        screens = Screens(frame, plane, self.die_mm) if frame is not None else None  # shared by the frame's dice
+        # shared by the frame's dice; a thing's surface ends at the mat's edge
+        screens = Screens(frame, plane, self.die_mm, self.layout.size) if frame is not None else None
         centres = np.array([[(d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2] for d in boxed]) if boxed else None
         mm = plane.table_points(centres) if centres is not None else []
         for d, (x, y) in zip(boxed, mm):

@@ -23,11 +23,13 @@ screen, black on black glass) stands out by its pips alone: round, pip-sized, as
 about their middle, and nothing bigger than a pip inside its box. The frame is shrunk for this once, for all its
 readings (``Screens``), and only where a reading lies on a dark surface.
 
-A tablet's icons are as wide as a die and stand out of its screen as a die does. A body standing out shows a die's
-pips (spots far from its own colour, counted as above; an icon's glyph is a ring, a bar or a disc too big for a pip),
-or it is a die unless it lies on the icons' grid: turned as the grid's rows and columns run, in line with another
-body of its size. An icon a die lies against is one body with the die, bigger than an icon: there the reading's own
-middle must lie in line with the icons. A die with no pips seen (a maker's emblem) lying in line with them is lost.
+A tablet's icons are as wide as a die and stand out of its screen as a die does, so nothing on a screen is a die
+unless it shows a die's pips: a body standing out must show spots far from its face's colour (the body's about the
+box's middle: the die the reader boxed, not an icon it lies against), counted as above; an icon's glyph (a ring, a
+bar, a disc too big for a pip) is no pip, and beside a die's pips it is passed over. A die showing a maker's emblem
+is not read on a screen; off it (the colour around its box is the mat's) the veto never looks at it. A thing lies
+on the mat: its surface stops at the mat's edge (with ``mat_mm``), so a screen running to that edge, beside a
+table as dark as itself, is still a thing and not the table.
 """
 
 from __future__ import annotations
@@ -142,25 +144,21 @@ SOLID = 0.85  # its outline fills this share of its convex hull: one thing (dice
 BODY_SHORT = 0.7  # a die lying on it stands out of it as one body this wide (part of ``die_mm``) or wider,
 BODY_CORE = 0.4  # and this wide everywhere (a die's face and its pips: one solid body; icons are two)
 BODY_THICK = 0.8  # and a disc this wide fits in it (a die's face: 0.85 or more; two overlapping icons: 0.7 or less)
+MAT_INSET = 0.25  # the mat's edge, this part of a die inside it (the plane's error near the edge), ends a surface
 SURFACE_PX = 12.0  # the surface is followed on the frame shrunk to about this many px a die
 #: a die the colour of the surface shows only its pips: spots this far from the surface's colour (its shadow and
 #: its sides are nearer), round, as wide as this share of a die, as many as its value, symmetric about their middle
 PIP_DELTA = 40.0
 PIP_WIDE = (0.1, 0.35)
-PIP_ROUND = 0.7  # a pip fills this share of its enclosing circle or more (a disc, pixelated: 0.9 to 1.06)
+#: a pip fills this share of its enclosing circle or more (a disc, pixelated: 0.9 to 1.06); peeled off pips it ran
+#: together with, less (their cut sides are flat)
+PIP_ROUND = (0.7, 0.6)
 PIP_SYMMETRY = 0.15  # every pip's mirror through the pips' middle lies this near a pip (part of a die)
 PIP_SPREAD = 0.9  # no two pips further apart than this (part of a die; a 6's corners: 0.71)
 PIP_PAIR = 0.2  # a spot this wide (part of a die) or wider may be two pips run together (pips: 0.15 to 0.22)
 FACE = 1.4  # the pips are looked for in a square this wide (part of a die) about the box's middle
-#: a tablet's app icons are as wide as a die and stand out of its screen as a die does, but lie on a grid: a body
-#: turned as the grid is (within ICON_OWN_TURN degrees) with a neighbour of its size (within ICON_SIZE) in its row or
-#: its column (its centre within ICON_LINE of its size of the line, ICON_REACH of its size away at most) is an icon,
-#: unless it shows pips; the grid is turned the way most lines between icons of its size run (within ICON_TURN)
-ICON_SIZE = 0.2
-ICON_TURN = 3.0
-ICON_OWN_TURN = 10.0
-ICON_LINE = 0.15
-ICON_REACH = 4.0
+FACE_PIP_DELTA = 30.0  # a body's pips: this far from its face's colour (its sides, reaching its edge, are left out)
+MIDDLE = 0.3  # a die's face colour is its body's within this part of a die of the box's middle (pips: a few)
 
 
 def _sides_mm(plane: TablePlane, rect, scale: float = 1.0, offset=(0, 0)) -> tuple[float, float]:
@@ -188,15 +186,17 @@ class Screens:
     """The phone veto of one frame: a reading lying on a dark, flat, convex thing several dice across (a phone's
     screen) without a die standing out of it is a phone's app icons (two of them read as a 6). The surface is the
     colour right around the box, followed as far as it goes on the frame shrunk once (for every reading) to about
-    12 px a die. A die lying on the phone stays a die: a solid body at least 0.7 of a die wide, and thick, stands
-    out of the surface, or, a die of the screen's own colour, its pips do."""
+    12 px a die, and ended at the mat's edge. A die lying on the phone stays a die: a solid body at least 0.7 of a
+    die wide, and thick, stands out of the surface and shows a die's pips, or, a die of the screen's own colour,
+    its pips stand out."""
 
-    def __init__(self, image: np.ndarray, plane: TablePlane, die_mm: float) -> None:
+    def __init__(self, image: np.ndarray, plane: TablePlane, die_mm: float,
+                 mat_mm: tuple[float, float] | None = None) -> None:
         self.image, self.plane, self.die_mm = image, plane, die_mm
+        self.mat_mm = mat_mm  # the mat's size: a thing's surface ends at its edge (None: not known)
+        self._mat: np.ndarray | None = None  # the mat's outline on the frame, inset (px), made on first need
         self._small: np.ndarray | None = None  # the frame shrunk by ``_step`` in Lab, made on the first dark surface
         self._step = 1
-        #: the last thing found: its crop's corner on the shrunk frame, its surface and its filled outline there
-        self._thing: tuple[tuple[int, int], np.ndarray, np.ndarray] | None = None
 
     def _shrunk(self, die_px: float) -> tuple[np.ndarray, int]:
         if self._small is None:
@@ -231,12 +231,13 @@ class Screens:
         own = near[y0:y1, x0:x1]  # the box's own pixels
         at = (nx0 + x0, ny0 + y0)
         body = self._stands_out(_far(own, colour, SURFACE_DELTA), die_px, at)
-        if body is not None:  # a die, or one of a tablet's icons as wide as a die: those lie on a grid
-            return not _face_pips(own, body, die_px, value) and self._on_icon_grid(box, colour, die_px)
-        # its pips lie within a face about the box's middle; the reader's box may take in an icon beside the die
+        if body is not None and _face_pips(own, body, die_px, value):
+            return False  # a die standing out of the screen, its pips seen (an icon as wide as a die shows none)
+        # a die of the screen's own colour shows its pips alone, within a face about the box's middle; an icon it
+        # lies on or beside (what stood out) is bigger than a pip and passed over
         (h, w), half = own.shape[:2], FACE * die_px / 2
         face = own[max(int(h / 2 - half), 0):int(h / 2 + half) + 1, max(int(w / 2 - half), 0):int(w / 2 + half) + 1]
-        return not _pips(_far(face, colour, PIP_DELTA), die_px, value)
+        return not _pips(_far(face, colour, PIP_DELTA), die_px, value, strict=False)
 
     def _on_a_thing(self, box: Box, die_px: float, width: int, colour: np.ndarray) -> bool:
         """Whether the surface of ``colour`` around ``box`` is a thing of a phone's size and shape, ending on the
@@ -249,6 +250,8 @@ class Screens:
         lab = small[sy0:sy1, sx0:sx1]
         inner = tuple(int(round(v / step)) - o for v, o in zip(box, (sx0, sy0, sx0, sy0)))
         like = 1 - _far(lab, colour, SURFACE_DELTA)
+        if self.mat_mm is not None:
+            like &= self._on_mat(lab.shape, (sx0, sy0), step)
         around = _ring(lab.shape, inner, max(1, int(round(width / step))))
         _, labels = cv2.connectedComponents(like, connectivity=4)
         ids, counts = np.unique(labels[around & (like > 0)], return_counts=True)
@@ -271,68 +274,26 @@ class Screens:
             return False
         short, long = _sides_mm(self.plane, cv2.minAreaRect(outline), 1.0 / step,
                                 ((sx0 + px0) * step + (step - 1) / 2, (sy0 + py0) * step + (step - 1) / 2))
-        if not (THING_SHORT[0] * self.die_mm <= short <= THING_SHORT[1] * self.die_mm
+        return (THING_SHORT[0] * self.die_mm <= short <= THING_SHORT[1] * self.die_mm
                 and THING_LONG[0] * self.die_mm <= long <= THING_LONG[1] * self.die_mm
-                and cv2.contourArea(outline) >= SOLID * cv2.contourArea(cv2.convexHull(outline))):
-            return False
-        filled = np.zeros_like(surface)
-        cv2.drawContours(filled, [outline], -1, 1, -1)
-        self._thing = ((sx0 + px0, sy0 + py0), (labels[py0:py1, px0:px1] == k), filled.astype(bool))
-        return True
+                and cv2.contourArea(outline) >= SOLID * cv2.contourArea(cv2.convexHull(outline)))
 
-    def _on_icon_grid(self, box: Box, colour: np.ndarray, die_px: float) -> bool:
-        """Whether what stands out of the last thing's surface at ``box``'s middle is one of a grid of icons: turned
-        as the grid's rows and columns run, with another of its size in its row or its column (a grid has gaps, and
-        dice lie on icons). A body not of the icons' size (an icon a die lies against) stands for the reading's
-        middle, the icons' size for its own."""
-        (ox, oy), surface, filled = self._thing
-        n, labels, stats, centres = cv2.connectedComponentsWithStats((filled & ~surface).astype(np.uint8),
-                                                                     connectivity=8)
-        x, y = int((box[0] + box[2]) / 2 / self._step) - ox, int((box[1] + box[3]) / 2 / self._step) - oy
-        if not (0 <= y < labels.shape[0] and 0 <= x < labels.shape[1]) or labels[y, x] == 0:
-            return False
-        me = int(labels[y, x])
-        sizes = np.sqrt(stats[:, 4].astype(np.float64))
-        bodies = sizes[1:][sizes[1:] >= 0.5 * die_px / self._step]
-        size, centre = float(sizes[me]), centres[me]
-        if len(bodies) and abs(size - float(np.median(bodies))) > ICON_SIZE * float(np.median(bodies)):
-            # not an icon's size: an icon a die lies against (one body with it), or a die; the reading's own middle
-            size, centre = float(np.median(bodies)), np.array([x, y], np.float64)
-        peers = np.array([k for k in np.flatnonzero(np.abs(sizes[1:] - size) <= ICON_SIZE * size) + 1 if k != me], int)
-        near = np.linalg.norm(centres[peers] - centre, axis=1) <= ICON_REACH * size
-        if near.sum() < 2:
-            return False  # too few to tell a grid's turn
-        # the grid's turn: the way most lines between two near peers run (rows and columns, 90 degrees apart, agree)
-        p = centres[peers]
-        i, j = np.triu_indices(len(peers), 1)
-        lines = (p[j] - p[i])[np.linalg.norm(p[j] - p[i], axis=1) <= ICON_REACH * size]
-        if len(lines) == 0:
-            return False
-        turns = np.degrees(np.arctan2(lines[:, 1], lines[:, 0])) % 90
-        apart = np.abs(turns[:, None] - turns[None])
-        alike = np.minimum(apart, 90 - apart) <= ICON_TURN
-        turn = math.radians(float(turns[int(np.argmax(alike.sum(axis=1)))]))
-        along = np.array([math.cos(turn), math.sin(turn)])
-        d = p[near] - centre  # a peer a die lies on is no longer square, but still in line
-        u, v = np.abs(d @ along), np.abs(d[:, 1] * along[0] - d[:, 0] * along[1])
-        if not (np.minimum(u, v) <= ICON_LINE * size).any():
-            return False
-        if centre is not centres[me]:
-            return True  # its turn is that of what it is one body with
-        own = abs(self._turn(stats[me], ox, oy, colour) - math.degrees(turn))
-        return min(own, 90 - own) <= ICON_OWN_TURN
-
-    def _turn(self, stat, ox: int, oy: int, colour: np.ndarray) -> float:
-        """The turn (0-90 degrees) of what stands out of the surface (of ``colour``) in a blob of the shrunk frame
-        (``stat``: its bounds there, ``ox, oy``: their origin), measured on the frame itself: a rounded square a
-        dozen pixels wide turns any way."""
-        step, (h, w) = self._step, self.image.shape[:2]
-        x0, y0 = max((stat[0] + ox - 1) * step, 0), max((stat[1] + oy - 1) * step, 0)
-        x1, y1 = min((stat[0] + ox + stat[2] + 1) * step, w), min((stat[1] + oy + stat[3] + 1) * step, h)
-        body = _far(cv2.cvtColor(self.image[y0:y1, x0:x1], cv2.COLOR_BGR2Lab).astype(np.float32), colour,
-                    SURFACE_DELTA)
-        contours = cv2.findContours(body, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]
-        return cv2.minAreaRect(max(contours, key=cv2.contourArea))[2] % 90 if contours else 0.0
+    def _on_mat(self, shape: tuple[int, ...], corner: tuple[int, int], step: int) -> np.ndarray:
+        """The mat (inset by MAT_INSET of a die) on a crop of the shrunk frame (``corner``: its corner there), uint8
+        0/1: a thing lies on the mat, and a table as dark as a screen is not the screen running on past it."""
+        if self._mat is None:
+            w, h = self.mat_mm
+            inset = MAT_INSET * self.die_mm
+            xs, ys = np.linspace(inset, w - inset, 24), np.linspace(inset, h - inset, 24)
+            edge = np.concatenate([np.column_stack([xs, np.full_like(xs, inset)]),
+                                   np.column_stack([np.full_like(ys, w - inset), ys]),
+                                   np.column_stack([xs[::-1], np.full_like(xs, h - inset)]),
+                                   np.column_stack([np.full_like(ys, inset), ys[::-1]])])
+            self._mat = self.plane.image_points(edge)  # sampled along its sides: a lens bends them
+        mask = np.zeros(shape[:2], np.uint8)
+        outline = (self._mat - (step - 1) / 2) / step - np.asarray(corner, np.float64)
+        cv2.fillPoly(mask, [np.round(outline).astype(np.int32)], 1)
+        return mask
 
     def _stands_out(self, body: np.ndarray, die_px: float, at: tuple[int, int]) -> np.ndarray | None:
         """The one solid body at least BODY_SHORT of a die wide, a disc BODY_THICK of a die wide fitting in it, that
@@ -359,24 +320,42 @@ class Screens:
 
 def _face_pips(own: np.ndarray, body: np.ndarray, die_px: float, value: int | None) -> bool:
     """Whether the body standing out in a box (``own``: its Lab pixels; ``body``: its mask) shows a die's pips:
-    spots far from the body's own colour inside it, as ``_pips`` counts them. The body's edge (a die's darker sides,
-    their squashed pips) is left out."""
+    spots far from the face's own colour (the commonest of the body's about the box's middle: the die the reader
+    boxed, not an icon it lies against), as ``_pips`` counts them; a bigger spot inside (an icon's glyph beside the die) is no pip and
+    does not hide them. The body's edge (a die's darker sides, their squashed pips) is left out; the box's is none
+    (a die the box cuts goes on past it)."""
     core = cv2.distanceTransform(body, cv2.DIST_L2, cv2.DIST_MASK_5)
     face = core >= 0.2 * die_px
     if not face.any():
         return False
-    spots = _far(own, np.median(own[face], axis=0), PIP_DELTA) & (core >= 0.04 * die_px)
+    h, w = own.shape[:2]
+    yy, xx = np.mgrid[:h, :w]
+    middle = face & (np.hypot(yy - h / 2, xx - w / 2) <= MIDDLE * die_px)
+    spots = _far(own, _commonest(own[middle if middle.any() else face]), FACE_PIP_DELTA) & (core >= 0.04 * die_px)
     n, labels = cv2.connectedComponents(spots, connectivity=8)
-    edge = np.unique(labels[(core > 0) & (core < 0.04 * die_px + 1)])
+    band = (core > 0) & (core < 0.04 * die_px + 1)
+    m = int(0.04 * die_px) + 3
+    band[:m], band[-m:], band[:, :m], band[:, -m:] = False, False, False, False  # where the box cuts the die
+    edge = np.unique(labels[band])
     spots[np.isin(labels, edge[edge > 0])] = 0  # spots reaching the body's edge: its sides, an icon's gradient
-    return _pips(spots, die_px, value)
+    return _pips(spots, die_px, value, strict=False)
 
 
-def _pips(spots: np.ndarray, die_px: float, value: int | None) -> bool:
+def _commonest(lab: np.ndarray) -> np.ndarray:
+    """The commonest colour of ``lab`` ((n, 3) Lab pixels): a face's, where its pips, big on a small die, take
+    nearly half of its middle and a median would fall between."""
+    q = (lab // 16).astype(np.int32)
+    keys = (q[:, 0] * 16 + q[:, 1]) * 16 + q[:, 2]
+    values, counts = np.unique(keys, return_counts=True)
+    return np.median(lab[keys == values[np.argmax(counts)]], axis=0)
+
+
+def _pips(spots: np.ndarray, die_px: float, value: int | None, strict: bool = True) -> bool:
     """Whether ``spots`` (a box's pixels far from the surface's colour) are a die's pips: round, pip-sized, as many
-    as ``value`` (1 to 6 when unread), symmetric about their middle, within one face. Anything inside bigger than a
-    pip is an icon, unless peeling a pixel or two parts it into round pips (big pips run together under blur)."""
-    centres = _pip_centres(spots, die_px)
+    as ``value`` (1 to 6 when unread), symmetric about their middle, within one face. ``strict``: anything inside
+    bigger than a pip is an icon, unless peeling a pixel or two parts it into round pips (big pips run together
+    under blur); else it is passed over."""
+    centres = _pip_centres(spots, die_px, strict=strict)
     if not centres or len(centres) > 6 or (value is not None and len(centres) != value):
         return False
     p = np.asarray(centres, np.float64)
@@ -386,10 +365,11 @@ def _pips(spots: np.ndarray, die_px: float, value: int | None) -> bool:
             and float(apart.max()) <= PIP_SPREAD * die_px)
 
 
-def _pip_centres(spots: np.ndarray, die_px: float, peel: int = 0) -> list | None:
+def _pip_centres(spots: np.ndarray, die_px: float, peel: int = 0, strict: bool = True) -> list | None:
     """The centres of the round, pip-sized spots inside a box (``peel`` px already taken off their edge), or None
-    when a spot is bigger than a pip and does not part into pips. Spots at the box's edge (a neighbour's icon cut by
-    it) are left out, and specks and ragged bits (an icon's corner peeking in)."""
+    when a spot is bigger than a pip and does not part into pips (``strict``; else that spot is passed over). Spots
+    at the box's edge (a neighbour's icon cut by it) are left out, and specks and ragged bits (an icon's corner
+    peeking in)."""
     n, labels, stats, centres = cv2.connectedComponentsWithStats(spots, connectivity=8)
     h, w = spots.shape
     found = []
@@ -398,25 +378,25 @@ def _pip_centres(spots: np.ndarray, die_px: float, peel: int = 0) -> list | None
         if x == 0 or y == 0 or x + bw == w or y + bh == h:
             continue
         wide = 2 * math.sqrt(area / math.pi) + 2 * peel
-        if wide < PIP_WIDE[0] * die_px:
-            continue
+        if wide < PIP_WIDE[0] * die_px or (peel and area < math.pi * (PIP_WIDE[0] * die_px / 2) ** 2 / 2):
+            continue  # a speck; peeled, a bit of a ring or a bar, under half the smallest pip
         radius = cv2.minEnclosingCircle(np.argwhere(labels == k)[:, ::-1].astype(np.float32))[1]
-        if wide <= PIP_WIDE[1] * die_px and area >= PIP_ROUND * math.pi * max(radius, 0.5) ** 2:
+        if wide <= PIP_WIDE[1] * die_px and area >= PIP_ROUND[peel > 0] * math.pi * max(radius, 0.5) ** 2:
             found.append(centres[k])
             continue
         parts = None
         if peel < 2 and wide >= PIP_PAIR * die_px:  # bigger than a pip or not round: pips run together part
             parts = _pip_centres(cv2.erode((labels == k).astype(np.uint8), np.ones((3, 3), np.uint8)), die_px,
-                                 peel + 1)
+                                 peel + 1, strict)
         if parts is not None and len(parts) >= 2:
             found += parts
-        elif wide > PIP_WIDE[1] * die_px:
+        elif strict and wide > PIP_WIDE[1] * die_px:
             return None
     return found
 
 
 def on_a_screen(image: np.ndarray, plane: TablePlane, box: Box, die_mm: float, value: int | None = None,
-                screens: Screens | None = None) -> bool:
+                screens: Screens | None = None, mat_mm: tuple[float, float] | None = None) -> bool:
     """Whether a reading in ``box`` of face ``value`` is a phone's icons, not a die (``Screens.veto``); pass the
     frame's ``screens`` to share its shrunk frame between readings."""
-    return (screens or Screens(image, plane, die_mm)).veto(box, value)
+    return (screens or Screens(image, plane, die_mm, mat_mm)).veto(box, value)

@@ -86,7 +86,7 @@ class Tesseract(StateUntilSetup, GameEngine):
                 if self.state is not None:
                     raise rules.Illegal(rules.SETUP, "The game is already set up", "La partie est déjà en place")
                 self.state, verdicts = setup_game(event, self.options)
-                return verdicts
+                return verdicts + drain(self.state, self.options)  # an event a setup prime revealed
             if kind == "priming_zone_reading":
                 if self.state is None:
                     raise rules.Illegal(rules.SETUP, "Set the game up first", "Mettez d'abord la partie en place")

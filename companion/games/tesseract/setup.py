@@ -16,6 +16,7 @@ from companion.words import colour_fr, colour_word
 from . import rules
 from .bases import base_layout
 from .cube import CORNERS, CUBES_PER_COLOUR, MAX_LEVELS, SIZE, VALUES, Cube, Tesseract
+from .events import remove_from_tesseract
 from .flow import parse_roll
 from .labs import Labs, Research
 from .state import ACTION, GameState
@@ -129,7 +130,8 @@ def setup_game(event: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[Ga
             choices = state.tesseract.lowest_removable()
         column, rolled = _column_and_roll(pick, choices, rng, "Setup priming")
         first = first or column
-        cube, _ = state.tesseract.remove(column)
+        cube, revealed = remove_from_tesseract(state, column, options)  # extra primes can empty a corner
+        out.extend(revealed)
         state.zone.add(cube.with_value(rolled))
         state.last_primed = cube.with_value(rolled)
     state.phase = ACTION

@@ -129,6 +129,29 @@ def test_difficulty_prime_extra_cubes():
         Tesseract({"extra_primed": 3})
 
 
+def test_a_setup_prime_that_empties_a_column_reveals_its_event():
+    """« Retirer le dernier cube d'une colonne du Tesseract révèle un symbole sur le socle. Déclenchez immédiatement
+    l'événement associé. » Four scientists priming two extra cubes empty corner a1 (lab pick, then three primes)."""
+    primed = [{"column": "a1", "rolled": 2}, {"column": "a1", "rolled": 5}, {"column": "a1", "rolled": 1},
+              {"column": "d1", "rolled": 4}]
+    engine = Tesseract({"extra_primed": 2, "base_layout": {"a1": "interphase"}})
+    verdicts = engine.apply(setup_event(4, primed=primed))
+    assert not illegal(verdicts)
+    assert engine.state.tesseract.height("a1") == 0
+    assert "tess.event" in rules_of(verdicts)  # revealed, and Interphase applied once the setup is done
+    assert sorted(c.value for c in engine.state.zone.cubes) == [1, 3, 5, 5]
+    assert engine.state.phase == "action" and engine.state.scientist == "S1" and not engine.state.pending
+
+
+def test_a_setup_that_primes_three_of_a_value_is_no_breach():
+    """« R : non. Les brèches surviennent uniquement lors d'événements ou de phases Menace. »"""
+    engine = new_game(options={"extra_primed": 2},
+                      primed=[{"column": "d1", "rolled": 5}, {"column": "d4", "rolled": 5},
+                              {"column": "a1", "rolled": 5}, {"column": "a1", "rolled": 5}])
+    assert [c.value for c in engine.state.zone.cubes] == [5, 5, 5, 5]
+    assert engine.state.breaches == 0
+
+
 def test_setup_twice_is_refused():
     engine = new_game()
     assert rules_of(illegal(engine.apply(setup_event()))) == ["tess.setup"]

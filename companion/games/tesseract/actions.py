@@ -13,7 +13,7 @@ from .effects import apply_effects
 from .events import remove_from_tesseract
 from .flow import lab_owner, parse_cube, require_no_pending
 from .labs import LEVELS
-from .state import ACTION, GameState
+from .state import ACTION, THREAT, GameState
 
 
 def require_action_phase(state: GameState) -> None:
@@ -161,11 +161,37 @@ def deepen(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any
     return apply_effects(state, event.get("effects", []), options)
 
 
+def _free_play_phase(state: GameState, source: str, event: Mapping[str, Any]) -> None:
+    """Research cards and confinement cards in the Action phase; a research card whose text says so
+    (« Sauf indication contraire, vous ne pouvez pas les jouer pendant une phase Menace. »), sent with
+    ``"threat_phase": true``, and a permanent capacity (« s'applique systématiquement ») before the prime too."""
+    allowed = source == "scientist" or (source == "research" and event.get("threat_phase") is True)
+    if state.phase == THREAT and allowed:
+        require_no_pending(state)
+    elif state.phase == THREAT and source == "research":
+        raise rules.Illegal(rules.PHASE,
+                            "A research card is played in the Action phase, unless the card says otherwise",
+                            "Une carte Recherche se joue pendant la phase Action, sauf indication contraire")
+    else:
+        require_action_phase(state)
+
+
 def play_card(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]) -> list[Verdict]:
-    """A free action: a research card from the hand, or an unlocked confinement card (once, then discarded)."""
-    require_action_phase(state)
-    name = state.scientist
+    """A free action: a research card from the hand, an unlocked confinement card (once, then discarded), or the
+    scientist's permanent capacity (``"source": "scientist"``, no card spent; « La capacité permanente s'applique
+    systématiquement, sans dépenser d'action »)."""
     source = event.get("source", "research")
+    if source not in ("research", "confinement", "scientist"):
+        raise ValueError('"source" must be "research", "confinement" or "scientist"')
+    _free_play_phase(state, source, event)
+    name = state.scientist
+    named = state.labs.check(event.get("scientist", name))
+    if named != name:
+        raise rules.Illegal(rules.CARD, f"It is {name}'s turn: {named} plays cards on their own turn",
+                            f"C'est le tour de {name} : {named} joue ses cartes pendant son propre tour", [named])
+    if source == "scientist":
+        said = rules.info(rules.CAPACITY, f"{name}'s permanent capacity", f"Capacité permanente de {name}", [name])
+        return [said] + apply_effects(state, event.get("effects", []), options)
     if source == "research":
         level = event["level"]
         if level not in LEVELS:
@@ -175,15 +201,13 @@ def play_card(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
                                 f"{name} n'a pas de carte Recherche N {level}", [name])
         state.research.discard(name, level)
         label = (f"level {level} research card", f"carte Recherche N {level}")
-    elif source == "confinement":
+    else:
         value = event["value"]
         if value not in state.board.unlocked or value in state.board.played:
             raise rules.Illegal(rules.CARD, f"Confinement card {value} is not unlocked (or already played)",
                                 f"La carte Confinement {value} n'est pas débloquée (ou déjà jouée)", [name])
         state.board.played.add(value)
         label = (f"confinement card {value}", f"carte Confinement {value}")
-    else:
-        raise ValueError('"source" must be "research" or "confinement"')
     out = [rules.info(rules.CARD, f"{name} plays a {label[0]}", f"{name} joue une {label[1]}", [name])]
     return out + apply_effects(state, event.get("effects", []), options)
 

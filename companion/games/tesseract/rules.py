@@ -34,6 +34,7 @@ BONUS_REVEAL = "tess.bonus.reveal"
 BONUS_UNLOCK = "tess.bonus.unlock"
 BONUS_ROW = "tess.bonus.row"
 CARD = "tess.card"
+CAPACITY = "tess.capacity"
 EFFECT = "tess.effect"
 PRIME = "tess.prime"
 BREACH = "tess.breach"
@@ -65,6 +66,10 @@ BOOK: dict[str, str] = {
     STUDY: "Défaussez une carte Recherche de votre main et piochez-en une du niveau supérieur.",
     CONFINE_SET: "elle comprend au minimum 3 cubes, ET elle rassemble des cubes de même couleur OU de couleurs "
                  "différentes.",
+    CARD: "Vous ne pouvez pas non plus les donner à d'autres scientifiques ou les jouer pendant un autre tour que le "
+          "vôtre.",
+    CAPACITY: "La capacité permanente s'applique systématiquement, sans dépenser d'action (mais elle peut être liée à "
+              "une action précise).",
     EVENT: "Un événement est appliqué dès qu'il est révélé, indépendamment de la phase ou de l'action en cours.",
     BREACH: "si la zone d'amorçage contient 3 cubes ou plus de même valeur, avancez le jeton Brèche de 1 case. "
             "Si elle contient 6 cubes ou plus de même valeur, avancez le jeton Brèche de 2 cases.",
@@ -98,6 +103,7 @@ NAMES: dict[str, tuple[str, str]] = {
     BONUS_UNLOCK: ("A confinement card unlocked", "Une carte Confinement débloquée"),
     BONUS_ROW: ("A complete row returns a cube", "Une rangée complète rend un cube"),
     CARD: ("Playing a card", "Jouer une carte"),
+    CAPACITY: ("A scientist's permanent capacity", "La capacité permanente d'un scientifique"),
     EFFECT: ("A card's effect", "L'effet d'une carte"),
     PRIME: ("Priming a cube", "Amorcer un cube"),
     BREACH: ("The breach advances", "La brèche avance"),

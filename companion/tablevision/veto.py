@@ -13,23 +13,20 @@ not a die — a cup, a hand, a phone. The bounds hold rendered dice within 15 % 
 ``die_mm`` set to their size), turned any way, up to 25° of tilt, under the standard and the wide lens, their box
 down to the lone pip of a 1. Without a plane a box is checked against the frame and against the other dice.
 
-A phone lying in the dice zone is bigger than a die, but its app icons are not: two side by side read as a 6. A
-reading whose surroundings are a dark, flat thing several dice across with a convex outline (a phone's screen, a
-cup's coffee, a switched-off phone's black glass; followed from the colour right around its box) is a die only if
-one solid body at least 0.7 of a die wide stands out of that thing inside the box, thick enough for a disc 0.8 of a
-die wide: a die's face with its pips is one; two icons are two, or, overlapping corner to corner, one body as wide
-as a die but notched where they cross, too thin for that disc. A die of the thing's own colour (navy on a navy
-screen, black on black glass) stands out by its pips alone: round, pip-sized, as many as the face read, symmetric
-about their middle, and nothing bigger than a pip inside its box. The frame is shrunk for this once, for all its
-readings (``Screens``), and only where a reading lies on a dark surface.
-
-A tablet's icons are as wide as a die and stand out of its screen as a die does, so nothing on a screen is a die
-unless it shows a die's pips: a body standing out must show spots far from its face's colour (the body's about the
-box's middle: the die the reader boxed, not an icon it lies against), counted as above; an icon's glyph (a ring, a
-bar, a disc too big for a pip) is no pip, and beside a die's pips it is passed over. A die showing a maker's emblem
-is not read on a screen; off it (the colour around its box is the mat's) the veto never looks at it. A thing lies
-on the mat: its surface stops at the mat's edge (with ``mat_mm``), so a screen running to that edge, beside a
-table as dark as itself, is still a thing and not the table.
+A phone lying in the dice zone is bigger than a die, but its app icons are not: two side by side read as a 6, and
+a tablet's are as wide as a die. A reading whose surroundings are a dark, flat thing several dice across with a
+convex outline (a phone's or a tablet's screen, a cup's coffee, a switched-off phone's black glass; followed from
+the colour right around its box, up to the mat's edge) is a die only if it shows a die's pips. Either one solid
+body at least 0.7 of a die wide stands out of that thing inside the box, thick enough for a disc 0.8 of a die wide
+(a die's face; two icons are two bodies, or, overlapping corner to corner, one notched where they cross, too thin
+for that disc), and shows spots far from its face's colour (the commonest of the body's about the box's middle:
+the die the reader boxed, not an icon it lies against); or, a die of the thing's own colour (navy on a navy
+screen, black on black glass), its pips stand out of the thing alone. Pips are round, pip-sized, as many as the
+face read, symmetric about their middle; a spot bigger than a pip (an icon, its glyph: a ring, a bar, a disc) is
+passed over. A die showing a maker's emblem is not read on a screen; off it (the colour around its box is the
+mat's) the veto never looks at it. The surface stops at the mat's edge (``mat_mm``): a screen running to that
+edge, beside a table as dark as itself, is still a thing, not the table. The frame is shrunk for this once, for
+all its readings (``Screens``), and only where a reading lies on a dark surface.
 """
 
 from __future__ import annotations
@@ -237,7 +234,7 @@ class Screens:
         # lies on or beside (what stood out) is bigger than a pip and passed over
         (h, w), half = own.shape[:2], FACE * die_px / 2
         face = own[max(int(h / 2 - half), 0):int(h / 2 + half) + 1, max(int(w / 2 - half), 0):int(w / 2 + half) + 1]
-        return not _pips(_far(face, colour, PIP_DELTA), die_px, value, strict=False)
+        return not _pips(_far(face, colour, PIP_DELTA), die_px, value)
 
     def _on_a_thing(self, box: Box, die_px: float, width: int, colour: np.ndarray) -> bool:
         """Whether the surface of ``colour`` around ``box`` is a thing of a phone's size and shape, ending on the
@@ -321,9 +318,8 @@ class Screens:
 def _face_pips(own: np.ndarray, body: np.ndarray, die_px: float, value: int | None) -> bool:
     """Whether the body standing out in a box (``own``: its Lab pixels; ``body``: its mask) shows a die's pips:
     spots far from the face's own colour (the commonest of the body's about the box's middle: the die the reader
-    boxed, not an icon it lies against), as ``_pips`` counts them; a bigger spot inside (an icon's glyph beside the die) is no pip and
-    does not hide them. The body's edge (a die's darker sides, their squashed pips) is left out; the box's is none
-    (a die the box cuts goes on past it)."""
+    boxed, not an icon it lies against), as ``_pips`` counts them. The body's edge (a die's darker sides, their
+    squashed pips) is left out; the box's is none (a die the box cuts goes on past it)."""
     core = cv2.distanceTransform(body, cv2.DIST_L2, cv2.DIST_MASK_5)
     face = core >= 0.2 * die_px
     if not face.any():
@@ -338,7 +334,7 @@ def _face_pips(own: np.ndarray, body: np.ndarray, die_px: float, value: int | No
     band[:m], band[-m:], band[:, :m], band[:, -m:] = False, False, False, False  # where the box cuts the die
     edge = np.unique(labels[band])
     spots[np.isin(labels, edge[edge > 0])] = 0  # spots reaching the body's edge: its sides, an icon's gradient
-    return _pips(spots, die_px, value, strict=False)
+    return _pips(spots, die_px, value)
 
 
 def _commonest(lab: np.ndarray) -> np.ndarray:
@@ -350,12 +346,12 @@ def _commonest(lab: np.ndarray) -> np.ndarray:
     return np.median(lab[keys == values[np.argmax(counts)]], axis=0)
 
 
-def _pips(spots: np.ndarray, die_px: float, value: int | None, strict: bool = True) -> bool:
+def _pips(spots: np.ndarray, die_px: float, value: int | None) -> bool:
     """Whether ``spots`` (a box's pixels far from the surface's colour) are a die's pips: round, pip-sized, as many
-    as ``value`` (1 to 6 when unread), symmetric about their middle, within one face. ``strict``: anything inside
-    bigger than a pip is an icon, unless peeling a pixel or two parts it into round pips (big pips run together
-    under blur); else it is passed over."""
-    centres = _pip_centres(spots, die_px, strict=strict)
+    as ``value`` (1 to 6 when unread), symmetric about their middle, within one face. A spot bigger than a pip (an
+    icon, its glyph, beside or under the die) is passed over, unless peeling a pixel or two parts it into round
+    pips (big pips run together under blur)."""
+    centres = _pip_centres(spots, die_px)
     if not centres or len(centres) > 6 or (value is not None and len(centres) != value):
         return False
     p = np.asarray(centres, np.float64)
@@ -365,11 +361,10 @@ def _pips(spots: np.ndarray, die_px: float, value: int | None, strict: bool = Tr
             and float(apart.max()) <= PIP_SPREAD * die_px)
 
 
-def _pip_centres(spots: np.ndarray, die_px: float, peel: int = 0, strict: bool = True) -> list | None:
-    """The centres of the round, pip-sized spots inside a box (``peel`` px already taken off their edge), or None
-    when a spot is bigger than a pip and does not part into pips (``strict``; else that spot is passed over). Spots
-    at the box's edge (a neighbour's icon cut by it) are left out, and specks and ragged bits (an icon's corner
-    peeking in)."""
+def _pip_centres(spots: np.ndarray, die_px: float, peel: int = 0) -> list:
+    """The centres of the round, pip-sized spots inside a box (``peel`` px already taken off their edge); a spot
+    bigger than a pip that does not part into pips is passed over. Spots at the box's edge (a neighbour's icon cut
+    by it) are left out, and specks and ragged bits (an icon's corner peeking in)."""
     n, labels, stats, centres = cv2.connectedComponentsWithStats(spots, connectivity=8)
     h, w = spots.shape
     found = []
@@ -384,14 +379,11 @@ def _pip_centres(spots: np.ndarray, die_px: float, peel: int = 0, strict: bool =
         if wide <= PIP_WIDE[1] * die_px and area >= PIP_ROUND[peel > 0] * math.pi * max(radius, 0.5) ** 2:
             found.append(centres[k])
             continue
-        parts = None
         if peel < 2 and wide >= PIP_PAIR * die_px:  # bigger than a pip or not round: pips run together part
             parts = _pip_centres(cv2.erode((labels == k).astype(np.uint8), np.ones((3, 3), np.uint8)), die_px,
-                                 peel + 1, strict)
-        if parts is not None and len(parts) >= 2:
-            found += parts
-        elif strict and wide > PIP_WIDE[1] * die_px:
-            return None
+                                 peel + 1)
+            if len(parts) >= 2:
+                found += parts
     return found
 
 

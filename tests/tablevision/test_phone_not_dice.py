@@ -94,8 +94,8 @@ def pips_mask(centres, radius=4, size=44):
 
 
 def test_only_a_faces_pips_keep_a_reading_of_the_screens_colour():
-    """The pips' rule is no 'any dots': as many as the face read, symmetric about their middle, round, nothing
-    bigger than a pip inside; pips run together under blur are peeled apart."""
+    """The pips' rule is no 'any dots': as many as the face read, symmetric about their middle, round; a spot bigger
+    than a pip is none; pips run together under blur are peeled apart."""
     three = [(12, 12), (22, 22), (32, 32)]
     assert _pips(pips_mask(three), 40.0, 3) and _pips(pips_mask(three), 40.0, None)
     assert not _pips(pips_mask(three), 40.0, 5)  # a 5 read over a 3

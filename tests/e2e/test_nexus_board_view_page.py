@@ -123,3 +123,23 @@ def test_every_card_down_is_said_as_the_verdicts_say_it_and_again_in_the_languag
     finally:
         language(phone, "en")
     assert not page_errors(phone)
+
+
+def test_a_move_on_a_board_of_twenty_cards_is_drawn_from_its_live_event_without_reading_the_state(narrow_table, phone):
+    """Another phone plays the 20th card and its counter: each move's live event carries the board (its state was
+    past 16 KiB only with the engine's snapshot, which no phone draws from), so this phone reads no /api/state."""
+    service, url = narrow_table
+    moves = example("nexus")
+    start(service, "nexus", 39)  # 19 cards down, the 20th next
+    show(phone, url)
+    cards = "return document.querySelectorAll('#nx-scroll svg.nx-board g.card').length"
+    drawn, reads = phone.execute_script(cards), phone.execute_script(STATE_READS_JS)
+    assert len(service.table.engine.summary()["cards"]) == 19
+    for move in moves[39:41]:
+        service.table.submit(move, source="phone")
+        entries = str(service.table.state_version)
+        wait(phone, lambda d: d.execute_script("return document.querySelector('#board').dataset.entries") == entries,
+             message="the move was not drawn")
+    assert len(service.table.engine.summary()["cards"]) == 20 and phone.execute_script(cards) == drawn + 1
+    assert phone.execute_script(STATE_READS_JS) == reads
+    assert not page_errors(phone)

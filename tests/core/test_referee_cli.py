@@ -58,7 +58,8 @@ def test_broken_json_and_unknown_game_and_bad_options_exit_2(tmp_path, capsys):
 def test_the_installed_command_runs_as_a_real_process(tmp_path):
     path = script(tmp_path, roll(5, 5))
     result = subprocess.run(
-        [sys.executable, "-m", "companion.cli", "referee", "free-roll", str(path), "--options", '{"significance": 0.05}'],
+        [sys.executable, "-m", "companion.cli", "referee", "free-roll", str(path),
+         "--options", '{"significance": 0.05}'],
         capture_output=True, text=True, timeout=60,
     )
     assert result.returncode == 0, result.stderr

@@ -57,7 +57,8 @@ def installed(tmp_path_factory) -> Installed:
     env = root / "venv"
     venv.EnvBuilder(with_pip=False).create(env)
     (root / "home").mkdir()
-    site = Path(subprocess.run([str(env / "bin" / "python"), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+    site = Path(subprocess.run([str(env / "bin" / "python"), "-c",
+                                "import sysconfig; print(sysconfig.get_path('purelib'))"],
                                check=True, capture_output=True, text=True).stdout.strip())
     # The dependencies (numpy, opencv, onnxruntime, flask...) from this environment, after the venv's own packages.
     borrowed = dict.fromkeys([sysconfig.get_path("purelib"), sysconfig.get_path("platlib")])

@@ -124,7 +124,8 @@ def test_tonal_buzzer_plays_each_kinds_notes(make_panel, kind):
 
 def test_rhythms_differ_for_a_plain_buzzer():
     """Without pitch, each kind must still sound different: compare the on/off timings."""
-    rhythms = {kind: tuple((step.tone is not None, step.seconds) for step in sig.steps) for kind, sig in SIGNALS.items()}
+    rhythms = {kind: tuple((step.tone is not None, step.seconds) for step in sig.steps)
+               for kind, sig in SIGNALS.items()}
     assert len(set(rhythms.values())) == len(rhythms)
 
 

@@ -127,7 +127,8 @@ def test_wiring_diagram_shows_the_default_pins(tmp_path):
     draw_wiring = load_draw_wiring()
     panel = {key: spec.default for key, spec in SCHEMA["panel"].items()}
     used = draw_wiring.used_pins(panel)
-    assert {header_pin(panel[k]) for k in ("green_pin", "amber_pin", "red_pin", "buzzer_pin", "button_pin")} <= set(used)
+    assert {header_pin(panel[k])
+            for k in ("green_pin", "amber_pin", "red_pin", "buzzer_pin", "button_pin")} <= set(used)
     fresh = cv2.imread(str(draw_wiring.draw(tmp_path / "wiring.png")))
     shipped = cv2.imread(str(REPO / "hardware" / "wiring.png"))
     assert shipped is not None and fresh.shape == shipped.shape

@@ -40,7 +40,8 @@ def test_dice_benchmark_scores_a_labelled_folder_and_its_colours():
               "--no-peer", "--repeats", "1")
     assert "byler-d6: 48 images, 364 dice (heldout)" in out
     assert "product " in out and "compute per frame" in out
-    found = re.search(r"colour of the found dice with a colour label \((\d+), models/labels/byler-d6-colours.json\)", out)
+    found = re.search(r"colour of the found dice with a colour label "
+                      r"\((\d+), models/labels/byler-d6-colours.json\)", out)
     assert found and 300 <= int(found.group(1)) <= 335  # 335 of the held-out dice have a colour label
     assert "labels audited" not in out  # the labels as given, unless asked
 

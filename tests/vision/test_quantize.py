@@ -62,7 +62,8 @@ def test_an_int8_copy_keeps_the_metadata_and_reads_crops_as_the_float_reader(tmp
     meta = _session(out).get_modelmeta().custom_metadata_map
     assert meta["companion"] == _session(FLOAT / "dice_faces.onnx").get_modelmeta().custom_metadata_map["companion"]
     crops = np.concatenate(inputs["dice_faces.onnx"])
-    ours, theirs = _session(out).run(None, {"crops": crops}), _session(FLOAT / "dice_faces.onnx").run(None, {"crops": crops})
+    ours, theirs = (_session(out).run(None, {"crops": crops}),
+                    _session(FLOAT / "dice_faces.onnx").run(None, {"crops": crops}))
     assert (ours[0].argmax(axis=1) == theirs[0].argmax(axis=1)).mean() >= 0.9
     assert np.abs(ours[0] - theirs[0]).max() < 0.5 and np.abs(ours[0] - theirs[0]).mean() < 0.05
 

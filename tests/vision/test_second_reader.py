@@ -35,7 +35,8 @@ def test_the_second_reader_ships_next_to_the_first():
 
 def test_doubtful_dice_get_both_readers_at_four_turns(table):
     img, _ = table
-    reader = DiceReader(threads=1, read_colour=False, recrop_beyond=1.0, reread_below=1.01, max_face_looks=0)  # every die doubtful
+    # every die doubtful
+    reader = DiceReader(threads=1, read_colour=False, recrop_beyond=1.0, reread_below=1.01, max_face_looks=0)
     assert reader.second is not None
     boxes = _boxes(reader, img)
     scores, detector_probs = np.ones(len(boxes)), np.full((len(boxes), 6), 1 / 6)
@@ -86,8 +87,8 @@ def test_a_broken_second_reader_is_reported_and_the_first_still_reads(tmp_path, 
 
 def test_a_crowded_frame_keeps_to_its_face_look_budget_most_doubtful_first(table):
     img, _ = table
-    reader = DiceReader(threads=1, read_colour=False, recrop_beyond=1.0, reread_below=1.01, max_face_looks=12,  # every die doubtful
-                        second_opinion="doubtful")
+    reader = DiceReader(threads=1, read_colour=False, recrop_beyond=1.0, reread_below=1.01,  # every die doubtful
+                        max_face_looks=12, second_opinion="doubtful")
     boxes = _boxes(reader, img)
     assert len(boxes) == 4
     uniform = np.full((4, 6), 1 / 6)
@@ -108,7 +109,8 @@ def test_a_crowded_frame_keeps_to_its_face_look_budget_most_doubtful_first(table
 
 def test_always_asks_the_second_reader_about_the_least_sure_dice_while_the_budget_lasts(table):
     img, _ = table
-    reader = DiceReader(threads=1, read_colour=False, recrop_beyond=1.0, reread_below=0.0, second_opinion="always", max_face_looks=6)
+    reader = DiceReader(threads=1, read_colour=False, recrop_beyond=1.0, reread_below=0.0, second_opinion="always",
+                        max_face_looks=6)
     boxes = _boxes(reader, img)
     uniform = np.full((4, 6), 1 / 6)
     first = reader._read_faces(img, boxes, range(1))

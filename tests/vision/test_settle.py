@@ -27,7 +27,8 @@ def tumbling(n, seed=0):
     """Dice moving and changing faces every frame."""
     frames = []
     for k in range(n):
-        frames.append([die(1 + (k + seed) % 6, 50 + 37 * k, 80 + 11 * k), die(1 + (k * 5 + seed) % 6, 500 - 29 * k, 90)])
+        frames.append([die(1 + (k + seed) % 6, 50 + 37 * k, 80 + 11 * k),
+                       die(1 + (k * 5 + seed) % 6, 500 - 29 * k, 90)])
     return frames
 
 

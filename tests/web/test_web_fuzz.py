@@ -191,7 +191,8 @@ def test_any_last_event_id_is_answered_without_a_server_error(fuzz_player, last_
         header = last_id.encode("latin-1").decode("latin-1")
     except UnicodeEncodeError:
         header = "x"
-    response = fuzz_player.client.get("/api/stream", headers={"Last-Event-ID": header.replace("\n", "").replace("\r", "")},
+    response = fuzz_player.client.get("/api/stream",
+                                      headers={"Last-Event-ID": header.replace("\n", "").replace("\r", "")},
                                       buffered=False)
     try:
         assert response.status_code in (200, 400)

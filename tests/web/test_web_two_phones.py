@@ -68,7 +68,8 @@ def test_conflicting_corrections_the_second_is_refused(app):
 
 def test_legal_moves_lists_the_active_keepers_outcomes(app):
     first, _ = two_players(app)
-    assert first.post("/api/game", {"game": "nexus-keepers", "options": {}, "players": ["Ann", "Bob"]}).status_code == 201
+    assert first.post("/api/game",
+                      {"game": "nexus-keepers", "options": {}, "players": ["Ann", "Bob"]}).status_code == 201
     assert first.get("/api/legal-moves").get_json()["moves"] == []
     setup = {"type": "setup", "players": [
         {"id": "Ann", "card": "example-ember-warden", "cube": {"origin": [0, 0], "direction": "E"}},

@@ -45,7 +45,8 @@ def check_response(method: str, path: str, response) -> None:
         assert response.mimetype == "application/json", f"{method} {path}: {response.mimetype}"
         schema = {**content["application/json"]["schema"], "components": spec["components"]}
         errors = sorted(Draft202012Validator(schema).iter_errors(response.get_json()), key=str)
-        assert not errors, f"{method} {path} {response.status_code}: {errors[0].message} at {list(errors[0].absolute_path)}"
+        assert not errors, (f"{method} {path} {response.status_code}: {errors[0].message} "
+                            f"at {list(errors[0].absolute_path)}")
     else:
         assert response.mimetype in content, f"{method} {path}: {response.mimetype} not in {list(content)}"
 

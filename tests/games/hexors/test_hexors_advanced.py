@@ -119,8 +119,8 @@ def test_at_most_two_identical_tiles_and_the_same_number_of_each():
 
 
 def test_tiles_are_named_as_players_call_them_and_copies_by_their_ids():
-    """« Le joueur Yugi ajoute donc 5 à la valeur de l'attaque de Gaia the Fierce Knight » — the book names a tile by its
-    name. Two copies of one tile (the setup allows two of a monster) are told apart by their ids."""
+    """« Le joueur Yugi ajoute donc 5 à la valeur de l'attaque de Gaia the Fierce Knight » — the book names a tile
+    by its name. Two copies of one tile (the setup allows two of a monster) are told apart by their ids."""
     a = [{"id": "yugi", "tile": "example-yugi", "cell": "d1"},
          {"id": "k1", "tile": "example-kuriboh", "cell": "c1"}, {"id": "k2", "tile": "example-kuriboh", "cell": "e1"}]
     b = [{"id": "kaiba", "tile": "example-kaiba", "cell": "d9"},

@@ -15,7 +15,8 @@ def cell(name):
 
 
 def test_each_cell_has_six_neighbours_one_per_face():
-    """« Chaque carreau Hexor comporte six côtés appelés «FACES». » A tile's six faces touch the six neighbouring cells."""
+    """« Chaque carreau Hexor comporte six côtés appelés «FACES». » A tile's six faces touch the six neighbouring
+    cells."""
     assert sorted(ARENA.name(c) for _d, c in ARENA.neighbours(cell("d5"))) == ["c5", "c6", "d4", "d6", "e5", "e6"]
     assert [ARENA.name(c) for _d, c in ARENA.neighbours(cell("c5"))] == ["c6", "d5", "d4", "c4", "b4", "b5"]
     assert all(in_front(cell("d5"), c) for _d, c in ARENA.neighbours(cell("d5")))

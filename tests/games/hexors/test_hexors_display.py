@@ -36,7 +36,8 @@ def test_a_setup_built_from_the_choices_is_accepted():
     for side, (pid, grey) in enumerate((("Ann", "d1"), ("Bob", "d9"))):
         mine = monsters[side * 4:(side + 1) * 4]
         tiles = [{"id": f"c{side}", "tile": chars[side], "cell": grey}]
-        tiles += [{"id": f"m{side}{i}", "tile": m, "cell": c} for i, (m, c) in enumerate(zip(mine, setup["near"][grey]))]
+        tiles += [{"id": f"m{side}{i}", "tile": m, "cell": c}
+                  for i, (m, c) in enumerate(zip(mine, setup["near"][grey]))]
         players.append({"id": pid, "tiles": tiles})
     verdicts = engine.apply({"type": "setup", "players": players})
     assert verdicts[0].rule == "hex.setup" and engine.summary()["turn"] == "Ann"

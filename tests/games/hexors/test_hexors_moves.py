@@ -14,7 +14,8 @@ def move(engine, tile, *path, **extra):
 
 
 def test_advance_one_cell_into_a_free_cell():
-    """« Pour avancer, le joueur déplace un carreau monstre ou un carreau personnage de un espace dans une case libre. »"""
+    """« Pour avancer, le joueur déplace un carreau monstre ou un carreau personnage de un espace dans une case
+    libre. »"""
     engine = game()
     verdicts = move(engine, "a1", "c2")
     assert rules_of(verdicts) == ["hex.move.advance", "hex.turn"]

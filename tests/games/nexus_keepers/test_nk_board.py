@@ -76,7 +76,7 @@ def test_two_edge_rule_is_an_option():
 
 @pytest.mark.parametrize("second", [
     {"origin": [-1, 1], "direction": "N", "shape": [[0, 0], [1, 0], [2, 0], [2, 1], [2, 2]]},  # tile behind A's portal
-    {"origin": [0, 1], "direction": "E", "portal": "N"},                                       # own portal faces A's tile
+    {"origin": [0, 1], "direction": "E", "portal": "N"},                                 # own portal faces A's tile
 ])
 def test_no_tile_directly_behind_a_portal(second):
     """FR: « Aucune Tuile Terrain ne peut se trouver juste derrière une Porte en jeu. »

@@ -70,7 +70,8 @@ def test_every_event_and_rule_id_is_documented():
     for event in EVENTS:
         assert f'"type": "{event}"' in doc, event
     import re
-    source = "".join(p.read_text(encoding="utf-8") for p in (REPO / "companion" / "games" / "nexus_keepers").glob("*.py"))
+    source = "".join(p.read_text(encoding="utf-8")
+                     for p in (REPO / "companion" / "games" / "nexus_keepers").glob("*.py"))
     rules = set(re.findall(r'"(nk\.[a-z.-]+)"', source))
     assert len(rules) > 30
     for rule in rules:
@@ -114,7 +115,8 @@ def test_summary_tells_the_phone_whose_turn_dice_rerolls_actions_and_falls():
     for line in lines[:5]:                      # setup, A's turn, roll, a refused and an accepted reroll
         engine.apply(json.loads(line))
     summary = engine.summary()
-    assert (summary["turn"], summary["phase"], summary["dice_allowed"], summary["rerolls_left"]) == ("A", "rolling", 6, 1)
+    assert (summary["turn"], summary["phase"], summary["dice_allowed"],
+            summary["rerolls_left"]) == ("A", "rolling", 6, 1)
     assert summary["actions"] == [{"move": 1, "jump": 0, "push": 1}]
     assert summary["fallen"] == [] and summary["positions"]["C"] == [0, 2]
     engine.apply(json.loads(lines[5]))          # positions: C pushed off

@@ -146,7 +146,8 @@ def test_keeper_seen_off_the_board_is_taken_as_a_fall_unless_only_a_portal_expla
     verdicts = engine.apply({"type": "positions", "keepers": {"A": [3, 1], "B": None}})
     assert nk.rules(verdicts) == ["nk.move.explained", "nk.move.exit-guess", "nk.portal.elimination", "nk.win"]
     engine = nk.rolled(nk.game(2), "A", [4, 4, 2, 3, 6], {"A": [3, 1], "B": [4, 1]})
-    assert nk.rules(engine.apply({"type": "positions", "keepers": {"A": [3, 1], "B": "fell"}})) == ["nk.move.unexplained"]
+    assert nk.rules(engine.apply({"type": "positions", "keepers": {"A": [3, 1], "B": "fell"}})) \
+        == ["nk.move.unexplained"]
 
 
 def test_legal_moves_lists_pushes_off_the_board(nk):

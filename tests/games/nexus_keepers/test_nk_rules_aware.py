@@ -33,7 +33,8 @@ def table(tmp_path):
     """A Nexus Keepers game where A has rolled 1 3 3 5 6 (typed on the phone)."""
     table = Table(Journal(tmp_path / "journal.sqlite3"), EventBus(), default_game="nexus-keepers")
     table.submit(SETUP, source="phone")
-    assert [v.rule for v in table.submit({"type": "roll", "dice": POOL}, source="phone")] == ["nk.turn.start", "nk.roll"]
+    assert [v.rule for v in table.submit({"type": "roll", "dice": POOL}, source="phone")] \
+        == ["nk.turn.start", "nk.roll"]
     return table
 
 

@@ -20,7 +20,8 @@ LAYOUT = layout_for("nexus-keepers")
 GRID = LAYOUT.grid("nexus")
 STICKER = {p.name: p for p in LAYOUT.pieces}
 FACING = {"N": 0.0, "E": 90.0, "S": 180.0, "W": 270.0}
-# Two straight cubes, as in the rules tests: A's unfolds east from (0, 0), Portal west; B's west from (4, 1), Portal east.
+# Two straight cubes, as in the rules tests: A's unfolds east from (0, 0), Portal west; B's west from (4, 1),
+# Portal east.
 CUBES = {1: ([(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)], "W"), 2: ([(4, 1), (3, 1), (2, 1), (1, 1), (0, 1)], "E")}
 CARDS = {"A": "example-ember-warden", "B": "example-tide-runner"}
 

@@ -36,7 +36,8 @@ def test_ending_the_action_phase_early_is_refused_unless_the_option_allows_it():
     engine = new_game()
     refused = illegal(engine.apply({"type": "end_actions"}))
     assert rules_of(refused) == ["tess.action.remaining"]
-    assert (refused[0].message.en, refused[0].message.fr) == ("S1 still has 3 actions to take", "Il reste 3 actions à S1")
+    assert (refused[0].message.en, refused[0].message.fr) == ("S1 still has 3 actions to take",
+                                                              "Il reste 3 actions à S1")
     for delta in (1, -1):
         assert not illegal(engine.apply(calibrate("purple", 3 if delta == 1 else 4, delta)))
     refused = illegal(engine.apply({"type": "end_actions"}))

@@ -16,7 +16,8 @@ def confine(group, chosen, reroll=None):
 
 def test_a_set_of_three_of_a_value_confines_one_cube():
     """« SÉRIE : cubes d'une même valeur (ex. 1, 1, 1). » « Choisissez l'un des cubes de cette série ou de cette suite
-    valide. Placez-le sur l'emplacement correspondant à la fois à sa couleur et à sa valeur sur le plateau Confinement. »"""
+    valide. Placez-le sur l'emplacement correspondant à la fois à sa couleur et à sa valeur sur le plateau
+    Confinement. »"""
     engine = new_game()
     set_lab(engine, "S1", [("red", 1), ("blue", 1), ("yellow", 1)])
     verdicts = engine.apply(confine([("red", 1), ("blue", 1), ("yellow", 1)], ("blue", 1)))
@@ -27,7 +28,8 @@ def test_a_set_of_three_of_a_value_confines_one_cube():
 
 
 def test_a_run_of_one_colour_confines_like_karens_example():
-    """« Elle crée ainsi une suite de 3 cubes jaunes (2, 3, 4) et effectue l'action Confiner. Elle sélectionne le 3 jaune. »"""
+    """« Elle crée ainsi une suite de 3 cubes jaunes (2, 3, 4) et effectue l'action Confiner. Elle sélectionne le
+    3 jaune. »"""
     engine = new_game()
     set_lab(engine, "S1", [("yellow", 2), ("yellow", 3), ("yellow", 4), ("blue", 2)])
     assert not illegal(engine.apply(confine([("yellow", 2), ("yellow", 3), ("yellow", 4)], ("yellow", 3))))
@@ -77,7 +79,8 @@ def test_a_filled_slot_cannot_take_a_second_cube():
 
 def test_one_identical_primed_cube_is_destroyed():
     """« Si elle contient un cube strictement identique (de la même couleur ET valeur) au cube qui vient d'être confiné,
-    détruisez le cube amorcé. Seul un cube peut être détruit par action Confiner, même si plusieurs cubes correspondent. »"""
+    détruisez le cube amorcé. Seul un cube peut être détruit par action Confiner, même si plusieurs cubes
+    correspondent. »"""
     engine = new_game()
     set_zone(engine, [("blue", 1), ("blue", 1), ("red", 2), ("red", 1)])
     set_lab(engine, "S1", [("red", 1), ("blue", 1), ("yellow", 1)])
@@ -96,8 +99,8 @@ def test_same_value_other_colour_is_not_identical():
 
 
 def test_rerolling_the_rest_draws_a_card_of_that_level():
-    """« Relancez les cubes restants de votre série ou suite (présents sur votre fiche Labo). Piochez une carte Recherche
-    d'un niveau correspondant au nombre de cubes lancés. »"""
+    """« Relancez les cubes restants de votre série ou suite (présents sur votre fiche Labo). Piochez une carte
+    Recherche d'un niveau correspondant au nombre de cubes lancés. »"""
     engine = new_game()
     set_lab(engine, "S1", [("yellow", 2), ("yellow", 3), ("yellow", 4), ("blue", 2)])
     verdicts = engine.apply(confine([("yellow", 2), ("yellow", 3), ("yellow", 4)], ("yellow", 3), reroll=[6, 1]))

@@ -12,7 +12,8 @@ def full_tesseract() -> Tesseract:
 
 
 def test_only_top_corners_are_removable_on_a_full_tesseract():
-    """« Un cube est considéré comme amovible si au moins trois de ses faces sont visibles (y compris sa face supérieure). »"""
+    """« Un cube est considéré comme amovible si au moins trois de ses faces sont visibles (y compris sa face
+    supérieure). »"""
     tess = full_tesseract()
     assert tess.removable() == ["a1", "a4", "d1", "d4"]
     assert tess.visible_faces("a2") == 2  # top + one outer side: not removable
@@ -30,7 +31,8 @@ def test_removing_a_corner_exposes_its_neighbours_and_the_cube_below():
 
 def test_lowest_level_beats_lowest_value_and_ties_are_listed():
     """« Identifiez le cube amovible le plus bas en hauteur et en valeur en faisant pivoter le Tesseract.
-    L'emplacement l'emporte sur la valeur. Si les cubes les plus bas ont la même valeur, vous pouvez choisir quel cube amorcer. »"""
+    L'emplacement l'emporte sur la valeur. Si les cubes les plus bas ont la même valeur, vous pouvez choisir quel
+    cube amorcer. »"""
     tess = Tesseract({"a1": [Cube("red", 6)], "d4": [Cube("blue", 1), Cube("blue", 1)],
                       "a4": [Cube("yellow", 6)]})
     assert tess.lowest_removable() == ["a1", "a4"]  # level 1 beats the 1 on level 2; 6 and 6 tie
@@ -58,7 +60,8 @@ def test_taking_a_cube_that_is_not_removable_is_illegal():
 
 
 def test_take_keeps_the_value():
-    """« Prenez un cube amovible du Tesseract et placez-le sur un emplacement vide de votre fiche Labo, sans changer sa valeur. »"""
+    """« Prenez un cube amovible du Tesseract et placez-le sur un emplacement vide de votre fiche Labo, sans changer
+    sa valeur. »"""
     engine = new_game()
     top = engine.state.tesseract.top("a2")
     engine.state.tesseract.columns["a1"] = []  # open a2's side

@@ -18,7 +18,7 @@ def test_a_short_evening_loses_nothing_replays_a_retry_after_kill_9_and_keeps_pa
     idle connections locked no one out and every board game reached its end through the API."""
     figures = tmp_path / "evening.json"
     command = [sys.executable, str(REPO / "benchmarks" / "evening.py"), "--rolls", "400", "--every", "100",
-               "--warmup", "100", "--phones", "2", "--idle", "40", "--json", str(figures)]
+               "--warmup", "100", "--phones", "2", "--idle", "40", "--pairs", "30", "--json", str(figures)]
     result = subprocess.run(command, capture_output=True, text=True, timeout=600,
                             env={**os.environ, "TMPDIR": str(tmp_path)})
     assert figures.exists(), result.stdout + result.stderr
@@ -32,5 +32,6 @@ def test_a_short_evening_loses_nothing_replays_a_retry_after_kill_9_and_keeps_pa
     assert goals["each camera outage told and recovered"], data["camera_outages"]
     assert data["slowest_request_while_idle_s"] < 5.0, "idle connections did not lock ordinary requests out"
     assert data["journal_entries"] == 400
+    assert data["alternated"]["evening"] > 0 and data["alternated"]["fresh"] > 0, "rolls sent in turn to both servers"
     assert data["server_environment"]["MALLOC_ARENA_MAX"] == "2", "the server runs with the systemd unit's heaps"
     assert not list(tmp_path.glob("companion-evening-*")), "the evening's folders are removed once it stops"

@@ -42,14 +42,16 @@ def caught_up(driver, url):
     keeps what it showed until the live stream catches up; a tap meanwhile can land on a row that then moves."""
     server = api(url, "api/history?limit=1")  # the page reads the history by pages: its newest entry is the server's
     shown = driver.execute_script("const app = window.companion; return app.state && app.history.game ? [app.state"
-                                  ".game_id, app.history.game.id, (app.history.entries.at(-1) || {seq: null}).seq] : null")
+                                  ".game_id, app.history.game.id, (app.history.entries.at(-1) || {seq: null}).seq]"
+                                  " : null")
     newest = server["entries"][-1]["seq"] if server["entries"] else None
     return shown == [server["game"]["id"], server["game"]["id"], newest]
 
 
 def unlock(driver, url):
     open_page(driver, url, "#/settings")
-    driver.execute_async_script("const done = arguments[1]; window.companion.api.login(arguments[0]).then(() => done(1))", PIN)
+    driver.execute_async_script("const done = arguments[1]; "
+                                "window.companion.api.login(arguments[0]).then(() => done(1))", PIN)
     driver.execute_script("localStorage.setItem('companion.joined', '1')")
 
 
@@ -96,10 +98,12 @@ def settled(driver, url):
         return wait(driver, caught_up, timeout=40)
     except TimeoutException:
         seen = driver.execute_script("return [document.querySelector('#board').dataset.entries, "
-                                     "window.companion.state && window.companion.state.entries, document.querySelector('#conn').dataset.state]")
+                                     "window.companion.state && window.companion.state.entries, "
+                                     "document.querySelector('#conn').dataset.state]")
+        console = [e["message"] for e in driver.get_log("browser") if e["level"] in ("SEVERE", "WARNING")][-5:]
         raise AssertionError(f"the board never caught up with the table: it shows entry count {seen[0]}, the page "
                              f"holds {seen[1]}, live stream {seen[2]}; server at {state(url)['entries']}; "
-                             f"console: {[e['message'] for e in driver.get_log('browser') if e['level'] in ('SEVERE', 'WARNING')][-5:]}") from None
+                             f"console: {console}") from None
 
 
 def shown(driver, script, *args):
@@ -129,13 +133,15 @@ def pad(driver, pad_id, values):
 def small_controls(driver):
     """Every visible control smaller than 44x44 CSS pixels: [(description, width, height)]."""
     return driver.execute_script("""
-      const sel = 'button, a[href], input:not([type=hidden]), select, textarea, summary, .nk-board .tile, .nk-board .keeper, .nk-board .cell, .tess-tower .column, .die-box';
+      const sel = 'button, a[href], input:not([type=hidden]), select, textarea, summary, .nk-board .tile, '
+        + '.nk-board .keeper, .nk-board .cell, .tess-tower .column, .die-box';
       return [...document.querySelectorAll(sel)].filter(el => {
         if (el.closest('[hidden]') || el.closest('details:not([open]) > :not(summary)')) return false;
         const r = el.getBoundingClientRect(); const s = getComputedStyle(el);
         return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none';
       }).map(el => { const r = el.getBoundingClientRect();
-        return [el.tagName + '#' + el.id + '.' + (el.getAttribute('class') || '') + ' ' + (el.textContent || '').trim().slice(0, 30), r.width, r.height]; })
+        return [el.tagName + '#' + el.id + '.' + (el.getAttribute('class') || '') + ' '
+                + (el.textContent || '').trim().slice(0, 30), r.width, r.height]; })
         .filter(([, w, h]) => w < arguments[0] - 0.5 || h < arguments[0] - 0.5);
     """, SMALL)
 

@@ -14,26 +14,32 @@ import pytest
 
 from companion.referee import create_game
 
-from boardhelpers import REDRAWN, api, new_game, open_page, pad, screenshot, settled, shown, state, tap, tap_until, unlock, wait
+from boardhelpers import (REDRAWN, api, new_game, open_page, pad, screenshot, settled, shown, state, tap, tap_until,
+                          unlock, wait)
 from browserhelpers import page_errors
 
 pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[2]
-TESSERACT_EXAMPLE = [json.loads(line) for line in (REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()]
+TESSERACT_EXAMPLE = [json.loads(line)
+                     for line in (REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()]
 
 
 def check_nk_board(driver, url):
     """The keepers, tiles, phase and dice drawn are the engine's."""
     now = settled(driver, url)
     summary = now["summary"]
-    drawn = shown(driver, "return [...document.querySelectorAll('.nk-board .keeper')].map(k => [k.dataset.keeper, +k.dataset.x, +k.dataset.y])")
+    drawn = shown(driver, "return [...document.querySelectorAll('.nk-board .keeper')]"
+                          ".map(k => [k.dataset.keeper, +k.dataset.x, +k.dataset.y])")
     expected = [[k["id"], *k["cell"]] for k in summary["board"]["keepers"] if k["status"] == "board"]
     assert sorted(drawn) == sorted(expected)
-    tiles = shown(driver, "return [...document.querySelectorAll('.nk-board .tile')].map(t => [+t.dataset.x, +t.dataset.y, t.dataset.terrain])")
-    assert sorted(tiles) == sorted([*cell, cube["terrain"][i]] for cube in summary["board"]["cubes"] for i, cell in enumerate(cube["tiles"]))
+    tiles = shown(driver, "return [...document.querySelectorAll('.nk-board .tile')]"
+                          ".map(t => [+t.dataset.x, +t.dataset.y, t.dataset.terrain])")
+    assert sorted(tiles) == sorted([*cell, cube["terrain"][i]] for cube in summary["board"]["cubes"]
+                                   for i, cell in enumerate(cube["tiles"]))
     assert shown(driver, "return document.querySelector('#board-phase').dataset.phase") == summary["phase"]
     if summary["phase"] in ("rolling", "acted"):
-        assert shown(driver, "return [...document.querySelectorAll('#nk-dice .die[data-index]')].map(d => +d.dataset.value)") == summary["dice"]
+        assert shown(driver, "return [...document.querySelectorAll('#nk-dice .die[data-index]')]"
+                             ".map(d => +d.dataset.value)") == summary["dice"]
     return summary
 
 
@@ -59,7 +65,9 @@ def test_nexus_keepers_is_played_to_a_win_by_tapping(quiet_table, phone, screens
     assert summary["phase"] == "start" and summary["dice_allowed"] == 5
     # nothing of the game is shown as JSON, and no text box waits for JSON
     tap(phone, "#details-card > summary")
-    visible = shown(phone, "return [...document.querySelectorAll('pre, textarea')].filter(e => e.checkVisibility({contentVisibilityAuto: true, visibilityProperty: true})).map(e => e.id || e.className)")
+    visible = shown(phone, "return [...document.querySelectorAll('pre, textarea')]"
+                           ".filter(e => e.checkVisibility({contentVisibilityAuto: true, visibilityProperty: true}))"
+                           ".map(e => e.id || e.className)")
     assert visible == []
     tap(phone, "#details-card > summary")
     pad(phone, "nk-roll-pad", [6, 6, 6, 2, 3])
@@ -85,7 +93,8 @@ def test_nexus_keepers_is_played_to_a_win_by_tapping(quiet_table, phone, screens
     tap(phone, ".nk-board .keeper[data-keeper='Ann']")
     moves = service.table.engine.legal_moves()
     wait(phone, lambda d: d.find_elements("css selector", ".nk-board .tile.dest"), message="no destination drawn")
-    rings = shown(phone, "return [...document.querySelectorAll('.nk-board .tile.dest')].map(t => t.dataset.x + ',' + t.dataset.y)")
+    rings = shown(phone, "return [...document.querySelectorAll('.nk-board .tile.dest')]"
+                         ".map(t => t.dataset.x + ',' + t.dataset.y)")
     here = next(k["cell"] for k in summary["board"]["keepers"] if k["id"] == "Ann")
     changing = {f"{m['to'][0]},{m['to'][1]}" for m in moves if m["positions"] != {"Ann": here, "Bob": [1, 2]}}
     assert set(rings) == changing
@@ -93,9 +102,11 @@ def test_nexus_keepers_is_played_to_a_win_by_tapping(quiet_table, phone, screens
     winning = next(m for m in moves if m["positions"]["Bob"] == "portal")
     # The ringed tile may hold Bob now: tapping him there picks the tile (he is pushed away).
     at = f"[data-x='{winning['to'][0]}'][data-y='{winning['to'][1]}']"
-    tap(phone, f".nk-board .keeper{at}" if phone.find_elements("css selector", f".nk-board .keeper{at}") else f".nk-board .tile.dest{at}")
+    tap(phone, f".nk-board .keeper{at}" if phone.find_elements("css selector", f".nk-board .keeper{at}")
+        else f".nk-board .tile.dest{at}")
     if phone.find_elements("css selector", "#nk-choose"):
-        choice = next(b for b in phone.find_elements("css selector", "#nk-choose .outcome-choice") if "Bob goes through the Portal" in b.text)
+        choice = next(b for b in phone.find_elements("css selector", "#nk-choose .outcome-choice")
+                      if "Bob goes through the Portal" in b.text)
         phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", choice)
         choice.click()
     summary = check_nk_board(phone, url)
@@ -110,14 +121,19 @@ def test_nexus_keepers_is_played_to_a_win_by_tapping(quiet_table, phone, screens
 def check_tess_board(driver, url):
     now = settled(driver, url)
     summary = now["summary"]
-    drawn = shown(driver, "return Object.fromEntries([...document.querySelectorAll('.tess-tower .column')].map(c => [c.dataset.column, [+c.dataset.height, c.dataset.color, c.dataset.value, c.dataset.removable]]))")
+    drawn = shown(driver, "return Object.fromEntries([...document.querySelectorAll('.tess-tower .column')]"
+                          ".map(c => [c.dataset.column, [+c.dataset.height, c.dataset.color, c.dataset.value, "
+                          "c.dataset.removable]]))")
     for column in summary["tower"]:
         top = column["top"] or {"color": "", "value": ""}
-        assert drawn[column["column"]] == [column["height"], top["color"], str(top["value"]), str(column["removable"]).lower()]
+        assert drawn[column["column"]] == [column["height"], top["color"], str(top["value"]),
+                                           str(column["removable"]).lower()]
     assert shown(driver, "return +document.querySelector('#tess-breaches').dataset.breaches") == summary["breaches"]
-    zone = shown(driver, "return [...document.querySelectorAll('#tess-zone .cube')].map(c => [c.dataset.color, +c.dataset.value])")
+    zone = shown(driver, "return [...document.querySelectorAll('#tess-zone .cube')]"
+                         ".map(c => [c.dataset.color, +c.dataset.value])")
     assert sorted(zone) == sorted([c["color"], c["value"]] for c in summary["priming_zone"])
-    labs = shown(driver, "return Object.fromEntries([...document.querySelectorAll('.lab')].map(l => [l.dataset.lab, [...l.querySelectorAll('.cube')].map(c => [c.dataset.color, +c.dataset.value])]))")
+    labs = shown(driver, "return Object.fromEntries([...document.querySelectorAll('.lab')].map(l => [l.dataset.lab, "
+                         "[...l.querySelectorAll('.cube')].map(c => [c.dataset.color, +c.dataset.value])]))")
     assert labs == {name: [[c["color"], c["value"]] for c in cubes] for name, cubes in summary["labs"].items()}
     return summary
 
@@ -137,7 +153,8 @@ def tesseract_step(driver, url, summary):
         elif driver.find_elements("css selector", "#tess-event .choice-button, #tess-resolve-destroyed .cube"):
             tap(driver, "#tess-event .choice-button, #tess-resolve-destroyed .cube")
         elif driver.find_elements("css selector", "#tess-event .pad"):
-            total = driver.execute_script("return document.querySelector('#tess-event .pad-count').textContent.match(/(\\d+)\\D*$/)[1]")
+            total = driver.execute_script("return document.querySelector('#tess-event .pad-count')"
+                                          ".textContent.match(/(\\d+)\\D*$/)[1]")
             pad(driver, driver.find_element("css selector", "#tess-event .pad").get_attribute("id"), [2] * int(total))
             return
         else:
@@ -242,7 +259,8 @@ def test_a_run_is_confined_by_tapping_its_cubes(quiet_table, phone, screenshots)
         expected.apply(event)
     assert summary["board"] == expected.summary()["board"] and summary["confined"] == 1
     assert summary["labs"] == expected.summary()["labs"]
-    confined = shown(phone, "return [...document.querySelectorAll('#tess-confinement tr[data-colour] td[data-filled=true]')].map(td => [td.parentElement.dataset.colour, +td.dataset.value])")
+    confined = shown(phone, "return [...document.querySelectorAll('#tess-confinement tr[data-colour] "
+                            "td[data-filled=true]')].map(td => [td.parentElement.dataset.colour, +td.dataset.value])")
     assert confined == [["purple", 3]]
 
 
@@ -327,7 +345,8 @@ def test_a_second_tap_while_a_move_is_on_its_way_is_not_sent(quiet_table, phone)
     assert [e["event"]["type"] for e in api(url, "api/history")["entries"]] == [example[0]["type"]]
     assert shown(phone, "return document.body.dataset.sending") is None
     # the next move, once the answer is in, is sent
-    assert phone.execute_async_script("window.companion.submitEvent(arguments[0]).then((r) => arguments[1](!!r))", example[1])
+    assert phone.execute_async_script("window.companion.submitEvent(arguments[0]).then((r) => arguments[1](!!r))",
+                                      example[1])
     assert settled(phone, url)["entries"] == before["entries"] + 2
     assert not page_errors(phone)
 
@@ -341,7 +360,8 @@ def test_a_move_whose_answer_never_comes_gives_the_board_back(quiet_table, phone
       const fast = window.fetch;
       let tries = 0;
       window.fetch = (path, options) => { tries += 1;  // never answered; gives up only when told to
-        return new Promise((_, fail) => options.signal?.addEventListener("abort", () => fail(new DOMException("aborted", "AbortError")))); };
+        return new Promise((_, fail) => options.signal?.addEventListener(
+          "abort", () => fail(new DOMException("aborted", "AbortError")))); };
       const app = window.companion;
       app.api.timeoutMs = 300;
       app.submitEvent(arguments[0]).then((result) => {
@@ -351,6 +371,7 @@ def test_a_move_whose_answer_never_comes_gives_the_board_back(quiet_table, phone
     assert (answered, tries, sending) == (None, 2, None)
     wait(phone, lambda d: "The companion cannot be reached" in d.find_element("tag name", "body").text,
          message="the player was not told the move did not get through")
-    assert phone.execute_async_script("window.companion.submitEvent(arguments[0]).then((r) => arguments[1](!!r))", example[0])
+    assert phone.execute_async_script("window.companion.submitEvent(arguments[0]).then((r) => arguments[1](!!r))",
+                                      example[0])
     assert settled(phone, url)["entries"] == before["entries"] + 1
     assert not page_errors(phone)

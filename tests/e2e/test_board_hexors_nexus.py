@@ -20,9 +20,12 @@ pytestmark = pytest.mark.browser
 def check_hex_board(driver, url):
     """Every tile drawn where the engine has it, facing its way, with each face's value and colour; the phase."""
     summary = settled(driver, url)["summary"]
-    drawn = shown(driver, """return [...document.querySelectorAll('.hex-arena .tile')].map(t => [t.dataset.tile, t.dataset.cell, t.dataset.facing,
-        Object.fromEntries([...t.querySelectorAll('.face')].map(f => [f.dataset.dir, [+f.dataset.value, f.dataset.colour]]))])""")
-    expected = [[x["id"], x["cell"], x["facing"], {d: [f["value"], f["colour"]] for d, f in x["faces"].items()}] for x in summary["tiles"]]
+    drawn = shown(driver, """return [...document.querySelectorAll('.hex-arena .tile')].map(t =>
+        [t.dataset.tile, t.dataset.cell, t.dataset.facing,
+         Object.fromEntries([...t.querySelectorAll('.face')]
+           .map(f => [f.dataset.dir, [+f.dataset.value, f.dataset.colour]]))])""")
+    expected = [[x["id"], x["cell"], x["facing"], {d: [f["value"], f["colour"]] for d, f in x["faces"].items()}]
+                for x in summary["tiles"]]
     assert sorted(drawn, key=str) == sorted(expected, key=str)
     grey = shown(driver, "return [...document.querySelectorAll('.hex-arena .cell.start')].map(c => c.dataset.cell)")
     assert sorted(grey) == sorted(c["cell"] for c in summary["arena"]["cells"] if c["start_of"])
@@ -64,7 +67,8 @@ def test_hexors_is_set_up_and_played_by_tapping(quiet_table, phone, screenshots)
     assert sorted(rings) == ["c1", "e1"]  # the other free grey cells at Ann's end (d1 is hers now)
     tap(phone, ".hex-arena .tile[data-cell='c1']")  # one of her monsters stands there: it makes way
     setup = service.table.engine.summary()["setup"]
-    monsters = shown(phone, "return [...document.querySelectorAll('.hex-arena .tile.monster[data-side=\"0\"]')].map(t => t.dataset.cell)")
+    monsters = shown(phone, "return [...document.querySelectorAll('.hex-arena .tile.monster[data-side=\"0\"]')]"
+                            ".map(t => t.dataset.cell)")
     assert len(monsters) == 4 and set(monsters) <= set(setup["near"]["c1"])
     assert shown(phone, "return document.querySelector('#hex-counts').dataset.counts") == "4,4"
     screenshot(phone, screenshots, "hexors-setup-en")
@@ -101,10 +105,12 @@ def test_hexors_is_set_up_and_played_by_tapping(quiet_table, phone, screenshots)
     # The duel: both sides' strike value for every colour spelled out, then each roll entered by tapping a colour.
     duel = summary["duel"]
     table_shown = shown(phone, """return [...document.querySelectorAll('#hex-strike tbody tr')].map(r =>
-        [r.dataset.colour, +r.querySelector('[data-side=attacker]').dataset.total, +r.querySelector('[data-side=defender]').dataset.total,
+        [r.dataset.colour, +r.querySelector('[data-side=attacker]').dataset.total,
+         +r.querySelector('[data-side=defender]').dataset.total,
          r.querySelector('[data-side=attacker]').textContent])""")
     parts = duel["strike_parts"]
-    assert [row[:3] for row in table_shown] == [[c, parts["attacker"][c]["total"], parts["defender"][c]["total"]] for c in summary["colours"]]
+    assert [row[:3] for row in table_shown] == [[c, parts["attacker"][c]["total"], parts["defender"][c]["total"]]
+                                                for c in summary["colours"]]
     for row in table_shown:  # the attacker's value spelled with its bonus when it is a character (beginner: +2)
         kind = next(x["kind"] for x in summary["tiles"] if x["id"] == duel["attacker"])
         assert ("+ 2 character" in row[3]) == (kind == "character")
@@ -147,16 +153,19 @@ def check_nexus_board(driver, url, service):
     from each card's design and the Nexuses); scores shown."""
     summary = settled(driver, url)["summary"]
     state = service.table.engine.state
-    cards = shown(driver, "return [...document.querySelectorAll('#nx-scroll .card')].map(c => [c.dataset.card, +c.dataset.x, +c.dataset.y, +c.dataset.rotation])")
+    cards = shown(driver, "return [...document.querySelectorAll('#nx-scroll .card')]"
+                          ".map(c => [c.dataset.card, +c.dataset.x, +c.dataset.y, +c.dataset.rotation])")
     assert sorted(cards) == sorted([c["card"], c["x"], c["y"], c["rotation"]] for c in summary["cards"])
     nodes = shown(driver, "return [...document.querySelectorAll('#nx-scroll .node')].map(n => [n.dataset.node,"
                           " +n.dataset.power, n.dataset.counter, n.dataset.closed,"
-                          " +n.querySelector('.body').getAttribute('cx'), +n.querySelector('.body').getAttribute('cy')])")
+                          " +n.querySelector('.body').getAttribute('cx'),"
+                          " +n.querySelector('.body').getAttribute('cy')])")
     closed = state.closed_nodes()
     assert sorted([*n[:4], round(n[4], 4), round(n[5], 4)] for n in nodes) == sorted(
         [nid, state.board.power[nid], state.counters.get(nid, ""), str(nid in closed).lower(),
          *(round(v, 4) for v in state.node_point(nid))] for nid in state.board.node_card)
-    scores = shown(driver, "return [...document.querySelectorAll('#nx-scores li')].map(li => [li.dataset.player, +li.dataset.score])")
+    scores = shown(driver, "return [...document.querySelectorAll('#nx-scores li')]"
+                           ".map(li => [li.dataset.player, +li.dataset.score])")
     assert scores == [[p["name"], p["score"]] for p in summary["players"]]
     assert shown(driver, "return document.querySelector('#board-phase').dataset.phase") == summary["phase"]
     return summary
@@ -183,7 +192,8 @@ HINT_CARD = "const hint = document.querySelector('#nx-card-hint'); return hint &
 
 def play_card(driver, card, x, y, rotation, summary):
     pick_card(driver, card)
-    squares = shown(driver, "return [...document.querySelectorAll('#nx-scroll .spot-cell')].map(s => [+s.dataset.x, +s.dataset.y])")
+    squares = shown(driver, "return [...document.querySelectorAll('#nx-scroll .spot-cell')]"
+                            ".map(s => [+s.dataset.x, +s.dataset.y])")
     covered = set()
     for spot in summary["card_spots"]:  # the squares drawn are exactly those the engine's free spots cover
         dx, dy = (0, 1) if 90 in spot["rotations"] else (1, 0)
@@ -198,7 +208,8 @@ def play_card(driver, card, x, y, rotation, summary):
         wait(driver, lambda d: d.find_elements("css selector", f"#nx-scroll .ghost[data-ghost='{card}']"))
     except TimeoutException:
         offered = shown(driver, "return [...document.querySelectorAll('#nx-ways button[data-x]')]"
-                                ".map(b => [+b.dataset.x, +b.dataset.y, +b.dataset.rotation, b.getAttribute('aria-pressed')])")
+                                ".map(b => [+b.dataset.x, +b.dataset.y, +b.dataset.rotation, "
+                                "b.getAttribute('aria-pressed')])")
         raise AssertionError(f"no preview of the card at {(x, y, rotation)}; the ways offered: {offered}") from None
     tap(driver, "#nx-play")
 
@@ -252,14 +263,18 @@ def test_nexus_is_set_up_and_played_by_tapping(quiet_table, phone, screenshots):
         summary = check_nexus_board(phone, url, service)
         assert summary["counters"][node] == player
         assert summary["player"] != player
-        fill = shown(phone, "return document.querySelector(`#nx-scroll .node[data-node='${arguments[0]}'] .counter`).getAttribute('fill')", node)
-        assert fill == {"red": "#e53935", "blue": "#1e88e5"}[next(p["colour"] for p in summary["players"] if p["name"] == player)]
+        fill = shown(phone, "return document.querySelector(`#nx-scroll .node[data-node='${arguments[0]}'] .counter`)"
+                            ".getAttribute('fill')", node)
+        assert fill == {"red": "#e53935", "blue": "#1e88e5"}[next(p["colour"] for p in summary["players"]
+                                                                 if p["name"] == player)]
 
     closed = {n["id"]: n for n in summary["nexuses"] if n["closed"]}
     assert closed["ex-chain-2:d"]["scorer"] == "Ann" and summary["scores"] == {"Ann": 1, "Bob": 0}
-    shades = shown(phone, """return Object.fromEntries([...document.querySelectorAll('#nx-scroll .node.closed')].map(n =>
+    shades = shown(phone, """return Object.fromEntries([...document.querySelectorAll('#nx-scroll .node.closed')]
+      .map(n =>
         [n.dataset.node, n.querySelector('.closed-shade').getAttribute('fill')]))""")
-    assert shades == {node: "#e53935" if n["scorer"] == "Ann" else "#9e9e9e" for n in closed.values() for node in n["nodes"]}
+    assert shades == {node: "#e53935" if n["scorer"] == "Ann" else "#9e9e9e"
+                      for n in closed.values() for node in n["nodes"]}
     assert len(closed) == 2 and closed["ex-fork-1:c"]["scorer"] is None
     # the Nexuses are listed by the cards they run across, as the verdicts name them, never by a node's id
     listed = shown(phone, "return [...document.querySelectorAll('.nx-nexuses li strong')].map(s => s.textContent)")
@@ -289,7 +304,8 @@ def test_hexors_and_nexus_controls_are_44_px_and_in_both_languages(quiet_table, 
             summary = settled(driver, url)["summary"]
             first = summary["legal_moves"][0]
             tap(driver, f".hex-arena .tile[data-tile='{first['tile']}']")
-            problems[f"hexors board {lang}"] = small_controls(driver) + cells_smaller_than_44(driver, ".hex-arena .cell")
+            problems[f"hexors board {lang}"] = (small_controls(driver)
+                                                + cells_smaller_than_44(driver, ".hex-arena .cell"))
             screenshot(driver, screenshots, f"hexors-board-{lang}")
             phase = driver.find_element("id", "board-phase").text
             assert phase == {"en": "Tap one of Ann's tiles, then a ringed cell",
@@ -303,13 +319,15 @@ def test_hexors_and_nexus_controls_are_44_px_and_in_both_languages(quiet_table, 
             tap(driver, "#nx-setup-start")
             wait(driver, lambda d: d.find_elements("css selector", "#nx-drawn"))
             pick_card(driver, "ex-caps-1")
-            problems[f"nexus board {lang}"] = small_controls(driver) + cells_smaller_than_44(driver, "#nx-scroll .spot-cell")
+            problems[f"nexus board {lang}"] = (small_controls(driver)
+                                               + cells_smaller_than_44(driver, "#nx-scroll .spot-cell"))
             summary = settled(driver, url)["summary"]
             spot = summary["card_spots"][0]
             play_card(driver, "ex-caps-1", spot["x"], spot["y"], spot["rotations"][0], summary)
             wait(driver, lambda d: d.find_element("id", "board-phase").get_attribute("data-phase") == "counter")
             tap(driver, "#nx-scroll .card-hit[data-card='ex-cross-1']")
-            problems[f"nexus counter {lang}"] = small_controls(driver) + cells_smaller_than_44(driver, "#nx-zoom .node.legal .node-hit")
+            problems[f"nexus counter {lang}"] = (small_controls(driver)
+                                                 + cells_smaller_than_44(driver, "#nx-zoom .node.legal .node-hit"))
             screenshot(driver, screenshots, f"nexus-board-{lang}")
             phase = driver.find_element("id", "board-phase").text
             assert phase == {"en": "Place a counter: tap a card, then a free node",
@@ -330,5 +348,6 @@ def test_hexors_and_nexus_controls_are_44_px_and_in_both_languages(quiet_table, 
 def cells_smaller_than_44(driver, css):
     return driver.execute_script("""
       return [...document.querySelectorAll(arguments[0])].map(el => { const r = el.getBoundingClientRect();
-        return [arguments[0] + ' ' + (el.dataset.cell || el.dataset.x + ',' + el.dataset.y || ''), r.width, r.height]; })
+        return [arguments[0] + ' ' + (el.dataset.cell || el.dataset.x + ',' + el.dataset.y || ''),
+                r.width, r.height]; })
         .filter(([, w, h]) => w < 43.5 || h < 43.5);""", css)

@@ -48,7 +48,8 @@ def test_action_tiles_are_launched_by_tapping(quiet_table, phone):
     kinds = shown(phone, "return [...document.querySelectorAll('#hex-action-kinds button')].map(b => b.dataset.kind)")
     assert sorted(kinds) == sorted(summary["action_kinds"])
     tap(phone, "#hex-action-kinds button[data-kind='setting_sun']")
-    offered = shown(phone, "return [...document.querySelectorAll('#hex-action-targets button')].map(b => b.dataset.target)")
+    offered = shown(phone, "return [...document.querySelectorAll('#hex-action-targets button')]"
+                           ".map(b => b.dataset.target)")
     assert sorted(offered) == sorted(x["id"] for x in summary["tiles"] if x["kind"] == "monster")
     mine = next(x["id"] for x in summary["tiles"] if x["kind"] == "monster" and x["owner"] == "Ann")
     tap(phone, f"#hex-action-targets button[data-target='{mine}']")

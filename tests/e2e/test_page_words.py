@@ -19,7 +19,10 @@ SAY = """
 const [key, n, done] = [arguments[0], arguments[1], arguments[arguments.length - 1]];
 Promise.all([import("/js/i18n.js"), import("/js/views/games/nk-strings.js"), import("/js/views/games/nx-strings.js"),
              import("/js/views/games/tess-strings.js")])
-  .then(([i18n]) => done(["en", "fr"].map((lang) => { i18n.setLanguage(lang); return i18n.t(key, { n, names: "Ada" }); })));
+  .then(([i18n]) => done(["en", "fr"].map((lang) => {
+    i18n.setLanguage(lang);
+    return i18n.t(key, { n, names: "Ada" });
+  })));
 """
 
 COUNTED = {  # (key, n): (English, French, its spaces before ; and : no-break ones)
@@ -59,8 +62,10 @@ def test_history_names_who_played_and_gives_french_times_on_an_english_phone(qui
     service, url = quiet_table
     service.table.new_game("nexus-keepers", {}, [])
     service.table.submit({"type": "setup", "players": [
-        {"id": "Ada", "card": "example-ember-warden", "cube": {"portal": "W", "tiles": [[1, 1], [2, 1], [3, 1], [4, 1], [5, 1]]}},
-        {"id": "Bo", "card": "example-tide-runner", "cube": {"portal": "E", "tiles": [[5, 2], [4, 2], [3, 2], [2, 2], [1, 2]]}}]},
+        {"id": "Ada", "card": "example-ember-warden",
+         "cube": {"portal": "W", "tiles": [[1, 1], [2, 1], [3, 1], [4, 1], [5, 1]]}},
+        {"id": "Bo", "card": "example-tide-runner",
+         "cube": {"portal": "E", "tiles": [[5, 2], [4, 2], [3, 2], [2, 2], [1, 2]]}}]},
         source="simulated player")
     service.table.submit({"type": "turn_start"}, source="panel")
     driver = new_browser("en-US")

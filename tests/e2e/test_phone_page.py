@@ -150,7 +150,8 @@ def test_a_die_corrected_by_tap_is_reflected(table, browser, screenshots):
     def camera_sees_the_last_roll(_=None):
         roll = last_roll(url)
         seen = [(d.value, d.color) for d in service.live.readings]
-        return roll is not None and sorted(seen, key=str) == sorted(((d["value"], d["color"]) for d in roll["dice"]), key=str)
+        return roll is not None and sorted(seen, key=str) == sorted(((d["value"], d["color"]) for d in roll["dice"]),
+                                                                    key=str)
 
     # Stop the camera while the dice of the last roll lie still: nothing new is thrown while we correct.
     wait(None, camera_sees_the_last_roll, timeout=40, message="the camera never showed a settled roll")

@@ -73,7 +73,8 @@ def test_every_screen_in_both_languages(quiet_table, screenshots, language):
             screenshot(driver, screenshots, f"nk-{screen}-{lang}")
         open_page(driver, url, "#/table")
         phase = driver.find_element("id", "board-phase").text
-        assert phase == {"en": "Reroll, add power dice, or move", "fr": "Relancez, ajoutez des dés de pouvoir ou bougez"}[lang]
+        assert phase == {"en": "Reroll, add power dice, or move",
+                         "fr": "Relancez, ajoutez des dés de pouvoir ou bougez"}[lang]
         service.table.new_game("tesseract", {}, ["Ann", "Bob"])
         open_page(driver, url, "#/table")
         wait(driver, lambda d: d.find_elements("css selector", "#tess-setup-start"))
@@ -110,7 +111,8 @@ def test_an_out_of_range_option_is_refused_with_its_name(quiet_table, phone):
     field.clear()
     field.send_keys("13")
     tap(phone, "#game-start")
-    wait(phone, lambda d: "Ones that lose the turn (MALADRESSE) must be from 0 to 12" in d.find_element("id", "notices").text)
+    wait(phone, lambda d: "Ones that lose the turn (MALADRESSE) must be from 0 to 12"
+         in d.find_element("id", "notices").text)
     assert service.table.record.id == before
 
 

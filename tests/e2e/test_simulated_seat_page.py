@@ -42,7 +42,8 @@ def test_a_person_takes_a_seat_at_the_simulated_table_in_english_and_french(tmp_
             driver.get(url)
             wait.until(lambda d: options(d) == ["Regarder seulement", "Je joue Ana", "Je joue Bo"])
             assert driver.find_element(By.CSS_SELECTOR, "#simulated-seat span").text == "Votre place"
-            assert Select(driver.find_element(By.ID, "simulated-seat-choice")).first_selected_option.text == "Je joue Bo"
+            assert Select(driver.find_element(By.ID, "simulated-seat-choice")).first_selected_option.text \
+                == "Je joue Bo"
             assert page_errors(driver) == []
         finally:
             driver.quit()

@@ -181,6 +181,9 @@ def _resolve_item(state: GameState, item: Mapping[str, Any], event: Mapping[str,
                                   f"Fission amorce le cube détruit {colour_fr(primed.color)} : {primed.value}"))
         return out + (check_breaches(state, values) if values and state.outcome is None else [])
     if kind == bases.ELECTROSTATIC_DISCHARGE:
+        if "spared" not in event:  # the players choose (choice V3)
+            raise rules.Illegal(rules.EVENT, "Electrostatic discharge: say which lab is spared",
+                                "Décharge électrostatique : indiquez quel labo est épargné")
         spared = lab_owner(state, event, "spared")
         names = [n for n in state.labs.names if n != spared]
         return _reroll_labs(state, names, event.get("rolls", {}))

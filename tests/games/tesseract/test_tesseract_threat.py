@@ -258,6 +258,9 @@ def test_electrostatic_discharge_rerolls_every_lab_but_one():
     set_lab(engine, "S1", [("red", 1), ("red", 2)])
     set_lab(engine, "S2", [("blue", 1)])
     reveal(engine, "electrostatic_discharge")
+    # the players choose the lab spared (choice V3): the referee does not pick one for them
+    unsaid = illegal(engine.apply({"type": "resolve", "rolls": {"S2": [6]}}))
+    assert rules_of(unsaid) == ["tess.event"] and "which lab" in unsaid[0].message.en
     engine.apply({"type": "resolve", "spared": "S1", "rolls": {"S2": [6]}})
     assert engine.state.labs.cubes == {"S1": [Cube("red", 1), Cube("red", 2)], "S2": [Cube("blue", 6)]}
 

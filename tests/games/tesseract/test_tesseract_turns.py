@@ -25,8 +25,8 @@ def test_scientists_play_in_turn_and_the_first_plays_again_after_the_last():
 
 
 def test_the_threat_phase_primes_one_cube_and_allows_no_action():
-    """« Un cube est amorcé systématiquement à chaque tour. » « Lors de la phase Menace, retirez 1 cube du
-    Tesseract, lancez-le et placez-le dans la zone d'amorçage, en appliquant toute brèche éventuelle. »"""
+    """« Un cube est amorcé systématiquement à chaque tour. » « retirez 1 cube du Tesseract, lancez-le et placez-le
+    dans la zone d'amorçage, en appliquant toute brèche éventuelle. »"""
     engine = new_game()
     engine.state.actions_left = 0
     engine.apply({"type": "end_actions"})

@@ -112,7 +112,8 @@ class TableReader:
         dx, dy = top - centre
         angle = math.degrees(math.atan2(dx, -dy)) % 360.0  # clockwise from the sheet's top
         grid = self.layout.grid(item.grid) if item.grid else None
-        side, side_doubt = facing(grid.kind if grid else None, angle, orientation=grid.orientation if grid else "pointy")
+        side, side_doubt = facing(grid.kind if grid else None, angle,
+                                  orientation=grid.orientation if grid else "pointy")
         sticker = (float(centre[0]), float(centre[1]))
         point = sticker
         if item.span != 1:  # a piece longer than a cell (a square grid's): its first cell, along the way it lies

@@ -42,11 +42,16 @@ def take_cube(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
     sa valeur. »"""
     name = state.scientist
     column = check_column(event["column"])
-    if not state.tesseract.columns[column] or not state.tesseract.is_removable(column):
-        faces = state.tesseract.visible_faces(column)
+    if not state.tesseract.columns[column]:
+        raise rules.Illegal(rules.TAKE_REMOVABLE, f"No cube is left on {column}",
+                            f"Il ne reste aucun cube en {column}", [name])
+    if not state.tesseract.is_removable(column):
+        faces = state.tesseract.visible_faces(column)  # 1 or 2: "1 visible face", « 1 face visible »
+        plural = "s" if faces > 1 else ""
         raise rules.Illegal(rules.TAKE_REMOVABLE,
-                            f"The cube on {column} is not removable ({faces} visible faces, 3 needed)",
-                            f"Le cube en {column} n'est pas amovible ({faces} faces visibles, 3 requises)", [name])
+                            f"The cube on {column} is not removable ({faces} visible face{plural}, 3 needed)",
+                            f"Le cube en {column} n'est pas amovible ({faces} face{plural} visible{plural}, "
+                            "3 requises)", [name])
     if not state.labs.has_room(name):
         raise rules.Illegal(rules.LAB_FULL, f"{name}'s lab has no empty slot", f"Le labo de {name} est plein", [name])
     cube, out = remove_from_tesseract(state, column, options)
@@ -186,6 +191,9 @@ def play_card(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
     _free_play_phase(state, source, event)
     name = state.scientist
     named = state.labs.check(event.get("scientist", name))
+    if named != name and source == "scientist":
+        raise rules.Illegal(rules.CAPACITY, f"It is {name}'s turn: the referee takes {name}'s capacity only",
+                            f"C'est le tour de {name} : l'arbitre ne prend que la capacité de {name}", [named])
     if named != name:
         raise rules.Illegal(rules.CARD, f"It is {name}'s turn: {named} plays cards on their own turn",
                             f"C'est le tour de {name} : {named} joue ses cartes pendant son propre tour", [named])

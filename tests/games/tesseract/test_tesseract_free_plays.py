@@ -60,6 +60,8 @@ def test_a_permanent_capacity_applies_without_spending_an_action_or_a_card():
     assert not illegal(engine.apply(again))
     # checked against the table like a card: no blue 2 is left to calibrate
     assert rules_of(illegal(engine.apply(capacity))) == ["tess.lab.cube"]
+    # the current scientist's only (choice K1)
+    assert rules_of(illegal(engine.apply({**again, "scientist": "S2"}))) == ["tess.capacity"]
     # before the prime, too (« s'applique systématiquement »), but never while an event waits
     to_threat(engine)
     assert not illegal(engine.apply(again | {"effects": [{"op": "calibrate", "zone": "lab", "cube": cube("blue", 4),

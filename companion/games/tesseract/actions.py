@@ -37,10 +37,11 @@ def take(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any])
     return take_cube(state, event, options)
 
 
-def take_cube(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]) -> list[Verdict]:
+def take_cube(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any],
+              any_lab: bool = False) -> list[Verdict]:
     """« Prenez un cube amovible du Tesseract et placez-le sur un emplacement vide de votre fiche Labo, sans changer
-    sa valeur. »"""
-    name = state.scientist
+    sa valeur. » A card's or capacity's take (``any_lab``) may name another lab (``lab``)."""
+    name = lab_owner(state, event) if any_lab else state.scientist
     column = check_column(event["column"])
     if not state.tesseract.columns[column]:
         raise rules.Illegal(rules.TAKE_REMOVABLE, f"No cube is left on {column}",
@@ -60,9 +61,10 @@ def take_cube(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
                        f"{name} prélève {cube.describe('fr')} en {column}", [name])] + out
 
 
-def calibrate_cube(state: GameState, event: Mapping[str, Any]) -> list[Verdict]:
+def calibrate_cube(state: GameState, event: Mapping[str, Any], any_lab: bool = False) -> list[Verdict]:
     """±1 on a lab or primed cube; « un 6 ne peut pas être transformé en 1, et inversement » ;
-    « dans la zone d'amorçage, un cube de valeur 1 peut être calibré sur 0. Il est alors détruit. »"""
+    « dans la zone d'amorçage, un cube de valeur 1 peut être calibré sur 0. Il est alors détruit. »
+    The action calibrates in your own lab; a card's or capacity's calibration (``any_lab``) in the lab it names."""
     where = event.get("zone", "lab")
     cube = parse_cube(event["cube"], state)
     if "to" in event:
@@ -76,7 +78,7 @@ def calibrate_cube(state: GameState, event: Mapping[str, Any]) -> list[Verdict]:
         raise ValueError('"to" must be an integer')
     if where == "lab":
         owner = lab_owner(state, event)
-        if owner != state.scientist:
+        if owner != state.scientist and not any_lab:
             raise rules.Illegal(rules.LAB_CUBE, "You calibrate cubes in your own lab or in the priming zone",
                                 "On calibre les cubes de son propre labo ou de la zone d'amorçage", [owner])
         if not state.labs.has(owner, cube):
@@ -103,7 +105,7 @@ def calibrate_cube(state: GameState, event: Mapping[str, Any]) -> list[Verdict]:
                             f"Un {cube.value} ne peut pas être calibré sur {target}")
     new = cube.with_value(target)
     if where == "lab":
-        state.labs.replace(state.scientist, cube, new)
+        state.labs.replace(owner, cube, new)
     else:
         state.zone.replace(cube, new)
     return [rules.info(rules.CALIBRATE, f"{cube.describe()} calibrated to {target}",

@@ -65,9 +65,9 @@ def apply_effect(state: GameState, effect: Mapping[str, Any], options: Mapping[s
         raise ValueError(f'each effect needs an "op" among {", ".join(OPS)}')
     op = effect["op"]
     if op == "take":
-        return take_cube(state, effect, options)
+        return take_cube(state, effect, options, any_lab=True)
     if op == "calibrate":
-        return calibrate_cube(state, effect)
+        return calibrate_cube(state, effect, any_lab=True)
     if op == "draw":
         level = effect["level"]
         if level not in LEVELS:

@@ -68,3 +68,19 @@ def test_a_permanent_capacity_applies_without_spending_an_action_or_a_card():
                                                           "delta": -1}]}))
     engine.state.pending.append({"event": "shield", "column": "a1"})
     assert rules_of(illegal(engine.apply(capacity))) == ["tess.event.pending"]
+
+
+def test_a_card_or_capacity_may_take_and_calibrate_for_another_lab():
+    """« Ainsi, l'ingénieure en transport se concentre sur la transmission : prendre des cubes, les calibrer et les
+    faire circuler d'un laboratoire à l'autre. » The Calibrate action stays for your own lab (« Augmentez ou
+    diminuez de 1 la valeur d'un cube dans votre laboratoire OU dans la zone d'amorçage. »); an effect names the lab."""
+    engine = new_game()
+    set_lab(engine, "S2", [("blue", 2)])
+    own_only = {"type": "calibrate", "zone": "lab", "lab": "S2", "cube": cube("blue", 2), "delta": 1}
+    assert rules_of(illegal(engine.apply(own_only))) == ["tess.lab.cube"]
+    effects = [{"op": "calibrate", "zone": "lab", "lab": "S2", "cube": cube("blue", 2), "delta": 1},
+               {"op": "take", "column": "a1", "lab": "S2"}]
+    taken = engine.state.tesseract.top("a1")
+    assert not illegal(engine.apply({"type": "play_card", "source": "scientist", "effects": effects}))
+    assert engine.state.labs.cubes["S2"] == sorted([Cube("blue", 3), taken])
+    assert engine.state.labs.cubes["S1"] == [Cube("purple", 3)] and engine.state.actions_left == 3

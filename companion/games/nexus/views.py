@@ -4,7 +4,8 @@ Everything is in board (half-card) units: a landscape card at (x, y) spans x..x+
 summary again after each change, all evening, so it carries what the phone cannot work out, once: each design's
 rods and nodes (``designs``, drawn at each card's place and turn: the transform ``Placement.board_point`` applies),
 each card name in both languages (``names``; ``labels``: each card's, by index) and each card's place; a node's
-position and power come from its card's design, its Nexus from the Nexuses' node lists, and a card's words ("Bob's
+position and power come from its card's design, its Nexus from the Nexuses' node lists (a node by its index among
+the nodes down, card after card, each design's nodes in order, as nx-board.js lists them), and a card's words ("Bob's
 Fork", as the verdicts say it: ``places.card_phrases``) from its name, the players and its turn (nx-board.js), so a
 phone switching languages says them again without asking.
 """
@@ -17,6 +18,7 @@ from typing import Any, Mapping
 from companion.words import fact, plural_en, plural_fr
 
 from .display import card_shape, drawable
+from .graph import node_id
 from .grid import open_spots
 from .places import GENDER_FR, noun_fr
 from .scoring import standing, worth
@@ -68,22 +70,34 @@ def card_names(state: GameState) -> tuple[list[dict[str, str]], dict[str, int]]:
     return known[1], known[2]
 
 
+def node_indices(state: GameState) -> dict[str, int]:
+    """Each node down by its index among them: card after card as played, each design's nodes in their order (a
+    Nexus lists its nodes so: 17 where "ex-bridge-1:a" was)."""
+    out: dict[str, int] = {}
+    for placement in state.board.placements:
+        for node in _design(state, placement.card)[1]["nodes"]:
+            out[node_id(placement.card, node["name"])] = len(out)
+    return out
+
+
 def nexus_views(state: GameState, options: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Every Nexus: open ones with their standing and value now, closed ones as they were scored."""
+    """Every Nexus: open ones with their standing and value now (no scorer nor points yet: none sent), closed ones
+    as they were scored; ``nodes`` by their index (``node_indices``)."""
     board, counters = state.board, state.counters
     closed = {r["id"]: r for r in state.closed}
+    index = node_indices(state)
     out = []
     places = state.nexus_places()  # the verdicts' words, by the cards' words: the phone says them (nx-board.js)
     for nexus in sorted(board.nexuses().values(), key=lambda n: n.id):
         place = places[nexus.id]
         if nexus.id in closed:
             r = closed[nexus.id]
-            out.append({"id": nexus.id, "place": place, "closed": True, "nodes": list(nexus.nodes), "power": r["power"],
-                        "value": r["value"], "scorer": r["scorer"], "points": r["points"]})
+            out.append({"id": nexus.id, "place": place, "closed": True, "nodes": [index[n] for n in nexus.nodes],
+                        "power": r["power"], "value": r["value"], "scorer": r["scorer"], "points": r["points"]})
             continue
-        out.append({"id": nexus.id, "place": place, "closed": False, "nodes": list(nexus.nodes),
+        out.append({"id": nexus.id, "place": place, "closed": False, "nodes": [index[n] for n in nexus.nodes],
                     "power": standing(nexus.nodes, board, counters, options),
-                    "value": worth(nexus.nodes, board, counters, options), "scorer": None, "points": 0})
+                    "value": worth(nexus.nodes, board, counters, options)})
     return out
 
 

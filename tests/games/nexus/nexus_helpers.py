@@ -80,3 +80,10 @@ def closing_board(options=None, ann_counter="t-bar-1:a", bob_counter="t-caps-1:l
     ok(play(engine, "t-pair-1", 1, -2, 90))
     ok(counter(engine, bob_counter))
     return engine
+
+
+def nexus_nodes(summary, nexus):
+    """A summary's Nexus's node ids: it lists them by index among the nodes down, card after card, each design's
+    nodes in order, as the phone lists them (nx-board.js's boardNodes)."""
+    down = [f"{c['card']}:{n['name']}" for c in summary["cards"] for n in summary["designs"][c["design"]]["nodes"]]
+    return [down[i] for i in nexus["nodes"]]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from nexus_helpers import EXAMPLES
+from nexus_helpers import EXAMPLES, nexus_nodes
 
 from companion.referee import create_game
 
@@ -64,7 +64,8 @@ def test_nexuses_on_the_same_cards_are_told_apart_by_where_on_them_they_lie():
     engine = create_game("nexus", {})
     engine.apply({"type": "setup", "players": ["Ann", "Bob"], "first_card": "ex-caps-1"})
     names = engine.state.nexus_names()  # the summary's places, in words
-    nexuses = [{**n, "place": names[n["id"]].to_json()} for n in engine.summary()["nexuses"]]
+    summary = engine.summary()
+    nexuses = [{**n, "place": names[n["id"]].to_json(), "nodes": nexus_nodes(summary, n)} for n in summary["nexuses"]]
     assert len(nexuses) == 6 and len({n["place"]["en"] for n in nexuses}) == 6
     assert len({n["place"]["fr"] for n in nexuses}) == 6
     nodes = {n: engine.state.node_point(n) for n in engine.state.board.node_card}

@@ -10,7 +10,7 @@ import pytest
 
 from companion.referee import EventError, OptionsError, available_games, create_game, restore_game
 
-from nexus_helpers import BOOK, REPO, closing_board, new_game, ok, play
+from nexus_helpers import BOOK, REPO, closing_board, new_game, nexus_nodes, ok, play
 
 DOC = REPO / "docs" / "rules" / "nexus.md"
 
@@ -92,7 +92,7 @@ def test_summary_gives_the_phone_everything_to_draw_the_board():
     assert summary["players"] == [{"name": "Ann", "colour": "red", "score": 0},
                                   {"name": "Bob", "colour": "blue", "score": 0}]
     bar = next(n for n in summary["nexuses"] if n["id"] == "t-bar-1:a")
-    assert (bar["closed"], bar["power"], bar["value"], bar["nodes"]) == \
+    assert (bar["closed"], bar["power"], bar["value"], nexus_nodes(summary, bar)) == \
         (False, {"Ann": 2}, 3, ["t-bar-1:a", "t-bar-1:b", "t-caps-1:tl"])
     assert summary["counters"] == {"t-bar-1:a": "Ann", "t-caps-1:l": "Bob"}
     bar_card = next(c for c in summary["cards"] if c["card"] == "t-bar-1")

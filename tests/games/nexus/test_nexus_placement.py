@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.referee import create_game
 
-from nexus_helpers import card, counter, new_game, ok, play, refused, rules_of
+from nexus_helpers import card, counter, new_game, nexus_nodes, ok, play, refused, rules_of
 
 
 def test_the_first_card_is_the_beginning_of_the_board():
@@ -110,11 +110,12 @@ def test_rods_join_across_cards_into_one_nexus():
     """“A “Nexus” is a set of contiguous Nodes and Connectors.”"""
     engine = new_game()
     ok(play(engine, "t-caps-1", -1, 0, 90))
-    nexuses = {n["id"]: n for n in engine.summary()["nexuses"]}
-    assert nexuses["t-bar-1:a"]["nodes"] == ["t-bar-1:a", "t-bar-1:b", "t-caps-1:tl"]
+    summary = engine.summary()
+    nexuses = {n["id"]: nexus_nodes(summary, n) for n in summary["nexuses"]}
+    assert nexuses["t-bar-1:a"] == ["t-bar-1:a", "t-bar-1:b", "t-caps-1:tl"]
     graph = {n.id: n for n in engine.state.board.nexuses().values()}
     assert graph["t-bar-1:a"].open_ends == 1                # t-bar-1's right end still waits for a card
-    assert nexuses["t-caps-1:l"]["nodes"] == ["t-caps-1:l"]
+    assert nexuses["t-caps-1:l"] == ["t-caps-1:l"]
 
 
 def test_the_phone_gets_the_spots_where_a_card_may_go():

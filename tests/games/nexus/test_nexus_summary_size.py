@@ -13,9 +13,12 @@ from companion.games.nexus.grid import open_spots
 from companion.games.nexus.players import counter_event
 from companion.referee import create_game
 
+from nexus_helpers import nexus_nodes
+
 PER_CARD_BEFORE = 1722  # bytes a card between 20 and 40 cards down in this game, measured before (1.7 KB)
 PER_CARD_WITH_WORDS = 549  # the same, measured while each card's words came in both languages (409 without)
 NAMES_BY_CARD = 2491  # every card's name in both languages, card by card: the example deck's 54 cards
+NEXUSES_BY_NODE_ID = 12568  # the Nexuses at 40 cards in this game, each node by its id, open ones with no scorer
 
 
 def card_anywhere(engine, rng):
@@ -32,9 +35,9 @@ def new_game():
     return engine
 
 
-def summary_bytes_at(counts, seed=3):
+def summary_bytes_at(counts, seed=3, engine=None):
     """The summary's bytes as sent, at each number of cards down: two players, the example deck."""
-    engine = new_game()
+    engine = engine or new_game()
     rng, out = random.Random(seed), {}
     for count in counts:
         while not (engine.state.phase == "card" and len(engine.state.board.placements) == count):
@@ -60,3 +63,15 @@ def test_the_deck_s_names_come_once_each_not_once_a_card():
     summary = new_game().summary()
     size = sum(len(json.dumps(summary[key], separators=(",", ":"))) for key in ("names", "labels"))
     assert size <= NAMES_BY_CARD * 0.6, size
+
+
+def test_a_nexus_lists_its_nodes_by_index_among_the_nodes_down():
+    """Each Nexus's node ids ("ex-bridge-1:a") were half its weight: each node now comes by its index among the
+    nodes down, as the phone lists them from the cards and their designs, and an open Nexus sends no scorer yet."""
+    engine = new_game()
+    summary_bytes_at([40], engine=engine)
+    summary = engine.summary()
+    assert len(json.dumps(summary["nexuses"], separators=(",", ":"))) <= NEXUSES_BY_NODE_ID * 0.8
+    graph = {n.id: list(n.nodes) for n in engine.state.board.nexuses().values()}
+    assert {n["id"]: nexus_nodes(summary, n) for n in summary["nexuses"]} == graph
+    assert all("scorer" not in n for n in summary["nexuses"] if not n["closed"])

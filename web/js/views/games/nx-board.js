@@ -25,17 +25,17 @@ function rodsOf(summary, card) {
 const nodesDrawn = new WeakMap();
 
 /** Every node down, worked out once per summary from its card's design and the Nexuses: {id, x, y, power,
- * counter, nexus, closed}. */
+ * counter, nexus, closed}. A Nexus lists its nodes by their index here (the engine's ``views.node_indices``). */
 export function boardNodes(summary) {
   if (nodesDrawn.has(summary)) return nodesDrawn.get(summary);
   const nexusOf = new Map();
-  for (const n of summary.nexuses || []) for (const id of n.nodes) nexusOf.set(id, n);
+  for (const n of summary.nexuses || []) for (const i of n.nodes) nexusOf.set(i, n);
   const out = [];
   for (const card of summary.cards || []) {
     for (const node of summary.designs[card.design].nodes) {
       const id = `${card.card}:${node.name}`;
       const [x, y] = boardPoint([node.x, node.y], card);
-      const nexus = nexusOf.get(id);
+      const nexus = nexusOf.get(out.length);
       out.push({ id, x, y, power: node.power, counter: (summary.counters || {})[id] || null,
         nexus: nexus ? nexus.id : null, closed: Boolean(nexus && nexus.closed) });
     }

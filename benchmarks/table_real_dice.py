@@ -1,21 +1,24 @@
 """Section 7 of ``benchmarks/table.py``: real dice laid in every game's dice zones, read the way the service reads.
 
 Dice are cut from the held-out photos of ``../shared/data/dice-real/`` (the split of ``companion.vision.labels``,
-never trained on), along their label boxes with a margin, soft edges and a shadow, turned, and laid at the game's
-die size (``table.die_mm``, +-15 %) in the dice zones of the mat rasterised from its printed A3 PDF (free roll: its
-tray sheet, where every die on the sheet counts). The mat is then seen through the standard camera at the guide's
-height, tilted 0-8 degrees, with uneven light, blur and noise (``render_table``), and read by
-``TableStage.read_still``: markers, plane, the dice window, the veto of the mat's print and of boxes not die-sized.
+never trained on), along their label boxes with a margin (the photo's other dice masked out), soft edges and a
+shadow, turned, and laid at the game's die size (``table.die_mm``, +-15 %) in the dice zones of the mat rasterised
+from its printed A3 PDF (free roll: its tray sheet, where every die on the sheet counts). The mat is then seen through
+the standard camera at the guide's height, tilted 0-8 degrees, with uneven light, blur and noise (``render_table``),
+and read by ``TableStage.read_still`` with the service's reader settings (dice seen but not read reported as such):
+markers, plane, the dice window, the veto of the mat's print and of boxes not die-sized.
 
 The sets box dice differently: byler-d6 the top face, epanemu-dice the whole die with the sides its oblique photos
 show (the top face taken as FACE_SHARE of the box, the sides kept in the cut), penlington-wood only the pips of the
 top face (the face is then taken as the pips' box over the share of a face that pips cover, a lone pip of a 1 from
-the photo's other dice). A die's top face is laid at the game's die size. Dice under 24 px across in their photo
-are left out: the camera sees a die at 43 px on an A3 mat, so a smaller cut would be enlarged past its own detail.
+the photo's other dice). A die's top face is laid at the game's die size. Dice whose top face is under 24 px across
+in their photo are left out: the camera sees a die at 43 px on an A3 mat, so a smaller cut would be enlarged past
+its own detail.
 Composites of real photos, not photographs: said so.
 
     python benchmarks/table.py --only real-dice            # this section alone, about two minutes on one core
     python benchmarks/table_real_dice.py --detail          # and where the dice not read right were lost
+    python benchmarks/table_real_dice.py --split validation  # to choose a setting on (never on the held-out photos)
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from companion.config import load_config
 from companion.tablevision import layout_for
 from companion.tablevision.render import PrintedMat, printed_mat, render_table
 from companion.tablevision.stage import TableStage
+from companion.tablevision.zoom import TARGET_PX
 from companion.vision.labels import load_labelled
 from companion.vision.scoring import match
 
@@ -76,7 +80,7 @@ def cut_dice(sets=SETS, split: str = "heldout") -> tuple[list[CutDie], int]:
             labels = tuple((d.value, d.box) for d in item.dice)
             for k, (d, side) in enumerate(zip(item.dice, sides)):
                 box_side = max(d.box[2] - d.box[0], d.box[3] - d.box[1])
-                if max(side, box_side) < MIN_SIDE_PX:
+                if side < MIN_SIDE_PX:  # the face is what is laid at die_mm: a smaller one would be enlarged
                     small += 1
                     continue
                 centre = ((d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2)
@@ -150,6 +154,13 @@ def lay_die(mat: np.ndarray, cut: CutDie, mm: tuple[float, float], side_mm: floa
     for px, py in ((ax + corner, ay + corner), (bx - corner, ay + corner), (ax + corner, by - corner),
                    (bx - corner, by - corner)):
         cv2.circle(shape, (px, py), corner, 255, -1)
+    own = np.zeros_like(shape)
+    _fill_box(own, cut.labels[cut.index][1])
+    own &= shape
+    for k, (_, box) in enumerate(cut.labels):  # the photo's other dice are not cut with it (a neighbour's corner)
+        if k != cut.index:
+            _fill_box(shape, box, 0)
+    shape |= own  # where the boxes overlap, this die's own box stays
     alpha = cv2.warpAffine(shape, m, size, flags=cv2.INTER_LINEAR).astype(np.float32) / 255.0
     soft = max(0.5, 0.05 * side_px)
     alpha = cv2.GaussianBlur(alpha, (0, 0), soft)[..., None]
@@ -157,6 +168,11 @@ def lay_die(mat: np.ndarray, cut: CutDie, mm: tuple[float, float], side_mm: floa
     dark = cv2.GaussianBlur(cv2.warpAffine(alpha, offset, size), (0, 0), 0.12 * side_px)[..., None]
     roi = mat[y0:y1, x0:x1].astype(np.float32) * (1 - 0.45 * dark)
     mat[y0:y1, x0:x1] = (roi * (1 - alpha) + die.astype(np.float32) * alpha).clip(0, 255).astype(np.uint8)
+
+
+def _fill_box(mask: np.ndarray, box, value: int = 255) -> None:
+    x0, y0, x1, y1 = (int(round(v)) for v in box)
+    mask[max(0, y0):max(0, y1), max(0, x0):max(0, x1)] = value
 
 
 def real_dice(images: int, seed: int, games=GAMES, split: str = "heldout", detail: bool = False) -> dict:
@@ -168,7 +184,7 @@ def real_dice(images: int, seed: int, games=GAMES, split: str = "heldout", detai
 
     config = load_config(None)
     die_mm = float(config["table"]["die_mm"])
-    reader = DiceReader.from_config(config["vision"], threads=1)
+    reader = DiceReader.from_config(config["vision"], threads=1, unread=config["vision"]["unread_dice"])  # as served
     pool, small = cut_dice(split=split)
     own = read_in_own_photo(reader, pool)
     by_set = Counter(c.source for c in pool)
@@ -228,7 +244,7 @@ def real_dice(images: int, seed: int, games=GAMES, split: str = "heldout", detai
                     c["wrong"] += 1
                 if detail:
                     fates.append(_fate(game, stage, frame.image, recorder, [found[k] for k in near], mm, cut, size,
-                                       own.get((cut.source, cut.name, cut.index), False)))
+                                       own.get((cut.source, cut.name, cut.index), False), mat))
             phantoms = len(found) - len(used) + sum(d.mm is None for d in view.dice)
             c["phantoms"] += phantoms
             c["exact"] += exact and not phantoms
@@ -268,7 +284,9 @@ class _Recorder:
 @dataclass(frozen=True)
 class DieFate:
     """One die laid on a sheet: where it came from, its size on the frame and in the detector's input, what
-    became of it (``cause``), and whether the reader alone read it right in its own photo."""
+    became of it (``cause``), and whether the reader alone read it right in its own photo, on the rendered frame at
+    the window's scale (``alone_right``), on the sheet as laid before the camera (``laid_right``) and on the rendered
+    frame (``frame_right``), these two with the die at TARGET_PX of the detector's pixels."""
 
     game: str
     source: str
@@ -279,9 +297,11 @@ class DieFate:
     read_as: int | None
     own_right: bool
     alone_right: bool
+    laid_right: bool
+    frame_right: bool
 
 
-def _fate(game, stage, image, recorder, near, mm, cut, size, own_right) -> DieFate:
+def _fate(game, stage, image, recorder, near, mm, cut, size, own_right, mat) -> DieFate:
     """What became of one die: read right, misread, unread, read twice, vetoed (by which check) or not found."""
     from companion.tablevision.veto import die_sized_mm, on_a_screen, on_print
 
@@ -318,8 +338,11 @@ def _fate(game, stage, image, recorder, near, mm, cut, size, own_right) -> DieFa
             else:
                 cause = "found, not placed"
             break
+    reader = recorder.reader
+    laid = read_alone(reader, mat, (mm[0] * MAT_PX_PER_MM, mm[1] * MAT_PX_PER_MM), size * MAT_PX_PER_MM, cut.value)
+    seen = plane is not None and read_alone(reader, image, plane.image_points(np.array([mm]))[0], frame_px, cut.value)
     return DieFate(game, cut.source, cut.value, frame_px, frame_px * scale, cause, read_as, own_right,
-                   _alone_right(recorder.reader, image, plane, mm, frame_px, cut.value, scale))
+                   _alone_right(reader, image, plane, mm, frame_px, cut.value, scale), laid, seen)
 
 
 def _alone_right(reader, image, plane, mm, die_px: float, value: int, scale: float) -> bool:
@@ -327,12 +350,18 @@ def _alone_right(reader, image, plane, mm, die_px: float, value: int, scale: flo
     dice window's scale: the die as the camera saw it, without the window's other dice, print and veto."""
     if plane is None:
         return False
-    x, y = plane.image_points(np.array([mm]))[0]
+    return read_alone(reader, image, plane.image_points(np.array([mm]))[0], die_px, value, die_px * scale)
+
+
+def read_alone(reader, image, centre, die_px: float, value: int, detector_px: float = TARGET_PX) -> bool:
+    """Whether the reader alone reads the die of ``value`` at ``centre`` (px) right on a piece of ``image`` four dice
+    wide around it, the die ``detector_px`` of the detector's pixels."""
+    x, y = centre
     r = int(round(2 * die_px))
     x0, y0 = max(0, int(x) - r), max(0, int(y) - r)
     piece = image[y0:int(y) + r, x0:int(x) + r]
-    read = [d for d in reader.read(piece, pixels=max(1, int(piece.shape[0] * piece.shape[1] * scale ** 2)))
-            if not d.unread and d.box is not None]
+    pixels = max(1, int(piece.shape[0] * piece.shape[1] * (detector_px / die_px) ** 2))
+    read = [d for d in reader.read(piece, pixels=pixels) if not d.unread and d.box is not None]
     near = [d for d in read if math.dist(((d.box[0] + d.box[2]) / 2 + x0, (d.box[1] + d.box[3]) / 2 + y0),
                                          (x, y)) < 0.7 * die_px]
     return len(near) == 1 and near[0].value == value
@@ -359,6 +388,7 @@ def _detail(fates: list[DieFate]) -> None:
                   + " ".join(f"{sum(f.cause == c for f in lost):8d}" for c in causes)
                   + f"  {sum(f.own_right for f in lost):11d} of {len(lost):<3d}")
 
+    _classes(fates)
     rows("source set", lambda f: f.source, SETS)
     bins = (0, 32, 36, 40, 44, 48, 1000)
 
@@ -392,6 +422,32 @@ def _detail(fates: list[DieFate]) -> None:
           + ", ".join(f"{s} {v}->{r}: {n}" for (s, v, r), n in misread.most_common()))
 
 
+CLASSES = ("(a) own photo", "(b) laid cut", "(b) camera", "(b) path")
+
+
+def _class(f: DieFate) -> str:
+    """Where a die not read right was first lost: (a) the reader alone misreads it in its own photo too; (b) read
+    right there, but not on the cut as laid on the sheet (before the camera), or not on the rendered frame (the
+    camera's scale, blur, noise, light), or read right there but lost on the table's path (the dice window's zoom
+    and crop, the face readers' looks, NMS with a neighbour, the veto)."""
+    if not f.own_right:
+        return CLASSES[0]
+    if not f.laid_right:
+        return CLASSES[1]
+    return CLASSES[2] if not f.frame_right else CLASSES[3]
+
+
+def _classes(fates: list[DieFate]) -> None:
+    print("  the dice not read right, by where they were first lost (laid cut and camera: the reader alone, the die "
+          f"at {TARGET_PX:g} detector px):")
+    print(f"  {'game':24s} {'lost':>5s} " + " ".join(f"{c:>14s}" for c in CLASSES))
+    for game in (*GAMES, "all"):
+        lost = [f for f in fates if f.cause != "right" and game in (f.game, "all")]
+        if lost:
+            print(f"  {game:24s} {len(lost):5d} " + " ".join(f"{sum(_class(f) == c for f in lost):14d}"
+                                                           for c in CLASSES))
+
+
 def _line(name: str, c: Counter) -> None:
     print(f"{name:14s} {c['plane']:3d}/{c['images']:<3d} {c['dice']:5d} {c['right']:5d} "
           f"{100 * c['right'] / max(c['dice'], 1):7.2f}%    {c['exact']:4d}/{c['images']:<4d} "
@@ -408,6 +464,8 @@ if __name__ == "__main__":
     parser.add_argument("--images", type=int, default=40, help="images per game")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--detail", action="store_true", help="where the dice not read right were lost")
+    parser.add_argument("--split", default="heldout", choices=("heldout", "validation", "fit", "train"),
+                        help="the photos the dice are cut from: another than heldout to choose a setting on")
     args = parser.parse_args()
     cv2.setNumThreads(1)
-    real_dice(args.images, args.seed, detail=args.detail)
+    real_dice(args.images, args.seed, split=args.split, detail=args.detail)

@@ -65,3 +65,18 @@ def test_dice_places_lie_wholly_in_the_dice_zones_and_apart():
                 else:
                     assert 40 <= mm[0] <= layout.size[0] - 40 and 40 <= mm[1] <= layout.size[1] - 40
             assert all(math.dist(a, b) > 1.7 * size for i, a in enumerate(spots) for b in spots[i + 1:])
+
+
+def test_a_neighbours_corner_is_not_cut_with_the_die():
+    """The photo's other dice are masked out of the cut: a neighbour's corner in the margin stays behind."""
+    photo = np.full((120, 160, 3), 128, np.uint8)
+    cv2.rectangle(photo, (60, 40), (89, 69), (0, 0, 255), -1)  # the die: a red face 30 px
+    cv2.rectangle(photo, (91, 40), (130, 79), (255, 0, 0), -1)  # a blue neighbour two px beside it
+    labels = ((3, (60, 40, 90, 70)), (5, (91, 40, 131, 80)))
+    cut = CutDie(photo, (75.0, 55.0), 30.0, 30.0, 3, "test", "photo.jpg", labels, 0)
+    mat = np.full((300, 400, 3), 255, np.uint8)
+    lay_die(mat, cut, (40.0, 30.0), 16.0, 0.0, (0.0, 0.0))
+    red = (mat[..., 2] > 200) & (mat[..., 1] < 60) & (mat[..., 0] < 60)
+    blue = (mat[..., 0] > 150) & (mat[..., 1] < 100) & (mat[..., 2] < 100)
+    assert abs(math.sqrt(red.sum()) - 16 * MAT_PX_PER_MM) < 4
+    assert blue.sum() == 0

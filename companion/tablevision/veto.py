@@ -223,7 +223,14 @@ class Screens:
         if colour[0] >= DARK_L:
             return False  # paper, a light mat: no phone's screen (the usual case, looked at on a few pixels)
         if not self._on_a_thing(box, die_px, width, colour):
-            return False
+            # a box on an icon: around it lie the icon, others and the screen between them, and their median is
+            # none of them; the commonest colours there, in turn
+            for common in _common_colours(near[around], colour):
+                if common[0] < DARK_L and self._on_a_thing(box, die_px, width, common):
+                    colour = common
+                    break
+            else:
+                return False
         x0, y0, x1, y1 = max(inner[0], 0), max(inner[1], 0), inner[2], inner[3]
         own = near[y0:y1, x0:x1]  # the box's own pixels
         at = (nx0 + x0, ny0 + y0)
@@ -344,6 +351,22 @@ def _commonest(lab: np.ndarray) -> np.ndarray:
     keys = (q[:, 0] * 16 + q[:, 1]) * 16 + q[:, 2]
     values, counts = np.unique(keys, return_counts=True)
     return np.median(lab[keys == values[np.argmax(counts)]], axis=0)
+
+
+def _common_colours(lab: np.ndarray, tried: np.ndarray, most: int = 3) -> list[np.ndarray]:
+    """Up to ``most`` of the commonest colours of ``lab`` ((n, 3) Lab pixels, each a tenth of them or more), none
+    within SURFACE_DELTA of another or of ``tried``."""
+    q = (lab // 16).astype(np.int32)
+    keys = (q[:, 0] * 16 + q[:, 1]) * 16 + q[:, 2]
+    values, counts = np.unique(keys, return_counts=True)
+    found: list[np.ndarray] = []
+    for k in np.argsort(-counts):
+        if counts[k] < 0.1 * len(lab) or len(found) == most:
+            break
+        colour = np.median(lab[keys == values[k]], axis=0)
+        if all(float(np.linalg.norm(colour - c)) >= SURFACE_DELTA for c in [tried, *found]):
+            found.append(colour)
+    return found
 
 
 def _pips(spots: np.ndarray, die_px: float, value: int | None) -> bool:

@@ -180,3 +180,17 @@ def test_an_icons_ring_peeled_apart_is_no_pips():
             cv2.circle(ring, (25, 25), radius, 255, thickness, cv2.LINE_AA)
             for value in (None, 4, 6):
                 assert not _pips((ring > 100).astype(np.uint8), 41.0, value), (radius, thickness, value)
+
+
+def test_a_reading_inside_an_icon_is_looked_at_on_the_screen_around_the_icon():
+    """A small box read on an icon bigger than itself (section 8c, --seed 7): right around it lie the icon, its
+    neighbours and the screen between them, and their median is none of them, so no thing was found there and the
+    icon was kept as a 6. The commonest colours around it are tried in turn: the screen's is a thing."""
+    layout, plane, image = tablet_scene((210.0, 240.0))
+    for dx, dy in ((-20.0, 0.0), (20.0, 0.0), (0.0, -20.0), (0.0, 20.0)):
+        app_icon(image, plane, (250.0 + dx, 262.0 + dy), (200, 90, 150))
+    icon = app_icon(image, plane, (250.0, 262.0), (160, 70, 110))
+    inside = tuple(v + d for v, d in zip(icon, (9.0, 9.0, -9.0, -9.0)))
+    die = lay_die(image, plane, (150.0, 262.0), 5)
+    assert kept(layout, plane, image, [DieReading(6, "violet", inside, 0.5), DieReading(5, "white", die, 0.9)]) == (
+        [5], 1)

@@ -273,8 +273,9 @@ def test_nexus_is_set_up_and_played_by_tapping(quiet_table, phone, screenshots):
     shades = shown(phone, """return Object.fromEntries([...document.querySelectorAll('#nx-scroll .node.closed')]
       .map(n =>
         [n.dataset.node, n.querySelector('.closed-shade').getAttribute('fill')]))""")
-    assert shades == {node: "#e53935" if n["scorer"] == "Ann" else "#9e9e9e"
-                      for n in closed.values() for node in n["nodes"]}
+    down = [f"{c['card']}:{d['name']}" for c in summary["cards"] for d in summary["designs"][c["design"]]["nodes"]]
+    assert shades == {down[i]: "#e53935" if n["scorer"] == "Ann" else "#9e9e9e"  # a Nexus's nodes by index
+                      for n in closed.values() for i in n["nodes"]}
     assert len(closed) == 2 and closed["ex-fork-1:c"]["scorer"] is None
     # the Nexuses are listed by the cards they run across, as the verdicts name them, never by a node's id
     listed = shown(phone, "return [...document.querySelectorAll('.nx-nexuses li strong')].map(s => s.textContent)")

@@ -167,3 +167,54 @@ def test_game_over_lists_the_final_scores_best_first(quiet_table, phone):
     rows = [li.text for li in phone.find_elements("css selector", "#outcome-scores li")]
     best_first = sorted(scores.items(), key=lambda item: -item[1])
     assert rows == [f"{name} {score} point{'s' if score != 1 else ''}" for name, score in best_first]
+
+
+IN_SIGHT = """const box = document.querySelector('#tap-answer').getBoundingClientRect();
+  const head = document.querySelector('.topbar').getBoundingClientRect();
+  const bars = [...document.querySelectorAll('#screen-table > .actions, .tabs')].map(b => b.getBoundingClientRect())
+    .filter(b => b.height && b.top < box.bottom && b.bottom > box.top);
+  return box.height > 0 && box.top >= head.bottom && box.bottom <= innerHeight && !bars.length;"""
+
+
+def test_on_a_360_px_phone_the_answer_is_in_sight_not_under_the_bars(narrow_table, phone):
+    """Undo's answer went below the button, under the tab bar, when the bars were 1 px taller than reckoned; a roll
+    typed in went where its Submit button had been, the form gone, below the page: neither was seen."""
+    service, url = narrow_table
+    try:
+        service.table.new_game("free-roll", {}, [])
+        service.table.submit({"type": "roll", "dice": [{"value": 4, "color": "red"}]}, source="phone")
+        open_page(phone, url, "#/table")
+        tap(phone, "#table-undo")
+        wait(phone, lambda d: d.execute_script(ANSWER_BOX), message="Undo confirmed nothing")
+        assert shown(phone, IN_SIGHT), f"Undo's answer is out of sight: {shown(phone, ANSWER_BOX)}"
+        tap(phone, "#show-roll")
+        tap(phone, "#roll-submit")
+        wait(phone, lambda d: state(url)["entries"] == 3, message="the roll typed in was not sent")
+        wait(phone, lambda d: "Roll" in (d.execute_script(ANSWER_BOX) or {}).get("text", ""), message="no answer")
+        assert shown(phone, IN_SIGHT), f"the roll's answer is out of sight: {shown(phone, ANSWER_BOX)}"
+        assert not page_errors(phone)
+    finally:
+        phone.set_window_size(390, 844)
+
+
+def test_a_piece_moved_by_tapping_its_ringed_tile_is_answered_off_the_board(narrow_table, phone):
+    """The ringed tile tapped is drawn again unringed: its answer was left where the tile had been, over the Nexus
+    Keepers board's cells (the board keeps its answers above or below it)."""
+    service, url = narrow_table
+    try:
+        start(service, "nexus-keepers", 3)                  # set up, A's turn started, A rolled
+        show(phone, url)
+        tap(phone, ".nk-board .keeper[data-keeper='A']")
+        wait(phone, lambda d: d.find_elements("css selector", ".nk-board .tile.dest"), message="no destination drawn")
+        before = state(url)["entries"]
+        rows = shown(phone, "return [...document.querySelectorAll('.nk-board .tile.dest')].map(t => +t.dataset.y)")
+        lowest = max(rows)
+        tap(phone, f".nk-board .tile.dest[data-y='{lowest}']")     # above it lie the board's other rows
+        wait(phone, lambda d: state(url)["entries"] == before + 1, message="the move was not sent")
+        settled(phone, url)
+        answer = wait(phone, lambda d: d.execute_script(ANSWER_BOX), message="the move was not answered")
+        board = rect(phone, phone.find_element("css selector", ".nk-board"))
+        assert answer["bottom"] <= board["top"] or answer["top"] >= board["bottom"], (answer, board)
+        assert shown(phone, IN_SIGHT), f"the move's answer is out of sight: {answer}"
+    finally:
+        phone.set_window_size(390, 844)

@@ -23,8 +23,9 @@ addStrings({
 });
 
 const GAP = 6;          // CSS px between the control and its answer
-const TAB_BAR = 140;    // the fixed tab bar and the table's action bar cover this much of the bottom of the screen
-const TOP_BAR = 60;     // and the top bar this much of the top
+const TAB_BAR = 140;    // the fixed tab bar and the table's action bar cover about this much of the bottom
+const TOP_BAR = 60;     // and the top bar this much of the top (both measured where they are drawn: band())
+const FOOT_BARS = "#screen-table > .actions, .tabs";
 // what a finger may want to tap next: the answer avoids lying over these
 const CONTROLS = "button:not(:disabled), a[href], input, select, summary, [data-x], [data-cell], [data-tile], "
   + "[data-column], .die-box";
@@ -40,22 +41,44 @@ export function init() {
   window.addEventListener("resize", () => place());
 }
 
-/** A selector that finds the same control again once its view is redrawn (the element itself is then gone): its
- * id, else its classes and data attributes within its nearest ancestor that has an id. */
-function keyOf(el) {
-  if (el.id) return `#${CSS.escape(el.id)}`;
+/** Selectors that find the same control again once its view is redrawn (the element itself is then gone): its id,
+ * else its classes and data attributes within its nearest ancestor that has an id; and ``loose``, the data attributes
+ * alone: a ringed cell tapped is drawn again unringed, where the piece moved to. */
+function keysOf(el) {
+  if (el.id) return { key: `#${CSS.escape(el.id)}`, loose: null };
   const attr = (k) => `data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
-  const data = Object.entries(el.dataset).map(([k, v]) => `[${attr(k)}="${CSS.escape(v)}"]`);
+  const data = Object.entries(el.dataset).map(([k, v]) => `[${attr(k)}="${CSS.escape(v)}"]`).join("");
   const cls = [...el.classList].map((c) => `.${CSS.escape(c)}`).join("");
   const scope = el.parentElement && el.parentElement.closest("[id]");
-  if (!data.length && !cls) return null;
-  return `${scope ? `#${CSS.escape(scope.id)} ` : ""}${el.tagName.toLowerCase()}${cls}${data.join("")}`;
+  const within = `${scope ? `#${CSS.escape(scope.id)} ` : ""}${el.tagName.toLowerCase()}`;
+  return { key: data || cls ? `${within}${cls}${data}` : null, loose: data ? `${within}${data}` : null };
 }
 
 function remember(target) {
   if (!(target instanceof Element) || target.closest("#tap-answer")) return;
   const el = target.closest(TAPPABLE) || target;
-  taps = [{ el, key: keyOf(el), rect: pageRect(el) }, ...taps].slice(0, 4);
+  taps = [{ el, ...keysOf(el), rect: pageRect(el) }, ...taps].slice(0, 4);
+}
+
+/** A tap's control as it is on the screen now (drawn again, found by its keys), or null: gone or hidden. */
+function onScreen(tap) {
+  if (tap.el.isConnected && pageRect(tap.el)) return tap.el;
+  const find = (key) => (key ? [...document.querySelectorAll(key)].find((el) => pageRect(el)) : null);
+  return find(tap.key) || find(tap.loose);
+}
+
+/** Where an answer goes whose control left the screen (a form's Submit, a pad's Done, a card's Play): beside another
+ * control tapped that is in view, else beside a board that keeps its answers outside it (Nexus Keepers), else under
+ * the board or the game's title. Left where the control was, it lay below the page or under the tab bar. */
+function standIn(gone) {
+  const inView = (el) => { const r = el.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; };
+  for (const tap of taps) {
+    const el = tap !== gone && onScreen(tap);
+    if (el && inView(el)) return { ...tap, el, rect: pageRect(el) };
+  }
+  const board = document.querySelector('#screen-table [data-answer="outside"]');
+  if (board && pageRect(board) && inView(board)) return { el: board, key: null, loose: null, rect: pageRect(board) };
+  return fallback();
 }
 
 function pageRect(el) {
@@ -75,7 +98,7 @@ export function begin() {
 /** No tap to go by (a change sent from the keyboard): the answer goes under the board, else the game's title. */
 function fallback() {
   const el = ["#board", "#turn"].map((css) => $(css)).find((e) => e && pageRect(e));
-  return el ? { el, key: `#${el.id}`, rect: pageRect(el) } : null;
+  return el ? { el, key: `#${el.id}`, loose: null, rect: pageRect(el) } : null;
 }
 
 /** Show the answer beside the control that sent the change: ``verdicts`` (the referee's words), ``message`` with
@@ -145,18 +168,20 @@ export function place({ reveal = false } = {}) {
   if (!shown || !anchor) return;
   const box = $("#tap-answer");
   if (document.body.dataset.screen !== "table") return;
-  const again = anchor.el.isConnected && pageRect(anchor.el) ? anchor.el
-    : anchor.key ? [...document.querySelectorAll(anchor.key)].find((el) => pageRect(el)) : null;
-  if (again) { anchor.el = again; anchor.rect = pageRect(again); }
+  const again = onScreen(anchor);
+  if (again) { anchor.el = again; anchor.rect = pageRect(again); } else anchor = standIn(anchor) || anchor;
   const board = boardOf(anchor.el);
-  const rect = board ? { ...pageRect(board), left: anchor.rect.left, right: anchor.rect.right } : anchor.rect;
+  // Undo, in the fixed bar: the answer sits on the bar, nothing of it under it
+  const bar = anchor.el.isConnected && anchor.el.closest(FOOT_BARS);
+  const rect = board ? { ...pageRect(board), left: anchor.rect.left, right: anchor.rect.right }
+    : bar ? { ...anchor.rect, top: pageRect(bar).top + GAP } : anchor.rect;
   const width = Math.min(document.documentElement.clientWidth - 16, 420);
   box.style.width = `${width}px`;
   const centre = (rect.left + rect.right) / 2;
   const right = scrollX + document.documentElement.clientWidth - width - 8;
   const left = Math.max(8 + scrollX, Math.min(centre - width / 2, right));
   box.style.left = `${left}px`;
-  const height = box.offsetHeight;
+  const height = box.getBoundingClientRect().height;
   const hides = (top) => covered({ top: top - scrollY, bottom: top + height - scrollY, left: left - scrollX,
     right: left + width - scrollX });
   const below = { top: rect.bottom + GAP, side: "below" };
@@ -171,18 +196,29 @@ export function place({ reveal = false } = {}) {
     return { ...c, top };
   };
   const places = board ? [below, above, away(below, true), away(above, false)] : [below, above];
-  const onScreen = (c) => c.top - scrollY >= TOP_BAR && c.top + height - scrollY <= innerHeight - TAB_BAR;
+  const free = band();
+  const seen = (c) => c.top - scrollY >= free.top && c.top + height - scrollY <= free.bottom;
   // of two places as good, the nearer the finger (beside a board, the edge nearer the cell tapped); else below
   const middle = (anchor.rect.top + anchor.rect.bottom) / 2;
   const near = (c) => Math.min(Math.round(Math.abs(c.top + height / 2 - middle)), 9999) / 1e4;
-  const best = places.map((c) => ({ ...c, cost: (onScreen(c) ? 0 : 100) + hides(c.top).length + near(c) }))
+  const best = places.map((c) => ({ ...c, cost: (seen(c) ? 0 : 100) + hides(c.top).length + near(c) }))
     .sort((a, b) => a.cost - b.cost)[0];
   box.style.top = `${best.top}px`;
   box.dataset.side = best.side;
   if (reveal) {
     const r = box.getBoundingClientRect();
-    if (r.top < TOP_BAR || r.bottom > innerHeight - TAB_BAR) box.scrollIntoView({ block: "nearest" });
+    if (r.top < free.top || r.bottom > free.bottom) box.scrollIntoView({ block: "nearest" });
   }
+}
+
+/** The part of the screen (viewport px) the bars leave free: under the top bar, above the fixed bars at the foot (the
+ * table's Undo and roll buttons, the tabs), measured, as their words make them taller on a narrow phone. */
+function band() {
+  const head = document.querySelector(".topbar");
+  const top = head ? Math.max(head.getBoundingClientRect().bottom, 0) : TOP_BAR;
+  const feet = [...document.querySelectorAll(FOOT_BARS)].filter((bar) => getComputedStyle(bar).position === "fixed")
+    .map((bar) => bar.getBoundingClientRect()).filter((r) => r.height);
+  return { top, bottom: feet.length ? Math.min(...feet.map((r) => r.top)) : innerHeight - TAB_BAR };
 }
 
 /** The board a tapped cell or piece lies on, when that board asks its answers to lie outside it

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardhelpers import tap, wait
+from boardhelpers import open_page, tap, wait
 from browserhelpers import page_errors
 from screens import language, show, start
 
@@ -94,3 +94,44 @@ def test_nexus_with_the_top_card_known_does_not_ask_to_tap_it_below(narrow_table
     said = phone.execute_script(INSTRUCTIONS_JS)
     assert len(said) == len(set(said)), said
     assert not page_errors(phone)
+
+
+# Every button of the open die dialog that lies outside the dialog's inside (its padding box less padding) or is
+# under 44 px: [[text, left, right, width, height, inner left, inner right]].
+DIALOG_FITS_JS = """const dialog = document.querySelector('#die-dialog'); const r = dialog.getBoundingClientRect();
+  const st = getComputedStyle(dialog);
+  const inner = [r.left + parseFloat(st.paddingLeft) - 0.5, r.right - parseFloat(st.paddingRight) + 0.5];
+  return [...dialog.querySelectorAll('button')].filter((b) => b.checkVisibility()).map((b) => {
+    const q = b.getBoundingClientRect(); return [b.textContent, q.left, q.right, q.width, q.height, ...inner]; })
+    .filter(([, left, right, width, height, lo, hi]) => left < lo || right > hi || width < 43.5 || height < 43.5);"""
+
+
+def test_the_die_dialog_fits_a_360_px_phone(narrow_table, phone):
+    """The dialog correcting a die kept the browser's margins: its six faces were 36 px wide and its colours ran past
+    its edge."""
+    service, url = narrow_table
+    service.table.new_game("free-roll", {}, [])
+    service.table.submit({"type": "roll", "dice": [{"value": 3, "color": "yellow"}]}, source="phone")
+    open_page(phone, url, "#/table")
+    tap(phone, "#last-roll .die")
+    wait(phone, lambda d: d.find_element("id", "die-dialog").is_displayed(), message="no die dialog")
+    assert phone.execute_script(DIALOG_FITS_JS) == []
+    tap(phone, "#die-cancel")
+    assert not page_errors(phone)
+
+
+# Each Nexus Keepers start tile's owner written on the board whose box a keeper's token overlaps: [[text, keeper]].
+START_UNDER_KEEPER_JS = """const boxes = [...document.querySelectorAll('.nk-board .keeper circle')]
+    .map((c) => [c.closest('.keeper').dataset.keeper, c.getBoundingClientRect()]);
+  return [...document.querySelectorAll('.nk-board text.start')].flatMap((s) => { const r = s.getBoundingClientRect();
+    return boxes.filter(([, k]) => k.left < r.right && r.left < k.right && k.top < r.bottom && r.top < k.bottom)
+      .map(([id]) => [s.textContent, id]); });"""
+
+
+def test_no_start_tile_owner_is_written_under_a_keeper(narrow_table, phone):
+    """A keeper on its start tile covered the owner's initials written there: a stray letter peeked out."""
+    service, url = narrow_table
+    start(service, "nexus-keepers", 1)
+    show(phone, url)
+    assert phone.find_elements("css selector", ".nk-board .keeper")
+    assert phone.execute_script(START_UNDER_KEEPER_JS) == []

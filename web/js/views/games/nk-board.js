@@ -69,6 +69,8 @@ export function drawBoard(board, opts = {}) {
       }
     }
   }
+  // a keeper's token covers the upper part of its tile, where a start tile's owner is written: not written under it
+  const standing = new Set(board.keepers.filter((k) => k.status === "board" && k.cell).map((k) => `${k.cell}`));
   board.cubes.forEach((cube, ci) => {
     cube.tiles.forEach(([x, y], ti) => {
       const key = `${x},${y}`;
@@ -78,7 +80,8 @@ export function drawBoard(board, opts = {}) {
         svg("rect", { class: "tile-face", x: x * CELL + 2, y: y * CELL + 2, width: CELL - 4, height: CELL - 4, rx: 6,
           fill: TERRAIN_CSS[terrain] || "#9e9e9e", stroke: CUBE_CSS[ci % CUBE_CSS.length] }),
         terrainLabel(terrainName(terrain), x * CELL + CELL / 2, y * CELL + CELL - 8),
-        ti === 0 ? svg("text", { class: "start", x: x * CELL + 7, y: y * CELL + 16 }, initials(cube.player)) : null,
+        ti === 0 && !standing.has(key)
+          ? svg("text", { class: "start", x: x * CELL + 7, y: y * CELL + 16 }, initials(cube.player)) : null,
         dest ? svg("circle", { class: "dest-ring", cx: x * CELL + CELL / 2, cy: y * CELL + CELL / 2, r: CELL / 2 - 6 })
           : null,
       ], `tile${dest ? " dest" : ""}`, { terrain, owner: cube.player, tile: String(ti) }));

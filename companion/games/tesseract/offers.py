@@ -1,6 +1,8 @@
-"""What the phone may offer in the Action phase, as the events its buttons send (GameEngine.available_actions puts
-each to the referee): ending the phase, taking from each column, calibrating, transferring, studying, deepening and
-playing a card. The phone shows a refused one disabled with the referee's reason ("the lab is full")."""
+"""What the phone may offer, as the events its buttons send (GameEngine.available_actions puts each to the referee):
+in the Action phase, ending the phase, taking from each column, calibrating, transferring, studying, deepening and
+playing a card; in the Threat phase before the prime, a research card whose text allows it (choice K2); in both, each
+scientist's permanent capacity (choice K1: only the current one's is taken). The phone shows a refused one disabled
+with the referee's reason ("the lab is full")."""
 
 from __future__ import annotations
 
@@ -8,14 +10,33 @@ from typing import Any
 
 from .cube import COLUMNS
 from .labs import LEVELS
-from .state import ACTION, GameState
+from .state import ACTION, THREAT, GameState
 
 
 def _key(cube: Any) -> str:
     return f"{cube.color}-{cube.value}"
 
 
+def capacity_offers(state: GameState) -> dict[str, dict[str, Any]]:
+    """Each scientist's permanent capacity, named: the others' are refused with the reason (not their turn)."""
+    return {f"capacity:{name}": {"type": "play_card", "source": "scientist", "scientist": name}
+            for name in state.labs.names}
+
+
+def threat_offers(state: GameState) -> dict[str, dict[str, Any]]:
+    """Before the prime: the capacities, and a research card of each level in hand, sent as one whose text allows
+    the Threat phase (the players read the card; the engine cannot)."""
+    if state.phase != THREAT or state.primed_this_phase or state.pending or state.outcome is not None:
+        return {}
+    hand = state.research.hands[state.scientist]
+    cards = {f"play:research:{level}:threat": {"type": "play_card", "source": "research", "level": level,
+                                               "threat_phase": True} for level in LEVELS if hand[level]}
+    return {**capacity_offers(state), **cards}
+
+
 def action_offers(state: GameState | None) -> dict[str, dict[str, Any]]:
+    if state is not None and state.phase == THREAT:
+        return threat_offers(state)
     if state is None or state.phase != ACTION or state.pending:
         return {}
     me = state.scientist
@@ -45,4 +66,4 @@ def action_offers(state: GameState | None) -> dict[str, dict[str, Any]]:
             out[f"play:research:{level}"] = {"type": "play_card", "source": "research", "level": level}
     for value in sorted(state.board.unlocked - state.board.played):
         out[f"play:confinement:{value}"] = {"type": "play_card", "source": "confinement", "value": value}
-    return out
+    return {**out, **capacity_offers(state)}

@@ -135,3 +135,15 @@ def test_no_start_tile_owner_is_written_under_a_keeper(narrow_table, phone):
     show(phone, url)
     assert phone.find_elements("css selector", ".nk-board .keeper")
     assert phone.execute_script(START_UNDER_KEEPER_JS) == []
+
+
+def test_the_paper_sizes_are_said_in_french_on_a_french_page(narrow_table, phone):
+    """Settings offered "Letter" in English among the French page's paper sizes."""
+    service, url = narrow_table
+    open_page(phone, url, "#/settings")
+    language(phone, "fr")
+    try:
+        papers = [o.text for o in phone.find_elements("css selector", "#sheets-paper option")]
+        assert papers == ["A4", "A3", "Lettre US"]
+    finally:
+        language(phone, "en")

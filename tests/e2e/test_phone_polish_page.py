@@ -147,3 +147,16 @@ def test_the_paper_sizes_are_said_in_french_on_a_french_page(narrow_table, phone
         assert papers == ["A4", "A3", "Lettre US"]
     finally:
         language(phone, "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_breach_track_stays_on_one_line_at_360_px(narrow_table, phone, lang):
+    """Tesseract's breach track broke after 5: 6 and 7, the last step, on a line of their own."""
+    service, url = narrow_table
+    start(service, "tesseract", 1)
+    show(phone, url)
+    language(phone, lang)
+    tops = phone.execute_script("return [...document.querySelectorAll('#tess-breaches .step')]"
+                                ".map((s) => Math.round(s.getBoundingClientRect().top))")
+    assert len(tops) == 8 and len(set(tops)) == 1, tops
+    language(phone, "en")

@@ -56,7 +56,9 @@ export function drawTower(summary, { selected, choices, onColumn, onBlocked } = 
 export function breachTrack(breaches) {
   return h("div", { class: "breach-track", id: "tess-breaches", dataset: { breaches: String(breaches) }, "aria-label": t("tess.breaches_n", { n: breaches }) },
     h("span", { class: "label" }, t("tess.breaches")),
-    [0, 1, 2, 3, 4, 5, 6, 7].map((n) => h("span", { class: `step${n <= breaches ? " reached" : ""}${n === 7 ? " last" : ""}` }, String(n))));
+    // the steps stay on one line: on a 360 px phone the label goes above them, not 6 and 7 below
+    h("span", { class: "steps" }, [0, 1, 2, 3, 4, 5, 6, 7].map((n) => h("span", {
+      class: `step${n <= breaches ? " reached" : ""}${n === 7 ? " last" : ""}` }, String(n)))));
 }
 
 /** Primed cubes grouped by value; two of a kind in amber (a third would breach), three or more in red. */

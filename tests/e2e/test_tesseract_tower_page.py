@@ -10,9 +10,9 @@ import pytest
 
 from companion.referee import create_game
 
-from boardhelpers import new_game, screenshot, settled, shown, state, tap, unlock, wait
+from boardhelpers import api, new_game, open_page, screenshot, settled, shown, state, tap, unlock, wait
 from browserhelpers import page_errors
-from screens import theme
+from screens import language, theme
 
 pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[2]
@@ -105,4 +105,48 @@ def test_the_tower_built_at_the_table_is_entered_square_by_square_and_checked(qu
                     "primed": [{"column": "d1", "rolled": 1}, {"column": "d4", "rolled": 1}]})
     tower = as_drawn(expected.summary()["levels"])
     assert as_drawn(summary["levels"])[:3] == tower[:3]  # the cubes as entered, where they were entered
+    assert not page_errors(phone)
+
+
+def test_a_capacity_and_a_threat_phase_card_are_played_by_tapping(quiet_table, phone, screenshots):
+    """« La capacité permanente s'applique systématiquement, sans dépenser d'action » and « Sauf indication contraire,
+    vous ne pouvez pas les jouer pendant une phase Menace. » The current scientist's capacity is a button (another
+    scientist's is refused with the referee's reason, and a tap says it, sending nothing); before the prime, a research
+    card whose text allows it is played from the hand."""
+    service, url = quiet_table
+    unlock(phone, url)
+    example = [json.loads(line) for line in
+               (REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()]
+    service.table.new_game("tesseract", {}, ["Ada", "Marie"])
+    for event in example[: next(i for i, e in enumerate(example) if e["type"] == "end_actions") + 1]:
+        service.table.submit(event)
+    open_page(phone, url, "#/table")
+    before = settled(phone, url)
+    assert before["summary"]["phase"] == "threat" and before["summary"]["research"]["Ada"]["2"] == 1
+    refused = wait(phone, lambda d: d.find_elements("css selector", ".lab [data-capacity='Marie']"))[0]
+    assert refused.get_attribute("aria-disabled") == "true"
+    why = phone.find_element("id", refused.get_attribute("aria-describedby")).text
+    assert why == "It is Ada's turn: the referee takes Ada's capacity only"
+    tap(phone, ".lab [data-capacity='Marie']")
+    wait(phone, lambda d: why in d.find_element("id", "tap-answer").text, message="the refused capacity said nothing")
+    assert state(url)["entries"] == before["entries"]
+    for lang, scheme in (("en", "light"), ("fr", "dark"), ("fr", "light"), ("en", "dark")):
+        theme(phone, scheme)
+        language(phone, lang)
+        screenshot(phone, screenshots, f"tess-before-prime-{lang}-{scheme}")
+        text = phone.find_element("id", "tess-before-prime").text
+        assert (("Utiliser la capacité permanente de Ada" in text and "son texte l'autorise" in text) if lang == "fr"
+                else ("Use Ada's permanent capacity" in text and "(its text allows it)" in text)), text
+    theme(phone, "light")
+    tap(phone, "#tess-before-prime [data-play-threat='2']")
+    wait(phone, lambda d: state(url)["summary"]["research"]["Ada"]["2"] == 0, message="the card was not played")
+    after = settled(phone, url)
+    assert after["summary"]["phase"] == "threat" and after["entries"] == before["entries"] + 1
+    assert not phone.find_elements("css selector", "[data-play-threat]")  # the hand is empty
+    tap(phone, "#tess-before-prime [data-capacity='Ada']")
+    wait(phone, lambda d: state(url)["entries"] == after["entries"] + 1, message="the capacity was not sent")
+    newest = api(url, "api/history?limit=1")["entries"][-1]
+    assert newest["event"] == {"type": "play_card", "source": "scientist", "scientist": "Ada"}
+    assert "tess.capacity" in [v["rule"] for v in newest["verdicts"]]
+    assert settled(phone, url)["summary"]["phase"] == "threat"  # nothing spent: the prime is still to come
     assert not page_errors(phone)

@@ -4,7 +4,7 @@ import { clear, h } from "../../dom.js";
 import { colourName, pick, t } from "../../i18n.js";
 import { button, valuePad } from "../widgets.js";
 import { breachTrack, confinementBoard, cubeChip, drawTower, primingZone, towerLevels } from "./tess-board.js";
-import { offerButton, refusedWhy, sayWhy } from "./offers.js";
+import { offerButton, offerFor, refusedWhy, sayWhy } from "./offers.js";
 import { resolveForm } from "./tess-resolve.js";
 import "./tess-strings.js";
 
@@ -50,8 +50,22 @@ function labs(ctx) {
         dataset: { index: String(index) }, pressed: acting ? ui.lab.some((s) => s.owner === name && s.index === index) : undefined,
         onclick: acting ? () => toggleLab(ctx, name, index) : undefined,
       })), Array.from({ length: empty }, () => h("span", { class: "die face empty-slot", "aria-hidden": "true" }))),
-      h("p", { class: "hint" }, t("tess.hand", { two: hand["2"] || 0, three: hand["3"] || 0, four: hand["4"] || 0 })));
+      h("p", { class: "hint" }, t("tess.hand", { two: hand["2"] || 0, three: hand["3"] || 0, four: hand["4"] || 0 })),
+      name === summary.scientist ? null : capacityRow(ctx, name));
   }));
+}
+
+/** ``name``'s permanent capacity when the summary offers it (only the current scientist's is taken: choice K1); it
+ * sends no effects, as a card played here does: the referee records it. */
+function capacityButton(ctx, name) {
+  const event = { type: "play_card", source: "scientist", scientist: name };
+  if (!offerFor(ctx.summary, event)) return null;
+  return offerButton(ctx, t("tess.capacity", { name }), event, { dataset: { capacity: name } });
+}
+
+function capacityRow(ctx, name) {
+  const offered = capacityButton(ctx, name);
+  return offered ? h("div", { class: "actions" }, offered) : null;
 }
 
 function toggleLab(ctx, owner, index) {
@@ -137,7 +151,22 @@ function freeActions(ctx) {
   for (const v of card.unlocked.filter((v) => !card.played.includes(v))) {
     out.push(offerButton(ctx, t("tess.play_confinement", { value: v }), { type: "play_card", source: "confinement", value: v }, { dataset: { playConfinement: String(v) } }));
   }
-  return out;
+  return [...out, capacityButton(ctx, summary.scientist)].filter(Boolean);
+}
+
+/** The Threat phase before the prime: a research card whose text allows it (the players read it), and the capacity. */
+function beforePrime(ctx) {
+  const { summary } = ctx;
+  const cards = ["2", "3", "4"]
+    .map((level) => [level, { type: "play_card", source: "research", level: Number(level), threat_phase: true }])
+    .filter(([, event]) => offerFor(summary, event))
+    .map(([level, event]) => offerButton(ctx, t("tess.play_research_threat", { level }), event,
+      { dataset: { playThreat: level } }));
+  const capacity = capacityButton(ctx, summary.scientist);
+  if (!cards.length && !capacity) return null;
+  return h("div", { class: "card", id: "tess-before-prime" }, h("h3", {}, t("tess.before_prime")),
+    cards.length ? h("p", { class: "hint" }, t("tess.before_prime_hint")) : null,
+    h("div", { class: "actions" }, cards, capacity));
 }
 
 /** A prime tapped on the phone: the cube is the die thrown, so it is sent as the camera sends one, the die in its
@@ -155,9 +184,10 @@ function controls(ctx) {
     if (summary.primed_this_phase) return [];
     const choices = summary.lowest_removable;
     const column = choices.length === 1 ? choices[0] : ui.column;
-    if (!column) return [h("p", { class: "hint", id: "tess-prime-hint" }, t("tess.prime_pick", { columns: choices.join(", ") }))];
+    const hint = t("tess.prime_pick", { columns: choices.join(", ") });
+    if (!column) return [h("p", { class: "hint", id: "tess-prime-hint" }, hint), beforePrime(ctx)];
     return [valuePad({ id: "tess-prime-pad", title: t("tess.prime_roll", { column }), count: 1, keep: ui.picks,
-      onDone: ([rolled]) => submit(primeEvent(summary, column, rolled)) })];
+      onDone: ([rolled]) => submit(primeEvent(summary, column, rolled)) }), beforePrime(ctx)];
   }
   if (ui.confine) return [confineSteps(ctx)];
   const main = actionButtons(ctx);

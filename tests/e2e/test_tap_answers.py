@@ -178,7 +178,8 @@ IN_SIGHT = """const box = document.querySelector('#tap-answer').getBoundingClien
 
 def test_on_a_360_px_phone_the_answer_is_in_sight_not_under_the_bars(narrow_table, phone):
     """Undo's answer went below the button, under the tab bar, when the bars were 1 px taller than reckoned; a roll
-    typed in went where its Submit button had been, the form gone, below the page: neither was seen."""
+    typed in went where its Submit button had been, the form gone, below the page: neither was seen. A roll with no
+    die was a notice at the top of the screen."""
     service, url = narrow_table
     try:
         service.table.new_game("free-roll", {}, [])
@@ -188,6 +189,13 @@ def test_on_a_360_px_phone_the_answer_is_in_sight_not_under_the_bars(narrow_tabl
         wait(phone, lambda d: d.execute_script(ANSWER_BOX), message="Undo confirmed nothing")
         assert shown(phone, IN_SIGHT), f"Undo's answer is out of sight: {shown(phone, ANSWER_BOX)}"
         tap(phone, "#show-roll")
+        while phone.find_elements("css selector", "#roll-dice .remove"):
+            tap(phone, "#roll-dice .remove")
+        control = tap(phone, "#roll-submit")                # no die: said beside the button, not at the top
+        answer = wait(phone, lambda d: d.execute_script(ANSWER_BOX), message="an empty roll was not answered")
+        assert answer["text"] == "Add at least one die" and answer["kind"] == "error"
+        assert_beside(answer, rect(phone, control))
+        tap(phone, "#roll-add")
         tap(phone, "#roll-submit")
         wait(phone, lambda d: state(url)["entries"] == 3, message="the roll typed in was not sent")
         wait(phone, lambda d: "Roll" in (d.execute_script(ANSWER_BOX) or {}).get("text", ""), message="no answer")

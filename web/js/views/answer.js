@@ -95,9 +95,10 @@ export function begin() {
     || taps.find((tap) => tap.rect) || fallback();
 }
 
-/** No tap to go by (a change sent from the keyboard): the answer goes under the board, else the game's title. */
+/** No tap to go by (a change sent from the keyboard): the answer goes under the board, else the last roll (free
+ * roll: a roll typed in, a die corrected), else the game's title. */
 function fallback() {
-  const el = ["#board", "#turn"].map((css) => $(css)).find((e) => e && pageRect(e));
+  const el = ["#board", "#last-roll", "#turn"].map((css) => $(css)).find((e) => e && pageRect(e));
   return el ? { el, key: `#${el.id}`, loose: null, rect: pageRect(el) } : null;
 }
 

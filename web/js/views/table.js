@@ -391,7 +391,7 @@ async function submitRoll(app) {
     value: Number(row.querySelector(".roll-value").value),
     color: row.querySelector(".roll-colour").value || null,
   }));
-  if (!dice.length) { app.toast(() => t("roll.empty"), "error"); return; }
+  if (!dice.length) { answer.begin(); answer.show({ kind: "error", message: () => t("roll.empty") }); return; }
   const result = await app.play((seen) => app.api.post("/api/roll", { dice, seen }));
   if (result) { $("#roll-form").hidden = true; app.acted(result); }
 }

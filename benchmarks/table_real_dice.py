@@ -35,7 +35,6 @@ from companion.config import load_config
 from companion.tablevision import layout_for
 from companion.tablevision.render import PrintedMat, printed_mat, render_table
 from companion.tablevision.stage import TableStage
-from companion.tablevision.zoom import TARGET_PX
 from companion.vision.labels import load_labelled
 from companion.vision.scoring import match
 
@@ -48,6 +47,7 @@ PIP_SHARE = {1: 0.3}  # penlington-wood: a pips' box across, as a share of the f
 #: epanemu-dice's oblique photos box the whole die, its sides too: its top face spans this share of the box's
 #: longer side (median of 24 held-out dice measured by eye, 0.45-0.95; byler-d6 boxes the face alone)
 FACE_SHARE = {"epanemu-dice": 0.8}
+TARGET_PX = 24.0  # the dice window's zoom puts a die at this many of the detector's pixels (zoom.dice_window)
 
 
 @dataclass(frozen=True)

@@ -296,3 +296,22 @@ def test_drawing_the_game_now_enters_nothing(tmp_path, game):
         assert {n for n in drawn if n.startswith("keeper")} == {f"keeper-{i}" for i in
                                                                  range(1, len(table.engine.state.players) + 1)}
     assert not now.thrown
+
+
+def test_a_new_game_started_on_a_phone_takes_the_keepers_off_the_mat(tmp_path):
+    """A second Nexus Keepers game started on a phone kept the first game's keepers drawn where they stood, on Bo's
+    tiles: the camera's setup was refused ("Bo's tile 2 is not on the mat") every step and no one set up."""
+    import json
+    from pathlib import Path
+
+    from companion.games.nexus_keepers.table_bot import TableBot
+
+    table = Table(Journal(tmp_path / "journal.sqlite3"), EventBus(), default_game="nexus-keepers")
+    example = Path(__file__).resolve().parents[2] / "docs/rules/examples/nexus-keepers-full-game.jsonl"
+    table.submit(json.loads(example.read_text().splitlines()[0]))
+    bot = TableBot(np.random.default_rng(0))
+    bot.keepers = {1: [2, 2], 2: [4, 2]}                       # where the game before left them
+    table.camera_board = {"tile-1-1": {"kind": "tile", "cell": [1, 1], "status": "seen"}}  # the same mat, still seen
+    table.new_game("nexus-keepers", {}, ["Ada", "Bo"])
+    scene = bot.next_scene(table)
+    assert scene.pieces and not [p for p in scene.pieces if p.marker.name.startswith("keeper")]

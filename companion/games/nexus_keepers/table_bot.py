@@ -58,8 +58,10 @@ class TableBot:
         if table.record.game != "nexus-keepers":
             return Scene()
         if not state.set_up:
+            # no keeper or die lies on the mat before the setup: a game started on a phone leaves none of the last
+            # game's keepers on its tiles (the camera would not see them, and refuse the setup)
+            self.keepers, self.dice = {}, []
             if table.camera_board is None or not any(v.get("kind") == "tile" for v in table.camera_board.values()):
-                self.keepers, self.dice = {}, []
                 return self._scene()  # lay the tiles; the camera reads them
             cubes, problems = setup_from_board(table.camera_board, players_named(table, PLAYERS))
             if problems:

@@ -111,8 +111,8 @@ class Service:
             return None  # a table alone: the MQTT client is not even loaded
         from companion.hall.publisher import HallPublisher
 
-        hall = HallPublisher.from_config(self.config, self.journal, self.table.state, self.notices,
-                                         lambda notice: self.bus.publish("notice", notice))
+        hall = HallPublisher.from_config(self.config, self.journal, lambda: self.table.state(snapshot=False),
+                                         self.notices, lambda notice: self.bus.publish("notice", notice))
         if hall is not None:
             self.bus.listen(hall.on_bus)
         return hall
@@ -319,4 +319,4 @@ class Service:
         self.journal.close()
 
     def status(self) -> dict[str, Any]:
-        return {"live": self.live.to_json(), "game": self.table.state()}
+        return {"live": self.live.to_json(), "game": self.table.state(snapshot=False)}

@@ -45,8 +45,9 @@ class HallPublisher:
     def __init__(self, broker: Broker, name: str, journal: Journal, state: Callable[[], dict[str, Any]],
                  data_dir: Path, notices: list[dict[str, str]] | None = None,
                  announce: Callable[[dict[str, Any]], None] | None = None, retry_max: float = 60.0) -> None:
-        """``state``: the table's state (Table.state); ``notices``: the list every phone shows, where a broker
-        problem stays while it lasts; ``announce``: tells the phones now (a bus notice)."""
+        """``state``: the table's state (Table.state, without the engine's snapshot: nothing here reads it);
+        ``notices``: the list every phone shows, where a broker problem stays while it lasts; ``announce``: tells
+        the phones now (a bus notice)."""
         self.broker = broker
         self.name = name
         self.table = table_id(name)

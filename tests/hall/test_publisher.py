@@ -26,8 +26,8 @@ def make_table(data_dir, url, name="Table 3", **broker):
     bus = EventBus()
     table = Table(journal, bus, default_game="free-roll", aware=None)
     notices: list[dict] = []
-    publisher = HallPublisher(Broker.parse(url, **broker), name, journal, table.state, data_dir, notices,
-                              retry_max=1)
+    publisher = HallPublisher(Broker.parse(url, **broker), name, journal, lambda: table.state(snapshot=False),
+                              data_dir, notices, retry_max=1)  # as the service builds it
     bus.listen(publisher.on_bus)
     return table, publisher, notices
 
@@ -191,7 +191,8 @@ def test_an_event_that_does_not_name_its_game_still_gets_its_entries_sent(broker
     listener = Listener(broker.port)
     journal = Journal(data_dir / "journal.sqlite3")
     table = Table(journal, EventBus(), default_game="free-roll", aware=None)  # a bus the publisher does not hear
-    publisher = HallPublisher(Broker.parse(broker.url), "Table 3", journal, table.state, data_dir, retry_max=1)
+    publisher = HallPublisher(Broker.parse(broker.url), "Table 3", journal, lambda: table.state(snapshot=False),
+                              data_dir, retry_max=1)
     publisher.start()
     try:
         assert wait_for(lambda: publisher.connected, 10)
@@ -235,7 +236,8 @@ def test_a_replay_asked_while_the_same_game_is_being_sent_is_not_lost(data_dir):
     for value in range(1, 6):
         table.submit(roll(value))
     game = table.record.id
-    publisher = HallPublisher(Broker.parse("mqtt://127.0.0.1:1"), "Table 3", journal, table.state, data_dir)
+    publisher = HallPublisher(Broker.parse("mqtt://127.0.0.1:1"), "Table 3", journal,
+                              lambda: table.state(snapshot=False), data_dir)
     client = _AskingClient(publisher, game, at=2)
     publisher.client = client
     publisher._publish_entries()

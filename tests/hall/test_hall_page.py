@@ -4,10 +4,8 @@ French at a tap, news shown without a reload, the organiser's rename."""
 from __future__ import annotations
 
 import json
-import os
 import threading
 import time
-from pathlib import Path
 
 import pytest
 import waitress
@@ -15,28 +13,11 @@ from werkzeug.security import generate_password_hash
 
 from companion.hall.app import create_hall_app
 from companion.hall.board import HallBoard
+from tests.e2e.browserhelpers import SCREENSHOTS, new_browser
 from tests.hall.test_hall_app import PIN, Subscriber
 from tests.hall.test_hall_board import WIN_YUGI, event
 
 pytestmark = pytest.mark.browser
-CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
-
-
-def browser(width: int, height: int):
-    if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
-        pytest.fail("headless Chromium is missing: `make browser` installs Debian's", pytrace=False)
-    os.environ.setdefault("SE_AVOID_STATS", "true")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service as DriverService
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 f"--window-size={width},{height}", "--lang=en-GB"):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=DriverService(str(CHROMEDRIVER)), options=options)
 
 
 def until(check, timeout=10.0):
@@ -79,7 +60,8 @@ def test_the_hall_page_shows_every_table_in_both_languages_and_follows_the_eveni
     from selenium.webdriver.common.by import By
 
     board, url = hall
-    driver = browser(1280, 800)
+    driver = new_browser()
+    driver.set_window_size(1280, 800)  # the hall is shown on a big screen, not a phone
     try:
         driver.get(url)
         cards = lambda: driver.find_elements(By.CSS_SELECTOR, "#tables > li")  # noqa: E731

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 
 from boardhelpers import open_page, tap, wait
 from browserhelpers import page_errors
@@ -160,3 +161,24 @@ def test_the_breach_track_stays_on_one_line_at_360_px(narrow_table, phone, lang)
                                 ".map((s) => Math.round(s.getBoundingClientRect().top))")
     assert len(tops) == 8 and len(set(tops)) == 1, tops
     language(phone, "en")
+
+
+def test_a_refused_pieces_reason_does_not_cover_its_name(narrow_table, phone):
+    """A Tesseract column the rules refuse showed its name above it ("b2: blue 6, 4 levels") and its reason on the
+    same spot: each hid half of the other."""
+    service, url = narrow_table
+    start(service, "tesseract", 1)
+    show(phone, url)
+    blocked = next(c for c in service.table.engine.state.tesseract.columns
+                   if not service.table.engine.state.tesseract.is_removable(c) and c[1] in "23")  # not an edge row
+    column = phone.find_element("css selector", f".tess-tower .column[data-column='{blocked}']")
+    phone.execute_script("arguments[0].scrollIntoView({block: 'end'})", column)  # low on the screen: reason above it
+    ActionChains(phone).move_to_element(column).click().perform()
+    boxes = wait(phone, lambda d: d.execute_script(
+        "const a = document.querySelector('#tap-answer'); const n = document.querySelector('#name-tip');"
+        "if ('empty' in a.dataset || n.hidden) return null;"
+        "return [a.getBoundingClientRect(), n.getBoundingClientRect()].map((r) => [r.top, r.bottom]);"),
+        message="no reason and name shown")
+    (top, bottom), (tip_top, tip_bottom) = boxes
+    assert bottom <= tip_top or top >= tip_bottom, boxes
+    assert not page_errors(phone)

@@ -174,8 +174,13 @@ export function place({ reveal = false } = {}) {
   const board = boardOf(anchor.el);
   // Undo, in the fixed bar: the answer sits on the bar, nothing of it under it
   const bar = anchor.el.isConnected && anchor.el.closest(FOOT_BARS);
-  const rect = board ? { ...pageRect(board), left: anchor.rect.left, right: anchor.rect.right }
+  let rect = board ? { ...pageRect(board), left: anchor.rect.left, right: anchor.rect.right }
     : bar ? { ...anchor.rect, top: pageRect(bar).top + GAP } : anchor.rect;
+  const named = document.querySelector("#name-tip:not([hidden])"); // the piece's name, shown just above it
+  const tip = named && pageRect(named);
+  if (tip && tip.left < rect.right && rect.left < tip.right && tip.top < rect.top && tip.bottom >= rect.top - GAP - 1) {
+    rect = { ...rect, top: tip.top };
+  }
   const width = Math.min(document.documentElement.clientWidth - 16, 420);
   box.style.width = `${width}px`;
   const centre = (rect.left + rect.right) / 2;
@@ -230,10 +235,11 @@ function boardOf(el) {
   return board && pageRect(board) ? board : null;
 }
 
-/** The controls on the table screen a box (viewport coordinates) would lie over: their rectangles. */
+/** The controls on the table screen a box (viewport coordinates) would lie over: their rectangles; and the name
+ * shown above a piece just tapped (board.js), which would hide half of the answer and the answer half of it. */
 function covered(r) {
   const hit = [];
-  for (const el of document.querySelectorAll(`#screen-table :is(${CONTROLS})`)) {
+  for (const el of document.querySelectorAll(`#screen-table :is(${CONTROLS}), #name-tip:not([hidden])`)) {
     const c = el.getBoundingClientRect();
     const over = c.left < r.right && c.right > r.left && c.top < r.bottom && c.bottom > r.top;
     if (c.width && c.height && over) hit.push(c);

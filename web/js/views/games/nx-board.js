@@ -126,7 +126,9 @@ export function spotCells(spots) {
   const out = new Map();
   for (const s of spots) {
     const portrait = s.rotations.includes(90);
-    for (const [x, y] of portrait ? [[s.x, s.y], [s.x, s.y + 1]] : [[s.x, s.y], [s.x + 1, s.y]]) out.set(`${x},${y}`, [x, y]);
+    for (const [x, y] of portrait ? [[s.x, s.y], [s.x, s.y + 1]] : [[s.x, s.y], [s.x + 1, s.y]]) {
+      out.set(`${x},${y}`, [x, y]);
+    }
   }
   return [...out.values()];
 }
@@ -134,10 +136,17 @@ export function spotCells(spots) {
 function nodeMark(summary, node, { legal, r = 0.12, onNode } = {}) {
   const parts = [];
   const nexus = summary.nexuses.find((n) => n.id === node.nexus);
-  if (node.closed && nexus) parts.push(svg("circle", { class: "closed-shade", cx: node.x, cy: node.y, r: r * 2.2, fill: nexus.scorer ? colourOf(summary, nexus.scorer) : "#9e9e9e", "fill-opacity": "0.45" }));
+  if (node.closed && nexus) {
+    parts.push(svg("circle", { class: "closed-shade", cx: node.x, cy: node.y, r: r * 2.2,
+      fill: nexus.scorer ? colourOf(summary, nexus.scorer) : "#9e9e9e", "fill-opacity": "0.45" }));
+  }
   parts.push(svg("circle", { class: "body", cx: node.x, cy: node.y, r }));
-  if (node.counter) parts.push(svg("circle", { class: "counter", cx: node.x, cy: node.y, r: r * 0.85, fill: colourOf(summary, node.counter) }));
-  parts.push(svg("text", { x: node.x, y: node.y + r * 0.4, "text-anchor": "middle", "font-size": r * 1.2 }, String(node.power)));
+  if (node.counter) {
+    parts.push(svg("circle", { class: "counter", cx: node.x, cy: node.y, r: r * 0.85,
+      fill: colourOf(summary, node.counter) }));
+  }
+  parts.push(svg("text", { x: node.x, y: node.y + r * 0.4, "text-anchor": "middle", "font-size": r * 1.2 },
+    String(node.power)));
   if (onNode) parts.push(svg("circle", { class: "node-hit", cx: node.x, cy: node.y, r: 0.16, fill: "transparent" }));
   return svg("g", { class: `node${legal ? " legal" : ""}${node.closed ? " closed" : ""}`,
     dataset: { node: node.id, power: String(node.power), counter: node.counter || "", closed: String(node.closed) },
@@ -151,29 +160,36 @@ function nodeMark(summary, node, { legal, r = 0.12, onNode } = {}) {
 export function drawBoard(summary, opts = {}) {
   const extra = (opts.spots || []).map(([x, y]) => [x, y, x + 1, y + 1]);
   const b = bounds(summary, extra);
-  const root = svg("svg", { class: "nx-board", viewBox: `${b.x0} ${b.y0} ${b.w} ${b.h}`, role: "img", "aria-label": t("nx.board"),
-    style: `width:${Math.ceil(b.w * PX)}px;max-width:none;aspect-ratio:${b.w} / ${b.h}` });
+  const root = svg("svg", { class: "nx-board", viewBox: `${b.x0} ${b.y0} ${b.w} ${b.h}`, role: "img",
+    "aria-label": t("nx.board"), style: `width:${Math.ceil(b.w * PX)}px;max-width:none;aspect-ratio:${b.w} / ${b.h}` });
   for (const [x, y] of opts.spots || []) {
-    root.append(svg("g", { class: "spot-cell", dataset: { x: String(x), y: String(y) }, onclick: () => opts.onSpot([x, y]) },
+    root.append(svg("g", { class: "spot-cell", dataset: { x: String(x), y: String(y) },
+      onclick: () => opts.onSpot([x, y]) },
       svg("rect", { class: "spot", x: x + 0.04, y: y + 0.04, width: 0.92, height: 0.92, rx: 0.05 })));
   }
   for (const card of summary.cards) {
     const [x0, y0, x1, y1] = cardBox(card);
-    root.append(svg("g", { class: "card", dataset: { card: card.card, x: String(card.x), y: String(card.y), rotation: String(card.rotation) } },
-      svg("rect", { class: `card-face${opts.last && opts.last.has(card.card) ? " last" : ""}`, x: x0 + 0.03, y: y0 + 0.03, width: x1 - x0 - 0.06, height: y1 - y0 - 0.06, rx: 0.06 }),
-      rodsOf(summary, card).map((rod) => svg("polyline", { class: "rod", points: rod.map((p) => p.join(",")).join(" ") }))));
+    root.append(svg("g", { class: "card",
+      dataset: { card: card.card, x: String(card.x), y: String(card.y), rotation: String(card.rotation) } },
+      svg("rect", { class: `card-face${opts.last && opts.last.has(card.card) ? " last" : ""}`,
+        x: x0 + 0.03, y: y0 + 0.03, width: x1 - x0 - 0.06, height: y1 - y0 - 0.06, rx: 0.06 }),
+      rodsOf(summary, card).map((rod) => svg("polyline", { class: "rod",
+        points: rod.map((p) => p.join(",")).join(" ") }))));
   }
-  for (const node of boardNodes(summary)) root.append(nodeMark(summary, node, { legal: opts.legal && opts.legal.has(node.id) }));
+  for (const node of boardNodes(summary)) {
+    root.append(nodeMark(summary, node, { legal: opts.legal && opts.legal.has(node.id) }));
+  }
   if (opts.onCard) {
     for (const card of summary.cards) {
       const [x0, y0, x1, y1] = cardBox(card);
-      root.append(svg("rect", { class: "card-hit", dataset: { card: card.card }, x: x0, y: y0, width: x1 - x0, height: y1 - y0,
-        onclick: () => opts.onCard(card.card) }));
+      root.append(svg("rect", { class: "card-hit", dataset: { card: card.card }, x: x0, y: y0, width: x1 - x0,
+        height: y1 - y0, onclick: () => opts.onCard(card.card) }));
     }
   }
   if (opts.ghost) {
     const g = opts.ghost;
-    root.append(shapeGroup(g.shape, { class: "ghost", transform: placeTransform(g.x, g.y, g.rotation), dataset: { ghost: g.shape.id } }));
+    root.append(shapeGroup(g.shape, { class: "ghost", transform: placeTransform(g.x, g.y, g.rotation),
+      dataset: { ghost: g.shape.id } }));
   }
   return root;
 }
@@ -185,8 +201,9 @@ export function drawZoom(summary, cardId, legal, onNode, onBlocked) {
   const [x0, y0, x1, y1] = cardBox(card);
   const w = x1 - x0;
   const hgt = y1 - y0;
-  const root = svg("svg", { class: "nx-board nx-zoom", viewBox: `${x0 - 0.05} ${y0 - 0.05} ${w + 0.1} ${hgt + 0.1}`, role: "img",
-    "aria-label": cardSaid(summary, cardId), style: `width:${w > hgt ? "100%" : "210px"};aspect-ratio:${w + 0.1} / ${hgt + 0.1}`, dataset: { card: cardId } },
+  const root = svg("svg", { class: "nx-board nx-zoom", viewBox: `${x0 - 0.05} ${y0 - 0.05} ${w + 0.1} ${hgt + 0.1}`,
+    role: "img", "aria-label": cardSaid(summary, cardId),
+    style: `width:${w > hgt ? "100%" : "210px"};aspect-ratio:${w + 0.1} / ${hgt + 0.1}`, dataset: { card: cardId } },
   svg("rect", { class: "card-face", x: x0 + 0.03, y: y0 + 0.03, width: w - 0.06, height: hgt - 0.06, rx: 0.06 }),
   rodsOf(summary, card).map((rod) => svg("polyline", { class: "rod", points: rod.map((p) => p.join(",")).join(" ") })));
   for (const node of boardNodes(summary).filter((n) => n.id.startsWith(`${cardId}:`))) {

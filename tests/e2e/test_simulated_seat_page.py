@@ -44,6 +44,9 @@ def test_a_person_takes_a_seat_at_the_simulated_table_in_english_and_french(tmp_
             assert driver.find_element(By.CSS_SELECTOR, "#simulated-seat span").text == "Votre place"
             assert Select(driver.find_element(By.ID, "simulated-seat-choice")).first_selected_option.text \
                 == "Je joue Bo"
+            # free roll has no seat to take: no choice of one (it offered "Watch only" alone)
+            service.table.new_game("free-roll", {}, [])
+            wait.until(lambda d: not d.find_element(By.ID, "simulated-seat").is_displayed())
             assert page_errors(driver) == []
         finally:
             driver.quit()

@@ -12,9 +12,10 @@ export function init(app) {
   $("#simulated-seat-choice").addEventListener("change", () => choose(app));
 }
 
-/** Show the choice while the table is simulated; ask again for a new game, or while its seats are not set up. */
+/** Show the choice while the table is simulated and its game has seats (free roll has none, nor a game being set
+ * up); ask again for a new game, or while its seats are not set up. */
 export function update(app, simulated) {
-  $("#simulated-seat").hidden = !simulated;
+  $("#simulated-seat").hidden = !simulated || !seat || !seat.seats.length;
   if (!simulated) return;
   const key = `${app.state && app.state.game_id}:${language()}`;
   const unset = !seat || !seat.seats.length;
@@ -27,6 +28,7 @@ export function update(app, simulated) {
 
 function show(data) {
   seat = data;
+  $("#simulated-seat").hidden = !data.seats.length;
   const select = $("#simulated-seat-choice");
   clear(select);
   select.append(h("option", { value: "" }, t("seat.watch")));

@@ -138,7 +138,8 @@ def current() -> dict[str, dict[str, Any]]:
 
 
 def differences(old: dict[str, dict[str, str]], new: dict[str, dict[str, str]]) -> list[str]:
-    said = [f"{name} is new" for name in new if name not in old] + [f"{name} is gone" for name in old if name not in new]
+    said = ([f"{name} is new" for name in new if name not in old]
+            + [f"{name} is gone" for name in old if name not in new])
     for name in sorted(set(old) & set(new)):
         for field in sorted(set(old[name]) | set(new[name])):
             if old[name].get(field) != new[name].get(field):
@@ -173,7 +174,8 @@ def test_the_shape_sees_a_field_added_to_a_class_only_a_type_hint_names():
     """A class no example game reaches (a rare state) is still in the shape, through its dataclass's type hints."""
     source = ("from __future__ import annotations\nfrom dataclasses import dataclass, field\n"
               "@dataclass\nclass Rare:\n    count: int = 0\n{more}"
-              "@dataclass\nclass State:\n    rare: Rare | None = None\n    names: list[str] = field(default_factory=list)\n")
+              "@dataclass\nclass State:\n    rare: Rare | None = None\n"
+              "    names: list[str] = field(default_factory=list)\n")
     shapes = []
     for more in ("", "    since: float = 0.0\n"):
         module = type(sys)("companion.games.sample_state")

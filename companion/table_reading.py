@@ -12,9 +12,11 @@ from companion.core import DieReading
 from companion.journal import Entry
 
 #: events whose dice were thrown fresh: a reroll's dice are the whole pool after it; Nexus Keepers' power dice are
-#: thrown fresh but make no roll total; a Tesseract prime throws one cube
+#: thrown fresh but make no roll total; a Tesseract prime throws one cube (``rolled`` when typed as a bare value)
 THROWN = ("roll", "power", "prime")
 NO_TOTAL = ("power",)
+#: the colour a die is counted under when nobody said it (typed as a bare face, or read without one)
+UNKNOWN = "unknown"
 
 
 def history_entries(entries: Iterable[Entry], in_force: Mapping[int, Mapping[str, Any]], versions: Mapping[int, int],
@@ -34,8 +36,8 @@ def history_entries(entries: Iterable[Entry], in_force: Mapping[int, Mapping[str
 
 
 def roll_statistics(events: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
-    """Face counts per die colour and how many rolls made each total, over the events in force that threw dice
-    (a prime entered as a bare value has no die, so no colour to count it under, and is left out)."""
+    """Face counts per die colour and how many rolls made each total, over the events in force that threw dice,
+    read by the camera or typed on a phone (a die typed as a bare face is counted under the colour "unknown")."""
     statistics = empty_statistics()
     for event in events:
         count_roll(statistics, event, 1)
@@ -51,12 +53,12 @@ def count_roll(statistics: dict[str, Any], event: Mapping[str, Any], sign: int) 
     dice), so the table keeps them as entries come and go instead of going through every entry in force; a colour or
     total counted down to nothing is left out, as if never counted."""
     kind = event.get("type")
-    dice = _dice(event.get("dice")) if kind in THROWN else None
+    dice = thrown(event)
     if not dice:
         return
     faces = statistics["faces"]
     for die in dice:
-        colour = die.get("color") or "unknown"
+        colour = die["color"] or UNKNOWN
         faces.setdefault(colour, [0] * 6)[die["value"] - 1] += sign
         if not any(faces[colour]):
             del faces[colour]
@@ -67,6 +69,33 @@ def count_roll(statistics: dict[str, Any], event: Mapping[str, Any], sign: int) 
         totals[total] = totals.get(total, 0) + sign
         if not totals[total]:
             del totals[total]
+
+
+def thrown(event: Mapping[str, Any]) -> list[dict[str, Any]] | None:
+    """The dice ``event`` threw fresh as {"value", "color"}, or None (no dice thrown, or dice in another form).
+
+    Why bare faces too: a roll typed on the phone (Nexus Keepers' pad, a Tesseract prime without its cube's colour)
+    holds its faces alone, and the statistics once left every such roll out ("no rolls yet" after typed rolls)."""
+    if event.get("type") not in THROWN:
+        return None
+    dice = event.get("dice")
+    if dice is None and event.get("type") == "prime" and "rolled" in event:
+        dice = [event["rolled"]]
+    if not isinstance(dice, list):
+        return None
+    out = []
+    for die in dice:
+        if isinstance(die, int) and not isinstance(die, bool) and 1 <= die <= 6:
+            out.append({"value": die, "color": None})
+        elif isinstance(die, Mapping):
+            try:
+                reading = DieReading.from_json(die)
+            except (ValueError, TypeError, AttributeError):
+                return None
+            out.append({"value": reading.value, "color": reading.color})
+        else:
+            return None
+    return out
 
 
 def _dice(value: Any) -> list[dict[str, Any]] | None:

@@ -121,3 +121,14 @@ def test_a_board_game_replayed_from_a_few_entries_in_memory_is_the_game_kept_who
 
 def untimed(entry: dict) -> dict:
     return {k: v for k, v in entry.items() if k != "at"}
+
+
+def test_dice_typed_as_bare_faces_count_under_unknown_and_malformed_dice_not_at_all():
+    """A Tesseract prime typed without its cube's colour and a roll typed on a pad hold faces alone; they were left
+    out of the statistics before. A reroll's dice are the pool after it (not all thrown): not counted."""
+    events = [{"type": "prime", "column": 2, "rolled": 4},
+              {"type": "roll", "dice": [6, {"value": 1, "color": "red"}]},
+              {"type": "power", "dice": [5]},
+              {"type": "roll", "dice": [7]}, {"type": "roll", "dice": [True]}, {"type": "reroll", "dice": [1, 2]}]
+    assert roll_statistics(events) == {"rolls": 2, "faces": {"unknown": [0, 0, 0, 1, 1, 1], "red": [1, 0, 0, 0, 0, 0]},
+                                       "totals": {"4": 1, "7": 1}}

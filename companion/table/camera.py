@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Mapping
 
 from companion.core import Observation
 from companion.referee import GameEngine
@@ -16,6 +16,8 @@ log = logging.getLogger(__name__)
 #: the sources whose readings are the camera's (the simulated table's included), not a person's
 CAMERA_SOURCES = ("camera", "simulated")
 DEFAULT_AWARE = RulesAwareReading()
+#: in a verdict's rule, the mark of the move an engine took (hex.move.advance, hex.move.jump, nk.move.explained)
+MOVE_RULE = ".move."
 
 
 def judged(aware: RulesAwareReading | None, observation: Observation, engine: GameEngine) -> AwareResult | None:
@@ -46,3 +48,16 @@ def camera_names(engine: GameEngine, board: dict[str, Any] | None) -> dict[str, 
     """The camera board's pieces in the game's words (``GameEngine.camera_names``), each {en, fr}."""
     names = engine.camera_names(board) if board else {}
     return {sticker: text.to_json() for sticker, text in names.items()}
+
+
+def camera_move(event: Mapping[str, Any], verdicts: list[Mapping[str, Any]], source: str) -> dict[str, str] | None:
+    """For the history, what the camera's pieces became (a ``positions`` entry the camera made): the move the referee
+    took in the engine's own words, {en, fr} (its ``<game>.move.*`` info verdicts: Hexors' advance or jump, Nexus
+    Keepers' explained move), or {} when it took none (refused, or no legal move explains them): a reading the
+    referee did not take is never worded as a move seen. None for any other entry."""
+    if source not in CAMERA_SOURCES or event.get("type") != "positions":
+        return None
+    moves = [v for v in verdicts if v.get("kind") == "info" and MOVE_RULE in str(v.get("rule", ""))]
+    if not moves or any(v.get("kind") == "illegal" for v in verdicts):
+        return {}
+    return {"en": "; ".join(v["message"] for v in moves), "fr": "; ".join(v["message_fr"] for v in moves)}

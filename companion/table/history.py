@@ -1,11 +1,12 @@
-"""The game's entries as phones read them, by pages: each says whether it is in force, and a roll in force has its
-dice after corrections and its version."""
+"""The game's entries as phones read them, by pages: each says whether it is in force, a roll in force has its
+dice after corrections and its version, and the camera's pieces say what move the referee took of them."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from companion.journal import Entry, GameRecord, Journal
+from companion.table.camera import camera_move
 from companion.table_memory import TableMemory
 from companion.table_reading import history_entries
 
@@ -19,7 +20,12 @@ def history_page(journal: Journal, record: GameRecord, memory: TableMemory, befo
     else:
         entries, more = journal.page(record.id, before, limit)
     corrected = as_corrected(journal, record, memory, entries)
-    return history_entries(entries, corrected, memory.versions, memory.engine.readings), more
+    items = history_entries(entries, corrected, memory.versions, memory.engine.readings)
+    for item in items:
+        move = camera_move(item["event"], item["verdicts"], item["source"])
+        if move is not None:
+            item["camera_move"] = move or None  # None: the referee took no move of what the camera saw
+    return items, more
 
 
 def as_corrected(journal: Journal, record: GameRecord, memory: TableMemory,

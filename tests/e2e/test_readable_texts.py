@@ -1,5 +1,5 @@
 """Words and numbers drawn whole on a narrow phone: the roll totals' axis labels apart from each other, the colour
-"none" whole in the roll entry (360 px, both languages)."""
+"unknown" (the word Stats uses) whole in the roll entry (360 px, both languages)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def test_roll_totals_are_labelled_apart(quiet_table, phone):
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_colour_none_is_whole_in_the_roll_entry(quiet_table, phone, lang):
+def test_the_colour_unknown_is_whole_in_the_roll_entry(quiet_table, phone, lang):
     service, url = quiet_table
     unlock(phone, url)
     service.table.new_game("free-roll", {}, [])
@@ -52,7 +52,7 @@ def test_the_colour_none_is_whole_in_the_roll_entry(quiet_table, phone, lang):
         tap(phone, "#show-roll")
         shown = phone.execute_script(FITS)
         assert shown and all(text <= room for _, text, room in shown), f"colour cut: {shown}"
-        assert shown[0][0] == {"en": "none", "fr": "aucune"}[lang]
+        assert shown[0][0] == {"en": "unknown", "fr": "inconnue"}[lang]
     finally:
         phone.execute_script("window.companion.switchLanguage('en')")
         phone.set_window_size(390, 844)
@@ -72,7 +72,7 @@ def test_the_roll_entry_speaks_the_language_switched_to(quiet_table, phone):
         words = phone.execute_script("return [...document.querySelectorAll('#roll-dice .roll-row')].map((row) => "
                                      "[row.querySelector('.roll-colour').selectedOptions[0].textContent, "
                                      "row.querySelector('.remove').textContent])")
-        assert words and all(pair == ["aucune", "Retirer"] for pair in words), words
+        assert words and all(pair == ["inconnue", "Retirer"] for pair in words), words
     finally:
         phone.execute_script("window.companion.switchLanguage('en')")
 

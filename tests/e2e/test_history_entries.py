@@ -1,6 +1,6 @@
 """The History screen says each entry in the player's words and language, for every game's events: a Hexors move,
 challenge, flash action and colour roll (its tiles by name, not by id), a Nexus card and counter (by the card's
-name); never the event's raw type ("place counter", "move")."""
+name); never the event's raw type ("place counter", "move"). A move the camera saw is told as the referee took it."""
 
 from __future__ import annotations
 
@@ -49,6 +49,49 @@ def test_every_entry_is_told_in_the_players_words(quiet_table, language):
             for words in said[language != "en-GB"]:
                 assert words in told, f"{example}: {words!r} not among {sorted(set(told))}"
             assert [w for w in told if re.fullmatch(r"[a-z_ ]+", w)] == [], f"{example}: raw event types shown"
+        assert page_errors(driver) == []
+    finally:
+        driver.quit()
+
+
+def camera_board(service, moved):
+    """The Hexors arena as table vision gives it (mat [col, row from the top], facing "N".."NW"): every tile where
+    the referee has it, but those ``moved`` (tile -> cell)."""
+    from companion.games.hexors.arena import DIRECTION_NAMES
+
+    state = service.table.memory.engine.state
+    tiles = {}
+    for piece in state.on_arena():
+        name = moved.get(piece.id, state.arena.name(piece.cell))
+        tiles[piece.id] = {"kind": "tile", "cell": [ord(name[0]) - ord("a"), state.arena.rows - int(name[1:])],
+                           "facing": DIRECTION_NAMES[piece.facing], "status": "seen"}
+    return tiles
+
+
+@pytest.mark.parametrize("language", ["en-GB", "fr-FR"])
+def test_a_move_the_camera_saw_is_told_as_the_move_the_referee_took(quiet_table, language):
+    """The example's first move, seen by the camera instead of entered on the phone: its entry names the tile and the
+    cell, as the phone's "Move Kuriboh → d3" does; a move the referee refused is not told as a move."""
+    from companion.core import Observation
+
+    service, url = quiet_table
+    driver = new_browser(language)
+    try:
+        unlock(driver, url)
+        service.table.new_game("hexors", {}, [])
+        setup, move = (json.loads(line) for line in
+                       (EXAMPLES / "hexors-beginner-win.jsonl").read_text().splitlines()[:2])
+        service.table.submit(setup)
+        far = {move["tile"]: "d6"}  # no legal move takes Kuriboh from d2 to d6: refused
+        for moved in (far, {move["tile"]: move["path"][-1]}):
+            service.table.observe(Observation(pieces=camera_board(service, moved), source="camera"))
+        open_page(driver, url, "#/history")
+        heads = wait(driver, lambda d: every_head(d, "#history-list li .head", service))
+        told = [text.split("\n")[1] for text in heads]
+        if language == "en-GB":
+            assert told == ["Kuriboh advances to d3", "Pieces seen, no move taken", "Setup"]
+        else:
+            assert told == ["Kuriboh avance en d3", "Pièces vues, aucun coup retenu", "Mise en place"]
         assert page_errors(driver) == []
     finally:
         driver.quit()

@@ -175,7 +175,8 @@ const STRINGS = {
     "entry.launch": "Launch {action} → {target}", "entry.challenge": "Challenge {target}",
     "entry.compare": "Strike values compared", "entry.cannot_move": "Cannot move",
     "entry.place_counter": "Counter on {card}",
-    "entry.positions": "Pieces moved", "entry.actions": "Actions", "entry.reserve": "Keeps a {value}",
+    "entry.positions": "Pieces moved", "entry.positions_not_taken": "Pieces seen, no move taken",
+    "entry.actions": "Actions", "entry.reserve": "Keeps a {value}",
     "entry.end_turn": "End of turn", "entry.turn_start": "Start of turn", "entry.setup": "Setup",
     "entry.reconnect": "Cubes reconnected", "entry.take": "Take from {column}", "entry.calibrate": "Calibrate {cube}",
     "entry.transfer": "Transfer {cube}", "entry.study": "Study (level {level})", "entry.confine": "Confine {chosen}",
@@ -370,7 +371,8 @@ const STRINGS = {
     "entry.launch": "Lancer {action} → {target}", "entry.challenge": "Défier {target}",
     "entry.compare": "Valeurs de frappe comparées", "entry.cannot_move": "Ne peut pas bouger",
     "entry.place_counter": "Pion sur {card}",
-    "entry.positions": "Pièces déplacées", "entry.actions": "Actions", "entry.reserve": "Garde un {value}",
+    "entry.positions": "Pièces déplacées", "entry.positions_not_taken": "Pièces vues, aucun coup retenu",
+    "entry.actions": "Actions", "entry.reserve": "Garde un {value}",
     "entry.end_turn": "Fin du tour", "entry.turn_start": "Début du tour", "entry.setup": "Mise en place",
     "entry.reconnect": "Cubes reconnectés", "entry.take": "Prélever en {column}", "entry.calibrate": "Calibrer {cube}",
     "entry.transfer": "Transférer {cube}", "entry.study": "Étudier (niveau {level})", "entry.confine": "Confiner {chosen}",
@@ -430,7 +432,19 @@ export function setLanguage(lang, remember = false) {
 export function t(key, vars = {}) {
   let text = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
   if (typeof text === "object") text = text[new Intl.PluralRules(current).select(Number(vars.n))] ?? text.other;
+  if (current === "fr") text = elided(text, vars);
   return typeset(text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`)));
+}
+
+/** French elides "de" and "que" before a vowel sound, taken as a first letter that is a vowel, accented or not,
+ * y included; h is left out (an aspirated h cannot be told from a mute one). As companion/words.py's elides_fr. */
+export function elides(word) { return /^[aeiouyàâäéèêëîïôöùûüÿæœ]/iu.test(String(word)); }
+
+/** A French string whose "de {name}" / "que {name}" meets a value starting with a vowel: « le tour d'Ada »,
+ * « qu'Ada », while « le tour de Bo » stays. */
+function elided(text, vars) {
+  return text.replace(/(^|[^\p{L}'’])([Dd]|[Qq]u)e \{(\w+)\}/gu,
+    (whole, before, head, name) => (name in vars && elides(vars[name]) ? `${before}${head}'{${name}}` : whole));
 }
 
 /** French puts a space before ? ! : ; and inside « »; it must not break there, or a "?" ends up alone on a line:

@@ -99,6 +99,10 @@ export function describeEntry(entry, summary) {
   if (event.type === "undo") return t("history.undo_entry");
   if (event.type === "correct") return t("history.correction", { seq: event.seq + 1 });
   if (!DESCRIBED.has(event.type)) return event.type.replace(/_/g, " ");
+  // the camera's pieces: the move the referee took, in the engine's words, or that it took none (never a guess)
+  if (event.type === "positions" && entry.camera_move !== undefined) {
+    return entry.camera_move ? pick(entry.camera_move) : t("entry.positions_not_taken");
+  }
   const cube = (c) => (c ? `${colourName(c.color)} ${c.value}` : "");
   // a reroll seen by the camera is the whole pool after it: which dice were picked up is the engine's inference;
   // a Hexors roll may name its colour instead of a die read

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from companion.core import Observation
 from companion.games.hexors.arena import DIRECTION_NAMES
+from tests.conftest import NK_TWO_KEEPERS
 
 COLOURS = ["red", "orange", "yellow", "green", "blue", "purple"]
 
@@ -58,3 +59,18 @@ def test_a_camera_reading_the_referee_refused_is_not_worded_as_a_move(player, se
     assert last["event"]["type"] == "positions" and not last["in_force"]
     assert [v["kind"] for v in last["verdicts"]] == ["illegal"] and last["camera_move"] is None
     assert "camera_move" not in player.history()[0]  # the phone's setup: not the camera's pieces
+
+
+def test_a_nexus_keepers_move_the_camera_saw_reads_as_the_move_the_referee_explained(player, service):
+    """The keepers' cells the camera saw settled are read at the end of the turn: their entry says the move."""
+    assert player.post("/api/game", {"game": "nexus-keepers", "players": ["A", "B"]}).status_code == 201
+    assert player.post("/api/events", {"event": NK_TWO_KEEPERS}).status_code == 200
+    assert player.post("/api/roll", {"dice": [{"value": v} for v in (1, 1, 2, 2, 3)]}).status_code == 200  # move 1
+
+    board = {"keeper-1": {"kind": "keeper", "cell": [1, 0], "status": "seen"},  # A stepped from [0, 0]
+             "keeper-2": {"kind": "keeper", "cell": [4, 1], "status": "seen"}}
+    service.table.observe(Observation(pieces=board, source="camera"))
+    assert player.post("/api/events", {"event": {"type": "end_turn"}}).status_code == 200
+    seen = next(e for e in player.history() if e["event"]["type"] == "positions")
+    assert seen["source"] == "camera" and seen["in_force"]
+    assert seen["camera_move"] == {"en": "A moves east onto the plain", "fr": "A avance vers l'est sur la plaine"}

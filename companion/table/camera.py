@@ -1,5 +1,6 @@
 """What a settled camera reading becomes before it is refereed: a roll the rules refuse is looked at again
-(companion/referee/aware.py), one the camera is unsure of is journaled as such, never played."""
+(companion/referee/aware.py), one the camera is unsure of is journaled as such, never played; and, for the
+history, what move the referee took of the pieces the camera saw."""
 
 from __future__ import annotations
 

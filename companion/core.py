@@ -10,6 +10,8 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from companion.words import elide_names_fr
+
 DIE_COLOURS = ("white", "black", "red", "green", "blue", "yellow", "purple", "orange")
 
 
@@ -179,6 +181,8 @@ class Verdict:
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", VerdictKind(self.kind))
         object.__setattr__(self, "players", tuple(str(p) for p in self.players))
+        # « le tour de Ada » reads « le tour d'Ada »: the players it names are known here, whatever game wrote it
+        object.__setattr__(self, "message", Text(self.message.en, elide_names_fr(self.message.fr, self.players)))
 
     def to_json(self) -> dict[str, Any]:
         return {

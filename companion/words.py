@@ -45,6 +45,30 @@ def fact(en: str, fr: str) -> dict[str, str]:
     return {"en": en, "fr": french_spaces(fr)}
 
 
+#: French elides "de" and "que" before a vowel sound; taken here as a name's first letter being a vowel, accented or
+#: not, y included (« d'Ada », « qu'Yves »); h is left out (« de Hugo »: an aspirated h cannot be told from a mute one)
+VOWELS_FR = "aeiouyàâäéèêëîïôöùûüÿæœ"
+
+
+def elides_fr(word: str) -> bool:
+    """Whether French elides "de"/"que" before ``word``: it starts with a vowel (« d'Ada », but « de Bo »)."""
+    first = str(word)[:1].lower()
+    return bool(first) and first in VOWELS_FR
+
+
+def of_fr(name: str) -> str:
+    """ "de" and a name, elided before a vowel: « de Bo », « d'Ada »."""
+    return f"d'{name}" if elides_fr(name) else f"de {name}"
+
+
+def elide_names_fr(text: str, names) -> str:
+    """French ``text`` with "de"/"que" elided before each of ``names`` that starts with a vowel: « le tour de Ada »
+    becomes « le tour d'Ada », « ce que Ada » « ce qu'Ada »; other words are left as written."""
+    for name in {str(n) for n in names if n is not None and elides_fr(str(n))}:
+        text = re.sub(rf"(?<![\w'’])([Dd]|[Qq]u)e ({re.escape(name)})(?![\w'’])", r"\1'\2", text)
+    return text
+
+
 def plain_name(name: str) -> str:
     """A printed name less any note in brackets: "Chain (example card)" is "Chain" at the table."""
     return re.sub(r"\s*\([^)]*\)", "", name).strip()

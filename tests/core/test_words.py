@@ -1,6 +1,7 @@
 """Counted words: English is singular for exactly 1, French for 0 and 1 (« 0 action restante »)."""
 
-from companion.words import colour_fr, plural_en, plural_fr
+from companion.referee import create_game
+from companion.words import colour_fr, elide_names_fr, of_fr, plural_en, plural_fr
 
 
 def test_english_is_singular_for_one_only():
@@ -20,3 +21,28 @@ def test_french_colours_agree_and_orange_stays_orange():
         "bleus", "blancs", "orange", "violets"]
     assert colour_fr("green", feminine=True) == "verte" and colour_fr("green", feminine=True, plural=True) == "vertes"
     assert colour_fr("teal", plural=True) == "teal"  # a colour it does not know stays as written
+
+
+def test_french_elides_de_and_que_before_a_name_starting_with_a_vowel():
+    """« le tour d'Ada » but « le tour de Bo »; accented vowels and y elide, h does not (taken as aspirated)."""
+    assert [of_fr(n) for n in ("Ada", "Bo", "Émile", "Yves", "Hugo", "")] == \
+        ["d'Ada", "de Bo", "d'Émile", "d'Yves", "de Hugo", "de "]
+    said = "C'est le tour de Ada, pas de Bo ; ce que Ada veut, ce que Bo veut ; de Adam"
+    assert elide_names_fr(said, ["Ada", "Bo"]) == \
+        "C'est le tour d'Ada, pas de Bo ; ce qu'Ada veut, ce que Bo veut ; de Adam"
+    assert elide_names_fr("De Ada à Bo", ["Ada"]) == "D'Ada à Bo"
+
+
+def test_the_referees_french_elides_before_ada_and_not_before_bo():
+    """Nexus Keepers with Ada and Bo: a refused move out of turn and the turn's start, as the server says them."""
+    engine = create_game("nexus-keepers", {})
+    rows = [{"origin": [0, 0], "direction": "E"}, {"origin": [4, 1], "direction": "W"}]
+    engine.apply({"type": "setup", "players": [
+        {"id": name, "card": card, "cube": cube} for name, card, cube in
+        zip(("Ada", "Bo"), ("example-ember-warden", "example-tide-runner"), rows)]})
+    assert engine.apply({"type": "turn_start", "player": "Bo"})[-1].message.fr == "C'est au tour d'Ada, pas de Bo"
+    start = engine.apply({"type": "turn_start"})[-1].message.fr
+    assert start.startswith("Tour d'Ada sur "), start
+    assert engine.apply({"type": "end_turn"})[-1].message.fr == "Fin du tour d'Ada"
+    assert engine.apply({"type": "turn_start", "player": "Ada"})[-1].message.fr == "C'est au tour de Bo, pas d'Ada"
+    assert engine.apply({"type": "turn_start"})[-1].message.fr.startswith("Tour de Bo sur ")

@@ -187,7 +187,8 @@ def test_tesseract_take_into_a_full_lab_is_disabled_with_the_reason():
         engine.apply({"type": "take", "column": column})
     available = engine.summary()["available"]
     column = engine.summary()["removable"][0]
-    full = {"en": f"{me}'s lab has no empty slot", "fr": f"Le labo de {me} est plein"}
+    assert me == "Ada"
+    full = {"en": "Ada's lab has no empty slot", "fr": "Le labo d'Ada est plein"}
     assert available[f"take:{column}"] == {"event": {"type": "take", "column": column}, "available": False, "why": full}
 
 

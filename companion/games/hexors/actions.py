@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core import Verdict
-from companion.words import plural_en, plural_fr
+from companion.words import of_fr, plural_en, plural_fr
 
 from . import duel, rules
 from .arena import distance
@@ -34,7 +34,7 @@ def launch(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any
                             "Les carreaux actions ne se jouent qu'au niveau avancé (jeu de collection)", who)
     if k.type == EXTREME and player is not state.player:
         raise rules.Illegal(rules.ACTION_TIMING, f"{k.en} is an extreme action: only on {player.id}'s own turn",
-                            f"{k.fr} est une action extrême : seulement au tour de {player.id}", who)
+                            f"{k.fr} est une action extrême : seulement au tour {of_fr(player.id)}", who)
     _take_from_hand(state, player, k.id)
     if player.stars < k.cost:
         raise rules.Illegal(rules.ACTION_COST,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core import Verdict
+from companion.words import of_fr
 
 from . import duel, rules
 from .movement import check_path
@@ -33,7 +34,7 @@ def move(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any])
         raise rules.Illegal(rules.TURN, f"{pid} has already moved this turn", f"{pid} a déjà joué ce tour-ci", [pid])
     if event.get("player") is not None and event["player"] != pid:
         raise rules.Illegal(rules.TURN, f"It is {pid}'s turn, not {event['player']}'s",
-                            f"C'est au tour de {pid}, pas de {event['player']}", [str(event["player"])])
+                            f"C'est au tour {of_fr(pid)}, pas {of_fr(event['player'])}", [str(event["player"])])
     if state.controller(piece) != pid:
         raise rules.Illegal(rules.TURN, f"{state.label(piece)} is not {pid}'s tile to move",
                             f"{state.label(piece, 'fr')} n'est pas un carreau que {pid} peut déplacer", [pid])

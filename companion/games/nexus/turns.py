@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from companion.core import Text, Verdict
 from companion.referee.engine import EventError
-from companion.words import plural_en, plural_fr
+from companion.words import of_fr, plural_en, plural_fr
 
 from . import places, rules
 from .cards import ROTATIONS, TURNS, resolve_deck
@@ -99,7 +99,7 @@ def _check_player(state: GameState, event: Mapping[str, Any]) -> None:
         if player not in state.players:
             raise EventError(f"unknown player {player!r} (players: {', '.join(state.players)})")
         raise rules.Illegal(rules.TURN_ORDER, f"It is {state.player}'s turn, not {player}'s",
-                            f"C'est au tour de {state.player}, pas de {player}", [player])
+                            f"C'est au tour {of_fr(state.player)}, pas {of_fr(player)}", [player])
 
 
 def play_card(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any], cache: dict) -> list[Verdict]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core import Text
-from companion.words import plural_en, plural_fr
+from companion.words import of_fr, plural_en, plural_fr
 
 from .board import PlacementError, cube_from_spec, shared_edges
 from .places import tile_words
@@ -49,13 +49,13 @@ def positions_from_board(state: GameState, pieces: Mapping[str, Any]) -> tuple[d
 
 def camera_names(state: GameState, pieces: Mapping[str, Any]) -> dict[str, Text]:
     """The keepers and tiles on the camera's board as players call them, keeper N and tiles N-t being the N-th
-    player's: "Ana's keeper on the volcano" (« gardien de Ana sur le volcan ») once the tiles are in play, or "off the
+    player's: "Ana's keeper on the volcano" (« gardien d'Ana sur le volcan ») once the tiles are in play, or "off the
     tiles"; a tile by its name alone. Before the setup, by the player's number: "player 1's tile 2", never
     the sticker's "tile-1-2"."""
     players = list(state.players) if state.set_up else []
     out = {}
     for n in range(1, max(len(players), max((_player_of(s) for s in pieces), default=0)) + 1):
-        pid, de = (players[n - 1], f"de {players[n - 1]}") if n <= len(players) else (f"player {n}", f"du joueur {n}")
+        pid, de = (players[n - 1], of_fr(players[n - 1])) if n <= len(players) else (f"player {n}", f"du joueur {n}")
         named = {f"keeper-{n}": (f"{pid}'s keeper", f"gardien {de}")}
         named.update({f"tile-{n}-{t}": (f"{pid}'s tile {t}", f"tuile {t} {de}") for t in range(1, TILES + 1)})
         for sticker, (en, fr) in named.items():
@@ -97,10 +97,10 @@ def setup_from_board(pieces: Mapping[str, Any], players: list[str],
             seen = pieces.get(sticker)
             if seen is None or seen.get("status") == "gone" or seen.get("cell") is None:
                 problems.append(Text(f"{sticker} ({pid}'s tile {t}) is not on the mat",
-                                     f"{sticker} (tuile {t} de {pid}) n'est pas sur le tapis"))
+                                     f"{sticker} (tuile {t} {of_fr(pid)}) n'est pas sur le tapis"))
             elif seen.get("uncertain"):
                 problems.append(Text(f"{sticker} ({pid}'s tile {t}) lies across two cells",
-                                     f"{sticker} (tuile {t} de {pid}) est à cheval sur deux cases"))
+                                     f"{sticker} (tuile {t} {of_fr(pid)}) est à cheval sur deux cases"))
             else:
                 tiles.append(list(seen["cell"]))
         start = pieces.get(f"tile-{n}-1") or {}
@@ -108,7 +108,7 @@ def setup_from_board(pieces: Mapping[str, Any], players: list[str],
             continue
         if start.get("facing") is None or start.get("facing_uncertain"):
             problems.append(Text(f"cannot tell which side of {pid}'s Starting Tile its Portal is on",
-                                 f"impossible de dire de quel côté de la Tuile de départ de {pid} est sa Porte"))
+                                 f"impossible de dire de quel côté de la Tuile de départ {of_fr(pid)} est sa Porte"))
             continue
         spec = {"tiles": tiles, "portal": start["facing"]}
         try:
@@ -121,7 +121,7 @@ def setup_from_board(pieces: Mapping[str, Any], players: list[str],
             if edges < min_shared_edges:
                 problems.append(Text(f"{pid}'s cube shares {edges} {plural_en(edges, 'edge')} with the tiles in "
                                      f"play; it needs {min_shared_edges}",
-                                     f"le cube de {pid} touche les tuiles en jeu par {edges} "
+                                     f"le cube {of_fr(pid)} touche les tuiles en jeu par {edges} "
                                      f"{plural_fr(edges, 'bord')} ; il en faut {min_shared_edges}"))
             behind = [other.player for other in placed if other.behind_portal in cube.tiles]
             behind += [pid for other in placed if cube.behind_portal in other.tiles]

@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from companion.core import Text, Verdict, verdict
 from companion.referee.engine import DICE_OPTIONS, EventError, GameEngine, Range
 from companion.referee.registry import register
-from companion.words import won
+from companion.words import of_fr, won
 
 from . import moves, rules
 from .board import PlacementError, cube_from_spec
@@ -104,7 +104,7 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
                             f"Reconnectez d'abord {', '.join(self.state.reconnect)}")
         if wanted is not None and wanted != self.state.turn.player:
             return _illegal("nk.turn.order", f"It is {self.state.turn.player}'s turn, not {wanted}'s",
-                            f"C'est au tour de {self.state.turn.player}, pas de {wanted}", [str(wanted)])
+                            f"C'est au tour {of_fr(self.state.turn.player)}, pas {of_fr(wanted)}", [str(wanted)])
         return out + self._start(once=True)   # nothing to do when the turn has already started
 
     def _start(self, once: bool = False) -> list[Verdict]:

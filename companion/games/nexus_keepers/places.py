@@ -7,6 +7,8 @@ board's compass: N is up the drawing, as the phone draws it).
 
 from __future__ import annotations
 
+from companion.words import of_fr
+
 from .board import Board, Cell
 from .texts import terrain_fr
 
@@ -32,7 +34,7 @@ def tile_words(board: Board, cell: Cell, lang: str) -> str:
     """A tile by its terrain, or as a Starting Tile: "the ice", "Bo's Starting Tile" (« la Tuile de départ de Bo »)."""
     for cube in board.cubes:
         if cube.start == cell:
-            return f"la Tuile de départ de {cube.player}" if lang == "fr" else f"{cube.player}'s Starting Tile"
+            return f"la Tuile de départ {of_fr(cube.player)}" if lang == "fr" else f"{cube.player}'s Starting Tile"
     return terrain_words(board.terrain_at(cell), lang)
 
 
@@ -86,7 +88,7 @@ def owned_tile_words(board: Board, cell: Cell, lang: str) -> str:
         return tile_words(board, cell, lang)
     terrain = board.terrain_at(cell)
     if lang == "fr":
-        return f"{terrain_words(terrain, 'fr')} de {owner[0]}"
+        return f"{terrain_words(terrain, 'fr')} {of_fr(owner[0])}"
     return f"{owner[0]}'s {terrain_words(terrain, 'en').removeprefix('the ')}"
 
 
@@ -97,17 +99,17 @@ def _of(words: str) -> str:
 
 def placement_words(board: Board, spec: dict, lang: str) -> str:
     """Where a cube may go, from the tile in play nearest its Starting Tile: "A's cube unfolding east, its Starting
-    Tile south of Bo's volcano" (« le cube de A déployé vers l'est, sa Tuile de départ au sud du volcan de Bo »)."""
+    Tile south of Bo's volcano" (« le cube d'A déployé vers l'est, sa Tuile de départ au sud du volcan de Bo »)."""
     origin = (spec["origin"][0], spec["origin"][1])
     player, unfold = spec["player"], _WAY[lang][spec["direction"]]
     near = min(board.tiles, key=lambda c: (abs(c[0] - origin[0]) + abs(c[1] - origin[1]), c), default=None)
     if near is None:
-        return f"le cube de {player} déployé {unfold}" if lang == "fr" else f"{player}'s cube unfolding {unfold}"
+        return f"le cube {of_fr(player)} déployé {unfold}" if lang == "fr" else f"{player}'s cube unfolding {unfold}"
     dx, dy = origin[0] - near[0], origin[1] - near[1]
     side, n = _SIDE[lang][_COMPASS[(sign(dx), sign(dy))]], max(abs(dx), abs(dy))
     tile = owned_tile_words(board, near, lang)
     if lang == "fr":
         far = f"à {n} cases " if n > 1 else ""
-        return f"le cube de {player} déployé {unfold}, sa Tuile de départ {far}{side} {_of(tile)}"
+        return f"le cube {of_fr(player)} déployé {unfold}, sa Tuile de départ {far}{side} {_of(tile)}"
     far = f"{n} spaces " if n > 1 else ""
     return f"{player}'s cube unfolding {unfold}, its Starting Tile {far}{side} of {tile}"

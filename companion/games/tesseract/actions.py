@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core import Verdict
+from companion.words import of_fr
 
 from . import rules
 from .confinement import confine_action
@@ -195,10 +196,10 @@ def play_card(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
     named = state.labs.check(event.get("scientist", name))
     if named != name and source == "scientist":
         raise rules.Illegal(rules.CAPACITY, f"It is {name}'s turn: the referee takes {name}'s capacity only",
-                            f"C'est le tour de {name} : l'arbitre ne prend que la capacité de {name}", [named])
+                            f"C'est le tour {of_fr(name)} : l'arbitre ne prend que la capacité {of_fr(name)}", [named])
     if named != name:
         raise rules.Illegal(rules.CARD, f"It is {name}'s turn: {named} plays cards on their own turn",
-                            f"C'est le tour de {name} : {named} joue ses cartes pendant son propre tour", [named])
+                            f"C'est le tour {of_fr(name)} : {named} joue ses cartes pendant son propre tour", [named])
     if source == "scientist":
         said = rules.info(rules.CAPACITY, f"{name}'s permanent capacity", f"Capacité permanente de {name}", [name])
         return [said] + apply_effects(state, event.get("effects", []), options)

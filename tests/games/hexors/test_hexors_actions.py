@@ -259,7 +259,7 @@ def test_action_tiles_are_named_by_kind_with_owner_and_rank_only_where_needed():
     assert names["A-star_blast-2"] == {"en": "Star blast", "fr": "Explosion d'étoiles"}
     disarmed = launch(engine, "B", "disarm", target="A-earth_fist-3")[-1].message
     assert disarmed.en == "Earth fist (A, 2nd) is disarmed and goes to A's discard pile"
-    assert disarmed.fr == "Poing de terre (A, 2e) est désarmé et va dans la pile d'écart de A"
+    assert disarmed.fr == "Poing de terre (A, 2e) est désarmé et va dans la pile d'écart d'A"
     ended = [v.message.en for v in move(engine, "a2", "e2") if "ends and goes" in v.message.en]
     assert ended == ["Earth fist (A, 1st) ends and goes to A's discard pile",
                      "Earth fist (B) ends and goes to B's discard pile"]

@@ -138,7 +138,7 @@ def test_closure_leaving_cubes_joined_by_fewer_than_two_edges_asks_for_the_minim
     assert verdicts[-1].message.en.endswith(
         "for example A's cube unfolding east, its Starting Tile north of C's Starting Tile")
     assert verdicts[-1].message.fr.endswith(
-        "par exemple le cube de A déployé vers l'est, sa Tuile de départ au nord de la Tuile de départ de C")
+        "par exemple le cube d'A déployé vers l'est, sa Tuile de départ au nord de la Tuile de départ de C")
     assert nk.rules(engine.legal({"type": "reconnect", "cubes": hint}))[0] == "nk.portal.reconnect"
     assert engine.is_legal({"type": "reconnect", "cubes": hint})
     assert nk.rules(engine.apply({"type": "roll", "dice": [2, 2, 3, 4, 5]})) == ["nk.portal.closure"]

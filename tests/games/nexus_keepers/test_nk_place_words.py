@@ -59,6 +59,6 @@ def test_the_camera_s_keepers_are_named_by_the_tile_they_stand_on(nk):
     engine = nk.game(2, cubes=TERRAINS)
     names = engine.camera_names({"keeper-1": {"cell": [1, 0]}, "keeper-2": {"cell": [2, 3]},
                                  "tile-1-2": {"cell": [1, 0]}})
-    assert (names["keeper-1"].en, names["keeper-1"].fr) == ("A's keeper on the volcano", "gardien de A sur le volcan")
+    assert (names["keeper-1"].en, names["keeper-1"].fr) == ("A's keeper on the volcano", "gardien d'A sur le volcan")
     assert (names["keeper-2"].en, names["keeper-2"].fr) == ("B's keeper off the tiles", "gardien de B hors des tuiles")
     assert names["tile-1-2"].en == "A's tile 2"

@@ -24,6 +24,8 @@ from companion.vision.profile_store import ProfileStore
 
 if TYPE_CHECKING:
     from companion.pipeline import Pipeline
+    from companion.tablevision.layout import TableLayout
+    from companion.tablevision.stage import TableStage
     from companion.vision.profile_learning import TableLearning
 
 log = logging.getLogger(__name__)
@@ -67,7 +69,9 @@ class Service:
         self.panel = self._make_panel()
         self._camera_wanted = camera
         self._table_game: str | None = None
-        self.table_stage = self._make_table_stage()  # a bad layout file stops the start here, naming its key
+        self._table_lock = threading.RLock()  # the mat's layout and its stage are swapped under it
+        self._table_stage: TableStage | None = None  # built on first use (``table_stage``)
+        self._table_layout = self._read_table_layout()  # a bad layout or lens file stops the start here, named
         self.notifier = Notifier()
         self.heartbeat: Heartbeat | None = None
         self.web_probe: WebProbe | None = None
@@ -137,14 +141,36 @@ class Service:
         self.live.show_reader_error(reader)
         return reader
 
-    def _make_table_stage(self):
-        """The current game's mat (markers → plane → cells), or None when table vision is off."""
+    def _read_table_layout(self) -> TableLayout | None:
+        """The current game's mat read as data, and the kept lens file checked (no OpenCV: the stage is built on
+        first use), or None when table vision is off; LayoutError, DictionaryError or LensError names the fault."""
         if not self.config["table"]["enabled"]:
             return None
-        from companion.tablevision.stage import TableStage
+        from companion.tablevision.layouts import configured_layout
+        from companion.tablevision.lens_file import load_lens
 
         self._table_game = self.table.record.game
-        return TableStage.from_config(self.config["table"], self._table_game, data_dir=self.config.data_dir)
+        layout = configured_layout(self._table_game, self.config["table"])
+        load_lens(self.config.data_dir)
+        return layout
+
+    @property
+    def table_stage(self) -> TableStage | None:
+        """The current game's mat (markers → plane → cells, with the kept lens), None when table vision is off.
+        Built on first use (the camera pipeline being built, the calibration pages): the first answer after a
+        restart loads no OpenCV. LensError: the kept lens file is damaged."""
+        with self._table_lock:
+            if self._table_stage is None and self._table_layout is not None:
+                from companion.tablevision.stage import TableStage
+
+                self._table_stage = TableStage.for_layout(self._table_layout, self.config["table"],
+                                                          data_dir=self.config.data_dir)
+            return self._table_stage
+
+    @table_stage.setter
+    def table_stage(self, stage: TableStage | None) -> None:
+        with self._table_lock:
+            self._table_stage = stage
 
     def _game_changed(self, event: BusEvent) -> None:
         """A new game brings the kinds of dice it rolls (and what their emblems stand for), and a game of another
@@ -281,8 +307,9 @@ class Service:
         if reader is not None and hasattr(reader, "use"):
             reader.use(self.table.engine.dice_kinds(), self.table.engine.emblem_face())
             self.live.show_reader_error(reader)
-        if self.table_stage is not None and game != self._table_game:
-            self.table_stage = self._make_table_stage()
+        with self._table_lock:
+            if self._table_layout is not None and game != self._table_game:
+                self._table_layout, self._table_stage = self._read_table_layout(), None
         if pipeline is not None:
             pipeline.table = self.table_stage
 

@@ -5,17 +5,29 @@ data), ``layouts`` (which game uses which), ``plane`` (pixels ↔ millimetres), 
 cells), ``motion`` (is anything moving), ``reader`` (one frame → ``TableView``), ``settle`` (views →
 ``SettledBoard``), ``render`` (rendered tables for tests, benchmarks and the simulated camera), ``sheets``
 (printable PDFs). See docs/vision/table.md.
+
+The names below are imported from their module on first use: a layout read as data (the service's check at start, a
+game's ``table_layout``) loads neither OpenCV nor numpy.
 """
 
-from .dictionary import DEFAULT_DICTIONARY, DictionaryError, marker_dictionary
-from .layout import LayoutError, TableLayout, layout_from_json, load_layout
-from .layouts import layout_for
-from .markers import MarkerFinder, SeenMarker
-from .messages import PieceSighting, PlacedDie, SettledBoard, TableView
-from .plane import PlaneTracker, TablePlane, estimate_plane
-from .reader import TableReader
-from .settle import BoardSettler
+from __future__ import annotations
 
-__all__ = ["DEFAULT_DICTIONARY", "BoardSettler", "DictionaryError", "LayoutError", "MarkerFinder", "PieceSighting",
-           "PlacedDie", "PlaneTracker", "SeenMarker", "SettledBoard", "TableLayout", "TablePlane", "TableReader",
-           "TableView", "estimate_plane", "layout_for", "layout_from_json", "load_layout", "marker_dictionary"]
+import importlib
+from typing import Any
+
+_HOMES = {"DEFAULT_DICTIONARY": "dictionary", "DictionaryError": "dictionary", "marker_dictionary": "dictionary",
+          "LayoutError": "layout", "TableLayout": "layout", "layout_from_json": "layout", "load_layout": "layout",
+          "layout_for": "layouts", "MarkerFinder": "markers", "SeenMarker": "markers", "PieceSighting": "messages",
+          "PlacedDie": "messages", "SettledBoard": "messages", "TableView": "messages", "PlaneTracker": "plane",
+          "TablePlane": "plane", "estimate_plane": "plane", "TableReader": "reader", "BoardSettler": "settle"}
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from .dictionary import DEFAULT_DICTIONARY, DictionaryError, dictionary_size, marker_dictionary
+from .dictionary import DEFAULT_DICTIONARY, DictionaryError, marker_count
 
 Point = tuple[float, float]
 
@@ -195,7 +195,7 @@ def layout_from_json(data: Any, source: str = "layout") -> TableLayout:
     name = _get(data, "name", source, str)
     dictionary = _get(data, "dictionary", source, str, DEFAULT_DICTIONARY)
     try:
-        ids = dictionary_size(marker_dictionary(dictionary))
+        ids = marker_count(dictionary)
     except DictionaryError as exc:
         raise LayoutError(f"{source}.dictionary: {exc}") from exc
 

@@ -10,7 +10,7 @@ import dataclasses
 from pathlib import Path
 from typing import Any, Mapping
 
-from .dictionary import marker_dictionary
+from .dictionary import marker_count
 from .layout import TableLayout, corner_anchors, load_layout
 
 TRAY_SIZE = (297.0, 210.0)
@@ -35,6 +35,6 @@ def configured_layout(game: str, table_settings: Mapping[str, Any], path: str | 
     the game's own, its marker dictionary in place of the layout's. LayoutError or DictionaryError names the fault."""
     layout = layout_for(game, path or table_settings.get("layout") or None)
     if table_settings.get("dictionary"):
-        marker_dictionary(table_settings["dictionary"])
+        marker_count(table_settings["dictionary"])
         layout = dataclasses.replace(layout, dictionary=table_settings["dictionary"], _by_id={})
     return layout

@@ -31,7 +31,8 @@ from companion.core import Text
 from companion.files import write_atomically
 
 from .layout import TableLayout
-from .lens import BETTER_BY, WATCH_FILE, Lens, LensError, corner_error_px, fit_lens, is_forgotten, load_lens, mat_photo
+from .lens import BETTER_BY, Lens, LensError, corner_error_px, fit_lens, is_forgotten, load_lens, mat_photo
+from .lens_file import WATCH_FILE
 from .markers import SeenMarker
 
 log = logging.getLogger(__name__)

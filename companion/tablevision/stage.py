@@ -37,10 +37,15 @@ class TableStage:
         ``companion table --calibrate``) and watched (lens_watch.py); LayoutError names a bad key, LensError a
         damaged lens file."""
         from .layouts import configured_layout
+
+        return cls.for_layout(configured_layout(game, settings), settings, data_dir=data_dir)
+
+    @classmethod
+    def for_layout(cls, layout: TableLayout, settings: dict, data_dir=None) -> "TableStage":
+        """The stage for a mat already read (``configured_layout``), set as ``from_config`` sets it."""
         from .lens import load_lens
         from .lens_watch import LensWatch
 
-        layout = configured_layout(game, settings)
         lens = load_lens(data_dir)
         return cls(layout, settle_frames=settings.get("settle_frames", 4), bump_px=settings.get("bump_px", 4.0),
                    zoom=settings.get("dice_window", True), die_mm=settings.get("die_mm", 16.0), lens=lens,

@@ -1,11 +1,24 @@
-"""Dice vision: read d6 values and colours from camera frames, and report each roll once it settles."""
+"""Dice vision: read d6 values and colours from camera frames, and report each roll once it settles.
 
-from companion.vision.colour import die_colour
-from companion.vision.detector import DiceReader
-from companion.vision.model_files import DEFAULT_MODEL, ModelError
-from companion.vision.settle import RollSettler, SettledRoll, same_dice
-from companion.vision.shipped import models_dir
+The names below are imported from their module on first use: the service opens its table profile's store
+(``profile_store``) at start without loading OpenCV, numpy or the models.
+"""
 
-__all__ = [
-    "DEFAULT_MODEL", "DiceReader", "ModelError", "RollSettler", "SettledRoll", "die_colour", "models_dir", "same_dice",
-]
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_HOMES = {"die_colour": "colour", "DiceReader": "detector", "DEFAULT_MODEL": "model_files", "ModelError": "model_files",
+          "RollSettler": "settle", "SettledRoll": "settle", "same_dice": "settle", "models_dir": "shipped"}
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value

@@ -6,19 +6,22 @@ calibration: the service measures the lens again by itself when it no longer fit
 
 from __future__ import annotations
 
+import math
 import threading
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-import numpy as np
 from flask import Blueprint, current_app, jsonify
 
 from companion.core import Text
-from companion.tablevision.lens import BETTER_BY, Lens, LensError, fit_lens, forget_lens, load_lens
-from companion.tablevision.markers import MarkerFinder, SeenMarker
 from companion.web.app import context
 from companion.web.idempotency import idempotent
 from companion.web.session import require_pin
 from companion.web.validation import ApiError
+
+if TYPE_CHECKING:  # the lens and marker modules (OpenCV, numpy) load at the first lens request, not with the app
+    from companion.tablevision.lens_file import Lens
+    from companion.tablevision.markers import SeenMarker
 
 blueprint = Blueprint("lens", __name__, url_prefix="/api")
 
@@ -55,7 +58,12 @@ def _photos() -> LensPhotos:
 
 
 def _stage():
-    stage = context().service.table_stage
+    from companion.tablevision.lens_file import LensError
+
+    try:
+        stage = context().service.table_stage
+    except LensError as exc:  # the stage is built with the kept lens: a damaged file is told, as GET /lens tells it
+        raise ApiError(409, "damaged_lens", str(exc)) from exc
     if stage is None:
         raise ApiError(409, "table_off", "table vision is off (table.enabled = false): there is no mat to measure the "
                                          "lens with")
@@ -63,6 +71,8 @@ def _stage():
 
 
 def _kept_lens() -> Lens | None:
+    from companion.tablevision.lens_file import LensError, load_lens
+
     try:
         return load_lens(context().service.config.data_dir)
     except LensError as exc:
@@ -124,6 +134,8 @@ def lens_status():
 @idempotent
 def take_photo():
     """Keep the camera's latest frame as a photo of the mat (still, with at least three anchors in sight)."""
+    from companion.tablevision.markers import MarkerFinder
+
     service = context().service
     stage = _stage()
     frame = service.live.frame
@@ -156,7 +168,7 @@ def take_photo():
 def _same_view(before: list[SeenMarker], anchors: list[SeenMarker]) -> bool:
     previous = {m.id: m.centre for m in before}
     common = [m for m in anchors if m.id in previous]
-    return bool(common) and all(np.hypot(m.centre[0] - previous[m.id][0], m.centre[1] - previous[m.id][1])
+    return bool(common) and all(math.hypot(m.centre[0] - previous[m.id][0], m.centre[1] - previous[m.id][1])
                                 < SAME_VIEW_PX for m in common)
 
 
@@ -177,6 +189,8 @@ def start_over():
 def fit():
     """Fit k1, k2 to the photos; keep the lens (lens.json, written whole or not at all) only when it fits the mat
     better than no correction, and use it from the next frame."""
+    from companion.tablevision.lens import BETTER_BY, LensError, fit_lens
+
     stage = _stage()
     photos = _photos()
     with photos.lock:
@@ -226,10 +240,18 @@ def _use(stage, lens: Lens | None) -> None:
 @idempotent
 def forget():
     """Remove the lens kept: positions assume a lens without distortion again."""
-    stage = _stage()
+    from companion.tablevision.lens_file import forget_lens
+
+    try:
+        stage = _stage()
+    except ApiError as exc:  # a damaged file can be forgotten: the stage is then built without it
+        if exc.code != "damaged_lens":
+            raise
+        stage = None
     if not forget_lens(context().service.config.data_dir):
         raise ApiError(404, "no_lens", "no lens calibration is kept")
-    _use(stage, None)
+    if stage is not None:
+        _use(stage, None)
     return _state(result=Text("The lens calibration was removed: positions assume a lens without distortion, and the "
                               "camera does not measure it by itself until it is calibrated again.",
                               "La calibration de l'objectif a été supprimée : les positions supposent un objectif "

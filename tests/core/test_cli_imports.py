@@ -33,19 +33,21 @@ from companion.web import create_app
 
 config = load_config(overrides={"service": {"data_dir": sys.argv[1]}, "panel": {"enabled": False}})
 service = Service(config, camera=False)
+assert config["table"]["enabled"]  # table vision is on: its mat is read and checked at the start
 assert create_app(service).test_client().get("/api/state").status_code == 200
 print(sorted(m for m in ("segno", "jsonschema", "onnxruntime", "paho", "companion.vision.profile_learning",
-                         "companion.vision.profile", "companion.vision.embedding") if m in sys.modules))
+                         "companion.vision.profile", "companion.vision.embedding", "numpy", "cv2")
+             if m in sys.modules))
 service.stop()
 """
 
 
-def test_the_service_answers_its_first_phone_without_the_qr_code_maker_the_schemas_or_the_models(tmp_path):
+def test_the_service_answers_its_first_phone_without_the_qr_code_maker_the_schemas_the_models_or_opencv(tmp_path):
     """What the first GET after a restart does not need is loaded when it is used (a QR code, a body to check, the
     camera's readers in the thread that builds the pipeline, the table profile's learning there or at the first
     correction), or not at all (the MQTT client with no hall). The profile's store is opened at the start (a damaged
-    index is told to the phones) without its learning. numpy and OpenCV still load before the first answer, with the
-    table stage (companion/tablevision) the service builds at its start."""
+    index is told to the phones) without its learning; the table's mat is read and checked as data (a bad layout file
+    stops the start), its stage built with OpenCV and numpy where the camera pipeline is built."""
     done = subprocess.run([sys.executable, "-c", SERVICE_ANSWERS, str(tmp_path)], cwd=REPO, capture_output=True,
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]

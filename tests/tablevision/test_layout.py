@@ -7,6 +7,8 @@ import json
 import pytest
 
 from companion.tablevision import LayoutError, layout_for, load_layout
+from companion.tablevision.dictionary import (DictionaryError, dictionary_size, marker_count, marker_dictionary,
+                                              predefined_names)
 from companion.tablevision.layout import layout_from_json
 from tests.tablevision.conftest import HEX_ARENA
 
@@ -68,6 +70,18 @@ def test_a_bad_layout_is_refused_naming_the_key(change, key):
     with pytest.raises(LayoutError) as info:
         layout_from_json(data, "hex-arena")
     assert key in str(info.value)
+
+
+def test_the_marker_count_a_layout_is_checked_with_at_start_is_opencvs_for_every_predefined_dictionary():
+    """``marker_count`` answers OpenCV's names without loading OpenCV (the service's start): it must say what
+    cv2.aruco says, for each of them."""
+    names = predefined_names()
+    assert len(names) >= 21
+    for name in names:
+        assert marker_count(name) == dictionary_size(marker_dictionary(name)), name
+    for wrong in ("DICT_7X7_9", "DICT_5x5_100", "5X5_100", "", "DICT_APRILTAG_36h99", "DICT_ARUCO_original"):
+        with pytest.raises(DictionaryError, match="marker dictionary"):
+            marker_count(wrong)
 
 
 def test_a_corrupt_layout_file_is_refused_at_load(tmp_path):

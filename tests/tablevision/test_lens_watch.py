@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from companion.tablevision import MarkerFinder, layout_for
-from companion.tablevision.lens import WATCH_FILE, fit_lens, load_lens, opencv_k
+from companion.tablevision.lens import fit_lens, load_lens, opencv_k
+from companion.tablevision.lens_file import WATCH_FILE
 from companion.tablevision.lens_watch import SETTLED_FRAMES, UNFIT_VIEWS, load_note
 from companion.tablevision.render import CameraPose, Thing, render_table
 from companion.tablevision.scenes import random_position
@@ -194,7 +195,7 @@ def test_a_camera_never_calibrated_is_measured_from_the_mat_when_uncorrected_pos
 def test_a_calibration_forgotten_on_the_phone_leaves_the_camera_uncorrected(tmp_path, calibrated):
     """The players pressed "Forget" (the route writes lens-forgotten.json): their choice stands, across restarts, until
     they calibrate again."""
-    from companion.tablevision.lens import FORGOTTEN_FILE
+    from companion.tablevision.lens_file import FORGOTTEN_FILE
 
     calibrated.save(tmp_path)
     stage = TableStage.from_config({}, "nexus-keepers", data_dir=tmp_path)

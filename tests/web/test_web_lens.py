@@ -122,7 +122,8 @@ def test_a_lens_measured_at_another_picture_size_is_said_to_need_calibrating_aga
 
 
 def test_what_the_lens_watch_said_is_served_and_goes_with_a_forgotten_lens(player, service, camera):
-    from companion.tablevision.lens import FORGOTTEN_FILE, WATCH_FILE, Lens
+    from companion.tablevision.lens import Lens
+    from companion.tablevision.lens_file import FORGOTTEN_FILE, WATCH_FILE
     from companion.tablevision.lens_watch import LensNote, LensWatch
 
     data = service.config.data_dir
@@ -138,3 +139,25 @@ def test_what_the_lens_watch_said_is_served_and_goes_with_a_forgotten_lens(playe
     assert forgotten["watch"] is None and not (data / WATCH_FILE).exists()
     assert (data / FORGOTTEN_FILE).exists()  # the choice kept: the lens watch leaves this camera uncorrected
     assert "until it is calibrated again" in forgotten["result"]["en"]
+
+
+def test_a_lens_file_damaged_before_the_stage_is_built_is_told_and_can_be_forgotten(player, service):
+    """The service builds its table stage, with the kept lens, on first use (after its first answer): a damaged
+    lens.json found then is a clear refusal on the lens screen, and forgetting it lets the stage be built."""
+    (service.config.data_dir / "lens.json").write_text("{\"k1\": ")
+    damaged = player.get("/api/lens")
+    assert damaged.status_code == 409 and damaged.get_json()["error"] == "damaged_lens"
+    assert "run companion table --calibrate again" in damaged.get_json()["message"]
+    assert delete(player, "/api/lens").status_code == 200
+    assert player.get("/api/lens").get_json()["lens"] is None
+    assert service.table_stage.reader.tracker.lens is None
+
+
+def test_a_damaged_lens_file_stops_the_start_naming_it(data_dir):
+    """The stage (and OpenCV) waits for first use, the kept lens file is still checked at the start."""
+    from companion.tablevision.lens_file import LensError
+    from webhelpers import make_service
+
+    (data_dir / "lens.json").write_text("{\"k1\": ")
+    with pytest.raises(LensError, match="lens.json: not a lens calibration"):
+        make_service(data_dir)

@@ -49,12 +49,23 @@ def camera_names(state: GameState | None, pieces: Mapping[str, Any]) -> dict[str
         if not isinstance(seen, Mapping) or (piece is None and name not in stickers):
             continue
         en, fr = state.labels(piece) if piece is not None else stickers[name]
-        if seen.get("cell") is None or seen.get("status") == "gone":
+        cell = _arena_cell(seen.get("cell"), state.arena.rows if state is not None else ROWS)
+        if cell is None or seen.get("status") == "gone":
             out[name] = Text(en, fr)
         else:
-            cell = cell_name(seen["cell"], state.arena.rows if state is not None else ROWS)
             out[name] = Text(f"{en} on {cell}", f"{fr} en {cell}")
     return out
+
+
+def _arena_cell(cell: Any, rows: int) -> str | None:
+    """The arena's name of a seen cell: table vision's [col, row from the top], or already the arena's "d4" (as a
+    phone or a recording gives it); None for a cell that is neither, so a reading the naming cannot place is named
+    by its tile alone rather than stopping the observation."""
+    if isinstance(cell, str) and len(cell) >= 2 and cell[0].isalpha() and cell[1:].isdigit():
+        return cell
+    if isinstance(cell, (list, tuple)) and len(cell) == 2 and all(isinstance(v, int) for v in cell):
+        return cell_name(cell, rows)
+    return None
 
 
 def observation_event(state: GameState | None, observation: Observation) -> dict[str, Any] | None:

@@ -122,3 +122,15 @@ def test_the_phone_names_the_tiles_the_camera_sees_by_their_names_and_the_arenas
     assert names["hexor-3"].en == "hexor-3" and names["hexor-9"].en == "Hexor 9 on e9"
     before = type(engine)().camera_names({"example-gaia-the-fierce-knight": seen["hexor-2"]})
     assert before["example-gaia-the-fierce-knight"].en == "Gaia the Fierce Knight on c1"
+
+
+def test_a_cell_already_named_by_the_arena_or_unreadable_is_named_without_stopping_the_observation():
+    """A reading giving the arena's own cell ("d4", as the phone's arena events do) is named by it; a cell that is
+    neither that nor the mat's [col, row] leaves the tile named alone. Before, both raised ValueError inside
+    Table.observe, before the reading was judged."""
+    engine = game(a_tiles=side("hexor-1", "d1", {"hexor-2": "c1", "hexor-3": "e1"}),
+                  b_tiles=side("hexor-4", "d9", {"hexor-5": "c9", "hexor-6": "e9"}))
+    names = engine.camera_names({"hexor-2": {"kind": "tile", "cell": "d4"}, "hexor-3": {"kind": "tile", "cell": "?"},
+                                 "hexor-5": {"kind": "tile", "cell": [2, "x"]}})
+    assert names["hexor-2"].en == "hexor-2 on d4" and names["hexor-2"].fr == "hexor-2 en d4"
+    assert names["hexor-3"].en == "hexor-3" and names["hexor-5"].en == "hexor-5"

@@ -46,14 +46,17 @@ def fact(en: str, fr: str) -> dict[str, str]:
 
 
 #: French elides "de" and "que" before a vowel sound; taken here as a name's first letter being a vowel, accented or
-#: not, y included (« d'Ada », « qu'Yves »); h is left out (« de Hugo »: an aspirated h cannot be told from a mute one)
-VOWELS_FR = "aeiouyàâäéèêëîïôöùûüÿæœ"
+#: not, or a y before a consonant (« d'Ada », « qu'Yves », but « de Yugi »: that y is a consonant); h is left out
+#: (« de Hugo »: an aspirated h cannot be told from a mute one). The phone's ``elides`` (web/js/i18n.js) is the same.
+VOWELS_FR = "aeiouàâäéèêëîïôöùûüæœ"
 
 
 def elides_fr(word: str) -> bool:
-    """Whether French elides "de"/"que" before ``word``: it starts with a vowel (« d'Ada », but « de Bo »)."""
-    first = str(word)[:1].lower()
-    return bool(first) and first in VOWELS_FR
+    """Whether French elides "de"/"que" before ``word``: it starts with a vowel sound (« d'Ada », but « de Bo »)."""
+    head = str(word)[:2].lower()
+    if head[:1] == "y":
+        return len(head) == 2 and head[1].isalpha() and head[1] not in VOWELS_FR
+    return head != "" and head[0] in VOWELS_FR
 
 
 def of_fr(name: str) -> str:

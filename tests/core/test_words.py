@@ -24,9 +24,10 @@ def test_french_colours_agree_and_orange_stays_orange():
 
 
 def test_french_elides_de_and_que_before_a_name_starting_with_a_vowel():
-    """« le tour d'Ada » but « le tour de Bo »; accented vowels and y elide, h does not (taken as aspirated)."""
-    assert [of_fr(n) for n in ("Ada", "Bo", "Émile", "Yves", "Hugo", "")] == \
-        ["d'Ada", "de Bo", "d'Émile", "d'Yves", "de Hugo", "de "]
+    """« le tour d'Ada » but « le tour de Bo »; accented vowels and a y before a consonant elide, a y before a vowel
+    and h do not (the h taken as aspirated)."""
+    assert [of_fr(n) for n in ("Ada", "Bo", "Émile", "Yves", "Yugi", "Hugo", "A", "")] == \
+        ["d'Ada", "de Bo", "d'Émile", "d'Yves", "de Yugi", "de Hugo", "d'A", "de "]
     said = "C'est le tour de Ada, pas de Bo ; ce que Ada veut, ce que Bo veut ; de Adam"
     assert elide_names_fr(said, ["Ada", "Bo"]) == \
         "C'est le tour d'Ada, pas de Bo ; ce qu'Ada veut, ce que Bo veut ; de Adam"

@@ -310,7 +310,7 @@ def test_hexors_and_nexus_controls_are_44_px_and_in_both_languages(quiet_table, 
             screenshot(driver, screenshots, f"hexors-board-{lang}")
             phase = driver.find_element("id", "board-phase").text
             assert phase == {"en": "Tap one of Ann's tiles, then a ringed cell",
-                             "fr": "Touchez un carreau de Ann, puis une case entourée"}[lang]
+                             "fr": "Touchez un carreau d'Ann, puis une case entourée"}[lang]
 
             service.table.new_game("nexus", {}, ["Ann", "Bob"])
             open_page(driver, url, "#/table")

@@ -49,8 +49,9 @@ def nexus(summary):
     """Bob's counter: the Long rod's card opened, then its node where Ann's counter already stands."""
     node, who = next(iter(summary["counters"].items()))
     card = node.split(":")[0]
+    assert who == "Ann"
     return ([f".nx-board .card-hit[data-card='{card}']"], f".nx-zoom .node[data-node='{node}']",
-            f"That node is taken: {who}'s counter is on it", f"le pion de {who} y est")
+            "That node is taken: Ann's counter is on it", "le pion d'Ann y est")
 
 
 def tesseract(summary):
@@ -68,8 +69,8 @@ def end_of_actions(summary):
 
 def nexus_keepers(summary):
     """B's keeper tapped on A's turn."""
-    turn = summary["turn"]
-    return [], ".nk-board .keeper[data-keeper='B']", f"It is {turn}'s turn", f"C'est le tour de {turn}"
+    assert summary["turn"] == "A"
+    return [], ".nk-board .keeper[data-keeper='B']", "It is A's turn", "C'est le tour d'A"
 
 
 def keep_a_spent_double(summary):

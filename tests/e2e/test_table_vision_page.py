@@ -73,7 +73,7 @@ def test_the_mat_the_pieces_and_the_alignment_picture(tmp_path, screenshots):
             tap(browser, "#lang-toggle")  # the decimal comma in French
             wait(browser, lambda d: re.fullmatch(r"Tapis trouvé : 4 repères visibles, ±\d,\d px", status(d)),
                  message="the French mat line does not write the decimal comma")
-            assert "La caméra voit : gardien de A hors des tuiles" in board(browser)
+            assert "La caméra voit : gardien d'A hors des tuiles" in board(browser)
             tap(browser, "#lang-toggle")
             tap(browser, "#alignment-toggle")
             wait(browser, lambda d: width(d) == 630, message="no alignment picture")  # the A3 mat at 1.5 px a mm

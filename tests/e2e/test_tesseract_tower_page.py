@@ -135,7 +135,7 @@ def test_a_capacity_and_a_threat_phase_card_are_played_by_tapping(quiet_table, p
         language(phone, lang)
         screenshot(phone, screenshots, f"tess-before-prime-{lang}-{scheme}")
         text = phone.find_element("id", "tess-before-prime").text
-        assert (("Utiliser la capacité permanente de Ada" in text and "son texte l'autorise" in text) if lang == "fr"
+        assert (("Utiliser la capacité permanente d'Ada" in text and "son texte l'autorise" in text) if lang == "fr"
                 else ("Use Ada's permanent capacity" in text and "(its text allows it)" in text)), text
     theme(phone, "light")
     tap(phone, "#tess-before-prime [data-play-threat='2']")

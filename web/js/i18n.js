@@ -436,9 +436,12 @@ export function t(key, vars = {}) {
   return typeset(text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`)));
 }
 
-/** French elides "de" and "que" before a vowel sound, taken as a first letter that is a vowel, accented or not,
- * y included; h is left out (an aspirated h cannot be told from a mute one). As companion/words.py's elides_fr. */
-export function elides(word) { return /^[aeiouyàâäéèêëîïôöùûüÿæœ]/iu.test(String(word)); }
+/** French elides "de" and "que" before a vowel sound, taken as a first letter that is a vowel, accented or not, or
+ * a y before a consonant (« d'Yves », « de Yugi »); h is left out (an aspirated h cannot be told from a mute one).
+ * The same rule as companion/words.py's elides_fr. */
+export function elides(word) {
+  return /^(?:[aeiouàâäéèêëîïôöùûüæœ]|y[^\P{L}aeiouàâäéèêëîïôöùûüæœ])/iu.test(String(word));
+}
 
 /** A French string whose "de {name}" / "que {name}" meets a value starting with a vowel: « le tour d'Ada »,
  * « qu'Ada », while « le tour de Bo » stays. */

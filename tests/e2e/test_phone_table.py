@@ -122,8 +122,8 @@ def test_undo_names_its_entry_and_is_refused_when_another_phone_moved_on(quiet_t
     service.table.new_game("free-roll", {}, [])
     service.table.submit({"type": "roll", "dice": [{"value": 3, "color": "red"}]}, source="phone")
     open_page(phone, url, "#/table")
-    wait(phone, lambda d: d.find_element("id", "table-undo").text == "Undo 1 · Roll 3")
-    # Another phone (or the camera) adds a roll while this one still shows "Undo 1"; the stream is paused
+    wait(phone, lambda d: d.find_element("id", "table-undo").text == "Undo\nRoll 3")
+    # Another phone (or the camera) adds a roll while this one still shows "Undo / Roll 3"; the stream is paused
     # so this page cannot have seen it.
     phone.execute_script("window.companion.stream.source.close()")
     service.table.submit({"type": "roll", "dice": [{"value": 5, "color": "blue"}]}, source="camera")

@@ -96,7 +96,7 @@ def test_undo_says_what_it_undid(quiet_table, phone):
     service.table.submit({"type": "roll", "dice": [{"value": 4, "color": "red"}, {"value": 2, "color": "blue"}]},
                          source="phone")
     open_page(phone, url, "#/table")
-    wait(phone, lambda d: d.find_element("id", "table-undo").text == "Undo 1 · Roll 4 2")
+    wait(phone, lambda d: d.find_element("id", "table-undo").text == "Undo\nRoll 4 2")
     control = tap(phone, "#table-undo")
     answer = wait(phone, lambda d: d.execute_script(ANSWER_BOX), message="Undo confirmed nothing")
     assert answer["text"] == "Undone: Roll 4 2 (entry 1)"
@@ -224,5 +224,34 @@ def test_a_piece_moved_by_tapping_its_ringed_tile_is_answered_off_the_board(narr
         board = rect(phone, phone.find_element("css selector", ".nk-board"))
         assert answer["bottom"] <= board["top"] or answer["top"] >= board["bottom"], (answer, board)
         assert shown(phone, IN_SIGHT), f"the move's answer is out of sight: {answer}"
+    finally:
+        phone.set_window_size(390, 844)
+
+
+UNDO_FITS = """const b = document.querySelector('#table-undo');
+  return [b, ...b.children].map(e => ({text: e.innerText, cut: e.scrollWidth > e.clientWidth + 1
+    || e.scrollHeight > e.clientHeight + 1}));"""
+
+
+def test_on_a_360_px_phone_undo_shows_all_its_words_with_no_entry_number(narrow_table, phone, screenshots):
+    """"Undo 3 · Roll 6 4 6 1 1" was cut ("Undo 3 · Rol…"), and its entry number was not the roll's ("Roll 2"
+    elsewhere): the button says "Undo", then the entry in the History's words on a second line, whole."""
+    service, url = narrow_table
+    try:
+        service.table.new_game("free-roll", {}, [])
+        service.table.submit({"type": "roll", "dice": [{"value": 2, "color": "red"}]}, source="phone")
+        service.table.undo()
+        service.table.submit({"type": "roll", "dice": [{"value": v, "color": "blue"} for v in (6, 4, 6, 1, 1)]},
+                             source="phone")
+        open_page(phone, url, "#/table")
+        settled_roll(phone, url)
+        button = phone.find_element("id", "table-undo")
+        wait(phone, lambda d: button.text == "Undo\nRoll 6 4 6 1 1")
+        assert button.accessible_name == "Undo: Roll 6 4 6 1 1"
+        parts = phone.execute_script(UNDO_FITS)
+        assert not [p for p in parts if p["cut"]], f"Undo's words are cut: {parts}"
+        phone.save_screenshot(str(screenshots / "undo-360-en.png"))
+        open_page(phone, url, "#/history")   # the History names the entry in the same words
+        assert "Roll 6 4 6 1 1" in phone.find_element("css selector", "#history-list .entry").text
     finally:
         phone.set_window_size(390, 844)

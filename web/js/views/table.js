@@ -77,13 +77,17 @@ export function render(app) {
   updateLive(app);
 }
 
-/** Undo says which entry it takes back ("Undo 4: roll 3 5"); disabled when nothing is in force. */
+/** Undo says what it takes back in the History's words, on a second line ("Undo" / "Roll 3 5"): no entry number,
+ * which is not the game's roll count and was cut off on a narrow phone; disabled when nothing is in force. */
 export function renderUndo(app, buttonEl) {
   const seq = (app.state.accepted || []).at(-1);
   buttonEl.disabled = seq === undefined;
   const entry = (app.history.entries || []).find((e) => e.seq === seq);
-  const label = seq === undefined ? t("table.undo") : t("table.undo_entry", { n: seq + 1 });
-  buttonEl.textContent = entry ? `${label} · ${describeEntry(entry, app.state.summary)}` : label;
+  const what = entry ? describeEntry(entry, app.state.summary) : "";
+  clear(buttonEl).append(h("span", { class: "undo-verb" }, t("table.undo")),
+    ...(what ? [h("span", { class: "undo-what" }, what)] : []));
+  if (what) buttonEl.setAttribute("aria-label", `${t("table.undo")}${t("colon")}${what}`);
+  else buttonEl.removeAttribute("aria-label");
   buttonEl.dataset.seq = seq === undefined ? "" : String(seq);
 }
 

@@ -100,7 +100,7 @@ class TableMemory:
             return verdicts
         self.accepted.append((seq, dict(event)))
         self.in_force.append(seq)
-        count_roll(self.statistics, event, 1)
+        count_roll(self.statistics, event, 1, self.engine.named_faces)
         if event.get("type") == "setup":
             self.setups.append((seq, dict(event)))
         self.trim()
@@ -151,7 +151,7 @@ class TableMemory:
         seq, undone = self.accepted[-1]
         self.engine, self.accepted = engine, kept
         self.in_force.pop()
-        count_roll(self.statistics, undone, -1)
+        count_roll(self.statistics, undone, -1, self.engine.named_faces)
         if self.setups and self.setups[-1][0] == seq:
             self.setups.pop()
 
@@ -178,8 +178,8 @@ class TableMemory:
                 verdicts = result
         self.engine = engine
         self.accepted[index] = (seq, replaced)
-        count_roll(self.statistics, original, -1)
-        count_roll(self.statistics, replaced, 1)
+        count_roll(self.statistics, original, -1, engine.named_faces)
+        count_roll(self.statistics, replaced, 1, engine.named_faces)
         self.setups = [(s, replaced if s == seq else e) for s, e in self.setups]
         return verdicts
 

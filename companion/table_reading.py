@@ -6,15 +6,17 @@ history grows without bound, so the phone reads pages and the statistics come co
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from companion.core import DieReading
 from companion.journal import Entry
 
-#: events whose dice were thrown fresh: a reroll's dice are the whole pool after it; Nexus Keepers' power dice are
-#: thrown fresh but make no roll total; a Tesseract prime throws one cube (``rolled`` when typed as a bare value)
+#: events whose dice were all thrown fresh (a reroll's are told apart by ``thrown``); Nexus Keepers' power dice and
+#: rerolled dice make no roll total of their own; a Tesseract prime throws one cube (``rolled`` when typed bare)
 THROWN = ("roll", "power", "prime")
-NO_TOTAL = ("power",)
+NO_TOTAL = ("power", "reroll")
+#: a game's GameEngine.named_faces: the faces an event threw as the game names them, or None
+Named = Callable[[Mapping[str, Any]], "list[str] | None"]
 #: the colour a die is counted under when nobody said it (typed as a bare face, or read without one)
 UNKNOWN = "unknown"
 
@@ -35,24 +37,37 @@ def history_entries(entries: Iterable[Entry], in_force: Mapping[int, Mapping[str
     return out
 
 
-def roll_statistics(events: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+def roll_statistics(events: Iterable[Mapping[str, Any]], named_faces: Named | None = None) -> dict[str, Any]:
     """Face counts per die colour and how many rolls made each total, over the events in force that threw dice,
-    read by the camera or typed on a phone (a die typed as a bare face is counted under the colour "unknown")."""
+    read by the camera or typed on a phone (a die typed as a bare face is counted under the colour "unknown");
+    ``named_faces``: the game's ``GameEngine.named_faces``."""
     statistics = empty_statistics()
     for event in events:
-        count_roll(statistics, event, 1)
+        count_roll(statistics, event, 1, named_faces)
     return statistics
 
 
 def empty_statistics() -> dict[str, Any]:
-    return {"rolls": 0, "faces": {}, "totals": {}}
+    """``named``: how often each face came up of a die whose faces the game names (Hexors' colours), kept apart
+    from ``faces`` (dice counted by value per colour) and making no total."""
+    return {"rolls": 0, "faces": {}, "totals": {}, "named": {}}
 
 
-def count_roll(statistics: dict[str, Any], event: Mapping[str, Any], sign: int) -> None:
+def count_roll(statistics: dict[str, Any], event: Mapping[str, Any], sign: int,
+               named_faces: Named | None = None) -> None:
     """Count ``event``'s dice into ``statistics`` (``sign`` 1), or take them out (-1: an undo, a correction's old
-    dice), so the table keeps them as entries come and go instead of going through every entry in force; a colour or
-    total counted down to nothing is left out, as if never counted."""
+    dice), so the table keeps them as entries come and go instead of going through every entry in force; a colour,
+    face or total counted down to nothing is left out, as if never counted. ``named_faces``: see roll_statistics."""
     kind = event.get("type")
+    names = named_faces(event) if named_faces is not None else None
+    if names:
+        named = statistics["named"]
+        for name in names:
+            named[name] = named.get(name, 0) + sign
+            if not named[name]:
+                del named[name]
+        statistics["rolls"] += sign
+        return
     dice = thrown(event)
     if not dice:
         return
@@ -75,12 +90,19 @@ def thrown(event: Mapping[str, Any]) -> list[dict[str, Any]] | None:
     """The dice ``event`` threw fresh as {"value", "color"}, or None (no dice thrown, or dice in another form).
 
     Why bare faces too: a roll typed on the phone (Nexus Keepers' pad, a Tesseract prime without its cube's colour)
-    holds its faces alone, and the statistics once left every such roll out ("no rolls yet" after typed rolls)."""
-    if event.get("type") not in THROWN:
+    holds its faces alone, and the statistics once left every such roll out ("no rolls yet" after typed rolls).
+    A reroll throws its ``results`` (typed: the new faces of the dice picked up) and the ``power`` dice it names;
+    the camera's reroll shows only the pool after it, which does not say which dice were thrown (a die thrown again
+    may land on its old face), so its new faces are not counted rather than guessed."""
+    kind = event.get("type")
+    if kind == "reroll":
+        dice = [*_listed(event.get("results")), *_listed(event.get("power"))]
+    elif kind in THROWN:
+        dice = event.get("dice")
+        if dice is None and kind == "prime" and "rolled" in event:
+            dice = [event["rolled"]]
+    else:
         return None
-    dice = event.get("dice")
-    if dice is None and event.get("type") == "prime" and "rolled" in event:
-        dice = [event["rolled"]]
     if not isinstance(dice, list):
         return None
     out = []
@@ -96,6 +118,10 @@ def thrown(event: Mapping[str, Any]) -> list[dict[str, Any]] | None:
         else:
             return None
     return out
+
+
+def _listed(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
 
 
 def _dice(value: Any) -> list[dict[str, Any]] | None:

@@ -233,6 +233,12 @@ class GameEngine(abc.ABC):
         "colour" (a die whose faces are colours)."""
         return ("pips",)
 
+    def named_faces(self, event: Mapping[str, Any]) -> list[str] | None:
+        """The faces ``event`` threw as the game names them, for a die whose faces are names rather than numbers
+        (Hexors' colour die), so that the statistics count them in the game's words; None (the default): the dice
+        thrown are counted by value and colour (companion/table_reading.py)."""
+        return None
+
     def emblem_face(self) -> int | None:
         """The face an emblem on this game's dice stands for (6 or 1), or None: the table's own setting
         ([vision] emblem_face). The camera reads an emblem as that value (companion/vision/kinds.py)."""

@@ -131,4 +131,44 @@ def test_dice_typed_as_bare_faces_count_under_unknown_and_malformed_dice_not_at_
               {"type": "power", "dice": [5]},
               {"type": "roll", "dice": [7]}, {"type": "roll", "dice": [True]}, {"type": "reroll", "dice": [1, 2]}]
     assert roll_statistics(events) == {"rolls": 2, "faces": {"unknown": [0, 0, 0, 1, 1, 1], "red": [1, 0, 0, 0, 0, 0]},
-                                       "totals": {"4": 1, "7": 1}}
+                                       "totals": {"4": 1, "7": 1}, "named": {}}
+
+
+def test_a_typed_rerolls_new_faces_and_named_power_dice_count_and_the_cameras_pool_after_a_reroll_does_not():
+    """« Il peut ensuite relancer autant de dés qu'il veut »: the dice picked up are thrown again. Typed, the reroll
+    says their new faces (``results``); the camera's says only the pool after it, which does not tell a die thrown
+    again onto its old face from one left lying: its new faces are not guessed. Rerolls make no roll total."""
+    events = [{"type": "roll", "dice": [3, 3, 4, 5, 6]},
+              {"type": "reroll", "rerolled": [3, 3], "results": [1, 5], "power": [2]},
+              {"type": "reroll", "dice": [{"value": v, "color": "white"} for v in (1, 5, 4, 5, 6, 2, 6)]},
+              {"type": "reroll", "dice": [1, 5, 4, 5, 6, 2, 6, 4], "power": [4]}]
+    assert roll_statistics(events) == {"rolls": 1, "faces": {"unknown": [1, 1, 2, 2, 2, 1]}, "totals": {"21": 1},
+                                       "named": {}}
+
+
+def hexors_to_the_first_duel(options: dict) -> TableMemory:
+    """Hexors' beginner example up to Kuriboh's challenge of Saggi (« Il y a duel quand deux carreaux entrent en
+    contact »): the next event is the attacker's roll (the example's moves include one the rules refuse)."""
+    lines = (REPO / "docs/rules/examples/hexors-beginner-win.jsonl").read_text().splitlines()
+    memory = TableMemory.fresh("hexors", options)
+    for seq, line in enumerate(lines[:12]):
+        memory.replay(seq, json.loads(line))
+        memory.next_seq = seq + 1
+    assert memory.engine.state.duel is not None
+    return memory
+
+
+@pytest.mark.parametrize("reading, read", [("value", {"value": 4, "color": "white"}),
+                                           ("color", {"value": 1, "color": "green"})])
+def test_hexors_duel_rolls_count_by_the_colour_rolled_typed_or_read(reading, read):
+    """« L'attaquant commence et roule le dé de couleur »: the duel die's faces are colours (D1: a pip die's value
+    picks the colour at its place in ``colours``, or a colour die read by its colour). A typed roll names the colour;
+    before, it was not counted at all, and a read one was counted by its value under the colour of its pips."""
+    memory = hexors_to_the_first_duel({"die_reading": reading})
+    events = [{"type": "roll", "player": "Yugi", "colour": "orange"}, {"type": "roll", "dice": [read]}]
+    for seq, event in enumerate(events, start=memory.next_seq):
+        assert not any(v.kind.value == "illegal" for v in memory.replay(seq, event))
+    counted = {"rolls": 2, "faces": {}, "totals": {}, "named": {"orange": 1, "green": 1}}
+    assert memory.statistics == counted == roll_statistics(events, memory.engine.named_faces)
+    memory.replay(memory.next_seq + 2, {"type": "undo", "undoes": memory.last})
+    assert memory.statistics == {"rolls": 1, "faces": {}, "totals": {}, "named": {"orange": 1}}

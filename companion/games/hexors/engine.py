@@ -11,6 +11,7 @@ from companion.referee.registry import register
 
 from . import actions, camera, duel, play, rules, turns
 from .arena import Arena
+from .die import rolled_colour
 from .glossary import KINDS
 from .setup import setup_game, start_cells
 from .state import OVER, GameState
@@ -117,6 +118,16 @@ class Hexors(StateUntilSetup, GameEngine):
     def dice_kinds(self) -> tuple[str, ...]:
         """A colour die read by its top face's colour, or a pip die whose value picks the colour (choice D1)."""
         return ("colour",) if self.options["die_reading"] == "color" else ("pips",)
+
+    def named_faces(self, event: Mapping[str, Any]) -> list[str] | None:
+        """A duel roll's colour, typed or read (« roule le dé de couleur »: its faces are colours, whichever way
+        D1 reads them); None for any other event, or a roll that names no colour of the game."""
+        if event.get("type") != "roll":
+            return None
+        try:
+            return [rolled_colour(event, self.options["colours"], self.options["die_reading"])]
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return None
 
     def expected_roll(self) -> RollExpectation | None:
         """« L'attaquant commence et roule le dé de couleur »: in a duel, one colour die in the mat's dice zone;

@@ -171,10 +171,12 @@ export function place({ reveal = false } = {}) {
   if (document.body.dataset.screen !== "table") return;
   const again = onScreen(anchor);
   if (again) { anchor.el = again; anchor.rect = pageRect(again); } else anchor = standIn(anchor) || anchor;
-  const board = boardOf(anchor.el);
+  const clearOf = anchor.el.isConnected && anchor.el.closest ? anchor.el.closest('[data-answer="clear"]') : null;
+  if (clearOf && pageRect(clearOf) && placeClear(box, clearOf, reveal)) return;
+  const board = boardOf(anchor.el) || (clearOf && pageRect(clearOf) ? clearOf : null);
   // Undo, in the fixed bar: the answer sits on the bar, nothing of it under it
   const bar = anchor.el.isConnected && anchor.el.closest(FOOT_BARS);
-  let rect = board ? { ...pageRect(board), left: anchor.rect.left, right: anchor.rect.right }
+  let rect = board ? { ...frameOf(board), left: anchor.rect.left, right: anchor.rect.right }
     : bar ? { ...anchor.rect, top: pageRect(bar).top + GAP } : anchor.rect;
   const named = document.querySelector("#name-tip:not([hidden])"); // the piece's name, shown just above it
   const tip = named && pageRect(named);
@@ -209,12 +211,50 @@ export function place({ reveal = false } = {}) {
   const near = (c) => Math.min(Math.round(Math.abs(c.top + height / 2 - middle)), 9999) / 1e4;
   const best = places.map((c) => ({ ...c, cost: (seen(c) ? 0 : 100) + hides(c.top).length + near(c) }))
     .sort((a, b) => a.cost - b.cost)[0];
-  box.style.top = `${best.top}px`;
-  box.dataset.side = best.side;
+  settle(box, best.top, best.side, reveal);
+}
+
+function settle(box, top, side, reveal) {
+  box.style.top = `${top}px`;
+  box.dataset.side = side;
   if (reveal) {
     const r = box.getBoundingClientRect();
+    const free = band();
     if (r.top < free.top || r.bottom > free.bottom) box.scrollIntoView({ block: "nearest" });
   }
+}
+
+/** A board whose every cell is tappable but only some are worth tapping next (``data-answer="clear"``, those in
+ * ``data-next``: Hexors' tiles and ringed cells, Nexus' free squares) takes the answer over its other cells, across the board at the
+ * height nearest the finger where it hides none of those, nor the cell tapped, nor a control off the board; and
+ * seen whole. Returns false where no such height is (the answer then goes above or below the board). */
+function placeClear(box, board, reveal) {
+  const width = Math.min(document.documentElement.clientWidth - 16, 420);
+  box.style.width = `${width}px`;
+  const frame = frameOf(board);
+  const right = scrollX + document.documentElement.clientWidth - width - 8;
+  const left = Math.max(8 + scrollX, Math.min((anchor.rect.left + anchor.rect.right) / 2 - width / 2, right));
+  box.style.left = `${left}px`;
+  const height = box.getBoundingClientRect().height;
+  const keep = [...board.querySelectorAll(board.dataset.next || ":not(*)"), anchor.el]
+    .map((el) => el.getBoundingClientRect()).filter((r) => r.width && r.height);
+  const overlaps = (a, b) => a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
+  const clear = (top) => {
+    const r = { top: top - scrollY, bottom: top + height - scrollY, left: left - scrollX,
+      right: left + width - scrollX };
+    return !keep.some((k) => overlaps(k, r)) && !covered(r, board).length;
+  };
+  const free = band();
+  const seen = (top) => top - scrollY >= free.top && top + height - scrollY <= free.bottom;
+  const middle = (anchor.rect.top + anchor.rect.bottom) / 2;
+  let best = null;
+  for (let top = Math.round(frame.top); top + height <= frame.bottom; top += 4) {
+    const far = Math.abs(top + height / 2 - middle);
+    if ((!best || far < best.far) && seen(top) && clear(top)) best = { top, far };
+  }
+  if (!best) return false;
+  settle(box, best.top, "over", reveal);
+  return true;
 }
 
 /** The part of the screen (viewport px) the bars leave free: under the top bar, above the fixed bars at the foot (the
@@ -227,6 +267,15 @@ function band() {
   return { top, bottom: feet.length ? Math.min(...feet.map((r) => r.top)) : innerHeight - TAB_BAR };
 }
 
+/** The part of a board in its scrolling frame (page px): a Nexus board zoomed in runs far past it. */
+function frameOf(board) {
+  const r = pageRect(board);
+  const scroller = board.closest(".board-scroll");
+  const port = scroller && pageRect(scroller);
+  return port ? { top: Math.max(r.top, port.top), bottom: Math.min(r.bottom, port.bottom),
+    left: Math.max(r.left, port.left), right: Math.min(r.right, port.right) } : r;
+}
+
 /** The board a tapped cell or piece lies on, when that board asks its answers to lie outside it
  * (``data-answer="outside"``: Nexus Keepers', whose cells are all a player may tap next): the answer then goes
  * above or below the whole board, at the tapped cell's left and right, never over it. */
@@ -235,11 +284,13 @@ function boardOf(el) {
   return board && pageRect(board) ? board : null;
 }
 
-/** The controls on the table screen a box (viewport coordinates) would lie over: their rectangles; and the name
- * shown above a piece just tapped (board.js), which would hide half of the answer and the answer half of it. */
-function covered(r) {
+/** The controls on the table screen a box (viewport coordinates) would lie over, but those within ``apart``: their
+ * rectangles; and the name shown above a piece just tapped (board.js), which would hide half of the answer and the
+ * answer half of it. */
+function covered(r, apart = null) {
   const hit = [];
   for (const el of document.querySelectorAll(`#screen-table :is(${CONTROLS}), #name-tip:not([hidden])`)) {
+    if (apart && apart.contains(el)) continue;
     const c = el.getBoundingClientRect();
     const over = c.left < r.right && c.right > r.left && c.top < r.bottom && c.bottom > r.top;
     if (c.width && c.height && over) hit.push(c);

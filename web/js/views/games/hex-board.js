@@ -57,7 +57,8 @@ export function drawArena(cells, tiles, opts = {}) {
   const at = (c) => [(c.x - x0) * R + 2, (y1 - c.y) * R + 2];
   const where = new Map(cells.map((c) => [c.cell, at(c)]));
   const root = svg("svg", { class: "hex-arena", viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`, role: "img",
-    "aria-label": t("hex.arena"), style: `aspect-ratio:${width.toFixed(0)} / ${height.toFixed(0)}` });
+    "aria-label": t("hex.arena"), dataset: { answer: "clear", next: ".tile, .cell.dest" }, // see answer.js
+    style: `aspect-ratio:${width.toFixed(0)} / ${height.toFixed(0)}` });
   for (const c of cells) {
     const [cx, cy] = where.get(c.cell);
     const dest = opts.destinations && opts.destinations.has(c.cell);

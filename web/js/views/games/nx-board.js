@@ -3,6 +3,7 @@
 
 import { dieCss, svg } from "../../dom.js";
 import { named, pick, t } from "../../i18n.js";
+import { sayWhy } from "./offers.js";
 
 const PX = 80; // screen pixels per half-card square: a square is always a comfortable target
 
@@ -161,7 +162,8 @@ export function drawBoard(summary, opts = {}) {
   const extra = (opts.spots || []).map(([x, y]) => [x, y, x + 1, y + 1]);
   const b = bounds(summary, extra);
   const root = svg("svg", { class: "nx-board", viewBox: `${b.x0} ${b.y0} ${b.w} ${b.h}`, role: "img",
-    "aria-label": t("nx.board"), style: `width:${Math.ceil(b.w * PX)}px;max-width:none;aspect-ratio:${b.w} / ${b.h}` });
+    "aria-label": t("nx.board"), dataset: { answer: "clear", next: ".spot-cell, .node.legal, .card-hit:not(.placed)" },
+    style: `width:${Math.ceil(b.w * PX)}px;max-width:none;aspect-ratio:${b.w} / ${b.h}` });
   for (const [x, y] of opts.spots || []) {
     root.append(svg("g", { class: "spot-cell", dataset: { x: String(x), y: String(y) },
       onclick: () => opts.onSpot([x, y]) },
@@ -179,11 +181,14 @@ export function drawBoard(summary, opts = {}) {
   for (const node of boardNodes(summary)) {
     root.append(nodeMark(summary, node, { legal: opts.legal && opts.legal.has(node.id) }));
   }
-  if (opts.onCard) {
+  // while a card is being played, a card already down answers a tap with what it is and where the new one goes
+  const placed = summary.phase === "card" && ((card) => sayWhy(null, () => t(opts.spots ? "nx.placed_card"
+    : "nx.placed_card_first", { card: cardSaid(summary, card) })));
+  if (opts.onCard || placed) {
     for (const card of summary.cards) {
       const [x0, y0, x1, y1] = cardBox(card);
-      root.append(svg("rect", { class: "card-hit", dataset: { card: card.card }, x: x0, y: y0, width: x1 - x0,
-        height: y1 - y0, onclick: () => opts.onCard(card.card) }));
+      root.append(svg("rect", { class: opts.onCard ? "card-hit" : "card-hit placed", dataset: { card: card.card },
+        x: x0, y: y0, width: x1 - x0, height: y1 - y0, onclick: () => (opts.onCard || placed)(card.card) }));
     }
   }
   if (opts.ghost) {

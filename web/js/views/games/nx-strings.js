@@ -32,6 +32,8 @@ addStrings({
     "nx.node_taken": "That node is taken: {name}'s counter is on it",
     "nx.node_closed": "That node is in a closed Nexus: no more counters go there",
     "nx.node_tie": "A counter there would tie the strongest players of its Nexus",
+    "nx.placed_card": "Already on the table: {card}. To play the card drawn, tap a ringed square next to the cards",
+    "nx.placed_card_first": "Already on the table: {card}. First say below which card was drawn",
     "nx.close_zoom": "Back to the whole board",
     "nx.scores": "Scores (first to {n})",
     "nx.points": { one: "{n} point", other: "{n} points" },
@@ -91,6 +93,9 @@ addStrings({
     "nx.node_taken": "Ce nœud est pris : le pion de {name} y est",
     "nx.node_closed": "Ce nœud est dans un Nexus fermé : plus aucun pion n'y va",
     "nx.node_tie": "Un pion ici mettrait à égalité les plus forts de son Nexus",
+    "nx.placed_card": "Déjà sur la table : {card}. Pour jouer la carte piochée, touchez une case entourée à côté des "
+      + "cartes",
+    "nx.placed_card_first": "Déjà sur la table : {card}. Dites d'abord ci-dessous quelle carte a été piochée",
     "nx.close_zoom": "Revenir au plateau entier",
     "nx.scores": "Scores (premier à {n})",
     "nx.points": { one: "{n} point", other: "{n} points" },

@@ -1,0 +1,100 @@
+"""What a board says leaves what a player taps next in sight: Hexors' reason for a refused cell lies over cells
+nobody would tap next (no tile, no ringed cell), near the finger; and a Nexus card already down, tapped while a
+card is played, says what it is and where the new card goes (EN/FR), where it said nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardhelpers import state, tap, unlock, wait
+from browserhelpers import page_errors
+from screens import example, language, show, start, theme
+
+pytestmark = pytest.mark.browser
+
+ANSWER = """const box = document.querySelector('#tap-answer');
+  if (!box || 'empty' in box.dataset) return null;
+  const r = box.getBoundingClientRect();
+  return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, text: box.innerText, height: innerHeight};"""
+# the rectangles of what a box covers among ``css``: [[what, left, top, right, bottom]]
+UNDER = """const [box, css] = arguments;
+  return [...document.querySelectorAll(css)]
+    .map((el) => [el.dataset.tile || el.dataset.cell || `${el.dataset.x},${el.dataset.y}`, el.getBoundingClientRect()])
+    .filter(([, r]) => r.width && r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top)
+    .map(([what, r]) => [what, r.left, r.top, r.right, r.bottom]);"""
+RECT = "const r = document.querySelector(arguments[0]).getBoundingClientRect(); return {top: r.top, bottom: r.bottom}"
+
+
+def pictures(phone, screenshots, name):
+    try:
+        for lang in ("en", "fr"):
+            language(phone, lang)
+            for scheme in ("light", "dark"):
+                theme(phone, scheme)
+                phone.save_screenshot(str(screenshots / f"{name}-{lang}-{scheme}.png"))
+    finally:
+        phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
+        language(phone, "en")
+
+
+@pytest.mark.parametrize("size", [(360, 800), (820, 1180)])
+def test_hexors_reason_for_a_refused_cell_hides_no_tile_nor_ringed_cell(quiet_table, phone, screenshots, size):
+    """Kaiba picked, then a free cell he cannot reach: the reason (two lines across a 360 px phone) lay over the
+    tiles of the row below the tap; now over empty unringed cells, still near the tap."""
+    service, url = quiet_table
+    unlock(phone, url)
+    phone.set_window_size(*size)
+    start(service, "hexors", 1)
+    show(phone, url)
+    summary = service.table.state()["summary"]
+    tile = next(t["id"] for t in summary["tiles"] if t["id"] == "kuriboh")
+    reach = {m["path"][-1] for m in summary["legal_moves"] if m["tile"] == tile}
+    taken = {t["cell"] for t in summary["tiles"]}
+    cell = next(c["cell"] for c in summary["arena"]["cells"] if c["cell"] not in reach | taken and c["cell"][1] == "3")
+    tap(phone, f".hex-arena .tile[data-tile='{tile}']")
+    before = state(url)["entries"]
+    tap(phone, f".hex-arena .cell[data-cell='{cell}']")
+    answer = wait(phone, lambda d: d.execute_script(ANSWER), message="the refused cell said nothing")
+    assert f"cannot reach {cell}" in answer["text"]
+    hidden = phone.execute_script(UNDER, answer, ".hex-arena :is(.tile, .cell.dest)")
+    assert not hidden, f"the reason {answer} hides {hidden}"
+    control = phone.execute_script(RECT, f".hex-arena .cell[data-cell='{cell}']")
+    assert not phone.execute_script(UNDER, answer, f".hex-arena .cell[data-cell='{cell}']"), "it hides the cell tapped"
+    gap = max(answer["top"] - control["bottom"], control["top"] - answer["bottom"], 0)
+    assert gap <= 150 and 0 <= answer["top"] and answer["bottom"] <= answer["height"], (answer, control)
+    assert state(url)["entries"] == before
+    pictures(phone, screenshots, f"hexors-refused-clear-{size[0]}")
+    assert not page_errors(phone)
+
+
+@pytest.mark.parametrize("drawn", [True, False])
+def test_a_nexus_card_down_tapped_while_a_card_is_played_says_what_it_is(quiet_table, phone, screenshots, drawn):
+    """Bob plays his card: a tap on a card already down said nothing; now what it is and where his card goes."""
+    service, url = quiet_table
+    unlock(phone, url)
+    phone.set_window_size(360, 800)
+    service.table.new_game("nexus", {}, ["Ann", "Bob"])
+    events = example("nexus")[:4]  # Ann's card and counters; Bob's card next
+    if not drawn:  # a deck in no known order: the phone asks which card was drawn first
+        events[0] = {**events[0], "deck_order": "unknown"}
+    for event in events:
+        service.table.submit(event, source="phone")
+    assert service.table.state()["summary"]["phase"] == "card"
+    show(phone, url)
+    has_spots = bool(phone.find_elements("css selector", ".nx-board .spot-cell"))
+    assert has_spots == drawn
+    before = state(url)["entries"]
+    tap(phone, ".nx-board .card-hit.placed[data-card]")
+    answer = wait(phone, lambda d: d.execute_script(ANSWER), message="the card tapped said nothing")
+    assert answer["text"].startswith("Already on the table: the first card."), answer
+    assert answer["text"].endswith("tap a ringed square next to the cards" if drawn
+                                   else "First say below which card was drawn"), answer
+    hidden = phone.execute_script(UNDER, answer, ".nx-board .spot-cell")
+    assert not hidden, f"the answer {answer} hides squares where the card may go: {hidden}"
+    assert state(url)["entries"] == before
+    language(phone, "fr")
+    said = phone.execute_script(ANSWER)["text"]
+    language(phone, "en")
+    assert said.startswith("Déjà sur la table\xa0: la première carte."), said
+    pictures(phone, screenshots, f"nexus-card-down-{'drawn' if drawn else 'undrawn'}")
+    assert not page_errors(phone)

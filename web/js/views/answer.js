@@ -225,9 +225,9 @@ function settle(box, top, side, reveal) {
 }
 
 /** A board whose every cell is tappable but only some are worth tapping next (``data-answer="clear"``, those in
- * ``data-next``: Hexors' tiles and ringed cells, Nexus' free squares) takes the answer over its other cells, across the board at the
- * height nearest the finger where it hides none of those, nor the cell tapped, nor a control off the board; and
- * seen whole. Returns false where no such height is (the answer then goes above or below the board). */
+ * ``data-next``: Hexors' tiles and ringed cells, Nexus' free squares) takes the answer over its other cells, across
+ * the board at the height nearest the finger where it hides none of those, nor the cell tapped, nor a control off
+ * the board; and seen whole. Returns false where no such height is (the answer then goes above or below the board). */
 function placeClear(box, board, reveal) {
   const width = Math.min(document.documentElement.clientWidth - 16, 420);
   box.style.width = `${width}px`;

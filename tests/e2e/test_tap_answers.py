@@ -4,6 +4,8 @@ put as rolls arrive; the connection is said in words when it is not live."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from boardhelpers import api, open_page, screenshot, settled, shown, state, tap, unlock, wait
@@ -255,3 +257,24 @@ def test_on_a_360_px_phone_undo_shows_all_its_words_with_no_entry_number(narrow_
         assert "Roll 6 4 6 1 1" in phone.find_element("css selector", "#history-list .entry").text
     finally:
         phone.set_window_size(390, 844)
+
+
+def test_a_refusal_goes_once_the_next_tap_is_taken(quiet_table, phone):
+    """B's keeper tapped on A's turn is refused ("It is A's turn", in red beside it); A's keeper tapped next is taken
+    (its cells ringed): the refusal, no longer true, goes. Tapped again, B's keeper is refused again."""
+    service, url = quiet_table
+    unlock(phone, url)
+    start(service, "nexus-keepers", 3)                      # set up, A's turn started, A rolled
+    show(phone, url)
+    tap(phone, ".nk-board .keeper[data-keeper='B']")
+    answer = wait(phone, lambda d: d.execute_script(ANSWER_BOX), message="B's keeper was not refused")
+    assert "It is A's turn" in answer["text"] and answer["kind"] == "error"
+    tap(phone, ".nk-board .keeper[data-keeper='A']")
+    wait(phone, lambda d: d.find_elements("css selector", ".nk-board .tile.dest"), message="A's keeper not taken")
+    wait(phone, lambda d: d.execute_script(ANSWER_BOX) is None, message="the refusal stayed after a tap taken")
+    tap(phone, ".nk-board .keeper[data-keeper='B']")
+    answer = wait(phone, lambda d: d.execute_script(ANSWER_BOX), message="B's keeper was not refused again")
+    assert "It is A's turn" in answer["text"]
+    time.sleep(0.3)                                         # the refusal of this very tap stays
+    assert phone.execute_script(ANSWER_BOX) is not None
+    assert not page_errors(phone)

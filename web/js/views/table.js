@@ -7,6 +7,7 @@ import { hasView } from "./games/index.js";
 import { describeEntry } from "./feed.js";
 import * as camera from "./camera.js";
 import * as answer from "./answer.js";
+import * as refusal from "./refusal.js";
 import * as seat from "./seat.js";
 import { renderOutcome } from "./outcome.js";
 
@@ -41,6 +42,7 @@ export function init(app) {
   $("#die-dialog").addEventListener("close", () => { if (app.live) drawOverlay(app, app.live); });  // its outline goes
   $("#expert").addEventListener("toggle", () => render(app));
   camera.init(app);
+  refusal.init();
 }
 
 function toggleForm(selector, onOpen) {

@@ -47,3 +47,10 @@ def test_the_referees_french_elides_before_ada_and_not_before_bo():
     assert engine.apply({"type": "end_turn"})[-1].message.fr == "Fin du tour d'Ada"
     assert engine.apply({"type": "turn_start", "player": "Ada"})[-1].message.fr == "C'est au tour de Bo, pas d'Ada"
     assert engine.apply({"type": "turn_start"})[-1].message.fr.startswith("Tour de Bo sur ")
+
+
+def test_words_naming_a_player_they_do_not_concern_elide_too():
+    """A name said outside a verdict's players elides too: Tesseract's unread die in Ada's lab (no player named)."""
+    from companion.games.tesseract.unread import lab_notes
+    assert lab_notes("Ada", [], [{}])[0].message.fr == "La caméra voit dans le labo d'Ada un dé qu'elle ne lit pas"
+    assert lab_notes("Bo", [], [{}])[0].message.fr == "La caméra voit dans le labo de Bo un dé qu'elle ne lit pas"

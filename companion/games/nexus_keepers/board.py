@@ -11,6 +11,8 @@ import itertools
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
+from companion.words import of_fr
+
 Cell = tuple[int, int]
 
 ORTHOGONAL: dict[str, Cell] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
@@ -115,7 +117,7 @@ def check_shape(cube: Cube) -> None:
     tiles = cube.tiles
     if len(tiles) != TILES_PER_CUBE or len(set(tiles)) != TILES_PER_CUBE:
         raise PlacementError("nk.setup.shape", f"{cube.player}'s cube must unfold to {TILES_PER_CUBE} distinct tiles",
-                             f"Le cube de {cube.player} doit se déployer en {TILES_PER_CUBE} tuiles distinctes")
+                             f"Le cube {of_fr(cube.player)} doit se déployer en {TILES_PER_CUBE} tuiles distinctes")
     if len(cube.terrain) != TILES_PER_CUBE:
         raise ValueError(f"{cube.player}'s cube needs {TILES_PER_CUBE} terrain names, got {len(cube.terrain)}")
     reached, frontier = {tiles[0]}, [tiles[0]]
@@ -128,10 +130,10 @@ def check_shape(cube: Cube) -> None:
                 frontier.append(n)
     if len(reached) != TILES_PER_CUBE:
         raise PlacementError("nk.setup.shape", f"{cube.player}'s tiles are not joined edge to edge",
-                             f"Les tuiles de {cube.player} ne se touchent pas bord à bord")
+                             f"Les tuiles {of_fr(cube.player)} ne se touchent pas bord à bord")
     if cube.behind_portal in tiles:
         raise PlacementError("nk.setup.portal", f"{cube.player}'s Portal faces one of its own tiles",
-                             f"La Porte de {cube.player} fait face à l'une de ses propres tuiles")
+                             f"La Porte {of_fr(cube.player)} fait face à l'une de ses propres tuiles")
 
 
 def shared_edges(cells: Iterable[Cell], others: Iterable[Cell]) -> int:
@@ -172,15 +174,15 @@ class Board:
         tiles = self.tiles
         if tiles & set(cube.tiles):
             raise PlacementError("nk.setup.overlap", f"{cube.player}'s cube lies on tiles already in play",
-                                 f"Le cube de {cube.player} recouvre des tuiles déjà en jeu")
+                                 f"Le cube {of_fr(cube.player)} recouvre des tuiles déjà en jeu")
         if cube.behind_portal in tiles:
             raise PlacementError("nk.setup.portal", f"{cube.player}'s Portal would have a tile directly behind it",
-                                 f"Une tuile se trouverait juste derrière la Porte de {cube.player}")
+                                 f"Une tuile se trouverait juste derrière la Porte {of_fr(cube.player)}")
         for other in self.cubes:
             if other.behind_portal in cube.tiles:
                 raise PlacementError(
                     "nk.setup.portal", f"{cube.player}'s cube would put a tile directly behind {other.player}'s Portal",
-                    f"Le cube de {cube.player} placerait une tuile juste derrière la Porte de {other.player}")
+                    f"Le cube {of_fr(cube.player)} placerait une tuile juste derrière la Porte {of_fr(other.player)}")
         if self.cubes:
             edges = shared_edges(cube.tiles, tiles)
             if edges < min_edges:
@@ -188,7 +190,7 @@ class Board:
                     "nk.setup.edges",
                     f"{cube.player}'s cube touches the tiles in play along {edges} edge(s); "
                     f"it needs at least {min_edges}",
-                    f"Le cube de {cube.player} touche les tuiles en jeu par {edges} tranche(s) ; "
+                    f"Le cube {of_fr(cube.player)} touche les tuiles en jeu par {edges} tranche(s) ; "
                     f"il en faut au moins {min_edges}")
 
     def place(self, cube: Cube, min_edges: int) -> None:

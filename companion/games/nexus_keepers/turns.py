@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core import Verdict, verdict
-from companion.words import colour_fr, plural_en, plural_fr
+from companion.words import colour_fr, of_fr, plural_en, plural_fr
 
 from .board import Board, cubes_to_reconnect, suggest_reconnection
 from .dice import dice_allowed
@@ -108,7 +108,7 @@ def close_portals(state: GameState, options: Mapping[str, Any]) -> list[Verdict]
                 other.status, other.cell = FALLEN, None
                 out.append(verdict("fall", "nk.fall",
                                    f"{other.id} stood on {p.id}'s removed cube and falls off the board",
-                                   f"{other.id} se trouvait sur le cube retiré de {p.id} et tombe du plateau",
+                                   f"{other.id} se trouvait sur le cube retiré {of_fr(p.id)} et tombe du plateau",
                                    [other.id]))
         to_move = cubes_to_reconnect(state.board.cubes, options["min_shared_edges"])
         if to_move:

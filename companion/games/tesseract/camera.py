@@ -10,7 +10,7 @@ from collections import Counter
 from typing import Any, Iterable, Mapping
 
 from companion.core import Observation, Verdict, centre_inside
-from companion.words import colour_fr, plural_fr
+from companion.words import colour_fr, of_fr, plural_fr
 
 from . import area_reading, rules, unread
 from .cube import Cube
@@ -301,13 +301,13 @@ def _labs(state: GameState, labs: Any, not_read: Any,
             if extra > 0:
                 out.append(rules.warning(rules.CAMERA, f"The camera sees {extra} {cube.describe()} in {name}'s lab "
                                          "the referee does not have",
-                                         f"La caméra voit {extra} {cube.describe('fr')} dans le labo de {name} "
+                                         f"La caméra voit {extra} {cube.describe('fr')} dans le labo {of_fr(name)} "
                                          f"{plural_fr(extra, 'absent')} pour l'arbitre"))
             if missing > 0:
                 out.append(rules.warning(rules.CAMERA, f"The referee has {missing} {cube.describe()} in {name}'s lab "
                                          "the camera does not see",
-                                         f"L'arbitre a {missing} {cube.describe('fr')} dans le labo de {name} que la "
-                                         "caméra ne voit pas"))
+                                         f"L'arbitre a {missing} {cube.describe('fr')} dans le labo {of_fr(name)} "
+                                         "que la caméra ne voit pas"))
     return out, notes
 
 

@@ -17,6 +17,7 @@ from collections import Counter
 from typing import Any, Callable, Mapping, Sequence
 
 from companion.core import Observation, Verdict
+from companion.words import of_fr
 
 from . import rules
 from .cube import Cube
@@ -91,7 +92,8 @@ def lab_notes(name: str, covered: Sequence[Cube], stray: Sequence[Mapping[str, A
     """What the players are told of the unread dice in ``name``'s lab: each cube one lies in place of, and each
     other one."""
     out = [rules.info(rules.CAMERA_UNSURE, f"The camera sees a die it cannot read in {name}'s lab, where the referee "
-                      f"has the {cube.describe()}", f"La caméra voit un dé qu'elle ne lit pas dans le labo de {name}, "
+                      f"has the {cube.describe()}",
+                      f"La caméra voit un dé qu'elle ne lit pas dans le labo {of_fr(name)}, "
                       f"où l'arbitre a le {cube.describe('fr')}") for cube in covered]
     return out + [rules.info(rules.CAMERA_UNSURE, f"The camera sees a die in {name}'s lab it cannot read",
-                             f"La caméra voit dans le labo de {name} un dé qu'elle ne lit pas") for _ in stray]
+                             f"La caméra voit dans le labo {of_fr(name)} un dé qu'elle ne lit pas") for _ in stray]

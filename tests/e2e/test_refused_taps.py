@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from companion.referee.offers import expand
+
 from boardhelpers import screenshot, shown, state, tap, unlock, wait
 from browserhelpers import page_errors
 from screens import language, show, start, theme
@@ -63,7 +65,7 @@ def tesseract(summary):
 
 def end_of_actions(summary):
     """"End the actions", offered disabled with actions left (the referee's own reason, from ``available``)."""
-    why = summary["available"]["end_actions"]["why"]
+    why = expand(summary["available"])["end_actions"]["why"]
     return [], "#tess-end-actions", why["en"], why["fr"]
 
 
@@ -75,8 +77,9 @@ def nexus_keepers(summary):
 
 def keep_a_spent_double(summary):
     """"Keep a 2 for next turn" after the 2s were spent on the turn's actions: offered disabled, tapped."""
-    key = next(k for k, o in summary["available"].items() if k.startswith("reserve:") and not o["available"])
-    why = summary["available"][key]["why"]
+    offers = expand(summary["available"])
+    key = next(k for k, o in offers.items() if k.startswith("reserve:") and not o["available"])
+    why = offers[key]["why"]
     return [], f"[data-reserve='{key.split(':')[1]}']", why["en"], why["fr"]
 
 

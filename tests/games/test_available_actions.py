@@ -16,6 +16,7 @@ from companion.core import VerdictKind
 from companion.games.hexors.actions import BEFORE_TARGET
 from companion.games.hexors.glossary import KINDS
 from companion.referee.engine import EventError
+from companion.referee.offers import expand
 from companion.referee.registry import create_game
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "rules" / "examples"
@@ -51,7 +52,7 @@ def test_no_refused_action_is_offered_enabled(name):
     offered = 0
     for engine, summary in example_steps(name):
         copy = type(engine).from_snapshot(engine.snapshot())
-        for key, offer in summary["available"].items():
+        for key, offer in expand(summary["available"]).items():
             if key.startswith("launch:") and KINDS[offer["event"]["action"]].target != "none":
                 why = early_refusal(copy, offer["event"])  # its target is picked next: what comes before counts
             else:
@@ -70,7 +71,7 @@ def test_nexus_offers_only_nodes_and_squares_the_referee_takes(name):
     ``card_spots``: each is accepted. (Its summary lists no other button: ``available`` is empty.)"""
     counters = cards = 0
     for engine, summary in example_steps(name):
-        assert summary["available"] == {}
+        assert expand(summary["available"]) == {}
         copy = type(engine).from_snapshot(engine.snapshot())
         for node in summary["legal_counters"]:
             assert refusal(copy, {"type": "place_counter", "player": summary["player"], "node": node}) is None, node
@@ -144,7 +145,7 @@ def test_hexors_offers_an_action_tile_only_when_it_can_be_paid_for_and_played_no
     reasons = set()
     live = 0
     for engine, summary in example_steps("hexors-advanced-win.jsonl"):
-        for key, offer in summary["available"].items():
+        for key, offer in expand(summary["available"]).items():
             if key.startswith("launch:"):
                 live += offer["available"]
                 if not offer["available"]:
@@ -156,7 +157,7 @@ def test_tesseract_end_actions_is_disabled_with_actions_left_and_a_fourth_action
     """« Lors de la phase Action, effectuez 3 actions au choix. »"""
     reasons_end, reasons_fourth = set(), set()
     for engine, summary in example_steps("tesseract-win.jsonl"):
-        available = summary["available"]
+        available = expand(summary["available"])
         if summary["phase"] != "action" or summary["pending"]:  # outside it, before a prime: the free plays only
             assert all(key.startswith(("capacity:", "play:research:")) for key in available), list(available)
             continue
@@ -183,9 +184,9 @@ def test_tesseract_take_into_a_full_lab_is_disabled_with_the_reason():
     me = engine.summary()["scientist"]
     while len(engine.summary()["labs"][me]) < 3:
         column = engine.summary()["removable"][0]
-        assert engine.summary()["available"][f"take:{column}"]["available"]
+        assert expand(engine.summary()["available"])[f"take:{column}"]["available"]
         engine.apply({"type": "take", "column": column})
-    available = engine.summary()["available"]
+    available = expand(engine.summary()["available"])
     column = engine.summary()["removable"][0]
     assert me == "Ada"
     full = {"en": "Ada's lab has no empty slot", "fr": "Le labo d'Ada est plein"}
@@ -199,7 +200,7 @@ def test_tesseract_a_column_that_cannot_be_taken_from_says_why():
     blocked = [c["column"] for c in summary["tower"] if c["height"] and not c["removable"]]
     assert blocked
     for column in blocked:
-        offer = summary["available"][f"take:{column}"]
+        offer = expand(summary["available"])[f"take:{column}"]
         assert not offer["available"] and "is not removable" in offer["why"]["en"], offer
 
 
@@ -209,7 +210,7 @@ def test_nexus_keepers_keeps_no_die_of_a_double_the_turn_spent():
     seen = []
     for engine, summary in example_steps("nexus-keepers-full-game.jsonl"):
         for value in summary.get("reservable", []):
-            seen.append(summary["available"][f"reserve:{value}"])
+            seen.append(expand(summary["available"])[f"reserve:{value}"])
     assert any(o["available"] for o in seen)
     assert any(not o["available"] and "was needed for this turn's actions" in o["why"]["en"] for o in seen)
 
@@ -221,3 +222,14 @@ def test_asking_what_is_available_leaves_the_game_as_it_was(name):
         state, snapshot = engine.state, engine.snapshot()
         assert engine.summary() == summary
         assert engine.state is state and engine.snapshot() == snapshot
+
+
+def test_the_phone_is_sent_each_refusal_reason_once():
+    """``available`` as the summary sends it: the many offers refused for one reason (actions spent) name it once."""
+    engine = create_game("tesseract")
+    for line in (EXAMPLES / "tesseract-breach-loss.jsonl").read_text().splitlines()[:82]:  # its largest state
+        engine.apply(json.loads(line))
+    sent = engine.summary()["available"]
+    assert expand(sent) == engine.available_actions()
+    refused = [item for item in sent["offers"].values() if len(item) > 1]
+    assert len(refused) > 40 and len(sent["why"]) == len({json.dumps(why) for why in sent["why"]}) < 5

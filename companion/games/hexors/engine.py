@@ -7,6 +7,7 @@ from typing import Any, Mapping
 from companion.core import Observation, Text, Verdict
 from companion.referee.engine import DICE_OPTIONS, EventError, GameEngine, OptionsError, StateUntilSetup
 from companion.referee.expectations import RollExpectation
+from companion.referee.offers import compact
 from companion.referee.registry import register
 
 from . import actions, camera, duel, play, rules, turns
@@ -186,4 +187,4 @@ class Hexors(StateUntilSetup, GameEngine):
 
     def summary(self) -> dict[str, Any]:
         out = summary(self.state, self.options)
-        return {**out, "available": self.available_actions()} if self.state is not None else out
+        return {**out, "available": compact(self.available_actions())} if self.state is not None else out

@@ -6,6 +6,7 @@ from typing import Any, Mapping
 
 from companion.core import Observation, Text, Verdict
 from companion.referee.engine import EventError, GameEngine, OptionsError, StateUntilSetup
+from companion.referee.offers import compact
 from companion.referee.registry import register
 
 from . import rules
@@ -91,4 +92,4 @@ class Nexus(StateUntilSetup, GameEngine):
             return {"phase": "setup", "message": "waiting for the setup event", "setup": setup_choices()}
         # Nexus lists no buttons to put to the referee: its phone offers only the nodes and squares the rules leave
         # open (legal_counters, card_spots), worked out by the rules themselves
-        return {**summary(self.state, self.options), "available": self.available_actions()}
+        return {**summary(self.state, self.options), "available": compact(self.available_actions())}

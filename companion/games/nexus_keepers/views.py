@@ -6,6 +6,7 @@ from typing import Any, Mapping
 
 from companion.core import Observation, Text
 from companion.referee.expectations import RollExpectation
+from companion.referee.offers import compact
 from companion.words import fact, plural_en, plural_fr
 
 from . import moves
@@ -183,7 +184,7 @@ class ViewsMixin:
             "reserves": {p.id: p.reserve for p in state.players.values()},
             "reconnect": list(state.reconnect), "winners": list(state.winners),
             "reconnect_suggestion": state.reconnect_hint if state.reconnect else None,
-            "available": self.available_actions(),
+            "available": compact(self.available_actions()),
             "facts": self._facts(),
             **display(state, self.options),
         }

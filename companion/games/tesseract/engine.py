@@ -7,6 +7,7 @@ from typing import Any, Mapping
 from companion.core import DIE_COLOURS, Observation, Text, Verdict
 from companion.referee.engine import DICE_OPTIONS, EventError, GameEngine, OneOf, OptionsError, Range, StateUntilSetup
 from companion.referee.expectations import RollExpectation
+from companion.referee.offers import compact
 from companion.referee.registry import register
 
 from . import actions, rules, threat
@@ -150,7 +151,7 @@ class Tesseract(StateUntilSetup, GameEngine):
             "lowest_removable": s.tesseract.lowest_removable(),
             "pending": [dict(p) for p in s.pending],
             "outcome": s.outcome,
-            "available": self.available_actions(),
+            "available": compact(self.available_actions()),
             "facts": facts(s),
             **display(s),
         }

@@ -3,6 +3,8 @@ whose text allows the Threat phase, each offered as the event its button sends a
 
 from __future__ import annotations
 
+from companion.referee.offers import expand
+
 from tess_helpers import illegal, new_game, rules_of, set_zone
 
 CAPACITY = {"type": "play_card", "source": "scientist"}
@@ -19,7 +21,7 @@ def test_each_capacity_is_offered_and_only_the_current_scientists_is_available()
     action précise). »"""
     engine = new_game()
     engine.state.actions_left = 0  # no action left: the capacity spends none
-    available = engine.summary()["available"]
+    available = expand(engine.summary()["available"])
     assert available["capacity:S1"] == {"event": {**CAPACITY, "scientist": "S1"}, "available": True, "why": None}
     other = available["capacity:S2"]
     assert other["event"] == {**CAPACITY, "scientist": "S2"} and not other["available"]
@@ -35,7 +37,7 @@ def test_before_the_prime_the_hand_and_the_capacity_are_offered_and_nothing_afte
     engine = new_game()
     set_zone(engine, [("red", 4)])
     to_threat(engine)
-    available = engine.summary()["available"]
+    available = expand(engine.summary()["available"])
     assert set(available) == {"capacity:S1", "capacity:S2", "play:research:2:threat"}  # S1 holds one level 2 card
     card = available["play:research:2:threat"]
     assert card["available"] and card["event"] == {"type": "play_card", "source": "research", "level": 2,
@@ -43,12 +45,13 @@ def test_before_the_prime_the_hand_and_the_capacity_are_offered_and_nothing_afte
     assert available["capacity:S1"]["available"] and not available["capacity:S2"]["available"]
     assert not illegal(engine.apply(card["event"]))
     assert engine.state.research.hands["S1"][2] == 0 and engine.state.phase == "threat"
-    assert set(engine.summary()["available"]) == {"capacity:S1", "capacity:S2"}
+    assert set(expand(engine.summary()["available"])) == {"capacity:S1", "capacity:S2"}
     engine.state.pending.append({"event": "shield", "column": "a1"})  # an event waits: nothing is offered
-    assert engine.summary()["available"] == {}
+    assert expand(engine.summary()["available"]) == {}
     engine.state.pending.clear()
     column = engine.summary()["lowest_removable"][0]
     engine.apply({"type": "prime", "column": column, "rolled": 1})
     summary = engine.summary()
     assert summary["phase"] == "action" and summary["scientist"] == "S2"
-    assert summary["available"]["capacity:S2"]["available"] and not summary["available"]["capacity:S1"]["available"]
+    available = expand(summary["available"])
+    assert available["capacity:S2"]["available"] and not available["capacity:S1"]["available"]

@@ -13,10 +13,15 @@ function canonical(value) {
     ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, x[k]])) : x));
 }
 
-/** The summary's offer for ``event``, or null when the referee lists no such button now. */
+/** The summary's offer for ``event`` as {event, available, why}, or null when the referee lists no such button now.
+ * ``summary.available`` is compact (companion/referee/offers.py): {offers: {key: [event] or [event, i]}, why: [...]},
+ * a refused offer naming its reason by its place in ``why`` (one reason is shared by many offers). */
 export function offerFor(summary, event) {
+  const sent = (summary && summary.available) || {};
   const wanted = canonical(event);
-  return Object.values((summary && summary.available) || {}).find((o) => canonical(o.event) === wanted) || null;
+  const item = Object.values(sent.offers || {}).find(([offered]) => canonical(offered) === wanted);
+  if (!item) return null;
+  return { event: item[0], available: item.length === 1, why: item.length > 1 ? (sent.why || [])[item[1]] : null };
 }
 
 /** Why the referee would refuse ``event`` now, in the page's language; null when it takes it or does not say. */

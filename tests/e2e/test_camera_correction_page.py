@@ -1,7 +1,8 @@
 """A Nexus Keepers roll the camera misread, corrected on the phone: a tap on the die on the camera's picture and
 its face said correct that roll; the game does not take it as a reroll of that die (a reroll spent, or refused).
-The statistics screen counts each die thrown once: a roll's dice, not a reroll's pool nor dice read lying in a zone;
-the history tells a camera reroll by the pool it left. A Tesseract cube the camera saw primed is corrected the same
+The statistics screen counts each die thrown once: a roll's dice and a typed reroll's new faces, not the pool a camera
+reroll leaves nor dice read lying in a zone, and Hexors' colour die by the colours rolled; the history tells a camera
+reroll by the pool it left. A Tesseract cube the camera saw primed is corrected the same
 way, and undo takes back an action, not the priming zone reading that followed it."""
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from tests.conftest import NK_TWO_KEEPERS as SETUP
 
 from boardhelpers import api, open_page, settled, shown, tap, tap_die, unlock, wait
 from browserhelpers import page_errors
+from test_readable_texts import OVERLAPS
 
 pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[2]
@@ -91,15 +93,19 @@ def test_a_tapped_power_die_corrects_its_own_event_and_a_die_beside_it_the_roll(
 
 
 def test_the_statistics_count_each_die_thrown_once_a_rerolls_kept_dice_are_not_counted_again(quiet_table, phone):
-    """Rolls keep their dice, so Nexus Keepers' camera rolls reach the statistics; a reroll's dice are the whole pool
-    after it (« Il peut ensuite relancer autant de dés qu'il veut »: the kept ones were the player's choice), so it
-    adds none. A power die added (« Ajoutez simplement le résultat du ou des dés de pouvoir au résultat total. ») is
-    thrown fresh: its face counts, and it is no roll of its own."""
+    """Rolls keep their dice, so Nexus Keepers' camera rolls reach the statistics. « Il peut ensuite relancer autant
+    de dés qu'il veut »: the camera's reroll shows the whole pool after it, which does not say which dice were thrown
+    (one may land on its old face), so it adds none rather than a guess; a reroll typed on the pad says the new faces
+    of the dice picked up, which count. A power die added (« Ajoutez simplement le résultat du ou des dés de pouvoir au
+    résultat total. ») is thrown fresh: its face counts. Neither is a roll of its own."""
     service, url = quiet_table
     lying = _rolled_and_rerolled(service)
     power = DieReading(3, "red", (600, 300, 630, 330), 0.97)
     service.table.observe(Observation(dice=(*lying, power), source="camera"))
-    assert [e["event"]["type"] for e in api(url, "api/history")["entries"]] == ["setup", "roll", "reroll", "power"]
+    service.table.submit({"type": "reroll", "rerolled": [4, 2], "results": [6, 5]})
+    assert [e["event"]["type"] for e in api(url, "api/history")["entries"]] == [
+        "setup", "roll", "reroll", "power", "reroll"]
+    assert sorted(service.table.engine.summary()["dice"]) == [1, 3, 5, 5, 6, 6]
 
     unlock(phone, url)
     open_page(phone, url, "#/stats")
@@ -107,7 +113,38 @@ def test_the_statistics_count_each_die_thrown_once_a_rerolls_kept_dice_are_not_c
     assert phone.find_element(By.ID, "stats-rolls").text == "1"
     rows = phone.find_elements(By.CSS_SELECTOR, "#stats table.stats-table tbody tr")
     assert [[td.text for td in row.find_elements(By.TAG_NAME, "td")][:2] for row in rows] == [
-        ["white", "5"], ["red", "1"]]
+        ["white", "5"], ["red", "1"], ["unknown", "2"]]
+    assert page_errors(phone) == []
+
+
+def test_hexors_statistics_show_the_colour_die_by_its_faces_in_the_pages_words(quiet_table, phone):
+    """« L'attaquant commence et roule le dé de couleur »: its faces are colours, so the screen counts each colour
+    rolled, every face of the game's six shown, in the page's language; no faces by value, no totals."""
+    service, url = quiet_table
+    service.table.new_game("hexors", {}, ["Yugi", "Kaiba"])
+    for line in (REPO / "docs/rules/examples/hexors-beginner-win.jsonl").read_text().splitlines()[:12]:
+        service.table.submit(json.loads(line))  # up to Kuriboh's challenge (the example has a refused move)
+    service.table.submit({"type": "roll", "colour": "orange"})
+    service.table.submit({"type": "roll", "dice": [{"value": 4, "color": "white"}]})  # D1: a pip die's 4 is green
+
+    unlock(phone, url)
+    open_page(phone, url, "#/stats")
+    wait(phone, lambda d: d.find_elements(By.ID, "stats-named"), message="no colour die drawn")
+    assert phone.find_element(By.ID, "stats-rolls").text == "2"
+    rows = lambda d: [[td.text for td in row.find_elements(By.TAG_NAME, "td")]  # noqa: E731
+                      for row in d.find_elements(By.CSS_SELECTOR, "#stats-named tbody tr")]
+    assert rows(phone) == [["red", "0"], ["orange", "1"], ["yellow", "0"], ["green", "1"], ["blue", "0"],
+                           ["purple", "0"]]
+    assert [e.text for e in phone.find_elements(By.CSS_SELECTOR, "#stats h3")] == ["Faces of the colour die"]
+    bars = phone.find_elements(By.CSS_SELECTOR, "#stats rect.bar")
+    assert [(b.get_attribute("data-group"), b.get_attribute("data-count")) for b in bars][1::2] == [
+        ("orange", "1"), ("green", "1"), ("purple", "0")]
+    tap(phone, "#lang-toggle")
+    wait(phone, lambda d: rows(d)[3] == ["vert", "1"], message="the colours are not named in French")
+    assert [r[0] for r in rows(phone)] == ["rouge", "orange", "jaune", "vert", "bleu", "violet"]
+    assert phone.find_element(By.CSS_SELECTOR, "#stats h3").text == "Faces du dé de couleur"
+    assert phone.execute_script(OVERLAPS) == [6, 0]  # each face named under its bar, apart from the next
+    tap(phone, "#lang-toggle")
     assert page_errors(phone) == []
 
 

@@ -1,8 +1,14 @@
-// Roll statistics counted on the Pi (GET /api/statistics): faces per die colour and roll totals, drawn as inline SVG.
+// Roll statistics counted on the Pi (GET /api/statistics): faces per die colour, the faces of a die the game names
+// (Hexors' colour die: how often each colour came up) and roll totals, drawn as inline SVG.
 // (The phone once counted them from the whole history, which an evening makes too long to read after every roll.)
 
 import { $, clear, DIE_COLOURS, dieCss, h, svg } from "../dom.js";
-import { colourName, formatNumber, t } from "../i18n.js";
+import { addStrings, colourName, formatNumber, t } from "../i18n.js";
+
+addStrings({
+  en: { "stats.named": "Faces of the colour die", "stats.rolled": "Times rolled" },
+  fr: { "stats.named": "Faces du dé de couleur", "stats.rolled": "Fois obtenue" },
+});
 
 export function init() {}
 
@@ -34,8 +40,9 @@ function colourOrder(a, b) {
   return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || a.localeCompare(b);
 }
 
-function barChart(groups, series, valueOf, label) {
-  // groups: x labels; series: [{name, colour}]; valueOf(group, seriesIndex) -> count
+function barChart(groups, series, valueOf, label, { labelOf = null, fillOf = null } = {}) {
+  // groups: x labels (or labelOf(group), each group labelled); series: [{name, colour}] (or fillOf(group));
+  // valueOf(group, seriesIndex) -> count
   const width = 360;
   const height = 200;
   const left = 28;
@@ -61,25 +68,37 @@ function barChart(groups, series, valueOf, label) {
       const value = valueOf(group, si);
       const barH = (plotH * value) / max;
       chart.append(svg("rect", { x: x0 + si * barW, y: top + plotH - barH, width: barW - 1, height: barH,
-        fill: serie.colour, class: "bar", dataset: { group: String(group), series: serie.name, count: String(value) } },
-      svg("title", {}, `${serie.label}: ${group} × ${value}`)));
+        fill: fillOf ? fillOf(group) : serie.colour, class: "bar",
+        dataset: { group: String(group), series: serie.name, count: String(value) } },
+      svg("title", {}, `${serie.label}: ${labelOf ? labelOf(group) : group} × ${value}`)));
     });
-    if ((typeof group === "number" ? group : gi) % labelEvery === 0) {
+    if (labelOf || (typeof group === "number" ? group : gi) % labelEvery === 0) {
       chart.append(svg("text", { x: left + gi * groupW + groupW / 2, y: height - 6, class: "axis", "text-anchor": "middle" },
-        String(group)));
+        labelOf ? labelOf(group) : String(group)));
     }
   });
   return chart;
 }
 
-export function render(app) {
-  const stats = statistics(app);
-  const root = clear($("#stats"));
-  if (!stats) return; // on its way: drawn when it comes
-  if (!stats.rolls) { root.append(h("p", { class: "hint" }, t("stats.empty"))); return; }
+/** The faces of the game's named die in its order (Hexors' option colours), every face shown, counted or not. */
+function namedFaces(app, named) {
+  const listed = ((app.state.options || {}).colours || []).filter((c) => typeof c === "string");
+  return [...listed, ...Object.keys(named).filter((c) => !listed.includes(c)).sort(colourOrder)];
+}
+
+function renderNamed(app, root, named) {
+  const faces = namedFaces(app, named);
+  root.append(h("h3", {}, t("stats.named")));
+  root.append(barChart(faces, [{ name: "named", label: t("stats.named"), colour: dieCss(null) }],
+    (face) => named[face] || 0, t("stats.named"), { labelOf: colourName, fillOf: dieCss }));
+  root.append(h("table", { class: "stats-table", id: "stats-named" },
+    h("thead", {}, h("tr", {}, h("th", {}, t("stats.colour")), h("th", {}, t("stats.rolled")))),
+    h("tbody", {}, faces.map((c) => h("tr", {}, h("td", {}, colourName(c)), h("td", {}, String(named[c] || 0)))))));
+}
+
+function renderFaces(app, root, stats) {
   const colours = Object.keys(stats.faces).sort(colourOrder);
   const series = colours.map((c) => ({ name: c, label: colourName(c), colour: dieCss(c) }));
-  root.append(h("p", {}, `${t("table.rolls")}${t("colon")}`, h("strong", { id: "stats-rolls" }, String(stats.rolls))));
   root.append(h("h3", {}, t("stats.faces")));
   root.append(barChart([1, 2, 3, 4, 5, 6], series, (face, s) => stats.faces[colours[s]][face - 1], t("stats.faces")));
   root.append(h("ul", { class: "legend" }, series.map((s) => h("li", {}, h("span", { class: "swatch", style: `--die:${s.colour}` }), s.label))));
@@ -99,8 +118,20 @@ export function render(app) {
       const count = stats.faces[c].reduce((a, b) => a + b, 0);
       return h("tr", {}, h("td", {}, colourName(c)), h("td", {}, String(count)), h("td", {}, verdict));
     }))));
+}
+
+export function render(app) {
+  const stats = statistics(app);
+  const root = clear($("#stats"));
+  if (!stats) return; // on its way: drawn when it comes
+  if (!stats.rolls) { root.append(h("p", { class: "hint" }, t("stats.empty"))); return; }
+  root.append(h("p", {}, `${t("table.rolls")}${t("colon")}`, h("strong", { id: "stats-rolls" }, String(stats.rolls))));
+  const named = stats.named || {};
+  if (Object.keys(named).length) renderNamed(app, root, named);
+  if (Object.keys(stats.faces).length) renderFaces(app, root, stats);
 
   const totals = Object.keys(stats.totals).map(Number).sort((a, b) => a - b);
+  if (!totals.length) return;  // a game whose dice make no totals (Hexors' colour die)
   const range = [];
   for (let v = totals[0]; v <= totals[totals.length - 1]; v += 1) range.push(v);
   root.append(h("h3", {}, t("stats.totals")));

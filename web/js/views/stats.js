@@ -73,8 +73,8 @@ function barChart(groups, series, valueOf, label, { labelOf = null, fillOf = nul
       svg("title", {}, `${serie.label}: ${labelOf ? labelOf(group) : group} × ${value}`)));
     });
     if (labelOf || (typeof group === "number" ? group : gi) % labelEvery === 0) {
-      chart.append(svg("text", { x: left + gi * groupW + groupW / 2, y: height - 6, class: "axis", "text-anchor": "middle" },
-        labelOf ? labelOf(group) : String(group)));
+      chart.append(svg("text", { x: left + gi * groupW + groupW / 2, y: height - 6, class: "axis",
+        "text-anchor": "middle" }, labelOf ? labelOf(group) : String(group)));
     }
   });
   return chart;
@@ -101,11 +101,13 @@ function renderFaces(app, root, stats) {
   const series = colours.map((c) => ({ name: c, label: colourName(c), colour: dieCss(c) }));
   root.append(h("h3", {}, t("stats.faces")));
   root.append(barChart([1, 2, 3, 4, 5, 6], series, (face, s) => stats.faces[colours[s]][face - 1], t("stats.faces")));
-  root.append(h("ul", { class: "legend" }, series.map((s) => h("li", {}, h("span", { class: "swatch", style: `--die:${s.colour}` }), s.label))));
+  root.append(h("ul", { class: "legend" },
+    series.map((s) => h("li", {}, h("span", { class: "swatch", style: `--die:${s.colour}` }), s.label))));
 
   const fairness = (app.state.summary && app.state.summary.statistics) || {};
   root.append(h("table", { class: "stats-table" },
-    h("thead", {}, h("tr", {}, h("th", {}, t("stats.colour")), h("th", {}, t("stats.dice")), h("th", {}, t("stats.fairness")))),
+    h("thead", {}, h("tr", {}, h("th", {}, t("stats.colour")), h("th", {}, t("stats.dice")),
+      h("th", {}, t("stats.fairness")))),
     h("tbody", {}, colours.map((c) => {
       const test = fairness[c];
       let verdict = "—";

@@ -98,3 +98,38 @@ def test_a_nexus_card_down_tapped_while_a_card_is_played_says_what_it_is(quiet_t
     assert said.startswith("Déjà sur la table\xa0: la première carte."), said
     pictures(phone, screenshots, f"nexus-card-down-{'drawn' if drawn else 'undrawn'}")
     assert not page_errors(phone)
+
+
+TIP = """const tip = document.querySelector('#name-tip');
+  if (!tip || tip.hidden) return null;
+  const r = tip.getBoundingClientRect();
+  return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, text: tip.textContent, height: innerHeight};"""
+ENDS = """const tops = [...document.querySelectorAll(arguments[0])]
+  .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+  return [tops[0], tops.at(-1)].map((el) => el.dataset[arguments[1]]);"""
+# the words above and below the board, and the turn's title
+WORDS = "#screen-table :is(.board-head p, .board-head .whose, .board > p.hint)"
+
+
+@pytest.mark.parametrize("size", [(360, 800), (820, 1180)])
+@pytest.mark.parametrize("game", ["nexus-keepers", "hexors"])
+def test_a_pieces_name_hides_neither_the_words_above_the_board_nor_a_tile(quiet_table, phone, screenshots, game,
+                                                                         size):
+    """The name shown over a piece tapped in the board's top row lay over the hint above the board, and on a tablet
+    a Nexus Keepers keeper's name over the tile above it; now in a strip the board keeps free above itself."""
+    service, url = quiet_table
+    unlock(phone, url)
+    phone.set_window_size(*size)
+    start(service, game, 1)
+    show(phone, url)
+    pieces, key, near = {"nexus-keepers": (".nk-board .keeper", "keeper", ".nk-board .tile"),
+                         "hexors": (".hex-arena .tile", "tile", ".hex-arena :is(.tile, .cell.dest)")}[game]
+    for piece in phone.execute_script(ENDS, pieces, key):  # in the board's top row, and its bottom row
+        css = f"{pieces}[data-{key}='{piece}']"
+        tap(phone, css)
+        name = wait(phone, lambda d: d.execute_script(TIP), message=f"no name shown for {css}")
+        under = phone.execute_script(UNDER, name, f"{WORDS}, {near}")
+        assert not under, f"the name {name} of {css} hides {under}"
+        assert 0 <= name["top"] and name["bottom"] <= name["height"], name
+    pictures(phone, screenshots, f"name-tip-{game}-{size[0]}")
+    assert not page_errors(phone)

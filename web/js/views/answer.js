@@ -259,7 +259,7 @@ function placeClear(box, board, reveal) {
 
 /** The part of the screen (viewport px) the bars leave free: under the top bar, above the fixed bars at the foot (the
  * table's Undo and roll buttons, the tabs), measured, as their words make them taller on a narrow phone. */
-function band() {
+export function band() {
   const head = document.querySelector(".topbar");
   const top = head ? Math.max(head.getBoundingClientRect().bottom, 0) : TOP_BAR;
   const feet = [...document.querySelectorAll(FOOT_BARS)].filter((bar) => getComputedStyle(bar).position === "fixed")

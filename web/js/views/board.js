@@ -2,13 +2,14 @@
 
 import { $, clear, h, redraw } from "../dom.js";
 import { language } from "../i18n.js";
+import { band } from "./answer.js";
 import { viewFor } from "./games/index.js";
 
 let drawing = 0;
 let tip = null;
 
-/** A piece drawn on a board shows a short mark (a few letters); tapped, its full name (its SVG title) shows above
- * it until the next tap. */
+/** A piece drawn on a board shows a short mark (a few letters); tapped, its full name (its SVG title) shows near
+ * it until the next tap, where it hides nothing a player reads or taps next (place). */
 function nameTips(root) {
   if (tip) return;
   tip = h("div", { class: "name-tip", id: "name-tip", role: "status", hidden: true });
@@ -18,14 +19,52 @@ function nameTips(root) {
     const piece = event.target instanceof Element && event.target.closest("g");
     const title = piece && [...piece.children].find((c) => c.tagName.toLowerCase() === "title");
     if (!title) return;
-    const r = piece.getBoundingClientRect();
     tip.textContent = title.textContent;
     tip.hidden = false;
-    const width = tip.offsetWidth;
-    const left = Math.min(r.left + r.width / 2 - width / 2, document.documentElement.clientWidth - width - 8);
-    tip.style.left = `${Math.max(8, left) + scrollX}px`;
-    tip.style.top = `${r.top + scrollY - tip.offsetHeight - 4}px`;
+    place(piece);
+    // the piece's own handler may draw the board again (the piece picked, the cells it reaches ringed): placed anew
+    const key = ["tile", "keeper", "column", "node", "card"].find((k) => piece.dataset[k]);
+    const again = key && `g[data-${key}="${CSS.escape(piece.dataset[key])}"]`;
+    setTimeout(() => {
+      const found = again && root.querySelector(again);
+      if (!tip.hidden && found) place(found);
+    }, 0);
   }, true);  // before the piece's own handler, which may stop the tap there
+}
+
+// on a board, what a player may tap next (a board says which in data-next: Hexors' tiles and ringed cells);
+// off it, the words and controls of the table screen
+const PIECES = "[data-x], [data-cell], [data-tile], [data-column], [data-keeper]";
+const BESIDE = "#screen-table :is(p, h2, h3, li, th, td, button, select, input, a, summary, .die-box)";
+
+/** The tip just above the piece where that hides nothing; else in the strip its board keeps free above itself
+ * (.board-scroll's padding, Hexors and Nexus Keepers: every cell near a piece may be the next tap and the words
+ * above the board say what to do), when seen; else just below the piece; else at the nearest height that hides
+ * nothing; else above it all the same. */
+function place(piece) {
+  const r = piece.getBoundingClientRect();
+  const width = tip.offsetWidth;
+  const height = tip.offsetHeight;
+  const right = document.documentElement.clientWidth - width - 8;
+  const left = Math.max(8, Math.min(r.left + r.width / 2 - width / 2, right));
+  const svgRoot = piece.ownerSVGElement;
+  const keep = [...(svgRoot ? svgRoot.querySelectorAll(svgRoot.dataset.next || PIECES) : []),
+    ...[...document.querySelectorAll(BESIDE)].filter((el) => !el.closest("svg"))]
+    .filter((el) => el !== piece && !piece.contains(el)).map((el) => el.getBoundingClientRect());
+  const free = band();
+  const clear = (top) => top >= free.top && top + height <= free.bottom && !keep.some((k) => k.width && k.height
+    && k.left < left + width && k.right > left && k.top < top + height && k.bottom > top);
+  const scroller = piece.closest(".board-scroll");
+  const pad = scroller ? parseFloat(getComputedStyle(scroller).paddingTop) : 0;
+  const above = r.top - height - 4;
+  const strip = pad >= height ? scroller.getBoundingClientRect().top + (pad - height) / 2 : null;
+  const scan = [];  // else the nearest height that hides nothing (a Hexors row of empty cells)
+  for (let y = free.top; y + height <= free.bottom; y += 4) scan.push(y);
+  const far = (y) => Math.abs(y + height / 2 - (r.top + r.bottom) / 2);
+  scan.sort((a, b) => far(a) - far(b));
+  const top = [above, strip, r.bottom + 4, ...scan].find((y) => y !== null && clear(y)) ?? above;
+  tip.style.left = `${left + scrollX}px`;
+  tip.style.top = `${top + scrollY}px`;
 }
 
 /** Draw the current game's board; resolves to the view module (or null) so the table can hide what it replaces.

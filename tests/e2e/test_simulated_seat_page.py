@@ -1,4 +1,5 @@
-"""The SIMULATED table's seat choice on the phone: "I play as Ana" (« Je joue Ana »), sent to the table."""
+"""The SIMULATED table's seat choice on the phone: "I play as Ana" (« Je joue Ana »), sent to the table; what the
+phone says of the simulated table where no camera is (settings)."""
 
 from __future__ import annotations
 
@@ -47,6 +48,11 @@ def test_a_person_takes_a_seat_at_the_simulated_table_in_english_and_french(tmp_
             # free roll has no seat to take: no choice of one (it offered "Watch only" alone)
             service.table.new_game("free-roll", {}, [])
             wait.until(lambda d: not d.find_element(By.ID, "simulated-seat").is_displayed())
+            driver.get(f"{url}#/settings")   # the camera said in one clean phrase, no brackets in brackets
+            wait.until(lambda d: d.find_element(By.ID, "camera-status").text
+                       == "aucune : la table SIMULÉE dessine les dés")
+            driver.execute_script("window.companion.switchLanguage('en')")
+            assert driver.find_element(By.ID, "camera-status").text == "none: the SIMULATED table draws the dice"
             assert page_errors(driver) == []
         finally:
             driver.quit()

@@ -1,8 +1,14 @@
 // Settings (language, join QR code, PIN, printable sheets), the join screen, and the PIN dialog.
 
 import { $, clear, h } from "../dom.js";
-import { pick, t } from "../i18n.js";
+import { addStrings, pick, t } from "../i18n.js";
 import * as profileView from "./profile.js";
+
+addStrings({
+  // the SIMULATED table is no camera: said as such, not "working (SIMULATED table (no camera))"
+  en: { "settings.camera_simulated": "none: the SIMULATED table draws the dice" },
+  fr: { "settings.camera_simulated": "aucune : la table SIMULÉE dessine les dés" },
+});
 
 const DISPLAY_KEY = "companion.display";
 
@@ -134,8 +140,9 @@ export function render(app) {
   const source = pick({ en: camera.source, fr: camera.source_fr }) || camera.source;
   $("#camera-status").textContent = !camera.ok && camera.source !== undefined
     ? t("table.camera_problem", { message: pick(camera) })
-    : camera.starting ? t("settings.camera_starting")
-      : camera.source ? t("settings.camera_ok", { source }) : t("settings.camera_none");
+    : camera.simulated ? t("settings.camera_simulated")
+      : camera.starting ? t("settings.camera_starting")
+        : camera.source ? t("settings.camera_ok", { source }) : t("settings.camera_none");
   $("#version").textContent = t("settings.version", { version: app.info.version });
   sheetsLink(app);
   profileView.render(app);

@@ -1,5 +1,5 @@
 """The SIMULATED table's seat choice on the phone: "I play as Ana" (« Je joue Ana »), sent to the table; what the
-phone says of the simulated table where no camera is (settings)."""
+phone says of the simulated table where no camera is (settings, free roll's table vision)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def options(driver):
                                  ".map(o => o.textContent)")
 
 
-def test_a_person_takes_a_seat_at_the_simulated_table_in_english_and_french(tmp_path):
+def test_a_person_takes_a_seat_at_the_simulated_table_in_english_and_french(tmp_path, screenshots):
     config = load_config(None, overrides={
         "service": {"data_dir": str(tmp_path), "host": "127.0.0.1", "port": 0},
         "camera": {"source": "simulated", "fps": 4.0, "width": 640, "height": 480, "simulated_pace": 1.0}})
@@ -48,6 +48,11 @@ def test_a_person_takes_a_seat_at_the_simulated_table_in_english_and_french(tmp_
             # free roll has no seat to take: no choice of one (it offered "Watch only" alone)
             service.table.new_game("free-roll", {}, [])
             wait.until(lambda d: not d.find_element(By.ID, "simulated-seat").is_displayed())
+            # free roll's dice are drawn on a bare table, no tray sheet: no anchors to show the camera
+            # (not "Mat kept while its anchors are covered", Hexors' plane: the bare table shows no sheet)
+            wait.until(lambda d: d.find_element(By.ID, "table-vision-status").text == "La table simulée dessine des dés"
+                       " sur une table nue, sans feuille : tous les dés visibles sont lus")
+            driver.save_screenshot(str(screenshots / "simulated-free-roll-vision-fr.png"))
             driver.get(f"{url}#/settings")   # the camera said in one clean phrase, no brackets in brackets
             wait.until(lambda d: d.find_element(By.ID, "camera-status").text
                        == "aucune : la table SIMULÉE dessine les dés")

@@ -12,6 +12,7 @@ addStrings({
     "vision.kept": "Mat kept while its anchors are covered ({n} in sight)",
     "vision.anchors": "Show the camera the mat's anchor markers (ids {ids}): dice are read, {unplaced}",
     "vision.anchors_tray": "Show the camera the sheet's anchor markers (ids {ids}): meanwhile every die in sight is read",
+    "vision.simulated_tray": "The simulated table draws dice on a bare table, with no sheet: every die in sight is read",
     "vision.unplaced.pieces": "pieces are not placed",
     "vision.unplaced.counters": "counters are not placed",
     "vision.unplaced.areas": "but not the area each lies in",
@@ -32,6 +33,8 @@ addStrings({
     "vision.kept": "Tapis gardé pendant que ses repères sont cachés ({n} visibles)",
     "vision.anchors": "Montrez à la caméra les repères du tapis (n° {ids}) : les dés sont lus, {unplaced}",
     "vision.anchors_tray": "Montrez à la caméra les repères de la feuille (n° {ids}) : en attendant, tous les dés visibles sont lus",
+    "vision.simulated_tray": "La table simulée dessine des dés sur une table nue, sans feuille : tous les dés visibles "
+      + "sont lus",
     "vision.unplaced.pieces": "les pièces ne sont pas placées",
     "vision.unplaced.counters": "les pions ne sont pas placés",
     "vision.unplaced.areas": "mais pas la zone où chacun est posé",
@@ -74,7 +77,7 @@ export function update(app) {
   if (!vision) return;
   lens.update();
   lens.note(vision);
-  $("#table-vision-status").textContent = statusText(vision);
+  $("#table-vision-status").textContent = statusText(vision, Boolean(app.live.camera && app.live.camera.simulated));
   const seen = $("#table-vision-board");
   clear(seen);
   const pieces = Object.entries((app.state && app.state.camera_board) || {});
@@ -88,14 +91,19 @@ export function update(app) {
   }
 }
 
-function statusText(vision) {
+/** ``simulated``: the SIMULATED table, which draws the dice of a game without a mat on a bare table (no tray sheet,
+ * no anchors to show it): the sheet's hint would ask for what is not there. */
+function statusText(vision, simulated) {
   if (vision.error) return t("vision.error", { message: vision.error });
   const plane = vision.plane_state || {};
   const twice = (vision.duplicates || []).map((id) => t("vision.twice", { id }));
+  const needs = vision.needs_plane || [];  // what only the mat's plane places (TableLayout.needs_plane)
   let text;
-  if (plane.state === "none" || plane.state === undefined) {
+  if (simulated && !needs.length) {
+    // no sheet drawn, so none is found nor kept (a mat's plane kept from the game before is no sheet either)
+    text = t("vision.simulated_tray");
+  } else if (plane.state === "none" || plane.state === undefined) {
     const ids = (plane.anchors_missing || []).join(", ");
-    const needs = vision.needs_plane || [];  // what only the mat's plane places (TableLayout.needs_plane)
     text = needs.length ? t("vision.anchors", { ids, unplaced: needs.map((n) => t(`vision.unplaced.${n}`)).join(", ") })
       : t("vision.anchors_tray", { ids });
   } else if (plane.state === "kept") {

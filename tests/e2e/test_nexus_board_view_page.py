@@ -5,6 +5,7 @@ again."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -142,4 +143,26 @@ def test_a_move_on_a_board_of_twenty_cards_is_drawn_from_its_live_event_without_
              message="the move was not drawn")
     assert len(service.table.engine.summary()["cards"]) == 20 and phone.execute_script(cards) == drawn + 1
     assert phone.execute_script(STATE_READS_JS) == reads
+    assert not page_errors(phone)
+
+
+
+def test_the_card_picker_names_each_card_without_its_node_numbers(narrow_table, phone):
+    """The first-card picker's buttons were read out as their pictures' node numbers, then the name and what is left
+    ("44Double cross6 left"): each is named "Double cross, 6 left", the picture hidden from screen readers."""
+    service, url = narrow_table
+    service.table.new_game("nexus", {}, ["Ann", "Bob"])
+    show(phone, url)
+    wait(phone, lambda d: d.find_elements("css selector", "#nx-first-card .nx-pick"), message="no card picker")
+    for lang, left in (("en", r"\d+ left"), ("fr", r"encore \d+")):
+        language(phone, lang)
+        buttons = phone.find_elements("css selector", "#nx-first-card .nx-pick")
+        assert len(buttons) > 1
+        for button in buttons:
+            name = button.find_element("css selector", "span").text
+            count = button.find_element("css selector", ".left").text
+            assert re.fullmatch(left, count), count
+            assert button.accessible_name == f"{name}, {count}"
+            assert button.find_element("css selector", "svg").get_attribute("aria-hidden") == "true"
+    language(phone, "en")
     assert not page_errors(phone)

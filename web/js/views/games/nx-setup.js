@@ -23,12 +23,16 @@ export function setupEvent(choices) {
     first_card: draft.first };
 }
 
-/** A grid of tappable card pictures (the first card here; the card drawn on the table later). */
+/** A grid of tappable card pictures (the first card here; the card drawn on the table later). Each is named by its
+ * words ("Double cross, 6 left"), not its picture's node numbers, which a screen reader would read out first. */
 export function cardPicker(shapes, selected, onPick, id) {
-  return h("div", { class: "nx-picker", id, role: "group" }, shapes.map((shape) => h("button", {
-    type: "button", class: "nx-pick", dataset: { card: shape.id }, "aria-pressed": String(shape.id === selected),
-    "aria-label": pick(shape.names), onclick: () => onPick(shape.id),
-  }, cardThumb(shape), h("span", {}, pick(shape.names)), h("small", { class: "left" }, t("nx.left", { n: shape.left })))));
+  return h("div", { class: "nx-picker", id, role: "group" }, shapes.map((shape) => {
+    const left = t("nx.left", { n: shape.left });
+    return h("button", {
+      type: "button", class: "nx-pick", dataset: { card: shape.id }, "aria-pressed": String(shape.id === selected),
+      "aria-label": `${pick(shape.names)}, ${left}`, onclick: () => onPick(shape.id),
+    }, cardThumb(shape), h("span", {}, pick(shape.names)), h("small", { class: "left" }, left));
+  }));
 }
 
 export function renderSetup(ctx) {

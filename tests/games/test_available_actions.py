@@ -233,3 +233,15 @@ def test_the_phone_is_sent_each_refusal_reason_once():
     assert expand(sent) == engine.available_actions()
     refused = [item for item in sent["offers"].values() if len(item) > 1]
     assert len(refused) > 40 and len(sent["why"]) == len({json.dumps(why) for why in sent["why"]}) < 5
+
+
+def test_a_rule_book_sentence_quoted_by_many_refusals_is_sent_once():
+    """Hexors' launches refused for want of stars each quote the one sentence on paying for actions."""
+    engine = create_game("hexors")
+    for line in (EXAMPLES / "hexors-advanced-win.jsonl").read_text().splitlines()[:23]:  # its largest state
+        engine.apply(json.loads(line))
+    sent = engine.summary()["available"]
+    assert expand(sent) == engine.available_actions()
+    text = json.dumps(sent, ensure_ascii=False)
+    assert len(sent["quotes"]) == len(set(sent["quotes"])) and all(text.count(q) == 1 for q in sent["quotes"])
+    assert sum("«#" in why["en"] for why in sent["why"]) >= 4

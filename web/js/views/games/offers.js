@@ -13,15 +13,23 @@ function canonical(value) {
     ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, x[k]])) : x));
 }
 
+/** A reason as the referee said it: each «#n» the n-th sentence of ``quotes`` (sent once, quoted by many). */
+function unquote(why, quotes) {
+  if (!why || !quotes) return why;
+  return Object.fromEntries(Object.entries(why).map(([lang, text]) =>
+    [lang, text.replace(/«#(\d+)»/g, (_, n) => `« ${quotes[Number(n)]} »`)]));
+}
+
 /** The summary's offer for ``event`` as {event, available, why}, or null when the referee lists no such button now.
- * ``summary.available`` is compact (companion/referee/offers.py): {offers: {key: [event] or [event, i]}, why: [...]},
- * a refused offer naming its reason by its place in ``why`` (one reason is shared by many offers). */
+ * ``summary.available`` is compact (companion/referee/offers.py): {offers: {key: [event] or [event, i]}, why: [...],
+ * quotes: [...]}, a refused offer naming its reason by its place in ``why`` (one reason is shared by many offers). */
 export function offerFor(summary, event) {
   const sent = (summary && summary.available) || {};
   const wanted = canonical(event);
   const item = Object.values(sent.offers || {}).find(([offered]) => canonical(offered) === wanted);
   if (!item) return null;
-  return { event: item[0], available: item.length === 1, why: item.length > 1 ? (sent.why || [])[item[1]] : null };
+  const why = item.length > 1 ? unquote((sent.why || [])[item[1]], sent.quotes) : null;
+  return { event: item[0], available: item.length === 1, why };
 }
 
 /** Why the referee would refuse ``event`` now, in the page's language; null when it takes it or does not say. */

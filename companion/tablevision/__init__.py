@@ -12,8 +12,7 @@ game's ``table_layout``) loads neither OpenCV nor numpy.
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from companion.lazy import lazy_names
 
 _HOMES = {"DEFAULT_DICTIONARY": "dictionary", "DictionaryError": "dictionary", "marker_dictionary": "dictionary",
           "LayoutError": "layout", "TableLayout": "layout", "layout_from_json": "layout", "load_layout": "layout",
@@ -23,11 +22,4 @@ _HOMES = {"DEFAULT_DICTIONARY": "dictionary", "DictionaryError": "dictionary", "
 
 __all__ = sorted(_HOMES)
 
-
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _HOMES)

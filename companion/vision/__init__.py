@@ -6,19 +6,11 @@ The names below are imported from their module on first use: the service opens i
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from companion.lazy import lazy_names
 
 _HOMES = {"die_colour": "colour", "DiceReader": "detector", "DEFAULT_MODEL": "model_files", "ModelError": "model_files",
           "RollSettler": "settle", "SettledRoll": "settle", "same_dice": "settle", "models_dir": "shipped"}
 
 __all__ = sorted(_HOMES)
 
-
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _HOMES)

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Sequence
 
 from companion.core import Text
-from companion.words import plural_en, plural_fr
+from companion.words import of_fr, plural_en, plural_fr
 
 from .grid import Placement, neighbours
 
@@ -77,8 +77,8 @@ def capital(text: str) -> str:
 
 
 def of_player(who: str) -> str:
-    """French "de" before a player's name: "de Bob", "d'Ann"."""
-    return ("d'" if who[:1].lower() in "aeiouéèêâîôû" else "de ") + who
+    """French "de" before a player's name: "de Bob", "d'Ann" (the one rule of companion/words.py)."""
+    return of_fr(who)
 
 
 def played_by(players: Sequence[str], index: int) -> str:

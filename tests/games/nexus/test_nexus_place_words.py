@@ -128,6 +128,19 @@ def test_two_alike_cards_of_one_player_are_told_apart_by_the_turn_they_were_play
     assert words[1].fr == "le Pont qu'Ann a posé au tour 1" and words[2].fr == "la Fourche de Bob"
 
 
+def test_a_card_down_is_told_with_the_french_elision_every_other_verdict_uses():
+    """French elides "de"/"que" before a name starting with a vowel sound, as companion/words.py says for every
+    verdict: « d'Yves » (y before a consonant), but « de Yugi »; Nexus's own rule had skipped the first."""
+    from companion.games.nexus.places import card_phrases
+    from companion.core import Text
+
+    bridge = Text("Bridge", "Pont")
+    said = card_phrases(["Yves", "Yugi"], [bridge, bridge, bridge, bridge, bridge])
+    assert said[1].fr == "le Pont qu'Yves a posé au tour 1" and said[2].fr == "le Pont que Yugi a posé au tour 2"
+    said = card_phrases(["Yves", "Yugi"], [bridge, bridge, bridge])
+    assert said[1].fr == "le Pont d'Yves" and said[2].fr == "le Pont de Yugi"
+
+
 def test_a_refused_card_is_told_by_its_design_and_turn_never_by_a_square():
     engine = example_game()
     covering = engine.apply({"type": "play_card", "card": "ex-loop-1", "x": 1, "y": 0, "rotation": 0})[0].message

@@ -68,9 +68,8 @@ export function cardWords(summary, index) {
   const { who, name, alike } = owners(summary)[index];
   const words = (summary.names || [])[name];
   if (!words) return named(summary, summary.cards[index].card);
-  const vowel = /^[aeiouéèêâîôû]/i.test(who) ? ".vowel" : "";
   const args = { who, name: pick(words), the: words.the_fr, turn: index, played: t(`nx.played.${words.gender}`) };
-  return t(alike < 2 ? `nx.card.by${vowel}` : `nx.card.by_turn${vowel}`, args);
+  return t(alike < 2 ? "nx.card.by" : "nx.card.by_turn", args);  // t() elides « de Ann » and « que Ann »
 }
 
 /** A card down as the verdicts tell it ("Bob's Fork", "the first card"), else its name. */

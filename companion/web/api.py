@@ -151,7 +151,8 @@ def history():
 
 @blueprint.get("/statistics")
 def statistics():
-    """Faces per die colour and roll totals over the rolls in force of the game at the table."""
+    """Faces per die colour, a named die's faces (Hexors' colours) and roll totals over the rolls in force of the game at
+    the table."""
     ctx = context()
     event_id = ctx.service.bus.last_id
     table = ctx.service.table

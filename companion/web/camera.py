@@ -36,8 +36,13 @@ def table_top_down():
     """The latest frame seen from straight above the mat, with its zones and grids drawn over it (calibration)."""
     import cv2
 
+    from companion.tablevision.lens_file import LensError
+
     service = context().service
-    stage, frame = service.table_stage, service.live.frame
+    try:
+        stage, frame = service.table_stage, service.live.frame
+    except LensError as exc:  # the stage is built with the kept lens: a damaged file is named, as on the lens screen
+        raise ApiError(409, "damaged_lens", str(exc)) from exc
     if stage is None:
         raise ApiError(404, "table_off", "table vision is off (table.enabled = false)")
     if frame is None:

@@ -94,3 +94,12 @@ def test_measuring_the_light_again_needs_the_pin_and_a_camera_that_has_it(phone,
         assert Running.source.asked == 1
     finally:
         service.pipeline = None
+
+
+def test_the_top_down_picture_refuses_a_lens_file_damaged_before_the_stage_is_built(phone, service):
+    """The stage is built on first use with the kept lens: a lens.json damaged since the start is named (409, as on
+    the lens screen), not an internal error."""
+    (service.config.data_dir / "lens.json").write_text("{\"k1\": ")
+    refused = phone.get("/api/table/top-down.jpg")
+    assert refused.status_code == 409 and refused.get_json()["error"] == "damaged_lens"
+    assert "run companion table --calibrate again" in refused.get_json()["message"]

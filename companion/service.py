@@ -307,11 +307,20 @@ class Service:
         if reader is not None and hasattr(reader, "use"):
             reader.use(self.table.engine.dice_kinds(), self.table.engine.emblem_face())
             self.live.show_reader_error(reader)
-        with self._table_lock:
-            if self._table_layout is not None and game != self._table_game:
-                self._table_layout, self._table_stage = self._read_table_layout(), None
+        try:
+            with self._table_lock:
+                if self.config["table"]["enabled"] and game != self._table_game:
+                    self._table_layout, self._table_stage = None, None  # never the last game's mat for this one
+                    self._table_game = game
+                    self._table_layout = self._read_table_layout()
+                    self.live.table = None  # the last mat's view is not this one's
+            stage = self.table_stage
+        except Exception as exc:  # a bus listener: the game has changed whatever its mat; say why it is not read
+            log.exception("table vision: the mat of %s cannot be read", game)
+            stage = None
+            self.live.table = {"error": f"the mat of {game} cannot be read: {exc}"}
         if pipeline is not None:
-            pipeline.table = self.table_stage
+            pipeline.table = stage
 
     def is_progressing(self) -> bool:
         """The watchdog's question: is the camera pipeline alive and moving (frames, or camera retries)?"""

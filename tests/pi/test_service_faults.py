@@ -215,3 +215,31 @@ def test_a_new_game_brings_the_kinds_of_dice_it_rolls_to_the_camera(tmp_path):
     finally:
         service.pipeline = None
         service.stop()
+
+
+def test_a_new_game_whose_mat_cannot_be_read_is_played_without_the_last_games_mat(tmp_path, monkeypatch):
+    """The game change is a bus listener's work: a mat that cannot be read (a bad layout, a damaged lens file) must
+    neither fail the change nor leave the last game's mat reading this game's table; the phones are told why, and
+    the next game's mat is read again. Before, the error left the change half done (the listeners after it missed
+    the event) and the last game's stage in use."""
+    from companion.tablevision import layouts
+    from companion.tablevision.layout import LayoutError
+
+    service = Service(service_config(tmp_path))
+    assert service.table_stage is not None and service.table_stage.layout.name == "dice-tray"
+    heard = []
+    service.bus.listen(lambda event: heard.append(event.topic))
+    real = layouts.configured_layout
+
+    def broken(game, settings, path=None):
+        if game == "hexors":
+            raise LayoutError("zones[0].rect: expected 4 numbers")
+        return real(game, settings, path)
+
+    monkeypatch.setattr(layouts, "configured_layout", broken)
+    service.table.new_game("hexors", {}, ["Ann", "Bo"])
+    assert service.table.record.game == "hexors" and "game" in heard
+    assert service.table_stage is None
+    assert "hexors" in service.live.table["error"] and "zones[0].rect" in service.live.table["error"]
+    service.table.new_game("nexus-keepers", {}, ["A", "B"])
+    assert service.table_stage.layout.name == "nexus-keepers" and service.live.table is None

@@ -8,14 +8,12 @@ import json
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from companion.files import write_atomically
 
 if TYPE_CHECKING:
     import numpy as np
-
-    from .markers import SeenMarker
 
 LENS_FILE = "lens.json"
 #: What the service's lens watch (lens_watch.py) last told the players about the kept lens; obsolete once another lens
@@ -55,11 +53,6 @@ class Lens:
         from .lens import _distort
 
         return _distort(np.asarray(points, np.float64).reshape(-1, 2), self.k1, self.k2, self.size)
-
-    def undistort_markers(self, markers: Sequence[SeenMarker]) -> list[SeenMarker]:
-        from .markers import SeenMarker
-
-        return [SeenMarker(m.id, self.undistort(m.corners)) for m in markers]
 
     def to_json(self) -> dict:
         return {**asdict(self), "size": list(self.size)}

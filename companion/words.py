@@ -52,8 +52,11 @@ VOWELS_FR = "aeiouàâäéèêëîïôöùûüæœ"
 
 
 def elides_fr(word: str) -> bool:
-    """Whether French elides "de"/"que" before ``word``: it starts with a vowel sound (« d'Ada », but « de Bo »)."""
+    """Whether French elides "de"/"que" before ``word``: it starts with a vowel sound (« d'Ada », but « de Bo »).
+    A letter then a digit (a Tesseract column, « le cube de a1 ») is a code, not a word: no elision."""
     head = str(word)[:2].lower()
+    if head[1:].isdecimal():
+        return False
     if head[:1] == "y":
         return len(head) == 2 and head[1].isalpha() and head[1] not in VOWELS_FR
     return head != "" and head[0] in VOWELS_FR

@@ -34,6 +34,13 @@ def test_french_elides_de_and_que_before_a_name_starting_with_a_vowel():
     assert elide_names_fr("De Ada à Bo", ["Ada"]) == "D'Ada à Bo"
 
 
+def test_french_does_not_elide_before_a_column_name():
+    """A Tesseract column (« a1 ») is a code read letter and digit, not a word: « le cube de a1 », not « d'a1 »;
+    a name that goes on with letters still elides (« d'Ann2 »)."""
+    assert [of_fr(n) for n in ("a1", "E4", "i3", "Ann2", "Ève")] == ["de a1", "de E4", "de i3", "d'Ann2", "d'Ève"]
+    assert elide_names_fr("Le cube de a1 et le tour de Ada", ["a1", "Ada"]) == "Le cube de a1 et le tour d'Ada"
+
+
 def test_the_referees_french_elides_before_ada_and_not_before_bo():
     """Nexus Keepers with Ada and Bo: a refused move out of turn and the turn's start, as the server says them."""
     engine = create_game("nexus-keepers", {})

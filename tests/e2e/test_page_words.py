@@ -56,6 +56,36 @@ def test_counted_words_agree_with_their_number_in_both_languages(quiet_table):
         driver.quit()
 
 
+ELIDES = """
+const [words, done] = arguments;
+Promise.all([import("/js/i18n.js"), import("/js/views/games/tess-strings.js")]).then(([i18n]) => {
+  i18n.setLanguage("fr", false);
+  const said = [words.map((w) => i18n.elides(w)), i18n.t("tess.prime_roll", { column: "a1" })];
+  i18n.setLanguage("en", false);
+  done(said);
+});
+"""
+
+
+def test_the_phone_elides_before_the_words_the_server_elides_before_and_not_before_a_column(quiet_table):
+    """One French elision rule on both sides (companion/words.py's elides_fr, i18n.js's elides): « d'Ada »,
+    « d'Yves », « de Yugi », and no elision before a Tesseract column, a code: « le cube de a1 », not « d'a1 »."""
+    from companion.words import elides_fr
+
+    _, url = quiet_table
+    words = ["Ada", "Bo", "Émile", "Yves", "Yugi", "Hugo", "A", "", "a1", "E4", "Ann2", "Œdipe", "yx"]
+    driver = new_browser("en-GB")
+    try:
+        open_page(driver, url, "#/table")
+        elided, prime = driver.execute_async_script(ELIDES, words)
+        assert elided == [elides_fr(w) for w in words]
+        assert elided[:3] == [True, False, True] and elided[8:11] == [False, False, True]
+        assert prime == "Lancez le cube de a1\u00a0: sa valeur"
+        assert page_errors(driver) == []
+    finally:
+        driver.quit()
+
+
 def test_history_names_who_played_and_gives_french_times_on_an_english_phone(quiet_table):
     """A phone whose own language is American English, showing the page in French: "par un joueur simulé", and
     24-hour times, not "AM"/"PM"."""

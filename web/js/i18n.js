@@ -436,9 +436,11 @@ export function t(key, vars = {}) {
 
 /** French elides "de" and "que" before a vowel sound, taken as a first letter that is a vowel, accented or not, or
  * a y before a consonant (« d'Yves », « de Yugi »); h is left out (an aspirated h cannot be told from a mute one).
+ * A letter then a digit (a Tesseract column, « le cube de a1 ») is a code, not a word: no elision.
  * The same rule as companion/words.py's elides_fr. */
 export function elides(word) {
-  return /^(?:[aeiouàâäéèêëîïôöùûüæœ]|y[^\P{L}aeiouàâäéèêëîïôöùûüæœ])/iu.test(String(word));
+  const text = String(word);
+  return !/^.\p{Nd}/u.test(text) && /^(?:[aeiouàâäéèêëîïôöùûüæœ]|y[^\P{L}aeiouàâäéèêëîïôöùûüæœ])/iu.test(text);
 }
 
 /** A French string whose "de {name}" / "que {name}" meets a value starting with a vowel: « le tour d'Ada »,

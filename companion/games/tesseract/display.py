@@ -27,6 +27,22 @@ NEEDS: dict[str, tuple[str, ...]] = {
     bases.SHOCK_WAVE: (),
     ROW_BONUS: ("cube", "column", "rolled"),
 }
+#: What a phone asks, in order, to compose each keyword's effect (« MOTS CLÉS »), as ``field:kind``; ``a|b`` is
+#: either. Kinds: ``cube`` a lab's or primed cube (sets ``zone``, ``cube`` and ``lab``), ``removable`` a removable
+#: column, ``column`` one under 4 levels, ``destroyed`` a destroyed cube, ``value`` 1–6, ``delta`` ±1, ``lab`` a
+#: scientist's lab, ``level`` 2–4. The engine checks the effect against the table when the card is played.
+KEYWORDS: dict[str, list[str]] = {
+    "calibrate": ["cube:cube", "delta:delta"],
+    "destroy": ["cube:cube|column:removable"],
+    "reprogram": ["cube:cube", "to:value"],
+    "invert": ["cube:cube"],
+    "reroll": ["cube:cube", "rolled:value"],
+    "restructure": ["from:removable", "to:column"],
+    "take": ["column:removable", "lab:lab"],
+    "confine": ["cube:cube"],
+    "return": ["cube:destroyed", "column:column", "rolled:value"],
+    "draw": ["level:level"],
+}
 ROW_BONUS_NAME = {"en": "Complete row", "fr": "Ligne complète"}
 ROW_BONUS_TEXT = {"en": "choose a destroyed cube, roll it and place it on the Tesseract",
                   "fr": "prenez un cube détruit, lancez-le et posez-le sur le Tesseract"}
@@ -87,6 +103,7 @@ def display(state: GameState) -> dict[str, Any]:
                         "played": sorted(board.played), "rows_done": sorted(board.rows_done), "size": board.size},
         "destroyed": [c.to_json() for c in state.destroyed],
         "waiting": pending(state),
+        "keywords": KEYWORDS,
         "primed_this_phase": state.primed_this_phase,
     }
 

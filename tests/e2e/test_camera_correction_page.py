@@ -143,6 +143,8 @@ def test_hexors_statistics_show_the_colour_die_by_its_faces_in_the_pages_words(q
     wait(phone, lambda d: rows(d)[3] == ["vert", "1"], message="the colours are not named in French")
     assert [r[0] for r in rows(phone)] == ["rouge", "orange", "jaune", "vert", "bleu", "violet"]
     assert phone.find_element(By.CSS_SELECTOR, "#stats h3").text == "Faces du dé de couleur"
+    heads = [th.text for th in phone.find_elements(By.CSS_SELECTOR, "#stats-named th")]
+    assert heads == ["Couleur", "Sorties"], heads  # how often a face came up, as a French player says it
     assert phone.execute_script(OVERLAPS) == [6, 0]  # each face named under its bar, apart from the next
     tap(phone, "#lang-toggle")
     assert page_errors(phone) == []

@@ -7,7 +7,7 @@ import { addStrings, colourName, formatNumber, t } from "../i18n.js";
 
 addStrings({
   en: { "stats.named": "Faces of the colour die", "stats.rolled": "Times rolled" },
-  fr: { "stats.named": "Faces du dé de couleur", "stats.rolled": "Fois obtenue" },
+  fr: { "stats.named": "Faces du dé de couleur", "stats.rolled": "Sorties" },
 });
 
 export function init() {}

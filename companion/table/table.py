@@ -4,8 +4,10 @@ on the bus for phones and the panel; one lock keeps the engine, its journal and 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import logging
 import threading
+import time
 from typing import Any, Mapping
 
 from companion import checkpoint, table_memory
@@ -74,7 +76,7 @@ class Table:
             game_id = self.journal.start_game(game, engine.options, list(players), ending, request)
             if current is not None and current.game != game:
                 self.camera_board = None  # another game's mat: its pieces mean nothing to this one
-            self.record = self.journal.game(game_id)
+            self.record = self._started(game_id, game, engine.options, players)
             self.memory, self._checkpointed, self._checkpoint_size = TableMemory(engine), 0, 0
             log.info("new game %d: %s %s", game_id, game, engine.options)
             self.bus.publish("game", self._event_state())
@@ -88,11 +90,23 @@ class Table:
                 return self.record
             if replaces is not None and self.record.id != replaces:
                 raise Conflict("another phone changed the game a moment ago: look at it before resuming another one")
-            games.resumable(self.journal, game_id, self.record.id)
+            target = games.resumable(self.journal, game_id, self.record.id)
+            resumed = rebuild.resumed(self.journal, target)  # read before the switch: a read failing changes nothing
             self.journal.switch_game(games.ending(self.record, self.engine), game_id, request)
-            self._resume(self.journal.game(game_id))
+            self.record = dataclasses.replace(target, ended_at=None, outcome=None)
+            self.memory, self._checkpointed, self._checkpoint_size = resumed
             self.bus.publish("game", self._event_state())
             return self.record
+
+    def _started(self, game_id: int, game: str, options: dict[str, Any], players: list[str]) -> GameRecord:
+        """The record of the game the journal has just started, read back; when the read fails, the game is the
+        journal's all the same (a restart resumes it), so the table takes it up as it was written."""
+        try:
+            record = self.journal.game(game_id)
+        except JournalError as exc:
+            log.warning("game %d was started but could not be read back (%s); playing it as started", game_id, exc)
+            record = None
+        return record or GameRecord(game_id, game, dict(options), list(players), time.time(), None, None)
 
     def answered(self, request: RequestKey | None) -> list[Verdict] | None:
         """The verdicts of the entry a journaled request made ([] for a game change), None for a new request."""
@@ -233,9 +247,10 @@ class Table:
 
     def _commit(self, event: dict[str, Any], source: str, notes: tuple[Verdict, ...] = (),
                 request: RequestKey | None = None) -> list[Verdict]:
-        """Referee ``event`` in memory, journal it, then publish it; nothing is kept if the write fails.
-        ``notes``: what the players are told besides the referee's verdicts (a camera roll read again).
-        Now and then the game's checkpoint is written with the entry (``checkpoint.due``)."""
+        """Referee ``event`` in memory, journal it, then publish it; nothing is kept if the write fails, whatever
+        fails (memory and journal always hold the same game). ``notes``: what the players are told besides the
+        referee's verdicts (a camera roll read again). Now and then the game's checkpoint is written with the entry
+        (``checkpoint.due``); a checkpoint that cannot be made or written costs a longer replay, never the entry."""
         if self.memory.needs_whole_game(event):
             whole = rebuild.whole_game(self.journal, self.record, self.memory.next_seq)
             whole.keep, self.memory = table_memory.KEEP, whole  # trimmed back with the next entry kept
@@ -247,21 +262,48 @@ class Table:
         except EventError:
             memory.restore(saved, engine_changed=False)
             raise
-        payload = [v.to_json() for v in verdicts]
-        memory.next_seq = seq + 1
+        except BaseException:  # a fault in a game's code half way: its engine is rebuilt from the entries kept
+            memory.restore(saved, engine_changed=True)
+            raise
         try:
-            due = checkpoint.due(memory.next_seq, self._checkpointed, self._checkpoint_size)
-            state = checkpoint.dump(memory) if due else None
-            self.journal.append(self.record.id, seq, event, payload, source, request, state)
-            if state is not None:
-                self._checkpointed, self._checkpoint_size = state.seq, len(state.data)
-        except JournalError:
+            payload = [v.to_json() for v in verdicts]
+            memory.next_seq = seq + 1
+            self._append(seq, event, payload, source, request)
+        except BaseException:
             # Not written, so not acknowledged: the game goes back to what the journal holds.
             memory.restore(saved, engine_changed=True)
             raise
         self.bus.publish("entry", {"seq": seq, "event": event, "verdicts": payload, "source": source,
                                    "state": self._event_state()})
         return verdicts
+
+    def _append(self, seq: int, event: dict[str, Any], payload: list[dict[str, Any]], source: str,
+                request: RequestKey | None) -> None:
+        """Journal entry ``seq``, with the game's checkpoint when one is due. The checkpoint is only a shortcut
+        for a restart: one that cannot be pickled (an object of a game's state) is left out, and one the journal
+        cannot take (too big for the room left) is dropped and the entry written alone; either is tried again
+        ``checkpoint.EVERY`` entries later."""
+        memory = self.memory
+        state = None
+        if checkpoint.due(memory.next_seq, self._checkpointed, self._checkpoint_size):
+            try:
+                state = checkpoint.dump(memory)
+            except Exception as exc:
+                log.error("game %d: no checkpoint at entry %d (%s: %s); a restart replays the entries after the "
+                          "last one", self.record.id, memory.next_seq, type(exc).__name__, exc)
+                self._checkpointed = memory.next_seq
+        if state is None:
+            self.journal.append(self.record.id, seq, event, payload, source, request)
+            return
+        try:
+            self.journal.append(self.record.id, seq, event, payload, source, request, state)
+        except JournalError as exc:
+            log.warning("game %d: entry %d could not be written with its checkpoint (%s); writing it alone",
+                        self.record.id, seq, exc)
+            self.journal.append(self.record.id, seq, event, payload, source, request)
+            self._checkpointed = memory.next_seq
+            return
+        self._checkpointed, self._checkpoint_size = state.seq, len(state.data)
 
     def _players(self) -> list[str]:
         """The names the game was started with, else those its setup in force names (Hexors' and Nexus Keepers'

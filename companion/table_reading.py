@@ -105,16 +105,17 @@ def thrown(event: Mapping[str, Any]) -> list[dict[str, Any]] | None:
         return None
     if not isinstance(dice, list):
         return None
+    readings = _dice([die for die in dice if isinstance(die, Mapping)])
+    if readings is None:
+        return None
+    read = iter(readings)
     out = []
     for die in dice:
-        if isinstance(die, int) and not isinstance(die, bool) and 1 <= die <= 6:
+        if isinstance(die, Mapping):
+            reading = next(read)
+            out.append({"value": reading["value"], "color": reading["color"]})
+        elif isinstance(die, int) and not isinstance(die, bool) and 1 <= die <= 6:
             out.append({"value": die, "color": None})
-        elif isinstance(die, Mapping):
-            try:
-                reading = DieReading.from_json(die)
-            except (ValueError, TypeError, AttributeError):
-                return None
-            out.append({"value": reading.value, "color": reading.color})
         else:
             return None
     return out

@@ -121,17 +121,16 @@ def check_camera(config, on_pi: bool | None = None, timeout: float = 15.0,
         return Finding("camera", FAIL, f"{name} opened but gave no picture (empty video or folder?)",
                        "point camera.path at a video or folder with pictures in it")
     height, width = frame.image.shape[:2]
-    detail = f"{name}: {width}x{height} picture read" + (f" ({why})" if why else "")
-    if kind == "simulated":
-        return Finding("camera", WARN, detail + " — a simulated table, not a camera",
+    if source.simulated:  # its description says what it is: the doctor does not say it twice
+        return Finding("camera", WARN, f"{name} ({width}x{height} pictures)",
                        "set camera.source = \"auto\" or a real camera to read real dice")
-    return Finding("camera", OK, detail)
+    return Finding("camera", OK, f"{name}: {width}x{height} picture read" + (f" ({why})" if why else ""))
 
 
 def _service_camera(camera: dict[str, Any]) -> Finding:
     source = camera.get("source") or "no camera"
     if camera.get("simulated"):
-        return Finding("camera", WARN, f"the running companion shows the SIMULATED table ({source})",
+        return Finding("camera", WARN, f"the running companion plays the {source}",
                        "set camera.source to a real camera to read real dice")
     if not camera.get("ok", False):
         return Finding("camera", FAIL, f"the running companion reports: {camera.get('message') or 'camera lost'}",

@@ -68,8 +68,10 @@ class FrameSource(abc.ABC):
 class SimulatedSource(FrameSource):
     """A table the project draws instead of a camera: every phone names it so and flags its dice as drawn."""
 
-    description = "SIMULATED table (no camera)"
-    description_fr = "table SIMULÉE (pas de caméra)"
+    description = "SIMULATED table: no camera attached; the project draws the table and its dice, and the real " \
+                  "pipeline reads them"
+    description_fr = "table SIMULÉE : aucune caméra branchée ; le projet dessine la table et ses dés, et la vraie " \
+                     "chaîne de lecture les lit"
     simulated = True
 
 

@@ -267,7 +267,8 @@ def test_the_simulated_table_only_when_asked_and_flagged(tmp_path, monkeypatch):
 
     monkeypatch.setattr(factory, "resolve_auto", lambda *a: (None, "no camera found"))
     asked = factory.open_source(camera_config(tmp_path, source="auto", when_missing="simulated", fps=5.0))
-    assert isinstance(asked, SimulatedTable) and asked.simulated and "SIMULATED" in asked.description
+    assert isinstance(asked, SimulatedTable) and asked.simulated
+    assert asked.description.startswith("SIMULATED table: no camera attached")
     with asked:
         assert asked.read().image.dtype == np.uint8
     named = factory.open_source(camera_config(tmp_path, source="simulated"))

@@ -107,8 +107,25 @@ def test_a_camera_held_by_the_running_service_is_asked_about_not_opened(healthy,
     lost = dict(working, ok=False, message="the Pi camera sent no picture for 3 s (cable loose?)")
     finding = doctor.check_camera(cfg(overrides), on_pi=True, service=lambda c: {"camera": lost})
     assert finding.status == "fail" and "cable loose" in finding.detail
-    simulated = dict(working, source="SIMULATED table (no camera)", simulated=True)
-    assert doctor.check_camera(cfg(overrides), on_pi=True, service=lambda c: {"camera": simulated}).status == "warn"
+    from companion.capture.base import SimulatedSource
+
+    simulated = dict(working, source=SimulatedSource.description, simulated=True)
+    finding = doctor.check_camera(cfg(overrides), on_pi=True, service=lambda c: {"camera": simulated})
+    assert finding.status == "warn"
+    assert finding.detail == ("the running companion plays the SIMULATED table: no camera attached; the project "
+                              "draws the table and its dice, and the real pipeline reads them")
+
+
+def test_the_simulated_table_is_named_plainly_once(healthy):
+    """What it is, as the phone's Settings say it (« none: the SIMULATED table draws the dice »): before, the doctor
+    said "SIMULATED table (no camera): 640x480 picture read — a simulated table, not a camera"."""
+    _, overrides = healthy
+    finding = doctor.check_camera(cfg(overrides, camera__source="simulated"), on_pi=False,
+                                  service=lambda c: None)
+    assert finding.status == "warn" and "real camera" in finding.fix
+    assert finding.detail.startswith("SIMULATED table: no camera attached; the project draws the table and its dice, "
+                                     "and the real pipeline reads them (")
+    assert finding.detail.endswith(" pictures)") and finding.detail.lower().count("simulated") == 1
 
 
 def test_running_service_is_found_through_its_info_endpoint(healthy):

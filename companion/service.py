@@ -107,7 +107,10 @@ class Service:
             return
         dice = (event.data.get("event") or {}).get("dice")
         if isinstance(dice, list) and any(isinstance(d, dict) and isinstance(d.get("box"), list) for d in dice):
-            self.profile.on_bus(event)
+            told = self.profile.on_bus(event)
+            if told is not None:  # what the correction taught the camera, or why nothing: every phone is told
+                self.bus.publish("notice", {"kind": "info", "message": told.en, "message_fr": told.fr,
+                                            "profile": len(self.profile_store.snapshot())})
 
     def _make_hall(self):
         """The club's hall (docs/hall.md): the table publishes to its broker from a thread, never in the way."""

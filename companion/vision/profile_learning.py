@@ -22,10 +22,10 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from companion.core import DieReading
+from companion.core import DieReading, Text
 from companion.vision.embedding import Embedder
 from companion.vision.profile import TableProfile
-from companion.vision.profile_store import AROUND, MOST, NOT_A_DIE, ProfileStore
+from companion.vision.profile_store import AROUND, MOST, NOT_A_DIE, Example, ProfileStore
 
 log = logging.getLogger(__name__)
 ROLLS_KEPT = 8  # settled rolls whose crops wait for a correction
@@ -115,28 +115,37 @@ class TableLearning:
         return shown + [d for d in dice if d.box is None]
 
     # -- learning --------------------------------------------------------------------------
-    def on_bus(self, event) -> None:
+    def on_bus(self, event) -> Text | None:
         """The bus listener: learn from a phone's entry that names a kept camera roll's dice by their boxes; a camera
         roll as journaled (the rules-aware reading may have taken a die's second-best face) is what a correction is
-        compared with."""
+        compared with. What the players are told: what was learnt, or why nothing was (None: nothing to say)."""
         if event.topic != "entry" or event.data.get("source") not in ("phone", "camera", "simulated"):
-            return
+            return None
         entry = event.data.get("event") or {}
         said = [d for d in entry.get("dice") or () if isinstance(d, dict) and isinstance(d.get("box"), list)]
         if not said:
-            return
+            return None
         try:
             said_dice = [DieReading.from_json(d) for d in said]
         except ValueError:
-            return
+            return None
         if event.data.get("source") != "phone":
             self.journaled(said_dice)
-            return
+            return None
         game = str((event.data.get("state") or {}).get("game") or "")
         try:
-            self.learn(said_dice, corrected=entry.get("type") == "correct", game=game)
+            found, learnt, pushed = self._learn(said_dice, corrected=entry.get("type") == "correct", game=game)
         except OSError as exc:  # a full or failing SD card: the game goes on, the profile learns nothing
             log.warning("the table profile could not keep a correction: %s", exc)
+            return Text("The camera could not keep what this correction taught it: the companion's card could "
+                        "not be written.", "La caméra n'a pas pu garder ce que cette correction lui apprenait : "
+                        "la carte du compagnon n'a pas pu être écrite.")
+        if not found:
+            return Text(f"The camera learnt nothing from this: it keeps the pictures of its last {ROLLS_KEPT} "
+                        "rolls only, and this roll is older (or the companion restarted since).",
+                        f"La caméra n'en a rien appris : elle ne garde les images que de ses {ROLLS_KEPT} derniers "
+                        "lancers, et ce lancer est plus ancien (ou le compagnon a redémarré depuis).")
+        return learnt_words(learnt, len(self.store.snapshot()), self.store.most, pushed) if learnt else None
 
     def journaled(self, dice: Sequence[DieReading]) -> None:
         """A kept roll's dice take the faces the camera's entry was journaled with."""
@@ -149,11 +158,15 @@ class TableLearning:
         """Keep what the players ``said`` about a kept roll's dice (matched by box); how many examples were kept.
         ``corrected``: a correction of a played roll (dice left as read teach nothing); else a roll the players
         sent themselves after the camera's doubt (dice left as read are confirmed)."""
+        return len(self._learn(said, corrected, game)[1])
+
+    def _learn(self, said: Sequence[DieReading], corrected: bool, game: str) -> tuple[bool, list[Example], int]:
+        """``learn``: whether a kept roll was found, the examples kept, how many old ones the bound pushed out."""
         with self._lock:
             roll, pairs = self._match(said)
             if roll is None:
-                return 0
-            learnt = 0
+                return False, [], 0
+            learnt, pushed_before = [], self.store.pushed_out
             for k, die in enumerate(roll.dice):
                 told = pairs.get(k)
                 if told is None:
@@ -171,8 +184,8 @@ class TableLearning:
                                          replaces=roll.learnt.get(k))
                 roll.learnt[k] = example.id
                 self._features[example.id] = roll.features[k]
-                learnt += 1
-            return learnt
+                learnt.append(example)
+            return True, learnt, self.store.pushed_out - pushed_before
 
     def _match(self, said: Sequence[DieReading]) -> tuple[SettledCrops | None, dict[int, DieReading]]:
         """The newest kept roll most of whose dice ``said`` names by their boxes, and which said die each is."""
@@ -188,6 +201,26 @@ class TableLearning:
         if best is None or 2 * len(best_pairs) < len(said):
             return None, {}
         return best, best_pairs
+
+
+def learnt_words(learnt: Sequence[Example], total: int, most: int, pushed: int) -> Text:
+    """What the players are told when a correction taught the camera: each die's lesson, the count the settings
+    show, and, once the profile is full, that the oldest went."""
+    learnt = sorted(learnt, key=lambda e: (e.label == NOT_A_DIE, e.label))  # faces first, then "not a die"
+    en = [("not a die" if e.label == NOT_A_DIE else f"a {e.label}") + (" as read" if e.how == "confirmed" else "")
+          for e in learnt]
+    fr = [("pas un dé" if e.label == NOT_A_DIE else f"un {e.label}") + (" tel que lu" if e.how == "confirmed" else "")
+          for e in learnt]
+    count = Text(f"It has learnt from {total} correction{'s' if total > 1 else ''} at this table.",
+                 f"Elle a appris de {total} correction{'s' if total > 1 else ''} à cette table." if total > 1 else
+                 "Elle a appris d'une correction à cette table.")
+    full = Text("", "")
+    if pushed:
+        full = Text(f" It keeps {most}: the oldest {'was' if pushed == 1 else f'{pushed} were'} forgotten.",
+                    f" Elle en garde {most} : " + ("la plus ancienne a été oubliée." if pushed == 1 else
+                                                   f"les {pushed} plus anciennes ont été oubliées."))
+    return Text(f"The camera learnt: {', '.join(en)}. {count.en}{full.en}",
+                f"La caméra a appris : {', '.join(fr)}. {count.fr}{full.fr}")
 
 
 def _same_place(told: DieReading, dice: Sequence[DieReading], taken: dict) -> int | None:

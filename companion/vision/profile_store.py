@@ -55,6 +55,7 @@ class ProfileStore:
         self.most = max(1, int(most))
         self.lock = threading.Lock()
         self.version = 0  # bumped at every change: the reader refits when it moved
+        self.pushed_out = 0  # examples the bound has pushed out since the start (the oldest first)
         self.notice: Text | None = None
         self.examples: list[Example] = self._load()
 
@@ -103,7 +104,9 @@ class ProfileStore:
                 cv2.imwrite(str(self.folder / f"{example.id}-around.png"), around)
             gone = [e for e in self.examples if e.id == replaces]
             self.examples = [e for e in self.examples if e.id != replaces] + [example]
-            gone += self.examples[:-self.most]
+            pushed = self.examples[:-self.most]
+            self.pushed_out += len(pushed)
+            gone += pushed
             self.examples = self.examples[-self.most:]
             self._save()
             self._delete(gone)

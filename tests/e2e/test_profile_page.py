@@ -48,3 +48,27 @@ def test_the_settings_show_what_the_camera_learnt_and_forget_it(quiet_table, scr
         assert page_errors(browser) == []
     finally:
         browser.quit()
+
+
+def test_the_settings_count_moves_as_soon_as_a_correction_teaches_the_camera(quiet_table):
+    """A correction made on another phone: the notice says what it taught, and the count shown moves with it."""
+    service, url = quiet_table
+    store = service.profile.store
+    store.reset()
+    browser = new_browser("en-GB")
+    try:
+        unlock(browser, url)
+        browser.refresh()
+        count = lambda d: d.find_element("id", "profile-count").text  # noqa: E731
+        wait(browser, lambda d: count(d).startswith("Nothing learnt yet"), message="never showed an empty profile")
+        store.add(np.full((48, 48, 3), 200, np.uint8), 4, "free-roll", "white", "corrected")
+        service.bus.publish("notice", {"kind": "info", "message": "The camera learnt: a 4. It has learnt from 1 "
+                                       "correction at this table.", "message_fr": "La caméra a appris : un 4.",
+                                       "profile": 1})
+        wait(browser, lambda d: count(d).startswith("Learnt from 1 correction"), timeout=3,
+             message="the count did not move with the correction")
+        assert "The camera learnt: a 4." in browser.find_element("id", "notices").text
+        assert page_errors(browser) == []
+    finally:
+        browser.quit()
+        store.reset()

@@ -184,3 +184,49 @@ def test_with_learning_off_corrections_teach_nothing_and_rolls_are_read_as_shipp
         assert not list((data_dir / "profile").glob("*.png"))
     finally:
         service.stop()
+
+
+def notices_after(service, last_id: int) -> list[dict]:
+    return [e.data for e in service.bus.since(last_id)[0] if e.topic == "notice"]
+
+
+def test_every_phone_is_told_what_a_correction_taught_the_camera_or_that_it_taught_nothing(service, player):
+    play(service, [10])
+    roll = last_roll(player)
+    dice = [{**d, "value": red(roll["dice"])["value"] % 6 + 1} if d["color"] == "red" else d for d in roll["dice"]]
+    dice = [d for d in dice if d["color"] != "blue"]  # the blue one taken out of the roll
+    before = service.bus.last_id
+    assert player.post("/api/corrections", {"seq": roll["seq"], "version": roll["version"],
+                                            "dice": sent(dice)}).status_code == 200
+    (told,) = notices_after(service, before)
+    face = red(dice)["value"]
+    assert told["message"] == (f"The camera learnt: a {face}, not a die. "
+                               "It has learnt from 2 corrections at this table.")
+    assert told["message_fr"] == (f"La caméra a appris : un {face}, pas un dé. "
+                                  "Elle a appris de 2 corrections à cette table.")
+    assert told["profile"] == player.get("/api/profile").get_json()["examples"] == 2
+
+    before = service.bus.last_id  # the same roll again after a restart: its pictures are gone
+    service.profile._rolls.clear()
+    roll = last_roll(player)
+    dice = [{**d, "value": d["value"] % 6 + 1} for d in roll["dice"]]
+    assert player.post("/api/corrections", {"seq": roll["seq"], "version": roll["version"],
+                                            "dice": sent(dice)}).status_code == 200
+    (told,) = notices_after(service, before)
+    assert told["message"].startswith("The camera learnt nothing from this: it keeps the pictures of its last 8 rolls")
+    assert told["message_fr"].startswith("La caméra n'en a rien appris")
+    assert player.get("/api/profile").get_json()["examples"] == 2
+
+
+def test_a_full_profile_says_the_oldest_correction_was_forgotten(service, player):
+    service.profile.store.most = 2
+    play(service, [10])
+    roll = last_roll(player)
+    dice = [{**d, "value": d["value"] % 6 + 1} for d in roll["dice"]]  # all three dice said to be other faces
+    before = service.bus.last_id
+    assert player.post("/api/corrections", {"seq": roll["seq"], "version": roll["version"],
+                                            "dice": sent(dice)}).status_code == 200
+    (told,) = notices_after(service, before)
+    assert told["message"].endswith("It has learnt from 2 corrections at this table. It keeps 2: the oldest was "
+                                    "forgotten.")
+    assert told["message_fr"].endswith("Elle en garde 2 : la plus ancienne a été oubliée.")

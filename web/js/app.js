@@ -10,6 +10,7 @@ import * as feedView from "./views/feed.js";
 import { describeEntry } from "./views/feed.js";
 import * as gameView from "./views/game.js";
 import * as notices from "./views/notices.js";
+import * as profileView from "./views/profile.js";
 import * as settingsView from "./views/settings.js";
 import * as statsView from "./views/stats.js";
 import * as tableView from "./views/table.js";
@@ -149,6 +150,7 @@ class App {
       this.state.camera_names = data.names || {};
     } else if (topic === "notice") {
       this.toast(() => pick(data), data.kind || "info");
+      if ("profile" in data) profileView.changed(this); // a correction taught the camera: the settings' count moves
       if (!("journal_problem" in data) || !this.state) return;
       this.state.journal_problem = data.journal_problem; // the journal cannot be written, or can again
     } else if (topic === "reset") {

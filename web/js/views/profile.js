@@ -31,6 +31,12 @@ export function render(app) {
   if (Date.now() - asked > 5000) refresh(app);
 }
 
+/** The profile changed (a correction taught the camera, on this phone or another): the settings ask again now. */
+export function changed(app) {
+  asked = 0;
+  if (app.screen === "settings") refresh(app);
+}
+
 async function refresh(app) {
   asked = Date.now();
   try {

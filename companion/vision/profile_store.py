@@ -72,16 +72,33 @@ class ProfileStore:
             for example in examples:
                 if not 0 <= example.label <= 6 or example.how not in HOW or not example.id.isalnum():
                     raise ValueError(f"example {example.id!r} is not one the profile makes")
-            return examples
-        except (OSError, ValueError, TypeError, KeyError) as exc:
-            kept = set_aside(self.index)
-            log.warning("the table profile's index %s could not be read (%s); kept as %s, a new profile starts",
-                        self.index, exc, kept.name)
-            self.notice = Text(f"The table profile was damaged; it is kept as {kept.name} and the camera learns "
-                               "this table's dice again from your corrections.",
-                               f"Le profil de la table était endommagé ; il est conservé sous le nom {kept.name} et "
-                               "la caméra réapprend les dés de cette table à partir de vos corrections.")
-            return []
+        except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:
+            return self._damaged(exc)
+        kept = [e for e in examples if (self.folder / f"{e.id}.png").is_file()]
+        if len(kept) < len(examples):  # deleted by hand, or lost: what is counted is what is learnt
+            lost = len(examples) - len(kept)
+            log.warning("the table profile's index names %d crop(s) not in %s; they are forgotten", lost, self.folder)
+            self.notice = Text(f"The table profile had lost {lost} of its pictures; the camera forgot those "
+                               "corrections and keeps the others.",
+                               f"Le profil de la table avait perdu {lost} de ses images ; la caméra a oublié ces "
+                               "corrections et garde les autres.")
+            self.examples = kept
+            try:
+                self._save()
+            except OSError as exc:  # a read-only card: the lost ones are left out all the same
+                log.warning("the table profile's index could not be written: %s", exc)
+        return kept
+
+    def _damaged(self, exc: Exception) -> list[Example]:
+        """An index that cannot be read is set aside, and a new profile starts."""
+        kept = set_aside(self.index)
+        log.warning("the table profile's index %s could not be read (%s); kept as %s, a new profile starts",
+                    self.index, exc, kept.name)
+        self.notice = Text(f"The table profile was damaged; it is kept as {kept.name} and the camera learns "
+                           "this table's dice again from your corrections.",
+                           f"Le profil de la table était endommagé ; il est conservé sous le nom {kept.name} et "
+                           "la caméra réapprend les dés de cette table à partir de vos corrections.")
+        return []
 
     def _save(self) -> None:
         self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -152,7 +169,8 @@ class ProfileStore:
         path = self.folder / f"{example.id}.png"
         image = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
         if image is None:
-            log.warning("the table profile's crop %s could not be read; it is left out", path.name)
+            log.warning("the table profile's crop %s could not be read; that correction is forgotten", path.name)
             if path.exists():
                 set_aside(path)
+            self.remove(example.id)  # what is counted and shown is what is learnt
         return image

@@ -93,6 +93,28 @@ def test_a_damaged_crop_is_left_out_and_set_aside(tmp_path, reader):
     profile = learning.profile(reader)
     assert list(profile.labels) == [4]
     assert list(learning.store.folder.glob(f"{bad.id}.damaged-*.png"))
+    # what the phones count and list is what is learnt, now and after a restart
+    assert learning.store.snapshot() == [good] and ProfileStore(learning.store.folder).snapshot() == [good]
+
+
+def test_a_crop_lost_while_the_companion_was_off_is_forgotten_with_a_notice(tmp_path):
+    store = ProfileStore(tmp_path / "profile")
+    kept, lost = (store.add(np.full((48, 48, 3), v, np.uint8), 2) for v in (40, 200))
+    (store.folder / f"{lost.id}.png").unlink()
+    again = ProfileStore(store.folder)
+    assert again.snapshot() == [kept] and ProfileStore(store.folder).snapshot() == [kept]
+    assert "lost 1 of its pictures" in again.notice.en and "perdu 1 de ses images" in again.notice.fr
+
+
+@pytest.mark.parametrize("index", ['{"examples": [{"id": 5, "label": 1}]}', '[1, 2]', '{"examples": ["a"]}',
+                                   '{"examples": [{"id": "ab", "label": "3"}]}'])
+def test_an_index_of_the_wrong_shape_is_set_aside_never_a_crash(tmp_path, index):
+    folder = tmp_path / "profile"
+    folder.mkdir()
+    (folder / "index.json").write_text(index)
+    store = ProfileStore(folder)
+    assert store.snapshot() == [] and "damaged" in store.notice.en
+    assert [p.read_text() for p in folder.glob("index.damaged-*.json")] == [index]
 
 
 def test_a_profile_never_changes_a_die_it_has_seen_nothing_like():

@@ -138,15 +138,18 @@ def test_a_capacity_and_a_threat_phase_card_are_played_by_tapping(quiet_table, p
         assert (("Utiliser la capacité permanente d'Ada" in text and "son texte l'autorise" in text) if lang == "fr"
                 else ("Use Ada's permanent capacity" in text and "(its text allows it)" in text)), text
     theme(phone, "light")
-    tap(phone, "#tess-before-prime [data-play-threat='2']")
+    tap(phone, "#tess-before-prime [data-play-threat='2']")  # its effects are composed first: this card has none
+    assert "played with none" in wait(phone, lambda d: d.find_element("id", "tess-fx-none")).text
+    tap(phone, "#tess-fx-play")
     wait(phone, lambda d: state(url)["summary"]["research"]["Ada"]["2"] == 0, message="the card was not played")
     after = settled(phone, url)
     assert after["summary"]["phase"] == "threat" and after["entries"] == before["entries"] + 1
     assert not phone.find_elements("css selector", "[data-play-threat]")  # the hand is empty
     tap(phone, "#tess-before-prime [data-capacity='Ada']")
+    tap(phone, "#tess-fx-play")
     wait(phone, lambda d: state(url)["entries"] == after["entries"] + 1, message="the capacity was not sent")
     newest = api(url, "api/history?limit=1")["entries"][-1]
-    assert newest["event"] == {"type": "play_card", "source": "scientist", "scientist": "Ada"}
+    assert newest["event"] == {"type": "play_card", "source": "scientist", "scientist": "Ada", "effects": []}
     assert "tess.capacity" in [v["rule"] for v in newest["verdicts"]]
     assert settled(phone, url)["summary"]["phase"] == "threat"  # nothing spent: the prime is still to come
     assert not page_errors(phone)

@@ -6,6 +6,7 @@ import { button, valuePad } from "../widgets.js";
 import { breachTrack, confinementBoard, cubeChip, drawTower, primingZone, towerLevels } from "./tess-board.js";
 import { offerButton, offerFor, refusedWhy, sayWhy } from "./offers.js";
 import { resolveForm } from "./tess-resolve.js";
+import { boardTargets, composerForm, openComposer, tapColumn as composerColumn, tapCube } from "./tess-effects.js";
 import "./tess-strings.js";
 
 export { renderSetup } from "./tess-setup.js";
@@ -13,6 +14,10 @@ export const ownsDice = true;
 
 let ui = { entries: -1 };
 let levelsOpen = false; // "The tower level by level" stays open across redraws once a player opened it
+// the effects being composed: kept across a refusal (the referee journals it, a new entry), closed once played or when
+// the game, turn or phase it was opened in has gone
+let composing = null;
+const composeKey = (ctx) => `${ctx.state.game_id}:${ctx.summary.turn}:${ctx.summary.phase}`;
 
 function fresh(state) {
   if (ui.entries !== state.entries || ui.game !== state.game_id) {
@@ -39,7 +44,10 @@ function header(summary) {
 
 function labs(ctx) {
   const { summary } = ctx;
-  const acting = summary.phase === "action" && !(summary.waiting || []).length;
+  const acting = summary.phase === "action" && !(summary.waiting || []).length && !composing;
+  const targets = boardTargets(summary, composing);
+  const pickCube = targets && targets.cube
+    ? (cube, name) => () => { tapCube(summary, composing, cube, name); redraw(ctx); } : null;
   return h("div", { class: "labs" }, summary.scientists.map((name) => {
     const cubes = summary.labs[name] || [];
     const hand = summary.research[name] || {};
@@ -48,19 +56,36 @@ function labs(ctx) {
       h("h3", {}, t("tess.lab_of", { name })),
       h("div", { class: "dice-row" }, cubes.map((cube, index) => cubeChip(cube, {
         dataset: { index: String(index) }, pressed: acting ? ui.lab.some((s) => s.owner === name && s.index === index) : undefined,
-        onclick: acting ? () => toggleLab(ctx, name, index) : undefined,
+        onclick: pickCube ? pickCube(cube, name) : acting ? () => toggleLab(ctx, name, index) : undefined,
       })), Array.from({ length: empty }, () => h("span", { class: "die face empty-slot", "aria-hidden": "true" }))),
       h("p", { class: "hint" }, t("tess.hand", { two: hand["2"] || 0, three: hand["3"] || 0, four: hand["4"] || 0 })),
       name === summary.scientist ? null : capacityRow(ctx, name));
   }));
 }
 
-/** ``name``'s permanent capacity when the summary offers it (only the current scientist's is taken: choice K1); it
- * sends no effects, as a card played here does: the referee records it. */
+/** A button that opens the effects composer for ``event`` (a card, a capacity, Deepen) when the referee offers it. */
+function composeButton(ctx, label, event, attrs) {
+  return offerButton(ctx, label, event, attrs,
+    { send: () => { composing = openComposer(event, composeKey(ctx)); redraw(ctx); } });
+}
+
+/** Sends the composed event (null: cancelled); the composer stays open, the list kept, when the referee refuses. */
+async function finishComposing(ctx, event) {
+  if (event) {
+    const result = await ctx.submit(event);
+    if (!result || (result.verdicts || []).some((v) => v.kind === "illegal")) return;
+  }
+  composing = null;
+  const { state } = ctx.app || ctx;
+  render(state ? { ...ctx, state, summary: state.summary || ctx.summary } : ctx);
+}
+
+/** ``name``'s permanent capacity when the summary offers it (only the current scientist's is taken: choice K1); its
+ * effects are composed by tapping before it is sent. */
 function capacityButton(ctx, name) {
   const event = { type: "play_card", source: "scientist", scientist: name };
   if (!offerFor(ctx.summary, event)) return null;
-  return offerButton(ctx, t("tess.capacity", { name }), event, { dataset: { capacity: name } });
+  return composeButton(ctx, t("tess.capacity", { name }), event, { dataset: { capacity: name } });
 }
 
 function capacityRow(ctx, name) {
@@ -143,13 +168,13 @@ function freeActions(ctx) {
   for (const level of ["2", "3"]) {
     if (hand[level]) out.push(offerButton(ctx, t("tess.study", { level, next: Number(level) + 1 }), { type: "study", level: Number(level) }, { dataset: { study: level } }));
   }
-  out.push(offerButton(ctx, t("tess.deepen"), { type: "deepen" }, { id: "tess-deepen" }));
+  out.push(composeButton(ctx, t("tess.deepen"), { type: "deepen" }, { id: "tess-deepen" }));
   for (const level of ["2", "3", "4"]) {
-    if (hand[level]) out.push(offerButton(ctx, t("tess.play_research", { level }), { type: "play_card", source: "research", level: Number(level) }, { dataset: { play: level } }));
+    if (hand[level]) out.push(composeButton(ctx, t("tess.play_research", { level }), { type: "play_card", source: "research", level: Number(level) }, { dataset: { play: level } }));
   }
   const card = summary.confinement;
   for (const v of card.unlocked.filter((v) => !card.played.includes(v))) {
-    out.push(offerButton(ctx, t("tess.play_confinement", { value: v }), { type: "play_card", source: "confinement", value: v }, { dataset: { playConfinement: String(v) } }));
+    out.push(composeButton(ctx, t("tess.play_confinement", { value: v }), { type: "play_card", source: "confinement", value: v }, { dataset: { playConfinement: String(v) } }));
   }
   return [...out, capacityButton(ctx, summary.scientist)].filter(Boolean);
 }
@@ -160,7 +185,7 @@ function beforePrime(ctx) {
   const cards = ["2", "3", "4"]
     .map((level) => [level, { type: "play_card", source: "research", level: Number(level), threat_phase: true }])
     .filter(([, event]) => offerFor(summary, event))
-    .map(([level, event]) => offerButton(ctx, t("tess.play_research_threat", { level }), event,
+    .map(([level, event]) => composeButton(ctx, t("tess.play_research_threat", { level }), event,
       { dataset: { playThreat: level } }));
   const capacity = capacityButton(ctx, summary.scientist);
   if (!cards.length && !capacity) return null;
@@ -180,6 +205,9 @@ function controls(ctx) {
   const { summary, submit } = ctx;
   if (summary.phase === "over") return [];
   if ((summary.waiting || []).length) return [resolveForm(ctx, summary.waiting[0], ui.resolve, () => redraw(ctx))];
+  if (composing) {
+    return [composerForm(ctx, composing, { redraw: () => redraw(ctx), close: (event) => finishComposing(ctx, event) })];
+  }
   if (summary.phase === "threat") {
     if (summary.primed_this_phase) return [];
     const choices = summary.lowest_removable;
@@ -216,17 +244,24 @@ export function render(ctx) {
   const { root, summary, state } = ctx;
   fresh(state);
   const waiting = (summary.waiting || [])[0];
+  if (composing && (waiting || composing.key !== composeKey(ctx))) composing = null;
+  const targets = boardTargets(summary, composing);
   let choices = null;
-  if (waiting && waiting.needs.includes("column")) choices = waiting.columns;
+  if (targets) choices = targets.columns;
+  else if (waiting && waiting.needs.includes("column")) choices = waiting.columns;
   else if (summary.phase === "threat") choices = summary.lowest_removable;
   else if (summary.phase === "action") choices = summary.removable;
-  const acting = summary.phase === "action" && !waiting;
+  const acting = summary.phase === "action" && !waiting && !composing;
+  const composerTap = (column) => { if (composerColumn(ctx, composing, column)) redraw(ctx); };
+  const onColumn = targets ? composerTap : composing ? undefined
+    : (column) => (waiting ? (ui.resolve.column = column, redraw(ctx)) : tapColumn(ctx, column));
+  const pickPrimed = targets && targets.cube
+    ? { onCube: (cube) => { tapCube(summary, composing, cube, null); redraw(ctx); } } : null;
   clear(root).append(...[
     header(summary),
     h("div", { class: "board-scroll tower-wrap" }, drawTower(summary, {
-      selected: waiting ? ui.resolve.column : ui.column, choices,
-      onColumn: (column) => (waiting ? (ui.resolve.column = column, redraw(ctx)) : tapColumn(ctx, column)),
-      onBlocked: acting ? (column) => tapColumn(ctx, column)
+      selected: waiting ? ui.resolve.column : composing ? null : ui.column, choices, onColumn,
+      onBlocked: targets ? composerTap : composing ? undefined : acting ? (column) => tapColumn(ctx, column)
         : summary.phase === "threat" && !waiting
           ? () => sayWhy(ctx, () => t("tess.prime_only", { columns: summary.lowest_removable.join(", ") }))
           : undefined,
@@ -236,7 +271,8 @@ export function render(ctx) {
       h("summary", {}, t("tess.levels_title")),
       h("p", { class: "hint" }, t("tess.levels_hint")), towerLevels(summary.levels)),
     h("div", { class: "tess-controls" }, controls(ctx)),
-    primingZone(summary, acting ? { selected: ui.zone, onCube: (cube) => { ui.zone = ui.zone && same(ui.zone, cube) ? null : cube; ui.lab = []; ui.column = null; redraw(ctx); } } : {}),
+    primingZone(summary, pickPrimed || (acting ? { selected: ui.zone,
+      onCube: (cube) => { ui.zone = ui.zone && same(ui.zone, cube) ? null : cube; ui.lab = []; ui.column = null; redraw(ctx); } } : {})),
     labs(ctx),
     confinementBoard(summary),
     summary.destroyed.length ? h("p", { class: "hint", id: "tess-destroyed" }, t("tess.destroyed", { cubes: summary.destroyed.map(cubeText).join(", ") })) : null,

@@ -1,0 +1,145 @@
+"""A Tesseract card's effects composed on the phone by tapping (« MOTS CLÉS »): a keyword, then the cube, column or
+value it applies to on the drawn board; the list so far, one removable; one ``play_card`` sent with the list. The
+referee's refusal of an impossible effect is shown beside the finger, and the list is kept to be mended."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from boardhelpers import api, open_page, settled, state, tap, unlock, wait
+from browserhelpers import page_errors
+from screens import language, theme
+
+pytestmark = pytest.mark.browser
+REPO = Path(__file__).resolve().parents[2]
+SETUP = json.loads((REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()[0])
+EFFECTS = "return [...document.querySelectorAll('#tess-fx-list .tess-fx-text')].map(text => text.textContent)"
+
+
+@pytest.fixture(scope="module")
+def table(quiet_table, phone):
+    """Ada and Marie's game just set up, on a phone 360 px wide (the narrowest the pages are made for)."""
+    service, url = quiet_table
+    unlock(phone, url)
+    service.table.new_game("tesseract", {}, ["Ada", "Marie"])
+    service.table.submit(SETUP)
+    phone.set_window_size(360, 800)
+    open_page(phone, url, "#/table")
+    settled(phone, url)
+    return service, url
+
+
+def open_more(phone):
+    if not phone.find_elements("css selector", ".tess-controls details[open]"):
+        tap(phone, ".tess-controls details > summary")
+
+
+def keyword(phone, op):
+    tap(phone, f".tess-fx-keywords [data-value='{op}']")
+    wait(phone, lambda d: d.find_elements("id", "tess-fx-ask"), message=f"{op} asked for nothing")
+
+
+def listed(phone, n):
+    return wait(phone, lambda d: len(d.execute_script(EFFECTS)) == n and d.execute_script(EFFECTS),
+                message=f"the list never held {n} effects")
+
+
+def screenshot_360(phone, directory, name):
+    """A tall phone 360 px wide from the composer's top: the composer whole, and the cubes below it to tap."""
+    phone.set_window_size(360, 1300)
+    phone.execute_script("document.querySelector('#tess-effects').scrollIntoView({block: 'start'}); scrollBy(0, -70)")
+    time.sleep(0.2)
+    phone.save_screenshot(str(directory / f"{name}.png"))
+    phone.set_window_size(360, 800)
+
+
+def test_a_research_card_with_two_effects_is_composed_by_tapping_and_played(table, phone, screenshots):
+    """« DÉTRUIRE : retirez un cube du jeu. » and « REPROGRAMMER : modifiez librement la valeur d'un cube (de 1 à
+    6). »"""
+    service, url = table
+    before = settled(phone, url)
+    summary = before["summary"]
+    column = summary["removable"][0]
+    primed = summary["priming_zone"][0]
+    open_more(phone)
+    tap(phone, "[data-play='2']")
+    wait(phone, lambda d: d.find_elements("id", "tess-effects"), message="playing the card opened no composer")
+    assert "played with none" in phone.find_element("id", "tess-fx-none").text
+    keyword(phone, "destroy")
+    tap(phone, f".tess-tower .column[data-column='{column}']")
+    keyword(phone, "reprogram")
+    tap(phone, f"#tess-zone .cube[data-color='{primed['color']}'][data-value='{primed['value']}']")
+    screenshot_360(phone, screenshots, "tess-effects-asking-en")  # the value asked, one effect listed
+    new = 6 if primed["value"] != 6 else 1
+    tap(phone, f"#tess-fx-value [data-key='{new}']")
+    keyword(phone, "draw")
+    tap(phone, ".tess-fx-level [data-value='3']")
+    assert listed(phone, 3)[2] == "Draw a level 3 research card"
+    tap(phone, "#tess-fx-list [data-index='2']")  # removed: the list is back to the two effects
+    shown = listed(phone, 2)
+    assert shown == [f"Destroy the cube on {column}",
+                     f"Reprogram the primed {primed['color']} {primed['value']} to {new}"]
+    assert phone.execute_script("return document.documentElement.scrollWidth") <= 360
+    for lang, scheme in (("en", "light"), ("en", "dark"), ("fr", "light"), ("fr", "dark")):
+        theme(phone, scheme)
+        language(phone, lang)
+        screenshot_360(phone, screenshots, f"tess-effects-{lang}-{scheme}")
+        if lang == "fr":
+            assert listed(phone, 2)[0] == f"Détruire le cube en {column}"
+            assert phone.find_element("id", "tess-fx-play").text == "La jouer avec 2 effets"
+    theme(phone, "light")
+    language(phone, "en")
+    assert phone.find_element("id", "tess-fx-play").text == "Play it with 2 effects"
+    tap(phone, "#tess-fx-play")
+    wait(phone, lambda d: not d.find_elements("id", "tess-effects"), message="the composer stayed after the play")
+    after = settled(phone, url)["summary"]
+    assert after["tesseract_cubes"] == summary["tesseract_cubes"] - 1 and len(after["destroyed"]) == 1
+    zone = sorted((c["color"], c["value"]) for c in after["priming_zone"])
+    was = [(c["color"], c["value"]) for c in summary["priming_zone"]]
+    was.remove((primed["color"], primed["value"]))
+    assert zone == sorted(was + [(primed["color"], new)])
+    assert after["research"]["Ada"]["2"] == summary["research"]["Ada"]["2"] - 1
+    newest = api(url, "api/history?limit=1")["entries"][-1]
+    assert [e["op"] for e in newest["event"]["effects"]] == ["destroy", "reprogram"]
+    assert not page_errors(phone)
+
+
+def test_an_impossible_effect_is_refused_beside_the_finger_and_the_list_kept(table, phone):
+    """A capacity that destroys a primed cube and then reprograms that same cube: the referee refuses the second
+    (the cube is gone), says why beside Play, and the list stays to be mended."""
+    service, url = table
+    summary = settled(phone, url)["summary"]
+    zone = [(c["color"], c["value"]) for c in summary["priming_zone"]]
+    colour, value = next(c for c in zone if zone.count(c) == 1)
+    chip = f"#tess-zone .cube[data-color='{colour}'][data-value='{value}']"
+    open_more(phone)
+    tap(phone, ".tess-controls [data-capacity='Ada']")
+    keyword(phone, "destroy")
+    tap(phone, chip)
+    keyword(phone, "reprogram")
+    tap(phone, chip)
+    tap(phone, "#tess-fx-value [data-key='2']")
+    listed(phone, 2)
+    entries = state(url)["entries"]
+    tap(phone, "#tess-fx-play")
+    why = f"No primed {colour} {value}"
+    answer = wait(phone, lambda d: why in d.find_element("id", "tap-answer").text
+                  and d.find_element("id", "tap-answer"), message="the refusal was not shown")
+    assert state(url)["summary"]["priming_zone"] == summary["priming_zone"]  # nothing applied
+    assert state(url)["entries"] == entries + 1  # journaled as refused, for the history
+    play = phone.find_element("id", "tess-fx-play").rect
+    box = answer.rect
+    assert abs(box["y"] - (play["y"] + play["height"])) < 120 or abs(play["y"] - (box["y"] + box["height"])) < 120
+    assert len(listed(phone, 2)) == 2  # kept: the second effect is removed and the card played again
+    tap(phone, "#tess-fx-list [data-index='1']")
+    listed(phone, 1)
+    tap(phone, "#tess-fx-play")
+    wait(phone, lambda d: not d.find_elements("id", "tess-effects"), message="the mended list was not played")
+    after = settled(phone, url)["summary"]
+    assert len(after["priming_zone"]) == len(summary["priming_zone"]) - 1
+    assert after["actions_left"] == summary["actions_left"]  # a capacity spends no action
+    assert not page_errors(phone)

@@ -1,0 +1,156 @@
+// A card's, a capacity's or Deepen's effects composed by tapping: a keyword from the summary's ``keywords`` (the
+// book's « MOTS CLÉS », each with what it asks in order), then the cube, column or value it applies to, on the drawn
+// board or here; the list so far, each removable; then one event sent with the list. The referee checks each effect.
+
+import { h } from "../../dom.js";
+import { colourName, t } from "../../i18n.js";
+import { button, choiceRow, dieFace } from "../widgets.js";
+import { offerButton, sayWhy } from "./offers.js";
+import { cubeChip } from "./tess-board.js";
+
+const plain = (c) => ({ color: c.color, value: c.value });
+const cubeText = (c) => `${colourName(c.color)} ${c.value}`;
+const ON_BOARD = new Set(["cube", "removable", "column"]);
+const LINE = "display:flex;align-items:center;gap:8px;margin:4px 0"; // an effect, its Remove button at the end
+
+/** A composer for ``event`` (the offer's event, sent with ``effects`` added); ``key`` closes it when the game, turn
+ * or phase it was opened in is gone. */
+export function openComposer(event, key) {
+  return { event, key, effects: [], op: null, fields: {}, step: 0 };
+}
+
+/** What is played, in words: a research or confinement card, a capacity, Deepen. */
+function played(event) {
+  if (event.type === "deepen") return t("tess.fx.of_deepen");
+  return t(`tess.fx.of_${event.source}`, { level: event.level, value: event.value, name: event.scientist });
+}
+
+/** The current ask as [{field, kind}] (an ask may offer alternatives), or null when no keyword is being composed. */
+function asking(summary, c) {
+  if (!c.op) return null;
+  const ask = summary.keywords[c.op][c.step];
+  return ask ? ask.split("|").map((one) => { const [field, kind] = one.split(":"); return { field, kind }; }) : null;
+}
+
+/** What a tap on the board may give now ({cube, columns, kinds}), or null when the composer asks nothing there. */
+export function boardTargets(summary, c) {
+  const asks = c && asking(summary, c);
+  if (!asks || !asks.some((a) => ON_BOARD.has(a.kind))) return null;
+  const kinds = new Set(asks.map((a) => a.kind));
+  const columns = summary.tower.filter((col) => (kinds.has("removable") && col.removable)
+    || (kinds.has("column") && col.height < summary.max_levels)).map((col) => col.column);
+  return { cube: kinds.has("cube"), columns, kinds };
+}
+
+function advance(summary, c, fields) {
+  Object.assign(c.fields, fields);
+  c.step += 1;
+  if (c.step >= summary.keywords[c.op].length) {
+    c.effects.push({ op: c.op, ...c.fields });
+    c.op = null; c.fields = {}; c.step = 0;
+  }
+}
+
+/** A cube tapped in a lab (``owner``) or the priming zone (``owner`` null). */
+export function tapCube(summary, c, cube, owner) {
+  const ask = (asking(summary, c) || []).find((a) => a.kind === "cube");
+  if (!ask) return false;
+  advance(summary, c, owner ? { zone: "lab", lab: owner, cube: plain(cube) } : { zone: "priming", cube: plain(cube) });
+  return true;
+}
+
+/** A tower column tapped; says why beside the finger when the keyword cannot take it. */
+export function tapColumn(ctx, c, column) {
+  const { summary } = ctx;
+  const asks = asking(summary, c) || [];
+  const info = summary.tower.find((col) => col.column === column);
+  const ask = asks.find((a) => (a.kind === "removable" && info.removable)
+    || (a.kind === "column" && info.height < summary.max_levels));
+  if (!ask) {
+    const why = asks.some((a) => a.kind === "removable")
+      ? t(info.height ? "tess.not_removable" : "tess.column_empty", { column }) : t("tess.fx.column_full", { column });
+    sayWhy(ctx, () => why);
+    return false;
+  }
+  advance(summary, c, c.op === "destroy" ? { zone: "tesseract", column } : { [ask.field]: column });
+  return true;
+}
+
+function where(effect) {
+  if (effect.zone === "tesseract") return t("tess.fx.on_column", { column: effect.column });
+  if (effect.zone === "priming") return t("tess.fx.primed", { cube: cubeText(effect.cube) });
+  return t("tess.fx.in_lab", { cube: cubeText(effect.cube), name: effect.lab });
+}
+
+/** One effect in words, as the list shows it. */
+export function describe(effect) {
+  const delta = effect.delta > 0 ? "+1" : "−1";
+  const placed = effect.cube || effect.zone === "tesseract";
+  const what = placed ? (effect.op === "return" ? cubeText(effect.cube) : where(effect)) : "";
+  return t(`tess.fx.${effect.op}`, { ...effect, what, delta, cube: what });
+}
+
+/** The ask answered here rather than on the board: a value, ±1, a lab, a level, a destroyed cube. */
+function askHere(ctx, c, ask, redraw) {
+  const { summary } = ctx;
+  const give = (value) => { advance(summary, c, { [ask.field]: value }); redraw(); };
+  if (ask.kind === "value") {
+    return h("div", { class: "dice-row", id: "tess-fx-value" },
+      [1, 2, 3, 4, 5, 6].map((v) => dieFace(v, { dataset: { key: String(v) }, onclick: () => give(v) })));
+  }
+  if (ask.kind === "delta") {
+    return h("div", { class: "actions", id: "tess-fx-delta" },
+      button("+1", () => give(1), { dataset: { delta: "1" } }),
+      button("−1", () => give(-1), { dataset: { delta: "-1" } }));
+  }
+  if (ask.kind === "lab") {
+    return choiceRow(summary.scientists.map((n) => ({ value: n, label: n })), null, give, { class: "tess-fx-lab" });
+  }
+  if (ask.kind === "level") {
+    return choiceRow([2, 3, 4].map((n) => ({ value: n, label: t("tess.fx.level", { level: n }) })), null, give,
+      { class: "tess-fx-level" });
+  }
+  if (ask.kind === "destroyed") {
+    if (!summary.destroyed.length) return h("p", { class: "hint" }, t("tess.fx.none_destroyed"));
+    const seen = new Set();
+    const cubes = summary.destroyed.filter((x) => !seen.has(cubeText(x)) && seen.add(cubeText(x)));
+    return h("div", { class: "dice-row", id: "tess-fx-destroyed" },
+      cubes.map((x) => cubeChip(x, { onclick: () => give(plain(x)) })));
+  }
+  return null;
+}
+
+function prompt(asks) {
+  const kinds = asks.map((a) => a.kind === "value" ? `value.${a.field}` : a.kind).join("|");
+  return h("p", { class: "lead", id: "tess-fx-ask", dataset: { asks: kinds } }, t(`tess.fx.ask.${kinds}`));
+}
+
+/** The composer's card: keywords, what the keyword picked asks, the effects so far, then play or cancel. */
+export function composerForm(ctx, c, { redraw, close }) {
+  const { summary } = ctx;
+  const asks = asking(summary, c);
+  const ops = Object.keys(summary.keywords).map((op) => ({ value: op, label: t(`tess.kw.${op}`) }));
+  const keywords = choiceRow(ops, c.op,
+    (op) => { Object.assign(c, { op: c.op === op ? null : op, fields: {}, step: 0 }); redraw(); },
+    { class: "tess-fx-keywords", label: t("tess.fx.keywords") });
+  const here = asks && asks.filter((a) => !ON_BOARD.has(a.kind));
+  const list = c.effects.length
+    ? h("ol", { class: "tess-fx-list", id: "tess-fx-list", style: "list-style:none;padding:0;margin:8px 0" },
+      c.effects.map((effect, i) => h("li", { dataset: { op: effect.op }, style: LINE },
+        h("span", { style: "flex:1" }, `${i + 1}. `, h("span", { class: "tess-fx-text" }, describe(effect))),
+        button(t("tess.fx.remove"), () => { c.effects.splice(i, 1); redraw(); }, { class: "tess-fx-remove",
+          "aria-label": t("tess.fx.remove_one", { effect: describe(effect) }), dataset: { index: String(i) } }))))
+    : h("p", { class: "hint", id: "tess-fx-none" }, t("tess.fx.empty"));
+  const event = { ...c.event, effects: c.effects };
+  const n = c.effects.length;
+  const play = offerButton(ctx, n ? t("tess.fx.play", { n }) : t("tess.fx.play_none"), event,
+    { class: "big primary", id: "tess-fx-play" }, { gate: c.event, send: () => close(event) });
+  return h("div", { class: "card", id: "tess-effects", dataset: { effects: String(c.effects.length) } },
+    h("h3", {}, t("tess.fx.title", { label: played(c.event) })),
+    h("p", { class: "hint" }, t("tess.fx.hint")),
+    keywords,
+    asks ? prompt(asks) : null,
+    here && here.length ? here.map((ask) => askHere(ctx, c, ask, redraw)) : null,
+    list,
+    h("div", { class: "actions" }, play, button(t("pad.cancel"), () => close(null), { id: "tess-fx-cancel" })));
+}

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from boardhelpers import api, open_page, settled, state, tap, unlock, wait
+from boardhelpers import api, open_page, settled, small_controls, state, tap, unlock, wait
 from browserhelpers import page_errors
 from screens import language, theme
 
@@ -84,6 +84,7 @@ def test_a_research_card_with_two_effects_is_composed_by_tapping_and_played(tabl
     assert shown == [f"Destroy the cube on {column}",
                      f"Reprogram the primed {primed['color']} {primed['value']} to {new}"]
     assert phone.execute_script("return document.documentElement.scrollWidth") <= 360
+    assert not [c for c in small_controls(phone) if "tess-fx" in c[0] or "choice-button" in c[0]]
     for lang, scheme in (("en", "light"), ("en", "dark"), ("fr", "light"), ("fr", "dark")):
         theme(phone, scheme)
         language(phone, lang)

@@ -38,8 +38,9 @@ SMALL = 64 * 1024
 #: the format of the table's memory (companion/table_memory.py, its statistics) a checkpoint pickles: bump it when
 #: their shape or meaning changes (the format test names what changed); 2: the statistics count rolls typed as bare
 #: faces, which format 1 left out, so a format-1 checkpoint's counts are rebuilt by a replay; 3: they count a typed
-#: reroll's new faces, and Hexors' duel die by the colours rolled (``named``) instead of by value
-MEMORY_FORMAT = 3
+#: reroll's new faces, and Hexors' duel die by the colours rolled (``named``) instead of by value; 4: they count a
+#: camera reroll's new dice, judged in the game's state before it (``TableMemory.throws``)
+MEMORY_FORMAT = 4
 #: the format of each game's engine and state objects, bumped the same way; a game left out has format 0
 GAME_FORMATS = {"free-roll": 1, "hexors": 1, "nexus": 1, "nexus-keepers": 1, "tesseract": 1}
 

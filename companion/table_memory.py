@@ -48,6 +48,9 @@ class TableMemory:
     statistics: dict[str, Any] = field(default_factory=empty_statistics)  # counted over every entry in force
     readings: list[int] = field(default_factory=list)  # the newest seqs of readings, for undo entries naming none
     versions: dict[int, int] = field(default_factory=dict)  # a corrected roll's seq -> its latest correction's seq
+    #: seq -> the dice an entry kept in memory threw as its game judged them (GameEngine.thrown_dice: a camera
+    #: reroll, whose dice are the pool after it), for its undo and corrections to count them out
+    throws: dict[int, list[Any]] = field(default_factory=dict)
     next_seq: int = 0
     keep: int | None = field(default_factory=lambda: KEEP)  # None: every entry in force stays in memory
 
@@ -92,6 +95,7 @@ class TableMemory:
             return verdicts
         if event.get("type") == CAMERA_UNSURE:
             return []  # the history keeps what the camera read; the game does not play it
+        throws = self.engine.thrown_dice(event)  # in the state before the event
         verdicts = self.engine.apply(event)
         if any(v.kind is VerdictKind.ILLEGAL for v in verdicts):
             return verdicts
@@ -100,7 +104,9 @@ class TableMemory:
             return verdicts
         self.accepted.append((seq, dict(event)))
         self.in_force.append(seq)
-        count_roll(self.statistics, event, 1, self.engine.named_faces)
+        if throws is not None:
+            self.throws[seq] = throws
+        count_roll(self.statistics, event, 1, self.engine.named_faces, throws)
         if event.get("type") == "setup":
             self.setups.append((seq, dict(event)))
         self.trim()
@@ -116,15 +122,18 @@ class TableMemory:
             engine.apply(event)
         self.base = json.dumps(engine.snapshot(), separators=(",", ":"))
         self.accepted = self.accepted[cut:]
+        oldest = self.accepted[0][0]
+        self.throws = {seq: dice for seq, dice in self.throws.items() if seq >= oldest}
 
     def saved(self) -> tuple:
         """What ``restore`` puts back if the entry replayed next cannot be journaled."""
         return (list(self.accepted), self.base, len(self.in_force), self.last, list(self.setups),
-                copy.deepcopy(self.statistics), list(self.readings), dict(self.versions), self.next_seq)
+                copy.deepcopy(self.statistics), list(self.readings), dict(self.versions), dict(self.throws),
+                self.next_seq)
 
     def restore(self, saved: tuple, engine_changed: bool) -> None:
         (self.accepted, self.base, count, last, self.setups, self.statistics, self.readings, self.versions,
-         self.next_seq) = saved
+         self.throws, self.next_seq) = saved
         del self.in_force[count:]  # an entry replayed since added one seq at most, an undo took one away
         if len(self.in_force) < count:
             self.in_force.append(last)
@@ -151,7 +160,7 @@ class TableMemory:
         seq, undone = self.accepted[-1]
         self.engine, self.accepted = engine, kept
         self.in_force.pop()
-        count_roll(self.statistics, undone, -1, self.engine.named_faces)
+        count_roll(self.statistics, undone, -1, self.engine.named_faces, self.throws.pop(seq, None))
         if self.setups and self.setups[-1][0] == seq:
             self.setups.pop()
 
@@ -167,8 +176,12 @@ class TableMemory:
         replaced = {**original, "dice": list(dice)}
         engine = self._engine_at_base()
         verdicts: list[Verdict] = []
+        throws: dict[int, list[Any]] = {}  # what the entries from the corrected one on threw, judged again
         for i, (s, event) in enumerate(self.accepted):
-            result = engine.apply(replaced if i == index else event)
+            event = replaced if i == index else event
+            if i >= index and (thrown := engine.thrown_dice(event)) is not None:
+                throws[s] = thrown
+            result = engine.apply(event)
             if any(v.kind is VerdictKind.ILLEGAL for v in result):
                 reason = next(v for v in result if v.kind is VerdictKind.ILLEGAL).message.en
                 if i == index:
@@ -177,9 +190,13 @@ class TableMemory:
             if i == index:
                 verdicts = result
         self.engine = engine
+        for s, event in self.accepted[index:]:  # a roll's new dice can change what a later reroll threw
+            old, new = self.throws.get(s), throws.get(s)
+            if s == seq or old != new:
+                count_roll(self.statistics, event, -1, engine.named_faces, old)
+                count_roll(self.statistics, replaced if s == seq else event, 1, engine.named_faces, new)
         self.accepted[index] = (seq, replaced)
-        count_roll(self.statistics, original, -1, engine.named_faces)
-        count_roll(self.statistics, replaced, 1, engine.named_faces)
+        self.throws = {s: d for s, d in self.throws.items() if s < seq} | throws
         self.setups = [(s, replaced if s == seq else e) for s, e in self.setups]
         return verdicts
 

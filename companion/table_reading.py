@@ -54,10 +54,12 @@ def empty_statistics() -> dict[str, Any]:
 
 
 def count_roll(statistics: dict[str, Any], event: Mapping[str, Any], sign: int,
-               named_faces: Named | None = None) -> None:
+               named_faces: Named | None = None, throws: list[Any] | None = None) -> None:
     """Count ``event``'s dice into ``statistics`` (``sign`` 1), or take them out (-1: an undo, a correction's old
     dice), so the table keeps them as entries come and go instead of going through every entry in force; a colour,
-    face or total counted down to nothing is left out, as if never counted. ``named_faces``: see roll_statistics."""
+    face or total counted down to nothing is left out, as if never counted. ``named_faces``: see roll_statistics;
+    ``throws``: the dice the event threw as its game judged them before it (``GameEngine.thrown_dice``: a camera
+    reroll), in place of what the event says."""
     kind = event.get("type")
     names = named_faces(event) if named_faces is not None else None
     if names:
@@ -68,7 +70,7 @@ def count_roll(statistics: dict[str, Any], event: Mapping[str, Any], sign: int,
                 del named[name]
         statistics["rolls"] += sign
         return
-    dice = thrown(event)
+    dice = thrown(event) if throws is None else faces_of(throws)
     if not dice:
         return
     faces = statistics["faces"]
@@ -92,8 +94,8 @@ def thrown(event: Mapping[str, Any]) -> list[dict[str, Any]] | None:
     Why bare faces too: a roll typed on the phone (Nexus Keepers' pad, a Tesseract prime without its cube's colour)
     holds its faces alone, and the statistics once left every such roll out ("no rolls yet" after typed rolls).
     A reroll throws its ``results`` (typed: the new faces of the dice picked up) and the ``power`` dice it names;
-    the camera's reroll shows only the pool after it, which does not say which dice were thrown (a die thrown again
-    may land on its old face), so its new faces are not counted rather than guessed."""
+    the camera's reroll shows only the pool after it: which of its dice were thrown, only the game's state before
+    it says (``count_roll``'s ``throws``, from ``GameEngine.thrown_dice``)."""
     kind = event.get("type")
     if kind == "reroll":
         dice = [*_listed(event.get("results")), *_listed(event.get("power"))]
@@ -103,6 +105,12 @@ def thrown(event: Mapping[str, Any]) -> list[dict[str, Any]] | None:
             dice = [event["rolled"]]
     else:
         return None
+    return faces_of(dice)
+
+
+def faces_of(dice: Any) -> list[dict[str, Any]] | None:
+    """A list of dice, read ({"value", "color", ...}) or typed as bare faces, as {"value", "color"}; None when it
+    is not one."""
     if not isinstance(dice, list):
         return None
     readings = _dice([die for die in dice if isinstance(die, Mapping)])

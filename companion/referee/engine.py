@@ -239,6 +239,12 @@ class GameEngine(abc.ABC):
         thrown are counted by value and colour (companion/table_reading.py)."""
         return None
 
+    def thrown_dice(self, event: Mapping[str, Any]) -> list[Any] | None:
+        """The dice ``event`` throws, as the game judges them in its state before the event, when the event alone
+        does not say (a camera reroll shows the whole pool after it); None (the default): the event says it, and
+        the statistics read it there (companion/table_reading.py). Never raises: a malformed event gives None."""
+        return None
+
     def emblem_face(self) -> int | None:
         """The face an emblem on this game's dice stands for (6 or 1), or None: the table's own setting
         ([vision] emblem_face). The camera reads an emblem as that value (companion/vision/kinds.py)."""

@@ -134,16 +134,54 @@ def test_dice_typed_as_bare_faces_count_under_unknown_and_malformed_dice_not_at_
                                        "totals": {"4": 1, "7": 1}, "named": {}}
 
 
-def test_a_typed_rerolls_new_faces_and_named_power_dice_count_and_the_cameras_pool_after_a_reroll_does_not():
+def test_a_typed_rerolls_new_faces_and_named_power_dice_count_and_the_cameras_pool_alone_does_not():
     """« Il peut ensuite relancer autant de dés qu'il veut »: the dice picked up are thrown again. Typed, the reroll
-    says their new faces (``results``); the camera's says only the pool after it, which does not tell a die thrown
-    again onto its old face from one left lying: its new faces are not guessed. Rerolls make no roll total."""
+    says their new faces (``results``); the camera's says only the pool after it: without the game's pool before it,
+    which dice were thrown is not guessed (the table counts them from its game, below). Rerolls make no total."""
     events = [{"type": "roll", "dice": [3, 3, 4, 5, 6]},
               {"type": "reroll", "rerolled": [3, 3], "results": [1, 5], "power": [2]},
               {"type": "reroll", "dice": [{"value": v, "color": "white"} for v in (1, 5, 4, 5, 6, 2, 6)]},
               {"type": "reroll", "dice": [1, 5, 4, 5, 6, 2, 6, 4], "power": [4]}]
     assert roll_statistics(events) == {"rolls": 1, "faces": {"unknown": [1, 1, 2, 2, 2, 1]}, "totals": {"21": 1},
                                        "named": {}}
+
+
+def read(*values: int) -> list[dict]:
+    return [{"value": v, "color": "white", "confidence": 0.9} for v in values]
+
+
+def test_a_camera_reroll_counts_the_dice_it_threw_judged_from_the_pool_before_it(data_dir, monkeypatch):
+    """« Il peut ensuite relancer autant de dés qu'il veut, jusqu'à deux fois de suite. »: the camera sees the pool
+    after each reroll; the dice not in the pool before it were thrown (power dice included) and count, as the
+    referee infers them. Before, a camera reroll counted nothing. A correction of the roll changes which dice the
+    reroll after it threw; undo and a restart (checkpoint or replay) count the same."""
+    from companion import checkpoint
+    from tests.conftest import NK_TWO_KEEPERS
+
+    monkeypatch.setattr(checkpoint, "EVERY", 1)  # the restart takes up the memory from its last entry's checkpoint
+    table = open_table(data_dir)
+    table.new_game("nexus-keepers", {}, ["A", "B"])
+    table.submit(NK_TWO_KEEPERS)
+    table.submit({"type": "roll", "dice": read(3, 3, 4, 5, 6)}, source="camera")
+    table.submit({"type": "reroll", "dice": read(3, 3, 4, 2, 1)}, source="camera")  # the 5 and 6: 2 and 1
+    table.submit({"type": "reroll", "dice": read(3, 3, 6, 6, 1, 5)}, source="camera")  # 2, 4 and a power die
+    assert table.statistics() == {"rolls": 1, "faces": {"white": [1, 1, 2, 1, 2, 3]}, "totals": {"21": 1},
+                                  "named": {}}
+    table.correct(1, read(3, 3, 4, 2, 6))  # the roll had a 2, not a 5: the first reroll threw the 6 alone
+    counted = {"rolls": 1, "faces": {"white": [1, 1, 2, 1, 1, 3]}, "totals": {"18": 1}, "named": {}}
+    assert table.statistics() == counted
+    table.journal.close()
+    again = open_table(data_dir)
+    assert again.memory.next_seq == checkpoint_seq(again) and again.statistics() == counted
+    again.undo()  # the second reroll's dice, as the checkpoint kept them
+    assert again.statistics() == {"rolls": 1, "faces": {"white": [1, 1, 2, 1, 0, 1]}, "totals": {"18": 1},
+                                  "named": {}}
+    again.journal.close()
+    assert open_table(data_dir).statistics() == again.statistics()
+
+
+def checkpoint_seq(table: Table) -> int:
+    return table.journal.checkpoint(table.record.id).seq
 
 
 def hexors_to_the_first_duel(options: dict) -> TableMemory:

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Mapping
 
 from companion.core import Observation, Text
+from companion.referee.engine import EventError
 from companion.referee.expectations import RollExpectation
 from companion.referee.offers import compact
 from companion.words import fact, plural_en, plural_fr
 
 from . import moves
 from .camera import camera_names, is_camera_board, positions_from_board
-from .dice import budget_json
+from .dice import budget_json, infer_reroll
 from .display import display, reservable, setup_choices
 from .state import ELIMINATED, FALLEN, ON_BOARD, GameState
+from .texts import die_values
 from .turns import end_turn, start_turn
 
 MAX_REROLLS = 2
@@ -95,6 +98,25 @@ class ViewsMixin:
             if turn.rerolls_done < MAX_REROLLS and not turn.acted and 0 <= extra <= power_left:
                 return {"type": "reroll", "dice": read}  # the dice beyond the pool are power dice
         return {"type": "roll", "dice": read}
+
+    def thrown_dice(self, event: Mapping[str, Any]) -> list[Any] | None:
+        """A reroll given as the pool after it (the camera's ``dice``) threw the dice that were not in the pool
+        before it (« Il peut ensuite relancer autant de dés qu'il veut »; power dice included), as the referee
+        infers them (``infer_reroll``); a die thrown again onto its old face cannot be told from one left lying and
+        is not counted. Of several equal faces, which one is taken as new is arbitrary."""
+        if event.get("type") != "reroll" or "dice" not in event or self.state.turn.phase != "rolling":
+            return None
+        try:
+            values = die_values(event["dice"])
+        except EventError:
+            return None
+        left = Counter(infer_reroll(self.state.turn.pool, values)[1])
+        thrown = []
+        for die, value in zip(event["dice"], values):
+            if left[value]:
+                left[value] -= 1
+                thrown.append(die)
+        return thrown
 
     def expected_roll(self) -> RollExpectation | None:
         """The camera's next roll lands in the mat's dice zone with the turn's dice count (« Lors du premier tour

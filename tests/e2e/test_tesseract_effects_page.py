@@ -144,3 +144,28 @@ def test_an_impossible_effect_is_refused_beside_the_finger_and_the_list_kept(tab
     assert len(after["priming_zone"]) == len(summary["priming_zone"]) - 1
     assert after["actions_left"] == summary["actions_left"]  # a capacity spends no action
     assert not page_errors(phone)
+
+
+def test_a_cube_taken_by_an_effect_is_tapped_for_the_next_one(table, phone):
+    """The transport engineer's « prendre des cubes, les calibrer et les faire circuler d'un laboratoire à l'autre »:
+    a cube taken into Marie's lab is not on the drawn board yet; the composer offers it to the next keyword."""
+    service, url = table
+    summary = settled(phone, url)["summary"]
+    column = next(c for c in summary["tower"] if c["removable"] and c["top"]["value"] < 6)
+    top = column["top"]
+    open_more(phone)
+    tap(phone, ".tess-controls [data-capacity='Ada']")
+    keyword(phone, "take")
+    tap(phone, f".tess-tower .column[data-column='{column['column']}']")
+    tap(phone, ".tess-fx-lab [data-value='Marie']")
+    keyword(phone, "calibrate")
+    tap(phone, f"#tess-fx-produced .cube[data-lab='Marie'][data-color='{top['color']}'][data-value='{top['value']}']")
+    tap(phone, "#tess-fx-delta [data-delta='1']")
+    assert listed(phone, 2) == [f"Take the cube on {column['column']} into Marie's lab",
+                                f"Calibrate the {top['color']} {top['value']} in Marie's lab +1"]
+    tap(phone, "#tess-fx-play")
+    wait(phone, lambda d: not d.find_elements("id", "tess-effects"), message="the take and calibrate were not played")
+    after = settled(phone, url)["summary"]
+    assert {**top, "value": top["value"] + 1} in after["labs"]["Marie"]
+    assert len(after["labs"]["Marie"]) == len(summary["labs"]["Marie"]) + 1
+    assert not page_errors(phone)

@@ -120,6 +120,42 @@ function askHere(ctx, c, ask, redraw) {
   return null;
 }
 
+const sameCube = (a, b) => a.color === b.color && a.value === b.value;
+const samePlace = (a, b) => a.zone === b.zone && (a.lab || null) === (b.lab || null) && sameCube(a.cube, b.cube);
+
+/** The cubes the effects listed put in a lab or the priming zone, not yet on the drawn board (the board shows the
+ * table before the card): a cube taken, or one whose value changed. Each {zone, lab, cube}; a later effect on one of
+ * them consumes it. A take is followed only from a column's top cube as drawn. */
+function produced(summary, effects) {
+  const out = [];
+  const taken = new Set();
+  for (const e of effects) {
+    const used = e.cube && e.zone !== "tesseract" ? out.findIndex((p) => samePlace(p, e)) : -1;
+    if (used >= 0) out.splice(used, 1);
+    if (e.op === "take" && !taken.has(e.column)) {
+      taken.add(e.column);
+      const top = (summary.tower.find((col) => col.column === e.column) || {}).top;
+      if (top) out.push({ zone: "lab", lab: e.lab, cube: plain(top) });
+    }
+    const value = { calibrate: e.cube && e.cube.value + e.delta, reprogram: e.to, reroll: e.rolled,
+      invert: e.cube && 7 - e.cube.value }[e.op];
+    if (value >= 1 && value <= 6 && e.zone !== "tesseract") {
+      out.push({ zone: e.zone, ...(e.lab ? { lab: e.lab } : {}), cube: { color: e.cube.color, value } });
+    }
+  }
+  return out;
+}
+
+/** The cubes the list so far produced, tappable when a cube is asked: "take a cube, then calibrate it". */
+function producedRow(ctx, c, redraw) {
+  const cubes = produced(ctx.summary, c.effects);
+  if (!cubes.length) return null;
+  return h("div", { id: "tess-fx-produced" }, h("p", { class: "hint" }, t("tess.fx.produced")),
+    h("div", { class: "dice-row" }, cubes.map((p) => cubeChip(p.cube, {
+      dataset: { zone: p.zone, lab: p.lab || "" },
+      onclick: () => { tapCube(ctx.summary, c, p.cube, p.zone === "lab" ? p.lab : null); redraw(); } }))));
+}
+
 function prompt(asks) {
   const kinds = asks.map((a) => a.kind === "value" ? `value.${a.field}` : a.kind).join("|");
   return h("p", { class: "lead", id: "tess-fx-ask", dataset: { asks: kinds } }, t(`tess.fx.ask.${kinds}`));
@@ -151,6 +187,7 @@ export function composerForm(ctx, c, { redraw, close }) {
     keywords,
     asks ? prompt(asks) : null,
     here && here.length ? here.map((ask) => askHere(ctx, c, ask, redraw)) : null,
+    asks && asks.some((a) => a.kind === "cube") ? producedRow(ctx, c, redraw) : null,
     list,
     h("div", { class: "actions" }, play, button(t("pad.cancel"), () => close(null), { id: "tess-fx-cancel" })));
 }

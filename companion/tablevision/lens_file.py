@@ -69,13 +69,15 @@ class Lens:
 
 def forget_lens(data_dir: Path | str) -> bool:
     """Remove the kept lens (False: none was kept), what the watch said of it, and keep the players' choice: the lens
-    watch does not measure this camera by itself until a lens is saved again (``Lens.save`` ends it)."""
+    watch does not measure this camera by itself until a lens is saved again (``Lens.save`` ends it). The choice is
+    written first: a disk that refuses it leaves the lens kept (OSError), never gone with the watch free to measure
+    it again."""
     target = Path(data_dir) / LENS_FILE
     if not target.exists():
         return False
+    write_atomically(target.parent / FORGOTTEN_FILE, json.dumps({"at": round(time.time(), 3)}) + "\n")
     target.unlink()
     (target.parent / WATCH_FILE).unlink(missing_ok=True)
-    write_atomically(target.parent / FORGOTTEN_FILE, json.dumps({"at": round(time.time(), 3)}) + "\n")
     return True
 
 

@@ -6,8 +6,12 @@ import * as profileView from "./profile.js";
 
 addStrings({
   // the SIMULATED table is no camera: said as such, not "working (SIMULATED table (no camera))"
-  en: { "settings.camera_simulated": "none: the SIMULATED table draws the dice" },
-  fr: { "settings.camera_simulated": "aucune : la table SIMULÉE dessine les dés" },
+  en: { "settings.camera_simulated": "none: the SIMULATED table draws the dice",
+    "settings.light_none": "This camera sets its own exposure and white balance: only the Pi camera's can be "
+      + "measured again." },
+  fr: { "settings.camera_simulated": "aucune : la table SIMULÉE dessine les dés",
+    "settings.light_none": "Cette caméra règle elle-même son exposition et sa balance des blancs : seules celles de "
+      + "la caméra du Pi se mesurent de nouveau." },
 });
 
 const DISPLAY_KEY = "companion.display";
@@ -37,9 +41,7 @@ export function init(app) {
     button.addEventListener("click", () => app.switchLanguage(button.dataset.lang));
   }
   $("#sheets-paper").addEventListener("change", () => sheetsLink(app));
-  // The lamp switched on, the curtains drawn: the Pi camera measures exposure and white balance again.
-  $("#light-measure").addEventListener("click", () => app.change(() => app.api.post("/api/camera/light", {}),
-    () => t("settings.light_done")));
+  $("#light-measure").addEventListener("click", () => measureLight(app));
   $("#pin-unlock").addEventListener("click", async () => { await askPin(app); render(app); });
   $("#pin-lock").addEventListener("click", async () => {
     await app.change(() => app.api.logout());
@@ -112,6 +114,30 @@ export function askPin(app) {
   });
 }
 
+let light = null;  // what the last "Measure the light again" got: {source, key}
+
+/** The lamp switched on, the curtains drawn: the Pi camera measures exposure and white balance again. Said in the
+ * card, beside its button (a notice at the top of the page is out of sight there); a camera with nothing to measure
+ * (USB) is told in the player's words, and its button goes. */
+async function measureLight(app) {
+  const source = ((app.live && app.live.camera) || {}).source;
+  const answer = await app.change(() => app.api.post("/api/camera/light", {}).catch((err) => {
+    if (err.code === "no_light_control") return { none: true };
+    throw err;
+  }));
+  if (answer) light = { source, key: answer.none ? "settings.light_none" : "settings.light_done" };
+  render(app);
+}
+
+/** Only a camera at work that is not the SIMULATED table's may have its light measured (the Pi camera's; a USB
+ * camera's refusal is kept for as long as that camera is the table's). */
+function renderLight(camera) {
+  const none = light && light.key === "settings.light_none" && light.source === camera.source;
+  $("#light-card").hidden = !camera.source || camera.simulated || camera.starting || !camera.ok;
+  $("#light-measure").hidden = Boolean(none);
+  $("#light-message").textContent = light && light.source === camera.source ? t(light.key) : "";
+}
+
 /** The printable sheets (mat, markers, stickers) of the game at the table, on the paper chosen. */
 function sheetsLink(app) {
   const game = (app.state && app.state.game) || "free-roll";
@@ -143,6 +169,7 @@ export function render(app) {
     : camera.simulated ? t("settings.camera_simulated")
       : camera.starting ? t("settings.camera_starting")
         : camera.source ? t("settings.camera_ok", { source }) : t("settings.camera_none");
+  renderLight(camera);
   $("#version").textContent = t("settings.version", { version: app.info.version });
   sheetsLink(app);
   profileView.render(app);

@@ -1,0 +1,82 @@
+"""A player's look at the Settings, camera and sheets screens on a 360 px phone, in English and French: what a
+control offers must work where it is shown, what is said must be true of the table, and nothing is cut or left
+empty taking room. One SIMULATED table (Hexors, seats to take) and one browser serve the whole module."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from boardhelpers import PIN, open_page, tap, unlock, wait
+from browserhelpers import new_browser, page_errors, served
+from companion.config import load_config
+from screens import language
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory):
+    config = load_config(None, overrides={
+        "service": {"data_dir": str(tmp_path_factory.mktemp("audit")), "host": "127.0.0.1", "port": 0, "threads": 8},
+        "camera": {"source": "simulated", "fps": 2.0, "width": 640, "height": 480, "simulated_pace": 60.0},
+        "panel": {"enabled": False}})
+    with served(config, camera=True, pin=PIN, threads=8) as (service, url):
+        service.table.new_game("hexors", {}, ["Ana", "Bo"])
+        yield service, url
+
+
+@pytest.fixture(scope="module")
+def phone(table):
+    driver = new_browser("en-GB")
+    driver.set_window_size(360, 740)
+    unlock(driver, table[1])
+    yield driver
+    assert page_errors(driver) == []
+    driver.quit()
+
+
+def screen(driver, name, lang="en"):
+    driver.execute_script("location.hash = arguments[0]; window.companion.route()", f"#/{name}")
+    language(driver, lang)
+    time.sleep(0.2)
+
+
+def shown(driver, css):
+    found = driver.find_elements(By.CSS_SELECTOR, css)
+    return bool(found) and found[0].is_displayed()
+
+
+def camera_says(service, **status):
+    """The camera status every phone is told (as a camera coming and going tells it)."""
+    from companion.live import CameraStatus
+
+    service.live.camera = CameraStatus(**status)
+    service.bus.publish("camera", service.live.camera.to_json())
+
+
+def test_the_light_is_measured_again_only_where_a_camera_can_and_a_refusal_is_said_in_the_players_words(table,
+                                                                                                         phone):
+    """"Measure the light again" was offered on the SIMULATED table, which has no light to measure: the tap got
+    "Refusé : this camera has no exposure or white balance to measure (…)", in English, cut, in a notice at the top
+    of the page, far from the button. A USB camera refuses it too: said beside the button, in French, and the button
+    goes."""
+    service, url = table
+    screen(phone, "settings", "fr")
+    assert not shown(phone, "#light-measure")
+    try:
+        camera_says(service, ok=True, source="USB camera Logitech C920", source_fr="caméra USB Logitech C920")
+        wait(phone, lambda d: shown(d, "#light-measure"), message="a working camera's light button is not shown")
+        tap(phone, "#light-measure")
+        wait(phone, lambda d: d.find_element(By.ID, "light-message").text, message="the refusal is not said")
+        assert phone.find_element(By.ID, "light-message").text.startswith(
+            "Cette caméra règle elle-même son exposition")
+        assert not shown(phone, "#light-measure")
+        assert "this camera has no exposure" not in phone.find_element(By.ID, "notices").text
+    finally:
+        camera_says(service, ok=True, source="SIMULATED table (no camera)", simulated=True,
+                    source_fr="table SIMULÉE (pas de caméra)")
+    wait(phone, lambda d: not shown(d, "#light-card"), message="the light card stayed for the simulated table")
+    assert phone.find_element(By.ID, "camera-status").text == "aucune : la table SIMULÉE dessine les dés"

@@ -40,7 +40,8 @@ def history_entries(entries: Iterable[Entry], in_force: Mapping[int, Mapping[str
 def roll_statistics(events: Iterable[Mapping[str, Any]], named_faces: Named | None = None) -> dict[str, Any]:
     """Face counts per die colour and how many rolls made each total, over the events in force that threw dice,
     read by the camera or typed on a phone (a die typed as a bare face is counted under the colour "unknown");
-    ``named_faces``: the game's ``GameEngine.named_faces``."""
+    ``named_faces``: the game's ``GameEngine.named_faces``. A camera reroll's dice need the game's state before it:
+    only the table's memory counts them (``TableMemory.throws``)."""
     statistics = empty_statistics()
     for event in events:
         count_roll(statistics, event, 1, named_faces)

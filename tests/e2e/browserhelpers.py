@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+LANGUAGES = ("en", "fr")
+THEMES = ("light", "dark")
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
@@ -59,3 +61,33 @@ def served(config, camera: bool, pin: str, threads: int = 12):
     finally:
         server.stop()
         service.stop()
+
+
+def in_each_look(driver, take, languages=LANGUAGES, themes=THEMES):
+    """``take(lang, scheme)`` with the page in each language and theme (languages outer: a switch redraws the page),
+    then the page back in English and the browser's own theme, even when ``take`` fails: the module's next tests
+    share the browser."""
+    from screens import language, theme  # here: tests/hall imports this module without tests/e2e on its path
+
+    try:
+        for lang in languages:
+            language(driver, lang)
+            for scheme in themes:
+                theme(driver, scheme)
+                take(lang, scheme)
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
+        language(driver, "en")
+
+
+def pictures(driver, directory, name, languages=LANGUAGES, whole_page=False):
+    """The screen as it is, in each language and theme: ``{name}-{lang}-{theme}.png`` in ``directory``, the window's
+    size or (``whole_page``) the page's whole height."""
+    from boardhelpers import screenshot
+
+    def take(lang, scheme):
+        if whole_page:
+            screenshot(driver, directory, f"{name}-{lang}-{scheme}")
+        else:
+            driver.save_screenshot(str(directory / f"{name}-{lang}-{scheme}.png"))
+    in_each_look(driver, take, languages)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from boardhelpers import state, tap, unlock, wait
-from browserhelpers import page_errors
-from screens import example, language, show, start, theme
+from browserhelpers import page_errors, pictures
+from screens import example, language, show, start
 
 pytestmark = pytest.mark.browser
 
@@ -23,18 +23,6 @@ UNDER = """const [box, css] = arguments;
     .filter(([, r]) => r.width && r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top)
     .map(([what, r]) => [what, r.left, r.top, r.right, r.bottom]);"""
 RECT = "const r = document.querySelector(arguments[0]).getBoundingClientRect(); return {top: r.top, bottom: r.bottom}"
-
-
-def pictures(phone, screenshots, name):
-    try:
-        for lang in ("en", "fr"):
-            language(phone, lang)
-            for scheme in ("light", "dark"):
-                theme(phone, scheme)
-                phone.save_screenshot(str(screenshots / f"{name}-{lang}-{scheme}.png"))
-    finally:
-        phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
-        language(phone, "en")
 
 
 @pytest.mark.parametrize("size", [(360, 800), (820, 1180)])

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from boardhelpers import screenshot, settled, unlock, wait
-from browserhelpers import page_errors
-from screens import CONTRAST_JS, OUTLINES, PLAYERS, TEXT_SIZES_JS, language, show, theme
+from browserhelpers import in_each_look, page_errors
+from screens import CONTRAST_JS, OUTLINES, PLAYERS, TEXT_SIZES_JS, language, show
 
 pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[2]
@@ -78,7 +78,7 @@ def test_every_screen_in_both_themes_and_languages_is_readable_and_shows_no_id(q
     service, url = quiet_table
     unlock(phone, url)
     events = example(game)
-    found, words, weak, small, measured, facts = {}, {}, [], [], 0, []
+    found, words, weak, small, measured, facts = {}, {}, [], [], [], []
     try:
         for stage, (played, picture, others) in STAGES.items():
             service.table.new_game(game, {}, PLAYERS[game])
@@ -87,32 +87,30 @@ def test_every_screen_in_both_themes_and_languages_is_readable_and_shows_no_id(q
             show(phone, url)
             for screen in ("table", *others):
                 open_screen(phone, url, screen)
-                for scheme in ("light", "dark"):
-                    theme(phone, scheme)
-                    for lang in ("en", "fr"):
-                        language(phone, lang)  # as a player switches it, on the screen open
-                        words[(stage, screen, scheme, lang)] = phone.execute_script(
-                            "return document.querySelector(arguments[0]).innerText", WORDS[screen])
-                        if screen == "table" and picture:
-                            screenshot(phone, screenshots, f"{game}-{picture}-{scheme}-{lang}")
-                        found[(stage, screen, scheme, lang)] = ids_shown(phone)
-                        if screen == "table" and stage == "middle":
-                            facts.append(game_details(phone, url, lang))
-                    if screen == "table":
+
+                def read(lang, scheme):  # the language switched as a player switches it, on the screen open
+                    words[(stage, screen, scheme, lang)] = phone.execute_script(
+                        "return document.querySelector(arguments[0]).innerText", WORDS[screen])
+                    if screen == "table" and picture:
+                        screenshot(phone, screenshots, f"{game}-{picture}-{scheme}-{lang}")
+                    found[(stage, screen, scheme, lang)] = ids_shown(phone)
+                    if screen == "table" and stage == "middle":
+                        facts.append(game_details(phone, url, lang))
+                    if screen == "table" and lang == "en":  # the board's outlines and sizes, in each theme
                         lines = phone.execute_script(CONTRAST_JS, OUTLINES[game])
-                        measured += len(lines)
-                        weak += [(stage, scheme, *line) for line in lines if line[2] < 3]
-                        small += [(stage, text, round(px, 1)) for text, px in phone.execute_script(TEXT_SIZES_JS)
-                                  if px < 11.95]
+                        measured.append(len(lines))
+                        weak.extend((stage, scheme, *line) for line in lines if line[2] < 3)
+                        small.extend((stage, text, round(px, 1)) for text, px in phone.execute_script(TEXT_SIZES_JS)
+                                     if px < 11.95)
+                in_each_look(phone, read)
         assert not page_errors(phone)
     finally:
-        theme(phone, "dark")
         language(phone, "en")
     assert {where: ids for where, ids in found.items() if ids} == {}
     untold = [where[:3] for where, text in words.items() if where[3] == "en" and text == words[(*where[:3], "fr")]]
     assert not untold, f"screens whose words stayed the same when French was chosen: {untold}"
     assert all(shown == said for shown, said in facts), facts
-    assert measured, f"no outline of {game}'s board ({OUTLINES[game]}) was found to measure"
+    assert sum(measured), f"no outline of {game}'s board ({OUTLINES[game]}) was found to measure"
     assert not weak, f"outlines under 3:1 against their board: {weak[:6]}"
     assert not small, f"text on {game}'s board under 12 CSS px: {small[:10]}"
 

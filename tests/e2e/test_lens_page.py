@@ -13,8 +13,7 @@ from selenium.webdriver.common.by import By
 from boardhelpers import PIN, open_page, screenshot, tap, unlock, wait
 from companion.config import load_config
 from companion.tablevision.lens_watch import LensNote
-from browserhelpers import new_browser, page_errors, served
-from screens import language, theme
+from browserhelpers import in_each_look, new_browser, page_errors, served
 
 pytestmark = pytest.mark.browser
 
@@ -58,15 +57,14 @@ def test_the_lens_calibration_buttons_on_the_simulated_table(tmp_path, screensho
             assert re.fullmatch(r"Photo 1 kept: 4 anchors and \d+ stickers in sight\. Now move or turn the mat\.",
                                 take_photo(driver, 1))
             assert driver.find_element(By.ID, "lens-photos").text == "1 photo taken, 2 needed."
-            for lang in ("en", "fr"):
-                language(driver, lang)
-                for scheme in ("light", "dark"):
-                    theme(driver, scheme)
-                    driver.execute_script("document.getElementById('lens').scrollIntoView()")
-                    screenshot(driver, screenshots, f"lens-calibration-{lang}-{scheme}")
-            assert driver.find_element(By.ID, "lens-fit").text == "Ajuster"
-            assert driver.find_element(By.ID, "lens-photos").text == "1 photo prise, 2 nécessaires."
-            language(driver, "en")
+            said = {}
+
+            def calibration(lang, scheme):
+                driver.execute_script("document.getElementById('lens').scrollIntoView()")
+                screenshot(driver, screenshots, f"lens-calibration-{lang}-{scheme}")
+                said[lang] = [driver.find_element(By.ID, part).text for part in ("lens-fit", "lens-photos")]
+            in_each_look(driver, calibration)
+            assert said["fr"] == ["Ajuster", "1 photo prise, 2 nécessaires."]
             take_photo(driver, 2)
             tap(driver, "#lens-fit")  # the simulated camera's lens does not bend: nothing to correct, nothing saved
             wait(driver, lambda d: message(d).startswith("The correction would be no better than none"),
@@ -81,15 +79,13 @@ def test_the_lens_calibration_buttons_on_the_simulated_table(tmp_path, screensho
             note = "The camera's lens changed: re-measured from the mat (residual 8.42 px → 0.31 px). Positions use it"
             wait(driver, lambda d: d.find_element(By.ID, "lens-note").text.startswith(note),
                  message="the lens watch's note is not shown")
-            for lang in ("en", "fr"):
-                language(driver, lang)
+            def remeasured(lang, scheme):
                 wait(driver, lambda d: d.find_element(By.ID, "lens-note").text.startswith(
                     "L'objectif de la caméra a changé : remesuré sur le tapis (écart 8,42 px → 0,31 px)"
                     if lang == "fr" else note))
-                for scheme in ("light", "dark"):
-                    theme(driver, scheme)
-                    driver.execute_script("document.getElementById('table-vision').scrollIntoView()")
-                    screenshot(driver, screenshots, f"lens-remeasured-{lang}-{scheme}")
+                driver.execute_script("document.getElementById('table-vision').scrollIntoView()")
+                screenshot(driver, screenshots, f"lens-remeasured-{lang}-{scheme}")
+            in_each_look(driver, remeasured)
             assert page_errors(driver) == []
         finally:
             driver.quit()

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from boardhelpers import tap, unlock, wait
-from browserhelpers import page_errors
-from screens import language, show, start, theme
+from browserhelpers import page_errors, pictures
+from screens import language, show, start
 
 pytestmark = pytest.mark.browser
 
@@ -54,12 +54,8 @@ def test_the_same_notice_twice_is_shown_once_and_counted(quiet_table, phone, scr
     said = [text for text in shown if "New game started" in text]
     assert len(said) == 1, f"the same notice shown {len(said)} times: {shown}"
     assert said[0].endswith("×2"), said
-    for lang in ("en", "fr"):
-        language(phone, lang)
-        for scheme in ("light", "dark"):
-            theme(phone, scheme)
-            phone.save_screenshot(str(screenshots / f"notice-counted-{lang}-{scheme}.png"))
-    phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
+    pictures(phone, screenshots, "notice-counted")
+    language(phone, "fr")
     assert any("Nouvelle partie commencée ×2" in text for text in phone.execute_script(NOTICES))
 
     # the answer beside the finger says it too: the notice goes; a notice saying what the answer says is not shown
@@ -104,15 +100,8 @@ def test_the_reason_for_a_refused_tap_lies_off_the_nexus_keepers_board(quiet_tab
             overlap = left < b_right and right > b_left and top < b_bottom and bottom > b_top
             assert not overlap, f"the reason lies over the board after tapping {keeper['id']}: {seen}"
             assert 0 <= top and bottom <= seen["height"], f"the reason is off the screen: {seen}"
-        name = f"nk-reason-{screen}"
-        for lang in ("en", "fr"):
-            language(phone, lang)
-            for scheme in ("light", "dark"):
-                theme(phone, scheme)
-                phone.save_screenshot(str(screenshots / f"{name}-{lang}-{scheme}.png"))
+        pictures(phone, screenshots, f"nk-reason-{screen}")
     finally:
-        phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
-        language(phone, "en")
         phone.execute_async_script(DISPLAY, "phone")
         phone.set_window_size(390, 844)
     assert not page_errors(phone)

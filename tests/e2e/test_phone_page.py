@@ -18,7 +18,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from companion.config import load_config
 
-from browserhelpers import new_browser, page_errors, served
+from browserhelpers import in_each_look, new_browser, page_errors, served
 
 pytestmark = pytest.mark.browser
 
@@ -322,16 +322,12 @@ def test_what_the_page_said_before_a_switch_to_french_is_said_again_in_french(ta
     wait(browser, lambda d: "New game started" in d.find_element(By.ID, "notices").text, timeout=4)
     browser.execute_async_script(SAY_AGAIN)  # an answer beside the control tapped, as a change on this screen gets
     assert browser.find_element(By.ID, "tap-answer").text == "Done"
-    browser.execute_script("window.companion.switchLanguage('fr')")
-    try:
-        notices = browser.find_element(By.ID, "notices").text
-        assert "Nouvelle partie commencée" in notices and "New game started" not in notices
-        assert browser.find_element(By.ID, "tap-answer").text == "C’est fait"
-        for scheme in ("light", "dark"):
-            browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": [
-                {"name": "prefers-color-scheme", "value": scheme}]})
-            browser.save_screenshot(str(screenshots / f"new-game-notice-fr-{scheme}.png"))
-    finally:
-        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
-        browser.execute_script("window.companion.switchLanguage('en')")
+    said = set()
+
+    def in_french(lang, scheme):
+        said.add((browser.find_element(By.ID, "notices").text, browser.find_element(By.ID, "tap-answer").text))
+        browser.save_screenshot(str(screenshots / f"new-game-notice-{lang}-{scheme}.png"))
+    in_each_look(browser, in_french, languages=("fr",))
+    assert said and all("Nouvelle partie commencée" in notices and "New game started" not in notices
+                        and answer == "C’est fait" for notices, answer in said), said
     assert page_errors(browser) == []

@@ -11,8 +11,8 @@ import pytest
 from companion.referee.offers import expand
 
 from boardhelpers import screenshot, shown, state, tap, unlock, wait
-from browserhelpers import page_errors
-from screens import language, show, start, theme
+from browserhelpers import in_each_look, page_errors
+from screens import show, start
 
 pytestmark = pytest.mark.browser
 
@@ -111,15 +111,12 @@ def test_a_tap_the_rules_refuse_says_why_beside_the_finger(quiet_table, phone, s
     assert answer["live"] == "polite"
     assert state(url)["entries"] == before  # nothing was sent
     screenshot(phone, screenshots, f"refused-{case}")
-    language(phone, "fr")  # the reason still shown is said again in French
-    try:
-        said = phone.execute_script(ANSWER)["text"]
-        assert words_fr in said and words not in said, said
-        for scheme in ("light", "dark"):
-            theme(phone, scheme)
-            phone.save_screenshot(str(screenshots / f"refused-{case}-fr-{scheme}.png"))
-    finally:
-        phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
-        language(phone, "en")  # the choice is remembered: the phone is shared
+    said = set()
+
+    def in_french(lang, scheme):  # the reason still shown is said again in French
+        said.add(phone.execute_script(ANSWER)["text"])
+        phone.save_screenshot(str(screenshots / f"refused-{case}-{lang}-{scheme}.png"))
+    in_each_look(phone, in_french, languages=("fr",))  # then back in English: the phone is shared
+    assert said and all(words_fr in text and words not in text for text in said), said
     assert words in phone.execute_script(ANSWER)["text"]
     assert not page_errors(phone)

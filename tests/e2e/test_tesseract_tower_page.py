@@ -11,8 +11,8 @@ import pytest
 from companion.referee import create_game
 
 from boardhelpers import api, new_game, open_page, screenshot, settled, shown, state, tap, unlock, wait
-from browserhelpers import page_errors
-from screens import language, theme
+from browserhelpers import in_each_look, page_errors
+from screens import theme
 
 pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[2]
@@ -130,13 +130,16 @@ def test_a_capacity_and_a_threat_phase_card_are_played_by_tapping(quiet_table, p
     tap(phone, ".lab [data-capacity='Marie']")
     wait(phone, lambda d: why in d.find_element("id", "tap-answer").text, message="the refused capacity said nothing")
     assert state(url)["entries"] == before["entries"]
-    for lang, scheme in (("en", "light"), ("fr", "dark"), ("fr", "light"), ("en", "dark")):
-        theme(phone, scheme)
-        language(phone, lang)
+    said = {}
+
+    def before_prime(lang, scheme):
         screenshot(phone, screenshots, f"tess-before-prime-{lang}-{scheme}")
-        text = phone.find_element("id", "tess-before-prime").text
+        said[lang, scheme] = phone.find_element("id", "tess-before-prime").text
+    in_each_look(phone, before_prime)
+    for (lang, _), text in said.items():
         assert (("Utiliser la capacité permanente d'Ada" in text and "son texte l'autorise" in text) if lang == "fr"
                 else ("Use Ada's permanent capacity" in text and "(its text allows it)" in text)), text
+    assert len(said) == 4
     theme(phone, "light")
     tap(phone, "#tess-before-prime [data-play-threat='2']")  # its effects are composed first: this card has none
     assert "played with none" in wait(phone, lambda d: d.find_element("id", "tess-fx-none")).text

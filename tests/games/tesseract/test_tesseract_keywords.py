@@ -50,7 +50,8 @@ def test_every_keyword_of_the_engine_is_in_the_summary_with_what_it_asks():
 
 @pytest.mark.parametrize("alternative", [0, 1])
 def test_destroy_composed_from_the_summary_sets_the_cube_aside(alternative):
-    """« DÉTRUIRE : retirez un cube du jeu. Placez les cubes détruits de côté, certaines actions les utilisent. »"""
+    """« DÉTRUIRE : retirez un cube du jeu. Placez les cubes détruits de côté, certaines actions les
+    utilisent. »"""
     engine = new_game(2)
     before = engine.summary()
     after = played(engine, compose(before, "destroy", alternative))
@@ -75,7 +76,8 @@ def test_reprogram_and_invert_composed_from_the_summary_change_the_value():
 
 
 def test_restructure_composed_from_the_summary_moves_a_removable_cube():
-    """« RESTRUCTURER : déplacez un cube amovible dans le Tesseract. Le Tesseract ne peut jamais dépasser 4 étages. »"""
+    """« RESTRUCTURER : déplacez un cube amovible dans le Tesseract. Le Tesseract ne peut jamais dépasser 4
+    étages. »"""
     engine = new_game(2)
     summary = engine.summary()
     effect = compose(summary, "restructure")

@@ -80,3 +80,23 @@ def test_the_light_is_measured_again_only_where_a_camera_can_and_a_refusal_is_sa
                     source_fr="table SIMULÉE (pas de caméra)")
     wait(phone, lambda d: not shown(d, "#light-card"), message="the light card stayed for the simulated table")
     assert phone.find_element(By.ID, "camera-status").text == "aucune : la table SIMULÉE dessine les dés"
+
+
+def test_the_settings_say_what_the_camera_does_now_once_under_its_heading(table, phone):
+    """Settings opened while the camera started kept saying "starting" with the camera at work: only the table
+    screen followed the live stream. A camera's fault was said "Caméra : Caméra : …" (the heading, then the table
+    screen's prefix)."""
+    from companion.live import CameraStatus
+
+    service, url = table
+    screen(phone, "settings", "fr")
+    status = lambda d: d.find_element(By.ID, "camera-status").text  # noqa: E731
+    wait(phone, lambda d: status(d) == "aucune : la table SIMULÉE dessine les dés")
+    was = service.live.camera
+    try:  # the pipeline's live stream tells it, with no camera event
+        service.live.camera = CameraStatus(False, "camera lost", was.source, was.simulated, message_fr="caméra perdue",
+                                           source_fr=was.source_fr)
+        wait(phone, lambda d: status(d) == "caméra perdue", message=f"the settings said {status(phone)!r}")
+    finally:
+        service.live.camera = was
+    wait(phone, lambda d: status(d) == "aucune : la table SIMULÉE dessine les dés")

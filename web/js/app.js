@@ -139,8 +139,11 @@ class App {
       this.mine = null;
       this.refreshHistory();
     } else if (topic === "live") {
+      const camera = JSON.stringify(this.live && this.live.camera);
       this.live = data;
       if (this.screen === "table" && !document.hidden) tableView.updateLive(this); // no pictures for a pocket
+      // the settings name the camera: a camera started, lost or back is said there too
+      else if (this.screen === "settings" && JSON.stringify(data.camera) !== camera) settingsView.render(this);
       return;
     } else if (topic === "camera") {
       if (this.live) this.live.camera = data;

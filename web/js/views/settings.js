@@ -164,8 +164,7 @@ export function render(app) {
   $("#pin-end-all").hidden = $("#pin-end-all-hint").hidden = !app.api.authenticated;
   const camera = (app.live && app.live.camera) || {};
   const source = pick({ en: camera.source, fr: camera.source_fr }) || camera.source;
-  $("#camera-status").textContent = !camera.ok && camera.source !== undefined
-    ? t("table.camera_problem", { message: pick(camera) })
+  $("#camera-status").textContent = !camera.ok && camera.source !== undefined ? pick(camera)  // under "Camera"
     : camera.simulated ? t("settings.camera_simulated")
       : camera.starting ? t("settings.camera_starting")
         : camera.source ? t("settings.camera_ok", { source }) : t("settings.camera_none");

@@ -4,6 +4,8 @@ sees on photos — markers, the table plane, pieces with their cells, and dice w
 For checking a camera's placement and a printed mat: each photo is read alone (no settling, no plane kept from
 an earlier photo), the dice as the service reads them (``TableStage.read_still``: in the dice window when the plane
 is known, the mat's print and things not die-sized left out), so what it prints is what the table would referee.
+What players are told follows each photo's line (``problems`` in JSON): another game's mat (no plane is fitted on it),
+a mat printed before each game's had its own anchors, anchors out of sight.
 Exit status: 1 if an input could not be read, 2 if the layout, dictionary, configuration or model is unusable.
 """
 
@@ -82,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
             pieces = ", ".join(f"{p.name}@{list(p.place.cell) if p.place.cell else p.place.zone}"
                                f"{'?' if p.uncertain else ''}" for p in view.pieces) or "no pieces"
             print(f"{path}: {len(view.markers)} markers, {where}; {pieces}; {len(view.dice)} dice", flush=True)
+            for problem in view.problems:  # another game's mat, a mat printed before mats said their game...
+                print(f"  {problem}", flush=True)
     return 1 if failed else 0
 
 

@@ -3,18 +3,24 @@
 Everything is in millimetres on the printed mat, x growing to the right and y growing down the sheet (the way
 it prints and the way a camera image is laid out). Layouts come from the games (``layouts.py``) or from a JSON
 file; a file with a wrong key is refused at start, naming the key (``LayoutError``).
+
+Each game's mat has anchor ids of its own (``layouts.mat_owners``), so a camera that sees another game's mat says
+so instead of fitting a plane on it. Mats printed before that all carried anchors 0-3 (``FORMER_ANCHOR_IDS``): a
+game's layout keeps them as ``former_anchors``, at the same places, so such a mat is still read for the game played.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from .dictionary import DEFAULT_DICTIONARY, DictionaryError, marker_count
 
 Point = tuple[float, float]
+#: The anchor ids every game's mat carried before each had its own (four corners, clockwise from top-left).
+FORMER_ANCHOR_IDS = (0, 1, 2, 3)
 
 
 class LayoutError(ValueError):
@@ -97,6 +103,8 @@ class TableLayout:
     margin: float = 3.0  # mm: a piece closer than this to a cell or zone edge is reported uncertain
     dice_anywhere: bool = False  # True: every die on the mat is read; False: only dice in zones marked dice
     spots: bool = False  # True: coloured counters on the mat are found by their colour (spots.py)
+    # the anchors a mat printed before each game's had its own carried (ids 0-3, same places); () for layout files
+    former_anchors: tuple[Anchor, ...] = ()
     _by_id: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -117,10 +125,24 @@ class TableLayout:
                 raise LayoutError(f"layout {self.name!r}: pieces[{piece.name}].span {piece.span} needs a square grid")
         if len(self.anchors) < 2:
             raise LayoutError(f"layout {self.name!r}: anchors needs at least two markers at known places")
+        for former in self.former_anchors:
+            if former.id in by_id:
+                raise LayoutError(f"layout {self.name!r}: former anchor id {former.id} is also a marker of this mat")
 
     @property
     def anchor_ids(self) -> frozenset[int]:
         return frozenset(a.id for a in self.anchors)
+
+    @property
+    def former_ids(self) -> frozenset[int]:
+        return frozenset(a.id for a in self.former_anchors)
+
+    def as_printed(self, seen: set[int] | frozenset[int]) -> TableLayout:
+        """The layout of the mat whose markers ids ``seen`` are: this one, or, when only its former anchors are in
+        sight (a mat printed before each game's had its own), this one with those anchors in place of its own."""
+        if not self.former_anchors or seen & self.anchor_ids or not seen & self.former_ids:
+            return self
+        return replace(self, anchors=self.former_anchors, former_anchors=(), _by_id={})
 
     @property
     def needs_plane(self) -> tuple[str, ...]:

@@ -2,11 +2,16 @@
 
 A game without one (free roll) is played on the dice tray sheet: four anchors around an A4 area where every die
 counts. A layout file (``vision.layout`` in the config, or ``--layout``) replaces the game's own.
+
+Every game's mat carries anchors no other mat carries (``mat_owners``: the tray 96-99, Tesseract 92-95, Nexus
+Keepers 88-91, Hexors 84-87, Nexus 80-83, above every sticker id), so the camera can say which game a mat is for.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import pkgutil
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -17,8 +22,8 @@ TRAY_SIZE = (297.0, 210.0)
 
 
 def tray_layout() -> TableLayout:
-    return TableLayout(name="dice-tray", size=TRAY_SIZE, anchors=corner_anchors(TRAY_SIZE, side=25.0),
-                       dice_anywhere=True)
+    return TableLayout(name="dice-tray", size=TRAY_SIZE, anchors=corner_anchors(TRAY_SIZE, side=25.0, first_id=96),
+                       dice_anywhere=True, former_anchors=corner_anchors(TRAY_SIZE, side=25.0))
 
 
 def layout_for(game: str, path: str | Path | None = None) -> TableLayout:
@@ -38,3 +43,44 @@ def configured_layout(game: str, table_settings: Mapping[str, Any], path: str | 
         marker_count(table_settings["dictionary"])
         layout = dataclasses.replace(layout, dictionary=table_settings["dictionary"], _by_id={})
     return layout
+
+
+@lru_cache(maxsize=1)
+def mat_owners() -> dict[int, str]:
+    """Each printed mat's anchor id -> the game it is for ("free-roll": the dice tray); built from the games' own
+    layouts, so a new game's mat is known by its anchors."""
+    import companion.games
+    from companion.games import game_part
+
+    owners = {a.id: "free-roll" for a in tray_layout().anchors}
+    for module in pkgutil.iter_modules(companion.games.__path__):
+        part = game_part(module.name, "table_layout") if module.ispkg else None
+        if part is not None:
+            owners.update((a.id, module.name.replace("_", "-")) for a in part.table_layout().anchors)
+    return owners
+
+
+def other_mats(layout: TableLayout) -> dict[int, str]:
+    """The anchors of the other games' mats (id -> game): any of them in sight, and none of ``layout``'s, shows
+    that another game's mat lies on the table. Ids ``layout`` uses itself are its own, whatever mat had them."""
+    return {i: game for i, game in mat_owners().items() if layout.marker(i) is None and i not in layout.former_ids}
+
+
+def mat_game(layout: TableLayout) -> str | None:
+    """The game whose printed mat ``layout`` is (None: a layout file's own anchors)."""
+    owners = mat_owners()
+    games = {owners.get(i) for i in layout.anchor_ids}
+    return games.pop() if len(games) == 1 else None
+
+
+def mat_words(game: str):
+    """A game's printed mat as players call it, as ``Text``: "the Hexors mat" (« le tapis de Hexors »), "the
+    free-roll dice tray"."""
+    from companion.core import Text
+    from companion.referee.registry import game_class
+    from companion.words import of_fr
+
+    if game == "free-roll":
+        return Text("the free-roll dice tray", "le plateau à dés du lancer libre")
+    title = game_class(game).title
+    return Text(f"the {title.en} mat", f"le tapis {of_fr(title.fr)}")

@@ -3,12 +3,16 @@
 Estimated with ``cv2.findHomography`` (RANSAC) on the anchors' corners. The tracker keeps the last good plane
 while anchors are covered by hands (a plane needs at least ``min_anchors`` of them), and estimates it again at
 once when the anchors it can see are no longer where the plane says they should be (the camera was bumped).
+It fits no plane on another game's mat: that mat's anchors in sight, and none of this one's, drop the plane (a
+sticker id means another piece on another game's mat). A mat printed before each game's had its own anchors (ids
+0-3) is read with the game's ``former_anchors``, and said to be such a mat (``PlaneStatus.former``).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 import cv2
 import numpy as np
@@ -77,35 +81,47 @@ def estimate_plane(layout: TableLayout, markers: Sequence[SeenMarker], lens: Any
 @dataclass(frozen=True)
 class PlaneStatus:
     """What the tracker knows this frame. ``state``: "estimated" (from the anchors in this frame), "kept"
-    (anchors covered, the last plane still holds), "bumped" (the camera moved: estimated again) or "none"."""
+    (anchors covered, the last plane still holds), "bumped" (the camera moved: estimated again) or "none".
+    ``former``: the plane is a mat's printed before each game's had its own anchors (it cannot say which game it is
+    for). ``other_mat``: the game whose mat is in sight instead of this one's (no plane then)."""
 
     plane: TablePlane | None
     state: str
     anchors_seen: tuple[int, ...]
     anchors_missing: tuple[int, ...]
     drift_px: float | None = None
+    former: bool = False
+    other_mat: str | None = None
 
     def to_json(self) -> dict:
         return {"state": self.state, "anchors_seen": list(self.anchors_seen),
                 "anchors_missing": list(self.anchors_missing),
                 "drift_px": None if self.drift_px is None else round(self.drift_px, 2),
+                "former_mat": self.former, "other_mat": self.other_mat,
                 **(self.plane.to_json() if self.plane else {})}
 
 
 class PlaneTracker:
     """Keeps the table plane across frames: hands over anchors do not lose it, a bumped camera renews it."""
 
-    def __init__(self, layout: TableLayout, bump_px: float = 4.0, lens: Any = None) -> None:
+    def __init__(self, layout: TableLayout, bump_px: float = 4.0, lens: Any = None,
+                 other_mats: Mapping[int, str] | None = None) -> None:
         self.layout = layout
         self.bump_px = bump_px
         self.lens = lens
         self.plane: TablePlane | None = None
+        self.printed = layout  # the mat the plane was fitted on: ``layout``, or it with its former anchors
+        if other_mats is None:
+            from .layouts import other_mats as others
+
+            other_mats = others(layout)
+        self.other_mats = dict(other_mats)  # another game's anchor id -> that game
 
     def drift(self, markers: Sequence[SeenMarker]) -> float | None:
         """Mean distance in pixels between the anchors seen and where the current plane expects them."""
         if self.plane is None:
             return None
-        anchors = {a.id: a for a in self.layout.anchors}
+        anchors = {a.id: a for a in self.printed.anchors}
         seen = [m for m in markers if m.id in anchors]
         if not seen:
             return None
@@ -114,19 +130,32 @@ class PlaneTracker:
         return float(np.linalg.norm(expected - found, axis=1).mean())
 
     def update(self, markers: Sequence[SeenMarker]) -> PlaneStatus:
-        ids = tuple(sorted({m.id for m in markers} & self.layout.anchor_ids))
-        missing = tuple(sorted(self.layout.anchor_ids - set(ids)))
+        seen = {m.id for m in markers}
+        printed = self.layout.as_printed(seen)
+        ids = tuple(sorted(seen & printed.anchor_ids))
+        others = Counter(self.other_mats[i] for i in seen if i in self.other_mats)
+        if not ids and others:  # another game's mat, and not this one's: nothing on it is this game's
+            self.plane, self.printed = None, self.layout
+            return PlaneStatus(None, "none", (), tuple(sorted(self.layout.anchor_ids)),
+                               other_mat=others.most_common(1)[0][0])
+        if ids and printed.anchor_ids != self.printed.anchor_ids:
+            self.plane, self.printed = None, printed  # the mat's other print: its plane starts afresh
+        elif not ids and self.plane is None:
+            self.printed = self.layout  # nothing to go on: the game's own anchors are asked for
+        former = self.printed.anchor_ids != self.layout.anchor_ids
+        missing = tuple(sorted(self.printed.anchor_ids - set(ids)))
         drift = self.drift(markers)
-        fresh = estimate_plane(self.layout, markers, self.lens)
+        fresh = estimate_plane(self.printed, markers, self.lens)
         bumped = drift is not None and drift > self.bump_px
         if fresh is not None:
             keep_old = (self.plane is not None and not bumped and len(fresh.anchors) < len(self.plane.anchors))
             if not keep_old:
                 state = "bumped" if bumped else "estimated"
                 self.plane = fresh
-                return PlaneStatus(fresh, state, ids, missing, drift)
-            return PlaneStatus(self.plane, "kept", ids, missing, drift)
+                return PlaneStatus(fresh, state, ids, missing, drift, former)
+            return PlaneStatus(self.plane, "kept", ids, missing, drift, former)
         if bumped:  # too few anchors to estimate again, and those in sight say the old plane is wrong
             self.plane = None
             return PlaneStatus(None, "none", ids, missing, drift)
-        return PlaneStatus(self.plane, "kept" if self.plane is not None else "none", ids, missing, drift)
+        kept = self.plane is not None
+        return PlaneStatus(self.plane, "kept" if kept else "none", ids, missing, drift, former and kept)

@@ -1,8 +1,9 @@
 """One frame in, one ``TableView`` out: markers → table plane → pieces and dice in table millimetres → places.
 
 The table-vision stage of the pipeline. It never guesses: without a plane, pieces are not placed (and dice are
-passed on unplaced, as before table vision; ``TableView.needs_plane`` says what waits for it); a marker id seen
-twice is reported, not averaged; ids the layout does not know are ignored with one warning each.
+passed on unplaced, as before table vision; ``TableView.needs_plane`` says what waits for it), nor on another
+game's mat (plane.py); a marker id seen twice is reported, not averaged; ids the layout does not know are ignored
+with one warning each.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from .veto import Screens, die_sized_mm, die_sized_px, on_a_screen, on_print
 log = logging.getLogger(__name__)
 UNPLACED = {"pieces": "pieces are not placed", "counters": "counters are not placed",
             "areas": "but not the area each lies in"}  # TableLayout.needs_plane's words
+UNPLACED_FR = {"pieces": "les pièces ne sont pas placées", "counters": "les pions ne sont pas placés",
+               "areas": "mais pas la zone où chacun est posé"}
 
 
 class TableReader:
@@ -66,7 +69,7 @@ class TableReader:
         for m in markers:
             counts[m.id] = counts.get(m.id, 0) + 1
         duplicates = tuple(sorted(i for i, n in counts.items() if n > 1))
-        unknown = tuple(sorted(i for i in counts if self.layout.marker(i) is None))
+        unknown = tuple(sorted(i for i in counts if self.layout.marker(i) is None and i not in self.layout.former_ids))
         for i in unknown:
             if i not in self._warned:
                 self._warned.add(i)
@@ -93,7 +96,9 @@ class TableReader:
                          duplicates, unknown, moving, tuple(problems), spots, self.layout.needs_plane, not_dice)
 
     def _problems(self, status: PlaneStatus, duplicates: tuple[int, ...]):
-        if status.plane is None:
+        if status.other_mat is not None or status.former:
+            yield mat_notice(self.layout, status).en
+        if status.plane is None and status.other_mat is None:
             names = ", ".join(str(i) for i in status.anchors_missing)
             needs = self.layout.needs_plane
             meanwhile = (f"dice are still read, {', '.join(UNPLACED[n] for n in needs)}" if needs
@@ -164,3 +169,37 @@ class TableReader:
                 placed.append(PlacedDie(d, (float(x), float(y)), place))
         ignored += len(dice) - len(boxed)
         return placed, ignored, not_dice
+
+
+def mat_notice(layout: TableLayout, status: PlaneStatus):
+    """What players are told of the mat in sight, as ``Text``: another game's (no plane is fitted on it), or one
+    printed before each game's mat had anchors of its own (read as this game's, though it cannot say so)."""
+    from companion.core import Text
+    from companion.referee.registry import game_class
+
+    from .layouts import mat_game, mat_words
+
+    game = mat_game(layout)
+    reprint = f"companion sheets {game}" if game else "companion sheets"
+    if status.other_mat is not None:
+        mat, other = mat_words(status.other_mat), game_class(status.other_mat).title
+        if game is not None:
+            title = game_class(game).title
+            playing = Text(f"the game is {title.en}", f"le jeu est {title.fr}")
+        else:
+            playing = Text(f"the mat is the layout {layout.name!r}", f"le tapis est la disposition « {layout.name} »")
+        needs = layout.needs_plane
+        en_then = (f"dice are read, {', '.join(UNPLACED[n] for n in needs)}" if needs
+                   else "meanwhile every die in sight is read")
+        fr_then = (f"les dés sont lus, {', '.join(UNPLACED_FR[n] for n in needs)}" if needs
+                   else "en attendant, tous les dés visibles sont lus")
+        return Text(f"This is {mat.en}; {playing.en}. Nothing is placed on another game's mat: lay this game's own "
+                    f"({reprint}) or start {other.en}; {en_then}",
+                    f"C'est {mat.fr} ; {playing.fr}. Rien n'est placé sur le tapis d'un autre jeu : posez celui de ce "
+                    f"jeu ({reprint}) ou lancez {other.fr} ; {fr_then}")
+    ours = mat_words(game) if game else Text("the layout's mat", "le tapis de la disposition")
+    return Text(f"This mat was printed before each game's mat had anchors of its own: it is read as {ours.en}, but "
+                f"so would another game's mat printed then; print it again ({reprint}) so the camera can tell",
+                f"Ce tapis a été imprimé avant que chaque jeu ait ses propres repères : il est lu comme {ours.fr}, "
+                f"mais le tapis d'un autre jeu imprimé alors le serait aussi ; réimprimez-le ({reprint}) pour que la "
+                "caméra les distingue")

@@ -31,7 +31,7 @@ def test_a_rendered_mat_gives_the_plane_and_each_pieces_cell(tmp_path):
     assert result.returncode == 0, result.stderr
     line = json.loads(result.stdout)
     assert line["image"] == str(path)
-    assert {m["id"] for m in line["markers"]} == {0, 1, 2, 3, keeper.id}
+    assert {m["id"] for m in line["markers"]} == {*layout.anchor_ids, keeper.id}
     assert len(line["plane"]["homography"]) == 3 and line["plane"]["reprojection_px"] < 1.0
     assert [(p["name"], p["cell"], p["facing"], p["uncertain"]) for p in line["pieces"]] == [
         ("keeper-2", [5, 1], "E", False)]

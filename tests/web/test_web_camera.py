@@ -56,7 +56,7 @@ def test_the_top_down_picture_needs_the_anchors_and_then_shows_the_mat(phone, se
     service.live.update(Frame(blank, 0.0, 0), [])
     service.table_stage.process(blank, [], 0, 0.0)
     refused = phone.get("/api/table/top-down.jpg")
-    assert refused.status_code == 404 and "ids 0, 1, 2, 3" in refused.get_json()["message"]
+    assert refused.status_code == 404 and "ids 88, 89, 90, 91" in refused.get_json()["message"]
     rng = np.random.default_rng(1)
     frame = render_table(LAYOUT, [PiecePlacement(LAYOUT.marker(30), cell_centre(GRID, (2, 2)))], [], CameraPose(), rng)
     service.live.update(Frame(frame.image, 0.1, 1), [])

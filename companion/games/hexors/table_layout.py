@@ -43,8 +43,8 @@ def table_layout() -> TableLayout:
     names = example_tile_ids() + [f"hexor-{i}" for i in range(1, 17)]
     pieces = tuple(PieceMarker(10 + i, name, "tile", STICKER, "arena") for i, name in enumerate(names))
     zones = (Zone("dice", rectangle(44, 380, 209, 34), dice=True, label_en="colour die", label_fr="dé de couleur"),)
-    return TableLayout(name="hexors", size=SIZE, anchors=corner_anchors(SIZE), zones=zones, grids=(ARENA,),
-                       pieces=pieces)
+    return TableLayout(name="hexors", size=SIZE, anchors=corner_anchors(SIZE, first_id=84), zones=zones, grids=(ARENA,),
+                       pieces=pieces, former_anchors=corner_anchors(SIZE))
 
 
 def cell_name(cell: list[int] | tuple[int, int], rows: int = ROWS) -> str:

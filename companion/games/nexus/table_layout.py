@@ -30,5 +30,5 @@ def example_card_ids() -> list[str]:
 def table_layout() -> TableLayout:
     pieces = tuple(PieceMarker(10 + i, cid, "card", STICKER, "cards", span=2)
                    for i, cid in enumerate(example_card_ids()))
-    return TableLayout(name="nexus", size=SIZE, anchors=corner_anchors(SIZE, side=20.0, inset=8.0), grids=(GRID,),
-                       pieces=pieces, spots=True)
+    return TableLayout(name="nexus", size=SIZE, anchors=corner_anchors(SIZE, side=20.0, first_id=80), grids=(GRID,),
+                       pieces=pieces, spots=True, former_anchors=corner_anchors(SIZE, side=20.0))

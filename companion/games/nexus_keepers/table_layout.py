@@ -33,5 +33,5 @@ def table_layout() -> TableLayout:
     pieces += [PieceMarker(keeper_id(p), f"keeper-{p}", "keeper", KEEPER_SIDE, "nexus")
                for p in range(1, MAX_PLAYERS + 1)]
     zones = (Zone("dice", rectangle(46, 226, 328, 62), dice=True, label_en="dice", label_fr="dés"),)
-    return TableLayout(name="nexus-keepers", size=SIZE, anchors=corner_anchors(SIZE), zones=zones, grids=(GRID,),
-                       pieces=tuple(pieces))
+    return TableLayout(name="nexus-keepers", size=SIZE, anchors=corner_anchors(SIZE, first_id=88), zones=zones,
+                       grids=(GRID,), pieces=tuple(pieces), former_anchors=corner_anchors(SIZE))

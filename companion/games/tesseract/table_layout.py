@@ -22,8 +22,8 @@ ZONES = PRIMING + [
 
 
 def table_layout() -> TableLayout:
-    return TableLayout(name="tesseract", size=SIZE, anchors=corner_anchors(SIZE), zones=tuple(ZONES),
-                       grids=(CONFINEMENT,))
+    return TableLayout(name="tesseract", size=SIZE, anchors=corner_anchors(SIZE, first_id=92), zones=tuple(ZONES),
+                       grids=(CONFINEMENT,), former_anchors=corner_anchors(SIZE))
 
 
 def priming_value(zone: object) -> int | None:

@@ -134,7 +134,7 @@ class TableLearning:
             return None
         game = str((event.data.get("state") or {}).get("game") or "")
         try:
-            found, learnt, pushed = self._learn(said_dice, corrected=entry.get("type") == "correct", game=game)
+            found, learnt, pushed, taken_back = self._learn(said_dice, entry.get("type") == "correct", game)
         except OSError as exc:  # a full or failing SD card: the game goes on, the profile learns nothing
             log.warning("the table profile could not keep a correction: %s", exc)
             return Text("The camera could not keep what this correction taught it: the companion's card could "
@@ -145,7 +145,9 @@ class TableLearning:
                         "rolls only, and this roll is older (or the companion restarted since).",
                         f"La caméra n'en a rien appris : elle ne garde les images que de ses {ROLLS_KEPT} derniers "
                         "lancers, et ce lancer est plus ancien (ou le compagnon a redémarré depuis).")
-        return learnt_words(learnt, len(self.store.snapshot()), self.store.most, pushed) if learnt else None
+        if not learnt and not taken_back:
+            return None
+        return learnt_words(learnt, len(self.store.snapshot()), self.store.most, pushed, taken_back)
 
     def journaled(self, dice: Sequence[DieReading]) -> None:
         """A kept roll's dice take the faces the camera's entry was journaled with."""
@@ -160,15 +162,18 @@ class TableLearning:
         sent themselves after the camera's doubt (dice left as read are confirmed)."""
         return len(self._learn(said, corrected, game)[1])
 
-    def _learn(self, said: Sequence[DieReading], corrected: bool, game: str) -> tuple[bool, list[Example], int]:
-        """``learn``: whether a kept roll was found, the examples kept, how many old ones the bound pushed out."""
+    def _learn(self, said: Sequence[DieReading], corrected: bool, game: str) -> tuple[bool, list[Example], int, int]:
+        """``learn``: whether a kept roll was found, the examples kept, how many old ones the bound pushed out, how
+        many were taken back. A die said again as before teaches nothing new; a corrected die said back to its read
+        face takes its lesson back (a mistaken tap mended)."""
         with self._lock:
             roll, pairs = self._match(said)
             if roll is None:
-                return False, [], 0
-            learnt, pushed_before = [], self.store.pushed_out
+                return False, [], 0, 0
+            learnt, taken_back, pushed_before = [], 0, self.store.pushed_out
+            known = {e.id: e for e in self.store.snapshot()}
             for k, die in enumerate(roll.dice):
-                told = pairs.get(k)
+                told, before = pairs.get(k), known.get(roll.learnt.get(k, ""))
                 if told is None:
                     if die.unread:
                         continue  # a "?" left alone: nothing was said about it
@@ -178,14 +183,20 @@ class TableLearning:
                 elif not corrected:
                     label, how, colour = told.value, "confirmed", told.color
                 else:
+                    if before is not None and self.store.remove(before.id):
+                        del roll.learnt[k]
+                        taken_back += 1
                     continue
+                if before is not None and (before.label, before.how, before.colour) == (label, how, colour):
+                    continue  # said already: the same lesson again
                 example = self.store.add(roll.crops[k], label, game, colour, how,
                                          around=roll.around[k] if label == NOT_A_DIE else None,
-                                         replaces=roll.learnt.get(k))
+                                         replaces=before.id if before is not None else None,
+                                         read=None if die.unread else die.value)
                 roll.learnt[k] = example.id
                 self._features[example.id] = roll.features[k]
                 learnt.append(example)
-            return True, learnt, self.store.pushed_out - pushed_before
+            return True, learnt, self.store.pushed_out - pushed_before, taken_back
 
     def _match(self, said: Sequence[DieReading]) -> tuple[SettledCrops | None, dict[int, DieReading]]:
         """The newest kept roll most of whose dice ``said`` names by their boxes, and which said die each is."""
@@ -203,24 +214,32 @@ class TableLearning:
         return best, best_pairs
 
 
-def learnt_words(learnt: Sequence[Example], total: int, most: int, pushed: int) -> Text:
-    """What the players are told when a correction taught the camera: each die's lesson, the count the settings
-    show, and, once the profile is full, that the oldest went."""
+def learnt_words(learnt: Sequence[Example], total: int, most: int, pushed: int = 0, taken_back: int = 0) -> Text:
+    """What the players are told when a correction taught the camera (or took a lesson back): each die's lesson,
+    the count the settings show, and, once the profile is full, that the oldest went."""
     learnt = sorted(learnt, key=lambda e: (e.label == NOT_A_DIE, e.label))  # faces first, then "not a die"
     en = [("not a die" if e.label == NOT_A_DIE else f"a {e.label}") + (" as read" if e.how == "confirmed" else "")
           for e in learnt]
     fr = [("pas un dé" if e.label == NOT_A_DIE else f"un {e.label}") + (" tel que lu" if e.how == "confirmed" else "")
           for e in learnt]
-    count = Text(f"It has learnt from {total} correction{'s' if total > 1 else ''} at this table.",
-                 f"Elle a appris de {total} correction{'s' if total > 1 else ''} à cette table." if total > 1 else
+    said = Text(f"The camera learnt: {', '.join(en)}." if en else "", f"La caméra a appris : {', '.join(fr)}." if fr
+                else "")
+    if taken_back:
+        said = Text(f"{said.en} The camera forgot {'a correction' if taken_back == 1 else f'{taken_back} corrections'}"
+                    " taken back.",
+                    f"{said.fr} La caméra a oublié " + ("une correction reprise." if taken_back == 1 else
+                                                        f"{taken_back} corrections reprises."))
+    count = Text(f"It has learnt from {total} correction{'s' if total != 1 else ''} at this table.",
+                 f"Elle a appris de {total} corrections à cette table." if total != 1 else
                  "Elle a appris d'une correction à cette table.")
+    if not total:
+        count = Text("Nothing learnt at this table now.", "Plus rien d'appris à cette table.")
     full = Text("", "")
     if pushed:
         full = Text(f" It keeps {most}: the oldest {'was' if pushed == 1 else f'{pushed} were'} forgotten.",
                     f" Elle en garde {most} : " + ("la plus ancienne a été oubliée." if pushed == 1 else
                                                    f"les {pushed} plus anciennes ont été oubliées."))
-    return Text(f"The camera learnt: {', '.join(en)}. {count.en}{full.en}",
-                f"La caméra a appris : {', '.join(fr)}. {count.fr}{full.fr}")
+    return Text(f"{said.en} {count.en}{full.en}".strip(), f"{said.fr} {count.fr}{full.fr}".strip())
 
 
 def _same_place(told: DieReading, dice: Sequence[DieReading], taken: dict) -> int | None:

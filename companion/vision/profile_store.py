@@ -40,6 +40,7 @@ class Example:
     colour: str | None = None
     at: float = 0.0
     how: str = "corrected"
+    read: int | None = None  # the face the camera had read (None: a "?", a photo, or kept before it was noted)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -70,7 +71,8 @@ class ProfileStore:
             data = json.loads(self.index.read_text(encoding="utf-8"))
             examples = [Example(**item) for item in data["examples"]]
             for example in examples:
-                if not 0 <= example.label <= 6 or example.how not in HOW or not example.id.isalnum():
+                if (not 0 <= example.label <= 6 or example.how not in HOW or not example.id.isalnum()
+                        or example.read not in (None, 1, 2, 3, 4, 5, 6)):
                     raise ValueError(f"example {example.id!r} is not one the profile makes")
         except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:
             return self._damaged(exc)
@@ -106,11 +108,11 @@ class ProfileStore:
         self.version += 1
 
     def add(self, crop: np.ndarray, label: int, game: str = "", colour: str | None = None, how: str = "corrected",
-            around: np.ndarray | None = None, replaces: str | None = None) -> Example:
+            around: np.ndarray | None = None, replaces: str | None = None, read: int | None = None) -> Example:
         """Keep one die's crop with its label (the example ``replaces`` goes: the same die corrected again)."""
         if not 0 <= int(label) <= 6 or how not in HOW:
             raise ValueError(f"a profile example is a face 1-6 or 0 (not a die), by one of {HOW}")
-        example = Example(secrets.token_hex(8), int(label), game, colour, time.time(), how)
+        example = Example(secrets.token_hex(8), int(label), game, colour, time.time(), how, read)
         import cv2
 
         with self.lock:

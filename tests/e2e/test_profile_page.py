@@ -9,6 +9,7 @@ import pytest
 
 from boardhelpers import screenshot, tap, unlock, wait
 from browserhelpers import new_browser, page_errors
+from screens import theme
 
 pytestmark = pytest.mark.browser
 
@@ -18,7 +19,7 @@ def test_the_settings_show_what_the_camera_learnt_and_forget_it(quiet_table, scr
     store = service.profile.store
     store.reset()
     crop = cv2.circle(np.full((48, 48, 3), 230, np.uint8), (24, 24), 5, (20, 20, 20), -1)
-    store.add(crop, 1, "free-roll", "white", "corrected")
+    store.add(crop, 1, "free-roll", "white", "corrected", read=6)
     store.add(np.full((48, 48, 3), 90, np.uint8), 0, "free-roll", "red", "not a die",
               around=np.full((96, 96, 3), 60, np.uint8))
     browser = new_browser("fr-FR")
@@ -34,10 +35,14 @@ def test_the_settings_show_what_the_camera_learnt_and_forget_it(quiet_table, scr
         items = browser.find_elements("css selector", "#profile-list li")
         assert [i.find_element("css selector", ".said").text for i in items] == ["pas un dé", "un 1"]
         assert "Lancer libre" in items[0].text and "free-roll" not in items[0].text
+        assert "la caméra avait lu 6" in items[1].text and "avait lu" not in items[0].text  # what to judge it by
+        assert [i.find_element("css selector", "img").size["width"] for i in items] == [96, 96]
         wait(browser, lambda d: all(d.execute_script("return arguments[0].naturalWidth", i) > 0
                                     for i in d.find_elements("css selector", "#profile-list img")),
              message="the pictures never loaded")
-        screenshot(browser, screenshots, "profile-fr")
+        for scheme in ("light", "dark"):
+            theme(browser, scheme)
+            screenshot(browser, screenshots, f"profile-fr-{scheme}")
         tap(browser, "#profile-list li[data-label='0'] button.remove")
         wait(browser, lambda d: count(d).startswith("Appris d'une correction"), message="one never forgotten")
         assert [e.label for e in store.snapshot()] == [1]

@@ -230,3 +230,29 @@ def test_a_full_profile_says_the_oldest_correction_was_forgotten(service, player
     assert told["message"].endswith("It has learnt from 2 corrections at this table. It keeps 2: the oldest was "
                                     "forgotten.")
     assert told["message_fr"].endswith("Elle en garde 2 : la plus ancienne a été oubliée.")
+
+
+def test_a_die_said_again_teaches_nothing_new_and_a_mistaken_correction_taken_back_is_forgotten(service, player):
+    play(service, [10])
+    read = last_roll(player)
+    white = next(d for d in read["dice"] if d["color"] == "white")
+
+    def correct(faces: dict) -> dict:
+        roll = last_roll(player)
+        dice = [{**d, "value": faces.get(d["color"], d["value"])} for d in read["dice"]]
+        before = service.bus.last_id
+        assert player.post("/api/corrections", {"seq": roll["seq"], "version": roll["version"],
+                                                "dice": sent(dice)}).status_code == 200
+        (told,) = notices_after(service, before)
+        return told
+
+    wrong = white["value"] % 6 + 1  # a mistaken tap on the white die
+    assert correct({"white": wrong})["message"].startswith(f"The camera learnt: a {wrong}. It has learnt from 1 ")
+    (example,) = player.get("/api/profile").get_json()["list"]
+    assert (example["label"], example["read"]) == (wrong, white["value"])  # what the camera had read, to judge by
+    told = correct({"white": wrong, "red": 1})  # a second die corrected: the white one is not taught again
+    assert told["message"] == "The camera learnt: a 1. It has learnt from 2 corrections at this table."
+    told = correct({"red": 1})  # the white die said back to the face read: its mistaken lesson goes
+    assert told["message"] == "The camera forgot a correction taken back. It has learnt from 1 correction at this table."
+    assert told["message_fr"] == "La caméra a oublié une correction reprise. Elle a appris d'une correction à cette table."
+    assert [(e["label"], e["colour"]) for e in player.get("/api/profile").get_json()["list"]] == [(1, "red")]

@@ -68,14 +68,21 @@ function draw(app) {
 /** One correction: its picture, what the players said, how and when. */
 function item(app, example) {
   const said = example.label === 0 ? t("profile.not_a_die") : t("profile.face", { n: example.label });
-  const when = new Date(example.at * 1000).toLocaleString(document.documentElement.lang);
+  const lang = document.documentElement.lang;
+  const locale = (navigator.language || "").startsWith(lang) ? navigator.language : lang; // en-GB: 28/11, not 11/28
+  const when = new Date(example.at * 1000).toLocaleString(locale, { dateStyle: "short", timeStyle: "short" });
+  const read = example.read && example.label !== example.read ? t("profile.read", { n: example.read }) : "";
+  // the picture as big as a neighbourhood is kept (96 px), so a player can judge what was said of it
   return h("li", { class: "profile-example", dataset: { id: example.id, label: String(example.label) },
-    style: "display:flex;align-items:center;gap:8px;flex-wrap:wrap" },
-    h("img", { src: `/api/profile/pictures/${encodeURIComponent(example.id)}.png`, alt: said, width: 72, height: 72 }),
-    h("span", { class: "said" }, said),
-    h("span", { class: "hint" }, [t(`profile.how.${example.how}`), pick(example.game_title), when].filter(Boolean).join(" · ")),
-    h("button", { type: "button", class: "remove", "aria-label": t("profile.remove"),
-      onclick: () => remove(app, example.id) }, "×"));
+    style: "display:grid;grid-template-columns:96px 1fr;align-items:center;gap:8px" },
+    h("img", { src: `/api/profile/pictures/${encodeURIComponent(example.id)}.png`, alt: said, width: 96, height: 96 }),
+    h("div", {},
+      h("div", { style: "display:flex;justify-content:space-between;align-items:center;gap:8px" },
+        h("span", { class: "said" }, said),
+        h("button", { type: "button", class: "remove", "aria-label": t("profile.remove"),
+          onclick: () => remove(app, example.id) }, "×")),
+      h("div", { class: "hint" }, [t(`profile.how.${example.how}`), read, pick(example.game_title), when]
+        .filter(Boolean).join(" · "))));
 }
 
 async function remove(app, id) {

@@ -69,3 +69,23 @@ def test_dice_are_read_as_the_service_reads_them_in_the_dice_window(tmp_path):
     reader = DiceReader.from_config(load_config(None)["vision"])
     service = TableStage(layout).read_still(cv2.imread(str(path)), reader).to_json()["dice"]
     assert [(d["value"], d["mm"]) for d in line["dice"]] == [(d["value"], d["mm"]) for d in service]
+
+
+def test_another_games_mat_and_a_mat_printed_before_are_said_under_their_photos(tmp_path):
+    """The Hexors arena shown for Nexus Keepers: no plane, whose mat it is; an old Nexus Keepers mat (anchors 0-3):
+    its plane, and that it cannot say which game it is for."""
+    rng = np.random.default_rng(3)
+    hexors, keepers = layout_for("hexors"), layout_for("nexus-keepers")
+    other, old = tmp_path / "hexors.png", tmp_path / "old.png"
+    cv2.imwrite(str(other), render_table(hexors, [], [], CameraPose(yaw=90), rng).image)
+    cv2.imwrite(str(old), render_table(keepers.as_printed({0}), [], [], CameraPose(), rng).image)
+    result = table(str(other), str(old), "--game", "nexus-keepers", "--no-dice")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"{other}: 4 markers, no table plane; no pieces; 0 dice"
+    assert lines[1].startswith("  This is the Hexors mat; the game is Nexus Keepers. Nothing is placed on another "
+                               "game's mat: lay this game's own (companion sheets nexus-keepers) or start Hexors")
+    assert lines[2].startswith(f"{old}: 4 markers, plane ±")
+    assert lines[3].startswith("  This mat was printed before each game's mat had anchors of its own: it is read as "
+                               "the Nexus Keepers mat")
+    assert len(lines) == 4

@@ -1,9 +1,9 @@
 """A Nexus Keepers roll the camera misread, corrected on the phone: a tap on the die on the camera's picture and
 its face said correct that roll; the game does not take it as a reroll of that die (a reroll spent, or refused).
-The statistics screen counts each die thrown once: a roll's dice and a typed reroll's new faces, not the pool a camera
-reroll leaves nor dice read lying in a zone, and Hexors' colour die by the colours rolled; the history tells a camera
-reroll by the pool it left. A Tesseract cube the camera saw primed is corrected the same
-way, and undo takes back an action, not the priming zone reading that followed it."""
+The statistics screen counts each die thrown once: a roll's dice and a reroll's new ones (typed, or the camera's dice
+not in the pool before it), not dice read lying in a zone, and Hexors' colour die by the colours rolled; the
+history tells a camera reroll by the pool it left. A Tesseract cube the camera saw primed is corrected the same way,
+and undo takes back an action, not the priming zone reading that followed it."""
 
 from __future__ import annotations
 
@@ -94,10 +94,10 @@ def test_a_tapped_power_die_corrects_its_own_event_and_a_die_beside_it_the_roll(
 
 def test_the_statistics_count_each_die_thrown_once_a_rerolls_kept_dice_are_not_counted_again(quiet_table, phone):
     """Rolls keep their dice, so Nexus Keepers' camera rolls reach the statistics. « Il peut ensuite relancer autant
-    de dés qu'il veut »: the camera's reroll shows the whole pool after it, which does not say which dice were thrown
-    (one may land on its old face), so it adds none rather than a guess; a reroll typed on the pad says the new faces
-    of the dice picked up, which count. A power die added (« Ajoutez simplement le résultat du ou des dés de pouvoir au
-    résultat total. ») is thrown fresh: its face counts. Neither is a roll of its own."""
+    de dés qu'il veut »: the camera's reroll shows the whole pool after it; its dice not in the pool before it were
+    thrown and count (the 4 and the 2 that replaced the two 3s), the kept ones not again; a reroll typed on the pad
+    says the new faces of the dice picked up, which count. A power die added (« Ajoutez simplement le résultat du ou
+    des dés de pouvoir au résultat total. ») is thrown fresh: its face counts. Neither is a roll of its own."""
     service, url = quiet_table
     lying = _rolled_and_rerolled(service)
     power = DieReading(3, "red", (600, 300, 630, 330), 0.97)
@@ -113,7 +113,7 @@ def test_the_statistics_count_each_die_thrown_once_a_rerolls_kept_dice_are_not_c
     assert phone.find_element(By.ID, "stats-rolls").text == "1"
     rows = phone.find_elements(By.CSS_SELECTOR, "#stats table.stats-table tbody tr")
     assert [[td.text for td in row.find_elements(By.TAG_NAME, "td")][:2] for row in rows] == [
-        ["white", "5"], ["red", "1"], ["unknown", "2"]]
+        ["white", "7"], ["red", "1"], ["unknown", "2"]]
     assert page_errors(phone) == []
 
 

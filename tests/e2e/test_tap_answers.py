@@ -278,3 +278,28 @@ def test_a_refusal_goes_once_the_next_tap_is_taken(quiet_table, phone):
     time.sleep(0.3)                                         # the refusal of this very tap stays
     assert phone.execute_script(ANSWER_BOX) is not None
     assert not page_errors(phone)
+
+
+# sets how long the page keeps a refusal nobody taps after (web/js/views/refusal.js), answers what it was
+KEPT = """const [ms, done] = arguments;
+import("/js/views/refusal.js").then((refusal) => { const was = refusal.kept.ms; refusal.kept.ms = ms; done(was); });"""
+
+
+def test_a_refusal_nobody_taps_after_goes_after_a_while(quiet_table, phone):
+    """Left on the screen, the red "It is A's turn" would still say no long after: it goes after 20 s with no tap
+    (shortened to 1.5 s here), not before."""
+    service, url = quiet_table
+    unlock(phone, url)
+    start(service, "nexus-keepers", 3)                      # set up, A's turn started, A rolled
+    show(phone, url)
+    assert phone.execute_async_script(KEPT, 1500) == 20000  # the page's own time
+    try:
+        tapped = time.monotonic()
+        tap(phone, ".nk-board .keeper[data-keeper='B']")
+        answer = wait(phone, lambda d: d.execute_script(ANSWER_BOX), message="B's keeper was not refused")
+        assert "It is A's turn" in answer["text"] and answer["kind"] == "error"
+        wait(phone, lambda d: d.execute_script(ANSWER_BOX) is None, timeout=6, message="the refusal never went")
+        assert time.monotonic() - tapped >= 1.5, "the refusal went before its time"
+    finally:
+        phone.execute_async_script(KEPT, 20000)
+    assert not page_errors(phone)

@@ -8,7 +8,9 @@ import * as answer from "./answer.js";
 const REFUSALS = new Set(["illegal", "error", "conflict"]);
 const TAPPABLE = "button, a, input, select, summary, [data-x], [data-cell], [data-tile], [data-column], [data-node], "
   + "[data-card], [data-keeper], g, .die-box";
-const KEPT_MS = 20000;  // a refusal nobody taps after goes too: long enough to read a long one twice
+/** How long a refusal nobody taps after stays, in ms: long enough to read a long one twice. A browser test shortens
+ * it through this module (one instance per page: the test imports the page's own). */
+export const kept = { ms: 20000 };
 
 let timer = null;
 
@@ -36,5 +38,5 @@ function refusalShown() {
 function restart() {
   clearTimeout(timer);
   const shown = refusalShown();
-  if (shown) timer = setTimeout(() => { if (refusalShown() === shown) answer.hide(); }, KEPT_MS);
+  if (shown) timer = setTimeout(() => { if (refusalShown() === shown) answer.hide(); }, kept.ms);
 }

@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 from selenium.common.exceptions import TimeoutException
 
+from companion.games.nexus.views import readable
+
 from boardhelpers import (new_game, open_page, screenshot, settled, shown, small_controls, tap, tap_until, unlock,
                           wait)
 from browserhelpers import new_browser, page_errors
@@ -150,8 +152,8 @@ def test_hexors_is_set_up_and_played_by_tapping(quiet_table, phone, screenshots)
 # -- Nexus ----------------------------------------------------------------------------------------------------------
 def check_nexus_board(driver, url, service):
     """Cards, nodes where the engine has them with their power, counters and closed Nexuses (the phone works nodes out
-    from each card's design and the Nexuses); scores shown."""
-    summary = settled(driver, url)["summary"]
+    from each card's design and the Nexuses); scores shown. Returns the summary as the phone reads it (``readable``)."""
+    summary = readable(settled(driver, url)["summary"])
     state = service.table.engine.state
     cards = shown(driver, "return [...document.querySelectorAll('#nx-scroll .card')]"
                           ".map(c => [c.dataset.card, +c.dataset.x, +c.dataset.y, +c.dataset.rotation])")
@@ -322,7 +324,7 @@ def test_hexors_and_nexus_controls_are_44_px_and_in_both_languages(quiet_table, 
             pick_card(driver, "ex-caps-1")
             problems[f"nexus board {lang}"] = (small_controls(driver)
                                                + cells_smaller_than_44(driver, "#nx-scroll .spot-cell"))
-            summary = settled(driver, url)["summary"]
+            summary = readable(settled(driver, url)["summary"])
             spot = summary["card_spots"][0]
             play_card(driver, "ex-caps-1", spot["x"], spot["y"], spot["rotations"][0], summary)
             wait(driver, lambda d: d.find_element("id", "board-phase").get_attribute("data-phase") == "counter")
@@ -337,7 +339,7 @@ def test_hexors_and_nexus_controls_are_44_px_and_in_both_languages(quiet_table, 
             names = service.table.engine.state.nexus_names()
             listed = driver.execute_script("return [...document.querySelectorAll('.nx-nexuses li strong')]"
                                            ".map(s => s.textContent.replaceAll('\u00a0', ' '))")
-            assert listed == [names[n["id"]].get(lang) for n in settled(driver, url)["summary"]["nexuses"]]
+            assert listed == [names[n["id"]].get(lang) for n in readable(settled(driver, url)["summary"])["nexuses"]]
             assert {"en": "Ann's Six caps, top left", "fr": "la carte Six embouts d'Ann, en haut à gauche"}[lang] \
                 in listed, listed
             assert not page_errors(driver)

@@ -95,7 +95,8 @@ def test_a_tap_on_a_tiny_square_zooms_there_and_the_next_tap_plays(narrow_table,
 # Every card down as the phone says it (nx-board.js's cardSaid, from the summary's names, players and turns).
 CARD_WORDS_JS = """const done = arguments[arguments.length - 1];
   import(new URL('js/views/games/nx-board.js', document.baseURI).href).then((m) => {
-    const summary = window.companion.state.summary; done(summary.cards.map((c) => m.cardSaid(summary, c.card))); });"""
+    const summary = m.readable(window.companion.state.summary);
+    done(summary.cards.map((c) => m.cardSaid(summary, c.card))); });"""
 NEXUS_LIST_JS = """return [[...document.querySelectorAll('.nx-nexuses li')].map((li) => li.dataset.nexus),
   [...document.querySelectorAll('.nx-nexuses li strong')].map((s) => s.textContent)]"""
 STATE_READS_JS = "return performance.getEntriesByType('resource').filter((r) => r.name.includes('/api/state')).length"

@@ -15,6 +15,7 @@ import pytest
 from companion.core import VerdictKind
 from companion.games.hexors.actions import BEFORE_TARGET
 from companion.games.hexors.glossary import KINDS
+from companion.games.nexus.views import readable
 from companion.referee.engine import EventError
 from companion.referee.offers import expand
 from companion.referee.registry import create_game
@@ -70,8 +71,9 @@ def test_nexus_offers_only_nodes_and_squares_the_referee_takes(name):
     """Nexus' phone offers the nodes of ``legal_counters`` and, for the card drawn, each way of the ringed squares of
     ``card_spots``: each is accepted. (Its summary lists no other button: ``available`` is empty.)"""
     counters = cards = 0
-    for engine, summary in example_steps(name):
-        assert expand(summary["available"]) == {}
+    for engine, sent in example_steps(name):
+        assert expand(sent["available"]) == {}
+        summary = readable(sent)  # as the phone reads it: nodes by id, spots and drawable cards as objects
         copy = type(engine).from_snapshot(engine.snapshot())
         for node in summary["legal_counters"]:
             assert refusal(copy, {"type": "place_counter", "player": summary["player"], "node": node}) is None, node

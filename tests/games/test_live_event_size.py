@@ -1,6 +1,7 @@
 """Every move of the example games with the largest states (Tesseract's breach loss: a full priming zone, many cubes
-in the labs, so many offers; Hexors' advanced game: action tiles refused for their cost) sends its live event with the
-board, so no phone reads /api/state again after each move (companion/table/state.py bounds what an event carries)."""
+in the labs, so many offers; Hexors' advanced game: action tiles refused for their cost; Nexus: fifty cards down, a
+hundred Nexuses) sends its live event with the board, so no phone reads /api/state again after each move
+(companion/table/state.py bounds what an event carries)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,9 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "rules" / "examples"
 @pytest.mark.parametrize("game, players, example, room", [
     ("tesseract", [], "tesseract-breach-loss", 2048),  # room for a bigger hand or zone than the example's
     ("hexors", ["Yugi", "Kaiba"], "hexors-advanced-win", 0),
+    # a Nexus board grows with each card (about 130 bytes): room for the rest of the deck and a longer one
+    ("nexus", ["Ann", "Bob"], "nexus-two-players", 4096),
+    ("nexus", ["Ann", "Bob", "Cy"], "nexus-three-players", 4096),
 ])
 def test_every_live_event_of_the_example_carries_the_board(tmp_path, game, players, example, room):
     bus = EventBus()

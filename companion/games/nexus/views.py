@@ -1,13 +1,15 @@
 """What a phone needs to draw and explain the board: cards, counters, Nexuses, legal moves.
 
-Everything is in board (half-card) units: a landscape card at (x, y) spans x..x+2, y..y+1. Every phone reads the
-summary again after each change, all evening, so it carries what the phone cannot work out, once: each design's
-rods and nodes (``designs``, drawn at each card's place and turn: the transform ``Placement.board_point`` applies),
-each card name in both languages (``names``; ``labels``: each card's, by index) and each card's place; a node's
-position and power come from its card's design, its Nexus from the Nexuses' node lists (a node by its index among
-the nodes down, card after card, each design's nodes in order, as nx-board.js lists them), and a card's words ("Bob's
-Fork", as the verdicts say it: ``places.card_phrases``) from its name, the players and its turn (nx-board.js), so a
-phone switching languages says them again without asking.
+Everything is in board (half-card) units: a landscape card at (x, y) spans x..x+2, y..y+1. Every live event carries
+the summary to every phone, all evening, within 16 KiB (companion/table/state.py), so it carries what the phone cannot
+work out, once: each design's rods and nodes (``designs``, drawn at each card's place and turn: the transform
+``Placement.board_point`` applies), each card name in both languages (``names``; ``labels``: each card's, by index)
+and each card's place; a node's position and power come from its card's design, its Nexus from the Nexuses' node
+lists (a node by its index among the nodes down, card after card, each design's nodes in order, as nx-board.js lists
+them), and a card's words ("Bob's Fork", as the verdicts say it: ``places.card_phrases``) from its name, the players
+and its turn (nx-board.js), so a phone switching languages says them again without asking. What grows with the board
+(cards, Nexuses, spots, drawable cards) comes as short lists, not objects with their keys: the phone turns them into
+objects once (nx-board.js's ``readable``), and a live event carries a board of the whole example deck.
 """
 
 from __future__ import annotations
@@ -26,30 +28,38 @@ from .state import CARD, GameState
 from .turns import counter_nodes
 
 
-def _design(state: GameState, card_id: str) -> tuple[str, dict[str, Any]]:
-    """A card's shape as drawn (rods and nodes, landscape) and a key alike for alike shapes, worked out once per
-    card in the engine's cache (``state.memo``, kept across moves)."""
+def _design(state: GameState, card_id: str) -> tuple[str, list[Any]]:
+    """A card's shape as drawn (``[rods, nodes]``, landscape; a node ``[name, x, y, power]``) and a key alike for
+    alike shapes, worked out once per card in the engine's cache (``state.memo``, kept across moves)."""
     card = state.cards[card_id]
     known = state.memo.setdefault("designs", {}).get(card_id)
     if known is None or known[0] is not card:
         shape = card_shape(card)
-        shape = {"rods": shape["rods"], "nodes": shape["nodes"]}
-        known = state.memo["designs"][card_id] = (card, json.dumps(shape, sort_keys=True), shape)
+        shape = [shape["rods"], [[n["name"], n["x"], n["y"], n["power"]] for n in shape["nodes"]]]
+        known = state.memo["designs"][card_id] = (card, json.dumps(shape), shape)
     return known[1], known[2]
 
 
-def board_cards(state: GameState) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Each card down, where it lies, by its ``design`` (an index in the designs returned: each shape once, however
-    many copies are down)."""
-    cards, designs, seen = [], [], {}
-    for placement in state.board.placements:
-        key, shape = _design(state, placement.card)
-        if key not in seen:
-            seen[key] = len(designs)
-            designs.append(shape)
-        cards.append({"card": placement.card, "x": placement.x, "y": placement.y, "rotation": placement.rotation,
-                      "design": seen[key]})
-    return cards, designs
+def game_designs(state: GameState) -> tuple[list[list[Any]], dict[str, int]]:
+    """Each shape of the game's cards once, in deck order (a deck of fifty-four cards holds nine), and each card's
+    by index: the cards down and the cards drawable refer to them. Worked out once per game."""
+    known = state.memo.get("design_index")
+    if known is None or known[0] is not state.cards:
+        designs, seen, index = [], {}, {}
+        for card_id in state.cards:
+            key, shape = _design(state, card_id)
+            if key not in seen:
+                seen[key] = len(designs)
+                designs.append(shape)
+            index[card_id] = seen[key]
+        known = state.memo["design_index"] = (state.cards, designs, index)
+    return known[1], known[2]
+
+
+def board_cards(state: GameState) -> list[list[Any]]:
+    """Each card down, in the order played: ``[id, x, y, rotation, design]`` (an index in ``game_designs``)."""
+    index = game_designs(state)[1]
+    return [[p.card, p.x, p.y, p.rotation, index[p.card]] for p in state.board.placements]
 
 
 def card_names(state: GameState) -> tuple[list[dict[str, str]], dict[str, int]]:
@@ -75,36 +85,48 @@ def node_indices(state: GameState) -> dict[str, int]:
     Nexus lists its nodes so: 17 where "ex-bridge-1:a" was)."""
     out: dict[str, int] = {}
     for placement in state.board.placements:
-        for node in _design(state, placement.card)[1]["nodes"]:
-            out[node_id(placement.card, node["name"])] = len(out)
+        for node in _design(state, placement.card)[1][1]:
+            out[node_id(placement.card, node[0])] = len(out)
     return out
 
 
-def nexus_views(state: GameState, options: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Every Nexus: open ones with their standing and value now (no scorer nor points yet: none sent), closed ones
-    as they were scored; ``nodes`` by their index (``node_indices``)."""
+def _place(place: Mapping[str, Any]) -> list[Any]:
+    """A Nexus's place (``GameState.nexus_places``) as ``[cards, more, side, count]``, trailing ones left out when
+    none (``more``: 0)."""
+    out = [place["cards"], place.get("more", 0), place.get("side"), place.get("count")]
+    while out[-1] is None:
+        out.pop()
+    return out[:1] if out[1:] == [0] else out
+
+
+def nexus_views(state: GameState, options: Mapping[str, Any], index: Mapping[str, int]) -> list[list[Any]]:
+    """Every Nexus, by id: ``[nodes, place, value, power]`` while open (its standing and value now, no scorer yet),
+    ``[nodes, place, value, power, scorer, points]`` once closed, as it was scored. ``nodes`` by their index
+    (``index``: ``node_indices``), in id order: the first is the node the Nexus is named by (its id,
+    "ex-bridge-1:a"); ``place``: ``_place``."""
     board, counters = state.board, state.counters
     closed = {r["id"]: r for r in state.closed}
-    index = node_indices(state)
     out = []
     places = state.nexus_places()  # the verdicts' words, by the cards' words: the phone says them (nx-board.js)
     for nexus in sorted(board.nexuses().values(), key=lambda n: n.id):
-        place = places[nexus.id]
+        nodes, place = [index[n] for n in nexus.nodes], _place(places[nexus.id])
         if nexus.id in closed:
             r = closed[nexus.id]
-            out.append({"id": nexus.id, "place": place, "closed": True, "nodes": [index[n] for n in nexus.nodes],
-                        "power": r["power"], "value": r["value"], "scorer": r["scorer"], "points": r["points"]})
-            continue
-        out.append({"id": nexus.id, "place": place, "closed": False, "nodes": [index[n] for n in nexus.nodes],
-                    "power": standing(nexus.nodes, board, counters, options),
-                    "value": worth(nexus.nodes, board, counters, options)})
+            out.append([nodes, place, r["value"], r["power"], r["scorer"], r["points"]])
+        else:
+            out.append([nodes, place, worth(nexus.nodes, board, counters, options),
+                        standing(nexus.nodes, board, counters, options)])
     return out
 
 
 def summary(state: GameState, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The board as phones draw it; cards, Nexuses, spots and drawable cards as short lists (``board_cards``,
+    ``nexus_views``, ``[x, y, rotations]``, ``[id, design, left]``), nodes by index (``node_indices``)."""
     board = state.board
-    cards, designs = board_cards(state)
+    designs, design_of = game_designs(state)
     names, labels = card_names(state)
+    spots = open_spots(board.occupied, board.landscape_of) if state.phase == CARD and state.deck else []
+    index = node_indices(state)
     return {
         "phase": state.phase,
         "player": state.player if state.outcome is None else None,
@@ -116,17 +138,40 @@ def summary(state: GameState, options: Mapping[str, Any]) -> dict[str, Any]:
         "top_card": state.deck[0] if state.deck and state.deck_order == "top_first" else None,
         "names": names,  # every card name once, in both languages, as verdicts say it
         "labels": labels,  # each card's name, by index in ``names``
-        "cards": cards,
-        "designs": designs,
+        "designs": designs,  # each shape of the game's cards once
+        "cards": board_cards(state),
         "counters": dict(state.counters),
-        "nexuses": nexus_views(state, options),
-        "legal_counters": counter_nodes(state, options),
-        "card_spots": open_spots(board.occupied, board.landscape_of) if state.phase == CARD and state.deck else [],
+        "nexuses": nexus_views(state, options, index),
+        "legal_counters": [index[n] for n in counter_nodes(state, options)],  # by index, as a Nexus's nodes
+        "card_spots": [[s["x"], s["y"], s["rotations"]] for s in spots],
         "last_closed": [r["id"] for r in state.closed if r["cards_down"] == len(board.placements)],
         "outcome": state.outcome,
-        "drawable": drawable(state) if state.phase == CARD else [],
+        "drawable": [[d["id"], design_of[d["id"]], d["left"]] for d in drawable(state)] if state.phase == CARD
+        else [],
         "facts": facts(state, options),
     }
+
+
+def readable(summary: Mapping[str, Any]) -> dict[str, Any]:
+    """The summary with its short lists as the objects the phone turns them into (nx-board.js's ``readable``), for
+    readers of a summary (tests, tools): designs, cards, Nexuses (named by their first node), card spots, legal
+    counters (node ids) and drawable cards."""
+    designs = [{"rods": rods, "nodes": [{"name": n, "x": x, "y": y, "power": p} for n, x, y, p in nodes]}
+               for rods, nodes in summary["designs"]]
+    cards = [dict(zip(("card", "x", "y", "rotation", "design"), c)) for c in summary["cards"]]
+    ids = [f"{c['card']}:{n['name']}" for c in cards for n in designs[c["design"]]["nodes"]]
+    nexuses = []
+    for n in summary["nexuses"]:
+        nodes, place = n[0], dict(zip(("cards", "more", "side", "count"), n[1]))
+        view = {"id": ids[nodes[0]], "nodes": nodes, "place": {k: v for k, v in place.items() if v},
+                "value": n[2], "power": n[3], "closed": len(n) > 4}
+        nexuses.append({**view, "scorer": n[4], "points": n[5]} if view["closed"] else view)
+    names, labels = summary["names"], summary["labels"]
+    return {**summary, "designs": designs, "cards": cards, "nexuses": nexuses,
+            "card_spots": [{"x": x, "y": y, "rotations": r} for x, y, r in summary["card_spots"]],
+            "legal_counters": [ids[i] for i in summary["legal_counters"]],
+            "drawable": [{"id": i, "left": left, **designs[d], "names": names[labels[i]]}
+                         for i, d, left in summary["drawable"]]}
 
 
 def facts(state: GameState, options: Mapping[str, Any]) -> list[dict[str, str]]:

@@ -83,7 +83,7 @@ def closing_board(options=None, ann_counter="t-bar-1:a", bob_counter="t-caps-1:l
 
 
 def nexus_nodes(summary, nexus):
-    """A summary's Nexus's node ids: it lists them by index among the nodes down, card after card, each design's
-    nodes in order, as the phone lists them (nx-board.js's boardNodes)."""
+    """A summary's Nexus's node ids (``summary``: as ``readable`` gives it): it lists them by index among the nodes
+    down, card after card, each design's nodes in order, as the phone lists them (nx-board.js's boardNodes)."""
     down = [f"{c['card']}:{n['name']}" for c in summary["cards"] for n in summary["designs"][c["design"]]["nodes"]]
     return [down[i] for i in nexus["nodes"]]

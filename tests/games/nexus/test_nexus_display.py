@@ -7,6 +7,7 @@ import json
 
 from nexus_helpers import EXAMPLES, nexus_nodes
 
+from companion.games.nexus.views import readable
 from companion.referee import create_game
 
 
@@ -25,7 +26,7 @@ def test_setup_choices_offer_players_colours_and_the_example_deck_shapes():
 def test_drawable_cards_are_those_not_yet_played_or_the_top_one_with_a_known_order():
     engine = create_game("nexus", {})
     engine.apply({"type": "setup", "players": ["Ann", "Bob"], "first_card": "ex-cross-1"})
-    drawable = engine.summary()["drawable"]
+    drawable = readable(engine.summary())["drawable"]
     ids = [c["id"] for c in drawable]
     # each design once, the first copy left of it to send: the cross played, five crosses are left
     assert len(ids) == 9 and "ex-cross-1" not in ids and sum(c["left"] for c in drawable) == 53
@@ -33,8 +34,8 @@ def test_drawable_cards_are_those_not_yet_played_or_the_top_one_with_a_known_ord
     ordered = create_game("nexus", {})
     ordered.apply({"type": "setup", "players": ["Ann", "Bob"], "deck": ["ex-rod-1", "ex-caps-1", "ex-split-1"],
                    "deck_order": "top_first"})
-    assert [c["id"] for c in ordered.summary()["drawable"]] == ["ex-caps-1"]
-    spot = ordered.summary()["card_spots"][0]
+    assert [c["id"] for c in readable(ordered.summary())["drawable"]] == ["ex-caps-1"]
+    spot = readable(ordered.summary())["card_spots"][0]
     ordered.apply({"type": "play_card", "x": spot["x"], "y": spot["y"], "rotation": spot["rotations"][0]})
     assert ordered.summary()["phase"] == "counter" and ordered.summary()["drawable"] == []
 
@@ -46,7 +47,7 @@ def test_a_nexus_is_named_by_the_cards_it_runs_across_the_first_three_then_how_m
     for line in (EXAMPLES / "nexus-three-players.jsonl").read_text(encoding="utf-8").splitlines():
         engine.apply(json.loads(line))
     names = engine.state.nexus_names()  # the summary's places, in words
-    places = [names[n["id"]].to_json() for n in engine.summary()["nexuses"]]
+    places = [names[n["id"]].to_json() for n in readable(engine.summary())["nexuses"]]
     long = next(p for p in places if p["en"].endswith("more cards"))
     three, more = long["en"].rsplit(" and ", 1)
     assert len(three.split(", ")) == 3 and more.endswith("more cards")
@@ -54,7 +55,7 @@ def test_a_nexus_is_named_by_the_cards_it_runs_across_the_first_three_then_how_m
     assert long["fr"].endswith("autres cartes") and " et " in long["fr"]
     assert all(":" not in p["en"] for p in places)  # never a node id
     # the phone gets the cards' indexes and how many more: it says them from the cards' words, as above
-    keyed = next(n["place"] for n in engine.summary()["nexuses"] if names[n["id"]].en == long["en"])
+    keyed = next(n["place"] for n in readable(engine.summary())["nexuses"] if names[n["id"]].en == long["en"])
     assert len(keyed["cards"]) == 3 and keyed["more"] == int(more.split()[0]) and "side" not in keyed
 
 
@@ -64,7 +65,7 @@ def test_nexuses_on_the_same_cards_are_told_apart_by_where_on_them_they_lie():
     engine = create_game("nexus", {})
     engine.apply({"type": "setup", "players": ["Ann", "Bob"], "first_card": "ex-caps-1"})
     names = engine.state.nexus_names()  # the summary's places, in words
-    summary = engine.summary()
+    summary = readable(engine.summary())
     nexuses = [{**n, "place": names[n["id"]].to_json(), "nodes": nexus_nodes(summary, n)} for n in summary["nexuses"]]
     assert len(nexuses) == 6 and len({n["place"]["en"] for n in nexuses}) == 6
     assert len({n["place"]["fr"] for n in nexuses}) == 6
@@ -81,6 +82,6 @@ def test_nexuses_on_the_same_cards_are_told_apart_by_where_on_them_they_lie():
 def test_a_nexus_alone_on_its_cards_keeps_its_plain_name():
     engine = create_game("nexus", {})
     engine.apply({"type": "setup", "players": ["Ann", "Bob"], "first_card": "ex-cross-1"})
-    assert [n["place"] for n in engine.summary()["nexuses"]] == [{"cards": [0]}]
+    assert [n["place"] for n in readable(engine.summary())["nexuses"]] == [{"cards": [0]}]
     assert [w.to_json() for w in engine.state.nexus_names().values()] == [
         {"en": "the first card", "fr": "la première carte"}]

@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from companion.games.nexus.views import readable
 from companion.referee import EventError, OptionsError, available_games, create_game, restore_game
 
 from nexus_helpers import BOOK, REPO, closing_board, new_game, nexus_nodes, ok, play
@@ -87,7 +88,7 @@ def test_summary_gives_the_phone_everything_to_draw_the_board():
     """Each Nexus with its power per player and its value now; cards, their designs' rods and nodes, counters, legal
     moves."""
     engine = closing_board(ann_counter="t-bar-1:a", bob_counter="t-caps-1:l")
-    summary = engine.summary()
+    summary = readable(engine.summary())
     assert (summary["phase"], summary["player"], summary["deck_left"]) == ("card", "Ann", 6)
     assert summary["players"] == [{"name": "Ann", "colour": "red", "score": 0},
                                   {"name": "Bob", "colour": "blue", "score": 0}]
@@ -103,7 +104,7 @@ def test_summary_gives_the_phone_everything_to_draw_the_board():
     assert [0.5, 0.0] in [r[-1] for r in summary["designs"][caps["design"]]["rods"]]
     assert summary["legal_counters"] == [] and {"x": 2, "y": 0, "rotations": [90, 270]} in summary["card_spots"]
     ok(play(engine, "t-caps-2", 2, 0, 90))
-    summary = engine.summary()
+    summary = readable(engine.summary())
     bar = next(n for n in summary["nexuses"] if n["id"] == "t-bar-1:a")
     assert (bar["closed"], bar["scorer"], bar["points"], bar["power"]) == (True, "Ann", 4, {"Ann": 2})
     assert summary["last_closed"] == ["t-bar-1:a"] and summary["card_spots"] == []

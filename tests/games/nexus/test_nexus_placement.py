@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.games.nexus.views import readable
 from companion.referee import create_game
 
 from nexus_helpers import card, counter, new_game, nexus_nodes, ok, play, refused, rules_of
@@ -10,7 +11,7 @@ from nexus_helpers import card, counter, new_game, nexus_nodes, ok, play, refuse
 def test_the_first_card_is_the_beginning_of_the_board():
     """“Place one card face up in the middle of the table. This card is the beginning of the board.”"""
     engine = new_game()
-    cards = engine.summary()["cards"]
+    cards = readable(engine.summary())["cards"]
     assert [(c["card"], c["x"], c["y"], c["rotation"]) for c in cards] == [("t-bar-1", 0, 0, 0)]
     assert "t-bar-1" not in engine.state.deck
     turned = new_game(first_rotation=90)
@@ -96,7 +97,7 @@ def test_a_rod_against_a_blank_edge_is_flagged_and_never_leads_to_a_node():
     assert rules_of(verdicts) == ["nexus.card.played", "nexus.connector.blocked"]
     assert verdicts[1].message.en.startswith("A rod meets a blank card edge along Ann's t-caps-1: its Nexus can "
                                              "never close")
-    blocked = {n["id"]: n for n in engine.summary()["nexuses"]}["t-caps-1:r"]
+    blocked = {n["id"]: n for n in readable(engine.summary())["nexuses"]}["t-caps-1:r"]
     graph = {n.id: n for n in engine.state.board.nexuses().values()}
     assert not blocked["closed"] and graph["t-caps-1:r"].blocked_ends == 1
     assert "t-caps-1:r" in engine.legal_counters()
@@ -110,7 +111,7 @@ def test_rods_join_across_cards_into_one_nexus():
     """“A “Nexus” is a set of contiguous Nodes and Connectors.”"""
     engine = new_game()
     ok(play(engine, "t-caps-1", -1, 0, 90))
-    summary = engine.summary()
+    summary = readable(engine.summary())
     nexuses = {n["id"]: nexus_nodes(summary, n) for n in summary["nexuses"]}
     assert nexuses["t-bar-1:a"] == ["t-bar-1:a", "t-bar-1:b", "t-caps-1:tl"]
     graph = {n.id: n for n in engine.state.board.nexuses().values()}
@@ -120,7 +121,7 @@ def test_rods_join_across_cards_into_one_nexus():
 
 def test_the_phone_gets_the_spots_where_a_card_may_go():
     engine = new_game()
-    spots = engine.summary()["card_spots"]
+    spots = readable(engine.summary())["card_spots"]
     assert {"x": 2, "y": 0, "rotations": [90, 270]} in spots and {"x": -1, "y": -1, "rotations": [90, 270]} in spots
     assert all(s["rotations"] == [90, 270] for s in spots)   # only standing cards can touch a lying card
     for spot in spots:

@@ -4,7 +4,8 @@
 import { clear, dieCss, h } from "../../dom.js";
 import { colourName, named, pick, t } from "../../i18n.js";
 import { button } from "../widgets.js";
-import { boardNodes, cardBox, cardSaid, colourOf, drawBoard, drawZoom, nexusSaid, spotCells } from "./nx-board.js";
+import { boardNodes, cardBox, cardSaid, colourOf, drawBoard, drawZoom, nexusSaid, readable, spotCells }
+  from "./nx-board.js";
 import { sayWhy } from "./offers.js";
 import { cardPicker } from "./nx-setup.js";
 import { boardFrame, fitted, tapOrZoom } from "./nx-view.js";
@@ -120,7 +121,8 @@ function counterControls(ctx) {
     button(t("nx.close_zoom"), () => { ui.zoom = null; render(ctx); }, { id: "nx-zoom-close" }))];
 }
 
-export function render(ctx) {
+export function render(shown) {
+  const ctx = { ...shown, summary: readable(shown.summary) };  // the engine's short tuples as objects, once
   const { root, summary, state } = ctx;
   fresh(state);
   const opts = { legal: new Set(summary.legal_counters), last: new Set() };

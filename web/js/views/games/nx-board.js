@@ -19,6 +19,40 @@ export function cardBox({ x, y, rotation }) {
   return rotation === 0 || rotation === 180 ? [x, y, x + 2, y + 1] : [x, y, x + 1, y + 2];
 }
 
+const readableOf = new WeakMap();
+const readables = new WeakSet();
+
+/** The summary as this view draws from it, worked out once per summary: the engine sends its lists as short tuples
+ * (``views.summary``, so a board of fifty cards fits every live event) and these are them as objects. designs:
+ * {rods, nodes: [{name, x, y, power}]}; cards: {card, x, y, rotation, design}; nexuses: {id, nodes, place: {cards,
+ * more, side, count}, value, power, closed, scorer, points}, a Nexus named by its first node; card_spots: {x, y,
+ * rotations}; legal_counters: node ids; drawable: {id, names, left, rods, nodes}. */
+export function readable(summary) {
+  if (!summary || readables.has(summary)) return summary;
+  if (readableOf.has(summary)) return readableOf.get(summary);
+  const designs = (summary.designs || []).map(([rods, nodes]) => ({ rods,
+    nodes: nodes.map(([name, x, y, power]) => ({ name, x, y, power })) }));
+  const cards = (summary.cards || []).map(([card, x, y, rotation, design]) => ({ card, x, y, rotation, design }));
+  const ids = cards.flatMap((c) => designs[c.design].nodes.map((n) => `${c.card}:${n.name}`));
+  const nexuses = (summary.nexuses || []).map((n) => {
+    const [nodes, [at, more, side, count], value, power, scorer, points] = n;
+    const place = { cards: at };
+    if (more) place.more = more;
+    if (side) place.side = side;
+    if (count) place.count = count;
+    const closed = n.length > 4;
+    return { id: ids[nodes[0]], nodes, place, value, power, closed, ...(closed ? { scorer, points } : {}) };
+  });
+  const out = { ...summary, designs, cards, nexuses,
+    card_spots: (summary.card_spots || []).map(([x, y, rotations]) => ({ x, y, rotations })),
+    legal_counters: (summary.legal_counters || []).map((i) => ids[i]),
+    drawable: (summary.drawable || []).map(([id, design, left]) => ({ id, left, ...designs[design],
+      names: (summary.names || [])[(summary.labels || {})[id]] || { en: id, fr: id } })) };
+  readables.add(out);
+  readableOf.set(summary, out);
+  return out;
+}
+
 function rodsOf(summary, card) {
   return summary.designs[card.design].rods.map((rod) => rod.map((p) => boardPoint(p, card)));
 }
@@ -27,7 +61,8 @@ const nodesDrawn = new WeakMap();
 
 /** Every node down, worked out once per summary from its card's design and the Nexuses: {id, x, y, power,
  * counter, nexus, closed}. A Nexus lists its nodes by their index here (the engine's ``views.node_indices``). */
-export function boardNodes(summary) {
+export function boardNodes(raw) {
+  const summary = readable(raw);
   if (nodesDrawn.has(summary)) return nodesDrawn.get(summary);
   const nexusOf = new Map();
   for (const n of summary.nexuses || []) for (const i of n.nodes) nexusOf.set(i, n);
@@ -63,7 +98,8 @@ function owners(summary) {
 
 /** The board's card ``index`` as the verdicts tell it (``places.card_phrases``): "the first card", "Bob's Fork"
  * ("la Fourche de Bob"), "the Fork Bob played on turn 3" where Bob has more than one Fork down. */
-export function cardWords(summary, index) {
+export function cardWords(raw, index) {
+  const summary = readable(raw);
   if (index === 0) return t("nx.card.first");
   const { who, name, alike } = owners(summary)[index];
   const words = (summary.names || [])[name];
@@ -73,14 +109,16 @@ export function cardWords(summary, index) {
 }
 
 /** A card down as the verdicts tell it ("Bob's Fork", "the first card"), else its name. */
-export function cardSaid(summary, cardId) {
+export function cardSaid(raw, cardId) {
+  const summary = readable(raw);
   const index = (summary.cards || []).findIndex((c) => c.card === cardId);
   return index < 0 ? named(summary, cardId) : cardWords(summary, index);
 }
 
 /** A Nexus by the cards it runs across (the summary's ``place``: card indexes, how many more, where on them), in the
  * words the verdicts use: "the first card, Bob's Fork and 2 more cards", "the first card, top left (2)". */
-export function nexusSaid(summary, place) {
+export function nexusSaid(raw, place) {
+  const summary = readable(raw);
   const names = place.cards.map((k) => cardWords(summary, k));
   if (place.more) names.push(t("nx.more_cards", { n: place.more }));
   let text = names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")}${t("nx.and")}${names.at(-1)}`;

@@ -129,11 +129,11 @@ async function measureLight(app) {
   render(app);
 }
 
-/** Only a camera at work that is not the SIMULATED table's may have its light measured (the Pi camera's; a USB
- * camera's refusal is kept for as long as that camera is the table's). */
+/** Only a camera opened (or being opened) with no fault, not the SIMULATED table's, may have its light measured
+ * (the Pi camera's; a USB camera's refusal is kept for as long as that camera is the table's). */
 function renderLight(camera) {
   const none = light && light.key === "settings.light_none" && light.source === camera.source;
-  $("#light-card").hidden = !camera.source || camera.simulated || camera.starting || !camera.ok;
+  $("#light-card").hidden = !camera.source || camera.simulated || !camera.ok;
   $("#light-measure").hidden = Boolean(none);
   $("#light-message").textContent = light && light.source === camera.source ? t(light.key) : "";
 }

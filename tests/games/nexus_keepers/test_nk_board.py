@@ -102,8 +102,8 @@ def test_cubes_cannot_overlap_and_keepers_start_on_their_starting_tile():
 
 def test_largest_properly_connected_group_stays_and_the_fewest_cubes_move():
     """FR: « il doit toujours déplacer le minimum de cubes possibles et ne peut pas arranger les cubes qui sont déjà
-    correctement connectés entre eux. » EN: "he must move the minimum number of cubes possible and cannot rearrange
-    cubes that are already properly connected."
+    correctement connectés entre eux. » EN: "must move the minimum number of cubes possible and cannot rearrange cubes
+    that are already properly connected."
     """
     rows = [cube_from_spec(p, {"origin": [0 if i % 2 == 0 else 4, i], "direction": "E" if i % 2 == 0 else "W"})
             for i, p in enumerate("ABCD")]

@@ -25,8 +25,8 @@ def test_move_is_one_orthogonal_step(nk):
 
 def test_jump_is_diagonal_or_over_an_adjacent_keeper(nk):
     """FR: « Il se déplace sur une case adjacente diagonale. Il saute par-dessus un autre Keeper, en ligne droite et
-    atterrit à deux cases de son point de départ. » EN: "Move diagonally to an adjacent space. Leap over another Keeper
-    in a straight line, landing two spaces away."
+    atterrit à deux cases de son point de départ. » EN: "Move diagonally to an adjacent space. … Leap over another
+    Keeper in a straight line, landing two spaces away."
     """
     engine = nk.rolled(nk.game(3), "A", [3, 3, 2, 4, 6], {"A": [1, 1], "B": [2, 1], "C": [0, 2]})
     assert destinations(engine) == [(0, 0), (1, 1), (2, 0), (2, 2), (3, 1)]   # (0, 2) is taken by C

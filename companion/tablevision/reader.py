@@ -193,7 +193,7 @@ def mat_notice(layout: TableLayout, status: PlaneStatus):
                    else "meanwhile every die in sight is read")
         fr_then = (f"les dés sont lus, {', '.join(UNPLACED_FR[n] for n in needs)}" if needs
                    else "en attendant, tous les dés visibles sont lus")
-        return Text(f"This is {mat.en}; {playing.en}. Nothing is placed on another game's mat: lay this game's own "
+        return Text(f"This is {mat.en}; {playing.en}. Nothing is placed on another game's mat: lay this game's mat "
                     f"({reprint}) or start {other.en}; {en_then}",
                     f"C'est {mat.fr} ; {playing.fr}. Rien n'est placé sur le tapis d'un autre jeu : posez celui de ce "
                     f"jeu ({reprint}) ou lancez {other.fr} ; {fr_then}")

@@ -18,7 +18,7 @@ from companion.core import Observation
 from companion.tablevision import layout_for
 from companion.tablevision.cells import cell_centre
 from companion.tablevision.render import CameraPose, PiecePlacement, render_table
-from browserhelpers import new_browser, page_errors, served
+from browserhelpers import new_browser, page_errors, pictures, served
 from tests.conftest import NK_TWO_KEEPERS
 
 pytestmark = pytest.mark.browser
@@ -91,13 +91,60 @@ def test_no_anchors_in_sight_says_which_to_show_in_french(tmp_path, screenshots)
         browser.set_window_size(390, 844)
         try:
             open_page(browser, url, "#/table")
-            wait(browser, lambda d: "Montrez à la caméra les repères du tapis (n° 0, 1, 2, 3) : les dés sont lus, "
+            wait(browser, lambda d: "Montrez à la caméra les repères du tapis (n° 88, 89, 90, 91) : les dés sont lus, "
                  "les pièces ne sont pas placées" in d.find_element(By.ID, "table-vision-status").text,
                  message="the missing anchors are not named")
             tap(browser, "#alignment-toggle")
             wait(browser, lambda d: "les repères du tapis ne sont pas visibles"
                  in d.find_element(By.ID, "alignment-caption").text, message="no word on the missing picture")
             screenshot(browser, screenshots, "table-vision-fr")
+        finally:
+            browser.quit()
+
+
+def test_another_games_mat_is_named_and_nothing_is_placed_on_it(tmp_path, screenshots):
+    """The Hexors arena under the camera while the game is Nexus: no plane, and the phone says whose mat it is."""
+    hexors = layout_for("hexors")
+    frame = render_table(hexors, [], [], CameraPose(yaw=90), np.random.default_rng(4), look=1, noise=0.0).image
+    with serve(tmp_path, [frame], game="nexus") as (service, url):
+        browser = new_browser("en-GB")
+        browser.set_window_size(390, 844)
+        try:
+            open_page(browser, url, "#/table")
+            status = lambda d: d.find_element(By.ID, "table-vision-status").text  # noqa: E731
+            wait(browser, lambda d: status(d).startswith("This is the Hexors mat; the game is Nexus (James Ernest). "
+                                                         "Nothing is placed on another game's mat"),
+                 message="another game's mat is not named")
+            assert status(browser).endswith("dice are read, pieces are not placed, counters are not placed")
+            assert service.live.to_json()["table"]["plane"] is None
+            pictures(browser, screenshots, "table-vision-other-mat", whole_page=True)
+            tap(browser, "#lang-toggle")
+            wait(browser, lambda d: status(d).startswith("C'est le tapis de Hexors ; le jeu est Nexus (James "
+                                                         "Ernest). Rien n'est placé sur le tapis d'un autre jeu"),
+                 message="another game's mat is not named in French")
+            tap(browser, "#lang-toggle")
+            assert page_errors(browser) == []
+        finally:
+            browser.quit()
+
+
+def test_a_mat_printed_before_mats_had_their_own_anchors_is_read_and_said_so(tmp_path, screenshots):
+    layout = layout_for("nexus-keepers")
+    frame = render_table(layout.as_printed({0}), [], [], CameraPose(), np.random.default_rng(5), look=1,
+                         noise=0.0).image
+    with serve(tmp_path, [frame]) as (service, url):
+        browser = new_browser("en-GB")
+        browser.set_window_size(390, 844)
+        try:
+            open_page(browser, url, "#/table")
+            status = lambda d: d.find_element(By.ID, "table-vision-status").text  # noqa: E731
+            wait(browser, lambda d: re.fullmatch(
+                r"Mat found: 4 anchors in sight, ±\d\.\d px · This mat was printed before each game's mat had "
+                r"markers of its own: it is read as this game's, but another game's mat printed then would be too\. "
+                r"Print it again \(Settings → Printable sheets\) so the camera can tell", status(d)),
+                 message="an old mat is not said to be one")
+            pictures(browser, screenshots, "table-vision-former-mat", whole_page=True)
+            assert page_errors(browser) == []
         finally:
             browser.quit()
 
@@ -110,7 +157,7 @@ def test_free_roll_without_its_sheet_says_every_die_in_sight_is_read(tmp_path):
         try:
             open_page(browser, url, "#/table")
             wait(browser, lambda d: d.find_element(By.ID, "table-vision-status").text
-                 == "Show the camera the sheet's anchor markers (ids 0, 1, 2, 3): meanwhile every die in sight is read",
+                 == "Show the camera the sheet's anchor markers (ids 96, 97, 98, 99): meanwhile every die in sight is read",
                  message="the tray sheet's missing anchors are not told as such")
             assert page_errors(browser) == []
         finally:

@@ -84,7 +84,7 @@ def test_another_games_mat_and_a_mat_printed_before_are_said_under_their_photos(
     lines = result.stdout.splitlines()
     assert lines[0] == f"{other}: 4 markers, no table plane; no pieces; 0 dice"
     assert lines[1].startswith("  This is the Hexors mat; the game is Nexus Keepers. Nothing is placed on another "
-                               "game's mat: lay this game's own (companion sheets nexus-keepers) or start Hexors")
+                               "game's mat: lay this game's mat (companion sheets nexus-keepers) or start Hexors")
     assert lines[2].startswith(f"{old}: 4 markers, plane ±")
     assert lines[3].startswith("  This mat was printed before each game's mat had anchors of its own: it is read as "
                                "the Nexus Keepers mat")

@@ -27,6 +27,15 @@ addStrings({
     "vision.align": "Camera alignment",
     "vision.align_hint": "The mat seen from above: the green lines must sit on the printed ones.",
     "vision.no_align": "No alignment picture: the mat's anchors are not in sight.",
+    "vision.other_mat": "This is {mat}; the game is {game}. Nothing is placed on another game's mat: lay this game's mat (Settings → Printable sheets) or start that game; dice are read, {unplaced}",
+    "vision.other_mat_tray": "This is {mat}; the game is {game}. Lay this game's sheet (Settings → Printable sheets) or start that game; meanwhile every die in sight is read",
+    "vision.former_mat": "This mat was printed before each game's mat had markers of its own: it is read as this game's, but another game's mat printed then would be too. Print it again (Settings → Printable sheets) so the camera can tell",
+    "vision.mat_name.free_roll": "the free-roll dice tray",
+    "vision.mat_name.tesseract": "the Tesseract mat",
+    "vision.mat_name.nexus_keepers": "the Nexus Keepers mat",
+    "vision.mat_name.hexors": "the Hexors mat",
+    "vision.mat_name.nexus": "the Nexus mat",
+    "vision.mat_name.other": "the {game} mat",
   },
   fr: {
     "vision.mat": "Tapis trouvé : {n} repères visibles, ±{px} px",
@@ -49,6 +58,15 @@ addStrings({
     "vision.align": "Alignement de la caméra",
     "vision.align_hint": "Le tapis vu d'en haut : les lignes vertes doivent tomber sur les lignes imprimées.",
     "vision.no_align": "Pas d'image d'alignement : les repères du tapis ne sont pas visibles.",
+    "vision.other_mat": "C'est {mat} ; le jeu est {game}. Rien n'est placé sur le tapis d'un autre jeu : posez celui de ce jeu (Réglages → Planches à imprimer) ou lancez cet autre jeu ; les dés sont lus, {unplaced}",
+    "vision.other_mat_tray": "C'est {mat} ; le jeu est {game}. Posez la feuille de ce jeu (Réglages → Planches à imprimer) ou lancez cet autre jeu ; en attendant, tous les dés visibles sont lus",
+    "vision.former_mat": "Ce tapis a été imprimé avant que chaque jeu ait ses propres repères : il est lu comme celui de ce jeu, mais le tapis d'un autre jeu imprimé alors le serait aussi. Réimprimez-le (Réglages → Planches à imprimer) pour que la caméra les distingue",
+    "vision.mat_name.free_roll": "le plateau à dés du lancer libre",
+    "vision.mat_name.tesseract": "le tapis de Tesseract",
+    "vision.mat_name.nexus_keepers": "le tapis de Nexus Keepers",
+    "vision.mat_name.hexors": "le tapis de Hexors",
+    "vision.mat_name.nexus": "le tapis de Nexus",
+    "vision.mat_name.other": "le tapis de {game}",
   },
 });
 
@@ -77,7 +95,8 @@ export function update(app) {
   if (!vision) return;
   lens.update();
   lens.note(vision);
-  $("#table-vision-status").textContent = statusText(vision, Boolean(app.live.camera && app.live.camera.simulated));
+  $("#table-vision-status").textContent = statusText(vision, Boolean(app.live.camera && app.live.camera.simulated),
+    app.state && app.state.title);
   const seen = $("#table-vision-board");
   clear(seen);
   const pieces = Object.entries((app.state && app.state.camera_board) || {});
@@ -92,26 +111,34 @@ export function update(app) {
 }
 
 /** ``simulated``: the SIMULATED table, which draws the dice of a game without a mat on a bare table (no tray sheet,
- * no anchors to show it): the sheet's hint would ask for what is not there. */
-function statusText(vision, simulated) {
+ * no anchors to show it): the sheet's hint would ask for what is not there. ``title``: the game played, in both
+ * languages. Another game's mat gets no plane (plane_state.other_mat); a mat printed before each game's had its own
+ * anchors is read, and said so (plane_state.former_mat). */
+function statusText(vision, simulated, title) {
   if (vision.error) return t("vision.error", { message: vision.error });
   const plane = vision.plane_state || {};
   const twice = (vision.duplicates || []).map((id) => t("vision.twice", { id }));
   const needs = vision.needs_plane || [];  // what only the mat's plane places (TableLayout.needs_plane)
+  const unplaced = needs.map((n) => t(`vision.unplaced.${n}`)).join(", ");
   let text;
-  if (simulated && !needs.length) {
+  if (plane.other_mat) {
+    const game = pick(title);
+    const key = `vision.mat_name.${plane.other_mat.replace(/-/g, "_")}`;
+    const mat = t(key) === key ? t("vision.mat_name.other", { game: plane.other_mat }) : t(key);
+    text = needs.length ? t("vision.other_mat", { mat, game, unplaced }) : t("vision.other_mat_tray", { mat, game });
+  } else if (simulated && !needs.length) {
     // no sheet drawn, so none is found nor kept (a mat's plane kept from the game before is no sheet either)
     text = t("vision.simulated_tray");
   } else if (plane.state === "none" || plane.state === undefined) {
     const ids = (plane.anchors_missing || []).join(", ");
-    text = needs.length ? t("vision.anchors", { ids, unplaced: needs.map((n) => t(`vision.unplaced.${n}`)).join(", ") })
-      : t("vision.anchors_tray", { ids });
+    text = needs.length ? t("vision.anchors", { ids, unplaced }) : t("vision.anchors_tray", { ids });
   } else if (plane.state === "kept") {
     text = t("vision.kept", { n: (plane.anchors_seen || []).length });
   } else {
     text = t("vision.mat", { n: (plane.anchors_seen || []).length, px: formatNumber(plane.reprojection_px || 0, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
   }
-  return [text, ...twice].join(" · ");
+  const former = plane.former_mat && plane.state !== "none" ? [t("vision.former_mat")] : [];
+  return [text, ...former, ...twice].join(" · ");
 }
 
 /** Each piece in the game's words where it gives them (``camera_names``: "Yugi on d5"); the others counted as pieces

@@ -36,6 +36,7 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
         "bonus_turn_per_keeper": (False, "one bonus turn per keeper pushed off in a turn "
                                          "(default: one bonus turn per turn)"),
         "maladresse_ones": (3, "how many 1s in a turn lose it (MALADRESSE); 0 turns the rule off", Range(0, 12)),
+        "maladresse_counts_reserve": (False, "a reserved 1 counts towards MALADRESSE with the turn's rolled 1s"),
         "min_shared_edges": (2, "edges a new cube must share with the tiles already in play", Range(1, 12)),
     }
 
@@ -221,10 +222,12 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
                                 f"{player.id} ajoute les dés de pouvoir {_show(dice)} : {_show(turn.pool)}")
 
     def _after_dice(self, en: str, fr: str) -> list[Verdict]:
-        """MALADRESSE check, then what the dice now allow."""
+        """MALADRESSE check, then what the dice now allow. A 1 is never rerolled, so a reserved 1 that counts (an
+        option) makes the final result's 1s known as soon as the rolled ones are."""
         turn = self.state.turn
         player = self.state.players[turn.player]
-        ones, limit = turn.pool.count(1), self.options["maladresse_ones"]
+        counted = turn.final_values if self.options["maladresse_counts_reserve"] else turn.pool
+        ones, limit = counted.count(1), self.options["maladresse_ones"]
         if limit and ones >= limit:
             out = [verdict("warning", "nk.maladresse",
                            f"MALADRESSE: {ones} ones in {player.id}'s turn, the turn is lost",

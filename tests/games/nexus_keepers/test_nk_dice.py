@@ -171,6 +171,22 @@ def test_maladresse_counts_can_be_changed_by_option(nk):
     assert nk.rules(verdicts) == ["nk.turn.start", "nk.roll"]
 
 
+def test_a_reserved_one_counts_towards_maladresse_by_option(nk):
+    """FR: « Si au cours de votre tour, vous accumulez trois résultats de 1, vous passez votre tour » and « Notez que
+    vous pouvez tout à fait réserver un résultat de 1. Cela est rarement avisé » — the reserved die is no roll of this
+    turn (« celui-ci ne peut être lancé ou relancé »), so by default it does not count; the option counts it, and as a
+    1 is never rerolled the turn is lost as soon as two 1s are rolled."""
+    for counts, rules in ((False, ["nk.roll"]), (True, ["nk.maladresse", "nk.turn.end"])):
+        engine = nk.game(options={"maladresse_counts_reserve": counts})
+        engine.apply({"type": "roll", "dice": [1, 1, 3, 3, 6]})
+        engine.apply({"type": "reserve", "value": 1})            # A keeps a 1
+        engine.apply({"type": "roll", "dice": [2, 3, 4, 5, 6]})  # B
+        engine.apply({"type": "end_turn"})
+        verdicts = engine.apply({"type": "roll", "dice": [1, 1, 2, 2, 4, 5]})
+        assert nk.rules(verdicts)[1:] == rules
+        assert engine.summary()["turn"] == ("B" if counts else "A")
+
+
 def test_power_dice_any_time_even_after_two_rerolls_once_per_game(nk):
     """FR: « chaque dé de Pouvoir peut être utilisé une seule fois par partie. » and « vous pouvez tout à fait lancer un
     ou plusieurs dés de pouvoir, même après vos deux relances ! Ajoutez simplement le résultat du ou des dés de pouvoir

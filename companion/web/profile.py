@@ -21,7 +21,8 @@ def _summary():
     def title(game: str) -> dict:
         return games[game].title.to_json() if game in games else {"en": game, "fr": game}
 
-    return jsonify({"examples": len(examples), "most": store.most,  # newest first
+    learning = bool(context().service.config["vision"]["profile"])
+    return jsonify({"examples": len(examples), "learning": learning, "most": store.most,  # newest first
                     "list": [{**e.to_json(), "game_title": title(e.game)} for e in reversed(examples)]})
 
 

@@ -43,6 +43,12 @@ def test_the_settings_show_what_the_camera_learnt_and_forget_it(quiet_table, scr
         for scheme in ("light", "dark"):
             theme(browser, scheme)
             screenshot(browser, screenshots, f"profile-fr-{scheme}")
+        store.most = 2  # full: the phone says what the next correction does
+        browser.refresh()
+        wait(browser, lambda d: count(d).endswith("Elle en garde 2 : chaque nouvelle correction lui fait oublier la "
+                                                  "plus ancienne."), message="a full profile not said")
+        store.most = 400
+        tap(browser, "#profile-toggle")
         tap(browser, "#profile-list li[data-label='0'] button.remove")
         wait(browser, lambda d: count(d).startswith("Appris d'une correction"), message="one never forgotten")
         assert [e.label for e in store.snapshot()] == [1]
@@ -50,8 +56,13 @@ def test_the_settings_show_what_the_camera_learnt_and_forget_it(quiet_table, scr
         tap(browser, "#profile-reset")
         wait(browser, lambda d: count(d).startswith("Rien d'appris"), message="never all forgotten")
         assert store.snapshot() == [] and not browser.find_element("id", "profile-toggle").is_displayed()
+        service.config["vision"]["profile"] = False  # learning off: the phone does not promise that corrections teach
+        browser.refresh()
+        wait(browser, lambda d: count(d).startswith("L'apprentissage est coupé sur ce compagnon"),
+             message="learning off never said")
         assert page_errors(browser) == []
     finally:
+        service.config["vision"]["profile"] = True
         browser.quit()
 
 

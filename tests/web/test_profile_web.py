@@ -132,7 +132,7 @@ def test_not_a_die_is_learnt_with_its_neighbourhood_and_shown_removed_and_reset(
     assert player.get("/api/profile").get_json()["examples"] >= 1
     answer = player.client.delete("/api/profile", headers={"X-CSRF-Token": player.csrf})
     check_response("DELETE", "/api/profile", answer)
-    assert answer.get_json() == {"examples": 0, "most": service.profile.store.most, "list": []}
+    assert answer.get_json() == {"examples": 0, "learning": True, "most": service.profile.store.most, "list": []}
     assert not list(service.profile.store.folder.glob("*.png"))
 
 
@@ -181,6 +181,7 @@ def test_with_learning_off_corrections_teach_nothing_and_rolls_are_read_as_shipp
         assert player.post("/api/corrections", {"seq": roll["seq"], "version": roll["version"],
                                                 "dice": sent(dice)}).status_code == 200
         assert player.get("/api/profile").get_json()["examples"] == 0
+        assert player.get("/api/profile").get_json()["learning"] is False  # the phones say corrections teach nothing
         assert not list((data_dir / "profile").glob("*.png"))
     finally:
         service.stop()

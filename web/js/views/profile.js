@@ -50,8 +50,11 @@ async function refresh(app) {
 function draw(app) {
   const n = profile ? profile.examples : 0;
   $("#profile-title").textContent = t("profile.title");
+  const off = profile && profile.learning === false;  // vision.profile = false: corrections teach nothing
   $("#profile-count").textContent = profile === null ? ""
-    : n ? t(n === 1 ? "profile.count_one" : "profile.count", { n }) : t("profile.none");
+    : !n ? t(off ? "profile.off" : "profile.none") : [t(n === 1 ? "profile.count_one" : "profile.count", { n }),
+      off ? t("profile.off") : n >= profile.most ? t("profile.full", { most: profile.most }) : ""]
+      .filter(Boolean).join(" ");
   $("#profile-private").textContent = t("profile.private");
   $("#profile-toggle").textContent = t(shown ? "profile.hide" : "profile.show");
   $("#profile-toggle").hidden = $("#profile-reset").hidden = !n;

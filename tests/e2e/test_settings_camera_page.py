@@ -100,3 +100,38 @@ def test_the_settings_say_what_the_camera_does_now_once_under_its_heading(table,
     finally:
         service.live.camera = was
     wait(phone, lambda d: status(d) == "aucune : la table SIMULÉE dessine les dés")
+
+
+# Every visible control on the screen whose words do not fit it: a button's or a picker's text cut, a field's hint
+# (placeholder) longer than the field. [[id or text, what is cut]]
+CUT_JS = r"""
+const canvas = document.createElement('canvas').getContext('2d');
+const screen = document.querySelector('.screen:not([hidden])');
+const out = [];
+for (const el of screen.querySelectorAll('button, a.button, select, input[placeholder]')) {
+  if (!el.getClientRects().length || el.closest('[hidden]')) continue;
+  const s = getComputedStyle(el);
+  if (el.matches('input')) {
+    canvas.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+    const room = el.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+    if (canvas.measureText(el.placeholder).width > room + 0.5) out.push([el.id, el.placeholder]);
+  } else if (el.scrollWidth > el.clientWidth + 1) out.push([el.id || el.textContent.trim(), el.textContent.trim()]);
+}
+return out;
+"""
+
+
+def test_no_words_of_the_settings_are_cut_on_a_360_px_phone(table, phone):
+    """« Nouveau code (4 à 12 chi » : the new PIN's hint was cut on a 360 px phone; a hint also goes when the
+    player types, leaving the field unnamed. Each PIN field now has its name above it."""
+    screen(phone, "settings")
+    cut, unnamed = {}, []
+    for lang in ("en", "fr"):
+        language(phone, lang)
+        cut[lang] = phone.execute_script(CUT_JS)
+        for field in ("pin-current", "pin-new"):
+            label = phone.find_elements(By.CSS_SELECTOR, f"label[for={field}]")
+            if not (label and label[0].is_displayed() and label[0].text):
+                unnamed.append((lang, field))
+    assert cut == {"en": [], "fr": []}
+    assert unnamed == []

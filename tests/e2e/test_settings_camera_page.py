@@ -135,3 +135,19 @@ def test_no_words_of_the_settings_are_cut_on_a_360_px_phone(table, phone):
                 unnamed.append((lang, field))
     assert cut == {"en": [], "fr": []}
     assert unnamed == []
+
+
+EMPTY_JS = """return [...document.querySelectorAll('.screen:not([hidden]) p, .screen:not([hidden]) [role=alert]')]
+  .filter(e => !e.closest('[hidden]') && !e.children.length && !e.textContent.trim()
+          && e.getBoundingClientRect().height > 0).map(e => e.id || e.className)"""
+
+
+def test_an_answer_not_given_takes_no_room(table, phone):
+    """The SIMULATED table's seat picker kept a 60 px gap under it for an answer not given; so did the PIN change's
+    message in the settings."""
+    service, url = table
+    screen(phone, "table")
+    wait(phone, lambda d: shown(d, "#simulated-seat"), message="no seat to take at the simulated Hexors table")
+    table_gaps = phone.execute_script(EMPTY_JS)
+    screen(phone, "settings")
+    assert (table_gaps, phone.execute_script(EMPTY_JS)) == ([], [])

@@ -107,7 +107,7 @@ class Service:
             return
         dice = (event.data.get("event") or {}).get("dice")
         if isinstance(dice, list) and any(isinstance(d, dict) and isinstance(d.get("box"), list) for d in dice):
-            told = self.profile.on_bus(event)
+            told = self.profile.on_bus(event, pips_only=tuple(self.table.engine.dice_kinds()) == ("pips",))
             if told is not None:  # what the correction taught the camera, or why nothing: every phone is told
                 self.bus.publish("notice", {"kind": "info", "message": told.en, "message_fr": told.fr,
                                             "profile": len(self.profile_store.snapshot())})

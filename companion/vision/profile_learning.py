@@ -115,10 +115,11 @@ class TableLearning:
         return shown + [d for d in dice if d.box is None]
 
     # -- learning --------------------------------------------------------------------------
-    def on_bus(self, event) -> Text | None:
+    def on_bus(self, event, pips_only: bool = True) -> Text | None:
         """The bus listener: learn from a phone's entry that names a kept camera roll's dice by their boxes; a camera
         roll as journaled (the rules-aware reading may have taken a die's second-best face) is what a correction is
-        compared with. What the players are told: what was learnt, or why nothing was (None: nothing to say)."""
+        compared with. What the players are told: what was learnt, or why nothing was (None: nothing to say).
+        ``pips_only``: the game rolls pip dice alone (a game with a colour die is read without the profile)."""
         if event.topic != "entry" or event.data.get("source") not in ("phone", "camera", "simulated"):
             return None
         entry = event.data.get("event") or {}
@@ -140,6 +141,10 @@ class TableLearning:
             return Text("The camera could not keep what this correction taught it: the companion's card could "
                         "not be written.", "La caméra n'a pas pu garder ce que cette correction lui apprenait : "
                         "la carte du compagnon n'a pas pu être écrite.")
+        if not found and not pips_only:
+            return Text("The camera learns from corrections of pip dice only: this game's colour die is read as "
+                        "shipped.", "La caméra n'apprend que des corrections de dés à points : le dé de couleur de ce "
+                        "jeu est lu tel quel.")
         if not found:
             return Text(f"The camera learnt nothing from this: it keeps the pictures of its last {ROLLS_KEPT} "
                         "rolls only, and this roll is older (or the companion restarted since).",

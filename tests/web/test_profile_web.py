@@ -259,3 +259,20 @@ def test_a_die_said_again_teaches_nothing_new_and_a_mistaken_correction_taken_ba
     assert told["message_fr"] == ("La caméra a oublié une correction reprise. "
                                   "Elle a appris d'une correction à cette table.")
     assert [(e["label"], e["colour"]) for e in player.get("/api/profile").get_json()["list"]] == [(1, "red")]
+
+
+def test_a_correction_in_a_game_with_a_colour_die_says_the_camera_learns_pip_dice_only(service, player, monkeypatch):
+    """Hexors read with its colour die (die_reading = color) reads settled rolls without the profile: a correction
+    there says why it taught nothing, not that its roll is too old."""
+    play(service, [10])
+    roll = last_roll(player)
+    monkeypatch.setattr(type(service.table.engine), "dice_kinds", lambda engine: ("colour",))
+    service.profile._rolls.clear()  # as such a game keeps no roll's crops
+    dice = [{**d, "value": d["value"] % 6 + 1} for d in roll["dice"]]
+    before = service.bus.last_id
+    assert player.post("/api/corrections", {"seq": roll["seq"], "version": roll["version"],
+                                            "dice": sent(dice)}).status_code == 200
+    (told,) = notices_after(service, before)
+    assert told["message"] == ("The camera learns from corrections of pip dice only: this game's colour die is read "
+                               "as shipped.")
+    assert told["message_fr"].startswith("La caméra n'apprend que des corrections de dés à points")

@@ -41,6 +41,9 @@ COUNTED = {  # (key, n): (English, French, its spaces before ; and : no-break on
     ("tess.level_n", 4): ("4 levels", "4 étages"),
     ("tess.phase.action", 0): ("Action phase: 0 actions left", "Phase Action\u00a0: 0 action restante"),
     ("tess.phase.action", 3): ("Action phase: 3 actions left", "Phase Action\u00a0: 3 actions restantes"),
+    ("history.n_entries", 0): ("0 entries", "0 entrée"),  # an earlier game on the History screen
+    ("history.n_entries", 1): ("1 entry", "1 entrée"),
+    ("history.n_entries", 5): ("5 entries", "5 entrées"),
 }
 
 

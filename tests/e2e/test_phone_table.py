@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from boardhelpers import open_page, pad, screenshot, small_controls, state, tap, tap_until, unlock, wait
-from browserhelpers import new_browser, page_errors
+from browserhelpers import in_each_look, new_browser, page_errors
 
 pytestmark = pytest.mark.browser
 
@@ -149,6 +149,14 @@ def test_a_game_set_aside_is_resumed_from_history(quiet_table, phone, screenshot
     open_page(phone, url, "#/history")
     wait(phone, lambda d: "Nexus Keepers" in d.find_element("id", "past-games").text)
     screenshot(phone, screenshots, "history-resume-en")
+    said = set()
+
+    def in_french(lang, scheme):  # switched on the History screen: the earlier games are said again (they stayed)
+        said.add(phone.find_element("id", "past-games").text)
+        screenshot(phone, screenshots, f"history-resume-{lang}-{scheme}")
+    in_each_look(phone, in_french, languages=("fr",))
+    assert said and all("Reprendre cette partie" in text and "mise de côté" in text and "Resume" not in text
+                        for text in said), said
 
 
 def test_only_important_verdicts_with_none_says_so(quiet_table, phone):

@@ -151,15 +151,24 @@ export function renderHistory(app) {
   renderPastGames(app);
 }
 
-let pastFor = null;
+let past = { key: null, games: null };
 
-/** Earlier games, newest first; one set aside for another can be taken up again. */
-async function renderPastGames(app) {
+/** Earlier games, newest first; one set aside for another can be taken up again. Read once per game and visit of the
+ * screen, drawn again at every render: a language switched on this screen redraws them in it. */
+function renderPastGames(app) {
   const key = `${app.state.game_id}:${app.visits}`;
-  if (pastFor === key) return;
-  pastFor = key;
-  let games = [];
-  try { games = (await app.api.get("/api/past-games")).games; } catch (_) { pastFor = null; return; }
+  if (past.key !== key) {
+    past.key = key;
+    app.api.get("/api/past-games").then(({ games }) => {
+      if (past.key !== key) return;
+      past.games = games;
+      drawPastGames(app, games);
+    }).catch(() => { if (past.key === key) past.key = null; });
+  }
+  if (past.games) drawPastGames(app, past.games);
+}
+
+function drawPastGames(app, games) {
   const list = clear($("#past-games"));
   for (const game of games.filter((g) => !g.current)) {
     const outcome = game.outcome && game.outcome.kind !== "abandoned" ? pick(game.outcome) : t("history.set_aside");

@@ -276,3 +276,20 @@ def test_a_correction_in_a_game_with_a_colour_die_says_the_camera_learns_pip_dic
     assert told["message"] == ("The camera learns from corrections of pip dice only: this game's colour die is read "
                                "as shipped.")
     assert told["message_fr"].startswith("La caméra n'apprend que des corrections de dés à points")
+
+
+def test_a_correction_the_card_cannot_keep_is_said_and_the_game_goes_on(service, player, monkeypatch):
+    play(service, [10])
+    roll = last_roll(player)
+
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(service.profile.store, "add", full)
+    dice = [{**d, "value": d["value"] % 6 + 1} for d in roll["dice"]]
+    before = service.bus.last_id
+    answer = player.post("/api/corrections", {"seq": roll["seq"], "version": roll["version"], "dice": sent(dice)})
+    assert answer.status_code == 200  # the correction is played
+    (told,) = notices_after(service, before)
+    assert told["message"].startswith("The camera could not keep what this correction taught it")
+    assert told["message_fr"].startswith("La caméra n'a pas pu garder")

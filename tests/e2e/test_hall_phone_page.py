@@ -1,0 +1,53 @@
+"""The hall page on a 360 px phone, organiser signed in (a club's organiser walks the room with a phone): every
+control big enough to tap, and a table's long name not squeezed beside its badge."""
+
+from __future__ import annotations
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from boardhelpers import SMALL
+from browserhelpers import new_browser
+from tests.hall.test_hall_app import PIN
+from tests.hall.test_hall_page import hall, until  # noqa: F401 - hall: the fixture, a hall with two tables
+
+pytestmark = pytest.mark.browser
+
+# visible controls under SMALL CSS px either way: [[text or tag, width, height]]
+SMALL_JS = """return [...document.querySelectorAll('button, a[href], input')].filter(e => e.getClientRects().length)
+  .map(e => { const r = e.getBoundingClientRect(); return [e.textContent.trim() || e.tagName, r.width, r.height]; })
+  .filter(([, w, h]) => w < arguments[0] - 0.5 || h < arguments[0] - 0.5)"""
+# each table's name set on more lines than it needs: on one line where it would fit beside nothing else
+SQUEEZED_JS = """const canvas = document.createElement('canvas').getContext('2d');
+return [...document.querySelectorAll('.table h3')].filter(h3 => {
+  const name = h3.firstElementChild; const s = getComputedStyle(name);
+  canvas.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+  const lines = Math.round(name.getBoundingClientRect().height / parseFloat(s.lineHeight));
+  return canvas.measureText(name.textContent).width <= h3.clientWidth && lines > 1;
+}).map(h3 => h3.innerText)"""
+
+
+def test_the_hall_on_a_phone_has_controls_a_finger_can_tap_and_names_in_full(hall):  # noqa: F811
+    """The organiser PIN field was 30 px high, the exports' links 22 px; « Table 2 by the window » went on three
+    lines beside « hors ligne depuis 21:05 »."""
+    board, url = hall
+    driver = new_browser("fr-FR")
+    driver.set_window_size(360, 740)
+    try:
+        driver.get(url)
+        assert until(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#tables > li")) == 2)
+        driver.find_element(By.ID, "organise").click()
+        driver.find_element(By.ID, "pin").send_keys(PIN)
+        small = driver.execute_script(SMALL_JS, SMALL)
+        driver.find_element(By.CSS_SELECTOR, "#login button").click()
+        assert until(lambda: driver.find_elements(By.CSS_SELECTOR, ".organise input"))
+        field = driver.find_elements(By.CSS_SELECTOR, ".organise input")[1]
+        field.clear()
+        field.send_keys("Table 2 by the window")
+        driver.find_elements(By.CSS_SELECTOR, ".organise button[type=submit]")[1].click()
+        assert until(lambda: "Table 2 by the window" in driver.find_element(By.ID, "tables").text)
+        small += driver.execute_script(SMALL_JS, SMALL)
+        assert small == []
+        assert driver.execute_script(SQUEEZED_JS) == []
+    finally:
+        driver.quit()

@@ -37,6 +37,8 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
                                          "(default: one bonus turn per turn)"),
         "maladresse_ones": (3, "how many 1s in a turn lose it (MALADRESSE); 0 turns the rule off", Range(0, 12)),
         "maladresse_counts_reserve": (False, "a reserved 1 counts towards MALADRESSE with the turn's rolled 1s"),
+        "portal_closes_on_its_turn": (False, "an eliminated player's cube leaves at the start of the turn that would "
+                                             "have been theirs (default: at the start of the next turn)"),
         "min_shared_edges": (2, "edges a new cube must share with the tiles already in play", Range(1, 12)),
     }
 

@@ -93,12 +93,30 @@ def next_player(state: GameState, after: str) -> str:
     return after
 
 
+def seats_passed(state: GameState) -> set[str]:
+    """The eliminated players whose seats play has just gone past to reach this turn (none for a bonus turn): the
+    turns that would have been theirs."""
+    if state.turn.bonus_depth:
+        return set()
+    order = state.order()
+    at = order.index(state.turn.player)
+    passed = set()
+    for k in range(1, len(order)):
+        seat = state.players[order[at - k]]
+        if seat.status != ELIMINATED:
+            break
+        passed.add(seat.id)
+    return passed
+
+
 def close_portals(state: GameState, options: Mapping[str, Any]) -> list[Verdict]:
-    """'Au début de son tour, si le Cube Nexus d'un joueur éliminé est encore en jeu, il retire son Cube Nexus.'"""
+    """'Au début de son tour, si le Cube Nexus d'un joueur éliminé est encore en jeu, il retire son Cube Nexus.'
+    At the start of any turn, or (option) of the turn that would have been the eliminated player's."""
     out: list[Verdict] = []
+    due = seats_passed(state) if options["portal_closes_on_its_turn"] else None
     for p in state.players.values():
         cube = state.board.cube_of(p.id)
-        if p.status != ELIMINATED or cube is None:
+        if p.status != ELIMINATED or cube is None or (due is not None and p.id not in due):
             continue
         state.board.remove(p.id)
         out.append(verdict("info", "nk.portal.closure", f"{p.id}'s Portal closes: its Nexus Cube leaves the board",

@@ -120,6 +120,24 @@ def test_portal_closure_removes_the_cube_and_drops_its_keepers(nk):
     assert (0, 2) not in engine.state.board.tiles
 
 
+def test_a_portal_closes_at_the_next_turn_or_by_option_at_the_turn_that_would_have_been_its_players(nk):
+    """FR: « Au début de son tour, si le Cube Nexus d'un joueur éliminé est encore en jeu, il retire son Cube Nexus de
+    la partie. » EN: "At the start of a player’s turn, if an eliminated player’s Nexus Cube is still in play, he must
+    remove his Nexus Cube from the game." — « son tour » may be the eliminated player's own turn (an option)."""
+    for own_turn, closes_at in ((False, 0), (True, 2)):
+        engine = nk.game(3, options={"portal_closes_on_its_turn": own_turn})
+        nk.rolled(engine, "A", [4, 4, 2, 3, 6], {"A": [3, 1], "B": [2, 0], "C": [4, 1]})
+        engine.apply({"type": "positions", "keepers": {"A": [3, 1], "B": [2, 0], "C": "portal"}})  # B's Portal
+        closures = []
+        for turn, player in enumerate(["A", "B", "A"]):     # A's bonus turn, B's turn, then C's seat passed: A's
+            engine.apply({"type": "end_turn"})
+            verdicts = engine.apply({"type": "turn_start"})
+            assert engine.summary()["turn"] == player
+            closures += [turn for v in verdicts if v.rule == "nk.portal.closure"]
+        assert closures == [closes_at]
+        assert engine.state.board.cube_of("C") is None
+
+
 def test_closure_leaving_cubes_joined_by_fewer_than_two_edges_asks_for_the_minimum_reconnection(nk):
     """FR: « Si certains cubes ne sont alors plus connectés aux autres par au moins deux tranches, le joueur éliminé
     peut reconnecter le ou les cubes détachés comme il le souhaite. Pour ce faire, il doit toujours déplacer le minimum

@@ -20,6 +20,8 @@ const KNOWN = {
     doc_fr: "combien de 1 dans un tour le font perdre ; 0 désactive la règle" },
   maladresse_counts_reserve: { en: "A reserved 1 counts for MALADRESSE", fr: "Un 1 réservé compte pour la MALADRESSE",
     doc_fr: "un 1 gardé en réserve compte avec les 1 lancés du tour" },
+  portal_closes_on_its_turn: { en: "A Portal closes on its player's turn", fr: "Un Portail se ferme au tour de son joueur",
+    doc_fr: "le cube d'un joueur éliminé part au début du tour qui aurait été le sien (sinon au début du tour suivant)" },
   min_shared_edges: { min: 1, max: 5, en: "Edges a new cube must share", fr: "Bords partagés par un nouveau cube",
     doc_fr: "bords qu'un nouveau cube doit partager avec les tuiles déjà en jeu" },
   camera_frame_is_priming_zone: { en: "Whole picture is the priming zone", fr: "Toute l'image est la zone d'amorçage",

@@ -37,6 +37,7 @@ def test_the_settings_show_what_the_camera_learnt_and_forget_it(quiet_table, scr
         assert "Lancer libre" in items[0].text and "free-roll" not in items[0].text
         assert "la caméra avait lu 6" in items[1].text and "avait lu" not in items[0].text  # what to judge it by
         assert [i.find_element("css selector", "img").size["width"] for i in items] == [96, 96]
+        assert {i.find_element("css selector", "img").get_attribute("loading") for i in items} == {"lazy"}
         wait(browser, lambda d: all(d.execute_script("return arguments[0].naturalWidth", i) > 0
                                     for i in d.find_elements("css selector", "#profile-list img")),
              message="the pictures never loaded")

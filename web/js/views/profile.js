@@ -78,7 +78,8 @@ function item(app, example) {
   // the picture as big as a neighbourhood is kept (96 px), so a player can judge what was said of it
   return h("li", { class: "profile-example", dataset: { id: example.id, label: String(example.label) },
     style: "display:grid;grid-template-columns:96px 1fr;align-items:center;gap:8px" },
-    h("img", { src: `/api/profile/pictures/${encodeURIComponent(example.id)}.png`, alt: said, width: 96, height: 96 }),
+    h("img", { src: `/api/profile/pictures/${encodeURIComponent(example.id)}.png`, alt: said, width: 96, height: 96,
+      loading: "lazy" }),  // up to 400 pictures: fetched as they scroll into view, not all at once on a Pi
     h("div", {},
       h("div", { style: "display:flex;justify-content:space-between;align-items:center;gap:8px" },
         h("span", { class: "said" }, said),

@@ -29,6 +29,7 @@ from typing import Any, Callable
 from companion.doctor_board import check_power, check_temperature, check_versions
 from companion.findings import FAIL, OK, WARN, Finding
 from companion.tablevision.lens import check_lens
+from companion.tablevision.mat_note import check_mat
 
 __all__ = ["Finding", "OK", "WARN", "FAIL", "check_power", "check_temperature", "check_versions", "run_checks"]
 
@@ -392,6 +393,9 @@ def run_checks(config, on_pi: bool | None = None) -> list[Finding]:
                 check_disk(config), check_journal(config), check_clock(), check_power(on_pi), check_temperature(),
                 check_versions(), check_lens(config)]
     findings.extend(check_network(config))
+    mat = check_mat(config)  # the mat the service's camera last saw: an old print, another game's
+    if mat is not None:
+        findings.append(mat)
     hall = check_hall(config)
     if hall is not None:
         findings.append(hall)

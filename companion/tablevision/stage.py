@@ -22,7 +22,7 @@ from .zoom import dice_window, read_in_window
 
 class TableStage:
     def __init__(self, layout: TableLayout, settle_frames: int = 4, bump_px: float = 4.0, zoom: bool = True,
-                 die_mm: float = 16.0, lens=None, lens_watch=None) -> None:
+                 die_mm: float = 16.0, lens=None, lens_watch=None, mat_watch=None) -> None:
         self.layout = layout
         self.zoom, self.die_mm = zoom, die_mm
         self.motion = MotionWatch()
@@ -30,6 +30,7 @@ class TableStage:
         self.settler = BoardSettler(stable_frames=settle_frames)
         self.view: TableView | None = None
         self.lens_watch = lens_watch  # lens_watch.LensWatch: the lens measured again when it no longer fits
+        self.mat_watch = mat_watch  # mat_note.MatWatch: which mat is in sight, kept for companion doctor
 
     @classmethod
     def from_config(cls, settings: dict, game: str, data_dir=None) -> "TableStage":
@@ -45,11 +46,13 @@ class TableStage:
         """The stage for a mat already read (``configured_layout``), set as ``from_config`` sets it."""
         from .lens import load_lens
         from .lens_watch import LensWatch
+        from .mat_note import MatWatch
 
         lens = load_lens(data_dir)
         return cls(layout, settle_frames=settings.get("settle_frames", 4), bump_px=settings.get("bump_px", 4.0),
                    zoom=settings.get("dice_window", True), die_mm=settings.get("die_mm", 16.0), lens=lens,
-                   lens_watch=None if data_dir is None else LensWatch(layout, data_dir, lens))
+                   lens_watch=None if data_dir is None else LensWatch(layout, data_dir, lens),
+                   mat_watch=None if data_dir is None else MatWatch(layout, data_dir))
 
     def dice_window(self, shape: tuple[int, int], budget: int | None) -> tuple[tuple[int, int, int, int], int] | None:
         """The part of the frame to read dice in (the dice zones) and the detector's pixel budget for it, or None
@@ -73,6 +76,8 @@ class TableStage:
                 timestamp: float, motion_measured: bool = False) -> tuple[TableView, SettledBoard | None]:
         """``motion_measured``: the pipeline already gave this frame to ``self.motion``."""
         view = self.reader.read(image, dice, index=index, timestamp=timestamp, motion_measured=motion_measured)
+        if self.mat_watch is not None:
+            self.mat_watch.see(view.plane)
         if self.lens_watch is not None:
             view = self._watch_lens(view, image.shape[:2])
         self.view = view

@@ -90,3 +90,32 @@ def test_a_layout_file_keeps_its_own_anchors_and_has_no_former_ones():
     layout = layout_from_json(data)
     assert layout.anchor_ids == {0, 1} and not layout.former_anchors
     assert layout.as_printed({0, 1}) is layout
+
+
+def test_the_doctor_says_which_mat_the_services_camera_last_saw(tmp_path, rng):
+    """The stage notes each change of mat in the data directory (not every frame); the doctor warns of another
+    game's mat and of an old print, with the fix."""
+    from companion.config import load_config
+    from companion.findings import OK, WARN
+    from companion.tablevision.mat_note import MAT_FILE, check_mat
+    from companion.tablevision.stage import TableStage
+
+    config = load_config(None, overrides={"service": {"data_dir": str(tmp_path)}})
+    assert check_mat(config) is None  # no mat seen yet: nothing to say
+    keepers = layout_for("nexus-keepers")
+    stage = TableStage.for_layout(keepers, {}, data_dir=tmp_path)
+    other, _ = hexors_frame(rng)
+    stage.process(other.image, [], 0, 0.0)
+    finding = check_mat(config)
+    assert finding.status == WARN and "the camera saw the Hexors mat, not the Nexus Keepers mat" in finding.detail
+    assert finding.fix == "lay the Nexus Keepers mat (companion sheets nexus-keepers) or start that game"
+    written = (tmp_path / MAT_FILE).stat().st_mtime_ns
+    stage.process(other.image, [], 1, 0.1)
+    assert (tmp_path / MAT_FILE).stat().st_mtime_ns == written  # the same mat again: not written again
+    old = render_table(keepers.as_printed({0}), [], [], CameraPose(), rng)
+    stage.process(old.image, [], 2, 0.2)
+    finding = check_mat(config)
+    assert finding.status == WARN and "printed before each game's mat had anchors of its own" in finding.detail
+    assert finding.fix == "print it again: companion sheets nexus-keepers, and lay the new one"
+    stage.process(render_table(keepers, [], [], CameraPose(), rng).image, [], 3, 0.3)
+    assert check_mat(config).status == OK and check_mat(config).detail.startswith("the Nexus Keepers mat, seen at")

@@ -151,3 +151,40 @@ def test_an_answer_not_given_takes_no_room(table, phone):
     table_gaps = phone.execute_script(EMPTY_JS)
     screen(phone, "settings")
     assert (table_gaps, phone.execute_script(EMPTY_JS)) == ([], [])
+
+
+def test_a_camera_lost_is_not_said_to_read_the_mat_and_the_dice(table, phone):
+    """With the camera lost (the picture frozen), the camera screen still said « Tapis trouvé : 4 repères visibles »
+    or « en attendant, tous les dés visibles sont lus » from the last picture."""
+    from companion.live import CameraStatus
+
+    service, url = table
+    screen(phone, "table", "fr")
+    status = lambda d: d.find_element(By.ID, "table-vision-status").text  # noqa: E731
+    wait(phone, lambda d: status(d).startswith("Tapis trouvé"), message=f"the Hexors mat is not found: {status(phone)}")
+    was = service.live.camera
+    try:
+        service.live.camera = CameraStatus(False, "camera lost", was.source, was.simulated, message_fr="caméra perdue",
+                                           source_fr=was.source_fr)
+        wait(phone, lambda d: status(d) == "Pas d'image de la caméra : ni le tapis ni les dés ne sont lus avant son "
+             "retour", message=f"the camera screen said {status(phone)!r}")
+    finally:
+        service.live.camera = was
+    wait(phone, lambda d: status(d).startswith("Tapis trouvé"), message="the mat is not said found again")
+
+
+def test_the_simulated_free_roll_offers_no_mat_to_align_nor_lens_to_calibrate(table, phone):
+    """The SIMULATED table draws free roll's dice on a bare table: « Camera alignment » could only answer "the mat's
+    anchors are not in sight", and « Calibrate the lens » that "the whole mat is not in sight"."""
+    service, url = table
+    screen(phone, "table")
+    wait(phone, lambda d: shown(d, "#alignment-toggle") and shown(d, "#lens-toggle"),
+         message="the Hexors mat's alignment and lens are not offered")
+    service.table.new_game("free-roll", {}, [])
+    try:
+        wait(phone, lambda d: d.find_element(By.ID, "table-vision-status").text.startswith("The simulated table draws"),
+             message="free roll's table vision is not shown")
+        assert not shown(phone, "#alignment-toggle") and not shown(phone, "#lens-toggle")
+    finally:
+        service.table.new_game("hexors", {}, ["Ana", "Bo"])
+    wait(phone, lambda d: shown(d, "#lens-toggle"), message="the lens is not offered again for the Hexors mat")

@@ -41,8 +41,10 @@ SMALL = 64 * 1024
 #: reroll's new faces, and Hexors' duel die by the colours rolled (``named``) instead of by value; 4: they count a
 #: camera reroll's new dice, judged in the game's state before it (``TableMemory.throws``)
 MEMORY_FORMAT = 4
-#: the format of each game's engine and state objects, bumped the same way; a game left out has format 0
-GAME_FORMATS = {"free-roll": 1, "hexors": 1, "nexus": 1, "nexus-keepers": 1, "tesseract": 1}
+#: the format of each game's engine and state objects, bumped the same way; a game left out has format 0;
+#: Nexus 2: its options gain ``deck_out_most_points`` (a format-1 engine's options lack it), and an empty deck no
+#: longer crowns a player under the target
+GAME_FORMATS = {"free-roll": 1, "hexors": 1, "nexus": 2, "nexus-keepers": 1, "tesseract": 1}
 
 
 def version(game: str) -> str:

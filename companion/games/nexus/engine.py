@@ -31,6 +31,8 @@ class Nexus(StateUntilSetup, GameEngine):
         "ties_illegal": (False, "variant: a card or counter that would tie the strongest players of a Nexus is "
                                 "refused (allowed when every choice would)"),
         "cards_anywhere": (False, "variant: a card may go anywhere on the grid, touching no card"),
+        "deck_out_most_points": (False, "when the deck runs out with no one at the target, the most points win "
+                                        "(ties share) instead of no one (the book: at least 10 points to win)"),
         "blocked_rod_closes": (False, "a rod that meets a blank card edge no longer keeps its Nexus open "
                                       "(the book: every connector must lead to a node)"),
     }

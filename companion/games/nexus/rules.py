@@ -10,6 +10,7 @@ from companion.core import Verdict, verdict
 from companion.referee.engine import RuleWords, rule_words_table
 
 SETUP = "nexus.setup"
+SETUP_COLOURS = "nexus.setup.colours"
 GAME_OVER = "nexus.game_over"
 TURN_ORDER = "nexus.turn.order"
 TURN_PHASE = "nexus.turn.phase"
@@ -37,6 +38,8 @@ DECK_OUT = "nexus.end.deck"
 BOOK: dict[str, tuple[str, str]] = {
     SETUP: ("Place one card face up in the middle of the table. This card is the beginning of the board.",
             "Posez une carte face visible au milieu de la table. Cette carte est le début du plateau."),
+    SETUP_COLOURS: ("Give each player about 20 stones or counters of a different color.",
+                    "Donnez à chaque joueur une vingtaine de pierres ou de pions d'une couleur différente."),
     TURN_ORDER: ("Decide randomly who will go first. After that, play proceeds to the left.",
                  "Tirez au sort qui commence. Ensuite, on joue vers la gauche."),
     TURN_PHASE: ("You will play a card from the top of the deck. If this results in any closed Nexuses, you will "
@@ -89,11 +92,13 @@ BOOK: dict[str, tuple[str, str]] = {
     NO_TIES: ("make it illegal to create a tie by any means",
               "interdire de créer une égalité de quelque façon que ce soit"),
     WIN: ("To win, you must score at least 10 points.", "Pour gagner, il faut marquer au moins 10 points."),
+    DECK_OUT: ("To win, you must score at least 10 points.", "Pour gagner, il faut marquer au moins 10 points."),
 }
 
 # rule id -> its short name (English, French), as the phone's "Details" tells it
 NAMES: dict[str, tuple[str, str]] = {
     SETUP: ("Setting up the board", "Mise en place du plateau"),
+    SETUP_COLOURS: ("A colour for each player", "Une couleur par joueur"),
     GAME_OVER: ("End of the game", "Fin de la partie"),
     TURN_ORDER: ("Who plays next", "Qui joue ensuite"),
     TURN_PHASE: ("The steps of a turn", "Les étapes d'un tour"),
@@ -148,3 +153,8 @@ def warning(rule: str, en: str, fr: str, players=()) -> Verdict:
 
 def win(rule: str, en: str, fr: str, players=()) -> Verdict:
     return verdict("win", rule, *_with_book(rule, en, fr), players)
+
+
+def end(rule: str, en: str, fr: str) -> Verdict:
+    """The game ends with no winner (a ``loss`` for everyone: no one won)."""
+    return verdict("loss", rule, *_with_book(rule, en, fr))

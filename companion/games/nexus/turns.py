@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.core import Text, Verdict
+from companion.core import Text, Verdict, verdict
 from companion.referee.engine import EventError
-from companion.words import of_fr, plural_en, plural_fr
+from companion.words import colour_fr, listed, of_fr, plural_en, plural_fr
 
 from . import places, rules
 from .cards import ROTATIONS, TURNS, resolve_deck
@@ -42,14 +42,15 @@ def setup_game(event: Mapping[str, Any], options: Mapping[str, Any], cache: dict
     if not isinstance(raw_players, list) or not 2 <= len(raw_players) <= 4:
         raise EventError('"players" must list 2 to 4 players in seating order, first player first')
     players, colours = [], {}
-    for i, p in enumerate(raw_players):
-        name, colour = (p.get("name"), p.get("colour", COLOURS[i])) if isinstance(p, Mapping) else (p, COLOURS[i])
+    for p in raw_players:
+        name, colour = (p.get("name"), p.get("colour", "")) if isinstance(p, Mapping) else (p, "")
         if not isinstance(name, str) or not name or not isinstance(colour, str):
             raise EventError(f"a player is a name or {{\"name\", \"colour\"}}, got {p!r}")
         players.append(name)
         colours[name] = colour
     if len(set(players)) != len(players):
         raise EventError("player names must be different")
+    _colour_counters(players, colours)
     try:
         deck = resolve_deck(event.get("deck", "example"))
     except ValueError as exc:
@@ -81,6 +82,25 @@ def setup_game(event: Mapping[str, Any], options: Mapping[str, Any], cache: dict
                       f"commence le plateau ; {players[0]} joue en premier", players)]
     out += _close_new(state, options)
     return state, out
+
+
+def _colour_counters(players: list[str], colours: dict[str, str]) -> None:
+    """« Give each player about 20 stones or counters of a different color. »: a player named with no colour takes
+    the default of their seat (red, blue, green, yellow), or the first one no other player has; two players with
+    one colour (in any case) are refused."""
+    said = [colours[p].strip().casefold() for p in players if colours[p].strip()]
+    same = sorted({c for c in said if said.count(c) > 1})
+    if same:
+        who = [p for p in players if colours[p].strip().casefold() == same[0]]
+        both, tous = ("both", "tous deux") if len(who) == 2 else ("all", "tous")
+        raise rules.Illegal(rules.SETUP_COLOURS, f"{listed(who)} {both} have {same[0]} counters",
+                            f"{listed(who, 'fr')} ont {tous} des pions {colour_fr(same[0], plural=True)}", who)
+    taken = set(said)
+    for seat, player in enumerate(players):
+        if not colours[player].strip():
+            free = [c for c in (COLOURS[seat], *COLOURS) if c not in taken]
+            colours[player] = free[0]
+            taken.add(free[0])
 
 
 def _top_card(cards, top_id: str, card_id: str, depth: int) -> Text:
@@ -167,7 +187,7 @@ def play_card(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
     if state.phase == OVER:
         return out
     if not state.deck:
-        return out + _deck_out(state)
+        return out + _deck_out(state, options)
     state.phase = COUNTER
     if not counter_nodes(state, options):
         out.append(rules.info(rules.COUNTER_NONE, f"No unoccupied node outside the closed Nexuses: {state.player} "
@@ -292,15 +312,23 @@ def _next_turn(state: GameState) -> None:
     state.phase = CARD
 
 
-def _deck_out(state: GameState) -> list[Verdict]:
-    """Book silent: when the last card has been played and scored, the most points wins (ties share)."""
+def _deck_out(state: GameState, options: Mapping[str, Any]) -> list[Verdict]:
+    """The book has no ending for an empty deck, and « To win, you must score at least 10 points. »: once the last
+    card is played and scored with no one at the target, no one wins (choice E1); with ``deck_out_most_points``
+    the most points win, tied players sharing."""
     best = max(state.scores.values())
     top = [p for p in state.players if state.scores[p] == best]
-    shared = " and ".join(top)
-    verdict = rules.win(rules.DECK_OUT, f"The deck is empty and no one reached the target: {shared} "
-                        f"{'win' if len(top) > 1 else 'wins'} with {best} {plural_en(best, 'point')}",
-                        f"La pioche est vide et personne n'a atteint l'objectif : {' et '.join(top)} "
-                        f"{'gagnent' if len(top) > 1 else 'gagne'} avec {best} {plural_fr(best, 'point')}", top)
-    state.outcome = verdict.to_json()
+    if not options["deck_out_most_points"]:
+        target = options["target_points"]
+        ending = rules.end(rules.DECK_OUT, f"The deck is empty and no one reached {target} "
+                           f"{plural_en(target, 'point')}: no one wins",
+                           f"La pioche est vide et personne n'a atteint {target} {plural_fr(target, 'point')} : "
+                           "personne ne gagne")
+    else:
+        ending = verdict("win", rules.DECK_OUT, f"The deck is empty and no one reached the target: {listed(top)} "
+                         f"{'win' if len(top) > 1 else 'wins'} with {best} {plural_en(best, 'point')}",
+                         f"La pioche est vide et personne n'a atteint l'objectif : {listed(top, 'fr')} "
+                         f"{'gagnent' if len(top) > 1 else 'gagne'} avec {best} {plural_fr(best, 'point')}", top)
+    state.outcome = ending.to_json()
     state.phase = OVER
-    return [verdict]
+    return [ending]

@@ -69,20 +69,41 @@ def test_a_counter_seen_at_a_position_lands_on_the_nearest_node():
         engine.apply({"type": "place_counter", "at": "here"})
 
 
-def test_the_game_ends_when_the_deck_runs_out_and_the_most_points_win():
-    """Book silent on an empty deck: after the last card is played and scored, the most points win (ties share)."""
+def _last_card_scores_four(options=None):
+    """A deck of four cards whose last one, played by Ann, captures 4 points for her: then the deck is empty."""
     deck = [card("bar", 1), card("caps", 1), card("pair", 1), card("caps", 2)]
-    engine = new_game(cards=deck)
+    engine = new_game(options, cards=deck)
     ok(play(engine, "t-caps-1", -1, 0, 90))
     ok(counter(engine, "t-bar-1:a"))
     ok(play(engine, "t-pair-1", 1, -2, 90))
     ok(counter(engine, "t-caps-1:l"))
-    verdicts = ok(play(engine, "t-caps-2", 2, 0, 90))           # the last card: Ann scores 4
+    return engine, ok(play(engine, "t-caps-2", 2, 0, 90))
+
+
+def test_an_empty_deck_ends_the_game_and_no_one_under_ten_points_wins():
+    """“To win, you must score at least 10 points.” The book has no ending for an empty deck: after the last card
+    is played and scored, the game ends, and Ann's 4 points do not make her the winner."""
+    engine, verdicts = _last_card_scores_four()
     assert rules_of(verdicts)[-2:] == ["nexus.score", "nexus.end.deck"]
-    assert engine.outcome.players == ("Ann",) and engine.summary()["phase"] == "over"
-    shared = new_game(cards=[card("bar", 1), card("pair", 1)])
+    assert engine.state.scores == {"Ann": 4, "Bob": 0}
+    ending = verdicts[-1]
+    assert (ending.kind.value, ending.players) == ("loss", ())
+    assert ending.message.en.startswith("The deck is empty and no one reached 10 points: no one wins — the book: "
+                                        "“To win, you must score at least 10 points.”")
+    assert ending.message.fr.startswith("La pioche est vide et personne n'a atteint 10 points : personne ne gagne")
+    assert engine.outcome == ending and engine.summary()["phase"] == "over"
+    assert refused(counter(engine, "t-caps-2:r")) == "nexus.game_over"
+
+
+def test_with_the_option_an_empty_deck_gives_the_win_to_the_most_points():
+    """Option ``deck_out_most_points``: the most points win when the deck runs out, tied players sharing."""
+    engine, verdicts = _last_card_scores_four({"deck_out_most_points": True})
+    assert (verdicts[-1].kind.value, verdicts[-1].rule) == ("win", "nexus.end.deck")
+    assert engine.outcome.players == ("Ann",) and "Ann wins with 4 points" in verdicts[-1].message.en
+    shared = new_game({"deck_out_most_points": True}, cards=[card("bar", 1), card("pair", 1)])
     verdicts = ok(play(shared, "t-pair-1", 2, 0, 90))
     assert verdicts[-1].rule == "nexus.end.deck" and verdicts[-1].players == ("Ann", "Bob")
+    assert "Ann and Bob win with 0 points" in verdicts[-1].message.en
 
 
 def test_no_counter_when_every_node_is_taken_or_closed():

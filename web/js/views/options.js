@@ -85,6 +85,8 @@ const KNOWN = {
     doc_fr: "variante : une carte peut aller n'importe où sur la grille, sans toucher de carte" },
   blocked_rod_closes: { en: "A blocked rod closes its Nexus", fr: "Un connecteur bloqué ferme son Nexus",
     doc_fr: "un connecteur qui bute sur un bord de carte vide ne garde plus son Nexus ouvert (la règle : chacun mène à un nœud)" },
+  deck_out_most_points: { en: "Empty deck: most points win", fr: "Pioche vide : le plus de points gagne",
+    doc_fr: "quand la pioche est vide et que personne n'a atteint l'objectif, le plus de points gagne (égalité partagée) au lieu de personne (la règle : au moins 10 points pour gagner)" },
 };
 
 /** A fixed choice with its words in both languages. */

@@ -146,10 +146,10 @@ class TableLearning:
                         "shipped.", "La caméra n'apprend que des corrections de dés à points : le dé de couleur de ce "
                         "jeu est lu tel quel.")
         if not found:
-            return Text(f"The camera learnt nothing from this: it keeps the pictures of its last {ROLLS_KEPT} "
-                        "rolls only, and this roll is older (or the companion restarted since).",
-                        f"La caméra n'en a rien appris : elle ne garde les images que de ses {ROLLS_KEPT} derniers "
-                        "lancers, et ce lancer est plus ancien (ou le compagnon a redémarré depuis).")
+            return Text(f"The camera learnt nothing from this: it does not hold this roll's pictures (it keeps "
+                        f"those of its last {ROLLS_KEPT} rolls, until a restart).",
+                        "La caméra n'en a rien appris : elle n'a pas les images de ce lancer (elle garde celles de "
+                        f"ses {ROLLS_KEPT} derniers lancers, jusqu'à un redémarrage).")
         if not learnt and not taken_back:
             return None
         return learnt_words(learnt, len(self.store.snapshot()), self.store.most, pushed, taken_back)

@@ -214,7 +214,8 @@ def test_every_phone_is_told_what_a_correction_taught_the_camera_or_that_it_taug
     assert player.post("/api/corrections", {"seq": roll["seq"], "version": roll["version"],
                                             "dice": sent(dice)}).status_code == 200
     (told,) = notices_after(service, before)
-    assert told["message"].startswith("The camera learnt nothing from this: it keeps the pictures of its last 8 rolls")
+    assert told["message"] == ("The camera learnt nothing from this: it does not hold this roll's pictures (it keeps "
+                               "those of its last 8 rolls, until a restart).")
     assert told["message_fr"].startswith("La caméra n'en a rien appris")
     assert player.get("/api/profile").get_json()["examples"] == 2
 

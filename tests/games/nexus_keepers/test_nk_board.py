@@ -6,7 +6,7 @@ import pytest
 
 from companion.games.nexus_keepers.board import (Board, PlacementError, cube_from_spec, cubes_to_reconnect,
                                                  properly_connected, shared_edges)
-from companion.referee import create_game
+from companion.referee import EventError, create_game
 
 
 def setup_event(*cubes):
@@ -98,6 +98,17 @@ def test_cubes_cannot_overlap_and_keepers_start_on_their_starting_tile():
     engine.apply(setup_event({"origin": [0, 0], "direction": "E"}, {"origin": [4, 1], "direction": "W"}))
     assert engine.summary()["positions"] == {"A": [0, 0], "B": [4, 1]}
     assert engine.summary()["turn"] == "A"  # first listed player plays first, then clockwise
+
+
+def test_allies_only_in_a_game_of_more_than_two(nk):
+    """FR: « Dans le cas d'une partie à plus de deux joueurs, décidez entre vous si vous voulez que vos Keepers soit
+    alliés ou adversaires. » EN: "In a game with more than two players, decide whether your Keepers will work
+    together or compete against each other." — two players are always opponents, and so are two teams at least."""
+    with pytest.raises(EventError, match="two teams"):
+        nk.game(2, teams=["sun", "sun"])
+    with pytest.raises(EventError, match="two teams"):
+        nk.game(3, teams=["sun", "sun", "sun"])
+    assert nk.game(3, teams=["sun", "moon", "sun"]).state.players["C"].team == "sun"
 
 
 def test_largest_properly_connected_group_stays_and_the_fewest_cubes_move():

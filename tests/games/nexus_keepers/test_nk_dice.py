@@ -82,6 +82,11 @@ def test_ones_never_give_an_action():
     assert allocations([1, 1, 1, 1, 6], WARDEN) == [(0, 0, 0)]
 
 
+def test_a_group_gives_one_of_the_actions_its_value_allows():
+    """FR: « Ceci indique qu'avec un double 6, vous pouvez soit bouger, soit sauter, soit pousser ! »"""
+    assert sorted(allocations([6, 6, 2, 3, 4], WARDEN)) == [(0, 0, 1), (0, 1, 0), (1, 0, 0)]
+
+
 def test_splitting_a_quadruple_into_two_doubles_is_an_option():
     front = allocations([6, 6, 6, 6], WARDEN)
     assert (1, 1, 0) in front and (3, 0, 0) in front
@@ -154,6 +159,29 @@ def test_single_die_change_with_nothing_else_rerollable_is_refused(nk):
     assert nk.rules(engine.apply({"type": "reroll", "dice": [1, 1, 1, 1, 5]})) == ["nk.reroll.single"]
 
 
+def test_no_reroll_once_actions_have_begun_but_power_dice_still_join(nk):
+    """FR: « Il peut ensuite relancer autant de dés qu'il veut, jusqu'à deux fois de suite. » and « Ce dé peut être
+    lancé, en plus de vos dés de base, à n'importe quel moment ! » — the actions use the final result (« Ajoutez
+    simplement le dé au résultat final, après toutes relances. »), so the first action closes the rerolls."""
+    engine = nk.rolled(nk.game(2), "A", [2, 2, 3, 5, 6], {"A": [0, 0], "B": [4, 1]})
+    assert nk.rules(engine.apply({"type": "actions", "actions": [{"action": "move", "to": [1, 0]}]})) == ["nk.action"]
+    verdicts = engine.apply({"type": "reroll", "rerolled": [3, 5], "results": [2, 2]})
+    assert [(v.kind.value, v.rule) for v in verdicts] == [("illegal", "nk.reroll.limit")]
+    assert engine.summary()["rerolls_left"] == 0
+    assert nk.rules(engine.apply({"type": "power", "dice": [3]})) == ["nk.roll"]     # one power die, on its own
+    assert engine.summary()["actions"] == [{"move": 0, "jump": 1, "push": 0}]
+
+
+def test_a_power_die_is_the_only_die_rolled_on_its_own(nk):
+    """FR: « Les dés de pouvoir sont également les seuls dés que vous pouvez lancer seuls. » EN: "Power Dice are also
+    the only type of die you can roll individually." """
+    engine = nk.game()
+    engine.apply({"type": "roll", "dice": [2, 3, 4, 5, 6]})
+    assert nk.rules(engine.apply({"type": "reroll", "rerolled": [5], "results": [2]})) == ["nk.reroll.single"]
+    assert nk.rules(engine.apply({"type": "power", "dice": [5]})) == ["nk.roll"]
+    assert engine.summary()["dice"] == [2, 3, 4, 5, 6, 5] and engine.summary()["rerolls_left"] == 2
+
+
 def test_maladresse_three_ones_in_a_turn_lose_it(nk):
     """FR: « MALADRESSE :  Si au cours de votre tour, vous accumulez trois résultats de 1, vous passez votre tour au
     lieu de passer à la suite. Il faut parfois savoir s'arrêter ! »"""
@@ -224,6 +252,16 @@ def test_reserved_die_is_added_after_rerolls_on_the_next_turn_and_replaces_the_p
     verdicts = engine.apply({"type": "reserve", "value": 3})
     assert nk.rules(verdicts) == ["nk.reserve", "nk.turn.end"]
     assert engine.summary()["reserves"]["A"] == 3
+
+
+def test_the_reserved_die_makes_a_double_with_a_rolled_die_and_may_be_kept_again(nk):
+    """FR: « Ce dé réservé sera automatiquement ajouté au lancer de votre prochain tour. » and « vous pouvez placer un
+    dé d'un double non utilisé sur la réserve de votre personnage. » — the reserved 4 and a rolled 4 are a double of
+    the final result (the doc's choice 13)."""
+    engine = nk.rolled(nk.game(2), "A", [4, 2, 3, 5, 6, 1], {"A": [0, 0], "B": [4, 1]}, reserved=4)
+    assert engine.summary()["actions"] == [{"move": 0, "jump": 0, "push": 1}]    # the double 4 pushes
+    assert nk.rules(engine.apply({"type": "reserve", "value": 4})) == ["nk.reserve", "nk.turn.end"]
+    assert engine.summary()["reserves"]["A"] == 4
 
 
 def test_reserve_needs_an_unused_double_and_may_be_a_one(nk):

@@ -52,6 +52,37 @@ def test_bonus_turns_are_cumulative(nk):
     assert (engine.summary()["bonus_depth"], engine.summary()["dice_allowed"]) == (2, 4)
 
 
+def test_the_bonus_turn_is_the_next_turn_the_reserved_die_joins(nk):
+    """FR: « Ce dé réservé sera automatiquement ajouté au lancer de votre prochain tour. » and « vous avez le droit de
+    rejouer immédiatement ! » — the bonus turn is the player's next turn (the doc's choice 13)."""
+    engine = nk.rolled(nk.game(2), "A", [4, 4, 2, 2, 6], {"A": [1, 0], "B": [1, 1]})
+    engine.apply({"type": "positions", "keepers": {"A": [1, 0], "B": None}})
+    assert nk.rules(engine.apply({"type": "reserve", "value": 2})) == ["nk.reserve", "nk.turn.end", "nk.bonus"]
+    verdicts = engine.apply({"type": "turn_start"})
+    assert verdicts[-1].message.en.endswith("roll 5 dice (+ reserved 2 after rerolls)")
+    assert engine.summary()["reserves"]["A"] is None and engine.summary()["reserved_die"] == 2
+
+
+def test_a_turn_lost_to_maladresse_after_a_push_off_keeps_its_bonus_turn(nk):
+    """FR: « vous passez votre tour au lieu de passer à la suite » and « Lorsque vous poussez un autre Keeper en dehors
+    du plateau, que cela soit par une porte ou non, vous avez le droit de rejouer immédiatement ! » — a power die
+    rolled after the actions (« à n'importe quel moment ») can bring the third 1: what was done stays done."""
+    engine = nk.rolled(nk.game(2), "A", [4, 4, 1, 1, 6], {"A": [1, 0], "B": [1, 1]})
+    engine.apply({"type": "actions", "actions": [{"action": "push", "target": "B"}]})
+    verdicts = engine.apply({"type": "power", "dice": [1]})
+    assert nk.rules(verdicts) == ["nk.maladresse", "nk.turn.end", "nk.bonus"]
+    assert engine.summary()["fallen"] == ["B"] and engine.summary()["turn"] == "A"
+
+
+def test_a_fallen_opponent_is_still_in_the_game(nk):
+    """FR: « Pour remporter la partie, vous devez éliminer tous les adversaires. » EN: "To win the game, you must
+    eliminate all opponents by sending them into a Realm." — a fall is no elimination."""
+    engine = nk.rolled(nk.game(2), "A", [4, 4, 2, 3, 6], {"A": [1, 0], "B": [1, 1]})
+    verdicts = engine.apply({"type": "positions", "keepers": {"A": [1, 0], "B": "fell"}})
+    assert nk.rules(verdicts) == ["nk.move.explained", "nk.fall"]
+    assert engine.outcome is None and engine.summary()["winners"] == []
+
+
 def test_one_bonus_turn_per_turn_by_default_or_per_keeper_by_option(nk):
     positions = {"A": [1, 1], "B": [1, 0], "C": [1, 2]}
     for option, depths in ((False, [1]), (True, [1, 2])):

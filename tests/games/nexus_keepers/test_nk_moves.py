@@ -83,6 +83,29 @@ def test_chain_push_moves_everyone_in_the_way(nk):
     assert engine.summary()["positions"] == {"A": [1, 1], "B": [3, 1], "C": [4, 1]}
 
 
+def test_an_allied_keeper_can_be_pushed(nk):
+    """FR: « Notez que vous pouvez tout à fait pousser un Keeper allié ! » EN: "Note that you totally can push an allied
+    Keeper!" — off the board too, with its bonus turn."""
+    engine = nk.game(3, teams=["sun", "moon", "sun"])
+    nk.rolled(engine, "A", [4, 4, 2, 3, 6], {"A": [1, 0], "B": [3, 2], "C": [1, 1]})
+    assert engine.explain_positions({"A": [1, 0], "B": [3, 2], "C": [1, 2]}) == (True, "pushes C 1 space south")
+    nk.rolled(engine, "A", [4, 4, 2, 3, 6], {"A": [3, 1], "B": [2, 2], "C": [4, 1]})
+    assert nk.rules(engine.apply({"type": "positions", "keepers": {"A": [3, 1], "B": [2, 2], "C": "portal"}})) \
+        == ["nk.move.explained", "nk.portal.elimination"]
+    assert nk.rules(engine.apply({"type": "end_turn"})) == ["nk.turn.end", "nk.bonus"]
+
+
+def test_the_steps_of_one_push_group_may_push_two_keepers(nk):
+    """FR: « Un triple vous permettra donc de pousser un autre Personnage de deux cases ! » names one keeper; like the
+    move split around a push (« bouger de une case, pousser un Keeper puis bouger à nouveau de une case »), a push's
+    steps are spent one push at a time, so a triple may push two keepers one space each (the doc's choice 7)."""
+    engine = nk.rolled(nk.game(3), "A", [4, 4, 4, 2, 3], {"A": [2, 1], "B": [1, 1], "C": [3, 1]})
+    ok, how = engine.explain_positions({"A": [2, 1], "B": [0, 1], "C": [4, 1]})
+    assert ok and how == "pushes C 1 space east, then pushes B 1 space west"
+    nk.rolled(engine, "A", [4, 4, 2, 3, 6], {"A": [2, 1], "B": [1, 1], "C": [3, 1]})
+    assert not engine.explain_positions({"A": [2, 1], "B": [0, 1], "C": [4, 1]})[0]   # a double: one push
+
+
 def test_triple_push_pushes_two_spaces_and_groups_add_up_to_three(nk):
     """FR: « Un triple vous permettra donc de pousser un autre Personnage de deux cases ! » and « vous pouvez
     additionner les 5 dés pour pousser un Keeper de 3 cases ! »"""

@@ -62,7 +62,9 @@ class MatPhoto:
 
 
 def mat_photo(layout: TableLayout, markers: Sequence[SeenMarker]) -> MatPhoto | None:
-    """What one view shows the lens fit (and the lens watch) of the mat; None under three anchors."""
+    """What one view shows the lens fit (and the lens watch) of the mat; None under three anchors. A mat printed
+    with the former anchors 0-3 is measured by them (``TableLayout.as_printed``)."""
+    layout = layout.as_printed({m.id for m in markers})
     px, mm, stickers = [], [], []
     for m in markers:
         item = layout.marker(m.id)

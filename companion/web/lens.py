@@ -145,6 +145,7 @@ def take_photo():
         raise ApiError(409, "moving", "something is moving over the mat: take the photo with hands off the table")
     layout = stage.layout
     markers = MarkerFinder(layout.dictionary).find(frame.image)  # its own detector: the pipeline's runs meanwhile
+    layout = layout.as_printed({m.id for m in markers})  # a mat printed with the former anchors 0-3 counts them
     anchors = [m for m in markers if m.id in layout.anchor_ids]
     if len(anchors) < ANCHORS_NEEDED:
         missing = ", ".join(str(i) for i in sorted(layout.anchor_ids - {m.id for m in anchors}))

@@ -119,3 +119,18 @@ def test_the_doctor_says_which_mat_the_services_camera_last_saw(tmp_path, rng):
     assert finding.fix == "print it again: companion sheets nexus-keepers, and lay the new one"
     stage.process(render_table(keepers, [], [], CameraPose(), rng).image, [], 3, 0.3)
     assert check_mat(config).status == OK and check_mat(config).detail.startswith("the Nexus Keepers mat, seen at")
+
+
+def test_the_lens_is_measured_from_a_mat_printed_with_anchors_0_to_3_too():
+    """`companion table --calibrate` and the lens watch take an old mat's anchors where the game's own would be."""
+    from companion.tablevision import MarkerFinder
+    from companion.tablevision.lens import fit_lens, opencv_k
+
+    layout = layout_for("tesseract")
+    wide = dict(height=300.0, hfov=82.9)
+    bend = opencv_k(-0.15, 0.0, wide["hfov"])
+    rng = np.random.default_rng(4)
+    photos = [render_table(layout.as_printed({0}), [], [], CameraPose(tilt=4, yaw=yaw, **wide), rng, lens=bend).image
+              for yaw in (-3.0, 3.0)]
+    lens = fit_lens(layout, [MarkerFinder(layout.dictionary).find(p) for p in photos], (1280, 960))
+    assert lens.k1 < 0 and lens.residual_px < 0.3 * lens.residual_before_px

@@ -190,3 +190,43 @@ def test_variant_no_ties_counts_nothing_for_a_rod_with_no_node():
     joined = next(n for n in summary["nexuses"] if n["id"] == "t-link:m")
     assert (nexus_nodes(summary, joined), joined["power"]) == (["t-link:m", "t-x:x"], {"Bob": 1})
     assert {n.id: n for n in engine.state.board.nexuses().values()}["t-link:m"].open_ends == 1
+
+
+def test_with_three_players_the_two_strongest_tied_score_nothing_beside_a_weaker_one():
+    """“If the strongest players are tied when the Nexus closes, or if the Nexus is empty, no one scores it.” —
+    Ann 2 and Cy 2 tie; Bob's 1 does not break it."""
+    engine = new_game(players=("Ann", "Bob", "Cy"))
+    ok(play(engine, "t-caps-1", -1, 0, 90))
+    ok(counter(engine, "t-bar-1:a"))                           # Ann 2 in t-bar-1's Nexus
+    ok(play(engine, "t-pair-1", 1, -2, 90))
+    ok(counter(engine, "t-caps-1:tl"))                         # Bob 1
+    ok(play(engine, "t-pair-2", 0, -3, 0))
+    ok(counter(engine, "t-bar-1:b"))                           # Cy 2
+    verdicts = close(engine)                                   # Ann closes it
+    assert rules_of(verdicts) == ["nexus.card.played", "nexus.score.tie"]
+    assert verdicts[1].players == ("Ann", "Cy")
+    assert engine.state.scores == {"Ann": 0, "Bob": 0, "Cy": 0}
+    assert not {"t-bar-1:a", "t-bar-1:b", "t-caps-1:tl"} & set(engine.state.counters)
+
+
+def test_with_three_players_captures_closed_at_once_go_leftwards_from_the_player_who_closed_them():
+    """“If you close two Nexuses at once, you score your own first, then proceed to the left. This only matters if
+    two players might win.” Bob closes Ann's Nexus and Cy's: Cy sits to Bob's left, so Cy's is scored first and Cy
+    wins (target 1), though Ann comes first in the seating list and her Nexus first by name."""
+    engine = new_game({"target_points": 1}, players=("Ann", "Bob", "Cy"))
+    ok(play(engine, "t-caps-1", -1, 0, 90))
+    ok(counter(engine, "t-bar-1:a"))                           # Ann 2 in t-bar-1's Nexus
+    ok(play(engine, "t-pair-1", 1, -2, 90))
+    ok(counter(engine, "t-caps-1:bl"))                         # Bob: elsewhere
+    ok(play(engine, "t-hook-1", 2, -1, 0))
+    ok(counter(engine, "t-hook-1:a"))                          # Cy 2 in t-hook-1's Nexus
+    ok(play(engine, "t-pair-2", 3, -3, 90))
+    ok(counter(engine, "t-caps-1:l"))                          # Ann: elsewhere
+    verdicts = ok(play(engine, "t-caps-2", 2, 0, 90))          # Bob closes both
+    assert rules_of(verdicts) == ["nexus.card.played", "nexus.score.order", "nexus.score", "nexus.win",
+                                  "nexus.score"]
+    assert [v.players for v in verdicts if v.rule == "nexus.score"] == [("Cy",), ("Ann",)]
+    assert verdicts[1].message.en == "Several Nexuses closed at once: scored Cy then Ann"
+    assert engine.outcome.players == ("Cy",)
+    assert engine.state.scores == {"Ann": 4, "Bob": 0, "Cy": 2}
+    assert not {"t-bar-1:a", "t-hook-1:a"} & set(engine.state.counters)   # captured: their counters taken out

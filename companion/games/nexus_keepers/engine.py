@@ -76,6 +76,9 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
         players = event["players"]
         if not isinstance(players, list) or len(players) < 2:
             raise EventError('"players" must list at least two players, first player first, then clockwise')
+        refused = _first_player_roll(players)
+        if refused:
+            return refused
         state = GameState()
         for entry in players:
             pid = str(entry["id"])
@@ -336,6 +339,28 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
             self.state.turn.offs += 1
             out += check_win(self.state)
         return out
+
+
+def _first_player_roll(players: list) -> list[Verdict]:
+    """'Tous les joueurs lancent un dé. Le résultat le plus haut devient le Premier Joueur': where the setup gives each
+    player's ``roll``, the first listed must hold the highest (a tie is rolled again, off the record)."""
+    if not all(isinstance(entry, Mapping) for entry in players):
+        raise EventError('each of "players" must be an object with an "id", a "card" and a "cube"')
+    given = [entry for entry in players if "roll" in entry]
+    if not given:
+        return []
+    if len(given) != len(players):
+        raise EventError('give every player\'s first-player "roll", or none')
+    rolls = {str(entry["id"]): _values([entry["roll"]], "roll")[0] for entry in players}
+    first, best = str(players[0]["id"]), max(rolls.values())
+    if rolls[first] == best:
+        return []
+    highest = [pid for pid, value in rolls.items() if value == best]
+    top = ", ".join(highest)
+    return _illegal("nk.setup.first", f"{first} rolled {rolls[first]} for first player, lower than {top}'s {best}: "
+                    f"the highest roll plays first",
+                    f"{first} a fait {rolls[first]} pour le premier joueur, moins que le {best} {of_fr(top)} : "
+                    f"le plus haut résultat commence", [first, *highest])
 
 
 EVENTS = ("setup", "turn_start", "roll", "reroll", "power", "actions", "positions", "reserve", "end_turn", "reconnect")

@@ -13,6 +13,7 @@ NAMES: dict[str, tuple[str, str]] = {
     "nk.setup.portal": ("No tile behind a Portal", "Aucune tuile derrière une Porte"),
     "nk.setup.overlap": ("Cubes never overlap", "Les cubes ne se chevauchent pas"),
     "nk.setup.shape": ("A cube unfolds into five joined tiles", "Un cube se déploie en cinq tuiles jointes"),
+    "nk.setup.first": ("The highest roll plays first", "Le plus haut résultat commence"),
     "nk.setup.done": ("The Nexus is already set up", "Le Nexus est déjà en place"),
     "nk.game.over": ("End of the game", "Fin de la partie"),
     "nk.turn.order": ("Whose turn it is", "À qui le tour"),
@@ -56,6 +57,8 @@ BOOK: dict[str, str] = {
     "nk.setup.portal": "Aucune Tuile Terrain ne peut se trouver juste derrière une Porte en jeu.",
     "nk.setup.overlap": "5 tuiles qui s'alignent lorsque le cube est ouvert et déployé",
     "nk.setup.shape": "5 tuiles qui s'alignent lorsque le cube est ouvert et déployé",
+    "nk.setup.first": "Tous les joueurs lancent un dé. Le résultat le plus haut devient le Premier Joueur et déploie "
+                      "son cube Nexus sur l'espace de jeu.",
     "nk.turn.start": "Lors du premier tour de chaque joueur, les joueurs lancent 5 dés. Lors des tours suivants, ils "
                      "lancent 6 dés.",
     "nk.roll": "Pour valider une action, il vous faudra obtenir au moins un double pour l'un des résultats indiqués "
@@ -105,6 +108,8 @@ _ENGLISH_BOOK: dict[str, str] = {
     "nk.setup.portal": "No Terrain Tile may be placed directly behind an active Portal.",
     "nk.setup.overlap": "the five tiles that align when the cube is opened and unfolded",
     "nk.setup.shape": "the five tiles that align when the cube is opened and unfolded",
+    "nk.setup.first": "All players roll a die. The highest roll determines the First Player, who then unfolds his "
+                      "Nexus Cube onto the play area.",
     "nk.turn.start": "During their first turn, players roll 5 dice. … On all following turns, they roll 6 dice.",
     "nk.roll": "To validate an action, you must roll at least one pair matching one of the results listed on the "
                "Keeper’s Card.",

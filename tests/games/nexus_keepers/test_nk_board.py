@@ -100,6 +100,30 @@ def test_cubes_cannot_overlap_and_keepers_start_on_their_starting_tile():
     assert engine.summary()["turn"] == "A"  # first listed player plays first, then clockwise
 
 
+def test_the_highest_first_player_roll_plays_first():
+    """FR: « Tous les joueurs lancent un dé. Le résultat le plus haut devient le Premier Joueur et déploie son cube
+    Nexus sur l'espace de jeu. » EN: "All players roll a die. The highest roll determines the First Player" — where
+    the setup gives each player's roll; a tie for the highest is rolled again, off the record."""
+    cubes = ({"origin": [0, 0], "direction": "E"}, {"origin": [4, 1], "direction": "W"},
+             {"origin": [0, 2], "direction": "E"})
+    engine = create_game("nexus-keepers")
+    event = setup_event(*cubes)
+    for entry, roll in zip(event["players"], (4, 6, 2)):
+        entry["roll"] = roll
+    verdicts = engine.apply(event)
+    assert [(v.kind.value, v.rule, v.players) for v in verdicts] == [("illegal", "nk.setup.first", ("A", "B"))]
+    assert verdicts[0].message.en == "A rolled 4 for first player, lower than B's 6: the highest roll plays first"
+    assert verdicts[0].message.fr == ("A a fait 4 pour le premier joueur, moins que le 6 de B : "
+                                      "le plus haut résultat commence")
+    assert engine.summary()["phase"] == "setup"
+    event["players"][0]["roll"] = 6                                          # a tie with B, rolled again: A won it
+    assert [v.rule for v in engine.apply(event)] == ["nk.setup"]
+    with pytest.raises(EventError, match="every player's"):
+        del event["players"][2]["roll"]
+        create_game("nexus-keepers").apply(event)
+    assert [v.rule for v in create_game("nexus-keepers").apply(setup_event(*cubes))] == ["nk.setup"]  # no rolls given
+
+
 def test_allies_only_in_a_game_of_more_than_two(nk):
     """FR: « Dans le cas d'une partie à plus de deux joueurs, décidez entre vous si vous voulez que vos Keepers soit
     alliés ou adversaires. » EN: "In a game with more than two players, decide whether your Keepers will work

@@ -188,3 +188,15 @@ def test_the_simulated_free_roll_offers_no_mat_to_align_nor_lens_to_calibrate(ta
     finally:
         service.table.new_game("hexors", {}, ["Ana", "Bo"])
     wait(phone, lambda d: shown(d, "#lens-toggle"), message="the lens is not offered again for the Hexors mat")
+
+
+def test_a_game_options_numbers_are_written_as_the_page_language_writes_them(table, phone):
+    """Free roll's fairness threshold offered « 0.01 » on a French page."""
+    service, url = table
+    open_page(phone, url, "#/game")
+    tap(phone, "#game-free-roll")
+    offered = lambda: [o.text for o in phone.find_elements(By.CSS_SELECTOR, "#option-significance option")]  # noqa
+    for lang, words in (("fr", ["0,001", "0,01", "0,05", "0,1"]), ("en", ["0.001", "0.01", "0.05", "0.1"])):
+        language(phone, lang)
+        wait(phone, lambda d: offered() == words, message=f"{lang}: {offered()}")
+    assert phone.find_element(By.ID, "option-significance").get_attribute("value") == "0.01"

@@ -5,7 +5,7 @@
 // expert would change stay out of the form (the expert drawer takes JSON).
 
 import { h } from "../dom.js";
-import { addStrings, pick, t } from "../i18n.js";
+import { addStrings, formatNumber, pick, t } from "../i18n.js";
 
 const KNOWN = {
   significance: { choices: [0.001, 0.01, 0.05, 0.1], en: "Fairness threshold", fr: "Seuil d'équilibre",
@@ -123,9 +123,11 @@ export function hasControl(option) {
   return option.default === null || typeof option.default !== "object";
 }
 
+/** A choice in the page's words; a number as the page's language writes it (« 0,01 » in French). */
 function choiceLabel(value) {
   const key = `choice.${value}`;
-  return t(key) === key ? String(value) : t(key);
+  if (t(key) !== key) return t(key);
+  return typeof value === "number" ? formatNumber(value, { maximumFractionDigits: 6 }) : String(value);
 }
 
 /** The control for one option, marked with data-option and data-kind so readOptions can read it back. */

@@ -3,8 +3,8 @@
 Estimated with ``cv2.findHomography`` (RANSAC) on the anchors' corners. The tracker keeps the last good plane
 while anchors are covered by hands (a plane needs at least ``min_anchors`` of them), and estimates it again at
 once when the anchors it can see are no longer where the plane says they should be (the camera was bumped).
-It fits no plane on another game's mat: that mat's anchors in sight, and none of this one's, drop the plane (a
-sticker id means another piece on another game's mat). A mat printed before each game's had its own anchors (ids
+It fits no plane on another game's mat: that mat's anchors in sight, and none of this one's, drop the plane (the
+stickers on it are another game's pieces, whose ids mean other pieces here). A mat printed before each game's had its own anchors (ids
 0-3) is read with the game's ``former_anchors``, and said to be such a mat (``PlaneStatus.former``).
 """
 
@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Sequence
 
 import cv2
 import numpy as np
 
 from .layout import TableLayout
+from .layouts import other_mats
 from .markers import SeenMarker
 
 
@@ -104,18 +105,13 @@ class PlaneStatus:
 class PlaneTracker:
     """Keeps the table plane across frames: hands over anchors do not lose it, a bumped camera renews it."""
 
-    def __init__(self, layout: TableLayout, bump_px: float = 4.0, lens: Any = None,
-                 other_mats: Mapping[int, str] | None = None) -> None:
+    def __init__(self, layout: TableLayout, bump_px: float = 4.0, lens: Any = None) -> None:
         self.layout = layout
         self.bump_px = bump_px
         self.lens = lens
         self.plane: TablePlane | None = None
         self.printed = layout  # the mat the plane was fitted on: ``layout``, or it with its former anchors
-        if other_mats is None:
-            from .layouts import other_mats as others
-
-            other_mats = others(layout)
-        self.other_mats = dict(other_mats)  # another game's anchor id -> that game
+        self.other_mats = other_mats(layout)  # another game's anchor id -> that game
 
     def drift(self, markers: Sequence[SeenMarker]) -> float | None:
         """Mean distance in pixels between the anchors seen and where the current plane expects them."""

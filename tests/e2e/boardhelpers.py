@@ -146,10 +146,10 @@ def small_controls(driver):
     """, SMALL)
 
 
-def screenshot(driver, directory, name):
-    """A full-page picture (the window grows to the page's height), back to the phone's size afterwards."""
+def screenshot(driver, directory, name, width=390):
+    """A full-page picture ``width`` wide (the window grows to the page's height), back to the phone's size after."""
     height = driver.execute_script("return document.documentElement.scrollHeight")
-    driver.set_window_size(390, min(max(height, 844), 5000))
+    driver.set_window_size(width, min(max(height, 844), 5000))
     time.sleep(0.2)
     driver.save_screenshot(str(directory / f"{name}.png"))
     driver.set_window_size(390, 844)

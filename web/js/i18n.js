@@ -85,7 +85,7 @@ const STRINGS = {
     "stats.totals": "Roll totals",
     "stats.colour": "Colour",
     "stats.dice": "Dice",
-    "stats.fairness": "Fairness (chi² p)",
+    "stats.fairness": "Fairness (chi²\u00a0p)",  // "p" kept beside its test's name
     "stats.fair": "looks fair",
     "stats.unfair": "looks unfair",
     "stats.too_few": "too few rolls",
@@ -282,7 +282,7 @@ const STRINGS = {
     "stats.totals": "Totaux des lancers",
     "stats.colour": "Couleur",
     "stats.dice": "Dés",
-    "stats.fairness": "Équilibre (khi² p)",
+    "stats.fairness": "Équilibre (khi²\u00a0p)",
     "stats.fair": "semble équilibré",
     "stats.unfair": "semble déséquilibré",
     "stats.too_few": "trop peu de lancers",

@@ -1,0 +1,66 @@
+"""Statistics and History on a 360-pixel phone after a few rolls of free roll and moves of Nexus Keepers, in light and
+dark, English and French (pictures: <stats|history>-<game>-360-<lang>-<theme>.png): nothing wider than the screen,
+a history entry's words just after its number (they stood centred between the number and the status), and the
+fairness column's "chi² p" on one line (the "p" went alone to the next)."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardhelpers import open_page, screenshot, wait
+from browserhelpers import in_each_look, page_errors
+from screens import start
+
+pytestmark = pytest.mark.browser
+
+# per history entry: its words and how far they start from its number, in CSS px
+HEADS = """return [...document.querySelectorAll('#history-list li .head')].map((head) => {
+  const number = head.querySelector('strong').getBoundingClientRect();
+  const words = [...head.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+  const range = document.createRange();
+  range.selectNodeContents(words);
+  return [words.textContent, range.getClientRects()[0].left - number.right];
+});"""
+# the fairness heading, and the line heights of the "c" of chi (the "k" of khi) and of its "p"
+FAIRNESS = """const th = [...document.querySelectorAll('#stats th')].find((e) => /[ck]hi/.test(e.textContent));
+  const text = th.firstChild;
+  const top = (i) => { const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1);
+    return r.getBoundingClientRect().top; };
+  return [th.textContent, top(text.data.search(/[ck]hi/)), top(text.data.lastIndexOf('p'))];"""
+WIDE = "return document.documentElement.scrollWidth - document.documentElement.clientWidth"
+COLOURS = ("white", "red", "blue", "green")
+
+
+def play(service, game):
+    if game == "free-roll":
+        service.table.new_game("free-roll", {}, [])
+        for values in ([4, 6, 1], [2, 2, 5], [6, 6, 6, 3], [1], [5, 3]):
+            service.table.submit({"type": "roll", "dice": [{"value": v, "color": COLOURS[i % 4]}
+                                                           for i, v in enumerate(values)]})
+    else:
+        start(service, "nexus-keepers", 12)  # rolls, a reroll, moves, a refused roll, a keeper falling
+
+
+@pytest.mark.parametrize("game", ["free-roll", "nexus-keepers"])
+def test_statistics_and_history_read_well_on_a_narrow_phone(narrow_table, phone, screenshots, game):
+    service, url = narrow_table
+    play(service, game)
+    heads, fairness, wide = [], [], []
+    for screen, drawn in (("stats", "#stats table"), ("history", "#history-list li .head")):
+        open_page(phone, url, f"#/{screen}")
+        wait(phone, lambda d: d.find_elements("css selector", drawn), message=f"the {screen} screen is empty")
+        phone.execute_script("document.querySelector('#notices').replaceChildren()")  # what the moves said
+
+        def look(lang, scheme):
+            wide.append((screen, lang, phone.execute_script(WIDE)))
+            if screen == "stats":
+                fairness.append(phone.execute_script(FAIRNESS))
+            else:
+                heads.extend(phone.execute_script(HEADS))
+            screenshot(phone, screenshots, f"{screen}-{game}-360-{lang}-{scheme}", width=360)
+            phone.set_window_size(360, 800)
+        in_each_look(phone, look)
+    assert [w for w in wide if w[2] > 0] == [], "wider than the screen"
+    assert len(fairness) == 4 and [f for f in fairness if f[1] != f[2]] == [], fairness
+    assert heads and [h for h in heads if h[1] > 12] == [], heads
+    assert not page_errors(phone)

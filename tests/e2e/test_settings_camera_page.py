@@ -200,3 +200,11 @@ def test_a_game_options_numbers_are_written_as_the_page_language_writes_them(tab
         language(phone, lang)
         wait(phone, lambda d: offered() == words, message=f"{lang}: {offered()}")
     assert phone.find_element(By.ID, "option-significance").get_attribute("value") == "0.01"
+
+
+def test_each_setting_has_its_own_card(table, phone):
+    """"Table display" (a tablet's bigger text) sat in the printable sheets' card, under their PDF link."""
+    screen(phone, "settings")
+    headings = phone.execute_script("return [...document.querySelectorAll('#screen-settings .card')]"
+                                    ".map(c => [...c.querySelectorAll('h3')].map(h => h.textContent))")
+    assert [h for h in headings if len(h) > 1] == []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from companion.referee import create_game
+
 
 def test_fall_then_back_on_the_starting_tile_at_the_next_turn(nk):
     """FR: « Il arrive souvent qu'un Keeper soit poussé en dehors du plateau, mais sans passer par une porte. Dans tel
@@ -198,6 +200,32 @@ def test_closure_leaving_cubes_joined_by_fewer_than_two_edges_asks_for_the_minim
     verdicts = engine.apply({"type": "reconnect", "cubes": [{"player": "A", "origin": [0, 4], "direction": "E"}]})
     assert nk.rules(verdicts) == ["nk.portal.reconnect", "nk.fall.return", "nk.turn.start"]
     assert engine.summary()["positions"]["A"] == [0, 4]
+
+
+def test_between_equally_large_groups_the_eliminated_player_chooses_which_to_reconnect(nk):
+    """FR: « le joueur éliminé peut reconnecter le ou les cubes détachés comme il le souhaite. Pour ce faire, il doit
+    toujours déplacer le minimum de cubes possibles » — C's row leaves five rows as two pairs: either pair may move."""
+    rows = [{"origin": [4 * (i % 2), i], "direction": "E" if i % 2 == 0 else "W"} for i in range(5)]
+    players = [{"id": pid, "card": "example-ember-warden", "cube": cube} for pid, cube in zip("ABCDE", rows)]
+    moves = {"D, E": [{"player": "D", "origin": [4, -1], "direction": "W", "portal": "E"},
+                      {"player": "E", "origin": [0, -2], "direction": "E"}],
+             "A, B": [{"player": "A", "origin": [0, 5], "direction": "E"},
+                      {"player": "B", "origin": [4, 6], "direction": "W", "portal": "E"}]}
+    for moved, cubes in moves.items():
+        engine = create_game("nexus-keepers")
+        engine.apply({"type": "setup", "players": players})
+        nk.rolled(engine, "A", [4, 4, 2, 3, 6], {"A": [3, 1], "B": [2, 0], "C": [4, 1], "D": [2, 3], "E": [2, 4]})
+        engine.apply({"type": "positions", "keepers": {"A": [3, 1], "B": [2, 0], "C": "portal", "D": [2, 3],
+                                                       "E": [2, 4]}})
+        engine.apply({"type": "end_turn"})
+        assert nk.rules(engine.apply({"type": "turn_start"})) == ["nk.portal.closure", "nk.portal.closure"]
+        assert engine.summary()["reconnect"] == ["D", "E"]          # named as the way to do it
+        mixed = moves["A, B"][:1] + moves["D, E"][:1]                # B and E left in place are not joined
+        refused = engine.legal({"type": "reconnect", "cubes": mixed})
+        assert refused[0].message.en == "The cubes left in place must be properly connected already"
+        verdicts = engine.apply({"type": "reconnect", "cubes": cubes})
+        assert verdicts[0].rule == "nk.portal.reconnect" and verdicts[0].message.en == f"Reconnected: {moved}"
+        assert engine.summary()["phase"] == "start"
 
 
 def test_allies_win_together(nk):

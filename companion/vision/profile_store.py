@@ -84,6 +84,11 @@ class ProfileStore:
                                "corrections and keeps the others.",
                                f"Le profil de la table avait perdu {lost} de ses images ; la caméra a oublié ces "
                                "corrections et garde les autres.")
+        if len(kept) > self.most:  # vision.profile_size lowered since: the oldest go now, as they would at an add
+            log.info("the table profile keeps %d of its %d examples (vision.profile_size)", self.most, len(kept))
+            self._delete(kept[:-self.most])
+            kept = kept[-self.most:]
+        if len(kept) < len(examples):
             self.examples = kept
             try:
                 self._save()

@@ -97,6 +97,15 @@ def test_a_damaged_crop_is_left_out_and_set_aside(tmp_path, reader):
     assert learning.store.snapshot() == [good] and ProfileStore(learning.store.folder).snapshot() == [good]
 
 
+def test_a_profile_size_lowered_since_keeps_the_newest_at_the_start(tmp_path):
+    store = ProfileStore(tmp_path / "profile", most=5)
+    made = [store.add(np.full((48, 48, 3), 10 * label, np.uint8), label) for label in (1, 2, 3, 4, 5)]
+    smaller = ProfileStore(store.folder, most=2)
+    assert smaller.snapshot() == made[3:] and ProfileStore(store.folder).snapshot() == made[3:]
+    assert sorted(p.name for p in store.folder.glob("*.png")) == sorted(f"{e.id}.png" for e in made[3:])
+    assert smaller.notice is None
+
+
 def test_a_crop_lost_while_the_companion_was_off_is_forgotten_with_a_notice(tmp_path):
     store = ProfileStore(tmp_path / "profile")
     kept, lost = (store.add(np.full((48, 48, 3), v, np.uint8), 2) for v in (40, 200))

@@ -71,6 +71,26 @@ def test_the_same_notice_twice_is_shown_once_and_counted(quiet_table, phone, scr
     assert not page_errors(phone)
 
 
+def test_a_notice_of_a_verdict_writes_its_kind_as_the_pages_language_does(quiet_table, phone):
+    """Another phone's move refused is told in a notice: « Interdit : C'est au tour d'A… » in French, a no-break
+    space before the colon as French writes it (it said « Interdit: »), « Illegal: » in English."""
+    service, url = quiet_table
+    unlock(phone, url)
+    start(service, "nexus-keepers", 1)  # set up: A's turn, not started
+    show(phone, url)
+    language(phone, "fr")
+    try:
+        service.table.submit({"type": "turn_start", "player": "B"}, source="phone")  # not this phone's
+        said = wait(phone, lambda d: [n for n in d.execute_script(NOTICES) if "tour d'A" in n],
+                    message="the refused move was not told")
+        assert said == ["Interdit\u00a0: C'est au tour d'A, pas de B"], said
+        language(phone, "en")  # said again in English
+        assert [n for n in phone.execute_script(NOTICES) if "A's turn" in n] == ["Illegal: It is A's turn, not B's"]
+    finally:
+        language(phone, "en")
+    assert not page_errors(phone)
+
+
 # a phone, a tablet held upright, and a tablet propped up sideways in the large table display (the board beside
 # its pieces)
 SCREENS = {"phone": ((360, 800), "phone"), "tablet": ((820, 1180), "phone"), "table-display": ((1180, 820), "table")}

@@ -128,7 +128,7 @@ class App {
       else if (this.adopt(data.state)) this.latest = verdicts; // else this phone's answer to a later change came first
       const serious = verdicts.find((v) => SERIOUS.has(v.kind));
       // This phone's own action shows its result in place; a notice is for what others (or the camera) did.
-      const said = () => `${t(`kind.${serious.kind}`)}: ${pick(serious)}`;
+      const said = () => t("notice.verdict", { kind: t(`kind.${serious.kind}`), said: pick(serious) });
       if (serious) setTimeout(() => { if (!this.mine_seqs.has(data.seq)) this.toast(said, serious.kind); }, 400);
       this.refreshHistory();
     } else if (topic === "game") {

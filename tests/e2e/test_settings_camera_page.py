@@ -208,3 +208,27 @@ def test_each_setting_has_its_own_card(table, phone):
     headings = phone.execute_script("return [...document.querySelectorAll('#screen-settings .card')]"
                                     ".map(c => [...c.querySelectorAll('h3')].map(h => h.textContent))")
     assert [h for h in headings if len(h) > 1] == []
+
+
+def test_a_damaged_lens_file_offers_only_to_forget_it(table, phone):
+    """A damaged lens.json: the lens panel said to forget the calibration, yet still offered its steps, « Take a
+    photo » and « Fit », which could only be refused with the same words."""
+    service, url = table
+    lens = service.config.data_dir / "lens.json"
+    lens.write_text("{not json")
+    try:
+        screen(phone, "table")
+        wait(phone, lambda d: shown(d, "#lens-toggle"), message="the lens is not offered")
+        tap(phone, "#lens-toggle")
+        wait(phone, lambda d: d.find_element(By.ID, "lens-message").text.startswith(
+            "The lens calibration file is damaged"), message="the damaged file is not said")
+        assert [shown(phone, css) for css in ("#lens .lens-steps", "#lens-photo", "#lens-fit", "#lens-forget")] \
+            == [False, False, False, True]
+        tap(phone, "#lens-forget")
+        wait(phone, lambda d: d.find_element(By.ID, "lens-kept").text.startswith("Not calibrated"),
+             message="forgetting the damaged file did not bring the calibration back")
+        assert shown(phone, "#lens-photo") and shown(phone, "#lens-fit") and not lens.exists()
+    finally:
+        lens.unlink(missing_ok=True)
+        if shown(phone, "#lens"):
+            tap(phone, "#lens-toggle")

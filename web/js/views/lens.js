@@ -151,7 +151,10 @@ export function update() {
   $("#lens-kept").textContent = !state ? "" : lens
     ? t("lens.kept", { photos: lens.photos, after: px(lens.residual_px), before: px(lens.residual_before_px) })
     : t("lens.none");
-  $("#lens-forget").hidden = !lens && !(said && said.key === "lens.error.damaged_lens");
+  const damaged = Boolean(said && said.key === "lens.error.damaged_lens");
+  $("#lens-forget").hidden = !lens && !damaged;
+  // a damaged calibration file refuses photos and fits: forgetting it is the one thing to do
+  for (const part of ["#lens .lens-steps", "#lens-photo", "#lens-fit"]) $(part).hidden = damaged;
   const photos = state ? state.photos.length : 0;
   $("#lens-photos").textContent = state ? t("lens.photos", { n: photos, needed: state.photos_needed }) : "";
   $("#lens-start-over").hidden = photos === 0;

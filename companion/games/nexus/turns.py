@@ -47,7 +47,7 @@ def setup_game(event: Mapping[str, Any], options: Mapping[str, Any], cache: dict
         if not isinstance(name, str) or not name or not isinstance(colour, str):
             raise EventError(f"a player is a name or {{\"name\", \"colour\"}}, got {p!r}")
         players.append(name)
-        colours[name] = colour
+        colours[name] = colour.strip()
     if len(set(players)) != len(players):
         raise EventError("player names must be different")
     _colour_counters(players, colours)
@@ -88,16 +88,16 @@ def _colour_counters(players: list[str], colours: dict[str, str]) -> None:
     """« Give each player about 20 stones or counters of a different color. »: a player named with no colour takes
     the default of their seat (red, blue, green, yellow), or the first one no other player has; two players with
     one colour (in any case) are refused."""
-    said = [colours[p].strip().casefold() for p in players if colours[p].strip()]
+    said = [colours[p].casefold() for p in players if colours[p]]
     same = sorted({c for c in said if said.count(c) > 1})
     if same:
-        who = [p for p in players if colours[p].strip().casefold() == same[0]]
+        who = [p for p in players if colours[p].casefold() == same[0]]
         both, tous = ("both", "tous deux") if len(who) == 2 else ("all", "tous")
         raise rules.Illegal(rules.SETUP_COLOURS, f"{listed(who)} {both} have {same[0]} counters",
                             f"{listed(who, 'fr')} ont {tous} des pions {colour_fr(same[0], plural=True)}", who)
     taken = set(said)
     for seat, player in enumerate(players):
-        if not colours[player].strip():
+        if not colours[player]:
             free = [c for c in (COLOURS[seat], *COLOURS) if c not in taken]
             colours[player] = free[0]
             taken.add(free[0])

@@ -29,7 +29,7 @@ def test_two_to_four_players():
 def test_each_player_has_counters_of_a_different_colour():
     """“Give each player about 20 stones or counters of a different color.”"""
     engine = create_game("nexus")
-    same = setup(engine, [{"name": "Ann", "colour": "red"}, "Bob", {"name": "Cy", "colour": "Red"}])
+    same = setup(engine, [{"name": "Ann", "colour": "red"}, "Bob", {"name": "Cy", "colour": " Red"}])
     assert refused(same) == "nexus.setup.colours" and same[0].players == ("Ann", "Cy")
     book = "“Give each player about 20 stones or counters of a different color.”"
     assert same[0].message.en == f"Ann and Cy both have red counters — the book: {book}"

@@ -212,7 +212,7 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
 
     def _on_power(self, event: Mapping[str, Any]) -> list[Verdict]:
         turn = self.state.turn
-        if turn.phase != "rolling":
+        if turn.phase not in ("rolling", "acted"):   # 'à n'importe quel moment': after the moves too, for the reserve
             return _illegal("nk.turn.phase", "Power dice join a roll: roll first",
                             "Les dés de pouvoir s'ajoutent à un lancer : lancez d'abord")
         player = self.state.players[turn.player]

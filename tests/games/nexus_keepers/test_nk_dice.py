@@ -230,6 +230,18 @@ def test_power_dice_any_time_even_after_two_rerolls_once_per_game(nk):
     assert nk.rules(engine.apply({"type": "power", "dice": [4]})) == ["nk.power.none"]
 
 
+def test_a_power_die_after_the_moves_can_make_the_double_to_reserve(nk):
+    """FR: « Ce dé peut être lancé, en plus de vos dés de base, à n'importe quel moment ! » and « À la fin de votre
+    tour, vous pouvez placer un dé d'un double non utilisé sur la réserve de votre personnage. » — once the positions
+    are checked, a power die still joins the pool (it can no longer move anyone)."""
+    engine = nk.rolled(nk.game(2), "A", [2, 2, 3, 5, 6], {"A": [0, 0], "B": [4, 1]})
+    engine.apply({"type": "positions", "keepers": {"A": [1, 0], "B": [4, 1]}})   # the double 2 moved A
+    assert nk.rules(engine.apply({"type": "power", "dice": [5]})) == ["nk.roll"]
+    assert engine.summary()["phase"] == "acted" and engine.summary()["power_dice_left"]["A"] == 1
+    assert nk.rules(engine.apply({"type": "positions", "keepers": {"A": [2, 0], "B": [4, 1]}})) == ["nk.turn.phase"]
+    assert nk.rules(engine.apply({"type": "reserve", "value": 5})) == ["nk.reserve", "nk.turn.end"]
+
+
 def test_reserved_die_is_added_after_rerolls_on_the_next_turn_and_replaces_the_previous(nk):
     """FR: « Ce dé réservé sera automatiquement ajouté au lancer de votre prochain tour. Contrairement aux autres dés,
     celui-ci ne peut être lancé ou relancé. Ajoutez simplement le dé au résultat final, après toutes relances. » and

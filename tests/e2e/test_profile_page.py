@@ -53,8 +53,16 @@ def test_the_settings_show_what_the_camera_learnt_and_forget_it(quiet_table, scr
         tap(browser, "#profile-list li[data-label='0'] button.remove")
         wait(browser, lambda d: count(d).startswith("Appris d'une correction"), message="one never forgotten")
         assert [e.label for e in store.snapshot()] == [1]
-        browser.execute_script("window.confirm = () => true")
+        tap(browser, "#profile-reset")  # the page's own confirmation, in French; kept, then forgotten
+        wait(browser, lambda d: d.find_element("id", "confirm-dialog").is_displayed(), message="no confirmation")
+        assert browser.find_element("id", "confirm-title").text == ("Oublier toutes les corrections apprises par la "
+                                                                     "caméra à cette table ?")
+        assert browser.find_element("id", "confirm-text").text.startswith("La caméra oublie la correction apprise")
+        browser.save_screenshot(str(screenshots / "profile-reset-confirm-fr-dark.png"))
+        tap(browser, "#confirm-no")
+        assert [e.label for e in store.snapshot()] == [1] and count(browser).startswith("Appris d'une correction")
         tap(browser, "#profile-reset")
+        tap(browser, "#confirm-yes")
         wait(browser, lambda d: count(d).startswith("Rien d'appris"), message="never all forgotten")
         assert store.snapshot() == [] and not browser.find_element("id", "profile-toggle").is_displayed()
         service.config["vision"]["profile"] = False  # learning off: the phone does not promise that corrections teach

@@ -95,8 +95,25 @@ async function remove(app, id) {
   if (result) { profile = result; draw(app); }
 }
 
+/** The page's own confirmation (as a game replaced asks), in the page's theme and language: a browser's
+ * window.confirm is plain, and some home-screen apps never show it. */
+function confirmReset() {
+  const dialog = $("#confirm-dialog");
+  $("#confirm-title").textContent = t("profile.reset_confirm");
+  $("#confirm-text").textContent = t("profile.reset_text", { n: profile ? profile.examples : 0 });
+  $("#confirm-yes").textContent = t("profile.reset");
+  $("#confirm-no").textContent = t("profile.keep");
+  return new Promise((resolve) => {
+    const done = (answer) => () => { dialog.close(); resolve(answer); };
+    $("#confirm-yes").onclick = done(true);
+    $("#confirm-no").onclick = done(false);
+    dialog.oncancel = done(false);
+    dialog.showModal();
+  });
+}
+
 async function reset(app) {
-  if (!window.confirm(t("profile.reset_confirm"))) return;
+  if (!(await confirmReset())) return;
   const result = await app.change(() => app.api.request("DELETE", "/api/profile"), () => t("profile.reset_done"));
   if (result) { profile = result; shown = false; draw(app); }
 }

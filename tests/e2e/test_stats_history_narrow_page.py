@@ -1,7 +1,7 @@
 """Statistics and History on a 360-pixel phone after a few rolls of free roll and moves of Nexus Keepers, in light and
 dark, English and French (pictures: <stats|history>-<game>-360-<lang>-<theme>.png): nothing wider than the screen,
 a history entry's words just after its number (they stood centred between the number and the status), and the
-fairness column's "chi² p" on one line (the "p" went alone to the next)."""
+fairness column's "chi² p" on one line (the "p" went alone to the next), a bar named with French's « : »."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def play(service, game):
 def test_statistics_and_history_read_well_on_a_narrow_phone(narrow_table, phone, screenshots, game):
     service, url = narrow_table
     play(service, game)
-    heads, fairness, wide = [], [], []
+    heads, fairness, wide, bars = [], [], [], []
     for screen, drawn in (("stats", "#stats table"), ("history", "#history-list li .head")):
         open_page(phone, url, f"#/{screen}")
         wait(phone, lambda d: d.find_elements("css selector", drawn), message=f"the {screen} screen is empty")
@@ -55,6 +55,8 @@ def test_statistics_and_history_read_well_on_a_narrow_phone(narrow_table, phone,
             wide.append((screen, lang, phone.execute_script(WIDE)))
             if screen == "stats":
                 fairness.append(phone.execute_script(FAIRNESS))
+                bars.append((lang, phone.execute_script("return document.querySelector('#stats rect.bar title')"
+                                                        ".textContent")))
             else:
                 heads.extend(phone.execute_script(HEADS))
             screenshot(phone, screenshots, f"{screen}-{game}-360-{lang}-{scheme}", width=360)
@@ -63,4 +65,6 @@ def test_statistics_and_history_read_well_on_a_narrow_phone(narrow_table, phone,
     assert [w for w in wide if w[2] > 0] == [], "wider than the screen"
     assert len(fairness) == 4 and [f for f in fairness if f[1] != f[2]] == [], fairness
     assert heads and [h for h in heads if h[1] > 12] == [], heads
+    # a bar's name (its tooltip, what a screen reader says): « blanc : 1 × 1 », the colon as each language writes it
+    assert len(bars) == 4 and all(("\u00a0: " in said) == (lang == "fr") and ": " in said for lang, said in bars), bars
     assert not page_errors(phone)

@@ -6,8 +6,9 @@ import { $, clear, DIE_COLOURS, dieCss, h, svg } from "../dom.js";
 import { addStrings, colourName, formatNumber, t } from "../i18n.js";
 
 addStrings({
-  en: { "stats.named": "Faces of the colour die", "stats.rolled": "Times rolled" },
-  fr: { "stats.named": "Faces du dé de couleur", "stats.rolled": "Sorties" },
+  en: { "stats.named": "Faces of the colour die", "stats.rolled": "Times rolled",
+    "stats.bar": "{label}: {group} × {n}" },  // a bar's name: its colour, its face, how often
+  fr: { "stats.named": "Faces du dé de couleur", "stats.rolled": "Sorties", "stats.bar": "{label} : {group} × {n}" },
 });
 
 export function init() {}
@@ -70,7 +71,7 @@ function barChart(groups, series, valueOf, label, { labelOf = null, fillOf = nul
       chart.append(svg("rect", { x: x0 + si * barW, y: top + plotH - barH, width: barW - 1, height: barH,
         fill: fillOf ? fillOf(group) : serie.colour, class: "bar",
         dataset: { group: String(group), series: serie.name, count: String(value) } },
-      svg("title", {}, `${serie.label}: ${labelOf ? labelOf(group) : group} × ${value}`)));
+      svg("title", {}, t("stats.bar", { label: serie.label, group: labelOf ? labelOf(group) : group, n: value }))));
     });
     if (labelOf || (typeof group === "number" ? group : gi) % labelEvery === 0) {
       chart.append(svg("text", { x: left + gi * groupW + groupW / 2, y: height - 6, class: "axis",

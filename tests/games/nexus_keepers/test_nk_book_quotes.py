@@ -38,6 +38,15 @@ def test_every_quote_in_the_rules_tests_is_in_its_book_word_for_word():
     assert missing == []
 
 
+def test_the_rules_doc_quotes_the_french_book_word_for_word():
+    """docs/rules/nexus-keepers.md, from its verdicts on (the model's « » show verdicts, not the book)."""
+    doc = (HERE.parents[2] / "docs" / "rules" / "nexus-keepers.md").read_text(encoding="utf-8")
+    book = plain(BOOKS["fr"].read_text(encoding="utf-8"))
+    quotes = QUOTES["fr"].findall(doc.split("## Verdicts", 1)[1])
+    assert len(quotes) >= 50
+    assert [part for quote in quotes for part in excerpts(quote) if part not in book] == []
+
+
 def test_a_quote_that_is_not_in_the_book_is_caught():
     book = plain(BOOKS["en"].read_text(encoding="utf-8"))
     assert all(part in book for part in excerpts("Move diagonally to an adjacent space. … Leap over another Keeper"))

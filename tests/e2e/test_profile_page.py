@@ -69,9 +69,15 @@ def test_the_settings_show_what_the_camera_learnt_and_forget_it(quiet_table, scr
         browser.refresh()
         wait(browser, lambda d: count(d).startswith("L'apprentissage est coupé sur ce compagnon"),
              message="learning off never said")
+        store.add(crop, 2, "free-roll", "white", "corrected")  # kept from before: not said to make it read better
+        browser.refresh()
+        wait(browser, lambda d: count(d) == "Une correction gardée de cette table. L'apprentissage est coupé sur ce "
+             "compagnon (vision.profile = false) : la caméra lit comme à sa livraison, et les corrections ne lui "
+             "apprennent rien.", message="a profile kept with learning off said to help")
         assert page_errors(browser) == []
     finally:
         service.config["vision"]["profile"] = True
+        store.reset()
         browser.quit()
 
 

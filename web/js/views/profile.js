@@ -52,9 +52,10 @@ function draw(app) {
   $("#profile-title").textContent = t("profile.title");
   const off = profile && profile.learning === false;  // vision.profile = false: corrections teach nothing
   $("#profile-count").textContent = profile === null ? ""
-    : !n ? t(off ? "profile.off" : "profile.none") : [t(n === 1 ? "profile.count_one" : "profile.count", { n }),
-      off ? t("profile.off") : n >= profile.most ? t("profile.full", { most: profile.most }) : ""]
-      .filter(Boolean).join(" ");
+    : !n ? t(off ? "profile.off" : "profile.none")
+      : off ? `${t("profile.kept", { n })} ${t("profile.off")}` // kept, but neither read with nor added to
+        : [t(n === 1 ? "profile.count_one" : "profile.count", { n }),
+          n >= profile.most ? t("profile.full", { most: profile.most }) : ""].filter(Boolean).join(" ");
   $("#profile-private").textContent = t("profile.private");
   $("#profile-toggle").textContent = t(shown ? "profile.hide" : "profile.show");
   $("#profile-toggle").hidden = $("#profile-reset").hidden = !n;

@@ -51,3 +51,25 @@ def test_the_hall_on_a_phone_has_controls_a_finger_can_tap_and_names_in_full(hal
         assert driver.execute_script(SQUEEZED_JS) == []
     finally:
         driver.quit()
+
+
+def test_the_hall_says_its_refusals_in_the_page_language(hall):  # noqa: F811
+    """Six wrong organiser PINs on a French page: « too many wrong PINs: wait 300 s », the hall's own English."""
+    board, url = hall
+    driver = new_browser("fr-FR")
+    driver.set_window_size(360, 740)
+    try:
+        driver.get(url)
+        assert until(lambda: driver.find_elements(By.CSS_SELECTOR, "#tables > li"))
+        driver.find_element(By.ID, "organise").click()
+        answer = lambda: driver.find_element(By.ID, "login-answer").text  # noqa: E731
+        for _ in range(6):
+            driver.execute_script("document.querySelector('#login-answer').textContent = ''")
+            driver.find_element(By.ID, "pin").clear()
+            driver.find_element(By.ID, "pin").send_keys("0000")
+            driver.find_element(By.CSS_SELECTOR, "#login button").click()
+            assert until(answer)
+        assert answer().startswith("Trop de codes erronés : attendez "), answer()
+        assert answer().endswith(" s, puis réessayez.")
+    finally:
+        driver.quit()

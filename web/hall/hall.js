@@ -13,6 +13,10 @@ const WORDS = {
     player: "Player", wins: "Wins", played: "Played", games: "games", rename: "Name shown", save: "Save",
     hide: "Hide", show: "Show", broker_ok: "Broker", broker_off: "Broker not reached",
     wrong_pin: "Wrong organiser PIN.", language: "English", lost_page: "The hall does not answer; trying again…",
+    wait: "Too many wrong PINs: wait {s} s, then try again.",
+    pin_needed: "Sign in as organiser again (the organiser PIN was changed, or the hall restarted).",
+    csrf: "Reload the page, then try again.", no_table: "This table is no longer in the hall.",
+    refused: "Not done: reload the page, then try again.",
   },
   fr: {
     title: "Salle", organise: "Organisation", sign_out: "Se déconnecter", pin: "Code de l'organisateur",
@@ -26,6 +30,10 @@ const WORDS = {
     games: "parties", rename: "Nom affiché", save: "Enregistrer", hide: "Masquer", show: "Afficher",
     broker_ok: "Broker", broker_off: "Broker injoignable", wrong_pin: "Code de l'organisateur erroné.",
     language: "Français", lost_page: "La salle ne répond pas ; nouvel essai…",
+    wait: "Trop de codes erronés : attendez {s} s, puis réessayez.",
+    pin_needed: "Entrez de nouveau le code de l'organisateur (il a changé, ou la salle a redémarré).",
+    csrf: "Rechargez la page, puis réessayez.", no_table: "Cette table n'est plus dans la salle.",
+    refused: "Pas fait : rechargez la page, puis réessayez.",
   },
 };
 
@@ -128,12 +136,18 @@ async function post(path, body) {
     headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf }, body: JSON.stringify(body) });
   const data = await answer.json().catch(() => ({}));
   if (data.csrf_token) csrf = data.csrf_token;
-  return { ok: answer.ok, data };
+  return { ok: answer.ok, data, retry: answer.headers.get("Retry-After") };
+}
+
+/** What the hall refused, in the page's words (the hall's own message is English). */
+function refusal(data, retry) {
+  if (data.error === "wait") return word("wait").replace("{s}", retry || "60");
+  return data.error in WORDS.en ? word(data.error) : word("refused");
 }
 
 async function change(table, body) {
-  const { ok, data } = await post(`api/tables/${encodeURIComponent(table)}`, body);
-  if (!ok) alert(data.message || "refused");
+  const { ok, data, retry } = await post(`api/tables/${encodeURIComponent(table)}`, body);
+  if (!ok) alert(refusal(data, retry));
   await refresh(0);
 }
 
@@ -176,8 +190,8 @@ $("#organise").addEventListener("click", async () => {
 });
 $("#login").addEventListener("submit", async (event) => {
   event.preventDefault();
-  const { ok, data } = await post("api/login", { pin: $("#pin").value });
-  $("#login-answer").textContent = ok ? "" : (data.error === "wrong_pin" ? word("wrong_pin") : data.message || "");
+  const { ok, data, retry } = await post("api/login", { pin: $("#pin").value });
+  $("#login-answer").textContent = ok ? "" : refusal(data, retry);
   if (ok) {
     $("#login").hidden = true;
     $("#pin").value = "";

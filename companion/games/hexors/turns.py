@@ -56,10 +56,15 @@ def end_turn(state: GameState, options: Mapping[str, Any]) -> list[Verdict]:
 
 
 def could_launch(state: GameState) -> bool:
-    """Whether the player could still launch an action tile (which might free a move)."""
+    """Whether the player could still launch an action tile (which might free a move): one in hand that its fund
+    pays for (« ils doivent avoir suffisamment d'étoiles dans leur fonds pour les payer »); a hidden hand's kinds
+    are unknown, so any tile left and a star."""
     player = state.player
-    return state.level == ADVANCED and player.stars > 0 and (
-        player.hand_count > 0 if player.hand is None else bool(player.hand))
+    if state.level != ADVANCED:
+        return False
+    if player.hand is None:
+        return player.stars > 0 and player.hand_count > 0
+    return any(KINDS[k].cost <= player.stars for k in player.hand)
 
 
 def check_can_move(state: GameState, options: Mapping[str, Any]) -> list[Verdict]:

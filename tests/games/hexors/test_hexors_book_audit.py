@@ -1,0 +1,42 @@
+"""Rules found by reading the book sentence by sentence against the engine: each test quotes the sentence it checks."""
+
+from __future__ import annotations
+
+from hex_helpers import game, kinds, put, roll, rules_of, side
+
+SMALL = {"arena_columns": 3, "arena_rows": 3, "start_cells": [["a1", "b1", "c1"], ["a3", "b3", "c3"]]}
+
+
+def move(engine, tile, *path, **extra):
+    return engine.apply({"type": "move", "tile": tile, "path": list(path), **extra})
+
+
+def launch(engine, player, action, **extra):
+    return engine.apply({"type": "launch", "player": player, "action": action, **extra})
+
+
+def blocked_advanced(stars: int, b_actions):
+    """A 3x3 mat: after A's a1 advances c1 -> c2, B has no free cell it can reach (advanced level)."""
+    engine = game("advanced", options={**SMALL, "starting_stars": stars},
+                  a_tiles=side("A", "b1", {"a1": "a1", "a2": "c1", "a3": "a2"}),
+                  b_tiles=side("B", "b3", {"b1": "a3", "b2": "c3", "b3": "c2"}),
+                  a_actions=["disarm"] * len(b_actions), b_actions=b_actions)
+    put(engine, A="c3", a1="c1", a2="b2", a3="b1", B="a1", b1="a2", b2="a3", b3="b3")
+    return engine
+
+
+def test_a_blocked_player_whose_stars_pay_for_no_tile_in_hand_loses_at_once():
+    """« S'il en est incapable, il perd la partie. » At the advanced level a launch might free a move, but only a tile
+    the fund pays for: « ils doivent avoir suffisamment d'étoiles dans leur fonds pour les payer »."""
+    engine = blocked_advanced(2, ["zombie"])                     # Zombie costs 3: B cannot launch anything
+    verdicts = move(engine, "a1", "c2")
+    assert rules_of(verdicts) == ["hex.move.advance", "hex.turn", "hex.move.none", "hex.win"]
+    assert engine.state.outcome["loser"] == "B"
+
+
+def test_a_blocked_player_who_can_pay_for_a_tile_is_warned_then_confirms_the_loss():
+    engine = blocked_advanced(1, ["setting_sun"])
+    verdicts = move(engine, "a1", "c2")
+    assert rules_of(verdicts) == ["hex.move.advance", "hex.turn", "hex.move.none"] and kinds(verdicts)[-1] == "warning"
+    assert engine.state.outcome is None
+    assert rules_of(engine.apply({"type": "cannot_move"})) == ["hex.move.none", "hex.win"]

@@ -91,7 +91,8 @@ def _learnt(reader, folder: str):
     except ProfileFolderError as exc:
         print(f"companion dice: --learn-from {exc}; reading without a profile", file=sys.stderr)
         return None
-    print(f"companion dice: learnt from {len(labels)} dice on {len(used)} photos of {folder}", file=sys.stderr)
+    dice, photos = f"{len(labels)} di{'e' if len(labels) == 1 else 'ce'}", f"{len(used)} photo{'s' * (len(used) != 1)}"
+    print(f"companion dice: learnt from {dice} on {photos} of {folder}", file=sys.stderr)
     embedder = Embedder(reader.faces_path, reader.threads)
     return TableProfile(embedder.features(crops), labels), embedder
 

@@ -223,6 +223,8 @@ def test_dice_learn_from_reads_with_the_profile(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "learnt from" in done.stderr and " on 3 photos" in done.stderr
     assert json.loads(done.stdout)["dice"]
+    one = _dice_cli(photo, "--json", "--learn-from", _learning_folder(tmp_path / "one", 1))
+    assert re.search(r"learnt from \d+ dice on 1 photo of ", one.stderr), one.stderr
 
 
 @pytest.mark.parametrize("damage, named", [

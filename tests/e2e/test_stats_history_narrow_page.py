@@ -5,6 +5,8 @@ fairness column's "chi² p" on one line (the "p" went alone to the next), a bar 
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from boardhelpers import open_page, screenshot, wait
@@ -49,7 +51,8 @@ def test_statistics_and_history_read_well_on_a_narrow_phone(narrow_table, phone,
     for screen, drawn in (("stats", "#stats table"), ("history", "#history-list li .head")):
         open_page(phone, url, f"#/{screen}")
         wait(phone, lambda d: d.find_elements("css selector", drawn), message=f"the {screen} screen is empty")
-        phone.execute_script("document.querySelector('#notices').replaceChildren()")  # what the moves said
+        time.sleep(0.6)  # the notices of what the moves did (said 0.4 s after each) float over the top: not here
+        phone.execute_script("document.querySelector('#notices').replaceChildren()")
 
         def look(lang, scheme):
             wide.append((screen, lang, phone.execute_script(WIDE)))

@@ -49,9 +49,9 @@ def game_state(record: GameRecord, memory: TableMemory, players: list[str], came
 
 def event_state(state: dict[str, Any]) -> dict[str, Any]:
     """The state as live events carry it, never with the engine's snapshot (no phone draws from it): whole while
-    its JSON as the bus sends it is small (free roll's, a Nexus board of twenty cards), else without its summary and
-    the camera's board and names (``HEAVY_STATE``; ``partial``: phones read ``/api/state``), so no live event to
-    every phone, nor the bus's buffer, grows with a big board (a Nexus table of fifty cards)."""
+    its JSON as the bus sends it is small (every example game's, a Nexus board of the whole example deck), else
+    without its summary and the camera's board and names (``HEAVY_STATE``; ``partial``: phones read ``/api/state``),
+    so no live event to every phone, nor the bus's buffer, grows with a big board (a Nexus deck far bigger)."""
     state = {k: v for k, v in state.items() if k != "snapshot"}
     if len(json.dumps(state, separators=(",", ":"), ensure_ascii=False, default=str)) <= EVENT_STATE_MAX:
         return state

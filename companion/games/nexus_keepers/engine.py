@@ -154,6 +154,9 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
         player = self.state.players.get(turn.player)
         if turn.phase != "rolling":
             return _illegal("nk.turn.phase", "Nothing to reroll: roll first", "Rien à relancer : lancez d'abord")
+        alone = _power_alone(event, turn.pool)
+        if alone:   # no die picked up: power dice rolled on their own, no reroll spent
+            return self._on_power({"dice": alone})
         if turn.rerolls_done >= MAX_REROLLS:
             return _illegal("nk.reroll.limit", f"{player.id} already rerolled twice ('jusqu'à deux fois de suite')",
                             f"{player.id} a déjà relancé deux fois", [player.id])
@@ -339,6 +342,20 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
             self.state.turn.offs += 1
             out += check_win(self.state)
         return out
+
+
+def _power_alone(event: Mapping[str, Any], pool: list[int]) -> list[int]:
+    """The power dice of a reroll that picks up no die of the pool: they are rolled on their own (« Les dés de pouvoir
+    sont également les seuls dés que vous pouvez lancer seuls. »), not a reroll of one die. [] for any other reroll."""
+    power = _values(event.get("power", []), "power")
+    if "dice" in event:
+        added = minus(_values(event["dice"]), pool)          # None: a die of the pool changed
+        if not added or ("power" in event and sorted(added) != sorted(power)):
+            return []
+        return added
+    if event.get("rerolled") == [] and event.get("results") == []:
+        return power
+    return []
 
 
 def _first_player_roll(players: list) -> list[Verdict]:

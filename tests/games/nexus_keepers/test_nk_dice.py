@@ -180,6 +180,10 @@ def test_a_power_die_is_the_only_die_rolled_on_its_own(nk):
     assert nk.rules(engine.apply({"type": "reroll", "rerolled": [5], "results": [2]})) == ["nk.reroll.single"]
     assert nk.rules(engine.apply({"type": "power", "dice": [5]})) == ["nk.roll"]
     assert engine.summary()["dice"] == [2, 3, 4, 5, 6, 5] and engine.summary()["rerolls_left"] == 2
+    # a "reroll" that picks up no die is the same thing: power dice on their own, no reroll spent
+    verdicts = engine.apply({"type": "reroll", "rerolled": [], "results": [], "power": [3]})
+    assert nk.rules(verdicts) == ["nk.roll"] and verdicts[0].message.en.startswith("A adds power dice 3")
+    assert engine.summary()["rerolls_left"] == 2 and engine.summary()["power_dice_left"]["A"] == 0
 
 
 def test_maladresse_three_ones_in_a_turn_lose_it(nk):

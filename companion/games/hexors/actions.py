@@ -16,6 +16,7 @@ from companion.words import of_fr, plural_en, plural_fr
 from . import duel, rules
 from .arena import distance
 from .glossary import EXTREME, KINDS, TURNS_3, kind
+from .movement import arena_piece
 from .setup import home_facing
 from .state import ADVANCED, ARENA, DISCARD, PLAY, ActionTile, GameState, Player
 from .turns import check_can_move, discard_action
@@ -77,7 +78,7 @@ def _take_from_hand(state: GameState, player: Player, kind_id: str) -> None:
 
 
 def _monster(state: GameState, event: Mapping[str, Any]):
-    piece = state.piece(event["target"])
+    piece = arena_piece(state, event["target"])
     if piece.is_character:
         raise rules.Illegal(rules.ACTION_EFFECT, f"{state.label(piece)} is a character: this action targets a monster",
                             f"{state.label(piece, 'fr')} est un personnage : cette action vise un monstre")
@@ -161,7 +162,7 @@ def _sandstorm(state, player, action, event, options) -> list[Verdict]:
 def _zombie(state, player, action, event, options) -> list[Verdict]:
     """« Le joueur place ce carreau sur le dessus de n'importe quel carreau de l'ennemi. Pendant ce tour de jeu, il
     contrôle ce carreau, qui devient un carreau allié au joueur qui a lancé une action Zombie. »"""
-    piece = state.piece(event["target"])
+    piece = arena_piece(state, event["target"], [player.id])
     if state.controller(piece) == player.id or piece.owner == player.id:
         raise rules.Illegal(rules.ACTION_EFFECT, f"{state.label(piece)} is not an enemy tile",
                             f"{state.label(piece, 'fr')} n'est pas un carreau ennemi", [player.id])

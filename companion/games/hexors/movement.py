@@ -7,9 +7,22 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from companion.words import of_fr
+
 from . import rules
 from .arena import Cell, distance, in_front, step
-from .state import ActionTile, GameState, Piece
+from .state import ARENA, ActionTile, GameState, Piece
+
+
+def arena_piece(state: GameState, pid: object, who=()) -> Piece:
+    """A tile an event names, refused when it is in a discard pile: « Les carreaux de l'écart sont hors jeu pour le
+    reste de la partie. » (Genèse alone brings one back.) An unknown id is a ValueError."""
+    piece = state.piece(pid, on_arena=False)
+    if piece.status != ARENA:
+        raise rules.Illegal(rules.DISCARD, f"{state.label(piece)} is in {piece.owner}'s discard pile, out of play",
+                            f"{state.label(piece, 'fr')} est dans la pile d'écart {of_fr(piece.owner)}, hors jeu",
+                            list(who))
+    return piece
 
 
 def trapped(state: GameState, piece: Piece) -> ActionTile | None:

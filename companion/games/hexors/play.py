@@ -13,7 +13,7 @@ from companion.core import Verdict
 from companion.words import of_fr
 
 from . import duel, rules
-from .movement import check_path
+from .movement import arena_piece, check_path
 from .state import GameState
 from .turns import end_turn
 
@@ -26,8 +26,8 @@ def parse_path(state: GameState, event: Mapping[str, Any]) -> list:
 
 
 def move(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]) -> list[Verdict]:
-    piece = state.piece(event["tile"])
     pid = state.player.id
+    piece = arena_piece(state, event["tile"], [pid])
     if state.duel is not None:
         raise rules.Illegal(rules.DUEL, "Finish the duel first", "Terminez d'abord le duel", [pid])
     if state.moved is not None:

@@ -40,3 +40,19 @@ def test_a_blocked_player_who_can_pay_for_a_tile_is_warned_then_confirms_the_los
     assert rules_of(verdicts) == ["hex.move.advance", "hex.turn", "hex.move.none"] and kinds(verdicts)[-1] == "warning"
     assert engine.state.outcome is None
     assert rules_of(engine.apply({"type": "cannot_move"})) == ["hex.move.none", "hex.win"]
+
+
+def test_a_tile_in_the_discard_pile_is_out_of_play_for_the_rest_of_the_game():
+    """« Les carreaux de l'écart sont hors jeu pour le reste de la partie. » Moving one, or aiming an action at it,
+    is refused as the rule, not as a malformed event; Genèse alone brings one back."""
+    engine = game("advanced", options={"starting_stars": 9}, a_actions=["setting_sun", "genesis"],
+                  b_actions=["zombie", "disarm"])
+    put(engine, a1=None, b1=None)
+    before = engine.state_json()
+    for refused in (move(engine, "a1", "c2"), launch(engine, "A", "setting_sun", target="a1"),
+                    launch(engine, "A", "setting_sun", target="b1"),
+                    launch(engine, "B", "zombie", target="a1")):
+        assert rules_of(refused) == ["hex.duel.discard"] and kinds(refused) == ["illegal"]
+        assert "Les carreaux de l'écart sont hors jeu pour le reste de la partie." in refused[0].message.fr
+    assert engine.state_json() == before
+    assert rules_of(launch(engine, "A", "genesis", tile="a1", cell="c2"))[-1] == "hex.action.effect"

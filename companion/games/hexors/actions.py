@@ -135,10 +135,13 @@ def _genesis(state, player, action, event, options) -> list[Verdict]:
                             f"{state.label(piece, 'fr')} n'est pas un monstre de la pile d'écart de {player.id}",
                             [player.id])
     cell = state.arena.parse(event["cell"])
-    reach = options["genesis_range"]
-    if state.occupant(cell) is not None or distance(cell, state.character_of(player.id).cell) > reach:
-        raise rules.Illegal(rules.ACTION_EFFECT, f"{event['cell']} must be free and within {reach} cells of "
-                            f"{player.id}'s character", f"{event['cell']} doit être libre et à {reach} cases au plus "
+    reach, away = options["genesis_range"], distance(cell, state.character_of(player.id).cell)
+    exactly = options["genesis_distance"] == "exactly"
+    if state.occupant(cell) is not None or away > reach or (exactly and away != reach):
+        far_en, far_fr = (f"exactly {reach}", f"à exactement {reach}") if exactly else (f"within {reach}",
+                                                                                          f"à {reach} au plus")
+        raise rules.Illegal(rules.ACTION_EFFECT, f"{event['cell']} must be free and {far_en} cells of "
+                            f"{player.id}'s character", f"{event['cell']} doit être libre et {far_fr} cases "
                             f"du personnage de {player.id}", [player.id])
     piece.status, piece.cell, piece.facing = ARENA, cell, home_facing(player.side)
     player.discard.remove(piece.id)

@@ -25,6 +25,7 @@ CHOICES = {
     "die_reading": ("value", "color"),
     "advance_directions": ("any", "forward"),
     "energy_trap_duration": ("turn", "until_disarmed"),
+    "genesis_distance": ("within", "exactly"),
     "symbiosis_value": ("rolled_colour", "highest_face"),
     "zombie_targets": ("any_tile", "monsters_only"),
 }
@@ -54,6 +55,8 @@ class Hexors(StateUntilSetup, GameEngine):
         "energy_trap_duration": ("turn", "Coince-énergie lasts the rest of the turn, or until it is disarmed"),
         "divine_chain_turns": (3, "turns after the launch a Chaîne divine lasts (each player's turn counts)"),
         "genesis_range": (2, "how far from its character a monster brought back by Genèse may stand"),
+        "genesis_distance": ("within", "Genèse puts a monster back within that range of its character, or exactly "
+                                       "that far"),
         "symbiosis_value": ("rolled_colour", "Symbiose borrows an ally's value for the rolled colour, or its "
                                              "highest face"),
         "zombie_targets": ("any_tile", "Zombie may take any enemy tile, or monsters only"),

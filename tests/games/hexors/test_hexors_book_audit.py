@@ -56,3 +56,21 @@ def test_a_tile_in_the_discard_pile_is_out_of_play_for_the_rest_of_the_game():
         assert "Les carreaux de l'écart sont hors jeu pour le reste de la partie." in refused[0].message.fr
     assert engine.state_json() == before
     assert rules_of(launch(engine, "A", "genesis", tile="a1", cell="c2"))[-1] == "hex.action.effect"
+
+
+def test_genesis_within_two_cells_or_exactly_two_as_the_players_choose():
+    """« Ce carreau doit être placé à deux cases de son carreau personnage » — where the book means "within" it says
+    so (« les carreaux monstres ne doivent pas être placés à plus de 2 cases du carreau personnage »); read literally,
+    « à deux cases » is two cells away: option ``genesis_distance``."""
+    def genesis_one_cell_then_two(distance):
+        engine = game("advanced", options={"starting_stars": 9, "genesis_distance": distance},
+                      a_actions=["genesis", "genesis"], b_actions=["disarm", "disarm"])
+        put(engine, a1=None, a2=None)
+        return (launch(engine, "A", "genesis", tile="a2", cell="d2"),         # one cell from A (d1)
+                launch(engine, "A", "genesis", tile="a1", cell="d3"))         # two cells
+
+    near, far = genesis_one_cell_then_two("within")
+    assert rules_of(near)[-1] == rules_of(far)[-1] == "hex.action.effect"
+    near, far = genesis_one_cell_then_two("exactly")
+    assert kinds(near) == ["illegal"] and rules_of(far)[-1] == "hex.action.effect"
+    assert "exactly 2 cells" in near[0].message.en and "à exactement 2 cases" in near[0].message.fr

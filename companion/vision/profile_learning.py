@@ -169,8 +169,8 @@ class TableLearning:
 
     def _learn(self, said: Sequence[DieReading], corrected: bool, game: str) -> tuple[bool, list[Example], int, int]:
         """``learn``: whether a kept roll was found, the examples kept, how many old ones the bound pushed out, how
-        many were taken back. A die said again as before teaches nothing new; a corrected die said back to its read
-        face takes its lesson back (a mistaken tap mended)."""
+        many were taken back. A die said again as before teaches nothing new; a corrected die (or one taken out)
+        said back to its read face takes its lesson back (a mistaken tap mended); a confirmed one stays."""
         with self._lock:
             roll, pairs = self._match(said)
             if roll is None:
@@ -188,7 +188,7 @@ class TableLearning:
                 elif not corrected:
                     label, how, colour = told.value, "confirmed", told.color
                 else:
-                    if before is not None and self.store.remove(before.id):
+                    if before is not None and before.how != "confirmed" and self.store.remove(before.id):
                         del roll.learnt[k]
                         taken_back += 1
                     continue

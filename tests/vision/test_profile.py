@@ -9,6 +9,7 @@ import re
 import shutil
 import subprocess
 import sys
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -151,6 +152,10 @@ def test_a_die_taken_out_of_a_roll_teaches_not_a_die_and_a_doubt_settled_as_read
     hows = [e.how for e in learning.store.snapshot()]
     assert hows.count("confirmed") == len(read)  # the die called no die before is now confirmed: one example
     assert learning.learn([DieReading(2, None, (1000.0, 1000.0, 1040.0, 1040.0))], corrected=True) == 0
+    # that roll corrected later, one die given another face: the others, said as read, stay confirmed
+    other = replace(read[0], value=read[0].value % 6 + 1)
+    assert learning.learn([other, *read[1:]], corrected=True) == 1
+    assert sorted(e.how for e in learning.store.snapshot()) == ["confirmed"] * (len(read) - 1) + ["corrected"]
 
 
 def _score(items, dice_and_features, profile=None) -> Score:

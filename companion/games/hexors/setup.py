@@ -61,6 +61,9 @@ def setup_game(event: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[Ga
         pid = str(entry["id"])
         if any(p.id == pid for p in state.players):
             raise ValueError(f"player {pid!r} is listed twice")
+        if level == BEGINNER and entry.get("stars"):
+            raise rules.Illegal(rules.SETUP_STARS, "Stars are used only at the advanced level",
+                                "Les étoiles ne servent qu'au niveau avancé", [pid])
         stars = entry.get("stars", options["starting_stars"]) if level == ADVANCED else 0
         if not isinstance(stars, int) or isinstance(stars, bool) or stars < 0:
             raise ValueError(f'"stars" of {pid} must be a whole number >= 0')

@@ -74,3 +74,14 @@ def test_genesis_within_two_cells_or_exactly_two_as_the_players_choose():
     near, far = genesis_one_cell_then_two("exactly")
     assert kinds(near) == ["illegal"] and rules_of(far)[-1] == "hex.action.effect"
     assert "exactly 2 cells" in near[0].message.en and "à exactement 2 cases" in near[0].message.fr
+
+
+def test_stars_given_at_the_beginner_level_are_refused_not_dropped():
+    """« Pour ce niveau, les 6 ÉTOILES (billes de verre) ne sont pas utilisées, alors mettez-les de côté. »"""
+    from companion.referee import create_game
+    engine = create_game("hexors")
+    players = [{"id": "A", "tiles": side("A", "d1", {}), "stars": 3}, {"id": "B", "tiles": side("B", "d9", {})}]
+    refused = engine.apply({"type": "setup", "players": players})
+    assert rules_of(refused) == ["hex.setup.stars"] and kinds(refused) == ["illegal"] and engine.state is None
+    players[0]["stars"] = 0
+    assert rules_of(engine.apply({"type": "setup", "players": players})) == ["hex.setup"]

@@ -73,3 +73,24 @@ def test_the_hall_says_its_refusals_in_the_page_language(hall):  # noqa: F811
         assert answer().endswith(" s, puis réessayez.")
     finally:
         driver.quit()
+
+
+def test_the_hall_words_stand_out_in_light_and_dark(hall):  # noqa: F811
+    """White « online » on dark mode's light green stood at 1.9:1; « offline since … » at 3.5:1 in light, 4.4:1 in
+    dark."""
+    from screens import theme
+    from test_settings_camera_page import CONTRAST_JS
+
+    board, url = hall
+    driver = new_browser("en-GB")
+    driver.set_window_size(360, 740)
+    try:
+        driver.get(url)
+        assert until(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#tables > li")) == 2)
+        weak = []
+        for scheme in ("light", "dark"):
+            theme(driver, scheme)
+            weak += [(scheme, *line) for line in driver.execute_script(CONTRAST_JS, "body")]
+        assert weak == []
+    finally:
+        driver.quit()

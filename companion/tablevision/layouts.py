@@ -73,14 +73,9 @@ def mat_game(layout: TableLayout) -> str | None:
     return games.pop() if len(games) == 1 else None
 
 
-def mat_words(game: str):
-    """A game's printed mat as players call it, as ``Text``: "the Hexors mat" (« le tapis de Hexors »), "the
-    free-roll dice tray"."""
-    from companion.core import Text
+def mat_name(game: str) -> str:
+    """A game's printed mat as ``companion table`` and the doctor call it: "the Hexors mat", "the free-roll dice
+    tray" (the phone has its own words for them, in both languages: web/js/views/camera.js)."""
     from companion.referee.registry import game_class
-    from companion.words import of_fr
 
-    if game == "free-roll":
-        return Text("the free-roll dice tray", "le plateau à dés du lancer libre")
-    title = game_class(game).title
-    return Text(f"the {title.en} mat", f"le tapis {of_fr(title.fr)}")
+    return "the free-roll dice tray" if game == "free-roll" else f"the {game_class(game).title.en} mat"

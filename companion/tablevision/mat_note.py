@@ -76,7 +76,7 @@ def check_mat(config):
     from companion.findings import OK, WARN, Finding
     from companion.referee.engine import OptionsError
 
-    from .layouts import mat_words
+    from .layouts import mat_name
 
     note = load_mat_note(config.data_dir)
     if note is None:
@@ -84,8 +84,8 @@ def check_mat(config):
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(note.at))
     reprint = f"companion sheets {note.game}" if note.game else "companion sheets"
     try:
-        ours = mat_words(note.game).en if note.game else "the layout file's mat"
-        other = mat_words(note.other).en if note.other else None
+        ours = mat_name(note.game) if note.game else "the layout file's mat"
+        other = mat_name(note.other) if note.other else None
     except OptionsError:  # a game no longer installed: the note is out of date
         return None
     if note.state == "other":

@@ -29,8 +29,6 @@ from .veto import Screens, die_sized_mm, die_sized_px, on_a_screen, on_print
 log = logging.getLogger(__name__)
 UNPLACED = {"pieces": "pieces are not placed", "counters": "counters are not placed",
             "areas": "but not the area each lies in"}  # TableLayout.needs_plane's words
-UNPLACED_FR = {"pieces": "les pièces ne sont pas placées", "counters": "les pions ne sont pas placés",
-               "areas": "mais pas la zone où chacun est posé"}
 
 
 class TableReader:
@@ -97,7 +95,7 @@ class TableReader:
 
     def _problems(self, status: PlaneStatus, duplicates: tuple[int, ...]):
         if status.other_mat is not None or status.former:
-            yield mat_notice(self.layout, status).en
+            yield mat_notice(self.layout, status)
         if status.plane is None and status.other_mat is None:
             names = ", ".join(str(i) for i in status.anchors_missing)
             needs = self.layout.needs_plane
@@ -171,35 +169,23 @@ class TableReader:
         return placed, ignored, not_dice
 
 
-def mat_notice(layout: TableLayout, status: PlaneStatus):
-    """What players are told of the mat in sight, as ``Text``: another game's (no plane is fitted on it), or one
-    printed before each game's mat had anchors of its own (read as this game's, though it cannot say so)."""
-    from companion.core import Text
+def mat_notice(layout: TableLayout, status: PlaneStatus) -> str:
+    """What players are told of the mat in sight: another game's (no plane is fitted on it), or one printed before
+    each game's mat had anchors of its own (read as this game's, though it cannot say so). The phone words it in
+    both languages from ``PlaneStatus`` (web/js/views/camera.js)."""
     from companion.referee.registry import game_class
 
-    from .layouts import mat_game, mat_words
+    from .layouts import mat_game, mat_name
 
     game = mat_game(layout)
     reprint = f"companion sheets {game}" if game else "companion sheets"
     if status.other_mat is not None:
-        mat, other = mat_words(status.other_mat), game_class(status.other_mat).title
-        if game is not None:
-            title = game_class(game).title
-            playing = Text(f"the game is {title.en}", f"le jeu est {title.fr}")
-        else:
-            playing = Text(f"the mat is the layout {layout.name!r}", f"le tapis est la disposition « {layout.name} »")
+        playing = f"the game is {game_class(game).title.en}" if game else f"the mat is the layout {layout.name!r}"
         needs = layout.needs_plane
-        en_then = (f"dice are read, {', '.join(UNPLACED[n] for n in needs)}" if needs
-                   else "meanwhile every die in sight is read")
-        fr_then = (f"les dés sont lus, {', '.join(UNPLACED_FR[n] for n in needs)}" if needs
-                   else "en attendant, tous les dés visibles sont lus")
-        return Text(f"This is {mat.en}; {playing.en}. Nothing is placed on another game's mat: lay this game's mat "
-                    f"({reprint}) or start {other.en}; {en_then}",
-                    f"C'est {mat.fr} ; {playing.fr}. Rien n'est placé sur le tapis d'un autre jeu : posez celui de ce "
-                    f"jeu ({reprint}) ou lancez {other.fr} ; {fr_then}")
-    ours = mat_words(game) if game else Text("the layout's mat", "le tapis de la disposition")
-    return Text(f"This mat was printed before each game's mat had anchors of its own: it is read as {ours.en}, but "
-                f"so would another game's mat printed then; print it again ({reprint}) so the camera can tell",
-                f"Ce tapis a été imprimé avant que chaque jeu ait ses propres repères : il est lu comme {ours.fr}, "
-                f"mais le tapis d'un autre jeu imprimé alors le serait aussi ; réimprimez-le ({reprint}) pour que la "
-                "caméra les distingue")
+        then = (f"dice are read, {', '.join(UNPLACED[n] for n in needs)}" if needs
+                else "meanwhile every die in sight is read")
+        return (f"This is {mat_name(status.other_mat)}; {playing}. Nothing is placed on another game's mat: lay this "
+                f"game's mat ({reprint}) or start {game_class(status.other_mat).title.en}; {then}")
+    ours = mat_name(game) if game else "the layout's mat"
+    return (f"This mat was printed before each game's mat had anchors of its own: it is read as {ours}, but so would "
+            f"another game's mat printed then; print it again ({reprint}) so the camera can tell")

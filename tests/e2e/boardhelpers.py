@@ -147,9 +147,10 @@ def small_controls(driver):
 
 
 def screenshot(driver, directory, name, width=390):
-    """A full-page picture ``width`` wide (the window grows to the page's height), back to the phone's size after."""
-    height = driver.execute_script("return document.documentElement.scrollHeight")
-    driver.set_window_size(width, min(max(height, 844), 5000))
+    """A full-page picture ``width`` wide (the window grows to the page's height), back to the phone's size after.
+    The window is the page plus the browser's own frame (143 px in headless Chromium): grown by both."""
+    height, frame = driver.execute_script("return [document.documentElement.scrollHeight, outerHeight - innerHeight]")
+    driver.set_window_size(width, min(max(height + frame, 844), 5000))
     time.sleep(0.2)
     driver.save_screenshot(str(directory / f"{name}.png"))
     driver.set_window_size(390, 844)

@@ -1,7 +1,8 @@
 """Statistics and History on a 360-pixel phone after a few rolls of free roll and moves of Nexus Keepers, in light and
 dark, English and French (pictures: <stats|history>-<game>-360-<lang>-<theme>.png): nothing wider than the screen,
 a history entry's words just after its number (they stood centred between the number and the status), and the
-fairness column's "chi² p" on one line (the "p" went alone to the next), a bar named with French's « : »."""
+fairness column's "chi² p" on one line (the "p" went alone to the next), a bar named with French's « : », and every
+bar seen against its chart (a white die's bars were white on the light theme's white)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 
 from boardhelpers import open_page, screenshot, wait
 from browserhelpers import in_each_look, page_errors
-from screens import start
+from screens import CONTRAST_JS, start
 
 pytestmark = pytest.mark.browser
 
@@ -47,7 +48,7 @@ def play(service, game):
 def test_statistics_and_history_read_well_on_a_narrow_phone(narrow_table, phone, screenshots, game):
     service, url = narrow_table
     play(service, game)
-    heads, fairness, wide, bars = [], [], [], []
+    heads, fairness, wide, bars, weak = [], [], [], [], []
     for screen, drawn in (("stats", "#stats table"), ("history", "#history-list li .head")):
         open_page(phone, url, f"#/{screen}")
         wait(phone, lambda d: d.find_elements("css selector", drawn), message=f"the {screen} screen is empty")
@@ -58,6 +59,8 @@ def test_statistics_and_history_read_well_on_a_narrow_phone(narrow_table, phone,
             wide.append((screen, lang, phone.execute_script(WIDE)))
             if screen == "stats":
                 fairness.append(phone.execute_script(FAIRNESS))
+                weak.extend((lang, scheme, *bar) for bar in phone.execute_script(CONTRAST_JS, "#stats rect.bar")
+                            if bar[2] < 3)
                 bars.append((lang, phone.execute_script("return document.querySelector('#stats rect.bar title')"
                                                         ".textContent")))
             else:
@@ -66,6 +69,7 @@ def test_statistics_and_history_read_well_on_a_narrow_phone(narrow_table, phone,
             phone.set_window_size(360, 800)
         in_each_look(phone, look)
     assert [w for w in wide if w[2] > 0] == [], "wider than the screen"
+    assert not weak, f"bars under 3:1 against their chart (WCAG's figure for graphics): {weak[:4]}"
     assert len(fairness) == 4 and [f for f in fairness if f[1] != f[2]] == [], fairness
     assert heads and [h for h in heads if h[1] > 12] == [], heads
     # a bar's name (its tooltip, what a screen reader says): « blanc : 1 × 1 », the colon as each language writes it

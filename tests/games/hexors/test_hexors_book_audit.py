@@ -214,3 +214,25 @@ def test_a_zombie_monster_takes_its_element_from_its_controllers_character():
     move(engine, "b1", "d6")
     roll(engine, "red", player="A"), roll(engine, "red", player="B")
     assert engine.state.last_duel["attacker"]["element"] == 5        # A's character's green, not B's (1)
+
+
+def test_monster_actions_refuse_a_character_and_zombie_refuses_ones_own_tile():
+    """« Le joueur doit placer ce carreau sur n'importe quel monstre. » « Le joueur place ce carreau sur le dessus de
+    n'importe quel carreau de l'ennemi. »"""
+    engine = game("advanced", options={"starting_stars": 9}, a_actions=["setting_sun", "energy_trap", "zombie"],
+                  b_actions=["disarm", "disarm", "sandstorm"])
+    before = engine.state_json()
+    for kind, target in (("setting_sun", "B"), ("energy_trap", "A"), ("zombie", "a1")):
+        refused = launch(engine, "A", kind, target=target)
+        assert rules_of(refused) == ["hex.action.effect"] and kinds(refused) == ["illegal"], (kind, refused)
+    assert engine.state_json() == before
+    assert rules_of(launch(engine, "A", "setting_sun", target="b1")) == ["hex.action"]   # the enemy's monster too
+
+
+def test_zombie_cannot_take_a_tile_of_the_duel_under_way():
+    """« Pendant ce tour de jeu, il contrôle ce carreau » — not a tile already fighting this turn (choice X7)."""
+    engine = game("advanced", options={"starting_stars": 9}, a_actions=["disarm"], b_actions=["zombie"])
+    put(engine, a1="d4", b1="d6")
+    move(engine, "a1", "d5")
+    assert rules_of(launch(engine, "B", "zombie", target="a1")) == ["hex.action.effect"]
+    assert engine.state.duel.attacker == "a1"

@@ -168,6 +168,10 @@ def test_a_camera_lost_is_not_said_to_read_the_mat_and_the_dice(table, phone):
                                            source_fr=was.source_fr)
         wait(phone, lambda d: status(d) == "Pas d'image de la caméra : ni le tapis ni les dés ne sont lus avant son "
              "retour", message=f"the camera screen said {status(phone)!r}")
+        # and under the frozen picture, how to play on meanwhile (it said only « Caméra : caméra perdue »)
+        caption = lambda d: d.find_element(By.ID, "snapshot-caption").text  # noqa: E731
+        wait(phone, lambda d: caption(d) == "Caméra : caméra perdue — en attendant, jouez en touchant le plateau",
+             message=f"the picture's caption said {caption(phone)!r}")
     finally:
         service.live.camera = was
     wait(phone, lambda d: status(d).startswith("Tapis trouvé"), message="the mat is not said found again")

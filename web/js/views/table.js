@@ -214,8 +214,10 @@ export function updateLive(app) {
     clear($("#snapshot-overlay"));
     return;
   }
-  caption.textContent = live.stalled ? stalledCaption(live)
-    : live.camera && !live.camera.ok ? t("table.camera_problem", { message: pick(live.camera) })
+  // a picture frozen or a camera at fault says how to play on meanwhile, as the caption without a picture does
+  const meanwhile = () => t(hasView(app.state && app.state.game) ? "table.meanwhile_board" : "table.meanwhile");
+  caption.textContent = live.stalled ? `${stalledCaption(live)} — ${meanwhile()}`
+    : live.camera && !live.camera.ok ? `${t("table.camera_problem", { message: pick(live.camera) })} — ${meanwhile()}`
       : pick({ en: live.referee_error, fr: live.referee_error_fr })
         || pick({ en: live.vision_error, fr: live.vision_error_fr });
   if (live.frame !== shownFrame && loadingFrame === null) {

@@ -11,6 +11,7 @@ from collections import Counter
 from typing import Any, Mapping
 
 from companion.core import Verdict
+from companion.words import plain_name
 
 from . import rules
 from .arena import NORTH, SOUTH, Arena, distance
@@ -111,10 +112,11 @@ def _place_tiles(state: GameState, player: Player, tiles: Any) -> None:
         if monster.tile.kind == MONSTER and distance(monster.cell, character.cell) > 2:
             raise rules.Illegal(rules.SETUP_RANGE, f"{monster.id} is more than 2 cells from {pid}'s character",
                                 f"{monster.id} est à plus de 2 cases du personnage de {pid}", [pid])
-    same = [tile for tile, n in Counter(p.tile.id for p in pieces if p.tile.kind == MONSTER).items() if n > 2]
+    tiles = {p.tile.id: p.tile for p in pieces if p.tile.kind == MONSTER}
+    same = [tiles[t] for t, n in Counter(p.tile.id for p in pieces if p.tile.kind == MONSTER).items() if n > 2]
     if same and state.level == ADVANCED:
-        raise rules.Illegal(rules.SETUP_IDENTICAL, f"{pid} has more than two {same[0]} tiles",
-                            f"{pid} a plus de deux carreaux {same[0]}", [pid])
+        raise rules.Illegal(rules.SETUP_IDENTICAL, f"{pid} has more than two {plain_name(same[0].named())} tiles",
+                            f"{pid} a plus de deux carreaux {plain_name(same[0].named('fr'))}", [pid])
 
 
 def _hand(state: GameState, player: Player, actions: Any, level: str) -> None:
@@ -132,8 +134,9 @@ def _hand(state: GameState, player: Player, actions: Any, level: str) -> None:
     kinds = [kind(a).id for a in actions]
     too_many = [k for k, n in Counter(kinds).items() if n > 2]
     if too_many:
-        raise rules.Illegal(rules.SETUP_IDENTICAL, f"{player.id} has more than two {too_many[0]} action tiles",
-                            f"{player.id} a plus de deux carreaux actions {too_many[0]}", [player.id])
+        named = kind(too_many[0])
+        raise rules.Illegal(rules.SETUP_IDENTICAL, f"{player.id} has more than two {named.en} action tiles",
+                            f"{player.id} a plus de deux carreaux actions {named.fr}", [player.id])
     player.hand, player.hand_count = kinds, len(kinds)
 
 

@@ -236,3 +236,21 @@ def test_zombie_cannot_take_a_tile_of_the_duel_under_way():
     move(engine, "a1", "d5")
     assert rules_of(launch(engine, "B", "zombie", target="a1")) == ["hex.action.effect"]
     assert engine.state.duel.attacker == "a1"
+
+
+def test_more_than_two_identical_tiles_are_refused_by_their_names():
+    """« Chaque joueur NE peut PAS avoir plus de deux carreaux monstres ou carreaux actions identiques dans sa main. »
+    The refusal names the tile as players call it, not an internal id."""
+    from companion.referee import create_game
+    engine = create_game("hexors", {"level": "advanced"})
+    kuribohs = [{"id": "yugi", "tile": "example-yugi", "cell": "d1"}] + [
+        {"id": f"k{i}", "tile": "example-kuriboh", "cell": c} for i, c in enumerate(("c1", "e1", "d2"))]
+    b = side("B", "d9", {"b1": "c9", "b2": "e9", "b3": "d8"})
+    refused = engine.apply({"type": "setup", "players": [{"id": "A", "tiles": kuribohs, "actions": []},
+                                                         {"id": "B", "tiles": b, "actions": []}]})[0].message
+    assert refused.en.startswith("A has more than two Kuriboh tiles")
+    a = side("A", "d1", {"a1": "c1", "a2": "e1", "a3": "d2"})
+    players = [{"id": "A", "tiles": a, "actions": ["disarm"] * 3}, {"id": "B", "tiles": b, "actions": ["zombie"] * 3}]
+    refused = engine.apply({"type": "setup", "players": players})[0].message
+    assert refused.en.startswith("A has more than two Disarm action tiles")
+    assert refused.fr.startswith("A a plus de deux carreaux actions Désarmement")

@@ -255,7 +255,8 @@ for (const el of root.querySelectorAll('*')) {
   const own = [...el.childNodes].filter(n => n.nodeType === 3 && n.textContent.trim()).map(n => n.textContent.trim()).join(' ');
   if (!own) continue;
   const s = getComputedStyle(el); if (s.visibility === 'hidden') continue;
-  const fg = parse(s.color); const bg = bgOf(el);
+  let fade = 1; for (let e = el; e; e = e.parentElement) fade *= +getComputedStyle(e).opacity;  // a faded card's words
+  const bg = bgOf(el); const fg = parse(s.color).map((v, i) => i < 3 ? v * fade + bg[i] * (1 - fade) : v);
   const big = parseFloat(s.fontSize) >= 24 || (parseFloat(s.fontSize) >= 18.66 && parseInt(s.fontWeight) >= 700);
   const r = ratio(fg, bg) * 1; const need = big ? 3 : 4.5;
   if (r < need) out.push([own.slice(0, 40), r.toFixed(2), s.color, String(bg), (s.opacity)]);

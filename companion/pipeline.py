@@ -19,6 +19,7 @@ from companion.capture.base import Frame, FrameSource, SourceError
 from companion.core import DieReading, Observation
 from companion.live import CameraStatus, LiveView  # noqa: F401  (also imported from here)
 from companion.tablevision.zoom import read_in_window
+from companion.vision.settle import pair_dice
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +66,9 @@ class Pipeline(threading.Thread):
         self.frames = 0
         self.skipped = self.reused = 0  # frames whose dice were not read: moving, or unchanged since the last
         self._last_readings: list[DieReading] | None = None
+        #: the last settled roll as the readers first read it, and each of its dice as the referee got it (None: read
+        #: as not a die by the table profile): the live picture labels those dice as the referee has them
+        self._as_played: tuple[tuple[DieReading, ...], tuple[DieReading | None, ...]] | None = None
         #: time.monotonic() at the end of the last loop: the service's systemd watchdog reads it
         self.last_progress = time.monotonic()
         self.ended = False
@@ -139,18 +143,40 @@ class Pipeline(threading.Thread):
         board = None
         if self.table is not None:
             readings, board = self._table_step(frame, readings)
-        self.live.update(frame, readings)
-        if self.on_frame is not None:
-            self.on_frame(self.live)
         settled = self.settler.update(readings, frame.timestamp, _moved_near(motion))
         if settled is not None and settled.dice:
             dice = self._reviewed(frame, settled.dice)
+            self._as_played = (tuple(settled.dice), tuple(pair_dice(settled.dice, dice, self._tolerance, faces=False)))
             self._to_referee(self._roll(dice, frame.timestamp, getattr(settled, "reread", False)),
                              f"the roll settled at frame {frame.index}")
         if board is not None:
             self._to_referee(Observation(pieces=board.pieces, source=self._origin, at=frame.timestamp),
                              f"the board settled at frame {frame.index}")
+        self.live.update(frame, self._shown(readings))
+        if self.on_frame is not None:
+            self.on_frame(self.live)
         return True
+
+    @property
+    def _tolerance(self) -> float:
+        return float(getattr(self.settler, "move_tolerance", 0.35))
+
+    def _shown(self, readings: list[DieReading]) -> list[DieReading]:
+        """This frame's dice as the phones' live picture labels them: a die of the last settled roll, still where it
+        settled with the face the readers first gave it, as the referee got it (the arbiter's and the table
+        profile's reading: a die the profile took for not a die is not drawn); any other die as read."""
+        if self._as_played is None:
+            return readings
+        first, played = self._as_played
+        shown = []
+        for die, match in zip(readings, pair_dice(readings, first, self._tolerance)):
+            if match is None:
+                shown.append(die)
+                continue
+            as_played = played[next(k for k, d in enumerate(first) if d is match)]
+            if as_played is not None:
+                shown.append(replace(as_played, box=die.box))
+        return shown
 
     def _on_one_clock(self, frame: Frame) -> Frame:
         """A camera reopened after an outage (a folder or video played again from its start) counts its time from 0

@@ -74,6 +74,13 @@ def _pair(a: Sequence[DieReading], b: Sequence[DieReading], move_tolerance: floa
     return pairs
 
 
+def pair_dice(a: Sequence[DieReading], b: Sequence[DieReading], move_tolerance: float = 0.35,
+              faces: bool = True) -> list[DieReading | None]:
+    """For each die of ``a``, the die of ``b`` lying at its place (with the same face, unless not ``faces``;
+    colours aside), or None: how a frame's dice are matched to a settled roll's."""
+    return _pair(a, b, move_tolerance, colours=False, faces=faces)
+
+
 def _voted_colours(current: tuple[DieReading, ...], still: list[tuple[DieReading, ...]],
                    move_tolerance: float) -> tuple[DieReading, ...]:
     """``current``'s dice, each with the colour most of the ``still`` frames gave it (ties: the latest)."""

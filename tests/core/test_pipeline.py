@@ -1,6 +1,7 @@
 """capture → detect → settle → table: the pipeline thread with fake stages around the real settler and table."""
 
 import threading
+from dataclasses import replace
 
 import numpy as np
 
@@ -120,6 +121,29 @@ def test_a_settled_roll_gets_the_readers_second_look_once_and_a_failing_one_lose
         assert reader.reviewed == [((48, 64, 3), [4, 5, 6])]
         assert len(observed) == 1 and [d.value for d in observed[0].dice] == played and observed[0].unread == unread
     assert "the second look at the settled roll failed" in caplog.text
+
+
+class ProfileReader(ScriptedReader):
+    """A reader whose table profile reads the settled 3 as a 6 and the die at x=200 as not a die."""
+
+    def review_settled(self, image, dice):
+        return [replace(d, value=6) if d.value == 3 else d for d in dice if d.box[0] != 200.0]
+
+
+def test_the_live_picture_labels_a_settled_roll_as_the_referee_got_it(tmp_path):
+    """'After the camera learns, a die can show "3" over a roll that says 6': the live picture labelled each frame
+    with the shipped readers' values while the referee played the profile's. Once a roll settles, its dice are
+    labelled as played (a die the profile took for not a die is not drawn) while they lie as they settled; a die
+    read with another face afterwards (turned by hand) shows what is read now."""
+    still = [[die(3, 100), die(5, 140), die(4, 200)]] * 5
+    turned = [[die(2, 100), die(5, 140), die(4, 200)]]
+    source = ScriptedSource(still + turned)
+    observed, labels = [], []
+    pipe = Pipeline(source, ProfileReader(source), RollSettler(stable_frames=3), observed.append, LiveView(), fps=0)
+    pipe.on_frame = lambda live: labels.append([d["value"] for d in live.to_json()["dice"]])
+    pipe.run()
+    assert [[d.value for d in o.dice] for o in observed] == [[6, 5]]
+    assert labels == [[3, 5, 4]] * 2 + [[6, 5]] * 3 + [[2, 5]]
 
 
 def test_a_failing_camera_and_a_broken_frame_do_not_stop_the_table(tmp_path, monkeypatch):

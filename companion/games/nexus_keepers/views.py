@@ -89,13 +89,14 @@ class ViewsMixin:
         if turn.phase in ("acted", "rolling") and sorted(values) == sorted(turn.pool):
             return None     # the dice still lying there: nothing new (an idle camera refs nothing)
         read = [d.to_json() for d in observation.dice]
-        if turn.phase == "rolling":
+        if turn.phase in ("rolling", "acted"):  # power dice join « à n'importe quel moment », after the moves too
             extra = len(values) - len(turn.pool)
             power_left = self.state.players[turn.player].power_left
             added = _added(read, turn.pool)
             if 0 < extra <= power_left and len(added) == extra:  # the whole pool still lies there, and more
                 return {"type": "power", "dice": added}
-            if turn.rerolls_done < MAX_REROLLS and not turn.acted and 0 <= extra <= power_left:
+            rerolling = turn.phase == "rolling" and turn.rerolls_done < MAX_REROLLS and not turn.acted
+            if rerolling and 0 <= extra <= power_left:
                 return {"type": "reroll", "dice": read}  # the dice beyond the pool are power dice
         return {"type": "roll", "dice": read}
 
@@ -129,7 +130,7 @@ class ViewsMixin:
         if turn.phase == "start":
             counts.add(turn.dice_allowed)
         else:
-            if turn.phase == "rolling":
+            if turn.phase in ("rolling", "acted"):
                 power = state.players[turn.player].power_left
                 counts.update(range(len(turn.pool), len(turn.pool) + power + 1))
             scratch = GameState.from_json(state.to_json())  # the next turn, without touching the game

@@ -205,6 +205,19 @@ def test_camera_observations_become_positions_rerolls_power_dice_or_rolls(nk):
         "type": "roll", "dice": read(3, 3, 4, 5, 6)}
 
 
+def test_a_power_die_the_camera_sees_after_the_positions_joins_the_pool(nk):
+    """FR: « Ce dé peut être lancé, en plus de vos dés de base, à n'importe quel moment ! » — the engine takes a
+    power die after the positions are checked (it can still make the double to reserve); the camera seeing the
+    pool and one die more then sends it as a power die, not as a new roll that would end the turn."""
+    engine = nk.rolled(nk.game(2), "A", [2, 2, 3, 5, 6], {"A": [0, 0], "B": [4, 1]})
+    engine.apply({"type": "positions", "keepers": {"A": [1, 0], "B": [4, 1]}})   # the double 2 moved A
+    dice = tuple(DieReading(v, "white", (10.0 * i, 0, 10.0 * i + 8, 8)) for i, v in enumerate((2, 2, 3, 5, 6, 5)))
+    assert engine.observation_event(Observation(dice=dice)) == {"type": "power", "dice": [dice[5].to_json()]}
+    assert 6 in engine.expected_roll().counts   # the pool and the power die: a count the game expects
+    assert nk.rules(engine.apply(engine.observation_event(Observation(dice=dice)))) == ["nk.roll"]
+    assert engine.summary()["phase"] == "acted" and engine.summary()["turn"] == "A"
+
+
 def test_validation_agrees_with_legal_moves_on_random_positions(nk):
     """The pruned goal search and the exhaustive legal_moves() must agree: a set of positions is explained exactly
     when it is one of the legal outcomes (checked on seeded random positions, rolls and candidate outcomes)."""

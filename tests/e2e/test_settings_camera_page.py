@@ -293,3 +293,23 @@ def test_the_settings_game_and_camera_words_stand_out_in_light_and_dark(table, p
         if shown(phone, "#lens"):
             tap(phone, "#lens-toggle")
     assert weak == []
+
+
+def test_a_games_mat_is_printed_before_its_game_is_started(table, phone):
+    """The sheets were only the game at the table's: to print Tesseract's mat, the players had to start Tesseract."""
+    from selenium.webdriver.support.ui import Select
+
+    service, url = table
+    screen(phone, "settings", "fr")
+    picker = lambda: Select(phone.find_element(By.ID, "sheets-game"))  # noqa: E731
+    wait(phone, lambda d: len(picker().options) == 5, message="the sheets offer no choice of game")
+    assert picker().first_selected_option.text == "Hexors"  # the game at the table
+    assert "Tesseract" in [o.text for o in picker().options]
+    assert [phone.find_element(By.CSS_SELECTOR, f"label[for=sheets-{n}]").text for n in ("game", "paper")] \
+        == ["Jeu", "Papier"]
+    picker().select_by_value("tesseract")
+    href = phone.find_element(By.ID, "sheets-link").get_attribute("href")
+    assert href.startswith(url + "api/sheets/tesseract.pdf?paper=")
+    assert picker().first_selected_option.text == "Tesseract"  # kept as the page redraws
+    language(phone, "en")
+    assert picker().first_selected_option.text == "Tesseract"

@@ -8,10 +8,12 @@ addStrings({
   // the SIMULATED table is no camera: said as such, not "working (SIMULATED table (no camera))"
   en: { "settings.camera_simulated": "none: the SIMULATED table draws the dice",
     "settings.light_none": "This camera sets its own exposure and white balance: only the Pi camera's can be "
-      + "measured again." },
+      + "measured again.",
+    "settings.sheets_game": "Game" },
   fr: { "settings.camera_simulated": "aucune : la table SIMULÉE dessine les dés",
     "settings.light_none": "Cette caméra règle elle-même son exposition et sa balance des blancs : seules celles de "
-      + "la caméra du Pi se mesurent de nouveau." },
+      + "la caméra du Pi se mesurent de nouveau.",
+    "settings.sheets_game": "Jeu" },
 });
 
 const DISPLAY_KEY = "companion.display";
@@ -41,6 +43,10 @@ export function init(app) {
     button.addEventListener("click", () => app.switchLanguage(button.dataset.lang));
   }
   $("#sheets-paper").addEventListener("change", () => sheetsLink(app));
+  $("#sheets-game").addEventListener("change", () => {
+    sheets.chosen = $("#sheets-game").value === tableGame(app) ? null : $("#sheets-game").value;
+    sheetsLink(app);
+  });
   $("#light-measure").addEventListener("click", () => measureLight(app));
   $("#pin-unlock").addEventListener("click", async () => { await askPin(app); render(app); });
   $("#pin-lock").addEventListener("click", async () => {
@@ -138,9 +144,26 @@ function renderLight(camera) {
   $("#light-message").textContent = light && light.source === camera.source ? t(light.key) : "";
 }
 
-/** The printable sheets (mat, markers, stickers) of the game at the table, on the paper chosen. */
+// The printable sheets' games (/api/games, read once) and the one picked; null: the game at the table, followed as
+// it changes (a mat is printed before its game starts, too).
+const sheets = { games: null, asked: false, chosen: null };
+
+function tableGame(app) {
+  return (app.state && app.state.game) || "free-roll";
+}
+
+/** The printable sheets (mat, markers, stickers) of the game picked, else the game at the table, on the paper chosen. */
 function sheetsLink(app) {
-  const game = (app.state && app.state.game) || "free-roll";
+  const game = sheets.chosen || tableGame(app);
+  const select = $("#sheets-game");
+  if (!sheets.asked) {
+    sheets.asked = true;
+    app.api.get("/api/games").then((data) => { sheets.games = data.games; sheetsLink(app); })
+      .catch(() => { sheets.asked = false; });
+  }
+  const games = sheets.games || [{ name: game, title: (app.state && app.state.title) || game }];
+  select.replaceChildren(...games.map((g) => h("option", { value: g.name }, pick(g.title))));
+  select.value = game;
   $("#sheets-link").href = `/api/sheets/${encodeURIComponent(game)}.pdf?paper=${encodeURIComponent($("#sheets-paper").value)}`;
 }
 

@@ -89,9 +89,8 @@ class ProfileStore:
             self._delete(kept[:-self.most])
             kept = kept[-self.most:]
         if len(kept) < len(examples):
-            self.examples = kept
             try:
-                self._save()
+                self._save(kept)
             except OSError as exc:  # a read-only card: the lost ones are left out all the same
                 log.warning("the table profile's index could not be written: %s", exc)
         return kept
@@ -107,9 +106,11 @@ class ProfileStore:
                            "la caméra réapprend les dés de cette table à partir de vos corrections.")
         return []
 
-    def _save(self) -> None:
+    def _save(self, examples: list[Example]) -> None:
+        """The index of ``examples`` written, then held: an index the card refuses (OSError) changes neither."""
         self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        write_atomically(self.index, json.dumps({"examples": [e.to_json() for e in self.examples]}))
+        write_atomically(self.index, json.dumps({"examples": [e.to_json() for e in examples]}))
+        self.examples = examples
         self.version += 1
 
     def add(self, crop: np.ndarray, label: int, game: str = "", colour: str | None = None, how: str = "corrected",
@@ -122,17 +123,19 @@ class ProfileStore:
 
         with self.lock:
             self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-            if not cv2.imwrite(str(self.folder / f"{example.id}.png"), crop):
-                raise OSError(f"the profile could not write {example.id}.png")
-            if around is not None:
-                cv2.imwrite(str(self.folder / f"{example.id}-around.png"), around)
-            gone = [e for e in self.examples if e.id == replaces]
-            self.examples = [e for e in self.examples if e.id != replaces] + [example]
-            pushed = self.examples[:-self.most]
+            examples = [e for e in self.examples if e.id != replaces] + [example]
+            pushed = examples[:-self.most]
+            try:
+                if not cv2.imwrite(str(self.folder / f"{example.id}.png"), crop):
+                    raise OSError(f"the profile could not write {example.id}.png")
+                if around is not None:
+                    cv2.imwrite(str(self.folder / f"{example.id}-around.png"), around)
+                gone = [e for e in self.examples if e.id == replaces] + pushed
+                self._save(examples[-self.most:])
+            except OSError:
+                self._delete([example])  # no crop left without its entry
+                raise
             self.pushed_out += len(pushed)
-            gone += pushed
-            self.examples = self.examples[-self.most:]
-            self._save()
             self._delete(gone)
         return example
 
@@ -140,16 +143,15 @@ class ProfileStore:
         with self.lock:
             gone = [e for e in self.examples if e.id == example_id]
             if gone:
-                self.examples = [e for e in self.examples if e.id != example_id]
-                self._save()
+                self._save([e for e in self.examples if e.id != example_id])
                 self._delete(gone)
             return bool(gone)
 
     def reset(self) -> int:
         """Forget every example; how many there were."""
         with self.lock:
-            gone, self.examples = self.examples, []
-            self._save()
+            gone = self.examples
+            self._save([])
             self._delete(gone)
             return len(gone)
 

@@ -74,6 +74,28 @@ def test_the_store_keeps_the_newest_examples_and_their_files_only(tmp_path):
     assert store.reset() == 2 and not list(store.folder.glob("*.png"))
 
 
+def test_an_index_the_card_refuses_to_write_changes_nothing_in_memory_nor_on_disk(tmp_path, monkeypatch):
+    """A full SD card: each change is refused whole (OSError), the examples held are the index's, no crop is left
+    behind without its entry and none deleted with its entry still listed."""
+    store = ProfileStore(tmp_path / "profile", most=2)
+    crop = np.full((48, 48, 3), 128, np.uint8)
+    made = [store.add(crop, label) for label in (1, 2)]
+    version = store.version
+
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("companion.vision.profile_store.write_atomically", full)
+    for change in (lambda: store.add(crop, 3), lambda: store.add(crop, 4, replaces=made[1].id),
+                   lambda: store.remove(made[0].id), store.reset):
+        with pytest.raises(OSError):
+            change()
+        assert store.snapshot() == made and store.pushed_out == 0 and store.version == version
+        assert sorted(p.name for p in store.folder.glob("*.png")) == sorted(f"{e.id}.png" for e in made)
+    monkeypatch.undo()
+    assert ProfileStore(store.folder).snapshot() == made
+
+
 def test_a_damaged_profile_is_set_aside_with_a_notice_and_a_new_one_starts(tmp_path):
     folder = tmp_path / "profile"
     folder.mkdir()

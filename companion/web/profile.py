@@ -3,6 +3,8 @@ one to remove, all to forget (companion/vision/profile.py). The crops never leav
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from flask import Blueprint, jsonify, send_file
 
 from companion.referee.registry import available_games
@@ -45,7 +47,9 @@ def picture(example_id: str):
 @require_pin
 def remove(example_id: str):
     """Forget one example (a correction made by mistake)."""
-    if not context().service.profile.store.remove(example_id):
+    with _written():
+        removed = context().service.profile.store.remove(example_id)
+    if not removed:
         raise ApiError(404, "no_example", f"the table profile has no example {example_id!r}")
     return _summary()
 
@@ -54,5 +58,16 @@ def remove(example_id: str):
 @require_pin
 def reset():
     """Forget every example: the camera reads as shipped until the players correct it again."""
-    context().service.profile.store.reset()
+    with _written():
+        context().service.profile.store.reset()
     return _summary()
+
+
+@contextmanager
+def _written():
+    """A change the card refuses (full, read-only) is said, and the profile stays as it was (profile_store.py)."""
+    try:
+        yield
+    except OSError as exc:
+        raise ApiError(503, "cannot_save", f"the table profile cannot be written ({exc}): nothing was forgotten; "
+                                           "free some space on the companion's card and try again") from exc

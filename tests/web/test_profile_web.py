@@ -294,3 +294,21 @@ def test_a_correction_the_card_cannot_keep_is_said_and_the_game_goes_on(service,
     (told,) = notices_after(service, before)
     assert told["message"].startswith("The camera could not keep what this correction taught it")
     assert told["message_fr"].startswith("La caméra n'a pas pu garder")
+
+
+def test_a_profile_the_card_cannot_write_is_said_and_nothing_is_forgotten(service, player, monkeypatch):
+    """Removing one correction or all on a full card: a clear 'cannot be written' (503), not the unexpected error's
+    500, and the corrections are all still there."""
+    store = service.profile.store
+    kept = store.add(np.full((48, 48, 3), 128, np.uint8), 4)
+
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("companion.vision.profile_store.write_atomically", full)
+    for path in (f"/api/profile/{kept.id}", "/api/profile"):
+        answer = player.client.delete(path, headers={"X-CSRF-Token": player.csrf})
+        check_response("DELETE", path, answer)
+        assert answer.status_code == 503 and answer.get_json()["error"] == "cannot_save"
+        assert "No space left on device" in answer.get_json()["message"]
+        assert player.get("/api/profile").get_json()["examples"] == 1 and store.snapshot() == [kept]

@@ -15,6 +15,7 @@ SETUP_RANGE = "hex.setup.monster_range"
 SETUP_EQUAL = "hex.setup.equal"
 SETUP_IDENTICAL = "hex.setup.identical"
 SETUP_STARS = "hex.setup.stars"
+SETUP_ACTIONS = "hex.setup.actions"
 GAME_OVER = "hex.game_over"
 TURN = "hex.turn"
 MOVE = "hex.move"
@@ -48,6 +49,7 @@ BOOK: dict[str, str] = {
     SETUP_IDENTICAL: "Chaque joueur NE peut PAS avoir plus de deux carreaux monstres ou carreaux actions identiques "
                      "dans sa main.",
     SETUP_STARS: "Pour ce niveau, les 6 ÉTOILES (billes de verre) ne sont pas utilisées, alors mettez-les de côté.",
+    SETUP_ACTIONS: "Pour jouer au niveau débutant, il faut seulement le Coffret de départ et un peu de chance.",
     TURN: "Le joueur no° 1 déplace un de ses carreaux Hexor",
     ADVANCE: "Pour avancer, le joueur déplace un carreau monstre ou un carreau personnage de un espace dans une case "
              "libre.",
@@ -88,6 +90,7 @@ NAMES: dict[str, tuple[str, str]] = {
     SETUP_EQUAL: ("The same number of tiles each", "Autant de carreaux chacun"),
     SETUP_IDENTICAL: ("At most two identical tiles", "Au plus deux carreaux identiques"),
     SETUP_STARS: ("No stars at the beginner level", "Pas d'étoiles au niveau débutant"),
+    SETUP_ACTIONS: ("No action tiles at the beginner level", "Pas de carreaux actions au niveau débutant"),
     GAME_OVER: ("End of the game", "Fin de la partie"),
     TURN: ("Whose turn it is", "À qui le tour"),
     MOVE: ("Moving a tile", "Déplacer un carreau"),

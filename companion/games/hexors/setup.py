@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any, Mapping
 
 from companion.core import Verdict
-from companion.words import plain_name
+from companion.words import listed, of_fr, plain_name
 
 from . import rules
 from .arena import NORTH, SOUTH, Arena, distance
@@ -92,26 +92,34 @@ def _place_tiles(state: GameState, player: Player, tiles: Any) -> None:
         if tid in state.pieces:
             raise ValueError(f"tile id {tid!r} is used twice: give each tile its own \"id\"")
         cell = arena.parse(t["cell"])
-        if state.occupant(cell) is not None:
-            raise rules.Illegal(rules.SETUP, f"Two tiles on {arena.name(cell)}", f"Deux carreaux en {arena.name(cell)}",
-                                [pid])
+        there = state.occupant(cell)
         piece = Piece(tid, tile, pid, cell, home_facing(player.side))
         state.pieces[tid] = piece
         pieces.append(piece)
+        if there is not None:
+            (a_en, a_fr), (b_en, b_fr), name = state.labels(there), state.labels(piece), arena.name(cell)
+            raise rules.Illegal(rules.SETUP, f"{a_en} and {b_en} are both on {name}",
+                                f"{a_fr} et {b_fr} sont tous deux en {name}", [pid])
     characters = [p for p in pieces if p.tile.kind == CHARACTER]
     if len(characters) != 1:
-        raise rules.Illegal(rules.SETUP_EQUAL, f"{pid} must have exactly one character tile",
-                            f"{pid} doit avoir exactement un carreau personnage", [pid])
+        names = [state.labels(c) for c in characters]
+        en, fr = (f"has {len(names)} character tiles ({listed(n[0] for n in names)})",
+                  f"a {len(names)} carreaux personnages ({listed((n[1] for n in names), 'fr')})") if names else \
+            ("has no character tile", "n'a aucun carreau personnage")
+        raise rules.Illegal(rules.SETUP_EQUAL, f"{pid} {en}: exactly one each", f"{pid} {fr} : exactement un chacun",
+                            [pid])
     character = characters[0]
+    who_en, who_fr = state.labels(character)
     grey = state.start_cells[player.side]
     if arena.name(character.cell) not in grey:
-        raise rules.Illegal(rules.SETUP_START, f"{pid}'s character must stand on a grey starting cell at its end "
-                            f"({', '.join(grey)})", f"Le personnage de {pid} doit être sur une case de départ grise "
-                            f"de son côté ({', '.join(grey)})", [pid])
+        raise rules.Illegal(rules.SETUP_START, f"{who_en}, {pid}'s character, must stand on a grey starting cell at "
+                            f"its end ({', '.join(grey)})", f"{who_fr}, le personnage de {pid}, doit être sur une case "
+                            f"de départ grise de son côté ({', '.join(grey)})", [pid])
     for monster in pieces:
         if monster.tile.kind == MONSTER and distance(monster.cell, character.cell) > 2:
-            raise rules.Illegal(rules.SETUP_RANGE, f"{monster.id} is more than 2 cells from {pid}'s character",
-                                f"{monster.id} est à plus de 2 cases du personnage de {pid}", [pid])
+            en, fr = state.labels(monster)
+            raise rules.Illegal(rules.SETUP_RANGE, f"{en} is more than 2 cells from {who_en}, {pid}'s character",
+                                f"{fr} est à plus de 2 cases {of_fr(who_fr)}, le personnage de {pid}", [pid])
     tiles = {p.tile.id: p.tile for p in pieces if p.tile.kind == MONSTER}
     same = [tiles[t] for t, n in Counter(p.tile.id for p in pieces if p.tile.kind == MONSTER).items() if n > 2]
     if same and state.level == ADVANCED:
@@ -122,9 +130,10 @@ def _place_tiles(state: GameState, player: Player, tiles: Any) -> None:
 def _hand(state: GameState, player: Player, actions: Any, level: str) -> None:
     if level == BEGINNER:
         if actions:
-            raise rules.Illegal(rules.SETUP, "Action tiles are played only at the advanced (collection) level",
-                                "Les carreaux actions ne se jouent qu'au niveau avancé (jeu de collection)",
-                                [player.id])
+            raise rules.Illegal(rules.SETUP_ACTIONS, "Action tiles are played only at the advanced (collection) "
+                                "level: the beginner level needs the starter set alone",
+                                "Les carreaux actions ne se jouent qu'au niveau avancé (jeu de collection) : le "
+                                "niveau débutant ne demande que le Coffret de départ", [player.id])
         return
     if isinstance(actions, int) and not isinstance(actions, bool) and actions >= 0:
         player.hand, player.hand_count = None, actions   # hidden hand: only the count is known

@@ -57,8 +57,11 @@ def test_no_action_tiles_at_the_beginner_level():
     engine = create_game("hexors")
     event = {"type": "setup", "players": [{"id": "A", "tiles": side("A", "d1", {}), "actions": ["zombie"]},
                                           {"id": "B", "tiles": side("B", "d9", {}), "actions": ["zombie"]}]}
-    assert rules_of(engine.apply(event)) == ["hex.setup"]
-    assert kinds(engine.apply(event)) == ["illegal"]
+    refused = engine.apply(event)
+    assert rules_of(refused) == ["hex.setup.actions"] and kinds(refused) == ["illegal"] and engine.state is None
+    quote = "« Pour jouer au niveau débutant, il faut seulement le Coffret de départ et un peu de chance. »"
+    assert quote in refused[0].message.en and quote in refused[0].message.fr
+    assert "carreau personnage" not in refused[0].message.fr
 
 
 def test_real_tiles_are_given_inline_and_example_tiles_are_marked():
@@ -80,3 +83,49 @@ def test_real_tiles_are_given_inline_and_example_tiles_are_marked():
 def test_bad_options_are_refused(options):
     with pytest.raises(OptionsError):
         create_game("hexors", options)
+
+
+def named_setup(a, b, level="beginner", **extra):
+    """A setup of example tiles (printed names) under ids that are not names: the refusal's English and French."""
+    engine = create_game("hexors", {"level": level})
+    tiles = [[{"id": f"t-{side}{i}", "tile": f"example-{name}", "cell": cell} for i, (name, cell) in enumerate(tiles)]
+             for side, tiles in (("a", a), ("b", b))]
+    players = [{"id": "A", "tiles": tiles[0], **extra}, {"id": "B", "tiles": tiles[1], **extra}]
+    refused = engine.apply({"type": "setup", "players": players})
+    assert kinds(refused) == ["illegal"] and engine.state is None
+    message = refused[0].message
+    assert "t-a" not in message.en + message.fr and "example" not in message.en + message.fr, message
+    return refused[0].rule, message.en, message.fr
+
+
+def test_setup_refusals_name_the_tiles_as_printed():
+    """« En début de jeu, les carreaux monstres ne doivent pas être placés à plus de 2 cases du carreau
+    personnage » — the refusals name tiles as players read them on the tiles (French names where the glossary
+    has them), never by the setup's ids."""
+    b = [("kaiba", "d9"), ("kuriboh", "c9")]
+    rule, en, fr = named_setup([("yugi", "d1"), ("dark-magician", "d4")], b)
+    assert rule == "hex.setup.monster_range"
+    assert en.startswith("Dark Magician is more than 2 cells from Yugi, A's character")
+    assert fr.startswith("Magicien Sombre est à plus de 2 cases de Yugi, le personnage d'A")
+    rule, en, fr = named_setup([("yugi", "d1"), ("dark-magician", "c1"), ("mystical-elf", "c1")], b)
+    assert rule == "hex.setup"
+    assert en.startswith("Dark Magician and Mystical Elf are both on c1")
+    assert fr.startswith("Magicien Sombre et Elfe Mystique sont tous deux en c1")
+    rule, en, fr = named_setup([("yugi", "a1"), ("dark-magician", "a2")], b)
+    assert rule == "hex.setup.start_cell"
+    assert en.startswith("Yugi, A's character, must stand on a grey starting cell")
+    assert fr.startswith("Yugi, le personnage d'A, doit être sur une case de départ grise")
+    rule, en, fr = named_setup([("yugi", "d1"), ("kaiba", "c1"), ("mystical-elf", "e1")], b)
+    assert rule == "hex.setup.equal"
+    assert en.startswith("A has 2 character tiles (Yugi and Kaiba): exactly one each")
+    assert fr.startswith("A a 2 carreaux personnages (Yugi et Kaiba) : exactement un chacun")
+
+
+def test_the_same_name_twice_is_told_apart_by_id():
+    """Two tiles of one name on one cell: each is named with its id, as the verdicts do."""
+    engine = create_game("hexors")
+    a = [{"id": "yugi", "tile": "example-yugi", "cell": "d1"}, {"id": "k1", "tile": "example-kuriboh", "cell": "c1"},
+         {"id": "k2", "tile": "example-kuriboh", "cell": "c1"}]
+    refused = engine.apply({"type": "setup", "players": [{"id": "A", "tiles": a},
+                                                         {"id": "B", "tiles": side("B", "d9", {})}]})
+    assert refused[0].message.en.startswith("Kuriboh (k1) and Kuriboh (k2) are both on c1")

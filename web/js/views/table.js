@@ -1,7 +1,7 @@
 // The live table: camera snapshot with the read dice drawn on it, the last roll, whose turn, what it allows.
 
 import { $, clear, DIE_COLOURS, dieCss, h, redraw, svg, update } from "../dom.js";
-import { colourName, language, pick, t } from "../i18n.js";
+import { addStrings, colourName, language, pick, t } from "../i18n.js";
 import * as board from "./board.js";
 import { hasView } from "./games/index.js";
 import { describeEntry } from "./feed.js";
@@ -10,6 +10,8 @@ import * as answer from "./answer.js";
 import * as refusal from "./refusal.js";
 import * as seat from "./seat.js";
 import { renderOutcome } from "./outcome.js";
+
+addStrings({ en: { "notices.simulated": "SIMULATED table" }, fr: { "notices.simulated": "Table SIMULÉE" } });
 
 const TURN_KEYS = ["scientist", "current_player", "player", "turn"];
 const ALLOW_KEYS = ["allowed", "allows", "actions", "dice_allowed", "actions_left", "rerolls_left", "skills", "pending"];
@@ -201,6 +203,9 @@ export function updateLive(app) {
   const caption = $("#snapshot-caption");
   const simulated = Boolean(live && live.camera && live.camera.simulated);
   $("#simulated-badge").hidden = !simulated;
+  // the notices float over the top of the screen, where the banner lies: their stack says it first (style.css)
+  if (simulated) $("#notices").dataset.simulated = t("notices.simulated");
+  else delete $("#notices").dataset.simulated;
   seat.update(app, simulated);
   camera.update(app);
   if (!live || live.frame === null || live.frame === undefined) {

@@ -1,0 +1,41 @@
+"""The SIMULATED banner stays readable at 360 px: the notices float over the top of the table screen, where the
+banner lies, so their stack begins with it (EN/FR, light/dark pictures)."""
+
+from __future__ import annotations
+
+import pytest
+from boardhelpers import open_page, wait
+from browserhelpers import in_each_look
+
+from companion.live import CameraStatus
+
+pytestmark = pytest.mark.browser
+
+STACK = """const stack = document.querySelector('#notices'), first = stack.querySelector('.notice');
+  const before = getComputedStyle(stack, '::before');
+  return [before.content, stack.getBoundingClientRect().top, first ? first.getBoundingClientRect().top : null];"""
+
+
+def test_notices_over_the_simulated_banner_begin_with_it(narrow_table, phone, screenshots):
+    service, url = narrow_table
+    service.live.camera = CameraStatus(True, "", "simulated", simulated=True)
+    phone.set_window_size(360, 740)
+    open_page(phone, url, "#/table")
+    service.bus.publish("live", service.live.to_json())
+    wait(phone, lambda d: d.find_element("id", "simulated-badge").is_displayed(), message="no SIMULATED banner")
+
+    def take(lang, scheme):
+        service.bus.publish("notice", {"kind": "info", "message": "Ada rolled 3, 5 and 6",
+                                       "message_fr": "Ada a lancé 3, 5 et 6"})
+        wait(phone, lambda d: d.find_elements("css selector", "#notices .notice"), message="no notice shown")
+        phone.execute_script("window.scrollTo(0, 0)")
+        content, stack_top, notice_top = phone.execute_script(STACK)
+        words = {"en": "SIMULATED table", "fr": "Table SIMULÉE"}[lang]
+        assert words in content, content
+        assert notice_top >= stack_top + 20, "the notice lies over the stack's banner"
+        phone.save_screenshot(str(screenshots / f"simulated-banner-notices-{scheme}-{lang}.png"))
+
+    in_each_look(phone, take)
+    service.live.camera = CameraStatus()
+    service.bus.publish("live", service.live.to_json())
+    wait(phone, lambda d: phone.execute_script(STACK)[0] == "none", message="the banner stayed on a camera's table")

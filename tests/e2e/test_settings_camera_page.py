@@ -313,3 +313,19 @@ def test_a_games_mat_is_printed_before_its_game_is_started(table, phone):
     assert picker().first_selected_option.text == "Tesseract"  # kept as the page redraws
     language(phone, "en")
     assert picker().first_selected_option.text == "Tesseract"
+
+
+def test_no_camera_at_a_board_game_says_to_play_on_the_board(table, phone):
+    """With no camera, Settings said « none: rolls are entered by hand » for a game played by tapping its board on
+    the phone, as the table screen says."""
+    service, url = table
+    screen(phone, "settings")
+    status = lambda d: d.find_element(By.ID, "camera-status").text  # noqa: E731
+    try:
+        camera_says(service, ok=True)  # no camera wanted: no source
+        wait(phone, lambda d: status(d) == "none: play by tapping the board", message=f"said {status(phone)!r}")
+        language(phone, "fr")
+        assert status(phone) == "aucune : jouez en touchant le plateau"
+    finally:
+        camera_says(service, ok=True, source="SIMULATED table (no camera)", simulated=True,
+                    source_fr="table SIMULÉE (pas de caméra)")

@@ -2,6 +2,7 @@
 
 import { $, clear, h } from "../dom.js";
 import { addStrings, pick, t } from "../i18n.js";
+import { hasView } from "./games/index.js";
 import * as profileView from "./profile.js";
 
 addStrings({
@@ -9,11 +10,11 @@ addStrings({
   en: { "settings.camera_simulated": "none: the SIMULATED table draws the dice",
     "settings.light_none": "This camera sets its own exposure and white balance: only the Pi camera's can be "
       + "measured again.",
-    "settings.sheets_game": "Game" },
+    "settings.sheets_game": "Game", "settings.camera_none_board": "none: play by tapping the board" },
   fr: { "settings.camera_simulated": "aucune : la table SIMULÉE dessine les dés",
     "settings.light_none": "Cette caméra règle elle-même son exposition et sa balance des blancs : seules celles de "
       + "la caméra du Pi se mesurent de nouveau.",
-    "settings.sheets_game": "Jeu" },
+    "settings.sheets_game": "Jeu", "settings.camera_none_board": "aucune : jouez en touchant le plateau" },
 });
 
 const DISPLAY_KEY = "companion.display";
@@ -190,7 +191,9 @@ export function render(app) {
   $("#camera-status").textContent = !camera.ok && camera.source !== undefined ? pick(camera)  // under "Camera"
     : camera.simulated ? t("settings.camera_simulated")
       : camera.starting ? t("settings.camera_starting")
-        : camera.source ? t("settings.camera_ok", { source }) : t("settings.camera_none");
+        : camera.source ? t("settings.camera_ok", { source })
+          // a game played on its board on the phone (Nexus has no dice at all): not "rolls are entered by hand"
+          : t(hasView(app.state && app.state.game) ? "settings.camera_none_board" : "settings.camera_none");
   renderLight(camera);
   $("#version").textContent = t("settings.version", { version: app.info.version });
   sheetsLink(app);

@@ -10,12 +10,11 @@ from companion.referee.registry import register
 from companion.words import of_fr, won
 
 from . import moves, rules
-from .board import PlacementError, cube_from_spec
-from .cards import resolve_card
 from .dice import allocations, infer_reroll, minus, remaining_budgets
 from .endings import EndingsMixin
 from .places import step_words
 from .search import PORTAL
+from .setup import set_up
 from .state import ON_BOARD, GameState, Player
 from .texts import budget_text, budgets_text, die_values as _values, illegal as _illegal, pushed, show as _show
 from .turns import check_win, end_turn, keeper_left_board, start_turn
@@ -73,32 +72,10 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
     def _on_setup(self, event: Mapping[str, Any]) -> list[Verdict]:
         if self.state.set_up:
             return _illegal("nk.setup.done", "The game is already set up", "La partie est déjà installée")
-        players = event["players"]
-        if not isinstance(players, list) or len(players) < 2:
-            raise EventError('"players" must list at least two players, first player first, then clockwise')
-        refused = _first_player_roll(players)
-        if refused:
-            return refused
-        state = GameState()
-        for entry in players:
-            pid = str(entry["id"])
-            if pid in state.players:
-                raise EventError(f"player {pid!r} is listed twice")
-            card = resolve_card(entry["card"])
-            try:
-                cube = cube_from_spec(pid, entry["cube"])
-                state.board.place(cube, self.options["min_shared_edges"])
-            except PlacementError as exc:
-                return _illegal(exc.rule, exc.en, exc.fr, [pid])
-            state.players[pid] = Player(pid, card, str(entry.get("team", pid)), card.power_dice, cell=cube.start)
-        if len({p.team for p in state.players.values()}) < 2:
-            raise EventError("at least two teams are needed")
-        state.turn.player = state.order()[0]
-        self.state = state
-        return [verdict("info", "nk.setup",
-                        f"Nexus of {len(state.board.cubes)} cubes set up; {state.turn.player} plays first",
-                        f"Nexus de {len(state.board.cubes)} cubes installé ; {state.turn.player} commence",
-                        state.order())]
+        state, out = set_up(event, self.options)
+        if state is not None:
+            self.state = state
+        return out
 
     def _on_turn_start(self, event: Mapping[str, Any]) -> list[Verdict]:
         out = self._close_turn_if_open()
@@ -356,28 +333,6 @@ def _power_alone(event: Mapping[str, Any], pool: list[int]) -> list[int]:
     if event.get("rerolled") == [] and event.get("results") == []:
         return power
     return []
-
-
-def _first_player_roll(players: list) -> list[Verdict]:
-    """'Tous les joueurs lancent un dé. Le résultat le plus haut devient le Premier Joueur': where the setup gives each
-    player's ``roll``, the first listed must hold the highest (a tie is rolled again, off the record)."""
-    if not all(isinstance(entry, Mapping) for entry in players):
-        raise EventError('each of "players" must be an object with an "id", a "card" and a "cube"')
-    given = [entry for entry in players if "roll" in entry]
-    if not given:
-        return []
-    if len(given) != len(players):
-        raise EventError('give every player\'s first-player "roll", or none')
-    rolls = {str(entry["id"]): _values([entry["roll"]], "roll")[0] for entry in players}
-    first, best = str(players[0]["id"]), max(rolls.values())
-    if rolls[first] == best:
-        return []
-    highest = [pid for pid, value in rolls.items() if value == best]
-    top = ", ".join(highest)
-    return _illegal("nk.setup.first", f"{first} rolled {rolls[first]} for first player, lower than {top}'s {best}: "
-                    f"the highest roll plays first",
-                    f"{first} a fait {rolls[first]} pour le premier joueur, moins que le {best} {of_fr(top)} : "
-                    f"le plus haut résultat commence", [first, *highest])
 
 
 EVENTS = ("setup", "turn_start", "roll", "reroll", "power", "actions", "positions", "reserve", "end_turn", "reconnect")

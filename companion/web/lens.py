@@ -208,10 +208,19 @@ def fit():
                                              f"{lens.residual_before_px:.2f} px to {lens.residual_px:.2f} px of the "
                                              "mat: no better than none, so nothing was saved. The photos are kept: "
                                              "add photos with stickers out to the mat's edges.")
-        lens.save(context().service.config.data_dir)
+        try:
+            lens.save(context().service.config.data_dir)
+        except OSError as exc:
+            raise _cannot_save(exc, "the lens cannot be saved", "The photos are kept.") from exc
         photos.photos = []
     _use(stage, lens)
     return _state(result=fit_words(lens))
+
+
+def _cannot_save(exc: OSError, what: str, kept: str) -> ApiError:
+    """A card that refuses the lens's files (full, read-only): said, not the unexpected error's 500."""
+    return ApiError(503, "cannot_save", f"{what} ({exc}). {kept} Free some space on the companion's card and try "
+                                        "again.")
 
 
 def fit_words(lens: Lens) -> Text:
@@ -249,7 +258,11 @@ def forget():
         if exc.code != "damaged_lens":
             raise
         stage = None
-    if not forget_lens(context().service.config.data_dir):
+    try:
+        forgotten = forget_lens(context().service.config.data_dir)
+    except OSError as exc:  # the choice is written first: the lens stays kept (lens_file.forget_lens)
+        raise _cannot_save(exc, "the choice to forget the lens cannot be saved", "The lens is still kept.") from exc
+    if not forgotten:
         raise ApiError(404, "no_lens", "no lens calibration is kept")
     if stage is not None:
         _use(stage, None)

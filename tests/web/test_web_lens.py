@@ -107,6 +107,33 @@ def test_a_fit_no_better_than_no_correction_is_not_saved_and_the_photos_stay(pla
     assert len(player.get("/api/lens").get_json()["photos"]) == 2
 
 
+def test_a_lens_the_card_cannot_write_is_said_and_nothing_is_lost(player, service, camera, monkeypatch):
+    """A full card: the fit says the lens cannot be saved (503 cannot_save, not the unexpected error's 500) and keeps
+    the photos; forgetting says the same and keeps the lens (lens_file.forget_lens writes the choice first)."""
+    from companion.tablevision import lens_file
+
+    for seed in (3, 4):
+        camera(mat(seed))
+        assert player.post("/api/lens/photos").status_code == 201
+
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(lens_file, "write_atomically", full)
+        refused = player.post("/api/lens/fit")
+        assert refused.status_code == 503 and refused.get_json()["error"] == "cannot_save", refused.get_json()
+        assert "No space left on device" in refused.get_json()["message"]
+    assert load_lens(service.config.data_dir) is None and service.table_stage.reader.tracker.lens is None
+    assert len(player.get("/api/lens").get_json()["photos"]) == 2
+    assert player.post("/api/lens/fit").status_code == 200
+    with monkeypatch.context() as patch:
+        patch.setattr(lens_file, "write_atomically", full)
+        refused = delete(player, "/api/lens")
+        assert refused.status_code == 503 and refused.get_json()["error"] == "cannot_save"
+    assert load_lens(service.config.data_dir) is not None and service.table_stage.reader.tracker.lens is not None
+
+
 def test_a_lens_measured_at_another_picture_size_is_said_to_need_calibrating_again(player, service, camera):
     (service.config.data_dir / "lens.json").write_text(json.dumps(
         {"k1": -0.05, "k2": 0.0, "size": [640, 480], "residual_px": 0.2, "residual_before_px": 1.5, "photos": 2}))

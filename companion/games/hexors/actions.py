@@ -23,7 +23,8 @@ from .turns import check_can_move, discard_action
 
 
 #: What a launch is refused for before its target is looked at (a phone offers a tile by these alone)
-BEFORE_TARGET = frozenset({rules.ACTION, rules.ACTION_TIMING, rules.ACTION_COST, rules.SETUP_IDENTICAL})
+BEFORE_TARGET = frozenset({rules.SETUP_ACTIONS, rules.ACTION, rules.ACTION_TIMING, rules.ACTION_COST,
+                           rules.SETUP_IDENTICAL})
 
 
 def launch(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]) -> list[Verdict]:
@@ -31,7 +32,7 @@ def launch(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any
     k = kind(event["action"])
     who = [player.id]
     if state.level != ADVANCED:
-        raise rules.Illegal(rules.ACTION, "Action tiles are played only at the advanced (collection) level",
+        raise rules.Illegal(rules.SETUP_ACTIONS, "Action tiles are played only at the advanced (collection) level",
                             "Les carreaux actions ne se jouent qu'au niveau avancé (jeu de collection)", who)
     if k.type == EXTREME and player is not state.player:
         raise rules.Illegal(rules.ACTION_TIMING, f"{k.en} is an extreme action: only on {player.id}'s own turn",

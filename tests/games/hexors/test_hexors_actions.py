@@ -60,7 +60,9 @@ def test_only_tiles_in_hand_and_only_at_the_advanced_level():
     put(engine, b1="d6")
     assert kinds(launch(engine, "A", "zombie", target="b1")) == ["illegal"]
     beginner = game()
-    assert kinds(launch(beginner, "A", "setting_sun", target="a1")) == ["illegal"]
+    refused = launch(beginner, "A", "setting_sun", target="a1")
+    assert kinds(refused) == ["illegal"] and rules_of(refused) == ["hex.setup.actions"]
+    assert "Coffret de départ" in refused[0].message.fr   # the beginner level's sentence, not how to launch one
 
 
 def test_a_hidden_hand_is_checked_by_count_and_two_identical_at_most():

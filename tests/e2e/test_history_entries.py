@@ -95,3 +95,22 @@ def test_a_move_the_camera_saw_is_told_as_the_move_the_referee_took(quiet_table,
         assert page_errors(driver) == []
     finally:
         driver.quit()
+
+
+def test_typed_nexus_keepers_dice_are_drawn_as_chips(quiet_table, phone):
+    """A Nexus Keepers roll and power die typed on a phone are bare numbers: History draws them as die chips, as it
+    draws the camera's rolls (they were words only), with the faces typed, in order."""
+    service, url = quiet_table
+    unlock(phone, url)
+    service.table.new_game("nexus-keepers", {}, [])
+    for line in (EXAMPLES / "nexus-keepers-full-game.jsonl").read_text().splitlines()[:18]:
+        service.table.submit(json.loads(line))
+    open_page(phone, url, "#/history")
+    wait(phone, lambda d: every_head(d, "#history-list li .head", service))
+    chips = phone.execute_script(
+        "return Object.fromEntries(['roll', 'power'].map(type => [type, [...document.querySelectorAll("
+        "`#history-list li[data-type=${type}]`)].map(li => [...li.querySelectorAll('.dice-row .die .pips')]"
+        ".map(p => p.textContent).join(' '))]))")
+    assert chips["roll"][-1] == "2 2 4 3 6 5"  # the newest first: the game's first roll is the last entry
+    assert chips["power"] == ["4"]
+    assert page_errors(phone) == []

@@ -125,6 +125,14 @@ export function describeEntry(entry, summary) {
   });
 }
 
+/** An event's dice as chips: the camera's readings, or faces typed on a phone as bare numbers (a board game's roll
+ * or power die), drawn with no colour; null for anything else. */
+function typedDice(dice) {
+  if (!Array.isArray(dice) || !dice.length) return null;
+  if (dice.every((d) => d && d.value)) return dice;
+  return dice.every((d) => Number.isInteger(d)) ? dice.map((value) => ({ value })) : null;
+}
+
 export function renderHistory(app) {
   renderUndo(app, $("#history-undo"));
   $("#history-bgstats").href = `/api/games/${app.state.game_id}/bgstats.json`;
@@ -132,7 +140,7 @@ export function renderHistory(app) {
   const entries = [...(app.history.entries || [])].reverse();
   for (const entry of entries) {
     const state = status(entry);
-    const dice = entry.dice || (Array.isArray(entry.event.dice) && entry.event.dice.every((d) => d && d.value) ? entry.event.dice : null);
+    const dice = entry.dice || typedDice(entry.event.dice);
     const tappable = Boolean(entry.dice);
     list.append(h("li", { class: `entry ${state ? state[0] : "action"}`, dataset: { seq: String(entry.seq), type: entry.event.type } },
       h("div", { class: "head" }, h("strong", {}, t("history.entry_n", { n: entry.seq + 1 })), " ", describeEntry(entry, app.state.summary),

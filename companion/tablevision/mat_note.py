@@ -65,7 +65,10 @@ def load_mat_note(data_dir: Path | str | None) -> MatNote | None:
         return None
     try:
         data = json.loads((Path(data_dir) / MAT_FILE).read_text(encoding="utf-8"))
-        return MatNote(str(data["state"]), data.get("game"), data.get("other"), float(data["at"]))
+        note = MatNote(str(data["state"]), data.get("game"), data.get("other"), float(data["at"]))
+        if not all(name is None or isinstance(name, str) for name in (note.game, note.other)):
+            raise TypeError("a game is named by a string")
+        return note
     except (OSError, ValueError, KeyError, TypeError):
         return None
 

@@ -121,6 +121,18 @@ def test_the_doctor_says_which_mat_the_services_camera_last_saw(tmp_path, rng):
     assert check_mat(config).status == OK and check_mat(config).detail.startswith("the Nexus Keepers mat, seen at")
 
 
+@pytest.mark.parametrize("note", ['{"state": "other", "game": ["hexors"], "other": "nexus", "at": 1}',
+                                  '{"state": "other", "game": "hexors", "other": {"a": 1}, "at": 1}', '[1]'])
+def test_a_mat_note_that_cannot_be_read_makes_the_doctor_say_nothing_of_the_mat(tmp_path, note):
+    """``load_mat_note``: None when the note cannot be read, rather than a doctor that stops on it."""
+    from companion.config import load_config
+    from companion.tablevision.mat_note import MAT_FILE, check_mat
+
+    config = load_config(None, overrides={"service": {"data_dir": str(tmp_path)}})
+    (tmp_path / MAT_FILE).write_text(note)
+    assert check_mat(config) is None
+
+
 def test_the_lens_is_measured_from_a_mat_printed_with_anchors_0_to_3_too():
     """`companion table --calibrate` and the lens watch take an old mat's anchors where the game's own would be."""
     from companion.tablevision import MarkerFinder

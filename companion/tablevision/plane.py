@@ -4,8 +4,9 @@ Estimated with ``cv2.findHomography`` (RANSAC) on the anchors' corners. The trac
 while anchors are covered by hands (a plane needs at least ``min_anchors`` of them), and estimates it again at
 once when the anchors it can see are no longer where the plane says they should be (the camera was bumped).
 It fits no plane on another game's mat: that mat's anchors in sight, and none of this one's, drop the plane (the
-stickers on it are another game's pieces, whose ids mean other pieces here). A mat printed before each game's had its own anchors (ids
-0-3) is read with the game's ``former_anchors``, and said to be such a mat (``PlaneStatus.former``).
+stickers on it are another game's pieces, whose ids mean other pieces here). A mat printed before each game's had
+its own anchors (ids 0-3) is read with the game's ``former_anchors``, and said to be such a mat
+(``PlaneStatus.former``).
 """
 
 from __future__ import annotations

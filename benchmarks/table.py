@@ -29,6 +29,8 @@ rendered tables over the camera guidance's heights, tilts, light and hands, with
 8. The phone veto: dice of a phone screen's colour on it and beside it, its icons, the veto's time a reading; then a
    switched-off phone, and a tablet with icons as wide as a die; dice at 0.85, 1 and 1.15 x die_mm
    (benchmarks/table_phone.py; alone: --only phone).
+9. Phantom dice from a mat no plane is fitted on: another game's, and the game's own with its anchors covered, bare
+   and with real dice laid on it (benchmarks/table_other_mat.py; alone: --only other-mat).
 """
 
 from __future__ import annotations
@@ -418,7 +420,8 @@ def main() -> int:
     parser.add_argument("--print-games", nargs="*", help="the games of section 6 (default: all five)")
     parser.add_argument("--real-dice-images", type=int, default=40, help="images per game in section 7")
     parser.add_argument("--phone-frames", type=int, default=24, help="frames per game in section 8 (8b, 8c: half)")
-    sections = ["real", "rendered", "timing", "played", "dice", "printed", "real-dice", "phone"]
+    parser.add_argument("--other-mat-frames", type=int, default=4, help="frames bare and with dice a pair, section 9")
+    sections = ["real", "rendered", "timing", "played", "dice", "printed", "real-dice", "phone", "other-mat"]
     parser.add_argument("--skip", nargs="*", default=[], choices=sections)
     parser.add_argument("--only", choices=sections, help="run this section alone")
     args = parser.parse_args()
@@ -447,6 +450,10 @@ def main() -> int:
         from table_phone import phone_veto
 
         phone_veto(args.phone_frames, args.seed)
+    if "other-mat" not in args.skip:
+        from table_other_mat import other_mat
+
+        other_mat(args.other_mat_frames, args.seed)
     return 0
 
 

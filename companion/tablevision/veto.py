@@ -5,6 +5,9 @@ lie where the sheets put them (``sheets.printed_marks``), and every marker seen 
 is print too. A reading whose box lies mostly on the print (60 % of it, all marks together) is the print, not a die:
 a real die is bigger than a label's line or a zone's corner, and one lying on a marker hides it from the marker
 finder. (A die lying wholly on an anchor is not read: keep dice off the anchors, which the plane needs anyway.)
+For the same reason a reading whose box holds half of a marker seen on the frame or more is that marker's sticker
+(a Hexors tile, a keeper, a card around it, read as a 6), whatever mat it belongs to: this holds without a plane too
+(another game's mat, anchors covered). A die beside a marker holds none of it, one lying on it hides it.
 The reader boxes a label with some paper around it, so a box centred on a block of print (a label, an anchor; not a
 line) and well under a die's size is that print too: a die lying there hides the block under a die-sized box.
 
@@ -43,6 +46,7 @@ from .markers import SeenMarker
 from .plane import TablePlane
 
 MOSTLY = 0.6  # a reading with this share of its box on one printed mark is the print
+HOLDS = 0.5  # a reading whose box holds this share of a seen marker's bounds is that marker's sticker
 #: a box centred on a block of print whose longer side (mm) is under this part of ``die_mm`` is the print: the
 #: smallest die checked for is 0.85 ``die_mm``, the lone pip of a 1 (0.3) covers a block only where it lies on it
 SMALLER_THAN_A_DIE = 0.7
@@ -91,8 +95,9 @@ def box_mm(plane: TablePlane, box: Box) -> Box:
 
 def on_print(layout: TableLayout, plane: TablePlane | None, markers: Sequence[SeenMarker], box: Box,
              die_mm: float | None = None) -> bool:
-    """Whether a reading's ``box`` (image px) lies mostly on the mat's print or on a marker seen on this frame, or
-    (given the game's ``die_mm``) is centred on a block of print and much smaller than a die."""
+    """Whether a reading's ``box`` (image px) lies mostly on the mat's print or on a marker seen on this frame, holds
+    half a seen marker (its sticker), or (given the game's ``die_mm``) is centred on a block of print and much
+    smaller than a die."""
     if plane is not None:
         mm = box_mm(plane, box)
         if _share_inside(mm, _marks(layout)) >= MOSTLY:
@@ -103,13 +108,19 @@ def on_print(layout: TableLayout, plane: TablePlane | None, markers: Sequence[Se
             if bool(((b[:, 0] <= x) & (x <= b[:, 2]) & (b[:, 1] <= y) & (y <= b[:, 3])).any()):
                 return True
     if markers:
-        seen = []
-        for m in markers:
-            grow = m.side_px / 7  # the marker's quiet zone: a module of a 5 x 5 marker
-            (x0, y0), (x1, y1) = m.corners.min(axis=0), m.corners.max(axis=0)
-            seen.append((x0 - grow, y0 - grow, x1 + grow, y1 + grow))
-        return _share_inside(box, np.asarray(seen, np.float64)) >= MOSTLY
+        bounds = np.array([(*m.corners.min(axis=0), *m.corners.max(axis=0)) for m in markers], np.float64)
+        grow = np.array([m.side_px / 7 for m in markers])[:, None]  # the quiet zone: a module of a 5 x 5 marker
+        if _share_inside(box, bounds + np.hstack([-grow, -grow, grow, grow])) >= MOSTLY:
+            return True
+        return bool((_held(box, bounds) >= HOLDS).any())
     return False
+
+
+def _held(box: Box, rects: np.ndarray) -> np.ndarray:
+    """The share of each of ``rects`` ((n, 4) x0 y0 x1 y1) that lies inside ``box``."""
+    w = np.clip(np.minimum(rects[:, 2], box[2]) - np.maximum(rects[:, 0], box[0]), 0, None)
+    h = np.clip(np.minimum(rects[:, 3], box[3]) - np.maximum(rects[:, 1], box[1]), 0, None)
+    return w * h / np.maximum((rects[:, 2] - rects[:, 0]) * (rects[:, 3] - rects[:, 1]), 1e-9)
 
 
 def die_sized_mm(plane: TablePlane, box: Box, die_mm: float) -> bool:

@@ -157,7 +157,8 @@ def test_free_roll_without_its_sheet_says_every_die_in_sight_is_read(tmp_path):
         try:
             open_page(browser, url, "#/table")
             wait(browser, lambda d: d.find_element(By.ID, "table-vision-status").text
-                 == "Show the camera the sheet's anchor markers (ids 96, 97, 98, 99): meanwhile every die in sight is read",
+                 == "Show the camera the sheet's anchor markers (ids 96, 97, 98, 99): meanwhile every die in sight is "
+                 "read",
                  message="the tray sheet's missing anchors are not told as such")
             assert page_errors(browser) == []
         finally:

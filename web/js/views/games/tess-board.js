@@ -44,8 +44,9 @@ export function drawTower(summary, { selected, choices, onColumn, onBlocked } = 
         abbreviate(pick(column.symbol_name))));
     }
     parts.push(svg("text", { class: "name", x: x + 8, y: y + CELL - 8 }, column.column));
-    const empty = column.symbol_name ? `${column.column}: ${pick(column.symbol_name)}` : column.column;  // its name in full
-    parts.push(svg("title", {}, column.top ? `${column.column}: ${colourName(column.top.color)} ${column.top.value}, ${t("tess.level_n", { n: column.height })}${column.removable ? `, ${t("tess.removable")}` : ""}` : empty));
+    const said = column.top ? [`${colourName(column.top.color)} ${column.top.value}`, t("tess.level_n", { n: column.height }),
+      column.removable ? t("tess.removable") : ""].filter(Boolean).join(", ") : column.symbol_name ? pick(column.symbol_name) : "";
+    parts.push(svg("title", {}, said ? t("tess.column_said", { column: column.column, said }) : column.column));  // in full
     root.append(svg("g", { class: cls, dataset: { column: column.column, height: String(column.height),
       removable: String(column.removable), value: column.top ? String(column.top.value) : "", color: column.top ? column.top.color : "" },
     onclick: onColumn && allowed ? () => onColumn(column.column) : onBlocked ? () => onBlocked(column.column) : undefined }, parts));
@@ -108,7 +109,8 @@ export function towerLevels(levels, { onCell, selected } = {}) {
           const column = `${file}${row}`;
           const cube = at[column];
           const picked = selected && selected[0] === level && selected[1] === column;
-          const label = `${t("tess.level_of", { n: level + 1 })}, ${column}: ${cube ? `${colourName(cube.color)} ${cube.value}` : t("tess.no_cube")}`;
+          const label = t("tess.square_said", { level: t("tess.level_of", { n: level + 1 }), column,
+            said: cube ? `${colourName(cube.color)} ${cube.value}` : t("tess.no_cube") });
           const data = { level: String(level + 1), column };
           if (cube) {
             squares.push(cubeChip(cube, { dataset: data, pressed: onCell ? picked : undefined, onclick: onCell ? () => onCell(level, column) : undefined }));

@@ -7,6 +7,8 @@ addStrings({
     "tess.tower": "The Tesseract seen from above",
     "tess.level_n": { one: "{n} level", other: "{n} levels" },
     "tess.removable": "removable",
+    "tess.column_said": "{column}: {said}",  // a column's name on the tower, a square's on a level
+    "tess.square_said": "{level}, {column}: {said}",
     "tess.tower_hint": "{n} cubes in the Tesseract. Bright edge: removable; amber: the lowest removable; the corner number is the height.",
     "tess.breaches": "Breaches",
     "tess.breaches_n": "{n} breaches of 7",
@@ -136,6 +138,8 @@ addStrings({
     "tess.tower": "Le Tesseract vu de dessus",
     "tess.level_n": { one: "{n} étage", other: "{n} étages" },
     "tess.removable": "amovible",
+    "tess.column_said": "{column} : {said}",
+    "tess.square_said": "{level}, {column} : {said}",
     "tess.tower_hint": "{n} cubes dans le Tesseract. Bord clair : amovible ; ambre : le plus bas amovible ; le chiffre du coin est la hauteur.",
     "tess.breaches": "Brèches",
     "tess.breaches_n": "{n} brèches sur 7",

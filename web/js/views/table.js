@@ -100,7 +100,7 @@ function show(value) {
   if (Array.isArray(value)) return value.map(show).join(", ") || "—";
   if (typeof value === "object") {
     if ("en" in value && "fr" in value) return pick(value);
-    return Object.entries(value).map(([k, v]) => `${k}: ${show(v)}`).join(" · ");
+    return Object.entries(value).map(([k, v]) => `${k}${t("colon")}${show(v)}`).join(" · ");
   }
   return String(value);
 }
@@ -134,7 +134,7 @@ function renderAllows(summary) {
   el.append(h("ul", {}, present.map((key) => {
     const value = summary[key];
     const items = Array.isArray(value) ? value.map((v) => h("li", {}, show(v))) : null;
-    return h("li", {}, h("span", { class: "key" }, key.replace(/_/g, " ")), ": ", items ? h("ul", {}, items) : show(value));
+    return h("li", {}, h("span", { class: "key" }, key.replace(/_/g, " ")), t("colon"), items ? h("ul", {}, items) : show(value));
   })));
 }
 

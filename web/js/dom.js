@@ -56,6 +56,23 @@ export function clear(el) {
 export const $ = (selector, root = document) => root.querySelector(selector);
 export const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
 
+/** The page's own confirmation (#confirm-dialog), in its theme and language: a browser's window.confirm is plain,
+ * and some home-screen apps never show it. Resolves true for ``yes``, false for ``no`` or Escape. */
+export function confirmDialog({ title, text, yes, no }) {
+  const dialog = $("#confirm-dialog");
+  $("#confirm-title").textContent = title;
+  $("#confirm-text").textContent = text;
+  $("#confirm-yes").textContent = yes;
+  $("#confirm-no").textContent = no;
+  return new Promise((resolve) => {
+    const done = (answer) => () => { dialog.close(); resolve(answer); };
+    $("#confirm-yes").onclick = done(true);
+    $("#confirm-no").onclick = done(false);
+    dialog.oncancel = done(false);
+    dialog.showModal();
+  });
+}
+
 /** CSS colour for a die colour name (bars, chips, boxes). */
 export const DIE_CSS = {
   white: "#f4f4f4", black: "#2b2b2b", red: "#e53935", green: "#43a047", blue: "#1e88e5",

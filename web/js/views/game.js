@@ -1,6 +1,6 @@
 // Choosing a game, its players and its options; starting one asks first when a game is being played.
 
-import { $, clear, h } from "../dom.js";
+import { $, clear, confirmDialog, h } from "../dom.js";
 import { addStrings, language, pick, t } from "../i18n.js";
 import { hasControl, optionControl, readOptions } from "./options.js";
 
@@ -96,19 +96,9 @@ function renderOptions() {
 function confirmReplace(app) {
   const state = app.state;
   if ((!state.entries && !(state.players || []).length) || state.outcome) return Promise.resolve(true);
-  const dialog = $("#confirm-dialog");
-  $("#confirm-title").textContent = t("game.confirm_title");
-  $("#confirm-text").textContent = t("game.confirm_text", {
-    game: pick(state.title), players: (state.players || []).join(", ") || t("game.confirm_nobody"), n: state.entries });
-  $("#confirm-yes").textContent = t("game.confirm_yes");
-  $("#confirm-no").textContent = t("game.confirm_no");
-  return new Promise((resolve) => {
-    const done = (answer) => () => { dialog.close(); resolve(answer); };
-    $("#confirm-yes").onclick = done(true);
-    $("#confirm-no").onclick = done(false);
-    dialog.oncancel = done(false);
-    dialog.showModal();
-  });
+  return confirmDialog({ title: t("game.confirm_title"), text: t("game.confirm_text", {
+    game: pick(state.title), players: (state.players || []).join(", ") || t("game.confirm_nobody"), n: state.entries }),
+  yes: t("game.confirm_yes"), no: t("game.confirm_no") });
 }
 
 async function start(app) {

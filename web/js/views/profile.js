@@ -1,7 +1,7 @@
 // The table profile in the settings: what the camera learnt from this table's corrections (issue 55), each
 // picture to look at, one to forget, all to forget. The pictures stay on the companion.
 
-import { $, clear, h } from "../dom.js";
+import { $, clear, confirmDialog, h } from "../dom.js";
 import { pick, t } from "../i18n.js";
 
 let shown = false;     // the list of pictures is open
@@ -96,21 +96,11 @@ async function remove(app, id) {
   if (result) { profile = result; draw(app); }
 }
 
-/** The page's own confirmation (as a game replaced asks), in the page's theme and language: a browser's
- * window.confirm is plain, and some home-screen apps never show it. */
+/** Asked with the page's own confirmation, as a game replaced is. */
 function confirmReset() {
-  const dialog = $("#confirm-dialog");
-  $("#confirm-title").textContent = t("profile.reset_confirm");
-  $("#confirm-text").textContent = t("profile.reset_text", { n: profile ? profile.examples : 0 });
-  $("#confirm-yes").textContent = t("profile.reset");
-  $("#confirm-no").textContent = t("profile.keep");
-  return new Promise((resolve) => {
-    const done = (answer) => () => { dialog.close(); resolve(answer); };
-    $("#confirm-yes").onclick = done(true);
-    $("#confirm-no").onclick = done(false);
-    dialog.oncancel = done(false);
-    dialog.showModal();
-  });
+  return confirmDialog({ title: t("profile.reset_confirm"),
+    text: t("profile.reset_text", { n: profile ? profile.examples : 0 }), yes: t("profile.reset"),
+    no: t("profile.keep") });
 }
 
 async function reset(app) {

@@ -161,7 +161,8 @@ def test_a_camera_lost_is_not_said_to_read_the_mat_and_the_dice(table, phone):
     service, url = table
     screen(phone, "table", "fr")
     status = lambda d: d.find_element(By.ID, "table-vision-status").text  # noqa: E731
-    wait(phone, lambda d: status(d).startswith("Tapis trouvé"), message=f"the Hexors mat is not found: {status(phone)}")
+    wait(phone, lambda d: status(d).startswith("Tapis trouvé"),
+         message=f"the Hexors mat is not found: {status(phone)}")
     was = service.live.camera
     try:
         service.live.camera = CameraStatus(False, "camera lost", was.source, was.simulated, message_fr="caméra perdue",
@@ -243,7 +244,8 @@ def test_a_damaged_lens_file_offers_only_to_forget_it(table, phone):
 CONTRAST_JS = r"""
 const parse = (c) => { const m = c.match(/rgba?\(([^)]+)\)/); if (!m) return null;
   const p = m[1].split(/[ ,\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
-const lum = ([r, g, b]) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+const lum = ([r, g, b]) => {
+  const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
   return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
 const bgOf = (el) => { for (let e = el; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor);
   if (c && c[3] > 0.5) return c; } return [255, 255, 255, 1]; };
@@ -252,7 +254,8 @@ const out = [];
 const root = document.querySelector(arguments[0]) || document.body;
 for (const el of root.querySelectorAll('*')) {
   if (!el.getClientRects().length || el.closest('[hidden]')) continue;
-  const own = [...el.childNodes].filter(n => n.nodeType === 3 && n.textContent.trim()).map(n => n.textContent.trim()).join(' ');
+  const own = [...el.childNodes].filter(n => n.nodeType === 3 && n.textContent.trim())
+    .map(n => n.textContent.trim()).join(' ');
   if (!own) continue;
   const s = getComputedStyle(el); if (s.visibility === 'hidden') continue;
   let fade = 1; for (let e = el; e; e = e.parentElement) fade *= +getComputedStyle(e).opacity;  // a faded card's words

@@ -153,7 +153,8 @@ function tableGame(app) {
   return (app.state && app.state.game) || "free-roll";
 }
 
-/** The printable sheets (mat, markers, stickers) of the game picked, else the game at the table, on the paper chosen. */
+/** The printable sheets (mat, markers, stickers) of the game picked, else the game at the table, on the paper
+ * chosen. */
 function sheetsLink(app) {
   const game = sheets.chosen || tableGame(app);
   const select = $("#sheets-game");
@@ -165,7 +166,8 @@ function sheetsLink(app) {
   const games = sheets.games || [{ name: game, title: (app.state && app.state.title) || game }];
   select.replaceChildren(...games.map((g) => h("option", { value: g.name }, pick(g.title))));
   select.value = game;
-  $("#sheets-link").href = `/api/sheets/${encodeURIComponent(game)}.pdf?paper=${encodeURIComponent($("#sheets-paper").value)}`;
+  const paper = encodeURIComponent($("#sheets-paper").value);
+  $("#sheets-link").href = `/api/sheets/${encodeURIComponent(game)}.pdf?paper=${paper}`;
 }
 
 export function renderJoin(app) {

@@ -44,6 +44,12 @@ COUNTED = {  # (key, n): (English, French, its spaces before ; and : no-break on
     ("history.n_entries", 0): ("0 entries", "0 entrée"),  # an earlier game on the History screen
     ("history.n_entries", 1): ("1 entry", "1 entrée"),
     ("history.n_entries", 5): ("5 entries", "5 entrées"),
+    ("game.confirm_text", 1): ("{game} is being played ({players}; 1 entry). Starting a new game ends it.",  # replace?
+                               "{game} est en cours ({players}\u00a0; 1 entrée). Commencer une nouvelle partie la "
+                               "termine."),
+    ("game.confirm_text", 7): ("{game} is being played ({players}; 7 entries). Starting a new game ends it.",
+                               "{game} est en cours ({players}\u00a0; 7 entrées). Commencer une nouvelle partie la "
+                               "termine."),
 }
 
 

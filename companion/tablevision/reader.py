@@ -3,7 +3,8 @@
 The table-vision stage of the pipeline. It never guesses: without a plane, pieces are not placed (and dice are
 passed on unplaced, as before table vision; ``TableView.needs_plane`` says what waits for it), nor on another
 game's mat (plane.py); a marker id seen twice is reported, not averaged; ids the layout does not know are ignored
-with one warning each.
+with one warning each. Another game's mat in sight is fitted a plane of its own on its anchors, but only to know
+where its print lies (veto.py): a reading there is no die, and nothing is placed on it.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from .layout import Anchor, PieceMarker, TableLayout
 from .markers import MarkerFinder, SeenMarker
 from .messages import PieceSighting, PlacedDie, TableView
 from .motion import MotionWatch
-from .plane import PlaneStatus, PlaneTracker, TablePlane
+from .plane import PlaneStatus, PlaneTracker, TablePlane, estimate_plane
 from .spots import coloured_spots, footprint
 from .veto import Screens, die_sized_mm, die_sized_px, on_a_screen, on_print
 
@@ -42,6 +43,8 @@ class TableReader:
         self.motion = motion
         self._warned: set[int] = set()
         self._markers: list[SeenMarker] | None = None
+        self._other_print: tuple[TableLayout, TablePlane] | None = None  # another game's mat in sight, its plane
+        self._other_layouts: dict[str, TableLayout] = {}
         self._footprints: dict[int, np.ndarray] = {}  # piece id -> the mm it was last seen covering
 
     @property
@@ -75,6 +78,9 @@ class TableReader:
         # an anchor id seen twice cannot say where the table is: leave both copies out of the plane
         status = self.tracker.update([m for m in markers if m.id not in duplicates])
         problems = list(self._problems(status, duplicates))
+        self._other_print = None
+        if status.other_mat is not None:
+            self._other_print = self._print_of(status.other_mat, [m for m in markers if m.id not in duplicates])
         pieces: list[PieceSighting] = []
         if status.plane is not None:
             for m in markers:
@@ -92,6 +98,18 @@ class TableReader:
             spots = tuple(coloured_spots(image, status.plane, self.layout, footprints=on))
         return TableView(index, timestamp, tuple(markers), status, tuple(pieces), tuple(placed), ignored,
                          duplicates, unknown, moving, tuple(problems), spots, self.layout.needs_plane, not_dice)
+
+    def _print_of(self, game: str, markers: Sequence[SeenMarker]) -> tuple[TableLayout, TablePlane] | None:
+        """``game``'s mat, in sight instead of this game's: its layout and a plane fitted on its anchors, only to
+        mask its print from the dice (its anchors cut by the frame's edge, labels, outlines, ruler); None with
+        fewer than two of its anchors."""
+        from .layouts import layout_for
+
+        if game not in self._other_layouts:
+            self._other_layouts[game] = layout_for(game)
+        layout = self._other_layouts[game]
+        plane = estimate_plane(layout, markers, self.tracker.lens)
+        return None if plane is None else (layout, plane)
 
     def _problems(self, status: PlaneStatus, duplicates: tuple[int, ...]):
         if status.other_mat is not None or status.former:
@@ -141,7 +159,8 @@ class TableReader:
         markers = self._markers or ()
         if plane is None:
             sized = die_sized_px([d.box for d in boxed], frame.shape[:2]) if frame is not None else [True] * len(boxed)
-            kept = [d for d, ok in zip(boxed, sized) if ok and not on_print(self.layout, None, markers, d.box)]
+            printed, on = self._other_print or (self.layout, None)  # another game's mat: its print, where it lies
+            kept = [d for d, ok in zip(boxed, sized) if ok and not on_print(printed, on, markers, d.box, self.die_mm)]
             return [PlacedDie(d, None, None) for d in kept] + [PlacedDie(d, None, None) for d in dice
                                                                if d.box is None], 0, len(boxed) - len(kept)
         placed, ignored, not_dice = [], 0, 0

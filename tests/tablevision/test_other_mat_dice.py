@@ -96,3 +96,31 @@ def test_a_real_die_rendered_beside_a_tile_on_another_games_mat_is_read(dice_rea
     view = TableStage(layout_for("free-roll")).read_still(frame.image, dice_reader)
     assert view.plane.other_mat == "hexors" and {p.marker.id for p in tiles} <= {m.id for m in view.markers}
     assert sorted(d.reading.value for d in view.dice) == [1, 3, 5]
+
+
+def test_another_games_mat_in_sight_masks_its_print_and_a_die_beside_it_is_a_die(rng):
+    """No plane is fitted for the game, but the Hexors mat's own anchors place its print: a reading on a label
+    (or on an anchor the frame's edge cuts, no marker then) is print; a die-sized reading beside it is a die."""
+    from companion.tablevision.sheets import printed_marks
+
+    hexors = layout_for("hexors")
+    frame = render_table(hexors, [], [], UPRIGHT, rng)
+    reader = TableReader(layout_for("free-roll"))
+    view = reader.read(frame.image)
+    assert view.plane.plane is None and view.plane.other_mat == "hexors"
+
+    def box(mm, side_mm):
+        h = side_mm / 2
+        px = frame.pixels([(mm[0] + dx * h, mm[1] + dy * h) for dx, dy in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
+        return (*px.min(axis=0), *px.max(axis=0))
+
+    anchor = hexors.anchors[0]
+    label = next(m for m in printed_marks(hexors) if m[3] - m[1] < 4 and m[2] - m[0] > 10)  # a line of words
+    centre = ((label[0] + label[2]) / 2, (label[1] + label[3]) / 2)
+    readings = [DieReading(6, "white", box(centre, label[3] - label[1])),  # the label's line
+                DieReading(5, "black", box(anchor.centre, anchor.side)),  # the anchor, were its marker not seen
+                DieReading(3, "red", box(centre, 16.0)),  # a die lying on the label
+                DieReading(4, "blue", box((anchor.centre[0] + anchor.side, anchor.centre[1]), 16.0))]  # beside
+    reader._markers = [m for m in reader._markers if m.id != anchor.id]  # the anchor cut by the frame's edge
+    placed, _, not_dice = reader.sort_dice(None, readings)
+    assert sorted(d.reading.value for d in placed) == [3, 4] and not_dice == 2

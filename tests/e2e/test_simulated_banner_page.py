@@ -7,6 +7,7 @@ import pytest
 from boardhelpers import open_page, wait
 from browserhelpers import in_each_look
 
+from companion.core import DieReading
 from companion.live import CameraStatus
 
 pytestmark = pytest.mark.browser
@@ -39,3 +40,31 @@ def test_notices_over_the_simulated_banner_begin_with_it(narrow_table, phone, sc
     service.live.camera = CameraStatus()
     service.bus.publish("live", service.live.to_json())
     wait(phone, lambda d: phone.execute_script(STACK)[0] == "none", message="the banner stayed on a camera's table")
+
+
+def test_the_camera_status_counts_the_dice_in_sight_not_read(narrow_table, phone):
+    """'The phone says every die in sight is read' while dice were seen but not read (drawn '?'): it says how many
+    are not, in English and French."""
+    service, url = narrow_table
+    service.live.camera = CameraStatus(True, "", "simulated", simulated=True)
+    service.live.table = {"plane_state": {"state": "none", "anchors_missing": []}, "needs_plane": []}
+    read = DieReading(4, "red", (10.0, 10.0, 40.0, 40.0), 0.9)
+    seen = DieReading(5, None, (60.0, 10.0, 90.0, 40.0), 0.2, unread=True)  # 5: only its likeliest guess
+    status = "#table-vision-status"
+    try:
+        open_page(phone, url, "#/table")
+        for dice, words in (([read], "The simulated table draws dice on a bare table, with no sheet: every die in sight "
+                                     "is read"),
+                            ([read, seen, seen], "The simulated table draws dice on a bare table, with no sheet: dice in "
+                                                 "sight are read, 2 dice not read")):
+            service.live.readings = dice
+            service.bus.publish("live", service.live.to_json())
+            wait(phone, lambda d: d.find_element("css selector", status).text == words,
+                 message=f"not said: {words}")
+        phone.execute_script("window.companion.switchLanguage('fr')")
+        wait(phone, lambda d: d.find_element("css selector", status).text == "La table simulée dessine des dés sur une "
+             "table nue, sans feuille : les dés visibles sont lus, 2 dés non lus", message="not said in French")
+    finally:
+        phone.execute_script("window.companion.switchLanguage('en')")
+        service.live.camera, service.live.table, service.live.readings = CameraStatus(), None, []
+        service.bus.publish("live", service.live.to_json())

@@ -11,8 +11,11 @@ addStrings({
     "vision.mat": "Mat found: {n} anchors in sight, ±{px} px",
     "vision.kept": "Mat kept while its anchors are covered ({n} in sight)",
     "vision.anchors": "Show the camera the mat's anchor markers (ids {ids}): dice are read, {unplaced}",
-    "vision.anchors_tray": "Show the camera the sheet's anchor markers (ids {ids}): meanwhile every die in sight is read",
-    "vision.simulated_tray": "The simulated table draws dice on a bare table, with no sheet: every die in sight is read",
+    "vision.anchors_tray": "Show the camera the sheet's anchor markers (ids {ids}): meanwhile {dice}",
+    "vision.simulated_tray": "The simulated table draws dice on a bare table, with no sheet: {dice}",
+    "vision.all_read": "every die in sight is read",
+    "vision.not_read": { one: "dice in sight are read, 1 die not read", other: "dice in sight are read, {n} dice not read" },
+    "vision.unread": { one: "1 die not read", other: "{n} dice not read" },
     "vision.unplaced.pieces": "pieces are not placed",
     "vision.unplaced.counters": "counters are not placed",
     "vision.unplaced.areas": "but not the area each lies in",
@@ -29,7 +32,7 @@ addStrings({
     "vision.no_align": "No alignment picture: the mat's anchors are not in sight.",
     "vision.no_picture": "No picture from the camera: neither the mat nor the dice are read until it is back",
     "vision.other_mat": "This is {mat}; the game is {game}. Nothing is placed on another game's mat: lay this game's mat (Settings → Printable sheets) or start that game; dice are read, {unplaced}",
-    "vision.other_mat_tray": "This is {mat}; the game is {game}. Lay this game's sheet (Settings → Printable sheets) or start that game; meanwhile every die in sight is read",
+    "vision.other_mat_tray": "This is {mat}; the game is {game}. Lay this game's sheet (Settings → Printable sheets) or start that game; meanwhile {dice}",
     "vision.former_mat": "This mat was printed before each game's mat had markers of its own: it is read as this game's, but another game's mat printed then would be too. Print it again (Settings → Printable sheets) so the camera can tell",
     "vision.mat_name.free_roll": "the free-roll dice tray",
     "vision.mat_name.tesseract": "the Tesseract mat",
@@ -42,9 +45,11 @@ addStrings({
     "vision.mat": "Tapis trouvé : {n} repères visibles, ±{px} px",
     "vision.kept": "Tapis gardé pendant que ses repères sont cachés ({n} visibles)",
     "vision.anchors": "Montrez à la caméra les repères du tapis (n° {ids}) : les dés sont lus, {unplaced}",
-    "vision.anchors_tray": "Montrez à la caméra les repères de la feuille (n° {ids}) : en attendant, tous les dés visibles sont lus",
-    "vision.simulated_tray": "La table simulée dessine des dés sur une table nue, sans feuille : tous les dés visibles "
-      + "sont lus",
+    "vision.anchors_tray": "Montrez à la caméra les repères de la feuille (n° {ids}) : en attendant, {dice}",
+    "vision.simulated_tray": "La table simulée dessine des dés sur une table nue, sans feuille : {dice}",
+    "vision.all_read": "tous les dés visibles sont lus",
+    "vision.not_read": { one: "les dés visibles sont lus, 1 dé non lu", other: "les dés visibles sont lus, {n} dés non lus" },
+    "vision.unread": { one: "1 dé non lu", other: "{n} dés non lus" },
     "vision.unplaced.pieces": "les pièces ne sont pas placées",
     "vision.unplaced.counters": "les pions ne sont pas placés",
     "vision.unplaced.areas": "mais pas la zone où chacun est posé",
@@ -61,7 +66,7 @@ addStrings({
     "vision.no_align": "Pas d'image d'alignement : les repères du tapis ne sont pas visibles.",
     "vision.no_picture": "Pas d'image de la caméra : ni le tapis ni les dés ne sont lus avant son retour",
     "vision.other_mat": "C'est {mat} ; le jeu est {game}. Rien n'est placé sur le tapis d'un autre jeu : posez celui de ce jeu (Réglages → Planches à imprimer) ou lancez cet autre jeu ; les dés sont lus, {unplaced}",
-    "vision.other_mat_tray": "C'est {mat} ; le jeu est {game}. Posez la feuille de ce jeu (Réglages → Planches à imprimer) ou lancez cet autre jeu ; en attendant, tous les dés visibles sont lus",
+    "vision.other_mat_tray": "C'est {mat} ; le jeu est {game}. Posez la feuille de ce jeu (Réglages → Planches à imprimer) ou lancez cet autre jeu ; en attendant, {dice}",
     "vision.former_mat": "Ce tapis a été imprimé avant que chaque jeu ait ses propres repères : il est lu comme celui de ce jeu, mais le tapis d'un autre jeu imprimé alors le serait aussi. Réimprimez-le (Réglages → Planches à imprimer) pour que la caméra les distingue",
     "vision.mat_name.free_roll": "le plateau à dés du lancer libre",
     "vision.mat_name.tesseract": "le tapis de Tesseract",
@@ -105,8 +110,10 @@ export function update(app) {
   // the last picture's reading is not what the camera reads now: a camera lost or stuck says so, not "every die
   // in sight is read"
   const blind = app.live.stalled || (app.live.camera && app.live.camera.ok === false);
+  // dice the reader found but could not read (shown "?"): not "every die in sight is read"
+  const unread = (app.live.dice || []).filter((d) => d.unread).length;
   $("#table-vision-status").textContent = blind ? t("vision.no_picture")
-    : statusText(vision, simulated, app.state && app.state.title);
+    : statusText(vision, simulated, app.state && app.state.title, unread);
   const seen = $("#table-vision-board");
   clear(seen);
   const pieces = Object.entries((app.state && app.state.camera_board) || {});
@@ -123,32 +130,35 @@ export function update(app) {
 /** ``simulated``: the SIMULATED table, which draws the dice of a game without a mat on a bare table (no tray sheet,
  * no anchors to show it): the sheet's hint would ask for what is not there. ``title``: the game played, in both
  * languages. Another game's mat gets no plane (plane_state.other_mat); a mat printed before each game's had its own
- * anchors is read, and said so (plane_state.former_mat). */
-function statusText(vision, simulated, title) {
+ * anchors is read, and said so (plane_state.former_mat). ``unread``: the dice in sight the reader found but could not
+ * read: then not "every die in sight is read" but how many are not. */
+function statusText(vision, simulated, title, unread) {
   if (vision.error) return t("vision.error", { message: vision.error });
   const plane = vision.plane_state || {};
   const twice = (vision.duplicates || []).map((id) => t("vision.twice", { id }));
   const needs = vision.needs_plane || [];  // what only the mat's plane places (TableLayout.needs_plane)
   const unplaced = needs.map((n) => t(`vision.unplaced.${n}`)).join(", ");
+  const dice = unread ? t("vision.not_read", { n: unread }) : t("vision.all_read");
   let text;
   if (plane.other_mat) {
     const game = pick(title);
     const key = `vision.mat_name.${plane.other_mat.replace(/-/g, "_")}`;
     const mat = t(key) === key ? t("vision.mat_name.other", { game: plane.other_mat }) : t(key);
-    text = needs.length ? t("vision.other_mat", { mat, game, unplaced }) : t("vision.other_mat_tray", { mat, game });
+    text = needs.length ? t("vision.other_mat", { mat, game, unplaced }) : t("vision.other_mat_tray", { mat, game, dice });
   } else if (simulated && !needs.length) {
     // no sheet drawn, so none is found nor kept (a mat's plane kept from the game before is no sheet either)
-    text = t("vision.simulated_tray");
+    text = t("vision.simulated_tray", { dice });
   } else if (plane.state === "none" || plane.state === undefined) {
     const ids = (plane.anchors_missing || []).join(", ");
-    text = needs.length ? t("vision.anchors", { ids, unplaced }) : t("vision.anchors_tray", { ids });
+    text = needs.length ? t("vision.anchors", { ids, unplaced }) : t("vision.anchors_tray", { ids, dice });
   } else if (plane.state === "kept") {
     text = t("vision.kept", { n: (plane.anchors_seen || []).length });
   } else {
     text = t("vision.mat", { n: (plane.anchors_seen || []).length, px: formatNumber(plane.reprojection_px || 0, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
   }
   const former = plane.former_mat && plane.state !== "none" ? [t("vision.former_mat")] : [];
-  return [text, ...former, ...twice].join(" · ");
+  const notRead = unread && !text.includes(dice) ? [t("vision.unread", { n: unread })] : [];
+  return [text, ...notRead, ...former, ...twice].join(" · ");
 }
 
 /** Each piece in the game's words where it gives them (``camera_names``: "Yugi on d5"); the others counted as pieces

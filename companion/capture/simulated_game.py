@@ -46,11 +46,12 @@ def overhead_pose(layout: TableLayout, size: tuple[int, int], tilt: float = 8.0)
                       hfov=plan.camera.fov_for(*size)[0], size=size)
 
 
-def players_named(table: Any, own: tuple[str, ...]) -> list[str]:
-    """Who the simulated players are: the names the game was started with on the phone, when they are as many as the
-    simulated players (each with their side of the mat), else the players' own names."""
+def players_named(table: Any, own: tuple[str, ...], most: int | None = None) -> list[str]:
+    """Who the simulated players are: the names the game was started with on the phone, when the mat has a side for
+    each (``own``'s count, or from 2 to ``most`` where the game seats more), else the players' own names."""
     given = [str(p) for p in (table.record.players or []) if str(p).strip()]
-    return given if len(given) == len(own) and len(set(given)) == len(given) else list(own)
+    fits = len(given) == len(own) if most is None else 2 <= len(given) <= most
+    return given if fits and len(set(given)) == len(given) else list(own)
 
 
 class MatPlayers:

@@ -19,15 +19,17 @@ from companion.tablevision.scenes import random_dice
 
 from .camera import setup_from_board
 from .state import ON_BOARD
-from .table_layout import table_layout
+from .table_layout import MAX_PLAYERS, table_layout
 
 log = logging.getLogger(__name__)
 SOURCE = "simulated player"
 PLAYERS = ("Ada", "Bo")
-CARDS = ("example-ember-warden", "example-tide-runner")
+CARDS = ("example-ember-warden", "example-tide-runner", "example-stone-sentinel", "example-gale-dancer")
 FACING = {"N": 0.0, "E": 90.0, "S": 180.0, "W": 270.0}
-# Two straight cubes across the mat: Ada's unfolds east from (1, 1), Portal west; Bo's west from (5, 2), Portal east.
-CUBES = (([(1, 1), (2, 1), (3, 1), (4, 1), (5, 1)], "W"), ([(5, 2), (4, 2), (3, 2), (2, 2), (1, 2)], "E"))
+# Straight cubes across the mat, one a row, each Portal facing out: the first unfolds east from (1, 1), Portal west;
+# the second west from (5, 2), Portal east; a third east from (1, 3); a fourth west from (5, 0) (a game for 3 or 4)
+CUBES = (([(1, 1), (2, 1), (3, 1), (4, 1), (5, 1)], "W"), ([(5, 2), (4, 2), (3, 2), (2, 2), (1, 2)], "E"),
+         ([(1, 3), (2, 3), (3, 3), (4, 3), (5, 3)], "W"), ([(5, 0), (4, 0), (3, 0), (2, 0), (1, 0)], "E"))
 
 
 class TableBot:
@@ -39,10 +41,11 @@ class TableBot:
         self.keepers: dict[int, Any] = {}  # player number -> [x, y] on the mat, or None once off it
         self.dice: list[DiePlacement] = []
         self.waiting: str | None = None  # "roll": dice thrown, not yet read; "end": keeper moved, turn not ended
+        self.seated = 2  # how many players' tiles lie on the mat
 
     def _tiles(self) -> list[PiecePlacement]:
         out = []
-        for n, (cells, portal) in enumerate(CUBES, start=1):
+        for n, (cells, portal) in enumerate(CUBES[:self.seated], start=1):
             for t, cell in enumerate(cells, start=1):
                 out.append(PiecePlacement(self.stickers[f"tile-{n}-{t}"], cell_centre(self.grid, cell),
                                           FACING[portal] if t == 1 else 0.0))
@@ -61,20 +64,24 @@ class TableBot:
             # no keeper or die lies on the mat before the setup: a game started on a phone leaves none of the last
             # game's keepers on its tiles (the camera would not see them, and refuse the setup)
             self.keepers, self.dice = {}, []
+            players = players_named(table, PLAYERS, MAX_PLAYERS)
+            if len(players) != self.seated:  # the tiles of as many players as the game was started for
+                self.seated = len(players)
+                return self._scene()
             if table.camera_board is None or not any(v.get("kind") == "tile" for v in table.camera_board.values()):
                 return self._scene()  # lay the tiles; the camera reads them
-            cubes, problems = setup_from_board(table.camera_board, players_named(table, PLAYERS))
+            cubes, problems = setup_from_board(table.camera_board, players)
             if problems:
                 log.warning("simulated players: the camera's setup is refused (%s); the tiles stay",
                             "; ".join(p.en for p in problems))
                 return self._scene()
             table.submit({"type": "setup", "players": [{**c, "card": card} for c, card in zip(cubes, CARDS)]},
                          source=SOURCE)
-            self.keepers = {n: list(CUBES[n - 1][0][0]) for n in (1, 2)}
+            self.keepers = {n: list(CUBES[n - 1][0][0]) for n in range(1, len(cubes) + 1)}
             return self._scene()
         turn = state.turn
         if turn.phase == "over" or turn.phase == "reconnect":
-            table.new_game("nexus-keepers", {}, players_named(table, PLAYERS))
+            table.new_game("nexus-keepers", {}, players_named(table, PLAYERS, MAX_PLAYERS))
             self.keepers, self.dice, self.waiting = {}, [], None
             return self._scene()
         if turn.phase == "idle":  # the next player takes the dice: the referee says how many

@@ -85,3 +85,16 @@ return [...document.querySelectorAll('#board svg text')].filter((el) => {
   return r.width > 0 && el.textContent.trim() && getComputedStyle(el).visibility !== 'hidden';
 }).map((el) => [el.textContent.trim(), parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a]);
 """
+
+# The words of a badge, a status or a step against the fill it has itself (WCAG 2's ratio), for every element shown
+# of arguments[0]: [[text, ratio, colour, fill]].
+WORDS_ON_FILL_JS = r"""
+const parse = (c) => c.match(/[\d.]+/g).map(Number);
+const lum = ([r, g, b]) => {
+  const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+return [...document.querySelectorAll(arguments[0])].filter((el) => el.getClientRects().length).map((el) => {
+  const s = getComputedStyle(el);
+  const [a, b] = [lum(parse(s.color)), lum(parse(s.backgroundColor))].sort((p, q) => q - p);
+  return [el.textContent.trim(), (a + 0.05) / (b + 0.05), s.color, s.backgroundColor]; });
+"""

@@ -12,7 +12,7 @@ import pytest
 
 from boardhelpers import open_page, screenshot, wait
 from browserhelpers import in_each_look, page_errors
-from screens import CONTRAST_JS, start
+from screens import CONTRAST_JS, WORDS_ON_FILL_JS, start
 
 pytestmark = pytest.mark.browser
 
@@ -41,14 +41,14 @@ def play(service, game):
             service.table.submit({"type": "roll", "dice": [{"value": v, "color": COLOURS[i % 4]}
                                                            for i, v in enumerate(values)]})
     else:
-        start(service, "nexus-keepers", 12)  # rolls, a reroll, moves, a refused roll, a keeper falling
+        start(service, "nexus-keepers", 14)  # rolls, a reroll, moves, a refused roll, a keeper falling, MALADRESSE
 
 
 @pytest.mark.parametrize("game", ["free-roll", "nexus-keepers"])
 def test_statistics_and_history_read_well_on_a_narrow_phone(narrow_table, phone, screenshots, game):
     service, url = narrow_table
     play(service, game)
-    heads, fairness, wide, bars, weak = [], [], [], [], []
+    heads, fairness, wide, bars, weak, badges = [], [], [], [], [], []
     for screen, drawn in (("stats", "#stats table"), ("history", "#history-list li .head")):
         open_page(phone, url, f"#/{screen}")
         wait(phone, lambda d: d.find_elements("css selector", drawn), message=f"the {screen} screen is empty")
@@ -65,6 +65,8 @@ def test_statistics_and_history_read_well_on_a_narrow_phone(narrow_table, phone,
                                                         ".textContent")))
             else:
                 heads.extend(phone.execute_script(HEADS))
+                badges.extend((lang, scheme, *said) for said in phone.execute_script(
+                    WORDS_ON_FILL_JS, "#history-list .status, #history-list .badge"))
             screenshot(phone, screenshots, f"{screen}-{game}-360-{lang}-{scheme}", width=360)
             phone.set_window_size(360, 800)
         in_each_look(phone, look)
@@ -72,6 +74,8 @@ def test_statistics_and_history_read_well_on_a_narrow_phone(narrow_table, phone,
     assert not weak, f"bars under 3:1 against their chart (WCAG's figure for graphics): {weak[:4]}"
     assert len(fairness) == 4 and [f for f in fairness if f[1] != f[2]] == [], fairness
     assert heads and [h for h in heads if h[1] > 12] == [], heads
+    # a status's and a verdict's badge words, on their own fill: « refused », « Illegal » stood at 3.5:1 on red
+    assert badges and [b for b in badges if b[3] < 4.5] == [], [b for b in badges if b[3] < 4.5][:4]
     # a bar's name (its tooltip, what a screen reader says): « blanc : 1 × 1 », the colon as each language writes it
     assert len(bars) == 4 and all(("\u00a0: " in said) == (lang == "fr") and ": " in said for lang, said in bars), bars
     assert not page_errors(phone)

@@ -180,3 +180,21 @@ def test_the_towers_names_write_the_colon_as_the_pages_language_does(quiet_table
     finally:
         language(phone, "en")
     assert not page_errors(phone)
+
+
+def test_a_reached_breach_steps_number_stands_out_on_its_red(quiet_table, phone):
+    """The breach track's reached steps: their white numbers stood at 3.5:1 on the red, in both themes (4.5:1 is
+    WCAG's figure for words)."""
+    from screens import WORDS_ON_FILL_JS, start
+
+    service, url = quiet_table
+    unlock(phone, url)
+    start(service, "tesseract", 1)
+    open_page(phone, url, "#/table")
+    settled(phone, url)
+    said = []
+    for scheme in ("light", "dark"):
+        theme(phone, scheme)
+        said += [(scheme, *step) for step in phone.execute_script(WORDS_ON_FILL_JS, "#tess-breaches .step.reached")]
+    phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
+    assert len(said) == 2 and [s for s in said if s[2] < 4.5] == [], said

@@ -94,3 +94,28 @@ def test_the_hall_words_stand_out_in_light_and_dark(hall):  # noqa: F811
         assert weak == []
     finally:
         driver.quit()
+
+
+def test_the_hall_writes_french_as_french_does(hall, monkeypatch):  # noqa: F811
+    """The broker's line and a new game's count in French: « Broker injoignable : … » (it had English's colon,
+    « injoignable: ») and « 0 entrée » (French counts 0 as 1; it said « 0 entrées »)."""
+    import json
+
+    from tests.hall.test_hall_app import Subscriber
+
+    board, url = hall
+    monkeypatch.setattr(Subscriber, "to_json", lambda self: {
+        "address": "mqtt://127.0.0.1:1883", "connected": False,
+        "problem": {"en": "connection refused", "fr": "connexion refusée"}})
+    board.handle("companion/table-1/state", json.dumps({
+        "table": "table-1", "name": "Table 1", "game_id": 2, "game": "nexus", "title": {"en": "Nexus", "fr": "Nexus"},
+        "players": ["Yugi", "Kaiba"], "turn": "Yugi", "outcome": None, "entries": 0, "last_verdicts": []}))
+    driver = new_browser("fr-FR")
+    try:
+        driver.get(url)
+        assert until(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#tables > li")) == 2)
+        assert driver.find_element(By.ID, "broker").text == "Broker injoignable : connexion refusée"
+        games = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#tables .game")]
+        assert "Nexus · 0 entrée" in games and "Nexus · 12 entrées" in games, games
+    finally:
+        driver.quit()

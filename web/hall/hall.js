@@ -11,7 +11,7 @@ const WORDS = {
     entry: "entry", entries: "entries", game: "game", turn: "to play", won: "won", won_many: "won", lost: "Lost",
     no_game: "no game yet",
     player: "Player", wins: "Wins", played: "Played", games: "games", rename: "Name shown", save: "Save",
-    hide: "Hide", show: "Show", broker_ok: "Broker", broker_off: "Broker not reached",
+    hide: "Hide", show: "Show", broker_ok: "Broker", broker_off: "Broker not reached: {why}",
     wrong_pin: "Wrong organiser PIN.", language: "English", lost_page: "The hall does not answer; trying again…",
     wait: "Too many wrong PINs: wait {s} s, then try again.",
     pin_needed: "Sign in as organiser again (the organiser PIN was changed, or the hall restarted).",
@@ -28,7 +28,7 @@ const WORDS = {
     turn: "à jouer", won: "a gagné", won_many: "ont gagné",
     lost: "Perdu", no_game: "pas encore de partie", player: "Joueur", wins: "Victoires", played: "Jouées",
     games: "parties", rename: "Nom affiché", save: "Enregistrer", hide: "Masquer", show: "Afficher",
-    broker_ok: "Broker", broker_off: "Broker injoignable", wrong_pin: "Code de l'organisateur erroné.",
+    broker_ok: "Broker", broker_off: "Broker injoignable : {why}", wrong_pin: "Code de l'organisateur erroné.",
     language: "Français", lost_page: "La salle ne répond pas ; nouvel essai…",
     wait: "Trop de codes erronés : attendez {s} s, puis réessayez.",
     pin_needed: "Entrez de nouveau le code de l'organisateur (il a changé, ou la salle a redémarré).",
@@ -43,7 +43,8 @@ let csrf = "";
 
 const $ = (selector) => document.querySelector(selector);
 const word = (key) => WORDS[lang][key] || WORDS.en[key] || key;
-const count = (n, one, many) => `${n} ${word(n === 1 ? one : many)}`;
+// French counts 0 as 1 (« 0 entrée »): the language's own plural rule
+const count = (n, one, many) => `${n} ${word(new Intl.PluralRules(lang).select(n) === "one" ? one : many)}`;
 const pick = (text) => (text && (text[lang] || text.en)) || "";
 
 function h(tag, attrs = {}, ...children) {
@@ -124,7 +125,7 @@ function render() {
   const broker = view.broker;
   $("#broker").dataset.ok = String(broker.connected);
   $("#broker").textContent = broker.connected ? `${word("broker_ok")} ${broker.address}`
-    : `${word("broker_off")}: ${pick(broker.problem) || broker.address}`;
+    : word("broker_off").replace("{why}", pick(broker.problem) || broker.address);
   $("#no-tables").hidden = view.tables.length > 0;
   $("#tables").replaceChildren(...view.tables.map(tableCard));
   $("#no-standings").hidden = view.standings.length > 0;

@@ -28,10 +28,9 @@ log = logging.getLogger(__name__)
 
 SYSFS_VIDEO = Path("/sys/class/video4linux")
 BY_ID = Path("/dev/v4l/by-id")
-NO_CAMERA = ("no camera found: connect the Pi camera ribbon (check with `rpicam-hello --list-cameras`) or plug "
-             "in a USB camera; rolls can be entered on the phones meanwhile",
-             "aucune caméra trouvée : branchez la nappe de la caméra du Pi (vérifiez avec `rpicam-hello "
-             "--list-cameras`) ou une caméra USB ; en attendant, les lancers se saisissent sur les téléphones")
+# said on the phones, which add how to play meanwhile: the commands that check a camera are `companion doctor`'s
+NO_CAMERA = ("no camera found: connect the Pi camera's ribbon cable or plug in a USB camera",
+             "aucune caméra trouvée : branchez la nappe de la caméra du Pi ou une caméra USB")
 
 
 def open_source(config: Mapping[str, Any] | Any) -> FrameSource:

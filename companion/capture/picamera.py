@@ -129,10 +129,9 @@ class PiCameraSource(FrameSource):
             raise SourceError(f"libcamera could not list cameras: {exc}",
                               f"libcamera n'a pas pu lister les caméras : {exc}") from exc
         if len(cameras) <= self.camera_num:
-            raise SourceError("no Pi camera found: check the ribbon cable (contacts facing the right way) "
-                              "and run `rpicam-hello --list-cameras`",
-                              "aucune caméra du Pi trouvée : vérifiez la nappe (contacts du bon côté) et lancez "
-                              "`rpicam-hello --list-cameras`")
+            raise SourceError("no Pi camera found: check the ribbon cable at both ends (contacts facing the right "
+                              "way)", "aucune caméra du Pi trouvée : vérifiez la nappe aux deux bouts (contacts du "
+                              "bon côté)")
         try:
             camera = self._call(picamera2, "opening the Pi camera", self.camera_num)
         except CameraTimeout:

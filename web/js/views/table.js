@@ -183,6 +183,7 @@ function renderLastRoll(app) {
   const roll = lastRoll(app);
   const dice = (app.state.summary || {}).dice;
   const el = $("#last-roll");
+  $("#tap-hint").hidden = !roll; // only a roll's dice can be tapped: no "tap a die" over "no roll yet"
   redraw(el, `${language()} ${JSON.stringify(roll || dice || null)}`, () => {
     clear(el);
     if (!roll) {
@@ -214,7 +215,9 @@ export function updateLive(app) {
     // a game drawn on the phone is played on its board there (Nexus has no dice at all); free roll takes rolls
     const instead = t(hasView(app.state && app.state.game) ? "table.no_camera_board" : "table.no_camera");
     const starting = live && live.camera && live.camera.starting;
-    caption.textContent = fault ? `${t("table.camera_problem", { message: pick(live.camera) })} — ${instead}`
+    // the fault says what is wrong, then how to play meanwhile (not "no camera picture" again)
+    const meanwhile = t(hasView(app.state && app.state.game) ? "table.meanwhile_board" : "table.meanwhile");
+    caption.textContent = fault ? `${t("table.camera_problem", { message: pick(live.camera) })} — ${meanwhile}`
       : starting ? `${t("table.camera_starting")} — ${instead}` : instead;
     clear($("#snapshot-overlay"));
     return;

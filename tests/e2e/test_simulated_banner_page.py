@@ -61,6 +61,16 @@ def test_the_camera_status_counts_the_dice_in_sight_not_read(narrow_table, phone
             service.bus.publish("live", service.live.to_json())
             wait(phone, lambda d: d.find_element("css selector", status).text == words,
                  message=f"not said: {words}")
+        # a mat found: its status, then how many are not read
+        service.live.camera = CameraStatus(True, "", "usb camera")
+        service.live.table = {"plane_state": {"state": "estimated", "anchors_seen": [0, 1, 2, 3],
+                                              "reprojection_px": 0.3}, "needs_plane": []}
+        service.bus.publish("live", service.live.to_json())
+        wait(phone, lambda d: d.find_element("css selector", status).text
+             == "Mat found: 4 anchors in sight, ±0.3 px · 2 dice not read", message="not said after the mat's status")
+        service.live.camera = CameraStatus(True, "", "simulated", simulated=True)
+        service.live.table = {"plane_state": {"state": "none", "anchors_missing": []}, "needs_plane": []}
+        service.bus.publish("live", service.live.to_json())
         phone.execute_script("window.companion.switchLanguage('fr')")
         wait(phone, lambda d: d.find_element("css selector", status).text == "La table simulée dessine des dés sur une "
              "table nue, sans feuille : les dés visibles sont lus, 2 dés non lus", message="not said in French")

@@ -172,6 +172,25 @@ def test_only_important_verdicts_with_none_says_so(quiet_table, phone):
     wait(phone, lambda d: d.find_element("id", "verdict-list").text == "Nothing important so far")
 
 
+def test_free_rolls_details_are_named_in_the_pages_language(quiet_table, phone):
+    """Free roll's "Game details" named its one fact by the summary's key, « rolls 1 » on a French page."""
+    from screens import language
+
+    service, url = quiet_table
+    unlock(phone, url)
+    service.table.new_game("free-roll", {}, [])
+    service.table.submit({"type": "roll", "dice": [{"value": 4, "color": "red"}]})
+    open_page(phone, url, "#/table")
+    language(phone, "fr")
+    try:
+        tap(phone, "#details-card > summary")
+        said = wait(phone, lambda d: d.find_element("id", "details").text, message="no game details")
+        assert said.split("\n") == ["Lancers", "1"], said
+    finally:
+        language(phone, "en")
+        phone.execute_script("document.querySelector('#details-card').open = false")
+
+
 def test_the_screen_stays_on_while_a_game_is_under_way(quiet_table):
     """The page asks for a screen wake lock during a game and lets it go when none is under way."""
     service, url = quiet_table

@@ -95,6 +95,12 @@ export function renderUndo(app, buttonEl) {
   buttonEl.dataset.seq = seq === undefined ? "" : String(seq);
 }
 
+/** A summary key as the page names it where it has a word ("rolls": « Lancers »), else the key in plain letters. */
+function keyName(key) {
+  const word = `table.${key}`;
+  return t(word) === word ? key.replace(/_/g, " ") : t(word);
+}
+
 function show(value) {
   if (value === null || value === undefined) return "—";
   if (Array.isArray(value)) return value.map(show).join(", ") || "—";
@@ -134,7 +140,7 @@ function renderAllows(summary) {
   el.append(h("ul", {}, present.map((key) => {
     const value = summary[key];
     const items = Array.isArray(value) ? value.map((v) => h("li", {}, show(v))) : null;
-    return h("li", {}, h("span", { class: "key" }, key.replace(/_/g, " ")), t("colon"), items ? h("ul", {}, items) : show(value));
+    return h("li", {}, h("span", { class: "key" }, keyName(key)), t("colon"), items ? h("ul", {}, items) : show(value));
   })));
 }
 
@@ -145,7 +151,7 @@ function renderDetails(summary) {
   } else {
     const rows = Object.entries(summary).filter(([key, value]) => !HIDDEN_KEYS.has(key) && (value === null || typeof value !== "object"));
     clear($("#details")).append(h("dl", {}, rows.map(([key, value]) => [
-      h("dt", {}, key.replace(/_/g, " ")), h("dd", {}, show(value))])));
+      h("dt", {}, keyName(key)), h("dd", {}, show(value))])));
   }
   const raw = $("#raw-summary");
   if (raw.closest("details").open) raw.textContent = JSON.stringify(summary, null, 1); // only for whoever opened the drawer

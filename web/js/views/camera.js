@@ -31,6 +31,7 @@ addStrings({
     "vision.align_hint": "The mat seen from above: the green lines must sit on the printed ones.",
     "vision.no_align": "No alignment picture: the mat's anchors are not in sight.",
     "vision.no_picture": "No picture from the camera: neither the mat nor the dice are read until it is back",
+    "vision.lens_damaged": "The lens calibration file is damaged: open “Calibrate the lens”, forget the calibration, then calibrate again",
     "vision.other_mat": "This is {mat}; the game is {game}. Nothing is placed on another game's mat: lay this game's mat (Settings → Printable sheets) or start that game; dice are read, {unplaced}",
     "vision.other_mat_tray": "This is {mat}; the game is {game}. Lay this game's sheet (Settings → Printable sheets) or start that game; meanwhile {dice}",
     "vision.former_mat": "This mat was printed before each game's mat had markers of its own: it is read as this game's, but another game's mat printed then would be too. Print it again (Settings → Printable sheets) so the camera can tell",
@@ -65,6 +66,7 @@ addStrings({
     "vision.align_hint": "Le tapis vu d'en haut : les lignes vertes doivent tomber sur les lignes imprimées.",
     "vision.no_align": "Pas d'image d'alignement : les repères du tapis ne sont pas visibles.",
     "vision.no_picture": "Pas d'image de la caméra : ni le tapis ni les dés ne sont lus avant son retour",
+    "vision.lens_damaged": "Le fichier de calibration de l'objectif est endommagé : ouvrez « Calibrer l'objectif », oubliez la calibration, puis calibrez à nouveau",
     "vision.other_mat": "C'est {mat} ; le jeu est {game}. Rien n'est placé sur le tapis d'un autre jeu : posez celui de ce jeu (Réglages → Planches à imprimer) ou lancez cet autre jeu ; les dés sont lus, {unplaced}",
     "vision.other_mat_tray": "C'est {mat} ; le jeu est {game}. Posez la feuille de ce jeu (Réglages → Planches à imprimer) ou lancez cet autre jeu ; en attendant, {dice}",
     "vision.former_mat": "Ce tapis a été imprimé avant que chaque jeu ait ses propres repères : il est lu comme celui de ce jeu, mais le tapis d'un autre jeu imprimé alors le serait aussi. Réimprimez-le (Réglages → Planches à imprimer) pour que la caméra les distingue",
@@ -107,12 +109,14 @@ export function update(app) {
   if (bare) $("#alignment").hidden = $("#lens").hidden = true;
   lens.update();
   lens.note(vision);
+  lens.check(app, () => update(app)); // a damaged calibration file is said here, not only once its panel is opened
   // the last picture's reading is not what the camera reads now: a camera lost or stuck says so, not "every die
   // in sight is read"
   const blind = app.live.stalled || (app.live.camera && app.live.camera.ok === false);
   // dice the reader found but could not read (shown "?"): not "every die in sight is read"
   const unread = (app.live.dice || []).filter((d) => d.unread).length;
   $("#table-vision-status").textContent = blind ? t("vision.no_picture")
+    : !bare && lens.damaged() ? t("vision.lens_damaged")
     : statusText(vision, simulated, app.state && app.state.title, unread);
   const seen = $("#table-vision-board");
   clear(seen);

@@ -98,10 +98,28 @@ export function init(app) {
 async function refresh(app) {
   try {
     state = await app.api.get("/api/lens");
+    fileDamaged = false;
   } catch (err) {
     said = refusal(err);
+    fileDamaged = err.code === "damaged_lens";
   }
   update(app);
+}
+
+let fileDamaged = false; // the kept calibration file cannot be read (the service said damaged_lens)
+let checked = false;
+
+/** Ask once, when the mat's status is first shown, whether the kept calibration can be read: a damaged file is said
+ * in the status line at once (``damaged``), not only once the panel is opened. ``then``: redraw the status. */
+export async function check(app, then) {
+  if (checked) return;
+  checked = true;
+  await refresh(app);
+  if (fileDamaged) then();
+}
+
+export function damaged() {
+  return fileDamaged;
 }
 
 /** One change; the PIN is asked for once when this phone has not entered it. */
@@ -111,6 +129,7 @@ async function act(app, method, path, saying, retried = false) {
   try {
     state = await app.api.request(method, path, undefined, false, idempotencyKey());
     said = saying(state);
+    if (method === "DELETE" && path === "/api/lens") fileDamaged = false; // the damaged file is forgotten
   } catch (err) {
     if (err instanceof ApiError && err.status === 401 && !retried) {
       buttons.forEach((b) => { b.disabled = false; });

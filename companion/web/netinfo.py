@@ -97,6 +97,10 @@ class LiveJoinLinks:
         self._links: JoinLinks | None = None
         self._at = 0.0
 
+    def serve_on(self, port: int) -> None:
+        """The port the server bound: asked for 0 (any free port), the links carry the one it got."""
+        self.port, self._links = port, None
+
     def current(self) -> JoinLinks:
         now = self._clock()
         if self._links is None or now - self._at >= self.refresh_seconds:

@@ -72,6 +72,8 @@ class WebServer:
         self._server = GuardedServer(app, map={}, adj=adj, sockinfo=adj.listen[0], _start=False)
         self._server.limits = limits
         self._server.accept_connections()
+        if hasattr(ctx.links, "serve_on"):  # the join links follow the port bound (0 asks for any free one)
+            ctx.links.serve_on(self.port)
         _quiet_disconnects(logging.getLogger("waitress"))  # the logger waitress's channels use
         self._thread: threading.Thread | None = None
 

@@ -93,3 +93,27 @@ def test_dice_read_anew_where_they_lay_are_shown_and_a_tap_corrects_the_roll_pla
     assert entries[-1]["event"]["type"] == "correct" and entries[-1]["event"]["seq"] == rolled["seq"]
     assert [d["value"] for d in next(e for e in entries if e["seq"] == rolled["seq"])["dice"]] == [1, 3, 3, 2, 6]
     assert page_errors(phone) == []
+
+
+def test_the_camera_unsure_badge_stands_out_in_both_themes(quiet_table, phone):
+    """History's « Camera unsure » badge: its amber words on the light theme's grey stood at 3.5:1 (4.5:1 is WCAG's
+    figure for words)."""
+    from screens import WORDS_ON_FILL_JS, theme
+
+    service, url = quiet_table
+    service.table.new_game("nexus-keepers", {}, ["A", "B"])
+    service.table.submit(SETUP)
+    service.table.observe(Observation(dice=tuple(DieReading(v, "white") for v in (1, 3, 3, 5, 6)), source="phone"))
+    service.table.observe(Observation(dice=READ, source="camera"))
+    unlock(phone, url)
+    open_page(phone, url, "#/history")
+    wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "#history-list .kind-unsure .badge"),
+         message="no camera-unsure badge in History")
+    said = []
+    try:
+        for scheme in ("light", "dark"):
+            theme(phone, scheme)
+            said += [(scheme, *b) for b in phone.execute_script(WORDS_ON_FILL_JS, "#history-list .kind-unsure .badge")]
+    finally:
+        phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
+    assert len(said) == 2 and [s for s in said if s[2] < 4.5] == [], said

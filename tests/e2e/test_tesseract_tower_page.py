@@ -198,3 +198,26 @@ def test_a_reached_breach_steps_number_stands_out_on_its_red(quiet_table, phone)
         said += [(scheme, *step) for step in phone.execute_script(WORDS_ON_FILL_JS, "#tess-breaches .step.reached")]
     phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
     assert len(said) == 2 and [s for s in said if s[2] < 4.5] == [], said
+
+
+def test_the_confinement_cards_states_stand_out_in_both_themes(quiet_table, phone):
+    """The confinement board's card states (« cachée », « révélée »…) under each value: amber on the light theme's
+    white stood at 4.2:1 (4.5:1 is WCAG's figure for words)."""
+    from screens import start
+    from test_settings_camera_page import CONTRAST_JS
+
+    service, url = quiet_table
+    unlock(phone, url)
+    start(service, "tesseract", 26)  # the example's first confinement card revealed: « vue » under its 5
+    open_page(phone, url, "#/table")
+    settled(phone, url)
+    assert phone.find_element("css selector", "#tess-confinement th[data-card='revealed'] small").text == "seen"
+    weak = []
+    try:
+        for scheme in ("light", "dark"):
+            theme(phone, scheme)
+            weak += [(scheme, *line) for line in phone.execute_script(CONTRAST_JS, "#tess-confinement")
+                     if line[2] != "rgba(0, 0, 0, 0)"]  # a filled slot's mark is not drawn: its colour says it
+    finally:
+        phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
+    assert weak == [], weak

@@ -150,6 +150,9 @@ def settled_roll(driver, url):
 
 
 def test_the_connection_is_said_in_words_when_not_live(quiet_table, phone):
+    from screens import theme
+    from test_settings_camera_page import CONTRAST_JS
+
     service, url = quiet_table
     open_page(phone, url, "#/table")
     words = "return (() => { const e = document.querySelector('#conn-text'); const r = e.getBoundingClientRect(); " \
@@ -158,7 +161,15 @@ def test_the_connection_is_said_in_words_when_not_live(quiet_table, phone):
     assert shown(phone, words) is None       # live: the green dot says it
     phone.execute_script("window.companion.stream.source.close(); window.companion.setConnection('offline')")
     assert shown(phone, words) == "Offline — retrying"
-    phone.refresh()
+    weak = []  # its red words stood at 3.5:1 on the light theme's white, 4.47:1 on the dark one's panel
+    try:
+        for scheme in ("light", "dark"):
+            theme(phone, scheme)
+            weak += [(scheme, *line) for line in shown(phone, CONTRAST_JS, "#conn")]
+    finally:
+        phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
+        phone.refresh()
+    assert weak == [], weak
 
 
 def test_game_over_lists_the_final_scores_best_first(quiet_table, phone):

@@ -103,3 +103,35 @@ def test_the_settings_count_moves_as_soon_as_a_correction_teaches_the_camera(qui
     finally:
         browser.quit()
         store.reset()
+
+
+def test_a_profile_the_card_cannot_write_is_said_in_the_page_s_language(quiet_table, monkeypatch):
+    """Forgetting on a full card: the phone says so in French and the correction stays (the server's 503
+    ``cannot_save``; its English message was shown inside « Refusé : … »)."""
+    service, url = quiet_table
+    store = service.profile.store
+    store.reset()
+    kept = store.add(np.full((48, 48, 3), 200, np.uint8), 4, "free-roll", "white", "corrected")
+    browser = new_browser("fr-FR")
+    try:
+        unlock(browser, url)
+        browser.refresh()
+        wait(browser, lambda d: d.find_element("id", "profile-count").text.startswith("Appris d'une correction"),
+             message="never showed the correction")
+
+        def full(*args, **kwargs):
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr("companion.vision.profile_store.write_atomically", full)
+        tap(browser, "#profile-toggle")
+        tap(browser, "#profile-list li button.remove")
+        said = lambda d: d.execute_script(  # noqa: E731
+            "return [...document.querySelectorAll('#notices .notice')].map((n) => n.innerText).join(' | ')")
+        wait(browser, lambda d: "Pas enregistré\u00a0: la carte du compagnon est pleine" in said(d),
+             message="the full card not said")
+        assert "space" not in said(browser) and store.snapshot() == [kept]
+        assert page_errors(browser) == []
+    finally:
+        monkeypatch.undo()
+        store.reset()
+        browser.quit()

@@ -151,6 +151,7 @@ function fill() {
 /** The message for a change the server refused outright (not a referee's verdict). */
 export function refusal(err) {
   if (err.status === 409 && err.code === "conflict") return { kind: "conflict", message: () => t("answer.moved_on") };
+  if (err.code === "cannot_save") return { kind: "error", message: () => t("error.cannot_save") };  // a full card
   return { kind: "error",
     message: err.status ? () => t("error.generic", { message: err.message }) : () => t("error.network") };
 }

@@ -69,6 +69,7 @@ class Pipeline(threading.Thread):
         #: the last settled roll as the readers first read it, and each of its dice as the referee got it (None: read
         #: as not a die by the table profile): the live picture labels those dice as the referee has them
         self._as_played: tuple[tuple[DieReading, ...], tuple[DieReading | None, ...]] | None = None
+        self._as_played_lock = threading.Lock()  # a phone's correction (a web thread) changes it too
         #: time.monotonic() at the end of the last loop: the service's systemd watchdog reads it
         self.last_progress = time.monotonic()
         self.ended = False
@@ -146,7 +147,9 @@ class Pipeline(threading.Thread):
         settled = self.settler.update(readings, frame.timestamp, _moved_near(motion))
         if settled is not None and settled.dice:
             dice = self._reviewed(frame, settled.dice)
-            self._as_played = (tuple(settled.dice), tuple(pair_dice(settled.dice, dice, self._tolerance, faces=False)))
+            with self._as_played_lock:
+                self._as_played = (tuple(settled.dice),
+                                   tuple(pair_dice(settled.dice, dice, self._tolerance, faces=False)))
             self._to_referee(self._roll(dice, frame.timestamp, getattr(settled, "reread", False)),
                              f"the roll settled at frame {frame.index}")
         if board is not None:
@@ -165,9 +168,10 @@ class Pipeline(threading.Thread):
         """This frame's dice as the phones' live picture labels them: a die of the last settled roll, still where it
         settled with the face the readers first gave it, as the referee got it (the arbiter's and the table
         profile's reading: a die the profile took for not a die is not drawn); any other die as read."""
-        if self._as_played is None:
+        last = self._as_played  # read once: a correction may replace it meanwhile
+        if last is None:
             return readings
-        first, played = self._as_played
+        first, played = last
         shown = []
         for die, match in zip(readings, pair_dice(readings, first, self._tolerance)):
             if match is None:
@@ -177,6 +181,24 @@ class Pipeline(threading.Thread):
             if as_played is not None:
                 shown.append(replace(as_played, box=die.box))
         return shown
+
+    def corrected(self, dice: Sequence[DieReading]) -> bool:
+        """The players corrected a roll on a phone (``dice``: the roll as corrected, each die with the box of the
+        camera die it names): when every die named lies where a die of the last settled roll lies, the live picture
+        labels that roll's dice as corrected, and a read die left out of it (taken out as not a die) is not drawn.
+        Whether it was the last settled roll."""
+        named = [d for d in dice if d.box is not None]
+        with self._as_played_lock:
+            if self._as_played is None or not named:
+                return False
+            first, played = self._as_played
+            now = [p if p is not None else f for f, p in zip(first, played)]
+            told = pair_dice(now, named, self._tolerance, faces=False)
+            if sum(t is not None for t in told) < len(named):
+                return False  # another roll's dice (an older roll corrected)
+            kept = [t if t is not None else p if p is not None and p.unread else None for t, p in zip(told, played)]
+            self._as_played = (first, tuple(kept))
+            return True
 
     def _on_one_clock(self, frame: Frame) -> Frame:
         """A camera reopened after an outage (a folder or video played again from its start) counts its time from 0

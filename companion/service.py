@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.bus import BusEvent, EventBus
 from companion.config import Config
-from companion.core import Text, Verdict
+from companion.core import DieReading, Text, Verdict
 from companion.journal import Journal
 from companion.live import CameraStatus, LiveView
 from companion.referee import EventError
@@ -20,6 +20,7 @@ from companion.referee.aware import RulesAwareReading
 from companion.seat import Seat
 from companion.supervision import Heartbeat, Notifier, WebProbe, watchdog_seconds
 from companion.table import Table
+from companion.table_memory import CORRECT
 from companion.vision.profile_store import ProfileStore
 
 if TYPE_CHECKING:
@@ -78,6 +79,7 @@ class Service:
         self.bus.listen(self._to_panel)
         self.bus.listen(self._game_changed)
         self.bus.listen(self._seat_follows_game)
+        self.bus.listen(self._correction_to_live)
         if self._learns:
             self.bus.listen(self._teach_profile)
         self.panel.when_end_turn = self._end_turn_pressed
@@ -185,6 +187,14 @@ class Service:
         """A new game keeps the person's simulated seat while it has that seat (known once it is set up)."""
         if event.topic in ("game", "entry"):
             self.simulated_seat.follow(self.table.engine)
+
+    def _correction_to_live(self, event: BusEvent) -> None:
+        """A roll corrected on a phone: the live picture labels its dice as corrected while they lie there."""
+        entry = (event.data.get("event") or {}) if event.topic == "entry" else {}
+        pipeline = self.pipeline
+        if pipeline is None or entry.get("type") != CORRECT:
+            return
+        pipeline.corrected([DieReading.from_json(d) for d in entry.get("dice") or ()])
 
     def _make_pipeline(self) -> Pipeline:
         from companion.capture.factory import open_source

@@ -146,6 +146,33 @@ def test_the_live_picture_labels_a_settled_roll_as_the_referee_got_it(tmp_path):
     assert labels == [[3, 5, 4]] * 2 + [[6, 5]] * 3 + [[2, 5]]
 
 
+def test_the_live_picture_labels_a_roll_corrected_on_a_phone_as_corrected(tmp_path):
+    """'A player who corrected a 3 to a 6 sees "3" over the die': once the settled roll is corrected on a phone (a
+    value changed, a die taken out as not a die), the live picture labels its dice as corrected while they lie
+    there; a correction naming dice lying elsewhere (another roll's) changes nothing."""
+    config = load_config(overrides={"service": {"data_dir": str(tmp_path)}})
+    service = Service(config, camera=False)
+    source = ScriptedSource([[die(3, 100), die(5, 140), die(4, 200)]] * 6)
+    pipe = Pipeline(source, ScriptedReader(source), RollSettler(stable_frames=3), service.table.observe,
+                    service.live, fps=0)
+    service.pipeline = pipe
+    labels = lambda: [d["value"] for d in service.live.to_json()["dice"]]  # noqa: E731
+    for _ in range(3):
+        pipe.step()
+    roll = service.table.history()[-1]
+    assert [d["value"] for d in roll["dice"]] == [3, 5, 4] and labels() == [3, 5, 4]
+    elsewhere = [dict(d, box=[b + 300 for b in d["box"]]) for d in roll["dice"]]
+    service.table.correct(roll["seq"], elsewhere)
+    pipe.step()
+    assert labels() == [3, 5, 4]
+    three, five, _ = roll["dice"]
+    service.table.correct(roll["seq"], [dict(three, value=6), five])  # the die at x=200: not a die
+    pipe.step()
+    assert labels() == [6, 5]
+    service.pipeline = None  # never started: nothing to stop
+    service.stop()
+
+
 def test_a_failing_camera_and_a_broken_frame_do_not_stop_the_table(tmp_path, monkeypatch):
     monkeypatch.setattr(threading.Event, "wait", lambda self, timeout=None: self.is_set())
     script = ["boom", "fail"] + [[die(3, 50)]] * 4

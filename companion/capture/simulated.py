@@ -67,7 +67,7 @@ class SimulatedTable(SimulatedSource):
             script.append(("tumble", moving))
         img = self._table.copy()
         dice = tuple(RenderedDie(s.value, s.color, draw_die(img, s, rng)) for s in specs)
-        still = finish_photo(img, rng, blur=0.5)
+        still = finish_photo(img, rng, blur=0.5, balance_gain=True)
         script += [("still", (still, dice))] * self.still_frames
         self._script = script
 
@@ -86,14 +86,14 @@ class SimulatedTable(SimulatedSource):
             if kind == "tumble":
                 for spec in payload:
                     draw_die(img, spec, rng)
-                frame = finish_photo(img, rng, blur=float(rng.uniform(2.0, 4.0)))
+                frame = finish_photo(img, rng, blur=float(rng.uniform(2.0, 4.0)), balance_gain=True)
             else:  # a hand sweeping over the table
                 import cv2
 
                 centre = (int(rng.uniform(0, self.width)), int(rng.uniform(0, self.height)))
                 cv2.ellipse(img, centre, (self.width // 3, self.height // 4), float(rng.uniform(0, 180)), 0, 360,
                             (110, 140, 190), -1)
-                frame = finish_photo(img, rng, blur=3.0)
+                frame = finish_photo(img, rng, blur=3.0, balance_gain=True)
             self.truth = None
         out = Frame(image=frame, timestamp=self._index / self.fps, index=self._index)
         self._index += 1

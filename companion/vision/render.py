@@ -314,14 +314,21 @@ def place_dice(rng: np.random.Generator, h: int, w: int, n: int, size_range=(18,
     return specs
 
 
-def finish_photo(img: np.ndarray, rng: np.random.Generator, blur: float | None = None) -> np.ndarray:
-    """Lighting gradient, blur, sensor noise and JPEG: make a clean render look like a camera frame."""
+def finish_photo(img: np.ndarray, rng: np.random.Generator, blur: float | None = None,
+                 balance_gain: bool = False) -> np.ndarray:
+    """Lighting gradient, blur, sensor noise and JPEG: make a clean render look like a camera frame.
+
+    The white balance is off by a constant per channel (training's harsher augmentation, which the models learnt
+    with), or with ``balance_gain`` by a gain per channel, the same at mid-grey, as a camera's is: a constant gives
+    a black body 25 levels dark any hue (the simulated table's black dice read purple, blue or green).
+    """
     h, w = img.shape[:2]
     gy, gx = rng.uniform(-0.4, 0.4, 2)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     light = 1 + gx * (xx / w - 0.5) + gy * (yy / h - 0.5)
     img = img * light[..., None] * rng.uniform(0.7, 1.25)
-    img = img + rng.normal(0, 6, 3).astype(np.float32)  # white balance shift
+    shift = rng.normal(0, 6, 3).astype(np.float32)  # white balance
+    img = img * (1 + shift / 128) if balance_gain else img + shift
     sigma = rng.uniform(0, 1.2) if blur is None else blur
     if sigma > 0.3:
         img = cv2.GaussianBlur(img, (0, 0), sigma)

@@ -92,6 +92,9 @@ def test_a_research_card_with_two_effects_is_composed_by_tapping_and_played(tabl
         if lang == "fr":
             assert listed(phone, 2)[0] == f"Détruire le cube en {column}"
             assert phone.find_element("id", "tess-fx-play").text == "La jouer avec 2 effets"
+            # Undo's verb is « Annuler » just below: leaving the composer must not read as undoing the last move
+            undo = phone.execute_script("return document.querySelector('#table-undo .undo-verb').textContent")
+            assert phone.find_element("id", "tess-fx-cancel").text not in ("", undo), undo
     theme(phone, "light")
     language(phone, "en")
     assert phone.find_element("id", "tess-fx-play").text == "Play it with 2 effects"

@@ -189,5 +189,5 @@ export function composerForm(ctx, c, { redraw, close }) {
     here && here.length ? here.map((ask) => askHere(ctx, c, ask, redraw)) : null,
     asks && asks.some((a) => a.kind === "cube") ? producedRow(ctx, c, redraw) : null,
     list,
-    h("div", { class: "actions" }, play, button(t("pad.cancel"), () => close(null), { id: "tess-fx-cancel" })));
+    h("div", { class: "actions" }, play, button(t("tess.fx.cancel"), () => close(null), { id: "tess-fx-cancel" })));
 }

@@ -133,6 +133,7 @@ addStrings({
     "tess.fx.remove_one": "Remove: {effect}",
     "tess.fx.play": { one: "Play it with {n} effect", other: "Play it with {n} effects" },
     "tess.fx.play_none": "Play it with no effect",
+    "tess.fx.cancel": "Not now",
   },
   fr: {
     "tess.tower": "Le Tesseract vu de dessus",
@@ -266,5 +267,6 @@ addStrings({
     "tess.fx.remove_one": "Retirer : {effect}",
     "tess.fx.play": { one: "La jouer avec {n} effet", other: "La jouer avec {n} effets" },
     "tess.fx.play_none": "La jouer sans effet",
+    "tess.fx.cancel": "Pas maintenant",
   },
 });

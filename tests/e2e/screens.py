@@ -49,19 +49,24 @@ def show(driver, url, route="#/table"):
     driver.execute_script("document.querySelector('#notices').replaceChildren()")
 
 
-# The contrast of a drawn outline against what lies behind it (WCAG 2: (L1 + 0.05) / (L2 + 0.05)); a colour with
-# alpha is laid over that background first. Returns [[selector, element index, ratio, colour, background]].
-CONTRAST_JS = r"""
+# WCAG 2's colour helpers the contrast scripts below share: parse a computed colour to [r, g, b, alpha], its relative
+# luminance, and the contrast ratio of two colours ((L1 + 0.05) / (L2 + 0.05)).
+WCAG_JS = r"""
 const parse = (c) => { const m = c.match(/rgba?\(([^)]+)\)/); if (!m) return null;
   const p = m[1].split(/[ ,\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
 const lum = ([r, g, b]) => {
   const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
   return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+"""
+
+# The contrast of a drawn outline against what lies behind it (WCAG 2: (L1 + 0.05) / (L2 + 0.05)); a colour with
+# alpha is laid over that background first. Returns [[selector, element index, ratio, colour, background]].
+CONTRAST_JS = WCAG_JS + r"""
 const over = (top, under) => [0, 1, 2].map((i) => top[i] * top[3] + under[i] * (1 - top[3]));
 const backdrop = (el) => { for (let e = el; e; e = e.parentElement) {
   if (e instanceof SVGElement && !(e instanceof SVGSVGElement)) continue;
   const c = parse(getComputedStyle(e).backgroundColor); if (c && c[3] > 0) return c; } return [255, 255, 255, 1]; };
-const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
 const out = [];
 document.querySelectorAll(arguments[0]).forEach((el, i) => {
   const r = el.getBoundingClientRect(); if (!r.width || !r.height) return;
@@ -88,13 +93,31 @@ return [...document.querySelectorAll('#board svg text')].filter((el) => {
 
 # The words of a badge, a status or a step against the fill it has itself (WCAG 2's ratio), for every element shown
 # of arguments[0]: [[text, ratio, colour, fill]].
-WORDS_ON_FILL_JS = r"""
-const parse = (c) => c.match(/[\d.]+/g).map(Number);
-const lum = ([r, g, b]) => {
-  const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
-  return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+WORDS_ON_FILL_JS = WCAG_JS + r"""
 return [...document.querySelectorAll(arguments[0])].filter((el) => el.getClientRects().length).map((el) => {
   const s = getComputedStyle(el);
-  const [a, b] = [lum(parse(s.color)), lum(parse(s.backgroundColor))].sort((p, q) => q - p);
-  return [el.textContent.trim(), (a + 0.05) / (b + 0.05), s.color, s.backgroundColor]; });
+  return [el.textContent.trim(), ratio(parse(s.color), parse(s.backgroundColor)), s.color, s.backgroundColor]; });
+"""
+
+
+# Text under WCAG 2's 4.5:1 against what lies behind it (3:1 from 24 px, or 18.66 px bold), inside arguments[0]:
+# [[text, ratio, colour, background]]
+TEXT_CONTRAST_JS = WCAG_JS + r"""
+const bgOf = (el) => { for (let e = el; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor);
+  if (c && c[3] > 0.5) return c; } return [255, 255, 255, 1]; };
+const out = [];
+const root = document.querySelector(arguments[0]) || document.body;
+for (const el of root.querySelectorAll('*')) {
+  if (!el.getClientRects().length || el.closest('[hidden]')) continue;
+  const own = [...el.childNodes].filter(n => n.nodeType === 3 && n.textContent.trim())
+    .map(n => n.textContent.trim()).join(' ');
+  if (!own) continue;
+  const s = getComputedStyle(el); if (s.visibility === 'hidden') continue;
+  let fade = 1; for (let e = el; e; e = e.parentElement) fade *= +getComputedStyle(e).opacity;  // a faded card's words
+  const bg = bgOf(el); const fg = parse(s.color).map((v, i) => i < 3 ? v * fade + bg[i] * (1 - fade) : v);
+  const big = parseFloat(s.fontSize) >= 24 || (parseFloat(s.fontSize) >= 18.66 && parseInt(s.fontWeight) >= 700);
+  const r = ratio(fg, bg) * 1; const need = big ? 3 : 4.5;
+  if (r < need) out.push([own.slice(0, 40), r.toFixed(2), s.color, String(bg), (s.opacity)]);
+}
+return out.map(([text, r, fg, bg]) => [text, r, fg, bg]);
 """

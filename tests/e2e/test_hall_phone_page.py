@@ -79,7 +79,7 @@ def test_the_hall_words_stand_out_in_light_and_dark(hall):  # noqa: F811
     """White « online » on dark mode's light green stood at 1.9:1; « offline since … » at 3.5:1 in light, 4.4:1 in
     dark."""
     from screens import theme
-    from test_settings_camera_page import CONTRAST_JS
+    from screens import TEXT_CONTRAST_JS
 
     board, url = hall
     driver = new_browser("en-GB")
@@ -90,7 +90,7 @@ def test_the_hall_words_stand_out_in_light_and_dark(hall):  # noqa: F811
         weak = []
         for scheme in ("light", "dark"):
             theme(driver, scheme)
-            weak += [(scheme, *line) for line in driver.execute_script(CONTRAST_JS, "body")]
+            weak += [(scheme, *line) for line in driver.execute_script(TEXT_CONTRAST_JS, "body")]
         assert weak == []
     finally:
         driver.quit()

@@ -12,7 +12,7 @@ from selenium.webdriver.common.by import By
 from boardhelpers import PIN, open_page, tap, unlock, wait
 from browserhelpers import new_browser, page_errors, served
 from companion.config import load_config
-from screens import language
+from screens import TEXT_CONTRAST_JS, language
 
 pytestmark = pytest.mark.browser
 
@@ -239,33 +239,6 @@ def test_a_damaged_lens_file_offers_only_to_forget_it(table, phone):
             tap(phone, "#lens-toggle")
 
 
-# Text under WCAG 2's 4.5:1 against what lies behind it (3:1 from 24 px, or 18.66 px bold), inside arguments[0]:
-# [[text, ratio, colour, background]]
-CONTRAST_JS = r"""
-const parse = (c) => { const m = c.match(/rgba?\(([^)]+)\)/); if (!m) return null;
-  const p = m[1].split(/[ ,\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
-const lum = ([r, g, b]) => {
-  const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
-  return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
-const bgOf = (el) => { for (let e = el; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor);
-  if (c && c[3] > 0.5) return c; } return [255, 255, 255, 1]; };
-const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
-const out = [];
-const root = document.querySelector(arguments[0]) || document.body;
-for (const el of root.querySelectorAll('*')) {
-  if (!el.getClientRects().length || el.closest('[hidden]')) continue;
-  const own = [...el.childNodes].filter(n => n.nodeType === 3 && n.textContent.trim())
-    .map(n => n.textContent.trim()).join(' ');
-  if (!own) continue;
-  const s = getComputedStyle(el); if (s.visibility === 'hidden') continue;
-  let fade = 1; for (let e = el; e; e = e.parentElement) fade *= +getComputedStyle(e).opacity;  // a faded card's words
-  const bg = bgOf(el); const fg = parse(s.color).map((v, i) => i < 3 ? v * fade + bg[i] * (1 - fade) : v);
-  const big = parseFloat(s.fontSize) >= 24 || (parseFloat(s.fontSize) >= 18.66 && parseInt(s.fontWeight) >= 700);
-  const r = ratio(fg, bg) * 1; const need = big ? 3 : 4.5;
-  if (r < need) out.push([own.slice(0, 40), r.toFixed(2), s.color, String(bg), (s.opacity)]);
-}
-return out.map(([text, r, fg, bg]) => [text, r, fg, bg]);
-"""
 
 
 def test_the_settings_game_and_camera_words_stand_out_in_light_and_dark(table, phone):
@@ -290,7 +263,7 @@ def test_the_settings_game_and_camera_words_stand_out_in_light_and_dark(table, p
                 wait(phone, lambda d: shown(d, "#lens-fit"), message="the lens panel did not open")
             for scheme in ("light", "dark"):
                 theme(phone, scheme)
-                weak += [(name, scheme, *line) for line in phone.execute_script(CONTRAST_JS, inside)]
+                weak += [(name, scheme, *line) for line in phone.execute_script(TEXT_CONTRAST_JS, inside)]
     finally:
         theme(phone, "dark")
         if shown(phone, "#lens"):

@@ -151,7 +151,7 @@ def settled_roll(driver, url):
 
 def test_the_connection_is_said_in_words_when_not_live(quiet_table, phone):
     from screens import theme
-    from test_settings_camera_page import CONTRAST_JS
+    from screens import TEXT_CONTRAST_JS
 
     service, url = quiet_table
     open_page(phone, url, "#/table")
@@ -165,7 +165,7 @@ def test_the_connection_is_said_in_words_when_not_live(quiet_table, phone):
     try:
         for scheme in ("light", "dark"):
             theme(phone, scheme)
-            weak += [(scheme, *line) for line in shown(phone, CONTRAST_JS, "#conn")]
+            weak += [(scheme, *line) for line in shown(phone, TEXT_CONTRAST_JS, "#conn")]
     finally:
         phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
         phone.refresh()

@@ -204,7 +204,7 @@ def test_the_confinement_cards_states_stand_out_in_both_themes(quiet_table, phon
     """The confinement board's card states (« cachée », « révélée »…) under each value: amber on the light theme's
     white stood at 4.2:1 (4.5:1 is WCAG's figure for words)."""
     from screens import start
-    from test_settings_camera_page import CONTRAST_JS
+    from screens import TEXT_CONTRAST_JS
 
     service, url = quiet_table
     unlock(phone, url)
@@ -216,7 +216,7 @@ def test_the_confinement_cards_states_stand_out_in_both_themes(quiet_table, phon
     try:
         for scheme in ("light", "dark"):
             theme(phone, scheme)
-            weak += [(scheme, *line) for line in phone.execute_script(CONTRAST_JS, "#tess-confinement")
+            weak += [(scheme, *line) for line in phone.execute_script(TEXT_CONTRAST_JS, "#tess-confinement")
                      if line[2] != "rgba(0, 0, 0, 0)"]  # a filled slot's mark is not drawn: its colour says it
     finally:
         phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})

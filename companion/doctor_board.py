@@ -1,13 +1,22 @@
-"""Doctor checks of the board itself: power (under-voltage, throttling), CPU temperature, software versions."""
+"""Doctor checks of the board itself: power (under-voltage, throttling), CPU temperature, clock, software versions."""
 
 from __future__ import annotations
 
+import datetime as dt
 import shutil
 import subprocess
 from pathlib import Path
 from typing import Callable
 
 from companion.findings import FAIL, OK, WARN, Finding
+
+
+def on_raspberry_pi(model_file: Path = Path("/proc/device-tree/model")) -> bool:
+    try:
+        return "raspberry pi" in model_file.read_text(errors="ignore").lower()
+    except OSError:
+        return False
+
 
 THROTTLE_NOW = {0: "under-voltage now", 1: "CPU frequency capped now", 2: "throttled now",
                 3: "soft temperature limit now"}
@@ -83,3 +92,31 @@ def _opencv_version() -> str:
         return f"OpenCV {cv2.__version__}"
     except Exception:  # noqa: BLE001
         return "OpenCV not installed"
+
+
+def timedatectl_synchronised() -> bool | None:
+    """True/False from systemd's NTP status; None where timedatectl is absent or unusable."""
+    if shutil.which("timedatectl") is None:
+        return None
+    try:
+        out = subprocess.run(["timedatectl", "show", "-p", "NTPSynchronized", "--value"], capture_output=True,
+                             text=True, timeout=5)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    value = out.stdout.strip()
+    return {"yes": True, "no": False}.get(value) if out.returncode == 0 else None
+
+
+def check_clock(now: dt.datetime | None = None, synchronised: Callable[[], bool | None] = timedatectl_synchronised,
+                ) -> Finding:
+    now = now or dt.datetime.now(dt.timezone.utc)
+    if now.year < 2025:
+        return Finding("clock", FAIL, f"the clock says {now:%Y-%m-%d}: game times will be wrong",
+                       "connect the Pi to the network so it can set its clock (sudo timedatectl set-ntp true); "
+                       "a Pi 4 has no battery-backed clock")
+    synced = synchronised()
+    if synced is False:
+        return Finding("clock", WARN, f"{now:%Y-%m-%d %H:%M} UTC, not yet synchronised with a time server",
+                       "check the network; sudo timedatectl set-ntp true")
+    note = "synchronised" if synced else "time-server status unknown (timedatectl not available)"
+    return Finding("clock", OK, f"{now:%Y-%m-%d %H:%M} UTC, {note}")

@@ -20,7 +20,7 @@ def check_panel(config) -> int:
     import tempfile
     from contextlib import chdir
 
-    from companion.doctor import running_service
+    from companion.doctor_network import running_service
     from companion.panel import Panel
 
     if running_service(config) is not None:

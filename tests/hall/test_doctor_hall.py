@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from companion.config import load_config
-from companion.doctor import FAIL, OK, WARN, check_hall
+from companion.doctor_network import check_hall
+from companion.findings import FAIL, OK, WARN
 from tests.hall.conftest import Mosquitto, free_port
 
 

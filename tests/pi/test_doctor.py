@@ -12,9 +12,11 @@ import pytest
 from gpiozero import Device
 from gpiozero.exc import BadPinFactory
 
-from companion import doctor
+from companion import (doctor, doctor_board, doctor_camera, doctor_gpio, doctor_models, doctor_network,
+                       doctor_storage)
 from companion.cli import main
 from companion.config import load_config
+from companion.findings import Finding
 from companion.journal import Journal
 
 
@@ -61,13 +63,13 @@ def cfg(overrides, **changes):
 
 def test_camera_ok_reads_one_picture(healthy):
     _, overrides = healthy
-    finding = doctor.check_camera(cfg(overrides), on_pi=True)
+    finding = doctor_camera.check_camera(cfg(overrides), on_pi=True)
     assert finding.status == "ok" and "40x30" in finding.detail
 
 
 def test_camera_missing_folder_fails_with_a_fix(healthy):
     tmp_path, overrides = healthy
-    finding = doctor.check_camera(cfg(overrides, camera__path=str(tmp_path / "gone")), on_pi=True)
+    finding = doctor_camera.check_camera(cfg(overrides, camera__path=str(tmp_path / "gone")), on_pi=True)
     assert finding.status == "fail" and "does not exist" in finding.detail
     assert "camera.path" in finding.fix
 
@@ -75,8 +77,8 @@ def test_camera_missing_folder_fails_with_a_fix(healthy):
 def test_camera_auto_without_any_camera(healthy, monkeypatch):
     _, overrides = healthy
     monkeypatch.setattr("companion.capture.factory.resolve_auto", lambda: (None, "no camera found"))
-    on_pi = doctor.check_camera(cfg(overrides, camera__source="auto"), on_pi=True)
-    laptop = doctor.check_camera(cfg(overrides, camera__source="auto"), on_pi=False)
+    on_pi = doctor_camera.check_camera(cfg(overrides, camera__source="auto"), on_pi=True)
+    laptop = doctor_camera.check_camera(cfg(overrides, camera__source="auto"), on_pi=False)
     assert on_pi.status == "fail" and laptop.status == "warn"
     assert "camera fault" in on_pi.detail and "simulated" not in on_pi.detail
     assert "rpicam-hello --list-cameras" in on_pi.fix
@@ -92,7 +94,7 @@ def test_a_picamera2_import_failure_is_named_as_such_not_the_ribbon(healthy, mon
         raise PicameraImportError("picamera2 failed to import (ValueError: numpy.dtype size changed)")
 
     monkeypatch.setattr("companion.capture.factory.resolve_auto", broken)
-    finding = doctor.check_camera(cfg(overrides, camera__source="auto"), on_pi=True)
+    finding = doctor_camera.check_camera(cfg(overrides, camera__source="auto"), on_pi=True)
     assert finding.status == "fail" and "picamera2 failed to import" in finding.detail
     assert "not the cable" in finding.fix and "ribbon" not in finding.fix
 
@@ -102,15 +104,15 @@ def test_a_camera_held_by_the_running_service_is_asked_about_not_opened(healthy,
     _, overrides = healthy
     monkeypatch.setattr("companion.capture.factory.make_source", lambda *a: pytest.fail("must not open the camera"))
     working = {"ok": True, "message": "", "source": "Pi camera imx708", "simulated": False}
-    finding = doctor.check_camera(cfg(overrides), on_pi=True, service=lambda c: {"camera": working})
+    finding = doctor_camera.check_camera(cfg(overrides), on_pi=True, service=lambda c: {"camera": working})
     assert finding.status == "ok" and "in use by the running companion" in finding.detail
     lost = dict(working, ok=False, message="the Pi camera sent no picture for 3 s (cable loose?)")
-    finding = doctor.check_camera(cfg(overrides), on_pi=True, service=lambda c: {"camera": lost})
+    finding = doctor_camera.check_camera(cfg(overrides), on_pi=True, service=lambda c: {"camera": lost})
     assert finding.status == "fail" and "cable loose" in finding.detail
     from companion.capture.base import SimulatedSource
 
     simulated = dict(working, source=SimulatedSource.description, simulated=True)
-    finding = doctor.check_camera(cfg(overrides), on_pi=True, service=lambda c: {"camera": simulated})
+    finding = doctor_camera.check_camera(cfg(overrides), on_pi=True, service=lambda c: {"camera": simulated})
     assert finding.status == "warn"
     assert finding.detail == ("the running companion plays the SIMULATED table: no camera attached; the project "
                               "draws the table and its dice, and the real pipeline reads them")
@@ -120,7 +122,7 @@ def test_the_simulated_table_is_named_plainly_once(healthy):
     """What it is, as the phone's Settings say it (« none: the SIMULATED table draws the dice »): before, the doctor
     said "SIMULATED table (no camera): 640x480 picture read — a simulated table, not a camera"."""
     _, overrides = healthy
-    finding = doctor.check_camera(cfg(overrides, camera__source="simulated"), on_pi=False,
+    finding = doctor_camera.check_camera(cfg(overrides, camera__source="simulated"), on_pi=False,
                                   service=lambda c: None)
     assert finding.status == "warn" and "real camera" in finding.fix
     assert finding.detail.startswith("SIMULATED table: no camera attached; the project draws the table and its dice, "
@@ -150,10 +152,10 @@ def test_running_service_is_found_through_its_info_endpoint(healthy):
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         config = cfg(overrides, service__port=server.server_address[1])
-        assert doctor.running_service(config)["camera"] == {"ok": True}
+        assert doctor_network.running_service(config)["camera"] == {"ok": True}
     finally:
         server.shutdown()
-    assert doctor.running_service(cfg(overrides)) is None
+    assert doctor_network.running_service(cfg(overrides)) is None
 
 
 def test_gpio_is_checked_from_a_directory_it_can_write(healthy, tmp_path, monkeypatch):
@@ -177,32 +179,32 @@ def test_gpio_is_checked_from_a_directory_it_can_write(healthy, tmp_path, monkey
     locked.mkdir()
     monkeypatch.chdir(locked)
     monkeypatch.setattr(os, "access", lambda path, mode: str(path) != str(locked) and os.path.exists(path))
-    finding = doctor.check_gpio(cfg(overrides), on_pi=True, access=lambda p, m: True)
+    finding = doctor_gpio.check_gpio(cfg(overrides), on_pi=True, access=lambda p, m: True)
     assert finding.status == "ok", finding
     assert seen and seen[0] != str(locked) and os.getcwd() == str(locked)
 
 
 def test_the_panels_own_pins_are_checked(healthy):
     _, overrides = healthy
-    finding = doctor.check_gpio(cfg(overrides, panel__button_pin=2), on_pi=True, access=lambda p, m: True)
+    finding = doctor_gpio.check_gpio(cfg(overrides, panel__button_pin=2), on_pi=True, access=lambda p, m: True)
     assert finding.status == "fail" and "GPIO2, the I2C SDA pin" in finding.detail
 
 
 def test_power_temperature_and_versions(tmp_path):
-    assert doctor.check_power(True, lambda: 0x0).status == "ok"
-    undervoltage = doctor.check_power(True, lambda: 0x50005)
+    assert doctor_board.check_power(True, lambda: 0x0).status == "ok"
+    undervoltage = doctor_board.check_power(True, lambda: 0x50005)
     assert undervoltage.status == "fail" and "under-voltage now" in undervoltage.detail
     assert "power supply" in undervoltage.fix
-    earlier = doctor.check_power(True, lambda: 0x50000)
+    earlier = doctor_board.check_power(True, lambda: 0x50000)
     assert earlier.status == "warn" and "since boot: under-voltage, throttling" in earlier.detail
-    assert doctor.check_power(False, lambda: None).status == "ok"
-    assert doctor.check_power(True, lambda: None).status == "warn"
+    assert doctor_board.check_power(False, lambda: None).status == "ok"
+    assert doctor_board.check_power(True, lambda: None).status == "warn"
     zone = tmp_path / "temp"
     for millidegrees, status in ((52000, "ok"), (73500, "warn"), (84000, "fail")):
         zone.write_text(f"{millidegrees}\n")
-        assert doctor.check_temperature(zone).status == status
-    assert doctor.check_temperature(tmp_path / "none").status == "ok"
-    versions = doctor.check_versions().detail
+        assert doctor_board.check_temperature(zone).status == status
+    assert doctor_board.check_temperature(tmp_path / "none").status == "ok"
+    versions = doctor_board.check_versions().detail
     assert versions.startswith("companion ") and "numpy " in versions and "picamera2" in versions
 
 
@@ -219,46 +221,46 @@ def test_camera_that_hangs_is_reported_not_waited_for(healthy, monkeypatch):
             threading.Event().wait(5)
 
     monkeypatch.setattr("companion.capture.factory.make_source", lambda kind, camera: Stuck())
-    finding = doctor.check_camera(cfg(overrides), on_pi=True, timeout=0.2)
+    finding = doctor_camera.check_camera(cfg(overrides), on_pi=True, timeout=0.2)
     assert finding.status == "fail" and "within 0.2 s" in finding.detail
     assert "cable" in finding.fix
 
 
 def test_model_loads(healthy):
     _, overrides = healthy
-    finding = doctor.check_model(cfg(overrides))
+    finding = doctor_models.check_model(cfg(overrides))
     assert finding.status == "ok" and "image[1, 3, 8, 8]" in finding.detail
 
 
 def test_model_missing_or_corrupt(healthy):
     tmp_path, overrides = healthy
-    missing = doctor.check_model(cfg(overrides, vision__model=str(tmp_path / "none.onnx")))
+    missing = doctor_models.check_model(cfg(overrides, vision__model=str(tmp_path / "none.onnx")))
     assert missing.status == "fail" and "not found" in missing.detail and "vision.model" in missing.fix
     junk = tmp_path / "junk.onnx"
     junk.write_bytes(b"not a model")
-    corrupt = doctor.check_model(cfg(overrides, vision__model=str(junk)))
+    corrupt = doctor_models.check_model(cfg(overrides, vision__model=str(junk)))
     assert corrupt.status == "fail" and "does not load" in corrupt.detail
 
 
 def test_face_readers_missing_loaded_or_corrupt(healthy):
     tmp_path, overrides = healthy
-    missing = doctor.check_face_readers(cfg(overrides))
+    missing = doctor_models.check_face_readers(cfg(overrides))
     assert missing.status == "warn" and "dice_faces.onnx" in missing.detail and "make install" in missing.fix
     tiny_onnx_model(tmp_path / "dice_faces.onnx")
-    first_only = doctor.check_face_readers(cfg(overrides))
+    first_only = doctor_models.check_face_readers(cfg(overrides))
     assert first_only.status == "ok" and "no second reader dice_faces_b.onnx" in first_only.detail
     assert "no arbiter dice_faces_arbiter.onnx" in first_only.detail
     (tmp_path / "dice_faces_arbiter.onnx").write_bytes(b"truncated")
-    corrupt = doctor.check_face_readers(cfg(overrides))
+    corrupt = doctor_models.check_face_readers(cfg(overrides))
     assert corrupt.status == "warn" and "dice_faces_arbiter.onnx does not load" in corrupt.detail
     (tmp_path / "dice_faces_b.onnx").write_bytes(b"truncated")
-    corrupt = doctor.check_face_readers(cfg(overrides))
+    corrupt = doctor_models.check_face_readers(cfg(overrides))
     assert corrupt.status == "warn" and "dice_faces_b.onnx does not load" in corrupt.detail
 
 
 def test_gpio_with_a_pin_factory(healthy):
     _, overrides = healthy
-    finding = doctor.check_gpio(cfg(overrides), on_pi=True)
+    finding = doctor_gpio.check_gpio(cfg(overrides), on_pi=True)
     assert finding.status == "ok" and "MockFactory" in finding.detail
 
 
@@ -271,10 +273,10 @@ def test_gpio_absent(healthy, monkeypatch):
     monkeypatch.setattr(Device, "pin_factory", None)
     monkeypatch.setattr(Device, "_default_pin_factory", staticmethod(none))
     config = cfg(overrides, panel__pin_factory="")
-    assert doctor.check_gpio(config, on_pi=False).status == "warn"
-    on_pi = doctor.check_gpio(config, on_pi=True)
+    assert doctor_gpio.check_gpio(config, on_pi=False).status == "warn"
+    on_pi = doctor_gpio.check_gpio(config, on_pi=True)
     assert on_pi.status == "fail" and "python3-lgpio" in on_pi.fix
-    assert doctor.check_gpio(cfg(overrides, panel__enabled=False), on_pi=True).status == "ok"
+    assert doctor_gpio.check_gpio(cfg(overrides, panel__enabled=False), on_pi=True).status == "ok"
 
 
 def test_gpio_chip_without_permission(healthy, tmp_path):
@@ -283,18 +285,18 @@ def test_gpio_chip_without_permission(healthy, tmp_path):
     dev.mkdir()
     (dev / "gpiochip0").write_text("")
     (dev / "gpiochip4").write_text("")
-    denied = doctor.check_gpio(cfg(overrides), on_pi=True, dev=dev, access=lambda path, mode: path.name != "gpiochip4")
+    denied = doctor_gpio.check_gpio(cfg(overrides), on_pi=True, dev=dev, access=lambda path, mode: path.name != "gpiochip4")
     assert denied.status == "fail" and "gpiochip4" in denied.detail and "gpio group" in denied.fix
-    allowed = doctor.check_gpio(cfg(overrides), on_pi=True, dev=dev, access=lambda path, mode: True)
+    allowed = doctor_gpio.check_gpio(cfg(overrides), on_pi=True, dev=dev, access=lambda path, mode: True)
     assert allowed.status == "ok"
 
 
 def test_disk_space(healthy):
     _, overrides = healthy
     config = cfg(overrides)
-    full = doctor.check_disk(config, usage=lambda p: SimpleNamespace(free=50e6))
-    low = doctor.check_disk(config, usage=lambda p: SimpleNamespace(free=300e6))
-    plenty = doctor.check_disk(config, usage=lambda p: SimpleNamespace(free=20e9))
+    full = doctor_storage.check_disk(config, usage=lambda p: SimpleNamespace(free=50e6))
+    low = doctor_storage.check_disk(config, usage=lambda p: SimpleNamespace(free=300e6))
+    plenty = doctor_storage.check_disk(config, usage=lambda p: SimpleNamespace(free=20e9))
     assert (full.status, low.status, plenty.status) == ("fail", "warn", "ok")
     assert "apt clean" in full.fix
 
@@ -302,37 +304,37 @@ def test_disk_space(healthy):
 def test_journal_damage_is_a_warning_with_the_restart_that_salvages_it(healthy):
     _, overrides = healthy
     config = cfg(overrides)
-    assert doctor.check_journal(config).status == "ok"  # no journal yet
+    assert doctor_storage.check_journal(config).status == "ok"  # no journal yet
     config.data_dir.mkdir(parents=True, exist_ok=True)
     Journal(config.data_dir / "journal.sqlite3").close()
-    assert doctor.check_journal(config).status == "ok"
+    assert doctor_storage.check_journal(config).status == "ok"
     (config.data_dir / "journal.sqlite3").write_bytes(b"a card gone bad " * 400)
-    damaged = doctor.check_journal(config)
+    damaged = doctor_storage.check_journal(config)
     assert damaged.status == "warn" and "file is not a database" in damaged.detail
     assert "systemctl restart companion" in damaged.fix
 
 
 def test_clock():
-    wrong = doctor.check_clock(now=dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc), synchronised=lambda: None)
+    wrong = doctor_board.check_clock(now=dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc), synchronised=lambda: None)
     assert wrong.status == "fail" and "timedatectl set-ntp true" in wrong.fix
     now = dt.datetime(2026, 11, 21, 12, 0, tzinfo=dt.timezone.utc)
-    assert doctor.check_clock(now=now, synchronised=lambda: False).status == "warn"
-    assert doctor.check_clock(now=now, synchronised=lambda: True).status == "ok"
-    assert doctor.check_clock(now=now, synchronised=lambda: None).status == "ok"
+    assert doctor_board.check_clock(now=now, synchronised=lambda: False).status == "warn"
+    assert doctor_board.check_clock(now=now, synchronised=lambda: True).status == "ok"
+    assert doctor_board.check_clock(now=now, synchronised=lambda: None).status == "ok"
 
 
 def test_network_address(healthy):
     _, overrides = healthy
     config = cfg(overrides)
-    none = doctor.check_network(config, addresses=lambda: {"lo": "127.0.0.1"})
+    none = doctor_network.check_network(config, addresses=lambda: {"lo": "127.0.0.1"})
     assert none[0].status == "fail" and "Wi-Fi" in none[0].fix
-    wifi = doctor.check_network(config, addresses=lambda: {"lo": "127.0.0.1", "wlan0": "192.168.1.20"})
+    wifi = doctor_network.check_network(config, addresses=lambda: {"lo": "127.0.0.1", "wlan0": "192.168.1.20"})
     assert wifi[0].status == "ok" and "192.168.1.20 (wlan0)" in wifi[0].detail
     assert wifi[1].status == "ok"
 
 
 def test_real_interfaces_are_listed():
-    addresses = doctor.ipv4_addresses()
+    addresses = doctor_network.ipv4_addresses()
     assert addresses.get("lo") == "127.0.0.1"
 
 
@@ -343,15 +345,15 @@ def test_port_taken_by_another_program(healthy):
     with socket.socket() as other:
         other.bind(("127.0.0.1", port))
         other.listen()
-        finding = doctor.check_port("127.0.0.1", port)
+        finding = doctor_network.check_port("127.0.0.1", port)
     assert finding.status == "fail" and "service.port" in finding.fix
 
 
 def test_command_exit_code_and_report(healthy, capsys, monkeypatch):
     tmp_path, overrides = healthy
     monkeypatch.setattr(doctor, "on_raspberry_pi", lambda: False)
-    monkeypatch.setattr(doctor, "check_clock", lambda: doctor.Finding("clock", "ok", "fine"))
-    monkeypatch.setattr(doctor, "check_temperature", lambda: doctor.Finding("temperature", "ok", "fine"))
+    monkeypatch.setattr(doctor, "check_clock", lambda: Finding("clock", "ok", "fine"))
+    monkeypatch.setattr(doctor, "check_temperature", lambda: Finding("temperature", "ok", "fine"))
     path = tmp_path / "companion.toml"
     lines = []
     for section, values in overrides.items():

@@ -214,10 +214,10 @@ class Journal:
                     self._db.execute("COMMIT")
                 except BaseException:
                     if self._db.in_transaction:
-                        with contextlib.suppress(sqlite3.Error):
+                        with contextlib.suppress(sqlite3.Error, OSError):
                             self._db.execute("ROLLBACK")
                     raise
-            except sqlite3.Error as exc:
+            except (sqlite3.Error, OSError) as exc:  # an OSError: the card refused a file (full, read-only, failing)
                 changed = self._failed(exc)
                 error: JournalError | None = JournalError(f"cannot write to the game journal {self.path}: {exc}")
                 cause = exc
@@ -229,7 +229,7 @@ class Journal:
             raise error from cause
         return result
 
-    def _failed(self, exc: sqlite3.Error) -> bool:
+    def _failed(self, exc: sqlite3.Error | OSError) -> bool:
         failure = failure_of(exc, since=self.failure.since if self.failure else time.time())
         if self.failure is not None and self.failure.kind == failure.kind:
             return False

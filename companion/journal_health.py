@@ -6,6 +6,7 @@ plainly, and the service log must say the cause once per kind of failure, not on
 
 from __future__ import annotations
 
+import errno
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -47,7 +48,14 @@ class WriteFailure:
         return {"kind": self.kind, "cause": self.cause, "since": self.since, "message": self.message().to_json()}
 
 
-def failure_of(exc: sqlite3.Error, since: float) -> WriteFailure:
+#: the same kinds when the card's refusal comes as an OSError (a failing card, a file system turned read-only)
+ERRNO_KINDS = {errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EIO: "io", errno.EROFS: "read_only",
+               errno.EACCES: "read_only", errno.EPERM: "read_only"}
+
+
+def failure_of(exc: sqlite3.Error | OSError, since: float) -> WriteFailure:
+    if isinstance(exc, OSError):
+        return WriteFailure(ERRNO_KINDS.get(exc.errno, "other"), str(exc), since)
     name = getattr(exc, "sqlite_errorname", "") or ""
     kind = next((kind for kind, prefixes in KINDS if name.startswith(prefixes)), "other")
     return WriteFailure(kind, str(exc), since)

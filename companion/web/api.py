@@ -39,8 +39,9 @@ def refereeing(conflict_status: int = 422):
         raise ApiError(422, "idempotency_key_reused", str(exc)) from exc
     except (EventError, OptionsError) as exc:
         raise ApiError(conflict_status, "refused", str(exc)) from exc
-    except JournalError as exc:
-        raise ApiError(503, "journal", f"the game journal cannot be written: {exc}") from exc
+    except (JournalError, OSError) as exc:  # the card refused the move: the phone says so in its language
+        raise ApiError(503, "cannot_save", f"the game journal cannot be written ({exc}): nothing was changed; free "
+                                           "some space on the companion's card and try again") from exc
 
 
 def _json_safe(value: Any) -> Any:

@@ -1,0 +1,73 @@
+"""A card that refuses a write (full, read-only, failing: ENOSPC, EROFS, EIO) while a move is recorded: the phone
+is answered 503 ``cannot_save`` (said in its own language), the game is as it was, and the next move works once the
+card takes writes again."""
+
+from __future__ import annotations
+
+import errno
+import os
+
+import pytest
+
+from companion.core import DieReading, Observation
+
+ROLL = {"dice": [{"value": 4, "color": "red"}, {"value": 2, "color": "red"}]}
+
+
+class RefusingCard:
+    """The journal's SQLite connection on a card that raises ``error`` (an OSError, not an SQLite error) at every
+    write; reads go through."""
+
+    def __init__(self, db, error: OSError) -> None:
+        self.db, self.error = db, error
+
+    def execute(self, sql: str, *args):
+        if sql.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE")):
+            raise self.error
+        return self.db.execute(sql, *args)
+
+    def __getattr__(self, name: str):
+        return getattr(self.db, name)
+
+
+@pytest.mark.parametrize("code, kind", [(errno.ENOSPC, "full"), (errno.EROFS, "read_only"), (errno.EIO, "io")])
+def test_a_card_refusing_the_journal_with_an_os_error_is_a_503_and_loses_nothing(service, player, code, kind):
+    """Before, an OSError from the journal's write was the unexpected error's 500 (the move rolled back)."""
+    assert player.post("/api/roll", ROLL).status_code == 200
+    before = player.state()
+    journal = service.journal
+    journal._db = RefusingCard(journal._db, OSError(code, os.strerror(code)))
+    refused = player.post("/api/roll", ROLL)
+    assert refused.status_code == 503 and refused.get_json()["error"] == "cannot_save", refused.get_json()
+    assert os.strerror(code) in refused.get_json()["message"]
+    after = player.state()
+    assert after["journal_problem"]["kind"] == kind
+    assert {**after, "journal_problem": None} == {**before, "journal_problem": None}  # the game as it was
+    journal._db = journal._db.db  # the card takes writes again
+    assert player.post("/api/roll", ROLL).status_code == 200
+    again = player.state()
+    assert again["entries"] == before["entries"] + 1 and again["journal_problem"] is None
+
+
+def test_a_journal_refusal_is_said_in_the_pages_language(service, player):
+    """A full journal (SQLite's own error) gets the answer the phone words in its language, as the lens and the
+    profile's do: before, its English message was shown inside « Refusé : … »."""
+    db = service.journal._db
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.execute(f"PRAGMA max_page_count = {db.execute('PRAGMA page_count').fetchone()[0]}")
+    answers = [player.post("/api/roll", ROLL) for _ in range(60)]
+    refused = [a for a in answers if a.status_code != 200]
+    assert refused and {(a.status_code, a.get_json()["error"]) for a in refused} == {(503, "cannot_save")}
+    db.execute("PRAGMA max_page_count = 1073741823")
+
+
+def test_a_camera_roll_on_a_card_refusing_it_is_said_and_the_camera_goes_on(service, player):
+    journal = service.journal
+    journal._db = RefusingCard(journal._db, OSError(errno.EIO, os.strerror(errno.EIO)))
+    before = service.bus.last_id
+    seen = Observation(dice=(DieReading(5, "white", box=(10.0, 10.0, 40.0, 40.0)),), source="camera", at=1.0)
+    assert service.table.observe(seen) == []  # not raised into the camera's thread
+    notices = [e.data for e in service.bus.since(before)[0] if e.topic == "notice"]
+    assert any(n["message"].startswith("Roll not recorded") for n in notices), notices
+    journal._db = journal._db.db
+    assert service.table.observe(seen) and player.state()["entries"] == 1

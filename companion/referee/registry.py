@@ -24,17 +24,28 @@ def _load() -> None:
         importlib.import_module(f"companion.games.{module}")
 
 
+def _load_one(name: str) -> None:
+    """Import the module of game ``name`` alone (its module is the name with ``_`` for ``-``): a restart into a free
+    roll does not load the four board games before its first answer."""
+    module = name.replace("-", "_")
+    if module in GAME_MODULES:
+        importlib.import_module(f"companion.games.{module}")
+
+
 def available_games() -> dict[str, type[GameEngine]]:
     _load()
     return dict(sorted(_GAMES.items()))
 
 
 def game_class(name: str) -> type[GameEngine]:
-    games = available_games()
+    if isinstance(name, str) and name not in _GAMES:
+        _load_one(name)  # the game asked for, not every game
+    if name not in _GAMES:
+        _load()
     try:
-        return games[name]
+        return _GAMES[name]
     except KeyError:
-        raise OptionsError(f"unknown game {name!r} (known: {', '.join(games)})") from None
+        raise OptionsError(f"unknown game {name!r} (known: {', '.join(sorted(_GAMES))})") from None
 
 
 def create_game(name: str, options: Mapping[str, Any] | None = None) -> GameEngine:

@@ -25,18 +25,37 @@ def test_the_sheets_command_names_every_paper_the_sheets_know():
     assert PAPER_NAMES == tuple(PAPERS)
 
 
+PLAYED = """
+import sys, time
+from companion.config import load_config
+from companion.core import DieReading, Observation
+from companion.service import Service
+
+config = load_config(overrides={"service": {"data_dir": sys.argv[1]}, "panel": {"enabled": False}})
+service = Service(config, camera=False)
+service.table.new_game("free-roll", {}, ["Ann", "Bob"])
+for n in range(120):  # past the first checkpoint (companion.checkpoint.EVERY)
+    dice = (DieReading(value=n % 6 + 1, color="red"),)
+    event = service.table.engine.observation_event(Observation(dice=dice, source="phone", at=time.time()))
+    service.table.submit(event, source="phone")
+service.stop()
+"""
+
 SERVICE_ANSWERS = """
-import sys
+import logging, sys
 from companion.config import load_config
 from companion.service import Service
 from companion.web import create_app
 
+logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(message)s")
 config = load_config(overrides={"service": {"data_dir": sys.argv[1]}, "panel": {"enabled": False}})
 service = Service(config, camera=False)
 assert config["table"]["enabled"]  # table vision is on: its mat is read and checked at the start
 assert create_app(service).test_client().get("/api/state").status_code == 200
 print(sorted(m for m in ("segno", "jsonschema", "onnxruntime", "paho", "companion.vision.profile_learning",
-                         "companion.vision.profile", "companion.vision.embedding", "numpy", "cv2")
+                         "companion.vision.profile", "companion.vision.embedding", "numpy", "cv2",
+                         "companion.games.tesseract", "companion.games.nexus_keepers", "companion.games.nexus",
+                         "companion.games.hexors")
              if m in sys.modules))
 service.stop()
 """
@@ -47,8 +66,12 @@ def test_the_service_answers_its_first_phone_without_the_qr_code_maker_the_schem
     camera's readers in the thread that builds the pipeline, the table profile's learning there or at the first
     correction), or not at all (the MQTT client with no hall). The profile's store is opened at the start (a damaged
     index is told to the phones) without its learning; the table's mat is read and checked as data (a bad layout file
-    stops the start), its stage built with OpenCV and numpy where the camera pipeline is built."""
+    stops the start), its stage built with OpenCV and numpy where the camera pipeline is built. A free roll resumed
+    from its checkpoint loads its own game's code, not the four board games'."""
+    subprocess.run([sys.executable, "-c", PLAYED, str(tmp_path)], cwd=REPO, capture_output=True, text=True,
+                   timeout=120, check=True)
     done = subprocess.run([sys.executable, "-c", SERVICE_ANSWERS, str(tmp_path)], cwd=REPO, capture_output=True,
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
+    assert "(free-roll) from 20 journal entries after a checkpoint at entry 100" in done.stdout
     assert done.stdout.strip().splitlines()[-1] == "[]"

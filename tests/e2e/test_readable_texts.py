@@ -1,13 +1,14 @@
 """Words and numbers drawn whole on a narrow phone: the roll totals' axis labels apart from each other, the colour
-"unknown" (the word Stats uses) whole in the roll entry (360 px, both languages)."""
+"unknown" (the word Stats uses) whole in the roll entry (360 px, both languages); what a board dims (an eliminated
+keeper, a played card) still readable."""
 
 from __future__ import annotations
 
 import pytest
 
 from boardhelpers import open_page, tap, unlock, wait
-from browserhelpers import page_errors
-from screens import show, start
+from browserhelpers import in_each_look, page_errors
+from screens import TEXT_CONTRAST_JS, show, start
 
 pytestmark = pytest.mark.browser
 
@@ -93,3 +94,48 @@ def test_a_hexors_tile_shows_its_full_name_when_tapped(quiet_table, phone):
         " return {text: t.textContent, top: r.top, bottom: r.bottom, height: innerHeight};"),
         message="no name shown")
     assert tip["text"].startswith(name) and 0 <= tip["top"] and tip["bottom"] <= tip["height"]
+
+
+def dimmed_words_under_4_5(phone, inside, name):
+    """Words under WCAG's figure inside ``inside`` in each language and theme (a screenshot of each look)."""
+    from browserhelpers import SCREENSHOTS
+
+    weak = []
+
+    def take(lang, scheme):
+        phone.execute_script("arguments[0].scrollIntoView({block: 'center'})",
+                             phone.find_element("css selector", inside))
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        phone.save_screenshot(str(SCREENSHOTS / f"{name}-360-{lang}-{scheme}.png"))
+        weak.extend((lang, scheme, *line) for line in phone.execute_script(TEXT_CONTRAST_JS, inside)
+                    if line[2] != "rgba(0, 0, 0, 0)")  # a filled confinement slot's mark is not drawn
+    in_each_look(phone, take)
+    return weak
+
+
+def test_an_eliminated_keepers_row_is_dimmed_but_readable(narrow_table, phone):
+    """The row of a keeper out of the game was drawn at 55% opacity: its name stood under 4.5:1 (WCAG's figure
+    for words); it is dimmed by a colour that still reaches it."""
+    service, url = narrow_table
+    start(service, "nexus-keepers", 15)  # the example's third keeper eliminated
+    show(phone, url)
+    row = phone.find_element("css selector", ".keepers li[data-status='eliminated']")
+    assert "C" in row.text
+    assert dimmed_words_under_4_5(phone, ".keepers", "nk-eliminated-row") == []
+    opacity = "return getComputedStyle(document.querySelector(arguments[0])).opacity"
+    assert phone.execute_script(opacity, ".keepers li[data-status='eliminated']") == "1"
+    assert not page_errors(phone)
+
+
+def test_a_played_confinement_card_is_dimmed_but_readable(narrow_table, phone):
+    """A confinement card played (and discarded) was drawn at 50% opacity, its value and « jouée » under 4.5:1."""
+    service, url = narrow_table
+    start(service, "tesseract", 66)  # the example's first card unlocked, in Ada's action phase
+    service.table.submit({"type": "play_card", "source": "confinement", "value": 3, "effects": []}, source="phone")
+    show(phone, url)
+    card = phone.find_element("css selector", "#tess-confinement th[data-card='played']")
+    assert card.get_attribute("data-value") == "3"
+    assert dimmed_words_under_4_5(phone, "#tess-confinement", "tess-played-card") == []
+    opacity = "return getComputedStyle(document.querySelector(arguments[0])).opacity"
+    assert phone.execute_script(opacity, "#tess-confinement th[data-card='played']") == "1"
+    assert not page_errors(phone)

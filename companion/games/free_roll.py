@@ -12,7 +12,9 @@ import math
 from typing import Any, Mapping
 
 from companion.core import DieReading, Text, Verdict, verdict
-from companion.referee.engine import DICE_OPTIONS, EventError, GameEngine, Range, RuleWords
+from companion.referee.engine import EventError, GameEngine
+from companion.referee.options import DICE_OPTIONS, Range
+from companion.referee.rule_words import RuleWords
 from companion.referee.registry import register
 from companion.words import colour_fr
 

@@ -22,11 +22,12 @@ import abc
 import copy
 import json
 import logging
-from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping, NamedTuple, Union
+from typing import Any, ClassVar, Mapping
 
 from companion.core import Observation, Text, Verdict, VerdictKind
 from companion.referee.expectations import RollExpectation
+from companion.referee.options import OptionSpec
+from companion.referee.rule_words import CAMERA_RULE_WORDS, RuleWords
 
 log = logging.getLogger(__name__)
 
@@ -37,106 +38,6 @@ class EventError(ValueError):
 
 class OptionsError(ValueError):
     """Game options that cannot start a game."""
-
-
-@dataclass(frozen=True)
-class Range:
-    """A number option's bounds, both included; None leaves that side open."""
-
-    low: float | None = None
-    high: float | None = None
-
-    def problem(self, value: Any) -> str | None:
-        """Why ``value`` is out of range, or None when it is in range."""
-        number = isinstance(value, (int, float)) and not isinstance(value, bool)
-        if number and (self.low is None or value >= self.low) and (self.high is None or value <= self.high):
-            return None
-        if self.low is not None and self.high is not None:
-            return f"{self.low} to {self.high}"
-        return f"at least {self.low}" if self.low is not None else f"at most {self.high}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"range": {"min": self.low, "max": self.high}}
-
-
-class OneOf:
-    """An option that takes one of a few listed values (a phone draws them as a picker)."""
-
-    def __init__(self, *choices: Any) -> None:
-        self.choices = tuple(choices)
-
-    def problem(self, value: Any) -> str | None:
-        if any(value == c and type(value) is type(c) for c in self.choices):
-            return None
-        return "one of " + ", ".join(json.dumps(c) for c in self.choices)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"choices": list(self.choices)}
-
-    def __repr__(self) -> str:
-        return f"OneOf{self.choices!r}"
-
-
-Limit = Union[Range, OneOf]
-
-# Options of the dice rather than of the rules: every game that rolls pip dice declares them (``dice_options``).
-DICE_OPTIONS = {
-    "emblem_face": (0, "dice with a maker's emblem (a logo, a star) on one face instead of pips: the value that "
-                       "face stands for, 6 or 1; 0: the table's setting", OneOf(0, 6, 1)),
-}
-
-
-class OptionSpec(NamedTuple):
-    """One option as an engine declares it: ``(default, doc)`` or ``(default, doc, Range(...)/OneOf(...))``."""
-
-    default: Any
-    doc: str
-    limit: Limit | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"default": self.default, "doc": self.doc, **(self.limit.to_json() if self.limit else {})}
-
-
-def _shown(value: Any) -> str:
-    """A value short enough for an error message."""
-    try:
-        text = json.dumps(value) if isinstance(value, (str, list, dict)) else repr(value)
-    except (ValueError, TypeError):  # e.g. an integer too long to print
-        text = "a value too long to show"
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-class RuleWords(NamedTuple):
-    """A rule as players read it, never its id: a short name in both languages and, where the game's rule book
-    has one, its sentence in the book's own language (the phone quotes it on a page in that language). A game
-    with a book in each language gives the other book's sentences in ``other_books``: (language, sentence) pairs."""
-
-    name: Text
-    book: str | None = None
-    book_language: str | None = None
-    other_books: tuple[tuple[str, str], ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        book = {"language": self.book_language, "text": self.book} if self.book else None
-        others = [{"language": language, "text": text} for language, text in self.other_books]
-        return {**self.name.to_json(), "book": book, "books": ([book] if book else []) + others}
-
-
-def rule_words_table(names: Mapping[str, tuple[str, str]], book: Mapping[str, str], book_language: str,
-                     other_books: Mapping[str, Mapping[str, str]] | None = None) -> dict[str, RuleWords]:
-    """Each rule's words from a game's names (English, French) and its book's sentences (in ``book_language``);
-    ``other_books``: the same game's books in other languages (language -> rule -> sentence), quoted beside it."""
-    others = other_books or {}
-    return {rule: RuleWords(Text(*name), book.get(rule), book_language if rule in book else None,
-                            tuple((language, quotes[rule]) for language, quotes in others.items() if rule in quotes))
-            for rule, name in names.items()}
-
-
-#: rules the referee's camera reading gives in every game (companion.referee.aware)
-CAMERA_RULE_WORDS: Mapping[str, RuleWords] = {
-    "camera.reread": RuleWords(Text("The camera's reading, read again", "La lecture de la caméra, relue")),
-    "camera.unsure": RuleWords(Text("A die the camera is unsure of", "Un dé dont la caméra n'est pas sûre")),
-}
 
 
 class GameEngine(abc.ABC):
@@ -190,13 +91,9 @@ class GameEngine(abc.ABC):
             value = options.get(key)
             if value is None:  # left out or null: the default
                 value = spec.default
-            if spec.default is not None and not _same_kind(value, spec.default):
-                raise OptionsError(
-                    f"option {key!r} for {cls.name} must be {type(spec.default).__name__}, got {_shown(value)}"
-                )
-            problem = spec.limit.problem(value) if spec.limit is not None and value is not None else None
-            if problem:
-                raise OptionsError(f"option {key!r} for {cls.name} must be {problem}, got {_shown(value)}")
+            refusal = spec.refusal(value)
+            if refusal:
+                raise OptionsError(f"option {key!r} for {cls.name} {refusal}")
             resolved[key] = copy.deepcopy(value)
         return resolved
 
@@ -409,15 +306,3 @@ class StateUntilSetup:
         if self.state is None or self.state.outcome is None:
             return None
         return Verdict.from_json(self.state.outcome)
-
-
-def _same_kind(value: Any, default: Any) -> bool:
-    if isinstance(default, bool):
-        return isinstance(value, bool)
-    if isinstance(default, int):
-        return isinstance(value, int) and not isinstance(value, bool)
-    if isinstance(default, float):
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
-    if isinstance(default, (list, tuple)):
-        return isinstance(value, (list, tuple))
-    return isinstance(value, type(default))

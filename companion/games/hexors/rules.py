@@ -7,7 +7,7 @@ it into one ``illegal`` verdict quoting the book, and the base class restores th
 from __future__ import annotations
 
 from companion.core import Verdict, verdict
-from companion.referee.engine import RuleWords, rule_words_table
+from companion.referee.rule_words import RuleWords, rule_words_table
 
 SETUP = "hex.setup"
 SETUP_START = "hex.setup.start_cell"

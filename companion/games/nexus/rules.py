@@ -7,7 +7,7 @@ A refused event raises ``Illegal`` from wherever the check lives; the engine tur
 from __future__ import annotations
 
 from companion.core import Verdict, verdict
-from companion.referee.engine import RuleWords, rule_words_table
+from companion.referee.rule_words import RuleWords, rule_words_table
 
 SETUP = "nexus.setup"
 SETUP_COLOURS = "nexus.setup.colours"

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core import Text, Verdict, verdict
-from companion.referee.engine import DICE_OPTIONS, EventError, GameEngine, Range
+from companion.referee.engine import EventError, GameEngine
+from companion.referee.options import DICE_OPTIONS, Range
 from companion.referee.registry import register
 from companion.words import of_fr, won
 

@@ -4,7 +4,7 @@ the rule (the phone's "Details" quotes the book in the page's language, never th
 
 from __future__ import annotations
 
-from companion.referee.engine import RuleWords, rule_words_table
+from companion.referee.rule_words import RuleWords, rule_words_table
 
 # rule id -> (English name, French name)
 NAMES: dict[str, tuple[str, str]] = {

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core import DIE_COLOURS, Observation, Text, Verdict
-from companion.referee.engine import DICE_OPTIONS, EventError, GameEngine, OneOf, OptionsError, Range, StateUntilSetup
+from companion.referee.engine import EventError, GameEngine, OptionsError, StateUntilSetup
+from companion.referee.options import DICE_OPTIONS, OneOf, Range
 from companion.referee.expectations import RollExpectation
 from companion.referee.offers import compact
 from companion.referee.registry import register

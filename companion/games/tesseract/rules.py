@@ -7,7 +7,7 @@ turns it into a single ``illegal`` verdict and the base class restores the state
 from __future__ import annotations
 
 from companion.core import Verdict, verdict
-from companion.referee.engine import RuleWords, rule_words_table
+from companion.referee.rule_words import RuleWords, rule_words_table
 
 ACTION_LIMIT = "tess.action.limit"
 ACTION_REMAINING = "tess.action.remaining"

@@ -41,18 +41,15 @@ def _design(state: GameState, card_id: str) -> tuple[str, list[Any]]:
 
 
 def game_designs(state: GameState) -> tuple[list[list[Any]], dict[str, int]]:
-    """Each shape of the game's cards once, in deck order (a deck of fifty-four cards holds nine), and each card's
-    by index: the cards down and the cards drawable refer to them. Worked out once per game."""
+    """Each shape of the game's cards once (a deck of fifty-four cards holds nine), in an order of their own, not
+    the deck's (the deck lies face down), and each card's by index: the cards down and the cards drawable refer to
+    them. Worked out once per game."""
     known = state.memo.get("design_index")
     if known is None or known[0] is not state.cards:
-        designs, seen, index = [], {}, {}
-        for card_id in state.cards:
-            key, shape = _design(state, card_id)
-            if key not in seen:
-                seen[key] = len(designs)
-                designs.append(shape)
-            index[card_id] = seen[key]
-        known = state.memo["design_index"] = (state.cards, designs, index)
+        shapes = dict(_design(state, card_id) for card_id in state.cards)
+        order = {key: i for i, key in enumerate(sorted(shapes))}
+        index = {card_id: order[_design(state, card_id)[0]] for card_id in state.cards}
+        known = state.memo["design_index"] = (state.cards, [shapes[key] for key in sorted(shapes)], index)
     return known[1], known[2]
 
 
@@ -64,19 +61,16 @@ def board_cards(state: GameState) -> list[list[Any]]:
 
 def card_names(state: GameState) -> tuple[list[dict[str, str]], dict[str, int]]:
     """Each card name of the game once, as the verdicts say it, with what French needs to say a card down ("la
-    Fourche de Bob", "l'Embranchement qu'Ann a posé"): ``the_fr`` and ``gender``; and every card's name by index
-    (``labels``: a deck of sixty cards holds nine names). Worked out once per game in the engine's cache."""
+    Fourche de Bob", "l'Embranchement qu'Ann a posé"): ``the_fr`` and ``gender``, in an order of their own, not the
+    deck's; and every card's name by index (``labels``: a deck of sixty cards holds nine names). Worked out once per
+    game in the engine's cache."""
     known = state.memo.get("names")
     if known is None or known[0] is not state.cards:
-        names, index, labels = [], {}, {}
-        for cid in state.cards:
-            name = (state.label(cid), state.label(cid, "fr"))
-            if name not in index:
-                index[name] = len(names)
-                names.append({"en": name[0], "fr": name[1], "the_fr": noun_fr(name[1])[0],
-                              "gender": GENDER_FR.get(name[1], "f")})
-            labels[cid] = index[name]
-        known = state.memo["names"] = (state.cards, names, labels)
+        said = {cid: (state.label(cid), state.label(cid, "fr")) for cid in state.cards}
+        order = sorted(set(said.values()))
+        index = {name: i for i, name in enumerate(order)}
+        names = [{"en": en, "fr": fr, "the_fr": noun_fr(fr)[0], "gender": GENDER_FR.get(fr, "f")} for en, fr in order]
+        known = state.memo["names"] = (state.cards, names, {cid: index[name] for cid, name in said.items()})
     return known[1], known[2]
 
 
@@ -127,6 +121,7 @@ def summary(state: GameState, options: Mapping[str, Any]) -> dict[str, Any]:
     names, labels = card_names(state)
     spots = open_spots(board.occupied, board.landscape_of) if state.phase == CARD and state.deck else []
     index = node_indices(state)
+    drawn = [[d["id"], design_of[d["id"]], d["left"]] for d in drawable(state)] if state.phase == CARD else []
     return {
         "phase": state.phase,
         "player": state.player if state.outcome is None else None,
@@ -135,9 +130,12 @@ def summary(state: GameState, options: Mapping[str, Any]) -> dict[str, Any]:
         "scores": dict(state.scores),
         "target_points": options["target_points"],
         "deck_left": len(state.deck),
-        "top_card": state.deck[0] if state.deck and state.deck_order == "top_first" else None,
+        # the face-down next card only while it is the card to play: every phone on the Wi-Fi reads the summary
+        "top_card": state.deck[0] if state.phase == CARD and state.deck and state.deck_order == "top_first" else None,
         "names": names,  # every card name once, in both languages, as verdicts say it
-        "labels": labels,  # each card's name, by index in ``names``
+        # the name of each card in sight (down, drawable), by index in ``names``: every card's, listed in the
+        # deck's order, was the face-down deck laid open
+        "labels": {cid: labels[cid] for cid in [p.card for p in board.placements] + [d[0] for d in drawn]},
         "designs": designs,  # each shape of the game's cards once
         "cards": board_cards(state),
         "counters": dict(state.counters),
@@ -146,8 +144,7 @@ def summary(state: GameState, options: Mapping[str, Any]) -> dict[str, Any]:
         "card_spots": [[s["x"], s["y"], s["rotations"]] for s in spots],
         "last_closed": [r["id"] for r in state.closed if r["cards_down"] == len(board.placements)],
         "outcome": state.outcome,
-        "drawable": [[d["id"], design_of[d["id"]], d["left"]] for d in drawable(state)] if state.phase == CARD
-        else [],
+        "drawable": drawn,
         "facts": facts(state, options),
     }
 

@@ -40,6 +40,35 @@ def test_drawable_cards_are_those_not_yet_played_or_the_top_one_with_a_known_ord
     assert ordered.summary()["phase"] == "counter" and ordered.summary()["drawable"] == []
 
 
+def test_the_face_down_next_card_is_not_in_the_summary_while_counters_are_placed():
+    """« Shuffle the deck and place it face down. »: with a known order the summary named the top card in every
+    phase, so during the counter phase any phone on the Wi-Fi saw the next player's card before it was drawn."""
+    engine = create_game("nexus", {})
+    engine.apply({"type": "setup", "players": ["Ann", "Bob"], "deck": ["ex-rod-1", "ex-caps-1", "ex-split-1"],
+                  "deck_order": "top_first"})
+    assert engine.summary()["top_card"] == "ex-caps-1"  # the card Ann draws and plays now
+    spot = readable(engine.summary())["card_spots"][0]
+    engine.apply({"type": "play_card", "x": spot["x"], "y": spot["y"], "rotation": spot["rotations"][0]})
+    summary = engine.summary()
+    assert summary["phase"] == "counter" and summary["deck_left"] == 1 and summary["top_card"] is None
+
+
+def test_the_summary_tells_nothing_of_the_face_down_deck_s_order():
+    """« Shuffle the deck and place it face down. »: each card's name came listed in the deck's order, and the
+    designs and names in the order they first appear in it, so any phone could read the deck. Two games whose decks
+    differ below the card played send the same summary while counters are placed."""
+    summaries = []
+    for rest in (["ex-split-1", "ex-fork-1", "ex-rod-2"], ["ex-fork-1", "ex-rod-2", "ex-split-1"]):
+        engine = create_game("nexus", {})
+        engine.apply({"type": "setup", "players": ["Ann", "Bob"], "deck": ["ex-rod-1", "ex-caps-1", *rest],
+                      "deck_order": "top_first"})
+        spot = readable(engine.summary())["card_spots"][0]
+        engine.apply({"type": "play_card", "x": spot["x"], "y": spot["y"], "rotation": spot["rotations"][0]})
+        summaries.append(json.dumps(engine.summary()))  # as sent: its keys in order
+    assert json.loads(summaries[0])["phase"] == "counter" and summaries[0] == summaries[1]
+    assert sorted(json.loads(summaries[0])["labels"]) == ["ex-caps-1", "ex-rod-1"]  # the cards down only
+
+
 def test_a_nexus_is_named_by_the_cards_it_runs_across_the_first_three_then_how_many_more():
     """The phone's Nexus list and the scoring verdicts name a Nexus by its cards, each by who played it, in English
     and French; a long one by its first three cards, so a line stays readable."""

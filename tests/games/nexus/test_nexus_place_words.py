@@ -183,13 +183,15 @@ def test_the_summary_names_each_card_once_with_what_the_phone_says_a_card_down_w
     lay(engine, "ex-bridge-1", 2, -1, 90)
     summary, state = engine.summary(), engine.state
     names, labels = summary["names"], summary["labels"]
-    assert sorted(labels) == sorted(state.cards) and len(names) == len({(n["en"], n["fr"]) for n in names}) == 9
-    for cid in state.cards:
+    in_sight = [c[0] for c in summary["cards"]] + [d[0] for d in summary["drawable"]]  # the face-down deck: none
+    assert sorted(labels) == sorted(in_sight) and len(names) == len({(n["en"], n["fr"]) for n in names}) == 9
+    for cid in in_sight:
         assert (names[labels[cid]]["en"], names[labels[cid]]["fr"]) == (state.label(cid), state.label(cid, "fr"))
     assert names[labels["ex-bridge-1"]] == {"en": "Bridge", "fr": "Pont", "the_fr": "le Pont", "gender": "m"}
-    assert names[labels["ex-split-1"]]["the_fr"] == "l'Embranchement"
-    assert names[labels["ex-caps-1"]] == {"en": "Six caps", "fr": "Six embouts", "the_fr": "la carte Six embouts",
-                                          "gender": "f"}
+    named = {n["en"]: n for n in names}
+    assert named["Split"]["the_fr"] == "l'Embranchement"
+    assert named["Six caps"] == {"en": "Six caps", "fr": "Six embouts", "the_fr": "la carte Six embouts",
+                                 "gender": "f"}
     assert [c[0] for c in summary["cards"]] == ["ex-cross-1", "ex-bridge-1"]
     assert all(len(c) == 5 for c in summary["cards"])  # id, x, y, rotation, design: no words
     assert [w.fr for w in state.words()] == ["la première carte", "le Pont d'Ann"]  # the_fr, then "d'Ann"

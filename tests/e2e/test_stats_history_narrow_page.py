@@ -79,3 +79,36 @@ def test_statistics_and_history_read_well_on_a_narrow_phone(narrow_table, phone,
     # a bar's name (its tooltip, what a screen reader says): « blanc : 1 × 1 », the colon as each language writes it
     assert len(bars) == 4 and all(("\u00a0: " in said) == (lang == "fr") and ": " in said for lang, said in bars), bars
     assert not page_errors(phone)
+
+
+# per die chip of each History entry: its tag, its role, whether it takes the focus
+CHIPS = """return Object.fromEntries([...document.querySelectorAll('#history-list li[data-seq]')].map((li) => [li.dataset.seq,
+  [...li.querySelectorAll('.dice-row .die')].map((chip) => { chip.focus();
+    return [chip.tagName, chip.getAttribute('role'), document.activeElement === chip]; })]));"""
+
+
+def test_only_history_chips_that_open_a_die_are_buttons(narrow_table, phone):
+    """A die of a roll in force opens its correction when tapped: a button. An undone roll's dice and a board
+    game's typed faces open nothing: they were buttons all the same (a screen reader said "button", a Tab stopped
+    on them); now plain words, neither a button nor focusable."""
+    from boardhelpers import tap
+
+    service, url = narrow_table
+    service.table.new_game("free-roll", {}, [])
+    for values in ([4, 6], [2, 5, 1]):
+        service.table.submit({"type": "roll", "dice": [{"value": v, "color": "red"} for v in values]})
+    service.table.undo()
+    open_page(phone, url, "#/history")
+    chips = wait(phone, lambda d: (lambda c: c if c.get("0") and c.get("1") else None)(d.execute_script(CHIPS)),
+                 message="no chips drawn")
+    assert chips["0"] == [["BUTTON", None, True]] * 2, chips
+    assert chips["1"] == [["SPAN", None, False]] * 3, chips   # the undone roll
+    tap(phone, "#history-list li[data-seq='0'] .die")
+    assert phone.find_element("id", "die-dialog").is_displayed()
+    phone.execute_script("document.getElementById('die-dialog').close()")
+    start(service, "nexus-keepers", 3)   # a board game's roll typed as faces
+    open_page(phone, url, "#/history")
+    typed = wait(phone, lambda d: [c for chips in d.execute_script(CHIPS).values() for c in chips] or None,
+                 message="no typed faces drawn")
+    assert {tuple(c) for c in typed} == {("SPAN", None, False)}, typed
+    assert not page_errors(phone)

@@ -101,6 +101,8 @@ function chooseCell(ctx, cell) {
   if (options.length === 1) { move(ctx, options[0]); return; }
   ui.choosing = cell;
   render(ctx);
+  // the choice is drawn under the dice, below the fold on a phone: brought up to the finger that asked for it
+  ctx.root.querySelector("#nk-choose")?.scrollIntoView({ block: "nearest" });
 }
 
 async function move(ctx, outcome) {

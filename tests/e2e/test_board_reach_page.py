@@ -1,0 +1,59 @@
+"""Nexus Keepers and Hexors on a 360 x 740 phone: what a tap asks for next lies where the finger can reach it.
+
+One service and one browser for the module; each game is brought to its moment by the engine's own events, then
+tapped as a player taps it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from boardhelpers import open_page, settled, tap, tap_until, unlock, wait
+
+pytestmark = pytest.mark.browser
+
+# whether a control's middle is on screen and the control itself answers a tap there (not the tab bar, not the Undo
+# bar fixed over the bottom of the page)
+REACHABLE_JS = """
+const el = document.querySelector(arguments[0]); if (!el) return null;
+const r = el.getBoundingClientRect(); const x = r.left + r.width / 2; const y = r.top + r.height / 2;
+if (y < 0 || y > innerHeight || x < 0 || x > innerWidth) return false;
+const hit = document.elementFromPoint(x, y); return !!hit && (hit === el || el.contains(hit));
+"""
+
+
+@pytest.fixture(scope="module")
+def small_phone(quiet_table, phone):
+    service, url = quiet_table
+    unlock(phone, url)
+    frame = phone.execute_script("return outerHeight - innerHeight")
+    phone.set_window_size(360, 740 + frame)
+    yield service, url, phone
+    phone.set_window_size(390, 844)
+
+
+def test_nexus_keepers_outcomes_of_one_square_come_up_to_the_finger(small_phone):
+    service, url, phone = small_phone
+    service.table.new_game("nexus-keepers", {}, ["Ann", "Bob"])
+    open_page(phone, url, "#/table")
+    tap_until(phone, "#nk-setup-start", "#nk-start-turn")
+    for event in ({"type": "turn_start"}, {"type": "roll", "dice": [6, 6, 6, 6, 6]}, {"type": "power", "dice": [6]}):
+        service.table.submit(event, source="phone")
+    summary = settled(phone, url)["summary"]
+    here = {k["id"]: k["cell"] for k in summary["board"]["keepers"]}
+    by_square = {}
+    for move in service.table.engine.legal_moves():
+        if move["positions"] != here:
+            by_square.setdefault(tuple(move["to"]), []).append(move)
+    square = next(to for to, moves in sorted(by_square.items()) if len(moves) > 1)
+    tap(phone, ".nk-board .keeper[data-keeper='Ann']")
+    wait(phone, lambda d: d.find_elements("css selector", ".nk-board .tile.dest"), message="no destination ringed")
+    at = f"[data-x='{square[0]}'][data-y='{square[1]}']"
+    # tapped as a finger taps: on the square, or on the keeper standing there
+    target = phone.find_elements("css selector", f".nk-board .keeper{at}") or \
+        phone.find_elements("css selector", f".nk-board .tile{at}")
+    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", target[0])
+    target[0].click()
+    wait(phone, lambda d: d.find_elements("css selector", "#nk-choose .outcome-choice"), message="no choice drawn")
+    assert phone.execute_script(REACHABLE_JS, "#nk-choose .outcome-choice"), \
+        "the outcomes to choose from were drawn off screen or under the bar"

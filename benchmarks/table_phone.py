@@ -1,4 +1,4 @@
-"""Section 8 of ``benchmarks/table.py``: the phone veto (``veto.on_a_screen``), its decisions and its cost.
+"""Section 8 of ``benchmarks/table.py``: the phone veto (``screen_veto.on_a_screen``), its decisions and its cost.
 
 Every game with a dice zone, its mat rasterised from its printed A3 PDF, seen by the standard camera at the guide's
 height, tilted 0-8 degrees. A phone (a lit navy screen with app icons, ``render.draw_things``) lies in a dice zone;

@@ -303,7 +303,8 @@ class DieFate:
 
 def _fate(game, stage, image, recorder, near, mm, cut, size, own_right, mat) -> DieFate:
     """What became of one die: read right, misread, unread, read twice, vetoed (by which check) or not found."""
-    from companion.tablevision.veto import die_sized_mm, on_a_screen, on_print
+    from companion.tablevision.screen_veto import on_a_screen
+    from companion.tablevision.veto import die_sized_mm, on_print
 
     plane = stage.reader.tracker.plane
     frame_px = size * plane.px_per_mm(mm) if plane is not None else float("nan")

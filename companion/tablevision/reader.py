@@ -25,7 +25,8 @@ from .messages import PieceSighting, PlacedDie, TableView
 from .motion import MotionWatch
 from .plane import PlaneStatus, PlaneTracker, TablePlane, estimate_plane
 from .spots import coloured_spots, footprint
-from .veto import Screens, die_sized_mm, die_sized_px, on_a_screen, on_print
+from .screen_veto import Screens, on_a_screen
+from .veto import die_sized_mm, die_sized_px, on_print
 
 log = logging.getLogger(__name__)
 UNPLACED = {"pieces": "pieces are not placed", "counters": "counters are not placed",
@@ -152,9 +153,9 @@ class TableReader:
     def sort_dice(self, plane: TablePlane | None, dice: Sequence[DieReading],
                   frame: np.ndarray | None = None) -> tuple[list[PlacedDie], int, int]:
         """The dice the game reads, placed on ``plane`` (all, unplaced, without one); how many were left out (off
-        the dice zones, no box), and how many were no dice at all (the mat's print, not die-sized, a phone's icons:
-        veto.py). ``frame``: the picture the dice were read in, for the size check without a plane and the phone
-        screen check with one (None: neither)."""
+        the dice zones, no box), and how many were no dice at all (the mat's print, not die-sized: veto.py; a
+        phone's icons: screen_veto.py). ``frame``: the picture the dice were read in, for the size check without a
+        plane and the phone screen check with one (None: neither)."""
         boxed = [d for d in dice if d.box is not None]
         markers = self._markers or ()
         if plane is None:

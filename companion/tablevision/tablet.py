@@ -1,6 +1,6 @@
 """A lit tablet drawn from above for the renders (``render.draw_things``' "tablet"): its app icons are as wide as
 a die and stand out of its screen as a die does, so the phone veto tells them from dice by a die's pips
-(``veto.Screens``)."""
+(``screen_veto.Screens``)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ import numpy as np
 
 from companion.core import DieReading
 from companion.tablevision import TableReader, layout_for
-from companion.tablevision.veto import _pips
+from companion.tablevision.die_pips import looks_like_pips
 from companion.tablevision.render import PHONE_OFF_BGR, PHONE_SCREEN_BGR, CameraPose, DiePlacement, Thing, render_table
 
 PHONE = (170.0, 257.0)  # in Nexus Keepers' dice zone (y 226 to 288), the phone's 67 mm across it
@@ -97,18 +97,18 @@ def test_only_a_faces_pips_keep_a_reading_of_the_screens_colour():
     """The pips' rule is no 'any dots': as many as the face read, symmetric about their middle, round; a spot bigger
     than a pip is none; pips run together under blur are peeled apart."""
     three = [(12, 12), (22, 22), (32, 32)]
-    assert _pips(pips_mask(three), 40.0, 3) and _pips(pips_mask(three), 40.0, None)
-    assert not _pips(pips_mask(three), 40.0, 5)  # a 5 read over a 3
-    assert not _pips(pips_mask([(12, 12), (32, 12), (12, 32)]), 40.0, 3)  # an L: no face shows that
+    assert looks_like_pips(pips_mask(three), 40.0, 3) and looks_like_pips(pips_mask(three), 40.0, None)
+    assert not looks_like_pips(pips_mask(three), 40.0, 5)  # a 5 read over a 3
+    assert not looks_like_pips(pips_mask([(12, 12), (32, 12), (12, 32)]), 40.0, 3)  # an L: no face shows that
     six = [(x, y) for x in (12, 32) for y in (12, 22, 32)]
-    assert _pips(pips_mask(six, radius=5), 40.0, 6)  # 11 px wide, 10 px apart: run together, peeled
+    assert looks_like_pips(pips_mask(six, radius=5), 40.0, 6)  # 11 px wide, 10 px apart: run together, peeled
     icon = pips_mask([(22, 22)], radius=3)
     cv2.rectangle(icon, (8, 8), (30, 30), 1, -1)  # an icon half a die wide
-    assert not _pips(icon, 40.0, 1)
+    assert not looks_like_pips(icon, 40.0, 1)
     glyph = np.zeros((44, 44), np.uint8)
     star = np.array([(22, 12), (24, 20), (32, 22), (24, 24), (22, 32), (20, 24), (12, 22), (20, 20)])
     cv2.fillPoly(glyph, [star], 1)
-    assert not _pips(glyph, 40.0, 1)  # a star, a pip's size: not round
+    assert not looks_like_pips(glyph, 40.0, 1)  # a star, a pip's size: not round
 
 
 def test_two_icons_overlapping_corner_to_corner_are_no_die_but_a_die_with_an_icon_at_its_side_is():

@@ -14,7 +14,7 @@ from companion.core import DieReading
 from companion.tablevision import layout_for
 from companion.tablevision.render import PHONE_SCREEN_BGR, CameraPose, DiePlacement, Thing, render_table
 from companion.tablevision.stage import TableStage
-from companion.tablevision.veto import _face_pips, _pips
+from companion.tablevision.die_pips import face_shows_pips, looks_like_pips
 from companion.vision import DiceReader
 from companion.vision.render import DieSpec, draw_die
 
@@ -64,8 +64,8 @@ def test_a_body_standing_out_of_a_screen_shows_a_dies_pips_but_an_icons_glyph_is
     three, mask = face()
     for x, y in ((16, 16), (26, 26), (36, 36)):
         cv2.circle(three, (x, y), 3, (20, 20, 20), -1, cv2.LINE_AA)
-    assert _face_pips(lab(three), mask, 40.0, 3) and _face_pips(lab(three), mask, 40.0, None)
-    assert not _face_pips(lab(three), mask, 40.0, 6)
+    assert face_shows_pips(lab(three), mask, 40.0, 3) and face_shows_pips(lab(three), mask, 40.0, None)
+    assert not face_shows_pips(lab(three), mask, 40.0, 6)
     for glyph in ("ring", "bar", "disc"):
         icon, mask = face(body=(60, 160, 90))
         icon[6:46, 6:46] = (icon[6:46, 6:46] * np.linspace(1.15, 0.75, 40)[:, None, None]).clip(0, 255)
@@ -75,7 +75,7 @@ def test_a_body_standing_out_of_a_screen_shows_a_dies_pips_but_an_icons_glyph_is
             cv2.rectangle(icon, (16, 23), (36, 29), (245, 245, 245), -1)
         else:
             cv2.circle(icon, (26, 26), 9, (245, 245, 245), -1, cv2.LINE_AA)
-        assert not _face_pips(lab(icon), mask, 40.0, None), glyph
+        assert not face_shows_pips(lab(icon), mask, 40.0, None), glyph
 
 
 BEZEL = (25, 25, 28)
@@ -179,7 +179,7 @@ def test_an_icons_ring_peeled_apart_is_no_pips():
             ring = np.zeros((50, 50), np.uint8)
             cv2.circle(ring, (25, 25), radius, 255, thickness, cv2.LINE_AA)
             for value in (None, 4, 6):
-                assert not _pips((ring > 100).astype(np.uint8), 41.0, value), (radius, thickness, value)
+                assert not looks_like_pips((ring > 100).astype(np.uint8), 41.0, value), (radius, thickness, value)
 
 
 def test_a_reading_inside_an_icon_is_looked_at_on_the_screen_around_the_icon():

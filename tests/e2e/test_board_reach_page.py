@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 
 from boardhelpers import open_page, settled, tap, tap_until, unlock, wait
+from browserhelpers import in_each_look
+from screens import TEXT_CONTRAST_JS, show, start
 
 pytestmark = pytest.mark.browser
 
@@ -57,3 +59,16 @@ def test_nexus_keepers_outcomes_of_one_square_come_up_to_the_finger(small_phone)
     wait(phone, lambda d: d.find_elements("css selector", "#nk-choose .outcome-choice"), message="no choice drawn")
     assert phone.execute_script(REACHABLE_JS, "#nk-choose .outcome-choice"), \
         "the outcomes to choose from were drawn off screen or under the bar"
+
+
+def test_hexors_colour_keys_are_readable_on_their_own_colour(small_phone):
+    """Each key of the duel's colour pad is named on a fill of its die's colour: « violet » in #111 on purple stood
+    at 2.7:1."""
+    service, url, phone = small_phone
+    start(service, "hexors", events=-2)  # the beginner example's last duel, before either roll
+    show(phone, url)
+    wait(phone, lambda d: d.find_elements("css selector", "#hex-colours .colour-key"), message="no colour pad")
+    unread = []
+    in_each_look(phone, lambda lang, scheme: unread.extend(
+        [lang, scheme, *found] for found in phone.execute_script(TEXT_CONTRAST_JS, "#hex-colours")))
+    assert unread == [], unread

@@ -172,3 +172,82 @@ def test_a_cube_taken_by_an_effect_is_tapped_for_the_next_one(table, phone):
     assert {**top, "value": top["value"] + 1} in after["labs"]["Marie"]
     assert len(after["labs"]["Marie"]) == len(summary["labs"]["Marie"]) + 1
     assert not page_errors(phone)
+
+
+def tower_shot(phone, directory, name):
+    """A tall phone 360 px wide from the tower's top: the tower drawn as the list leaves it, the composer below."""
+    phone.set_window_size(360, 1600)
+    phone.execute_script("document.querySelector('.tess-tower').scrollIntoView({block: 'start'}); scrollBy(0, -70)")
+    time.sleep(0.2)
+    phone.save_screenshot(str(directory / f"{name}.png"))
+    phone.set_window_size(360, 800)
+
+
+def column_drawn(phone, column):
+    g = phone.find_element("css selector", f".tess-tower .column[data-column='{column}']")
+    return [g.get_attribute(f"data-{k}") for k in ("height", "color", "value", "removable")]
+
+
+def test_deepen_takes_twice_from_one_column_and_after_a_return_as_the_list_leaves_the_tower(table, phone,
+                                                                                              screenshots):
+    """« Un cube est considéré comme amovible si au moins trois de ses faces sont visibles (y compris sa face
+    supérieure). »: a corner column's next cube is removable too once its top is taken. Deepen's effects composed:
+    a second take from one column takes the cube below, a return puts a destroyed cube back, a take then takes it; the
+    drawn tower, the columns offered and the cubes offered to the next keyword follow the list."""
+    service, url = table
+    summary = settled(phone, url)["summary"]
+    if not summary["destroyed"]:  # run alone: a capacity destroys a primed cube first
+        service.table.submit({"type": "play_card", "source": "scientist", "scientist": summary["scientist"],
+                              "effects": [{"op": "destroy", "zone": "priming", "cube": summary["priming_zone"][0]}]})
+        summary = settled(phone, url)["summary"]
+    column = next(c["column"] for c in summary["tower"]
+                  if c["column"] in ("a1", "a4", "d1", "d4") and c["removable"] and c["height"] >= 2)
+    height = next(c["height"] for c in summary["tower"] if c["column"] == column)
+    top, below = (next(cell["cube"] for cell in summary["levels"][level] if cell["column"] == column)
+                  for level in (height - 1, height - 2))
+    back = summary["destroyed"][0]
+    me, other = summary["scientist"], next(n for n in summary["scientists"] if n != summary["scientist"])
+    open_more(phone)
+    tap(phone, "#tess-deepen")
+    wait(phone, lambda d: d.find_elements("id", "tess-effects"), message="Deepen opened no composer")
+    hint = phone.find_element("id", "tess-tower-hint").text
+    for lab in (me, other):
+        keyword(phone, "take")
+        tap(phone, f".tess-tower .column[data-column='{column}']")
+        tap(phone, f".tess-fx-lab [data-value='{lab}']")
+    listed(phone, 2)
+    assert column_drawn(phone, column)[0] == str(height - 2)  # drawn as the two takes leave it
+    assert phone.find_element("id", "tess-tower-hint").text != hint
+    keyword(phone, "calibrate")
+    chips = [(c.get_attribute("data-lab"), c.get_attribute("data-color"), c.get_attribute("data-value"))
+             for c in phone.find_elements("css selector", "#tess-fx-produced .cube")]
+    assert chips == [(me, top["color"], str(top["value"])), (other, below["color"], str(below["value"]))]
+    tap(phone, ".tess-fx-keywords [data-value='calibrate']")  # not now: the keyword let go
+    keyword(phone, "return")
+    tap(phone, "#tess-fx-destroyed .cube")
+    tap(phone, f".tess-tower .column[data-column='{column}'].choice")  # full as drawn before: refused then
+    tap(phone, "#tess-fx-value [data-key='5']")
+    listed(phone, 3)
+    assert column_drawn(phone, column) == [str(height - 1), back["color"], "5", "true"]
+    keyword(phone, "take")
+    tap(phone, f".tess-tower .column[data-column='{column}']")
+    tap(phone, f".tess-fx-lab [data-value='{me}']")
+    assert listed(phone, 4)[3] == f"Take the cube on {column} into {me}'s lab"
+    keyword(phone, "calibrate")
+    returned = f"#tess-fx-produced .cube[data-lab='{me}'][data-color='{back['color']}'][data-value='5']"
+    assert phone.find_elements("css selector", returned)
+    tap(phone, ".tess-fx-keywords [data-value='calibrate']")
+    assert phone.execute_script("return document.documentElement.scrollWidth") <= 360
+    for lang, scheme in (("en", "light"), ("en", "dark"), ("fr", "light"), ("fr", "dark")):
+        theme(phone, scheme)
+        language(phone, lang)
+        tower_shot(phone, screenshots, f"tess-deepen-tower-{lang}-{scheme}")
+    theme(phone, "light")
+    language(phone, "en")
+    tap(phone, "#tess-fx-play")
+    wait(phone, lambda d: not d.find_elements("id", "tess-effects"), message="Deepen's list was not played")
+    after = settled(phone, url)["summary"]
+    assert next(c["height"] for c in after["tower"] if c["column"] == column) == height - 2
+    assert after["actions_left"] == summary["actions_left"] - 1  # Deepen is an action
+    assert {**back, "value": 5} in after["labs"][me] and below in after["labs"][other] and top in after["labs"][me]
+    assert not page_errors(phone)

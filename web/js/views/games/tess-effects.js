@@ -32,12 +32,64 @@ function asking(summary, c) {
   return ask ? ask.split("|").map((one) => { const [field, kind] = one.split(":"); return { field, kind }; }) : null;
 }
 
+/** The tower's stacks (column → cubes, the bottom one first) as the table holds them, from the summary's levels. */
+function stacksOf(summary) {
+  const stacks = {};
+  for (const level of summary.levels) {
+    for (const { column, cube } of level) {
+      stacks[column] = stacks[column] || [];
+      if (cube) stacks[column].push(plain(cube));
+    }
+  }
+  return stacks;
+}
+
+/** The effects listed played on the tower's stacks, in order: each take's cube, from the column as it stands then
+ * (a second take from one column takes the cube below, a take after a return the cube returned). */
+function followTower(summary, effects) {
+  const stacks = stacksOf(summary);
+  const taken = [];
+  for (const e of effects) {
+    const from = e.op === "restructure" ? e.from : e.op === "take" || e.zone === "tesseract" ? e.column : null;
+    const cube = from && stacks[from] ? stacks[from].pop() : undefined;
+    if (e.op === "take") taken.push(cube || null);
+    if (e.op === "restructure" && cube && stacks[e.to]) stacks[e.to].push(cube);
+    if (e.op === "return" && e.cube && stacks[e.column]) stacks[e.column].push({ color: e.cube.color, value: e.rolled });
+  }
+  return { stacks, taken };
+}
+
+/** A column's side neighbours on the 4 × 4 tower (a1 bottom left), null where the side faces the outside. */
+function neighbours(column) {
+  const x = "abcd".indexOf(column[0]);
+  const y = Number(column[1]);
+  return [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]]
+    .map(([i, j]) => (i >= 0 && i < 4 && j >= 1 && j <= 4 ? `${"abcd"[i]}${j}` : null));
+}
+
+/** The tower drawn while composing: each column as the effects listed leave it (the engine's own rule: a top cube
+ * with three faces seen, its top included, is removable); a column the list does not touch is as the table has it. */
+export function composedTower(summary, c) {
+  if (!c || !c.effects.some((e) => e.op === "take" || e.op === "restructure" || e.op === "return"
+    || e.zone === "tesseract")) return summary.tower;
+  const { stacks } = followTower(summary, c.effects);
+  const height = (column) => (column ? stacks[column].length : 0);
+  return summary.tower.map((col) => {
+    const stack = stacks[col.column];
+    const top = stack.length ? stack[stack.length - 1] : null;
+    const seen = 1 + neighbours(col.column).filter((n) => n === null || height(n) < stack.length).length;
+    const same = stack.length === col.height && (!top || (top.color === col.top.color && top.value === col.top.value));
+    return { ...col, height: stack.length, top, removable: Boolean(top) && seen >= 3, lowest: same && col.lowest,
+      symbol: stack.length ? null : col.symbol, symbol_name: stack.length ? null : col.symbol_name };
+  });
+}
+
 /** What a tap on the board may give now ({cube, columns, kinds}), or null when the composer asks nothing there. */
 export function boardTargets(summary, c) {
   const asks = c && asking(summary, c);
   if (!asks || !asks.some((a) => ON_BOARD.has(a.kind))) return null;
   const kinds = new Set(asks.map((a) => a.kind));
-  const columns = summary.tower.filter((col) => (kinds.has("removable") && col.removable)
+  const columns = composedTower(summary, c).filter((col) => (kinds.has("removable") && col.removable)
     || (kinds.has("column") && col.height < summary.max_levels)).map((col) => col.column);
   return { cube: kinds.has("cube"), columns, kinds };
 }
@@ -63,7 +115,7 @@ export function tapCube(summary, c, cube, owner) {
 export function tapColumn(ctx, c, column) {
   const { summary } = ctx;
   const asks = asking(summary, c) || [];
-  const info = summary.tower.find((col) => col.column === column);
+  const info = composedTower(summary, c).find((col) => col.column === column);
   const ask = asks.find((a) => (a.kind === "removable" && info.removable)
     || (a.kind === "column" && info.height < summary.max_levels));
   if (!ask) {
@@ -123,19 +175,18 @@ function askHere(ctx, c, ask, redraw) {
 const sameCube = (a, b) => a.color === b.color && a.value === b.value;
 const samePlace = (a, b) => a.zone === b.zone && (a.lab || null) === (b.lab || null) && sameCube(a.cube, b.cube);
 
-/** The cubes the effects listed put in a lab or the priming zone, not yet on the drawn board (the board shows the
+/** The cubes the effects listed put in a lab or the priming zone, not yet in the labs and zone drawn (they show the
  * table before the card): a cube taken, or one whose value changed. Each {zone, lab, cube}; a later effect on one of
- * them consumes it. A take is followed only from a column's top cube as drawn. */
+ * them consumes it. A take is followed on the tower as the list leaves it (``followTower``). */
 function produced(summary, effects) {
   const out = [];
-  const taken = new Set();
+  const taken = followTower(summary, effects).taken;
   for (const e of effects) {
     const used = e.cube && e.zone !== "tesseract" ? out.findIndex((p) => samePlace(p, e)) : -1;
     if (used >= 0) out.splice(used, 1);
-    if (e.op === "take" && !taken.has(e.column)) {
-      taken.add(e.column);
-      const top = (summary.tower.find((col) => col.column === e.column) || {}).top;
-      if (top) out.push({ zone: "lab", lab: e.lab, cube: plain(top) });
+    if (e.op === "take") {
+      const cube = taken.shift();
+      if (cube) out.push({ zone: "lab", lab: e.lab, cube });
     }
     const value = { calibrate: e.cube && e.cube.value + e.delta, reprogram: e.to, reroll: e.rolled,
       invert: e.cube && 7 - e.cube.value }[e.op];

@@ -6,7 +6,8 @@ import { button, valuePad } from "../widgets.js";
 import { breachTrack, confinementBoard, cubeChip, drawTower, primingZone, towerLevels } from "./tess-board.js";
 import { offerButton, offerFor, refusedWhy, sayWhy } from "./offers.js";
 import { resolveForm } from "./tess-resolve.js";
-import { boardTargets, composerForm, openComposer, tapColumn as composerColumn, tapCube } from "./tess-effects.js";
+import { boardTargets, composedTower, composerForm, openComposer, tapColumn as composerColumn, tapCube }
+  from "./tess-effects.js";
 import "./tess-strings.js";
 
 export { renderSetup } from "./tess-setup.js";
@@ -257,16 +258,18 @@ export function render(ctx) {
     : (column) => (waiting ? (ui.resolve.column = column, redraw(ctx)) : tapColumn(ctx, column));
   const pickPrimed = targets && targets.cube
     ? { onCube: (cube) => { tapCube(summary, composing, cube, null); redraw(ctx); } } : null;
+  const tower = composedTower(summary, composing); // while composing, as the effects listed leave it
   clear(root).append(...[
     header(summary),
-    h("div", { class: "board-scroll tower-wrap" }, drawTower(summary, {
+    h("div", { class: "board-scroll tower-wrap" }, drawTower(tower === summary.tower ? summary : { ...summary, tower }, {
       selected: waiting ? ui.resolve.column : composing ? null : ui.column, choices, onColumn,
       onBlocked: targets ? composerTap : composing ? undefined : acting ? (column) => tapColumn(ctx, column)
         : summary.phase === "threat" && !waiting
           ? () => sayWhy(ctx, () => t("tess.prime_only", { columns: summary.lowest_removable.join(", ") }))
           : undefined,
     })),
-    h("p", { class: "hint" }, t("tess.tower_hint", { n: summary.tesseract_cubes })),
+    h("p", { class: "hint", id: "tess-tower-hint" }, tower === summary.tower ? t("tess.tower_hint", { n: summary.tesseract_cubes })
+      : t("tess.fx.tower_after")),
     h("details", { class: "card", id: "tess-levels", open: levelsOpen || undefined, ontoggle: (event) => { levelsOpen = event.target.open; } },
       h("summary", {}, t("tess.levels_title")),
       h("p", { class: "hint" }, t("tess.levels_hint")), towerLevels(summary.levels)),

@@ -3,7 +3,7 @@
 Everything is in board (half-card) units: a landscape card at (x, y) spans x..x+2, y..y+1. Every live event carries
 the summary to every phone, all evening, within 16 KiB (companion/table/state.py), so it carries what the phone cannot
 work out, once: each design's rods and nodes (``designs``, drawn at each card's place and turn: the transform
-``Placement.board_point`` applies), each card name in both languages (``names``; ``labels``: each card's, by index)
+``Placement.board_point`` applies), each card name in both languages (``names``; ``labels``: each card in sight's)
 and each card's place; a node's position and power come from its card's design, its Nexus from the Nexuses' node
 lists (a node by its index among the nodes down, card after card, each design's nodes in order, as nx-board.js lists
 them), and a card's words ("Bob's Fork", as the verdicts say it: ``places.card_phrases``) from its name, the players

@@ -24,6 +24,7 @@ from companion.table_memory import CORRECT
 from companion.vision.profile_store import ProfileStore
 
 if TYPE_CHECKING:
+    from companion.panel import DisabledPanel, Panel
     from companion.pipeline import Pipeline
     from companion.tablevision.layout import TableLayout
     from companion.tablevision.stage import TableStage
@@ -67,7 +68,8 @@ class Service:
             self.live.camera = CameraStatus(starting=True)
         # the seat a person took at the SIMULATED table (POST /api/simulated-seat), kept across restarts
         self.simulated_seat = Seat(config.data_dir / SEAT_FILE)
-        self.panel = self._make_panel()
+        self._panel: Panel | DisabledPanel | None = None  # built on first use (``panel``)
+        self._panel_lock = threading.Lock()
         self._camera_wanted = camera
         self._table_game: str | None = None
         self._table_lock = threading.RLock()  # the mat's layout and its stage are swapped under it
@@ -82,7 +84,6 @@ class Service:
         self.bus.listen(self._correction_to_live)
         if self._learns:
             self.bus.listen(self._teach_profile)
-        self.panel.when_end_turn = self._end_turn_pressed
         self.hall = self._make_hall()  # None unless [hall] broker is set
 
     # -- parts -----------------------------------------------------------------------
@@ -126,10 +127,25 @@ class Service:
             self.bus.listen(hall.on_bus)
         return hall
 
-    def _make_panel(self):
-        from companion.panel import Panel
+    @property
+    def panel(self) -> Panel | DisabledPanel:
+        """The LED/buzzer panel, built on first use (``start``, a verdict, the camera's status): gpiozero and its
+        pins are not loaded before the first answer after a restart. Once the service has stopped, a panel that
+        does nothing."""
+        with self._panel_lock:
+            return self._built_panel()
 
-        return Panel.from_config(self.config)
+    def _built_panel(self) -> Panel | DisabledPanel:
+        """``panel``, with ``_panel_lock`` held."""
+        if self._panel is None:
+            from companion.panel import DisabledPanel, Panel
+
+            if self._stopped:
+                self._panel = DisabledPanel("the service has stopped")
+            else:
+                self._panel = Panel.from_config(self.config)
+                self._panel.when_end_turn = self._end_turn_pressed
+        return self._panel
 
     def _make_reader(self):
         """The dice reader for the kinds of dice the current game rolls (pip dice, Hexors' colour die)."""
@@ -267,14 +283,18 @@ class Service:
     # -- life cycle ------------------------------------------------------------------
     def start(self, web_address: tuple[str, int] | None = None, camera_later: bool = False) -> None:
         """``web_address``: where the web server listens; under a systemd watchdog the heartbeat then also needs it
-        to answer a request. ``camera_later``: build the camera pipeline in a thread (its models take a second or
-        more to load), so that a restart answers the phones first; they are told the camera is starting."""
+        to answer a request. ``camera_later``: build the camera pipeline and the LED panel in threads (the models
+        take a second or more to load, gpiozero a fraction), so that a restart answers the phones first; they are
+        told the camera is starting."""
+        if camera_later:
+            threading.Thread(target=self._start_panel, name="panel-start", daemon=True).start()
         if self._camera_wanted and camera_later:
             self._building_since = time.monotonic()
             threading.Thread(target=self._start_camera, args=(False,), name="camera-start", daemon=True).start()
         elif self._camera_wanted:
             self._start_camera(True)
-        self.panel.ready()
+        if not camera_later:
+            self._start_panel()
         if self.hall is not None:
             self.hall.start()
         self.notifier.notify(f"READY=1\nSTATUS=serving; camera: {self.live.camera.source or 'none'}")
@@ -290,6 +310,12 @@ class Service:
                 web_answers = self.web_probe.answering
             self.heartbeat = Heartbeat(self.notifier, period, self.is_progressing, web_answers)
             self.heartbeat.start()
+
+    def _start_panel(self) -> None:
+        """The panel built, and its green light on (Panel.from_config says, and leaves it off, when it cannot); a
+        stop meanwhile waits, then closes it."""
+        with self._panel_lock:
+            self._built_panel().ready()
 
     def _start_camera(self, raising: bool) -> None:
         """Build the pipeline and start it, unless the service stopped meanwhile. Built in a thread (``raising``
@@ -362,7 +388,10 @@ class Service:
             self.pipeline.join(timeout=1.5)
             if self.pipeline.is_alive():
                 log.warning("the camera thread did not stop in time; leaving it behind")
-        self.panel.close()
+        with self._panel_lock:  # a panel being built is closed once built; none is built after this
+            panel, self._panel = self._panel, None
+        if panel is not None:
+            panel.close()
         if self.hall is not None:
             self.hall.stop()  # says offline, within 2 s
         self.journal.close()

@@ -48,14 +48,14 @@ from companion.service import Service
 from companion.web import create_app
 
 logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(message)s")
-config = load_config(overrides={"service": {"data_dir": sys.argv[1]}, "panel": {"enabled": False}})
+config = load_config(overrides={"service": {"data_dir": sys.argv[1]}})
 service = Service(config, camera=False)
-assert config["table"]["enabled"]  # table vision is on: its mat is read and checked at the start
+assert config["table"]["enabled"] and config["panel"]["enabled"]  # table vision is on: its mat is read and checked at the start
 assert create_app(service).test_client().get("/api/state").status_code == 200
 print(sorted(m for m in ("segno", "jsonschema", "onnxruntime", "paho", "companion.vision.profile_learning",
                          "companion.vision.profile", "companion.vision.embedding", "numpy", "cv2",
                          "companion.games.tesseract", "companion.games.nexus_keepers", "companion.games.nexus",
-                         "companion.games.hexors")
+                         "companion.games.hexors", "gpiozero", "companion.panel")
              if m in sys.modules))
 service.stop()
 """
@@ -67,7 +67,8 @@ def test_the_service_answers_its_first_phone_without_the_qr_code_maker_the_schem
     correction), or not at all (the MQTT client with no hall). The profile's store is opened at the start (a damaged
     index is told to the phones) without its learning; the table's mat is read and checked as data (a bad layout file
     stops the start), its stage built with OpenCV and numpy where the camera pipeline is built. A free roll resumed
-    from its checkpoint loads its own game's code, not the four board games'."""
+    from its checkpoint loads its own game's code, not the four board games'. The LED panel (gpiozero, its pins) is
+    built by ``Service.start``, in a thread when the phones come first."""
     subprocess.run([sys.executable, "-c", PLAYED, str(tmp_path)], cwd=REPO, capture_output=True, text=True,
                    timeout=120, check=True)
     done = subprocess.run([sys.executable, "-c", SERVICE_ANSWERS, str(tmp_path)], cwd=REPO, capture_output=True,

@@ -128,3 +128,69 @@ def test_a_camera_pipeline_stuck_while_being_built_stops_the_watchdog(tmp_path, 
         release.set()
         wait_for(lambda: service.pipeline is not None)
         wait_for(service.is_progressing)
+
+
+class RecordedPanel:
+    """A panel that records what the service asks of it."""
+
+    enabled = True
+
+    def __init__(self) -> None:
+        self.calls: list = []
+        self.when_end_turn = None
+
+    def ready(self) -> None:
+        self.calls.append("ready")
+
+    def show(self, verdicts) -> None:
+        self.calls.append([v.kind.value for v in verdicts])
+
+    def camera_problem(self, active: bool) -> None:
+        self.calls.append(("camera problem", active))
+
+    def close(self) -> None:
+        self.calls.append("close")
+
+
+def held_panel(monkeypatch) -> tuple[threading.Event, threading.Event, list[RecordedPanel]]:
+    """Panel.from_config held back until ``release`` is set (gpiozero and its pins, made slow); the panels made."""
+    asked, release, made = threading.Event(), threading.Event(), []
+
+    def slow(config):
+        asked.set()
+        assert release.wait(20)
+        made.append(RecordedPanel())
+        return made[-1]
+    monkeypatch.setattr("companion.panel.Panel.from_config", slow)
+    return asked, release, made
+
+
+def test_the_led_panel_is_built_while_the_phones_are_answered_then_lights_and_shows_verdicts(tmp_path, monkeypatch):
+    asked, release, made = held_panel(monkeypatch)
+    service = Service(load_config(overrides={"service": {"data_dir": str(tmp_path)}}), camera=False)
+    began = time.monotonic()
+    service.start(camera_later=True)
+    try:
+        assert time.monotonic() - began < 1.0 and asked.wait(20)
+        assert service.status()["game"]["game"] == "free-roll"  # the table answers while the panel is built
+        assert made == []
+        release.set()
+        wait_for(lambda: made and made[0].calls == ["ready"])
+        service.table.submit({"type": "roll", "dice": [{"value": 6, "color": "red"}]})
+        assert made[0].calls == ["ready", ["info"]]
+        assert made[0].when_end_turn is not None  # its button ends the turn
+    finally:
+        release.set()
+        service.stop()
+    assert made[0].calls[-1] == "close" and len(made) == 1
+
+
+def test_a_service_stopped_while_its_panel_is_being_built_closes_it_and_builds_no_other(tmp_path, monkeypatch):
+    asked, release, made = held_panel(monkeypatch)
+    service = Service(load_config(overrides={"service": {"data_dir": str(tmp_path)}}), camera=False)
+    service.start(camera_later=True)
+    assert asked.wait(20)
+    threading.Timer(0.2, release.set).start()
+    service.stop()  # waits for the panel being built, then closes it
+    assert [panel.calls for panel in made] == [["ready", "close"]]
+    assert service.panel.enabled is False and len(made) == 1  # none built after the stop

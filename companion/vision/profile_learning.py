@@ -135,9 +135,11 @@ class TableLearning:
             return None
         game = str((event.data.get("state") or {}).get("game") or "")
         try:
-            found, learnt, pushed, taken_back = self._learn(said_dice, entry.get("type") == "correct", game)
+            found, learnt, pushed, taken_back, not_kept = self._learn(said_dice, entry.get("type") == "correct", game)
         except OSError as exc:  # a full or failing SD card: the game goes on, the profile learns nothing
             log.warning("the table profile could not keep a correction: %s", exc)
+            found, learnt, pushed, taken_back, not_kept = True, [], 0, 0, 1
+        if not_kept and not learnt and not taken_back:
             return Text("The camera could not keep what this correction taught it: the companion's card could "
                         "not be written.", "La caméra n'a pas pu garder ce que cette correction lui apprenait : "
                         "la carte du compagnon n'a pas pu être écrite.")
@@ -152,7 +154,7 @@ class TableLearning:
                         f"ses {ROLLS_KEPT} derniers lancers, jusqu'à un redémarrage).")
         if not learnt and not taken_back:
             return None
-        return learnt_words(learnt, len(self.store.snapshot()), self.store.most, pushed, taken_back)
+        return learnt_words(learnt, len(self.store.snapshot()), self.store.most, pushed, taken_back, not_kept)
 
     def journaled(self, dice: Sequence[DieReading]) -> None:
         """A kept roll's dice take the faces the camera's entry was journaled with."""
@@ -167,41 +169,62 @@ class TableLearning:
         sent themselves after the camera's doubt (dice left as read are confirmed)."""
         return len(self._learn(said, corrected, game)[1])
 
-    def _learn(self, said: Sequence[DieReading], corrected: bool, game: str) -> tuple[bool, list[Example], int, int]:
+    def _learn(self, said: Sequence[DieReading], corrected: bool,
+               game: str) -> tuple[bool, list[Example], int, int, int]:
         """``learn``: whether a kept roll was found, the examples kept, how many old ones the bound pushed out, how
-        many were taken back. A die said again as before teaches nothing new; a corrected die (or one taken out)
-        said back to its read face takes its lesson back (a mistaken tap mended); a confirmed one stays."""
+        many were taken back, and how many lessons the card refused (the first refusal stops the rest: those kept
+        before it stay, and are said). A die said again as before teaches nothing new; a corrected die (or one
+        taken out) said back to its read face takes its lesson back (a mistaken tap mended); a confirmed one
+        stays."""
         with self._lock:
             roll, pairs = self._match(said)
             if roll is None:
-                return False, [], 0, 0
+                return False, [], 0, 0, 0
+            lessons = self._lessons(roll, pairs, corrected, {e.id: e for e in self.store.snapshot()})
             learnt, taken_back, pushed_before = [], 0, self.store.pushed_out
-            known = {e.id: e for e in self.store.snapshot()}
-            for k, die in enumerate(roll.dice):
-                told, before = pairs.get(k), known.get(roll.learnt.get(k, ""))
-                if told is None:
-                    if die.unread:
-                        continue  # a "?" left alone: nothing was said about it
-                    label, how, colour = NOT_A_DIE, "not a die", die.color
-                elif die.unread or told.value != die.value:
-                    label, how, colour = told.value, "corrected", told.color
-                elif not corrected:
-                    label, how, colour = told.value, "confirmed", told.color
-                else:
-                    if before is not None and before.how != "confirmed" and self.store.remove(before.id):
-                        del roll.learnt[k]
-                        taken_back += 1
-                    continue
-                if before is not None and (before.label, before.how, before.colour) == (label, how, colour):
-                    continue  # said already: the same lesson again
-                example = self.store.add(roll.crops[k], label, game, colour, how,
-                                         around=roll.around[k] if label == NOT_A_DIE else None,
-                                         replaces=before.id if before is not None else None,
-                                         read=None if die.unread else die.value)
+            for done, (k, lesson, before) in enumerate(lessons):
+                try:
+                    if lesson is None:  # taken back
+                        if self.store.remove(before.id):
+                            del roll.learnt[k]
+                            taken_back += 1
+                        continue
+                    label, how, colour, read = lesson
+                    example = self.store.add(roll.crops[k], label, game, colour, how,
+                                             around=roll.around[k] if label == NOT_A_DIE else None,
+                                             replaces=before.id if before is not None else None, read=read)
+                except OSError as exc:  # a full or failing card: what was kept before stays kept
+                    log.warning("the table profile kept %d of a correction's %d lessons: %s", done, len(lessons), exc)
+                    return True, learnt, self.store.pushed_out - pushed_before, taken_back, len(lessons) - done
                 roll.learnt[k] = example.id
                 self._features[example.id] = roll.features[k]
                 learnt.append(example)
-            return True, learnt, self.store.pushed_out - pushed_before, taken_back
+            return True, learnt, self.store.pushed_out - pushed_before, taken_back, 0
+
+    @staticmethod
+    def _lessons(roll: SettledCrops, pairs: dict[int, DieReading], corrected: bool,
+                 known: dict[str, Example]) -> list[tuple[int, tuple | None, Example | None]]:
+        """What each die of ``roll`` teaches: (die index, (label, how, colour, face read) or None to take its lesson
+        back, the example it has taught already)."""
+        lessons = []
+        for k, die in enumerate(roll.dice):
+            told, before = pairs.get(k), known.get(roll.learnt.get(k, ""))
+            if told is None:
+                if die.unread:
+                    continue  # a "?" left alone: nothing was said about it
+                label, how, colour = NOT_A_DIE, "not a die", die.color
+            elif die.unread or told.value != die.value:
+                label, how, colour = told.value, "corrected", told.color
+            elif not corrected:
+                label, how, colour = told.value, "confirmed", told.color
+            else:
+                if before is not None and before.how != "confirmed":
+                    lessons.append((k, None, before))
+                continue
+            if before is not None and (before.label, before.how, before.colour) == (label, how, colour):
+                continue  # said already: the same lesson again
+            lessons.append((k, (label, how, colour, None if die.unread else die.value), before))
+        return lessons
 
     def _match(self, said: Sequence[DieReading]) -> tuple[SettledCrops | None, dict[int, DieReading]]:
         """The newest kept roll most of whose dice ``said`` names by their boxes, and which said die each is."""
@@ -219,9 +242,11 @@ class TableLearning:
         return best, best_pairs
 
 
-def learnt_words(learnt: Sequence[Example], total: int, most: int, pushed: int = 0, taken_back: int = 0) -> Text:
+def learnt_words(learnt: Sequence[Example], total: int, most: int, pushed: int = 0, taken_back: int = 0,
+                 not_kept: int = 0) -> Text:
     """What the players are told when a correction taught the camera (or took a lesson back): each die's lesson,
-    the count the settings show, and, once the profile is full, that the oldest went."""
+    those the card refused, the count the settings show (dice learnt: a roll confirmed as read teaches each of its
+    dice), and, once the profile is full, that the oldest went."""
     learnt = sorted(learnt, key=lambda e: (e.label == NOT_A_DIE, e.label))  # faces first, then "not a die"
     en = [("not a die" if e.label == NOT_A_DIE else f"a {e.label}") + (" as read" if e.how == "confirmed" else "")
           for e in learnt]
@@ -234,16 +259,23 @@ def learnt_words(learnt: Sequence[Example], total: int, most: int, pushed: int =
                     " taken back.",
                     f"{said.fr} La caméra a oublié " + ("une correction reprise." if taken_back == 1 else
                                                         f"{taken_back} corrections reprises."))
-    count = Text(f"It has learnt from {total} correction{'s' if total != 1 else ''} at this table.",
-                 f"Elle a appris de {total} corrections à cette table." if total != 1 else
-                 "Elle a appris d'une correction à cette table.")
+    if not_kept:
+        said = Text(f"{said.en} The companion's card could not be written: "
+                    + ("1 die of this correction was not kept." if not_kept == 1 else
+                       f"{not_kept} dice of this correction were not kept."),
+                    f"{said.fr} La carte du compagnon n'a pas pu être écrite : "
+                    + ("un dé de cette correction n'a pas été gardé." if not_kept == 1 else
+                       f"{not_kept} dés de cette correction n'ont pas été gardés."))
+    count = Text(f"It has learnt from {total} {'die' if total == 1 else 'dice'} at this table.",
+                 f"Elle a appris de {total} dés à cette table." if total != 1 else
+                 "Elle a appris d'un dé à cette table.")
     if not total:
         count = Text("Nothing learnt at this table now.", "Plus rien d'appris à cette table.")
     full = Text("", "")
     if pushed:
-        full = Text(f" It keeps {most}: the oldest {'was' if pushed == 1 else f'{pushed} were'} forgotten.",
-                    f" Elle en garde {most} : " + ("la plus ancienne a été oubliée." if pushed == 1 else
-                                                   f"les {pushed} plus anciennes ont été oubliées."))
+        full = Text(f" It keeps {most} dice: the oldest {'was' if pushed == 1 else f'{pushed} were'} forgotten.",
+                    f" Elle en garde {most} : " + ("le plus ancien a été oublié." if pushed == 1 else
+                                                   f"les {pushed} plus anciens ont été oubliés."))
     return Text(f"{said.en} {count.en}{full.en}".strip(), f"{said.fr} {count.fr}{full.fr}".strip())
 
 

@@ -27,7 +27,7 @@ def test_the_settings_show_what_the_camera_learnt_and_forget_it(quiet_table, scr
         unlock(browser, url)
         browser.refresh()
         count = lambda d: d.find_element("id", "profile-count").text  # noqa: E731
-        wait(browser, lambda d: count(d).startswith("Appris de 2 corrections"), message="never showed 2 corrections")
+        wait(browser, lambda d: count(d).startswith("Appris de 2 dés"), message="never showed 2 dice")
         private = browser.find_element("id", "profile-private").text
         assert private == "Les images restent sur le compagnon : rien n'en sort."
         tap(browser, "#profile-toggle")
@@ -46,21 +46,21 @@ def test_the_settings_show_what_the_camera_learnt_and_forget_it(quiet_table, scr
             screenshot(browser, screenshots, f"profile-fr-{scheme}")
         store.most = 2  # full: the phone says what the next correction does
         browser.refresh()
-        wait(browser, lambda d: count(d).endswith("Elle en garde 2 : chaque nouvelle correction lui fait oublier la "
-                                                  "plus ancienne."), message="a full profile not said")
+        wait(browser, lambda d: count(d).endswith("Elle en garde 2 : chaque nouveau dé appris lui fait oublier le "
+                                                  "plus ancien."), message="a full profile not said")
         store.most = 400
         tap(browser, "#profile-toggle")
         tap(browser, "#profile-list li[data-label='0'] button.remove")
-        wait(browser, lambda d: count(d).startswith("Appris d'une correction"), message="one never forgotten")
+        wait(browser, lambda d: count(d).startswith("Appris d'un dé"), message="one never forgotten")
         assert [e.label for e in store.snapshot()] == [1]
         tap(browser, "#profile-reset")  # the page's own confirmation, in French; kept, then forgotten
         wait(browser, lambda d: d.find_element("id", "confirm-dialog").is_displayed(), message="no confirmation")
-        assert browser.find_element("id", "confirm-title").text == ("Oublier toutes les corrections apprises par la "
-                                                                     "caméra à cette table ?")
-        assert browser.find_element("id", "confirm-text").text.startswith("La caméra oublie la correction apprise")
+        assert browser.find_element("id", "confirm-title").text == ("Oublier tous les dés appris par la caméra à "
+                                                                     "cette table ?")
+        assert browser.find_element("id", "confirm-text").text.startswith("La caméra oublie le dé appris")
         browser.save_screenshot(str(screenshots / "profile-reset-confirm-fr-dark.png"))
         tap(browser, "#confirm-no")
-        assert [e.label for e in store.snapshot()] == [1] and count(browser).startswith("Appris d'une correction")
+        assert [e.label for e in store.snapshot()] == [1] and count(browser).startswith("Appris d'un dé")
         tap(browser, "#profile-reset")
         tap(browser, "#confirm-yes")
         wait(browser, lambda d: count(d).startswith("Rien d'appris"), message="never all forgotten")
@@ -71,7 +71,7 @@ def test_the_settings_show_what_the_camera_learnt_and_forget_it(quiet_table, scr
              message="learning off never said")
         store.add(crop, 2, "free-roll", "white", "corrected")  # kept from before: not said to make it read better
         browser.refresh()
-        wait(browser, lambda d: count(d) == "Une correction gardée de cette table. L'apprentissage est coupé sur ce "
+        wait(browser, lambda d: count(d) == "Un dé gardé de cette table. L'apprentissage est coupé sur ce "
              "compagnon (vision.profile = false) : la caméra lit comme à sa livraison, et les corrections ne lui "
              "apprennent rien.", message="a profile kept with learning off said to help")
         assert page_errors(browser) == []
@@ -94,9 +94,9 @@ def test_the_settings_count_moves_as_soon_as_a_correction_teaches_the_camera(qui
         wait(browser, lambda d: count(d).startswith("Nothing learnt yet"), message="never showed an empty profile")
         store.add(np.full((48, 48, 3), 200, np.uint8), 4, "free-roll", "white", "corrected")
         service.bus.publish("notice", {"kind": "info", "message": "The camera learnt: a 4. It has learnt from 1 "
-                                       "correction at this table.", "message_fr": "La caméra a appris : un 4.",
+                                       "die at this table.", "message_fr": "La caméra a appris : un 4.",
                                        "profile": 1})
-        wait(browser, lambda d: count(d).startswith("Learnt from 1 correction"), timeout=3,
+        wait(browser, lambda d: count(d).startswith("Learnt from 1 die"), timeout=3,
              message="the count did not move with the correction")
         assert "The camera learnt: a 4." in browser.find_element("id", "notices").text
         assert page_errors(browser) == []
@@ -116,7 +116,7 @@ def test_a_profile_the_card_cannot_write_is_said_in_the_page_s_language(quiet_ta
     try:
         unlock(browser, url)
         browser.refresh()
-        wait(browser, lambda d: d.find_element("id", "profile-count").text.startswith("Appris d'une correction"),
+        wait(browser, lambda d: d.find_element("id", "profile-count").text.startswith("Appris d'un dé"),
              message="never showed the correction")
 
         def full(*args, **kwargs):

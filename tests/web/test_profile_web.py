@@ -202,9 +202,9 @@ def test_every_phone_is_told_what_a_correction_taught_the_camera_or_that_it_taug
     (told,) = notices_after(service, before)
     face = red(dice)["value"]
     assert told["message"] == (f"The camera learnt: a {face}, not a die. "
-                               "It has learnt from 2 corrections at this table.")
+                               "It has learnt from 2 dice at this table.")
     assert told["message_fr"] == (f"La caméra a appris : un {face}, pas un dé. "
-                                  "Elle a appris de 2 corrections à cette table.")
+                                  "Elle a appris de 2 dés à cette table.")
     assert told["profile"] == player.get("/api/profile").get_json()["examples"] == 2
 
     before = service.bus.last_id  # the same roll again after a restart: its pictures are gone
@@ -229,9 +229,9 @@ def test_a_full_profile_says_the_oldest_correction_was_forgotten(service, player
     assert player.post("/api/corrections", {"seq": roll["seq"], "version": roll["version"],
                                             "dice": sent(dice)}).status_code == 200
     (told,) = notices_after(service, before)
-    assert told["message"].endswith("It has learnt from 2 corrections at this table. It keeps 2: the oldest was "
+    assert told["message"].endswith("It has learnt from 2 dice at this table. It keeps 2 dice: the oldest was "
                                     "forgotten.")
-    assert told["message_fr"].endswith("Elle en garde 2 : la plus ancienne a été oubliée.")
+    assert told["message_fr"].endswith("Elle en garde 2 : le plus ancien a été oublié.")
 
 
 def test_a_die_said_again_teaches_nothing_new_and_a_mistaken_correction_taken_back_is_forgotten(service, player):
@@ -253,12 +253,12 @@ def test_a_die_said_again_teaches_nothing_new_and_a_mistaken_correction_taken_ba
     (example,) = player.get("/api/profile").get_json()["list"]
     assert (example["label"], example["read"]) == (wrong, white["value"])  # what the camera had read, to judge by
     told = correct({"white": wrong, "red": 1})  # a second die corrected: the white one is not taught again
-    assert told["message"] == "The camera learnt: a 1. It has learnt from 2 corrections at this table."
+    assert told["message"] == "The camera learnt: a 1. It has learnt from 2 dice at this table."
     told = correct({"red": 1})  # the white die said back to the face read: its mistaken lesson goes
     assert told["message"] == ("The camera forgot a correction taken back. "
-                               "It has learnt from 1 correction at this table.")
+                               "It has learnt from 1 die at this table.")
     assert told["message_fr"] == ("La caméra a oublié une correction reprise. "
-                                  "Elle a appris d'une correction à cette table.")
+                                  "Elle a appris d'un dé à cette table.")
     assert [(e["label"], e["colour"]) for e in player.get("/api/profile").get_json()["list"]] == [(1, "red")]
 
 
@@ -312,3 +312,46 @@ def test_a_profile_the_card_cannot_write_is_said_and_nothing_is_forgotten(servic
         assert answer.status_code == 503 and answer.get_json()["error"] == "cannot_save"
         assert "No space left on device" in answer.get_json()["message"]
         assert player.get("/api/profile").get_json()["examples"] == 1 and store.snapshot() == [kept]
+
+
+def test_a_roll_confirmed_as_read_is_counted_as_the_dice_it_taught_in_the_notice_and_the_settings(service, player):
+    """A roll sent as read after the camera's doubt teaches each of its dice: before, the notice and the settings
+    said "learnt from 3 corrections" for one roll confirmed."""
+    play(service, [10])
+    roll = last_roll(player)
+    player.post("/api/undo", {"seq": roll["seq"]})
+    before = service.bus.last_id
+    assert player.post("/api/roll", {"dice": sent(roll["dice"])}).status_code == 200  # the players' own roll
+    (told,) = notices_after(service, before)
+    assert told["message"].startswith("The camera learnt: a ") and told["message"].count(" as read") == 3
+    assert told["message"].endswith(" as read. It has learnt from 3 dice at this table.")
+    assert told["message_fr"].endswith(" tel que lu. Elle a appris de 3 dés à cette table.")
+    assert told["profile"] == player.get("/api/profile").get_json()["examples"] == 3
+
+
+def test_a_card_failing_halfway_through_a_correction_says_how_many_dice_were_kept(service, player, monkeypatch):
+    """Before, the first die kept and the next refused was said as "could not keep what this correction taught"."""
+    play(service, [10])
+    roll = last_roll(player)
+    store = service.profile.store
+    real_add, calls = store.add, []
+
+    def fills_up(*args, **kwargs):
+        calls.append(1)
+        if len(calls) > 1:
+            raise OSError(28, "No space left on device")
+        return real_add(*args, **kwargs)
+
+    monkeypatch.setattr(store, "add", fills_up)
+    dice = [{**d, "value": d["value"] % 6 + 1} for d in roll["dice"]]  # all three dice said to be other faces
+    before = service.bus.last_id
+    answer = player.post("/api/corrections", {"seq": roll["seq"], "version": roll["version"], "dice": sent(dice)})
+    assert answer.status_code == 200  # the correction is played
+    (told,) = notices_after(service, before)
+    (kept,) = store.snapshot()
+    assert told["message"] == (f"The camera learnt: a {kept.label}. The companion's card could not be written: 2 "
+                               "dice of this correction were not kept. It has learnt from 1 die at this table.")
+    assert told["message_fr"] == (f"La caméra a appris : un {kept.label}. La carte du compagnon n'a pas pu être "
+                                  "écrite : 2 dés de cette correction n'ont pas été gardés. Elle a appris d'un dé à "
+                                  "cette table.")
+    assert told["profile"] == player.get("/api/profile").get_json()["examples"] == 1

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import re
 import secrets
+import shutil
 import threading
 import time
 from dataclasses import asdict, dataclass
@@ -28,6 +31,7 @@ NOT_A_DIE = 0  # an example's label for "not a die"; 1-6 are faces
 MOST = 400  # examples kept: the oldest go first
 AROUND = 3.0  # a "not a die" example also keeps its neighbourhood, this many crops wide
 HOW = ("corrected", "confirmed", "not a die", "photo")
+PICTURE = re.compile(r"([0-9A-Za-z]+)(-around)?\.png")  # an example's crop or neighbourhood, by its id
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,7 @@ class ProfileStore:
 
     def _load(self) -> list[Example]:
         if not self.index.exists():
+            self._remove_unnamed(set())
             return []
         try:
             data = json.loads(self.index.read_text(encoding="utf-8"))
@@ -77,6 +82,7 @@ class ProfileStore:
         except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:
             return self._damaged(exc)
         kept = [e for e in examples if (self.folder / f"{e.id}.png").is_file()]
+        self._remove_unnamed({e.id for e in kept})
         if len(kept) < len(examples):  # deleted by hand, or lost: what is counted is what is learnt
             lost = len(examples) - len(kept)
             log.warning("the table profile's index names %d crop(s) not in %s; they are forgotten", lost, self.folder)
@@ -96,15 +102,67 @@ class ProfileStore:
         return kept
 
     def _damaged(self, exc: Exception) -> list[Example]:
-        """An index that cannot be read is set aside, and a new profile starts."""
-        kept = set_aside(self.index)
-        log.warning("the table profile's index %s could not be read (%s); kept as %s, a new profile starts",
-                    self.index, exc, kept.name)
-        self.notice = Text(f"The table profile was damaged; it is kept as {kept.name} and the camera learns "
-                           "this table's dice again from your corrections.",
-                           f"Le profil de la table était endommagé ; il est conservé sous le nom {kept.name} et "
-                           "la caméra réapprend les dés de cette table à partir de vos corrections.")
+        """An index that cannot be read is set aside, its pictures with it (they teach nothing without their
+        labels, and would eat the card for ever), and a new profile starts."""
+        try:
+            kept = set_aside(self.index)
+        except OSError as error:  # a read-only card: the profile starts empty all the same, until a restart
+            log.warning("the table profile's index %s could not be read (%s) nor set aside (%s)", self.index, exc,
+                        error)
+            self.notice = Text("The table profile is damaged, and the companion's card cannot be written: the camera "
+                               "reads as shipped.", "Le profil de la table est endommagé, et la carte du compagnon ne "
+                               "peut pas être écrite : la caméra lit comme à sa livraison.")
+            return []
+        pictures = self._set_pictures_aside(kept.with_suffix(""))
+        log.warning("the table profile's index %s could not be read (%s); kept as %s with its %d picture(s), a new "
+                    "profile starts", self.index, exc, kept.name, pictures)
+        with_pictures = Text(f", with its {pictures} picture{'s' if pictures != 1 else ''} in {kept.stem}/",
+                             f", avec ses {pictures} image{'s' if pictures != 1 else ''} dans {kept.stem}/")
+        if not pictures:
+            with_pictures = Text("", "")
+        self.notice = Text(f"The table profile was damaged; it is kept as {kept.name}{with_pictures.en}, and the "
+                           "camera learns this table's dice again from your corrections.",
+                           f"Le profil de la table était endommagé ; il est conservé sous le nom {kept.name}"
+                           f"{with_pictures.fr}, et la caméra réapprend les dés de cette table à partir de vos "
+                           "corrections.")
         return []
+
+    def _pictures(self) -> list[Path]:
+        try:
+            return [p for p in self.folder.iterdir() if PICTURE.fullmatch(p.name) and p.is_file()]
+        except OSError:
+            return []
+
+    def _set_pictures_aside(self, aside: Path) -> int:
+        """Move the pictures of a damaged index into ``aside`` (a folder named like the index kept); only the
+        latest damaged profile's pictures are kept (one profile's worth on the card at most). How many moved."""
+        pictures, moved = self._pictures(), 0
+        if not pictures:
+            return 0
+        try:
+            for older in self.folder.glob("index.damaged-*"):
+                if older.is_dir() and older != aside:
+                    shutil.rmtree(older)
+            aside.mkdir(mode=0o700, exist_ok=True)
+            for picture in pictures:
+                os.replace(picture, aside / picture.name)
+                moved += 1
+        except OSError as exc:  # a read-only card: the new profile starts all the same, beside them
+            log.warning("the damaged table profile's pictures could not be set aside in %s: %s", aside, exc)
+        return moved
+
+    def _remove_unnamed(self, named: set[str]) -> None:
+        """Pictures the index does not name (a power cut between a picture and its index, a crop lost beside its
+        neighbourhood) are removed: they count against nothing and would eat the card."""
+        unnamed = [p for p in self._pictures() if PICTURE.fullmatch(p.name).group(1) not in named]
+        try:
+            for picture in unnamed:
+                picture.unlink(missing_ok=True)
+        except OSError as exc:  # a read-only card: they stay until it can be written
+            log.warning("the table profile's pictures its index does not name could not be removed: %s", exc)
+            return
+        if unnamed:
+            log.info("removed %d picture(s) the table profile's index does not name", len(unnamed))
 
     def _save(self, examples: list[Example]) -> None:
         """The index of ``examples`` written, then held: an index the card refuses (OSError) changes neither."""

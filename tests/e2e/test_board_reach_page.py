@@ -6,11 +6,13 @@ tapped as a player taps it.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from boardhelpers import open_page, settled, tap, tap_until, unlock, wait
 from browserhelpers import in_each_look
-from screens import TEXT_CONTRAST_JS, show, start
+from screens import REPO, TEXT_CONTRAST_JS, show, start
 
 pytestmark = pytest.mark.browser
 
@@ -72,3 +74,32 @@ def test_hexors_colour_keys_are_readable_on_their_own_colour(small_phone):
     in_each_look(phone, lambda lang, scheme: unread.extend(
         [lang, scheme, *found] for found in phone.execute_script(TEXT_CONTRAST_JS, "#hex-colours")))
     assert unread == [], unread
+
+
+@pytest.mark.parametrize("game, line, said", [
+    ("nexus-keepers", "#nk-winners", {"en": "Winner: A — the last keeper standing in the Nexus",
+                                      "fr": "Vainqueur\u00a0: A — dernier Keeper debout dans le Nexus"}),
+    ("hexors", "#hex-winner", {"en": "Yugi wins the game: Kaiba is beaten",
+                               "fr": "Yugi gagne la partie\u00a0: Kaiba est battu"}),
+])
+def test_the_winner_is_said_with_why(small_phone, game, line, said):
+    """The board's last word names the winner and what won: the rule books' example games, played to their end."""
+    service, url, phone = small_phone
+    start(service, game, events=None)
+    show(phone, url)
+    words = {}
+    in_each_look(phone, lambda lang, scheme: words.setdefault(lang, phone.execute_script(
+        "return document.querySelector(arguments[0]).textContent", line)),
+                 themes=("light",))
+    assert words == said, words
+
+
+def test_a_hexors_player_left_without_a_move_is_said_to_lose_for_it(small_phone):
+    service, url, phone = small_phone
+    service.table.new_game("hexors", {}, ["Yugi", "Kaiba"])
+    for line in (REPO / "docs/rules/examples/hexors-cannot-move.jsonl").read_text().splitlines():
+        service.table.submit(json.loads(line), source="phone")
+    show(phone, url)
+    assert settled(phone, url)["summary"]["phase"] == "over"
+    said = phone.execute_script("return document.querySelector('#hex-winner').textContent")
+    assert said == "Yugi wins the game: Kaiba cannot move any tile"

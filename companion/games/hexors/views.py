@@ -24,6 +24,16 @@ def _cells(state: GameState) -> list[dict[str, Any]]:
     return out
 
 
+def _beaten(state: GameState) -> dict[str, str] | None:
+    """The loser's character beaten in a duel, by name: what ended the game; None while playing, or when the loser
+    could not move."""
+    if not state.outcome:
+        return None
+    beaten = [p for p in state.pieces.values()
+              if p.owner == state.outcome["loser"] and p.is_character and p.status != ARENA]
+    return dict(zip(("en", "fr"), state.labels(beaten[0]))) if beaten else None
+
+
 def _action_name(state: GameState, action) -> dict[str, str]:
     en, fr = state.action_label(action)
     return {"en": en, "fr": fr}
@@ -83,6 +93,7 @@ def summary(state: GameState | None, options: Mapping[str, Any]) -> dict[str, An
         "duel": duel, "last_duel": state.last_duel,
         "legal_moves": legal_moves(state, state.player.id, options) if playing else [],
         "outcome": state.outcome,
+        "beaten": _beaten(state),
         "facts": facts(state),
     }
 

@@ -137,6 +137,12 @@ function tapCell(ctx, cell) {
   render(ctx);
 }
 
+/** The winner and why: the loser's character beaten in a duel, or the loser left with no tile to move. */
+function winnerWords({ outcome, beaten }) {
+  const why = beaten ? t("hex.won.beaten", { tile: pick(beaten) }) : t("hex.won.blocked", { name: outcome.loser });
+  return `${t("hex.winner", { name: outcome.winner })}${t("colon")}${why}`;
+}
+
 function controls(ctx) {
   const { summary, submit } = ctx;
   const phase = phaseOf(summary);
@@ -153,7 +159,7 @@ function controls(ctx) {
     }
   }
   if (phase === "stuck") out.push(offerButton(ctx, t("hex.cannot_move", { name: summary.turn }), { type: "cannot_move" }, { class: "big", id: "hex-cannot-move" }));
-  if (phase === "over" && summary.outcome) out.push(h("p", { class: "lead", id: "hex-winner" }, t("hex.winner", { name: summary.outcome.winner })));
+  if (phase === "over" && summary.outcome) out.push(h("p", { class: "lead", id: "hex-winner" }, winnerWords(summary)));
   out.push(actionPanel(ctx, ui, () => render(ctx)));
   return out;
 }

@@ -221,7 +221,9 @@ function controls(ctx) {
   }
   if (summary.phase === "over") {
     const winners = summary.winners || [];
-    const said = t("nk.winners", { n: winners.length, names: winners.join(", ") });
+    // the verdict with its reason: the only way to win is to be the last (team) standing
+    const said = `${t("nk.winners", { n: winners.length, names: winners.join(", ") })} — ${t("nk.win_reason",
+      { n: winners.length })}`;
     out.push(h("p", { class: "lead", id: "nk-winners" }, said));
   }
   return out;

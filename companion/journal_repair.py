@@ -9,7 +9,9 @@ one that cannot: a game rebuilt from its entries' prefix is the game as it stood
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import shutil
 import sqlite3
 import tempfile
@@ -19,6 +21,7 @@ from pathlib import Path
 from companion import damaged
 from companion.words import plural_en, plural_fr
 
+log = logging.getLogger(__name__)
 SUFFIXES = ("", "-wal", "-shm")  # the database and the write-ahead log SQLite keeps beside it
 
 GAME_COLUMNS = "id, game, options, players, started_at, ended_at, outcome"
@@ -34,9 +37,17 @@ class Salvage:
     games: int
     entries: int
     games_cut: int  # games whose later entries could not be read
+    refused: str = ""  # why nothing could be read back (the card refused the copy or the new journal), else ""
 
     def describe(self) -> tuple[str, str]:
         """What the players are told, in English and French."""
+        if self.refused:
+            return (f"The game journal was damaged ({self.problem}). It is kept as {self.kept_as.name}; nothing could "
+                    f"be read back from it: {self.refused}. Free some space on the companion's card: the file can "
+                    "still be rescued.",
+                    f"Le journal des parties était endommagé ({self.problem}). Il est conservé sous le nom "
+                    f"{self.kept_as.name} ; rien n'a pu en être relu : {self.refused}. Libérez de la place sur la "
+                    "carte du compagnon : le fichier peut encore être récupéré.")
         games, entries, cut = self.games, self.entries, self.games_cut
         one = games == 1
         lost = ("" if not cut else " (it lost its last moves)" if one else " (one of them lost its last moves)"
@@ -76,7 +87,17 @@ def set_aside(path: Path) -> Path:
 
 
 def salvage(kept: Path, into: sqlite3.Connection, problem: str) -> Salvage:
-    """Copy the readable games and entries of the set-aside journal ``kept`` into the new journal ``into``."""
+    """Copy the readable games and entries of the set-aside journal ``kept`` into the new journal ``into``. A card
+    that refuses the copy read or the games written back (a worn card is often a full one) leaves the new journal
+    empty and says why: the service starts all the same, and the kept file can be rescued later."""
+    try:
+        return _salvage(kept, into, problem)
+    except (OSError, sqlite3.Error) as exc:
+        log.error("the damaged game journal %s could not be read back: %s", kept, exc)
+        return Salvage(kept, problem, 0, 0, 0, refused=str(exc) or type(exc).__name__)
+
+
+def _salvage(kept: Path, into: sqlite3.Connection, problem: str) -> Salvage:
     with tempfile.TemporaryDirectory() as scratch:  # SQLite may write to the files it opens: read a copy
         copy = Path(scratch) / kept.name
         for suffix in SUFFIXES:
@@ -103,7 +124,8 @@ def salvage(kept: Path, into: sqlite3.Connection, problem: str) -> Salvage:
             into.execute("COMMIT")
         except BaseException:
             if into.in_transaction:
-                into.execute("ROLLBACK")
+                with contextlib.suppress(sqlite3.Error):
+                    into.execute("ROLLBACK")
             raise
         finally:
             old.close()

@@ -133,3 +133,40 @@ def test_a_locked_journal_is_an_error_and_never_moved(data_dir):
         holder.execute("ROLLBACK")
         holder.close()
     assert len(Journal(path, repair=True).entries(2)) == 10
+
+
+@pytest.mark.parametrize("where", ["copy", "write"])
+def test_a_card_refusing_the_salvage_still_starts_the_service_and_says_nothing_came_back(data_dir, monkeypatch,
+                                                                                          where):
+    """A worn card is often a full one. Before, the copy to read (ENOSPC) or the new journal refusing the games read
+    back raised out of Journal(): the service stopped, and at the next start the new, empty journal opened with
+    nobody told where the games had gone."""
+    import errno
+    import sqlite3
+
+    from companion import journal_repair
+
+    path = data_dir / "journal.sqlite3"
+    written(path, entries=20)
+    path.write_bytes(b"not a database" * 300)
+    if where == "copy":
+        def full(*args, **kwargs):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        monkeypatch.setattr(journal_repair.shutil, "copyfile", full)
+    else:
+        def full(rows):
+            raise sqlite3.OperationalError("database or disk is full")
+
+        path.unlink()
+        written(path, entries=20)
+        damage_page_holding(path, b"entry-0010")
+        monkeypatch.setattr(journal_repair, "_unbroken", full)
+    journal = Journal(path, repair=True)
+    salvage = journal.salvage
+    assert salvage.kept_as.exists() and salvage.games == 0 and journal.games() == []
+    en, fr = salvage.describe()
+    assert f"It is kept as {salvage.kept_as.name}; nothing could be read back from it: " in en
+    assert ("No space left on device" if where == "copy" else "database or disk is full") in en
+    assert "rien n'a pu en être relu" in fr
+    journal.start_game("free-roll", {}, ["Ada"])  # the new journal works

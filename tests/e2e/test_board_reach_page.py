@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from boardhelpers import open_page, settled, tap, tap_until, unlock, wait
+from boardhelpers import open_page, settled, small_controls, tap, tap_until, unlock, wait
 from browserhelpers import in_each_look
 from screens import REPO, TEXT_CONTRAST_JS, show, start
 
@@ -103,3 +103,11 @@ def test_a_hexors_player_left_without_a_move_is_said_to_lose_for_it(small_phone)
     assert settled(phone, url)["summary"]["phase"] == "over"
     said = phone.execute_script("return document.querySelector('#hex-winner').textContent")
     assert said == "Yugi wins the game: Kaiba cannot move any tile"
+
+
+def test_nexus_keepers_setup_squares_are_a_finger_wide(small_phone):
+    service, url, phone = small_phone
+    service.table.new_game("nexus-keepers", {}, ["Ann", "Bob"])
+    open_page(phone, url, "#/table")
+    wait(phone, lambda d: d.find_elements("css selector", ".nk-board .empty-cell"), message="no setup grid")
+    assert [c for c in small_controls(phone) if "cell" in c[0] or "tile" in c[0]] == []

@@ -56,10 +56,12 @@ export function drawBoard(board, opts = {}) {
     style: `width:max(100%, ${Math.ceil(cols * 44)}px);aspect-ratio:${cols} / ${rows}`,
   });
   const owners = board.cubes.map((c) => c.player);
+  // the whole square is the target, the gap around the drawn square too: at 360 px a setup square was 42 px
   const cellGroup = (x, y, children, cls, data) => svg("g", {
     class: cls, dataset: { x: String(x), y: String(y), ...data },
     onclick: opts.onCell ? () => opts.onCell([x, y]) : undefined,
-  }, children);
+  }, [svg("rect", { class: "hit", x: x * CELL, y: y * CELL, width: CELL, height: CELL, fill: "transparent" }),
+    ...children]);
   if (opts.grid) {
     for (let y = 0; y < rows; y += 1) {
       for (let x = 0; x < cols; x += 1) {

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import ipaddress
+import logging
 import math
 from urllib.parse import urlsplit
 
@@ -15,6 +16,7 @@ from companion.web.auth import CSRF_HEADER, new_csrf_token, tokens_match
 from companion.web.session_store import SessionStoreError
 from companion.web.validation import ApiError, json_body
 
+log = logging.getLogger(__name__)
 blueprint = Blueprint("auth", __name__, url_prefix="/api")
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -170,7 +172,18 @@ def change_pin():
     if not ctx.pins.check(body["current"]):
         raise ApiError(422, "wrong_pin", "the current PIN is wrong", attempts_left=ctx.limiter.attempts_left(_client()))
     ctx.limiter.succeeded(_client())
-    generation = ctx.pins.change(body["new"])
-    _end_sessions(this_one_only=False)
-    _authorise(generation)
+    try:
+        generation = ctx.pins.change(body["new"])  # written before it holds: refused, the PIN is as it was
+    except OSError as exc:
+        raise ApiError(503, "cannot_save", f"the new PIN cannot be saved ({exc}): the PIN is unchanged; free some "
+                                           "space on the companion's card and try again") from exc
+    try:
+        ctx.sessions.end_all()
+    except SessionStoreError as exc:  # the new PIN's generation signs every phone out all the same
+        log.warning("the PIN was changed but the sign-ins could not be ended in the store: %s", exc)
+    try:
+        _authorise(generation)
+    except ApiError as exc:
+        raise ApiError(exc.status, exc.code, f"the PIN was changed, but this phone's sign-in could not be saved "
+                                             f"({exc.message}): enter the new PIN again") from exc
     return jsonify(session_json())

@@ -71,3 +71,41 @@ def test_a_camera_roll_on_a_card_refusing_it_is_said_and_the_camera_goes_on(serv
     assert any(n["message"].startswith("Roll not recorded") for n in notices), notices
     journal._db = journal._db.db
     assert service.table.observe(seen) and player.state()["entries"] == 1
+
+
+def test_a_new_pin_the_card_refuses_is_a_503_and_the_pin_stays(app, player, monkeypatch):
+    """Before, the PIN file's OSError was the unexpected error's 500."""
+    from webhelpers import PIN, Phone
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr("companion.web.auth.write_atomically", full)
+    refused = player.post("/api/pin", {"current": PIN, "new": "135790"})
+    assert refused.status_code == 503 and refused.get_json()["error"] == "cannot_save", refused.get_json()
+    assert "the PIN is unchanged" in refused.get_json()["message"]
+    assert player.get("/api/session").get_json()["authenticated"] is True  # this phone is still signed in
+    other = Phone(app)
+    assert other.post("/api/login", {"pin": "135790"}).status_code == 401
+    assert other.post("/api/login", {"pin": PIN}).status_code == 200
+    monkeypatch.undo()
+    assert player.post("/api/pin", {"current": PIN, "new": "135790"}).status_code == 200
+
+
+def test_a_new_pin_whose_sign_ins_cannot_be_ended_still_signs_every_other_phone_out(app, player, monkeypatch):
+    """The new PIN is kept: saying "nothing changed" would be false. Its generation signs the others out."""
+    from webhelpers import PIN, Phone
+
+    from companion.web.session_store import SessionStoreError
+
+    other = Phone(app)
+    other.login()
+    store = app.extensions["companion"].sessions
+
+    def refused():
+        raise SessionStoreError("the sign-out could not be saved (disk I/O error)")
+
+    monkeypatch.setattr(store, "end_all", refused)
+    assert player.post("/api/pin", {"current": PIN, "new": "135790"}).status_code == 200
+    assert other.get("/api/session").get_json()["authenticated"] is False
+    assert player.get("/api/session").get_json()["authenticated"] is True

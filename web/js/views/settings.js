@@ -77,6 +77,7 @@ export function init(app) {
 function pinError(err) {
   if (err.status === 429) return t("pin.wait", { seconds: err.extra.retry_after ?? 60 });
   if (err.code === "wrong_pin") return t("pin.wrong", { left: err.extra.attempts_left ?? 0 });
+  if (err.code === "cannot_save" || err.code === "sessions_unavailable") return t("error.cannot_save");  // a full card
   return err.status ? t("error.generic", { message: err.message }) : t("error.network");
 }
 

@@ -44,8 +44,9 @@ MEMORY_FORMAT = 4
 #: the format of each game's engine and state objects, bumped the same way; a game left out has format 0;
 #: Nexus 2: its options gain ``deck_out_most_points`` (a format-1 engine's options lack it), and an empty deck no
 #: longer crowns a player under the target; Nexus Keepers 2: its options gain ``maladresse_counts_reserve`` and
-#: ``portal_closes_on_its_turn``; Hexors 2: its options gain ``genesis_distance``
-GAME_FORMATS = {"free-roll": 1, "hexors": 2, "nexus": 2, "nexus-keepers": 2, "tesseract": 1}
+#: ``portal_closes_on_its_turn``; Hexors 2: its options gain ``genesis_distance``; Nexus Keepers 3: its options gain
+#: ``split_pushes``, its turn the ``pushes`` made
+GAME_FORMATS = {"free-roll": 1, "hexors": 2, "nexus": 2, "nexus-keepers": 3, "tesseract": 1}
 
 
 def version(game: str) -> str:

@@ -51,8 +51,8 @@ class EndingsMixin:
         now = moves.current_positions(self.state, g)
         if start == now and turn.used == (0, 0, 0):
             return True
-        budgets = self._budgets(used=(0, 0, 0), values=values)
-        if turn.used != (0, 0, 0) and not any(all(b >= u for b, u in zip(bud, turn.used)) for bud in budgets):
+        budgets = self._budgets(used=(0, 0, 0), values=values, pushes=[])
+        if turn.used != (0, 0, 0) and not self._budgets(values=values):  # the explicit actions no longer fit
             return False
         return moves.explain(self.state, budgets, now, self.options["leap_over_run"], start=start) is not None
 

@@ -33,6 +33,8 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
     option_defaults = {
         "split_groups": (True, "a group of four or more equal dice may also be used as several groups of two or more"),
         "leap_over_run": (True, "one leap may clear several keepers standing in a row, one jump step per keeper"),
+        "split_pushes": (True, "a group's push steps may push several keepers, or one keeper several times (a "
+                               "triple pushes two keepers one space each); off: one push per group, groups adding up"),
         "bonus_turn_per_keeper": (False, "one bonus turn per keeper pushed off in a turn "
                                          "(default: one bonus turn per turn)"),
         "maladresse_ones": (3, "how many 1s in a turn lose it (MALADRESSE); 0 turns the rule off", Range(0, 12)),
@@ -219,7 +221,8 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
                            f"MALADRESSE: {ones} ones in {player.id}'s turn, the turn is lost",
                            f"MALADRESSE : {ones} résultats de 1 pour {player.id}, le tour est perdu", [player.id])]
             return out + end_turn(self.state, self.options, " (maladresse)")
-        budgets = allocations(turn.final_values, player.card, self.options["split_groups"])
+        budgets = allocations(turn.final_values, player.card, self.options["split_groups"],
+                              self.options["split_pushes"])
         out = [verdict("info", "nk.roll", f"{en}; allows {budgets_text(budgets)}",
                        f"{fr} ; permet : {budgets_text(budgets, 'fr')}", [player.id])]
         for skill in player.card.skills:
@@ -229,11 +232,12 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
         return out
 
     # -- actions and positions ---------------------------------------------------
-    def _budgets(self, used=None, values=None) -> list:
+    def _budgets(self, used=None, values=None, pushes=None) -> list:
         turn = self.state.turn
         card = self.state.players[turn.player].card
         return remaining_budgets(turn.final_values if values is None else values, card,
-                                 turn.used if used is None else used, self.options["split_groups"])
+                                 turn.used if used is None else used, self.options["split_groups"],
+                                 self.options["split_pushes"], turn.pushes if pushes is None else pushes)
 
     def _on_actions(self, event: Mapping[str, Any]) -> list[Verdict]:
         turn = self.state.turn
@@ -253,13 +257,14 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
                 return _illegal("nk.action.illegal", f"Action {i + 1}: {cost[0]}", f"Action {i + 1} : {cost[1]}",
                                 [turn.player])
             used = tuple(u + c for u, c in zip(turn.used, cost))
-            if not self._budgets(used):
+            pushes = turn.pushes + [cost[2]] if action["action"] == "push" else turn.pushes
+            if not self._budgets(used, pushes=pushes):
                 return _illegal("nk.action.dice",
                                 f"Action {i + 1}: the dice {_show(turn.final_values)} do not allow it "
                                 f"(it would use {budget_text(used)})",
                                 f"Action {i + 1} : les dés {_show(turn.final_values)} ne le permettent pas "
                                 f"(il faudrait {budget_text(used, 'fr')})", [turn.player])
-            turn.used = used
+            turn.used, turn.pushes = used, pushes
             here = self.state.players[turn.player].cell
             en, fr = (_action_text(action, self.state.board, here, lang) for lang in ("en", "fr"))
             out.append(verdict("info", "nk.action", f"{turn.player} {en}", f"{turn.player} {fr}", [turn.player]))

@@ -11,7 +11,7 @@ from collections import deque
 from typing import Iterable, Sequence
 
 from .board import DIAGONAL, ORTHOGONAL, Board, Cell, step
-from .dice import Budget
+from .dice import Budget, Pushes, push_steps
 
 FELL = -1      # pushed off an edge (or waiting behind its Portal)
 PORTAL = -2    # pushed through a Portal: eliminated
@@ -82,17 +82,21 @@ class Mover:
                 if over and n >= 0 and over <= j and (over == 1 or leap_over_run):
                     out.append((pre + (n,) + post, m, j - over, p, ("jump", n)))
         if p:
+            # a number: push steps left, split at will; ``Pushes``: one push takes one of them whole
+            spends = ((p, None),) if p.__class__ is int else \
+                tuple((most, Pushes(p[:i] + p[i + 1:])) for i, most in enumerate(p) if most not in p[:i])
             for d in range(4):
                 t = orth[d]
                 if t < 0 or t not in pos:
                     continue
                 target = pos.index(t)
-                cur = list(pos)
-                for dist in range(1, p + 1):
-                    self._shift(cur, target, d)
-                    out.append((tuple(cur), m, j, p - dist, ("push", target, d, dist)))
-                    if cur[target] < 0:
-                        break
+                for most, rest in spends:
+                    cur = list(pos)
+                    for dist in range(1, most + 1):
+                        self._shift(cur, target, d)
+                        out.append((tuple(cur), m, j, p - dist if rest is None else rest, ("push", target, d, dist)))
+                        if cur[target] < 0:
+                            break
         return out
 
     def _shift(self, cur: list[int], target: int, d: int) -> None:
@@ -200,7 +204,8 @@ def _lower_bound(mover: Mover, goal: Positions):
     a, dist = mover.active, mover.g.distance
     others = [k for k in range(len(goal)) if k != a]
 
-    def hopeful(pos: Positions, m: int, j: int, p: int) -> bool:
+    def hopeful(pos: Positions, m: int, j: int, p) -> bool:
+        p = push_steps(p)
         if goal[a] >= 0 and dist(pos[a], goal[a]) > m + 2 * j:
             return False
         for k in others:

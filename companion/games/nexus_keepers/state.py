@@ -52,6 +52,7 @@ class Turn:
     used: Budget = (0, 0, 0)
     offs: int = 0
     start_positions: dict[str, Any] = field(default_factory=dict)
+    pushes: list[int] = field(default_factory=list)  # each explicit push's spaces (option split_pushes off)
 
     @property
     def final_values(self) -> list[int]:
@@ -62,13 +63,13 @@ class Turn:
         return {"player": self.player, "bonus_depth": self.bonus_depth, "phase": self.phase,
                 "dice_allowed": self.dice_allowed, "pool": list(self.pool), "reserved_die": self.reserved_die,
                 "rerolls_done": self.rerolls_done, "acted": self.acted, "used": list(self.used),
-                "offs": self.offs, "start_positions": dict(self.start_positions)}
+                "offs": self.offs, "start_positions": dict(self.start_positions), "pushes": list(self.pushes)}
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> "Turn":
         return cls(d["player"], d["bonus_depth"], d["phase"], d["dice_allowed"], list(d["pool"]),
                    d["reserved_die"], d["rerolls_done"], d["acted"], tuple(d["used"]), d["offs"],
-                   dict(d["start_positions"]))
+                   dict(d["start_positions"]), list(d.get("pushes", [])))
 
 
 @dataclass

@@ -60,7 +60,9 @@ def show(values) -> str:
 
 def budget_text(budget: Budget, lang: str = "en") -> str:
     words = ACTION_WORDS[lang]
-    parts = [f"{words[name]} {n}" for name, n in zip(("move", "jump", "push"), budget) if n]
+    # a push part of whole pushes (option split_pushes off) says each: "push 2+1", a push of 2 and one of 1
+    parts = [f"{words[name]} {n if isinstance(n, int) else '+'.join(map(str, n))}"
+             for name, n in zip(("move", "jump", "push"), budget) if n]
     return ", ".join(parts) or words["none"]
 
 

@@ -41,7 +41,8 @@ class NexusHelper:
                 else:
                     p["cell"], p["status"] = list(where), "board"
         state["turn"].update(player=player, phase="rolling", pool=list(pool), reserved_die=reserved,
-                             rerolls_done=0, acted=False, used=list(used), offs=0, dice_allowed=len(pool),
+                             rerolls_done=0, acted=False, used=list(used), pushes=[], offs=0,
+                             dice_allowed=len(pool),
                              start_positions={p["id"]: (p["cell"] if p["cell"] else p["status"])
                                               for p in state["players"]})
         engine.load_state_json(state)

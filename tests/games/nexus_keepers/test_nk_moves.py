@@ -106,6 +106,30 @@ def test_the_steps_of_one_push_group_may_push_two_keepers(nk):
     assert not engine.explain_positions({"A": [2, 1], "B": [0, 1], "C": [4, 1]})[0]   # a double: one push
 
 
+def test_one_push_per_group_is_an_option_where_groups_still_add_up(nk):
+    """FR: « Un triple vous permettra donc de pousser un autre Personnage de deux cases ! » shows one keeper only:
+    with ``split_pushes`` off a group's push steps go to one push, so a triple pushes one keeper, not two one space
+    each; groups still add up (« vous pouvez additionner les 5 dés pour pousser un Keeper de 3 cases ! (2 avec le
+    triple et un avec le double) ») and two groups make two pushes. On, the default, a triple pushes two keepers."""
+    start = {"A": [0, 1], "B": [0, 2], "C": [1, 1], "D": [4, 3]}  # C east of A, B south of A
+    two_keepers = {**start, "B": [0, 3], "C": [2, 1]}
+    split = nk.rolled(nk.game(4), "A", [4, 4, 4, 2, 3], start)
+    assert split.explain_positions(two_keepers)[0]
+    whole = nk.rolled(nk.game(4, {"split_pushes": False}), "A", [4, 4, 4, 2, 3], start)
+    assert not whole.explain_positions(two_keepers)[0]
+    assert whole.explain_positions({**start, "C": [3, 1]}) == (True, "pushes C 2 spaces east")
+    assert whole.summary()["actions"] == [{"move": 0, "jump": 0, "push": 2, "pushes": [2]}]
+    pushes = [{"action": "push", "target": "C"}, {"action": "push", "target": "B"}]
+    verdicts = whole.apply({"type": "actions", "actions": pushes})
+    assert nk.rules(verdicts) == ["nk.action.dice"]  # the triple went to C's push: none left for B's
+    assert nk.rules(whole.apply({"type": "actions", "actions": pushes[:1]})) == ["nk.action"]
+    assert whole.summary()["actions"] == [{"move": 0, "jump": 0, "push": 0, "pushes": []}]
+    assert nk.rules(split.apply({"type": "actions", "actions": pushes})) == ["nk.action"] * 2
+    nk.rolled(whole, "A", [4, 4, 4, 5, 5], start)  # a triple and a double: two pushes, or one of three spaces
+    assert whole.explain_positions({**two_keepers, "C": [3, 1]})[0]  # C 2 with the triple, B 1 with the double
+    assert whole.explain_positions({**start, "C": [4, 1]}) == (True, "pushes C 3 spaces east")
+
+
 def test_triple_push_pushes_two_spaces_and_groups_add_up_to_three(nk):
     """FR: « Un triple vous permettra donc de pousser un autre Personnage de deux cases ! » and « vous pouvez
     additionner les 5 dés pour pousser un Keeper de 3 cases ! »"""

@@ -14,6 +14,8 @@ const KNOWN = {
     doc_fr: "un groupe de quatre dés égaux ou plus peut aussi servir de plusieurs groupes de deux ou plus" },
   leap_over_run: { en: "Leap over a row of keepers", fr: "Sauter par-dessus une file de Keepers",
     doc_fr: "un saut peut franchir plusieurs Keepers alignés, une case de saut par Keeper" },
+  split_pushes: { en: "Split a group's pushes", fr: "Partager les poussées d'un groupe",
+    doc_fr: "les cases de poussée d'un groupe peuvent pousser plusieurs Keepers (un triple : deux Keepers d'une case) ; sinon une poussée par groupe" },
   bonus_turn_per_keeper: { en: "A bonus turn per keeper pushed off", fr: "Un tour bonus par Keeper éjecté",
     doc_fr: "un tour bonus par Keeper poussé hors du plateau dans un tour (sinon un seul tour bonus par tour)" },
   maladresse_ones: { min: 0, max: 6, en: "Ones that lose the turn (MALADRESSE)", fr: "Nombre de 1 qui font perdre le tour (MALADRESSE)",

@@ -77,8 +77,7 @@ def check_hall(config) -> Finding | None:
     from companion.hall.link import Broker, BrokerError, probe
 
     try:
-        broker = Broker.parse(hall["broker"], hall["username"], hall["password"], hall["password_file"],
-                              hall["ca_file"])
+        broker = Broker.from_hall(hall)
     except BrokerError as exc:
         return Finding("hall", FAIL, str(exc), "correct [hall] in the configuration (docs/hall.md)")
     found = probe(broker)

@@ -15,6 +15,7 @@ import stat
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Mapping
 from urllib.parse import unquote, urlsplit
 
 import paho.mqtt.client as mqtt
@@ -84,6 +85,11 @@ class Broker:
             password = read_password(Path(os.path.expanduser(password_file)))
         return cls(parts.hostname, port, parts.scheme == "mqtts", unquote(parts.username or "") or username,
                    unquote(parts.password or "") or password, ca_file)
+
+    @classmethod
+    def from_hall(cls, hall: Mapping[str, Any]) -> "Broker":
+        """The broker a configuration's [hall] section names (its ``broker`` set): the service's and the doctor's."""
+        return cls.parse(hall["broker"], hall["username"], hall["password"], hall["password_file"], hall["ca_file"])
 
     def client(self, client_id: str, clean_session: bool = True) -> mqtt.Client:
         """A paho client for this broker (not connected), reconnecting with back-off from 1 s to ``max_delay``."""

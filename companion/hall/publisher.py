@@ -94,8 +94,7 @@ class HallPublisher:
         if not hall["broker"]:
             return None
         try:
-            broker = Broker.parse(hall["broker"], hall["username"], hall["password"], hall["password_file"],
-                                  hall["ca_file"])
+            broker = Broker.from_hall(hall)
             name = hall["table"] or config["service"]["name"]
             return cls(broker, name, journal, state, config.data_dir, notices, announce, hall["retry_max_seconds"])
         except BrokerError as exc:

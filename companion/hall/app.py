@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -212,10 +213,13 @@ def organise(table: str):
         return refuse(422, "refused", "send a name (text) or hidden (true or false)")
     board = ctx().board
     known = True
-    if name is not None:
-        known = board.rename(table, name)
-    if hidden is not None and known:
-        known = board.hide(table, hidden)
+    try:
+        if name is not None:
+            known = board.rename(table, name)
+        if hidden is not None and known:
+            known = board.hide(table, hidden)
+    except sqlite3.Error as exc:  # a full or read-only card: nothing was changed
+        return refuse(503, "cannot_save", f"the hall cannot write its file ({exc}): free some space and try again")
     if not known:
         return refuse(404, "no_table", f"there is no table {table!r} in this hall")
     return jsonify({"tables": board.tables(hidden=True)})

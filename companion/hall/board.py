@@ -69,6 +69,7 @@ class HallBoard:
         self.ignored = 0  # messages that were not what a table sends
         self.duplicates = 0  # entries seen twice (dropped)
         self.early = 0  # entries after a gap (dropped; the table is asked for the gap)
+        self.refused = 0  # messages the card refused to keep (the table is asked for them again)
         self.lacking: dict[str, set[int]] = {}  # table -> games with a gap the hall has seen
         self.changed_at = time.time()
 
@@ -92,16 +93,26 @@ class HallBoard:
         except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
             self.ignored += 1
             log.debug("hall: ignored a message on %s: %s", topic, exc)
+        except sqlite3.Error as exc:  # a full or failing card: the message is asked for again once it can be kept
+            self.refused += 1
+            if self.refused == 1 or self.refused % 100 == 0:
+                log.error("hall: cannot keep a message on %s in %s (%s, %d refused); the tables are asked for "
+                          "what is missing", topic, self.path, exc, self.refused)
+            if parts is not None and parts[1] == "events":
+                with self._lock, contextlib.suppress(KeyError, TypeError, ValueError, IndexError):
+                    self.lacking.setdefault(parts[0], set()).add(int(message["id"][0]))
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[None]:
         self._db.execute("BEGIN")
         try:
             yield
+            self._db.execute("COMMIT")
         except BaseException:
-            self._db.execute("ROLLBACK")
+            if self._db.in_transaction:  # a COMMIT refused too: nothing of the message stays
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.execute("ROLLBACK")
             raise
-        self._db.execute("COMMIT")
 
     def _table(self, table: str, message: dict[str, Any], **columns: Any) -> None:
         name = str(message["name"])[:80] if message.get("name") else None

@@ -89,3 +89,19 @@ def test_the_hall_answers_only_to_its_own_names_so_no_other_page_can_read_or_cha
     refused = client.post("/api/login", json={"pin": PIN}, headers={"Origin": "http://evil.example",
                                                                      "X-CSRF-Token": csrf})
     assert refused.status_code == 403 and refused.get_json()["error"] == "foreign_origin"
+
+
+def test_a_rename_the_card_refuses_is_a_503_said_in_the_page_s_words(client, board):
+    """Before, SQLite's error was an HTML 500 the page could not word."""
+    from tests.hall.test_hall_board import RefusingCard
+
+    headers = {"X-CSRF-Token": client.get("/api/hall").get_json()["csrf_token"]}
+    headers = {"X-CSRF-Token": client.post("/api/login", json={"pin": PIN}, headers=headers).get_json()["csrf_token"]}
+    board._db = RefusingCard(board._db)
+    refused = client.post("/api/tables/table-1", json={"name": "Window"}, headers=headers)
+    assert refused.status_code == 503 and refused.get_json()["error"] == "cannot_save"
+    board._db = board._db.db
+    assert [t["name"] for t in client.get("/api/hall").get_json()["tables"]] == ["Table 1", "Table 2"]
+    assert client.post("/api/tables/table-1", json={"name": "Window"}, headers=headers).status_code == 200
+    page = client.get("/hall.js").get_data(as_text=True)
+    assert page.count("cannot_save: ") == 2  # the page words it, in English and French

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import sqlite3
 
 from companion.hall.board import HallBoard
 from companion.hall.export import bgstats_file, games_csv, standings_csv
@@ -122,3 +123,33 @@ def test_the_exports_name_every_finished_game(tmp_path):
     won = [[names[s["playerRefId"]] for s in play["playerScores"] if s["winner"]] for play in data["plays"]]
     assert won == [["Yugi"], ["Joey"]]
     assert len({play["uuid"] for play in data["plays"]}) == 2
+
+
+class RefusingCard:
+    """The hall's SQLite file on a card that refuses every write (full): reads go through."""
+
+    def __init__(self, db) -> None:
+        self.db = db
+
+    def execute(self, sql: str, *args):
+        if sql.lstrip().upper().startswith(("INSERT", "UPDATE", "COMMIT")):
+            raise sqlite3.OperationalError("database or disk is full")
+        return self.db.execute(sql, *args)
+
+    def __getattr__(self, name: str):
+        return getattr(self.db, name)
+
+
+def test_a_message_the_card_refuses_is_asked_for_again_and_the_hall_goes_on(tmp_path):
+    """Before, SQLite's error went up into the MQTT client's loop, which stops on it: the hall heard nothing more."""
+    board = HallBoard(tmp_path / "hall.sqlite3")
+    board.handle(*event("table-1", 4, 0))
+    board._db = RefusingCard(board._db)
+    board.handle(*event("table-1", 4, 1))  # not raised
+    board.handle("companion/table-1/state", json.dumps({"table": "table-1", "game_id": 4}).encode())
+    assert board.refused == 2 and board.tables()[0]["entries"] == 1
+    assert board.behind("table-1", {}) and board.wanted("table-1") == {"games": {"4": 1}, "after": 4}
+    board._db = board._db.db  # the card takes writes again: the table sends what the hall lacks
+    board.handle(*event("table-1", 4, 1))
+    board.handle(*event("table-1", 4, 2))
+    assert board.tables()[0]["entries"] == 3 and board.early == 0

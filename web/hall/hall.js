@@ -17,6 +17,7 @@ const WORDS = {
     pin_needed: "Sign in as organiser again (the organiser PIN was changed, or the hall restarted).",
     csrf: "Reload the page, then try again.", no_table: "This table is no longer in the hall.",
     refused: "Not done: reload the page, then try again.",
+    cannot_save: "Not saved: the hall's card is full or cannot be written. Free some space, then try again.",
   },
   fr: {
     title: "Salle", organise: "Organisation", sign_out: "Se déconnecter", pin: "Code de l'organisateur",
@@ -34,6 +35,8 @@ const WORDS = {
     pin_needed: "Entrez de nouveau le code de l'organisateur (il a changé, ou la salle a redémarré).",
     csrf: "Rechargez la page, puis réessayez.", no_table: "Cette table n'est plus dans la salle.",
     refused: "Pas fait : rechargez la page, puis réessayez.",
+    cannot_save: "Pas enregistré : la carte de la salle est pleine ou ne peut pas être écrite. "
+      + "Libérez de la place, puis réessayez.",
   },
 };
 

@@ -145,8 +145,8 @@ class TableLearning:
                         "la carte du compagnon n'a pas pu être écrite.")
         if not found and not pips_only:
             return Text("The camera learns from corrections of pip dice only: this game's colour die is read as "
-                        "shipped.", "La caméra n'apprend que des corrections de dés à points : le dé de couleur de ce "
-                        "jeu est lu tel quel.")
+                        "shipped.", "La caméra n'apprend que des corrections de dés à points : le dé de couleur de "
+                        "ce jeu est lu tel quel.")
         if not found:
             return Text(f"The camera learnt nothing from this: it does not hold this roll's pictures (it keeps "
                         f"those of its last {ROLLS_KEPT} rolls, until a restart).",

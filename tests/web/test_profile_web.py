@@ -351,7 +351,7 @@ def test_a_card_failing_halfway_through_a_correction_says_how_many_dice_were_kep
     (kept,) = store.snapshot()
     assert told["message"] == (f"The camera learnt: a {kept.label}. The companion's card could not be written: 2 "
                                "dice of this correction were not kept. It has learnt from 1 die at this table.")
-    assert told["message_fr"] == (f"La caméra a appris : un {kept.label}. La carte du compagnon n'a pas pu être "
-                                  "écrite : 2 dés de cette correction n'ont pas été gardés. Elle a appris d'un dé à "
-                                  "cette table.")
+    assert told["message_fr"] == (f"La caméra a appris : un {kept.label}. La carte du compagnon n'a pas pu "
+                                  "être écrite : 2 dés de cette correction n'ont pas été gardés. Elle a appris "
+                                  "d'un dé à cette table.")
     assert told["profile"] == player.get("/api/profile").get_json()["examples"] == 1

@@ -54,7 +54,9 @@ function followTower(summary, effects) {
     const cube = from && stacks[from] ? stacks[from].pop() : undefined;
     if (e.op === "take") taken.push(cube || null);
     if (e.op === "restructure" && cube && stacks[e.to]) stacks[e.to].push(cube);
-    if (e.op === "return" && e.cube && stacks[e.column]) stacks[e.column].push({ color: e.cube.color, value: e.rolled });
+    if (e.op === "return" && e.cube && stacks[e.column]) {
+      stacks[e.column].push({ color: e.cube.color, value: e.rolled });
+    }
   }
   return { stacks, taken };
 }

@@ -259,17 +259,18 @@ export function render(ctx) {
   const pickPrimed = targets && targets.cube
     ? { onCube: (cube) => { tapCube(summary, composing, cube, null); redraw(ctx); } } : null;
   const tower = composedTower(summary, composing); // while composing, as the effects listed leave it
+  const drawn = tower === summary.tower ? summary : { ...summary, tower };
   clear(root).append(...[
     header(summary),
-    h("div", { class: "board-scroll tower-wrap" }, drawTower(tower === summary.tower ? summary : { ...summary, tower }, {
+    h("div", { class: "board-scroll tower-wrap" }, drawTower(drawn, {
       selected: waiting ? ui.resolve.column : composing ? null : ui.column, choices, onColumn,
       onBlocked: targets ? composerTap : composing ? undefined : acting ? (column) => tapColumn(ctx, column)
         : summary.phase === "threat" && !waiting
           ? () => sayWhy(ctx, () => t("tess.prime_only", { columns: summary.lowest_removable.join(", ") }))
           : undefined,
     })),
-    h("p", { class: "hint", id: "tess-tower-hint" }, tower === summary.tower ? t("tess.tower_hint", { n: summary.tesseract_cubes })
-      : t("tess.fx.tower_after")),
+    h("p", { class: "hint", id: "tess-tower-hint" },
+      drawn === summary ? t("tess.tower_hint", { n: summary.tesseract_cubes }) : t("tess.fx.tower_after")),
     h("details", { class: "card", id: "tess-levels", open: levelsOpen || undefined, ontoggle: (event) => { levelsOpen = event.target.open; } },
       h("summary", {}, t("tess.levels_title")),
       h("p", { class: "hint" }, t("tess.levels_hint")), towerLevels(summary.levels)),

@@ -43,6 +43,9 @@ class LiveView:
     camera: CameraStatus = field(default_factory=CameraStatus)
     vision_error: str = ""
     table: dict[str, Any] | None = None  # what table vision saw on the latest frame (None: no table stage)
+    #: the kept lens calibration file was found unreadable (a stage built, a game's mat read, a phone's lens panel),
+    #: until it is forgotten or a new one saved: every phone's camera status says what to do
+    lens_damaged: bool = False
     referee_error: str = ""
     vision_error_fr: str = ""  # the two errors in French, for phones set to French
     referee_error_fr: str = ""
@@ -131,4 +134,5 @@ class LiveView:
                 "table": self.table,
                 "referee_error": self.referee_error,
                 "referee_error_fr": self.referee_error_fr,
+                **({"lens_damaged": True} if self.lens_damaged else {}),  # said only when so: no byte otherwise
             }

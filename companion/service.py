@@ -353,13 +353,24 @@ class Service:
                     self._table_game = game
                     self._table_layout = self._read_table_layout()
                     self.live.table = None  # the last mat's view is not this one's
+                    self.live.lens_damaged = False  # the kept lens was read whole
             stage = self.table_stage
         except Exception as exc:  # a bus listener: the game has changed whatever its mat; say why it is not read
+            from companion.tablevision.lens_file import LensError
+
             log.exception("table vision: the mat of %s cannot be read", game)
             stage = None
             self.live.table = {"error": f"the mat of {game} cannot be read: {exc}"}
+            self.live.lens_damaged = isinstance(exc, LensError)  # the phones say what to do: forget it
         if pipeline is not None:
             pipeline.table = stage
+
+    def read_mat_again(self) -> None:
+        """The current game's mat read again, with the lens as kept now, for the running pipeline: after a damaged
+        lens file, which left table vision off, is forgotten on a phone."""
+        with self._table_lock:
+            self._table_game = None
+        self._follow_game(self.pipeline, self.table.record.game)
 
     def is_progressing(self) -> bool:
         """The watchdog's question: is the camera pipeline alive and moving (frames, or camera retries)?"""

@@ -42,6 +42,7 @@ def table_top_down():
     try:
         stage, frame = service.table_stage, service.live.frame
     except LensError as exc:  # the stage is built with the kept lens: a damaged file is named, as on the lens screen
+        service.live.lens_damaged = True
         raise ApiError(409, "damaged_lens", str(exc)) from exc
     if stage is None:
         raise ApiError(404, "table_off", "table vision is off (table.enabled = false)")

@@ -60,9 +60,11 @@ def _photos() -> LensPhotos:
 def _stage():
     from companion.tablevision.lens_file import LensError
 
+    service = context().service
     try:
-        stage = context().service.table_stage
+        stage = service.table_stage
     except LensError as exc:  # the stage is built with the kept lens: a damaged file is told, as GET /lens tells it
+        service.live.lens_damaged = True  # and every phone's camera status, from the next live view
         raise ApiError(409, "damaged_lens", str(exc)) from exc
     if stage is None:
         raise ApiError(409, "table_off", "table vision is off (table.enabled = false): there is no mat to measure the "
@@ -73,10 +75,14 @@ def _stage():
 def _kept_lens() -> Lens | None:
     from companion.tablevision.lens_file import LensError, load_lens
 
+    service = context().service
     try:
-        return load_lens(context().service.config.data_dir)
+        lens = load_lens(service.config.data_dir)
     except LensError as exc:
+        service.live.lens_damaged = True  # every phone's camera status says it from the next live view
         raise ApiError(409, "damaged_lens", str(exc)) from exc
+    service.live.lens_damaged = False  # read whole (or none kept: forgotten, never calibrated)
+    return lens
 
 
 def _frame_size() -> tuple[int, int] | None:
@@ -252,20 +258,23 @@ def forget():
     """Remove the lens kept: positions assume a lens without distortion again."""
     from companion.tablevision.lens_file import forget_lens
 
+    service = context().service
     try:
         stage = _stage()
     except ApiError as exc:  # a damaged file can be forgotten: the stage is then built without it
-        if exc.code != "damaged_lens":
-            raise
+        if exc.code != "damaged_lens" and not (exc.code == "table_off" and service.live.lens_damaged):
+            raise  # (table_off: a game's mat left unread for the damaged file, Service._follow_game)
         stage = None
     try:
-        forgotten = forget_lens(context().service.config.data_dir)
+        forgotten = forget_lens(service.config.data_dir)
     except OSError as exc:  # the choice is written first: the lens stays kept (lens_file.forget_lens)
         raise _cannot_save(exc, "the choice to forget the lens cannot be saved", "The lens is still kept.") from exc
     if not forgotten:
         raise ApiError(404, "no_lens", "no lens calibration is kept")
     if stage is not None:
         _use(stage, None)
+    else:  # the damaged file had left table vision off: the mat is read again without it
+        service.read_mat_again()
     return _state(result=Text("The lens calibration was removed: positions assume a lens without distortion, and the "
                               "camera does not measure it by itself until it is calibrated again.",
                               "La calibration de l'objectif a été supprimée : les positions supposent un objectif "

@@ -1,7 +1,12 @@
 """A lens calibration file damaged while the service runs is said in the camera's status line as soon as the table
-screen shows, with what to do, not only once the lens panel is opened (the status said "Mat found")."""
+screen shows, with what to do, not only once the lens panel is opened (the status said "Mat found"); and when the
+service finds it damaged after the page was loaded, the status line learns it from the live view, as it learns the
+camera's other facts (the page asked once per load)."""
 
 from __future__ import annotations
+
+import urllib.error
+import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -13,38 +18,71 @@ from browserhelpers import SCREENSHOTS, new_browser, page_errors, served
 from screens import language
 
 pytestmark = pytest.mark.browser
+DAMAGED = "The lens calibration file is damaged: open “Calibrate the lens”, forget the calibration, then calibrate again"
 
 
 def status(driver) -> str:
     return driver.find_element(By.ID, "table-vision-status").text
 
 
-def test_a_damaged_lens_file_is_said_in_the_status_line_at_once(tmp_path):
+@pytest.fixture(scope="module")
+def mat_table(tmp_path_factory):
+    """The simulated camera on a Nexus Keepers mat (free roll's simulated table has no mat): (service, url, data)."""
+    data = tmp_path_factory.mktemp("lens") / "data"
     config = load_config(None, overrides={
-        "service": {"data_dir": str(tmp_path / "data"), "host": "127.0.0.1", "port": 0, "threads": 8},
+        "service": {"data_dir": str(data), "host": "127.0.0.1", "port": 0, "threads": 8},
         "camera": {"source": "simulated", "fps": 4.0, "width": 640, "height": 480},
-        "panel": {"enabled": False}, "game": {"default": "nexus-keepers"}})  # free roll's simulated table has no mat
+        "panel": {"enabled": False}, "game": {"default": "nexus-keepers"}})
     with served(config, camera=True, pin=PIN, threads=8) as (service, url):
-        (tmp_path / "data" / LENS_FILE).write_text('{"k1": 0.1, "k2"', encoding="utf-8")  # a write cut short
-        driver = new_browser("en-GB")
-        driver.set_window_size(360, 740)
-        try:
-            unlock(driver, url)
-            open_page(driver, url, "#/table")
-            wait(driver, lambda d: status(d).startswith("The lens calibration file is damaged"), timeout=30,
-                 message="the damaged lens file is not said in the status line")
-            assert status(driver) == ("The lens calibration file is damaged: open “Calibrate the lens”, forget the "
-                                      "calibration, then calibrate again")
-            assert driver.find_element(By.ID, "lens").get_attribute("hidden") is not None, "the panel stays shut"
-            language(driver, "fr")
-            wait(driver, lambda d: status(d).startswith("Le fichier de calibration de l'objectif est endommagé"))
-            driver.execute_script("document.getElementById('table-vision-status').scrollIntoView()")
-            driver.save_screenshot(str(SCREENSHOTS / "lens-damaged-status-fr.png"))
-            language(driver, "en")
-            tap(driver, "#lens-toggle")
-            tap(driver, "#lens-forget")
-            wait(driver, lambda d: status(d).startswith("Mat found") or status(d).startswith("Show the camera"),
-                 message=f"the status still says the file is damaged once it is forgotten: {status(driver)!r}")
-            assert page_errors(driver) == []
-        finally:
-            driver.quit()
+        yield service, url, data
+
+
+@pytest.fixture(scope="module")
+def driver():
+    driver = new_browser("en-GB")
+    driver.set_window_size(360, 740)
+    yield driver
+    driver.quit()
+
+
+def test_a_damaged_lens_file_is_said_in_the_status_line_at_once(mat_table, driver):
+    service, url, data = mat_table
+    (data / LENS_FILE).write_text('{"k1": 0.1, "k2"', encoding="utf-8")  # a write cut short
+    unlock(driver, url)
+    open_page(driver, url, "#/table")
+    wait(driver, lambda d: status(d).startswith("The lens calibration file is damaged"), timeout=30,
+         message="the damaged lens file is not said in the status line")
+    assert status(driver) == DAMAGED
+    assert driver.find_element(By.ID, "lens").get_attribute("hidden") is not None, "the panel stays shut"
+    language(driver, "fr")
+    wait(driver, lambda d: status(d).startswith("Le fichier de calibration de l'objectif est endommagé"))
+    driver.execute_script("document.getElementById('table-vision-status').scrollIntoView()")
+    driver.save_screenshot(str(SCREENSHOTS / "lens-damaged-status-fr.png"))
+    language(driver, "en")
+    tap(driver, "#lens-toggle")
+    tap(driver, "#lens-forget")
+    wait(driver, lambda d: status(d).startswith("Mat found") or status(d).startswith("Show the camera"),
+         message=f"the status still says the file is damaged once it is forgotten: {status(driver)!r}")
+    assert page_errors(driver) == []
+
+
+def test_a_lens_file_damaged_after_the_page_loaded_is_said_once_the_service_finds_it(mat_table, driver):
+    """The page asked once, at load, whether the file could be read: one damaged afterwards, and found so by the
+    service (here another phone opening the lens panel), still showed "Mat found" until a reload."""
+    service, url, data = mat_table
+    (data / LENS_FILE).unlink(missing_ok=True)
+    open_page(driver, url, "#/table")
+    wait(driver, lambda d: status(d).startswith("Mat found") or status(d).startswith("Show the camera"), timeout=30,
+         message="the status line never said what the camera sees")
+    (data / LENS_FILE).write_text('{"k1": 0.1, "k2": [', encoding="utf-8")
+    with pytest.raises(urllib.error.HTTPError) as refused:  # another phone opens "Calibrate the lens"
+        urllib.request.urlopen(url + "api/lens", timeout=5)
+    assert refused.value.code == 409
+    wait(driver, lambda d: status(d) == DAMAGED, timeout=15,
+         message=f"the status line never learnt that the file is damaged: {status(driver)!r}")
+    if driver.find_element(By.ID, "lens").get_attribute("hidden") is not None:  # the last test left it open
+        tap(driver, "#lens-toggle")
+    tap(driver, "#lens-forget")
+    wait(driver, lambda d: status(d).startswith("Mat found") or status(d).startswith("Show the camera"),
+         message=f"the status still says the file is damaged once it is forgotten: {status(driver)!r}")
+    assert page_errors(driver) == []

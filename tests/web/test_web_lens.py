@@ -170,13 +170,31 @@ def test_what_the_lens_watch_said_is_served_and_goes_with_a_forgotten_lens(playe
 
 def test_a_lens_file_damaged_before_the_stage_is_built_is_told_and_can_be_forgotten(player, service):
     """The service builds its table stage, with the kept lens, on first use (after its first answer): a damaged
-    lens.json found then is a clear refusal on the lens screen, and forgetting it lets the stage be built."""
+    lens.json found then is a clear refusal on the lens screen, and forgetting it lets the stage be built. Every
+    phone's live view says it meanwhile (its camera status line follows it), and nothing once it is forgotten."""
+    assert "lens_damaged" not in player.get("/api/live").get_json()
     (service.config.data_dir / "lens.json").write_text("{\"k1\": ")
     damaged = player.get("/api/lens")
     assert damaged.status_code == 409 and damaged.get_json()["error"] == "damaged_lens"
     assert "run companion table --calibrate again" in damaged.get_json()["message"]
+    assert player.get("/api/live").get_json()["lens_damaged"] is True
     assert delete(player, "/api/lens").status_code == 200
     assert player.get("/api/lens").get_json()["lens"] is None
+    assert "lens_damaged" not in player.get("/api/live").get_json()
+    assert service.table_stage.reader.tracker.lens is None
+
+
+def test_a_lens_file_found_damaged_with_a_games_mat_is_said_and_forgetting_it_reads_the_mat_again(player, service):
+    """A new game of another kind reads its mat and the kept lens: a damaged file then left table vision off with
+    an error in English only, and forgetting it on the phone did not bring the mat back until another game."""
+    (service.config.data_dir / "lens.json").write_text("{\"k1\": ")
+    service.table.new_game("hexors", {}, ["Yugi", "Kaiba"])
+    live = player.get("/api/live").get_json()
+    assert live["lens_damaged"] is True and "not a lens calibration" in live["table"]["error"]
+    assert delete(player, "/api/lens").status_code == 200
+    live = player.get("/api/live").get_json()
+    assert "lens_damaged" not in live and live["table"] is None  # the mat's next frame is drawn
+    assert service.table_stage is not None and service.table_stage.layout.name.startswith("hexors")
     assert service.table_stage.reader.tracker.lens is None
 
 

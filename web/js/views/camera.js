@@ -107,16 +107,16 @@ export function update(app) {
   const bare = simulated && !(vision.needs_plane || []).length;
   for (const id of ["#alignment-toggle", "#lens-toggle"]) $(id).hidden = bare;
   if (bare) $("#alignment").hidden = $("#lens").hidden = true;
-  lens.update();
+  lens.update(app);
   lens.note(vision);
-  lens.check(app, () => update(app)); // a damaged calibration file is said here, not only once its panel is opened
+  lens.check(app); // a damaged calibration file is said here (live.lens_damaged), not only once its panel is opened
   // the last picture's reading is not what the camera reads now: a camera lost or stuck says so, not "every die
   // in sight is read"
   const blind = app.live.stalled || (app.live.camera && app.live.camera.ok === false);
   // dice the reader found but could not read (shown "?"): not "every die in sight is read"
   const unread = (app.live.dice || []).filter((d) => d.unread).length;
   $("#table-vision-status").textContent = blind ? t("vision.no_picture")
-    : !bare && lens.damaged() ? t("vision.lens_damaged")
+    : !bare && lens.damaged(app) ? t("vision.lens_damaged")
     : statusText(vision, simulated, app.state && app.state.title, unread);
   const seen = $("#table-vision-board");
   clear(seen);

@@ -96,31 +96,33 @@ export function init(app) {
 }
 
 async function refresh(app) {
+  toldDamaged = damaged(app);
   try {
     state = await app.api.get("/api/lens");
-    fileDamaged = false;
+    if (said && said.key === "lens.error.damaged_lens") said = null;  // read whole now: forgotten elsewhere
   } catch (err) {
     said = refusal(err);
-    fileDamaged = err.code === "damaged_lens";
   }
   update(app);
 }
 
-let fileDamaged = false; // the kept calibration file cannot be read (the service said damaged_lens)
 let checked = false;
 
-/** Ask once, when the mat's status is first shown, whether the kept calibration can be read: a damaged file is said
- * in the status line at once (``damaged``), not only once the panel is opened. ``then``: redraw the status. */
-export async function check(app, then) {
+/** Ask once, when the mat's status is first shown, whether the kept calibration can be read: the service, finding it
+ * damaged, says so in every phone's live view, so the status line says it at once, not only once the panel is
+ * opened. */
+export async function check(app) {
   if (checked) return;
   checked = true;
   await refresh(app);
-  if (fileDamaged) then();
 }
 
-export function damaged() {
-  return fileDamaged;
+/** The kept calibration file cannot be read: the service said so in the live view, as of the camera's other facts
+ * (it finds it building the mat's stage, reading a game's mat, or answering a lens panel; a forget clears it). */
+export function damaged(app) {
+  return Boolean(app && app.live && app.live.lens_damaged);
 }
+let toldDamaged = false; // what the live view said when the open panel last asked
 
 /** One change; the PIN is asked for once when this phone has not entered it. */
 async function act(app, method, path, saying, retried = false) {
@@ -129,7 +131,6 @@ async function act(app, method, path, saying, retried = false) {
   try {
     state = await app.api.request(method, path, undefined, false, idempotencyKey());
     said = saying(state);
-    if (method === "DELETE" && path === "/api/lens") fileDamaged = false; // the damaged file is forgotten
   } catch (err) {
     if (err instanceof ApiError && err.status === 401 && !retried) {
       buttons.forEach((b) => { b.disabled = false; });
@@ -164,18 +165,22 @@ export function note(vision) {
 }
 
 /** Redraw the panel in the page's language (also after the language is switched). */
-export function update() {
+export function update(app) {
   const panel = $("#lens");
   if (!panel || panel.hidden) return;
+  if (app && damaged(app) !== toldDamaged) {  // the service found the file damaged, or it was forgotten elsewhere
+    toldDamaged = damaged(app);
+    refresh(app);  // asked once per change, not polled: it draws the panel again when answered
+  }
   const lens = state && state.lens;
   const px = (x) => formatNumber(x, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   $("#lens-kept").textContent = !state ? "" : lens
     ? t("lens.kept", { photos: lens.photos, after: px(lens.residual_px), before: px(lens.residual_before_px) })
     : t("lens.none");
-  const damaged = Boolean(said && said.key === "lens.error.damaged_lens");
-  $("#lens-forget").hidden = !lens && !damaged;
+  const broken = Boolean(said && said.key === "lens.error.damaged_lens");
+  $("#lens-forget").hidden = !lens && !broken;
   // a damaged calibration file refuses photos and fits: forgetting it is the one thing to do
-  for (const part of ["#lens .lens-steps", "#lens-photo", "#lens-fit"]) $(part).hidden = damaged;
+  for (const part of ["#lens .lens-steps", "#lens-photo", "#lens-fit"]) $(part).hidden = broken;
   const photos = state ? state.photos.length : 0;
   $("#lens-photos").textContent = state ? t("lens.photos", { n: photos, needed: state.photos_needed }) : "";
   $("#lens-start-over").hidden = photos === 0;

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from flask import Flask, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from companion.journal import JournalError
 from companion.web.auth import LoginLimiter, PinStore, session_secret
 from companion.web.hosts import AllowedHosts
 from companion.web.idempotency import IdempotencyCache
@@ -162,6 +163,7 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
     app.after_request(_security_headers)
     app.register_error_handler(ApiError, api_error_response)
     app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(JournalError, _journal_error)
     app.register_error_handler(Exception, _unexpected_error)
     return app
 
@@ -196,6 +198,15 @@ def _http_error(error: HTTPException):
         return error
     code = (error.name or "error").lower().replace(" ", "_")
     return api_error_response(ApiError(error.code or 500, code, error.description or error.name or "error"))
+
+
+def _journal_error(error: JournalError):
+    """The journal the card cannot read now (EIO, a file gone), outside a change (api.refereeing answers those):
+    said, not logged as a bug with its trace at every phone's poll; the journal logs its writes' failures."""
+    log.warning("%s %s: %s", request.method, request.path, error)
+    code = "cannot_read" if request.method in ("GET", "HEAD") else "cannot_save"
+    return api_error_response(ApiError(503, code, f"the game journal cannot be used now ({error}): try again; "
+                                                  "`companion doctor` checks the companion's card"))
 
 
 def _unexpected_error(error: Exception):

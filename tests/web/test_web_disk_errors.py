@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import os
+import sqlite3
 
 import pytest
 
@@ -109,3 +110,25 @@ def test_a_new_pin_whose_sign_ins_cannot_be_ended_still_signs_every_other_phone_
     assert player.post("/api/pin", {"current": PIN, "new": "135790"}).status_code == 200
     assert other.get("/api/session").get_json()["authenticated"] is False
     assert player.get("/api/session").get_json()["authenticated"] is True
+
+
+class UnreadableCard(RefusingCard):
+    """The journal on a card that fails every read (EIO): SQLite says "disk I/O error"."""
+
+    def execute(self, sql: str, *args):
+        if sql.lstrip().upper().startswith("SELECT"):
+            raise sqlite3.OperationalError("disk I/O error")
+        return self.db.execute(sql, *args)
+
+
+@pytest.mark.parametrize("path", ["/api/history", "/api/past-games", "/api/games/1/bgstats.json"])
+def test_a_journal_the_card_cannot_read_is_a_503_not_the_unexpected_error(service, player, path):
+    """Before, the read's JournalError was the unexpected error's 500 ("it is in the service log")."""
+    assert player.post("/api/roll", ROLL).status_code == 200
+    journal = service.journal
+    journal._db = UnreadableCard(journal._db, OSError(errno.EIO, os.strerror(errno.EIO)))
+    answer = player.get(path)
+    assert answer.status_code == 503 and answer.get_json()["error"] == "cannot_read", answer.get_json()
+    assert "disk I/O error" in answer.get_json()["message"]
+    journal._db = journal._db.db
+    assert player.get(path).status_code == 200

@@ -124,7 +124,13 @@ def _calibrate(args: argparse.Namespace, layout, finder, data_dir) -> int:
     except LensError as exc:
         print(f"companion table: {exc}", file=sys.stderr)
         return 2
-    path = lens.save(data_dir)
+    try:
+        path = lens.save(data_dir)
+    except OSError as exc:  # a full or read-only card: the lens kept before (if any) stays as it was
+        print(f"companion table: the lens was measured (k1 {lens.k1:+.4f}, k2 {lens.k2:+.4f}, residual "
+              f"{lens.residual_px:.2f} px) but cannot be kept in {data_dir}: {exc.strerror or exc}; the lens kept "
+              "before, if any, is unchanged: free some space and calibrate again", file=sys.stderr)
+        return 1
     print(f"lens from {lens.photos} photo(s): k1 {lens.k1:+.4f}, k2 {lens.k2:+.4f}; residual {lens.residual_px:.2f} px "
           f"(without correction {lens.residual_before_px:.2f} px); kept in {path}")
     return 1 if failed else 0

@@ -143,3 +143,17 @@ def test_a_mat_without_stickers_measures_the_lens_from_its_anchors_and_dice_land
         placed += reader.sort_dice(plane, [reading], frame.image)[0]
     assert [p.place.zone for p in placed] == ["priming-6", "priming-5"]
     assert float(np.hypot(*(np.array(placed[1].mm) - die.mm))) < 1.5
+
+
+def test_a_lens_the_card_cannot_keep_is_said_not_a_traceback(tmp_path):
+    """Before, the OSError of the lens file came out as a traceback after the fit."""
+    (tmp_path / "blocker").write_text("a file where the data folder should be")  # mkdir fails, even as root
+    config = tmp_path / "companion.toml"
+    config.write_text(f'[service]\ndata_dir = "{tmp_path / "blocker" / "data"}"\n')
+    image, _, _ = distorted_mat(3)
+    cv2.imwrite(str(tmp_path / "mat.png"), image)
+    done = subprocess.run([sys.executable, "-m", "companion.cli", "--config", str(config), "table", "--game",
+                           "nexus-keepers", "--calibrate", str(tmp_path / "mat.png")], capture_output=True, text=True,
+                          timeout=120, cwd=REPO)
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert "the lens was measured" in done.stderr and "cannot be kept in" in done.stderr

@@ -1,4 +1,5 @@
-"""A real Mosquitto per test, on a free port (Debian's mosquitto: `make test` installs it, see the Makefile)."""
+"""A real Mosquitto per test, on a free port (Debian's mosquitto: `make test` installs it, see the Makefile), and a
+hall page served on two tables for the browser tests."""
 
 from __future__ import annotations
 
@@ -13,6 +14,12 @@ from pathlib import Path
 
 import paho.mqtt.client as mqtt
 import pytest
+import waitress
+from werkzeug.security import generate_password_hash
+
+from companion.hall.app import create_hall_app
+from companion.hall.board import HallBoard
+from tests.hall.hallhelpers import PIN, WIN_YUGI, Subscriber, event
 
 MOSQUITTO = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
 
@@ -157,3 +164,29 @@ def wait_for(check, timeout: float = 20.0, every: float = 0.05):
             return value
         time.sleep(every)
     return check()
+
+
+@pytest.fixture
+def hall(tmp_path):
+    """The hall page served by waitress on two tables: Table 1 online, its Hexors game won by Yugi; Table 2 offline
+    in a Nexus game, its last verdict an illegal move. Yields (board, url)."""
+    data = tmp_path / "hall"
+    board = HallBoard(data / "hall.sqlite3")
+    (data / "pin.json").write_text(json.dumps({"hash": generate_password_hash(PIN), "generation": 1}))
+    board.handle(*event("table-1", 1, 0, outcome=WIN_YUGI))
+    board.handle("companion/table-1/state", json.dumps({
+        "table": "table-1", "name": "Table 1", "game_id": 1, "game": "hexors",
+        "title": {"en": "Hexors", "fr": "Hexors"},
+        "players": ["Yugi", "Kaiba"], "turn": None, "outcome": WIN_YUGI, "entries": 1, "last_verdicts": []}))
+    board.handle("companion/table-1/status", json.dumps({"table": "table-1", "name": "Table 1", "online": True}))
+    board.handle("companion/table-2/state", json.dumps({
+        "table": "table-2", "name": "Table 2", "game_id": 3, "game": "nexus", "title": {"en": "Nexus", "fr": "Nexus"},
+        "players": ["Ann", "Bob"], "turn": "Bob", "scores": {"Ann": 4, "Bob": 6}, "outcome": None, "entries": 12,
+        "last_verdicts": [{"kind": "illegal", "message": "That card does not fit there",
+                           "message_fr": "Cette carte ne va pas là"}]}))
+    board.handle("companion/table-2/status", json.dumps({"table": "table-2", "name": "Table 2", "online": False}))
+    server = waitress.create_server(create_hall_app(board, Subscriber(), data, threads=8), host="127.0.0.1",
+                                    port=0, threads=8)
+    threading.Thread(target=server.run, daemon=True).start()
+    yield board, f"http://127.0.0.1:{server.effective_port}/"
+    server.close()

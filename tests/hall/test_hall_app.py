@@ -12,15 +12,7 @@ from werkzeug.security import generate_password_hash
 
 from companion.hall.app import create_hall_app
 from companion.hall.board import HallBoard
-from tests.hall.test_hall_board import WIN_YUGI, event
-
-PIN = "246810"
-
-
-class Subscriber:
-    def to_json(self):
-        return {"address": "mqtt://127.0.0.1:1883", "connected": True, "problem": None}
-
+from tests.hall.hallhelpers import PIN, WIN_YUGI, RefusingCard, Subscriber, event
 
 @pytest.fixture
 def board(tmp_path):
@@ -93,8 +85,6 @@ def test_the_hall_answers_only_to_its_own_names_so_no_other_page_can_read_or_cha
 
 def test_a_rename_the_card_refuses_is_a_503_said_in_the_page_s_words(client, board):
     """Before, SQLite's error was an HTML 500 the page could not word."""
-    from tests.hall.test_hall_board import RefusingCard
-
     headers = {"X-CSRF-Token": client.get("/api/hall").get_json()["csrf_token"]}
     headers = {"X-CSRF-Token": client.post("/api/login", json={"pin": PIN}, headers=headers).get_json()["csrf_token"]}
     board._db = RefusingCard(board._db)

@@ -6,20 +6,10 @@ from __future__ import annotations
 import csv
 import io
 import json
-import sqlite3
 
 from companion.hall.board import HallBoard
 from companion.hall.export import bgstats_file, games_csv, standings_csv
-
-WIN_YUGI = {"kind": "win", "rule": "hex.win", "players": ["Yugi"]}
-
-
-def event(table, game_id, seq, game="hexors", players=("Yugi", "Kaiba"), outcome=None, started=1_700_000_000.0):
-    return f"companion/{table}/events", json.dumps({
-        "table": table, "name": table.replace("-", " ").title(), "id": [game_id, seq], "game": game,
-        "started_at": started, "players": list(players), "outcome": outcome,
-        "entry": {"seq": seq, "event": {"type": "x"}, "verdicts": [], "source": "phone", "at": started + 60 * seq}})
-
+from tests.hall.hallhelpers import WIN_YUGI, RefusingCard, event
 
 def test_an_entry_seen_twice_counts_once_and_the_newest_entry_says_how_the_game_ended(tmp_path):
     board = HallBoard(tmp_path / "hall.sqlite3")
@@ -123,21 +113,6 @@ def test_the_exports_name_every_finished_game(tmp_path):
     won = [[names[s["playerRefId"]] for s in play["playerScores"] if s["winner"]] for play in data["plays"]]
     assert won == [["Yugi"], ["Joey"]]
     assert len({play["uuid"] for play in data["plays"]}) == 2
-
-
-class RefusingCard:
-    """The hall's SQLite file on a card that refuses every write (full): reads go through."""
-
-    def __init__(self, db) -> None:
-        self.db = db
-
-    def execute(self, sql: str, *args):
-        if sql.lstrip().upper().startswith(("INSERT", "UPDATE", "COMMIT")):
-            raise sqlite3.OperationalError("database or disk is full")
-        return self.db.execute(sql, *args)
-
-    def __getattr__(self, name: str):
-        return getattr(self.db, name)
 
 
 def test_a_message_the_card_refuses_is_asked_for_again_and_the_hall_goes_on(tmp_path):

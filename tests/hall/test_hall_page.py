@@ -4,56 +4,13 @@ French at a tap, news shown without a reload, the organiser's rename."""
 from __future__ import annotations
 
 import json
-import threading
-import time
 
 import pytest
-import waitress
-from werkzeug.security import generate_password_hash
 
-from companion.hall.app import create_hall_app
-from companion.hall.board import HallBoard
 from tests.e2e.browserhelpers import SCREENSHOTS, new_browser
-from tests.hall.test_hall_app import PIN, Subscriber
-from tests.hall.test_hall_board import WIN_YUGI, event
+from tests.hall.hallhelpers import PIN, until
 
 pytestmark = pytest.mark.browser
-
-
-def until(check, timeout=10.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        try:
-            if check():
-                return True
-        except Exception:  # noqa: BLE001 - an element replaced while read: look again
-            pass
-        time.sleep(0.1)
-    return check()
-
-
-@pytest.fixture
-def hall(tmp_path):
-    data = tmp_path / "hall"
-    board = HallBoard(data / "hall.sqlite3")
-    (data / "pin.json").write_text(json.dumps({"hash": generate_password_hash(PIN), "generation": 1}))
-    board.handle(*event("table-1", 1, 0, outcome=WIN_YUGI))
-    board.handle("companion/table-1/state", json.dumps({
-        "table": "table-1", "name": "Table 1", "game_id": 1, "game": "hexors",
-        "title": {"en": "Hexors", "fr": "Hexors"},
-        "players": ["Yugi", "Kaiba"], "turn": None, "outcome": WIN_YUGI, "entries": 1, "last_verdicts": []}))
-    board.handle("companion/table-1/status", json.dumps({"table": "table-1", "name": "Table 1", "online": True}))
-    board.handle("companion/table-2/state", json.dumps({
-        "table": "table-2", "name": "Table 2", "game_id": 3, "game": "nexus", "title": {"en": "Nexus", "fr": "Nexus"},
-        "players": ["Ann", "Bob"], "turn": "Bob", "scores": {"Ann": 4, "Bob": 6}, "outcome": None, "entries": 12,
-        "last_verdicts": [{"kind": "illegal", "message": "That card does not fit there",
-                           "message_fr": "Cette carte ne va pas là"}]}))
-    board.handle("companion/table-2/status", json.dumps({"table": "table-2", "name": "Table 2", "online": False}))
-    server = waitress.create_server(create_hall_app(board, Subscriber(), data, threads=8), host="127.0.0.1",
-                                    port=0, threads=8)
-    threading.Thread(target=server.run, daemon=True).start()
-    yield board, f"http://127.0.0.1:{server.effective_port}/"
-    server.close()
 
 
 def test_the_hall_page_shows_every_table_in_both_languages_and_follows_the_evening(hall):

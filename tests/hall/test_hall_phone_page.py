@@ -6,10 +6,9 @@ from __future__ import annotations
 import pytest
 from selenium.webdriver.common.by import By
 
-from boardhelpers import SMALL
-from browserhelpers import new_browser
-from tests.hall.test_hall_app import PIN
-from tests.hall.test_hall_page import hall, until  # noqa: F401 - hall: the fixture, a hall with two tables
+from tests.e2e.boardhelpers import SMALL
+from tests.e2e.browserhelpers import new_browser
+from tests.hall.hallhelpers import PIN, Subscriber, until
 
 pytestmark = pytest.mark.browser
 
@@ -27,7 +26,7 @@ return [...document.querySelectorAll('.table h3')].filter(h3 => {
 }).map(h3 => h3.innerText)"""
 
 
-def test_the_hall_on_a_phone_has_controls_a_finger_can_tap_and_names_in_full(hall):  # noqa: F811
+def test_the_hall_on_a_phone_has_controls_a_finger_can_tap_and_names_in_full(hall):
     """The organiser PIN field was 30 px high, the exports' links 22 px; « Table 2 by the window » went on three
     lines beside « hors ligne depuis 21:05 »."""
     board, url = hall
@@ -53,7 +52,7 @@ def test_the_hall_on_a_phone_has_controls_a_finger_can_tap_and_names_in_full(hal
         driver.quit()
 
 
-def test_the_hall_says_its_refusals_in_the_page_language(hall):  # noqa: F811
+def test_the_hall_says_its_refusals_in_the_page_language(hall):
     """Six wrong organiser PINs on a French page: « too many wrong PINs: wait 300 s », the hall's own English."""
     board, url = hall
     driver = new_browser("fr-FR")
@@ -75,11 +74,10 @@ def test_the_hall_says_its_refusals_in_the_page_language(hall):  # noqa: F811
         driver.quit()
 
 
-def test_the_hall_words_stand_out_in_light_and_dark(hall):  # noqa: F811
+def test_the_hall_words_stand_out_in_light_and_dark(hall):
     """White « online » on dark mode's light green stood at 1.9:1; « offline since … » at 3.5:1 in light, 4.4:1 in
     dark."""
-    from screens import theme
-    from screens import TEXT_CONTRAST_JS
+    from tests.e2e.screens import TEXT_CONTRAST_JS, theme
 
     board, url = hall
     driver = new_browser("en-GB")
@@ -96,12 +94,10 @@ def test_the_hall_words_stand_out_in_light_and_dark(hall):  # noqa: F811
         driver.quit()
 
 
-def test_the_hall_writes_french_as_french_does(hall, monkeypatch):  # noqa: F811
+def test_the_hall_writes_french_as_french_does(hall, monkeypatch):
     """The broker's line and a new game's count in French: « Broker injoignable : … » (it had English's colon,
     « injoignable: ») and « 0 entrée » (French counts 0 as 1; it said « 0 entrées »)."""
     import json
-
-    from tests.hall.test_hall_app import Subscriber
 
     board, url = hall
     monkeypatch.setattr(Subscriber, "to_json", lambda self: {

@@ -10,8 +10,8 @@ meet the same load on a shared machine. ``--update``: each checkout journals its
 copy of it with an unrelated file edited (``UPDATED``), as the first restart after a `git pull` does.
 
 Then, in a fresh interpreter each time, the phases of a start: imports, the service (journal opened, game
-replayed), the app, the listening socket — what comes before the first answer — and the camera's pipeline built
-(`companion serve` builds it in a thread once it answers).
+replayed), the app, the listening socket — what comes before the first answer — and the camera's pipeline and the
+LED panel built (`companion serve` builds them in threads once it answers).
 
 The service runs from compiled bytecode, as an installed package does (pip compiles it at install): a first start
 compiles it into a temporary cache and is not counted. The systemd unit's environment is used. Run it on checkouts
@@ -57,8 +57,8 @@ app = create_app(service, make_pin=False)
 marks["app"] = time.monotonic()
 server = WebServer(app, "127.0.0.1", int(sys.argv[2]), 8)
 marks["listening"] = time.monotonic()
-service.start(web_address=(server.host, server.port))  # builds the camera here, where serve does it later
-marks["camera built (serve: once serving)"] = time.monotonic()
+service.start(web_address=(server.host, server.port))  # builds the camera and panel here; serve: later
+marks["camera, panel built (serve: once serving)"] = time.monotonic()
 before, out = began, {}
 for name, at in marks.items():
     out[name], before = at - before, at

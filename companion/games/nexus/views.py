@@ -2,9 +2,9 @@
 
 Everything is in board (half-card) units: a landscape card at (x, y) spans x..x+2, y..y+1. Every live event carries
 the summary to every phone, all evening, within 16 KiB (companion/table/state.py), so it carries what the phone cannot
-work out, once: each design's rods and nodes (``designs``, drawn at each card's place and turn: the transform
-``Placement.board_point`` applies), each card name in both languages (``names``; ``labels``: each card in sight's)
-and each card's place; a node's position and power come from its card's design, its Nexus from the Nexuses' node
+work out, once, for the cards in sight (down, drawable: the deck lies face down): each design's rods and nodes
+(``designs``, drawn at each card's place and turn: the transform ``Placement.board_point`` applies), each card
+name in both languages (``names``; ``labels``: each card's) and each card's place; a node's position and power come from its card's design, its Nexus from the Nexuses' node
 lists (a node by its index among the nodes down, card after card, each design's nodes in order, as nx-board.js lists
 them), and a card's words ("Bob's Fork", as the verdicts say it: ``places.card_phrases``) from its name, the players
 and its turn (nx-board.js), so a phone switching languages says them again without asking. What grows with the board
@@ -53,10 +53,21 @@ def game_designs(state: GameState) -> tuple[list[list[Any]], dict[str, int]]:
     return known[1], known[2]
 
 
-def board_cards(state: GameState) -> list[list[Any]]:
-    """Each card down, in the order played: ``[id, x, y, rotation, design]`` (an index in ``game_designs``)."""
-    index = game_designs(state)[1]
-    return [[p.card, p.x, p.y, p.rotation, index[p.card]] for p in state.board.placements]
+def cards_in_sight(state: GameState) -> dict[str, Any]:
+    """The cards a phone draws now, down and drawable, with the designs and names they need and no others (the
+    deck lies face down): each design and name once, by index, in the game's order of them; each card down
+    ``[id, x, y, rotation, design]`` in the order played, each drawable ``[id, design, left]``, each one's name by
+    index (``labels``)."""
+    designs, design_of = game_designs(state)
+    names, name_of = card_names(state)
+    drawn = drawable(state) if state.phase == CARD else []
+    seen = [p.card for p in state.board.placements] + [d["id"] for d in drawn]
+    shape_at = {d: i for i, d in enumerate(sorted({design_of[c] for c in seen}))}
+    word_at = {n: i for i, n in enumerate(sorted({name_of[c] for c in seen}))}
+    return {"names": [names[n] for n in word_at], "labels": {c: word_at[name_of[c]] for c in seen},
+            "designs": [designs[d] for d in shape_at],
+            "cards": [[p.card, p.x, p.y, p.rotation, shape_at[design_of[p.card]]] for p in state.board.placements],
+            "drawable": [[d["id"], shape_at[design_of[d["id"]]], d["left"]] for d in drawn]}
 
 
 def card_names(state: GameState) -> tuple[list[dict[str, str]], dict[str, int]]:
@@ -114,14 +125,12 @@ def nexus_views(state: GameState, options: Mapping[str, Any], index: Mapping[str
 
 
 def summary(state: GameState, options: Mapping[str, Any]) -> dict[str, Any]:
-    """The board as phones draw it; cards, Nexuses, spots and drawable cards as short lists (``board_cards``,
-    ``nexus_views``, ``[x, y, rotations]``, ``[id, design, left]``), nodes by index (``node_indices``)."""
+    """The board as phones draw it; cards, Nexuses, spots and drawable cards as short lists (``cards_in_sight``,
+    ``nexus_views``, ``[x, y, rotations]``), nodes by index (``node_indices``)."""
     board = state.board
-    designs, design_of = game_designs(state)
-    names, labels = card_names(state)
+    sight = cards_in_sight(state)
     spots = open_spots(board.occupied, board.landscape_of) if state.phase == CARD and state.deck else []
     index = node_indices(state)
-    drawn = [[d["id"], design_of[d["id"]], d["left"]] for d in drawable(state)] if state.phase == CARD else []
     return {
         "phase": state.phase,
         "player": state.player if state.outcome is None else None,
@@ -132,19 +141,17 @@ def summary(state: GameState, options: Mapping[str, Any]) -> dict[str, Any]:
         "deck_left": len(state.deck),
         # the face-down next card only while it is the card to play: every phone on the Wi-Fi reads the summary
         "top_card": state.deck[0] if state.phase == CARD and state.deck and state.deck_order == "top_first" else None,
-        "names": names,  # every card name once, in both languages, as verdicts say it
-        # the name of each card in sight (down, drawable), by index in ``names``: every card's, listed in the
-        # deck's order, was the face-down deck laid open
-        "labels": {cid: labels[cid] for cid in [p.card for p in board.placements] + [d[0] for d in drawn]},
-        "designs": designs,  # each shape of the game's cards once
-        "cards": board_cards(state),
+        "names": sight["names"],  # each name of the cards in sight once, in both languages, as verdicts say it
+        "labels": sight["labels"],  # each card in sight's name, by index in ``names``
+        "designs": sight["designs"],  # each shape of the cards in sight once
+        "cards": sight["cards"],
         "counters": dict(state.counters),
         "nexuses": nexus_views(state, options, index),
         "legal_counters": [index[n] for n in counter_nodes(state, options)],  # by index, as a Nexus's nodes
         "card_spots": [[s["x"], s["y"], s["rotations"]] for s in spots],
         "last_closed": [r["id"] for r in state.closed if r["cards_down"] == len(board.placements)],
         "outcome": state.outcome,
-        "drawable": drawn,
+        "drawable": sight["drawable"],
         "facts": facts(state, options),
     }
 

@@ -66,7 +66,9 @@ def test_the_summary_tells_nothing_of_the_face_down_deck_s_order():
         engine.apply({"type": "play_card", "x": spot["x"], "y": spot["y"], "rotation": spot["rotations"][0]})
         summaries.append(json.dumps(engine.summary()))  # as sent: its keys in order
     assert json.loads(summaries[0])["phase"] == "counter" and summaries[0] == summaries[1]
-    assert sorted(json.loads(summaries[0])["labels"]) == ["ex-caps-1", "ex-rod-1"]  # the cards down only
+    sent = json.loads(summaries[0])
+    assert sorted(sent["labels"]) == ["ex-caps-1", "ex-rod-1"]  # the cards down only, their designs and names
+    assert [n["en"] for n in sent["names"]] == ["Long rod", "Six caps"] and len(sent["designs"]) == 2
 
 
 def test_a_nexus_is_named_by_the_cards_it_runs_across_the_first_three_then_how_many_more():

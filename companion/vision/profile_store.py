@@ -237,7 +237,14 @@ class ProfileStore:
         image = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
         if image is None:
             log.warning("the table profile's crop %s could not be read; that correction is forgotten", path.name)
-            if path.exists():
-                set_aside(path)
-            self.remove(example.id)  # what is counted and shown is what is learnt
+            with self.lock:  # what is counted and shown is what is learnt
+                try:
+                    if path.exists():
+                        set_aside(path)
+                    self._save([e for e in self.examples if e.id != example.id])
+                    self._delete([example])
+                except OSError as exc:  # a read-only card: left out now, set aside when it can be written
+                    log.warning("the table profile's crop %s could not be set aside: %s", path.name, exc)
+                    self.examples = [e for e in self.examples if e.id != example.id]
+                    self.version += 1
         return image

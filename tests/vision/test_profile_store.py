@@ -78,3 +78,21 @@ def test_a_damaged_index_on_a_card_that_refuses_it_is_said_not_a_crash(tmp_path,
     monkeypatch.setattr("companion.damaged.os.replace", read_only)
     again = ProfileStore(store.folder)
     assert again.snapshot() == [] and "cannot be written" in again.notice.en and "endommagé" in again.notice.fr
+
+
+def test_a_crop_that_cannot_be_read_on_a_card_that_refuses_writes_is_left_out_not_raised(tmp_path, monkeypatch):
+    """The camera's thread reads the crops when it refits: before, the card's refusal to set the bad crop aside, or
+    to write the index without it, was raised into it."""
+    store = ProfileStore(tmp_path / "profile")
+    good, bad = store.add(CROP, 4), store.add(CROP, 5)
+    (store.folder / f"{bad.id}.png").write_bytes(b"not a png")
+
+    def read_only(*args, **kwargs):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+    monkeypatch.setattr("companion.damaged.os.replace", read_only)
+    monkeypatch.setattr("companion.vision.profile_store.write_atomically", read_only)
+    assert store.crop(bad) is None and store.crop(good) is not None
+    assert store.snapshot() == [good]  # what is counted is what is learnt, until a restart reads the index again
+    monkeypatch.undo()
+    assert store.crop(bad) is None and ProfileStore(store.folder).snapshot() == [good]  # set aside once it can be

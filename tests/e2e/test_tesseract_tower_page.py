@@ -12,7 +12,7 @@ from companion.referee import create_game
 
 from boardhelpers import api, new_game, open_page, screenshot, settled, shown, state, tap, unlock, wait
 from browserhelpers import in_each_look, page_errors
-from screens import theme
+from screens import WCAG_JS, theme
 
 pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[2]
@@ -22,17 +22,12 @@ LEVELS_SHOWN = """return [...document.querySelectorAll(arguments[0] + ' .tess-le
       [s.dataset.column, s.dataset.color ? [s.dataset.color, +s.dataset.value] : null])))"""
 
 
-BORDER_CONTRAST_JS = r"""
-const rgb = (c) => c.match(/[\d.]+/g).map(Number);
-const lum = ([r, g, b]) => {
-  const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
-  return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+# The contrast of each element's border (arguments[0]) against the first background behind it (WCAG 2's ratio)
+BORDER_CONTRAST_JS = WCAG_JS + r"""
 const backdrop = (el) => { for (let e = el.parentElement; e; e = e.parentElement) {
-  const c = rgb(getComputedStyle(e).backgroundColor);
-  if (c.length < 4 || c[3] > 0) return c; } return [255, 255, 255]; };
-return [...document.querySelectorAll(arguments[0])].map((el) => {
-  const [a, b] = [lum(rgb(getComputedStyle(el).borderTopColor)), lum(backdrop(el))].sort((p, q) => q - p);
-  return (a + 0.05) / (b + 0.05); });"""
+  const c = parse(getComputedStyle(e).backgroundColor); if (c && c[3] > 0) return c; } return [255, 255, 255, 1]; };
+return [...document.querySelectorAll(arguments[0])]
+  .map((el) => ratio(parse(getComputedStyle(el).borderTopColor), backdrop(el)));"""
 
 
 def as_drawn(levels):

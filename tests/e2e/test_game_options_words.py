@@ -13,7 +13,7 @@ from browserhelpers import new_browser, page_errors
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize("game", ["hexors", "nexus"])
+@pytest.mark.parametrize("game", ["hexors", "nexus", "nexus-keepers"])
 def test_every_option_a_french_phone_shows_is_named_in_french(quiet_table, game):
     service, url = quiet_table
     driver = new_browser("fr-FR")
@@ -31,8 +31,10 @@ def test_every_option_a_french_phone_shows_is_named_in_french(quiet_table, game)
             level = Select(shown["level"])
             assert [o.text for o in level.options] == ["débutant (boîte de base)", "avancé (carreaux actions, étoiles)"]
             assert shown["arena_columns"].get_attribute("min") == "2"
-        else:
+        elif game == "nexus":
             assert names["target_points"] == "Points pour gagner" and names["cards_anywhere"] == "Cartes n'importe où"
+        else:
+            assert names["split_pushes"] == "Partager les poussées d'un groupe" and shown["split_pushes"].is_selected()
         assert page_errors(driver) == []
     finally:
         driver.quit()

@@ -111,3 +111,34 @@ def test_nexus_keepers_setup_squares_are_a_finger_wide(small_phone):
     open_page(phone, url, "#/table")
     wait(phone, lambda d: d.find_elements("css selector", ".nk-board .empty-cell"), message="no setup grid")
     assert [c for c in small_controls(phone) if "cell" in c[0] or "tile" in c[0]] == []
+
+
+
+def stays_put(phone, css, watched):
+    """A real tap on ``css``, scrolled to the middle of the screen: how far the page and ``watched`` (drawn again
+    by the tap) moved, in CSS px."""
+    control = phone.find_element("css selector", css)
+    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", control)
+    where = "return [scrollY, document.querySelector(arguments[0]).getBoundingClientRect().top]"
+    before = phone.execute_script(where, watched)
+    control.click()  # a pointer's tap: the button takes the focus, and the redraw takes the button away
+    return [round(b - a) for a, b in zip(before, phone.execute_script(where, watched))]
+
+
+@pytest.mark.parametrize("game, events, css, watched", [
+    ("hexors", 6, "#hex-actions [data-launcher='Kaiba']", "#hex-actions"),  # an action's launcher, far down
+    ("hexors", 0, ".hex-players .choice-row button:not([aria-pressed=true])", ".hex-players"),  # setup: a character
+    ("nexus-keepers", 0, ".nk-direction button:not([aria-pressed=true])", ".nk-direction"),  # setup: a cube's way
+    ("nexus-keepers", 3, "#nk-dice .die[data-index='2']", "#nk-dice"),  # a die picked for a reroll
+])
+def test_a_tap_that_redraws_the_board_leaves_the_page_where_it_was(small_phone, game, events, css, watched):
+    service, url, phone = small_phone
+    if game == "hexors" and events:
+        service.table.new_game("hexors", {}, ["Yugi", "Kaiba"])
+        for line in (REPO / "docs/rules/examples/hexors-advanced-win.jsonl").read_text().splitlines()[:events]:
+            service.table.submit(json.loads(line), source="phone")
+    else:
+        start(service, game, events=events)
+    open_page(phone, url, "#/table")
+    wait(phone, lambda d: d.find_elements("css selector", css), message=f"no {css}")
+    assert stays_put(phone, css, watched) == [0, 0]

@@ -1,7 +1,7 @@
 // Setting up Hexors by touch: two players, each a character on a grey cell and monsters within 2 cells of it,
 // from the engine's example tiles; tap a tile then a cell to move it.
 
-import { clear, h } from "../../dom.js";
+import { h } from "../../dom.js";
 import { language, t } from "../../i18n.js";
 import { button, choiceRow } from "../widgets.js";
 import { drawArena, tileName } from "./hex-board.js";
@@ -169,7 +169,8 @@ export function renderSetup(ctx) {
   const cells = choices.arena.cells.map((c) => ({ ...c, start: c.start_side }));
   const selected = draft.selected;
   const destinations = selected ? new Set(cells.map((c) => c.cell).filter((c) => allowed(choices, selected, c))) : new Set();
-  clear(ctx.root).append(
+  // built first, swapped in at once: emptied under a tapped button, the page lost its height and jumped up
+  ctx.root.replaceChildren(
     h("h2", {}, t("hex.setup_title")),
     h("p", { class: "hint" }, t("hex.setup_hint")),
     h("p", {}, t("hex.level")),

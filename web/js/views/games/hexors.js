@@ -1,7 +1,7 @@
 // Hexors by touch: tap a tile, then a ringed cell to move it; duels shown with both strike values spelled out and
 // settled by tapping the colour the die shows.
 
-import { clear, dieCss, h } from "../../dom.js";
+import { dieCss, h } from "../../dom.js";
 import { colourName, named, pick, t } from "../../i18n.js";
 import { button } from "../widgets.js";
 import { actionPanel, cellEvent, cellsWanted, inPlayName } from "./hex-actions.js";
@@ -173,7 +173,8 @@ export function render(ctx) {
   const d = summary.duel;
   const targets = new Set(d ? (d.choose_opponent ? d.remaining : [d.attacker, d.defender]) : []);
   const cells = summary.arena.cells.map((c) => ({ ...c, start: c.start_of ? sideOf(summary, c.start_of) : null }));
-  clear(root).append(...[
+  // built first, swapped in at once: emptied under a tapped button, the page lost its height and jumped up
+  root.replaceChildren(...[
     header(summary),
     h("div", { class: "board-scroll" }, drawArena(cells, tiles, {
       selected: ui.selected, destinations, targets, walls: summary.walls,

@@ -1,6 +1,6 @@
 // Nexus Keepers by touch: whose turn, the dice and what they allow, tap a keeper then where it goes, reroll, reserve.
 
-import { clear, h } from "../../dom.js";
+import { h } from "../../dom.js";
 import { pick, t } from "../../i18n.js";
 import { button, dieFace, valuePad } from "../widgets.js";
 import { drawBoard, initials, teamColour } from "./nk-board.js";
@@ -250,7 +250,8 @@ export function render(ctx) {
   const board = summary.board;
   ctx.board = board;
   const destinations = new Set((ui.moves || []).map((m) => `${m.to[0]},${m.to[1]}`));
-  clear(root).append(
+  // built first, swapped in at once: emptied under a tapped button, the page lost its height and jumped up
+  root.replaceChildren(
     header(summary, board),
     h("div", { class: "board-scroll" }, drawBoard(board, {
       active: summary.phase === "rolling" ? summary.turn : null, selected: ui.selected, destinations,

@@ -1,6 +1,6 @@
 // Setting up Nexus Keepers by touch: each player's card and team, and their Nexus Cube placed on a grid.
 
-import { clear, h } from "../../dom.js";
+import { h } from "../../dom.js";
 import { addStrings, language, pick, t } from "../../i18n.js";
 import { button, choiceRow } from "../widgets.js";
 import { drawBoard, terrainName } from "./nk-board.js";
@@ -126,8 +126,9 @@ export function renderSetup(ctx) {
   if (!draft || draft.game !== ctx.state.game_id) start(ctx);
   followLanguage();
   const player = draft.players[draft.current];
-  const root = clear(ctx.root);
-  root.append(
+  const root = ctx.root;
+  // built first, swapped in at once: emptied under a tapped button, the page lost its height and jumped up
+  root.replaceChildren(
     h("h2", {}, t("nk.setup_title")),
     h("p", { class: "hint" }, t("nk.setup_hint")),
     h("div", { class: "nk-players" }, draft.players.map((p, i) => playerCard(ctx, p, i))),

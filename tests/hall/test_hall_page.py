@@ -8,7 +8,7 @@ import json
 import pytest
 
 from tests.e2e.browserhelpers import SCREENSHOTS, new_browser
-from tests.hall.hallhelpers import PIN, until
+from tests.hall.hallhelpers import PIN, rename_table, until
 
 pytestmark = pytest.mark.browser
 
@@ -44,12 +44,7 @@ def test_the_hall_page_shows_every_table_in_both_languages_and_follows_the_eveni
 
         driver.find_element(By.ID, "organise").click()
         driver.find_element(By.ID, "pin").send_keys(PIN)
-        driver.find_element(By.CSS_SELECTOR, "#login button").click()
-        assert until(lambda: driver.find_elements(By.CSS_SELECTOR, ".organise input"))
-        field = driver.find_elements(By.CSS_SELECTOR, ".organise input")[0]
-        field.clear()
-        field.send_keys("Window table")
-        driver.find_elements(By.CSS_SELECTOR, ".organise button[type=submit]")[0].click()
+        rename_table(driver, 0, "Window table")
         assert until(lambda: any("Window table" in c.text for c in cards()))
         assert [t["name"] for t in board.tables()] == ["Table 2", "Window table"]
         errors = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]

@@ -7,8 +7,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from tests.e2e.boardhelpers import SMALL
-from tests.e2e.browserhelpers import new_browser
-from tests.hall.hallhelpers import PIN, Subscriber, until
+from tests.hall.hallhelpers import PIN, Subscriber, hall_on_a_phone, rename_table, until
 
 pytestmark = pytest.mark.browser
 
@@ -30,36 +29,21 @@ def test_the_hall_on_a_phone_has_controls_a_finger_can_tap_and_names_in_full(hal
     """The organiser PIN field was 30 px high, the exports' links 22 px; « Table 2 by the window » went on three
     lines beside « hors ligne depuis 21:05 »."""
     board, url = hall
-    driver = new_browser("fr-FR")
-    driver.set_window_size(360, 740)
-    try:
-        driver.get(url)
-        assert until(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#tables > li")) == 2)
+    with hall_on_a_phone(url, "fr-FR") as driver:
         driver.find_element(By.ID, "organise").click()
         driver.find_element(By.ID, "pin").send_keys(PIN)
         small = driver.execute_script(SMALL_JS, SMALL)
-        driver.find_element(By.CSS_SELECTOR, "#login button").click()
-        assert until(lambda: driver.find_elements(By.CSS_SELECTOR, ".organise input"))
-        field = driver.find_elements(By.CSS_SELECTOR, ".organise input")[1]
-        field.clear()
-        field.send_keys("Table 2 by the window")
-        driver.find_elements(By.CSS_SELECTOR, ".organise button[type=submit]")[1].click()
+        rename_table(driver, 1, "Table 2 by the window")
         assert until(lambda: "Table 2 by the window" in driver.find_element(By.ID, "tables").text)
         small += driver.execute_script(SMALL_JS, SMALL)
         assert small == []
         assert driver.execute_script(SQUEEZED_JS) == []
-    finally:
-        driver.quit()
 
 
 def test_the_hall_says_its_refusals_in_the_page_language(hall):
     """Six wrong organiser PINs on a French page: « too many wrong PINs: wait 300 s », the hall's own English."""
     board, url = hall
-    driver = new_browser("fr-FR")
-    driver.set_window_size(360, 740)
-    try:
-        driver.get(url)
-        assert until(lambda: driver.find_elements(By.CSS_SELECTOR, "#tables > li"))
+    with hall_on_a_phone(url, "fr-FR") as driver:
         driver.find_element(By.ID, "organise").click()
         answer = lambda: driver.find_element(By.ID, "login-answer").text  # noqa: E731
         for _ in range(6):
@@ -70,8 +54,6 @@ def test_the_hall_says_its_refusals_in_the_page_language(hall):
             assert until(answer)
         assert answer().startswith("Trop de codes erronés : attendez "), answer()
         assert answer().endswith(" s, puis réessayez.")
-    finally:
-        driver.quit()
 
 
 def test_the_hall_words_stand_out_in_light_and_dark(hall):
@@ -80,18 +62,12 @@ def test_the_hall_words_stand_out_in_light_and_dark(hall):
     from tests.e2e.screens import TEXT_CONTRAST_JS, theme
 
     board, url = hall
-    driver = new_browser("en-GB")
-    driver.set_window_size(360, 740)
-    try:
-        driver.get(url)
-        assert until(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#tables > li")) == 2)
+    with hall_on_a_phone(url, "en-GB") as driver:
         weak = []
         for scheme in ("light", "dark"):
             theme(driver, scheme)
             weak += [(scheme, *line) for line in driver.execute_script(TEXT_CONTRAST_JS, "body")]
         assert weak == []
-    finally:
-        driver.quit()
 
 
 def test_the_hall_writes_french_as_french_does(hall, monkeypatch):
@@ -106,12 +82,7 @@ def test_the_hall_writes_french_as_french_does(hall, monkeypatch):
     board.handle("companion/table-1/state", json.dumps({
         "table": "table-1", "name": "Table 1", "game_id": 2, "game": "nexus", "title": {"en": "Nexus", "fr": "Nexus"},
         "players": ["Yugi", "Kaiba"], "turn": "Yugi", "outcome": None, "entries": 0, "last_verdicts": []}))
-    driver = new_browser("fr-FR")
-    try:
-        driver.get(url)
-        assert until(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#tables > li")) == 2)
+    with hall_on_a_phone(url, "fr-FR") as driver:
         assert driver.find_element(By.ID, "broker").text == "Broker injoignable : connexion refusée"
         games = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#tables .game")]
         assert "Nexus · 0 entrée" in games and "Nexus · 12 entrées" in games, games
-    finally:
-        driver.quit()

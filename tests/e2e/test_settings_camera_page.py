@@ -305,3 +305,22 @@ def test_no_camera_at_a_board_game_says_to_play_on_the_board(table, phone):
     finally:
         camera_says(service, ok=True, source="SIMULATED table (no camera)", simulated=True,
                     source_fr="table SIMULÉE (pas de caméra)")
+
+
+def test_a_new_pin_the_card_refuses_is_said_in_the_page_s_language(table, phone, monkeypatch):
+    """The server's 503 ``cannot_save``: before, its English message was shown inside « Refusé : … »."""
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("companion.web.auth.write_atomically", full)
+    try:
+        screen(phone, "settings", "fr")
+        for field, value in (("pin-current", PIN), ("pin-new", "135790")):
+            phone.find_element(By.ID, field).clear()
+            phone.find_element(By.ID, field).send_keys(value)
+        phone.execute_script("document.querySelector('#pin-change-form').requestSubmit()")
+        said = lambda d: d.find_element(By.ID, "pin-change-message").text  # noqa: E731
+        wait(phone, lambda d: said(d).startswith("Pas enregistré"), message="a full card not said in French")
+        assert "No space" not in said(phone)
+    finally:
+        screen(phone, "settings", "en")

@@ -1,5 +1,6 @@
 """Hexors at 360 px in French: the duel's colour buttons stay inside their box (dark), and a long option's words
-(« la valeur de la couleur tirée ») are shown whole in the new-game form, wrapped, not cut."""
+(« la valeur de la couleur tirée ») are shown whole in the new-game form, wrapped, not cut: in Chromium's picker laid
+out by the page, and in a browser whose picker is the system's (Firefox, Safari: emulated here)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from boardhelpers import open_page, tap, wait
-from browserhelpers import SCREENSHOTS, page_errors
+from browserhelpers import SCREENSHOTS, in_each_look, page_errors
 from screens import language, start, theme
 
 pytestmark = pytest.mark.browser
@@ -60,3 +61,62 @@ def test_a_long_french_option_is_shown_whole_in_the_new_game_form(narrow_table, 
         assert page_errors(phone) == []
     finally:
         language(phone, "en")
+
+
+# A browser without appearance: base-select (Firefox, Safari), as far as the page can tell: CSS.supports says no.
+NO_BASE_SELECT = """const supports = CSS.supports.bind(CSS);
+CSS.supports = (...args) => args.join(' ').includes('base-select') ? false : supports(...args);"""
+
+# Every choice of every picker in the form, chosen in turn: whether its words are drawn whole where the player sees
+# them (the system's picker draws them on one line: the words must fit its room, arrow aside), and whether a tap there
+# lands on the picker. [[option, words, whole, tapped]]
+CHOICES_SHOWN = """const out = [];
+const fits = (select, words) => { const s = getComputedStyle(select); const probe = document.createElement('span');
+  probe.style.font = s.font; probe.style.position = 'absolute'; probe.style.whiteSpace = 'nowrap';
+  probe.textContent = words; document.body.append(probe); const width = probe.getBoundingClientRect().width;
+  probe.remove(); return width <= select.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) - 16; };
+for (const select of document.querySelectorAll('#game-options .option select')) {
+  const before = select.value;
+  for (const option of [...select.options]) {
+    select.value = option.value; select.dispatchEvent(new Event('change'));
+    const shown = getComputedStyle(select).opacity === '0' ? select.parentElement.querySelector('.picked') : null;
+    const whole = shown ? shown.textContent === option.textContent && shown.scrollWidth <= shown.clientWidth
+      && shown.getBoundingClientRect().right <= select.getBoundingClientRect().right + 0.5
+      : fits(select, option.textContent);
+    (shown || select).scrollIntoView({block: 'center'});
+    const box = (shown || select).getBoundingClientRect();
+    const tapped = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) === select;
+    out.push([select.dataset.option, option.textContent, whole, tapped]);
+  }
+  select.value = before; select.dispatchEvent(new Event('change'));
+}
+return out;"""
+
+
+def test_every_choice_is_shown_whole_where_the_picker_is_the_systems(narrow_table, phone):
+    """Firefox and Safari draw a picker's chosen words on one line, cut at 360 px (« la valeur de la couleur
+    tir… »): the page lays out its picker only where the browser lets it (base-select). Elsewhere the words are
+    drawn wrapped over the system's picker, which still takes the tap."""
+    service, url = narrow_table
+    script = phone.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": NO_BASE_SELECT})
+    cut = []
+    try:
+        open_page(phone, url, "#/game")
+        phone.refresh()  # a new document, where the script runs first
+        wait(phone, lambda d: d.execute_script("return document.body.dataset.ready") == "1", message="never ready")
+        tap(phone, "#game-hexors")
+        wait(phone, lambda d: d.find_element(By.ID, "option-symbiosis_value"), message="no such option")
+
+        def look(lang, scheme):
+            shown = phone.execute_script(CHOICES_SHOWN)
+            assert len(shown) >= 10, shown
+            cut.extend((lang, *choice) for choice in shown if not (choice[2] and choice[3]))
+            picker = phone.find_element(By.ID, "option-symbiosis_value")
+            phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", picker)
+            phone.save_screenshot(str(SCREENSHOTS / f"hexors-option-system-picker-360-{lang}-{scheme}.png"))
+        in_each_look(phone, look)
+    finally:
+        phone.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+        phone.refresh()
+    assert cut == [], cut
+    assert page_errors(phone) == []

@@ -43,7 +43,10 @@ function redraw() {
   for (const [name, value] of typed) {
     const input = $("#game-options").querySelector(`[data-option="${CSS.escape(name)}"]`);
     if (input && input.type === "checkbox") input.checked = value;
-    else if (input) input.value = value;
+    else if (input) {
+      input.value = value;
+      input.dispatchEvent(new Event("input"));  // a picker's words drawn over it (options.js) follow
+    }
   }
   if (expert) $("#game-expert").value = expert;
 }

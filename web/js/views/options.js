@@ -128,6 +128,22 @@ export function hasControl(option) {
   return option.default === null || typeof option.default !== "object";
 }
 
+// Where the browser lets the page lay out a picker (appearance: base-select, Chromium), its chosen words wrap inside
+// it (style.css); elsewhere (Firefox, Safari) the system's picker draws them on one line, cut at 360 px, so the page
+// draws them wrapped over it (``picker``).
+document.documentElement.classList.toggle("base-select", CSS.supports("appearance", "base-select"));
+
+/** ``select`` with its chosen words drawn beside it, wrapped: shown over the system's picker where the page cannot
+ * lay it out (style.css), the picker itself, transparent, still taking the tap and the focus. */
+function picker(select) {
+  const words = h("span", { class: "picked", "aria-hidden": "true" });
+  const show = () => { words.textContent = select.selectedOptions[0] ? select.selectedOptions[0].textContent : ""; };
+  select.addEventListener("change", show);
+  select.addEventListener("input", show);
+  show();
+  return h("div", { class: "picker" }, select, words);
+}
+
 /** A choice in the page's words; a number as the page's language writes it (« 0,01 » in French). */
 function choiceLabel(value) {
   const key = `choice.${value}`;
@@ -164,7 +180,7 @@ export function optionControl(raw) {
     boolean ? input : null,
     h("label", { for: id }, h("strong", {}, option.label ? pick(option.label) : option.name),
       h("small", {}, [pick(option.doc), range].filter(Boolean).join(" — "))),
-    boolean ? null : input);
+    boolean ? null : input.tagName === "SELECT" ? picker(input) : input);
 }
 
 /** The options the form shows, checked against their limits: {options} or {error}. */

@@ -1,0 +1,58 @@
+"""A worn SD card often turns read-only. The service then starts into the game the journal holds, every phone is
+told nothing is saved, and each change is refused, instead of a stop at every start under systemd."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from companion.bus import EventBus
+from companion.journal import Journal, JournalError
+from companion.table import Table
+
+
+def roll(value: int) -> dict:
+    return {"type": "roll", "dice": [{"value": value, "color": "white"}]}
+
+
+@pytest.fixture
+def read_only_card(monkeypatch):
+    """The card as Linux has it once it turned read-only: the folder cannot be written, and SQLite, which must make
+    its -shm file beside a journal in WAL mode to open it for writing, cannot open it ("unable to open database
+    file"). (A real read-only mount needs root; the read-only connection opens the real file all the same.)"""
+    def refused(self):
+        raise sqlite3.OperationalError("unable to open database file")
+
+    def access(path, mode):
+        return False
+
+    def turn():
+        monkeypatch.setattr(Journal, "_open", refused)
+        monkeypatch.setattr("companion.journal.os.access", access)
+
+    return turn
+
+
+def test_a_journal_on_a_read_only_card_is_read_its_game_played_on_and_nothing_said_saved(data_dir, read_only_card):
+    """Before, Journal() raised "cannot open the game journal": the service stopped at every start."""
+    path = data_dir / "journal.sqlite3"
+    table = Table(Journal(path), EventBus())
+    for value in (3, 5):
+        table.submit(roll(value))
+    table.journal.close()
+    read_only_card()
+    journal = Journal(path, repair=True)
+    table = Table(journal, EventBus())
+    assert table.state()["entries"] == 2 and [e["event"]["dice"][0]["value"] for e in table.history()] == [3, 5]
+    problem = table.state()["journal_problem"]
+    assert problem["kind"] == "read_only" and problem["message"]["en"].startswith("The game journal is read-only")
+    with pytest.raises(JournalError):
+        table.submit(roll(6))
+    assert table.state()["entries"] == 2
+
+
+def test_no_journal_on_a_read_only_card_is_still_an_error_naming_it(data_dir, read_only_card):
+    read_only_card()
+    with pytest.raises(JournalError, match="cannot open the game journal"):
+        Journal(data_dir / "journal.sqlite3", repair=True)

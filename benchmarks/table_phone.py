@@ -1,7 +1,7 @@
 """Section 8 of ``benchmarks/table.py``: the phone veto (``screen_veto.on_a_screen``), its decisions and its cost.
 
 Every game with a dice zone, its mat rasterised from its printed A3 PDF, seen by the standard camera at the guide's
-height, tilted 0-8 degrees. A phone (a lit navy screen with app icons, ``render.draw_things``) lies in a dice zone;
+height, tilted 0-8 degrees. A phone (a lit navy screen with app icons, ``things.draw_things``) lies in a dice zone;
 on its screen lie dice of the screen's own navy (``PHONE_SCREEN_BGR``) and black dice, and the same lie beside it on
 the mat. Then half as many frames with a switched-off phone (black glass, a faint reflection, no icons): dice of the
 glass's own black (``PHONE_OFF_BGR``) and white dice, on it and beside it; then as many with a tablet (a grid of
@@ -28,10 +28,10 @@ import numpy as np
 from companion.config import load_config
 from companion.tablevision import layout_for
 from companion.tablevision import reader as reader_module
-from companion.tablevision.render import (PHONE_OFF_BGR, PHONE_SCREEN_BGR, CameraPose, DiePlacement, Thing,
-                                          printed_mat, render_table)
+from companion.tablevision.render import CameraPose, DiePlacement, printed_mat, render_table
 from companion.tablevision.stage import TableStage
 from companion.tablevision.tablet import TABLET_ACROSS
+from companion.tablevision.things import PHONE_OFF_BGR, PHONE_SCREEN_BGR, Thing
 
 GAMES = ("nexus-keepers", "hexors", "tesseract", "free-roll")  # every game with a dice zone
 DIE_MM = 16.0  # the game's die (``table.die_mm``)
@@ -71,7 +71,7 @@ class VetoLog:
 
 
 def on_phone(thing: Thing, mm, reach: float = 0.0) -> bool:
-    """Whether ``mm`` lies on the phone or tablet ``thing`` (its whole body, as ``render.draw_things`` draws it)."""
+    """Whether ``mm`` lies on the phone or tablet ``thing`` (its whole body, as ``things.draw_things`` draws it)."""
     a = math.radians(thing.angle)
     along, across = np.array([math.cos(a), math.sin(a)]), np.array([-math.sin(a), math.cos(a)])
     d, r = np.asarray(mm, np.float64) - np.asarray(thing.mm), thing.size_mm / 2

@@ -25,9 +25,10 @@ from companion.mounting import CAMERAS, plan_mount
 from companion.tablevision import MarkerFinder, layout_for
 from companion.tablevision.lens import LensError, fit_lens, opencv_k
 from companion.tablevision.cells import SQUARE_SIDES, cell_centre
-from companion.tablevision.render import CameraPose, PiecePlacement, Thing, printed_mat, render_table
+from companion.tablevision.render import CameraPose, PiecePlacement, printed_mat, render_table
 from companion.tablevision.scenes import PieceTruth, random_dice, random_position
 from companion.tablevision.stage import TableStage
+from companion.tablevision.things import Thing
 from table_phone import VetoLog, cpu_figures, on_phone
 
 SIZE = (1280, 960)
@@ -69,7 +70,7 @@ def _cards(layout, rng, n: int):
 
 
 def _covers(thing: Thing, mm, reach: float) -> bool:
-    """Whether ``thing`` (as render.draw_things draws it) lies within ``reach`` mm of ``mm``: a sticker under it."""
+    """Whether ``thing`` (as things.draw_things draws it) lies within ``reach`` mm of ``mm``: a sticker under it."""
     c, r = np.array(thing.mm), thing.size_mm / 2
     a = math.radians(thing.angle)
     along = np.array([math.cos(a), math.sin(a)])

@@ -1,4 +1,4 @@
-"""A lit tablet drawn from above for the renders (``render.draw_things``' "tablet"): its app icons are as wide as
+"""A lit tablet drawn from above for the renders (``things.draw_things``' "tablet"): its app icons are as wide as
 a die and stand out of its screen as a die does, so the phone veto tells them from dice by a die's pips
 (``screen_veto.Screens``)."""
 

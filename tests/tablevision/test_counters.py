@@ -10,7 +10,8 @@ import pytest
 
 from companion.games.nexus.camera import card_centre
 from companion.tablevision import layout_for
-from companion.tablevision.render import CameraPose, PiecePlacement, Thing, render_table
+from companion.tablevision.render import CameraPose, PiecePlacement, render_table
+from companion.tablevision.things import Thing
 from companion.tablevision.settle import BoardSettler
 from companion.tablevision.stage import TableStage
 

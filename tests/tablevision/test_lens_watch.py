@@ -13,7 +13,8 @@ from companion.tablevision import MarkerFinder, layout_for
 from companion.tablevision.lens import fit_lens, load_lens, opencv_k
 from companion.tablevision.lens_file import WATCH_FILE
 from companion.tablevision.lens_watch import SETTLED_FRAMES, UNFIT_VIEWS, load_note
-from companion.tablevision.render import CameraPose, Thing, render_table
+from companion.tablevision.render import CameraPose, render_table
+from companion.tablevision.things import Thing
 from companion.tablevision.scenes import random_position
 from companion.tablevision.stage import TableStage
 

@@ -10,7 +10,8 @@ import pytest
 
 from companion.core import DieReading
 from companion.tablevision import TableReader, layout_for
-from companion.tablevision.render import CameraPose, DiePlacement, Thing, render_table
+from companion.tablevision.render import CameraPose, DiePlacement, render_table
+from companion.tablevision.things import Thing
 from companion.tablevision.sheets import printed_marks
 from companion.tablevision.stage import TableStage
 from companion.tablevision.zoom import read_in_window

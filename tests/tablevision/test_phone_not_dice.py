@@ -9,7 +9,8 @@ import numpy as np
 from companion.core import DieReading
 from companion.tablevision import TableReader, layout_for
 from companion.tablevision.die_pips import looks_like_pips
-from companion.tablevision.render import PHONE_OFF_BGR, PHONE_SCREEN_BGR, CameraPose, DiePlacement, Thing, render_table
+from companion.tablevision.render import CameraPose, DiePlacement, render_table
+from companion.tablevision.things import PHONE_OFF_BGR, PHONE_SCREEN_BGR, Thing
 
 PHONE = (170.0, 257.0)  # in Nexus Keepers' dice zone (y 226 to 288), the phone's 67 mm across it
 ICONS = (215.0, 255.0)  # where two icons overlap, as in the benchmark's phantom 6 on Nexus Keepers' zone

@@ -12,7 +12,8 @@ import pytest
 
 from companion.core import DieReading
 from companion.tablevision import layout_for
-from companion.tablevision.render import PHONE_SCREEN_BGR, CameraPose, DiePlacement, Thing, render_table
+from companion.tablevision.render import CameraPose, DiePlacement, render_table
+from companion.tablevision.things import PHONE_SCREEN_BGR, Thing
 from companion.tablevision.stage import TableStage
 from companion.tablevision.die_pips import face_shows_pips, looks_like_pips
 from companion.vision import DiceReader

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
-from companion.journal_health import WriteFailure, failure_of
+from companion.journal_health import WriteFailure, failure_of, on_read_only_card, open_read_only
 from companion.journal_repair import Salvage, health, is_damage, salvage, set_aside
 
 log = logging.getLogger(__name__)
@@ -162,8 +162,8 @@ class Journal:
             self._db = self._open()
             problem = health(self._db) if repair else ""
         except (OSError, sqlite3.Error) as exc:
-            if self._on_read_only_card():
-                self._db, problem = self._open_read_only(exc), ""
+            if on_read_only_card(self.path):  # a worn card's usual end: its games are read, nothing is saved
+                (self._db, self.failure), problem = open_read_only(self.path, exc), ""
             elif not (repair and isinstance(exc, sqlite3.Error) and is_damage(exc)):  # a locked file is not moved
                 raise JournalError(f"cannot open the game journal {self.path}: {exc}") from exc
             else:
@@ -189,32 +189,6 @@ class Journal:
             db.close()
             raise
         return db
-
-    def _on_read_only_card(self) -> bool:
-        """The journal is there but its folder cannot be written: a worn SD card turned read-only."""
-        return self.path.is_file() and not os.access(self.path.parent, os.W_OK)
-
-    def _open_read_only(self, exc: Exception) -> sqlite3.Connection:
-        """The journal on a card that has turned read-only, opened to be read: the service starts into its game
-        (not a stop at every start), every write is refused and ``failure`` says why from the first answer. With
-        the write-ahead log beside it, SQLite reads it with the log; without one (closed cleanly) it is read as it
-        lies, which nothing can change."""
-        for query in ("mode=ro", "mode=ro&immutable=1"):
-            try:
-                db = sqlite3.connect(f"{self.path.as_uri()}?{query}", uri=True, check_same_thread=False,
-                                     isolation_level=None)
-            except sqlite3.Error:
-                continue
-            try:
-                db.execute("SELECT count(*) FROM games").fetchone()
-            except sqlite3.Error:
-                db.close()
-                continue
-            log.error("the game journal %s is on a card that cannot be written (%s): its games are read, nothing "
-                      "is saved until the card is mended", self.path, exc)
-            self.failure = WriteFailure("read_only", str(exc), time.time())
-            return db
-        raise JournalError(f"cannot open the game journal {self.path}: {exc} (its card cannot be written)") from exc
 
     def _start_over(self, problem: str) -> None:
         """Set the damaged journal aside and open a new one holding what could be read of it."""

@@ -7,12 +7,17 @@ plainly, and the service log must say the cause once per kind of failure, not on
 from __future__ import annotations
 
 import errno
+import logging
+import os
 import sqlite3
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from companion.core import Text
+
+log = logging.getLogger(__name__)
 
 #: SQLite's error names (``sqlite_errorname``) by the kind of failure players are told about
 KINDS = (("full", ("SQLITE_FULL",)), ("io", ("SQLITE_IOERR",)), ("read_only", ("SQLITE_READONLY", "SQLITE_PERM")),
@@ -59,3 +64,31 @@ def failure_of(exc: sqlite3.Error | OSError, since: float) -> WriteFailure:
     name = getattr(exc, "sqlite_errorname", "") or ""
     kind = next((kind for kind, prefixes in KINDS if name.startswith(prefixes)), "other")
     return WriteFailure(kind, str(exc), since)
+
+
+def on_read_only_card(path: Path) -> bool:
+    """The journal is there but its folder cannot be written: a worn SD card turned read-only."""
+    return path.is_file() and not os.access(path.parent, os.W_OK)
+
+
+def open_read_only(path: Path, exc: Exception) -> tuple[sqlite3.Connection, WriteFailure]:
+    """The journal on a card turned read-only, opened to be read, and the failure every phone is told from the first
+    answer: the service starts into its game (not a stop at every start) and every write is refused. With the
+    write-ahead log beside it, SQLite reads it with the log; without one (closed cleanly) it is read as it lies,
+    which nothing can change. JournalError when even that fails."""
+    from companion.journal import JournalError
+
+    for query in ("mode=ro", "mode=ro&immutable=1"):
+        try:
+            db = sqlite3.connect(f"{path.as_uri()}?{query}", uri=True, check_same_thread=False, isolation_level=None)
+        except sqlite3.Error:
+            continue
+        try:
+            db.execute("SELECT count(*) FROM games").fetchone()
+        except sqlite3.Error:
+            db.close()
+            continue
+        log.error("the game journal %s is on a card that cannot be written (%s): its games are read, nothing is "
+                  "saved until the card is mended", path, exc)
+        return db, WriteFailure("read_only", str(exc), time.time())
+    raise JournalError(f"cannot open the game journal {path}: {exc} (its card cannot be written)") from exc

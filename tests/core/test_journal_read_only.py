@@ -29,7 +29,7 @@ def read_only_card(monkeypatch):
 
     def turn():
         monkeypatch.setattr(Journal, "_open", refused)
-        monkeypatch.setattr("companion.journal.os.access", access)
+        monkeypatch.setattr("companion.journal_health.os.access", access)
 
     return turn
 

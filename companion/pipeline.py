@@ -66,10 +66,10 @@ class Pipeline(threading.Thread):
         self.frames = 0
         self.skipped = self.reused = 0  # frames whose dice were not read: moving, or unchanged since the last
         self._last_readings: list[DieReading] | None = None
-        #: the last settled roll as the readers first read it, and each of its dice as the referee got it (None: read
-        #: as not a die by the table profile): the live picture labels those dice as the referee has them
+        #: the last settled roll as the readers first read it, and each of its dice as the referee got it or holds it
+        #: since (None: read as not a die by the table profile): the live picture labels those dice so
         self._as_played: tuple[tuple[DieReading, ...], tuple[DieReading | None, ...]] | None = None
-        self._as_played_lock = threading.Lock()  # a phone's correction (a web thread) changes it too
+        self._as_played_lock = threading.Lock()  # a phone's correction or undo (a web thread) changes it too
         #: time.monotonic() at the end of the last loop: the service's systemd watchdog reads it
         self.last_progress = time.monotonic()
         self.ended = False
@@ -182,22 +182,24 @@ class Pipeline(threading.Thread):
                 shown.append(replace(as_played, box=die.box))
         return shown
 
-    def corrected(self, dice: Sequence[DieReading]) -> bool:
-        """The players corrected a roll on a phone (``dice``: the roll as corrected, each die with the box of the
-        camera die it names): when every die named lies where a die of the last settled roll lies, the live picture
-        labels that roll's dice as corrected, and a read die left out of it (taken out as not a die) is not drawn.
-        Whether it was the last settled roll."""
+    def held(self, dice: Sequence[DieReading], correction: bool) -> bool:
+        """What the referee holds, after a phone's correction or undo, of the dice lying as the last roll settled:
+        ``dice``, the newest roll in force that names camera dice (each die with the box of the one it names), as
+        corrected. When every die it names lies where a die of that roll lies, those are labelled as held, and each
+        other die as read or, after a ``correction`` (taken out as not a die), not drawn. Else the referee holds
+        none of them (that roll undone, corrected to faces typed without the camera's dice): they are labelled as
+        read. Whether they are held."""
         named = [d for d in dice if d.box is not None]
         with self._as_played_lock:
-            if self._as_played is None or not named:
+            if self._as_played is None:
                 return False
             first, played = self._as_played
-            now = [p if p is not None else f for f, p in zip(first, played)]
-            told = pair_dice(now, named, self._tolerance, faces=False)
-            if sum(t is not None for t in told) < len(named):
-                return False  # another roll's dice (an older roll corrected)
-            kept = [t if t is not None else p if p is not None and p.unread else None for t, p in zip(told, played)]
-            self._as_played = (first, tuple(kept))
+            told = pair_dice(first, named, self._tolerance, faces=False) if named else []
+            if not named or sum(t is not None for t in told) < len(named):
+                self._as_played = (first, first)
+                return False
+            left = [p if p is not None and p.unread else None for p in played] if correction else list(first)
+            self._as_played = (first, tuple(t if t is not None else o for t, o in zip(told, left)))
             return True
 
     def _on_one_clock(self, frame: Frame) -> Frame:

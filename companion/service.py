@@ -20,7 +20,7 @@ from companion.referee.aware import RulesAwareReading
 from companion.seat import Seat
 from companion.supervision import Heartbeat, Notifier, WebProbe, watchdog_seconds
 from companion.table import Table
-from companion.table_memory import CORRECT
+from companion.table_memory import CORRECT, UNDO
 from companion.vision.profile_store import ProfileStore
 
 if TYPE_CHECKING:
@@ -205,12 +205,24 @@ class Service:
             self.simulated_seat.follow(self.table.engine)
 
     def _correction_to_live(self, event: BusEvent) -> None:
-        """A roll corrected on a phone: the live picture labels its dice as corrected while they lie there."""
+        """A roll corrected or an entry undone on a phone: the live picture labels the dice lying as the last roll
+        settled as the referee now holds them (Pipeline.held): as corrected, or as read once it holds none of them."""
         entry = (event.data.get("event") or {}) if event.topic == "entry" else {}
         pipeline = self.pipeline
-        if pipeline is None or entry.get("type") != CORRECT:
+        if pipeline is None or entry.get("type") not in (CORRECT, UNDO):
             return
-        pipeline.corrected([DieReading.from_json(d) for d in entry.get("dice") or ()])
+        pipeline.held(self._camera_roll_held(), correction=entry["type"] == CORRECT)
+
+    def _camera_roll_held(self) -> list[DieReading]:
+        """The dice of the newest roll in force that names camera dice (their boxes), as corrected; none when no
+        roll kept in memory does (the live picture's dice are then held by no roll)."""
+        with self.table.lock:
+            accepted = list(self.table.memory.accepted)
+        for _, event in reversed(accepted):
+            dice = event.get("dice")
+            if isinstance(dice, list) and any(isinstance(d, dict) and isinstance(d.get("box"), list) for d in dice):
+                return [DieReading.from_json(d) for d in dice if isinstance(d, dict)]
+        return []
 
     def _make_pipeline(self) -> Pipeline:
         from companion.capture.factory import open_source

@@ -149,7 +149,7 @@ def test_the_live_picture_labels_a_settled_roll_as_the_referee_got_it(tmp_path):
 def test_the_live_picture_labels_a_roll_corrected_on_a_phone_as_corrected(tmp_path):
     """'A player who corrected a 3 to a 6 sees "3" over the die': once the settled roll is corrected on a phone (a
     value changed, a die taken out as not a die), the live picture labels its dice as corrected while they lie
-    there; a correction naming dice lying elsewhere (another roll's) changes nothing."""
+    there; corrected to dice lying elsewhere, none of those lying there is held: they are labelled as read."""
     config = load_config(overrides={"service": {"data_dir": str(tmp_path)}})
     service = Service(config, camera=False)
     source = ScriptedSource([[die(3, 100), die(5, 140), die(4, 200)]] * 6)
@@ -170,6 +170,47 @@ def test_the_live_picture_labels_a_roll_corrected_on_a_phone_as_corrected(tmp_pa
     pipe.step()
     assert labels() == [6, 5]
     service.pipeline = None  # never started: nothing to stop
+    service.stop()
+
+
+def settled_as_played(data_dir):
+    """A service whose pipeline has settled [3, 5, 4], played as the profile reads it ([6, 5]), after an older roll
+    of a die lying elsewhere: (service, pipeline, the live picture's labels, the older roll's seq)."""
+    service = Service(load_config(overrides={"service": {"data_dir": str(data_dir)}}), camera=False)
+    service.table.submit({"type": "roll", "dice": [{"value": 1, "color": "red", "box": [0, 0, 20, 20]}]})
+    older = service.table.history()[-1]["seq"]
+    source = ScriptedSource([[die(3, 100), die(5, 140), die(4, 200)]] * 12)
+    pipe = Pipeline(source, ProfileReader(source), RollSettler(stable_frames=3), service.table.observe,
+                    service.live, fps=0)
+    service.pipeline = pipe
+    labels = lambda: [d["value"] for d in service.live.to_json()["dice"]]  # noqa: E731
+    for _ in range(3):
+        pipe.step()
+    assert [d["value"] for d in service.table.history()[-1]["dice"]] == [6, 5] and labels() == [6, 5]
+    return service, pipe, labels, older
+
+
+def test_the_live_picture_labels_a_roll_undone_or_corrected_without_its_dice_as_read(tmp_path):
+    """The live picture kept labelling a settled roll as played (the profile's 6 over the camera's 3, a die left
+    out) once the players undid it, or corrected it to faces typed without the camera's dice: the referee held none
+    of it any more. It labels the dice lying there as the referee holds them: as read; a correction of an older
+    roll leaves the labels of the roll lying there as they were."""
+    service, pipe, labels, older = settled_as_played(tmp_path / "undone")
+    service.table.correct(older, [{"value": 2, "color": "red", "box": [0, 0, 20, 20]}])
+    pipe.step()
+    assert labels() == [6, 5]  # another roll's correction
+    service.table.undo()
+    pipe.step()
+    assert labels() == [3, 5, 4]  # the roll undone: as read
+    pipe.step()
+    assert labels() == [3, 5, 4] and service.table.history()[-1]["event"]["type"] == "undo"  # no new roll
+    service.pipeline = None  # never started: nothing to stop
+    service.stop()
+    service, pipe, labels, _ = settled_as_played(tmp_path / "typed")
+    service.table.correct(service.table.history()[-1]["seq"], [{"value": 6}, {"value": 5}])  # no camera die named
+    pipe.step()
+    assert labels() == [3, 5, 4]
+    service.pipeline = None
     service.stop()
 
 

@@ -14,7 +14,7 @@ from selenium.webdriver.common.by import By
 from boardhelpers import PIN, open_page, tap, unlock, wait
 from companion.config import load_config
 from companion.tablevision.lens_file import LENS_FILE
-from browserhelpers import SCREENSHOTS, new_browser, page_errors, served
+from browserhelpers import SCREENSHOTS, in_each_look, new_browser, page_errors, served
 from screens import language
 
 pytestmark = pytest.mark.browser
@@ -80,6 +80,11 @@ def test_a_lens_file_damaged_after_the_page_loaded_is_said_once_the_service_find
     assert refused.value.code == 409
     wait(driver, lambda d: status(d) == DAMAGED, timeout=15,
          message=f"the status line never learnt that the file is damaged: {status(driver)!r}")
+
+    def picture(lang, scheme):
+        driver.execute_script("document.getElementById('table-vision-status').scrollIntoView({block: 'center'})")
+        driver.save_screenshot(str(SCREENSHOTS / f"lens-damaged-later-360-{lang}-{scheme}.png"))
+    in_each_look(driver, picture)
     if driver.find_element(By.ID, "lens").get_attribute("hidden") is not None:  # the last test left it open
         tap(driver, "#lens-toggle")
     tap(driver, "#lens-forget")

@@ -142,3 +142,23 @@ def test_a_tap_that_redraws_the_board_leaves_the_page_where_it_was(small_phone, 
     open_page(phone, url, "#/table")
     wait(phone, lambda d: d.find_elements("css selector", css), message=f"no {css}")
     assert stays_put(phone, css, watched) == [0, 0]
+
+
+ANSWER = "const box = document.querySelector('#tap-answer'); return box && !('empty' in box.dataset) ? box.innerText : null"
+
+
+@pytest.mark.parametrize("game, events, taps, said", [
+    ("nexus-keepers", 1, [".nk-board .keeper[data-keeper='A']"], "Tap “Start the turn” when the player is ready"),
+    ("nexus-keepers", 3, [".nk-board .tile[data-x='2'][data-y='1']"], "Tap A on the board to see where it can go"),
+    ("hexors", 1, [".hex-arena .cell[data-cell='d5']"], "Tap one of Yugi's tiles, then a ringed cell"),
+    ("hexors", -2, [".hex-arena .tile[data-tile='gaia']"], "Duel: roll the colour die and tap its colour"),
+])
+def test_a_tap_out_of_turn_says_what_to_do_instead(small_phone, game, events, taps, said):
+    """A keeper's own player tapping it before the turn starts, a tile or cell tapped with no piece picked, a tile
+    tapped in a duel: each was silent (or said "It is A's turn" to A), now says what the moment asks for."""
+    service, url, phone = small_phone
+    start(service, game, events=events)
+    show(phone, url)
+    for css in taps:
+        tap(phone, css)
+    assert wait(phone, lambda d: d.execute_script(ANSWER), timeout=5, message="the tap got no answer") == said

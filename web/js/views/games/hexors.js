@@ -108,7 +108,7 @@ function playersList(summary) {
 function tapTile(ctx, id) {
   const { summary } = ctx;
   if (summary.duel && summary.duel.choose_opponent && summary.duel.remaining.includes(id)) { ctx.submit({ type: "challenge", target: id }); return; }
-  if (phaseOf(summary) !== "move") return;
+  if (phaseOf(summary) !== "move") { sayWhy(ctx, () => t(`hex.phase.${phaseOf(summary)}`, { name: summary.turn })); return; }
   const tile = tileById(summary, id);
   if (tile.controller !== summary.turn) {
     sayWhy(ctx, () => t("hex.not_yours", { tile: named(summary, id), name: summary.turn }));
@@ -129,7 +129,8 @@ function tapCell(ctx, cell) {
   const tile = ui.selected;
   const paths = (summary.legal_moves || []).filter((m) => m.tile === tile && m.path.at(-1) === cell);
   if (!paths.length) {
-    if (tile) sayWhy(ctx, () => t("hex.cannot_reach", { tile: named(summary, tile), cell }));
+    // no tile picked: what the phase asks for (a cell alone moves nothing)
+    sayWhy(ctx, () => (tile ? t("hex.cannot_reach", { tile: named(summary, tile), cell }) : t(`hex.phase.${phaseOf(summary)}`, { name: summary.turn })));
     return;
   }
   if (paths.length === 1) { ctx.submit({ type: "move", tile: ui.selected, path: paths[0].path }); return; }

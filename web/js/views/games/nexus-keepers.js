@@ -75,8 +75,12 @@ async function selectKeeper(ctx, id) {
     chooseCell(ctx, tapped.cell);
     return;
   }
-  if (summary.phase !== "rolling" || id !== summary.turn) {
+  if (id !== summary.turn) {
     sayWhy(ctx, () => t("nk.not_active", { name: summary.turn }));
+    return;
+  }
+  if (summary.phase !== "rolling") { // its own keeper, at the wrong moment: what to do now ("It is A's turn" said A)
+    sayWhy(ctx, () => phaseWords(summary));
     return;
   }
   if (ui.selected === id) {
@@ -94,7 +98,11 @@ async function selectKeeper(ctx, id) {
 }
 
 function chooseCell(ctx, cell) {
-  if (!ui.moves) return;
+  if (!ui.moves) { // no keeper picked yet: a tile alone moves nothing
+    const { summary } = ctx;
+    sayWhy(ctx, () => (summary.phase === "rolling" ? t("nk.tap_keeper", { name: summary.turn }) : phaseWords(summary)));
+    return;
+  }
   const options = ui.moves.filter((m) => same(m.to, cell));
   const keeper = ui.selected;
   if (!options.length) { sayWhy(ctx, () => t("nk.cannot_reach", { name: keeper })); return; }
@@ -110,13 +118,18 @@ async function move(ctx, outcome) {
   await ctx.submit({ type: "positions", keepers: outcome.positions });
 }
 
-function header(summary, board) {
-  const active = board.keepers.find((k) => k.id === summary.turn);
-  const phaseText = {
+/** What the phase asks for, in words: the line under whose turn it is, and the answer to a tap out of place. */
+function phaseWords(summary) {
+  return {
     idle: t("nk.phase.idle"), start: t("nk.phase.start", { n: summary.dice_allowed }),
     rolling: t("nk.phase.rolling"), acted: t("nk.phase.acted"), reconnect: t("nk.phase.reconnect"),
     over: t("nk.phase.over"),
   }[summary.phase] || summary.phase;
+}
+
+function header(summary, board) {
+  const active = board.keepers.find((k) => k.id === summary.turn);
+  const phaseText = phaseWords(summary);
   return h("div", { class: "board-head" },
     h("div", { class: "whose", id: "board-turn" },
       h("span", { class: "token", style: `--team:${teamColour(board, active?.team)}` }, initials(summary.turn)),

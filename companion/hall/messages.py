@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any, Iterable, Mapping
 
+from companion.hidden import public_entry
 from companion.journal import Entry, GameRecord
 
 #: the verdicts the hall and a referee on call are told of as they happen
@@ -56,7 +57,7 @@ def event_message(table: str, name: str, record: GameRecord, entry: Entry, playe
     its outcome as known now (a game is won by an entry, and an undo can take the win back)."""
     return {"table": table, "name": name, "id": [record.id, entry.seq], "game": record.game,
             "started_at": record.started_at, "players": list(players), "outcome": outcome,
-            "entry": entry.to_json()}
+            "entry": public_entry(record.game, entry.to_json())}  # every table's broker: nothing face down
 
 
 def verdicts_message(table: str, name: str, game_id: int | None, entry: Mapping[str, Any]) -> dict[str, Any] | None:

@@ -13,6 +13,7 @@ from typing import Any, Mapping
 from companion import checkpoint, table_memory
 from companion.bus import EventBus
 from companion.core import DieReading, Observation, Verdict, VerdictKind
+from companion.hidden import public_event
 from companion.journal import GameRecord, Journal, JournalError, RequestKey
 from companion.journal_health import WriteFailure
 from companion.referee import EventError, GameEngine, create_game
@@ -273,8 +274,9 @@ class Table:
             # Not written, so not acknowledged: the game goes back to what the journal holds.
             memory.restore(saved, engine_changed=True)
             raise
-        self.bus.publish("entry", {"seq": seq, "event": event, "verdicts": payload, "source": source,
-                                   "state": self._event_state()})
+        # every phone's stream carries it, PIN or not: nothing face down (companion/hidden.py)
+        self.bus.publish("entry", {"seq": seq, "event": public_event(self.record.game, event), "verdicts": payload,
+                                   "source": source, "state": self._event_state()})
         return verdicts
 
     def _append(self, seq: int, event: dict[str, Any], payload: list[dict[str, Any]], source: str,

@@ -9,6 +9,7 @@ understand is a 4xx and changes nothing. A change sent again with the same
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import time
 from typing import Any
 
@@ -16,6 +17,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from companion import __version__
 from companion.core import DieReading, Observation
+from companion.hidden import public_entry
 from companion.journal import JournalError
 from companion.referee import EventError, OptionsError
 from companion.referee.registry import available_games
@@ -67,9 +69,21 @@ def _change_result(verdicts):
 
 
 def _answered_state() -> dict[str, Any]:
-    """The state, without the engine's ``snapshot`` when asked with ``?snapshot=false``: the phone draws from the
-    summary and reads the state after every change on a big board, where the snapshot is a fifth of it or more."""
-    return context().service.table.state(snapshot=request.args.get("snapshot") != "false")
+    """The state, with the engine's ``snapshot`` only for a request made on the Pi itself (the CLI, tests,
+    benchmarks): it holds what the table keeps face down (a Nexus deck in order), and anyone on the Wi-Fi can read
+    the state. ``?snapshot=false`` leaves it out there too (GET /api/state refuses ``?snapshot=true`` from
+    elsewhere; a change's answer, made by then, comes without it). The phone draws from the summary, which shows
+    only what lies face up (each game's ``summary``)."""
+    return context().service.table.state(snapshot=request.args.get("snapshot") != "false" and from_this_machine())
+
+
+def from_this_machine() -> bool:
+    """The request comes from the Pi itself (loopback; waitress trusts no proxy header)."""
+    try:
+        address = ipaddress.ip_address((request.remote_addr or "").split("%", 1)[0])
+    except ValueError:
+        return False
+    return (getattr(address, "ipv4_mapped", None) or address).is_loopback
 
 
 def _dice(items: list[dict[str, Any]]) -> list[DieReading]:
@@ -117,6 +131,9 @@ def games():
 
 @blueprint.get("/state")
 def state():
+    if request.args.get("snapshot") == "true" and not from_this_machine():
+        raise ApiError(403, "snapshot_local_only", "the engine's snapshot is served only on the companion itself: "
+                                                   "it shows what lies face down (read the summary)")
     return _state_response()
 
 
@@ -146,14 +163,15 @@ def history():
     with table.lock:
         entries, more = table.history_page(before, limit)
         record, version = table.record, table.state_version
+    entries = [public_entry(record.game, entry) for entry in entries]  # nothing face down (companion/hidden.py)
     return jsonify({"event_id": event_id, "game": record.to_json(), "entries": entries, "more": more,
                     "older": entries[0]["seq"] if more and entries else None, "version": version})
 
 
 @blueprint.get("/statistics")
 def statistics():
-    """Faces per die colour, a named die's faces (Hexors' colours) and roll totals over the rolls in force of the game at
-    the table."""
+    """Faces per die colour, a named die's faces (Hexors' colours) and roll totals over the rolls in force of the game
+    at the table."""
     ctx = context()
     event_id = ctx.service.bus.last_id
     table = ctx.service.table

@@ -295,17 +295,17 @@ class Service:
     # -- life cycle ------------------------------------------------------------------
     def start(self, web_address: tuple[str, int] | None = None, camera_later: bool = False) -> None:
         """``web_address``: where the web server listens; under a systemd watchdog the heartbeat then also needs it
-        to answer a request. ``camera_later``: build the camera pipeline and the LED panel in threads (the models
-        take a second or more to load, gpiozero a fraction), so that a restart answers the phones first; they are
-        told the camera is starting."""
+        to answer a request. ``camera_later``: build the camera pipeline, then the LED panel, in a thread (the
+        models take a second or more to load, gpiozero a fraction), so that a restart answers the phones first;
+        they are told the camera is starting. One after the other: the panel is built under
+        warnings.catch_warnings, which is not thread-safe, and the camera's libraries import meanwhile."""
         if camera_later:
-            threading.Thread(target=self._start_panel, name="panel-start", daemon=True).start()
-        if self._camera_wanted and camera_later:
-            self._building_since = time.monotonic()
-            threading.Thread(target=self._start_camera, args=(False,), name="camera-start", daemon=True).start()
-        elif self._camera_wanted:
-            self._start_camera(True)
-        if not camera_later:
+            if self._camera_wanted:
+                self._building_since = time.monotonic()
+            threading.Thread(target=self._start_later, name="camera-start", daemon=True).start()
+        else:
+            if self._camera_wanted:
+                self._start_camera(True)
             self._start_panel()
         if self.hall is not None:
             self.hall.start()
@@ -322,6 +322,11 @@ class Service:
                 web_answers = self.web_probe.answering
             self.heartbeat = Heartbeat(self.notifier, period, self.is_progressing, web_answers)
             self.heartbeat.start()
+
+    def _start_later(self) -> None:
+        if self._camera_wanted:
+            self._start_camera(False)
+        self._start_panel()
 
     def _start_panel(self) -> None:
         """The panel built, and its green light on (Panel.from_config says, and leaves it off, when it cannot); a

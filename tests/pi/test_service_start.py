@@ -194,3 +194,18 @@ def test_a_service_stopped_while_its_panel_is_being_built_closes_it_and_builds_n
     service.stop()  # waits for the panel being built, then closes it
     assert [panel.calls for panel in made] == [["ready", "close"]]
     assert service.panel.enabled is False and len(made) == 1  # none built after the stop
+
+
+def test_the_panel_is_built_once_the_camera_pipeline_is(tmp_path, monkeypatch):
+    """Green means the companion is watching: the panel lights once the camera's pipeline is built, in the same
+    thread (its build changes the process's warning filters, which the camera's imports must not meet)."""
+    asked, panel_release, made = held_panel(monkeypatch)
+    panel_release.set()
+    service = folder_camera_service(tmp_path)
+    with started_while_held(service) as (built, release):
+        assert built.wait(20)
+        time.sleep(0.2)
+        assert not asked.is_set() and made == []
+        release.set()
+        wait_for(lambda: made and made[0].calls[:1] == ["ready"])
+        assert service.pipeline is not None

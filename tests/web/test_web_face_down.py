@@ -58,6 +58,14 @@ def test_the_history_lists_the_deck_in_an_order_of_its_own(phone, nexus):
     assert nexus.table.history()[0]["event"]["deck"] == SETUP["deck"]  # the journal keeps it whole
 
 
+def test_a_change_answered_on_the_wifi_carries_no_snapshot(player, nexus):
+    """A change's answer carries the state: asked without ``?snapshot=false``, it still leaves the snapshot out."""
+    answer = player.post("/api/undo", {}, environ_base=WIFI)
+    assert answer.status_code == 200 and "snapshot" not in answer.get_json()["state"]
+    under_the_top = SETUP["deck"][2:]  # the card undone is the card to play again: its phone shows it
+    assert [card for card in under_the_top if f'"{card}"' in answer.get_data(as_text=True)] == []
+
+
 def test_undo_and_the_next_card_still_follow_the_deck(player, nexus):
     """The referee still plays from the deck's top: a card played without naming it is the top card."""
     assert player.post("/api/undo", {}).status_code == 200  # the card

@@ -13,9 +13,12 @@ from __future__ import annotations
 import collections
 import itertools
 import json
+import logging
 import threading
 import time
 from typing import Any, Callable
+
+log = logging.getLogger(__name__)
 
 
 class BusEvent:
@@ -77,7 +80,10 @@ class EventBus:
             self._cond.notify_all()
             listeners = list(self._listeners)
         for listener in listeners:
-            listener(event)
+            try:
+                listener(event)
+            except Exception:  # what is published happened (a move journaled): one part failing neither undoes it
+                log.exception("a listener of %r events failed (event %d)", topic, event.id)  # nor silences the rest
         return event
 
     def listen(self, callback: Callable[[BusEvent], None]) -> None:

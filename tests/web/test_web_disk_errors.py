@@ -132,3 +132,20 @@ def test_a_journal_the_card_cannot_read_is_a_503_not_the_unexpected_error(servic
     assert "disk I/O error" in answer.get_json()["message"]
     journal._db = journal._db.db
     assert player.get(path).status_code == 200
+
+
+def test_a_listener_failing_once_a_move_is_kept_does_not_answer_it_as_an_error(service, player):
+    """A part told of each entry (the panel, the profile, the hall) that fails on the card after the move was
+    journaled: before, the phone was answered the unexpected error's 500 for a move that was kept, and the parts
+    listening after it were not told."""
+    told = []
+
+    def writes_on_a_full_card(event):
+        if event.topic == "entry":
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    service.bus.listen(writes_on_a_full_card)
+    service.bus.listen(lambda event: told.append(event.topic))
+    answer = player.post("/api/roll", ROLL)
+    assert answer.status_code == 200 and player.state()["entries"] == 1
+    assert "entry" in told

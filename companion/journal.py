@@ -182,9 +182,11 @@ class Journal:
                 db.executescript(SCHEMA)  # a journal an older version wrote gains the tables it lacks
                 db.execute("DELETE FROM requests WHERE at < ?", (time.time() - KEEP_REQUESTS,))
             except sqlite3.OperationalError as exc:
-                # another user's journal read by `companion games`: its games can be read without the new tables
-                if not getattr(exc, "sqlite_errorname", "").startswith("SQLITE_READONLY") or not _has_games(db):
+                # another user's journal (`companion games`), or a full card: its games are read, the phones told
+                name = getattr(exc, "sqlite_errorname", "")
+                if not name.startswith(("SQLITE_READONLY", "SQLITE_FULL")) or not _has_games(db):
                     raise
+                self.failure = failure_of(exc, time.time())
         except sqlite3.Error:
             db.close()
             raise

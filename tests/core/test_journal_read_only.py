@@ -1,5 +1,5 @@
-"""A worn SD card often turns read-only. The service then starts into the game the journal holds, every phone is
-told nothing is saved, and each change is refused, instead of a stop at every start under systemd."""
+"""A worn SD card often turns read-only, or fills up. The service then starts into the game the journal holds, every
+phone is told nothing is saved, and each change is refused, instead of a stop at every start under systemd."""
 
 from __future__ import annotations
 
@@ -56,3 +56,37 @@ def test_no_journal_on_a_read_only_card_is_still_an_error_naming_it(data_dir, re
     read_only_card()
     with pytest.raises(JournalError, match="cannot open the game journal"):
         Journal(data_dir / "journal.sqlite3", repair=True)
+
+
+class FullCard:
+    """A connection to the journal on a full card: SQLite cannot grow the write-ahead log for any write."""
+
+    def __init__(self, db) -> None:
+        self.db = db
+
+    def execute(self, sql: str, *args):
+        if sql.lstrip().upper().startswith(("DELETE", "INSERT", "UPDATE")):
+            full = sqlite3.OperationalError("database or disk is full")
+            full.sqlite_errorname = "SQLITE_FULL"
+            raise full
+        return self.db.execute(sql, *args)
+
+    def __getattr__(self, name: str):
+        return getattr(self.db, name)
+
+
+def test_a_journal_on_a_full_card_with_day_old_request_keys_still_opens_and_says_the_card_is_full(data_dir,
+                                                                                                   monkeypatch):
+    """Removing the phones' request keys older than a day is a write: on a full card it raised out of Journal(), and
+    the service stopped at every start (seen on a 400 kB tmpfs filled by the journal)."""
+    path = data_dir / "journal.sqlite3"
+    table = Table(Journal(path), EventBus())
+    table.submit(roll(4))
+    table.journal.close()
+    connect = sqlite3.connect
+    monkeypatch.setattr("companion.journal.sqlite3.connect", lambda *args, **kwargs: FullCard(connect(*args,
+                                                                                                      **kwargs)))
+    table = Table(Journal(path, repair=True), EventBus())
+    assert table.state()["entries"] == 1 and table.state()["journal_problem"]["kind"] == "full"
+    with pytest.raises(JournalError):
+        table.submit(roll(5))

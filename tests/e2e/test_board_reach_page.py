@@ -162,3 +162,19 @@ def test_a_tap_out_of_turn_says_what_to_do_instead(small_phone, game, events, ta
     for css in taps:
         tap(phone, css)
     assert wait(phone, lambda d: d.execute_script(ANSWER), timeout=5, message="the tap got no answer") == said
+
+
+def test_a_hexors_move_into_a_duel_brings_the_duels_next_tap_into_sight(small_phone):
+    """The beginner example's last move, tapped: Dark Magician meets two foes. What the duel asks next (which foe,
+    then the die's colour) is drawn under the arena, off a 740 px screen: brought up after each tap."""
+    service, url, phone = small_phone
+    start(service, "hexors", events=-3)
+    show(phone, url)
+    tap(phone, ".hex-arena .tile[data-tile='magician']")
+    tap(phone, ".hex-arena .cell[data-cell='d8']")
+    wait(phone, lambda d: d.find_elements("css selector", "#hex-challenge button"), message="no foe to pick")
+    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, "#hex-challenge button"), timeout=5)
+    phone.execute_script("scrollTo(0, 0)")  # the foe picked on the arena, at the top of the page
+    tap(phone, ".hex-arena .tile[data-tile='kaiba']")
+    wait(phone, lambda d: d.find_elements("css selector", "#hex-colours button"), message="no colour pad")
+    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, "#hex-colours button"), timeout=5)

@@ -13,6 +13,14 @@ export { renderSetup } from "./hex-setup.js";
 export const ownsDice = true;
 
 let ui = { entries: -1 };
+// A tap on the board that may start a duel (a move, a foe picked): the duel's next control, drawn under the arena,
+// is brought into sight once the table answers ({from: the entry count at the tap}); null when none is awaited.
+let reveal = null;
+
+function boardSubmit(ctx, event) {
+  reveal = { from: ctx.state.entries };
+  ctx.submit(event);
+}
 
 function fresh(state) {
   if (ui.entries !== state.entries || ui.game !== state.game_id) ui = { entries: state.entries, game: state.game_id, selected: null, choosing: null };
@@ -70,7 +78,6 @@ function duelPanel(ctx) {
     return h("div", { class: "card event-card", id: "hex-duel", dataset: { attacker: d.attacker } }, out);
   }
   out.push(h("p", { class: "lead" }, t("hex.versus", { attacker: named(summary, d.attacker), defender: named(summary, d.defender) })));
-  out.push(h("p", { class: "hint", id: "hex-strike-caption" }, t("hex.strike_table")), strikeTable(summary));
   const rollers = [attackerOwner, tileById(summary, d.defender)?.controller];
   d.rolls.forEach((c, i) => out.push(h("p", { class: "rolled", dataset: { colour: c } }, t("hex.rolled", { name: rollers[i], colour: colourName(c) }),
     ` → ${spell(d.strike_parts[i ? "defender" : "attacker"][c])}`)));
@@ -84,6 +91,8 @@ function duelPanel(ctx) {
   } else {
     out.push(offerButton(ctx, t("hex.compare"), { type: "compare" }, { class: "big primary", id: "hex-compare" }));
   }
+  // what to tap first, then the strike values to read (six rows: the colours went below the fold on a phone)
+  out.push(h("p", { class: "hint", id: "hex-strike-caption" }, t("hex.strike_table")), strikeTable(summary));
   return h("div", { class: "card event-card", id: "hex-duel", dataset: { attacker: d.attacker, defender: d.defender, rolls: d.rolls.join(",") } }, out);
 }
 
@@ -107,7 +116,7 @@ function playersList(summary) {
 
 function tapTile(ctx, id) {
   const { summary } = ctx;
-  if (summary.duel && summary.duel.choose_opponent && summary.duel.remaining.includes(id)) { ctx.submit({ type: "challenge", target: id }); return; }
+  if (summary.duel && summary.duel.choose_opponent && summary.duel.remaining.includes(id)) { boardSubmit(ctx, { type: "challenge", target: id }); return; }
   if (phaseOf(summary) !== "move") { sayWhy(ctx, () => t(`hex.phase.${phaseOf(summary)}`, { name: summary.turn })); return; }
   const tile = tileById(summary, id);
   if (tile.controller !== summary.turn) {
@@ -133,7 +142,7 @@ function tapCell(ctx, cell) {
     sayWhy(ctx, () => (tile ? t("hex.cannot_reach", { tile: named(summary, tile), cell }) : t(`hex.phase.${phaseOf(summary)}`, { name: summary.turn })));
     return;
   }
-  if (paths.length === 1) { ctx.submit({ type: "move", tile: ui.selected, path: paths[0].path }); return; }
+  if (paths.length === 1) { boardSubmit(ctx, { type: "move", tile: ui.selected, path: paths[0].path }); return; }
   ui.choosing = cell;
   render(ctx);
 }
@@ -156,7 +165,7 @@ function controls(ctx) {
     if (ui.choosing) {
       const paths = summary.legal_moves.filter((m) => m.tile === ui.selected && m.path.at(-1) === ui.choosing);
       out.push(h("div", { class: "card", id: "hex-paths" }, h("h3", {}, t("hex.which_path")), h("div", { class: "stack" },
-        paths.map((m) => button(m.path.join(" → "), () => submit({ type: "move", tile: m.tile, path: m.path }), { class: "big outcome-choice" })))));
+        paths.map((m) => button(m.path.join(" → "), () => boardSubmit(ctx, { type: "move", tile: m.tile, path: m.path }), { class: "big outcome-choice" })))));
     }
   }
   if (phase === "stuck") out.push(offerButton(ctx, t("hex.cannot_move", { name: summary.turn }), { type: "cannot_move" }, { class: "big", id: "hex-cannot-move" }));
@@ -186,4 +195,8 @@ export function render(ctx) {
     summary.actions_in_play.length ? h("p", { class: "hint" }, summary.actions_in_play.map((a) => inPlayName(summary, a)).join(" · ")) : null,
     playersList(summary),
   ].filter(Boolean));
+  if (reveal && state.entries !== reveal.from) {
+    reveal = null;
+    root.querySelector("#hex-challenge, #hex-colours")?.scrollIntoView({ block: "nearest" });
+  }
 }

@@ -1,6 +1,6 @@
 """Nothing the table keeps face down reaches a phone on the Wi-Fi: a Nexus deck played from the top (« Shuffle the
-deck and place it face down ») is not in the state, the history or the live stream a phone reads without the PIN,
-while the Pi itself (CLI, tests) still reads the engine's snapshot and the journal keeps the setup whole."""
+deck and place it face down ») is not in the state, the history or the live stream a phone reads, with the PIN or
+without, while the Pi itself (CLI, tests) still reads the engine's snapshot and the journal keeps the setup whole."""
 
 from __future__ import annotations
 
@@ -17,8 +17,6 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "docs/rules/examples/nexus-two-p
 SETUP = json.loads(EXAMPLE.read_text().splitlines()[0])
 #: a phone on the café's Wi-Fi, signed in or not (the Flask test client is 127.0.0.1 unless told)
 WIFI = {"REMOTE_ADDR": "192.168.1.23"}
-
-
 #: the deck once the first card lies face up and Ann played the next: in the counter phase none of it shows
 FACE_DOWN = SETUP["deck"][2:]
 

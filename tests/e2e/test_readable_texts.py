@@ -139,3 +139,29 @@ def test_a_played_confinement_card_is_dimmed_but_readable(narrow_table, phone):
     opacity = "return getComputedStyle(document.querySelector(arguments[0])).opacity"
     assert phone.execute_script(opacity, "#tess-confinement th[data-card='played']") == "1"
     assert not page_errors(phone)
+
+
+# the words of each cell of the confinement board that spill out of their cell: [[words, spilled px]]
+SPILLED = """return [...document.querySelectorAll('#tess-confinement :is(th, td, th small)')].flatMap((el) => {
+  const text = [...el.childNodes].find((n) => n.nodeType === 3 && n.textContent.trim());
+  if (!text) return [];
+  const range = document.createRange(); range.selectNodeContents(text);
+  const cell = el.closest('th, td'), pad = parseFloat(getComputedStyle(cell).paddingLeft) / 2;
+  const r = range.getBoundingClientRect(), c = cell.getBoundingClientRect();
+  const spilled = Math.max(c.left + pad - r.left, r.right - c.right + pad);  // half its padding kept clear
+  return spilled > 0.5 ? [[text.textContent.trim(), spilled]] : []; });"""
+
+
+def test_the_confinement_boards_colour_names_stay_in_their_column(narrow_table, phone):
+    """At 360 px the board's seven columns were equal: « violet », « purple », « yellow » ran over the first
+    slot of their row. Each card's state (« jouée », « seen ») stays in its column too."""
+    service, url = narrow_table
+    start(service, "tesseract", 66)
+    show(phone, url)
+    spilled = []
+
+    def look(lang, scheme):
+        spilled.extend((lang, *cell) for cell in phone.execute_script(SPILLED))
+    in_each_look(phone, look, themes=("dark",))
+    assert spilled == [], spilled
+

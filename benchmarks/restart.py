@@ -3,10 +3,11 @@
 A free-roll game of ``--entries`` rolls is journaled (checkpoints as the service writes them), a folder
 camera shows an empty table, and the real command is started ``--runs`` times, each killed with SIGKILL once it
 has answered and read a frame. For each start it measures, from the process's start: the first /api/state
-answered (the phones' page works), and the first camera frame read (/api/live has a frame). ``--busy N`` keeps N
-processes spinning meanwhile (a loaded machine: an evening's phones and player on 2 cores). ``--against DIR``: the
-same starts of another checkout (e.g. ``git archive`` of an earlier commit), alternated with this one's so that both
-meet the same load on a shared machine. ``--update``: each checkout journals its game, then every start runs from a
+answered (the phones' page works), and the first camera frame read (/api/live has a frame); and the CPU time the
+server had used when it answered (its threads included), which load stretches into the seconds above. ``--busy N``
+keeps N processes spinning meanwhile (a loaded machine: an evening's phones and player on 2 cores). ``--against
+DIR``: the same starts of another checkout (e.g. ``git archive`` of an earlier commit), alternated with this one's so
+that both meet the same load on a shared machine. ``--update``: each checkout journals its game, then every start runs from a
 copy of it with an unrelated file edited (``UPDATED``), as the first restart after a `git pull` does.
 
 Then, in a fresh interpreter each time, the phases of a start: imports, the service (journal opened, game
@@ -40,7 +41,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-from evening import empty_table_frames, free_port, request, unit_environment  # noqa: E402
+from evening import cpu_seconds, empty_table_frames, free_port, request, unit_environment  # noqa: E402
 
 PHASES = r"""
 import json, sys, time
@@ -126,14 +127,15 @@ def spin(stop_at: float) -> None:
         pass
 
 
-def start_once(config: Path, port: int, env: dict[str, str], log: Path, tree: Path = REPO) -> tuple[float, float]:
+def start_once(config: Path, port: int, env: dict[str, str], log: Path,
+               tree: Path = REPO) -> tuple[float, float, float]:
     """Start the command of the checkout ``tree``, wait for /api/state and a camera frame, kill it: (seconds to
-    each)."""
+    each, and the CPU seconds the server had used when it answered /api/state: what load multiplies)."""
     began = time.monotonic()
     with log.open("a") as out:
         process = subprocess.Popen([sys.executable, "-m", "companion.cli", "--config", str(config), "serve"],
                                    cwd=tree, stdout=out, stderr=subprocess.STDOUT, env=env)
-    answered = framed = None
+    answered = framed = cpu = None
     try:
         while time.monotonic() - began < 120 and framed is None:
             if process.poll() is not None:
@@ -142,7 +144,7 @@ def start_once(config: Path, port: int, env: dict[str, str], log: Path, tree: Pa
                 if answered is None:
                     status, _ = request(port, "GET", "/api/state", timeout=2)
                     if status == 200:
-                        answered = time.monotonic() - began
+                        answered, cpu = time.monotonic() - began, cpu_seconds(process.pid)
                 if answered is not None:
                     status, body = request(port, "GET", "/api/live", timeout=2)
                     if status == 200 and json.loads(body).get("frame") is not None:
@@ -155,7 +157,7 @@ def start_once(config: Path, port: int, env: dict[str, str], log: Path, tree: Pa
         process.wait(30)
     if answered is None or framed is None:
         raise SystemExit(f"no answer or no frame in 120 s:\n{log.read_text()[-3000:]}")
-    return answered, framed
+    return answered, framed, cpu
 
 
 def summary(values: list[float]) -> str:
@@ -191,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
         spinners = [multiprocessing.Process(target=spin, args=(stop_at,), daemon=True) for _ in range(args.busy)]
         for spinner in spinners:
             spinner.start()
-        times: dict[Path, list[tuple[float, float]]] = {tree: [] for tree in trees}
+        times: dict[Path, list[tuple[float, float, float]]] = {tree: [] for tree in trees}
         for _ in range(args.runs):
             for tree in trees:
                 times[tree].append(start_once(configs[tree], port, env, logs[tree], code[tree]))
@@ -217,6 +219,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  resumed {said[tree]}")
         print(f"  s to the first /api/state answered   {summary([t[0] for t in taken])}")
         print(f"  s to the first camera frame read     {summary([t[1] for t in taken])}")
+        print(f"  CPU s used to the first /api/state   {summary([t[2] for t in taken])}")
     print(f"  phases before serving, in a fresh interpreter, this checkout (s, median of {args.runs}):")
     for name in phases[0]:
         print(f"    {name:36s} {statistics.median(p[name] for p in phases):.3f}")

@@ -7,8 +7,8 @@ answered (the phones' page works), and the first camera frame read (/api/live ha
 server had used when it answered (its threads included), which load stretches into the seconds above. ``--busy N``
 keeps N processes spinning meanwhile (a loaded machine: an evening's phones and player on 2 cores). ``--against
 DIR``: the same starts of another checkout (e.g. ``git archive`` of an earlier commit), alternated with this one's so
-that both meet the same load on a shared machine. ``--update``: each checkout journals its game, then every start runs from a
-copy of it with an unrelated file edited (``UPDATED``), as the first restart after a `git pull` does.
+that both meet the same load on a shared machine. ``--update``: each checkout journals its game, then every start
+runs from a copy of it with an unrelated file edited (``UPDATED``), as the first restart after a `git pull` does.
 
 Then, in a fresh interpreter each time, the phases of a start: imports, the service (journal opened, game
 replayed), the app, the listening socket — what comes before the first answer — and the camera's pipeline and the

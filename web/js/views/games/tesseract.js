@@ -1,6 +1,6 @@
 // Tesseract by touch: the tower from above, labs, priming zone and confinement board; actions by tapping cubes.
 
-import { clear, h } from "../../dom.js";
+import { h } from "../../dom.js";
 import { colourName, pick, t } from "../../i18n.js";
 import { button, valuePad } from "../widgets.js";
 import { breachTrack, confinementBoard, cubeChip, drawTower, primingZone, towerLevels } from "./tess-board.js";
@@ -18,6 +18,9 @@ let levelsOpen = false; // "The tower level by level" stays open across redraws 
 // the effects being composed: kept across a refusal (the referee journals it, a new entry), closed once played or when
 // the game, turn or phase it was opened in has gone
 let composing = null;
+// a cube or column tapped on the board: what it allows (#tess-actions) is drawn above the labs and under the tower,
+// off a phone's screen from either; brought into sight after the redraw the tap makes
+let reveal = false;
 const composeKey = (ctx) => `${ctx.state.game_id}:${ctx.summary.turn}:${ctx.summary.phase}`;
 
 function fresh(state) {
@@ -100,6 +103,7 @@ function toggleLab(ctx, owner, index) {
   if (!mine || ui.lab.some((s) => s.owner !== owner)) ui.lab = ui.lab.filter((s) => s.owner === owner && mine);
   ui.lab = had ? ui.lab.filter((s) => !(s.owner === owner && s.index === index)) : [...ui.lab, { owner, index }];
   ui.zone = null; ui.confine = null;
+  reveal = true;
   redraw(ctx);
 }
 
@@ -238,6 +242,7 @@ function tapColumn(ctx, column) {
   }
   ui.column = ui.column === column ? null : column;
   ui.lab = []; ui.zone = null;
+  reveal = true;
   redraw(ctx);
 }
 
@@ -260,7 +265,8 @@ export function render(ctx) {
     ? { onCube: (cube) => { tapCube(summary, composing, cube, null); redraw(ctx); } } : null;
   const tower = composedTower(summary, composing); // while composing, as the effects listed leave it
   const drawn = tower === summary.tower ? summary : { ...summary, tower };
-  clear(root).append(...[
+  // built first, swapped in at once: emptied under a tapped cube, the page lost its height and jumped up
+  root.replaceChildren(...[
     header(summary),
     h("div", { class: "board-scroll tower-wrap" }, drawTower(drawn, {
       selected: waiting ? ui.resolve.column : composing ? null : ui.column, choices, onColumn,
@@ -276,12 +282,18 @@ export function render(ctx) {
       h("p", { class: "hint" }, t("tess.levels_hint")), towerLevels(summary.levels)),
     h("div", { class: "tess-controls" }, controls(ctx)),
     primingZone(summary, pickPrimed || (acting ? { selected: ui.zone,
-      onCube: (cube) => { ui.zone = ui.zone && same(ui.zone, cube) ? null : cube; ui.lab = []; ui.column = null; redraw(ctx); } } : {})),
+      onCube: (cube) => {
+        ui.zone = ui.zone && same(ui.zone, cube) ? null : cube; ui.lab = []; ui.column = null; reveal = true; redraw(ctx);
+      } } : {})),
     labs(ctx),
     confinementBoard(summary),
     summary.destroyed.length ? h("p", { class: "hint", id: "tess-destroyed" }, t("tess.destroyed", { cubes: summary.destroyed.map(cubeText).join(", ") })) : null,
     summary.outcome ? h("p", { class: "lead" }, pick(summary.outcome)) : null,
   ].filter(Boolean));
+  if (reveal) {
+    reveal = false;
+    root.querySelector("#tess-actions")?.scrollIntoView({ block: "nearest" });
+  }
 }
 
 function same(a, b) { return a.color === b.color && a.value === b.value; }

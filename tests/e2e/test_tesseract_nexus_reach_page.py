@@ -1,0 +1,59 @@
+"""Tesseract and Nexus (James Ernest) on a 360 x 740 phone: what a tap on the drawn board allows lies where the
+finger can reach it. One service and one browser for the module; each game is brought to its moment by its example
+game's own events, then tapped as a player taps it."""
+
+from __future__ import annotations
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+
+from boardhelpers import open_page, settled, unlock, wait
+from screens import start
+
+pytestmark = pytest.mark.browser
+
+# whether a control's middle is on screen and the control itself answers a tap there (not the tab bar, not the Undo
+# bar fixed over the bottom of the page)
+REACHABLE_JS = """
+const el = document.querySelector(arguments[0]); if (!el) return null;
+const r = el.getBoundingClientRect(); const x = r.left + r.width / 2; const y = r.top + r.height / 2;
+if (y < 0 || y > innerHeight || x < 0 || x > innerWidth) return false;
+const hit = document.elementFromPoint(x, y); return !!hit && (hit === el || el.contains(hit));
+"""
+
+
+@pytest.fixture(scope="module")
+def small_phone(quiet_table, phone):
+    service, url = quiet_table
+    unlock(phone, url)
+    frame = phone.execute_script("return outerHeight - innerHeight")
+    phone.set_window_size(360, 740 + frame)
+    yield service, url, phone
+    phone.set_window_size(390, 844)
+
+
+def finger(phone, css):
+    """A pointer's tap on ``css``, scrolled to the middle of the screen first, as a thumb reaches it."""
+    element = wait(phone, lambda d: d.find_elements("css selector", css), message=f"no {css}")[0]
+    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    ActionChains(phone).move_to_element(element).click().perform()
+
+
+@pytest.mark.parametrize("css, answer", [
+    (".lab.current .dice-row [data-index='0']", "Calibrate purple 4 +1"),  # a cube of the scientist's own lab
+    ("#tess-zone .die.cube", "Calibrate yellow 2 +1"),  # a primed cube
+    (".tess-tower .column.removable", "Take the purple 5 from a1"),  # a removable column
+])
+def test_a_tesseract_cube_tapped_brings_what_it_allows_into_sight(small_phone, css, answer):
+    """The buttons a tapped cube or column allows are drawn under the tower and above the labs: 400 to 1000 px
+    below the finger at 360 x 740 (the labs and priming zone lie far down the page), and a player saw nothing
+    happen. Brought into sight after the tap."""
+    service, url, phone = small_phone
+    start(service, "tesseract", 15)
+    open_page(phone, url, "#/table")
+    settled(phone, url)
+    finger(phone, css)
+    first = "#tess-actions button"
+    wait(phone, lambda d: d.find_elements("css selector", first), message="the tap offered nothing")
+    assert phone.find_element("css selector", first).text == answer
+    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, first), timeout=5)

@@ -19,13 +19,16 @@ import os
 import sqlite3
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, TypeVar
 
 from companion.journal_health import WriteFailure, failure_of, on_read_only_card, open_read_only
+from companion.journal_records import (Checkpoint, Entry, GameRecord, RequestKey, RequestRecord, entry_of, record_of,
+                                       setup_players)
 from companion.journal_repair import Salvage, health, is_damage, salvage, set_aside
 
+__all__ = ["Checkpoint", "Entry", "GameRecord", "Journal", "JournalError", "RequestKey", "RequestRecord",
+           "setup_players"]
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 #: how long a request's idempotency key is kept (a phone retries within minutes; a day covers a night's outage)
@@ -68,66 +71,6 @@ CREATE TABLE IF NOT EXISTS requests (
 
 class JournalError(RuntimeError):
     """The journal file cannot be opened or written."""
-
-
-@dataclass(frozen=True)
-class RequestKey:
-    """A phone's change named by its idempotency key (scoped to its session) and the request's fingerprint: the
-    journal keeps it with what it made, so a retry after a restart is answered, not applied again."""
-
-    key: str
-    fingerprint: str
-
-
-@dataclass(frozen=True)
-class RequestRecord:
-    fingerprint: str
-    game_id: int
-    seq: int | None  # the entry it made; None for a game change (new game, resume)
-
-
-@dataclass(frozen=True)
-class Checkpoint:
-    """A running game's state after its entries before ``seq``; ``version`` says which formats ``data`` holds
-    (companion/checkpoint.py)."""
-
-    seq: int
-    version: str
-    data: bytes
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    id: int
-    game: str
-    options: dict[str, Any]
-    players: list[str]
-    started_at: float
-    ended_at: float | None
-    outcome: dict[str, Any] | None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "game": self.game,
-            "options": self.options,
-            "players": self.players,
-            "started_at": self.started_at,
-            "ended_at": self.ended_at,
-            "outcome": self.outcome,
-        }
-
-
-@dataclass(frozen=True)
-class Entry:
-    seq: int
-    event: dict[str, Any]
-    verdicts: list[dict[str, Any]]
-    source: str
-    at: float
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seq": self.seq, "event": self.event, "verdicts": self.verdicts, "source": self.source, "at": self.at}
 
 
 def _make_private(path: Path) -> None:
@@ -315,13 +258,13 @@ class Journal:
 
     def games(self) -> list[GameRecord]:
         rows = self._read("SELECT id, game, options, players, started_at, ended_at, outcome FROM games ORDER BY id")
-        return [_record(row) for row in rows]
+        return [record_of(row) for row in rows]
 
     def latest_games(self, limit: int) -> list[GameRecord]:
         """The ``limit`` latest games, newest first."""
         rows = self._read("SELECT id, game, options, players, started_at, ended_at, outcome FROM games "
                           "ORDER BY id DESC LIMIT ?", (limit,))
-        return [_record(row) for row in rows]
+        return [record_of(row) for row in rows]
 
     def setup_events(self, game_id: int) -> list[dict[str, Any]]:
         """A game's setup events, in order (who played a game started without names), without reading the rest."""
@@ -333,32 +276,32 @@ class Journal:
         rows = self._read(
             "SELECT id, game, options, players, started_at, ended_at, outcome FROM games WHERE id = ?", (game_id,)
         )
-        return _record(rows[0]) if rows else None
+        return record_of(rows[0]) if rows else None
 
     def unfinished(self) -> GameRecord | None:
         rows = self._read(
             "SELECT id, game, options, players, started_at, ended_at, outcome FROM games "
             "WHERE ended_at IS NULL ORDER BY id DESC LIMIT 1"
         )
-        return _record(rows[0]) if rows else None
+        return record_of(rows[0]) if rows else None
 
     def entries(self, game_id: int, since: int = 0) -> list[Entry]:
         """A game's entries in order, from seq ``since`` on."""
         rows = self._read("SELECT seq, event, verdicts, source, at FROM entries WHERE game_id = ? AND seq >= ? "
                           "ORDER BY seq", (game_id, since))
-        return [_entry(row) for row in rows]
+        return [entry_of(row) for row in rows]
 
     def entry(self, game_id: int, seq: int) -> Entry | None:
         rows = self._read("SELECT seq, event, verdicts, source, at FROM entries WHERE game_id = ? AND seq = ?",
                           (game_id, seq))
-        return _entry(rows[0]) if rows else None
+        return entry_of(rows[0]) if rows else None
 
     def page(self, game_id: int, before: int | None, limit: int) -> tuple[list[Entry], bool]:
         """Up to ``limit`` entries before seq ``before`` (None: the newest), in order, and whether older ones
         remain."""
         rows = self._read("SELECT seq, event, verdicts, source, at FROM entries WHERE game_id = ? AND seq < ? "
                           "ORDER BY seq DESC LIMIT ?", (game_id, 2 ** 62 if before is None else before, limit + 1))
-        return [_entry(row) for row in reversed(rows[:limit])], len(rows) > limit
+        return [entry_of(row) for row in reversed(rows[:limit])], len(rows) > limit
 
     def export(self, game_id: int) -> dict[str, Any] | None:
         record = self.game(game_id)
@@ -372,11 +315,6 @@ def _has_games(db: sqlite3.Connection) -> bool:
     return {"games", "entries"} <= names
 
 
-def _entry(row: tuple) -> Entry:
-    seq, event, verdicts, source, at = row
-    return Entry(seq, json.loads(event), json.loads(verdicts), source, at)
-
-
 def _end(db: sqlite3.Connection, game_id: int, outcome: dict[str, Any] | None) -> None:
     db.execute("UPDATE games SET ended_at = ?, outcome = ? WHERE id = ? AND ended_at IS NULL",
                (time.time(), json.dumps(outcome) if outcome is not None else None, game_id))
@@ -386,17 +324,3 @@ def _remember(db: sqlite3.Connection, request: RequestKey | None, game_id: int, 
     if request is not None:
         db.execute("INSERT INTO requests (key, fingerprint, game_id, seq, at) VALUES (?, ?, ?, ?, ?)",
                    (request.key, request.fingerprint, game_id, seq, time.time()))
-
-
-def _record(row: tuple) -> GameRecord:
-    gid, game, options, players, started, ended, outcome = row
-    return GameRecord(gid, game, json.loads(options), json.loads(players), started, ended,
-                      json.loads(outcome) if outcome else None)
-
-
-def setup_players(events: Sequence[Mapping[str, Any]]) -> list[str]:
-    """The players the last setup event of ``events`` names, in seat order: names, or objects with an ``id``."""
-    setup = next((e for e in reversed(events) if e.get("type") == "setup"), {})
-    named = setup.get("players") if isinstance(setup.get("players"), list) else []
-    names = [p.get("id") if isinstance(p, Mapping) else p for p in named]
-    return [n for n in names if isinstance(n, str) and n]

@@ -94,6 +94,11 @@ def test_a_hexors_tile_shows_its_full_name_when_tapped(quiet_table, phone):
         " return {text: t.textContent, top: r.top, bottom: r.bottom, height: innerHeight};"),
         message="no name shown")
     assert tip["text"].startswith(name) and 0 <= tip["top"] and tip["bottom"] <= tip["height"]
+    # another game started on another phone: the name of a tile no longer drawn went on floating over its board
+    start(service, "nexus-keepers", 3)
+    wait(phone, lambda d: d.execute_script("return document.body.dataset.board") == "nexus-keepers",
+         message="the new game's board never drawn")
+    assert phone.execute_script("return document.querySelector('#name-tip').hidden") is True
 
 
 def dimmed_words_under_4_5(phone, inside, name):

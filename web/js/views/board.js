@@ -7,6 +7,7 @@ import { viewFor } from "./games/index.js";
 
 let drawing = 0;
 let tip = null;
+let tipFor = null; // the piece the tip names, as a selector: a board drawn again without it hides the tip
 
 /** A piece drawn on a board shows a short mark (a few letters); tapped, its full name (its SVG title) shows near
  * it until the next tap, where it hides nothing a player reads or taps next (place). */
@@ -25,6 +26,7 @@ function nameTips(root) {
     // the piece's own handler may draw the board again (the piece picked, the cells it reaches ringed): placed anew
     const key = ["tile", "keeper", "column", "node", "card"].find((k) => piece.dataset[k]);
     const again = key && `g[data-${key}="${CSS.escape(piece.dataset[key])}"]`;
+    tipFor = again;
     setTimeout(() => {
       const found = again && root.querySelector(again);
       if (!tip.hidden && found) place(found);
@@ -80,7 +82,11 @@ export async function render(app) {
   if (ticket !== drawing) return view; // a newer state arrived while the module loaded
   root.hidden = !view;
   document.body.dataset.board = view ? state.game : "";
-  if (!view) { clear(root); return null; }
+  if (!view) {
+    clear(root);
+    if (tip) tip.hidden = true;
+    return null;
+  }
   redraw(root, `${language()} ${JSON.stringify(state)}`, () => {
     const summary = state.summary || {};
     const ctx = { app, root, state, summary, submit: (event) => app.submitEvent(event) };
@@ -88,5 +94,7 @@ export async function render(app) {
     else view.render(ctx);
     root.dataset.entries = String(state.entries);
   });
+  // the piece named gone from the board (another game started, the piece taken off): its name goes too
+  if (tip && !tip.hidden && !(view && tipFor && root.querySelector(tipFor))) tip.hidden = true;
   return view;
 }

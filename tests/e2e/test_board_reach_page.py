@@ -178,3 +178,16 @@ def test_a_hexors_move_into_a_duel_brings_the_duels_next_tap_into_sight(small_ph
     tap(phone, ".hex-arena .tile[data-tile='kaiba']")
     wait(phone, lambda d: d.find_elements("css selector", "#hex-colours button"), message="no colour pad")
     assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, "#hex-colours button"), timeout=5)
+
+
+def test_hexors_setup_details_are_in_the_pages_language(small_phone):
+    """The Game details under the setup wizard said 'waiting for the setup event' on a French page."""
+    service, url, phone = small_phone
+    start(service, "hexors", events=0)
+    open_page(phone, url, "#/table")
+    wait(phone, lambda d: d.find_elements("css selector", "#hex-setup-start"), message="no setup wizard")
+    words = {}
+    in_each_look(phone, lambda lang, scheme: words.setdefault(lang, phone.execute_script(
+        "return document.querySelector('#details').textContent")), themes=("light",))
+    assert words == {"en": "Setting up: each player's tiles on the arena",
+                     "fr": "Mise en place\u00a0: les carreaux de chaque joueur sur l'arène"}

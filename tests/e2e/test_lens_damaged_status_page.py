@@ -18,7 +18,8 @@ from browserhelpers import SCREENSHOTS, in_each_look, new_browser, page_errors, 
 from screens import language
 
 pytestmark = pytest.mark.browser
-DAMAGED = "The lens calibration file is damaged: open “Calibrate the lens”, forget the calibration, then calibrate again"
+DAMAGED = ("The lens calibration file is damaged: open “Calibrate the lens”, forget the calibration, then "
+           "calibrate again")
 
 
 def status(driver) -> str:

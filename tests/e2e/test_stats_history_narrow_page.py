@@ -82,8 +82,8 @@ def test_statistics_and_history_read_well_on_a_narrow_phone(narrow_table, phone,
 
 
 # per die chip of each History entry: its tag, its role, whether it takes the focus
-CHIPS = """return Object.fromEntries([...document.querySelectorAll('#history-list li[data-seq]')].map((li) => [li.dataset.seq,
-  [...li.querySelectorAll('.dice-row .die')].map((chip) => { chip.focus();
+CHIPS = """return Object.fromEntries([...document.querySelectorAll('#history-list li[data-seq]')].map((li) => [
+  li.dataset.seq, [...li.querySelectorAll('.dice-row .die')].map((chip) => { chip.focus();
     return [chip.tagName, chip.getAttribute('role'), document.activeElement === chip]; })]));"""
 
 

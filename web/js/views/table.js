@@ -179,7 +179,8 @@ function rollsInForce(entries) {
 export function dieChip(die, index, onTap) {
   // a button only when a tap opens the die; else plain words (no "button" said, no Tab stop)
   return h(onTap ? "button" : "span", {
-    type: onTap ? "button" : undefined, class: `die colour-${die.color || "unknown"}`, style: `--die:${dieCss(die.color)}`,
+    type: onTap ? "button" : undefined, class: `die colour-${die.color || "unknown"}`,
+    style: `--die:${dieCss(die.color)}`,
     dataset: { index: String(index), value: String(die.value), color: die.color || "" },
     "aria-label": onTap ? `${die.value} ${colourName(die.color)}` : undefined, onclick: onTap,
   }, h("span", { class: "pips" }, String(die.value)), h("span", { class: "name" }, colourName(die.color)));

@@ -22,7 +22,8 @@ import time
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
-from companion.journal_health import WriteFailure, failure_of, on_read_only_card, open_read_only
+from companion.journal_health import (WriteFailure, copy_journal, failure_of, held_in_memory, on_read_only_card,
+                                      open_read_only)
 from companion.journal_records import (Checkpoint, Entry, GameRecord, RequestKey, RequestRecord, entry_of, record_of,
                                        setup_players)
 from companion.journal_repair import Salvage, health, is_damage, salvage, set_aside
@@ -33,6 +34,9 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 #: how long a request's idempotency key is kept (a phone retries within minutes; a day covers a night's outage)
 KEEP_REQUESTS = 24 * 3600.0
+#: a journal the card refused at the start is opened for writing again at a change, at most this often (seconds)
+REOPEN_EVERY = 30.0
+TABLES = ("games", "entries", "checkpoints", "requests")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -101,12 +105,17 @@ class Journal:
         self.salvage: Salvage | None = None
         self.failure: WriteFailure | None = None  # the last write failed (and why); None once writes work
         self.on_failure: Callable[[WriteFailure | None], None] | None = None  # told when ``failure`` changes
+        self._fallback = ""  # "read_only" or "memory": the card refused the journal at the start (see _reopen)
+        self._retry_at = 0.0
         try:
             self._db = self._open()
             problem = health(self._db) if repair else ""
         except (OSError, sqlite3.Error) as exc:
             if on_read_only_card(self.path):  # a worn card's usual end: its games are read, nothing is saved
-                (self._db, self.failure), problem = open_read_only(self.path, exc), ""
+                (self._db, self.failure), problem, self._fallback = open_read_only(self.path, exc), "", "read_only"
+            elif repair and _holds_nothing(self.path):  # no journal yet and the card cannot make one: in memory
+                (self._db, self.failure), problem = held_in_memory(self.path, exc, SCHEMA), ""
+                self._fallback = "memory"
             elif not (repair and isinstance(exc, sqlite3.Error) and is_damage(exc)):  # a locked file is not moved
                 raise JournalError(f"cannot open the game journal {self.path}: {exc}") from exc
             else:
@@ -155,6 +164,8 @@ class Journal:
         """Run ``work`` in one transaction, committed (and fsynced) before returning; nothing of it stays if any
         part fails. A failure is logged when it is a new kind, and said until a write works again."""
         with self._lock:
+            if self._fallback and time.monotonic() >= self._retry_at:
+                self._reopen()
             try:
                 self._db.execute("BEGIN IMMEDIATE")
                 try:
@@ -177,6 +188,27 @@ class Journal:
             raise error from cause
         return result
 
+    def _reopen(self) -> None:
+        """The card refused the journal at the start (read-only, full, no journal could be made): at a change, try
+        once more to open it for writing (a card mended, space freed), at most every REOPEN_EVERY seconds. A game
+        held in memory is copied onto the card first; the change's commit then says the journal is saved again."""
+        self._retry_at = time.monotonic() + REOPEN_EVERY
+        try:
+            db = self._open()
+        except (OSError, sqlite3.Error) as exc:
+            log.debug("the game journal %s still cannot be opened for writing: %s", self.path, exc)
+            return
+        if self._fallback == "memory":
+            try:
+                copy_journal(self._db, db, TABLES)
+            except (OSError, sqlite3.Error) as exc:
+                log.warning("the game held in memory could not be copied into %s: %s", self.path, exc)
+                db.close()
+                return
+        log.warning("the game journal %s can be opened for writing again", self.path)
+        self._db.close()
+        self._db, self._fallback = db, ""
+
     def _failed(self, exc: sqlite3.Error | OSError) -> bool:
         failure = failure_of(exc, since=self.failure.since if self.failure else time.time())
         if self.failure is not None and self.failure.kind == failure.kind:
@@ -187,7 +219,7 @@ class Journal:
         return True
 
     def _succeeded(self) -> bool:
-        if self.failure is None:
+        if self.failure is None or self._fallback == "memory":  # held in memory: still nothing on the card
             return False
         log.warning("the game journal %s can be written again (it could not since %s)", self.path,
                     time.strftime("%H:%M:%S", time.localtime(self.failure.since)))
@@ -308,6 +340,16 @@ class Journal:
         if record is None:
             return None
         return {**record.to_json(), "entries": [e.to_json() for e in self.entries(game_id)]}
+
+
+def _holds_nothing(path: Path) -> bool:
+    """No journal yet: no file, or the empty one _make_private made before the card refused the rest."""
+    try:
+        return path.stat().st_size == 0
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
 
 
 def _has_games(db: sqlite3.Connection) -> bool:

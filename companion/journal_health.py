@@ -41,16 +41,21 @@ class WriteFailure:
     kind: str
     cause: str
     since: float
+    held: bool = False  # no journal could be made: the game is played in memory (held_in_memory)
 
     def message(self) -> Text:
         what = WHAT.get(self.kind) or Text(f"the game journal cannot be written ({self.cause})",
                                            f"le journal des parties ne peut pas être écrit ({self.cause})")
         at = time.strftime("%H:%M", time.localtime(self.since))
-        return Text(f"{what.en[0].upper()}{what.en[1:]}: nothing since {at} is saved.",
-                    f"{what.fr[0].upper()}{what.fr[1:]} : rien n'est enregistré depuis {at}.")
+        held = Text(" The game goes on in memory and is saved once the card takes writes; a restart before that "
+                    "loses it.", " La partie continue en mémoire et sera enregistrée dès que la carte acceptera "
+                    "l'écriture ; un redémarrage avant cela la perd.") if self.held else Text("", "")
+        return Text(f"{what.en[0].upper()}{what.en[1:]}: nothing since {at} is saved.{held.en}",
+                    f"{what.fr[0].upper()}{what.fr[1:]} : rien n'est enregistré depuis {at}.{held.fr}")
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "cause": self.cause, "since": self.since, "message": self.message().to_json()}
+        return {"kind": self.kind, "cause": self.cause, "since": self.since, "held": self.held,
+                "message": self.message().to_json()}
 
 
 #: the same kinds when the card's refusal comes as an OSError (a failing card, a file system turned read-only)
@@ -92,3 +97,31 @@ def open_read_only(path: Path, exc: Exception) -> tuple[sqlite3.Connection, Writ
                   "saved until the card is mended", path, exc)
         return db, WriteFailure("read_only", str(exc), time.time())
     raise JournalError(f"cannot open the game journal {path}: {exc} (its card cannot be written)") from exc
+
+
+def held_in_memory(path: Path, exc: Exception, schema: str) -> tuple[sqlite3.Connection, WriteFailure]:
+    """No journal yet and a card that cannot make one (read-only, full, failing): the game is played in a journal
+    held in memory, every phone told nothing is saved, and it goes onto the card once the card takes writes
+    (Journal._reopen), instead of a stop at every start."""
+    db = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
+    db.executescript(schema)
+    failure = failure_of(exc, time.time()) if isinstance(exc, (OSError, sqlite3.Error)) else None
+    log.error("the game journal %s cannot be made on the card (%s): the game is held in memory until the card takes "
+              "writes", path, exc)
+    return db, WriteFailure(failure.kind if failure else "other", str(exc), time.time(), held=True)
+
+
+def copy_journal(source: sqlite3.Connection, into: sqlite3.Connection, tables: tuple[str, ...]) -> None:
+    """Every row of ``tables`` from the journal held in memory into the one just made on the card, in one
+    transaction: all of it lands or none."""
+    into.execute("BEGIN IMMEDIATE")
+    try:
+        for table in tables:
+            cursor = source.execute(f"SELECT * FROM {table}")
+            marks = ", ".join("?" * len(cursor.description))
+            into.executemany(f"INSERT INTO {table} VALUES ({marks})", cursor.fetchall())
+        into.execute("COMMIT")
+    except BaseException:
+        if into.in_transaction:
+            into.execute("ROLLBACK")
+        raise

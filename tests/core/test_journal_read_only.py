@@ -52,10 +52,61 @@ def test_a_journal_on_a_read_only_card_is_read_its_game_played_on_and_nothing_sa
     assert table.state()["entries"] == 2
 
 
-def test_no_journal_on_a_read_only_card_is_still_an_error_naming_it(data_dir, read_only_card):
+def mend(monkeypatch) -> None:
+    """The card takes writes again (a card swapped back, space freed): Journal._open works as it does, and the
+    30 s before the journal tries again have passed."""
+    monkeypatch.setattr(Journal, "_open", OPEN)
+    monkeypatch.setattr("companion.journal.time.monotonic", lambda: 10.0 ** 9)
+
+
+OPEN = Journal._open
+
+
+def test_no_journal_on_a_card_that_cannot_make_one_plays_in_memory_and_saves_it_once_the_card_takes_writes(
+        data_dir, read_only_card, monkeypatch):
+    """Before, Journal() raised "cannot open the game journal" (a worn card with no journal yet): the service stopped
+    at every start. Now the game is held in memory, every phone told so, and it lands on the card once it can."""
+    path = data_dir / "journal.sqlite3"
     read_only_card()
-    with pytest.raises(JournalError, match="cannot open the game journal"):
-        Journal(data_dir / "journal.sqlite3", repair=True)
+    table = Table(Journal(path, repair=True), EventBus())
+    table.submit(roll(2))
+    problem = table.state()["journal_problem"]
+    assert problem["held"] and "nothing since" in problem["message"]["en"]
+    assert "in memory" in problem["message"]["en"] and "en mémoire" in problem["message"]["fr"]
+    assert not path.exists()
+    mend(monkeypatch)
+    table.submit(roll(6))
+    assert table.state()["journal_problem"] is None
+    table.journal.close()
+    table = Table(Journal(path, repair=True), EventBus())
+    assert [e["event"]["dice"][0]["value"] for e in table.history()] == [2, 6]
+
+
+def test_a_journal_opened_read_only_is_written_again_once_the_card_is_mended_tried_at_most_every_30_s(
+        data_dir, read_only_card, monkeypatch):
+    """Before, a journal opened read-only stayed so until a restart, the card mended or not."""
+    path = data_dir / "journal.sqlite3"
+    table = Table(Journal(path), EventBus())
+    table.submit(roll(3))
+    table.journal.close()
+    read_only_card()
+    tries = []
+    refused = Journal._open
+    monkeypatch.setattr(Journal, "_open", lambda self: tries.append(1) or refused(self))
+    told = []
+    table = Table(Journal(path, repair=True), EventBus())
+    table.bus.listen(told.append)
+    for _ in range(3):
+        with pytest.raises(JournalError):
+            table.submit(roll(4))
+    assert len(tries) == 2  # at the start, then at the first change; not again within 30 s
+    mend(monkeypatch)
+    table.submit(roll(5))
+    assert table.state()["journal_problem"] is None and table.state()["entries"] == 2
+    assert any(event.data.get("message") == "The game journal is saved again." for event in told
+               if event.topic == "notice")
+    table.journal.close()
+    assert [e["event"]["dice"][0]["value"] for e in Table(Journal(path), EventBus()).history()] == [3, 5]
 
 
 class FullCard:

@@ -32,9 +32,11 @@ def small_phone(quiet_table, phone):
     phone.set_window_size(390, 844)
 
 
-def finger(phone, css):
-    """A pointer's tap on ``css``, scrolled to the middle of the screen first, as a thumb reaches it."""
-    element = wait(phone, lambda d: d.find_elements("css selector", css), message=f"no {css}")[0]
+def finger(phone, target):
+    """A pointer's tap on ``target`` (an element, or the first of a selector's), scrolled to the middle of the
+    screen first, as a thumb reaches it."""
+    element = target if not isinstance(target, str) else \
+        wait(phone, lambda d: d.find_elements("css selector", target), message=f"no {target}")[0]
     phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
     ActionChains(phone).move_to_element(element).click().perform()
 
@@ -57,3 +59,34 @@ def test_a_tesseract_cube_tapped_brings_what_it_allows_into_sight(small_phone, c
     wait(phone, lambda d: d.find_elements("css selector", first), message="the tap offered nothing")
     assert phone.find_element("css selector", first).text == answer
     assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, first), timeout=5)
+
+
+def test_a_nexus_square_and_way_tapped_bring_the_next_step_into_sight(small_phone):
+    """A ringed square tapped on the board asks how the card lies, then offers Play: both were drawn under the board
+    and its legend, 940 and 990 px down a 740 px screen. Each is brought into sight after its tap."""
+    service, url, phone = small_phone
+    start(service, "nexus", 4)  # Bob's card to play
+    open_page(phone, url, "#/table")
+    assert settled(phone, url)["summary"]["phase"] == "card"
+    for _ in range(2):  # a square drawn under a finger's width is zoomed to by the first tap: the second plays
+        spots = phone.find_elements("css selector", ".nx-board .spot-cell")
+        finger(phone, spots[len(spots) // 2])
+        if phone.find_elements("css selector", "#nx-ways button"):
+            break
+    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, "#nx-ways button"), timeout=5)
+    finger(phone, "#nx-ways button:last-child")
+    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, "#nx-play"), timeout=5)
+
+
+def test_a_nexus_card_tapped_for_a_counter_brings_its_nodes_into_sight(small_phone):
+    """In the counter phase a card tapped on the board opens it large, with its free nodes to tap: drawn under the
+    board, its nodes 710 px down a 740 px screen behind the Undo bar. Brought into sight after the tap."""
+    service, url, phone = small_phone
+    start(service, "nexus", 3)  # Ann places her second counter
+    open_page(phone, url, "#/table")
+    assert settled(phone, url)["summary"]["phase"] == "counter"
+    for _ in range(2):
+        finger(phone, ".nx-board .card-hit")
+        if phone.find_elements("css selector", "#nx-zoom"):
+            break
+    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, "#nx-zoom .node.legal .node-hit"), timeout=5)

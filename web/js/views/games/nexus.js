@@ -1,7 +1,7 @@
 // Nexus (James Ernest) by touch: pick the card drawn, tap a ringed square and how it lies to play it; tap a card,
 // then one of its free nodes, to place a counter. Scores and every Nexus's standing beside the board.
 
-import { clear, dieCss, h } from "../../dom.js";
+import { dieCss, h } from "../../dom.js";
 import { colourName, named, pick, t } from "../../i18n.js";
 import { button } from "../widgets.js";
 import { boardNodes, cardBox, cardSaid, colourOf, drawBoard, drawZoom, nexusSaid, readable, spotCells }
@@ -15,6 +15,9 @@ export { renderSetup } from "./nx-setup.js";
 export const ownsDice = true;
 
 let ui = { entries: -1 };
+// what a tap on the board asks next (how the card lies, Play, the card's nodes) is drawn under the board, off a
+// phone's screen: the selector brought into sight after the redraw the tap makes
+let reveal = null;
 
 function fresh(state) {
   if (ui.entries !== state.entries || ui.game !== state.game_id) ui = { entries: state.entries, game: state.game_id, card: null, cell: null, choice: null, zoom: null };
@@ -96,7 +99,7 @@ function cardControls(ctx) {
     const options = candidates(summary, ui.cell);
     out.push(h("div", { class: "card", id: "nx-ways" }, h("h3", {}, t("nx.which_way")),
       h("div", { class: "choice-row" }, options.map((o, i) => h("button", { type: "button", class: "choice-button", "aria-pressed": String(i === ui.choice),
-        dataset: { x: String(o.x), y: String(o.y), rotation: String(o.rotation) }, onclick: () => { ui.choice = i; render(ctx); } }, wayText(o, ui.cell, options)))),
+        dataset: { x: String(o.x), y: String(o.y), rotation: String(o.rotation) }, onclick: () => { ui.choice = i; reveal = "#nx-play"; render(ctx); } }, wayText(o, ui.cell, options)))),
       ui.choice !== null ? button(t("nx.play_here"), () => submit({ type: "play_card", player: summary.player, card: shape.id, ...options[ui.choice] }), { class: "big primary", id: "nx-play" }) : null));
   }
   if (drawable.length > 1) out.push(button(t("nx.change_card"), () => { ui.card = null; ui.cell = null; ui.choice = null; render(ctx); }, { id: "nx-change-card" }));
@@ -135,18 +138,20 @@ export function render(shown) {
       opts.onSpot = tapOrZoom((cell) => {
         ui.cell = cell; ui.choice = null;
         if (candidates(summary, cell).length === 1) ui.choice = 0;
+        reveal = "#nx-ways";
         render(ctx);
       }, ([x, y]) => [x + 0.5, y + 0.5]);
       if (ui.cell && ui.choice !== null) opts.ghost = { shape, ...candidates(summary, ui.cell)[ui.choice] };
     }
   } else if (summary.phase === "counter") {
     controls = counterControls(ctx);
-    opts.onCard = tapOrZoom((card) => { ui.zoom = card; render(ctx); }, (card) => middleOf(summary, card));
+    opts.onCard = tapOrZoom((card) => { ui.zoom = card; reveal = "#nx-zoom"; render(ctx); }, (card) => middleOf(summary, card));
   }
   const closing = summary.last_closed || [];
   for (const n of boardNodes(summary)) if (closing.includes(n.nexus)) opts.last.add(n.id.split(":")[0]);
   const newest = (summary.cards || []).at(-1);
-  clear(root).append(...[
+  // built first, swapped in at once: emptied under a tapped button, the page lost its height and jumped up
+  root.replaceChildren(...[
     header(summary),
     ...boardFrame(state.game_id, drawBoard(summary, opts), newest ? middleOf(summary, newest.card) : null),
     h("p", { class: "hint" }, t("nx.power_legend")),
@@ -156,4 +161,8 @@ export function render(shown) {
     nexusList(summary),
   ].filter(Boolean));
   fitted();
+  if (reveal) {
+    root.querySelector(reveal)?.scrollIntoView({ block: "nearest" });
+    reveal = null;
+  }
 }

@@ -90,3 +90,36 @@ def test_a_nexus_card_tapped_for_a_counter_brings_its_nodes_into_sight(small_pho
         if phone.find_elements("css selector", "#nx-zoom"):
             break
     assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, "#nx-zoom .node.legal .node-hit"), timeout=5)
+
+
+# each run of words in a score row: [row's words, [line boxes of each text and strong in it]]
+SCORE_LINES_JS = """return [...document.querySelectorAll('#nx-scores li')].map(li => {
+  const boxes = [...li.querySelectorAll('strong')].map(s => s.getClientRects().length);
+  const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (n.parentElement.closest('strong, .token')) continue;
+    const range = document.createRange(); range.selectNodeContents(n); boxes.push(range.getClientRects().length); }
+  return [li.innerText, boxes]; })"""
+
+
+def test_nexus_scores_keep_their_words_together_and_their_tokens_readable(small_phone):
+    """The score rows at the game's end, in French at 360 px: « Ann · rouge · 10 points » was laid out as four
+    boxes side by side, « · rouge · » and « 10 points » each broken over two lines; and the red token's dark
+    initials stood at 4.47:1 (4.5:1 is WCAG's figure for words)."""
+    from browserhelpers import in_each_look
+    from screens import WORDS_ON_FILL_JS
+
+    service, url, phone = small_phone
+    start(service, "nexus", None)
+    open_page(phone, url, "#/table")
+    assert settled(phone, url)["summary"]["phase"] == "over"
+    said = {}
+
+    def look(lang, scheme):
+        said[lang, scheme] = (phone.execute_script(SCORE_LINES_JS),
+                              phone.execute_script(WORDS_ON_FILL_JS, "#nx-scores .token, #board-turn .token"))
+    in_each_look(phone, look)
+    assert len(said) == 4
+    for (lang, scheme), (rows, tokens) in said.items():
+        assert len(rows) == 2 and all(boxes and set(boxes) == {1} for _, boxes in rows), (lang, rows)
+        assert tokens and [tk for tk in tokens if tk[1] < 4.5] == [], (lang, scheme, tokens)

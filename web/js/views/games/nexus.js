@@ -69,7 +69,9 @@ function scores(summary) {
   return h("div", { class: "card" }, h("h3", {}, t("nx.scores", { n: summary.target_points })),
     h("ul", { class: "nx-scores", id: "nx-scores" }, summary.players.map((p) => h("li", { class: p.name === summary.player ? "current" : "", dataset: { player: p.name, score: String(p.score) } },
       h("span", { class: "token", style: `--team:${dieCss(p.colour)}` }, p.name.slice(0, 2).toUpperCase()),
-      h("strong", {}, p.name), ` · ${colourName(p.colour)} · `, h("strong", {}, t("nx.points", { n: p.score }))))),
+      // one run of words beside the token: as flex items of their own, « · rouge · » and « 10 points » broke apart
+      h("span", {}, h("strong", {}, p.name), ` · ${colourName(p.colour)} · `,
+        h("strong", { style: "white-space:nowrap" }, t("nx.points", { n: p.score })))))),
     h("p", { class: "hint" }, t("nx.deck_left", { n: summary.deck_left })));
 }
 

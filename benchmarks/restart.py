@@ -10,9 +10,9 @@ DIR``: the same starts of another checkout (e.g. ``git archive`` of an earlier c
 that both meet the same load on a shared machine. ``--update``: each checkout journals its game, then every start
 runs from a copy of it with an unrelated file edited (``UPDATED``), as the first restart after a `git pull` does.
 
-Then, in a fresh interpreter each time, the phases of a start: imports, the service (journal opened, game
-replayed), the app, the listening socket — what comes before the first answer — and the camera's pipeline and the
-LED panel built (`companion serve` builds them in threads once it answers).
+Then, in a fresh interpreter each time, the phases of a start: the command line, imports, the service (journal
+opened, game replayed), the app, the listening socket — what comes before the first answer — and the camera's
+pipeline and the LED panel built (`companion serve` builds them in a thread once it answers).
 
 The service runs from compiled bytecode, as an installed package does (pip compiles it at install): a first start
 compiles it into a temporary cache and is not counted. The systemd unit's environment is used. Run it on checkouts
@@ -46,11 +46,14 @@ from evening import cpu_seconds, empty_table_frames, free_port, request, unit_en
 PHASES = r"""
 import json, sys, time
 began = time.monotonic()
+import companion.cli
+companion.cli.build_parser()  # as `companion serve` does: every command's module
+marks = {"command line": time.monotonic()}
 from companion.config import load_config
 from companion.service import Service
 from companion.web import create_app
 from companion.web.server import WebServer
-marks = {"imports": time.monotonic()}
+marks["imports"] = time.monotonic()
 config = load_config(sys.argv[1])
 service = Service(config)
 marks["service (journal, replay)"] = time.monotonic()

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING
 from flask import Flask, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from companion.core import Text
 from companion.journal import JournalError
-from companion.web.auth import LoginLimiter, PinStore, session_secret
+from companion.web.auth import LoginLimiter, PinStore, load_session_secret
 from companion.web.hosts import AllowedHosts
 from companion.web.idempotency import IdempotencyCache
 from companion.web.netinfo import JoinLinks
@@ -110,12 +111,16 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
     config = service.config
     settings = config["service"]
     data_dir = config.data_dir
-    data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as exc:  # a worn card: the journal said it (held in memory); the keys below are kept in memory
+        log.error("the data directory %s cannot be made: %s", data_dir, exc)
+    secret, secret_refused = load_session_secret(data_dir)
 
     app = Flask("companion.web", static_folder=None)
     app.config.update(
         TESTING=testing,
-        SECRET_KEY=session_secret(data_dir),
+        SECRET_KEY=secret,
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
         SESSION_COOKIE_NAME="companion_session",
         SESSION_COOKIE_HTTPONLY=True,
@@ -133,8 +138,20 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
         sessions=SessionStore(data_dir, app.permanent_session_lifetime.total_seconds()),
         hosts=AllowedHosts(list(settings["allowed_hosts"])),
     )
+    if secret_refused is not None:
+        service.notices.append(card_refused_notice(
+            Text("phones signed in now must enter the PIN again after a restart",
+                 "les téléphones connectés maintenant devront saisir à nouveau le code après un redémarrage"),
+            secret_refused))
 
     pins = app.extensions["companion"].pins
+    pins.on_unsaved = lambda exc: service.notices.append(card_refused_notice(
+        Text("the table PIN just made (in the service's log: journalctl -u companion | grep \"Table PIN\") holds "
+             "until a restart, which makes a new one",
+             "le code de la table qui vient d'être créé (dans le journal du service : journalctl -u companion | grep "
+             "\"Table PIN\") vaut jusqu'au redémarrage, qui en crée un autre"), exc))
+    if pins.unsaved is not None:
+        pins.on_unsaved(pins.unsaved)
     if pins.set_aside is not None:  # every phone is told until the service restarts, as for a damaged journal
         service.notices.append({
             "kind": "warning",
@@ -166,6 +183,13 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
     app.register_error_handler(JournalError, _journal_error)
     app.register_error_handler(Exception, _unexpected_error)
     return app
+
+
+def card_refused_notice(what: Text, exc: OSError) -> dict[str, str]:
+    """What every phone shows when the card refused a file the web app keeps (a worn card: full or read-only)."""
+    return {"kind": "warning",
+            "message": f"The companion's card cannot be written ({exc.strerror or exc}): {what.en}.",
+            "message_fr": f"La carte du compagnon ne peut pas être écrite ({exc.strerror or exc}) : {what.fr}."}
 
 
 def _refuse_oversized_body():

@@ -18,7 +18,7 @@ import secrets
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -45,16 +45,27 @@ def _write_private(path: Path, data: bytes) -> None:
 
 def session_secret(data_dir: Path) -> bytes:
     """The key that signs session cookies, made once per installation (sessions survive restarts)."""
+    return load_session_secret(data_dir)[0]
+
+
+def load_session_secret(data_dir: Path) -> tuple[bytes, OSError | None]:
+    """The signing key, and why a key just made could not be kept on the card (None when kept): a full or read-only
+    card signs with it all the same, so the start goes on; phones signed in sign in again after a restart."""
     path = data_dir / SECRET_FILE
     try:
         secret = path.read_bytes()
         if len(secret) >= 32:
-            return secret
+            return secret, None
     except FileNotFoundError:
         pass
     secret = secrets.token_bytes(32)
-    _write_private(path, secret)
-    return secret
+    try:
+        _write_private(path, secret)
+    except OSError as exc:
+        log.error("the sign-in key cannot be kept in %s (%s): phones signed in must enter the PIN again after a "
+                  "restart", path, exc)
+        return secret, exc
+    return secret, None
 
 
 def check_pin_format(pin: Any) -> str:
@@ -84,6 +95,8 @@ class PinStore:
         self.path = data_dir / PIN_FILE
         self._lock = threading.Lock()
         self.set_aside: Path | None = None  # a damaged PIN file, renamed (a new PIN is made in its place)
+        self.unsaved: OSError | None = None  # the PIN made could not be kept on the card: it holds until a restart
+        self.on_unsaved: Callable[[OSError], None] | None = None  # told when it happens
         self._hash, self.generation = self._load()
         if create:
             self.ensure()
@@ -112,9 +125,17 @@ class PinStore:
                 return
             pin = new_pin()
             pin_hash = generate_password_hash(pin)
-            self._save(pin_hash, self.generation + 1)
+            try:
+                self._save(pin_hash, self.generation + 1)
+            except OSError as exc:  # a full or read-only card: the table is still played, with this PIN until a restart
+                self.unsaved = exc
             self._hash, self.generation = pin_hash, self.generation + 1
         _announce(pin)
+        if self.unsaved is not None:
+            log.error("the table PIN cannot be kept in %s (%s): it holds until the service restarts, which makes a "
+                      "new one", self.path, self.unsaved)
+            if self.on_unsaved is not None:
+                self.on_unsaved(self.unsaved)
 
     def check(self, pin: str) -> bool:
         with self._lock:

@@ -1,0 +1,56 @@
+"""A worn SD card (read-only or full) the service starts on with nothing of its own yet (no journal, no PIN file, no
+sign-in key): the start goes on, every phone is told what is not kept, and the table is played."""
+
+from __future__ import annotations
+
+import errno
+import os
+import sqlite3
+
+import pytest
+
+from companion.journal import Journal
+from companion.web import create_app
+from webhelpers import Phone, make_service
+
+ROLL = {"dice": [{"value": 4, "color": "red"}, {"value": 2, "color": "red"}]}
+
+
+@pytest.fixture
+def worn_card(monkeypatch):
+    """The card refuses every new file: the journal (SQLite cannot make it), pin.json and session.key (EROFS).
+    Monkeypatched: a read-only mount needs root, and root writes a read-only folder all the same."""
+    def refused(*args, **kwargs):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+    def journal_refused(self):
+        raise sqlite3.OperationalError("unable to open database file")
+
+    monkeypatch.setattr(Journal, "_open", journal_refused)
+    monkeypatch.setattr("companion.web.auth.write_atomically", refused)
+
+
+def test_a_worn_card_with_nothing_on_it_yet_starts_and_every_phone_is_told_what_is_not_kept(data_dir, worn_card,
+                                                                                            monkeypatch):
+    """Before, the journal stopped the start ("cannot open the game journal"); with a journal, session.key's first
+    write raised out of create_app and pin.json's out of ensure(): `companion serve` stopped at every start."""
+    monkeypatch.setattr("companion.web.auth.new_pin", lambda: "246813")
+    service = make_service(data_dir)
+    try:
+        app = create_app(service, testing=True, make_pin=False)
+        app.extensions["companion"].pins.ensure()
+        phone = Phone(app)
+        phone.login("246813")  # the PIN made holds until a restart
+        assert phone.post("/api/roll", ROLL).status_code == 200
+        info = phone.get("/api/info").get_json()
+        notices = [n["message"] for n in info["notices"]]
+        french = [n["message_fr"] for n in info["notices"]]
+        assert any("phones signed in now must enter the PIN again after a restart" in n for n in notices), notices
+        assert any("the table PIN just made" in n and os.strerror(errno.EROFS) in n for n in notices), notices
+        assert any("code de la table qui vient d'être créé" in n for n in french), french
+        problem = info["journal_problem"]
+        assert problem["held"] and "in memory" in problem["message"]["en"]
+        assert phone.state()["entries"] == 1
+        assert not (data_dir / "pin.json").exists() and not (data_dir / "session.key").exists()
+    finally:
+        service.stop()

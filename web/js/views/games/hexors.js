@@ -13,12 +13,14 @@ export { renderSetup } from "./hex-setup.js";
 export const ownsDice = true;
 
 let ui = { entries: -1 };
-// A tap on the board that may start a duel (a move, a foe picked): the duel's next control, drawn under the arena,
-// is brought into sight once the table answers ({from: the entry count at the tap}); null when none is awaited.
+// A tap that may start a duel (a move, a foe picked on the board or by name): the duel's next control, drawn under the
+// arena, is brought into sight once the table answers ({from: the entry count at the tap}); null when none is awaited.
+// ``after``: once the answer to the tap is shown (a foe's button is gone with the redraw: its answer goes under the
+// whole board, and the page went there, 870 px past the colour pad).
 let reveal = null;
 
-function boardSubmit(ctx, event) {
-  reveal = { from: ctx.state.entries };
+function boardSubmit(ctx, event, after = false) {
+  reveal = { from: ctx.state.entries, after };
   ctx.submit(event);
 }
 
@@ -74,7 +76,8 @@ function duelPanel(ctx) {
   if (d.choose_opponent) {
     out.push(h("p", {}, t("hex.choose_first", { name: attackerOwner, tile: named(summary, d.attacker) })),
       h("div", { class: "actions", id: "hex-challenge" }, d.remaining.map((id) =>
-        offerButton(ctx, t("hex.fight", { tile: named(summary, id) }), { type: "challenge", target: id }, { dataset: { target: id } }))));
+        offerButton(ctx, t("hex.fight", { tile: named(summary, id) }), { type: "challenge", target: id }, { dataset: { target: id } },
+          { send: () => boardSubmit(ctx, { type: "challenge", target: id }, true) }))));
     return h("div", { class: "card event-card", id: "hex-duel", dataset: { attacker: d.attacker } }, out);
   }
   out.push(h("p", { class: "lead" }, t("hex.versus", { attacker: named(summary, d.attacker), defender: named(summary, d.defender) })));
@@ -196,7 +199,16 @@ export function render(ctx) {
     playersList(summary),
   ].filter(Boolean));
   if (reveal && state.entries !== reveal.from) {
+    const next = root.querySelector("#hex-challenge, #hex-colours");
+    const bring = () => { if (next && next.isConnected) next.scrollIntoView({ block: "nearest" }); };
+    const answer = document.querySelector("#tap-answer");
+    if (reveal.after && answer) {
+      const shown = new MutationObserver(() => {
+        if (!("empty" in answer.dataset)) { shown.disconnect(); bring(); }
+      });
+      shown.observe(answer, { attributes: true, attributeFilter: ["data-empty"] });
+      setTimeout(() => shown.disconnect(), 5000);
+    } else bring();
     reveal = null;
-    root.querySelector("#hex-challenge, #hex-colours")?.scrollIntoView({ block: "nearest" });
   }
 }

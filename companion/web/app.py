@@ -138,11 +138,22 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
         sessions=SessionStore(data_dir, app.permanent_session_lifetime.total_seconds()),
         hosts=AllowedHosts(list(settings["allowed_hosts"])),
     )
-    if secret_refused is not None:
-        service.notices.append(card_refused_notice(
-            Text("phones signed in now must enter the PIN again after a restart",
-                 "les téléphones connectés maintenant devront saisir à nouveau le code après un redémarrage"),
-            secret_refused))
+    sign_ins_told: list[BaseException] = []
+
+    def sign_ins_held(exc: BaseException) -> None:
+        """Sign-ins last until a restart (the key or the sign-ins the card refused): said once."""
+        if not sign_ins_told:
+            sign_ins_told.append(exc)
+            service.notices.append(card_refused_notice(
+                Text("phones signed in now must enter the PIN again after a restart",
+                     "les téléphones connectés maintenant devront saisir à nouveau le code après un redémarrage"),
+                exc))
+
+    sessions = app.extensions["companion"].sessions
+    sessions.on_held = sign_ins_held
+    for refused in (secret_refused, sessions.refused):
+        if refused is not None:
+            sign_ins_held(refused)
 
     pins = app.extensions["companion"].pins
     pins.on_unsaved = lambda exc: service.notices.append(card_refused_notice(
@@ -185,11 +196,11 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
     return app
 
 
-def card_refused_notice(what: Text, exc: OSError) -> dict[str, str]:
+def card_refused_notice(what: Text, exc: BaseException) -> dict[str, str]:
     """What every phone shows when the card refused a file the web app keeps (a worn card: full or read-only)."""
-    return {"kind": "warning",
-            "message": f"The companion's card cannot be written ({exc.strerror or exc}): {what.en}.",
-            "message_fr": f"La carte du compagnon ne peut pas être écrite ({exc.strerror or exc}) : {what.fr}."}
+    cause = getattr(exc, "strerror", None) or str(exc)
+    return {"kind": "warning", "message": f"The companion's card cannot be written ({cause}): {what.en}.",
+            "message_fr": f"La carte du compagnon ne peut pas être écrite ({cause}) : {what.fr}."}
 
 
 def _refuse_oversized_body():

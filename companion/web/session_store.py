@@ -16,6 +16,7 @@ import sqlite3
 import threading
 import time
 from pathlib import Path
+from typing import Callable
 
 from companion import damaged
 
@@ -43,6 +44,9 @@ class SessionStore:
         self._clock = clock
         self._lock = threading.Lock()
         self.set_aside: Path | None = None
+        self.refused: sqlite3.Error | None = None  # why the file could not be opened: sign-ins last until a restart
+        self._held: dict[str, float] = {}  # sign-ins the card refused, by digest: kept in memory until a restart
+        self.on_held: Callable[[sqlite3.Error], None] | None = None  # told at the first sign-in the card refuses
         try:
             self._db = self._connect(self.path)
         except sqlite3.OperationalError as exc:
@@ -51,6 +55,7 @@ class SessionStore:
             log.error("%s cannot be opened (%s): sign-ins are kept in memory until the service restarts",
                       self.path, exc)
             self._db = self._connect(":memory:")
+            self.refused = exc
         except sqlite3.DatabaseError as exc:
             # Damaged: kept for a person to look at; every phone signs in again, none stays signed in by mistake.
             self.set_aside = damaged.set_aside(self.path, ("-journal",))
@@ -78,7 +83,8 @@ class SessionStore:
         return db
 
     def start(self) -> str:
-        """A new sign-in: its id, to keep in the phone's signed cookie."""
+        """A new sign-in: its id, to keep in the phone's signed cookie. A card that refuses it (read-only, full,
+        failing) holds it in memory: the phone is signed in until a restart, then enters the PIN again, never more."""
         session_id = secrets.token_urlsafe(24)
         now = self._clock()
         try:
@@ -88,18 +94,31 @@ class SessionStore:
                 self._db.execute("DELETE FROM sessions WHERE digest NOT IN "
                                  "(SELECT digest FROM sessions ORDER BY created DESC LIMIT ?)", (MAX_SESSIONS,))
         except sqlite3.Error as exc:
-            log.error("could not record a sign-in in %s: %s", self.path, exc)
-            raise SessionStoreError(f"the sign-in could not be saved ({exc})") from exc
+            with self._lock:
+                first = not self._held
+                self._held = {d: t for d, t in self._held.items() if t > now - self.lifetime}
+                if len(self._held) >= MAX_SESSIONS:
+                    self._held.pop(min(self._held, key=self._held.__getitem__))
+                self._held[_digest(session_id)] = now
+            if first:
+                log.error("could not record a sign-in in %s (%s): sign-ins are held in memory until a restart",
+                          self.path, exc)
+                if self.on_held is not None:
+                    self.on_held(exc)
         return session_id
 
     def active(self, session_id: object) -> bool:
-        """Whether this sign-in has not ended; a store that cannot be read signs nobody in."""
+        """Whether this sign-in has not ended; a store that cannot be read signs nobody in (but those it holds)."""
         if not isinstance(session_id, str) or not session_id:
             return False
+        digest = _digest(session_id)
+        with self._lock:
+            held = self._held.get(digest)
+        if held is not None:
+            return held > self._clock() - self.lifetime
         try:
             with self._lock:
-                row = self._db.execute("SELECT created FROM sessions WHERE digest = ?",
-                                       (_digest(session_id),)).fetchone()
+                row = self._db.execute("SELECT created FROM sessions WHERE digest = ?", (digest,)).fetchone()
         except sqlite3.Error as exc:
             log.error("could not read the sign-ins in %s: %s", self.path, exc)
             return False
@@ -108,11 +127,16 @@ class SessionStore:
     def end(self, session_id: object) -> None:
         if not isinstance(session_id, str) or not session_id:
             return
+        with self._lock:
+            if self._held.pop(_digest(session_id), None) is not None:
+                return  # held in memory only: nothing on the card to end
         self._change("DELETE FROM sessions WHERE digest = ?", (_digest(session_id),))
 
     def end_all(self) -> int:
-        """End every sign-in; how many there were."""
-        return self._change("DELETE FROM sessions", ())
+        """End every sign-in; how many there were. Those held in memory end even when the card refuses the rest."""
+        with self._lock:
+            held, self._held = len(self._held), {}
+        return held + self._change("DELETE FROM sessions", ())
 
     def count(self) -> int:
         with self._lock:

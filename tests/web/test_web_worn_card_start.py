@@ -54,3 +54,27 @@ def test_a_worn_card_with_nothing_on_it_yet_starts_and_every_phone_is_told_what_
         assert not (data_dir / "pin.json").exists() and not (data_dir / "session.key").exists()
     finally:
         service.stop()
+
+
+def test_a_sign_in_the_card_refuses_is_held_until_a_restart_and_said(app, monkeypatch):
+    """Before, a sign-in on a read-only card was refused 503 sessions_unavailable: no phone could play. Now it holds
+    in memory until a restart (then the phone enters the PIN again: never more than the card would have kept)."""
+    from companion.web.session_store import SESSIONS_FILE, SessionStore
+
+    sessions = app.extensions["companion"].sessions
+    path = sessions.path
+    sessions._db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, check_same_thread=False)  # as on the card
+    phone = Phone(app)
+    phone.login()
+    assert phone.post("/api/roll", ROLL).status_code == 200
+    with phone.client.session_transaction() as cookie:
+        sid = cookie["sid"]
+    notices = phone.get("/api/info").get_json()["notices"]
+    assert any("phones signed in now must enter the PIN again after a restart" in n["message"] for n in notices)
+    other = Phone(app)
+    other.login()
+    assert len(phone.get("/api/info").get_json()["notices"]) == len(notices)  # said once
+    assert not SessionStore(path.parent, lifetime=60).active(sid) and path.name == SESSIONS_FILE  # a restart
+    assert phone.post("/api/logout", {}).status_code == 200
+    assert phone.post("/api/roll", ROLL).status_code == 401
+    assert other.post("/api/roll", ROLL).status_code == 200

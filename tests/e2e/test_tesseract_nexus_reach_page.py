@@ -41,24 +41,25 @@ def finger(phone, target):
     ActionChains(phone).move_to_element(element).click().perform()
 
 
-@pytest.mark.parametrize("css, answer", [
-    (".lab.current .dice-row [data-index='0']", "Calibrate purple 4 +1"),  # a cube of the scientist's own lab
-    ("#tess-zone .die.cube", "Calibrate yellow 2 +1"),  # a primed cube
-    (".tess-tower .column.removable", "Take the purple 5 from a1"),  # a removable column
+@pytest.mark.parametrize("events, css, answer, said", [
+    (15, ".lab.current .dice-row [data-index='0']", "#tess-actions button", "Calibrate purple 4 +1"),  # own lab's cube
+    (15, "#tess-zone .die.cube", "#tess-actions button", "Calibrate yellow 2 +1"),  # a primed cube
+    (15, ".tess-tower .column.removable", "#tess-actions button", "Take the purple 5 from a1"),  # a removable column
+    (13, ".tess-tower [data-column='a4']", "#tess-prime-pad .pad-keys button", "1"),  # Threat: which column primes
+    (65, ".tess-tower [data-column='b2']", "#tess-event .pad-keys button", "1"),  # an event's column, then its roll
 ])
-def test_a_tesseract_cube_tapped_brings_what_it_allows_into_sight(small_phone, css, answer):
-    """The buttons a tapped cube or column allows are drawn under the tower and above the labs: 400 to 1000 px
-    below the finger at 360 x 740 (the labs and priming zone lie far down the page), and a player saw nothing
-    happen. Brought into sight after the tap."""
+def test_a_tesseract_cube_tapped_brings_what_it_allows_into_sight(small_phone, events, css, answer, said):
+    """The buttons a tapped cube or column allows (the actions, the prime's pad, an event's next step) are drawn
+    under the tower and above the labs: 400 to 1000 px below the finger at 360 x 740 (the labs and priming zone lie
+    far down the page), and a player saw nothing happen. Brought into sight after the tap."""
     service, url, phone = small_phone
-    start(service, "tesseract", 15)
+    start(service, "tesseract", events)
     open_page(phone, url, "#/table")
     settled(phone, url)
     finger(phone, css)
-    first = "#tess-actions button"
-    wait(phone, lambda d: d.find_elements("css selector", first), message="the tap offered nothing")
-    assert phone.find_element("css selector", first).text == answer
-    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, first), timeout=5)
+    wait(phone, lambda d: d.find_elements("css selector", answer), message="the tap offered nothing")
+    assert phone.find_element("css selector", answer).text == said
+    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, answer), timeout=5)
 
 
 def test_a_nexus_square_and_way_tapped_bring_the_next_step_into_sight(small_phone):

@@ -18,8 +18,8 @@ let levelsOpen = false; // "The tower level by level" stays open across redraws 
 // the effects being composed: kept across a refusal (the referee journals it, a new entry), closed once played or when
 // the game, turn or phase it was opened in has gone
 let composing = null;
-// a cube or column tapped on the board: what it allows (#tess-actions) is drawn above the labs and under the tower,
-// off a phone's screen from either; brought into sight after the redraw the tap makes
+// a cube or column tapped on the board: what it allows (the actions, the prime's pad, the event's next step) is drawn
+// above the labs and under the tower, off a phone's screen from either; brought into sight after the tap's redraw
 let reveal = false;
 const composeKey = (ctx) => `${ctx.state.game_id}:${ctx.summary.turn}:${ctx.summary.phase}`;
 
@@ -260,7 +260,7 @@ export function render(ctx) {
   const acting = summary.phase === "action" && !waiting && !composing;
   const composerTap = (column) => { if (composerColumn(ctx, composing, column)) redraw(ctx); };
   const onColumn = targets ? composerTap : composing ? undefined
-    : (column) => (waiting ? (ui.resolve.column = column, redraw(ctx)) : tapColumn(ctx, column));
+    : (column) => (waiting ? (ui.resolve.column = column, reveal = true, redraw(ctx)) : tapColumn(ctx, column));
   const pickPrimed = targets && targets.cube
     ? { onCube: (cube) => { tapCube(summary, composing, cube, null); redraw(ctx); } } : null;
   const tower = composedTower(summary, composing); // while composing, as the effects listed leave it
@@ -292,7 +292,7 @@ export function render(ctx) {
   ].filter(Boolean));
   if (reveal) {
     reveal = false;
-    root.querySelector("#tess-actions")?.scrollIntoView({ block: "nearest" });
+    root.querySelector("#tess-actions, #tess-prime-pad, #tess-event")?.scrollIntoView({ block: "nearest" });
   }
 }
 

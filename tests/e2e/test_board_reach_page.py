@@ -1,7 +1,9 @@
-"""Nexus Keepers and Hexors on a 360 x 740 phone: what a tap asks for next lies where the finger can reach it.
+"""Nexus Keepers and Hexors played on a 360 x 740 phone, where a player stopped: what a tap asks for next lies where
+the finger can reach it, the page stays put when a tap redraws the board, a tap that cannot act says why, the words
+are readable and in the page's language, and the winner is said with why.
 
-One service and one browser for the module; each game is brought to its moment by the engine's own events, then
-tapped as a player taps it.
+One service and one browser for the module; each game is brought to its moment by the engine's own events (the rule
+books' example games), then tapped as a player taps it.
 """
 
 from __future__ import annotations
@@ -145,7 +147,8 @@ def test_a_tap_that_redraws_the_board_leaves_the_page_where_it_was(small_phone, 
     assert stays_put(phone, css, watched) == [0, 0]
 
 
-ANSWER = "const box = document.querySelector('#tap-answer'); return box && !('empty' in box.dataset) ? box.innerText : null"
+ANSWER = ("const box = document.querySelector('#tap-answer');"
+          " return box && !('empty' in box.dataset) ? box.innerText : null")
 
 
 @pytest.mark.parametrize("game, events, taps, said", [

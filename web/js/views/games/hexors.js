@@ -40,6 +40,9 @@ function phaseOf(summary) {
   return summary.legal_moves.length ? "move" : "stuck";
 }
 
+/** What the phase asks for, in words: the line under whose turn it is, and the answer to a tap out of place. */
+const phaseWords = (summary) => t(`hex.phase.${phaseOf(summary)}`, { name: summary.turn });
+
 function header(summary) {
   const phase = phaseOf(summary);
   const side = sideOf(summary, summary.turn);
@@ -47,7 +50,7 @@ function header(summary) {
     h("div", { class: "whose", id: "board-turn" },
       h("span", { class: "token", style: `--team:${SIDE_CSS[side]};color:${SIDE_TEXT[side]}` }, summary.turn.slice(0, 2).toUpperCase()),
       " ", t("hex.turn_of", { name: summary.turn }), h("span", { class: "badge" }, t("hex.turn_n", { n: summary.turn_number }))),
-    h("p", { class: "phase", id: "board-phase", dataset: { phase } }, t(`hex.phase.${phase}`, { name: summary.turn })));
+    h("p", { class: "phase", id: "board-phase", dataset: { phase } }, phaseWords(summary)));
 }
 
 /** "7 = green 5 + 2 character": a strike value with every part named. */
@@ -76,8 +79,8 @@ function duelPanel(ctx) {
   if (d.choose_opponent) {
     out.push(h("p", {}, t("hex.choose_first", { name: attackerOwner, tile: named(summary, d.attacker) })),
       h("div", { class: "actions", id: "hex-challenge" }, d.remaining.map((id) =>
-        offerButton(ctx, t("hex.fight", { tile: named(summary, id) }), { type: "challenge", target: id }, { dataset: { target: id } },
-          { send: () => boardSubmit(ctx, { type: "challenge", target: id }, true) }))));
+        offerButton(ctx, t("hex.fight", { tile: named(summary, id) }), { type: "challenge", target: id },
+          { dataset: { target: id } }, { send: () => boardSubmit(ctx, { type: "challenge", target: id }, true) }))));
     return h("div", { class: "card event-card", id: "hex-duel", dataset: { attacker: d.attacker } }, out);
   }
   out.push(h("p", { class: "lead" }, t("hex.versus", { attacker: named(summary, d.attacker), defender: named(summary, d.defender) })));
@@ -119,8 +122,11 @@ function playersList(summary) {
 
 function tapTile(ctx, id) {
   const { summary } = ctx;
-  if (summary.duel && summary.duel.choose_opponent && summary.duel.remaining.includes(id)) { boardSubmit(ctx, { type: "challenge", target: id }); return; }
-  if (phaseOf(summary) !== "move") { sayWhy(ctx, () => t(`hex.phase.${phaseOf(summary)}`, { name: summary.turn })); return; }
+  if (summary.duel && summary.duel.choose_opponent && summary.duel.remaining.includes(id)) {
+    boardSubmit(ctx, { type: "challenge", target: id });
+    return;
+  }
+  if (phaseOf(summary) !== "move") { sayWhy(ctx, () => phaseWords(summary)); return; }
   const tile = tileById(summary, id);
   if (tile.controller !== summary.turn) {
     sayWhy(ctx, () => t("hex.not_yours", { tile: named(summary, id), name: summary.turn }));
@@ -142,7 +148,7 @@ function tapCell(ctx, cell) {
   const paths = (summary.legal_moves || []).filter((m) => m.tile === tile && m.path.at(-1) === cell);
   if (!paths.length) {
     // no tile picked: what the phase asks for (a cell alone moves nothing)
-    sayWhy(ctx, () => (tile ? t("hex.cannot_reach", { tile: named(summary, tile), cell }) : t(`hex.phase.${phaseOf(summary)}`, { name: summary.turn })));
+    sayWhy(ctx, () => (tile ? t("hex.cannot_reach", { tile: named(summary, tile), cell }) : phaseWords(summary)));
     return;
   }
   if (paths.length === 1) { boardSubmit(ctx, { type: "move", tile: ui.selected, path: paths[0].path }); return; }
@@ -168,7 +174,8 @@ function controls(ctx) {
     if (ui.choosing) {
       const paths = summary.legal_moves.filter((m) => m.tile === ui.selected && m.path.at(-1) === ui.choosing);
       out.push(h("div", { class: "card", id: "hex-paths" }, h("h3", {}, t("hex.which_path")), h("div", { class: "stack" },
-        paths.map((m) => button(m.path.join(" → "), () => boardSubmit(ctx, { type: "move", tile: m.tile, path: m.path }), { class: "big outcome-choice" })))));
+        paths.map((m) => button(m.path.join(" → "), () => boardSubmit(ctx, { type: "move", tile: m.tile, path: m.path }),
+          { class: "big outcome-choice" })))));
     }
   }
   if (phase === "stuck") out.push(offerButton(ctx, t("hex.cannot_move", { name: summary.turn }), { type: "cannot_move" }, { class: "big", id: "hex-cannot-move" }));

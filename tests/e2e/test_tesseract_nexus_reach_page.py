@@ -124,3 +124,23 @@ def test_nexus_scores_keep_their_words_together_and_their_tokens_readable(small_
     for (lang, scheme), (rows, tokens) in said.items():
         assert len(rows) == 2 and all(boxes and set(boxes) == {1} for _, boxes in rows), (lang, rows)
         assert tokens and [tk for tk in tokens if tk[1] < 4.5] == [], (lang, scheme, tokens)
+
+
+def stays_put(phone, css, watched):
+    """A real tap on ``css``, scrolled to the middle of the screen: how far the page and ``watched`` (drawn again
+    by the tap) moved, in CSS px."""
+    control = wait(phone, lambda d: d.find_elements("css selector", css), message=f"no {css}")[0]
+    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", control)
+    where = "return [scrollY, document.querySelector(arguments[0]).getBoundingClientRect().top]"
+    before = phone.execute_script(where, watched)
+    control.click()  # a pointer's tap: the button takes the focus, and the redraw takes the button away
+    return [round(b - a) for a, b in zip(before, phone.execute_script(where, watched))]
+
+
+def test_a_tesseract_setup_tap_leaves_the_page_where_it_was(small_phone):
+    """A choice tapped on the setup redraws it: emptied under the tapped button first, the page lost its height and
+    jumped up (401 px for « Enter the built tower » at 360 x 740)."""
+    service, url, phone = small_phone
+    service.table.new_game("tesseract", {}, ["Ada", "Marie"])
+    open_page(phone, url, "#/table")
+    assert stays_put(phone, ".tess-tower-mode [data-value='built']", ".tess-tower-mode") == [0, 0]

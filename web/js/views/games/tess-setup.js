@@ -1,7 +1,7 @@
 // Setting up Tesseract by touch: how many scientists and their names, the base, and the tower: drawn from a number
 // and shown level by level to build, or entered as the players built it (tap a square, pick the cube).
 
-import { clear, h } from "../../dom.js";
+import { h } from "../../dom.js";
 import { colourName, t } from "../../i18n.js";
 import { button, choiceRow, dieFace } from "../widgets.js";
 import { towerLevels } from "./tess-board.js";
@@ -136,7 +136,8 @@ export function renderSetup(ctx) {
       { class: "big primary refused", id: "tess-setup-start", "aria-disabled": "true", "aria-describedby": "tess-start-why", style: "opacity:0.55" }),
       h("small", { class: "why", id: "tess-start-why", style: "display:block" }, t("tess.built_missing", { n: whole - entered })))
     : button(t("tess.setup_start"), send, { class: "big primary", id: "tess-setup-start" });
-  clear(ctx.root).append(
+  // built first, swapped in at once: emptied under a tapped button, the page lost its height and jumped up
+  ctx.root.replaceChildren(
     h("h2", {}, t("tess.setup_title")),
     h("h3", {}, t("tess.how_many")),
     choiceRow([1, 2, 3, 4].map((n) => ({ value: n, label: n === 1 ? t("tess.solo") : String(n) })), draft.players,

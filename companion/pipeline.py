@@ -182,13 +182,14 @@ class Pipeline(threading.Thread):
                 shown.append(replace(as_played, box=die.box))
         return shown
 
-    def held(self, dice: Sequence[DieReading], correction: bool) -> bool:
-        """What the referee holds, after a phone's correction or undo, of the dice lying as the last roll settled:
-        ``dice``, the newest roll in force that names camera dice (each die with the box of the one it names), as
-        corrected. When every die it names lies where a die of that roll lies, those are labelled as held, and each
-        other die as read or, after a ``correction`` (taken out as not a die), not drawn. Else the referee holds
-        none of them (that roll undone, corrected to faces typed without the camera's dice): they are labelled as
-        read. Whether they are held."""
+    def held(self, dice: Sequence[DieReading], others: str) -> bool:
+        """What the referee holds of the dice lying as the last roll settled: ``dice``, the newest roll in force
+        that names camera dice (each die with the box of the one it names), as corrected. When every die it names
+        lies where a die of that roll lies, those are labelled as held, and each other die ``others``: "as played"
+        (a roll the referee took: as it got them), "as read" (after an undo) or "taken out" (after a correction: a
+        read die left out of it was taken out as not a die, not drawn). Else the referee holds none of them: after
+        a phone's undo or correction (that roll undone, corrected to faces typed without the camera's dice) they are
+        labelled as read. Whether they are held."""
         named = [d for d in dice if d.box is not None]
         with self._as_played_lock:
             if self._as_played is None:
@@ -196,9 +197,11 @@ class Pipeline(threading.Thread):
             first, played = self._as_played
             told = pair_dice(first, named, self._tolerance, faces=False) if named else []
             if not named or sum(t is not None for t in told) < len(named):
-                self._as_played = (first, first)
+                if others != "as played":  # (a roll taken that names other dice changes nothing here)
+                    self._as_played = (first, first)
                 return False
-            left = [p if p is not None and p.unread else None for p in played] if correction else list(first)
+            left = {"as played": list(played), "as read": list(first),
+                    "taken out": [p if p is not None and p.unread else None for p in played]}[others]
             self._as_played = (first, tuple(t if t is not None else o for t, o in zip(told, left)))
             return True
 

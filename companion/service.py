@@ -108,8 +108,7 @@ class Service:
         cannot, and loads nothing (TableLearning.on_bus sorts the rest)."""
         if event.topic != "entry":
             return
-        dice = (event.data.get("event") or {}).get("dice")
-        if isinstance(dice, list) and any(isinstance(d, dict) and isinstance(d.get("box"), list) for d in dice):
+        if _names_camera_dice((event.data.get("event") or {}).get("dice")):
             told = self.profile.on_bus(event, pips_only=tuple(self.table.engine.dice_kinds()) == ("pips",))
             if told is not None:  # what the correction taught the camera, or why nothing: every phone is told
                 self.bus.publish("notice", {"kind": "info", "message": told.en, "message_fr": told.fr,
@@ -205,13 +204,17 @@ class Service:
             self.simulated_seat.follow(self.table.engine)
 
     def _correction_to_live(self, event: BusEvent) -> None:
-        """A roll corrected or an entry undone on a phone: the live picture labels the dice lying as the last roll
-        settled as the referee now holds them (Pipeline.held): as corrected, or as read once it holds none of them."""
+        """A roll corrected or an entry undone on a phone, or a camera roll taken (read again by the rules, perhaps):
+        the live picture labels the dice lying as the last roll settled as the referee now holds them
+        (Pipeline.held): as taken, as corrected, or as read once it holds none of them."""
         entry = (event.data.get("event") or {}) if event.topic == "entry" else {}
         pipeline = self.pipeline
-        if pipeline is None or entry.get("type") not in (CORRECT, UNDO):
+        if pipeline is None:
             return
-        pipeline.held(self._camera_roll_held(), correction=entry["type"] == CORRECT)
+        if entry.get("type") in (CORRECT, UNDO):
+            pipeline.held(self._camera_roll_held(), others="taken out" if entry["type"] == CORRECT else "as read")
+        elif _names_camera_dice(entry.get("dice")) and self.table.memory.last == event.data.get("seq"):
+            pipeline.held([DieReading.from_json(d) for d in entry["dice"] if isinstance(d, dict)], others="as played")
 
     def _camera_roll_held(self) -> list[DieReading]:
         """The dice of the newest roll in force that names camera dice (their boxes), as corrected; none when no
@@ -219,9 +222,8 @@ class Service:
         with self.table.lock:
             accepted = list(self.table.memory.accepted)
         for _, event in reversed(accepted):
-            dice = event.get("dice")
-            if isinstance(dice, list) and any(isinstance(d, dict) and isinstance(d.get("box"), list) for d in dice):
-                return [DieReading.from_json(d) for d in dice if isinstance(d, dict)]
+            if _names_camera_dice(event.get("dice")):
+                return [DieReading.from_json(d) for d in event["dice"] if isinstance(d, dict)]
         return []
 
     def _make_pipeline(self) -> Pipeline:
@@ -426,3 +428,8 @@ class Service:
 
     def status(self) -> dict[str, Any]:
         return {"live": self.live.to_json(), "game": self.table.state(snapshot=False)}
+
+
+def _names_camera_dice(dice: Any) -> bool:
+    """Whether an event's dice name dice the camera saw (their boxes on its picture)."""
+    return isinstance(dice, list) and any(isinstance(d, dict) and isinstance(d.get("box"), list) for d in dice)

@@ -214,6 +214,30 @@ def test_the_live_picture_labels_a_roll_undone_or_corrected_without_its_dice_as_
     service.stop()
 
 
+def test_the_live_picture_labels_a_roll_read_again_by_the_rules_as_the_referee_took_it(tmp_path):
+    """A camera roll the rules refuse is read again from the reader's second-best faces (rules-aware reading): the
+    referee took the kept 1 the camera read as a 6 (0.3 for a 1), and the live picture still showed the 6."""
+    from tests.conftest import NK_TWO_KEEPERS
+
+    config = load_config(overrides={"service": {"data_dir": str(tmp_path)}, "game": {"default": "nexus-keepers"}})
+    service = Service(config, camera=False)
+    service.table.submit(NK_TWO_KEEPERS)
+    service.table.submit({"type": "roll", "dice": [1, 3, 3, 5, 6]})  # A keeps the 1, rerolls the two 3s
+    doubtful = replace(die(6, 100), probabilities=(0.3, 0, 0, 0, 0, 0.7))  # the kept 1, read as a 6
+    rolled = [doubtful, die(4, 140), die(2, 180), die(5, 220), die(6, 260)]
+    source = ScriptedSource([rolled] * 4)
+    pipe = Pipeline(source, ScriptedReader(source), RollSettler(stable_frames=3), service.table.observe,
+                    service.live, fps=0)
+    service.pipeline = pipe
+    for _ in range(4):
+        pipe.step()
+    taken = service.table.history()[-1]
+    assert [d["value"] for d in taken["dice"]] == [1, 4, 2, 5, 6], taken
+    assert [d["value"] for d in service.live.to_json()["dice"]] == [1, 4, 2, 5, 6]
+    service.pipeline = None  # never started: nothing to stop
+    service.stop()
+
+
 def test_a_failing_camera_and_a_broken_frame_do_not_stop_the_table(tmp_path, monkeypatch):
     monkeypatch.setattr(threading.Event, "wait", lambda self, timeout=None: self.is_set())
     script = ["boom", "fail"] + [[die(3, 50)]] * 4

@@ -167,11 +167,14 @@ class Service:
         if not self.config["table"]["enabled"]:
             return None
         from companion.tablevision.layouts import configured_layout
-        from companion.tablevision.lens_file import load_lens
+        from companion.tablevision.lens_file import LensUnreadable, load_lens
 
         self._table_game = self.table.record.game
         layout = configured_layout(self._table_game, self.config["table"])
-        load_lens(self.config.data_dir)
+        try:
+            load_lens(self.config.data_dir)
+        except LensUnreadable as exc:  # a failing card, not a damaged file: read again when the stage is built
+            log.error("%s", exc)
         return layout
 
     @property
@@ -375,12 +378,13 @@ class Service:
                     self.live.lens_damaged = False  # the kept lens was read whole
             stage = self.table_stage
         except Exception as exc:  # a bus listener: the game has changed whatever its mat; say why it is not read
-            from companion.tablevision.lens_file import LensError
+            from companion.tablevision.lens_file import LensError, LensUnreadable
 
             log.exception("table vision: the mat of %s cannot be read", game)
             stage = None
             self.live.table = {"error": f"the mat of {game} cannot be read: {exc}"}
-            self.live.lens_damaged = isinstance(exc, LensError)  # the phones say what to do: forget it
+            # the phones say what to do: forget it (not a file the card would not give back: it reads later)
+            self.live.lens_damaged = isinstance(exc, LensError) and not isinstance(exc, LensUnreadable)
         if pipeline is not None:
             pipeline.table = stage
 

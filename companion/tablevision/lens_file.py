@@ -28,6 +28,11 @@ class LensError(ValueError):
     """A calibration that cannot be made or read; the message says why."""
 
 
+class LensUnreadable(LensError):
+    """The card would not give ``lens.json`` back (EIO, a failing card): not a damaged calibration, nothing to forget
+    or measure again; it reads once the card does."""
+
+
 @dataclass(frozen=True)
 class Lens:
     """k1, k2 for pictures of ``size`` (width, height); residuals in pixels before and after, photos used."""
@@ -94,9 +99,14 @@ def load_lens(data_dir: Path | str | None) -> Lens | None:
     if not path.exists():
         return None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise LensUnreadable(f"{path} cannot be read now ({exc}): the companion's card may be failing; try again "
+                             "(`companion doctor` checks the card)") from exc
+    try:
+        data = json.loads(text)
         return Lens(float(data["k1"]), float(data["k2"]), (int(data["size"][0]), int(data["size"][1])),
                     float(data.get("residual_px", 0.0)), float(data.get("residual_before_px", 0.0)),
                     int(data.get("photos", 0)))
-    except (OSError, ValueError, KeyError, TypeError, IndexError) as exc:
+    except (ValueError, KeyError, TypeError, IndexError) as exc:
         raise LensError(f"{path}: not a lens calibration ({exc}); run companion table --calibrate again") from exc

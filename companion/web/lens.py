@@ -57,12 +57,20 @@ def _photos() -> LensPhotos:
     return current_app.extensions.setdefault("companion_lens_photos", LensPhotos())
 
 
+def _unreadable(exc: Exception) -> ApiError:
+    """lens.json the card would not give back (EIO): said, not called damaged (forgetting it would lose a good lens);
+    the next request reads it again."""
+    return ApiError(503, "cannot_read", str(exc))
+
+
 def _stage():
-    from companion.tablevision.lens_file import LensError
+    from companion.tablevision.lens_file import LensError, LensUnreadable
 
     service = context().service
     try:
         stage = service.table_stage
+    except LensUnreadable as exc:
+        raise _unreadable(exc) from exc
     except LensError as exc:  # the stage is built with the kept lens: a damaged file is told, as GET /lens tells it
         service.live.lens_damaged = True  # and every phone's camera status, from the next live view
         raise ApiError(409, "damaged_lens", str(exc)) from exc
@@ -73,11 +81,13 @@ def _stage():
 
 
 def _kept_lens() -> Lens | None:
-    from companion.tablevision.lens_file import LensError, load_lens
+    from companion.tablevision.lens_file import LensError, LensUnreadable, load_lens
 
     service = context().service
     try:
         lens = load_lens(service.config.data_dir)
+    except LensUnreadable as exc:
+        raise _unreadable(exc) from exc
     except LensError as exc:
         service.live.lens_damaged = True  # every phone's camera status says it from the next live view
         raise ApiError(409, "damaged_lens", str(exc)) from exc

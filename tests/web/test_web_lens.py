@@ -206,3 +206,50 @@ def test_a_damaged_lens_file_stops_the_start_naming_it(data_dir):
     (data_dir / "lens.json").write_text("{\"k1\": ")
     with pytest.raises(LensError, match="lens.json: not a lens calibration"):
         make_service(data_dir)
+
+
+@pytest.fixture
+def unreadable_lens(service, monkeypatch):
+    """A lens kept on a card that fails to give lens.json back (EIO) until ``mend()``."""
+    import errno
+    import pathlib
+
+    path = service.config.data_dir / "lens.json"
+    path.write_text(json.dumps({"k1": -0.02, "k2": 0.0, "size": [1280, 960]}))
+    read_text = pathlib.Path.read_text
+
+    def failing(self, *args, **kwargs):
+        if self == path:
+            raise OSError(errno.EIO, "Input/output error")
+        return read_text(self, *args, **kwargs)
+
+    monkeypatch.setattr(pathlib.Path, "read_text", failing)
+    return lambda: monkeypatch.setattr(pathlib.Path, "read_text", read_text)
+
+
+def test_a_lens_file_the_card_cannot_read_is_said_as_such_not_damaged_and_reads_once_the_card_does(
+        player, service, unreadable_lens):
+    """Before, an EIO on lens.json was 409 damaged_lens, 'not a lens calibration; run companion table --calibrate
+    again', and every phone's camera status said damaged: forgetting it as told lost a good lens."""
+    answer = player.get("/api/lens")
+    assert answer.status_code == 503 and answer.get_json()["error"] == "cannot_read", answer.get_json()
+    assert "card may be failing" in answer.get_json()["message"]
+    assert "lens_damaged" not in player.get("/api/live").get_json()
+    unreadable_lens()
+    assert player.get("/api/lens").get_json()["lens"]["k1"] == -0.02
+    assert service.table_stage.reader.tracker.lens is not None
+
+
+def test_a_lens_file_the_card_cannot_read_at_the_start_does_not_stop_it(data_dir, monkeypatch):
+    """Before, the EIO stopped the start (LensError, as for a damaged file) at every restart of a failing card."""
+    import errno
+    import pathlib
+
+    from webhelpers import make_service
+
+    (data_dir / "lens.json").write_text(json.dumps({"k1": -0.02, "k2": 0.0, "size": [1280, 960]}))
+    read_text = pathlib.Path.read_text
+    monkeypatch.setattr(pathlib.Path, "read_text", lambda self, *args, **kwargs: (_ for _ in ()).throw(
+        OSError(errno.EIO, "Input/output error")) if self.name == "lens.json" else read_text(self, *args, **kwargs))
+    service = make_service(data_dir)
+    service.stop()

@@ -174,8 +174,8 @@ function controls(ctx) {
     if (ui.choosing) {
       const paths = summary.legal_moves.filter((m) => m.tile === ui.selected && m.path.at(-1) === ui.choosing);
       out.push(h("div", { class: "card", id: "hex-paths" }, h("h3", {}, t("hex.which_path")), h("div", { class: "stack" },
-        paths.map((m) => button(m.path.join(" → "), () => boardSubmit(ctx, { type: "move", tile: m.tile, path: m.path }),
-          { class: "big outcome-choice" })))));
+        paths.map((m) => button(m.path.join(" → "),
+          () => boardSubmit(ctx, { type: "move", tile: m.tile, path: m.path }), { class: "big outcome-choice" })))));
     }
   }
   if (phase === "stuck") out.push(offerButton(ctx, t("hex.cannot_move", { name: summary.turn }), { type: "cannot_move" }, { class: "big", id: "hex-cannot-move" }));

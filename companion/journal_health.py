@@ -80,10 +80,14 @@ def open_read_only(path: Path, exc: Exception) -> tuple[sqlite3.Connection, Writ
     """The journal on a card turned read-only, opened to be read, and the failure every phone is told from the first
     answer: the service starts into its game (not a stop at every start) and every write is refused. With the
     write-ahead log beside it, SQLite reads it with the log; without one (closed cleanly) it is read as it lies,
-    which nothing can change. JournalError when even that fails."""
+    which nothing can change. JournalError when even that fails, or when the log lies there unread (its -shm file
+    gone, which a read-only card cannot make again): read without it, the journal would show an older game as
+    the present one, the evening's last entries silently missing."""
     from companion.journal import JournalError
 
-    for query in ("mode=ro", "mode=ro&immutable=1"):
+    wal = path.with_name(path.name + "-wal")
+    unread_log = wal.is_file() and wal.stat().st_size > 0
+    for query in ("mode=ro",) if unread_log else ("mode=ro", "mode=ro&immutable=1"):
         try:
             db = sqlite3.connect(f"{path.as_uri()}?{query}", uri=True, check_same_thread=False, isolation_level=None)
         except sqlite3.Error:
@@ -96,7 +100,8 @@ def open_read_only(path: Path, exc: Exception) -> tuple[sqlite3.Connection, Writ
         log.error("the game journal %s is on a card that cannot be written (%s): its games are read, nothing is "
                   "saved until the card is mended", path, exc)
         return db, WriteFailure("read_only", str(exc), time.time())
-    raise JournalError(f"cannot open the game journal {path}: {exc} (its card cannot be written)") from exc
+    unread = f"; its last entries lie in {wal.name}, which cannot be read on it" if unread_log else ""
+    raise JournalError(f"cannot open the game journal {path}: {exc} (its card cannot be written{unread})") from exc
 
 
 def held_in_memory(path: Path, exc: Exception, schema: str) -> tuple[sqlite3.Connection, WriteFailure]:

@@ -141,3 +141,33 @@ def test_a_journal_on_a_full_card_with_day_old_request_keys_still_opens_and_says
     assert table.state()["entries"] == 1 and table.state()["journal_problem"]["kind"] == "full"
     with pytest.raises(JournalError):
         table.submit(roll(5))
+
+
+def test_a_read_only_journal_whose_write_ahead_log_cannot_be_read_is_not_shown_without_it(data_dir, read_only_card,
+                                                                                          monkeypatch):
+    """A power cut leaves the last entries in journal.sqlite3-wal; on a card turned read-only with the -shm file
+    gone, SQLite cannot read that log ("unable to open database file", seen on a tmpfs remounted read-only). Before,
+    the journal was then read without it (immutable): the service showed an older game as the present one, the
+    entries in the log silently missing. Now it is said, and nothing is shown as the journal that is not it."""
+    path = data_dir / "journal.sqlite3"
+    table = Table(Journal(path), EventBus())
+    table.submit(roll(3))
+    table.journal._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the first roll in the journal's file itself
+    table.submit(roll(5))
+    cut = data_dir / "cut"
+    cut.mkdir()
+    for name in ("journal.sqlite3", "journal.sqlite3-wal"):  # as a power cut leaves them: the log not checkpointed
+        (cut / name).write_bytes((data_dir / name).read_bytes())
+    table.journal.close()
+    assert (cut / "journal.sqlite3-wal").stat().st_size > 0
+    read_only_card()
+    connect = sqlite3.connect
+
+    def card_without_shm(database, *args, **kwargs):
+        if "immutable" not in str(database):
+            raise sqlite3.OperationalError("unable to open database file")
+        return connect(database, *args, **kwargs)
+
+    monkeypatch.setattr("companion.journal_health.sqlite3.connect", card_without_shm)
+    with pytest.raises(JournalError, match="journal.sqlite3-wal"):
+        Journal(cut / "journal.sqlite3", repair=True)

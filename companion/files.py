@@ -93,12 +93,22 @@ def read_setting(path: Path | None, key: str, owner: str) -> Any:
         return None
 
 
-def keep_setting(path: Path | None, key: str, value: Any, owner: str) -> None:
+def keep_setting(path: Path | None, key: str, value: Any, owner: str) -> OSError | None:
     """Keep ``{key: value}`` in ``path`` across restarts (None: nowhere); a disk that refuses it is logged, not
-    raised: the setting still holds until the service stops."""
+    raised: the setting still holds until the service stops, and the refusal is returned for the players to be
+    told (``card_refused_notice``)."""
     if path is None:
-        return
+        return None
     try:
         write_atomically(path, json.dumps({key: value}))
     except OSError as exc:
         log.warning("%s: could not keep the %s setting in %s: %s", owner, key, path, exc)
+        return exc
+    return None
+
+
+def card_refused_notice(what_en: str, what_fr: str, exc: BaseException) -> dict[str, str]:
+    """What every phone shows when the card refused a file the service keeps (a worn card: full or read-only)."""
+    cause = getattr(exc, "strerror", None) or str(exc)
+    return {"kind": "warning", "message": f"The companion's card cannot be written ({cause}): {what_en}.",
+            "message_fr": f"La carte du compagnon ne peut pas être écrite ({cause}) : {what_fr}."}

@@ -24,6 +24,7 @@ class Seat:
         self._path = path
         self._number: int | None = _saved_seat(path)
         self._lock = threading.Lock()
+        self.refused: OSError | None = None  # the card refused the last seat taken: it holds until a restart
 
     @property
     def number(self) -> int | None:
@@ -52,7 +53,7 @@ class Seat:
         return 0 < number <= len(seats) and engine.to_act() == seats[number - 1]
 
     def _save(self) -> None:
-        keep_setting(self._path, "seat", self._number, "simulated table")
+        self.refused = keep_setting(self._path, "seat", self._number, "simulated table")
 
 
 def _saved_seat(path: Path | None) -> int | None:

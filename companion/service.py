@@ -144,6 +144,7 @@ class Service:
             else:
                 self._panel = Panel.from_config(self.config)
                 self._panel.when_end_turn = self._end_turn_pressed
+                self._panel.when_sound_refused = self._panel_sound_refused
         return self._panel
 
     def _make_reader(self):
@@ -282,6 +283,14 @@ class Service:
         except EventError as exc:
             log.info("end-of-turn button: %s", exc)
             self.bus.publish("notice", {"kind": "info", "message": f"Button: {exc}", "message_fr": f"Bouton : {exc}"})
+
+    def _panel_sound_refused(self, exc: OSError) -> None:
+        """The sound switched on the panel's button, which the card would not keep: every phone is told."""
+        from companion.files import card_refused_notice
+
+        self.bus.publish("notice", card_refused_notice(
+            "the panel's sound, switched with its button, holds until a restart, which brings back the one kept before",
+            "le son du boîtier, changé avec son bouton, vaut jusqu'au redémarrage, qui remet celui gardé avant", exc))
 
     def remeasure_light(self) -> bool:
         """Measure exposure and white balance again at the next frame (False: this camera has nothing to measure)."""

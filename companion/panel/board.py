@@ -77,6 +77,7 @@ class Panel:
         self.duty = 0.5 * volume  # a square wave is loudest at 50 % duty; less is quieter
         self.when_end_turn: Callable[[], Any] | None = None
         self.when_silenced: Callable[[], Any] | None = None
+        self.when_sound_refused: Callable[[OSError], Any] | None = None  # the card refused the sound chosen
         self._press_used = False
         self._clock = clock
         self._pressed_at: float | None = None
@@ -234,7 +235,9 @@ class Panel:
         self._press_used = True
         self.sound = not self.sound
         log.info("panel sound %s", "on" if self.sound else "off")
-        self._save()
+        refused = self._save()
+        if refused is not None and self.when_sound_refused is not None:
+            _call(lambda: self.when_sound_refused(refused))
         if self.sound:  # one blip confirms the sound is back
             self.player.play((Step(frozenset({"green"}), SIGNALS[VerdictKind.WARNING].steps[0].tone, 0.1),),
                              self.player.rest)
@@ -249,9 +252,9 @@ class Panel:
             _call(self.when_end_turn)
         self._press_used = False
 
-    def _save(self) -> None:
-        """Keep the players' sound choice across restarts (data_dir/panel.json)."""
-        keep_setting(self.state_file, "sound", self.sound, "panel")
+    def _save(self) -> OSError | None:
+        """Keep the players' sound choice across restarts (data_dir/panel.json); the card's refusal, if any."""
+        return keep_setting(self.state_file, "sound", self.sound, "panel")
 
 
 def _saved_sound(state_file: Path | None, default: bool) -> bool:

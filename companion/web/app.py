@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from flask import Flask, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from companion import files
 from companion.core import Text
 from companion.journal import JournalError
 from companion.web.auth import LoginLimiter, PinStore, load_session_secret
@@ -197,10 +198,7 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
 
 
 def card_refused_notice(what: Text, exc: BaseException) -> dict[str, str]:
-    """What every phone shows when the card refused a file the web app keeps (a worn card: full or read-only)."""
-    cause = getattr(exc, "strerror", None) or str(exc)
-    return {"kind": "warning", "message": f"The companion's card cannot be written ({cause}): {what.en}.",
-            "message_fr": f"La carte du compagnon ne peut pas être écrite ({cause}) : {what.fr}."}
+    return files.card_refused_notice(what.en, what.fr, exc)
 
 
 def _refuse_oversized_body():

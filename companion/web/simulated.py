@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify
 
+from companion.files import card_refused_notice
 from companion.web.app import context
 from companion.web.session import require_pin
 from companion.web.validation import ApiError, json_body
@@ -38,4 +39,9 @@ def take_seat():
         raise ApiError(400, "unknown_seat", f"the game has {len(seats)} seats, not {number}" if seats else
                        "the game has no seats yet: wait for the simulated players to set it up")
     service.simulated_seat.take(number)
+    if service.simulated_seat.refused is not None:  # every phone is told: it holds, but not past a restart
+        service.bus.publish("notice", card_refused_notice(
+            "the simulated seat chosen holds until a restart, which finds the seat kept before",
+            "la place choisie à la table simulée vaut jusqu'au redémarrage, qui retrouve la place gardée avant",
+            service.simulated_seat.refused))
     return _seat_json()

@@ -252,6 +252,24 @@ def test_mute_chosen_with_the_button_outlives_a_restart(make_panel, tmp_path):
     assert (tmp_path / "panel.json").read_text() == '{"sound": false}'
 
 
+def test_a_sound_choice_the_card_refuses_holds_and_is_said(make_panel, monkeypatch):
+    """Before, only logged: nobody at the table knew a restart would bring the sound back (Service tells phones)."""
+    import errno
+
+    monkeypatch.setattr("companion.files.write_atomically", lambda *a, **k: (_ for _ in ()).throw(
+        OSError(errno.ENOSPC, "No space left on device")))
+    panel, pins = make_panel()
+    refused = []
+    panel.when_sound_refused = refused.append
+    panel.button.hold_time = 0.05
+    pins["button"].drive_low()
+    deadline = time.monotonic() + 2
+    while not refused and time.monotonic() < deadline:
+        time.sleep(0.01)
+    pins["button"].drive_high()
+    assert panel.sound is False and [exc.errno for exc in refused] == [errno.ENOSPC]
+
+
 @pytest.mark.parametrize("key", ["green_pin", "button_pin"])
 def test_the_i2c_pins_are_refused_unless_allowed(tmp_path, mock_pins, key, caplog):
     """Fault 7: GPIO2/3 (I2C, fixed pull-ups) were accepted for the panel."""

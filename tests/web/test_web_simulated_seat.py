@@ -77,3 +77,20 @@ def test_a_new_game_keeps_the_seat_it_has_and_gives_up_one_it_lacks(simulated, p
                             "first_card": example_deck()[0].id}, source="simulated player")
     assert simulated.simulated_seat.number is None         # two seats: the third is given up
     assert player.get("/api/simulated-seat").get_json()["seat"] is None
+
+
+def test_a_seat_the_card_refuses_to_keep_holds_and_every_phone_is_told_until_when(simulated, player, monkeypatch):
+    """Before, a seat the card refused was only logged: the players did not know a restart would move them."""
+    import errno
+    import os
+
+    def refused(*args, **kwargs):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+    monkeypatch.setattr("companion.files.write_atomically", refused)
+    last = simulated.bus.last_id
+    assert player.post("/api/simulated-seat", {"seat": 2}).get_json()["seat"] == 2
+    assert simulated.simulated_seat.number == 2
+    notices = [e.data for e in simulated.bus.since(last)[0] if e.topic == "notice"]
+    assert len(notices) == 1 and "the simulated seat chosen holds until a restart" in notices[0]["message"]
+    assert os.strerror(errno.EROFS) in notices[0]["message"] and "jusqu'au redémarrage" in notices[0]["message_fr"]

@@ -144,3 +144,26 @@ def test_a_tesseract_setup_tap_leaves_the_page_where_it_was(small_phone):
     service.table.new_game("tesseract", {}, ["Ada", "Marie"])
     open_page(phone, url, "#/table")
     assert stays_put(phone, ".tess-tower-mode [data-value='built']", ".tess-tower-mode") == [0, 0]
+
+
+def test_nexus_headings_naming_a_card_open_with_a_capital(small_phone):
+    """The card opened for a counter was headed « the first card: tap a free node » (« la première carte : … »), and
+    each Nexus in the list began « the first card, … »: the verdicts' words for a card, put first in a line."""
+    from browserhelpers import in_each_look
+
+    service, url, phone = small_phone
+    start(service, "nexus", 3)
+    open_page(phone, url, "#/table")
+    settled(phone, url)
+    for _ in range(2):
+        finger(phone, ".nx-board .card-hit")
+        if phone.find_elements("css selector", "#nx-zoom"):
+            break
+    said = []
+    in_each_look(phone, lambda lang, scheme: said.append((lang, phone.execute_script(
+        "return [document.querySelector('#nx-zoom h3').textContent]"
+        ".concat([...document.querySelectorAll('.nx-nexuses li strong')].map(e => e.textContent))"))),
+        themes=("light",))
+    assert [lang for lang, _ in said] == ["en", "fr"] and all(len(lines) > 1 for _, lines in said), said
+    assert [(lang, line) for lang, lines in said for line in lines if line[0] != line[0].upper()] == [], said
+    assert said[0][1][0] == "The first card: tap a free node", said

@@ -51,6 +51,9 @@ function phaseText(summary) {
   return t(known ? "nx.phase.card_known" : `nx.phase.${summary.phase}`);
 }
 
+/** Words that open a heading or a line (« the first card: … », « la première carte, … ») with a capital. */
+const opening = (text) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
 /** The middle of a card down, in board units. */
 function middleOf(summary, cardId) {
   const [x0, y0, x1, y1] = cardBox(summary.cards.find((c) => c.card === cardId));
@@ -80,7 +83,7 @@ function nexusList(summary) {
     const power = Object.entries(n.power || {}).map(([p, v]) => `${p} ${v}`).join(", ") || t("nx.nobody");
     const text = n.closed ? (n.scorer ? t("nx.closed_by", { n: n.points, points: n.points, name: n.scorer }) : t("nx.closed_none"))
       : t("nx.open", { value: n.value, power });
-    return h("li", { dataset: { nexus: n.id, closed: String(n.closed), scorer: n.scorer || "" } }, h("strong", {}, nexusSaid(summary, n.place)), ` (${t("nx.node_count", { n: n.nodes.length })}) — ${text}`);
+    return h("li", { dataset: { nexus: n.id, closed: String(n.closed), scorer: n.scorer || "" } }, h("strong", {}, opening(nexusSaid(summary, n.place))), ` (${t("nx.node_count", { n: n.nodes.length })}) — ${text}`);
   });
   return h("details", { class: "card nx-nexuses" }, h("summary", {}, `${t("nx.nexuses")} (${items.length})`), h("ul", {}, items));
 }
@@ -119,7 +122,7 @@ function counterControls(ctx) {
   const legal = new Set(summary.legal_counters);
   if (!ui.zoom) return [h("p", { class: "hint", id: "nx-counter-hint" }, t("nx.tap_card", { name: summary.player }))];
   const free = boardNodes(summary).some((n) => n.id.startsWith(`${ui.zoom}:`) && legal.has(n.id));
-  return [h("div", { class: "card", id: "nx-zoom" }, h("h3", {}, t("nx.zoom_title", { card: cardSaid(summary, ui.zoom) })),
+  return [h("div", { class: "card", id: "nx-zoom" }, h("h3", {}, opening(t("nx.zoom_title", { card: cardSaid(summary, ui.zoom) }))),
     drawZoom(summary, ui.zoom, legal, (node) => submit({ type: "place_counter", player: summary.player, node }),
       (node) => sayWhy(ctx, () => blockedWhy(node))),
     free ? null : h("p", { class: "hint" }, t("nx.no_free_node")),

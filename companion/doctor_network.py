@@ -14,7 +14,8 @@ from companion.findings import FAIL, OK, WARN, Finding
 
 
 def companion_info(port: int) -> dict[str, Any] | None:
-    """/api/info of the companion serving on this machine's ``port``; None when nothing, or another program, is there."""
+    """/api/info of the companion serving on this machine's ``port``; None when nothing, or another program, is
+    there."""
     try:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/info", timeout=2) as response:
             info = json.loads(response.read().decode("utf-8"))

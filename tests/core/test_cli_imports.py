@@ -50,7 +50,8 @@ from companion.web import create_app
 logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(message)s")
 config = load_config(overrides={"service": {"data_dir": sys.argv[1]}})
 service = Service(config, camera=False)
-assert config["table"]["enabled"] and config["panel"]["enabled"]  # table vision is on: its mat is read and checked at the start
+# table vision is on: its mat is read and checked at the start
+assert config["table"]["enabled"] and config["panel"]["enabled"]
 assert create_app(service).test_client().get("/api/state").status_code == 200
 print(sorted(m for m in ("segno", "jsonschema", "onnxruntime", "paho", "companion.vision.profile_learning",
                          "companion.vision.profile", "companion.vision.embedding", "numpy", "cv2",

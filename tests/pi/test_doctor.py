@@ -285,7 +285,8 @@ def test_gpio_chip_without_permission(healthy, tmp_path):
     dev.mkdir()
     (dev / "gpiochip0").write_text("")
     (dev / "gpiochip4").write_text("")
-    denied = doctor_gpio.check_gpio(cfg(overrides), on_pi=True, dev=dev, access=lambda path, mode: path.name != "gpiochip4")
+    denied = doctor_gpio.check_gpio(cfg(overrides), on_pi=True, dev=dev,
+                                    access=lambda path, mode: path.name != "gpiochip4")
     assert denied.status == "fail" and "gpiochip4" in denied.detail and "gpio group" in denied.fix
     allowed = doctor_gpio.check_gpio(cfg(overrides), on_pi=True, dev=dev, access=lambda path, mode: True)
     assert allowed.status == "ok"

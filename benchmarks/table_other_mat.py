@@ -5,7 +5,8 @@ while another game is played (the stage fits no plane on it, reads no pieces, an
 each game's own mat with its four anchors covered by blank cards (no plane at all). Per pair, ``frames`` frames bare
 and ``frames`` with 1-6 real dice (section 7's cuts from dice-real's held-out photos) laid in the mat's dice zones (on
 Nexus's, which has none, anywhere on it); standard and wide lens in turn, tilted 0-15 degrees. Read as the service
-reads a frame (``TableStage.read_still``). A reading more than 0.7 of a die from every die laid is a phantom.
+reads a frame (``TableStage.read_still``: the whole frame, then zoomed on the dice it shows). A reading more than 0.7
+of a die from every die laid is a phantom. Then the compute of each pass on the frames with dice (``Counted``).
 Composites of renders and real photos, not photographs: said so.
 
     python benchmarks/table.py --only other-mat
@@ -60,7 +61,7 @@ def other_mat(frames: int, seed: int, pairs=PAIRS) -> dict:
 
     config = load_config(None)
     die_mm = float(config["table"]["die_mm"])
-    reader = DiceReader.from_config(config["vision"], threads=1, unread=config["vision"]["unread_dice"])
+    reader = Counted(DiceReader.from_config(config["vision"], threads=1, unread=config["vision"]["unread_dice"]))
     pool, _ = cut_dice()
     print(f"9. Another game's mat (no plane, no pieces read), and a game's own mat with its anchors covered (no plane "
           f"at all): printed A3 sheets with stickers, {frames} frames bare and {frames} with 1-6 real dice from "
@@ -90,6 +91,7 @@ def other_mat(frames: int, seed: int, pairs=PAIRS) -> dict:
                 cover_anchors(mat, layout, MAT_PX_PER_MM, rng)
             pose = _pose(layout, ("v3", "v3-wide")[i % 2], rng, float(rng.uniform(0, 15)))
             frame = render_table(layout, _stickers(layout, rng), [], pose, rng, printed=PrintedMat(mat, sheet.stickers))
+            reader.counting = laid
             view = TableStage.from_config(config["table"], game).read_still(frame.image, reader)
             c["frames"] += 1
             c["plane"] += view.plane.plane is not None
@@ -109,8 +111,48 @@ def other_mat(frames: int, seed: int, pairs=PAIRS) -> dict:
         total.update(c)
         _line(mat_game, "own (covered)" if mat_game == game else game, c)
     _line("all", "", total)
+    print(reader.summary())
     print()
     return results
+
+
+class Counted:
+    """The dice reader, counting the compute of each pass it makes (``benchmarks/flops.py``'s counts x the detector's
+    runs, each a fraction of its pixel budget, a second look at ``second_look`` of it, and the face-reader looks): in
+    play the whole frame and the window its dice give are read on two frames, one pass each (``TableStage.read_dice``).
+    """
+
+    def __init__(self, reader) -> None:
+        from flops import count
+
+        self.reader = reader
+        self.det_macs = count(reader.model_path)[0]
+        paths = [p for p in (reader.faces_path, reader.second_path) if p.is_file()] if reader.faces is not None else []
+        self.face_macs = max((count(p)[0] for p in paths), default=0)
+        self.whole: list[float] = []
+        self.window: list[float] = []
+        self.counting = False
+
+    @property
+    def input_pixels(self) -> int:
+        return self.reader.input_pixels
+
+    def read(self, image, pixels=None):
+        again, looks = self.reader.second_looks, self.reader.face_looks
+        readings = self.reader.read(image, pixels=pixels)
+        runs = (min(1.0, (pixels or self.input_pixels) / self.input_pixels)
+                + (self.reader.second_looks - again) * self.reader.second_look)
+        if self.counting:
+            gflop = 2 * (self.det_macs * runs + (self.reader.face_looks - looks) * self.face_macs) / 1e9
+            (self.whole if pixels is None else self.window).append(gflop)
+        return readings
+
+    def summary(self) -> str:
+        def line(name, gflop):
+            return (f"{name} {sum(gflop) / len(gflop):.3f} GFLOP on average, {max(gflop):.3f} at most ({len(gflop)})"
+                    if gflop else f"{name} none")
+        return (f"compute per pass on the frames with dice (in play one pass a frame): "
+                f"{line('the whole frame', self.whole)}; {line('the window its dice gave', self.window)}")
 
 
 def _centre(box) -> tuple[float, float]:

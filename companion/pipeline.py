@@ -41,7 +41,7 @@ class TableStageLike(Protocol):
 
     def places(self, dice: Sequence[DieReading]) -> tuple: ...
 
-    def dice_window(self, shape: tuple[int, int], budget: int | None) -> Any: ...
+    def read_dice(self, image: np.ndarray, reader: Any) -> list[DieReading]: ...
 
 
 class Pipeline(threading.Thread):
@@ -276,11 +276,11 @@ class Pipeline(threading.Thread):
 
     def _read_dice(self, image: np.ndarray) -> list[DieReading]:
         """The dice on the frame: in the table's dice window when it has one (dice at the detector's best size,
-        with no more compute than the whole frame)."""
-        window = None
+        with no more compute than the whole frame), else around the dice the whole frame shows (TableStage.read_dice);
+        the whole frame with no table."""
         if self.table is not None:
-            window = self.table.dice_window(image.shape[:2], getattr(self.reader, "input_pixels", None))
-        return read_in_window(self.reader, image, window)
+            return self.table.read_dice(image, self.reader)
+        return read_in_window(self.reader, image, None)
 
     def _table_step(self, frame: Frame, readings: list[DieReading]) -> tuple[list[DieReading], Any]:
         """Markers, plane and places: the dice the game reads (those in its dice zones) and a settled board."""

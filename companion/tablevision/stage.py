@@ -17,7 +17,7 @@ from .motion import MotionWatch
 from .reader import TableReader
 from .render import draw_mat
 from .settle import BoardSettler
-from .zoom import dice_window, read_in_window
+from .zoom import dice_window, found_window, read_around_found, read_in_window, with_zoomed
 
 
 class TableStage:
@@ -31,6 +31,10 @@ class TableStage:
         self.view: TableView | None = None
         self.lens_watch = lens_watch  # lens_watch.LensWatch: the lens measured again when it no longer fits
         self.mat_watch = mat_watch  # mat_note.MatWatch: which mat is in sight, kept for companion doctor
+        #: with no plane, the whole-frame readings, the window their dice give (read_dice) and how many frames the
+        #: stage has processed since (1: the frame they were read on)
+        self._found: tuple[list, tuple] | None = None
+        self._found_age = 0
 
     @classmethod
     def from_config(cls, settings: dict, game: str, data_dir=None) -> "TableStage":
@@ -62,12 +66,40 @@ class TableStage:
             return None
         return dice_window(plane, self.layout, shape, budget, die_mm=self.die_mm)
 
+    def read_dice(self, image: np.ndarray, dice_reader) -> list[DieReading]:
+        """A frame's dice in the pipeline: in the dice window with a plane. Without one (and the window on) the
+        whole frame; the next frame, when not one pixel has changed (``self.motion``, measured by the pipeline),
+        only the window the dice found give (``zoom.found_window``), with the whole frame's readings around it:
+        one detector pass a frame, as with a plane, and the pipeline reuses the readings from then on."""
+        budget = getattr(dice_reader, "input_pixels", None)
+        window = self.dice_window(image.shape[:2], budget)
+        found, self._found = self._found, None
+        if window is not None or not self.zoom or self.reader.tracker.plane is not None or not budget:
+            return read_in_window(dice_reader, image, window)
+        if found is not None and self._found_age == 1 and self.motion.still_frames >= 1:
+            first, around = found
+            return with_zoomed(first, read_in_window(dice_reader, image, around))
+        first = dice_reader.read(image)
+        around = found_window(self._dice_of(first, image), image.shape[:2], budget)
+        self._found, self._found_age = (None if around is None else (first, around)), 0
+        return first
+
+    def _dice_of(self, readings: list[DieReading], image: np.ndarray) -> list[DieReading]:
+        """The readings that are dice, with no plane: the print of the mats in sight and things not die-sized left
+        out (they make no window)."""
+        return [p.reading for p in self.reader.sort_dice(None, readings, image)[0]]
+
     def read_still(self, image: np.ndarray, dice_reader) -> TableView:
         """A photo read alone as the service reads a frame: markers and plane first, then the dice in the window
-        that plane gives (the whole frame without one), placed and vetoed as the game reads them."""
+        that plane gives (without one, the whole frame and then zoomed around the dice it shows: both passes on one
+        photo), placed and vetoed as the game reads them."""
         view = self.reader.read(image)
         window = self.dice_window(image.shape[:2], getattr(dice_reader, "input_pixels", None))
-        dice = read_in_window(dice_reader, image, window)
+        if window is None and self.zoom and view.plane.plane is None:
+            dice = read_around_found(dice_reader, image, getattr(dice_reader, "input_pixels", None),
+                                     lambda readings: self._dice_of(readings, image))
+        else:
+            dice = read_in_window(dice_reader, image, window)
         placed, ignored, not_dice = self.reader.sort_dice(view.plane.plane, dice, image)
         self.view = dataclasses.replace(view, dice=tuple(placed), dice_ignored=ignored, not_dice=not_dice)
         return self.view
@@ -75,6 +107,7 @@ class TableStage:
     def process(self, image: np.ndarray, dice: Sequence[DieReading], index: int,
                 timestamp: float, motion_measured: bool = False) -> tuple[TableView, SettledBoard | None]:
         """``motion_measured``: the pipeline already gave this frame to ``self.motion``."""
+        self._found_age += 1  # a frame whose dice were not read (moving) in between: the window is not used
         view = self.reader.read(image, dice, index=index, timestamp=timestamp, motion_measured=motion_measured)
         if self.mat_watch is not None:
             self.mat_watch.see(view.plane)

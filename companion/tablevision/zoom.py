@@ -48,3 +48,45 @@ def read_in_window(reader, image: np.ndarray, window: tuple[tuple[int, int, int,
     (x0, y0, x1, y1), pixels = window
     return [replace(d, box=(d.box[0] + x0, d.box[1] + y0, d.box[2] + x0, d.box[3] + y0)) if d.box is not None else d
             for d in reader.read(image[y0:y1, x0:x1], pixels=pixels)]
+
+
+def found_window(readings, shape: tuple[int, int], budget: int, target_px: float = 24.0, gain: float = 1.25,
+                 ) -> tuple[tuple[int, int, int, int], int] | None:
+    """Without a plane, the window the dice found on the whole frame give: the box around them (read or not) and a
+    die and a half beside it, at the budget that puts their median die at ``target_px``; None when there is nothing
+    to zoom on, or the window would not enlarge the dice ``gain`` times (they lie all over the frame, or are big)."""
+    boxes = np.array([r.box for r in readings if r.box is not None], np.float64).reshape(-1, 4)
+    if not len(boxes) or not budget:
+        return None
+    h, w = shape
+    die_px = float(np.median(np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
+    margin = 1.5 * die_px
+    x0, y0 = max(0, int(math.floor(boxes[:, 0].min() - margin))), max(0, int(math.floor(boxes[:, 1].min() - margin)))
+    x1, y1 = min(w, int(math.ceil(boxes[:, 2].max() + margin))), min(h, int(math.ceil(boxes[:, 3].max() + margin)))
+    area = (x1 - x0) * (y1 - y0)
+    if die_px <= 0 or x1 - x0 < 8 or y1 - y0 < 8:
+        return None
+    pixels = int(min(budget, area * (target_px / die_px) ** 2))
+    if pixels / area < gain ** 2 * budget / (w * h):  # the whole frame's scale, squared
+        return None
+    return (x0, y0, x1, y1), pixels
+
+
+def read_around_found(reader, image: np.ndarray, budget: int | None, dice_of=None) -> list:
+    """The dice on a photo with no plane: the whole frame read, then the window its dice give (``found_window``;
+    ``dice_of``: which of the readings are dice, the mat's print and things not die-sized left out) read again
+    zoomed in (``with_zoomed``)."""
+    first = reader.read(image)
+    window = found_window(first if dice_of is None else dice_of(first), image.shape[:2], budget) if budget else None
+    return first if window is None else with_zoomed(first, read_in_window(reader, image, window))
+
+
+def with_zoomed(first: list, zoomed: list) -> list:
+    """The whole frame's readings ``first`` with the window's ``zoomed`` ones: a die read zoomed replaces what the
+    whole frame read on it (its box overlaps), and the whole frame's dice it does not find stay."""
+    kept = [r for r in first if r.box is None or not any(a.box is not None and _overlap(r.box, a.box) for a in zoomed)]
+    return sorted([*zoomed, *kept], key=lambda r: -r.confidence)
+
+
+def _overlap(a, b) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])

@@ -77,6 +77,11 @@ def _stage():
     if stage is None:
         raise ApiError(409, "table_off", "table vision is off (table.enabled = false): there is no mat to measure the "
                                          "lens with")
+    if isinstance(service.live.table, dict) and "error" in service.live.table:
+        # the mat was left unread at a game change (the card would not give lens.json back then): it is built now,
+        # so the camera reads it again, not only this page
+        service.read_mat_again()
+        stage = service.table_stage
     return stage
 
 

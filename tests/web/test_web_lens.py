@@ -240,6 +240,18 @@ def test_a_lens_file_the_card_cannot_read_is_said_as_such_not_damaged_and_reads_
     assert service.table_stage.reader.tracker.lens is not None
 
 
+def test_a_games_mat_left_unread_for_a_lens_file_the_card_would_not_give_back_is_read_once_it_does(
+        player, service, unreadable_lens):
+    """Before, the mat stayed unread for the camera until another game, the lens page working again."""
+    service.table.new_game("hexors", {}, ["Yugi", "Kaiba"])
+    live = player.get("/api/live").get_json()
+    assert "cannot be read now" in live["table"]["error"] and "lens_damaged" not in live
+    unreadable_lens()
+    assert player.get("/api/lens").status_code == 200
+    assert player.get("/api/live").get_json()["table"] is None  # the mat's next frame is drawn
+    assert service.table_stage.layout.name.startswith("hexors") and service.table_stage.reader.tracker.lens
+
+
 def test_a_lens_file_the_card_cannot_read_at_the_start_does_not_stop_it(data_dir, monkeypatch):
     """Before, the EIO stopped the start (LensError, as for a damaged file) at every restart of a failing card."""
     import errno

@@ -15,7 +15,7 @@ import pytest
 
 from boardhelpers import open_page, settled, small_controls, tap, tap_until, unlock, wait
 from browserhelpers import in_each_look
-from screens import REPO, TEXT_CONTRAST_JS, show, start
+from screens import REPO, TEXT_CONTRAST_JS, WCAG_JS, show, start
 
 pytestmark = pytest.mark.browser
 
@@ -198,3 +198,36 @@ def test_hexors_setup_details_are_in_the_pages_language(small_phone):
         "return document.querySelector('#details').textContent")), themes=("light",))
     assert words == {"en": "Setting up: each player's tiles on the arena",
                      "fr": "Mise en place\u00a0: les carreaux de chaque joueur sur l'arène"}
+
+
+# Words drawn on a board's own shapes (a die face's value on its colour, a terrain's name on its tile) against the
+# fill of the shape under them, opacity included: [[text, ratio, fill, under]] under WCAG 2's 4.5:1 (3:1 from 24 px,
+# or 18.66 px bold, as drawn on the screen).
+ON_SHAPE_JS = WCAG_JS + r"""
+const out = [];
+for (const text of document.querySelectorAll(arguments[0])) {
+  const shape = [...text.parentElement.children].filter((el) => el.matches('rect, circle, polygon')
+    && el.getAttribute('fill') && el.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING).at(-1);
+  if (!shape || !text.getBoundingClientRect().width) continue;
+  const s = getComputedStyle(text); const under = parse(getComputedStyle(shape).fill);
+  const fill = parse(s.fill); const a = fill[3] * (+s.opacity);
+  const seen = [0, 1, 2].map((i) => fill[i] * a + under[i] * (1 - a));
+  const px = parseFloat(s.fontSize) * text.getScreenCTM().a;
+  const need = px >= 24 || (px >= 18.66 && parseInt(s.fontWeight) >= 700) ? 3 : 4.5;
+  const r = ratio(seen, under);
+  if (r < need) out.push([text.textContent, r.toFixed(2), s.fill, String(under)]);
+}
+return out;
+"""
+
+
+def test_words_on_the_boards_shapes_stand_out_from_them(small_phone):
+    """A tile face's strike value in white on green stood at 3.3:1, a mountain's name at 3.7:1."""
+    service, url, phone = small_phone
+    unread = []
+    for game, css in (("hexors", ".hex-arena .face text"), ("nexus-keepers", ".nk-board .tile text")):
+        start(service, game, events=None if game == "hexors" else 1)
+        show(phone, url)
+        in_each_look(phone, lambda lang, scheme: unread.extend(
+            (game, scheme, *found[1:]) for found in phone.execute_script(ON_SHAPE_JS, css)))
+    assert sorted(set(unread)) == []

@@ -83,7 +83,7 @@ export function drawArena(cells, tiles, opts = {}) {
         const [fx, fy] = toward(cx, cy, dir, 0.6);
         parts.push(svg("g", { class: "face", dataset: { dir, value: String(face.value), colour: face.colour } },
           svg("circle", { cx: fx, cy: fy, r: 8.5, fill: dieCss(face.colour) }),
-          svg("text", { x: fx, y: fy + 4, "text-anchor": "middle", class: ["yellow", "orange"].includes(face.colour) ? "on-light" : "" }, String(face.value))));
+          svg("text", { x: fx, y: fy + 4, "text-anchor": "middle", class: ["purple", "black"].includes(face.colour) ? "" : "on-light" }, String(face.value))));
       }
       const [hx, hy] = toward(cx, cy, tile.facing, 0.88);
       parts.push(svg("circle", { class: "hole", cx: hx, cy: hy, r: 3.5 }));

@@ -168,10 +168,9 @@ def held_panel(monkeypatch) -> tuple[threading.Event, threading.Event, list[Reco
 def test_the_led_panel_is_built_while_the_phones_are_answered_then_lights_and_shows_verdicts(tmp_path, monkeypatch):
     asked, release, made = held_panel(monkeypatch)
     service = Service(load_config(overrides={"service": {"data_dir": str(tmp_path)}}), camera=False)
-    began = time.monotonic()
-    service.start(camera_later=True)
+    service.start(camera_later=True)  # built in start's own thread, Panel.from_config's assertion would raise here
     try:
-        assert time.monotonic() - began < 1.0 and asked.wait(20)
+        assert asked.wait(20)
         assert service.status()["game"]["game"] == "free-roll"  # the table answers while the panel is built
         assert made == []
         release.set()

@@ -67,8 +67,8 @@ class SessionStore:
     def _connect(path: Path | str) -> sqlite3.Connection:
         if isinstance(path, Path) and not path.exists():
             # made private before SQLite writes to it (its journal takes its mode)
-            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            try:
+            try:  # a card that refuses the folder or the file: kept in memory (__init__)
+                path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
                 os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
             except OSError as exc:
                 raise sqlite3.OperationalError(str(exc)) from exc

@@ -203,3 +203,19 @@ def test_a_sign_in_file_that_cannot_be_opened_is_left_alone_and_sign_ins_still_e
     assert store.active(sid)
     store.end(sid)
     assert not store.active(sid)
+
+
+def test_a_sign_in_folder_the_card_cannot_make_keeps_sign_ins_in_memory(data_dir, monkeypatch, caplog):
+    """Before, the folder's EROFS raised out of SessionStore() (seen on a tmpfs mounted read-only: the start stopped
+    in create_app)."""
+    import errno
+    import pathlib
+
+    def refused(self, *args, **kwargs):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(pathlib.Path, "mkdir", refused)
+    store = SessionStore(data_dir / "not-made", lifetime=60)
+    assert store.refused is not None and "kept in memory" in caplog.text
+    sid = store.start()
+    assert store.active(sid)

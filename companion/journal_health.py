@@ -1,7 +1,10 @@
 """Why the game journal cannot be written, in the players' words ("the SD card is full: nothing since 21:04 is saved").
 
 Why: with the journal failing, every change is answered 503 and nothing is kept; the players must be told once,
-plainly, and the service log must say the cause once per kind of failure, not once per request.
+plainly, and the service log must say the cause once per kind of failure, not once per request. A card that refuses
+the journal at the start (a worn card turns read-only, or full) is such a failure too: the journal is opened to be
+read (``open_read_only``) or held in memory (``held_in_memory``, copied onto the card later: ``copy_journal``), and
+the failure is said from the first answer instead of a stop at every start.
 """
 
 from __future__ import annotations

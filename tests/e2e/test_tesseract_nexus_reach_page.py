@@ -167,3 +167,29 @@ def test_nexus_headings_naming_a_card_open_with_a_capital(small_phone):
     assert [lang for lang, _ in said] == ["en", "fr"] and all(len(lines) > 1 for _, lines in said), said
     assert [(lang, line) for lang, lines in said for line in lines if line[0] != line[0].upper()] == [], said
     assert said[0][1][0] == "The first card: tap a free node", said
+
+
+ANSWER = "const box = document.querySelector('#tap-answer'); return box && !('empty' in box.dataset) ? box.innerText : null"
+
+
+@pytest.mark.parametrize("events, deepen, css, said", [
+    (15, True, ".lab.current .dice-row [data-index='0']",
+     "Tap a keyword of the card first (under the tower), then what it applies to"),
+    (15, True, ".tess-tower .column.removable", "Tap a keyword of the card first (under the tower), then what it applies to"),
+    (13, False, ".lab.current .dice-row [data-index='0']", "The Threat phase primes the lowest removable cube: a4, d4"),
+    (13, False, "#tess-zone .die.cube", "The Threat phase primes the lowest removable cube: a4, d4"),
+])
+def test_a_tesseract_cube_that_cannot_act_says_what_the_moment_asks_for(small_phone, events, deepen, css, said):
+    """A cube or column tapped while Deepen's effects are composed with no keyword picked, or a lab or primed cube
+    in the Threat phase, did nothing and said nothing: each says what the moment asks for, beside the finger."""
+    service, url, phone = small_phone
+    start(service, "tesseract", events)
+    open_page(phone, url, "#/table")
+    entries = settled(phone, url)["entries"]
+    if deepen:
+        finger(phone, ".tess-controls details summary")
+        finger(phone, "#tess-deepen")
+        wait(phone, lambda d: d.find_elements("css selector", "#tess-fx-none"), message="no composer")
+    finger(phone, css)
+    assert wait(phone, lambda d: d.execute_script(ANSWER), timeout=5, message="the tap got no answer") == said
+    assert settled(phone, url)["entries"] == entries

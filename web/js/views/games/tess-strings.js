@@ -97,6 +97,8 @@ addStrings({
     "tess.fx.of_research": "Level {level} research card", "tess.fx.of_confinement": "Confinement card {value}",
     "tess.fx.of_scientist": "{name}'s permanent capacity", "tess.fx.of_deepen": "Deepen",
     "tess.fx.hint": "Tap a keyword of the card, then what it applies to. The referee checks each, in this order.",
+    "tess.fx.keyword_first": "Tap a keyword of the card first (under the tower), then what it applies to",
+    "tess.fx.tap_column": "This keyword applies to a column: tap one on the tower",
     "tess.fx.keywords": "Keywords",
     "tess.kw.calibrate": "Calibrate", "tess.kw.destroy": "Destroy", "tess.kw.reprogram": "Reprogram",
     "tess.kw.invert": "Invert", "tess.kw.reroll": "Reroll", "tess.kw.restructure": "Restructure",
@@ -229,6 +231,8 @@ addStrings({
     "tess.fx.title": "{label} : ses effets",
     "tess.fx.of_research": "Carte Recherche niveau {level}", "tess.fx.of_confinement": "Carte Confinement {value}",
     "tess.fx.of_scientist": "Capacité permanente de {name}", "tess.fx.of_deepen": "Approfondir",
+    "tess.fx.keyword_first": "Touchez d'abord un mot clé de la carte (sous la tour), puis ce à quoi il s'applique",
+    "tess.fx.tap_column": "Ce mot clé s'applique à une colonne : touchez-en une sur la tour",
     "tess.fx.hint": "Touchez un mot clé de la carte, puis ce à quoi il s'applique. "
       + "L'arbitre vérifie chacun, dans cet ordre.",
     "tess.fx.keywords": "Mots clés",

@@ -46,6 +46,21 @@ function header(summary) {
     breachTrack(summary.breaches));
 }
 
+/** A tap on a cube or column that cannot act now, saying what the moment asks for instead (it was silent): the
+ * composer's keyword first, or a column for it; the event to resolve; the Threat phase's prime. */
+function idleTap(ctx) {
+  const { summary } = ctx;
+  let why = null;
+  if (composing) {
+    const targets = boardTargets(summary, composing);
+    why = () => t(targets ? "tess.fx.tap_column" : "tess.fx.keyword_first");
+  } else if ((summary.waiting || []).length) why = () => t("tess.phase.event");
+  else if (summary.phase === "threat" && !summary.primed_this_phase) {
+    why = () => t("tess.prime_only", { columns: summary.lowest_removable.join(", ") });
+  }
+  return why ? () => sayWhy(ctx, why) : undefined;
+}
+
 function labs(ctx) {
   const { summary } = ctx;
   const acting = summary.phase === "action" && !(summary.waiting || []).length && !composing;
@@ -60,7 +75,7 @@ function labs(ctx) {
       h("h3", {}, t("tess.lab_of", { name })),
       h("div", { class: "dice-row" }, cubes.map((cube, index) => cubeChip(cube, {
         dataset: { index: String(index) }, pressed: acting ? ui.lab.some((s) => s.owner === name && s.index === index) : undefined,
-        onclick: pickCube ? pickCube(cube, name) : acting ? () => toggleLab(ctx, name, index) : undefined,
+        onclick: pickCube ? pickCube(cube, name) : acting ? () => toggleLab(ctx, name, index) : idleTap(ctx),
       })), Array.from({ length: empty }, () => h("span", { class: "die face empty-slot", "aria-hidden": "true" }))),
       h("p", { class: "hint" }, t("tess.hand", { two: hand["2"] || 0, three: hand["3"] || 0, four: hand["4"] || 0 })),
       name === summary.scientist ? null : capacityRow(ctx, name));
@@ -259,7 +274,7 @@ export function render(ctx) {
   else if (summary.phase === "action") choices = summary.removable;
   const acting = summary.phase === "action" && !waiting && !composing;
   const composerTap = (column) => { if (composerColumn(ctx, composing, column)) redraw(ctx); };
-  const onColumn = targets ? composerTap : composing ? undefined
+  const onColumn = targets ? composerTap : composing ? idleTap(ctx)
     : (column) => (waiting ? (ui.resolve.column = column, reveal = true, redraw(ctx)) : tapColumn(ctx, column));
   const pickPrimed = targets && targets.cube
     ? { onCube: (cube) => { tapCube(summary, composing, cube, null); redraw(ctx); } } : null;
@@ -270,7 +285,7 @@ export function render(ctx) {
     header(summary),
     h("div", { class: "board-scroll tower-wrap" }, drawTower(drawn, {
       selected: waiting ? ui.resolve.column : composing ? null : ui.column, choices, onColumn,
-      onBlocked: targets ? composerTap : composing ? undefined : acting ? (column) => tapColumn(ctx, column)
+      onBlocked: targets ? composerTap : composing ? idleTap(ctx) : acting ? (column) => tapColumn(ctx, column)
         : summary.phase === "threat" && !waiting
           ? () => sayWhy(ctx, () => t("tess.prime_only", { columns: summary.lowest_removable.join(", ") }))
           : undefined,
@@ -284,7 +299,7 @@ export function render(ctx) {
     primingZone(summary, pickPrimed || (acting ? { selected: ui.zone,
       onCube: (cube) => {
         ui.zone = ui.zone && same(ui.zone, cube) ? null : cube; ui.lab = []; ui.column = null; reveal = true; redraw(ctx);
-      } } : {})),
+      } } : { onCube: idleTap(ctx) })),
     labs(ctx),
     confinementBoard(summary),
     summary.destroyed.length ? h("p", { class: "hint", id: "tess-destroyed" }, t("tess.destroyed", { cubes: summary.destroyed.map(cubeText).join(", ") })) : null,

@@ -22,6 +22,13 @@ const HISTORY_PAGE = 50; // entries read at a time: the newest after each change
 const STATE = "/api/state?snapshot=false";
 const SERIOUS = new Set(["illegal", "breach", "elimination", "fall", "win", "loss", "warning", "unsure"]);
 
+/** The history's first page when the card cannot read the journal (503 cannot_read): the game, held in memory, is
+ * still shown and played; the history screen says why it is empty, not "offline" for ever (any other refusal is). */
+function unreadHistory(err) {
+  if (err.code !== "cannot_read") throw err;
+  return { entries: [], more: false, older: null, unread: true };
+}
+
 class App {
   constructor() {
     this.api = new Api();
@@ -55,12 +62,13 @@ class App {
         await this.api.session();
         this.info = await this.api.get("/api/info");
         const [state, history, live] = await Promise.all([
-          this.api.get(STATE), this.api.get(`/api/history?limit=${HISTORY_PAGE}`), this.api.get("/api/live"),
+          this.api.get(STATE), this.api.get(`/api/history?limit=${HISTORY_PAGE}`).catch(unreadHistory),
+          this.api.get("/api/live"),
         ]);
         this.adopt(state.state);
         this.history = history;
         this.live = live;
-        this.eventId = Math.min(state.event_id, history.event_id);
+        this.eventId = Math.min(state.event_id, history.event_id ?? state.event_id);
         const last = history.entries[history.entries.length - 1];
         this.latest = last ? last.verdicts : [];
         break;
@@ -194,7 +202,9 @@ class App {
         this.history = kept.length ? { ...page, entries: [...kept, ...page.entries], more: this.history.more,
           older: this.history.older, floor } : { ...page, floor };
         this.render();
-      } catch (_) { /* the stream's reset or the next entry will bring it */ }
+      } catch (err) { // the stream's reset or the next entry will bring it; a card that cannot be read is said
+        if (err.code === "cannot_read" && !this.history.unread) { this.history.unread = true; this.render(); }
+      }
     }, 100);
   }
 

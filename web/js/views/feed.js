@@ -151,12 +151,19 @@ export function renderHistory(app) {
         h("p", { class: `verdict kind-${v.kind}` }, h("span", { class: "badge" }, t(`kind.${v.kind}`)), " ", pick(v))),
       h("small", {}, `${time(entry.at)} · ${t("history.by", { source: sourceName(entry.source) })}`)));
   }
-  if (!list.children.length) list.append(h("li", { class: "empty" }, t("history.empty")));
+  if (!list.children.length) {  // a card that cannot read the journal: the entries are not known, not none
+    list.append(h("li", { class: "empty" }, t(app.history.unread ? "history.cannot_read" : "history.empty")));
+  }
   if (app.history.more) { // the history is read by pages, the newest first
     list.append(h("li", { class: "older" }, h("button", { type: "button", id: "history-older", class: "big",
-      onclick: () => app.loadOlderHistory().catch(() => app.toast(() => t("error.network"), "error")) }, t("history.older"))));
+      onclick: () => app.loadOlderHistory().catch((err) => app.toast(() => t(unreadable(err)), "error")) }, t("history.older"))));
   }
   renderPastGames(app);
+}
+
+/** What a read refused says: the card that cannot be read (503 cannot_read), else the companion out of reach. */
+function unreadable(err) {
+  return err && err.code === "cannot_read" ? "error.cannot_read" : "error.network";
 }
 
 let past = { key: null, games: null };
@@ -171,7 +178,13 @@ function renderPastGames(app) {
       if (past.key !== key) return;
       past.games = games;
       drawPastGames(app, games);
-    }).catch(() => { if (past.key === key) past.key = null; });
+    }).catch((err) => {
+      if (past.key !== key) return;
+      past.key = null;
+      if (err.code !== "cannot_read") return;  // no answer: asked again at the next render
+      past.games = null;
+      clear($("#past-games")).append(h("li", { class: "empty" }, t(unreadable(err))));
+    });
   }
   if (past.games) drawPastGames(app, past.games);
 }

@@ -192,12 +192,13 @@ function renderLastRoll(app) {
   const dice = (app.state.summary || {}).dice;
   const el = $("#last-roll");
   $("#tap-hint").hidden = !roll; // only a roll's dice can be tapped: no "tap a die" over "no roll yet"
-  redraw(el, `${language()} ${JSON.stringify(roll || dice || null)}`, () => {
+  const unread = Boolean(app.history.unread); // the card cannot read the history: the last roll is not known
+  redraw(el, `${language()} ${unread} ${JSON.stringify(roll || dice || null)}`, () => {
     clear(el);
     if (!roll) {
       // A board game's roll entered by hand carries plain values: show them rather than "no roll yet".
       el.append(Array.isArray(dice) && dice.length ? h("div", { class: "dice-row" }, dice.map((v, i) => dieChip({ value: v }, i)))
-        : h("p", { class: "hint" }, t("table.no_roll")));
+        : h("p", { class: "hint" }, t(unread ? "history.cannot_read" : "table.no_roll")));
       return;
     }
     el.dataset.seq = String(roll.seq);

@@ -1,0 +1,86 @@
+"""A journal the companion's card cannot read (EIO: the history, past games and exports answer 503 ``cannot_read``):
+a phone opening the page still shows and plays the game held in memory and says in its own language why the history
+is empty. Before, the page's first read of the history failed and it said "Offline — retrying" for ever."""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import contextmanager
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from boardhelpers import state, unlock, wait
+from browserhelpers import new_browser, page_errors
+
+pytestmark = pytest.mark.browser
+ROLL = {"type": "roll", "dice": [{"value": 3, "color": "red"}, {"value": 5, "color": "blue"}]}
+
+
+class UnreadableCard:
+    """The journal's SQLite connection on a card that fails every read, as SQLite says it."""
+
+    def __init__(self, db) -> None:
+        self.db = db
+
+    def execute(self, sql: str, *args):
+        if sql.lstrip().upper().startswith("SELECT"):
+            raise sqlite3.OperationalError("disk I/O error")
+        return self.db.execute(sql, *args)
+
+    def __getattr__(self, name: str):
+        return getattr(self.db, name)
+
+
+@contextmanager
+def unreadable(service):
+    journal = service.journal
+    journal._db = UnreadableCard(journal._db)
+    try:
+        yield
+    finally:
+        journal._db = journal._db.db
+
+
+@pytest.fixture(scope="module")
+def french():
+    driver = new_browser("fr-FR")
+    driver.set_window_size(360, 740)
+    yield driver
+    driver.quit()
+
+
+def text(driver, css):
+    return driver.find_element(By.CSS_SELECTOR, css).text
+
+
+def test_a_page_opened_on_an_unreadable_journal_plays_and_says_why_the_history_is_empty(quiet_table, french,
+                                                                                        screenshots):
+    service, url = quiet_table
+    service.table.new_game("free-roll", {}, ["Ada", "Bo"])
+    service.table.submit(ROLL, source="phone")
+    unlock(french, url)
+    with unreadable(service):
+        french.get(url + "#/history")
+        french.refresh()  # a page loaded anew (the hash alone changed: get kept the page)
+        wait(french, lambda d: d.execute_script("return document.body.dataset.ready") == "1", timeout=15,
+             message="the page never loaded: " + text(french, "header"))
+        wait(french, lambda d: text(d, "#history-list").startswith("L'historique ne peut pas être lu"),
+             message="the unreadable history is not said: " + text(french, "#history-list"))
+        assert text(french, "#history-list") == ("L'historique ne peut pas être lu pour l'instant : la carte du "
+                                                 "compagnon ne répond pas. La partie continue.")
+        wait(french, lambda d: text(d, "#past-games").startswith("La carte du compagnon ne peut pas être lue"),
+             message="the unreadable past games are not said: " + text(french, "#past-games"))
+        french.save_screenshot(str(screenshots / "history-cannot-read-360-fr.png"))
+        french.execute_script("location.hash = '#/table'")
+        wait(french, lambda d: d.execute_script("return window.companion.connection") == "live",
+             message="the page is not live on the table")
+        assert french.execute_script("return window.companion.state.entries") == state(url)["entries"]
+        assert text(french, "#last-roll").startswith("L'historique ne peut pas être lu"), "« Aucun lancer » said"
+        french.save_screenshot(str(screenshots / "table-cannot-read-360-fr.png"))
+    service.table.submit(ROLL, source="phone")  # read again after a change, once the card reads
+    french.execute_script("location.hash = '#/history'")
+    wait(french, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#history-list li.entry")) == 2,
+         message="the history never came back once the card reads: " + text(french, "#history-list"))
+    assert "L'historique ne peut pas" not in text(french, "#history-list")
+    assert page_errors(french) == []

@@ -110,9 +110,14 @@ class PinStore:
         except (ValueError, KeyError, TypeError, UnicodeDecodeError) as exc:
             # The table keeps running: the file is kept for a person to look at, a new PIN is made (and shown
             # in the log) and no phone stays signed in, since a generation drawn at random matches no session.
-            self.set_aside = damaged.set_aside(self.path)
-            log.warning("%s was damaged (%s): kept as %s; a new table PIN is made", self.path, exc,
-                        self.set_aside.name)
+            try:
+                self.set_aside = damaged.set_aside(self.path)
+            except OSError as refused:  # a worn card: left where it lies; the new PIN holds until a restart
+                log.error("%s was damaged (%s) and the card refuses to set it aside (%s); a new table PIN is made",
+                          self.path, exc, refused)
+            else:
+                log.warning("%s was damaged (%s): kept as %s; a new table PIN is made", self.path, exc,
+                            self.set_aside.name)
             return None, secrets.randbelow(2**31)
 
     def _save(self, pin_hash: str, generation: int) -> None:

@@ -78,3 +78,17 @@ def test_a_sign_in_the_card_refuses_is_held_until_a_restart_and_said(app, monkey
     assert phone.post("/api/logout", {}).status_code == 200
     assert phone.post("/api/roll", ROLL).status_code == 401
     assert other.post("/api/roll", ROLL).status_code == 200
+
+
+def test_a_damaged_pin_file_on_a_card_that_refuses_to_set_it_aside_still_gives_a_pin(data_dir, worn_card,
+                                                                                      monkeypatch):
+    """Before, the rename's EROFS raised out of PinStore(): the start stopped."""
+    from companion.web.auth import PinStore
+
+    (data_dir / "pin.json").write_text("{not json")
+    monkeypatch.setattr("companion.damaged.os.replace", lambda *args: (_ for _ in ()).throw(
+        OSError(errno.EROFS, os.strerror(errno.EROFS))))
+    monkeypatch.setattr("companion.web.auth.new_pin", lambda: "135790")
+    pins = PinStore(data_dir)
+    assert pins.check("135790") and pins.unsaved is not None and pins.set_aside is None
+    assert (data_dir / "pin.json").read_text() == "{not json"

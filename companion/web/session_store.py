@@ -44,7 +44,7 @@ class SessionStore:
         self._clock = clock
         self._lock = threading.Lock()
         self.set_aside: Path | None = None
-        self.refused: sqlite3.Error | None = None  # why the file could not be opened: sign-ins last until a restart
+        self.refused: Exception | None = None  # why the file could not be opened: sign-ins last until a restart
         self._held: dict[str, float] = {}  # sign-ins the card refused, by digest: kept in memory until a restart
         self.on_held: Callable[[sqlite3.Error], None] | None = None  # told at the first sign-in the card refuses
         try:
@@ -58,10 +58,16 @@ class SessionStore:
             self.refused = exc
         except sqlite3.DatabaseError as exc:
             # Damaged: kept for a person to look at; every phone signs in again, none stays signed in by mistake.
-            self.set_aside = damaged.set_aside(self.path, ("-journal",))
-            log.warning("%s was damaged (%s): kept as %s; every phone must enter the PIN again", self.path, exc,
-                        self.set_aside.name)
-            self._db = self._connect(self.path)
+            try:
+                self.set_aside = damaged.set_aside(self.path, ("-journal",))
+                log.warning("%s was damaged (%s): kept as %s; every phone must enter the PIN again", self.path,
+                            exc, self.set_aside.name)
+                self._db = self._connect(self.path)
+            except (OSError, sqlite3.Error) as refused:  # a worn card: nobody signed in, sign-ins held in memory
+                log.error("%s was damaged (%s) and the card refuses a new one (%s): every phone must enter the PIN "
+                          "again; sign-ins are kept in memory until the service restarts", self.path, exc, refused)
+                self._db = self._connect(":memory:")
+                self.refused = refused
 
     @staticmethod
     def _connect(path: Path | str) -> sqlite3.Connection:

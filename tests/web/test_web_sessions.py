@@ -219,3 +219,18 @@ def test_a_sign_in_folder_the_card_cannot_make_keeps_sign_ins_in_memory(data_dir
     assert store.refused is not None and "kept in memory" in caplog.text
     sid = store.start()
     assert store.active(sid)
+
+
+def test_a_damaged_sign_in_file_the_card_refuses_to_set_aside_signs_nobody_in_and_keeps_sign_ins_in_memory(
+        data_dir, monkeypatch):
+    """Before, the rename's EROFS raised out of SessionStore(): the start stopped."""
+    import errno
+
+    (data_dir / SESSIONS_FILE).write_bytes(b"not a database at all, and long enough to be read as one" * 20)
+    monkeypatch.setattr("companion.damaged.os.replace", lambda *args: (_ for _ in ()).throw(
+        OSError(errno.EROFS, "Read-only file system")))
+    store = SessionStore(data_dir, lifetime=60)
+    assert store.refused is not None and store.set_aside is None
+    assert not store.active("an old sign-in")
+    sid = store.start()
+    assert store.active(sid)

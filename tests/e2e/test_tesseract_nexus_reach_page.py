@@ -193,3 +193,23 @@ def test_a_tesseract_cube_that_cannot_act_says_what_the_moment_asks_for(small_ph
     finger(phone, css)
     assert wait(phone, lambda d: d.execute_script(ANSWER), timeout=5, message="the tap got no answer") == said
     assert settled(phone, url)["entries"] == entries
+
+
+def test_the_nexus_legend_says_how_to_read_the_numbers_the_whole_board_hides(small_phone):
+    """« The number on each node is its power » was said under a board drawn whole, its numbers hidden as too small
+    to read: a player looked for numbers that were not there. While they are hidden, the legend says to zoom in."""
+    service, url, phone = small_phone
+    start(service, "nexus", 20)
+    open_page(phone, url, "#/table")
+    settled(phone, url)
+    legend = "return [...document.querySelectorAll('#board p.hint')].find(p => p.innerText.includes('power')).innerText"
+    overview = "return document.querySelector('#nx-scroll svg.nx-board').classList.contains('overview')"
+    assert phone.execute_script(overview)
+    assert "zoom in (+) to read them" in phone.execute_script(legend)
+    for _ in range(3):
+        if not phone.execute_script(overview):
+            break
+        finger(phone, ".nx-zoom-bar [data-zoom='in']")
+    assert not phone.execute_script(overview)
+    assert "zoom in" not in phone.execute_script(legend)
+    assert phone.execute_script(legend).startswith("The number on each node is its power")

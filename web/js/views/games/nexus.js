@@ -159,7 +159,9 @@ export function render(shown) {
   root.replaceChildren(...[
     header(summary),
     ...boardFrame(state.game_id, drawBoard(summary, opts), newest ? middleOf(summary, newest.card) : null),
-    h("p", { class: "hint" }, t("nx.power_legend")),
+    // the numbers are hidden while the board is too small for them (nx-view.js): then the legend says how to see them
+    h("p", { class: "hint nx-legend" }, t("nx.power_legend"),
+      h("span", { class: "nx-overview-note" }, ` ${t("nx.overview_note")}`)),
     h("div", { class: "nx-controls" }, controls),
     summary.outcome ? h("p", { class: "lead", id: "nx-winner" }, pick(summary.outcome)) : null,
     scores(summary),

@@ -7,7 +7,8 @@ checkpoint of a running game's state, written with an entry every so often, only
 shortens that replay. Each change is one transaction: a game change (the old
 game ended, the new one started) and the key of the request that made an entry
 land together or not at all. A failed write is logged once per kind of failure
-and said in words (``WriteFailure``) until writes work again.
+and said in words (``WriteFailure``) until writes work again. A journal the card refuses at the start is read as
+it lies (a card turned read-only) or, with none made yet, held in memory, and opened for writing again at a change.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ from companion.core import Observation, Text, Verdict
 from companion.referee.engine import EventError, GameEngine, OptionsError, StateUntilSetup
 from companion.referee.offers import compact
 from companion.referee.registry import register
+from companion.words import fact
 
 from . import rules
 from .camera import camera_names, play_from_board
@@ -91,7 +92,10 @@ class Nexus(StateUntilSetup, GameEngine):
 
     def summary(self) -> dict[str, Any]:
         if self.state is None:
-            return {"phase": "setup", "message": "waiting for the setup event", "setup": setup_choices()}
+            # the phone's Game details say it in the page's language (an English "message" showed in French)
+            return {"phase": "setup", "facts": [fact("Setting up: the players and the first card, face up",
+                                                     "Mise en place : les joueurs et la première carte, face visible")],
+                    "setup": setup_choices()}
         # Nexus lists no buttons to put to the referee: its phone offers only the nodes and squares the rules leave
         # open (legal_counters, card_spots), worked out by the rules themselves
         return {**summary(self.state, self.options), "available": compact(self.available_actions())}

@@ -10,6 +10,7 @@ from companion.referee.options import DICE_OPTIONS, OneOf, Range
 from companion.referee.expectations import RollExpectation
 from companion.referee.offers import compact
 from companion.referee.registry import register
+from companion.words import fact
 
 from . import actions, rules, threat
 from .bases import base_layout
@@ -134,7 +135,9 @@ class Tesseract(StateUntilSetup, GameEngine):
     def summary(self) -> dict[str, Any]:
         s = self.state
         if s is None:
-            return {"phase": "setup", "message": "waiting for the setup event",
+            # the phone's Game details say it in the page's language (an English "message" showed in French)
+            return {"phase": "setup", "facts": [fact("Setting up: the scientists, the base and the tower",
+                                                     "Mise en place : les scientifiques, le socle et la tour")],
                     "setup": setup_choices(self.options["colours"])}
         return {
             "phase": s.phase,

@@ -1,0 +1,20 @@
+"""Before its setup a game's summary is what the phone's Game details show under the setup wizard: its words come
+in both languages (``facts``), never an English sentence alone that a French page shows as it is."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.referee.registry import available_games, create_game
+
+BOARD_GAMES = sorted(name for name in available_games() if name != "free-roll")
+
+
+@pytest.mark.parametrize("game", BOARD_GAMES)
+def test_a_game_waiting_for_its_setup_says_so_in_english_and_french(game):
+    """Nexus and Tesseract said "waiting for the setup event" in a ``message`` of English alone (Hexors' was mended
+    in 654e1ae)."""
+    summary = create_game(game).summary()
+    assert summary["phase"] == "setup" and "message" not in summary
+    for fact in summary.get("facts", []):
+        assert fact["en"].startswith("Setting up:") and fact["fr"].startswith("Mise en place")

@@ -120,7 +120,9 @@ def test_every_card_down_is_said_as_the_verdicts_say_it_and_again_in_the_languag
             language(phone, lang)
             assert phone.execute_async_script(CARD_WORDS_JS) == [w.get(lang) for w in words]
             ids, listed = phone.execute_script(NEXUS_LIST_JS)
-            assert len(ids) == len(names) and listed == [names[n].get(lang) for n in ids]
+            # each opens its line: with a capital (« La Chaîne que Bob a posée… »)
+            opening = [names[n].get(lang)[0].upper() + names[n].get(lang)[1:] for n in ids]
+            assert len(ids) == len(names) and listed == opening
             assert phone.execute_script(STATE_READS_JS) == reads
     finally:
         language(phone, "en")

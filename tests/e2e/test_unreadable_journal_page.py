@@ -4,6 +4,7 @@ is empty. Before, the page's first read of the history failed and it said "Offli
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from contextlib import contextmanager
 
@@ -83,4 +84,23 @@ def test_a_page_opened_on_an_unreadable_journal_plays_and_says_why_the_history_i
     wait(french, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#history-list li.entry")) == 2,
          message="the history never came back once the card reads: " + text(french, "#history-list"))
     assert "L'historique ne peut pas" not in text(french, "#history-list")
+    assert page_errors(french) == []
+
+
+def test_an_export_the_card_cannot_read_is_said_in_the_page_s_language_and_one_it_reads_is_saved(quiet_table, french,
+                                                                                                tmp_path):
+    """Before, the link downloaded the 503 as the browser's own failed download (« Échec - Problème de serveur »), the
+    page silent."""
+    service, url = quiet_table
+    french.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(tmp_path)})
+    french.execute_script("location.hash = '#/history'")
+    with unreadable(service):
+        french.find_element(By.ID, "history-bgstats").click()
+        wait(french, lambda d: "La carte du compagnon ne peut pas être lue" in text(d, "#notices"),
+             message="the unreadable export is not said: " + text(french, "#notices"))
+    assert list(tmp_path.iterdir()) == []
+    french.find_element(By.ID, "history-bgstats").click()
+    saved = tmp_path / f"bgstats-game-{service.table.record.id}.json"
+    wait(french, lambda d: saved.exists(), message=f"nothing saved: {list(tmp_path.iterdir())}")
+    assert [p["name"] for p in json.loads(saved.read_text())["players"]] == ["Ada", "Bo"]
     assert page_errors(french) == []

@@ -8,6 +8,35 @@ import { boardNodes } from "./games/nx-board.js";
 export function init(app) {
   $("#verdicts-important").addEventListener("change", () => renderVerdicts(app));
   $("#history-undo").addEventListener("click", () => app.undo());
+  $("#history-bgstats").addEventListener("click", (event) => {
+    event.preventDefault();
+    exportGame(app, event.currentTarget);
+  });
+}
+
+/** The BG Stats file, read first and then saved: a refusal (the card cannot read the journal: 503 cannot_read) is said
+ * on the page in its language, not a download failed in the browser's own words. */
+async function exportGame(app, link) {
+  const path = link.getAttribute("href");
+  let response;
+  try {
+    response = await fetch(path, { credentials: "same-origin" });
+  } catch (_) {
+    app.toast(() => t("error.network"), "error");
+    return;
+  }
+  if (!response.ok) {
+    const { error = "http", message = response.statusText } = await response.json().catch(() => ({}));
+    app.toast(() => (error === "cannot_read" ? t("error.cannot_read") : t("error.generic", { message })), "error");
+    return;
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const named = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") || "");  // bgstats-game-3.json
+  const save = h("a", { href: url, download: named ? named[1] : "bgstats.json" });
+  document.body.append(save);
+  save.click();
+  save.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
 /** The time in the page's language: the phone's own locale when it speaks that language (en-GB or en-US), else the
@@ -156,7 +185,8 @@ export function renderHistory(app) {
   }
   if (app.history.more) { // the history is read by pages, the newest first
     list.append(h("li", { class: "older" }, h("button", { type: "button", id: "history-older", class: "big",
-      onclick: () => app.loadOlderHistory().catch((err) => app.toast(() => t(unreadable(err)), "error")) }, t("history.older"))));
+      onclick: () => app.loadOlderHistory().catch((err) => app.toast(() => t(unreadable(err)), "error")) },
+    t("history.older"))));
   }
   renderPastGames(app);
 }

@@ -36,11 +36,13 @@ def table_top_down():
     """The latest frame seen from straight above the mat, with its zones and grids drawn over it (calibration)."""
     import cv2
 
-    from companion.tablevision.lens_file import LensError
+    from companion.tablevision.lens_file import LensError, LensUnreadable
 
     service = context().service
     try:
         stage, frame = service.table_stage, service.live.frame
+    except LensUnreadable as exc:  # the card would not give it back: not damaged (forgetting it would lose it)
+        raise ApiError(503, "cannot_read", str(exc)) from exc
     except LensError as exc:  # the stage is built with the kept lens: a damaged file is named, as on the lens screen
         service.live.lens_damaged = True
         raise ApiError(409, "damaged_lens", str(exc)) from exc

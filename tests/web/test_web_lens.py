@@ -265,3 +265,12 @@ def test_a_lens_file_the_card_cannot_read_at_the_start_does_not_stop_it(data_dir
         OSError(errno.EIO, "Input/output error")) if self.name == "lens.json" else read_text(self, *args, **kwargs))
     service = make_service(data_dir)
     service.stop()
+
+
+def test_the_top_down_picture_with_a_lens_file_the_card_cannot_read_is_not_called_damaged(phone, service,
+                                                                                          unreadable_lens):
+    """The camera screen's top-down picture builds the stage too: an EIO on lens.json was 409 damaged_lens there, and
+    every phone's camera status then said damaged (forgetting it as told lost a good lens)."""
+    answer = phone.get("/api/table/top-down.jpg")
+    assert answer.status_code == 503 and answer.get_json()["error"] == "cannot_read", answer.get_json()
+    assert "lens_damaged" not in phone.get("/api/live").get_json()

@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from .layout import Anchor, PieceMarker, TableLayout
-from .lens_file import Lens, LensError, is_forgotten, load_lens
+from .lens_file import Lens, LensError, LensUnreadable, is_forgotten, load_lens
 from .markers import SeenMarker
 
 if TYPE_CHECKING:
@@ -193,6 +193,9 @@ def check_lens(config) -> Finding:
     fix = "lay stickers across the mat and run `companion table --game GAME --calibrate PHOTOS`"
     try:
         lens = load_lens(config.data_dir)
+    except LensUnreadable as exc:  # a failing card, not a damaged calibration: measuring again would not mend it
+        return Finding("lens", FAIL, str(exc), "the card fails to read it: copy the data directory off the card and "
+                       "replace the card; the lens need not be calibrated again")
     except LensError as exc:
         return Finding("lens", FAIL, str(exc), fix)
     if lens is None and is_forgotten(config.data_dir):

@@ -95,6 +95,26 @@ def test_the_doctor_reports_the_lens_and_its_residual(tmp_path):
     assert check_lens(config).status == FAIL
 
 
+def test_the_doctor_does_not_ask_to_calibrate_again_a_lens_the_card_cannot_read(tmp_path, monkeypatch):
+    """An EIO on lens.json (a failing card) is not a damaged calibration: the fix said to calibrate again, which
+    cannot mend a card."""
+    import errno
+    import pathlib
+
+    from companion.config import load_config
+    from companion.findings import FAIL
+    from companion.tablevision.lens import Lens, check_lens
+
+    config = load_config(None, overrides={"service": {"data_dir": str(tmp_path)}})
+    Lens(-0.1, 0.01, (1280, 960), 0.31, 2.9, 2).save(tmp_path)
+    read_text = pathlib.Path.read_text
+    monkeypatch.setattr(pathlib.Path, "read_text", lambda self, *args, **kwargs: (_ for _ in ()).throw(
+        OSError(errno.EIO, "Input/output error")) if self.name == "lens.json" else read_text(self, *args, **kwargs))
+    finding = check_lens(config)
+    assert finding.status == FAIL and "Input/output error" in finding.detail
+    assert "--calibrate" not in finding.fix and "replace the card" in finding.fix
+
+
 def test_a_counter_near_the_edge_is_placed_true_with_the_lens():
     from companion.games.nexus.camera import card_centre
     from companion.tablevision.render import PiecePlacement

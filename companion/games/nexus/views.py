@@ -6,10 +6,11 @@ work out, once, for the cards in sight (down, drawable: the deck lies face down)
 (``designs``, drawn at each card's place and turn: the transform ``Placement.board_point`` applies), each card
 name in both languages (``names``; ``labels``: each card's) and each card's place; a node's position and power come
 from its card's design, its Nexus from the Nexuses' node lists (a node by its index among the nodes down, card after
-card, each design's nodes in order, as nx-board.js lists them), and a card's words ("Bob's Fork", as the verdicts say it: ``places.card_phrases``) from its name, the players
-and its turn (nx-board.js), so a phone switching languages says them again without asking. What grows with the board
-(cards, Nexuses, spots, drawable cards) comes as short lists, not objects with their keys: the phone turns them into
-objects once (nx-board.js's ``readable``), and a live event carries a board of the whole example deck.
+card, each design's nodes in order, as nx-board.js lists them), and a card's words ("Bob's Fork", as the verdicts
+say it: ``places.card_phrases``) from its name, the players and its turn (nx-board.js), so a phone switching
+languages says them again without asking. What grows with the board (cards, Nexuses, spots, drawable cards) comes
+as short lists, not objects with their keys: the phone turns them into objects once (nx-board.js's ``readable``), and
+a live event carries a board of the whole example deck.
 """
 
 from __future__ import annotations

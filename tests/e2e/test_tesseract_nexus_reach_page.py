@@ -169,13 +169,15 @@ def test_nexus_headings_naming_a_card_open_with_a_capital(small_phone):
     assert said[0][1][0] == "The first card: tap a free node", said
 
 
-ANSWER = "const box = document.querySelector('#tap-answer'); return box && !('empty' in box.dataset) ? box.innerText : null"
+ANSWER = ("const box = document.querySelector('#tap-answer'); "
+          "return box && !('empty' in box.dataset) ? box.innerText : null")
 
 
 @pytest.mark.parametrize("events, deepen, css, said", [
     (15, True, ".lab.current .dice-row [data-index='0']",
      "Tap a keyword of the card first (under the tower), then what it applies to"),
-    (15, True, ".tess-tower .column.removable", "Tap a keyword of the card first (under the tower), then what it applies to"),
+    (15, True, ".tess-tower .column.removable",
+     "Tap a keyword of the card first (under the tower), then what it applies to"),
     (13, False, ".lab.current .dice-row [data-index='0']", "The Threat phase primes the lowest removable cube: a4, d4"),
     (13, False, "#tess-zone .die.cube", "The Threat phase primes the lowest removable cube: a4, d4"),
 ])

@@ -86,3 +86,18 @@ def test_the_hall_writes_french_as_french_does(hall, monkeypatch):
         assert driver.find_element(By.ID, "broker").text == "Broker injoignable : connexion refusée"
         games = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#tables .game")]
         assert "Nexus · 0 entrée" in games and "Nexus · 12 entrées" in games, games
+
+
+def test_the_hall_keeps_french_punctuation_beside_its_word(hall):
+    """French puts a no-break space before « : » and « ; » (the phone page's frenchSpaces): the hall's French had
+    plain spaces, so a colon could start a line alone on a narrow phone."""
+    board, url = hall
+    with hall_on_a_phone(url, "fr-FR") as driver:
+        driver.find_element(By.ID, "organise").click()
+        driver.find_element(By.ID, "pin").send_keys("0000")
+        driver.find_element(By.CSS_SELECTOR, "#login button").click()
+        said = lambda: driver.execute_script("return document.querySelector('#login-answer').textContent")  # noqa
+        assert until(said)
+        shown = driver.execute_script("return document.body.textContent")
+        assert " :" not in shown and " ;" not in shown, [line for line in shown.splitlines() if " :" in line]
+        assert "\u00a0:" in shown  # « Broker injoignable : … », « Aucune table n'a encore publié : … »

@@ -45,10 +45,13 @@ let view = null; // the last answer of /api/hall
 let csrf = "";
 
 const $ = (selector) => document.querySelector(selector);
-const word = (key) => WORDS[lang][key] || WORDS.en[key] || key;
+// French puts a no-break space before ? ! : ; and inside « » (the phone page's frenchSpaces): never a colon alone
+const typeset = (text) => (lang === "fr" ? String(text).replace(/ +([?!:;»])/g, "\u00A0$1").replace(/« +/g, "«\u00A0")
+  : text);
+const word = (key) => typeset(WORDS[lang][key] || WORDS.en[key] || key);
 // French counts 0 as 1 (« 0 entrée »): the language's own plural rule
 const count = (n, one, many) => `${n} ${word(new Intl.PluralRules(lang).select(n) === "one" ? one : many)}`;
-const pick = (text) => (text && (text[lang] || text.en)) || "";
+const pick = (text) => typeset((text && (text[lang] || text.en)) || "");
 
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -66,7 +69,7 @@ function time(seconds) {
 }
 
 function verdictText(verdict) {
-  return lang === "fr" ? verdict.message_fr || verdict.message : verdict.message;
+  return typeset(lang === "fr" ? verdict.message_fr || verdict.message : verdict.message);
 }
 
 function outcomeLine(state) {

@@ -282,7 +282,8 @@ def test_nexus_is_set_up_and_played_by_tapping(quiet_table, phone, screenshots):
     # the Nexuses are listed by the cards they run across, as the verdicts name them, never by a node's id
     listed = shown(phone, "return [...document.querySelectorAll('.nx-nexuses li strong')].map(s => s.textContent)")
     names = service.table.engine.state.nexus_names()  # the summary keys them by the cards' words: the phone says them
-    assert listed == [names[n["id"]].en for n in summary["nexuses"]] and "the first card and Ann's Fork" in listed
+    opening = [names[n["id"]].en[0].upper() + names[n["id"]].en[1:] for n in summary["nexuses"]]  # each opens a line
+    assert listed == opening and "The first card and Ann's Fork" in listed
     screenshot(phone, screenshots, "nexus-closed-en")
     assert not page_errors(phone)
 
@@ -339,8 +340,9 @@ def test_hexors_and_nexus_controls_are_44_px_and_in_both_languages(quiet_table, 
             names = service.table.engine.state.nexus_names()
             listed = driver.execute_script("return [...document.querySelectorAll('.nx-nexuses li strong')]"
                                            ".map(s => s.textContent.replaceAll('\u00a0', ' '))")
-            assert listed == [names[n["id"]].get(lang) for n in readable(settled(driver, url)["summary"])["nexuses"]]
-            assert {"en": "Ann's Six caps, top left", "fr": "la carte Six embouts d'Ann, en haut à gauche"}[lang] \
+            said = [names[n["id"]].get(lang) for n in readable(settled(driver, url)["summary"])["nexuses"]]
+            assert listed == [w[0].upper() + w[1:] for w in said]  # each opens its line with a capital
+            assert {"en": "Ann's Six caps, top left", "fr": "La carte Six embouts d'Ann, en haut à gauche"}[lang] \
                 in listed, listed
             assert not page_errors(driver)
         finally:

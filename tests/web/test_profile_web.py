@@ -63,7 +63,7 @@ def last_roll(player) -> dict:
 
 
 def sent(dice) -> list[dict]:
-    """The dice as the phone's correction sends them back (web/js/views/table.js requestDie)."""
+    """The dice as the phone's correction sends them back (web/js/views/die-dialog.js requestDie)."""
     return [{key: d[key] for key in ("value", "color", "box", "confidence") if key in d} for d in dice]
 
 

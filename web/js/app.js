@@ -13,6 +13,7 @@ import * as notices from "./views/notices.js";
 import * as profileView from "./views/profile.js";
 import * as settingsView from "./views/settings.js";
 import * as statsView from "./views/stats.js";
+import * as snapshot from "./views/snapshot.js";
 import * as tableView from "./views/table.js";
 
 const SCREENS = ["join", "table", "game", "verdicts", "history", "stats", "settings"];
@@ -149,7 +150,7 @@ class App {
     } else if (topic === "live") {
       const camera = JSON.stringify(this.live && this.live.camera);
       this.live = data;
-      if (this.screen === "table" && !document.hidden) tableView.updateLive(this); // no pictures for a pocket
+      if (this.screen === "table" && !document.hidden) snapshot.updateLive(this); // no pictures for a pocket
       // the settings name the camera: a camera started, lost or back is said there too
       else if (this.screen === "settings" && JSON.stringify(data.camera) !== camera) settingsView.render(this);
       return;

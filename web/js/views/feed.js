@@ -2,7 +2,9 @@
 
 import { $, clear, h } from "../dom.js";
 import { colourName, language, named, pick, t } from "../i18n.js";
-import { dieChip, openDieDialog, renderUndo } from "./table.js";
+import { openDieDialog } from "./die-dialog.js";
+import { dieChip } from "./last-roll.js";
+import { renderUndo } from "./table.js";
 import { boardNodes } from "./games/nx-board.js";
 
 export function init(app) {

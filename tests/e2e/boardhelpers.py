@@ -15,6 +15,14 @@ from selenium.webdriver.support.ui import WebDriverWait
 REDRAWN = (StaleElementReferenceException, ElementNotInteractableException, ElementClickInterceptedException)
 PIN = "271828"
 SMALL = 44  # the smallest control a finger hits reliably, in CSS pixels
+# whether a control's middle is on screen and the control itself answers a tap there (not the tab bar, not the Undo
+# bar fixed over the bottom of the page)
+REACHABLE_JS = """
+const el = document.querySelector(arguments[0]); if (!el) return null;
+const r = el.getBoundingClientRect(); const x = r.left + r.width / 2; const y = r.top + r.height / 2;
+if (y < 0 || y > innerHeight || x < 0 || x > innerWidth) return false;
+const hit = document.elementFromPoint(x, y); return !!hit && (hit === el || el.contains(hit));
+"""
 
 
 def wait(driver, condition, timeout=20, message=""):

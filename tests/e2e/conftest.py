@@ -49,3 +49,17 @@ def narrow_table(quiet_table, phone):
     return service, url
 
 
+@pytest.fixture(scope="module")
+def small_phone(quiet_table, phone):
+    """``quiet_table`` on an unlocked phone the size of a 360 x 740 screen (its window's frame added), for what a
+    tap brings into the finger's reach; the phone's size is given back after the module."""
+    from boardhelpers import unlock
+
+    service, url = quiet_table
+    unlock(phone, url)
+    frame = phone.execute_script("return outerHeight - innerHeight")
+    phone.set_window_size(360, 740 + frame)
+    yield service, url, phone
+    phone.set_window_size(390, 844)
+
+

@@ -7,29 +7,10 @@ from __future__ import annotations
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 
-from boardhelpers import open_page, settled, unlock, wait
+from boardhelpers import REACHABLE_JS, open_page, settled, wait
 from screens import start
 
 pytestmark = pytest.mark.browser
-
-# whether a control's middle is on screen and the control itself answers a tap there (not the tab bar, not the Undo
-# bar fixed over the bottom of the page)
-REACHABLE_JS = """
-const el = document.querySelector(arguments[0]); if (!el) return null;
-const r = el.getBoundingClientRect(); const x = r.left + r.width / 2; const y = r.top + r.height / 2;
-if (y < 0 || y > innerHeight || x < 0 || x > innerWidth) return false;
-const hit = document.elementFromPoint(x, y); return !!hit && (hit === el || el.contains(hit));
-"""
-
-
-@pytest.fixture(scope="module")
-def small_phone(quiet_table, phone):
-    service, url = quiet_table
-    unlock(phone, url)
-    frame = phone.execute_script("return outerHeight - innerHeight")
-    phone.set_window_size(360, 740 + frame)
-    yield service, url, phone
-    phone.set_window_size(390, 844)
 
 
 def finger(phone, target):

@@ -57,7 +57,7 @@ function keysOf(el) {
 function remember(target) {
   if (!(target instanceof Element) || target.closest("#tap-answer")) return;
   const el = target.closest(TAPPABLE) || target;
-  taps = [{ el, ...keysOf(el), rect: pageRect(el) }, ...taps].slice(0, 4);
+  taps = [{ el, ...keysOf(el), rect: pageRect(el), inDialog: Boolean(el.closest("dialog")) }, ...taps].slice(0, 4);
 }
 
 /** A tap's control as it is on the screen now (drawn again, found by its keys), or null: gone or hidden. */
@@ -99,7 +99,7 @@ export function begin() {
  * roll: a roll typed in, a die corrected), else the game's title. */
 function fallback() {
   const el = ["#board", "#last-roll", "#turn"].map((css) => $(css)).find((e) => e && pageRect(e));
-  return el ? { el, key: `#${el.id}`, loose: null, rect: pageRect(el) } : null;
+  return el ? { el, key: `#${el.id}`, loose: null, rect: pageRect(el), stood: true } : null;
 }
 
 /** Show the answer beside the control that sent the change: ``verdicts`` (the referee's words), ``message`` with
@@ -171,7 +171,12 @@ export function place({ reveal = false } = {}) {
   const box = $("#tap-answer");
   if (document.body.dataset.screen !== "table") return;
   const again = onScreen(anchor);
-  if (again) { anchor.el = again; anchor.rect = pageRect(again); } else anchor = standIn(anchor) || anchor;
+  if (again) { anchor.el = again; anchor.rect = pageRect(again); } else {
+    // gone with the redraw: beside what lies where the finger was, else beside another control (standIn)
+    const spot = !anchor.stood && anchor.rect && whereTapped(anchor);
+    if (spot) { placeAt(box, spot); return; }
+    anchor = { ...(standIn(anchor) || anchor), stood: true };
+  }
   const clearOf = anchor.el.isConnected && anchor.el.closest ? anchor.el.closest('[data-answer="clear"]') : null;
   if (clearOf && pageRect(clearOf) && placeClear(box, clearOf, reveal)) return;
   const board = boardOf(anchor.el) || (clearOf && pageRect(clearOf) ? clearOf : null);
@@ -213,6 +218,63 @@ export function place({ reveal = false } = {}) {
   const best = places.map((c) => ({ ...c, cost: (seen(c) ? 0 : 100) + hides(c.top).length + near(c) }))
     .sort((a, b) => a.cost - b.cost)[0];
   settle(box, best.top, best.side, reveal);
+}
+
+/** Where the finger was, for a control the redraw took away (Start the turn, replaced by its roll pad; a foe's
+ * Fight button, by the colour pad): the page rectangle of what now lies under the tapped point, its nearest part
+ * with an id (the pad), or the point itself when that part is taller than the screen. Null when the point is out of
+ * sight now or was tapped in a dialog, which closed: the answer then stands beside another control (standIn). */
+function whereTapped(tap) {
+  if (tap.inDialog) return null;
+  const free = band();
+  const x = (tap.rect.left + tap.rect.right) / 2 - scrollX;
+  const y = (tap.rect.top + tap.rect.bottom) / 2 - scrollY;
+  if (y < free.top || y > free.bottom || x < 0 || x > document.documentElement.clientWidth) return null;
+  const hit = document.elementFromPoint(x, y);
+  const part = hit && !hit.closest("#tap-answer") ? hit.closest("#screen-table [id]") : null;
+  const r = part && part.id !== "screen-table" && part.id !== "board" && pageRect(part);
+  const small = r && r.bottom - r.top < free.bottom - free.top;
+  return { point: { top: y + scrollY, bottom: y + scrollY }, rect: small ? r : { ...tap.rect, top: y + scrollY,
+    bottom: y + scrollY }, part: small ? part : null };
+}
+
+/** The answer beside the spot tapped: above or below what replaced the control (never over it: it is what the
+ * player needs next), else stepped past the controls there; in sight, nearest the finger; the page never scrolled. */
+function placeAt(box, spot) {
+  const width = Math.min(document.documentElement.clientWidth - 16, 420);
+  box.style.width = `${width}px`;
+  const right = scrollX + document.documentElement.clientWidth - width - 8;
+  const left = Math.max(8 + scrollX, Math.min((spot.rect.left + spot.rect.right) / 2 - width / 2, right));
+  box.style.left = `${left}px`;
+  const height = box.getBoundingClientRect().height;
+  const part = spot.part && spot.part.getBoundingClientRect();
+  const hides = (top) => {
+    const r = { top: top - scrollY, bottom: top + height - scrollY, left: left - scrollX,
+      right: left + width - scrollX };
+    const over = part && part.left < r.right && r.left < part.right && part.top < r.bottom && r.top < part.bottom;
+    return covered(r).length + (over ? 50 : 0);
+  };
+  const stepped = (top, down) => {
+    for (let step = 0; step < 8; step += 1) {
+      const hit = covered({ top: top - scrollY, bottom: top + height - scrollY, left: left - scrollX,
+        right: left + width - scrollX });
+      if (!hit.length) break;
+      top = down ? Math.max(...hit.map((r) => r.bottom)) + scrollY + GAP
+        : Math.min(...hit.map((r) => r.top)) + scrollY - GAP - height;
+    }
+    return top;
+  };
+  const below = spot.rect.bottom + GAP;
+  const above = spot.rect.top - GAP - height;
+  const places = [[below, "below"], [above, "above"], [stepped(below, true), "below"],
+    [stepped(above, false), "above"]];
+  const free = band();
+  const seen = (top) => top - scrollY >= free.top && top + height - scrollY <= free.bottom;
+  const middle = spot.point.top;
+  const near = (top) => Math.min(Math.round(Math.abs(top + height / 2 - middle)), 9999) / 1e4;
+  const [top, side] = places.map(([t, s]) => [t, s, (seen(t) ? 0 : 100) + hides(t) + near(t)])
+    .sort((a, b) => a[2] - b[2])[0];
+  settle(box, top, side, false);
 }
 
 function settle(box, top, side, reveal) {

@@ -59,7 +59,7 @@ export function offerButton(ctx, label, event, attrs = {}, { send, gate } = {}) 
   const id = `why-${++reasons}`;
   const tapped = () => sayWhy(ctx, () => refusedWhy(ctx.summary, gate || event) || why); // said again on a switch
   return h("span", { class: "offer refused" },
-    button(label, tapped, { ...attrs, class: `${attrs.class || "big"} refused`, "aria-disabled": "true", "aria-describedby": id,
-      style: "opacity:0.55" }),
+    button(label, tapped, { ...attrs, class: `${attrs.class || "big"} refused`, "aria-disabled": "true",
+      "aria-describedby": id }),  // drawn unavailable by style.css's button.refused, its words still 4.5:1
     h("small", { class: "why", id, style: "display:block;margin:2px 0 6px" }, why));
 }

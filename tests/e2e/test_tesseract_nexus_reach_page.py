@@ -196,3 +196,22 @@ def test_the_nexus_legend_says_how_to_read_the_numbers_the_whole_board_hides(sma
     assert not phone.execute_script(overview)
     assert "zoom in" not in phone.execute_script(legend)
     assert phone.execute_script(legend).startswith("The number on each node is its power")
+
+
+def test_three_lab_cubes_are_picked_and_confined_without_leaving_the_lab(small_phone):
+    """« Confine: 3 or more cubes of the same value in your lab »: the three cubes are tapped one after the other,
+    each tap answered beside the lab (the actions it allows under it), the next cube still under the finger; then
+    Confine's first step comes into sight."""
+    service, url, phone = small_phone
+    start(service, "tesseract", 15)  # Ada's lab: purple 4, red 4, yellow 4
+    open_page(phone, url, "#/table")
+    settled(phone, url)
+    finger(phone, ".lab.current .dice-row [data-index='0']")
+    wait(phone, lambda d: d.find_elements("css selector", "#tess-actions button"), message="no actions")
+    for index in (1, 2):  # two cubes picked allow nothing yet: the third is tapped at once
+        cube = f".lab.current .dice-row [data-index='{index}']"
+        assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, cube), timeout=5), f"cube {index} out of reach"
+        finger(phone, cube)
+    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, "#tess-confine"), timeout=5)
+    finger(phone, "#tess-confine")
+    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, "#tess-confine-pick button"), timeout=5)

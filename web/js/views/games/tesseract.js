@@ -18,8 +18,9 @@ let levelsOpen = false; // "The tower level by level" stays open across redraws 
 // the effects being composed: kept across a refusal (the referee journals it, a new entry), closed once played or when
 // the game, turn or phase it was opened in has gone
 let composing = null;
-// a cube or column tapped on the board: what it allows (the actions, the prime's pad, the event's next step) is drawn
-// above the labs and under the tower, off a phone's screen from either; brought into sight after the tap's redraw
+// a cube or column tapped on the board: what it allows is drawn beside it (a lab's or primed cube's actions under its
+// lab or the zone) or under the tower (a column's Take, the prime's pad, the event's next step, Confine's steps), off a
+// phone's screen from the finger; brought into sight after the tap's redraw
 let reveal = false;
 const composeKey = (ctx) => `${ctx.state.game_id}:${ctx.summary.turn}:${ctx.summary.phase}`;
 
@@ -77,6 +78,7 @@ function labs(ctx) {
         dataset: { index: String(index) }, pressed: acting ? ui.lab.some((s) => s.owner === name && s.index === index) : undefined,
         onclick: pickCube ? pickCube(cube, name) : acting ? () => toggleLab(ctx, name, index) : idleTap(ctx),
       })), Array.from({ length: empty }, () => h("span", { class: "die face empty-slot", "aria-hidden": "true" }))),
+      acting && ui.lab.length && ui.lab[0].owner === name ? actionsBlock(ctx) : null,
       h("p", { class: "hint" }, t("tess.hand", { two: hand["2"] || 0, three: hand["3"] || 0, four: hand["4"] || 0 })),
       name === summary.scientist ? null : capacityRow(ctx, name));
   }));
@@ -157,9 +159,16 @@ function actionButtons(ctx) {
   if (picked.length >= 3 && ui.lab.every((s) => s.owner === me)) {
     // Confine opens its own steps: it asks whether an action is left as Deepen (an action with nothing else to check)
     out.push(offerButton(ctx, t("tess.confine_n", { n: picked.length }), { type: "confine" }, { class: "big primary", id: "tess-confine" },
-      { gate: { type: "deepen" }, send: () => { ui.confine = { group: picked.map(plain) }; redraw(ctx); } }));
+      { gate: { type: "deepen" },
+        send: () => { ui.confine = { group: picked.map(plain) }; reveal = true; redraw(ctx); } }));
   }
   return out;
+}
+
+/** What the cube or column picked allows, drawn beside it: under the lab or zone picked from, or under the tower. */
+function actionsBlock(ctx) {
+  const main = actionButtons(ctx);
+  return main.length ? h("div", { class: "actions", id: "tess-actions" }, main) : null;
 }
 
 function confineSteps(ctx) {
@@ -238,10 +247,9 @@ function controls(ctx) {
       onDone: ([rolled]) => submit(primeEvent(summary, column, rolled)) }), beforePrime(ctx)];
   }
   if (ui.confine) return [confineSteps(ctx)];
-  const main = actionButtons(ctx);
   return [
     h("p", { class: "hint", id: "tess-hint" }, t("tess.action_hint")),
-    main.length ? h("div", { class: "actions", id: "tess-actions" }, main) : null,
+    ui.column ? actionsBlock(ctx) : null,
     h("details", { class: "card" }, h("summary", {}, t("tess.more")), h("div", { class: "actions" }, freeActions(ctx))),
     h("div", { class: "actions" }, offerButton(ctx, t("tess.end_actions"), { type: "end_actions" }, { class: "big primary", id: "tess-end-actions" })),
   ];
@@ -300,6 +308,7 @@ export function render(ctx) {
       onCube: (cube) => {
         ui.zone = ui.zone && same(ui.zone, cube) ? null : cube; ui.lab = []; ui.column = null; reveal = true; redraw(ctx);
       } } : { onCube: idleTap(ctx) })),
+    acting && ui.zone ? actionsBlock(ctx) : null,
     labs(ctx),
     confinementBoard(summary),
     summary.destroyed.length ? h("p", { class: "hint", id: "tess-destroyed" }, t("tess.destroyed", { cubes: summary.destroyed.map(cubeText).join(", ") })) : null,
@@ -307,7 +316,7 @@ export function render(ctx) {
   ].filter(Boolean));
   if (reveal) {
     reveal = false;
-    root.querySelector("#tess-actions, #tess-prime-pad, #tess-event")?.scrollIntoView({ block: "nearest" });
+    root.querySelector("#tess-actions, #tess-prime-pad, #tess-event, #tess-confine-pick")?.scrollIntoView({ block: "nearest" });
   }
 }
 

@@ -255,10 +255,11 @@ def learnt_words(learnt: Sequence[Example], total: int, most: int, pushed: int =
     said = Text(f"The camera learnt: {', '.join(en)}." if en else "", f"La caméra a appris : {', '.join(fr)}." if fr
                 else "")
     if taken_back:
-        said = Text(f"{said.en} The camera forgot {'a correction' if taken_back == 1 else f'{taken_back} corrections'}"
-                    " taken back.",
-                    f"{said.fr} La caméra a oublié " + ("une correction reprise." if taken_back == 1 else
-                                                        f"{taken_back} corrections reprises."))
+        # counted in dice, as the count after it: a correction taken back forgets each die it taught
+        said = Text(f"{said.en} The camera forgot " + ("1 die whose correction was taken back." if taken_back == 1
+                                                         else f"{taken_back} dice whose correction was taken back."),
+                    f"{said.fr} La caméra a oublié " + ("un dé dont la correction a été reprise." if taken_back == 1
+                                                        else f"{taken_back} dés dont la correction a été reprise."))
     if not_kept:
         said = Text(f"{said.en} The companion's card could not be written: "
                     + ("1 die of this correction was not kept." if not_kept == 1 else

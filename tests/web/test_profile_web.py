@@ -255,9 +255,10 @@ def test_a_die_said_again_teaches_nothing_new_and_a_mistaken_correction_taken_ba
     told = correct({"white": wrong, "red": 1})  # a second die corrected: the white one is not taught again
     assert told["message"] == "The camera learnt: a 1. It has learnt from 2 dice at this table."
     told = correct({"red": 1})  # the white die said back to the face read: its mistaken lesson goes
-    assert told["message"] == ("The camera forgot a correction taken back. "
+    # counted in dice, as the count after it (it said « forgot a correction taken back », « learnt from 1 die »)
+    assert told["message"] == ("The camera forgot 1 die whose correction was taken back. "
                                "It has learnt from 1 die at this table.")
-    assert told["message_fr"] == ("La caméra a oublié une correction reprise. "
+    assert told["message_fr"] == ("La caméra a oublié un dé dont la correction a été reprise. "
                                   "Elle a appris d'un dé à cette table.")
     assert [(e["label"], e["colour"]) for e in player.get("/api/profile").get_json()["list"]] == [(1, "red")]
 

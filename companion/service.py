@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from companion.bus import BusEvent, EventBus
 from companion.config import Config
 from companion.core import DieReading, Text, Verdict
+from companion.game_mat import GameMat
 from companion.journal import Journal
 from companion.live import CameraStatus, LiveView
 from companion.referee import EventError
@@ -26,7 +27,6 @@ from companion.vision.profile_store import ProfileStore
 if TYPE_CHECKING:
     from companion.panel import DisabledPanel, Panel
     from companion.pipeline import Pipeline
-    from companion.tablevision.layout import TableLayout
     from companion.tablevision.stage import TableStage
     from companion.vision.profile_learning import TableLearning
 
@@ -71,10 +71,8 @@ class Service:
         self._panel: Panel | DisabledPanel | None = None  # built on first use (``panel``)
         self._panel_lock = threading.Lock()
         self._camera_wanted = camera
-        self._table_game: str | None = None
-        self._table_lock = threading.RLock()  # the mat's layout and its stage are swapped under it
-        self._table_stage: TableStage | None = None  # built on first use (``table_stage``)
-        self._table_layout = self._read_table_layout()  # a bad layout or lens file stops the start here, named
+        # the current game's mat for table vision: a bad layout or lens file stops the start here, named
+        self.mat = GameMat(config, lambda: self.table.record.game, self.live)
         self.notifier = Notifier()
         self.heartbeat: Heartbeat | None = None
         self.web_probe: WebProbe | None = None
@@ -162,39 +160,14 @@ class Service:
         self.live.show_reader_error(reader)
         return reader
 
-    def _read_table_layout(self) -> TableLayout | None:
-        """The current game's mat read as data, and the kept lens file checked (no OpenCV: the stage is built on
-        first use), or None when table vision is off; LayoutError, DictionaryError or LensError names the fault."""
-        if not self.config["table"]["enabled"]:
-            return None
-        from companion.tablevision.layouts import configured_layout
-        from companion.tablevision.lens_file import LensUnreadable, load_lens
-
-        self._table_game = self.table.record.game
-        layout = configured_layout(self._table_game, self.config["table"])
-        try:
-            load_lens(self.config.data_dir)
-        except LensUnreadable as exc:  # a failing card, not a damaged file: read again when the stage is built
-            log.error("%s", exc)
-        return layout
-
     @property
     def table_stage(self) -> TableStage | None:
-        """The current game's mat (markers → plane → cells, with the kept lens), None when table vision is off.
-        Built on first use (the camera pipeline being built, the calibration pages): the first answer after a
-        restart loads no OpenCV. LensError: the kept lens file is damaged."""
-        with self._table_lock:
-            if self._table_stage is None and self._table_layout is not None:
-                from companion.tablevision.stage import TableStage
-
-                self._table_stage = TableStage.for_layout(self._table_layout, self.config["table"],
-                                                          data_dir=self.config.data_dir)
-            return self._table_stage
+        """The current game's mat (GameMat.stage), None when table vision is off."""
+        return self.mat.stage
 
     @table_stage.setter
     def table_stage(self, stage: TableStage | None) -> None:
-        with self._table_lock:
-            self._table_stage = stage
+        self.mat.stage = stage
 
     def _game_changed(self, event: BusEvent) -> None:
         """A new game brings the kinds of dice it rolls (and what their emblems stand for), and a game of another
@@ -377,31 +350,14 @@ class Service:
         if reader is not None and hasattr(reader, "use"):
             reader.use(self.table.engine.dice_kinds(), self.table.engine.emblem_face())
             self.live.show_reader_error(reader)
-        try:
-            with self._table_lock:
-                if self.config["table"]["enabled"] and game != self._table_game:
-                    self._table_layout, self._table_stage = None, None  # never the last game's mat for this one
-                    self._table_game = game
-                    self._table_layout = self._read_table_layout()
-                    self.live.table = None  # the last mat's view is not this one's
-                    self.live.lens_damaged = False  # the kept lens was read whole
-            stage = self.table_stage
-        except Exception as exc:  # a bus listener: the game has changed whatever its mat; say why it is not read
-            from companion.tablevision.lens_file import LensError, LensUnreadable
-
-            log.exception("table vision: the mat of %s cannot be read", game)
-            stage = None
-            self.live.table = {"error": f"the mat of {game} cannot be read: {exc}"}
-            # the phones say what to do: forget it (not a file the card would not give back: it reads later)
-            self.live.lens_damaged = isinstance(exc, LensError) and not isinstance(exc, LensUnreadable)
+        stage = self.mat.follow(game)  # None for a mat that cannot be read: the live view says why
         if pipeline is not None:
             pipeline.table = stage
 
     def read_mat_again(self) -> None:
         """The current game's mat read again, with the lens as kept now, for the running pipeline: after a damaged
         lens file, which left table vision off, is forgotten on a phone."""
-        with self._table_lock:
-            self._table_game = None
+        self.mat.read_again()
         self._follow_game(self.pipeline, self.table.record.game)
 
     def is_progressing(self) -> bool:

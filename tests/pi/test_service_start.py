@@ -81,7 +81,7 @@ def test_a_game_started_while_the_camera_was_being_built_is_the_one_it_reads(tmp
         service.table.new_game("hexors", {}, ["Ann", "Bob"])  # the pipeline was built with free roll's mat
         release.set()
         wait_for(lambda: service.pipeline is not None)
-        assert service._table_game == "hexors"
+        assert service.mat.game == "hexors"
         assert service.pipeline.table is service.table_stage
 
 

@@ -1,0 +1,93 @@
+"""The mat table vision reads for the table's current game: its layout read as data at the start (a bad layout or
+lens file stops the start, named), its stage built on first use (the first answer after a restart loads no OpenCV),
+and another game's mat read when a game of another kind starts; a mat that cannot be read is said on the live view.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import TYPE_CHECKING, Callable
+
+from companion.config import Config
+from companion.live import LiveView
+
+if TYPE_CHECKING:
+    from companion.tablevision.layout import TableLayout
+    from companion.tablevision.stage import TableStage
+
+log = logging.getLogger(__name__)
+
+
+class GameMat:
+    """``current_game()``: the table's game now, whose mat is read."""
+
+    def __init__(self, config: Config, current_game: Callable[[], str | None], live: LiveView) -> None:
+        self._config = config
+        self._current_game = current_game
+        self._live = live
+        self._lock = threading.RLock()  # the mat's layout and its stage are swapped under it
+        self.game: str | None = None  # the game whose mat is read (None: read again at the next ``follow``)
+        self._stage: TableStage | None = None  # built on first use (``stage``)
+        self._layout = self._read_layout()  # a bad layout or lens file stops the start here, named
+
+    def _read_layout(self) -> TableLayout | None:
+        """The current game's mat read as data, and the kept lens file checked (no OpenCV: the stage is built on
+        first use), or None when table vision is off; LayoutError, DictionaryError or LensError names the fault."""
+        if not self._config["table"]["enabled"]:
+            return None
+        from companion.tablevision.layouts import configured_layout
+        from companion.tablevision.lens_file import LensUnreadable, load_lens
+
+        self.game = self._current_game()
+        layout = configured_layout(self.game, self._config["table"])
+        try:
+            load_lens(self._config.data_dir)
+        except LensUnreadable as exc:  # a failing card, not a damaged file: read again when the stage is built
+            log.error("%s", exc)
+        return layout
+
+    @property
+    def stage(self) -> TableStage | None:
+        """The current game's mat (markers → plane → cells, with the kept lens), None when table vision is off.
+        Built on first use (the camera pipeline being built, the calibration pages). LensError: the kept lens file
+        is damaged."""
+        with self._lock:
+            if self._stage is None and self._layout is not None:
+                from companion.tablevision.stage import TableStage
+
+                self._stage = TableStage.for_layout(self._layout, self._config["table"],
+                                                    data_dir=self._config.data_dir)
+            return self._stage
+
+    @stage.setter
+    def stage(self, stage: TableStage | None) -> None:
+        with self._lock:
+            self._stage = stage
+
+    def follow(self, game: str | None) -> TableStage | None:
+        """The mat for ``game``: another game's mat read for a game of another kind, else the one read. None when
+        table vision is off, or when the mat cannot be read: the live view then says why (a bus listener calls
+        this: the game has changed whatever its mat)."""
+        try:
+            with self._lock:
+                if self._config["table"]["enabled"] and game != self.game:
+                    self._layout, self._stage = None, None  # never the last game's mat for this one
+                    self.game = game
+                    self._layout = self._read_layout()
+                    self._live.table = None  # the last mat's view is not this one's
+                    self._live.lens_damaged = False  # the kept lens was read whole
+            return self.stage
+        except Exception as exc:
+            from companion.tablevision.lens_file import LensError, LensUnreadable
+
+            log.exception("table vision: the mat of %s cannot be read", game)
+            self._live.table = {"error": f"the mat of {game} cannot be read: {exc}"}
+            # the phones say what to do: forget it (not a file the card would not give back: it reads later)
+            self._live.lens_damaged = isinstance(exc, LensError) and not isinstance(exc, LensUnreadable)
+            return None
+
+    def read_again(self) -> None:
+        """The mat is read again at the next ``follow``, with the lens as kept then."""
+        with self._lock:
+            self.game = None

@@ -278,7 +278,7 @@ def forget():
         stage = _stage()
     except ApiError as exc:  # a damaged file can be forgotten: the stage is then built without it
         if exc.code != "damaged_lens" and not (exc.code == "table_off" and service.live.lens_damaged):
-            raise  # (table_off: a game's mat left unread for the damaged file, Service._follow_game)
+            raise  # (table_off: a game's mat left unread for the damaged file, GameMat.follow)
         stage = None
     try:
         forgotten = forget_lens(service.config.data_dir)

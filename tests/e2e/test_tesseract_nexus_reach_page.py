@@ -215,3 +215,16 @@ def test_three_lab_cubes_are_picked_and_confined_without_leaving_the_lab(small_p
     assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, "#tess-confine"), timeout=5)
     finger(phone, "#tess-confine")
     assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, "#tess-confine-pick button"), timeout=5)
+
+
+def test_the_nexus_card_drawn_picked_brings_the_ringed_squares_into_sight(small_phone):
+    """A deck of unknown order: the card drawn is picked from the list under the board, then placed on one of the
+    board's ringed squares, which stood above the screen once a card down the list was picked. The board comes into
+    sight."""
+    service, url, phone = small_phone
+    service.table.new_game("nexus", {}, ["Ann", "Bob"])
+    open_page(phone, url, "#/table")
+    finger(phone, "#nx-setup-start")
+    finger(phone, "#nx-drawn [data-card]:nth-child(6)")
+    wait(phone, lambda d: d.find_elements("css selector", ".nx-board .spot-cell"), message="no ringed square")
+    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, ".nx-board .spot-cell .spot"), timeout=5)

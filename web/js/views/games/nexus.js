@@ -15,8 +15,9 @@ export { renderSetup } from "./nx-setup.js";
 export const ownsDice = true;
 
 let ui = { entries: -1 };
-// what a tap on the board asks next (how the card lies, Play, the card's nodes) is drawn under the board, off a
-// phone's screen: the selector brought into sight after the redraw the tap makes
+// what a tap on the board asks next (how the card lies, Play, the card's nodes) is drawn under the board, and the
+// board's ringed squares above the drawn card's picker, off a phone's screen: the selector brought into sight after
+// the redraw the tap makes
 let reveal = null;
 
 function fresh(state) {
@@ -95,7 +96,7 @@ function cardControls(ctx) {
   const out = [];
   const shape = drawable.find((c) => c.id === ui.card);
   if (!shape) {
-    out.push(h("h3", {}, t("nx.drawn")), cardPicker(drawable, null, (id) => { ui.card = id; render(ctx); }, "nx-drawn"));
+    out.push(h("h3", {}, t("nx.drawn")), cardPicker(drawable, null, (id) => { ui.card = id; reveal = "#nx-scroll"; render(ctx); }, "nx-drawn"));
     return out;
   }
   const said = t(drawable.length === 1 ? "nx.drawn_top" : "nx.drawn_picked", { name: named(summary, shape.id) });

@@ -75,7 +75,15 @@ def run(args) -> int:
     # The port is ours: only now make (and show, once) a PIN, so a failed start never shows one it forgets.
     pins = app.extensions["companion"].pins
     if args.new_pin:
-        pins.reset()
+        try:
+            pins.reset()
+        except OSError as exc:  # a full or read-only card: a PIN that is not kept would be forgotten at the restart
+            server.stop()
+            service.stop()
+            print(f"companion: no new table PIN: the card refuses to keep it in {pins.path} ({exc.strerror or exc}). "
+                  "The old PIN is unchanged. Free some space on the card (or replace it), then run "
+                  "`companion serve --new-pin` again.", file=sys.stderr)
+            return 1
     else:
         pins.ensure()
     links = app.extensions["companion"].links

@@ -3,6 +3,7 @@ to stop, the journal and secrets are private files, and phones leaving their liv
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
@@ -172,3 +173,29 @@ def test_make_run_passes_args_to_serve_as_the_readme_says():
                          capture_output=True, text=True, timeout=60)
     assert dry.returncode == 0, dry.stderr
     assert dry.stdout.splitlines()[-1] == ".venv/bin/companion serve --simulated-if-no-camera --port 9000 --no-camera"
+
+
+def test_new_pin_on_a_card_that_refuses_it_says_so_and_keeps_the_old_pin(tmp_path, monkeypatch, capsys, caplog):
+    """Before, `serve --new-pin` on a full card ended in a traceback out of PinStore.reset."""
+    from companion.cli import build_parser
+    from companion.web.auth import PinStore, session_secret
+
+    data = tmp_path / "data"
+    old = PinStore(data, create=False)  # made on the card while it still had room (the signing key too)
+    old.change("4815")
+    session_secret(data)
+    kept = (data / "pin.json").read_bytes()
+
+    def card_full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr("companion.web.auth.write_atomically", card_full)
+    args = build_parser().parse_args(["--config", str(config_file(tmp_path, free_port())), "serve", "--no-camera",
+                                      "--new-pin"])
+    with caplog.at_level(logging.INFO):
+        code = args.func(args)
+    err = capsys.readouterr().err
+    assert code == 1
+    assert "no new table PIN" in err and os.strerror(errno.ENOSPC) in err and "The old PIN is unchanged" in err
+    assert "Table PIN created" not in caplog.text  # no PIN shown that would be forgotten
+    assert (data / "pin.json").read_bytes() == kept and PinStore(data, create=False).check("4815")

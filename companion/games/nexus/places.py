@@ -49,18 +49,12 @@ def a_card(name_en: str, name_fr: str) -> Text:
     return Text(en, noun_fr(name_fr)[1])
 
 
-def another_copy(name_en: str, name_fr: str, depth: int) -> Text:
-    """The top card when the card shown is another copy of its design, which players tell apart by where it lies in
-    the deck (``depth``: 1 is the top): "another Pair: this one is 3rd from the top of the deck" — never by ids."""
+def another_copy(name_en: str, name_fr: str) -> Text:
+    """The top card when the card shown is another copy of its design: "another Pair card, not this one" — never by
+    ids, nor by where the one shown lies in the face-down deck (a depth said to every phone and the hall)."""
     en = f"another {name_en} card" if name_en in PLURAL_EN else f"another {name_en}"
     article, rest = noun_fr(name_fr)[1].split(" ", 1)  # "une Fourche" -> "une autre Fourche"
-    male = article == "un"
-    suffix = "th" if depth % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(depth % 10, "th")
-    nth = f"{depth}{suffix}"
-    nth_fr = ("1er" if male else "1re") if depth == 1 else f"{depth}e"
-    return Text(f"{en}: this one is {nth} from the top of the deck",
-                f"{article} autre {rest} : {'celui-ci est le' if male else 'celle-ci est la'} {nth_fr} à partir du "
-                f"dessus de la pioche")
+    return Text(f"{en}, not this one", f"{article} autre {rest}, pas {'celui-ci' if article == 'un' else 'celle-ci'}")
 
 
 def de(phrase: str) -> str:

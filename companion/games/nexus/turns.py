@@ -63,7 +63,7 @@ def setup_game(event: Mapping[str, Any], options: Mapping[str, Any], cache: dict
     if first not in cards:
         raise EventError(f'"first_card" must name a card of the deck, got {first!r}')
     if order == "top_first" and first != deck[0].id:
-        top = _top_card(cards, deck[0].id, first, [c.id for c in deck].index(first) + 1)
+        top = _top_card(cards, deck[0].id, first)
         raise rules.Illegal(rules.CARD_TOP, f"The first card must be the top card, {top.en}",
                             f"La première carte doit être celle du dessus, {top.fr}")
     if len(deck) < 2:
@@ -103,13 +103,13 @@ def _colour_counters(players: list[str], colours: dict[str, str]) -> None:
             taken.add(free[0])
 
 
-def _top_card(cards, top_id: str, card_id: str, depth: int) -> Text:
-    """The top card as a refusal names it against the card shown (``depth`` down the deck): by design ("Chain, not
-    Fork"), or for another copy of the same design by where the one shown lies in the deck; players see no ids."""
+def _top_card(cards, top_id: str, card_id: str) -> Text:
+    """The top card as a refusal names it against the card shown: by design ("Chain, not Fork"), or for another copy
+    of the same design "another Fork, not this one"; players see no ids, nor where a face-down card lies."""
     top = Text(card_label(cards, top_id), card_label(cards, top_id, "fr"))
     shown = Text(card_label(cards, card_id), card_label(cards, card_id, "fr"))
     if top.en == shown.en:
-        return places.another_copy(top.en, top.fr, depth)
+        return places.another_copy(top.en, top.fr)
     return Text(f"{top.en}, not {shown.en}", f"{top.fr}, pas {shown.fr}")
 
 
@@ -140,7 +140,7 @@ def play_card(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
         raise rules.Illegal(rules.CARD_DECK, f"{state.placed(card_id)} is already on the board",
                             f"{state.placed(card_id, 'fr')} est déjà sur le plateau")
     if state.deck_order == "top_first" and card_id != state.deck[0]:
-        top = _top_card(state.cards, state.deck[0], card_id, state.deck.index(card_id) + 1)
+        top = _top_card(state.cards, state.deck[0], card_id)
         raise rules.Illegal(rules.CARD_TOP, f"The top card is {top.en}", f"La carte du dessus est {top.fr}")
     card = places.a_card(state.label(card_id), state.label(card_id, "fr"))  # "a Bridge", "un Pont"
     turn = TURNS[placement.rotation]  # "upside down"

@@ -21,6 +21,9 @@ PAIR = re.compile(r"[(\[]\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*[)\]]")  # "(2, 
 NEXUS_EXAMPLES = sorted(p.name for p in EXAMPLES.glob("nexus-*.jsonl") if not p.name.startswith("nexus-keepers"))
 FACING = {0: "N", 90: "E", 180: "S", 270: "W"}
 CARD_ID = re.compile(r"\bex-[a-z]+-\d")
+# where a card lies in the face-down deck: "3rd from the top of the deck", "la 3e à partir du dessus de la pioche"
+DECK_PLACE = re.compile(r"\b\d+(st|nd|rd|th|er|re|e)\b|from the top|à partir du dessus|(of the|in the) deck|"
+                        r"(de|dans) la pioche")
 
 
 def texts_of(verdicts) -> list[str]:
@@ -81,8 +84,12 @@ def test_no_grid_pair_in_any_text_of_the_example_games(name):
     assert not pairs, pairs[:5]
     ids = [t for t in found if CARD_ID.search(t)]  # "Fork (ex-fork-3)": players see no card ids
     assert not ids, ids[:5]
+    # a face-down card's place, said to every phone and the hall (the book's sentence after " — " says "top card of
+    # the deck" and stays)
+    places = [t for t in found if DECK_PLACE.search(t.split(" — ")[0])]
+    assert not places, places[:5]
     if "two-players" in name:  # its deck's order is known: copies of the top card's design were played instead
-        assert any("from the top of the deck" in t for t in found)
+        assert any(", not this one —" in t for t in found) and any(", pas celle-ci —" in t for t in found)
 
 
 

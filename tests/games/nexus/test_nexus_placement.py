@@ -70,19 +70,19 @@ def test_the_card_must_come_from_the_deck_and_be_the_top_one_when_the_order_is_k
     assert "t-pair-1" in verdicts[0].message.en
 
 
-def test_the_first_card_must_be_the_top_one_and_a_copy_of_it_is_told_by_its_place_in_the_deck():
+def test_the_first_card_must_be_the_top_one_and_a_copy_of_it_is_refused_without_its_place_in_the_deck():
     """“Take the top card of the deck and play it face up onto the board.” — the first card too, with the deck's
-    order known; another copy of its design is told by where it lies in the deck, never by its id."""
+    order known; another copy of its design is refused as "not this one", never by its id nor by where it lies in
+    the face-down deck."""
     bridges = [{**card("bar", n), "name": "Pont"} for n in (1, 2, 3)] + [{**card("pair", 1), "name": "Fork"}]
     engine = create_game("nexus", {})
     verdicts = engine.apply({"type": "setup", "players": ["Ann", "Bob"], "deck": bridges, "deck_order": "top_first",
                              "first_card": "t-bar-3"})
     assert refused(verdicts) == "nexus.card.top"
     assert verdicts[0].message.en.startswith(
-        "The first card must be the top card, another Pont: this one is 3rd from the top of the deck —")
+        "The first card must be the top card, another Pont, not this one —")
     assert verdicts[0].message.fr.startswith(
-        "La première carte doit être celle du dessus, un autre Pont : celui-ci est le 3e à partir du dessus de la "
-        "pioche —")
+        "La première carte doit être celle du dessus, un autre Pont, pas celui-ci —")
     verdicts = engine.apply({"type": "setup", "players": ["Ann", "Bob"], "deck": bridges, "deck_order": "top_first",
                              "first_card": "t-pair-1"})
     assert verdicts[0].message.en.startswith("The first card must be the top card, Pont, not Fork —")
@@ -140,16 +140,15 @@ def test_a_basketweave_refusal_says_which_edges_would_meet():
 
 def test_verdicts_name_cards_as_players_do_and_tell_copies_apart_by_who_played_them():
     """A card is its name less the bracketed note, told by who played it and where it lies from the cards down; two
-    copies of one design not yet played (the top card and the one played) by where the one played lies in the deck,
-    never by their ids."""
+    copies of one design not yet played (the top card and the one played) as "another Pair, not this one",
+    never by their ids nor by where the one played lies in the face-down deck."""
     named = [dict(card("bar", 1), name="Bar (test card)"), dict(card("pair", 1), name="Pair (test card)"),
              dict(card("pair", 2), name="Pair (test card)")]
     known = new_game(cards=named, deck_order="top_first")
     top = play(known, "t-pair-2", 2, 0, 90)
     assert refused(top) == "nexus.card.top"
-    assert top[0].message.en.startswith("The top card is another Pair: this one is 2nd from the top of the deck —")
-    assert top[0].message.fr.startswith("La carte du dessus est une autre carte Pair : celle-ci est la 2e à partir du "
-                                        "dessus de la pioche —")
+    assert top[0].message.en.startswith("The top card is another Pair, not this one —")
+    assert top[0].message.fr.startswith("La carte du dessus est une autre carte Pair, pas celle-ci —")
     played = ok(play(known, "t-pair-1", 2, 0, 90))
     assert played[0].message.en == "Ann plays a Pair east of the first card, reaching south, turned a quarter to " \
                                    "the right"

@@ -50,7 +50,7 @@ def a_card(name_en: str, name_fr: str) -> Text:
 
 
 def another_copy(name_en: str, name_fr: str) -> Text:
-    """The top card when the card shown is another copy of its design: "another Pair card, not this one" — never by
+    """The top card when the card shown is another copy of its design: "another Hooks card, not this one" — never by
     ids, nor by where the one shown lies in the face-down deck (a depth said to every phone and the hall)."""
     en = f"another {name_en} card" if name_en in PLURAL_EN else f"another {name_en}"
     article, rest = noun_fr(name_fr)[1].split(" ", 1)  # "une Fourche" -> "une autre Fourche"

@@ -141,7 +141,10 @@ class App {
       if (serious) setTimeout(() => { if (!this.mine_seqs.has(data.seq)) this.toast(said, serious.kind); }, 400);
       this.refreshHistory();
     } else if (topic === "game") {
-      if (this.state && this.state.game_id !== data.game_id) answer.hide();
+      if (this.state && this.state.game_id !== data.game_id) {
+        answer.hide();
+        this.mine_seqs.clear(); // a new game counts its entries from 0: another phone's would be taken for ours
+      }
       if (data.partial) this.readState([], data.entries);
       else this.state = data;
       this.latest = [];

@@ -45,8 +45,16 @@ def run(args) -> int:
     board = HallBoard(data / "hall.sqlite3")
     subscriber = HallSubscriber(broker, board)
     threads = 32
-    app = create_hall_app(board, subscriber, data, threads=threads, new_pin=args.new_pin,
-                          allowed_hosts=list(config["service"]["allowed_hosts"]))
+    had_pin = (data / "pin.json").exists()
+    try:
+        app = create_hall_app(board, subscriber, data, threads=threads, new_pin=args.new_pin,
+                              allowed_hosts=list(config["service"]["allowed_hosts"]))
+    except OSError as exc:  # the card refuses the organiser PIN (full, read-only): one not kept would be forgotten
+        board.close()
+        print(f"companion: no {'new ' if had_pin else ''}organiser PIN: the card refuses to keep it in "
+              f"{data / 'pin.json'} ({exc.strerror or exc}).{' The old PIN is unchanged.' if had_pin else ''} "
+              "Free some space on the card (or replace it), then start the hall again.", file=sys.stderr)
+        return 1
     try:
         server = waitress.create_server(app, host=args.host, port=args.port, threads=threads, channel_timeout=60)
     except OSError as exc:

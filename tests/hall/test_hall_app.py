@@ -3,7 +3,9 @@ token; the exports download."""
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import threading
 import time
 
@@ -95,3 +97,24 @@ def test_a_rename_the_card_refuses_is_a_503_said_in_the_page_s_words(client, boa
     assert client.post("/api/tables/table-1", json={"name": "Window"}, headers=headers).status_code == 200
     page = client.get("/hall.js").get_data(as_text=True)
     assert page.count("cannot_save: ") == 2  # the page words it, in English and French
+
+
+def test_hall_new_pin_on_a_card_that_refuses_it_says_so_and_keeps_the_old_pin(tmp_path, monkeypatch, capsys):
+    """Before, `companion hall --new-pin` on a full card ended in a traceback out of organiser_pin."""
+    from companion.cli import build_parser
+    from companion.web.auth import PinStore
+
+    data = tmp_path / "hall"
+    data.mkdir()
+    (data / "pin.json").write_text(json.dumps({"hash": generate_password_hash(PIN), "generation": 1}))
+    kept = (data / "pin.json").read_bytes()
+
+    def card_full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr("companion.web.auth.write_atomically", card_full)
+    args = build_parser().parse_args(["hall", "--broker", "mqtt://127.0.0.1:1", "--data", str(data), "--new-pin"])
+    assert args.func(args) == 1
+    err = capsys.readouterr().err
+    assert "no new organiser PIN" in err and os.strerror(errno.ENOSPC) in err and "The old PIN is unchanged" in err
+    assert (data / "pin.json").read_bytes() == kept and PinStore(data, create=False).check(PIN)

@@ -228,3 +228,18 @@ def test_the_nexus_card_drawn_picked_brings_the_ringed_squares_into_sight(small_
     finger(phone, "#nx-drawn [data-card]:nth-child(6)")
     wait(phone, lambda d: d.find_elements("css selector", ".nx-board .spot-cell"), message="no ringed square")
     assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, ".nx-board .spot-cell .spot"), timeout=5)
+
+
+def test_a_tesseract_game_over_draws_no_column_to_take(small_phone):
+    """The game won, the tower still drew its removable columns' bright edges and the lowest one's amber (« ambre :
+    le plus bas amovible »), as if a prime were to come, and a column tapped said nothing. Neither is drawn once the
+    game is over, and a tap says it is."""
+    service, url, phone = small_phone
+    start(service, "tesseract", None)
+    open_page(phone, url, "#/table")
+    assert settled(phone, url)["summary"]["phase"] == "over"
+    assert phone.find_elements("css selector", ".tess-tower .column") and \
+        phone.find_elements("css selector", ".tess-tower .column.removable, .tess-tower .column.lowest") == []
+    finger(phone, ".tess-tower [data-column='a1']")
+    assert wait(phone, lambda d: d.execute_script(ANSWER), timeout=5, message="the tap got no answer") == \
+        "The game is over"

@@ -30,7 +30,9 @@ export function drawTower(summary, { selected, choices, onColumn, onBlocked } = 
     const x = "abcd".indexOf(column.column[0]) * CELL;
     const y = (4 - Number(column.column[1])) * CELL;
     const allowed = !choices || choices.includes(column.column);
-    const cls = ["column", column.removable ? "removable" : "", column.lowest ? "lowest" : "",
+    // a game over takes nothing more: no column is drawn removable (the prime's amber neither)
+    const removable = column.removable && summary.phase !== "over";
+    const cls = ["column", removable ? "removable" : "", removable && column.lowest ? "lowest" : "",
       column.column === selected ? "selected" : "", allowed && choices ? "choice" : ""].filter(Boolean).join(" ");
     const parts = [svg("rect", { class: "slot", x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 8 })];
     if (column.top) {
@@ -45,7 +47,7 @@ export function drawTower(summary, { selected, choices, onColumn, onBlocked } = 
     }
     parts.push(svg("text", { class: "name", x: x + 8, y: y + CELL - 8 }, column.column));
     const said = column.top ? [`${colourName(column.top.color)} ${column.top.value}`, t("tess.level_n", { n: column.height }),
-      column.removable ? t("tess.removable") : ""].filter(Boolean).join(", ") : column.symbol_name ? pick(column.symbol_name) : "";
+      removable ? t("tess.removable") : ""].filter(Boolean).join(", ") : column.symbol_name ? pick(column.symbol_name) : "";
     parts.push(svg("title", {}, said ? t("tess.column_said", { column: column.column, said }) : column.column));  // in full
     root.append(svg("g", { class: cls, dataset: { column: column.column, height: String(column.height),
       removable: String(column.removable), value: column.top ? String(column.top.value) : "", color: column.top ? column.top.color : "" },

@@ -258,6 +258,10 @@ function controls(ctx) {
 function tapColumn(ctx, column) {
   const { summary } = ctx;
   const info = summary.tower.find((c) => c.column === column);
+  if (summary.phase === "over") {
+    sayWhy(ctx, () => t("tess.phase.over"));
+    return;
+  }
   if (summary.phase === "action" && !info.removable) {
     sayWhy(ctx, () => refusedWhy(summary, { type: "take", column })
       || t(info.height ? "tess.not_removable" : "tess.column_empty", { column }));

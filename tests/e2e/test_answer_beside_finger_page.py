@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from boardhelpers import tap, wait
+from boardhelpers import pad, settled, tap, wait
 from browserhelpers import in_each_look, page_errors, pictures
-from screens import TEXT_CONTRAST_JS, show, start
+from screens import TEXT_CONTRAST_JS, language, show, start
 
 pytestmark = pytest.mark.browser
 
@@ -31,9 +31,11 @@ def test_start_the_turn_answer_stays_where_the_finger_was_clear_of_the_roll_pad(
     service, url = narrow_table
     start(service, "nexus-keepers", 1)
     show(phone, url)
-    tap(phone, "#nk-start-turn")
+    button = wait(phone, lambda d: d.find_elements("css selector", "#nk-start-turn"), message="no Start the turn")[0]
+    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
     tapped = phone.execute_script(RECT, "#nk-start-turn")
     scrolled = phone.execute_script("return scrollY")
+    button.click()
     box = wait(phone, lambda d: d.execute_script(ANSWER), message="no answer to the tap")
     wait(phone, lambda d: d.find_elements("css selector", "#nk-roll-pad"), message="no roll pad")
     box = phone.execute_script(ANSWER)
@@ -63,4 +65,56 @@ def test_an_offer_the_referee_would_refuse_reads_at_4_5_to_1_and_looks_unavailab
         assert own[0] == "dashed" and own[1:] != other[1:], (own, other)
         phone.save_screenshot(str(screenshots / f"offer-refused-360-{lang}-{scheme}.png"))
     in_each_look(phone, look)
+    assert not page_errors(phone)
+
+
+NOTICES = "return [...document.querySelectorAll('#notices .notice')].map((n) => n.innerText)"
+
+
+def test_a_verdicts_notice_goes_once_the_table_takes_a_later_move(narrow_table, phone, screenshots):
+    """Another phone's refused move is told in a notice over the board's header; once a later move is taken it is
+    stale (it stayed its 5 s, and replaying a game kept a stack of them there). The Verdicts tab keeps it. After the
+    first test, this phone had made entry 1 of an earlier game: the refused move, entry 1 here, went untold."""
+    service, url = narrow_table
+    start(service, "nexus-keepers", 1)  # A's turn, not started
+    show(phone, url)
+    service.table.submit({"type": "turn_start", "player": "B"}, source="phone")  # not this phone's: refused
+    wait(phone, lambda d: [n for n in d.execute_script(NOTICES) if "It is A's turn" in n],
+         message="the refused move was not told")
+    pictures(phone, screenshots, "notice-refused-360", languages=("en",))
+    service.table.submit({"type": "turn_start", "player": "A"}, source="phone")
+    settled(phone, url)
+    wait(phone, lambda d: not [n for n in d.execute_script(NOTICES) if "A's turn" in n], timeout=1.5,
+         message="the refused move's notice stayed over the board after a later move was taken")
+    phone.execute_script("location.hash = '#/verdicts'")
+    wait(phone, lambda d: "It is A's turn, not B's" in d.find_element("tag name", "body").text,
+         message="the Verdicts tab lost the refused move")
+    phone.execute_script("location.hash = '#/table'")
+    assert not page_errors(phone)
+
+
+def test_a_power_die_is_answered_briefly_the_combinations_listed_under_the_dice(narrow_table, phone, screenshots):
+    """After a power die the answer listed a dozen combinations of moves and pushes, taller than the board beside it;
+    now what was rolled, and where the list is: « Left this turn », under the dice."""
+    service, url = narrow_table
+    start(service, "nexus-keepers", 17)  # A rolled 3 3 2 2 2 5 4 and has power dice left
+    show(phone, url)
+    tap(phone, "#nk-power")
+    pad(phone, "nk-power-pad", [4])
+    said = wait(phone, lambda d: "adds power" in (d.execute_script("return document.querySelector("
+                                                                   "'#tap-answer').innerText") or ""),
+                message="the power die was not answered")
+    text = phone.find_element("id", "tap-answer").text
+    assert said and "; allows" not in text and " or " not in text, text
+    assert "“Left this turn”, under the dice" in text, text
+    allows = phone.find_element("id", "nk-allows").text
+    assert " or " in allows, f"the board's list should hold the combinations: {allows}"
+    box, pad_gone = phone.execute_script(ANSWER), not phone.find_elements("css selector", "#nk-power-pad")
+    assert box and pad_gone and 0 <= box[1] and box[3] <= phone.execute_script("return innerHeight"), box
+    pictures(phone, screenshots, "answer-power-die-360")
+    language(phone, "fr")
+    try:
+        assert "« Reste pour ce tour », sous les dés" in phone.find_element("id", "tap-answer").text
+    finally:
+        language(phone, "en")
     assert not page_errors(phone)

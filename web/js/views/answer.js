@@ -13,12 +13,14 @@ addStrings({
     "answer.accepted": "Done",
     "answer.moved_on": "Not played: the game moved on (another phone or the camera). Look at the board and tap again.",
     "answer.undone": "Undone: {what} (entry {n})",
+    "answer.allows_below": "{said}; what it allows: “Left this turn”, under the dice",
   },
   fr: {
     "answer.accepted": "C’est fait",
     "answer.moved_on": "Non joué : la partie a avancé (un autre téléphone ou la caméra). "
       + "Regardez le plateau et touchez à nouveau.",
     "answer.undone": "Annulé : {what} (entrée {n})",
+    "answer.allows_below": "{said} ; ce qu’il permet : « Reste pour ce tour », sous les dés",
   },
 });
 
@@ -117,11 +119,25 @@ export function relabel() {
   if (shown && said) { fill(); place(); }
 }
 
+// Verdicts whose tail the board lists already: Nexus Keepers' roll, reroll or power die ends with every combination
+// of actions the dice allow (a dozen after a power die, the answer then taller than the board's rows beside it),
+// listed under the dice as "Left this turn" (``where``). Said up to ``cut``, with where to read the rest; the
+// Verdicts and History tabs keep the whole sentence.
+const BRIEF = { "nk.roll": { cut: /; allows |\s;\spermet\s:\s/, where: "#nk-allows" } };  // French spaces no-break
+
+function brief(v) {
+  const text = pick(v);
+  const rule = BRIEF[v.rule];
+  if (!rule || !document.querySelector(rule.where)) return text;
+  const at = text.search(rule.cut);
+  return at > 0 ? t("answer.allows_below", { said: text.slice(0, at) }) : text;
+}
+
 /** What the answer says, line by line, in the page's language: [{kind, text}]. */
 function lines() {
   const { verdicts, message, kind } = said;
   const text = typeof message === "function" ? message() : message;
-  return verdicts && verdicts.length ? verdicts.map((v) => ({ kind: v.kind, text: pick(v) }))
+  return verdicts && verdicts.length ? verdicts.map((v) => ({ kind: v.kind, text: brief(v) }))
     : [{ kind, text: text || t("answer.accepted") }];
 }
 
@@ -167,6 +183,7 @@ export function isShown() { return shown; }
 /** Put the answer under its control (above it when the control sits near the bottom of the screen); called again
  * after each redraw, where the control is found again by its key, else the answer stays where it was tapped. */
 export function place({ reveal = false } = {}) {
+  notices.moveOn(); // called after every redraw of the table: a notice of a verdict the table has moved past goes
   if (!shown || !anchor) return;
   const box = $("#tap-answer");
   if (document.body.dataset.screen !== "table") return;

@@ -1,12 +1,23 @@
 // Short notices of what others (another phone, the camera) did, floating under the top bar (#notices), two at most,
 // taking no taps. A phone never shows the same words twice at once: a notice that says what one shown already says
-// takes its place at the top, counted ("×2"), and is shown its full time again.
+// takes its place at the top, counted ("×2"), and is shown its full time again. A verdict's notice ("Illegal: …")
+// is about the board as it stood: it goes as soon as the table takes a later entry (replaying a game left old ones
+// over the board's header), else after its time; the Verdicts and History tabs keep every verdict.
 
 import { $, clear, h } from "../dom.js";
 
 const SHOWN = 2;           // notices on the screen at once
 const ERROR_MS = 8000;     // how long a notice stays: an error is read more slowly
 const INFO_MS = 5000;
+// notices not about one entry of the game (the camera, the network, a PIN saved): they stay their time
+const STANDING = new Set(["info", "ok", "error"]);
+
+/** The count of entries the board drawn shows, or null off the table screen's board. */
+function entriesShown() {
+  const board = document.querySelector("#board");
+  const n = board ? Number.parseInt(board.dataset.entries, 10) : Number.NaN;
+  return Number.isNaN(n) ? null : n;
+}
 
 /** The words a notice says now, in the page's language (a switch says them again). */
 function said(item) { return item.words(); }
@@ -25,6 +36,7 @@ export function show(words, kind) {
   item.words = words;
   item.count = same ? same.count + 1 : 1;
   item.dataset.kind = kind;
+  item.entries = STANDING.has(kind) ? null : entriesShown(); // its entry is the board's latest (told 400 ms after)
   item.setAttribute("role", kind === "error" ? "alert" : "status");
   fill(item);
   list.prepend(item);
@@ -42,5 +54,17 @@ export function relabel() {
 export function drop(says) {
   for (const item of [...$("#notices").children]) {
     if (says(said(item))) { clearTimeout(item.timer); item.remove(); }
+  }
+}
+
+/** The board was drawn again: a verdict's notice from before its latest entry is stale, and goes. */
+export function moveOn() {
+  const now = entriesShown();
+  if (now === null) return;
+  for (const item of [...$("#notices").children]) {
+    if (item.entries !== null && item.entries !== undefined && now > item.entries) {
+      clearTimeout(item.timer);
+      item.remove();
+    }
   }
 }

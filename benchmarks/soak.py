@@ -8,11 +8,17 @@ blocks until the camera is closed, caught by the frame timeout). Every ``--refer
 settled rolls the referee raises. Every ``--sample-every`` seconds the process's memory (RSS),
 threads and open file descriptors are sampled.
 
+``--game`` (e.g. nexus-keepers): the game the service starts, so the simulated camera shows its printed mat played by
+its simulated players (a step every ``--pace`` seconds) and table vision runs on every frame: markers, table plane,
+the dice window, settled boards (which go to the referee, faults included). Free roll (the default) has no mat: the
+table stage then reads dice with no plane (``TableStage.read_dice``'s found window). Each sample says whether the
+table plane was known on the stage's last frame.
+
 At the end it prints the samples, the growth from the first sample after warm-up to the last, the
 faults injected and reported, the rolls journaled, and whether every phone received every event
 (consecutive bus ids, none missing); it exits non-zero if an event was lost or the pipeline died.
 
-    python benchmarks/soak.py [--minutes 10] [--phones 5] [--fps 10]
+    python benchmarks/soak.py [--minutes 10] [--phones 5] [--fps 10] [--game nexus-keepers] [--pace 3]
 """
 
 from __future__ import annotations
@@ -81,6 +87,14 @@ class Phone(threading.Thread):
         self._stop_event.set()
 
 
+def plane_known(service) -> str:
+    """Whether the table stage found the mat's plane on its last frame: yes, no, or - (table vision off)."""
+    stage = service.table_stage
+    if stage is None:
+        return "-"
+    return "yes" if stage.reader.tracker.plane is not None else "no"
+
+
 def make_faulty_camera(fault_every: float, outage: float, log: list[str]):
     """A FrameSource wrapper that, every ``fault_every`` seconds, is unplugged or stops sending."""
     from companion.capture.base import FrameSource, SourceError
@@ -138,29 +152,42 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--referee-fault-every", type=int, default=5, help="settled rolls between referee faults")
     parser.add_argument("--sample-every", type=float, default=10.0)
     parser.add_argument("--warmup", type=float, default=30.0, help="seconds before the baseline sample")
+    parser.add_argument("--game", default="free-roll", help="the game played on the simulated table (its printed "
+                        "mat in sight): free-roll, nexus-keepers, nexus, tesseract or hexors")
+    parser.add_argument("--pace", type=float, default=3.0, help="seconds each simulated player's step stays on the "
+                        "table (camera.simulated_pace)")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args(argv)
 
     import logging
 
     logging.basicConfig(level=logging.CRITICAL)  # injected faults log tracebacks by design
-    from companion.capture import factory
+    from companion.capture import retry
+    from companion.referee.registry import OptionsError, game_class
     from companion.config import load_config
     from companion.service import Service
     from companion.web import create_app
     from companion.web.server import WebServer
 
+    try:
+        game_class(args.game)
+    except OptionsError as exc:
+        parser.error(str(exc))
     faults: list[str] = []
     faulty = make_faulty_camera(args.camera_fault_every, args.outage, faults)
-    real_open_source = factory.open_source
-    factory.open_source = lambda config: faulty(real_open_source(config))
+    # faults go between the camera the service builds and its RetryingSource: wrapping open_source instead hid the
+    # simulated table from the service, which then showed plain dice, not the game's mat (SimulatedTableForGames)
+    real_retrying = retry.RetryingSource
+    retry.RetryingSource = lambda frames, *a, **kw: real_retrying(faulty(frames), *a, **kw)
 
     data_dir = Path(tempfile.mkdtemp(prefix="companion-soak-"))
     config = load_config(None, overrides={
         "service": {"data_dir": str(data_dir), "host": "127.0.0.1", "port": 0, "threads": args.phones + 8,
                     # every phone here is on 127.0.0.1: one address, above the caps a phone on the Wi-Fi is held to
                     "streams_per_address": args.phones + 8, "connections_per_address": 2 * args.phones + 16},
-        "camera": {"source": "simulated", "fps": args.fps, "frame_timeout": 2.0, "retry_max_seconds": 2.0},
+        "game": {"default": args.game},
+        "camera": {"source": "simulated", "fps": args.fps, "frame_timeout": 2.0, "retry_max_seconds": 2.0,
+                   "simulated_pace": args.pace},
         "panel": {"pin_factory": "mock"},
     })
     service = Service(config)
@@ -186,15 +213,20 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     end = started + args.minutes * 60
     print(f"soak: {args.minutes:g} min, {args.phones} phones, {args.fps:g} fps, camera fault every "
-          f"{args.camera_fault_every:g} s, referee fault every {args.referee_fault_every} settled rolls", flush=True)
-    print(f"{'t (s)':>7} {'RSS MB':>8} {'threads':>8} {'fds':>5} {'frames':>7} {'rolls':>6}", flush=True)
+          f"{args.camera_fault_every:g} s, referee fault every {args.referee_fault_every} settled rolls; "
+          f"{args.game}" + ("" if args.game == "free-roll" else f" on its mat, a step every {args.pace:g} s"),
+          flush=True)
+    print(f"{'t (s)':>7} {'RSS MB':>8} {'threads':>8} {'fds':>5} {'frames':>7} {'rolls':>6} {'plane':>5}", flush=True)
+    planed = 0
     while time.monotonic() < end:
         time.sleep(min(args.sample_every, max(0.0, end - time.monotonic())))
         sample = {"t": round(time.monotonic() - started, 1), **process_sample(),
-                  "frames": service.pipeline.frames, "rolls": len(service.table.history())}
+                  "frames": service.pipeline.frames, "rolls": len(service.table.history()),
+                  "plane": plane_known(service)}
         samples.append(sample)
+        planed += sample["plane"] == "yes"
         print(f"{sample['t']:>7.0f} {sample['rss_mb']:>8.1f} {sample['threads']:>8} {sample['fds']:>5} "
-              f"{sample['frames']:>7} {sample['rolls']:>6}", flush=True)
+              f"{sample['frames']:>7} {sample['rolls']:>6} {sample['plane']:>5}", flush=True)
 
     alive = service.pipeline.is_alive()
     last_id = service.bus.last_id
@@ -220,7 +252,8 @@ def main(argv: list[str] | None = None) -> int:
                         f"{last_id}{', ' + phone.error if phone.error else ''}")
     lost_reports = sum(1 for ok, _ in statuses if not ok)
     figures = {
-        "minutes": args.minutes, "phones": args.phones, "fps": args.fps,
+        "minutes": args.minutes, "phones": args.phones, "fps": args.fps, "game": args.game,
+        "samples_with_plane": planed, "samples": len(samples),
         "rss_mb": [round(baseline["rss_mb"], 1), round(last["rss_mb"], 1)], "rss_mb_median_halves": rss_halves,
         "threads": [baseline["threads"], last["threads"]], "fds": [baseline["fds"], last["fds"]],
         "frames": last["frames"], "rolls_journaled": last["rolls"], "settled_rolls": settled[0],
@@ -233,7 +266,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{rss_halves[1]:.1f} MB (second half)")
     print(f"camera faults injected {len(faults)} ({', '.join(f.split(' ', 1)[1] for f in faults) or 'none'}), "
           f"reported lost {lost_reports} times; referee faults {figures['referee_faults']} of {settled[0]} settled "
-          f"rolls; rolls journaled {last['rolls']}; frames {last['frames']}")
+          f"rolls; rolls journaled {last['rolls']}; frames {last['frames']}; table plane known at {planed} of "
+          f"{len(samples)} samples")
     print(f"events published {last_id}; every phone received every one: {'yes' if not lost else 'NO'}")
     for line in lost:
         print("  " + line)

@@ -1,4 +1,5 @@
-"""benchmarks/soak.py runs, injects both kinds of camera fault and referee faults, and checks delivery."""
+"""benchmarks/soak.py runs, injects both kinds of camera fault and referee faults, and checks delivery; with
+--game, on the game's printed mat (table vision)."""
 
 from __future__ import annotations
 
@@ -25,3 +26,24 @@ def test_a_short_soak_loses_no_event_and_keeps_the_pipeline_alive(tmp_path):
     assert data["camera_faults"] >= 2 and data["camera_lost_reports"] >= 2, "both kinds of fault were reported"
     assert "every phone received every one: yes" in result.stdout
     assert not list(scratch.glob("companion-soak-*")), "the soak's game folder is removed once it stops"
+
+
+def test_a_soak_of_a_game_runs_table_vision_on_its_printed_mat(tmp_path):
+    figures = tmp_path / "soak.json"
+    result = subprocess.run([sys.executable, str(REPO / "benchmarks" / "soak.py"), "--minutes", "0.2", "--phones", "1",
+                             "--game", "nexus-keepers", "--pace", "1", "--camera-fault-every", "4", "--outage", "1",
+                             "--sample-every", "2", "--warmup", "0", "--json", str(figures)],
+                            capture_output=True, text=True, timeout=240)
+    assert result.returncode == 0, result.stdout + result.stderr
+    data = json.loads(figures.read_text())
+    assert data["game"] == "nexus-keepers" and data["pipeline_alive"] and data["events_lost"] == []
+    assert data["camera_faults"] >= 2, "the camera faults are injected on the game's table too"
+    assert data["samples_with_plane"] >= 1, "the mat's markers were seen: the table plane was known"
+    assert data["rolls_journaled"] >= 1, "the simulated players played the game"
+    assert "nexus-keepers on its mat" in result.stdout
+
+
+def test_a_soak_refuses_a_game_that_does_not_exist():
+    result = subprocess.run([sys.executable, str(REPO / "benchmarks" / "soak.py"), "--game", "chess"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "unknown game 'chess'" in result.stderr

@@ -82,7 +82,9 @@ class GameMat:
             from companion.tablevision.lens_file import LensError, LensUnreadable
 
             log.exception("table vision: the mat of %s cannot be read", game)
-            self._live.table = {"error": f"the mat of {game} cannot be read: {exc}"}
+            # both languages: the phone picks its own (the error itself is the system's words)
+            self._live.table = {"error": f"the mat of {game} cannot be read: {exc}",
+                                "error_fr": f"le tapis de {game} ne peut pas être lu : {exc}"}
             # the phones say what to do: forget it (not a file the card would not give back: it reads later)
             self._live.lens_damaged = isinstance(exc, LensError) and not isinstance(exc, LensUnreadable)
             return None

@@ -289,7 +289,8 @@ class Pipeline(threading.Thread):
                                              motion_measured=True)
         except Exception as exc:  # a table-vision failure must not stop the dice
             log.exception("table vision failed on frame %d", frame.index)
-            self.live.table = {"error": f"table vision failed: {exc}"}
+            self.live.table = {"error": f"table vision failed: {exc}",
+                               "error_fr": f"la vision du plateau a échoué : {exc}"}
             return readings, None
         self.live.table = view.to_json()
         return [d.reading for d in view.dice], board

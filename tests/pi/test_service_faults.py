@@ -241,5 +241,6 @@ def test_a_new_game_whose_mat_cannot_be_read_is_played_without_the_last_games_ma
     assert service.table.record.game == "hexors" and "game" in heard
     assert service.table_stage is None
     assert "hexors" in service.live.table["error"] and "zones[0].rect" in service.live.table["error"]
+    assert service.live.table["error_fr"].startswith("le tapis de hexors ne peut pas être lu")  # the phone's French
     service.table.new_game("nexus-keepers", {}, ["A", "B"])
     assert service.table_stage.layout.name == "nexus-keepers" and service.live.table is None

@@ -137,7 +137,9 @@ export function update(app) {
  * anchors is read, and said so (plane_state.former_mat). ``unread``: the dice in sight the reader found but could not
  * read: then not "every die in sight is read" but how many are not. */
 function statusText(vision, simulated, title, unread) {
-  if (vision.error) return t("vision.error", { message: vision.error });
+  if (vision.error) {  // the server says it in both languages (the system's own error text inside is English)
+    return t("vision.error", { message: pick({ en: vision.error, fr: vision.error_fr || vision.error }) });
+  }
   const plane = vision.plane_state || {};
   const twice = (vision.duplicates || []).map((id) => t("vision.twice", { id }));
   const needs = vision.needs_plane || [];  // what only the mat's plane places (TableLayout.needs_plane)

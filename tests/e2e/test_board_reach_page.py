@@ -185,7 +185,7 @@ def test_hexors_setup_details_are_in_the_pages_language(small_phone):
 # fill of the shape under them, opacity included: [[text, ratio, fill, under]] under WCAG 2's 4.5:1 (3:1 from 24 px,
 # or 18.66 px bold, as drawn on the screen).
 ON_SHAPE_JS = WCAG_JS + r"""
-const out = [];
+const out = []; let measured = 0;
 for (const text of document.querySelectorAll(arguments[0])) {
   const shape = [...text.parentElement.children].filter((el) => el.matches('rect, circle, polygon')
     && el.getAttribute('fill') && el.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING).at(-1);
@@ -195,20 +195,26 @@ for (const text of document.querySelectorAll(arguments[0])) {
   const seen = [0, 1, 2].map((i) => fill[i] * a + under[i] * (1 - a));
   const px = parseFloat(s.fontSize) * text.getScreenCTM().a;
   const need = px >= 24 || (px >= 18.66 && parseInt(s.fontWeight) >= 700) ? 3 : 4.5;
-  const r = ratio(seen, under);
+  const r = ratio(seen, under); measured += 1;
   if (r < need) out.push([text.textContent, r.toFixed(2), s.fill, String(under)]);
 }
-return out;
+return [measured, out];
 """
 
 
 def test_words_on_the_boards_shapes_stand_out_from_them(small_phone):
     """A tile face's strike value in white on green stood at 3.3:1, a mountain's name at 3.7:1."""
     service, url, phone = small_phone
-    unread = []
+    unread, measured = [], {}
+
+    def measure(game, css, scheme):
+        count, low = phone.execute_script(ON_SHAPE_JS, css)
+        measured[game, scheme] = count
+        unread.extend((game, scheme, *found[1:]) for found in low)
+
     for game, css in (("hexors", ".hex-arena .face text"), ("nexus-keepers", ".nk-board .tile text")):
         start(service, game, events=None if game == "hexors" else 1)
         show(phone, url)
-        in_each_look(phone, lambda lang, scheme: unread.extend(
-            (game, scheme, *found[1:]) for found in phone.execute_script(ON_SHAPE_JS, css)))
+        in_each_look(phone, lambda lang, scheme: measure(game, css, scheme))
+    assert measured and all(measured.values()), f"no word measured on a board's shapes: {measured}"
     assert sorted(set(unread)) == []

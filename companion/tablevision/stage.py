@@ -10,6 +10,7 @@ import cv2
 import numpy as np
 
 from companion.core import DieReading
+from companion.vision.second_look import with_read_again
 
 from .layout import TableLayout
 from .messages import SettledBoard, TableView
@@ -17,7 +18,7 @@ from .motion import MotionWatch
 from .reader import TableReader
 from .render import draw_mat
 from .settle import BoardSettler
-from .zoom import dice_window, found_window, read_around_found, read_in_window, with_zoomed
+from .zoom import dice_window, found_window, read_around_found, read_in_window
 
 
 class TableStage:
@@ -78,7 +79,7 @@ class TableStage:
             return read_in_window(dice_reader, image, window)
         if found is not None and self._found_age == 1 and self.motion.still_frames >= 1:
             first, around = found
-            return with_zoomed(first, read_in_window(dice_reader, image, around))
+            return with_read_again(first, read_in_window(dice_reader, image, around))
         first = dice_reader.read(image)
         around = found_window(self._dice_of(first, image), image.shape[:2], budget)
         self._found, self._found_age = (None if around is None else (first, around)), 0

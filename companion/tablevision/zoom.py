@@ -13,6 +13,8 @@ from dataclasses import replace
 
 import numpy as np
 
+from companion.vision.second_look import with_read_again
+
 from .layout import TableLayout
 from .plane import TablePlane
 
@@ -75,18 +77,7 @@ def found_window(readings, shape: tuple[int, int], budget: int, target_px: float
 def read_around_found(reader, image: np.ndarray, budget: int | None, dice_of=None) -> list:
     """The dice on a photo with no plane: the whole frame read, then the window its dice give (``found_window``;
     ``dice_of``: which of the readings are dice, the mat's print and things not die-sized left out) read again
-    zoomed in (``with_zoomed``)."""
+    zoomed in, a die read there replacing what the whole frame read on it (``with_read_again``)."""
     first = reader.read(image)
     window = found_window(first if dice_of is None else dice_of(first), image.shape[:2], budget) if budget else None
-    return first if window is None else with_zoomed(first, read_in_window(reader, image, window))
-
-
-def with_zoomed(first: list, zoomed: list) -> list:
-    """The whole frame's readings ``first`` with the window's ``zoomed`` ones: a die read zoomed replaces what the
-    whole frame read on it (its box overlaps), and the whole frame's dice it does not find stay."""
-    kept = [r for r in first if r.box is None or not any(a.box is not None and _overlap(r.box, a.box) for a in zoomed)]
-    return sorted([*zoomed, *kept], key=lambda r: -r.confidence)
-
-
-def _overlap(a, b) -> bool:
-    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+    return first if window is None else with_read_again(first, read_in_window(reader, image, window))

@@ -58,6 +58,12 @@ def better_of(first: list[DieReading], again: list[DieReading]) -> list[DieReadi
     broke into pips, and loses small dice elsewhere in the frame (a pile of them, one pair touching)."""
     if not again or _mean_confidence(again) <= _mean_confidence(first):
         return first
+    return with_read_again(first, again)
+
+
+def with_read_again(first: Sequence[DieReading], again: Sequence[DieReading]) -> list[DieReading]:
+    """The readings ``again`` and beside them those of ``first`` that none of them overlaps, most confident first: a
+    die read again replaces what the first reading found on it (the second scale, the zoomed window of table vision)."""
     kept = [r for r in first
             if r.box is None or not any(a.box is not None and overlap(r.box, a.box) > 0 for a in again)]
     return sorted([*again, *kept], key=lambda r: -r.confidence)

@@ -18,7 +18,6 @@ from flask import Flask, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from companion import files
-from companion.core import Text
 from companion.journal import JournalError
 from companion.web.auth import LoginLimiter, PinStore, load_session_secret
 from companion.web.hosts import AllowedHosts
@@ -145,10 +144,9 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
         """Sign-ins last until a restart (the key or the sign-ins the card refused): said once."""
         if not sign_ins_told:
             sign_ins_told.append(exc)
-            service.notices.append(card_refused_notice(
-                Text("phones signed in now must enter the PIN again after a restart",
-                     "les téléphones connectés maintenant devront saisir à nouveau le code après un redémarrage"),
-                exc))
+            service.notices.append(files.card_refused_notice(
+                "phones signed in now must enter the PIN again after a restart",
+                "les téléphones connectés maintenant devront saisir à nouveau le code après un redémarrage", exc))
 
     sessions = app.extensions["companion"].sessions
     sessions.on_held = sign_ins_held
@@ -157,11 +155,11 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
             sign_ins_held(refused)
 
     pins = app.extensions["companion"].pins
-    pins.on_unsaved = lambda exc: service.notices.append(card_refused_notice(
-        Text("the table PIN just made (in the service's log: journalctl -u companion | grep \"Table PIN\") holds "
-             "until a restart, which makes a new one",
-             "le code de la table qui vient d'être créé (dans le journal du service : journalctl -u companion | grep "
-             "\"Table PIN\") vaut jusqu'au redémarrage, qui en crée un autre"), exc))
+    pins.on_unsaved = lambda exc: service.notices.append(files.card_refused_notice(
+        "the table PIN just made (in the service's log: journalctl -u companion | grep \"Table PIN\") holds "
+        "until a restart, which makes a new one",
+        "le code de la table qui vient d'être créé (dans le journal du service : journalctl -u companion | grep "
+        "\"Table PIN\") vaut jusqu'au redémarrage, qui en crée un autre", exc))
     if pins.unsaved is not None:
         pins.on_unsaved(pins.unsaved)
     if pins.set_aside is not None:  # every phone is told until the service restarts, as for a damaged journal
@@ -195,10 +193,6 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
     app.register_error_handler(JournalError, _journal_error)
     app.register_error_handler(Exception, _unexpected_error)
     return app
-
-
-def card_refused_notice(what: Text, exc: BaseException) -> dict[str, str]:
-    return files.card_refused_notice(what.en, what.fr, exc)
 
 
 def _refuse_oversized_body():

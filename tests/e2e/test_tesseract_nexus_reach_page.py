@@ -225,6 +225,7 @@ def test_the_nexus_card_drawn_picked_brings_the_ringed_squares_into_sight(small_
     service.table.new_game("nexus", {}, ["Ann", "Bob"])
     open_page(phone, url, "#/table")
     finger(phone, "#nx-setup-start")
+    settled(phone, url)  # the list picked from is the one drawn after the start (a redraw made the old one stale)
     finger(phone, "#nx-drawn [data-card]:nth-child(6)")
     wait(phone, lambda d: d.find_elements("css selector", ".nx-board .spot-cell"), message="no ringed square")
     assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, ".nx-board .spot-cell .spot"), timeout=5)

@@ -5,6 +5,7 @@ game's own events, then tapped as a player taps it."""
 from __future__ import annotations
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 
 from boardhelpers import REACHABLE_JS, open_page, settled, wait
@@ -16,10 +17,16 @@ pytestmark = pytest.mark.browser
 def finger(phone, target):
     """A pointer's tap on ``target`` (an element, or the first of a selector's), scrolled to the middle of the
     screen first, as a thumb reaches it."""
-    element = target if not isinstance(target, str) else \
-        wait(phone, lambda d: d.find_elements("css selector", target), message=f"no {target}")[0]
-    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-    ActionChains(phone).move_to_element(element).click().perform()
+    for attempt in range(3):  # a selector's element redrawn between finding and tapping it is found again
+        element = target if not isinstance(target, str) else \
+            wait(phone, lambda d: d.find_elements("css selector", target), message=f"no {target}")[0]
+        try:
+            phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+            ActionChains(phone).move_to_element(element).click().perform()
+            return
+        except StaleElementReferenceException:
+            if not isinstance(target, str) or attempt == 2:
+                raise
 
 
 @pytest.mark.parametrize("events, css, answer, said", [

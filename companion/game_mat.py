@@ -1,15 +1,19 @@
 """The mat table vision reads for the table's current game: its layout read as data at the start (a bad layout or
 lens file stops the start, named), its stage built on first use (the first answer after a restart loads no OpenCV),
 and another game's mat read when a game of another kind starts; a mat that cannot be read is said on the live view.
+A mat left unread because the card would not give a file back (EIO on ``lens.json``) is read again every
+``RETRY_EVERY`` seconds until it is, as the journal retries a card that refused it: no phone has to open a screen.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 from typing import TYPE_CHECKING, Callable
 
 from companion.config import Config
+from companion.core import Text
 from companion.live import LiveView
 
 if TYPE_CHECKING:
@@ -18,14 +22,24 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: seconds between two tries at a mat left unread for a file the card would not give back (as the journal's)
+RETRY_EVERY = 30.0
+
 
 class GameMat:
-    """``current_game()``: the table's game now, whose mat is read."""
+    """``current_game()``: the table's game now, whose mat is read. ``retry()``: reads the current game's mat again
+    for the camera (Service.read_mat_again), called from a timer while the card would not give a file back."""
 
-    def __init__(self, config: Config, current_game: Callable[[], str | None], live: LiveView) -> None:
+    def __init__(self, config: Config, current_game: Callable[[], str | None], live: LiveView,
+                 retry: Callable[[], None] | None = None) -> None:
         self._config = config
         self._current_game = current_game
         self._live = live
+        self._retry = retry
+        self._timer: threading.Timer | None = None  # the next try at a mat left unread (``_try_again_later``)
+        self._closed = False
+        self._unread_since: float | None = None  # time.time() the mat was first left unread for the card
+        self._said = ""  # the last fault logged with its traceback: a retry failing the same way logs one line
         self._lock = threading.RLock()  # the mat's layout and its stage are swapped under it
         self.game: str | None = None  # the game whose mat is read (None: read again at the next ``follow``)
         self._stage: TableStage | None = None  # built on first use (``stage``)
@@ -77,17 +91,62 @@ class GameMat:
                     self._layout = self._read_layout()
                     self._live.table = None  # the last mat's view is not this one's
                     self._live.lens_damaged = False  # the kept lens was read whole
-            return self.stage
+                stage = self.stage
         except Exception as exc:
             from companion.tablevision.lens_file import LensError, LensUnreadable
 
-            log.exception("table vision: the mat of %s cannot be read", game)
+            card = isinstance(exc, (LensUnreadable, OSError))  # the card may give the file back later
+            if f"{game}: {exc}" != self._said:
+                log.exception("table vision: the mat of %s cannot be read", game)
+                self._said = f"{game}: {exc}"
+            else:
+                log.warning("table vision: the mat of %s still cannot be read: %s", game, exc)
+            again = Text(f"; tried again every {RETRY_EVERY:.0f} s", f" ; nouvel essai toutes les {RETRY_EVERY:.0f} s"
+                         ) if card and self._retry is not None else Text("", "")
             # both languages: the phone picks its own (the error itself is the system's words)
-            self._live.table = {"error": f"the mat of {game} cannot be read: {exc}",
-                                "error_fr": f"le tapis de {game} ne peut pas être lu : {exc}"}
+            self._live.table = {"error": f"the mat of {game} cannot be read: {exc}{again.en}",
+                                "error_fr": f"le tapis de {game} ne peut pas être lu : {exc}{again.fr}"}
             # the phones say what to do: forget it (not a file the card would not give back: it reads later)
             self._live.lens_damaged = isinstance(exc, LensError) and not isinstance(exc, LensUnreadable)
+            if card:
+                self._try_again_later()
             return None
+        if self._unread_since is not None and stage is not None:
+            log.warning("table vision: the mat of %s is read again (it could not be since %s)", game,
+                        time.strftime("%H:%M:%S", time.localtime(self._unread_since)))
+            self._unread_since, self._said = None, ""
+        return stage
+
+    def _try_again_later(self) -> None:
+        """One try at the mat in ``RETRY_EVERY`` seconds (none while one is due, or once closed)."""
+        with self._lock:
+            if self._unread_since is None:
+                self._unread_since = time.time()
+            if self._retry is None or self._closed or self._timer is not None:
+                return
+            self._timer = threading.Timer(RETRY_EVERY, self._try_again)
+            self._timer.daemon = True
+            self._timer.name = "mat-retry"
+            self._timer.start()
+
+    def _try_again(self) -> None:
+        with self._lock:
+            self._timer = None
+            if self._closed or self._unread_since is None:  # closed, or read meanwhile (another game, the lens page)
+                return
+        try:
+            self._retry()  # the mat read again and given to the camera; failing, it is tried again later
+        except Exception:
+            log.exception("table vision: trying the mat again failed")
+            self._try_again_later()
+
+    def close(self) -> None:
+        """No more tries at an unread mat (the service stops)."""
+        with self._lock:
+            self._closed = True
+            timer, self._timer = self._timer, None
+        if timer is not None:
+            timer.cancel()
 
     def read_again(self) -> None:
         """The mat is read again at the next ``follow``, with the lens as kept then."""

@@ -72,7 +72,7 @@ class Service:
         self._panel_lock = threading.Lock()
         self._camera_wanted = camera
         # the current game's mat for table vision: a bad layout or lens file stops the start here, named
-        self.mat = GameMat(config, lambda: self.table.record.game, self.live)
+        self.mat = GameMat(config, lambda: self.table.record.game, self.live, retry=self.read_mat_again)
         self.notifier = Notifier()
         self.heartbeat: Heartbeat | None = None
         self.web_probe: WebProbe | None = None
@@ -356,9 +356,11 @@ class Service:
 
     def read_mat_again(self) -> None:
         """The current game's mat read again, with the lens as kept now, for the running pipeline: after a damaged
-        lens file, which left table vision off, is forgotten on a phone."""
-        self.mat.read_again()
-        self._follow_game(self.pipeline, self.table.record.game)
+        lens file is forgotten on a phone, or lens.json is tried again (GameMat): under the table's lock, as a game
+        change is, so the camera never gets this game's mat after the next game's."""
+        with self.table.lock:
+            self.mat.read_again()
+            self._follow_game(self.pipeline, self.table.record.game)
 
     def is_progressing(self) -> bool:
         """The watchdog's question: is the camera pipeline alive and moving (frames, or camera retries)?"""
@@ -382,6 +384,7 @@ class Service:
             self.web_probe.stop()
         with self._camera_lock:
             self._stopped = True  # a pipeline still being built is not started
+        self.mat.close()
         if self.pipeline is not None:
             self.pipeline.stop()  # bounded: the retrying source closes the camera within 2 s
             self.pipeline.join(timeout=1.5)

@@ -274,3 +274,23 @@ def test_the_top_down_picture_with_a_lens_file_the_card_cannot_read_is_not_calle
     answer = phone.get("/api/table/top-down.jpg")
     assert answer.status_code == 503 and answer.get_json()["error"] == "cannot_read", answer.get_json()
     assert "lens_damaged" not in phone.get("/api/live").get_json()
+
+
+def test_a_games_mat_left_unread_for_a_lens_file_the_card_would_not_give_back_is_tried_again_by_itself(
+        player, service, unreadable_lens, monkeypatch):
+    """Before, the mat stayed unread for the camera until a phone opened a lens screen (or another game started)."""
+    import time
+
+    monkeypatch.setattr("companion.game_mat.RETRY_EVERY", 0.05)
+    service.table.new_game("hexors", {}, ["Yugi", "Kaiba"])
+    live = player.get("/api/live").get_json()
+    assert "cannot be read now" in live["table"]["error"] and "tried again every" in live["table"]["error"]
+    assert "nouvel essai toutes les" in live["table"]["error_fr"]
+    time.sleep(0.3)  # tries that fail leave it said, and unread
+    assert "cannot be read now" in player.get("/api/live").get_json()["table"]["error"]
+    unreadable_lens()
+    deadline = time.monotonic() + 10
+    while player.get("/api/live").get_json()["table"] is not None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert player.get("/api/live").get_json()["table"] is None  # no lens screen opened: the mat's next frame is drawn
+    assert service.table_stage.layout.name.startswith("hexors") and service.table_stage.reader.tracker.lens

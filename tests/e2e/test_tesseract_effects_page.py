@@ -251,3 +251,56 @@ def test_deepen_takes_twice_from_one_column_and_after_a_return_as_the_list_leave
     assert after["actions_left"] == summary["actions_left"] - 1  # Deepen is an action
     assert {**back, "value": 5} in after["labs"][me] and below in after["labs"][other] and top in after["labs"][me]
     assert not page_errors(phone)
+
+
+def chips(phone, css):
+    return sorted((c.get_attribute("data-color"), int(c.get_attribute("data-value")))
+                  for c in phone.find_elements("css selector", f"{css} .cube"))
+
+
+def test_a_cube_destroyed_earlier_in_the_list_is_offered_to_a_later_return(table, phone, screenshots):
+    """« DÉTRUIRE : retirez un cube du jeu. Placez les cubes détruits de côté, certaines actions les utilisent. »: a
+    capacity destroys a primed cube and a tower cube, then returns the primed one. The referee plays the effects in
+    order, so the return offers what the list destroyed; a cube returned is not offered to a second return."""
+    service, url = table
+    summary = settled(phone, url)["summary"]
+    pile = [(c["color"], c["value"]) for c in summary["destroyed"]]
+    if all((c["color"], c["value"]) in pile for c in summary["priming_zone"]):  # one primed cube not yet in the pile
+        cube = summary["priming_zone"][0]
+        new = next(v for v in range(1, 7) if (cube["color"], v) not in pile)
+        service.table.submit({"type": "play_card", "source": "scientist", "scientist": summary["scientist"],
+                              "effects": [{"op": "reprogram", "zone": "priming", "cube": cube, "to": new}]})
+        summary = settled(phone, url)["summary"]
+    primed = next((c["color"], c["value"]) for c in summary["priming_zone"] if (c["color"], c["value"]) not in pile)
+    column = next(c for c in summary["tower"] if c["removable"] and c["height"] >= 2
+                  and (c["top"]["color"], c["top"]["value"]) not in pile + [primed])
+    top = (column["top"]["color"], column["top"]["value"])
+    open_more(phone)
+    tap(phone, f".tess-controls [data-capacity='{summary['scientist']}']")
+    keyword(phone, "destroy")
+    tap(phone, f"#tess-zone .cube[data-color='{primed[0]}'][data-value='{primed[1]}']")
+    keyword(phone, "destroy")
+    tap(phone, f".tess-tower .column[data-column='{column['column']}']")
+    keyword(phone, "return")
+    assert chips(phone, "#tess-fx-destroyed") == sorted(set(pile + [primed, top]))
+    tap(phone, f"#tess-fx-destroyed .cube[data-color='{primed[0]}'][data-value='{primed[1]}']")
+    tap(phone, f".tess-tower .column[data-column='{column['column']}']")
+    tap(phone, "#tess-fx-value [data-key='3']")
+    assert listed(phone, 3)[2] == f"Put the destroyed {primed[0]} {primed[1]} back on {column['column']}, rolled 3"
+    keyword(phone, "return")  # returned once: offered again only if the pile held another like it
+    assert chips(phone, "#tess-fx-destroyed") == sorted(set(pile + [top]))
+    for lang, scheme in (("en", "light"), ("en", "dark"), ("fr", "light"), ("fr", "dark")):
+        theme(phone, scheme)
+        language(phone, lang)
+        screenshot_360(phone, screenshots, f"tess-effects-return-{lang}-{scheme}")
+    theme(phone, "light")
+    language(phone, "en")
+    tap(phone, ".tess-fx-keywords [data-value='return']")  # let go: the list of three is played
+    tap(phone, "#tess-fx-play")
+    wait(phone, lambda d: not d.find_elements("id", "tess-effects"), message="the return was not played")
+    after = settled(phone, url)["summary"]
+    assert sorted((c["color"], c["value"]) for c in after["destroyed"]) == sorted(pile + [top])
+    assert next(c for c in after["tower"] if c["column"] == column["column"])["top"] == {
+        "color": primed[0], "value": 3}
+    assert len(after["priming_zone"]) == len(summary["priming_zone"]) - 1
+    assert not page_errors(phone)

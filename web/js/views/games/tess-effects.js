@@ -44,21 +44,46 @@ function stacksOf(summary) {
   return stacks;
 }
 
-/** The effects listed played on the tower's stacks, in order: each take's cube, from the column as it stands then
- * (a second take from one column takes the cube below, a take after a return the cube returned). */
-function followTower(summary, effects) {
+const sameCube = (a, b) => a.color === b.color && a.value === b.value;
+const samePlace = (a, b) => a.zone === b.zone && (a.lab || null) === (b.lab || null) && sameCube(a.cube, b.cube);
+
+/** Take one cube like ``cube`` out of ``cubes``; whether there was one. */
+function takeOut(cubes, cube) {
+  const i = cubes.findIndex((x) => sameCube(x, cube));
+  if (i >= 0) cubes.splice(i, 1);
+  return i >= 0;
+}
+
+/** The effects listed played in order, as the engine plays them, on the tower's stacks, the priming zone and the
+ * destroyed pile: each take's cube, from the column as it stands then (a second take from one column takes the cube
+ * below, a take after a return the cube returned); a cube destroyed earlier in the list can be returned later
+ * (« DÉTRUIRE : retirez un cube du jeu. Placez les cubes détruits de côté, certaines actions les utilisent. »). */
+function followList(summary, effects) {
   const stacks = stacksOf(summary);
+  const zone = summary.priming_zone.map(plain);
+  const pile = summary.destroyed.map(plain);
   const taken = [];
   for (const e of effects) {
     const from = e.op === "restructure" ? e.from : e.op === "take" || e.zone === "tesseract" ? e.column : null;
     const cube = from && stacks[from] ? stacks[from].pop() : undefined;
     if (e.op === "take") taken.push(cube || null);
     if (e.op === "restructure" && cube && stacks[e.to]) stacks[e.to].push(cube);
+    if (e.op === "destroy" && cube) pile.push(cube);
     if (e.op === "return" && e.cube && stacks[e.column]) {
+      takeOut(pile, e.cube);
       stacks[e.column].push({ color: e.cube.color, value: e.rolled });
     }
+    if (!e.cube || e.op === "return") continue;
+    if (e.zone === "priming" && takeOut(zone, e.cube)) {
+      const value = { calibrate: e.cube.value + e.delta, reprogram: e.to, reroll: e.rolled,
+        invert: 7 - e.cube.value }[e.op];
+      if (value >= 1 && value <= 6) zone.push({ color: e.cube.color, value });
+      if (e.op === "destroy" || value === 0) pile.push(plain(e.cube)); // a primed 1 calibrated to 0 is destroyed
+    }
+    if (e.op === "destroy" && e.zone === "lab") pile.push(plain(e.cube));
+    if (e.op === "confine" && takeOut(zone, e.cube)) pile.push(plain(e.cube)); // the identical primed cube
   }
-  return { stacks, taken };
+  return { stacks, taken, pile };
 }
 
 /** A column's side neighbours on the 4 × 4 tower (a1 bottom left), null where the side faces the outside. */
@@ -74,7 +99,7 @@ function neighbours(column) {
 export function composedTower(summary, c) {
   if (!c || !c.effects.some((e) => e.op === "take" || e.op === "restructure" || e.op === "return"
     || e.zone === "tesseract")) return summary.tower;
-  const { stacks } = followTower(summary, c.effects);
+  const { stacks } = followList(summary, c.effects);
   const height = (column) => (column ? stacks[column].length : 0);
   return summary.tower.map((col) => {
     const stack = stacks[col.column];
@@ -164,25 +189,23 @@ function askHere(ctx, c, ask, redraw) {
     return choiceRow([2, 3, 4].map((n) => ({ value: n, label: t("tess.fx.level", { level: n }) })), null, give,
       { class: "tess-fx-level" });
   }
-  if (ask.kind === "destroyed") {
-    if (!summary.destroyed.length) return h("p", { class: "hint" }, t("tess.fx.none_destroyed"));
+  if (ask.kind === "destroyed") { // the pile as the effects listed leave it
+    const { pile } = followList(summary, c.effects);
+    if (!pile.length) return h("p", { class: "hint" }, t("tess.fx.none_destroyed"));
     const seen = new Set();
-    const cubes = summary.destroyed.filter((x) => !seen.has(cubeText(x)) && seen.add(cubeText(x)));
+    const cubes = pile.filter((x) => !seen.has(cubeText(x)) && seen.add(cubeText(x)));
     return h("div", { class: "dice-row", id: "tess-fx-destroyed" },
       cubes.map((x) => cubeChip(x, { onclick: () => give(plain(x)) })));
   }
   return null;
 }
 
-const sameCube = (a, b) => a.color === b.color && a.value === b.value;
-const samePlace = (a, b) => a.zone === b.zone && (a.lab || null) === (b.lab || null) && sameCube(a.cube, b.cube);
-
 /** The cubes the effects listed put in a lab or the priming zone, not yet in the labs and zone drawn (they show the
  * table before the card): a cube taken, or one whose value changed. Each {zone, lab, cube}; a later effect on one of
- * them consumes it. A take is followed on the tower as the list leaves it (``followTower``). */
+ * them consumes it. A take is followed on the tower as the list leaves it (``followList``). */
 function produced(summary, effects) {
   const out = [];
-  const taken = followTower(summary, effects).taken;
+  const taken = followList(summary, effects).taken;
   for (const e of effects) {
     const used = e.cube && e.zone !== "tesseract" ? out.findIndex((p) => samePlace(p, e)) : -1;
     if (used >= 0) out.splice(used, 1);

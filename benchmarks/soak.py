@@ -5,8 +5,8 @@ gpiozero's mock pins) and its real web server run in this process; ``--phones`` 
 live stream (/api/stream) the whole time. Every ``--camera-fault-every`` seconds the camera
 fails: in turn it is unplugged (SourceError for a few seconds) or stops sending (a read that
 blocks until the camera is closed, caught by the frame timeout). Every ``--referee-fault-every``
-settled rolls the referee raises. Every ``--sample-every`` seconds the process's memory (RSS),
-threads and open file descriptors are sampled.
+settled observations (dice, or a game's board) the referee raises. Every ``--sample-every`` seconds
+the process's memory (RSS), threads and open file descriptors are sampled.
 
 ``--game`` (e.g. nexus-keepers): the game the service starts, so the simulated camera shows its printed mat played by
 its simulated players (a step every ``--pace`` seconds) and table vision runs on every frame: markers, table plane,
@@ -15,7 +15,8 @@ table stage then reads dice with no plane (``TableStage.read_dice``'s found wind
 table plane was known on the stage's last frame.
 
 At the end it prints the samples, the growth from the first sample after warm-up to the last, the
-faults injected and reported, the rolls journaled, and whether every phone received every event
+faults injected and reported, the game's journal by type (rolls: entries that threw dice; the others: moves,
+readings, turns' ends...), and whether every phone received every event
 (consecutive bus ids, none missing); it exits non-zero if an event was lost or the pipeline died.
 
     python benchmarks/soak.py [--minutes 10] [--phones 5] [--fps 10] [--game nexus-keepers] [--pace 3]
@@ -33,10 +34,13 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+
+from companion.table_reading import THROWN  # noqa: E402
 
 
 def process_sample() -> dict[str, float]:
@@ -85,6 +89,22 @@ class Phone(threading.Thread):
 
     def stop(self) -> None:
         self._stop_event.set()
+
+
+#: journal entries that threw dice (companion/table_reading.py's THROWN, and a reroll); every other entry is a move,
+#: a reading, a turn's end... counted under its own type
+ROLL_TYPES = (*THROWN, "reroll")
+
+
+def journal_counts(history: list[dict]) -> tuple[Counter, Counter]:
+    """The game's journal entries by type: the rolls, and the others."""
+    kinds = Counter(str(item["event"].get("type")) for item in history)
+    rolls = Counter({kind: n for kind, n in kinds.items() if kind in ROLL_TYPES})
+    return rolls, kinds - rolls
+
+
+def named(counts: Counter) -> str:
+    return ", ".join(f"{kind} {n}" for kind, n in counts.most_common()) or "none"
 
 
 def plane_known(service) -> str:
@@ -149,7 +169,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fps", type=float, default=10.0)
     parser.add_argument("--camera-fault-every", type=float, default=30.0, help="seconds between camera faults")
     parser.add_argument("--outage", type=float, default=4.0, help="seconds an unplugged camera stays away")
-    parser.add_argument("--referee-fault-every", type=int, default=5, help="settled rolls between referee faults")
+    parser.add_argument("--referee-fault-every", type=int, default=5, help="settled observations between referee "
+                        "faults")
     parser.add_argument("--sample-every", type=float, default=10.0)
     parser.add_argument("--warmup", type=float, default=30.0, help="seconds before the baseline sample")
     parser.add_argument("--game", default="free-roll", help="the game played on the simulated table (its printed "
@@ -213,23 +234,27 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     end = started + args.minutes * 60
     print(f"soak: {args.minutes:g} min, {args.phones} phones, {args.fps:g} fps, camera fault every "
-          f"{args.camera_fault_every:g} s, referee fault every {args.referee_fault_every} settled rolls; "
+          f"{args.camera_fault_every:g} s, referee fault every {args.referee_fault_every} settled "
+          f"observations; "
           f"{args.game}" + ("" if args.game == "free-roll" else f" on its mat, a step every {args.pace:g} s"),
           flush=True)
-    print(f"{'t (s)':>7} {'RSS MB':>8} {'threads':>8} {'fds':>5} {'frames':>7} {'rolls':>6} {'plane':>5}", flush=True)
+    print(f"{'t (s)':>7} {'RSS MB':>8} {'threads':>8} {'fds':>5} {'frames':>7} {'rolls':>6} {'other':>6} "
+          f"{'plane':>5}", flush=True)
     planed = 0
     while time.monotonic() < end:
         time.sleep(min(args.sample_every, max(0.0, end - time.monotonic())))
+        rolls, others = journal_counts(service.table.history())
         sample = {"t": round(time.monotonic() - started, 1), **process_sample(),
-                  "frames": service.pipeline.frames, "rolls": len(service.table.history()),
+                  "frames": service.pipeline.frames, "rolls": sum(rolls.values()), "other": sum(others.values()),
                   "plane": plane_known(service)}
         samples.append(sample)
         planed += sample["plane"] == "yes"
         print(f"{sample['t']:>7.0f} {sample['rss_mb']:>8.1f} {sample['threads']:>8} {sample['fds']:>5} "
-              f"{sample['frames']:>7} {sample['rolls']:>6} {sample['plane']:>5}", flush=True)
+              f"{sample['frames']:>7} {sample['rolls']:>6} {sample['other']:>6} {sample['plane']:>5}", flush=True)
 
     alive = service.pipeline.is_alive()
     last_id = service.bus.last_id
+    rolls, others = journal_counts(service.table.history())
     time.sleep(1.0)
     for phone in phones:
         phone.stop()
@@ -256,7 +281,8 @@ def main(argv: list[str] | None = None) -> int:
         "samples_with_plane": planed, "samples": len(samples),
         "rss_mb": [round(baseline["rss_mb"], 1), round(last["rss_mb"], 1)], "rss_mb_median_halves": rss_halves,
         "threads": [baseline["threads"], last["threads"]], "fds": [baseline["fds"], last["fds"]],
-        "frames": last["frames"], "rolls_journaled": last["rolls"], "settled_rolls": settled[0],
+        "frames": last["frames"], "rolls_journaled": sum(rolls.values()), "rolls_by_type": dict(rolls),
+        "other_entries": dict(others), "settled_observations": settled[0],
         "referee_faults": settled[0] // args.referee_fault_every, "camera_faults": len(faults),
         "camera_lost_reports": lost_reports, "events": last_id, "events_lost": lost, "pipeline_alive": alive,
     }
@@ -266,8 +292,9 @@ def main(argv: list[str] | None = None) -> int:
           f"{rss_halves[1]:.1f} MB (second half)")
     print(f"camera faults injected {len(faults)} ({', '.join(f.split(' ', 1)[1] for f in faults) or 'none'}), "
           f"reported lost {lost_reports} times; referee faults {figures['referee_faults']} of {settled[0]} settled "
-          f"rolls; rolls journaled {last['rolls']}; frames {last['frames']}; table plane known at {planed} of "
-          f"{len(samples)} samples")
+          f"observations; frames {last['frames']}; table plane known at {planed} of {len(samples)} samples")
+    print(f"journal: rolls {sum(rolls.values())} ({named(rolls)}); other entries {sum(others.values())} "
+          f"({named(others)})")
     print(f"events published {last_id}; every phone received every one: {'yes' if not lost else 'NO'}")
     for line in lost:
         print("  " + line)

@@ -18,6 +18,8 @@ import threading
 import time
 from typing import Any, Callable
 
+from companion.bus_failures import FailureLog
+
 log = logging.getLogger(__name__)
 
 
@@ -64,7 +66,7 @@ class EventBus:
         self._dropped = 0  # the id of the newest event no longer held
         self._next_id = 1
         self._cond = threading.Condition()
-        self._listeners: list[Callable[[BusEvent], None]] = []
+        self._listeners: list[tuple[Callable[[BusEvent], None], FailureLog]] = []
 
     def publish(self, topic: str, data: dict[str, Any]) -> BusEvent:
         text = json.dumps(data, separators=(",", ":"), ensure_ascii=False, default=str)
@@ -79,17 +81,21 @@ class EventBus:
                 self._dropped = dropped.id
             self._cond.notify_all()
             listeners = list(self._listeners)
-        for listener in listeners:
+        for listener, failures in listeners:
             try:
                 listener(event)
-            except Exception:  # what is published happened (a move journaled): one part failing neither undoes it
-                log.exception("a listener of %r events failed (event %d)", topic, event.id)  # nor silences the rest
+            except Exception as exc:  # what is published happened (a move journaled): one part failing neither
+                failures.failed(exc, f"event {event.id}, {topic!r}")  # undoes it nor silences the rest
+            else:
+                failures.worked()
         return event
 
     def listen(self, callback: Callable[[BusEvent], None]) -> None:
-        """Call ``callback`` synchronously for every event; it must not block (the panel queues)."""
+        """Call ``callback`` synchronously for every event; it must not block (the panel queues). One that keeps
+        failing is logged with its traceback once, then counted (bus_failures.py)."""
+        name = getattr(callback, "__qualname__", None) or repr(callback)
         with self._cond:
-            self._listeners.append(callback)
+            self._listeners.append((callback, FailureLog(log, f"the bus listener {name}")))
 
     @property
     def last_id(self) -> int:

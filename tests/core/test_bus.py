@@ -130,3 +130,49 @@ def test_a_stream_woken_for_one_event_looks_at_that_event_not_at_the_whole_buffe
     assert CountingDeque.looked <= 4
     assert bus.since(1500) == ([], True) and [e.id for e in bus.since(600)[0]][:2] == [601, 602]
     assert not bus.since(499)[1] and bus.since(500)[1] and len(bus.since(0)[0]) == 1000
+
+
+def test_a_listener_that_keeps_failing_logs_one_traceback_then_a_count_then_that_it_works_again(
+        caplog, monkeypatch):
+    """Before, each failure logged its full traceback: a part failing on every event filled the journal all evening.
+    A failure of another kind is new: its traceback is logged too."""
+    import logging
+
+    from companion import bus_failures
+
+    clock = [1000.0]
+    monkeypatch.setattr(bus_failures, "now", lambda: clock[0])
+    fault: list[Exception | None] = [OSError(28, "No space left on device")]
+    told = []
+
+    def writes_on_the_card(event):
+        if fault[0] is not None:
+            raise fault[0]
+
+    bus = EventBus()
+    bus.listen(writes_on_the_card)
+    bus.listen(lambda e: told.append(e.id))
+    caplog.set_level(logging.WARNING, logger="companion.bus")
+    for _ in range(50):  # a few minutes of an evening's events
+        bus.publish("entry", {})
+        clock[0] += 1.0
+    assert told == list(range(1, 51))  # the others were told of every event
+    first = [r for r in caplog.records if r.exc_info]
+    assert len(first) == 1 and "writes_on_the_card failed (event 1, 'entry')" in first[0].getMessage()
+    assert len(caplog.records) == 1
+    clock[0] += bus_failures.REPEAT_EVERY
+    bus.publish("entry", {})
+    counted = caplog.records[-1]
+    assert len(caplog.records) == 2 and not counted.exc_info
+    assert "still fails: 51 times since" in counted.getMessage() and "50 since the last line" in counted.getMessage()
+    assert "No space left on device" in counted.getMessage()
+    fault[0] = ValueError("a bug")  # another fault: its traceback
+    bus.publish("entry", {})
+    assert len(caplog.records) == 3 and caplog.records[-1].exc_info[0] is ValueError
+    fault[0] = None
+    bus.publish("entry", {})
+    bus.publish("entry", {})
+    assert len(caplog.records) == 4 and "works again, after 52 failures" in caplog.records[-1].getMessage()
+    fault[0] = OSError(5, "Input/output error")  # failing again later: a new traceback
+    bus.publish("entry", {})
+    assert len(caplog.records) == 5 and caplog.records[-1].exc_info[0] is OSError

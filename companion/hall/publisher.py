@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from companion.bus import BusEvent
+from companion.bus_failures import FailureLog
 from companion.core import Text
 from companion.hall.ledger import LEDGER_FILE, AckLedger
 from companion.hall.link import REPLAY, Broker, BrokerError, refusal, table_id, topic, unreachable
@@ -73,6 +74,7 @@ class HallPublisher:
         self._notice: dict[str, str] | None = None
         self.published = 0  # entries handed to the client (a resend after an outage counts again)
         self._thread = threading.Thread(target=self._run, name="hall-publisher", daemon=True)
+        self._failures = FailureLog(log, "hall: publishing")  # a traceback once, not at every try (bus_failures.py)
         self.client = broker.client(f"companion-{self.table}-{socket.gethostname()}"[:64])
         self.client.reconnect_delay_set(1, max(1, int(retry_max)))
         self.client.connect_timeout = 3.0  # a broker that does not answer holds only the client's own thread
@@ -173,8 +175,9 @@ class HallPublisher:
                     self._publish_state()
                     self._publish_verdicts()
                     self._publish_entries()
-            except Exception:  # the table goes on refereeing whatever happens here; the next wake tries again
-                log.exception("hall: publishing failed")
+                    self._failures.worked()
+            except Exception as exc:  # the table goes on refereeing whatever happens here; the next wake tries again
+                self._failures.failed(exc)
                 time.sleep(1.0)
             with self._lock:
                 if self.ledger.changed and time.monotonic() - last_save >= SAVE_EVERY:

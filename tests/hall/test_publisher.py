@@ -245,3 +245,32 @@ def test_a_replay_asked_while_the_same_game_is_being_sent_is_not_lost(data_dir):
     seqs = [seq for g, seq in client.events if g == game]
     assert seqs[:3] == [0, 1, 2]
     assert seqs[3:] == [0, 1, 2, 3, 4]  # sent again from where it was asked, then on to the end
+
+
+def test_publishing_that_keeps_failing_logs_one_traceback_then_that_it_works_again(broker, data_dir, caplog,
+                                                                                    monkeypatch):
+    """Before, each try (every second or two) logged the whole traceback again, all evening."""
+    import logging
+
+    caplog.set_level(logging.WARNING, logger="companion.hall.publisher")
+    listener = Listener(broker.port)
+    table, publisher, _ = make_table(data_dir, broker.url)
+    publish_state, tries = publisher._publish_state, []
+
+    def state_on_a_failing_card():
+        if len(tries) < 3:
+            tries.append(1)
+            raise OSError(5, "Input/output error")
+        publish_state()
+
+    monkeypatch.setattr(publisher, "_publish_state", state_on_a_failing_card)
+    publisher.start()
+    try:
+        table.submit(roll(1))
+        assert wait_for(lambda: len(received(listener)) == 1, 30)
+    finally:
+        publisher.stop()
+        listener.close()
+    said = [r for r in caplog.records if r.name == "companion.hall.publisher" and "publishing" in r.getMessage()]
+    assert len(tries) == 3 and [bool(r.exc_info) for r in said] == [True, False], [r.getMessage() for r in said]
+    assert "works again, after 3 failures" in said[-1].getMessage()

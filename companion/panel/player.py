@@ -12,6 +12,7 @@ import logging
 import threading
 from typing import Callable, Sequence
 
+from companion.bus_failures import FailureLog
 from companion.panel.signals import Step
 
 log = logging.getLogger(__name__)
@@ -32,6 +33,7 @@ class PatternPlayer:
         self._busy = False
         self._closed = False
         self._applied: tuple[frozenset[str], float | None] | None = None
+        self._failures = FailureLog(log, "panel output")  # a traceback once, not at every step (bus_failures.py)
         self._thread = threading.Thread(target=self._run, name="panel", daemon=True)
         self._thread.start()
 
@@ -153,5 +155,7 @@ class PatternPlayer:
         try:
             self._output(*state)
             self._applied = state
-        except Exception:  # noqa: BLE001 - a GPIO hiccup must not stop the panel thread
-            log.exception("panel output failed")
+        except Exception as exc:  # noqa: BLE001 - a GPIO hiccup must not stop the panel thread
+            self._failures.failed(exc)
+        else:
+            self._failures.worked()

@@ -16,9 +16,9 @@ from companion.core import DieReading, Text, Verdict
 from companion.game_mat import GameMat
 from companion.journal import Journal
 from companion.live import CameraStatus, LiveView
-from companion.referee import EventError
 from companion.referee.aware import RulesAwareReading
 from companion.seat import Seat
+from companion.service_panel import ServicePanel
 from companion.supervision import Heartbeat, Notifier, WebProbe, watchdog_seconds
 from companion.table import Table
 from companion.table_memory import CORRECT, UNDO
@@ -68,8 +68,7 @@ class Service:
             self.live.camera = CameraStatus(starting=True)
         # the seat a person took at the SIMULATED table (POST /api/simulated-seat), kept across restarts
         self.simulated_seat = Seat(config.data_dir / SEAT_FILE)
-        self._panel: Panel | DisabledPanel | None = None  # built on first use (``panel``)
-        self._panel_lock = threading.Lock()
+        self._panel = ServicePanel(config, self.table, self.bus, lambda: self._stopped)  # built on first use
         self._camera_wanted = camera
         # the current game's mat for table vision: a bad layout or lens file stops the start here, named
         self.mat = GameMat(config, lambda: self.table.record.game, self.live, retry=self.read_mat_again)
@@ -126,24 +125,9 @@ class Service:
 
     @property
     def panel(self) -> Panel | DisabledPanel:
-        """The LED/buzzer panel, built on first use (``start``, a verdict, the camera's status): gpiozero and its
-        pins are not loaded before the first answer after a restart. Once the service has stopped, a panel that
-        does nothing."""
-        with self._panel_lock:
-            return self._built_panel()
-
-    def _built_panel(self) -> Panel | DisabledPanel:
-        """``panel``, with ``_panel_lock`` held."""
-        if self._panel is None:
-            from companion.panel import DisabledPanel, Panel
-
-            if self._stopped:
-                self._panel = DisabledPanel("the service has stopped")
-            else:
-                self._panel = Panel.from_config(self.config)
-                self._panel.when_end_turn = self._end_turn_pressed
-                self._panel.when_sound_refused = self._panel_sound_refused
-        return self._panel
+        """The LED/buzzer panel, built on first use (``start``, a verdict, the camera's status; ServicePanel).
+        Once the service has stopped, a panel that does nothing."""
+        return self._panel.get()
 
     def _make_reader(self):
         """The dice reader for the kinds of dice the current game rolls (pip dice, Hexors' colour die)."""
@@ -249,22 +233,6 @@ class Service:
         if frame is not None and frame.index % 4 == 0:  # phones redraw a few times a second at most
             self.bus.publish("live", live.to_json())
 
-    def _end_turn_pressed(self) -> None:
-        """The panel's button: end the current turn in games that have turns."""
-        try:
-            self.table.submit_if_accepted({"type": "end_turn"}, source="panel")
-        except EventError as exc:
-            log.info("end-of-turn button: %s", exc)
-            self.bus.publish("notice", {"kind": "info", "message": f"Button: {exc}", "message_fr": f"Bouton : {exc}"})
-
-    def _panel_sound_refused(self, exc: OSError) -> None:
-        """The sound switched on the panel's button, which the card would not keep: every phone is told."""
-        from companion.files import card_refused_notice
-
-        self.bus.publish("notice", card_refused_notice(
-            "the panel's sound, switched with its button, holds until a restart, which brings back the one kept before",
-            "le son du boîtier, changé avec son bouton, vaut jusqu'au redémarrage, qui remet celui gardé avant", exc))
-
     def remeasure_light(self) -> bool:
         """Measure exposure and white balance again at the next frame (False: this camera has nothing to measure)."""
         pipeline = self.pipeline
@@ -293,7 +261,7 @@ class Service:
         else:
             if self._camera_wanted:
                 self._start_camera(True)
-            self._start_panel()
+            self._panel.start()
         if self.hall is not None:
             self.hall.start()
         self.notifier.notify(f"READY=1\nSTATUS=serving; camera: {self.live.camera.source or 'none'}")
@@ -313,13 +281,7 @@ class Service:
     def _start_later(self) -> None:
         if self._camera_wanted:
             self._start_camera(False)
-        self._start_panel()
-
-    def _start_panel(self) -> None:
-        """The panel built, and its green light on (Panel.from_config says, and leaves it off, when it cannot); a
-        stop meanwhile waits, then closes it."""
-        with self._panel_lock:
-            self._built_panel().ready()
+        self._panel.start()
 
     def _start_camera(self, raising: bool) -> None:
         """Build the pipeline and start it, unless the service stopped meanwhile. Built in a thread (``raising``
@@ -390,10 +352,7 @@ class Service:
             self.pipeline.join(timeout=1.5)
             if self.pipeline.is_alive():
                 log.warning("the camera thread did not stop in time; leaving it behind")
-        with self._panel_lock:  # a panel being built is closed once built; none is built after this
-            panel, self._panel = self._panel, None
-        if panel is not None:
-            panel.close()
+        self._panel.close()  # a panel being built is closed once built; none is built after this
         if self.hall is not None:
             self.hall.stop()  # says offline, within 2 s
         self.journal.close()

@@ -1,34 +1,63 @@
 """Hexors tiles by their French names on the French page (issue 53): the setup wizard's list and the arena's tiles
-said "Dark Magician" and "Blue-Eyes White Dragon" in French too."""
+said "Dark Magician" and "Blue-Eyes White Dragon" in French too, then "Gaia the Fierce Knight" and "Thousand Dragon"
+(the names the French book's worked example prints). Each tile drawn keeps a mark of its own."""
 
 from __future__ import annotations
+
+import time
 
 import pytest
 
 from boardhelpers import open_page, tap, unlock, wait
 from browserhelpers import new_browser, page_errors
+from screens import language, theme
 
 pytestmark = pytest.mark.browser
+ENGLISH = ("Dark Magician", "Celtic Guardian", "Gaia the Fierce Knight", "Thousand Dragon")
+MARKS = "return [...document.querySelectorAll('.hex-arena .tile .label')].map((t) => t.textContent)"
 
 
-def test_the_french_page_names_the_tiles_in_french(quiet_table):
+def test_the_french_page_names_the_tiles_in_french(quiet_table, screenshots):
     service, url = quiet_table
     driver = new_browser("fr-FR")
-    driver.set_window_size(390, 844)
+    driver.set_window_size(360, 800)
     try:
         unlock(driver, url)
         service.table.new_game("hexors", {}, ["Ann", "Bob"])
         open_page(driver, url, "#/table")
         wait(driver, lambda d: d.find_elements("css selector", "#hex-setup-start"), message="no Hexors setup wizard")
         setup = driver.execute_script("return document.querySelector('#screens').innerText")
-        assert "Magicien Sombre" in setup and "Gardien Celte" in setup
-        assert "Dark Magician" not in setup and "Celtic Guardian" not in setup
+        for french in ("Magicien Sombre", "Gardien Celte", "Gaïa le Chevalier Implacable", "Dragon Millénaire"):
+            assert french in setup
+        assert [name for name in ENGLISH if name in setup] == []
+        marks = driver.execute_script(MARKS)
+        assert len(marks) == len(set(marks)) == 10, marks  # Gaïa le Chevalier Implacable is not a second "GC"
+        shots(driver, screenshots, "hexors-names-setup", ".hex-arena")
         tap(driver, "#hex-setup-start")
         wait(driver, lambda d: d.find_elements("css selector", ".hex-arena .face"), message="no arena")
         titles = driver.execute_script(
             "return [...document.querySelectorAll('.hex-arena .tile title')].map((t) => t.textContent)")
         drawn = " ".join(titles)
-        assert "Magicien Sombre" in drawn and "Dark Magician" not in drawn, titles
+        assert "Magicien Sombre" in drawn and "Dragon Millénaire" in drawn, titles
+        assert [name for name in ENGLISH if name in drawn] == [], titles
+        marks = driver.execute_script(MARKS)
+        assert len(marks) == len(set(marks)), marks
+        shots(driver, screenshots, "hexors-names-board", ".hex-arena")
         assert not page_errors(driver)
     finally:
         driver.quit()
+
+
+def shots(driver, directory, name, css):
+    """360 px wide, from ``css``'s top, light and dark, French and English."""
+    driver.set_window_size(360, 1400)
+    for lang, scheme in (("fr", "light"), ("fr", "dark"), ("en", "light"), ("en", "dark")):
+        theme(driver, scheme)
+        language(driver, lang)
+        wait(driver, lambda d: d.find_elements("css selector", css), message=f"{css} gone after a language change")
+        driver.execute_script(f"document.querySelector({css!r}).scrollIntoView({{block: 'start'}}); scrollBy(0, -70)")
+        time.sleep(0.2)
+        driver.save_screenshot(str(directory / f"{name}-{lang}-{scheme}.png"))
+    theme(driver, "light")
+    language(driver, "fr")
+    driver.set_window_size(360, 800)

@@ -1,6 +1,5 @@
 """The tiles' French names (issue 53): on the French page, in the verdicts and the summary, a tile is called by
-the French rule book's name where it names it, else a faithful translation (docs/rules/hexors.md); English stays
-English."""
+the French cards' name (docs/rules/hexors.md); English stays English."""
 
 from __future__ import annotations
 
@@ -13,8 +12,8 @@ from companion.referee import create_game
 
 COLOURS = ["red", "orange", "yellow", "green", "blue", "purple"]
 EXAMPLES = Path(__file__).resolve().parents[3] / "docs" / "rules" / "examples"
-ENGLISH_ONLY = ("Dark Magician", "Blue-Eyes White Dragon", "Celtic Guardian", "Saggi the Dark Clown", "Mystical Elf",
-                "example tile")
+ENGLISH_ONLY = ("Gaia the Fierce Knight", "Thousand Dragon", "Dark Magician", "Blue-Eyes White Dragon",
+                "Celtic Guardian", "Saggi the Dark Clown", "Mystical Elf", "example tile")
 
 
 def played(example: str):
@@ -24,13 +23,14 @@ def played(example: str):
     return engine, verdicts
 
 
-def test_every_example_tile_has_a_french_name_and_the_book_s_own_where_it_gives_one():
+def test_every_example_tile_has_a_french_name_the_book_s_two_english_ones_too():
     """« Par exemple : *Gaia the Fierce Knight* (contrôlé par Yugi) entre en contact avec le carreau *Thousand
-    Dragon* de Kaiba » — the French book keeps these two names as printed; the others are translated."""
+    Dragon* de Kaiba » — the French book's worked example prints these two in English; the French page calls them
+    as the French cards do, like every other tile. The engine's ids stay."""
     tiles = example_tiles(COLOURS)
     french = {tid: tile.named("fr") for tid, tile in tiles.items()}
-    assert french["example-gaia-the-fierce-knight"] == "Gaia the Fierce Knight (carreau d'exemple)"
-    assert french["example-thousand-dragon"] == "Thousand Dragon (carreau d'exemple)"
+    assert french["example-gaia-the-fierce-knight"] == "Gaïa le Chevalier Implacable (carreau d'exemple)"
+    assert french["example-thousand-dragon"] == "Dragon Millénaire (carreau d'exemple)"
     assert french["example-dark-magician"] == "Magicien Sombre (carreau d'exemple)"
     assert [tid for tid, name in french.items() if any(word in name for word in ENGLISH_ONLY)] == []
     assert {tid: tile.named("en") for tid, tile in tiles.items()}["example-dark-magician"] == \
@@ -66,3 +66,4 @@ def test_a_typed_tile_with_one_name_keeps_it_in_french():
 
 def test_the_camera_names_stickers_in_french_before_the_setup():
     assert sticker_names()["example-mystical-elf"] == ("Mystical Elf", "Elfe Mystique")
+    assert sticker_names()["example-thousand-dragon"] == ("Thousand Dragon", "Dragon Millénaire")

@@ -32,14 +32,25 @@ export function shortName(name) {
 }
 
 /** What tells a tile apart on its cell, big enough to read (its full name shows on tap): a character's star and
- * initial, else the initials of a monster's first two words or the first two letters of a one-word name. */
-export function tileMark(tile) {
+ * initial, else the initials of a monster's first two words or the first two letters of a one-word name; where
+ * another tile drawn (``shared``) has those initials too, a name of three words or more takes its first and last
+ * words' ("Gaïa le Chevalier Implacable" GI beside "Gardien Celte" GC). */
+export function tileMark(tile, shared = new Set()) {
   const name = tileName(tile);
   const words = String(name).replace(/\(.*\)/, "").split(/[\s-]+/)
     .filter((w) => w && !/^(the|of|le|la|les|de|du|des)$/i.test(w));
   if (!words.length) return String(name).slice(0, 2);
   if (tile.kind === "character") return `★${words[0][0].toUpperCase()}`;
-  return words.length > 1 ? (words[0][0] + words[1][0]).toUpperCase() : words[0].slice(0, 2);
+  const mark = words.length > 1 ? (words[0][0] + words[1][0]).toUpperCase() : words[0].slice(0, 2);
+  return shared.has(mark) && words.length > 2 ? (words[0][0] + words[words.length - 1][0]).toUpperCase() : mark;
+}
+
+/** The marks two or more of ``tiles`` would share. */
+function sharedMarks(tiles) {
+  const seen = new Set();
+  const shared = new Set();
+  for (const mark of tiles.map((tile) => tileMark(tile))) (seen.has(mark) ? shared : seen).add(mark);
+  return shared;
 }
 
 /**
@@ -73,6 +84,7 @@ export function drawArena(cells, tiles, opts = {}) {
     root.append(svg("g", { class: "wall", dataset: { cell: w.cell, wall: w.id } },
       svg("polygon", { points: corners(cx, cy, R - 5) }), svg("text", { x: cx, y: cy + 4, "text-anchor": "middle" }, t("hex.wall"))));
   }
+  const shared = sharedMarks(tiles.filter((tile) => where.has(tile.cell)));
   for (const tile of tiles) {
     if (!where.has(tile.cell)) continue;
     const [cx, cy] = where.get(tile.cell);
@@ -90,7 +102,7 @@ export function drawArena(cells, tiles, opts = {}) {
     }
     if (tile.element) parts.push(svg("circle", { class: "element", cx, cy, r: 11, stroke: dieCss(tile.element) }));
     parts.push(svg("text", { class: "label", x: cx, y: cy + 4, "text-anchor": "middle", fill: SIDE_TEXT[side % 2] },
-      tileMark(tile)));
+      tileMark(tile, shared)));
     parts.push(svg("title", {}, `${tileName(tile)}${tile.element ? ` · ${t("hex.element", { colour: colourName(tile.element) })}` : ""}`));
     const cls = ["tile", tile.kind, tile.id === opts.selected ? "selected" : "", opts.targets && opts.targets.has(tile.id) ? "target" : "",
       tile.trapped ? "trapped" : "", tile.chained ? "chained" : ""].filter(Boolean).join(" ");

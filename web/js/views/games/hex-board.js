@@ -26,11 +26,6 @@ function toward(cx, cy, dir, k) {
 /** A tile's name in the page's language: the engine gives its English ``name`` and its French ``name_fr``. */
 export const tileName = (tile) => pick({ en: tile.name, fr: tile.name_fr || tile.name });
 
-export function shortName(name) {
-  const word = String(name).replace(/\(.*\)/, "").trim().split(/\s+/)[0] || String(name);
-  return word.slice(0, 6);
-}
-
 /** What tells a tile apart on its cell, big enough to read (its full name shows on tap): a character's star and
  * initial, else the initials of a monster's first two words or the first two letters of a one-word name; where
  * another tile drawn (``shared``) has those initials too, a name of three words or more takes its first and last

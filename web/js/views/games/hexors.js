@@ -5,7 +5,7 @@ import { dieCss, h } from "../../dom.js";
 import { colourName, named, pick, t } from "../../i18n.js";
 import { button } from "../widgets.js";
 import { actionPanel, cellEvent, cellsWanted, inPlayName } from "./hex-actions.js";
-import { SIDE_CSS, SIDE_TEXT, drawArena, shortName } from "./hex-board.js";
+import { SIDE_CSS, SIDE_TEXT, drawArena } from "./hex-board.js";
 import { offerButton, sayWhy } from "./offers.js";
 import "./hex-strings.js";
 

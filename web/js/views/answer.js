@@ -36,6 +36,7 @@ let taps = [];          // the last few controls tapped: {el, key, rect}
 let anchor = null;      // where the answer shown (or awaited) belongs
 let shown = false;
 let said = null;        // what the answer shown says (show's arguments), to say it again after a language switch
+let pointed = null;     // the list the answer shown sends the player to read (BRIEF's where): never drawn over it
 
 export function init() {
   document.addEventListener("click", (event) => remember(event.target), true);
@@ -155,6 +156,7 @@ function fill() {
   const worst = ["illegal", "error", "conflict", "breach", "loss", "elimination", "fall", "warning", "unsure", "win"]
     .find((k) => shownLines.some((line) => line.kind === k)) || "ok";
   box.dataset.kind = worst;
+  pointed = (said.verdicts || []).map((v) => BRIEF[v.rule]?.where).find(Boolean) || null;
   for (const line of shownLines) {
     const badge = ["ok", "error", "conflict"].includes(line.kind) ? null
       : h("span", { class: "badge" }, t(`kind.${line.kind}`));
@@ -174,6 +176,7 @@ export function refusal(err) {
 
 export function hide() {
   shown = false;
+  pointed = null;
   const box = $("#tap-answer");
   if (box) { box.dataset.empty = "1"; clear(box); delete box.dataset.kind; }
 }
@@ -232,7 +235,7 @@ export function place({ reveal = false } = {}) {
   // of two places as good, the nearer the finger (beside a board, the edge nearer the cell tapped); else below
   const middle = (anchor.rect.top + anchor.rect.bottom) / 2;
   const near = (c) => Math.min(Math.round(Math.abs(c.top + height / 2 - middle)), 9999) / 1e4;
-  const best = places.map((c) => ({ ...c, cost: (seen(c) ? 0 : 100) + hides(c.top).length + near(c) }))
+  const best = places.map((c) => ({ ...c, cost: (seen(c) ? 0 : 100) + weigh(hides(c.top)) + near(c) }))
     .sort((a, b) => a.cost - b.cost)[0];
   settle(box, best.top, best.side, reveal);
 }
@@ -269,7 +272,7 @@ function placeAt(box, spot) {
     const r = { top: top - scrollY, bottom: top + height - scrollY, left: left - scrollX,
       right: left + width - scrollX };
     const over = part && part.left < r.right && r.left < part.right && part.top < r.bottom && r.top < part.bottom;
-    return covered(r).length + (over ? 50 : 0);
+    return weigh(covered(r)) + (over ? 50 : 0);
   };
   const stepped = (top, down) => {
     for (let step = 0; step < 8; step += 1) {
@@ -365,8 +368,8 @@ function boardOf(el) {
 }
 
 /** The controls on the table screen a box (viewport coordinates) would lie over, but those within ``apart``: their
- * rectangles; and the name shown above a piece just tapped (board.js), which would hide half of the answer and the
- * answer half of it. */
+ * rectangles; the name shown above a piece just tapped (board.js), which would hide half of the answer and the
+ * answer half of it; and the list the answer points to (``pointed``: true). */
 function covered(r, apart = null) {
   const hit = [];
   for (const el of document.querySelectorAll(`#screen-table :is(${CONTROLS}), #name-tip:not([hidden])`)) {
@@ -375,5 +378,16 @@ function covered(r, apart = null) {
     const over = c.left < r.right && c.right > r.left && c.top < r.bottom && c.bottom > r.top;
     if (c.width && c.height && over) hit.push(c);
   }
+  const told = pointed && $(pointed);
+  const c = told && told.getBoundingClientRect();
+  if (c && c.width && c.height && c.left < r.right && c.right > r.left && c.top < r.bottom && c.bottom > r.top) {
+    hit.push({ left: c.left, top: c.top, right: c.right, bottom: c.bottom, pointed: true });
+  }
   return hit;
+}
+
+/** What lying over ``hit`` (covered's rectangles) costs a place: a control each, and the list the answer points to
+ * as much as the control that replaced the one tapped (an answer that sends the player to it must leave it seen). */
+function weigh(hit) {
+  return hit.length + (hit.some((r) => r.pointed) ? 50 : 0);
 }

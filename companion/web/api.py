@@ -16,13 +16,14 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from companion import __version__
-from companion.core import DieReading, Observation
+from companion.core import DieReading, Observation, Text
 from companion.hidden import public_entry
 from companion.journal import JournalError
 from companion.referee import EventError, OptionsError
 from companion.referee.registry import available_games
 from companion.table import Conflict, RequestReused
 from companion.web.app import context
+from companion.web.card_refusal import cannot_save
 from companion.web.idempotency import idempotent, journal_request
 from companion.web.session import require_pin
 from companion.web.validation import ApiError, json_body, openapi
@@ -42,8 +43,8 @@ def refereeing(conflict_status: int = 422):
     except (EventError, OptionsError) as exc:
         raise ApiError(conflict_status, "refused", str(exc)) from exc
     except (JournalError, OSError) as exc:  # the card refused the move: the phone says so in its language
-        raise ApiError(503, "cannot_save", f"the game journal cannot be written ({exc}): nothing was changed; free "
-                                           "some space on the companion's card and try again") from exc
+        raise cannot_save(exc, Text("the game journal cannot be written", "le journal des parties ne peut pas être "
+                                    "écrit"), Text("nothing was changed", "rien n'a été changé")) from exc
 
 
 def _json_safe(value: Any) -> Any:

@@ -15,6 +15,7 @@ from flask import Blueprint, current_app, jsonify
 
 from companion.core import Text
 from companion.web.app import context
+from companion.web.card_refusal import cannot_save
 from companion.web.idempotency import idempotent
 from companion.web.session import require_pin
 from companion.web.validation import ApiError
@@ -232,16 +233,11 @@ def fit():
         try:
             lens.save(context().service.config.data_dir)
         except OSError as exc:
-            raise _cannot_save(exc, "the lens cannot be saved", "The photos are kept.") from exc
+            raise cannot_save(exc, Text("the lens cannot be saved", "l'objectif ne peut pas être enregistré"),
+                              Text("the photos are kept", "les photos sont gardées")) from exc
         photos.photos = []
     _use(stage, lens)
     return _state(result=fit_words(lens))
-
-
-def _cannot_save(exc: OSError, what: str, kept: str) -> ApiError:
-    """A card that refuses the lens's files (full, read-only): said, not the unexpected error's 500."""
-    return ApiError(503, "cannot_save", f"{what} ({exc}). {kept} Free some space on the companion's card and try "
-                                        "again.")
 
 
 def fit_words(lens: Lens) -> Text:
@@ -283,7 +279,9 @@ def forget():
     try:
         forgotten = forget_lens(service.config.data_dir)
     except OSError as exc:  # the choice is written first: the lens stays kept (lens_file.forget_lens)
-        raise _cannot_save(exc, "the choice to forget the lens cannot be saved", "The lens is still kept.") from exc
+        raise cannot_save(exc, Text("the choice to forget the lens cannot be saved", "le choix d'oublier l'objectif "
+                                    "ne peut pas être enregistré"), Text("the lens is still kept",
+                                                                         "l'objectif est toujours gardé")) from exc
     if not forgotten:
         raise ApiError(404, "no_lens", "no lens calibration is kept")
     if stage is not None:

@@ -7,8 +7,10 @@ from contextlib import contextmanager
 
 from flask import Blueprint, jsonify, send_file
 
+from companion.core import Text
 from companion.referee.registry import available_games
 from companion.web.app import context
+from companion.web.card_refusal import cannot_save
 from companion.web.session import require_pin
 from companion.web.validation import ApiError
 
@@ -69,5 +71,5 @@ def _written():
     try:
         yield
     except OSError as exc:
-        raise ApiError(503, "cannot_save", f"the table profile cannot be written ({exc}): nothing was forgotten; "
-                                           "free some space on the companion's card and try again") from exc
+        raise cannot_save(exc, Text("the table profile cannot be written", "le profil de la table ne peut pas être "
+                                    "écrit"), Text("nothing was forgotten", "rien n'a été oublié")) from exc

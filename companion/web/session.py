@@ -11,8 +11,10 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, jsonify, request, session
 
+from companion.core import Text
 from companion.web.app import context
 from companion.web.auth import CSRF_HEADER, new_csrf_token, tokens_match
+from companion.web.card_refusal import cannot_save
 from companion.web.session_store import SessionStoreError
 from companion.web.validation import ApiError, json_body
 
@@ -172,8 +174,8 @@ def change_pin():
     try:
         generation = ctx.pins.change(body["new"])  # written before it holds: refused, the PIN is as it was
     except OSError as exc:
-        raise ApiError(503, "cannot_save", f"the new PIN cannot be saved ({exc}): the PIN is unchanged; free some "
-                                           "space on the companion's card and try again") from exc
+        raise cannot_save(exc, Text("the new PIN cannot be saved", "le nouveau code ne peut pas être enregistré"),
+                          Text("the PIN is unchanged", "le code n'a pas changé")) from exc
     try:
         ctx.sessions.end_all()
     except SessionStoreError as exc:  # the new PIN's generation signs every phone out all the same

@@ -50,6 +50,54 @@ def test_a_card_refusing_the_journal_with_an_os_error_is_a_503_and_loses_nothing
     assert again["entries"] == before["entries"] + 1 and again["journal_problem"] is None
 
 
+@pytest.mark.parametrize("code, fault, says", [
+    (errno.ENOSPC, "full", "Free some space on it"), (errno.EROFS, "read_only", "Freeing space will not help"),
+    (errno.EIO, "io", "the card is failing"), (errno.EACCES, "denied", "must own its data folder")])
+def test_a_refused_move_says_the_cards_fault_and_what_mends_it(service, player, code, fault, says):
+    """Before, every refusal said "free some space on the companion's card", a read-only or failing card too (where
+    freeing space mends nothing), and in English only."""
+    service.journal._db = RefusingCard(service.journal._db, OSError(code, os.strerror(code)))
+    answer = player.post("/api/roll", ROLL).get_json()
+    assert answer["error"] == "cannot_save" and answer["fault"] == fault, answer
+    assert says in answer["message"] and "nothing was changed" in answer["message"]
+    assert ("free some space" in answer["message"].lower()) == (fault == "full")
+    assert "rien n'a été changé" in answer["message_fr"] and os.strerror(code) in answer["message_fr"]
+    assert ("Libérez-y de la place" in answer["message_fr"]) == (fault == "full")
+
+
+def test_a_new_pin_on_a_read_only_card_is_not_told_to_free_space(player, monkeypatch):
+    from webhelpers import PIN
+
+    def read_only(*args, **kwargs):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+    monkeypatch.setattr("companion.web.auth.write_atomically", read_only)
+    answer = player.post("/api/pin", {"current": PIN, "new": "135790"}).get_json()
+    assert answer["error"] == "cannot_save" and answer["fault"] == "read_only", answer
+    assert "the PIN is unchanged" in answer["message"] and "free some space" not in answer["message"].lower()
+    assert "le code n'a pas changé" in answer["message_fr"]
+
+
+def test_the_cards_fault_is_read_through_the_errors_that_wrap_it():
+    """The journal raises its own JournalError from SQLite's error or the card's OSError."""
+    from companion.journal import JournalError
+    from companion.web.card_refusal import fault_of
+
+    full = sqlite3.OperationalError("database or disk is full")
+    full.sqlite_errorname = "SQLITE_FULL"
+    read_only = sqlite3.OperationalError("attempt to write a readonly database")
+    read_only.sqlite_errorname = "SQLITE_READONLY"
+    for cause, fault in ((full, "full"), (read_only, "read_only"), (OSError(errno.EIO, "I/O"), "io"),
+                         (sqlite3.OperationalError("no such table"), "other"), (ValueError("?"), "other")):
+        try:
+            try:
+                raise cause
+            except Exception as exc:
+                raise JournalError(f"cannot write to the game journal: {exc}") from exc
+        except JournalError as wrapped:
+            assert fault_of(wrapped) == fault, cause
+
+
 def test_a_journal_refusal_is_said_in_the_pages_language(service, player):
     """A full journal (SQLite's own error) gets the answer the phone words in its language, as the lens and the
     profile's do: before, its English message was shown inside « Refusé : … »."""
@@ -59,6 +107,7 @@ def test_a_journal_refusal_is_said_in_the_pages_language(service, player):
     answers = [player.post("/api/roll", ROLL) for _ in range(60)]
     refused = [a for a in answers if a.status_code != 200]
     assert refused and {(a.status_code, a.get_json()["error"]) for a in refused} == {(503, "cannot_save")}
+    assert {a.get_json()["fault"] for a in refused} == {"full"}  # SQLite's own error read as the card's fault
     db.execute("PRAGMA max_page_count = 1073741823")
 
 

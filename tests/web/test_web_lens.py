@@ -132,6 +132,13 @@ def test_a_lens_the_card_cannot_write_is_said_and_nothing_is_lost(player, servic
         refused = delete(player, "/api/lens")
         assert refused.status_code == 503 and refused.get_json()["error"] == "cannot_save"
     assert load_lens(service.config.data_dir) is not None and service.table_stage.reader.tracker.lens is not None
+    with monkeypatch.context() as patch:  # a card turned read-only: freeing space would not help
+        patch.setattr(lens_file, "write_atomically", lambda *a, **k: (_ for _ in ()).throw(
+            OSError(30, "Read-only file system")))
+        refused = delete(player, "/api/lens").get_json()
+        assert refused["fault"] == "read_only" and "free some space" not in refused["message"].lower(), refused
+        assert "the lens is still kept" in refused["message"] and "l'objectif est toujours gardé" in \
+            refused["message_fr"]
 
 
 def test_a_lens_measured_at_another_picture_size_is_said_to_need_calibrating_again(player, service, camera):

@@ -147,10 +147,13 @@ function keeperList(summary, board) {
       k.reserve ? ` · ${t("nk.reserve_die", { value: k.reserve })}` : ""))));
 }
 
+/** The summary's ``actions`` in words: "move 3 + push 1 or move 2 + jump 1". A budget with ``pushes`` (option
+ * split_pushes off: each push its own group's spaces) says each push, "push 1 + push 1", not their total, "push 2". */
 function budgetsText(budgets) {
   if (!budgets || !budgets.length) return t("nk.allows_nothing");
-  return budgets.map((b) => ["move", "jump", "push"].filter((a) => b[a])
-    .map((a) => `${t(`nk.action.${a}`)} ${b[a]}`).join(" + ")
+  const terms = (b, a) => (a === "push" && Array.isArray(b.pushes) ? b.pushes : [b[a]]).filter((n) => n)
+    .map((n) => `${t(`nk.action.${a}`)} ${n}`);
+  return budgets.map((b) => ["move", "jump", "push"].flatMap((a) => terms(b, a)).join(" + ")
     || t("nk.allows_nothing")).join(` ${t("nk.or")} `);
 }
 

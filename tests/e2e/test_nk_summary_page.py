@@ -1,0 +1,39 @@
+"""Nexus Keepers on a 360 px phone says what the engine's summary says: the pushes a player still has when each push
+keeps its own group's spaces (option split_pushes off), and during setup the setup's facts in the Game details.
+
+One service and one browser for the module; each moment reached by the engine's own events (the rule book's example
+game), the page read back in English and French, light and dark, and pictured under artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from boardhelpers import open_page, settled, wait
+from browserhelpers import in_each_look, page_errors
+from screens import show, start
+
+pytestmark = pytest.mark.browser
+
+ALLOWS = "return document.querySelector('#nk-allows strong').textContent"
+
+
+def test_each_push_left_is_said_when_pushes_do_not_split(narrow_table, phone, screenshots):
+    """With split_pushes off, after A's power 4 the summary's actions hold one push of 2 spaces, or two pushes of 1
+    (``pushes`` [2] and [1, 1]); the phone said their total, "push 2", for both, the same words twice."""
+    service, url = narrow_table
+    start(service, "nexus-keepers", 18, options={"split_pushes": False})  # A rolled 3 3 2 2 2 5 4, then a power 4
+    show(phone, url)
+    actions = settled(phone, url)["summary"]["actions"]
+    assert sorted(b["pushes"] for b in actions if b["push"] == 2) == [[1, 1], [2]], actions
+    said = {}
+
+    def look(lang, scheme):
+        said[lang] = phone.execute_script(ALLOWS)
+        phone.find_element("id", "nk-allows").location_once_scrolled_into_view  # noqa: B018 (scrolls it into view)
+        phone.save_screenshot(str(screenshots / f"nk-pushes-left-360-{lang}-{scheme}.png"))
+    in_each_look(phone, look)
+    assert said == {"en": "move 3 + jump 1 + push 1 or move 2 + jump 1 + push 2 or move 2 + jump 1 + push 1 + push 1",
+                    "fr": "bouger 3 + sauter 1 + pousser 1 ou bouger 2 + sauter 1 + pousser 2 "
+                          "ou bouger 2 + sauter 1 + pousser 1 + pousser 1"}, said
+    assert not page_errors(phone)

@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from companion.core import Verdict, verdict
 from companion.referee.engine import EventError
-from companion.words import of_fr
+from companion.words import fact, of_fr, plural_en, plural_fr
 
 from .board import PlacementError, cube_from_spec
 from .cards import resolve_card
@@ -45,6 +45,26 @@ def set_up(event: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[GameSt
                            f"Nexus of {len(state.board.cubes)} cubes set up; {state.turn.player} plays first",
                            f"Nexus de {len(state.board.cubes)} cubes installé ; {state.turn.player} commence",
                            state.order())]
+
+
+def setup_facts(options: Mapping[str, Any]) -> list[dict[str, str]]:
+    """What the players do to set up, in order, as the phone's Game details say it before the setup event: who
+    unfolds a cube first and who next, what each cube must touch (option ``min_shared_edges``), where keepers stand.
+    The setup is one event, so who has placed what is the phone's wizard's to show, not the referee's."""
+    n = options["min_shared_edges"]
+    return [
+        fact("Setting up: each player picks a keeper card and a team (two teams at least)",
+             "Mise en place : chaque joueur choisit une carte Keeper et une équipe (deux équipes au moins)"),
+        fact("Everyone rolls a die: the highest roll is the first player and unfolds their Nexus Cube first",
+             "Chacun lance un dé : le plus haut résultat est le premier joueur et déploie son cube Nexus le premier"),
+        fact(f"Then each player in turn, clockwise, unfolds theirs: its five tiles touch the tiles in play along at "
+             f"least {n} {plural_en(n, 'edge')}",
+             f"Puis chaque joueur à son tour, dans le sens horaire, déploie le sien : ses cinq tuiles touchent les "
+             f"tuiles en jeu par au moins {n} {plural_fr(n, 'tranche')}"),
+        fact("No tile directly behind a Portal", "Aucune tuile juste derrière une Porte"),
+        fact("Last, each keeper stands on its Starting Tile, in front of its Portal",
+             "Enfin, chaque Keeper se place sur sa Tuile de départ, devant sa Porte"),
+    ]
 
 
 def _first_player_roll(players: list) -> list[Verdict]:

@@ -14,6 +14,7 @@ from companion.words import fact, plural_en, plural_fr
 from . import moves
 from .camera import camera_names, is_camera_board, positions_from_board
 from .dice import budget_json, infer_reroll
+from .setup import setup_facts
 from .display import display, reservable, setup_choices
 from .state import ELIMINATED, FALLEN, ON_BOARD, GameState
 from .texts import die_values
@@ -191,7 +192,7 @@ class ViewsMixin:
         """Whose turn, the dice allowed, rerolls left, the actions the dice allow, who has fallen."""
         state, turn = self.state, self.state.turn
         if not state.set_up:
-            return {"phase": "setup", "setup": setup_choices()}
+            return {"phase": "setup", "setup": setup_choices(), "facts": setup_facts(self.options)}
         player = state.players[turn.player]
         rolled = turn.phase in ("rolling", "acted")
         return {

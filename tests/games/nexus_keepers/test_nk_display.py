@@ -13,6 +13,31 @@ def test_setup_summary_offers_the_shipped_cards_and_terrains(nk):
     assert {"plain", "volcano", "ice", "water", "mountain"} <= set(summary["setup"]["terrains"])
 
 
+def test_setup_summary_says_who_unfolds_a_cube_first_what_it_must_touch_and_where_keepers_stand(nk):
+    """« Tous les joueurs lancent un dé. Le résultat le plus haut devient le Premier Joueur et déploie son cube Nexus
+    sur l'espace de jeu. » « Les autres joueurs déploient alors à leur tour (dans le sens horaire) leur Cube Nexus en
+    connectant au moins deux tranches de Tuiles Terrain à une ou plusieurs Tuiles Terrain déjà en jeu. Aucune Tuile
+    Terrain ne peut se trouver juste derrière une Porte en jeu. » « Tous les joueurs peuvent maintenant placer leur
+    Keeper sur leur Tuile de départ, devant la Porte de leur Cube Nexus. » The setup summary said none of it (its Game
+    details were empty); the edges are the game's option's."""
+    from companion.referee import create_game
+
+    for edges, en, fr in ((2, "at least 2 edges", "au moins 2 tranches"), (1, "at least 1 edge", "au moins 1 tranche")):
+        facts = create_game("nexus-keepers", {"min_shared_edges": edges}).summary()["facts"]
+        said = {lang: " | ".join(f[lang] for f in facts) for lang in ("en", "fr")}
+        for words in ("keeper card and a team", "two teams at least", "highest roll is the first player and unfolds "
+                      "their Nexus Cube first", "each player in turn, clockwise, unfolds", f"tiles in play along {en}",
+                      "No tile directly behind a Portal", "each keeper stands on its Starting Tile, in front of its "
+                      "Portal"):
+            assert words in said["en"], (words, said["en"])
+        for words in ("carte Keeper et une équipe", "le plus haut résultat est le premier joueur et déploie son cube "
+                      "Nexus le premier", "à son tour, dans le sens horaire", f"tuiles en jeu par {fr}",
+                      "Aucune tuile juste derrière une Porte", "sur sa Tuile de départ, devant sa Porte"):
+            assert words in said["fr"], (words, said["fr"])
+    engine = nk.game(2)
+    assert "Porte" not in " ".join(f["fr"] for f in engine.summary()["facts"]), "the setup's facts outlived it"
+
+
 def test_board_lists_cubes_with_portals_and_keepers_where_they_stand(nk):
     engine = nk.rolled(nk.game(2), "A", [2, 2, 3, 4, 6], positions={"B": "fallen"})
     board = engine.summary()["board"]

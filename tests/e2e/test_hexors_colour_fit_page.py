@@ -9,7 +9,7 @@ from selenium.webdriver.common.by import By
 
 from boardhelpers import open_page, tap, wait
 from browserhelpers import SCREENSHOTS, in_each_look, page_errors
-from screens import language, start, theme
+from screens import language, show, start, theme
 
 pytestmark = pytest.mark.browser
 
@@ -119,4 +119,55 @@ def test_every_choice_is_shown_whole_where_the_picker_is_the_systems(narrow_tabl
         phone.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
         phone.refresh()
     assert cut == [], cut
+    assert page_errors(phone) == []
+
+
+# The arena at 360 px: how far it runs past what shows of it (the board's scroller, its card, the page), and each cell
+# of its last column (g) as drawn: its box and whether its middle, where a finger lands, is on that cell.
+ARENA_FIT = """const scroller = document.querySelector('#board .board-scroll'), arena = scroller.querySelector('.hex-arena');
+  const shown = scroller.getBoundingClientRect(), drawn = arena.getBoundingClientRect();
+  const cells = [...arena.querySelectorAll('.cell')].filter((g) => g.dataset.cell.startsWith('g')).map((g) => {
+    const r = g.querySelector('.hex').getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    return {cell: g.dataset.cell, x, y, width: r.width, height: r.height, right: r.right,
+            hit: !!hit && !!hit.closest('.cell') && hit.closest('.cell').dataset.cell === g.dataset.cell}; });
+  return {scrolls: scroller.scrollWidth - scroller.clientWidth, past_card: drawn.right - shown.right,
+          page: document.documentElement.scrollWidth - document.documentElement.clientWidth, cells};"""
+
+
+def test_the_arena_fits_a_360_px_phone_and_its_last_column_takes_a_tap(narrow_table, phone):
+    """The arena was drawn 320 px wide at the least, 20 px more than its card holds at 360 px: the board scrolled
+    sideways and its g column was cut off, half out of reach. It is drawn to the card's width; its cells stay over
+    44 px (a finger's size) both ways, and a tap on the middle of a g cell lands on it."""
+    service, url = narrow_table
+    start(service, "hexors", events=1)  # Yugi's turn: Kuriboh can move
+    show(phone, url)
+    fit = []
+
+    def look(lang, scheme):
+        phone.execute_script("document.querySelector('.hex-arena').scrollIntoView({block: 'end'})")
+        fit.append((lang, scheme, phone.execute_script(ARENA_FIT)))
+        phone.save_screenshot(str(SCREENSHOTS / f"hexors-arena-360-{lang}-{scheme}.png"))
+    in_each_look(phone, look)
+    for lang, scheme, seen in fit:
+        assert seen["scrolls"] <= 0 and seen["past_card"] <= 0.5 and seen["page"] <= 0, (lang, scheme, seen)
+        assert len(seen["cells"]) >= 5, seen
+        assert all(c["hit"] and c["width"] >= 44 and c["height"] >= 44 for c in seen["cells"]), (lang, scheme, seen)
+    # a real tap at a g cell's middle (no scrolling first, as a finger): Kuriboh picked, the cell answers by name
+    summary = service.table.state()["summary"]
+    reach = {m["path"][-1] for m in summary["legal_moves"] if m["tile"] == "kuriboh"}
+    taken = {t["cell"] for t in summary["tiles"]}
+    cell = next(c for c in fit[-1][2]["cells"] if c["cell"] not in reach | taken)
+    tap(phone, ".hex-arena .tile[data-tile='kuriboh']")
+    phone.execute_script("document.querySelector('.hex-arena').scrollIntoView({block: 'end'})")
+    point = phone.execute_script("const r = document.querySelector(`.hex-arena .cell[data-cell='${arguments[0]}'] .hex`)"
+                                 ".getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]",
+                                 cell["cell"])
+    for kind in ("mousePressed", "mouseReleased"):
+        phone.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": kind, "x": point[0], "y": point[1],
+                                                           "button": "left", "clickCount": 1})
+    said = wait(phone, lambda d: d.execute_script(
+        "const box = document.querySelector('#tap-answer'); return box && !('empty' in box.dataset) && box.innerText"),
+        message=f"a tap on {cell['cell']} said nothing")
+    assert f"Kuriboh cannot reach {cell['cell']} this turn" in said
     assert page_errors(phone) == []

@@ -11,7 +11,7 @@ import pytest
 
 from boardhelpers import open_page, settled, wait
 from browserhelpers import in_each_look, page_errors
-from screens import show, start
+from screens import TEXT_CONTRAST_JS, show, start
 
 pytestmark = pytest.mark.browser
 
@@ -36,4 +36,34 @@ def test_each_push_left_is_said_when_pushes_do_not_split(narrow_table, phone, sc
     assert said == {"en": "move 3 + jump 1 + push 1 or move 2 + jump 1 + push 2 or move 2 + jump 1 + push 1 + push 1",
                     "fr": "bouger 3 + sauter 1 + pousser 1 ou bouger 2 + sauter 1 + pousser 2 "
                           "ou bouger 2 + sauter 1 + pousser 1 + pousser 1"}, said
+    assert not page_errors(phone)
+
+
+SHOWN_FACTS = """const list = (css) => [...document.querySelectorAll(css)].map((li) => li.innerText.replace(/\\u00a0/g, ' '));
+const card = document.querySelector('#details-card'); card.open = true;
+const shown = [list('#nk-setup-facts li'), list('#details li')]; card.open = false; return shown;"""
+
+
+def test_the_setup_facts_are_shown_in_the_wizard_and_the_game_details(narrow_table, phone, screenshots):
+    """The setup summary carried no facts: Game details read « phase: setup », and nothing on the wizard said who
+    unfolds a cube first or what each must touch. Now the wizard lists them above the players (the Game details at the
+    page's foot say them again), in the page's language, the edges as the game's option has them."""
+    service, url = narrow_table
+    service.table.new_game("nexus-keepers", {"min_shared_edges": 3}, ["Ann", "Bob"])
+    open_page(phone, url, "#/table")
+    wait(phone, lambda d: d.find_elements("css selector", "#nk-setup-start"), message="no setup wizard")
+    facts = settled(phone, url)["summary"]["facts"]
+    shown = {}
+
+    def look(lang, scheme):
+        shown[lang] = phone.execute_script(SHOWN_FACTS)
+        low = phone.execute_script(TEXT_CONTRAST_JS, "#nk-setup-facts")
+        assert not low, f"{lang} {scheme}: setup facts under 4.5:1: {low}"
+        phone.execute_script("window.scrollTo(0, 0)")
+        phone.save_screenshot(str(screenshots / f"nk-setup-facts-360-{lang}-{scheme}.png"))
+    in_each_look(phone, look)
+    said = {lang: [f[lang].replace("\u00a0", " ") for f in facts] for lang in ("en", "fr")}
+    assert shown == {lang: [said[lang], said[lang]] for lang in said}, shown
+    assert any("clockwise" in f and "at least 3 edges" in f for f in said["en"]), said["en"]
+    assert any("sens horaire" in f and "au moins 3 tranches" in f for f in said["fr"]), said["fr"]
     assert not page_errors(phone)

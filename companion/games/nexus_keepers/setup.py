@@ -53,14 +53,14 @@ def setup_facts(options: Mapping[str, Any]) -> list[dict[str, str]]:
     The setup is one event, so who has placed what is the phone's wizard's to show, not the referee's."""
     n = options["min_shared_edges"]
     return [
-        fact("Setting up: each player picks a keeper card and a team (two teams at least)",
-             "Mise en place : chaque joueur choisit une carte Keeper et une équipe (deux équipes au moins)"),
-        fact("Everyone rolls a die: the highest roll is the first player and unfolds their Nexus Cube first",
-             "Chacun lance un dé : le plus haut résultat est le premier joueur et déploie son cube Nexus le premier"),
-        fact(f"Then each player in turn, clockwise, unfolds theirs: its five tiles touch the tiles in play along at "
-             f"least {n} {plural_en(n, 'edge')}",
-             f"Puis chaque joueur à son tour, dans le sens horaire, déploie le sien : ses cinq tuiles touchent les "
-             f"tuiles en jeu par au moins {n} {plural_fr(n, 'tranche')}"),
+        fact("Each player picks a keeper card and a team (two teams at least)",
+             "Chaque joueur choisit une carte Keeper et une équipe (deux équipes au moins)"),
+        fact("The highest die roll plays first and unfolds their Nexus Cube first",
+             "Le plus haut résultat au dé commence et déploie son cube Nexus le premier"),
+        fact(f"Then each in turn, clockwise: five tiles touching the tiles in play along at least {n} "
+             f"{plural_en(n, 'edge')}",
+             f"Puis chacun à son tour, dans le sens horaire : cinq tuiles touchant les tuiles en jeu par au moins {n} "
+             f"{plural_fr(n, 'tranche')}"),
         fact("No tile directly behind a Portal", "Aucune tuile juste derrière une Porte"),
         fact("Last, each keeper stands on its Starting Tile, in front of its Portal",
              "Enfin, chaque Keeper se place sur sa Tuile de départ, devant sa Porte"),

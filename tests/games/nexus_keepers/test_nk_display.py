@@ -25,12 +25,12 @@ def test_setup_summary_says_who_unfolds_a_cube_first_what_it_must_touch_and_wher
     for edges, en, fr in ((2, "at least 2 edges", "au moins 2 tranches"), (1, "at least 1 edge", "au moins 1 tranche")):
         facts = create_game("nexus-keepers", {"min_shared_edges": edges}).summary()["facts"]
         said = {lang: " | ".join(f[lang] for f in facts) for lang in ("en", "fr")}
-        for words in ("keeper card and a team", "two teams at least", "highest roll is the first player and unfolds "
-                      "their Nexus Cube first", "each player in turn, clockwise, unfolds", f"tiles in play along {en}",
+        for words in ("keeper card and a team", "two teams at least", "highest die roll plays first and unfolds "
+                      "their Nexus Cube first", "each in turn, clockwise", f"tiles in play along {en}",
                       "No tile directly behind a Portal", "each keeper stands on its Starting Tile, in front of its "
                       "Portal"):
             assert words in said["en"], (words, said["en"])
-        for words in ("carte Keeper et une équipe", "le plus haut résultat est le premier joueur et déploie son cube "
+        for words in ("carte Keeper et une équipe", "plus haut résultat au dé commence et déploie son cube "
                       "Nexus le premier", "à son tour, dans le sens horaire", f"tuiles en jeu par {fr}",
                       "Aucune tuile juste derrière une Porte", "sur sa Tuile de départ, devant sa Porte"):
             assert words in said["fr"], (words, said["fr"])

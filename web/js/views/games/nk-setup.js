@@ -130,7 +130,9 @@ export function renderSetup(ctx) {
   // built first, swapped in at once: emptied under a tapped button, the page lost its height and jumped up
   root.replaceChildren(
     h("h2", {}, t("nk.setup_title")),
-    h("p", { class: "hint" }, t("nk.setup_hint")),
+    // the referee's setup facts (who unfolds a cube first, what it must touch): Game details hold them at the foot
+    h("ul", { class: "hint nk-setup-facts", id: "nk-setup-facts" }, (ctx.summary.facts || []).map((f) => h("li", {},
+      pick(f)))),
     h("div", { class: "nk-players" }, draft.players.map((p, i) => playerCard(ctx, p, i))),
     h("h3", {}, t("nk.place_cubes")),
     choiceRow(draft.players.map((p, i) => ({ value: i, label: p.id })), draft.current,

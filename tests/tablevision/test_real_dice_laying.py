@@ -1,5 +1,6 @@
-"""The truth of benchmark section 7 (benchmarks/table_real_dice.py): a die cut from a photo lands on the mat where
-and as large as the truth says, and the places drawn for dice lie wholly inside the game's dice zones, apart."""
+"""The truth of benchmark section 7 (benchmarks/table_real_dice.py; its dice: benchmarks/real_dice_laying.py): a die
+cut from a photo lands on the mat where and as large as the truth says, and the places drawn for dice lie wholly inside
+the game's dice zones, apart."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from companion.tablevision import layout_for
 from tests.conftest import REPO
 
 sys.path.insert(0, str(REPO))
-from benchmarks.table_real_dice import MAT_PX_PER_MM, CutDie, _face_side, dice_spots, lay_die  # noqa: E402
+from benchmarks.real_dice_laying import MAT_PX_PER_MM, CutDie, _face_side, dice_spots, lay_die  # noqa: E402
 
 
 def test_a_cut_die_lands_centred_on_its_place_at_its_size_turned():

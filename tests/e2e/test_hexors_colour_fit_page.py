@@ -124,7 +124,8 @@ def test_every_choice_is_shown_whole_where_the_picker_is_the_systems(narrow_tabl
 
 # The arena at 360 px: how far it runs past what shows of it (the board's scroller, its card, the page), and each cell
 # of its last column (g) as drawn: its box and whether its middle, where a finger lands, is on that cell.
-ARENA_FIT = """const scroller = document.querySelector('#board .board-scroll'), arena = scroller.querySelector('.hex-arena');
+ARENA_FIT = """const scroller = document.querySelector('#board .board-scroll');
+  const arena = scroller.querySelector('.hex-arena');
   const shown = scroller.getBoundingClientRect(), drawn = arena.getBoundingClientRect();
   const cells = [...arena.querySelectorAll('.cell')].filter((g) => g.dataset.cell.startsWith('g')).map((g) => {
     const r = g.querySelector('.hex').getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
@@ -160,9 +161,9 @@ def test_the_arena_fits_a_360_px_phone_and_its_last_column_takes_a_tap(narrow_ta
     cell = next(c for c in fit[-1][2]["cells"] if c["cell"] not in reach | taken)
     tap(phone, ".hex-arena .tile[data-tile='kuriboh']")
     phone.execute_script("document.querySelector('.hex-arena').scrollIntoView({block: 'end'})")
-    point = phone.execute_script("const r = document.querySelector(`.hex-arena .cell[data-cell='${arguments[0]}'] .hex`)"
-                                 ".getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]",
-                                 cell["cell"])
+    point = phone.execute_script("const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+                                 " return [r.left + r.width / 2, r.top + r.height / 2]",
+                                 f".hex-arena .cell[data-cell='{cell['cell']}'] .hex")
     for kind in ("mousePressed", "mouseReleased"):
         phone.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": kind, "x": point[0], "y": point[1],
                                                            "button": "left", "clickCount": 1})

@@ -39,7 +39,8 @@ def test_each_push_left_is_said_when_pushes_do_not_split(narrow_table, phone, sc
     assert not page_errors(phone)
 
 
-SHOWN_FACTS = """const list = (css) => [...document.querySelectorAll(css)].map((li) => li.innerText.replace(/\\u00a0/g, ' '));
+SHOWN_FACTS = """const list = (css) => [...document.querySelectorAll(css)]
+  .map((li) => li.innerText.replace(/\\u00a0/g, ' '));
 const card = document.querySelector('#details-card'); card.open = true;
 const shown = [list('#nk-setup-facts li'), list('#details li')]; card.open = false; return shown;"""
 

@@ -53,8 +53,8 @@ def setup_facts(options: Mapping[str, Any]) -> list[dict[str, str]]:
     The setup is one event, so who has placed what is the phone's wizard's to show, not the referee's."""
     n = options["min_shared_edges"]
     return [
-        fact("Each player picks a keeper card and a team (two teams at least)",
-             "Chaque joueur choisit une carte Keeper et une équipe (deux équipes au moins)"),
+        fact("Setting up: each player picks a keeper card and a team (two teams at least)",
+             "Mise en place : chaque joueur choisit une carte Keeper et une équipe (deux équipes au moins)"),
         fact("The highest die roll plays first and unfolds their Nexus Cube first",
              "Le plus haut résultat au dé commence et déploie son cube Nexus le premier"),
         fact(f"Then each in turn, clockwise: five tiles touching the tiles in play along at least {n} "

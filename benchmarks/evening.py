@@ -23,20 +23,18 @@ then each goal with yes/NO. Exit status 1 when a goal is missed. The second outa
 rolls it is over (5 s and its recovery, about 1000 rolls) before the last stretch.
 
     python benchmarks/evening.py [--rolls 5000] [--phones 5] [--idle 120] [--pairs 500]
+
+The server and what is read of it: evening_server.py; the phones: evening_phones.py.
 """
 
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
 import os
-import random
 import shutil
-import signal
 import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -46,268 +44,15 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "benchmarks"))  # the evening's server and phones, beside it
 
-PIN = "5792"
-UNIT = REPO / "systemd" / "companion.service"
+from evening_phones import Player, StreamPhone, idle_connections, timed  # noqa: E402
+from evening_server import UNIT, Server, cpu_seconds, environment_of, free_port, request, rss_mb  # noqa: E402
+# benchmarks/memory.py and restart.py take these from here
+from evening_server import PIN, unit_environment  # noqa: E402,F401
+
 GAMES = (("nexus-keepers", "nexus-keepers-full-game.jsonl"), ("hexors", "hexors-beginner-win.jsonl"),
          ("nexus", "nexus-two-players.jsonl"), ("tesseract", "tesseract-win.jsonl"))
-
-
-def free_port() -> int:
-    """A free port below the kernel's ephemeral range: a client polling it before the server listens is never given
-    it as its own source port (a socket connected to itself reads its own request back as the answer)."""
-    try:
-        lowest = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
-    except (OSError, ValueError, IndexError):
-        lowest = 32768
-    for port in random.sample(range(10000, max(lowest, 10100)), 100):
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise SystemExit("no free port below the ephemeral range")
-
-
-def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
-
-
-def unit_environment() -> dict[str, str]:
-    """The environment the systemd unit gives the service (``Environment=`` lines: glibc's heaps, unbuffered
-    output), less HOME: the benchmark's server runs as the service does, in its own folder."""
-    found = {}
-    for line in UNIT.read_text(encoding="utf-8").splitlines():
-        if line.startswith("Environment="):
-            key, _, value = line.removeprefix("Environment=").partition("=")
-            if key != "HOME":
-                found[key] = value
-    return found
-
-
-def cpu_seconds(pid: int) -> float:
-    """The CPU time (user + system) process ``pid`` has used so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def environment_of(pid: int, keys) -> dict[str, str | None]:
-    """What the running process ``pid`` has for ``keys`` in its environment (read back, not assumed)."""
-    pairs = (item.partition(b"=") for item in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0") if item)
-    environ = {key.decode(errors="replace"): value.decode(errors="replace") for key, _, value in pairs}
-    return {key: environ.get(key) for key in keys}
-
-
-class Server:
-    """`companion serve` on a data folder, started, killed and started again, with the unit's environment."""
-
-    def __init__(self, data_dir: Path, frames: Path, port: int, threads: int) -> None:
-        import logging
-
-        from companion.web.auth import PinStore
-
-        logging.getLogger("companion.web.auth").setLevel(logging.ERROR)  # the throw-away PIN need not be shown
-        PinStore(data_dir).change(PIN)
-        self.port = port
-        self.config = data_dir / "companion.toml"
-        self.config.write_text(
-            f'[service]\ndata_dir = "{data_dir}"\nhost = "127.0.0.1"\nport = {port}\nthreads = {threads}\n'
-            f'[camera]\nsource = "folder"\npath = "{frames}"\nloop = true\nfps = 2.0\nretry_max_seconds = 1.0\n'
-            f'frame_timeout = 3.0\n')
-        self.log = data_dir / "server.log"
-        self.environment = unit_environment()
-        # compiled bytecode, kept between starts, as an installed package has (pip compiles it at install): the first
-        # start compiles it, the restart after kill -9 finds it
-        self.bytecode = {"PYTHONPYCACHEPREFIX": str(data_dir.parent / "bytecode")}
-        self.process: subprocess.Popen | None = None
-
-    def start(self) -> float:
-        """Start it; the seconds until /api/state answers."""
-        began = time.monotonic()
-        with self.log.open("a") as log:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "companion.cli", "--config", str(self.config), "serve"],
-                cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
-                env={**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}, **self.environment,
-                     **self.bytecode})
-        deadline = began + 120
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise SystemExit(f"the server stopped at start:\n{self.log.read_text()[-3000:]}")
-            try:
-                status, _ = request(self.port, "GET", "/api/state", timeout=2)
-                if status == 200:
-                    return time.monotonic() - began
-            except OSError:
-                pass
-            time.sleep(0.02)
-        raise SystemExit(f"the server did not answer in 120 s:\n{self.log.read_text()[-3000:]}")
-
-    def kill(self) -> None:
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(30)
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-
-
-def request(port: int, method: str, path: str, body=None, headers=None, timeout: float = 10,
-            source: str = "127.0.0.1") -> tuple[int, bytes]:
-    """One request on its own connection, from ``source`` (each phone of a café has its own address: on loopback,
-    its own 127.0.0.N)."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout, source_address=(source, 0))
-    try:
-        connection.request(method, path, body=json.dumps(body) if body is not None else None,
-                           headers={"Content-Type": "application/json", **(headers or {})})
-        response = connection.getresponse()
-        return response.status, response.read()
-    finally:
-        connection.close()
-
-
-class Player:
-    """The phone that enters rolls: a logged-in session (cookie + CSRF token), one request per connection so a
-    killed server costs one failed request, not a stuck socket."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.cookie = ""
-        self.csrf = ""
-        self.csrf = self.call("GET", "/api/session")["csrf_token"]
-        self.csrf = self.call("POST", "/api/login", {"pin": PIN})["csrf_token"]
-
-    def call(self, method: str, path: str, body=None, key: str | None = None, timeout: float = 30) -> dict:
-        headers = {"Cookie": self.cookie, "X-CSRF-Token": self.csrf}
-        if key:
-            headers["Idempotency-Key"] = key
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
-        try:
-            connection.request(method, path, body=json.dumps(body) if body is not None else None,
-                               headers={"Content-Type": "application/json", **headers})
-            response = connection.getresponse()
-            data = response.read()
-            cookie = response.getheader("Set-Cookie")
-        finally:
-            connection.close()
-        if cookie:
-            self.cookie = cookie.split(";")[0]
-        if response.status >= 400:
-            raise RuntimeError(f"{method} {path}: {response.status} {data[:300]!r}")
-        return json.loads(data)
-
-
-class StreamPhone(threading.Thread):
-    """A phone on /api/stream for the whole evening: every journal entry of the free-roll game it sees, from the
-    stream or, after a reset, from the history pages; reconnects with Last-Event-ID as browsers do."""
-
-    def __init__(self, port: int, game_id_box: list[int], address: str) -> None:
-        super().__init__(daemon=True)
-        self.port = port
-        self.address = address
-        self.game_id_box = game_id_box
-        self.streamed: list[int] = []  # entry seqs as the stream delivered them
-        self.recovered: set[int] = set()  # entry seqs fetched from history after a reset
-        self.event_bytes: list[tuple[int, int]] = []  # (seq, bytes of the entry event's data)
-        self.last_event_id: str | None = None
-        self.resets = 0
-        self.reconnects = 0
-        self.errors: list[str] = []
-        self.stop = threading.Event()
-
-    def run(self) -> None:
-        while not self.stop.is_set():
-            try:
-                self._listen()
-            except (OSError, http.client.HTTPException, ValueError) as exc:
-                if self.stop.is_set():
-                    return
-                self.errors.append(f"{type(exc).__name__}: {exc}")
-            self.reconnects += 1
-            self.stop.wait(0.5)
-
-    def _listen(self) -> None:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=15, source_address=(self.address, 0))
-        headers = {"Accept": "text/event-stream"}
-        if self.last_event_id is not None:
-            headers["Last-Event-ID"] = self.last_event_id
-        connection.request("GET", "/api/stream", headers=headers)
-        response = connection.getresponse()
-        if response.status != 200:
-            response.read()
-            connection.close()
-            raise OSError(f"stream refused: {response.status}")
-        event_id, topic, data = None, None, b""
-        while not self.stop.is_set():
-            line = response.fp.readline()
-            if not line:
-                raise OSError("stream closed by the server")
-            line = line.rstrip(b"\r\n")
-            if line.startswith(b"id: "):
-                event_id = line[4:].decode()
-            elif line.startswith(b"event: "):
-                topic = line[7:].decode()
-            elif line.startswith(b"data: "):
-                data = line[6:]
-            elif not line and topic is not None:
-                self.last_event_id = event_id
-                if topic == "reset":
-                    self.resets += 1
-                    self._catch_up()
-                elif topic == "entry":
-                    entry = json.loads(data)
-                    if entry.get("game_id", self.game_id_box[0]) == self.game_id_box[0]:
-                        self.streamed.append(int(entry["seq"]))
-                        self.event_bytes.append((int(entry["seq"]), len(data)))
-                event_id, topic, data = None, None, b""
-        connection.close()
-
-    def _catch_up(self) -> None:
-        """What a phone does on reset: read the history back, page by page, to the last entry it holds."""
-        known = max([*self.streamed, *self.recovered], default=-1)
-        before = None
-        for _ in range(10000):
-            query = "/api/history?limit=200" + (f"&before={before}" if before is not None else "")
-            status, body = request(self.port, "GET", query, timeout=15, source=self.address)
-            if status != 200:
-                raise OSError(f"history: {status}")
-            page = json.loads(body)
-            if page.get("game", {}).get("id") != self.game_id_box[0]:
-                return
-            seqs = sorted(int(e["seq"]) for e in page.get("entries", []))
-            self.recovered.update(s for s in seqs if s > known)
-            if not seqs or seqs[0] <= known + 1 or not page.get("more", False):
-                return
-            before = seqs[0]
-
-
-def idle_connections(port: int, count: int) -> list[socket.socket]:
-    """Connections that send half a request and then nothing, as phones gone to sleep mid-request do, each from an
-    address of its own (127.0.1.N), so no per-address cap is what saves the others."""
-    sockets = []
-    for n in range(count):
-        sock = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(f"127.0.1.{n % 250 + 1}", 0))
-        sock.sendall(b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\n")
-        sockets.append(sock)
-    return sockets
-
-
-def timed(port: int, path: str) -> float:
-    began = time.monotonic()
-    try:
-        status, _ = request(port, "GET", path, timeout=10)
-    except OSError:
-        return float("inf")
-    return time.monotonic() - began if status == 200 else float("inf")
 
 
 def empty_table_frames(folder: Path) -> None:

@@ -308,19 +308,29 @@ def test_no_camera_at_a_board_game_says_to_play_on_the_board(table, phone):
 
 
 def test_a_new_pin_the_card_refuses_is_said_in_the_page_s_language(table, phone, monkeypatch):
-    """The server's 503 ``cannot_save``: before, its English message was shown inside « Refusé : … »."""
-    def full(*args, **kwargs):
-        raise OSError(28, "No space left on device")
+    """The server's 503 ``cannot_save``: before, its English message was shown inside « Refusé : … »; and a card
+    turned read-only was told to free some space too, which mends only a full one."""
+    fault = [OSError(28, "No space left on device")]
 
-    monkeypatch.setattr("companion.web.auth.write_atomically", full)
+    def refused(*args, **kwargs):
+        raise fault[0]
+
+    monkeypatch.setattr("companion.web.auth.write_atomically", refused)
     try:
         screen(phone, "settings", "fr")
-        for field, value in (("pin-current", PIN), ("pin-new", "135790")):
-            phone.find_element(By.ID, field).clear()
-            phone.find_element(By.ID, field).send_keys(value)
-        phone.execute_script("document.querySelector('#pin-change-form').requestSubmit()")
-        said = lambda d: d.find_element(By.ID, "pin-change-message").text  # noqa: E731
-        wait(phone, lambda d: said(d).startswith("Pas enregistré"), message="a full card not said in French")
-        assert "No space" not in said(phone)
+        said = lambda d: d.find_element(By.ID, "pin-change-message").text.replace("\u00a0", " ")  # noqa: E731
+        for error, words in ((OSError(28, "No space left on device"), "Pas enregistré : la carte du compagnon est "
+                              "pleine"),
+                             (OSError(30, "Read-only file system"), "Pas enregistré : la carte du compagnon est "
+                              "passée en lecture seule")):
+            fault[0] = error
+            phone.execute_script("document.querySelector('#pin-change-message').textContent = ''")
+            for field, value in (("pin-current", PIN), ("pin-new", "135790")):
+                phone.find_element(By.ID, field).clear()
+                phone.find_element(By.ID, field).send_keys(value)
+            phone.execute_script("document.querySelector('#pin-change-form').requestSubmit()")
+            wait(phone, lambda d: said(d).startswith(words), message=f"{error} not said in French")
+            assert "No space" not in said(phone) and "Read-only" not in said(phone)
+            assert ("Libérez de la place" in said(phone)) == (error.errno == 28)
     finally:
         screen(phone, "settings", "en")

@@ -166,10 +166,17 @@ function fill() {
   delete box.dataset.empty;
 }
 
+/** What the phone says of the server's 503 ``cannot_save``: the card's fault (``fault``: full, read-only, failing...)
+ * and what mends it; a server that does not name the fault gets the words that fit them all. */
+export function cannotSave(err) {
+  const key = `error.cannot_save.${(err.extra || {}).fault}`;
+  return t(key) !== key ? t(key) : t("error.cannot_save");
+}
+
 /** The message for a change the server refused outright (not a referee's verdict). */
 export function refusal(err) {
   if (err.status === 409 && err.code === "conflict") return { kind: "conflict", message: () => t("answer.moved_on") };
-  if (err.code === "cannot_save") return { kind: "error", message: () => t("error.cannot_save") };  // a full card
+  if (err.code === "cannot_save") return { kind: "error", message: () => cannotSave(err) };  // the card's fault
   return { kind: "error",
     message: err.status ? () => t("error.generic", { message: err.message }) : () => t("error.network") };
 }

@@ -151,6 +151,8 @@ async function act(app, method, path, saying, retried = false) {
 
 function refusal(err) {
   if (!err.status) return { kind: "error", key: "lens.error.network" };
+  const fault = `error.cannot_save.${(err.extra || {}).fault}`;  // the card's fault, and what mends it
+  if (err.code === "cannot_save" && t(fault) !== fault) return { kind: "error", key: fault };
   const key = `lens.error.${err.code}`;
   return t(key) !== key ? { kind: "error", key, vars: { needed: (state && state.photos_needed) || 2 } }
     : { kind: "error", key: "lens.error.other", vars: { message: err.message } };

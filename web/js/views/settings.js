@@ -2,6 +2,7 @@
 
 import { $, clear, h } from "../dom.js";
 import { addStrings, pick, t } from "../i18n.js";
+import { cannotSave } from "./answer.js";
 import { hasView } from "./games/index.js";
 import * as profileView from "./profile.js";
 
@@ -77,7 +78,8 @@ export function init(app) {
 function pinError(err) {
   if (err.status === 429) return t("pin.wait", { seconds: err.extra.retry_after ?? 60 });
   if (err.code === "wrong_pin") return t("pin.wrong", { left: err.extra.attempts_left ?? 0 });
-  if (err.code === "cannot_save" || err.code === "sessions_unavailable") return t("error.cannot_save");  // a full card
+  if (err.code === "cannot_save") return cannotSave(err);  // the card's fault, and what mends it
+  if (err.code === "sessions_unavailable") return t("error.cannot_save");
   return err.status ? t("error.generic", { message: err.message }) : t("error.network");
 }
 

@@ -97,13 +97,23 @@ export function init(app) {
     (data) => ({ kind: "ok", text: data.result })));
 }
 
+let changes = 0; // bumped when a change is sent and when it is answered (``act``)
+
 async function refresh(app) {
   toldDamaged = damaged(app);
+  const asked = changes;
+  let got;
+  let refused = null;
   try {
-    state = await app.api.get("/api/lens");
-    if (said && said.key === "lens.error.damaged_lens") said = null;  // read whole now: forgotten elsewhere
+    got = await app.api.get("/api/lens");
   } catch (err) {
-    said = refusal(err);
+    refused = err;
+  }
+  if (asked !== changes) return;  // read around a change: the change's answer is newer (a forget after a 409)
+  if (refused) said = refusal(refused);
+  else {
+    state = got;
+    if (said && said.key === "lens.error.damaged_lens") said = null;  // read whole now: forgotten elsewhere
   }
   update(app);
 }
@@ -130,10 +140,14 @@ let toldDamaged = false; // what the live view said when the open panel last ask
 async function act(app, method, path, saying, retried = false) {
   const buttons = document.querySelectorAll("#lens button");
   buttons.forEach((b) => { b.disabled = true; });
+  changes += 1;
   try {
-    state = await app.api.request(method, path, undefined, false, idempotencyKey());
+    const answer = await app.api.request(method, path, undefined, false, idempotencyKey());
+    changes += 1;
+    state = answer;
     said = saying(state);
   } catch (err) {
+    changes += 1;
     if (err instanceof ApiError && err.status === 401 && !retried) {
       buttons.forEach((b) => { b.disabled = false; });
       if (await settingsView.askPin(app)) return act(app, method, path, saying, true);

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from boardhelpers import api, open_page, settled, small_controls, state, tap, unlock, wait
-from browserhelpers import page_errors
+from browserhelpers import in_each_look, page_errors
 from screens import language, theme
 
 pytestmark = pytest.mark.browser
@@ -55,6 +55,48 @@ def screenshot_360(phone, directory, name):
     time.sleep(0.2)
     phone.save_screenshot(str(directory / f"{name}.png"))
     phone.set_window_size(360, 800)
+
+
+UNDO_SAYS = "return document.querySelector('#table-undo').innerText"
+WHOLE = "const e = document.querySelector(arguments[0]); return e.scrollWidth <= e.clientWidth + 1 " \
+    "&& e.scrollHeight <= e.clientHeight + 1"
+
+
+def test_undo_names_the_card_or_capacity_it_takes_back(table, phone, screenshots):
+    """Undo takes back the last entry in force (a card played is one entry, its effects with it). The bar said
+    « Undo · Play » (« Annuler · Jouer »): a Tesseract card's event names where it came from, not a card. First in
+    the module: the research card it plays and undoes is still in the hand for the next test."""
+    service, url = table
+    summary = settled(phone, url)["summary"]
+    me = summary["scientist"]
+    level = next(int(level) for level, n in summary["research"][me].items() if n)
+    service.table.submit({"type": "play_card", "source": "scientist", "scientist": me, "effects": []}, source="phone")
+    capacity = service.table.state()["accepted"][-1]
+    service.table.submit({"type": "play_card", "source": "research", "level": level, "effects": []}, source="phone")
+    card = f"Play a level {level} research card"
+    wait(phone, lambda d: d.execute_script(UNDO_SAYS) == f"Undo\n{card}", message="Undo names no card")
+    words = {}
+
+    def look(lang, scheme):
+        words[lang] = phone.execute_script(UNDO_SAYS)
+        phone.save_screenshot(str(screenshots / f"tess-undo-card-360-{lang}-{scheme}.png"))
+    in_each_look(phone, look)
+    assert words["fr"] == f"Annuler\nJouer une carte Recherche niveau {level}"
+    tap(phone, "#table-undo")
+    wait(phone, lambda d: d.execute_script(UNDO_SAYS) == f"Undo\nUse {me}'s permanent capacity",
+         message="Undo does not name the capacity now last")
+    wait(phone, lambda d: f"Undone: {card}" in d.find_element("id", "tap-answer").text, message="no answer to Undo")
+    assert state(url)["accepted"][-1] == capacity and state(url)["summary"]["research"] == summary["research"]
+    of = f"d'{me}" if me[0] in "AEIOU" else f"de {me}"  # « d'Ada »
+    language(phone, "fr")
+    try:
+        wait(phone, lambda d: d.execute_script(UNDO_SAYS) == f"Annuler\nUtiliser la capacité permanente {of}",
+             message="Undo names no capacity in French")
+        phone.save_screenshot(str(screenshots / "tess-undo-capacity-360-fr.png"))
+        assert phone.execute_script(WHOLE, "#table-undo .undo-what"), "the capacity's name is cut"
+    finally:
+        language(phone, "en")
+    assert not page_errors(phone)
 
 
 def test_a_research_card_with_two_effects_is_composed_by_tapping_and_played(table, phone, screenshots):

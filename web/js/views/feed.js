@@ -1,11 +1,26 @@
 // The verdict feed (what the referee said, with the rule) and the history (every entry, with undo).
 
 import { $, clear, h } from "../dom.js";
-import { colourName, language, named, pick, t } from "../i18n.js";
+import { addStrings, colourName, language, named, pick, t } from "../i18n.js";
 import { openDieDialog } from "./die-dialog.js";
 import { dieChip } from "./last-roll.js";
 import { renderUndo } from "./table.js";
 import { boardNodes } from "./games/nx-board.js";
+
+// A Tesseract card as the History and Undo name it: its event names no card, only where it came from (a Nexus card's
+// names the card: entry.play_card)
+addStrings({
+  en: {
+    "entry.play_card.scientist": "Use {scientist}'s permanent capacity",
+    "entry.play_card.research": "Play a level {level} research card",
+    "entry.play_card.confinement": "Play confinement card {value}",
+  },
+  fr: {
+    "entry.play_card.scientist": "Utiliser la capacité permanente de {scientist}",
+    "entry.play_card.research": "Jouer une carte Recherche niveau {level}",
+    "entry.play_card.confinement": "Jouer la carte Confinement {value}",
+  },
+});
 
 export function init(app) {
   $("#verdicts-important").addEventListener("change", () => renderVerdicts(app));
@@ -141,6 +156,9 @@ export function describeEntry(entry, summary) {
   if (event.type === "reroll" && !event.rerolled && Array.isArray(event.dice)) key = "reroll_pool";
   if (event.type === "roll" && event.colour && !event.dice) key = "roll_colour";
   if (event.type === "camera_unsure" && Array.isArray(event.read_anew)) key = "camera_reread";
+  if (event.type === "play_card" && ["scientist", "research", "confinement"].includes(event.source)) {
+    key = `play_card.${event.source}`;
+  }
   const actionName = ((summary || {}).action_names || {})[event.action];
   const inPlay = ((summary || {}).action_labels || {})[event.target]; // a Hexors action tile in play, aimed at
   return t(`entry.${key}`, {
@@ -148,7 +166,7 @@ export function describeEntry(entry, summary) {
     results: values(event.results),
     value: event.value ?? "", column: event.column ?? "", level: event.level ?? "",
     rolled: event.rolled ?? values(entry.dice || event.dice), // a camera prime holds the die as read
-    cube: cube(event.cube), chosen: cube(event.chosen), player: event.player ?? "",
+    cube: cube(event.cube), chosen: cube(event.chosen), player: event.player ?? "", scientist: event.scientist ?? "",
     colour: event.colour ? colourName(event.colour) : "", tile: named(summary, event.tile), target: inPlay ? pick(inPlay) : named(summary, event.target ?? event.tile),
     to: Array.isArray(event.path) && event.path.length ? event.path.at(-1) : "",
     card: named(summary, event.card ?? String(event.node ?? nodeAt(summary, event.at) ?? "").split(":")[0]),  // a Nexus counter: its node's card

@@ -66,7 +66,9 @@ class EventBus:
         self._dropped = 0  # the id of the newest event no longer held
         self._next_id = 1
         self._cond = threading.Condition()
-        self._listeners: list[tuple[Callable[[BusEvent], None], FailureLog]] = []
+        # each listener, its name, and its failures by topic (most listeners act on one topic and pass the others by:
+        # those events must not count as the failing one working again)
+        self._listeners: list[tuple[Callable[[BusEvent], None], str, dict[str, FailureLog]]] = []
 
     def publish(self, topic: str, data: dict[str, Any]) -> BusEvent:
         text = json.dumps(data, separators=(",", ":"), ensure_ascii=False, default=str)
@@ -81,13 +83,16 @@ class EventBus:
                 self._dropped = dropped.id
             self._cond.notify_all()
             listeners = list(self._listeners)
-        for listener, failures in listeners:
+        for listener, name, failures in listeners:
             try:
                 listener(event)
             except Exception as exc:  # what is published happened (a move journaled): one part failing neither
-                failures.failed(exc, f"event {event.id}, {topic!r}")  # undoes it nor silences the rest
+                if topic not in failures:  # undoes it nor silences the rest
+                    failures[topic] = FailureLog(log, f"the bus listener {name} on {topic!r} events")
+                failures[topic].failed(exc, f"event {event.id}")
             else:
-                failures.worked()
+                if topic in failures:
+                    failures[topic].worked()
         return event
 
     def listen(self, callback: Callable[[BusEvent], None]) -> None:
@@ -95,7 +100,7 @@ class EventBus:
         failing is logged with its traceback once, then counted (bus_failures.py)."""
         name = getattr(callback, "__qualname__", None) or repr(callback)
         with self._cond:
-            self._listeners.append((callback, FailureLog(log, f"the bus listener {name}")))
+            self._listeners.append((callback, name, {}))
 
     @property
     def last_id(self) -> int:

@@ -15,8 +15,8 @@ table stage then reads dice with no plane (``TableStage.read_dice``'s found wind
 table plane was known on the stage's last frame.
 
 At the end it prints the samples, the growth from the first sample after warm-up to the last, the
-faults injected and reported, the game's journal by type (rolls: entries that threw dice; the others: moves,
-readings, turns' ends...), and whether every phone received every event
+faults injected and reported, the entries of every game played by type (rolls: entries that threw dice; the
+others: moves, readings, turns' ends...), and whether every phone received every event
 (consecutive bus ids, none missing); it exits non-zero if an event was lost or the pipeline died.
 
     python benchmarks/soak.py [--minutes 10] [--phones 5] [--fps 10] [--game nexus-keepers] [--pace 3]
@@ -96,11 +96,13 @@ class Phone(threading.Thread):
 ROLL_TYPES = (*THROWN, "reroll")
 
 
-def journal_counts(history: list[dict]) -> tuple[Counter, Counter]:
-    """The game's journal entries by type: the rolls, and the others."""
-    kinds = Counter(str(item["event"].get("type")) for item in history)
+def journal_counts(journal) -> tuple[Counter, Counter, int]:
+    """The entries of every game in ``journal`` (the soak's own: a game played to its end is followed by another) by
+    type: the rolls, and the others; and how many games there were."""
+    games = journal.games()
+    kinds = Counter(str(entry.event.get("type")) for game in games for entry in journal.entries(game.id))
     rolls = Counter({kind: n for kind, n in kinds.items() if kind in ROLL_TYPES})
-    return rolls, kinds - rolls
+    return rolls, kinds - rolls, len(games)
 
 
 def named(counts: Counter) -> str:
@@ -243,7 +245,7 @@ def main(argv: list[str] | None = None) -> int:
     planed = 0
     while time.monotonic() < end:
         time.sleep(min(args.sample_every, max(0.0, end - time.monotonic())))
-        rolls, others = journal_counts(service.table.history())
+        rolls, others, _ = journal_counts(service.journal)
         sample = {"t": round(time.monotonic() - started, 1), **process_sample(),
                   "frames": service.pipeline.frames, "rolls": sum(rolls.values()), "other": sum(others.values()),
                   "plane": plane_known(service)}
@@ -254,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
 
     alive = service.pipeline.is_alive()
     last_id = service.bus.last_id
-    rolls, others = journal_counts(service.table.history())
+    rolls, others, games = journal_counts(service.journal)
     time.sleep(1.0)
     for phone in phones:
         phone.stop()
@@ -282,7 +284,7 @@ def main(argv: list[str] | None = None) -> int:
         "rss_mb": [round(baseline["rss_mb"], 1), round(last["rss_mb"], 1)], "rss_mb_median_halves": rss_halves,
         "threads": [baseline["threads"], last["threads"]], "fds": [baseline["fds"], last["fds"]],
         "frames": last["frames"], "rolls_journaled": sum(rolls.values()), "rolls_by_type": dict(rolls),
-        "other_entries": dict(others), "settled_observations": settled[0],
+        "other_entries": dict(others), "games": games, "settled_observations": settled[0],
         "referee_faults": settled[0] // args.referee_fault_every, "camera_faults": len(faults),
         "camera_lost_reports": lost_reports, "events": last_id, "events_lost": lost, "pipeline_alive": alive,
     }
@@ -293,8 +295,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"camera faults injected {len(faults)} ({', '.join(f.split(' ', 1)[1] for f in faults) or 'none'}), "
           f"reported lost {lost_reports} times; referee faults {figures['referee_faults']} of {settled[0]} settled "
           f"observations; frames {last['frames']}; table plane known at {planed} of {len(samples)} samples")
-    print(f"journal: rolls {sum(rolls.values())} ({named(rolls)}); other entries {sum(others.values())} "
-          f"({named(others)})")
+    print(f"journal, {games} game{'s' if games > 1 else ''}: rolls {sum(rolls.values())} ({named(rolls)}); other "
+          f"entries {sum(others.values())} ({named(others)})")
     print(f"events published {last_id}; every phone received every one: {'yes' if not lost else 'NO'}")
     for line in lost:
         print("  " + line)

@@ -45,6 +45,28 @@ def test_a_soak_of_a_game_runs_table_vision_on_its_printed_mat(tmp_path):
     assert "nexus-keepers on its mat" in result.stdout
 
 
+def test_the_soak_counts_the_rolls_of_every_game_it_played_and_names_the_other_entries(tmp_path):
+    """A simulated game played to its end is followed by another: the soak once counted the last game alone (an
+    8-minute Hexors soak ended on "rolls 0" after 10 rolls in its first game) and every entry as a roll."""
+    sys.path.insert(0, str(REPO))
+    from benchmarks.soak import journal_counts
+    from companion.journal import Journal
+
+    journal = Journal(tmp_path / "journal.sqlite3")
+    first = journal.start_game("hexors", {}, ["A", "B"])
+    for seq, event in enumerate(({"type": "setup"}, {"type": "positions"}, {"type": "roll", "dice": [4]},
+                                 {"type": "move"}, {"type": "roll", "dice": [2]})):
+        journal.append(first, seq, event, [], "camera")
+    second = journal.start_game("hexors", {}, ["A", "B"], ending=(first, {"kind": "win"}))
+    for seq, event in enumerate(({"type": "setup"}, {"type": "reroll", "results": [3]}, {"type": "end_turn"})):
+        journal.append(second, seq, event, [], "camera")
+    rolls, others, games = journal_counts(journal)
+    journal.close()
+    assert games == 2
+    assert rolls == {"roll": 2, "reroll": 1}
+    assert others == {"setup": 2, "positions": 1, "move": 1, "end_turn": 1}
+
+
 def test_a_soak_refuses_a_game_that_does_not_exist():
     result = subprocess.run([sys.executable, str(REPO / "benchmarks" / "soak.py"), "--game", "chess"],
                             capture_output=True, text=True, timeout=60)

@@ -73,3 +73,17 @@ def test_every_verdict_kind_has_a_label():
     from companion.core import VerdictKind
 
     assert {f"kind.{k.value}" for k in VerdictKind} <= language_keys("fr")
+
+
+def test_the_history_words_live_in_the_language_table():
+    """A History line's words (``entry.*``) are in i18n.js's own table, where the house keeps the phone's words, not
+    brought by a view's addStrings()."""
+    source = (WEB / "js" / "i18n.js").read_text(encoding="utf-8")
+    table = source[:source.index("export const LANGUAGES")]
+    for lang in ("en", "fr"):
+        assert "entry.play_card.scientist" in file_keys(table, lang)
+    for script in (WEB / "js").rglob("*.js"):
+        text = script.read_text(encoding="utf-8")
+        if "addStrings({" in text:
+            brought = file_keys(text[text.index("addStrings({"):], "en")
+            assert {k for k in brought if k.startswith("entry.")} == set(), script.name

@@ -1,26 +1,11 @@
 // The verdict feed (what the referee said, with the rule) and the history (every entry, with undo).
 
 import { $, clear, h } from "../dom.js";
-import { addStrings, colourName, language, named, pick, t } from "../i18n.js";
+import { colourName, language, named, pick, t } from "../i18n.js";
 import { openDieDialog } from "./die-dialog.js";
 import { dieChip } from "./last-roll.js";
 import { renderUndo } from "./table.js";
 import { boardNodes } from "./games/nx-board.js";
-
-// A Tesseract card as the History and Undo name it: its event names no card, only where it came from (a Nexus card's
-// names the card: entry.play_card)
-addStrings({
-  en: {
-    "entry.play_card.scientist": "Use {scientist}'s permanent capacity",
-    "entry.play_card.research": "Play a level {level} research card",
-    "entry.play_card.confinement": "Play confinement card {value}",
-  },
-  fr: {
-    "entry.play_card.scientist": "Utiliser la capacité permanente de {scientist}",
-    "entry.play_card.research": "Jouer une carte Recherche niveau {level}",
-    "entry.play_card.confinement": "Jouer la carte Confinement {value}",
-  },
-});
 
 export function init(app) {
   $("#verdicts-important").addEventListener("change", () => renderVerdicts(app));

@@ -12,6 +12,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Callable
 
+from companion.bus_failures import FailureLog
 from companion.config import Config
 from companion.core import Text
 from companion.live import LiveView
@@ -39,7 +40,8 @@ class GameMat:
         self._timer: threading.Timer | None = None  # the next try at a mat left unread (``_try_again_later``)
         self._closed = False
         self._unread_since: float | None = None  # time.time() the mat was first left unread for the card
-        self._said = ""  # the last fault logged with its traceback: a retry failing the same way logs one line
+        self._failures: FailureLog | None = None  # the mat's fault now: one traceback, then a count (bus_failures)
+        self._said = ""  # which fault (game and error) ``_failures`` counts
         self._lock = threading.RLock()  # the mat's layout and its stage are swapped under it
         self.game: str | None = None  # the game whose mat is read (None: read again at the next ``follow``)
         self._stage: TableStage | None = None  # built on first use (``stage``)
@@ -58,7 +60,7 @@ class GameMat:
         try:
             load_lens(self._config.data_dir)
         except LensUnreadable as exc:  # a failing card, not a damaged file: read again when the stage is built
-            log.error("%s", exc)
+            (log.debug if self._unread_since is not None else log.error)("%s", exc)  # said once, not at each try
         return layout
 
     @property
@@ -96,11 +98,10 @@ class GameMat:
             from companion.tablevision.lens_file import LensError, LensUnreadable
 
             card = isinstance(exc, (LensUnreadable, OSError))  # the card may give the file back later
-            if f"{game}: {exc}" != self._said:
-                log.exception("table vision: the mat of %s cannot be read", game)
+            if f"{game}: {exc}" != self._said or self._failures is None:  # another fault: its traceback
+                self._failures = FailureLog(log, f"table vision: reading the mat of {game}")
                 self._said = f"{game}: {exc}"
-            else:
-                log.warning("table vision: the mat of %s still cannot be read: %s", game, exc)
+            self._failures.failed(exc)
             again = Text(f"; tried again every {RETRY_EVERY:.0f} s", f" ; nouvel essai toutes les {RETRY_EVERY:.0f} s"
                          ) if card and self._retry is not None else Text("", "")
             # both languages: the phone picks its own (the error itself is the system's words)
@@ -111,10 +112,9 @@ class GameMat:
             if card:
                 self._try_again_later()
             return None
-        if self._unread_since is not None and stage is not None:
-            log.warning("table vision: the mat of %s is read again (it could not be since %s)", game,
-                        time.strftime("%H:%M:%S", time.localtime(self._unread_since)))
-            self._unread_since, self._said = None, ""
+        if self._failures is not None and stage is not None:
+            self._failures.worked()  # "works again, after N failures since ..."
+            self._failures, self._said, self._unread_since = None, "", None
         return stage
 
     def _try_again_later(self) -> None:

@@ -284,10 +284,13 @@ def test_the_top_down_picture_with_a_lens_file_the_card_cannot_read_is_not_calle
 
 
 def test_a_games_mat_left_unread_for_a_lens_file_the_card_would_not_give_back_is_tried_again_by_itself(
-        player, service, unreadable_lens, monkeypatch):
-    """Before, the mat stayed unread for the camera until a phone opened a lens screen (or another game started)."""
+        player, service, unreadable_lens, monkeypatch, caplog):
+    """Before, the mat stayed unread for the camera until a phone opened a lens screen (or another game started).
+    The tries that fail log no traceback again, and no line each (one every few minutes counts them)."""
+    import logging
     import time
 
+    caplog.set_level(logging.INFO, logger="companion.game_mat")
     monkeypatch.setattr("companion.game_mat.RETRY_EVERY", 0.05)
     service.table.new_game("hexors", {}, ["Yugi", "Kaiba"])
     live = player.get("/api/live").get_json()
@@ -301,3 +304,12 @@ def test_a_games_mat_left_unread_for_a_lens_file_the_card_would_not_give_back_is
         time.sleep(0.05)
     assert player.get("/api/live").get_json()["table"] is None  # no lens screen opened: the mat's next frame is drawn
     assert service.table_stage.layout.name.startswith("hexors") and service.table_stage.reader.tracker.lens
+
+    def said():
+        return [r for r in caplog.records if r.name == "companion.game_mat" and r.levelno >= logging.WARNING]
+
+    while not any("works again" in r.getMessage() for r in said()) and time.monotonic() < deadline:
+        time.sleep(0.05)  # said once the mat's stage is built, after the live view is cleared
+    assert [bool(r.exc_info) for r in said()] == [False, True, False], [r.getMessage() for r in said()]
+    assert "lens.json cannot be read now" in said()[0].getMessage()  # then only counted, not said at each try
+    assert "reading the mat of hexors works again, after" in said()[-1].getMessage()

@@ -25,13 +25,39 @@ const hit = document.elementFromPoint(x, y); return !!hit && (hit === el || el.c
 """
 
 
+# At each click, before the page's own handlers: the answer shown then (the tap's own answer is a new one) and what the
+# click landed on (said when no answer comes). One listener a page: a route changed within it keeps it.
+WATCH_TAPS_JS = """if (!window.tappedOn) document.addEventListener('click', (event) => {
+  window.answerBefore = document.querySelector('#tap-answer').firstElementChild;
+  window.tappedOn = (event.target.closest('[data-column], [data-x], [data-card], [data-tile], [data-cell], [id]')
+    || event.target).outerHTML.slice(0, 160); }, true); window.tappedOn = window.tappedOn || 'nothing';"""
+# the words of the answer beside the finger drawn since the last click; null while there is none
+NEW_ANSWER_JS = """const box = document.querySelector('#tap-answer');
+  return box && !('empty' in box.dataset) && box.firstElementChild !== window.answerBefore ? box.innerText : null"""
+
+
 def wait(driver, condition, timeout=20, message=""):
     return WebDriverWait(driver, timeout, poll_frequency=0.1,
                          ignored_exceptions=REDRAWN).until(condition, message)
 
 
+def watch_taps(driver):
+    """From now on, what each click on the page landed on and the answer shown before it are noted (answer_to_tap)."""
+    driver.execute_script(WATCH_TAPS_JS)
+
+
+def answer_to_tap(driver, timeout=30):
+    """The words of the answer the last tap brought beside the finger (watch_taps first), once drawn; an answer
+    already shown before that tap does not count. A refusal stays 20 s, a loaded machine answers in seconds."""
+    try:
+        return wait(driver, lambda d: d.execute_script(NEW_ANSWER_JS), timeout)
+    except TimeoutException:
+        raise AssertionError(f"the tap got no answer in {timeout} s; the last click landed on "
+                             f"{driver.execute_script('return window.tappedOn')}") from None
+
+
 def api(url, path):
-    with urllib.request.urlopen(url + path.lstrip("/"), timeout=5) as response:
+    with urllib.request.urlopen(url + path.lstrip("/"), timeout=30) as response:  # a loaded machine answers slowly
         return json.loads(response.read())
 
 

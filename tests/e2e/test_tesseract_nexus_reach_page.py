@@ -8,25 +8,40 @@ import pytest
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 
-from boardhelpers import REACHABLE_JS, open_page, settled, wait
+from boardhelpers import REACHABLE_JS, answer_to_tap, open_page, settled, state, wait, watch_taps
 from screens import start
 
 pytestmark = pytest.mark.browser
 
 
-def finger(phone, target):
-    """A pointer's tap on ``target`` (an element, or the first of a selector's), scrolled to the middle of the
-    screen first, as a thumb reaches it."""
-    for attempt in range(3):  # a selector's element redrawn between finding and tapping it is found again
-        element = target if not isinstance(target, str) else \
-            wait(phone, lambda d: d.find_elements("css selector", target), message=f"no {target}")[0]
+def finger(phone, css):
+    """A pointer's tap on the first element of ``css``, scrolled to the middle of the screen first, as a thumb
+    reaches it."""
+    watch_taps(phone)
+    for attempt in range(3):  # an element redrawn between finding and tapping it is found again
+        element = wait(phone, lambda d: d.find_elements("css selector", css), message=f"no {css}")[0]
         try:
             phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
             ActionChains(phone).move_to_element(element).click().perform()
             return
         except StaleElementReferenceException:
-            if not isinstance(target, str) or attempt == 2:
+            if attempt == 2:
                 raise
+
+
+SCALE_JS = "const board = document.querySelector('#nx-scroll svg.nx-board'); return board && board.dataset.scale"
+
+
+def finger_through_zoom(phone, css, then):
+    """Tap the Nexus board at ``css`` until ``then`` shows: a square drawn under a finger's width is zoomed to by
+    the first tap (the board's scale changes), and the second tap plays. Each tap's outcome is waited for."""
+    scale = phone.execute_script(SCALE_JS)
+    finger(phone, css)
+    wait(phone, lambda d: d.find_elements("css selector", then) or d.execute_script(SCALE_JS) != scale,
+         message=f"tapping {css} neither showed {then} nor zoomed the board")
+    if not phone.find_elements("css selector", then):
+        finger(phone, css)
+    wait(phone, lambda d: d.find_elements("css selector", then), message=f"{then} never showed after tapping {css}")
 
 
 @pytest.mark.parametrize("events, css, answer, said", [
@@ -47,7 +62,7 @@ def test_a_tesseract_cube_tapped_brings_what_it_allows_into_sight(small_phone, e
     finger(phone, css)
     wait(phone, lambda d: d.find_elements("css selector", answer), message="the tap offered nothing")
     assert phone.find_element("css selector", answer).text == said
-    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, answer), timeout=5)
+    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, answer))
 
 
 def test_a_nexus_square_and_way_tapped_bring_the_next_step_into_sight(small_phone):
@@ -57,14 +72,13 @@ def test_a_nexus_square_and_way_tapped_bring_the_next_step_into_sight(small_phon
     start(service, "nexus", 4)  # Bob's card to play
     open_page(phone, url, "#/table")
     assert settled(phone, url)["summary"]["phase"] == "card"
-    for _ in range(2):  # a square drawn under a finger's width is zoomed to by the first tap: the second plays
-        spots = phone.find_elements("css selector", ".nx-board .spot-cell")
-        finger(phone, spots[len(spots) // 2])
-        if phone.find_elements("css selector", "#nx-ways button"):
-            break
-    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, "#nx-ways button"), timeout=5)
+    spots = phone.execute_script("return [...document.querySelectorAll('.nx-board .spot-cell')]"
+                                 ".map(g => [g.dataset.x, g.dataset.y])")
+    x, y = spots[len(spots) // 2]
+    finger_through_zoom(phone, f".nx-board .spot-cell[data-x='{x}'][data-y='{y}']", "#nx-ways button")
+    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, "#nx-ways button"))
     finger(phone, "#nx-ways button:last-child")
-    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, "#nx-play"), timeout=5)
+    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, "#nx-play"))
 
 
 def test_a_nexus_card_tapped_for_a_counter_brings_its_nodes_into_sight(small_phone):
@@ -74,11 +88,8 @@ def test_a_nexus_card_tapped_for_a_counter_brings_its_nodes_into_sight(small_pho
     start(service, "nexus", 3)  # Ann places her second counter
     open_page(phone, url, "#/table")
     assert settled(phone, url)["summary"]["phase"] == "counter"
-    for _ in range(2):
-        finger(phone, ".nx-board .card-hit")
-        if phone.find_elements("css selector", "#nx-zoom"):
-            break
-    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, "#nx-zoom .node.legal .node-hit"), timeout=5)
+    finger_through_zoom(phone, ".nx-board .card-hit", "#nx-zoom")
+    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, "#nx-zoom .node.legal .node-hit"))
 
 
 # each run of words in a score row: [row's words, [line boxes of each text and strong in it]]
@@ -143,10 +154,7 @@ def test_nexus_headings_naming_a_card_open_with_a_capital(small_phone):
     start(service, "nexus", 3)
     open_page(phone, url, "#/table")
     settled(phone, url)
-    for _ in range(2):
-        finger(phone, ".nx-board .card-hit")
-        if phone.find_elements("css selector", "#nx-zoom"):
-            break
+    finger_through_zoom(phone, ".nx-board .card-hit", "#nx-zoom")
     said = []
     in_each_look(phone, lambda lang, scheme: said.append((lang, phone.execute_script(
         "return [document.querySelector('#nx-zoom h3').textContent]"
@@ -155,10 +163,6 @@ def test_nexus_headings_naming_a_card_open_with_a_capital(small_phone):
     assert [lang for lang, _ in said] == ["en", "fr"] and all(len(lines) > 1 for _, lines in said), said
     assert [(lang, line) for lang, lines in said for line in lines if line[0] != line[0].upper()] == [], said
     assert said[0][1][0] == "The first card: tap a free node", said
-
-
-ANSWER = ("const box = document.querySelector('#tap-answer'); "
-          "return box && !('empty' in box.dataset) ? box.innerText : null")
 
 
 @pytest.mark.parametrize("events, deepen, css, said", [
@@ -181,7 +185,7 @@ def test_a_tesseract_cube_that_cannot_act_says_what_the_moment_asks_for(small_ph
         finger(phone, "#tess-deepen")
         wait(phone, lambda d: d.find_elements("css selector", "#tess-fx-none"), message="no composer")
     finger(phone, css)
-    assert wait(phone, lambda d: d.execute_script(ANSWER), timeout=5, message="the tap got no answer") == said
+    assert answer_to_tap(phone) == said
     assert settled(phone, url)["entries"] == entries
 
 
@@ -199,7 +203,9 @@ def test_the_nexus_legend_says_how_to_read_the_numbers_the_whole_board_hides(sma
     for _ in range(3):
         if not phone.execute_script(overview):
             break
+        scale = phone.execute_script(SCALE_JS)
         finger(phone, ".nx-zoom-bar [data-zoom='in']")
+        wait(phone, lambda d: d.execute_script(SCALE_JS) != scale, message="zooming in changed nothing")
     assert not phone.execute_script(overview)
     assert "zoom in" not in phone.execute_script(legend)
     assert phone.execute_script(legend).startswith("The number on each node is its power")
@@ -217,11 +223,11 @@ def test_three_lab_cubes_are_picked_and_confined_without_leaving_the_lab(small_p
     wait(phone, lambda d: d.find_elements("css selector", "#tess-actions button"), message="no actions")
     for index in (1, 2):  # two cubes picked allow nothing yet: the third is tapped at once
         cube = f".lab.current .dice-row [data-index='{index}']"
-        assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, cube), timeout=5), f"cube {index} out of reach"
+        assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, cube), message=f"cube {index} out of reach")
         finger(phone, cube)
-    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, "#tess-confine"), timeout=5)
+    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, "#tess-confine"))
     finger(phone, "#tess-confine")
-    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, "#tess-confine-pick button"), timeout=5)
+    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, "#tess-confine-pick button"))
 
 
 def test_the_nexus_card_drawn_picked_brings_the_ringed_squares_into_sight(small_phone):
@@ -232,10 +238,12 @@ def test_the_nexus_card_drawn_picked_brings_the_ringed_squares_into_sight(small_
     service.table.new_game("nexus", {}, ["Ann", "Bob"])
     open_page(phone, url, "#/table")
     finger(phone, "#nx-setup-start")
-    settled(phone, url)  # the list picked from is the one drawn after the start (a redraw made the old one stale)
+    # the list picked from is the one drawn after the start is taken (a redraw made the old one stale)
+    wait(phone, lambda d: state(url)["entries"], message="the start was never taken")
+    settled(phone, url)
     finger(phone, "#nx-drawn [data-card]:nth-child(6)")
     wait(phone, lambda d: d.find_elements("css selector", ".nx-board .spot-cell"), message="no ringed square")
-    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, ".nx-board .spot-cell .spot"), timeout=5)
+    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, ".nx-board .spot-cell .spot"))
 
 
 def test_a_tesseract_game_over_draws_no_column_to_take(small_phone):
@@ -249,5 +257,4 @@ def test_a_tesseract_game_over_draws_no_column_to_take(small_phone):
     assert phone.find_elements("css selector", ".tess-tower .column") and \
         phone.find_elements("css selector", ".tess-tower .column.removable, .tess-tower .column.lowest") == []
     finger(phone, ".tess-tower [data-column='a1']")
-    assert wait(phone, lambda d: d.execute_script(ANSWER), timeout=5, message="the tap got no answer") == \
-        "The game is over"
+    assert answer_to_tap(phone) == "The game is over"

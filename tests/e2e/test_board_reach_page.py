@@ -9,11 +9,11 @@ books' example games), then tapped as a player taps it.
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
-from boardhelpers import REACHABLE_JS, open_page, settled, small_controls, tap, tap_until, wait
+from boardhelpers import (REACHABLE_JS, answer_to_tap, open_page, settled, small_controls, tap, tap_until, wait,
+                          watch_taps)
 from browserhelpers import in_each_look
 from screens import REPO, TEXT_CONTRAST_JS, WCAG_JS, show, start
 
@@ -128,10 +128,6 @@ def test_a_tap_that_redraws_the_board_leaves_the_page_where_it_was(small_phone, 
     assert stays_put(phone, css, watched) == [0, 0]
 
 
-ANSWER = ("const box = document.querySelector('#tap-answer');"
-          " return box && !('empty' in box.dataset) ? box.innerText : null")
-
-
 @pytest.mark.parametrize("game, events, taps, said", [
     ("nexus-keepers", 1, [".nk-board .keeper[data-keeper='A']"], "Tap “Start the turn” when the player is ready"),
     ("nexus-keepers", 3, [".nk-board .tile[data-x='2'][data-y='1']"], "Tap A on the board to see where it can go"),
@@ -144,9 +140,10 @@ def test_a_tap_out_of_turn_says_what_to_do_instead(small_phone, game, events, ta
     service, url, phone = small_phone
     start(service, game, events=events)
     show(phone, url)
+    watch_taps(phone)
     for css in taps:
         tap(phone, css)
-    assert wait(phone, lambda d: d.execute_script(ANSWER), timeout=5, message="the tap got no answer") == said
+    assert answer_to_tap(phone) == said
 
 
 @pytest.mark.parametrize("foe", [".hex-arena .tile[data-tile='kaiba']", "#hex-challenge [data-target='kaiba']"])
@@ -157,15 +154,16 @@ def test_a_hexors_move_into_a_duel_brings_the_duels_next_tap_into_sight(small_ph
     service, url, phone = small_phone
     start(service, "hexors", events=-3)
     show(phone, url)
+    watch_taps(phone)
     tap(phone, ".hex-arena .tile[data-tile='magician']")
     tap(phone, ".hex-arena .cell[data-cell='d8']")
     wait(phone, lambda d: d.find_elements("css selector", "#hex-challenge button"), message="no foe to pick")
-    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, "#hex-challenge button"), timeout=5)
+    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, "#hex-challenge button"))
     tap(phone, foe)
     wait(phone, lambda d: d.find_elements("css selector", "#hex-colours button"), message="no colour pad")
     settled(phone, url)
-    time.sleep(0.5)  # the answer to the tap placed, and the page moved for it if it does
-    assert phone.execute_script(REACHABLE_JS, "#hex-colours button")
+    answer_to_tap(phone)  # the answer to the foe's tap placed, and the page moved for it if it does
+    assert wait(phone, lambda d: d.execute_script(REACHABLE_JS, "#hex-colours button"))
 
 
 def test_hexors_setup_details_are_in_the_pages_language(small_phone):

@@ -14,8 +14,10 @@ from typing import Any
 from flask import Blueprint, Flask, Response, current_app, jsonify, request, send_from_directory, session
 from werkzeug.exceptions import HTTPException
 
+from companion.core import Text
 from companion.hall.board import HallBoard
 from companion.hall.export import bgstats_file, games_csv, standings_csv
+from companion.web.card_refusal import cannot_save
 from companion.web.hosts import AllowedHosts
 from companion.web.auth import (CSRF_HEADER, LoginLimiter, PinStore, new_csrf_token, new_pin, session_secret,
                                 tokens_match)
@@ -218,8 +220,10 @@ def organise(table: str):
             known = board.rename(table, name)
         if hidden is not None and known:
             known = board.hide(table, hidden)
-    except sqlite3.Error as exc:  # a full or read-only card: nothing was changed
-        return refuse(503, "cannot_save", f"the hall cannot write its file ({exc}): free some space and try again")
+    except sqlite3.Error as exc:  # a full or read-only card: nothing was changed; said with the card's fault
+        refused = cannot_save(exc, Text("the hall cannot write its file", "la salle ne peut pas écrire son fichier"),
+                              Text("nothing was changed", "rien n'a été changé"))
+        return jsonify(refused.to_json()), 503
     if not known:
         return refuse(404, "no_table", f"there is no table {table!r} in this hall")
     return jsonify({"tables": board.tables(hidden=True)})

@@ -15,6 +15,9 @@ from companion.journal_health import failure_of
 from companion.web.validation import ApiError
 from companion.words import french_spaces
 
+#: SQLite's words for a fault, where its error carries no name (an older SQLite, an error made by hand)
+SQLITE_WORDS = (("database or disk is full", "full"), ("readonly database", "read_only"), ("disk I/O error", "io"))
+
 #: each fault: what the card did, and what to do about it
 FAULTS = {
     "full": (Text("the companion's card is full", "la carte du compagnon est pleine"),
@@ -51,6 +54,8 @@ def fault_of(exc: BaseException) -> str:
             return "denied"
         if isinstance(seen, (OSError, sqlite3.Error)):
             kind = failure_of(seen, 0.0).kind
+            if kind == "other" and isinstance(seen, sqlite3.Error):
+                kind = next((k for words, k in SQLITE_WORDS if words in str(seen)), kind)
             if kind != "other" or isinstance(seen, OSError) and seen.errno is not None:
                 return kind if kind in FAULTS else "other"
         seen = seen.__cause__ or seen.__context__

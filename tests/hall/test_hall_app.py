@@ -92,11 +92,14 @@ def test_a_rename_the_card_refuses_is_a_503_said_in_the_page_s_words(client, boa
     board._db = RefusingCard(board._db)
     refused = client.post("/api/tables/table-1", json={"name": "Window"}, headers=headers)
     assert refused.status_code == 503 and refused.get_json()["error"] == "cannot_save"
+    assert refused.get_json()["fault"] == "full" and "rien n'a été changé" in refused.get_json()["message_fr"]
     board._db = board._db.db
     assert [t["name"] for t in client.get("/api/hall").get_json()["tables"]] == ["Table 1", "Table 2"]
     assert client.post("/api/tables/table-1", json={"name": "Window"}, headers=headers).status_code == 200
     page = client.get("/hall.js").get_data(as_text=True)
     assert page.count("cannot_save: ") == 2  # the page words it, in English and French
+    for fault in ("full", "read_only", "io"):  # and words the card's fault where the hall names it
+        assert page.count(f"cannot_save_{fault}: ") == 2, fault
 
 
 def test_hall_new_pin_on_a_card_that_refuses_it_says_so_and_keeps_the_old_pin(tmp_path, monkeypatch, capsys):

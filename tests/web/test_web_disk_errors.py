@@ -88,6 +88,7 @@ def test_the_cards_fault_is_read_through_the_errors_that_wrap_it():
     read_only = sqlite3.OperationalError("attempt to write a readonly database")
     read_only.sqlite_errorname = "SQLITE_READONLY"
     for cause, fault in ((full, "full"), (read_only, "read_only"), (OSError(errno.EIO, "I/O"), "io"),
+                         (sqlite3.OperationalError("attempt to write a readonly database"), "read_only"),
                          (sqlite3.OperationalError("no such table"), "other"), (ValueError("?"), "other")):
         try:
             try:

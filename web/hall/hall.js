@@ -18,6 +18,11 @@ const WORDS = {
     csrf: "Reload the page, then try again.", no_table: "This table is no longer in the hall.",
     refused: "Not done: reload the page, then try again.",
     cannot_save: "Not saved: the hall's card is full or cannot be written. Free some space, then try again.",
+    cannot_save_full: "Not saved: the hall's card is full. Free some space, then try again.",
+    cannot_save_read_only: "Not saved: the hall's card has turned read-only. Freeing space will not help: a worn "
+      + "SD card must be replaced.",
+    cannot_save_io: "Not saved: the hall's card gave a read/write error. Try again; if it happens again, the card "
+      + "is failing.",
   },
   fr: {
     title: "Salle", organise: "Organisation", sign_out: "Se déconnecter", pin: "Code de l'organisateur",
@@ -37,6 +42,11 @@ const WORDS = {
     refused: "Pas fait : rechargez la page, puis réessayez.",
     cannot_save: "Pas enregistré : la carte de la salle est pleine ou ne peut pas être écrite. "
       + "Libérez de la place, puis réessayez.",
+    cannot_save_full: "Pas enregistré : la carte de la salle est pleine. Libérez de la place, puis réessayez.",
+    cannot_save_read_only: "Pas enregistré : la carte de la salle est passée en lecture seule. Libérer de la place "
+      + "n'y changera rien : une carte SD usée doit être remplacée.",
+    cannot_save_io: "Pas enregistré : la carte de la salle a renvoyé une erreur de lecture/écriture. Réessayez ; "
+      + "si cela se reproduit, la carte est défaillante.",
   },
 };
 
@@ -149,6 +159,7 @@ async function post(path, body) {
 /** What the hall refused, in the page's words (the hall's own message is English). */
 function refusal(data, retry) {
   if (data.error === "wait") return word("wait").replace("{s}", retry || "60");
+  if (data.error === "cannot_save" && `cannot_save_${data.fault}` in WORDS.en) return word(`cannot_save_${data.fault}`);
   return data.error in WORDS.en ? word(data.error) : word("refused");
 }
 

@@ -3,7 +3,8 @@ every ``REPEAT_EVERY`` seconds counting the failures since, and one line when it
 
 Why: a bus listener (the panel, the profile, the hall's publisher) failing on every event wrote a full traceback per
 event; a worn card or a lost broker then filled the journal with the same trace all evening, and hid what changed.
-A failure of another kind (another exception type) is new: it gets its traceback too.
+A failure of another kind (another exception type) is new: it gets its traceback too, once while it keeps failing
+(two kinds taking turns, the card at one event and a bug at the next, would otherwise log a traceback at each).
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ class FailureLog:
 
     def __init__(self, logger: logging.Logger, what: str) -> None:
         self.log, self.what = logger, what
-        self.kind: type[BaseException] | None = None  # the failure's kind while it fails, None while it works
+        self.kind: type[BaseException] | None = None  # the last failure's kind while it fails, None while it works
+        self._kinds: set[type[BaseException]] = set()  # the kinds said with their traceback since it began to fail
         self.failures = 0  # since it began to fail
         self._since = 0.0  # time.time() at its first failure
         self._unsaid = 0  # failures since the last line
@@ -44,10 +46,12 @@ class FailureLog:
     def _failed(self, exc: BaseException, context: str) -> None:
         self.failures += 1
         at = f" ({context})" if context else ""
-        if type(exc) is not self.kind:
-            if self.kind is None:
-                self._since, self.failures = time.time(), 1
-            self.kind, self._unsaid, self._said_at = type(exc), 0, now()
+        if self.kind is None:
+            self._since, self.failures, self._kinds = time.time(), 1, set()
+        self.kind = type(exc)
+        if self.kind not in self._kinds:
+            self._kinds.add(self.kind)
+            self._unsaid, self._said_at = 0, now()
             self.log.error("%s failed%s; while it keeps failing, a line every %.0f s counts the failures",
                            self.what, at, REPEAT_EVERY, exc_info=exc)
             return
@@ -67,7 +71,7 @@ class FailureLog:
 
     def _worked(self) -> None:
         self.log.warning("%s works again, after %d failures since %s", self.what, self.failures, _clock(self._since))
-        self.kind, self.failures, self._unsaid = None, 0, 0
+        self.kind, self.failures, self._unsaid, self._kinds = None, 0, 0, set()
 
 
 def _clock(at: float) -> str:

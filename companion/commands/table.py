@@ -126,10 +126,13 @@ def _calibrate(args: argparse.Namespace, layout, finder, data_dir) -> int:
         return 2
     try:
         path = lens.save(data_dir)
-    except OSError as exc:  # a full or read-only card: the lens kept before (if any) stays as it was
+    except OSError as exc:  # the card refused the file: the lens kept before (if any) stays as it was
+        from companion.web.card_refusal import FAULTS, fault_of  # what mends the card's fault, as the phone says it
+
+        said, advice = FAULTS[fault_of(exc)]
         print(f"companion table: the lens was measured (k1 {lens.k1:+.4f}, k2 {lens.k2:+.4f}, residual "
-              f"{lens.residual_px:.2f} px) but cannot be kept in {data_dir}: {exc.strerror or exc}; the lens kept "
-              "before, if any, is unchanged: free some space and calibrate again", file=sys.stderr)
+              f"{lens.residual_px:.2f} px) but cannot be kept in {data_dir}: {exc.strerror or exc} ({said.en}); the "
+              f"lens kept before, if any, is unchanged. {advice.en}", file=sys.stderr)
         return 1
     print(f"lens from {lens.photos} photo(s): k1 {lens.k1:+.4f}, k2 {lens.k2:+.4f}; residual {lens.residual_px:.2f} px "
           f"(without correction {lens.residual_before_px:.2f} px); kept in {path}")

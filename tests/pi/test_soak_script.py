@@ -39,7 +39,6 @@ def test_a_soak_of_a_game_runs_table_vision_on_its_printed_mat(tmp_path):
     assert data["game"] == "nexus-keepers" and data["pipeline_alive"] and data["events_lost"] == []
     assert data["camera_faults"] >= 2, "the camera faults are injected on the game's table too"
     assert data["samples_with_plane"] >= 1, "the mat's markers were seen: the table plane was known"
-    assert data["rolls_journaled"] == sum(data["rolls_by_type"].values())
     assert set(data["rolls_by_type"]) <= {"roll", "reroll", "power", "prime"}, "a roll is an entry that threw dice"
     assert data["other_entries"].get("setup") == 1, "the game's setup is journaled, and not counted as a roll"
     assert "nexus-keepers on its mat" in result.stdout

@@ -319,7 +319,7 @@ def test_what_the_page_said_before_a_switch_to_french_is_said_again_in_french(ta
         browser.find_element(By.ID, "confirm-yes").click()
     wait(browser, lambda d: d.find_element(By.ID, "screen-table").is_displayed())
     assert service.table.record.id == game_before + 1
-    wait(browser, lambda d: "New game started" in d.find_element(By.ID, "notices").text, timeout=4)
+    wait(browser, lambda d: "New game started" in d.find_element(By.ID, "notices").text)  # it floats 5 s
     browser.execute_async_script(SAY_AGAIN)  # an answer beside the control tapped, as a change on this screen gets
     assert browser.find_element(By.ID, "tap-answer").text == "Done"
     said = set()

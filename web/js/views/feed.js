@@ -159,6 +159,47 @@ export function describeEntry(entry, summary) {
   });
 }
 
+/** A History line: the entry as describeEntry names it (Undo's words), then what the move did where the event says
+ * more: a Tesseract card's or Deepen's effects (« reprogram purple 5 → 6, destroy the cube on b3 »), Nexus Keepers'
+ * actions. Players check the history after an argument: the move's name alone does not settle it. */
+export function historyLine(entry, summary) {
+  const line = describeEntry(entry, summary);
+  const event = entry.event;
+  if (["play_card", "deepen"].includes(event.type) && Array.isArray(event.effects)) {
+    if (!event.effects.length) return t("entry.no_effect", { move: line });
+    return t("entry.with_effects", { move: line, effects: event.effects.map(effectWords).join(", ") });
+  }
+  if (event.type === "actions" && Array.isArray(event.actions) && event.actions.length) {
+    return t("entry.with_effects", { move: line, effects: event.actions.map(actionWords).join(", ") });
+  }
+  return line;
+}
+
+/** A cube, "blue 6", kept on one line (no-break space) as a wrapped History line is read. */
+function cubeWords(c) {
+  return c && typeof c === "object" ? `${colourName(c.color)}\u00a0${c.value ?? ""}`.trim() : "";
+}
+
+/** One card effect as the rule book's keyword says it, shortly: the cube it touched and where, as sent. */
+function effectWords(effect) {
+  if (!effect || typeof effect !== "object") return "";
+  let what = cubeWords(effect.cube);
+  if (effect.zone === "tesseract") what = t("entry.fx.tower", { column: effect.column ?? "" });
+  else if (effect.lab && effect.cube) what = t("entry.fx.lab", { cube: what, name: effect.lab });
+  const key = `entry.fx.${effect.op}`;
+  const said = t(key, { ...effect, what, cube: cubeWords(effect.cube), delta: effect.delta > 0 ? "+1" : "−1" });
+  return said === key ? String(effect.op ?? "") : said;
+}
+
+/** A Nexus Keepers action: "jump", "push Bo 2 spaces" (where to is the verdict's: a cell has no name). */
+function actionWords(action) {
+  if (!action || typeof action !== "object") return "";
+  if (action.action === "push") return t("entry.act.push", { target: action.target ?? "", n: action.distance ?? 1 });
+  const key = `entry.act.${action.action}`;
+  const said = t(key);
+  return said === key ? String(action.action ?? "") : said;
+}
+
 /** An event's dice as chips: the camera's readings, or faces typed on a phone as bare numbers (a board game's roll
  * or power die), drawn with no colour; null for anything else. */
 function typedDice(dice) {
@@ -177,7 +218,8 @@ export function renderHistory(app) {
     const dice = entry.dice || typedDice(entry.event.dice);
     const tappable = Boolean(entry.dice);
     list.append(h("li", { class: `entry ${state ? state[0] : "action"}`, dataset: { seq: String(entry.seq), type: entry.event.type } },
-      h("div", { class: "head" }, h("strong", {}, t("history.entry_n", { n: entry.seq + 1 })), " ", describeEntry(entry, app.state.summary),
+      h("div", { class: "head" }, h("strong", {}, t("history.entry_n", { n: entry.seq + 1 })), " ",
+        historyLine(entry, app.state.summary),
         state ? h("span", { class: `status ${state[0]}` }, state[1]) : null),
       dice ? h("div", { class: "dice-row small" }, dice.map((die, index) => dieChip(die, index,
         tappable ? () => openDieDialog(app, { seq: entry.seq, dice: entry.dice, version: entry.version, index }) : undefined))) : null,

@@ -1,0 +1,92 @@
+"""The History says what a move did, not only its name: a Tesseract card's effects after the card (it said « Use
+Ada's permanent capacity » and no more), a Nexus Keepers turn's actions (it said « Actions »). A player checking the
+history after an argument reads them there, in either language, on a phone 360 px wide."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from boardhelpers import open_page, unlock, wait
+from browserhelpers import in_each_look, page_errors
+from screens import language
+
+pytestmark = pytest.mark.browser
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "rules" / "examples"
+FRENCH = {"red": "rouge", "green": "vert", "blue": "bleu", "yellow": "jaune", "purple": "violet", "orange": "orange",
+          "white": "blanc", "black": "noir"}
+LINES = "return [...document.querySelectorAll('#history-list li .head')].map(e => e.innerText.split('\\n')[1])"
+WHOLE = "return [...document.querySelectorAll('#history-list li .head')]" \
+    ".every(e => e.scrollWidth <= e.clientWidth + 1) && document.documentElement.scrollWidth <= innerWidth"
+
+
+@pytest.fixture(scope="module")
+def narrow(quiet_table, phone):
+    service, url = quiet_table
+    unlock(phone, url)
+    phone.set_window_size(360, 800)
+    return service, url
+
+
+def history(phone, url, service, n):
+    """The History's lines, newest first, once its ``n`` newest entries are drawn."""
+    open_page(phone, url, "#/history")
+    return wait(phone, lambda d: len(lines := d.execute_script(LINES)) >= n and lines, message="no history drawn")
+
+
+def test_a_tesseract_card_lists_its_effects(narrow, phone, screenshots):
+    """A card is one entry, its keywords' effects sent with it: the History names the card, then each effect with
+    the cube or column it touched; a card played with none says so."""
+    service, url = narrow
+    service.table.new_game("tesseract", {}, ["Ada", "Marie"])
+    service.table.submit(json.loads((EXAMPLES / "tesseract-win.jsonl").read_text().splitlines()[0]))
+    summary = service.table.state()["summary"]
+    me = summary["scientist"]
+    column = summary["removable"][0]
+    zone = [(c["color"], c["value"]) for c in summary["priming_zone"]]
+    colour, value = next(c for c in zone if zone.count(c) == 1)
+    new = 6 if value != 6 else 1
+    level = next(int(level) for level, n in summary["research"][me].items() if n)
+    effects = [{"op": "reprogram", "zone": "priming", "cube": {"color": colour, "value": value}, "to": new},
+               {"op": "destroy", "zone": "tesseract", "column": column}]
+    played = len(service.table.state()["accepted"])
+    service.table.submit({"type": "play_card", "source": "scientist", "scientist": me, "effects": effects},
+                         source="phone")
+    service.table.submit({"type": "play_card", "source": "research", "level": level, "effects": []}, source="phone")
+    assert len(service.table.state()["accepted"]) == played + 2, "the referee refused a card"
+    capacity = f"Use {me}'s permanent capacity: reprogram {colour}\u00a0{value}\u00a0→\u00a0{new}, " \
+        f"destroy the cube on {column}"  # a cube and its new value kept on one line
+    assert history(phone, url, service, 3)[:2] == [f"Play a level {level} research card: no effect", capacity]
+    assert phone.execute_script(WHOLE), "a History line runs past the screen"
+    said = {}
+
+    def look(lang, scheme):
+        said[lang] = phone.execute_script(LINES)[:2]
+        assert phone.execute_script(WHOLE), f"a History line runs past the screen ({lang}, {scheme})"
+        phone.execute_script("document.querySelector('#history-list li .head').scrollIntoView({block: 'start'});"
+                             "scrollBy(0, -60)")
+        phone.save_screenshot(str(screenshots / f"history-card-effects-360-{lang}-{scheme}.png"))
+    in_each_look(phone, look)
+    of = f"d'{me}" if me[0] in "AEIOU" else f"de {me}"  # « d'Ada »
+    capacity = f"Utiliser la capacité permanente {of}\u00a0: reprogrammer " \
+        f"{FRENCH[colour]}\u00a0{value}\u00a0→\u00a0{new}, détruire le cube en {column}"
+    assert said["fr"] == [f"Jouer une carte Recherche niveau {level}\u00a0: aucun effet", capacity]
+    assert not page_errors(phone)
+
+
+def test_a_nexus_keepers_turn_lists_its_actions(narrow, phone):
+    """« Actions » alone did not say what was done: the kinds of its actions follow, a push with whom and how far."""
+    service, url = narrow
+    service.table.new_game("nexus-keepers", {}, [])
+    for line in (EXAMPLES / "nexus-keepers-full-game.jsonl").read_text().splitlines():
+        service.table.submit(json.loads(line))
+    told = history(phone, url, service, len(service.table.history()))
+    assert "Actions: move" in told, told
+    language(phone, "fr")
+    try:
+        wait(phone, lambda d: "Actions\u00a0: bouger" in d.execute_script(LINES), message="no French actions")
+    finally:
+        language(phone, "en")
+    assert not page_errors(phone)

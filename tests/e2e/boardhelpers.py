@@ -56,6 +56,12 @@ def answer_to_tap(driver, timeout=30):
                              f"{driver.execute_script('return window.tappedOn')}") from None
 
 
+def after_pending(driver):
+    """Return once what the page has set off already (promises, 0 ms timers: a redraw for an event just handled) has
+    run; a check that nothing changed then holds on a machine of any speed."""
+    driver.execute_async_script("setTimeout(arguments[0], 0)")
+
+
 def api(url, path):
     with urllib.request.urlopen(url + path.lstrip("/"), timeout=30) as response:  # a loaded machine answers slowly
         return json.loads(response.read())

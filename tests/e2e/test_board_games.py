@@ -7,15 +7,14 @@ server. No JSON is typed anywhere: games are chosen, set up and played with taps
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
 
 from companion.referee import create_game
 
-from boardhelpers import (REDRAWN, api, new_game, open_page, pad, screenshot, settled, shown, state, tap, tap_until,
-                          unlock, wait)
+from boardhelpers import (REDRAWN, after_pending, api, new_game, open_page, pad, screenshot, settled, shown, state, tap,
+                          tap_until, unlock, wait)
 from browserhelpers import page_errors
 
 pytestmark = pytest.mark.browser
@@ -273,6 +272,13 @@ def tesseract_on_the_page(quiet_table, phone):
     return url, TESSERACT_EXAMPLE, settled(phone, url)
 
 
+def history_read_again(phone):
+    """Wait for the history read again after ``window.before`` was noted (an entry event reads it 0.1 s later), and
+    for the redraw that may follow: a board that would be drawn again is drawn by then, on a machine of any speed."""
+    wait(phone, lambda d: shown(d, "return window.companion.history !== window.before"), message="no history refresh")
+    after_pending(phone)
+
+
 def test_a_late_live_event_does_not_take_the_board_back(quiet_table, phone):
     """The phone's answer to its own change and the live event of the change before can arrive in either order
     (a loaded Wi-Fi); the board keeps the newer state instead of drawing the older one until the next change."""
@@ -286,9 +292,10 @@ def test_a_late_live_event_does_not_take_the_board_back(quiet_table, phone):
     open_page(phone, url, "#/table")
     newer = settled(phone, url)
     assert newer["entries"] == older["entries"] + 1
-    phone.execute_script("window.companion.onEvent('entry', {seq: arguments[0].entries - 1, event: {}, verdicts: [], "
+    phone.execute_script("window.before = window.companion.history; "
+                         "window.companion.onEvent('entry', {seq: arguments[0].entries - 1, event: {}, verdicts: [], "
                          "source: 'phone', state: arguments[0]})", older)
-    time.sleep(0.3)
+    history_read_again(phone)
     assert shown(phone, "return window.companion.state.entries") == newer["entries"]
     assert shown(phone, "return document.querySelector('#board').dataset.entries") == str(newer["entries"])
     # A state of another game (a new game started elsewhere) is taken whatever its count.
@@ -308,12 +315,12 @@ def test_a_redraw_with_nothing_new_keeps_the_board_as_it_is(quiet_table, phone):
     kept = "const el = document.querySelector('#board').firstElementChild; return Boolean(el && el.kept)"
     phone.execute_script(mark)
     phone.execute_script("window.before = window.companion.history; window.companion.refreshHistory()")
-    wait(phone, lambda d: shown(d, "return window.companion.history !== window.before"), message="no history refresh")
-    time.sleep(0.3)  # a redraw would have come by now
+    history_read_again(phone)
     assert shown(phone, kept)
-    phone.execute_script("const app = window.companion; app.onEvent('entry', {seq: app.state.entries - 1, event: {},"
-                         " verdicts: [], source: 'phone', state: JSON.parse(JSON.stringify(app.state))})")  # again
-    time.sleep(0.3)
+    phone.execute_script("const app = window.companion; window.before = app.history; app.onEvent('entry', "
+                         "{seq: app.state.entries - 1, event: {}, verdicts: [], source: 'phone', "
+                         "state: JSON.parse(JSON.stringify(app.state))})")  # again
+    history_read_again(phone)
     assert shown(phone, kept)
     phone.execute_script("window.companion.switchLanguage('fr')")
     try:

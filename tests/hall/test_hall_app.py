@@ -14,6 +14,7 @@ from werkzeug.security import generate_password_hash
 
 from companion.hall.app import create_hall_app
 from companion.hall.board import HallBoard
+from companion.web.card_refusal import FAULTS
 from tests.hall.hallhelpers import PIN, WIN_YUGI, RefusingCard, Subscriber, event
 
 @pytest.fixture
@@ -98,7 +99,7 @@ def test_a_rename_the_card_refuses_is_a_503_said_in_the_page_s_words(client, boa
     assert client.post("/api/tables/table-1", json={"name": "Window"}, headers=headers).status_code == 200
     page = client.get("/hall.js").get_data(as_text=True)
     assert page.count("cannot_save: ") == 2  # the page words it, in English and French
-    for fault in ("full", "read_only", "io"):  # and words the card's fault where the hall names it
+    for fault in FAULTS:  # and words each fault the hall may name: "free some space" was said to a locked file too
         assert page.count(f"cannot_save_{fault}: ") == 2, fault
 
 

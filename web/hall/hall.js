@@ -23,6 +23,10 @@ const WORDS = {
       + "SD card must be replaced.",
     cannot_save_io: "Not saved: the hall's card gave a read/write error. Try again; if it happens again, the card "
       + "is failing.",
+    cannot_save_denied: "Not saved: the hall may not write its folder. Freeing space will not help: the folder must "
+      + "belong to the hall's user.",
+    cannot_save_busy: "Not saved: another program holds the hall's file. Try again in a moment.",
+    cannot_save_other: "Not saved: the hall's card refused the write. Try again; if it refuses again, check the card.",
   },
   fr: {
     title: "Salle", organise: "Organisation", sign_out: "Se déconnecter", pin: "Code de l'organisateur",
@@ -47,6 +51,11 @@ const WORDS = {
       + "n'y changera rien : une carte SD usée doit être remplacée.",
     cannot_save_io: "Pas enregistré : la carte de la salle a renvoyé une erreur de lecture/écriture. Réessayez ; "
       + "si cela se reproduit, la carte est défaillante.",
+    cannot_save_denied: "Pas enregistré : la salle n'a pas le droit d'écrire dans son dossier. Libérer de la place "
+      + "n'y changera rien : le dossier doit appartenir à l'utilisateur de la salle.",
+    cannot_save_busy: "Pas enregistré : un autre programme bloque le fichier de la salle. Réessayez dans un instant.",
+    cannot_save_other: "Pas enregistré : la carte de la salle a refusé l'écriture. Réessayez ; si elle refuse encore, "
+      + "vérifiez la carte.",
   },
 };
 

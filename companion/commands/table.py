@@ -127,9 +127,9 @@ def _calibrate(args: argparse.Namespace, layout, finder, data_dir) -> int:
     try:
         path = lens.save(data_dir)
     except OSError as exc:  # the card refused the file: the lens kept before (if any) stays as it was
-        from companion.web.card_refusal import FAULTS, fault_of  # what mends the card's fault, as the phone says it
+        from companion.card_faults import fault_words  # what mends the card's fault, as the phone says it
 
-        said, advice = FAULTS[fault_of(exc)]
+        said, advice = fault_words(exc)
         print(f"companion table: the lens was measured (k1 {lens.k1:+.4f}, k2 {lens.k2:+.4f}, residual "
               f"{lens.residual_px:.2f} px) but cannot be kept in {data_dir}: {exc.strerror or exc} ({said.en}); the "
               f"lens kept before, if any, is unchanged. {advice.en}", file=sys.stderr)

@@ -1,73 +1,26 @@
 """A 503 ``cannot_save`` that says the fault the card gave and what mends it, in English and French.
 
-Why: every such answer said "free some space", which mends a full card only; a worn SD card turns read-only, and
-freeing space there is time lost on a game night. The fault is read from the error (the card's errno, SQLite's error
-name), through a JournalError to its cause.
+Why: every such answer said "free some space", which mends a full card only. The fault and its words are
+companion/card_faults.py's, shared with the commands that write to the card.
 """
 
 from __future__ import annotations
 
-import errno
-import sqlite3
-
+from companion.card_faults import FAULTS, SQLITE_WORDS, fault_of
 from companion.core import Text
-from companion.journal_health import failure_of
 from companion.web.validation import ApiError
 from companion.words import french_spaces
 
-#: SQLite's words for a fault, where its error carries no name (an older SQLite, an error made by hand)
-SQLITE_WORDS = (("database or disk is full", "full"), ("readonly database", "read_only"), ("disk I/O error", "io"))
-
-#: each fault: what the card did, and what to do about it
-FAULTS = {
-    "full": (Text("the companion's card is full", "la carte du compagnon est pleine"),
-             Text("Free some space on it and try again.", "Libérez-y de la place et réessayez.")),
-    "read_only": (Text("the companion's card has turned read-only",
-                       "la carte du compagnon est passée en lecture seule"),
-                  Text("Freeing space will not help: a worn SD card turns read-only and must be replaced; "
-                       "`companion doctor` checks it.",
-                       "Libérer de la place n'y changera rien : une carte SD usée passe en lecture seule et doit être "
-                       "remplacée ; `companion doctor` la vérifie.")),
-    "denied": (Text("the service may not write its folder (permission denied)",
-                    "le service n'a pas le droit d'écrire dans son dossier (permission refusée)"),
-               Text("Freeing space will not help: the service's user must own its data folder "
-                    "(`companion config` names it).",
-                    "Libérer de la place n'y changera rien : l'utilisateur du service doit posséder son dossier de "
-                    "données (`companion config` l'indique).")),
-    "io": (Text("the companion's card gave an input/output error", "la carte du compagnon a renvoyé une erreur "
-                "d'entrée/sortie"),
-           Text("Try again; if it happens again, the card is failing: `companion doctor` checks it.",
-                "Réessayez ; si cela se reproduit, la carte est défaillante : `companion doctor` la vérifie.")),
-    "busy": (Text("another program holds the file", "un autre programme bloque le fichier"),
-             Text("Try again in a moment.", "Réessayez dans un instant.")),
-    "other": (Text("the companion's card refused the write", "la carte du compagnon a refusé l'écriture"),
-              Text("Try again; `companion doctor` checks the card.",
-                   "Réessayez ; `companion doctor` vérifie la carte.")),
-}
+__all__ = ["FAULTS", "SQLITE_WORDS", "cannot_save", "fault_of"]
 
 
-def fault_of(exc: BaseException) -> str:
-    """The card's fault behind ``exc`` (a key of FAULTS), followed through the errors that wrap it."""
-    seen: BaseException | None = exc
-    while seen is not None:
-        if isinstance(seen, OSError) and seen.errno in (errno.EACCES, errno.EPERM):
-            return "denied"
-        if isinstance(seen, (OSError, sqlite3.Error)):
-            kind = failure_of(seen, 0.0).kind
-            if kind == "other" and isinstance(seen, sqlite3.Error):
-                kind = next((k for words, k in SQLITE_WORDS if words in str(seen)), kind)
-            if kind != "other" or isinstance(seen, OSError) and seen.errno is not None:
-                return kind if kind in FAULTS else "other"
-        seen = seen.__cause__ or seen.__context__
-    return "other"
-
-
-def cannot_save(exc: BaseException, what: Text, kept: Text) -> ApiError:
+def cannot_save(exc: BaseException, what: Text, kept: Text | None) -> ApiError:
     """The answer to a write the card refused: ``what`` could not be done (a sentence's start), ``exc``'s cause,
-    the fault, ``kept`` (what is as it was), and what mends that fault."""
+    the fault, ``kept`` (what is as it was; None where that is not known), and what mends that fault."""
     fault = fault_of(exc)
     said, advice = FAULTS[fault]
     cause = str(exc)
-    return ApiError(503, "cannot_save", f"{what.en} ({cause}): {said.en}; {kept.en}. {advice.en}",
-                    message_fr=french_spaces(f"{what.fr} ({cause}) : {said.fr} ; {kept.fr}. {advice.fr}"),
+    kept_en, kept_fr = (f"; {kept.en}", f" ; {kept.fr}") if kept is not None else ("", "")
+    return ApiError(503, "cannot_save", f"{what.en} ({cause}): {said.en}{kept_en}. {advice.en}",
+                    message_fr=french_spaces(f"{what.fr} ({cause}) : {said.fr}{kept_fr}. {advice.fr}"),
                     fault=fault)

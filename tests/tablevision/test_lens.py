@@ -167,15 +167,18 @@ def test_a_mat_without_stickers_measures_the_lens_from_its_anchors_and_dice_land
 
 def test_a_lens_the_card_cannot_keep_is_said_not_a_traceback(tmp_path):
     """Before, the OSError of the lens file came out as a traceback after the fit; then it said "free some space"
-    whatever the card's fault (here no folder can be made where a file lies: space is not what is missing)."""
+    whatever the card's fault (here no folder can be made where a file lies: space is not what is missing); then
+    wording the fault loaded the phone's web server (Flask) into the command."""
     (tmp_path / "blocker").write_text("a file where the data folder should be")  # mkdir fails, even as root
     config = tmp_path / "companion.toml"
     config.write_text(f'[service]\ndata_dir = "{tmp_path / "blocker" / "data"}"\n')
     image, _, _ = distorted_mat(3)
     cv2.imwrite(str(tmp_path / "mat.png"), image)
-    done = subprocess.run([sys.executable, "-m", "companion.cli", "--config", str(config), "table", "--game",
-                           "nexus-keepers", "--calibrate", str(tmp_path / "mat.png")], capture_output=True, text=True,
-                          timeout=120, cwd=REPO)
+    argv = ["--config", str(config), "table", "--game", "nexus-keepers", "--calibrate", str(tmp_path / "mat.png")]
+    command = (f"import sys; from companion.cli import main; code = main({argv!r}); "
+               "print('flask loaded' if 'flask' in sys.modules else 'no flask'); sys.exit(code)")
+    done = subprocess.run([sys.executable, "-c", command], capture_output=True, text=True, timeout=120, cwd=REPO)
     assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
     assert "the lens was measured" in done.stderr and "cannot be kept in" in done.stderr
     assert "free some space" not in done.stderr.lower() and "companion doctor" in done.stderr, done.stderr
+    assert done.stdout.strip() == "no flask", done.stdout

@@ -90,3 +90,25 @@ def test_a_nexus_keepers_turn_lists_its_actions(narrow, phone):
     finally:
         language(phone, "en")
     assert not page_errors(phone)
+
+
+def test_a_nexus_card_played_from_the_top_is_named(narrow, phone):
+    """A deck in a known order (``deck_order: "top_first"``) lets a play leave its card out: the History said « Play »
+    and nothing more; it names the card as the referee laid it, or says it was the top card when refused."""
+    service, url = narrow
+    setup, play = (json.loads(line) for line in (EXAMPLES / "nexus-two-players.jsonl").read_text().splitlines()[:2])
+    assert setup["deck_order"] == "top_first"
+    service.table.new_game("nexus", {}, [])
+    service.table.submit(setup)
+    service.table.submit({**{k: v for k, v in play.items() if k != "card"}, "x": 9, "y": 9})  # nowhere near: refused
+    service.table.submit({k: v for k, v in play.items() if k != "card"})
+    told = history(phone, url, service, 3)
+    assert told[0].startswith("Ann plays a Long rod ") and told[1] == "Play the top card"  # "... east of the first"
+    language(phone, "fr")
+    try:
+        fr = wait(phone, lambda d: (lines := d.execute_script(LINES))[1] == "Jouer la carte du dessus" and lines,
+                  message="the card played from the top is not named in French")
+        assert fr[0].startswith("Ann pose une Longue tige "), fr[0]
+    finally:
+        language(phone, "en")
+    assert not page_errors(phone)

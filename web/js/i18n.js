@@ -201,6 +201,7 @@ const STRINGS = {
     "entry.play_card.scientist": "Use {scientist}'s permanent capacity",
     "entry.play_card.research": "Play a level {level} research card",
     "entry.play_card.confinement": "Play confinement card {value}",
+    "entry.play_top_card": "Play the top card",
     // what a move did, after its name in the History: a Tesseract card's effects, Nexus Keepers' actions
     "entry.with_effects": "{move}: {effects}", "entry.no_effect": "{move}: no effect",
     "entry.fx.tower": "the cube on {column}", "entry.fx.lab": "{name}'s {cube}",
@@ -429,6 +430,7 @@ const STRINGS = {
     "entry.play_card.scientist": "Utiliser la capacité permanente de {scientist}",
     "entry.play_card.research": "Jouer une carte Recherche niveau {level}",
     "entry.play_card.confinement": "Jouer la carte Confinement {value}",
+    "entry.play_top_card": "Jouer la carte du dessus",
     "entry.with_effects": "{move} : {effects}", "entry.no_effect": "{move} : aucun effet",
     "entry.fx.tower": "le cube en {column}", "entry.fx.lab": "{cube} de {name}",
     "entry.fx.calibrate": "calibrer {what} {delta}", "entry.fx.destroy": "détruire {what}",

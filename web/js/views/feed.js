@@ -144,6 +144,12 @@ export function describeEntry(entry, summary) {
   if (event.type === "play_card" && ["scientist", "research", "confinement"].includes(event.source)) {
     key = `play_card.${event.source}`;
   }
+  if (event.type === "play_card" && event.source === undefined && event.level !== undefined) key = "play_card.research";
+  if (event.type === "play_card" && event.card === undefined && key === "play_card") {
+    // a Nexus deck played from the top names no card: the referee's "Ann plays Long rod" does, when it took it
+    const laid = entry.verdicts.find((v) => v.rule === "nexus.card.played");
+    return laid ? pick(laid) : t("entry.play_top_card");
+  }
   const actionName = ((summary || {}).action_names || {})[event.action];
   const inPlay = ((summary || {}).action_labels || {})[event.target]; // a Hexors action tile in play, aimed at
   return t(`entry.${key}`, {

@@ -18,8 +18,10 @@ from flask import Flask, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from companion import files
+from companion.core import Text
 from companion.journal import JournalError
 from companion.web.auth import LoginLimiter, PinStore, load_session_secret
+from companion.web.card_refusal import cannot_save
 from companion.web.hosts import AllowedHosts
 from companion.web.idempotency import IdempotencyCache
 from companion.web.netinfo import JoinLinks
@@ -231,9 +233,13 @@ def _journal_error(error: JournalError):
     """The journal the card cannot read now (EIO, a file gone), outside a change (api.refereeing answers those):
     said, not logged as a bug with its trace at every phone's poll; the journal logs its writes' failures."""
     log.warning("%s %s: %s", request.method, request.path, error)
-    code = "cannot_read" if request.method in ("GET", "HEAD") else "cannot_save"
-    return api_error_response(ApiError(503, code, f"the game journal cannot be used now ({error}): try again; "
-                                                  "`companion doctor` checks the companion's card"))
+    if request.method in ("GET", "HEAD"):
+        return api_error_response(ApiError(503, "cannot_read", f"the game journal cannot be used now ({error}): try "
+                                                               "again; `companion doctor` checks the companion's card"))
+    # a change: the card's fault and what mends it, as a refused move says them (what was kept is not known here)
+    return api_error_response(cannot_save(error, Text("the game journal cannot be used now",
+                                                      "le journal des parties ne peut pas être utilisé pour l'instant"),
+                                          None))
 
 
 def _unexpected_error(error: Exception):

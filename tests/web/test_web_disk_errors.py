@@ -199,3 +199,26 @@ def test_a_listener_failing_once_a_move_is_kept_does_not_answer_it_as_an_error(s
     answer = player.post("/api/roll", ROLL)
     assert answer.status_code == 200 and player.state()["entries"] == 1
     assert "entry" in told
+
+
+@pytest.mark.parametrize("code, fault", [(errno.ENOSPC, "full"), (errno.EROFS, "read_only")])
+def test_a_journal_error_on_a_change_outside_a_move_names_the_cards_fault(service, player, monkeypatch, code, fault):
+    """Before, a JournalError that reached the app's handler on a POST (here out of the state a change answers
+    with) was a ``cannot_save`` with no ``fault``: the phone fell back to "full or cannot be written... free some
+    space", a read-only card too. Whether the change was kept is not known there, so it is not claimed either way."""
+    from companion.journal import JournalError
+
+    def unreadable():
+        try:
+            raise OSError(code, os.strerror(code))
+        except OSError as exc:
+            raise JournalError(f"cannot read the game journal: {exc}") from exc
+
+    monkeypatch.setattr("companion.web.api._answered_state", unreadable)  # the move is made, its answer fails
+    answer = player.post("/api/roll", ROLL)
+    said = answer.get_json()
+    assert answer.status_code == 503 and said["error"] == "cannot_save" and said["fault"] == fault, said
+    assert os.strerror(code) in said["message"] and os.strerror(code) in said["message_fr"]
+    assert ("free some space" in said["message"].lower()) == (fault == "full")
+    assert ("Libérez-y de la place" in said["message_fr"]) == (fault == "full")
+    assert "nothing was changed" not in said["message"] and "rien n'a été changé" not in said["message_fr"]

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from boardhelpers import open_page, settled, wait
+from boardhelpers import open_page, settled, small_controls, tap, wait
 from browserhelpers import in_each_look, page_errors
-from screens import TEXT_CONTRAST_JS, show, start
+from screens import TEXT_CONTRAST_JS, language, show, start
 
 pytestmark = pytest.mark.browser
 
@@ -43,17 +43,34 @@ SHOWN_FACTS = """const list = (css) => [...document.querySelectorAll(css)]
   .map((li) => li.innerText.replace(/\\u00a0/g, ' '));
 const card = document.querySelector('#details-card'); card.open = true;
 const shown = [list('#nk-setup-facts li'), list('#details li')]; card.open = false; return shown;"""
+# how far the fold of facts pushes the first player's card down: from the fold's top to the card's (CSS px)
+PUSHED = """const fold = document.querySelector('#nk-setup-facts').getBoundingClientRect();
+return document.querySelector('.nk-player').getBoundingClientRect().top - fold.top"""
+FOLD_OPEN = "return document.querySelector('#nk-setup-facts').open"
 
 
 def test_the_setup_facts_are_shown_in_the_wizard_and_the_game_details(narrow_table, phone, screenshots):
     """The setup summary carried no facts: Game details read « phase: setup », and nothing on the wizard said who
-    unfolds a cube first or what each must touch. Now the wizard lists them above the players (the Game details at the
-    page's foot say them again), in the page's language, the edges as the game's option has them."""
+    unfolds a cube first or what each must touch. Now the wizard has them above the players (the Game details at the
+    page's foot say them again), in the page's language, the edges as the game's option has them. Folded: listed
+    open, they pushed the players' cards ~430 px down a 360 px phone; opened, the fold stays open through the
+    wizard's redraws."""
     service, url = narrow_table
     service.table.new_game("nexus-keepers", {"min_shared_edges": 3}, ["Ann", "Bob"])
     open_page(phone, url, "#/table")
     wait(phone, lambda d: d.find_elements("css selector", "#nk-setup-start"), message="no setup wizard")
     facts = settled(phone, url)["summary"]["facts"]
+    pushed = {}
+    for lang in ("en", "fr"):
+        language(phone, lang)
+        pushed[lang] = phone.execute_script(PUSHED)
+    language(phone, "en")
+    assert not phone.execute_script(FOLD_OPEN) and all(px < 100 for px in pushed.values()), pushed
+    tap(phone, "#nk-setup-facts > summary")
+    tap(phone, ".nk-direction [data-value='S']")  # a tap redraws the wizard
+    wait(phone, lambda d: d.find_elements("css selector", ".nk-direction [data-value='S'][aria-pressed='true']"),
+         message="the direction was not picked")
+    assert phone.execute_script(FOLD_OPEN), "the fold shut itself at a redraw"
     shown = {}
 
     def look(lang, scheme):
@@ -67,4 +84,5 @@ def test_the_setup_facts_are_shown_in_the_wizard_and_the_game_details(narrow_tab
     assert shown == {lang: [said[lang], said[lang]] for lang in said}, shown
     assert any("clockwise" in f and "at least 3 edges" in f for f in said["en"]), said["en"]
     assert any("sens horaire" in f and "au moins 3 tranches" in f for f in said["fr"]), said["fr"]
+    assert small_controls(phone) == []
     assert not page_errors(phone)

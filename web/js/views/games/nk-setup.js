@@ -107,6 +107,17 @@ function playerCard(ctx, player, index) {
     h("label", {}, t("nk.team"), teamSelect));
 }
 
+/** The referee's setup facts (who unfolds a cube first, what it must touch), folded: listed open, they pushed the
+ * players' cards ~430 px down a 360 px phone. Kept open or shut through the wizard's redraws (one a tap); Game
+ * details at the page's foot list them too. */
+function setupFacts(facts) {
+  if (!facts.length) return null;
+  return h("details", { class: "card nk-setup-facts", id: "nk-setup-facts", open: draft.factsOpen || undefined,
+    ontoggle: (event) => { draft.factsOpen = event.target.open; } },
+  h("summary", {}, t("nk.setup_facts", { n: facts.length })),
+  h("ul", { class: "hint" }, facts.map((f) => h("li", {}, pick(f)))));
+}
+
 const defaultNames = (count) => Array.from({ length: count }, (_, i) => t("nk.player_n", { n: i + 1 }));
 
 /** Players left unnamed at "New game" are "Player 1"... in the page's language, switched with it (a team named after
@@ -130,9 +141,7 @@ export function renderSetup(ctx) {
   // built first, swapped in at once: emptied under a tapped button, the page lost its height and jumped up
   root.replaceChildren(
     h("h2", {}, t("nk.setup_title")),
-    // the referee's setup facts (who unfolds a cube first, what it must touch): Game details hold them at the foot
-    h("ul", { class: "hint nk-setup-facts", id: "nk-setup-facts" }, (ctx.summary.facts || []).map((f) => h("li", {},
-      pick(f)))),
+    setupFacts(ctx.summary.facts || []),
     h("div", { class: "nk-players" }, draft.players.map((p, i) => playerCard(ctx, p, i))),
     h("h3", {}, t("nk.place_cubes")),
     choiceRow(draft.players.map((p, i) => ({ value: i, label: p.id })), draft.current,

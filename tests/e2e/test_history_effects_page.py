@@ -36,13 +36,18 @@ def history(phone, url, service, n):
     return wait(phone, lambda d: len(lines := d.execute_script(LINES)) >= n and lines, message="no history drawn")
 
 
+def tesseract_game(service):
+    """Ada and Marie's game just set up, in the Action phase: its summary."""
+    service.table.new_game("tesseract", {}, ["Ada", "Marie"])
+    service.table.submit(json.loads((EXAMPLES / "tesseract-win.jsonl").read_text().splitlines()[0]))
+    return service.table.state()["summary"]
+
+
 def test_a_tesseract_card_lists_its_effects(narrow, phone, screenshots):
     """A card is one entry, its keywords' effects sent with it: the History names the card, then each effect with
     the cube or column it touched; a card played with none says so."""
     service, url = narrow
-    service.table.new_game("tesseract", {}, ["Ada", "Marie"])
-    service.table.submit(json.loads((EXAMPLES / "tesseract-win.jsonl").read_text().splitlines()[0]))
-    summary = service.table.state()["summary"]
+    summary = tesseract_game(service)
     me = summary["scientist"]
     column = summary["removable"][0]
     zone = [(c["color"], c["value"]) for c in summary["priming_zone"]]
@@ -73,6 +78,27 @@ def test_a_tesseract_card_lists_its_effects(narrow, phone, screenshots):
     capacity = f"Utiliser la capacité permanente {of}\u00a0: reprogrammer " \
         f"{FRENCH[colour]}\u00a0{value}\u00a0→\u00a0{new}, détruire le cube en {column}"
     assert said["fr"] == [f"Jouer une carte Recherche niveau {level}\u00a0: aucun effet", capacity]
+    assert not page_errors(phone)
+
+
+def test_deepen_lists_its_effects_and_a_card_sent_without_source_is_research(narrow, phone):
+    """The scientist's own action (Approfondir) carries effects as a card does; a ``play_card`` with no ``source`` is
+    a research card to the referee, and the History names it so (it said « Play »)."""
+    service, url = narrow
+    tesseract_game(service)
+    level = 3
+    before = len(service.table.state()["accepted"])
+    service.table.submit({"type": "deepen", "effects": [{"op": "draw", "level": level}]}, source="phone")
+    service.table.submit({"type": "play_card", "level": level, "effects": []}, source="phone")
+    assert len(service.table.state()["accepted"]) == before + 2, "the referee refused the Deepen or the card"
+    assert history(phone, url, service, 2)[:2] == [f"Play a level {level} research card: no effect",
+                                                   f"Deepen: draw level {level}"]
+    language(phone, "fr")
+    try:
+        wait(phone, lambda d: d.execute_script(LINES)[1] == f"Approfondir\u00a0: piocher niveau {level}",
+             message="Deepen's effect not said in French")
+    finally:
+        language(phone, "en")
     assert not page_errors(phone)
 
 

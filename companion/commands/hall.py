@@ -27,6 +27,7 @@ def add_parser(subparsers) -> None:
 def run(args) -> int:
     import waitress
 
+    from companion.card_faults import fault_words  # what mends a card's fault, as the phone says it
     from companion.config import ConfigError, load_config
     from companion.hall.app import create_hall_app
     from companion.hall.board import HallBoard
@@ -51,9 +52,11 @@ def run(args) -> int:
                               allowed_hosts=list(config["service"]["allowed_hosts"]))
     except OSError as exc:  # the card refuses the organiser PIN (full, read-only): one not kept would be forgotten
         board.close()
+        said, advice = fault_words(exc)
+        unchanged = " The old PIN is unchanged." if had_pin else ""
         print(f"companion: no {'new ' if had_pin else ''}organiser PIN: the card refuses to keep it in "
-              f"{data / 'pin.json'} ({exc.strerror or exc}).{' The old PIN is unchanged.' if had_pin else ''} "
-              "Free some space on the card (or replace it), then start the hall again.", file=sys.stderr)
+              f"{data / 'pin.json'} ({exc.strerror or exc}: {said.en}).{unchanged} {advice.en} Then start the hall "
+              "again to make one.", file=sys.stderr)
         return 1
     try:
         server = waitress.create_server(app, host=args.host, port=args.port, threads=threads, channel_timeout=60)

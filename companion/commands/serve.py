@@ -38,6 +38,7 @@ def _stopping(app, exception: BaseException):
 
 def run(args) -> int:
     # Imported here so that `companion --help` and the other commands start fast.
+    from companion.card_faults import fault_words  # what mends a card's fault, as the phone says it
     from companion.config import ConfigError, load_config
     from companion.journal import JournalError
     from companion.service import Service
@@ -77,12 +78,13 @@ def run(args) -> int:
     if args.new_pin:
         try:
             pins.reset()
-        except OSError as exc:  # a full or read-only card: a PIN that is not kept would be forgotten at the restart
+        except OSError as exc:  # the card refused the PIN: a PIN that is not kept would be forgotten at the restart
             server.stop()
             service.stop()
-            print(f"companion: no new table PIN: the card refuses to keep it in {pins.path} ({exc.strerror or exc}). "
-                  "The old PIN is unchanged. Free some space on the card (or replace it), then run "
-                  "`companion serve --new-pin` again.", file=sys.stderr)
+            said, advice = fault_words(exc)
+            print(f"companion: no new table PIN: the card refuses to keep it in {pins.path} ({exc.strerror or exc}: "
+                  f"{said.en}). The old PIN is unchanged. {advice.en} Then `companion serve --new-pin` makes a new one.",
+                  file=sys.stderr)
             return 1
     else:
         pins.ensure()

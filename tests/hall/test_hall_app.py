@@ -103,8 +103,10 @@ def test_a_rename_the_card_refuses_is_a_503_said_in_the_page_s_words(client, boa
         assert page.count(f"cannot_save_{fault}: ") == 2, fault
 
 
-def test_hall_new_pin_on_a_card_that_refuses_it_says_so_and_keeps_the_old_pin(tmp_path, monkeypatch, capsys):
-    """Before, `companion hall --new-pin` on a full card ended in a traceback out of organiser_pin."""
+@pytest.mark.parametrize("code", [errno.ENOSPC, errno.EROFS])
+def test_hall_new_pin_on_a_card_that_refuses_it_says_so_and_keeps_the_old_pin(tmp_path, monkeypatch, capsys, code):
+    """Before, `companion hall --new-pin` on a full card ended in a traceback out of organiser_pin; then it said
+    "free some space" to a read-only card too, where only a new card mends it."""
     from companion.cli import build_parser
     from companion.web.auth import PinStore
 
@@ -113,12 +115,14 @@ def test_hall_new_pin_on_a_card_that_refuses_it_says_so_and_keeps_the_old_pin(tm
     (data / "pin.json").write_text(json.dumps({"hash": generate_password_hash(PIN), "generation": 1}))
     kept = (data / "pin.json").read_bytes()
 
-    def card_full(*args, **kwargs):
-        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    def card_refuses(*args, **kwargs):
+        raise OSError(code, os.strerror(code))
 
-    monkeypatch.setattr("companion.web.auth.write_atomically", card_full)
+    monkeypatch.setattr("companion.web.auth.write_atomically", card_refuses)
     args = build_parser().parse_args(["hall", "--broker", "mqtt://127.0.0.1:1", "--data", str(data), "--new-pin"])
     assert args.func(args) == 1
     err = capsys.readouterr().err
-    assert "no new organiser PIN" in err and os.strerror(errno.ENOSPC) in err and "The old PIN is unchanged" in err
+    assert "no new organiser PIN" in err and os.strerror(code) in err and "The old PIN is unchanged" in err
+    assert ("free some space" in err.lower()) == (code == errno.ENOSPC), err
+    assert ("must be replaced" in err) == (code == errno.EROFS), err
     assert (data / "pin.json").read_bytes() == kept and PinStore(data, create=False).check(PIN)

@@ -18,6 +18,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from companion.journal import Journal
 from companion.web.server import WebServer
 
@@ -175,8 +177,10 @@ def test_make_run_passes_args_to_serve_as_the_readme_says():
     assert dry.stdout.splitlines()[-1] == ".venv/bin/companion serve --simulated-if-no-camera --port 9000 --no-camera"
 
 
-def test_new_pin_on_a_card_that_refuses_it_says_so_and_keeps_the_old_pin(tmp_path, monkeypatch, capsys, caplog):
-    """Before, `serve --new-pin` on a full card ended in a traceback out of PinStore.reset."""
+@pytest.mark.parametrize("code", [errno.ENOSPC, errno.EROFS])
+def test_new_pin_on_a_card_that_refuses_it_says_so_and_keeps_the_old_pin(tmp_path, monkeypatch, capsys, caplog, code):
+    """Before, `serve --new-pin` on a full card ended in a traceback out of PinStore.reset; then it said "free some
+    space" to a read-only card too, where only a new card mends it."""
     from companion.cli import build_parser
     from companion.web.auth import PinStore, session_secret
 
@@ -186,16 +190,17 @@ def test_new_pin_on_a_card_that_refuses_it_says_so_and_keeps_the_old_pin(tmp_pat
     session_secret(data)
     kept = (data / "pin.json").read_bytes()
 
-    def card_full(*args, **kwargs):
-        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    def card_refuses(*args, **kwargs):
+        raise OSError(code, os.strerror(code))
 
-    monkeypatch.setattr("companion.web.auth.write_atomically", card_full)
+    monkeypatch.setattr("companion.web.auth.write_atomically", card_refuses)
     args = build_parser().parse_args(["--config", str(config_file(tmp_path, free_port())), "serve", "--no-camera",
                                       "--new-pin"])
     with caplog.at_level(logging.INFO):
-        code = args.func(args)
+        assert args.func(args) == 1
     err = capsys.readouterr().err
-    assert code == 1
-    assert "no new table PIN" in err and os.strerror(errno.ENOSPC) in err and "The old PIN is unchanged" in err
+    assert "no new table PIN" in err and os.strerror(code) in err and "The old PIN is unchanged" in err
+    assert ("free some space" in err.lower()) == (code == errno.ENOSPC), err
+    assert ("must be replaced" in err) == (code == errno.EROFS), err
     assert "Table PIN created" not in caplog.text  # no PIN shown that would be forgotten
     assert (data / "pin.json").read_bytes() == kept and PinStore(data, create=False).check("4815")

@@ -179,7 +179,8 @@ def statistics():
     with table.lock:
         counted = table.statistics()
         game_id, version = table.record.id, table.state_version
-    return jsonify({"event_id": event_id, "game_id": game_id, "version": version, **counted})
+        dice = bool(table.engine.dice_options)  # Nexus has none: its Stats screen says so, not "no roll yet"
+    return jsonify({"event_id": event_id, "game_id": game_id, "version": version, "dice": dice, **counted})
 
 
 @blueprint.get("/legal-moves")

@@ -3,12 +3,14 @@
 // (The phone once counted them from the whole history, which an evening makes too long to read after every roll.)
 
 import { $, clear, DIE_COLOURS, dieCss, h, svg } from "../dom.js";
-import { addStrings, colourName, formatNumber, t } from "../i18n.js";
+import { addStrings, colourName, formatNumber, pick, t } from "../i18n.js";
 
 addStrings({
   en: { "stats.named": "Faces of the colour die", "stats.rolled": "Times rolled",
-    "stats.bar": "{label}: {group} × {n}" },  // a bar's name: its colour, its face, how often
-  fr: { "stats.named": "Faces du dé de couleur", "stats.rolled": "Sorties", "stats.bar": "{label} : {group} × {n}" },
+    "stats.bar": "{label}: {group} × {n}",  // a bar's name: its colour, its face, how often
+    "stats.no_dice": "{game} is played without dice: there are no rolls to count." },
+  fr: { "stats.named": "Faces du dé de couleur", "stats.rolled": "Sorties", "stats.bar": "{label} : {group} × {n}",
+    "stats.no_dice": "{game} se joue sans dés : il n'y a aucun lancer à compter." },
 });
 
 export function init() {}
@@ -127,7 +129,11 @@ export function render(app) {
   const stats = statistics(app);
   const root = clear($("#stats"));
   if (!stats) return; // on its way: drawn when it comes
-  if (!stats.rolls) { root.append(h("p", { class: "hint" }, t("stats.empty"))); return; }
+  if (!stats.rolls) {  // "no roll yet" would have a Nexus table wait for rolls that never come
+    const game = pick(app.state.title) || app.state.game;
+    root.append(h("p", { class: "hint" }, stats.dice === false ? t("stats.no_dice", { game }) : t("stats.empty")));
+    return;
+  }
   root.append(h("p", {}, `${t("table.rolls")}${t("colon")}`, h("strong", { id: "stats-rolls" }, String(stats.rolls))));
   const named = stats.named || {};
   if (Object.keys(named).length) renderNamed(app, root, named);

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion import damaged
+from companion.card_faults import FAULTS, fault_of
 from companion.words import plural_en, plural_fr
 
 log = logging.getLogger(__name__)
@@ -38,16 +39,20 @@ class Salvage:
     entries: int
     games_cut: int  # games whose later entries could not be read
     refused: str = ""  # why nothing could be read back (the card refused the copy or the new journal), else ""
+    refused_fault: str = "other"  # then the card's fault (card_faults.FAULTS): only a full card wants space freed
 
     def describe(self) -> tuple[str, str]:
         """What the players are told, in English and French."""
         if self.refused:
+            said = FAULTS.get(self.refused_fault, FAULTS["other"])[0]
+            mend = (("Free some space on the companion's card: the file", "Libérez de la place sur la carte du "
+                     "compagnon : le fichier") if self.refused_fault == "full" else
+                    ("`companion doctor` checks the card; the file", "`companion doctor` vérifie la carte ; le fichier"))
             return (f"The game journal was damaged ({self.problem}). It is kept as {self.kept_as.name}; nothing could "
-                    f"be read back from it: {self.refused}. Free some space on the companion's card: the file can "
-                    "still be rescued.",
+                    f"be read back from it: {self.refused} ({said.en}). {mend[0]} can still be rescued.",
                     f"Le journal des parties était endommagé ({self.problem}). Il est conservé sous le nom "
-                    f"{self.kept_as.name} ; rien n'a pu en être relu : {self.refused}. Libérez de la place sur la "
-                    "carte du compagnon : le fichier peut encore être récupéré.")
+                    f"{self.kept_as.name} ; rien n'a pu en être relu : {self.refused} ({said.fr}). {mend[1]} peut "
+                    "encore être récupéré.")
         games, entries, cut = self.games, self.entries, self.games_cut
         one = games == 1
         lost = ("" if not cut else " (it lost its last moves)" if one else " (one of them lost its last moves)"
@@ -94,7 +99,7 @@ def salvage(kept: Path, into: sqlite3.Connection, problem: str) -> Salvage:
         return _salvage(kept, into, problem)
     except (OSError, sqlite3.Error) as exc:
         log.error("the damaged game journal %s could not be read back: %s", kept, exc)
-        return Salvage(kept, problem, 0, 0, 0, refused=str(exc) or type(exc).__name__)
+        return Salvage(kept, problem, 0, 0, 0, refused=str(exc) or type(exc).__name__, refused_fault=fault_of(exc))
 
 
 def _salvage(kept: Path, into: sqlite3.Connection, problem: str) -> Salvage:

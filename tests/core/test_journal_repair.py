@@ -135,12 +135,12 @@ def test_a_locked_journal_is_an_error_and_never_moved(data_dir):
     assert len(Journal(path, repair=True).entries(2)) == 10
 
 
-@pytest.mark.parametrize("where", ["copy", "write"])
+@pytest.mark.parametrize("where", ["copy", "write", "read_only"])
 def test_a_card_refusing_the_salvage_still_starts_the_service_and_says_nothing_came_back(data_dir, monkeypatch,
                                                                                           where):
     """A worn card is often a full one. Before, the copy to read (ENOSPC) or the new journal refusing the games read
     back raised out of Journal(): the service stopped, and at the next start the new, empty journal opened with
-    nobody told where the games had gone."""
+    nobody told where the games had gone. Then a card refusing them read-only was told to free some space too."""
     import errno
     import sqlite3
 
@@ -155,8 +155,10 @@ def test_a_card_refusing_the_salvage_still_starts_the_service_and_says_nothing_c
 
         monkeypatch.setattr(journal_repair.shutil, "copyfile", full)
     else:
+        said = "database or disk is full" if where == "write" else "attempt to write a readonly database"
+
         def full(rows):
-            raise sqlite3.OperationalError("database or disk is full")
+            raise sqlite3.OperationalError(said)
 
         path.unlink()
         written(path, entries=20)
@@ -167,6 +169,9 @@ def test_a_card_refusing_the_salvage_still_starts_the_service_and_says_nothing_c
     assert salvage.kept_as.exists() and salvage.games == 0 and journal.games() == []
     en, fr = salvage.describe()
     assert f"It is kept as {salvage.kept_as.name}; nothing could be read back from it: " in en
-    assert ("No space left on device" if where == "copy" else "database or disk is full") in en
+    assert {"copy": "No space left on device", "write": "database or disk is full",
+            "read_only": "attempt to write a readonly database"}[where] in en
     assert "rien n'a pu en être relu" in fr
+    assert ("Free some space" in en) == ("Libérez de la place" in fr) == (where != "read_only"), (en, fr)
+    assert ("has turned read-only" in en) == ("passée en lecture seule" in fr) == (where == "read_only"), (en, fr)
     journal.start_game("free-roll", {}, ["Ada"])  # the new journal works

@@ -45,9 +45,10 @@ class Salvage:
         """What the players are told, in English and French."""
         if self.refused:
             said = FAULTS.get(self.refused_fault, FAULTS["other"])[0]
-            mend = (("Free some space on the companion's card: the file", "Libérez de la place sur la carte du "
-                     "compagnon : le fichier") if self.refused_fault == "full" else
-                    ("`companion doctor` checks the card; the file", "`companion doctor` vérifie la carte ; le fichier"))
+            mend = (("Free some space on the companion's card: the file",
+                     "Libérez de la place sur la carte du compagnon : le fichier") if self.refused_fault == "full" else
+                    ("`companion doctor` checks the card; the file",
+                     "`companion doctor` vérifie la carte ; le fichier"))
             return (f"The game journal was damaged ({self.problem}). It is kept as {self.kept_as.name}; nothing could "
                     f"be read back from it: {self.refused} ({said.en}). {mend[0]} can still be rescued.",
                     f"Le journal des parties était endommagé ({self.problem}). Il est conservé sous le nom "

@@ -83,8 +83,8 @@ def run(args) -> int:
             service.stop()
             said, advice = fault_words(exc)
             print(f"companion: no new table PIN: the card refuses to keep it in {pins.path} ({exc.strerror or exc}: "
-                  f"{said.en}). The old PIN is unchanged. {advice.en} Then `companion serve --new-pin` makes a new one.",
-                  file=sys.stderr)
+                  f"{said.en}). The old PIN is unchanged. {advice.en} Then `companion serve --new-pin` makes a new "
+                  "one.", file=sys.stderr)
             return 1
     else:
         pins.ensure()

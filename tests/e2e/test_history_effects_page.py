@@ -102,6 +102,32 @@ def test_deepen_lists_its_effects_and_a_card_sent_without_source_is_research(nar
     assert not page_errors(phone)
 
 
+def test_a_cube_in_a_lab_is_named_with_its_lab(narrow, phone):
+    """A cube taken into a lab, then inverted there: whose lab each time, « d'Ada » elided in French."""
+    service, url = narrow
+    summary = tesseract_game(service)
+    column = next(c for c in summary["tower"] if c["removable"])
+    cube, who = column["top"], "Ada"
+    effects = [{"op": "take", "column": column["column"], "lab": who},
+               {"op": "invert", "zone": "lab", "lab": who, "cube": cube}]
+    me = summary["scientist"]
+    before = len(service.table.state()["accepted"])
+    service.table.submit({"type": "play_card", "source": "scientist", "scientist": me, "effects": effects},
+                         source="phone")
+    assert len(service.table.state()["accepted"]) == before + 1, "the referee refused the capacity"
+    where, colour, value = column["column"], cube["color"], cube["value"]
+    said = f"Use {me}'s permanent capacity: take {where} into Ada's lab, invert Ada's {colour}\u00a0{value}"
+    assert history(phone, url, service, 2)[0] == said
+    language(phone, "fr")
+    try:
+        wait(phone, lambda d: d.execute_script(LINES)[0].endswith(
+            f"\u00a0: prendre {where} pour le labo d'Ada, inverser {FRENCH[colour]}\u00a0{value} d'Ada"),
+            message="the lab's owner not said in French")
+    finally:
+        language(phone, "en")
+    assert not page_errors(phone)
+
+
 def test_a_nexus_keepers_turn_lists_its_actions(narrow, phone):
     """« Actions » alone did not say what was done: the kinds of its actions follow, a push with whom and how far."""
     service, url = narrow

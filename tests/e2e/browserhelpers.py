@@ -37,6 +37,22 @@ def new_browser(language: str = "en-GB"):
     return webdriver.Chrome(service=DriverService(str(CHROMEDRIVER)), options=options)
 
 
+@contextmanager
+def phone_browser(language: str = "en-GB", size: tuple[int, int] | None = None, url: str | None = None):
+    """A phone of its own: a new browser in ``language``, its window ``size`` CSS px (else as new_browser opens it),
+    signed in to the table at ``url`` when given; quit on the way out, the test passed or not."""
+    driver = new_browser(language)
+    try:
+        if size:
+            driver.set_window_size(*size)
+        if url:
+            from boardhelpers import unlock  # here: tests/hall imports this module without tests/e2e on its path
+            unlock(driver, url)
+        yield driver
+    finally:
+        driver.quit()
+
+
 def page_errors(driver) -> list[str]:
     """Errors the page logged (JavaScript exceptions, CSP refusals), other than expected HTTP refusals."""
     return [entry["message"] for entry in driver.get_log("browser")

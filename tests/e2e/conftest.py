@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browserhelpers import SCREENSHOTS, new_browser, served
+from browserhelpers import SCREENSHOTS, phone_browser, served
 
 
 @pytest.fixture(scope="module")
@@ -32,10 +32,8 @@ def quiet_table(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def phone():
-    driver = new_browser("en-GB")
-    driver.set_window_size(390, 844)
-    yield driver
-    driver.quit()
+    with phone_browser("en-GB", (390, 844)) as driver:
+        yield driver
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from companion.games.nexus.views import readable
 
 from boardhelpers import (new_game, open_page, screenshot, settled, shown, small_controls, tap, tap_until, unlock,
                           wait)
-from browserhelpers import new_browser, page_errors
+from browserhelpers import page_errors, phone_browser
 
 pytestmark = pytest.mark.browser
 
@@ -294,10 +294,7 @@ def test_hexors_and_nexus_controls_are_44_px_and_in_both_languages(quiet_table, 
     problems = {}
     for language in ("en-GB", "fr-FR"):
         lang = language[:2]
-        driver = new_browser(language)
-        driver.set_window_size(390, 844)
-        try:
-            unlock(driver, url)
+        with phone_browser(language, (390, 844), url=url) as driver:
             service.table.new_game("hexors", {}, ["Ann", "Bob"])
             open_page(driver, url, "#/table")
             wait(driver, lambda d: d.find_elements("css selector", "#hex-setup-start"))
@@ -345,8 +342,6 @@ def test_hexors_and_nexus_controls_are_44_px_and_in_both_languages(quiet_table, 
             assert {"en": "Ann's Six caps, top left", "fr": "La carte Six embouts d'Ann, en haut à gauche"}[lang] \
                 in listed, listed
             assert not page_errors(driver)
-        finally:
-            driver.quit()
     assert {k: v for k, v in problems.items() if v} == {}
 
 

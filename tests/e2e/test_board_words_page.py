@@ -12,8 +12,8 @@ import pytest
 
 from companion.referee import create_game
 
-from boardhelpers import open_page, unlock, wait
-from browserhelpers import new_browser, page_errors
+from boardhelpers import open_page, wait
+from browserhelpers import page_errors, phone_browser
 
 pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[2]
@@ -36,25 +36,19 @@ def test_a_counter_the_camera_saw_is_told_by_its_card(quiet_table, language, sai
     x, y = service.table.engine.state.node_point(events[3]["node"])  # on the Long rod
     verdicts = service.table.submit({"type": "place_counter", "at": [x + 0.05, y - 0.05]})
     assert not any(v.kind.value == "illegal" for v in verdicts)
-    driver = new_browser(language)
-    try:
-        unlock(driver, url)
+    with phone_browser(language, url=url) as driver:
         open_page(driver, url, "#/history")
         wait(driver, lambda d: any(said in e.text for e in d.find_elements("css selector", "#history-list li .head")),
              message=f"the counter's entry does not say {said!r}")
         assert not page_errors(driver)
-    finally:
-        driver.quit()
 
 
 @pytest.mark.parametrize("language", ["en-GB", "fr-FR"])
 def test_every_game_s_options_are_told_without_config_names(quiet_table, language):
     """The option form showed "([vision] emblem_face)", 'all_values', 'until_disarmed' and « colours »."""
     service, url = quiet_table
-    driver = new_browser(language)
     found = {}
-    try:
-        unlock(driver, url)
+    with phone_browser(language, url=url) as driver:
         open_page(driver, url, "#/game")
         for game in EXAMPLES:
             driver.find_element("id", f"game-{game}").click()
@@ -68,6 +62,4 @@ def test_every_game_s_options_are_told_without_config_names(quiet_table, languag
             found[game] = sorted({m.group(0) for m in INTERNAL.finditer(text)}
                                  | {q for pair in quoted for q in pair if q in names})
         assert not page_errors(driver)
-    finally:
-        driver.quit()
     assert {game: ids for game, ids in found.items() if ids} == {}

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from boardhelpers import open_page, tap, unlock, wait
-from browserhelpers import new_browser, page_errors
+from boardhelpers import open_page, tap, wait
+from browserhelpers import page_errors, phone_browser
 
 pytestmark = pytest.mark.browser
 
@@ -21,10 +21,7 @@ def headings(driver, css):
 
 def test_unnamed_players_are_joueur_1_and_2_after_switching_to_french(quiet_table):
     service, url = quiet_table
-    driver = new_browser("en-GB")
-    driver.set_window_size(390, 844)
-    try:
-        unlock(driver, url)
+    with phone_browser("en-GB", (390, 844), url=url) as driver:
         for game, start, players in SETUPS:
             service.table.new_game(game, {}, [])  # started with no names (on a phone: name fields left empty)
             open_page(driver, url, "#/table")
@@ -43,5 +40,3 @@ def test_unnamed_players_are_joueur_1_and_2_after_switching_to_french(quiet_tabl
             tap(driver, "#lang-toggle")  # back to English for the next game
             wait(driver, lambda d: d.find_element("tag name", "html").get_attribute("lang") == "en")
         assert not page_errors(driver)
-    finally:
-        driver.quit()

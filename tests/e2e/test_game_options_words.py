@@ -8,7 +8,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from boardhelpers import open_page, tap, unlock, wait
-from browserhelpers import new_browser, page_errors
+from browserhelpers import page_errors, phone_browser
 
 pytestmark = pytest.mark.browser
 
@@ -16,9 +16,7 @@ pytestmark = pytest.mark.browser
 @pytest.mark.parametrize("game", ["hexors", "nexus", "nexus-keepers"])
 def test_every_option_a_french_phone_shows_is_named_in_french(quiet_table, game):
     service, url = quiet_table
-    driver = new_browser("fr-FR")
-    try:
-        unlock(driver, url)
+    with phone_browser("fr-FR", url=url) as driver:
         open_page(driver, url, "#/game")
         tap(driver, f"#game-{game}")
         wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#game-options .option"))
@@ -36,8 +34,6 @@ def test_every_option_a_french_phone_shows_is_named_in_french(quiet_table, game)
         else:
             assert names["split_pushes"] == "Partager les poussées d'un groupe" and shown["split_pushes"].is_selected()
         assert page_errors(driver) == []
-    finally:
-        driver.quit()
 
 
 def test_a_hexors_choice_picked_on_the_phone_is_the_game_s_option(quiet_table, phone):

@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from boardhelpers import open_page, tap, unlock, wait
-from browserhelpers import new_browser, page_errors
+from boardhelpers import open_page, tap, wait
+from browserhelpers import page_errors, phone_browser
 from screens import language, theme
 
 pytestmark = pytest.mark.browser
@@ -19,10 +19,7 @@ MARKS = "return [...document.querySelectorAll('.hex-arena .tile .label')].map((t
 
 def test_the_french_page_names_the_tiles_in_french(quiet_table, screenshots):
     service, url = quiet_table
-    driver = new_browser("fr-FR")
-    driver.set_window_size(360, 800)
-    try:
-        unlock(driver, url)
+    with phone_browser("fr-FR", (360, 800), url=url) as driver:
         service.table.new_game("hexors", {}, ["Ann", "Bob"])
         open_page(driver, url, "#/table")
         wait(driver, lambda d: d.find_elements("css selector", "#hex-setup-start"), message="no Hexors setup wizard")
@@ -44,8 +41,6 @@ def test_the_french_page_names_the_tiles_in_french(quiet_table, screenshots):
         assert len(marks) == len(set(marks)), marks
         shots(driver, screenshots, "hexors-names-board", ".hex-arena")
         assert not page_errors(driver)
-    finally:
-        driver.quit()
 
 
 def shots(driver, directory, name, css):

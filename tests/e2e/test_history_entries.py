@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from boardhelpers import open_page, unlock, wait
-from browserhelpers import new_browser, page_errors
+from browserhelpers import page_errors, phone_browser
 
 pytestmark = pytest.mark.browser
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "rules" / "examples"
@@ -36,9 +36,7 @@ def every_head(driver, css, service):
 @pytest.mark.parametrize("language", ["en-GB", "fr-FR"])
 def test_every_entry_is_told_in_the_players_words(quiet_table, language):
     service, url = quiet_table
-    driver = new_browser(language)
-    try:
-        unlock(driver, url)
+    with phone_browser(language, url=url) as driver:
         for (game, example), said in EXPECTED.items():
             service.table.new_game(game, {}, [])
             for line in (EXAMPLES / example).read_text().splitlines():
@@ -50,8 +48,6 @@ def test_every_entry_is_told_in_the_players_words(quiet_table, language):
                 assert words in told, f"{example}: {words!r} not among {sorted(set(told))}"
             assert [w for w in told if re.fullmatch(r"[a-z_ ]+", w)] == [], f"{example}: raw event types shown"
         assert page_errors(driver) == []
-    finally:
-        driver.quit()
 
 
 def camera_board(service, moved):
@@ -75,9 +71,7 @@ def test_a_move_the_camera_saw_is_told_as_the_move_the_referee_took(quiet_table,
     from companion.core import Observation
 
     service, url = quiet_table
-    driver = new_browser(language)
-    try:
-        unlock(driver, url)
+    with phone_browser(language, url=url) as driver:
         service.table.new_game("hexors", {}, [])
         setup, move = (json.loads(line) for line in
                        (EXAMPLES / "hexors-beginner-win.jsonl").read_text().splitlines()[:2])
@@ -93,8 +87,6 @@ def test_a_move_the_camera_saw_is_told_as_the_move_the_referee_took(quiet_table,
         else:
             assert told == ["Kuriboh avance en d3", "Pièces vues, aucun coup retenu", "Mise en place"]
         assert page_errors(driver) == []
-    finally:
-        driver.quit()
 
 
 def test_typed_nexus_keepers_dice_are_drawn_as_chips(quiet_table, phone):

@@ -14,7 +14,7 @@ from selenium.webdriver.common.by import By
 from boardhelpers import PIN, open_page, tap, unlock, wait
 from companion.config import load_config
 from companion.tablevision.lens_file import LENS_FILE
-from browserhelpers import SCREENSHOTS, in_each_look, new_browser, page_errors, served
+from browserhelpers import SCREENSHOTS, in_each_look, page_errors, phone_browser, served
 from screens import language
 
 pytestmark = pytest.mark.browser
@@ -40,10 +40,8 @@ def mat_table(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def driver():
-    driver = new_browser("en-GB")
-    driver.set_window_size(360, 740)
-    yield driver
-    driver.quit()
+    with phone_browser("en-GB", (360, 740)) as driver:
+        yield driver
 
 
 def test_a_damaged_lens_file_is_said_in_the_status_line_at_once(mat_table, driver):

@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 from selenium.webdriver.common.by import By
 
-from boardhelpers import PIN, open_page, unlock, wait
+from boardhelpers import PIN, open_page, wait
 from companion.capture import factory
 from companion.config import load_config
 from companion.service import Service
 from companion.web import create_app
 from companion.web.server import WebServer
 
-from browserhelpers import SCREENSHOTS, new_browser, page_errors
+from browserhelpers import SCREENSHOTS, page_errors, phone_browser
 from screens import language
 
 pytestmark = pytest.mark.browser
@@ -33,14 +33,11 @@ def no_camera(tmp_path_factory):
         app.extensions["companion"].pins.change(PIN)
         server = WebServer(app, "127.0.0.1", 0, threads=8).start()
         service.start()
-        browser = new_browser("en-GB")
-        browser.set_window_size(360, 740)
+        url = f"http://127.0.0.1:{server.port}/"
         try:
-            url = f"http://127.0.0.1:{server.port}/"
-            unlock(browser, url)
-            yield service, url, browser
+            with phone_browser("en-GB", (360, 740), url=url) as browser:
+                yield service, url, browser
         finally:
-            browser.quit()
             server.stop()
             service.stop()
 

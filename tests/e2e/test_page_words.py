@@ -9,9 +9,9 @@ import re
 import pytest
 from selenium.webdriver.common.by import By
 
-from boardhelpers import PIN, open_page, unlock, wait
+from boardhelpers import PIN, open_page, wait
 from companion.config import load_config
-from browserhelpers import new_browser, page_errors, served
+from browserhelpers import page_errors, phone_browser, served
 
 pytestmark = pytest.mark.browser
 
@@ -55,14 +55,11 @@ COUNTED = {  # (key, n): (English, French, its spaces before ; and : no-break on
 
 def test_counted_words_agree_with_their_number_in_both_languages(quiet_table):
     _, url = quiet_table
-    driver = new_browser("en-GB")
-    try:
+    with phone_browser("en-GB") as driver:
         open_page(driver, url, "#/table")
         for (key, n), said in COUNTED.items():
             assert tuple(driver.execute_async_script(SAY, key, n)) == said, key
         assert page_errors(driver) == []
-    finally:
-        driver.quit()
 
 
 ELIDES = """
@@ -83,16 +80,13 @@ def test_the_phone_elides_before_the_words_the_server_elides_before_and_not_befo
 
     _, url = quiet_table
     words = ["Ada", "Bo", "Émile", "Yves", "Yugi", "Hugo", "A", "", "a1", "E4", "Ann2", "Œdipe", "yx"]
-    driver = new_browser("en-GB")
-    try:
+    with phone_browser("en-GB") as driver:
         open_page(driver, url, "#/table")
         elided, prime = driver.execute_async_script(ELIDES, words)
         assert elided == [elides_fr(w) for w in words]
         assert elided[:3] == [True, False, True] and elided[8:11] == [False, False, True]
         assert prime == "Lancez le cube de a1\u00a0: sa valeur"
         assert page_errors(driver) == []
-    finally:
-        driver.quit()
 
 
 def test_history_names_who_played_and_gives_french_times_on_an_english_phone(quiet_table):
@@ -107,9 +101,7 @@ def test_history_names_who_played_and_gives_french_times_on_an_english_phone(qui
          "cube": {"portal": "E", "tiles": [[5, 2], [4, 2], [3, 2], [2, 2], [1, 2]]}}]},
         source="simulated player")
     service.table.submit({"type": "turn_start"}, source="panel")
-    driver = new_browser("en-US")
-    try:
-        unlock(driver, url)
+    with phone_browser("en-US", url=url) as driver:
         driver.execute_script("localStorage.setItem('companion.language', 'fr')")
         driver.get("about:blank")  # the page reads the saved language when it loads
         open_page(driver, url, "#/history")
@@ -120,8 +112,6 @@ def test_history_names_who_played_and_gives_french_times_on_an_english_phone(qui
         assert any(line.endswith("par le bouton de la table") for line in lines), lines
         assert all(re.match(r"\d\d:\d\d:\d\d · par ", line) for line in lines), lines
         assert page_errors(driver) == []
-    finally:
-        driver.quit()
 
 
 @pytest.mark.parametrize("language, said", [("en-GB", "The game journal was damaged"),
@@ -131,8 +121,7 @@ def test_the_table_screen_says_the_journal_was_set_aside(tmp_path, language, sai
     (tmp_path / "journal.sqlite3").write_bytes(b"a card gone bad " * 400)
     config = load_config(None, overrides={"service": {"data_dir": str(tmp_path), "host": "127.0.0.1", "port": 0}})
     with served(config, camera=False, pin=PIN) as (_, url):
-        driver = new_browser(language)
-        try:
+        with phone_browser(language) as driver:
             driver.get(url + "#/table")
             driver.execute_script("localStorage.setItem('companion.joined', '1')")
             open_page(driver, url, "#/table")
@@ -140,8 +129,6 @@ def test_the_table_screen_says_the_journal_was_set_aside(tmp_path, language, sai
             text = driver.find_element(By.CSS_SELECTOR, "#service-notices .notice").text
             assert text.startswith(said) and "journal.damaged-" in text, text
             assert page_errors(driver) == []
-        finally:
-            driver.quit()
 
 
 TAB_LABELS = """
@@ -157,10 +144,7 @@ def test_each_tab_label_is_whole_and_apart_from_the_next_on_a_narrow_phone(quiet
     """On a 360-pixel-wide phone the five tab labels are whole and stand apart: in French "Historique" and
     "Statistiques" ran into one word."""
     _, url = quiet_table
-    driver = new_browser(language)
-    try:
-        driver.set_window_size(360, 780)
-        unlock(driver, url)
+    with phone_browser(language, (360, 780), url=url) as driver:
         open_page(driver, url, "#/table")
         labels = driver.execute_script(TAB_LABELS)
         assert len(labels) == 5
@@ -169,5 +153,3 @@ def test_each_tab_label_is_whole_and_apart_from_the_next_on_a_narrow_phone(quiet
         assert min(gaps) >= 4, labels
         assert labels[-1][2] <= driver.execute_script("return document.documentElement.clientWidth"), labels
         assert page_errors(driver) == []
-    finally:
-        driver.quit()

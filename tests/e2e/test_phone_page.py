@@ -18,7 +18,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from companion.config import load_config
 
-from browserhelpers import in_each_look, new_browser, page_errors, served
+from browserhelpers import in_each_look, new_browser, page_errors, phone_browser, served
 
 pytestmark = pytest.mark.browser
 
@@ -39,9 +39,8 @@ def table(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    driver = new_browser("en-GB")
-    yield driver
-    driver.quit()
+    with phone_browser("en-GB") as driver:
+        yield driver
 
 
 def wait(driver, condition, timeout=25, message=""):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from boardhelpers import open_page, pad, screenshot, small_controls, state, tap, tap_until, unlock, wait
-from browserhelpers import in_each_look, new_browser, page_errors
+from browserhelpers import in_each_look, page_errors, phone_browser
 
 pytestmark = pytest.mark.browser
 
@@ -50,10 +50,7 @@ def test_every_screen_in_both_languages(quiet_table, screenshots, language):
     """Screenshots of every screen for both board games; in French no English word of ours is left on them."""
     service, url = quiet_table
     lang = language[:2]
-    driver = new_browser(language)
-    driver.set_window_size(390, 844)
-    try:
-        unlock(driver, url)
+    with phone_browser(language, (390, 844), url=url) as driver:
         service.table.new_game("nexus-keepers", {}, ["Ann", "Bob"])
         open_page(driver, url, "#/table")
         wait(driver, lambda d: d.find_elements("css selector", "#nk-setup-start"))
@@ -95,8 +92,6 @@ def test_every_screen_in_both_languages(quiet_table, screenshots, language):
                 assert f" {word} " not in f" {texts} "
             assert driver.find_element("css selector", "#verdict-list .rule-details summary").text == "Détails"
         assert not page_errors(driver)
-    finally:
-        driver.quit()
 
 
 def test_an_out_of_range_option_is_refused_with_its_name(quiet_table, phone):
@@ -194,8 +189,7 @@ def test_free_rolls_details_are_named_in_the_pages_language(quiet_table, phone):
 def test_the_screen_stays_on_while_a_game_is_under_way(quiet_table):
     """The page asks for a screen wake lock during a game and lets it go when none is under way."""
     service, url = quiet_table
-    driver = new_browser("en-GB")
-    try:
+    with phone_browser("en-GB") as driver:
         driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
             window.__wake = [];
             Object.defineProperty(navigator, 'wakeLock', {configurable: true, value: {request: async (kind) => {
@@ -209,14 +203,11 @@ def test_the_screen_stays_on_while_a_game_is_under_way(quiet_table):
         wait(driver, lambda d: d.execute_script("return window.__wake") == ["request screen"])
         service.table.new_game("free-roll", {}, [])                # nothing under way any more
         wait(driver, lambda d: d.execute_script("return window.__wake") == ["request screen", "release"])
-    finally:
-        driver.quit()
 
 
 def test_the_table_display_puts_the_board_beside_its_pieces(quiet_table, screenshots):
     service, url = quiet_table
-    driver = new_browser("en-GB")
-    try:
+    with phone_browser("en-GB") as driver:
         driver.set_window_size(1180, 820)                             # a tablet, landscape
         service.table.new_game("tesseract", {}, ["Ann", "Bob"])
         service.table.submit({"type": "setup", "players": 2, "scientists": ["Ann", "Bob"], "seed": 5})
@@ -233,5 +224,3 @@ def test_the_table_display_puts_the_board_beside_its_pieces(quiet_table, screens
         driver.save_screenshot(str(screenshots / "table-display-en.png"))
         driver.refresh()                                               # remembered on this device
         wait(driver, lambda d: d.execute_script("return document.body.dataset.display") == "table")
-    finally:
-        driver.quit()

@@ -9,8 +9,8 @@ import time
 import pytest
 from selenium.webdriver.common.by import By
 
-from boardhelpers import PIN, open_page, tap, unlock, wait
-from browserhelpers import new_browser, page_errors, served
+from boardhelpers import PIN, open_page, tap, wait
+from browserhelpers import page_errors, phone_browser, served
 from companion.config import load_config
 from screens import TEXT_CONTRAST_JS, language
 
@@ -30,12 +30,9 @@ def table(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def phone(table):
-    driver = new_browser("en-GB")
-    driver.set_window_size(360, 740)
-    unlock(driver, table[1])
-    yield driver
-    assert page_errors(driver) == []
-    driver.quit()
+    with phone_browser("en-GB", (360, 740), url=table[1]) as driver:
+        yield driver
+        assert page_errors(driver) == []
 
 
 def screen(driver, name, lang="en"):

@@ -12,7 +12,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from boardhelpers import state, unlock, wait
-from browserhelpers import new_browser, page_errors
+from browserhelpers import page_errors, phone_browser
 
 pytestmark = pytest.mark.browser
 ROLL = {"type": "roll", "dice": [{"value": 3, "color": "red"}, {"value": 5, "color": "blue"}]}
@@ -45,10 +45,8 @@ def unreadable(service):
 
 @pytest.fixture(scope="module")
 def french():
-    driver = new_browser("fr-FR")
-    driver.set_window_size(360, 740)
-    yield driver
-    driver.quit()
+    with phone_browser("fr-FR", (360, 740)) as driver:
+        yield driver
 
 
 def text(driver, css):

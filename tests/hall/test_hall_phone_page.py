@@ -71,8 +71,9 @@ def test_the_hall_words_stand_out_in_light_and_dark(hall):
 
 
 def test_the_hall_writes_french_as_french_does(hall, monkeypatch):
-    """The broker's line and a new game's count in French: « Broker injoignable : … » (it had English's colon,
-    « injoignable: ») and « 0 entrée » (French counts 0 as 1; it said « 0 entrées »)."""
+    """The broker's line and a new game's count in French: « Serveur MQTT injoignable : … » (it had English's colon,
+    « injoignable: », then English's word, « Broker injoignable ») and « 0 entrée » (French counts 0 as 1; it said
+    « 0 entrées »)."""
     import json
 
     board, url = hall
@@ -83,7 +84,7 @@ def test_the_hall_writes_french_as_french_does(hall, monkeypatch):
         "table": "table-1", "name": "Table 1", "game_id": 2, "game": "nexus", "title": {"en": "Nexus", "fr": "Nexus"},
         "players": ["Yugi", "Kaiba"], "turn": "Yugi", "outcome": None, "entries": 0, "last_verdicts": []}))
     with hall_on_a_phone(url, "fr-FR") as driver:
-        assert driver.find_element(By.ID, "broker").text == "Broker injoignable : connexion refusée"
+        assert driver.find_element(By.ID, "broker").text == "Serveur MQTT injoignable : connexion refusée"
         games = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#tables .game")]
         assert "Nexus · 0 entrée" in games and "Nexus · 12 entrées" in games, games
 
@@ -100,4 +101,12 @@ def test_the_hall_keeps_french_punctuation_beside_its_word(hall):
         assert until(said)
         shown = driver.execute_script("return document.body.textContent")
         assert " :" not in shown and " ;" not in shown, [line for line in shown.splitlines() if " :" in line]
-        assert "\u00a0:" in shown  # « Broker injoignable : … », « Aucune table n'a encore publié : … »
+        assert "\u00a0:" in shown  # « Serveur MQTT injoignable : … », « Aucune table n'a encore publié : … »
+
+
+def test_the_hall_names_its_broker_in_french_words(hall):
+    """A French page read « Broker mqtt://… » above the tables: English's word (and its capital) in French."""
+    board, url = hall
+    with hall_on_a_phone(url, "fr-FR") as driver:
+        assert until(lambda: driver.find_element(By.ID, "broker").text)
+        assert driver.find_element(By.ID, "broker").text == "Serveur MQTT mqtt://127.0.0.1:1883"

@@ -129,16 +129,21 @@ def test_a_cube_in_a_lab_is_named_with_its_lab(narrow, phone):
 
 
 def test_a_nexus_keepers_turn_lists_its_actions(narrow, phone):
-    """« Actions » alone did not say what was done: the kinds of its actions follow, a push with whom and how far."""
+    """« Actions » alone did not say what was done: the kinds of its actions follow, a push with whom and how far.
+    The example's first roll allows a move and a push: A moves next to C and pushes it."""
     service, url = narrow
     service.table.new_game("nexus-keepers", {}, [])
-    for line in (EXAMPLES / "nexus-keepers-full-game.jsonl").read_text().splitlines():
+    for line in (EXAMPLES / "nexus-keepers-full-game.jsonl").read_text().splitlines()[:5]:
         service.table.submit(json.loads(line))
-    told = history(phone, url, service, len(service.table.history()))
-    assert "Actions: move" in told, told
+    actions = [{"action": "move", "to": [0, 1]}, {"action": "push", "target": "C"}]
+    before = len(service.table.state()["accepted"])
+    service.table.submit({"type": "actions", "actions": actions}, source="phone")
+    assert len(service.table.state()["accepted"]) == before + 1, "the referee refused the actions"
+    assert history(phone, url, service, 2)[0] == "Actions: move, push C 1 space"
     language(phone, "fr")
     try:
-        wait(phone, lambda d: "Actions\u00a0: bouger" in d.execute_script(LINES), message="no French actions")
+        wait(phone, lambda d: d.execute_script(LINES)[0] == "Actions\u00a0: bouger, pousser C de 1 case",
+             message="no French actions")
     finally:
         language(phone, "en")
     assert not page_errors(phone)

@@ -23,7 +23,9 @@ export function init(app) {
 
 export async function render(app) {
   if (builtFor === app.visits) {
-    if (builtIn !== language()) redraw(); // the language changed on this screen: its words, keeping what was typed
+    // the language changed on this screen: its words, keeping what was typed (once drawn: while the games are
+    // still asked for, the draw to come will be in the new language; a redraw then threw « games is not iterable »)
+    if (games && builtIn !== language()) redraw();
     return;
   }
   builtFor = app.visits;

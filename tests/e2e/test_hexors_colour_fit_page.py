@@ -172,3 +172,33 @@ def test_the_arena_fits_a_360_px_phone_and_its_last_column_takes_a_tap(narrow_ta
         message=f"a tap on {cell['cell']} said nothing")
     assert f"Kuriboh cannot reach {cell['cell']} this turn" in said
     assert page_errors(phone) == []
+
+
+# the arena's cells as drawn: the box around them all, the smallest cell, and the window's height (CSS px)
+CELLS_DRAWN = """const hexes = [...document.querySelectorAll('.hex-arena .cell .hex')].map((h) => h.getBoundingClientRect());
+  return {height: Math.max(...hexes.map((r) => r.bottom)) - Math.min(...hexes.map((r) => r.top)), window: innerHeight,
+          width: Math.min(...hexes.map((r) => r.width)), cell_height: Math.min(...hexes.map((r) => r.height))};"""
+
+
+def test_the_arena_is_seen_whole_on_a_desktop_and_its_cells_stay_finger_sized_in_landscape(narrow_table, phone):
+    """Drawn to its card's width, the arena ran 1080 px down a desktop's 657 px window (982 px on the large table
+    display): its nine rows were never seen at once. It is no taller than the window between its bars, unless that
+    would draw cells under a finger's 44 px (a phone held sideways scrolls it)."""
+    service, url = narrow_table
+    start(service, "hexors", events=1)
+    show(phone, url)
+    seen = []
+    try:
+        for mode in ("phone", "table"):
+            phone.execute_script("document.body.dataset.display = arguments[0]", mode)
+            for size in ((1280, 800), (740, 360), (360, 800)):
+                phone.set_window_size(*size)
+                seen.append((mode, size, phone.execute_script(CELLS_DRAWN)))
+    finally:
+        phone.execute_script("document.body.dataset.display = 'phone'")
+        phone.set_window_size(360, 800)
+    for mode, size, drawn in seen:
+        assert drawn["width"] >= 44 and drawn["cell_height"] >= 44, (mode, size, drawn)
+        if size == (1280, 800):
+            assert drawn["height"] <= drawn["window"] - 150, (mode, size, drawn)
+    assert page_errors(phone) == []

@@ -71,9 +71,9 @@ def test_the_hall_words_stand_out_in_light_and_dark(hall):
 
 
 def test_the_hall_writes_french_as_french_does(hall, monkeypatch):
-    """The broker's line and a new game's count in French: « Serveur MQTT injoignable : … » (it had English's colon,
-    « injoignable: », then English's word, « Broker injoignable ») and « 0 entrée » (French counts 0 as 1; it said
-    « 0 entrées »)."""
+    """The broker's line and a new game's count in French: « Serveur MQTT injoignable : … » (it had English's
+    colon, « injoignable: », then English's word, « Broker injoignable ») and « 0 entrée » (French counts 0 as 1;
+    it said « 0 entrées »)."""
     import json
 
     board, url = hall

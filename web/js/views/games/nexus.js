@@ -164,7 +164,8 @@ export function render(shown) {
     h("p", { class: "hint nx-legend" }, t("nx.power_legend"),
       h("span", { class: "nx-overview-note" }, ` ${t("nx.overview_note")}`)),
     h("div", { class: "nx-controls" }, controls),
-    summary.outcome ? h("p", { class: "lead", id: "nx-winner" }, pick(summary.outcome)) : null,
+    // the game-over card above says who won (outcome.js): said here too, a phone read it twice on one screen
+    summary.outcome && !state.outcome ? h("p", { class: "lead", id: "nx-winner" }, pick(summary.outcome)) : null,
     scores(summary),
     nexusList(summary),
   ].filter(Boolean));

@@ -1,0 +1,27 @@
+"""A Nexus game won, on a 360-pixel phone: who won is said once on the table screen, on the game-over card (the
+board's own line under its legend said the same sentence again, between the card and the scores)."""
+
+from __future__ import annotations
+
+import pytest
+
+from browserhelpers import in_each_look, page_errors
+from screens import show, start
+
+pytestmark = pytest.mark.browser
+
+# the winner's sentence, and how often the game-over card and the board say it
+SAID = """const said = document.querySelector('#outcome-text').innerText.trim();
+  const text = document.querySelector('#outcome').innerText + '\\n' + document.querySelector('#board').innerText;
+  return [said, text.split(said).length - 1];"""
+
+
+def test_who_won_a_nexus_game_is_said_once_on_the_table_screen(narrow_table, phone):
+    service, url = narrow_table
+    start(service, "nexus", None)  # the example game to its end: Ann reaches 10 points
+    show(phone, url)
+    said = []
+    in_each_look(phone, lambda lang, scheme: said.append((lang, *phone.execute_script(SAID))), themes=("light",))
+    assert [(lang, times) for lang, _, times in said] == [("en", 1), ("fr", 1)], said
+    assert said[0][1].startswith("Ann wins with 10 points") and said[1][1].startswith("Ann gagne avec 10 points")
+    assert page_errors(phone) == []

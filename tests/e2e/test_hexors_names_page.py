@@ -4,8 +4,6 @@ said "Dark Magician" and "Blue-Eyes White Dragon" in French too, then "Gaia the 
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from boardhelpers import open_page, tap, wait
@@ -51,7 +49,7 @@ def shots(driver, directory, name, css):
         language(driver, lang)
         wait(driver, lambda d: d.find_elements("css selector", css), message=f"{css} gone after a language change")
         driver.execute_script(f"document.querySelector({css!r}).scrollIntoView({{block: 'start'}}); scrollBy(0, -70)")
-        time.sleep(0.2)
+        driver.execute_async_script("requestAnimationFrame(() => requestAnimationFrame(arguments[0]))")  # painted
         driver.save_screenshot(str(directory / f"{name}-{lang}-{scheme}.png"))
     theme(driver, "light")
     language(driver, "fr")

@@ -102,8 +102,13 @@ def _check_rate_limit() -> None:
                        retry_after=int(math.ceil(wait)))
 
 
-def _store_failed(exc: SessionStoreError) -> ApiError:
-    return ApiError(503, "sessions_unavailable", f"{exc}: try again (is the SD card full?)")
+def _store_failed(exc: SessionStoreError, this_one_only: bool) -> ApiError:
+    """A sign-out the card refused: said with the card's fault and what mends it, as a refused move is (it asked
+    "is the SD card full?" whatever the fault, in English only)."""
+    kept = (Text("this phone is still signed in", "ce téléphone est toujours connecté") if this_one_only else
+            Text("the other phones may still be signed in", "les autres téléphones sont peut-être encore connectés"))
+    return cannot_save(exc.__cause__ or exc, Text("the sign-out cannot be saved", "la déconnexion ne peut pas être "
+                                                  "enregistrée"), kept)
 
 
 def _authorise(generation: int) -> None:
@@ -124,7 +129,7 @@ def _end_sessions(this_one_only: bool) -> None:
         else:
             sessions.end_all()
     except SessionStoreError as exc:
-        raise _store_failed(exc) from exc
+        raise _store_failed(exc, this_one_only) from exc
 
 
 @blueprint.get("/session")

@@ -222,3 +222,18 @@ def test_a_journal_error_on_a_change_outside_a_move_names_the_cards_fault(servic
     assert ("free some space" in said["message"].lower()) == (fault == "full")
     assert ("Libérez-y de la place" in said["message_fr"]) == (fault == "full")
     assert "nothing was changed" not in said["message"] and "rien n'a été changé" not in said["message_fr"]
+
+
+@pytest.mark.parametrize("path", ["/api/logout", "/api/sessions/end-all"])
+def test_a_sign_out_a_read_only_card_refuses_names_its_fault_in_the_phones_words(app, player, path):
+    """Before, it was 503 ``sessions_unavailable``, "… try again (is the SD card full?)" in English only (shown
+    inside « Refusé : … » on a French phone), whatever the fault: a read-only card was asked about space too."""
+    sessions = app.extensions["companion"].sessions
+    sessions._db = sqlite3.connect(f"{sessions.path.as_uri()}?mode=ro", uri=True, check_same_thread=False)
+    answer = player.post(path, {})
+    said = answer.get_json()
+    assert answer.status_code == 503 and said["error"] == "cannot_save" and said["fault"] == "read_only", said
+    assert "readonly database" in said["message"] and "full" not in said["message"], said
+    assert "Freeing space will not help" in said["message"]
+    assert "Libérer de la place n'y changera rien" in said["message_fr"]
+    assert player.get("/api/session").get_json()["authenticated"] is True  # nothing ended: still signed in

@@ -79,7 +79,6 @@ function pinError(err) {
   if (err.status === 429) return t("pin.wait", { seconds: err.extra.retry_after ?? 60 });
   if (err.code === "wrong_pin") return t("pin.wrong", { left: err.extra.attempts_left ?? 0 });
   if (err.code === "cannot_save") return cannotSave(err);  // the card's fault, and what mends it
-  if (err.code === "sessions_unavailable") return t("error.cannot_save");
   return err.status ? t("error.generic", { message: err.message }) : t("error.network");
 }
 

@@ -149,6 +149,24 @@ def test_a_nexus_keepers_turn_lists_its_actions(narrow, phone):
     assert not page_errors(phone)
 
 
+def test_pieces_placed_on_a_phone_are_told_as_the_move_the_referee_took(narrow, phone):
+    """Keepers put where they went on the phone (a ``positions`` event) read « Pieces moved » and no more: the move
+    the referee explained them by follows, as a camera's is told."""
+    service, url = narrow
+    service.table.new_game("nexus-keepers", {}, [])
+    for line in (EXAMPLES / "nexus-keepers-full-game.jsonl").read_text().splitlines()[:6]:  # A moves and pushes C
+        service.table.submit(json.loads(line), source="phone")
+    assert history(phone, url, service, 2)[0] == \
+        "Pieces moved: A moves south onto the plain, then pushes C 1 space south"
+    language(phone, "fr")
+    try:
+        wait(phone, lambda d: d.execute_script(LINES)[0] == "Pièces déplacées\u00a0: A avance vers le sud sur la "
+             "plaine, puis pousse C de 1 case vers le sud", message="the move not told in French")
+    finally:
+        language(phone, "en")
+    assert not page_errors(phone)
+
+
 def test_a_nexus_card_played_from_the_top_is_named(narrow, phone):
     """A deck in a known order (``deck_order: "top_first"``) lets a play leave its card out: the History said « Play »
     and nothing more; it names the card as the referee laid it, or says it was the top card when refused."""

@@ -167,7 +167,8 @@ export function describeEntry(entry, summary) {
 
 /** A History line: the entry as describeEntry names it (Undo's words), then what the move did where the event says
  * more: a Tesseract card's or Deepen's effects (« reprogram purple 5 → 6, destroy the cube on b3 »), Nexus Keepers'
- * actions. Players check the history after an argument: the move's name alone does not settle it. */
+ * actions, pieces placed on a phone as the move the referee took. Players check the history after an argument: the
+ * move's name alone does not settle it. */
 export function historyLine(entry, summary) {
   const line = describeEntry(entry, summary);
   const event = entry.event;
@@ -177,6 +178,12 @@ export function historyLine(entry, summary) {
   }
   if (event.type === "actions" && Array.isArray(event.actions) && event.actions.length) {
     return t("entry.with_effects", { move: line, effects: event.actions.map(actionWords).join(", ") });
+  }
+  // pieces put where they went on a phone: the move the referee explained them by, as for the camera's (camera_move)
+  const refused = entry.verdicts.some((v) => v.kind === "illegal");
+  if (event.type === "positions" && entry.camera_move === undefined && !refused) {
+    const moves = entry.verdicts.filter((v) => v.kind === "info" && String(v.rule).includes(".move."));
+    if (moves.length) return t("entry.with_effects", { move: line, effects: moves.map(pick).join("; ") });
   }
   return line;
 }

@@ -237,3 +237,22 @@ def test_a_sign_out_a_read_only_card_refuses_names_its_fault_in_the_phones_words
     assert "Freeing space will not help" in said["message"]
     assert "Libérer de la place n'y changera rien" in said["message_fr"]
     assert player.get("/api/session").get_json()["authenticated"] is True  # nothing ended: still signed in
+
+
+def test_no_words_for_a_refused_write_tell_a_card_not_known_to_be_full_to_free_space():
+    """The phone's and the hall's words for a ``cannot_save`` whose fault is not known (a server that does not name
+    it, a lens refused) said "full or cannot be written… free some space": a read-only card was told that too."""
+    import re
+    from pathlib import Path
+
+    web = Path(__file__).resolve().parents[2] / "web"
+    said = {}
+    for script in (web / "js" / "i18n.js", web / "js" / "views" / "lens.js", web / "hall" / "hall.js"):
+        text = re.sub(r'"\s*\n\s*\+\s*"', "", script.read_text(encoding="utf-8"))  # "…" + "…" joined
+        for key, words in re.findall(r'"?([\w.]*cannot_save[\w.]*)"?: "([^"]*)"', text):
+            said.setdefault(key, []).append(words)
+    assert {"error.cannot_save", "lens.error.cannot_save", "cannot_save", "error.cannot_save.read_only"} <= set(said)
+    for key, words in said.items():
+        full = key.endswith(("full", "_full"))
+        for one in words:
+            assert ("free some space" in one.lower() or "libérez" in one.lower()) == full, (key, one)

@@ -17,7 +17,7 @@ const WORDS = {
     pin_needed: "Sign in as organiser again (the organiser PIN was changed, or the hall restarted).",
     csrf: "Reload the page, then try again.", no_table: "This table is no longer in the hall.",
     refused: "Not done: reload the page, then try again.",
-    cannot_save: "Not saved: the hall's card is full or cannot be written. Free some space, then try again.",
+    cannot_save: "Not saved: the hall's card refused the write. Try again; if it refuses again, check the card.",
     cannot_save_full: "Not saved: the hall's card is full. Free some space, then try again.",
     cannot_save_read_only: "Not saved: the hall's card has turned read-only. Freeing space will not help: a worn "
       + "SD card must be replaced.",
@@ -45,8 +45,8 @@ const WORDS = {
     pin_needed: "Entrez de nouveau le code de l'organisateur (il a changé, ou la salle a redémarré).",
     csrf: "Rechargez la page, puis réessayez.", no_table: "Cette table n'est plus dans la salle.",
     refused: "Pas fait : rechargez la page, puis réessayez.",
-    cannot_save: "Pas enregistré : la carte de la salle est pleine ou ne peut pas être écrite. "
-      + "Libérez de la place, puis réessayez.",
+    cannot_save: "Pas enregistré : la carte de la salle a refusé l'écriture. Réessayez ; si elle refuse encore, "
+      + "vérifiez la carte.",
     cannot_save_full: "Pas enregistré : la carte de la salle est pleine. Libérez de la place, puis réessayez.",
     cannot_save_read_only: "Pas enregistré : la carte de la salle est passée en lecture seule. Libérer de la place "
       + "n'y changera rien : une carte SD usée doit être remplacée.",

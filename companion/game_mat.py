@@ -7,10 +7,11 @@ A mat left unread because the card would not give a file back (EIO on ``lens.jso
 
 from __future__ import annotations
 
+import itertools
 import logging
 import threading
 import time
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from companion.bus_failures import FailureLog
 from companion.config import Config
@@ -25,6 +26,17 @@ log = logging.getLogger(__name__)
 
 #: seconds between two tries at a mat left unread for a file the card would not give back (as the journal's)
 RETRY_EVERY = 30.0
+
+
+class MatReading(NamedTuple):
+    """A game's mat as read from the card (``GameMat.read``): its layout and stage, or the error that left it
+    unread; ``ticket`` orders it among the mat's changes."""
+
+    ticket: int
+    game: str | None
+    layout: TableLayout | None
+    stage: TableStage | None
+    error: Exception | None
 
 
 class GameMat:
@@ -42,6 +54,10 @@ class GameMat:
         self._unread_since: float | None = None  # time.time() the mat was first left unread for the card
         self._failures: FailureLog | None = None  # the mat's fault now: one traceback, then a count (bus_failures)
         self._said = ""  # which fault (game and error) ``_failures`` counts
+        self._failing: str | None = None  # the game whose mat ``_failures`` counts
+        self._retries = FailureLog(log, "table vision: trying the mat again")  # a bug in a try, not the card
+        self._tickets = itertools.count(1)  # numbers each read of the mat and each change to it, in order
+        self._changed = 0  # the number of the last change to the mat (a read begun before it is dropped: ``take``)
         self._lock = threading.RLock()  # the mat's layout and its stage are swapped under it
         self.game: str | None = None  # the game whose mat is read (None: read again at the next ``follow``)
         self._stage: TableStage | None = None  # built on first use (``stage``)
@@ -52,69 +68,128 @@ class GameMat:
         first use), or None when table vision is off; LayoutError, DictionaryError or LensError names the fault."""
         if not self._config["table"]["enabled"]:
             return None
+        self.game = self._current_game()
+        return self._layout_of(self.game)
+
+    def _layout_of(self, game: str | None) -> TableLayout:
         from companion.tablevision.layouts import configured_layout
         from companion.tablevision.lens_file import LensUnreadable, load_lens
 
-        self.game = self._current_game()
-        layout = configured_layout(self.game, self._config["table"])
+        layout = configured_layout(game, self._config["table"])
         try:
             load_lens(self._config.data_dir)
         except LensUnreadable as exc:  # a failing card, not a damaged file: read again when the stage is built
             (log.debug if self._unread_since is not None else log.error)("%s", exc)  # said once, not at each try
         return layout
 
+    def _build(self, layout: TableLayout) -> TableStage:
+        from companion.tablevision.stage import TableStage
+
+        return TableStage.for_layout(layout, self._config["table"], data_dir=self._config.data_dir)
+
     @property
     def stage(self) -> TableStage | None:
         """The current game's mat (markers → plane → cells, with the kept lens), None when table vision is off.
         Built on first use (the camera pipeline being built, the calibration pages). LensError: the kept lens file
-        is damaged."""
+        is damaged. Built outside the mat's lock (unless ``follow`` holds it): a failing card can take seconds over
+        ``lens.json``, and a game change or a mat read again waits for that lock under the table's."""
         with self._lock:
-            if self._stage is None and self._layout is not None:
-                from companion.tablevision.stage import TableStage
-
-                self._stage = TableStage.for_layout(self._layout, self._config["table"],
-                                                    data_dir=self._config.data_dir)
-            return self._stage
+            if self._stage is not None or self._layout is None:
+                return self._stage
+            layout, ticket = self._layout, next(self._tickets)
+        stage = self._build(layout)
+        with self._lock:
+            if ticket > self._changed:  # nothing changed the mat meanwhile
+                self._stage, self._changed = stage, next(self._tickets)
+                return stage
+        return self.stage  # as another read left it (built by another caller, another game's)
 
     @stage.setter
     def stage(self, stage: TableStage | None) -> None:
         with self._lock:
             self._stage = stage
+            self._changed = next(self._tickets)
 
     def follow(self, game: str | None) -> TableStage | None:
         """The mat for ``game``: another game's mat read for a game of another kind, else the one read. None when
         table vision is off, or when the mat cannot be read: the live view then says why (a bus listener calls
         this: the game has changed whatever its mat)."""
-        try:
-            with self._lock:
+        with self._lock:  # the camera's start-up calls it too, outside the table's lock
+            try:
                 if self._config["table"]["enabled"] and game != self.game:
                     self._layout, self._stage = None, None  # never the last game's mat for this one
+                    self._changed = next(self._tickets)
                     self.game = game
                     self._layout = self._read_layout()
                     self._live.table = None  # the last mat's view is not this one's
                     self._live.lens_damaged = False  # the kept lens was read whole
                 stage = self.stage
-        except Exception as exc:
-            from companion.tablevision.lens_file import LensError, LensUnreadable
+            except Exception as exc:
+                return self._unread(game, exc)
+            return self._read(game, stage)
 
-            card = isinstance(exc, (LensUnreadable, OSError))  # the card may give the file back later
-            if f"{game}: {exc}" != self._said or self._failures is None:  # another fault: its traceback
-                self._failures = FailureLog(log, f"table vision: reading the mat of {game}")
-                self._said = f"{game}: {exc}"
-            self._failures.failed(exc)
-            again = Text(f"; tried again every {RETRY_EVERY:.0f} s", f" ; nouvel essai toutes les {RETRY_EVERY:.0f} s"
-                         ) if card and self._retry is not None else Text("", "")
-            # both languages: the phone picks its own (the error itself is the system's words)
-            self._live.table = {"error": f"the mat of {game} cannot be read: {exc}{again.en}",
-                                "error_fr": f"le tapis de {game} ne peut pas être lu : {exc}{again.fr}"}
-            # the phones say what to do: forget it (not a file the card would not give back: it reads later)
-            self._live.lens_damaged = isinstance(exc, LensError) and not isinstance(exc, LensUnreadable)
-            if card:
-                self._try_again_later()
-            return None
+    def read(self) -> MatReading:
+        """The current game's mat read from the card (layout, kept lens, stage) without holding the mat: a failing
+        card can take seconds over ``lens.json``. ``take`` gives it to the mat if nothing changed it meanwhile."""
+        with self._lock:
+            ticket, game = next(self._tickets), self._current_game()
+        layout = stage = error = None
+        if self._config["table"]["enabled"]:
+            try:
+                layout = self._layout_of(game)
+                stage = self._build(layout)
+            except Exception as exc:
+                error = exc
+        return MatReading(ticket, game, layout, stage, error)
+
+    def take(self, reading: MatReading) -> tuple[bool, TableStage | None]:
+        """Whether the mat is now as ``reading`` read it, and its stage (None: unread, the live view says why). Not
+        when the mat changed after the read began (another game, a newer read, a stage built or set): ``reading``
+        is then dropped."""
+        if not self._config["table"]["enabled"]:
+            return False, None
+        with self._lock:
+            if reading.ticket < self._changed or reading.game != self._current_game():
+                return False, None
+            self._changed = next(self._tickets)
+            self.game, self._layout, self._stage = reading.game, reading.layout, reading.stage
+            if reading.error is not None:
+                return True, self._unread(reading.game, reading.error)
+            self._live.table = None  # the mat's next frame is drawn
+            self._live.lens_damaged = False  # the kept lens was read whole
+            return True, self._read(reading.game, reading.stage)
+
+    def _unread(self, game: str | None, exc: Exception) -> None:
+        """The mat of ``game`` left unread for ``exc``: said on the live view, logged (bus_failures), and tried again
+        later when the card may give the file back then. Under the mat's lock."""
+        from companion.tablevision.lens_file import LensError, LensUnreadable
+
+        card = isinstance(exc, (LensUnreadable, OSError))  # the card may give the file back later
+        if f"{game}: {exc}" != self._said or self._failures is None:  # another fault: its traceback
+            self._failures = FailureLog(log, f"table vision: reading the mat of {game}")
+            self._said, self._failing = f"{game}: {exc}", game
+        self._failures.failed(exc)
+        again = Text(f"; tried again every {RETRY_EVERY:.0f} s", f" ; nouvel essai toutes les {RETRY_EVERY:.0f} s"
+                     ) if card and self._retry is not None else Text("", "")
+        # both languages: the phone picks its own (the error itself is the system's words)
+        self._live.table = {"error": f"the mat of {game} cannot be read: {exc}{again.en}",
+                            "error_fr": f"le tapis de {game} ne peut pas être lu : {exc}{again.fr}"}
+        # the phones say what to do: forget it (not a file the card would not give back: it reads later)
+        self._live.lens_damaged = isinstance(exc, LensError) and not isinstance(exc, LensUnreadable)
+        if card:
+            self._try_again_later()
+        return None
+
+    def _read(self, game: str | None, stage: TableStage | None) -> TableStage | None:
+        """The mat of ``game`` read: a mat that failed says it works again, naming the mat that failed when another
+        game's mat is read now. Under the mat's lock."""
         if self._failures is not None and stage is not None:
-            self._failures.worked()  # "works again, after N failures since ..."
-            self._failures, self._said, self._unread_since = None, "", None
+            if game == self._failing:
+                self._failures.worked()  # "works again, after N failures since ..."
+            else:
+                log.warning("table vision: the mat of %s is read; the mat of %s was left unread after %d failures",
+                            game, self._failing, self._failures.failures)
+            self._failures, self._said, self._failing, self._unread_since = None, "", None, None
         return stage
 
     def _try_again_later(self) -> None:
@@ -136,9 +211,11 @@ class GameMat:
                 return
         try:
             self._retry()  # the mat read again and given to the camera; failing, it is tried again later
-        except Exception:
-            log.exception("table vision: trying the mat again failed")
+        except Exception as exc:  # a bug, not the card (``take`` says the card's faults): its traceback once
+            self._retries.failed(exc)
             self._try_again_later()
+        else:
+            self._retries.worked()
 
     def close(self) -> None:
         """No more tries at an unread mat (the service stops)."""
@@ -147,8 +224,3 @@ class GameMat:
             timer, self._timer = self._timer, None
         if timer is not None:
             timer.cancel()
-
-    def read_again(self) -> None:
-        """The mat is read again at the next ``follow``, with the lens as kept then."""
-        with self._lock:
-            self.game = None

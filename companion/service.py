@@ -318,11 +318,14 @@ class Service:
 
     def read_mat_again(self) -> None:
         """The current game's mat read again, with the lens as kept now, for the running pipeline: after a damaged
-        lens file is forgotten on a phone, or lens.json is tried again (GameMat): under the table's lock, as a game
-        change is, so the camera never gets this game's mat after the next game's."""
+        lens file is forgotten on a phone, or lens.json is tried again (GameMat). Read outside the table's lock (a
+        failing card can take seconds: moves do not wait), given to the camera under it, as a game change is, and
+        only if the mat is still the one read for: the camera never gets this game's mat after the next game's."""
+        reading = self.mat.read()
         with self.table.lock:
-            self.mat.read_again()
-            self._follow_game(self.pipeline, self.table.record.game)
+            taken, stage = self.mat.take(reading)
+            if taken and self.pipeline is not None:
+                self.pipeline.table = stage
 
     def is_progressing(self) -> bool:
         """The watchdog's question: is the camera pipeline alive and moving (frames, or camera retries)?"""

@@ -1,0 +1,184 @@
+"""A game's mat read again while the card would not give lens.json back (companion/game_mat.py, Service.read_mat_again):
+the card's slow reads never hold the table, and the tries are logged as an evening can bear."""
+
+from __future__ import annotations
+
+import errno
+import json
+import logging
+import pathlib
+import threading
+
+import pytest
+
+from companion.bus_failures import FailureLog
+from companion.game_mat import GameMat
+from companion.live import LiveView
+
+WAIT = 10.0  # seconds a test waits for what should come at once (a loaded machine), never for what should not
+
+
+@pytest.fixture
+def lens_file(service, monkeypatch):
+    """lens.json kept whole; ``fail()`` makes the card refuse it (EIO), ``block(name)`` makes a read from the
+    thread ``name`` wait until ``release`` is set (``entered`` is set once it waits), ``mend()`` gives it back."""
+    path = service.config.data_dir / "lens.json"
+    path.write_text(json.dumps({"k1": -0.02, "k2": 0.0, "size": [1280, 960]}))
+    read_text = pathlib.Path.read_text
+
+    class Card:
+        entered, release = threading.Event(), threading.Event()
+
+        @staticmethod
+        def fail() -> None:
+            def failing(self, *args, **kwargs):
+                if self == path:
+                    raise OSError(errno.EIO, "Input/output error")
+                return read_text(self, *args, **kwargs)
+
+            monkeypatch.setattr(pathlib.Path, "read_text", failing)
+
+        @staticmethod
+        def block(name: str) -> None:
+            def blocking(self, *args, **kwargs):
+                if self == path and threading.current_thread().name == name:
+                    Card.entered.set()
+                    Card.release.wait(WAIT)
+                return read_text(self, *args, **kwargs)
+
+            monkeypatch.setattr(pathlib.Path, "read_text", blocking)
+
+        @staticmethod
+        def mend() -> None:
+            monkeypatch.setattr(pathlib.Path, "read_text", read_text)
+
+    yield Card
+    Card.release.set()
+
+
+def read_again_in_a_thread(service, name: str = "mat-retry") -> threading.Thread:
+    thread = threading.Thread(target=service.read_mat_again, name=name, daemon=True)
+    thread.start()
+    return thread
+
+
+def test_a_lens_read_the_card_holds_up_does_not_hold_up_a_move(service, lens_file):
+    """Before, the mat was read again under the table's lock: every phone's move waited for the card."""
+    lens_file.block("mat-retry")
+    retry = read_again_in_a_thread(service)
+    assert lens_file.entered.wait(WAIT)
+    moved = threading.Event()
+    threading.Thread(target=lambda: (service.table.submit({"type": "roll", "dice": [{"value": 3}]}), moved.set()),
+                     daemon=True).start()
+    try:
+        assert moved.wait(WAIT / 2), "a move waited for the card's read of lens.json"
+    finally:
+        lens_file.release.set()
+    retry.join(WAIT)
+    assert not retry.is_alive()
+    assert service.table_stage.reader.tracker.lens is not None and service.live.table is None
+
+
+def test_a_stage_the_card_holds_up_for_a_phone_does_not_hold_up_the_mat_read_again(service, lens_file):
+    """A phone's camera screen builds the mat's stage on first use: before, built under the mat's lock, a read of
+    it again (under the table's lock, as a game change) waited for the card too, and the moves with it."""
+    lens_file.fail()
+    service.table.new_game("hexors", {}, ["Yugi", "Kaiba"])  # left unread for the card
+    assert "cannot be read now" in service.live.table["error"]
+    lens_file.block("top-down")
+    phone = threading.Thread(target=lambda: service.table_stage, name="top-down", daemon=True)
+    phone.start()
+    assert lens_file.entered.wait(WAIT)
+    retry = read_again_in_a_thread(service)
+    retry.join(WAIT / 2)
+    try:
+        assert not retry.is_alive(), "the mat read again waited for a phone's read of lens.json"
+    finally:
+        lens_file.release.set()
+    phone.join(WAIT)
+    assert service.live.table is None and service.table_stage.layout.name.startswith("hexors")
+
+
+def test_a_mat_read_for_a_game_since_replaced_is_dropped(service, lens_file):
+    service.table.new_game("hexors", {}, ["Yugi", "Kaiba"])
+    lens_file.block("mat-retry")
+    retry = read_again_in_a_thread(service)
+    assert lens_file.entered.wait(WAIT)
+    service.table.new_game("nexus-keepers", {}, ["Ann", "Bob"])  # its mat read meanwhile, not held up
+    nexus = service.table_stage
+    lens_file.release.set()
+    retry.join(WAIT)
+    assert not retry.is_alive()
+    assert service.table_stage is nexus and nexus.layout.name.startswith("nexus")
+
+
+def test_a_try_at_the_mat_that_keeps_failing_logs_its_traceback_once(service, lens_file, monkeypatch, caplog):
+    """Before, a bug in the try (not the card) logged its whole traceback at each try, every 30 s."""
+    caplog.set_level(logging.INFO, logger="companion.game_mat")
+    monkeypatch.setattr("companion.game_mat.RETRY_EVERY", 0.01)
+    tries = threading.Semaphore(0)
+
+    def broken() -> None:
+        tries.release()
+        raise RuntimeError("a bug in the try")
+
+    mat = GameMat(service.config, lambda: "hexors", LiveView(), retry=broken)
+    lens_file.fail()
+    assert mat.follow("hexors") is None  # left unread for the card: tried again
+    try:
+        for _ in range(5):
+            assert tries.acquire(timeout=WAIT)
+    finally:
+        mat.close()
+    traced = [r for r in caplog.records if r.exc_info and "trying the mat again" in r.getMessage()]
+    assert len(traced) == 1, [r.getMessage() for r in traced]
+
+
+def test_two_threads_leaving_the_mat_unread_at_once_log_one_traceback_and_count_both(service, lens_file,
+                                                                                    monkeypatch, caplog):
+    """The camera's start-up reads the mat outside the table's lock, as a game change does under it. Before, a
+    failure's log was made outside the mat's lock: two failing at once made one each (two tracebacks, split
+    count). The first log made waits (at most 1 s) for another to be made meanwhile."""
+    caplog.set_level(logging.INFO, logger="companion.game_mat")
+    mat = GameMat(service.config, lambda: "hexors", LiveView())
+    mat.follow("hexors")  # OpenCV loaded: the two reads below fail at once
+    made: list[FailureLog] = []
+    another = threading.Event()
+
+    class SlowFailureLog(FailureLog):
+        def __init__(self, *args) -> None:
+            made.append(self)
+            if len(made) == 1:
+                another.wait(1.0)
+            else:
+                another.set()
+            super().__init__(*args)
+
+    monkeypatch.setattr("companion.game_mat.FailureLog", SlowFailureLog)
+    lens_file.fail()
+    mat.stage = None  # built again from the card at the next use
+    start = threading.Barrier(2)
+    threads = [threading.Thread(target=lambda: (start.wait(WAIT), mat.follow("hexors")), daemon=True)
+               for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(WAIT)
+    traced = [r for r in caplog.records if r.exc_info and "reading the mat of hexors" in r.getMessage()]
+    assert len(traced) == 1 and made[0].failures == 2, [r.getMessage() for r in traced]
+
+
+def test_the_line_saying_a_mat_reads_again_names_the_mat_read(service, lens_file, caplog):
+    """Before, a mat left unread for the card, then another game's read, logged 'reading the mat of hexors works
+    again': the mat read was nexus-keepers'."""
+    caplog.set_level(logging.INFO, logger="companion.game_mat")
+    game = ["hexors"]
+    mat = GameMat(service.config, lambda: game[0], LiveView())
+    lens_file.fail()
+    assert mat.follow("hexors") is None
+    lens_file.mend()
+    game[0] = "nexus-keepers"
+    assert mat.follow("nexus-keepers").layout.name.startswith("nexus")
+    said = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert len(said) == 1 and "the mat of nexus-keepers is read" in said[0], said
+    assert "hexors" in said[0] and "works again" not in said[0]

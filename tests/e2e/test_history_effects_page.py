@@ -128,6 +128,24 @@ def test_a_cube_in_a_lab_is_named_with_its_lab(narrow, phone):
     assert not page_errors(phone)
 
 
+def test_a_calibration_sent_as_its_new_value_is_told_up_or_down(narrow, phone):
+    """« Exemple : ce cube de valeur 3 peut être calibré sur 2 ou 4. » The engine takes a calibration as ``delta`` or
+    as ``to``, the cube's new value (an API client's); the History said « −1 » for every ``to``, a 3 made 4 too."""
+    service, url = narrow
+    summary = tesseract_game(service)
+    me = summary["scientist"]
+    zone = [(c["color"], c["value"]) for c in summary["priming_zone"]]
+    colour, value = next(c for c in zone if c[1] <= 5)
+    before = len(service.table.state()["accepted"])
+    effects = [{"op": "calibrate", "zone": "priming", "cube": {"color": colour, "value": value}, "to": value + 1}]
+    service.table.submit({"type": "play_card", "source": "scientist", "scientist": me, "effects": effects},
+                         source="phone")
+    assert len(service.table.state()["accepted"]) == before + 1, "the referee refused the calibration"
+    said = f"Use {me}'s permanent capacity: calibrate {colour}\u00a0{value} +1"
+    assert history(phone, url, service, 2)[0] == said
+    assert not page_errors(phone)
+
+
 def test_a_nexus_keepers_turn_lists_its_actions(narrow, phone):
     """« Actions » alone did not say what was done: the kinds of its actions follow, a push with whom and how far.
     The example's first roll allows a move and a push: A moves next to C and pushes it."""

@@ -200,7 +200,9 @@ function effectWords(effect) {
   if (effect.zone === "tesseract") what = t("entry.fx.tower", { column: effect.column ?? "" });
   else if (effect.lab && effect.cube) what = t("entry.fx.lab", { cube: what, name: effect.lab });
   const key = `entry.fx.${effect.op}`;
-  const said = t(key, { ...effect, what, cube: cubeWords(effect.cube), delta: effect.delta > 0 ? "+1" : "−1" });
+  // a calibration comes as ``delta`` (±1) or as ``to``, its new value (the engine takes both)
+  const up = (effect.delta ?? (effect.cube ? effect.to - effect.cube.value : 0)) > 0;
+  const said = t(key, { ...effect, what, cube: cubeWords(effect.cube), delta: up ? "+1" : "−1" });
   return said === key ? String(effect.op ?? "") : said;
 }
 

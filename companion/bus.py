@@ -87,9 +87,12 @@ class EventBus:
             try:
                 listener(event)
             except Exception as exc:  # what is published happened (a move journaled): one part failing neither
-                if topic not in failures:  # undoes it nor silences the rest
-                    failures[topic] = FailureLog(log, f"the bus listener {name} on {topic!r} events")
-                failures[topic].failed(exc, f"event {event.id}")
+                failure = failures.get(topic)  # undoes it nor silences the rest
+                if failure is None:  # made under the lock: two threads failing at once count in one
+                    with self._cond:
+                        failure = failures.setdefault(topic, FailureLog(log, f"the bus listener {name} on "
+                                                                             f"{topic!r} events"))
+                failure.failed(exc, f"event {event.id}")
             else:
                 if topic in failures:
                     failures[topic].worked()

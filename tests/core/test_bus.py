@@ -177,3 +177,41 @@ def test_a_listener_that_keeps_failing_logs_one_traceback_then_a_count_then_that
     fault[0] = OSError(5, "Input/output error")  # failing again later: a new traceback
     bus.publish("entry", {})
     assert len(caplog.records) == 5 and caplog.records[-1].exc_info[0] is OSError
+
+
+def test_a_listener_failing_in_two_threads_at_once_logs_one_traceback_and_counts_both(caplog, monkeypatch):
+    """Before, each thread found no log for the topic and made its own: two tracebacks, a count split in two. The
+    first log made waits (at most 1 s) for another to be made meanwhile."""
+    import logging
+
+    from companion import bus
+    from companion.bus_failures import FailureLog
+
+    made: list[FailureLog] = []
+    another = threading.Event()
+
+    class SlowFailureLog(FailureLog):
+        def __init__(self, *args) -> None:
+            made.append(self)
+            if len(made) == 1:
+                another.wait(1.0)
+            else:
+                another.set()
+            super().__init__(*args)
+
+    monkeypatch.setattr(bus, "FailureLog", SlowFailureLog)
+    together = threading.Barrier(2)
+
+    def fails(event):
+        together.wait(10)
+        raise OSError(5, "Input/output error")
+
+    events = EventBus()
+    events.listen(fails)
+    caplog.set_level(logging.WARNING, logger="companion.bus")
+    threads = [threading.Thread(target=events.publish, args=("entry", {}), daemon=True) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert len([r for r in caplog.records if r.exc_info]) == 1 and made[0].failures == 2

@@ -110,3 +110,18 @@ def test_the_hall_names_its_broker_in_french_words(hall):
     with hall_on_a_phone(url, "fr-FR") as driver:
         assert until(lambda: driver.find_element(By.ID, "broker").text)
         assert driver.find_element(By.ID, "broker").text == "Serveur MQTT mqtt://127.0.0.1:1883"
+
+
+# each table's players as the screen shows them: each name and what is drawn after it (a separator), in order
+PLAYERS_SHOWN_JS = """return [...document.querySelectorAll('#tables .players')].map((ul) => [...ul.children].map(
+  (li) => {
+  const after = getComputedStyle(li, '::after').content;
+  return li.textContent + (after && after !== 'none' ? JSON.parse(after) : '');
+}).join(' '))"""
+
+
+def test_the_hall_tells_one_player_from_the_next(hall):
+    """Table 1's players showed as « Yugi  Kaiba », which reads as one player's full name."""
+    board, url = hall
+    with hall_on_a_phone(url, "en-GB") as driver:
+        assert driver.execute_script(PLAYERS_SHOWN_JS) == ["Yugi, Kaiba", "Ann · 4, Bob · 6 (to play)"]

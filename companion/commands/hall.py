@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import logging
+import os
 import signal
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -42,8 +46,12 @@ def run(args) -> int:
     except (ConfigError, BrokerError) as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
-    data.mkdir(parents=True, exist_ok=True)
-    board = HallBoard(data / "hall.sqlite3")
+    try:
+        data.mkdir(parents=True, exist_ok=True)
+        board = HallBoard(data / "hall.sqlite3")
+    except (OSError, sqlite3.Error) as exc:  # a card that refuses the hall's folder: nothing it hears could be kept
+        print(f"companion: {folder_refused(data, exc)}", file=sys.stderr)
+        return 1
     subscriber = HallSubscriber(broker, board)
     threads = 32
     had_pin = (data / "pin.json").exists()
@@ -77,3 +85,37 @@ def run(args) -> int:
         subscriber.stop()
         board.close()
     return 0
+
+
+def folder_refused(data: Path, exc: OSError | sqlite3.Error) -> str:
+    """One line for a hall that cannot keep its games in ``data``: the fault, and what mends it.
+
+    Why it stops rather than keep the evening in memory: the organiser's renames and a new PIN could not be kept
+    either, and the tables keep every game in their own journals and send their latest games to a hall started again
+    on a folder that works."""
+    from companion.card_faults import fault_words
+
+    where = "--data DIR on a folder it can write (the tables send their latest games again)"
+    if isinstance(exc, (FileExistsError, NotADirectoryError)) or \
+            isinstance(exc, OSError) and exc.errno in (errno.EEXIST, errno.ENOTDIR):
+        blocker = next((p for p in (data, *data.parents) if p.exists() and not p.is_dir()), data)
+        return (f"the hall cannot keep its games in {data}: {blocker} is a file, not a folder. Move that file "
+                f"away, or start the hall with {where}.")
+    if isinstance(exc, sqlite3.Error):  # SQLite names no fault for a file it cannot make: ask the card itself
+        exc = _write_refused(data) or exc
+    said, advice = fault_words(exc)
+    why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    return (f"the hall cannot keep its games in {data} ({why}: {said.en}). {advice.en} Or start the hall with "
+            f"{where}.")
+
+
+def _write_refused(folder: Path) -> OSError | None:
+    """Why the card refuses a new file in ``folder`` (None: it takes one)."""
+    probe = folder / f".hall-write-test-{os.getpid()}"
+    try:
+        os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except OSError as exc:
+        return exc
+    with contextlib.suppress(OSError):
+        probe.unlink()
+    return None

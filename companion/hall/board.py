@@ -59,10 +59,14 @@ class HallBoard:
         self.path = path
         path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        # a power cut may lose the last messages, not the file; the tables send them again when the hall asks
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.executescript(SCHEMA)
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            # a power cut may lose the last messages, not the file; the tables send them again when the hall asks
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(SCHEMA)
+        except sqlite3.Error:  # a card that refuses the file (read-only, failing): closed, the caller says why
+            self._db.close()
+            raise
         self._lock = threading.Lock()
         self._changed = threading.Condition(self._lock)
         self.version = 1

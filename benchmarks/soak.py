@@ -232,6 +232,11 @@ def main(argv: list[str] | None = None) -> int:
     for phone in phones:
         phone.start()
 
+    # the clock starts once the pipeline has read its first frame: a loaded machine's start (models loaded, the mat's
+    # first reading) is not soak time, and a short soak would otherwise end before its table was ever seen
+    first_frame_by = time.monotonic() + 120
+    while service.pipeline.frames < 2 and time.monotonic() < first_frame_by:  # the first one read through
+        time.sleep(0.1)
     samples: list[dict[str, float]] = []
     started = time.monotonic()
     end = started + args.minutes * 60

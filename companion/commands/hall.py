@@ -10,6 +10,10 @@ import signal
 import sqlite3
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.hall.board import HallBoard
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +38,6 @@ def run(args) -> int:
     from companion.card_faults import fault_words  # what mends a card's fault, as the phone says it
     from companion.config import ConfigError, load_config
     from companion.hall.app import create_hall_app
-    from companion.hall.board import HallBoard
     from companion.hall.link import Broker, BrokerError
     from companion.hall.subscriber import HallSubscriber
     from companion.web.netinfo import JoinLinks
@@ -47,10 +50,9 @@ def run(args) -> int:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
     try:
-        data.mkdir(parents=True, exist_ok=True)
-        board = HallBoard(data / "hall.sqlite3")
-    except (OSError, sqlite3.Error) as exc:  # a card that refuses the hall's folder: nothing it hears could be kept
-        print(f"companion: {folder_refused(data, exc)}", file=sys.stderr)
+        board = open_board(data)
+    except CannotStart as exc:
+        print(f"companion: {exc}", file=sys.stderr)
         return 1
     subscriber = HallSubscriber(broker, board)
     threads = 32
@@ -87,13 +89,43 @@ def run(args) -> int:
     return 0
 
 
+#: the card's faults (card_faults.FAULTS) under which a hall that ran before goes on in memory
+HELD_FAULTS = ("read_only", "full", "io", "denied")
+
+
+class CannotStart(Exception):
+    """The hall's folder cannot be used: one line, the fault and what mends it."""
+
+
+def open_board(data: Path) -> HallBoard:
+    """The hall's board in ``data``; on a card that refuses its file, but with the organiser's PIN already kept
+    there (a card turned read-only under a hall that ran before), the evening held in memory, said on stderr and on
+    the page. CannotStart where nothing can be kept (docs/hall.md says why it stops)."""
+    from companion.card_faults import fault_of, fault_words
+    from companion.hall.board import HallBoard
+
+    path = data / "hall.sqlite3"
+    try:
+        data.mkdir(parents=True, exist_ok=True)
+        return HallBoard(path)
+    except (OSError, sqlite3.Error) as exc:
+        if not isinstance(exc, sqlite3.Error) or not (data / "pin.json").is_file():
+            raise CannotStart(folder_refused(data, exc)) from exc
+        fault = _write_refused(data) or exc
+        if fault_of(fault) not in HELD_FAULTS:  # a damaged file, another hall holding it: not the card's doing
+            raise CannotStart(folder_refused(data, exc)) from exc
+    said, advice = fault_words(fault)
+    print(f"hall: the card refuses {path} ({_why(fault)}: {said.en}). The evening goes on in memory: what the hall "
+          f"hears from now on and the organiser's changes are lost when it stops. {advice.en}", file=sys.stderr)
+    return HallBoard(path, refused=fault)
+
+
 def folder_refused(data: Path, exc: OSError | sqlite3.Error) -> str:
     """One line for a hall that cannot keep its games in ``data``: the fault, and what mends it.
 
-    Why it stops rather than keep the evening in memory: the organiser's renames and a new PIN could not be kept
-    either, and the tables keep every game in their own journals and send their latest games to a hall started again
-    on a folder that works."""
-    from companion.card_faults import fault_words
+    Why a new hall stops rather than start in memory: its organiser PIN could not be kept, and the tables keep every
+    game in their own journals and send their latest games to a hall started again on a folder that works."""
+    from companion.card_faults import fault_of, fault_words
 
     where = "--data DIR on a folder it can write (the tables send their latest games again)"
     if isinstance(exc, (FileExistsError, NotADirectoryError)) or \
@@ -102,11 +134,18 @@ def folder_refused(data: Path, exc: OSError | sqlite3.Error) -> str:
         return (f"the hall cannot keep its games in {data}: {blocker} is a file, not a folder. Move that file "
                 f"away, or start the hall with {where}.")
     if isinstance(exc, sqlite3.Error):  # SQLite names no fault for a file it cannot make: ask the card itself
-        exc = _write_refused(data) or exc
+        card = _write_refused(data)
+        if card is None and fault_of(exc) == "other":  # the card takes writes: the file itself is damaged
+            return (f"the hall cannot use {data / 'hall.sqlite3'} ({exc}). Move that file aside and start the hall "
+                    "again: the tables send their latest games again.")
+        exc = card or exc
     said, advice = fault_words(exc)
-    why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-    return (f"the hall cannot keep its games in {data} ({why}: {said.en}). {advice.en} Or start the hall with "
-            f"{where}.")
+    return (f"the hall cannot keep its games in {data} ({_why(exc)}: {said.en}). {advice.en} Or start the hall "
+            f"with {where}.")
+
+
+def _why(exc: BaseException) -> str:
+    return exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
 
 
 def _write_refused(folder: Path) -> OSError | None:

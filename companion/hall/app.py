@@ -14,6 +14,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, current_app, jsonify, request, send_from_directory, session
 from werkzeug.exceptions import HTTPException
 
+from companion.card_faults import fault_of
 from companion.core import Text
 from companion.hall.board import HallBoard
 from companion.hall.export import bgstats_file, games_csv, standings_csv
@@ -149,8 +150,10 @@ def hall():
         finally:
             context.waiters.release()
     sees_hidden = organiser()
+    refused = context.board.card_refusal  # the card refuses the hall's file: the evening is held in memory
     return jsonify({"version": version, "tables": context.board.tables(hidden=sees_hidden),
                     "standings": context.board.standings(), "broker": context.subscriber.to_json(),
+                    "held_in_memory": fault_of(refused) if refused is not None else None,
                     "organiser": sees_hidden, "csrf_token": csrf()})
 
 

@@ -55,18 +55,24 @@ def winners(game: str, players: list[str], outcome: dict[str, Any] | None) -> li
 
 
 class HallBoard:
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, refused: Exception | None = None) -> None:
+        """``refused``: why the card refuses ``path`` (a card turned read-only): the evening is then held in memory,
+        from what the file holds (``held_in_memory``), and lost when the hall stops."""
         self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        try:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            # a power cut may lose the last messages, not the file; the tables send them again when the hall asks
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.executescript(SCHEMA)
-        except sqlite3.Error:  # a card that refuses the file (read-only, failing): closed, the caller says why
-            self._db.close()
-            raise
+        self.card_refusal = refused  # None: the evening is kept in the file
+        if refused is not None:
+            self._db = held_in_memory(path)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+            try:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                # a power cut may lose the last messages, not the file; the tables send them again when asked
+                self._db.execute("PRAGMA synchronous=NORMAL")
+                self._db.executescript(SCHEMA)
+            except sqlite3.Error:  # a card that refuses the file (read-only, failing): closed, the caller says why
+                self._db.close()
+                raise
         self._lock = threading.Lock()
         self._changed = threading.Condition(self._lock)
         self.version = 1
@@ -274,6 +280,22 @@ class HallBoard:
             ranked = sorted(entry["players"].values(), key=lambda r: (-r["wins"], r["played"], r["name"]))
             out.append({**entry, "players": ranked})
         return out
+
+
+def held_in_memory(path: Path) -> sqlite3.Connection:
+    """A hall file the card refuses to write, copied into memory: the evening's tables, games and the organiser's
+    names go on. Read with its write-ahead log where SQLite can, else as the file lies; entries the copy lacks (or
+    a file that cannot be read at all) are asked of the tables again, as after a broker restart (``behind``)."""
+    db = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
+    for query in ("mode=ro", "mode=ro&immutable=1") if path.is_file() else ():
+        try:
+            with contextlib.closing(sqlite3.connect(f"{path.as_uri()}?{query}", uri=True)) as kept:
+                kept.backup(db)
+            break
+        except sqlite3.Error as exc:
+            log.warning("hall: cannot read %s (%s, %s)", path, query, exc)
+    db.executescript(SCHEMA)
+    return db
 
 
 def _recent(state: dict[str, Any] | None) -> dict[int, int]:

@@ -4,12 +4,19 @@ traceback (docs/hall.md says why it stops rather than keep the evening in memory
 from __future__ import annotations
 
 import errno
+import json
 import os
 import sqlite3
 
 import pytest
+from werkzeug.security import generate_password_hash
 
 from companion.cli import build_parser
+from companion.commands.hall import open_board
+from companion.hall.app import create_hall_app
+from companion.hall.board import HallBoard
+from companion.web.auth import CSRF_HEADER
+from tests.hall.hallhelpers import PIN, WIN_YUGI, Subscriber, event
 
 
 def start_hall(data) -> int:
@@ -33,7 +40,7 @@ def read_only_folder(tmp_path, monkeypatch):
     """The hall's folder on a card turned read-only: SQLite cannot make its file there and a new file is refused
     (EROFS). Monkeypatched: a read-only mount needs root, and root writes a read-only folder all the same."""
     data = tmp_path / "hall"
-    data.mkdir()
+    data.mkdir(exist_ok=True)  # or the folder of a hall that ran before (evening_so_far)
     real_open = os.open
 
     def card_open(path, flags, *args, **kwargs):
@@ -41,12 +48,58 @@ def read_only_folder(tmp_path, monkeypatch):
             raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
         return real_open(path, flags, *args, **kwargs)
 
-    def sqlite_refuses(*args, **kwargs):
+    real_connect = sqlite3.connect
+
+    def sqlite_refuses(database, *args, **kwargs):  # a new file or one to write; reading it (a URI) goes through
+        if kwargs.get("uri") or database == ":memory:":
+            return real_connect(database, *args, **kwargs)
         raise sqlite3.OperationalError("unable to open database file")
 
     monkeypatch.setattr(os, "open", card_open)
     monkeypatch.setattr(sqlite3, "connect", sqlite_refuses)
     return data
+
+
+@pytest.fixture
+def evening_so_far(tmp_path):
+    """A hall that ran this evening: its PIN and one game won in its folder."""
+    data = tmp_path / "hall"
+    board = HallBoard(data / "hall.sqlite3")
+    board.handle(*event("table-1", 1, 0, outcome=WIN_YUGI))
+    board.close()
+    (data / "pin.json").write_text(json.dumps({"hash": generate_password_hash(PIN), "generation": 1}))
+    return data
+
+
+def test_a_card_turned_read_only_under_a_hall_that_ran_keeps_the_evening_in_memory_and_says_so(
+        evening_so_far, read_only_folder, capsys):
+    """Its PIN is kept already: the hall goes on with the evening read from its file, hears the tables, and says on
+    stderr and on the page that it holds it in memory, with the card's fault."""
+    before = (evening_so_far / "hall.sqlite3").read_bytes()
+    board = open_board(evening_so_far)
+    try:
+        err = capsys.readouterr().err.strip()
+        assert "\n" not in err and "goes on in memory" in err and "must be replaced" in err, err
+        board.handle(*event("table-2", 4, 0, players=("Ann", "Bob"), outcome={"kind": "win", "players": ["Ann"]}))
+        client = create_hall_app(board, Subscriber(), evening_so_far).test_client()
+        view = client.get("/api/hall").get_json()
+        assert view["held_in_memory"] == "read_only"
+        assert [t["id"] for t in view["tables"]] == ["table-1", "table-2"]
+        assert {p["name"]: p["wins"] for p in view["standings"][0]["players"]} == {"Yugi": 1, "Kaiba": 0, "Ann": 1,
+                                                                                 "Bob": 0}
+        login = client.post("/api/login", json={"pin": PIN}, headers={CSRF_HEADER: view["csrf_token"]})
+        assert login.status_code == 200  # the PIN kept before still opens
+    finally:
+        board.close()
+    assert (evening_so_far / "hall.sqlite3").read_bytes() == before
+
+
+def test_the_hall_page_says_an_evening_held_in_memory_in_both_languages():
+    from companion.hall.app import hall_dir
+
+    page = (hall_dir() / "hall.js").read_text(encoding="utf-8")
+    assert page.count("held: ") == 2 and "held_in_memory" in page
+    assert 'id="held"' in (hall_dir() / "index.html").read_text(encoding="utf-8")
 
 
 def test_a_read_only_folder_is_named_with_what_mends_it_in_one_line(read_only_folder, capsys):
@@ -86,3 +139,35 @@ def test_a_hall_file_the_read_only_card_will_not_open_for_writing_says_read_only
     assert "\n" not in err and "Traceback" not in err
     assert "readonly database" in err and "turned read-only" in err and "must be replaced" in err, err
     assert opened and all(card.closed for card in opened)  # the file is not left open by the failed start
+
+
+def test_a_damaged_hall_file_on_a_card_that_takes_writes_is_named_not_blamed_on_the_card(evening_so_far, capsys):
+    (evening_so_far / "hall.sqlite3").write_bytes(b"not a database, written over by mistake" * 100)
+    assert start_hall(evening_so_far) == 1
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "Traceback" not in err
+    assert "not a database" in err and "Move that file aside" in err and "card" not in err, err
+
+
+@pytest.mark.browser
+def test_the_hall_page_shows_an_evening_held_in_memory_with_the_card_s_fault_in_both_languages(hall):
+    from selenium.webdriver.common.by import By
+
+    from tests.e2e.browserhelpers import new_browser
+    from tests.hall.hallhelpers import until
+
+    board, url = hall
+    driver = new_browser()
+    try:
+        driver.get(url)
+        assert until(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#tables > li")) == 2)
+        notice = lambda: driver.find_element(By.ID, "held")  # noqa: E731
+        assert not notice().is_displayed()  # a hall that keeps its file says nothing
+        board.card_refusal = OSError(errno.EROFS, os.strerror(errno.EROFS))
+        driver.refresh()
+        assert until(lambda: notice().is_displayed() and "keeps the evening in memory" in notice().text)
+        assert "turned read-only" in notice().text and "must be replaced" in notice().text, notice().text
+        driver.find_element(By.ID, "language").click()
+        assert until(lambda: "garde la soirée en mémoire" in notice().text and "lecture seule" in notice().text)
+    finally:
+        driver.quit()

@@ -27,6 +27,8 @@ const WORDS = {
       + "belong to the hall's user.",
     cannot_save_busy: "Not saved: another program holds the hall's file. Try again in a moment.",
     cannot_save_other: "Not saved: the hall's card refused the write. Try again; if it refuses again, check the card.",
+    held: "The hall keeps the evening in memory: its card refuses its file. Mend the card, then restart the hall: "
+      + "the tables send their latest games again.",
   },
   fr: {
     title: "Salle", organise: "Organisation", sign_out: "Se déconnecter", pin: "Code de l'organisateur",
@@ -57,6 +59,8 @@ const WORDS = {
     cannot_save_busy: "Pas enregistré : un autre programme bloque le fichier de la salle. Réessayez dans un instant.",
     cannot_save_other: "Pas enregistré : la carte de la salle a refusé l'écriture. Réessayez ; si elle refuse encore, "
       + "vérifiez la carte.",
+    held: "La salle garde la soirée en mémoire : sa carte refuse son fichier. Réparez la carte, puis redémarrez la "
+      + "salle : les tables renvoient leurs dernières parties.",
   },
 };
 
@@ -152,6 +156,10 @@ function render() {
   $("#broker").dataset.ok = String(broker.connected);
   $("#broker").textContent = broker.connected ? `${word("broker_ok")} ${broker.address}`
     : word("broker_off").replace("{why}", pick(broker.problem) || broker.address);
+  const held = view.held_in_memory; // the card refuses the hall's file: said with the card's fault
+  $("#held").hidden = !held;
+  $("#held").textContent = held ? `${word("held")} ${word(`cannot_save_${held}` in WORDS.en ? `cannot_save_${held}`
+    : "cannot_save")}` : "";
   $("#no-tables").hidden = view.tables.length > 0;
   $("#tables").replaceChildren(...view.tables.map(tableCard));
   $("#no-standings").hidden = view.standings.length > 0;

@@ -250,7 +250,7 @@ def test_the_history_tells_a_camera_reroll_by_the_pool_it_left(quiet_table, phon
     open_page(phone, url, "#/history")
     css = "#history-list li[data-type='reroll'] .head"
     wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, css), message="no reroll in the history")
-    assert "Reroll → 1 4 2 5 6" in phone.find_element(By.CSS_SELECTOR, css).text
+    assert "Reroll → 1, 4, 2, 5, 6" in phone.find_element(By.CSS_SELECTOR, css).text
     assert page_errors(phone) == []
 
 

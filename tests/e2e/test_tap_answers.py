@@ -98,10 +98,10 @@ def test_undo_says_what_it_undid(quiet_table, phone):
     service.table.submit({"type": "roll", "dice": [{"value": 4, "color": "red"}, {"value": 2, "color": "blue"}]},
                          source="phone")
     open_page(phone, url, "#/table")
-    wait(phone, lambda d: d.find_element("id", "table-undo").text == "Undo\nRoll 4 2")
+    wait(phone, lambda d: d.find_element("id", "table-undo").text == "Undo\nRoll 4, 2")
     control = tap(phone, "#table-undo")
     answer = wait(phone, lambda d: d.execute_script(ANSWER_BOX), message="Undo confirmed nothing")
-    assert answer["text"] == "Undone: Roll 4 2 (entry 1)"
+    assert " ".join(answer["text"].split()) == "Undone: Roll 4, 2 (entry 1)"  # "(entry\u00a01)" held on one line
     assert_beside(answer, rect(phone, control))
     assert state(url)["accepted"] == []
 
@@ -248,7 +248,9 @@ UNDO_FITS = """const b = document.querySelector('#table-undo');
 
 def test_on_a_360_px_phone_undo_shows_all_its_words_with_no_entry_number(narrow_table, phone, screenshots):
     """"Undo 3 · Roll 6 4 6 1 1" was cut ("Undo 3 · Rol…"), and its entry number was not the roll's ("Roll 2"
-    elsewhere): the button says "Undo", then the entry in the History's words on a second line, whole."""
+    elsewhere): the button says "Undo", then the entry in the History's words on a second line, whole, its dice
+    with commas as the verdict says them ("Roll 6 4 6 1 1" read as one number); the verdict's "(total 18)" is kept
+    on one line ("(total" / "18)" broke apart at 360 px)."""
     service, url = narrow_table
     try:
         service.table.new_game("free-roll", {}, [])
@@ -259,13 +261,16 @@ def test_on_a_360_px_phone_undo_shows_all_its_words_with_no_entry_number(narrow_
         open_page(phone, url, "#/table")
         settled_roll(phone, url)
         button = phone.find_element("id", "table-undo")
-        wait(phone, lambda d: button.text == "Undo\nRoll 6 4 6 1 1")
-        assert button.accessible_name == "Undo: Roll 6 4 6 1 1"
+        wait(phone, lambda d: button.text == "Undo\nRoll 6, 4, 6, 1, 1")
+        assert button.accessible_name == "Undo: Roll 6, 4, 6, 1, 1"
+        latest = wait(phone, lambda d: (lambda text: "(total" in text and text)(
+            d.find_element("id", "latest-verdicts").get_attribute("textContent")), message="no verdict shown")
+        assert "6, 4, 6, 1, 1 (total\u00a018)" in latest, f"(total 18) may break across two lines: {latest!r}"
         parts = phone.execute_script(UNDO_FITS)
         assert not [p for p in parts if p["cut"]], f"Undo's words are cut: {parts}"
         phone.save_screenshot(str(screenshots / "undo-360-en.png"))
         open_page(phone, url, "#/history")   # the History names the entry in the same words
-        assert "Roll 6 4 6 1 1" in phone.find_element("css selector", "#history-list .entry").text
+        assert "Roll 6, 4, 6, 1, 1" in phone.find_element("css selector", "#history-list .entry").text
     finally:
         phone.set_window_size(390, 844)
 

@@ -525,7 +525,13 @@ export function frenchSpaces(text) {
   return String(text).replace(/ +([?!:;»])/g, "\u00A0$1").replace(/« +/g, "«\u00A0");
 }
 
-function typeset(text) { return current === "fr" ? frenchSpaces(text) : text; }
+/** A short aside, "(total 11)", « (entrée 1) », kept on one line (no-break space): "(total" / "11)" broke apart on a
+ * 360 px phone. */
+export function keepAsides(text) {
+  return String(text).replace(/\((\p{L}+) (\d+)\)/gu, "($1\u00A0$2)");
+}
+
+function typeset(text) { return current === "fr" ? frenchSpaces(keepAsides(text)) : keepAsides(text); }
 
 /** A number as the page's language writes it (the decimal comma in French); ``options`` as Intl.NumberFormat's. */
 export function formatNumber(x, options = {}) {

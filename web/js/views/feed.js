@@ -112,8 +112,9 @@ const DESCRIBED = new Set(["roll", "reroll", "power", "positions", "actions", "r
   "resolve", "priming_zone_reading", "arena_reading", "reform", "camera_unsure", "move", "launch", "challenge", "compare",
   "cannot_move", "place_counter"]);
 
+/** Dice in words as the referee's verdicts say them, "2, 4, 4, 1": "Roll 2 4 4 1" read as one number on Undo. */
 function values(list) {
-  return (list || []).map((d) => (d && typeof d === "object" ? d.value : d)).join(" ");
+  return (list || []).map((d) => (d && typeof d === "object" ? d.value : d)).join(", ");
 }
 
 /** The Nexus node nearest a counter the camera saw ("at": [x, y], which the referee snaps to a node). */
@@ -123,7 +124,7 @@ function nodeAt(summary, at) {
   return boardNodes(summary).reduce((best, n) => (!best || far(n) < far(best) ? n : best), null)?.id ?? null;
 }
 
-/** An entry in a player's words: "Roll 3 4 5", "Take from b1", "Undo of entry 4"; the game's summary gives some
+/** An entry in a player's words: "Roll 3, 4, 5", "Take from b1", "Undo of entry 4"; the game's summary gives some
  * names (a Hexors action tile's, in either language). */
 export function describeEntry(entry, summary) {
   const event = entry.event;

@@ -8,10 +8,11 @@ const WORDS = {
     no_tables: "No table has published yet: point each table's [hall] broker here.",
     no_standings: "No game finished yet.", standings_csv: "Standings (CSV)", games_csv: "Games (CSV)",
     bgstats: "Games (BG Stats)", online: "online", offline: "offline", since: "offline since", hidden: "hidden",
-    entry: "entry", entries: "entries", game: "game", turn: "to play", won: "won", won_many: "won", lost: "Lost",
+    game: "game", turn: "to play", won: "won", won_many: "won", lost: "Lost",
     no_game: "no game yet",
     player: "Player", wins: "Wins", played: "Played", games: "games", rename: "Name shown", save: "Save",
-    hide: "Hide", show: "Show", broker_ok: "Broker", broker_off: "Broker not reached: {why}",
+    hide: "Hide", show: "Show", broker_off: "Broker not reached: {why}",
+    address: "For the organiser: the tables publish to {address}",
     wrong_pin: "Wrong organiser PIN.", language: "English", lost_page: "The hall does not answer; trying again…",
     wait: "Too many wrong PINs: wait {s} s, then try again.",
     pin_needed: "Sign in as organiser again (the organiser PIN was changed, or the hall restarted).",
@@ -36,11 +37,12 @@ const WORDS = {
     no_tables: "Aucune table n'a encore publié : indiquez ce serveur MQTT dans [hall] broker de chaque table.",
     no_standings: "Aucune partie terminée pour l'instant.", standings_csv: "Classements (CSV)",
     games_csv: "Parties (CSV)", bgstats: "Parties (BG Stats)", online: "en ligne", offline: "hors ligne",
-    since: "hors ligne depuis", hidden: "masquée", entry: "entrée", entries: "entrées", game: "partie",
+    since: "hors ligne depuis", hidden: "masquée", game: "partie",
     turn: "à jouer", won: "a gagné", won_many: "ont gagné",
     lost: "Perdu", no_game: "pas encore de partie", player: "Joueur", wins: "Victoires", played: "Jouées",
     games: "parties", rename: "Nom affiché", save: "Enregistrer", hide: "Masquer", show: "Afficher",
-    broker_ok: "Serveur MQTT", broker_off: "Serveur MQTT injoignable : {why}",
+    broker_off: "Serveur MQTT injoignable : {why}",
+    address: "Pour l'organisateur : les tables publient sur {address}",
     wrong_pin: "Code de l'organisateur erroné.",
     language: "Français", lost_page: "La salle ne répond pas ; nouvel essai…",
     wait: "Trop de codes erronés : attendez {s} s, puis réessayez.",
@@ -73,7 +75,7 @@ const $ = (selector) => document.querySelector(selector);
 const typeset = (text) => (lang === "fr" ? String(text).replace(/ +([?!:;»])/g, "\u00A0$1").replace(/« +/g, "«\u00A0")
   : text);
 const word = (key) => typeset(WORDS[lang][key] || WORDS.en[key] || key);
-// French counts 0 as 1 (« 0 entrée »): the language's own plural rule
+// French counts 0 as 1 (« 0 partie »): the language's own plural rule
 const count = (n, one, many) => `${n} ${word(new Intl.PluralRules(lang).select(n) === "one" ? one : many)}`;
 const pick = (text) => typeset((text && (text[lang] || text.en)) || "");
 
@@ -101,7 +103,9 @@ function outcomeLine(state) {
   if (!outcome) return null;
   if (outcome.kind === "win") {
     const names = outcome.players && outcome.players.length ? outcome.players : state.players;
-    return h("p", { class: "won" }, `🏆 ${names.join(", ")} ${word(names.length > 1 ? "won_many" : "won")}`);
+    // ★, not the trophy emoji: Debian's fonts have no emoji (Chromium drew an empty box), DejaVu Sans has the star
+    return h("p", { class: "won" }, h("span", { "aria-hidden": "true" }, "★ "),
+      `${names.join(", ")} ${word(names.length > 1 ? "won_many" : "won")}`);
   }
   if (outcome.kind === "loss") return h("p", { class: "won" }, word("lost"));
   return null;
@@ -118,8 +122,8 @@ function tableCard(table) {
   return h("li", { class: "table", dataset: { online: String(online), table: table.id } },
     h("h3", {}, h("span", {}, table.name), h("span", { class: "badge", dataset: { online: String(online) } },
       table.hidden ? `${badge} · ${word("hidden")}` : badge)),
-    h("p", { class: "game" },
-      state ? `${pick(state.title)} · ${count(state.entries, "entry", "entries")}` : word("no_game")),
+    // the game, not its count of journal entries (« 1 entry » told players nothing: undos and readings count too)
+    h("p", { class: "game" }, state ? pick(state.title) : word("no_game")),
     h("ul", { class: "players" }, players),
     verdict ? h("p", { class: "verdict", dataset: { kind: verdict.kind } }, verdictText(verdict)) : null,
     state ? outcomeLine(state) : null,
@@ -153,9 +157,12 @@ function render() {
   if (!view) return;
   $("#organise").textContent = view.organiser ? word("sign_out") : word("organise");
   const broker = view.broker;
+  // the broker's address is the organiser's business (a small line at the foot); the header tells only a fault
   $("#broker").dataset.ok = String(broker.connected);
-  $("#broker").textContent = broker.connected ? `${word("broker_ok")} ${broker.address}`
+  $("#broker").hidden = broker.connected;
+  $("#broker").textContent = broker.connected ? ""
     : word("broker_off").replace("{why}", pick(broker.problem) || broker.address);
+  $("#address").textContent = word("address").replace("{address}", broker.address);
   const held = view.held_in_memory; // the card refuses the hall's file: said with the card's fault
   $("#held").hidden = !held;
   $("#held").textContent = held ? `${word("held")} ${word(`cannot_save_${held}` in WORDS.en ? `cannot_save_${held}`
@@ -204,6 +211,7 @@ async function follow() {
       if (view.version === before) await new Promise((r) => setTimeout(r, 1000)); // the server was too busy to wait
     } catch (error) {
       $("#broker").dataset.ok = "false";
+      $("#broker").hidden = false;
       $("#broker").textContent = word("lost_page");
       await new Promise((r) => setTimeout(r, 3000));
     }

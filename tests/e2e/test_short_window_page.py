@@ -10,7 +10,7 @@ import pytest
 
 from boardhelpers import PIN, unlock, wait
 from browserhelpers import in_each_look, page_errors, phone_browser, served
-from screens import WCAG_JS, show, start
+from screens import WCAG_JS, language, show, start
 
 pytestmark = pytest.mark.browser
 
@@ -30,11 +30,13 @@ for (const bar of document.querySelectorAll(arguments[0])) {
 }
 const hit = document.elementFromPoint(x, (top + bottom) / 2);
 return [top, bottom, b.top, board.contains(hit)];"""
-# each tab: [its height, whether its middle is in the window and answers a tap there]
+# each tab: [its height, whether its middle is in the window and answers a tap there, whether its word is cut]
 TABS_JS = """return [...document.querySelectorAll('#tabs a')].map((a) => { a.scrollIntoView({block: 'nearest'});
   const r = a.getBoundingClientRect(); const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
-  const hit = y >= 0 && y <= innerHeight && document.elementFromPoint(x, y);
-  return [r.height, !!hit && a.contains(hit)]; });"""
+  const hit = y >= 0 && y <= innerHeight && document.elementFromPoint(x, y); const word = a.lastElementChild;
+  const pen = document.createElement('canvas').getContext('2d'); pen.font = getComputedStyle(word).font;
+  return [r.height, !!hit && a.contains(hit), pen.measureText(word.textContent).width > word.getBoundingClientRect().width + 0.01];
+  });"""
 RECT_JS = ("const r = document.querySelector(arguments[0]).getBoundingClientRect(); "
            "return [r.top, r.bottom, r.left, r.right]")
 # Each fold of the table screen, shut then open (those around it open): [its words, its summary's ::before's content,
@@ -80,15 +82,19 @@ def test_a_phone_held_sideways_keeps_most_of_the_window_for_the_board(table, scr
             found.append((game, "the board's top out of sight", board_top, (top, bottom)))
         if game == "hexors" and height == 217:
             phone.execute_script("scrollTo(0, 0)")
-            tabs = phone.execute_script(TABS_JS)
-            if len(tabs) != 5 or any(h < 44 or not seen for h, seen in tabs):
-                found.append(("tabs", tabs))
+            for lang in ("fr", "en"):  # « Historique », « Réglages »: the longest words
+                language(phone, lang)
+                tabs = phone.execute_script(TABS_JS)
+                if len(tabs) != 5 or any(h < 44 or not seen or cut for h, seen, cut in tabs):
+                    found.append(("tabs", lang, tabs))
             undo = phone.execute_script(RECT_JS, "#table-undo")
             if undo[1] > height or undo[0] < 0 or undo[1] - undo[0] < 44:
                 found.append(("undo", undo))
-        phone.execute_script("scrollTo(0, 0)")
-        in_each_look(phone, lambda lang, scheme: phone.save_screenshot(
-            str(screenshots / f"sideways-{game}-740x{height}-{lang}-{scheme}.png")))
+
+        def picture(lang, scheme):  # the board's top scrolled to, as a tap on it scrolls
+            phone.execute_script("document.querySelector('#board').scrollIntoView({block: 'start'})")
+            phone.save_screenshot(str(screenshots / f"sideways-{game}-740x{height}-{lang}-{scheme}.png"))
+        in_each_look(phone, picture)
     size(390, 844)
     assert found == [], found
     assert page_errors(phone) == []

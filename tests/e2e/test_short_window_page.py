@@ -35,8 +35,8 @@ TABS_JS = """return [...document.querySelectorAll('#tabs a')].map((a) => { a.scr
   const r = a.getBoundingClientRect(); const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
   const hit = y >= 0 && y <= innerHeight && document.elementFromPoint(x, y); const word = a.lastElementChild;
   const pen = document.createElement('canvas').getContext('2d'); pen.font = getComputedStyle(word).font;
-  return [r.height, !!hit && a.contains(hit), pen.measureText(word.textContent).width > word.getBoundingClientRect().width + 0.01];
-  });"""
+  const cut = pen.measureText(word.textContent).width > word.getBoundingClientRect().width + 0.01;
+  return [r.height, !!hit && a.contains(hit), cut]; });"""
 RECT_JS = ("const r = document.querySelector(arguments[0]).getBoundingClientRect(); "
            "return [r.top, r.bottom, r.left, r.right]")
 # Each fold of the table screen, shut then open (those around it open): [its words, its summary's ::before's content,

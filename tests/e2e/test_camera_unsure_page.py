@@ -79,7 +79,7 @@ def test_dice_read_anew_where_they_lay_are_shown_and_a_tap_corrects_the_roll_pla
     css = "#history-list li[data-type='camera_unsure']"
     wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, css), message="the dice read anew are not in the history")
     text = phone.find_element(By.CSS_SELECTOR, css).text
-    assert "The dice lying there read anew: 1 3 3 2 6" in text and "nothing was played" in text
+    assert "The dice lying there read anew: 1, 3, 3, 2, 6" in text and "nothing was played" in text
 
     open_page(phone, url, "#/table")
     wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box")) == 5,

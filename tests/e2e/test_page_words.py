@@ -41,9 +41,6 @@ COUNTED = {  # (key, n): (English, French, its spaces before ; and : no-break on
     ("tess.level_n", 4): ("4 levels", "4 étages"),
     ("tess.phase.action", 0): ("Action phase: 0 actions left", "Phase Action\u00a0: 0 action restante"),
     ("tess.phase.action", 3): ("Action phase: 3 actions left", "Phase Action\u00a0: 3 actions restantes"),
-    ("history.n_entries", 0): ("0 entries", "0 entrée"),  # an earlier game on the History screen
-    ("history.n_entries", 1): ("1 entry", "1 entrée"),
-    ("history.n_entries", 5): ("5 entries", "5 entrées"),
     ("game.confirm_text", 1): ("{game} is being played ({players}; 1 entry). Starting a new game ends it.",  # replace?
                                "{game} est en cours ({players}\u00a0; 1 entrée). Commencer une nouvelle partie la "
                                "termine."),

@@ -41,12 +41,21 @@ async function exportGame(app, link) {
   setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
-/** The time in the page's language: the phone's own locale when it speaks that language (en-GB or en-US), else the
+/** The page's language as a locale: the phone's own when it speaks that language (en-GB or en-US), else the
  * language itself (a phone set to English showing the French page gets 24-hour French times). */
-function time(at) {
+function locale() {
   const own = navigator.language || "";
-  const locale = own.slice(0, 2).toLowerCase() === language() ? own : language();
-  return new Date(at * 1000).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  return own.slice(0, 2).toLowerCase() === language() ? own : language();
+}
+
+function time(at) {
+  return new Date(at * 1000).toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+}
+
+/** When an earlier game began, its day with the time: one of yesterday's is no game of the evening. */
+function day(at) {
+  return new Date(at * 1000).toLocaleString(locale(), { day: "numeric", month: "short", hour: "2-digit",
+    minute: "2-digit" });
 }
 
 /** Who made an entry, in words: a phone, the camera, the simulated table or its simulated players, the panel. */
@@ -285,10 +294,12 @@ function renderPastGames(app) {
 function drawPastGames(app, games) {
   const list = clear($("#past-games"));
   for (const game of games.filter((g) => !g.current)) {
-    const outcome = game.outcome && game.outcome.kind !== "abandoned" ? pick(game.outcome) : t("history.set_aside");
+    // its journal's entries (undos and camera readings among them) are no count a player knows: none is told
+    const outcome = game.outcome && game.outcome.kind !== "abandoned" ? pick(game.outcome)
+      : t(game.entries ? "history.set_aside" : "history.set_aside_unplayed");
     list.append(h("li", { class: "past-game", dataset: { game: String(game.id) } },
-      h("div", { class: "head" }, h("strong", {}, pick(game.title)), h("small", {}, time(game.started_at))),
-      h("p", {}, [(game.players || []).join(", "), t("history.n_entries", { n: game.entries }), outcome].filter(Boolean).join(" · ")),
+      h("div", { class: "head" }, h("strong", {}, pick(game.title)), h("small", {}, day(game.started_at))),
+      h("p", {}, [(game.players || []).join(", "), outcome].filter(Boolean).join(" · ")),
       game.resumable ? h("button", { type: "button", class: "big", onclick: () => resume(app, game) }, t("history.resume")) : null));
   }
   if (!list.children.length) list.append(h("li", { class: "empty" }, t("history.no_earlier")));

@@ -45,7 +45,6 @@ function stacksOf(summary) {
 }
 
 const sameCube = (a, b) => a.color === b.color && a.value === b.value;
-const samePlace = (a, b) => a.zone === b.zone && (a.lab || null) === (b.lab || null) && sameCube(a.cube, b.cube);
 
 /** Take one cube like ``cube`` out of ``cubes``; whether there was one. */
 function takeOut(cubes, cube) {
@@ -54,36 +53,60 @@ function takeOut(cubes, cube) {
   return i >= 0;
 }
 
-/** The effects listed played in order, as the engine plays them, on the tower's stacks, the priming zone and the
- * destroyed pile: each take's cube, from the column as it stands then (a second take from one column takes the cube
- * below, a take after a return the cube returned); a cube destroyed earlier in the list can be returned later
- * (« DÉTRUIRE : retirez un cube du jeu. Placez les cubes détruits de côté, certaines actions les utilisent. »). */
-function followList(summary, effects) {
+/** The effects listed played in order, as the engine plays them, on the tower's stacks, the labs, the priming zone
+ * and the destroyed pile: each take's cube, from the column as it stands then (a second take from one column takes
+ * the cube below, a take after a return the cube returned); a cube destroyed earlier in the list can be returned later
+ * (« DÉTRUIRE : retirez un cube du jeu. Placez les cubes détruits de côté, certaines actions les utilisent. »); a
+ * confined cube destroys one identical primed cube. A cube a listed effect put in a lab or the zone carries ``at``,
+ * that effect's index. With ``endsEmpty`` (option ``empty_loss``: « le dernier cube du Tesseract est retiré »),
+ * the effect that lifts the tower's last cube ends the game, and the engine applies nothing after it: ``ended``. */
+function followList(summary, effects, endsEmpty = false) {
   const stacks = stacksOf(summary);
   const zone = summary.priming_zone.map(plain);
+  const labs = Object.fromEntries(summary.scientists.map((n) => [n, (summary.labs[n] || []).map(plain)]));
   const pile = summary.destroyed.map(plain);
   const taken = [];
-  for (const e of effects) {
+  let ended = null;
+  const lift = (column, i) => {
+    const cube = stacks[column] ? stacks[column].pop() : undefined;
+    if (cube && endsEmpty && Object.values(stacks).every((s) => !s.length)) ended = i;
+    return cube;
+  };
+  for (const [i, e] of effects.entries()) {
+    const lab = labs[e.lab || summary.scientist] || [];
     const from = e.op === "restructure" ? e.from : e.op === "take" || e.zone === "tesseract" ? e.column : null;
-    const cube = from && stacks[from] ? stacks[from].pop() : undefined;
-    if (e.op === "take") taken.push(cube || null);
+    const cube = from ? lift(from, i) : undefined;
+    if (e.op === "take") {
+      taken.push(cube || null);
+      if (cube) lab.push({ ...cube, at: i });
+    }
     if (e.op === "restructure" && cube && stacks[e.to]) stacks[e.to].push(cube);
     if (e.op === "destroy" && cube) pile.push(cube);
     if (e.op === "return" && e.cube && stacks[e.column]) {
       takeOut(pile, e.cube);
       stacks[e.column].push({ color: e.cube.color, value: e.rolled });
     }
-    if (!e.cube || e.op === "return") continue;
-    if (e.zone === "priming" && takeOut(zone, e.cube)) {
+    const place = e.zone === "priming" ? zone : e.zone === "lab" ? lab : null;
+    if (e.cube && e.op !== "return" && place && takeOut(place, e.cube)) {
       const value = { calibrate: e.cube.value + e.delta, reprogram: e.to, reroll: e.rolled,
         invert: 7 - e.cube.value }[e.op];
-      if (value >= 1 && value <= 6) zone.push({ color: e.cube.color, value });
+      if (value >= 1 && value <= 6) place.push({ color: e.cube.color, value, at: i });
       if (e.op === "destroy" || value === 0) pile.push(plain(e.cube)); // a primed 1 calibrated to 0 is destroyed
+      if (e.op === "confine" && takeOut(zone, e.cube)) pile.push(plain(e.cube)); // the identical primed cube
     }
-    if (e.op === "destroy" && e.zone === "lab") pile.push(plain(e.cube));
-    if (e.op === "confine" && takeOut(zone, e.cube)) pile.push(plain(e.cube)); // the identical primed cube
+    if (ended !== null) break;
   }
-  return { stacks, taken, pile };
+  return { stacks, taken, pile, zone, labs, ended };
+}
+
+/** Whether the game ends partway through the effects listed, the engine's ``empty_loss`` being ``last_cube``. */
+function lastCubeLoses(ctx) {
+  return ((ctx.state && ctx.state.options) || {}).empty_loss === "last_cube";
+}
+
+/** The index of the listed effect that ends the game (the engine stops there), or null. */
+export function listEnds(ctx, c) {
+  return c ? followList(ctx.summary, c.effects, lastCubeLoses(ctx)).ended : null;
 }
 
 /** A column's side neighbours on the 4 × 4 tower (a1 bottom left), null where the side faces the outside. */
@@ -200,31 +223,28 @@ function askHere(ctx, c, ask, redraw) {
   return null;
 }
 
-/** The cubes the effects listed put in a lab or the priming zone, not yet in the labs and zone drawn (they show the
- * table before the card): a cube taken, or one whose value changed. Each {zone, lab, cube}; a later effect on one of
- * them consumes it. A take is followed on the tower as the list leaves it (``followList``). */
-function produced(summary, effects) {
-  const out = [];
-  const taken = followList(summary, effects).taken;
-  for (const e of effects) {
-    const used = e.cube && e.zone !== "tesseract" ? out.findIndex((p) => samePlace(p, e)) : -1;
-    if (used >= 0) out.splice(used, 1);
-    if (e.op === "take") {
-      const cube = taken.shift();
-      if (cube) out.push({ zone: "lab", lab: e.lab, cube });
-    }
-    const value = { calibrate: e.cube && e.cube.value + e.delta, reprogram: e.to, reroll: e.rolled,
-      invert: e.cube && 7 - e.cube.value }[e.op];
-    if (value >= 1 && value <= 6 && e.zone !== "tesseract") {
-      out.push({ zone: e.zone, ...(e.lab ? { lab: e.lab } : {}), cube: { color: e.cube.color, value } });
-    }
+/** The cubes the effects listed put in a lab or the priming zone and the labs and zone drawn do not show (they show
+ * the table before the card): each {zone, lab, cube}, in the order the list put them there. Exactly what the list
+ * leaves there (``followList``): a cube a later effect changed, destroyed or confined, or whose primed twin a later
+ * confine destroyed, is not offered, as the referee would refuse it; one like a drawn cube is tapped there. */
+function produced(ctx, effects) {
+  const { summary } = ctx;
+  const after = followList(summary, effects, lastCubeLoses(ctx));
+  const extra = (now, before) => {
+    const left = [...now];
+    for (const cube of before) takeOut(left, cube);
+    return left.filter((x) => x.at !== undefined);
+  };
+  const out = extra(after.zone, summary.priming_zone).map((x) => ({ zone: "priming", cube: plain(x), at: x.at }));
+  for (const [lab, cubes] of Object.entries(after.labs)) {
+    out.push(...extra(cubes, summary.labs[lab] || []).map((x) => ({ zone: "lab", lab, cube: plain(x), at: x.at })));
   }
-  return out;
+  return out.sort((a, b) => a.at - b.at);
 }
 
 /** The cubes the list so far produced, tappable when a cube is asked: "take a cube, then calibrate it". */
 function producedRow(ctx, c, redraw) {
-  const cubes = produced(ctx.summary, c.effects);
+  const cubes = produced(ctx, c.effects);
   if (!cubes.length) return null;
   return h("div", { id: "tess-fx-produced" }, h("p", { class: "hint" }, t("tess.fx.produced")),
     h("div", { class: "dice-row" }, cubes.map((p) => cubeChip(p.cube, {
@@ -240,11 +260,16 @@ function prompt(asks) {
 /** The composer's card: keywords, what the keyword picked asks, the effects so far, then play or cancel. */
 export function composerForm(ctx, c, { redraw, close }) {
   const { summary } = ctx;
+  const ended = listEnds(ctx, c);
+  if (ended !== null) Object.assign(c, { op: null, fields: {}, step: 0 }); // the referee applies nothing after it
   const asks = asking(summary, c);
   const ops = Object.keys(summary.keywords).map((op) => ({ value: op, label: t(`tess.kw.${op}`) }));
-  const keywords = choiceRow(ops, c.op,
-    (op) => { Object.assign(c, { op: c.op === op ? null : op, fields: {}, step: 0 }); redraw(); },
-    { class: "tess-fx-keywords", label: t("tess.fx.keywords") });
+  const keywords = ended !== null
+    ? h("p", { class: "hint", id: "tess-fx-ended", dataset: { at: String(ended) } },
+      t("tess.fx.ended", { n: ended + 1 }))
+    : choiceRow(ops, c.op,
+      (op) => { Object.assign(c, { op: c.op === op ? null : op, fields: {}, step: 0 }); redraw(); },
+      { class: "tess-fx-keywords", label: t("tess.fx.keywords") });
   const here = asks && asks.filter((a) => !ON_BOARD.has(a.kind));
   const list = c.effects.length
     ? h("ol", { class: "tess-fx-list", id: "tess-fx-list", style: "list-style:none;padding:0;margin:8px 0" },

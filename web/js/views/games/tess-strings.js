@@ -116,6 +116,8 @@ addStrings({
     "tess.fx.level": "Level {level}",
     "tess.fx.produced": "Or a cube the effects above put there:",
     "tess.fx.tower_after": "The tower as the effects listed leave it: the table still has it as it was.",
+    "tess.fx.ended": "Effect {n} removes the Tesseract's last cube: the game is lost there, and the referee "
+      + "applies nothing after it. Play the list, or remove an effect to add others.",
     "tess.fx.none_destroyed": "No cube has been destroyed yet",
     "tess.fx.column_full": "Column {column} is 4 levels high",
     "tess.fx.in_lab": "the {cube} in {name}'s lab",
@@ -253,6 +255,8 @@ addStrings({
     "tess.fx.level": "Niveau {level}",
     "tess.fx.produced": "Ou un cube qu'y ont mis les effets ci-dessus :",
     "tess.fx.tower_after": "La tour telle que la laissent les effets listés : sur la table, elle n'a pas encore changé.",
+    "tess.fx.ended": "L'effet {n} retire le dernier cube du Tesseract : la partie est perdue là, et l'arbitre "
+      + "n'applique rien après. Jouez la liste, ou retirez un effet pour en ajouter d'autres.",
     "tess.fx.none_destroyed": "Aucun cube n'a encore été détruit",
     "tess.fx.column_full": "La colonne {column} a 4 étages",
     "tess.fx.in_lab": "le {cube} du labo de {name}",

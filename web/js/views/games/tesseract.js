@@ -6,7 +6,7 @@ import { button, valuePad } from "../widgets.js";
 import { breachTrack, confinementBoard, cubeChip, drawTower, primingZone, towerLevels } from "./tess-board.js";
 import { offerButton, offerFor, refusedWhy, sayWhy } from "./offers.js";
 import { resolveForm } from "./tess-resolve.js";
-import { boardTargets, composedTower, composerForm, openComposer, tapColumn as composerColumn, tapCube }
+import { boardTargets, composedTower, composerForm, listEnds, openComposer, tapColumn as composerColumn, tapCube }
   from "./tess-effects.js";
 import "./tess-strings.js";
 
@@ -54,7 +54,9 @@ function idleTap(ctx) {
   let why = null;
   if (composing) {
     const targets = boardTargets(summary, composing);
-    why = () => t(targets ? "tess.fx.tap_column" : "tess.fx.keyword_first");
+    const ended = listEnds(ctx, composing);
+    why = () => (ended !== null ? t("tess.fx.ended", { n: ended + 1 })
+      : t(targets ? "tess.fx.tap_column" : "tess.fx.keyword_first"));
   } else if ((summary.waiting || []).length) why = () => t("tess.phase.event");
   else if (summary.phase === "threat" && !summary.primed_this_phase) {
     why = () => t("tess.prime_only", { columns: summary.lowest_removable.join(", ") });

@@ -1,0 +1,152 @@
+"""The Tesseract composer offers only what the referee takes: it follows the effects listed as ``apply_effects`` plays
+them, so it stops at an effect that ends the game, and it offers no cube a later effect of the list destroyed."""
+
+from __future__ import annotations
+
+import copy
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from boardhelpers import open_page, settled, tap, unlock, wait
+from browserhelpers import page_errors
+from screens import language, theme
+
+pytestmark = pytest.mark.browser
+REPO = Path(__file__).resolve().parents[2]
+SETUP = json.loads((REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()[0])
+# « le dernier cube du Tesseract est retiré » loses at once; one symbol only, Interphase, which asks nothing
+OPTIONS = {"empty_loss": "last_cube", "base_layout": {"a1": "interphase"}}
+EFFECTS = "return [...document.querySelectorAll('#tess-fx-list .tess-fx-text')].map(text => text.textContent)"
+
+
+@pytest.fixture(scope="module")
+def table(quiet_table, phone):
+    """Ada and Marie's game just set up, losing with the last cube, on a phone 360 px wide."""
+    service, url = quiet_table
+    unlock(phone, url)
+    service.table.new_game("tesseract", OPTIONS, ["Ada", "Marie"])
+    service.table.submit(SETUP)
+    phone.set_window_size(360, 800)
+    open_page(phone, url, "#/table")
+    settled(phone, url)
+    return service, url
+
+
+def compose_capacity(phone, name):
+    if not phone.find_elements("css selector", ".tess-controls details[open]"):
+        tap(phone, ".tess-controls details > summary")
+    tap(phone, f".tess-controls [data-capacity='{name}']")
+    wait(phone, lambda d: d.find_elements("id", "tess-effects"), message="the capacity opened no composer")
+
+
+def keyword(phone, op):
+    tap(phone, f".tess-fx-keywords [data-value='{op}']")
+    wait(phone, lambda d: d.find_elements("id", "tess-fx-ask"), message=f"{op} asked for nothing")
+
+
+def listed(phone, n):
+    return wait(phone, lambda d: len(d.execute_script(EFFECTS)) == n and d.execute_script(EFFECTS),
+                message=f"the list never held {n} effects")
+
+
+def produced(phone):
+    chips = phone.find_elements("css selector", "#tess-fx-produced .cube")
+    return [(c.get_attribute("data-zone"), c.get_attribute("data-lab"), c.get_attribute("data-color"),
+             int(c.get_attribute("data-value"))) for c in chips]
+
+
+def shots(phone, directory, name):
+    """The composer whole on a tall phone 360 px wide, in each language and theme."""
+    phone.set_window_size(360, 1300)
+    for lang, scheme in (("en", "light"), ("en", "dark"), ("fr", "light"), ("fr", "dark")):
+        theme(phone, scheme)
+        language(phone, lang)
+        phone.execute_script("document.querySelector('#tess-effects').scrollIntoView({block: 'start'}); "
+                             "scrollBy(0, -70)")
+        time.sleep(0.2)
+        phone.save_screenshot(str(directory / f"{name}-{lang}-{scheme}.png"))
+    theme(phone, "light")
+    language(phone, "en")
+    phone.set_window_size(360, 800)
+
+
+def test_a_primed_cube_whose_twin_a_later_confine_destroyed_is_not_offered(table, phone, screenshots):
+    """« Contrôlez la zone d'amorçage. Si elle contient un cube strictement identique (de la même couleur ET
+    valeur) au cube qui vient d'être confiné, détruisez le cube amorcé. »: a capacity reprograms a primed cube to a
+    new value, reprograms a lab cube of its colour to the same value and confines that one; the primed cube is
+    destroyed with it, so the next keyword is not offered it (the referee would refuse it: « No primed ... »)."""
+    service, url = table
+    summary = settled(phone, url)["summary"]
+    me = summary["scientist"]
+    zone = [(c["color"], c["value"]) for c in summary["priming_zone"]]
+    lab = [(c["color"], c["value"]) for c in summary["labs"][me]]
+    colour, was = next(c for c in zone if any(x[0] == c[0] for x in lab))
+    held = next(v for (c, v) in lab if c == colour)
+    new = next(v for v in range(6, 0, -1) if (colour, v) not in zone + lab)
+    compose_capacity(phone, me)
+    keyword(phone, "reprogram")
+    tap(phone, f"#tess-zone .cube[data-color='{colour}'][data-value='{was}']")
+    tap(phone, f"#tess-fx-value [data-key='{new}']")
+    keyword(phone, "reprogram")
+    tap(phone, f".lab[data-lab='{me}'] .cube[data-color='{colour}'][data-value='{held}']")
+    tap(phone, f"#tess-fx-value [data-key='{new}']")
+    keyword(phone, "confine")
+    assert produced(phone) == [("priming", "", colour, new), ("lab", me, colour, new)]
+    tap(phone, f"#tess-fx-produced .cube[data-zone='lab'][data-color='{colour}'][data-value='{new}']")
+    assert listed(phone, 3)[2] == f"Confine the {colour} {new} in {me}'s lab"
+    keyword(phone, "calibrate")
+    assert produced(phone) == []  # it offered the primed twin the confine destroyed
+    shots(phone, screenshots, "tess-effects-confined-twin")
+    tap(phone, ".tess-fx-keywords [data-value='calibrate']")
+    tap(phone, "#tess-fx-play")
+    wait(phone, lambda d: not d.find_elements("id", "tess-effects"), message="the list was not played")
+    after = settled(phone, url)["summary"]
+    assert (colour, new) not in [(c["color"], c["value"]) for c in after["priming_zone"]]
+    assert {"color": colour, "value": new} in after["destroyed"] and after["confined"] == summary["confined"] + 1
+    assert not page_errors(phone)
+
+
+def test_the_composer_stops_at_an_effect_that_loses_the_game(table, phone, screenshots):
+    """« Vous ÉCHOUEZ si l'une de ces deux situations se produit : - le dernier cube du Tesseract est retiré »
+    (option ``empty_loss: last_cube``): the referee plays a list's effects in order and stops at the one that ends
+    the game, so the composer offers no keyword after it and says why; removing it offers them again."""
+    service, url = table
+    summary = settled(phone, url)["summary"]
+    tower = copy.deepcopy(service.table.engine.state.tesseract)
+    effects = []
+    while tower.count() > 1:  # every cube but one destroyed, each removable when its turn comes
+        column = tower.removable()[0]
+        tower.remove(column)
+        effects.append({"op": "destroy", "zone": "tesseract", "column": column})
+    service.table.submit({"type": "play_card", "source": "scientist", "scientist": summary["scientist"],
+                          "effects": effects})
+    summary = settled(phone, url)["summary"]
+    assert summary["tesseract_cubes"] == 1 and summary["outcome"] is None
+    last = next(c["column"] for c in summary["tower"] if c["height"])
+    compose_capacity(phone, summary["scientist"])
+    keyword(phone, "destroy")
+    tap(phone, f".tess-tower .column[data-column='{last}']")
+    listed(phone, 1)
+    ended = wait(phone, lambda d: d.find_elements("id", "tess-fx-ended"), message="the composer offered more")[0]
+    assert "Effect 1 removes the Tesseract's last cube" in ended.text
+    assert not phone.find_elements("css selector", ".tess-fx-keywords")
+    tap(phone, f".tess-tower .column[data-column='{last}']")  # the tower says so too, not "tap a keyword first"
+    wait(phone, lambda d: "last cube" in d.find_element("id", "tap-answer").text, message="the tap said nothing")
+    shots(phone, screenshots, "tess-effects-ends-game")
+    language(phone, "fr")
+    assert phone.find_element("id", "tess-fx-ended").text.startswith("L'effet 1 retire le dernier cube du Tesseract")
+    language(phone, "en")
+    tap(phone, "#tess-fx-list [data-index='0']")  # removed: the keywords are offered again
+    wait(phone, lambda d: d.find_elements("css selector", ".tess-fx-keywords"), message="no keyword came back")
+    assert not phone.find_elements("id", "tess-fx-ended")
+    keyword(phone, "destroy")
+    tap(phone, f".tess-tower .column[data-column='{last}']")
+    listed(phone, 1)
+    tap(phone, "#tess-fx-play")
+    wait(phone, lambda d: not d.find_elements("id", "tess-effects"), message="the list was not played")
+    after = settled(phone, url)["summary"]
+    assert after["outcome"]["rule"] == "tess.loss.empty" and after["tesseract_cubes"] == 0
+    assert not page_errors(phone)

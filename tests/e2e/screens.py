@@ -7,6 +7,8 @@ import json
 import time
 from pathlib import Path
 
+from selenium.common.exceptions import TimeoutException
+
 from tests.e2e.boardhelpers import open_page, settled, wait  # by its full name: the hall's tests read it too
 
 REPO = Path(__file__).resolve().parents[2]
@@ -38,6 +40,30 @@ def theme(driver, scheme):
 
 def language(driver, lang):
     driver.execute_script("window.companion.switchLanguage(arguments[0])", lang)
+
+
+# A tab opened afresh, as a tap on it opens it: a new route once (by its hashchange), the route shown again anew;
+# the number of the screen's last visit before it is given back.
+OPEN_JS = """const app = window.companion, hash = '#/' + arguments[0], before = app.visits;
+  if (location.hash === hash) app.route(); else location.hash = hash;
+  return before"""
+# the screen opened after visit ``arguments[1]`` says it read what it shows and drew it (app.js markDrawn)
+DRAWN_JS = """const app = window.companion;
+  return app.visits > arguments[1] && document.body.dataset.screenReady === arguments[0] + ':' + app.visits"""
+
+
+def open_tab(driver, screen):
+    """Open the phone's ``screen`` anew; what drawn() waits from."""
+    return driver.execute_script(OPEN_JS, screen)
+
+
+def drawn(driver, screen, since, timeout=20):
+    """Wait until ``screen``, opened after visit ``since``, has read what it shows and drawn it (no fixed time)."""
+    try:
+        wait(driver, lambda d: d.execute_script(DRAWN_JS, screen, since), timeout)
+    except TimeoutException:
+        marked = driver.execute_script("return [document.body.dataset.screenReady, window.companion.visits]")
+        raise AssertionError(f"the {screen} screen (visit > {since}) never said it was drawn: {marked}") from None
 
 
 def show(driver, url, route="#/table"):

@@ -4,15 +4,13 @@ empty taking room. One SIMULATED table (Hexors, seats to take) and one browser s
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from selenium.webdriver.common.by import By
 
 from boardhelpers import PIN, open_page, tap, wait
 from browserhelpers import page_errors, phone_browser, served
 from companion.config import load_config
-from screens import TEXT_CONTRAST_JS, language
+from screens import TEXT_CONTRAST_JS, drawn, language, open_tab
 
 pytestmark = pytest.mark.browser
 
@@ -36,9 +34,9 @@ def phone(table):
 
 
 def screen(driver, name, lang="en"):
-    driver.execute_script("location.hash = arguments[0]; window.companion.route()", f"#/{name}")
+    since = open_tab(driver, name)
     language(driver, lang)
-    time.sleep(0.2)
+    drawn(driver, name, since)
 
 
 def shown(driver, css):

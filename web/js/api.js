@@ -26,6 +26,7 @@ export class Api {
     // A request with no answer by then is given up (a change is sent once more, same key): a stalled Wi-Fi
     // link must not leave the page waiting for ever, holding back every move tapped meanwhile (app.js play).
     this.timeoutMs = 20000;
+    this.pending = 0; // requests on their way: a screen is drawn once none is (app.js, markDrawn)
   }
 
   async session() {
@@ -46,6 +47,15 @@ export class Api {
   }
 
   async request(method, path, body, retried = false, key = null) {
+    this.pending += 1;
+    try {
+      return await this.send(method, path, body, retried, key);
+    } finally {
+      this.pending -= 1;
+    }
+  }
+
+  async send(method, path, body, retried, key) {
     const options = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
     if (method !== "GET") {
       options.headers["X-CSRF-Token"] = this.csrf;
@@ -68,7 +78,7 @@ export class Api {
       clearTimeout(timer);
       if (key && !retried) {  // the reply may be lost, not the request: send it again, same key
         await new Promise((resolve) => setTimeout(resolve, 1000));
-        return this.request(method, path, body, true, key);
+        return this.send(method, path, body, true, key);
       }
       throw new ApiError(0, "network", String(err));
     }
@@ -78,7 +88,7 @@ export class Api {
       // A stale token (the server restarted with a new session, or the PIN changed): fetch a fresh one once.
       if (response.status === 403 && error === "csrf" && !retried) {
         await this.session();
-        return this.request(method, path, body, true, key);
+        return this.send(method, path, body, true, key);
       }
       if (response.status === 401) this.authenticated = false;
       throw new ApiError(response.status, error, message, extra);

@@ -114,6 +114,26 @@ class App {
       verdicts: feedView.renderVerdicts, history: feedView.renderHistory, stats: statsView.render,
       settings: settingsView.render };
     views[this.screen]?.(this);
+    this.markDrawn();
+  }
+
+  /** ``body[data-screen-ready="<screen>:<visit>"]`` once the screen shown has read what it shows and drawn it (no
+   * request on its way, the history's re-read included, and a frame painted since); taken off at each draw. Tests
+   * wait for it, not for a fixed time a loaded machine can outrun. */
+  markDrawn() {
+    delete document.body.dataset.screenReady;
+    const draw = (this.draws = (this.draws || 0) + 1);
+    const busy = () => this.api.pending > 0 || this.historyTimer !== null;
+    const look = () => {
+      if (draw !== this.draws) return; // drawn again since: that draw marks it
+      if (busy()) { setTimeout(look, 50); return; }
+      requestAnimationFrame(() => {
+        if (draw !== this.draws) return;
+        if (busy()) look();
+        else document.body.dataset.screenReady = `${this.screen}:${this.visits}`;
+      });
+    };
+    setTimeout(look, 0);
   }
 
   switchLanguage(lang) {
@@ -198,6 +218,7 @@ class App {
   refreshHistory() {
     clearTimeout(this.historyTimer);
     this.historyTimer = setTimeout(async () => {
+      this.historyTimer = null;
       try {
         const page = await this.api.get(`/api/history?limit=${HISTORY_PAGE}`);
         const first = page.entries.length ? page.entries[0].seq : Infinity;

@@ -83,7 +83,7 @@ def apply_effect(state: GameState, effect: Mapping[str, Any], options: Mapping[s
         if target == source or state.tesseract.height(target) >= 4:
             raise rules.Illegal(rules.EFFECT, f"Cannot move a cube onto {target} (4 levels at most)",
                                 f"Impossible de déplacer un cube sur {target} (4 étages au plus)")
-        cube, out = remove_from_tesseract(state, source, options)
+        cube, out = remove_from_tesseract(state, source, options, moved=True)
         state.tesseract.place(target, cube)
         return [rules.info(rules.EFFECT, f"{cube.describe()} moves from {source} to {target}",
                            f"{cube.describe('fr')} passe de {source} à {target}")] + out

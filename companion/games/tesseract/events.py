@@ -22,8 +22,10 @@ ROW_BONUS = "row_bonus"
 ACC = bases.ACCELERATION
 
 
-def remove_from_tesseract(state: GameState, column: str, options: Mapping[str, Any]) -> tuple[Cube, list[Verdict]]:
-    """Take a column's top cube; an emptied column reveals its symbol and queues the event."""
+def remove_from_tesseract(state: GameState, column: str, options: Mapping[str, Any],
+                          moved: bool = False) -> tuple[Cube, list[Verdict]]:
+    """Take a column's top cube; an emptied column reveals its symbol and queues the event. A ``moved`` cube
+    (« RESTRUCTURER : déplacez un cube amovible dans le Tesseract ») stays in it: never the last one removed."""
     cube, emptied = state.tesseract.remove(column)
     out: list[Verdict] = []
     if emptied and column in state.layout:
@@ -32,7 +34,7 @@ def remove_from_tesseract(state: GameState, column: str, options: Mapping[str, A
         state.pending.append({"event": event, "column": column})
         out.append(rules.info(rules.EVENT, f"Column {column} is empty: {name.en}! {bases.EVENTS[event][1].en}",
                               f"La colonne {column} est vide : {name.fr} ! {bases.EVENTS[event][1].fr}"))
-    if options["empty_loss"] == "last_cube" and state.tesseract.is_empty():
+    if options["empty_loss"] == "last_cube" and state.tesseract.is_empty() and not moved:
         out.append(end_game(state, "loss", rules.LOSS_EMPTY,
                             "The last cube of the Tesseract was removed: the game is lost",
                             "Le dernier cube du Tesseract est retiré : la partie est perdue"))

@@ -154,6 +154,22 @@ def test_last_cube_option_loses_as_soon_as_the_last_cube_leaves():
     assert engine.outcome.rule == "tess.loss.empty" and "loss" in kinds(verdicts)
 
 
+def test_restructuring_the_last_cube_moves_it_and_does_not_lose():
+    """« le dernier cube du Tesseract est retiré ; » but « RESTRUCTURER : déplacez un cube amovible dans le
+    Tesseract. »: the last cube moved stays in the Tesseract, so the game goes on; its emptied column still reveals
+    its symbol (« Retirer le dernier cube d'une colonne du Tesseract révèle un symbole sur le socle. »)."""
+    engine = new_game(options={"empty_loss": "last_cube"})
+    engine.state.layout = {"a1": "interphase"}
+    set_columns(engine, {"a1": 1})
+    verdicts = engine.apply({"type": "play_card", "level": 2, "effects": [{"op": "restructure", "from": "a1",
+                                                                           "to": "b2"}]})
+    assert not illegal(verdicts) and "loss" not in kinds(verdicts) and engine.outcome is None
+    assert engine.state.tesseract.columns["b2"] == [Cube("red", 4)] and engine.state.tesseract.count() == 1
+    assert any("Column a1 is empty" in v.message.en for v in verdicts)
+    engine.apply({"type": "take", "column": "b2"})
+    assert engine.outcome.rule == "tess.loss.empty"  # taking it out now does lose
+
+
 def test_a_full_board_at_the_end_of_the_action_phase_wins():
     """« Si à la fin d'une phase Action le plateau Confinement est complété, vous RÉUSSISSEZ. »"""
     engine = new_game()

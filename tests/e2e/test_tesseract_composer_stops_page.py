@@ -73,6 +73,23 @@ def shots(phone, directory, name):
     phone.set_window_size(360, 800)
 
 
+def down_to_one_cube(service, phone, url):
+    """Every cube of the tower but one destroyed by a capacity, each removable when its turn comes; the summary."""
+    summary = settled(phone, url)["summary"]
+    tower = copy.deepcopy(service.table.engine.state.tesseract)
+    effects = []
+    while tower.count() > 1:
+        column = tower.removable()[0]
+        tower.remove(column)
+        effects.append({"op": "destroy", "zone": "tesseract", "column": column})
+    if effects:
+        service.table.submit({"type": "play_card", "source": "scientist", "scientist": summary["scientist"],
+                              "effects": effects})
+    summary = settled(phone, url)["summary"]
+    assert summary["tesseract_cubes"] == 1 and summary["outcome"] is None
+    return summary
+
+
 def test_a_primed_cube_whose_twin_a_later_confine_destroyed_is_not_offered(table, phone, screenshots):
     """« Contrôlez la zone d'amorçage. Si elle contient un cube strictement identique (de la même couleur ET
     valeur) au cube qui vient d'être confiné, détruisez le cube amorcé. »: a capacity reprograms a primed cube to a
@@ -109,22 +126,37 @@ def test_a_primed_cube_whose_twin_a_later_confine_destroyed_is_not_offered(table
     assert not page_errors(phone)
 
 
+def test_restructuring_the_last_cube_does_not_stop_the_composer(table, phone):
+    """« le dernier cube du Tesseract est retiré » loses, but « RESTRUCTURER : déplacez un cube amovible dans le
+    Tesseract. »: the last cube moved stays in it, so the composer still offers keywords after that move (the referee
+    plays on); destroying the moved cube next is where the list ends."""
+    service, url = table
+    summary = down_to_one_cube(service, phone, url)
+    last = next(c["column"] for c in summary["tower"] if c["height"])
+    target = "d4" if last != "d4" else "a4"
+    compose_capacity(phone, summary["scientist"])
+    keyword(phone, "restructure")
+    tap(phone, f".tess-tower .column[data-column='{last}']")
+    tap(phone, f".tess-tower .column[data-column='{target}']")
+    assert listed(phone, 1) == [f"Move the cube on {last} onto {target}"]
+    assert not phone.find_elements("id", "tess-fx-ended")  # it stopped there, as if the cube had left
+    keyword(phone, "destroy")
+    tap(phone, f".tess-tower .column[data-column='{target}']")
+    listed(phone, 2)
+    ended = wait(phone, lambda d: d.find_elements("id", "tess-fx-ended"), message="the destroy did not end it")[0]
+    assert ended.get_attribute("data-at") == "1" and "Effect 2 removes the Tesseract's last cube" in ended.text
+    tap(phone, "#tess-fx-cancel")
+    wait(phone, lambda d: not d.find_elements("id", "tess-effects"), message="the composer did not close")
+    assert settled(phone, url)["summary"]["outcome"] is None
+    assert not page_errors(phone)
+
+
 def test_the_composer_stops_at_an_effect_that_loses_the_game(table, phone, screenshots):
     """« Vous ÉCHOUEZ si l'une de ces deux situations se produit : - le dernier cube du Tesseract est retiré »
     (option ``empty_loss: last_cube``): the referee plays a list's effects in order and stops at the one that ends
     the game, so the composer offers no keyword after it and says why; removing it offers them again."""
     service, url = table
-    summary = settled(phone, url)["summary"]
-    tower = copy.deepcopy(service.table.engine.state.tesseract)
-    effects = []
-    while tower.count() > 1:  # every cube but one destroyed, each removable when its turn comes
-        column = tower.removable()[0]
-        tower.remove(column)
-        effects.append({"op": "destroy", "zone": "tesseract", "column": column})
-    service.table.submit({"type": "play_card", "source": "scientist", "scientist": summary["scientist"],
-                          "effects": effects})
-    summary = settled(phone, url)["summary"]
-    assert summary["tesseract_cubes"] == 1 and summary["outcome"] is None
+    summary = down_to_one_cube(service, phone, url)
     last = next(c["column"] for c in summary["tower"] if c["height"])
     compose_capacity(phone, summary["scientist"])
     keyword(phone, "destroy")

@@ -59,7 +59,8 @@ function takeOut(cubes, cube) {
  * (« DÉTRUIRE : retirez un cube du jeu. Placez les cubes détruits de côté, certaines actions les utilisent. »); a
  * confined cube destroys one identical primed cube. A cube a listed effect put in a lab or the zone carries ``at``,
  * that effect's index. With ``endsEmpty`` (option ``empty_loss``: « le dernier cube du Tesseract est retiré »),
- * the effect that lifts the tower's last cube ends the game, and the engine applies nothing after it: ``ended``. */
+ * the effect that takes the tower's last cube out ends the game, and the engine applies nothing after it: ``ended``
+ * (a restructure moves it « dans le Tesseract »: it stays). */
 function followList(summary, effects, endsEmpty = false) {
   const stacks = stacksOf(summary);
   const zone = summary.priming_zone.map(plain);
@@ -67,15 +68,11 @@ function followList(summary, effects, endsEmpty = false) {
   const pile = summary.destroyed.map(plain);
   const taken = [];
   let ended = null;
-  const lift = (column, i) => {
-    const cube = stacks[column] ? stacks[column].pop() : undefined;
-    if (cube && endsEmpty && Object.values(stacks).every((s) => !s.length)) ended = i;
-    return cube;
-  };
+  const lift = (column) => (stacks[column] ? stacks[column].pop() : undefined);
   for (const [i, e] of effects.entries()) {
     const lab = labs[e.lab || summary.scientist] || [];
     const from = e.op === "restructure" ? e.from : e.op === "take" || e.zone === "tesseract" ? e.column : null;
-    const cube = from ? lift(from, i) : undefined;
+    const cube = from ? lift(from) : undefined;
     if (e.op === "take") {
       taken.push(cube || null);
       if (cube) lab.push({ ...cube, at: i });
@@ -94,7 +91,10 @@ function followList(summary, effects, endsEmpty = false) {
       if (e.op === "destroy" || value === 0) pile.push(plain(e.cube)); // a primed 1 calibrated to 0 is destroyed
       if (e.op === "confine" && takeOut(zone, e.cube)) pile.push(plain(e.cube)); // the identical primed cube
     }
-    if (ended !== null) break;
+    if (cube && endsEmpty && Object.values(stacks).every((s) => !s.length)) {
+      ended = i; // checked once the effect is played, a restructured cube placed again
+      break;
+    }
   }
   return { stacks, taken, pile, zone, labs, ended };
 }

@@ -5,6 +5,7 @@ looks unavailable; notices of verdicts go once a later move is taken."""
 from __future__ import annotations
 
 import pytest
+from selenium.common.exceptions import TimeoutException
 
 from boardhelpers import pad, settled, tap, wait
 from browserhelpers import in_each_look, page_errors, pictures
@@ -19,6 +20,14 @@ LIVE = "#screen-table .actions button:not(.refused):not([aria-disabled])"
 ANSWER = """const box = document.querySelector('#tap-answer');
   if (!box || 'empty' in box.dataset) return null;
   const r = box.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];"""
+
+
+def wait_quietly(driver, condition, timeout=5):
+    """Whether ``condition`` comes true within ``timeout`` seconds (the answer is placed again after each redraw)."""
+    try:
+        return wait(driver, condition, timeout=timeout)
+    except TimeoutException:
+        return False
 
 
 def overlap(a, b):
@@ -123,4 +132,42 @@ def test_a_power_die_is_answered_briefly_the_combinations_listed_under_the_dice(
         pictures(phone, screenshots, "answer-power-die-360", languages=(lang,))
     finally:
         language(phone, "en")
+    assert not page_errors(phone)
+
+
+KEPT = {"the dice": "#nk-dice .dice-row", "what each face allows": "#nk-dice .groups", "Left this turn": "#nk-allows"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_power_die_answer_leaves_its_dice_and_lists_seen_where_the_screen_has_room(narrow_table, phone, screenshots,
+                                                                                     lang):
+    """In English the power die's answer lay over what each face allows, the list it explains; in French over some
+    of the dice: where the screen has room (a 360 px phone 1000 px high), it lies clear of the dice, of what each
+    face allows and of « Left this turn », in sight."""
+    service, url = narrow_table
+    start(service, "nexus-keepers", 1)
+    for event in ({"type": "turn_start"}, {"type": "roll", "dice": [6, 6, 6, 6, 6, 6]}):  # A has power dice left
+        service.table.submit(event, source="phone")
+    phone.set_window_size(360, 1000 + phone.execute_script("return outerHeight - innerHeight"))
+    show(phone, url)
+    language(phone, lang)
+    try:
+        tap(phone, "#nk-power")
+        pad(phone, "nk-power-pad", [4])
+        wait(phone, lambda d: WHERE_LISTED[lang] in d.find_element("id", "tap-answer").text,
+             message="the power die was not answered")
+
+        def under(d):
+            box = d.execute_script(ANSWER)
+            return box and {name: rect for name, rect in ((n, d.execute_script(RECT, css)) for n, css in KEPT.items())
+                            if overlap(box, rect)}
+        seen = []
+        if not wait_quietly(phone, lambda d: seen.append(under(d)) or seen[-1] == {}):
+            raise AssertionError(f"the answer {phone.execute_script(ANSWER)} lies over {seen[-1]}")
+        box = phone.execute_script(ANSWER)
+        assert 0 <= box[1] and box[3] <= phone.execute_script("return innerHeight"), box
+        pictures(phone, screenshots, "answer-power-die-room-360", languages=(lang,))
+    finally:
+        language(phone, "en")
+        phone.set_window_size(360, 800)
     assert not page_errors(phone)

@@ -5,7 +5,8 @@
 // app.change, which calls begin() before and show() after: no control shows its own answer.
 
 import { $, clear, h } from "../dom.js";
-import { addStrings, pick, t } from "../i18n.js";
+import { addStrings, t } from "../i18n.js";
+import { brief, keptBounds, keptSeen, keptUnder } from "./answer-brief.js";
 import * as notices from "./notices.js";
 
 addStrings({
@@ -13,14 +14,12 @@ addStrings({
     "answer.accepted": "Done",
     "answer.moved_on": "Not played: the game moved on (another phone or the camera). Look at the board and tap again.",
     "answer.undone": "Undone: {what} (entry {n})",
-    "answer.allows_below": "{said}; what it allows: “Left this turn”, under the dice",
   },
   fr: {
     "answer.accepted": "C’est fait",
     "answer.moved_on": "Non joué : la partie a avancé (un autre téléphone ou la caméra). "
       + "Regardez le plateau et touchez à nouveau.",
     "answer.undone": "Annulé : {what} (entrée {n})",
-    "answer.allows_below": "{said} ; ce qu’il permet : « Reste pour ce tour », sous les dés",
   },
 });
 
@@ -28,6 +27,7 @@ const GAP = 6;          // CSS px between the control and its answer
 const TAB_BAR = 140;    // the fixed tab bar and the table's action bar cover about this much of the bottom
 const TOP_BAR = 60;     // and the top bar this much of the top (both measured where they are drawn: band())
 const FOOT_BARS = "#screen-table > .actions, .tabs";
+const UNSEEN = 1000;     // a place out of sight costs more than lying over anything: an answer unseen says nothing
 // what a finger may want to tap next: the answer avoids lying over these
 const CONTROLS = "button:not(:disabled), a[href], input, select, summary, [data-x], [data-cell], [data-tile], "
   + "[data-column], .die-box";
@@ -35,8 +35,10 @@ const TAPPABLE = "button, a, input, select, summary, [data-x], [data-cell], [dat
 let taps = [];          // the last few controls tapped: {el, key, rect}
 let anchor = null;      // where the answer shown (or awaited) belongs
 let shown = false;
+let filled = "";        // the lines the answer shows (fill), to tell when a redraw makes them briefer
 let said = null;        // what the answer shown says (show's arguments), to say it again after a language switch
-let pointed = null;     // the list the answer shown sends the player to read (BRIEF's where): never drawn over it
+let pointed = [];       // what the answer shown points to and is about (answer-brief.js): drawn over it only when
+                        // the screen has no room
 
 export function init() {
   document.addEventListener("click", (event) => remember(event.target), true);
@@ -120,20 +122,6 @@ export function relabel() {
   if (shown && said) { fill(); place(); }
 }
 
-// Verdicts whose tail the board lists already: Nexus Keepers' roll, reroll or power die ends with every combination
-// of actions the dice allow (a dozen after a power die, the answer then taller than the board's rows beside it),
-// listed under the dice as "Left this turn" (``where``). Said up to ``cut``, with where to read the rest; the
-// Verdicts and History tabs keep the whole sentence.
-const BRIEF = { "nk.roll": { cut: /; allows |\s;\spermet\s:\s/, where: "#nk-allows" } };  // French spaces no-break
-
-function brief(v) {
-  const text = pick(v);
-  const rule = BRIEF[v.rule];
-  if (!rule || !document.querySelector(rule.where)) return text;
-  const at = text.search(rule.cut);
-  return at > 0 ? t("answer.allows_below", { said: text.slice(0, at) }) : text;
-}
-
 /** What the answer says, line by line, in the page's language: [{kind, text}]. */
 function lines() {
   const { verdicts, message, kind } = said;
@@ -153,10 +141,11 @@ export function says(text) {
 function fill() {
   const box = clear($("#tap-answer"));
   const shownLines = lines();
+  filled = JSON.stringify(shownLines);
   const worst = ["illegal", "error", "conflict", "breach", "loss", "elimination", "fall", "warning", "unsure", "win"]
     .find((k) => shownLines.some((line) => line.kind === k)) || "ok";
   box.dataset.kind = worst;
-  pointed = (said.verdicts || []).map((v) => BRIEF[v.rule]?.where).find(Boolean) || null;
+  pointed = keptSeen(said.verdicts);
   for (const line of shownLines) {
     const badge = ["ok", "error", "conflict"].includes(line.kind) ? null
       : h("span", { class: "badge" }, t(`kind.${line.kind}`));
@@ -183,7 +172,7 @@ export function refusal(err) {
 
 export function hide() {
   shown = false;
-  pointed = null;
+  pointed = [];
   const box = $("#tap-answer");
   if (box) { box.dataset.empty = "1"; clear(box); delete box.dataset.kind; }
 }
@@ -197,6 +186,8 @@ export function place({ reveal = false } = {}) {
   if (!shown || !anchor) return;
   const box = $("#tap-answer");
   if (document.body.dataset.screen !== "table") return;
+  // shown before the redraw that drew the list a verdict is told briefly beside (answer-brief.js): said again, brief
+  if (said && JSON.stringify(lines()) !== filled) fill();
   const again = onScreen(anchor);
   if (again) { anchor.el = again; anchor.rect = pageRect(again); } else {
     // gone with the redraw: beside what lies where the finger was, else beside another control (standIn)
@@ -236,13 +227,14 @@ export function place({ reveal = false } = {}) {
     }
     return { ...c, top };
   };
-  const places = board ? [below, above, away(below, true), away(above, false)] : [below, above];
+  const places = (board ? [below, above, away(below, true), away(above, false)] : [below, above])
+    .concat(outside(height));
   const free = band();
   const seen = (c) => c.top - scrollY >= free.top && c.top + height - scrollY <= free.bottom;
   // of two places as good, the nearer the finger (beside a board, the edge nearer the cell tapped); else below
   const middle = (anchor.rect.top + anchor.rect.bottom) / 2;
   const near = (c) => Math.min(Math.round(Math.abs(c.top + height / 2 - middle)), 9999) / 1e4;
-  const best = places.map((c) => ({ ...c, cost: (seen(c) ? 0 : 100) + weigh(hides(c.top)) + near(c) }))
+  const best = places.map((c) => ({ ...c, cost: (seen(c) ? 0 : UNSEEN) + weigh(hides(c.top)) + near(c) }))
     .sort((a, b) => a.cost - b.cost)[0];
   settle(box, best.top, best.side, reveal);
 }
@@ -294,12 +286,12 @@ function placeAt(box, spot) {
   const below = spot.rect.bottom + GAP;
   const above = spot.rect.top - GAP - height;
   const places = [[below, "below"], [above, "above"], [stepped(below, true), "below"],
-    [stepped(above, false), "above"]];
+    [stepped(above, false), "above"], ...outside(height).map((c) => [c.top, c.side])];
   const free = band();
   const seen = (top) => top - scrollY >= free.top && top + height - scrollY <= free.bottom;
   const middle = spot.point.top;
   const near = (top) => Math.min(Math.round(Math.abs(top + height / 2 - middle)), 9999) / 1e4;
-  const [top, side] = places.map(([t, s]) => [t, s, (seen(t) ? 0 : 100) + hides(t) + near(t)])
+  const [top, side] = places.map(([t, s]) => [t, s, (seen(t) ? 0 : UNSEEN) + hides(t) + near(t)])
     .sort((a, b) => a[2] - b[2])[0];
   settle(box, top, side, false);
 }
@@ -347,6 +339,14 @@ function placeClear(box, board, reveal) {
   return true;
 }
 
+/** Places just past what the answer points to and is about, all of it (a power die's dice, what each face allows
+ * and « Left this turn », which can fill the screen around the finger): above it and below it (page px). */
+function outside(height) {
+  const r = keptBounds(pointed);
+  return r ? [{ top: r.top + scrollY - GAP - height, side: "above" }, { top: r.bottom + scrollY + GAP, side: "below" }]
+    : [];
+}
+
 /** The part of the screen (viewport px) the bars leave free: under the top bar, above the fixed bars at the foot (the
  * table's Undo and roll buttons, the tabs), measured, as their words make them taller on a narrow phone. */
 export function band() {
@@ -376,7 +376,7 @@ function boardOf(el) {
 
 /** The controls on the table screen a box (viewport coordinates) would lie over, but those within ``apart``: their
  * rectangles; the name shown above a piece just tapped (board.js), which would hide half of the answer and the
- * answer half of it; and the list the answer points to (``pointed``: true). */
+ * answer half of it; and what the answer points to and is about (``pointed``: true). */
 function covered(r, apart = null) {
   const hit = [];
   for (const el of document.querySelectorAll(`#screen-table :is(${CONTROLS}), #name-tip:not([hidden])`)) {
@@ -385,16 +385,12 @@ function covered(r, apart = null) {
     const over = c.left < r.right && c.right > r.left && c.top < r.bottom && c.bottom > r.top;
     if (c.width && c.height && over) hit.push(c);
   }
-  const told = pointed && $(pointed);
-  const c = told && told.getBoundingClientRect();
-  if (c && c.width && c.height && c.left < r.right && c.right > r.left && c.top < r.bottom && c.bottom > r.top) {
-    hit.push({ left: c.left, top: c.top, right: c.right, bottom: c.bottom, pointed: true });
-  }
-  return hit;
+  return hit.concat(keptUnder(pointed, r));
 }
 
-/** What lying over ``hit`` (covered's rectangles) costs a place: a control each, and the list the answer points to
- * as much as the control that replaced the one tapped (an answer that sends the player to it must leave it seen). */
+/** What lying over ``hit`` (covered's rectangles) costs a place: a control each, and each part of what the answer
+ * is about as much as the control that replaced the one tapped (the player reads them next), the list it points to
+ * a little more. */
 function weigh(hit) {
-  return hit.length + (hit.some((r) => r.pointed) ? 50 : 0);
+  return hit.reduce((cost, r) => cost + 1 + (r.where ? 60 : r.pointed ? 50 : 0), 0);
 }

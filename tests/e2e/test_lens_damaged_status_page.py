@@ -90,3 +90,41 @@ def test_a_lens_file_damaged_after_the_page_loaded_is_said_once_the_service_find
     wait(driver, lambda d: status(d).startswith("Mat found") or status(d).startswith("Show the camera"),
          message=f"the status still says the file is damaged once it is forgotten: {status(driver)!r}")
     assert page_errors(driver) == []
+
+
+def test_the_lens_panel_shows_nothing_it_read_before_the_file_was_damaged(mat_table, driver):
+    """The panel kept what it read before lens.json was damaged: « Not calibrated » and the photo count showed beside
+    "the file is damaged" until the forget was answered. Only the damage and the forget are shown; then the fresh
+    state."""
+    service, url, data = mat_table
+    (data / LENS_FILE).unlink(missing_ok=True)
+    unlock(driver, url)  # the forget asks for the PIN (this test may run alone)
+    open_page(driver, url, "#/table")
+    if driver.find_element(By.ID, "lens").get_attribute("hidden") is None:
+        tap(driver, "#lens-toggle")
+    tap(driver, "#lens-toggle", timeout=30)
+    wait(driver, lambda d: d.find_element(By.ID, "lens-kept").text.startswith("Not calibrated"),
+         message="the lens panel never read the (absent) calibration")
+    tap(driver, "#lens-toggle")
+    (data / LENS_FILE).write_text('{"k1": 0.1', encoding="utf-8")
+    tap(driver, "#lens-toggle")
+
+    def panel(d):
+        parts = ("lens-kept", "lens-photos", "lens-advice", "lens-message")
+        return [d.find_element(By.ID, part).text for part in parts]
+    damage = {"en": "The lens calibration file is damaged: forget the calibration, then calibrate again.",
+              "fr": "Le fichier de calibration de l'objectif est endommagé : oubliez la calibration, puis calibrez à "
+                    "nouveau."}
+
+    def picture(lang, scheme):
+        wait(driver, lambda d: panel(d)[3] == damage[lang], message=f"the damage is not said: {panel(driver)}")
+        assert panel(driver) == ["", "", "", damage[lang]]
+        assert driver.find_element(By.ID, "lens-forget").is_displayed()
+        driver.execute_script("document.getElementById('lens').scrollIntoView({block: 'center'})")
+        driver.save_screenshot(str(SCREENSHOTS / f"lens-damaged-panel-360-{lang}-{scheme}.png"))
+    in_each_look(driver, picture)
+    tap(driver, "#lens-forget")
+    wait(driver, lambda d: panel(d)[0].startswith("Not calibrated") and panel(d)[3] != damage["en"],
+         message=f"the forget's fresh state is not shown: {panel(driver)}")
+    assert panel(driver)[1] == "0 photos taken, 2 needed." and not (data / LENS_FILE).exists()
+    assert page_errors(driver) == []

@@ -81,7 +81,12 @@ export function init(app) {
     const panel = $("#lens");
     panel.hidden = !panel.hidden;
     $("#lens-toggle").setAttribute("aria-pressed", String(!panel.hidden));
-    if (!panel.hidden) await refresh(app);
+    if (!panel.hidden) {
+      if (damaged(app)) state = null;  // what was read before the service found the file damaged is no longer held
+      const reading = refresh(app);  // (it notes what the live view says before it waits)
+      update(app);  // at once: not what the panel showed when last open
+      await reading;
+    }
   });
   $("#lens-photo").addEventListener("click", () => act(app, "POST", "/api/lens/photos", (data) => {
     const photo = data.photos.at(-1);
@@ -110,8 +115,10 @@ async function refresh(app) {
     refused = err;
   }
   if (asked !== changes) return;  // read around a change: the change's answer is newer (a forget after a 409)
-  if (refused) said = refusal(refused);
-  else {
+  if (refused) {
+    said = refusal(refused);
+    if (said.key === "lens.error.damaged_lens") state = null;  // the service holds no readable state: show none
+  } else {
     state = got;
     if (said && said.key === "lens.error.damaged_lens") said = null;  // read whole now: forgotten elsewhere
   }
@@ -154,6 +161,7 @@ async function act(app, method, path, saying, retried = false) {
       said = { kind: "error", key: "lens.pin" };
     } else {
       said = refusal(err);
+      if (said.key === "lens.error.damaged_lens") state = null;
       if (err.status === 422 || err.status === 409) await refresh(app);
     }
   } finally {
@@ -188,6 +196,7 @@ export function update(app) {
   if (!panel || panel.hidden) return;
   if (app && damaged(app) !== toldDamaged) {  // the service found the file damaged, or it was forgotten elsewhere
     toldDamaged = damaged(app);
+    if (toldDamaged) state = null;
     refresh(app);  // asked once per change, not polled: it draws the panel again when answered
   }
   const lens = state && state.lens;

@@ -71,3 +71,26 @@ def _root_logging_restored():
     yield
     root.handlers[:] = handlers
     root.setLevel(level)
+
+
+@pytest.fixture
+def racing_failure_log():
+    """A FailureLog class whose first making waits (at most 1 s) for a second one to be made meanwhile, and the list
+    of those made: two threads failing at once both reach the making, as they could before it was made under a lock."""
+    import threading
+
+    from companion.bus_failures import FailureLog
+
+    made: list[FailureLog] = []
+    another = threading.Event()
+
+    class SlowFailureLog(FailureLog):
+        def __init__(self, *args) -> None:
+            made.append(self)
+            if len(made) == 1:
+                another.wait(1.0)
+            else:
+                another.set()
+            super().__init__(*args)
+
+    return SlowFailureLog, made

@@ -179,27 +179,16 @@ def test_a_listener_that_keeps_failing_logs_one_traceback_then_a_count_then_that
     assert len(caplog.records) == 5 and caplog.records[-1].exc_info[0] is OSError
 
 
-def test_a_listener_failing_in_two_threads_at_once_logs_one_traceback_and_counts_both(caplog, monkeypatch):
+def test_a_listener_failing_in_two_threads_at_once_logs_one_traceback_and_counts_both(caplog, monkeypatch,
+                                                                                       racing_failure_log):
     """Before, each thread found no log for the topic and made its own: two tracebacks, a count split in two. The
     first log made waits (at most 1 s) for another to be made meanwhile."""
     import logging
 
     from companion import bus
-    from companion.bus_failures import FailureLog
 
-    made: list[FailureLog] = []
-    another = threading.Event()
-
-    class SlowFailureLog(FailureLog):
-        def __init__(self, *args) -> None:
-            made.append(self)
-            if len(made) == 1:
-                another.wait(1.0)
-            else:
-                another.set()
-            super().__init__(*args)
-
-    monkeypatch.setattr(bus, "FailureLog", SlowFailureLog)
+    slow_failure_log, made = racing_failure_log
+    monkeypatch.setattr(bus, "FailureLog", slow_failure_log)
     together = threading.Barrier(2)
 
     def fails(event):

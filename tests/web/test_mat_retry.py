@@ -11,7 +11,6 @@ import threading
 
 import pytest
 
-from companion.bus_failures import FailureLog
 from companion.game_mat import GameMat
 from companion.live import LiveView
 
@@ -134,27 +133,16 @@ def test_a_try_at_the_mat_that_keeps_failing_logs_its_traceback_once(service, le
     assert len(traced) == 1, [r.getMessage() for r in traced]
 
 
-def test_two_threads_leaving_the_mat_unread_at_once_log_one_traceback_and_count_both(service, lens_file,
-                                                                                    monkeypatch, caplog):
+def test_two_threads_leaving_the_mat_unread_at_once_log_one_traceback_and_count_both(service, lens_file, monkeypatch,
+                                                                                    caplog, racing_failure_log):
     """The camera's start-up reads the mat outside the table's lock, as a game change does under it. Before, a
     failure's log was made outside the mat's lock: two failing at once made one each (two tracebacks, split
     count). The first log made waits (at most 1 s) for another to be made meanwhile."""
     caplog.set_level(logging.INFO, logger="companion.game_mat")
     mat = GameMat(service.config, lambda: "hexors", LiveView())
     mat.follow("hexors")  # OpenCV loaded: the two reads below fail at once
-    made: list[FailureLog] = []
-    another = threading.Event()
-
-    class SlowFailureLog(FailureLog):
-        def __init__(self, *args) -> None:
-            made.append(self)
-            if len(made) == 1:
-                another.wait(1.0)
-            else:
-                another.set()
-            super().__init__(*args)
-
-    monkeypatch.setattr("companion.game_mat.FailureLog", SlowFailureLog)
+    slow_failure_log, made = racing_failure_log
+    monkeypatch.setattr("companion.game_mat.FailureLog", slow_failure_log)
     lens_file.fail()
     mat.stage = None  # built again from the card at the next use
     start = threading.Barrier(2)

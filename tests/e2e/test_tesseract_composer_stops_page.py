@@ -13,13 +13,13 @@ import pytest
 from boardhelpers import open_page, settled, tap, unlock, wait
 from browserhelpers import page_errors
 from screens import language, theme
+from tesshelpers import keyword, listed
 
 pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[2]
 SETUP = json.loads((REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()[0])
 # « le dernier cube du Tesseract est retiré » loses at once; one symbol only, Interphase, which asks nothing
 OPTIONS = {"empty_loss": "last_cube", "base_layout": {"a1": "interphase"}}
-EFFECTS = "return [...document.querySelectorAll('#tess-fx-list .tess-fx-text')].map(text => text.textContent)"
 
 
 @pytest.fixture(scope="module")
@@ -40,16 +40,6 @@ def compose_capacity(phone, name):
         tap(phone, ".tess-controls details > summary")
     tap(phone, f".tess-controls [data-capacity='{name}']")
     wait(phone, lambda d: d.find_elements("id", "tess-effects"), message="the capacity opened no composer")
-
-
-def keyword(phone, op):
-    tap(phone, f".tess-fx-keywords [data-value='{op}']")
-    wait(phone, lambda d: d.find_elements("id", "tess-fx-ask"), message=f"{op} asked for nothing")
-
-
-def listed(phone, n):
-    return wait(phone, lambda d: len(d.execute_script(EFFECTS)) == n and d.execute_script(EFFECTS),
-                message=f"the list never held {n} effects")
 
 
 def produced(phone):

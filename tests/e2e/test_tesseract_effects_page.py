@@ -13,11 +13,11 @@ import pytest
 from boardhelpers import api, open_page, settled, small_controls, state, tap, unlock, wait
 from browserhelpers import in_each_look, page_errors
 from screens import language, theme
+from tesshelpers import keyword, listed
 
 pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[2]
 SETUP = json.loads((REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()[0])
-EFFECTS = "return [...document.querySelectorAll('#tess-fx-list .tess-fx-text')].map(text => text.textContent)"
 
 
 @pytest.fixture(scope="module")
@@ -36,16 +36,6 @@ def table(quiet_table, phone):
 def open_more(phone):
     if not phone.find_elements("css selector", ".tess-controls details[open]"):
         tap(phone, ".tess-controls details > summary")
-
-
-def keyword(phone, op):
-    tap(phone, f".tess-fx-keywords [data-value='{op}']")
-    wait(phone, lambda d: d.find_elements("id", "tess-fx-ask"), message=f"{op} asked for nothing")
-
-
-def listed(phone, n):
-    return wait(phone, lambda d: len(d.execute_script(EFFECTS)) == n and d.execute_script(EFFECTS),
-                message=f"the list never held {n} effects")
 
 
 def screenshot_360(phone, directory, name):

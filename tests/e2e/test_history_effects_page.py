@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from boardhelpers import open_page, unlock, wait
+from boardhelpers import open_page, wait
 from browserhelpers import in_each_look, page_errors
 from screens import language
 
@@ -20,14 +20,6 @@ FRENCH = {"red": "rouge", "green": "vert", "blue": "bleu", "yellow": "jaune", "p
 LINES = "return [...document.querySelectorAll('#history-list li .head')].map(e => e.innerText.split('\\n')[1])"
 WHOLE = "return [...document.querySelectorAll('#history-list li .head')]" \
     ".every(e => e.scrollWidth <= e.clientWidth + 1) && document.documentElement.scrollWidth <= innerWidth"
-
-
-@pytest.fixture(scope="module")
-def narrow(quiet_table, phone):
-    service, url = quiet_table
-    unlock(phone, url)
-    phone.set_window_size(360, 800)
-    return service, url
 
 
 def history(phone, url, service, n):
@@ -43,10 +35,10 @@ def tesseract_game(service):
     return service.table.state()["summary"]
 
 
-def test_a_tesseract_card_lists_its_effects(narrow, phone, screenshots):
+def test_a_tesseract_card_lists_its_effects(narrow_table, phone, screenshots):
     """A card is one entry, its keywords' effects sent with it: the History names the card, then each effect with
     the cube or column it touched; a card played with none says so."""
-    service, url = narrow
+    service, url = narrow_table
     summary = tesseract_game(service)
     me = summary["scientist"]
     column = summary["removable"][0]
@@ -81,10 +73,10 @@ def test_a_tesseract_card_lists_its_effects(narrow, phone, screenshots):
     assert not page_errors(phone)
 
 
-def test_deepen_lists_its_effects_and_a_card_sent_without_source_is_research(narrow, phone):
+def test_deepen_lists_its_effects_and_a_card_sent_without_source_is_research(narrow_table, phone):
     """The scientist's own action (Approfondir) carries effects as a card does; a ``play_card`` with no ``source`` is
     a research card to the referee, and the History names it so (it said « Play »)."""
-    service, url = narrow
+    service, url = narrow_table
     tesseract_game(service)
     level = 3
     before = len(service.table.state()["accepted"])
@@ -102,9 +94,9 @@ def test_deepen_lists_its_effects_and_a_card_sent_without_source_is_research(nar
     assert not page_errors(phone)
 
 
-def test_a_cube_in_a_lab_is_named_with_its_lab(narrow, phone):
+def test_a_cube_in_a_lab_is_named_with_its_lab(narrow_table, phone):
     """A cube taken into a lab, then inverted there: whose lab each time, « d'Ada » elided in French."""
-    service, url = narrow
+    service, url = narrow_table
     summary = tesseract_game(service)
     column = next(c for c in summary["tower"] if c["removable"])
     cube, who = column["top"], "Ada"
@@ -128,10 +120,10 @@ def test_a_cube_in_a_lab_is_named_with_its_lab(narrow, phone):
     assert not page_errors(phone)
 
 
-def test_a_calibration_sent_as_its_new_value_is_told_up_or_down(narrow, phone):
+def test_a_calibration_sent_as_its_new_value_is_told_up_or_down(narrow_table, phone):
     """« Exemple : ce cube de valeur 3 peut être calibré sur 2 ou 4. » The engine takes a calibration as ``delta`` or
     as ``to``, the cube's new value (an API client's); the History said « −1 » for every ``to``, a 3 made 4 too."""
-    service, url = narrow
+    service, url = narrow_table
     summary = tesseract_game(service)
     me = summary["scientist"]
     zone = [(c["color"], c["value"]) for c in summary["priming_zone"]]
@@ -146,10 +138,10 @@ def test_a_calibration_sent_as_its_new_value_is_told_up_or_down(narrow, phone):
     assert not page_errors(phone)
 
 
-def test_a_nexus_keepers_turn_lists_its_actions(narrow, phone):
+def test_a_nexus_keepers_turn_lists_its_actions(narrow_table, phone):
     """« Actions » alone did not say what was done: the kinds of its actions follow, a push with whom and how far.
     The example's first roll allows a move and a push: A moves next to C and pushes it."""
-    service, url = narrow
+    service, url = narrow_table
     service.table.new_game("nexus-keepers", {}, [])
     for line in (EXAMPLES / "nexus-keepers-full-game.jsonl").read_text().splitlines()[:5]:
         service.table.submit(json.loads(line))
@@ -167,10 +159,10 @@ def test_a_nexus_keepers_turn_lists_its_actions(narrow, phone):
     assert not page_errors(phone)
 
 
-def test_pieces_placed_on_a_phone_are_told_as_the_move_the_referee_took(narrow, phone):
+def test_pieces_placed_on_a_phone_are_told_as_the_move_the_referee_took(narrow_table, phone):
     """Keepers put where they went on the phone (a ``positions`` event) read « Pieces moved » and no more: the move
     the referee explained them by follows, as a camera's is told."""
-    service, url = narrow
+    service, url = narrow_table
     service.table.new_game("nexus-keepers", {}, [])
     for line in (EXAMPLES / "nexus-keepers-full-game.jsonl").read_text().splitlines()[:6]:  # A moves and pushes C
         service.table.submit(json.loads(line), source="phone")
@@ -185,10 +177,10 @@ def test_pieces_placed_on_a_phone_are_told_as_the_move_the_referee_took(narrow, 
     assert not page_errors(phone)
 
 
-def test_a_nexus_card_played_from_the_top_is_named(narrow, phone):
+def test_a_nexus_card_played_from_the_top_is_named(narrow_table, phone):
     """A deck in a known order (``deck_order: "top_first"``) lets a play leave its card out: the History said « Play »
     and nothing more; it names the card as the referee laid it, or says it was the top card when refused."""
-    service, url = narrow
+    service, url = narrow_table
     setup, play = (json.loads(line) for line in (EXAMPLES / "nexus-two-players.jsonl").read_text().splitlines()[:2])
     assert setup["deck_order"] == "top_first"
     service.table.new_game("nexus", {}, [])

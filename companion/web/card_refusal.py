@@ -6,12 +6,10 @@ companion/card_faults.py's, shared with the commands that write to the card.
 
 from __future__ import annotations
 
-from companion.card_faults import FAULTS, SQLITE_WORDS, fault_of
+from companion.card_faults import FAULTS, fault_of
 from companion.core import Text
 from companion.web.validation import ApiError
 from companion.words import french_spaces
-
-__all__ = ["FAULTS", "SQLITE_WORDS", "cannot_save", "fault_of"]
 
 
 def cannot_save(exc: BaseException, what: Text, kept: Text | None) -> ApiError:

@@ -14,7 +14,7 @@ from werkzeug.security import generate_password_hash
 
 from companion.hall.app import create_hall_app
 from companion.hall.board import HallBoard
-from companion.web.card_refusal import FAULTS
+from companion.card_faults import FAULTS
 from tests.hall.hallhelpers import PIN, WIN_YUGI, RefusingCard, Subscriber, event
 
 @pytest.fixture

@@ -81,7 +81,7 @@ def test_a_new_pin_on_a_read_only_card_is_not_told_to_free_space(player, monkeyp
 def test_the_cards_fault_is_read_through_the_errors_that_wrap_it():
     """The journal raises its own JournalError from SQLite's error or the card's OSError."""
     from companion.journal import JournalError
-    from companion.web.card_refusal import fault_of
+    from companion.card_faults import fault_of
 
     full = sqlite3.OperationalError("database or disk is full")
     full.sqlite_errorname = "SQLITE_FULL"

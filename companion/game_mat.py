@@ -10,7 +10,6 @@ from __future__ import annotations
 import itertools
 import logging
 import threading
-import time
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from companion.bus_failures import FailureLog
@@ -51,7 +50,7 @@ class GameMat:
         self._retry = retry
         self._timer: threading.Timer | None = None  # the next try at a mat left unread (``_try_again_later``)
         self._closed = False
-        self._unread_since: float | None = None  # time.time() the mat was first left unread for the card
+        self._left_unread = False  # the mat was left unread for the card, and not read since
         self._failures: FailureLog | None = None  # the mat's fault now: one traceback, then a count (bus_failures)
         self._said = ""  # which fault (game and error) ``_failures`` counts
         self._failing: str | None = None  # the game whose mat ``_failures`` counts
@@ -79,7 +78,7 @@ class GameMat:
         try:
             load_lens(self._config.data_dir)
         except LensUnreadable as exc:  # a failing card, not a damaged file: read again when the stage is built
-            (log.debug if self._unread_since is not None else log.error)("%s", exc)  # said once, not at each try
+            (log.debug if self._left_unread else log.error)("%s", exc)  # said once, not at each try
         return layout
 
     def _build(self, layout: TableLayout) -> TableStage:
@@ -189,14 +188,13 @@ class GameMat:
             else:
                 log.warning("table vision: the mat of %s is read; the mat of %s was left unread after %d failures",
                             game, self._failing, self._failures.failures)
-            self._failures, self._said, self._failing, self._unread_since = None, "", None, None
+            self._failures, self._said, self._failing, self._left_unread = None, "", None, False
         return stage
 
     def _try_again_later(self) -> None:
         """One try at the mat in ``RETRY_EVERY`` seconds (none while one is due, or once closed)."""
         with self._lock:
-            if self._unread_since is None:
-                self._unread_since = time.time()
+            self._left_unread = True
             if self._retry is None or self._closed or self._timer is not None:
                 return
             self._timer = threading.Timer(RETRY_EVERY, self._try_again)
@@ -207,7 +205,7 @@ class GameMat:
     def _try_again(self) -> None:
         with self._lock:
             self._timer = None
-            if self._closed or self._unread_since is None:  # closed, or read meanwhile (another game, the lens page)
+            if self._closed or not self._left_unread:  # closed, or read meanwhile (another game, the lens page)
                 return
         try:
             self._retry()  # the mat read again and given to the camera; failing, it is tried again later

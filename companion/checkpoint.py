@@ -46,7 +46,7 @@ MEMORY_FORMAT = 4
 #: longer crowns a player under the target; Nexus Keepers 2: its options gain ``maladresse_counts_reserve`` and
 #: ``portal_closes_on_its_turn``; Hexors 2: its options gain ``genesis_distance``; Nexus Keepers 3: its options gain
 #: ``split_pushes``, its turn the ``pushes`` made
-GAME_FORMATS = {"free-roll": 1, "hexors": 2, "nexus": 2, "nexus-keepers": 3, "tesseract": 1}
+GAME_FORMATS = {"free-roll": 1, "hexors": 2, "nexus": 2, "nexus-keepers": 3, "tesseract": 2}
 
 
 def version(game: str) -> str:

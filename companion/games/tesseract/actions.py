@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.core import Verdict
+from companion.core import Text, Verdict
 from companion.words import of_fr
 
 from . import rules
@@ -56,7 +56,7 @@ def take_cube(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
                             "3 requises)", [name])
     if not state.labs.has_room(name):
         raise rules.Illegal(rules.LAB_FULL, f"{name}'s lab has no empty slot", f"Le labo de {name} est plein", [name])
-    cube, out = remove_from_tesseract(state, column, options)
+    cube, out = remove_from_tesseract(state, column, options, Text(f"taken by {name}", f"prélevé par {name}"))
     state.labs.add(name, cube)
     return [rules.info(rules.TAKE, f"{name} takes {cube.describe()} from {column}",
                        f"{name} prélève {cube.describe('fr')} en {column}", [name])] + out

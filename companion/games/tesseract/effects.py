@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.core import Verdict
+from companion.core import Text, Verdict
 
 from . import rules
 from .cube import check_column
@@ -83,7 +83,7 @@ def apply_effect(state: GameState, effect: Mapping[str, Any], options: Mapping[s
         if target == source or state.tesseract.height(target) >= 4:
             raise rules.Illegal(rules.EFFECT, f"Cannot move a cube onto {target} (4 levels at most)",
                                 f"Impossible de déplacer un cube sur {target} (4 étages au plus)")
-        cube, out = remove_from_tesseract(state, source, options, moved=True)
+        cube, out = remove_from_tesseract(state, source, options, None, moved=True)
         state.tesseract.place(target, cube)
         return [rules.info(rules.EFFECT, f"{cube.describe()} moves from {source} to {target}",
                            f"{cube.describe('fr')} passe de {source} à {target}")] + out
@@ -100,7 +100,8 @@ def apply_effect(state: GameState, effect: Mapping[str, Any], options: Mapping[s
                            f"{placed.describe('fr')} retourne en {column}")]
     if op == "destroy" and effect.get("zone") == "tesseract":
         column = _removable_column(state, effect, "column")
-        cube, out = remove_from_tesseract(state, column, options)
+        cube, out = remove_from_tesseract(state, column, options,
+                                          Text("destroyed by a card's effect", "détruit par l'effet d'une carte"))
         state.destroy(cube)
         return [rules.info(rules.EFFECT, f"{cube.describe()} destroyed from {column}",
                            f"{cube.describe('fr')} détruit en {column}")] + out

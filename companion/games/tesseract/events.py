@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.core import Verdict
+from companion.core import Text, Verdict
 from companion.words import colour_fr, plural_en, plural_fr
 
 from . import bases, rules
@@ -22,10 +22,13 @@ ROW_BONUS = "row_bonus"
 ACC = bases.ACCELERATION
 
 
-def remove_from_tesseract(state: GameState, column: str, options: Mapping[str, Any],
+def remove_from_tesseract(state: GameState, column: str, options: Mapping[str, Any], how: Text | None,
                           moved: bool = False) -> tuple[Cube, list[Verdict]]:
-    """Take a column's top cube; an emptied column reveals its symbol and queues the event. A ``moved`` cube
-    (« RESTRUCTURER : déplacez un cube amovible dans le Tesseract ») stays in it: never the last one removed."""
+    """Take a column's top cube; an emptied column reveals its symbol and queues the event. ``how``: the way the
+    cube went ("taken by Ann", « prélevé par Ann »), kept when it is the last to leave: the empty-Tesseract loss
+    says it.
+    A ``moved`` cube (« RESTRUCTURER : déplacez un cube amovible dans le Tesseract ») stays in it: never the last
+    one removed."""
     cube, emptied = state.tesseract.remove(column)
     out: list[Verdict] = []
     if emptied and column in state.layout:
@@ -34,11 +37,35 @@ def remove_from_tesseract(state: GameState, column: str, options: Mapping[str, A
         state.pending.append({"event": event, "column": column})
         out.append(rules.info(rules.EVENT, f"Column {column} is empty: {name.en}! {bases.EVENTS[event][1].en}",
                               f"La colonne {column} est vide : {name.fr} ! {bases.EVENTS[event][1].fr}"))
-    if options["empty_loss"] == "last_cube" and state.tesseract.is_empty() and not moved:
-        out.append(end_game(state, "loss", rules.LOSS_EMPTY,
-                            "The last cube of the Tesseract was removed: the game is lost",
-                            "Le dernier cube du Tesseract est retiré : la partie est perdue"))
+    if state.tesseract.is_empty() and not moved:
+        state.last_cube = {"cube": cube.to_json(), "column": column, "how": how.to_json()}
+        if options["empty_loss"] == "last_cube":
+            out.append(lose_empty(state, at_threat=False))
     return cube, out
+
+
+def lose_empty(state: GameState, at_threat: bool) -> Verdict:
+    """The empty-Tesseract loss, naming the cube that emptied it and how it went (the outcome's ``last_cube``):
+    « Vous ÉCHOUEZ si l'une de ces deux situations se produit : - le dernier cube du Tesseract est retiré ; »
+    or, by default, « s'il ne reste plus aucun cube dans le Tesseract au début d'une phase Menace »."""
+    record = state.last_cube
+    last_en, last_fr = ("the last cube", "le dernier cube") if at_threat else \
+        ("the last cube of the Tesseract", "le dernier cube du Tesseract")
+    if record:
+        cube, how, column = Cube.from_json(record["cube"]), Text.from_json(record["how"]), record["column"]
+        last_en = f"{last_en}, {cube.describe()} from {column}, was {how.en}"
+        last_fr = f"{last_fr}, {cube.describe('fr')} en {column}, a été {how.fr}"
+    else:  # a state set by hand, or a snapshot older than the record
+        last_en, last_fr = f"{last_en} was removed", f"{last_fr} a été retiré"
+    if at_threat:
+        en = f"The Tesseract implodes: no cube is left in it at the start of the Threat phase ({last_en})"
+        fr = f"Le Tesseract implose : il ne reste aucun cube au début de la phase Menace ({last_fr})"
+    else:
+        en, fr = f"The game is lost: {last_en}", f"La partie est perdue : {last_fr}"
+    said = end_game(state, "loss", rules.LOSS_EMPTY, en, fr)
+    if record:
+        state.outcome["last_cube"] = dict(record)
+    return said
 
 
 def queue_row_bonus(state: GameState, colour: str) -> list[Verdict]:
@@ -104,12 +131,14 @@ def _lowest_column(state: GameState, event: Mapping[str, Any]) -> str:
     return column
 
 
-def _prime_from_tesseract(state, event, options, roll_key="rolled") -> tuple[list[Verdict], int | None]:
+def _prime_from_tesseract(state, event, options, by: str, roll_key="rolled") -> tuple[list[Verdict], int | None]:
+    """Chain reaction's or Fission's (``by``) prime of the lowest removable cube."""
     if state.tesseract.is_empty():
         return [], None
     column = _lowest_column(state, event)
     rolled = parse_roll(event.get(roll_key), roll_key)
-    cube, out = remove_from_tesseract(state, column, options)
+    name = bases.event_name(by)
+    cube, out = remove_from_tesseract(state, column, options, Text(f"primed by {name.en}", f"amorcé par {name.fr}"))
     primed = cube.with_value(rolled)
     state.zone.add(primed)
     state.last_primed = primed
@@ -142,7 +171,8 @@ def _resolve_item(state: GameState, item: Mapping[str, Any], event: Mapping[str,
         if state.tesseract.is_empty():
             return []
         column = _lowest_column(state, event)
-        cube, out = remove_from_tesseract(state, column, options)
+        cube, out = remove_from_tesseract(state, column, options, Text(f"destroyed by {bases.event_name(ACC).en}",
+                                                                      f"détruit par {bases.event_name(ACC).fr}"))
         state.destroy(cube)
         return [rules.info(rules.EVENT, f"Acceleration destroys {cube.describe()} from {column}",
                            f"Accélération détruit {cube.describe('fr')} en {column}")] + out
@@ -162,10 +192,10 @@ def _resolve_item(state: GameState, item: Mapping[str, Any], event: Mapping[str,
                           f"Bouclier relance {target.describe('fr')} : {new.value}")
         return [said] + check_breaches(state, [new.value])
     if kind == bases.CHAIN_REACTION:
-        out, rolled = _prime_from_tesseract(state, event, options)
+        out, rolled = _prime_from_tesseract(state, event, options, kind)
         return out + (check_breaches(state, [rolled]) if rolled and state.outcome is None else [])
     if kind == bases.FISSION:
-        out, rolled = _prime_from_tesseract(state, event, options)
+        out, rolled = _prime_from_tesseract(state, event, options, kind)
         values = [rolled] if rolled else []
         if state.destroyed and state.outcome is None:
             pick = Cube.from_json(event["destroyed"]) if "destroyed" in event else None

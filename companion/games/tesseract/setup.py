@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from companion.core import Verdict
+from companion.core import Text, Verdict
 from companion.words import colour_fr, colour_word
 
 from . import rules
@@ -130,7 +130,9 @@ def setup_game(event: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[Ga
             choices = state.tesseract.lowest_removable()
         column, rolled = _column_and_roll(pick, choices, rng, "Setup priming")
         first = first or column
-        cube, revealed = remove_from_tesseract(state, column, options)  # extra primes can empty a corner
+        # extra primes can empty a corner
+        cube, revealed = remove_from_tesseract(state, column, options,
+                                               Text("primed at setup", "amorcé à la mise en place"))
         out.extend(revealed)
         state.zone.add(cube.with_value(rolled))
         state.last_primed = cube.with_value(rolled)

@@ -36,6 +36,9 @@ class GameState:
     last_primed: Cube | None = None
     primed_this_phase: bool = False
     outcome: dict[str, Any] | None = None
+    #: the cube whose removal last emptied the Tesseract, where it stood and how it went ({"cube", "column", "how"}):
+    #: the empty-Tesseract loss names it, however many actions later the Threat phase comes
+    last_cube: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         if self.board is None:
@@ -62,6 +65,7 @@ class GameState:
             "last_primed": self.last_primed.to_json() if self.last_primed else None,
             "outcome": dict(self.outcome) if self.outcome else None,
             "primed_this_phase": self.primed_this_phase,
+            "last_cube": dict(self.last_cube) if self.last_cube else None,
         }
 
     @classmethod
@@ -81,4 +85,5 @@ class GameState:
             last_primed=Cube.from_json(data["last_primed"]) if data["last_primed"] else None,
             outcome=dict(data["outcome"]) if data["outcome"] else None,
             primed_this_phase=bool(data["primed_this_phase"]),
+            last_cube=dict(data["last_cube"]) if data.get("last_cube") else None,  # none in an older snapshot
         )

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.core import Verdict
+from companion.core import Text, Verdict
 from companion.words import colour_fr, plural_en, plural_fr
 
 from . import area_reading, rules
 from .camera import game_colour, rolled_misread_note
 from .cube import Cube
-from .events import drain, remove_from_tesseract
+from .events import drain, lose_empty, remove_from_tesseract
 from .flow import check_breaches, check_zone_breach, end_game, parse_roll, require_no_pending
 from .state import ACTION, THREAT, GameState
 
@@ -45,9 +45,7 @@ def end_actions(state: GameState, event: Mapping[str, Any], options: Mapping[str
     state.phase = THREAT
     state.primed_this_phase = False
     if state.tesseract.is_empty():
-        return [end_game(state, "loss", rules.LOSS_EMPTY,
-                         "No cube is left in the Tesseract at the start of the Threat phase: it implodes",
-                         "Il ne reste aucun cube dans le Tesseract au début de la phase Menace : il implose")]
+        return [lose_empty(state, at_threat=True)]
     out: list[Verdict] = []
     every_value = options["breach_scope"] == "all_values"
     for value, n in sorted(state.zone.by_value().items()):
@@ -106,7 +104,8 @@ def prime(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]
         raise rules.Illegal(rules.PRIME, f"The lowest removable cube is in {' or '.join(choices)}, not {column}",
                             f"Le cube amovible le plus bas est en {' ou '.join(choices)}, pas en {column}")
     rolled, read_again = _rolled(state, event, column, options), area_reading.notes(event)
-    cube, revealed = remove_from_tesseract(state, column, options)
+    cube, revealed = remove_from_tesseract(state, column, options,
+                                           Text("primed in the Threat phase", "amorcé en phase Menace"))
     primed = cube.with_value(rolled)
     revealed = read_again + _misread_note(state, event, primed, options) + revealed
     state.zone.add(primed)

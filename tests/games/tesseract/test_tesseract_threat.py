@@ -154,6 +154,55 @@ def test_last_cube_option_loses_as_soon_as_the_last_cube_leaves():
     assert engine.outcome.rule == "tess.loss.empty" and "loss" in kinds(verdicts)
 
 
+def test_the_empty_tesseract_loss_names_the_last_cube_and_who_took_it():
+    """« Vous ÉCHOUEZ également s'il ne reste plus aucun cube dans le Tesseract au début d'une phase Menace. »: the
+    loss says which cube emptied it and how (a player read "lost" without the reason), and a snapshot keeps it."""
+    engine = new_game()
+    engine.state.layout = {}
+    set_columns(engine, {"b2": 1})
+    engine.apply({"type": "take", "column": "b2"})
+    assert engine.outcome is None
+    engine.load_state_json(engine.state_json())  # an undo or a restart in between
+    verdicts = to_threat(engine)
+    assert rules_of(verdicts) == ["tess.loss.empty"]
+    assert verdicts[0].message.en == ("The Tesseract implodes: no cube is left in it at the start of the Threat phase "
+                                      "(the last cube, red 4 from b2, was taken by S1)")
+    assert verdicts[0].message.fr == ("Le Tesseract implose : il ne reste aucun cube au début de la phase Menace "
+                                      "(le dernier cube, rouge 4 en b2, a été prélevé par S1)")
+    assert engine.state.outcome["last_cube"] == {"cube": cube("red", 4), "column": "b2",
+                                                 "how": {"en": "taken by S1", "fr": "prélevé par S1"}}
+
+
+def test_the_last_cube_loss_names_the_card_effect_that_destroyed_it():
+    """« le dernier cube du Tesseract est retiré ; »: by a card's DÉTRUIRE, the verdict says so."""
+    engine = new_game(options={"empty_loss": "last_cube"})
+    engine.state.layout = {}
+    set_columns(engine, {"c3": 1}, colour="blue", value=2)
+    verdicts = engine.apply({"type": "play_card", "level": 2,
+                             "effects": [{"op": "destroy", "zone": "tesseract", "column": "c3"}]})
+    loss = [v for v in verdicts if v.kind.value == "loss"]
+    assert [v.message.en for v in loss] == ["The game is lost: the last cube of the Tesseract, blue 2 from c3, was "
+                                            "destroyed by a card's effect"]
+    assert [v.message.fr for v in loss] == ["La partie est perdue : le dernier cube du Tesseract, bleu 2 en c3, a été "
+                                            "détruit par l'effet d'une carte"]
+
+
+def test_the_last_cube_loss_names_the_base_symbol_that_destroyed_it():
+    """« le dernier cube du Tesseract est retiré ; »: priming a1 reveals Acceleration, which destroys the last cube
+    (« détruisez le cube amovible le plus bas du Tesseract »): the loss names Acceleration, not the prime."""
+    engine = new_game(options={"empty_loss": "last_cube"})
+    engine.state.layout = {"a1": "acceleration"}
+    set_columns(engine, {"a1": 1, "b1": 1})
+    to_threat(engine)
+    verdicts = engine.apply({"type": "prime", "column": "a1", "rolled": 1})
+    assert engine.outcome.rule == "tess.loss.empty"
+    assert engine.outcome.message.en.endswith("the last cube of the Tesseract, red 4 from b1, was destroyed by "
+                                              "Acceleration")
+    assert engine.outcome.message.fr.endswith("le dernier cube du Tesseract, rouge 4 en b1, a été détruit par "
+                                              "Accélération")
+    assert "loss" in kinds(verdicts)
+
+
 def test_restructuring_the_last_cube_moves_it_and_does_not_lose():
     """« le dernier cube du Tesseract est retiré ; » but « RESTRUCTURER : déplacez un cube amovible dans le
     Tesseract. »: the last cube moved stays in the Tesseract, so the game goes on; its emptied column still reveals

@@ -57,6 +57,7 @@ class GameMat:
         self._retries = FailureLog(log, "table vision: trying the mat again")  # a bug in a try, not the card
         self._tickets = itertools.count(1)  # numbers each read of the mat and each change to it, in order
         self._changed = 0  # the number of the last change to the mat (a read begun before it is dropped: ``take``)
+        self._pending = False  # left for another game's mat, not read yet (``leave``): the next use reads it
         self._lock = threading.RLock()  # the mat's layout and its stage are swapped under it
         self.game: str | None = None  # the game whose mat is read (None: read again at the next ``follow``)
         self._stage: TableStage | None = None  # built on first use (``stage``)
@@ -88,14 +89,18 @@ class GameMat:
 
     @property
     def stage(self) -> TableStage | None:
-        """The current game's mat (markers → plane → cells, with the kept lens), None when table vision is off.
-        Built on first use (the camera pipeline being built, the calibration pages). LensError: the kept lens file
-        is damaged. Built outside the mat's lock (unless ``follow`` holds it): a failing card can take seconds over
-        ``lens.json``, and a game change or a mat read again waits for that lock under the table's."""
+        """The current game's mat (markers → plane → cells, with the kept lens), None when table vision is off or
+        the mat was left unread (the live view says why). Built on first use (the camera pipeline being built, the
+        calibration pages), and read here when a game change left it unread yet (``leave``). LensError: the kept
+        lens file is damaged. Read and built outside the mat's lock (unless ``follow`` holds it): a failing card can
+        take seconds over ``lens.json``, and a game change waits for that lock under the table's."""
         with self._lock:
-            if self._stage is not None or self._layout is None:
+            if self._stage is not None or self._layout is None and not self._pending:
                 return self._stage
             layout, ticket = self._layout, next(self._tickets)
+        if layout is None:  # another game's mat, which its change reads too: the first read taken is used
+            taken, stage = self.take(self.read())
+            return stage if taken else self.stage
         stage = self._build(layout)
         with self._lock:
             if ticket > self._changed:  # nothing changed the mat meanwhile
@@ -108,17 +113,37 @@ class GameMat:
         with self._lock:
             self._stage = stage
             self._changed = next(self._tickets)
+            self._pending = self._pending and stage is None
+
+    def held(self) -> TableStage | None:
+        """The stage the mat holds for the table's game now, without reading or building anything: what the camera
+        reads with (None while another game's mat is unread)."""
+        with self._lock:
+            return self._stage if self.game == self._current_game() else None
+
+    def leave(self, game: str | None) -> bool:
+        """The table changed to ``game``: a game of another kind drops the last game's mat (never used for this
+        one), and True says its own is to be read (``read``, then ``take``). Quick: called under the table's lock,
+        which the read must not hold (a failing card can take seconds over ``lens.json``)."""
+        with self._lock:
+            if not self._config["table"]["enabled"] or game == self.game:
+                return False
+            self._layout, self._stage, self._pending = None, None, True
+            self._changed = next(self._tickets)  # a read begun for the last game is dropped
+            self.game = game
+            self._live.table = None  # the last mat's view is not this one's
+            return True
 
     def follow(self, game: str | None) -> TableStage | None:
         """The mat for ``game``: another game's mat read for a game of another kind, else the one read. None when
-        table vision is off, or when the mat cannot be read: the live view then says why (a bus listener calls
-        this: the game has changed whatever its mat)."""
-        with self._lock:  # the camera's start-up calls it too, outside the table's lock
+        table vision is off, or when the mat cannot be read: the live view then says why. The camera's start-up
+        calls it, outside the table's lock (a game change calls ``leave``, then reads once the table is let go)."""
+        with self._lock:
             try:
                 if self._config["table"]["enabled"] and game != self.game:
                     self._layout, self._stage = None, None  # never the last game's mat for this one
                     self._changed = next(self._tickets)
-                    self.game = game
+                    self.game, self._pending = game, False
                     self._layout = self._read_layout()
                     self._live.table = None  # the last mat's view is not this one's
                     self._live.lens_damaged = False  # the kept lens was read whole
@@ -128,10 +153,10 @@ class GameMat:
             return self._read(game, stage)
 
     def read(self) -> MatReading:
-        """The current game's mat read from the card (layout, kept lens, stage) without holding the mat: a failing
+        """The mat's game's mat read from the card (layout, kept lens, stage) without holding the mat: a failing
         card can take seconds over ``lens.json``. ``take`` gives it to the mat if nothing changed it meanwhile."""
         with self._lock:
-            ticket, game = next(self._tickets), self._current_game()
+            ticket, game = next(self._tickets), self.game
         layout = stage = error = None
         if self._config["table"]["enabled"]:
             try:
@@ -143,15 +168,15 @@ class GameMat:
 
     def take(self, reading: MatReading) -> tuple[bool, TableStage | None]:
         """Whether the mat is now as ``reading`` read it, and its stage (None: unread, the live view says why). Not
-        when the mat changed after the read began (another game, a newer read, a stage built or set): ``reading``
-        is then dropped."""
+        when the mat changed after the read began (another game, a newer read, a stage built or set), nor when the
+        table plays another game than the mat was told (``leave`` comes): ``reading`` is then dropped."""
         if not self._config["table"]["enabled"]:
             return False, None
         with self._lock:
-            if reading.ticket < self._changed or reading.game != self._current_game():
+            if reading.ticket < self._changed or reading.game != self.game or reading.game != self._current_game():
                 return False, None
             self._changed = next(self._tickets)
-            self.game, self._layout, self._stage = reading.game, reading.layout, reading.stage
+            self._layout, self._stage, self._pending = reading.layout, reading.stage, False
             if reading.error is not None:
                 return True, self._unread(reading.game, reading.error)
             self._live.table = None  # the mat's next frame is drawn

@@ -155,9 +155,17 @@ class Service:
 
     def _game_changed(self, event: BusEvent) -> None:
         """A new game brings the kinds of dice it rolls (and what their emblems stand for), and a game of another
-        kind its own mat: the pipeline reads them from the next frame."""
-        if event.topic == "game":
-            self._follow_game(self.pipeline, event.data.get("game"))
+        kind its own mat: the pipeline reads them from the next frame. Called under the table's lock (the change's
+        bus listener): the mat is read once the changing thread lets the table go (``read_mat_again``), since a
+        failing card can take seconds over ``lens.json`` and every move and phone would wait for it."""
+        if event.topic != "game":
+            return
+        pipeline = self.pipeline
+        self._use_dice_kinds(pipeline)
+        if self.mat.leave(event.data.get("game")):
+            if pipeline is not None:
+                pipeline.table = None  # never the last game's mat for this one, while its own is read
+            self.table.after_change(self.read_mat_again)
 
     def _seat_follows_game(self, event: BusEvent) -> None:
         """A new game keeps the person's simulated seat while it has that seat (known once it is set up)."""
@@ -305,27 +313,29 @@ class Service:
             pipeline.start()
             self._building_since = None
 
-    def _follow_game(self, pipeline: Pipeline | None, game: str | None) -> None:
-        """The table's ``game`` for ``pipeline`` (None while it is being built): its dice kinds and, for a game of
-        another kind, its mat."""
+    def _follow_game(self, pipeline: Pipeline, game: str | None) -> None:
+        """The table's ``game`` for a pipeline just built: its dice kinds and, for a game of another kind, its mat."""
+        self._use_dice_kinds(pipeline)
+        pipeline.table = self.mat.follow(game)  # None for a mat that cannot be read: the live view says why
+
+    def _use_dice_kinds(self, pipeline: Pipeline | None) -> None:
+        """The current game's kinds of dice for the pipeline's reader (none while it is being built)."""
         reader = pipeline.reader if pipeline is not None else None
         if reader is not None and hasattr(reader, "use"):
             reader.use(self.table.engine.dice_kinds(), self.table.engine.emblem_face())
             self.live.show_reader_error(reader)
-        stage = self.mat.follow(game)  # None for a mat that cannot be read: the live view says why
-        if pipeline is not None:
-            pipeline.table = stage
 
     def read_mat_again(self) -> None:
-        """The current game's mat read again, with the lens as kept now, for the running pipeline: after a damaged
-        lens file is forgotten on a phone, or lens.json is tried again (GameMat). Read outside the table's lock (a
-        failing card can take seconds: moves do not wait), given to the camera under it, as a game change is, and
-        only if the mat is still the one read for: the camera never gets this game's mat after the next game's."""
+        """The mat read again, with the lens as kept now, for the running pipeline: at a game change, after a
+        damaged lens file is forgotten on a phone, or when lens.json is tried again (GameMat). Read outside the
+        table's lock (a failing card can take seconds: moves do not wait); under it the camera gets the mat held
+        for the game played now: this read, or one that overtook it (a phone's, the next game's), never this
+        game's mat after the next game's."""
         reading = self.mat.read()
         with self.table.lock:
-            taken, stage = self.mat.take(reading)
-            if taken and self.pipeline is not None:
-                self.pipeline.table = stage
+            self.mat.take(reading)
+            if self.pipeline is not None:
+                self.pipeline.table = self.mat.held()
 
     def is_progressing(self) -> bool:
         """The watchdog's question: is the camera pipeline alive and moving (frames, or camera retries)?"""

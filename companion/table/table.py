@@ -8,10 +8,11 @@ import dataclasses
 import logging
 import threading
 import time
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from companion import checkpoint, table_memory
 from companion.bus import EventBus
+from companion.bus_failures import FailureLog
 from companion.core import DieReading, Observation, Verdict, VerdictKind
 from companion.hidden import public_event
 from companion.journal import GameRecord, Journal, JournalError, RequestKey
@@ -44,6 +45,8 @@ class Table:
         self._checkpoint_size = 0  # and its size in bytes
         self.camera_board: dict[str, Any] | None = None  # the camera's latest settled board (table vision)
         self._camera_source = "camera"
+        self._after = threading.local()  # what a change's listeners left for its thread once the lock is let go
+        self._after_failures = FailureLog(log, "the work after a game change")
         journal.on_failure = self._journal_failure
         unfinished = journal.unfinished()
         if unfinished is not None:
@@ -64,6 +67,13 @@ class Table:
         ``replaces``: the game the phone meant to end; refused (Conflict) when another one started meanwhile.
         ``request``: the phone's idempotency key; a retry of a journaled request changes nothing.
         """
+        try:
+            return self._new_game(game, options, players, replaces, request)
+        finally:
+            self._let_go()
+
+    def _new_game(self, game: str, options: Mapping[str, Any], players: list[str], replaces: int | None,
+                  request: RequestKey | None) -> GameRecord:
         with self._lock:
             if already_done(self.journal, request) is not None:
                 return self.record
@@ -86,6 +96,12 @@ class Table:
     def resume(self, game_id: int, replaces: int | None = None, request: RequestKey | None = None) -> GameRecord:
         """Take up again a game that was set aside (abandoned when another one started); the current one is set
         aside in the same journal transaction."""
+        try:
+            return self._resume_game(game_id, replaces, request)
+        finally:
+            self._let_go()
+
+    def _resume_game(self, game_id: int, replaces: int | None, request: RequestKey | None) -> GameRecord:
         with self._lock:
             if already_done(self.journal, request) is not None:
                 return self.record
@@ -98,6 +114,23 @@ class Table:
             self.memory, self._checkpointed, self._checkpoint_size = resumed
             self.bus.publish("game", self._event_state())
             return self.record
+
+    def after_change(self, work: Callable[[], None]) -> None:
+        """``work`` done by the thread changing the game once it lets the table's lock go (a bus listener of the
+        change calls this): the new game's mat read from a slow card holds up that phone's answer, not every move.
+        A failure is logged (bus_failures): the game has changed all the same."""
+        queued = self._after.__dict__.setdefault("work", [])
+        queued.append(work)
+
+    def _let_go(self) -> None:
+        queued = self._after.__dict__.pop("work", [])
+        for work in queued:
+            try:
+                work()
+            except Exception as exc:
+                self._after_failures.failed(exc)
+            else:
+                self._after_failures.worked()
 
     def _started(self, game_id: int, game: str, options: dict[str, Any], players: list[str]) -> GameRecord:
         """The record of the game the journal has just started, read back; when the read fails, the game is the

@@ -8,6 +8,7 @@ import json
 import logging
 import pathlib
 import threading
+import types
 
 import pytest
 
@@ -170,3 +171,70 @@ def test_the_line_saying_a_mat_reads_again_names_the_mat_read(service, lens_file
     said = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
     assert len(said) == 1 and "the mat of nexus-keepers is read" in said[0], said
     assert "hexors" in said[0] and "works again" not in said[0]
+
+
+def change_game_in_a_thread(service, game: str, name: str = "changer") -> threading.Thread:
+    thread = threading.Thread(target=service.table.new_game, args=(game, {}, ["Ann", "Bob"]), name=name, daemon=True)
+    thread.start()
+    return thread
+
+
+def test_a_game_change_the_card_holds_up_does_not_hold_up_a_move(service, lens_file):
+    """Before, the new game's mat was read by the bus listener of the change, under the table's lock: a slow card
+    over lens.json held up every phone's move until it answered."""
+    lens_file.block("changer")
+    change = change_game_in_a_thread(service, "hexors")
+    assert lens_file.entered.wait(WAIT)
+    moved = threading.Event()
+    threading.Thread(target=lambda: (service.table.submit({"type": "roll", "dice": [{"value": 3}]}), moved.set()),
+                     daemon=True).start()
+    try:
+        assert moved.wait(WAIT / 2), "a move waited for the card's read of the new game's lens.json"
+    finally:
+        lens_file.release.set()
+    change.join(WAIT)
+    assert not change.is_alive()
+    assert service.table_stage.layout.name.startswith("hexors") and service.live.table is None
+
+
+def test_a_phone_asking_for_the_mat_while_the_change_reads_it_gets_the_new_games_mat(service, lens_file):
+    """Never the last game's mat for this one, and not held up by the change's slow read either."""
+    lens_file.block("changer")
+    change = change_game_in_a_thread(service, "hexors")
+    assert lens_file.entered.wait(WAIT)
+    asked: list = []
+    phone = threading.Thread(target=lambda: asked.append(service.table_stage), name="top-down", daemon=True)
+    phone.start()
+    phone.join(WAIT / 2)
+    try:
+        assert not phone.is_alive(), "a phone's camera screen waited for the change's read of lens.json"
+    finally:
+        lens_file.release.set()
+    change.join(WAIT)
+    assert asked[0].layout.name.startswith("hexors")
+    assert service.table_stage.layout.name.startswith("hexors") and service.live.table is None
+
+
+def test_a_game_changes_mat_read_after_the_next_change_is_dropped(service, lens_file):
+    """The camera gets the mat of the game played now: a change's read that the next change overtook (the card slow
+    for the first, not the second) is dropped, never given to the camera after the next game's."""
+    camera = types.SimpleNamespace(table=service.table_stage, reader=None,
+                                   source=types.SimpleNamespace(request_relock=lambda: False))
+    service.pipeline = camera
+    try:
+        lens_file.block("changer")
+        first = change_game_in_a_thread(service, "hexors")
+        assert lens_file.entered.wait(WAIT)
+        assert camera.table is None  # never free roll's mat for hexors while its own is read
+        second = change_game_in_a_thread(service, "nexus-keepers", name="next-changer")
+        second.join(WAIT / 2)
+        assert not second.is_alive(), "the next game change waited for the card's read of the first's mat"
+        nexus = service.table_stage
+        assert camera.table is nexus and nexus.layout.name.startswith("nexus")
+        lens_file.release.set()
+        first.join(WAIT)
+        assert not first.is_alive()
+        assert service.table_stage is nexus and camera.table is nexus and service.mat.game == "nexus-keepers"
+    finally:
+        lens_file.release.set()
+        service.pipeline = None

@@ -217,6 +217,10 @@ def _card_ties(state: GameState, placement: Placement, options) -> bool:
 
 
 def _tie_free_spot_exists(state: GameState, card_id: str, options) -> bool:
+    """Whether ``card_id`` has a spot that ties no Nexus. With the variant « allow players to place cards anywhere
+    on the table as long as they match the existing grid » it always has: a card touching no card joins nothing."""
+    if options["cards_anywhere"]:
+        return True
     board = state.board
     for spot in open_spots(board.occupied, board.landscape_of):
         for rotation in spot["rotations"]:
@@ -298,7 +302,7 @@ def place_counter(state: GameState, event: Mapping[str, Any], options: Mapping[s
         out.append(rules.warning(rules.NO_TIES, "Every free node ties a Nexus: allowed",
                                  "Chaque nœud libre crée une égalité : autorisé", [who]))
     state.counters[nid] = who
-    power = state.board.power[nid]
+    power = node_value(state.board, nid, options)  # variant: « let each Node be worth only one Power Point »
     out.insert(0, rules.info(rules.COUNTER, f"{who} places a counter on a power-{power} node of "
                              f"{state.node_place(nid)}", f"{who} pose un pion sur un nœud de puissance {power} "
                              f"{places.de(state.node_place(nid, 'fr'))}", [who]))

@@ -120,6 +120,16 @@ def test_variant_every_node_worth_one():
     assert (bar["value"], bar["points"]) == (3, 3)            # the phone says so too
 
 
+def test_variant_every_node_worth_one_says_a_counter_is_on_a_node_worth_one():
+    """“let each Node be worth only one Power Point”: a counter on a node with two connectors is told as on a
+    power-1 node, as it counts, not power 2."""
+    for worth_one, power in ((True, 1), (False, 2)):
+        engine = new_game({"every_node_worth_one": worth_one})
+        ok(play(engine, "t-caps-1", -1, 0, 90))
+        said = ok(counter(engine, "t-bar-1:a"))[0]
+        assert f"on a power-{power} node" in said.message.en and f"de puissance {power}" in said.message.fr
+
+
 def test_variant_no_ties_refuses_a_counter_that_ties_a_nexus():
     """“make it illegal to create a tie by any means”"""
     engine = new_game({"ties_illegal": True})
@@ -172,6 +182,29 @@ def test_variant_no_ties_allows_a_card_that_ties_wherever_it_goes(monkeypatch):
     verdicts = ok(play(engine, "t-link", 2, 0, 90))
     assert rules_of(verdicts) == ["nexus.card.played", "nexus.variant.no_ties", "nexus.score.tie"]
     assert verdicts[1].kind.value == "warning"
+
+
+def test_variants_no_ties_and_cards_anywhere_refuse_a_tying_card_even_when_every_touching_spot_ties(monkeypatch):
+    """“make it illegal to create a tie by any means” with “allow players to place cards anywhere on the table as
+    long as they match the existing grid”: a card touching no card joins no Nexus, so a tie can always be avoided
+    and the tying spot is refused, though every spot touching the board ties (stood in for here)."""
+    from companion.games.nexus import turns
+
+    tying_spot = [{"x": 2, "y": 0, "rotations": [90]}]
+    monkeypatch.setattr(turns, "open_spots", lambda *args: tying_spot)
+    link = {"id": "t-link", "nodes": {"m": [2, 2]}, "connectors": [["m", "L"], ["m", "BL"]]}
+    said = {}
+    for anywhere in (True, False):
+        engine = new_game({"ties_illegal": True, "cards_anywhere": anywhere}, cards=deck() + [link])
+        for event in ((play, "t-caps-1", -1, 0, 90), (counter, "t-bar-1:a"), (play, "t-pair-1", 1, -2, 90),
+                      (counter, "t-caps-1:l"), (play, "t-hook-1", 2, -1, 0), (counter, "t-caps-1:bl"),
+                      (play, "t-pair-2", 3, -3, 90), (counter, "t-hook-1:a")):
+            ok(event[0](engine, *event[1:]))
+        said[anywhere] = play(engine, "t-link", 2, 0, 90)
+        if anywhere:
+            ok(play(engine, "t-link", 8, 8, 90))               # far from every card: it ties nothing
+    assert refused(said[True]) == "nexus.variant.no_ties"
+    assert rules_of(said[False]) == ["nexus.card.played", "nexus.variant.no_ties", "nexus.score.tie"]
 
 
 def test_variant_no_ties_counts_nothing_for_a_rod_with_no_node():

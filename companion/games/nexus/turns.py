@@ -205,13 +205,17 @@ def _close_new(state: GameState, options) -> list[Verdict]:
 
 
 def _card_ties(state: GameState, placement: Placement, options) -> bool:
+    """Would ``placement`` « create a tie »: join Nexuses into one whose strongest players are tied, none of those
+    it joins being tied already? (A tie left standing because every choice made one is not created again.)"""
     board = state.board
+    nexuses = board.nexuses()  # a rod running port to port with no node is in no Nexus: nothing to count
     for roots in board.merged_groups(placement):
         if len(roots) < 2:
             continue
-        nexuses = board.nexuses()  # a rod running port to port with no node is in no Nexus: nothing to count
-        nodes = (n for r in roots if r in nexuses for n in nexuses[r].nodes)
-        if tied(standing(nodes, board, state.counters, options)):
+        parts = [nexuses[r].nodes for r in roots if r in nexuses]
+        if any(tied(standing(nodes, board, state.counters, options)) for nodes in parts):
+            continue
+        if tied(standing((n for nodes in parts for n in nodes), board, state.counters, options)):
             return True
     return False
 
@@ -243,7 +247,8 @@ def counter_nodes(state: GameState, options) -> list[str]:
 
 
 def counter_ties(state: GameState, nid: str, options, standings: dict) -> bool:
-    """Would the current player's counter on ``nid`` tie the strongest players of its Nexus?
+    """Would the current player's counter on ``nid`` « create a tie »: tie the strongest players of its Nexus, which
+    were not tied before?
 
     ``standings`` caches each Nexus's standing across calls for one state.
     """
@@ -251,9 +256,10 @@ def counter_ties(state: GameState, nid: str, options, standings: dict) -> bool:
     nexus = board.nexus_of(nid)
     if nexus.id not in standings:
         standings[nexus.id] = standing(nexus.nodes, board, state.counters, options)
-    after = dict(standings[nexus.id])
+    before = standings[nexus.id]
+    after = dict(before)
     after[state.player] = after.get(state.player, 0) + node_value(board, nid, options)
-    return tied(after)
+    return tied(after) and not tied(before)
 
 
 def _node_at(state: GameState, event: Mapping[str, Any]) -> str:

@@ -207,6 +207,26 @@ def test_variants_no_ties_and_cards_anywhere_refuse_a_tying_card_even_when_every
     assert rules_of(said[False]) == ["nexus.card.played", "nexus.variant.no_ties", "nexus.score.tie"]
 
 
+def test_variant_no_ties_lets_a_tie_already_standing_stay_tied():
+    """“make it illegal to create a tie by any means”: a tie already standing (allowed because every choice made
+    one; set by hand here) is not created again by a counter that leaves it tied, nor by a card joining it to an
+    empty Nexus (a new tie is still refused: the tests above)."""
+    engine = new_game({"ties_illegal": True}, players=("Ann", "Bob", "Cy"))
+    ok(play(engine, "t-caps-1", -1, 0, 90))
+    engine.state.counters.update({"t-bar-1:a": "Bob", "t-bar-1:b": "Cy"})   # Bob 2, Cy 2: tied
+    verdicts = ok(counter(engine, "t-caps-1:tl"))              # Ann 1 beside them: still Bob 2, Cy 2
+    assert rules_of(verdicts) == ["nexus.counter"]
+    link = {"id": "t-link", "nodes": {"m": [2, 2]}, "connectors": [["m", "L"], ["m", "BL"]]}
+    engine = new_game({"ties_illegal": True}, cards=deck() + [link])
+    for event in ((play, "t-caps-1", -1, 0, 90), (counter, "t-caps-1:l"), (play, "t-pair-1", 1, -2, 90),
+                  (counter, "t-caps-1:bl"), (play, "t-hook-1", 2, -1, 0), (counter, "t-caps-1:br"),
+                  (play, "t-pair-2", 3, -3, 90), (counter, "t-caps-1:tr")):
+        ok(event[0](engine, *event[1:]))
+    engine.state.counters.update({"t-bar-1:a": "Ann", "t-bar-1:b": "Bob"})  # Ann 2, Bob 2: tied
+    verdicts = ok(play(engine, "t-link", 2, 0, 90))            # joins it to t-hook-1's empty Nexus: closes tied
+    assert rules_of(verdicts) == ["nexus.card.played", "nexus.score.tie"]
+
+
 def test_variant_no_ties_counts_nothing_for_a_rod_with_no_node():
     """A rod running from edge to edge carries a Nexus across its card without a node of its own; a card joining
     Nexuses through it is judged on their nodes alone (this once raised instead)."""

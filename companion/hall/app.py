@@ -154,6 +154,7 @@ def hall():
     return jsonify({"version": version, "tables": context.board.tables(hidden=sees_hidden),
                     "standings": context.board.standings(), "broker": context.subscriber.to_json(),
                     "held_in_memory": fault_of(refused) if refused is not None else None,
+                    "writing_again": context.board.writing_again_at,  # the card took the file again (time.time())
                     "organiser": sees_hidden, "csrf_token": csrf()})
 
 

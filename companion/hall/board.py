@@ -35,6 +35,12 @@ CREATE TABLE IF NOT EXISTS games (
 );
 """
 FINISHED = ("win", "loss")
+#: seconds between two tries at writing the file again, while the card refuses it (the evening held in memory)
+RETRY_EVERY = 30.0
+
+
+def now() -> float:
+    return time.monotonic()
 
 
 def game_title(game: str) -> dict[str, str]:
@@ -57,22 +63,13 @@ def winners(game: str, players: list[str], outcome: dict[str, Any] | None) -> li
 class HallBoard:
     def __init__(self, path: Path, refused: Exception | None = None) -> None:
         """``refused``: why the card refuses ``path`` (a card turned read-only): the evening is then held in memory,
-        from what the file holds (``held_in_memory``), and lost when the hall stops."""
+        from what the file holds (``held_in_memory``), and written to the file again once the card takes it (tried
+        at a change, at most every ``RETRY_EVERY`` seconds); lost if the hall stops before."""
         self.path = path
         self.card_refusal = refused  # None: the evening is kept in the file
-        if refused is not None:
-            self._db = held_in_memory(path)
-        else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-            try:
-                self._db.execute("PRAGMA journal_mode=WAL")
-                # a power cut may lose the last messages, not the file; the tables send them again when asked
-                self._db.execute("PRAGMA synchronous=NORMAL")
-                self._db.executescript(SCHEMA)
-            except sqlite3.Error:  # a card that refuses the file (read-only, failing): closed, the caller says why
-                self._db.close()
-                raise
+        self.writing_again_at: float | None = None  # time.time() when a card that refused the file took it again
+        self._tried_at = now()  # the last try at the file, while the card refuses it
+        self._db = held_in_memory(path) if refused is not None else _file(path)
         self._lock = threading.Lock()
         self._changed = threading.Condition(self._lock)
         self.version = 1
@@ -100,6 +97,8 @@ class HallBoard:
                     self.version += 1
                     self.changed_at = time.time()
                     self._changed.notify_all()
+            if changed and self.card_refusal is not None:
+                self._write_again()
         except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
             self.ignored += 1
             log.debug("hall: ignored a message on %s: %s", topic, exc)
@@ -221,7 +220,28 @@ class HallBoard:
             if done:
                 self.version += 1
                 self._changed.notify_all()
-            return done
+        if done and self.card_refusal is not None:
+            self._write_again()
+        return done
+
+    def _write_again(self) -> None:
+        """The evening held in memory written to the file, and kept there from now on, if the card takes it again
+        (mended, space freed): tried at most every ``RETRY_EVERY`` seconds; said in the log and on the page."""
+        with self._lock:
+            if self.card_refusal is None or now() - self._tried_at < RETRY_EVERY:
+                return
+            self._tried_at = now()
+            try:
+                kept = _file(self.path, self._db)
+            except (OSError, sqlite3.Error) as exc:  # still refused: the start said the card's fault
+                log.debug("hall: the card still refuses %s (%s)", self.path, exc)
+                return
+            self._db.close()
+            self._db, self.card_refusal, self.writing_again_at = kept, None, time.time()
+            self.version += 1  # the pages say it
+            self._changed.notify_all()
+        log.warning("hall: the card takes %s again: writing again (the evening held in memory is written to it)",
+                    self.path)
 
     # -- reading ------------------------------------------------------------------------------
     def wait(self, after: int, timeout: float) -> int:
@@ -280,6 +300,24 @@ class HallBoard:
             ranked = sorted(entry["players"].values(), key=lambda r: (-r["wins"], r["played"], r["name"]))
             out.append({**entry, "players": ranked})
         return out
+
+
+def _file(path: Path, evening: sqlite3.Connection | None = None) -> sqlite3.Connection:
+    """The hall's file opened for writing, with ``evening`` (the evening held in memory) written over it; a card
+    that refuses it raises, the file closed (the caller says why)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+    try:
+        if evening is not None:
+            evening.backup(db)
+        db.execute("PRAGMA journal_mode=WAL")
+        # a power cut may lose the last messages, not the file; the tables send them again when asked
+        db.execute("PRAGMA synchronous=NORMAL")
+        db.executescript(SCHEMA)
+    except sqlite3.Error:  # a card that refuses the file (read-only, failing)
+        db.close()
+        raise
+    return db
 
 
 def held_in_memory(path: Path) -> sqlite3.Connection:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import json
+import logging
 import os
 import sqlite3
 
@@ -17,6 +18,8 @@ from companion.hall.app import create_hall_app
 from companion.hall.board import HallBoard
 from companion.web.auth import CSRF_HEADER
 from tests.hall.hallhelpers import PIN, WIN_YUGI, Subscriber, event
+
+REAL_OPEN, REAL_CONNECT = os.open, sqlite3.connect  # the card as it works (the fixtures below refuse it)
 
 
 def start_hall(data) -> int:
@@ -169,5 +172,79 @@ def test_the_hall_page_shows_an_evening_held_in_memory_with_the_card_s_fault_in_
         assert "turned read-only" in notice().text and "must be replaced" in notice().text, notice().text
         driver.find_element(By.ID, "language").click()
         assert until(lambda: "garde la soirée en mémoire" in notice().text and "lecture seule" in notice().text)
+    finally:
+        driver.quit()
+
+
+def test_a_hall_held_in_memory_writes_its_file_again_once_the_card_is_mended(evening_so_far, read_only_folder,
+                                                                              monkeypatch, caplog):
+    """Before, a hall that went on in memory never wrote its file again: the evening was lost when it stopped, even
+    after the card was mended. Tried at the next change, at most every 30 s, and said in the log and on the page."""
+    clock = [0.0]
+    monkeypatch.setattr("companion.hall.board.now", lambda: clock[0], raising=False)
+    board = open_board(evening_so_far)
+    try:
+        board.handle(*event("table-2", 4, 0, players=("Ann", "Bob")))
+        clock[0] += 31
+        board.handle(*event("table-2", 4, 1, players=("Ann", "Bob")))  # the card still refuses: held in memory
+        assert board.card_refusal is not None
+        monkeypatch.setattr(os, "open", REAL_OPEN)
+        monkeypatch.setattr(sqlite3, "connect", REAL_CONNECT)  # the card mended
+        clock[0] += 10
+        board.handle(*event("table-2", 4, 2, players=("Ann", "Bob")))  # 10 s after the last try: not tried yet
+        assert board.card_refusal is not None
+        caplog.set_level(logging.INFO, logger="companion.hall.board")
+        clock[0] += 20
+        board.handle(*event("table-2", 4, 3, players=("Ann", "Bob"), outcome={"kind": "win", "players": ["Ann"]}))
+        assert board.card_refusal is None and any("writing again" in r.getMessage() for r in caplog.records)
+        view = create_hall_app(board, Subscriber(), evening_so_far).test_client().get("/api/hall").get_json()
+        assert view["held_in_memory"] is None and view["writing_again"] == board.writing_again_at is not None
+        board.rename("table-1", "By the window")  # kept in the file from now on
+    finally:
+        board.close()
+    kept = HallBoard(evening_so_far / "hall.sqlite3")
+    try:
+        assert [t["name"] for t in kept.tables()] == ["By the window", "Table 2"]
+        assert {p["name"]: p["wins"] for p in kept.standings()[0]["players"]} == {"Yugi": 1, "Kaiba": 0, "Ann": 1,
+                                                                                 "Bob": 0}
+    finally:
+        kept.close()
+
+
+def test_a_card_that_still_refuses_is_tried_at_most_every_30_s(evening_so_far, read_only_folder, monkeypatch):
+    clock = [0.0]
+    monkeypatch.setattr("companion.hall.board.now", lambda: clock[0], raising=False)
+    board = open_board(evening_so_far)
+    tries = []
+    refusing = sqlite3.connect
+    monkeypatch.setattr(sqlite3, "connect", lambda database, *a, **k: (tries.append(database), refusing(database, *a,
+                                                                                                        **k))[1])
+    try:
+        for seq in range(7):  # one change every 10 s for a minute
+            clock[0] += 10
+            board.handle(*event("table-2", 4, seq, players=("Ann", "Bob")))
+        assert len(tries) == 2 and board.card_refusal is not None
+        assert len(list(board.games())) == 1 and board.tables()[1]["entries"] == 7  # held in memory all the same
+    finally:
+        board.close()
+
+
+@pytest.mark.browser
+def test_the_hall_page_says_it_writes_its_file_again_in_both_languages_not_as_a_fault(hall):
+    from selenium.webdriver.common.by import By
+
+    from tests.e2e.browserhelpers import new_browser
+    from tests.hall.hallhelpers import until
+
+    board, url = hall
+    board.writing_again_at = 1_700_000_000.0  # the card took the file back
+    driver = new_browser()
+    try:
+        driver.get(url)
+        notice = lambda: driver.find_element(By.ID, "held")  # noqa: E731
+        assert until(lambda: notice().is_displayed() and "writes its file again since" in notice().text)
+        assert "memory" in notice().text and notice().get_attribute("data-ok") == "true"
+        driver.find_element(By.ID, "language").click()
+        assert until(lambda: "écrit de nouveau son fichier depuis" in notice().text)
     finally:
         driver.quit()

@@ -28,8 +28,10 @@ const WORDS = {
       + "belong to the hall's user.",
     cannot_save_busy: "Not saved: another program holds the hall's file. Try again in a moment.",
     cannot_save_other: "Not saved: the hall's card refused the write. Try again; if it refuses again, check the card.",
-    held: "The hall keeps the evening in memory: its card refuses its file. Mend the card, then restart the hall: "
-      + "the tables send their latest games again.",
+    held: "The hall keeps the evening in memory: its card refuses its file. Mend the card: the hall writes its file "
+      + "again by itself (tried every 30 s at the next news).",
+    writing_again: "The hall writes its file again since {time}: the card took it back, with the evening held in "
+      + "memory.",
   },
   fr: {
     title: "Salle", organise: "Organisation", sign_out: "Se déconnecter", pin: "Code de l'organisateur",
@@ -61,8 +63,10 @@ const WORDS = {
     cannot_save_busy: "Pas enregistré : un autre programme bloque le fichier de la salle. Réessayez dans un instant.",
     cannot_save_other: "Pas enregistré : la carte de la salle a refusé l'écriture. Réessayez ; si elle refuse encore, "
       + "vérifiez la carte.",
-    held: "La salle garde la soirée en mémoire : sa carte refuse son fichier. Réparez la carte, puis redémarrez la "
-      + "salle : les tables renvoient leurs dernières parties.",
+    held: "La salle garde la soirée en mémoire : sa carte refuse son fichier. Réparez la carte : la salle écrit de "
+      + "nouveau son fichier d'elle-même (essai toutes les 30 s à la nouvelle suivante).",
+    writing_again: "La salle écrit de nouveau son fichier depuis {time} : la carte l'a repris, avec la soirée gardée "
+      + "en mémoire.",
   },
 };
 
@@ -164,9 +168,10 @@ function render() {
     : word("broker_off").replace("{why}", pick(broker.problem) || broker.address);
   $("#address").textContent = word("address").replace("{address}", broker.address);
   const held = view.held_in_memory; // the card refuses the hall's file: said with the card's fault
-  $("#held").hidden = !held;
+  $("#held").hidden = !held && !view.writing_again;
+  $("#held").dataset.ok = String(!held); // a card that took the file back: said, not as a fault
   $("#held").textContent = held ? `${word("held")} ${word(`cannot_save_${held}` in WORDS.en ? `cannot_save_${held}`
-    : "cannot_save")}` : "";
+    : "cannot_save")}` : view.writing_again ? word("writing_again").replace("{time}", time(view.writing_again)) : "";
   $("#no-tables").hidden = view.tables.length > 0;
   $("#tables").replaceChildren(...view.tables.map(tableCard));
   $("#no-standings").hidden = view.standings.length > 0;

@@ -20,7 +20,7 @@ from companion.hall.board import HallBoard
 from companion.hall.export import bgstats_file, games_csv, standings_csv
 from companion.web.card_refusal import cannot_save
 from companion.web.hosts import AllowedHosts
-from companion.web.auth import (CSRF_HEADER, LoginLimiter, PinStore, new_csrf_token, new_pin, session_secret,
+from companion.web.auth import (CSRF_HEADER, LoginLimiter, PinStore, load_session_secret, new_csrf_token, new_pin,
                                 tokens_match)
 
 log = logging.getLogger(__name__)
@@ -40,6 +40,7 @@ class HallContext:
     limiter: LoginLimiter
     page_dir: Path
     waiters: threading.BoundedSemaphore  # requests allowed to wait for news: the rest answer at once
+    key_refused: OSError | None = None  # why the card would not keep the sign-in key just made (None: kept)
 
 
 def hall_dir() -> Path:
@@ -78,11 +79,13 @@ def create_hall_app(board: HallBoard, subscriber: Any, data_dir: Path, threads: 
             return refuse(403, "foreign_origin", "changes are accepted only from the hall's own page")
         return None
 
-    app.secret_key = session_secret(data_dir)
+    # a key the card will not keep signs all the same: the organiser signs in again after a restart, told on the page
+    app.secret_key, key_refused = load_session_secret(data_dir)
     app.config.update(SESSION_COOKIE_SAMESITE="Strict", SESSION_COOKIE_HTTPONLY=True,
                       MAX_CONTENT_LENGTH=MAX_BODY, SESSION_COOKIE_NAME="hall_session")
     app.extensions["hall"] = HallContext(board, subscriber, organiser_pin(data_dir, new_pin), LoginLimiter(),
-                                         page_dir or hall_dir(), threading.BoundedSemaphore(max(1, threads - 6)))
+                                         page_dir or hall_dir(), threading.BoundedSemaphore(max(1, threads - 6)),
+                                         key_refused)
     app.register_blueprint(blueprint)
 
     @app.errorhandler(HTTPException)
@@ -155,6 +158,7 @@ def hall():
                     "standings": context.board.standings(), "broker": context.subscriber.to_json(),
                     "held_in_memory": fault_of(refused) if refused is not None else None,
                     "writing_again": context.board.writing_again_at,  # the card took the file again (time.time())
+                    "key_not_kept": fault_of(context.key_refused) if context.key_refused is not None else None,
                     "organiser": sees_hidden, "csrf_token": csrf()})
 
 

@@ -248,3 +248,65 @@ def test_the_hall_page_says_it_writes_its_file_again_in_both_languages_not_as_a_
         assert until(lambda: "écrit de nouveau son fichier depuis" in notice().text)
     finally:
         driver.quit()
+
+
+def key_refused(monkeypatch) -> None:
+    """The card refuses the sign-in key the hall makes (none kept before: a hall that lost session.key)."""
+    def read_only(path, data):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+
+    monkeypatch.setattr("companion.web.auth._write_private", read_only)
+
+
+def test_a_sign_in_key_the_card_refuses_is_said_where_the_hall_says_the_card_s_faults(evening_so_far, monkeypatch):
+    """Before, it was only logged: the organiser, signed in again after each restart, was told nothing."""
+    key_refused(monkeypatch)
+    board = HallBoard(evening_so_far / "hall.sqlite3")
+    try:
+        client = create_hall_app(board, Subscriber(), evening_so_far).test_client()
+        view = client.get("/api/hall").get_json()
+        assert view["key_not_kept"] == "read_only" and view["held_in_memory"] is None
+        login = client.post("/api/login", json={"pin": PIN}, headers={CSRF_HEADER: view["csrf_token"]})
+        assert login.status_code == 200  # the key signs all the same until the hall restarts
+    finally:
+        board.close()
+    assert not (evening_so_far / "session.key").exists()
+
+
+def test_a_sign_in_key_kept_is_not_said(evening_so_far):
+    board = HallBoard(evening_so_far / "hall.sqlite3")
+    try:
+        assert create_hall_app(board, Subscriber(), evening_so_far).test_client().get("/api/hall").get_json()[
+            "key_not_kept"] is None
+    finally:
+        board.close()
+
+
+@pytest.mark.browser
+def test_the_hall_page_says_a_sign_in_key_the_card_refuses_in_both_languages(evening_so_far, monkeypatch):
+    import threading
+
+    import waitress
+    from selenium.webdriver.common.by import By
+
+    from tests.e2e.browserhelpers import new_browser
+    from tests.hall.hallhelpers import until
+
+    key_refused(monkeypatch)
+    board = HallBoard(evening_so_far / "hall.sqlite3")
+    server = waitress.create_server(create_hall_app(board, Subscriber(), evening_so_far, threads=8),
+                                    host="127.0.0.1", port=0, threads=8)
+    threading.Thread(target=server.run, daemon=True).start()
+    driver = new_browser()
+    try:
+        driver.get(f"http://127.0.0.1:{server.effective_port}/")
+        notice = lambda: driver.find_element(By.ID, "held")  # noqa: E731
+        assert until(lambda: notice().is_displayed() and "sign-in cannot be kept" in notice().text)
+        assert "turned read-only" in notice().text and notice().get_attribute("data-ok") == "false"
+        assert "in memory" not in notice().text  # the evening is kept in its file
+        driver.find_element(By.ID, "language").click()
+        assert until(lambda: "connexion de l'organisateur ne peut pas être gardée" in notice().text)
+    finally:
+        driver.quit()
+        server.close()
+        board.close()

@@ -32,6 +32,8 @@ const WORDS = {
       + "again by itself (tried every 30 s at the next news).",
     writing_again: "The hall writes its file again since {time}: the card took it back, with the evening held in "
       + "memory.",
+    key_not_kept: "The organiser's sign-in cannot be kept on the hall's card: after a restart of the hall, the "
+      + "organiser enters the PIN again.",
   },
   fr: {
     title: "Salle", organise: "Organisation", sign_out: "Se déconnecter", pin: "Code de l'organisateur",
@@ -67,6 +69,8 @@ const WORDS = {
       + "nouveau son fichier d'elle-même (essai toutes les 30 s à la nouvelle suivante).",
     writing_again: "La salle écrit de nouveau son fichier depuis {time} : la carte l'a repris, avec la soirée gardée "
       + "en mémoire.",
+    key_not_kept: "La connexion de l'organisateur ne peut pas être gardée sur la carte de la salle : après un "
+      + "redémarrage de la salle, l'organisateur entre de nouveau son code.",
   },
 };
 
@@ -167,11 +171,15 @@ function render() {
   $("#broker").textContent = broker.connected ? ""
     : word("broker_off").replace("{why}", pick(broker.problem) || broker.address);
   $("#address").textContent = word("address").replace("{address}", broker.address);
-  const held = view.held_in_memory; // the card refuses the hall's file: said with the card's fault
-  $("#held").hidden = !held && !view.writing_again;
-  $("#held").dataset.ok = String(!held); // a card that took the file back: said, not as a fault
-  $("#held").textContent = held ? `${word("held")} ${word(`cannot_save_${held}` in WORDS.en ? `cannot_save_${held}`
-    : "cannot_save")}` : view.writing_again ? word("writing_again").replace("{time}", time(view.writing_again)) : "";
+  // what the card refuses (the hall's file: the evening held in memory; the sign-in key), each with the card's fault
+  const fault = (kind) => word(`cannot_save_${kind}` in WORDS.en ? `cannot_save_${kind}` : "cannot_save");
+  const faults = [["held", view.held_in_memory], ["key_not_kept", view.key_not_kept]].filter(([, kind]) => kind)
+    .map(([what, kind]) => `${word(what)} ${fault(kind)}`);
+  const again = view.writing_again && !view.held_in_memory ? [word("writing_again").replace("{time}",
+    time(view.writing_again))] : [];
+  $("#held").hidden = !faults.length && !again.length;
+  $("#held").dataset.ok = String(!faults.length); // a card that took the file back alone: said, not as a fault
+  $("#held").textContent = [...faults, ...again].join(" ");
   $("#no-tables").hidden = view.tables.length > 0;
   $("#tables").replaceChildren(...view.tables.map(tableCard));
   $("#no-standings").hidden = view.standings.length > 0;

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from boardhelpers import tap, wait
-from browserhelpers import page_errors
+from browserhelpers import in_each_look, page_errors
 from screens import example, language, show, start
 
 pytestmark = pytest.mark.browser
@@ -53,18 +53,50 @@ def test_the_board_opens_fitted_with_every_card_in_view(narrow_table, phone, eve
     assert not page_errors(phone)
 
 
+# Whether "Overview" is shown and takes a tap, and where + lies.
+ZOOM_BAR_JS = """const fit = document.querySelector("[data-zoom='fit']");
+  const plus = document.querySelector("[data-zoom='in']");
+  return [fit.checkVisibility({visibilityProperty: true}), !fit.disabled, plus.getBoundingClientRect().left];"""
+
+
 def test_zoom_buttons_and_overview(narrow_table, phone):
+    """"Overview" fits the board again; while the whole board is already in view it is not shown (it was shown
+    disabled, with no word why), and + does not slide under the finger when a zoom brings it back."""
     service, url = narrow_table
     start(service, "nexus", 52)
     show(phone, url)
     fit = layout(phone)
+    shown, usable, plus = phone.execute_script(ZOOM_BAR_JS)
+    assert not shown and not usable
     tap(phone, "[data-zoom='in']")
     wait(phone, lambda d: layout(d)["scale"] > fit["scale"], message="+ did not zoom in")
     bigger = layout(phone)
     assert bigger["board"][0] > fit["board"][0] * 1.4
+    assert phone.execute_script(ZOOM_BAR_JS) == [True, True, plus]
     tap(phone, "[data-zoom='fit']")
     wait(phone, lambda d: layout(d)["scale"] == fit["scale"], message="Overview did not fit the board again")
     assert_fitted(layout(phone))
+    assert phone.execute_script(ZOOM_BAR_JS)[:2] == [False, False]
+
+
+# The board's lines that tell the player to tap a card, and whether each lies on the first screen, unscrolled.
+TAP_A_CARD_JS = """return [...document.querySelectorAll('#board p')].filter((p) => p.checkVisibility())
+  .filter((p) => /tap (a|the) card|touchez (une|la) carte/i.test(p.textContent))
+  .map((p) => [p.textContent, p.getBoundingClientRect().bottom <= innerHeight]);"""
+
+
+def test_where_to_place_a_counter_is_said_once_above_the_board(narrow_table, phone):
+    """Counter to place: "Place a counter: tap a card, then a free node" above the board, and under its legend,
+    off the first screen, "Tap the card holding the node for Ann's counter": said once, above the board."""
+    service, url = narrow_table
+    start(service, "nexus", 52)
+    show(phone, url)
+    assert service.table.engine.summary()["phase"] == "counter"
+    said = []
+    in_each_look(phone, lambda lang, scheme: said.append(phone.execute_script(TAP_A_CARD_JS)), themes=("light",))
+    assert said == [[["Place a counter: tap a card, then a free node", True]],
+                    [["Posez un pion\u00a0: touchez une carte, puis un nœud libre", True]]], said
+    assert not page_errors(phone)
 
 
 def test_a_tap_on_a_tiny_square_zooms_there_and_the_next_tap_plays(narrow_table, phone):

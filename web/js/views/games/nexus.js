@@ -121,7 +121,8 @@ function blockedWhy(node) {
 function counterControls(ctx) {
   const { summary, submit } = ctx;
   const legal = new Set(summary.legal_counters);
-  if (!ui.zoom) return [h("p", { class: "hint", id: "nx-counter-hint" }, t("nx.tap_card", { name: summary.player }))];
+  // before a card is tapped the phase line above the board says what to do (« tap a card, then a free node »)
+  if (!ui.zoom) return [];
   const free = boardNodes(summary).some((n) => n.id.startsWith(`${ui.zoom}:`) && legal.has(n.id));
   return [h("div", { class: "card", id: "nx-zoom" }, h("h3", {}, opening(t("nx.zoom_title", { card: cardSaid(summary, ui.zoom) }))),
     drawZoom(summary, ui.zoom, legal, (node) => submit({ type: "place_counter", player: summary.player, node }),

@@ -55,7 +55,10 @@ function apply() {
   if (bar && bar.classList.contains("nx-zoom-bar")) {
     bar.querySelector("[data-zoom='out']").disabled = !zoomed;
     bar.querySelector("[data-zoom='in']").disabled = shown.scale >= MAX - 1e-6;
-    bar.querySelector("[data-zoom='fit']").disabled = !zoomed;
+    // the whole board already in view: "Overview" would do nothing, so it is not shown (a disabled one said no why)
+    const overview = bar.querySelector("[data-zoom='fit']");
+    overview.disabled = !zoomed;
+    overview.hidden = !zoomed;
   }
 }
 
@@ -103,11 +106,12 @@ export function boardFrame(gameId, board, newest) {
   const frame = h("div", { class: "board-scroll nx-frame", id: "nx-scroll" }, board);
   pinchable(frame);
   shown = { ...shown, frame, newest };
+  // the bar lies to the right: "Overview", first, comes and goes on the left without moving − and + under a finger
   const bar = h("div", { class: "nx-zoom-bar" },
+    button(t("nx.overview"), () => zoom(null, null), { class: "", dataset: { zoom: "fit" } }),
     button("−", () => zoom(shown.scale / STEP), { class: "", "aria-label": t("nx.zoom_out"),
       dataset: { zoom: "out" } }),
-    button("+", () => zoom(shown.scale * STEP), { class: "", "aria-label": t("nx.zoom_in"), dataset: { zoom: "in" } }),
-    button(t("nx.overview"), () => zoom(null, null), { class: "", dataset: { zoom: "fit" } }));
+    button("+", () => zoom(shown.scale * STEP), { class: "", "aria-label": t("nx.zoom_in"), dataset: { zoom: "in" } }));
   return [bar, frame];
 }
 

@@ -51,9 +51,10 @@ class GameMat:
         self._timer: threading.Timer | None = None  # the next try at a mat left unread (``_try_again_later``)
         self._closed = False
         self._left_unread = False  # the mat was left unread for the card, and not read since
-        self._failures: FailureLog | None = None  # the mat's fault now: one traceback, then a count (bus_failures)
-        self._said = ""  # which fault (game and error) ``_failures`` counts
-        self._failing: str | None = None  # the game whose mat ``_failures`` counts
+        self._failures: FailureLog | None = None  # the mat's faults now: a traceback per kind, then a count
+        # the game whose mat ``_failures`` counts: the mat read next may be another game's, and FailureLog's "works
+        # again" would then name the wrong mat
+        self._failing: str | None = None
         self._retries = FailureLog(log, "table vision: trying the mat again")  # a bug in a try, not the card
         self._tickets = itertools.count(1)  # numbers each read of the mat and each change to it, in order
         self._changed = 0  # the number of the last change to the mat (a read begun before it is dropped: ``take``)
@@ -189,9 +190,9 @@ class GameMat:
         from companion.tablevision.lens_file import LensError, LensUnreadable
 
         card = isinstance(exc, (LensUnreadable, OSError))  # the card may give the file back later
-        if f"{game}: {exc}" != self._said or self._failures is None:  # another fault: its traceback
-            self._failures = FailureLog(log, f"table vision: reading the mat of {game}")
-            self._said, self._failing = f"{game}: {exc}", game
+        if game != self._failing or self._failures is None:  # another mat: its own log (another kind of fault of
+            self._failures = FailureLog(log, f"table vision: reading the mat of {game}")  # this one: FailureLog's)
+            self._failing = game
         self._failures.failed(exc)
         again = Text(f"; tried again every {RETRY_EVERY:.0f} s", f" ; nouvel essai toutes les {RETRY_EVERY:.0f} s"
                      ) if card and self._retry is not None else Text("", "")
@@ -213,7 +214,7 @@ class GameMat:
             else:
                 log.warning("table vision: the mat of %s is read; the mat of %s was left unread after %d failures",
                             game, self._failing, self._failures.failures)
-            self._failures, self._said, self._failing, self._left_unread = None, "", None, False
+            self._failures, self._failing, self._left_unread = None, None, False
         return stage
 
     def _try_again_later(self) -> None:

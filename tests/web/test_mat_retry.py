@@ -4,8 +4,10 @@ the card's slow reads never hold the table, and the tries are logged as an eveni
 from __future__ import annotations
 
 import errno
+import itertools
 import json
 import logging
+import os
 import pathlib
 import threading
 import types
@@ -238,3 +240,33 @@ def test_a_game_changes_mat_read_after_the_next_change_is_dropped(service, lens_
     finally:
         lens_file.release.set()
         service.pipeline = None
+
+
+def test_a_card_failing_in_turns_with_two_errors_logs_one_traceback_and_counts_the_tries(service, lens_file,
+                                                                                        monkeypatch, caplog):
+    """The mat's failures are logged as the bus's are (bus_failures.FailureLog: a traceback per kind of fault, then a
+    count). Before, a fault worded otherwise than the last (EIO, then a timeout, then EIO) began a new log, with its
+    traceback, at each try every 30 s."""
+    caplog.set_level(logging.INFO, logger="companion.game_mat")
+    mat = GameMat(service.config, lambda: "hexors", LiveView())
+    mat.follow("hexors")  # OpenCV loaded
+    path, read_text = service.config.data_dir / "lens.json", pathlib.Path.read_text
+    errors = itertools.cycle([errno.EIO, errno.ETIMEDOUT])
+
+    def failing(self, *args, **kwargs):
+        if self == path:
+            code = next(errors)
+            raise OSError(code, os.strerror(code))
+        return read_text(self, *args, **kwargs)
+
+    monkeypatch.setattr(pathlib.Path, "read_text", failing)
+    for _ in range(4):
+        mat.stage = None  # built again from the card at the next use, as a try does
+        assert mat.follow("hexors") is None
+    traced = [r for r in caplog.records if r.exc_info and "reading the mat of hexors" in r.getMessage()]
+    assert len(traced) == 1, [r.getMessage() for r in traced]
+    monkeypatch.setattr(pathlib.Path, "read_text", read_text)
+    mat.stage = None
+    assert mat.follow("hexors") is not None
+    again = [r.getMessage() for r in caplog.records if "works again" in r.getMessage()]
+    assert len(again) == 1 and "after 4 failures" in again[0], again

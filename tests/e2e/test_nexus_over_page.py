@@ -1,5 +1,6 @@
 """A Nexus game won, on a 360-pixel phone: who won is said once on the table screen, on the game-over card (the
-board's own line under its legend said the same sentence again, between the card and the scores)."""
+board's own line under its legend said the same sentence again, between the card and the scores; then the latest
+verdicts under the board, the winning move's "Win" line in the card's very words)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ from screens import show, start
 
 pytestmark = pytest.mark.browser
 
-# the winner's sentence, and how often the game-over card and the board say it
+# the winner's sentence, how often the table screen says it, and the latest verdicts under the board
 SAID = """const said = document.querySelector('#outcome-text').innerText.trim();
-  const text = document.querySelector('#outcome').innerText + '\\n' + document.querySelector('#board').innerText;
-  return [said, text.split(said).length - 1];"""
+  const text = document.querySelector('#screen-table').innerText;
+  return [said, text.split(said).length - 1, document.querySelector('#latest-verdicts').innerText];"""
 
 
 def test_who_won_a_nexus_game_is_said_once_on_the_table_screen(narrow_table, phone):
@@ -22,6 +23,8 @@ def test_who_won_a_nexus_game_is_said_once_on_the_table_screen(narrow_table, pho
     show(phone, url)
     said = []
     in_each_look(phone, lambda lang, scheme: said.append((lang, *phone.execute_script(SAID))), themes=("light",))
-    assert [(lang, times) for lang, _, times in said] == [("en", 1), ("fr", 1)], said
+    assert [(lang, times) for lang, _, times, _ in said] == [("en", 1), ("fr", 1)], said
     assert said[0][1].startswith("Ann wins with 10 points") and said[1][1].startswith("Ann gagne avec 10 points")
+    # the winning move's other verdict stays: the Nexus captured that brought her to 10
+    assert "10 in all" in said[0][3] and "10 au total" in said[1][3], said
     assert page_errors(phone) == []

@@ -110,10 +110,13 @@ function renderTurn(state, summary) {
 }
 
 /** The table's latest entry's verdicts (whoever made it); this phone's own answer shows beside the control that
- * sent it (answer.js), and the verdicts screen keeps every one. */
+ * sent it (answer.js), and the verdicts screen keeps every one. The game-over card at the top says who won: the
+ * winning move's verdict in the same words is not said again below (a Nexus won said it twice on one screen). */
 function renderLatest(app) {
   const el = clear($("#latest-verdicts"));
-  for (const v of app.latest) {
+  const over = app.state.outcome;
+  const saidAbove = (v) => Boolean(over) && pick(v) === pick(over);
+  for (const v of app.latest.filter((verdict) => !saidAbove(verdict))) {
     el.append(h("div", { class: `verdict kind-${v.kind}`, dataset: { kind: v.kind } },
       h("span", { class: "badge" }, t(`kind.${v.kind}`)), " ", pick(v)));
   }

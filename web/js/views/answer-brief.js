@@ -2,7 +2,9 @@
 // of actions the dice allow (a dozen after a power die, the answer then taller than the board's rows beside it),
 // listed under the dice as "Left this turn" (``where``). Said up to ``cut``, with where to read the rest; the
 // Verdicts and History tabs keep the whole sentence. The answer beside the finger (answer.js) leaves seen that list
-// and what the verdict is about (``about``: the dice, what each face allows) wherever the screen has room for it.
+// and what the verdict is about (``about``: the dice, what each face allows); where no place near the finger does
+// (a 360 x 657 phone: the dice and both lists are taller than the screen between its bars), the view's ``room``, an
+// empty band under the dice, opens to the answer's height and the answer lies in it.
 
 import { addStrings, pick, t } from "../i18n.js";
 
@@ -12,7 +14,7 @@ addStrings({
 });
 
 const BRIEF = { "nk.roll": { cut: /; allows |\s;\spermet\s:\s/, where: "#nk-allows",  // French spaces no-break
-  about: ["#nk-dice .dice-row", "#nk-dice .groups"] } };
+  about: ["#nk-dice .dice-row", "#nk-dice .groups"], room: "#nk-answer-room" } };
 
 /** A verdict's words for the answer beside the finger: briefly, where its tail is listed on the board. */
 export function brief(v) {
@@ -27,6 +29,31 @@ export function brief(v) {
 export function keptSeen(verdicts) {
   const rule = (verdicts || []).map((v) => BRIEF[v.rule]).find(Boolean);
   return rule ? [rule.where, ...rule.about] : [];
+}
+
+/** The room a view keeps for an answer saying ``verdicts`` (a selector), or null. */
+export function roomFor(verdicts) {
+  const rule = (verdicts || []).map((v) => BRIEF[v.rule]).find(Boolean);
+  return rule ? rule.room : null;
+}
+
+/** The room ``css`` shut: the places beside the finger are measured without it. */
+export function shutRoom(css) {
+  const room = css && document.querySelector(css);
+  if (room) room.style.height = "";
+}
+
+/** Open the room ``css`` to hold a box ``height`` px high with ``gap`` px above and below it; the page top where the
+ * box then goes, or null (the room shut again) where there is no room drawn or the box in it would not be ``seen``
+ * (a function of its page top). */
+export function openRoom(css, height, gap, seen) {
+  const room = css && document.querySelector(css);
+  if (!room || !room.getClientRects().length) return null;
+  room.style.height = `${Math.ceil(height + 2 * gap)}px`;
+  const top = room.getBoundingClientRect().top + scrollY + gap;
+  if (seen(top)) return top;
+  shutRoom(css);
+  return null;
 }
 
 /** The rectangles of ``kept`` (keptSeen's selectors) that the box ``r`` (viewport coordinates) lies over, each

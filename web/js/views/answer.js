@@ -6,7 +6,7 @@
 
 import { $, clear, h } from "../dom.js";
 import { addStrings, t } from "../i18n.js";
-import { brief, keptBounds, keptSeen, keptUnder } from "./answer-brief.js";
+import { brief, keptBounds, keptSeen, keptUnder, openRoom, roomFor, shutRoom } from "./answer-brief.js";
 import * as notices from "./notices.js";
 
 addStrings({
@@ -37,8 +37,8 @@ let anchor = null;      // where the answer shown (or awaited) belongs
 let shown = false;
 let filled = "";        // the lines the answer shows (fill), to tell when a redraw makes them briefer
 let said = null;        // what the answer shown says (show's arguments), to say it again after a language switch
-let pointed = [];       // what the answer shown points to and is about (answer-brief.js): drawn over it only when
-                        // the screen has no room
+let pointed = [];       // what the answer shown points to and is about (answer-brief.js): never drawn over it
+let room = null;        // where the view makes room for the answer when every place near the finger lies over that
 
 export function init() {
   document.addEventListener("click", (event) => remember(event.target), true);
@@ -146,6 +146,7 @@ function fill() {
     .find((k) => shownLines.some((line) => line.kind === k)) || "ok";
   box.dataset.kind = worst;
   pointed = keptSeen(said.verdicts);
+  room = roomFor(said.verdicts);
   for (const line of shownLines) {
     const badge = ["ok", "error", "conflict"].includes(line.kind) ? null
       : h("span", { class: "badge" }, t(`kind.${line.kind}`));
@@ -173,6 +174,8 @@ export function refusal(err) {
 export function hide() {
   shown = false;
   pointed = [];
+  shutRoom(room);
+  room = null;
   const box = $("#tap-answer");
   if (box) { box.dataset.empty = "1"; clear(box); delete box.dataset.kind; }
 }
@@ -186,6 +189,7 @@ export function place({ reveal = false } = {}) {
   if (!shown || !anchor) return;
   const box = $("#tap-answer");
   if (document.body.dataset.screen !== "table") return;
+  shutRoom(room); // the places near the finger are weighed as the page is without it (settle opens it again)
   // shown before the redraw that drew the list a verdict is told briefly beside (answer-brief.js): said again, brief
   if (said && JSON.stringify(lines()) !== filled) fill();
   const again = onScreen(anchor);
@@ -299,9 +303,12 @@ function placeAt(box, spot) {
 function settle(box, top, side, reveal) {
   box.style.top = `${top}px`;
   box.dataset.side = side;
+  const free = band(), { height } = box.getBoundingClientRect(); // still over what it is about: room made, in sight
+  const inRoom = keptUnder(pointed, box.getBoundingClientRect()).length && openRoom(room, height, GAP,
+    (at) => at - scrollY >= free.top && at + height - scrollY <= free.bottom);
+  if (inRoom) { box.style.top = `${inRoom}px`; box.dataset.side = "room"; }
   if (reveal) {
     const r = box.getBoundingClientRect();
-    const free = band();
     if (r.top < free.top || r.bottom > free.bottom) box.scrollIntoView({ block: "nearest" });
   }
 }

@@ -181,6 +181,7 @@ function dicePanel(ctx) {
       ? dieFace(summary.reserved_die, { label: t("nk.reserved_label"), dataset: { reserved: "1" } }) : null),
     summary.reserved_die ? h("p", { class: "hint" }, t("nk.reserved_hint", { value: summary.reserved_die })) : null,
     rerollable ? h("p", { class: "hint" }, t("nk.reroll_hint", { n: summary.rerolls_left })) : null,
+    h("div", { id: "nk-answer-room", "aria-hidden": "true" }), // opened where the answer to a roll has no other room
     h("ul", { class: "groups" }, groups),
     h("p", { class: "allows", id: "nk-allows" }, t("nk.left_this_turn"),
       h("strong", {}, budgetsText(summary.actions))));

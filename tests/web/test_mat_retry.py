@@ -270,3 +270,16 @@ def test_a_card_failing_in_turns_with_two_errors_logs_one_traceback_and_counts_t
     assert mat.follow("hexors") is not None
     again = [r.getMessage() for r in caplog.records if "works again" in r.getMessage()]
     assert len(again) == 1 and "after 4 failures" in again[0], again
+
+
+def test_a_mat_read_after_a_game_change_that_raises_does_not_fail_the_change(service, monkeypatch, caplog):
+    """The read runs once the change has let the table go, in the changing thread: a bug there is logged with its
+    traceback (bus_failures), and the game, journaled and published, is changed all the same."""
+    def broken():
+        raise RuntimeError("a bug in the read")
+
+    monkeypatch.setattr(service.mat, "read", broken)
+    record = service.table.new_game("hexors", {}, ["Yugi", "Kaiba"])
+    assert record.game == "hexors" and service.table.record.game == "hexors"
+    traced = [r for r in caplog.records if r.exc_info and "the work after a game change" in r.getMessage()]
+    assert len(traced) == 1 and "a bug in the read" in str(traced[0].exc_info[1])

@@ -145,6 +145,19 @@ def test_a_new_game_with_players_and_options(player, service):
     assert service.table.record.players == ["Ana", "Bruno"]
 
 
+def test_the_state_says_when_the_game_began_and_how_many_rolls_are_in_force(player, service):
+    """What a phone tells before a new game sets this one aside: its start and its rolls in force (undone ones not
+    counted, nor the entry that undid them), where it once told the journal's entry count."""
+    before = time.time()
+    player.post("/api/game", {"game": "free-roll", "options": {}, "players": ["Ana", "Bruno"]})
+    for dice in ([RED_3], [BLUE_5], [RED_3, BLUE_5]):
+        player.post("/api/roll", {"dice": dice})
+    player.post("/api/undo", {})
+    state = player.state()
+    assert (state["rolls"], state["in_force"], state["entries"]) == (2, 2, 4)
+    assert state["started_at"] == service.table.record.started_at and before - 1 <= state["started_at"] <= time.time()
+
+
 def test_a_new_game_with_bad_options_is_refused_and_the_game_goes_on(player):
     player.post("/api/roll", {"dice": [RED_3]})
     before = player.state()

@@ -56,7 +56,10 @@ def take_cube(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
                             "3 requises)", [name])
     if not state.labs.has_room(name):
         raise rules.Illegal(rules.LAB_FULL, f"{name}'s lab has no empty slot", f"Le labo de {name} est plein", [name])
-    cube, out = remove_from_tesseract(state, column, options, Text(f"taken by {name}", f"prélevé par {name}"))
+    who = state.scientist
+    how = Text(f"taken by {who}", f"prélevé par {who}") if name == who else \
+        Text(f"taken by {who} into {name}'s lab", f"prélevé par {who} pour le labo {of_fr(name)}")
+    cube, out = remove_from_tesseract(state, column, options, how)
     state.labs.add(name, cube)
     return [rules.info(rules.TAKE, f"{name} takes {cube.describe()} from {column}",
                        f"{name} prélève {cube.describe('fr')} en {column}", [name])] + out

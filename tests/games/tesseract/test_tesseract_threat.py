@@ -187,6 +187,17 @@ def test_the_last_cube_loss_names_the_card_effect_that_destroyed_it():
                                             "détruit par l'effet d'une carte"]
 
 
+def test_the_last_cube_loss_names_who_took_it_for_another_lab():
+    """« le dernier cube du Tesseract est retiré ; »: taken by a card into another scientist's lab, the verdict says
+    who played it and whose lab the cube went to."""
+    engine = new_game(options={"empty_loss": "last_cube"})
+    engine.state.layout = {}
+    set_columns(engine, {"b2": 1})
+    engine.apply({"type": "play_card", "source": "scientist", "effects": [{"op": "take", "column": "b2", "lab": "S2"}]})
+    assert engine.outcome.message.en.endswith("red 4 from b2, was taken by S1 into S2's lab")
+    assert engine.outcome.message.fr.endswith("rouge 4 en b2, a été prélevé par S1 pour le labo de S2")
+
+
 def test_the_last_cube_loss_names_the_base_symbol_that_destroyed_it():
     """« le dernier cube du Tesseract est retiré ; »: priming a1 reveals Acceleration, which destroys the last cube
     (« détruisez le cube amovible le plus bas du Tesseract »): the loss names Acceleration, not the prime."""

@@ -22,9 +22,9 @@ HEAVY_STATE = ("summary", "camera_board", "camera_names")
 def game_state(record: GameRecord, memory: TableMemory, players: list[str], camera_board: dict[str, Any] | None,
                failure: WriteFailure | None, snapshot: bool = True) -> dict[str, Any]:
     """The game as phones show it. ``entries`` is its version (it only grows, an undo is an entry too);
-    ``accepted`` holds only the newest entries in force, ``in_force`` counts them all, ``rolls`` the rolls among
-    them (as the Stats tab counts them) and ``started_at`` says when the game began: what a phone tells before a new
-    game sets this one aside. ``snapshot``: with the engine's snapshot, which no phone draws from (the CLI, tests
+    ``accepted`` holds only the newest entries in force, ``in_force`` counts them all, ``moves`` those past the
+    setup, ``rolls`` the rolls among them (as the Stats tab counts them) and ``started_at`` says when the game
+    began: what a phone tells before a new game sets this one aside. ``snapshot``: with the engine's snapshot, which no phone draws from (the CLI, tests
     and whoever asks /api/state for it read it)."""
     engine = memory.engine
     outcome = engine.outcome
@@ -38,6 +38,7 @@ def game_state(record: GameRecord, memory: TableMemory, players: list[str], came
         "can_undo": bool(memory.in_force),
         "accepted": memory.in_force[-STATE_ACCEPTED:].tolist(),
         "in_force": len(memory.in_force),
+        "moves": len(memory.in_force) - len(memory.setups),
         "rolls": memory.statistics["rolls"],
         "started_at": record.started_at,
         "outcome": outcome.to_json() if outcome else None,

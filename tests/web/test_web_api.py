@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import re
 import time
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -14,6 +16,7 @@ from companion.web.validation import openapi
 
 RED_3 = {"value": 3, "color": "red"}
 BLUE_5 = {"value": 5, "color": "blue"}
+NK_EXAMPLE = Path(__file__).resolve().parents[2] / "docs/rules/examples/nexus-keepers-full-game.jsonl"
 
 
 def openapi_path(rule: str) -> str:
@@ -145,17 +148,23 @@ def test_a_new_game_with_players_and_options(player, service):
     assert service.table.record.players == ["Ana", "Bruno"]
 
 
-def test_the_state_says_when_the_game_began_and_how_many_rolls_are_in_force(player, service):
-    """What a phone tells before a new game sets this one aside: its start and its rolls in force (undone ones not
-    counted, nor the entry that undid them), where it once told the journal's entry count."""
+def test_the_state_says_when_the_game_began_and_how_many_moves_and_rolls_are_in_force(player, service):
+    """What a phone tells before a new game sets this one aside: its start, its moves in force past the setup and
+    the rolls among them (undone ones not counted, nor the entry that undid them), where it once told the journal's
+    entry count."""
     before = time.time()
     player.post("/api/game", {"game": "free-roll", "options": {}, "players": ["Ana", "Bruno"]})
     for dice in ([RED_3], [BLUE_5], [RED_3, BLUE_5]):
         player.post("/api/roll", {"dice": dice})
     player.post("/api/undo", {})
     state = player.state()
-    assert (state["rolls"], state["in_force"], state["entries"]) == (2, 2, 4)
+    assert (state["moves"], state["rolls"], state["in_force"], state["entries"]) == (2, 2, 2, 4)
     assert state["started_at"] == service.table.record.started_at and before - 1 <= state["started_at"] <= time.time()
+    service.table.new_game("nexus-keepers", {}, ["A", "B", "C"])
+    for line in NK_EXAMPLE.read_text().splitlines()[:3]:  # the setup, A's turn started, A's roll
+        service.table.submit(json.loads(line), source="phone")
+    state = player.state()
+    assert (state["moves"], state["rolls"], state["in_force"]) == (2, 1, 3)
 
 
 def test_a_new_game_with_bad_options_is_refused_and_the_game_goes_on(player):

@@ -10,17 +10,34 @@ const DIRS = ["N", "NE", "SE", "S", "SW", "NW"];
 export const SIDE_CSS = ["#eceff1", "#37474f"]; // first player light, second dark: no die colour is taken
 export const SIDE_TEXT = ["#111", "#fff"];
 
-function corners(cx, cy, r) {
+// Held sideways (a window under 500 px high) the arena is drawn turned a quarter clockwise, its near end on the left:
+// upright it is half again as high as it is wide, and a phone held sideways is about twice as wide as high.
+const SIDEWAYS = window.matchMedia("(max-height: 500px)");
+let drawn = { arena: null, redraw: null }; // the arena drawn last, and how its view draws it again when the phone turns
+SIDEWAYS.addEventListener("change", () => { if (drawn.redraw && drawn.arena.isConnected) drawn.redraw(); });
+
+function corners(cx, cy, r, turned) {
   return [0, 1, 2, 3, 4, 5].map((i) => {
-    const a = (Math.PI / 3) * i;
+    const a = (Math.PI / 3) * i + (turned ? Math.PI / 2 : 0);
     return `${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`;
   }).join(" ");
 }
 
-/** A point ``k`` radii from a cell's centre towards the middle of its face pointing ``dir`` (N up). */
-function toward(cx, cy, dir, k) {
-  const a = ((-90 + 60 * DIRS.indexOf(dir)) * Math.PI) / 180;
+/** A point ``k`` radii from a cell's centre towards the middle of its face pointing ``dir`` (N up; turned: N right). */
+function toward(cx, cy, dir, k, turned) {
+  const a = (((turned ? 0 : -90) + 60 * DIRS.indexOf(dir)) * Math.PI) / 180;
   return [cx + k * R * Math.cos(a), cy + k * R * Math.sin(a)];
+}
+
+/** ``draw()``, the arena's frame left where it was panned to (held sideways it pans: a redraw put it back at its
+ * start, away from the tile just tapped). */
+export function keepingPan(root, draw) {
+  const frame = () => root.querySelector(".board-scroll:has(> .hex-arena)");
+  const old = frame();
+  const at = old ? [old.scrollLeft, old.scrollTop] : null;
+  draw();
+  const now = frame();
+  if (at && now) [now.scrollLeft, now.scrollTop] = at;
 }
 
 /** A tile's name in the page's language: the engine gives its English ``name`` and its French ``name_fr``. */
@@ -51,18 +68,22 @@ function sharedMarks(tiles) {
 /**
  * cells: [{cell, x, y, start}] (x east, y north, in radii; start: the side whose grey cell it is);
  * tiles: [{id, cell, side, name, kind, element, faces, facing, trapped, chained}];
- * opts: {selected, destinations: Set(cell), targets: Set(tile id), onCell(cell), onTile(id), walls: [{cell}]}.
+ * opts: {selected, destinations: Set(cell), targets: Set(tile id), onCell(cell), onTile(id), walls: [{cell}],
+ *   redraw(): draws the view again (the phone turned)}.
  */
 export function drawArena(cells, tiles, opts = {}) {
+  const turned = SIDEWAYS.matches;
   const xs = cells.map((c) => c.x);
   const ys = cells.map((c) => c.y);
   const x0 = Math.min(...xs) - 1;
   const y1 = Math.max(...ys) + SQ3 / 2;
-  const width = (Math.max(...xs) + 1 - x0) * R + 4;
-  const height = (y1 - (Math.min(...ys) - SQ3 / 2)) * R + 4;
-  const at = (c) => [(c.x - x0) * R + 2, (y1 - c.y) * R + 2];
+  const across = (Math.max(...xs) + 1 - x0) * R + 4;
+  const along = (y1 - (Math.min(...ys) - SQ3 / 2)) * R + 4;
+  const [width, height] = turned ? [along, across] : [across, along];
+  const upright = (c) => [(c.x - x0) * R + 2, (y1 - c.y) * R + 2];
+  const at = (c) => { const [u, v] = upright(c); return turned ? [along - v, u] : [u, v]; };
   const where = new Map(cells.map((c) => [c.cell, at(c)]));
-  const root = svg("svg", { class: "hex-arena", viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`, role: "img",
+  const root = svg("svg", { class: `hex-arena${turned ? " turned" : ""}`, viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`, role: "img",
     "aria-label": t("hex.arena"), dataset: { answer: "clear", next: ".tile, .cell.dest" }, // see answer.js
     style: `aspect-ratio:${width.toFixed(0)} / ${height.toFixed(0)}` });
   for (const c of cells) {
@@ -70,29 +91,29 @@ export function drawArena(cells, tiles, opts = {}) {
     const dest = opts.destinations && opts.destinations.has(c.cell);
     root.append(svg("g", { class: `cell${c.start !== null && c.start !== undefined ? " start" : ""}${dest ? " dest" : ""}`,
       dataset: { cell: c.cell, start: c.start ?? "" }, onclick: opts.onCell ? () => opts.onCell(c.cell) : undefined },
-    svg("polygon", { class: "hex", points: corners(cx, cy, R - 1) }),
+    svg("polygon", { class: "hex", points: corners(cx, cy, R - 1, turned) }),
     svg("text", { class: "name", x: cx, y: cy + R * 0.78, "text-anchor": "middle" }, c.cell),
-    dest ? svg("polygon", { class: "dest-ring", points: corners(cx, cy, R - 6) }) : null));
+    dest ? svg("polygon", { class: "dest-ring", points: corners(cx, cy, R - 6, turned) }) : null));
   }
   for (const w of opts.walls || []) {
     const [cx, cy] = where.get(w.cell);
     root.append(svg("g", { class: "wall", dataset: { cell: w.cell, wall: w.id } },
-      svg("polygon", { points: corners(cx, cy, R - 5) }), svg("text", { x: cx, y: cy + 4, "text-anchor": "middle" }, t("hex.wall"))));
+      svg("polygon", { points: corners(cx, cy, R - 5, turned) }), svg("text", { x: cx, y: cy + 4, "text-anchor": "middle" }, t("hex.wall"))));
   }
   const shared = sharedMarks(tiles.filter((tile) => where.has(tile.cell)));
   for (const tile of tiles) {
     if (!where.has(tile.cell)) continue;
     const [cx, cy] = where.get(tile.cell);
     const side = tile.side || 0;
-    const parts = [svg("polygon", { class: "tile-body", points: corners(cx, cy, R - 4), fill: SIDE_CSS[side % 2] })];
+    const parts = [svg("polygon", { class: "tile-body", points: corners(cx, cy, R - 4, turned), fill: SIDE_CSS[side % 2] })];
     if (tile.faces) {
       for (const [dir, face] of Object.entries(tile.faces)) {
-        const [fx, fy] = toward(cx, cy, dir, 0.6);
+        const [fx, fy] = toward(cx, cy, dir, 0.6, turned);
         parts.push(svg("g", { class: "face", dataset: { dir, value: String(face.value), colour: face.colour } },
           svg("circle", { cx: fx, cy: fy, r: 8.5, fill: dieCss(face.colour) }),
           svg("text", { x: fx, y: fy + 4, "text-anchor": "middle", class: ["purple", "black"].includes(face.colour) ? "" : "on-light" }, String(face.value))));
       }
-      const [hx, hy] = toward(cx, cy, tile.facing, 0.88);
+      const [hx, hy] = toward(cx, cy, tile.facing, 0.88, turned);
       parts.push(svg("circle", { class: "hole", cx: hx, cy: hy, r: 3.5 }));
     }
     if (tile.element) parts.push(svg("circle", { class: "element", cx, cy, r: 11, stroke: dieCss(tile.element) }));
@@ -104,5 +125,6 @@ export function drawArena(cells, tiles, opts = {}) {
     root.append(svg("g", { class: cls, dataset: { tile: tile.id, cell: tile.cell, side: String(side), facing: tile.facing || "" },
       onclick: opts.onTile ? (event) => { event.stopPropagation(); opts.onTile(tile.id); } : undefined }, parts));
   }
+  drawn = { arena: root, redraw: opts.redraw || null };
   return root;
 }

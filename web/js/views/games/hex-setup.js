@@ -4,7 +4,7 @@
 import { h } from "../../dom.js";
 import { language, t } from "../../i18n.js";
 import { button, choiceRow } from "../widgets.js";
-import { drawArena, tileName } from "./hex-board.js";
+import { drawArena, keepingPan, tileName } from "./hex-board.js";
 import { sayWhy } from "./offers.js";
 import "./hex-strings.js";
 
@@ -170,7 +170,7 @@ export function renderSetup(ctx) {
   const selected = draft.selected;
   const destinations = selected ? new Set(cells.map((c) => c.cell).filter((c) => allowed(choices, selected, c))) : new Set();
   // built first, swapped in at once: emptied under a tapped button, the page lost its height and jumped up
-  ctx.root.replaceChildren(
+  keepingPan(ctx.root, () => ctx.root.replaceChildren(
     h("h2", {}, t("hex.setup_title")),
     h("p", { class: "hint" }, t("hex.setup_hint")),
     h("p", {}, t("hex.level")),
@@ -188,6 +188,7 @@ export function renderSetup(ctx) {
         renderSetup(ctx);
       },
       onCell: (cell) => tapCell(ctx, cell),
+      redraw: () => renderSetup(ctx),
     })),
     h("h3", {}, t("hex.monsters")),
     monsterRows(ctx),
@@ -195,5 +196,5 @@ export function renderSetup(ctx) {
       counts[0] !== counts[1] ? ` — ${t("hex.unequal")}` : ""),
     h("p", { class: "hint" }, t("hex.example_note")),
     button(t("hex.setup_start"), () => ctx.submit(setupEvent(choices)), { class: "big primary", id: "hex-setup-start", disabled: counts[0] !== counts[1] }),
-  );
+  ));
 }

@@ -5,7 +5,7 @@ import { dieCss, h } from "../../dom.js";
 import { colourName, named, pick, t } from "../../i18n.js";
 import { button } from "../widgets.js";
 import { actionPanel, cellEvent, cellsWanted, inPlayName } from "./hex-actions.js";
-import { SIDE_CSS, SIDE_TEXT, drawArena } from "./hex-board.js";
+import { SIDE_CSS, SIDE_TEXT, drawArena, keepingPan } from "./hex-board.js";
 import { offerButton, sayWhy } from "./offers.js";
 import "./hex-strings.js";
 
@@ -194,17 +194,17 @@ export function render(ctx) {
   const targets = new Set(d ? (d.choose_opponent ? d.remaining : [d.attacker, d.defender]) : []);
   const cells = summary.arena.cells.map((c) => ({ ...c, start: c.start_of ? sideOf(summary, c.start_of) : null }));
   // built first, swapped in at once: emptied under a tapped button, the page lost its height and jumped up
-  root.replaceChildren(...[
+  keepingPan(root, () => root.replaceChildren(...[
     header(summary),
     h("div", { class: "board-scroll" }, drawArena(cells, tiles, {
       selected: ui.selected, destinations, targets, walls: summary.walls,
-      onTile: (id) => tapTile(ctx, id), onCell: (cell) => tapCell(ctx, cell),
+      onTile: (id) => tapTile(ctx, id), onCell: (cell) => tapCell(ctx, cell), redraw: () => render(ctx),
     })),
     h("div", { class: "hex-controls" }, controls(ctx)),
     lastDuel(summary),
     summary.actions_in_play.length ? h("p", { class: "hint" }, summary.actions_in_play.map((a) => inPlayName(summary, a)).join(" · ")) : null,
     playersList(summary),
-  ].filter(Boolean));
+  ].filter(Boolean)));
   if (reveal && state.entries !== reveal.from) {
     const next = root.querySelector("#hex-challenge, #hex-colours");
     const bring = () => { if (next && next.isConnected) next.scrollIntoView({ block: "nearest" }); };

@@ -1,0 +1,128 @@
+"""The Hexors arena on a phone: held sideways its frame fits the window and play stands beside it; upright at 360 px its
+words are readable and it stays within the screen.
+
+Held sideways (740 x 360, and a reviewer's 740 x 217) the arena was 470 px high: it never fitted the window, and the
+duel's colour pad lay under it, out of sight. Its cells stay 44 px (test_hexors_colour_fit_page): where the window is
+shorter than that allows, the frame pans over the arena. Upright at 360 px its cells' names, the tiles' marks and strike values
+were 11.7 px, under the 12 CSS px every board's text keeps (test_every_screen measures it on a 390 px phone)."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardhelpers import PIN, unlock, wait
+from browserhelpers import in_each_look, page_errors, phone_browser, served
+from screens import TEXT_SIZES_JS, show, start
+
+pytestmark = pytest.mark.browser
+
+DUEL = 12  # the example's first duel: Yugi's Kuriboh against Saggi, Yugi to roll
+# [left, top, right, bottom] of each selector's element, and the window's [width, height]
+FRAME = ".board-scroll:has(> .hex-arena)"
+# the narrowest and the lowest cell of the arena drawn, in CSS px
+CELL_JS = """const hexes = [...document.querySelectorAll('.hex-arena .cell .hex')].map((h) => h.getBoundingClientRect());
+  return [Math.min(...hexes.map((r) => r.width)), Math.min(...hexes.map((r) => r.height))];"""
+RECTS_JS = """return [...arguments].map((css) => { const r = document.querySelector(css).getBoundingClientRect();
+  return [r.left, r.top, r.right, r.bottom]; }).concat([[innerWidth, innerHeight]]);"""
+
+
+@pytest.fixture(scope="module")
+def table():
+    from companion.config import load_config
+    import tempfile
+
+    config = load_config(None, overrides={"service": {"data_dir": tempfile.mkdtemp(prefix="hexors-fit-"),
+                                                      "host": "127.0.0.1", "port": 0, "threads": 12}})
+    with served(config, camera=False, pin=PIN) as (service, url):
+        with phone_browser("en-GB", (390, 844)) as driver:
+            unlock(driver, url)
+            frame = driver.execute_script("return outerHeight - innerHeight")
+            yield service, url, driver, lambda width, height: driver.set_window_size(width, height + frame)
+
+
+def in_sight(rect, window, undo_top, rail_right):
+    """Whether ``rect`` lies whole in the window, between the tabs rail and above the Undo bar."""
+    left, top, right, bottom = rect
+    return left >= rail_right - 0.5 and right <= window[0] + 0.5 and top >= -0.5 and bottom <= undo_top + 0.5
+
+
+@pytest.mark.parametrize("height", [360, 217])
+def test_held_sideways_the_arena_fits_the_window_beside_the_duels_colours(table, screenshots, height):
+    service, url, phone, size = table
+    size(740, height)
+    start(service, "hexors", DUEL)
+    show(phone, url)
+    found = []
+
+    def look(lang, scheme):
+        wait(phone, lambda d: d.find_elements("css selector", "#hex-colours"), message="no colour pad")
+        phone.execute_script("document.querySelector('#board').scrollIntoView({block: 'start'})")
+        arena, phase, undo, rail, window = phone.execute_script(
+            RECTS_JS, FRAME, "#board-phase", "#table-undo", "#tabs")
+        if not in_sight(arena, window, undo[1], rail[2]) or not in_sight(phase, window, undo[1], rail[2]):
+            found.append((lang, scheme, "board's top", "arena", arena, "phase", phase, "undo top", undo[1]))
+        # the colour to tap brought into sight: the arena stays whole beside it
+        phone.execute_script("document.querySelector('#hex-colours').scrollIntoView({block: 'nearest'})")
+        arena, pad, undo, window = phone.execute_script(RECTS_JS, FRAME, "#hex-colours", "#table-undo")
+        if not in_sight(arena, window, undo[1], rail[2]) or not in_sight(pad, window, undo[1], rail[2]):
+            found.append((lang, scheme, "colours", "pad", pad, "arena", arena, "undo top", undo[1]))
+        if pad[0] < arena[2]:
+            found.append((lang, scheme, "the colours not beside the arena", pad, arena))
+        if min(phone.execute_script(CELL_JS)) < 44:
+            found.append((lang, scheme, "cells under a finger's size", phone.execute_script(CELL_JS)))
+        phone.save_screenshot(str(screenshots / f"hexors-sideways-740x{height}-{lang}-{scheme}.png"))
+    try:
+        in_each_look(phone, look)
+        # upright again: the arena is drawn upright, as high as it was (the phone turned back, the page not reloaded)
+        size(360, 740)
+        wait(phone, lambda d: d.execute_script(
+            "const r = document.querySelector('.hex-arena').getBoundingClientRect(); return r.height > 1.4 * r.width"),
+            message="the arena stayed turned on a phone held upright")
+    finally:
+        size(390, 844)
+    assert found == [], found
+    assert page_errors(phone) == []
+
+
+@pytest.mark.parametrize("events", [0, 4, DUEL], ids=["setup", "play", "duel"])
+def test_at_360_px_the_arenas_words_are_readable_and_it_stays_within_the_screen(table, events):
+    service, url, phone, size = table
+    size(360, 740)
+    try:
+        start(service, "hexors", events)
+        show(phone, url)
+        wait(phone, lambda d: d.find_elements("css selector", ".hex-arena .tile .label"), message="no tile drawn")
+        small = [(text, round(px, 2)) for text, px in phone.execute_script(TEXT_SIZES_JS) if px < 11.95]
+        arena = phone.execute_script(RECTS_JS, ".hex-arena")[0]
+        scroller = phone.execute_script("const s = document.querySelector('.board-scroll:has(> .hex-arena)');"
+                                        " return [s.scrollWidth, s.clientWidth]")
+        window = phone.execute_script("return document.documentElement.clientWidth")
+    finally:
+        size(390, 844)
+    assert small == [], f"arena text under 12 CSS px at 360 px: {small[:8]}"
+    assert arena[0] >= 0 and arena[2] <= window and scroller[0] <= scroller[1], (arena, scroller, window)
+    assert arena[2] - arena[0] > 300, arena  # its cells about 54 px wide, as before: not shrunk to fit bigger words
+    assert page_errors(phone) == []
+
+
+def test_held_sideways_a_tap_leaves_the_arena_where_it_was_panned_to(table):
+    """At 740 x 217 the frame shows part of the arena; a tile tapped at its far end redraws the board: the frame went
+    back to the arena's start, away from the tile just picked and the cells it may reach."""
+    service, url, phone, size = table
+    size(740, 217)
+    try:
+        start(service, "hexors", 4)  # Kaiba's turn: his Celtic Guardian on d7, far from his near end
+        show(phone, url)
+        panned = phone.execute_script(f"""const frame = document.querySelector('{FRAME}');
+          frame.scrollLeft = frame.scrollWidth; frame.scrollTop = frame.scrollHeight;
+          return [frame.scrollLeft, frame.scrollTop];""")
+        phone.execute_script("document.querySelector(\".hex-arena .tile[data-tile='celtic']\")"
+                             ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+        wait(phone, lambda d: d.find_elements("css selector", ".hex-arena .tile.selected[data-tile='celtic']"),
+             message="the tile tapped was not picked")
+        after = phone.execute_script(f"const frame = document.querySelector('{FRAME}');"
+                                     " return [frame.scrollLeft, frame.scrollTop]")
+    finally:
+        size(390, 844)
+    assert panned[0] > 40 and after == panned, (panned, after)
+    assert page_errors(phone) == []

@@ -4,11 +4,13 @@ said "Dark Magician" and "Blue-Eyes White Dragon" in French too, then "Gaia the 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from boardhelpers import open_page, tap, wait
 from browserhelpers import page_errors, phone_browser
-from screens import language, theme
+from screens import REPO, language, theme
 
 pytestmark = pytest.mark.browser
 ENGLISH = ("Dark Magician", "Celtic Guardian", "Gaia the Fierce Knight", "Thousand Dragon")
@@ -54,3 +56,33 @@ def shots(driver, directory, name, css):
     theme(driver, "light")
     language(driver, "fr")
     driver.set_window_size(360, 800)
+
+
+def test_two_tiles_whose_names_share_initials_keep_marks_of_their_own(quiet_table, screenshots):
+    """A typed « Dragon Master » beside Dark Magician: both were "DM"; in French beside Dragon Millénaire both were
+    "DM" too. Each takes a letter more from the word where the names part."""
+    service, url = quiet_table
+    setup = json.loads((REPO / "docs/rules/examples/hexors-beginner-win.jsonl").read_text().splitlines()[0])
+    colours = ["red", "orange", "yellow", "green", "blue", "purple"]
+    master = {"id": "dragon-master", "kind": "monster", "name": "Dragon Master", "element": "blue",
+              "faces": [{"value": v, "colour": c} for v, c in zip([2, 4, 1, 5, 3, 6], colours)]}
+    yugi = setup["players"][0]["tiles"]
+    yugi[:] = [{"id": "master", "tile": master, "cell": t["cell"]} if t["id"] == "elf" else t for t in yugi]
+    service.table.new_game("hexors", {}, ["Yugi", "Kaiba"])
+    service.table.submit(setup, source="phone")
+    marks_of = "return Object.fromEntries([...document.querySelectorAll('.hex-arena .tile')].map((t) =>" \
+               " [t.dataset.tile, t.querySelector('.label').textContent]))"
+    with phone_browser("en-GB", (360, 800), url=url) as driver:
+        open_page(driver, url, "#/table")
+        wait(driver, lambda d: d.find_elements("css selector", ".hex-arena .tile[data-tile='master']"),
+             message="no Dragon Master drawn")
+        english = driver.execute_script(marks_of)
+        language(driver, "fr")
+        french = driver.execute_script(marks_of)
+        shots(driver, screenshots, "hexors-shared-initials", ".hex-arena")
+        assert not page_errors(driver)
+    for marks in (english, french):
+        assert len(marks) == 10 and len(set(marks.values())) == 10, marks
+    assert (english["magician"], english["master"], english["dragon"]) == ("DaM", "DrM", "TD"), english
+    assert (french["magician"], french["master"], french["dragon"]) == ("MS", "DMa", "DMi"), french
+    assert (english["celtic"], french["gaia"], french["celtic"]) == ("CG", "GI", "GC")  # unshared, or as before

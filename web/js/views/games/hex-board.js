@@ -43,26 +43,57 @@ export function keepingPan(root, draw) {
 /** A tile's name in the page's language: the engine gives its English ``name`` and its French ``name_fr``. */
 export const tileName = (tile) => pick({ en: tile.name, fr: tile.name_fr || tile.name });
 
-/** What tells a tile apart on its cell, big enough to read (its full name shows on tap): a character's star and
- * initial, else the initials of a monster's first two words or the first two letters of a one-word name; where
- * another tile drawn (``shared``) has those initials too, a name of three words or more takes its first and last
- * words' ("Gaïa le Chevalier Implacable" GI beside "Gardien Celte" GC). */
-export function tileMark(tile, shared = new Set()) {
-  const name = tileName(tile);
-  const words = String(name).replace(/\(.*\)/, "").split(/[\s-]+/)
-    .filter((w) => w && !/^(the|of|le|la|les|de|du|des)$/i.test(w));
-  if (!words.length) return String(name).slice(0, 2);
-  if (tile.kind === "character") return `★${words[0][0].toUpperCase()}`;
-  const mark = words.length > 1 ? (words[0][0] + words[1][0]).toUpperCase() : words[0].slice(0, 2);
-  return shared.has(mark) && words.length > 2 ? (words[0][0] + words[words.length - 1][0]).toUpperCase() : mark;
+/** A name's words that tell it apart (no article, no bracket): "Gaïa le Chevalier Implacable" Gaïa, Chevalier, Implacable. */
+function markWords(tile) {
+  const name = String(tileName(tile));
+  const words = name.replace(/\(.*\)/, "").split(/[\s-]+/).filter((w) => w && !/^(the|of|le|la|les|de|du|des)$/i.test(w));
+  return words.length ? words : [name];
 }
 
-/** The marks two or more of ``tiles`` would share. */
-function sharedMarks(tiles) {
-  const seen = new Set();
-  const shared = new Set();
-  for (const mark of tiles.map((tile) => tileMark(tile))) (seen.has(mark) ? shared : seen).add(mark);
-  return shared;
+/** A word's first ``n`` letters, its first capital: "Dragon" 2 "Dr". */
+const lead = (word, n) => word[0].toUpperCase() + word.slice(1, n);
+
+/** What tells a tile apart on its cell, big enough to read (its full name shows on tap): a character's star and
+ * initial, else the initials of a monster's first two words or the first two letters of a one-word name. ``extra``
+ * letters more (``first`` of them from the first word) tell apart two tiles that share it; a name of three words or
+ * more first tries its first and last words' initials ("Gaïa le Chevalier Implacable" GI beside "Gardien Celte" GC). */
+function markOf(tile, extra = 0, first = 0, lastWord = false) {
+  const words = markWords(tile);
+  if (tile.kind === "character") return `★${lead(words[0], 1 + extra)}`;
+  if (words.length < 2) return lead(words[0], 2 + extra);
+  const second = lastWord ? words[words.length - 1] : words[1];
+  return extra ? lead(words[0], 1 + first) + lead(second, 1 + extra - first) : (words[0][0] + second[0]).toUpperCase();
+}
+
+/** Each tile's mark (id to mark): no two alike where letters of their names can tell them apart. A group of tiles
+ * that share a mark takes the first and last words' initials where that parts them (names of three words or more),
+ * else one letter more, then two..., from the word where their names differ ("Dark Magician" DaM, "Dragon Master"
+ * DrM; "Dragon Master" DMa, « Dragon Millénaire » DMi). */
+export function tileMarks(tiles) {
+  const marks = new Map(tiles.map((tile) => [tile.id, markOf(tile)]));
+  const taken = (group) => new Set(tiles.filter((tile) => !group.includes(tile)).map((tile) => marks.get(tile.id)));
+  const groups = new Map();
+  for (const tile of tiles) groups.set(marks.get(tile.id), [...(groups.get(marks.get(tile.id)) || []), tile]);
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    for (const tile of group.filter((t) => t.kind !== "character" && markWords(t).length > 2)) {
+      const mark = markOf(tile, 0, 0, true);
+      if (!taken([tile]).has(mark)) marks.set(tile.id, mark);
+    }
+    const still = group.filter((tile) => group.some((t) => t !== tile && marks.get(t.id) === marks.get(tile.id)));
+    if (still.length < 2) continue;
+    const others = taken(still);
+    const apart = (mark) => new Set(still.map(mark)).size === still.length && !still.some((t) => others.has(mark(t)));
+    let found = null;
+    for (let extra = 1; extra <= 4 && !found; extra += 1) {
+      for (let first = extra; first >= 0 && !found; first -= 1) {
+        const mark = (t) => markOf(t, extra, first);
+        if (apart(mark)) found = mark;
+      }
+    }
+    still.forEach((tile, i) => marks.set(tile.id, found ? found(tile) : `${markOf(tile)}${i + 1}`));  // one name twice
+  }
+  return marks;
 }
 
 /**
@@ -100,7 +131,7 @@ export function drawArena(cells, tiles, opts = {}) {
     root.append(svg("g", { class: "wall", dataset: { cell: w.cell, wall: w.id } },
       svg("polygon", { points: corners(cx, cy, R - 5, turned) }), svg("text", { x: cx, y: cy + 4, "text-anchor": "middle" }, t("hex.wall"))));
   }
-  const shared = sharedMarks(tiles.filter((tile) => where.has(tile.cell)));
+  const marks = tileMarks(tiles.filter((tile) => where.has(tile.cell)));
   for (const tile of tiles) {
     if (!where.has(tile.cell)) continue;
     const [cx, cy] = where.get(tile.cell);
@@ -118,7 +149,7 @@ export function drawArena(cells, tiles, opts = {}) {
     }
     if (tile.element) parts.push(svg("circle", { class: "element", cx, cy, r: 11, stroke: dieCss(tile.element) }));
     parts.push(svg("text", { class: "label", x: cx, y: cy + 4, "text-anchor": "middle", fill: SIDE_TEXT[side % 2] },
-      tileMark(tile, shared)));
+      marks.get(tile.id)));
     parts.push(svg("title", {}, `${tileName(tile)}${tile.element ? ` · ${t("hex.element", { colour: colourName(tile.element) })}` : ""}`));
     const cls = ["tile", tile.kind, tile.id === opts.selected ? "selected" : "", opts.targets && opts.targets.has(tile.id) ? "target" : "",
       tile.trapped ? "trapped" : "", tile.chained ? "chained" : ""].filter(Boolean).join(" ");

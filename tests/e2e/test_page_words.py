@@ -41,12 +41,10 @@ COUNTED = {  # (key, n): (English, French, its spaces before ; and : no-break on
     ("tess.level_n", 4): ("4 levels", "4 étages"),
     ("tess.phase.action", 0): ("Action phase: 0 actions left", "Phase Action\u00a0: 0 action restante"),
     ("tess.phase.action", 3): ("Action phase: 3 actions left", "Phase Action\u00a0: 3 actions restantes"),
-    ("game.confirm_text", 1): ("{game} is being played ({players}; 1 entry). Starting a new game ends it.",  # replace?
-                               "{game} est en cours ({players}\u00a0; 1 entrée). Commencer une nouvelle partie la "
-                               "termine."),
-    ("game.confirm_text", 7): ("{game} is being played ({players}; 7 entries). Starting a new game ends it.",
-                               "{game} est en cours ({players}\u00a0; 7 entrées). Commencer une nouvelle partie la "
-                               "termine."),
+    ("game.confirm_moves", 1): ("1 move played", "1 coup joué"),  # before a new game sets a game aside
+    ("game.confirm_moves", 7): ("7 moves played", "7 coups joués"),
+    ("game.confirm_rolls", 1): ("including 1 roll", "dont 1 lancer"),
+    ("game.confirm_rolls", 3): ("including 3 rolls", "dont 3 lancers"),
 }
 
 

@@ -216,8 +216,12 @@ const STRINGS = {
     "entry.prime": "Prime {column}: {rolled}", "entry.resolve": "Event resolved",
     "entry.priming_zone_reading": "Priming zone seen", "entry.arena_reading": "Arena seen", "entry.camera_unsure": "Camera unsure of {dice}", "entry.camera_reread": "The dice lying there read anew: {dice}", "entry.reform": "Tesseract rebuilt",
     "game.confirm_title": "Replace the game in progress?",
-    "game.confirm_text": { one: "{game} is being played ({players}; {n} entry). Starting a new game ends it.",
-      other: "{game} is being played ({players}; {n} entries). Starting a new game ends it." },
+    "game.confirm_text": "{game} is being played ({players}) since {since}: {played}. Starting a new game sets it "
+      + "aside: it stays in {history}, under {earlier}, where “{resume}” takes it up again.",
+    "game.confirm_day": "{day}",
+    "game.confirm_moves": { one: "{n} move played", other: "{n} moves played" },
+    "game.confirm_rolls": { one: "including {n} roll", other: "including {n} rolls" },
+    "game.confirm_unplayed": "nothing played yet",
     "game.confirm_nobody": "no names",
     "game.confirm_yes": "Yes, start a new game",
     "game.confirm_no": "Keep playing",
@@ -444,9 +448,12 @@ const STRINGS = {
     "entry.prime": "Amorcer {column} : {rolled}", "entry.resolve": "Événement résolu",
     "entry.priming_zone_reading": "Zone d'amorçage vue", "entry.arena_reading": "Arène vue", "entry.camera_unsure": "Caméra incertaine de {dice}", "entry.camera_reread": "Dés posés relus : {dice}", "entry.reform": "Tesseract reformé",
     "game.confirm_title": "Remplacer la partie en cours ?",
-    "game.confirm_text": {
-      one: "{game} est en cours ({players} ; {n} entrée). Commencer une nouvelle partie la termine.",
-      other: "{game} est en cours ({players} ; {n} entrées). Commencer une nouvelle partie la termine." },
+    "game.confirm_text": "{game} est en cours ({players}) depuis {since} : {played}. Commencer une nouvelle partie "
+      + "la met de côté : elle reste dans {history}, sous {earlier}, où « {resume} » la reprend.",
+    "game.confirm_day": "le {day}",
+    "game.confirm_moves": { one: "{n} coup joué", other: "{n} coups joués" },
+    "game.confirm_rolls": { one: "dont {n} lancer", other: "dont {n} lancers" },
+    "game.confirm_unplayed": "rien n’a encore été joué",
     "game.confirm_nobody": "sans noms",
     "game.confirm_yes": "Oui, nouvelle partie",
     "game.confirm_no": "Continuer la partie",
@@ -532,6 +539,13 @@ export function keepAsides(text) {
 }
 
 function typeset(text) { return current === "fr" ? frenchSpaces(keepAsides(text)) : keepAsides(text); }
+
+/** The page's language as a locale for times: the phone's own when it speaks that language (en-GB or en-US), else
+ * the language itself (a phone set to English showing the French page gets 24-hour French times). */
+export function timeLocale() {
+  const own = navigator.language || "";
+  return own.slice(0, 2).toLowerCase() === current ? own : current;
+}
 
 /** A number as the page's language writes it (the decimal comma in French); ``options`` as Intl.NumberFormat's. */
 export function formatNumber(x, options = {}) {

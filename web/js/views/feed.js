@@ -1,7 +1,7 @@
 // The verdict feed (what the referee said, with the rule) and the history (every entry, with undo).
 
 import { $, clear, h } from "../dom.js";
-import { colourName, language, named, pick, t } from "../i18n.js";
+import { colourName, language, named, pick, t, timeLocale as locale } from "../i18n.js";
 import { openDieDialog } from "./die-dialog.js";
 import { dieChip } from "./last-roll.js";
 import { renderUndo } from "./table.js";
@@ -39,13 +39,6 @@ async function exportGame(app, link) {
   save.click();
   save.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10000);
-}
-
-/** The page's language as a locale: the phone's own when it speaks that language (en-GB or en-US), else the
- * language itself (a phone set to English showing the French page gets 24-hour French times). */
-function locale() {
-  const own = navigator.language || "";
-  return own.slice(0, 2).toLowerCase() === language() ? own : language();
 }
 
 function time(at) {

@@ -1,7 +1,7 @@
 // Choosing a game, its players and its options; starting one asks first when a game is being played.
 
 import { $, clear, confirmDialog, h } from "../dom.js";
-import { addStrings, language, pick, t } from "../i18n.js";
+import { addStrings, language, pick, t, timeLocale } from "../i18n.js";
 import { hasControl, optionControl, readOptions } from "./options.js";
 
 addStrings({
@@ -97,13 +97,27 @@ function renderOptions() {
   }
 }
 
-/** Ask before replacing a game being played: which game, who plays, how far it went. */
+/** Ask before replacing a game being played: which game, who plays, since when, its moves and rolls in force, and
+ * where it is kept: a new game sets it aside (companion/table/games.py), listed in History's Earlier games, which
+ * can resume it. The journal's entry count (undos and readings among them) is no count a player knows. */
 function confirmReplace(app) {
   const state = app.state;
   if ((!state.entries && !(state.players || []).length) || state.outcome) return Promise.resolve(true);
+  const moves = state.moves ? t("game.confirm_moves", { n: state.moves }) : t("game.confirm_unplayed");
+  const played = state.rolls ? `${moves}, ${t("game.confirm_rolls", { n: state.rolls })}` : moves;
   return confirmDialog({ title: t("game.confirm_title"), text: t("game.confirm_text", {
-    game: pick(state.title), players: (state.players || []).join(", ") || t("game.confirm_nobody"), n: state.entries }),
+    game: pick(state.title), players: (state.players || []).join(", ") || t("game.confirm_nobody"),
+    since: since(state.started_at), played, history: t("tab.history"), earlier: t("history.earlier"),
+    resume: t("history.resume") }),
   yes: t("game.confirm_yes"), no: t("game.confirm_no") });
+}
+
+/** When a game began, as a clock says it: its time when it began today, else its day and time. */
+function since(at) {
+  const began = new Date(at * 1000);
+  const time = { hour: "2-digit", minute: "2-digit" };
+  if (began.toDateString() === new Date().toDateString()) return began.toLocaleTimeString(timeLocale(), time);
+  return t("game.confirm_day", { day: began.toLocaleString(timeLocale(), { day: "numeric", month: "short", ...time }) });
 }
 
 async function start(app) {

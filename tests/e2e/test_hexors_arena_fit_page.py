@@ -70,6 +70,9 @@ def test_held_sideways_the_arena_fits_the_window_beside_the_duels_colours(table,
             found.append((lang, scheme, "the colours not beside the arena", pad, arena))
         if min(phone.execute_script(CELL_JS)) < 44:
             found.append((lang, scheme, "cells under a finger's size", phone.execute_script(CELL_JS)))
+        small = [(text, round(px, 2)) for text, px in phone.execute_script(TEXT_SIZES_JS) if px < 11.95]
+        if small:
+            found.append((lang, scheme, "arena text under 12 CSS px", small[:4]))
         phone.save_screenshot(str(screenshots / f"hexors-sideways-740x{height}-{lang}-{scheme}.png"))
     try:
         in_each_look(phone, look)
@@ -125,4 +128,21 @@ def test_held_sideways_a_tap_leaves_the_arena_where_it_was_panned_to(table):
     finally:
         size(390, 844)
     assert panned[0] > 40 and after == panned, (panned, after)
+    assert page_errors(phone) == []
+
+
+def test_held_sideways_a_duel_opens_with_its_tiles_in_the_frame(table):
+    """At 740 x 217 the frame shows a third of the arena: opened on its near corner, it hid Kuriboh and Saggi, the
+    tiles in the duel whose colour is asked for beside it."""
+    service, url, phone, size = table
+    size(740, 217)
+    try:
+        start(service, "hexors", DUEL)
+        show(phone, url)
+        frame, *tiles = phone.execute_script(RECTS_JS, FRAME, ".hex-arena .tile.target[data-tile='kuriboh']",
+                                             ".hex-arena .tile.target[data-tile='saggi']")[:3]
+    finally:
+        size(390, 844)
+    for left, top, right, bottom in tiles:
+        assert frame[0] <= left and right <= frame[2] and frame[1] <= top and bottom <= frame[3], (frame, tiles)
     assert page_errors(phone) == []

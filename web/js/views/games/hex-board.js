@@ -30,14 +30,26 @@ function toward(cx, cy, dir, k, turned) {
 }
 
 /** ``draw()``, the arena's frame left where it was panned to (held sideways it pans: a redraw put it back at its
- * start, away from the tile just tapped). */
+ * start, away from the tile just tapped); once a duel starts, or the phone turns in one, it opens on the duel's tiles. */
 export function keepingPan(root, draw) {
   const frame = () => root.querySelector(".board-scroll:has(> .hex-arena)");
   const old = frame();
-  const at = old ? [old.scrollLeft, old.scrollTop] : null;
+  const at = old ? [old.scrollLeft, old.scrollTop] : [0, 0];
   draw();
   const now = frame();
-  if (at && now) [now.scrollLeft, now.scrollTop] = at;
+  if (!now) return;
+  const duel = [...now.querySelectorAll(".tile.target")];
+  now.dataset.focus = `${now.querySelector(".hex-arena.turned") ? "turned" : "upright"}:${duel.map((t) => t.dataset.tile)}`;
+  [now.scrollLeft, now.scrollTop] = at;
+  if (!duel.length || (old && old.dataset.focus === now.dataset.focus)) return;
+  requestAnimationFrame(() => { // once shown: the board may be drawn while hidden
+    if (!now.isConnected) return;
+    const tiles = duel.map((tile) => tile.getBoundingClientRect());
+    const box = now.getBoundingClientRect();
+    const middle = (low, high) => (Math.min(...tiles.map(low)) + Math.max(...tiles.map(high))) / 2;
+    now.scrollLeft += middle((r) => r.left, (r) => r.right) - (box.left + box.right) / 2;
+    now.scrollTop += middle((r) => r.top, (r) => r.bottom) - (box.top + box.bottom) / 2;
+  });
 }
 
 /** A tile's name in the page's language: the engine gives its English ``name`` and its French ``name_fr``. */

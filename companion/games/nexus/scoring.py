@@ -55,6 +55,21 @@ def _describe(power: Mapping[str, int], players: list[str]) -> tuple[str, str]:
     return text, ", ".join(parts) if parts else "aucun pion"
 
 
+def _order_line(results: list[tuple]) -> Verdict:
+    """The order several captures are scored in: "scored Cy then Ann"; one player capturing them all has no order
+    to tell: "Ann captures both" (« Ann capture les deux »), "all 3", "2 of them" beside an uncaptured one."""
+    scorers = list(dict.fromkeys(r[2] for r in results if r[2] is not None))
+    if len(scorers) > 1:
+        en, fr = f"scored {' then '.join(scorers)}", f"marqués {' puis '.join(scorers)}"
+    else:
+        n, closed = sum(1 for r in results if r[2] is not None), len(results)
+        them_en, them_fr = ("both", "les deux") if n == closed == 2 else \
+            (f"all {n}", f"les {n}") if n == closed else (f"{n} of them", f"{n} d'entre eux")
+        en, fr = f"{scorers[0]} captures {them_en}", f"{scorers[0]} capture {them_fr}"
+    return rules.info(rules.SCORE_ORDER, f"Several Nexuses closed at once: {en}",
+                      f"Plusieurs Nexus fermés à la fois : {fr}")
+
+
 def score_closed(state: GameState, closing: list[Nexus], options: Mapping[str, Any]) -> list[Verdict]:
     """Score every Nexus closed by the current card, the current player's first, then leftwards."""
     board, counters = state.board, state.counters
@@ -67,9 +82,7 @@ def score_closed(state: GameState, closing: list[Nexus], options: Mapping[str, A
     results.sort(key=lambda r: (r[2] is not None, seat.get(r[2], 0), r[0].id))
     out: list[Verdict] = []
     if sum(1 for r in results if r[2] is not None) > 1:
-        order = " then ".join(dict.fromkeys(r[2] for r in results if r[2] is not None))
-        out.append(rules.info(rules.SCORE_ORDER, f"Several Nexuses closed at once: scored {order}",
-                              f"Plusieurs Nexus fermés à la fois : marqués {order.replace(' then ', ' puis ')}"))
+        out.append(_order_line(results))
     names = state.nexus_names()
     for nexus, power, who, why, points in results:
         text_en, text_fr = _describe(power, state.players)

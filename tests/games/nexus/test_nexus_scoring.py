@@ -283,3 +283,23 @@ def test_with_three_players_captures_closed_at_once_go_leftwards_from_the_player
     assert engine.outcome.players == ("Cy",)
     assert engine.state.scores == {"Ann": 4, "Bob": 0, "Cy": 2}
     assert not {"t-bar-1:a", "t-hook-1:a"} & set(engine.state.counters)   # captured: their counters taken out
+
+
+def test_two_nexuses_closed_at_once_and_captured_by_one_player_are_told_as_such():
+    """“If you close two Nexuses at once, you score your own first, then proceed to the left.” Ann captures both
+    Nexuses her card closes: there is no order between players to tell, and the line says she captures both (it
+    said "scored Ann")."""
+    engine = new_game({"target_points": 30})
+    ok(play(engine, "t-caps-1", -1, 0, 90))
+    ok(counter(engine, "t-bar-1:a"))                           # Ann 2 in t-bar-1's Nexus
+    ok(play(engine, "t-pair-1", 1, -2, 90))
+    ok(counter(engine, "t-caps-1:bl"))                         # Bob: elsewhere
+    ok(play(engine, "t-hook-1", 2, -1, 0))
+    ok(counter(engine, "t-hook-1:a"))                          # Ann 2 in t-hook-1's Nexus
+    ok(play(engine, "t-pair-2", 3, -3, 90))
+    ok(counter(engine, "t-caps-1:l"))                          # Bob: elsewhere
+    verdicts = ok(play(engine, "t-caps-2", 2, 0, 90))          # Ann closes both
+    assert rules_of(verdicts) == ["nexus.card.played", "nexus.score.order", "nexus.score", "nexus.score"]
+    assert [v.players for v in verdicts if v.rule == "nexus.score"] == [("Ann",), ("Ann",)]
+    assert verdicts[1].message.en == "Several Nexuses closed at once: Ann captures both"
+    assert verdicts[1].message.fr == "Plusieurs Nexus fermés à la fois : Ann capture les deux"

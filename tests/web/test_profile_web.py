@@ -3,6 +3,8 @@ is read as the players said, and the settings list, show, remove and reset what 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 
@@ -13,22 +15,25 @@ from companion.vision.render import draw_die, random_background, random_die_spec
 from webhelpers import check_response
 
 BACKGROUND = random_background(np.random.default_rng(1), 480, 640)
+# The table's red die with its maker's emblem where the 1 is: one die, so one body colour and one emblem; it lies
+# flat (no side in sight), so drawing it with the same generator draws the same emblem each time.
+RED_EMBLEM_DIE = random_die_spec(np.random.default_rng(5), (0, 0), 44, color="red", value=1, emblem=True,
+                                 max_tilt=0.0)
 
 
 def table_photo(seed: int):
-    """One roll on the simulated table: a red die with its maker's emblem where the 1 is (the table's setting says
-    an emblem is a 6), a white 6 and a blue die; the same dice each time (the emblem is drawn alike), in new
-    places and turns, under the same light."""
+    """One roll on the simulated table: the red emblem die (the table's setting says an emblem is a 6), a white 6
+    and a blue die; the same dice each time, in new places and turns, under the same light."""
     rng = np.random.default_rng(seed)
-    specs = [random_die_spec(rng, (rng.uniform(100, 200), rng.uniform(100, 380)), 44, color="red", value=1,
-                             emblem=True, max_tilt=0.1),
-             random_die_spec(rng, (rng.uniform(300, 380), rng.uniform(100, 380)), 44, color="white", value=6,
-                             max_tilt=0.1),
-             random_die_spec(rng, (rng.uniform(460, 560), rng.uniform(100, 380)), 44, color="blue",
-                             value=int(rng.integers(1, 7)), max_tilt=0.1)]
+    red = replace(RED_EMBLEM_DIE, centre=(rng.uniform(100, 200), rng.uniform(100, 380)),
+                  angle=float(rng.uniform(0, np.pi / 2)))
+    others = [random_die_spec(rng, (rng.uniform(300, 380), rng.uniform(100, 380)), 44, color="white", value=6,
+                              max_tilt=0.1),
+              random_die_spec(rng, (rng.uniform(460, 560), rng.uniform(100, 380)), 44, color="blue",
+                              value=int(rng.integers(1, 7)), max_tilt=0.1)]
     image = BACKGROUND.astype(np.float32).copy()
-    draw_die(image, specs[0], np.random.default_rng(7))  # the same emblem on the same die
-    for spec in specs[1:]:
+    draw_die(image, red, np.random.default_rng(7))
+    for spec in others:
         draw_die(image, spec, rng)
     return np.clip(cv2.GaussianBlur(image, (0, 0), 0.7), 0, 255).astype(np.uint8)
 

@@ -14,7 +14,7 @@ from . import rules
 from .camera import camera_names, play_from_board
 from .display import setup_choices
 from .state import OVER, GameState
-from .turns import counter_nodes, place_counter, play_card, setup_game
+from .turns import card_spots, counter_nodes, place_counter, play_card, setup_game
 from .views import summary
 
 HANDLERS = {"play_card": play_card, "place_counter": place_counter}
@@ -78,6 +78,10 @@ class Nexus(StateUntilSetup, GameEngine):
 
     def legal_counters(self) -> list[str]:
         return counter_nodes(self.state, self.options) if self.state else []
+
+    def legal_card_spots(self, card_id: str) -> list:
+        """The Placements the rules allow ``card_id`` touching the board now, under the variants chosen."""
+        return card_spots(self.state, card_id, self.options) if self.state else []
 
     # -- state -------------------------------------------------------------------
     def _state_from_json(self, data: Mapping[str, Any]) -> GameState:

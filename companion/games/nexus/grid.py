@@ -104,6 +104,20 @@ def open_spots(occupied: Mapping[tuple[int, int], int], landscape_of: list[bool]
     return sorted(spots, key=lambda s: (s["y"], s["x"], s["rotations"]))
 
 
+def apart_spots(occupied: Mapping[tuple[int, int], int]) -> list[dict]:
+    """Spots touching no card, one half-card off the board: where a card apart may go under the variant « place
+    cards anywhere on the table as long as they match the existing grid » (the phone offers this ring; the camera
+    and typed events take any spot)."""
+    near = set(occupied) | set(neighbours(occupied))
+    seen, spots = set(), []
+    for cx, cy in {c for c in neighbours(near)}:
+        for x, y, landscape in ((cx, cy, True), (cx - 1, cy, True), (cx, cy, False), (cx, cy - 1, False)):
+            if (x, y, landscape) not in seen and not near.intersection(cells_of(x, y, landscape)):
+                spots.append({"x": x, "y": y, "rotations": [0, 180] if landscape else [90, 270]})
+            seen.add((x, y, landscape))
+    return sorted(spots, key=lambda s: (s["y"], s["x"], s["rotations"]))
+
+
 def card_ports(placement: Placement) -> dict[str, tuple[int, int]]:
     """Each port of a played card -> its board lattice point (integers: ports meet exactly)."""
     out = {}

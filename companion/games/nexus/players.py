@@ -9,19 +9,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .grid import Placement, open_spots
+from .grid import Placement, apart_spots
 from .scoring import leader, standing, worth
 
 
 def card_event(engine, card_id: str, rng: random.Random, allowed=None) -> dict[str, Any] | None:
-    """The best placement of ``card_id``; ``allowed(x, y, rotation)`` may rule spots out (None: none left)."""
+    """The best placement of ``card_id`` among those the referee allows; ``allowed(x, y, rotation)`` may rule spots
+    out (None: none left)."""
     state = engine.state
-    board = state.board
-    options = []
-    for spot in open_spots(board.occupied, board.landscape_of):
-        for rotation in spot["rotations"]:
-            if allowed is None or allowed(spot["x"], spot["y"], rotation):
-                options.append(Placement(card_id, spot["x"], spot["y"], rotation))
+    spots = engine.legal_card_spots(card_id)  # the referee's rules under every variant (no ties: ties_illegal)
+    if not spots and engine.options["cards_anywhere"]:  # every spot touching the board ties: a card apart
+        spots = [Placement(card_id, s["x"], s["y"], r) for s in apart_spots(state.board.occupied)
+                 for r in s["rotations"]]
+    options = [p for p in spots if allowed is None or allowed(p.x, p.y, p.rotation)]
     if not options:
         return None
     rng.shuffle(options)

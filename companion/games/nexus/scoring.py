@@ -57,7 +57,7 @@ def _describe(power: Mapping[str, int], players: list[str]) -> tuple[str, str]:
 
 def _order_line(results: list[tuple]) -> Verdict:
     """The order several captures are scored in: "scored Cy then Ann"; one player capturing them all has no order
-    to tell: "Ann captures both" (« Ann capture les deux »), "all 3", "2 of them" beside an uncaptured one."""
+    to tell: "Ann captures both" ("Ann capture les deux"), "all 3", "2 of them" beside an uncaptured one."""
     scorers = list(dict.fromkeys(r[2] for r in results if r[2] is not None))
     if len(scorers) > 1:
         en, fr = f"scored {' then '.join(scorers)}", f"marqués {' puis '.join(scorers)}"

@@ -233,6 +233,19 @@ def _tie_free_spot_exists(state: GameState, card_id: str, options) -> bool:
     return False
 
 
+def card_spots(state: GameState, card_id: str, options) -> list[Placement]:
+    """Where ``card_id`` may go now touching the board: every open spot, less those that « create a tie » (variant
+    ties_illegal) while another creates none. Empty when only a card apart would do (variant cards_anywhere, every
+    touching spot tying)."""
+    board = state.board
+    spots = [Placement(card_id, s["x"], s["y"], r) for s in open_spots(board.occupied, board.landscape_of)
+             for r in s["rotations"]]
+    if not options["ties_illegal"]:
+        return spots
+    calm = [p for p in spots if not _card_ties(state, p, options)]
+    return calm if calm or options["cards_anywhere"] else spots
+
+
 def counter_nodes(state: GameState, options) -> list[str]:
     """Nodes where the current player may place a counter now (variant: creating no tie, when possible)."""
     if state.phase != COUNTER:

@@ -53,30 +53,52 @@ def test_the_board_opens_fitted_with_every_card_in_view(narrow_table, phone, eve
     assert not page_errors(phone)
 
 
-# Whether "Overview" is shown and takes a tap, and where + lies.
+# Whether "Overview" and − are shown and take a tap, and where + lies.
 ZOOM_BAR_JS = """const fit = document.querySelector("[data-zoom='fit']");
+  const minus = document.querySelector("[data-zoom='out']");
   const plus = document.querySelector("[data-zoom='in']");
-  return [fit.checkVisibility({visibilityProperty: true}), !fit.disabled, plus.getBoundingClientRect().left];"""
+  return [fit.checkVisibility({visibilityProperty: true}), !fit.disabled,
+          minus.checkVisibility({visibilityProperty: true}), !minus.disabled, plus.getBoundingClientRect().left];"""
 
 
 def test_zoom_buttons_and_overview(narrow_table, phone):
-    """"Overview" fits the board again; while the whole board is already in view it is not shown (it was shown
-    disabled, with no word why), and + does not slide under the finger when a zoom brings it back."""
+    """"Overview" fits the board again; while the whole board is already in view neither it nor − is shown (each
+    was shown disabled, with no word why), and + does not slide under the finger when a zoom brings them back."""
     service, url = narrow_table
     start(service, "nexus", 52)
     show(phone, url)
     fit = layout(phone)
-    shown, usable, plus = phone.execute_script(ZOOM_BAR_JS)
-    assert not shown and not usable
+    *fitted_bar, plus = phone.execute_script(ZOOM_BAR_JS)
+    assert fitted_bar == [False, False, False, False]
     tap(phone, "[data-zoom='in']")
     wait(phone, lambda d: layout(d)["scale"] > fit["scale"], message="+ did not zoom in")
     bigger = layout(phone)
     assert bigger["board"][0] > fit["board"][0] * 1.4
-    assert phone.execute_script(ZOOM_BAR_JS) == [True, True, plus]
+    assert phone.execute_script(ZOOM_BAR_JS) == [True, True, True, True, plus]
     tap(phone, "[data-zoom='fit']")
     wait(phone, lambda d: layout(d)["scale"] == fit["scale"], message="Overview did not fit the board again")
     assert_fitted(layout(phone))
-    assert phone.execute_script(ZOOM_BAR_JS)[:2] == [False, False]
+    assert phone.execute_script(ZOOM_BAR_JS)[:4] == [False, False, False, False]
+
+
+# The lines on the page that say the game is over, shown now.
+OVER_SAID_JS = """return [...document.querySelectorAll('main *')].filter((e) => e.checkVisibility())
+  .filter((e) => [...e.childNodes].some((n) => n.nodeType === 3 && /game is over|game over|partie (est )?terminée/i
+    .test(n.textContent))).map((e) => e.textContent.trim());"""
+
+
+def test_the_game_over_is_said_once(narrow_table, phone):
+    """Game over: the game-over card says it ("Game over", who won); the board's header said "The game is over"
+    again under it. Said once, in each language."""
+    service, url = narrow_table
+    start(service, "nexus", None)
+    show(phone, url)
+    assert service.table.engine.summary()["phase"] == "over"
+    said = []
+    in_each_look(phone, lambda lang, scheme: said.append(phone.execute_script(OVER_SAID_JS)), themes=("light",))
+    assert said == [["Game over"], ["Partie terminée"]], said
+    assert phone.find_element("id", "board-phase").get_attribute("data-phase") == "over"
+    assert not page_errors(phone)
 
 
 # The board's lines that tell the player to tap a card, and whether each lies on the first screen, unscrolled.

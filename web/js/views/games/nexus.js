@@ -61,12 +61,14 @@ function middleOf(summary, cardId) {
   return [(x0 + x1) / 2, (y0 + y1) / 2];
 }
 
-function header(summary) {
+/** Whose turn and what to do; once the game-over card above says the game is over, its "The game is over" is not
+ * said again here (the phase stays in data-phase). */
+function header(summary, overCard) {
   const phase = summary.phase;
   return h("div", { class: "board-head" },
     h("div", { class: "whose", id: "board-turn" }, summary.player ? [h("span", { class: "token", style: `--team:${colourOf(summary, summary.player)}` }, summary.player.slice(0, 2).toUpperCase()),
       " ", t("nx.turn_of", { name: summary.player })] : t("nx.phase.over")),
-    h("p", { class: "phase", id: "board-phase", dataset: { phase } }, phaseText(summary)));
+    h("p", { class: "phase", id: "board-phase", dataset: { phase }, hidden: overCard }, phaseText(summary)));
 }
 
 function scores(summary) {
@@ -159,7 +161,7 @@ export function render(shown) {
   const newest = (summary.cards || []).at(-1);
   // built first, swapped in at once: emptied under a tapped button, the page lost its height and jumped up
   root.replaceChildren(...[
-    header(summary),
+    header(summary, Boolean(state.outcome)),
     ...boardFrame(state.game_id, drawBoard(summary, opts), newest ? middleOf(summary, newest.card) : null),
     // the numbers are hidden while the board is too small for them (nx-view.js): then the legend says how to see them
     h("p", { class: "hint nx-legend" }, t("nx.power_legend"),

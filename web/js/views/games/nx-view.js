@@ -1,6 +1,7 @@
 // The Nexus board's window on a phone. A game's cards soon spread wider than the screen: the board opens fitted to
 // it (every card in view), zooms with − / +, a pinch, or a tap on a square too small for a finger (zoomed to, centred
-// on it; the next tap plays), pans by dragging (the frame scrolls), and "Overview" fits it again.
+// on it; the next tap plays), pans by dragging (the frame scrolls), and "Overview" fits it again (− and "Overview"
+// are shown only once zoomed in).
 
 import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
@@ -53,12 +54,14 @@ function apply() {
   }
   const bar = frame.previousElementSibling;
   if (bar && bar.classList.contains("nx-zoom-bar")) {
-    bar.querySelector("[data-zoom='out']").disabled = !zoomed;
     bar.querySelector("[data-zoom='in']").disabled = shown.scale >= MAX - 1e-6;
-    // the whole board already in view: "Overview" would do nothing, so it is not shown (a disabled one said no why)
-    const overview = bar.querySelector("[data-zoom='fit']");
-    overview.disabled = !zoomed;
-    overview.hidden = !zoomed;
+    // the whole board already in view: "Overview" and − would do nothing, so they are not shown (disabled, they
+    // said no why); both come back on the left of +, which stays under the finger
+    for (const which of ["fit", "out"]) {
+      const control = bar.querySelector(`[data-zoom='${which}']`);
+      control.disabled = !zoomed;
+      control.hidden = !zoomed;
+    }
   }
 }
 

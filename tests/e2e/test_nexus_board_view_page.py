@@ -10,7 +10,9 @@ import time
 
 import pytest
 
-from boardhelpers import tap, wait
+from companion.games.nexus.grid import neighbours
+
+from boardhelpers import tap, tap_until, wait
 from browserhelpers import in_each_look, page_errors
 from screens import example, language, show, start
 
@@ -222,4 +224,34 @@ def test_the_card_picker_names_each_card_without_its_node_numbers(narrow_table, 
             assert button.accessible_name == f"{name}, {count}"
             assert button.find_element("css selector", "svg").get_attribute("aria-hidden") == "true"
     language(phone, "en")
+    assert not page_errors(phone)
+
+
+def test_with_cards_anywhere_a_card_is_laid_apart_from_the_phone(narrow_table, phone):
+    """Variant « allow players to place cards anywhere on the table as long as they match the existing grid »: the
+    phone offered only the squares touching the board, so a card apart came only from the camera or a typed event.
+    The ring a half-card off the board (the summary's apart_spots) is drawn dotted, a hint says so, and a card is
+    laid there by taps: east of the first card, one half-card off it."""
+    service, url = narrow_table
+    start(service, "nexus", 1, options={"cards_anywhere": True})
+    show(phone, url)
+    hints = []
+    in_each_look(phone, lambda lang, scheme: hints.append(phone.execute_script(
+        "return document.querySelector('#nx-apart-hint').textContent")), themes=("light",))
+    assert hints == ["Variant: a card may also lie apart, on a dotted square",
+                     "Variante\u00a0: une carte peut aussi se poser à l'écart, sur une case en pointillés"], hints
+    first = service.table.engine.state.board.placements[0]
+    assert (first.x, first.y, first.rotation) == (0, 0, 0)  # the first card covers (0, 0) and (1, 0)
+    square = "#nx-scroll .spot-cell.apart[data-x='4'][data-y='0']"  # only a card apart covers it
+    way = "#nx-ways [data-x='3'][data-y='0'][data-rotation='0']"
+    tap_until(phone, square, way)
+    tap_until(phone, way, way + "[aria-pressed='true']")
+    tap(phone, "#nx-play")
+    wait(phone, lambda d: d.find_elements("css selector", "#board-phase[data-phase='counter']"),
+         message="the card was not played")
+    board = service.table.engine.state.board
+    laid = board.placements[-1]
+    assert (laid.x, laid.y, laid.rotation) == (3, 0, 0)
+    assert not set(neighbours(laid.cells())) & set(board.occupied)  # it touches no card
+    assert not phone.find_elements("id", "nx-apart-hint")  # a counter to place now: no card to lay
     assert not page_errors(phone)

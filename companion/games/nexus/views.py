@@ -22,7 +22,7 @@ from companion.words import fact, plural_en, plural_fr
 
 from .display import card_shape, drawable
 from .graph import node_id
-from .grid import open_spots
+from .grid import apart_spots, open_spots
 from .places import GENDER_FR, noun_fr
 from .scoring import standing, worth
 from .state import CARD, GameState
@@ -150,6 +150,10 @@ def summary(state: GameState, options: Mapping[str, Any]) -> dict[str, Any]:
         "nexuses": nexus_views(state, options, index),
         "legal_counters": [index[n] for n in counter_nodes(state, options)],  # by index, as a Nexus's nodes
         "card_spots": [[s["x"], s["y"], s["rotations"]] for s in spots],
+        # variant « anywhere on the table »: the ring of spots one half-card off the board, where the phone offers
+        # to lay the card apart (the camera and typed events take any spot on the grid)
+        "apart_spots": [[s["x"], s["y"], s["rotations"]] for s in apart_spots(board.occupied)]
+        if spots and options["cards_anywhere"] else [],
         "last_closed": [r["id"] for r in state.closed if r["cards_down"] == len(board.placements)],
         "outcome": state.outcome,
         "drawable": sight["drawable"],
@@ -174,6 +178,7 @@ def readable(summary: Mapping[str, Any]) -> dict[str, Any]:
     names, labels = summary["names"], summary["labels"]
     return {**summary, "designs": designs, "cards": cards, "nexuses": nexuses,
             "card_spots": [{"x": x, "y": y, "rotations": r} for x, y, r in summary["card_spots"]],
+            "apart_spots": [{"x": x, "y": y, "rotations": r} for x, y, r in summary["apart_spots"]],
             "legal_counters": [ids[i] for i in summary["legal_counters"]],
             "drawable": [{"id": i, "left": left, **designs[d], "names": names[labels[i]]}
                          for i, d, left in summary["drawable"]]}

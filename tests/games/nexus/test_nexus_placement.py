@@ -57,6 +57,30 @@ def test_variant_cards_anywhere_on_the_grid():
     assert refused(play(engine, "t-pair-2", 6, 5, 90)) == "nexus.card.basketweave"  # the weave still holds
 
 
+def test_variant_cards_anywhere_offers_a_ring_of_spots_apart_to_the_phone():
+    """“allow players to place cards anywhere on the table as long as they match the existing grid”: beside the spots
+    touching the board, the summary offers the phone the ring of spots one half-card off it (a card touching no
+    card), each accepted; without the variant, none."""
+    assert readable(new_game().summary())["apart_spots"] == []
+    engine = new_game({"cards_anywhere": True})
+    apart = readable(engine.summary())["apart_spots"]
+    # t-bar-1 covers (0, 0) and (1, 0): a card one half-card east of it, or off its corner, touches nothing
+    assert {"x": 3, "y": 0, "rotations": [0, 180]} in apart and {"x": -1, "y": 1, "rotations": [90, 270]} in apart
+    assert {"x": 2, "y": 0, "rotations": [0, 180]} not in apart  # it touches the first card
+    for spot in apart:  # touching no card, one half-card off the board
+        cells = [(spot["x"], spot["y"]), (spot["x"] + 1, spot["y"]) if 0 in spot["rotations"]
+                 else (spot["x"], spot["y"] + 1)]
+        steps = [abs(cx - ox) + abs(cy - oy) for cx, cy in cells for ox, oy in ((0, 0), (1, 0))]
+        assert min(steps) == 2, spot
+    for spot in apart:
+        for rotation in spot["rotations"]:
+            assert engine.is_legal({"type": "play_card", "card": "t-pair-1", "x": spot["x"], "y": spot["y"],
+                                    "rotation": rotation}), spot
+    ok(play(engine, "t-pair-1", 3, 0, 0))
+    ok(counter(engine, "t-bar-1:a"))
+    assert readable(engine.summary())["apart_spots"] and not readable(engine.summary())["legal_counters"]
+
+
 def test_the_card_must_come_from_the_deck_and_be_the_top_one_when_the_order_is_known():
     """“Take the top card of the deck and play it face up onto the board.”"""
     engine = new_game()

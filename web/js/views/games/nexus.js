@@ -24,10 +24,11 @@ function fresh(state) {
   if (ui.entries !== state.entries || ui.game !== state.game_id) ui = { entries: state.entries, game: state.game_id, card: null, cell: null, choice: null, zoom: null };
 }
 
-/** The placements a tapped square allows: every free spot covering it, in each rotation. */
+/** The placements a tapped square allows: every free spot covering it (touching the board, or apart with the
+ * variant), in each rotation. */
 function candidates(summary, [cx, cy]) {
   const out = [];
-  for (const s of summary.card_spots) {
+  for (const s of [...summary.card_spots, ...summary.apart_spots]) {
     const portrait = s.rotations.includes(90);
     const covers = portrait ? cx === s.x && (cy === s.y || cy === s.y + 1) : cy === s.y && (cx === s.x || cx === s.x + 1);
     if (covers) for (const rotation of s.rotations) out.push({ x: s.x, y: s.y, rotation });
@@ -65,10 +66,12 @@ function middleOf(summary, cardId) {
  * said again here (the phase stays in data-phase). */
 function header(summary, overCard) {
   const phase = summary.phase;
+  const apart = phase === "card" && summary.apart_spots.length > 0;
   return h("div", { class: "board-head" },
     h("div", { class: "whose", id: "board-turn" }, summary.player ? [h("span", { class: "token", style: `--team:${colourOf(summary, summary.player)}` }, summary.player.slice(0, 2).toUpperCase()),
       " ", t("nx.turn_of", { name: summary.player })] : t("nx.phase.over")),
-    h("p", { class: "phase", id: "board-phase", dataset: { phase }, hidden: overCard }, phaseText(summary)));
+    h("p", { class: "phase", id: "board-phase", dataset: { phase }, hidden: overCard }, phaseText(summary)),
+    apart ? h("p", { class: "hint", id: "nx-apart-hint" }, t("nx.apart_hint")) : null);
 }
 
 function scores(summary) {
@@ -144,6 +147,9 @@ export function render(shown) {
     const shape = (summary.drawable || []).find((c) => c.id === ui.card);
     if (shape) {
       opts.spots = spotCells(summary.card_spots);
+      // variant « cards anywhere »: the ring a half-card off the board, its squares fainter (none touching a card)
+      const touching = new Set(opts.spots.map(([x, y]) => `${x},${y}`));
+      opts.apart = spotCells(summary.apart_spots).filter(([x, y]) => !touching.has(`${x},${y}`));
       opts.onSpot = tapOrZoom((cell) => {
         ui.cell = cell; ui.choice = null;
         if (candidates(summary, cell).length === 1) ui.choice = 0;

@@ -45,6 +45,7 @@ export function readable(summary) {
   });
   const out = { ...summary, designs, cards, nexuses,
     card_spots: (summary.card_spots || []).map(([x, y, rotations]) => ({ x, y, rotations })),
+    apart_spots: (summary.apart_spots || []).map(([x, y, rotations]) => ({ x, y, rotations })),
     legal_counters: (summary.legal_counters || []).map((i) => ids[i]),
     drawable: (summary.drawable || []).map(([id, design, left]) => ({ id, left, ...designs[design],
       names: (summary.names || [])[(summary.labels || {})[id]] || { en: id, fr: id } })) };
@@ -192,17 +193,18 @@ function nodeMark(summary, node, { legal, r = 0.12, onNode } = {}) {
 }
 
 /**
- * The board: opts {spots: [[x, y]] squares to tap, onSpot([x, y]), ghost: {shape, x, y, rotation},
- * legal: Set(node ids), onCard(cardId), last: Set(card ids)}.
+ * The board: opts {spots: [[x, y]] squares to tap, apart: [[x, y]] squares for a card apart (drawn fainter; variant),
+ * onSpot([x, y]), ghost: {shape, x, y, rotation}, legal: Set(node ids), onCard(cardId), last: Set(card ids)}.
  */
 export function drawBoard(summary, opts = {}) {
-  const extra = (opts.spots || []).map(([x, y]) => [x, y, x + 1, y + 1]);
+  const extra = [...(opts.spots || []), ...(opts.apart || [])].map(([x, y]) => [x, y, x + 1, y + 1]);
   const b = bounds(summary, extra);
   const root = svg("svg", { class: "nx-board", viewBox: `${b.x0} ${b.y0} ${b.w} ${b.h}`, role: "img",
     "aria-label": t("nx.board"), dataset: { answer: "clear", next: ".spot-cell, .node.legal, .card-hit:not(.placed)" },
     style: `width:${Math.ceil(b.w * PX)}px;max-width:none;aspect-ratio:${b.w} / ${b.h}` });
-  for (const [x, y] of opts.spots || []) {
-    root.append(svg("g", { class: "spot-cell", dataset: { x: String(x), y: String(y) },
+  const apart = new Set((opts.apart || []).map(([x, y]) => `${x},${y}`));
+  for (const [x, y] of [...(opts.spots || []), ...(opts.apart || [])]) {
+    root.append(svg("g", { class: apart.has(`${x},${y}`) ? "spot-cell apart" : "spot-cell", dataset: { x: String(x), y: String(y) },
       onclick: () => opts.onSpot([x, y]) },
       svg("rect", { class: "spot", x: x + 0.04, y: y + 0.04, width: 0.92, height: 0.92, rx: 0.05 })));
   }

@@ -128,6 +128,10 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Strict",
         PERMANENT_SESSION_LIFETIME=timedelta(days=7),
+        # the cookie is sent only when the session changes: an answer to a read begun before the PIN was entered,
+        # arriving after, put back the cookie from before and signed the phone out (a sign-in lasts 7 days from the
+        # PIN whatever the cookie says: SessionStore)
+        SESSION_REFRESH_EACH_REQUEST=False,
     )
     threads = int(settings["threads"])
     app.extensions["companion"] = WebContext(

@@ -29,6 +29,18 @@ def replay(app, cookie: str, csrf: str) -> Phone:
     return thief
 
 
+def test_a_read_begun_before_the_pin_was_entered_leaves_the_phone_signed_in(app, phone):
+    """The settings screen reads the games and the profile (over a second on a Pi) while the PIN is entered: each
+    answer came with the cookie from before the sign-in (every answer refreshed it), so the one arriving last signed
+    the phone out again, and its next change asked for the PIN (a browser test's phone, 1 run in about 12)."""
+    before = cookie_of(phone)
+    phone.login()
+    signed_in = cookie_of(phone)
+    late = replay(app, before, "").get("/api/games")  # sent with the cookie it had, answered after the sign-in
+    assert late.status_code == 200 and "Set-Cookie" not in late.headers, late.headers.get("Set-Cookie")
+    assert signed_in != before and phone.get("/api/session").get_json()["authenticated"] is True
+
+
 def test_a_cookie_kept_from_before_logout_changes_nothing(app, player):
     cookie, csrf = cookie_of(player), player.csrf
     assert replay(app, cookie, csrf).post("/api/roll", ROLL).status_code == 200  # the copy works while signed in

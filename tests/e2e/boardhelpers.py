@@ -75,6 +75,15 @@ def open_page(driver, url, route=""):
     driver.get(url + route)
     wait(driver, lambda d: d.execute_script("return document.body.dataset.ready") == "1", message="page never ready")
     wait(driver, lambda d: caught_up(d, url), message="the page never showed the table's game and entries")
+    wait(driver, lambda d: d.execute_script(BOARD_DRAWN_JS), message="the table's board was never drawn")
+
+
+# whether the screen shown is not the table, or the table's board is drawn for the state the page holds: a game's
+# board view is a module loaded when first needed (games/index.js), and a loaded machine drew its 2400 px tall board
+# above the camera's picture after a die on it was aimed at (the tap landed on the board)
+BOARD_DRAWN_JS = """const app = window.companion, board = document.querySelector('#board'), drawn = document.body.dataset.board;
+return app.screen !== 'table' || (drawn === '' ? board.hidden
+  : drawn === app.state.game && board.dataset.entries === String(app.state.entries))"""
 
 
 def caught_up(driver, url):
@@ -112,14 +121,35 @@ def tap(driver, css, timeout=10):
 
 
 def tap_die(driver, box):
-    """Tap a die drawn on the camera's picture (an SVG ``g.die-box``: a pointer tap, as a finger does); the die
-    dialog it opens."""
+    """Tap a die drawn on the camera's picture (an SVG ``g.die-box``: a pointer tap, as a finger does) once it is in
+    reach; the die dialog it opens. The dice are drawn before the picture has loaded (hidden till then), and the
+    page around them may still move: the tap waits until the die is shown, answers a tap at its middle, and stays
+    put between two looks."""
     outline = box.find_element("css selector", "rect.outline")
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", outline)
+    looks = [None]
+
+    def in_reach(d):  # and where it was at the last look: the page around it drawn
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", outline)
+        looks.append(d.execute_script(DIE_IN_REACH_JS, box, outline))
+        return looks[-1] and looks[-1] == looks[-2]
+    wait(driver, in_reach, message="the die on the picture never came into reach: picture not shown, or covered")
+    watch_taps(driver)
     ActionChains(driver).move_to_element(outline).click().perform()
     dialog = driver.find_element("id", "die-dialog")
-    wait(driver, lambda d: dialog.is_displayed(), message="tapping the die opened no dialog")
+    try:
+        wait(driver, lambda d: dialog.is_displayed())
+    except TimeoutException:
+        raise AssertionError("tapping the die opened no dialog; the click landed on "
+                             f"{driver.execute_script('return window.tappedOn')}") from None
     return dialog
+
+
+# where a die drawn on the picture is, if shown (its overlay is hidden until the picture has loaded), the middle of its
+# outline on screen, and the die itself answers a tap there (not the tab bar, not the Undo bar); else false
+DIE_IN_REACH_JS = """const [box, outline] = arguments; const r = outline.getBoundingClientRect();
+const x = r.left + r.width / 2; const y = r.top + r.height / 2;
+if (!r.width || y < 0 || y > innerHeight || x < 0 || x > innerWidth) return false;
+const hit = document.elementFromPoint(x, y); return !!hit && box.contains(hit) && [x, y, scrollY];"""
 
 
 def settled(driver, url):

@@ -145,28 +145,30 @@ def phone_veto(frames: int, seed: int, games=GAMES) -> None:
     from companion.vision import DiceReader
 
     reader = DiceReader.from_config(load_config(None)["vision"], threads=1)
+    printed = {game: printed_mat(layout_for(game)) for game in games}  # rasterised once, read by the three parts
     sizes = " ".join(f"{s:g}" for s in SIZES)
     print(f"8. The phone veto: a phone in a dice zone, dice of its screen's navy and black dice, on it and beside it, "
           f"{frames} frames per game, the dice {sizes} x die_mm ({DIE_MM:g} mm) in turn (renders of the printed A3 "
           f"sheets, standard camera, tilt 0-8 degrees)")
-    _games(reader, LIT, frames, np.random.default_rng(seed), games)
+    _games(reader, LIT, frames, np.random.default_rng(seed), printed)
     print(f"8b. A switched-off phone (black glass, a faint reflection, no icons): dice of the glass's black and white "
           f"dice, on it and beside it, {frames // 2} frames per game")
-    _games(reader, OFF, frames // 2, np.random.default_rng([seed, 57]), games)
+    _games(reader, OFF, frames // 2, np.random.default_rng([seed, 57]), printed)
     print(f"8c. A tablet (200 mm, a grid of app icons 1-1.25 x die_mm wide: rounded squares, a gradient, a glyph): "
           f"dice of its screen's navy and white dice, on it and beside it, {frames // 2} frames per game")
-    _games(reader, TABLET, frames // 2, np.random.default_rng([seed, 58]), games)
+    _games(reader, TABLET, frames // 2, np.random.default_rng([seed, 58]), printed)
     print()
 
 
-def _games(reader, phone_kind, frames: int, rng, games) -> None:
+def _games(reader, phone_kind, frames: int, rng, printed: dict) -> None:
+    """One part's rows: each game of ``printed`` (game -> its PrintedMat, rendered with render_table's copy, never
+    changed), then each size and all."""
     print(f"{'game / size':14s} {'on screen':>12s} {'beside':>12s} {'lost':>5s} {'phantom':>7s} {'icons vetoed':>12s} "
           f"{'looked at':>9s} {'on phone':>8s} {'ms all med/p95':>15s} {'ms on phone':>12s}")
     by_size = {s: (Counter(), [], []) for s in SIZES}
     totals = (Counter(), [], [])
-    for game in games:
+    for game, sheet in printed.items():
         layout = layout_for(game)
-        printed = printed_mat(layout)
         here = (Counter(), [], [])
         with VetoLog() as log:
             for i in range(frames):
@@ -174,7 +176,7 @@ def _games(reader, phone_kind, frames: int, rng, games) -> None:
                 phone, dice, n_on = _scene(layout, rng, phone_kind, size)
                 pose = CameraPose(tilt=float(rng.uniform(0, 8)), yaw=float(rng.uniform(-4, 4)) + (
                     90.0 if layout.size[1] > layout.size[0] else 0.0))
-                frame = render_table(layout, [], dice, pose, rng, printed=printed, things=[phone])
+                frame = render_table(layout, [], dice, pose, rng, printed=sheet, things=[phone])
                 view = TableStage(layout, die_mm=DIE_MM).read_still(frame.image, reader)
                 for c, times, on_times in (here, by_size[size], totals):
                     _score(view, dice, n_on, phone, log.calls, c, times, on_times)

@@ -45,16 +45,27 @@ from companion.tablevision.stage import TableStage  # noqa: E402
 from companion.vision.scoring import match  # noqa: E402
 
 
-def read_in_own_photo(reader, pool: list[CutDie]) -> dict[tuple[str, str, int], bool]:
-    """Whether the reader alone reads each die right in its own photo ((set, photo, index) -> bool): the dice's own
-    difficulty, beside what the sheet, the camera and the table's path add."""
-    right = {}
-    for key in dict.fromkeys((c.source, c.name) for c in pool):
-        cut = next(c for c in pool if (c.source, c.name) == key)
-        read = [(d.value, d.box) for d in reader.read(cut.photo) if not d.unread and d.box is not None]
-        for i, j in match(read, cut.labels):
-            right[(*key, j)] = read[i][0] == cut.labels[j][0]
-    return right
+class ReadInOwnPhoto:
+    """Whether the reader alone reads a die right in its own photo (``own.get((set, photo, index), False)``): the
+    dice's own difficulty, beside what the sheet, the camera and the table's path add. A photo is read the first time
+    one of its dice is asked about, so that a short run reads only the photos of the dice it lays (the reader keeps
+    nothing between photos: the answers are those of reading every photo first)."""
+
+    def __init__(self, reader, pool: list[CutDie]) -> None:
+        self.reader, self.right, self.read_photos = reader, {}, set()
+        self.photos = {}
+        for c in pool:
+            self.photos.setdefault((c.source, c.name), c)
+
+    def get(self, key: tuple[str, str, int], default: bool = False) -> bool:
+        photo = key[:2]
+        if photo not in self.read_photos and photo in self.photos:
+            self.read_photos.add(photo)
+            cut = self.photos[photo]
+            read = [(d.value, d.box) for d in self.reader.read(cut.photo) if not d.unread and d.box is not None]
+            for i, j in match(read, cut.labels):
+                self.right[(*photo, j)] = read[i][0] == cut.labels[j][0]
+        return self.right.get(key, default)
 
 def real_dice(images: int, seed: int, games=GAMES, split: str = "heldout", detail: bool = False) -> dict:
     """Print the section; returns the totals (a Counter per game and one for all). ``split``: another than the
@@ -67,7 +78,7 @@ def real_dice(images: int, seed: int, games=GAMES, split: str = "heldout", detai
     die_mm = float(config["table"]["die_mm"])
     reader = DiceReader.from_config(config["vision"], threads=1, unread=config["vision"]["unread_dice"])  # as served
     pool, small = cut_dice(split=split)
-    own = read_in_own_photo(reader, pool)
+    own = ReadInOwnPhoto(reader, pool)
     by_set = Counter(c.source for c in pool)
     photos = "held-out photos" if split == "heldout" else f"{split} photos (not for reporting)"
     print(f"7. Real dice cut from the {photos} of dice-real ({', '.join(f'{s} {n}' for s, n in by_set.items())}"

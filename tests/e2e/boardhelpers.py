@@ -120,6 +120,27 @@ def tap(driver, css, timeout=10):
     raise AssertionError(f"{css} kept being redrawn")
 
 
+# the element scrolled to the middle of the screen, and where it then lies: [left, top, width, height, scrollY]
+CENTRED_JS = """arguments[0].scrollIntoView({block: 'center'}); const r = arguments[0].getBoundingClientRect();
+return [r.left, r.top, r.width, r.height, scrollY]"""
+
+
+def still_in_view(driver, element, timeout=20):
+    """Scroll ``element`` to the middle of the screen until it lies in the same place at two looks in a row, so a
+    pointer's tap aimed at it lands on it: the page around it may still be drawn (a board view is a module loaded
+    when first needed; a redraw above it moves it). A redrawn element raises StaleElementReferenceException."""
+    end = time.monotonic() + timeout
+    last = None
+    while True:
+        now = driver.execute_script(CENTRED_JS, element)
+        if now == last and now[2] > 0:
+            return element
+        if time.monotonic() > end:
+            raise AssertionError(f"the element never stayed put in view: {last} then {now}")
+        last = now
+        time.sleep(0.1)
+
+
 def tap_die(driver, box):
     """Tap a die drawn on the camera's picture (an SVG ``g.die-box``: a pointer tap, as a finger does) once it is in
     reach; the die dialog it opens. The dice are drawn before the picture has loaded (hidden till then), and the

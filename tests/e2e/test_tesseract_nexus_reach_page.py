@@ -8,20 +8,20 @@ import pytest
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 
-from boardhelpers import REACHABLE_JS, answer_to_tap, open_page, settled, state, wait, watch_taps
+from boardhelpers import REACHABLE_JS, answer_to_tap, open_page, settled, state, still_in_view, wait, watch_taps
 from screens import start
 
 pytestmark = pytest.mark.browser
 
 
 def finger(phone, css):
-    """A pointer's tap on the first element of ``css``, scrolled to the middle of the screen first, as a thumb
-    reaches it."""
+    """A pointer's tap on the first element of ``css``, scrolled to the middle of the screen first (and lying still
+    there), as a thumb reaches it."""
     watch_taps(phone)
     for attempt in range(3):  # an element redrawn between finding and tapping it is found again
         element = wait(phone, lambda d: d.find_elements("css selector", css), message=f"no {css}")[0]
         try:
-            phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+            still_in_view(phone, element)
             ActionChains(phone).move_to_element(element).click().perform()
             return
         except StaleElementReferenceException:

@@ -228,14 +228,17 @@ class Journal:
         return True
 
     def start_game(self, game: str, options: dict[str, Any], players: list[str],
-                   ending: tuple[int, dict[str, Any] | None] | None = None, request: RequestKey | None = None) -> int:
-        """Start a game; ``ending``: the game it replaces and its outcome, ended in the same transaction."""
+                   ending: tuple[int, dict[str, Any] | None] | None = None, request: RequestKey | None = None,
+                   started_at: float | None = None) -> int:
+        """Start a game; ``ending``: the game it replaces and its outcome, ended in the same transaction;
+        ``started_at``: when (now if not given), so that a caller who cannot read the record back knows it."""
+        started_at = time.time() if started_at is None else started_at
 
         def work(db: sqlite3.Connection) -> int:
             if ending is not None:
                 _end(db, *ending)
             game_id = int(db.execute("INSERT INTO games (game, options, players, started_at) VALUES (?, ?, ?, ?)",
-                                     (game, json.dumps(options), json.dumps(players), time.time())).lastrowid)
+                                     (game, json.dumps(options), json.dumps(players), started_at)).lastrowid)
             _remember(db, request, game_id, None)
             return game_id
 

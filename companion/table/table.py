@@ -84,10 +84,11 @@ class Table:
                                "look at it before replacing it")
             engine = create_game(game, options)
             ending = games.ending(current, self.engine) if current is not None else None
-            game_id = self.journal.start_game(game, engine.options, list(players), ending, request)
+            started_at = time.time()
+            game_id = self.journal.start_game(game, engine.options, list(players), ending, request, started_at)
             if current is not None and current.game != game:
                 self.camera_board = None  # another game's mat: its pieces mean nothing to this one
-            self.record = self._started(game_id, game, engine.options, players)
+            self.record = self._started(game_id, game, engine.options, players, started_at)
             self.memory, self._checkpointed, self._checkpoint_size = TableMemory(engine), 0, 0
             log.info("new game %d: %s %s", game_id, game, engine.options)
             self.bus.publish("game", self._event_state())
@@ -132,7 +133,8 @@ class Table:
             else:
                 self._after_failures.worked()
 
-    def _started(self, game_id: int, game: str, options: dict[str, Any], players: list[str]) -> GameRecord:
+    def _started(self, game_id: int, game: str, options: dict[str, Any], players: list[str],
+                 started_at: float) -> GameRecord:
         """The record of the game the journal has just started, read back; when the read fails, the game is the
         journal's all the same (a restart resumes it), so the table takes it up as it was written."""
         try:
@@ -140,7 +142,7 @@ class Table:
         except JournalError as exc:
             log.warning("game %d was started but could not be read back (%s); playing it as started", game_id, exc)
             record = None
-        return record or GameRecord(game_id, game, dict(options), list(players), time.time(), None, None)
+        return record or GameRecord(game_id, game, dict(options), list(players), started_at, None, None)
 
     def answered(self, request: RequestKey | None) -> list[Verdict] | None:
         """The verdicts of the entry a journaled request made ([] for a game change), None for a new request."""

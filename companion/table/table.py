@@ -12,7 +12,6 @@ from typing import Any, Callable, Mapping
 
 from companion import checkpoint, table_memory
 from companion.bus import EventBus
-from companion.bus_failures import FailureLog
 from companion.core import DieReading, Observation, Verdict, VerdictKind
 from companion.hidden import public_event
 from companion.journal import GameRecord, Journal, JournalError, RequestKey
@@ -20,6 +19,7 @@ from companion.journal_health import WriteFailure
 from companion.referee import EventError, GameEngine, create_game
 from companion.referee.aware import UNSURE, RulesAwareReading, read_anew_note
 from companion.table import games, rebuild
+from companion.table.after_change import WorkAfterChange
 from companion.table.camera import CAMERA_SOURCES, DEFAULT_AWARE, camera_names, judged, read_anew_event, unsure_event
 from companion.table.errors import Conflict
 from companion.table.history import history_page
@@ -45,8 +45,7 @@ class Table:
         self._checkpoint_size = 0  # and its size in bytes
         self.camera_board: dict[str, Any] | None = None  # the camera's latest settled board (table vision)
         self._camera_source = "camera"
-        self._after = threading.local()  # what a change's listeners left for its thread once the lock is let go
-        self._after_failures = FailureLog(log, "the work after a game change")
+        self._after = WorkAfterChange()  # what a change's listeners left for its thread once the lock is let go
         journal.on_failure = self._journal_failure
         unfinished = journal.unfinished()
         if unfinished is not None:
@@ -70,7 +69,7 @@ class Table:
         try:
             return self._new_game(game, options, players, replaces, request)
         finally:
-            self._let_go()
+            self._after.run()
 
     def _new_game(self, game: str, options: Mapping[str, Any], players: list[str], replaces: int | None,
                   request: RequestKey | None) -> GameRecord:
@@ -100,7 +99,7 @@ class Table:
         try:
             return self._resume_game(game_id, replaces, request)
         finally:
-            self._let_go()
+            self._after.run()
 
     def _resume_game(self, game_id: int, replaces: int | None, request: RequestKey | None) -> GameRecord:
         with self._lock:
@@ -118,20 +117,8 @@ class Table:
 
     def after_change(self, work: Callable[[], None]) -> None:
         """``work`` done by the thread changing the game once it lets the table's lock go (a bus listener of the
-        change calls this): the new game's mat read from a slow card holds up that phone's answer, not every move.
-        A failure is logged (bus_failures): the game has changed all the same."""
-        queued = self._after.__dict__.setdefault("work", [])
-        queued.append(work)
-
-    def _let_go(self) -> None:
-        queued = self._after.__dict__.pop("work", [])
-        for work in queued:
-            try:
-                work()
-            except Exception as exc:
-                self._after_failures.failed(exc)
-            else:
-                self._after_failures.worked()
+        change calls this): the new game's mat read from a slow card holds up that phone's answer, not every move."""
+        self._after.add(work)
 
     def _started(self, game_id: int, game: str, options: dict[str, Any], players: list[str],
                  started_at: float) -> GameRecord:

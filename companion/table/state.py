@@ -24,8 +24,8 @@ def game_state(record: GameRecord, memory: TableMemory, players: list[str], came
     """The game as phones show it. ``entries`` is its version (it only grows, an undo is an entry too);
     ``accepted`` holds only the newest entries in force, ``in_force`` counts them all, ``moves`` those past the
     setup, ``rolls`` the rolls among them (as the Stats tab counts them) and ``started_at`` says when the game
-    began: what a phone tells before a new game sets this one aside. ``snapshot``: with the engine's snapshot, which no phone draws from (the CLI, tests
-    and whoever asks /api/state for it read it)."""
+    began: what a phone tells before a new game sets this one aside. ``snapshot``: with the engine's snapshot,
+    which no phone draws from (the CLI, tests and whoever asks /api/state for it read it)."""
     engine = memory.engine
     outcome = engine.outcome
     state = {

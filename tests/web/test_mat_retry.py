@@ -64,18 +64,23 @@ def read_again_in_a_thread(service, name: str = "mat-retry") -> threading.Thread
     return thread
 
 
+def assert_a_move_does_not_wait_for(service, lens_file, what: str) -> None:
+    """A phone's move made while the card holds up a read of ``what``, which is let go after."""
+    moved = threading.Event()
+    threading.Thread(target=lambda: (service.table.submit({"type": "roll", "dice": [{"value": 3}]}), moved.set()),
+                     daemon=True).start()
+    try:
+        assert moved.wait(WAIT / 2), f"a move waited for the card's read of {what}"
+    finally:
+        lens_file.release.set()
+
+
 def test_a_lens_read_the_card_holds_up_does_not_hold_up_a_move(service, lens_file):
     """Before, the mat was read again under the table's lock: every phone's move waited for the card."""
     lens_file.block("mat-retry")
     retry = read_again_in_a_thread(service)
     assert lens_file.entered.wait(WAIT)
-    moved = threading.Event()
-    threading.Thread(target=lambda: (service.table.submit({"type": "roll", "dice": [{"value": 3}]}), moved.set()),
-                     daemon=True).start()
-    try:
-        assert moved.wait(WAIT / 2), "a move waited for the card's read of lens.json"
-    finally:
-        lens_file.release.set()
+    assert_a_move_does_not_wait_for(service, lens_file, "lens.json")
     retry.join(WAIT)
     assert not retry.is_alive()
     assert service.table_stage.reader.tracker.lens is not None and service.live.table is None
@@ -187,13 +192,7 @@ def test_a_game_change_the_card_holds_up_does_not_hold_up_a_move(service, lens_f
     lens_file.block("changer")
     change = change_game_in_a_thread(service, "hexors")
     assert lens_file.entered.wait(WAIT)
-    moved = threading.Event()
-    threading.Thread(target=lambda: (service.table.submit({"type": "roll", "dice": [{"value": 3}]}), moved.set()),
-                     daemon=True).start()
-    try:
-        assert moved.wait(WAIT / 2), "a move waited for the card's read of the new game's lens.json"
-    finally:
-        lens_file.release.set()
+    assert_a_move_does_not_wait_for(service, lens_file, "the new game's lens.json")
     change.join(WAIT)
     assert not change.is_alive()
     assert service.table_stage.layout.name.startswith("hexors") and service.live.table is None

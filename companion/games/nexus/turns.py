@@ -7,7 +7,7 @@ checks it is the top one).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 from companion.core import Text, Verdict, verdict
 from companion.referee.engine import EventError
@@ -223,23 +223,22 @@ def _card_ties(state: GameState, placement: Placement, options) -> bool:
 def _tie_free_spot_exists(state: GameState, card_id: str, options) -> bool:
     """Whether ``card_id`` has a spot that ties no Nexus. With the variant « allow players to place cards anywhere
     on the table as long as they match the existing grid » it always has: a card touching no card joins nothing."""
-    if options["cards_anywhere"]:
-        return True
+    return options["cards_anywhere"] or any(not _card_ties(state, p, options) for p in _open_placements(state, card_id))
+
+
+def _open_placements(state: GameState, card_id: str) -> Iterator[Placement]:
+    """``card_id`` at each open spot touching the board, each way it may turn there."""
     board = state.board
     for spot in open_spots(board.occupied, board.landscape_of):
         for rotation in spot["rotations"]:
-            if not _card_ties(state, Placement(card_id, spot["x"], spot["y"], rotation), options):
-                return True
-    return False
+            yield Placement(card_id, spot["x"], spot["y"], rotation)
 
 
 def card_spots(state: GameState, card_id: str, options) -> list[Placement]:
     """Where ``card_id`` may go now touching the board: every open spot, less those that « create a tie » (variant
     ties_illegal) while another creates none. Empty when only a card apart would do (variant cards_anywhere, every
     touching spot tying)."""
-    board = state.board
-    spots = [Placement(card_id, s["x"], s["y"], r) for s in open_spots(board.occupied, board.landscape_of)
-             for r in s["rotations"]]
+    spots = list(_open_placements(state, card_id))
     if not options["ties_illegal"]:
         return spots
     calm = [p for p in spots if not _card_ties(state, p, options)]

@@ -146,3 +146,34 @@ def test_held_sideways_a_duel_opens_with_its_tiles_in_the_frame(table):
     for left, top, right, bottom in tiles:
         assert frame[0] <= left and right <= frame[2] and frame[1] <= top and bottom <= frame[3], (frame, tiles)
     assert page_errors(phone) == []
+
+
+DUEL_IN_FRAME_JS = f"""const frame = document.querySelector("{FRAME}").getBoundingClientRect();
+  const tiles = [...document.querySelectorAll('.hex-arena .tile.target')].map((t) => t.getBoundingClientRect());
+  return tiles.length === 2 && frame.width > 0 && tiles.every((r) => frame.left <= r.left && r.right <= frame.right
+    && frame.top <= r.top && r.bottom <= frame.bottom);"""
+
+
+def test_a_phone_turned_on_another_tab_in_a_duel_finds_the_duel_in_the_frame_back_on_the_table(table):
+    """The phone turned while History is shown: the hidden arena was drawn turned then, and its frame took the duel
+    as opened on it though nothing was in view to open on; back on the table it stayed on its near corner, Kuriboh
+    and Saggi out of the frame at 740 x 217."""
+    service, url, phone, size = table
+    size(390, 844)
+    try:
+        start(service, "hexors", DUEL)
+        show(phone, url)
+        phone.execute_script("location.hash = '#/history'")
+        wait(phone, lambda d: d.execute_script("return document.body.dataset.screen") == "history",
+             message="History never shown")
+        size(740, 217)
+        wait(phone, lambda d: d.find_elements("css selector", ".hex-arena.turned"),
+             message="the arena was not drawn again turned")
+        phone.execute_script("location.hash = '#/table'")
+        wait(phone, lambda d: d.execute_script("return document.body.dataset.screen") == "table",
+             message="the table never shown again")
+        wait(phone, lambda d: d.execute_script(DUEL_IN_FRAME_JS), timeout=5,
+             message="back on the table, the duel's tiles are not in the frame")
+    finally:
+        size(390, 844)
+    assert page_errors(phone) == []

@@ -42,13 +42,26 @@ export function keepingPan(root, draw) {
   now.dataset.focus = `${now.querySelector(".hex-arena.turned") ? "turned" : "upright"}:${duel.map((t) => t.dataset.tile)}`;
   [now.scrollLeft, now.scrollTop] = at;
   if (!duel.length || (old && old.dataset.focus === now.dataset.focus)) return;
-  requestAnimationFrame(() => { // once shown: the board may be drawn while hidden
-    if (!now.isConnected) return;
+  whenShown(now, () => {
     const tiles = duel.map((tile) => tile.getBoundingClientRect());
     const box = now.getBoundingClientRect();
     const middle = (low, high) => (Math.min(...tiles.map(low)) + Math.max(...tiles.map(high))) / 2;
     now.scrollLeft += middle((r) => r.left, (r) => r.right) - (box.left + box.right) / 2;
     now.scrollTop += middle((r) => r.top, (r) => r.bottom) - (box.top + box.bottom) / 2;
+  });
+}
+
+/** ``then()`` once ``el`` is laid out: at the next frame, or, drawn while its screen is hidden (the phone turned on
+ * another tab; the table's board is not drawn again for the same state), when that screen shows it. */
+function whenShown(el, then) {
+  requestAnimationFrame(() => {
+    if (!el.isConnected) return;
+    if (el.getClientRects().length) { then(); return; }
+    const watch = new ResizeObserver(() => {
+      if (!el.isConnected) watch.disconnect();
+      else if (el.getClientRects().length) { watch.disconnect(); then(); }
+    });
+    watch.observe(el);
   });
 }
 

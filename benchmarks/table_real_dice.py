@@ -67,6 +67,7 @@ class ReadInOwnPhoto:
                 self.right[(*photo, j)] = read[i][0] == cut.labels[j][0]
         return self.right.get(key, default)
 
+
 def real_dice(images: int, seed: int, games=GAMES, split: str = "heldout", detail: bool = False) -> dict:
     """Print the section; returns the totals (a Counter per game and one for all). ``split``: another than the
     held-out photos to try a change on (companion.vision.labels.SPLITS), never to report. ``detail``: also print

@@ -181,7 +181,7 @@ def test_a_hall_held_in_memory_writes_its_file_again_once_the_card_is_mended(eve
     """Before, a hall that went on in memory never wrote its file again: the evening was lost when it stopped, even
     after the card was mended. Tried at the next change, at most every 30 s, and said in the log and on the page."""
     clock = [0.0]
-    monkeypatch.setattr("companion.hall.board.now", lambda: clock[0], raising=False)
+    monkeypatch.setattr("companion.hall.board.now", lambda: clock[0])
     board = open_board(evening_so_far)
     try:
         board.handle(*event("table-2", 4, 0, players=("Ann", "Bob")))
@@ -213,7 +213,7 @@ def test_a_hall_held_in_memory_writes_its_file_again_once_the_card_is_mended(eve
 
 def test_a_card_that_still_refuses_is_tried_at_most_every_30_s(evening_so_far, read_only_folder, monkeypatch):
     clock = [0.0]
-    monkeypatch.setattr("companion.hall.board.now", lambda: clock[0], raising=False)
+    monkeypatch.setattr("companion.hall.board.now", lambda: clock[0])
     board = open_board(evening_so_far)
     tries = []
     refusing = sqlite3.connect

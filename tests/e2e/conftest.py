@@ -48,6 +48,18 @@ def narrow_table(quiet_table, phone):
 
 
 @pytest.fixture(scope="module")
+def resizable_table(quiet_table, phone):
+    """``quiet_table`` on an unlocked phone, and ``size(width, height)`` that gives its page that size (its window's
+    frame added): (service, url, phone, size). The tests set it back to 390 x 844."""
+    from boardhelpers import unlock
+
+    service, url = quiet_table
+    unlock(phone, url)
+    frame = phone.execute_script("return outerHeight - innerHeight")
+    return service, url, phone, lambda width, height: phone.set_window_size(width, height + frame)
+
+
+@pytest.fixture(scope="module")
 def small_phone(quiet_table, phone):
     """``quiet_table`` on an unlocked phone the size of a 360 x 740 screen (its window's frame added), for what a
     tap brings into the finger's reach; the phone's size is given back after the module."""

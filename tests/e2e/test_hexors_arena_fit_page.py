@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from boardhelpers import PIN, unlock, wait
-from browserhelpers import in_each_look, page_errors, phone_browser, served
+from boardhelpers import wait
+from browserhelpers import in_each_look, page_errors
 from screens import TEXT_SIZES_JS, show, start
 
 pytestmark = pytest.mark.browser
@@ -26,20 +26,6 @@ RECTS_JS = """return [...arguments].map((css) => { const r = document.querySelec
   return [r.left, r.top, r.right, r.bottom]; }).concat([[innerWidth, innerHeight]]);"""
 
 
-@pytest.fixture(scope="module")
-def table():
-    from companion.config import load_config
-    import tempfile
-
-    config = load_config(None, overrides={"service": {"data_dir": tempfile.mkdtemp(prefix="hexors-fit-"),
-                                                      "host": "127.0.0.1", "port": 0, "threads": 12}})
-    with served(config, camera=False, pin=PIN) as (service, url):
-        with phone_browser("en-GB", (390, 844)) as driver:
-            unlock(driver, url)
-            frame = driver.execute_script("return outerHeight - innerHeight")
-            yield service, url, driver, lambda width, height: driver.set_window_size(width, height + frame)
-
-
 def in_sight(rect, window, undo_top, rail_right):
     """Whether ``rect`` lies whole in the window, between the tabs rail and above the Undo bar."""
     left, top, right, bottom = rect
@@ -47,8 +33,8 @@ def in_sight(rect, window, undo_top, rail_right):
 
 
 @pytest.mark.parametrize("height", [360, 217])
-def test_held_sideways_the_arena_fits_the_window_beside_the_duels_colours(table, screenshots, height):
-    service, url, phone, size = table
+def test_held_sideways_the_arena_fits_the_window_beside_the_duels_colours(resizable_table, screenshots, height):
+    service, url, phone, size = resizable_table
     size(740, height)
     start(service, "hexors", DUEL)
     show(phone, url)
@@ -88,8 +74,8 @@ def test_held_sideways_the_arena_fits_the_window_beside_the_duels_colours(table,
 
 
 @pytest.mark.parametrize("events", [0, 4, DUEL], ids=["setup", "play", "duel"])
-def test_at_360_px_the_arenas_words_are_readable_and_it_stays_within_the_screen(table, events):
-    service, url, phone, size = table
+def test_at_360_px_the_arenas_words_are_readable_and_it_stays_within_the_screen(resizable_table, events):
+    service, url, phone, size = resizable_table
     size(360, 740)
     try:
         start(service, "hexors", events)
@@ -108,10 +94,10 @@ def test_at_360_px_the_arenas_words_are_readable_and_it_stays_within_the_screen(
     assert page_errors(phone) == []
 
 
-def test_held_sideways_a_tap_leaves_the_arena_where_it_was_panned_to(table):
+def test_held_sideways_a_tap_leaves_the_arena_where_it_was_panned_to(resizable_table):
     """At 740 x 217 the frame shows part of the arena; a tile tapped at its far end redraws the board: the frame went
     back to the arena's start, away from the tile just picked and the cells it may reach."""
-    service, url, phone, size = table
+    service, url, phone, size = resizable_table
     size(740, 217)
     try:
         start(service, "hexors", 4)  # Kaiba's turn: his Celtic Guardian on d7, far from his near end
@@ -131,10 +117,10 @@ def test_held_sideways_a_tap_leaves_the_arena_where_it_was_panned_to(table):
     assert page_errors(phone) == []
 
 
-def test_held_sideways_a_duel_opens_with_its_tiles_in_the_frame(table):
+def test_held_sideways_a_duel_opens_with_its_tiles_in_the_frame(resizable_table):
     """At 740 x 217 the frame shows a third of the arena: opened on its near corner, it hid Kuriboh and Saggi, the
     tiles in the duel whose colour is asked for beside it."""
-    service, url, phone, size = table
+    service, url, phone, size = resizable_table
     size(740, 217)
     try:
         start(service, "hexors", DUEL)
@@ -154,11 +140,11 @@ DUEL_IN_FRAME_JS = f"""const frame = document.querySelector("{FRAME}").getBoundi
     && frame.top <= r.top && r.bottom <= frame.bottom);"""
 
 
-def test_a_phone_turned_on_another_tab_in_a_duel_finds_the_duel_in_the_frame_back_on_the_table(table):
+def test_a_phone_turned_on_another_tab_in_a_duel_finds_the_duel_in_the_frame_back_on_the_table(resizable_table):
     """The phone turned while History is shown: the hidden arena was drawn turned then, and its frame took the duel
     as opened on it though nothing was in view to open on; back on the table it stayed on its near corner, Kuriboh
     and Saggi out of the frame at 740 x 217."""
-    service, url, phone, size = table
+    service, url, phone, size = resizable_table
     size(390, 844)
     try:
         start(service, "hexors", DUEL)

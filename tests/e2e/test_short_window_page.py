@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardhelpers import PIN, unlock, wait
-from browserhelpers import in_each_look, page_errors, phone_browser, served
+from browserhelpers import in_each_look, page_errors
 from screens import WCAG_JS, language, show, start
 
 pytestmark = pytest.mark.browser
@@ -53,23 +52,9 @@ return folds.filter((d) => d.getClientRects().length).map((d) => {
           ratio(parse(m.borderRightColor), backdrop(s))]; });"""
 
 
-@pytest.fixture(scope="module")
-def table():
-    from companion.config import load_config
-    import tempfile
-
-    config = load_config(None, overrides={"service": {"data_dir": tempfile.mkdtemp(prefix="short-window-"),
-                                                      "host": "127.0.0.1", "port": 0, "threads": 12}})
-    with served(config, camera=False, pin=PIN) as (service, url):
-        with phone_browser("en-GB", (390, 844)) as driver:
-            unlock(driver, url)
-            frame = driver.execute_script("return outerHeight - innerHeight")
-            yield service, url, driver, lambda width, height: driver.set_window_size(width, height + frame)
-
-
 @pytest.mark.parametrize("height", [217, 360])
-def test_a_phone_held_sideways_keeps_most_of_the_window_for_the_board(table, screenshots, height):
-    service, url, phone, size = table
+def test_a_phone_held_sideways_keeps_most_of_the_window_for_the_board(resizable_table, screenshots, height):
+    service, url, phone, size = resizable_table
     size(740, height)
     found = []
     for game in GAMES:
@@ -100,10 +85,10 @@ def test_a_phone_held_sideways_keeps_most_of_the_window_for_the_board(table, scr
     assert page_errors(phone) == []
 
 
-def test_a_phone_held_upright_keeps_its_bars(table):
+def test_a_phone_held_upright_keeps_its_bars(resizable_table):
     """At 360 x 740 the bars are where they were: the top bar on top (sticky), the tabs along the bottom, the Undo bar
     just above them, each as high as before."""
-    service, url, phone, size = table
+    service, url, phone, size = resizable_table
     size(360, 740)
     start(service, "hexors", 4)
     show(phone, url)
@@ -118,8 +103,8 @@ def test_a_phone_held_upright_keeps_its_bars(table):
     assert rects["#screen-table > .actions"][:2] == [599, 673]
 
 
-def test_every_fold_shows_whether_it_is_open(table, screenshots):
-    service, url, phone, size = table
+def test_every_fold_shows_whether_it_is_open(resizable_table, screenshots):
+    service, url, phone, size = resizable_table
     size(390, 844)
     start(service, "tesseract", 4)  # its play screen has a « More » fold besides Game details and Expert
     show(phone, url)

@@ -35,7 +35,9 @@ const plain = (c) => ({ color: c.color, value: c.value });
 
 function redraw(ctx) { render(ctx); }
 
-function header(summary) {
+/** Whose turn, the phase and the breaches; once the game-over card above says the game is over, "The game is over"
+ * is not said again here (the phase stays in data-phase). */
+function header(summary, overCard) {
   const phase = summary.waiting && summary.waiting.length ? "event" : summary.phase;
   const text = {
     action: t("tess.phase.action", { n: summary.actions_left }), threat: summary.primed_this_phase ? t("tess.phase.threat_done") : t("tess.phase.threat"),
@@ -43,7 +45,7 @@ function header(summary) {
   }[phase] || phase;
   return h("div", { class: "board-head" },
     h("div", { class: "whose", id: "board-turn" }, t("tess.turn_of", { name: summary.scientist })),
-    h("p", { class: "phase", id: "board-phase", dataset: { phase } }, text),
+    h("p", { class: "phase", id: "board-phase", dataset: { phase }, hidden: overCard }, text),
     breachTrack(summary.breaches));
 }
 
@@ -296,7 +298,7 @@ export function render(ctx) {
   const drawn = tower === summary.tower ? summary : { ...summary, tower };
   // built first, swapped in at once: emptied under a tapped cube, the page lost its height and jumped up
   root.replaceChildren(...[
-    header(summary),
+    header(summary, Boolean(state.outcome)),
     h("div", { class: "board-scroll tower-wrap" }, drawTower(drawn, {
       selected: waiting ? ui.resolve.column : composing ? null : ui.column, choices, onColumn,
       onBlocked: targets ? composerTap : composing ? idleTap(ctx) : acting ? (column) => tapColumn(ctx, column)
@@ -318,7 +320,8 @@ export function render(ctx) {
     labs(ctx),
     confinementBoard(summary),
     summary.destroyed.length ? h("p", { class: "hint", id: "tess-destroyed" }, t("tess.destroyed", { cubes: summary.destroyed.map(cubeText).join(", ") })) : null,
-    summary.outcome ? h("p", { class: "lead" }, pick(summary.outcome)) : null,
+    // the game-over card above says why the game ended (outcome.js): said here too, a phone read it twice
+    summary.outcome && !state.outcome ? h("p", { class: "lead" }, pick(summary.outcome)) : null,
   ].filter(Boolean));
   if (reveal) {
     reveal = false;

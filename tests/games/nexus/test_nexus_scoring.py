@@ -303,3 +303,20 @@ def test_two_nexuses_closed_at_once_and_captured_by_one_player_are_told_as_such(
     assert [v.players for v in verdicts if v.rule == "nexus.score"] == [("Ann",), ("Ann",)]
     assert verdicts[1].message.en == "Several Nexuses closed at once: Ann captures both"
     assert verdicts[1].message.fr == "Plusieurs Nexus fermés à la fois : Ann capture les deux"
+
+
+def test_one_player_capturing_several_of_the_nexuses_closed_at_once_is_told_how_many():
+    """“If you close two Nexuses at once, you score your own first, then proceed to the left.” One player capturing
+    them has no order to tell: all three, or two beside one nobody captures (results as score_closed sorts them:
+    (Nexus, power, who captures, why, points), nobody first)."""
+    from companion.games.nexus.scoring import _order_line
+
+    def said(*who):
+        line = _order_line([(None, {}, w, "", 0) for w in who]).message
+        return line.en, line.fr
+
+    assert said("Ann", "Ann", "Ann") == ("Several Nexuses closed at once: Ann captures all 3",
+                                         "Plusieurs Nexus fermés à la fois : Ann capture les 3")
+    assert said(None, "Ann", "Ann") == ("Several Nexuses closed at once: Ann captures 2 of them",
+                                        "Plusieurs Nexus fermés à la fois : Ann capture 2 d'entre eux")
+    assert said("Cy", "Ann")[0] == "Several Nexuses closed at once: scored Cy then Ann"

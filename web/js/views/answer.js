@@ -8,6 +8,7 @@ import { $, clear, h } from "../dom.js";
 import { addStrings, t } from "../i18n.js";
 import { brief, keptBounds, keptSeen, keptUnder, openRoom, roomFor, shutRoom } from "./answer-brief.js";
 import * as notices from "./notices.js";
+import { FOOT_BARS, band } from "./screen-band.js";
 
 addStrings({
   en: {
@@ -24,9 +25,6 @@ addStrings({
 });
 
 const GAP = 6;          // CSS px between the control and its answer
-const TAB_BAR = 140;    // the fixed tab bar and the table's action bar cover about this much of the bottom
-const TOP_BAR = 60;     // and the top bar this much of the top (both measured where they are drawn: band())
-const FOOT_BARS = "#screen-table > .actions, .tabs";
 const UNSEEN = 1000;     // a place out of sight costs more than lying over anything: an answer unseen says nothing
 // what a finger may want to tap next: the answer avoids lying over these
 const CONTROLS = "button:not(:disabled), a[href], input, select, summary, [data-x], [data-cell], [data-tile], "
@@ -352,17 +350,6 @@ function outside(height) {
   const r = keptBounds(pointed);
   return r ? [{ top: r.top + scrollY - GAP - height, side: "above" }, { top: r.bottom + scrollY + GAP, side: "below" }]
     : [];
-}
-
-/** The part of the screen (viewport px) the bars leave free: under the top bar, above the fixed bars at the foot (the
- * table's Undo and roll buttons, the tabs), measured, as their words make them taller on a narrow phone. A phone held
- * sideways has the tabs in a rail down the left from the top: no bar at the foot (it left no band at all). */
-export function band() {
-  const head = document.querySelector(".topbar");
-  const top = head ? Math.max(head.getBoundingClientRect().bottom, 0) : TOP_BAR;
-  const feet = [...document.querySelectorAll(FOOT_BARS)].filter((bar) => getComputedStyle(bar).position === "fixed")
-    .map((bar) => bar.getBoundingClientRect()).filter((r) => r.height && r.top > innerHeight / 2);
-  return { top, bottom: feet.length ? Math.min(...feet.map((r) => r.top)) : innerHeight - TAB_BAR };
 }
 
 /** The part of a board in its scrolling frame (page px): a Nexus board zoomed in runs far past it. */

@@ -2,7 +2,7 @@
 
 import { $, clear, h, redraw } from "../dom.js";
 import { language } from "../i18n.js";
-import { band } from "./answer.js";
+import { band } from "./screen-band.js";
 import { viewFor } from "./games/index.js";
 
 let drawing = 0;

@@ -9,6 +9,7 @@ were 11.7 px, under the 12 CSS px every board's text keeps (test_every_screen me
 from __future__ import annotations
 
 import pytest
+from selenium.common.exceptions import TimeoutException
 
 from boardhelpers import wait
 from browserhelpers import in_each_look, page_errors
@@ -117,6 +118,23 @@ def test_held_sideways_a_tap_leaves_the_arena_where_it_was_panned_to(resizable_t
     assert page_errors(phone) == []
 
 
+def duel_in_frame(phone):
+    """Wait until Kuriboh and Saggi, the duel's tiles, lie whole in the arena's frame (it opens on them at the next
+    frame once laid out); else fail with where they and the frame lie."""
+    looked = []
+
+    def in_frame(driver):
+        frame, *tiles = driver.execute_script(RECTS_JS, FRAME, ".hex-arena .tile.target[data-tile='kuriboh']",
+                                              ".hex-arena .tile.target[data-tile='saggi']")[:3]
+        looked[:] = [frame, tiles]
+        return all(frame[0] <= left and right <= frame[2] and frame[1] <= top and bottom <= frame[3]
+                   for left, top, right, bottom in tiles)
+    try:
+        wait(phone, in_frame, timeout=5)
+    except TimeoutException:
+        raise AssertionError(f"the duel's tiles are not in the frame (frame, tiles): {looked}") from None
+
+
 def test_held_sideways_a_duel_opens_with_its_tiles_in_the_frame(resizable_table):
     """At 740 x 217 the frame shows a third of the arena: opened on its near corner, it hid Kuriboh and Saggi, the
     tiles in the duel whose colour is asked for beside it."""
@@ -125,19 +143,10 @@ def test_held_sideways_a_duel_opens_with_its_tiles_in_the_frame(resizable_table)
     try:
         start(service, "hexors", DUEL)
         show(phone, url)
-        frame, *tiles = phone.execute_script(RECTS_JS, FRAME, ".hex-arena .tile.target[data-tile='kuriboh']",
-                                             ".hex-arena .tile.target[data-tile='saggi']")[:3]
+        duel_in_frame(phone)
     finally:
         size(390, 844)
-    for left, top, right, bottom in tiles:
-        assert frame[0] <= left and right <= frame[2] and frame[1] <= top and bottom <= frame[3], (frame, tiles)
     assert page_errors(phone) == []
-
-
-DUEL_IN_FRAME_JS = f"""const frame = document.querySelector("{FRAME}").getBoundingClientRect();
-  const tiles = [...document.querySelectorAll('.hex-arena .tile.target')].map((t) => t.getBoundingClientRect());
-  return tiles.length === 2 && frame.width > 0 && tiles.every((r) => frame.left <= r.left && r.right <= frame.right
-    && frame.top <= r.top && r.bottom <= frame.bottom);"""
 
 
 def test_a_phone_turned_on_another_tab_in_a_duel_finds_the_duel_in_the_frame_back_on_the_table(resizable_table):
@@ -158,8 +167,7 @@ def test_a_phone_turned_on_another_tab_in_a_duel_finds_the_duel_in_the_frame_bac
         phone.execute_script("location.hash = '#/table'")
         wait(phone, lambda d: d.execute_script("return document.body.dataset.screen") == "table",
              message="the table never shown again")
-        wait(phone, lambda d: d.execute_script(DUEL_IN_FRAME_JS), timeout=5,
-             message="back on the table, the duel's tiles are not in the frame")
+        duel_in_frame(phone)
     finally:
         size(390, 844)
     assert page_errors(phone) == []

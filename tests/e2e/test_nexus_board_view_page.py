@@ -55,6 +55,25 @@ def test_the_board_opens_fitted_with_every_card_in_view(narrow_table, phone, eve
     assert not page_errors(phone)
 
 
+@pytest.mark.parametrize("height", [360, 217])
+def test_held_sideways_the_board_opens_fitted_with_every_card_in_view(narrow_table, phone, height):
+    """A phone held sideways (740 px wide, 360 or, under the browser's bars, 217 px high): the board was fitted to a
+    frame at least 200 px high while the frame stops at 65 % of the window (141 px at 217), so the foot of the board
+    lay out of the frame, and with it fitted neither "Overview" nor − was offered to see it whole."""
+    service, url = narrow_table
+    frame = phone.execute_script("return outerHeight - innerHeight")
+    phone.set_window_size(740, height + frame)
+    try:
+        start(service, "nexus", 52)
+        show(phone, url)
+        seen = layout(phone)
+        assert len(seen["cards"]) >= 20
+        assert_fitted(seen)
+        assert phone.execute_script(ZOOM_BAR_JS)[:4] == [False, False, False, False]
+    finally:
+        phone.set_window_size(360, 800)
+
+
 # Whether "Overview" and − are shown and take a tap, and where + lies.
 ZOOM_BAR_JS = """const fit = document.querySelector("[data-zoom='fit']");
   const minus = document.querySelector("[data-zoom='out']");

@@ -28,7 +28,10 @@ function fitScale(frame, b) {
   const st = getComputedStyle(frame);
   // the frame's whole width: a scrollbar shown while zoomed in goes once the board fits
   const room = frame.offsetWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight);
-  const roomHigh = Math.max(200, window.innerHeight * 0.6);
+  // at least 200 px high, but never past the frame's own height (65 % of the window: 141 px on a phone held
+  // sideways under its browser's bars), or the foot of the board lay out of view with "Overview" not offered
+  const inside = parseFloat(st.paddingTop) + parseFloat(st.paddingBottom);
+  const roomHigh = Math.min(Math.max(200, window.innerHeight * 0.6), (parseFloat(st.maxHeight) || Infinity) - inside);
   return Math.min(1, room / (b.w * PX), roomHigh / (b.h * PX));
 }
 

@@ -257,8 +257,9 @@ def test_with_cards_anywhere_a_card_is_laid_apart_from_the_phone(narrow_table, p
     hints = []
     in_each_look(phone, lambda lang, scheme: hints.append(phone.execute_script(
         "return document.querySelector('#nx-apart-hint').textContent")), themes=("light",))
-    assert hints == ["Variant: a card may also lie apart, on a dotted square",
-                     "Variante\u00a0: une carte peut aussi se poser à l'écart, sur une case en pointillés"], hints
+    # grey, not only dotted: the ringed squares beside them are dashed, and "dotted" alone fitted both
+    assert hints == ["Variant: a card may also lie apart, on a grey dotted square",
+                     "Variante\u00a0: une carte peut aussi se poser à l'écart, sur une case grise en pointillés"], hints
     first = service.table.engine.state.board.placements[0]
     assert (first.x, first.y, first.rotation) == (0, 0, 0)  # the first card covers (0, 0) and (1, 0)
     square = "#nx-scroll .spot-cell.apart[data-x='4'][data-y='0']"  # only a card apart covers it

@@ -48,6 +48,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the companion pa
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--boards", type=int, default=25, help="rendered boards per mat and setup")
+    parser.add_argument("--worst-factor", type=int, default=4,
+                        help="boards at the guide's worst setups, as a multiple of --boards (section 2)")
     parser.add_argument("--frames", type=int, default=30, help="frames timed")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=60.0, help="seconds of simulated play timed in sections 3-4")
@@ -57,12 +59,15 @@ def main() -> int:
     parser.add_argument("--real-dice-images", type=int, default=40, help="images per game in section 7")
     parser.add_argument("--phone-frames", type=int, default=24, help="frames per game in section 8 (8b, 8c: half)")
     parser.add_argument("--other-mat-frames", type=int, default=4, help="frames bare and with dice a pair, section 9")
+    parser.add_argument("--other-mat-pairs", nargs="*", metavar="MAT:GAME",
+                        help="the pairs of section 9, e.g. hexors:free-roll hexors:hexors (default: all eleven)")
     sections = ["real", "rendered", "timing", "played", "dice", "printed", "real-dice", "phone", "other-mat"]
     parser.add_argument("--skip", nargs="*", default=[], choices=sections)
     parser.add_argument("--only", choices=sections, help="run this section alone")
     args = parser.parse_args()
     if args.only:
         args.skip = [s for s in sections if s != args.only]
+    pairs = _other_mat_pairs(parser, args.other_mat_pairs)  # said wrong before any section runs
     import cv2
 
     cv2.setNumThreads(1)
@@ -73,7 +78,7 @@ def main() -> int:
     if "rendered" not in args.skip:
         from table_rendered import rendered
 
-        rendered(args.boards, args.seed)
+        rendered(args.boards, args.seed, args.worst_factor)
     if "timing" not in args.skip:
         from table_timing import timing
 
@@ -101,8 +106,20 @@ def main() -> int:
     if "other-mat" not in args.skip:
         from table_other_mat import other_mat
 
-        other_mat(args.other_mat_frames, args.seed)
+        other_mat(args.other_mat_frames, args.seed, pairs)
     return 0
+
+
+def _other_mat_pairs(parser, named: list[str] | None) -> tuple:
+    """Section 9's pairs as --other-mat-pairs names them (MAT:GAME), all of them when it names none."""
+    from table_other_mat import PAIRS
+
+    pairs = tuple(tuple(p.split(":", 1)) for p in named) if named else PAIRS
+    unknown = [":".join(p) for p in pairs if p not in PAIRS]
+    if unknown:
+        parser.error(f"--other-mat-pairs: not a pair of section 9: {', '.join(unknown)} "
+                     f"(the pairs: {' '.join(':'.join(p) for p in PAIRS)})")
+    return pairs
 
 
 if __name__ == "__main__":

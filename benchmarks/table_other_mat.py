@@ -76,7 +76,8 @@ def other_mat(frames: int, seed: int, pairs=PAIRS) -> dict:
         if mat_game not in printed:
             printed[mat_game] = printed_mat(layout, MAT_PX_PER_MM)
         sheet = printed[mat_game]
-        rng = np.random.default_rng([seed, k])
+        place = PAIRS.index((mat_game, game)) if (mat_game, game) in PAIRS else k  # a pair's frames as in the whole run
+        rng = np.random.default_rng([seed, place])
         c = Counter()
         for i in range(2 * frames):
             laid = i >= frames

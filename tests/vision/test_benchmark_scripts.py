@@ -76,8 +76,9 @@ def test_stability_benchmark_follows_every_labelled_die_across_noisy_copies():
 
 
 def test_table_benchmark_reads_real_markers_rendered_boards_and_times_the_pipeline():
-    out = run("benchmarks/table.py", "--boards", "1", "--frames", "2", "--seconds", "3", "--dice-frames", "3",
-              "--skip", "printed")
+    out = run("benchmarks/table.py", "--boards", "1", "--worst-factor", "1", "--frames", "2", "--seconds", "3",
+              "--dice-frames", "3", "--real-dice-images", "1", "--phone-frames", "2", "--other-mat-frames", "1",
+              "--other-mat-pairs", "hexors:free-roll", "hexors:hexors", "--skip", "printed")  # 7-9: a few frames
     real = re.search(r"all folders\s+product\s+(\d+)/(\d+)\s+[\d.]+%\s+(\d+)", out)
     assert real and int(real.group(1)) >= 0.9 * int(real.group(2)) and real.group(3) == "0"  # no wrong id
     assert "speed ratio product/OpenCV default" in out
@@ -90,11 +91,11 @@ def test_table_benchmark_reads_real_markers_rendered_boards_and_times_the_pipeli
     assert re.search(r"whole pipeline step, everything read .*: [\d.]+ ms CPU, [\d.]+ ms wall, headroom [\d.]+x", out)
     assert re.search(r"4\. Whole pipeline on \d+ frames", out)
     assert re.search(r"dice window\s+read right \d+/\d+", out) and re.search(r"whole frame\s+read right", out)
+    assert "7. Real dice cut" in out and "8c. A tablet" in out and "9. Another game's mat" in out
 
 
 def test_table_benchmark_reads_a_mat_rendered_from_its_printed_sheet_through_distorting_lenses():
-    out = run("benchmarks/table.py", "--skip", "real", "rendered", "timing", "played", "dice", "--print-boards", "1",
-              "--print-games", "nexus")
+    out = run("benchmarks/table.py", "--only", "printed", "--print-boards", "1", "--print-games", "nexus")
     rows = re.findall(r"nexus\s+(standard|wide)\s+(-?[\d.]+)\s+(\d+)/(\d+)", out)
     assert len(rows) == 6 and all(int(found) > 0 for *_, found, _ in rows)
     assert re.search(r"all: stickers found \d+/\d+, right cell [\d.]+%, wrong cell \d+, .* phantom counters \d+, "

@@ -172,7 +172,12 @@ function render() {
     : word("broker_off").replace("{why}", pick(broker.problem) || broker.address);
   $("#address").textContent = word("address").replace("{address}", broker.address);
   // what the card refuses (the hall's file: the evening held in memory; the sign-in key), each with the card's fault
-  const fault = (kind) => word(`cannot_save_${kind}` in WORDS.en ? `cannot_save_${kind}` : "cannot_save");
+  // (the refusal's words less their "Not saved:": said after a notice, it read as if the evening were not kept)
+  const fault = (kind) => {
+    const refusal = word(`cannot_save_${kind}` in WORDS.en ? `cannot_save_${kind}` : "cannot_save");
+    const cause = refusal.slice(refusal.indexOf(":") + 1).trim();
+    return cause.charAt(0).toUpperCase() + cause.slice(1);
+  };
   const faults = [["held", view.held_in_memory], ["key_not_kept", view.key_not_kept]].filter(([, kind]) => kind)
     .map(([what, kind]) => `${word(what)} ${fault(kind)}`);
   const again = view.writing_again && !view.held_in_memory ? [word("writing_again").replace("{time}",

@@ -170,8 +170,11 @@ def test_the_hall_page_shows_an_evening_held_in_memory_with_the_card_s_fault_in_
         driver.refresh()
         assert until(lambda: notice().is_displayed() and "keeps the evening in memory" in notice().text)
         assert "turned read-only" in notice().text and "must be replaced" in notice().text, notice().text
+        # a number and its unit on one line: "every 30 / s" was parted at 360 px
+        assert "every 30\u00a0s" in notice().get_attribute("textContent")
         driver.find_element(By.ID, "language").click()
         assert until(lambda: "garde la soirée en mémoire" in notice().text and "lecture seule" in notice().text)
+        assert "toutes les 30\u00a0s" in notice().get_attribute("textContent")
     finally:
         driver.quit()
 

@@ -29,7 +29,7 @@ const WORDS = {
     cannot_save_busy: "Not saved: another program holds the hall's file. Try again in a moment.",
     cannot_save_other: "Not saved: the hall's card refused the write. Try again; if it refuses again, check the card.",
     held: "The hall keeps the evening in memory: its card refuses its file. Mend the card: the hall writes its file "
-      + "again by itself (tried every 30 s at the next news).",
+      + "again by itself (tried every 30\u00a0s at the next news).",
     writing_again: "The hall writes its file again since {time}: the card took it back, with the evening held in "
       + "memory.",
     key_not_kept: "The organiser's sign-in cannot be kept on the hall's card: after a restart of the hall, the "
@@ -66,7 +66,7 @@ const WORDS = {
     cannot_save_other: "Pas enregistré : la carte de la salle a refusé l'écriture. Réessayez ; si elle refuse encore, "
       + "vérifiez la carte.",
     held: "La salle garde la soirée en mémoire : sa carte refuse son fichier. Réparez la carte : la salle écrit de "
-      + "nouveau son fichier d'elle-même (essai toutes les 30 s à la nouvelle suivante).",
+      + "nouveau son fichier d'elle-même (essai toutes les 30\u00a0s à la nouvelle suivante).",
     writing_again: "La salle écrit de nouveau son fichier depuis {time} : la carte l'a repris, avec la soirée gardée "
       + "en mémoire.",
     key_not_kept: "La connexion de l'organisateur ne peut pas être gardée sur la carte de la salle : après un "

@@ -48,6 +48,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the companion pa
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--boards", type=int, default=25, help="rendered boards per mat and setup")
+    parser.add_argument("--marker-tries", type=int, default=3,
+                        help="runs of each marker finder on each real photo, the fastest timed (section 1)")
     parser.add_argument("--worst-factor", type=int, default=4,
                         help="boards at the guide's worst setups, as a multiple of --boards (section 2)")
     parser.add_argument("--frames", type=int, default=30, help="frames timed")
@@ -74,7 +76,7 @@ def main() -> int:
     if "real" not in args.skip:
         from table_markers import real_photos
 
-        real_photos()
+        real_photos(args.marker_tries)
     if "rendered" not in args.skip:
         from table_rendered import rendered
 

@@ -17,7 +17,8 @@ from companion.tablevision import MarkerFinder
 MARKERS = Path(__file__).resolve().parents[2] / "shared" / "data" / "markers-real"
 
 
-def real_photos() -> None:
+def real_photos(tries: int = 3) -> None:
+    """Print the section; ``tries``: runs of each finder on each image, the fastest timed."""
     print("1. Real photographs of printed markers (each folder's own dictionary), at full and half size (INTER_AREA)")
     print(f"{'folder':46s} {'detector':18s} {'found':>9s} {'rate':>8s} {'wrong ids':>9s} {'ms/image':>9s}")
     for size, scale in (("", 1.0), (" (half size)", 0.5)):
@@ -36,9 +37,9 @@ def real_photos() -> None:
                 if scale != 1.0:
                     image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
                 expected = Counter(truth["ids"])
-                for label, finder in finders.items():  # both detectors on each image in turn, best of 3 runs
+                for label, finder in finders.items():  # both detectors on each image in turn, best of `tries` runs
                     best = float("inf")
-                    for _ in range(3):
+                    for _ in range(tries):
                         start = time.perf_counter()
                         seen = Counter(m.id for m in finder.find(image))
                         best = min(best, (time.perf_counter() - start) * 1000)
@@ -55,6 +56,6 @@ def real_photos() -> None:
             print(f"{'all folders' + size:46s} {label:18s} {t['found']:4d}/{t['labelled']:<4d} "
                   f"{100 * t['found'] / t['labelled']:7.2f}% {t['wrong']:9d} {statistics.median(times[label]):9.2f}")
         ratio = statistics.median(times["product"]) / statistics.median(times["OpenCV default"])
-        print(f"speed ratio product/OpenCV default{size} (median ms per image, same images, best of 3, 1 thread): "
+        print(f"speed ratio product/OpenCV default{size} (median ms per image, same images, best of {tries}, 1 thread): "
               f"{ratio:.2f}")
     print()

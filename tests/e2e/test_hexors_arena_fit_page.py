@@ -171,3 +171,29 @@ def test_a_phone_turned_on_another_tab_in_a_duel_finds_the_duel_in_the_frame_bac
     finally:
         size(390, 844)
     assert page_errors(phone) == []
+
+
+
+def test_held_sideways_a_tiles_name_goes_when_the_frame_pans_it_out_of_sight(resizable_table):
+    """At 740 x 217 a tile tapped shows its full name (wider than the frame: held at the window's left edge); the
+    frame panned (a drag) the tile out of the frame, the name stayed, naming nothing in sight. A pan that keeps the
+    tile in the frame keeps its name."""
+    service, url, phone, size = resizable_table
+    size(740, 217)
+    pan = f"const frame = document.querySelector('{FRAME}'); frame.scrollLeft += arguments[0];"
+    shown = "return !document.querySelector('#name-tip').hidden"
+    try:
+        start(service, "hexors", 4)  # Kaiba's turn: his Celtic Guardian on d7, at the arena's far end (right)
+        show(phone, url)
+        phone.execute_script(pan, 10 ** 4)
+        phone.execute_script("document.querySelector(\".hex-arena .tile[data-tile='celtic']\")"
+                             ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+        wait(phone, lambda d: d.execute_script(shown), message="no name shown for the tile tapped")
+        phone.execute_script(pan, -10)
+        kept = phone.execute_script(shown)
+        phone.execute_script(pan, -(10 ** 4))  # the tile out of the frame
+        wait(phone, lambda d: not d.execute_script(shown), message="the name stayed with its tile out of the frame")
+    finally:
+        size(390, 844)
+    assert kept, "a pan keeping the tile in the frame took its name away"
+    assert page_errors(phone) == []

@@ -32,6 +32,16 @@ function nameTips(root) {
       if (!tip.hidden && found) place(found);
     }, 0);
   }, true);  // before the piece's own handler, which may stop the tap there
+  // a board's frame panned (a drag; Hexors' arena held sideways, opening on a duel): the name follows its piece, and
+  // goes with it out of the frame (scroll does not bubble: heard on its way down)
+  root.addEventListener("scroll", (event) => {
+    const found = !tip.hidden && tipFor && root.querySelector(tipFor);
+    if (!found || !(event.target instanceof Element)) return;
+    const r = found.getBoundingClientRect();
+    const f = event.target.getBoundingClientRect();
+    if (r.right > f.left && r.left < f.right && r.bottom > f.top && r.top < f.bottom) place(found);
+    else tip.hidden = true;
+  }, true);
 }
 
 // on a board, what a player may tap next (a board says which in data-next: Hexors' tiles and ringed cells);

@@ -75,6 +75,15 @@ def assert_a_move_does_not_wait_for(service, lens_file, what: str) -> None:
         lens_file.release.set()
 
 
+def assert_done_while_the_card_holds_up(lens_file, thread: threading.Thread, message: str) -> None:
+    """``thread`` ends while the card still holds up a read, which is let go after."""
+    thread.join(WAIT / 2)
+    try:
+        assert not thread.is_alive(), message
+    finally:
+        lens_file.release.set()
+
+
 def test_a_lens_read_the_card_holds_up_does_not_hold_up_a_move(service, lens_file):
     """Before, the mat was read again under the table's lock: every phone's move waited for the card."""
     lens_file.block("mat-retry")
@@ -96,12 +105,8 @@ def test_a_stage_the_card_holds_up_for_a_phone_does_not_hold_up_the_mat_read_aga
     phone = threading.Thread(target=lambda: service.table_stage, name="top-down", daemon=True)
     phone.start()
     assert lens_file.entered.wait(WAIT)
-    retry = read_again_in_a_thread(service)
-    retry.join(WAIT / 2)
-    try:
-        assert not retry.is_alive(), "the mat read again waited for a phone's read of lens.json"
-    finally:
-        lens_file.release.set()
+    assert_done_while_the_card_holds_up(lens_file, read_again_in_a_thread(service),
+                                        "the mat read again waited for a phone's read of lens.json")
     phone.join(WAIT)
     assert service.live.table is None and service.table_stage.layout.name.startswith("hexors")
 
@@ -206,11 +211,8 @@ def test_a_phone_asking_for_the_mat_while_the_change_reads_it_gets_the_new_games
     asked: list = []
     phone = threading.Thread(target=lambda: asked.append(service.table_stage), name="top-down", daemon=True)
     phone.start()
-    phone.join(WAIT / 2)
-    try:
-        assert not phone.is_alive(), "a phone's camera screen waited for the change's read of lens.json"
-    finally:
-        lens_file.release.set()
+    assert_done_while_the_card_holds_up(lens_file, phone,
+                                        "a phone's camera screen waited for the change's read of lens.json")
     change.join(WAIT)
     assert asked[0].layout.name.startswith("hexors")
     assert service.table_stage.layout.name.startswith("hexors") and service.live.table is None

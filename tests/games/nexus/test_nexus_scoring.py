@@ -262,20 +262,27 @@ def test_with_three_players_the_two_strongest_tied_score_nothing_beside_a_weaker
     assert not {"t-bar-1:a", "t-bar-1:b", "t-caps-1:tl"} & set(engine.state.counters)
 
 
+def close_two_nexuses_at_once(engine):
+    """Five cards and four counters, taken in turn, then a card closing t-bar-1's and t-hook-1's Nexuses at once: the
+    first and third counters (power 2) lie in those Nexuses, the second and fourth elsewhere. The verdicts of the
+    closing card."""
+    ok(play(engine, "t-caps-1", -1, 0, 90))
+    ok(counter(engine, "t-bar-1:a"))                           # 2 in t-bar-1's Nexus
+    ok(play(engine, "t-pair-1", 1, -2, 90))
+    ok(counter(engine, "t-caps-1:bl"))                         # elsewhere
+    ok(play(engine, "t-hook-1", 2, -1, 0))
+    ok(counter(engine, "t-hook-1:a"))                          # 2 in t-hook-1's Nexus
+    ok(play(engine, "t-pair-2", 3, -3, 90))
+    ok(counter(engine, "t-caps-1:l"))                          # elsewhere
+    return close(engine)
+
+
 def test_with_three_players_captures_closed_at_once_go_leftwards_from_the_player_who_closed_them():
     """“If you close two Nexuses at once, you score your own first, then proceed to the left. This only matters if
     two players might win.” Bob closes Ann's Nexus and Cy's: Cy sits to Bob's left, so Cy's is scored first and Cy
     wins (target 1), though Ann comes first in the seating list and her Nexus first by name."""
     engine = new_game({"target_points": 1}, players=("Ann", "Bob", "Cy"))
-    ok(play(engine, "t-caps-1", -1, 0, 90))
-    ok(counter(engine, "t-bar-1:a"))                           # Ann 2 in t-bar-1's Nexus
-    ok(play(engine, "t-pair-1", 1, -2, 90))
-    ok(counter(engine, "t-caps-1:bl"))                         # Bob: elsewhere
-    ok(play(engine, "t-hook-1", 2, -1, 0))
-    ok(counter(engine, "t-hook-1:a"))                          # Cy 2 in t-hook-1's Nexus
-    ok(play(engine, "t-pair-2", 3, -3, 90))
-    ok(counter(engine, "t-caps-1:l"))                          # Ann: elsewhere
-    verdicts = ok(play(engine, "t-caps-2", 2, 0, 90))          # Bob closes both
+    verdicts = close_two_nexuses_at_once(engine)  # Ann's counter in t-bar-1's, Cy's in t-hook-1's; Bob closes both
     assert rules_of(verdicts) == ["nexus.card.played", "nexus.score.order", "nexus.score", "nexus.win",
                                   "nexus.score"]
     assert [v.players for v in verdicts if v.rule == "nexus.score"] == [("Cy",), ("Ann",)]
@@ -290,15 +297,7 @@ def test_two_nexuses_closed_at_once_and_captured_by_one_player_are_told_as_such(
     Nexuses her card closes: there is no order between players to tell, and the line says she captures both (it
     said "scored Ann")."""
     engine = new_game({"target_points": 30})
-    ok(play(engine, "t-caps-1", -1, 0, 90))
-    ok(counter(engine, "t-bar-1:a"))                           # Ann 2 in t-bar-1's Nexus
-    ok(play(engine, "t-pair-1", 1, -2, 90))
-    ok(counter(engine, "t-caps-1:bl"))                         # Bob: elsewhere
-    ok(play(engine, "t-hook-1", 2, -1, 0))
-    ok(counter(engine, "t-hook-1:a"))                          # Ann 2 in t-hook-1's Nexus
-    ok(play(engine, "t-pair-2", 3, -3, 90))
-    ok(counter(engine, "t-caps-1:l"))                          # Bob: elsewhere
-    verdicts = ok(play(engine, "t-caps-2", 2, 0, 90))          # Ann closes both
+    verdicts = close_two_nexuses_at_once(engine)  # Ann's counters in both Nexuses, Bob's elsewhere; Ann closes both
     assert rules_of(verdicts) == ["nexus.card.played", "nexus.score.order", "nexus.score", "nexus.score"]
     assert [v.players for v in verdicts if v.rule == "nexus.score"] == [("Ann",), ("Ann",)]
     assert verdicts[1].message.en == "Several Nexuses closed at once: Ann captures both"

@@ -110,7 +110,7 @@ def apart_spots(occupied: Mapping[tuple[int, int], int]) -> list[dict]:
     and typed events take any spot)."""
     near = set(occupied) | set(neighbours(occupied))
     seen, spots = set(), []
-    for cx, cy in {c for c in neighbours(near)}:
+    for cx, cy in set(neighbours(near)):
         for x, y, landscape in ((cx, cy, True), (cx - 1, cy, True), (cx, cy, False), (cx, cy - 1, False)):
             if (x, y, landscape) not in seen and not near.intersection(cells_of(x, y, landscape)):
                 spots.append({"x": x, "y": y, "rotations": [0, 180] if landscape else [90, 270]})

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardhelpers import state, tap, unlock, wait
+from boardhelpers import after_pending, state, tap, unlock, wait
 from browserhelpers import page_errors, pictures
 from screens import example, language, show, start
 
@@ -115,7 +115,10 @@ def test_a_pieces_name_hides_neither_the_words_above_the_board_nor_a_tile(quiet_
     for piece in phone.execute_script(ENDS, pieces, key):  # in the board's top row, and its bottom row
         css = f"{pieces}[data-{key}='{piece}']"
         tap(phone, css)
-        name = wait(phone, lambda d: d.execute_script(TIP), message=f"no name shown for {css}")
+        wait(phone, lambda d: d.execute_script(TIP), message=f"no name shown for {css}")
+        after_pending(phone)  # placed again once the piece's own handler drew the cells it reaches (board.js)
+        name = phone.execute_script(TIP)
+        assert name, f"the name of {css} went as soon as shown"
         under = phone.execute_script(UNDER, name, f"{WORDS}, {near}")
         assert not under, f"the name {name} of {css} hides {under}"
         assert 0 <= name["top"] and name["bottom"] <= name["height"], name

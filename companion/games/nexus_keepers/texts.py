@@ -55,7 +55,9 @@ def illegal(rule: str, en: str, fr: str, players=()) -> list[Verdict]:
 
 
 def show(values) -> str:
-    return "-".join(str(v) for v in values) or "-"
+    """Dice as the verdicts list them, "6, 6, 4": a narrow phone breaks the line between two dice, never inside a
+    run of values ("6-6-6-4" broke after its first "6-")."""
+    return ", ".join(str(v) for v in values) or "-"
 
 
 def budget_text(budget: Budget, lang: str = "en") -> str:

@@ -289,3 +289,15 @@ def test_reserve_needs_an_unused_double_and_may_be_a_one(nk):
     assert nk.rules(engine.apply({"type": "reserve", "value": 2})) == ["nk.reserve.used"]
     assert nk.rules(engine.apply({"type": "reserve", "value": 6})) == ["nk.reserve.double"]
     assert nk.rules(engine.apply({"type": "reserve", "value": 1})) == ["nk.reserve", "nk.turn.end"]
+
+
+def test_the_dice_a_verdict_lists_are_apart_so_a_phone_never_breaks_inside_them(nk):
+    """The power dice's verdict listed the pool as "6-6-6-6-6-4": a 360 px phone broke it after "6-". The dice are
+    said apart, "6, 6, 6, 6, 6, 4", as History's heads say a roll, in both languages; a line breaks between dice."""
+    engine = nk.game()
+    engine.apply({"type": "roll", "dice": [6, 6, 6, 6, 6]})
+    verdicts = engine.apply({"type": "power", "dice": [4]})
+    assert verdicts[0].message.en.startswith("A adds power dice 4: 6, 6, 6, 6, 6, 4")
+    assert verdicts[0].message.fr.startswith("A ajoute les dés de pouvoir 4 : 6, 6, 6, 6, 6, 4")
+    refused = engine.apply({"type": "reroll", "rerolled": [6, 3], "results": [1, 2]})
+    assert "are not all in the pool 6, 6, 6, 6, 6, 4" in refused[0].message.en

@@ -25,6 +25,9 @@ log = logging.getLogger(__name__)
 
 #: seconds between two tries at a mat left unread for a file the card would not give back (as the journal's)
 RETRY_EVERY = 30.0
+#: reads one use of the mat makes while each is overtaken (a game change between a read and the mat being told),
+#: after which it gives what the mat holds: the change's own read follows
+MOST_READS = 3
 
 
 class MatReading(NamedTuple):
@@ -93,21 +96,25 @@ class GameMat:
         """The current game's mat (markers → plane → cells, with the kept lens), None when table vision is off or
         the mat was left unread (the live view says why). Built on first use (the camera pipeline being built, the
         calibration pages), and read here when a game change left it unread yet (``leave``). LensError: the kept
-        lens file is damaged. Read and built outside the mat's lock (unless ``follow`` holds it): a failing card can
-        take seconds over ``lens.json``, and a game change waits for that lock under the table's."""
-        with self._lock:
-            if self._stage is not None or self._layout is None and not self._pending:
-                return self._stage
-            layout, ticket = self._layout, next(self._tickets)
-        if layout is None:  # another game's mat, which its change reads too: the first read taken is used
-            taken, stage = self.take(self.read())
-            return stage if taken else self.stage
-        stage = self._build(layout)
-        with self._lock:
-            if ticket > self._changed:  # nothing changed the mat meanwhile
-                self._stage, self._changed = stage, next(self._tickets)
-                return stage
-        return self.stage  # as another read left it (built by another caller, another game's)
+        lens file is damaged. Read and built outside the mat's lock: a failing card can
+        take seconds over ``lens.json``, and a game change waits for that lock under the table's. A read overtaken
+        (another game's change, another read taken) is made again, at most ``MOST_READS`` times."""
+        for _ in range(MOST_READS):
+            with self._lock:
+                if self._stage is not None or self._layout is None and not self._pending:
+                    return self._stage
+                layout, ticket = self._layout, next(self._tickets)
+            if layout is None:  # another game's mat, which its change reads too: the first read taken is used
+                taken, stage = self.take(self.read())
+                if taken:
+                    return stage
+                continue
+            stage = self._build(layout)
+            with self._lock:
+                if ticket > self._changed:  # nothing changed the mat meanwhile
+                    self._stage, self._changed = stage, next(self._tickets)
+                    return stage
+        return self.held()  # overtaken at each read: what the mat holds for the game now, if anything
 
     @stage.setter
     def stage(self, stage: TableStage | None) -> None:
@@ -129,28 +136,30 @@ class GameMat:
         with self._lock:
             if not self._config["table"]["enabled"] or game == self.game:
                 return False
-            self._layout, self._stage, self._pending = None, None, True
-            self._changed = next(self._tickets)  # a read begun for the last game is dropped
-            self.game = game
-            self._live.table = None  # the last mat's view is not this one's
+            self._drop(game)
             return True
+
+    def _drop(self, game: str | None) -> None:
+        """The last game's mat dropped (never used for ``game``), ``game``'s read at the next use. Under the lock."""
+        self._layout, self._stage, self._pending = None, None, True
+        self._changed = next(self._tickets)  # a read begun for the last game is dropped
+        self.game = game
+        self._live.table = None  # the last mat's view is not this one's
 
     def follow(self, game: str | None) -> TableStage | None:
         """The mat for ``game``: another game's mat read for a game of another kind, else the one read. None when
         table vision is off, or when the mat cannot be read: the live view then says why. The camera's start-up
-        calls it, outside the table's lock (a game change calls ``leave``, then reads once the table is let go)."""
+        calls it, outside the table's lock (a game change calls ``leave``, then reads once the table is let go); the
+        mat is read outside the mat's lock too (``stage``): a failing card can take seconds over ``lens.json``."""
         with self._lock:
-            try:
-                if self._config["table"]["enabled"] and game != self.game:
-                    self._layout, self._stage = None, None  # never the last game's mat for this one
-                    self._changed = next(self._tickets)
-                    self.game, self._pending = game, False
-                    self._layout = self._read_layout()
-                    self._live.table = None  # the last mat's view is not this one's
-                    self._live.lens_damaged = False  # the kept lens was read whole
-                stage = self.stage
-            except Exception as exc:
+            if self._config["table"]["enabled"] and game != self.game:
+                self._drop(self._current_game())  # the table's game now: a change since ``game`` told the mat
+        try:
+            stage = self.stage
+        except Exception as exc:
+            with self._lock:
                 return self._unread(game, exc)
+        with self._lock:
             return self._read(game, stage)
 
     def read(self) -> MatReading:

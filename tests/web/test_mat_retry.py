@@ -14,7 +14,7 @@ import types
 
 import pytest
 
-from companion.game_mat import GameMat
+from companion.game_mat import MOST_READS, GameMat
 from companion.live import LiveView
 
 WAIT = 10.0  # seconds a test waits for what should come at once (a loaded machine), never for what should not
@@ -284,3 +284,54 @@ def test_a_mat_read_after_a_game_change_that_raises_does_not_fail_the_change(ser
     assert record.game == "hexors" and service.table.record.game == "hexors"
     traced = [r for r in caplog.records if r.exc_info and "the work after a game change" in r.getMessage()]
     assert len(traced) == 1 and "a bug in the read" in str(traced[0].exc_info[1])
+
+
+def test_the_cameras_start_up_building_the_mat_does_not_hold_up_a_game_change(service, lens_file):
+    """The camera's start-up builds the mat's stage (Service._follow_game, GameMat.follow). Before, it was built under
+    the mat's lock: a game change, which drops the mat under the table's lock, waited for the card, and every move
+    with it."""
+    lens_file.block("camera")
+    camera = threading.Thread(target=service.mat.follow, args=(service.table.record.game,), name="camera", daemon=True)
+    camera.start()
+    assert lens_file.entered.wait(WAIT)
+    assert_done_while_the_card_holds_up(lens_file, change_game_in_a_thread(service, "hexors"),
+                                        "a game change waited for the camera's read of lens.json")
+    camera.join(WAIT)
+    assert not camera.is_alive()
+    assert service.table_stage.layout.name.startswith("hexors") and service.live.table is None
+
+
+def test_the_cameras_start_up_reading_another_games_mat_does_not_hold_the_mat(service, lens_file):
+    """GameMat.follow for a game whose mat is not held reads that game's mat: before, under the mat's lock, so the
+    camera asking what the mat holds (a game change's read being taken) waited for the card."""
+    game = ["hexors"]
+    mat = GameMat(service.config, lambda: game[0], LiveView())
+    game[0] = "nexus-keepers"
+    lens_file.block("camera")
+    camera = threading.Thread(target=mat.follow, args=("nexus-keepers",), name="camera", daemon=True)
+    camera.start()
+    assert lens_file.entered.wait(WAIT)
+    asked = threading.Thread(target=mat.held, daemon=True)
+    asked.start()
+    assert_done_while_the_card_holds_up(lens_file, asked, "what the mat holds waited for the camera's read")
+    camera.join(WAIT)
+    assert not camera.is_alive()
+    assert mat.held().layout.name.startswith("nexus")
+
+
+def test_a_use_of_the_mat_before_it_is_told_of_a_game_change_reads_a_bounded_number_of_times(service, monkeypatch):
+    """Between a game change and the mat being told (GameMat.leave, the change's bus listener), every read of the
+    mat's game is dropped: the table plays another. Before, the stage called itself again after each dropped read,
+    until Python's recursion limit; now it reads at most MOST_READS times and gives what the mat holds."""
+    game = ["hexors"]
+    mat = GameMat(service.config, lambda: game[0], LiveView())
+    game[0] = "nexus-keepers"
+    assert mat.leave("nexus-keepers")  # the mat told of nexus-keepers ...
+    game[0] = "hexors"  # ... while the table plays hexors again, whose change has not told the mat yet
+    reads = []
+    read = mat.read
+    monkeypatch.setattr(mat, "read", lambda: (reads.append(1), read())[1])
+    assert mat.stage is None
+    assert 1 <= len(reads) <= MOST_READS
+    assert mat.leave("hexors")  # told: its mat is read at the next use
+    assert mat.stage.layout.name.startswith("hexors")

@@ -3,6 +3,7 @@
 
 import { dieCss, svg } from "../../dom.js";
 import { colourName, pick, t } from "../../i18n.js";
+import { distinctMarks } from "./marks.js";
 
 const R = 36; // hexagon radius in drawing units: 7 columns make a 396-unit-wide arena, ~60 px cells on a phone
 const SQ3 = Math.sqrt(3);
@@ -68,57 +69,10 @@ function whenShown(el, then) {
 /** A tile's name in the page's language: the engine gives its English ``name`` and its French ``name_fr``. */
 export const tileName = (tile) => pick({ en: tile.name, fr: tile.name_fr || tile.name });
 
-/** A name's words that tell it apart (no article, no bracket): "Gaïa le Chevalier Implacable" Gaïa, Chevalier, Implacable. */
-function markWords(tile) {
-  const name = String(tileName(tile));
-  const words = name.replace(/\(.*\)/, "").split(/[\s-]+/).filter((w) => w && !/^(the|of|le|la|les|de|du|des)$/i.test(w));
-  return words.length ? words : [name];
-}
-
-/** A word's first ``n`` letters, its first capital: "Dragon" 2 "Dr". */
-const lead = (word, n) => word[0].toUpperCase() + word.slice(1, n);
-
 /** What tells a tile apart on its cell, big enough to read (its full name shows on tap): a character's star and
- * initial, else the initials of a monster's first two words or the first two letters of a one-word name. ``extra``
- * letters more (``first`` of them from the first word) tell apart two tiles that share it; a name of three words or
- * more first tries its first and last words' initials ("Gaïa le Chevalier Implacable" GI beside "Gardien Celte" GC). */
-function markOf(tile, extra = 0, first = 0, lastWord = false) {
-  const words = markWords(tile);
-  if (tile.kind === "character") return `★${lead(words[0], 1 + extra)}`;
-  if (words.length < 2) return lead(words[0], 2 + extra);
-  const second = lastWord ? words[words.length - 1] : words[1];
-  return extra ? lead(words[0], 1 + first) + lead(second, 1 + extra - first) : (words[0][0] + second[0]).toUpperCase();
-}
-
-/** Each tile's mark (id to mark): no two alike where letters of their names can tell them apart. A group of tiles
- * that share a mark takes the first and last words' initials where that parts them (names of three words or more),
- * else one letter more, then two..., from the word where their names differ ("Dark Magician" DaM, "Dragon Master"
- * DrM; "Dragon Master" DMa, « Dragon Millénaire » DMi). */
+ * initial, else its name's initials, no two tiles alike (marks.js: Dark Magician DaM beside Dragon Master DrM). */
 export function tileMarks(tiles) {
-  const marks = new Map(tiles.map((tile) => [tile.id, markOf(tile)]));
-  const taken = (group) => new Set(tiles.filter((tile) => !group.includes(tile)).map((tile) => marks.get(tile.id)));
-  const groups = new Map();
-  for (const tile of tiles) groups.set(marks.get(tile.id), [...(groups.get(marks.get(tile.id)) || []), tile]);
-  for (const group of groups.values()) {
-    if (group.length < 2) continue;
-    for (const tile of group.filter((t) => t.kind !== "character" && markWords(t).length > 2)) {
-      const mark = markOf(tile, 0, 0, true);
-      if (!taken([tile]).has(mark)) marks.set(tile.id, mark);
-    }
-    const still = group.filter((tile) => group.some((t) => t !== tile && marks.get(t.id) === marks.get(tile.id)));
-    if (still.length < 2) continue;
-    const others = taken(still);
-    const apart = (mark) => new Set(still.map(mark)).size === still.length && !still.some((t) => others.has(mark(t)));
-    let found = null;
-    for (let extra = 1; extra <= 4 && !found; extra += 1) {
-      for (let first = extra; first >= 0 && !found; first -= 1) {
-        const mark = (t) => markOf(t, extra, first);
-        if (apart(mark)) found = mark;
-      }
-    }
-    still.forEach((tile, i) => marks.set(tile.id, found ? found(tile) : `${markOf(tile)}${i + 1}`));  // one name twice
-  }
-  return marks;
+  return distinctMarks(tiles.map((tile) => ({ key: tile.id, name: tileName(tile), star: tile.kind === "character" })));
 }
 
 /**

@@ -3,7 +3,7 @@
 import { h } from "../../dom.js";
 import { pick, t } from "../../i18n.js";
 import { button, dieFace, valuePad } from "../widgets.js";
-import { drawBoard, initials, teamColour } from "./nk-board.js";
+import { drawBoard, keeperMarks, teamColour } from "./nk-board.js";
 import { offerButton, sayWhy } from "./offers.js";
 import "./nk-strings.js";
 
@@ -128,19 +128,21 @@ function phaseWords(summary) {
 }
 
 function header(summary, board) {
+  const mark = keeperMarks(board).get(summary.turn);
   const active = board.keepers.find((k) => k.id === summary.turn);
   const phaseText = phaseWords(summary);
   return h("div", { class: "board-head" },
     h("div", { class: "whose", id: "board-turn" },
-      h("span", { class: "token", style: `--team:${teamColour(board, active?.team)}` }, initials(summary.turn)),
+      h("span", { class: "token", style: `--team:${teamColour(board, active?.team)}` }, mark),
       " ", t("nk.turn_of", { name: summary.turn }),
       summary.bonus_depth ? h("span", { class: "badge" }, t("nk.bonus")) : null),
     h("p", { class: "phase", id: "board-phase", dataset: { phase: summary.phase } }, phaseText));
 }
 
 function keeperList(summary, board) {
+  const marks = keeperMarks(board);
   return h("ul", { class: "keepers" }, board.keepers.map((k) => h("li", { dataset: { keeper: k.id, status: k.status } },
-    h("span", { class: "token", style: `--team:${teamColour(board, k.team)}` }, initials(k.id)),
+    h("span", { class: "token", style: `--team:${teamColour(board, k.team)}` }, marks.get(k.id)),
     h("span", { class: "who" }, h("strong", {}, k.id), " ", h("small", {}, pick(k.card))),
     h("span", { class: "state" }, k.status === "board" ? "" : t(`nk.status.${k.status}`),
       ` ${t("nk.power_left", { n: k.power_left })}`,

@@ -2,6 +2,7 @@
 
 import { svg } from "../../dom.js";
 import { t } from "../../i18n.js";
+import { distinctMarks } from "./marks.js";
 
 export const TERRAIN_CSS = {
   plain: "#9ccc65", volcano: "#e64a19", ice: "#b3e5fc", water: "#1e88e5", mountain: "#8d6e63",
@@ -22,15 +23,22 @@ export function teamColour(board, team) {
   return TEAM_CSS[teams.indexOf(team) % TEAM_CSS.length];
 }
 
-export function initials(name) {
-  const words = String(name).trim().split(/\s+/);
-  return (words.length > 1 ? words[0][0] + words[1][0] : String(name).slice(0, 2)).toUpperCase();
+/** Each player's mark (name to mark) on its keeper, its start tile and its tokens, no two alike ("Anne Marie" AnM
+ * beside "Alan Moore" AlM: both were AM). */
+export function keeperMarks(board) {
+  const names = [...new Set([...board.keepers.map((k) => k.id), ...board.cubes.map((c) => c.player)])];
+  return distinctMarks(names.map((name) => ({ key: name, name })));
 }
 
 /** A tile's terrain, narrowed to fit its tile when long ("mountain", « montagne » ran into the next tile). */
 function terrainLabel(name, x, y) {
   const fit = name.length > 6 ? { textLength: CELL - 10, lengthAdjust: "spacingAndGlyphs" } : {};
   return svg("text", { class: "terrain", x, y, "text-anchor": "middle", ...fit }, name.slice(0, 9));
+}
+
+/** A mark of three letters or more ("AnM") kept inside its keeper's disc (32 units across) at the same font size. */
+function narrowed(mark) {
+  return mark.length > 2 ? { textLength: 28, lengthAdjust: "spacingAndGlyphs" } : {};
 }
 
 function bounds(cubes, extra = []) {
@@ -56,6 +64,7 @@ export function drawBoard(board, opts = {}) {
     style: `width:max(100%, ${Math.ceil(cols * 44)}px);aspect-ratio:${cols} / ${rows}`,
   });
   const owners = board.cubes.map((c) => c.player);
+  const marks = keeperMarks(board);
   // the whole square is the target, the gap around the drawn square too: at 360 px a setup square was 42 px
   const cellGroup = (x, y, children, cls, data) => svg("g", {
     class: cls, dataset: { x: String(x), y: String(y), ...data },
@@ -83,7 +92,7 @@ export function drawBoard(board, opts = {}) {
           fill: TERRAIN_CSS[terrain] || "#9e9e9e", stroke: CUBE_CSS[ci % CUBE_CSS.length] }),
         terrainLabel(terrainName(terrain), x * CELL + CELL / 2, y * CELL + CELL - 8),
         ti === 0 && !standing.has(key)
-          ? svg("text", { class: "start", x: x * CELL + 7, y: y * CELL + 16 }, initials(cube.player)) : null,
+          ? svg("text", { class: "start", x: x * CELL + 7, y: y * CELL + 16 }, marks.get(cube.player)) : null,
         dest ? svg("circle", { class: "dest-ring", cx: x * CELL + CELL / 2, cy: y * CELL + CELL / 2, r: CELL / 2 - 6 })
           : null,
       ], `tile${dest ? " dest" : ""}`, { terrain, owner: cube.player, tile: String(ti) }));
@@ -102,6 +111,7 @@ export function drawBoard(board, opts = {}) {
     if (keeper.status !== "board" || !keeper.cell) continue;
     const [x, y] = keeper.cell;
     const active = keeper.id === opts.active;
+    const mark = marks.get(keeper.id);
     root.append(svg("g", {
       class: `keeper${active ? " active" : ""}${keeper.id === opts.selected ? " selected" : ""}`
         + `${opts.onKeeper ? "" : " passive"}`,
@@ -112,7 +122,8 @@ export function drawBoard(board, opts = {}) {
     svg("rect", { class: "hit", x: x * CELL, y: y * CELL, width: CELL, height: CELL, fill: "transparent" }),
     svg("circle", { cx: x * CELL + CELL / 2, cy: y * CELL + CELL / 2, r: CELL / 2 - 9,
       fill: teamColour(board, keeper.team) }),
-    svg("text", { x: x * CELL + CELL / 2, y: y * CELL + CELL / 2 + 6, "text-anchor": "middle" }, initials(keeper.id)),
+    svg("text", { x: x * CELL + CELL / 2, y: y * CELL + CELL / 2 + 6, "text-anchor": "middle", ...narrowed(mark) },
+      mark),
     svg("title", {}, keeper.id)));
   }
   root.dataset.owners = owners.join(",");

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from boardhelpers import api, screenshot, settled, unlock, wait
+from boardhelpers import api, open_page, screenshot, settled, unlock, wait
 from browserhelpers import in_each_look, page_errors
 from screens import CONTRAST_JS, OUTLINES, PLAYERS, TEXT_SIZES_JS, drawn, language, open_tab, show
 
@@ -196,3 +196,34 @@ def test_a_screen_says_it_is_drawn_only_once_what_it_reads_has_landed(quiet_tabl
         assert phone.execute_script(PAST_SHOWN_JS) == earlier
     finally:
         phone.execute_script("if (window.realFetch) { window.fetch = window.realFetch; window.letRead(); }")
+
+
+# Each time the page marks its screen drawn (body[data-screen-ready]), the table's board as it was at that moment:
+# [mark, the game the page holds, its entries, the board drawn (body[data-board]), the board's entries].
+MARKS_JS = """window.marks = [];
+  new MutationObserver(() => {
+    const ready = document.body.dataset.screenReady, app = window.companion;
+    if (ready) window.marks.push([ready, app.state.game, app.state.entries, document.body.dataset.board,
+      document.querySelector('#board').dataset.entries]);
+  }).observe(document.body, {attributes: true, attributeFilter: ['data-screen-ready']});"""
+
+
+def test_the_table_screen_says_it_is_drawn_only_once_its_board_is(quiet_table, phone):
+    """A game's board view is a module loaded when first needed (games/index.js): the table screen said it was drawn
+    before that module had loaded, so a test waiting for the mark could look at the last game's board, or none.
+    The page's requests are slowed (CDP: 300 ms each) so the module's imports land well after the game's other reads."""
+    service, url = quiet_table
+    service.table.new_game("free-roll", {}, [])  # no board: no board module loaded in the page opened below
+    open_page(phone, url, "#/table")
+    phone.execute_script(MARKS_JS)
+    phone.execute_cdp_cmd("Network.enable", {})
+    slow = {"offline": False, "latency": 300, "downloadThroughput": -1, "uploadThroughput": -1}
+    phone.execute_cdp_cmd("Network.emulateNetworkConditions", slow)
+    try:
+        service.table.new_game("hexors", {}, PLAYERS["hexors"])
+        wait(phone, lambda d: any(mark[1] == "hexors" for mark in d.execute_script("return window.marks")),
+             message="the table screen never said it was drawn for hexors")
+    finally:
+        phone.execute_cdp_cmd("Network.emulateNetworkConditions", {**slow, "latency": 0})
+    marks = [mark for mark in phone.execute_script("return window.marks") if mark[1] == "hexors"]
+    assert all(mark[3] == "hexors" and mark[4] == str(mark[2]) for mark in marks), marks

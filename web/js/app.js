@@ -92,10 +92,14 @@ class App {
     let joined = false;
     try { joined = localStorage.getItem(JOINED_KEY) === "1"; } catch (_) { joined = true; }
     if (!SCREENS.includes(screen)) screen = joined ? "table" : "join";
+    const another = this.screen !== null && screen !== this.screen;
     this.screen = screen;
     document.body.dataset.screen = screen;
     this.visits = (this.visits || 0) + 1;
     for (const section of $$(".screen")) section.hidden = section.dataset.screen !== screen;
+    // another screen opens at its top: the page's one scroll stayed where the last screen was left, so "New game"
+    // low in the settings opened the game screen at its options, its games out of sight
+    if (another) window.scrollTo(0, 0);
     $("#notices").hidden = screen === "join";
     for (const tab of $$("#tabs a")) tab.classList.toggle("active", tab.dataset.tab === screen);
     $("#tabs").hidden = screen === "join";
@@ -113,17 +117,20 @@ class App {
     const views = { join: settingsView.renderJoin, table: tableView.render, game: gameView.render,
       verdicts: feedView.renderVerdicts, history: feedView.renderHistory, stats: statsView.render,
       settings: settingsView.render };
-    views[this.screen]?.(this);
-    this.markDrawn();
+    this.markDrawn(views[this.screen]?.(this));
   }
 
-  /** ``body[data-screen-ready="<screen>:<visit>"]`` once the screen shown has read what it shows and drawn it (no
-   * request on its way, the history's re-read included, and a frame painted since); taken off at each draw. Tests
-   * wait for it, not for a fixed time a loaded machine can outrun. */
-  markDrawn() {
+  /** ``body[data-screen-ready="<screen>:<visit>"]`` once the screen shown has read what it shows and drawn it (its
+   * view's promise settled: the table's board module loaded and drawn; no request on its way, the history's re-read
+   * included; and a frame painted since); taken off at each draw. Tests wait for it, not for a fixed time a loaded
+   * machine can outrun. */
+  markDrawn(drawing) {
     delete document.body.dataset.screenReady;
     const draw = (this.draws = (this.draws || 0) + 1);
-    const busy = () => this.api.pending > 0 || this.historyTimer !== null;
+    let landed = false;
+    const land = () => { landed = true; };
+    Promise.resolve(drawing).then(land, (err) => { land(); throw err; }); // a failed draw still said on the console
+    const busy = () => !landed || this.api.pending > 0 || this.historyTimer !== null;
     const look = () => {
       if (draw !== this.draws) return; // drawn again since: that draw marks it
       if (busy()) { setTimeout(look, 50); return; }

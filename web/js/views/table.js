@@ -33,6 +33,7 @@ export function init(app) {
   refusal.init();
 }
 
+/** The table screen drawn; the promise settles once its board view (a module loaded when first needed) is drawn. */
 export function render(app) {
   const state = app.state;
   const summary = state.summary || {};
@@ -53,7 +54,7 @@ export function render(app) {
     $("#service-notices").append(h("p", { class: "notice", id: "journal-problem", dataset: { kind: "error" } },
       pick(unsaved.message)));
   }
-  board.render(app).then((view) => {
+  const drawn = board.render(app).then((view) => {
     // A board view shows and enters its game's dice itself; the generic roll entry is for free roll.
     const own = Boolean(view && view.ownsDice);
     $("#roll-section").hidden = own;
@@ -62,6 +63,7 @@ export function render(app) {
     answer.place();  // the control that was tapped may have moved (or been drawn again)
   });
   snapshot.updateLive(app);
+  return drawn;
 }
 
 /** Undo says what it takes back in the History's words, on a second line ("Undo" / "Roll 3 5"): no entry number,

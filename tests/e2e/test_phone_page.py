@@ -18,6 +18,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from companion.config import load_config
 
+from boardhelpers import tap_die
 from browserhelpers import in_each_look, new_browser, page_errors, phone_browser, served
 
 pytestmark = pytest.mark.browser
@@ -161,12 +162,8 @@ def test_a_die_corrected_by_tap_is_reflected(table, browser, screenshots):
     assert roll is not None
     wait(browser, lambda d: d.find_element(By.ID, "last-roll").get_attribute("data-seq") == str(roll["seq"]))
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box"))
-    box = browser.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box rect.outline")[0]
-    from selenium.webdriver.common.action_chains import ActionChains
-
-    ActionChains(browser).move_to_element(box).click().perform()  # a tap on the die in the picture
-    dialog = browser.find_element(By.ID, "die-dialog")
-    wait(browser, lambda d: dialog.is_displayed(), message="tapping the die opened no dialog")
+    # a tap on the die in the picture, once it lies still in reach (the page around it may still be drawn)
+    tap_die(browser, browser.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box")[0])
     index = int(browser.find_element(By.ID, "die-title").text.split()[-1]) - 1
     current = roll["dice"][index]["value"]
     pressed = browser.find_element(By.CSS_SELECTOR, "#die-values button[aria-pressed=true]")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 
-from boardhelpers import open_page, tap, wait
+from boardhelpers import open_page, still_in_view, tap, wait
 from browserhelpers import page_errors
 from screens import language, show, start
 
@@ -172,6 +172,7 @@ def test_a_refused_pieces_reason_does_not_cover_its_name(narrow_table, phone):
     blocked = next(c for c in service.table.engine.state.tesseract.columns
                    if not service.table.engine.state.tesseract.is_removable(c) and c[1] in "23")  # not an edge row
     column = phone.find_element("css selector", f".tess-tower .column[data-column='{blocked}']")
+    still_in_view(phone, column)  # the page around it drawn: it stays where it is scrolled to
     phone.execute_script("arguments[0].scrollIntoView({block: 'end'})", column)  # low on the screen: reason above it
     ActionChains(phone).move_to_element(column).click().perform()
     boxes = wait(phone, lambda d: d.execute_script(

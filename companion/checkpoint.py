@@ -45,8 +45,9 @@ MEMORY_FORMAT = 4
 #: Nexus 2: its options gain ``deck_out_most_points`` (a format-1 engine's options lack it), and an empty deck no
 #: longer crowns a player under the target; Nexus Keepers 2: its options gain ``maladresse_counts_reserve`` and
 #: ``portal_closes_on_its_turn``; Hexors 2: its options gain ``genesis_distance``; Nexus Keepers 3: its options gain
-#: ``split_pushes``, its turn the ``pushes`` made
-GAME_FORMATS = {"free-roll": 1, "hexors": 2, "nexus": 2, "nexus-keepers": 3, "tesseract": 2}
+#: ``split_pushes``, its turn the ``pushes`` made; Tesseract 3: its state gains ``last_moved`` (the cubes the last
+#: change to the tower moved)
+GAME_FORMATS = {"free-roll": 1, "hexors": 2, "nexus": 2, "nexus-keepers": 3, "tesseract": 3}
 
 
 def version(game: str) -> str:

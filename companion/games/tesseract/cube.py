@@ -158,3 +158,15 @@ class Tesseract:
     @classmethod
     def from_json(cls, data: Mapping[str, Iterable[Any]]) -> "Tesseract":
         return cls({name: [Cube.from_json(c) for c in stack] for name, stack in data.items()})
+
+
+def tower_changes(before: Tesseract, after: Tesseract) -> list[dict[str, Any]]:
+    """What one event did to the tower, column by column: each cube gone from a column's top ("removed"), then each
+    put on it ("placed"), the top first: [{"column", "cube", "how"}]; a phone rings those columns."""
+    out = []
+    for name in COLUMNS:
+        old, new = before.columns[name], after.columns[name]
+        kept = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), min(len(old), len(new)))
+        out += [{"column": name, "cube": c.to_json(), "how": "removed"} for c in reversed(old[kept:])]
+        out += [{"column": name, "cube": c.to_json(), "how": "placed"} for c in reversed(new[kept:])]
+    return out

@@ -101,7 +101,8 @@ def display(state: GameState) -> dict[str, Any]:
         "removable": state.tesseract.removable(),
         "confinement": {"revealed": sorted(board.revealed), "unlocked": sorted(board.unlocked),
                         "played": sorted(board.played), "rows_done": sorted(board.rows_done), "size": board.size},
-        "destroyed": [c.to_json() for c in state.destroyed],
+        "destroyed": [c.to_json() for c in state.destroyed],  # in the order destroyed, the newest last
+        "last_moved": [dict(m) for m in state.last_moved],
         "waiting": pending(state),
         "keywords": KEYWORDS,
         "primed_this_phase": state.primed_this_phase,

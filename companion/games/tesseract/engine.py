@@ -15,6 +15,7 @@ from companion.words import fact
 from . import actions, rules, threat
 from .bases import base_layout
 from .camera import game_colour, reading_event, reconcile
+from .cube import Tesseract as Tower, tower_changes
 from .display import display, facts, setup_choices
 from .events import drain, resolve
 from .flow import require_playing
@@ -99,9 +100,11 @@ class Tesseract(StateUntilSetup, GameEngine):
                 raise EventError(f"unknown Tesseract event {kind!r} (known: setup, priming_zone_reading, "
                                  f"{', '.join(HANDLERS)})")
             require_playing(self.state)
+            tower_before = Tower({name: list(stack) for name, stack in self.state.tesseract.columns.items()})
             verdicts = handler(self.state, event, self.options)
             if kind not in ("prime", "resolve", "end_actions"):
                 verdicts += drain(self.state, self.options)
+            self.state.last_moved = tower_changes(tower_before, self.state.tesseract) or self.state.last_moved
             return verdicts
         except rules.Illegal as refused:
             return [refused.verdict]

@@ -39,6 +39,8 @@ class GameState:
     #: the cube whose removal last emptied the Tesseract, where it stood and how it went ({"cube", "column", "how"}):
     #: the empty-Tesseract loss names it, however many actions later the Threat phase comes
     last_cube: dict[str, Any] | None = None
+    #: what the last event that changed the tower did to it (cube.tower_changes), until another one changes it
+    last_moved: list[dict[str, Any]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.board is None:
@@ -66,6 +68,7 @@ class GameState:
             "outcome": dict(self.outcome) if self.outcome else None,
             "primed_this_phase": self.primed_this_phase,
             "last_cube": dict(self.last_cube) if self.last_cube else None,
+            "last_moved": [dict(m) for m in self.last_moved],
         }
 
     @classmethod
@@ -86,4 +89,5 @@ class GameState:
             outcome=dict(data["outcome"]) if data["outcome"] else None,
             primed_this_phase=bool(data["primed_this_phase"]),
             last_cube=dict(data["last_cube"]) if data.get("last_cube") else None,  # none in an older snapshot
+            last_moved=[dict(m) for m in data.get("last_moved") or []],
         )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tess_helpers import new_game
+from tess_helpers import illegal, new_game
 
 
 def test_tower_marks_removable_and_lowest_columns():
@@ -38,3 +38,33 @@ def test_waiting_events_say_what_they_need():
     waiting = engine.summary()["waiting"]
     assert waiting[0]["needs"] == ["column", "rolled"]
     assert waiting[0]["columns"] == engine.summary()["lowest_removable"]
+
+
+def test_the_summary_says_which_cubes_the_last_tower_change_moved():
+    """The phone said "S1 takes red 4 from a1" in words only: the summary's ``last_moved`` names each cube the last
+    event that changed the tower took off a column or put on one, so the drawing can ring it; an action that leaves
+    the tower alone keeps it, a refused one and an undo leave it as the game stands."""
+    engine = new_game(2)
+    assert engine.summary()["last_moved"] == []  # the setup's own primes are not a player's move
+    column = engine.summary()["removable"][0]
+    top = next(c["top"] for c in engine.summary()["tower"] if c["column"] == column)
+    engine.apply({"type": "take", "column": column})
+    taken = [{"column": column, "cube": top, "how": "removed"}]
+    assert engine.summary()["last_moved"] == taken
+    lab_cube = engine.summary()["labs"]["S1"][0]
+    delta = 1 if lab_cube["value"] < 6 else -1
+    assert not illegal(engine.apply({"type": "calibrate", "cube": lab_cube, "delta": delta}))
+    assert engine.summary()["last_moved"] == taken  # the tower untouched: its last change still shown
+    assert illegal(engine.apply({"type": "take", "column": "b2"}))  # hemmed in: refused
+    assert engine.summary()["last_moved"] == taken
+    summary = engine.summary()
+    source = next(c for c in summary["removable"] if c != column)
+    moved = next(c["top"] for c in summary["tower"] if c["column"] == source)
+    to = next(c["column"] for c in summary["tower"] if c["height"] < 4 and c["column"] not in (source, column))
+    verdicts = engine.apply({"type": "play_card", "source": "scientist",
+                             "effects": [{"op": "restructure", "from": source, "to": to}]})
+    assert not illegal(verdicts), verdicts
+    assert sorted(engine.summary()["last_moved"], key=lambda m: m["how"]) == [
+        {"column": to, "cube": moved, "how": "placed"}, {"column": source, "cube": moved, "how": "removed"}]
+    engine.undo()
+    assert engine.summary()["last_moved"] == taken

@@ -25,21 +25,21 @@ FAULTS = {
                        "la carte du compagnon est passée en lecture seule"),
                   Text("Freeing space will not help: a worn SD card turns read-only and must be replaced; "
                        "`companion doctor` checks it.",
-                       "Libérer de la place n'y changera rien : une carte SD usée passe en lecture seule et doit être "
+                       "Libérer de la place n’y changera rien : une carte SD usée passe en lecture seule et doit être "
                        "remplacée ; `companion doctor` la vérifie.")),
     "denied": (Text("the service may not write its folder (permission denied)",
-                    "le service n'a pas le droit d'écrire dans son dossier (permission refusée)"),
+                    "le service n’a pas le droit d’écrire dans son dossier (permission refusée)"),
                Text("Freeing space will not help: the service's user must own its data folder "
                     "(`companion config` names it).",
-                    "Libérer de la place n'y changera rien : l'utilisateur du service doit posséder son dossier de "
-                    "données (`companion config` l'indique).")),
+                    "Libérer de la place n’y changera rien : l’utilisateur du service doit posséder son dossier de "
+                    "données (`companion config` l’indique).")),
     "io": (Text("the companion's card gave an input/output error", "la carte du compagnon a renvoyé une erreur "
-                "d'entrée/sortie"),
+                "d’entrée/sortie"),
            Text("Try again; if it happens again, the card is failing: `companion doctor` checks it.",
                 "Réessayez ; si cela se reproduit, la carte est défaillante : `companion doctor` la vérifie.")),
     "busy": (Text("another program holds the file", "un autre programme bloque le fichier"),
              Text("Try again in a moment.", "Réessayez dans un instant.")),
-    "other": (Text("the companion's card refused the write", "la carte du compagnon a refusé l'écriture"),
+    "other": (Text("the companion's card refused the write", "la carte du compagnon a refusé l’écriture"),
               Text("Try again; `companion doctor` checks the card.",
                    "Réessayez ; `companion doctor` vérifie la carte.")),
 }

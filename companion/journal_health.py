@@ -29,7 +29,7 @@ KINDS = (("full", ("SQLITE_FULL",)), ("io", ("SQLITE_IOERR",)), ("read_only", ("
 WHAT = {
     "full": Text("the SD card is full", "la carte SD est pleine"),
     "io": Text("the SD card cannot be written (input/output error)",
-               "la carte SD ne peut pas être écrite (erreur d'entrée/sortie)"),
+               "la carte SD ne peut pas être écrite (erreur d’entrée/sortie)"),
     "read_only": Text("the game journal is read-only", "le journal des parties est en lecture seule"),
     "busy": Text("another program holds the game journal", "un autre programme bloque le journal des parties"),
     "cannot_open": Text("the game journal's folder cannot be written",
@@ -52,9 +52,9 @@ class WriteFailure:
         at = time.strftime("%H:%M", time.localtime(self.since))
         held = Text(" The game goes on in memory and is saved once the card takes writes; a restart before that "
                     "loses it.", " La partie continue en mémoire et sera enregistrée dès que la carte acceptera "
-                    "l'écriture ; un redémarrage avant cela la perd.") if self.held else Text("", "")
+                    "l’écriture ; un redémarrage avant cela la perd.") if self.held else Text("", "")
         return Text(f"{what.en[0].upper()}{what.en[1:]}: nothing since {at} is saved.{held.en}",
-                    f"{what.fr[0].upper()}{what.fr[1:]} : rien n'est enregistré depuis {at}.{held.fr}")
+                    f"{what.fr[0].upper()}{what.fr[1:]} : rien n’est enregistré depuis {at}.{held.fr}")
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "cause": self.cause, "since": self.since, "held": self.held,

@@ -52,15 +52,15 @@ class Salvage:
             return (f"The game journal was damaged ({self.problem}). It is kept as {self.kept_as.name}; nothing could "
                     f"be read back from it: {self.refused} ({said.en}). {mend[0]} can still be rescued.",
                     f"Le journal des parties était endommagé ({self.problem}). Il est conservé sous le nom "
-                    f"{self.kept_as.name} ; rien n'a pu en être relu : {self.refused} ({said.fr}). {mend[1]} peut "
+                    f"{self.kept_as.name} ; rien n’a pu en être relu : {self.refused} ({said.fr}). {mend[1]} peut "
                     "encore être récupéré.")
         games, entries, cut = self.games, self.entries, self.games_cut
         one = games == 1
         lost = ("" if not cut else " (it lost its last moves)" if one else " (one of them lost its last moves)"
                 if cut == 1 else f" ({cut} of them lost their last moves)")
         lost_fr = ("" if not cut else " (elle a perdu ses derniers coups)" if one else
-                   " (l'une d'elles a perdu ses derniers coups)" if cut == 1 else
-                   f" ({cut} d'entre elles ont perdu leurs derniers coups)")
+                   " (l’une d’elles a perdu ses derniers coups)" if cut == 1 else
+                   f" ({cut} d’entre elles ont perdu leurs derniers coups)")
         return (f"The game journal was damaged ({self.problem}). It is kept as {self.kept_as.name}; {games} "
                 f"{plural_en(games, 'game')}{lost} and {entries} {plural_en(entries, 'entry', 'entries')} were "
                 "read back from it.",

@@ -251,7 +251,7 @@ class Pipeline(threading.Thread):
             log.exception("the referee failed on %s", what)
             detail = f"{type(exc).__name__}: {exc}"
             self.live.referee_error = f"the referee failed on this roll ({detail}); the camera goes on reading"
-            self.live.referee_error_fr = f"l'arbitre a échoué sur ce lancer ({detail}) ; la caméra continue de lire"
+            self.live.referee_error_fr = f"l’arbitre a échoué sur ce lancer ({detail}) ; la caméra continue de lire"
 
     def _dice_of(self, frame: Frame, motion: Any) -> list[DieReading]:
         """This frame's dice: none while things move (the roll restarts), the last ones while not one pixel has

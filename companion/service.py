@@ -302,7 +302,7 @@ class Service:
             self._building_since = None
             log.exception("the camera could not be started")
             self._camera_status(False, Text(f"could not be started ({exc}); see the service log",
-                                            f"n'a pas pu démarrer ({exc}) ; voir le journal du service"))
+                                            f"n’a pas pu démarrer ({exc}) ; voir le journal du service"))
             return
         with self._camera_lock:
             if self._stopped:

@@ -79,4 +79,4 @@ class ServicePanel:
 
         self._bus.publish("notice", card_refused_notice(
             "the panel's sound, switched with its button, holds until a restart, which brings back the one kept before",
-            "le son du boîtier, changé avec son bouton, vaut jusqu'au redémarrage, qui remet celui gardé avant", exc))
+            "le son du boîtier, changé avec son bouton, vaut jusqu’au redémarrage, qui remet celui gardé avant", exc))

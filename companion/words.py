@@ -64,14 +64,14 @@ def elides_fr(word: str) -> bool:
 
 def of_fr(name: str) -> str:
     """ "de" and a name, elided before a vowel: « de Bo », « d'Ada »."""
-    return f"d'{name}" if elides_fr(name) else f"de {name}"
+    return f"d’{name}" if elides_fr(name) else f"de {name}"
 
 
 def elide_names_fr(text: str, names) -> str:
     """French ``text`` with "de"/"que" elided before each of ``names`` that starts with a vowel: « le tour de Ada »
     becomes « le tour d'Ada », « ce que Ada » « ce qu'Ada »; other words are left as written."""
     for name in {str(n) for n in names if n is not None and elides_fr(str(n))}:
-        text = re.sub(rf"(?<![\w'’])([Dd]|[Qq]u)e ({re.escape(name)})(?![\w'’])", r"\1'\2", text)
+        text = re.sub(rf"(?<![\w'’])([Dd]|[Qq]u)e ({re.escape(name)})(?![\w'’])", r"\1’\2", text)
     return text
 
 

@@ -38,7 +38,7 @@ class FolderSource(FrameSource):
     def open(self) -> None:
         if not self.folder.is_dir():
             raise SourceError(f"folder of frames {self.folder} does not exist",
-                              f"le dossier d'images {self.folder} n'existe pas")
+                              f"le dossier d’images {self.folder} n’existe pas")
         self._files = sorted(p for p in self.folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES and p.is_file())
         if not self._files:
             raise SourceError(f"folder {self.folder} holds no pictures ({', '.join(IMAGE_SUFFIXES)})",
@@ -48,7 +48,7 @@ class FolderSource(FrameSource):
 
     def read(self) -> Frame | None:
         if not self._files:
-            raise SourceError(f"{self.description} is not open", f"{self.description_fr} n'est pas ouvert")
+            raise SourceError(f"{self.description} is not open", f"{self.description_fr} n’est pas ouvert")
         failures = 0
         while True:
             if self._position >= len(self._files):
@@ -68,7 +68,7 @@ class FolderSource(FrameSource):
             failures += 1
             if failures >= len(self._files):
                 raise SourceError(f"no picture in {self.folder} could be read",
-                                  f"aucune image de {self.folder} n'a pu être lue")
+                                  f"aucune image de {self.folder} n’a pu être lue")
 
 
 def _load(path: Path) -> np.ndarray | None:

@@ -38,7 +38,7 @@ class OpenCVSource(FrameSource):
             node = os.path.realpath(self.target)
             if not os.path.exists(node):
                 raise SourceError(f"USB camera {self.target} is not plugged in (no such device)",
-                                  f"la caméra USB {self.target} n'est pas branchée (périphérique absent)")
+                                  f"la caméra USB {self.target} n’est pas branchée (périphérique absent)")
             return cv2.VideoCapture(node, cv2.CAP_V4L2)
         return cv2.VideoCapture(self.target)
 
@@ -46,17 +46,17 @@ class OpenCVSource(FrameSource):
         self.close()
         if not self.is_camera and not Path(self.target).is_file():
             raise SourceError(f"video file {self.target} does not exist",
-                              f"le fichier vidéo {self.target} n'existe pas")
+                              f"le fichier vidéo {self.target} n’existe pas")
         capture = self._open_capture()
         if not capture.isOpened():
             capture.release()
             if self.is_camera:
                 raise SourceError(f"USB camera {self.target} could not be opened (plugged in? used by another "
                                   "program?)",
-                                  f"la caméra USB {self.target} ne s'ouvre pas (branchée ? prise par un autre "
+                                  f"la caméra USB {self.target} ne s’ouvre pas (branchée ? prise par un autre "
                                   "programme ?)")
             raise SourceError(f"video file {self.target} could not be opened (not a video OpenCV can decode?)",
-                              f"le fichier vidéo {self.target} ne s'ouvre pas (une vidéo qu'OpenCV sait lire ?)")
+                              f"le fichier vidéo {self.target} ne s’ouvre pas (une vidéo qu’OpenCV sait lire ?)")
         if self.is_camera:
             # Requests only: a UVC camera picks its nearest supported mode.
             if self.width and self.height:
@@ -69,12 +69,12 @@ class OpenCVSource(FrameSource):
 
     def read(self) -> Frame | None:
         if self._capture is None:
-            raise SourceError(f"{self.description} is not open", f"{self.description_fr} n'est pas ouverte")
+            raise SourceError(f"{self.description} is not open", f"{self.description_fr} n’est pas ouverte")
         ok, image = self._capture.read()
         if not ok or image is None:
             if self.is_camera:
                 raise SourceError(f"USB camera {self.target} returned no picture (unplugged?)",
-                                  f"la caméra USB {self.target} n'a renvoyé aucune image (débranchée ?)")
+                                  f"la caméra USB {self.target} n’a renvoyé aucune image (débranchée ?)")
             if not self.loop or self._index == 0:
                 return None
             self._capture.set(cv2.CAP_PROP_POS_FRAMES, 0)

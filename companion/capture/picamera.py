@@ -127,7 +127,7 @@ class PiCameraSource(FrameSource):
             raise
         except Exception as exc:  # noqa: BLE001
             raise SourceError(f"libcamera could not list cameras: {exc}",
-                              f"libcamera n'a pas pu lister les caméras : {exc}") from exc
+                              f"libcamera n’a pas pu lister les caméras : {exc}") from exc
         if len(cameras) <= self.camera_num:
             raise SourceError("no Pi camera found: check the ribbon cable at both ends (contacts facing the right "
                               "way)", "aucune caméra du Pi trouvée : vérifiez la nappe aux deux bouts (contacts du "
@@ -138,7 +138,7 @@ class PiCameraSource(FrameSource):
             raise
         except Exception as exc:  # noqa: BLE001 - busy or vanished camera
             raise SourceError(f"the Pi camera could not be opened (used by another program?): {exc}",
-                              f"la caméra du Pi ne s'ouvre pas (prise par un autre programme ?) : {exc}") from exc
+                              f"la caméra du Pi ne s’ouvre pas (prise par un autre programme ?) : {exc}") from exc
         try:
             controls: dict[str, Any] = {}
             if self.fps > 0:
@@ -161,7 +161,7 @@ class PiCameraSource(FrameSource):
             if isinstance(exc, CameraTimeout):
                 raise
             raise SourceError(f"the Pi camera could not be started: {exc}",
-                              f"la caméra du Pi n'a pas pu démarrer : {exc}") from exc
+                              f"la caméra du Pi n’a pas pu démarrer : {exc}") from exc
         self._camera = camera
         model = cameras[self.camera_num].get("Model", "")
         self.description, self.description_fr = f"Pi camera {model}".strip(), f"caméra du Pi {model}".strip()
@@ -219,7 +219,7 @@ class PiCameraSource(FrameSource):
 
     def read(self) -> Frame | None:
         if self._camera is None:
-            raise SourceError("the Pi camera is not open", "la caméra du Pi n'est pas ouverte")
+            raise SourceError("the Pi camera is not open", "la caméra du Pi n’est pas ouverte")
         camera = self._camera
         started = time.monotonic()
         try:
@@ -232,7 +232,7 @@ class PiCameraSource(FrameSource):
             # the real wait: libcamera's own timeout, or the deadline past it when libcamera did not keep it
             waited = self.timeout if isinstance(exc, TimeoutError) else time.monotonic() - started
             raise SourceError(f"the Pi camera sent no picture for {waited:.0f} s (cable loose?)",
-                              f"la caméra du Pi n'a envoyé aucune image en {waited:.0f} s (câble mal branché ?)"
+                              f"la caméra du Pi n’a envoyé aucune image en {waited:.0f} s (câble mal branché ?)"
                               ) from exc
         except Exception as exc:  # noqa: BLE001 - libcamera reports failures in many types
             raise SourceError(f"the Pi camera failed: {exc}", f"la caméra du Pi a échoué : {exc}") from exc

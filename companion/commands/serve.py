@@ -31,7 +31,7 @@ def _stopping(app, exception: BaseException):
         ctx = app.extensions["companion"]
         ctx.closing.set()
         ctx.service.bus.publish("notice", {"kind": "info", "message": "The companion is stopping",
-                                           "message_fr": "Le compagnon s'arrête"})
+                                           "message_fr": "Le compagnon s’arrête"})
         raise exception
     return handler
 

@@ -230,7 +230,7 @@ def organise(table: str):
             known = board.hide(table, hidden)
     except sqlite3.Error as exc:  # a full or read-only card: nothing was changed; said with the card's fault
         refused = cannot_save(exc, Text("the hall cannot write its file", "la salle ne peut pas écrire son fichier"),
-                              Text("nothing was changed", "rien n'a été changé"))
+                              Text("nothing was changed", "rien n’a été changé"))
         return jsonify(refused.to_json()), 503
     if not known:
         return refuse(404, "no_table", f"there is no table {table!r} in this hall")

@@ -130,11 +130,11 @@ def unreachable(broker: Broker, why: str, hall: bool = False) -> Text:
     if hall:
         return Text(f"The broker {broker.address} cannot be reached ({why}); the hall shows what it has and catches "
                     f"up when the broker is back.",
-                    f"Le broker {broker.address} est injoignable ({why}) ; la salle montre ce qu'elle a et se met à "
+                    f"Le broker {broker.address} est injoignable ({why}) ; la salle montre ce qu’elle a et se met à "
                     f"jour au retour du broker.")
     return Text(f"The hall's broker {broker.address} cannot be reached ({why}); the table keeps refereeing and "
                 f"sends what it missed when the broker is back.",
-                f"Le broker de la salle {broker.address} est injoignable ({why}) ; la table continue d'arbitrer "
+                f"Le broker de la salle {broker.address} est injoignable ({why}) ; la table continue d’arbitrer "
                 f"et enverra ce qui manque au retour du broker.")
 
 

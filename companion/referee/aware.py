@@ -206,8 +206,8 @@ def read_anew_note(observation: Observation) -> Verdict:
     return verdict("unsure", UNSURE_RULE,
                    f"Camera unsure: the dice lying there now read {now.strip()}, not as when they settled; nothing "
                    "was played. If they read right now, correct the roll on the phone.",
-                   f"Caméra incertaine : les dés posés se lisent maintenant {now.strip()}, pas comme à l'arrêt ; "
-                   "rien n'a été joué. S'ils sont bien lus maintenant, corrigez le lancer sur le téléphone.")
+                   f"Caméra incertaine : les dés posés se lisent maintenant {now.strip()}, pas comme à l’arrêt ; "
+                   "rien n’a été joué. S’ils sont bien lus maintenant, corrigez le lancer sur le téléphone.")
 
 
 def _unread_note(observation: Observation, expectation: RollExpectation, unread: int) -> Verdict:
@@ -217,8 +217,8 @@ def _unread_note(observation: Observation, expectation: RollExpectation, unread:
     return verdict("unsure", UNSURE_RULE,
                    f"Camera unsure: it read {read_en} where {wanted_en}, and sees {seen_en} it could not read. Look "
                    "at the dice: tap the unread one on the camera's picture to say its face, or type the roll.",
-                   f"Caméra incertaine : elle a lu {read_fr} alors que {wanted_fr}, et voit {seen_fr} qu'elle n'a pas "
-                   "su lire. Regardez les dés : touchez le dé non lu sur l'image de la caméra pour dire sa face, ou "
+                   f"Caméra incertaine : elle a lu {read_fr} alors que {wanted_fr}, et voit {seen_fr} qu’elle n’a pas "
+                   "su lire. Regardez les dés : touchez le dé non lu sur l’image de la caméra pour dire sa face, ou "
                    "saisissez le lancer.")
 
 
@@ -239,9 +239,9 @@ def _extra_note(observation: Observation, expectation: RollExpectation, doubtful
                    f"Camera unsure: it read {read_en} where {wanted_en}, but it is not sure the {which} "
                    f"{'is a die' if one else 'are dice'}. Look at the dice: tap one that is not a die on the "
                    "camera's picture and say so, roll again or type the roll.",
-                   f"Caméra incertaine : elle a lu {read_fr} alors que {wanted_fr}, mais elle n'est pas sûre que le "
-                   f"{which} {'soit un dé' if one else 'soient des dés'}. Regardez les dés : touchez sur l'image "
-                   "de la caméra celui qui n'est pas un dé et dites-le, relancez ou saisissez le lancer.")
+                   f"Caméra incertaine : elle a lu {read_fr} alors que {wanted_fr}, mais elle n’est pas sûre que le "
+                   f"{which} {'soit un dé' if one else 'soient des dés'}. Regardez les dés : touchez sur l’image "
+                   "de la caméra celui qui n’est pas un dé et dites-le, relancez ou saisissez le lancer.")
 
 
 def _counted(observation: Observation, expectation: RollExpectation) -> tuple[tuple[str, str], ...]:
@@ -277,5 +277,5 @@ def _unsure_note(observation: Observation, engine: Any, expectation: RollExpecta
                    f"Camera unsure: it read {_values(observation)}, which the rules refuse{why_en}, but it is not sure "
                    f"of the {old} (a {new} would be allowed). Look at the dice: roll again or type the roll.",
                    f"Caméra incertaine : elle a lu {_values(observation)}, ce que les règles refusent{why_fr}, mais "
-                   f"elle n'est pas sûre du {old} (un {new} serait permis). Regardez les dés : relancez ou saisissez "
+                   f"elle n’est pas sûre du {old} (un {new} serait permis). Regardez les dés : relancez ou saisissez "
                    "le lancer.")

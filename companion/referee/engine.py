@@ -206,7 +206,7 @@ class GameEngine(abc.ABC):
             return refused.message.to_json()
         if error is not None:  # an engine offering a malformed event is a bug: never offer it
             log.warning("%s offers %r, which it cannot read: %s", self.name, key, error)
-            return {"en": "not possible now", "fr": "impossible pour l'instant"}
+            return {"en": "not possible now", "fr": "impossible pour l’instant"}
         return None
 
     # -- provided ----------------------------------------------------------------

@@ -72,11 +72,11 @@ class RollExpectation:
                             f"{'is' if single else 'are'} expected",
                             f"{n} {plural_fr(n, 'dé')} alors que {' ou '.join(map(str, self.counts))} "
                             f"{'est attendu' if single else 'sont attendus'}"))
-        out += [Text(f"a {d.value} no die of this game shows", f"un {d.value} qu'aucun dé de ce jeu ne montre")
+        out += [Text(f"a {d.value} no die of this game shows", f"un {d.value} qu’aucun dé de ce jeu ne montre")
                 for d in roll if d.value not in self.faces]
         if self.colours is not None:
             out += [Text(f"a {d.color} die this game does not have",
-                         f"un dé {colour_word(d.color, 'fr')} que ce jeu n'a pas")
+                         f"un dé {colour_word(d.color, 'fr')} que ce jeu n’a pas")
                     for d in roll if d.color is not None and d.color not in self.colours]
         return out
 

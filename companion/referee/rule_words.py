@@ -40,5 +40,5 @@ def rule_words_table(names: Mapping[str, tuple[str, str]], book: Mapping[str, st
 #: rules the referee's camera reading gives in every game (companion.referee.aware)
 CAMERA_RULE_WORDS: Mapping[str, RuleWords] = {
     "camera.reread": RuleWords(Text("The camera's reading, read again", "La lecture de la caméra, relue")),
-    "camera.unsure": RuleWords(Text("A die the camera is unsure of", "Un dé dont la caméra n'est pas sûre")),
+    "camera.unsure": RuleWords(Text("A die the camera is unsure of", "Un dé dont la caméra n’est pas sûre")),
 }

@@ -76,19 +76,19 @@ class LensNote:
         if self.state == "remeasured":
             return Text(f"The camera's lens changed: re-measured from the mat (residual {b} px → {a} px). Positions "
                         "use it from now on.",
-                        f"L'objectif de la caméra a changé : remesuré sur le tapis (écart {bf} px → {af} px). Les "
-                        "positions l'utilisent désormais.")
+                        f"L’objectif de la caméra a changé : remesuré sur le tapis (écart {bf} px → {af} px). Les "
+                        "positions l’utilisent désormais.")
         if self.state == "measured":
             return Text(f"The camera's lens was measured from the mat (residual {b} px without correction → {a} px). "
                         "Positions use it from now on; \"Forget the calibration\" goes back to none.",
-                        f"L'objectif de la caméra a été mesuré sur le tapis (écart {bf} px sans correction → {af} px). "
-                        "Les positions l'utilisent désormais ; « Oublier la calibration » revient à aucune.")
+                        f"L’objectif de la caméra a été mesuré sur le tapis (écart {bf} px sans correction → {af} px). "
+                        "Les positions l’utilisent désormais ; « Oublier la calibration » revient à aucune.")
         return Text(f"The lens may need calibrating: the mat's markers lie {b} px from where the lens correction puts "
                     f"them ({a} px when it was measured), and measuring it again from the mat found no better fit. "
                     "The old correction is kept.",
-                    f"L'objectif est peut-être à calibrer : les marqueurs du tapis sont à {bf} px de leur place selon "
-                    f"la correction de l'objectif ({af} px quand elle a été mesurée), et la mesurer à nouveau sur le "
-                    "tapis n'a rien donné de mieux. L'ancienne correction est gardée.")
+                    f"L’objectif est peut-être à calibrer : les marqueurs du tapis sont à {bf} px de leur place selon "
+                    f"la correction de l’objectif ({af} px quand elle a été mesurée), et la mesurer à nouveau sur le "
+                    "tapis n’a rien donné de mieux. L’ancienne correction est gardée.")
 
     def to_json(self) -> dict:
         return {**asdict(self), "text": self.text().to_json()}

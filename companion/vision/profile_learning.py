@@ -141,17 +141,17 @@ class TableLearning:
             found, learnt, pushed, taken_back, not_kept = True, [], 0, 0, 1
         if not_kept and not learnt and not taken_back:
             return Text("The camera could not keep what this correction taught it: the companion's card could "
-                        "not be written.", "La caméra n'a pas pu garder ce que cette correction lui apprenait : "
-                        "la carte du compagnon n'a pas pu être écrite.")
+                        "not be written.", "La caméra n’a pas pu garder ce que cette correction lui apprenait : "
+                        "la carte du compagnon n’a pas pu être écrite.")
         if not found and not pips_only:
             return Text("The camera learns from corrections of pip dice only: this game's colour die is read as "
-                        "shipped.", "La caméra n'apprend que des corrections de dés à points : le dé de couleur de "
+                        "shipped.", "La caméra n’apprend que des corrections de dés à points : le dé de couleur de "
                         "ce jeu est lu tel quel.")
         if not found:
             return Text(f"The camera learnt nothing from this: it does not hold this roll's pictures (it keeps "
                         f"those of its last {ROLLS_KEPT} rolls, until a restart).",
-                        "La caméra n'en a rien appris : elle n'a pas les images de ce lancer (elle garde celles de "
-                        f"ses {ROLLS_KEPT} derniers lancers, jusqu'à un redémarrage).")
+                        "La caméra n’en a rien appris : elle n’a pas les images de ce lancer (elle garde celles de "
+                        f"ses {ROLLS_KEPT} derniers lancers, jusqu’à un redémarrage).")
         if not learnt and not taken_back:
             return None
         return learnt_words(learnt, len(self.store.snapshot()), self.store.most, pushed, taken_back, not_kept)
@@ -264,14 +264,14 @@ def learnt_words(learnt: Sequence[Example], total: int, most: int, pushed: int =
         said = Text(f"{said.en} The companion's card could not be written: "
                     + ("1 die of this correction was not kept." if not_kept == 1 else
                        f"{not_kept} dice of this correction were not kept."),
-                    f"{said.fr} La carte du compagnon n'a pas pu être écrite : "
-                    + ("un dé de cette correction n'a pas été gardé." if not_kept == 1 else
-                       f"{not_kept} dés de cette correction n'ont pas été gardés."))
+                    f"{said.fr} La carte du compagnon n’a pas pu être écrite : "
+                    + ("un dé de cette correction n’a pas été gardé." if not_kept == 1 else
+                       f"{not_kept} dés de cette correction n’ont pas été gardés."))
     count = Text(f"It has learnt from {total} {'die' if total == 1 else 'dice'} at this table.",
                  f"Elle a appris de {total} dés à cette table." if total != 1 else
-                 "Elle a appris d'un dé à cette table.")
+                 "Elle a appris d’un dé à cette table.")
     if not total:
-        count = Text("Nothing learnt at this table now.", "Plus rien d'appris à cette table.")
+        count = Text("Nothing learnt at this table now.", "Plus rien d’appris à cette table.")
     full = Text("", "")
     if pushed:
         full = Text(f" It keeps {most} dice: the oldest {'was' if pushed == 1 else f'{pushed} were'} forgotten.",

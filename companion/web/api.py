@@ -44,7 +44,7 @@ def refereeing(conflict_status: int = 422):
         raise ApiError(conflict_status, "refused", str(exc)) from exc
     except (JournalError, OSError) as exc:  # the card refused the move: the phone says so in its language
         raise cannot_save(exc, Text("the game journal cannot be written", "le journal des parties ne peut pas être "
-                                    "écrit"), Text("nothing was changed", "rien n'a été changé")) from exc
+                                    "écrit"), Text("nothing was changed", "rien n’a été changé")) from exc
 
 
 def _json_safe(value: Any) -> Any:

@@ -164,8 +164,8 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
     pins.on_unsaved = lambda exc: service.notices.append(files.card_refused_notice(
         "the table PIN just made (in the service's log: journalctl -u companion | grep \"Table PIN\") holds "
         "until a restart, which makes a new one",
-        "le code de la table qui vient d'être créé (dans le journal du service : journalctl -u companion | grep "
-        "\"Table PIN\") vaut jusqu'au redémarrage, qui en crée un autre", exc))
+        "le code de la table qui vient d’être créé (dans le journal du service : journalctl -u companion | grep "
+        "\"Table PIN\") vaut jusqu’au redémarrage, qui en crée un autre", exc))
     if pins.unsaved is not None:
         pins.on_unsaved(pins.unsaved)
     if pins.set_aside is not None:  # every phone is told until the service restarts, as for a damaged journal
@@ -242,7 +242,7 @@ def _journal_error(error: JournalError):
                                                                "again; `companion doctor` checks the companion's card"))
     # a change: the card's fault and what mends it, as a refused move says them (what was kept is not known here)
     return api_error_response(cannot_save(error, Text("the game journal cannot be used now",
-                                                      "le journal des parties ne peut pas être utilisé pour l'instant"),
+                                                      "le journal des parties ne peut pas être utilisé pour l’instant"),
                                           None))
 
 

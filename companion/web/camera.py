@@ -26,7 +26,7 @@ def camera():
         cubes, problems = setup_from_board(board or {}, names)
         if not board:
             problems = [Text("the camera has not seen the mat settle yet",
-                             "la caméra n'a pas encore vu le tapis immobile")]
+                             "la caméra n’a pas encore vu le tapis immobile")]
         setup = {"players": cubes, "problems": [p.to_json() for p in problems]}
     return jsonify({"game": game, "board": board, "view": service.live.to_json().get("table"), "setup": setup})
 

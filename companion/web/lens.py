@@ -114,16 +114,16 @@ def _advice(lens: Lens | None) -> list[dict]:
             f"The camera's picture is {size[0]}x{size[1]} now, {lens.size[0]}x{lens.size[1]} when the lens was "
             "measured: the calibration does not fit this picture. The companion measures the lens again from the "
             "mat once the table has been still a few times; if it cannot, calibrate again.",
-            f"L'image de la caméra fait {size[0]}x{size[1]} maintenant, {lens.size[0]}x{lens.size[1]} quand "
-            "l'objectif a été mesuré : la calibration ne correspond pas à cette image. Le compagnon mesure à nouveau "
-            "l'objectif sur le tapis dès que la table est restée immobile quelques fois. S'il n'y arrive pas, "
+            f"L’image de la caméra fait {size[0]}x{size[1]} maintenant, {lens.size[0]}x{lens.size[1]} quand "
+            "l’objectif a été mesuré : la calibration ne correspond pas à cette image. Le compagnon mesure à nouveau "
+            "l’objectif sur le tapis dès que la table est restée immobile quelques fois. S’il n’y arrive pas, "
             "calibrez à nouveau."
         ).to_json())
     if lens is not None:
         advice.append(Text("Moving the camera or the mat needs no new calibration. When the lens no longer fits "
                            "(another camera, another lens, a refocus), the companion measures it again from the mat by "
                            "itself and says so on this screen.",
-                           "Déplacer la caméra ou le tapis ne demande pas de nouvelle calibration. Quand l'objectif ne "
+                           "Déplacer la caméra ou le tapis ne demande pas de nouvelle calibration. Quand l’objectif ne "
                            "correspond plus (une autre caméra, un autre objectif, une mise au point), le compagnon le "
                            "mesure à nouveau sur le tapis de lui-même et le dit sur cet écran.").to_json())
     return advice
@@ -233,7 +233,7 @@ def fit():
         try:
             lens.save(context().service.config.data_dir)
         except OSError as exc:
-            raise cannot_save(exc, Text("the lens cannot be saved", "l'objectif ne peut pas être enregistré"),
+            raise cannot_save(exc, Text("the lens cannot be saved", "l’objectif ne peut pas être enregistré"),
                               Text("the photos are kept", "les photos sont gardées")) from exc
         photos.photos = []
     _use(stage, lens)
@@ -250,7 +250,7 @@ def fit_words(lens: Lens) -> Text:
                 f"Objectif mesuré sur {lens.photos} photos : les coins des marqueurs sont maintenant à "
                 f"{lens.residual_px:.2f} px de leur place sur le tapis, contre {lens.residual_before_px:.2f} px "
                 f"sans correction ({times.replace('.', ',')} fois plus près). Les positions sur le tapis "
-                "l'utilisent désormais.")
+                "l’utilisent désormais.")
 
 
 def _use(stage, lens: Lens | None) -> None:
@@ -279,9 +279,9 @@ def forget():
     try:
         forgotten = forget_lens(service.config.data_dir)
     except OSError as exc:  # the choice is written first: the lens stays kept (lens_file.forget_lens)
-        raise cannot_save(exc, Text("the choice to forget the lens cannot be saved", "le choix d'oublier l'objectif "
+        raise cannot_save(exc, Text("the choice to forget the lens cannot be saved", "le choix d’oublier l’objectif "
                                     "ne peut pas être enregistré"), Text("the lens is still kept",
-                                                                         "l'objectif est toujours gardé")) from exc
+                                                                         "l’objectif est toujours gardé")) from exc
     if not forgotten:
         raise ApiError(404, "no_lens", "no lens calibration is kept")
     if stage is not None:
@@ -290,6 +290,6 @@ def forget():
         service.read_mat_again()
     return _state(result=Text("The lens calibration was removed: positions assume a lens without distortion, and the "
                               "camera does not measure it by itself until it is calibrated again.",
-                              "La calibration de l'objectif a été supprimée : les positions supposent un objectif "
-                              "sans distorsion, et la caméra ne le mesure plus d'elle-même tant qu'il n'est pas "
+                              "La calibration de l’objectif a été supprimée : les positions supposent un objectif "
+                              "sans distorsion, et la caméra ne le mesure plus d’elle-même tant qu’il n’est pas "
                               "calibré à nouveau."))

@@ -72,4 +72,4 @@ def _written():
         yield
     except OSError as exc:
         raise cannot_save(exc, Text("the table profile cannot be written", "le profil de la table ne peut pas être "
-                                    "écrit"), Text("nothing was forgotten", "rien n'a été oublié")) from exc
+                                    "écrit"), Text("nothing was forgotten", "rien n’a été oublié")) from exc

@@ -180,7 +180,7 @@ def change_pin():
         generation = ctx.pins.change(body["new"])  # written before it holds: refused, the PIN is as it was
     except OSError as exc:
         raise cannot_save(exc, Text("the new PIN cannot be saved", "le nouveau code ne peut pas être enregistré"),
-                          Text("the PIN is unchanged", "le code n'a pas changé")) from exc
+                          Text("the PIN is unchanged", "le code n’a pas changé")) from exc
     try:
         ctx.sessions.end_all()
     except SessionStoreError as exc:  # the new PIN's generation signs every phone out all the same

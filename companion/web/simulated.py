@@ -42,6 +42,6 @@ def take_seat():
     if service.simulated_seat.refused is not None:  # every phone is told: it holds, but not past a restart
         service.bus.publish("notice", card_refused_notice(
             "the simulated seat chosen holds until a restart, which finds the seat kept before",
-            "la place choisie à la table simulée vaut jusqu'au redémarrage, qui retrouve la place gardée avant",
+            "la place choisie à la table simulée vaut jusqu’au redémarrage, qui retrouve la place gardée avant",
             service.simulated_seat.refused))
     return _seat_json()

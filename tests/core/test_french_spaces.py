@@ -7,7 +7,7 @@ from companion.words import fact, french_spaces
 def test_spaces_before_french_double_marks_and_inside_guillemets_do_not_break():
     assert french_spaces("Monstres : à qui est chacun ?") == "Monstres\u00a0: à qui est chacun\u00a0?"
     assert french_spaces("« couleurs » ; gagné !") == "«\u00a0couleurs\u00a0»\u00a0; gagné\u00a0!"
-    assert french_spaces("https://x.fr:8080/a?b=1 et c'est tout.") == "https://x.fr:8080/a?b=1 et c'est tout."
+    assert french_spaces("https://x.fr:8080/a?b=1 et c’est tout.") == "https://x.fr:8080/a?b=1 et c’est tout."
 
 
 def test_a_game_detail_is_typeset_in_french_only():

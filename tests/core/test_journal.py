@@ -310,7 +310,7 @@ def test_a_full_disk_is_logged_once_told_to_every_phone_and_cleared_when_writes_
     problem = table.state()["journal_problem"]
     assert problem["kind"] == "full"
     assert problem["message"]["en"].startswith("The SD card is full: nothing since ")
-    assert problem["message"]["fr"].startswith("La carte SD est pleine : rien n'est enregistré depuis ")
+    assert problem["message"]["fr"].startswith("La carte SD est pleine : rien n’est enregistré depuis ")
     assert [n["journal_problem"]["kind"] for n in notices] == ["full"]
     assert notices[0]["message"] == problem["message"]["en"] and notices[0]["message_fr"] == problem["message"]["fr"]
     db.execute("PRAGMA max_page_count = 1073741823")  # room again

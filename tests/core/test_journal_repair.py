@@ -63,7 +63,7 @@ def test_a_damaged_journal_is_kept_unchanged_and_its_readable_games_come_back(da
     assert (salvage.games, salvage.entries, salvage.games_cut) == (2, 5 + len(kept), 1)
     english, french = salvage.describe()
     assert salvage.kept_as.name in english and "2 games (one of them lost its last moves)" in english
-    assert salvage.kept_as.name in french and "2 parties (l'une d'elles a perdu ses derniers coups)" in french
+    assert salvage.kept_as.name in french and "2 parties (l’une d’elles a perdu ses derniers coups)" in french
     assert journal.unfinished().id == second
     journal.append(second, len(kept), {"type": "roll", "dice": [die(6)]}, [], "phone")  # the game goes on
     journal.close()
@@ -171,7 +171,7 @@ def test_a_card_refusing_the_salvage_still_starts_the_service_and_says_nothing_c
     assert f"It is kept as {salvage.kept_as.name}; nothing could be read back from it: " in en
     assert {"copy": "No space left on device", "write": "database or disk is full",
             "read_only": "attempt to write a readonly database"}[where] in en
-    assert "rien n'a pu en être relu" in fr
+    assert "rien n’a pu en être relu" in fr
     assert ("Free some space" in en) == ("Libérez de la place" in fr) == (where != "read_only"), (en, fr)
     assert ("has turned read-only" in en) == ("passée en lecture seule" in fr) == (where == "read_only"), (en, fr)
     journal.start_game("free-roll", {}, ["Ada"])  # the new journal works

@@ -43,10 +43,10 @@ def test_an_expectation_counts_only_the_dice_in_its_zones():
     assert expectation.admits(observation)
     assert RollExpectation(counts=(2,), zones=("priming-", "lab-")).problems(observation) == []
     assert RollExpectation(colours=("red",)).problems(Observation(dice=dice)) == [
-        Text("a blue die this game does not have", "un dé bleu que ce jeu n'a pas"),
-        Text("a green die this game does not have", "un dé vert que ce jeu n'a pas")]
+        Text("a blue die this game does not have", "un dé bleu que ce jeu n’a pas"),
+        Text("a green die this game does not have", "un dé vert que ce jeu n’a pas")]
     assert RollExpectation(faces=(1, 2, 3, 4)).problems(Observation(dice=dice)) == [
-        Text("a 5 no die of this game shows", "un 5 qu'aucun dé de ce jeu ne montre")]
+        Text("a 5 no die of this game shows", "un 5 qu’aucun dé de ce jeu ne montre")]
 
 
 def test_a_miscounted_roll_is_told_in_each_language_with_its_own_plurals():
@@ -95,4 +95,4 @@ def test_camera_unsure_says_in_each_language_why_the_game_does_not_expect_the_ro
     judged = RulesAwareReading().judge(Observation(dice=(unsure_six,)), _FiveFacedDieGame())
     assert judged.kind == "unsure"
     assert "(a 6 no die of this game shows)" in judged.note.message.en
-    assert "(un 6 qu'aucun dé de ce jeu ne montre)" in judged.note.message.fr
+    assert "(un 6 qu’aucun dé de ce jeu ne montre)" in judged.note.message.fr

@@ -310,7 +310,7 @@ def test_hexors_and_nexus_controls_are_44_px_and_in_both_languages(quiet_table, 
             screenshot(driver, screenshots, f"hexors-board-{lang}")
             phase = driver.find_element("id", "board-phase").text
             assert phase == {"en": "Tap one of Ann's tiles, then a ringed cell",
-                             "fr": "Touchez un carreau d'Ann, puis une case entourée"}[lang]
+                             "fr": "Touchez un carreau d’Ann, puis une case entourée"}[lang]
 
             service.table.new_game("nexus", {}, ["Ann", "Bob"])
             open_page(driver, url, "#/table")
@@ -339,7 +339,7 @@ def test_hexors_and_nexus_controls_are_44_px_and_in_both_languages(quiet_table, 
                                            ".map(s => s.textContent.replaceAll('\u00a0', ' '))")
             said = [names[n["id"]].get(lang) for n in readable(settled(driver, url)["summary"])["nexuses"]]
             assert listed == [w[0].upper() + w[1:] for w in said]  # each opens its line with a capital
-            assert {"en": "Ann's Six caps, top left", "fr": "La carte Six embouts d'Ann, en haut à gauche"}[lang] \
+            assert {"en": "Ann's Six caps, top left", "fr": "La carte Six embouts d’Ann, en haut à gauche"}[lang] \
                 in listed, listed
             assert not page_errors(driver)
     assert {k: v for k, v in problems.items() if v} == {}

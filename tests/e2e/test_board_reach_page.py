@@ -176,7 +176,7 @@ def test_hexors_setup_details_are_in_the_pages_language(small_phone):
     in_each_look(phone, lambda lang, scheme: words.setdefault(lang, phone.execute_script(
         "return document.querySelector('#details').textContent")), themes=("light",))
     assert words == {"en": "Setting up: each player's tiles on the arena",
-                     "fr": "Mise en place\u00a0: les carreaux de chaque joueur sur l'arène"}
+                     "fr": "Mise en place\u00a0: les carreaux de chaque joueur sur l’arène"}
 
 
 # Words drawn on a board's own shapes (a die face's value on its colour, a terrain's name on its tile) against the

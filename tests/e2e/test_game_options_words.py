@@ -25,14 +25,14 @@ def test_every_option_a_french_phone_shows_is_named_in_french(quiet_table, game)
                  for name, el in shown.items()}
         assert [name for name, label in names.items() if label == name] == []  # every option has a label
         if game == "hexors":
-            assert names["arena_columns"] == "Colonnes de l'arène" and names["level"] == "Niveau"
+            assert names["arena_columns"] == "Colonnes de l’arène" and names["level"] == "Niveau"
             level = Select(shown["level"])
             assert [o.text for o in level.options] == ["débutant (boîte de base)", "avancé (carreaux actions, étoiles)"]
             assert shown["arena_columns"].get_attribute("min") == "2"
         elif game == "nexus":
-            assert names["target_points"] == "Points pour gagner" and names["cards_anywhere"] == "Cartes n'importe où"
+            assert names["target_points"] == "Points pour gagner" and names["cards_anywhere"] == "Cartes n’importe où"
         else:
-            assert names["split_pushes"] == "Partager les poussées d'un groupe" and shown["split_pushes"].is_selected()
+            assert names["split_pushes"] == "Partager les poussées d’un groupe" and shown["split_pushes"].is_selected()
         assert page_errors(driver) == []
 
 

@@ -66,7 +66,7 @@ def test_a_tesseract_card_lists_its_effects(narrow_table, phone, screenshots):
                              "scrollBy(0, -60)")
         phone.save_screenshot(str(screenshots / f"history-card-effects-360-{lang}-{scheme}.png"))
     in_each_look(phone, look)
-    of = f"d'{me}" if me[0] in "AEIOU" else f"de {me}"  # « d'Ada »
+    of = f"d’{me}" if me[0] in "AEIOU" else f"de {me}"  # « d'Ada »
     capacity = f"Utiliser la capacité permanente {of}\u00a0: reprogrammer " \
         f"{FRENCH[colour]}\u00a0{value}\u00a0→\u00a0{new}, détruire le cube en {column}"
     assert said["fr"] == [f"Jouer une carte Recherche niveau {level}\u00a0: aucun effet", capacity]
@@ -113,7 +113,7 @@ def test_a_cube_in_a_lab_is_named_with_its_lab(narrow_table, phone):
     language(phone, "fr")
     try:
         wait(phone, lambda d: d.execute_script(LINES)[0].endswith(
-            f"\u00a0: prendre {where} pour le labo d'Ada, inverser {FRENCH[colour]}\u00a0{value} d'Ada"),
+            f"\u00a0: prendre {where} pour le labo d’Ada, inverser {FRENCH[colour]}\u00a0{value} d’Ada"),
             message="the lab's owner not said in French")
     finally:
         language(phone, "en")

@@ -54,7 +54,7 @@ def test_a_damaged_lens_file_is_said_in_the_status_line_at_once(mat_table, drive
     assert status(driver) == DAMAGED
     assert driver.find_element(By.ID, "lens").get_attribute("hidden") is not None, "the panel stays shut"
     language(driver, "fr")
-    wait(driver, lambda d: status(d).startswith("Le fichier de calibration de l'objectif est endommagé"))
+    wait(driver, lambda d: status(d).startswith("Le fichier de calibration de l’objectif est endommagé"))
     driver.execute_script("document.getElementById('table-vision-status').scrollIntoView()")
     driver.save_screenshot(str(SCREENSHOTS / "lens-damaged-status-fr.png"))
     language(driver, "en")
@@ -113,7 +113,7 @@ def test_the_lens_panel_shows_nothing_it_read_before_the_file_was_damaged(mat_ta
         parts = ("lens-kept", "lens-photos", "lens-advice", "lens-message")
         return [d.find_element(By.ID, part).text for part in parts]
     damage = {"en": "The lens calibration file is damaged: forget the calibration, then calibrate again.",
-              "fr": "Le fichier de calibration de l'objectif est endommagé : oubliez la calibration, puis calibrez à "
+              "fr": "Le fichier de calibration de l’objectif est endommagé : oubliez la calibration, puis calibrez à "
                     "nouveau."}
 
     def picture(lang, scheme):

@@ -81,7 +81,7 @@ def test_the_lens_calibration_buttons_on_the_simulated_table(tmp_path, screensho
                  message="the lens watch's note is not shown")
             def remeasured(lang, scheme):
                 wait(driver, lambda d: d.find_element(By.ID, "lens-note").text.startswith(
-                    "L'objectif de la caméra a changé : remesuré sur le tapis (écart 8,42 px → 0,31 px)"
+                    "L’objectif de la caméra a changé : remesuré sur le tapis (écart 8,42 px → 0,31 px)"
                     if lang == "fr" else note))
                 driver.execute_script("document.getElementById('table-vision').scrollIntoView()")
                 screenshot(driver, screenshots, f"lens-remeasured-{lang}-{scheme}")

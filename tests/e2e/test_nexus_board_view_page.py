@@ -187,8 +187,8 @@ def test_every_card_down_is_said_as_the_verdicts_say_it_and_again_in_the_languag
     state = service.table.engine.state
     words, names = state.words(), state.nexus_names()
     fr = [w.fr for w in words]  # the example game says a card each way
-    assert {"la Fourche de Bob", "la Double croix d'Ann", "le Pont qu'Ann a posé au tour 41",
-            "la Boucle que Bob a posée au tour 18", "l'Embranchement de Bob"} <= set(fr)
+    assert {"la Fourche de Bob", "la Double croix d’Ann", "le Pont qu’Ann a posé au tour 41",
+            "la Boucle que Bob a posée au tour 18", "l’Embranchement de Bob"} <= set(fr)
     try:
         for lang in ("fr", "en"):
             reads = phone.execute_script(STATE_READS_JS)
@@ -259,7 +259,7 @@ def test_with_cards_anywhere_a_card_is_laid_apart_from_the_phone(narrow_table, p
         "return document.querySelector('#nx-apart-hint').textContent")), themes=("light",))
     # grey, not only dotted: the ringed squares beside them are dashed, and "dotted" alone fitted both
     assert hints == ["Variant: a card may also lie apart, on a grey dotted square",
-                     "Variante\u00a0: une carte peut aussi se poser à l'écart, sur une case grise en pointillés"], hints
+                     "Variante\u00a0: une carte peut aussi se poser à l’écart, sur une case grise en pointillés"], hints
     first = service.table.engine.state.board.placements[0]
     assert (first.x, first.y, first.rotation) == (0, 0, 0)  # the first card covers (0, 0) and (1, 0)
     square = "#nx-scroll .spot-cell.apart[data-x='4'][data-y='0']"  # only a card apart covers it

@@ -60,7 +60,7 @@ def test_the_missing_camera_is_said_once_without_a_shell_command(no_camera, lang
     assert "`" not in said and "rpicam" not in said and "doctor" not in said, said
     assert said.count(by_hand) == 1, said
     assert said.count("meanwhile" if lang == "en" else "en attendant") == 1, said
-    assert ("No camera picture" if lang == "en" else "Pas d'image") not in said, "no camera, said twice"
+    assert ("No camera picture" if lang == "en" else "Pas d’image") not in said, "no camera, said twice"
     assert page_errors(phone) == []
 
 

@@ -81,9 +81,9 @@ def test_a_notice_of_a_verdict_writes_its_kind_as_the_pages_language_does(quiet_
     language(phone, "fr")
     try:
         service.table.submit({"type": "turn_start", "player": "B"}, source="phone")  # not this phone's
-        said = wait(phone, lambda d: [n for n in d.execute_script(NOTICES) if "tour d'A" in n],
+        said = wait(phone, lambda d: [n for n in d.execute_script(NOTICES) if "tour d’A" in n],
                     message="the refused move was not told")
-        assert said == ["Interdit\u00a0: C'est au tour d'A, pas de B"], said
+        assert said == ["Interdit\u00a0: C’est au tour d’A, pas de B"], said
         language(phone, "en")  # said again in English
         assert [n for n in phone.execute_script(NOTICES) if "A's turn" in n] == ["Illegal: It is A's turn, not B's"]
     finally:

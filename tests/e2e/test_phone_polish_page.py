@@ -42,7 +42,7 @@ def test_keeper_card_controls_show_the_whole_card_name_at_360_px(narrow_table, p
     fits = phone.execute_script(CARD_FITS_JS)
     assert fits and [text for text, needed, room in fits if needed > room] == []
     group = phone.execute_script("return document.querySelector('select.nk-card optgroup').label")
-    assert group == {"en": "Example cards", "fr": "Cartes d'exemple"}[lang]
+    assert group == {"en": "Example cards", "fr": "Cartes d’exemple"}[lang]
     assert not page_errors(phone)
 
 

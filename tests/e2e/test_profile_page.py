@@ -29,7 +29,7 @@ def test_the_settings_show_what_the_camera_learnt_and_forget_it(quiet_table, scr
         count = lambda d: d.find_element("id", "profile-count").text  # noqa: E731
         wait(browser, lambda d: count(d).startswith("Appris de 2 dés"), message="never showed 2 dice")
         private = browser.find_element("id", "profile-private").text
-        assert private == "Les images restent sur le compagnon : rien n'en sort."
+        assert private == "Les images restent sur le compagnon : rien n’en sort."
         tap(browser, "#profile-toggle")
         wait(browser, lambda d: len(d.find_elements("css selector", "#profile-list li")) == 2, message="no list")
         items = browser.find_elements("css selector", "#profile-list li")
@@ -51,7 +51,7 @@ def test_the_settings_show_what_the_camera_learnt_and_forget_it(quiet_table, scr
         store.most = 400
         tap(browser, "#profile-toggle")
         tap(browser, "#profile-list li[data-label='0'] button.remove")
-        wait(browser, lambda d: count(d).startswith("Appris d'un dé"), message="one never forgotten")
+        wait(browser, lambda d: count(d).startswith("Appris d’un dé"), message="one never forgotten")
         assert [e.label for e in store.snapshot()] == [1]
         tap(browser, "#profile-reset")  # the page's own confirmation, in French; kept, then forgotten
         wait(browser, lambda d: d.find_element("id", "confirm-dialog").is_displayed(), message="no confirmation")
@@ -60,18 +60,18 @@ def test_the_settings_show_what_the_camera_learnt_and_forget_it(quiet_table, scr
         assert browser.find_element("id", "confirm-text").text.startswith("La caméra oublie le dé appris")
         browser.save_screenshot(str(screenshots / "profile-reset-confirm-fr-dark.png"))
         tap(browser, "#confirm-no")
-        assert [e.label for e in store.snapshot()] == [1] and count(browser).startswith("Appris d'un dé")
+        assert [e.label for e in store.snapshot()] == [1] and count(browser).startswith("Appris d’un dé")
         tap(browser, "#profile-reset")
         tap(browser, "#confirm-yes")
-        wait(browser, lambda d: count(d).startswith("Rien d'appris"), message="never all forgotten")
+        wait(browser, lambda d: count(d).startswith("Rien d’appris"), message="never all forgotten")
         assert store.snapshot() == [] and not browser.find_element("id", "profile-toggle").is_displayed()
         service.config["vision"]["profile"] = False  # learning off: the phone does not promise that corrections teach
         browser.refresh()
-        wait(browser, lambda d: count(d).startswith("L'apprentissage est coupé sur ce compagnon"),
+        wait(browser, lambda d: count(d).startswith("L’apprentissage est coupé sur ce compagnon"),
              message="learning off never said")
         store.add(crop, 2, "free-roll", "white", "corrected")  # kept from before: not said to make it read better
         browser.refresh()
-        wait(browser, lambda d: count(d) == "Un dé gardé de cette table. L'apprentissage est coupé sur ce "
+        wait(browser, lambda d: count(d) == "Un dé gardé de cette table. L’apprentissage est coupé sur ce "
              "compagnon (vision.profile = false) : la caméra lit comme à sa livraison, et les corrections ne lui "
              "apprennent rien.", message="a profile kept with learning off said to help")
         assert page_errors(browser) == []
@@ -118,7 +118,7 @@ def test_a_profile_the_card_cannot_write_is_said_in_the_page_s_language(quiet_ta
     try:
         unlock(browser, url)
         browser.refresh()
-        wait(browser, lambda d: d.find_element("id", "profile-count").text.startswith("Appris d'un dé"),
+        wait(browser, lambda d: d.find_element("id", "profile-count").text.startswith("Appris d’un dé"),
              message="never showed the correction")
 
         def full(*args, **kwargs):

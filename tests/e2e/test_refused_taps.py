@@ -34,7 +34,7 @@ def hexors_setup(summary):
     cell = next(c["cell"] for c in summary["setup"]["arena"]["cells"]
                 if c["cell"] not in start_cells and c["cell"][1] in "456")  # the middle of the arena: no tile there
     return ([".hex-arena .tile[data-tile='char-0']"], f".hex-arena .cell[data-cell='{cell}']",
-            "starts on one of Yugi's grey cells", "part d'une case grise de Yugi")
+            "starts on one of Yugi's grey cells", "part d’une case grise de Yugi")
 
 
 def hexors(summary):
@@ -53,14 +53,14 @@ def nexus(summary):
     card = node.split(":")[0]
     assert who == "Ann"
     return ([f".nx-board .card-hit[data-card='{card}']"], f".nx-zoom .node[data-node='{node}']",
-            "That node is taken: Ann's counter is on it", "le pion d'Ann y est")
+            "That node is taken: Ann's counter is on it", "le pion d’Ann y est")
 
 
 def tesseract(summary):
     """A column whose top cube is not removable."""
     column = next(c["column"] for c in summary["tower"] if c["height"] and not c["removable"])
     return ([], f".tess-tower .column[data-column='{column}']", f"The cube on {column} is not removable",
-            f"Le cube en {column} n'est pas amovible")
+            f"Le cube en {column} n’est pas amovible")
 
 
 def end_of_actions(summary):
@@ -72,7 +72,7 @@ def end_of_actions(summary):
 def nexus_keepers(summary):
     """B's keeper tapped on A's turn."""
     assert summary["turn"] == "A"
-    return [], ".nk-board .keeper[data-keeper='B']", "It is A's turn", "C'est le tour d'A"
+    return [], ".nk-board .keeper[data-keeper='B']", "It is A's turn", "C’est le tour d’A"
 
 
 def keep_a_spent_double(summary):

@@ -162,7 +162,7 @@ def test_a_camera_lost_is_not_said_to_read_the_mat_and_the_dice(table, phone):
     try:
         service.live.camera = CameraStatus(False, "camera lost", was.source, was.simulated, message_fr="caméra perdue",
                                            source_fr=was.source_fr)
-        wait(phone, lambda d: status(d) == "Pas d'image de la caméra : ni le tapis ni les dés ne sont lus avant son "
+        wait(phone, lambda d: status(d) == "Pas d’image de la caméra : ni le tapis ni les dés ne sont lus avant son "
              "retour", message=f"the camera screen said {status(phone)!r}")
         # and under the frozen picture, how to play on meanwhile (it said only « Caméra : caméra perdue »)
         caption = lambda d: d.find_element(By.ID, "snapshot-caption").text  # noqa: E731

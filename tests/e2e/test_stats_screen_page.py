@@ -41,9 +41,9 @@ def test_a_game_without_dice_says_it_has_no_rolls_to_count_one_with_dice_waits_f
     start(service, "nexus", 4)
     said = stats_words(phone, url)
     assert said == {"en": "Nexus (James Ernest) is played without dice: there are no rolls to count.",
-                    "fr": "Nexus (James Ernest) se joue sans dés\u00a0: il n'y a aucun lancer à compter."}, said
+                    "fr": "Nexus (James Ernest) se joue sans dés\u00a0: il n’y a aucun lancer à compter."}, said
     service.table.new_game("free-roll", {}, [])
-    assert stats_words(phone, url) == {"en": "No roll yet", "fr": "Aucun lancer pour l'instant"}
+    assert stats_words(phone, url) == {"en": "No roll yet", "fr": "Aucun lancer pour l’instant"}
     assert page_errors(phone) == []
 
 

@@ -73,7 +73,7 @@ def test_the_mat_the_pieces_and_the_alignment_picture(tmp_path, screenshots):
             tap(browser, "#lang-toggle")  # the decimal comma in French
             wait(browser, lambda d: re.fullmatch(r"Tapis trouvé : 4 repères visibles, ±\d,\d px", status(d)),
                  message="the French mat line does not write the decimal comma")
-            assert "La caméra voit : gardien d'A hors des tuiles" in board(browser)
+            assert "La caméra voit : gardien d’A hors des tuiles" in board(browser)
             tap(browser, "#lang-toggle")
             tap(browser, "#alignment-toggle")
             wait(browser, lambda d: width(d) == 630, message="no alignment picture")  # the A3 mat at 1.5 px a mm
@@ -119,8 +119,8 @@ def test_another_games_mat_is_named_and_nothing_is_placed_on_it(tmp_path, screen
             assert service.live.to_json()["table"]["plane"] is None
             pictures(browser, screenshots, "table-vision-other-mat", whole_page=True)
             tap(browser, "#lang-toggle")
-            wait(browser, lambda d: status(d).startswith("C'est le tapis de Hexors ; le jeu est Nexus (James "
-                                                         "Ernest). Rien n'est placé sur le tapis d'un autre jeu"),
+            wait(browser, lambda d: status(d).startswith("C’est le tapis de Hexors ; le jeu est Nexus (James "
+                                                         "Ernest). Rien n’est placé sur le tapis d’un autre jeu"),
                  message="another game's mat is not named in French")
             tap(browser, "#lang-toggle")
             assert page_errors(browser) == []
@@ -227,12 +227,12 @@ def test_a_referee_fault_is_told_under_the_picture_in_french(tmp_path):
     blank = np.full((480, 640, 3), 120, np.uint8)
     with serve(tmp_path, [blank]) as (service, url):
         service.live.referee_error = "the referee failed on this roll (KeyError: 'x'); the camera goes on reading"
-        service.live.referee_error_fr = "l'arbitre a échoué sur ce lancer (KeyError: 'x') ; la caméra continue de lire"
+        service.live.referee_error_fr = "l’arbitre a échoué sur ce lancer (KeyError: 'x') ; la caméra continue de lire"
         browser = new_browser("fr-FR")
         try:
             open_page(browser, url, "#/table")
             wait(browser, lambda d: d.find_element(By.ID, "snapshot-caption").text
-                 == "l'arbitre a échoué sur ce lancer (KeyError: 'x') ; la caméra continue de lire",
+                 == "l’arbitre a échoué sur ce lancer (KeyError: 'x') ; la caméra continue de lire",
                  message="the referee's fault is not told in French")
         finally:
             browser.quit()
@@ -262,7 +262,7 @@ def test_a_setup_the_camera_refuses_says_why_in_french(tmp_path):
             wait(browser, lambda d: d.find_elements(By.ID, "nk-camera-problems"), message="no problem shown")
             said = browser.find_element(By.ID, "nk-camera-problems").text
             assert said.startswith("Le tapis vu par la caméra : tile-2-1 (tuile 1 de ")
-            assert "n'est pas sur le tapis" in said and "is not on the mat" not in said
+            assert "n’est pas sur le tapis" in said and "is not on the mat" not in said
             assert not service.table.engine.state.set_up
             assert page_errors(browser) == []
         finally:

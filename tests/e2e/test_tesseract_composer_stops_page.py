@@ -159,7 +159,7 @@ def test_the_composer_stops_at_an_effect_that_loses_the_game(table, phone, scree
     wait(phone, lambda d: "last cube" in d.find_element("id", "tap-answer").text, message="the tap said nothing")
     shots(phone, screenshots, "tess-effects-ends-game")
     language(phone, "fr")
-    assert phone.find_element("id", "tess-fx-ended").text.startswith("L'effet 1 retire le dernier cube du Tesseract")
+    assert phone.find_element("id", "tess-fx-ended").text.startswith("L’effet 1 retire le dernier cube du Tesseract")
     language(phone, "en")
     tap(phone, "#tess-fx-list [data-index='0']")  # removed: the keywords are offered again
     wait(phone, lambda d: d.find_elements("css selector", ".tess-fx-keywords"), message="no keyword came back")

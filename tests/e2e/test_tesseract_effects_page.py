@@ -77,7 +77,7 @@ def test_undo_names_the_card_or_capacity_it_takes_back(table, phone, screenshots
          message="Undo does not name the capacity now last")
     wait(phone, lambda d: f"Undone: {card}" in d.find_element("id", "tap-answer").text, message="no answer to Undo")
     assert state(url)["accepted"][-1] == capacity and state(url)["summary"]["research"] == summary["research"]
-    of = f"d'{me}" if me[0] in "AEIOU" else f"de {me}"  # « d'Ada »
+    of = f"d’{me}" if me[0] in "AEIOU" else f"de {me}"  # « d'Ada »
     language(phone, "fr")
     try:
         wait(phone, lambda d: d.execute_script(UNDO_SAYS) == f"Annuler\nUtiliser la capacité permanente {of}",

@@ -132,7 +132,7 @@ def test_a_capacity_and_a_threat_phase_card_are_played_by_tapping(quiet_table, p
         said[lang, scheme] = phone.find_element("id", "tess-before-prime").text
     in_each_look(phone, before_prime)
     for (lang, _), text in said.items():
-        assert (("Utiliser la capacité permanente d'Ada" in text and "son texte l'autorise" in text) if lang == "fr"
+        assert (("Utiliser la capacité permanente d’Ada" in text and "son texte l’autorise" in text) if lang == "fr"
                 else ("Use Ada's permanent capacity" in text and "(its text allows it)" in text)), text
     assert len(said) == 4
     theme(phone, "light")

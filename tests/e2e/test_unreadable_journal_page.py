@@ -64,9 +64,9 @@ def test_a_page_opened_on_an_unreadable_journal_plays_and_says_why_the_history_i
         french.refresh()  # a page loaded anew (the hash alone changed: get kept the page)
         wait(french, lambda d: d.execute_script("return document.body.dataset.ready") == "1", timeout=15,
              message="the page never loaded: " + text(french, "header"))
-        wait(french, lambda d: text(d, "#history-list").startswith("L'historique ne peut pas être lu"),
+        wait(french, lambda d: text(d, "#history-list").startswith("L’historique ne peut pas être lu"),
              message="the unreadable history is not said: " + text(french, "#history-list"))
-        assert text(french, "#history-list") == ("L'historique ne peut pas être lu pour l'instant : la carte du "
+        assert text(french, "#history-list") == ("L’historique ne peut pas être lu pour l’instant : la carte du "
                                                  "compagnon ne répond pas. La partie continue.")
         wait(french, lambda d: text(d, "#past-games").startswith("La carte du compagnon ne peut pas être lue"),
              message="the unreadable past games are not said: " + text(french, "#past-games"))
@@ -75,13 +75,13 @@ def test_a_page_opened_on_an_unreadable_journal_plays_and_says_why_the_history_i
         wait(french, lambda d: d.execute_script("return window.companion.connection") == "live",
              message="the page is not live on the table")
         assert french.execute_script("return window.companion.state.entries") == state(url)["entries"]
-        assert text(french, "#last-roll").startswith("L'historique ne peut pas être lu"), "« Aucun lancer » said"
+        assert text(french, "#last-roll").startswith("L’historique ne peut pas être lu"), "« Aucun lancer » said"
         french.save_screenshot(str(screenshots / "table-cannot-read-360-fr.png"))
     service.table.submit(ROLL, source="phone")  # read again after a change, once the card reads
     french.execute_script("location.hash = '#/history'")
     wait(french, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#history-list li.entry")) == 2,
          message="the history never came back once the card reads: " + text(french, "#history-list"))
-    assert "L'historique ne peut pas" not in text(french, "#history-list")
+    assert "L’historique ne peut pas" not in text(french, "#history-list")
     assert page_errors(french) == []
 
 

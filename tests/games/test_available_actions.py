@@ -191,7 +191,7 @@ def test_tesseract_take_into_a_full_lab_is_disabled_with_the_reason():
     available = expand(engine.summary()["available"])
     column = engine.summary()["removable"][0]
     assert me == "Ada"
-    full = {"en": "Ada's lab has no empty slot", "fr": "Le labo d'Ada est plein"}
+    full = {"en": "Ada's lab has no empty slot", "fr": "Le labo d’Ada est plein"}
     assert available[f"take:{column}"] == {"event": {"type": "take", "column": column}, "available": False, "why": full}
 
 

@@ -45,7 +45,7 @@ def test_the_pattern_catches_what_the_issue_saw():
     for seen in ("ex-cross-1", "example-gaia-the-fierce-knight cannot stand there", "tile-1-1 [1, 1]", "keeper-2",
                  "0: the table's setting ([vision] emblem_face)", "'all_values'", "until_disarmed"):
         assert INTERNAL.search(seen), seen
-    for fine in ("Double croix en (0, 0)", "Ann's tile 2 at (1, 1)", "Gaia the Fierce Knight on c1", "l'équipe"):
+    for fine in ("Double croix en (0, 0)", "Ann's tile 2 at (1, 1)", "Gaia the Fierce Knight on c1", "l’équipe"):
         assert not INTERNAL.search(fine), fine
 
 

@@ -93,7 +93,7 @@ def test_a_rename_the_card_refuses_is_a_503_said_in_the_page_s_words(client, boa
     board._db = RefusingCard(board._db)
     refused = client.post("/api/tables/table-1", json={"name": "Window"}, headers=headers)
     assert refused.status_code == 503 and refused.get_json()["error"] == "cannot_save"
-    assert refused.get_json()["fault"] == "full" and "rien n'a été changé" in refused.get_json()["message_fr"]
+    assert refused.get_json()["fault"] == "full" and "rien n’a été changé" in refused.get_json()["message_fr"]
     board._db = board._db.db
     assert [t["name"] for t in client.get("/api/hall").get_json()["tables"]] == ["Table 1", "Table 2"]
     assert client.post("/api/tables/table-1", json={"name": "Window"}, headers=headers).status_code == 200

@@ -43,7 +43,7 @@ def test_the_hall_page_shows_every_table_in_both_languages_and_follows_the_eveni
         assert until(lambda: "hors ligne depuis" in cards()[1].text)
         assert "Yugi a gagné" in cards()[0].text
         assert "Cette carte ne va pas là" in cards()[1].text and "Classements" in driver.page_source
-        assert driver.find_element(By.ID, "address").text.startswith("Pour l'organisateur : les tables publient sur ")
+        assert driver.find_element(By.ID, "address").text.startswith("Pour l’organisateur : les tables publient sur ")
         driver.find_element(By.ID, "language").click()
 
         board.handle("companion/table-2/status", json.dumps({"table": "table-2", "name": "Table 2", "online": True}))

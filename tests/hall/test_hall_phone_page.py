@@ -111,7 +111,7 @@ def test_the_hall_names_its_broker_for_the_organiser_in_french_words(hall):
     with hall_on_a_phone(url, "fr-FR") as driver:
         address = lambda: driver.find_element(By.ID, "address").text  # noqa: E731
         assert until(address)
-        assert address() == "Pour l'organisateur : les tables publient sur mqtt://127.0.0.1:1883"
+        assert address() == "Pour l’organisateur : les tables publient sur mqtt://127.0.0.1:1883"
         assert not driver.find_element(By.ID, "broker").is_displayed()
         assert "mqtt" not in driver.find_element(By.TAG_NAME, "header").text.lower()
 

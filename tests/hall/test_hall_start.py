@@ -310,7 +310,7 @@ def test_the_hall_page_says_a_sign_in_key_the_card_refuses_in_both_languages(eve
         # the card's fault without a refusal's "Not saved:", which read as if the evening were not kept
         assert "Not saved" not in notice().text and "The hall's card has turned read-only." in notice().text
         driver.find_element(By.ID, "language").click()
-        assert until(lambda: "connexion de l'organisateur ne peut pas être gardée" in notice().text)
+        assert until(lambda: "connexion de l’organisateur ne peut pas être gardée" in notice().text)
         assert "Pas enregistré" not in notice().text and "La carte de la salle est passée en lecture seule." in \
             notice().text, notice().text
     finally:

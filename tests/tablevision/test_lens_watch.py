@@ -67,7 +67,7 @@ def test_another_lens_is_measured_again_from_the_mat_and_used_from_the_next_fram
     assert view.lens["text"]["en"].startswith(
         f"The camera's lens changed: re-measured from the mat (residual {view.lens['before_px']:.2f} px → "
         f"{used.residual_px:.2f} px)")
-    assert view.lens["text"]["fr"].startswith("L'objectif de la caméra a changé : remesuré sur le tapis (écart ")
+    assert view.lens["text"]["fr"].startswith("L’objectif de la caméra a changé : remesuré sur le tapis (écart ")
     assert view.to_json()["lens"] == view.lens
     assert load_note(tmp_path).state == "remeasured"
 
@@ -97,7 +97,7 @@ def test_a_fit_that_cannot_be_made_keeps_the_old_lens_and_says_it_may_need_calib
     assert stage.reader.tracker.lens == calibrated and load_lens(tmp_path) == calibrated
     assert view.lens["state"] == "unfit"
     assert view.lens["text"]["en"].startswith("The lens may need calibrating: the mat's markers lie ")
-    assert "L'ancienne correction est gardée" in view.lens["text"]["fr"]
+    assert "L’ancienne correction est gardée" in view.lens["text"]["fr"]
     assert json.loads((tmp_path / WATCH_FILE).read_text())["state"] == "unfit"
 
 
@@ -190,7 +190,7 @@ def test_a_camera_never_calibrated_is_measured_from_the_mat_when_uncorrected_pos
     assert view.lens["text"]["en"].startswith(
         f"The camera's lens was measured from the mat (residual {view.lens['before_px']:.2f} px without correction → "
         f"{used.residual_px:.2f} px)")
-    assert view.lens["text"]["fr"].startswith("L'objectif de la caméra a été mesuré sur le tapis (écart ")
+    assert view.lens["text"]["fr"].startswith("L’objectif de la caméra a été mesuré sur le tapis (écart ")
 
 
 def test_a_calibration_forgotten_on_the_phone_leaves_the_camera_uncorrected(tmp_path, calibrated):

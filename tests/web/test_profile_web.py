@@ -221,7 +221,7 @@ def test_every_phone_is_told_what_a_correction_taught_the_camera_or_that_it_taug
     (told,) = notices_after(service, before)
     assert told["message"] == ("The camera learnt nothing from this: it does not hold this roll's pictures (it keeps "
                                "those of its last 8 rolls, until a restart).")
-    assert told["message_fr"].startswith("La caméra n'en a rien appris")
+    assert told["message_fr"].startswith("La caméra n’en a rien appris")
     assert player.get("/api/profile").get_json()["examples"] == 2
 
 
@@ -264,7 +264,7 @@ def test_a_die_said_again_teaches_nothing_new_and_a_mistaken_correction_taken_ba
     assert told["message"] == ("The camera forgot 1 die whose correction was taken back. "
                                "It has learnt from 1 die at this table.")
     assert told["message_fr"] == ("La caméra a oublié un dé dont la correction a été reprise. "
-                                  "Elle a appris d'un dé à cette table.")
+                                  "Elle a appris d’un dé à cette table.")
     assert [(e["label"], e["colour"]) for e in player.get("/api/profile").get_json()["list"]] == [(1, "red")]
 
 
@@ -282,7 +282,7 @@ def test_a_correction_in_a_game_with_a_colour_die_says_the_camera_learns_pip_dic
     (told,) = notices_after(service, before)
     assert told["message"] == ("The camera learns from corrections of pip dice only: this game's colour die is read "
                                "as shipped.")
-    assert told["message_fr"].startswith("La caméra n'apprend que des corrections de dés à points")
+    assert told["message_fr"].startswith("La caméra n’apprend que des corrections de dés à points")
 
 
 def test_a_correction_the_card_cannot_keep_is_said_and_the_game_goes_on(service, player, monkeypatch):
@@ -299,7 +299,7 @@ def test_a_correction_the_card_cannot_keep_is_said_and_the_game_goes_on(service,
     assert answer.status_code == 200  # the correction is played
     (told,) = notices_after(service, before)
     assert told["message"].startswith("The camera could not keep what this correction taught it")
-    assert told["message_fr"].startswith("La caméra n'a pas pu garder")
+    assert told["message_fr"].startswith("La caméra n’a pas pu garder")
 
 
 def test_a_profile_the_card_cannot_write_is_said_and_nothing_is_forgotten(service, player, monkeypatch):
@@ -357,7 +357,7 @@ def test_a_card_failing_halfway_through_a_correction_says_how_many_dice_were_kep
     (kept,) = store.snapshot()
     assert told["message"] == (f"The camera learnt: a {kept.label}. The companion's card could not be written: 2 "
                                "dice of this correction were not kept. It has learnt from 1 die at this table.")
-    assert told["message_fr"] == (f"La caméra a appris : un {kept.label}. La carte du compagnon n'a pas pu "
-                                  "être écrite : 2 dés de cette correction n'ont pas été gardés. Elle a appris "
-                                  "d'un dé à cette table.")
+    assert told["message_fr"] == (f"La caméra a appris : un {kept.label}. La carte du compagnon n’a pas pu "
+                                  "être écrite : 2 dés de cette correction n’ont pas été gardés. Elle a appris "
+                                  "d’un dé à cette table.")
     assert told["profile"] == player.get("/api/profile").get_json()["examples"] == 1

@@ -38,14 +38,14 @@ def test_the_camera_board_and_a_nexus_keepers_setup_proposed_from_it(player, ser
 def test_a_setup_the_camera_cannot_propose_says_why_in_each_language(player, service):
     player.post("/api/game", {"game": "nexus-keepers", "options": {}, "players": ["Ada", "Bo"]})
     assert player.get("/api/camera?players=Ada,Bo").get_json()["setup"]["problems"] == [
-        {"en": "the camera has not seen the mat settle yet", "fr": "la caméra n'a pas encore vu le tapis immobile"}]
+        {"en": "the camera has not seen the mat settle yet", "fr": "la caméra n’a pas encore vu le tapis immobile"}]
     board = {f"tile-1-{t}": tile(f"tile-1-{t}", (t - 1, 0), 270.0 if t == 1 else 0.0) for t in range(1, 6)}
     service.table.observe(Observation(pieces=board, source="camera"))
     setup = player.get("/api/camera?players=Ada,Bo").get_json()["setup"]
     assert setup["players"] == [{"id": "Ada", "cube": {"tiles": [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0]],
                                                        "portal": "W"}}]
     assert setup["problems"][0] == {"en": "tile-2-1 (Bo's tile 1) is not on the mat",
-                                    "fr": "tile-2-1 (tuile 1 de Bo) n'est pas sur le tapis"}
+                                    "fr": "tile-2-1 (tuile 1 de Bo) n’est pas sur le tapis"}
     assert len(setup["problems"]) == 5
 
 

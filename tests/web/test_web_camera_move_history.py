@@ -73,4 +73,4 @@ def test_a_nexus_keepers_move_the_camera_saw_reads_as_the_move_the_referee_expla
     assert player.post("/api/events", {"event": {"type": "end_turn"}}).status_code == 200
     seen = next(e for e in player.history() if e["event"]["type"] == "positions")
     assert seen["source"] == "camera" and seen["in_force"]
-    assert seen["camera_move"] == {"en": "A moves east onto the plain", "fr": "A avance vers l'est sur la plaine"}
+    assert seen["camera_move"] == {"en": "A moves east onto the plain", "fr": "A avance vers l’est sur la plaine"}

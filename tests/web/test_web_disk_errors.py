@@ -61,7 +61,7 @@ def test_a_refused_move_says_the_cards_fault_and_what_mends_it(service, player, 
     assert answer["error"] == "cannot_save" and answer["fault"] == fault, answer
     assert says in answer["message"] and "nothing was changed" in answer["message"]
     assert ("free some space" in answer["message"].lower()) == (fault == "full")
-    assert "rien n'a été changé" in answer["message_fr"] and os.strerror(code) in answer["message_fr"]
+    assert "rien n’a été changé" in answer["message_fr"] and os.strerror(code) in answer["message_fr"]
     assert ("Libérez-y de la place" in answer["message_fr"]) == (fault == "full")
 
 
@@ -75,7 +75,7 @@ def test_a_new_pin_on_a_read_only_card_is_not_told_to_free_space(player, monkeyp
     answer = player.post("/api/pin", {"current": PIN, "new": "135790"}).get_json()
     assert answer["error"] == "cannot_save" and answer["fault"] == "read_only", answer
     assert "the PIN is unchanged" in answer["message"] and "free some space" not in answer["message"].lower()
-    assert "le code n'a pas changé" in answer["message_fr"]
+    assert "le code n’a pas changé" in answer["message_fr"]
 
 
 def test_the_cards_fault_is_read_through_the_errors_that_wrap_it():
@@ -221,7 +221,7 @@ def test_a_journal_error_on_a_change_outside_a_move_names_the_cards_fault(servic
     assert os.strerror(code) in said["message"] and os.strerror(code) in said["message_fr"]
     assert ("free some space" in said["message"].lower()) == (fault == "full")
     assert ("Libérez-y de la place" in said["message_fr"]) == (fault == "full")
-    assert "nothing was changed" not in said["message"] and "rien n'a été changé" not in said["message_fr"]
+    assert "nothing was changed" not in said["message"] and "rien n’a été changé" not in said["message_fr"]
 
 
 @pytest.mark.parametrize("path", ["/api/logout", "/api/sessions/end-all"])
@@ -235,7 +235,7 @@ def test_a_sign_out_a_read_only_card_refuses_names_its_fault_in_the_phones_words
     assert answer.status_code == 503 and said["error"] == "cannot_save" and said["fault"] == "read_only", said
     assert "readonly database" in said["message"] and "full" not in said["message"], said
     assert "Freeing space will not help" in said["message"]
-    assert "Libérer de la place n'y changera rien" in said["message_fr"]
+    assert "Libérer de la place n’y changera rien" in said["message_fr"]
     assert player.get("/api/session").get_json()["authenticated"] is True  # nothing ended: still signed in
 
 

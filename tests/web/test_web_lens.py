@@ -137,7 +137,7 @@ def test_a_lens_the_card_cannot_write_is_said_and_nothing_is_lost(player, servic
             OSError(30, "Read-only file system")))
         refused = delete(player, "/api/lens").get_json()
         assert refused["fault"] == "read_only" and "free some space" not in refused["message"].lower(), refused
-        assert "the lens is still kept" in refused["message"] and "l'objectif est toujours gardé" in \
+        assert "the lens is still kept" in refused["message"] and "l’objectif est toujours gardé" in \
             refused["message_fr"]
 
 

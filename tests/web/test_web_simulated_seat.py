@@ -93,4 +93,4 @@ def test_a_seat_the_card_refuses_to_keep_holds_and_every_phone_is_told_until_whe
     assert simulated.simulated_seat.number == 2
     notices = [e.data for e in simulated.bus.since(last)[0] if e.topic == "notice"]
     assert len(notices) == 1 and "the simulated seat chosen holds until a restart" in notices[0]["message"]
-    assert os.strerror(errno.EROFS) in notices[0]["message"] and "jusqu'au redémarrage" in notices[0]["message_fr"]
+    assert os.strerror(errno.EROFS) in notices[0]["message"] and "jusqu’au redémarrage" in notices[0]["message_fr"]

@@ -47,7 +47,7 @@ def test_a_worn_card_with_nothing_on_it_yet_starts_and_every_phone_is_told_what_
         french = [n["message_fr"] for n in info["notices"]]
         assert any("phones signed in now must enter the PIN again after a restart" in n for n in notices), notices
         assert any("the table PIN just made" in n and os.strerror(errno.EROFS) in n for n in notices), notices
-        assert any("code de la table qui vient d'être créé" in n for n in french), french
+        assert any("code de la table qui vient d’être créé" in n for n in french), french
         problem = info["journal_problem"]
         assert problem["held"] and "in memory" in problem["message"]["en"]
         assert phone.state()["entries"] == 1

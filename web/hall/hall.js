@@ -36,41 +36,41 @@ const WORDS = {
       + "organiser enters the PIN again.",
   },
   fr: {
-    title: "Salle", organise: "Organisation", sign_out: "Se déconnecter", pin: "Code de l'organisateur",
+    title: "Salle", organise: "Organisation", sign_out: "Se déconnecter", pin: "Code de l’organisateur",
     sign_in: "Entrer", tables: "Tables", standings: "Classements",
-    no_tables: "Aucune table n'a encore publié : indiquez ce serveur MQTT dans [hall] broker de chaque table.",
-    no_standings: "Aucune partie terminée pour l'instant.", standings_csv: "Classements (CSV)",
+    no_tables: "Aucune table n’a encore publié : indiquez ce serveur MQTT dans [hall] broker de chaque table.",
+    no_standings: "Aucune partie terminée pour l’instant.", standings_csv: "Classements (CSV)",
     games_csv: "Parties (CSV)", bgstats: "Parties (BG Stats)", online: "en ligne", offline: "hors ligne",
     since: "hors ligne depuis", hidden: "masquée", game: "partie",
     turn: "à jouer", won: "a gagné", won_many: "ont gagné",
     lost: "Perdu", no_game: "pas encore de partie", player: "Joueur", wins: "Victoires", played: "Jouées",
     games: "parties", rename: "Nom affiché", save: "Enregistrer", hide: "Masquer", show: "Afficher",
     broker_off: "Serveur MQTT injoignable : {why}",
-    address: "Pour l'organisateur : les tables publient sur {address}",
-    wrong_pin: "Code de l'organisateur erroné.",
+    address: "Pour l’organisateur : les tables publient sur {address}",
+    wrong_pin: "Code de l’organisateur erroné.",
     language: "Français", lost_page: "La salle ne répond pas ; nouvel essai…",
     wait: "Trop de codes erronés : attendez {s} s, puis réessayez.",
-    pin_needed: "Entrez de nouveau le code de l'organisateur (il a changé, ou la salle a redémarré).",
-    csrf: "Rechargez la page, puis réessayez.", no_table: "Cette table n'est plus dans la salle.",
+    pin_needed: "Entrez de nouveau le code de l’organisateur (il a changé, ou la salle a redémarré).",
+    csrf: "Rechargez la page, puis réessayez.", no_table: "Cette table n’est plus dans la salle.",
     refused: "Pas fait : rechargez la page, puis réessayez.",
-    cannot_save: "Pas enregistré : la carte de la salle a refusé l'écriture. Réessayez ; si elle refuse encore, "
+    cannot_save: "Pas enregistré : la carte de la salle a refusé l’écriture. Réessayez ; si elle refuse encore, "
       + "vérifiez la carte.",
     cannot_save_full: "Pas enregistré : la carte de la salle est pleine. Libérez de la place, puis réessayez.",
     cannot_save_read_only: "Pas enregistré : la carte de la salle est passée en lecture seule. Libérer de la place "
-      + "n'y changera rien : une carte SD usée doit être remplacée.",
+      + "n’y changera rien : une carte SD usée doit être remplacée.",
     cannot_save_io: "Pas enregistré : la carte de la salle a renvoyé une erreur de lecture/écriture. Réessayez ; "
       + "si cela se reproduit, la carte est défaillante.",
-    cannot_save_denied: "Pas enregistré : la salle n'a pas le droit d'écrire dans son dossier. Libérer de la place "
-      + "n'y changera rien : le dossier doit appartenir à l'utilisateur de la salle.",
+    cannot_save_denied: "Pas enregistré : la salle n’a pas le droit d’écrire dans son dossier. Libérer de la place "
+      + "n’y changera rien : le dossier doit appartenir à l’utilisateur de la salle.",
     cannot_save_busy: "Pas enregistré : un autre programme bloque le fichier de la salle. Réessayez dans un instant.",
-    cannot_save_other: "Pas enregistré : la carte de la salle a refusé l'écriture. Réessayez ; si elle refuse encore, "
+    cannot_save_other: "Pas enregistré : la carte de la salle a refusé l’écriture. Réessayez ; si elle refuse encore, "
       + "vérifiez la carte.",
     held: "La salle garde la soirée en mémoire : sa carte refuse son fichier. Réparez la carte : la salle écrit de "
-      + "nouveau son fichier d'elle-même (essai toutes les 30\u00a0s à la nouvelle suivante).",
-    writing_again: "La salle écrit de nouveau son fichier depuis {time} : la carte l'a repris, avec la soirée gardée "
+      + "nouveau son fichier d’elle-même (essai toutes les 30\u00a0s à la nouvelle suivante).",
+    writing_again: "La salle écrit de nouveau son fichier depuis {time} : la carte l’a repris, avec la soirée gardée "
       + "en mémoire.",
-    key_not_kept: "La connexion de l'organisateur ne peut pas être gardée sur la carte de la salle : après un "
-      + "redémarrage de la salle, l'organisateur entre de nouveau son code.",
+    key_not_kept: "La connexion de l’organisateur ne peut pas être gardée sur la carte de la salle : après un "
+      + "redémarrage de la salle, l’organisateur entre de nouveau son code.",
   },
 };
 

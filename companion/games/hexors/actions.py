@@ -33,7 +33,7 @@ def launch(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any
     who = [player.id]
     if state.level != ADVANCED:
         raise rules.Illegal(rules.SETUP_ACTIONS, "Action tiles are played only at the advanced (collection) level",
-                            "Les carreaux actions ne se jouent qu'au niveau avancé (jeu de collection)", who)
+                            "Les carreaux actions ne se jouent qu’au niveau avancé (jeu de collection)", who)
     if k.type == EXTREME and player is not state.player:
         raise rules.Illegal(rules.ACTION_TIMING, f"{k.en} is an extreme action: only on {player.id}'s own turn",
                             f"{k.fr} est une action extrême : seulement au tour {of_fr(player.id)}", who)
@@ -69,10 +69,10 @@ def _take_from_hand(state: GameState, player: Player, kind_id: str) -> None:
         if player.hand_count <= 0 or launched >= 2:
             raise rules.Illegal(rules.SETUP_IDENTICAL if launched >= 2 else rules.ACTION,
                                 f"{player.id} has no {KINDS[kind_id].en} tile left in hand",
-                                f"{player.id} n'a plus de carreau {KINDS[kind_id].fr} en main", [player.id])
+                                f"{player.id} n’a plus de carreau {KINDS[kind_id].fr} en main", [player.id])
     elif kind_id not in player.hand:
         raise rules.Illegal(rules.ACTION, f"{player.id} has no {KINDS[kind_id].en} tile in hand",
-                            f"{player.id} n'a pas de carreau {KINDS[kind_id].fr} en main", [player.id])
+                            f"{player.id} n’a pas de carreau {KINDS[kind_id].fr} en main", [player.id])
     else:
         player.hand.remove(kind_id)
     player.hand_count -= 1
@@ -96,19 +96,19 @@ def _disarm(state, player, action, event, options) -> list[Verdict]:
     target = state.actions.get(event["target"]) if isinstance(event["target"], str) else None
     if target is None or target.status != PLAY or target is action:
         raise rules.Illegal(rules.ACTION_EFFECT, f"{event['target']!r} is not a launched action tile in play",
-                            f"{event['target']!r} n'est pas un carreau action lancé en jeu", [player.id])
+                            f"{event['target']!r} n’est pas un carreau action lancé en jeu", [player.id])
     discard_action(state, target.id)
     discard_action(state, action.id)
     en, fr = state.action_label(target)
     return [rules.info(rules.ACTION_EFFECT, f"{en} is disarmed and goes to {target.owner}'s discard pile",
-                       f"{fr} est désarmé et va dans la pile d'écart de {target.owner}", [target.owner])]
+                       f"{fr} est désarmé et va dans la pile d’écart de {target.owner}", [target.owner])]
 
 
 def _barrier(state, player, action, event, options) -> list[Verdict]:
     """« Le joueur place ce carreau sur une case libre de l'arène comme mur permanent. »"""
     cell = state.arena.parse(event["cell"])
     if state.occupant(cell) is not None:
-        raise rules.Illegal(rules.ACTION_EFFECT, f"{event['cell']} is not free", f"{event['cell']} n'est pas libre",
+        raise rules.Illegal(rules.ACTION_EFFECT, f"{event['cell']} is not free", f"{event['cell']} n’est pas libre",
                             [player.id])
     action.cell = cell
     return []
@@ -118,7 +118,7 @@ def _power_theft(state, player, action, event, options) -> list[Verdict]:
     """« Quand cette action est lancée, le joueur vole une Étoile du fonds de l'ennemi et la place dans son fonds. »"""
     enemy = state.enemy_of(player.id)
     if enemy.stars < 1:
-        raise rules.Illegal(rules.ACTION_EFFECT, f"{enemy.id} has no star to steal", f"{enemy.id} n'a aucune étoile "
+        raise rules.Illegal(rules.ACTION_EFFECT, f"{enemy.id} has no star to steal", f"{enemy.id} n’a aucune étoile "
                             f"à voler", [player.id])
     enemy.stars -= 1
     player.stars += 1
@@ -133,7 +133,7 @@ def _genesis(state, player, action, event, options) -> list[Verdict]:
     piece = state.piece(event["tile"], on_arena=False)
     if piece.status != DISCARD or piece.owner != player.id or piece.is_character:
         raise rules.Illegal(rules.ACTION_EFFECT, f"{state.label(piece)} is not a monster in {player.id}'s discard pile",
-                            f"{state.label(piece, 'fr')} n'est pas un monstre de la pile d'écart de {player.id}",
+                            f"{state.label(piece, 'fr')} n’est pas un monstre de la pile d’écart de {player.id}",
                             [player.id])
     cell = state.arena.parse(event["cell"])
     reach, away = options["genesis_range"], distance(cell, state.character_of(player.id).cell)
@@ -169,7 +169,7 @@ def _zombie(state, player, action, event, options) -> list[Verdict]:
     piece = arena_piece(state, event["target"], [player.id])
     if state.controller(piece) == player.id or piece.owner == player.id:
         raise rules.Illegal(rules.ACTION_EFFECT, f"{state.label(piece)} is not an enemy tile",
-                            f"{state.label(piece, 'fr')} n'est pas un carreau ennemi", [player.id])
+                            f"{state.label(piece, 'fr')} n’est pas un carreau ennemi", [player.id])
     if piece.is_character and options["zombie_targets"] == "monsters_only":
         raise rules.Illegal(rules.ACTION_EFFECT, "Zombie takes only monsters (this game's option)",
                             "Zombie ne prend que des monstres (option de cette partie)", [player.id])

@@ -148,7 +148,7 @@ def positions(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
     for piece in stale:
         name, name_fr = state.labels(piece)
         out.append(rules.warning(rules.CAMERA, f"{name} is in the discard pile: take it off the arena",
-                                 f"{name_fr} est dans la pile d'écart : retirez-le de l'arène", [piece.owner]))
+                                 f"{name_fr} est dans la pile d’écart : retirez-le de l’arène", [piece.owner]))
     piece = _move_seen(state, moved, missing) if plays else None
     if piece is not None:
         target = seen[piece.id][0]
@@ -156,7 +156,7 @@ def positions(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
         if not paths:
             (name, name_fr), here, there = state.labels(piece), state.arena.name(piece.cell), state.arena.name(target)
             raise rules.Illegal(rules.MOVE, f"No legal move takes {name} from {here} to {there}: put it back",
-                                f"Aucun déplacement légal n'amène {name_fr} de {here} en {there} : remettez-le",
+                                f"Aucun déplacement légal n’amène {name_fr} de {here} en {there} : remettez-le",
                                 [state.player.id])
         names = [state.arena.name(c) for c in paths[0]]
         out += play.move(state, {"type": "move", "tile": piece.id, "path": names}, options)
@@ -170,7 +170,7 @@ def positions(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
             else:
                 seen_en, seen_fr = f"does not see {name}", f"ne voit pas {name_fr}"
             out.append(rules.warning(rules.CAMERA, f"The camera {seen_en}; the referee has it at {held}",
-                                     f"La caméra {seen_fr} ; l'arbitre l'a en {held}", [piece.owner]))
+                                     f"La caméra {seen_fr} ; l’arbitre l’a en {held}", [piece.owner]))
     for tid, (cell, facing) in sorted(seen.items()):
         piece = state.pieces.get(tid)
         if piece is None or facing is None:
@@ -180,9 +180,9 @@ def positions(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
             name, name_fr = state.labels(piece)
             out.append(rules.warning(rules.FACING, f"{name} is not placed the right way up: its hole points "
                                      f"{DIRECTION_NAMES[facing]}, it should point {DIRECTION_NAMES[want]}",
-                                     f"{name_fr} n'est pas à l'endroit : son trou pointe vers "
+                                     f"{name_fr} n’est pas à l’endroit : son trou pointe vers "
                                      f"{DIRECTION_NAMES[facing]}, "
                                      f"il devrait pointer vers {DIRECTION_NAMES[want]}", [piece.owner]))
     if not out:
-        out.append(rules.info(rules.CAMERA_OK, "The camera agrees with the arena", "La caméra confirme l'arène"))
+        out.append(rules.info(rules.CAMERA_OK, "The camera agrees with the arena", "La caméra confirme l’arène"))
     return out

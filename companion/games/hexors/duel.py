@@ -28,7 +28,7 @@ def start(state: GameState, mover: Piece, order: Any) -> list[Verdict]:
         if not isinstance(order, list) or sorted(order) != sorted(enemies):
             raise rules.Illegal(rules.DUEL_ORDER, f"The order must list exactly the enemy tiles in front: "
                                 f"{', '.join(sorted(enemies))}",
-                                f"L'ordre doit nommer exactement les carreaux ennemis en face : "
+                                f"L’ordre doit nommer exactement les carreaux ennemis en face : "
                                 f"{', '.join(sorted(enemies))}", [pid])
         enemies = list(order)
     ordered = order is not None
@@ -47,7 +47,7 @@ def _announce(state: GameState) -> list[Verdict]:
     if duel.defender is None:
         names, names_fr = (", ".join(state.label(t, lang) for t in duel.remaining) for lang in ("en", "fr"))
         return [rules.info(rules.DUEL_ORDER, f"{pid}: choose which of {names} to fight first",
-                           f"{pid} : choisissez lequel de {names_fr} affronter d'abord", [pid])]
+                           f"{pid} : choisissez lequel de {names_fr} affronter d’abord", [pid])]
     (a_name, a_fr), (d_name, d_fr) = state.labels(attacker), state.labels(duel.defender)
     return [rules.info(rules.ROLL, f"Duel {a_name} against {d_name}: {pid} rolls the colour die first",
                        f"Duel {a_fr} contre {d_fr} : {pid} lance le dé de couleur en premier", [pid])]
@@ -64,7 +64,7 @@ def challenge(state: GameState, event: Mapping[str, Any]) -> list[Verdict]:
         said, said_fr = state.labels(target) if target in state.pieces else (str(target),) * 2
         names, names_fr = (", ".join(state.label(t, lang) for t in duel.remaining) for lang in ("en", "fr"))
         raise rules.Illegal(rules.DUEL_ORDER, f"{said} is not one of the enemy tiles to fight ({names})",
-                            f"{said_fr} n'est pas un des carreaux ennemis à affronter ({names_fr})", [pid])
+                            f"{said_fr} n’est pas un des carreaux ennemis à affronter ({names_fr})", [pid])
     duel.remaining.remove(target)
     duel.remaining.insert(0, target)
     duel.defender = target
@@ -75,14 +75,14 @@ def roll(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any])
     duel = _need_duel(state)
     if duel.defender is None:
         raise rules.Illegal(rules.DUEL_ORDER, "The attacker first chooses which enemy tile to fight",
-                            "L'attaquant choisit d'abord quel carreau ennemi affronter")
+                            "L’attaquant choisit d’abord quel carreau ennemi affronter")
     if len(duel.rolls) == 2:
         raise rules.Illegal(rules.ROLL, "Both players have rolled: compare the strike values",
                             "Les deux joueurs ont lancé : comparez les valeurs de frappe")
     roller = state.controller(state.pieces[duel.attacker if not duel.rolls else duel.defender])
     if event.get("player") is not None and event["player"] != roller:
         raise rules.Illegal(rules.ROLL, f"It is {roller}'s roll (the attacker rolls first, then the defender)",
-                            f"C'est à {roller} de lancer (l'attaquant d'abord, puis le défenseur)", [roller])
+                            f"C’est à {roller} de lancer (l’attaquant d’abord, puis le défenseur)", [roller])
     colour = rolled_colour(event, state.colours, options["die_reading"])
     duel.rolls.append(colour)
     out = [rules.info(rules.ROLL, f"{roller} rolls {colour}", f"{roller} obtient {colour_fr(colour)}", [roller])]
@@ -108,7 +108,7 @@ def compare(state: GameState, options: Mapping[str, Any]) -> list[Verdict]:
     if a["total"] == d["total"]:
         duel.rolls, duel.rounds = [], duel.rounds + 1
         return [rules.info(rules.TIE, f"{text}: a tie, both roll again (attacker first)",
-                           f"{text_fr} : égalité, on relance (l'attaquant d'abord)", everyone)]
+                           f"{text_fr} : égalité, on relance (l’attaquant d’abord)", everyone)]
     winner, loser = (attacker, defender) if a["total"] > d["total"] else (defender, attacker)
     state.last_duel["winner"] = winner.id
     won, won_fr = (a_name, a_fr) if winner is attacker else (d_name, d_fr)
@@ -162,7 +162,7 @@ def defeat(state: GameState, loser: Piece, winner: Piece) -> list[Verdict]:
                         f"{state.label(loser, 'fr')} est battu : {owner.id} perd", [owner.id]),
                 end_game(state, state.enemy_of(owner.id).id)]
     out = [rules.info(rules.DISCARD, f"{state.label(loser)} goes to {owner.id}'s discard pile",
-                      f"{state.label(loser, 'fr')} va dans la pile d'écart de {owner.id}", [owner.id])]
+                      f"{state.label(loser, 'fr')} va dans la pile d’écart de {owner.id}", [owner.id])]
     if state.level == ADVANCED and champion != beaten_side:
         gainer = state.get_player(champion)
         gainer.stars += 1

@@ -95,7 +95,7 @@ class Hexors(StateUntilSetup, GameEngine):
                 return verdicts + turns.check_can_move(self.state, self.options)
             state = self.state
             if state is None:
-                raise rules.Illegal(rules.SETUP, "Set the game up first", "Mettez d'abord la partie en place")
+                raise rules.Illegal(rules.SETUP, "Set the game up first", "Mettez d’abord la partie en place")
             if state.phase == OVER:
                 raise rules.Illegal(rules.GAME_OVER, "The game is over", "La partie est terminée")
             if kind == "move":

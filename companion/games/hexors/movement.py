@@ -20,7 +20,7 @@ def arena_piece(state: GameState, pid: object, who=()) -> Piece:
     piece = state.piece(pid, on_arena=False)
     if piece.status != ARENA:
         raise rules.Illegal(rules.DISCARD, f"{state.label(piece)} is in {piece.owner}'s discard pile, out of play",
-                            f"{state.label(piece, 'fr')} est dans la pile d'écart {of_fr(piece.owner)}, hors jeu",
+                            f"{state.label(piece, 'fr')} est dans la pile d’écart {of_fr(piece.owner)}, hors jeu",
                             list(who))
     return piece
 
@@ -146,7 +146,7 @@ def check_path(state: GameState, piece: Piece, path: list[Cell], options: Mappin
     if distance(piece.cell, first) == 1:
         if len(path) > 1:
             raise rules.Illegal(rules.MOVE, "A tile advances one cell, or jumps: never both, never two advances",
-                                "Un carreau avance d'une case, ou saute : jamais les deux, jamais deux avances", who)
+                                "Un carreau avance d’une case, ou saute : jamais les deux, jamais deux avances", who)
         if first not in advances(state, piece, options):
             raise rules.Illegal(rules.ADVANCE, f"{state.label(piece)} cannot advance to {state.arena.name(first)}",
                                 f"{state.label(piece, 'fr')} ne peut pas avancer en {state.arena.name(first)}", who)
@@ -156,11 +156,11 @@ def check_path(state: GameState, piece: Piece, path: list[Cell], options: Mappin
         if i and enemies_in_front(state, pid, here, ignore=piece.id):
             raise rules.Illegal(rules.STOP, f"{state.label(piece)} met an enemy at {state.arena.name(here)}: "
                                 "the move stops there",
-                                f"{state.label(piece, 'fr')} arrive en face d'un ennemi en {state.arena.name(here)} : "
-                                f"le déplacement s'arrête là", who)
+                                f"{state.label(piece, 'fr')} arrive en face d’un ennemi en {state.arena.name(here)} : "
+                                f"le déplacement s’arrête là", who)
         if distance(here, land) == 1:
             raise rules.Illegal(rules.MOVE, "No advance before or after a jump",
-                                "Pas d'avance avant ou après un saut", who)
+                                "Pas d’avance avant ou après un saut", who)
         if land not in jumps_from(state, piece, here, visited):
             raise rules.Illegal(rules.JUMP, f"{state.label(piece)} cannot jump from {state.arena.name(here)} to "
                                 f"{state.arena.name(land)} (a jump goes over one directly adjacent allied tile, in a "

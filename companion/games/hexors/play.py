@@ -29,15 +29,15 @@ def move(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any])
     pid = state.player.id
     piece = arena_piece(state, event["tile"], [pid])
     if state.duel is not None:
-        raise rules.Illegal(rules.DUEL, "Finish the duel first", "Terminez d'abord le duel", [pid])
+        raise rules.Illegal(rules.DUEL, "Finish the duel first", "Terminez d’abord le duel", [pid])
     if state.moved is not None:
         raise rules.Illegal(rules.TURN, f"{pid} has already moved this turn", f"{pid} a déjà joué ce tour-ci", [pid])
     if event.get("player") is not None and event["player"] != pid:
         raise rules.Illegal(rules.TURN, f"It is {pid}'s turn, not {event['player']}'s",
-                            f"C'est au tour {of_fr(pid)}, pas {of_fr(event['player'])}", [str(event["player"])])
+                            f"C’est au tour {of_fr(pid)}, pas {of_fr(event['player'])}", [str(event["player"])])
     if state.controller(piece) != pid:
         raise rules.Illegal(rules.TURN, f"{state.label(piece)} is not {pid}'s tile to move",
-                            f"{state.label(piece, 'fr')} n'est pas un carreau que {pid} peut déplacer", [pid])
+                            f"{state.label(piece, 'fr')} n’est pas un carreau que {pid} peut déplacer", [pid])
     path = parse_path(state, event)
     how = check_path(state, piece, path, options)
     piece.cell = path[-1]

@@ -64,7 +64,7 @@ def setup_game(event: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[Ga
             raise ValueError(f"player {pid!r} is listed twice")
         if level == BEGINNER and entry.get("stars"):
             raise rules.Illegal(rules.SETUP_STARS, "Stars are used only at the advanced level",
-                                "Les étoiles ne servent qu'au niveau avancé", [pid])
+                                "Les étoiles ne servent qu’au niveau avancé", [pid])
         stars = entry.get("stars", options["starting_stars"]) if level == ADVANCED else 0
         if not isinstance(stars, int) or isinstance(stars, bool) or stars < 0:
             raise ValueError(f'"stars" of {pid} must be a whole number >= 0')
@@ -105,7 +105,7 @@ def _place_tiles(state: GameState, player: Player, tiles: Any) -> None:
         names = [state.labels(c) for c in characters]
         en, fr = (f"has {len(names)} character tiles ({listed(n[0] for n in names)})",
                   f"a {len(names)} carreaux personnages ({listed((n[1] for n in names), 'fr')})") if names else \
-            ("has no character tile", "n'a aucun carreau personnage")
+            ("has no character tile", "n’a aucun carreau personnage")
         raise rules.Illegal(rules.SETUP_EQUAL, f"{pid} {en}: exactly one each", f"{pid} {fr} : exactement un chacun",
                             [pid])
     character = characters[0]
@@ -132,7 +132,7 @@ def _hand(state: GameState, player: Player, actions: Any, level: str) -> None:
         if actions:
             raise rules.Illegal(rules.SETUP_ACTIONS, "Action tiles are played only at the advanced (collection) "
                                 "level: the beginner level needs the starter set alone",
-                                "Les carreaux actions ne se jouent qu'au niveau avancé (jeu de collection) : le "
+                                "Les carreaux actions ne se jouent qu’au niveau avancé (jeu de collection) : le "
                                 "niveau débutant ne demande que le Coffret de départ", [player.id])
         return
     if isinstance(actions, int) and not isinstance(actions, bool) and actions >= 0:

@@ -40,7 +40,7 @@ def _expire(state: GameState, options: Mapping[str, Any]) -> list[Verdict]:
             discard_action(state, action.id)
             en, fr = state.action_label(action)
             out.append(rules.info(rules.ACTION, f"{en} ends and goes to {action.owner}'s discard pile",
-                                  f"{fr} prend fin et va dans la pile d'écart de {action.owner}", [action.owner]))
+                                  f"{fr} prend fin et va dans la pile d’écart de {action.owner}", [action.owner]))
     return out
 
 
@@ -76,7 +76,7 @@ def check_can_move(state: GameState, options: Mapping[str, Any]) -> list[Verdict
     if could_launch(state):
         return [rules.warning(rules.CANNOT_MOVE, f"{pid} has no legal move: launch an action that frees one, or "
                               f"send \"cannot_move\" to lose the game",
-                              f"{pid} n'a aucun déplacement légal : lancez une action qui en libère un, ou "
+                              f"{pid} n’a aucun déplacement légal : lancez une action qui en libère un, ou "
                               f"envoyez « cannot_move » pour perdre la partie", [pid])]
     return lose_blocked(state)
 

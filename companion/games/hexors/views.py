@@ -56,7 +56,7 @@ def summary(state: GameState | None, options: Mapping[str, Any]) -> dict[str, An
     if state is None:
         # the phone's Game details say it in words, in the page's language (an English "message" showed in French)
         return {"phase": "setup", "facts": [fact("Setting up: each player's tiles on the arena",
-                                                 "Mise en place : les carreaux de chaque joueur sur l'arène")],
+                                                 "Mise en place : les carreaux de chaque joueur sur l’arène")],
                 "arena": {"columns": options["arena_columns"], "rows": options["arena_rows"]},
                 "setup": setup_choices(options)}
     duel = None

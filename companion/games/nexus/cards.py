@@ -29,10 +29,10 @@ PORTS: dict[str, tuple[int, int]] = {
 }
 ROTATIONS = (0, 90, 180, 270)
 #: How a card lies, as players say it: turned clockwise from its printed way (landscape, as the deck shows it).
-TURNS = {0: Text("as printed", "à l'endroit"),
-         90: Text("turned a quarter to the right", "tournée d'un quart à droite"),
-         180: Text("upside down", "à l'envers"),
-         270: Text("turned a quarter to the left", "tournée d'un quart à gauche")}
+TURNS = {0: Text("as printed", "à l’endroit"),
+         90: Text("turned a quarter to the right", "tournée d’un quart à droite"),
+         180: Text("upside down", "à l’envers"),
+         270: Text("turned a quarter to the left", "tournée d’un quart à gauche")}
 MAX_POWER = 4  # "These Values range between 1 and 4."
 
 

@@ -57,7 +57,7 @@ class Nexus(StateUntilSetup, GameEngine):
             if handler is None:
                 raise EventError(f"unknown Nexus event {kind!r} (known: {', '.join(EVENTS)})")
             if self.state is None:
-                raise rules.Illegal(rules.SETUP, "Set the game up first", "Mettez d'abord la partie en place")
+                raise rules.Illegal(rules.SETUP, "Set the game up first", "Mettez d’abord la partie en place")
             if self.state.phase == OVER:
                 raise rules.Illegal(rules.GAME_OVER, "The game is over", "La partie est terminée")
             return handler(self.state, event, self.options, self._cache)

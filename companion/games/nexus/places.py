@@ -24,7 +24,7 @@ PLURAL_EN = {"Six caps", "Hooks"}  # "a Hooks card", not "a Hooks"
 FIRST = Text("the first card", "la première carte")
 # the compass in French: the side ("à l'est" de …) and the way ("vers l'est")
 EAST, WEST, NORTH, SOUTH = "east", "west", "north", "south"
-COMPASS_FR = {EAST: ("à l'est", "l'est"), WEST: ("à l'ouest", "l'ouest"), NORTH: ("au nord", "le nord"),
+COMPASS_FR = {EAST: ("à l’est", "l’est"), WEST: ("à l’ouest", "l’ouest"), NORTH: ("au nord", "le nord"),
               SOUTH: ("au sud", "le sud")}
 END_FR = {EAST: "est", WEST: "ouest", NORTH: "nord", SOUTH: "sud"}
 
@@ -39,7 +39,7 @@ def noun_fr(name: str) -> tuple[str, str]:
     if gender is None:
         return f"la carte {name}", f"une carte {name}"
     if _vowel(name):
-        return f"l'{name}", ("un " if gender == "m" else "une ") + name
+        return f"l’{name}", ("un " if gender == "m" else "une ") + name
     return ("le " if gender == "m" else "la ") + name, ("un " if gender == "m" else "une ") + name
 
 
@@ -94,7 +94,7 @@ def card_phrases(players: Sequence[str], names: Sequence[Text]) -> list[Text]:
         if count[(who, name)] < 2:
             out.append(Text(f"{who}'s {name.en}", f"{the} {of_player(who)}"))
             continue
-        that = "qu'" if of_player(who).startswith("d'") else "que "  # "qu'Ann a posée"
+        that = "qu’" if of_player(who).startswith("d’") else "que "  # "qu’Ann a posée"
         posed = "posée" if GENDER_FR.get(name.fr, "f") == "f" else "posé"
         out.append(Text(f"the {name.en} {who} played on turn {index}",
                         f"{the} {that}{who} a {posed} au tour {index}"))

@@ -39,7 +39,7 @@ BOOK: dict[str, tuple[str, str]] = {
     SETUP: ("Place one card face up in the middle of the table. This card is the beginning of the board.",
             "Posez une carte face visible au milieu de la table. Cette carte est le début du plateau."),
     SETUP_COLOURS: ("Give each player about 20 stones or counters of a different color.",
-                    "Donnez à chaque joueur une vingtaine de pierres ou de pions d'une couleur différente."),
+                    "Donnez à chaque joueur une vingtaine de pierres ou de pions d’une couleur différente."),
     TURN_ORDER: ("Decide randomly who will go first. After that, play proceeds to the left.",
                  "Tirez au sort qui commence. Ensuite, on joue vers la gauche."),
     TURN_PHASE: ("You will play a card from the top of the deck. If this results in any closed Nexuses, you will "
@@ -60,11 +60,11 @@ BOOK: dict[str, tuple[str, str]] = {
                        "comme sur la figure 1."),
     CARD_PLAYED: ("If you close a Nexus, score it.", "Si vous fermez un Nexus, marquez-le."),
     ROD_BLOCKED: ("When every Connector in a Nexus leads to a Node, the Nexus is “closed.”",
-                  "Quand chaque Connecteur d'un Nexus mène à un Nœud, le Nexus est « fermé »."),
+                  "Quand chaque Connecteur d’un Nexus mène à un Nœud, le Nexus est « fermé »."),
     SCORE: ("To capture a Nexus, you must have more Power Points than any other player in that Nexus, based on "
             "the Power Values of the Nodes you control.",
             "Pour capturer un Nexus, il faut y avoir plus de points de Puissance que tout autre joueur, "
-            "d'après les valeurs de Puissance des Nœuds que vous contrôlez."),
+            "d’après les valeurs de Puissance des Nœuds que vous contrôlez."),
     SCORE_TIE: ("If the strongest players are tied when the Nexus closes, or if the Nexus is empty, no one scores it.",
                 "Si les joueurs les plus forts sont à égalité quand le Nexus se ferme, ou si le Nexus est vide, "
                 "personne ne le marque."),
@@ -73,7 +73,7 @@ BOOK: dict[str, tuple[str, str]] = {
                   "Si les joueurs les plus forts sont à égalité quand le Nexus se ferme, ou si le Nexus est vide, "
                   "personne ne le marque."),
     SCORE_ORDER: ("If you close two Nexuses at once, you score your own first, then proceed to the left.",
-                  "Si vous fermez deux Nexus à la fois, marquez d'abord le vôtre, puis continuez vers la gauche."),
+                  "Si vous fermez deux Nexus à la fois, marquez d’abord le vôtre, puis continuez vers la gauche."),
     COUNTER: ("After you have played your card and scored any closed Nexuses, place one counter on an unoccupied "
               "Node.",
               "Après avoir joué votre carte et marqué les Nexus fermés, posez un pion sur un Nœud inoccupé."),
@@ -101,7 +101,7 @@ NAMES: dict[str, tuple[str, str]] = {
     SETUP_COLOURS: ("A colour for each player", "Une couleur par joueur"),
     GAME_OVER: ("End of the game", "Fin de la partie"),
     TURN_ORDER: ("Who plays next", "Qui joue ensuite"),
-    TURN_PHASE: ("The steps of a turn", "Les étapes d'un tour"),
+    TURN_PHASE: ("The steps of a turn", "Les étapes d’un tour"),
     CARD_DECK: ("Playing the top card of the deck", "Jouer la carte du dessus de la pioche"),
     CARD_TOP: ("Only the top card may be played", "Seule la carte du dessus se joue"),
     CARD_OVERLAP: ("Cards never overlap", "Les cartes ne se chevauchent pas"),
@@ -118,7 +118,7 @@ NAMES: dict[str, tuple[str, str]] = {
     COUNTER_OCCUPIED: ("One counter per Node", "Un seul pion par Nœud"),
     COUNTER_CLOSED: ("No counter in a closed Nexus", "Pas de pion dans un Nexus fermé"),
     COUNTER_NONE: ("No Node left for a counter", "Plus aucun Nœud pour un pion"),
-    NO_TIES: ("Variant: no ties", "Variante : pas d'égalité"),
+    NO_TIES: ("Variant: no ties", "Variante : pas d’égalité"),
     WIN: ("Winning the game", "Gagner la partie"),
     DECK_OUT: ("The deck runs out", "La pioche est vide"),
 }

@@ -64,7 +64,7 @@ def _order_line(results: list[tuple]) -> Verdict:
     else:
         n, closed = sum(1 for r in results if r[2] is not None), len(results)
         them_en, them_fr = ("both", "les deux") if n == closed == 2 else \
-            (f"all {n}", f"les {n}") if n == closed else (f"{n} of them", f"{n} d'entre eux")
+            (f"all {n}", f"les {n}") if n == closed else (f"{n} of them", f"{n} d’entre eux")
         en, fr = f"{scorers[0]} captures {them_en}", f"{scorers[0]} capture {them_fr}"
     return rules.info(rules.SCORE_ORDER, f"Several Nexuses closed at once: {en}",
                       f"Plusieurs Nexus fermés à la fois : {fr}")

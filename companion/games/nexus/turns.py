@@ -119,7 +119,7 @@ def _check_player(state: GameState, event: Mapping[str, Any]) -> None:
         if player not in state.players:
             raise EventError(f"unknown player {player!r} (players: {', '.join(state.players)})")
         raise rules.Illegal(rules.TURN_ORDER, f"It is {state.player}'s turn, not {player}'s",
-                            f"C'est au tour {of_fr(state.player)}, pas {of_fr(player)}", [player])
+                            f"C’est au tour {of_fr(state.player)}, pas {of_fr(player)}", [player])
 
 
 def play_card(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any], cache: dict) -> list[Verdict]:
@@ -135,7 +135,7 @@ def play_card(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
                             f"{state.player} a déjà joué une carte : posez un pion maintenant", [state.player])
     if card_id not in state.cards:
         raise rules.Illegal(rules.CARD_DECK, f"{card_id} is not a card of this deck",
-                            f"{card_id} n'est pas une carte de cette pioche")
+                            f"{card_id} n’est pas une carte de cette pioche")
     if card_id not in state.deck:
         raise rules.Illegal(rules.CARD_DECK, f"{state.placed(card_id)} is already on the board",
                             f"{state.placed(card_id, 'fr')} est déjà sur le plateau")
@@ -168,7 +168,7 @@ def play_card(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
     if options["ties_illegal"] and _card_ties(state, placement, options):
         if _tie_free_spot_exists(state, card_id, options):
             raise rules.Illegal(rules.NO_TIES, f"{said.en}, would tie the strongest players of a Nexus",
-                                f"{said.fr}, mettrait à égalité les plus forts d'un Nexus")
+                                f"{said.fr}, mettrait à égalité les plus forts d’un Nexus")
         forced.append(rules.warning(rules.NO_TIES, f"{capital(card.en)} ties a Nexus wherever it goes: allowed",
                                     f"{capital(card.fr)} crée une égalité partout : autorisé"))
     state.board = state.board.plus(placement)
@@ -302,7 +302,7 @@ def place_counter(state: GameState, event: Mapping[str, Any], options: Mapping[s
                             f"{who} doit jouer une carte avant de poser un pion", [who])
     if nid not in state.board.power:
         raise rules.Illegal(rules.COUNTER_NODE, "There is no node where the counter was put",
-                            "Il n'y a pas de nœud là où le pion a été posé", [who])
+                            "Il n’y a pas de nœud là où le pion a été posé", [who])
     if nid in state.counters:
         holder = state.counters[nid]
         raise rules.Illegal(rules.COUNTER_OCCUPIED, f"That node of {state.node_place(nid)} is occupied by {holder}",
@@ -344,12 +344,12 @@ def _deck_out(state: GameState, options: Mapping[str, Any]) -> list[Verdict]:
         target = options["target_points"]
         ending = rules.end(rules.DECK_OUT, f"The deck is empty and no one reached {target} "
                            f"{plural_en(target, 'point')}: no one wins",
-                           f"La pioche est vide et personne n'a atteint {target} {plural_fr(target, 'point')} : "
+                           f"La pioche est vide et personne n’a atteint {target} {plural_fr(target, 'point')} : "
                            "personne ne gagne")
     else:
         ending = verdict("win", rules.DECK_OUT, f"The deck is empty and no one reached the target: {listed(top)} "
                          f"{'win' if len(top) > 1 else 'wins'} with {best} {plural_en(best, 'point')}",
-                         f"La pioche est vide et personne n'a atteint l'objectif : {listed(top, 'fr')} "
+                         f"La pioche est vide et personne n’a atteint l’objectif : {listed(top, 'fr')} "
                          f"{'gagnent' if len(top) > 1 else 'gagne'} avec {best} {plural_fr(best, 'point')}", top)
     state.outcome = ending.to_json()
     state.phase = OVER

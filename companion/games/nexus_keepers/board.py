@@ -133,7 +133,7 @@ def check_shape(cube: Cube) -> None:
                              f"Les tuiles {of_fr(cube.player)} ne se touchent pas bord à bord")
     if cube.behind_portal in tiles:
         raise PlacementError("nk.setup.portal", f"{cube.player}'s Portal faces one of its own tiles",
-                             f"La Porte {of_fr(cube.player)} fait face à l'une de ses propres tuiles")
+                             f"La Porte {of_fr(cube.player)} fait face à l’une de ses propres tuiles")
 
 
 def shared_edges(cells: Iterable[Cell], others: Iterable[Cell]) -> int:

@@ -97,7 +97,7 @@ def setup_from_board(pieces: Mapping[str, Any], players: list[str],
             seen = pieces.get(sticker)
             if seen is None or seen.get("status") == "gone" or seen.get("cell") is None:
                 problems.append(Text(f"{sticker} ({pid}'s tile {t}) is not on the mat",
-                                     f"{sticker} (tuile {t} {of_fr(pid)}) n'est pas sur le tapis"))
+                                     f"{sticker} (tuile {t} {of_fr(pid)}) n’est pas sur le tapis"))
             elif seen.get("uncertain"):
                 problems.append(Text(f"{sticker} ({pid}'s tile {t}) lies across two cells",
                                      f"{sticker} (tuile {t} {of_fr(pid)}) est à cheval sur deux cases"))

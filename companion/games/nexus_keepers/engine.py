@@ -87,10 +87,10 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
         wanted = event.get("player")
         if self.state.turn.phase == "reconnect":
             return _illegal("nk.portal.closure", f"Reconnect {', '.join(self.state.reconnect)} first",
-                            f"Reconnectez d'abord {', '.join(self.state.reconnect)}")
+                            f"Reconnectez d’abord {', '.join(self.state.reconnect)}")
         if wanted is not None and wanted != self.state.turn.player:
             return _illegal("nk.turn.order", f"It is {self.state.turn.player}'s turn, not {wanted}'s",
-                            f"C'est au tour {of_fr(self.state.turn.player)}, pas {of_fr(wanted)}", [str(wanted)])
+                            f"C’est au tour {of_fr(self.state.turn.player)}, pas {of_fr(wanted)}", [str(wanted)])
         return out + self._start(once=True)   # nothing to do when the turn has already started
 
     def _start(self, once: bool = False) -> list[Verdict]:
@@ -133,7 +133,7 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
         turn = self.state.turn
         player = self.state.players.get(turn.player)
         if turn.phase != "rolling":
-            return _illegal("nk.turn.phase", "Nothing to reroll: roll first", "Rien à relancer : lancez d'abord")
+            return _illegal("nk.turn.phase", "Nothing to reroll: roll first", "Rien à relancer : lancez d’abord")
         alone = _power_alone(event, turn.pool)
         if alone:   # no die picked up: power dice rolled on their own, no reroll spent
             return self._on_power({"dice": alone})
@@ -191,13 +191,13 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
 
     def _no_power(self, player: Player) -> list[Verdict]:
         return _illegal("nk.power.none", f"{player.id} has only {player.power_left} power die/dice left",
-                        f"{player.id} n'a plus que {player.power_left} dé(s) de pouvoir", [player.id])
+                        f"{player.id} n’a plus que {player.power_left} dé(s) de pouvoir", [player.id])
 
     def _on_power(self, event: Mapping[str, Any]) -> list[Verdict]:
         turn = self.state.turn
         if turn.phase not in ("rolling", "acted"):   # 'à n'importe quel moment': after the moves too, for the reserve
             return _illegal("nk.turn.phase", "Power dice join a roll: roll first",
-                            "Les dés de pouvoir s'ajoutent à un lancer : lancez d'abord")
+                            "Les dés de pouvoir s’ajoutent à un lancer : lancez d’abord")
         player = self.state.players[turn.player]
         dice = _values(event["dice"])
         if not dice:
@@ -305,7 +305,7 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
     def _unexplained(self, reasons: list[tuple[str, str]]) -> list[Verdict]:
         en, fr = "; ".join(r[0] for r in reasons), "; ".join(r[1] for r in reasons)
         return _illegal("nk.move.unexplained", f"No legal sequence of actions explains these positions: {en}",
-                        f"Aucune suite d'actions légale n'explique ces positions : {fr}", [self.state.turn.player])
+                        f"Aucune suite d’actions légale n’explique ces positions : {fr}", [self.state.turn.player])
 
     def _place(self, final, guessed_portal: bool) -> list[Verdict]:
         """Move every keeper to ``final``; keepers that left the board fall or are eliminated."""
@@ -320,7 +320,7 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
             if guessed_portal and c == PORTAL:
                 out.append(verdict("warning", "nk.move.exit-guess",
                                    f"{p.id} left the board where only a Portal explains it",
-                                   f"{p.id} a quitté le plateau là où seul un Portail l'explique", [p.id]))
+                                   f"{p.id} a quitté le plateau là où seul un Portail l’explique", [p.id]))
             out += keeper_left_board(self.state, p.id, through_portal=(c == PORTAL))
             self.state.turn.offs += 1
             out += check_win(self.state)

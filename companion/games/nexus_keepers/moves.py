@@ -66,7 +66,7 @@ def goal_positions(state: GameState, g: Geometry, keepers: Mapping[str, Any]) ->
             if cell not in g.index:
                 problems.append((f"{p.id} is seen {way(p.cell, cell, 'en')} of its place, where no tile is in play",
                                  f"{p.id} est vu {way(p.cell, cell, 'fr')} de sa place, "
-                                 "là où aucune tuile n'est en jeu"))
+                                 "là où aucune tuile n’est en jeu"))
                 goal.append(FELL)
             else:
                 goal.append(g.index[cell])

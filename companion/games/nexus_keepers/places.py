@@ -19,8 +19,8 @@ _COMPASS = {(0, -1): "N", (1, -1): "NE", (1, 0): "E", (1, 1): "SE", (0, 1): "S",
             (-1, -1): "NW"}
 _WAY = {"en": {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south", "SW": "south-west",
                "W": "west", "NW": "north-west"},
-        "fr": {"N": "vers le nord", "NE": "vers le nord-est", "E": "vers l'est", "SE": "vers le sud-est",
-               "S": "vers le sud", "SW": "vers le sud-ouest", "W": "vers l'ouest", "NW": "vers le nord-ouest"}}
+        "fr": {"N": "vers le nord", "NE": "vers le nord-est", "E": "vers l’est", "SE": "vers le sud-est",
+               "S": "vers le sud", "SW": "vers le sud-ouest", "W": "vers l’ouest", "NW": "vers le nord-ouest"}}
 
 
 def terrain_words(terrain: str | None, lang: str) -> str:
@@ -77,8 +77,8 @@ def step_words(kind: str, board: Board, frm: Cell, to: Cell, lang: str) -> str:
 
 _SIDE = {"en": {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south", "SW": "south-west",
                 "W": "west", "NW": "north-west"},
-         "fr": {"N": "au nord", "NE": "au nord-est", "E": "à l'est", "SE": "au sud-est", "S": "au sud",
-                "SW": "au sud-ouest", "W": "à l'ouest", "NW": "au nord-ouest"}}
+         "fr": {"N": "au nord", "NE": "au nord-est", "E": "à l’est", "SE": "au sud-est", "S": "au sud",
+                "SW": "au sud-ouest", "W": "à l’ouest", "NW": "au nord-ouest"}}
 
 
 def owned_tile_words(board: Board, cell: Cell, lang: str) -> str:

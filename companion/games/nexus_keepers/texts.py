@@ -14,13 +14,13 @@ ACTION_WORDS = {"en": {"move": "move", "jump": "jump", "push": "push", "or": "or
                 "fr": {"move": "bouger", "jump": "sauter", "push": "pousser", "or": "ou", "none": "aucune action"}}
 
 #: The terrains' French names, as said after "sur" (the setup's terrains: display.TERRAINS).
-TERRAINS_FR = {"plain": "la plaine", "volcano": "le volcan", "ice": "la glace", "water": "l'eau",
+TERRAINS_FR = {"plain": "la plaine", "volcano": "le volcan", "ice": "la glace", "water": "l’eau",
                "mountain": "la montagne"}
 
 
 #: The board's directions (board.ORTHOGONAL: N is up the drawing) as a push is said.
 DIRECTIONS = {"en": {"N": "north", "E": "east", "S": "south", "W": "west"},
-              "fr": {"N": "vers le nord", "E": "vers l'est", "S": "vers le sud", "W": "vers l'ouest"}}
+              "fr": {"N": "vers le nord", "E": "vers l’est", "S": "vers le sud", "W": "vers l’ouest"}}
 
 
 def pushed(target: str, distance: int, lang: str, direction: str | None = None) -> str:

@@ -35,7 +35,7 @@ def check_win(state: GameState) -> list[Verdict]:
         standing = [p.id for p in state.alive()]
         n = len(standing)
         en = f"Team {team} wins ({names}): last {plural_en(n, 'keeper')} standing in the Nexus: {', '.join(standing)}"
-        fr = (f"L'équipe {colour_fr(team, feminine=True)} gagne ({names}) : "
+        fr = (f"L’équipe {colour_fr(team, feminine=True)} gagne ({names}) : "
               f"{plural_fr(n, 'dernier Keeper', 'derniers Keepers')} debout dans le Nexus : {', '.join(standing)}")
     return [verdict("win", "nk.win", en, fr, state.winners)]
 

@@ -52,7 +52,7 @@ def take_cube(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
         plural = "s" if faces > 1 else ""
         raise rules.Illegal(rules.TAKE_REMOVABLE,
                             f"The cube on {column} is not removable ({faces} visible face{plural}, 3 needed)",
-                            f"Le cube en {column} n'est pas amovible ({faces} face{plural} visible{plural}, "
+                            f"Le cube en {column} n’est pas amovible ({faces} face{plural} visible{plural}, "
                             "3 requises)", [name])
     if not state.labs.has_room(name):
         raise rules.Illegal(rules.LAB_FULL, f"{name}'s lab has no empty slot", f"Le labo de {name} est plein", [name])
@@ -84,7 +84,7 @@ def calibrate_cube(state: GameState, event: Mapping[str, Any], any_lab: bool = F
         owner = lab_owner(state, event)
         if owner != state.scientist and not any_lab:
             raise rules.Illegal(rules.LAB_CUBE, "You calibrate cubes in your own lab or in the priming zone",
-                                "On calibre les cubes de son propre labo ou de la zone d'amorçage", [owner])
+                                "On calibre les cubes de son propre labo ou de la zone d’amorçage", [owner])
         if not state.labs.has(owner, cube):
             raise rules.Illegal(rules.LAB_CUBE, f"{owner}'s lab holds no {cube.describe()}",
                                 f"Le labo de {owner} ne contient pas de {cube.describe('fr')}", [owner])
@@ -98,7 +98,7 @@ def calibrate_cube(state: GameState, event: Mapping[str, Any], any_lab: bool = F
                             f"Un {cube.value} ne peut pas être calibré sur {target}")
     if abs(target - cube.value) != 1:
         raise rules.Illegal(rules.CALIBRATE_WRAP, "Calibrating changes a value by exactly 1",
-                            "Calibrer change la valeur d'exactement 1")
+                            "Calibrer change la valeur d’exactement 1")
     if where == "priming" and target == 0:
         state.zone.remove(cube)
         state.destroy(cube)
@@ -130,7 +130,7 @@ def transfer(state: GameState, event: Mapping[str, Any], options: Mapping[str, A
     me = state.scientist
     if source == target or me not in (source, target):
         raise rules.Illegal(rules.TRANSFER, "A transfer goes from your lab to another lab or from another lab to yours",
-                            "Un transfert va de votre labo vers un autre, ou d'un autre vers le vôtre", [me])
+                            "Un transfert va de votre labo vers un autre, ou d’un autre vers le vôtre", [me])
     if not state.labs.has(source, cube):
         raise rules.Illegal(rules.LAB_CUBE, f"{source}'s lab holds no {cube.describe()}",
                             f"Le labo de {source} ne contient pas de {cube.describe('fr')}", [source])
@@ -151,10 +151,10 @@ def study(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]
         raise ValueError('"level" must be 2, 3 or 4')
     if not state.research.holds(name, level):
         raise rules.Illegal(rules.STUDY, f"{name} holds no level {level} research card",
-                            f"{name} n'a pas de carte Recherche N {level}", [name])
+                            f"{name} n’a pas de carte Recherche N {level}", [name])
     if level == max(LEVELS) or state.research.decks[level + 1] <= 0:
         raise rules.Illegal(rules.STUDY, f"There is no level {level + 1} card to draw",
-                            f"Il n'y a pas de carte N {level + 1} à piocher", [name])
+                            f"Il n’y a pas de carte N {level + 1} à piocher", [name])
     state.research.discard(name, level)
     state.research.draw(name, level + 1)
     return [rules.info(rules.STUDY, f"{name} studies: level {level} card for a level {level + 1} card",
@@ -199,10 +199,10 @@ def play_card(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
     named = state.labs.check(event.get("scientist", name))
     if named != name and source == "scientist":
         raise rules.Illegal(rules.CAPACITY, f"It is {name}'s turn: the referee takes {name}'s capacity only",
-                            f"C'est le tour {of_fr(name)} : l'arbitre ne prend que la capacité {of_fr(name)}", [named])
+                            f"C’est le tour {of_fr(name)} : l’arbitre ne prend que la capacité {of_fr(name)}", [named])
     if named != name:
         raise rules.Illegal(rules.CARD, f"It is {name}'s turn: {named} plays cards on their own turn",
-                            f"C'est le tour {of_fr(name)} : {named} joue ses cartes pendant son propre tour", [named])
+                            f"C’est le tour {of_fr(name)} : {named} joue ses cartes pendant son propre tour", [named])
     if source == "scientist":
         said = rules.info(rules.CAPACITY, f"{name}'s permanent capacity", f"Capacité permanente de {name}", [name])
         return [said] + apply_effects(state, event.get("effects", []), options)
@@ -212,14 +212,14 @@ def play_card(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
             raise ValueError('"level" must be 2, 3 or 4')
         if not state.research.holds(name, level):
             raise rules.Illegal(rules.CARD, f"{name} holds no level {level} research card",
-                                f"{name} n'a pas de carte Recherche N {level}", [name])
+                                f"{name} n’a pas de carte Recherche N {level}", [name])
         state.research.discard(name, level)
         label = (f"level {level} research card", f"carte Recherche N {level}")
     else:
         value = event["value"]
         if value not in state.board.unlocked or value in state.board.played:
             raise rules.Illegal(rules.CARD, f"Confinement card {value} is not unlocked (or already played)",
-                                f"La carte Confinement {value} n'est pas débloquée (ou déjà jouée)", [name])
+                                f"La carte Confinement {value} n’est pas débloquée (ou déjà jouée)", [name])
         state.board.played.add(value)
         label = (f"confinement card {value}", f"carte Confinement {value}")
     out = [rules.info(rules.CARD, f"{name} plays a {label[0]}", f"{name} joue une {label[1]}", [name])]

@@ -50,6 +50,6 @@ def notes(event: Mapping[str, Any]) -> list[Verdict]:
             else ("", "")
         out.append(rules.info(rules.CAMERA_REREAD, f"Read again: the {colour}die in priming area {area}, read as "
                               f"{read}, is a {area} (the area's value, which the reader also gave it)",
-                              f"Relu : le dé {couleur}de la zone d'amorçage {area}, lu comme {read}, est un {area} "
+                              f"Relu : le dé {couleur}de la zone d’amorçage {area}, lu comme {read}, est un {area} "
                               "(la valeur de la zone, que la lecture lui donnait aussi)"))
     return out

@@ -205,7 +205,7 @@ def read_as(name: str | None) -> tuple[str, str]:
     """How a die read in colour ``name``, one this game has not (or in none: None, ``UNKNOWN``), was read."""
     if name is None or name == UNKNOWN:
         return "in no colour", "sans couleur"
-    return f"as {name}: this game has no {name} cubes", f"comme {colour_fr(name)} : ce jeu n'a pas de cubes " \
+    return f"as {name}: this game has no {name} cubes", f"comme {colour_fr(name)} : ce jeu n’a pas de cubes " \
         f"{colour_fr(name, plural=True)}"
 
 
@@ -230,7 +230,7 @@ def reconcile(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
         out.append(rules.info(rules.CAMERA_WHICH,
                               f"The camera sees a {cube.describe()} rolled into the priming zone: the cube from "
                               f"{' or '.join(columns)}? Say which on the phone",
-                              f"La caméra voit un {cube.describe('fr')} lancé dans la zone d'amorçage : le cube de "
+                              f"La caméra voit un {cube.describe('fr')} lancé dans la zone d’amorçage : le cube de "
                               f"{' ou '.join(columns)} ? Dites lequel sur le téléphone"))
     for cube in sorted(set(seen) | set(engine)):
         extra, missing = seen[cube] - engine[cube], engine[cube] - seen[cube]
@@ -238,21 +238,21 @@ def reconcile(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
             out.append(rules.warning(rules.CAMERA,
                                      f"The camera sees {extra} primed {cube.describe()} the referee does not have",
                                      f"La caméra voit {extra} {cube.describe('fr')} {plural_fr(extra, 'amorcé')} "
-                                     f"{plural_fr(extra, 'absent')} pour l'arbitre"))
+                                     f"{plural_fr(extra, 'absent')} pour l’arbitre"))
         if missing > 0:
             out.append(rules.warning(rules.CAMERA,
                                      f"The referee has {missing} primed {cube.describe()} the camera does not see",
-                                     f"L'arbitre a {missing} {cube.describe('fr')} {plural_fr(missing, 'amorcé')} "
+                                     f"L’arbitre a {missing} {cube.describe('fr')} {plural_fr(missing, 'amorcé')} "
                                      "que la caméra ne voit pas"))
     for die in unknown:
         out.append(rules.warning(rules.CAMERA, f"The camera sees a die of unknown colour in the priming zone: "
                                  f"{die.describe()}", "La caméra voit un dé de couleur inconnue dans la zone "
-                                 f"d'amorçage : {die.describe('fr')}"))
+                                 f"d’amorçage : {die.describe('fr')}"))
     labs, lab_notes = _labs(state, event.get("labs"), event.get("lab_unread", {}), options)
     out += labs + _confinement(state, event.get("confinement"))
     if not out and not unsure:
         out.append(rules.info(rules.CAMERA_OK, "The camera agrees with the priming zone",
-                              "La caméra confirme la zone d'amorçage"))
+                              "La caméra confirme la zone d’amorçage"))
     return out + rolled_note + unsure + area_reading.notes(event) + \
         _misread_notes(misread, "primed {cube}", "{cube} amorcé") + lab_notes
 
@@ -302,11 +302,11 @@ def _labs(state: GameState, labs: Any, not_read: Any,
                 out.append(rules.warning(rules.CAMERA, f"The camera sees {extra} {cube.describe()} in {name}'s lab "
                                          "the referee does not have",
                                          f"La caméra voit {extra} {cube.describe('fr')} dans le labo {of_fr(name)} "
-                                         f"{plural_fr(extra, 'absent')} pour l'arbitre"))
+                                         f"{plural_fr(extra, 'absent')} pour l’arbitre"))
             if missing > 0:
                 out.append(rules.warning(rules.CAMERA, f"The referee has {missing} {cube.describe()} in {name}'s lab "
                                          "the camera does not see",
-                                         f"L'arbitre a {missing} {cube.describe('fr')} dans le labo {of_fr(name)} "
+                                         f"L’arbitre a {missing} {cube.describe('fr')} dans le labo {of_fr(name)} "
                                          "que la caméra ne voit pas"))
     return out, notes
 
@@ -326,9 +326,9 @@ def _confinement(state: GameState, slots: Any) -> list[Verdict]:
         cube = Cube(state.colours[row], col + 1).describe()
         if (col, row) in seen:
             out.append(rules.warning(rules.CAMERA, f"The camera sees a cube on the confinement board's {cube} slot, "
-                                     "which the referee has empty", f"La caméra voit un cube sur l'emplacement {cube} "
-                                     "du plateau de confinement, vide pour l'arbitre"))
+                                     "which the referee has empty", f"La caméra voit un cube sur l’emplacement {cube} "
+                                     "du plateau de confinement, vide pour l’arbitre"))
         else:
             out.append(rules.warning(rules.CAMERA, f"The referee has {cube} confined; the camera sees its slot empty",
-                                     f"L'arbitre a {cube} confiné ; la caméra voit son emplacement vide"))
+                                     f"L’arbitre a {cube} confiné ; la caméra voit son emplacement vide"))
     return out

@@ -41,7 +41,7 @@ def confine_cube(state: GameState, cube: Cube) -> list[Verdict]:
     """
     if not state.board.is_free(cube):
         raise rules.Illegal(rules.CONFINE_SLOT, f"The {cube.describe()} slot is already filled",
-                            f"L'emplacement {cube.describe('fr')} est déjà occupé")
+                            f"L’emplacement {cube.describe('fr')} est déjà occupé")
     bonuses = state.board.place(cube)
     out = [rules.info(rules.CONFINE, f"{cube.describe()} confined ({len(state.board.filled)}/{state.board.size})",
                       f"{cube.describe('fr')} confiné ({len(state.board.filled)}/{state.board.size})")]
@@ -56,7 +56,7 @@ def confine_cube(state: GameState, cube: Cube) -> list[Verdict]:
                                   f"La carte Confinement {what} est retournée face visible"))
         elif kind == "unlock":
             out.append(rules.info(rules.BONUS_UNLOCK, f"Confinement card {what} is unlocked for everyone",
-                                  f"La carte Confinement {what} est débloquée pour toute l'équipe"))
+                                  f"La carte Confinement {what} est débloquée pour toute l’équipe"))
         else:
             out.extend(queue_row_bonus(state, what))
     return out
@@ -74,7 +74,7 @@ def confine_action(state: GameState, event: Mapping[str, Any], options: Mapping[
     for cube in group:
         if cube not in lab:
             raise rules.Illegal(rules.LAB_CUBE, f"{name}'s lab holds no (further) {cube.describe()}",
-                                f"Le labo de {name} ne contient pas (d'autre) {cube.describe('fr')}", [name])
+                                f"Le labo de {name} ne contient pas (d’autre) {cube.describe('fr')}", [name])
         lab.remove(cube)
     kind = group_kind(group, options["confine_colours"])
     if kind is None:

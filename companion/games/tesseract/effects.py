@@ -52,7 +52,7 @@ def _removable_column(state: GameState, effect: Mapping[str, Any], key: str) -> 
     column = check_column(effect[key])
     if not state.tesseract.columns[column] or not state.tesseract.is_removable(column):
         raise rules.Illegal(rules.TAKE_REMOVABLE, f"The cube on {column} is not removable",
-                            f"Le cube en {column} n'est pas amovible")
+                            f"Le cube en {column} n’est pas amovible")
     return column
 
 
@@ -101,7 +101,7 @@ def apply_effect(state: GameState, effect: Mapping[str, Any], options: Mapping[s
     if op == "destroy" and effect.get("zone") == "tesseract":
         column = _removable_column(state, effect, "column")
         cube, out = remove_from_tesseract(state, column, options,
-                                          Text("destroyed by a card's effect", "détruit par l'effet d'une carte"))
+                                          Text("destroyed by a card's effect", "détruit par l’effet d’une carte"))
         state.destroy(cube)
         return [rules.info(rules.EFFECT, f"{cube.describe()} destroyed from {column}",
                            f"{cube.describe('fr')} détruit en {column}")] + out

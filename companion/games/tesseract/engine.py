@@ -93,7 +93,7 @@ class Tesseract(StateUntilSetup, GameEngine):
                 return verdicts + drain(self.state, self.options)  # an event a setup prime revealed
             if kind == "priming_zone_reading":
                 if self.state is None:
-                    raise rules.Illegal(rules.SETUP, "Set the game up first", "Mettez d'abord la partie en place")
+                    raise rules.Illegal(rules.SETUP, "Set the game up first", "Mettez d’abord la partie en place")
                 return reconcile(self.state, event, self.options)
             handler = HANDLERS.get(kind)
             if handler is None:

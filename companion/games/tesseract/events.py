@@ -115,7 +115,7 @@ def drain(state: GameState, options: Mapping[str, Any]) -> list[Verdict]:
 
 def resolve(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]) -> list[Verdict]:
     if not state.pending:
-        raise rules.Illegal(rules.EVENT, "No event is waiting to be resolved", "Aucun événement n'attend de résolution")
+        raise rules.Illegal(rules.EVENT, "No event is waiting to be resolved", "Aucun événement n’attend de résolution")
     item = state.pending.pop(0)
     return _resolve_item(state, item, event, options) + drain(state, options)
 

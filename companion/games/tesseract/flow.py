@@ -61,7 +61,7 @@ def check_zone_breach(state: GameState) -> list[Verdict]:
     fr = ", ".join(f"{count} cubes de valeur {value}" for value, count, _steps in found)
     out = [verdict("breach", rules.BREACH,
                    f"Breach: the priming zone holds {en} (+{n}, {state.breaches}/{MAX_BREACHES})",
-                   f"Brèche : la zone d'amorçage contient {fr} (+{n}, {state.breaches}/{MAX_BREACHES})",
+                   f"Brèche : la zone d’amorçage contient {fr} (+{n}, {state.breaches}/{MAX_BREACHES})",
                    state.scientists)]
     return out + _breach_loss(state, out)
 
@@ -72,7 +72,7 @@ def _breach_loss(state: GameState, breaches: list[Verdict]) -> list[Verdict]:
         out.append(end_game(
             state, "loss", rules.LOSS_BREACHES,
             f"The {MAX_BREACHES}th breach tears space-time apart: the game is lost",
-            f"La {MAX_BREACHES}e brèche déchire l'espace-temps : la partie est perdue"))
+            f"La {MAX_BREACHES}e brèche déchire l’espace-temps : la partie est perdue"))
     return out
 
 
@@ -88,7 +88,7 @@ def advance_turn(state: GameState) -> Verdict:
 
 def require_playing(state: GameState | None) -> None:
     if state is None:
-        raise rules.Illegal(rules.SETUP, "Set the game up first", "Mettez d'abord la partie en place")
+        raise rules.Illegal(rules.SETUP, "Set the game up first", "Mettez d’abord la partie en place")
     if state.phase == OVER:
         raise rules.Illegal(rules.GAME_OVER, "The game is over", "La partie est terminée")
 
@@ -98,7 +98,7 @@ def require_no_pending(state: GameState) -> None:
         head = state.pending[0]
         raise rules.Illegal(rules.PENDING,
                             f"Resolve the pending {head['event']} first",
-                            f"Résolvez d'abord l'effet en attente {head['event']}")
+                            f"Résolvez d’abord l’effet en attente {head['event']}")
 
 
 def lab_owner(state: GameState, event: Mapping[str, Any], key: str = "lab") -> str:

@@ -11,7 +11,7 @@ from companion.tablevision.layout import Grid, TableLayout, Zone, corner_anchors
 
 SIZE = (420.0, 297.0)
 PRIMING = [Zone(f"priming-{v}", rectangle(60 + 50 * (v - 1), 14, 50, 62), dice=True,
-                label_en=f"priming zone: {v}", label_fr=f"zone d'amorçage : {v}") for v in range(1, 7)]
+                label_en=f"priming zone: {v}", label_fr=f"zone d’amorçage : {v}") for v in range(1, 7)]
 CONFINEMENT = Grid("confinement", "square", (60.0, 92.0), 30.0, 6, 4)
 ZONES = PRIMING + [
     Zone("confinement", rectangle(60, 92, 180, 120), dice=True, label_en="confinement board",

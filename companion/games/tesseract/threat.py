@@ -31,7 +31,7 @@ def end_actions(state: GameState, event: Mapping[str, Any], options: Mapping[str
     """« Si à la fin d'une phase Action le plateau Confinement est complété, vous RÉUSSISSEZ. »
     « Si au début d'une phase Menace il ne reste aucun cube dans le Tesseract, vous ÉCHOUEZ. »"""
     if state.phase != ACTION:
-        raise rules.Illegal(rules.PHASE, "The Action phase is not under way", "La phase Action n'est pas en cours")
+        raise rules.Illegal(rules.PHASE, "The Action phase is not under way", "La phase Action n’est pas en cours")
     require_no_pending(state)
     left = state.actions_left
     # a full board wins now: the actions left need not be spent first (choice E2)
@@ -53,10 +53,10 @@ def end_actions(state: GameState, event: Mapping[str, Any], options: Mapping[str
             continue
         if n >= 3 and every_value:
             en = f"The priming zone holds {n} cubes of value {value}: this Threat phase will breach"
-            fr = f"La zone d'amorçage contient {n} cubes de valeur {value} : cette phase Menace fera brèche"
+            fr = f"La zone d’amorçage contient {n} cubes de valeur {value} : cette phase Menace fera brèche"
         else:
             en = f"The priming zone holds {n} cubes of value {value}: a {value} primed now means a breach"
-            fr = f"La zone d'amorçage contient {n} cubes de valeur {value} : un {value} amorcé maintenant fait brèche"
+            fr = f"La zone d’amorçage contient {n} cubes de valeur {value} : un {value} amorcé maintenant fait brèche"
         out.append(rules.warning(rules.BREACH_WARNING, en, fr))
     choices = state.tesseract.lowest_removable()
     out.append(rules.info(rules.PRIME, f"Threat phase: prime the lowest removable cube ({' or '.join(choices)})",
@@ -76,7 +76,7 @@ def _rolled(state: GameState, event: Mapping[str, Any], column: str, options: Ma
     seen, colour = game_colour(dice[0].get("color"), options), state.tesseract.top(column).color
     if seen in state.colours and seen != colour:
         raise rules.Illegal(rules.PRIME, f"The cube from {column} is {colour}: the {seen} die is not it",
-                            f"Le cube de {column} est {colour_fr(colour)} : le dé {colour_fr(seen)} n'est pas lui")
+                            f"Le cube de {column} est {colour_fr(colour)} : le dé {colour_fr(seen)} n’est pas lui")
     return parse_roll(dice[0].get("value"), "dice")
 
 
@@ -94,7 +94,7 @@ def prime(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]
     Si les cubes les plus bas ont la même valeur, vous pouvez choisir quel cube amorcer. »"""
     if state.phase != THREAT or state.primed_this_phase:
         raise rules.Illegal(rules.PHASE, "Priming happens once, in the Threat phase (once the actions are ended)",
-                            "L'amorçage a lieu une fois, pendant la phase Menace (une fois les actions terminées)")
+                            "L’amorçage a lieu une fois, pendant la phase Menace (une fois les actions terminées)")
     require_no_pending(state)
     choices = state.tesseract.lowest_removable()
     column = event.get("column")

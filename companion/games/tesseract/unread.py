@@ -77,13 +77,13 @@ def notes(covered: Sequence[Cube], stray: Sequence[Mapping[str, Any]], priming: 
     """What the players are told of the unread dice: each cube one lies in place of, and each other one (``priming``:
     the cube is still to be primed this Threat phase, and such a die may be it)."""
     out = [rules.info(rules.CAMERA_UNSURE, f"The camera sees a die it cannot read in priming area {cube.value}, "
-                      f"where the referee has the {cube.describe()}", f"La caméra voit un dé qu'elle ne lit pas dans "
-                      f"la zone d'amorçage {cube.value}, où l'arbitre a le {cube.describe('fr')}") for cube in covered]
+                      f"where the referee has the {cube.describe()}", f"La caméra voit un dé qu’elle ne lit pas dans "
+                      f"la zone d’amorçage {cube.value}, où l’arbitre a le {cube.describe('fr')}") for cube in covered]
     then_en = ": if it is the cube just rolled, prime it on the phone" if priming else ""
-    then_fr = " : si c'est le cube lancé, amorcez-le sur le téléphone" if priming else ""
+    then_fr = " : si c’est le cube lancé, amorcez-le sur le téléphone" if priming else ""
     for die in stray:
         out.append(rules.info(rules.CAMERA_UNSURE, f"The camera sees a die in priming area {die['area']} it cannot "
-                              f"read{then_en}", f"La caméra voit dans la zone d'amorçage {die['area']} un dé qu'elle "
+                              f"read{then_en}", f"La caméra voit dans la zone d’amorçage {die['area']} un dé qu’elle "
                               f"ne lit pas{then_fr}"))
     return out
 
@@ -93,7 +93,7 @@ def lab_notes(name: str, covered: Sequence[Cube], stray: Sequence[Mapping[str, A
     other one."""
     out = [rules.info(rules.CAMERA_UNSURE, f"The camera sees a die it cannot read in {name}'s lab, where the referee "
                       f"has the {cube.describe()}",
-                      f"La caméra voit un dé qu'elle ne lit pas dans le labo {of_fr(name)}, "
-                      f"où l'arbitre a le {cube.describe('fr')}") for cube in covered]
+                      f"La caméra voit un dé qu’elle ne lit pas dans le labo {of_fr(name)}, "
+                      f"où l’arbitre a le {cube.describe('fr')}") for cube in covered]
     return out + [rules.info(rules.CAMERA_UNSURE, f"The camera sees a die in {name}'s lab it cannot read",
-                             f"La caméra voit dans le labo {of_fr(name)} un dé qu'elle ne lit pas") for _ in stray]
+                             f"La caméra voit dans le labo {of_fr(name)} un dé qu’elle ne lit pas") for _ in stray]

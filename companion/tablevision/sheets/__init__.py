@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..layout import Point, TableLayout
 
 from ..cells import hex_centre
-from .canvas import (NAME_WIDTH, RULER_LABEL, Canvas, PlacedMarker, PlacedRuler, draw_mat, latin1, line_height,
+from .canvas import (NAME_WIDTH, RULER_LABEL, Canvas, PlacedMarker, PlacedRuler, draw_mat, pdf_text, line_height,
                      zone_label)
 from .geometry import (FOOTER, OVERLAP, PAPERS, PRINTER_MARGIN, RULER_BLOCK, MatPage, Rect, SheetError,
                        anchor_label_at, bbox, content_boxes, cut_places, free_spot, grid_box, grow, module_mm,
@@ -166,7 +166,7 @@ def _sticker_pages(pdf: Canvas) -> None:
         pdf.notes(PRINTER_MARGIN, PRINTER_MARGIN + 6, pw - 2 * PRINTER_MARGIN, [
             "Cut along the dashed lines, keeping the white border. Stick each one flat and upright: its top edge "
             "towards the piece's front. / Découpez le long des pointillés en gardant le bord blanc ; collez bien "
-            "à plat, le haut vers l'avant de la pièce."])
+            "à plat, le haut vers l’avant de la pièce."])
         top = max(PRINTER_MARGIN + 16.0, pdf.fpdf.get_y() + clear + 1.0)  # below the notes, a module clear
         x, y, row_h = PRINTER_MARGIN, top, 0.0
         bottom = ph - PRINTER_MARGIN - FOOTER
@@ -210,12 +210,13 @@ def printed_marks(layout: TableLayout) -> list[Rect]:
     from fpdf import FPDF  # here, not at import: fpdf2 takes seconds to import on a Pi, and the service needs it late
 
     f = FPDF(unit="mm")
+    f.core_fonts_encoding = "windows-1252"  # as the Canvas: the labels are measured as they are printed
     marks: list[Rect] = [bbox(a.corners()) for a in layout.anchors]
 
     def words(x: float, baseline: float, text: str, size: float, style: str = "") -> Rect:
         f.set_font("helvetica", style, size)
         pt = size * 25.4 / 72
-        return (x, baseline - 0.75 * pt, x + f.get_string_width(latin1(text)), baseline + 0.25 * pt)
+        return (x, baseline - 0.75 * pt, x + f.get_string_width(pdf_text(text)), baseline + 0.25 * pt)
 
     for anchor in layout.anchors:
         x, y = anchor_label_at(layout, anchor)

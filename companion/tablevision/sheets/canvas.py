@@ -16,6 +16,7 @@ from ..cells import hex_centre
 from ..dictionary import marker_dictionary, marker_image
 from ..layout import Point, TableLayout
 from .geometry import RULER_BLOCK, anchor_label_at, bbox, grid_box, hex_corners, module_mm, paper_size
+from ...words import french_spaces
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -58,10 +59,10 @@ def line_height(size: float) -> float:
 
 
 # -- drawing -------------------------------------------------------------------------------------------------
-def latin1(text: str) -> str:
-    """The PDF's built-in fonts speak Latin-1 (enough for English and French); anything else becomes '?'."""
-    text = text.replace("\u2019", "'").replace("\u2014", "-").replace("\u2013", "-").replace("\u00a0", " ")
-    return text.encode("latin-1", "replace").decode("latin-1")
+def pdf_text(text: str) -> str:
+    """Text for the PDF's built-in fonts, which speak Windows-1252: French as the phone writes it (’, — and the
+    no-break space before « : » or « ; », so a line never starts with one); anything else becomes '?'."""
+    return french_spaces(text).encode("cp1252", "replace").decode("cp1252")
 
 
 class Canvas:
@@ -74,9 +75,10 @@ class Canvas:
         from fpdf import FPDF  # here, not at import: fpdf2 and its font tools take seconds to import on a Pi
 
         self.fpdf = FPDF(unit="mm", format=paper_size(paper))
+        self.fpdf.core_fonts_encoding = "windows-1252"  # Latin-1 has no ’
         self.fpdf.set_auto_page_break(False)
         self.fpdf.set_margins(0, 0, 0)
-        self.fpdf.set_title(latin1(f"Table Companion: {layout.name} ({paper})"))
+        self.fpdf.set_title(pdf_text(f"Table Companion: {layout.name} ({paper})"))
         self.fpdf.set_creator("Table Companion")
         self.page_sizes: list[tuple[float, float]] = []
         self.page_kinds: list[str] = []
@@ -101,7 +103,7 @@ class Canvas:
         self.fpdf.set_text_color(grey)
 
     def text(self, x: float, y: float, text: str) -> None:
-        self.fpdf.text(x, y, latin1(text))
+        self.fpdf.text(x, y, pdf_text(text))
 
     def pen(self, width: float, grey: int = 0, dash: float = 0.0) -> None:
         self.fpdf.set_line_width(width)
@@ -133,7 +135,7 @@ class Canvas:
         or a space) fit it; at the smallest size, lines that still do not fit are cut and end in '...'."""
         for size in sizes:
             self.fpdf.set_font("helvetica", style, size)
-            lines = self._wrap(latin1(text), width)
+            lines = self._wrap(pdf_text(text), width)
             if len(lines) * line_height(size) <= height + 1e-6:
                 return size, lines
         rows = max(1, int((height + 1e-6) // line_height(size)))
@@ -202,7 +204,7 @@ class Canvas:
     def notes(self, x: float, y: float, width: float, lines: list[str]) -> None:
         self.font(6.5)
         self.fpdf.set_xy(x, y)
-        self.fpdf.multi_cell(width, 3.0, latin1("\n".join(lines)))
+        self.fpdf.multi_cell(width, 3.0, pdf_text("\n".join(lines)))
 
     def output(self) -> bytes:
         return bytes(self.fpdf.output())
@@ -215,7 +217,7 @@ def zone_label(f: FPDF, zone) -> tuple[Point, float, str, str]:
     english, french = zone.label_en or zone.name, zone.label_fr or zone.label_en or zone.name
     size = 7.0
     f.set_font("helvetica", "B", size)
-    while size > 4.5 and max(f.get_string_width(latin1(t)) for t in (english, french)) > zx1 - zx0 - 4:
+    while size > 4.5 and max(f.get_string_width(pdf_text(t)) for t in (english, french)) > zx1 - zx0 - 4:
         size -= 0.5
         f.set_font("helvetica", "B", size)
     inside = cv2.pointPolygonTest(np.asarray(zone.polygon, np.float32).reshape(-1, 1, 2),
@@ -224,7 +226,7 @@ def zone_label(f: FPDF, zone) -> tuple[Point, float, str, str]:
         return (zx0 + 2.0, zy0 + 1.5), size, english, french
     # a shape whose corner is outside it: the label goes at its vertices' mean
     lx, ly = (float(v) for v in np.mean(np.asarray(zone.polygon), axis=0))
-    return (lx - f.get_string_width(latin1(english)) / 2, ly), size, english, french
+    return (lx - f.get_string_width(pdf_text(english)) / 2, ly), size, english, french
 
 
 def draw_mat(pdf: Canvas, to_page: Callable[[Point], Point]) -> None:

@@ -258,10 +258,10 @@ def test_action_tiles_are_named_by_kind_with_owner_and_rank_only_where_needed():
     assert names["A-earth_fist-1"] == {"en": "Earth fist (A, 1st)", "fr": "Poing de terre (A, 1er)"}
     assert names["A-earth_fist-3"] == {"en": "Earth fist (A, 2nd)", "fr": "Poing de terre (A, 2e)"}
     assert names["B-earth_fist-1"] == {"en": "Earth fist (B)", "fr": "Poing de terre (B)"}
-    assert names["A-star_blast-2"] == {"en": "Star blast", "fr": "Explosion d'étoiles"}
+    assert names["A-star_blast-2"] == {"en": "Star blast", "fr": "Explosion d’étoiles"}
     disarmed = launch(engine, "B", "disarm", target="A-earth_fist-3")[-1].message
     assert disarmed.en == "Earth fist (A, 2nd) is disarmed and goes to A's discard pile"
-    assert disarmed.fr == "Poing de terre (A, 2e) est désarmé et va dans la pile d'écart d'A"
+    assert disarmed.fr == "Poing de terre (A, 2e) est désarmé et va dans la pile d’écart d’A"
     ended = [v.message.en for v in move(engine, "a2", "e2") if "ends and goes" in v.message.en]
     assert ended == ["Earth fist (A, 1st) ends and goes to A's discard pile",
                      "Earth fist (B) ends and goes to B's discard pile"]
@@ -269,4 +269,4 @@ def test_action_tiles_are_named_by_kind_with_owner_and_rank_only_where_needed():
     assert [a["name"]["en"] for a in engine.summary()["actions_in_play"]] == ["Star blast"]
     storm = launch(engine, "B", "sandstorm")
     assert storm[-1].message.en == "Sandstorm disarms Star blast"
-    assert storm[-1].message.fr == "Tempête de sable désarme Explosion d'étoiles"
+    assert storm[-1].message.fr == "Tempête de sable désarme Explosion d’étoiles"

@@ -29,9 +29,9 @@ def test_every_example_tile_has_a_french_name_the_book_s_two_english_ones_too():
     as the French cards do, like every other tile. The engine's ids stay."""
     tiles = example_tiles(COLOURS)
     french = {tid: tile.named("fr") for tid, tile in tiles.items()}
-    assert french["example-gaia-the-fierce-knight"] == "Gaïa le Chevalier Implacable (carreau d'exemple)"
-    assert french["example-thousand-dragon"] == "Dragon Millénaire (carreau d'exemple)"
-    assert french["example-dark-magician"] == "Magicien Sombre (carreau d'exemple)"
+    assert french["example-gaia-the-fierce-knight"] == "Gaïa le Chevalier Implacable (carreau d’exemple)"
+    assert french["example-thousand-dragon"] == "Dragon Millénaire (carreau d’exemple)"
+    assert french["example-dark-magician"] == "Magicien Sombre (carreau d’exemple)"
     assert [tid for tid, name in french.items() if any(word in name for word in ENGLISH_ONLY)] == []
     assert {tid: tile.named("en") for tid, tile in tiles.items()}["example-dark-magician"] == \
         "Dark Magician (example tile)"
@@ -50,9 +50,9 @@ def test_the_summary_names_each_tile_in_both_languages():
     summary = engine.summary()
     assert summary["labels"]["magician"] == {"en": "Dark Magician", "fr": "Magicien Sombre"}
     drawn = {t["id"]: (t["name"], t["name_fr"]) for t in summary["tiles"]}
-    assert drawn["magician"] == ("Dark Magician (example tile)", "Magicien Sombre (carreau d'exemple)")
+    assert drawn["magician"] == ("Dark Magician (example tile)", "Magicien Sombre (carreau d’exemple)")
     choices = create_game("hexors").summary()["setup"]["tiles"]
-    assert {t["id"]: t["name_fr"] for t in choices}["example-celtic-guardian"] == "Gardien Celte (carreau d'exemple)"
+    assert {t["id"]: t["name_fr"] for t in choices}["example-celtic-guardian"] == "Gardien Celte (carreau d’exemple)"
 
 
 def test_a_typed_tile_with_one_name_keeps_it_in_french():

@@ -106,7 +106,7 @@ def test_setup_refusals_name_the_tiles_as_printed():
     rule, en, fr = named_setup([("yugi", "d1"), ("dark-magician", "d4")], b)
     assert rule == "hex.setup.monster_range"
     assert en.startswith("Dark Magician is more than 2 cells from Yugi, A's character")
-    assert fr.startswith("Magicien Sombre est à plus de 2 cases de Yugi, le personnage d'A")
+    assert fr.startswith("Magicien Sombre est à plus de 2 cases de Yugi, le personnage d’A")
     rule, en, fr = named_setup([("yugi", "d1"), ("dark-magician", "c1"), ("mystical-elf", "c1")], b)
     assert rule == "hex.setup"
     assert en.startswith("Dark Magician and Mystical Elf are both on c1")
@@ -114,7 +114,7 @@ def test_setup_refusals_name_the_tiles_as_printed():
     rule, en, fr = named_setup([("yugi", "a1"), ("dark-magician", "a2")], b)
     assert rule == "hex.setup.start_cell"
     assert en.startswith("Yugi, A's character, must stand on a grey starting cell")
-    assert fr.startswith("Yugi, le personnage d'A, doit être sur une case de départ grise")
+    assert fr.startswith("Yugi, le personnage d’A, doit être sur une case de départ grise")
     rule, en, fr = named_setup([("yugi", "d1"), ("kaiba", "c1"), ("mystical-elf", "e1")], b)
     assert rule == "hex.setup.equal"
     assert en.startswith("A has 2 character tiles (Yugi and Kaiba): exactly one each")

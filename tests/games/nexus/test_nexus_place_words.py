@@ -114,10 +114,10 @@ def test_a_card_is_told_by_the_side_of_the_card_it_meets_and_who_played_that_one
     first = lay(engine, "ex-bridge-1", 2, -1, 90)  # standing against the first card's east edge, higher up
     assert (first.en, first.fr) == (
         "Ann plays a Bridge east of the first card, reaching north, turned a quarter to the right",
-        "Ann pose un Pont à l'est de la première carte, dépassant vers le nord, tournée d'un quart à droite")
+        "Ann pose un Pont à l’est de la première carte, dépassant vers le nord, tournée d’un quart à droite")
     second = lay(engine, "ex-fork-1", 3, -1, 0)  # lying against the Bridge's upper half
     assert (second.en, second.fr) == ("Bob plays a Fork east of Ann's Bridge, at its north end, as printed",
-                                      "Bob pose une Fourche à l'est du Pont d'Ann, à son bout nord, à l'endroit")
+                                      "Bob pose une Fourche à l’est du Pont d’Ann, à son bout nord, à l’endroit")
     third = lay(engine, "ex-bridge-2", 0, -2, 270)
     assert third.en == "Ann plays a Bridge north of the first card, at its west end, turned a quarter to the left"
 
@@ -132,7 +132,7 @@ def test_two_alike_cards_of_one_player_are_told_apart_by_the_turn_they_were_play
     words = engine.state.words()
     assert [w.en for w in words] == ["the first card", "the Bridge Ann played on turn 1", "Bob's Fork",
                                      "the Bridge Ann played on turn 3"]
-    assert words[1].fr == "le Pont qu'Ann a posé au tour 1" and words[2].fr == "la Fourche de Bob"
+    assert words[1].fr == "le Pont qu’Ann a posé au tour 1" and words[2].fr == "la Fourche de Bob"
 
 
 def test_a_card_down_is_told_with_the_french_elision_every_other_verdict_uses():
@@ -143,21 +143,21 @@ def test_a_card_down_is_told_with_the_french_elision_every_other_verdict_uses():
 
     bridge = Text("Bridge", "Pont")
     said = card_phrases(["Yves", "Yugi"], [bridge, bridge, bridge, bridge, bridge])
-    assert said[1].fr == "le Pont qu'Yves a posé au tour 1" and said[2].fr == "le Pont que Yugi a posé au tour 2"
+    assert said[1].fr == "le Pont qu’Yves a posé au tour 1" and said[2].fr == "le Pont que Yugi a posé au tour 2"
     said = card_phrases(["Yves", "Yugi"], [bridge, bridge, bridge])
-    assert said[1].fr == "le Pont d'Yves" and said[2].fr == "le Pont de Yugi"
+    assert said[1].fr == "le Pont d’Yves" and said[2].fr == "le Pont de Yugi"
 
 
 def test_a_refused_card_is_told_by_its_design_and_turn_never_by_a_square():
     engine = example_game()
     covering = engine.apply({"type": "play_card", "card": "ex-loop-1", "x": 1, "y": 0, "rotation": 0})[0].message
     assert covering.en.startswith("A Loop, as printed, would cover the first card")
-    assert covering.fr.startswith("Une Boucle, à l'endroit, couvrirait la première carte")
+    assert covering.fr.startswith("Une Boucle, à l’endroit, couvrirait la première carte")
     apart = engine.apply({"type": "play_card", "card": "ex-hooks-1", "x": 5, "y": 3, "rotation": 0})[0].message
     assert apart.en.startswith("A Hooks card 3 half-cards east and 2 half-cards south of the first card, as printed, "
                                "touches no card on the board")
-    assert apart.fr.startswith("Une carte Crochets 3 demi-cartes à l'est et 2 demi-cartes au sud de la première "
-                               "carte, à l'endroit, ne touche aucune carte du plateau")
+    assert apart.fr.startswith("Une carte Crochets 3 demi-cartes à l’est et 2 demi-cartes au sud de la première "
+                               "carte, à l’endroit, ne touche aucune carte du plateau")
 
 
 def test_a_card_apart_from_the_others_is_so_many_half_cards_off_a_side():
@@ -165,7 +165,7 @@ def test_a_card_apart_from_the_others_is_so_many_half_cards_off_a_side():
     engine = example_game({"cards_anywhere": True})
     apart = lay(engine, "ex-loop-1", 5, 0, 0)
     assert (apart.en, apart.fr) == ("Ann plays a Loop 3 half-cards east of the first card, as printed",
-                                    "Ann pose une Boucle 3 demi-cartes à l'est de la première carte, à l'endroit")
+                                    "Ann pose une Boucle 3 demi-cartes à l’est de la première carte, à l’endroit")
 
 
 def test_a_counter_the_camera_sees_is_told_by_its_colour_s_player_and_the_card_it_stands_on():
@@ -178,7 +178,7 @@ def test_a_counter_the_camera_sees_is_told_by_its_colour_s_player_and_the_card_i
              "spot-2": {"kind": "spot", "colour": "purple", "status": "seen", "mm": list(board_mm((9, 9)))}}
     names = camera_names(engine.state, spots)
     where = engine.state.node_place(node)
-    assert names["spot-1"].en == f"Ann's counter on {where}" and names["spot-1"].fr.startswith("un pion d'Ann sur ")
+    assert names["spot-1"].en == f"Ann's counter on {where}" and names["spot-1"].fr.startswith("un pion d’Ann sur ")
     assert (names["spot-2"].en, names["spot-2"].fr) == ("a purple counter", "un pion violet")
     assert camera_names(None, spots)["spot-1"].en == "a red counter"  # before the setup: no player yet
 
@@ -196,9 +196,9 @@ def test_the_summary_names_each_card_once_with_what_the_phone_says_a_card_down_w
         assert (names[labels[cid]]["en"], names[labels[cid]]["fr"]) == (state.label(cid), state.label(cid, "fr"))
     assert names[labels["ex-bridge-1"]] == {"en": "Bridge", "fr": "Pont", "the_fr": "le Pont", "gender": "m"}
     named = {n["en"]: n for n in names}
-    assert named["Split"]["the_fr"] == "l'Embranchement"
+    assert named["Split"]["the_fr"] == "l’Embranchement"
     assert named["Six caps"] == {"en": "Six caps", "fr": "Six embouts", "the_fr": "la carte Six embouts",
                                  "gender": "f"}
     assert [c[0] for c in summary["cards"]] == ["ex-cross-1", "ex-bridge-1"]
     assert all(len(c) == 5 for c in summary["cards"])  # id, x, y, rotation, design: no words
-    assert [w.fr for w in state.words()] == ["la première carte", "le Pont d'Ann"]  # the_fr, then "d'Ann"
+    assert [w.fr for w in state.words()] == ["la première carte", "le Pont d’Ann"]  # the_fr, then "d'Ann"

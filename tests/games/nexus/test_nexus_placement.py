@@ -176,8 +176,8 @@ def test_verdicts_name_cards_as_players_do_and_tell_copies_apart_by_who_played_t
     played = ok(play(known, "t-pair-1", 2, 0, 90))
     assert played[0].message.en == "Ann plays a Pair east of the first card, reaching south, turned a quarter to " \
                                    "the right"
-    assert played[0].message.fr == "Ann pose une carte Pair à l'est de la première carte, dépassant vers le sud, " \
-                                   "tournée d'un quart à droite"
+    assert played[0].message.fr == "Ann pose une carte Pair à l’est de la première carte, dépassant vers le sud, " \
+                                   "tournée d’un quart à droite"
     ok(counter(known, "t-bar-1:a"))
     again = play(known, "t-pair-1", 3, 0, 90)
     assert again[0].message.en.startswith("Ann's Pair is already on the board")

@@ -317,5 +317,5 @@ def test_one_player_capturing_several_of_the_nexuses_closed_at_once_is_told_how_
     assert said("Ann", "Ann", "Ann") == ("Several Nexuses closed at once: Ann captures all 3",
                                          "Plusieurs Nexus fermés à la fois : Ann capture les 3")
     assert said(None, "Ann", "Ann") == ("Several Nexuses closed at once: Ann captures 2 of them",
-                                        "Plusieurs Nexus fermés à la fois : Ann capture 2 d'entre eux")
+                                        "Plusieurs Nexus fermés à la fois : Ann capture 2 d’entre eux")
     assert said("Cy", "Ann")[0] == "Several Nexuses closed at once: scored Cy then Ann"

@@ -127,6 +127,6 @@ def test_the_phone_names_the_cards_the_camera_sees_as_the_verdicts_do():
     names = engine.camera_names(board)
     assert (names["ex-cross-1"].en, names["ex-cross-1"].fr) == ("the first card", "la première carte")
     assert names["ex-split-1"].en == "Split east of the first card, reaching south"
-    assert names["ex-split-1"].fr == "Embranchement à l'est de la première carte, dépassant vers le sud"
+    assert names["ex-split-1"].fr == "Embranchement à l’est de la première carte, dépassant vers le sud"
     doubtful = engine.camera_names({"ex-split-1": {**board["ex-split-1"], "facing_uncertain": True}})
     assert doubtful["ex-split-1"].en == "Split"

@@ -64,7 +64,7 @@ def test_a_counter_seen_at_a_position_lands_on_the_nearest_node():
     nowhere = engine.apply({"type": "place_counter", "at": [5, 5]})
     assert refused(nowhere) == "nexus.counter.node"
     assert nowhere[0].message.en.startswith("There is no node where the counter was put")  # not "at (5, 5)"
-    assert nowhere[0].message.fr.startswith("Il n'y a pas de nœud là où le pion a été posé")
+    assert nowhere[0].message.fr.startswith("Il n’y a pas de nœud là où le pion a été posé")
     with pytest.raises(EventError):
         engine.apply({"type": "place_counter", "at": "here"})
 
@@ -90,7 +90,7 @@ def test_an_empty_deck_ends_the_game_and_no_one_under_ten_points_wins():
     assert (ending.kind.value, ending.players) == ("loss", ())
     assert ending.message.en.startswith("The deck is empty and no one reached 10 points: no one wins — the book: "
                                         "“To win, you must score at least 10 points.”")
-    assert ending.message.fr.startswith("La pioche est vide et personne n'a atteint 10 points : personne ne gagne")
+    assert ending.message.fr.startswith("La pioche est vide et personne n’a atteint 10 points : personne ne gagne")
     assert engine.outcome == ending and engine.summary()["phase"] == "over"
     assert refused(counter(engine, "t-caps-2:r")) == "nexus.game_over"
 

@@ -35,7 +35,7 @@ def test_four_dice_read_and_one_seen_unread_is_camera_unsure_not_a_wrong_count(t
     assert rules(verdicts) == ["camera.unsure"] and verdicts[0].kind is VerdictKind.UNSURE
     assert "4 dice (2 4 5 6) where 5 are expected" in verdicts[0].message.en
     assert "a die it could not read" in verdicts[0].message.en
-    assert "un dé qu'elle n'a pas su lire" in verdicts[0].message.fr
+    assert "un dé qu’elle n’a pas su lire" in verdicts[0].message.fr
     entry = table.history()[-1]
     assert entry["event"]["type"] == CAMERA_UNSURE and not entry["in_force"]
     assert entry["event"]["unread"] == [UNREAD.to_json()] and entry["event"]["unread"][0]["unread"] is True

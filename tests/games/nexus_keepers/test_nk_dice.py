@@ -49,7 +49,7 @@ def test_favoured_terrain_through_the_engine(nk):
                             {"origin": [4, 1], "direction": "W", "terrain": ["water"] + ["plain"] * 4}])
     verdicts = engine.apply({"type": "turn_start"})
     assert verdicts[-1].message.en == "A's turn on the volcano: roll 6 dice"  # A: first turn 5, +1 on volcano
-    assert verdicts[-1].message.fr == "Tour d'A sur le volcan : lancez 6 dés"
+    assert verdicts[-1].message.fr == "Tour d’A sur le volcan : lancez 6 dés"
     verdicts = engine.apply({"type": "roll", "dice": [2, 2, 3, 4, 5, 6]})
     assert verdicts[-1].message.fr.endswith(" ; permet : bouger 1")  # a pair of 2s: "bouger" for the Warden
     engine.apply({"type": "end_turn"})

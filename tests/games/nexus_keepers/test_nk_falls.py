@@ -124,7 +124,7 @@ def test_blocked_portal_eliminates_the_returning_keeper(nk):
     verdicts = engine.apply({"type": "positions", "keepers": {"A": [4, 1], "B": None}})
     assert verdicts[0].message.en == ("A pushes B 1 space south, then moves east onto the plain, "
                                       "then moves south onto B's Starting Tile")
-    assert verdicts[0].message.fr == ("A pousse B de 1 case vers le sud, puis avance vers l'est sur la plaine, "
+    assert verdicts[0].message.fr == ("A pousse B de 1 case vers le sud, puis avance vers l’est sur la plaine, "
                                       "puis avance vers le sud sur la Tuile de départ de B")
     engine.apply({"type": "end_turn"})
     engine.apply({"type": "roll", "dice": [3, 3, 4, 5, 6]})                    # A's bonus turn, A stays put
@@ -189,7 +189,7 @@ def test_closure_leaving_cubes_joined_by_fewer_than_two_edges_asks_for_the_minim
     assert verdicts[-1].message.en.endswith(
         "for example A's cube unfolding east, its Starting Tile north of C's Starting Tile")
     assert verdicts[-1].message.fr.endswith(
-        "par exemple le cube d'A déployé vers l'est, sa Tuile de départ au nord de la Tuile de départ de C")
+        "par exemple le cube d’A déployé vers l’est, sa Tuile de départ au nord de la Tuile de départ de C")
     assert nk.rules(engine.legal({"type": "reconnect", "cubes": hint}))[0] == "nk.portal.reconnect"
     assert engine.is_legal({"type": "reconnect", "cubes": hint})
     assert nk.rules(engine.apply({"type": "roll", "dice": [2, 2, 3, 4, 5]})) == ["nk.portal.closure"]
@@ -239,4 +239,4 @@ def test_allies_win_together(nk):
     verdicts = engine.apply({"type": "positions", "keepers": {"A": [3, 3], "D": "portal"}})
     win = [v for v in verdicts if v.rule == "nk.win"]
     assert win and win[0].players == ("A", "C") and "Team sun" in win[0].message.en
-    assert win[0].message.fr == "L'équipe sun gagne (A, C) : dernier Keeper debout dans le Nexus : A"  # one stands
+    assert win[0].message.fr == "L’équipe sun gagne (A, C) : dernier Keeper debout dans le Nexus : A"  # one stands

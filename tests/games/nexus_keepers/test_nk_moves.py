@@ -172,7 +172,7 @@ def test_unexplained_positions_are_refused_with_the_reason(nk):
     assert engine.summary()["phase"] == "rolling" and engine.summary()["positions"]["A"] == [0, 0]
     verdicts = engine.apply({"type": "positions", "keepers": {"A": [7, 7], "B": [4, 1], "C": [0, 2]}})
     assert "A is seen 7 spaces south-east of its place, where no tile is in play" in verdicts[0].message.en
-    assert "A est vu de 7 cases vers le sud-est de sa place, là où aucune tuile n'est en jeu" in verdicts[0].message.fr
+    assert "A est vu de 7 cases vers le sud-est de sa place, là où aucune tuile n’est en jeu" in verdicts[0].message.fr
 
 
 def test_explicit_actions_are_checked_against_board_and_dice(nk):

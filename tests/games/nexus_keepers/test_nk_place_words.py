@@ -23,7 +23,7 @@ def test_explicit_moves_name_the_terrain_and_the_way(nk):
     engine = nk.rolled(nk.game(2, cubes=TERRAINS), "A", [2, 2, 3, 3, 6], {"A": [0, 0], "B": [4, 1]})
     verdicts = engine.apply({"type": "actions", "actions": [{"action": "move", "to": [1, 0]}]})
     assert [(v.message.en, v.message.fr) for v in verdicts] == [
-        ("A moves east onto the volcano", "A avance vers l'est sur le volcan")]
+        ("A moves east onto the volcano", "A avance vers l’est sur le volcan")]
     verdicts = engine.apply({"type": "actions", "actions": [{"action": "jump", "to": [2, 1]}]})
     assert [(v.message.en, v.message.fr) for v in verdicts] == [
         ("A jumps south-east onto the mountain", "A saute vers le sud-est sur la montagne")]
@@ -34,7 +34,7 @@ def test_a_refused_move_says_where_in_words(nk):
     verdicts = engine.apply({"type": "actions", "actions": [{"action": "move", "to": [2, 0]}]})
     assert verdicts[0].kind.value == "illegal"
     assert verdicts[0].message.en == "Action 1: A cannot move 2 spaces east onto the ice"
-    assert verdicts[0].message.fr == "Action 1 : A ne peut pas avancer de 2 cases vers l'est sur la glace"
+    assert verdicts[0].message.fr == "Action 1 : A ne peut pas avancer de 2 cases vers l’est sur la glace"
 
 
 def test_a_fall_names_the_tile_it_fell_from(nk):
@@ -59,6 +59,6 @@ def test_the_camera_s_keepers_are_named_by_the_tile_they_stand_on(nk):
     engine = nk.game(2, cubes=TERRAINS)
     names = engine.camera_names({"keeper-1": {"cell": [1, 0]}, "keeper-2": {"cell": [2, 3]},
                                  "tile-1-2": {"cell": [1, 0]}})
-    assert (names["keeper-1"].en, names["keeper-1"].fr) == ("A's keeper on the volcano", "gardien d'A sur le volcan")
+    assert (names["keeper-1"].en, names["keeper-1"].fr) == ("A's keeper on the volcano", "gardien d’A sur le volcan")
     assert (names["keeper-2"].en, names["keeper-2"].fr) == ("B's keeper off the tiles", "gardien de B hors des tuiles")
     assert names["tile-1-2"].en == "A's tile 2"

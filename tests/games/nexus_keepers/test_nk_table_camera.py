@@ -135,7 +135,7 @@ def test_the_phone_names_the_keepers_and_tiles_the_camera_sees(tmp_path, rng):
     table.observe(Observation(pieces=settled(stage, pieces({1: (0, 0), 2: (4, 1)}), rng), source="camera"))
     names = table.state()["camera_names"]
     assert names["keeper-1"] == {"en": "A's keeper on A's Starting Tile",
-                                 "fr": "gardien d'A sur la Tuile de départ d'A"}
+                                 "fr": "gardien d’A sur la Tuile de départ d’A"}
     assert names["keeper-2"]["en"] == "B's keeper on B's Starting Tile" and names["tile-2-1"]["en"] == "B's tile 1"
     board_events = [e for e in table.bus.since(0)[0] if e.topic == "board"]
     assert board_events[-1].data["names"] == names

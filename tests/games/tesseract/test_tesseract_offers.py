@@ -26,7 +26,7 @@ def test_each_capacity_is_offered_and_only_the_current_scientists_is_available()
     other = available["capacity:S2"]
     assert other["event"] == {**CAPACITY, "scientist": "S2"} and not other["available"]
     assert other["why"]["en"] == "It is S1's turn: the referee takes S1's capacity only"
-    assert other["why"]["fr"] == "C'est le tour de S1 : l'arbitre ne prend que la capacité de S1"
+    assert other["why"]["fr"] == "C’est le tour de S1 : l’arbitre ne prend que la capacité de S1"
     verdicts = engine.apply(available["capacity:S1"]["event"])
     assert not illegal(verdicts) and "tess.capacity" in rules_of(verdicts)
 

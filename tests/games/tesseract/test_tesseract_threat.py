@@ -97,7 +97,7 @@ def test_all_values_option_breaches_once_for_the_zone_at_three_and_twice_at_six(
     assert engine.state.breaches == 1  # 3+ of a value: one step, though two values are at three
     (breach,) = [v for v in verdicts if v.kind.value == "breach"]
     assert breach.message.en == "Breach: the priming zone holds 3 cubes of value 2, 3 cubes of value 4 (+1, 1/7)"
-    assert breach.message.fr.startswith("Brèche : la zone d'amorçage contient 3 cubes de valeur 2")
+    assert breach.message.fr.startswith("Brèche : la zone d’amorçage contient 3 cubes de valeur 2")
 
 
 def test_all_values_option_six_of_a_value_is_two_steps_whatever_else_is_at_three():
@@ -184,7 +184,7 @@ def test_the_last_cube_loss_names_the_card_effect_that_destroyed_it():
     assert [v.message.en for v in loss] == ["The game is lost: the last cube of the Tesseract, blue 2 from c3, was "
                                             "destroyed by a card's effect"]
     assert [v.message.fr for v in loss] == ["La partie est perdue : le dernier cube du Tesseract, bleu 2 en c3, a été "
-                                            "détruit par l'effet d'une carte"]
+                                            "détruit par l’effet d’une carte"]
 
 
 def test_the_last_cube_loss_names_who_took_it_for_another_lab():

@@ -10,7 +10,7 @@ addStrings({
     "stats.bar": "{label}: {group} × {n}",  // a bar's name: its colour, its face, how often
     "stats.no_dice": "{game} is played without dice: there are no rolls to count." },
   fr: { "stats.named": "Faces du dé de couleur", "stats.rolled": "Sorties", "stats.bar": "{label} : {group} × {n}",
-    "stats.no_dice": "{game} se joue sans dés : il n'y a aucun lancer à compter." },
+    "stats.no_dice": "{game} se joue sans dés : il n’y a aucun lancer à compter." },
 });
 
 export function init() {}

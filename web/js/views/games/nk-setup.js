@@ -23,7 +23,7 @@ addStrings({
   en: { "nk.from_camera": "Set up as the camera sees the mat", "nk.camera_problems": "The camera's mat: {problems}",
     "nk.example_cards": "Example cards" },
   fr: { "nk.from_camera": "Installer comme la caméra voit le tapis",
-    "nk.camera_problems": "Le tapis vu par la caméra : {problems}", "nk.example_cards": "Cartes d'exemple" },
+    "nk.camera_problems": "Le tapis vu par la caméra : {problems}", "nk.example_cards": "Cartes d’exemple" },
 });
 
 /** The cubes as laid on the printed mat (GET /api/camera): set up from them, or say what the rules refuse. */

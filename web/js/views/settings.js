@@ -11,14 +11,19 @@ addStrings({
   en: { "settings.camera_simulated": "none: the SIMULATED table draws the dice",
     "settings.light_none": "This camera sets its own exposure and white balance: only the Pi camera's can be "
       + "measured again.",
-    "settings.sheets_game": "Game", "settings.camera_none_board": "none: play by tapping the board" },
+    "settings.sheets_game": "Game", "settings.camera_none_board": "none: play by tapping the board",
+    "settings.pin_current_missing": "Type the current PIN first: the PIN is unchanged.",
+    "settings.pin_new_form": "The new PIN must be 4 to 12 digits, nothing else: the PIN is unchanged." },
   fr: { "settings.camera_simulated": "aucune : la table SIMULÉE dessine les dés",
     "settings.light_none": "Cette caméra règle elle-même son exposition et sa balance des blancs : seules celles de "
       + "la caméra du Pi se mesurent de nouveau.",
-    "settings.sheets_game": "Jeu", "settings.camera_none_board": "aucune : jouez en touchant le plateau" },
+    "settings.sheets_game": "Jeu", "settings.camera_none_board": "aucune : jouez en touchant le plateau",
+    "settings.pin_current_missing": "Saisissez d’abord le code actuel : le code n’a pas changé.",
+    "settings.pin_new_form": "Le nouveau code doit compter de 4 à 12 chiffres, rien d’autre : le code n’a pas changé." },
 });
 
 const DISPLAY_KEY = "companion.display";
+const PIN_FORM = /^[0-9]{4,12}$/;  // a table PIN as the companion takes it (openapi.json's PinChangeRequest.new)
 
 /** The large "table display" (a tablet propped up at the table): bigger text, the board beside its pieces. */
 export function applyDisplay(mode) {
@@ -63,6 +68,14 @@ export function init(app) {
   $("#pin-change-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const message = $("#pin-change-message");
+    // said here, not sent: the companion's refusal of a malformed PIN is its schema's ("body.new: '12' does not ...")
+    const unsent = !$("#pin-current").value ? ["settings.pin_current_missing", "#pin-current"]
+      : !PIN_FORM.test($("#pin-new").value) ? ["settings.pin_new_form", "#pin-new"] : null;
+    if (unsent) {
+      message.textContent = t(unsent[0]);
+      $(unsent[1]).focus();
+      return;
+    }
     try {
       await app.api.changePin($("#pin-current").value, $("#pin-new").value);
       $("#pin-current").value = "";

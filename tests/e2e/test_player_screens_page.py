@@ -1,0 +1,101 @@
+"""The phone's own screens (game, history, statistics, settings) as a player meets them on a 360 x 740 phone over an
+evening: a screen opened from another starts at its top, and a new PIN of the wrong form is said in words before
+anything is sent."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardhelpers import PIN, tap, wait
+from browserhelpers import page_errors
+from screens import drawn, language, open_tab
+
+pytestmark = pytest.mark.browser
+
+
+def open_screen(driver, screen):
+    since = open_tab(driver, screen)
+    drawn(driver, screen, since)
+
+
+# the heading of the screen shown: where it lies under the top bar, and the page's scroll
+HEADING_JS = """const head = document.querySelector('.screen:not([hidden]) h2').getBoundingClientRect();
+  return [head.top - document.querySelector('.topbar').getBoundingClientRect().bottom, scrollY]"""
+
+
+def test_a_screen_opened_from_another_starts_at_its_top(small_phone):
+    """"New game", low in the settings, opened the game screen where the settings had been left: at its options,
+    the games to choose from out of sight above; a tab tapped low on a long screen did the same."""
+    service, url, phone = small_phone
+    service.table.new_game("free-roll", {}, [])
+    open_screen(phone, "game")  # its games read: drawn at once when opened again, as at a second visit
+    open_screen(phone, "settings")
+    tap(phone, "#screen-settings a[href='#/game']")  # scrolled to the middle of the screen, as a finger finds it
+    wait(phone, lambda d: d.execute_script("return location.hash") == "#/game", message="the game screen never opened")
+    drawn(phone, "game", phone.execute_script("return window.companion.visits") - 1)
+    below_bar, scrolled = phone.execute_script(HEADING_JS)
+    assert scrolled == 0 and below_bar >= 0, f"the game screen opened {scrolled} px down"
+    assert phone.find_element("css selector", "#game-list input").is_displayed()
+
+    phone.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")  # at "Start the game"
+    assert phone.execute_script("return scrollY") > 200
+    tap(phone, "#tabs a[data-tab='settings']")  # a screen longer than the game's: room to stay scrolled
+    wait(phone, lambda d: d.execute_script("return document.body.dataset.screen") == "settings")
+    assert phone.execute_script(HEADING_JS)[1] == 0
+
+    # the same screen drawn again (a roll come in) stays where the player scrolled it
+    open_screen(phone, "settings")
+    phone.execute_script("window.scrollTo(0, 600)")
+    before = phone.execute_script("return [scrollY, window.companion.draws]")
+    service.table.submit({"type": "roll", "dice": [{"value": 3, "color": "red"}]})
+    wait(phone, lambda d: d.execute_script("return window.companion.draws") > before[1],
+         message="the settings were not drawn again for the roll")
+    assert phone.execute_script("return scrollY") == before[0] == 600
+    assert page_errors(phone) == []
+
+
+# what the phone sends to change the PIN, counted: a refusal said before sending must send nothing
+COUNT_PIN_POSTS_JS = """if (!window.pinPosts) { window.pinPosts = 0; const real = window.fetch;
+  window.fetch = (path, options) => { if (String(path).endsWith('/api/pin')) window.pinPosts += 1;
+    return real(path, options); }; }"""
+SAID = {"en": {"missing": "Type the current PIN first: the PIN is unchanged.",
+               "form": "The new PIN must be 4 to 12 digits, nothing else: the PIN is unchanged."},
+        "fr": {"missing": "Saisissez d’abord le code actuel\u00a0: le code n’a pas changé.",
+               "form": "Le nouveau code doit compter de 4 à 12 chiffres, rien d’autre\u00a0: le code n’a pas changé."}}
+
+
+def change_pin(phone, current, new):
+    """Type both PINs and tap "Change the table PIN"; what the form then says, once it says something new."""
+    message = phone.find_element("id", "pin-change-message")
+    phone.execute_script("arguments[0].textContent = ''", message)
+    for field, value in (("pin-current", current), ("pin-new", new)):
+        phone.find_element("id", field).clear()
+        if value:
+            phone.find_element("id", field).send_keys(value)
+    tap(phone, "#pin-change-form button[type=submit]")
+    return wait(phone, lambda d: d.execute_script("return arguments[0].textContent", message),
+                message="the form said nothing")  # as written: WebDriver's .text makes a no-break space a space
+
+
+def test_a_new_pin_of_the_wrong_form_is_said_in_words_and_not_sent(small_phone):
+    """A new PIN of two digits was sent and refused in the schema's words: « Refused: body.new: '12' does not match
+    '^[0-9]{4,12}$' »; an empty current PIN spent one of the few tries."""
+    service, url, phone = small_phone
+    open_screen(phone, "settings")
+    phone.execute_script(COUNT_PIN_POSTS_JS)
+    try:
+        for lang in ("en", "fr"):
+            language(phone, lang)
+            assert change_pin(phone, "", "123456") == SAID[lang]["missing"]
+            assert phone.execute_script("return document.activeElement.id") == "pin-current"
+            for new in ("12", "12ab56", "12 345"):
+                assert change_pin(phone, PIN, new) == SAID[lang]["form"], new
+                assert phone.execute_script("return document.activeElement.id") == "pin-new"
+        assert phone.execute_script("return window.pinPosts") == 0
+        language(phone, "en")
+        # a PIN of the right form is sent, and the companion's answer said: the count above counts
+        assert change_pin(phone, "000000", "1234").startswith("Wrong PIN")
+        assert phone.execute_script("return window.pinPosts") == 1
+    finally:
+        language(phone, "en")
+    assert page_errors(phone) == []

@@ -1,14 +1,14 @@
 """The phone's own screens (game, history, statistics, settings) as a player meets them on a 360 x 740 phone over an
-evening: a screen opened from another starts at its top, and a new PIN of the wrong form is said in words before
-anything is sent."""
+evening: a screen opened from another starts at its top, a new PIN of the wrong form is said in words before
+anything is sent, and the colour legend of the statistics shows every colour in either theme."""
 
 from __future__ import annotations
 
 import pytest
 
 from boardhelpers import PIN, tap, wait
-from browserhelpers import page_errors
-from screens import drawn, language, open_tab
+from browserhelpers import in_each_look, page_errors
+from screens import WCAG_JS, drawn, language, open_tab
 
 pytestmark = pytest.mark.browser
 
@@ -99,3 +99,30 @@ def test_a_new_pin_of_the_wrong_form_is_said_in_words_and_not_sent(small_phone):
     finally:
         language(phone, "en")
     assert page_errors(phone) == []
+
+
+# each colour's swatch in the legend: the better of its fill's and its edge's contrast with what lies behind it
+SWATCH_JS = WCAG_JS + r"""
+const behind = (el) => { for (let e = el.parentElement; e; e = e.parentElement) {
+  const c = parse(getComputedStyle(e).backgroundColor); if (c && c[3] > 0.5) return c; } return [255, 255, 255, 1]; };
+return [...document.querySelectorAll('#stats .legend li')].map((li) => {
+  const swatch = li.querySelector('.swatch'); const s = getComputedStyle(swatch); const bg = behind(swatch);
+  const edge = parseFloat(s.borderTopWidth) >= 1 ? ratio(parse(s.borderTopColor), bg) : 1;
+  return [li.innerText.trim(), Math.max(ratio(parse(s.backgroundColor), bg), edge)]; });"""
+
+
+def test_every_colour_of_the_legend_stands_out_in_light_and_dark(small_phone):
+    """The black swatch of the faces' legend was lost on the dark theme (a black fill edged in #0008 on the dark
+    page: 1.1:1); a white one needs its edge on the light theme."""
+    service, url, phone = small_phone
+    service.table.new_game("free-roll", {}, [])
+    service.table.submit({"type": "roll", "dice": [{"value": v, "color": c} for v, c in
+                                                   ((1, "white"), (2, "black"), (3, "yellow"), (4, "blue"))]})
+    open_screen(phone, "stats")
+    wait(phone, lambda d: len(d.execute_script(SWATCH_JS)) == 4, message="the legend does not list the four colours")
+    faint = []
+
+    def look(lang, scheme):
+        faint.extend((scheme, colour, round(r, 2)) for colour, r in phone.execute_script(SWATCH_JS) if r < 3)
+    in_each_look(phone, look, languages=("en",))
+    assert faint == [], f"swatches under 3:1 against the page: {faint}"

@@ -108,7 +108,7 @@ NAMES: dict[str, tuple[str, str]] = {
     ACTION: ("Launching an action", "Lancer une action"),
     ACTION_TIMING: ("When an action may be launched", "Quand lancer une action"),
     ACTION_COST: ("Paying for actions", "Payer les actions"),
-    ACTION_EFFECT: ("An action's effect", "L'effet d'une action"),
+    ACTION_EFFECT: ("An action's effect", "L’effet d’une action"),
     CAMERA: ("What the camera sees against the game", "Ce que voit la caméra face à la partie"),
     CAMERA_OK: ("The camera agrees with the game", "La caméra confirme la partie"),
     FACING: ("Tiles facing the right way", "Les carreaux dans le bon sens"),

@@ -48,7 +48,7 @@ EVENTS: dict[str, tuple[Text, Text]] = {
                  Text("add 1 to the primed cubes of EVEN value", "augmentez de 1 les cubes amorcés de valeur PAIRE")),
     SHOCK_WAVE: (Text("Shock wave", "Onde de choc"),
                  Text("destroy every lab cube of the same value as the last primed cube",
-                      "détruisez l'ensemble des cubes de TOUS les laboratoires de même valeur que le dernier "
+                      "détruisez l’ensemble des cubes de TOUS les laboratoires de même valeur que le dernier "
                       "cube amorcé")),
 }
 

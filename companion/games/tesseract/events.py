@@ -171,11 +171,12 @@ def _resolve_item(state: GameState, item: Mapping[str, Any], event: Mapping[str,
         if state.tesseract.is_empty():
             return []
         column = _lowest_column(state, event)
-        cube, out = remove_from_tesseract(state, column, options, Text(f"destroyed by {bases.event_name(ACC).en}",
-                                                                      f"détruit par {bases.event_name(ACC).fr}"))
+        name = bases.event_name(ACC)
+        cube, out = remove_from_tesseract(state, column, options, Text(f"destroyed by {name.en}",
+                                                                      f"détruit par {name.fr}"))
         state.destroy(cube)
-        return [rules.info(rules.EVENT, f"Acceleration destroys {cube.describe()} from {column}",
-                           f"Accélération détruit {cube.describe('fr')} en {column}")] + out
+        return [rules.info(rules.EVENT, f"{name.en} destroys {cube.describe()} from {column}",
+                           f"{name.fr} détruit {cube.describe('fr')} en {column}")] + out
     if kind == bases.SHIELD:
         if not zone.cubes:
             return []

@@ -18,10 +18,10 @@ from companion.card_faults import fault_of
 from companion.core import Text
 from companion.hall.board import HallBoard
 from companion.hall.export import bgstats_file, games_csv, standings_csv
+from companion.hall.sign_in_key import SignInKey
 from companion.web.card_refusal import cannot_save
 from companion.web.hosts import AllowedHosts
-from companion.web.auth import (CSRF_HEADER, LoginLimiter, PinStore, load_session_secret, new_csrf_token, new_pin,
-                                tokens_match)
+from companion.web.auth import CSRF_HEADER, LoginLimiter, PinStore, new_csrf_token, new_pin, tokens_match
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +40,7 @@ class HallContext:
     limiter: LoginLimiter
     page_dir: Path
     waiters: threading.BoundedSemaphore  # requests allowed to wait for news: the rest answer at once
-    key_refused: OSError | None = None  # why the card would not keep the sign-in key just made (None: kept)
+    key: SignInKey  # signs the organiser's sign-in; kept on the card again once it takes it
 
 
 def hall_dir() -> Path:
@@ -80,12 +80,13 @@ def create_hall_app(board: HallBoard, subscriber: Any, data_dir: Path, threads: 
         return None
 
     # a key the card will not keep signs all the same: the organiser signs in again after a restart, told on the page
-    app.secret_key, key_refused = load_session_secret(data_dir)
+    key = SignInKey(data_dir)
+    app.secret_key = key.secret
     app.config.update(SESSION_COOKIE_SAMESITE="Strict", SESSION_COOKIE_HTTPONLY=True,
                       MAX_CONTENT_LENGTH=MAX_BODY, SESSION_COOKIE_NAME="hall_session")
     app.extensions["hall"] = HallContext(board, subscriber, organiser_pin(data_dir, new_pin), LoginLimiter(),
                                          page_dir or hall_dir(), threading.BoundedSemaphore(max(1, threads - 6)),
-                                         key_refused)
+                                         key)
     app.register_blueprint(blueprint)
 
     @app.errorhandler(HTTPException)
@@ -153,12 +154,14 @@ def hall():
         finally:
             context.waiters.release()
     sees_hidden = organiser()
+    context.key.keep_again(context.board.writing_again_at)  # a card mended keeps the sign-in key too
     refused = context.board.card_refusal  # the card refuses the hall's file: the evening is held in memory
+    key_refused = context.key.refused  # the card refuses the sign-in key: the organiser signs in after a restart
     return jsonify({"version": version, "tables": context.board.tables(hidden=sees_hidden),
                     "standings": context.board.standings(), "broker": context.subscriber.to_json(),
                     "held_in_memory": fault_of(refused) if refused is not None else None,
                     "writing_again": context.board.writing_again_at,  # the card took the file again (time.time())
-                    "key_not_kept": fault_of(context.key_refused) if context.key_refused is not None else None,
+                    "key_not_kept": fault_of(key_refused) if key_refused is not None else None,
                     "organiser": sees_hidden, "csrf_token": csrf()})
 
 
@@ -200,6 +203,7 @@ def login():
     if not context.pins.check(_body().get("pin")):
         return refuse(403, "wrong_pin", "wrong organiser PIN")
     context.limiter.succeeded(client)
+    context.key.keep_again(context.board.writing_again_at)
     session["organiser"] = context.pins.generation
     session["csrf"] = new_csrf_token()
     return jsonify({"organiser": True, "csrf_token": session["csrf"]})

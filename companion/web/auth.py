@@ -60,12 +60,18 @@ def load_session_secret(data_dir: Path) -> tuple[bytes, OSError | None]:
         pass
     secret = secrets.token_bytes(32)
     try:
-        _write_private(path, secret)
+        keep_session_secret(data_dir, secret)
     except OSError as exc:
         log.error("the sign-in key cannot be kept in %s (%s): phones signed in must enter the PIN again after a "
                   "restart", path, exc)
         return secret, exc
     return secret, None
+
+
+def keep_session_secret(data_dir: Path, secret: bytes) -> None:
+    """Keep ``secret`` as the signing key (OSError: the card refuses it): a key that signs already, kept once the card
+    takes it, so sessions signed with it outlive a restart."""
+    _write_private(data_dir / SECRET_FILE, secret)
 
 
 def check_pin_format(pin: Any) -> str:

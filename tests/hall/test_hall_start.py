@@ -168,12 +168,16 @@ def test_the_hall_page_shows_an_evening_held_in_memory_with_the_card_s_fault_in_
         assert not notice().is_displayed()  # a hall that keeps its file says nothing
         board.card_refusal = OSError(errno.EROFS, os.strerror(errno.EROFS))
         driver.refresh()
-        assert until(lambda: notice().is_displayed() and "keeps the evening in memory" in notice().text)
+        assert until(lambda: notice().is_displayed() and "kept in the hall's memory only" in notice().text)
         assert "turned read-only" in notice().text and "must be replaced" in notice().text, notice().text
+        # what the hall does by itself, not "Mend the card" beside "must be replaced"
+        assert "Mend" not in notice().text and "saves the evening to it by itself" in notice().text, notice().text
         # a number and its unit on one line: "every 30 / s" was parted at 360 px
         assert "every 30\u00a0s" in notice().get_attribute("textContent")
         driver.find_element(By.ID, "language").click()
-        assert until(lambda: "garde la soirée en mémoire" in notice().text and "lecture seule" in notice().text)
+        assert until(lambda: "gardée que dans la mémoire de la salle" in notice().text and "lecture seule" in
+                     notice().text)
+        assert "Réparez" not in notice().text and "enregistre la soirée d’elle-même" in notice().text, notice().text
         assert "toutes les 30\u00a0s" in notice().get_attribute("textContent")
     finally:
         driver.quit()
@@ -245,10 +249,10 @@ def test_the_hall_page_says_it_writes_its_file_again_in_both_languages_not_as_a_
     try:
         driver.get(url)
         notice = lambda: driver.find_element(By.ID, "held")  # noqa: E731
-        assert until(lambda: notice().is_displayed() and "writes its file again since" in notice().text)
+        assert until(lambda: notice().is_displayed() and "has been saved on it since" in notice().text)
         assert "memory" in notice().text and notice().get_attribute("data-ok") == "true"
         driver.find_element(By.ID, "language").click()
-        assert until(lambda: "écrit de nouveau son fichier depuis" in notice().text)
+        assert until(lambda: "la soirée y est enregistrée depuis" in notice().text)
     finally:
         driver.quit()
 
@@ -304,13 +308,13 @@ def test_the_hall_page_says_a_sign_in_key_the_card_refuses_in_both_languages(eve
     try:
         driver.get(f"http://127.0.0.1:{server.effective_port}/")
         notice = lambda: driver.find_element(By.ID, "held")  # noqa: E731
-        assert until(lambda: notice().is_displayed() and "sign-in cannot be kept" in notice().text)
+        assert until(lambda: notice().is_displayed() and "did not keep the organiser's sign-in" in notice().text)
         assert "turned read-only" in notice().text and notice().get_attribute("data-ok") == "false"
         assert "in memory" not in notice().text  # the evening is kept in its file
         # the card's fault without a refusal's "Not saved:", which read as if the evening were not kept
         assert "Not saved" not in notice().text and "The hall's card has turned read-only." in notice().text
         driver.find_element(By.ID, "language").click()
-        assert until(lambda: "connexion de l’organisateur ne peut pas être gardée" in notice().text)
+        assert until(lambda: "n’a pas gardé la connexion de l’organisateur" in notice().text)
         assert "Pas enregistré" not in notice().text and "La carte de la salle est passée en lecture seule." in \
             notice().text, notice().text
     finally:

@@ -28,12 +28,26 @@ const WORDS = {
       + "belong to the hall's user.",
     cannot_save_busy: "Not saved: another program holds the hall's file. Try again in a moment.",
     cannot_save_other: "Not saved: the hall's card refused the write. Try again; if it refuses again, check the card.",
-    held: "The hall keeps the evening in memory: its card refuses its file. Mend the card: the hall writes its file "
-      + "again by itself (tried every 30\u00a0s at the next news).",
-    writing_again: "The hall writes its file again since {time}: the card took it back, with the evening held in "
-      + "memory.",
-    key_not_kept: "The organiser's sign-in cannot be kept on the hall's card: after a restart of the hall, the "
-      + "organiser enters the PIN again.",
+    // the card's fault in a notice (the evening held in memory, the sign-in key): what it is and what mends it,
+    // without a refusal's "Not saved: … then try again", which asked for a try the hall makes by itself
+    card_full: "The hall's card is full: free some space on it.",
+    card_read_only: "The hall's card has turned read-only. Freeing space will not help: a worn SD card must be "
+      + "replaced.",
+    card_io: "The hall's card gave a read/write error: it may be failing.",
+    card_denied: "The hall may not write its folder. Freeing space will not help: the folder must belong to the "
+      + "hall's user.",
+    card_busy: "Another program holds the hall's file.",
+    card_other: "The hall's card refused to write.",
+    held: "The evening is kept in the hall's memory only: its card will not take the hall's file.",
+    held_after: "As soon as the card works again, the hall saves the evening to it by itself (checked every "
+      + "30\u00a0s while the tables play). If the hall stops before, the tables send their latest games again when "
+      + "it restarts.",
+    writing_again: "The hall's card works again: the evening has been saved on it since {time}, what was held in "
+      + "memory included.",
+    key_not_kept: "The hall's card did not keep the organiser's sign-in: after the hall restarts, sign in with the "
+      + "PIN again.",
+    key_after: "The hall tries again every 30\u00a0s while this page is open.",
+    day_time: "{day} at {time}",
   },
   fr: {
     title: "Salle", organise: "Organisation", sign_out: "Se déconnecter", pin: "Code de l’organisateur",
@@ -65,12 +79,24 @@ const WORDS = {
     cannot_save_busy: "Pas enregistré : un autre programme bloque le fichier de la salle. Réessayez dans un instant.",
     cannot_save_other: "Pas enregistré : la carte de la salle a refusé l’écriture. Réessayez ; si elle refuse encore, "
       + "vérifiez la carte.",
-    held: "La salle garde la soirée en mémoire : sa carte refuse son fichier. Réparez la carte : la salle écrit de "
-      + "nouveau son fichier d’elle-même (essai toutes les 30\u00a0s à la nouvelle suivante).",
-    writing_again: "La salle écrit de nouveau son fichier depuis {time} : la carte l’a repris, avec la soirée gardée "
-      + "en mémoire.",
-    key_not_kept: "La connexion de l’organisateur ne peut pas être gardée sur la carte de la salle : après un "
-      + "redémarrage de la salle, l’organisateur entre de nouveau son code.",
+    card_full: "La carte de la salle est pleine : libérez-y de la place.",
+    card_read_only: "La carte de la salle est passée en lecture seule. Libérer de la place n’y changera rien : une "
+      + "carte SD usée doit être remplacée.",
+    card_io: "La carte de la salle a renvoyé une erreur de lecture/écriture : elle est peut-être défaillante.",
+    card_denied: "La salle n’a pas le droit d’écrire dans son dossier. Libérer de la place n’y changera rien : le "
+      + "dossier doit appartenir à l’utilisateur de la salle.",
+    card_busy: "Un autre programme bloque le fichier de la salle.",
+    card_other: "La carte de la salle a refusé l’écriture.",
+    held: "La soirée n’est gardée que dans la mémoire de la salle : sa carte refuse le fichier de la salle.",
+    held_after: "Dès que la carte fonctionne de nouveau, la salle y enregistre la soirée d’elle-même (vérifié "
+      + "toutes les 30\u00a0s pendant que les tables jouent). Si la salle s’arrête avant, les tables renvoient leurs "
+      + "dernières parties à son redémarrage.",
+    writing_again: "La carte de la salle fonctionne de nouveau : la soirée y est enregistrée depuis {time}, y compris "
+      + "ce qui était gardé en mémoire.",
+    key_not_kept: "La carte de la salle n’a pas gardé la connexion de l’organisateur : après un redémarrage de la "
+      + "salle, entrez de nouveau le code.",
+    key_after: "La salle réessaie toutes les 30\u00a0s tant que cette page est ouverte.",
+    day_time: "le {day} à {time}",
   },
 };
 
@@ -98,8 +124,17 @@ function h(tag, attrs = {}, ...children) {
   return node;
 }
 
-function time(seconds) {
-  return new Date(seconds * 1000).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
+// the browser's own locale when it speaks the page's language (en-GB: 23:47, not 11:47 PM), else the language
+const timeLocale = () => ((navigator.language || "").slice(0, 2).toLowerCase() === lang ? navigator.language : lang);
+
+/** A moment as a clock says it: its time today, else its day and time (an evening crosses midnight). */
+function when(seconds) {
+  const at = new Date(seconds * 1000);
+  const clock = at.toLocaleTimeString(timeLocale(), { hour: "2-digit", minute: "2-digit" });
+  if (at.toDateString() === new Date().toDateString()) return clock;
+  // "28 Nov" on one line: "since 28 / Nov" was parted at 360 px
+  const day = at.toLocaleDateString(timeLocale(), { day: "numeric", month: "short" }).replace(/ /g, "\u00a0");
+  return word("day_time").replace("{day}", day).replace("{time}", clock);
 }
 
 function verdictText(verdict) {
@@ -122,7 +157,7 @@ function outcomeLine(state) {
 function tableCard(table) {
   const state = table.state;
   const online = table.online;
-  const badge = online ? word("online") : `${word("since")} ${time(table.seen_at)}`;
+  const badge = online ? word("online") : `${word("since")} ${when(table.seen_at)}`;
   const players = state ? state.players.map((name) => h("li", { dataset: { turn: String(state.turn === name) } },
     name, state.scores && name in state.scores ? ` · ${state.scores[name]}` : "",
     state.turn === name ? h("span", { class: "sr" }, ` (${word("turn")})`) : null)) : [];
@@ -171,24 +206,32 @@ function render() {
   $("#broker").textContent = broker.connected ? ""
     : word("broker_off").replace("{why}", pick(broker.problem) || broker.address);
   $("#address").textContent = word("address").replace("{address}", broker.address);
-  // what the card refuses (the hall's file: the evening held in memory; the sign-in key), each with the card's fault
-  // (the refusal's words less their "Not saved:": said after a notice, it read as if the evening were not kept)
-  const fault = (kind) => {
-    const refusal = word(`cannot_save_${kind}` in WORDS.en ? `cannot_save_${kind}` : "cannot_save");
-    const cause = refusal.slice(refusal.indexOf(":") + 1).trim();
-    return cause.charAt(0).toUpperCase() + cause.slice(1);
-  };
-  const faults = [["held", view.held_in_memory], ["key_not_kept", view.key_not_kept]].filter(([, kind]) => kind)
-    .map(([what, kind]) => `${word(what)} ${fault(kind)}`);
-  const again = view.writing_again && !view.held_in_memory ? [word("writing_again").replace("{time}",
-    time(view.writing_again))] : [];
-  $("#held").hidden = !faults.length && !again.length;
-  $("#held").dataset.ok = String(!faults.length); // a card that took the file back alone: said, not as a fault
-  $("#held").textContent = [...faults, ...again].join(" ");
+  showNotice();
   $("#no-tables").hidden = view.tables.length > 0;
   $("#tables").replaceChildren(...view.tables.map(tableCard));
   $("#no-standings").hidden = view.standings.length > 0;
   $("#standings").replaceChildren(...view.standings.map(standingsTable));
+}
+
+/** What the card refuses (the hall's file: the evening held in memory; the sign-in key), each with the card's fault,
+ * and a card that took the file back: each its own paragraph and colour (a fault red, the card working again not). */
+function showNotice() {
+  const card = (kind) => word(`card_${kind}` in WORDS.en ? `card_${kind}` : "card_other");
+  const parts = [];
+  // [no fault, what it is (bold where a fault), the card's fault and what comes next]
+  if (view.held_in_memory) parts.push([false, word("held"), `${card(view.held_in_memory)} ${word("held_after")}`]);
+  if (view.key_not_kept) parts.push([false, word("key_not_kept"), `${card(view.key_not_kept)} ${word("key_after")}`]);
+  if (view.writing_again && !view.held_in_memory) {
+    parts.push([true, word("writing_again").replace("{time}", when(view.writing_again)), ""]);
+  }
+  const notice = $("#held");
+  const said = JSON.stringify(parts);
+  if (notice.dataset.said === said) return; // drawn again only when it changes: an alert is read out each time
+  notice.dataset.said = said;
+  notice.hidden = !parts.length;
+  notice.dataset.ok = String(parts.every(([ok]) => ok));
+  notice.replaceChildren(...parts.map(([ok, what, more]) => h("p", { dataset: { ok: String(ok) } },
+    ok ? what : h("strong", {}, what), more ? ` ${more}` : null)));
 }
 
 async function post(path, body) {

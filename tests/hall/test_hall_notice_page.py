@@ -13,6 +13,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from tests.e2e.browserhelpers import new_browser
+from tests.e2e.screens import TEXT_CONTRAST_JS, theme
 from tests.hall.hallhelpers import until
 
 pytestmark = pytest.mark.browser
@@ -85,5 +86,10 @@ def test_a_key_not_kept_beside_the_card_working_again_is_each_in_its_own_colour(
         verdict = driver.execute_script(
             "return getComputedStyle(document.querySelector('.verdict[data-kind=illegal]')).color")
         assert key_colour == verdict and again_colour != verdict
+        weak = []  # each part's words 4.5:1 or more on the page, in either theme
+        for scheme in ("light", "dark"):
+            theme(driver, scheme)
+            weak += [(scheme, *line) for line in driver.execute_script(TEXT_CONTRAST_JS, "#held")]
+        assert weak == []
     finally:
         driver.quit()

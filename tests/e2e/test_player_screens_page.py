@@ -126,3 +126,29 @@ def test_every_colour_of_the_legend_stands_out_in_light_and_dark(small_phone):
         faint.extend((scheme, colour, round(r, 2)) for colour, r in phone.execute_script(SWATCH_JS) if r < 3)
     in_each_look(phone, look, languages=("en",))
     assert faint == [], f"swatches under 3:1 against the page: {faint}"
+
+
+# each chart's height and the room under the top bar, on the screen as it is
+CHART_ROOM_JS = """const room = innerHeight - document.querySelector('.topbar').getBoundingClientRect().bottom;
+  return [...document.querySelectorAll('#stats svg.chart')].map((c) => [c.getBoundingClientRect().height, room,
+    Math.min(...[...c.querySelectorAll('text')].map((el) => parseFloat(getComputedStyle(el).fontSize)
+      * el.getScreenCTM().a))]);"""
+
+
+def test_each_chart_is_seen_whole_on_a_phone_turned_sideways(small_phone):
+    """On a 740 x 360 screen a chart, as wide as the page, stood 339 px high under a 52 px top bar: its bars and its
+    numbers never in sight together."""
+    service, url, phone = small_phone
+    service.table.new_game("free-roll", {}, [])
+    for values in ([4, 6, 1], [2, 2, 5]):
+        service.table.submit({"type": "roll", "dice": [{"value": v, "color": "red"} for v in values]})
+    frame = phone.execute_script("return outerHeight - innerHeight")
+    phone.set_window_size(740, 360 + frame)
+    try:
+        open_screen(phone, "stats")
+        charts = wait(phone, lambda d: d.execute_script(CHART_ROOM_JS), message="no chart drawn")
+        assert len(charts) == 2  # faces per colour, totals
+        assert [(round(high), round(room)) for high, room, _ in charts if high > room] == []
+        assert min(size for *_, size in charts) >= 12  # the numbers still readable, the chart drawn smaller
+    finally:
+        phone.set_window_size(360, 740 + frame)

@@ -18,13 +18,24 @@ export function cubeChip(cube, { onclick, pressed, dataset = {}, disabled } = {}
   }, h("span", { class: "pips" }, String(cube.value)));
 }
 
+/** A cube shown, not tapped (the destroyed pile): its colour and value, how many of it under the value. */
+export function cubeFace(cube, count = 1) {
+  return h("span", { class: `pile-cube die face cube${DARK.has(cube.color) ? " dark" : ""}`,
+    style: `--die:${cubeCss(cube.color)}`, dataset: { color: cube.color, value: String(cube.value), count: String(count) },
+    role: "img", "aria-label": `${colourName(cube.color)} ${cube.value}${count > 1 ? ` ×${count}` : ""}` },
+  h("span", { class: "pips", "aria-hidden": "true" }, String(cube.value)),
+  count > 1 ? h("span", { class: "pile-count", "aria-hidden": "true" }, `×${count}`) : null);
+}
+
 /** An event's name short enough for its empty column (9 letters at most, "Accélér."); tapped, it shows in full. */
 function abbreviate(name) {
   return name.length <= 9 ? name : `${name.slice(0, 7).trimEnd()}.`;
 }
 
-/** The 16 columns seen from above (a1 bottom-left, d4 top-right), each with its top cube and height. */
-export function drawTower(summary, { selected, choices, onColumn, onBlocked } = {}) {
+/** The 16 columns seen from above (a1 bottom-left, d4 top-right), each with its top cube and height; the columns
+ * in ``moved`` (the summary's ``last_moved``: the tower's last change) ringed with a dashed line. */
+export function drawTower(summary, { selected, choices, onColumn, onBlocked, moved = [] } = {}) {
+  const ringed = new Set(moved.map((m) => m.column));
   const root = svg("svg", { class: "tess-tower", viewBox: `0 0 ${CELL * 4} ${CELL * 4}`, role: "img", "aria-label": t("tess.tower") });
   for (const column of summary.tower) {
     const x = "abcd".indexOf(column.column[0]) * CELL;
@@ -33,7 +44,8 @@ export function drawTower(summary, { selected, choices, onColumn, onBlocked } = 
     // a game over takes nothing more: no column is drawn removable (the prime's amber neither)
     const removable = column.removable && summary.phase !== "over";
     const cls = ["column", removable ? "removable" : "", removable && column.lowest ? "lowest" : "",
-      column.column === selected ? "selected" : "", allowed && choices ? "choice" : ""].filter(Boolean).join(" ");
+      column.column === selected ? "selected" : "", allowed && choices ? "choice" : "",
+      ringed.has(column.column) ? "moved" : ""].filter(Boolean).join(" ");
     const parts = [svg("rect", { class: "slot", x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 8 })];
     if (column.top) {
       const inset = 4 + (summary.max_levels - column.height) * 5; // lower stacks look further away
@@ -44,6 +56,9 @@ export function drawTower(summary, { selected, choices, onColumn, onBlocked } = 
     } else if (column.symbol_name) {
       parts.push(svg("text", { class: "symbol", x: x + CELL / 2, y: y + CELL / 2 + 4, "text-anchor": "middle" },
         abbreviate(pick(column.symbol_name))));
+    }
+    if (ringed.has(column.column)) {
+      parts.push(svg("rect", { class: "moved-ring", x: x + 1.5, y: y + 1.5, width: CELL - 3, height: CELL - 3, rx: 9 }));
     }
     parts.push(svg("text", { class: "name", x: x + 8, y: y + CELL - 8 }, column.column));
     const said = column.top ? [`${colourName(column.top.color)} ${column.top.value}`, t("tess.level_n", { n: column.height }),

@@ -5,6 +5,7 @@ import { colourName, pick, t } from "../../i18n.js";
 import { button, valuePad } from "../widgets.js";
 import { breachTrack, confinementBoard, cubeChip, drawTower, primingZone, towerLevels } from "./tess-board.js";
 import { offerButton, offerFor, refusedWhy, sayWhy } from "./offers.js";
+import { destroyedPile, lastMovedLine } from "./tess-pile.js";
 import { resolveForm } from "./tess-resolve.js";
 import { boardTargets, composedTower, composerForm, listEnds, openComposer, tapColumn as composerColumn, tapCube }
   from "./tess-effects.js";
@@ -301,6 +302,7 @@ export function render(ctx) {
     header(summary, Boolean(state.outcome)),
     h("div", { class: "board-scroll tower-wrap" }, drawTower(drawn, {
       selected: waiting ? ui.resolve.column : composing ? null : ui.column, choices, onColumn,
+      moved: drawn === summary ? summary.last_moved : [], // while composing, the tower drawn is not the game's
       onBlocked: targets ? composerTap : composing ? idleTap(ctx) : acting ? (column) => tapColumn(ctx, column)
         : summary.phase === "threat" && !waiting
           ? () => sayWhy(ctx, () => t("tess.prime_only", { columns: summary.lowest_removable.join(", ") }))
@@ -308,6 +310,7 @@ export function render(ctx) {
     })),
     h("p", { class: "hint", id: "tess-tower-hint" },
       drawn === summary ? t("tess.tower_hint", { n: summary.tesseract_cubes }) : t("tess.fx.tower_after")),
+    drawn === summary ? lastMovedLine(summary.last_moved) : null,
     h("details", { class: "card", id: "tess-levels", open: levelsOpen || undefined, ontoggle: (event) => { levelsOpen = event.target.open; } },
       h("summary", {}, t("tess.levels_title")),
       h("p", { class: "hint" }, t("tess.levels_hint")), towerLevels(summary.levels)),
@@ -319,7 +322,7 @@ export function render(ctx) {
     acting && ui.zone ? actionsBlock(ctx) : null,
     labs(ctx),
     confinementBoard(summary),
-    summary.destroyed.length ? h("p", { class: "hint", id: "tess-destroyed" }, t("tess.destroyed", { cubes: summary.destroyed.map(cubeText).join(", ") })) : null,
+    destroyedPile(summary),
     // the game-over card above says why the game ended (outcome.js): said here too, a phone read it twice
     summary.outcome && !state.outcome ? h("p", { class: "lead" }, pick(summary.outcome)) : null,
   ].filter(Boolean));

@@ -1,0 +1,75 @@
+"""Tesseract on a 360 px phone: the destroyed cubes summed up as a player reads them (how many, by colour and value,
+the newest), and the tower's last change ringed on the drawing as well as said, both from the engine's summary."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardhelpers import settled
+from browserhelpers import in_each_look, page_errors
+from screens import show, start
+
+pytestmark = pytest.mark.browser
+
+PILE_JS = """const pile = document.querySelector('#tess-destroyed');
+  return {count: pile.dataset.count, fold: pile.querySelector('summary').innerText.replace(/\\s+/g, ' '),
+    rows: [...pile.querySelectorAll('.pile-row')].map((row) => ({colour: row.dataset.colour, count: +row.dataset.count,
+      cubes: [...row.querySelectorAll('.pile-cube')].map((c) => [+c.dataset.value, +c.dataset.count]),
+      tops: [...row.querySelectorAll('.pile-cube')].map((c) => Math.round(c.getBoundingClientRect().top))}))}"""
+RINGED_JS = """return [...document.querySelectorAll('.tess-tower .column')].filter((c) => c.querySelector('.moved-ring'))
+  .map((c) => c.dataset.column)"""
+
+
+def test_the_destroyed_cubes_are_counted_by_colour_and_value_the_newest_said(narrow_table, phone, screenshots):
+    """The "Destroyed: yellow 3, blue 2, purple 6, ..." line listed 21 cubes one after another. It is folded to their
+    count and the three newest; opened, a row per colour, each value once with how many of it, on one line."""
+    service, url = narrow_table
+    start(service, "tesseract", 145)  # the example game late on: 21 cubes destroyed
+    show(phone, url)
+    destroyed = settled(phone, url)["summary"]["destroyed"]
+    assert len(destroyed) == 21
+    phone.execute_script("document.querySelector('#tess-destroyed').open = true")
+    seen = {}
+
+    def look(lang, scheme):
+        seen[lang] = phone.execute_script(PILE_JS)
+        phone.find_element("id", "tess-destroyed").location_once_scrolled_into_view  # noqa: B018 (scrolls it into view)
+        phone.save_screenshot(str(screenshots / f"tess-destroyed-360-{lang}-{scheme}.png"))
+    in_each_look(phone, look)
+    newest = [(c["color"], c["value"]) for c in destroyed[::-1][:3]]
+    words = {"en": {"red": "red", "blue": "blue", "yellow": "yellow", "purple": "purple"},
+             "fr": {"red": "rouge", "blue": "bleu", "yellow": "jaune", "purple": "violet"}}
+    for lang, head in (("en", "Destroyed: 21 cubes newest: "), ("fr", "Détruits : 21 cubes les derniers : ")):
+        pile = seen[lang]
+        assert pile["count"] == "21"
+        assert pile["fold"] == head + ", ".join(f"{words[lang][c]} {v}" for c, v in newest), pile["fold"]
+        for row in pile["rows"]:
+            mine = [c["value"] for c in destroyed if c["color"] == row["colour"]]
+            assert row["count"] == len(mine) and row["cubes"] == [[v, mine.count(v)] for v in sorted(set(mine))]
+            assert len(set(row["tops"])) == 1, row  # a colour's values on one line
+        assert sum(row["count"] for row in pile["rows"]) == 21
+    assert not page_errors(phone)
+
+
+def test_the_towers_last_change_is_ringed_where_it_happened(narrow_table, phone):
+    """"S1 takes red 6 from a3" was said, not shown on the tower: the columns the summary's ``last_moved`` names are
+    ringed, and the line under the tower says which cube left or came, in the page's language."""
+    service, url = narrow_table
+    start(service, "tesseract", 81)  # a scientist's action and the event it revealed took two cubes off the tower
+    show(phone, url)
+    moved = settled(phone, url)["summary"]["last_moved"]
+    assert len(moved) == 2 and all(m["how"] == "removed" for m in moved), moved
+    said = {}
+
+    def look(lang, scheme):
+        said[lang] = (phone.execute_script(RINGED_JS), phone.find_element("id", "tess-last-moved").text)
+    in_each_look(phone, look, themes=("light",))
+    colour = {"en": {"red": "red", "yellow": "yellow", "blue": "blue", "purple": "purple"},
+              "fr": {"red": "rouge", "yellow": "jaune", "blue": "bleu", "purple": "violet"}}
+    for lang, off in (("en", "{cube} off {column}"), ("fr", "{cube} retiré de {column}")):
+        ringed, line = said[lang]
+        assert sorted(ringed) == sorted(m["column"] for m in moved)
+        for m in moved:
+            cube = f"{colour[lang][m['cube']['color']]} {m['cube']['value']}"
+            assert off.format(cube=cube, column=m["column"]) in line, line
+    assert not page_errors(phone)

@@ -9,10 +9,13 @@ are refused by waitress before it reads them (it would spool them to disk).
 from __future__ import annotations
 
 import logging
+import os
 import threading
 
 from flask import Flask
 from waitress.adjustments import Adjustments
+from waitress.server import BaseWSGIServer
+from waitress.trigger import trigger as WaitressTrigger
 
 from companion.web.connections import ConnectionLimits, GuardedServer, socket_options
 from companion.web.validation import MAX_BODY_BYTES
@@ -43,6 +46,43 @@ def _quiet_disconnects(logger: logging.Logger) -> None:
         logger.addFilter(DisconnectsAtDebug())
 
 
+class WakeUpPipe(WaitressTrigger):
+    """The pipe that wakes waitress's loop, left alone once closed.
+
+    Waitress's own pipe, pulled by a worker thread that outlived its server (a request still being answered when the
+    server closed), writes b"x" to the fd number the pipe had; by then that number may be another connection's (a
+    phone's live stream reads a stray byte: ERR_INVALID_CHUNKED_ENCODING) or a file's (the hall's SQLite journal).
+    Its write end does not block either: a full pipe already wakes the loop."""
+
+    def __init__(self, map: dict) -> None:
+        self._fds_lock = threading.Lock()
+        super().__init__(map)
+        os.set_blocking(self.trigger, False)
+
+    def _physical_pull(self) -> None:
+        with self._fds_lock:
+            if self._closed:
+                return
+            try:
+                os.write(self.trigger, b"x")
+            except BlockingIOError:
+                pass
+
+    def _close(self) -> None:
+        with self._fds_lock:
+            super()._close()
+
+
+def quiet_wake_up(server) -> None:
+    """Give a waitress server (before it runs) a WakeUpPipe in place of its own; waitress.create_server's server for
+    several addresses has one per address."""
+    listeners = [server] if isinstance(server, BaseWSGIServer) else [
+        each for each in list(server.map.values()) if isinstance(each, BaseWSGIServer)]
+    for listener in listeners:
+        own, listener.trigger = listener.trigger, WakeUpPipe(listener._map)
+        own.close()
+
+
 class WebServer:
     """A waitress server that can run in the foreground or in a thread, and stop cleanly."""
 
@@ -71,6 +111,7 @@ class WebServer:
             raise ValueError(f"{host!r} resolves to several addresses; give one address to listen on")
         self._server = GuardedServer(app, map={}, adj=adj, sockinfo=adj.listen[0], _start=False)
         self._server.limits = limits
+        quiet_wake_up(self._server)
         self._server.accept_connections()
         if hasattr(ctx.links, "serve_on"):  # the join links follow the port bound (0 asks for any free one)
             ctx.links.serve_on(self.port)
@@ -107,11 +148,9 @@ class WebServer:
 
         if self._thread is not None and self._thread.is_alive():
             # Close inside the server's own loop: closing its sockets from here while it sits in
-            # select() makes that thread die with "Bad file descriptor".
-            try:
-                self._server.trigger.pull_trigger(close_everything)
-            except OSError:  # the loop already closed its trigger: it is on its way out
-                pass
+            # select() makes that thread die with "Bad file descriptor". (A closed pipe ignores the pull: the loop
+            # already closed everything and is on its way out.)
+            self._server.trigger.pull_trigger(close_everything)
             self._thread.join(timeout)
         else:
             close_everything()

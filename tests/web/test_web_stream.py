@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import time
 
 import pytest
@@ -112,6 +113,34 @@ def test_streams_beyond_the_limit_are_refused_politely(server, app):
         second.close()
     finally:
         first.close()
+
+
+def test_a_thread_answering_after_the_server_stopped_writes_nothing_into_what_took_its_wake_up_pipe(app):
+    """A worker thread that outlives the server (still answering when it stopped) pulls the pipe that wakes the
+    server's loop. Waitress's own pipe then wrote b"x" to the fd number it had had, which by then could be another
+    server's connection: a stray byte in a phone's live stream, Chrome's ERR_INVALID_CHUNKED_ENCODING (seen in a
+    test run under load), or a file (the hall's SQLite journal)."""
+    server = WebServer(app, "127.0.0.1", 0, threads=2).start()
+    number = server._server.trigger.trigger  # the write end's fd number
+    reader, writer = os.pipe()
+    try:
+        server.stop()
+        with pytest.raises(OSError):  # the number is free again, for whatever is opened next
+            os.fstat(number)
+        os.dup2(writer, number)  # what is opened next: here, a pipe this test reads
+        server._server.pull_trigger()  # what the late thread does
+        os.set_blocking(reader, False)
+        try:
+            written = os.read(reader, 64)
+        except BlockingIOError:
+            written = b""
+        assert written == b""
+    finally:
+        for fd in {reader, writer, number}:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
 
 
 def test_an_oversized_chunked_body_is_refused_by_the_real_server(server):

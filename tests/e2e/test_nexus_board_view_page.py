@@ -11,8 +11,10 @@ import time
 import pytest
 
 from companion.games.nexus.grid import neighbours
+from companion.games.nexus.views import readable
+from tests.games.nexus.nexus_helpers import deck as nexus_deck
 
-from boardhelpers import tap, tap_until, wait
+from boardhelpers import answer_to_tap, tap, tap_until, wait, watch_taps
 from browserhelpers import in_each_look, page_errors
 from screens import example, language, show, start
 
@@ -100,6 +102,49 @@ def test_zoom_buttons_and_overview(narrow_table, phone):
     wait(phone, lambda d: layout(d)["scale"] == fit["scale"], message="Overview did not fit the board again")
     assert_fitted(layout(phone))
     assert phone.execute_script(ZOOM_BAR_JS)[:4] == [False, False, False, False]
+
+
+# + at the largest size: [whether it is marked unavailable, its title, what describes it, the line beside it shown,
+# its words, whether that line lies clear of the buttons shown, on one line or two], and the board's scale.
+PLUS_JS = """const plus = document.querySelector("[data-zoom='in']"); const why = document.querySelector('#nx-zoom-why');
+  const w = why.getBoundingClientRect();
+  const clear = [...document.querySelectorAll('.nx-zoom-bar button')].filter((b) => b.checkVisibility())
+    .map((b) => b.getBoundingClientRect()).every((b) => b.right <= w.left || b.left >= w.right
+      || b.bottom <= w.top || b.top >= w.bottom);
+  return [plus.getAttribute('aria-disabled'), plus.title, plus.getAttribute('aria-describedby'),
+          why.checkVisibility(), why.textContent, clear && w.height < 40,
+          +document.querySelector('#nx-scroll svg.nx-board').dataset.scale];"""
+
+
+def test_at_the_largest_size_plus_says_why_it_does_nothing(narrow_table, phone):
+    """+ at the largest size was disabled with no word why: it is drawn unavailable, the line beside the zoom
+    buttons and its title say why, in each language; a tap on it says so again and leaves the board's size."""
+    service, url = narrow_table
+    start(service, "nexus", 52)
+    show(phone, url)
+    assert phone.execute_script(PLUS_JS)[:4] == ["false", "Zoom in", "nx-zoom-why", False]
+    for _ in range(8):  # from the fitted board (about 0.25) by steps of 1.5 to 1.5
+        if phone.execute_script(PLUS_JS)[0] == "true":
+            break
+        scale = layout(phone)["scale"]
+        tap(phone, "[data-zoom='in']")
+        wait(phone, lambda d: layout(d)["scale"] > scale, message="+ did not zoom in")
+    seen = []
+    in_each_look(phone, lambda lang, scheme: seen.append(phone.execute_script(PLUS_JS)[:6]), themes=("light",))
+    english = "The board is at its largest size: drag it to see the rest, or tap Overview to see it whole"
+    french = ("Le plateau est à sa taille maximale\u00a0: faites-le glisser pour voir le reste, ou touchez Vue "
+              "d’ensemble pour le voir en entier")
+    assert seen == [["true", english, "nx-zoom-why", True, "Largest size", True],
+                    ["true", french, "nx-zoom-why", True, "Taille maximale", True]], seen
+    largest = layout(phone)["scale"]
+    watch_taps(phone)
+    tap(phone, "[data-zoom='in']")
+    assert answer_to_tap(phone) == english
+    assert layout(phone)["scale"] == largest
+    tap(phone, "[data-zoom='fit']")
+    wait(phone, lambda d: d.execute_script(PLUS_JS)[0] == "false", message="Overview left + unavailable")
+    assert not phone.execute_script(PLUS_JS)[3]
+    assert not page_errors(phone)
 
 
 # The lines on the page that say the game is over, shown now.
@@ -274,4 +319,113 @@ def test_with_cards_anywhere_a_card_is_laid_apart_from_the_phone(narrow_table, p
     assert (laid.x, laid.y, laid.rotation) == (3, 0, 0)
     assert not set(neighbours(laid.cells())) & set(board.occupied)  # it touches no card
     assert not phone.find_elements("id", "nx-apart-hint")  # a counter to place now: no card to lay
+    assert not page_errors(phone)
+
+
+# A game of the example deck under the variant « no ties » (a seeded random game): each card as laid, [card, x, y,
+# rotation], and the counter placed after it, Ann and Bob in turn. Then three of the cards Ann may have drawn would
+# tie a Nexus on either square of the spot at (-1, 3), however they lie there.
+NO_TIES_GAME = [("ex-loop-2", -1, -1, 90, "ex-loop-2:g"), ("ex-hooks-4", 2, -1, 90, "ex-loop-2:c"),
+                ("ex-chain-2", 1, 1, 90, "ex-loop-2:e"), ("ex-fork-6", 0, 3, 180, "ex-fork-6:c"),
+                ("ex-rod-5", 2, 1, 180, "ex-rod-5:d"), ("ex-chain-6", -3, 0, 180, "ex-chain-2:d"),
+                ("ex-cross-4", -2, 1, 270, "ex-chain-2:e"), ("ex-split-4", -3, 3, 0, "ex-hooks-4:d")]
+ANSWER_SHOWN_JS = """const box = document.querySelector('#tap-answer');
+  return box && !('empty' in box.dataset) ? box.innerText : null"""
+
+
+def ways_for(summary, card):
+    """Each square the engine's free spots cover, with whether each way a card may lie over it would tie (the
+    summary's tie_spots for ``card``)."""
+    tying = {tuple(spot) for spot in summary["tie_spots"].get(card, [])}
+    ways = {}
+    for spot in summary["card_spots"]:
+        dx, dy = (0, 1) if 90 in spot["rotations"] else (1, 0)
+        for cell in ((spot["x"], spot["y"]), (spot["x"] + dx, spot["y"] + dy)):
+            ways.setdefault(cell, []).extend((spot["x"], spot["y"], r) in tying for r in spot["rotations"])
+    return ways
+
+
+def tap_square(phone, cell, then):
+    """Tap the square ``cell`` until ``then`` (a selector, or a function of the driver) shows: the first tap on a
+    square too small for a finger zooms to it."""
+    square = f"#nx-scroll .spot-cell[data-x='{cell[0]}'][data-y='{cell[1]}'] .spot"
+    for _ in range(3):
+        tap(phone, square)
+        time.sleep(0.3)
+        found = then(phone) if callable(then) else phone.find_elements("css selector", then)
+        if found:
+            return found
+    raise AssertionError(f"tapping {cell} never showed {then}")
+
+
+def test_under_no_ties_a_square_where_the_card_picked_would_tie_is_crossed_out(narrow_table, phone):
+    """Variant « make it illegal to create a tie by any means »: the card drawn is known only once the player says it,
+    and the phone offered every square, the referee refusing a tying card with the rule. For the card picked (the
+    summary's tie_spots) a square where it would tie however it lies is crossed out in red, a line above the board
+    says so, in each language, and a tap on the square says why and chooses nothing."""
+    service, url = narrow_table
+    service.table.new_game("nexus", {"ties_illegal": True}, ["Ann", "Bob"])
+    service.table.submit({"type": "setup", "players": ["Ann", "Bob"], "deck": "example", "first_card": "ex-cross-1"},
+                         source="phone")
+    for turn, (card, x, y, rotation, node) in enumerate(NO_TIES_GAME):
+        player = ("Ann", "Bob")[turn % 2]
+        service.table.submit({"type": "play_card", "player": player, "card": card, "x": x, "y": y,
+                              "rotation": rotation}, source="phone")
+        service.table.submit({"type": "place_counter", "player": player, "node": node}, source="phone")
+    ways = ways_for(readable(service.table.engine.summary()), "ex-fork-1")
+    crossed = sorted(cell for cell, tie in ways.items() if all(tie))
+    assert crossed == [(-1, 3), (-1, 4)], crossed
+    show(phone, url)
+    tap_until(phone, "#nx-drawn [data-card='ex-fork-1']", "#nx-card-hint[data-card='ex-fork-1']")
+    drawn = phone.execute_script("return [...document.querySelectorAll('#nx-scroll .spot-cell.tie')]"
+                                 ".map((g) => [+g.dataset.x, +g.dataset.y, !!g.querySelector('.tie-cross')])")
+    assert sorted(drawn) == [[x, y, True] for x, y in crossed]
+    hints = []
+    in_each_look(phone, lambda lang, scheme: hints.append(phone.execute_script(
+        "return document.querySelector('#nx-tie-hint').textContent")), themes=("light",))
+    assert hints == ["Variant no ties: on a square crossed out in red this card would tie a Nexus, which the referee "
+                     "refuses; a way it would tie lying is struck out",
+                     "Variante sans égalité\u00a0: sur une case barrée de rouge, cette carte mettrait un Nexus à "
+                     "égalité, ce que l’arbitre refuse\u00a0; un sens où elle le ferait est barré"], hints
+    entries = service.table.state_version
+    said = tap_square(phone, crossed[0], lambda d: d.execute_script(ANSWER_SHOWN_JS))
+    assert said.startswith("Variant no ties: here, however it lies, the card would tie"), said
+    assert not phone.find_elements("id", "nx-ways") and service.table.state_version == entries
+    assert not page_errors(phone)
+
+
+def test_under_no_ties_a_way_the_card_picked_would_tie_lying_is_struck_out(narrow_table, phone):
+    """Variant « make it illegal to create a tie by any means »: a card joining Ann's 2 and Bob's 2 into one Nexus
+    (tests/games/nexus/test_nexus_scoring.py) lying one way on a square, and tying nothing the other way: that way is
+    struck out, a tap on it says why and sends nothing, the other is chosen at the tap on the square."""
+    service, url = narrow_table
+    link = {"id": "t-link", "nodes": {"m": [2, 2]}, "connectors": [["m", "L"], ["m", "BL"]]}
+    service.table.new_game("nexus", {"ties_illegal": True}, ["Ann", "Bob"])
+    service.table.submit({"type": "setup", "players": ["Ann", "Bob"], "deck": nexus_deck() + [link],
+                          "first_card": "t-bar-1"}, source="phone")
+    for event in ({"card": "t-caps-1", "x": -1, "y": 0, "rotation": 90}, {"node": "t-bar-1:a"},
+                  {"card": "t-pair-1", "x": 1, "y": -2, "rotation": 90}, {"node": "t-caps-1:l"},
+                  {"card": "t-hook-1", "x": 2, "y": -1, "rotation": 0}, {"node": "t-caps-1:bl"},
+                  {"card": "t-pair-2", "x": 3, "y": -3, "rotation": 90}, {"node": "t-hook-1:a"}):
+        service.table.submit({"type": "play_card" if "card" in event else "place_counter", **event}, source="phone")
+    ways = ways_for(readable(service.table.engine.summary()), "t-link")
+    assert ways[(2, 1)] == [True, False], ways  # t-link on (2, 0) turned right ties, turned left does not
+    show(phone, url)
+    tap_until(phone, "#nx-drawn [data-card='t-link']", "#nx-card-hint[data-card='t-link']")
+    assert phone.find_element("id", "nx-tie-hint").text == ("Variant no ties: lying some ways this card would tie a "
+                                                            "Nexus, which the referee refuses: those ways are struck "
+                                                            "out once a square is tapped")
+    assert not phone.find_elements("css selector", "#nx-scroll .spot-cell.tie")
+    tap_square(phone, (2, 1), "#nx-ways")
+    struck = phone.find_elements("css selector", "#nx-ways [data-tie='true']")
+    assert [(b.get_attribute("data-rotation"), b.get_attribute("aria-disabled")) for b in struck] == [("90", "true")]
+    assert struck[0].find_elements("tag name", "s")
+    assert phone.find_elements("css selector", "#nx-ways [data-rotation='270'][aria-pressed='true']")  # the one left
+    assert phone.find_element("id", "nx-ways-tie").text == "A way struck out would tie a Nexus (variant no ties)"
+    entries = service.table.state_version
+    watch_taps(phone)
+    tap(phone, "#nx-ways [data-tie='true']")
+    assert answer_to_tap(phone).startswith("Variant no ties: lying so, the card would tie"), "no why for the way"
+    assert service.table.state_version == entries  # nothing sent
+    assert phone.find_elements("css selector", "#nx-ways [data-rotation='270'][aria-pressed='true']")
     assert not page_errors(phone)

@@ -26,7 +26,7 @@ from .grid import apart_spots, open_spots
 from .places import GENDER_FR, noun_fr
 from .scoring import standing, worth
 from .state import CARD, GameState
-from .turns import counter_nodes
+from .turns import card_spots, counter_nodes
 
 
 def _design(state: GameState, card_id: str) -> tuple[str, list[Any]]:
@@ -125,9 +125,33 @@ def nexus_views(state: GameState, options: Mapping[str, Any], index: Mapping[str
     return out
 
 
+def tie_spots(state: GameState, options: Mapping[str, Any], drawn: list[list[Any]]) -> dict[str, list[list[int]]]:
+    """Variant « make it illegal to create a tie by any means »: for each card the player may have drawn
+    (``drawn``: the summary's ``drawable``, one card per design), the spots touching the board, ``[x, y, rotation]``,
+    where the referee would refuse it for a tie (``turns.card_spots`` leaves them out); cards with none are left out.
+    The card is known only once the player says it, so the phone marks them for the card picked. Worked out once per
+    board and counters in the engine's cache (a summary is read again on every live event)."""
+    if not options["ties_illegal"] or not drawn:
+        return {}
+    board, key = state.board, (tuple(sorted(state.counters.items())), tuple(d[0] for d in drawn))
+    known = state.memo.get("tie_spots")
+    if known is not None and known[0] is board and known[1] == key:
+        return known[2]
+    out = {}
+    for card_id, *_ in drawn:
+        allowed = {(p.x, p.y, p.rotation) for p in card_spots(state, card_id, options)}
+        refused = [[s["x"], s["y"], r] for s in open_spots(board.occupied, board.landscape_of)
+                   for r in s["rotations"] if (s["x"], s["y"], r) not in allowed]
+        if refused:
+            out[card_id] = refused
+    state.memo["tie_spots"] = (board, key, out)
+    return out
+
+
 def summary(state: GameState, options: Mapping[str, Any]) -> dict[str, Any]:
     """The board as phones draw it; cards, Nexuses, spots and drawable cards as short lists (``cards_in_sight``,
-    ``nexus_views``, ``[x, y, rotations]``), nodes by index (``node_indices``)."""
+    ``nexus_views``, ``[x, y, turn]``: turn 0 a card lying there, as printed or upside down, 90 one standing, turned
+    either way), nodes by index (``node_indices``)."""
     board = state.board
     sight = cards_in_sight(state)
     spots = open_spots(board.occupied, board.landscape_of) if state.phase == CARD and state.deck else []
@@ -149,11 +173,13 @@ def summary(state: GameState, options: Mapping[str, Any]) -> dict[str, Any]:
         "counters": dict(state.counters),
         "nexuses": nexus_views(state, options, index),
         "legal_counters": [index[n] for n in counter_nodes(state, options)],  # by index, as a Nexus's nodes
-        "card_spots": [[s["x"], s["y"], s["rotations"]] for s in spots],
+        "card_spots": [[s["x"], s["y"], s["rotations"][0]] for s in spots],  # 0: lying (0, 180), 90: standing
         # variant « anywhere on the table »: the ring of spots one half-card off the board, where the phone offers
         # to lay the card apart (the camera and typed events take any spot on the grid)
-        "apart_spots": [[s["x"], s["y"], s["rotations"]] for s in apart_spots(board.occupied)]
+        "apart_spots": [[s["x"], s["y"], s["rotations"][0]] for s in apart_spots(board.occupied)]
         if spots and options["cards_anywhere"] else [],
+        # variant ties_illegal: the spots that would tie a Nexus, card by card drawable (the phone marks them)
+        "tie_spots": tie_spots(state, options, sight["drawable"]) if spots else {},
         "last_closed": [r["id"] for r in state.closed if r["cards_down"] == len(board.placements)],
         "outcome": state.outcome,
         "drawable": sight["drawable"],
@@ -177,8 +203,8 @@ def readable(summary: Mapping[str, Any]) -> dict[str, Any]:
         nexuses.append({**view, "scorer": n[4], "points": n[5]} if view["closed"] else view)
     names, labels = summary["names"], summary["labels"]
     return {**summary, "designs": designs, "cards": cards, "nexuses": nexuses,
-            "card_spots": [{"x": x, "y": y, "rotations": r} for x, y, r in summary["card_spots"]],
-            "apart_spots": [{"x": x, "y": y, "rotations": r} for x, y, r in summary["apart_spots"]],
+            "card_spots": [{"x": x, "y": y, "rotations": [r, r + 180]} for x, y, r in summary["card_spots"]],
+            "apart_spots": [{"x": x, "y": y, "rotations": [r, r + 180]} for x, y, r in summary["apart_spots"]],
             "legal_counters": [ids[i] for i in summary["legal_counters"]],
             "drawable": [{"id": i, "left": left, **designs[d], "names": names[labels[i]]}
                          for i, d, left in summary["drawable"]]}

@@ -167,6 +167,34 @@ def test_variant_no_ties_refuses_a_card_that_joins_two_nexuses_into_a_tie():
     assert rules_of(results[False]) == ["nexus.card.played", "nexus.score.tie"]
 
 
+def test_variant_no_ties_the_summary_names_the_spots_that_would_tie_for_each_card_drawable():
+    """“make it illegal to create a tie by any means”: the card drawn is known only once the player says it, so the
+    summary names, for each card drawable, the spots the referee would refuse it for a tie; the phone marks them
+    for the card picked. Each named is refused with the rule, every other spot touching the board is taken."""
+    link = {"id": "t-link", "nodes": {"m": [2, 2]}, "connectors": [["m", "L"], ["m", "BL"]]}
+    named = {}
+    for ties_illegal in (False, True):  # the variant's game last: its spots are tried below
+        engine = new_game({"ties_illegal": ties_illegal}, cards=deck() + [link])
+        for event in ((play, "t-caps-1", -1, 0, 90), (counter, "t-bar-1:a"), (play, "t-pair-1", 1, -2, 90),
+                      (counter, "t-caps-1:l"), (play, "t-hook-1", 2, -1, 0), (counter, "t-caps-1:bl"),
+                      (play, "t-pair-2", 3, -3, 90), (counter, "t-hook-1:a")):
+            ok(event[0](engine, *event[1:]))
+        summary = readable(engine.summary())
+        named[ties_illegal] = summary["tie_spots"]
+    assert named[False] == {}
+    assert [2, 0, 90] in named[True]["t-link"]                 # joins Ann's 2 and Bob's 2 (the test above)
+    drawable = [d["id"] for d in summary["drawable"]]
+    assert set(named[True]) <= set(drawable)
+    for card_id in drawable:
+        tying = named[True].get(card_id, [])
+        for spot in summary["card_spots"]:
+            for rotation in spot["rotations"]:
+                event = {"type": "play_card", "card": card_id, "x": spot["x"], "y": spot["y"], "rotation": rotation}
+                refusals = [v.rule for v in engine.legal(event) if v.kind.value == "illegal"]
+                assert refusals == (["nexus.variant.no_ties"] if [spot["x"], spot["y"], rotation] in tying else []), \
+                    (event, refusals)
+
+
 def test_variant_no_ties_allows_a_card_that_ties_wherever_it_goes(monkeypatch):
     """“make it illegal to create a tie by any means” — the drawn card must still be played: when no spot avoids a
     tie (stood in for here), the tying spot is allowed with a warning."""

@@ -2,7 +2,8 @@
 Wi-Fi, all evening. Each card down used to add about 1.7 KB (its rods, its words and each Nexus's words in both
 languages, every node's position), then 549 bytes with its words still in both languages, then 323 with each card,
 Nexus and spot a JSON object; the phone works out what it can from each design, drawn once, and each card name, sent
-once, says the cards' words itself, and reads cards, Nexuses and spots as short lists. The bytes are measured, not
+once, says the cards' words itself, and reads cards, Nexuses and spots as short lists. With the variant « cards
+anywhere » the ring of spots a half-card off the board comes too, each spot by its turn. The bytes are measured, not
 timed (benchmarks/nexus_payload.py prints them as sent)."""
 
 from __future__ import annotations
@@ -10,7 +11,10 @@ from __future__ import annotations
 import json
 import random
 
-from companion.games.nexus.grid import open_spots
+import pytest
+
+from companion.games.nexus.grid import apart_spots, open_spots
+from companion.table.state import EVENT_STATE_MAX
 from companion.games.nexus.players import counter_event
 from companion.games.nexus.views import readable
 from companion.referee import create_game
@@ -23,45 +27,71 @@ NAMES_BY_CARD = 2491  # every card's name in both languages, card by card: the e
 PER_CARD_WITH_KEYS = 323  # the same, measured while each card, Nexus and spot came as a JSON object, with its keys
 NEXUSES_BY_NODE_ID = 12568  # the Nexuses at 40 cards in this game, each node by its id, open ones with no scorer
 NEXUSES_WITH_KEYS = 9082  # the same, each node by its index, each Nexus an object with its keys and its id
+# variant « cards anywhere », a card laid apart every fifth: what the ring of spots a half-card off the board
+# (apart_spots) added per card between 20 and 40 cards down while each spot named both its rotations, [x, y, [0, 180]]
+RING_PER_CARD_WITH_ROTATIONS = 29.5
+ANYWHERE = {"cards_anywhere": True}
 
 
-def card_anywhere(engine, rng):
-    """The top card on a free spot, at random (the greedy player weighs every spot: too slow for here)."""
+def card_anywhere(engine, rng, apart=False):
+    """The top card on a free spot, at random (the greedy player weighs every spot: too slow for here); ``apart``:
+    on the ring a half-card off the board (variant « cards anywhere »)."""
     board = engine.state.board
-    spot = rng.choice(open_spots(board.occupied, board.landscape_of))
+    spot = rng.choice(apart_spots(board.occupied) if apart else open_spots(board.occupied, board.landscape_of))
     return {"type": "play_card", "player": engine.state.player, "card": engine.state.deck[0], "x": spot["x"],
             "y": spot["y"], "rotation": rng.choice(spot["rotations"])}
 
 
-def new_game():
-    engine = create_game("nexus", {"target_points": 10_000})
+def new_game(options=None):
+    engine = create_game("nexus", {"target_points": 10_000, **(options or {})})
     engine.apply({"type": "setup", "players": ["Ann", "Bob"], "deck": "example", "deck_order": "top_first"})
     return engine
 
 
-def summary_bytes_at(counts, seed=3, engine=None):
-    """The summary's bytes as sent, at each number of cards down: two players, the example deck."""
+def summary_bytes_at(counts, seed=3, engine=None, apart_every=0, key=None):
+    """The summary's bytes as sent (``key``: of that entry only), at each number of cards down: two players, the
+    example deck; ``apart_every``: every so many cards down, the next is laid apart (variant « cards anywhere »)."""
     engine = engine or new_game()
     rng, out = random.Random(seed), {}
     for count in counts:
         while not (engine.state.phase == "card" and len(engine.state.board.placements) == count):
             assert engine.outcome is None and engine.state.deck, "the game ended before the board filled"
             if engine.state.phase == "card":
-                engine.apply(card_anywhere(engine, rng))
+                down = len(engine.state.board.placements)
+                engine.apply(card_anywhere(engine, rng, apart=bool(apart_every) and down % apart_every == 0))
             else:
                 engine.apply(counter_event(engine, rng))
-        out[count] = len(json.dumps(engine.summary(), separators=(",", ":")))
+        summary = engine.summary()
+        out[count] = len(json.dumps(summary if key is None else summary[key], separators=(",", ":")))
     return out
 
 
-def test_each_card_down_adds_no_words_nor_keys_to_the_summary():
+@pytest.mark.parametrize("options", [{}, ANYWHERE], ids=["book", "cards_anywhere"])
+def test_each_card_down_adds_no_words_nor_keys_to_the_summary(options):
     """Half what a card added at first, less than a card's words in both languages (549 bytes with them), and half
-    what it added while cards, Nexuses and spots came as objects: a live event carries a board of the whole deck."""
-    size = summary_bytes_at([20, 40])
+    what it added while cards, Nexuses and spots came as objects: a live event carries a board of the whole deck.
+    With the variant « cards anywhere » the summary carries the ring of spots a half-card off the board too."""
+    engine = new_game(options)
+    size = summary_bytes_at([20, 40], engine=engine)
+    assert bool(engine.summary()["apart_spots"]) == bool(options), "the ring comes with the variant only"
     per_card = (size[40] - size[20]) / 20
     assert per_card <= PER_CARD_BEFORE / 2, per_card
     assert per_card <= PER_CARD_WITH_WORDS - 100, per_card
     assert per_card <= PER_CARD_WITH_KEYS / 2, per_card
+
+
+def test_with_cards_anywhere_and_cards_laid_apart_the_ring_stays_small_over_an_evening():
+    """Variant « cards anywhere », every fifth card laid apart: each card apart brings a ring of its own. Each spot of
+    the rings names its turn (0 lying, 90 standing), not both its rotations: the rings add under 70 % of what they
+    did per card; the summary, rings and all, adds under two thirds of what a card added as JSON objects, and at fifty
+    cards stays well inside a live event (16 KiB)."""
+    whole = summary_bytes_at([20, 40, 50], engine=new_game(ANYWHERE), apart_every=5)
+    ring = summary_bytes_at([20, 40, 50], engine=new_game(ANYWHERE), apart_every=5, key="apart_spots")
+    assert min(ring.values()) > 500, ring  # measured: the rings are sent
+    per_card = (ring[40] - ring[20]) / 20
+    assert per_card <= RING_PER_CARD_WITH_ROTATIONS * 0.7, per_card
+    assert (whole[40] - whole[20]) / 20 <= PER_CARD_WITH_KEYS * 2 / 3, whole
+    assert whole[50] <= EVENT_STATE_MAX * 0.8, whole
 
 
 def test_the_deck_s_names_come_once_each_not_once_a_card():

@@ -25,15 +25,22 @@ function fresh(state) {
 }
 
 /** The placements a tapped square allows: every free spot covering it (touching the board, or apart with the
- * variant), in each rotation. */
+ * variant), in each rotation; ``tie``: the referee would refuse it for the card picked (variant no ties). */
 function candidates(summary, [cx, cy]) {
+  const tying = new Set(((summary.tie_spots || {})[ui.card] || []).map((s) => s.join(",")));
   const out = [];
   for (const s of [...summary.card_spots, ...summary.apart_spots]) {
     const portrait = s.rotations.includes(90);
     const covers = portrait ? cx === s.x && (cy === s.y || cy === s.y + 1) : cy === s.y && (cx === s.x || cx === s.x + 1);
-    if (covers) for (const rotation of s.rotations) out.push({ x: s.x, y: s.y, rotation });
+    if (covers) for (const rotation of s.rotations) out.push({ x: s.x, y: s.y, rotation, tie: tying.has(`${s.x},${s.y},${rotation}`) });
   }
   return out;
+}
+
+/** The one way a tapped square leaves for the card (the others would tie), else null: chosen at the tap. */
+function onlyWay(options) {
+  const open = options.map((o, i) => [o, i]).filter(([o]) => !o.tie);
+  return open.length === 1 ? open[0][1] : null;
 }
 
 /** How a card would lie, in players' words: how it is turned, and which way it reaches from the square tapped when
@@ -64,14 +71,17 @@ function middleOf(summary, cardId) {
 
 /** Whose turn and what to do; once the game-over card above says the game is over, its "The game is over" is not
  * said again here (the phase stays in data-phase). */
-function header(summary, overCard) {
+function header(summary, overCard, tieSquares) {
   const phase = summary.phase;
   const apart = phase === "card" && summary.apart_spots.length > 0;
+  // variant no ties: said once the card is known, beside the squares it marks
+  const tie = phase === "card" && ((summary.tie_spots || {})[ui.card] || []).length > 0;
   return h("div", { class: "board-head" },
     h("div", { class: "whose", id: "board-turn" }, summary.player ? [h("span", { class: "token", style: `--team:${colourOf(summary, summary.player)}` }, summary.player.slice(0, 2).toUpperCase()),
       " ", t("nx.turn_of", { name: summary.player })] : t("nx.phase.over")),
     h("p", { class: "phase", id: "board-phase", dataset: { phase }, hidden: overCard }, phaseText(summary)),
-    apart ? h("p", { class: "hint", id: "nx-apart-hint" }, t("nx.apart_hint")) : null);
+    apart ? h("p", { class: "hint", id: "nx-apart-hint" }, t("nx.apart_hint")) : null,
+    tie ? h("p", { class: "hint", id: "nx-tie-hint" }, t(tieSquares ? "nx.tie_hint_squares" : "nx.tie_hint_ways")) : null);
 }
 
 function scores(summary) {
@@ -109,9 +119,16 @@ function cardControls(ctx) {
   if (ui.cell) {
     const options = candidates(summary, ui.cell);
     out.push(h("div", { class: "card", id: "nx-ways" }, h("h3", {}, t("nx.which_way")),
-      h("div", { class: "choice-row" }, options.map((o, i) => h("button", { type: "button", class: "choice-button", "aria-pressed": String(i === ui.choice),
-        dataset: { x: String(o.x), y: String(o.y), rotation: String(o.rotation) }, onclick: () => { ui.choice = i; reveal = "#nx-play"; render(ctx); } }, wayText(o, ui.cell, options)))),
-      ui.choice !== null ? button(t("nx.play_here"), () => submit({ type: "play_card", player: summary.player, card: shape.id, ...options[ui.choice] }), { class: "big primary", id: "nx-play" }) : null));
+      h("div", { class: "choice-row" }, options.map((o, i) => (o.tie
+        // a way the referee would refuse (variant no ties): shown struck out, a tap says why
+        ? h("button", { type: "button", class: "choice-button refused", "aria-disabled": "true", "aria-describedby": "nx-ways-tie",
+          dataset: { x: String(o.x), y: String(o.y), rotation: String(o.rotation), tie: "true" },
+          onclick: () => sayWhy(ctx, () => t("nx.way_tie")) }, h("s", {}, wayText(o, ui.cell, options)))
+        : h("button", { type: "button", class: "choice-button", "aria-pressed": String(i === ui.choice),
+          dataset: { x: String(o.x), y: String(o.y), rotation: String(o.rotation) }, onclick: () => { ui.choice = i; reveal = "#nx-play"; render(ctx); } },
+        wayText(o, ui.cell, options))))),
+      options.some((o) => o.tie) ? h("small", { class: "why", id: "nx-ways-tie", style: "display:block" }, t("nx.ways_tie")) : null,
+      ui.choice !== null ? button(t("nx.play_here"), () => submit({ type: "play_card", player: summary.player, card: shape.id, x: options[ui.choice].x, y: options[ui.choice].y, rotation: options[ui.choice].rotation }), { class: "big primary", id: "nx-play" }) : null));
   }
   if (drawable.length > 1) out.push(button(t("nx.change_card"), () => { ui.card = null; ui.cell = null; ui.choice = null; render(ctx); }, { id: "nx-change-card" }));
   return out;
@@ -150,9 +167,12 @@ export function render(shown) {
       // variant « cards anywhere »: the ring a half-card off the board, its squares fainter (none touching a card)
       const touching = new Set(opts.spots.map(([x, y]) => `${x},${y}`));
       opts.apart = spotCells(summary.apart_spots).filter(([x, y]) => !touching.has(`${x},${y}`));
+      // variant no ties: a square where the card would tie however it lies there, crossed out
+      opts.tie = new Set(opts.spots.filter((cell) => candidates(summary, cell).every((o) => o.tie)).map(([x, y]) => `${x},${y}`));
       opts.onSpot = tapOrZoom((cell) => {
-        ui.cell = cell; ui.choice = null;
-        if (candidates(summary, cell).length === 1) ui.choice = 0;
+        if (opts.tie.has(cell.join(","))) { sayWhy(ctx, () => t("nx.spot_tie")); return; }
+        ui.cell = cell;
+        ui.choice = onlyWay(candidates(summary, cell));
         reveal = "#nx-ways";
         render(ctx);
       }, ([x, y]) => [x + 0.5, y + 0.5]);
@@ -167,7 +187,7 @@ export function render(shown) {
   const newest = (summary.cards || []).at(-1);
   // built first, swapped in at once: emptied under a tapped button, the page lost its height and jumped up
   root.replaceChildren(...[
-    header(summary, Boolean(state.outcome)),
+    header(summary, Boolean(state.outcome), opts.tie ? opts.tie.size : 0),
     ...boardFrame(state.game_id, drawBoard(summary, opts), newest ? middleOf(summary, newest.card) : null),
     // the numbers are hidden while the board is too small for them (nx-view.js): then the legend says how to see them
     h("p", { class: "hint nx-legend" }, t("nx.power_legend"),

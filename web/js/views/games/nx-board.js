@@ -25,8 +25,9 @@ const readables = new WeakSet();
 /** The summary as this view draws from it, worked out once per summary: the engine sends its lists as short tuples
  * (``views.summary``, so a board of fifty cards fits every live event) and these are them as objects. designs:
  * {rods, nodes: [{name, x, y, power}]}; cards: {card, x, y, rotation, design}; nexuses: {id, nodes, place: {cards,
- * more, side, count}, value, power, closed, scorer, points}, a Nexus named by its first node; card_spots: {x, y,
- * rotations}; legal_counters: node ids; drawable: {id, names, left, rods, nodes}. */
+ * more, side, count}, value, power, closed, scorer, points}, a Nexus named by its first node; card_spots and
+ * apart_spots (sent [x, y, turn], turn 0 lying, 90 standing): {x, y, rotations}; legal_counters: node ids; drawable:
+ * {id, names, left, rods, nodes}; tie_spots, as sent: card id -> [[x, y, rotation]]. */
 export function readable(summary) {
   if (!summary || readables.has(summary)) return summary;
   if (readableOf.has(summary)) return readableOf.get(summary);
@@ -44,8 +45,8 @@ export function readable(summary) {
     return { id: ids[nodes[0]], nodes, place, value, power, closed, ...(closed ? { scorer, points } : {}) };
   });
   const out = { ...summary, designs, cards, nexuses,
-    card_spots: (summary.card_spots || []).map(([x, y, rotations]) => ({ x, y, rotations })),
-    apart_spots: (summary.apart_spots || []).map(([x, y, rotations]) => ({ x, y, rotations })),
+    card_spots: (summary.card_spots || []).map(([x, y, turn]) => ({ x, y, rotations: [turn, turn + 180] })),
+    apart_spots: (summary.apart_spots || []).map(([x, y, turn]) => ({ x, y, rotations: [turn, turn + 180] })),
     legal_counters: (summary.legal_counters || []).map((i) => ids[i]),
     drawable: (summary.drawable || []).map(([id, design, left]) => ({ id, left, ...designs[design],
       names: (summary.names || [])[(summary.labels || {})[id]] || { en: id, fr: id } })) };
@@ -194,7 +195,7 @@ function nodeMark(summary, node, { legal, r = 0.12, onNode } = {}) {
 
 /**
  * The board: opts {spots: [[x, y]] squares to tap, apart: [[x, y]] squares for a card apart (drawn fainter; variant),
- * onSpot([x, y]), ghost: {shape, x, y, rotation}, legal: Set(node ids), onCard(cardId), last: Set(card ids)}.
+ * tie: Set("x,y") squares where the card would tie however it lies (crossed out; variant no ties), onSpot([x, y]), ghost: {shape, x, y, rotation}, legal: Set(node ids), onCard(cardId), last: Set(card ids)}.
  */
 export function drawBoard(summary, opts = {}) {
   const extra = [...(opts.spots || []), ...(opts.apart || [])].map(([x, y]) => [x, y, x + 1, y + 1]);
@@ -203,10 +204,14 @@ export function drawBoard(summary, opts = {}) {
     "aria-label": t("nx.board"), dataset: { answer: "clear", next: ".spot-cell, .node.legal, .card-hit:not(.placed)" },
     style: `width:${Math.ceil(b.w * PX)}px;max-width:none;aspect-ratio:${b.w} / ${b.h}` });
   const apart = new Set((opts.apart || []).map(([x, y]) => `${x},${y}`));
+  const tie = opts.tie || new Set();
   for (const [x, y] of [...(opts.spots || []), ...(opts.apart || [])]) {
-    root.append(svg("g", { class: apart.has(`${x},${y}`) ? "spot-cell apart" : "spot-cell", dataset: { x: String(x), y: String(y) },
-      onclick: () => opts.onSpot([x, y]) },
-      svg("rect", { class: "spot", x: x + 0.04, y: y + 0.04, width: 0.92, height: 0.92, rx: 0.05 })));
+    const key = `${x},${y}`;
+    const cls = apart.has(key) ? "spot-cell apart" : tie.has(key) ? "spot-cell tie" : "spot-cell";
+    root.append(svg("g", { class: cls, dataset: { x: String(x), y: String(y) }, onclick: () => opts.onSpot([x, y]) },
+      svg("rect", { class: "spot", x: x + 0.04, y: y + 0.04, width: 0.92, height: 0.92, rx: 0.05 }),
+      // crossed out, not only red: the card would tie a Nexus there (variant no ties)
+      tie.has(key) ? svg("path", { class: "tie-cross", d: `M${x + 0.3} ${y + 0.3}L${x + 0.7} ${y + 0.7}M${x + 0.7} ${y + 0.3}L${x + 0.3} ${y + 0.7}` }) : null));
   }
   for (const card of summary.cards) {
     const [x0, y0, x1, y1] = cardBox(card);

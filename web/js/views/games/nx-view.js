@@ -6,6 +6,7 @@
 import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { button } from "../widgets.js";
+import { sayWhy } from "./offers.js";
 
 export const PX = 80;  // screen pixels per half-card square at scale 1
 const FINGER = 44;     // a square drawn smaller is zoomed to before a tap on it plays
@@ -57,7 +58,14 @@ function apply() {
   }
   const bar = frame.previousElementSibling;
   if (bar && bar.classList.contains("nx-zoom-bar")) {
-    bar.querySelector("[data-zoom='in']").disabled = shown.scale >= MAX - 1e-6;
+    // at the largest size + can do nothing: drawn unavailable, with why beside it and in its name (a disabled +
+    // said no why); a tap on it says why again
+    const largest = shown.scale >= MAX - 1e-6;
+    const plus = bar.querySelector("[data-zoom='in']");
+    plus.classList.toggle("refused", largest);
+    plus.setAttribute("aria-disabled", String(largest));
+    plus.title = largest ? t("nx.zoom_largest_why") : t("nx.zoom_in");
+    bar.querySelector(".nx-zoom-why").hidden = !largest;
     // the whole board already in view: "Overview" and − would do nothing, so they are not shown (disabled, they
     // said no why); both come back on the left of +, which stays under the finger
     for (const which of ["fit", "out"]) {
@@ -117,7 +125,9 @@ export function boardFrame(gameId, board, newest) {
     button(t("nx.overview"), () => zoom(null, null), { class: "", dataset: { zoom: "fit" } }),
     button("−", () => zoom(shown.scale / STEP), { class: "", "aria-label": t("nx.zoom_out"),
       dataset: { zoom: "out" } }),
-    button("+", () => zoom(shown.scale * STEP), { class: "", "aria-label": t("nx.zoom_in"), dataset: { zoom: "in" } }));
+    button("+", () => (shown.scale >= MAX - 1e-6 ? sayWhy(null, () => t("nx.zoom_largest_why")) : zoom(shown.scale * STEP)),
+      { class: "", "aria-label": t("nx.zoom_in"), "aria-describedby": "nx-zoom-why", dataset: { zoom: "in" } }));
+  bar.prepend(h("small", { class: "why nx-zoom-why", id: "nx-zoom-why", hidden: true }, t("nx.zoom_largest")));
   return [bar, frame];
 }
 

@@ -4,12 +4,11 @@ read back for what a player sees: colours in either theme, sizes on the screen."
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 from selenium.common.exceptions import TimeoutException
 
-from tests.e2e.boardhelpers import open_page, settled, wait  # by its full name: the hall's tests read it too
+from tests.e2e.boardhelpers import api, open_page, settled, wait  # by its full name: the hall's tests read it too
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = {"nexus-keepers": "nexus-keepers-full-game", "tesseract": "tesseract-win", "hexors": "hexors-beginner-win",
@@ -66,12 +65,22 @@ def drawn(driver, screen, since, timeout=20):
         raise AssertionError(f"the {screen} screen (visit > {since}) never said it was drawn: {marked}") from None
 
 
+# the page's live stream has brought every event published up to arguments[0] (the bus's last id then), and the
+# screen shown says it has drawn them, the notices they bring included (app.js markDrawn)
+CAUGHT_UP_JS = """const app = window.companion;
+  return app.stream.lastId >= arguments[0] && document.body.dataset.screenReady === app.screen + ':' + app.visits"""
+
+
 def show(driver, url, route="#/table"):
     open_page(driver, url, route)
     settled(driver, url)
     wait(driver, lambda d: d.find_elements("css selector", "#board > *"), message="no board drawn")
-    # the notices of what the example's moves did float over the top of the page for a few seconds: not in a picture
-    time.sleep(0.5)
+    # the notices of what the example's moves did float over the top of the page for a few seconds: not in a picture.
+    # The page kept open since the last test is told of those moves by its live stream, each notice a moment after
+    # its move (app.js onEvent): it has them all once it has caught up and says its screen is drawn.
+    published = api(url, "api/state")["event_id"]
+    wait(driver, lambda d: d.execute_script(CAUGHT_UP_JS, published),
+         message="the page never caught up with the table's events")
     driver.execute_script("document.querySelector('#notices').replaceChildren()")
 
 

@@ -200,10 +200,10 @@ def test_a_screen_says_it_is_drawn_only_once_what_it_reads_has_landed(quiet_tabl
 
 # Each time the page marks its screen drawn (body[data-screen-ready]), the table's board as it was at that moment:
 # [mark, the game the page holds, its entries, the board drawn (body[data-board]), the board's entries].
-MARKS_JS = """window.marks = [];
+MARKS_JS = """window.boardMarks = [];
   new MutationObserver(() => {
     const ready = document.body.dataset.screenReady, app = window.companion;
-    if (ready) window.marks.push([ready, app.state.game, app.state.entries, document.body.dataset.board,
+    if (ready) window.boardMarks.push([ready, app.state.game, app.state.entries, document.body.dataset.board,
       document.querySelector('#board').dataset.entries]);
   }).observe(document.body, {attributes: true, attributeFilter: ['data-screen-ready']});"""
 
@@ -221,9 +221,35 @@ def test_the_table_screen_says_it_is_drawn_only_once_its_board_is(quiet_table, p
     phone.execute_cdp_cmd("Network.emulateNetworkConditions", slow)
     try:
         service.table.new_game("hexors", {}, PLAYERS["hexors"])
-        wait(phone, lambda d: any(mark[1] == "hexors" for mark in d.execute_script("return window.marks")),
+        wait(phone, lambda d: any(mark[1] == "hexors" for mark in d.execute_script("return window.boardMarks")),
              message="the table screen never said it was drawn for hexors")
     finally:
         phone.execute_cdp_cmd("Network.emulateNetworkConditions", {**slow, "latency": 0})
-    marks = [mark for mark in phone.execute_script("return window.marks") if mark[1] == "hexors"]
+    marks = [mark for mark in phone.execute_script("return window.boardMarks") if mark[1] == "hexors"]
     assert all(mark[3] == "hexors" and mark[4] == str(mark[2]) for mark in marks), marks
+
+
+NOTICES_AT_MARKS_JS = """window.noticeMarks = [];
+  new MutationObserver(() => {
+    const ready = document.body.dataset.screenReady;
+    if (ready) window.noticeMarks.push([window.companion.state.entries,
+      document.querySelector('#notices').innerText]);
+  }).observe(document.body, {attributes: true, attributeFilter: ['data-screen-ready']});"""
+
+
+def test_the_screen_says_it_is_drawn_only_once_the_notice_of_another_phones_move_is_shown(quiet_table, phone):
+    """Another phone's refused move is told on this one a moment after its entry (app.js onEvent), so that this
+    phone's own shows beside its finger instead: the screen said it was drawn before that notice came, and a
+    screenshot taken then could show it or not."""
+    service, url = quiet_table
+    service.table.new_game("nexus-keepers", {}, PLAYERS["nexus-keepers"])
+    service.table.submit(example("nexus-keepers")[0], source="phone")  # set up: A's turn, not started
+    open_page(phone, url, "#/table")
+    phone.execute_script("document.querySelector('#notices').replaceChildren()")
+    phone.execute_script(NOTICES_AT_MARKS_JS)
+    entries = service.table.state()["entries"]
+    service.table.submit({"type": "turn_start", "player": "B"}, source="phone")  # not this phone's: refused
+    wait(phone, lambda d: [m for m in d.execute_script("return window.noticeMarks") if m[0] > entries],
+         message="the table screen never said it was drawn after the refused move")
+    first = next(m for m in phone.execute_script("return window.noticeMarks") if m[0] > entries)
+    assert "It is A's turn" in first[1], first

@@ -41,6 +41,7 @@ class App {
     this.screen = null;
     this.connection = "connecting";
     this.historyTimer = null;
+    this.noticesDue = 0; // another phone's serious verdicts, told a moment after their entry (onEvent)
     this.mine_seqs = new Set(); // entries this phone made: their verdicts show in place, not as notices
   }
 
@@ -122,15 +123,15 @@ class App {
 
   /** ``body[data-screen-ready="<screen>:<visit>"]`` once the screen shown has read what it shows and drawn it (its
    * view's promise settled: the table's board module loaded and drawn; no request on its way, the history's re-read
-   * included; and a frame painted since); taken off at each draw. Tests wait for it, not for a fixed time a loaded
-   * machine can outrun. */
+   * included; no notice due; and a frame painted since); taken off at each draw. Tests wait for it, not for a fixed
+   * time a loaded machine can outrun. */
   markDrawn(drawing) {
     delete document.body.dataset.screenReady;
     const draw = (this.draws = (this.draws || 0) + 1);
     let landed = false;
     const land = () => { landed = true; };
     Promise.resolve(drawing).then(land, (err) => { land(); throw err; }); // a failed draw still said on the console
-    const busy = () => !landed || this.api.pending > 0 || this.historyTimer !== null;
+    const busy = () => !landed || this.api.pending > 0 || this.historyTimer !== null || this.noticesDue > 0;
     const look = () => {
       if (draw !== this.draws) return; // drawn again since: that draw marks it
       if (busy()) { setTimeout(look, 50); return; }
@@ -165,7 +166,13 @@ class App {
       const serious = verdicts.find((v) => SERIOUS.has(v.kind));
       // This phone's own action shows its result in place; a notice is for what others (or the camera) did.
       const said = () => t("notice.verdict", { kind: t(`kind.${serious.kind}`), said: pick(serious) });
-      if (serious) setTimeout(() => { if (!this.mine_seqs.has(data.seq)) this.toast(said, serious.kind); }, 400);
+      if (serious) {
+        this.noticesDue += 1;
+        setTimeout(() => {
+          this.noticesDue -= 1;
+          if (!this.mine_seqs.has(data.seq)) this.toast(said, serious.kind);
+        }, 400);
+      }
       this.refreshHistory();
     } else if (topic === "game") {
       if (this.state && this.state.game_id !== data.game_id) {

@@ -152,3 +152,31 @@ def test_each_chart_is_seen_whole_on_a_phone_turned_sideways(small_phone):
         assert min(size for *_, size in charts) >= 12  # the numbers still readable, the chart drawn smaller
     finally:
         phone.set_window_size(360, 740 + frame)
+
+
+# each line of the history: its words, and the mark beside them (null: none)
+HISTORY_ROWS_JS = """return [...document.querySelectorAll('#history-list > li.entry')].map((li) => {
+  const head = li.querySelector('.head').cloneNode(true), mark = head.querySelector('.status');
+  if (mark) mark.remove();
+  return [head.textContent.replace(/\\s+/g, ' ').trim(), mark && mark.textContent]; })"""
+
+
+def test_the_history_marks_only_what_was_undone_and_says_which_entry_an_undo_took_back(small_phone):
+    """Every line of the history wore « in force », so the one « undone » was lost among them, and an undo's own
+    line said only « undo » (« annulation »), not which entry it took back."""
+    service, url, phone = small_phone
+    service.table.new_game("free-roll", {}, [])
+    for values in ([4, 6], [2, 5]):
+        service.table.submit({"type": "roll", "dice": [{"value": v, "color": "red"} for v in values]})
+    service.table.undo()
+    open_screen(phone, "history")
+    rows = {}
+    try:
+        for lang in ("en", "fr"):
+            language(phone, lang)
+            rows[lang] = wait(phone, lambda d: (lambda r: r if len(r) == 3 else None)(d.execute_script(
+                HISTORY_ROWS_JS)), message="the history does not show the two rolls and the undo")
+    finally:
+        language(phone, "en")
+    assert rows == {"en": [["3. Entry 2 undone", None], ["2. Roll 2, 5", "undone"], ["1. Roll 4, 6", None]],
+                    "fr": [["3. Entrée 2 annulée", None], ["2. Lancer 2, 5", "annulé"], ["1. Lancer 4, 6", None]]}, rows

@@ -37,9 +37,10 @@ COLOURS = ("white", "red", "blue", "green")
 def play(service, game):
     if game == "free-roll":
         service.table.new_game("free-roll", {}, [])
-        for values in ([4, 6, 1], [2, 2, 5], [6, 6, 6, 3], [1], [5, 3]):
+        for values in ([4, 6, 1], [2, 2, 5], [6, 6, 6, 3], [1], [5, 3], [2]):
             service.table.submit({"type": "roll", "dice": [{"value": v, "color": COLOURS[i % 4]}
                                                            for i, v in enumerate(values)]})
+        service.table.undo()  # the last roll taken back: History marks it « undone », the one mark of free roll's
     else:
         start(service, "nexus-keepers", 14)  # rolls, a reroll, moves, a refused roll, a keeper falling, MALADRESSE
 

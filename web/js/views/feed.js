@@ -1,7 +1,7 @@
 // The verdict feed (what the referee said, with the rule) and the history (every entry, with undo).
 
 import { $, clear, h } from "../dom.js";
-import { colourName, language, named, pick, t, timeLocale as locale } from "../i18n.js";
+import { colourName, dayAndTime, language, named, pick, t, timeLocale as locale } from "../i18n.js";
 import { openDieDialog } from "./die-dialog.js";
 import { dieChip } from "./last-roll.js";
 import { renderUndo } from "./table.js";
@@ -43,12 +43,6 @@ async function exportGame(app, link) {
 
 function time(at) {
   return new Date(at * 1000).toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit", second: "2-digit" });
-}
-
-/** When an earlier game began, its day with the time: one of yesterday's is no game of the evening. */
-function day(at) {
-  return new Date(at * 1000).toLocaleString(locale(), { day: "numeric", month: "short", hour: "2-digit",
-    minute: "2-digit" });
 }
 
 /** Who made an entry, in words: a phone, the camera, the simulated table or its simulated players, the panel. */
@@ -106,7 +100,8 @@ function status(entry) {
   // never played, never refused; a reading only compares what the camera sees with the game (never undone)
   if (type === "undo" || type === "correct" || type === "camera_unsure" || entry.reading) return null;
   if (entry.verdicts.some((v) => v.kind === "illegal")) return ["refused", t("history.refused")];
-  return entry.in_force ? ["in-force", t("history.in_force")] : ["undone", t("history.undone")];
+  // in force is what an entry is unless said otherwise: "in force" on every line drowned the one "undone"
+  return entry.in_force ? ["in-force", null] : ["undone", t("history.undone")];
 }
 
 const DESCRIBED = new Set(["roll", "reroll", "power", "positions", "actions", "reserve", "end_turn", "turn_start", "setup",
@@ -130,7 +125,10 @@ function nodeAt(summary, at) {
  * names (a Hexors action tile's, in either language). */
 export function describeEntry(entry, summary) {
   const event = entry.event;
-  if (event.type === "undo") return t("history.undo_entry");
+  // which entry it took back ("Entry 3 undone"), not a bare "undo" above the entry it undid
+  if (event.type === "undo") {
+    return Number.isInteger(event.undoes) ? t("history.undone_entry", { n: event.undoes + 1 }) : t("history.undo_entry");
+  }
   if (event.type === "correct") return t("history.correction", { seq: event.seq + 1 });
   if (!DESCRIBED.has(event.type)) return event.type.replace(/_/g, " ");
   // the camera's pieces: the move the referee took, in the engine's words, or that it took none (never a guess)
@@ -238,7 +236,7 @@ export function renderHistory(app) {
     list.append(h("li", { class: `entry ${state ? state[0] : "action"}`, dataset: { seq: String(entry.seq), type: entry.event.type } },
       h("div", { class: "head" }, h("strong", {}, t("history.entry_n", { n: entry.seq + 1 })), " ",
         historyLine(entry, app.state.summary),
-        state ? h("span", { class: `status ${state[0]}` }, state[1]) : null),
+        state && state[1] ? h("span", { class: `status ${state[0]}` }, state[1]) : null),
       dice ? h("div", { class: "dice-row small" }, dice.map((die, index) => dieChip(die, index,
         tappable ? () => openDieDialog(app, { seq: entry.seq, dice: entry.dice, version: entry.version, index }) : undefined))) : null,
       entry.verdicts.filter((v) => v.kind !== "info").map((v) =>
@@ -290,8 +288,9 @@ function drawPastGames(app, games) {
     // its journal's entries (undos and camera readings among them) are no count a player knows: none is told
     const outcome = game.outcome && game.outcome.kind !== "abandoned" ? pick(game.outcome)
       : t(game.entries ? "history.set_aside" : "history.set_aside_unplayed");
+    // when it began, its day with the time: one of yesterday's is no game of the evening
     list.append(h("li", { class: "past-game", dataset: { game: String(game.id) } },
-      h("div", { class: "head" }, h("strong", {}, pick(game.title)), h("small", {}, day(game.started_at))),
+      h("div", { class: "head" }, h("strong", {}, pick(game.title)), h("small", {}, dayAndTime(game.started_at))),
       h("p", {}, [(game.players || []).join(", "), outcome].filter(Boolean).join(" · ")),
       game.resumable ? h("button", { type: "button", class: "big", onclick: () => resume(app, game) }, t("history.resume")) : null));
   }

@@ -68,3 +68,32 @@ def test_a_new_game_tells_the_moves_and_rolls_played_and_that_the_game_is_kept(n
         phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
         language(phone, "en")
     assert not page_errors(phone)
+
+
+MONTHS = {"en": ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+          "fr": ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."]}
+SINCE = {"en": "since {day} {month}, {time}:", "fr": "depuis le {day} {month}, {time}\u00a0:"}
+
+
+def test_a_game_begun_another_day_is_said_with_its_day_and_month(narrow_table, phone):
+    """A game left from another evening: its time alone would read as one of today's (i18n.js dayAndTime, as the
+    Earlier games cards say a day)."""
+    service, url = narrow_table
+    service.table.new_game("nexus-keepers", {}, ["A", "B", "C"])
+    service.table.submit(example("nexus-keepers")[0], source="phone")
+    open_page(phone, url, "#/table")
+    began = phone.execute_script("const state = window.companion.state; state.started_at -= 3 * 86400;"
+                                 "return state.started_at")  # as if begun three days ago
+    then = time.localtime(began)
+    try:
+        for lang in ("en", "fr"):
+            language(phone, lang)
+            said = asked(phone)
+            expected = SINCE[lang].format(day=then.tm_mday, month=MONTHS[lang][then.tm_mon - 1],
+                                          time=time.strftime("%H:%M", then))
+            assert expected in said, said
+            tap(phone, "#confirm-no")
+            wait(phone, lambda d: not d.execute_script(DIALOG_TEXT), message="« Keep playing » left the dialog open")
+    finally:
+        language(phone, "en")
+    assert not page_errors(phone)

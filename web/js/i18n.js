@@ -547,6 +547,13 @@ export function timeLocale() {
   return own.slice(0, 2).toLowerCase() === current ? own : current;
 }
 
+/** A moment of another day than today (``at``: seconds since the epoch) as the page's language writes it, its day,
+ * short month and time: "28 Nov, 21:40", « 28 nov., 21:40 ». */
+export function dayAndTime(at) {
+  return new Date(at * 1000).toLocaleString(timeLocale(), { day: "numeric", month: "short", hour: "2-digit",
+    minute: "2-digit" });
+}
+
 /** A number as the page's language writes it (the decimal comma in French); ``options`` as Intl.NumberFormat's. */
 export function formatNumber(x, options = {}) {
   return Number(x).toLocaleString(current === "fr" ? "fr-FR" : "en-GB", options);

@@ -1,7 +1,7 @@
 // Choosing a game, its players and its options; starting one asks first when a game is being played.
 
 import { $, clear, confirmDialog, h } from "../dom.js";
-import { addStrings, language, pick, t, timeLocale } from "../i18n.js";
+import { addStrings, dayAndTime, language, pick, t, timeLocale } from "../i18n.js";
 import { hasControl, optionControl, readOptions } from "./options.js";
 
 addStrings({
@@ -115,9 +115,8 @@ function confirmReplace(app) {
 /** When a game began, as a clock says it: its time when it began today, else its day and time. */
 function since(at) {
   const began = new Date(at * 1000);
-  const time = { hour: "2-digit", minute: "2-digit" };
-  if (began.toDateString() === new Date().toDateString()) return began.toLocaleTimeString(timeLocale(), time);
-  return t("game.confirm_day", { day: began.toLocaleString(timeLocale(), { day: "numeric", month: "short", ...time }) });
+  if (began.toDateString() !== new Date().toDateString()) return t("game.confirm_day", { day: dayAndTime(at) });
+  return began.toLocaleTimeString(timeLocale(), { hour: "2-digit", minute: "2-digit" });
 }
 
 async function start(app) {

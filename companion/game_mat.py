@@ -96,9 +96,9 @@ class GameMat:
         """The current game's mat (markers → plane → cells, with the kept lens), None when table vision is off or
         the mat was left unread (the live view says why). Built on first use (the camera pipeline being built, the
         calibration pages), and read here when a game change left it unread yet (``leave``). LensError: the kept
-        lens file is damaged. Read and built outside the mat's lock: a failing card can
-        take seconds over ``lens.json``, and a game change waits for that lock under the table's. A read overtaken
-        (another game's change, another read taken) is made again, at most ``MOST_READS`` times."""
+        lens file is damaged. Read and built outside the mat's lock: a failing card can take seconds over
+        ``lens.json``, and a game change waits for that lock under the table's. A read overtaken (another game's
+        change, another read taken) is made again, at most ``MOST_READS`` times."""
         for _ in range(MOST_READS):
             with self._lock:
                 if self._stage is not None or self._layout is None and not self._pending:

@@ -180,3 +180,40 @@ def test_the_history_marks_only_what_was_undone_and_says_which_entry_an_undo_too
         language(phone, "en")
     assert rows == {"en": [["3. Entry 2 undone", None], ["2. Roll 2, 5", "undone"], ["1. Roll 4, 6", None]],
                     "fr": [["3. Entrée 2 annulée", None], ["2. Lancer 2, 5", "annulé"], ["1. Lancer 4, 6", None]]}, rows
+
+
+PROFILE_COUNT_JS = "return document.querySelector('#profile-count').textContent"
+
+
+def test_a_table_without_a_camera_does_not_promise_that_corrections_teach_it(small_phone):
+    """With no camera, the settings said « each die you correct teaches the camera this table's dice »: dice entered
+    by hand teach nothing. A camera at the table keeps that promise."""
+    from companion.live import CameraStatus
+
+    service, url, phone = small_phone
+    service.profile.store.reset()
+    said = {}
+    try:
+        for camera in ("none", "Pi camera"):
+            service.live.camera = CameraStatus(True, "", "" if camera == "none" else camera)
+            service.bus.publish("camera", service.live.camera.to_json())
+            wait(phone, lambda d: d.execute_script("return window.companion.live.camera.source") == service.live
+                 .camera.source, message="the phone never heard of the camera")
+            for lang in ("en", "fr"):
+                open_screen(phone, "settings")
+                language(phone, lang)
+                said[(camera, lang)] = wait(phone, lambda d: d.execute_script(PROFILE_COUNT_JS),
+                                            message="the profile's count never said")
+    finally:
+        service.live.camera = CameraStatus()
+        service.bus.publish("camera", service.live.camera.to_json())
+        language(phone, "en")
+    assert said == {
+        ("none", "en"): "Nothing learnt yet: this table has no camera, and dice entered by hand teach nothing. Once a "
+                        "camera reads the dice, each die you correct teaches it this table's dice.",
+        ("none", "fr"): "Rien d’appris pour l’instant\u00a0: cette table n’a pas de caméra, et les dés saisis à la main "
+                        "n’apprennent rien. Dès qu’une caméra lit les dés, chaque dé que vous corrigez lui apprend "
+                        "ceux de cette table.",
+        ("Pi camera", "en"): "Nothing learnt yet: each die you correct teaches the camera this table's dice.",
+        ("Pi camera", "fr"): "Rien d’appris pour l’instant\u00a0: chaque dé que vous corrigez apprend à la caméra les "
+                             "dés de cette table."}, said

@@ -2,7 +2,15 @@
 // picture to look at, one to forget, all to forget. The pictures stay on the companion.
 
 import { $, clear, confirmDialog, h } from "../dom.js";
-import { pick, t } from "../i18n.js";
+import { addStrings, pick, t } from "../i18n.js";
+
+addStrings({  // a table without a camera (--no-camera, or a board played on the phone): no die is seen to learn from
+  en: { "profile.none_no_camera": "Nothing learnt yet: this table has no camera, and dice entered by hand teach "
+    + "nothing. Once a camera reads the dice, each die you correct teaches it this table's dice." },
+  fr: { "profile.none_no_camera": "Rien d’appris pour l’instant : cette table n’a pas de caméra, et les dés saisis à "
+    + "la main n’apprennent rien. Dès qu’une caméra lit les dés, chaque dé que vous corrigez lui apprend ceux de "
+    + "cette table." },
+});
 
 let shown = false;     // the list of pictures is open
 let profile = null;    // the last GET /api/profile
@@ -51,8 +59,11 @@ function draw(app) {
   const n = profile ? profile.examples : 0;
   $("#profile-title").textContent = t("profile.title");
   const off = profile && profile.learning === false;  // vision.profile = false: corrections teach nothing
+  const camera = (app.live && app.live.camera) || {};
+  // none wanted (not one starting, failing or lost: those keep the promise)
+  const noCamera = camera.source === "" && camera.ok && !camera.simulated && !camera.starting;
   $("#profile-count").textContent = profile === null ? ""
-    : !n ? t(off ? "profile.off" : "profile.none")
+    : !n ? t(off ? "profile.off" : noCamera ? "profile.none_no_camera" : "profile.none")
       : off ? `${t("profile.kept", { n })} ${t("profile.off")}` // kept, but neither read with nor added to
         : [t(n === 1 ? "profile.count_one" : "profile.count", { n }),
           n >= profile.most ? t("profile.full", { most: profile.most }) : ""].filter(Boolean).join(" ");

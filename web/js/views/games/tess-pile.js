@@ -11,23 +11,24 @@ addStrings({
     "tess.pile_newest": "newest: {cubes}",
     "tess.pile_colour": "{colour} ×{n}",
     "tess.moved": "Dashed ring: the tower's last change, {changes}",
-    "tess.moved.removed": "{cube} off {column}",
-    "tess.moved.placed": "{cube} onto {column}",
+    "tess.moved.removed": "{cube} off\u00a0{column}",
+    "tess.moved.placed": "{cube} onto\u00a0{column}",
   },
   fr: {
     "tess.pile_title": { one: "Détruit : {n} cube", other: "Détruits : {n} cubes" },
     "tess.pile_newest": "les derniers : {cubes}",
     "tess.pile_colour": "{colour} ×{n}",
     "tess.moved": "Anneau pointillé : le dernier changement de la tour, {changes}",
-    "tess.moved.removed": "{cube} retiré de {column}",
-    "tess.moved.placed": "{cube} posé en {column}",
+    "tess.moved.removed": "{cube} retiré de\u00a0{column}",
+    "tess.moved.placed": "{cube} posé en\u00a0{column}",
   },
 });
 
 const NEWEST_SAID = 3;
 let pileOpen = false; // the pile stays open across redraws once a player opened it
 
-const cubeText = (c) => `${colourName(c.color)} ${c.value}`;
+// a cube's colour and value, and a column after its word, kept on one line (« rouge 6 retiré de a3 »)
+const cubeText = (c) => `${colourName(c.color)}\u00a0${c.value}`;
 
 /** The destroyed cubes (the summary's ``destroyed``, in the order destroyed): their count and the newest on the fold,
  * opened a row per colour, each value once with how many of it. Nothing while none is destroyed. */

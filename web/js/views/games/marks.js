@@ -8,7 +8,7 @@ const SMALL_WORDS = /^(the|of|le|la|les|de|du|des)$/i;
 export function markWords(name) {
   const text = String(name).trim();
   const words = text.replace(/\(.*\)/, "").split(/[\s-]+/).filter((w) => w && !SMALL_WORDS.test(w));
-  return words.length ? words : [text];
+  return words.length ? words : [text || "?"]; // a name of articles only is its own mark; none at all, "?"
 }
 
 /** A word's first ``n`` letters, its first capital: "Dragon" 2 "Dr". */

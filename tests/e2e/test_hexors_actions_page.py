@@ -88,7 +88,7 @@ def test_action_tiles_are_launched_by_tapping(quiet_table, phone):
     # A launch the rules refuse is told why, and changes nothing: Ann has no star left.
     tap(phone, "#hex-actions button[data-launcher='Ann']")
     tap(phone, "#hex-action-kinds button[data-kind='power_theft']")
-    said = "Power theft costs 1 star; Ann has 0 (rule book: « Les joueurs peuvent lancer autant d’actions"  # quote sent once
+    said = "Power theft costs 1 star; Ann has 0 (rule book: « Les joueurs peuvent lancer autant d'actions"  # quote sent once
     wait(phone, lambda d: said in d.find_element("css selector", "body").text, message="the refusal is not shown")
     summary = settled(phone, url)["summary"]
     assert summary["players"][0]["stars"] == 0 and summary["players"][1]["stars"] == 1

@@ -1,10 +1,9 @@
-"""The key that signs the organiser's sign-in, and, while the card refuses to keep it, tries at keeping it again.
+"""The key that signs the organiser's sign-in, kept on the card again once the card takes it.
 
-Why: a key the card refused at the start signs all the same, but is forgotten at a restart, and the organiser enters
-the PIN again. Before, it was tried only at the start: a card mended mid-evening (space freed, remounted) still left
-the organiser to sign in again after the next restart. Now it is tried again as the hall's file is (board.py): at
-most every ``RETRY_EVERY`` seconds, when the page asks for news or the organiser signs in, and at once when the card
-has taken the hall's file back.
+A key the card refused at the start signs all the same but is forgotten at a restart, and the organiser then enters
+the PIN again; a card mended mid-evening (space freed, remounted) should spare them that. So it is tried again as the
+hall's file is (board.py): at most every ``RETRY_EVERY`` seconds, when the page asks for news or the organiser signs
+in, and at once when the card has taken the hall's file back.
 """
 
 from __future__ import annotations

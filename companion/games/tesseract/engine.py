@@ -100,7 +100,7 @@ class Tesseract(StateUntilSetup, GameEngine):
                 raise EventError(f"unknown Tesseract event {kind!r} (known: setup, priming_zone_reading, "
                                  f"{', '.join(HANDLERS)})")
             require_playing(self.state)
-            tower_before = Tower({name: list(stack) for name, stack in self.state.tesseract.columns.items()})
+            tower_before = Tower(self.state.tesseract.columns)  # its own lists: the event changes the state's
             verdicts = handler(self.state, event, self.options)
             if kind not in ("prime", "resolve", "end_actions"):
                 verdicts += drain(self.state, self.options)

@@ -8,12 +8,14 @@ were 11.7 px, under the 12 CSS px every board's text keeps (test_every_screen me
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from selenium.common.exceptions import TimeoutException
 
-from boardhelpers import wait
+from boardhelpers import tap, wait
 from browserhelpers import in_each_look, page_errors
-from screens import TEXT_SIZES_JS, show, start
+from screens import TEXT_SIZES_JS, language, show, start
 
 pytestmark = pytest.mark.browser
 
@@ -196,4 +198,74 @@ def test_held_sideways_a_tiles_name_goes_when_the_frame_pans_it_out_of_sight(res
     finally:
         size(390, 844)
     assert kept, "a pan keeping the tile in the frame took its name away"
+    assert page_errors(phone) == []
+
+
+# The prompt above the colours (who rolls, what to tap) and the colours: [top of the prompt, bottom of the colours,
+# top of the Undo bar].
+PROMPT_JS = """const hint = document.querySelector('#hex-roll-hint'), pad = document.querySelector('#hex-colours');
+  return hint && pad ? [hint.getBoundingClientRect().top, pad.getBoundingClientRect().bottom,
+                        document.querySelector('#table-undo').getBoundingClientRect().top] : null;"""
+
+
+def test_held_sideways_a_duels_colours_come_into_sight_with_the_line_that_asks_for_them(resizable_table):
+    """A foe picked for a duel brings the colour to tap into sight; held sideways (740 x 360) it came alone, and the
+    line above it saying who rolls and what to tap went above the window (three of its lines in French). Both are
+    in sight together, above the Undo bar, in each language."""
+    service, url, phone, size = resizable_table
+    size(740, 360)
+    found = []
+    try:
+        for lang in ("en", "fr"):
+            start(service, "hexors", DUEL - 1)  # Yugi's Kuriboh to pick its foe: Saggi
+            show(phone, url)
+            language(phone, lang)
+            phone.execute_script("scrollTo(0, 0)")
+            tap(phone, "#hex-challenge [data-target='saggi']")
+            wait(phone, lambda d: d.execute_script(PROMPT_JS), message="no colours to tap")
+            try:
+                wait(phone, lambda d: (lambda r: r[0] >= -0.5 and r[1] <= r[2] + 0.5)(d.execute_script(PROMPT_JS)),
+                     timeout=6)
+            except TimeoutException:
+                found.append((lang, phone.execute_script(PROMPT_JS)))
+    finally:
+        language(phone, "en")
+        size(390, 844)
+    assert found == [], found
+    assert page_errors(phone) == []
+
+
+# The tile's name shown, the tabs' rail and the window: [[left, top, right, bottom] of the name, the rail's right
+# edge, [width, height], the name's words, 20rem in CSS px].
+NAME_TIP_JS = """const tip = document.querySelector('#name-tip'); const r = tip.getBoundingClientRect();
+  return [[r.left, r.top, r.right, r.bottom], document.querySelector('#tabs').getBoundingClientRect().right,
+          [innerWidth, innerHeight], tip.hidden ? null : tip.textContent,
+          20 * parseFloat(getComputedStyle(document.documentElement).fontSize)];"""
+
+
+def test_held_sideways_a_tiles_full_name_is_seen_whole_right_of_the_tabs(resizable_table):
+    """At 740 x 360 a tile's full name ran 540-600 px on one line (« Gaïa le Chevalier Implacable (carreau
+    d'exemple) · élément : vert »), its start under the tabs' rail down the left side: it takes a few lines no wider
+    than 20rem, whole in the window right of the rail, in each language."""
+    service, url, phone, size = resizable_table
+    size(740, 360)
+    seen = []
+    try:
+        start(service, "hexors", 4)
+        show(phone, url)
+        for lang in ("en", "fr"):
+            language(phone, lang)
+            phone.execute_script("document.querySelector('#board').scrollIntoView({block: 'start'})")
+            phone.execute_script("document.querySelector(\".hex-arena .tile[data-tile='gaia']\")"
+                                 ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+            wait(phone, lambda d: d.execute_script(NAME_TIP_JS)[3], message="no name shown for the tile tapped")
+            time.sleep(0.1)  # placed again once the tile's own handler has drawn the board (board.js)
+            seen.append((lang, *phone.execute_script(NAME_TIP_JS)))
+    finally:
+        language(phone, "en")
+        size(390, 844)
+    for lang, (left, top, right, bottom), rail, (width, height), name, most in seen:
+        assert name.startswith({"en": "Gaia the Fierce Knight", "fr": "Gaïa le Chevalier Implacable"}[lang]), name
+        assert rail - 0.5 <= left and right <= width + 0.5 and 0 <= top and bottom <= height, (lang, left, rail, right)
+        assert right - left <= most + 0.5, (lang, right - left, most)
     assert page_errors(phone) == []

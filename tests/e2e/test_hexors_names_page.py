@@ -58,10 +58,9 @@ def shots(driver, directory, name, css):
     driver.set_window_size(360, 800)
 
 
-def test_two_tiles_whose_names_share_initials_keep_marks_of_their_own(quiet_table, screenshots):
-    """A typed « Dragon Master » beside Dark Magician: both were "DM"; in French beside Dragon Millénaire both were
-    "DM" too. Each takes a letter more from the word where the names part."""
-    service, url = quiet_table
+def with_dragon_master(service):
+    """The beginner example's arena with a typed « Dragon Master » in place of Yugi's Mystical Elf: Dark Magician
+    and it are marked with three letters (DaM, DrM; in French DMa beside Dragon Millénaire's DMi)."""
     setup = json.loads((REPO / "docs/rules/examples/hexors-beginner-win.jsonl").read_text().splitlines()[0])
     colours = ["red", "orange", "yellow", "green", "blue", "purple"]
     master = {"id": "dragon-master", "kind": "monster", "name": "Dragon Master", "element": "blue",
@@ -70,6 +69,13 @@ def test_two_tiles_whose_names_share_initials_keep_marks_of_their_own(quiet_tabl
     yugi[:] = [{"id": "master", "tile": master, "cell": t["cell"]} if t["id"] == "elf" else t for t in yugi]
     service.table.new_game("hexors", {}, ["Yugi", "Kaiba"])
     service.table.submit(setup, source="phone")
+
+
+def test_two_tiles_whose_names_share_initials_keep_marks_of_their_own(quiet_table, screenshots):
+    """A typed « Dragon Master » beside Dark Magician: both were "DM"; in French beside Dragon Millénaire both were
+    "DM" too. Each takes a letter more from the word where the names part."""
+    service, url = quiet_table
+    with_dragon_master(service)
     marks_of = "return Object.fromEntries([...document.querySelectorAll('.hex-arena .tile')].map((t) =>" \
                " [t.dataset.tile, t.querySelector('.label').textContent]))"
     with phone_browser("en-GB", (360, 800), url=url) as driver:
@@ -86,3 +92,55 @@ def test_two_tiles_whose_names_share_initials_keep_marks_of_their_own(quiet_tabl
     assert (english["magician"], english["master"], english["dragon"]) == ("DaM", "DrM", "TD"), english
     assert (french["magician"], french["master"], french["dragon"]) == ("MS", "DMa", "DMi"), french
     assert (english["celtic"], french["gaia"], french["celtic"]) == ("CG", "GI", "GC")  # unshared, or as before
+
+
+# Each tile's mark against its strike values, in drawing units: the mark's letters [left, top, right, bottom] (top: the
+# baseline less a capital's height, 0.72 em), the discs [cx, cy, r] and the values' digits as boxes.
+# [[tile, mark, letters, discs, digits]]
+MARK_AND_VALUES_JS = """const glyphs = (text) => { const b = text.getBBox(), y = +text.getAttribute('y');
+  const em = parseFloat(getComputedStyle(text).fontSize); return [b.x, y - 0.72 * em, b.x + b.width, y]; };
+return [...document.querySelectorAll('.hex-arena .tile')].map((tile) => [tile.dataset.tile,
+  tile.querySelector('.label').textContent, glyphs(tile.querySelector('.label')),
+  [...tile.querySelectorAll('.face circle')].map((c) => { const b = c.getBBox();
+    return [b.x + b.width / 2, b.y + b.height / 2, b.width / 2]; }),
+  [...tile.querySelectorAll('.face text')].map(glyphs)]);"""
+HALO = 2  # the mark's halo: a 4-px stroke of its tile's colour, half of it outside its letters
+
+
+def hidden_parts(driver):
+    """Where a tile's mark and its strike values meet: a disc over the mark's letters, or the mark's halo over a
+    value's digit."""
+    found = []
+    for tile, mark, (left, top, right, bottom), discs, digits in driver.execute_script(MARK_AND_VALUES_JS):
+        for cx, cy, r in discs:
+            near = (min(max(cx, left), right), min(max(cy, top), bottom))  # the letters' point nearest the centre
+            if (near[0] - cx) ** 2 + (near[1] - cy) ** 2 < r * r:
+                found.append((tile, mark, "disc", round(cx, 1), round(cy, 1)))
+        for x0, y0, x1, y1 in digits:
+            if x0 < right + HALO and left - HALO < x1 and y0 < bottom + HALO and top - HALO < y1:
+                found.append((tile, mark, "digit", round(x0, 1), round(y0, 1)))
+    return found
+
+
+@pytest.mark.parametrize("size", [(360, 800), (740, 360)], ids=["upright", "sideways"])
+def test_a_tiles_mark_and_its_strike_values_are_seen_whole(quiet_table, size):
+    """Three-letter marks (DaM, DrM; DMa, DMi) ran over the strike-value discs beside them, their halo over the
+    discs' edges: the discs are a little smaller and further out, and no
+    disc meets a mark's letters nor a mark's halo a value, upright and turned, in each language (a mark wider than
+    the room between them, « MS » or a star too, is drawn narrower)."""
+    service, url = quiet_table
+    with_dragon_master(service)
+    with phone_browser("en-GB", size, url=url) as driver:
+        open_page(driver, url, "#/table")
+        wait(driver, lambda d: d.find_elements("css selector", ".hex-arena .tile[data-tile='master'] .face"),
+             message="no Dragon Master drawn")
+        found, marks = [], set()
+        for lang in ("en", "fr"):
+            language(driver, lang)
+            wait(driver, lambda d: d.find_elements("css selector", ".hex-arena[data-marks-fitted] .tile .label"),
+                 message="no marks fitted")
+            marks |= set(driver.execute_script(MARKS))
+            found += [(lang, *part) for part in hidden_parts(driver)]
+        assert not page_errors(driver)
+    assert {"DaM", "DrM", "DMa", "DMi"} <= marks, marks
+    assert found == [], found

@@ -58,7 +58,10 @@ function place(piece) {
   const width = tip.offsetWidth;
   const height = tip.offsetHeight;
   const right = document.documentElement.clientWidth - width - 8;
-  const left = Math.max(8, Math.min(r.left + r.width / 2 - width / 2, right));
+  // held sideways the tabs stand in a rail down the left side (style.css): the name starts right of it
+  const rail = document.querySelector(".tabs:not([hidden])");
+  const edge = rail && rail.offsetHeight > rail.offsetWidth ? rail.getBoundingClientRect().right : 0;
+  const left = Math.max(edge + 8, Math.min(r.left + r.width / 2 - width / 2, right));
   const svgRoot = piece.ownerSVGElement;
   const keep = [...(svgRoot ? svgRoot.querySelectorAll(svgRoot.dataset.next || PIECES) : []),
     ...[...document.querySelectorAll(BESIDE)].filter((el) => !el.closest("svg"))]

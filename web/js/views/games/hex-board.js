@@ -10,6 +10,23 @@ const SQ3 = Math.sqrt(3);
 const DIRS = ["N", "NE", "SE", "S", "SW", "NW"];
 export const SIDE_CSS = ["#eceff1", "#37474f"]; // first player light, second dark: no die colour is taken
 export const SIDE_TEXT = ["#111", "#fff"];
+// the widest a tile's mark is drawn, in drawing units: upright the strike values above and below its ends leave 23,
+// turned (values left and right of it) 26
+const MARK_ROOM = 23;
+const MARK_ROOM_TURNED = 26;
+
+/** Each mark wider than the room between its tile's strike values (three letters, « MS » in bold, a star) drawn
+ * narrower, to that room: it ran over the discs beside it. Measured once the arena is laid out. */
+function fitMarks(arena) {
+  const room = arena.classList.contains("turned") ? MARK_ROOM_TURNED : MARK_ROOM;
+  for (const label of arena.querySelectorAll(".tile .label")) {
+    if (label.getComputedTextLength() > room) {
+      label.setAttribute("textLength", String(room));
+      label.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  }
+  arena.dataset.marksFitted = "1";
+}
 
 // Held sideways (a window under 500 px high) the arena is drawn turned a quarter clockwise, its near end on the left:
 // upright it is half again as high as it is wide, and a phone held sideways is about twice as wide as high.
@@ -39,6 +56,8 @@ export function keepingPan(root, draw) {
   draw();
   const now = frame();
   if (!now) return;
+  const arena = now.querySelector(".hex-arena");
+  if (now.getClientRects().length) fitMarks(arena); else whenShown(now, () => fitMarks(arena));
   const duel = [...now.querySelectorAll(".tile.target")];
   now.dataset.focus = `${now.querySelector(".hex-arena.turned") ? "turned" : "upright"}:${duel.map((t) => t.dataset.tile)}`;
   [now.scrollLeft, now.scrollTop] = at;
@@ -118,16 +137,18 @@ export function drawArena(cells, tiles, opts = {}) {
     const parts = [svg("polygon", { class: "tile-body", points: corners(cx, cy, R - 4, turned), fill: SIDE_CSS[side % 2] })];
     if (tile.faces) {
       for (const [dir, face] of Object.entries(tile.faces)) {
-        const [fx, fy] = toward(cx, cy, dir, 0.6, turned);
+        // a little further out and smaller than they were (0.6, r 10): a three-letter mark covered their edges
+        const [fx, fy] = toward(cx, cy, dir, 0.65, turned);
         parts.push(svg("g", { class: "face", dataset: { dir, value: String(face.value), colour: face.colour } },
           svg("circle", { cx: fx, cy: fy, r: 8.5, fill: dieCss(face.colour) }),
-          svg("text", { x: fx, y: fy + 4, "text-anchor": "middle", class: ["purple", "black"].includes(face.colour) ? "" : "on-light" }, String(face.value))));
+          svg("text", { x: fx, y: fy + 5.5, "text-anchor": "middle", class: ["purple", "black"].includes(face.colour) ? "" : "on-light" }, String(face.value))));
       }
       const [hx, hy] = toward(cx, cy, tile.facing, 0.88, turned);
       parts.push(svg("circle", { class: "hole", cx: hx, cy: hy, r: 3.5 }));
     }
     if (tile.element) parts.push(svg("circle", { class: "element", cx, cy, r: 11, stroke: dieCss(tile.element) }));
-    parts.push(svg("text", { class: "label", x: cx, y: cy + 4, "text-anchor": "middle", fill: SIDE_TEXT[side % 2] },
+    // the mark centred between the strike values (narrowed where wider than the room between them: fitMarks)
+    parts.push(svg("text", { class: "label", x: cx, y: cy + 6, "text-anchor": "middle", fill: SIDE_TEXT[side % 2] },
       marks.get(tile.id)));
     parts.push(svg("title", {}, `${tileName(tile)}${tile.element ? ` · ${t("hex.element", { colour: colourName(tile.element) })}` : ""}`));
     const cls = ["tile", tile.kind, tile.id === opts.selected ? "selected" : "", opts.targets && opts.targets.has(tile.id) ? "target" : "",

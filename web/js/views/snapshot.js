@@ -75,6 +75,7 @@ function drawOverlay(app, live) {
   const [width, height] = live.size || [1, 1];
   overlay.setAttribute("viewBox", `0 0 ${width} ${height}`);
   overlay.setAttribute("preserveAspectRatio", "none");
+  if (live.size) $("#snapshot").style.setProperty("--aspect", String(width / height));  // how wide it may be drawn
   const labelSize = Math.max(14, Math.round(width / 24));
   overlay.style.setProperty("--stroke", String(Math.max(3, Math.round(width / 160))));
   // A finger is bigger than a die on a phone screen: at least 48 px on the screen, whatever the picture's size.

@@ -98,7 +98,7 @@ def test_every_french_string_writes_its_apostrophes_curly(strings, books):
     assert straight == []
 
 
-def test_every_french_string_spaces_its_double_marks_and_guillemets(strings, books):
+def test_every_french_string_spaces_its_semicolons_question_and_exclamation_marks_and_guillemets(strings, books):
     glued = [(where, text) for where, text in strings if GLUED.search(text) and not quotes_a_book(text, books)]
     assert glued == []
 

@@ -383,10 +383,10 @@ def test_under_no_ties_a_square_where_the_card_picked_would_tie_is_crossed_out(n
     hints = []
     in_each_look(phone, lambda lang, scheme: hints.append(phone.execute_script(
         "return document.querySelector('#nx-tie-hint').textContent")), themes=("light",))
-    assert hints == ["Variant no ties: on a square crossed out in red this card would tie a Nexus, which the referee "
-                     "refuses; a way it would tie lying is struck out",
-                     "Variante sans égalité\u00a0: sur une case barrée de rouge, cette carte mettrait un Nexus à "
-                     "égalité, ce que l’arbitre refuse\u00a0; un sens où elle le ferait est barré"], hints
+    assert hints == ["Variant no ties: a square crossed out in red, or a way struck out, would tie a Nexus with this "
+                     "card",
+                     "Variante sans égalité\u00a0: une case barrée de rouge, ou un sens barré, mettrait un Nexus à "
+                     "égalité avec cette carte"], hints
     entries = service.table.state_version
     said = tap_square(phone, crossed[0], lambda d: d.execute_script(ANSWER_SHOWN_JS))
     assert said.startswith("Variant no ties: here, however it lies, the card would tie"), said
@@ -412,9 +412,8 @@ def test_under_no_ties_a_way_the_card_picked_would_tie_lying_is_struck_out(narro
     assert ways[(2, 1)] == [True, False], ways  # t-link on (2, 0) turned right ties, turned left does not
     show(phone, url)
     tap_until(phone, "#nx-drawn [data-card='t-link']", "#nx-card-hint[data-card='t-link']")
-    assert phone.find_element("id", "nx-tie-hint").text == ("Variant no ties: lying some ways this card would tie a "
-                                                            "Nexus, which the referee refuses: those ways are struck "
-                                                            "out once a square is tapped")
+    assert phone.find_element("id", "nx-tie-hint").text == ("Variant no ties: once a square is tapped, a way struck "
+                                                            "out would tie a Nexus with this card")
     assert not phone.find_elements("css selector", "#nx-scroll .spot-cell.tie")
     tap_square(phone, (2, 1), "#nx-ways")
     struck = phone.find_elements("css selector", "#nx-ways [data-tie='true']")

@@ -11,10 +11,9 @@ addStrings({
     "nx.phase.counter": "Place a counter: tap a card, then a free node",
     "nx.phase.over": "The game is over",
     "nx.apart_hint": "Variant: a card may also lie apart, on a grey dotted square",
-    "nx.tie_hint_squares": "Variant no ties: on a square crossed out in red this card would tie a Nexus, which the referee "
-      + "refuses; a way it would tie lying is struck out",
-    "nx.tie_hint_ways": "Variant no ties: lying some ways this card would tie a Nexus, which the referee refuses: those ways "
-      + "are struck out once a square is tapped",
+    "nx.tie_hint_squares": "Variant no ties: a square crossed out in red, or a way struck out, would tie a Nexus with this "
+      + "card",
+    "nx.tie_hint_ways": "Variant no ties: once a square is tapped, a way struck out would tie a Nexus with this card",
     "nx.spot_tie": "Variant no ties: here, however it lies, the card would tie the strongest players of a Nexus",
     "nx.way_tie": "Variant no ties: lying so, the card would tie the strongest players of a Nexus",
     "nx.ways_tie": "A way struck out would tie a Nexus (variant no ties)",
@@ -81,10 +80,10 @@ addStrings({
     "nx.phase.counter": "Posez un pion : touchez une carte, puis un nœud libre",
     "nx.phase.over": "La partie est terminée",
     "nx.apart_hint": "Variante : une carte peut aussi se poser à l’écart, sur une case grise en pointillés",
-    "nx.tie_hint_squares": "Variante sans égalité : sur une case barrée de rouge, cette carte mettrait un Nexus à égalité, "
-      + "ce que l’arbitre refuse ; un sens où elle le ferait est barré",
-    "nx.tie_hint_ways": "Variante sans égalité : posée dans certains sens, cette carte mettrait un Nexus à égalité, ce que "
-      + "l’arbitre refuse : ces sens sont barrés une fois une case touchée",
+    "nx.tie_hint_squares": "Variante sans égalité : une case barrée de rouge, ou un sens barré, mettrait un Nexus à égalité "
+      + "avec cette carte",
+    "nx.tie_hint_ways": "Variante sans égalité : une fois une case touchée, un sens barré mettrait un Nexus à égalité avec "
+      + "cette carte",
     "nx.spot_tie": "Variante sans égalité : ici, dans tous les sens, la carte mettrait à égalité les plus forts d’un Nexus",
     "nx.way_tie": "Variante sans égalité : dans ce sens, la carte mettrait à égalité les plus forts d’un Nexus",
     "nx.ways_tie": "Un sens barré mettrait un Nexus à égalité (variante sans égalité)",

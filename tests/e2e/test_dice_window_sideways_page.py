@@ -1,5 +1,6 @@
-"""The camera's picture of the table (the dice window) on a phone turned sideways: seen whole, its dice still
-tapped where they lie; upright it stays as wide as the page. One SIMULATED table (free roll) serves the module."""
+"""The camera's pictures on a phone turned sideways: the dice window seen whole, its dice still tapped where they
+lie (upright it stays as wide as the page), and the camera alignment's mat seen whole. One SIMULATED table serves
+the module."""
 
 from __future__ import annotations
 
@@ -69,3 +70,36 @@ def tap_a_die(phone):
         phone.find_element("id", "die-cancel").click()
         return
     raise AssertionError("no die on the picture answered a tap in three tries")
+
+
+# the alignment picture: its box, the picture as drawn in it (object-fit: contain), and the screen's height
+ALIGNMENT_JS = """const img = document.querySelector('#alignment-img'), r = img.getBoundingClientRect();
+  if (!img.naturalWidth) return null;
+  const fit = getComputedStyle(img).objectFit === 'contain'
+    ? Math.min(r.width / img.naturalWidth, r.height / img.naturalHeight) : null;
+  const drawn = fit ? [img.naturalWidth * fit, img.naturalHeight * fit] : [r.width, r.height];
+  return [Math.round(r.height), drawn.map(Math.round), r.width / r.height, img.naturalWidth / img.naturalHeight,
+    innerHeight]"""
+
+
+def test_the_camera_alignment_picture_is_seen_whole_sideways(table):
+    """« The green lines must sit on the printed ones »: on a 740 x 360 screen the mat seen from above stood 750 px
+    high, a fifth of it in sight at once."""
+    service, url = table
+    service.table.new_game("hexors", {}, ["Ana", "Bo"])  # a game on a mat: the mat is found and drawn from above
+    try:
+        with phone_browser("en-GB", url=url) as phone:
+            frame = phone.execute_script("return outerHeight - innerHeight")
+            phone.set_window_size(740, 360 + frame)
+            drawn(phone, "table", open_tab(phone, "table"))
+            toggle = wait(phone, lambda d: (lambda b: b if b.is_displayed() else None)(
+                d.find_element("id", "alignment-toggle")), timeout=60, message="no Camera alignment button")
+            phone.execute_script("arguments[0].click()", toggle)
+            box, (width, height), box_shape, shape, room = wait(
+                phone, lambda d: d.execute_script(ALIGNMENT_JS), timeout=60, message="no alignment picture")
+            assert box <= 0.7 * room + 1 and height <= box, (box, height, room)
+            # drawn whole and undistorted: its own shape, inside its box
+            assert abs(width / height - shape) < 0.02 or abs(box_shape - shape) < 0.02, (width, height, shape)
+            assert page_errors(phone) == []
+    finally:
+        service.table.new_game("free-roll", {}, [])

@@ -16,11 +16,12 @@ from werkzeug.exceptions import HTTPException
 
 from companion.card_faults import fault_of
 from companion.core import Text
+from companion.hall import board as hall_board
 from companion.hall.board import HallBoard
 from companion.hall.export import bgstats_file, games_csv, standings_csv
-from companion.hall.sign_in_key import SignInKey
 from companion.web.card_refusal import cannot_save
 from companion.web.hosts import AllowedHosts
+from companion.web.sign_in_key import SignInKey
 from companion.web.auth import CSRF_HEADER, LoginLimiter, PinStore, new_csrf_token, new_pin, tokens_match
 
 log = logging.getLogger(__name__)
@@ -79,8 +80,9 @@ def create_hall_app(board: HallBoard, subscriber: Any, data_dir: Path, threads: 
             return refuse(403, "foreign_origin", "changes are accepted only from the hall's own page")
         return None
 
-    # a key the card will not keep signs all the same: the organiser signs in again after a restart, told on the page
-    key = SignInKey(data_dir)
+    # a key the card will not keep signs all the same: the organiser signs in again after a restart, told on the page;
+    # tried again on the hall file's clock
+    key = SignInKey(data_dir, clock=hall_board.now, retry_every=hall_board.RETRY_EVERY)
     app.secret_key = key.secret
     app.config.update(SESSION_COOKIE_SAMESITE="Strict", SESSION_COOKIE_HTTPONLY=True,
                       MAX_CONTENT_LENGTH=MAX_BODY, SESSION_COOKIE_NAME="hall_session")

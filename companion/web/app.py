@@ -7,6 +7,7 @@ the join links) lives in ``app.extensions["companion"]`` so that several apps
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 from dataclasses import dataclass, field
@@ -20,12 +21,13 @@ from werkzeug.exceptions import HTTPException
 from companion import files
 from companion.core import Text
 from companion.journal import JournalError
-from companion.web.auth import LoginLimiter, PinStore, load_session_secret
+from companion.web.auth import LoginLimiter, PinStore
 from companion.web.card_refusal import cannot_save
 from companion.web.hosts import AllowedHosts
 from companion.web.idempotency import IdempotencyCache
 from companion.web.netinfo import JoinLinks
 from companion.web.session_store import SessionStore
+from companion.web.sign_in_key import SignInKey
 from companion.web.validation import MAX_BODY_BYTES, ApiError
 
 if TYPE_CHECKING:
@@ -94,6 +96,7 @@ class WebContext:
     web_dir: Path
     sessions: SessionStore
     hosts: AllowedHosts
+    key: SignInKey  # signs the phones' sign-ins; kept on the card again once it takes it
     keepalive: float = 15.0
     closing: threading.Event = field(default_factory=threading.Event)
     idempotency: IdempotencyCache = field(default_factory=IdempotencyCache)
@@ -117,12 +120,12 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
         data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as exc:  # a worn card: the journal said it (held in memory); the keys below are kept in memory
         log.error("the data directory %s cannot be made: %s", data_dir, exc)
-    secret, secret_refused = load_session_secret(data_dir)
+    key = SignInKey(data_dir)  # a key the card will not keep signs all the same, and is tried again
 
     app = Flask("companion.web", static_folder=None)
     app.config.update(
         TESTING=testing,
-        SECRET_KEY=secret,
+        SECRET_KEY=key.secret,
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
         SESSION_COOKIE_NAME="companion_session",
         SESSION_COOKIE_HTTPONLY=True,
@@ -143,22 +146,36 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
         web_dir=Path(web_dir) if web_dir is not None else find_web_dir(),
         sessions=SessionStore(data_dir, app.permanent_session_lifetime.total_seconds()),
         hosts=AllowedHosts(list(settings["allowed_hosts"])),
+        key=key,
     )
-    sign_ins_told: list[BaseException] = []
+    sign_ins_lost: list[BaseException] = []  # why sign-ins last only until a restart (the key, the sign-ins)
+    told: list[dict[str, str]] = []  # the notice that says it
+    told_lock = threading.Lock()
 
     def sign_ins_held(exc: BaseException) -> None:
         """Sign-ins last until a restart (the key or the sign-ins the card refused): said once."""
-        if not sign_ins_told:
-            sign_ins_told.append(exc)
-            service.notices.append(files.card_refused_notice(
-                "phones signed in now must enter the PIN again after a restart",
-                "les téléphones connectés maintenant devront saisir à nouveau le code après un redémarrage", exc))
+        with told_lock:
+            sign_ins_lost.append(exc)
+            if not told:
+                told.append(files.card_refused_notice(
+                    "phones signed in now must enter the PIN again after a restart",
+                    "les téléphones connectés maintenant devront saisir à nouveau le code après un redémarrage", exc))
+                service.notices.append(told[0])
+
+    def key_kept(refused: BaseException) -> None:
+        """The card keeps the key it refused: the notice goes when the key was all it said."""
+        with told_lock:
+            sign_ins_lost.remove(refused)
+            if not sign_ins_lost and told and told[0] in service.notices:
+                service.notices.remove(told[0])
 
     sessions = app.extensions["companion"].sessions
     sessions.on_held = sign_ins_held
-    for refused in (secret_refused, sessions.refused):
+    for refused in (key.refused, sessions.refused):
         if refused is not None:
             sign_ins_held(refused)
+    if key.refused is not None:
+        key.on_kept = functools.partial(key_kept, key.refused)
 
     pins = app.extensions["companion"].pins
     pins.on_unsaved = lambda exc: service.notices.append(files.card_refused_notice(
@@ -193,12 +210,19 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
     app.before_request(session.check_host)
     app.before_request(_refuse_oversized_body)
     app.before_request(session.check_csrf)
+    app.before_request(_keep_sign_in_key)
     app.after_request(_security_headers)
     app.register_error_handler(ApiError, api_error_response)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(JournalError, _journal_error)
     app.register_error_handler(Exception, _unexpected_error)
     return app
+
+
+def _keep_sign_in_key() -> None:
+    """A sign-in key the card refused at the start, tried again as phones ask (at most every 30 s): a card mended
+    mid-evening keeps the phones signed in across the next restart."""
+    context().key.keep_again()
 
 
 def _refuse_oversized_body():

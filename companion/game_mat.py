@@ -99,22 +99,27 @@ class GameMat:
         lens file is damaged. Read and built outside the mat's lock: a failing card can take seconds over
         ``lens.json``, and a game change waits for that lock under the table's. A read overtaken (another game's
         change, another read taken) is made again, at most ``MOST_READS`` times."""
+        return self._stage_now()[0]
+
+    def _stage_now(self) -> tuple[TableStage | None, bool]:
+        """``stage``, and whether ``take`` gave it: take then said the mat read (``_read``), a stage built or held
+        here has not."""
         for _ in range(MOST_READS):
             with self._lock:
                 if self._stage is not None or self._layout is None and not self._pending:
-                    return self._stage
+                    return self._stage, False
                 layout, ticket = self._layout, next(self._tickets)
             if layout is None:  # another game's mat, which its change reads too: the first read taken is used
                 taken, stage = self.take(self.read())
                 if taken:
-                    return stage
+                    return stage, True
                 continue
             stage = self._build(layout)
             with self._lock:
                 if ticket > self._changed:  # nothing changed the mat meanwhile
                     self._stage, self._changed = stage, next(self._tickets)
-                    return stage
-        return self.held()  # overtaken at each read: what the mat holds for the game now, if anything
+                    return stage, False
+        return self.held(), False  # overtaken at each read: what the mat holds for the game now, if anything
 
     @stage.setter
     def stage(self, stage: TableStage | None) -> None:
@@ -155,10 +160,12 @@ class GameMat:
             if self._config["table"]["enabled"] and game != self.game:
                 self._drop(self._current_game())  # the table's game now: a change since ``game`` told the mat
         try:
-            stage = self.stage
+            stage, said = self._stage_now()
         except Exception as exc:
             with self._lock:
                 return self._unread(game, exc)
+        if said:  # read by ``take``, which said so
+            return stage
         with self._lock:
             return self._read(game, stage)
 

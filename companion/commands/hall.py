@@ -41,7 +41,7 @@ def run(args) -> int:
     from companion.hall.link import Broker, BrokerError
     from companion.hall.subscriber import HallSubscriber
     from companion.web.netinfo import JoinLinks
-    from companion.web.server import quiet_wake_up
+    from companion.web.server import use_wake_up_pipe
 
     try:
         config = load_config(args.config)
@@ -74,7 +74,7 @@ def run(args) -> int:
     except OSError as exc:
         print(f"companion: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
         return 1
-    quiet_wake_up(server)  # a long poll answered after close() must not write into the board's files
+    use_wake_up_pipe(server)  # a long poll answered after close() must not write into the board's files
     subscriber.start()
     signal.signal(signal.SIGTERM, lambda signum, frame: (_ for _ in ()).throw(SystemExit(0)))
     links = JoinLinks.for_server(args.host, args.port)

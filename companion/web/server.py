@@ -73,7 +73,7 @@ class WakeUpPipe(WaitressTrigger):
             super()._close()
 
 
-def quiet_wake_up(server) -> None:
+def use_wake_up_pipe(server) -> None:
     """Give a waitress server (before it runs) a WakeUpPipe in place of its own; waitress.create_server's server for
     several addresses has one per address."""
     listeners = [server] if isinstance(server, BaseWSGIServer) else [
@@ -111,7 +111,7 @@ class WebServer:
             raise ValueError(f"{host!r} resolves to several addresses; give one address to listen on")
         self._server = GuardedServer(app, map={}, adj=adj, sockinfo=adj.listen[0], _start=False)
         self._server.limits = limits
-        quiet_wake_up(self._server)
+        use_wake_up_pipe(self._server)
         self._server.accept_connections()
         if hasattr(ctx.links, "serve_on"):  # the join links follow the port bound (0 asks for any free one)
             ctx.links.serve_on(self.port)

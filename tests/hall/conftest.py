@@ -19,7 +19,7 @@ from werkzeug.security import generate_password_hash
 
 from companion.hall.app import create_hall_app
 from companion.hall.board import HallBoard
-from companion.web.server import quiet_wake_up
+from companion.web.server import use_wake_up_pipe
 from tests.hall.hallhelpers import PIN, WIN_YUGI, Subscriber, event
 
 MOSQUITTO = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
@@ -188,7 +188,7 @@ def hall(tmp_path):
     board.handle("companion/table-2/status", json.dumps({"table": "table-2", "name": "Table 2", "online": False}))
     server = waitress.create_server(create_hall_app(board, Subscriber(), data, threads=8), host="127.0.0.1",
                                     port=0, threads=8)
-    quiet_wake_up(server)  # close() leaves long polls answering: their pulls must not write into the next test's fds
+    use_wake_up_pipe(server)  # close() leaves long polls answering: their pulls must not write into the next test's fds
     threading.Thread(target=server.run, daemon=True).start()
     yield board, f"http://127.0.0.1:{server.effective_port}/"
     server.close()

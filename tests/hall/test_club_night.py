@@ -20,7 +20,7 @@ from companion.hall.subscriber import HallSubscriber
 from companion.journal import setup_players
 from companion.service import Service
 from companion.web import create_app
-from companion.web.server import WebServer, quiet_wake_up
+from companion.web.server import WebServer, use_wake_up_pipe
 from tests.hall.conftest import Listener, wait_for
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "rules" / "examples"
@@ -83,7 +83,7 @@ def test_a_club_night_loses_nothing_through_a_broker_outage(broker, tmp_path):
     subscriber.start()
     hall_server = waitress.create_server(create_hall_app(board, subscriber, hall_data, threads=8), host="127.0.0.1",
                                          port=0, threads=8)
-    quiet_wake_up(hall_server)  # close() leaves long polls answering: their pulls must not write into others' fds
+    use_wake_up_pipe(hall_server)  # close() leaves long polls answering: their pulls must not write into others' fds
     threading.Thread(target=hall_server.run, daemon=True).start()
     hall_port = hall_server.effective_port
     listener = Listener(broker.port)

@@ -296,7 +296,7 @@ def test_the_hall_page_says_a_sign_in_key_the_card_refuses_in_both_languages(eve
     import waitress
     from selenium.webdriver.common.by import By
 
-    from companion.web.server import quiet_wake_up
+    from companion.web.server import use_wake_up_pipe
     from tests.e2e.browserhelpers import new_browser
     from tests.hall.hallhelpers import until
 
@@ -304,7 +304,7 @@ def test_the_hall_page_says_a_sign_in_key_the_card_refuses_in_both_languages(eve
     board = HallBoard(evening_so_far / "hall.sqlite3")
     server = waitress.create_server(create_hall_app(board, Subscriber(), evening_so_far, threads=8),
                                     host="127.0.0.1", port=0, threads=8)
-    quiet_wake_up(server)  # close() leaves long polls answering: their pulls must not write into the next test's fds
+    use_wake_up_pipe(server)  # close() leaves long polls answering: their pulls must not write into the next test's fds
     threading.Thread(target=server.run, daemon=True).start()
     driver = new_browser()
     try:

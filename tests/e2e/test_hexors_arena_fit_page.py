@@ -236,17 +236,20 @@ def test_held_sideways_a_duels_colours_come_into_sight_with_the_line_that_asks_f
 
 
 # The tile's name shown, the tabs' rail and the window: [[left, top, right, bottom] of the name, the rail's right
-# edge, [width, height], the name's words, 20rem in CSS px].
+# edge, [width, height], the name's words, 20rem in CSS px, the answer to the tap: [left, right, words]].
 NAME_TIP_JS = """const tip = document.querySelector('#name-tip'); const r = tip.getBoundingClientRect();
+  const box = document.querySelector('#tap-answer'); const a = box.getBoundingClientRect();
   return [[r.left, r.top, r.right, r.bottom], document.querySelector('#tabs').getBoundingClientRect().right,
           [innerWidth, innerHeight], tip.hidden ? null : tip.textContent,
-          20 * parseFloat(getComputedStyle(document.documentElement).fontSize)];"""
+          20 * parseFloat(getComputedStyle(document.documentElement).fontSize),
+          'empty' in box.dataset ? null : [a.left, a.right, box.innerText]];"""
 
 
 def test_held_sideways_a_tiles_full_name_is_seen_whole_right_of_the_tabs(resizable_table):
     """At 740 x 360 a tile's full name ran 540-600 px on one line (« Gaïa le Chevalier Implacable (carreau
-    d'exemple) · élément : vert »), its start under the tabs' rail down the left side: it takes a few lines no wider
-    than 20rem, whole in the window right of the rail, in each language."""
+    d'exemple) · élément : vert »), its start under the tabs' rail down the left side, and the answer to the tap
+    (not Kaiba's tile) began under the rail too: the name takes a few lines no wider than 20rem, both lie whole in
+    the window right of the rail, in each language."""
     service, url, phone, size = resizable_table
     size(740, 360)
     seen = []
@@ -258,14 +261,17 @@ def test_held_sideways_a_tiles_full_name_is_seen_whole_right_of_the_tabs(resizab
             phone.execute_script("document.querySelector('#board').scrollIntoView({block: 'start'})")
             phone.execute_script("document.querySelector(\".hex-arena .tile[data-tile='gaia']\")"
                                  ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")
-            wait(phone, lambda d: d.execute_script(NAME_TIP_JS)[3], message="no name shown for the tile tapped")
+            wait(phone, lambda d: d.execute_script(NAME_TIP_JS)[3] and d.execute_script(NAME_TIP_JS)[5],
+                 message="no name, or no answer, shown for the tile tapped")
             time.sleep(0.1)  # placed again once the tile's own handler has drawn the board (board.js)
             seen.append((lang, *phone.execute_script(NAME_TIP_JS)))
     finally:
         language(phone, "en")
         size(390, 844)
-    for lang, (left, top, right, bottom), rail, (width, height), name, most in seen:
+    for lang, (left, top, right, bottom), rail, (width, height), name, most, (begins, ends, said) in seen:
         assert name.startswith({"en": "Gaia the Fierce Knight", "fr": "Gaïa le Chevalier Implacable"}[lang]), name
+        # the answer (Kaiba's turn: not his tile) lies right of the rail too
+        assert rail - 0.5 <= begins and ends <= width + 0.5 and "Kaiba" in said, (lang, begins, rail, ends, said)
         assert rail - 0.5 <= left and right <= width + 0.5 and 0 <= top and bottom <= height, (lang, left, rail, right)
         assert right - left <= most + 0.5, (lang, right - left, most)
     assert page_errors(phone) == []

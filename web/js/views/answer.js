@@ -209,11 +209,12 @@ export function place({ reveal = false } = {}) {
   if (tip && tip.left < rect.right && rect.left < tip.right && tip.top < rect.top && tip.bottom >= rect.top - GAP - 1) {
     rect = { ...rect, top: tip.top };
   }
-  const width = Math.min(document.documentElement.clientWidth - 16, 420);
+  const start = band().left + 8;  // right of the tabs' rail, held sideways
+  const width = Math.min(document.documentElement.clientWidth - start - 8, 420);
   box.style.width = `${width}px`;
   const centre = (rect.left + rect.right) / 2;
   const right = scrollX + document.documentElement.clientWidth - width - 8;
-  const left = Math.max(8 + scrollX, Math.min(centre - width / 2, right));
+  const left = Math.max(start + scrollX, Math.min(centre - width / 2, right));
   box.style.left = `${left}px`;
   const height = box.getBoundingClientRect().height;
   const hides = (top) => covered({ top: top - scrollY, bottom: top + height - scrollY, left: left - scrollX,
@@ -262,10 +263,11 @@ function whereTapped(tap) {
 /** The answer beside the spot tapped: above or below what replaced the control (never over it: it is what the
  * player needs next), else stepped past the controls there; in sight, nearest the finger; the page never scrolled. */
 function placeAt(box, spot) {
-  const width = Math.min(document.documentElement.clientWidth - 16, 420);
+  const start = band().left + 8;  // right of the tabs' rail, held sideways
+  const width = Math.min(document.documentElement.clientWidth - start - 8, 420);
   box.style.width = `${width}px`;
   const right = scrollX + document.documentElement.clientWidth - width - 8;
-  const left = Math.max(8 + scrollX, Math.min((spot.rect.left + spot.rect.right) / 2 - width / 2, right));
+  const left = Math.max(start + scrollX, Math.min((spot.rect.left + spot.rect.right) / 2 - width / 2, right));
   box.style.left = `${left}px`;
   const height = box.getBoundingClientRect().height;
   const part = spot.part && spot.part.getBoundingClientRect();
@@ -316,11 +318,12 @@ function settle(box, top, side, reveal) {
  * the board at the height nearest the finger where it hides none of those, nor the cell tapped, nor a control off
  * the board; and seen whole. Returns false where no such height is (the answer then goes above or below the board). */
 function placeClear(box, board, reveal) {
-  const width = Math.min(document.documentElement.clientWidth - 16, 420);
+  const start = band().left + 8;  // right of the tabs' rail, held sideways
+  const width = Math.min(document.documentElement.clientWidth - start - 8, 420);
   box.style.width = `${width}px`;
   const frame = frameOf(board);
   const right = scrollX + document.documentElement.clientWidth - width - 8;
-  const left = Math.max(8 + scrollX, Math.min((anchor.rect.left + anchor.rect.right) / 2 - width / 2, right));
+  const left = Math.max(start + scrollX, Math.min((anchor.rect.left + anchor.rect.right) / 2 - width / 2, right));
   box.style.left = `${left}px`;
   const height = box.getBoundingClientRect().height;
   const keep = [...board.querySelectorAll(board.dataset.next || ":not(*)"), anchor.el]

@@ -58,15 +58,12 @@ function place(piece) {
   const width = tip.offsetWidth;
   const height = tip.offsetHeight;
   const right = document.documentElement.clientWidth - width - 8;
-  // held sideways the tabs stand in a rail down the left side (style.css): the name starts right of it
-  const rail = document.querySelector(".tabs:not([hidden])");
-  const edge = rail && rail.offsetHeight > rail.offsetWidth ? rail.getBoundingClientRect().right : 0;
-  const left = Math.max(edge + 8, Math.min(r.left + r.width / 2 - width / 2, right));
+  const free = band();  // held sideways, right of the tabs' rail
+  const left = Math.max(free.left + 8, Math.min(r.left + r.width / 2 - width / 2, right));
   const svgRoot = piece.ownerSVGElement;
   const keep = [...(svgRoot ? svgRoot.querySelectorAll(svgRoot.dataset.next || PIECES) : []),
     ...[...document.querySelectorAll(BESIDE)].filter((el) => !el.closest("svg"))]
     .filter((el) => el !== piece && !piece.contains(el)).map((el) => el.getBoundingClientRect());
-  const free = band();
   const clear = (top) => top >= free.top && top + height <= free.bottom && !keep.some((k) => k.width && k.height
     && k.left < left + width && k.right > left && k.top < top + height && k.bottom > top);
   const scroller = piece.closest(".board-scroll");

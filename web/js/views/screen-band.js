@@ -7,11 +7,14 @@ export const FOOT_BARS = "#screen-table > .actions, .tabs";
 
 /** The part of the screen (viewport px) the bars leave free: under the top bar, above the fixed bars at the foot (the
  * table's Undo and roll buttons, the tabs), measured, as their words make them taller on a narrow phone. A phone held
- * sideways has the tabs in a rail down the left from the top: no bar at the foot (it left no band at all). */
+ * sideways has the tabs in a rail down the left from the top: no bar at the foot (it left no band at all), and the
+ * band starts right of the rail (``left``; 0 upright): an answer or a name from x 8 lay under it. */
 export function band() {
   const head = document.querySelector(".topbar");
   const top = head ? Math.max(head.getBoundingClientRect().bottom, 0) : TOP_BAR;
   const feet = [...document.querySelectorAll(FOOT_BARS)].filter((bar) => getComputedStyle(bar).position === "fixed")
     .map((bar) => bar.getBoundingClientRect()).filter((r) => r.height && r.top > innerHeight / 2);
-  return { top, bottom: feet.length ? Math.min(...feet.map((r) => r.top)) : innerHeight - TAB_BAR };
+  const rail = document.querySelector(".tabs:not([hidden])");
+  const left = rail && rail.offsetHeight > rail.offsetWidth ? rail.getBoundingClientRect().right : 0;
+  return { top, bottom: feet.length ? Math.min(...feet.map((r) => r.top)) : innerHeight - TAB_BAR, left };
 }

@@ -219,3 +219,37 @@ def test_a_table_without_a_camera_does_not_promise_that_corrections_teach_it(sma
         ("Pi camera", "en"): "Nothing learnt yet: each die you correct teaches the camera this table's dice.",
         ("Pi camera", "fr"): "Rien d’appris pour l’instant\u00a0: chaque dé que vous corrigez apprend à la caméra les "
                              "dés de cette table."}, said
+
+
+# the die dialog's controls a player cannot see without scrolling inside it (or at all): [[id or words, top, bottom]]
+DIALOG_HIDDEN_JS = """const dialog = document.querySelector('#die-dialog'), box = dialog.getBoundingClientRect();
+  return [...dialog.querySelectorAll('button')].filter((b) => b.getClientRects().length).map((b) => {
+    const r = b.getBoundingClientRect(), hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return [b.id || b.textContent.trim(), Math.round(r.top), Math.round(r.bottom), r.top >= box.top - 1
+      && r.bottom <= box.bottom + 1 && r.bottom <= innerHeight && !!hit && (hit === b || b.contains(hit))]; })
+    .filter((b) => !b[3]).map((b) => b.slice(0, 3));"""
+
+
+def test_the_die_dialog_shows_every_face_colour_and_save_on_a_phone_turned_sideways(small_phone):
+    """On a 740 x 360 screen the die dialog scrolled inside: the colours' last rows and Save below its fold. Its faces
+    now stand beside its colours, every control in sight and answering a tap where it is drawn."""
+    service, url, phone = small_phone
+    service.table.new_game("free-roll", {}, [])
+    service.table.submit({"type": "roll", "dice": [{"value": 3, "color": "red"}, {"value": 5, "color": "blue"}]})
+    frame = phone.execute_script("return outerHeight - innerHeight")
+    phone.set_window_size(740, 360 + frame)
+    hidden = {}
+    try:
+        for lang in ("en", "fr"):
+            open_screen(phone, "table")
+            language(phone, lang)
+            tap(phone, "#last-roll .die")
+            wait(phone, lambda d: d.execute_script("return document.querySelector('#die-dialog').open"),
+                 message="the die dialog did not open")
+            hidden[lang] = phone.execute_script(DIALOG_HIDDEN_JS)
+            phone.find_element("id", "die-cancel").click()
+    finally:
+        phone.execute_script("const d = document.querySelector('#die-dialog'); if (d.open) d.close()")
+        language(phone, "en")
+        phone.set_window_size(360, 740 + frame)
+    assert hidden == {"en": [], "fr": []}, hidden

@@ -1,8 +1,8 @@
 """The phone's own screens (game, history, statistics, settings) as a player meets them over an evening on a
 360 x 740 phone: a screen opened from another starts at its top; a new PIN of the wrong form is said in words
 before anything is sent; the statistics' colour legend shows every colour in either theme and a chart fits a phone
-turned sideways; the history marks only what was undone and says which entry an undo took back; a table without a
-camera does not promise that corrections teach it."""
+turned sideways, as does the die dialog; the history marks only what was undone and says which entry an undo took
+back; a table without a camera does not promise that corrections teach it."""
 
 from __future__ import annotations
 

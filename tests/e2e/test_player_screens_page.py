@@ -2,7 +2,8 @@
 360 x 740 phone: a screen opened from another starts at its top; a new PIN of the wrong form is said in words
 before anything is sent; the statistics' colour legend shows every colour in either theme and a chart fits a phone
 turned sideways, as does the die dialog; the history marks only what was undone and says which entry an undo took
-back; a table without a camera does not promise that corrections teach it."""
+back; a table without a camera does not promise that corrections teach it; « Enter a roll » brings its form into
+sight."""
 
 from __future__ import annotations
 
@@ -253,3 +254,21 @@ def test_the_die_dialog_shows_every_face_colour_and_save_on_a_phone_turned_sidew
         language(phone, "en")
         phone.set_window_size(360, 740 + frame)
     assert hidden == {"en": [], "fr": []}, hidden
+
+
+def test_enter_a_roll_brings_its_form_into_sight(small_phone):
+    """« Enter a roll », in the bar at the foot of the screen, opened its form below the fold (under a camera's
+    picture, or the no-camera caption on a 360 x 740 phone): the tap seemed to do nothing, « Submit the roll » hidden
+    under the bar."""
+    from boardhelpers import REACHABLE_JS
+
+    service, url, phone = small_phone
+    service.table.new_game("free-roll", {}, ["Ann", "Bob", "Cy"])
+    service.table.submit({"type": "roll", "dice": [{"value": 3, "color": "red"}, {"value": 5, "color": "blue"}]})
+    open_screen(phone, "table")
+    phone.execute_script("document.querySelector('#roll-form').hidden = true; window.scrollTo(0, 0)")
+    phone.find_element("id", "show-roll").click()  # in the fixed bar: tapped where it is, nothing scrolled first
+    wait(phone, lambda d: d.find_element("id", "roll-form").is_displayed(), message="the form did not open")
+    reach = {css: phone.execute_script(REACHABLE_JS, css) for css in ("#roll-dice .roll-value", "#roll-submit")}
+    phone.find_element("id", "show-roll").click()  # and shut again
+    assert reach == {"#roll-dice .roll-value": True, "#roll-submit": True}, reach

@@ -17,7 +17,11 @@ export function init(app) {
 function toggleForm(selector, onOpen) {
   const form = $(selector);
   form.hidden = !form.hidden;
-  if (!form.hidden && onOpen) onOpen();
+  if (form.hidden) return;
+  if (onOpen) onOpen();
+  // opened below the fold (under a camera's picture), it seemed the tap did nothing: brought into sight, clear of
+  // the bars fixed at the foot (the page's scroll-padding)
+  form.scrollIntoView({ block: "nearest" });
 }
 
 function addDieRow() {

@@ -1,9 +1,9 @@
 """The phone's own screens (game, history, statistics, settings) as a player meets them over an evening on a
-360 x 740 phone: a screen opened from another starts at its top; a new PIN of the wrong form is said in words
-before anything is sent; the statistics' colour legend shows every colour in either theme and a chart fits a phone
-turned sideways, as does the die dialog; the history marks only what was undone and says which entry an undo took
-back; a table without a camera does not promise that corrections teach it; « Enter a roll » brings its form into
-sight."""
+360 x 740 phone: a screen opened from another starts at its top, as does one whose own tab is tapped again; a new
+PIN of the wrong form is said in words before anything is sent; the statistics' colour legend shows every colour in
+either theme and a chart fits a phone turned sideways, as does the die dialog; the history marks only what was
+undone and says which entry an undo took back; a table without a camera does not promise that corrections teach
+it; « Enter a roll » brings its form into sight."""
 
 from __future__ import annotations
 
@@ -272,3 +272,15 @@ def test_enter_a_roll_brings_its_form_into_sight(small_phone):
     reach = {css: phone.execute_script(REACHABLE_JS, css) for css in ("#roll-dice .roll-value", "#roll-submit")}
     phone.find_element("id", "show-roll").click()  # and shut again
     assert reach == {"#roll-dice .roll-value": True, "#roll-submit": True}, reach
+
+
+def test_the_tab_of_the_screen_shown_tapped_again_goes_back_to_its_top(small_phone):
+    """Low on a long screen (the settings, an evening's history), its own tab tapped did nothing at all."""
+    service, url, phone = small_phone
+    open_screen(phone, "settings")
+    phone.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert phone.execute_script("return scrollY") > 200
+    phone.find_element("css selector", "#tabs a[data-tab='settings']").click()
+    wait(phone, lambda d: d.execute_script("return scrollY") == 0, timeout=5,
+         message="the settings stayed scrolled down when their tab was tapped")
+    assert phone.execute_script("return document.body.dataset.screen") == "settings"

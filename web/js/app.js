@@ -49,6 +49,11 @@ class App {
     setLanguage(detectLanguage());
     $("#lang-toggle").addEventListener("click", () => this.switchLanguage(language() === "fr" ? "en" : "fr"));
     window.addEventListener("hashchange", () => this.route());
+    // the tab of the screen shown, tapped again, goes back to its top (no hashchange: nothing else answered it)
+    $("#tabs").addEventListener("click", (event) => {
+      const tab = event.target.closest("a[data-tab]");
+      if (tab && tab.dataset.tab === this.screen) window.scrollTo(0, 0);
+    });
     for (const view of [answer, tableView, feedView, statsView, settingsView, gameView]) view.init(this);
     await this.load();
     this.stream = new LiveStream((topic, data) => this.onEvent(topic, data), (status) => this.setConnection(status));

@@ -275,3 +275,40 @@ def test_held_sideways_a_tiles_full_name_is_seen_whole_right_of_the_tabs(resizab
         assert rail - 0.5 <= left and right <= width + 0.5 and 0 <= top and bottom <= height, (lang, left, rail, right)
         assert right - left <= most + 0.5, (lang, right - left, most)
     assert page_errors(phone) == []
+
+
+# The answer to a tap and each colour key: [[left, top, right, bottom], ...], the answer's first; null while no
+# answer is shown.
+ANSWER_KEYS_JS = """const box = document.querySelector('#tap-answer');
+  if ('empty' in box.dataset) return null;
+  return [box, ...document.querySelectorAll('#hex-colours .colour-key')].map((el) => {
+    const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; });"""
+
+
+def test_held_sideways_the_answer_to_a_foe_picked_leaves_the_colour_keys_free(resizable_table):
+    """Held sideways (740 x 360) a foe picked in a duel is answered « Duel Kuriboh contre Saggi le Clown Noir : Yugi
+    lance le dé de couleur en premier »: in French the answer lay over the first row of colour keys (rouge, orange)
+    while it showed, every place beside the finger lying over the keys or the arena's empty cells. It lies over no
+    colour key, in sight, in each language (the line asking for the colour, which it says again, may lie under it)."""
+    service, url, phone, size = resizable_table
+    size(740, 360)
+    found = []
+    try:
+        for lang in ("en", "fr"):
+            start(service, "hexors", DUEL - 1)  # Yugi's Kuriboh to pick its foe: Saggi
+            show(phone, url)
+            language(phone, lang)
+            phone.execute_script("scrollTo(0, 0)")
+            tap(phone, "#hex-challenge [data-target='saggi']")
+            wait(phone, lambda d: d.execute_script(ANSWER_KEYS_JS), message="no answer to the foe picked")
+            time.sleep(0.3)  # placed again once the colours' pad is brought into sight
+            (left, top, right, bottom), *keys = phone.execute_script(ANSWER_KEYS_JS)
+            width, height = phone.execute_script("return [innerWidth, innerHeight]")
+            under = [i for i, (kl, kt, kr, kb) in enumerate(keys) if kl < right and left < kr and kt < bottom and top < kb]
+            if under or top < -0.5 or bottom > height + 0.5 or len(keys) < 6:
+                found.append((lang, [left, top, right, bottom], "over keys", under, len(keys)))
+    finally:
+        language(phone, "en")
+        size(390, 844)
+    assert found == [], found
+    assert page_errors(phone) == []

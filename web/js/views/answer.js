@@ -253,7 +253,12 @@ function whereTapped(tap) {
   const y = (tap.rect.top + tap.rect.bottom) / 2 - scrollY;
   if (y < free.top || y > free.bottom || x < 0 || x > document.documentElement.clientWidth) return null;
   const hit = document.elementFromPoint(x, y);
-  const part = hit && !hit.closest("#tap-answer") ? hit.closest("#screen-table [id]") : null;
+  let part = hit && !hit.closest("#tap-answer") ? hit.closest("#screen-table [id]") : null;
+  // a line of words (a duel's « tap the colour rolled ») is not what the finger wants next: the part holding it and
+  // its controls is (an answer kept off the words lay over the colour keys under them, held sideways in French)
+  while (part && !part.matches(CONTROLS) && !part.querySelector(CONTROLS)) {
+    part = part.parentElement.closest("#screen-table [id]");
+  }
   const r = part && part.id !== "screen-table" && part.id !== "board" && pageRect(part);
   const small = r && r.bottom - r.top < free.bottom - free.top;
   return { point: { top: y + scrollY, bottom: y + scrollY }, rect: small ? r : { ...tap.rect, top: y + scrollY,
@@ -289,9 +294,12 @@ function placeAt(box, spot) {
   };
   const below = spot.rect.bottom + GAP;
   const above = spot.rect.top - GAP - height;
-  const places = [[below, "below"], [above, "above"], [stepped(below, true), "below"],
-    [stepped(above, false), "above"], ...outside(height).map((c) => [c.top, c.side])];
   const free = band();
+  // also the band's top and foot: held sideways the places beside the finger may all lie over the controls there
+  // (a duel's colour keys, under the line asking for them)
+  const edges = [[free.top + GAP + scrollY, "above"], [free.bottom - GAP - height + scrollY, "below"]];
+  const places = [[below, "below"], [above, "above"], [stepped(below, true), "below"],
+    [stepped(above, false), "above"], ...outside(height).map((c) => [c.top, c.side]), ...edges];
   const seen = (top) => top - scrollY >= free.top && top + height - scrollY <= free.bottom;
   const middle = spot.point.top;
   const near = (top) => Math.min(Math.round(Math.abs(top + height / 2 - middle)), 9999) / 1e4;
@@ -379,6 +387,10 @@ function covered(r, apart = null) {
   const hit = [];
   for (const el of document.querySelectorAll(`#screen-table :is(${CONTROLS}), #name-tip:not([hidden])`)) {
     if (apart && apart.contains(el)) continue;
+    // a cell of a board that says which of its cells are worth tapping next (Hexors' arena in a duel: its two
+    // tiles) and not one of them: lying over it hides nothing the player needs
+    const clearOf = el.closest('[data-answer="clear"]');
+    if (clearOf && clearOf.dataset.next && !el.matches(clearOf.dataset.next)) continue;
     const c = el.getBoundingClientRect();
     const over = c.left < r.right && c.right > r.left && c.top < r.bottom && c.bottom > r.top;
     if (c.width && c.height && over) hit.push(c);

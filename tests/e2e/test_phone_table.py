@@ -3,6 +3,8 @@ refused with their names, Undo and resuming a game at a table of phones."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from boardhelpers import open_page, pad, screenshot, small_controls, state, tap, tap_until, unlock, wait
@@ -162,7 +164,14 @@ def test_only_important_verdicts_with_none_says_so(quiet_table, phone):
     open_page(phone, url, "#/verdicts")
     wait(phone, lambda d: d.find_elements("css selector", "#verdict-list .verdict"))
     first = phone.find_element("css selector", "#verdict-list .verdict small").text
-    assert first.startswith("1. ")                                          # entries count from 1
+    # entries count from 1, named in words: « 1. · 05:28:11 » read as a stray full stop
+    assert re.fullmatch(r"Entry 1 · \d\d:\d\d(:\d\d)?", first), first
+    from screens import language
+    language(phone, "fr")
+    wait(phone, lambda d: d.find_element("css selector", "#verdict-list .verdict small").text.startswith("Entrée"))
+    first = phone.find_element("css selector", "#verdict-list .verdict small").text
+    assert re.fullmatch(r"Entrée 1 · \d\d:\d\d(:\d\d)?", first), first
+    language(phone, "en")
     tap(phone, "#verdicts-important")
     wait(phone, lambda d: d.find_element("id", "verdict-list").text == "Nothing important so far")
 

@@ -84,7 +84,7 @@ export function renderVerdicts(app) {
       if (onlyImportant && v.kind === "info") continue;
       list.append(h("li", { class: `verdict kind-${v.kind}`, dataset: { kind: v.kind, seq: String(entry.seq) } },
         h("div", { class: "head" }, h("span", { class: "badge" }, t(`kind.${v.kind}`)),
-          h("small", {}, `${t("history.entry_n", { n: entry.seq + 1 })} · ${time(entry.at)}`)),
+          h("small", {}, t("verdicts.entry_at", { n: entry.seq + 1, time: time(entry.at) }))),
         h("p", { class: "text" }, pick(v)),
         v.players.length ? h("p", { class: "players" }, v.players.join(", ")) : null,
         ruleDetails(app, v.rule)));

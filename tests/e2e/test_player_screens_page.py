@@ -82,7 +82,8 @@ def change_pin(phone, current, new):
 
 def test_a_new_pin_of_the_wrong_form_is_said_in_words_and_not_sent(small_phone):
     """A new PIN of two digits was sent and refused in the schema's words: « Refused: body.new: '12' does not match
-    '^[0-9]{4,12}$' »; an empty current PIN spent one of the few tries."""
+    '^[0-9]{4,12}$' »; an empty current PIN spent one of the few tries. What the form says is said again after a
+    switch of language."""
     service, url, phone = small_phone
     open_screen(phone, "settings")
     phone.execute_script(COUNT_PIN_POSTS_JS)
@@ -96,6 +97,9 @@ def test_a_new_pin_of_the_wrong_form_is_said_in_words_and_not_sent(small_phone):
                 assert phone.execute_script("return document.activeElement.id") == "pin-new"
         assert phone.execute_script("return window.pinPosts") == 0
         language(phone, "en")
+        # said again in the language switched to (it stayed in the language it was said in)
+        assert phone.execute_script("return document.querySelector('#pin-change-message').textContent") \
+            == SAID["en"]["form"]
         # a PIN of the right form is sent, and the companion's answer said: the count above counts
         assert change_pin(phone, "000000", "1234").startswith("Wrong PIN")
         assert phone.execute_script("return window.pinPosts") == 1

@@ -24,6 +24,13 @@ addStrings({
 
 const DISPLAY_KEY = "companion.display";
 const PIN_FORM = /^[0-9]{4,12}$/;  // a table PIN as the companion takes it (openapi.json's PinChangeRequest.new)
+let pinSaid = null;  // what the PIN form last said, as words to say again in the language switched to (render)
+
+/** Say ``words()`` under the PIN form, and again in the new language after a switch. */
+function sayPin(words) {
+  pinSaid = words;
+  $("#pin-change-message").textContent = words();
+}
 
 /** The large "table display" (a tablet propped up at the table): bigger text, the board beside its pieces. */
 export function applyDisplay(mode) {
@@ -67,12 +74,11 @@ export function init(app) {
   });
   $("#pin-change-form").addEventListener("submit", async (event) => {
     event.preventDefault();
-    const message = $("#pin-change-message");
     // said here, not sent: the companion's refusal of a malformed PIN is its schema's ("body.new: '12' does not ...")
     const unsent = !$("#pin-current").value ? ["settings.pin_current_missing", "#pin-current"]
       : !PIN_FORM.test($("#pin-new").value) ? ["settings.pin_new_form", "#pin-new"] : null;
     if (unsent) {
-      message.textContent = t(unsent[0]);
+      sayPin(() => t(unsent[0]));
       $(unsent[1]).focus();
       return;
     }
@@ -80,9 +86,9 @@ export function init(app) {
       await app.api.changePin($("#pin-current").value, $("#pin-new").value);
       $("#pin-current").value = "";
       $("#pin-new").value = "";
-      message.textContent = t("settings.pin_changed");
+      sayPin(() => t("settings.pin_changed"));
     } catch (err) {
-      message.textContent = err.status === 401 ? t("pin.required") : pinError(err);
+      sayPin(() => (err.status === 401 ? t("pin.required") : pinError(err)));
     }
     render(app);
   });
@@ -202,6 +208,9 @@ export function render(app) {
   $("#pin-lock").hidden = !app.api.authenticated;
   $("#pin-unlock").hidden = app.api.authenticated;
   $("#pin-change-form").hidden = !app.api.authenticated;
+  // said again only when its words change (a language switch): an alert set again is read out again
+  const said = pinSaid ? pinSaid() : "";
+  if ($("#pin-change-message").textContent !== said) $("#pin-change-message").textContent = said;
   $("#pin-end-all").hidden = $("#pin-end-all-hint").hidden = !app.api.authenticated;
   const camera = (app.live && app.live.camera) || {};
   const source = pick({ en: camera.source, fr: camera.source_fr }) || camera.source;

@@ -55,7 +55,7 @@ def test_the_mat_the_pieces_and_the_alignment_picture(tmp_path, screenshots):
             board = lambda d: d.find_element(By.ID, "table-vision-board").text  # noqa: E731
             width = lambda d: d.execute_script(  # noqa: E731
                 "return document.getElementById('alignment-img').naturalWidth")
-            wait(browser, lambda d: status(d).startswith("Mat found: 4 anchors in sight"),
+            wait(browser, lambda d: status(d).startswith("Mat found: all 4 markers seen"),
                  message="the mat is not shown")
             wait(browser, lambda d: "The camera sees: player 1's keeper" in board(d),
                  message="the camera's board is not shown (before setup, named by seat, never by sticker id)")
@@ -69,10 +69,11 @@ def test_the_mat_the_pieces_and_the_alignment_picture(tmp_path, screenshots):
             wait(browser, lambda d: "a piece this game has no name for" in board(d),
                  message="a piece with no name is not told in words")
             assert "mystery" not in board(browser) and "[" not in board(browser), board(browser)
-            assert re.fullmatch(r"Mat found: 4 anchors in sight, ±\d\.\d px", status(browser))
-            tap(browser, "#lang-toggle")  # the decimal comma in French
-            wait(browser, lambda d: re.fullmatch(r"Tapis trouvé : 4 repères visibles, ±\d,\d px", status(d)),
-                 message="the French mat line does not write the decimal comma")
+            # in a player's words: the markers seen and how closely the mat fits them (it said « ±0.3 px »)
+            assert status(browser) == "Mat found: all 4 markers seen, sharp", status(browser)
+            tap(browser, "#lang-toggle")
+            wait(browser, lambda d: status(d) == "Tapis trouvé : ses 4 repères vus, net",
+                 message=f"the French mat line said {status(browser)!r}")
             assert "La caméra voit : gardien d’A hors des tuiles" in board(browser)
             tap(browser, "#lang-toggle")
             tap(browser, "#alignment-toggle")
@@ -139,7 +140,7 @@ def test_a_mat_printed_before_mats_had_their_own_anchors_is_read_and_said_so(tmp
             open_page(browser, url, "#/table")
             status = lambda d: d.find_element(By.ID, "table-vision-status").text  # noqa: E731
             wait(browser, lambda d: re.fullmatch(
-                r"Mat found: 4 anchors in sight, ±\d\.\d px · This mat was printed before each game's mat had "
+                r"Mat found: all 4 markers seen, sharp · This mat was printed before each game's mat had "
                 r"markers of its own: it is read as this game's, but another game's mat printed then would be too\. "
                 r"Print it again \(Settings → Printable sheets\) so the camera can tell", status(d)),
                  message="an old mat is not said to be one")

@@ -3,12 +3,15 @@
 // alignment picture (the mat's lines drawn over the frame seen from above).
 
 import { $, clear, h } from "../dom.js";
-import { addStrings, formatNumber, pick, t } from "../i18n.js";
+import { addStrings, pick, t } from "../i18n.js";
 import * as lens from "./lens.js";
 
 addStrings({
   en: {
-    "vision.mat": "Mat found: {n} anchors in sight, ±{px} px",
+    "vision.mat": "Mat found: all {n} markers seen, {fit}",
+    "vision.mat_part": "Mat found: {n} of {total} markers seen, {fit}",
+    "vision.fit.sharp": "sharp",
+    "vision.fit.loose": "a loose fit",
     "vision.kept": "Mat kept while its anchors are covered ({n} in sight)",
     "vision.anchors": "Show the camera the mat's anchor markers (ids {ids}): dice are read, {unplaced}",
     "vision.anchors_tray": "Show the camera the sheet's anchor markers (ids {ids}): meanwhile {dice}",
@@ -43,7 +46,10 @@ addStrings({
     "vision.mat_name.other": "the {game} mat",
   },
   fr: {
-    "vision.mat": "Tapis trouvé : {n} repères visibles, ±{px} px",
+    "vision.mat": "Tapis trouvé : ses {n} repères vus, {fit}",
+    "vision.mat_part": "Tapis trouvé : {n} repères sur {total} vus, {fit}",
+    "vision.fit.sharp": "net",
+    "vision.fit.loose": "calage approximatif",
     "vision.kept": "Tapis gardé pendant que ses repères sont cachés ({n} visibles)",
     "vision.anchors": "Montrez à la caméra les repères du tapis (n° {ids}) : les dés sont lus, {unplaced}",
     "vision.anchors_tray": "Montrez à la caméra les repères de la feuille (n° {ids}) : en attendant, {dice}",
@@ -79,6 +85,8 @@ addStrings({
   },
 });
 
+// a plane whose anchor corners sit within this mean distance of where it puts them is "sharp" to a player
+const SHARP_PX = 1;
 const SHOWN_PIECES = 8;
 let alignedFrame = null;
 
@@ -160,11 +168,20 @@ function statusText(vision, simulated, title, unread) {
   } else if (plane.state === "kept") {
     text = t("vision.kept", { n: (plane.anchors_seen || []).length });
   } else {
-    text = t("vision.mat", { n: (plane.anchors_seen || []).length, px: formatNumber(plane.reprojection_px || 0, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
+    text = matFound(plane);
   }
   const former = plane.former_mat && plane.state !== "none" ? [t("vision.former_mat")] : [];
   const notRead = unread && !text.includes(dice) ? [t("vision.unread", { n: unread })] : [];
   return [text, ...notRead, ...former, ...twice].join(" · ");
+}
+
+/** The mat found, as a player reads it: markers seen out of the mat's, and whether the plane fits them closely (a
+ * mean corner error within one pixel is "sharp"; the figure itself, "±0.3 px", meant nothing at the table). */
+function matFound(plane) {
+  const n = (plane.anchors_seen || []).length;
+  const total = n + (plane.anchors_missing || []).length;
+  const fit = t(`vision.fit.${(plane.reprojection_px || 0) <= SHARP_PX ? "sharp" : "loose"}`);
+  return n >= total ? t("vision.mat", { n, fit }) : t("vision.mat_part", { n, total, fit });
 }
 
 /** Each piece in the game's words where it gives them (``camera_names``: "Yugi on d5"); the others counted as pieces

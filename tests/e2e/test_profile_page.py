@@ -67,12 +67,13 @@ def test_the_settings_show_what_the_camera_learnt_and_forget_it(quiet_table, scr
         assert store.snapshot() == [] and not browser.find_element("id", "profile-toggle").is_displayed()
         service.config["vision"]["profile"] = False  # learning off: the phone does not promise that corrections teach
         browser.refresh()
-        wait(browser, lambda d: count(d).startswith("L’apprentissage est coupé sur ce compagnon"),
+        wait(browser, lambda d: count(d).startswith("L’apprentissage est coupé dans la configuration"),
              message="learning off never said")
         store.add(crop, 2, "free-roll", "white", "corrected")  # kept from before: not said to make it read better
         browser.refresh()
-        wait(browser, lambda d: count(d) == "Un dé gardé de cette table. L’apprentissage est coupé sur ce "
-             "compagnon (vision.profile = false) : la caméra lit comme à sa livraison, et les corrections ne lui "
+        # in the player's words, never the setting's name (it said « (vision.profile = false) »)
+        wait(browser, lambda d: count(d) == "Un dé gardé de cette table. L’apprentissage est coupé dans la "
+             "configuration de ce compagnon : la caméra lit comme à sa livraison, et les corrections ne lui "
              "apprennent rien.", message="a profile kept with learning off said to help")
         assert page_errors(browser) == []
     finally:

@@ -24,10 +24,20 @@ function fresh(state) {
   if (ui.entries !== state.entries || ui.game !== state.game_id) ui = { entries: state.entries, game: state.game_id, card: null, cell: null, choice: null, zoom: null };
 }
 
+const tyingOf = new WeakMap(); // summary -> card id -> Set("x,y,rotation"): read once, not for each square drawn
+
+/** The ways the card picked would tie a Nexus ("x,y,rotation"; the summary's tie_spots, variant no ties). */
+function tyingWays(summary) {
+  if (!tyingOf.has(summary)) tyingOf.set(summary, new Map());
+  const byCard = tyingOf.get(summary);
+  if (!byCard.has(ui.card)) byCard.set(ui.card, new Set(((summary.tie_spots || {})[ui.card] || []).map((s) => s.join(","))));
+  return byCard.get(ui.card);
+}
+
 /** The placements a tapped square allows: every free spot covering it (touching the board, or apart with the
  * variant), in each rotation; ``tie``: the referee would refuse it for the card picked (variant no ties). */
 function candidates(summary, [cx, cy]) {
-  const tying = new Set(((summary.tie_spots || {})[ui.card] || []).map((s) => s.join(",")));
+  const tying = tyingWays(summary);
   const out = [];
   for (const s of [...summary.card_spots, ...summary.apart_spots]) {
     const portrait = s.rotations.includes(90);
@@ -75,7 +85,7 @@ function header(summary, overCard, tieSquares) {
   const phase = summary.phase;
   const apart = phase === "card" && summary.apart_spots.length > 0;
   // variant no ties: said once the card is known, beside the squares it marks
-  const tie = phase === "card" && ((summary.tie_spots || {})[ui.card] || []).length > 0;
+  const tie = phase === "card" && tyingWays(summary).size > 0;
   return h("div", { class: "board-head" },
     h("div", { class: "whose", id: "board-turn" }, summary.player ? [h("span", { class: "token", style: `--team:${colourOf(summary, summary.player)}` }, summary.player.slice(0, 2).toUpperCase()),
       " ", t("nx.turn_of", { name: summary.player })] : t("nx.phase.over")),

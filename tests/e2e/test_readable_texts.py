@@ -25,6 +25,12 @@ FITS = """return [...document.querySelectorAll('#roll-dice .roll-colour')].map((
   document.body.append(probe); const text = probe.getBoundingClientRect().width; probe.remove();
   const room = select.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) - 16;  // 16: the arrow
   return [select.selectedOptions[0].textContent, text, room]; });"""
+# each die's row: its Remove button's top and bottom against its face picker's (on its own line, it wrapped)
+BESIDE = """return [...document.querySelectorAll('#roll-dice .roll-row')].map((row) => {
+  const face = row.querySelector('.roll-value').getBoundingClientRect();
+  const remove = row.querySelector('.remove').getBoundingClientRect();
+  return [remove.top < face.bottom && remove.bottom > face.top, remove.right <= row.getBoundingClientRect().right + 0.5,
+          row.querySelector('.remove').textContent]; });"""
 
 
 def test_roll_totals_are_labelled_apart(quiet_table, phone):
@@ -54,6 +60,10 @@ def test_the_colour_unknown_is_whole_in_the_roll_entry(quiet_table, phone, lang)
         shown = phone.execute_script(FITS)
         assert shown and all(text <= room for _, text, room in shown), f"colour cut: {shown}"
         assert shown[0][0] == {"en": "unknown", "fr": "inconnue"}[lang]
+        # and each die's Remove beside its die, in the row (it wrapped onto a line of its own at 360 px)
+        rows = phone.execute_script(BESIDE)
+        assert rows and all(beside and inside for beside, inside, _ in rows), rows
+        assert rows[0][2] == {"en": "Remove", "fr": "Retirer"}[lang]
     finally:
         phone.execute_script("window.companion.switchLanguage('en')")
         phone.set_window_size(390, 844)

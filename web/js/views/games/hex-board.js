@@ -15,12 +15,18 @@ export const SIDE_TEXT = ["#111", "#fff"];
 const MARK_ROOM = 23;
 const MARK_ROOM_TURNED = 26;
 
+const markWidths = new Map(); // "turned|mark" -> its drawn width: measured once, not again at every redraw
+
 /** Each mark wider than the room between its tile's strike values (three letters, « MS » in bold, a star) drawn
- * narrower, to that room: it ran over the discs beside it. Measured once the arena is laid out. */
+ * narrower, to that room: it ran over the discs beside it. A mark not seen before is measured once the arena is laid
+ * out (turned, its font is larger). */
 function fitMarks(arena) {
-  const room = arena.classList.contains("turned") ? MARK_ROOM_TURNED : MARK_ROOM;
+  const turned = arena.classList.contains("turned");
+  const room = turned ? MARK_ROOM_TURNED : MARK_ROOM;
   for (const label of arena.querySelectorAll(".tile .label")) {
-    if (label.getComputedTextLength() > room) {
+    const key = `${turned}|${label.textContent}`;
+    if (!markWidths.has(key)) markWidths.set(key, label.getComputedTextLength());
+    if (markWidths.get(key) > room) {
       label.setAttribute("textLength", String(room));
       label.setAttribute("lengthAdjust", "spacingAndGlyphs");
     }

@@ -92,6 +92,34 @@ def test_a_game_started_without_names_is_listed_by_those_its_setup_names(data_di
     assert listed[table.state()["game_id"]]["players"] == ["Cy"]
 
 
+def test_a_game_set_aside_unplayed_is_listed_once_however_often_it_was_started(data_dir):
+    """Over an evening, "Earlier games" listed every game set aside before anything was played, each with Resume:
+    started alike again and again (same game, options, players), an unplayed game is listed once, the newest;
+    one started otherwise, or played, is still listed, and twenty games are still listed past the left-out ones."""
+    table = open_table(data_dir)
+    first = table.state()["game_id"]   # the table's own game at its first start, nothing played in it
+    table.new_game("free-roll", {}, ["Ann"])
+    table.submit(roll(4))
+    played = table.state()["game_id"]
+    starts = []
+    for _ in range(3):
+        table.new_game("nexus-keepers", {}, ["Cy", "Di"])
+        starts.append(table.state()["game_id"])
+    table.new_game("nexus-keepers", {}, ["Di", "Cy"])   # other players' order: another start
+    other = table.state()["game_id"]
+    table.new_game("free-roll", {}, ["Eve"])
+    current = table.state()["game_id"]
+    listed = [g["id"] for g in table.past_games()]
+    assert listed == [current, other, starts[-1], played, first], listed
+    for _ in range(25):   # unplayed starts left out take no place among the latest twenty
+        table.new_game("free-roll", {}, ["Eve"])
+    for n in range(10):
+        table.new_game("free-roll", {}, [f"P{n}"])
+        table.submit(roll(2))
+    listed = [g["id"] for g in table.past_games()]   # the Eve game at the table before is an unplayed start too
+    assert len(listed) == 10 + 1 + 4 and listed[-4:] == [other, starts[-1], played, first], listed
+
+
 def test_the_table_names_the_players_its_setup_in_force_names(data_dir):
     """A Hexors game started without names is played by the sides its setup names: the phone's game screen and
     its "replace this game?" question name them (before, 'no names'); once the setup is undone, nobody again."""

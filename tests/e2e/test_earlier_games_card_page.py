@@ -57,3 +57,22 @@ def test_earlier_games_tell_players_and_how_the_game_ended_not_journal_entries(n
     in_each_look(phone, look)
     assert set(seen) == {"en", "fr"}
     assert not page_errors(phone)
+
+
+def test_a_game_started_again_and_again_unplayed_is_one_card(narrow_table, phone):
+    """Over an evening the card listed every game set aside before anything was played, each with Resume: the same
+    game started three times for Fay and Gus shows once (the newest), a played one still shows."""
+    service, url = narrow_table
+    service.table.new_game("free-roll", {}, ["Fay", "Gus"])
+    service.table.submit({"type": "roll", "dice": [{"value": 3, "color": "blue"}]})
+    played = service.table.record.id
+    starts = []
+    for _ in range(3):
+        service.table.new_game("free-roll", {}, ["Fay", "Gus"])
+        starts.append(service.table.record.id)
+    service.table.new_game("free-roll", {}, ["Hal"])
+    open_page(phone, url, "#/history")
+    wait(phone, lambda d: str(played) in {c[0] for c in cards(d)}, message="the played game is not listed")
+    shown = {c[0] for c in cards(phone)}
+    assert str(starts[-1]) in shown and not {str(g) for g in starts[:-1]} & shown, (starts, shown)
+    assert not page_errors(phone)

@@ -209,13 +209,7 @@ export function place({ reveal = false } = {}) {
   if (tip && tip.left < rect.right && rect.left < tip.right && tip.top < rect.top && tip.bottom >= rect.top - GAP - 1) {
     rect = { ...rect, top: tip.top };
   }
-  const start = band().left + 8;  // right of the tabs' rail, held sideways
-  const width = Math.min(document.documentElement.clientWidth - start - 8, 420);
-  box.style.width = `${width}px`;
-  const centre = (rect.left + rect.right) / 2;
-  const right = scrollX + document.documentElement.clientWidth - width - 8;
-  const left = Math.max(start + scrollX, Math.min(centre - width / 2, right));
-  box.style.left = `${left}px`;
+  const { width, left } = spread(box, (rect.left + rect.right) / 2);
   const height = box.getBoundingClientRect().height;
   const hides = (top) => covered({ top: top - scrollY, bottom: top + height - scrollY, left: left - scrollX,
     right: left + width - scrollX });
@@ -268,12 +262,7 @@ function whereTapped(tap) {
 /** The answer beside the spot tapped: above or below what replaced the control (never over it: it is what the
  * player needs next), else stepped past the controls there; in sight, nearest the finger; the page never scrolled. */
 function placeAt(box, spot) {
-  const start = band().left + 8;  // right of the tabs' rail, held sideways
-  const width = Math.min(document.documentElement.clientWidth - start - 8, 420);
-  box.style.width = `${width}px`;
-  const right = scrollX + document.documentElement.clientWidth - width - 8;
-  const left = Math.max(start + scrollX, Math.min((spot.rect.left + spot.rect.right) / 2 - width / 2, right));
-  box.style.left = `${left}px`;
+  const { width, left } = spread(box, (spot.rect.left + spot.rect.right) / 2);
   const height = box.getBoundingClientRect().height;
   const part = spot.part && spot.part.getBoundingClientRect();
   const hides = (top) => {
@@ -308,6 +297,18 @@ function placeAt(box, spot) {
   settle(box, top, side, false);
 }
 
+/** The answer as wide as the screen lets it be (420 px at most), centred on ``centre`` (page px) but inside the
+ * screen, right of the tabs' rail held sideways: its width and left edge, set on ``box``. */
+function spread(box, centre) {
+  const start = band().left + 8;
+  const width = Math.min(document.documentElement.clientWidth - start - 8, 420);
+  const right = scrollX + document.documentElement.clientWidth - width - 8;
+  const left = Math.max(start + scrollX, Math.min(centre - width / 2, right));
+  box.style.width = `${width}px`;
+  box.style.left = `${left}px`;
+  return { width, left };
+}
+
 function settle(box, top, side, reveal) {
   box.style.top = `${top}px`;
   box.dataset.side = side;
@@ -326,13 +327,8 @@ function settle(box, top, side, reveal) {
  * the board at the height nearest the finger where it hides none of those, nor the cell tapped, nor a control off
  * the board; and seen whole. Returns false where no such height is (the answer then goes above or below the board). */
 function placeClear(box, board, reveal) {
-  const start = band().left + 8;  // right of the tabs' rail, held sideways
-  const width = Math.min(document.documentElement.clientWidth - start - 8, 420);
-  box.style.width = `${width}px`;
   const frame = frameOf(board);
-  const right = scrollX + document.documentElement.clientWidth - width - 8;
-  const left = Math.max(start + scrollX, Math.min((anchor.rect.left + anchor.rect.right) / 2 - width / 2, right));
-  box.style.left = `${left}px`;
+  const { width, left } = spread(box, (anchor.rect.left + anchor.rect.right) / 2);
   const height = box.getBoundingClientRect().height;
   const keep = [...board.querySelectorAll(board.dataset.next || ":not(*)"), anchor.el]
     .map((el) => el.getBoundingClientRect()).filter((r) => r.width && r.height);

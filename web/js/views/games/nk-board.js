@@ -23,11 +23,16 @@ export function teamColour(board, team) {
   return TEAM_CSS[teams.indexOf(team) % TEAM_CSS.length];
 }
 
+const marksOf = new WeakMap(); // board -> its marks: the header, the board and the keepers' list draw them each redraw
+
 /** Each player's mark (name to mark) on its keeper, its start tile and its tokens, no two alike ("Anne Marie" AnM
- * beside "Alan Moore" AlM: both were AM). */
+ * beside "Alan Moore" AlM: both were AM); worked out once per board the summary sends. */
 export function keeperMarks(board) {
-  const names = [...new Set([...board.keepers.map((k) => k.id), ...board.cubes.map((c) => c.player)])];
-  return distinctMarks(names.map((name) => ({ key: name, name })));
+  if (!marksOf.has(board)) {
+    const names = [...new Set([...board.keepers.map((k) => k.id), ...board.cubes.map((c) => c.player)])];
+    marksOf.set(board, distinctMarks(names.map((name) => ({ key: name, name }))));
+  }
+  return marksOf.get(board);
 }
 
 /** A tile's terrain, narrowed to fit its tile when long ("mountain", « montagne » ran into the next tile). */

@@ -74,3 +74,31 @@ def test_the_towers_last_change_is_ringed_where_it_happened(narrow_table, phone)
             cube = f"{colour[lang][m['cube']['color']]} {m['cube']['value']}"
             assert off.format(cube=cube, column=m["column"]) in line, line
     assert not page_errors(phone)
+
+
+# the tower's box, the tabs' rail's right edge and the Undo bar's top, once the tower is scrolled to the window's top
+# (held sideways the top bar scrolls away)
+TOWER_SIDEWAYS_JS = """const tower = document.querySelector('.tess-tower'); tower.scrollIntoView({block: 'start'});
+  scrollBy(0, tower.getBoundingClientRect().top - 2); const r = tower.getBoundingClientRect();
+  return [[r.left, r.top, r.right, r.bottom], document.querySelector('#tabs').getBoundingClientRect().right,
+          document.querySelector('#table-undo').getBoundingClientRect().top];"""
+
+
+def test_held_sideways_the_tower_and_its_rings_are_seen_whole(resizable_table):
+    """At 740 x 360 the tower was as wide as the page allows, 420 px high: its lower columns (the last change's
+    rings on a3 and b1) below the window while its top was in view. Scrolled to, it lies whole above the Undo bar,
+    its columns still a finger's 44 px and more."""
+    service, url, phone, size = resizable_table
+    start(service, "tesseract", 81)
+    size(740, 360)
+    try:
+        show(phone, url)
+        (left, top, right, bottom), rail, undo = phone.execute_script(TOWER_SIDEWAYS_JS)
+        rings = phone.execute_script("return [...document.querySelectorAll('.tess-tower .moved-ring')]"
+                                     ".map((r) => r.getBoundingClientRect().bottom)")
+    finally:
+        size(390, 844)
+    assert left >= rail and top >= -0.5 and bottom <= undo + 0.5, ([left, top, right, bottom], rail, undo)
+    assert rings and max(rings) <= undo, (rings, undo)
+    assert (right - left) / 4 >= 44, right - left
+    assert not page_errors(phone)

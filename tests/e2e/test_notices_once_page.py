@@ -126,3 +126,40 @@ def test_the_reason_for_a_refused_tap_lies_off_the_nexus_keepers_board(quiet_tab
         phone.execute_async_script(DISPLAY, "phone")
         phone.set_window_size(390, 844)
     assert not page_errors(phone)
+
+
+COVERS = """const box = (el) => el && el.getBoundingClientRect();
+  const over = (a, b) => a && b && a.width && b.width && a.left < b.right - 1 && b.left < a.right - 1
+    && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const notices = [...document.querySelectorAll('#notices .notice')].map(box);
+  return notices.length ? arguments[0].filter((selector) => notices.some((n) => over(n, box(document.querySelector(selector))))) : null;"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (740, 360)])
+def test_a_notice_covers_neither_the_games_name_nor_the_profile_cards_title(quiet_table, phone, screenshots, size):
+    """"New game started" lay for seconds over the game's name, and a notice on the settings over the profile card's
+    title: notices lie over the top bar's title (the companion's name) while it is in sight, the connection and the
+    language switch left in sight, upright and sideways."""
+    service, url = quiet_table
+    unlock(phone, url)
+    phone.set_window_size(*size)
+    try:
+        phone.execute_script("document.querySelector('#notices').replaceChildren()")
+        start_free_roll(phone)
+        wait(phone, lambda d: d.find_elements("css selector", "#turn .game-title"), message="no game drawn")
+        covered = phone.execute_script(COVERS, ["#turn .game-title", "#turn", "#lang-toggle", "#conn"])
+        assert covered == [], f"the notice lies over {covered}"
+        pictures(phone, screenshots, f"notice-over-title-{size[0]}")
+        if size[1] < 500:   # sideways the top bar scrolls away: low on the settings no place is free of words
+            return
+        phone.execute_script("document.querySelector('#notices').replaceChildren()")
+        phone.execute_script("location.hash = '#/settings'")
+        wait(phone, lambda d: d.find_element("id", "profile-title").text, message="no profile card")
+        phone.execute_script("document.querySelector('#profile-card').scrollIntoView({block: 'start'})")
+        phone.execute_script("window.companion.toast(() => 'The camera learnt a die', 'ok')")
+        covered = phone.execute_script(COVERS, ["#profile-title", "#profile-count", "#lang-toggle"])
+        assert covered == [], f"the notice lies over {covered}"
+    finally:
+        phone.execute_script("document.querySelector('#notices').replaceChildren()")
+        phone.set_window_size(390, 844)
+    assert not page_errors(phone)

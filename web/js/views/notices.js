@@ -1,4 +1,4 @@
-// Short notices of what others (another phone, the camera) did, floating under the top bar (#notices), two at most,
+// Short notices of what others (another phone, the camera) did, floating over the top bar's title (#notices), two at most,
 // taking no taps. A phone never shows the same words twice at once: a notice that says what one shown already says
 // takes its place at the top, counted ("×2"), and is shown its full time again. A verdict's notice ("Illegal: …")
 // is about the board as it stood: it goes as soon as the table takes a later entry (replaying a game left old ones
@@ -11,6 +11,7 @@ const ERROR_MS = 8000;     // how long a notice stays: an error is read more slo
 const INFO_MS = 5000;
 // notices not about one entry of the game (the camera, the network, a PIN saved): they stay their time
 const STANDING = new Set(["info", "ok", "error"]);
+const TITLE_ROOM = 140;    // px: a title narrower than this has no room for a notice's words over it
 
 /** The count of entries the board drawn shows, or null off the table screen's board. */
 function entriesShown() {
@@ -27,9 +28,35 @@ function fill(item) {
   if (item.count > 1) item.append(h("span", { class: "count" }, ` ×${item.count}`));
 }
 
+/** Over the top bar's title while the bar is in sight (the companion's name, which a player needs no more than
+ * once): under the bar they lay for seconds over the game's name, the profile card's title. The language switch and
+ * the connection stay in sight beside. */
+function place(list) {
+  const title = document.querySelector("#table-name");
+  const bar = title && title.closest(".topbar");
+  const name = title && title.getBoundingClientRect();
+  // on the simulated table the stack begins with its banner (style.css), too tall for the title's place
+  const over = Boolean(bar && bar.getBoundingClientRect().top >= -1 && name.width >= TITLE_ROOM
+    && !(list.dataset.simulated && document.body.dataset.screen === "table"));
+  list.classList.toggle("over-title", over);
+  list.style.top = over ? `${Math.max(name.top - 4, 0)}px` : "";
+  list.style.setProperty("--title-height", over ? `${name.height + 8}px` : "");
+  list.style.left = over ? `${name.left - 6}px` : "";
+  list.style.width = over ? `${name.width + 6}px` : "";
+}
+
+// placed again as the page moves under them (held sideways the top bar scrolls away; a tab opens at its top)
+for (const moved of ["scroll", "resize", "hashchange"]) {
+  window.addEventListener(moved, () => requestAnimationFrame(() => {
+    const list = document.querySelector("#notices");
+    if (list && list.children.length) place(list);
+  }), { passive: true });
+}
+
 /** Show ``words`` (a function that says it in the page's language) as a notice of ``kind``. */
 export function show(words, kind) {
   const list = $("#notices");
+  place(list);
   const text = words();
   const same = [...list.children].find((item) => said(item) === text);
   const item = same || h("div", { class: "notice" });

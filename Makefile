@@ -18,8 +18,9 @@ run: $(STAMP_RUN)
 
 test: test-main test-numpy1
 
+# Two workers, each test file whole in one (its module fixtures: one server, one browser); servers bind port 0.
 test-main: $(STAMP_TEST) browser broker systemd-tools
-	$(BIN)/python -m pytest -p no:cacheprovider
+	$(BIN)/python -m pytest -p no:cacheprovider -n 2 --dist loadfile
 
 # The runtime (not the browser tests, not training) on numpy 1.26 + opencv-python-headless 4.11; not the hall,
 # the panel and the wheel, whose code never imports numpy or OpenCV (the main run tests them).

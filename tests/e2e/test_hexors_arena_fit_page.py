@@ -208,6 +208,16 @@ PROMPT_JS = """const hint = document.querySelector('#hex-roll-hint'), pad = docu
                         document.querySelector('#table-undo').getBoundingClientRect().top] : null;"""
 
 
+def pick_saggi_for_a_duel(service, url, phone, lang):
+    """Yugi's Kuriboh picks its foe, Saggi, on a phone showing the table in ``lang`` from the top: the duel's
+    colours are then asked for."""
+    start(service, "hexors", DUEL - 1)
+    show(phone, url)
+    language(phone, lang)
+    phone.execute_script("scrollTo(0, 0)")
+    tap(phone, "#hex-challenge [data-target='saggi']")
+
+
 def test_held_sideways_a_duels_colours_come_into_sight_with_the_line_that_asks_for_them(resizable_table):
     """A foe picked for a duel brings the colour to tap into sight; held sideways (740 x 360) it came alone, and the
     line above it saying who rolls and what to tap went above the window (three of its lines in French). Both are
@@ -217,11 +227,7 @@ def test_held_sideways_a_duels_colours_come_into_sight_with_the_line_that_asks_f
     found = []
     try:
         for lang in ("en", "fr"):
-            start(service, "hexors", DUEL - 1)  # Yugi's Kuriboh to pick its foe: Saggi
-            show(phone, url)
-            language(phone, lang)
-            phone.execute_script("scrollTo(0, 0)")
-            tap(phone, "#hex-challenge [data-target='saggi']")
+            pick_saggi_for_a_duel(service, url, phone, lang)
             wait(phone, lambda d: d.execute_script(PROMPT_JS), message="no colours to tap")
             try:
                 wait(phone, lambda d: (lambda r: r[0] >= -0.5 and r[1] <= r[2] + 0.5)(d.execute_script(PROMPT_JS)),
@@ -295,11 +301,7 @@ def test_held_sideways_the_answer_to_a_foe_picked_leaves_the_colour_keys_free(re
     found = []
     try:
         for lang in ("en", "fr"):
-            start(service, "hexors", DUEL - 1)  # Yugi's Kuriboh to pick its foe: Saggi
-            show(phone, url)
-            language(phone, lang)
-            phone.execute_script("scrollTo(0, 0)")
-            tap(phone, "#hex-challenge [data-target='saggi']")
+            pick_saggi_for_a_duel(service, url, phone, lang)
             wait(phone, lambda d: d.execute_script(ANSWER_KEYS_JS), message="no answer to the foe picked")
             time.sleep(0.3)  # placed again once the colours' pad is brought into sight
             (left, top, right, bottom), *keys = phone.execute_script(ANSWER_KEYS_JS)

@@ -8,13 +8,19 @@ const DARK = new Set(["black", "blue", "purple", "red", "green"]);
 
 export function cubeCss(colour) { return DIE_CSS[colour] || DIE_CSS.unknown; }
 
+/** A cube in words, its colour then its value (« red 6 »); ``unbroken`` joins them with a no-break space, for a line
+ * that must not part them (the pile's « rouge 6 retiré de a3 »). */
+export function cubeText(cube, { unbroken = false } = {}) {
+  return `${colourName(cube.color)}${unbroken ? "\u00a0" : " "}${cube.value}`;
+}
+
 /** A cube as a tappable chip. */
 export function cubeChip(cube, { onclick, pressed, dataset = {}, disabled } = {}) {
   return h("button", {
     type: "button", class: `die face cube${DARK.has(cube.color) ? " dark" : ""}`, style: `--die:${cubeCss(cube.color)}`,
     dataset: { color: cube.color, value: String(cube.value), ...dataset }, onclick, disabled,
     "aria-pressed": pressed === undefined ? undefined : String(Boolean(pressed)),
-    "aria-label": `${colourName(cube.color)} ${cube.value}`,
+    "aria-label": cubeText(cube),
   }, h("span", { class: "pips" }, String(cube.value)));
 }
 

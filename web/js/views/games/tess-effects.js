@@ -3,13 +3,12 @@
 // board or here; the list so far, each removable; then one event sent with the list. The referee checks each effect.
 
 import { h } from "../../dom.js";
-import { colourName, t } from "../../i18n.js";
+import { t } from "../../i18n.js";
 import { button, choiceRow, dieFace } from "../widgets.js";
 import { offerButton, sayWhy } from "./offers.js";
-import { cubeChip } from "./tess-board.js";
+import { cubeChip, cubeText } from "./tess-board.js";
 
 const plain = (c) => ({ color: c.color, value: c.value });
-const cubeText = (c) => `${colourName(c.color)} ${c.value}`;
 const ON_BOARD = new Set(["cube", "removable", "column"]);
 const LINE = "display:flex;align-items:center;gap:8px;margin:4px 0"; // an effect, its Remove button at the end
 

@@ -3,7 +3,7 @@
 
 import { h } from "../../dom.js";
 import { addStrings, colourName, t } from "../../i18n.js";
-import { cubeFace } from "./tess-board.js";
+import { cubeFace, cubeText } from "./tess-board.js";
 
 addStrings({
   en: {
@@ -28,14 +28,14 @@ const NEWEST_SAID = 3;
 let pileOpen = false; // the pile stays open across redraws once a player opened it
 
 // a cube's colour and value, and a column after its word, kept on one line (« rouge 6 retiré de a3 »)
-const cubeText = (c) => `${colourName(c.color)}\u00a0${c.value}`;
+const unbroken = (c) => cubeText(c, { unbroken: true });
 
 /** The destroyed cubes (the summary's ``destroyed``, in the order destroyed): their count and the newest on the fold,
  * opened a row per colour, each value once with how many of it. Nothing while none is destroyed. */
 export function destroyedPile(summary) {
   const pile = summary.destroyed || [];
   if (!pile.length) return null;
-  const newest = pile.slice(-NEWEST_SAID).reverse().map(cubeText).join(", ");
+  const newest = pile.slice(-NEWEST_SAID).reverse().map(unbroken).join(", ");
   const colours = [...new Set([...(summary.colours || []), ...pile.map((c) => c.color)])];
   const rows = colours.map((colour) => {
     const cubes = pile.filter((c) => c.color === colour);
@@ -56,6 +56,6 @@ export function destroyedPile(summary) {
 /** The tower's last change in words, beside the dashed rings drawn for it (the summary's ``last_moved``). */
 export function lastMovedLine(moved) {
   if (!moved || !moved.length) return null;
-  const changes = moved.map((m) => t(`tess.moved.${m.how}`, { cube: cubeText(m.cube), column: m.column })).join(" · ");
+  const changes = moved.map((m) => t(`tess.moved.${m.how}`, { cube: unbroken(m.cube), column: m.column })).join(" · ");
   return h("p", { class: "hint", id: "tess-last-moved" }, t("tess.moved", { changes }));
 }

@@ -1,9 +1,9 @@
 // Tesseract by touch: the tower from above, labs, priming zone and confinement board; actions by tapping cubes.
 
 import { h } from "../../dom.js";
-import { colourName, pick, t } from "../../i18n.js";
+import { pick, t } from "../../i18n.js";
 import { button, valuePad } from "../widgets.js";
-import { breachTrack, confinementBoard, cubeChip, drawTower, primingZone, towerLevels } from "./tess-board.js";
+import { breachTrack, confinementBoard, cubeChip, cubeText, drawTower, primingZone, towerLevels } from "./tess-board.js";
 import { offerButton, offerFor, refusedWhy, sayWhy } from "./offers.js";
 import { destroyedPile, lastMovedLine } from "./tess-pile.js";
 import { resolveForm } from "./tess-resolve.js";
@@ -31,7 +31,6 @@ function fresh(state) {
   }
 }
 
-const cubeText = (c) => `${colourName(c.color)} ${c.value}`;
 const plain = (c) => ({ color: c.color, value: c.value });
 
 function redraw(ctx) { render(ctx); }

@@ -8,7 +8,7 @@ from companion.core import Text, Verdict, verdict
 from companion.referee.engine import EventError, GameEngine
 from companion.referee.options import DICE_OPTIONS, Range
 from companion.referee.registry import register
-from companion.words import of_fr, won
+from companion.words import of_fr, plural_en, plural_fr, won
 
 from . import moves, rules
 from .dice import allocations, infer_reroll, minus, remaining_budgets
@@ -206,8 +206,11 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
             return self._no_power(player)
         player.power_left -= len(dice)
         turn.pool = turn.pool + dice
-        return self._after_dice(f"{player.id} adds power dice {_show(dice)}: {_show(turn.pool)}",
-                                f"{player.id} ajoute les dés de pouvoir {_show(dice)} : {_show(turn.pool)}")
+        # as a player says it, "adds a power die: 4"; the dash kept after the die (\u00a0), never starting a line
+        return self._after_dice(f"{player.id} adds {plural_en(len(dice), 'a power die', 'power dice')}: "
+                                f"{_show(dice)}\u00a0— dice now {_show(turn.pool)}",
+                                f"{player.id} ajoute {plural_fr(len(dice), 'un dé', 'des dés')} de pouvoir : "
+                                f"{_show(dice)}\u00a0— ses dés : {_show(turn.pool)}")
 
     def _after_dice(self, en: str, fr: str) -> list[Verdict]:
         """MALADRESSE check, then what the dice now allow. A 1 is never rerolled, so a reserved 1 that counts (an

@@ -182,7 +182,8 @@ def test_a_power_die_is_the_only_die_rolled_on_its_own(nk):
     assert engine.summary()["dice"] == [2, 3, 4, 5, 6, 5] and engine.summary()["rerolls_left"] == 2
     # a "reroll" that picks up no die is the same thing: power dice on their own, no reroll spent
     verdicts = engine.apply({"type": "reroll", "rerolled": [], "results": [], "power": [3]})
-    assert nk.rules(verdicts) == ["nk.roll"] and verdicts[0].message.en.startswith("A adds power dice 3")
+    assert nk.rules(verdicts) == ["nk.roll"]
+    assert verdicts[0].message.en.startswith("A adds a power die: 3\u00a0— dice now")
     assert engine.summary()["rerolls_left"] == 2 and engine.summary()["power_dice_left"]["A"] == 0
 
 
@@ -230,6 +231,9 @@ def test_power_dice_any_time_even_after_two_rerolls_once_per_game(nk):
     verdicts = engine.apply({"type": "power", "dice": [2, 6]})
     assert nk.rules(verdicts) == ["nk.roll"] and "move 1" in verdicts[0].message.en
     assert engine.summary()["dice"] == [2, 5, 6, 3, 4, 2, 6]
+    # said as a player says two of them: "adds power dice: 2, 6" (and in French alike)
+    assert verdicts[0].message.en.startswith("A adds power dice: 2, 6\u00a0— dice now 2, 5, 6, 3, 4, 2, 6")
+    assert verdicts[0].message.fr.startswith("A ajoute des dés de pouvoir : 2, 6\u00a0— ses dés : 2, 5, 6, 3, 4, 2, 6")
     assert engine.summary()["power_dice_left"]["A"] == 0
     assert nk.rules(engine.apply({"type": "power", "dice": [4]})) == ["nk.power.none"]
 
@@ -297,7 +301,7 @@ def test_the_dice_a_verdict_lists_are_apart_so_a_phone_never_breaks_inside_them(
     engine = nk.game()
     engine.apply({"type": "roll", "dice": [6, 6, 6, 6, 6]})
     verdicts = engine.apply({"type": "power", "dice": [4]})
-    assert verdicts[0].message.en.startswith("A adds power dice 4: 6, 6, 6, 6, 6, 4")
-    assert verdicts[0].message.fr.startswith("A ajoute les dés de pouvoir 4 : 6, 6, 6, 6, 6, 4")
+    assert verdicts[0].message.en.startswith("A adds a power die: 4\u00a0— dice now 6, 6, 6, 6, 6, 4")
+    assert verdicts[0].message.fr.startswith("A ajoute un dé de pouvoir : 4\u00a0— ses dés : 6, 6, 6, 6, 6, 4")
     refused = engine.apply({"type": "reroll", "rerolled": [6, 3], "results": [1, 2]})
     assert "are not all in the pool 6, 6, 6, 6, 6, 4" in refused[0].message.en

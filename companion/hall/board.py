@@ -72,6 +72,7 @@ class HallBoard:
         self._db = held_in_memory(path) if refused is not None else _file(path)
         self._lock = threading.Lock()
         self._changed = threading.Condition(self._lock)
+        self._stopping = False  # end_waits: the server stops, its long polls are answered at once
         self.version = 1
         self.ignored = 0  # messages that were not what a table sends
         self.duplicates = 0  # entries seen twice (dropped)
@@ -245,10 +246,18 @@ class HallBoard:
 
     # -- reading ------------------------------------------------------------------------------
     def wait(self, after: int, timeout: float) -> int:
-        """Block until the board is newer than version ``after`` or ``timeout`` passes; the version now."""
+        """Block until the board is newer than version ``after`` or ``timeout`` passes (at once after
+        ``end_waits``); the version now."""
         with self._lock:
-            self._changed.wait_for(lambda: self.version > after, timeout=timeout)
+            self._changed.wait_for(lambda: self.version > after or self._stopping, timeout=timeout)
             return self.version
+
+    def end_waits(self) -> None:
+        """Answer every long poll now and each later one at once: the server that serves them is stopping, and its
+        worker threads end only once they have answered."""
+        with self._lock:
+            self._stopping = True
+            self._changed.notify_all()
 
     def tables(self, hidden: bool = False) -> list[dict[str, Any]]:
         """Every table (the hidden ones too when ``hidden``), by name: its latest state, whether it is online, its

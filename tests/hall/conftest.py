@@ -15,6 +15,7 @@ from pathlib import Path
 import paho.mqtt.client as mqtt
 import pytest
 import waitress
+from waitress import wasyncore
 from werkzeug.security import generate_password_hash
 
 from companion.hall.app import create_hall_app
@@ -167,6 +168,28 @@ def wait_for(check, timeout: float = 20.0, every: float = 0.05):
     return check()
 
 
+class HallServer:
+    """The hall app served by waitress in a thread of its own; ``stop()`` ends it as WebServer.stop ends a table's, so
+    that no worker thread, long poll or socket of a test outlives it."""
+
+    def __init__(self, board: HallBoard, subscriber, data: Path, threads: int = 8) -> None:
+        self.board = board
+        self._server = waitress.create_server(create_hall_app(board, subscriber, data, threads=threads),
+                                              host="127.0.0.1", port=0, threads=threads)
+        use_wake_up_pipe(self._server)
+        self.port = int(self._server.effective_port)
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self._thread = threading.Thread(target=self._server.run, name="hall-waitress", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Answer the long polls, end the worker threads, then close the sockets inside the server's own loop."""
+        self.board.end_waits()
+        self._server.task_dispatcher.shutdown(timeout=timeout)
+        self._server.trigger.pull_trigger(lambda: wasyncore.close_all(self._server._map))
+        self._thread.join(timeout)
+
+
 @pytest.fixture
 def hall(tmp_path):
     """The hall page served by waitress on two tables: Table 1 online, its Hexors game won by Yugi; Table 2 offline
@@ -186,9 +209,6 @@ def hall(tmp_path):
         "last_verdicts": [{"kind": "illegal", "message": "That card does not fit there",
                            "message_fr": "Cette carte ne va pas là"}]}))
     board.handle("companion/table-2/status", json.dumps({"table": "table-2", "name": "Table 2", "online": False}))
-    server = waitress.create_server(create_hall_app(board, Subscriber(), data, threads=8), host="127.0.0.1",
-                                    port=0, threads=8)
-    use_wake_up_pipe(server)  # close() leaves long polls answering: their pulls must not write into the next test's fds
-    threading.Thread(target=server.run, daemon=True).start()
-    yield board, f"http://127.0.0.1:{server.effective_port}/"
-    server.close()
+    server = HallServer(board, Subscriber(), data)
+    yield board, server.url
+    server.stop()

@@ -6,22 +6,18 @@ the journals' own."""
 from __future__ import annotations
 
 import json
-import threading
 import urllib.request
 from pathlib import Path
 
-import waitress
-
 from companion.config import load_config
-from companion.hall.app import create_hall_app
 from companion.hall.board import HallBoard
 from companion.hall.link import Broker
 from companion.hall.subscriber import HallSubscriber
 from companion.journal import setup_players
 from companion.service import Service
 from companion.web import create_app
-from companion.web.server import WebServer, use_wake_up_pipe
-from tests.hall.conftest import Listener, wait_for
+from companion.web.server import WebServer
+from tests.hall.conftest import HallServer, Listener, wait_for
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "rules" / "examples"
 
@@ -81,11 +77,8 @@ def test_a_club_night_loses_nothing_through_a_broker_outage(broker, tmp_path):
     board = HallBoard(hall_data / "hall.sqlite3")
     subscriber = HallSubscriber(Broker.parse(broker.url), board, client_id="the-hall")
     subscriber.start()
-    hall_server = waitress.create_server(create_hall_app(board, subscriber, hall_data, threads=8), host="127.0.0.1",
-                                         port=0, threads=8)
-    use_wake_up_pipe(hall_server)  # close() leaves long polls answering: their pulls must not write into others' fds
-    threading.Thread(target=hall_server.run, daemon=True).start()
-    hall_port = hall_server.effective_port
+    hall_server = HallServer(board, subscriber, hall_data)
+    hall_port = hall_server.port
     listener = Listener(broker.port)
     one, one_web = table_service(tmp_path / "one", broker.url, "Table 1")
     two, two_web = table_service(tmp_path / "two", broker.url, "Table 2")
@@ -144,5 +137,5 @@ def test_a_club_night_loses_nothing_through_a_broker_outage(broker, tmp_path):
             service.stop()
         listener.close()
         subscriber.stop()
-        hall_server.close()
+        hall_server.stop()
         board.close()

@@ -8,6 +8,7 @@ import json
 import os
 import threading
 import time
+import urllib.request
 
 import pytest
 from werkzeug.security import generate_password_hash
@@ -15,6 +16,7 @@ from werkzeug.security import generate_password_hash
 from companion.hall.app import create_hall_app
 from companion.hall.board import HallBoard
 from companion.card_faults import FAULTS
+from tests.hall.conftest import HallServer, wait_for
 from tests.hall.hallhelpers import PIN, WIN_YUGI, RefusingCard, Subscriber, event
 
 @pytest.fixture
@@ -53,6 +55,28 @@ def test_a_page_waiting_for_news_is_answered_when_a_table_moves(client, board):
     view = client.get(f"/api/hall?after={version}&wait=10").get_json()
     assert view["version"] > version and time.monotonic() - began < 5
     assert [t["entries"] for t in view["tables"]] == [1, 2]
+
+
+def test_a_stopped_hall_server_answers_its_long_poll_and_leaves_no_thread(tmp_path, client, board):
+    """HallServer.stop (every hall test's) ends all it started: a page's long poll is answered at once, not after its
+    15 s, and no waitress thread or socket runs on into the next test."""
+    before = set(threading.enumerate())
+    server = HallServer(board, Subscriber(), tmp_path / "hall")
+    version = board.version
+    answers: list[dict] = []
+    poll_url = f"{server.url}api/hall?after={version}&wait=15"
+    poll = threading.Thread(target=lambda: answers.append(json.load(urllib.request.urlopen(poll_url, timeout=30))))
+    poll.start()
+    time.sleep(0.5)
+    assert poll.is_alive() and not answers  # the page waits for news
+    began = time.monotonic()
+    server.stop()
+    poll.join(5)
+    assert answers and answers[0]["version"] == version and time.monotonic() - began < 5
+    left = lambda: [t.name for t in set(threading.enumerate()) - before]  # noqa: E731
+    assert wait_for(lambda: not left(), 2), left()
+    with pytest.raises(OSError):
+        urllib.request.urlopen(server.url, timeout=2)
 
 
 def test_renaming_or_hiding_a_table_needs_the_organiser_pin(client):

@@ -291,24 +291,18 @@ def test_a_sign_in_key_kept_is_not_said(evening_so_far):
 
 @pytest.mark.browser
 def test_the_hall_page_says_a_sign_in_key_the_card_refuses_in_both_languages(evening_so_far, monkeypatch):
-    import threading
-
-    import waitress
     from selenium.webdriver.common.by import By
 
-    from companion.web.server import use_wake_up_pipe
     from tests.e2e.browserhelpers import new_browser
+    from tests.hall.conftest import HallServer
     from tests.hall.hallhelpers import until
 
     key_refused(monkeypatch)
     board = HallBoard(evening_so_far / "hall.sqlite3")
-    server = waitress.create_server(create_hall_app(board, Subscriber(), evening_so_far, threads=8),
-                                    host="127.0.0.1", port=0, threads=8)
-    use_wake_up_pipe(server)  # close() leaves long polls answering: their pulls must not write into the next test's fds
-    threading.Thread(target=server.run, daemon=True).start()
+    server = HallServer(board, Subscriber(), evening_so_far)
     driver = new_browser()
     try:
-        driver.get(f"http://127.0.0.1:{server.effective_port}/")
+        driver.get(server.url)
         notice = lambda: driver.find_element(By.ID, "held")  # noqa: E731
         assert until(lambda: notice().is_displayed() and "did not keep the organiser's sign-in" in notice().text)
         assert "turned read-only" in notice().text and notice().get_attribute("data-ok") == "false"
@@ -321,5 +315,5 @@ def test_the_hall_page_says_a_sign_in_key_the_card_refuses_in_both_languages(eve
             notice().text, notice().text
     finally:
         driver.quit()
-        server.close()
+        server.stop()
         board.close()

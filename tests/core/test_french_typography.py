@@ -128,8 +128,8 @@ def test_a_straight_elision_is_caught_and_english_is_not():
 
 
 def test_the_printed_sheets_write_french_as_the_phone_does():
-    """The PDF's built-in fonts printed ’ as ' (Latin-1 has none); set in Windows-1252 the sheets say « zone
-    d’amorçage » as the phone does, and a « : » keeps its no-break space."""
+    """The printed sheets say « zone d’amorçage » as the phone does, and a « : » keeps its no-break space: the PDF's
+    built-in fonts have no ’ in Latin-1, so the sheets are set in Windows-1252."""
     import pypdfium2
 
     from companion.games.tesseract.table_layout import table_layout

@@ -93,9 +93,9 @@ def test_a_game_started_without_names_is_listed_by_those_its_setup_names(data_di
 
 
 def test_a_game_set_aside_unplayed_is_listed_once_however_often_it_was_started(data_dir):
-    """Over an evening, "Earlier games" listed every game set aside before anything was played, each with Resume:
-    started alike again and again (same game, options, players), an unplayed game is listed once, the newest;
-    one started otherwise, or played, is still listed, and twenty games are still listed past the left-out ones."""
+    """"Earlier games" lists a game set aside unplayed once, however often it was started alike (same game,
+    options, players): the newest; one started otherwise, or played, is still listed, and twenty games are still
+    listed past the left-out ones."""
     table = open_table(data_dir)
     first = table.state()["game_id"]   # the table's own game at its first start, nothing played in it
     table.new_game("free-roll", {}, ["Ann"])

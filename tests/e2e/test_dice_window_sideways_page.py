@@ -34,8 +34,8 @@ WINDOW_JS = """const box = (sel) => { const r = document.querySelector(sel).getB
 
 
 def test_the_dice_window_is_seen_whole_sideways_and_its_dice_still_answer_a_tap(table):
-    """On a 740 x 360 screen the picture, as wide as the page, stood 457 px high (640 x 480 frames): the dice at its
-    bottom out of sight while its top was in view."""
+    """Held sideways (740 x 360) the dice window fits the window (a 640 x 480 frame as wide as the page would not),
+    so the dice at its bottom are in sight with its top, drawn over the picture and answering a tap."""
     service, url = table
     with phone_browser("en-GB", url=url) as phone:
         frame = phone.execute_script("return outerHeight - innerHeight")
@@ -83,8 +83,8 @@ ALIGNMENT_JS = """const img = document.querySelector('#alignment-img'), r = img.
 
 
 def test_the_camera_alignment_picture_is_seen_whole_sideways(table):
-    """« The green lines must sit on the printed ones »: on a 740 x 360 screen the mat seen from above stood 750 px
-    high, a fifth of it in sight at once."""
+    """« The green lines must sit on the printed ones »: held sideways (740 x 360) the mat seen from above is drawn
+    whole and undistorted in the window, every line to check in sight at once."""
     service, url = table
     service.table.new_game("hexors", {}, ["Ana", "Bo"])  # a game on a mat: the mat is found and drawn from above
     try:

@@ -60,8 +60,8 @@ def test_earlier_games_tell_players_and_how_the_game_ended_not_journal_entries(n
 
 
 def test_a_game_started_again_and_again_unplayed_is_one_card(narrow_table, phone):
-    """Over an evening the card listed every game set aside before anything was played, each with Resume: the same
-    game started three times for Fay and Gus shows once (the newest), a played one still shows."""
+    """A game set aside unplayed is one card however often it was started: the same game started three times for
+    Fay and Gus shows once (the newest), a played one still shows."""
     service, url = narrow_table
     service.table.new_game("free-roll", {}, ["Fay", "Gus"])
     service.table.submit({"type": "roll", "dice": [{"value": 3, "color": "blue"}]})

@@ -209,9 +209,10 @@ MARKS_JS = """window.boardMarks = [];
 
 
 def test_the_table_screen_says_it_is_drawn_only_once_its_board_is(quiet_table, phone):
-    """A game's board view is a module loaded when first needed (games/index.js): the table screen said it was drawn
-    before that module had loaded, so a test waiting for the mark could look at the last game's board, or none.
-    The page's requests are slowed (CDP: 300 ms each) so the module's imports land well after the game's other reads."""
+    """A game's board view is a module loaded when first needed (games/index.js): the table screen is marked drawn
+    only once that module has drawn its board, so a test waiting for the mark never looks at the last game's board,
+    or none. The page's requests are slowed (CDP: 300 ms each) so the module's imports land well after the game's
+    other reads."""
     service, url = quiet_table
     service.table.new_game("free-roll", {}, [])  # no board: no board module loaded in the page opened below
     open_page(phone, url, "#/table")
@@ -239,8 +240,8 @@ NOTICES_AT_MARKS_JS = """window.noticeMarks = [];
 
 def test_the_screen_says_it_is_drawn_only_once_the_notice_of_another_phones_move_is_shown(quiet_table, phone):
     """Another phone's refused move is told on this one a moment after its entry (app.js onEvent), so that this
-    phone's own shows beside its finger instead: the screen said it was drawn before that notice came, and a
-    screenshot taken then could show it or not."""
+    phone's own shows beside its finger instead: the screen is marked drawn only once that notice is shown, so a
+    screenshot taken at the mark always has it."""
     service, url = quiet_table
     service.table.new_game("nexus-keepers", {}, PLAYERS["nexus-keepers"])
     service.table.submit(example("nexus-keepers")[0], source="phone")  # set up: A's turn, not started

@@ -219,9 +219,9 @@ def pick_saggi_for_a_duel(service, url, phone, lang):
 
 
 def test_held_sideways_a_duels_colours_come_into_sight_with_the_line_that_asks_for_them(resizable_table):
-    """A foe picked for a duel brings the colour to tap into sight; held sideways (740 x 360) it came alone, and the
-    line above it saying who rolls and what to tap went above the window (three of its lines in French). Both are
-    in sight together, above the Undo bar, in each language."""
+    """A foe picked for a duel brings the colour to tap into sight with the line above it saying who rolls and what
+    to tap (three lines in French): held sideways (740 x 360) both are in sight together, above the Undo bar, in each
+    language."""
     service, url, phone, size = resizable_table
     size(740, 360)
     found = []
@@ -252,10 +252,9 @@ NAME_TIP_JS = """const tip = document.querySelector('#name-tip'); const r = tip.
 
 
 def test_held_sideways_a_tiles_full_name_is_seen_whole_right_of_the_tabs(resizable_table):
-    """At 740 x 360 a tile's full name ran 540-600 px on one line (« Gaïa le Chevalier Implacable (carreau
-    d'exemple) · élément : vert »), its start under the tabs' rail down the left side, and the answer to the tap
-    (not Kaiba's tile) began under the rail too: the name takes a few lines no wider than 20rem, both lie whole in
-    the window right of the rail, in each language."""
+    """Held sideways (740 x 360) a tile's full name (« Gaïa le Chevalier Implacable (carreau d'exemple) · élément :
+    vert », 540-600 px on one line) takes a few lines no wider than 20rem; it and the answer to the tap (not Kaiba's
+    tile) lie whole in the window right of the tabs' rail down the left side, in each language."""
     service, url, phone, size = resizable_table
     size(740, 360)
     seen = []
@@ -293,9 +292,9 @@ ANSWER_KEYS_JS = """const box = document.querySelector('#tap-answer');
 
 def test_held_sideways_the_answer_to_a_foe_picked_leaves_the_colour_keys_free(resizable_table):
     """Held sideways (740 x 360) a foe picked in a duel is answered « Duel Kuriboh contre Saggi le Clown Noir : Yugi
-    lance le dé de couleur en premier »: in French the answer lay over the first row of colour keys (rouge, orange)
-    while it showed, every place beside the finger lying over the keys or the arena's empty cells. It lies over no
-    colour key, in sight, in each language (the line asking for the colour, which it says again, may lie under it)."""
+    lance le dé de couleur en premier », though every place beside the finger lies over the colour keys or the
+    arena's empty cells: the answer lies over no colour key, in sight, in each language (the line asking for the
+    colour, which it says again, may lie under it)."""
     service, url, phone, size = resizable_table
     size(740, 360)
     found = []

@@ -124,8 +124,7 @@ def hidden_parts(driver):
 
 @pytest.mark.parametrize("size", [(360, 800), (740, 360)], ids=["upright", "sideways"])
 def test_a_tiles_mark_and_its_strike_values_are_seen_whole(quiet_table, size):
-    """Three-letter marks (DaM, DrM; DMa, DMi) ran over the strike-value discs beside them, their halo over the
-    discs' edges: the discs are a little smaller and further out, and no
+    """A tile's mark and its strike values are each seen whole, three-letter marks (DaM, DrM; DMa, DMi) too: no
     disc meets a mark's letters nor a mark's halo a value, upright and turned, in each language (a mark wider than
     the room between them, « MS » or a star too, is drawn narrower)."""
     service, url = quiet_table

@@ -117,8 +117,8 @@ PLUS_JS = """const plus = document.querySelector("[data-zoom='in']"); const why 
 
 
 def test_at_the_largest_size_plus_says_why_it_does_nothing(narrow_table, phone):
-    """+ at the largest size was disabled with no word why: it is drawn unavailable, the line beside the zoom
-    buttons and its title say why, in each language; a tap on it says so again and leaves the board's size."""
+    """At the largest size + is drawn unavailable and says why: the line beside the zoom buttons and its title, in
+    each language; a tap on it says so again and leaves the board's size."""
     service, url = narrow_table
     start(service, "nexus", 52)
     show(phone, url)
@@ -360,9 +360,9 @@ def tap_square(phone, cell, then):
 
 def test_under_no_ties_a_square_where_the_card_picked_would_tie_is_crossed_out(narrow_table, phone):
     """Variant « make it illegal to create a tie by any means »: the card drawn is known only once the player says it,
-    and the phone offered every square, the referee refusing a tying card with the rule. For the card picked (the
-    summary's tie_spots) a square where it would tie however it lies is crossed out in red, a line above the board
-    says so, in each language, and a tap on the square says why and chooses nothing."""
+    so the phone, not the referee's refusal, tells the squares apart. For the card picked (the summary's tie_spots) a
+    square where it would tie however it lies is crossed out in red, a line above the board says so, in each
+    language, and a tap on the square says why and chooses nothing."""
     service, url = narrow_table
     service.table.new_game("nexus", {"ties_illegal": True}, ["Ann", "Bob"])
     service.table.submit({"type": "setup", "players": ["Ann", "Bob"], "deck": "example", "first_card": "ex-cross-1"},

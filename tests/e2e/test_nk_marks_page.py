@@ -20,8 +20,8 @@ MARKS_JS = """const text = (sel, key) => Object.fromEntries([...document.querySe
 
 
 def test_two_players_whose_names_share_initials_keep_marks_of_their_own(quiet_table, screenshots):
-    """« Anne Marie » and « Alan Moore » were both "AM" on their keepers, start tiles and tokens: each takes a
-    letter more from the word where the names part, as Hexors' tiles do (marks.js)."""
+    """Players whose initials are alike (« Anne Marie », « Alan Moore ») are told apart on their keepers, start tiles
+    and tokens: each takes a letter more from the word where the names part, as Hexors' tiles do (marks.js)."""
     service, url = quiet_table
     lines = (REPO / "docs/rules/examples/nexus-keepers-full-game.jsonl").read_text().splitlines()
     service.table.new_game("nexus-keepers", {}, list(NAMES.values()))

@@ -137,7 +137,7 @@ COVERS = """const box = (el) => el && el.getBoundingClientRect();
 
 @pytest.mark.parametrize("size", [(360, 740), (740, 360)])
 def test_a_notice_covers_neither_the_games_name_nor_the_profile_cards_title(quiet_table, phone, screenshots, size):
-    """"New game started" lay for seconds over the game's name, and a notice on the settings over the profile card's
+    """A notice (« New game started », shown for seconds) hides neither the game's name nor the profile card's
     title: notices lie over the top bar's title (the companion's name) while it is in sight, the connection and the
     language switch left in sight, upright and sideways."""
     service, url = quiet_table

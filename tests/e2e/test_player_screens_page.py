@@ -27,8 +27,9 @@ HEADING_JS = """const head = document.querySelector('.screen:not([hidden]) h2').
 
 
 def test_a_screen_opened_from_another_starts_at_its_top(small_phone):
-    """"New game", low in the settings, opened the game screen where the settings had been left: at its options,
-    the games to choose from out of sight above; a tab tapped low on a long screen did the same."""
+    """A screen opened from another starts at its top, whatever was scrolled before: "New game", low in the
+    settings, opens the game screen at the games to choose from; a tab tapped low on a long screen likewise. A screen
+    drawn again (a roll come in) stays where the player scrolled it."""
     service, url, phone = small_phone
     service.table.new_game("free-roll", {}, [])
     open_screen(phone, "game")  # its games read: drawn at once when opened again, as at a second visit
@@ -81,8 +82,8 @@ def change_pin(phone, current, new):
 
 
 def test_a_new_pin_of_the_wrong_form_is_said_in_words_and_not_sent(small_phone):
-    """A new PIN of two digits was sent and refused in the schema's words: « Refused: body.new: '12' does not match
-    '^[0-9]{4,12}$' »; an empty current PIN spent one of the few tries. What the form says is said again after a
+    """A new PIN of the wrong form is said in the form's words and never sent (the server would refuse it in its
+    schema's words), and an empty current PIN spends none of the few tries; what the form says is said again after a
     switch of language."""
     service, url, phone = small_phone
     open_screen(phone, "settings")
@@ -97,7 +98,7 @@ def test_a_new_pin_of_the_wrong_form_is_said_in_words_and_not_sent(small_phone):
                 assert phone.execute_script("return document.activeElement.id") == "pin-new"
         assert phone.execute_script("return window.pinPosts") == 0
         language(phone, "en")
-        # said again in the language switched to (it stayed in the language it was said in)
+        # said again in the language switched to, not left in the one it was said in
         assert phone.execute_script("return document.querySelector('#pin-change-message').textContent") \
             == SAID["en"]["form"]
         # a PIN of the right form is sent, and the companion's answer said: the count above counts
@@ -119,8 +120,8 @@ return [...document.querySelectorAll('#stats .legend li')].map((li) => {
 
 
 def test_every_colour_of_the_legend_stands_out_in_light_and_dark(small_phone):
-    """The black swatch of the faces' legend was lost on the dark theme (a black fill edged in #0008 on the dark
-    page: 1.1:1); a white one needs its edge on the light theme."""
+    """Every swatch of the faces' legend stands out from the page (3:1) in either theme: black on the dark page and
+    white on the light one need their edge."""
     service, url, phone = small_phone
     service.table.new_game("free-roll", {}, [])
     service.table.submit({"type": "roll", "dice": [{"value": v, "color": c} for v, c in
@@ -143,8 +144,8 @@ CHART_ROOM_JS = """const room = innerHeight - document.querySelector('.topbar').
 
 
 def test_each_chart_is_seen_whole_on_a_phone_turned_sideways(small_phone):
-    """On a 740 x 360 screen a chart, as wide as the page, stood 339 px high under a 52 px top bar: its bars and its
-    numbers never in sight together."""
+    """Held sideways (740 x 360) each chart fits in the room under the top bar, so its bars and its numbers are in
+    sight together, the numbers still readable (12 px)."""
     service, url, phone = small_phone
     service.table.new_game("free-roll", {}, [])
     for values in ([4, 6, 1], [2, 2, 5]):
@@ -169,8 +170,8 @@ HISTORY_ROWS_JS = """return [...document.querySelectorAll('#history-list > li.en
 
 
 def test_the_history_marks_only_what_was_undone_and_says_which_entry_an_undo_took_back(small_phone):
-    """Every line of the history wore « in force », so the one « undone » was lost among them, and an undo's own
-    line said only « undo » (« annulation »), not which entry it took back."""
+    """Only an undone entry carries a mark, so it stands out among those in force, and an undo's own line says which
+    entry it took back, not « undo » (« annulation ») alone."""
     service, url, phone = small_phone
     service.table.new_game("free-roll", {}, [])
     for values in ([4, 6], [2, 5]):
@@ -193,8 +194,8 @@ PROFILE_COUNT_JS = "return document.querySelector('#profile-count').textContent"
 
 
 def test_a_table_without_a_camera_does_not_promise_that_corrections_teach_it(small_phone):
-    """With no camera, the settings said « each die you correct teaches the camera this table's dice »: dice entered
-    by hand teach nothing. A camera at the table keeps that promise."""
+    """With no camera the settings do not say « each die you correct teaches the camera this table's dice »: dice
+    entered by hand teach nothing. A camera at the table keeps that promise."""
     from companion.live import CameraStatus
 
     service, url, phone = small_phone
@@ -236,8 +237,8 @@ DIALOG_HIDDEN_JS = """const dialog = document.querySelector('#die-dialog'), box 
 
 
 def test_the_die_dialog_shows_every_face_colour_and_save_on_a_phone_turned_sideways(small_phone):
-    """On a 740 x 360 screen the die dialog scrolled inside: the colours' last rows and Save below its fold. Its faces
-    now stand beside its colours, every control in sight and answering a tap where it is drawn."""
+    """Held sideways (740 x 360) the die dialog needs no scrolling inside: its faces stand beside its colours, every
+    control (the colours' last rows, Save) in sight and answering a tap where it is drawn."""
     service, url, phone = small_phone
     service.table.new_game("free-roll", {}, [])
     service.table.submit({"type": "roll", "dice": [{"value": 3, "color": "red"}, {"value": 5, "color": "blue"}]})
@@ -261,9 +262,9 @@ def test_the_die_dialog_shows_every_face_colour_and_save_on_a_phone_turned_sidew
 
 
 def test_enter_a_roll_brings_its_form_into_sight(small_phone):
-    """« Enter a roll », in the bar at the foot of the screen, opened its form below the fold (under a camera's
-    picture, or the no-camera caption on a 360 x 740 phone): the tap seemed to do nothing, « Submit the roll » hidden
-    under the bar."""
+    """« Enter a roll », in the bar at the foot of the screen, brings its form into sight, « Submit the roll » above
+    the bar: on a 360 x 740 phone the form lies below a camera's picture or the no-camera caption, and a tap that
+    showed nothing would seem to do nothing."""
     from boardhelpers import REACHABLE_JS
 
     service, url, phone = small_phone
@@ -279,7 +280,7 @@ def test_enter_a_roll_brings_its_form_into_sight(small_phone):
 
 
 def test_the_tab_of_the_screen_shown_tapped_again_goes_back_to_its_top(small_phone):
-    """Low on a long screen (the settings, an evening's history), its own tab tapped did nothing at all."""
+    """Low on a long screen (the settings, an evening's history), its own tab tapped again goes back to its top."""
     service, url, phone = small_phone
     open_screen(phone, "settings")
     phone.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")

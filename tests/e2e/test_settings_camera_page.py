@@ -149,8 +149,8 @@ def test_an_answer_not_given_takes_no_room(table, phone):
 
 
 def test_a_camera_lost_is_not_said_to_read_the_mat_and_the_dice(table, phone):
-    """With the camera lost (the picture frozen), the camera screen still said « Tapis trouvé : ses 4 repères vus »
-    or « en attendant, tous les dés visibles sont lus » from the last picture."""
+    """With the camera lost (the picture frozen), the camera screen says neither « Tapis trouvé : ses 4 repères vus »
+    nor « en attendant, tous les dés visibles sont lus » from the last picture: it reads nothing now."""
     from companion.live import CameraStatus
 
     service, url = table

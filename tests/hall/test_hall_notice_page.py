@@ -40,7 +40,8 @@ def hall_without_key(monkeypatch, request):
 
 
 def test_a_time_before_midnight_is_said_with_its_day_and_tonight_s_without(hall):
-    """Before, « since 23:47 » the morning after, and a table « offline since 23:47 » read as tonight's."""
+    """A time from before midnight is said with its day: « since 23:47 » alone, the morning after, reads as
+    tonight's."""
     board, url = hall
     board.writing_again_at = last_night()
     with board._lock:
@@ -53,7 +54,7 @@ def test_a_time_before_midnight_is_said_with_its_day_and_tonight_s_without(hall)
         assert until(lambda: "saved on it since" in notice())
         assert f"since {day.day} {day.strftime('%b')} at 23:47," in notice(), notice()
         assert f"{day.day}\u00a0{day.strftime('%b')}" in driver.find_element(By.ID, "held").get_attribute(
-            "textContent")  # the day on one line: "since 28 / Nov" was parted at 360 px
+            "textContent")  # the day on one line, not parted at 360 px ("since 28 / Nov")
         badge = lambda: driver.find_element(By.CSS_SELECTOR, "[data-table='table-2'] .badge").text  # noqa: E731
         assert badge() == f"offline since {day.day} {day.strftime('%b')} at 23:47", badge()
         driver.find_element(By.ID, "language").click()
@@ -68,7 +69,8 @@ def test_a_time_before_midnight_is_said_with_its_day_and_tonight_s_without(hall)
 
 
 def test_a_key_not_kept_beside_the_card_working_again_is_each_in_its_own_colour(hall_without_key):
-    """Before, one paragraph in the fault's red and bold: the card working again read as a fault too."""
+    """The key not kept (a fault) and the card working again (good news) are each in a colour of their own, so the
+    good news does not read as a fault."""
     board, url = hall_without_key
     board.writing_again_at = time.time()
     driver = new_browser()

@@ -1,5 +1,5 @@
-"""A sign-in key the card refused at the start, tried again while the hall runs: before, it was tried only at the
-start, so a card mended mid-evening still left the organiser to enter the PIN again after the next restart."""
+"""A sign-in key the card refused at the start is tried again while the hall runs, so a card mended mid-evening
+keeps the organiser signed in across the next restart."""
 
 from __future__ import annotations
 

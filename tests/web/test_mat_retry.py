@@ -287,9 +287,8 @@ def test_a_mat_read_after_a_game_change_that_raises_does_not_fail_the_change(ser
 
 
 def test_the_cameras_start_up_building_the_mat_does_not_hold_up_a_game_change(service, lens_file):
-    """The camera's start-up builds the mat's stage (Service._follow_game, GameMat.follow). Before, it was built under
-    the mat's lock: a game change, which drops the mat under the table's lock, waited for the card, and every move
-    with it."""
+    """The camera's start-up builds the mat's stage (Service._follow_game, GameMat.follow) outside the mat's lock: a
+    game change, which drops the mat under the table's lock, must not wait for the card, nor every move with it."""
     lens_file.block("camera")
     camera = threading.Thread(target=service.mat.follow, args=(service.table.record.game,), name="camera", daemon=True)
     camera.start()
@@ -302,8 +301,8 @@ def test_the_cameras_start_up_building_the_mat_does_not_hold_up_a_game_change(se
 
 
 def test_the_cameras_start_up_reading_another_games_mat_does_not_hold_the_mat(service, lens_file):
-    """GameMat.follow for a game whose mat is not held reads that game's mat: before, under the mat's lock, so the
-    camera asking what the mat holds (a game change's read being taken) waited for the card."""
+    """GameMat.follow for a game whose mat is not held reads that game's mat outside the mat's lock: the camera
+    asking what the mat holds (a game change's read being taken) must not wait for the card."""
     game = ["hexors"]
     mat = GameMat(service.config, lambda: game[0], LiveView())
     game[0] = "nexus-keepers"
@@ -321,8 +320,8 @@ def test_the_cameras_start_up_reading_another_games_mat_does_not_hold_the_mat(se
 
 def test_a_use_of_the_mat_before_it_is_told_of_a_game_change_reads_a_bounded_number_of_times(service, monkeypatch):
     """Between a game change and the mat being told (GameMat.leave, the change's bus listener), every read of the
-    mat's game is dropped: the table plays another. Before, the stage called itself again after each dropped read,
-    until Python's recursion limit; now it reads at most MOST_READS times and gives what the mat holds."""
+    mat's game is dropped: the table plays another. The stage reads at most MOST_READS times and gives what the mat
+    holds, never calling itself again read after read up to Python's recursion limit."""
     game = ["hexors"]
     mat = GameMat(service.config, lambda: game[0], LiveView())
     game[0] = "nexus-keepers"

@@ -116,10 +116,10 @@ def test_streams_beyond_the_limit_are_refused_politely(server, app):
 
 
 def test_a_thread_answering_after_the_server_stopped_writes_nothing_into_what_took_its_wake_up_pipe(app):
-    """A worker thread that outlives the server (still answering when it stopped) pulls the pipe that wakes the
-    server's loop. Waitress's own pipe then wrote b"x" to the fd number it had had, which by then could be another
-    server's connection: a stray byte in a phone's live stream, Chrome's ERR_INVALID_CHUNKED_ENCODING (seen in a
-    test run under load), or a file (the hall's SQLite journal)."""
+    """A worker thread that outlives the server (still answering when it stopped) pulls the pipe that woke the
+    server's loop: it writes nothing, for the fd number the pipe had may by then be another server's connection (a
+    stray byte in a phone's live stream: Chrome's ERR_INVALID_CHUNKED_ENCODING) or a file (the hall's SQLite
+    journal)."""
     server = WebServer(app, "127.0.0.1", 0, threads=2).start()
     number = server._server.trigger.trigger  # the write end's fd number
     reader, writer = os.pipe()

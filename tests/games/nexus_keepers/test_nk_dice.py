@@ -296,8 +296,8 @@ def test_reserve_needs_an_unused_double_and_may_be_a_one(nk):
 
 
 def test_the_dice_a_verdict_lists_are_apart_so_a_phone_never_breaks_inside_them(nk):
-    """The power dice's verdict listed the pool as "6-6-6-6-6-4": a 360 px phone broke it after "6-". The dice are
-    said apart, "6, 6, 6, 6, 6, 4", as History's heads say a roll, in both languages; a line breaks between dice."""
+    """The dice a verdict lists are said apart, "6, 6, 6, 6, 6, 4", as History's heads say a roll, in both languages,
+    so a 360 px phone breaks a line between dice, never inside "6-6-6"."""
     engine = nk.game()
     engine.apply({"type": "roll", "dice": [6, 6, 6, 6, 6]})
     verdicts = engine.apply({"type": "power", "dice": [4]})

@@ -148,6 +148,22 @@ def tie_spots(state: GameState, options: Mapping[str, Any], drawn: list[list[Any
     return out
 
 
+def variant_spots(state: GameState, options: Mapping[str, Any], spots: list[dict],
+                  drawn: list[list[Any]]) -> dict[str, Any]:
+    """The spots only a variant has, sent only under it (every live event carries the summary; without the variant
+    an empty list would ride on each): ``apart_spots``, variant « anywhere on the table », the ring of spots one
+    half-card off the board where the phone offers to lay the card apart (the camera and typed events take any spot
+    on the grid); ``tie_spots``, variant ties_illegal, the spots that would tie a Nexus, card by card drawable (the
+    phone marks them). Both empty outside the card phase."""
+    out: dict[str, Any] = {}
+    if options["cards_anywhere"]:
+        out["apart_spots"] = [[s["x"], s["y"], s["rotations"][0]] for s in apart_spots(state.board.occupied)] \
+            if spots else []
+    if options["ties_illegal"]:
+        out["tie_spots"] = tie_spots(state, options, drawn) if spots else {}
+    return out
+
+
 def summary(state: GameState, options: Mapping[str, Any]) -> dict[str, Any]:
     """The board as phones draw it; cards, Nexuses, spots and drawable cards as short lists (``cards_in_sight``,
     ``nexus_views``, ``[x, y, turn]``: turn 0 a card lying there, as printed or upside down, 90 one standing, turned
@@ -174,12 +190,7 @@ def summary(state: GameState, options: Mapping[str, Any]) -> dict[str, Any]:
         "nexuses": nexus_views(state, options, index),
         "legal_counters": [index[n] for n in counter_nodes(state, options)],  # by index, as a Nexus's nodes
         "card_spots": [[s["x"], s["y"], s["rotations"][0]] for s in spots],  # 0: lying (0, 180), 90: standing
-        # variant « anywhere on the table »: the ring of spots one half-card off the board, where the phone offers
-        # to lay the card apart (the camera and typed events take any spot on the grid)
-        "apart_spots": [[s["x"], s["y"], s["rotations"][0]] for s in apart_spots(board.occupied)]
-        if spots and options["cards_anywhere"] else [],
-        # variant ties_illegal: the spots that would tie a Nexus, card by card drawable (the phone marks them)
-        "tie_spots": tie_spots(state, options, sight["drawable"]) if spots else {},
+        **variant_spots(state, options, spots, sight["drawable"]),
         "last_closed": [r["id"] for r in state.closed if r["cards_down"] == len(board.placements)],
         "outcome": state.outcome,
         "drawable": sight["drawable"],
@@ -190,7 +201,7 @@ def summary(state: GameState, options: Mapping[str, Any]) -> dict[str, Any]:
 def readable(summary: Mapping[str, Any]) -> dict[str, Any]:
     """The summary with its short lists as the objects the phone turns them into (nx-board.js's ``readable``), for
     readers of a summary (tests, tools): designs, cards, Nexuses (named by their first node), card spots, legal
-    counters (node ids) and drawable cards."""
+    counters (node ids) and drawable cards; the variants' spots, sent only under them, empty without."""
     designs = [{"rods": rods, "nodes": [{"name": n, "x": x, "y": y, "power": p} for n, x, y, p in nodes]}
                for rods, nodes in summary["designs"]]
     cards = [dict(zip(("card", "x", "y", "rotation", "design"), c)) for c in summary["cards"]]
@@ -204,7 +215,8 @@ def readable(summary: Mapping[str, Any]) -> dict[str, Any]:
     names, labels = summary["names"], summary["labels"]
     return {**summary, "designs": designs, "cards": cards, "nexuses": nexuses,
             "card_spots": [{"x": x, "y": y, "rotations": [r, r + 180]} for x, y, r in summary["card_spots"]],
-            "apart_spots": [{"x": x, "y": y, "rotations": [r, r + 180]} for x, y, r in summary["apart_spots"]],
+            "apart_spots": [{"x": x, "y": y, "rotations": [r, r + 180]} for x, y, r in summary.get("apart_spots", [])],
+            "tie_spots": summary.get("tie_spots", {}),
             "legal_counters": [ids[i] for i in summary["legal_counters"]],
             "drawable": [{"id": i, "left": left, **designs[d], "names": names[labels[i]]}
                          for i, d, left in summary["drawable"]]}

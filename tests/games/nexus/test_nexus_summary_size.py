@@ -73,7 +73,7 @@ def test_each_card_down_adds_no_words_nor_keys_to_the_summary(options):
     With the variant « cards anywhere » the summary carries the ring of spots a half-card off the board too."""
     engine = new_game(options)
     size = summary_bytes_at([20, 40], engine=engine)
-    assert bool(engine.summary()["apart_spots"]) == bool(options), "the ring comes with the variant only"
+    assert bool(engine.summary().get("apart_spots")) == bool(options), "the ring comes with the variant only"
     per_card = (size[40] - size[20]) / 20
     assert per_card <= PER_CARD_BEFORE / 2, per_card
     assert per_card <= PER_CARD_WITH_WORDS - 100, per_card
@@ -92,6 +92,30 @@ def test_with_cards_anywhere_and_cards_laid_apart_the_ring_stays_small_over_an_e
     assert per_card <= RING_PER_CARD_WITH_ROTATIONS * 0.7, per_card
     assert (whole[40] - whole[20]) / 20 <= PER_CARD_WITH_KEYS * 2 / 3, whole
     assert whole[50] <= EVENT_STATE_MAX * 0.8, whole
+
+
+@pytest.mark.parametrize("variant", [None, "cards_anywhere", "ties_illegal"])
+def test_a_variant_s_spots_ride_on_the_summary_only_under_that_variant(variant):
+    """Every live event carries the summary: under the book's rules neither the ring a half-card off the board
+    (apart_spots) nor the spots that would tie (tie_spots) came as anything but an empty list, 32 bytes of every
+    event, card phase or counter phase. Each is sent under its own variant only, in both phases (empty outside the
+    card phase); the phone and ``readable`` read a missing one as empty."""
+    engine = new_game({variant: True} if variant else {})
+    summary_bytes_at([20], engine=engine)
+    keys = {"cards_anywhere": "apart_spots", "ties_illegal": "tie_spots"}
+    for phase in ("card", "counter"):
+        assert engine.state.phase == phase
+        summary = engine.summary()
+        assert {k for k in keys.values() if k in summary} == ({keys[variant]} if variant else set()), phase
+        if variant == "cards_anywhere":
+            assert bool(summary["apart_spots"]) == (phase == "card"), phase
+        shown = readable(summary)
+        if variant != "cards_anywhere":
+            assert shown["apart_spots"] == [], phase
+        if variant != "ties_illegal":
+            assert shown["tie_spots"] == {}, phase
+        if phase == "card":
+            engine.apply(card_anywhere(engine, random.Random(5)))
 
 
 def test_the_deck_s_names_come_once_each_not_once_a_card():

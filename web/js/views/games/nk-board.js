@@ -35,10 +35,16 @@ export function keeperMarks(board) {
   return marksOf.get(board);
 }
 
-/** A tile's terrain, narrowed to fit its tile when long ("mountain", « montagne » ran into the next tile). */
-function terrainLabel(name, x, y) {
-  const fit = name.length > 6 ? { textLength: CELL - 10, lengthAdjust: "spacingAndGlyphs" } : {};
-  return svg("text", { class: "terrain", x, y, "text-anchor": "middle", ...fit }, name.slice(0, 9));
+/** A tile's terrain, narrowed to fit its tile when long ("mountain", « montagne » ran into the next tile), and clear
+ * of a Portal on the tile's ``side``: the bar, from 2 units outside the tile's edge to 6 in, lay over the start of
+ * "volcano" on the west side at 360 px, and under "plain" on the south side (there the words a little higher, the
+ * bar a little lower: higher they met the keeper standing on the tile). */
+function terrainLabel(name, x, y, side) {
+  const inset = { W: 4.5, E: -4.5 }[side] || 0; // the words kept from 9.5 units in, not 5, on a Portal's side
+  const room = CELL - 10 - Math.abs(inset);
+  const fit = name.length > (inset ? 5 : 6) ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
+  return svg("text", { class: "terrain", x: x * CELL + CELL / 2 + inset / 2,
+    y: y * CELL + CELL - (side === "S" ? 10 : 8), "text-anchor": "middle", ...fit }, name.slice(0, 9));
 }
 
 /** A mark of three letters or more ("AnM") kept inside its keeper's disc (32 units across) at the same font size. */
@@ -95,17 +101,19 @@ export function drawBoard(board, opts = {}) {
       root.append(cellGroup(x, y, [
         svg("rect", { class: "tile-face", x: x * CELL + 2, y: y * CELL + 2, width: CELL - 4, height: CELL - 4, rx: 6,
           fill: TERRAIN_CSS[terrain] || "#9e9e9e", stroke: CUBE_CSS[ci % CUBE_CSS.length] }),
-        terrainLabel(terrainName(terrain), x * CELL + CELL / 2, y * CELL + CELL - 8),
+        terrainLabel(terrainName(terrain), x, y, ti === 0 ? cube.portal : null),
         ti === 0 && !standing.has(key)
-          ? svg("text", { class: "start", x: x * CELL + 7, y: y * CELL + 16 }, marks.get(cube.player)) : null,
+          ? svg("text", { class: "start", x: x * CELL + (cube.portal === "W" ? 11 : 7), // clear of a Portal's bar
+            y: y * CELL + (cube.portal === "N" ? 20 : 16) }, marks.get(cube.player)) : null,
         dest ? svg("circle", { class: "dest-ring", cx: x * CELL + CELL / 2, cy: y * CELL + CELL / 2, r: CELL / 2 - 6 })
           : null,
       ], `tile${dest ? " dest" : ""}`, { terrain, owner: cube.player, tile: String(ti) }));
     });
     const [sx, sy] = cube.tiles[0];
     const [dx, dy] = SIDES[cube.portal];
-    const px = sx * CELL + CELL / 2 + dx * (CELL / 2 - 2);
-    const py = sy * CELL + CELL / 2 + dy * (CELL / 2 - 2);
+    const reach = CELL / 2 - 2 + (cube.portal === "S" ? 3 : 0); // the bar's middle from the tile's (terrainLabel)
+    const px = sx * CELL + CELL / 2 + dx * reach;
+    const py = sy * CELL + CELL / 2 + dy * reach;
     const long = CELL - 14;
     root.append(svg("rect", {
       class: "portal", dataset: { owner: cube.player, side: cube.portal },

@@ -26,8 +26,11 @@ def test_the_destroyed_cubes_are_counted_by_colour_and_value_the_newest_said(nar
     service, url = narrow_table
     start(service, "tesseract", 145)  # the example game late on: 21 cubes destroyed
     show(phone, url)
-    destroyed = settled(phone, url)["summary"]["destroyed"]
+    summary = settled(phone, url)["summary"]
+    destroyed = summary["destroyed"]
     assert len(destroyed) == 21
+    # the last event confined a yellow 4, destroying the identical primed cube: the newest, marked "just now"
+    assert [m["cube"] for m in summary["last_moved"] if m["how"] == "destroyed"] == destroyed[-1:]
     phone.execute_script("document.querySelector('#tess-destroyed').open = true")
     seen = {}
 
@@ -39,10 +42,12 @@ def test_the_destroyed_cubes_are_counted_by_colour_and_value_the_newest_said(nar
     newest = [(c["color"], c["value"]) for c in destroyed[::-1][:3]]
     words = {"en": {"red": "red", "blue": "blue", "yellow": "yellow", "purple": "purple"},
              "fr": {"red": "rouge", "blue": "bleu", "yellow": "jaune", "purple": "violet"}}
-    for lang, head in (("en", "Destroyed: 21 cubes newest: "), ("fr", "Détruits : 21 cubes les derniers : ")):
+    for lang, head, just_now in (("en", "Destroyed: 21 cubes newest: ", " (just now)"),
+                                 ("fr", "Détruits : 21 cubes les derniers : ", " (à l’instant)")):
         pile = seen[lang]
         assert pile["count"] == "21"
-        assert pile["fold"] == head + ", ".join(f"{words[lang][c]} {v}" for c, v in newest), pile["fold"]
+        said = [f"{words[lang][c]} {v}" + (just_now if not i else "") for i, (c, v) in enumerate(newest)]
+        assert pile["fold"] == head + ", ".join(said), pile["fold"]
         for row in pile["rows"]:
             mine = [c["value"] for c in destroyed if c["color"] == row["colour"]]
             assert row["count"] == len(mine) and row["cubes"] == [[v, mine.count(v)] for v in sorted(set(mine))]
@@ -101,4 +106,43 @@ def test_held_sideways_the_tower_and_its_rings_are_seen_whole(resizable_table):
     assert left >= rail and top >= -0.5 and bottom <= undo + 0.5, ([left, top, right, bottom], rail, undo)
     assert rings and max(rings) <= undo, (rings, undo)
     assert (right - left) / 4 >= 44, right - left
+    assert not page_errors(phone)
+
+
+def test_a_cube_destroyed_from_a_lab_is_the_last_change_said_and_marked_just_now(narrow_table, phone, screenshots):
+    """A card destroying a lab cube left the tower's older change ringed, as if it were the news, and the cube was
+    seen only among the pile's newest. The last change is that cube: said under the tower with the lab it left, no
+    column ringed, and marked "just now" first in the pile's newest."""
+    service, url = narrow_table
+    start(service, "tesseract", 81)  # the tower's last change: two cubes off a3 and b1, ringed
+    show(phone, url)
+    summary = settled(phone, url)["summary"]
+    name = summary["scientist"]
+    cube = summary["labs"][name][0]
+    service.table.submit({"type": "play_card", "source": "scientist", "scientist": name,  # as the phone sends it
+                          "effects": [{"op": "destroy", "zone": "lab", "cube": cube}]}, source="phone")
+    show(phone, url)
+    moved = settled(phone, url)["summary"]["last_moved"]
+    assert moved == [{"cube": cube, "how": "destroyed", "zone": "lab", "scientist": name}], moved
+    seen = {}
+
+    def look(lang, scheme):
+        line = phone.find_element("id", "tess-last-moved")
+        fold = phone.execute_script(PILE_JS)["fold"].replace("\u00a0", " ")
+        seen[lang] = (phone.execute_script(RINGED_JS), line.text.replace("\u00a0", " "), fold)
+        line.location_once_scrolled_into_view  # noqa: B018 (scrolls it into view)
+        phone.save_screenshot(str(screenshots / f"tess-lab-destroyed-360-{lang}-{scheme}.png"))
+        phone.find_element("id", "tess-destroyed").location_once_scrolled_into_view  # noqa: B018
+        phone.save_screenshot(str(screenshots / f"tess-lab-destroyed-pile-360-{lang}-{scheme}.png"))
+    in_each_look(phone, look)
+    colour = {"en": {"red": "red", "yellow": "yellow", "blue": "blue", "purple": "purple"},
+              "fr": {"red": "rouge", "yellow": "jaune", "blue": "bleu", "purple": "violet"}}
+    for lang, said, just_now in (("en", "Last change: {cube} destroyed from {name}'s lab", "newest: {cube} (just now)"),
+                                 ("fr", "Dernier changement : {cube} détruit dans le labo de {name}",
+                                  "les derniers : {cube} (à l’instant)")):
+        ringed, line, fold = seen[lang]
+        words = f"{colour[lang][cube['color']]} {cube['value']}"
+        assert ringed == [], ringed  # the tower's older change is no longer the news
+        assert line == said.format(cube=words, name=name), line
+        assert just_now.format(cube=words) in fold, fold
     assert not page_errors(phone)

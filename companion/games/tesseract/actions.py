@@ -101,7 +101,7 @@ def calibrate_cube(state: GameState, event: Mapping[str, Any], any_lab: bool = F
                             "Calibrer change la valeur d’exactement 1")
     if where == "priming" and target == 0:
         state.zone.remove(cube)
-        state.destroy(cube)
+        state.destroy(cube, "priming")
         return [rules.info(rules.CALIBRATE_DESTROY, f"Primed {cube.describe()} calibrated to 0: destroyed",
                            f"{cube.describe('fr')} amorcé calibré sur 0 : détruit")]
     if not 1 <= target <= 6:

@@ -47,7 +47,7 @@ def confine_cube(state: GameState, cube: Cube) -> list[Verdict]:
                       f"{cube.describe('fr')} confiné ({len(state.board.filled)}/{state.board.size})")]
     if state.zone.has(cube):
         state.zone.remove(cube)
-        state.destroy(cube)
+        state.destroy(cube, "priming")
         out.append(rules.info(rules.CONFINE_DESTROY, f"The identical primed {cube.describe()} is destroyed",
                               f"Le cube amorcé identique {cube.describe('fr')} est détruit"))
     for kind, what in bonuses:

@@ -107,7 +107,7 @@ def apply_effect(state: GameState, effect: Mapping[str, Any], options: Mapping[s
                            f"{cube.describe('fr')} détruit en {column}")] + out
     cube, where, owner = _take_from(state, effect)
     if op == "destroy":
-        state.destroy(cube)
+        state.destroy(cube, where, owner)
         return [rules.info(rules.EFFECT, f"{cube.describe()} destroyed", f"{cube.describe('fr')} détruit")]
     if op == "confine":
         return confine_cube(state, cube)

@@ -101,10 +101,12 @@ class Tesseract(StateUntilSetup, GameEngine):
                                  f"{', '.join(HANDLERS)})")
             require_playing(self.state)
             tower_before = Tower(self.state.tesseract.columns)  # its own lists: the event changes the state's
+            moved_before, self.state.last_moved = self.state.last_moved, []  # destroy() adds a lab or primed cube
             verdicts = handler(self.state, event, self.options)
             if kind not in ("prime", "resolve", "end_actions"):
                 verdicts += drain(self.state, self.options)
-            self.state.last_moved = tower_changes(tower_before, self.state.tesseract) or self.state.last_moved
+            moved = tower_changes(tower_before, self.state.tesseract) + self.state.last_moved
+            self.state.last_moved = moved or moved_before
             return verdicts
         except rules.Illegal as refused:
             return [refused.verdict]

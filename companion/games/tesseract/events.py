@@ -240,7 +240,7 @@ def _resolve_item(state: GameState, item: Mapping[str, Any], event: Mapping[str,
         for name in state.labs.names:
             for cube in [c for c in state.labs.cubes[name] if c.value == value]:
                 state.labs.remove(name, cube)
-                state.destroy(cube)
+                state.destroy(cube, "lab", name)
                 lost += 1
         return [rules.info(rules.EVENT, f"Shock wave destroys {lost} lab {plural_en(lost, 'cube')} of value {value}",
                            f"Onde de choc détruit {lost} {plural_fr(lost, 'cube')} de valeur {value} dans les labos")]

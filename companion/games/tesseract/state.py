@@ -39,7 +39,8 @@ class GameState:
     #: the cube whose removal last emptied the Tesseract, where it stood and how it went ({"cube", "column", "how"}):
     #: the empty-Tesseract loss names it, however many actions later the Threat phase comes
     last_cube: dict[str, Any] | None = None
-    #: what the last event that changed the tower did to it (cube.tower_changes), until another one changes it
+    #: what the last event that moved cubes did, until another one moves some: each cube it took off a column or put
+    #: on one (cube.tower_changes), then each it destroyed from a lab or the priming zone (``destroy``)
     last_moved: list[dict[str, Any]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -50,9 +51,14 @@ class GameState:
     def scientist(self) -> str:
         return self.scientists[self.current]
 
-    def destroy(self, cube: Cube) -> None:
-        """« DÉTRUIRE : retirez un cube du jeu. Placez les cubes détruits de côté, certaines actions les utilisent. »"""
+    def destroy(self, cube: Cube, zone: str | None = None, scientist: str | None = None) -> None:
+        """« DÉTRUIRE : retirez un cube du jeu. Placez les cubes détruits de côté, certaines actions les utilisent. »
+        A cube from a lab or the priming zone (``zone`` "lab" or "priming") is named in ``last_moved`` too: it leaves
+        no mark on the tower, and a phone says where it went from; a cube off the tower is named by its column."""
         self.destroyed.append(cube)
+        if zone:
+            gone = {"cube": cube.to_json(), "how": "destroyed", "zone": zone}
+            self.last_moved.append(gone | ({"scientist": scientist} if scientist else {}))
 
     def to_json(self) -> dict[str, Any]:
         return {

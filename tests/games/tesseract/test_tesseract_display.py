@@ -68,3 +68,29 @@ def test_the_summary_says_which_cubes_the_last_tower_change_moved():
         {"column": to, "cube": moved, "how": "placed"}, {"column": source, "cube": moved, "how": "removed"}]
     engine.undo()
     assert engine.summary()["last_moved"] == taken
+
+
+def test_the_last_change_names_a_cube_destroyed_from_a_lab_or_the_priming_zone():
+    """A card destroying a lab cube changed no column: the phone kept ringing the tower's older change, and the cube
+    was seen only among the destroyed pile's newest. ``last_moved`` is what the last event that moved cubes did: a
+    cube destroyed from a lab or the priming zone is named with where it was (no column to ring), an event that moves
+    none keeps it, and a refused one leaves it as it stood."""
+    engine = new_game(2)
+    column = engine.summary()["removable"][0]
+    engine.apply({"type": "take", "column": column})
+    lab_cube = engine.summary()["labs"]["S1"][0]
+    verdicts = engine.apply({"type": "play_card", "source": "scientist",
+                             "effects": [{"op": "destroy", "zone": "lab", "cube": lab_cube}]})
+    assert not illegal(verdicts), verdicts
+    from_lab = [{"cube": lab_cube, "how": "destroyed", "zone": "lab", "scientist": "S1"}]
+    assert engine.summary()["last_moved"] == from_lab
+    assert engine.summary()["destroyed"][-1] == lab_cube
+    assert illegal(engine.apply({"type": "take", "column": "b2"}))  # hemmed in: refused
+    assert engine.summary()["last_moved"] == from_lab
+    primed = engine.summary()["priming_zone"][0]
+    verdicts = engine.apply({"type": "play_card", "level": 2,
+                             "effects": [{"op": "destroy", "zone": "priming", "cube": primed}]})
+    assert not illegal(verdicts), verdicts
+    assert engine.summary()["last_moved"] == [{"cube": primed, "how": "destroyed", "zone": "priming"}]
+    engine.undo()
+    assert engine.summary()["last_moved"] == from_lab

@@ -39,9 +39,9 @@ function abbreviate(name) {
 }
 
 /** The 16 columns seen from above (a1 bottom-left, d4 top-right), each with its top cube and height; the columns
- * in ``moved`` (the summary's ``last_moved``: the tower's last change) ringed with a dashed line. */
+ * in ``moved`` (the summary's ``last_moved``: the last change, its cubes off or onto a column) ringed dashed. */
 export function drawTower(summary, { selected, choices, onColumn, onBlocked, moved = [] } = {}) {
-  const ringed = new Set(moved.map((m) => m.column));
+  const ringed = new Set(moved.filter((m) => m.column).map((m) => m.column)); // a lab's or primed cube: no column
   const root = svg("svg", { class: "tess-tower", viewBox: `0 0 ${CELL * 4} ${CELL * 4}`, role: "img", "aria-label": t("tess.tower") });
   for (const column of summary.tower) {
     const x = "abcd".indexOf(column.column[0]) * CELL;

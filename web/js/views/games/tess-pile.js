@@ -1,5 +1,6 @@
-// Tesseract's destroyed pile and the tower's last change, as players read them: how many cubes were destroyed, of
-// which colours and values, the newest; which cubes the last change to the tower moved, ringed on the drawing.
+// Tesseract's destroyed pile and the last change, as players read them: how many cubes were destroyed, of which
+// colours and values, the newest; which cubes the last change moved: off or onto a column, ringed on the drawing, or
+// destroyed from a lab or the priming zone, said under the tower and marked "just now" in the pile.
 
 import { h } from "../../dom.js";
 import { addStrings, colourName, t } from "../../i18n.js";
@@ -11,16 +12,26 @@ addStrings({
     "tess.pile_newest": "newest: {cubes}",
     "tess.pile_colour": "{colour} ×{n}",
     "tess.moved": "Dashed ring: the tower's last change, {changes}",
+    "tess.moved_also": "Dashed ring: the last change, {changes}",
+    "tess.moved_off_tower": "Last change: {changes}",
     "tess.moved.removed": "{cube} off\u00a0{column}",
     "tess.moved.placed": "{cube} onto\u00a0{column}",
+    "tess.moved.destroyed.lab": "{cube} destroyed from {name}'s lab",
+    "tess.moved.destroyed.priming": "{cube} destroyed from the priming zone",
+    "tess.pile_just_now": "{cube} (just now)",
   },
   fr: {
     "tess.pile_title": { one: "Détruit : {n} cube", other: "Détruits : {n} cubes" },
     "tess.pile_newest": "les derniers : {cubes}",
     "tess.pile_colour": "{colour} ×{n}",
     "tess.moved": "Anneau pointillé : le dernier changement de la tour, {changes}",
+    "tess.moved_also": "Anneau pointillé : le dernier changement, {changes}",
+    "tess.moved_off_tower": "Dernier changement : {changes}",
     "tess.moved.removed": "{cube} retiré de\u00a0{column}",
     "tess.moved.placed": "{cube} posé en\u00a0{column}",
+    "tess.moved.destroyed.lab": "{cube} détruit dans le labo de {name}",
+    "tess.moved.destroyed.priming": "{cube} détruit dans la zone d’amorçage",
+    "tess.pile_just_now": "{cube} (à l’instant)",
   },
 });
 
@@ -35,7 +46,14 @@ const unbroken = (c) => cubeText(c, { unbroken: true });
 export function destroyedPile(summary) {
   const pile = summary.destroyed || [];
   if (!pile.length) return null;
-  const newest = pile.slice(-NEWEST_SAID).reverse().map(unbroken).join(", ");
+  // the cubes the last change destroyed from a lab or the priming zone are the pile's newest: marked "just now"
+  const justNow = (summary.last_moved || []).filter((m) => m.how === "destroyed").map((m) => m.cube);
+  const newest = pile.slice(-NEWEST_SAID).reverse().map((c) => {
+    const at = justNow.findIndex((j) => j.color === c.color && j.value === c.value);
+    if (at < 0) return unbroken(c);
+    justNow.splice(at, 1);
+    return t("tess.pile_just_now", { cube: unbroken(c) });
+  }).join(", ");
   const colours = [...new Set([...(summary.colours || []), ...pile.map((c) => c.color)])];
   const rows = colours.map((colour) => {
     const cubes = pile.filter((c) => c.color === colour);
@@ -53,9 +71,15 @@ export function destroyedPile(summary) {
   rows);
 }
 
-/** The tower's last change in words, beside the dashed rings drawn for it (the summary's ``last_moved``). */
+/** The last change in words (the summary's ``last_moved``): the tower's, beside the dashed rings drawn for it, and
+ * the cubes it destroyed from a lab or the priming zone, which leave no mark on the tower. */
 export function lastMovedLine(moved) {
   if (!moved || !moved.length) return null;
-  const changes = moved.map((m) => t(`tess.moved.${m.how}`, { cube: unbroken(m.cube), column: m.column })).join(" · ");
-  return h("p", { class: "hint", id: "tess-last-moved" }, t("tess.moved", { changes }));
+  const said = (m) => (m.how === "destroyed"
+    ? t(`tess.moved.destroyed.${m.zone}`, { cube: unbroken(m.cube), name: m.scientist })
+    : t(`tess.moved.${m.how}`, { cube: unbroken(m.cube), column: m.column }));
+  const ringed = moved.some((m) => m.column);
+  const head = !ringed ? "tess.moved_off_tower" : moved.every((m) => m.column) ? "tess.moved" : "tess.moved_also";
+  return h("p", { class: "hint", id: "tess-last-moved", dataset: { ringed: String(ringed) } },
+    t(head, { changes: moved.map(said).join(" · ") }));
 }

@@ -6,6 +6,7 @@ import { colourName, named, pick, t } from "../../i18n.js";
 import { button } from "../widgets.js";
 import { actionPanel, cellEvent, cellsWanted, inPlayName } from "./hex-actions.js";
 import { SIDE_CSS, SIDE_TEXT, drawArena, keepingPan } from "./hex-board.js";
+import { playerMarks } from "./marks.js";
 import { offerButton, sayWhy } from "./offers.js";
 import "./hex-strings.js";
 
@@ -43,12 +44,14 @@ function phaseOf(summary) {
 /** What the phase asks for, in words: the line under whose turn it is, and the answer to a tap out of place. */
 const phaseWords = (summary) => t(`hex.phase.${phaseOf(summary)}`, { name: summary.turn });
 
+const tokenMarks = (summary) => playerMarks(summary.players.map((p) => p.id));
+
 function header(summary) {
   const phase = phaseOf(summary);
   const side = sideOf(summary, summary.turn);
   return h("div", { class: "board-head" },
     h("div", { class: "whose", id: "board-turn" },
-      h("span", { class: "token", style: `--team:${SIDE_CSS[side]};color:${SIDE_TEXT[side]}` }, summary.turn.slice(0, 2).toUpperCase()),
+      h("span", { class: "token", style: `--team:${SIDE_CSS[side]};color:${SIDE_TEXT[side]}` }, tokenMarks(summary).get(summary.turn)),
       " ", t("hex.turn_of", { name: summary.turn }), h("span", { class: "badge" }, t("hex.turn_n", { n: summary.turn_number }))),
     h("p", { class: "phase", id: "board-phase", dataset: { phase } }, phaseWords(summary)));
 }
@@ -113,8 +116,9 @@ function lastDuel(summary) {
 }
 
 function playersList(summary) {
+  const marks = tokenMarks(summary);
   return h("ul", { class: "keepers", id: "hex-players" }, summary.players.map((p) => h("li", { dataset: { player: p.id } },
-    h("span", { class: "token", style: `--team:${SIDE_CSS[p.side]};color:${SIDE_TEXT[p.side]}` }, p.id.slice(0, 2).toUpperCase()),
+    h("span", { class: "token", style: `--team:${SIDE_CSS[p.side]};color:${SIDE_TEXT[p.side]}` }, marks.get(p.id)),
     h("span", { class: "who" }, h("strong", {}, p.id)),
     h("span", { class: "state" }, [summary.level === "advanced" ? `${t("hex.stars", { n: p.stars })} · ${t("hex.in_hand", { n: p.actions_in_hand })} · ` : "",
       p.discard.length ? t("hex.discard", { tiles: p.discard.map((id) => tileName(summary, id)).join(", ") }) : t("hex.discard_empty")].join("")))));

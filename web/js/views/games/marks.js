@@ -1,5 +1,6 @@
-// Short marks for names drawn on a board (a Hexors tile, a Nexus Keepers keeper and its start tile): big enough to
-// read, the full name shown elsewhere, and no two alike where letters of the names can tell them apart.
+// Short marks for names drawn on a board (a Hexors tile, a Nexus Keepers keeper and its start tile) or on a player's
+// token: big enough to read, the full name shown elsewhere, and no two alike where letters of the names can tell them
+// apart.
 
 const SMALL_WORDS = /^(the|of|le|la|les|de|du|des)$/i;
 
@@ -56,4 +57,10 @@ export function distinctMarks(entries) {
     still.forEach((item, n) => marks.set(item.key, found ? found(item) : `${markOf(item)}${n + 1}`));  // one name twice
   }
   return marks;
+}
+
+/** Each player's mark on its token (name to mark): "Anne" beside "Annie" Anne and Anni, where the names' first two
+ * letters made both AN. */
+export function playerMarks(names) {
+  return distinctMarks(names.map((name) => ({ key: name, name })));
 }

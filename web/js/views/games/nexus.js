@@ -6,6 +6,7 @@ import { colourName, named, pick, t } from "../../i18n.js";
 import { button } from "../widgets.js";
 import { boardNodes, cardBox, cardSaid, colourOf, drawBoard, drawZoom, nexusSaid, readable, spotCells }
   from "./nx-board.js";
+import { playerMarks } from "./marks.js";
 import { sayWhy } from "./offers.js";
 import { cardPicker } from "./nx-setup.js";
 import { boardFrame, fitted, tapOrZoom } from "./nx-view.js";
@@ -79,6 +80,8 @@ function middleOf(summary, cardId) {
   return [(x0 + x1) / 2, (y0 + y1) / 2];
 }
 
+const tokenMarks = (summary) => playerMarks(summary.players.map((p) => p.name));
+
 /** Whose turn and what to do; once the game-over card above says the game is over, its "The game is over" is not
  * said again here (the phase stays in data-phase). */
 function header(summary, overCard, tieSquares) {
@@ -87,7 +90,7 @@ function header(summary, overCard, tieSquares) {
   // variant no ties: said once the card is known, beside the squares it marks
   const tie = phase === "card" && tyingWays(summary).size > 0;
   return h("div", { class: "board-head" },
-    h("div", { class: "whose", id: "board-turn" }, summary.player ? [h("span", { class: "token", style: `--team:${colourOf(summary, summary.player)}` }, summary.player.slice(0, 2).toUpperCase()),
+    h("div", { class: "whose", id: "board-turn" }, summary.player ? [h("span", { class: "token", style: `--team:${colourOf(summary, summary.player)}` }, tokenMarks(summary).get(summary.player)),
       " ", t("nx.turn_of", { name: summary.player })] : t("nx.phase.over")),
     h("p", { class: "phase", id: "board-phase", dataset: { phase }, hidden: overCard }, phaseText(summary)),
     apart ? h("p", { class: "hint", id: "nx-apart-hint" }, t("nx.apart_hint")) : null,
@@ -95,9 +98,10 @@ function header(summary, overCard, tieSquares) {
 }
 
 function scores(summary) {
+  const marks = tokenMarks(summary);
   return h("div", { class: "card" }, h("h3", {}, t("nx.scores", { n: summary.target_points })),
     h("ul", { class: "nx-scores", id: "nx-scores" }, summary.players.map((p) => h("li", { class: p.name === summary.player ? "current" : "", dataset: { player: p.name, score: String(p.score) } },
-      h("span", { class: "token", style: `--team:${dieCss(p.colour)}` }, p.name.slice(0, 2).toUpperCase()),
+      h("span", { class: "token", style: `--team:${dieCss(p.colour)}` }, marks.get(p.name)),
       // one run of words beside the token: as flex items of their own, « · rouge · » and « 10 points » broke apart
       h("span", {}, h("strong", {}, p.name), ` · ${colourName(p.colour)} · `,
         h("strong", { style: "white-space:nowrap" }, t("nx.points", { n: p.score })))))),

@@ -1,6 +1,6 @@
-"""Nexus Keepers' Portals beside the terrain's names: at 360 px the yellow bar on the west side of A's starting tile
-lay over the start of "volcano", touched « volcan » and A's mark (the name, narrowed to its tile, began 5 units into
-the tile's 60; the bar ran from -2 to 6)."""
+"""Nexus Keepers' Portals beside the terrain's names: the yellow bar on a starting tile's side keeps 1.5 CSS px from
+the tile's terrain name and its owner's mark, upright at 360 px and held sideways, in English and French, so a player
+reads "volcano" / « volcan » whole beside it."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def close_words(driver, url):
 
 @pytest.mark.parametrize("size", SIZES, ids=["upright", "sideways"])
 def test_the_example_games_portal_keeps_clear_of_volcano(quiet_table, screenshots, size):
-    """The example game's end (A's keeper off its starting tile, the volcano): the bar on the tile's west side, A's
+    """The example game's end: A's keeper off its starting tile (the volcano), the bar on the tile's west side, A's
     mark written at the tile's top left."""
     service, url = quiet_table
     start(service, "nexus-keepers", None)

@@ -1,5 +1,5 @@
-"""Players' tokens in Hexors and Nexus: each name's mark (marks.js), no two alike. They were the names' first two
-letters, so "Anne" and "Annie" both wore AN beside the scores, the players and whose turn it is."""
+"""Players' tokens in Hexors and Nexus: each name's mark (marks.js), no two alike, whole inside its token, so
+"Anne" and "Annie" are told apart beside the scores, the players and whose turn it is."""
 
 from __future__ import annotations
 

@@ -21,8 +21,8 @@ RINGED_JS = """return [...document.querySelectorAll('.tess-tower .column')].filt
 
 
 def test_the_destroyed_cubes_are_counted_by_colour_and_value_the_newest_said(narrow_table, phone, screenshots):
-    """The "Destroyed: yellow 3, blue 2, purple 6, ..." line listed 21 cubes one after another. It is folded to their
-    count and the three newest; opened, a row per colour, each value once with how many of it, on one line."""
+    """Late in a game the destroyed cubes (21) are read at a glance: folded, their count and the three newest;
+    opened, a row per colour, each value once with how many of it, on one line."""
     service, url = narrow_table
     start(service, "tesseract", 145)  # the example game late on: 21 cubes destroyed
     show(phone, url)
@@ -57,8 +57,8 @@ def test_the_destroyed_cubes_are_counted_by_colour_and_value_the_newest_said(nar
 
 
 def test_the_towers_last_change_is_ringed_where_it_happened(narrow_table, phone):
-    """"S1 takes red 6 from a3" was said, not shown on the tower: the columns the summary's ``last_moved`` names are
-    ringed, and the line under the tower says which cube left or came, in the page's language."""
+    """The tower's last change is shown where it happened as well as said: the columns the summary's ``last_moved``
+    names are ringed, and the line under the tower says which cube left or came, in the page's language."""
     service, url = narrow_table
     start(service, "tesseract", 81)  # a scientist's action and the event it revealed took two cubes off the tower
     show(phone, url)
@@ -90,9 +90,8 @@ TOWER_SIDEWAYS_JS = """const tower = document.querySelector('.tess-tower'); towe
 
 
 def test_held_sideways_the_tower_and_its_rings_are_seen_whole(resizable_table):
-    """At 740 x 360 the tower was as wide as the page allows, 420 px high: its lower columns (the last change's
-    rings on a3 and b1) below the window while its top was in view. Scrolled to, it lies whole above the Undo bar,
-    its columns still a finger's 44 px and more."""
+    """Held sideways (740 x 360), the tower scrolled to lies whole above the Undo bar, so its lower columns (the last
+    change's rings on a3 and b1) are in sight with its top; its columns still a finger's 44 px and more."""
     service, url, phone, size = resizable_table
     start(service, "tesseract", 81)
     size(740, 360)
@@ -110,9 +109,8 @@ def test_held_sideways_the_tower_and_its_rings_are_seen_whole(resizable_table):
 
 
 def test_a_cube_destroyed_from_a_lab_is_the_last_change_said_and_marked_just_now(narrow_table, phone, screenshots):
-    """A card destroying a lab cube left the tower's older change ringed, as if it were the news, and the cube was
-    seen only among the pile's newest. The last change is that cube: said under the tower with the lab it left, no
-    column ringed, and marked "just now" first in the pile's newest."""
+    """A cube a card destroys in a lab is the last change, not the tower's older one: said under the tower with the
+    lab it left, no column ringed, and marked "just now" first in the pile's newest."""
     service, url = narrow_table
     start(service, "tesseract", 81)  # the tower's last change: two cubes off a3 and b1, ringed
     show(phone, url)

@@ -1,10 +1,8 @@
 """The Nexus summary stays small as the table fills: every phone reads it again after each change, on a café's
-Wi-Fi, all evening. Each card down used to add about 1.7 KB (its rods, its words and each Nexus's words in both
-languages, every node's position), then 549 bytes with its words still in both languages, then 323 with each card,
-Nexus and spot a JSON object; the phone works out what it can from each design, drawn once, and each card name, sent
-once, says the cards' words itself, and reads cards, Nexuses and spots as short lists. With the variant « cards
+Wi-Fi, all evening. The phone works out what it can from each design (drawn once) and each card's name (sent once,
+saying the card's words itself), and reads cards, Nexuses and spots as short lists; with the variant « cards
 anywhere » the ring of spots a half-card off the board comes too, each spot by its turn. The bytes are measured, not
-timed (benchmarks/nexus_payload.py prints them as sent)."""
+timed (benchmarks/nexus_payload.py prints them as sent), against the sizes the summary's earlier forms measured."""
 
 from __future__ import annotations
 
@@ -68,8 +66,8 @@ def summary_bytes_at(counts, seed=3, engine=None, apart_every=0, key=None):
 
 @pytest.mark.parametrize("options", [{}, ANYWHERE], ids=["book", "cards_anywhere"])
 def test_each_card_down_adds_no_words_nor_keys_to_the_summary(options):
-    """Half what a card added at first, less than a card's words in both languages (549 bytes with them), and half
-    what it added while cards, Nexuses and spots came as objects: a live event carries a board of the whole deck.
+    """Each card down adds no words and no keys: at most half its first form's bytes, 100 under its bytes with its
+    words in both languages, and half its bytes as JSON objects, so a live event carries a board of the whole deck.
     With the variant « cards anywhere » the summary carries the ring of spots a half-card off the board too."""
     engine = new_game(options)
     size = summary_bytes_at([20, 40], engine=engine)
@@ -81,10 +79,10 @@ def test_each_card_down_adds_no_words_nor_keys_to_the_summary(options):
 
 
 def test_with_cards_anywhere_and_cards_laid_apart_the_ring_stays_small_over_an_evening():
-    """Variant « cards anywhere », every fifth card laid apart: each card apart brings a ring of its own. Each spot of
-    the rings names its turn (0 lying, 90 standing), not both its rotations: the rings add under 70 % of what they
-    did per card; the summary, rings and all, adds under two thirds of what a card added as JSON objects, and at fifty
-    cards stays well inside a live event (16 KiB)."""
+    """Variant « cards anywhere », every fifth card laid apart: each card apart brings a ring of its own, each spot
+    named by its turn (0 lying, 90 standing), so the rings add under 70 % of both rotations' bytes per card; the
+    summary, rings and all, adds under two thirds of a card as JSON objects, and at fifty cards stays well inside a
+    live event (16 KiB)."""
     whole = summary_bytes_at([20, 40, 50], engine=new_game(ANYWHERE), apart_every=5)
     ring = summary_bytes_at([20, 40, 50], engine=new_game(ANYWHERE), apart_every=5, key="apart_spots")
     assert min(ring.values()) > 500, ring  # measured: the rings are sent
@@ -96,10 +94,10 @@ def test_with_cards_anywhere_and_cards_laid_apart_the_ring_stays_small_over_an_e
 
 @pytest.mark.parametrize("variant", [None, "cards_anywhere", "ties_illegal"])
 def test_a_variant_s_spots_ride_on_the_summary_only_under_that_variant(variant):
-    """Every live event carries the summary: under the book's rules neither the ring a half-card off the board
-    (apart_spots) nor the spots that would tie (tie_spots) came as anything but an empty list, 32 bytes of every
-    event, card phase or counter phase. Each is sent under its own variant only, in both phases (empty outside the
-    card phase); the phone and ``readable`` read a missing one as empty."""
+    """Every live event carries the summary: the ring a half-card off the board (apart_spots) and the spots that
+    would tie (tie_spots) are each sent under its own variant only, in both phases (empty outside the card phase),
+    for under the book's rules the two empty lists are 32 bytes of every event; the phone and ``readable`` read a
+    missing one as empty."""
     engine = new_game({variant: True} if variant else {})
     summary_bytes_at([20], engine=engine)
     keys = {"cards_anywhere": "apart_spots", "ties_illegal": "tie_spots"}

@@ -41,9 +41,9 @@ def test_waiting_events_say_what_they_need():
 
 
 def test_the_summary_says_which_cubes_the_last_tower_change_moved():
-    """The phone said "S1 takes red 4 from a1" in words only: the summary's ``last_moved`` names each cube the last
-    event that changed the tower took off a column or put on one, so the drawing can ring it; an action that leaves
-    the tower alone keeps it, a refused one and an undo leave it as the game stands."""
+    """The summary's ``last_moved`` names each cube the last event that changed the tower took off a column or put
+    on one, so the drawing can ring it as well as say it (« S1 takes red 4 from a1 »); an action that leaves the
+    tower alone keeps it, a refused one and an undo leave it as the game stands."""
     engine = new_game(2)
     assert engine.summary()["last_moved"] == []  # the setup's own primes are not a player's move
     column = engine.summary()["removable"][0]
@@ -71,10 +71,9 @@ def test_the_summary_says_which_cubes_the_last_tower_change_moved():
 
 
 def test_the_last_change_names_a_cube_destroyed_from_a_lab_or_the_priming_zone():
-    """A card destroying a lab cube changed no column: the phone kept ringing the tower's older change, and the cube
-    was seen only among the destroyed pile's newest. ``last_moved`` is what the last event that moved cubes did: a
-    cube destroyed from a lab or the priming zone is named with where it was (no column to ring), an event that moves
-    none keeps it, and a refused one leaves it as it stood."""
+    """``last_moved`` is what the last event that moved cubes did: a cube destroyed from a lab or the priming zone
+    is named with where it was (no column to ring), so the tower's older change is not shown as the news; an event
+    that moves none keeps it, and a refused one leaves it as it stood."""
     engine = new_game(2)
     column = engine.summary()["removable"][0]
     engine.apply({"type": "take", "column": column})

@@ -183,11 +183,16 @@ class HallServer:
         self._thread.start()
 
     def stop(self, timeout: float = 10.0) -> None:
-        """Answer the long polls, end the worker threads, then close the sockets inside the server's own loop."""
+        """Answer the long polls, end the worker threads, then close the sockets inside the server's own loop; an
+        error if a thread of it still runs."""
         self.board.end_waits()
-        self._server.task_dispatcher.shutdown(timeout=timeout)
+        workers = self._server.task_dispatcher
+        workers.shutdown(timeout=timeout)
         self._server.trigger.pull_trigger(lambda: wasyncore.close_all(self._server._map))
         self._thread.join(timeout)
+        if workers.threads or self._thread.is_alive():
+            raise RuntimeError(f"the hall server still runs: {len(workers.threads)} worker thread(s), its loop "
+                               f"{'running' if self._thread.is_alive() else 'ended'}")
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardhelpers import wait
+from boardhelpers import tap, wait
 from browserhelpers import page_errors, phone_browser, pictures
 from screens import language, show, start
 
@@ -91,3 +91,35 @@ def test_a_portal_on_any_side_keeps_clear_of_the_longest_names(quiet_table, scre
         assert not page_errors(driver)
     assert sides == "ENSW"
     assert seen == {"en": [], "fr": []}
+
+
+# Whether a Portal's bar is in sight across its width: the element drawn at a fifth of the way in from its outer
+# side, halfway and four fifths is the bar, for the Portal of arguments[0]: [owner, side, [three booleans]].
+BAR_SHOWN_JS = """return [...document.querySelectorAll('.nk-board .portal')]
+  .filter((p) => p.dataset.owner === arguments[0]).map((p) => {
+    const r = p.getBoundingClientRect(), side = p.dataset.side, out = {N: -1, W: -1, S: 1, E: 1}[side];
+    const across = side === 'N' || side === 'S';
+    const at = (f) => across ? [r.left + r.width / 2, r.top + r.height * f]
+      : [r.left + r.width * f, r.top + r.height / 2];
+    const shown = [0.8, 0.5, 0.2].map((f) => out > 0 ? f : 1 - f).map((f) => document.elementFromPoint(...at(f)) === p);
+    return [p.dataset.owner, side, shown]; });"""
+
+
+@pytest.mark.parametrize("direction, cell, side", [("N", (3, 7), "S"), ("E", (0, 5), "W")])
+def test_a_portal_on_the_setup_grids_edge_is_drawn_whole(quiet_table, screenshots, direction, cell, side):
+    """The setup grid ends at its last squares: a cube placed on its bottom row unfolding north has its Portal on the
+    grid's lower edge (one on its first column unfolding east, on the left edge), the bar drawn whole there too."""
+    service, url = quiet_table
+    start(service, "nexus-keepers", 0)
+    with phone_browser("en-GB", (360, 740), url=url) as driver:
+        show(driver, url)
+        tap(driver, f".nk-direction [data-value='{direction}']")
+        tap(driver, f".nk-board .cell[data-x='{cell[0]}'][data-y='{cell[1]}']")
+        wait(driver, lambda d: d.find_elements("css selector", f".nk-board .portal[data-side='{side}']"),
+             message=f"no Portal on the {side} side")
+        driver.execute_script("document.querySelector(\".nk-board .portal[data-owner='A']\")"
+                              ".scrollIntoView({block: 'center'})")
+        shown = driver.execute_script(BAR_SHOWN_JS, "A")  # the setup's first player, whose cube the taps placed
+        pictures(driver, screenshots, f"nk-portal-setup-edge-{side}")
+        assert not page_errors(driver)
+    assert shown == [["A", side, [True, True, True]]]

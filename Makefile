@@ -22,11 +22,11 @@ test: test-main test-numpy1
 test-main: $(STAMP_TEST) browser broker systemd-tools
 	$(BIN)/python -m pytest -p no:cacheprovider -n 2 --dist loadfile
 
-# The runtime (not the browser tests, not training) on numpy 1.26 + opencv-python-headless 4.11; not the hall,
-# the panel and the wheel, whose code never imports numpy or OpenCV (the main run tests them).
+# The runtime (not the browser tests, not training) on numpy 1.26 + opencv-python-headless 4.11, on two workers as
+# above; not the hall, the panel and the wheel, whose code never imports numpy or OpenCV (the main run tests them).
 test-numpy1: $(STAMP_NP1) broker systemd-tools
 	$(VENV_NP1)/bin/python -c "import numpy, cv2; print('numpy', numpy.__version__, 'opencv', cv2.__version__)"
-	$(VENV_NP1)/bin/python -m pytest -p no:cacheprovider -m "not browser and not training" -q \
+	$(VENV_NP1)/bin/python -m pytest -p no:cacheprovider -n 2 --dist loadfile -m "not browser and not training" -q \
 		--ignore=tests/vision/test_training_smoke.py --ignore=tests/hall --ignore=tests/panel \
 		--ignore=tests/distribution
 

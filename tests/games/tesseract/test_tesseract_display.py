@@ -42,7 +42,7 @@ def test_waiting_events_say_what_they_need():
 
 def test_the_summary_says_which_cubes_the_last_tower_change_moved():
     """The summary's ``last_moved`` names each cube the last event that changed the tower took off a column or put
-    on one, so the drawing can ring it as well as say it (« S1 takes red 4 from a1 »); an action that leaves the
+    on one, so the drawing can ring it as well as say it ("S1 takes red 4 from a1"); an action that leaves the
     tower alone keeps it, a refused one and an undo leave it as the game stands."""
     engine = new_game(2)
     assert engine.summary()["last_moved"] == []  # the setup's own primes are not a player's move

@@ -180,6 +180,17 @@ CELLS_DRAWN = """const hexes = [...document.querySelectorAll('.hex-arena .cell .
           width: Math.min(...hexes.map((r) => r.width)), cell_height: Math.min(...hexes.map((r) => r.height))};"""
 
 
+def cells_once_drawn(phone):
+    """The arena's cells as drawn for the window's new size: the same at two looks 0.1 s apart (a resize redraws the
+    arena after the window has changed; a look right after it can find the last size's cells)."""
+    looks = [None]
+
+    def still(d):
+        looks.append(d.execute_script(CELLS_DRAWN))
+        return looks[-1] == looks[-2] and looks[-1]
+    return wait(phone, still, message="the arena kept being redrawn after a resize")
+
+
 def test_the_arena_is_seen_whole_on_a_desktop_and_its_cells_stay_finger_sized_in_landscape(narrow_table, phone):
     """Drawn to its card's width, the arena ran 1080 px down a desktop's 657 px window (982 px on the large table
     display): its nine rows were never seen at once. It is no taller than the window between its bars, unless that
@@ -193,7 +204,7 @@ def test_the_arena_is_seen_whole_on_a_desktop_and_its_cells_stay_finger_sized_in
             phone.execute_script("document.body.dataset.display = arguments[0]", mode)
             for size in ((1280, 800), (740, 360), (360, 800)):
                 phone.set_window_size(*size)
-                seen.append((mode, size, phone.execute_script(CELLS_DRAWN)))
+                seen.append((mode, size, cells_once_drawn(phone)))
     finally:
         phone.execute_script("document.body.dataset.display = 'phone'")
         phone.set_window_size(360, 800)

@@ -120,6 +120,21 @@ def test_a_cube_in_a_lab_is_named_with_its_lab(narrow_table, phone):
     assert not page_errors(phone)
 
 
+def test_a_capacity_sent_without_its_scientist_is_named_for_the_current_one(narrow_table, phone):
+    """The referee takes a capacity whose event names no scientist (an API client's) as the current scientist's:
+    History and Undo name that scientist, as the referee's verdict does, never « Use 's permanent capacity »."""
+    service, url = narrow_table
+    me = tesseract_game(service)["scientist"]
+    before = len(service.table.state()["accepted"])
+    service.table.submit({"type": "play_card", "source": "scientist", "effects": []}, source="phone")
+    assert len(service.table.state()["accepted"]) == before + 1, "the referee refused the capacity"
+    assert history(phone, url, service, 2)[0] == f"Use {me}'s permanent capacity: no effect"
+    open_page(phone, url)
+    wait(phone, lambda d: d.find_element("id", "table-undo").text == f"Undo\nUse {me}'s permanent capacity",
+         message="Undo names no scientist")
+    assert not page_errors(phone)
+
+
 def test_a_calibration_sent_as_its_new_value_is_told_up_or_down(narrow_table, phone):
     """« Exemple : ce cube de valeur 3 peut être calibré sur 2 ou 4. » The engine takes a calibration as ``delta`` or
     as ``to``, the cube's new value (an API client's); the History said « −1 » for every ``to``, a 3 made 4 too."""

@@ -151,6 +151,8 @@ export function describeEntry(entry, summary) {
     const laid = entry.verdicts.find((v) => v.rule === "nexus.card.played");
     return laid ? pick(laid) : t("entry.play_top_card");
   }
+  // a capacity sent without its scientist (an API client's) is the current one's: the referee's verdict names them
+  const capacity = key === "play_card.scientist" && entry.verdicts.find((v) => v.rule === "tess.capacity");
   const actionName = ((summary || {}).action_names || {})[event.action];
   const inPlay = ((summary || {}).action_labels || {})[event.target]; // a Hexors action tile in play, aimed at
   return t(`entry.${key}`, {
@@ -158,7 +160,8 @@ export function describeEntry(entry, summary) {
     results: values(event.results),
     value: event.value ?? "", column: event.column ?? "", level: event.level ?? "",
     rolled: event.rolled ?? values(entry.dice || event.dice), // a camera prime holds the die as read
-    cube: cube(event.cube), chosen: cube(event.chosen), player: event.player ?? "", scientist: event.scientist ?? "",
+    cube: cube(event.cube), chosen: cube(event.chosen), player: event.player ?? "",
+    scientist: event.scientist ?? (capacity ? capacity.players[0] : ""),
     colour: event.colour ? colourName(event.colour) : "", tile: named(summary, event.tile), target: inPlay ? pick(inPlay) : named(summary, event.target ?? event.tile),
     to: Array.isArray(event.path) && event.path.length ? event.path.at(-1) : "",
     card: named(summary, event.card ?? String(event.node ?? nodeAt(summary, event.at) ?? "").split(":")[0]),  // a Nexus counter: its node's card

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from companion.commands.referee import referee_script
-from companion.referee import available_games, create_game, restore_game
+from companion.referee import EventError, available_games, create_game, restore_game
 
 from hex_helpers import EXAMPLES, REPO, RULE_BOOK, game, put, roll, rules_of, squash
 
@@ -116,8 +116,10 @@ def test_summary_gives_the_phone_the_board():
     assert summary["legal_moves"] and summary["duel"] is None
 
 
-def test_events_after_the_end_and_before_the_setup_are_refused():
+def test_a_move_before_the_setup_is_refused_and_an_unknown_event_is_the_senders_error():
+    """A move before the setup is an illegal verdict; an event Hexors does not know is an EventError naming it (the
+    sender's mistake, not an engine bug). A move after the end: test_hexors_moves, test_hexors_duel."""
     engine = create_game("hexors")
     assert rules_of(engine.apply({"type": "move", "tile": "a1", "path": ["c2"]})) == ["hex.setup"]
-    with pytest.raises(Exception):
+    with pytest.raises(EventError, match="unknown Hexors event 'dance'"):
         engine.apply({"type": "dance"})

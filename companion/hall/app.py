@@ -141,6 +141,14 @@ def asset(name: str):
     return response
 
 
+@blueprint.get("/<any('moments.js'):name>")
+def shared_module(name: str):
+    """A module of the phone's page the hall page imports too (times as both pages write them), from its web/js."""
+    response = send_from_directory(ctx().page_dir.parent / "js", name)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
 # -- reading ---------------------------------------------------------------------------------
 @blueprint.get("/api/hall")
 def hall():

@@ -39,6 +39,11 @@ def test_anyone_sees_every_table_and_the_standings_without_a_pin(client):
     assert page.status_code == 200 and b"hall.js" in page.data
     assert client.get("/hall.js").status_code == 200 and client.get("/hall.css").status_code == 200
     assert client.get("/../pin.json").status_code == 404
+    # the times' module hall.js imports, the phone's own (web/js), as a script a browser runs as a module
+    shared = client.get("/moments.js")
+    assert shared.status_code == 200 and shared.mimetype in ("text/javascript", "application/javascript")
+    assert b"export function dayAndTime" in shared.data
+    assert client.get("/i18n.js").status_code == 404  # not the phone's strings: the hall page has its own
     view = client.get("/api/hall").get_json()
     assert [t["id"] for t in view["tables"]] == ["table-1", "table-2"] and not view["organiser"]
     assert view["standings"][0]["players"][0] == {"name": "Yugi", "wins": 1, "played": 1}

@@ -1,5 +1,8 @@
 // The hall page: every table live, the standings, the organiser's renames and hides. Plain ES module, no build.
 // It asks /api/hall for news and the server answers when something changed (or after 15 s).
+// Times as the phone page writes them: moments.js, which the hall serves from the phone's web/js beside this file.
+
+import { clock, day, isToday } from "./moments.js";
 
 const WORDS = {
   en: {
@@ -124,17 +127,10 @@ function h(tag, attrs = {}, ...children) {
   return node;
 }
 
-// the browser's own locale when it speaks the page's language (en-GB: 23:47, not 11:47 PM), else the language
-const timeLocale = () => ((navigator.language || "").slice(0, 2).toLowerCase() === lang ? navigator.language : lang);
-
 /** A moment as a clock says it: its time today, else its day and time (an evening crosses midnight). */
 function when(seconds) {
-  const at = new Date(seconds * 1000);
-  const clock = at.toLocaleTimeString(timeLocale(), { hour: "2-digit", minute: "2-digit" });
-  if (at.toDateString() === new Date().toDateString()) return clock;
-  // "28 Nov" on one line: "since 28 / Nov" was parted at 360 px
-  const day = at.toLocaleDateString(timeLocale(), { day: "numeric", month: "short" }).replace(/ /g, "\u00a0");
-  return word("day_time").replace("{day}", day).replace("{time}", clock);
+  if (isToday(seconds)) return clock(seconds, lang);
+  return word("day_time").replace("{day}", day(seconds, lang)).replace("{time}", clock(seconds, lang));
 }
 
 function verdictText(verdict) {

@@ -1,5 +1,7 @@
 // English and French for every word on the page. The phone's language picks one; a switch changes it.
 
+import * as moments from "./moments.js";
+
 const STRINGS = {
   en: {
     "app.title": "Table Companion",
@@ -540,19 +542,12 @@ export function keepAsides(text) {
 
 function typeset(text) { return current === "fr" ? frenchSpaces(keepAsides(text)) : keepAsides(text); }
 
-/** The page's language as a locale for times: the phone's own when it speaks that language (en-GB or en-US), else
- * the language itself (a phone set to English showing the French page gets 24-hour French times). */
-export function timeLocale() {
-  const own = navigator.language || "";
-  return own.slice(0, 2).toLowerCase() === current ? own : current;
-}
+/** The page's language as a locale for times (moments.js: the phone's own when it speaks that language). */
+export function timeLocale() { return moments.timeLocale(current); }
 
 /** A moment of another day than today (``at``: seconds since the epoch) as the page's language writes it, its day,
  * short month and time: "28 Nov, 21:40", « 28 nov., 21:40 ». */
-export function dayAndTime(at) {
-  return new Date(at * 1000).toLocaleString(timeLocale(), { day: "numeric", month: "short", hour: "2-digit",
-    minute: "2-digit" });
-}
+export function dayAndTime(at) { return moments.dayAndTime(at, current); }
 
 /** A number as the page's language writes it (the decimal comma in French); ``options`` as Intl.NumberFormat's. */
 export function formatNumber(x, options = {}) {

@@ -1,5 +1,6 @@
 """One training step of the real pipeline (data stream, targets, loss, optimiser) on a tiny batch."""
 
+import itertools
 import sys
 
 import cv2
@@ -237,9 +238,12 @@ def test_a_colour_die_training_step_exports_a_model_the_colour_die_reader_opens(
     from companion.vision.colour_die import COLOUR_DIE_COLOURS, ColourDieReader
 
     script = models_script("train_colour_die")
-    x, heat, value, box, mask = next(iter(script.ColourDieStream(crop=96, seed=3, size_range=(14, 30))))
-    assert x.shape == (3, 96, 96) and heat.shape == (1, 24, 24)
-    assert set(value[value >= 0].tolist()) <= set(range(6)) and mask.sum() >= 0
+    samples = list(itertools.islice(iter(script.ColourDieStream(crop=96, seed=3, size_range=(14, 30))), 6))
+    for x, heat, value, box, mask in samples:  # some crops hold no die (negatives): the mask is then empty
+        assert x.shape == (3, 96, 96) and heat.shape == (1, 24, 24)
+        assert torch.equal(mask > 0, heat[0] == 1)  # the mask marks each die's centre, the heat's peak
+        assert set(value[mask > 0].tolist()) <= set(range(6))  # a face 1-6 as a class 0-5 at each centre
+    x, heat, value, box, mask = next(sample for sample in samples if sample[4].sum() >= 1)
     net = DiceNet(widths=(8, 8, 16, 16), depths=(1, 1, 1), neck=8, values=6)
     loss, _ = dice_loss(net.forward_raw(x[None]), heat[None], value[None], box[None], mask[None],
                         {"heat": 1.0, "value": 1.0, "offset": 1.0, "size": 0.2})

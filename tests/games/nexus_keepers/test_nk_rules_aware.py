@@ -8,6 +8,7 @@ import pytest
 from companion.bus import EventBus
 from companion.core import DieReading, Observation, VerdictKind
 from companion.journal import Journal
+from companion.referee import EventError
 from companion.referee.aware import RulesAwareReading
 from companion.table import CAMERA_UNSURE, Table
 from tests.conftest import NK_TWO_KEEPERS as SETUP
@@ -160,7 +161,7 @@ def test_a_camera_unsure_entry_is_not_replayed_when_the_game_is_resumed(tmp_path
     resumed = Table(table.journal, EventBus(), default_game="nexus-keepers")
     assert resumed.engine.state_json() == table.engine.state_json()
     assert resumed.history()[-1]["event"]["type"] == CAMERA_UNSURE and not resumed.history()[-1]["in_force"]
-    with pytest.raises(Exception):
+    with pytest.raises(EventError, match="use the camera_unsure action, not an event of that type"):
         resumed.submit({"type": CAMERA_UNSURE, "dice": []})
 
 

@@ -11,7 +11,7 @@ import types
 import numpy as np
 import pytest
 
-from companion.capture.base import Frame, FrameSource
+from companion.capture.base import Frame, FrameSource, SourceError
 from companion.capture.deadline import CallGate, CameraStuck, CameraTimeout
 from companion.capture.picamera import PiCameraSource
 from companion.capture.retry import RetryingSource
@@ -183,13 +183,14 @@ def test_the_pi_camera_quotes_the_timeout_it_really_waited(monkeypatch):
     camera.exposure_lock = camera.awb_lock = False
     camera.open()
     camera.read()
-    with pytest.raises(Exception, match="no picture for 7 s"):
+    with pytest.raises(SourceError, match="no picture for 7 s"):
         camera.read()
     camera.close()
 
 
 def test_pi_camera_started_is_news_once_and_each_restart_after_is_debug(monkeypatch, caplog):
-    """"Pi camera started" was logged at INFO on every retry."""
+    """"Pi camera started" is logged at INFO once, then at DEBUG at each restart: a camera retried all evening does
+    not fill the log with news."""
     module = types.ModuleType("picamera2")
 
     class Fails(HangingPicamera2):
@@ -202,7 +203,7 @@ def test_pi_camera_started_is_news_once_and_each_restart_after_is_debug(monkeypa
     camera = PiCameraSource(exposure_lock=False, awb_lock=False, timeout=0.5, sleep=lambda s: None)
     source = RetryingSource(camera, initial_delay=0.01, max_delay=0.01, max_attempts=4)
     source.open()
-    with pytest.raises(Exception, match="gave up"):
+    with pytest.raises(SourceError, match="gave up"):
         source.read()
     started = [r.levelno for r in caplog.records if "started at" in r.getMessage()]
     assert len(started) >= 4 and started[0] == logging.INFO and set(started[1:]) == {logging.DEBUG}

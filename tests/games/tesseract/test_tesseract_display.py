@@ -10,6 +10,13 @@ def test_tower_marks_removable_and_lowest_columns():
     summary = engine.summary()
     tower = {c["column"]: c for c in summary["tower"]}
     assert len(tower) == 16
+    # the lowest level holding removable cubes is the four corners' 3rd (a lab took each top cube at setup); there
+    # the yellow 3s of a1 and d1 are lower than the blue 6s of a4 and d4: those two alone are marked the lowest
+    assert [(n, c["top"]["value"]) for n, c in tower.items() if c["height"] == 3 and c["removable"]] == [
+        ("a1", 3), ("a4", 6), ("d1", 3), ("d4", 6)]
+    assert min(c["height"] for c in tower.values() if c["removable"]) == 3
+    assert summary["lowest_removable"] == ["a1", "d1"]
+    assert [n for n, c in tower.items() if c["lowest"]] == ["a1", "d1"]
     for name in summary["lowest_removable"]:
         assert tower[name]["lowest"] and tower[name]["removable"]
     # a corner column lost its top cube to a lab at setup: 3 levels, and removable (3 visible faces)

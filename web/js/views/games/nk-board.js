@@ -69,10 +69,14 @@ export function drawBoard(board, opts = {}) {
   const box = opts.grid ? { x0: 0, y0: 0, x1: opts.grid.cols, y1: opts.grid.rows } : bounds(board.cubes);
   const cols = box.x1 - box.x0;
   const rows = box.y1 - box.y0;
+  // a square a finger's width at least: 44 px on the board; the setup grid's seven across, 40 px (board.css gives
+  // it the room of a 320 px phone), else it was wider than its box at 360 px and scrolled sideways
+  const least = opts.grid ? 40 : 44;
   const root = svg("svg", {
-    class: "nk-board", viewBox: `${box.x0 * CELL} ${box.y0 * CELL} ${cols * CELL} ${rows * CELL}`,
+    class: `nk-board${opts.grid ? " nk-setup-grid" : ""}`,
+    viewBox: `${box.x0 * CELL} ${box.y0 * CELL} ${cols * CELL} ${rows * CELL}`,
     role: "img", "aria-label": t("nk.board"), dataset: { answer: "outside" }, // a refused tap's reason: off the board
-    style: `width:max(100%, ${Math.ceil(cols * 44)}px);aspect-ratio:${cols} / ${rows}`,
+    style: `width:max(100%, ${Math.ceil(cols * least)}px);aspect-ratio:${cols} / ${rows}`,
   });
   const owners = board.cubes.map((c) => c.player);
   const marks = keeperMarks(board);

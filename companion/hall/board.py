@@ -64,7 +64,8 @@ class HallBoard:
     def __init__(self, path: Path, refused: Exception | None = None) -> None:
         """``refused``: why the card refuses ``path`` (a card turned read-only): the evening is then held in memory,
         from what the file holds (``held_in_memory``), and written to the file again once the card takes it (tried
-        at a change, at most every ``RETRY_EVERY`` seconds); lost if the hall stops before."""
+        every ``RETRY_EVERY`` seconds, and at a change when that long has passed since the last try: the evening's
+        last game, won when the tables then go quiet, is not left in memory); lost if the hall stops before."""
         self.path = path
         self.card_refusal = refused  # None: the evening is kept in the file
         self.writing_again_at: float | None = None  # time.time() when a card that refused the file took it again
@@ -80,9 +81,16 @@ class HallBoard:
         self.refused = 0  # messages the card refused to keep (the table is asked for them again)
         self.lacking: dict[str, set[int]] = {}  # table -> games with a gap the hall has seen
         self.changed_at = time.time()
+        self._closed = False
+        self._timer: threading.Timer | None = None  # the next try at the file while the card refuses it
+        if refused is not None:
+            self._try_later(RETRY_EVERY)
 
     def close(self) -> None:
         with self._lock:
+            self._closed = True
+            if self._timer is not None:
+                self._timer.cancel()
             self._db.close()
 
     # -- messages from the broker ----------------------------------------------------------
@@ -225,11 +233,29 @@ class HallBoard:
             self._write_again()
         return done
 
+    def _try_later(self, delay: float) -> None:
+        """The next try at the file in ``delay`` seconds, on a timer: with no news from the tables (the evening
+        over, the card mended after its last game), a change would never come to try it."""
+        timer = threading.Timer(delay, self._try_when_due)
+        timer.daemon = True
+        timer.name = "hall-file-retry"
+        with self._lock:
+            if self._closed or self.card_refusal is None:
+                return
+            self._timer = timer
+        timer.start()
+
+    def _try_when_due(self) -> None:
+        self._write_again()
+        with self._lock:
+            due_in = RETRY_EVERY - (now() - self._tried_at)  # a change may have tried it meanwhile
+        self._try_later(min(max(due_in, 0.01), RETRY_EVERY))
+
     def _write_again(self) -> None:
         """The evening held in memory written to the file, and kept there from now on, if the card takes it again
         (mended, space freed): tried at most every ``RETRY_EVERY`` seconds; said in the log and on the page."""
         with self._lock:
-            if self.card_refusal is None or now() - self._tried_at < RETRY_EVERY:
+            if self.card_refusal is None or self._closed or now() - self._tried_at < RETRY_EVERY:
                 return
             self._tried_at = now()
             try:

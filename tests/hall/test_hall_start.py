@@ -8,6 +8,7 @@ import json
 import logging
 import os
 import sqlite3
+import threading
 
 import pytest
 from werkzeug.security import generate_password_hash
@@ -17,6 +18,7 @@ from companion.commands.hall import open_board
 from companion.hall.app import create_hall_app
 from companion.hall.board import HallBoard
 from companion.web.auth import CSRF_HEADER
+from tests.hall.conftest import wait_for
 from tests.hall.hallhelpers import PIN, WIN_YUGI, Subscriber, event
 
 REAL_OPEN, REAL_CONNECT = os.open, sqlite3.connect  # the card as it works (the fixtures below refuse it)
@@ -216,6 +218,36 @@ def test_a_hall_held_in_memory_writes_its_file_again_once_the_card_is_mended(eve
                                                                                  "Bob": 0}
     finally:
         kept.close()
+
+
+def test_a_card_mended_after_the_evening_s_last_news_is_tried_on_a_timer(evening_so_far, read_only_folder,
+                                                                       monkeypatch):
+    """Before, the file was tried only at a change: the evening's last game, won 10 s after a try, stayed in memory
+    only once the tables went quiet (3 s of silence at a 0.5 s period: still held, the file without the win). A
+    timer tries it every RETRY_EVERY seconds (here 0.2 s of real time); closing the board stops it."""
+    monkeypatch.setattr("companion.hall.board.RETRY_EVERY", 0.2)
+    board = open_board(evening_so_far)
+    try:
+        assert board.card_refusal is not None
+        monkeypatch.setattr(os, "open", REAL_OPEN)
+        monkeypatch.setattr(sqlite3, "connect", REAL_CONNECT)  # the card mended
+        board.handle(*event("table-2", 4, 0, players=("Ann", "Bob"), outcome={"kind": "win", "players": ["Ann"]}))
+        assert wait_for(lambda: board.card_refusal is None, 5), "no news came, and the mended card was not tried"
+    finally:
+        board.close()
+    kept = HallBoard(evening_so_far / "hall.sqlite3")
+    try:
+        assert {p["name"]: p["wins"] for p in kept.standings()[0]["players"]}["Ann"] == 1
+    finally:
+        kept.close()
+
+
+def test_a_closed_board_stops_trying_its_file(evening_so_far, read_only_folder, monkeypatch):
+    monkeypatch.setattr("companion.hall.board.RETRY_EVERY", 0.05)
+    board = open_board(evening_so_far)
+    assert any(t.name == "hall-file-retry" for t in threading.enumerate())
+    board.close()
+    assert wait_for(lambda: not any(t.name == "hall-file-retry" for t in threading.enumerate()), 2)
 
 
 def test_a_card_that_still_refuses_is_tried_at_most_every_30_s(evening_so_far, read_only_folder, monkeypatch):

@@ -43,8 +43,7 @@ const WORDS = {
     card_other: "The hall's card refused to write.",
     held: "The evening is kept in the hall's memory only: its card will not take the hall's file.",
     held_after: "As soon as the card works again, the hall saves the evening to it by itself (checked every "
-      + "30\u00a0s while the tables play). If the hall stops before, the tables send their latest games again when "
-      + "it restarts.",
+      + "30\u00a0s). If the hall stops before, the tables send their latest games again when it restarts.",
     writing_again: "The hall's card works again: the evening has been saved on it since {time}, what was held in "
       + "memory included.",
     key_not_kept: "The hall's card did not keep the organiser's sign-in: after the hall restarts, sign in with the "
@@ -92,8 +91,8 @@ const WORDS = {
     card_other: "La carte de la salle a refusé l’écriture.",
     held: "La soirée n’est gardée que dans la mémoire de la salle : sa carte refuse le fichier de la salle.",
     held_after: "Dès que la carte fonctionne de nouveau, la salle y enregistre la soirée d’elle-même (vérifié "
-      + "toutes les 30\u00a0s pendant que les tables jouent). Si la salle s’arrête avant, les tables renvoient leurs "
-      + "dernières parties à son redémarrage.",
+      + "toutes les 30\u00a0s). Si la salle s’arrête avant, les tables renvoient leurs dernières parties à son "
+      + "redémarrage.",
     writing_again: "La carte de la salle fonctionne de nouveau : la soirée y est enregistrée depuis {time}, y compris "
       + "ce qui était gardé en mémoire.",
     key_not_kept: "La carte de la salle n’a pas gardé la connexion de l’organisateur : après un redémarrage de la "

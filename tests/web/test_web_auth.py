@@ -214,11 +214,14 @@ def test_no_secret_travels_in_urls(phone):
     """The PIN and CSRF token go in bodies and headers; no API operation takes them as parameters."""
     from companion.web.validation import openapi
 
+    seen = set()
     for path, operations in openapi()["paths"].items():
         for operation in operations.values():
             for parameter in operation.get("parameters", []):
                 assert parameter["in"] != "query" or parameter["name"] in (
                     "last_id", "paper", "players", "before", "limit", "snapshot"), (path, parameter)
+                seen.add((parameter["name"], parameter["in"]))
+    assert ("X-CSRF-Token", "header") in seen  # the operations' parameters were read: the token is a header
 
 
 def test_a_phone_stays_unlocked_across_a_service_restart(data_dir, pin_file):

@@ -33,7 +33,8 @@ class RefusingCard:
 
 @pytest.mark.parametrize("code, kind", [(errno.ENOSPC, "full"), (errno.EROFS, "read_only"), (errno.EIO, "io")])
 def test_a_card_refusing_the_journal_with_an_os_error_is_a_503_and_loses_nothing(service, player, code, kind):
-    """Before, an OSError from the journal's write was the unexpected error's 500 (the move rolled back)."""
+    """An OSError from the journal's write is a 503 ``cannot_save`` naming the card's fault, not the unexpected
+    error's 500: the game is as it was, and the next move is kept once the card takes writes again."""
     assert player.post("/api/roll", ROLL).status_code == 200
     before = player.state()
     journal = service.journal
@@ -54,8 +55,8 @@ def test_a_card_refusing_the_journal_with_an_os_error_is_a_503_and_loses_nothing
     (errno.ENOSPC, "full", "Free some space on it"), (errno.EROFS, "read_only", "Freeing space will not help"),
     (errno.EIO, "io", "the card is failing"), (errno.EACCES, "denied", "must own its data folder")])
 def test_a_refused_move_says_the_cards_fault_and_what_mends_it(service, player, code, fault, says):
-    """Before, every refusal said "free some space on the companion's card", a read-only or failing card too (where
-    freeing space mends nothing), and in English only."""
+    """Each fault is said with what mends it, in English and French: only a full card is told to free some space
+    (freeing space mends neither a read-only card nor a failing one)."""
     service.journal._db = RefusingCard(service.journal._db, OSError(code, os.strerror(code)))
     answer = player.post("/api/roll", ROLL).get_json()
     assert answer["error"] == "cannot_save" and answer["fault"] == fault, answer
@@ -100,8 +101,8 @@ def test_the_cards_fault_is_read_through_the_errors_that_wrap_it():
 
 
 def test_a_journal_refusal_is_said_in_the_pages_language(service, player):
-    """A full journal (SQLite's own error) gets the answer the phone words in its language, as the lens and the
-    profile's do: before, its English message was shown inside « Refusé : … »."""
+    """A full journal (SQLite's own error) is a 503 ``cannot_save`` naming the fault, ``full``, which the phone words
+    in its own language (as it does the lens's and the profile's refusals) rather than showing SQLite's English."""
     db = service.journal._db
     db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     db.execute(f"PRAGMA max_page_count = {db.execute('PRAGMA page_count').fetchone()[0]}")
@@ -125,7 +126,8 @@ def test_a_camera_roll_on_a_card_refusing_it_is_said_and_the_camera_goes_on(serv
 
 
 def test_a_new_pin_the_card_refuses_is_a_503_and_the_pin_stays(app, player, monkeypatch):
-    """Before, the PIN file's OSError was the unexpected error's 500."""
+    """The PIN file's OSError is a 503 ``cannot_save``, not the unexpected error's 500: the PIN and the sign-in
+    stay."""
     from webhelpers import PIN, Phone
 
     def full(*args, **kwargs):
@@ -173,7 +175,7 @@ class UnreadableCard(RefusingCard):
 
 @pytest.mark.parametrize("path", ["/api/history", "/api/past-games", "/api/games/1/bgstats.json"])
 def test_a_journal_the_card_cannot_read_is_a_503_not_the_unexpected_error(service, player, path):
-    """Before, the read's JournalError was the unexpected error's 500 ("it is in the service log")."""
+    """The read's JournalError is a 503 ``cannot_read`` with the card's error, not the unexpected error's 500."""
     assert player.post("/api/roll", ROLL).status_code == 200
     journal = service.journal
     journal._db = UnreadableCard(journal._db, OSError(errno.EIO, os.strerror(errno.EIO)))
@@ -186,8 +188,8 @@ def test_a_journal_the_card_cannot_read_is_a_503_not_the_unexpected_error(servic
 
 def test_a_listener_failing_once_a_move_is_kept_does_not_answer_it_as_an_error(service, player):
     """A part told of each entry (the panel, the profile, the hall) that fails on the card after the move was
-    journaled: before, the phone was answered the unexpected error's 500 for a move that was kept, and the parts
-    listening after it were not told."""
+    journaled: the move kept is answered 200, not the unexpected error's 500, and the parts listening after it are
+    still told."""
     told = []
 
     def writes_on_a_full_card(event):
@@ -203,9 +205,9 @@ def test_a_listener_failing_once_a_move_is_kept_does_not_answer_it_as_an_error(s
 
 @pytest.mark.parametrize("code, fault", [(errno.ENOSPC, "full"), (errno.EROFS, "read_only")])
 def test_a_journal_error_on_a_change_outside_a_move_names_the_cards_fault(service, player, monkeypatch, code, fault):
-    """Before, a JournalError that reached the app's handler on a POST (here out of the state a change answers
-    with) was a ``cannot_save`` with no ``fault``: the phone fell back to "full or cannot be written... free some
-    space", a read-only card too. Whether the change was kept is not known there, so it is not claimed either way."""
+    """A JournalError that reaches the app's handler on a POST (here out of the state a change answers with) is a
+    ``cannot_save`` naming the card's fault, so only a full card is told to free some space. Whether the change was
+    kept is not known there, so it is not claimed either way."""
     from companion.journal import JournalError
 
     def unreadable():
@@ -226,8 +228,8 @@ def test_a_journal_error_on_a_change_outside_a_move_names_the_cards_fault(servic
 
 @pytest.mark.parametrize("path", ["/api/logout", "/api/sessions/end-all"])
 def test_a_sign_out_a_read_only_card_refuses_names_its_fault_in_the_phones_words(app, player, path):
-    """Before, it was 503 ``sessions_unavailable``, "… try again (is the SD card full?)" in English only (shown
-    inside « Refusé : … » on a French phone), whatever the fault: a read-only card was asked about space too."""
+    """A sign-out the read-only card refuses is a 503 ``cannot_save`` with the fault ``read_only``, in English and
+    French, asking nothing about space; no sign-in is ended."""
     sessions = app.extensions["companion"].sessions
     sessions._db = sqlite3.connect(f"{sessions.path.as_uri()}?mode=ro", uri=True, check_same_thread=False)
     answer = player.post(path, {})
@@ -240,8 +242,8 @@ def test_a_sign_out_a_read_only_card_refuses_names_its_fault_in_the_phones_words
 
 
 def test_no_words_for_a_refused_write_tell_a_card_not_known_to_be_full_to_free_space():
-    """The phone's and the hall's words for a ``cannot_save`` whose fault is not known (a server that does not name
-    it, a lens refused) said "full or cannot be written… free some space": a read-only card was told that too."""
+    """Of the phone's and the hall's words for a ``cannot_save``, only those for a full card tell to free some
+    space: one whose fault is not known (a server that does not name it, a lens refused) may be read-only."""
     import re
     from pathlib import Path
 

@@ -93,6 +93,15 @@ class App {
     document.title = this.info.name;
   }
 
+  /** The table's notices read again once this phone is signed in again: one that phones must enter the PIN again
+   * (the card refused the sign-in key) goes once the card keeps it, and is no longer shown until a reload. */
+  async readInfo() {
+    try {
+      this.info = await this.api.get("/api/info");
+    } catch (_) { return; } // the notices shown stay; the next load() reads them
+    this.render();
+  }
+
   route() {
     let screen = (location.hash.match(/^#\/(\w+)/) || [])[1];
     let joined = false;

@@ -108,6 +108,7 @@ async function login(app, input, message) {
     input.value = "";
     message.textContent = "";
     app.toast(() => t("pin.ok"), "ok");
+    app.readInfo(); // a notice that phones must enter the PIN again may be over
     return true;
   } catch (err) {
     message.textContent = pinError(err);

@@ -1,0 +1,72 @@
+"""The table's notice that phones must enter the PIN again (the card refused the sign-in key, so a restart signs
+every phone out) goes from a phone once it has signed in again and the card keeps the key: the phone showed it until
+it was reloaded."""
+
+from __future__ import annotations
+
+import errno
+import os
+
+import pytest
+from boardhelpers import PIN, open_page, tap, wait
+from browserhelpers import page_errors, phone_browser, pictures, served
+
+from companion.web import auth
+
+pytestmark = pytest.mark.browser
+
+SIGN_INS_LOST = "phones signed in now must enter the PIN again after a restart"
+SIGN_INS_LOST_FR = "devront saisir à nouveau le code"
+NOTICES = "return [...document.querySelectorAll('#service-notices .notice')].map((n) => n.innerText)"
+REAL_WRITE = auth._write_private
+
+
+class KeyCard:
+    """The card under session.key: it refuses the key (EROFS) until mended."""
+
+    def __init__(self) -> None:
+        self.mended = False
+
+    def write(self, path, data) -> None:
+        if path.name == auth.SECRET_FILE and not self.mended:
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+        return REAL_WRITE(path, data)
+
+
+@pytest.fixture
+def refused_key_table(tmp_path, monkeypatch):
+    """The real service started on a card that refuses its sign-in key; the key's retry clock moved by the test."""
+    from companion.config import load_config
+
+    card, clock = KeyCard(), [0.0]
+    monkeypatch.setattr(auth, "_write_private", card.write)
+    monkeypatch.setattr("companion.web.sign_in_key.now", lambda: clock[0])
+    config = load_config(None, overrides={"service": {"data_dir": str(tmp_path), "host": "127.0.0.1", "port": 0,
+                                                      "threads": 12}})
+    with served(config, camera=False, pin=PIN) as (service, url):
+        yield service, url, card, clock
+
+
+def test_the_pin_again_notice_goes_once_the_phone_is_signed_in_again(refused_key_table, screenshots):
+    service, url, card, clock = refused_key_table
+    with phone_browser("en-GB", (360, 800)) as phone:
+        open_page(phone, url, "#/table")  # a phone not signed in (the restart signed it out): told why
+        phone.execute_script("localStorage.setItem('companion.joined', '1')")
+        wait(phone, lambda d: any(SIGN_INS_LOST in n for n in d.execute_script(NOTICES)), message="no notice")
+        pictures(phone, screenshots, "pin-again-notice")
+        assert any(SIGN_INS_LOST_FR in n for n in phone.execute_script(
+            "window.companion.switchLanguage('fr');" + NOTICES))
+        phone.execute_script("window.companion.switchLanguage('en')")
+        card.mended = True  # space freed: the sign-in key is kept at the next try (30 s on)
+        clock[0] += 31
+        phone.execute_script("location.hash = '#/settings'")
+        tap(phone, "#pin-unlock")
+        phone.find_element("id", "pin-input").send_keys(PIN)
+        tap(phone, "#pin-form button[type=submit]")
+        wait(phone, lambda d: d.execute_script("return window.companion.api.authenticated"), message="not signed in")
+        assert (service.config.data_dir / auth.SECRET_FILE).exists(), "the card did not keep the key"
+        phone.execute_script("location.hash = '#/table'")
+        wait(phone, lambda d: d.find_elements("css selector", "#board"), message="no table screen")
+        wait(phone, lambda d: not [n for n in d.execute_script(NOTICES) if SIGN_INS_LOST in n],
+             timeout=5, message="the notice stayed once the phone was signed in again and the card kept the key")
+        assert not page_errors(phone)

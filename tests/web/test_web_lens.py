@@ -236,8 +236,8 @@ def unreadable_lens(service, monkeypatch):
 
 def test_a_lens_file_the_card_cannot_read_is_said_as_such_not_damaged_and_reads_once_the_card_does(
         player, service, unreadable_lens):
-    """Before, an EIO on lens.json was 409 damaged_lens, 'not a lens calibration; run companion table --calibrate
-    again', and every phone's camera status said damaged: forgetting it as told lost a good lens."""
+    """An EIO on lens.json is a 503 ``cannot_read`` saying the card may be failing, not 409 ``damaged_lens`` (which
+    tells to calibrate again: forgetting it would lose a good lens); no camera status says damaged."""
     answer = player.get("/api/lens")
     assert answer.status_code == 503 and answer.get_json()["error"] == "cannot_read", answer.get_json()
     assert "card may be failing" in answer.get_json()["message"]
@@ -249,7 +249,7 @@ def test_a_lens_file_the_card_cannot_read_is_said_as_such_not_damaged_and_reads_
 
 def test_a_games_mat_left_unread_for_a_lens_file_the_card_would_not_give_back_is_read_once_it_does(
         player, service, unreadable_lens):
-    """Before, the mat stayed unread for the camera until another game, the lens page working again."""
+    """A mat left unread for the card is read once the lens page reads lens.json again, in the same game."""
     service.table.new_game("hexors", {}, ["Yugi", "Kaiba"])
     live = player.get("/api/live").get_json()
     assert "cannot be read now" in live["table"]["error"] and "lens_damaged" not in live
@@ -259,9 +259,11 @@ def test_a_games_mat_left_unread_for_a_lens_file_the_card_would_not_give_back_is
     assert service.table_stage.layout.name.startswith("hexors") and service.table_stage.reader.tracker.lens
 
 
-def test_a_lens_file_the_card_cannot_read_at_the_start_does_not_stop_it(data_dir, monkeypatch):
-    """Before, the EIO stopped the start (LensError, as for a damaged file) at every restart of a failing card."""
+def test_a_lens_file_the_card_cannot_read_at_the_start_does_not_stop_it(data_dir, monkeypatch, caplog):
+    """An EIO on lens.json at the start is logged as the card's fault and the start goes on; it is not called
+    damaged (no LensError, as for a damaged file)."""
     import errno
+    import logging
     import pathlib
 
     from webhelpers import make_service
@@ -270,14 +272,20 @@ def test_a_lens_file_the_card_cannot_read_at_the_start_does_not_stop_it(data_dir
     read_text = pathlib.Path.read_text
     monkeypatch.setattr(pathlib.Path, "read_text", lambda self, *args, **kwargs: (_ for _ in ()).throw(
         OSError(errno.EIO, "Input/output error")) if self.name == "lens.json" else read_text(self, *args, **kwargs))
+    caplog.set_level(logging.INFO, logger="companion.game_mat")
     service = make_service(data_dir)
-    service.stop()
+    try:
+        said = [r.getMessage() for r in caplog.records if r.name == "companion.game_mat"]
+        assert any("lens.json cannot be read now" in line and "card may be failing" in line for line in said), said
+        assert "lens_damaged" not in service.live.to_json()
+    finally:
+        service.stop()
 
 
 def test_the_top_down_picture_with_a_lens_file_the_card_cannot_read_is_not_called_damaged(phone, service,
                                                                                           unreadable_lens):
-    """The camera screen's top-down picture builds the stage too: an EIO on lens.json was 409 damaged_lens there, and
-    every phone's camera status then said damaged (forgetting it as told lost a good lens)."""
+    """The camera screen's top-down picture builds the stage too: an EIO on lens.json there is a 503
+    ``cannot_read``, not 409 ``damaged_lens``, and no camera status says damaged."""
     answer = phone.get("/api/table/top-down.jpg")
     assert answer.status_code == 503 and answer.get_json()["error"] == "cannot_read", answer.get_json()
     assert "lens_damaged" not in phone.get("/api/live").get_json()
@@ -285,8 +293,8 @@ def test_the_top_down_picture_with_a_lens_file_the_card_cannot_read_is_not_calle
 
 def test_a_games_mat_left_unread_for_a_lens_file_the_card_would_not_give_back_is_tried_again_by_itself(
         player, service, unreadable_lens, monkeypatch, caplog):
-    """Before, the mat stayed unread for the camera until a phone opened a lens screen (or another game started).
-    The tries that fail log no traceback again, and no line each (one every few minutes counts them)."""
+    """A mat left unread for the card is tried again on a timer, with no lens screen opened nor game started. The
+    tries that fail log no traceback again, and no line each (one every few minutes counts them)."""
     import logging
     import time
 

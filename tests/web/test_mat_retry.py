@@ -85,7 +85,7 @@ def assert_done_while_the_card_holds_up(lens_file, thread: threading.Thread, mes
 
 
 def test_a_lens_read_the_card_holds_up_does_not_hold_up_a_move(service, lens_file):
-    """Before, the mat was read again under the table's lock: every phone's move waited for the card."""
+    """The mat is read again outside the table's lock: a phone's move does not wait for the card."""
     lens_file.block("mat-retry")
     retry = read_again_in_a_thread(service)
     assert lens_file.entered.wait(WAIT)
@@ -96,8 +96,8 @@ def test_a_lens_read_the_card_holds_up_does_not_hold_up_a_move(service, lens_fil
 
 
 def test_a_stage_the_card_holds_up_for_a_phone_does_not_hold_up_the_mat_read_again(service, lens_file):
-    """A phone's camera screen builds the mat's stage on first use: before, built under the mat's lock, a read of
-    it again (under the table's lock, as a game change) waited for the card too, and the moves with it."""
+    """A phone's camera screen builds the mat's stage on first use, outside the mat's lock: a read of the mat again
+    (under the table's lock, as a game change) does not wait for that phone's read of the card, nor do the moves."""
     lens_file.fail()
     service.table.new_game("hexors", {}, ["Yugi", "Kaiba"])  # left unread for the card
     assert "cannot be read now" in service.live.table["error"]
@@ -125,7 +125,7 @@ def test_a_mat_read_for_a_game_since_replaced_is_dropped(service, lens_file):
 
 
 def test_a_try_at_the_mat_that_keeps_failing_logs_its_traceback_once(service, lens_file, monkeypatch, caplog):
-    """Before, a bug in the try (not the card) logged its whole traceback at each try, every 30 s."""
+    """A bug in the try (not the card) logs its traceback once, not at each try every 30 s."""
     caplog.set_level(logging.INFO, logger="companion.game_mat")
     monkeypatch.setattr("companion.game_mat.RETRY_EVERY", 0.01)
     tries = threading.Semaphore(0)
@@ -148,9 +148,9 @@ def test_a_try_at_the_mat_that_keeps_failing_logs_its_traceback_once(service, le
 
 def test_two_threads_leaving_the_mat_unread_at_once_log_one_traceback_and_count_both(service, lens_file, monkeypatch,
                                                                                     caplog, racing_failure_log):
-    """The camera's start-up reads the mat outside the table's lock, as a game change does under it. Before, a
-    failure's log was made outside the mat's lock: two failing at once made one each (two tracebacks, split
-    count). The first log made waits (at most 1 s) for another to be made meanwhile."""
+    """The camera's start-up reads the mat outside the table's lock, as a game change does under it. A failure's
+    log is made under the mat's lock: two failing at once make one log, one traceback and a count of two. The
+    first log made waits here (at most 1 s) for another to be made meanwhile."""
     caplog.set_level(logging.INFO, logger="companion.game_mat")
     mat = GameMat(service.config, lambda: "hexors", LiveView())
     mat.follow("hexors")  # OpenCV loaded: the two reads below fail at once
@@ -170,8 +170,8 @@ def test_two_threads_leaving_the_mat_unread_at_once_log_one_traceback_and_count_
 
 
 def test_the_line_saying_a_mat_reads_again_names_the_mat_read(service, lens_file, caplog):
-    """Before, a mat left unread for the card, then another game's read, logged 'reading the mat of hexors works
-    again': the mat read was nexus-keepers'."""
+    """A mat left unread for the card, then another game's read: the line names the mat read (nexus-keepers'),
+    not 'reading the mat of hexors works again'."""
     caplog.set_level(logging.INFO, logger="companion.game_mat")
     game = ["hexors"]
     mat = GameMat(service.config, lambda: game[0], LiveView())
@@ -192,8 +192,7 @@ def change_game_in_a_thread(service, game: str, name: str = "changer") -> thread
 
 
 def test_a_game_change_the_card_holds_up_does_not_hold_up_a_move(service, lens_file):
-    """Before, the new game's mat was read by the bus listener of the change, under the table's lock: a slow card
-    over lens.json held up every phone's move until it answered."""
+    """The new game's mat is read outside the table's lock: a slow card over lens.json holds up no phone's move."""
     lens_file.block("changer")
     change = change_game_in_a_thread(service, "hexors")
     assert lens_file.entered.wait(WAIT)
@@ -246,8 +245,8 @@ def test_a_game_changes_mat_read_after_the_next_change_is_dropped(service, lens_
 def test_a_card_failing_in_turns_with_two_errors_logs_one_traceback_and_counts_the_tries(service, lens_file,
                                                                                         monkeypatch, caplog):
     """The mat's failures are logged as the bus's are (bus_failures.FailureLog: a traceback per kind of fault, then a
-    count). Before, a fault worded otherwise than the last (EIO, then a timeout, then EIO) began a new log, with its
-    traceback, at each try every 30 s."""
+    count). A fault worded otherwise than the last (EIO, then a timeout, then EIO) is counted in the same log, not
+    begun again with its traceback at each try."""
     caplog.set_level(logging.INFO, logger="companion.game_mat")
     mat = GameMat(service.config, lambda: "hexors", LiveView())
     mat.follow("hexors")  # OpenCV loaded

@@ -26,11 +26,11 @@ def check_hex_board(driver, url):
         [t.dataset.tile, t.dataset.cell, t.dataset.facing,
          Object.fromEntries([...t.querySelectorAll('.face')]
            .map(f => [f.dataset.dir, [+f.dataset.value, f.dataset.colour]]))])""")
-    expected = [[x["id"], x["cell"], x["facing"], {d: [f["value"], f["colour"]] for d, f in x["faces"].items()}]
+    expected = [[x["id"], x["cell"], x["facing"], {d: [value, colour] for d, (value, colour) in x["faces"].items()}]
                 for x in summary["tiles"]]
     assert sorted(drawn, key=str) == sorted(expected, key=str)
     grey = shown(driver, "return [...document.querySelectorAll('.hex-arena .cell.start')].map(c => c.dataset.cell)")
-    assert sorted(grey) == sorted(c["cell"] for c in summary["arena"]["cells"] if c["start_of"])
+    assert sorted(grey) == sorted(c["cell"] for c in summary["arena"]["cells"] if c.get("start_of"))
     assert len(shown(driver, "return document.querySelectorAll('.hex-arena .cell')")) == len(summary["arena"]["cells"])
     return summary
 

@@ -52,4 +52,4 @@ def test_a_pending_duel_spells_out_both_strike_values_for_every_colour():
     assert set(parts) == {"attacker", "defender"}
     for side in ("attacker", "defender"):
         assert {c: p["total"] for c, p in parts[side].items()} == duel["strike_by_colour"][side]
-    assert parts["attacker"]["purple"] == {"tile": "a1", "colour": "purple", "printed": 6, "total": 6}
+    assert parts["attacker"]["purple"] == {"printed": 6, "total": 6}  # its side and colour are where it stands

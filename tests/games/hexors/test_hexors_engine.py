@@ -109,8 +109,10 @@ def test_summary_gives_the_phone_the_board():
     summary = game().summary()
     assert summary["turn"] == "A" and summary["turn_number"] == 1 and summary["level"] == "beginner"
     assert len(summary["arena"]["cells"]) == 63
-    grey = [c["cell"] for c in summary["arena"]["cells"] if c["start_of"] == "A"]
+    grey = [c["cell"] for c in summary["arena"]["cells"] if c.get("start_of") == "A"]
     assert grey == ["c1", "d1", "e1"]
+    # a cell no player starts on says so by leaving start_of out
+    assert [c["cell"] for c in summary["arena"]["cells"] if "start_of" in c] == ["c1", "c9", "d1", "d9", "e1", "e9"]
     tile = next(t for t in summary["tiles"] if t["id"] == "a1")
     assert tile["cell"] == "c1" and tile["owner"] == "A" and len(tile["faces"]) == 6
     assert summary["legal_moves"] and summary["duel"] is None

@@ -42,8 +42,8 @@ def test_tiles_face_away_from_their_owner():
     tiles = {t["id"]: t for t in game().summary()["tiles"]}
     assert tiles["a1"]["facing"] == "N" and tiles["b1"]["facing"] == "S"
     # The far player's tile is turned round: its hole's face (face 0) points south.
-    assert tiles["b1"]["faces"]["S"] == {"value": 1, "colour": "red"}
-    assert tiles["a1"]["faces"]["N"] == {"value": 1, "colour": "red"}
+    assert tiles["b1"]["faces"]["S"] == [1, "red"]  # [value, colour]
+    assert tiles["a1"]["faces"]["N"] == [1, "red"]
 
 
 def test_the_player_who_chose_the_last_monster_starts():

@@ -102,7 +102,7 @@ export function tileMarks(tiles) {
 
 /**
  * cells: [{cell, x, y, start}] (x east, y north, in radii; start: the side whose grey cell it is);
- * tiles: [{id, cell, side, name, kind, element, faces, facing, trapped, chained}];
+ * tiles: [{id, cell, side, name, kind, element, faces: {direction: [value, colour]}, facing, trapped, chained}];
  * opts: {selected, destinations: Set(cell), targets: Set(tile id), onCell(cell), onTile(id), walls: [{cell}],
  *   redraw(): draws the view again (the phone turned)}.
  */
@@ -142,12 +142,12 @@ export function drawArena(cells, tiles, opts = {}) {
     const side = tile.side || 0;
     const parts = [svg("polygon", { class: "tile-body", points: corners(cx, cy, R - 4, turned), fill: SIDE_CSS[side % 2] })];
     if (tile.faces) {
-      for (const [dir, face] of Object.entries(tile.faces)) {
+      for (const [dir, [value, colour]] of Object.entries(tile.faces)) {
         // a little further out and smaller than they were (0.6, r 10): a three-letter mark covered their edges
         const [fx, fy] = toward(cx, cy, dir, 0.65, turned);
-        parts.push(svg("g", { class: "face", dataset: { dir, value: String(face.value), colour: face.colour } },
-          svg("circle", { cx: fx, cy: fy, r: 8.5, fill: dieCss(face.colour) }),
-          svg("text", { x: fx, y: fy + 5.5, "text-anchor": "middle", class: ["purple", "black"].includes(face.colour) ? "" : "on-light" }, String(face.value))));
+        parts.push(svg("g", { class: "face", dataset: { dir, value: String(value), colour } },
+          svg("circle", { cx: fx, cy: fy, r: 8.5, fill: dieCss(colour) }),
+          svg("text", { x: fx, y: fy + 5.5, "text-anchor": "middle", class: ["purple", "black"].includes(colour) ? "" : "on-light" }, String(value))));
       }
       const [hx, hy] = toward(cx, cy, tile.facing, 0.88, turned);
       parts.push(svg("circle", { class: "hole", cx: hx, cy: hy, r: 3.5 }));

@@ -106,6 +106,7 @@ class Journal:
         self.salvage: Salvage | None = None
         self.failure: WriteFailure | None = None  # the last write failed (and why); None once writes work
         self.on_failure: Callable[[WriteFailure | None], None] | None = None  # told when ``failure`` changes
+        self.written_again_at: float | None = None  # time.time() when a write worked again after failing
         self._fallback = ""  # "read_only" or "memory": the card refused the journal at the start (see _reopen)
         self._retry_at = 0.0
         try:
@@ -224,7 +225,7 @@ class Journal:
             return False
         log.warning("the game journal %s can be written again (it could not since %s)", self.path,
                     time.strftime("%H:%M:%S", time.localtime(self.failure.since)))
-        self.failure = None
+        self.failure, self.written_again_at = None, time.time()
         return True
 
     def start_game(self, game: str, options: dict[str, Any], players: list[str],

@@ -220,9 +220,10 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
 
 
 def _keep_sign_in_key() -> None:
-    """A sign-in key the card refused at the start, tried again as phones ask (at most every 30 s): a card mended
-    mid-evening keeps the phones signed in across the next restart."""
-    context().key.keep_again()
+    """A sign-in key the card refused at the start, tried again as phones ask (at most every 30 s), and at once when
+    the journal was written again (the card mended: the phones re-read their history right after that entry): a
+    card mended mid-evening keeps the phones signed in across the next restart."""
+    context().key.keep_again(context().service.journal.written_again_at)
 
 
 def _refuse_oversized_body():

@@ -86,6 +86,35 @@ def test_a_key_the_card_refused_at_the_start_is_kept_once_mended_and_phones_stay
         restarted.stop()
 
 
+def test_the_key_is_kept_at_once_when_the_journal_is_written_again(data_dir, pin_file, key_card, clock):
+    """The card full (the key refused at the start, then a move refused), space freed: the move that writes the
+    journal again is followed by the phone re-reading its history, and that request keeps the key. Before, it waited
+    for the 30 s retry: a probe (a roll every 10 s, space freed at 12 s) had the journal written again at 15 s and
+    the key kept at 35 s, and a restart at 25 s signed the phone out (the PIN asked again)."""
+    from tests.web.test_web_disk_errors import RefusingCard
+
+    (data_dir / "pin.json").write_bytes(pin_file)
+    service = make_service(data_dir)
+    try:
+        phone = Phone(create_app(service, testing=True))
+        phone.login()
+        journal = service.journal
+        clock[0] += 5
+        journal._db = RefusingCard(journal._db, OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)))
+        assert phone.post("/api/roll", ROLL, check=False).status_code == 503
+        journal._db, key_card.mended = journal._db.db, True  # space freed
+        clock[0] += 10  # 15 s after the start's try
+        assert phone.post("/api/roll", ROLL).status_code == 200  # the journal is written again
+        assert not (data_dir / auth.SECRET_FILE).exists()  # tried before the move, not yet mended for the key
+        phone.get("/api/history")  # the phone re-reads its history after the entry
+        assert (data_dir / auth.SECRET_FILE).exists(), "the key waits for the 30 s retry"
+        tries = key_card.tries
+        phone.get("/api/history")
+        assert key_card.tries == tries  # kept: not tried again
+    finally:
+        service.stop()
+
+
 def test_a_card_that_still_refuses_the_key_is_tried_at_most_every_30_s(data_dir, pin_file, key_card, clock):
     (data_dir / "pin.json").write_bytes(pin_file)
     service = make_service(data_dir)

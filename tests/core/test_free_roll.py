@@ -59,27 +59,27 @@ def test_undo_takes_back_the_last_roll_and_its_counts():
     game.apply(roll((5, "red")))
     game.undo()
     assert game.statistics()["red"]["faces"] == [0, 1, 0, 0, 0, 0]
-    with pytest.raises(EventError):
+    with pytest.raises(EventError, match="nothing to undo"):
         game.undo() or game.undo()
 
 
 @pytest.mark.parametrize(
-    "event",
+    "event, words",
     [
-        {"type": "roll"},
-        {"type": "roll", "dice": []},
-        {"type": "roll", "dice": [{"value": 0}]},
-        {"type": "roll", "dice": [{"value": "six"}]},
-        {"type": "roll", "dice": [{"color": "red"}]},
-        {"type": "move"},
-        {"dice": [{"value": 3}]},
+        ({"type": "roll"}, 'a roll needs a non-empty "dice" list'),
+        ({"type": "roll", "dice": []}, 'a roll needs a non-empty "dice" list'),
+        ({"type": "roll", "dice": [{"value": 0}]}, "die value must be an integer 1-6, got 0"),
+        ({"type": "roll", "dice": [{"value": "six"}]}, "die value must be an integer 1-6, got 'six'"),
+        ({"type": "roll", "dice": [{"color": "red"}]}, 'a die needs a "value" from 1 to 6'),
+        ({"type": "move"}, "free-roll only takes \"roll\" events, not 'move'"),
+        ({"dice": [{"value": 3}]}, 'an event needs a "type" string'),
     ],
 )
-def test_malformed_rolls_are_refused_without_changing_anything(event):
+def test_malformed_rolls_are_refused_without_changing_anything(event, words):
     game = create_game("free-roll")
     game.apply(roll((3, "red")))
     before = game.snapshot()
-    with pytest.raises(EventError):
+    with pytest.raises(EventError, match=words):  # the sender's mistake named, not an engine failure
         game.apply(event)
     assert game.snapshot() == before
 

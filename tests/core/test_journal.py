@@ -56,11 +56,11 @@ def test_a_restarted_table_resumes_the_unfinished_game_with_undo_and_corrections
 
 def test_refused_and_malformed_events_write_nothing_wrong(data_dir):
     table = open_table(data_dir)
-    with pytest.raises(EventError):
+    with pytest.raises(EventError, match="die value must be an integer 1-6, got 8"):
         table.submit({"type": "roll", "dice": [{"value": 8}]})
-    with pytest.raises(EventError):
+    with pytest.raises(EventError, match="nothing to undo"):
         table.undo()
-    with pytest.raises(EventError):
+    with pytest.raises(EventError, match="entry 5 is not an accepted roll of this game"):
         table.correct(5, [{"value": 1}])
     assert table.history() == []
 

@@ -148,9 +148,10 @@ def test_die_readings_become_colours():
     engine = one_on_one(options={"die_reading": "color"})
     engine.apply({"type": "roll", "dice": [{"value": 6, "color": "Green"}]})
     assert engine.state.duel.rolls == ["green"]
-    for bad in ({"type": "roll", "dice": []}, {"type": "roll", "dice": [{"value": 3}]},
-                {"type": "roll", "colour": "pink"}):
-        with pytest.raises(EventError):
+    for bad, words in (({"type": "roll", "dice": []}, '"dice" must hold exactly one die'),
+                       ({"type": "roll", "dice": [{"value": 3}]}, "the die's colour must be one of .*, got None"),
+                       ({"type": "roll", "colour": "pink"}, '"colour" must be one of .*, got .pink.')):
+        with pytest.raises(EventError, match=words):  # the sender's mistake named, not an engine failure
             engine.apply(bad)
 
 

@@ -137,9 +137,12 @@ def test_cannot_move_is_refused_while_a_move_exists():
 def test_malformed_moves_are_event_errors_and_change_nothing():
     engine = game()
     before = engine.state_json()
-    for bad in ({"type": "move"}, {"type": "move", "tile": "a1"}, {"type": "move", "tile": "a1", "path": "c2"},
-                {"type": "move", "tile": "zz", "path": ["c2"]}, {"type": "move", "tile": "a1", "path": ["z9"]}):
-        with pytest.raises(EventError):
+    for bad, words in (({"type": "move"}, "malformed 'move' event"),
+                       ({"type": "move", "tile": "a1"}, 'a move needs "path"'),
+                       ({"type": "move", "tile": "a1", "path": "c2"}, 'a move needs "path"'),
+                       ({"type": "move", "tile": "zz", "path": ["c2"]}, "unknown tile 'zz'"),
+                       ({"type": "move", "tile": "a1", "path": ["z9"]}, "cell 'z9' is not on the 7x9 arena")):
+        with pytest.raises(EventError, match=words):  # the sender's mistake named, not an engine failure
             engine.apply(bad)
     assert engine.state_json() == before
 

@@ -71,9 +71,9 @@ def test_real_tiles_are_given_inline_and_example_tiles_are_marked():
     engine = create_game("hexors")
     bad = side("A", "d1", {})
     bad[0]["tile"]["faces"][0]["colour"] = "orange"        # two orange faces
-    with pytest.raises(EventError):
+    with pytest.raises(EventError, match="the six faces must carry the six die colours once each"):
         setup(engine, bad, side("B", "d9", {}))
-    with pytest.raises(EventError):
+    with pytest.raises(EventError, match="unknown tile 'no-such-tile'"):
         setup(engine, [{"id": "x", "tile": "no-such-tile", "cell": "d1"}], side("B", "d9", {}))
     assert engine.state is None
 

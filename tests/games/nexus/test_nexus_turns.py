@@ -65,7 +65,7 @@ def test_a_counter_seen_at_a_position_lands_on_the_nearest_node():
     assert refused(nowhere) == "nexus.counter.node"
     assert nowhere[0].message.en.startswith("There is no node where the counter was put")  # not "at (5, 5)"
     assert nowhere[0].message.fr.startswith("Il n’y a pas de nœud là où le pion a été posé")
-    with pytest.raises(EventError):
+    with pytest.raises(EventError, match='a counter needs "node"'):
         engine.apply({"type": "place_counter", "at": "here"})
 
 

@@ -57,9 +57,12 @@ def test_bad_events_raise_clear_errors_and_change_nothing():
     engine, _ = replay()
     engine.undo()
     before = engine.state_json()
-    for event in ({"type": "teleport"}, {"type": "positions"}, {"type": "roll", "dice": [7]},
-                  {"type": "positions", "keepers": {"A": [3, 1]}}, {"type": "positions", "keepers": {"Z": [0, 0]}}):
-        with pytest.raises(EventError):
+    for event, words in (({"type": "teleport"}, "nexus-keepers has no 'teleport' event"),
+                         ({"type": "positions"}, "malformed 'positions' event"),
+                         ({"type": "roll", "dice": [7]}, '"dice" must hold die values 1-6, got 7'),
+                         ({"type": "positions", "keepers": {"A": [3, 1]}}, "every keeper on the board; B is missing"),
+                         ({"type": "positions", "keepers": {"Z": [0, 0]}}, r"unknown keeper\(s\): Z")):
+        with pytest.raises(EventError, match=words):  # the sender's mistake named, not an engine failure
             engine.apply(event)
         assert engine.state_json() == before
 

@@ -83,9 +83,9 @@ def test_calibrating_a_cube_that_is_not_there_is_illegal():
     engine = new_game()
     assert rules_of(illegal(engine.apply(calibrate("red", 4, 1)))) == ["tess.lab.cube"]
     assert rules_of(illegal(engine.apply(calibrate("red", 4, 1, zone="priming")))) == ["tess.priming.cube"]
-    with pytest.raises(EventError):
+    with pytest.raises(EventError, match='"delta" must be .1 or -1'):
         engine.apply(calibrate("red", 4, 2))
-    with pytest.raises(EventError):
+    with pytest.raises(EventError, match='"zone" must be "lab" or "priming"'):
         engine.apply({"type": "calibrate", "zone": "pocket", "cube": cube("red", 4), "delta": 1})
 
 
@@ -188,11 +188,15 @@ def test_deepen_is_the_scientists_own_action_and_costs_one_action():
 def test_malformed_events_raise_and_change_nothing():
     engine = new_game()
     before = engine.state_json()
-    for bad in ({"type": "take"}, {"type": "take", "column": "z9"}, {"type": "warp"},
-                {"type": "confine", "cubes": "red", "chosen": cube("red", 1)},
-                {"type": "calibrate", "zone": "lab", "cube": {"color": "red", "value": 9}, "delta": 1},
-                {"type": "calibrate", "zone": "lab", "cube": {"color": "green", "value": 3}, "delta": 1}):
-        with pytest.raises(EventError):
+    for bad, words in (({"type": "take"}, "malformed 'take' event"),
+                       ({"type": "take", "column": "z9"}, "unknown Tesseract column 'z9'"),
+                       ({"type": "warp"}, "unknown Tesseract event 'warp'"),
+                       ({"type": "confine", "cubes": "red", "chosen": cube("red", 1)}, '"cubes" must list the set'),
+                       ({"type": "calibrate", "zone": "lab", "cube": {"color": "red", "value": 9}, "delta": 1},
+                        "a cube's value must be an integer 1-6, got 9"),
+                       ({"type": "calibrate", "zone": "lab", "cube": {"color": "green", "value": 3}, "delta": 1},
+                        "colour 'green' is not one of this game's colours")):
+        with pytest.raises(EventError, match=words):  # the sender's mistake named, not an engine failure
             engine.apply(bad)
     assert engine.state_json() == before
 

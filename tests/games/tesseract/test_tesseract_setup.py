@@ -92,9 +92,9 @@ def test_the_64_cubes_must_be_16_of_each_colour():
     assert f"15 {was}" in refused[0].message.en
     short = engine.apply(setup_event(cubes=layered_cubes()[:63]))
     assert [v.kind.value for v in short] == ["illegal"] and "15 " in short[0].message.fr
-    with pytest.raises(EventError):  # a value no die shows is not a tower
+    with pytest.raises(EventError, match="a cube's value must be an integer 1-6, got 7"):  # no die shows a 7
         Tesseract().apply(setup_event(cubes=[{**c, "value": 7} for c in layered_cubes()]))
-    with pytest.raises(EventError):
+    with pytest.raises(EventError, match='setup needs "cubes"'):
         Tesseract().apply({"type": "setup", "players": 2})
 
 

@@ -348,7 +348,7 @@ def test_electromagnetic_pulse_rerolls_all_labs():
     set_lab(engine, "S2", [("blue", 1)])
     reveal(engine, "electromagnetic_pulse")
     before = engine.state_json()
-    with pytest.raises(EventError):  # every lab's dice must be given
+    with pytest.raises(EventError, match='"rolls" needs 1 values for S2'):  # every lab's dice must be given
         engine.apply({"type": "resolve", "rolls": {"S1": [4, 4]}})
     assert engine.state_json() == before
     engine.apply({"type": "resolve", "rolls": {"S1": [4, 4], "S2": [3]}})

@@ -48,7 +48,8 @@ def checkpoints(data_dir) -> list[int]:
 
 
 def test_a_checkpoint_that_cannot_be_pickled_loses_no_move_and_is_tried_again_later(data_dir, monkeypatch):
-    """Before, the pickling error left the move in memory and out of the journal: a restart lost it."""
+    """A checkpoint that cannot be pickled is skipped: each move is still journaled (a restart finds all five), and
+    the next checkpoint is taken once pickling works again."""
     table = open_table(data_dir)
     real_dump = checkpoint.dump
 
@@ -67,7 +68,8 @@ def test_a_checkpoint_that_cannot_be_pickled_loses_no_move_and_is_tried_again_la
 
 
 def test_a_checkpoint_the_journal_cannot_take_is_dropped_and_the_move_written_alone(data_dir):
-    """A checkpoint too big for the room left on the SD card: before, the move was refused with it."""
+    """A checkpoint too big for the room left on the SD card is dropped; the move is written alone and accepted, and
+    the journal is not reported broken."""
     table = open_table(data_dir)
     table.journal._db.execute("CREATE TEMP TRIGGER no_room BEFORE INSERT ON checkpoints "
                               "BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")
@@ -79,8 +81,8 @@ def test_a_checkpoint_the_journal_cannot_take_is_dropped_and_the_move_written_al
 
 
 def test_a_write_failing_with_an_error_other_than_the_journals_keeps_nothing(data_dir, monkeypatch):
-    """An OSError or a TypeError out of the journal's write (not a JournalError): before, the move stayed in memory
-    though the journal never had it."""
+    """An OSError or a TypeError out of the journal's write (not a JournalError) reaches the caller and the move is
+    kept nowhere: not in memory either, so memory and journal agree, after a restart too, and no seq is skipped."""
     table = open_table(data_dir)
     table.submit(roll(2))
     real_append = table.journal.append
@@ -101,7 +103,8 @@ def test_a_write_failing_with_an_error_other_than_the_journals_keeps_nothing(dat
 
 
 def test_a_fault_in_the_memorys_count_after_the_engine_accepted_the_move_keeps_nothing(data_dir, monkeypatch):
-    """A bug past the engine (the statistics' count): before, the engine kept the roll the journal never had."""
+    """A bug past the engine (the statistics' count) after it accepted a roll: the roll is kept neither by the
+    engine nor by the journal."""
     table = open_table(data_dir)
     table.submit(roll(4))
     real_count = table_memory.count_roll
@@ -118,8 +121,8 @@ def test_a_fault_in_the_memorys_count_after_the_engine_accepted_the_move_keeps_n
 
 
 def test_a_new_game_whose_record_cannot_be_read_back_is_played_not_the_game_it_ended(data_dir, monkeypatch):
-    """The journal started the game, then reading it back failed (a worn SD card): before, the table stayed in the
-    ended game, its next moves went to a game the journal had closed, and a restart came up in the new one."""
+    """The journal started the game, then reading it back failed (a worn SD card): the table plays the new game (its
+    players, its moves), the one a restart comes up in, not the game the journal closed."""
     from companion.journal import JournalError
 
     table = open_table(data_dir)
@@ -138,8 +141,8 @@ def test_a_new_game_whose_record_cannot_be_read_back_is_played_not_the_game_it_e
 
 
 def test_a_resume_whose_entries_cannot_be_read_changes_nothing(data_dir, monkeypatch):
-    """Before, the journal switched games first and the table, failing to read the resumed one, kept the other's
-    moves under the resumed game's name."""
+    """A resume whose entries cannot be read raises and leaves the game at the table as it was (the journal does not
+    switch games first); after a restart the game set aside can be resumed whole."""
     from companion.journal import JournalError
 
     table = open_table(data_dir)

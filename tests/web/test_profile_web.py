@@ -321,8 +321,8 @@ def test_a_profile_the_card_cannot_write_is_said_and_nothing_is_forgotten(servic
 
 
 def test_a_roll_confirmed_as_read_is_counted_as_the_dice_it_taught_in_the_notice_and_the_settings(service, player):
-    """A roll sent as read after the camera's doubt teaches each of its dice: before, the notice and the settings
-    said "learnt from 3 corrections" for one roll confirmed."""
+    """A roll sent as read after the camera's doubt teaches each of its dice: the notice and the settings count
+    3 dice learnt from, not "3 corrections", for one roll confirmed."""
     play(service, [10])
     roll = last_roll(player)
     player.post("/api/undo", {"seq": roll["seq"]})
@@ -336,7 +336,8 @@ def test_a_roll_confirmed_as_read_is_counted_as_the_dice_it_taught_in_the_notice
 
 
 def test_a_card_failing_halfway_through_a_correction_says_how_many_dice_were_kept(service, player, monkeypatch):
-    """Before, the first die kept and the next refused was said as "could not keep what this correction taught"."""
+    """The first die kept and the next refused: the notice names the die learnt and how many the card refused,
+    not "could not keep what this correction taught"."""
     play(service, [10])
     roll = last_roll(player)
     store = service.profile.store

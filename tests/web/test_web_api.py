@@ -150,8 +150,8 @@ def test_a_new_game_with_players_and_options(player, service):
 
 def test_the_state_says_when_the_game_began_and_how_many_moves_and_rolls_are_in_force(player, service):
     """What a phone tells before a new game sets this one aside: its start, its moves in force past the setup and
-    the rolls among them (undone ones not counted, nor the entry that undid them), where it once told the journal's
-    entry count."""
+    the rolls among them (undone ones not counted, nor the entry that undid them), not the journal's entry
+    count."""
     before = time.time()
     player.post("/api/game", {"game": "free-roll", "options": {}, "players": ["Ana", "Bruno"]})
     for dice in ([RED_3], [BLUE_5], [RED_3, BLUE_5]):

@@ -55,8 +55,8 @@ def test_the_phone_and_the_command_export_the_game(player, service, tmp_path):
 
 
 def test_a_game_started_without_names_is_played_by_those_its_setup_names():
-    """Hexors' setup names its two sides; a game started without names was still played by both, not only by its
-    winner (before, the file listed the outcome's players: the winner alone)."""
+    """Hexors' setup names its two sides; a game started without names is played by both, so the file lists both,
+    not the outcome's players (the winner alone)."""
     setup = {"type": "setup", "players": [{"id": "Yugi", "tiles": []}, {"id": "Kaiba", "tiles": []}]}
     entries = [Entry(0, setup, [], "phone", 1_700_000_000.0), Entry(1, {"type": "move"}, [], "camera", 1_700_001_200.0)]
     won = record("hexors", (), {"kind": "win", "rule": "hex.win", "players": ["Yugi"]}, ended=None)

@@ -115,8 +115,8 @@ def test_statistics_count_the_rolls_in_force_after_corrections_and_undo(player):
 
 
 def test_a_full_card_is_answered_503_and_said_in_info_and_state_until_writes_work(service, player):
-    """1469 requests were answered 503 'disk I/O error' with nothing said anywhere else; now the phones are told
-    why and since when, in both languages."""
+    """Moves on a full card are answered 503 and the phones are told why and since when (info and state), in both
+    languages, until writes work again: not a 503 alone, with nothing said anywhere else."""
     db = service.journal._db
     db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     db.execute(f"PRAGMA max_page_count = {db.execute('PRAGMA page_count').fetchone()[0]}")

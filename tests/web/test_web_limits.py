@@ -85,7 +85,8 @@ def closed_by_server(sock: socket.socket, within: float) -> bool:
 
 
 def test_a_300_mb_body_is_refused_with_413_before_it_is_read_and_nothing_is_written_to_disk(serve, spooled):
-    """Waitress read a body of up to 1 GiB into a temporary file before the app could refuse it."""
+    """A body over the limit is answered 413 while it is still being sent, and none of it goes to a temporary file
+    (Waitress alone reads up to 1 GiB into one before the app can refuse it)."""
     server = serve()
     size = 300 * 1024 * 1024
     sock = connect(server)
@@ -153,7 +154,8 @@ def test_headers_over_16_kib_are_refused(serve):
 
 @pytest.mark.parametrize("sources", ["one address", "120 addresses"])
 def test_120_idle_connections_do_not_lock_the_phones_out(serve, sources):
-    """Waitress stops accepting at 100 connections: 120 idle sockets left every phone waiting for a minute."""
+    """Waitress alone stops accepting at 100 connections: with 120 idle sockets open, a phone is still answered
+    within a second."""
     server = serve()
     idle = []
     try:
@@ -191,7 +193,7 @@ def test_a_connection_over_its_address_cap_closes_that_address_quietest_and_othe
 
 
 def test_a_slowloris_client_is_dropped_at_the_header_deadline(serve):
-    """One header line now and then (every 20 s in the café, faster here) kept a connection forever."""
+    """One header line now and then (every 20 s in the café, faster here) does not keep a connection forever."""
     server = serve(header_timeout=1.0)
     sock = connect(server)
     try:

@@ -1,6 +1,6 @@
 """A Nexus Keepers roll the camera misread is corrected on that roll from the phone: the roll keeps the dice as read
-(value, colour, where), so the phone draws them and a tapped die's face replaces that die's; before, the phone could
-only send the dice again as a new reading, which the game took as a reroll of the misread die."""
+(value, colour, where), so the phone draws them and a tapped die's face replaces that die's, rather than the dice
+sent again as a new reading, which the game would take as a reroll of the misread die."""
 
 from __future__ import annotations
 
@@ -46,8 +46,8 @@ def _as_sent(entry, index, value):
 
 
 def test_a_misread_power_die_is_corrected_on_its_own_event(player, service):
-    """The power die added to the roll keeps where it lies, so the phone draws it and corrects that die; before, the
-    event held its face only, and a tap on it corrected the nearest die of the roll."""
+    """The power die added to the roll keeps where it lies, so the phone draws it and corrects that die, not the
+    nearest die of the roll."""
     assert player.post("/api/game", {"game": "nexus-keepers", "players": ["A", "B"]}).status_code == 201
     assert player.post("/api/events", {"event": SETUP}).status_code == 200
     service.table.observe(_camera((1, 3, 3, 5, 4)))
@@ -63,7 +63,7 @@ def test_a_misread_power_die_is_corrected_on_its_own_event(player, service):
 def test_a_misread_power_die_of_a_camera_reroll_is_corrected_on_that_reroll(player, service):
     """« vous pouvez tout à fait utiliser un dé de pouvoir pour relancer un autre dé régulier » — the reroll is the
     whole pool as read; its power die is the die beyond the pool, so correcting a new die's face keeps the reroll
-    whole (before, the event named the power die's face, and a reroll corrected away from it was refused)."""
+    whole (the event does not name the power die's face, which a correction away from it would contradict)."""
     assert player.post("/api/game", {"game": "nexus-keepers", "players": ["A", "B"]}).status_code == 201
     assert player.post("/api/events", {"event": SETUP}).status_code == 200
     service.table.observe(_camera((1, 3, 3, 5, 4)))

@@ -179,8 +179,8 @@ def test_make_run_passes_args_to_serve_as_the_readme_says():
 
 @pytest.mark.parametrize("code", [errno.ENOSPC, errno.EROFS])
 def test_new_pin_on_a_card_that_refuses_it_says_so_and_keeps_the_old_pin(tmp_path, monkeypatch, capsys, caplog, code):
-    """Before, `serve --new-pin` on a full card ended in a traceback out of PinStore.reset; then it said "free some
-    space" to a read-only card too, where only a new card mends it."""
+    """`serve --new-pin` on a card that refuses the PIN file ends with one line, no traceback: no new PIN, the
+    card's error, the old PIN unchanged; "free some space" only to a full card (a new card mends a read-only one)."""
     from companion.cli import build_parser
     from companion.web.auth import PinStore, session_secret
 

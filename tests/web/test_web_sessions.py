@@ -30,9 +30,9 @@ def replay(app, cookie: str, csrf: str) -> Phone:
 
 
 def test_a_read_begun_before_the_pin_was_entered_leaves_the_phone_signed_in(app, phone):
-    """The settings screen reads the games and the profile (over a second on a Pi) while the PIN is entered: each
-    answer came with the cookie from before the sign-in (every answer refreshed it), so the one arriving last signed
-    the phone out again, and its next change asked for the PIN (a browser test's phone, 1 run in about 12)."""
+    """The settings screen reads the games and the profile (over a second on a Pi) while the PIN is entered: an
+    answer to a request sent with the cookie from before the sign-in sets no cookie, so the one arriving last does
+    not sign the phone out again (were it to, its next change would ask for the PIN)."""
     before = cookie_of(phone)
     phone.login()
     signed_in = cookie_of(phone)
@@ -218,8 +218,8 @@ def test_a_sign_in_file_that_cannot_be_opened_is_left_alone_and_sign_ins_still_e
 
 
 def test_a_sign_in_folder_the_card_cannot_make_keeps_sign_ins_in_memory(data_dir, monkeypatch, caplog):
-    """Before, the folder's EROFS raised out of SessionStore() (seen on a tmpfs mounted read-only: the start stopped
-    in create_app)."""
+    """The folder's EROFS (a tmpfs mounted read-only) does not raise out of SessionStore(), so the start goes on:
+    it is logged, and sign-ins are kept in memory."""
     import errno
     import pathlib
 
@@ -235,7 +235,8 @@ def test_a_sign_in_folder_the_card_cannot_make_keeps_sign_ins_in_memory(data_dir
 
 def test_a_damaged_sign_in_file_the_card_refuses_to_set_aside_signs_nobody_in_and_keeps_sign_ins_in_memory(
         data_dir, monkeypatch):
-    """Before, the rename's EROFS raised out of SessionStore(): the start stopped."""
+    """The rename's EROFS does not raise out of SessionStore(), so the start goes on: the damaged file signs
+    nobody in, and new sign-ins are kept in memory."""
     import errno
 
     (data_dir / SESSIONS_FILE).write_bytes(b"not a database at all, and long enough to be read as one" * 20)

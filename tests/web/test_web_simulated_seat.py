@@ -80,7 +80,8 @@ def test_a_new_game_keeps_the_seat_it_has_and_gives_up_one_it_lacks(simulated, p
 
 
 def test_a_seat_the_card_refuses_to_keep_holds_and_every_phone_is_told_until_when(simulated, player, monkeypatch):
-    """Before, a seat the card refused was only logged: the players did not know a restart would move them."""
+    """A seat the card refuses to keep holds, and every phone is told, in English and French, that it holds until
+    a restart (which would move the players)."""
     import errno
     import os
 

@@ -1,5 +1,6 @@
 """The state the phone reads after every change of a big board comes without the engine's snapshot, which the phone
-never draws from: at forty Nexus cards it was 16 KB of an 84 KB answer read by every phone after every change."""
+never draws from: at forty Nexus cards the snapshot is 16 KB of an 84 KB answer read by every phone after every
+change."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A Tesseract cube the camera saw primed is corrected from the phone: the prime keeps the die as read (value,
-colour, where), so the phone draws it and a tapped die's face replaces it; before, the prime held its value only,
-and a misread value could only be undone and typed in again."""
+colour, where), so the phone draws it and a tapped die's face replaces it, rather than the prime undone and typed
+in again."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A roll typed on the phone counts in the statistics like one the camera read: a player audit found Stats saying
-"no rolls yet" in a Nexus Keepers game after Ada's roll 3 3 4 5 6 was typed on the pad, whose dice are bare faces."""
+"no rolls yet", in a Nexus Keepers game whose roll 3 3 4 5 6 was typed on the pad (bare faces), would be wrong."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def test_typed_nexus_keepers_rolls_count_in_the_statistics_and_again_after_a_rep
 
 def test_a_typed_nexus_keepers_reroll_counts_the_new_faces_of_the_dice_picked_up(player):
     """« Il peut ensuite relancer autant de dés qu'il veut »: the pad's reroll says which dice were picked up and
-    their new faces; those faces were thrown (they were left out before), in no roll's total."""
+    their new faces; those faces are counted as thrown, in no roll's total."""
     assert player.post("/api/game", {"game": "nexus-keepers", "players": ["A", "B"]}).status_code == 201
     assert player.post("/api/events", {"event": SETUP}).status_code == 200
     assert player.post("/api/events", {"event": {"type": "roll", "dice": [3, 3, 4, 5, 6]}}).status_code == 200

@@ -32,8 +32,8 @@ def worn_card(monkeypatch):
 
 def test_a_worn_card_with_nothing_on_it_yet_starts_and_every_phone_is_told_what_is_not_kept(data_dir, worn_card,
                                                                                             monkeypatch):
-    """Before, the journal stopped the start ("cannot open the game journal"); with a journal, session.key's first
-    write raised out of create_app and pin.json's out of ensure(): `companion serve` stopped at every start."""
+    """A read-only card with no journal, session.key nor pin.json yet: the start goes on (none of them raises out
+    of create_app or ensure()), the game is held in memory, and every phone is told what is not kept."""
     monkeypatch.setattr("companion.web.auth.new_pin", lambda: "246813")
     service = make_service(data_dir)
     try:
@@ -57,8 +57,8 @@ def test_a_worn_card_with_nothing_on_it_yet_starts_and_every_phone_is_told_what_
 
 
 def test_a_sign_in_the_card_refuses_is_held_until_a_restart_and_said(app, monkeypatch):
-    """Before, a sign-in on a read-only card was refused 503 sessions_unavailable: no phone could play. Now it holds
-    in memory until a restart (then the phone enters the PIN again: never more than the card would have kept)."""
+    """A sign-in on a read-only card is not refused (503 would leave no phone able to play): it holds in memory
+    until a restart (then the phone enters the PIN again: never more than the card would have kept), said once."""
     from companion.web.session_store import SESSIONS_FILE, SessionStore
 
     sessions = app.extensions["companion"].sessions
@@ -82,7 +82,7 @@ def test_a_sign_in_the_card_refuses_is_held_until_a_restart_and_said(app, monkey
 
 def test_a_damaged_pin_file_on_a_card_that_refuses_to_set_it_aside_still_gives_a_pin(data_dir, worn_card,
                                                                                       monkeypatch):
-    """Before, the rename's EROFS raised out of PinStore(): the start stopped."""
+    """The rename's EROFS does not raise out of PinStore(): a new PIN is made and held, the damaged file left."""
     from companion.web.auth import PinStore
 
     (data_dir / "pin.json").write_text("{not json")

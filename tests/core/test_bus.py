@@ -34,7 +34,8 @@ def test_wait_wakes_on_publish_and_listeners_see_everything():
 
 
 def test_the_replay_buffer_is_bounded_in_bytes_not_only_in_events():
-    """Before, 1000 events were kept whatever they weighed (the service grew by 332 MB over an evening)."""
+    """The replay buffer keeps at most ``keep_bytes`` of events, however few: a count alone lets heavy events grow
+    the service all evening. One event heavier than the bound is still held."""
     bus = EventBus(keep=1000, keep_bytes=10_000)
     for i in range(50):
         bus.publish("entry", {"i": i, "padding": "x" * 1000})
@@ -134,8 +135,9 @@ def test_a_stream_woken_for_one_event_looks_at_that_event_not_at_the_whole_buffe
 
 def test_a_listener_that_keeps_failing_logs_one_traceback_then_a_count_then_that_it_works_again(
         caplog, monkeypatch):
-    """Before, each failure logged its full traceback: a part failing on every event filled the journal all evening.
-    A failure of another kind is new: its traceback is logged too."""
+    """A listener failing on every event logs its traceback once, then a count, then that it works again: a
+    traceback per event would fill the journal all evening. A failure of another kind is new: its traceback is
+    logged too."""
     import logging
 
     from companion import bus_failures
@@ -181,8 +183,8 @@ def test_a_listener_that_keeps_failing_logs_one_traceback_then_a_count_then_that
 
 def test_a_listener_failing_in_two_threads_at_once_logs_one_traceback_and_counts_both(caplog, monkeypatch,
                                                                                        racing_failure_log):
-    """Before, each thread found no log for the topic and made its own: two tracebacks, a count split in two. The
-    first log made waits (at most 1 s) for another to be made meanwhile."""
+    """Two threads failing at once share one failure log for the topic: one traceback, one count of both. The first
+    log made waits (at most 1 s) for another to be made meanwhile."""
     import logging
 
     from companion import bus

@@ -10,8 +10,8 @@ from companion.bus_failures import FailureLog
 
 
 def test_two_kinds_of_failure_taking_turns_log_one_traceback_each_then_are_counted(caplog, monkeypatch):
-    """A listener failing on the card (OSError) at one event and on a bug (KeyError) at the next: before, each change
-    of kind was 'new' and logged its whole traceback, at every event all evening again."""
+    """A listener failing on the card (OSError) at one event and on a bug (KeyError) at the next logs one traceback
+    per kind, then counts them: a change of kind is not news at every event all evening."""
     clock = [1000.0]
     monkeypatch.setattr(bus_failures, "now", lambda: clock[0])
     logger = logging.getLogger("tests.failure_log")

@@ -159,18 +159,25 @@ function budgetsText(budgets) {
     || t("nk.allows_nothing")).join(` ${t("nk.or")} `);
 }
 
+/** A die a reroll cannot take (a 1, the reserved die), drawn faded but still tappable: a tap says why. */
+function stays(chip, faded) {
+  if (faded) chip.setAttribute("aria-disabled", "true");
+  return chip;
+}
+
 function dicePanel(ctx) {
   const { summary } = ctx;
   const rerollable = summary.phase === "rolling" && summary.rerolls_left > 0;
   const pool = summary.dice || [];
-  const chips = pool.map((value, index) => dieFace(value, {
+  const chips = pool.map((value, index) => stays(dieFace(value, {
     dataset: { index: String(index) }, pressed: rerollable ? ui.reroll.includes(index) : undefined,
-    disabled: rerollable && value === 1, label: value === 1 && rerollable ? t("nk.ones_stay") : String(value),
+    label: value === 1 && rerollable ? t("nk.ones_stay") : String(value),
     onclick: rerollable && value !== 1 ? () => {
       ui.reroll = ui.reroll.includes(index) ? ui.reroll.filter((i) => i !== index) : [...ui.reroll, index];
       render(ctx);
-    } : undefined,
-  }));
+    } : rerollable ? () => sayWhy(ctx, () => t("nk.ones_stay_why")) : undefined,
+  }), rerollable && value === 1));
+  const reserved = summary.reserved_die;
   const groups = (summary.dice_groups || []).map((g) => h("li",
     { dataset: { value: String(g.value), usable: String(g.usable) } },
     h("strong", {}, `${g.count} × ${g.value}`), " → ",
@@ -179,8 +186,9 @@ function dicePanel(ctx) {
         : t("nk.needs_pair", { actions: g.actions.map((a) => t(`nk.action.${a}`)).join(" / ") })));
   return h("div", { class: "card nk-dice", id: "nk-dice" },
     h("h3", {}, t("nk.dice")),
-    h("div", { class: "dice-row" }, chips, summary.reserved_die
-      ? dieFace(summary.reserved_die, { label: t("nk.reserved_label"), dataset: { reserved: "1" } }) : null),
+    h("div", { class: "dice-row" }, chips, reserved ? stays(dieFace(reserved, { label: t("nk.reserved_label"),
+      dataset: { reserved: "1" }, onclick: rerollable
+        ? () => sayWhy(ctx, () => t("nk.reserved_stays_why", { value: reserved })) : undefined }), rerollable) : null),
     summary.reserved_die ? h("p", { class: "hint" }, t("nk.reserved_hint", { value: summary.reserved_die })) : null,
     rerollable ? h("p", { class: "hint" }, t("nk.reroll_hint", { n: summary.rerolls_left })) : null,
     h("div", { id: "nk-answer-room", "aria-hidden": "true" }), // opened where the answer to a roll has no other room
@@ -220,6 +228,14 @@ function controls(ctx) {
         row.push(button(t("nk.reroll_n", { n: ui.reroll.length }), () => openPad(ctx, "reroll"),
           { class: "big primary", id: "nk-reroll" }));
       }
+      if (summary.rerolls_left > 0 && ui.reroll.length === 1) { // « jamais relancer un dé seul », but with a power die
+        out.push(h("p", { class: "hint", id: "nk-reroll-one" },
+          t(me.power_left > 0 ? "nk.reroll_one_power" : "nk.reroll_one")));
+        if (me.power_left > 0) {
+          row.push(button(t("nk.reroll_with_power", { value: summary.dice[ui.reroll[0]] }),
+            () => openPad(ctx, "reroll-power"), { class: "big primary", id: "nk-reroll-power" }));
+        }
+      }
       if (me.power_left > 0) {
         row.push(button(t("nk.add_power", { n: me.power_left }), () => openPad(ctx, "power"), { id: "nk-power" }));
       }
@@ -256,6 +272,12 @@ function openPad(ctx, kind) {
     ui.pad = valuePad({ id: "nk-reroll-pad", title: t("nk.reroll_title", { dice: picked.join(" ") }),
       count: picked.length, onCancel: cancel,
       onDone: (results) => { ui.pad = null; ctx.submit({ type: "reroll", rerolled: picked, results }); } });
+  } else if (kind === "reroll-power") { // the book: a power die « pour relancer un autre dé régulier »
+    const [die] = ui.reroll.map((i) => summary.dice[i]);
+    ui.pad = valuePad({ id: "nk-reroll-power-pad", title: t("nk.reroll_power_title", { value: die }), count: 2,
+      onCancel: cancel, onDone: ([result, power]) => {
+        ui.pad = null; ctx.submit({ type: "reroll", rerolled: [die], results: [result], power: [power] });
+      } });
   } else {
     ui.pad = valuePad({ id: "nk-power-pad", title: t("nk.power_title"), count: 1, onCancel: cancel,
       onDone: (dice) => { ui.pad = null; ctx.submit({ type: "power", dice }); } });

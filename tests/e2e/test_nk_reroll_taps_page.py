@@ -1,0 +1,53 @@
+"""Nexus Keepers' dice on a 360 px phone: every die a player taps to pick a reroll answers. A 1, the reserved die and a
+die picked alone (the book: « vous ne pouvez jamais relancer un dé seul », but « vous pouvez tout à fait utiliser un
+dé de pouvoir pour relancer un autre dé régulier ») drew nothing at all on a tap: the player could not tell why, nor
+reroll one die with a power die from the phone.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from boardhelpers import answer_to_tap, pad, settled, tap, wait, watch_taps
+from browserhelpers import pictures, page_errors
+from screens import show
+
+pytestmark = pytest.mark.browser
+
+# two keepers, each cube five plain tiles in a row, B's under A's: A's first turn rolls 5 dice, their next 6
+SETUP = {"type": "setup", "players": [
+    {"id": "A", "card": "example-ember-warden", "cube": {"origin": [0, 0], "direction": "E"}},
+    {"id": "B", "card": "example-tide-runner", "cube": {"origin": [0, 1], "direction": "E", "portal": "W"}}]}
+# A keeps a 3 of a double; B rolls (5 dice: its first turn too) and ends; A's second roll lies with a 1, the reserved 3 beside it
+EVENTS = [SETUP, {"type": "roll", "dice": [2, 2, 3, 3, 4]}, {"type": "reserve", "value": 3},
+          {"type": "roll", "dice": [2, 2, 4, 4, 5]}, {"type": "end_turn"},
+          {"type": "roll", "dice": [1, 2, 2, 4, 5, 6]}]
+DIE = "#nk-dice .dice-row [data-index='{}']"
+
+
+def test_each_die_a_reroll_cannot_take_says_why_and_one_die_rerolls_with_a_power_die(narrow_table, phone,
+                                                                                     screenshots):
+    service, url = narrow_table
+    service.table.new_game("nexus-keepers", {}, [])
+    for event in EVENTS:
+        service.table.submit(event, source="phone")
+    show(phone, url)
+    assert settled(phone, url)["summary"]["reserved_die"] == 3
+    watch_taps(phone)
+    tap(phone, DIE.format(0))  # the 1
+    assert "A 1 stays" in answer_to_tap(phone)
+    tap(phone, "#nk-dice .dice-row [data-reserved='1']")
+    assert "The reserved 3 is not rerolled" in answer_to_tap(phone)
+    tap(phone, DIE.format(4))  # the 5, alone
+    hint = wait(phone, lambda d: d.find_elements("id", "nk-reroll-one"), message="a die picked alone: no word")
+    assert hint[0].text == ("A reroll takes two dice or more: pick another die, or reroll this one with a power die")
+    assert not phone.find_elements("id", "nk-reroll")
+    phone.execute_script("document.querySelector('#nk-reroll-one').scrollIntoView({block: 'center'})")
+    pictures(phone, screenshots, "nk-reroll-one-360")
+    tap(phone, "#nk-reroll-power")
+    pad(phone, "nk-reroll-power-pad", [6, 4])  # the 5 shows 6 now, the power die 4
+    now = wait(phone, lambda d: (lambda s: s if s["summary"]["dice"] != [1, 2, 2, 4, 5, 6] else False)(
+        settled(d, url)), message="the reroll was not taken")
+    assert sorted(now["summary"]["dice"]) == [1, 2, 2, 4, 4, 6, 6], now["summary"]["dice"]
+    assert now["summary"]["power_dice_left"]["A"] == 1
+    assert not page_errors(phone)

@@ -149,8 +149,8 @@ print(json.dumps(Table(Journal(sys.argv[1]), EventBus()).state()))
 
 
 def test_an_update_of_the_code_keeps_the_checkpoints_and_a_change_of_the_games_data_replays_it(data_dir, tmp_path):
-    """The first restart after a `git pull` used to replay the whole game (a checkpoint was another code's at any
-    change of the game code); now only a change of what the checkpoint holds does: here the game's tiles."""
+    """A restart after a `git pull` takes up the game from its checkpoints while the code changed but not what a
+    checkpoint holds; a change of that (here the game's tiles) makes it replay the game from the journal."""
     table = open_table(data_dir)
     table.new_game("hexors", {}, [])
     for line in (REPO / "docs/rules/examples/hexors-beginner-win.jsonl").read_text().splitlines()[:30]:

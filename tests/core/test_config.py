@@ -68,8 +68,8 @@ def test_every_bounded_default_is_within_its_bounds_and_the_ends_are_as_document
 
 
 def test_a_value_the_service_would_fail_on_is_refused_before_it_starts(tmp_path):
-    """Rule of the house: bad input gets a clear error. A temperature of 0 used to reach the arbiter and stop the
-    service with a traceback; it is now refused with the key's name and the file, as a typo is."""
+    """Rule of the house: bad input gets a clear error. A temperature of 0 (which would stop the arbiter with a
+    traceback) is refused before the service starts, with the key's name and the file, as a typo is."""
     path = write(tmp_path / "c.toml", f'[service]\ndata_dir = "{tmp_path}"\n[vision]\narbiter_temperature = 0\n')
     done = subprocess.run([sys.executable, "-m", "companion.cli", "--config", str(path), "serve", "--no-camera"],
                           capture_output=True, text=True, timeout=120)

@@ -1,7 +1,7 @@
 """A malformed field in an event is the sender's mistake: a clear EventError, never a logged traceback.
 
-The engines log a traceback only for their own bugs; these events used to reach one because a list
-held numbers where objects were expected (``lab_picks: [1, 2]``, a card's ``skills: [1]``).
+The engines log a traceback only for their own bugs; each event here holds numbers where a list of objects is
+expected (``lab_picks: [1, 2]``, a card's ``skills: [1]``) and must be refused before it reaches one.
 """
 
 from __future__ import annotations

@@ -122,7 +122,7 @@ def test_a_game_set_aside_unplayed_is_listed_once_however_often_it_was_started(d
 
 def test_the_table_names_the_players_its_setup_in_force_names(data_dir):
     """A Hexors game started without names is played by the sides its setup names: the phone's game screen and
-    its "replace this game?" question name them (before, 'no names'); once the setup is undone, nobody again."""
+    its "replace this game?" question name them, not 'no names'; once the setup is undone, nobody again."""
     table = open_table(data_dir)
     table.new_game("hexors", {}, [])
     assert table.state()["players"] == []
@@ -228,8 +228,8 @@ def test_a_camera_roll_that_cannot_be_journaled_is_reported_not_fatal(data_dir, 
 
 def test_a_camera_reading_that_only_compares_is_journaled_but_never_undone(data_dir):
     """Tesseract's priming zone is read again after each action: undo takes back the player's action, not the
-    reading that followed it (before, each tap of undo took back a reading and changed nothing), and a reading's
-    dice are not offered for correction; a restarted table agrees."""
+    reading that followed it (a tap of undo that took back a reading would change nothing), and a reading's dice
+    are not offered for correction; a restarted table agrees."""
     table = open_table(data_dir)
     table.new_game("tesseract", {"camera_frame_is_priming_zone": True}, ["Ada", "Marie"])
     table.submit(json.loads((REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()[0]))
@@ -275,8 +275,8 @@ def fail_writes(journal, when: str) -> None:
 
 
 def test_a_new_game_the_disk_cannot_take_leaves_the_game_at_the_table_intact_after_a_restart(data_dir):
-    """Before, the game was marked abandoned first: with the disk full, New game failed and a restart began an
-    empty game instead of the players' game."""
+    """With the disk full, New game fails and the game at the table is not marked abandoned: it is the same game
+    before and after a restart (no empty game in its place), not one set aside to resume."""
     from companion.journal import JournalError
 
     table = open_table(data_dir)

@@ -35,7 +35,8 @@ def read_only_card(monkeypatch):
 
 
 def test_a_journal_on_a_read_only_card_is_read_its_game_played_on_and_nothing_said_saved(data_dir, read_only_card):
-    """Before, Journal() raised "cannot open the game journal": the service stopped at every start."""
+    """A journal on a read-only card opens (the service starts): its game is read, the problem is said, and a move
+    is refused with a JournalError rather than claimed saved."""
     path = data_dir / "journal.sqlite3"
     table = Table(Journal(path), EventBus())
     for value in (3, 5):
@@ -64,8 +65,8 @@ OPEN = Journal._open
 
 def test_no_journal_on_a_card_that_cannot_make_one_plays_in_memory_and_saves_it_once_the_card_takes_writes(
         data_dir, read_only_card, monkeypatch):
-    """Before, Journal() raised "cannot open the game journal" (a worn card with no journal yet): the service stopped
-    at every start. Now the game is held in memory, every phone told so, and it lands on the card once it can."""
+    """A worn card with no journal yet and no way to make one still starts the service: the game is held in memory,
+    every phone told so, and it lands on the card once it can."""
     path = data_dir / "journal.sqlite3"
     read_only_card()
     table = Table(Journal(path, repair=True), EventBus())
@@ -84,7 +85,8 @@ def test_no_journal_on_a_card_that_cannot_make_one_plays_in_memory_and_saves_it_
 
 def test_a_journal_opened_read_only_is_written_again_once_the_card_is_mended_tried_at_most_every_30_s(
         data_dir, read_only_card, monkeypatch):
-    """Before, a journal opened read-only stayed so until a restart, the card mended or not."""
+    """A journal opened read-only tries the card again at most every 30 s and, once the card takes writes, saves
+    again without a restart and tells the phones."""
     path = data_dir / "journal.sqlite3"
     table = Table(Journal(path), EventBus())
     table.submit(roll(3))
@@ -146,9 +148,9 @@ def test_a_journal_on_a_full_card_with_day_old_request_keys_still_opens_and_says
 def test_a_read_only_journal_whose_write_ahead_log_cannot_be_read_is_not_shown_without_it(data_dir, read_only_card,
                                                                                           monkeypatch):
     """A power cut leaves the last entries in journal.sqlite3-wal; on a card turned read-only with the -shm file
-    gone, SQLite cannot read that log ("unable to open database file", seen on a tmpfs remounted read-only). Before,
-    the journal was then read without it (immutable): the service showed an older game as the present one, the
-    entries in the log silently missing. Now it is said, and nothing is shown as the journal that is not it."""
+    gone, SQLite cannot read that log ("unable to open database file", seen on a tmpfs remounted read-only). Reading
+    the journal without it (immutable) would show an older game as the present one, the entries in the log silently
+    missing: it is said instead, and nothing is shown as the journal that is not it."""
     path = data_dir / "journal.sqlite3"
     table = Table(Journal(path), EventBus())
     table.submit(roll(3))

@@ -138,9 +138,9 @@ def test_a_locked_journal_is_an_error_and_never_moved(data_dir):
 @pytest.mark.parametrize("where", ["copy", "write", "read_only"])
 def test_a_card_refusing_the_salvage_still_starts_the_service_and_says_nothing_came_back(data_dir, monkeypatch,
                                                                                           where):
-    """A worn card is often a full one. Before, the copy to read (ENOSPC) or the new journal refusing the games read
-    back raised out of Journal(): the service stopped, and at the next start the new, empty journal opened with
-    nobody told where the games had gone. Then a card refusing them read-only was told to free some space too."""
+    """A worn card is often a full one. When the copy to read fails (ENOSPC) or the new journal refuses the games read
+    back, Journal() still opens a new, working journal, and the salvage says where the damaged file is kept, that
+    nothing came back and why; only a full card is told to free some space, a read-only one is told it turned so."""
     import errno
     import sqlite3
 

@@ -43,16 +43,18 @@ def _action_name(state: GameState, action) -> dict[str, str]:
 
 def _tile(state: GameState, piece) -> dict[str, Any]:
     """A tile as drawn: each face's strike value and colour, ``[value, colour]``, listed by the direction it points
-    on the arena (a list, not an object with its two keys: 60 faces on the book's starter set, every live event)."""
+    on the arena (a list, not an object with its two keys: 60 faces on the book's starter set, every live event).
+    ``trapped``, ``chained`` and ``effects`` only when so (true, or the actions on it): most tiles, most turns, are
+    free, and every live event carries every tile."""
     faces = {DIRECTION_NAMES[(piece.facing + i) % 6]: [f.value, f.colour]
              for i, f in enumerate(piece.tile.faces)}
+    effects = [a.id for a in state.in_play(target=piece.id)]
+    held = {"trapped": trapped(state, piece) is not None, "chained": chained(state, piece), "effects": effects}
     return {"id": piece.id, "name": piece.tile.name, "name_fr": piece.tile.named("fr"), "kind": piece.tile.kind,
             "owner": piece.owner,
             "controller": state.controller(piece), "cell": state.arena.name(piece.cell),
             "facing": DIRECTION_NAMES[piece.facing], "faces": faces, "element": piece.tile.element,
-            "attack_bonus": piece.tile.attack_bonus, "trapped": trapped(state, piece) is not None,
-            "chained": chained(state, piece),
-            "effects": [a.id for a in state.in_play(target=piece.id)]}
+            "attack_bonus": piece.tile.attack_bonus} | {k: v for k, v in held.items() if v}
 
 
 def summary(state: GameState | None, options: Mapping[str, Any]) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from companion.games.hexors.arena import Arena
 from companion.referee import create_game
 
 from hex_helpers import game, put
+from hex_helpers import side as tiles_of
 
 
 def test_setup_choices_offer_the_mat_its_grey_cells_and_where_monsters_may_start():
@@ -53,3 +54,22 @@ def test_a_pending_duel_spells_out_both_strike_values_for_every_colour():
     for side in ("attacker", "defender"):
         assert {c: p["total"] for c, p in parts[side].items()} == duel["strike_by_colour"][side]
     assert parts["attacker"]["purple"] == {"printed": 6, "total": 6}  # its side and colour are where it stands
+
+
+def test_a_tile_is_said_trapped_chained_or_the_target_of_actions_only_when_it_is():
+    """Every live event carries every tile: a free tile leaves ``trapped``, ``chained`` and ``effects`` out, a held
+    one names them (the arena draws it trapped or chained)."""
+    engine = game("advanced", options={"starting_stars": 9, "energy_trap_duration": "until_disarmed"},
+                  a_tiles=tiles_of("A", "d1", {"a1": "c1", "a2": "e1"}),
+                  b_tiles=tiles_of("B", "d9", {"b1": "c9", "b2": "e9"}),
+                  a_actions=["energy_trap", "divine_chain"], b_actions=["disarm", "zombie"])
+    tiles = {t["id"]: t for t in engine.summary()["tiles"]}
+    assert not any({"trapped", "chained", "effects"} & set(t) for t in tiles.values())
+    engine.apply({"type": "launch", "player": "A", "action": "energy_trap", "target": "b1"})
+    engine.apply({"type": "launch", "player": "A", "action": "divine_chain", "target": "b2"})
+    tiles = {t["id"]: t for t in engine.summary()["tiles"]}
+    assert tiles["b1"]["trapped"] is True and "chained" not in tiles["b1"]
+    assert tiles["b1"]["effects"] == ["A-energy_trap-1"]
+    assert tiles["b2"]["chained"] is True and "trapped" not in tiles["b2"]
+    assert tiles["b2"]["effects"] == ["A-divine_chain-2"]  # the launches' count names it
+    assert not any({"trapped", "chained", "effects"} & set(tiles[t]) for t in ("a1", "a2"))

@@ -116,7 +116,8 @@ def test_the_hall_answers_only_to_its_own_names_so_no_other_page_can_read_or_cha
 
 
 def test_a_rename_the_card_refuses_is_a_503_said_in_the_page_s_words(client, board):
-    """Before, SQLite's error was an HTML 500 the page could not word."""
+    """SQLite's error on a rename is a JSON 503 ``cannot_save`` naming the fault, which the page words, not an HTML
+    500; nothing is changed, and the rename is kept once the card takes writes."""
     headers = {"X-CSRF-Token": client.get("/api/hall").get_json()["csrf_token"]}
     headers = {"X-CSRF-Token": client.post("/api/login", json={"pin": PIN}, headers=headers).get_json()["csrf_token"]}
     board._db = RefusingCard(board._db)
@@ -134,8 +135,8 @@ def test_a_rename_the_card_refuses_is_a_503_said_in_the_page_s_words(client, boa
 
 @pytest.mark.parametrize("code", [errno.ENOSPC, errno.EROFS])
 def test_hall_new_pin_on_a_card_that_refuses_it_says_so_and_keeps_the_old_pin(tmp_path, monkeypatch, capsys, code):
-    """Before, `companion hall --new-pin` on a full card ended in a traceback out of organiser_pin; then it said
-    "free some space" to a read-only card too, where only a new card mends it."""
+    """`companion hall --new-pin` on a card that refuses the PIN file says so, with no traceback, and keeps the old
+    PIN; "free some space" only to a full card (a new card mends a read-only one)."""
     from companion.cli import build_parser
     from companion.web.auth import PinStore
 

@@ -116,7 +116,8 @@ def test_the_exports_name_every_finished_game(tmp_path):
 
 
 def test_a_message_the_card_refuses_is_asked_for_again_and_the_hall_goes_on(tmp_path):
-    """Before, SQLite's error went up into the MQTT client's loop, which stops on it: the hall heard nothing more."""
+    """SQLite's error is not raised into the MQTT client's loop (which would stop on it, the hall hearing nothing
+    more): the message is counted as refused and asked for again once the card takes writes."""
     board = HallBoard(tmp_path / "hall.sqlite3")
     board.handle(*event("table-1", 4, 0))
     board._db = RefusingCard(board._db)

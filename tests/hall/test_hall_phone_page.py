@@ -71,9 +71,9 @@ def test_the_hall_words_stand_out_in_light_and_dark(hall):
 
 
 def test_the_hall_writes_french_as_french_does(hall, monkeypatch):
-    """The broker's line in French: « Serveur MQTT injoignable : … » (it had English's colon, « injoignable: », then
-    English's word, « Broker injoignable »); a game is told by its name alone (« 0 entrées », a count of journal
-    entries, told players nothing)."""
+    """The broker's line in French: « Serveur MQTT injoignable : … » (French's spaced colon and words, not
+    « injoignable: » nor « Broker injoignable »); a game is told by its name alone, not with a count of journal
+    entries (« 0 entrées » tells players nothing)."""
     import json
 
     board, url = hall
@@ -90,8 +90,8 @@ def test_the_hall_writes_french_as_french_does(hall, monkeypatch):
 
 
 def test_the_hall_keeps_french_punctuation_beside_its_word(hall):
-    """French puts a no-break space before « : » and « ; » (the phone page's frenchSpaces): the hall's French had
-    plain spaces, so a colon could start a line alone on a narrow phone."""
+    """French puts a no-break space before « : » and « ; » (the phone page's frenchSpaces), in the hall's French
+    too: with a plain space a colon could start a line alone on a narrow phone."""
     board, url = hall
     with hall_on_a_phone(url, "fr-FR") as driver:
         driver.find_element(By.ID, "organise").click()

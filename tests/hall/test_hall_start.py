@@ -31,7 +31,8 @@ def start_hall(data) -> int:
 
 @pytest.mark.parametrize("blocked", ["hall", "hall/inner"])
 def test_a_file_where_the_hall_s_folder_should_be_is_named_in_one_line(tmp_path, capsys, blocked):
-    """Before, `data.mkdir` raised FileExistsError (NotADirectoryError under a file) out of the command."""
+    """A file where the folder (or a folder above it) should be is named in one line, with no traceback (no
+    FileExistsError nor NotADirectoryError out of the command), and the file is left as it was."""
     (tmp_path / "hall").write_text("the organiser's notes")
     assert start_hall(tmp_path / blocked) == 1
     err = capsys.readouterr().err.strip()
@@ -108,8 +109,8 @@ def test_the_hall_page_says_an_evening_held_in_memory_in_both_languages():
 
 
 def test_a_read_only_folder_is_named_with_what_mends_it_in_one_line(read_only_folder, capsys):
-    """Before, HallBoard's sqlite3.connect raised "unable to open database file" out of the command; SQLite's
-    words name no fault, so the card is asked (a new file in the folder) and its fault is said."""
+    """HallBoard's "unable to open database file" is not raised out of the command; SQLite's words name no fault,
+    so the card is asked (a new file in the folder) and its fault is said in one line, with what mends it."""
     assert start_hall(read_only_folder) == 1
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "Traceback" not in err
@@ -187,8 +188,8 @@ def test_the_hall_page_shows_an_evening_held_in_memory_with_the_card_s_fault_in_
 
 def test_a_hall_held_in_memory_writes_its_file_again_once_the_card_is_mended(evening_so_far, read_only_folder,
                                                                               monkeypatch, caplog):
-    """Before, a hall that went on in memory never wrote its file again: the evening was lost when it stopped, even
-    after the card was mended. Tried at the next change, at most every 30 s, and said in the log and on the page."""
+    """A hall that goes on in memory writes its file again once the card is mended, so the evening is not lost
+    when it stops: tried at the next change, at most every 30 s, and said in the log and on the page."""
     clock = [0.0]
     monkeypatch.setattr("companion.hall.board.now", lambda: clock[0])
     board = open_board(evening_so_far)
@@ -222,9 +223,9 @@ def test_a_hall_held_in_memory_writes_its_file_again_once_the_card_is_mended(eve
 
 def test_a_card_mended_after_the_evening_s_last_news_is_tried_on_a_timer(evening_so_far, read_only_folder,
                                                                        monkeypatch):
-    """Before, the file was tried only at a change: the evening's last game, won 10 s after a try, stayed in memory
-    only once the tables went quiet (3 s of silence at a 0.5 s period: still held, the file without the win). A
-    timer tries it every RETRY_EVERY seconds (here 0.2 s of real time); closing the board stops it."""
+    """The file is tried on a timer, not only at a change: the evening's last game, won just after a try, reaches
+    the file though the tables then go quiet. The timer tries it every RETRY_EVERY seconds (here 0.2 s of real
+    time); closing the board stops it."""
     monkeypatch.setattr("companion.hall.board.RETRY_EVERY", 0.2)
     board = open_board(evening_so_far)
     try:
@@ -298,7 +299,8 @@ def key_refused(monkeypatch) -> None:
 
 
 def test_a_sign_in_key_the_card_refuses_is_said_where_the_hall_says_the_card_s_faults(evening_so_far, monkeypatch):
-    """Before, it was only logged: the organiser, signed in again after each restart, was told nothing."""
+    """A sign-in key the card refuses is said on the page, where the card's faults are (not only logged: the
+    organiser signs in again after each restart), and signs all the same until the hall restarts."""
     key_refused(monkeypatch)
     board = HallBoard(evening_so_far / "hall.sqlite3")
     try:

@@ -249,7 +249,8 @@ def test_a_replay_asked_while_the_same_game_is_being_sent_is_not_lost(data_dir):
 
 def test_publishing_that_keeps_failing_logs_one_traceback_then_that_it_works_again(broker, data_dir, caplog,
                                                                                     monkeypatch):
-    """Before, each try (every second or two) logged the whole traceback again, all evening."""
+    """Publishing that keeps failing logs its traceback once, not at each try (every second or two), then one line
+    once it works again."""
     import logging
 
     caplog.set_level(logging.WARNING, logger="companion.hall.publisher")

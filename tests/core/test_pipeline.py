@@ -191,10 +191,9 @@ def settled_as_played(data_dir):
 
 
 def test_the_live_picture_labels_a_roll_undone_or_corrected_without_its_dice_as_read(tmp_path):
-    """The live picture kept labelling a settled roll as played (the profile's 6 over the camera's 3, a die left
-    out) once the players undid it, or corrected it to faces typed without the camera's dice: the referee held none
-    of it any more. It labels the dice lying there as the referee holds them: as read; a correction of an older
-    roll leaves the labels of the roll lying there as they were."""
+    """A settled roll labelled as played (the profile's 6 over the camera's 3, a die left out) is labelled as read
+    once the players undo it, or correct it to faces typed without the camera's dice: the referee holds none of it
+    any more. A correction of an older roll leaves the labels of the roll lying there as they were."""
     service, pipe, labels, older = settled_as_played(tmp_path / "undone")
     service.table.correct(older, [{"value": 2, "color": "red", "box": [0, 0, 20, 20]}])
     pipe.step()
@@ -298,7 +297,8 @@ def test_service_wires_the_end_turn_button_and_verdicts_to_the_panel(tmp_path):
 
 
 def test_a_referee_exception_is_reported_and_the_camera_reads_on(tmp_path, caplog):
-    """Fault 3: an exception from the referee call killed the camera thread for good."""
+    """An exception from the referee call is logged and shown (English and French) and the camera thread reads on:
+    the next roll is refereed, and the message is cleared by it."""
     source = ScriptedSource([[die(4, 50)]] * 4 + [[]] + [[die(2, 80)]] * 4)
     table = make_table(tmp_path)
     calls = []
@@ -325,7 +325,7 @@ def test_a_referee_exception_is_reported_and_the_camera_reads_on(tmp_path, caplo
 
 
 def test_rolls_from_the_simulated_table_are_journaled_as_simulated(tmp_path):
-    """Fault 1: drawn dice were journaled as camera rolls."""
+    """Dice drawn by the simulated table are journaled as "simulated", never as camera rolls."""
     source = ScriptedSource([[die(5, 50)]] * 4)
     source.simulated = True
     table = make_table(tmp_path)

@@ -156,8 +156,8 @@ def read(*values: int) -> list[dict]:
 def test_a_camera_reroll_counts_the_dice_it_threw_judged_from_the_pool_before_it(data_dir, monkeypatch):
     """« Il peut ensuite relancer autant de dés qu'il veut, jusqu'à deux fois de suite. »: the camera sees the pool
     after each reroll; the dice not in the pool before it were thrown (power dice included) and count, as the
-    referee infers them. Before, a camera reroll counted nothing. A correction of the roll changes which dice the
-    reroll after it threw; undo and a restart (checkpoint or replay) count the same."""
+    referee infers them. A correction of the roll changes which dice the reroll after it threw; undo and a restart
+    (checkpoint or replay) count the same."""
     from companion import checkpoint
     from tests.conftest import NK_TWO_KEEPERS
 
@@ -203,8 +203,8 @@ def hexors_to_the_first_duel(options: dict) -> TableMemory:
                                            ("color", {"value": 1, "color": "green"})])
 def test_hexors_duel_rolls_count_by_the_colour_rolled_typed_or_read(reading, read):
     """« L'attaquant commence et roule le dé de couleur »: the duel die's faces are colours (D1: a pip die's value
-    picks the colour at its place in ``colours``, or a colour die read by its colour). A typed roll names the colour;
-    before, it was not counted at all, and a read one was counted by its value under the colour of its pips."""
+    picks the colour at its place in ``colours``, or a colour die read by its colour). A typed roll counts under the
+    colour it names, a read one under the colour it shows (not by its value under the colour of its pips)."""
     memory = hexors_to_the_first_duel({"die_reading": reading})
     events = [{"type": "roll", "player": "Yugi", "colour": "orange"}, {"type": "roll", "dice": [read]}]
     for seq, event in enumerate(events, start=memory.next_seq):

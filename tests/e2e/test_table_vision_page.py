@@ -75,6 +75,12 @@ def test_the_mat_the_pieces_and_the_alignment_picture(tmp_path, screenshots):
             wait(browser, lambda d: status(d) == "Tapis trouvé : ses 4 repères vus, net",
                  message=f"the French mat line said {status(browser)!r}")
             assert "La caméra voit : gardien d’A hors des tuiles" in board(browser)
+            # a piece covered or gone, in words that agree with any piece: « tuile 1 d’A (caché) » did not
+            covered = {"kind": "tile", "status": "occluded", "cell": [0, 0], "grid": "nexus", "zone": None}
+            service.table.observe(Observation(pieces={**service.table.camera_board, "tile-1-1": covered,
+                                                      "tile-1-2": {**covered, "status": "gone"}}, source="camera"))
+            wait(browser, lambda d: "tuile 1 d’A (hors de vue)" in board(d), message=board(browser))
+            assert "tuile 2 d’A (plus sur le tapis)" in board(browser), board(browser)
             tap(browser, "#lang-toggle")
             tap(browser, "#alignment-toggle")
             wait(browser, lambda d: width(d) == 630, message="no alignment picture")  # the A3 mat at 1.5 px a mm

@@ -6,6 +6,7 @@ hundred Nexuses) sends its live event with the board, so no phone reads /api/sta
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from companion.bus import EventBus
 from companion.journal import Journal
 from companion.table import Table
 from companion.table.state import EVENT_STATE_MAX
+from tests.games.hexors.hexors_examples import starter_setup
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "rules" / "examples"
 
@@ -44,3 +46,74 @@ def test_every_live_event_of_the_example_carries_the_board(tmp_path, game, playe
         journal.close()
     assert not partial, f"moves whose event left the board out: {partial}"
     assert largest <= EVENT_STATE_MAX - room, largest
+
+
+#: the longest names the phone's new-game form takes (web/js/views/games/game.js: maxlength 24); each tile, launch
+#: offer and refusal names its player
+LONG_NAMES = ["Marie-Charlotte Lefebvre", "Jean-Baptiste Delacroix."]
+
+
+def random_hexors_turns(table, rng):
+    """A Hexors player who picks at random what the summary offers: a legal move, else cannot_move; a launch from the
+    hand with random targets now and then (refused ones included); in a duel the first opponent left and random
+    colours. Yields after each event sent."""
+    while True:
+        summary = table.engine.summary()
+        if summary["outcome"]:
+            return
+        duel, launches = summary["duel"], [k for k in summary["available"]["offers"] if k.startswith("launch:")]
+        tiles = [t["id"] for t in summary["tiles"]]
+        if duel and duel["choose_opponent"]:
+            event = {"type": "challenge", "target": rng.choice(duel["remaining"])}
+        elif duel:
+            event = {"type": "roll", "player": duel["next_roll_by"], "colour": rng.choice(summary["colours"])}
+        elif rng.random() < 0.4 and launches:
+            _, player, action = rng.choice(launches).split(":")
+            event = {"type": "launch", "player": player, "action": action,
+                     "target": rng.choice(tiles + [a["id"] for a in summary["actions_in_play"]]),
+                     "tile": rng.choice(tiles),
+                     "cell": rng.choice([c["cell"] for c in summary["arena"]["cells"]])}
+        elif summary["legal_moves"]:
+            move = rng.choice(summary["legal_moves"])
+            event = {"type": "move", "tile": move["tile"], "path": move["path"]}
+        else:
+            event = {"type": "cannot_move"}
+        table.submit(event, source="phone")
+        yield event
+
+
+def test_a_long_hexors_game_with_the_longest_names_sends_every_event_with_the_board(tmp_path):
+    """A Hexors game far longer than the examples (the advanced example's set and hands, players named as long as
+    the phone allows, played at random to its end): every move's live event carries the board. Past the bound
+    (EVENT_STATE_MAX) an event leaves the board out and every phone reads /api/state again after each move, one
+    more round trip per phone per move, all evening. Before 063f6e8 (shorter tile faces, no null grey cells) this
+    game's events left the board out from its 4th on; after 9ced3f7 its largest state was 14450 bytes, of 302
+    events."""
+    hands = (["setting_sun", "mystic_barrier", "power_theft", "symbiosis", "star_blast", "genesis"],
+             ["disarm", "earth_fist", "zombie", "energy_trap", "divine_chain", "sandstorm"])
+    setup = starter_setup("advanced", hands, stars=2)
+    for player, name in zip(setup["players"], LONG_NAMES):
+        player["id"] = name
+    setup["first"] = LONG_NAMES[0]
+    bus = EventBus()
+    journal = Journal(tmp_path / "hexors.sqlite3")
+    try:
+        table = Table(journal, bus)
+        table.new_game("hexors", {}, LONG_NAMES)
+        table.submit(setup, source="phone")
+        largest, partial, events = 0, [], 0
+        last = bus.last_id
+        for event in random_hexors_turns(table, random.Random(4)):
+            events += 1
+            sent = next(e for e in bus.since(last)[0] if e.topic == "entry")
+            last = bus.last_id
+            if sent.data["state"].get("partial"):
+                partial.append((events, event["type"]))
+            largest = max(largest, len(json.dumps(table.state(snapshot=False), separators=(",", ":"),
+                                                  ensure_ascii=False)))
+        assert table.engine.outcome is not None
+    finally:
+        journal.close()
+    assert events > 100  # the advanced example has 41
+    assert not partial, f"{len(partial)} of {events} events left the board out, the first: {partial[:5]}"
+    assert largest <= EVENT_STATE_MAX - 1024, largest  # room for a luckier board than this one's

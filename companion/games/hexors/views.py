@@ -22,7 +22,8 @@ def _cells(state: GameState) -> list[dict[str, Any]]:
     for cell in state.arena.cells():
         name = state.arena.name(cell)
         x, y = Arena.centre(cell)
-        out.append({"cell": name, "x": x, "y": y} | ({"start_of": state.players[grey[name]].id} if name in grey else {}))
+        grey_of = {"start_of": state.players[grey[name]].id} if name in grey else {}
+        out.append({"cell": name, "x": x, "y": y} | grey_of)
     return out
 
 

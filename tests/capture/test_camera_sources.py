@@ -159,7 +159,8 @@ def test_uvc_probe_finds_usb_capture_nodes_only(tmp_path):
 
 
 def test_uvc_probe_names_a_camera_by_its_stable_by_id_path(tmp_path):
-    """Fault 6: on a Pi 5 /dev/video0 is the ISP and indexes change on replug, so the webcam is named by id."""
+    """On a Pi 5 /dev/video0 is the ISP and indexes change on replug: the webcam is named by its /dev/v4l/by-id path,
+    its capture node (index0) only."""
     sysfs = fake_sysfs(tmp_path, {0: ("rp1-cfe", 0), 8: ("uvcvideo", 0), 9: ("uvcvideo", 1)})
     by_id = tmp_path / "by-id"
     by_id.mkdir()
@@ -170,7 +171,7 @@ def test_uvc_probe_names_a_camera_by_its_stable_by_id_path(tmp_path):
 
 
 def test_auto_opens_the_usb_camera_it_found_not_camera_device(tmp_path, monkeypatch):
-    """Fault 6: auto found the UVC node but opened camera.device (0); now it opens the node it found."""
+    """auto opens the UVC node it found, not camera.device (0)."""
     sysfs = fake_sysfs(tmp_path, {0: ("rp1-cfe", 0), 8: ("uvcvideo", 0)})
     monkeypatch.setitem(sys.modules, "picamera2", None)
     opened = []
@@ -252,7 +253,8 @@ def camera_config(tmp_path, **camera):
 
 
 def test_auto_without_any_camera_is_a_camera_fault_never_the_simulated_table(tmp_path, monkeypatch):
-    """Fault 1: auto with no camera fell back to drawn dice that were journaled as real rolls."""
+    """auto with no camera is a camera fault ("no camera found"), never drawn dice that would be journaled as real
+    rolls."""
     monkeypatch.setattr(factory, "resolve_auto", lambda *a: (None, "no camera found"))
     source = factory.open_source(camera_config(tmp_path, source="auto", fps=5.0))
     assert not source.simulated
@@ -279,7 +281,8 @@ def test_the_simulated_table_only_when_asked_and_flagged(tmp_path, monkeypatch):
 
 
 def test_a_broken_picamera2_is_a_named_fault_not_no_camera(tmp_path, monkeypatch):
-    """Fault 1: picamera2 failing to import (numpy ABI) was swallowed and auto went on to simulate."""
+    """picamera2 failing to import (numpy ABI) is a named fault pointing away from the cable, not "no camera", and
+    auto does not go on to simulate, even with when_missing = simulated."""
     import builtins
 
     real_import = builtins.__import__
@@ -341,8 +344,8 @@ def test_older_picamera2_without_a_wait_timeout(fake_picamera2):
 
 @pytest.mark.parametrize("stuck", ["capture_metadata", "autofocus_cycle", "start", "wait"])
 def test_every_picamera2_call_is_bounded_by_a_timeout(fake_picamera2, stuck):
-    """Fault 2: capture_metadata() and autofocus_cycle() were called with no timeout; a camera whose
-    frontend timed out hung the service (and its stop) for good."""
+    """Each picamera2 call that can hang (capture_metadata, autofocus_cycle, start, wait) is bounded by a timeout: a
+    camera whose frontend timed out must not hang the service (and its stop) for good."""
     import threading
     import time
 
@@ -369,7 +372,8 @@ def test_every_picamera2_call_is_bounded_by_a_timeout(fake_picamera2, stuck):
 
 
 def test_exposure_and_white_balance_are_measured_again_when_asked(fake_picamera2):
-    """Fault 7: exposure and white balance were locked once at boot, hours before a game in other light."""
+    """Exposure and white balance are measured again when asked, not only locked once at boot, hours before a game
+    in other light."""
     slept = []
     source = PiCameraSource(settle_seconds=1.5, sleep=slept.append)
     source.open()

@@ -62,7 +62,7 @@ def test_tesseract_threat_phase_primes_come_from_the_camera(tmp_path):
 
 def test_after_a_maladresse_the_next_player_throws_dice_of_their_own(tmp_path):
     """« MALADRESSE » ends the turn when the camera reads 3 ones: the next player throws, and the simulated players
-    never enter the dice of the turn just lost as theirs (before, they typed them in as the next player's roll)."""
+    never enter the dice of the turn just lost as the next player's roll."""
     import json
     from pathlib import Path
 
@@ -131,8 +131,8 @@ def test_the_simulated_players_take_the_names_the_game_was_started_with(tmp_path
 
 @pytest.mark.parametrize("game", ["nexus-keepers", "tesseract", "hexors", "nexus"])
 def test_the_simulated_camera_sees_the_whole_mat_in_a_wide_picture(game):
-    """`make run` asks the simulated camera for 1280 x 720: all four corner markers are in the picture (before,
-    a 16:9 picture cut off the mat's top edge, and Hexors' portrait arena too)."""
+    """`make run` asks the simulated camera for 1280 x 720: all four corner markers are in the picture, the mat's top
+    edge and Hexors' portrait arena included."""
     import numpy as np
 
     from companion.capture.simulated_game import overhead_pose
@@ -147,8 +147,8 @@ def test_the_simulated_camera_sees_the_whole_mat_in_a_wide_picture(game):
 
 def test_stickers_stay_readable_while_the_dice_tumble():
     """Dice in flight are blurred, the table around them is not: a board is never lost to a throw, not even the
-    tiles by the dice zone (before, the whole frame was blurred and the tiles' stickers vanished for the throw,
-    long enough to be taken away)."""
+    tiles by the dice zone (a frame blurred whole would hide the tiles' stickers for the throw, long enough for the
+    tiles to count as taken away)."""
     from companion.capture.simulated_game import Scene, SimulatedGameTable
     from companion.tablevision import layout_for
     from companion.tablevision.cells import cell_centre
@@ -175,7 +175,8 @@ def test_stickers_stay_readable_while_the_dice_tumble():
 
 @pytest.mark.parametrize("pace, stills", [(2.0, 16), (8.0, 64)])
 def test_each_simulated_step_stays_on_the_table_for_the_pace(tmp_path, pace, stills):
-    """camera.simulated_pace: a person follows the simulated players at 8 s a step by default (before, 2 s)."""
+    """camera.simulated_pace sets how long each simulated step stays on the table (8 s by default, so a person can
+    follow): four times the pace, four times the stills."""
     table = Table(Journal(tmp_path / "journal.sqlite3"), EventBus(), default_game="hexors")
     source = SimulatedTableForGames(table, fps=8, size=(320, 240), seed=5, pace=pace)
     simulated = source._source_for("hexors")
@@ -246,8 +247,8 @@ def test_the_persons_seat_is_kept_for_the_next_games(tmp_path):
 
 def test_the_persons_move_is_drawn_on_the_mat_before_any_simulated_player_acts(tmp_path):
     """A person at the simulated table moves a Hexors tile on the phone: the next frame shows the tile on its new
-    cell, read by the real table vision, while the simulated players have not acted (before, the mat kept the old
-    position until they next played, and the camera saw the tile back where it had been)."""
+    cell, read by the real table vision, while the simulated players have not acted (the camera must not see the
+    tile back where it had been)."""
     from companion.capture.simulated_game import Seat, SimulatedGameTable, bot_for
     from companion.games.hexors.movement import legal_moves
     from companion.games.hexors.table_layout import mat_cell

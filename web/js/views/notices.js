@@ -5,6 +5,7 @@
 // over the board's header), else after its time; the Verdicts and History tabs keep every verdict.
 
 import { $, clear, h } from "../dom.js";
+import { FOOT_BARS } from "./screen-band.js";
 
 const SHOWN = 2;           // notices on the screen at once
 const ERROR_MS = 8000;     // how long a notice stays: an error is read more slowly
@@ -12,6 +13,10 @@ const INFO_MS = 5000;
 // notices not about one entry of the game (the camera, the network, a PIN saved): they stay their time
 const STANDING = new Set(["info", "ok", "error"]);
 const TITLE_ROOM = 140;    // px: a title narrower than this has no room for a notice's words over it
+const GAP = 6;             // px between the stack and the bar above it (or the window's top), or the bars below
+// the controls a notice keeps clear of once tapped (a tap elsewhere, on words or a card, touched nothing)
+const TAPPABLE = "button, a[href], input, select, summary, [data-x], [data-cell], [data-tile], [data-column], .die-box";
+let tapped = null;         // the control the player tapped last: {el, page} (page: where it lay, in page px)
 
 /** The count of entries the board drawn shows, or null off the table screen's board. */
 function entriesShown() {
@@ -30,7 +35,10 @@ function fill(item) {
 
 /** Over the top bar's title while the bar is in sight (the companion's name, which a player needs no more than
  * once): under the bar they lay for seconds over the game's name, the profile card's title. The language switch and
- * the connection stay in sight beside. */
+ * the connection stay in sight beside. Else (a title too narrow, the simulated table's banner heading the stack) just
+ * under the bar, and once the bar has scrolled away (held sideways) at the window's top: a scrolled page left a strip
+ * of board above them, and the simulated table's stack lay 68 px down. Over the control just tapped, or its answer
+ * beside it, they go to the foot of the screen, above its bars: a notice never hides what the player touched. */
 function place(list) {
   const title = document.querySelector("#table-name");
   const bar = title && title.closest(".topbar");
@@ -39,24 +47,57 @@ function place(list) {
   const over = Boolean(bar && bar.getBoundingClientRect().top >= -1 && name.width >= TITLE_ROOM
     && !(list.dataset.simulated && document.body.dataset.screen === "table"));
   list.classList.toggle("over-title", over);
-  list.style.top = over ? `${Math.max(name.top - 4, 0)}px` : "";
+  list.style.bottom = "";
+  list.style.top = over ? `${Math.max(name.top - 4, 0)}px`
+    : bar ? `${Math.max(bar.getBoundingClientRect().bottom, 0) + GAP}px` : "";
   list.style.setProperty("--title-height", over ? `${name.height + 8}px` : "");
   list.style.left = over ? `${name.left - 6}px` : "";
   list.style.width = over ? `${name.width + 6}px` : "";
+  if (!over && touched().some((r) => meets(list.getBoundingClientRect(), r))) {
+    list.style.top = "auto";
+    list.style.bottom = `${innerHeight - footTop() + GAP}px`;
+  }
 }
 
-// placed again as the page moves under them (held sideways the top bar scrolls away; a tab opens at its top)
-for (const moved of ["scroll", "resize", "hashchange"]) {
-  window.addEventListener(moved, () => requestAnimationFrame(() => {
-    const list = document.querySelector("#notices");
-    if (list && list.children.length) place(list);
-  }), { passive: true });
+/** Where the control just tapped lies on the screen now (drawn again by its tap: where it lay), and the answer
+ * beside it (answer.js). */
+function touched() {
+  const answer = document.querySelector("#tap-answer:not([data-empty])");
+  const rects = answer ? [answer.getBoundingClientRect()] : [];
+  if (tapped && tapped.el.isConnected) rects.push(tapped.el.getBoundingClientRect());
+  else if (tapped) rects.push(new DOMRect(tapped.page.x - scrollX, tapped.page.y - scrollY, tapped.page.width,
+    tapped.page.height));
+  return rects.filter((r) => r.width && r.height && r.bottom > 0 && r.top < innerHeight);
 }
+
+const meets = (a, b) => a.width && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/** The top of the bars fixed at the screen's foot (the table's Undo bar, the tabs upright), else the window's end. */
+function footTop() {
+  const feet = [...document.querySelectorAll(FOOT_BARS)].map((el) => el.getBoundingClientRect())
+    .filter((r) => r.height && r.top > innerHeight / 2);
+  return feet.length ? Math.min(innerHeight, ...feet.map((r) => r.top)) : innerHeight;
+}
+
+const replace = () => requestAnimationFrame(() => {
+  const list = document.querySelector("#notices");
+  if (list && list.children.length) place(list);
+});
+
+document.addEventListener("click", (event) => {
+  const el = event.target instanceof Element ? event.target.closest(TAPPABLE) : null;
+  if (!el) return;
+  const r = el.getBoundingClientRect();
+  tapped = { el, page: new DOMRect(r.x + scrollX, r.y + scrollY, r.width, r.height) };
+  replace();
+}, true);
+
+// placed again as the page moves under them (held sideways the top bar scrolls away; a tab opens at its top)
+for (const moved of ["scroll", "resize", "hashchange"]) window.addEventListener(moved, replace, { passive: true });
 
 /** Show ``words`` (a function that says it in the page's language) as a notice of ``kind``. */
 export function show(words, kind) {
   const list = $("#notices");
-  place(list);
   const text = words();
   const same = [...list.children].find((item) => said(item) === text);
   const item = same || h("div", { class: "notice" });
@@ -68,6 +109,7 @@ export function show(words, kind) {
   fill(item);
   list.prepend(item);
   while (list.children.length > SHOWN) list.lastChild.remove();
+  place(list); // shown: placed by its height
   clearTimeout(item.timer);
   item.timer = setTimeout(() => item.remove(), kind === "error" ? ERROR_MS : INFO_MS);
 }

@@ -40,6 +40,26 @@ def test_the_hall_on_a_phone_has_controls_a_finger_can_tap_and_names_in_full(hal
         assert driver.execute_script(SQUEEZED_JS) == []
 
 
+# each rename field whose name runs past its box, and whether the Save and Hide buttons share a line
+CUT_NAMES_JS = """return [[...document.querySelectorAll('.organise input')].filter(i => i.scrollWidth > i.clientWidth)
+  .map(i => i.value), [...document.querySelectorAll('.organise')].every(form => {
+    const [save, hide] = form.querySelectorAll('button');
+    return save.getBoundingClientRect().top === hide.getBoundingClientRect().top; })]"""
+
+
+def test_the_organiser_sees_each_table_s_whole_name_in_its_rename_field(hall):
+    """The field shared its line with « Enregistrer », « Masquer » went alone to the next: « Table 2 by the window »
+    showed as « Table 2 by t »."""
+    board, url = hall
+    board.rename("table-2", "Table 2 by the window")
+    with hall_on_a_phone(url, "fr-FR") as driver:
+        driver.find_element(By.ID, "organise").click()
+        driver.find_element(By.ID, "pin").send_keys(PIN)
+        driver.find_element(By.CSS_SELECTOR, "#login button").click()
+        assert until(lambda: len(driver.find_elements(By.CSS_SELECTOR, ".organise input")) == 2)
+        assert driver.execute_script(CUT_NAMES_JS) == [[], True]
+
+
 def test_the_hall_says_its_refusals_in_the_page_language(hall):
     """Six wrong organiser PINs on a French page: « too many wrong PINs: wait 300 s », the hall's own English."""
     board, url = hall

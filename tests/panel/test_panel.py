@@ -89,7 +89,7 @@ EXPECTED = {
 
 
 def test_every_note_is_in_a_piezo_buzzers_loud_band():
-    """Fault 7: tunes sat at 220-880 Hz, far below a buzzer's 2-4 kHz resonance."""
+    """Every note is within 2-4 kHz, a piezo buzzer's resonance: lower tunes are barely heard."""
     notes = [step.tone for signal in SIGNALS.values() for step in signal.steps if step.tone is not None]
     assert notes and all(2000 <= tone <= 4000 for tone in notes), sorted(set(notes))
 
@@ -217,7 +217,7 @@ def test_button_press_when_quiet_ends_the_turn(make_panel):
 
 
 def test_a_bouncing_button_ends_one_turn_not_four(make_panel):
-    """Fault 4: one press fired four times on mock pins, ending the next players' turns too."""
+    """One bouncing press ends one turn, not the next players' turns too."""
     panel, pins = make_panel()
     turns = []
     panel.when_end_turn = lambda: turns.append(1)
@@ -237,7 +237,7 @@ def test_a_bouncing_button_ends_one_turn_not_four(make_panel):
 
 
 def test_mute_chosen_with_the_button_outlives_a_restart(make_panel, tmp_path):
-    """Fault 7: mute was forgotten at restart."""
+    """Mute chosen with the button (a long press) is saved and still chosen after a restart."""
     panel, pins = make_panel()
     panel.button.hold_time = 0.05
     pins["button"].drive_low()
@@ -253,7 +253,8 @@ def test_mute_chosen_with_the_button_outlives_a_restart(make_panel, tmp_path):
 
 
 def test_a_sound_choice_the_card_refuses_holds_and_is_said(make_panel, monkeypatch):
-    """Before, only logged: nobody at the table knew a restart would bring the sound back (Service tells phones)."""
+    """A sound choice the card refuses to save holds for now and is handed to ``when_sound_refused`` (the Service
+    tells the phones that a restart would bring the sound back), not only logged."""
     import errno
 
     monkeypatch.setattr("companion.files.write_atomically", lambda *a, **k: (_ for _ in ()).throw(
@@ -272,7 +273,8 @@ def test_a_sound_choice_the_card_refuses_holds_and_is_said(make_panel, monkeypat
 
 @pytest.mark.parametrize("key", ["green_pin", "button_pin"])
 def test_the_i2c_pins_are_refused_unless_allowed(tmp_path, mock_pins, key, caplog):
-    """Fault 7: GPIO2/3 (I2C, fixed pull-ups) were accepted for the panel."""
+    """GPIO2/3 (I2C, fixed pull-ups) are refused for the panel, with the key and the way out named, unless
+    allow_i2c_pins is set."""
     panel = Panel.from_config(config(tmp_path, **{key: 3}), time_scale=SCALE)
     assert isinstance(panel, DisabledPanel)
     assert f"panel.{key} = 3" in panel.reason and "I2C SCL" in panel.reason and "allow_i2c_pins" in panel.reason

@@ -8,8 +8,8 @@ import re
 
 
 def test_an_output_that_keeps_failing_logs_one_traceback_then_that_it_works_again(caplog):
-    """Before, every step of every pattern (the amber blink all evening while the camera is lost) logged the whole
-    traceback of a GPIO that fails."""
+    """A GPIO output that keeps failing logs its traceback once, then that it works again: every step of every
+    pattern (the amber blink all evening while the camera is lost) must not log it again."""
     from companion.panel.player import PatternPlayer
     from companion.panel.signals import Step
 

@@ -85,7 +85,7 @@ def test_camera_auto_without_any_camera(healthy, monkeypatch):
 
 
 def test_a_picamera2_import_failure_is_named_as_such_not_the_ribbon(healthy, monkeypatch):
-    """Fault 7: the doctor called a picamera2 import error "reseat the ribbon"."""
+    """A picamera2 import error is named as such, with a fix that is not "reseat the ribbon"."""
     from companion.capture.picamera import PicameraImportError
 
     _, overrides = healthy
@@ -100,7 +100,8 @@ def test_a_picamera2_import_failure_is_named_as_such_not_the_ribbon(healthy, mon
 
 
 def test_a_camera_held_by_the_running_service_is_asked_about_not_opened(healthy, monkeypatch):
-    """Fault 7: the doctor reported a false camera failure while the service held the camera."""
+    """While the running service holds the camera, the doctor asks the service how it is instead of opening it (which
+    would fail falsely)."""
     _, overrides = healthy
     monkeypatch.setattr("companion.capture.factory.make_source", lambda *a: pytest.fail("must not open the camera"))
     working = {"ok": True, "message": "", "source": "Pi camera imx708", "simulated": False}
@@ -119,8 +120,8 @@ def test_a_camera_held_by_the_running_service_is_asked_about_not_opened(healthy,
 
 
 def test_the_simulated_table_is_named_plainly_once(healthy):
-    """What it is, as the phone's Settings say it (« none: the SIMULATED table draws the dice »): before, the doctor
-    said "SIMULATED table (no camera): 640x480 picture read — a simulated table, not a camera"."""
+    """What it is, as the phone's Settings say it ("none: the SIMULATED table draws the dice"): the word SIMULATED
+    once, what it does, and a fix pointing to a real camera."""
     _, overrides = healthy
     finding = doctor_camera.check_camera(cfg(overrides, camera__source="simulated"), on_pi=False,
                                   service=lambda c: None)
@@ -159,8 +160,8 @@ def test_running_service_is_found_through_its_info_endpoint(healthy):
 
 
 def test_gpio_is_checked_from_a_directory_it_can_write(healthy, tmp_path, monkeypatch):
-    """Fault 7: lgpio writes notify files in the current directory; run from an unwritable one, the doctor
-    reported a false GPIO failure."""
+    """lgpio writes notify files in the current directory: the doctor checks GPIO from a directory it can write, so
+    run from an unwritable one it reports no false GPIO failure."""
     import os
 
     _, overrides = healthy
@@ -371,7 +372,7 @@ def test_command_exit_code_and_report(healthy, capsys, monkeypatch):
 
 
 def test_doctor_panel_blinks_each_led_and_sounds_the_buzzer(healthy, capsys, monkeypatch):
-    """Fault 7: no wiring check of the panel's own pins."""
+    """`doctor --panel` checks the panel's wiring: it blinks each LED and sounds the buzzer."""
     from gpiozero.pins.mock import MockFactory, MockPWMPin
 
     from companion.panel import board

@@ -47,8 +47,9 @@ def test_install_steps_in_order():
 
 
 def test_rerunning_the_install_upgrades_stop_clean_copy_install_restart():
-    """Fault 5: `enable --now` left the old process running on replaced files, and pip built inside the
-    user's clone (root-owned build/, *.egg-info), where a stale build/lib kept a deleted module alive."""
+    """A rerun of the install stops the service, copies the checkout to /tmp, installs from the copy, then restarts:
+    no `enable --now` (it would leave the old process running on replaced files), and no pip build inside the user's
+    clone (root-owned build/, *.egg-info; a stale build/lib keeps a deleted module alive)."""
     steps = dry_run("install-pi.sh")
     stop = index_of(steps, "systemctl stop companion.service")
     copy = index_of(steps, "scripts/copy-checkout.sh")
@@ -94,7 +95,8 @@ def test_the_clean_copy_leaves_build_outputs_and_ignored_files_behind(tmp_path):
 
 
 def test_the_installed_configuration_names_the_camera(tmp_path):
-    """Fault 1: the installed configuration said camera.source = "auto"."""
+    """The installed configuration names the camera (picamera2 shipped, or the one the installer is given), not
+    camera.source = "auto"."""
     from companion.capture.detect import name_camera
 
     shipped = (REPO / "systemd" / "companion.toml").read_text()

@@ -58,7 +58,7 @@ class HangingCamera(FrameSource):
 
 
 def test_a_camera_that_stops_sending_is_reported_lost_before_it_is_closed_and_reopened():
-    """Fault 2: a stalled camera was never reported lost, and a dropped one was closed before being reported."""
+    """A stalled camera is reported lost within the frame timeout, before it is closed and reopened; then back."""
     camera = HangingCamera(good=1, recovers=True)
     seen: list[str] = []
 
@@ -83,7 +83,8 @@ def test_a_camera_that_stops_sending_is_reported_lost_before_it_is_closed_and_re
 
 
 def test_stop_returns_within_five_seconds_when_the_camera_hangs_even_on_close():
-    """Fault 2: `systemctl stop` blocked until SIGKILL on a camera that hung."""
+    """Stop returns within five seconds though the camera hangs, even on close: `systemctl stop` must not wait for
+    SIGKILL."""
     camera = HangingCamera(good=1, close_hangs=True)
     source = RetryingSource(camera, frame_timeout=30.0)
     pipe = Pipeline(source, None, RollSettler(), lambda obs: None, LiveView(), fps=0)
@@ -121,7 +122,7 @@ def test_the_simulated_table_is_flagged_in_the_live_status_the_phones_get(tmp_pa
 
 
 def test_auto_without_a_camera_is_a_visible_fault_on_the_phones(tmp_path, monkeypatch):
-    """Fault 1: the installed `auto` silently became the simulated table."""
+    """`auto` without a camera is a camera fault every phone is shown, never the simulated table."""
     from companion.capture import factory
 
     monkeypatch.setattr(factory, "resolve_auto", lambda *a: (None, "no camera found"))
@@ -147,7 +148,8 @@ def nexus_setup():
 
 
 def test_the_end_turn_button_acts_only_in_a_phase_that_accepts_it(tmp_path):
-    """Fault 4: a press in the wrong phase was journaled as an illegal end of turn (red light, buzzer)."""
+    """The end-turn button acts only in a phase that accepts it: out of a turn nothing is journaled (no illegal
+    verdict, red light or buzzer) and the phones are told why; in a turn it ends it, from the panel."""
     service = Service(service_config(tmp_path), camera=False)
     service.table.new_game("nexus-keepers", {}, ["A", "B", "C"])
     setup, turn_start = nexus_setup()
@@ -167,7 +169,7 @@ def test_the_end_turn_button_acts_only_in_a_phase_that_accepts_it(tmp_path):
 
 
 def test_the_join_address_follows_the_network(monkeypatch):
-    """Fault 7: the join address was computed once, so a late Wi-Fi or a new DHCP lease left the QR code wrong."""
+    """The join address (the QR code) is read again from the network, so a late Wi-Fi or a new DHCP lease shows."""
     from companion.web import netinfo
 
     address = ["127.0.0.1"]
@@ -220,8 +222,7 @@ def test_a_new_game_brings_the_kinds_of_dice_it_rolls_to_the_camera(tmp_path):
 def test_a_new_game_whose_mat_cannot_be_read_is_played_without_the_last_games_mat(tmp_path, monkeypatch):
     """The game change is a bus listener's work: a mat that cannot be read (a bad layout, a damaged lens file) must
     neither fail the change nor leave the last game's mat reading this game's table; the phones are told why, and
-    the next game's mat is read again. Before, the error left the change half done (the listeners after it missed
-    the event) and the last game's stage in use."""
+    the next game's mat is read again, and the listeners after it still get the event."""
     from companion.tablevision import layouts
     from companion.tablevision.layout import LayoutError
 

@@ -59,8 +59,8 @@ def test_unprivileged_user_in_gpio_and_video_groups(unit):
 
 
 def test_supervised_by_notify_and_a_watchdog_and_never_given_up_on(unit):
-    """Fault 3: Type=simple and no watchdog left a dead camera thread unnoticed; StartLimitBurst gave up
-    until reboot."""
+    """Type=notify with a watchdog, so a dead camera thread is noticed; no start limit, so systemd never gives up
+    until reboot; a stop that is not waited on for long."""
     assert one(unit, "Service", "Type") == "notify"
     assert one(unit, "Service", "NotifyAccess") == "main"
     assert 10 <= float(one(unit, "Service", "WatchdogSec")) <= 120
@@ -70,7 +70,8 @@ def test_supervised_by_notify_and_a_watchdog_and_never_given_up_on(unit):
 
 
 def test_waits_for_a_real_time_sync_but_not_for_ever(unit):
-    """Fault 7: After=time-sync.target waited for nothing: no unit pulled it in."""
+    """The unit pulls in systemd-time-wait-sync and waits for it (After=time-sync.target alone waits for nothing),
+    at most 90 s."""
     wants = " ".join(unit["Unit"]["Wants"]).split()
     after = " ".join(unit["Unit"]["After"]).split()
     assert {"time-sync.target", "systemd-time-wait-sync.service"} <= set(wants)

@@ -162,7 +162,7 @@ time.sleep(float(sys.argv[2]))
 
 
 def test_a_wedged_pipeline_stops_the_heartbeat_so_systemd_restarts_the_service(tmp_path, notify_socket):
-    """Fault 3: a dead or stuck camera thread went unnoticed while the web kept serving (Type=simple)."""
+    """A wedged camera pipeline stops the heartbeat though the web still serves, so systemd restarts the service."""
     path, sock = notify_socket
     script = tmp_path / "stalling.py"
     script.write_text(STALLING_SERVICE)
@@ -232,7 +232,8 @@ time.sleep(60)
 
 
 def test_a_stuck_web_server_stops_the_heartbeat_so_systemd_restarts_the_service(tmp_path, notify_socket):
-    """The watchdog kept being fed while no phone could be answered: it watched the camera pipeline only."""
+    """A web server that answers no phone stops the heartbeat too: the watchdog watches more than the camera
+    pipeline."""
     path, sock = notify_socket
     script = tmp_path / "stuck_web.py"
     script.write_text(STUCK_WEB_SERVICE)

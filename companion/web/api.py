@@ -25,7 +25,7 @@ from companion.table import Conflict, RequestReused
 from companion.web.app import context
 from companion.web.card_refusal import cannot_save
 from companion.web.idempotency import idempotent, journal_request
-from companion.web.session import require_pin
+from companion.web.session import authenticated, require_pin
 from companion.web.validation import ApiError, json_body, openapi
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
@@ -105,10 +105,18 @@ def info():
         "language": settings["language"],
         "links": ctx.links.to_json(),
         "camera": ctx.service.live.camera.to_json(),
-        "notices": ctx.service.notices,
+        "notices": _notices_for_this_phone(ctx.service.notices),
         "journal_problem": _journal_problem(),
         "event_id": ctx.service.bus.last_id,
     })
+
+
+def _notices_for_this_phone(notices: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What the service tells every phone; that every phone must enter the new PIN (the PIN file was damaged) not to
+    a phone that has entered it: it kept saying so to a phone signed in again."""
+    signed_in = authenticated()
+    return [{key: value for key, value in notice.items() if key != "signed_out_only"} for notice in notices
+            if not (notice.get("signed_out_only") and signed_in)]
 
 
 def _journal_problem() -> dict[str, Any] | None:

@@ -185,9 +185,9 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
         "\"Table PIN\") vaut jusqu’au redémarrage, qui en crée un autre", exc))
     if pins.unsaved is not None:
         pins.on_unsaved(pins.unsaved)
-    if pins.set_aside is not None:  # every phone is told until the service restarts, as for a damaged journal
+    if pins.set_aside is not None:  # every phone not signed in since is told until the service restarts
         service.notices.append({
-            "kind": "warning",
+            "kind": "warning", "signed_out_only": True,  # api.info: not told to a phone that entered the new PIN
             "message": f"The table PIN file was damaged; it is kept as {pins.set_aside.name}. A new PIN was made: "
                        "it is in the service's log (journalctl -u companion | grep \"Table PIN\"), and every "
                        "phone must enter it again.",

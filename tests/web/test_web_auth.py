@@ -200,6 +200,24 @@ def test_phones_are_told_when_the_pin_file_was_damaged(service):
     assert "Le fichier du code de la table était endommagé" in notices[0]["message_fr"]
 
 
+def test_the_damaged_pin_files_notice_goes_from_a_phone_once_it_has_entered_the_new_pin(service, caplog):
+    """« every phone must enter it again »: said to a phone not signed in since, no longer to one that has entered
+    the new PIN (it kept the notice), and to another phone still."""
+    (service.config.data_dir / "pin.json").write_bytes(b"\xff\xfe garbage")
+    caplog.set_level(logging.INFO)
+    app = create_app(service, testing=True)
+    (pin,) = re.findall(r"Table PIN created: (\d{6})", caplog.text)
+    phone, other = Phone(app), Phone(app)
+    damaged = "The table PIN file was damaged"
+    assert any(damaged in n["message"] for n in phone.get("/api/info").get_json()["notices"])
+    phone.login(pin)
+    notices = phone.get("/api/info").get_json()["notices"]
+    assert not any(damaged in n["message"] for n in notices), notices
+    told = other.get("/api/info").get_json()["notices"]
+    assert [n["kind"] for n in told] == ["warning"] and damaged in told[0]["message"]
+    assert set(told[0]) == {"kind", "message", "message_fr"}, told  # as the API documents a notice
+
+
 def test_a_new_pin_on_demand_is_shown_once(data_dir, caplog):
     store = PinStore(data_dir)
     store.change("8642")

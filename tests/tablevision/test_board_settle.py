@@ -94,8 +94,8 @@ def test_a_keeper_standing_on_its_tile_covers_it(rng):
 
 def test_a_tile_seen_where_another_tile_was_means_that_one_was_taken_away(rng):
     """Hexors: « Les carreaux monstres battus sont retirés de l'arène et placés dans l'ÉCART »; a tile that moves
-    into the cell a beaten tile left does not stand on it (before, the beaten one stayed 'occluded' in its cell
-    for the rest of the game and the referee asked every turn to take it off the arena)."""
+    into the cell a beaten tile left does not stand on it: the beaten one is taken away, not left 'occluded' in its
+    cell for the rest of the game (the referee would ask every turn to take it off the arena)."""
     layout = layout_for("hexors")
     grid = layout.grid("arena")
     beaten, winner = (next(p for p in layout.pieces if p.name == n) for n in ("hexor-1", "hexor-2"))

@@ -166,9 +166,9 @@ def test_a_mat_without_stickers_measures_the_lens_from_its_anchors_and_dice_land
 
 
 def test_a_lens_the_card_cannot_keep_is_said_not_a_traceback(tmp_path):
-    """Before, the OSError of the lens file came out as a traceback after the fit; then it said "free some space"
-    whatever the card's fault (here no folder can be made where a file lies: space is not what is missing); then
-    wording the fault loaded the phone's web server (Flask) into the command."""
+    """The OSError of the lens file after the fit is said with the card's fault, not as a traceback, and not as
+    "free some space" (here no folder can be made where a file lies: space is not what is missing); wording the
+    fault does not load the phone's web server (Flask) into the command."""
     (tmp_path / "blocker").write_text("a file where the data folder should be")  # mkdir fails, even as root
     config = tmp_path / "companion.toml"
     config.write_text(f'[service]\ndata_dir = "{tmp_path / "blocker" / "data"}"\n')

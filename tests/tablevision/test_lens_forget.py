@@ -12,7 +12,8 @@ LENS = Lens(-0.12, 0.01, (1280, 960), 0.4, 2.1, 3)
 
 
 def test_a_forget_the_disk_refuses_keeps_the_lens(tmp_path, monkeypatch):
-    """Before, the lens was removed first, then writing the choice failed: no lens, no choice, an error."""
+    """The choice is written before the lens goes: a disk that refuses it leaves the lens and no choice, and the
+    error is raised."""
     LENS.save(tmp_path)
 
     def full_disk(*args, **kwargs):

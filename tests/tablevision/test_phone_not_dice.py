@@ -58,8 +58,8 @@ def test_a_phones_icons_read_as_a_die_are_no_die_but_a_die_on_the_phone_is():
 
 
 def test_a_die_the_colour_of_the_screen_stays_a_die_on_the_phone_and_beside_it_but_icons_do_not():
-    """A navy die on the phone's navy screen shows no body of its own, only its pips (benchmark section 8 lost 37
-    of 89 such dice before): its round pips, as many as its face, symmetric, keep it; two icons read as a 6 do not,
+    """A navy die on the phone's navy screen shows no body of its own, only its pips (benchmark section 8 has 89 such
+    dice): its round pips, as many as its face, symmetric, keep it; two icons read as a 6 do not,
     nor a reading of a 5 over four pips. A black die on the screen and a navy die beside the phone stay too."""
     layout = layout_for("nexus-keepers")
     navy_on, black_on, navy_beside = (120.0, 257.0), (175.0, 250.0), (320.0, 257.0)

@@ -23,7 +23,8 @@ def damage(folder) -> None:
 
 
 def test_a_damaged_index_takes_its_pictures_aside_and_the_notice_says_where(tmp_path):
-    """Before, the pictures stayed in profile/ for ever: named by no index, counted nowhere, eating the card."""
+    """A damaged index is kept aside with its pictures in a folder the notice names, rather than the pictures left
+    in profile/ for ever, named by no index, counted nowhere, eating the card."""
     store = ProfileStore(tmp_path / "profile")
     made = [store.add(CROP, 3), store.add(CROP, 0, how="not a die", around=np.zeros((96, 96, 3), np.uint8))]
     names = pictures(store.folder)
@@ -81,8 +82,8 @@ def test_a_damaged_index_on_a_card_that_refuses_it_is_said_not_a_crash(tmp_path,
 
 
 def test_a_crop_that_cannot_be_read_on_a_card_that_refuses_writes_is_left_out_not_raised(tmp_path, monkeypatch):
-    """The camera's thread reads the crops when it refits: before, the card's refusal to set the bad crop aside, or
-    to write the index without it, was raised into it."""
+    """The camera's thread reads the crops when it refits: the card's refusal to set the bad crop aside, or to
+    write the index without it, is not raised into it; the bad crop is left out."""
     store = ProfileStore(tmp_path / "profile")
     good, bad = store.add(CROP, 4), store.add(CROP, 5)
     (store.folder / f"{bad.id}.png").write_bytes(b"not a png")

@@ -69,7 +69,7 @@ def test_an_int8_copy_keeps_the_metadata_and_reads_crops_as_the_float_reader(tmp
 
 
 def test_the_config_run_writes_every_model_into_a_folder_it_makes(tmp_path):
-    """A run whose output folder is not there yet makes it (it used to fail after the calibration, losing it)."""
+    """A run whose output folder is not there yet makes it, rather than failing after the calibration."""
     config = tmp_path / "quantize.toml"
     output = tmp_path / "new" / "int8"
     config.write_text(f'''seed = 0

@@ -53,9 +53,9 @@ def test_settled_rolls_are_read_as_rendered(reader):
 
 
 def test_a_small_frames_dice_are_drawn_die_sized_and_every_one_is_read(reader, tmp_path):
-    """'The simulated table drew 5 dice but read 3': on a 640 x 480 frame it drew the dice of a 1280 x 720 one, half
-    as big again as a camera would see them, and free roll's table vision (the service's path) left the biggest out
-    as too big to be dice. Drawn to the frame's scale, each throw is read whole, as drawn."""
+    """On a 640 x 480 frame the simulated table draws its dice to that frame's scale, not a 1280 x 720 one's (half as
+    big again as a camera would see them, which free roll's table vision, the service's path, leaves out as too big
+    to be dice): each throw is read whole, as drawn, nothing taken for no die."""
     from companion.config import load_config
     from companion.tablevision.layouts import configured_layout
     from companion.tablevision.stage import TableStage

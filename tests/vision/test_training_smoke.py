@@ -223,7 +223,8 @@ def test_a_negative_on_a_real_die_is_never_cut_wide_enough_to_frame_it():
 
 
 def test_a_config_asking_for_our_label_corrections_trains_on_them():
-    """fix_label_values and add_missing_dice reach the training photos: four values change, four dice join."""
+    """fix_label_values and add_missing_dice reach the training photos: four values change, four dice join (one
+    each per line of models/labels/byler-d6-values.json and byler-d6-missing.json)."""
     train = models_script("train")
     byler = [str(SHARED / "data" / "dice-real" / "byler-d6")]
     given = RealPhotos(byler)

@@ -9,6 +9,8 @@ from boardhelpers import settled
 from browserhelpers import in_each_look, page_errors
 from screens import show, start
 
+from companion.games.tesseract.display import moved_changes
+
 pytestmark = pytest.mark.browser
 
 PILE_JS = """const pile = document.querySelector('#tess-destroyed');
@@ -30,7 +32,7 @@ def test_the_destroyed_cubes_are_counted_by_colour_and_value_the_newest_said(nar
     destroyed = summary["destroyed"]
     assert len(destroyed) == 21
     # the last event confined a yellow 4, destroying the identical primed cube: the newest, marked "just now"
-    assert [m["cube"] for m in summary["last_moved"] if m["how"] == "destroyed"] == destroyed[-1:]
+    assert [m["cube"] for m in moved_changes(summary["last_moved"]) if m["how"] == "destroyed"] == destroyed[-1:]
     phone.execute_script("document.querySelector('#tess-destroyed').open = true")
     seen = {}
 
@@ -62,7 +64,7 @@ def test_the_towers_last_change_is_ringed_where_it_happened(narrow_table, phone)
     service, url = narrow_table
     start(service, "tesseract", 81)  # a scientist's action and the event it revealed took two cubes off the tower
     show(phone, url)
-    moved = settled(phone, url)["summary"]["last_moved"]
+    moved = moved_changes(settled(phone, url)["summary"]["last_moved"])
     assert len(moved) == 2 and all(m["how"] == "removed" for m in moved), moved
     said = {}
 
@@ -120,7 +122,7 @@ def test_a_cube_destroyed_from_a_lab_is_the_last_change_said_and_marked_just_now
     service.table.submit({"type": "play_card", "source": "scientist", "scientist": name,  # as the phone sends it
                           "effects": [{"op": "destroy", "zone": "lab", "cube": cube}]}, source="phone")
     show(phone, url)
-    moved = settled(phone, url)["summary"]["last_moved"]
+    moved = moved_changes(settled(phone, url)["summary"]["last_moved"])
     assert moved == [{"cube": cube, "how": "destroyed", "zone": "lab", "scientist": name}], moved
     seen = {}
 

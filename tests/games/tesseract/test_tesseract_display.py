@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from companion.games.tesseract.display import moved_changes
+
 from tess_helpers import illegal, new_game
 
 
@@ -52,18 +54,19 @@ def test_the_summary_says_which_cubes_the_last_tower_change_moved():
     on one, so the drawing can ring it as well as say it ("S1 takes red 4 from a1"); an action that leaves the
     tower alone keeps it, a refused one and an undo leave it as the game stands."""
     engine = new_game(2)
-    assert engine.summary()["last_moved"] == []  # the setup's own primes are not a player's move
+    assert moved_changes(engine.summary()["last_moved"]) == []  # the setup's own primes are not a player's move
     column = engine.summary()["removable"][0]
     top = next(c["top"] for c in engine.summary()["tower"] if c["column"] == column)
     engine.apply({"type": "take", "column": column})
     taken = [{"column": column, "cube": top, "how": "removed"}]
-    assert engine.summary()["last_moved"] == taken
+    assert moved_changes(engine.summary()["last_moved"]) == taken
+    assert engine.summary()["last_moved"] == [["removed", column, top["color"], top["value"]]]  # as it is sent
     lab_cube = engine.summary()["labs"]["S1"][0]
     delta = 1 if lab_cube["value"] < 6 else -1
     assert not illegal(engine.apply({"type": "calibrate", "cube": lab_cube, "delta": delta}))
-    assert engine.summary()["last_moved"] == taken  # the tower untouched: its last change still shown
+    assert moved_changes(engine.summary()["last_moved"]) == taken  # the tower untouched: its last change still shown
     assert illegal(engine.apply({"type": "take", "column": "b2"}))  # hemmed in: refused
-    assert engine.summary()["last_moved"] == taken
+    assert moved_changes(engine.summary()["last_moved"]) == taken
     summary = engine.summary()
     source = next(c for c in summary["removable"] if c != column)
     moved = next(c["top"] for c in summary["tower"] if c["column"] == source)
@@ -71,10 +74,10 @@ def test_the_summary_says_which_cubes_the_last_tower_change_moved():
     verdicts = engine.apply({"type": "play_card", "source": "scientist",
                              "effects": [{"op": "restructure", "from": source, "to": to}]})
     assert not illegal(verdicts), verdicts
-    assert sorted(engine.summary()["last_moved"], key=lambda m: m["how"]) == [
+    assert sorted(moved_changes(engine.summary()["last_moved"]), key=lambda m: m["how"]) == [
         {"column": to, "cube": moved, "how": "placed"}, {"column": source, "cube": moved, "how": "removed"}]
     engine.undo()
-    assert engine.summary()["last_moved"] == taken
+    assert moved_changes(engine.summary()["last_moved"]) == taken
 
 
 def test_the_last_change_names_a_cube_destroyed_from_a_lab_or_the_priming_zone():
@@ -89,14 +92,16 @@ def test_the_last_change_names_a_cube_destroyed_from_a_lab_or_the_priming_zone()
                              "effects": [{"op": "destroy", "zone": "lab", "cube": lab_cube}]})
     assert not illegal(verdicts), verdicts
     from_lab = [{"cube": lab_cube, "how": "destroyed", "zone": "lab", "scientist": "S1"}]
-    assert engine.summary()["last_moved"] == from_lab
+    assert moved_changes(engine.summary()["last_moved"]) == from_lab
+    assert engine.summary()["last_moved"] == [["destroyed", "lab", lab_cube["color"], lab_cube["value"], "S1"]]
     assert engine.summary()["destroyed"][-1] == lab_cube
     assert illegal(engine.apply({"type": "take", "column": "b2"}))  # hemmed in: refused
-    assert engine.summary()["last_moved"] == from_lab
+    assert moved_changes(engine.summary()["last_moved"]) == from_lab
     primed = engine.summary()["priming_zone"][0]
     verdicts = engine.apply({"type": "play_card", "level": 2,
                              "effects": [{"op": "destroy", "zone": "priming", "cube": primed}]})
     assert not illegal(verdicts), verdicts
-    assert engine.summary()["last_moved"] == [{"cube": primed, "how": "destroyed", "zone": "priming"}]
+    assert moved_changes(engine.summary()["last_moved"]) == [{"cube": primed, "how": "destroyed",
+                                                               "zone": "priming"}]
     engine.undo()
-    assert engine.summary()["last_moved"] == from_lab
+    assert moved_changes(engine.summary()["last_moved"]) == from_lab

@@ -38,6 +38,13 @@ addStrings({
 const NEWEST_SAID = 3;
 let pileOpen = false; // the pile stays open across redraws once a player opened it
 
+/** The summary's ``last_moved`` as changes {how, cube, column} or {how, cube, zone, scientist}: it is sent as short
+ * lists, [how, where, colour, value, scientist?] (where: the column, or the zone a destroyed cube left). */
+export function movedChanges(sent) {
+  return (sent || []).map(([how, where, color, value, scientist]) => ({ how, cube: { color, value },
+    ...(how === "destroyed" ? { zone: where, scientist } : { column: where }) }));
+}
+
 // a cube's colour and value, and a column after its word, kept on one line (« rouge 6 retiré de a3 »)
 const unbroken = (c) => cubeText(c, { unbroken: true });
 
@@ -47,7 +54,7 @@ export function destroyedPile(summary) {
   const pile = summary.destroyed || [];
   if (!pile.length) return null;
   // the cubes the last change destroyed from a lab or the priming zone are the pile's newest: marked "just now"
-  const justNow = (summary.last_moved || []).filter((m) => m.how === "destroyed").map((m) => m.cube);
+  const justNow = movedChanges(summary.last_moved).filter((m) => m.how === "destroyed").map((m) => m.cube);
   const newest = pile.slice(-NEWEST_SAID).reverse().map((c) => {
     const at = justNow.findIndex((j) => j.color === c.color && j.value === c.value);
     if (at < 0) return unbroken(c);
@@ -71,7 +78,7 @@ export function destroyedPile(summary) {
   rows);
 }
 
-/** The last change in words (the summary's ``last_moved``): the tower's, beside the dashed rings drawn for it, and
+/** The last change in words (the summary's ``last_moved`` as ``movedChanges`` reads it): the tower's, beside the dashed rings drawn for it, and
  * the cubes it destroyed from a lab or the priming zone, which leave no mark on the tower. */
 export function lastMovedLine(moved) {
   if (!moved || !moved.length) return null;

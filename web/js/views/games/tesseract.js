@@ -5,7 +5,7 @@ import { pick, t } from "../../i18n.js";
 import { button, valuePad } from "../widgets.js";
 import { breachTrack, confinementBoard, cubeChip, cubeText, drawTower, primingZone, towerLevels } from "./tess-board.js";
 import { offerButton, offerFor, refusedWhy, sayWhy } from "./offers.js";
-import { destroyedPile, lastMovedLine } from "./tess-pile.js";
+import { destroyedPile, lastMovedLine, movedChanges } from "./tess-pile.js";
 import { resolveForm } from "./tess-resolve.js";
 import { boardTargets, composedTower, composerForm, listEnds, openComposer, tapColumn as composerColumn, tapCube }
   from "./tess-effects.js";
@@ -301,7 +301,7 @@ export function render(ctx) {
     header(summary, Boolean(state.outcome)),
     h("div", { class: "board-scroll tower-wrap" }, drawTower(drawn, {
       selected: waiting ? ui.resolve.column : composing ? null : ui.column, choices, onColumn,
-      moved: drawn === summary ? summary.last_moved : [], // while composing, the tower drawn is not the game's
+      moved: drawn === summary ? movedChanges(summary.last_moved) : [], // while composing, the tower drawn is not the game's
       onBlocked: targets ? composerTap : composing ? idleTap(ctx) : acting ? (column) => tapColumn(ctx, column)
         : summary.phase === "threat" && !waiting
           ? () => sayWhy(ctx, () => t("tess.prime_only", { columns: summary.lowest_removable.join(", ") }))
@@ -309,7 +309,7 @@ export function render(ctx) {
     })),
     h("p", { class: "hint", id: "tess-tower-hint" },
       drawn === summary ? t("tess.tower_hint", { n: summary.tesseract_cubes }) : t("tess.fx.tower_after")),
-    drawn === summary ? lastMovedLine(summary.last_moved) : null,
+    drawn === summary ? lastMovedLine(movedChanges(summary.last_moved)) : null,
     h("details", { class: "card", id: "tess-levels", open: levelsOpen || undefined, ontoggle: (event) => { levelsOpen = event.target.open; } },
       h("summary", {}, t("tess.levels_title")),
       h("p", { class: "hint" }, t("tess.levels_hint")), towerLevels(summary.levels)),

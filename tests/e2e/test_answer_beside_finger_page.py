@@ -107,9 +107,9 @@ WHERE_LISTED = {"en": "“Left this turn”, under the dice", "fr": "« Reste po
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_power_die_is_answered_briefly_the_combinations_listed_under_the_dice(narrow_table, phone, screenshots, lang):
-    """After a power die the answer listed a dozen combinations of moves and pushes, taller than the board beside it;
-    now what was rolled, and where the list is: « Left this turn », under the dice, and never over that list (after
-    six 6s and a 4, the French answer lay over its first line at 360 px)."""
+    """After a power die the answer beside the finger says what was rolled and where the list of combinations is
+    (« Left this turn », under the dice), not the dozen combinations of moves and pushes, taller than the board; it
+    never lies over that list (checked after six 6s and a 4, in French, at 360 px)."""
     service, url = narrow_table
     start(service, "nexus-keepers", 1)
     for event in ({"type": "turn_start"}, {"type": "roll", "dice": [6, 6, 6, 6, 6, 6]}):  # A has power dice left

@@ -1,6 +1,6 @@
 """What a board says leaves what a player taps next in sight: Hexors' reason for a refused cell lies over cells
 nobody would tap next (no tile, no ringed cell), near the finger; and a Nexus card already down, tapped while a
-card is played, says what it is and where the new card goes (EN/FR), where it said nothing."""
+card is played, says what it is and where the new card goes (EN/FR)."""
 
 from __future__ import annotations
 
@@ -27,8 +27,8 @@ RECT = "const r = document.querySelector(arguments[0]).getBoundingClientRect(); 
 
 @pytest.mark.parametrize("size", [(360, 800), (820, 1180)])
 def test_hexors_reason_for_a_refused_cell_hides_no_tile_nor_ringed_cell(quiet_table, phone, screenshots, size):
-    """Kaiba picked, then a free cell he cannot reach: the reason (two lines across a 360 px phone) lay over the
-    tiles of the row below the tap; now over empty unringed cells, still near the tap."""
+    """Kaiba picked, then a free cell he cannot reach: the reason (two lines across a 360 px phone) lies over empty
+    unringed cells, near the tap, not over the tiles of the row below it."""
     service, url = quiet_table
     unlock(phone, url)
     phone.set_window_size(*size)
@@ -57,7 +57,8 @@ def test_hexors_reason_for_a_refused_cell_hides_no_tile_nor_ringed_cell(quiet_ta
 
 @pytest.mark.parametrize("drawn", [True, False])
 def test_a_nexus_card_down_tapped_while_a_card_is_played_says_what_it_is(quiet_table, phone, screenshots, drawn):
-    """Bob plays his card: a tap on a card already down said nothing; now what it is and where his card goes."""
+    """Bob plays his card: a tap on a card already down says what it is and where his card goes (a ringed square,
+    or, the deck's order unknown, which card was drawn first)."""
     service, url = quiet_table
     unlock(phone, url)
     phone.set_window_size(360, 800)
@@ -103,8 +104,8 @@ WORDS = "#screen-table :is(.board-head p, .board-head .whose, .board > p.hint)"
 @pytest.mark.parametrize("game", ["nexus-keepers", "hexors"])
 def test_a_pieces_name_hides_neither_the_words_above_the_board_nor_a_tile(quiet_table, phone, screenshots, game,
                                                                          size):
-    """The name shown over a piece tapped in the board's top row lay over the hint above the board, and on a tablet
-    a Nexus Keepers keeper's name over the tile above it; now in a strip the board keeps free above itself."""
+    """The name of a piece tapped in the board's top row is shown in a strip the board keeps free above itself: not
+    over the hint above the board, nor, on a tablet, a Nexus Keepers keeper's name over the tile above it."""
     service, url = quiet_table
     unlock(phone, url)
     phone.set_window_size(*size)

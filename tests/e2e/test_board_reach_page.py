@@ -136,7 +136,7 @@ def test_a_tap_that_redraws_the_board_leaves_the_page_where_it_was(small_phone, 
 ])
 def test_a_tap_out_of_turn_says_what_to_do_instead(small_phone, game, events, taps, said):
     """A keeper's own player tapping it before the turn starts, a tile or cell tapped with no piece picked, a tile
-    tapped in a duel: each was silent (or said "It is A's turn" to A), now says what the moment asks for."""
+    tapped in a duel: each says what the moment asks for (not silence, nor "It is A's turn" to A)."""
     service, url, phone = small_phone
     start(service, game, events=events)
     show(phone, url)

@@ -222,7 +222,7 @@ def test_a_primed_die_tapped_on_the_picture_corrects_the_prime(quiet_table, phon
 
 def test_undo_takes_back_the_action_not_the_zone_reading_after_it(quiet_table, phone):
     """The camera reads Tesseract's priming zone again after an action: the history shows that reading with no
-    "undone" badge, and the undo button names the action it takes back (before: the reading)."""
+    "undone" badge, and the undo button names the action it takes back, not the reading."""
     service, url = quiet_table
     service.table.new_game("tesseract", {"camera_frame_is_priming_zone": True}, ["Ada", "Marie"])
     service.table.submit(json.loads((REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()[0]))

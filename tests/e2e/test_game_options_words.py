@@ -1,5 +1,6 @@
-"""The game screen's options in the player's words for every game: Hexors' and Nexus' options had their raw names
-("arena_columns", "target_points") and English descriptions on a French phone, and free text for fixed choices."""
+"""The game screen's options in the player's words for every game, in the phone's language: no raw names
+("arena_columns", "target_points"), no English description on a French phone, and a choice among fixed values, not
+free text."""
 
 from __future__ import annotations
 

@@ -152,9 +152,9 @@ def test_held_sideways_a_duel_opens_with_its_tiles_in_the_frame(resizable_table)
 
 
 def test_a_phone_turned_on_another_tab_in_a_duel_finds_the_duel_in_the_frame_back_on_the_table(resizable_table):
-    """The phone turned while History is shown: the hidden arena was drawn turned then, and its frame took the duel
-    as opened on it though nothing was in view to open on; back on the table it stayed on its near corner, Kuriboh
-    and Saggi out of the frame at 740 x 217."""
+    """The phone turned while History is shown, in a duel: back on the table, the arena's frame finds the duel
+    (Kuriboh and Saggi in the frame at 740 x 217), rather than staying on its near corner because the hidden arena's
+    frame took the duel as opened on it though nothing was in view."""
     service, url, phone, size = resizable_table
     size(390, 844)
     try:

@@ -137,9 +137,9 @@ ARENA_FIT = """const scroller = document.querySelector('#board .board-scroll');
 
 
 def test_the_arena_fits_a_360_px_phone_and_its_last_column_takes_a_tap(narrow_table, phone):
-    """The arena was drawn 320 px wide at the least, 20 px more than its card holds at 360 px: the board scrolled
-    sideways and its g column was cut off, half out of reach. It is drawn to the card's width; its cells stay over
-    44 px (a finger's size) both ways, and a tap on the middle of a g cell lands on it."""
+    """The arena is drawn to its card's width at 360 px (not 320 px at the least, 20 px more than the card holds,
+    which scrolls the board sideways and cuts its g column off); its cells stay over 44 px (a finger's size) both
+    ways, and a tap on the middle of a g cell lands on it."""
     service, url = narrow_table
     start(service, "hexors", events=1)  # Yugi's turn: Kuriboh can move
     show(phone, url)

@@ -1,5 +1,5 @@
-"""The History says what a move did, not only its name: a Tesseract card's effects after the card (it said « Use
-Ada's permanent capacity » and no more), a Nexus Keepers turn's actions (it said « Actions »). A player checking the
+"""The History says what a move did, not only its name: a Tesseract card's effects after the card (not « Use Ada's
+permanent capacity » and no more), a Nexus Keepers turn's actions (not « Actions » alone). A player checking the
 history after an argument reads them there, in either language, on a phone 360 px wide."""
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def test_a_tesseract_card_lists_its_effects(narrow_table, phone, screenshots):
 
 def test_deepen_lists_its_effects_and_a_card_sent_without_source_is_research(narrow_table, phone):
     """The scientist's own action (Approfondir) carries effects as a card does; a ``play_card`` with no ``source`` is
-    a research card to the referee, and the History names it so (it said « Play »)."""
+    a research card to the referee, and the History names it so (not « Play »)."""
     service, url = narrow_table
     tesseract_game(service)
     level = 3
@@ -193,8 +193,8 @@ def test_pieces_placed_on_a_phone_are_told_as_the_move_the_referee_took(narrow_t
 
 
 def test_a_nexus_card_played_from_the_top_is_named(narrow_table, phone):
-    """A deck in a known order (``deck_order: "top_first"``) lets a play leave its card out: the History said « Play »
-    and nothing more; it names the card as the referee laid it, or says it was the top card when refused."""
+    """A deck in a known order (``deck_order: "top_first"``) lets a play leave its card out: the History names the
+    card as the referee laid it, or says it was the top card when refused, not « Play » and nothing more."""
     service, url = narrow_table
     setup, play = (json.loads(line) for line in (EXAMPLES / "nexus-two-players.jsonl").read_text().splitlines()[:2])
     assert setup["deck_order"] == "top_first"

@@ -93,9 +93,8 @@ def test_a_lens_file_damaged_after_the_page_loaded_is_said_once_the_service_find
 
 
 def test_the_lens_panel_shows_nothing_it_read_before_the_file_was_damaged(mat_table, driver):
-    """The panel kept what it read before lens.json was damaged: « Not calibrated » and the photo count showed beside
-    "the file is damaged" until the forget was answered. Only the damage and the forget are shown; then the fresh
-    state."""
+    """Once lens.json is damaged the panel shows only the damage and the forget, nothing it read before (no « Not
+    calibrated », no photo count beside "the file is damaged"); once the forget is answered, the fresh state."""
     service, url, data = mat_table
     (data / LENS_FILE).unlink(missing_ok=True)
     unlock(driver, url)  # the forget asks for the PIN (this test may run alone)

@@ -1,6 +1,6 @@
 """Starting a new game over one being played asks first in words a player knows: who plays, since when, the moves
-and rolls played, and that the game is kept in History's Earlier games, where it can be resumed. It said « 7
-entries », the journal's count, undos and camera readings among them, and that a new game ends the game."""
+and rolls played, and that the game is kept in History's Earlier games, where it can be resumed: not the journal's
+count (« 7 entries », undos and camera readings among them), nor that a new game ends the game."""
 
 from __future__ import annotations
 

@@ -49,8 +49,9 @@ def caption(driver) -> str:
 @pytest.mark.parametrize("lang, fault, by_hand", [("en", "no camera found", "by hand"),
                                                   ("fr", "aucune caméra trouvée", "à la main")])
 def test_the_missing_camera_is_said_once_without_a_shell_command(no_camera, lang, fault, by_hand):
-    """It said "…rolls can be entered on the phones meanwhile — No camera picture — enter rolls by hand", with
-    `rpicam-hello --list-cameras` in the middle: a command is for `companion doctor`, not a player's phone."""
+    """The missing camera is said once, with no shell command (no `rpicam-hello --list-cameras` between "rolls can
+    be entered on the phones" and "enter rolls by hand"): a command is for `companion doctor`, not a player's
+    phone."""
     service, url, phone = no_camera
     open_page(phone, url, "#/table")
     language(phone, lang)

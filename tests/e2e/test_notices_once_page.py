@@ -41,8 +41,8 @@ def start_free_roll(phone):
 
 
 def test_the_same_notice_twice_is_shown_once_and_counted(quiet_table, phone, screenshots):
-    """Two games started one after the other said "New game started" in two notices stacked over the camera's
-    picture; now one, counted, and none while the answer beside the finger says the same."""
+    """Two games started one after the other: "New game started" is one notice, counted (×2), not two stacked over
+    the camera's picture, and none while the answer beside the finger says the same."""
     service, url = quiet_table
     unlock(phone, url)
     phone.set_window_size(390, 844)
@@ -73,7 +73,7 @@ def test_the_same_notice_twice_is_shown_once_and_counted(quiet_table, phone, scr
 
 def test_a_notice_of_a_verdict_writes_its_kind_as_the_pages_language_does(quiet_table, phone):
     """Another phone's move refused is told in a notice: « Interdit : C'est au tour d'A… » in French, a no-break
-    space before the colon as French writes it (it said « Interdit: »), « Illegal: » in English."""
+    space before the colon as French writes it (not « Interdit: »), « Illegal: » in English."""
     service, url = quiet_table
     unlock(phone, url)
     start(service, "nexus-keepers", 1)  # set up: A's turn, not started
@@ -98,8 +98,8 @@ SCREENS = {"phone": ((360, 800), "phone"), "tablet": ((820, 1180), "phone"), "ta
 
 @pytest.mark.parametrize("screen", list(SCREENS))
 def test_the_reason_for_a_refused_tap_lies_off_the_nexus_keepers_board(quiet_table, phone, screenshots, screen):
-    """Tapping a keeper on another's turn said why in a box over the board's bottom rows; now above or below the
-    board, on the screen, for a keeper on the top row and those lower down."""
+    """Tapping a keeper on another's turn says why above or below the board, on the screen, not in a box over the
+    board's bottom rows, for a keeper on the top row and those lower down."""
     service, url = quiet_table
     unlock(phone, url)
     size, display = SCREENS[screen]

@@ -61,8 +61,8 @@ def test_hexors_says_tap_a_tile_once_then_where_it_may_go(narrow_table, phone):
 
 
 def test_french_page_never_breaks_before_its_question_marks_and_colons(narrow_table, phone):
-    """« Monstres : à qui est chacun ? » wrapped with its "?" alone on a line: French spaces before ? ! : ; and
-    inside « » are no-break ones, in the page's words and in the referee's (the verdicts)."""
+    """French spaces before ? ! : ; and inside « » are no-break ones, in the page's words and in the referee's (the
+    verdicts), so « Monstres : à qui est chacun ? » never wraps with its "?" alone on a line."""
     service, url = narrow_table
     start(service, "hexors", 0)
     show(phone, url)

@@ -1,6 +1,5 @@
 """The table's notice that phones must enter the PIN again (the card refused the sign-in key, so a restart signs
-every phone out) goes from a phone once it has signed in again and the card keeps the key: the phone showed it until
-it was reloaded."""
+every phone out) goes from a phone once it has signed in again and the card keeps the key, without a reload."""
 
 from __future__ import annotations
 

@@ -129,8 +129,8 @@ def dimmed_words_under_4_5(phone, inside, name):
 
 
 def test_an_eliminated_keepers_row_is_dimmed_but_readable(narrow_table, phone):
-    """The row of a keeper out of the game was drawn at 55% opacity: its name stood under 4.5:1 (WCAG's figure
-    for words); it is dimmed by a colour that still reaches it."""
+    """The row of a keeper out of the game is dimmed by a colour whose contrast still reaches 4.5:1 (WCAG's figure
+    for words), not by opacity (at 55% its name stands under 4.5:1)."""
     service, url = narrow_table
     start(service, "nexus-keepers", 15)  # the example's third keeper eliminated
     show(phone, url)
@@ -143,7 +143,8 @@ def test_an_eliminated_keepers_row_is_dimmed_but_readable(narrow_table, phone):
 
 
 def test_a_played_confinement_card_is_dimmed_but_readable(narrow_table, phone):
-    """A confinement card played (and discarded) was drawn at 50% opacity, its value and « jouée » under 4.5:1."""
+    """A confinement card played (and discarded) is dimmed with its value and « jouée » at 4.5:1 or more (at 50%
+    opacity they stand under it)."""
     service, url = narrow_table
     start(service, "tesseract", 66)  # the example's first card unlocked, in Ada's action phase
     service.table.submit({"type": "play_card", "source": "confinement", "value": 3, "effects": []}, source="phone")

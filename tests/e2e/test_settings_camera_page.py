@@ -78,9 +78,9 @@ def test_the_light_is_measured_again_only_where_a_camera_can_and_a_refusal_is_sa
 
 
 def test_the_settings_say_what_the_camera_does_now_once_under_its_heading(table, phone):
-    """Settings opened while the camera started kept saying "starting" with the camera at work: only the table
-    screen followed the live stream. A camera's fault was said "Caméra : Caméra : …" (the heading, then the table
-    screen's prefix)."""
+    """Settings opened while the camera starts follow the live stream as the table screen does: what the camera
+    does now, not "starting" with the camera at work. A camera's fault is said once under its heading, not
+    "Caméra : Caméra : …" (the heading, then the table screen's prefix)."""
     from companion.live import CameraStatus
 
     service, url = table
@@ -307,8 +307,8 @@ def test_no_camera_at_a_board_game_says_to_play_on_the_board(table, phone):
 
 
 def test_a_new_pin_the_card_refuses_is_said_in_the_page_s_language(table, phone, monkeypatch):
-    """The server's 503 ``cannot_save``: before, its English message was shown inside « Refusé : … »; and a card
-    turned read-only was told to free some space too, which mends only a full one."""
+    """The server's 503 ``cannot_save`` is said in the page's language, not its English message inside « Refusé :
+    … », and a card turned read-only is not told to free some space, which mends only a full one."""
     fault = [OSError(28, "No space left on device")]
 
     def refused(*args, **kwargs):

@@ -1,8 +1,9 @@
 """A phone held sideways keeps the board in sight, and every fold says it opens.
 
-At 740 x 217 (a reviewer's landscape window) the sticky top bar, the fixed Undo bar and the tabs left about 20 px of
-the window for the board; in portrait the bars stay as they were. Summaries are drawn with display: flex, which drops
-the browser's own marker: a chevron that turns says closed from open."""
+At 740 x 217 (a reviewer's landscape window) the sticky top bar, the fixed Undo bar and the tabs would leave about
+20 px of the window for the board; held sideways, the board's band is 60% of the window or more, and in portrait
+the bars keep their places. Summaries are drawn with display: flex, which drops the browser's own marker: a chevron
+that turns says closed from open."""
 
 from __future__ import annotations
 
@@ -86,8 +87,8 @@ def test_a_phone_held_sideways_keeps_most_of_the_window_for_the_board(resizable_
 
 
 def test_a_phone_held_upright_keeps_its_bars(resizable_table):
-    """At 360 x 740 the bars are where they were: the top bar on top (sticky), the tabs along the bottom, the Undo bar
-    just above them, each as high as before."""
+    """At 360 x 740 the bars keep the portrait layout the sideways one must leave as it is: the top bar on top
+    (sticky, 67 px), the tabs along the bottom (67 px), the Undo bar just above them (74 px)."""
     service, url, phone, size = resizable_table
     size(360, 740)
     start(service, "hexors", 4)

@@ -1,7 +1,7 @@
 """The Stats screen as a player reads it on a 360-pixel phone, in light and dark, English and French: a game played
-without dice (Nexus) says so (it said "No roll yet", as if rolls were to come), a game with dice and no roll yet
-still says that; the charts' numbers are drawn 12 CSS px or more (they stood at 10.8 px) and their guide lines are
-seen against the chart (white lines on the light theme's white chart were not)."""
+without dice (Nexus) says so (not "No roll yet", as if rolls were to come), a game with dice and no roll yet says
+"No roll yet"; the charts' numbers are drawn 12 CSS px or more and their guide lines are seen against the chart
+(not white lines on the light theme's white chart)."""
 
 from __future__ import annotations
 

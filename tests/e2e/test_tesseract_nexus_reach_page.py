@@ -175,7 +175,7 @@ def test_nexus_headings_naming_a_card_open_with_a_capital(small_phone):
 ])
 def test_a_tesseract_cube_that_cannot_act_says_what_the_moment_asks_for(small_phone, events, deepen, css, said):
     """A cube or column tapped while Deepen's effects are composed with no keyword picked, or a lab or primed cube
-    in the Threat phase, did nothing and said nothing: each says what the moment asks for, beside the finger."""
+    in the Threat phase: each says what the moment asks for, beside the finger."""
     service, url, phone = small_phone
     start(service, "tesseract", events)
     open_page(phone, url, "#/table")
@@ -247,9 +247,8 @@ def test_the_nexus_card_drawn_picked_brings_the_ringed_squares_into_sight(small_
 
 
 def test_a_tesseract_game_over_draws_no_column_to_take(small_phone):
-    """The game won, the tower still drew its removable columns' bright edges and the lowest one's amber (« ambre :
-    le plus bas amovible »), as if a prime were to come, and a column tapped said nothing. Neither is drawn once the
-    game is over, and a tap says it is."""
+    """Once the game is won, the tower draws neither its removable columns' bright edges nor the lowest one's amber
+    (« ambre : le plus bas amovible »), as if a prime were to come, and a column tapped says the game is over."""
     service, url, phone = small_phone
     start(service, "tesseract", None)
     open_page(phone, url, "#/table")

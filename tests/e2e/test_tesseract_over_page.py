@@ -1,6 +1,6 @@
 """Tesseract at game over on a phone 360 px wide: the game-over card at the top says it and why (the empty-Tesseract
-loss names the last cube); the board under it said "The game is over" and, at the foot, the card's sentence again,
-word for word."""
+loss names the last cube), once: the board under it says neither "The game is over" nor, at the foot, the card's
+sentence again."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The top bar on a 360 px phone keeps every word whole while the connection is said in words: « Hors ligne —
-nouvel essai » took the room, and « Compagnon de table » was drawn one letter a line down the left edge."""
+nouvel essai » leaves room for « Compagnon de table », which is never drawn one letter a line down the left edge."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A journal the companion's card cannot read (EIO: the history, past games and exports answer 503 ``cannot_read``):
 a phone opening the page still shows and plays the game held in memory and says in its own language why the history
-is empty. Before, the page's first read of the history failed and it said "Offline — retrying" for ever."""
+is empty, rather than "Offline — retrying" for ever after its first read of the history fails."""
 
 from __future__ import annotations
 
@@ -87,8 +87,8 @@ def test_a_page_opened_on_an_unreadable_journal_plays_and_says_why_the_history_i
 
 def test_an_export_the_card_cannot_read_is_said_in_the_page_s_language_and_one_it_reads_is_saved(quiet_table, french,
                                                                                                 tmp_path):
-    """Before, the link downloaded the 503 as the browser's own failed download (« Échec - Problème de serveur »), the
-    page silent."""
+    """An export the card cannot read is said on the page in its language, not left to the browser's own failed
+    download (« Échec - Problème de serveur ») with the page silent; one it reads is saved."""
     service, url = quiet_table
     french.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(tmp_path)})
     french.execute_script("location.hash = '#/history'")

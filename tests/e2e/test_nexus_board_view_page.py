@@ -1,7 +1,6 @@
-"""The Nexus board on a phone (issue 53): mid-game it was drawn 1147 px wide on a 341 px screen, and at game over
-most of the first screen was empty board. It opens fitted to the screen with every card in view; − / + and a tap on
-a square too small for a finger zoom in (then the squares are 44 px or more and a tap plays); "Overview" fits it
-again."""
+"""The Nexus board on a phone (issue 53: not 1147 px wide on a 341 px screen mid-game, nor a first screen mostly of
+empty board at game over). It opens fitted to the screen with every card in view; − / + and a tap on a square too
+small for a finger zoom in (then the squares are 44 px or more and a tap plays); "Overview" fits it again."""
 
 from __future__ import annotations
 
@@ -271,8 +270,8 @@ def test_a_move_on_a_board_of_twenty_cards_is_drawn_from_its_live_event_without_
 
 
 def test_the_card_picker_names_each_card_without_its_node_numbers(narrow_table, phone):
-    """The first-card picker's buttons were read out as their pictures' node numbers, then the name and what is left
-    ("44Double cross6 left"): each is named "Double cross, 6 left", the picture hidden from screen readers."""
+    """The first-card picker's buttons are each named "Double cross, 6 left", the picture hidden from screen readers
+    (not read out with its node numbers: "44Double cross6 left")."""
     service, url = narrow_table
     service.table.new_game("nexus", {}, ["Ann", "Bob"])
     show(phone, url)

@@ -43,8 +43,8 @@ def test_notices_over_the_simulated_banner_begin_with_it(narrow_table, phone, sc
 
 
 def test_the_camera_status_counts_the_dice_in_sight_not_read(narrow_table, phone):
-    """'The phone says every die in sight is read' while dice were seen but not read (drawn '?'): it says how many
-    are not, in English and French."""
+    """With dice seen but not read (drawn '?'), the camera status says how many are not read, in English and
+    French, not that every die in sight is read."""
     service, url = narrow_table
     service.live.camera = CameraStatus(True, "", "simulated", simulated=True)
     service.live.table = {"plane_state": {"state": "none", "anchors_missing": []}, "needs_plane": []}

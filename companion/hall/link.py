@@ -113,11 +113,21 @@ def read_password(path: Path) -> str:
     return text.strip()
 
 
-def refusal(reason: object, broker: Broker) -> Text:
-    """Why the broker would not take the table, in words a club organiser can act on."""
-    said = str(reason)
+def login_refused(said: str) -> bool:
+    """Whether the broker's words refuse a login (a user name or password it does not take)."""
     lowered = said.lower()
-    if "user name or password" in lowered or "not authori" in lowered or "bad user" in lowered:
+    return "user name or password" in lowered or "not authori" in lowered or "bad user" in lowered
+
+
+def refusal(reason: object, broker: Broker, hall: bool = False) -> Text:
+    """Why the broker would not take the table (the hall: ``hall``), in words a club organiser can act on."""
+    said = str(reason)
+    if login_refused(said) and hall:  # the hall's login comes from its options, not a table's [hall] section
+        return Text(f"The broker {broker.address} refused the hall's login ({said}): start companion hall with "
+                    f"--username and --password-file.",
+                    f"Le broker {broker.address} refuse la connexion de la salle ({said}) : démarrez companion hall "
+                    f"avec --username et --password-file.")
+    if login_refused(said):
         return Text(f"The hall's broker {broker.address} refused the login ({said}): check [hall] username and "
                     f"the password.",
                     f"Le broker de la salle {broker.address} refuse la connexion ({said}) : vérifiez [hall] "

@@ -11,7 +11,7 @@ import time
 
 from companion.core import Text
 from companion.hall.board import HallBoard
-from companion.hall.link import REPLAY, ROOT, TOPICS, Broker, refusal, topic, topic_parts, unreachable
+from companion.hall.link import REPLAY, ROOT, TOPICS, Broker, login_refused, refusal, topic, topic_parts, unreachable
 
 log = logging.getLogger(__name__)
 
@@ -24,12 +24,14 @@ class HallSubscriber:
         self.broker = broker
         self.board = board
         self.connected = False
-        self.problem: Text | None = None
+        self.problem: Text | None = None  # the log's sentence
+        self.reason: Text | None = None  # the page's few words after "Broker not reached:"
+        self._refused = False  # the broker refused the last connection (its login): a disconnection follows
         self.client = broker.client(client_id or f"companion-hall-{socket.gethostname()}"[:64], clean_session=False)
         self.client.reconnect_delay_set(1, 30)
         self.client.on_connect = self._connected
         self.client.on_connect_fail = lambda client, userdata: self._trouble(
-            unreachable(broker, "no answer", hall=True))
+            unreachable(broker, "no answer", hall=True), Text("no answer", "pas de réponse"))
         self.client.on_disconnect = self._disconnected
         self.client.on_message = self._message
         self._asked: dict[str, float] = {}  # table -> when the hall last asked it to replay
@@ -52,15 +54,17 @@ class HallSubscriber:
 
     def _connected(self, client, userdata, flags, reason_code, properties) -> None:
         if reason_code.is_failure:
-            self._trouble(refusal(reason_code, self.broker))
+            self._refused = True
+            self._trouble(refusal(reason_code, self.broker, hall=True), refused_words(reason_code))
             return
+        self._refused = False
         self.connected = True
         client.subscribe([(f"{ROOT}/+/{kind}", 1) for kind in TOPICS])
         for table in self.board.table_ids():  # what came while the hall was away from a broker that forgot it
             self._ask(table)
         if self.problem is not None:
             log.warning("hall: connected again to %s", self.broker.address)
-        self.problem = None
+        self.problem = self.reason = None
 
     def _message(self, client, userdata, message) -> None:
         self.board.handle(message.topic, message.payload)
@@ -102,14 +106,28 @@ class HallSubscriber:
 
     def _disconnected(self, client, userdata, flags, reason_code, properties) -> None:
         self.connected = False
-        if not self._stopping.is_set():
-            self._trouble(unreachable(self.broker, f"connection lost: {reason_code}", hall=True))
+        if self._stopping.is_set() or self._refused:  # the broker closing a connection it refused: said already
+            return
+        self._trouble(unreachable(self.broker, f"connection lost: {reason_code}", hall=True),
+                      Text("connection lost", "connexion perdue"))
 
-    def _trouble(self, problem: Text) -> None:
+    def _trouble(self, problem: Text, reason: Text) -> None:
         if self.problem is None:
             log.warning("hall: %s", problem.en)
-        self.problem = problem
+        self.problem, self.reason = problem, reason
 
     def to_json(self) -> dict[str, object]:
+        """``problem``: why the broker is not reached, in the few words the page puts after "Broker not reached:"
+        (the log's sentence said it twice: "Broker not reached: The broker ... cannot be reached (no answer); ...")."""
         return {"address": self.broker.address, "connected": self.connected,
-                "problem": self.problem.to_json() if self.problem else None}
+                "problem": self.reason.to_json() if self.reason else None}
+
+
+def refused_words(reason: object) -> Text:
+    """The broker's refusal of the hall, for the page: a login it refused names the hall's options that give one."""
+    said = str(reason)
+    if login_refused(said):
+        return Text(f"it refused the hall's login ({said}): start the hall with --username and --password-file",
+                    f"il refuse la connexion de la salle ({said}) : démarrez la salle avec --username et "
+                    "--password-file")
+    return Text(f"it refused the hall ({said})", f"il refuse la salle ({said})")

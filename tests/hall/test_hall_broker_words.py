@@ -1,0 +1,71 @@
+"""What the hall page's header says of a broker it does not reach, from the hall's own link to it: a few words after
+"Broker not reached:", in the page's language; a login refused names the hall's options, not a table's [hall]."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from companion.hall.board import HallBoard
+from companion.hall.link import Broker
+from companion.hall.subscriber import HallSubscriber
+from tests.hall.conftest import HallServer, Mosquitto, free_port, wait_for
+from tests.hall.hallhelpers import hall_on_a_phone, until
+
+
+@pytest.fixture
+def board(tmp_path):
+    board = HallBoard(tmp_path / "hall" / "hall.sqlite3")
+    yield board
+    board.close()
+
+
+@pytest.mark.browser
+def test_a_broker_that_does_not_answer_is_said_once_in_each_language(tmp_path, board):
+    """Before, the header put the log's sentence after its own words: « Broker not reached: The broker mqtt://… cannot
+    be reached (no answer); the hall shows what it has… », and in French « Serveur MQTT injoignable : Le broker
+    mqtt://… est injoignable (no answer) ; … »: said twice, the jargon the page avoids, English in French."""
+    from selenium.webdriver.common.by import By
+
+    from tests.hall.hallhelpers import event
+
+    subscriber = HallSubscriber(Broker.parse(f"mqtt://127.0.0.1:{free_port()}"), board, client_id="the-hall")
+    for table in ("table-1", "table-2"):
+        board.handle(*event(table, 1, 0))
+    subscriber.start()
+    server = HallServer(board, subscriber, tmp_path / "hall")
+    try:
+        assert wait_for(lambda: subscriber.to_json()["problem"], 20)
+        with hall_on_a_phone(server.url, "fr-FR") as driver:
+            header = lambda: driver.find_element(By.ID, "broker").text  # noqa: E731
+            assert until(lambda: header() == "Serveur MQTT injoignable : pas de réponse"), header()
+            driver.find_element(By.ID, "language").click()
+            assert until(lambda: header() == "Broker not reached: no answer"), header()
+    finally:
+        server.stop()
+        subscriber.stop()
+
+
+def test_a_login_the_broker_refuses_names_the_hall_s_options(tmp_path, board, caplog):
+    """The hall's login comes from companion hall --username and --password-file: the table's words « check [hall]
+    username » sent the organiser to a table's file."""
+    folder = tmp_path / "secure"
+    folder.mkdir()
+    broker = Mosquitto(folder, users={"hall": "right"})
+    broker.start()
+    subscriber = HallSubscriber(Broker.parse(broker.url), board, client_id="the-hall")
+    caplog.set_level(logging.WARNING, logger="companion.hall.subscriber")
+    try:
+        subscriber.start()
+        assert wait_for(lambda: subscriber.to_json()["problem"], 20)
+        problem = subscriber.to_json()["problem"]
+        assert problem["en"].startswith("it refused the hall's login (") and "--username and --password-file" in \
+            problem["en"], problem
+        assert problem["fr"].startswith("il refuse la connexion de la salle (") and "--password-file" in \
+            problem["fr"], problem
+        logged = " ".join(r.getMessage() for r in caplog.records)
+        assert "refused the hall's login" in logged and "[hall]" not in logged, logged
+    finally:
+        subscriber.stop()
+        broker.stop()

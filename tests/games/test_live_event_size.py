@@ -1,7 +1,7 @@
 """Every move of the example games with the largest states (Tesseract's breach loss: a full priming zone, many cubes
 in the labs, so many offers; Hexors' advanced game: action tiles refused for their cost; Nexus: fifty cards down, a
-hundred Nexuses) sends its live event with the board, so no phone reads /api/state again after each move
-(companion/table/state.py bounds what an event carries)."""
+hundred Nexuses), and of a long Hexors game with the longest names, sends its live event with the board, so no
+phone reads /api/state again after each move (companion/table/state.py bounds what an event carries)."""
 
 from __future__ import annotations
 
@@ -86,9 +86,7 @@ def test_a_long_hexors_game_with_the_longest_names_sends_every_event_with_the_bo
     """A Hexors game far longer than the examples (the advanced example's set and hands, players named as long as
     the phone allows, played at random to its end): every move's live event carries the board. Past the bound
     (EVENT_STATE_MAX) an event leaves the board out and every phone reads /api/state again after each move, one
-    more round trip per phone per move, all evening. Before 063f6e8 (shorter tile faces, no null grey cells) this
-    game's events left the board out from its 4th on; after 9ced3f7 its largest state was 14450 bytes, of 302
-    events."""
+    more round trip per phone per move, all evening. The random player's seed gives a game of some 300 events."""
     hands = (["setting_sun", "mystic_barrier", "power_theft", "symbiosis", "star_blast", "genesis"],
              ["disarm", "earth_fist", "zombie", "energy_trap", "divine_chain", "sandstorm"])
     setup = starter_setup("advanced", hands, stars=2)

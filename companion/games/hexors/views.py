@@ -15,8 +15,8 @@ from .strike import strike
 
 
 def _cells(state: GameState) -> list[dict[str, Any]]:
-    """Each cell's name and centre; ``start_of`` only on a grey starting cell (the player's), as a null on each of
-    the other cells was about 1 KB of every live event on the book's 7 x 9 arena."""
+    """Each cell's name and centre; ``start_of`` only on a grey starting cell (the player's): a null on each of the
+    other cells would be about 1 KB of every live event on the book's 7 x 9 arena."""
     grey = {c: i for i, side in enumerate(state.start_cells) for c in side}
     out = []
     for cell in state.arena.cells():

@@ -77,7 +77,7 @@ def test_an_observation_with_tile_cells_becomes_a_positions_event_when_it_may_sh
 
 def test_an_arena_that_shows_no_move_is_a_reading_and_undo_takes_back_the_move_before_it():
     """The camera reads the arena again when a hand has passed or a beaten tile was taken off: nothing to play.
-    That reading only compares (before, it was an entry undo took back, changing nothing)."""
+    That reading only compares: undo takes back the move before it, not the reading (which would change nothing)."""
     engine = game()
     before = engine.state_json()
     assert rules_of(engine.apply(seen(engine, a1="c2"))) == ["hex.move.advance", "hex.turn"]

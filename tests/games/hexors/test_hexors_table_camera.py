@@ -74,8 +74,8 @@ def test_a_tile_turned_the_wrong_way_is_named():
 
 def test_a_beaten_tile_hidden_since_a_hand_passed_is_not_asked_off_the_arena():
     """« Les carreaux monstres battus sont retirés de l'arène et placés dans l'ÉCART »: a beaten tile the camera
-    still sees is named, but one it only lost under the hand that took it off is not (before, the first board
-    after every duel asked to take off a tile already gone)."""
+    still sees is named, but one it only lost under the hand that took it off is not: the first board after a duel
+    does not ask to take off a tile already gone."""
     engine = new_game()
     put(engine, **{"hexor-5": None})
     seen = board(START)
@@ -87,7 +87,7 @@ def test_a_beaten_tile_hidden_since_a_hand_passed_is_not_asked_off_the_arena():
 
 def test_the_camera_says_nothing_once_the_game_is_over():
     """« Si un carreau personnage est battu, la partie est terminée »: the tiles left on the mat are no move, and a
-    reading of them is no illegal event (before: 'The game is over' as an illegal verdict after every win)."""
+    reading of them is no illegal event ('The game is over' would follow every win)."""
     engine = create_game("hexors")
     for line in (EXAMPLES / "hexors-beginner-win.jsonl").read_text().splitlines():
         engine.apply(json.loads(line))
@@ -126,8 +126,8 @@ def test_the_phone_names_the_tiles_the_camera_sees_by_their_names_and_the_arenas
 
 def test_a_cell_already_named_by_the_arena_or_unreadable_is_named_without_stopping_the_observation():
     """A reading giving the arena's own cell ("d4", as the phone's arena events do) is named by it; a cell that is
-    neither that nor the mat's [col, row] leaves the tile named alone. Before, both raised ValueError inside
-    Table.observe, before the reading was judged."""
+    neither that nor the mat's [col, row] leaves the tile named alone; neither raises inside Table.observe, and the
+    reading is judged."""
     engine = game(a_tiles=side("hexor-1", "d1", {"hexor-2": "c1", "hexor-3": "e1"}),
                   b_tiles=side("hexor-4", "d9", {"hexor-5": "c9", "hexor-6": "e9"}))
     names = engine.camera_names({"hexor-2": {"kind": "tile", "cell": "d4"}, "hexor-3": {"kind": "tile", "cell": "?"},

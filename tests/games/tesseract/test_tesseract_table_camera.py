@@ -135,8 +135,8 @@ def test_the_rolled_die_read_in_a_colour_the_game_has_not_between_two_lowest_cub
 
 def test_a_primed_cube_read_in_a_colour_the_game_has_not_does_not_hide_the_next_prime():
     """« Placez-le ensuite dans la zone d'amorçage, sous l'icône correspondant à sa nouvelle valeur. »: with a
-    primed cube read as black (no black cubes in Tesseract), the die rolled now is still the cube primed; before,
-    one such misread kept every later prime from the camera. A lab's yellow 3 read as orange is that yellow 3."""
+    primed cube read as black (no black cubes in Tesseract), the die rolled now is still the cube primed: one such
+    misread does not keep every later prime from the camera. A lab's yellow 3 read as orange is that yellow 3."""
     engine = in_threat_phase()
     engine.state.tesseract.columns["d1"][-1] = Cube("blue", 3)
     first = engine.state.zone.cubes[0]

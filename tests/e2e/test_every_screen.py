@@ -108,7 +108,7 @@ def test_every_screen_in_both_themes_and_languages_is_readable_and_shows_no_id(q
     assert {where: ids for where, ids in found.items() if ids} == {}
     untold = [where[:3] for where, text in words.items() if where[3] == "en" and text == words[(*where[:3], "fr")]]
     assert not untold, f"screens whose words stayed the same when French was chosen: {untold}"
-    assert all(shown == said for shown, said in facts), facts
+    assert facts and all(said and shown == said for shown, said in facts), facts  # every game has facts mid-game
     assert sum(measured), f"no outline of {game}'s board ({OUTLINES[game]}) was found to measure"
     assert not weak, f"outlines under 3:1 against their board: {weak[:6]}"
     assert not small, f"text on {game}'s board under 12 CSS px: {small[:10]}"
@@ -126,7 +126,8 @@ def game_details(driver, url, lang):
 
 
 def test_the_game_screen_speaks_the_language_chosen_on_it_and_keeps_what_was_typed(quiet_table, phone):
-    """French chosen while the game screen is open: its games and options were left in English."""
+    """French chosen while the game screen is open: its games and options are said in French at once, and what
+    was typed is kept."""
     service, url = quiet_table
     unlock(phone, url)
     service.table.new_game("nexus-keepers", {}, PLAYERS["nexus-keepers"])
@@ -172,8 +173,8 @@ PAST_SHOWN_JS = "return [...document.querySelectorAll('#past-games li.past-game'
 
 
 def test_a_screen_says_it_is_drawn_only_once_what_it_reads_has_landed(quiet_table, phone):
-    """The history screen reads the earlier games after it opens: tests looked at it a fixed 0.2 s later, which a
-    loaded machine outruns. The screen's mark (body[data-screen-ready]) comes once that read is drawn, not before."""
+    """The history screen reads the earlier games after it opens: its mark (body[data-screen-ready]) comes once that
+    read is drawn, not before, so a test waits for the mark rather than a fixed time a loaded machine outruns."""
     service, url = quiet_table
     service.table.new_game("nexus", {}, PLAYERS["nexus"])
     service.table.submit(example("nexus")[0], source="phone")

@@ -427,3 +427,33 @@ def test_under_no_ties_a_way_the_card_picked_would_tie_lying_is_struck_out(narro
     assert service.table.state_version == entries  # nothing sent
     assert phone.find_elements("css selector", "#nx-ways [data-rotation='270'][aria-pressed='true']")
     assert not page_errors(phone)
+
+
+
+# each card name's lines in the first-card picker, and how many cards its first row has
+NAME_LINES_JS = """const picks = [...document.querySelectorAll('#nx-first-card .nx-pick')];
+  const names = picks.map((p) => { const range = document.createRange(); range.selectNodeContents(p.querySelector('span'));
+    return [p.querySelector('span').textContent, range.getClientRects().length,
+            `${p.clientWidth} px card, ${getComputedStyle(p.querySelector('span')).fontSize} text`]; });
+  return [names, picks.filter((p) => p.offsetTop === picks[0].offsetTop).length];"""
+
+
+def test_each_card_name_in_the_picker_keeps_its_word_whole(narrow_table, phone):
+    """On a 360 px phone (emulated: its scrollbars over the page, as a phone's, not beside it) the picker has three
+    cards a row, and the French « Embranchement » was broken « Embrancheme / nt »."""
+    service, url = narrow_table
+    service.table.new_game("nexus", {}, ["Ann", "Bob"])
+    try:
+        phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                              {"width": 360, "height": 740, "deviceScaleFactor": 1, "mobile": True})
+        show(phone, url)
+        for lang, longest in (("en", "Double cross"), ("fr", "Embranchement")):
+            language(phone, lang)
+            names, a_row = wait(phone, lambda d: (seen := d.execute_script(NAME_LINES_JS))
+                                and longest in [n[0] for n in seen[0]] and seen, message="no card picker")
+            assert a_row == 3 and len(names) == 9, (a_row, names)
+            assert [(name, lines, size) for name, lines, size in names if lines > len(name.split())] == []
+    finally:
+        language(phone, "en")
+        phone.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    assert not page_errors(phone)

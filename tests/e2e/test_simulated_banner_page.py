@@ -84,3 +84,24 @@ def test_the_camera_status_counts_the_dice_in_sight_not_read(narrow_table, phone
         phone.execute_script("window.companion.switchLanguage('en')")
         service.live.camera, service.live.table, service.live.readings = CameraStatus(), None, []
         service.bus.publish("live", service.live.to_json())
+
+
+def test_the_banner_speaks_of_dice_only_where_the_game_has_them(narrow_table, phone):
+    """The banner said « these dice are drawn, not seen » over a Nexus game, which has cards and counters and no die:
+    the simulated table draws the whole table (cards, tiles, keepers, counters and dice), and the banner says so."""
+    service, url = narrow_table
+    service.table.new_game("nexus", {}, ["Ann", "Bob"])
+    service.live.camera = CameraStatus(True, "", "simulated", simulated=True)
+    said = {}
+    try:
+        open_page(phone, url, "#/table")
+        service.bus.publish("live", service.live.to_json())
+        wait(phone, lambda d: d.find_element("id", "simulated-badge").is_displayed(), message="no SIMULATED banner")
+        in_each_look(phone, lambda lang, scheme: said.setdefault(lang, phone.execute_script(
+            "return document.getElementById('simulated-badge').textContent")),
+                     themes=("light",))
+    finally:
+        service.live.camera = CameraStatus()
+        service.bus.publish("live", service.live.to_json())
+    assert said == {"en": "SIMULATED table: no camera, the table is drawn, not seen",
+                    "fr": "Table SIMULÉE\u00a0: pas de caméra, la table est dessinée, pas vue"}, said

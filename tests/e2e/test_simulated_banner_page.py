@@ -67,7 +67,7 @@ def test_the_camera_status_counts_the_dice_in_sight_not_read(narrow_table, phone
                                               "reprojection_px": 0.3}, "needs_plane": []}
         service.bus.publish("live", service.live.to_json())
         wait(phone, lambda d: d.find_element("css selector", status).text
-             == "Mat found: all 4 markers seen, sharp · 2 dice not read", message="not said after the mat's status")
+             == "Mat found: all 4 markers seen, a close fit · 2 dice not read", message="not said after the mat's status")
         # a marker covered, the plane fitted loosely: said in words too (never « ±2.4 px »)
         service.live.table = {"plane_state": {"state": "estimated", "anchors_seen": [0, 1, 2], "anchors_missing": [3],
                                               "reprojection_px": 2.4}, "needs_plane": []}

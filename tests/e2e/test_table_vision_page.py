@@ -70,9 +70,9 @@ def test_the_mat_the_pieces_and_the_alignment_picture(tmp_path, screenshots):
                  message="a piece with no name is not told in words")
             assert "mystery" not in board(browser) and "[" not in board(browser), board(browser)
             # in a player's words: the markers seen and how closely the mat fits them (it said « ±0.3 px »)
-            assert status(browser) == "Mat found: all 4 markers seen, sharp", status(browser)
+            assert status(browser) == "Mat found: all 4 markers seen, a close fit", status(browser)
             tap(browser, "#lang-toggle")
-            wait(browser, lambda d: status(d) == "Tapis trouvé : ses 4 repères vus, net",
+            wait(browser, lambda d: status(d) == "Tapis trouvé : ses 4 repères vus, calage précis",
                  message=f"the French mat line said {status(browser)!r}")
             assert "La caméra voit : gardien d’A hors des tuiles" in board(browser)
             # a piece covered or gone, in words that agree with any piece: « tuile 1 d’A (caché) » did not
@@ -146,7 +146,7 @@ def test_a_mat_printed_before_mats_had_their_own_anchors_is_read_and_said_so(tmp
             open_page(browser, url, "#/table")
             status = lambda d: d.find_element(By.ID, "table-vision-status").text  # noqa: E731
             wait(browser, lambda d: re.fullmatch(
-                r"Mat found: all 4 markers seen, sharp · This mat was printed before each game's mat had "
+                r"Mat found: all 4 markers seen, a close fit · This mat was printed before each game's mat had "
                 r"markers of its own: it is read as this game's, but another game's mat printed then would be too\. "
                 r"Print it again \(Settings → Printable sheets\) so the camera can tell", status(d)),
                  message="an old mat is not said to be one")

@@ -10,7 +10,7 @@ addStrings({
   en: {
     "vision.mat": "Mat found: all {n} markers seen, {fit}",
     "vision.mat_part": "Mat found: {n} of {total} markers seen, {fit}",
-    "vision.fit.sharp": "sharp",
+    "vision.fit.close": "a close fit",
     "vision.fit.loose": "a loose fit",
     "vision.kept": "Mat kept while its anchors are covered ({n} in sight)",
     "vision.anchors": "Show the camera the mat's anchor markers (ids {ids}): dice are read, {unplaced}",
@@ -48,7 +48,7 @@ addStrings({
   fr: {
     "vision.mat": "Tapis trouvé : ses {n} repères vus, {fit}",
     "vision.mat_part": "Tapis trouvé : {n} repères sur {total} vus, {fit}",
-    "vision.fit.sharp": "net",
+    "vision.fit.close": "calage précis",
     "vision.fit.loose": "calage approximatif",
     "vision.kept": "Tapis gardé pendant que ses repères sont cachés ({n} visibles)",
     "vision.anchors": "Montrez à la caméra les repères du tapis (n° {ids}) : les dés sont lus, {unplaced}",
@@ -85,8 +85,9 @@ addStrings({
   },
 });
 
-// a plane whose anchor corners sit within this mean distance of where it puts them is "sharp" to a player
-const SHARP_PX = 1;
+// a plane whose anchor corners sit within this mean distance of where it puts them is "a close fit" to a player: a
+// fit, never the picture's focus (blurred until dice read wrong, the fit still reads 0.6 px: docs/vision/blur.md)
+const CLOSE_FIT_PX = 1;
 const SHOWN_PIECES = 8;
 let alignedFrame = null;
 
@@ -176,11 +177,11 @@ function statusText(vision, simulated, title, unread) {
 }
 
 /** The mat found, as a player reads it: markers seen out of the mat's, and whether the plane fits them closely (a
- * mean corner error within one pixel is "sharp"; the figure itself, "±0.3 px", meant nothing at the table). */
+ * mean corner error within one pixel is "a close fit"; the figure itself, "±0.3 px", meant nothing at the table). */
 function matFound(plane) {
   const n = (plane.anchors_seen || []).length;
   const total = n + (plane.anchors_missing || []).length;
-  const fit = t(`vision.fit.${(plane.reprojection_px || 0) <= SHARP_PX ? "sharp" : "loose"}`);
+  const fit = t(`vision.fit.${(plane.reprojection_px || 0) <= CLOSE_FIT_PX ? "close" : "loose"}`);
   return n >= total ? t("vision.mat", { n, fit }) : t("vision.mat_part", { n, total, fit });
 }
 

@@ -163,11 +163,18 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
                 service.notices.append(told[0])
 
     def key_kept(refused: BaseException) -> None:
-        """The card keeps the key it refused: the notice goes when the key was all it said."""
+        """The card keeps the key it refused: the notice goes when the key was all it said, and every phone is told
+        at once (``notices``: it reads the table's notices again; it showed this one until it was reloaded)."""
         with told_lock:
             sign_ins_lost.remove(refused)
             if not sign_ins_lost and told and told[0] in service.notices:
                 service.notices.remove(told[0])
+                service.bus.publish("notice", {
+                    "kind": "info", "notices": True,
+                    "message": "The companion's card keeps the sign-in key again: phones signed in stay signed in "
+                               "after a restart.",
+                    "message_fr": "La carte du compagnon garde de nouveau la clé de connexion : les téléphones "
+                                  "connectés le restent après un redémarrage."})
 
     sessions = app.extensions["companion"].sessions
     sessions.on_held = sign_ins_held

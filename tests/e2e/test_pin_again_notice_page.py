@@ -7,7 +7,7 @@ import errno
 import os
 
 import pytest
-from boardhelpers import PIN, open_page, tap, wait
+from boardhelpers import PIN, api, open_page, tap, wait
 from browserhelpers import page_errors, phone_browser, pictures, served
 
 from companion.web import auth
@@ -68,4 +68,23 @@ def test_the_pin_again_notice_goes_once_the_phone_is_signed_in_again(refused_key
         wait(phone, lambda d: d.find_elements("css selector", "#board"), message="no table screen")
         wait(phone, lambda d: not [n for n in d.execute_script(NOTICES) if SIGN_INS_LOST in n],
              timeout=5, message="the notice stayed once the phone was signed in again and the card kept the key")
+        assert not page_errors(phone)
+
+
+def test_a_phone_signed_in_is_told_at_once_when_the_card_keeps_the_key(refused_key_table):
+    """A phone that stays signed in: the card kept the key at another phone's request, and this one went on saying
+    that phones must enter the PIN again until it was reloaded."""
+    service, url, card, clock = refused_key_table
+    with phone_browser("en-GB", (360, 800), url) as phone:
+        open_page(phone, url, "#/table")
+        wait(phone, lambda d: any(SIGN_INS_LOST in n for n in d.execute_script(NOTICES)), message="no notice")
+        card.mended = True
+        clock[0] += 31
+        api(url, "api/state")  # another phone's request: the key is tried again, and kept
+        assert (service.config.data_dir / auth.SECRET_FILE).exists(), "the card did not keep the key"
+        wait(phone, lambda d: not [n for n in d.execute_script(NOTICES) if SIGN_INS_LOST in n],
+             message="the notice stayed on a phone signed in once the card kept the key")
+        said = phone.execute_script("return [...document.querySelectorAll('#notices .notice')].map((n) => n.innerText)")
+        assert any("keeps the sign-in key again" in n for n in said), said
+        assert phone.execute_script("return window.companion.api.authenticated")
         assert not page_errors(phone)

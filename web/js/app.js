@@ -93,8 +93,8 @@ class App {
     document.title = this.info.name;
   }
 
-  /** The table's notices read again once this phone is signed in again: one that phones must enter the PIN again
-   * (the card refused the sign-in key) goes once the card keeps it, and is no longer shown until a reload. */
+  /** The table's notices read again once this phone is signed in again, or told they changed: one that phones must
+   * enter the PIN again (the card refused the sign-in key) goes once the card keeps it, not at a reload only. */
   async readInfo() {
     try {
       this.info = await this.api.get("/api/info");
@@ -214,6 +214,7 @@ class App {
     } else if (topic === "notice") {
       this.toast(() => pick(data), data.kind || "info");
       if ("profile" in data) profileView.changed(this); // a correction taught the camera: the settings' count moves
+      if (data.notices) this.readInfo(); // the table's own notices changed (the card keeps the sign-in key again)
       if (!("journal_problem" in data) || !this.state) return;
       this.state.journal_problem = data.journal_problem; // the journal cannot be written, or can again
     } else if (topic === "reset") {

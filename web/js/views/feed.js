@@ -130,6 +130,11 @@ export function describeEntry(entry, summary) {
     return Number.isInteger(event.undoes) ? t("history.undone_entry", { n: event.undoes + 1 }) : t("history.undo_entry");
   }
   if (event.type === "correct") return t("history.correction", { seq: event.seq + 1 });
+  // whose turn (Nexus Keepers' camera and phones send no player): the referee's verdict names them; a bare
+  // « Start of turn » in History and on Undo was anybody's
+  const turn = ["turn_start", "end_turn"].includes(event.type) && (entry.verdicts || [])
+    .find((v) => ["nk.turn.start", "nk.turn.end"].includes(v.rule) && (v.players || []).length === 1);
+  if (turn) return t(`entry.${event.type}_of`, { player: event.player ?? turn.players[0] });
   if (!DESCRIBED.has(event.type)) return event.type.replace(/_/g, " ");
   // the camera's pieces: the move the referee took, in the engine's words, or that it took none (never a guess)
   if (event.type === "positions" && entry.camera_move !== undefined) {
@@ -183,6 +188,10 @@ export function historyLine(entry, summary) {
   if (event.type === "actions" && Array.isArray(event.actions) && event.actions.length) {
     return t("entry.with_effects", { move: line, effects: event.actions.map(actionWords).join(", ") });
   }
+  // a Hexors colour die read by its face value: « Roll 5 » said nothing of the colour it gave, the referee's verdict
+  // does (« Ben rolls blue »)
+  const colour = event.type === "roll" && !event.colour && entry.verdicts.find((v) => v.rule === "hex.duel.roll");
+  if (colour) return t("entry.with_effects", { move: line, effects: pick(colour) });
   // pieces put where they went on a phone: the move the referee explained them by, as for the camera's (camera_move)
   const refused = entry.verdicts.some((v) => v.kind === "illegal");
   if (event.type === "positions" && entry.camera_move === undefined && !refused) {

@@ -1,0 +1,47 @@
+"""History on a 360 px phone says whose move an entry is where its event does not: Nexus Keepers' turns (the camera
+and the phones send « turn_start » / « end_turn » with no player) read « Start of turn » for everybody, and a Hexors
+colour die read by its face value read « Roll 5 », never the colour it gave. The referee's verdict names them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from boardhelpers import open_page, wait
+from browserhelpers import page_errors, pictures
+from screens import example, language
+
+pytestmark = pytest.mark.browser
+
+HEADS = "return [...document.querySelectorAll('#history-list li .head')].map((e) => e.innerText.split('\\n')[1])"
+HEXORS = "docs/rules/examples/hexors-beginner-win.jsonl"
+
+
+def told(phone, service, lang):
+    """Every History head in ``lang`` once all the game's entries are drawn."""
+    language(phone, lang)
+    return wait(phone, lambda d: (lambda heads: heads if len(heads) == len(service.table.history()) else None)(
+        d.execute_script(HEADS)), message="History never showed every entry")
+
+
+def test_whose_turn_and_the_colour_rolled_are_said(narrow_table, phone, screenshots):
+    service, url = narrow_table
+    service.table.new_game("nexus-keepers", {}, [])
+    for event in example("nexus-keepers")[:7]:  # A's turn: started, rolled, rerolled twice, moved, ended
+        service.table.submit(event, source="phone")
+    open_page(phone, url, "#/history")
+    said = {lang: told(phone, service, lang) for lang in ("en", "fr")}
+    assert {"Start of A's turn", "End of A's turn"} <= set(said["en"]), said["en"]
+    assert {"Début du tour d’A", "Fin du tour d’A"} <= set(said["fr"]), said["fr"]
+    pictures(phone, screenshots, "history-whose-turn-360")
+
+    service.table.new_game("hexors", {}, [])
+    for line in open(HEXORS, encoding="utf-8").read().splitlines()[:12]:  # up to Kuriboh's challenge
+        service.table.submit(json.loads(line), source="phone")
+    service.table.submit({"type": "roll", "dice": [{"value": 5, "color": "white"}]}, source="camera")
+    open_page(phone, url, "#/history")
+    said = {lang: told(phone, service, lang)[0] for lang in ("en", "fr")}
+    assert said == {"en": "Roll 5: Yugi rolls blue", "fr": "Lancer 5\u00a0: Yugi obtient bleu"}, said
+    language(phone, "en")
+    assert not page_errors(phone)

@@ -58,3 +58,33 @@ def test_the_hall_page_shows_every_table_in_both_languages_and_follows_the_eveni
         assert errors == []
     finally:
         driver.quit()
+
+
+def test_a_wrong_pin_is_said_level_with_its_field_in_the_faults_red(hall):
+    """On a wide screen « Wrong organiser PIN. » sat half a line above the field it is about, in the page's ink."""
+    from selenium.webdriver.common.by import By
+
+    board, url = hall
+    driver = new_browser()
+    driver.set_window_size(1920, 1080)
+    try:
+        driver.get(url)
+        driver.find_element(By.ID, "organise").click()
+        driver.find_element(By.ID, "pin").send_keys("0000")
+        driver.find_element(By.CSS_SELECTOR, "#login button").click()
+        assert until(lambda: driver.find_element(By.ID, "login-answer").text == "Wrong organiser PIN.")
+        middle = "const r = document.querySelector(arguments[0]).getBoundingClientRect(); return (r.top + r.bottom) / 2"
+        field, answer = (driver.execute_script(middle, selector) for selector in ("#pin", "#login-answer"))
+        assert abs(field - answer) < 2, (field, answer)
+        colour = "return getComputedStyle(document.querySelector(arguments[0])).color"
+        assert driver.execute_script(colour, "#login-answer") == driver.execute_script(
+            colour, ".verdict[data-kind=illegal]")
+        from tests.e2e.screens import TEXT_CONTRAST_JS, theme
+
+        weak = []  # 4.5:1 or more on the page, in either theme
+        for scheme in ("light", "dark"):
+            theme(driver, scheme)
+            weak += [(scheme, *line) for line in driver.execute_script(TEXT_CONTRAST_JS, "#login")]
+        assert weak == []
+    finally:
+        driver.quit()

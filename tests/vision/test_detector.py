@@ -62,13 +62,15 @@ def test_empty_table_reads_no_dice(reader):
 
 
 def test_grey_and_bgra_images_are_accepted_and_garbage_refused(reader):
-    img, _ = render_table(np.random.default_rng(1), 300, 400, n_dice=2, occlude=False)
-    assert isinstance(reader.read(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)), list)
-    assert isinstance(reader.read(cv2.cvtColor(img, cv2.COLOR_BGR2BGRA)), list)
-    with pytest.raises(ValueError):
-        reader.read(np.zeros((10, 10, 3), np.float32))
-    with pytest.raises(ValueError):
-        reader.read(np.zeros((0, 0, 3), np.uint8))
+    """A grey picture's dice are read (their values; no colour to tell), a BGRA one's as its BGR picture's."""
+    img, truth = render_table(np.random.default_rng(1), 300, 400, n_dice=2, occlude=False)
+    as_read = lambda image: sorted((d.value, d.color, d.box) for d in reader.read(image))  # noqa: E731
+    grey = as_read(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY))
+    assert sorted(value for value, _, _ in grey) == sorted(d.value for d in truth)
+    assert as_read(cv2.cvtColor(img, cv2.COLOR_BGR2BGRA)) == as_read(img) and len(as_read(img)) == len(truth)
+    for garbage in (np.zeros((10, 10, 3), np.float32), np.zeros((0, 0, 3), np.uint8)):
+        with pytest.raises(ValueError, match="expected a non-empty uint8 image array"):
+            reader.read(garbage)
 
 
 def test_cli_reports_bad_files_and_still_reads_the_others(tmp_path):

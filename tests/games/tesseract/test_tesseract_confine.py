@@ -59,6 +59,8 @@ def test_colours_all_the_same_or_all_different_by_default():
 
 
 def test_the_group_must_be_in_the_lab_and_the_chosen_cube_in_the_group():
+    """« Vérifiez que vous avez constitué une série ou une suite de cubes valide dans votre laboratoire. »
+    « Choisissez l'un des cubes de cette série ou de cette suite valide. »"""
     engine = new_game()
     set_lab(engine, "S1", [("red", 1), ("blue", 1)])
     three = [("red", 1), ("blue", 1), ("yellow", 1)]
@@ -91,6 +93,8 @@ def test_one_identical_primed_cube_is_destroyed():
 
 
 def test_same_value_other_colour_is_not_identical():
+    """« Si elle contient un cube strictement identique (de la même couleur ET valeur) au cube qui vient d'être
+    confiné, détruisez le cube amorcé. »: a purple 1 is not a blue 1."""
     engine = new_game()
     set_zone(engine, [("purple", 1)])
     set_lab(engine, "S1", [("red", 1), ("blue", 1), ("yellow", 1)])

@@ -8,6 +8,9 @@ from tess_helpers import illegal, new_game
 
 
 def test_tower_marks_removable_and_lowest_columns():
+    """« Un cube est considéré comme amovible si au moins trois de ses faces sont visibles (y compris sa face
+    supérieure). » « Identifiez le cube amovible le plus bas en hauteur et en valeur en faisant pivoter le Tesseract.
+    L'emplacement l'emporte sur la valeur. »: the phone's tower marks each column's cube removable, and the lowest."""
     engine = new_game(2)
     summary = engine.summary()
     tower = {c["column"]: c for c in summary["tower"]}

@@ -34,6 +34,8 @@ def test_each_scientist_starts_with_a_rolled_top_corner_cube_and_a_level_2_card(
 
 
 def test_a_starting_cube_must_come_from_a_top_corner():
+    """« Demandez à chaque personne de choisir 1 cube (dé) présent sur l'un des coins supérieurs du Tesseract avant
+    de le lancer et de le placer sur sa fiche Labo. »: b2 is no corner."""
     event = setup_event(players=2)
     event["lab_picks"][0] = {"column": "b2", "rolled": 3}
     verdicts = Tesseract().apply(event)

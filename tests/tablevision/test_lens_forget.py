@@ -21,7 +21,7 @@ def test_a_forget_the_disk_refuses_keeps_the_lens(tmp_path, monkeypatch):
 
     with monkeypatch.context() as patch:
         patch.setattr(lens_file, "write_atomically", full_disk)
-        with pytest.raises(OSError):
+        with pytest.raises(OSError, match="No space left on device"):  # the disk's own error, not another
             forget_lens(tmp_path)
     assert load_lens(tmp_path) == LENS and not is_forgotten(tmp_path)
     (tmp_path / WATCH_FILE).write_text("{}")

@@ -40,7 +40,7 @@ def test_wide_frames_show_their_dice_bigger_than_a_square_letterbox():
 
 
 def test_nonsense_sizes_are_refused():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="must be positive"):
         fitted_shape(0, 640, SQUARE, 16)
 
 

@@ -115,7 +115,7 @@ def test_a_colour_tie_goes_to_the_latest_frame():
 
 
 def test_bad_arguments_are_refused():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="stable_frames must be at least 1"):
         RollSettler(stable_frames=0)
     settler = RollSettler()
     settler.update([], 5.0)

@@ -95,6 +95,8 @@ def test_an_order_given_with_the_move_is_followed_to_the_end():
 
 
 def test_multiple_attack_stops_when_the_attacker_is_beaten():
+    """« Le tour de jeu se poursuit jusqu'à ce qu'il ait battu, l'un après l'autre, tous les carreaux ennemis ou
+    qu'il ait été battu par un carreau ennemi. »"""
     engine = game()
     put(engine, a1="d4", b1="d6", b2="e6")
     engage(engine, order=["b1", "b2"])
@@ -132,6 +134,8 @@ def test_the_characters_two_point_bonus_at_the_beginner_level():
 
 
 def test_a_defending_character_gets_its_bonus_too():
+    """« Chaque carreau personnage obtient automatiquement 2 points à ajouter à la Valeur de frappe obtenue (niveau
+    débutant). »: the defender's too."""
     engine = game()
     put(engine, a1="d4", B="d6")
     engage(engine)

@@ -24,6 +24,8 @@ def test_advance_one_cell_into_a_free_cell():
 
 
 def test_advance_into_an_occupied_cell_or_two_cells_is_refused():
+    """« Pour avancer, le joueur déplace un carreau monstre ou un carreau personnage de un espace dans une case
+    libre. »: not into an occupied cell, not two cells."""
     engine = game()
     assert rules_of(move(engine, "a1", "d1")) == ["hex.move.advance"]          # A's character stands there
     assert kinds(move(engine, "a1", "c3")) == ["illegal"]                      # two cells away, no ally between

@@ -27,6 +27,8 @@ def test_five_dice_on_the_first_turn_then_six(nk):
 
 
 def test_wrong_number_of_dice_is_refused(nk):
+    """FR: « Lors du premier tour de chaque joueur, les joueurs lancent 5 dés. »: six dice at the first turn are
+    refused."""
     engine = nk.game()
     verdicts = engine.apply({"type": "roll", "dice": [2, 3, 4, 5, 6, 6]})
     assert [(v.kind.value, v.rule) for v in verdicts] == [("illegal", "nk.roll.dice-count")]

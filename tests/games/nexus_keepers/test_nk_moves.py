@@ -54,6 +54,9 @@ def test_triple_jump_mixes_diagonals_and_leaps(nk):
 
 
 def test_leap_over_two_aligned_keepers_costs_two_steps_and_is_an_option(nk):
+    """FR: « Un triple vous permettra donc de vous déplacer de deux cases en diagonale ou de sauter au-dessus de 2
+    Keepers alignés. » EN: "A triple lets you jump two tiles diagonally or leap over two aligned Keepers." With the
+    option leap_over_run off, no such leap."""
     positions = {"A": [0, 1], "B": [1, 1], "C": [2, 1]}
     engine = nk.rolled(nk.game(3), "A", [3, 3, 3, 4, 6], positions)
     assert (3, 1) in destinations(engine)

@@ -1,7 +1,7 @@
 """A lens calibration file damaged while the service runs is said in the camera's status line as soon as the table
-screen shows, with what to do, not only once the lens panel is opened (the status said "Mat found"); and when the
-service finds it damaged after the page was loaded, the status line learns it from the live view, as it learns the
-camera's other facts (the page asked once per load)."""
+screen shows, with what to do, not only once the lens panel is opened (not "Mat found"); and when the service finds
+it damaged after the page was loaded, the status line learns it from the live view, as it learns the camera's other
+facts, not only at a load."""
 
 from __future__ import annotations
 
@@ -66,8 +66,8 @@ def test_a_damaged_lens_file_is_said_in_the_status_line_at_once(mat_table, drive
 
 
 def test_a_lens_file_damaged_after_the_page_loaded_is_said_once_the_service_finds_it(mat_table, driver):
-    """The page asked once, at load, whether the file could be read: one damaged afterwards, and found so by the
-    service (here another phone opening the lens panel), still showed "Mat found" until a reload."""
+    """A file damaged after the page loaded, and found so by the service (here another phone opening the lens
+    panel), is said on the status line without a reload, not "Mat found" as at load."""
     service, url, data = mat_table
     (data / LENS_FILE).unlink(missing_ok=True)
     open_page(driver, url, "#/table")

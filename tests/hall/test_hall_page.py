@@ -8,6 +8,7 @@ import json
 import pytest
 
 from tests.e2e.browserhelpers import SCREENSHOTS, new_browser
+from tests.e2e.screens import TEXT_CONTRAST_JS, theme
 from tests.hall.hallhelpers import PIN, rename_table, until
 
 pytestmark = pytest.mark.browser
@@ -69,6 +70,8 @@ def test_a_wrong_pin_is_said_level_with_its_field_in_the_faults_red(hall):
     driver.set_window_size(1920, 1080)
     try:
         driver.get(url)
+        # the page's first answer brings its token: a PIN sent before it is refused (« Reload the page »)
+        assert until(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#tables > li")) == 2)
         driver.find_element(By.ID, "organise").click()
         driver.find_element(By.ID, "pin").send_keys("0000")
         driver.find_element(By.CSS_SELECTOR, "#login button").click()
@@ -79,8 +82,6 @@ def test_a_wrong_pin_is_said_level_with_its_field_in_the_faults_red(hall):
         colour = "return getComputedStyle(document.querySelector(arguments[0])).color"
         assert driver.execute_script(colour, "#login-answer") == driver.execute_script(
             colour, ".verdict[data-kind=illegal]")
-        from tests.e2e.screens import TEXT_CONTRAST_JS, theme
-
         weak = []  # 4.5:1 or more on the page, in either theme
         for scheme in ("light", "dark"):
             theme(driver, scheme)

@@ -66,7 +66,7 @@ def test_every_summary_text_of_an_example_game_is_in_players_words(name):
     ("nexus", {"ex-cross-2": {"cell": [1, 1], "kind": "card"}}),
 ])
 def test_the_camera_s_board_is_named_before_the_setup_too(game, stickers):
-    """The simulated table showed "tile-1-1 [1, 1]" until a game was set up: every sticker now has a name."""
+    """Before a game is set up, every sticker the camera sees has a name in words (not "tile-1-1 [1, 1]")."""
     names = create_game(game, {}).camera_names(stickers)
     assert set(names) == set(stickers)
     for text in names.values():

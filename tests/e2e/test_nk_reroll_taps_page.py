@@ -10,7 +10,7 @@ import pytest
 
 from boardhelpers import answer_to_tap, pad, settled, tap, wait, watch_taps
 from browserhelpers import pictures, page_errors
-from screens import show
+from screens import language, show
 
 pytestmark = pytest.mark.browser
 
@@ -50,4 +50,28 @@ def test_each_die_a_reroll_cannot_take_says_why_and_one_die_rerolls_with_a_power
         settled(d, url)), message="the reroll was not taken")
     assert sorted(now["summary"]["dice"]) == [1, 2, 2, 4, 4, 6, 6], now["summary"]["dice"]
     assert now["summary"]["power_dice_left"]["A"] == 1
+    assert not page_errors(phone)
+
+
+def test_the_hint_under_a_picked_keeper_says_the_tap_is_where_it_ends_the_turn(narrow_table, phone, screenshots):
+    """A tap on a ringed square sends where the keeper ends the turn (one ``positions`` event: every move, jump and
+    push the dice allow, at once); « Tap a ringed tile to move there » read as one step, and a player who moved 2 of
+    « move 2 + jump 1 » found « Left this turn: nothing »."""
+    service, url = narrow_table
+    service.table.new_game("nexus-keepers", {}, [])
+    for event in EVENTS[:2]:  # A's first roll: move 1, jump 1 and more
+        service.table.submit(event, source="phone")
+    show(phone, url)
+    tap(phone, ".nk-board .keeper[data-keeper='A']")
+    hint = lambda d: d.find_element("id", "nk-move-hint").text  # noqa: E731
+    wait(phone, lambda d: d.find_elements("css selector", ".nk-board .dest"), message="no ringed square")
+    said = {"en": hint(phone)}
+    language(phone, "fr")
+    said["fr"] = hint(phone).replace("\u00a0", " ")
+    language(phone, "en")
+    assert said == {"en": "Tap the ringed square where A ends this turn: its moves, jumps and pushes in one",
+                    "fr": "Touchez la case entourée où A finit ce tour : ses déplacements, sauts et poussées en une "
+                          "fois"}, said
+    phone.execute_script("document.querySelector('#nk-move-hint').scrollIntoView({block: 'center'})")
+    pictures(phone, screenshots, "nk-ends-turn-hint-360")
     assert not page_errors(phone)

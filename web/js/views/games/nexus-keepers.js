@@ -214,7 +214,8 @@ function controls(ctx) {
   if (summary.phase === "rolling" || summary.phase === "acted") {
     out.push(dicePanel(ctx));
     if (summary.phase === "rolling") {
-      const hint = ui.selected ? (ui.moves && ui.moves.length ? t("nk.tap_destination") : t("nk.no_moves"))
+      const hint = ui.selected
+        ? (ui.moves && ui.moves.length ? t("nk.tap_destination", { name: ui.selected }) : t("nk.no_moves"))
         : t("nk.tap_keeper", { name: summary.turn });
       out.push(h("p", { class: "hint", id: "nk-move-hint" }, hint));
       if (ui.choosing) {

@@ -148,12 +148,11 @@ FREE = """const fixed = [...document.querySelectorAll('#screen-table > .actions,
                          ids=["tall", "phone", "short", "landscape"])
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_power_die_answer_leaves_its_dice_and_lists_seen(narrow_table, phone, screenshots, lang, size):
-    """In English the power die's answer lay over what each face allows, the list it explains; in French over some
-    of the dice: it lies clear of the dice, of what each face allows and of « Left this turn », in sight between
-    the bars. On a 360 x 657 phone the dice and those lists are taller than the screen between its bars: the answer
-    lay over what each face allows (English) or the dice (French) until the page made room for it. Held sideways, the
-    tabs' rail down the left was taken for a bar at the foot, leaving no band in sight: the answer once lay 346 px
-    above the screen."""
+    """The power die's answer lies clear of the dice, of what each face allows (the list it explains) and of « Left
+    this turn », in sight between the bars, in English and French. On a 360 x 657 phone the dice and those lists are
+    taller than the screen between its bars: the page makes room for the answer rather than laying it over them.
+    Held sideways, the tabs' rail down the left is not taken for a bar at the foot (which would leave no band in
+    sight and put the answer above the screen)."""
     service, url = narrow_table
     start(service, "nexus-keepers", 1)
     for event in ({"type": "turn_start"}, {"type": "roll", "dice": [6, 6, 6, 6, 6, 6]}):  # A has power dice left

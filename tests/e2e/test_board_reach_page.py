@@ -48,8 +48,8 @@ def test_nexus_keepers_outcomes_of_one_square_come_up_to_the_finger(small_phone)
 
 
 def test_hexors_colour_keys_are_readable_on_their_own_colour(small_phone):
-    """Each key of the duel's colour pad is named on a fill of its die's colour: « violet » in #111 on purple stood
-    at 2.7:1."""
+    """Each key of the duel's colour pad is named on a fill of its die's colour, readable on it (WCAG's 4.5:1 for
+    words): « violet » in #111 on purple would stand at 2.7:1."""
     service, url, phone = small_phone
     start(service, "hexors", events=-2)  # the beginner example's last duel, before either roll
     show(phone, url)
@@ -201,7 +201,8 @@ return [measured, out];
 
 
 def test_words_on_the_boards_shapes_stand_out_from_them(small_phone):
-    """A tile face's strike value in white on green stood at 3.3:1, a mountain's name at 3.7:1."""
+    """Words on the board's shapes reach WCAG's figure against them (4.5:1, 3:1 for large type): a tile face's
+    strike value in white on green would stand at 3.3:1, a mountain's name at 3.7:1."""
     service, url, phone = small_phone
     unread, measured = [], {}
 

@@ -45,7 +45,8 @@ def test_a_counter_the_camera_saw_is_told_by_its_card(quiet_table, language, sai
 
 @pytest.mark.parametrize("language", ["en-GB", "fr-FR"])
 def test_every_game_s_options_are_told_without_config_names(quiet_table, language):
-    """The option form showed "([vision] emblem_face)", 'all_values', 'until_disarmed' and « colours »."""
+    """Every game's options are told in words, without config names: no "([vision] emblem_face)", 'all_values',
+    'until_disarmed' nor « colours »."""
     service, url = quiet_table
     found = {}
     with phone_browser(language, url=url) as driver:

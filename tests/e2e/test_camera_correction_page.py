@@ -171,7 +171,7 @@ def test_the_statistics_leave_out_readings_of_dice_lying_in_a_zone(quiet_table, 
 
 def test_the_fairness_test_is_written_as_players_read_numbers(quiet_table, phone):
     """36 green dice (faces 3 9 6 6 6 6: chi-square 3, p 0.70): two significant digits, the page language's decimal
-    mark (it showed 0.699986 in French too)."""
+    mark (0.7 in English, 0,7 in French, not 0.699986)."""
     service, url = quiet_table
     service.table.new_game("free-roll", {}, [])
     for value, times in zip(range(1, 7), (3, 9, 6, 6, 6, 6)):

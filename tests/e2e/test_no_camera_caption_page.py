@@ -66,7 +66,7 @@ def test_the_missing_camera_is_said_once_without_a_shell_command(no_camera, lang
 
 
 def test_tap_a_die_is_said_only_once_there_is_a_roll_to_correct(no_camera):
-    """"Tap a die to correct it" stood under "No roll yet"."""
+    """"Tap a die to correct it" is said only once there is a roll to correct, never under "No roll yet"."""
     service, url, phone = no_camera
     service.table.new_game("free-roll", {}, [])
     open_page(phone, url, "#/table")

@@ -164,8 +164,8 @@ def test_the_breach_track_stays_on_one_line_at_360_px(narrow_table, phone, lang)
 
 
 def test_a_refused_pieces_reason_does_not_cover_its_name(narrow_table, phone):
-    """A Tesseract column the rules refuse showed its name above it ("b2: blue 6, 4 levels") and its reason on the
-    same spot: each hid half of the other."""
+    """A Tesseract column the rules refuse: its reason does not lie on its name shown above it ("b2: blue 6, 4
+    levels"), where each would hide half of the other."""
     service, url = narrow_table
     start(service, "tesseract", 1)
     show(phone, url)

@@ -72,8 +72,8 @@ def test_the_pin_again_notice_goes_once_the_phone_is_signed_in_again(refused_key
 
 
 def test_a_phone_signed_in_is_told_at_once_when_the_card_keeps_the_key(refused_key_table):
-    """A phone that stays signed in: the card kept the key at another phone's request, and this one went on saying
-    that phones must enter the PIN again until it was reloaded."""
+    """A phone that stays signed in: once the card keeps the key at another phone's request, this one stops saying
+    that phones must enter the PIN again, without a reload."""
     service, url, card, clock = refused_key_table
     with phone_browser("en-GB", (360, 800), url) as phone:
         open_page(phone, url, "#/table")

@@ -109,8 +109,8 @@ def test_the_settings_count_moves_as_soon_as_a_correction_teaches_the_camera(qui
 
 
 def test_a_profile_the_card_cannot_write_is_said_in_the_page_s_language(quiet_table, monkeypatch):
-    """Forgetting on a full card: the phone says so in French and the correction stays (the server's 503
-    ``cannot_save``; its English message was shown inside « Refusé : … »)."""
+    """Forgetting on a full card: the phone says so in French, not the server's English message inside « Refusé :
+    … » (the server's 503 ``cannot_save``), and the correction stays."""
     service, url = quiet_table
     store = service.profile.store
     store.reset()

@@ -169,8 +169,9 @@ SPILLED = """return [...document.querySelectorAll('#tess-confinement :is(th, td,
 
 
 def test_the_confinement_boards_colour_names_stay_in_their_column(narrow_table, phone):
-    """At 360 px the board's seven columns were equal: « violet », « purple », « yellow » ran over the first
-    slot of their row. Each card's state (« jouée », « seen ») stays in its column too."""
+    """At 360 px the board's colour names (« violet », « purple », « yellow ») stay in their column rather than run
+    over the first slot of their row (as seven equal columns would have them). Each card's state (« jouée », « seen »)
+    stays in its column too."""
     service, url = narrow_table
     start(service, "tesseract", 66)
     show(phone, url)

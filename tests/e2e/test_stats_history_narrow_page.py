@@ -1,8 +1,8 @@
 """Statistics and History on a 360-pixel phone after a few rolls of free roll and moves of Nexus Keepers, in light and
 dark, English and French (pictures: <stats|history>-<game>-360-<lang>-<theme>.png): nothing wider than the screen,
-a history entry's words just after its number (they stood centred between the number and the status), and the
-fairness column's "chi² p" on one line (the "p" went alone to the next), a bar named with French's « : », and every
-bar seen against its chart (a white die's bars were white on the light theme's white)."""
+a history entry's words just after its number (not centred between the number and the status), and the fairness
+column's "chi² p" on one line (no "p" alone on the next), a bar named with French's « : », and every bar seen
+against its chart (a white die's bars not white on the light theme's white)."""
 
 from __future__ import annotations
 

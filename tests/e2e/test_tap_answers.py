@@ -190,9 +190,9 @@ IN_SIGHT = """const box = document.querySelector('#tap-answer').getBoundingClien
 
 
 def test_on_a_360_px_phone_the_answer_is_in_sight_not_under_the_bars(narrow_table, phone):
-    """Undo's answer went below the button, under the tab bar, when the bars were 1 px taller than reckoned; a roll
-    typed in went where its Submit button had been, the form gone, below the page: neither was seen. A roll with no
-    die was a notice at the top of the screen."""
+    """Each answer is in sight, not under the bars: Undo's, with the bars' heights as drawn (1 px taller than
+    reckoned would put it under the tab bar); a typed roll's, not where its Submit button was once the form has gone
+    (below the page); a roll with no die is answered beside the finger, not as a notice at the top of the screen."""
     service, url = narrow_table
     try:
         service.table.new_game("free-roll", {}, [])
@@ -219,8 +219,8 @@ def test_on_a_360_px_phone_the_answer_is_in_sight_not_under_the_bars(narrow_tabl
 
 
 def test_a_piece_moved_by_tapping_its_ringed_tile_is_answered_off_the_board(narrow_table, phone):
-    """The ringed tile tapped is drawn again unringed: its answer was left where the tile had been, over the Nexus
-    Keepers board's cells (the board keeps its answers above or below it)."""
+    """The ringed tile tapped is drawn again unringed: its answer goes above or below the Nexus Keepers board, as the
+    board's answers do, not where the tile was, over the board's cells."""
     service, url = narrow_table
     try:
         start(service, "nexus-keepers", 3)                  # set up, A's turn started, A rolled

@@ -66,8 +66,8 @@ def test_a_tesseract_cube_tapped_brings_what_it_allows_into_sight(small_phone, e
 
 
 def test_a_nexus_square_and_way_tapped_bring_the_next_step_into_sight(small_phone):
-    """A ringed square tapped on the board asks how the card lies, then offers Play: both were drawn under the board
-    and its legend, 940 and 990 px down a 740 px screen. Each is brought into sight after its tap."""
+    """A ringed square tapped on the board asks how the card lies, then offers Play: both are drawn under the board
+    and its legend, below a 740 px screen, and each is brought into sight after its tap."""
     service, url, phone = small_phone
     start(service, "nexus", 4)  # Bob's card to play
     open_page(phone, url, "#/table")
@@ -103,9 +103,9 @@ SCORE_LINES_JS = """return [...document.querySelectorAll('#nx-scores li')].map(l
 
 
 def test_nexus_scores_keep_their_words_together_and_their_tokens_readable(small_phone):
-    """The score rows at the game's end, in French at 360 px: « Ann · rouge · 10 points » was laid out as four
-    boxes side by side, « · rouge · » and « 10 points » each broken over two lines; and the red token's dark
-    initials stood at 4.47:1 (4.5:1 is WCAG's figure for words)."""
+    """The score rows at the game's end, in French at 360 px: « · rouge · » and « 10 points » of « Ann · rouge · 10
+    points » are each kept on one line, not broken over two; and the red token's dark initials reach 4.5:1
+    (4.5:1 is WCAG's figure for words), not 4.47:1."""
     from browserhelpers import in_each_look
     from screens import WORDS_ON_FILL_JS
 
@@ -232,7 +232,7 @@ def test_three_lab_cubes_are_picked_and_confined_without_leaving_the_lab(small_p
 
 def test_the_nexus_card_drawn_picked_brings_the_ringed_squares_into_sight(small_phone):
     """A deck of unknown order: the card drawn is picked from the list under the board, then placed on one of the
-    board's ringed squares, which stood above the screen once a card down the list was picked. The board comes into
+    board's ringed squares, which lie above the screen once a card down the list is picked: the board comes into
     sight."""
     service, url, phone = small_phone
     service.table.new_game("nexus", {}, ["Ann", "Bob"])

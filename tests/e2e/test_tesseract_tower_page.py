@@ -178,8 +178,8 @@ def test_the_towers_names_write_the_colon_as_the_pages_language_does(quiet_table
 
 
 def test_a_reached_breach_steps_number_stands_out_on_its_red(quiet_table, phone):
-    """The breach track's reached steps: their white numbers stood at 3.5:1 on the red, in both themes (4.5:1 is
-    WCAG's figure for words)."""
+    """The breach track's reached steps: their numbers reach 4.5:1 on the red in both themes (4.5:1 is WCAG's
+    figure for words); white would stand at 3.5:1."""
     from screens import WORDS_ON_FILL_JS, start
 
     service, url = quiet_table
@@ -196,8 +196,8 @@ def test_a_reached_breach_steps_number_stands_out_on_its_red(quiet_table, phone)
 
 
 def test_the_confinement_cards_states_stand_out_in_both_themes(quiet_table, phone):
-    """The confinement board's card states (« cachée », « révélée »…) under each value: amber on the light theme's
-    white stood at 4.2:1 (4.5:1 is WCAG's figure for words)."""
+    """The confinement board's card states (« cachée », « révélée »…) under each value reach 4.5:1 in both themes
+    (4.5:1 is WCAG's figure for words); amber on the light theme's white would stand at 4.2:1."""
     from screens import start
     from screens import TEXT_CONTRAST_JS
 

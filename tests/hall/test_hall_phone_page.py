@@ -48,8 +48,8 @@ CUT_NAMES_JS = """return [[...document.querySelectorAll('.organise input')].filt
 
 
 def test_the_organiser_sees_each_table_s_whole_name_in_its_rename_field(hall):
-    """The field shared its line with « Enregistrer », « Masquer » went alone to the next: « Table 2 by the window »
-    showed as « Table 2 by t »."""
+    """Each table's whole name shows in its rename field (« Table 2 by the window », not « Table 2 by t »), the field
+    not squeezed onto a line with « Enregistrer » and « Masquer »."""
     board, url = hall
     board.rename("table-2", "Table 2 by the window")
     with hall_on_a_phone(url, "fr-FR") as driver:
@@ -77,8 +77,8 @@ def test_the_hall_says_its_refusals_in_the_page_language(hall):
 
 
 def test_the_hall_words_stand_out_in_light_and_dark(hall):
-    """White « online » on dark mode's light green stood at 1.9:1; « offline since … » at 3.5:1 in light, 4.4:1 in
-    dark."""
+    """The hall's words reach WCAG's figure in light and dark (4.5:1, 3:1 for large type): white « online » on dark
+    mode's light green would stand at 1.9:1; « offline since … » at 3.5:1 in light, 4.4:1 in dark."""
     from tests.e2e.screens import TEXT_CONTRAST_JS, theme
 
     board, url = hall
@@ -145,7 +145,7 @@ PLAYERS_SHOWN_JS = """return [...document.querySelectorAll('#tables .players')].
 
 
 def test_the_hall_tells_one_player_from_the_next(hall):
-    """Table 1's players showed as « Yugi  Kaiba », which reads as one player's full name."""
+    """Table 1's players are told apart, not shown as « Yugi  Kaiba », which reads as one player's full name."""
     board, url = hall
     with hall_on_a_phone(url, "en-GB") as driver:
         assert driver.execute_script(PLAYERS_SHOWN_JS) == ["Yugi, Kaiba", "Ann · 4, Bob · 6 (to play)"]

@@ -96,8 +96,8 @@ def test_dice_read_anew_where_they_lay_are_shown_and_a_tap_corrects_the_roll_pla
 
 
 def test_the_camera_unsure_badge_stands_out_in_both_themes(quiet_table, phone):
-    """History's « Camera unsure » badge: its amber words on the light theme's grey stood at 3.5:1 (4.5:1 is WCAG's
-    figure for words)."""
+    """History's « Camera unsure » badge reaches 4.5:1 in both themes (4.5:1 is WCAG's figure for words): amber words
+    on the light theme's grey would stand at 3.5:1."""
     from screens import WORDS_ON_FILL_JS, theme
 
     service, url = quiet_table

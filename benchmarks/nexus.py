@@ -17,12 +17,17 @@ import argparse
 import json
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from companion.games.nexus.cards import example_deck
-from companion.games.nexus.grid import open_spots
-from companion.games.nexus.players import card_event, counter_event
-from companion.referee import create_game, restore_game
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.timing import best_of, percentile  # noqa: E402
+from companion.games.nexus.cards import example_deck  # noqa: E402
+from companion.games.nexus.grid import open_spots  # noqa: E402
+from companion.games.nexus.players import card_event, counter_event  # noqa: E402
+from companion.referee import create_game, restore_game  # noqa: E402
 
 BUDGET_MS = 10.0
 REPEATS = 3
@@ -50,20 +55,9 @@ def board(seed: int, ties_illegal: bool = False):
     return engine, rng
 
 
-def timed(fn) -> tuple[float, object]:
-    """Best of REPEATS calls, in ms: on a shared machine the slower runs measure the neighbours."""
-    best, result = float("inf"), None
-    for _ in range(REPEATS):
-        t0 = time.perf_counter()
-        result = fn()
-        best = min(best, time.perf_counter() - t0)
-    return best * 1000.0, result
-
-
 def report(name: str, samples: list[float]) -> None:
-    samples = sorted(samples)
-    p99 = samples[min(len(samples) - 1, int(round(0.99 * (len(samples) - 1))))]
-    print(f"{name:<40} median {statistics.median(samples):6.2f} ms   p99 {p99:6.2f} ms   max {samples[-1]:6.2f} ms"
+    p99 = percentile(samples, 0.99)
+    print(f"{name:<40} median {statistics.median(samples):6.2f} ms   p99 {p99:6.2f} ms   max {max(samples):6.2f} ms"
           f"   p99/budget {p99 / BUDGET_MS:5.2f}")
 
 
@@ -90,7 +84,7 @@ def main() -> None:
         closes = [e for e in events if any(v.rule.startswith("nexus.score") for v in engine.legal(e))]
         others = [e for e in events if e not in closes]
         for event in closes + rng.sample(others, min(args.moves, len(others))):
-            ms, verdicts = timed(lambda: engine.legal(event))
+            ms, verdicts = best_of(lambda: engine.legal(event), REPEATS)
             assert args.ties_illegal or not any(v.kind.value == "illegal" for v in verdicts), verdicts
             suffix = ", closing a Nexus" if event in closes else ""
             closing += bool(suffix)
@@ -103,14 +97,14 @@ def main() -> None:
                 best = min(best, time.perf_counter() - t0)
             times["card apply()" + suffix].append(best * 1000.0)
             bad = dict(event, rotation=(event["rotation"] + 90) % 360)
-            ms, verdicts = timed(lambda: engine.legal(bad))
+            ms, verdicts = best_of(lambda: engine.legal(bad), REPEATS)
             times["refused card legal()"].append(ms)
         engine.apply(card_event(engine, top, rng))
         if engine.state.phase == "counter":
             for nid in sorted(engine.state.board.power)[:: max(1, len(engine.state.board.power) // 40)]:
-                ms, _ = timed(lambda: engine.legal({"type": "place_counter", "node": nid}))
+                ms, _ = best_of(lambda: engine.legal({"type": "place_counter", "node": nid}), REPEATS)
                 times["counter legal()"].append(ms)
-        ms, _ = timed(engine.summary)
+        ms, _ = best_of(engine.summary, REPEATS)
         times["summary()"].append(ms)
     variant = ", variant ties_illegal" if args.ties_illegal else ""
     print(f"Nexus{variant}, {args.boards} boards of {CARDS_DOWN} cards (3 players, greedy play; "

@@ -14,9 +14,13 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import time
+import sys
+from pathlib import Path
 
-from companion.referee import create_game
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.timing import best_of, percentile  # noqa: E402
+from companion.referee import create_game  # noqa: E402
 
 BUDGET_MS = 10.0
 
@@ -43,24 +47,10 @@ def random_position(engine, rng: random.Random, pool=None) -> None:
     engine.load_state_json(state)
 
 
-REPEATS = 3
-
-
-def timed(fn):
-    """Best of REPEATS calls, in ms: on a shared machine the slower runs measure the neighbours, not the search."""
-    best = float("inf")
-    for _ in range(REPEATS):
-        t0 = time.perf_counter()
-        result = fn()
-        best = min(best, time.perf_counter() - t0)
-    return best * 1000.0, result
-
-
 def report(name: str, samples: list[float]) -> None:
-    samples = sorted(samples)
-    p99 = samples[min(len(samples) - 1, int(round(0.99 * (len(samples) - 1))))]
+    p99 = percentile(samples, 0.99)
     verdict = "within" if p99 < BUDGET_MS else "OVER"
-    print(f"{name:<34} median {statistics.median(samples):6.2f} ms   p99 {p99:6.2f} ms   max {samples[-1]:6.2f} ms"
+    print(f"{name:<34} median {statistics.median(samples):6.2f} ms   p99 {p99:6.2f} ms   max {max(samples):6.2f} ms"
           f"   ({verdict} the {BUDGET_MS:.0f} ms budget at p99)")
 
 
@@ -80,15 +70,15 @@ def run(engine, rng: random.Random, positions: int, pool, label: str) -> None:
     tiles = [tuple(t) for c in engine.state_json()["board"] for t in c["tiles"]]
     for _ in range(positions):
         random_position(engine, rng, pool)
-        ms, moves = timed(engine.legal_moves)
+        ms, moves = best_of(engine.legal_moves)
         legal.append(ms)
         outcomes.append(len(moves))
         pick = rng.choice(moves)["positions"]
-        ms, (ok, _how) = timed(lambda: engine.explain_positions(pick))
+        ms, (ok, _how) = best_of(lambda: engine.explain_positions(pick))
         assert ok, pick
         valid.append(ms)
         wrong = dict(zip(pick, ([list(c) for c in rng.sample(tiles, 4)])))
-        ms, _ = timed(lambda: engine.explain_positions(wrong))
+        ms, _ = best_of(lambda: engine.explain_positions(wrong))
         invalid.append(ms)
     print(f"Nexus Keepers, {positions} random positions, 4 keepers, {label}, 20 tiles "
           f"(outcomes per position: median {statistics.median(outcomes):.0f}, max {max(outcomes)})")

@@ -27,6 +27,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from benchmarks.timing import percentile  # noqa: E402
+
 PIN = "5792"
 SEQ = re.compile(rb'^data: \{"seq":(\d+),')
 
@@ -118,11 +120,6 @@ class StreamClient(threading.Thread):
         except Exception as exc:  # reported in the summary, never hidden
             self.error = f"{type(exc).__name__}: {exc}"
             self.connected.set()
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))]
 
 
 def main() -> int:

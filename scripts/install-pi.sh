@@ -24,14 +24,8 @@
 #      is enabled and (re)started
 set -euo pipefail
 
-PREFIX=/opt/companion
-VENV=$PREFIX/.venv
-ETC=/etc/companion
-DATA=/var/lib/companion
-UNIT=/etc/systemd/system/companion.service
-TIME_DROP_IN=/etc/systemd/system/systemd-time-wait-sync.service.d/companion.conf
-AVAHI=/etc/avahi/services/companion.service
-USER_NAME=companion
+# shellcheck source=pi-places.sh
+source "$(dirname "${BASH_SOURCE[0]}")/pi-places.sh"
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 DRY_RUN=0
@@ -47,16 +41,7 @@ for arg in "$@"; do
   esac
 done
 
-run() {
-  # Every change goes through here, so --dry-run shows exactly what would happen.
-  echo "+ $*"
-  if [ "$DRY_RUN" = 0 ]; then "$@"; fi
-}
-
-if [ "$DRY_RUN" = 0 ] && [ "$(id -u)" != 0 ]; then
-  echo "install-pi.sh: run as root: sudo $0" >&2
-  exit 1
-fi
+need_root
 if [ ! -f "$REPO/pyproject.toml" ]; then
   echo "install-pi.sh: run from a Table Companion checkout ($REPO has no pyproject.toml)" >&2
   exit 1

@@ -10,13 +10,8 @@
 # carries on where it stopped. apt packages and the gpio/video groups stay (the system uses them).
 set -euo pipefail
 
-PREFIX=/opt/companion
-ETC=/etc/companion
-DATA=/var/lib/companion
-UNIT=/etc/systemd/system/companion.service
-TIME_DROP_IN=/etc/systemd/system/systemd-time-wait-sync.service.d/companion.conf
-AVAHI=/etc/avahi/services/companion.service
-USER_NAME=companion
+# shellcheck source=pi-places.sh
+source "$(dirname "${BASH_SOURCE[0]}")/pi-places.sh"
 
 DRY_RUN=0
 PURGE=0
@@ -29,15 +24,7 @@ for arg in "$@"; do
   esac
 done
 
-run() {
-  echo "+ $*"
-  if [ "$DRY_RUN" = 0 ]; then "$@"; fi
-}
-
-if [ "$DRY_RUN" = 0 ] && [ "$(id -u)" != 0 ]; then
-  echo "uninstall-pi.sh: run as root: sudo $0" >&2
-  exit 1
-fi
+need_root
 
 if [ -f "$UNIT" ] || [ "$DRY_RUN" = 1 ]; then
   run systemctl disable --now companion.service || true

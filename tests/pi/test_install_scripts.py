@@ -201,6 +201,7 @@ def test_unknown_option_is_refused():
 @pytest.mark.skipif(shutil.which("shellcheck") is None, reason="shellcheck is not installed here")
 def test_scripts_pass_shellcheck():
     result = subprocess.run(["shellcheck", str(REPO / "scripts" / "install-pi.sh"),
-                             str(REPO / "scripts" / "uninstall-pi.sh"), str(REPO / "scripts" / "copy-checkout.sh")],
+                             str(REPO / "scripts" / "uninstall-pi.sh"), str(REPO / "scripts" / "copy-checkout.sh"),
+                             str(REPO / "scripts" / "pi-places.sh")],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stdout

@@ -204,9 +204,29 @@ def test_snapshot_is_a_404_without_a_frame_then_the_latest_jpeg(phone, service):
     assert live["frame"] == 3 and live["size"] == [160, 120] and live["dice"][0]["box"] == [90.0, 10.0, 130.0, 50.0]
 
 
+def svg_qr(svg: str) -> str:
+    """What an SVG QR code says, read by OpenCV from its drawing: the dark modules as the path's horizontal runs
+    (``M x y`` then ``h n`` draws n, ``m dx dy`` moves), on the white square the picture is."""
+    modules = int(re.search(r'width="(\d+)"', svg)[1]) // int(re.search(r"scale\((\d+)\)", svg)[1])
+    image = np.full((modules, modules), 255, np.uint8)
+    x = y = 0.0
+    path = re.search(r'class="qrline"[^>]* d="([^"]+)"', svg)[1]
+    for command, a, b in re.findall(r"([Mmh])(-?[\d.]+)(?:\s+(-?[\d.]+))?", path):
+        if command == "M":
+            x, y = float(a), float(b)
+        elif command == "m":
+            x, y = x + float(a), y + float(b)
+        else:
+            image[int(y), int(x):int(x + float(a))] = 0
+            x += float(a)
+    return cv2.QRCodeDetector().detectAndDecode(cv2.resize(image, None, fx=8, fy=8,
+                                                           interpolation=cv2.INTER_NEAREST))[0]
+
+
 def test_the_qr_code_carries_the_ip_join_link(phone):
     response = phone.get("/api/qr.svg")
     assert response.status_code == 200 and response.data.startswith(b"<?xml")
+    assert svg_qr(response.data.decode()) == "http://127.0.0.1:8080/"  # read back from the picture served
     # The same modules as a QR code made for the IP link (the .local name is not in it).
     assert response.data == JoinLinks("http://127.0.0.1:8080/", "http://other.local:8080/").qr_svg()
     assert response.data != JoinLinks("http://127.0.0.2:8080/", "http://other.local:8080/").qr_svg()

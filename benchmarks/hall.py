@@ -15,12 +15,9 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-import os
 import random
 import shutil
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -42,39 +39,9 @@ from companion.hall.publisher import HallPublisher  # noqa: E402
 from companion.hall.subscriber import HallSubscriber  # noqa: E402
 from companion.journal import Journal  # noqa: E402
 from companion.table import Table  # noqa: E402
+from tests.hall.mosquitto import Mosquitto  # noqa: E402
 
 WIN = [json.loads(line) for line in (REPO / "docs/rules/examples/hexors-cannot-move.jsonl").read_text().splitlines()]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class Mosquitto:
-    def __init__(self, folder: Path) -> None:
-        self.port = free_port()
-        self.conf = folder / "mosquitto.conf"
-        self.conf.write_text(f"listener {self.port} 127.0.0.1\nallow_anonymous true\npersistence false\n"
-                             "sys_interval 1\n" + ("user root\n" if os.geteuid() == 0 else ""))
-        self.process: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        mosquitto = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
-        self.process = subprocess.Popen([mosquitto, "-c", str(self.conf)], stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.DEVNULL)
-        for _ in range(200):
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
-                return
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("mosquitto did not start")
-
-    def stop(self) -> None:
-        self.process.terminate()
-        self.process.wait(10)
 
 
 class Subscriber:
@@ -168,7 +135,7 @@ def main() -> int:
     logging.basicConfig(level=logging.ERROR)
     rng = random.Random(args.seed)
     work = Path(tempfile.mkdtemp(prefix="hall-bench-"))
-    broker = Mosquitto(work)
+    broker = Mosquitto(work, sys_interval=1)  # the $SYS byte counters, every second
     broker.start()
     url = f"mqtt://127.0.0.1:{broker.port}"
     board = HallBoard(work / "hall" / "hall.sqlite3")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.config import load_config
 from companion.doctor_network import check_hall
 from companion.findings import FAIL, OK, WARN
-from tests.hall.conftest import Mosquitto, free_port
+from tests.hall.mosquitto import Mosquitto, free_port
 
 
 def config(data_dir, **hall):

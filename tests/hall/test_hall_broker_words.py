@@ -10,7 +10,8 @@ import pytest
 from companion.hall.board import HallBoard
 from companion.hall.link import Broker
 from companion.hall.subscriber import HallSubscriber
-from tests.hall.conftest import HallServer, Mosquitto, free_port, wait_for
+from tests.hall.conftest import HallServer, wait_for
+from tests.hall.mosquitto import Mosquitto, free_port
 from tests.hall.hallhelpers import hall_on_a_phone, until
 
 

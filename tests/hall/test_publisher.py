@@ -14,7 +14,8 @@ from companion.hall.ledger import LEDGER_FILE, AckLedger
 from companion.hall.publisher import HallPublisher
 from companion.journal import Journal
 from companion.table import Table
-from tests.hall.conftest import Listener, Mosquitto, free_port, wait_for
+from tests.hall.conftest import Listener, wait_for
+from tests.hall.mosquitto import Mosquitto, free_port
 
 
 def roll(value: int) -> dict:

@@ -89,3 +89,39 @@ def test_a_wrong_pin_is_said_level_with_its_field_in_the_faults_red(hall):
         assert weak == []
     finally:
         driver.quit()
+
+
+def test_a_game_over_is_said_once_and_is_no_one_s_turn(hall):
+    """Tables publishing real games showed « Yugi wins the game » then « ★ Yugi won », Yugi still underlined as
+    whose turn it was, and under « The 7th breach tears space-time apart: the game is lost » a « Lost » in the
+    win's green."""
+    board, url = hall
+    board.handle("companion/table-1/state", json.dumps({
+        "table": "table-1", "name": "Table 1", "game_id": 1, "game": "hexors", "title": {"en": "Hexors", "fr": "Hexors"},
+        "players": ["Yugi", "Kaiba"], "turn": "Yugi", "outcome": {"kind": "win", "players": ["Yugi"]}, "entries": 9,
+        "last_verdicts": [{"kind": "win", "message": "Yugi wins the game", "message_fr": "Yugi gagne la partie"}]}))
+    board.handle("companion/table-2/state", json.dumps({
+        "table": "table-2", "name": "Table 2", "game_id": 3, "game": "tesseract",
+        "title": {"en": "Tesseract", "fr": "Tesseract"}, "players": [], "turn": None,
+        "outcome": {"kind": "loss", "players": ["Ada", "Marie"]}, "entries": 40,
+        "last_verdicts": [{"kind": "loss", "message": "The 7th breach tears space-time apart: the game is lost",
+                           "message_fr": "La 7e brèche déchire l’espace-temps : la partie est perdue"}]}))
+    driver = new_browser()
+    driver.set_window_size(1280, 800)
+    try:
+        from selenium.webdriver.common.by import By
+
+        driver.get(url)
+        cards = lambda: driver.find_elements(By.CSS_SELECTOR, "#tables > li")  # noqa: E731
+        assert until(lambda: len(cards()) == 2 and "Tesseract" in cards()[1].text)
+        won, lost = (card.text for card in cards())
+        assert won.count("Yugi wins the game") == 1 and "★ Yugi wins the game" in won and "Yugi won" not in won, won
+        assert lost.count("space-time") == 1 and "\nLost" not in lost, lost
+        assert driver.find_elements(By.CSS_SELECTOR, "li[data-turn='true']") == []
+        colour = "return getComputedStyle(document.querySelector(arguments[0])).color"
+        assert driver.execute_script(colour, ".lost") != driver.execute_script(colour, ".won")
+        driver.find_element(By.ID, "language").click()
+        assert until(lambda: "★ Yugi gagne la partie" in cards()[0].text)
+        assert cards()[1].text.count("brèche") == 1 and "Perdu" not in cards()[1].text, cards()[1].text
+    finally:
+        driver.quit()

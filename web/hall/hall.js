@@ -136,35 +136,39 @@ function verdictText(verdict) {
   return typeset(lang === "fr" ? verdict.message_fr || verdict.message : verdict.message);
 }
 
-function outcomeLine(state) {
+/** How the game ended, in the words of the verdict that ended it when it is the last one (« Yugi wins the game »,
+ * « The 7th breach tears space-time apart: the game is lost »), else the hall's own (« Yugi won », « Lost »): the
+ * verdict and a line of the hall's own said it twice. A loss in the faults' red, not the win's green. */
+function outcomeLine(state, verdict) {
   const outcome = state.outcome;
-  if (!outcome) return null;
-  if (outcome.kind === "win") {
-    const names = outcome.players && outcome.players.length ? outcome.players : state.players;
-    // ★, not the trophy emoji: Debian's fonts have no emoji (Chromium drew an empty box), DejaVu Sans has the star
-    return h("p", { class: "won" }, h("span", { "aria-hidden": "true" }, "★ "),
-      `${names.join(", ")} ${word(names.length > 1 ? "won_many" : "won")}`);
-  }
-  if (outcome.kind === "loss") return h("p", { class: "won" }, word("lost"));
-  return null;
+  if (!outcome || !["win", "loss"].includes(outcome.kind)) return null;
+  const told = verdict && verdict.kind === outcome.kind ? verdictText(verdict) : null;
+  if (outcome.kind === "loss") return h("p", { class: "lost" }, told || word("lost"));
+  const names = outcome.players && outcome.players.length ? outcome.players : state.players;
+  // ★, not the trophy emoji: Debian's fonts have no emoji (Chromium drew an empty box), DejaVu Sans has the star
+  return h("p", { class: "won" }, h("span", { "aria-hidden": "true" }, "★ "),
+    told || `${names.join(", ")} ${word(names.length > 1 ? "won_many" : "won")}`);
 }
 
 function tableCard(table) {
   const state = table.state;
   const online = table.online;
   const badge = online ? word("online") : `${word("since")} ${when(table.seen_at)}`;
-  const players = state ? state.players.map((name) => h("li", { dataset: { turn: String(state.turn === name) } },
+  const turn = state && !state.outcome ? state.turn : null; // a game over is no one's turn
+  const players = state ? state.players.map((name) => h("li", { dataset: { turn: String(turn === name) } },
     name, state.scores && name in state.scores ? ` · ${state.scores[name]}` : "",
-    state.turn === name ? h("span", { class: "sr" }, ` (${word("turn")})`) : null)) : [];
+    turn === name ? h("span", { class: "sr" }, ` (${word("turn")})`) : null)) : [];
   const verdict = table.last_verdict || (state && state.last_verdicts && state.last_verdicts.slice(-1)[0]);
+  const ending = state ? outcomeLine(state, verdict) : null;
+  const ended = ending && verdict && state.outcome.kind === verdict.kind; // the verdict is in the ending's line
   return h("li", { class: "table", dataset: { online: String(online), table: table.id } },
     h("h3", {}, h("span", {}, table.name), h("span", { class: "badge", dataset: { online: String(online) } },
       table.hidden ? `${badge} · ${word("hidden")}` : badge)),
     // the game, not its count of journal entries (« 1 entry » told players nothing: undos and readings count too)
     h("p", { class: "game" }, state ? pick(state.title) : word("no_game")),
     h("ul", { class: "players" }, players),
-    verdict ? h("p", { class: "verdict", dataset: { kind: verdict.kind } }, verdictText(verdict)) : null,
-    state ? outcomeLine(state) : null,
+    verdict && !ended ? h("p", { class: "verdict", dataset: { kind: verdict.kind } }, verdictText(verdict)) : null,
+    ending,
     view && view.organiser ? organiseControls(table) : null);
 }
 

@@ -135,6 +135,7 @@ def test_not_a_die_is_learnt_with_its_neighbourhood_and_shown_removed_and_reset(
     dice[0] = {**dice[0], "value": dice[0]["value"] % 6 + 1}  # one more die said to be another face
     player.post("/api/corrections", {"seq": roll["seq"], "version": roll["version"], "dice": sent(dice)})
     assert player.get("/api/profile").get_json()["examples"] >= 1
+    assert list(service.profile.store.folder.glob("*.png"))  # its pictures are where the reset must clear them
     answer = player.client.delete("/api/profile", headers={"X-CSRF-Token": player.csrf})
     check_response("DELETE", "/api/profile", answer)
     assert answer.get_json() == {"examples": 0, "learning": True, "most": service.profile.store.most, "list": []}

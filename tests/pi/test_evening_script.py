@@ -25,6 +25,7 @@ def test_a_short_evening_loses_nothing_replays_a_retry_after_kill_9_and_keeps_pa
     data = json.loads(figures.read_text())
     goals = data["goals"]
     assert goals["0 lost, 0 duplicated"], data["phones"]
+    assert len(data["phones"]) == 2, data["phones"]  # the goals above and below count over these phones
     assert all(phone["resets"] >= 1 for phone in data["phones"]), "each phone was told to reload after the restart"
     assert goals["retry after kill -9 replayed, not applied"], data["retry"]
     assert goals["payloads flat (end <= start + 10%)"], (data["event_bytes"], data["state_bytes"])

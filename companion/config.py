@@ -230,6 +230,10 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "unread_dice": Key(True, "report the dice the camera sees but cannot read (drawn '?' on the phone; never "
                                  "played): a roll short of dice they would make up is 'camera unsure', not illegal "
                                  "(companion/vision/unread.py, benchmarks/aware.py); false: such dice are dropped"),
+        "blur_limit_px": Key(3.0, "a frame whose edges measure more blurred than this (sigma in frame pixels, "
+                                  "companion/vision/focus.py) is not read, and after a second of it the phones say the "
+                                  "picture is blurred: past about 2.5 px the dice read wrong (benchmarks/blur.py); "
+                                  "0 = never", within=NOT_NEGATIVE),
     },
     "panel": {
         "enabled": Key(True, "drive the LED/buzzer panel (off by itself, with one log line, where there is no GPIO)"),

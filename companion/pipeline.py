@@ -19,9 +19,13 @@ from companion.capture.base import Frame, FrameSource, SourceError
 from companion.core import DieReading, Observation
 from companion.live import CameraStatus, LiveView  # noqa: F401  (also imported from here)
 from companion.tablevision.zoom import read_in_window
+from companion.vision.focus import blur_px
 from companion.vision.settle import pair_dice
 
 log = logging.getLogger(__name__)
+
+#: seconds of blurred frames before the phones are told: dice tumbling blur a frame or two, a camera out of focus all
+SAY_BLURRED_AFTER = 1.0
 
 
 class DiceReaderLike(Protocol):
@@ -50,7 +54,7 @@ class Pipeline(threading.Thread):
     def __init__(self, source: FrameSource, reader: DiceReaderLike | None, settler: SettlerLike,
                  on_settled: Callable[[Observation], Any], live: LiveView, fps: float = 8.0,
                  on_frame: Callable[[LiveView], Any] | None = None, table: TableStageLike | None = None,
-                 on_stall: Callable[[LiveView], Any] | None = None) -> None:
+                 on_stall: Callable[[LiveView], Any] | None = None, blur_limit_px: float = 0.0) -> None:
         super().__init__(name="pipeline", daemon=True)
         self.source = source
         self.reader = reader
@@ -65,6 +69,10 @@ class Pipeline(threading.Thread):
         self._stop_event = threading.Event()
         self.frames = 0
         self.skipped = self.reused = 0  # frames whose dice were not read: moving, or unchanged since the last
+        #: frames more blurred than this (sigma px, companion/vision/focus.py) are not read (0: all are)
+        self.blur_limit_px = float(blur_limit_px)
+        self.blurred = 0  # frames not read as too blurred
+        self._blurred_since: float | None = None  # the timestamp of the first of the blurred frames in a row
         self._last_readings: list[DieReading] | None = None
         #: the last settled roll as the readers first read it, and each of its dice as the referee got it or holds it
         #: since (None: read as not a die by the table profile): the live picture labels those dice so
@@ -255,13 +263,16 @@ class Pipeline(threading.Thread):
 
     def _dice_of(self, frame: Frame, motion: Any) -> list[DieReading]:
         """This frame's dice: none while things move (the roll restarts), the last ones while not one pixel has
-        changed, else read."""
+        changed, none on a picture too blurred to read them (said after SAY_BLURRED_AFTER s of it), else read."""
         if motion is not None and motion.moving:
             self.skipped += 1
             readings: list[DieReading] = []
         elif motion is not None and motion.still_frames >= 2 and self._last_readings is not None:
             self.reused += 1
             readings = list(self._last_readings)
+        elif self._too_blurred(frame):
+            self.blurred += 1
+            readings = []
         else:
             readings = []
             try:
@@ -272,7 +283,29 @@ class Pipeline(threading.Thread):
                 self.live.vision_error = f"dice reading failed: {exc}"
                 self.live.vision_error_fr = f"la lecture des dés a échoué : {exc}"
         self._last_readings = readings
+        if self._blurred_since is not None and frame.timestamp - self._blurred_since >= SAY_BLURRED_AFTER:
+            self.live.vision_error = ("The camera's picture is blurred: dice are not read until it is sharp again. "
+                                      "Check the camera's focus and that its lens is clean; meanwhile, enter rolls "
+                                      "by hand")
+            self.live.vision_error_fr = ("L’image de la caméra est floue : les dés ne sont pas lus tant qu’elle n’est "
+                                         "pas nette. Vérifiez la mise au point de la caméra et que son objectif est "
+                                         "propre ; en attendant, saisissez les lancers à la main")
         return readings
+
+    def _too_blurred(self, frame: Frame) -> bool:
+        """Whether the frame is more blurred than ``blur_limit_px``: a camera out of focus reads dice wrong
+        (benchmarks/blur.py), so its dice are not read at all. A frame too plain to measure is read."""
+        if not self.blur_limit_px:
+            return False
+        blur = blur_px(frame.image)
+        if blur is None or blur <= self.blur_limit_px:
+            self._blurred_since = None
+            return False
+        if self._blurred_since is None:
+            self._blurred_since = frame.timestamp
+            log.info("camera: frame %d blurred (%.2f px, limit %g): its dice are not read", frame.index, blur,
+                     self.blur_limit_px)
+        return True
 
     def _read_dice(self, image: np.ndarray) -> list[DieReading]:
         """The dice on the frame: in the table's dice window when it has one (dice at the detector's best size,

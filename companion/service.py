@@ -225,6 +225,7 @@ class Service:
             on_frame=self._frame_seen,
             table=self.table_stage,
             on_stall=lambda live: self.bus.publish("live", live.to_json()),  # no frame, no live event: say it
+            blur_limit_px=self.config["vision"]["blur_limit_px"],
         )
 
     # -- callbacks -----------------------------------------------------------------

@@ -85,7 +85,8 @@ def test_dice_read_anew_where_they_lay_are_shown_and_a_tap_corrects_the_roll_pla
     wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#snapshot-overlay g.die-box")) == 5,
          message="the camera's dice are not drawn on the picture")
     tap_die(phone, phone.find_element(By.CSS_SELECTOR, "#snapshot-overlay g.die-box[data-value='2']"))
-    assert phone.find_element(By.ID, "die-title").text == "Correct die 4"
+    # what the roll in force holds there (5, now lying as 2), then its place: "Correct die 4" alone was read "a 4"
+    assert phone.find_element(By.ID, "die-title").text == "Correct the white 5, die 4"
     tap(phone, "#die-values button[data-value='2']")
     tap(phone, "#die-save")
     settled(phone, url)

@@ -33,7 +33,12 @@ export function openDieDialog(app, target) {
   const die = target.dice[target.index];
   dialogTarget = { ...target, value: die.value, color: die.color };
   const after = target.dice.filter((d, i) => d.unread && d.value === null && i !== target.index).length;
-  $("#die-title").textContent = t("die.title", { n: target.index + 1 });
+  // what the die was read as before its place in the roll: "Correct die 4" over a die read 3 was read "it is a 4"; an
+  // unread die's likeliest face is no reading
+  const unread = die.unread || die.value === null || die.value === undefined;
+  const read = unread ? "" : die.color ? "die.title_read" : "die.title_value";
+  $("#die-title").textContent = t(read || "die.title", { n: target.index + 1, value: die.value,
+    colour: die.color ? colourName(die.color) : "" });
   $("#die-note").textContent = [die.unread ? t("die.unread") : "", after ? t("die.unread_more", { n: after }) : "",
     target.unsure ? t("die.unsure_roll") : target.seq === null ? t("die.new_roll") : ""].filter(Boolean).join(" ");
   // A "?" may be board art; so may a die read on an unsure roll or on a roll to correct (a die too many)

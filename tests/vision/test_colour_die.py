@@ -163,8 +163,8 @@ def test_a_duel_roll_is_taken_from_the_colour_die_once_it_settles(reader):
             settled = settled or settler.update(reader.read(frame), i / 8)
         assert settled is not None and [d.color for d in settled.dice] == [colour]
         engine.apply(engine.observation_event(Observation(dice=settled.dice)))
-        if engine.state.duel is not None:
-            assert engine.state.duel.rolls == ["purple"]
+        if colour == "purple":  # the attacker's roll: the duel waits for the defender's
+            assert engine.state.duel is not None and engine.state.duel.rolls == ["purple"]
     assert engine.state.pieces["b1"].status == "discard"   # purple 6 against yellow 3: the attacker wins
 
 

@@ -137,7 +137,8 @@ def test_two_alike_cards_of_one_player_are_told_apart_by_the_turn_they_were_play
 
 def test_a_card_down_is_told_with_the_french_elision_every_other_verdict_uses():
     """French elides "de"/"que" before a name starting with a vowel sound, as companion/words.py says for every
-    verdict: « d'Yves » (y before a consonant), but « de Yugi »; Nexus's own rule had skipped the first."""
+    verdict: "d'Yves" (y before a consonant), but "de Yugi"; Nexus's card words follow that rule, not one of their
+    own."""
     from companion.games.nexus.places import card_phrases
     from companion.core import Text
 

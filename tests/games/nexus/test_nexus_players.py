@@ -13,7 +13,7 @@ from companion.games.nexus.players import play_game
 from companion.referee import create_game
 
 VARIANTS = ("every_node_worth_one", "ties_illegal", "cards_anywhere", "deck_out_most_points", "blocked_rod_closes")
-SEEDS = (15, 1, 2)  # seed 15 tied a Nexus (refused) under « no ties » before the players asked the referee
+SEEDS = (15, 1, 2)  # seed 15's players would tie a Nexus (refused under ties_illegal) without asking the referee
 
 
 @pytest.mark.parametrize("chosen", [c for n in range(len(VARIANTS) + 1) for c in itertools.combinations(VARIANTS, n)],

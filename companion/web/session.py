@@ -94,12 +94,17 @@ def _client() -> str:
     return str(ipaddress.ip_network(f"{ip}/64", strict=False))
 
 
-def _check_rate_limit() -> None:
-    """Let this phone try a PIN now (the try counts as wrong until it is found right), or say how long to wait."""
-    wait = context().limiter.attempt(_client())
+def _check_pin(pin: str, wrong_status: int, wrong_message: str) -> None:
+    """A PIN this phone tries (signing in, or changing the PIN): refused with how long to wait while it has tried too
+    many wrong ones (the try counts as wrong until it is found right); a wrong one refused with the tries left."""
+    ctx = context()
+    wait = ctx.limiter.attempt(_client())
     if wait > 0:
         raise ApiError(429, "too_many_attempts", "too many wrong PINs; wait before trying again",
                        retry_after=int(math.ceil(wait)))
+    if not ctx.pins.check(pin):
+        raise ApiError(wrong_status, "wrong_pin", wrong_message, attempts_left=ctx.limiter.attempts_left(_client()))
+    ctx.limiter.succeeded(_client())
 
 
 def _store_failed(exc: SessionStoreError, this_one_only: bool) -> ApiError:
@@ -140,12 +145,8 @@ def get_session():
 @blueprint.post("/login")
 def login():
     body = json_body("LoginRequest")
-    _check_rate_limit()
-    ctx = context()
-    if not ctx.pins.check(body["pin"]):
-        raise ApiError(401, "wrong_pin", "wrong PIN", attempts_left=ctx.limiter.attempts_left(_client()))
-    ctx.limiter.succeeded(_client())
-    _authorise(ctx.pins.generation)
+    _check_pin(body["pin"], 401, "wrong PIN")
+    _authorise(context().pins.generation)
     return jsonify(session_json())
 
 
@@ -171,11 +172,8 @@ def end_all_sessions():
 def change_pin():
     """A new PIN ends every sign-in (this phone gets a new one)."""
     body = json_body("PinChangeRequest")
-    _check_rate_limit()
+    _check_pin(body["current"], 422, "the current PIN is wrong")
     ctx = context()
-    if not ctx.pins.check(body["current"]):
-        raise ApiError(422, "wrong_pin", "the current PIN is wrong", attempts_left=ctx.limiter.attempts_left(_client()))
-    ctx.limiter.succeeded(_client())
     try:
         generation = ctx.pins.change(body["new"])  # written before it holds: refused, the PIN is as it was
     except OSError as exc:

@@ -88,10 +88,15 @@ def test_a_die_read_in_a_colour_the_game_has_not_is_the_cube_of_its_value_no_oth
 
 
 def test_a_reading_is_accepted_even_while_an_event_is_pending():
+    """A Shield waiting for its answer does not stop the camera's reading: it is compared as any other (an empty
+    zone where the referee holds the two cubes primed at setup: both said unseen), not refused nor dropped."""
     engine = new_game()
     engine.state.pending.append({"event": "shield", "column": "a1"})
     verdicts = engine.apply({"type": "priming_zone_reading", "dice": []})
     assert not illegal(verdicts)
+    assert rules_of(verdicts) == ["tess.camera.mismatch"] * len(engine.state.zone.cubes) == [
+        "tess.camera.mismatch"] * 2
+    assert all("the camera does not see" in v.message.en for v in verdicts), verdicts
 
 
 def test_a_reading_whose_die_value_is_no_die_value_is_refused_and_changes_nothing():

@@ -69,6 +69,16 @@ def states(pin) -> list[float]:
     return [float(s.state) for s in pin.states]
 
 
+def long_press(panel, pins, until) -> None:
+    """Hold the button (a long press: 0.05 s here) until ``until()`` is true, 2 s at most, then let it go."""
+    panel.button.hold_time = 0.05
+    pins["button"].drive_low()
+    deadline = time.monotonic() + 2
+    while not until() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    pins["button"].drive_high()
+
+
 def one(kind: VerdictKind):
     return [verdict(kind, "test.rule", f"{kind.value}", f"{kind.value} (fr)")]
 
@@ -239,12 +249,7 @@ def test_a_bouncing_button_ends_one_turn_not_four(make_panel):
 def test_mute_chosen_with_the_button_outlives_a_restart(make_panel, tmp_path):
     """Mute chosen with the button (a long press) is saved and still chosen after a restart."""
     panel, pins = make_panel()
-    panel.button.hold_time = 0.05
-    pins["button"].drive_low()
-    deadline = time.monotonic() + 2
-    while panel.sound and time.monotonic() < deadline:
-        time.sleep(0.01)
-    pins["button"].drive_high()
+    long_press(panel, pins, until=lambda: not panel.sound)
     assert panel.sound is False
     panel.close()
     restarted, _ = make_panel()
@@ -262,12 +267,7 @@ def test_a_sound_choice_the_card_refuses_holds_and_is_said(make_panel, monkeypat
     panel, pins = make_panel()
     refused = []
     panel.when_sound_refused = refused.append
-    panel.button.hold_time = 0.05
-    pins["button"].drive_low()
-    deadline = time.monotonic() + 2
-    while not refused and time.monotonic() < deadline:
-        time.sleep(0.01)
-    pins["button"].drive_high()
+    long_press(panel, pins, until=lambda: refused)
     assert panel.sound is False and [exc.errno for exc in refused] == [errno.ENOSPC]
 
 
@@ -314,12 +314,7 @@ def test_holding_the_button_switches_sound_off(make_panel):
     panel, pins = make_panel()
     turns = []
     panel.when_end_turn = lambda: turns.append(1)
-    panel.button.hold_time = 0.05
-    pins["button"].drive_low()
-    deadline = time.monotonic() + 2
-    while panel.sound and time.monotonic() < deadline:
-        time.sleep(0.01)
-    pins["button"].drive_high()
+    long_press(panel, pins, until=lambda: not panel.sound)
     assert panel.sound is False and turns == []
     panel.show(one(VerdictKind.ILLEGAL))
     assert panel.wait_idle(timeout=2)

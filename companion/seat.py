@@ -45,12 +45,16 @@ class Seat:
             self.take(None)
 
     def persons_turn(self, engine: Any) -> bool:
-        """Whether the game waits for the person's move now."""
+        """Whether the game waits for the person's move now: their turn, or the game over, where Rematch and New game
+        are theirs to tap (the simulated players started a rematch once the last move's pace was up, and the game
+        over screen was gone before the person had read who won)."""
         number = self.number
         if number is None:
             return False
         seats = engine.seats()
-        return 0 < number <= len(seats) and engine.to_act() == seats[number - 1]
+        if not 0 < number <= len(seats):
+            return False
+        return engine.outcome is not None or engine.to_act() == seats[number - 1]
 
     def _save(self) -> None:
         self.refused = keep_setting(self._path, "seat", self._number, "simulated table")

@@ -95,3 +95,22 @@ def test_a_seat_the_card_refuses_to_keep_holds_and_every_phone_is_told_until_whe
     notices = [e.data for e in simulated.bus.since(last)[0] if e.topic == "notice"]
     assert len(notices) == 1 and "the simulated seat chosen holds until a restart" in notices[0]["message"]
     assert os.strerror(errno.EROFS) in notices[0]["message"] and "jusqu’au redémarrage" in notices[0]["message_fr"]
+
+
+def test_a_game_over_waits_for_the_seated_person_and_not_for_a_watcher(service, player):
+    """The simulated players started a rematch a pace (8 s) after the winning move: a person who plays a seat
+    is left the game over screen, its winner and its Rematch / New game, as the simulated players wait for them.
+    Watching only, the simulated players go on to the next game."""
+    import json
+    from pathlib import Path
+
+    service.live.camera = CameraStatus(True, "", "simulated", simulated=True)
+    example = Path(__file__).resolve().parents[2] / "docs/rules/examples/nexus-keepers-full-game.jsonl"
+    service.table.new_game("nexus-keepers", {}, [])
+    for line in example.read_text().splitlines():
+        service.table.submit(json.loads(line), source="simulated player")
+    engine = service.table.engine
+    assert engine.outcome is not None and engine.to_act() is None
+    assert not service.simulated_seat.persons_turn(engine)
+    assert player.post("/api/simulated-seat", {"seat": 2}).status_code == 200
+    assert service.simulated_seat.persons_turn(engine)

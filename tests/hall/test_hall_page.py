@@ -97,8 +97,8 @@ def test_a_game_over_is_said_once_and_is_no_one_s_turn(hall):
     win's green."""
     board, url = hall
     board.handle("companion/table-1/state", json.dumps({
-        "table": "table-1", "name": "Table 1", "game_id": 1, "game": "hexors", "title": {"en": "Hexors", "fr": "Hexors"},
-        "players": ["Yugi", "Kaiba"], "turn": "Yugi", "outcome": {"kind": "win", "players": ["Yugi"]}, "entries": 9,
+        "table": "table-1", "name": "Table 1", "game_id": 1, "game": "hexors",
+        "title": {"en": "Hexors", "fr": "Hexors"}, "players": ["Yugi", "Kaiba"], "turn": "Yugi", "outcome": {"kind": "win", "players": ["Yugi"]}, "entries": 9,
         "last_verdicts": [{"kind": "win", "message": "Yugi wins the game", "message_fr": "Yugi gagne la partie"}]}))
     board.handle("companion/table-2/state", json.dumps({
         "table": "table-2", "name": "Table 2", "game_id": 3, "game": "tesseract",

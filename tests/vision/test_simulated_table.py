@@ -46,7 +46,7 @@ def test_settled_rolls_are_read_as_rendered(reader):
         if roll is not None:
             assert table.truth is not None, "reported while the dice were moving"
             reported.append((table.throw, roll, table.truth))
-    assert [t for t, _, _ in reported] == sorted(throws_seen - {5})  # one report per throw
+    assert [t for t, _, _ in reported] == sorted(throws_seen - {5}) == [1, 2, 3, 4]  # one report per throw, each
     for _, roll, truth in reported:
         assert roll.values == tuple(sorted(d.value for d in truth))
         assert sorted(d.color or "?" for d in roll.dice) == sorted(d.color for d in truth)

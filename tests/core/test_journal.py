@@ -348,11 +348,16 @@ def test_a_full_disk_is_logged_once_told_to_every_phone_and_cleared_when_writes_
 
 
 def test_the_state_names_only_the_newest_entries_in_force(data_dir):
+    """40 rolls (entries 0-39), the last undone (entry 40, the undo): 39 in force, 0 to 38; the state names the
+    newest STATE_ACCEPTED of them, 23 to 38, and counts all 41 entries."""
+    from companion.table.state import STATE_ACCEPTED
+
     table = open_table(data_dir)
     for value in range(40):
         table.submit(roll(value % 6 + 1))
     table.undo()
     state = table.state()
+    assert STATE_ACCEPTED == 16
     assert state["accepted"] == list(range(23, 39)) and state["in_force"] == 39 and state["entries"] == 41
 
 

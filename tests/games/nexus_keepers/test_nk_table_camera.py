@@ -93,13 +93,19 @@ def table_with_game(tmp_path, board):
     return table
 
 
-def test_a_legal_move_seen_by_the_camera_is_explained_at_the_end_of_the_turn(tmp_path, rng):
+def rolled_with_keepers_home(tmp_path, rng):
+    """A game set up from the camera's board, both keepers seen on their Starting Tiles, 2 2 3 4 6 rolled: the
+    stage, the table, whose turn it is and that player's keeper number."""
     stage = TableStage(LAYOUT)
     table = table_with_game(tmp_path, settled(stage, pieces({}), rng))
     table.observe(Observation(pieces=settled(stage, pieces({1: (0, 0), 2: (4, 1)}), rng), source="camera"))
     table.submit({"type": "roll", "dice": [2, 2, 3, 4, 6]})
     player = table.engine.state.turn.player
-    n = 1 if player == "A" else 2
+    return stage, table, player, 1 if player == "A" else 2
+
+
+def test_a_legal_move_seen_by_the_camera_is_explained_at_the_end_of_the_turn(tmp_path, rng):
+    stage, table, player, n = rolled_with_keepers_home(tmp_path, rng)
     move = next(o for o in table.engine.legal_moves() if o["to"] != list(table.engine.state.players[player].cell))
     keepers = {1: (0, 0), 2: (4, 1)}
     keepers[n] = tuple(move["to"])
@@ -111,12 +117,7 @@ def test_a_legal_move_seen_by_the_camera_is_explained_at_the_end_of_the_turn(tmp
 
 
 def test_an_illegal_jump_seen_by_the_camera_stops_the_end_of_the_turn(tmp_path, rng):
-    stage = TableStage(LAYOUT)
-    table = table_with_game(tmp_path, settled(stage, pieces({}), rng))
-    table.observe(Observation(pieces=settled(stage, pieces({1: (0, 0), 2: (4, 1)}), rng), source="camera"))
-    table.submit({"type": "roll", "dice": [2, 2, 3, 4, 6]})
-    player = table.engine.state.turn.player
-    n = 1 if player == "A" else 2
+    stage, table, player, n = rolled_with_keepers_home(tmp_path, rng)
     reachable = {tuple(o["to"]) for o in table.engine.legal_moves()}
     far = next((c, r) for c in range(GRID.cols) for r in range(2) if (c, r) not in reachable)
     keepers = {1: (0, 0), 2: (4, 1)}

@@ -25,7 +25,9 @@ def test_setup_choices_offer_the_mat_its_grey_cells_and_where_monsters_may_start
 
 def test_near_cells_are_the_cells_within_two_steps():
     arena = Arena(7, 9)
-    assert len(near_cells(arena, "d5", 0)) == 18  # 6 + 12 cells around a cell in the middle
+    near = near_cells(arena, "d5", 0)
+    assert len(near) == len(set(near)) == 18 and "d5" not in near  # 6 + 12 cells around a cell in the middle
+    assert sorted(near[:6]) == ["c5", "c6", "d4", "d6", "e5", "e6"]  # nearest first: its neighbours (test_hexors_arena)
 
 
 def test_a_setup_built_from_the_choices_is_accepted():

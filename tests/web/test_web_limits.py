@@ -192,6 +192,20 @@ def test_a_connection_over_its_address_cap_closes_that_address_quietest_and_othe
             sock.close()
 
 
+def dropped_while_trickling(sock, pieces, every: float) -> bool:
+    """Send ``pieces`` one every ``every`` s (never idle, never finished): whether the server dropped the connection
+    before the last."""
+    for piece in pieces:
+        time.sleep(every)
+        try:
+            sock.sendall(piece)
+        except (BrokenPipeError, ConnectionResetError):
+            return True
+        if closed_by_server(sock, 0.01):
+            return True
+    return False
+
+
 def test_a_slowloris_client_is_dropped_at_the_header_deadline(serve):
     """One header line now and then (every 20 s in the café, faster here) does not keep a connection forever."""
     server = serve(header_timeout=1.0)
@@ -199,17 +213,7 @@ def test_a_slowloris_client_is_dropped_at_the_header_deadline(serve):
     try:
         sock.sendall(b"GET /api/info HTTP/1.1\r\n")
         started = time.monotonic()
-        dropped = False
-        for n in range(20):  # a line every 0.3 s: never idle, never finished
-            time.sleep(0.3)
-            try:
-                sock.sendall(b"X-Slow-%d: 1\r\n" % n)
-            except (BrokenPipeError, ConnectionResetError):
-                dropped = True
-                break
-            if closed_by_server(sock, 0.01):
-                dropped = True
-                break
+        dropped = dropped_while_trickling(sock, (b"X-Slow-%d: 1\r\n" % n for n in range(20)), every=0.3)
         assert dropped, "the slow client was still connected after 6 s"
         assert time.monotonic() - started < 3.5
     finally:
@@ -223,17 +227,8 @@ def test_a_body_that_trickles_in_is_dropped_at_the_body_deadline(serve):
     try:
         sock.sendall(b"POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                      b"Content-Length: 1000\r\n\r\n")
-        started, dropped = time.monotonic(), False
-        for _ in range(30):
-            time.sleep(0.2)
-            try:
-                sock.sendall(b" ")
-            except (BrokenPipeError, ConnectionResetError):
-                dropped = True
-                break
-            if closed_by_server(sock, 0.01):
-                dropped = True
-                break
+        started = time.monotonic()
+        dropped = dropped_while_trickling(sock, [b" "] * 30, every=0.2)
         assert dropped and time.monotonic() - started < 4.0
     finally:
         sock.close()

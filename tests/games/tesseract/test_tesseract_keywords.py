@@ -54,8 +54,12 @@ def test_destroy_composed_from_the_summary_sets_the_cube_aside(alternative):
     utilisent. »"""
     engine = new_game(2)
     before = engine.summary()
-    after = played(engine, compose(before, "destroy", alternative))
-    assert len(after["destroyed"]) == 1
+    effect = compose(before, "destroy", alternative)
+    after = played(engine, effect)
+    # the cube set aside is the one composed: the lab's cube, or the top cube of the column taken from
+    taken = effect["cube"] if "cube" in effect else next(c["top"] for c in before["tower"]
+                                                             if c["column"] == effect["column"])
+    assert before["destroyed"] == [] and after["destroyed"] == [taken]
     if alternative:
         assert after["tesseract_cubes"] == before["tesseract_cubes"] - 1
     else:

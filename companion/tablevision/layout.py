@@ -194,6 +194,16 @@ def _get(data: Mapping[str, Any], key: str, where: str, kind, default: Any = ...
     return value
 
 
+def _objects(data: Mapping[str, Any], key: str, where: str, default: Any = ...) -> list[tuple[str, Mapping[str, Any]]]:
+    """A list of objects under ``key``, each with where it stands (``layout.zones[2]``) for the errors it may raise."""
+    items = []
+    for i, item in enumerate(_get(data, key, where, list, default)):
+        if not isinstance(item, Mapping):
+            raise LayoutError(f"{where}.{key}[{i}] must be an object")
+        items.append((f"{where}.{key}[{i}]", item))
+    return items
+
+
 def _point(value: Any, where: str) -> Point:
     if (not isinstance(value, (list, tuple)) or len(value) != 2
             or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)):
@@ -228,17 +238,11 @@ def layout_from_json(data: Any, source: str = "layout") -> TableLayout:
         return value
 
     anchors = []
-    for i, a in enumerate(_get(data, "anchors", source, list)):
-        where = f"{source}.anchors[{i}]"
-        if not isinstance(a, Mapping):
-            raise LayoutError(f"{where} must be an object")
+    for where, a in _objects(data, "anchors", source):
         anchors.append(Anchor(marker_id(a, where), _point(a.get("centre"), f"{where}.centre"),
                               _positive(_get(a, "side", where, float), f"{where}.side")))
     zones = []
-    for i, z in enumerate(_get(data, "zones", source, list, [])):
-        where = f"{source}.zones[{i}]"
-        if not isinstance(z, Mapping):
-            raise LayoutError(f"{where} must be an object")
+    for where, z in _objects(data, "zones", source, []):
         polygon = _get(z, "polygon", where, list)
         if len(polygon) < 3:
             raise LayoutError(f"{where}.polygon needs at least three points")
@@ -251,10 +255,7 @@ def layout_from_json(data: Any, source: str = "layout") -> TableLayout:
                           bool(_get(z, "dice", where, bool, False)), str(label.get("en", "")), str(label.get("fr", "")),
                           zone_grid))
     grids = []
-    for i, g in enumerate(_get(data, "grids", source, list, [])):
-        where = f"{source}.grids[{i}]"
-        if not isinstance(g, Mapping):
-            raise LayoutError(f"{where} must be an object")
+    for where, g in _objects(data, "grids", source, []):
         kind = _get(g, "kind", where, str)
         if kind not in ("square", "hex"):
             raise LayoutError(f"{where}.kind must be \"square\" or \"hex\", got {kind!r}")
@@ -267,10 +268,7 @@ def layout_from_json(data: Any, source: str = "layout") -> TableLayout:
         grids.append(Grid(_get(g, "name", where, str), kind, _point(g.get("origin"), f"{where}.origin"),
                           _positive(_get(g, "cell", where, float), f"{where}.cell"), cols, rows, orientation))
     pieces = []
-    for i, p in enumerate(_get(data, "pieces", source, list, [])):
-        where = f"{source}.pieces[{i}]"
-        if not isinstance(p, Mapping):
-            raise LayoutError(f"{where} must be an object")
+    for where, p in _objects(data, "pieces", source, []):
         grid = p.get("grid")
         if grid is not None and not isinstance(grid, str):
             raise LayoutError(f"{where}.grid must be a grid's name or null")

@@ -133,10 +133,15 @@ def test_tonal_buzzer_plays_each_kinds_notes(make_panel, kind):
 
 
 def test_rhythms_differ_for_a_plain_buzzer():
-    """Without pitch, each kind must still sound different: compare the on/off timings."""
+    """Without pitch, each kind that sounds has a rhythm of its own (its on/off timings); the two silent kinds, the
+    camera's doubt and plain news, are told apart by their light (amber, green: the sequences above)."""
     rhythms = {kind: tuple((step.tone is not None, step.seconds) for step in sig.steps)
                for kind, sig in SIGNALS.items()}
     assert len(set(rhythms.values())) == len(rhythms)
+    sounding = {kind: rhythm for kind, rhythm in rhythms.items() if any(on for on, _seconds in rhythm)}
+    assert set(rhythms) - set(sounding) == {VerdictKind.UNSURE, VerdictKind.INFO}
+    assert len(set(sounding.values())) == len(sounding)
+    assert EXPECTED[VerdictKind.UNSURE][0] != EXPECTED[VerdictKind.INFO][0]
 
 
 def test_show_returns_at_once_and_signals_the_most_important_kind(make_panel):

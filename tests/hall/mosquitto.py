@@ -3,12 +3,14 @@ tests and benchmarks/hall.py."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
 import subprocess
 import time
 from pathlib import Path
+from typing import Iterator
 
 MOSQUITTO = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
 
@@ -63,3 +65,16 @@ class Mosquitto:
             self.process.terminate()
             self.process.wait(timeout=10)
             self.process = None
+
+
+@contextlib.contextmanager
+def with_logins(folder: Path, users: dict[str, str]) -> Iterator[Mosquitto]:
+    """A broker that lets in only ``users`` (name -> password), its files in ``folder`` (made here), running for the
+    ``with`` block."""
+    folder.mkdir()
+    broker = Mosquitto(folder, users=users)
+    broker.start()
+    try:
+        yield broker
+    finally:
+        broker.stop()

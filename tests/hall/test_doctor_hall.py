@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.config import load_config
 from companion.doctor_network import check_hall
 from companion.findings import FAIL, OK, WARN
-from tests.hall.mosquitto import Mosquitto, free_port
+from tests.hall.mosquitto import free_port, with_logins
 
 
 def config(data_dir, **hall):
@@ -17,17 +17,11 @@ def test_a_table_alone_has_no_hall_check(data_dir):
 
 
 def test_the_broker_takes_the_table_or_says_why_not(tmp_path, data_dir):
-    folder = tmp_path / "secure"
-    folder.mkdir()
-    broker = Mosquitto(folder, users={"table3": "right"})
-    broker.start()
-    try:
+    with with_logins(tmp_path / "secure", {"table3": "right"}) as broker:
         fine = check_hall(config(data_dir, broker=broker.url, username="table3", password="right"))
         assert fine.status == OK and broker.url in fine.detail
         refused = check_hall(config(data_dir, broker=broker.url, username="table3", password="wrong"))
         assert refused.status == FAIL and "refused the login" in refused.detail and "password" in refused.fix
-    finally:
-        broker.stop()
     away = check_hall(config(data_dir, broker=f"mqtt://127.0.0.1:{free_port()}"))
     assert away.status == WARN and "cannot be reached" in away.detail and "referees meanwhile" in away.fix
     wrong = check_hall(config(data_dir, broker="http://hall.local"))

@@ -11,7 +11,7 @@ from companion.hall.board import HallBoard
 from companion.hall.link import Broker
 from companion.hall.subscriber import HallSubscriber
 from tests.hall.conftest import HallServer, wait_for
-from tests.hall.mosquitto import Mosquitto, free_port
+from tests.hall.mosquitto import free_port, with_logins
 from tests.hall.hallhelpers import hall_on_a_phone, until
 
 
@@ -51,22 +51,18 @@ def test_a_broker_that_does_not_answer_is_said_once_in_each_language(tmp_path, b
 def test_a_login_the_broker_refuses_names_the_hall_s_options(tmp_path, board, caplog):
     """The hall's login comes from companion hall --username and --password-file: the table's words « check [hall]
     username » sent the organiser to a table's file."""
-    folder = tmp_path / "secure"
-    folder.mkdir()
-    broker = Mosquitto(folder, users={"hall": "right"})
-    broker.start()
-    subscriber = HallSubscriber(Broker.parse(broker.url), board, client_id="the-hall")
-    caplog.set_level(logging.WARNING, logger="companion.hall.subscriber")
-    try:
-        subscriber.start()
-        assert wait_for(lambda: subscriber.to_json()["problem"], 20)
-        problem = subscriber.to_json()["problem"]
-        assert problem["en"].startswith("it refused the hall's login (") and "--username and --password-file" in \
-            problem["en"], problem
-        assert problem["fr"].startswith("il refuse la connexion de la salle (") and "--password-file" in \
-            problem["fr"], problem
-        logged = " ".join(r.getMessage() for r in caplog.records)
-        assert "refused the hall's login" in logged and "[hall]" not in logged, logged
-    finally:
-        subscriber.stop()
-        broker.stop()
+    with with_logins(tmp_path / "secure", {"hall": "right"}) as broker:
+        subscriber = HallSubscriber(Broker.parse(broker.url), board, client_id="the-hall")
+        caplog.set_level(logging.WARNING, logger="companion.hall.subscriber")
+        try:
+            subscriber.start()
+            assert wait_for(lambda: subscriber.to_json()["problem"], 20)
+            problem = subscriber.to_json()["problem"]
+            assert problem["en"].startswith("it refused the hall's login (") and "--username and --password-file" in \
+                problem["en"], problem
+            assert problem["fr"].startswith("il refuse la connexion de la salle (") and "--password-file" in \
+                problem["fr"], problem
+            logged = " ".join(r.getMessage() for r in caplog.records)
+            assert "refused the hall's login" in logged and "[hall]" not in logged, logged
+        finally:
+            subscriber.stop()

@@ -15,7 +15,7 @@ from companion.hall.publisher import HallPublisher
 from companion.journal import Journal
 from companion.table import Table
 from tests.hall.conftest import Listener, wait_for
-from tests.hall.mosquitto import Mosquitto, free_port
+from tests.hall.mosquitto import free_port, with_logins
 
 
 def roll(value: int) -> dict:
@@ -128,11 +128,7 @@ def test_a_restart_sends_what_the_broker_never_acknowledged(broker, data_dir):
 
 
 def test_a_refused_login_is_said_once_and_retried_without_a_crash(tmp_path, data_dir):
-    folder = tmp_path / "secure"
-    folder.mkdir()
-    server = Mosquitto(folder, users={"table3": "right"})
-    server.start()
-    try:
+    with with_logins(tmp_path / "secure", {"table3": "right"}) as server:
         table, publisher, notices = make_table(data_dir, server.url, username="table3", password="wrong")
         publisher.start()
         assert wait_for(lambda: notices, 10)
@@ -142,8 +138,6 @@ def test_a_refused_login_is_said_once_and_retried_without_a_crash(tmp_path, data
         table.submit(roll(6))  # refereeing goes on
         assert table.state()["entries"] == 1
         publisher.stop()
-    finally:
-        server.stop()
 
 
 def test_an_unreachable_broker_is_said_and_the_password_file_must_be_private(tmp_path, data_dir):

@@ -78,9 +78,9 @@ def test_verdict_thresholds():
 
 
 def test_bad_input_is_refused():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="area, die size and picture size must be positive"):
         plan_mount(0, 300, 16)
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match="no-such-camera"):
         plan_mount(400, 300, 16, "no-such-camera")
 
 
@@ -109,7 +109,7 @@ def test_default_panel_pins_are_distinct_gpio_on_the_header():
     assert len(set(pins)) == len(pins)
     assert all(label(header_pin(p)) == f"GPIO{p}" for p in pins)
     assert len(BCM_TO_HEADER) == 28
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"GPIO40 is not on the 40-pin header \(valid: 0-27\)"):
         header_pin(40)
 
 

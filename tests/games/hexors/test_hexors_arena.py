@@ -60,8 +60,10 @@ def test_default_grey_cells_are_the_middle_of_each_end():
 
 @pytest.mark.parametrize("bad", ["z1", "a0", "a10", "D", "", 5, None, "h1"])
 def test_cells_off_the_mat_or_badly_named_are_refused(bad):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError) as refused:
         ARENA.parse(bad)
+    said = str(refused.value)  # the arena's own refusal, naming what it was given
+    assert repr(bad) in said and ("is not on the 7x9 arena" in said or "a cell is named like 'd4'" in said), said
 
 
 def test_cell_names_round_trip_and_drawing_positions_are_distinct():

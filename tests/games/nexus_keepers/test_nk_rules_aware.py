@@ -166,9 +166,9 @@ def test_a_camera_unsure_entry_is_not_replayed_when_the_game_is_resumed(tmp_path
 
 
 def test_settings_are_checked():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="floor must be above 0 and at most 0.5"):
         RulesAwareReading(floor=0.0)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="doubt must be within 0 and the floor"):
         RulesAwareReading(floor=0.05, doubt=0.1)
 
 

@@ -122,7 +122,7 @@ def test_nexus_cards_and_counters_come_from_the_camera(tmp_path):
 @pytest.mark.parametrize("game", ["hexors", "nexus", "nexus-keepers", "tesseract"])
 def test_the_simulated_players_take_the_names_the_game_was_started_with(tmp_path, game):
     """A newcomer starts a game on the phone for Ana and Bo: the simulated players set it up under those names, not
-    their own (it said "Hexors: Ana · Bo", then "Kaiba's turn")."""
+    their own (a header "Hexors: Ana · Bo" over "Kaiba's turn")."""
     history = play(tmp_path, game, lambda h: entries(h, "simulated player", "setup"), players=("Ana", "Bo"))
     setup = entries(history, "simulated player", "setup")[0]["event"]
     players = setup["scientists"] if game == "tesseract" else setup["players"]
@@ -300,8 +300,9 @@ def test_drawing_the_game_now_enters_nothing(tmp_path, game):
 
 
 def test_a_new_game_started_on_a_phone_takes_the_keepers_off_the_mat(tmp_path):
-    """A second Nexus Keepers game started on a phone kept the first game's keepers drawn where they stood, on Bo's
-    tiles: the camera's setup was refused ("Bo's tile 2 is not on the mat") every step and no one set up."""
+    """A second Nexus Keepers game started on a phone takes the first game's keepers off the mat: the simulated
+    table's next scene draws no keeper where the game before left them (on tiles the new setup has not laid, which
+    the camera's setup would refuse at every step)."""
     import json
     from pathlib import Path
 

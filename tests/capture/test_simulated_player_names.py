@@ -13,8 +13,8 @@ from companion.vision import DiceReader, RollSettler
 
 
 def test_a_nexus_keepers_game_started_for_three_is_set_up_for_those_three(tmp_path):
-    """A game started on the phone for A, B and C: the board said « Tour de Bo » and « Ada » (the simulated
-    players' own two) while the header said A · B · C."""
+    """A game started on the phone for A, B and C is set up by the simulated players for A, B and C, the names the
+    header shows, not for their own two (Ada and Bo)."""
     table = Table(Journal(tmp_path / "journal.sqlite3"), EventBus(), default_game="nexus-keepers")
     table.new_game("nexus-keepers", {}, ["A", "B", "C"])
     source = SimulatedTableForGames(table, fps=8, size=(1024, 768), seed=5, pace=2.0)

@@ -257,3 +257,29 @@ def test_a_tesseract_game_over_draws_no_column_to_take(small_phone):
         phone.find_elements("css selector", ".tess-tower .column.removable, .tess-tower .column.lowest") == []
     finger(phone, ".tess-tower [data-column='a1']")
     assert answer_to_tap(phone) == "The game is over"
+
+
+def test_the_prime_s_pad_names_the_cube_to_roll_by_its_colour(small_phone):
+    """The Threat phase's pad said « Roll the cube from a4: its value » over six colourless faces: the cube is named
+    by its colour, the one the tower shows on top of that column."""
+    from screens import language
+
+    service, url, phone = small_phone
+    start(service, "tesseract", 13)
+    top = next(c["top"] for c in service.table.engine.summary()["tower"] if c["column"] == "a4")
+    open_page(phone, url, "#/table")
+    settled(phone, url)
+    finger(phone, ".tess-tower [data-column='a4']")
+    title = "#tess-prime-pad h3"
+    wait(phone, lambda d: d.find_elements("css selector", title), message="no prime pad")
+    said = {}
+    try:
+        for lang in ("en", "fr"):
+            language(phone, lang)
+            said[lang] = wait(phone, lambda d: d.execute_script(
+                "const e = document.querySelector(arguments[0]); return e && e.textContent", title))
+    finally:
+        language(phone, "en")
+    colour = {"en": top["color"], "fr": {"red": "rouge", "blue": "bleu", "yellow": "jaune", "purple": "violet"}[top["color"]]}
+    assert said == {"en": f"Roll the {colour['en']} cube from a4: its value",
+                    "fr": f"Lancez le cube {colour['fr']} de a4\u00a0: sa valeur"}, said

@@ -1,7 +1,7 @@
 // Tesseract by touch: the tower from above, labs, priming zone and confinement board; actions by tapping cubes.
 
 import { h } from "../../dom.js";
-import { pick, t } from "../../i18n.js";
+import { colourName, pick, t } from "../../i18n.js";
 import { button, valuePad } from "../widgets.js";
 import { breachTrack, confinementBoard, cubeChip, cubeText, drawTower, primingZone, towerLevels } from "./tess-board.js";
 import { offerButton, offerFor, refusedWhy, sayWhy } from "./offers.js";
@@ -247,7 +247,10 @@ function controls(ctx) {
     const column = choices.length === 1 ? choices[0] : ui.column;
     const hint = t("tess.prime_pick", { columns: choices.join(", ") });
     if (!column) return [h("p", { class: "hint", id: "tess-prime-hint" }, hint), beforePrime(ctx)];
-    return [valuePad({ id: "tess-prime-pad", title: t("tess.prime_roll", { column }), count: 1, keep: ui.picks,
+    // the cube by its colour, as the priming zone will hold it: the pad's faces have none
+    const top = (summary.tower.find((c) => c.column === column) || {}).top;
+    const title = top ? t("tess.prime_roll_cube", { column, colour: colourName(top.color) }) : t("tess.prime_roll", { column });
+    return [valuePad({ id: "tess-prime-pad", title, count: 1, keep: ui.picks,
       onDone: ([rolled]) => submit(primeEvent(summary, column, rolled)) }), beforePrime(ctx)];
   }
   if (ui.confine) return [confineSteps(ctx)];

@@ -42,6 +42,11 @@ def test_each_die_a_reroll_cannot_take_says_why_and_one_die_rerolls_with_a_power
     hint = wait(phone, lambda d: d.find_elements("id", "nk-reroll-one"), message="a die picked alone: no word")
     assert hint[0].text == ("A reroll takes two dice or more: pick another die, or reroll this one with a power die")
     assert not phone.find_elements("id", "nk-reroll")
+    # under the dice, by the finger: below the dice's groups and what they allow, it lay off a phone held sideways
+    above = phone.execute_script("const [hint, groups] = ['#nk-dice #nk-reroll-one', '#nk-dice .groups']"
+                                 ".map((css) => document.querySelector(css)); return hint && hint.getBoundingClientRect()"
+                                 ".bottom <= groups.getBoundingClientRect().top")
+    assert above, "the answer to one die picked is not in the dice's card, above what they allow"
     phone.execute_script("document.querySelector('#nk-reroll-one').scrollIntoView({block: 'center'})")
     pictures(phone, screenshots, "nk-reroll-one-360")
     tap(phone, "#nk-reroll-power")

@@ -165,6 +165,17 @@ function stays(chip, faded) {
   return chip;
 }
 
+/** One die picked: « vous ne pouvez jamais relancer un dé seul », but a power die rerolls it. Said under the dice,
+ * beside the finger (below the fold held sideways, the player saw nothing). */
+function rerollOne(ctx) {
+  const { summary } = ctx;
+  const me = summary.board.keepers.find((k) => k.id === summary.turn) || {};
+  return h("div", { class: "stack" },
+    h("p", { class: "hint", id: "nk-reroll-one" }, t(me.power_left > 0 ? "nk.reroll_one_power" : "nk.reroll_one")),
+    me.power_left > 0 ? button(t("nk.reroll_with_power", { value: summary.dice[ui.reroll[0]] }),
+      () => openPad(ctx, "reroll-power"), { class: "big primary", id: "nk-reroll-power" }) : null);
+}
+
 function dicePanel(ctx) {
   const { summary } = ctx;
   const rerollable = summary.phase === "rolling" && summary.rerolls_left > 0;
@@ -190,7 +201,8 @@ function dicePanel(ctx) {
       dataset: { reserved: "1" }, onclick: rerollable
         ? () => sayWhy(ctx, () => t("nk.reserved_stays_why", { value: reserved })) : undefined }), rerollable) : null),
     summary.reserved_die ? h("p", { class: "hint" }, t("nk.reserved_hint", { value: summary.reserved_die })) : null,
-    rerollable ? h("p", { class: "hint" }, t("nk.reroll_hint", { n: summary.rerolls_left })) : null,
+    rerollable && ui.reroll.length === 1 ? rerollOne(ctx)
+      : rerollable ? h("p", { class: "hint" }, t("nk.reroll_hint", { n: summary.rerolls_left })) : null,
     h("div", { id: "nk-answer-room", "aria-hidden": "true" }), // opened where the answer to a roll has no other room
     h("ul", { class: "groups" }, groups),
     h("p", { class: "allows", id: "nk-allows" }, t("nk.left_this_turn"),
@@ -228,14 +240,6 @@ function controls(ctx) {
       if (summary.rerolls_left > 0 && ui.reroll.length >= 2) {
         row.push(button(t("nk.reroll_n", { n: ui.reroll.length }), () => openPad(ctx, "reroll"),
           { class: "big primary", id: "nk-reroll" }));
-      }
-      if (summary.rerolls_left > 0 && ui.reroll.length === 1) { // « jamais relancer un dé seul », but with a power die
-        out.push(h("p", { class: "hint", id: "nk-reroll-one" },
-          t(me.power_left > 0 ? "nk.reroll_one_power" : "nk.reroll_one")));
-        if (me.power_left > 0) {
-          row.push(button(t("nk.reroll_with_power", { value: summary.dice[ui.reroll[0]] }),
-            () => openPad(ctx, "reroll-power"), { class: "big primary", id: "nk-reroll-power" }));
-        }
       }
       if (me.power_left > 0) {
         row.push(button(t("nk.add_power", { n: me.power_left }), () => openPad(ctx, "power"), { id: "nk-power" }));

@@ -1,7 +1,8 @@
 // Choosing a game, its players and its options; starting one asks first when a game is being played.
 
 import { $, clear, confirmDialog, h } from "../dom.js";
-import { addStrings, dayAndTime, language, pick, t, timeLocale } from "../i18n.js";
+import { addStrings, dayAndTime, language, pick, t } from "../i18n.js";
+import { clock, isToday } from "../moments.js";
 import { hasControl, optionControl, readOptions } from "./options.js";
 
 addStrings({
@@ -114,9 +115,7 @@ function confirmReplace(app) {
 
 /** When a game began, as a clock says it: its time when it began today, else its day and time. */
 function since(at) {
-  const began = new Date(at * 1000);
-  if (began.toDateString() !== new Date().toDateString()) return t("game.confirm_day", { day: dayAndTime(at) });
-  return began.toLocaleTimeString(timeLocale(), { hour: "2-digit", minute: "2-digit" });
+  return isToday(at) ? clock(at, language()) : t("game.confirm_day", { day: dayAndTime(at) });
 }
 
 async function start(app) {

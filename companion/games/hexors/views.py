@@ -11,7 +11,6 @@ from .display import setup_choices, strike_parts
 from .glossary import KINDS
 from .movement import chained, legal_moves, trapped
 from .state import ARENA, GameState
-from .strike import strike
 
 
 def _cells(state: GameState) -> list[dict[str, Any]]:
@@ -76,13 +75,13 @@ def summary(state: GameState | None, options: Mapping[str, Any]) -> dict[str, An
                 "choose_opponent": d.defender is None}
         if d.defender is not None:
             # Strike values for each colour, so the phone can show both sides before the die settles.
-            duel["strike_by_colour"] = {
-                side: {c: strike(state, state.pieces[t], c, options)["total"] for c in state.colours}
-                for side, t in (("attacker", d.attacker), ("defender", d.defender))}
+            parts = strike_parts(state, options)
+            duel["strike_by_colour"] = {side: {c: p["total"] for c, p in by_colour.items()}
+                                        for side, by_colour in parts.items()}
             # each colour's parts without the tile and colour its place names already (12 of each, every event)
-            duel["strike_parts"] = {side: {c: {k: v for k, v in parts.items() if k not in ("tile", "colour")}
-                                           for c, parts in by_colour.items()}
-                                    for side, by_colour in strike_parts(state, options).items()}
+            duel["strike_parts"] = {side: {c: {k: v for k, v in p.items() if k not in ("tile", "colour")}
+                                           for c, p in by_colour.items()}
+                                    for side, by_colour in parts.items()}
     playing = state.phase == "playing" and state.duel is None and state.moved is None
     return {
         "phase": state.phase, "level": state.level, "turn": state.player.id, "turn_number": state.turn,

@@ -62,7 +62,8 @@ def test_the_hall_page_shows_every_table_in_both_languages_and_follows_the_eveni
 
 
 def test_a_wrong_pin_is_said_level_with_its_field_in_the_faults_red(hall):
-    """On a wide screen « Wrong organiser PIN. » sat half a line above the field it is about, in the page's ink."""
+    """On a wide screen « Wrong organiser PIN. » is said level with the field it is about, in the faults' red, and
+    readable (4.5:1) in both themes."""
     from selenium.webdriver.common.by import By
 
     board, url = hall
@@ -92,9 +93,9 @@ def test_a_wrong_pin_is_said_level_with_its_field_in_the_faults_red(hall):
 
 
 def test_a_game_over_is_said_once_and_is_no_one_s_turn(hall):
-    """Tables publishing real games showed « Yugi wins the game » then « ★ Yugi won », Yugi still underlined as
-    whose turn it was, and under « The 7th breach tears space-time apart: the game is lost » a « Lost » in the
-    win's green."""
+    """A game over is said once, in the words of the verdict that ended it (« ★ Yugi wins the game », « The 7th
+    breach tears space-time apart: the game is lost »), with no player marked as whose turn it is; a loss not in the
+    win's colour; in French too."""
     board, url = hall
     board.handle("companion/table-1/state", json.dumps({
         "table": "table-1", "name": "Table 1", "game_id": 1, "game": "hexors",

@@ -26,8 +26,8 @@ return [...document.querySelectorAll('.table h3')].filter(h3 => {
 
 
 def test_the_hall_on_a_phone_has_controls_a_finger_can_tap_and_names_in_full(hall):
-    """The organiser PIN field was 30 px high, the exports' links 22 px; « Table 2 by the window » went on three
-    lines beside « hors ligne depuis 21:05 »."""
+    """Every control, the organiser PIN field and the exports' links included, is a finger's size; « Table 2 by the
+    window » is not set on more lines than it needs beside « hors ligne depuis 21:05 »."""
     board, url = hall
     with hall_on_a_phone(url, "fr-FR") as driver:
         driver.find_element(By.ID, "organise").click()

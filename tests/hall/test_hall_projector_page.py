@@ -22,9 +22,9 @@ def overlap(a, b) -> bool:
 
 
 def test_standings_of_four_games_each_keep_their_column_on_a_projector(hall):
-    """Before, the columns were 19rem wide while the page's type grows to 1.4rem on a wide screen: in French a
-    table of four players (« Joueur Victoires Jouées ») ran over the next one, and a table of two players, stretched
-    to its row's height, had rows twice as tall as the others'."""
+    """In French, where a table of four players (« Joueur Victoires Jouées ») is the widest, no standings table
+    runs over the next one, and a table of two players' rows are as tall as the others' (not stretched to its grid
+    row's height)."""
     board, url = hall
     for table, game, players in (("table-3", "tesseract", ("Dana", "Eli")),
                                  ("table-4", "nexus-keepers", ("Marie-Christine", "Bartholomew", "Zoë", "Li"))):

@@ -36,6 +36,10 @@ def test_a_person_takes_a_seat_at_the_simulated_table_in_english_and_french(tmp_
             wait.until(lambda d: d.find_element(By.ID, "simulated-seat").is_displayed())
             wait.until(lambda d: options(d) == ["Watch only", "I play as Ana", "I play as Bo"])
             assert driver.find_element(By.CSS_SELECTOR, "#simulated-seat span").text == "Your seat"
+            # its own line, clear of the SIMULATED badge above it (2 px under it, « Your seat » read as the badge's)
+            gap = driver.execute_script("return document.getElementById('simulated-seat').getBoundingClientRect().top"
+                                        " - document.getElementById('simulated-badge').getBoundingClientRect().bottom")
+            assert gap >= 8, gap
             Select(driver.find_element(By.ID, "simulated-seat-choice")).select_by_value("2")
             wait.until(lambda d: service.simulated_seat.number == 2)
 

@@ -52,13 +52,14 @@ class Mosquitto:
         self.process = subprocess.Popen([MOSQUITTO, "-c", str(self.conf)], stdout=subprocess.DEVNULL,
                                         stderr=subprocess.DEVNULL)
         end = time.monotonic() + 10
-        while time.monotonic() < end:
+        while time.monotonic() < end and self.process.poll() is None:  # exited: its configuration refused
             try:
                 socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
                 return
             except OSError:
                 time.sleep(0.05)
-        raise RuntimeError("mosquitto did not start")
+        self.stop()  # a test that fails here leaves no broker running
+        raise RuntimeError(f"mosquitto did not start ({self.conf})")
 
     def stop(self) -> None:
         if self.process is not None:

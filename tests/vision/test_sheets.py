@@ -127,6 +127,24 @@ def test_a_mat_larger_than_the_paper_is_split_into_overlapping_pages_that_cover_
     assert "Mat page 1 of 4" in text and "tape from behind" in text
 
 
+@pytest.mark.parametrize("game, paper", [("tesseract", "A4"), ("free-roll", "Letter")])
+def test_only_a_page_with_a_grey_strip_is_told_to_cut_one(game, paper):
+    """Every page of a split mat said "Cut off the grey strip", the first too, which has none: a player printing at
+    home looked for it. A page is told to cut a strip where its print shows one (a tenth of it or more in the strip's
+    grey), and says which page it is laid over; the first is kept whole."""
+    sheets = build_sheets(layout_for(game), paper)
+    for page in sheets.mat_pages:
+        grey = float((np.abs(render(sheets.pdf, page.page, 50).astype(int) - 225) <= 2).mean())
+        text = " ".join(page_text(sheets.pdf, page.page).split())
+        assert ("Cut off the grey strip" in text) == ("Coupez la bande grise" in text) == (grey > 0.1), (page, grey)
+        if (page.row, page.col) == (0, 0):
+            assert "Keep this page whole" in text and "Gardez cette page entière" in text
+        else:
+            over = {(0, 1): "over the page on its left", (1, 0): "over the page above it"}.get(
+                (min(page.row, 1), min(page.col, 1)), "over the pages on its left and above it")
+            assert over in text, text
+
+
 def test_each_page_of_a_split_mat_prints_its_anchors_at_their_place_and_size():
     layout = layout_for("tesseract")
     sheets = build_sheets(layout, "A4")

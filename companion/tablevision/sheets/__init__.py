@@ -98,16 +98,32 @@ def _mat_pages(pdf: Canvas) -> tuple[list[MatPage], tuple[int, int]]:
             tile = MatPage(pdf.page, r, c, (x0, y0, x0 + win[0], y0 + win[1]), (PRINTER_MARGIN, PRINTER_MARGIN))
             pages.append(tile)
             _draw_tile(pdf, tile, win, cut_x, cut_y, rows, cols)
-            n = r * cols + c + 1
             pdf.ruler(PRINTER_MARGIN, ph - PRINTER_MARGIN - RULER_BLOCK[1], False, caption)
             nx = PRINTER_MARGIN + RULER_BLOCK[0] + 4
-            pdf.notes(nx, ph - PRINTER_MARGIN - FOOTER + 2, pw - PRINTER_MARGIN - nx, [
-                f"Mat page {n} of {rows * cols} (row {r + 1} of {rows}, column {c + 1} of {cols}). Cut off the grey "
-                f"strip along the dashed line, lay this page over its neighbour so the half crosses meet the crosses "
-                f"and the lines run on; tape from behind.",
-                f"Tapis, page {n} sur {rows * cols} (ligne {r + 1}, colonne {c + 1}). Coupez la bande grise le long "
-                f"des pointillés, posez la page sur sa voisine, croix sur croix, et scotchez au dos."])
+            pdf.notes(nx, ph - PRINTER_MARGIN - FOOTER + 2, pw - PRINTER_MARGIN - nx, _joining_notes(
+                r, c, rows, cols))
     return pages, (rows, cols)
+
+
+def _joining_notes(r: int, c: int, rows: int, cols: int) -> list[str]:
+    """How a page of a split mat joins the others, English and French. The first page has no grey strip: it is kept
+    whole and the others are laid over it (telling it to cut a strip it lacks left players looking for one)."""
+    n = r * cols + c + 1
+    english = f"Mat page {n} of {rows * cols} (row {r + 1} of {rows}, column {c + 1} of {cols}). "
+    french = f"Tapis, page {n} sur {rows * cols} (ligne {r + 1}, colonne {c + 1}). "
+    if r == 0 and c == 0:
+        return [english + "Keep this page whole: the next pages are laid over it, half crosses on its crosses; "
+                "tape from behind.",
+                french + "Gardez cette page entière : les suivantes se posent dessus, croix sur croix, et se "
+                "scotchent au dos."]
+    under_en = {(True, False): "the page on its left", (False, True): "the page above it"}.get(
+        (c > 0, r > 0), "the pages on its left and above it")
+    under_fr = {(True, False): "la page à sa gauche", (False, True): "la page au-dessus"}.get(
+        (c > 0, r > 0), "les pages à sa gauche et au-dessus")
+    return [english + f"Cut off the grey strip along the dashed line, lay this page over {under_en} so the half "
+            f"crosses meet the crosses and the lines run on; tape from behind.",
+            french + f"Coupez la bande grise le long des pointillés, posez la page sur {under_fr}, croix sur croix, "
+            f"et scotchez au dos."]
 
 
 def _draw_tile(pdf: Canvas, tile: MatPage, win, cut_x, cut_y, rows, cols) -> None:

@@ -20,8 +20,12 @@ EXPECTED = {  # (game, example) -> entries said, English and French
                                               ["Déplacer Kuriboh → d3", "Défier Saggi le Clown Noir", "Lancer rouge"]),
     ("hexors", "hexors-advanced-win.jsonl"): (["Launch Earth fist → Celtic Guardian", "Launch Genesis → Kuriboh"],
                                               ["Lancer Poing de terre → Gardien Celte", "Lancer Genèse → Kuriboh"]),
-    ("nexus", "nexus-two-players.jsonl"): (["Counter on Fork", "Play Long rod"],
-                                           ["Pion sur Fourche", "Jouer Longue tige"]),
+    # a counter: whose, how strong a node, on whose card, as the referee said it (« Counter on Fork » said neither);
+    # the example's first, refused in a closed Nexus, still names who put it down
+    ("nexus", "nexus-two-players.jsonl"): (["Ann places a counter on a power-1 node of Ann's Fork",
+                                            "Ann: counter on Fork", "Play Long rod"],
+                                           ["Ann pose un pion sur un nœud de puissance 1 de la Fourche d’Ann",
+                                            "Ann\u00a0: pion sur Fourche", "Jouer Longue tige"]),
 }
 
 

@@ -156,6 +156,13 @@ export function describeEntry(entry, summary) {
     const laid = entry.verdicts.find((v) => v.rule === "nexus.card.played");
     return laid ? pick(laid) : t("entry.play_top_card");
   }
+  // a Nexus counter: the referee's « Ann places a counter on a power-4 node of the first card » says whose and how
+  // strong; « Counter on Chain » three times said neither. A refused one still names who put it down, when sent.
+  if (event.type === "place_counter") {
+    const placed = entry.verdicts.find((v) => v.rule === "nexus.counter");
+    if (placed) return pick(placed);
+    if (event.player) key = "place_counter_by";
+  }
   // a capacity sent without its scientist (an API client's) is the current one's: the referee's verdict names them
   const capacity = key === "play_card.scientist" && entry.verdicts.find((v) => v.rule === "tess.capacity");
   const actionName = ((summary || {}).action_names || {})[event.action];

@@ -223,16 +223,17 @@ def test_a_hall_held_in_memory_writes_its_file_again_once_the_card_is_mended(eve
 
 def test_a_card_mended_after_the_evening_s_last_news_is_tried_on_a_timer(evening_so_far, read_only_folder,
                                                                        monkeypatch):
-    """The file is tried on a timer, not only at a change: the evening's last game, won just after a try, reaches
-    the file though the tables then go quiet. The timer tries it every RETRY_EVERY seconds (here 0.2 s of real
-    time); closing the board stops it."""
+    """The file is tried on a timer, not only at a change: the evening's last game, won while the card refuses the
+    file, reaches it once the card is mended though the tables have gone quiet. The timer tries it every RETRY_EVERY
+    seconds (here 0.2 s of real time)."""
     monkeypatch.setattr("companion.hall.board.RETRY_EVERY", 0.2)
     board = open_board(evening_so_far)
     try:
         assert board.card_refusal is not None
+        board.handle(*event("table-2", 4, 0, players=("Ann", "Bob"), outcome={"kind": "win", "players": ["Ann"]}))
+        assert board.card_refusal is not None  # the last news, while the card still refuses the file
         monkeypatch.setattr(os, "open", REAL_OPEN)
         monkeypatch.setattr(sqlite3, "connect", REAL_CONNECT)  # the card mended
-        board.handle(*event("table-2", 4, 0, players=("Ann", "Bob"), outcome={"kind": "win", "players": ["Ann"]}))
         assert wait_for(lambda: board.card_refusal is None, 5), "no news came, and the mended card was not tried"
     finally:
         board.close()

@@ -46,8 +46,8 @@ class Seat:
 
     def persons_turn(self, engine: Any) -> bool:
         """Whether the game waits for the person's move now: their turn, or the game over, where Rematch and New game
-        are theirs to tap (the simulated players started a rematch once the last move's pace was up, and the game
-        over screen was gone before the person had read who won)."""
+        are theirs to tap (the simulated players wait, so the game over screen stays until the person has read who
+        won)."""
         number = self.number
         if number is None:
             return False

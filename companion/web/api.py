@@ -113,7 +113,7 @@ def info():
 
 def _notices_for_this_phone(notices: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """What the service tells every phone; that every phone must enter the new PIN (the PIN file was damaged) not to
-    a phone that has entered it: it kept saying so to a phone signed in again."""
+    a phone that has entered it, which has nothing left to do about it."""
     signed_in = authenticated()
     return [{key: value for key, value in notice.items() if key != "signed_out_only"} for notice in notices
             if not (notice.get("signed_out_only") and signed_in)]

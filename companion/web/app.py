@@ -164,7 +164,7 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
 
     def key_kept(refused: BaseException) -> None:
         """The card keeps the key it refused: the notice goes when the key was all it said, and every phone is told
-        at once (``notices``: it reads the table's notices again; it showed this one until it was reloaded)."""
+        at once (``notices``: it reads the table's notices again, so a phone signed in drops this one unreloaded)."""
         with told_lock:
             sign_ins_lost.remove(refused)
             if not sign_ins_lost and told and told[0] in service.notices:

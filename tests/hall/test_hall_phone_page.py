@@ -7,7 +7,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from tests.e2e.boardhelpers import SMALL
-from tests.hall.hallhelpers import PIN, Subscriber, hall_on_a_phone, rename_table, until
+from tests.hall.hallhelpers import PIN, Subscriber, event, hall_on_a_phone, rename_table, until
 
 pytestmark = pytest.mark.browser
 
@@ -149,3 +149,28 @@ def test_the_hall_tells_one_player_from_the_next(hall):
     board, url = hall
     with hall_on_a_phone(url, "en-GB") as driver:
         assert driver.execute_script(PLAYERS_SHOWN_JS) == ["Yugi, Kaiba", "Ann · 4, Bob · 6 (to play)"]
+
+
+TYPING_JS = """const f = document.activeElement;
+  return f && f.matches('.organise input') ? [f.closest('.table').dataset.table, f.value] : null"""
+
+
+def test_a_table_s_news_keeps_the_name_the_organiser_is_typing(hall):
+    """News from a table draws every card again: the organiser's controls stay on every card (the page's wait for
+    news, asked before the sign-in, is not drawn as if signed out) and the rename field the organiser is typing in
+    keeps its words, its focus and its caret, so the name goes on being typed where it was."""
+    board, url = hall
+    with hall_on_a_phone(url, "en-GB") as driver:
+        driver.find_element(By.ID, "organise").click()
+        driver.find_element(By.ID, "pin").send_keys(PIN)
+        driver.find_element(By.CSS_SELECTOR, "#login button").click()
+        field = ".table[data-table='table-2'] .organise input"
+        assert until(lambda: driver.find_elements(By.CSS_SELECTOR, field))
+        driver.find_element(By.CSS_SELECTOR, field).clear()
+        driver.find_element(By.CSS_SELECTOR, field).send_keys("Table 2 by the do")
+        board.handle(*event("table-3", 1, 0, players=("Ann", "Bob")))  # another table's news
+        assert until(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#tables > li")) == 3)
+        assert len(driver.find_elements(By.CSS_SELECTOR, ".organise input")) == 3
+        assert driver.execute_script(TYPING_JS) == ["table-2", "Table 2 by the do"]
+        driver.switch_to.active_element.send_keys("or")
+        assert driver.execute_script(TYPING_JS) == ["table-2", "Table 2 by the door"]

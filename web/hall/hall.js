@@ -105,6 +105,8 @@ const WORDS = {
 let lang = (localStorage.getItem("hall-lang") || navigator.language || "en").startsWith("fr") ? "fr" : "en";
 let view = null; // the last answer of /api/hall
 let csrf = "";
+// sign-ins and sign-outs so far: a wait for news asked before one is answered for the page as it was then
+let signings = 0;
 
 const $ = (selector) => document.querySelector(selector);
 // French puts a no-break space before ? ! : ; and inside « » (the phone page's frenchSpaces): never a colon alone
@@ -207,9 +209,29 @@ function render() {
   $("#address").textContent = word("address").replace("{address}", broker.address);
   showNotice();
   $("#no-tables").hidden = view.tables.length > 0;
+  const typing = renameTyped();
   $("#tables").replaceChildren(...view.tables.map(tableCard));
+  keepTyping(typing);
   $("#no-standings").hidden = view.standings.length > 0;
   $("#standings").replaceChildren(...view.standings.map(standingsTable));
+}
+
+/** The rename field the organiser is typing in, if any: which table's, its words and caret. */
+function renameTyped() {
+  const field = document.activeElement;
+  if (!field || !field.matches(".organise input")) return null;
+  return { table: field.closest(".table").dataset.table, value: field.value, caret: [field.selectionStart,
+    field.selectionEnd] };
+}
+
+/** News from any table draws every card again: the name being typed stays, focused where it was, not the old one. */
+function keepTyping(typed) {
+  const card = typed && [...document.querySelectorAll("#tables > .table")].find((c) => c.dataset.table === typed.table);
+  const field = card && card.querySelector(".organise input");
+  if (!field) return;
+  field.value = typed.value;
+  field.focus();
+  field.setSelectionRange(...typed.caret);
 }
 
 /** What the card refuses (the hall's file: the evening held in memory; the sign-in key), each with the card's fault,
@@ -256,9 +278,13 @@ async function change(table, body) {
 
 async function refresh(wait) {
   const after = view ? view.version : 0;
+  const asked = signings;
   const answer = await fetch(`api/hall?after=${after}&wait=${wait}`, { credentials: "same-origin" });
   if (!answer.ok) throw new Error(`hall answered ${answer.status}`);
-  view = await answer.json();
+  const news = await answer.json();
+  // asked before a sign-in or out: its organiser controls and token are the old ones (the next ask brings the news)
+  if (asked !== signings) return;
+  view = news;
   csrf = view.csrf_token;
   render();
 }
@@ -268,7 +294,8 @@ async function follow() {
     try {
       const before = view ? view.version : -1;
       await refresh(view ? 15 : 0);
-      if (view.version === before) await new Promise((r) => setTimeout(r, 1000)); // the server was too busy to wait
+      // the server was too busy to wait, or the answer was for the page before a sign-in
+      if ((view ? view.version : -1) === before) await new Promise((r) => setTimeout(r, 1000));
     } catch (error) {
       $("#broker").dataset.ok = "false";
       $("#broker").hidden = false;
@@ -286,6 +313,7 @@ $("#language").addEventListener("click", () => {
 $("#organise").addEventListener("click", async () => {
   if (view && view.organiser) {
     await post("api/logout", {});
+    signings += 1;
     await refresh(0);
   } else {
     $("#login").hidden = !$("#login").hidden;
@@ -297,6 +325,7 @@ $("#login").addEventListener("submit", async (event) => {
   const { ok, data, retry } = await post("api/login", { pin: $("#pin").value });
   $("#login-answer").textContent = ok ? "" : refusal(data, retry);
   if (ok) {
+    signings += 1;
     $("#login").hidden = true;
     $("#pin").value = "";
     await refresh(0);

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core import DieReading
 from companion.journal import Entry, GameRecord, Journal
 from companion.table.camera import camera_move
 from companion.table_memory import TableMemory
@@ -42,3 +43,26 @@ def as_corrected(journal: Journal, record: GameRecord, memory: TableMemory,
                 if entry.seq in memory.versions else None
             out[entry.seq] = {**entry.event, "dice": correction.event["dice"]} if correction else entry.event
     return out
+
+
+def dice_replaced(journal: Journal, record: GameRecord, memory: TableMemory, seq: int) -> list[Any] | None:
+    """The dice roll ``seq`` holds now (as rolled, or as last corrected), each as its face, colour and place in the
+    picture: a correction keeps them (``before``) so History can say what it changed, never guess it. None when
+    ``seq`` holds no dice (the correction is refused anyway)."""
+    event = dict(memory.accepted).get(seq)
+    if event is None:
+        entry = journal.entry(record.id, memory.versions.get(seq, seq))
+        event = entry.event if entry is not None else {}
+    dice = event.get("dice")
+    if not isinstance(dice, list):
+        return None
+    return [_placed(d) if isinstance(d, dict) else d for d in dice]
+
+
+def _placed(die: dict[str, Any]) -> dict[str, Any]:
+    """A die's face, colour and place, its box rounded as a correction's dice are (to be matched with them)."""
+    try:
+        die = DieReading.from_json(die).to_json()
+    except (ValueError, TypeError, AttributeError):
+        pass
+    return {k: die[k] for k in ("value", "color", "box") if k in die}

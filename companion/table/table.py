@@ -22,7 +22,7 @@ from companion.table import games, rebuild
 from companion.table.after_change import WorkAfterChange
 from companion.table.camera import CAMERA_SOURCES, DEFAULT_AWARE, camera_names, judged, read_anew_event, unsure_event
 from companion.table.errors import Conflict
-from companion.table.history import history_page
+from companion.table.history import dice_replaced, history_page
 from companion.table.retries import already_done
 from companion.table.state import event_state, game_state
 from companion.table_memory import CAMERA_UNSURE, CORRECT, UNDO, TableMemory
@@ -224,6 +224,9 @@ class Table:
             if version is not None and self.roll_version(seq) != version:
                 raise Conflict(f"roll {seq + 1} was corrected meanwhile by another phone: look at its dice again")
             event = {"type": CORRECT, "seq": int(seq), "dice": [DieReading.from_json(d).to_json() for d in dice]}
+            before = dice_replaced(self.journal, self.record, self.memory, int(seq))
+            if before is not None:
+                event["before"] = before
             return self._commit(event, source, (), request)
 
     def observe(self, observation: Observation) -> list[Verdict]:

@@ -3,6 +3,7 @@
 import { $, clear, h } from "../dom.js";
 import { colourName, dayAndTime, language, named, pick, t, timeLocale as locale } from "../i18n.js";
 import { openDieDialog } from "./die-dialog.js";
+import { correctionWords } from "./correction-words.js";
 import { dieChip } from "./last-roll.js";
 import { renderUndo } from "./table.js";
 import { boardNodes } from "./games/nx-board.js";
@@ -197,6 +198,10 @@ export function historyLine(entry, summary) {
   }
   // a Hexors colour die read by its face value: « Roll 5 » said nothing of the colour it gave, the referee's verdict
   // does (« Ben rolls blue »)
+  // a correction: what it changed, from the dice it replaced (« Correction of entry 8 » said nothing of it)
+  if (event.type === "correct" && correctionWords(event)) {
+    return t("entry.with_effects", { move: line, effects: correctionWords(event) });
+  }
   const colour = event.type === "roll" && !event.colour && entry.verdicts.find((v) => v.rule === "hex.duel.roll");
   if (colour) return t("entry.with_effects", { move: line, effects: pick(colour) });
   // pieces put where they went on a phone: the move the referee explained them by, as for the camera's (camera_move)
@@ -254,7 +259,7 @@ export function renderHistory(app) {
     const tappable = Boolean(entry.dice);
     list.append(h("li", { class: `entry ${state ? state[0] : "action"}`, dataset: { seq: String(entry.seq), type: entry.event.type } },
       h("div", { class: "head" }, h("strong", {}, t("history.entry_n", { n: entry.seq + 1 })), " ",
-        historyLine(entry, app.state.summary),
+        h("span", { class: "what" }, historyLine(entry, app.state.summary)),
         state && state[1] ? h("span", { class: `status ${state[0]}` }, state[1]) : null),
       dice ? h("div", { class: "dice-row small" }, dice.map((die, index) => dieChip(die, index,
         tappable ? () => openDieDialog(app, { seq: entry.seq, dice: entry.dice, version: entry.version, index }) : undefined))) : null,

@@ -21,6 +21,8 @@ from companion.words import colour_fr
 UNKNOWN_COLOUR = "unknown"
 #: rolls kept in the state, newest last (the history pages through all of them)
 RECENT_ROLLS = 5
+#: dice of a colour the fairness test waits for: the approximation wants about five expected rolls per face
+DICE_FOR_FAIRNESS = 30
 
 
 def chi_square_fair_die(counts: list[int]) -> dict[str, Any]:
@@ -31,7 +33,7 @@ def chi_square_fair_die(counts: list[int]) -> dict[str, Any]:
     """
     n = sum(counts)
     if n == 0:
-        return {"rolls": 0, "chi2": None, "p_value": None, "enough_data": False}
+        return {"rolls": 0, "chi2": None, "p_value": None, "enough_data": False, "dice_needed": DICE_FOR_FAIRNESS}
     expected = n / 6.0
     chi2 = sum((c - expected) ** 2 / expected for c in counts)
     p = math.erfc(math.sqrt(chi2 / 2)) + math.sqrt(2 * chi2 / math.pi) * math.exp(-chi2 / 2) * (1 + chi2 / 3)
@@ -39,8 +41,9 @@ def chi_square_fair_die(counts: list[int]) -> dict[str, Any]:
         "rolls": n,
         "chi2": round(chi2, 4),
         "p_value": round(min(max(p, 0.0), 1.0), 6),
-        # The approximation wants about five expected rolls per face.
-        "enough_data": expected >= 5,
+        "enough_data": n >= DICE_FOR_FAIRNESS,
+        # how many more the phone's "too few" says (a player had no idea how long to keep rolling)
+        "dice_needed": max(0, math.ceil(DICE_FOR_FAIRNESS - n)),
     }
 
 

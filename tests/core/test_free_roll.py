@@ -24,6 +24,13 @@ def test_chi_square_matches_the_textbook_critical_values():
     assert chi_square_fair_die([0] * 6)["p_value"] is None
 
 
+
+def test_the_fairness_test_waits_for_thirty_dice_and_says_how_many_more():
+    # the chi-square approximation wants about five expected rolls a face: 30 dice of a colour
+    assert [(t["enough_data"], t["dice_needed"]) for t in map(chi_square_fair_die, ([0] * 6, [1, 2, 0, 3, 1, 3],
+                                                                                       [5, 4, 6, 5, 5, 4], [5] * 6))] \
+        == [(False, 30), (False, 20), (False, 1), (True, 0)]
+
 def test_counts_are_kept_per_colour():
     game = create_game("free-roll")
     game.apply(roll((4, "red"), (4, "blue"), (6, "red")))

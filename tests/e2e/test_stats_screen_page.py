@@ -64,3 +64,26 @@ def test_the_charts_numbers_are_readable_and_their_guide_lines_seen_on_a_narrow_
     assert not small, f"chart numbers under 12 CSS px on a 360 px phone: {small}"
     assert not faint, f"chart guide lines hardly seen against the chart: {faint}"
     assert page_errors(phone) == []
+
+
+# the fairness column of each colour's row, as the table shows it
+FAIRNESS_WORDS = """return Object.fromEntries([...document.querySelectorAll('#stats .stats-table tbody tr')]
+  .map((row) => [row.cells[0].innerText, row.cells[2] && row.cells[2].innerText]))"""
+
+
+def test_a_colour_with_too_few_dice_for_its_fairness_says_how_many_more(narrow_table, phone):
+    """"too few rolls" left a player guessing how long to keep rolling: the row says how many more dice of that colour
+    its fairness waits for (30 in all, five a face), in the player's language."""
+    service, url = narrow_table
+    service.table.new_game("free-roll", {}, [])
+    for values in ([4, 6, 1], [2, 2, 5], [6, 6, 6, 3]):  # 10 red dice, 1 blue
+        service.table.submit({"type": "roll", "dice": [{"value": v, "color": "red"} for v in values]})
+    service.table.submit({"type": "roll", "dice": [{"value": 2, "color": "blue"}]})
+    open_page(phone, url, "#/stats")
+    wait(phone, lambda d: d.find_elements("css selector", "#stats .stats-table tbody tr"), message="no table drawn")
+    said = {}
+    in_each_look(phone, lambda lang, scheme: said.setdefault(lang, phone.execute_script(FAIRNESS_WORDS)),
+                 themes=("light",))
+    assert said == {"en": {"red": "20 more dice needed", "blue": "29 more dice needed"},
+                    "fr": {"rouge": "encore 20 dés à lancer", "bleu": "encore 29 dés à lancer"}}, said
+    assert page_errors(phone) == []

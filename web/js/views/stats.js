@@ -8,9 +8,12 @@ import { addStrings, colourName, formatNumber, pick, t } from "../i18n.js";
 addStrings({
   en: { "stats.named": "Faces of the colour die", "stats.rolled": "Times rolled",
     "stats.bar": "{label}: {group} × {n}",  // a bar's name: its colour, its face, how often
-    "stats.no_dice": "{game} is played without dice: there are no rolls to count." },
+    "stats.no_dice": "{game} is played without dice: there are no rolls to count.",
+    // "too few rolls" left a player guessing how long to keep rolling: the engine says how many more dice
+    "stats.dice_needed": { one: "1 more die needed", other: "{n} more dice needed" } },
   fr: { "stats.named": "Faces du dé de couleur", "stats.rolled": "Sorties", "stats.bar": "{label} : {group} × {n}",
-    "stats.no_dice": "{game} se joue sans dés : il n’y a aucun lancer à compter." },
+    "stats.no_dice": "{game} se joue sans dés : il n’y a aucun lancer à compter.",
+    "stats.dice_needed": { one: "encore 1 dé à lancer", other: "encore {n} dés à lancer" } },
 });
 
 export function init() {}
@@ -117,7 +120,8 @@ function renderFaces(app, root, stats) {
       if (test) {
         const p = test.p_value;
         const significance = (app.state.options && app.state.options.significance) || 0.01;
-        if (!test.enough_data) verdict = t("stats.too_few");
+        const more = test.dice_needed;
+        if (!test.enough_data) verdict = more ? t("stats.dice_needed", { n: more }) : t("stats.too_few");
         else verdict = `${pWords(p)} — ${p < significance ? t("stats.unfair") : t("stats.fair")}`;
       }
       const count = stats.faces[c].reduce((a, b) => a + b, 0);

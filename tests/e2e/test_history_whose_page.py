@@ -45,3 +45,26 @@ def test_whose_turn_and_the_colour_rolled_are_said(narrow_table, phone, screensh
     assert said == {"en": "Roll 5: Yugi rolls blue", "fr": "Lancer 5\u00a0: Yugi obtient bleu"}, said
     language(phone, "en")
     assert not page_errors(phone)
+
+
+# how far below its number an entry's words begin (CSS px): 0 on the number's line
+WORDS_DROP = """return [...document.querySelectorAll('#history-list li .head')].map((head) => {
+  const n = head.querySelector('strong'), range = document.createRange();
+  range.setStartAfter(n); range.setEndAfter(head.lastChild);
+  const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.top);
+  return [head.innerText.split('\\n')[1], Math.round(Math.min(...tops) - n.getBoundingClientRect().top)];
+})"""
+
+
+def test_a_long_history_line_wraps_beside_its_number(narrow_table, phone):
+    """« Pieces moved: A moves south onto the plain, then pushes C 1 space south » wrapped whole under « 6. »,
+    the number alone on a line above it, at 360 px."""
+    service, url = narrow_table
+    service.table.new_game("nexus-keepers", {}, [])
+    for event in example("nexus-keepers")[:7]:
+        service.table.submit(event, source="phone")
+    open_page(phone, url, "#/history")
+    told(phone, service, "en")
+    drops = phone.execute_script(WORDS_DROP)
+    assert any(words.startswith("Pieces moved: A moves south") for words, _ in drops), drops
+    assert [d for d in drops if abs(d[1]) > 6] == [], drops

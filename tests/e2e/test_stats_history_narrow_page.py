@@ -19,7 +19,7 @@ pytestmark = pytest.mark.browser
 # per history entry: its words and how far they start from its number, in CSS px
 HEADS = """return [...document.querySelectorAll('#history-list li .head')].map((head) => {
   const number = head.querySelector('strong').getBoundingClientRect();
-  const words = [...head.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+  const words = head.querySelector('.what');  // its words, a flex item of their own beside the number
   const range = document.createRange();
   range.selectNodeContents(words);
   return [words.textContent, range.getClientRects()[0].left - number.right];

@@ -2,7 +2,7 @@
 // picture to look at, one to forget, all to forget. The pictures stay on the companion.
 
 import { $, clear, confirmDialog, h } from "../dom.js";
-import { addStrings, pick, t } from "../i18n.js";
+import { addStrings, pick, t, timeLocale } from "../i18n.js";
 
 addStrings({  // a table without a camera (--no-camera, or a board played on the phone): no die is seen to learn from
   en: { "profile.none_no_camera": "Nothing learnt yet: this table has no camera, and dice entered by hand teach "
@@ -83,9 +83,8 @@ function draw(app) {
 /** One correction: its picture, what the players said, how and when. */
 function item(app, example) {
   const said = example.label === 0 ? t("profile.not_a_die") : t("profile.face", { n: example.label });
-  const lang = document.documentElement.lang;
-  const locale = (navigator.language || "").startsWith(lang) ? navigator.language : lang; // en-GB: 28/11, not 11/28
-  const when = new Date(example.at * 1000).toLocaleString(locale, { dateStyle: "short", timeStyle: "short" });
+  // en-GB: 28/11, not 11/28
+  const when = new Date(example.at * 1000).toLocaleString(timeLocale(), { dateStyle: "short", timeStyle: "short" });
   const read = example.read && example.label !== example.read ? t("profile.read", { n: example.read }) : "";
   // the picture as big as a neighbourhood is kept (96 px), so a player can judge what was said of it
   return h("li", { class: "profile-example", dataset: { id: example.id, label: String(example.label) },

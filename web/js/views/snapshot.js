@@ -2,7 +2,7 @@
 // that says why there is no picture, or that it is frozen, and how to play meanwhile.
 
 import { $, clear, dieCss, svg, update } from "../dom.js";
-import { addStrings, pick, t } from "../i18n.js";
+import { addStrings, pick, t, timeLocale } from "../i18n.js";
 import { hasView } from "./games/index.js";
 import * as camera from "./camera.js";
 import * as seat from "./seat.js";
@@ -65,7 +65,8 @@ export function updateLive(app) {
 
 /** The picture shown is the last one that came: say since when, and what the camera said if it said anything. */
 function stalledCaption(live) {
-  const since = new Date(live.stalled_since * 1000).toLocaleTimeString(document.documentElement.lang,
+  // the phone's own locale when it speaks the page's language: an en-GB phone's 24-hour clock, not "en"'s AM/PM
+  const since = new Date(live.stalled_since * 1000).toLocaleTimeString(timeLocale(),
     { hour: "2-digit", minute: "2-digit", second: "2-digit" });
   return t("table.stalled", { since, message: pick(live.camera) });
 }

@@ -266,6 +266,7 @@ class Pipeline(threading.Thread):
         changed, none on a picture too blurred to read them (said after SAY_BLURRED_AFTER s of it), else read."""
         if motion is not None and motion.moving:
             self.skipped += 1
+            self._blurred_since = None  # not measured: the blurred frames in a row end here
             readings: list[DieReading] = []
         elif motion is not None and motion.still_frames >= 2 and self._last_readings is not None:
             self.reused += 1

@@ -1,6 +1,8 @@
 """The focus gate (vision.blur_limit_px): a frame more blurred than the limit is not read, so a camera out of focus
 makes no roll (it read dice wrong: benchmarks/blur.py), and after a second of it the phones are told in words."""
 
+from types import SimpleNamespace
+
 import cv2
 import numpy as np
 import pytest
@@ -17,9 +19,12 @@ LIMIT = load_config(None)["vision"]["blur_limit_px"]
 
 
 def picture(sigma: float, seed: int = 0) -> np.ndarray:
-    """A printed-looking frame (40 px squares, as a mat's grid) under a Gaussian of ``sigma`` px, with sensor
-    noise."""
-    board = ((np.indices((360, 640)) // 40).sum(0) % 2 * 190 + 30).astype(np.float32)
+    """A printed-looking frame (dark 40 px squares apart on a light sheet, as a mat's markers) under a Gaussian of
+    ``sigma`` px, with sensor noise."""
+    board = np.full((360, 640), 220, np.float32)
+    for y in range(20, 340, 80):
+        for x in range(20, 620, 80):
+            board[y:y + 40, x:x + 40] = 30
     if sigma:
         board = cv2.GaussianBlur(board, (0, 0), sigma)
     noisy = board + np.random.default_rng(seed).normal(0, 2.0, board.shape)
@@ -105,3 +110,47 @@ def test_a_blur_of_a_few_frames_is_not_said_and_focus_back_reads_again():
 def test_without_a_limit_every_frame_is_read():
     rolls, _, reader, pipe = run([picture(OVER, seed=k) for k in range(6)], limit=0.0)
     assert len(rolls) == 1 and reader.frames == 6 and pipe.blurred == 0
+
+
+class ScriptedMotion:
+    """The table's motion watch, told which frames move (``moving``, one per frame, in order)."""
+
+    def __init__(self, moving):
+        self.script, self.moving, self.still_frames, self.compared = list(moving), False, 0, True
+
+    def update(self, image):
+        self.moving = self.script.pop(0)
+        self.still_frames = 0 if self.moving else self.still_frames + 1
+
+    def moved_near(self, centre, size):
+        return True
+
+
+class ScriptedTable:
+    """A table stage that sees no pieces, with the scripted motion."""
+
+    def __init__(self, motion):
+        self.motion = motion
+
+    def process(self, image, dice, index, timestamp, motion_measured=False):
+        return SimpleNamespace(dice=[], to_json=dict), None
+
+    def places(self, dice):
+        return ()
+
+    def read_dice(self, image, reader):
+        return reader.read(image)
+
+
+def test_one_blurred_frame_then_motion_is_not_said_blurred():
+    """The words need a second of blurred frames in a row: a moving frame is not measured, so one still frame past the
+    limit, then a hand moving for two seconds, says nothing."""
+    moving = 2 * FPS
+    said = []
+    pipe = Pipeline(Frames([picture(OVER)] + [picture(0.5, seed=k) for k in range(moving)]), SureReader(),
+                    RollSettler(stable_frames=3), [].append, LiveView(), fps=0, blur_limit_px=LIMIT,
+                    table=ScriptedTable(ScriptedMotion([False] + [True] * moving)),
+                    on_frame=lambda v: said.append(v.vision_error))
+    pipe.run()
+    assert pipe.blurred == 1 and pipe.skipped == moving
+    assert set(said) == {""}, said

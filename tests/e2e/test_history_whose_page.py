@@ -1,6 +1,7 @@
-"""History on a 360 px phone says whose move an entry is where its event does not: Nexus Keepers' turns (the camera
-and the phones send « turn_start » / « end_turn » with no player) read « Start of turn » for everybody, and a Hexors
-colour die read by its face value read « Roll 5 », never the colour it gave. The referee's verdict names them."""
+"""History on a 360 px phone says whose move an entry is where its event does not, in the referee's words: a Nexus
+Keepers turn (the camera and the phones send « turn_start » / « end_turn » with no player) is « Start of A's turn »,
+not a « Start of turn » that is anybody's, and a Hexors colour die read by its face value says the colour it gave
+(« Roll 5: Yugi rolls blue »)."""
 
 from __future__ import annotations
 

@@ -24,7 +24,8 @@ def test_the_fit_is_close_up_to_one_pixel_and_loose_past_it(narrow_table, phone)
         for lang in ("en", "fr"):
             phone.execute_script(f"window.companion.switchLanguage('{lang}')")
             line, fits = WORDS[lang]
-            for reprojection_px, fit in ((0.3, "close"), (1.0, "close"), (1.01, "loose"), (0.99, "close")):
+            # each reading's words differ from the one before, so each wait sees that reading drawn, not the last
+            for reprojection_px, fit in ((1.01, "loose"), (1.0, "close"), (2.4, "loose"), (0.99, "close")):
                 service.live.table = {"plane_state": {"state": "estimated", "anchors_seen": [0, 1, 2, 3],
                                                       "reprojection_px": reprojection_px}, "needs_plane": []}
                 service.bus.publish("live", service.live.to_json())

@@ -86,9 +86,9 @@ def test_the_camera_status_counts_the_dice_in_sight_not_read(narrow_table, phone
         service.bus.publish("live", service.live.to_json())
 
 
-def test_the_banner_speaks_of_dice_only_where_the_game_has_them(narrow_table, phone):
-    """The banner said « these dice are drawn, not seen » over a Nexus game, which has cards and counters and no die:
-    the simulated table draws the whole table (cards, tiles, keepers, counters and dice), and the banner says so."""
+def test_the_banner_says_the_whole_table_is_drawn(narrow_table, phone):
+    """Over a Nexus game, which has cards and counters and no die, the banner says the table is drawn, not seen (the
+    simulated table draws cards, tiles, keepers, counters and dice alike), not that « these dice » are."""
     service, url = narrow_table
     service.table.new_game("nexus", {}, ["Ann", "Bob"])
     service.live.camera = CameraStatus(True, "", "simulated", simulated=True)

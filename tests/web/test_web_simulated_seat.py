@@ -98,9 +98,9 @@ def test_a_seat_the_card_refuses_to_keep_holds_and_every_phone_is_told_until_whe
 
 
 def test_a_game_over_waits_for_the_seated_person_and_not_for_a_watcher(service, player):
-    """The simulated players started a rematch a pace (8 s) after the winning move: a person who plays a seat
-    is left the game over screen, its winner and its Rematch / New game, as the simulated players wait for them.
-    Watching only, the simulated players go on to the next game."""
+    """At a game over, a person who plays a seat is waited for (the simulated table draws the game, no rematch of
+    its own): the game over screen, its winner and its Rematch / New game stay theirs. Watching only, the simulated
+    players go on to the next game."""
     import json
     from pathlib import Path
 

@@ -440,7 +440,8 @@ NAME_LINES_JS = """const picks = [...document.querySelectorAll('#nx-first-card .
 
 def test_each_card_name_in_the_picker_keeps_its_word_whole(narrow_table, phone):
     """On a 360 px phone (emulated: its scrollbars over the page, as a phone's, not beside it) the picker has three
-    cards a row, and the French « Embranchement » was broken « Embrancheme / nt »."""
+    cards a row, and each card's name keeps its words whole, the French « Embranchement » included (not
+    « Embrancheme / nt »)."""
     service, url = narrow_table
     service.table.new_game("nexus", {}, ["Ann", "Bob"])
     try:

@@ -74,7 +74,7 @@ def test_the_light_is_measured_again_only_where_a_camera_can_and_a_refusal_is_sa
         camera_says(service, ok=True, source="SIMULATED table (no camera)", simulated=True,
                     source_fr="table SIMULÉE (pas de caméra)")
     wait(phone, lambda d: not shown(d, "#light-card"), message="the light card stayed for the simulated table")
-    assert phone.find_element(By.ID, "camera-status").text == "aucune : la table SIMULÉE dessine les dés"
+    assert phone.find_element(By.ID, "camera-status").text == "aucune : la table SIMULÉE est dessinée, pas vue"
 
 
 def test_the_settings_say_what_the_camera_does_now_once_under_its_heading(table, phone):
@@ -86,7 +86,7 @@ def test_the_settings_say_what_the_camera_does_now_once_under_its_heading(table,
     service, url = table
     screen(phone, "settings", "fr")
     status = lambda d: d.find_element(By.ID, "camera-status").text  # noqa: E731
-    wait(phone, lambda d: status(d) == "aucune : la table SIMULÉE dessine les dés")
+    wait(phone, lambda d: status(d) == "aucune : la table SIMULÉE est dessinée, pas vue")
     was = service.live.camera
     try:  # the pipeline's live stream tells it, with no camera event
         service.live.camera = CameraStatus(False, "camera lost", was.source, was.simulated, message_fr="caméra perdue",
@@ -94,7 +94,7 @@ def test_the_settings_say_what_the_camera_does_now_once_under_its_heading(table,
         wait(phone, lambda d: status(d) == "caméra perdue", message=f"the settings said {status(phone)!r}")
     finally:
         service.live.camera = was
-    wait(phone, lambda d: status(d) == "aucune : la table SIMULÉE dessine les dés")
+    wait(phone, lambda d: status(d) == "aucune : la table SIMULÉE est dessinée, pas vue")
 
 
 # Every visible control on the screen whose words do not fit it: a button's or a picker's text cut, a field's hint

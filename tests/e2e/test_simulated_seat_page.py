@@ -59,9 +59,9 @@ def test_a_person_takes_a_seat_at_the_simulated_table_in_english_and_french(tmp_
             driver.save_screenshot(str(screenshots / "simulated-free-roll-vision-fr.png"))
             driver.get(f"{url}#/settings")   # the camera said in one clean phrase, no brackets in brackets
             wait.until(lambda d: d.find_element(By.ID, "camera-status").text
-                       == "aucune : la table SIMULÉE dessine les dés")
+                       == "aucune : la table SIMULÉE est dessinée, pas vue")
             driver.execute_script("window.companion.switchLanguage('en')")
-            assert driver.find_element(By.ID, "camera-status").text == "none: the SIMULATED table draws the dice"
+            assert driver.find_element(By.ID, "camera-status").text == "none: the SIMULATED table is drawn, not seen"
             assert page_errors(driver) == []
         finally:
             driver.quit()

@@ -120,7 +120,7 @@ def test_a_camera_held_by_the_running_service_is_asked_about_not_opened(healthy,
 
 
 def test_the_simulated_table_is_named_plainly_once(healthy):
-    """What it is, as the phone's Settings say it ("none: the SIMULATED table draws the dice"): the word SIMULATED
+    """What it is, as the phone's Settings say it ("none: the SIMULATED table is drawn, not seen"): the word SIMULATED
     once, what it does, and a fix pointing to a real camera."""
     _, overrides = healthy
     finding = doctor_camera.check_camera(cfg(overrides, camera__source="simulated"), on_pi=False,

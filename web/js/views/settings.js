@@ -7,14 +7,15 @@ import { hasView } from "./games/index.js";
 import * as profileView from "./profile.js";
 
 addStrings({
-  // the SIMULATED table is no camera: said as such, not "working (SIMULATED table (no camera))"
-  en: { "settings.camera_simulated": "none: the SIMULATED table draws the dice",
+  // the SIMULATED table is no camera: said as such, not "working (SIMULATED table (no camera))"; it draws the whole
+  // table (cards, tiles, keepers, counters, dice), as the banner says: "draws the dice" over Nexus had none
+  en: { "settings.camera_simulated": "none: the SIMULATED table is drawn, not seen",
     "settings.light_none": "This camera sets its own exposure and white balance: only the Pi camera's can be "
       + "measured again.",
     "settings.sheets_game": "Game", "settings.camera_none_board": "none: play by tapping the board",
     "settings.pin_current_missing": "Type the current PIN first: the PIN is unchanged.",
     "settings.pin_new_form": "The new PIN must be 4 to 12 digits, nothing else: the PIN is unchanged." },
-  fr: { "settings.camera_simulated": "aucune : la table SIMULÉE dessine les dés",
+  fr: { "settings.camera_simulated": "aucune : la table SIMULÉE est dessinée, pas vue",
     "settings.light_none": "Cette caméra règle elle-même son exposition et sa balance des blancs : seules celles de "
       + "la caméra du Pi se mesurent de nouveau.",
     "settings.sheets_game": "Jeu", "settings.camera_none_board": "aucune : jouez en touchant le plateau",

@@ -6,6 +6,7 @@ not a « Start of turn » that is anybody's, and a Hexors colour die read by its
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -38,7 +39,7 @@ def test_whose_turn_and_the_colour_rolled_are_said(narrow_table, phone, screensh
     pictures(phone, screenshots, "history-whose-turn-360")
 
     service.table.new_game("hexors", {}, [])
-    for line in open(HEXORS, encoding="utf-8").read().splitlines()[:12]:  # up to Kuriboh's challenge
+    for line in Path(HEXORS).read_text(encoding="utf-8").splitlines()[:12]:  # up to Kuriboh's challenge
         service.table.submit(json.loads(line), source="phone")
     service.table.submit({"type": "roll", "dice": [{"value": 5, "color": "white"}]}, source="camera")
     open_page(phone, url, "#/history")

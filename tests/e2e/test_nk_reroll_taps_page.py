@@ -77,6 +77,15 @@ def test_the_hint_under_a_picked_keeper_says_the_tap_is_where_it_ends_the_turn(n
     assert said == {"en": "Tap the ringed square where A ends this turn: its moves, jumps and pushes in one",
                     "fr": "Touchez la case entourée où A finit ce tour : ses déplacements, sauts et poussées en une "
                           "fois"}, said
+    # keeping a die ends the turn (the book: « At the end of your turn, you can place one die from an unused double
+    # into your character's reserve »): « Keep a 3 for next turn », tapped before moving, ended it unmoved
+    keep = lambda d: d.find_element("css selector", "[data-reserve='3']").text  # noqa: E731
+    kept = {"en": keep(phone)}
+    language(phone, "fr")
+    kept["fr"] = keep(phone)
+    language(phone, "en")
+    assert kept == {"en": "End the turn, keeping a 3 for the next",
+                    "fr": "Finir le tour en gardant un 3 pour le prochain"}, kept
     phone.execute_script("document.querySelector('#nk-move-hint').scrollIntoView({block: 'center'})")
     pictures(phone, screenshots, "nk-ends-turn-hint-360")
     assert not page_errors(phone)

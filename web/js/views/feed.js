@@ -196,12 +196,11 @@ export function historyLine(entry, summary) {
   if (event.type === "actions" && Array.isArray(event.actions) && event.actions.length) {
     return t("entry.with_effects", { move: line, effects: event.actions.map(actionWords).join(", ") });
   }
+  // a correction: what it changed, from the dice it replaced (« Correction of entry 8 » said nothing of it)
+  const changed = event.type === "correct" ? correctionWords(event) : "";
+  if (changed) return t("entry.with_effects", { move: line, effects: changed });
   // a Hexors colour die read by its face value: « Roll 5 » said nothing of the colour it gave, the referee's verdict
   // does (« Ben rolls blue »)
-  // a correction: what it changed, from the dice it replaced (« Correction of entry 8 » said nothing of it)
-  if (event.type === "correct" && correctionWords(event)) {
-    return t("entry.with_effects", { move: line, effects: correctionWords(event) });
-  }
   const colour = event.type === "roll" && !event.colour && entry.verdicts.find((v) => v.rule === "hex.duel.roll");
   if (colour) return t("entry.with_effects", { move: line, effects: pick(colour) });
   // pieces put where they went on a phone: the move the referee explained them by, as for the camera's (camera_move)

@@ -79,7 +79,8 @@ function footTop() {
   return feet.length ? Math.min(innerHeight, ...feet.map((r) => r.top)) : innerHeight;
 }
 
-const replace = () => requestAnimationFrame(() => {
+// the notices shown placed again at the next frame, once the page has moved or been drawn again
+const placeSoon = () => requestAnimationFrame(() => {
   const list = document.querySelector("#notices");
   if (list && list.children.length) place(list);
 });
@@ -89,11 +90,11 @@ document.addEventListener("click", (event) => {
   if (!el) return;
   const r = el.getBoundingClientRect();
   tapped = { el, page: new DOMRect(r.x + scrollX, r.y + scrollY, r.width, r.height) };
-  replace();
+  placeSoon();
 }, true);
 
 // placed again as the page moves under them (held sideways the top bar scrolls away; a tab opens at its top)
-for (const moved of ["scroll", "resize", "hashchange"]) window.addEventListener(moved, replace, { passive: true });
+for (const moved of ["scroll", "resize", "hashchange"]) window.addEventListener(moved, placeSoon, { passive: true });
 
 /** Show ``words`` (a function that says it in the page's language) as a notice of ``kind``. */
 export function show(words, kind) {

@@ -5,8 +5,11 @@ each phone reads /api/state again, one more round trip per phone per move.
 Each game plays its rule book's example games (docs/rules/examples/) through a Table (journal in a temporary
 folder, no camera); free roll is an evening of three-dice rolls; Nexus also plays its whole example deck (54 cards,
 two players, each card on a free spot at random, counters by the automatic player, no one reaching the points that
-win), the longest game that deck allows. Per example: the moves, how many of their events
-carried the board, the event's bytes (median, largest), the largest state as a live event would carry it whole
+win), the longest game that deck allows; Hexors also plays advanced games the examples do not, to their end by a
+seeded random player (``random_hexors_game``): hands the referee is not told (six each) and full hands (two of each
+of the twelve action kinds), the rule book's empty star fund, with the examples' names and with the longest names
+the phone's form takes (24 letters): each refused launch names its player. Per example: the moves, how many of
+their events carried the board, the event's bytes (median, largest), the largest state as a live event would carry it whole
 (without the engine's snapshot), the room left under the bound then, and the first move whose event left the board
 out; then, for each game's largest state, the summary's heaviest keys (what to make smaller first).
 
@@ -30,6 +33,8 @@ sys.path.insert(0, str(REPO))
 EXAMPLES = REPO / "docs/rules/examples"
 GAMES = {"nexus": ["Ann", "Bob"], "nexus-keepers": ["A", "B", "C"], "hexors": ["Yugi", "Kaiba"], "tesseract": []}
 WHOLE_DECK = {"target_points": 1000}
+#: the longest names the phone's new-game form takes (web/js/views/games/game.js: maxlength 24)
+LONG_NAMES = ["Marie-Charlotte Lefebvre", "Jean-Baptiste Delacroix."]
 
 
 def example_games() -> list[tuple[str, str, list[dict]]]:
@@ -68,6 +73,47 @@ def nexus_whole_deck(seed: int = 3) -> list[dict]:
         else:
             move = counter_event(engine, rng)
         engine.apply(move)
+        moves.append(move)
+    return moves
+
+
+def random_hexors_game(hands, names: list[str], seed: int = 4) -> list[dict]:
+    """An advanced Hexors game, the starter set's tiles and ``hands`` (each player's action tiles, or their number
+    when the referee is not told them), played to its end by a player who picks at random what the summary offers:
+    a legal move, else cannot_move; a launch offered, with random targets, now and then (refused ones included); in
+    a duel the first opponent left and random colours."""
+    from companion.games.hexors.table_bot import SIDES
+    from companion.referee import EventError, create_game
+    from companion.referee.offers import expand
+
+    engine, rng = create_game("hexors", {}), random.Random(seed)
+    players = [{"id": name, "actions": hand,
+                "tiles": [{"id": tile.removeprefix("example-"), "tile": tile, "cell": cell} for tile, cell in side]}
+               for name, side, hand in zip(names, SIDES, hands)]
+    moves = [{"type": "setup", "level": "advanced", "players": players, "first": names[0]}]
+    engine.apply(moves[0])
+    while engine.outcome is None:
+        summary = engine.summary()
+        duel, launches = summary["duel"], [k for k in expand(summary["available"]) if k.startswith("launch:")]
+        tiles = [t["id"] for t in summary["tiles"]]
+        if duel and duel["choose_opponent"]:
+            move = {"type": "challenge", "target": rng.choice(duel["remaining"])}
+        elif duel:
+            move = {"type": "roll", "player": duel["next_roll_by"], "colour": rng.choice(summary["colours"])}
+        elif rng.random() < 0.4 and launches:
+            _, player, action = rng.choice(launches).split(":")
+            move = {"type": "launch", "player": player, "action": action,
+                    "target": rng.choice(tiles + [a["id"] for a in summary["actions_in_play"]]),
+                    "tile": rng.choice(tiles), "cell": rng.choice([c["cell"] for c in summary["arena"]["cells"]])}
+        elif summary["legal_moves"]:
+            legal = rng.choice(summary["legal_moves"])
+            move = {"type": "move", "tile": legal["tile"], "path": legal["path"]}
+        else:
+            move = {"type": "cannot_move"}
+        try:
+            engine.apply(move)
+        except EventError:  # a target of the wrong kind, which the table does not take: another pick
+            continue
         moves.append(move)
     return moves
 
@@ -113,6 +159,10 @@ def main(argv: list[str] | None = None) -> int:
         runs = [("free-roll", f"{args.rolls} rolls", [], free_roll(args.rolls), {})]
         runs += [(game, name, GAMES[game], moves, {}) for game, name, moves in example_games()]
         runs.append(("nexus", "whole deck (54 cards)", GAMES["nexus"], nexus_whole_deck(), WHOLE_DECK))
+        from companion.games.hexors.glossary import KINDS
+        for hand, hands in (("hidden hands", [6, 6]), ("full hands", [sorted(KINDS) * 2] * 2)):
+            for label, names in ((GAMES["hexors"][0], GAMES["hexors"]), ("24 letters", LONG_NAMES)):
+                runs.append(("hexors", f"{hand}, {label}", names, random_hexors_game(hands, names), {}))
         print("a move's live entry event, bytes as sent; 'board': events that carried the state's summary")
         print(f"{'game':<14} {'example':<26} {'moves':>5} {'board':>6} {'median':>7} {'max':>6} {'state':>6} "
               f"{'room':>6} {'first without':>13}")

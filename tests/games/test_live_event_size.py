@@ -12,9 +12,12 @@ from pathlib import Path
 import pytest
 
 from companion.bus import EventBus
+from companion.referee import EventError
 from companion.journal import Journal
 from companion.table import Table
 from companion.table.state import EVENT_STATE_MAX
+from companion.games.hexors.glossary import KINDS
+from companion.referee.offers import expand
 from tests.games.hexors.hexors_examples import starter_setup
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "rules" / "examples"
@@ -61,7 +64,7 @@ def random_hexors_turns(table, rng):
         summary = table.engine.summary()
         if summary["outcome"]:
             return
-        duel, launches = summary["duel"], [k for k in summary["available"]["offers"] if k.startswith("launch:")]
+        duel, launches = summary["duel"], [k for k in expand(summary["available"]) if k.startswith("launch:")]
         tiles = [t["id"] for t in summary["tiles"]]
         if duel and duel["choose_opponent"]:
             event = {"type": "challenge", "target": rng.choice(duel["remaining"])}
@@ -78,18 +81,32 @@ def random_hexors_turns(table, rng):
             event = {"type": "move", "tile": move["tile"], "path": move["path"]}
         else:
             event = {"type": "cannot_move"}
-        table.submit(event, source="phone")
+        try:
+            table.submit(event, source="phone")
+        except EventError:  # a target of the wrong kind, which the table does not take: another pick
+            continue
         yield event
 
 
-def test_a_long_hexors_game_with_the_longest_names_sends_every_event_with_the_board(tmp_path):
-    """A Hexors game far longer than the examples (the advanced example's set and hands, players named as long as
-    the phone allows, played at random to its end): every move's live event carries the board. Past the bound
-    (EVENT_STATE_MAX) an event leaves the board out and every phone reads /api/state again after each move, one
-    more round trip per phone per move, all evening. The random player's seed gives a game of some 300 events."""
-    hands = (["setting_sun", "mystic_barrier", "power_theft", "symbiosis", "star_blast", "genesis"],
-             ["disarm", "earth_fist", "zombie", "energy_trap", "divine_chain", "sandstorm"])
-    setup = starter_setup("advanced", hands, stars=2)
+#: each player's action tiles: the advanced example's hands and two stars each; hands the referee is not told (six
+#: each, only their number) and full hands (two of each of the twelve kinds), both from the rule book's empty star
+#: fund, so that every launch offered is refused and says why, naming its player
+HANDS = {"example": ((["setting_sun", "mystic_barrier", "power_theft", "symbiosis", "star_blast", "genesis"],
+                      ["disarm", "earth_fist", "zombie", "energy_trap", "divine_chain", "sandstorm"]), 2),
+         "hidden": ((6, 6), None),
+         "full": (([*KINDS] * 2, [*KINDS] * 2), None)}
+
+
+@pytest.mark.parametrize("hands", list(HANDS))
+def test_a_long_hexors_game_with_the_longest_names_sends_every_event_with_the_board(tmp_path, hands):
+    """A Hexors game far longer than the examples (the starter set, players named as long as the phone allows, each
+    hand of ``HANDS``, played at random to its end): every move's live event carries the board, with 1 KB to spare.
+    Past the bound (EVENT_STATE_MAX) an event leaves the board out and every phone reads /api/state again after each
+    move, one more round trip per phone per move, all evening. Each of the 24 refused launches says why in both
+    languages, naming its player and its action tile: the summary sends each sentence shape once
+    (companion/referee/offers.py). The random player's seed gives a game of some 300 to 400 events."""
+    actions, stars = HANDS[hands]
+    setup = starter_setup("advanced", actions, stars=stars)
     for player, name in zip(setup["players"], LONG_NAMES):
         player["id"] = name
     setup["first"] = LONG_NAMES[0]

@@ -190,5 +190,10 @@ class Hexors(StateUntilSetup, GameEngine):
         return state.player.id
 
     def summary(self) -> dict[str, Any]:
+        """The refused launches' reasons name the player and the action tile (``compact``'s terms): each reason is
+        sent once a sentence shape, not once an action tile."""
         out = summary(self.state, self.options)
-        return {**out, "available": compact(self.available_actions())} if self.state is not None else out
+        if self.state is None:
+            return out
+        terms = [*self.seats(), *({"en": k.en, "fr": k.fr} for k in KINDS.values())]
+        return {**out, "available": compact(self.available_actions(), terms)}

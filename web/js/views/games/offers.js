@@ -13,23 +13,55 @@ function canonical(value) {
     ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, x[k]])) : x));
 }
 
-/** A reason as the referee said it: each «#n» the n-th sentence of ``quotes`` (sent once, quoted by many). */
-function unquote(why, quotes) {
-  if (!why || !quotes) return why;
-  return Object.fromEntries(Object.entries(why).map(([lang, text]) =>
-    [lang, text.replace(/«#(\d+)»/g, (_, n) => `« ${quotes[Number(n)]} »`)]));
+/** ``text`` with each «@n» the n-th of ``terms`` (a long name, sent once). */
+function named(text, terms) {
+  return terms ? text.replace(/«@(\d+)»/g, (_, n) => terms[Number(n)]) : text;
+}
+
+/** An event as the referee offers it: each string in it with its «@n» names written out. */
+function namedEvent(value, terms) {
+  if (typeof value === "string") return named(value, terms);
+  if (Array.isArray(value)) return value.map((x) => namedEvent(x, terms));
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, x]) => [k, namedEvent(x, terms)]));
+  }
+  return value;
+}
+
+/** The event a key spells: its values in order, joined by ':' (``fields``: the names of its fields, in order). */
+function spelled(key, fields) {
+  const values = key.split(":");
+  return Object.fromEntries(fields.map((field, i) => [field, values[i]]));
+}
+
+/** A reason as the referee said it, from its template: each «$k» the offer's k-th term (in each language: a
+ * piece's name is {en, fr}, a player's one string), each «#n» the n-th sentence of ``quotes`` (sent once). */
+function reason(template, args, sent) {
+  if (!template) return null;
+  const terms = sent.terms || [];
+  return Object.fromEntries(Object.entries(template).map(([lang, text]) => [lang, text
+    .replace(/«\$(\d+)»/g, (_, k) => {
+      const term = terms[args[Number(k)]];
+      return typeof term === "string" ? term : term[lang];
+    })
+    .replace(/«#(\d+)»/g, (_, n) => `« ${(sent.quotes || [])[Number(n)]} »`)]));
 }
 
 /** The summary's offer for ``event`` as {event, available, why}, or null when the referee lists no such button now.
- * ``summary.available`` is compact (companion/referee/offers.py): {offers: {key: [event] or [event, i]}, why: [...],
- * quotes: [...]}, a refused offer naming its reason by its place in ``why`` (one reason is shared by many offers). */
+ * ``summary.available`` is compact (companion/referee/offers.py): {offers: {key: [event] or [event, i, term...]},
+ * why: [...], terms: [...], quotes: [...], shapes: [...]}, a refused offer naming its reason by its place in ``why``
+ * (one reason template is shared by many offers, the terms it names given by the offer), an event its key spells
+ * sent as [its shape]. */
 export function offerFor(summary, event) {
   const sent = (summary && summary.available) || {};
   const wanted = canonical(event);
-  const item = Object.values(sent.offers || {}).find(([offered]) => canonical(offered) === wanted);
-  if (!item) return null;
-  const why = item.length > 1 ? unquote((sent.why || [])[item[1]], sent.quotes) : null;
-  return { event: item[0], available: item.length === 1, why };
+  const found = Object.entries(sent.offers || {}).map(([key, [offered, ...why]]) => [Array.isArray(offered)
+    ? spelled(named(key, sent.terms), sent.shapes[offered[0]]) : namedEvent(offered, sent.terms), why])
+    .find(([offered]) => canonical(offered) === wanted);
+  if (!found) return null;
+  const [offered, [i, ...args]] = found;
+  const why = i === undefined ? null : reason((sent.why || [])[i], args, sent);
+  return { event: offered, available: i === undefined, why };
 }
 
 /** Why the referee would refuse ``event`` now, in the page's language; null when it takes it or does not say. */

@@ -43,6 +43,15 @@ function phaseOf(summary) {
 
 /** What the phase asks for, in words: the line under whose turn it is, and the answer to a tap out of place. */
 const phaseWords = (summary) => t(`hex.phase.${phaseOf(summary)}`, { name: summary.turn });
+/** The answer to a tap on the arena when no tile moves now: in a duel, who rolls the colour die next (« Duel: roll
+ * the colour die » did not say whose roll the game waits for); else what the phase asks. */
+function waitingFor(summary) {
+  const duel = summary.duel;
+  if (phaseOf(summary) === "duel" && duel && duel.next_roll_by && (duel.rolls || []).length < 2) {
+    return t("hex.rolls_next", { name: duel.next_roll_by, role: t(`hex.role.${duel.rolls.length ? "defender" : "attacker"}`) });
+  }
+  return phaseWords(summary);
+}
 
 const tokenMarks = (summary) => playerMarks(summary.players.map((p) => p.id));
 
@@ -130,7 +139,7 @@ function tapTile(ctx, id) {
     boardSubmit(ctx, { type: "challenge", target: id });
     return;
   }
-  if (phaseOf(summary) !== "move") { sayWhy(ctx, () => phaseWords(summary)); return; }
+  if (phaseOf(summary) !== "move") { sayWhy(ctx, () => waitingFor(summary)); return; }
   const tile = tileById(summary, id);
   if (tile.controller !== summary.turn) {
     sayWhy(ctx, () => t("hex.not_yours", { tile: named(summary, id), name: summary.turn }));
@@ -152,7 +161,7 @@ function tapCell(ctx, cell) {
   const paths = (summary.legal_moves || []).filter((m) => m.tile === tile && m.path.at(-1) === cell);
   if (!paths.length) {
     // no tile picked: what the phase asks for (a cell alone moves nothing)
-    sayWhy(ctx, () => (tile ? t("hex.cannot_reach", { tile: named(summary, tile), cell }) : phaseWords(summary)));
+    sayWhy(ctx, () => (tile ? t("hex.cannot_reach", { tile: named(summary, tile), cell }) : waitingFor(summary)));
     return;
   }
   if (paths.length === 1) { boardSubmit(ctx, { type: "move", tile: ui.selected, path: paths[0].path }); return; }

@@ -78,8 +78,9 @@ export function destroyedPile(summary) {
   rows);
 }
 
-/** The last change in words (the summary's ``last_moved`` as ``movedChanges`` reads it): the tower's, beside the dashed rings drawn for it, and
- * the cubes it destroyed from a lab or the priming zone, which leave no mark on the tower. */
+/** The last change in words (the summary's ``last_moved`` as ``movedChanges`` reads it): the tower's, beside the
+ * dashed rings drawn for it, and the cubes it destroyed from a lab or the priming zone, which leave no mark on the
+ * tower. */
 export function lastMovedLine(moved) {
   if (!moved || !moved.length) return null;
   const said = (m) => (m.how === "destroyed"

@@ -299,12 +299,13 @@ export function render(ctx) {
     ? { onCube: (cube) => { tapCube(summary, composing, cube, null); redraw(ctx); } } : null;
   const tower = composedTower(summary, composing); // while composing, as the effects listed leave it
   const drawn = tower === summary.tower ? summary : { ...summary, tower };
+  const moved = drawn === summary ? movedChanges(summary.last_moved) : []; // while composing, not the game's tower
   // built first, swapped in at once: emptied under a tapped cube, the page lost its height and jumped up
   root.replaceChildren(...[
     header(summary, Boolean(state.outcome)),
     h("div", { class: "board-scroll tower-wrap" }, drawTower(drawn, {
       selected: waiting ? ui.resolve.column : composing ? null : ui.column, choices, onColumn,
-      moved: drawn === summary ? movedChanges(summary.last_moved) : [], // while composing, the tower drawn is not the game's
+      moved,
       onBlocked: targets ? composerTap : composing ? idleTap(ctx) : acting ? (column) => tapColumn(ctx, column)
         : summary.phase === "threat" && !waiting
           ? () => sayWhy(ctx, () => t("tess.prime_only", { columns: summary.lowest_removable.join(", ") }))
@@ -312,7 +313,7 @@ export function render(ctx) {
     })),
     h("p", { class: "hint", id: "tess-tower-hint" },
       drawn === summary ? t("tess.tower_hint", { n: summary.tesseract_cubes }) : t("tess.fx.tower_after")),
-    drawn === summary ? lastMovedLine(movedChanges(summary.last_moved)) : null,
+    lastMovedLine(moved),
     h("details", { class: "card", id: "tess-levels", open: levelsOpen || undefined, ontoggle: (event) => { levelsOpen = event.target.open; } },
       h("summary", {}, t("tess.levels_title")),
       h("p", { class: "hint" }, t("tess.levels_hint")), towerLevels(summary.levels)),

@@ -1,6 +1,6 @@
-// A moment (seconds since the epoch) as a page in a language writes it. Shared by the phone page (through i18n.js,
-// which passes its language) and the hall page, which imports this module alone, not the phone's strings; the hall
-// serves it beside hall.js. Plain ES module, no imports.
+// A moment (seconds since the epoch) as a page in a language writes it. Shared by the phone page (i18n.js and its
+// views pass the page's language) and the hall page, which imports this module alone, not the phone's strings; the
+// hall serves it beside hall.js. Plain ES module, no imports.
 
 /** The locale for times on a page in ``lang``: the browser's own when it speaks that language (en-GB: 23:47, not
  * 11:47 PM), else the language itself (a browser set to English showing the French page gets French times). */

@@ -1,6 +1,6 @@
-"""Hexors on a 360 px phone during a duel: a tap on the arena says whose roll of the colour die the game waits for.
-It said « Duel: roll the colour die and tap its colour » to anyone, the defender tapping while the attacker had to
-roll (the book: « L'attaquant commence et roule le dé de couleur. [...] L'autre joueur roule le dé et fait de même »)."""
+"""Hexors on a 360 px phone during a duel: a tap on the arena says whose roll of the colour die the game waits for,
+not « Duel: roll the colour die and tap its colour » to anyone, the defender tapping while the attacker is to roll
+(the book: « L'attaquant commence et roule le dé de couleur. [...] L'autre joueur roule le dé et fait de même »)."""
 
 from __future__ import annotations
 

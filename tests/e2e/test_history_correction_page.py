@@ -1,6 +1,6 @@
 """History on a 360 px phone says what a correction changed, from the dice it replaced that its entry keeps: a face
-(« die 1: 6 → 4 »), a die taken out (« die 2: not a die »), a die added, a colour; it said « Correction of entry 1 »
-and nothing of what changed. Dice that cannot be matched one for one are said as set (« now red 1 »)."""
+(« die 1: 6 → 4 »), a die taken out (« die 2: not a die »), a die added, a colour, not « Correction of entry 1 »
+alone. Dice that cannot be matched one for one are said as set (« now red 1 »)."""
 
 from __future__ import annotations
 

@@ -290,6 +290,45 @@ def test_a_guest_without_the_pin_cannot_change_the_game(table, screenshots):
         guest.quit()
 
 
+
+# every sign-in the page sends from now on, counted (api.js login posts /api/login with fetch)
+COUNT_LOGINS = """window.logins = 0; const send = window.fetch;
+  window.fetch = (url, ...rest) => { if (String(url).includes('/api/login')) window.logins += 1;
+    return send(url, ...rest); };"""
+
+
+def test_unlock_tapped_with_no_pin_typed_sends_nothing_and_burns_no_try(table):
+    """Unlock tapped on an empty field was sent as a PIN: « Code erroné (4 essais restants) », one of the five tries
+    gone for a tap. The join screen's field and the PIN dialog's now need a PIN before anything is sent."""
+    service, url = table
+    if not any(e["in_force"] for e in entries(url)):  # something to undo: Undo asks a guest for the PIN
+        service.table.submit({"type": "roll", "dice": [{"value": 3, "color": "red"}]})
+    guest = new_browser("fr-FR")
+    try:
+        open_page(guest, url, "#/join")
+        guest.execute_script("localStorage.clear()")
+        open_page(guest, url, "#/join")
+        guest.execute_script(COUNT_LOGINS)
+        guest.find_element(By.CSS_SELECTOR, "#join-pin-form button[type=submit]").click()
+        time.sleep(0.5)  # what a request sent would have answered by now (loopback)
+        assert guest.execute_script("return window.logins") == 0
+        assert guest.find_element(By.ID, "join-pin-message").text == ""
+        assert guest.execute_script("return document.querySelector('#join-pin').validity.valueMissing")
+        guest.find_element(By.ID, "join-button").click()  # watching: a change asks for the PIN in a dialog
+        undo = wait(guest, lambda d: d.find_element(By.ID, "table-undo"))
+        guest.execute_script("arguments[0].scrollIntoView({block: 'center'})", undo)
+        guest.execute_script(COUNT_LOGINS)
+        undo.click()
+        wait(guest, lambda d: d.find_element(By.ID, "pin-dialog").is_displayed(), message="no PIN was asked for")
+        guest.find_element(By.CSS_SELECTOR, "#pin-form button[type=submit]").click()
+        time.sleep(0.5)
+        assert guest.execute_script("return window.logins") == 0
+        assert guest.find_element(By.ID, "pin-message").text == ""
+        assert guest.find_element(By.ID, "pin-dialog").is_displayed()
+        assert page_errors(guest) == []
+    finally:
+        guest.quit()
+
 SAY_AGAIN = """
 const done = arguments[arguments.length - 1];
 Promise.all([import("/js/views/answer.js"), import("/js/i18n.js")]).then(([answer, i18n]) => {

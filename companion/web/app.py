@@ -98,6 +98,7 @@ class WebContext:
     hosts: AllowedHosts
     key: SignInKey  # signs the phones' sign-ins; kept on the card again once it takes it
     keepalive: float = 15.0
+    served_code: str = ""  # names the phone page's code (pages.served_code), told to each phone's live stream
     closing: threading.Event = field(default_factory=threading.Event)
     idempotency: IdempotencyCache = field(default_factory=IdempotencyCache)
 
@@ -214,6 +215,7 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
     app.register_blueprint(profile.blueprint)
     app.register_blueprint(simulated.blueprint)
     app.register_blueprint(pages.blueprint)
+    app.extensions["companion"].served_code = pages.served_code(app.extensions["companion"].web_dir)
     app.before_request(session.check_host)
     app.before_request(_refuse_oversized_body)
     app.before_request(session.check_csrf)

@@ -4,9 +4,11 @@ Each bus event is sent with its id. A phone that sleeps and wakes reconnects
 with ``Last-Event-ID`` (browsers do this by themselves) or ``?last_id=`` and
 receives every event it missed; when the bus no longer holds them, or the
 service restarted and its ids began again, it gets a ``reset`` event and
-reloads the state instead. A comment line every few seconds keeps NAT and
-Wi-Fi power saving from silently dropping the connection, and lets the server
-notice a phone that went away, so its thread is freed.
+reloads the state instead. Each connection begins by naming the code the page
+is served now (``served``): a phone open across a software update reloads its
+page. A comment line every few seconds keeps NAT and Wi-Fi power saving from
+silently dropping the connection, and lets the server notice a phone that went
+away, so its thread is freed.
 """
 
 from __future__ import annotations
@@ -52,6 +54,9 @@ def events_after(ctx: WebContext, bus: EventBus, current: int,
     ``gone()`` says the phone closed the connection (its thread and stream slot are then freed within a second,
     not at the next keep-alive: a phone reloading its page must not find its own old streams in the way)."""
     yield f"retry: {RETRY_MS}\n\n".encode()
+    # once per connection, no id (the phone's place in the stream is kept): the page served now, to a phone whose
+    # page may be older (a software update restarted the service while it was open: it reloads, web/js/update.js)
+    yield f"event: served\ndata: {json.dumps({'code': ctx.served_code})}\n\n".encode()
     if current > bus.last_id:
         # Ids from an earlier run of the service: what the phone holds is stale.
         current = bus.last_id

@@ -96,6 +96,9 @@ def test_keep_alive_comments_flow_and_a_departed_phone_frees_its_thread(server, 
     assert until(lambda: ctx.streams.open == 1)
     client.response.readline()  # retry line
     client.response.readline()
+    assert client.response.readline() == b"event: served\n"
+    client.response.readline()  # its data line
+    client.response.readline()
     assert client.response.readline() == b": keep-alive\n"
     client.close()
     assert until(lambda: ctx.streams.open == 0)

@@ -105,9 +105,10 @@ class SSEClient:
         self.connection.request("GET", path, headers=headers)
         self.response = self.connection.getresponse()
         self.comments: list[str] = []
+        self.served: list[str] = []  # the page's code each connection begins by naming (stream.py)
 
     def next_event(self) -> dict:
-        """The next event as {"id", "event", "data"}; comments are collected on the side."""
+        """The next event as {"id", "event", "data"}; comments and the ``served`` code are collected on the side."""
         event: dict = {}
         while True:
             line = self.response.readline()
@@ -118,6 +119,10 @@ class SSEClient:
                 if "event" in event or "data" in event:
                     if "data" in event:
                         event["data"] = json.loads(event["data"])
+                    if event.get("event") == "served":
+                        self.served.append(event["data"]["code"])
+                        event = {}
+                        continue
                     return event
                 continue
             if line.startswith(":"):

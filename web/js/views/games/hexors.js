@@ -43,13 +43,14 @@ function phaseOf(summary) {
 
 /** What the phase asks for, in words: the line under whose turn it is, and the answer to a tap out of place. */
 const phaseWords = (summary) => t(`hex.phase.${phaseOf(summary)}`, { name: summary.turn });
+/** Who rolls the colour die next in a duel (a roll still due), as the duel card and a tap on the arena say it. */
+const nextRoll = (duel) => t("hex.rolls_next", { name: duel.next_roll_by,
+  role: t(`hex.role.${duel.rolls.length ? "defender" : "attacker"}`) });
 /** The answer to a tap on the arena when no tile moves now: in a duel, who rolls the colour die next (« Duel: roll
  * the colour die » did not say whose roll the game waits for); else what the phase asks. */
 function waitingFor(summary) {
   const duel = summary.duel;
-  if (phaseOf(summary) === "duel" && duel && duel.next_roll_by && (duel.rolls || []).length < 2) {
-    return t("hex.rolls_next", { name: duel.next_roll_by, role: t(`hex.role.${duel.rolls.length ? "defender" : "attacker"}`) });
-  }
+  if (phaseOf(summary) === "duel" && duel && duel.next_roll_by && duel.rolls.length < 2) return nextRoll(duel);
   return phaseWords(summary);
 }
 
@@ -100,8 +101,7 @@ function duelPanel(ctx) {
   d.rolls.forEach((c, i) => out.push(h("p", { class: "rolled", dataset: { colour: c } }, t("hex.rolled", { name: rollers[i], colour: colourName(c) }),
     ` → ${spell(d.strike_parts[i ? "defender" : "attacker"][c])}`)));
   if (d.rolls.length < 2) {
-    const role = d.rolls.length ? "defender" : "attacker";
-    out.push(h("p", { class: "hint", id: "hex-roll-hint" }, t("hex.rolls_next", { name: d.next_roll_by, role: t(`hex.role.${role}`) })),
+    out.push(h("p", { class: "hint", id: "hex-roll-hint" }, nextRoll(d)),
       h("div", { class: "colour-pad", id: "hex-colours" }, summary.colours.map((c) => h("button", {
         type: "button", class: "colour-key", style: `--die:${dieCss(c)}`, dataset: { colour: c },
         onclick: () => submit({ type: "roll", colour: c, player: d.next_roll_by }),

@@ -38,6 +38,12 @@ def take_photo(driver, n: int) -> str:
     raise AssertionError("the simulated table never stood still for a photo")
 
 
+def next_step(driver):
+    """The lens panel's buttons drawn as the one to tap next (class primary)."""
+    return [b.get_attribute("id") for b in driver.find_elements(By.CSS_SELECTOR, "#lens button.primary")
+            if b.is_displayed()]
+
+
 def test_the_lens_calibration_buttons_on_the_simulated_table(tmp_path, screenshots):
     config = load_config(None, overrides={
         "service": {"data_dir": str(tmp_path / "data"), "host": "127.0.0.1", "port": 0, "threads": 8},
@@ -52,11 +58,13 @@ def test_the_lens_calibration_buttons_on_the_simulated_table(tmp_path, screensho
             wait(driver, lambda d: d.find_element(By.ID, "lens-kept").text
                  == "Not calibrated: positions assume a lens that does not bend.")
             assert driver.find_element(By.ID, "lens-photos").text == "0 photos taken, 2 needed."
+            assert next_step(driver) == ["lens-photo"]  # what to tap next stands out, not Fit
             tap(driver, "#lens-fit")
             wait(driver, lambda d: message(d) == "Take at least 2 photos, moving or turning the mat between them.")
             assert re.fullmatch(r"Photo 1 kept: 4 anchors and \d+ stickers in sight\. Now move or turn the mat\.",
                                 take_photo(driver, 1))
             assert driver.find_element(By.ID, "lens-photos").text == "1 photo taken, 2 needed."
+            assert next_step(driver) == ["lens-photo"]
             said = {}
 
             def calibration(lang, scheme):
@@ -66,6 +74,7 @@ def test_the_lens_calibration_buttons_on_the_simulated_table(tmp_path, screensho
             in_each_look(driver, calibration)
             assert said["fr"] == ["Ajuster", "1 photo prise, 2 nécessaires."]
             take_photo(driver, 2)
+            wait(driver, lambda d: next_step(d) == ["lens-fit"], message="Fit never stood out with 2 photos")
             tap(driver, "#lens-fit")  # the simulated camera's lens does not bend: nothing to correct, nothing saved
             wait(driver, lambda d: message(d).startswith("The correction would be no better than none"),
                  message="the fit's answer is not shown")
@@ -73,6 +82,7 @@ def test_the_lens_calibration_buttons_on_the_simulated_table(tmp_path, screensho
             tap(driver, "#lens-start-over")
             wait(driver, lambda d: message(d) == "Photos dropped.")
             assert driver.find_element(By.ID, "lens-photos").text == "0 photos taken, 2 needed."
+            assert next_step(driver) == ["lens-photo"]
             assert not driver.find_element(By.ID, "lens-note").is_displayed()
             # the service measured another lens from the mat by itself: the camera screen says so under its status
             service.table_stage.lens_watch.note = LensNote("remeasured", 8.42, 0.31, time.time())

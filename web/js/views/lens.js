@@ -211,6 +211,11 @@ export function update(app) {
   const photos = state ? state.photos.length : 0;
   $("#lens-photos").textContent = state ? t("lens.photos", { n: photos, needed: state.photos_needed }) : "";
   $("#lens-start-over").hidden = photos === 0;
+  // the next step stands out: "Take a photo" until there are enough (Fit stood out from the first, and answered
+  // "take at least 2 photos"), then Fit
+  const enough = Boolean(state) && photos >= state.photos_needed;
+  $("#lens-photo").classList.toggle("primary", !enough);
+  $("#lens-fit").classList.toggle("primary", enough);
   const message = $("#lens-message");
   message.textContent = !said ? "" : said.text ? pick(said.text) : t(said.key, said.vars || {});
   message.dataset.kind = said ? said.kind : "";

@@ -47,9 +47,11 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))  # the evening's server and phones, beside it
 
 from evening_phones import Player, StreamPhone, idle_connections, timed  # noqa: E402
-from evening_server import UNIT, Server, cpu_seconds, environment_of, free_port, request, rss_mb  # noqa: E402
+from evening_server import UNIT, Server, cpu_seconds, environment_of, request, rss_mb  # noqa: E402
 # benchmarks/memory.py and restart.py take these from here
 from evening_server import PIN, unit_environment  # noqa: E402,F401
+
+from tests.ports import free_port  # noqa: E402
 
 GAMES = (("nexus-keepers", "nexus-keepers-full-game.jsonl"), ("hexors", "hexors-beginner-win.jsonl"),
          ("nexus", "nexus-two-players.jsonl"), ("tesseract", "tesseract-win.jsonl"))

@@ -41,7 +41,9 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-from evening import cpu_seconds, empty_table_frames, free_port, request, unit_environment  # noqa: E402
+from evening import cpu_seconds, empty_table_frames, request, unit_environment  # noqa: E402
+
+from tests.ports import free_port  # noqa: E402
 
 PHASES = r"""
 import json, sys, time

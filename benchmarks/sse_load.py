@@ -28,15 +28,10 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from benchmarks.timing import percentile  # noqa: E402
+from tests.ports import free_port  # noqa: E402
 
 PIN = "5792"
 SEQ = re.compile(rb'^data: \{"seq":(\d+),')
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def start_server(data_dir: Path, port: int, threads: int) -> subprocess.Popen:

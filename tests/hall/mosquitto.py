@@ -12,13 +12,9 @@ import time
 from pathlib import Path
 from typing import Iterator
 
+from tests.ports import free_port
+
 MOSQUITTO = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Mosquitto:

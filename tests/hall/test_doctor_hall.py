@@ -5,7 +5,8 @@ from __future__ import annotations
 from companion.config import load_config
 from companion.doctor_network import check_hall
 from companion.findings import FAIL, OK, WARN
-from tests.hall.mosquitto import free_port, with_logins
+from tests.hall.mosquitto import with_logins
+from tests.ports import free_port
 
 
 def config(data_dir, **hall):

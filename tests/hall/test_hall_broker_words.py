@@ -11,7 +11,8 @@ from companion.hall.board import HallBoard
 from companion.hall.link import Broker
 from companion.hall.subscriber import HallSubscriber
 from tests.hall.conftest import HallServer, wait_for
-from tests.hall.mosquitto import free_port, with_logins
+from tests.hall.mosquitto import with_logins
+from tests.ports import free_port
 from tests.hall.hallhelpers import hall_on_a_phone, until
 
 

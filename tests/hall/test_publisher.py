@@ -15,7 +15,8 @@ from companion.hall.publisher import HallPublisher
 from companion.journal import Journal
 from companion.table import Table
 from tests.hall.conftest import Listener, wait_for
-from tests.hall.mosquitto import free_port, with_logins
+from tests.hall.mosquitto import with_logins
+from tests.ports import free_port
 
 
 def roll(value: int) -> dict:

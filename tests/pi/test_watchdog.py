@@ -20,6 +20,7 @@ import numpy as np
 import pytest
 
 from companion.supervision import Heartbeat, Notifier, watchdog_seconds
+from tests.ports import free_port
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -82,12 +83,6 @@ def write_frames(folder: Path, count: int = 4) -> Path:
     for n in range(count):
         cv2.imwrite(str(folder / f"frame_{n}.png"), np.full((48, 64, 3), 80, np.uint8))
     return folder
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def write_config(tmp_path: Path) -> Path:

@@ -6,19 +6,13 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
 import urllib.request
 
 from companion.cli import main
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+from tests.ports import free_port
 
 
 def write_config(tmp_path, data_dir, port):

@@ -22,14 +22,9 @@ import pytest
 
 from companion.journal import Journal
 from companion.web.server import WebServer
+from tests.ports import free_port
 
 from webhelpers import SSEClient, make_service
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def config_file(tmp_path, port: int):

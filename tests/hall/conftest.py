@@ -18,19 +18,15 @@ from companion.hall.app import create_hall_app
 from companion.hall.board import HallBoard
 from companion.web.server import use_wake_up_pipe
 from tests.hall.hallhelpers import PIN, WIN_YUGI, Subscriber, event
-from tests.hall.mosquitto import MOSQUITTO, Mosquitto
+from tests.hall.mosquitto import MOSQUITTO, with_logins
 
 
 @pytest.fixture
 def broker(tmp_path):
     if not Path(MOSQUITTO).exists():
         pytest.fail("mosquitto is not installed: `make broker` installs Debian's mosquitto")
-    folder = tmp_path / "broker"
-    folder.mkdir()
-    server = Mosquitto(folder)
-    server.start()
-    yield server
-    server.stop()
+    with with_logins(tmp_path / "broker") as server:
+        yield server
 
 
 class Listener:

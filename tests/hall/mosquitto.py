@@ -65,9 +65,9 @@ class Mosquitto:
 
 
 @contextlib.contextmanager
-def with_logins(folder: Path, users: dict[str, str]) -> Iterator[Mosquitto]:
-    """A broker that lets in only ``users`` (name -> password), its files in ``folder`` (made here), running for the
-    ``with`` block."""
+def with_logins(folder: Path, users: dict[str, str] | None = None) -> Iterator[Mosquitto]:
+    """A broker that lets in only ``users`` (name -> password), or anyone when ``users`` is None, its files in
+    ``folder`` (made here), running for the ``with`` block."""
     folder.mkdir()
     broker = Mosquitto(folder, users=users)
     broker.start()

@@ -96,7 +96,8 @@ class StreamPhone(threading.Thread):
             elif line.startswith(b"data: "):
                 data = line[6:]
             elif not line and topic is not None:
-                self.last_event_id = event_id
+                if event_id is not None:  # an event without id (each connection's "served") keeps the last one
+                    self.last_event_id = event_id
                 if topic == "reset":
                     self.resets += 1
                     self._catch_up()

@@ -4,6 +4,7 @@ import { Api } from "./api.js";
 import { $, $$ } from "./dom.js";
 import { detectLanguage, language, pick, setLanguage, t } from "./i18n.js";
 import { LiveStream } from "./stream.js";
+import { UpdateWatch } from "./update.js";
 import { keepAwake } from "./wake.js";
 import * as answer from "./views/answer.js";
 import * as feedView from "./views/feed.js";
@@ -43,6 +44,7 @@ class App {
     this.historyTimer = null;
     this.noticesDue = 0; // another phone's serious verdicts, told a moment after their entry (onEvent)
     this.mine_seqs = new Set(); // entries this phone made: their verdicts show in place, not as notices
+    this.update = new UpdateWatch(() => this.api.pending > 0 || this.playing); // reloads a page the table outgrew
   }
 
   async start() {
@@ -173,6 +175,11 @@ class App {
   }
 
   onEvent(topic, data) {
+    if (this.update.reloading) return; // this page's modules may not read the table's new data
+    if (topic === "served") {
+      this.update.heard(data.code);
+      return;
+    }
     if (topic === "entry") {
       const verdicts = data.verdicts || [];
       if (data.state && data.state.partial) this.readState(verdicts, data.state.entries); // too big for the event

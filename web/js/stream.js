@@ -3,7 +3,7 @@
 // The browser reconnects by itself and sends Last-Event-ID; when it gives up (the server was away,
 // or the phone slept), we reopen with ?last_id= so nothing published meanwhile is missed.
 
-const TOPICS = ["game", "entry", "live", "camera", "board", "notice", "reset"];
+const TOPICS = ["served", "game", "entry", "live", "camera", "board", "notice", "reset"];
 
 export class LiveStream {
   constructor(onEvent, onStatus) {

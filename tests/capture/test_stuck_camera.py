@@ -73,7 +73,8 @@ def test_a_call_waits_for_the_stuck_one_when_it_comes_back():
 
 
 def test_a_hung_camera_retried_for_many_periods_keeps_its_threads_bounded(caplog):
-    """The service started a thread about every 8 s while a camera call hung (42 -> 63 threads in 180 s)."""
+    """While a camera call hangs, retrying for about thirty periods starts no new read and leaves two camera threads
+    at most (one stuck read, one stuck close), rather than a thread a period; the news is told once."""
     caplog.set_level(logging.DEBUG)
     camera = HungCamera(close_hangs=True)
     statuses: list[str] = []

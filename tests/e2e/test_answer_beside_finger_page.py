@@ -35,8 +35,8 @@ def overlap(a, b):
 
 
 def test_start_the_turn_answer_stays_where_the_finger_was_clear_of_the_roll_pad(narrow_table, phone, screenshots):
-    """« Start the turn » is gone once the turn starts, its roll pad drawn in its place: the answer went under the
-    whole board (the page scrolled there) or over the top of the pad."""
+    """« Start the turn » is gone once the turn starts, its roll pad drawn in its place: the answer to the tap stays
+    within 200 px of where the button was, the page not scrolled, and never over the pad tapped next."""
     service, url = narrow_table
     start(service, "nexus-keepers", 1)
     show(phone, url)
@@ -57,7 +57,8 @@ def test_start_the_turn_answer_stays_where_the_finger_was_clear_of_the_roll_pad(
 
 
 def test_an_offer_the_referee_would_refuse_reads_at_4_5_to_1_and_looks_unavailable(narrow_table, phone, screenshots):
-    """« Keep a 6 for next turn », refused, was faded to 55% (its words at 3.9:1) though a tap on it says why."""
+    """« Keep a 6 for next turn », refused, still says why when tapped, so its words read at 4.5:1 in each language
+    and scheme; a dashed border and colours of its own, not a fade, mark it unavailable."""
     service, url = narrow_table
     start(service, "nexus-keepers", 6)  # A moved with both doubles: keeping a 2 or a 4 is refused
     show(phone, url)
@@ -81,9 +82,9 @@ NOTICES = "return [...document.querySelectorAll('#notices .notice')].map((n) => 
 
 
 def test_a_verdicts_notice_goes_once_the_table_takes_a_later_move(narrow_table, phone, screenshots):
-    """Another phone's refused move is told in a notice over the board's header; once a later move is taken it is
-    stale (it stayed its 5 s, and replaying a game kept a stack of them there). The Verdicts tab keeps it. After the
-    first test, this phone had made entry 1 of an earlier game: the refused move, entry 1 here, went untold."""
+    """Another phone's refused move is told in a notice over the board's header, gone within 1.5 s once a later move
+    is taken (stale: not left its 5 s, nor stacked up by a replayed game); the Verdicts tab keeps it. The module's
+    phone has seen entry 1 of an earlier game: the refused move, entry 1 of this one, is told all the same."""
     service, url = narrow_table
     start(service, "nexus-keepers", 1)  # A's turn, not started
     show(phone, url)
@@ -109,7 +110,7 @@ WHERE_LISTED = {"en": "“Left this turn”, under the dice", "fr": "« Reste po
 def test_a_power_die_is_answered_briefly_the_combinations_listed_under_the_dice(narrow_table, phone, screenshots, lang):
     """After a power die the answer beside the finger says what was rolled and where the list of combinations is
     (« Left this turn », under the dice), not the dozen combinations of moves and pushes, taller than the board; it
-    never lies over that list (checked after six 6s and a 4, in French, at 360 px)."""
+    never lies over that list (checked after six 6s and a 4, in each language, at 360 px)."""
     service, url = narrow_table
     start(service, "nexus-keepers", 1)
     for event in ({"type": "turn_start"}, {"type": "roll", "dice": [6, 6, 6, 6, 6, 6]}):  # A has power dice left

@@ -149,8 +149,9 @@ def test_a_tap_out_of_turn_says_what_to_do_instead(small_phone, game, events, ta
 @pytest.mark.parametrize("foe", [".hex-arena .tile[data-tile='kaiba']", "#hex-challenge [data-target='kaiba']"])
 def test_a_hexors_move_into_a_duel_brings_the_duels_next_tap_into_sight(small_phone, foe):
     """The beginner example's last move, tapped: Dark Magician meets two foes. What the duel asks next (which foe,
-    then the die's colour) is drawn under the arena, off a 740 px screen: brought up after each tap, the foe picked
-    on the arena or by its button (whose answer, its button gone, went under the whole board: the page followed)."""
+    then the die's colour) is drawn under the arena, off a 740 px screen: brought up within reach after each tap,
+    the foe picked on the arena or by its button (whose answer, its button gone, is placed without leaving the
+    colour pad out of reach)."""
     service, url, phone = small_phone
     start(service, "hexors", events=-3)
     show(phone, url)
@@ -167,7 +168,8 @@ def test_a_hexors_move_into_a_duel_brings_the_duels_next_tap_into_sight(small_ph
 
 
 def test_hexors_setup_details_are_in_the_pages_language(small_phone):
-    """The Game details under the setup wizard said 'waiting for the setup event' on a French page."""
+    """The Game details under the setup wizard say what the setup is in the page's language (on a French page, not
+    'waiting for the setup event')."""
     service, url, phone = small_phone
     start(service, "hexors", events=0)
     open_page(phone, url, "#/table")

@@ -26,8 +26,8 @@ EXAMPLES = {"nexus-keepers": "nexus-keepers-full-game.jsonl", "tesseract": "tess
 @pytest.mark.parametrize("language, said", [("en-GB", "Ann places a counter on a power-1 node of Ann's Long rod"),
                                             ("fr-FR", "Ann pose un pion sur un nœud de puissance 1 de la Longue tige d’Ann")])
 def test_a_counter_the_camera_saw_is_told_by_its_card(quiet_table, language, said):
-    """A counter read by the camera comes as a point ("at"), which the referee snaps to a node: the History and the
-    Undo bar said "Counter on" with nothing after it."""
+    """A counter read by the camera comes as a point ("at"), which the referee snaps to a node: the History names
+    that node and its card, in the page's language (not "Counter on" with nothing after it)."""
     service, url = quiet_table
     example = REPO / "docs/rules/examples/nexus-two-players.jsonl"
     events = [json.loads(line) for line in example.read_text().splitlines()]

@@ -20,8 +20,8 @@ pytestmark = pytest.mark.browser
 @pytest.mark.parametrize("lang, said", [("en-GB", "Camera: no camera found"),
                                         ("fr-FR", "Caméra : aucune caméra trouvée")])
 def test_a_missing_camera_is_shown_on_the_phone_not_replaced(tmp_path, monkeypatch, lang, said):
-    """Fault 1: with no camera, `auto` shows no camera, not the simulated table's drawn dice as if they were real.
-    The fault is told in the phone's language."""
+    """With no camera, `auto` shows no camera, not the simulated table's drawn dice as if they were real: the fault
+    is told in the phone's language, no simulated badge, no frame."""
     monkeypatch.setattr(factory, "resolve_auto", lambda *a: (None, "no camera found"))
     config = load_config(None, overrides={
         "service": {"data_dir": str(tmp_path), "host": "127.0.0.1", "port": 0, "threads": 8},

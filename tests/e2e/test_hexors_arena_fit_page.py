@@ -98,8 +98,8 @@ def test_at_360_px_the_arenas_words_are_readable_and_it_stays_within_the_screen(
 
 
 def test_held_sideways_a_tap_leaves_the_arena_where_it_was_panned_to(resizable_table):
-    """At 740 x 217 the frame shows part of the arena; a tile tapped at its far end redraws the board: the frame went
-    back to the arena's start, away from the tile just picked and the cells it may reach."""
+    """At 740 x 217 the frame shows part of the arena; a tile tapped at its far end redraws the board, and the frame
+    stays where it was panned to, on the tile just picked and the cells it may reach, not back at the arena's start."""
     service, url, phone, size = resizable_table
     size(740, 217)
     try:
@@ -178,8 +178,8 @@ def test_a_phone_turned_on_another_tab_in_a_duel_finds_the_duel_in_the_frame_bac
 
 def test_held_sideways_a_tiles_name_goes_when_the_frame_pans_it_out_of_sight(resizable_table):
     """At 740 x 217 a tile tapped shows its full name (wider than the frame: held at the window's left edge); the
-    frame panned (a drag) the tile out of the frame, the name stayed, naming nothing in sight. A pan that keeps the
-    tile in the frame keeps its name."""
+    frame panned (a drag) until the tile is out of it, the name goes rather than name nothing in sight. A pan that
+    keeps the tile in the frame keeps its name."""
     service, url, phone, size = resizable_table
     size(740, 217)
     pan = f"const frame = document.querySelector('{FRAME}'); frame.scrollLeft += arguments[0];"

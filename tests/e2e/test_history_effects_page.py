@@ -137,7 +137,8 @@ def test_a_capacity_sent_without_its_scientist_is_named_for_the_current_one(narr
 
 def test_a_calibration_sent_as_its_new_value_is_told_up_or_down(narrow_table, phone):
     """« Exemple : ce cube de valeur 3 peut être calibré sur 2 ou 4. » The engine takes a calibration as ``delta`` or
-    as ``to``, the cube's new value (an API client's); the History said « −1 » for every ``to``, a 3 made 4 too."""
+    as ``to``, the cube's new value (an API client's); the History tells a ``to`` as the step it makes: a 3 made 4
+    reads « +1 », not « −1 »."""
     service, url = narrow_table
     summary = tesseract_game(service)
     me = summary["scientist"]
@@ -154,8 +155,8 @@ def test_a_calibration_sent_as_its_new_value_is_told_up_or_down(narrow_table, ph
 
 
 def test_a_nexus_keepers_turn_lists_its_actions(narrow_table, phone):
-    """« Actions » alone did not say what was done: the kinds of its actions follow, a push with whom and how far.
-    The example's first roll allows a move and a push: A moves next to C and pushes it."""
+    """A turn's « Actions » is followed by the kinds of its actions, a push with whom and how far, in either
+    language. The example's first roll allows a move and a push: A moves next to C and pushes it."""
     service, url = narrow_table
     service.table.new_game("nexus-keepers", {}, [])
     for line in (EXAMPLES / "nexus-keepers-full-game.jsonl").read_text().splitlines()[:5]:
@@ -175,8 +176,8 @@ def test_a_nexus_keepers_turn_lists_its_actions(narrow_table, phone):
 
 
 def test_pieces_placed_on_a_phone_are_told_as_the_move_the_referee_took(narrow_table, phone):
-    """Keepers put where they went on the phone (a ``positions`` event) read « Pieces moved » and no more: the move
-    the referee explained them by follows, as a camera's is told."""
+    """Keepers put where they went on the phone (a ``positions`` event) read « Pieces moved », then the move the
+    referee explained them by, as a camera's is told."""
     service, url = narrow_table
     service.table.new_game("nexus-keepers", {}, [])
     for line in (EXAMPLES / "nexus-keepers-full-game.jsonl").read_text().splitlines()[:6]:  # A moves and pushes C

@@ -1,7 +1,7 @@
 """Nexus Keepers' dice on a 360 px phone: every die a player taps to pick a reroll answers. A 1, the reserved die and a
 die picked alone (the book: « vous ne pouvez jamais relancer un dé seul », but « vous pouvez tout à fait utiliser un
-dé de pouvoir pour relancer un autre dé régulier ») drew nothing at all on a tap: the player could not tell why, nor
-reroll one die with a power die from the phone.
+dé de pouvoir pour relancer un autre dé régulier ») each say on a tap why a reroll cannot take them, and one die
+rerolls with a power die from the phone.
 """
 
 from __future__ import annotations

@@ -340,8 +340,8 @@ Promise.all([import("/js/views/answer.js"), import("/js/i18n.js")]).then(([answe
 
 
 def test_what_the_page_said_before_a_switch_to_french_is_said_again_in_french(table, browser, screenshots):
-    """"New game started" stayed in English after a switch to French: the notice (and the answer beside a tap) was
-    a text made once; both are said again in the new language. Last: it starts a game with no entry to undo."""
+    """A notice ("New game started") and the answer beside a tap, shown before a switch to French, are said again
+    in French, not left as text made once in English. Last: it starts a game with no entry to undo."""
     service, url = table
     game_before = service.table.record.id
     open_page(browser, url, "#/game")

@@ -138,8 +138,8 @@ EMPTY_JS = """return [...document.querySelectorAll('.screen:not([hidden]) p, .sc
 
 
 def test_an_answer_not_given_takes_no_room(table, phone):
-    """The SIMULATED table's seat picker kept a 60 px gap under it for an answer not given; so did the PIN change's
-    message in the settings."""
+    """An answer not given takes no room: no empty gap under the SIMULATED table's seat picker, nor under the PIN
+    change's message in the settings."""
     service, url = table
     screen(phone, "table")
     wait(phone, lambda d: shown(d, "#simulated-seat"), message="no seat to take at the simulated Hexors table")

@@ -137,8 +137,8 @@ def stays_put(phone, css, watched):
 
 
 def test_a_tesseract_setup_tap_leaves_the_page_where_it_was(small_phone):
-    """A choice tapped on the setup redraws it: emptied under the tapped button first, the page lost its height and
-    jumped up (401 px for « Enter the built tower » at 360 x 740)."""
+    """A choice tapped on the setup redraws it, and the page and the choice stay put (« Enter the built tower » at
+    360 x 740): no jump up while the setup is drawn again under the finger."""
     service, url, phone = small_phone
     service.table.new_game("tesseract", {}, ["Ada", "Marie"])
     open_page(phone, url, "#/table")
@@ -146,8 +146,8 @@ def test_a_tesseract_setup_tap_leaves_the_page_where_it_was(small_phone):
 
 
 def test_nexus_headings_naming_a_card_open_with_a_capital(small_phone):
-    """The card opened for a counter was headed « the first card: tap a free node » (« la première carte : … »), and
-    each Nexus in the list began « the first card, … »: the verdicts' words for a card, put first in a line."""
+    """The verdicts' words for a card, put first in a line, open with a capital in both languages: the card opened
+    for a counter is headed « The first card: tap a free node », and each Nexus in the list likewise."""
     from browserhelpers import in_each_look
 
     service, url, phone = small_phone

@@ -11,9 +11,9 @@ from companion.hall.board import HallBoard
 from companion.hall.link import Broker
 from companion.hall.subscriber import HallSubscriber
 from tests.hall.conftest import HallServer, wait_for
+from tests.hall.hallhelpers import hall_on_a_phone, until
 from tests.hall.mosquitto import with_logins
 from tests.ports import free_port
-from tests.hall.hallhelpers import hall_on_a_phone, until
 
 
 @pytest.fixture
@@ -25,9 +25,9 @@ def board(tmp_path):
 
 @pytest.mark.browser
 def test_a_broker_that_does_not_answer_is_said_once_in_each_language(tmp_path, board):
-    """Before, the header put the log's sentence after its own words: « Broker not reached: The broker mqtt://… cannot
-    be reached (no answer); the hall shows what it has… », and in French « Serveur MQTT injoignable : Le broker
-    mqtt://… est injoignable (no answer) ; … »: said twice, the jargon the page avoids, English in French."""
+    """The header says why in a few words after its own, in the page's language: « Serveur MQTT injoignable : pas de
+    réponse », then « Broker not reached: no answer » once switched to English; not the log's sentence (the broker's
+    address, "broker", English words in French) said again after it."""
     from selenium.webdriver.common.by import By
 
     from tests.hall.hallhelpers import event
@@ -50,8 +50,8 @@ def test_a_broker_that_does_not_answer_is_said_once_in_each_language(tmp_path, b
 
 
 def test_a_login_the_broker_refuses_names_the_hall_s_options(tmp_path, board, caplog):
-    """The hall's login comes from companion hall --username and --password-file: the table's words « check [hall]
-    username » sent the organiser to a table's file."""
+    """A refused login names where the hall's login comes from, companion hall --username and --password-file, in
+    both languages and in the log; never a table's [hall] section, which is not the hall's file."""
     with with_logins(tmp_path / "secure", {"hall": "right"}) as broker:
         subscriber = HallSubscriber(Broker.parse(broker.url), board, client_id="the-hall")
         caplog.set_level(logging.WARNING, logger="companion.hall.subscriber")

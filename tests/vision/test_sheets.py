@@ -129,9 +129,9 @@ def test_a_mat_larger_than_the_paper_is_split_into_overlapping_pages_that_cover_
 
 @pytest.mark.parametrize("game, paper", [("tesseract", "A4"), ("free-roll", "Letter")])
 def test_only_a_page_with_a_grey_strip_is_told_to_cut_one(game, paper):
-    """Every page of a split mat said "Cut off the grey strip", the first too, which has none: a player printing at
-    home looked for it. A page is told to cut a strip where its print shows one (a tenth of it or more in the strip's
-    grey), and says which page it is laid over; the first is kept whole."""
+    """A page of a split mat is told to cut a strip only where its print shows one (a tenth of it or more in the
+    strip's grey), in both languages, and says which page it is laid over; the first, which has none, is told to be
+    kept whole, so a player printing at home does not look for a strip that is not there."""
     sheets = build_sheets(layout_for(game), paper)
     for page in sheets.mat_pages:
         grey = float((np.abs(render(sheets.pdf, page.page, 50).astype(int) - 225) <= 2).mean())

@@ -15,6 +15,8 @@ from browserhelpers import page_errors
 pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[2]
 SETUP = json.loads((REPO / "docs/rules/examples/tesseract-win.jsonl").read_text().splitlines()[0])
+RULE = " (rule book: « Lors de la phase Action, effectuez 3 actions au choix. »)"
+REMOVABLE = "(rule book: « Un cube est considéré comme amovible si au moins trois de ses faces sont visibles"
 
 
 def notices(driver):
@@ -33,7 +35,8 @@ def test_tesseract_offers_end_of_actions_and_columns_only_when_the_referee_would
     end = wait(phone, lambda d: d.find_elements("css selector", "#tess-end-actions"), message="no End the actions")[0]
     assert end.get_attribute("aria-disabled") == "true"
     reason = phone.find_element("id", end.get_attribute("aria-describedby"))
-    assert reason.text == "Ada still has 3 actions to take" and reason.is_displayed()
+    # the reason, and the rule it breaks in the book's words (the book is French)
+    assert reason.text == "Ada still has 3 actions to take" + RULE and reason.is_displayed(), reason.text
     tap(phone, "#tess-end-actions")
     wait(phone, lambda d: any("Ada still has 3 actions to take" in n for n in notices(d)), message="no reason on tap")
     # the reason is beside the button tapped, on screen: nothing was sent, so this is the tap's only answer
@@ -53,8 +56,8 @@ def test_tesseract_offers_end_of_actions_and_columns_only_when_the_referee_would
 
     blocked = next(c for c in before["summary"]["tower"] if c["height"] and not c["removable"])["column"]
     tap(phone, f".tess-tower .column[data-column='{blocked}']")
-    wait(phone, lambda d: any(f"The cube on {blocked} is not removable" in n for n in notices(d)),
-         message="a column that cannot be taken from said nothing")
+    wait(phone, lambda d: any(f"The cube on {blocked} is not removable" in n and REMOVABLE in n for n in notices(d)),
+         message="a column that cannot be taken from did not say why and the rule")
     assert state(url)["entries"] == before["entries"]  # nothing was sent
 
     column = before["summary"]["removable"][0]  # a column that can: Take is live, and taking spends an action
@@ -65,7 +68,7 @@ def test_tesseract_offers_end_of_actions_and_columns_only_when_the_referee_would
     wait(phone, lambda d: state(url)["summary"]["actions_left"] == 2, message="the take was not sent")
     settled(phone, url)
     assert phone.find_element("id", phone.find_element("id", "tess-end-actions").get_attribute("aria-describedby")) \
-        .text == "Ada still has 2 actions to take"
+        .text == "Ada still has 2 actions to take" + RULE
     assert not page_errors(phone)
 
 

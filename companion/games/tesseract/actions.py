@@ -29,7 +29,7 @@ def spend_action(state: GameState) -> None:
     require_action_phase(state)
     if state.actions_left <= 0:
         raise rules.Illegal(rules.ACTION_LIMIT, f"{state.scientist} has already taken 3 actions this turn",
-                            f"{state.scientist} a déjà effectué ses 3 actions ce tour-ci", [state.scientist])
+                            f"{state.scientist} a déjà effectué ses 3 actions ce tour-ci", [state.scientist], quote=True)
     state.actions_left -= 1
 
 
@@ -53,7 +53,7 @@ def take_cube(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
         raise rules.Illegal(rules.TAKE_REMOVABLE,
                             f"The cube on {column} is not removable ({faces} visible face{plural}, 3 needed)",
                             f"Le cube en {column} n’est pas amovible ({faces} face{plural} visible{plural}, "
-                            "3 requises)", [name])
+                            "3 requises)", [name], quote=True)
     if not state.labs.has_room(name):
         raise rules.Illegal(rules.LAB_FULL, f"{name}'s lab has no empty slot", f"Le labo de {name} est plein", [name])
     who = state.scientist
@@ -95,7 +95,7 @@ def calibrate_cube(state: GameState, event: Mapping[str, Any], any_lab: bool = F
         raise ValueError('"zone" must be "lab" or "priming"')
     if {cube.value, target} == {1, 6}:
         raise rules.Illegal(rules.CALIBRATE_WRAP, f"A {cube.value} cannot be calibrated to {target}",
-                            f"Un {cube.value} ne peut pas être calibré sur {target}")
+                            f"Un {cube.value} ne peut pas être calibré sur {target}", quote=True)
     if abs(target - cube.value) != 1:
         raise rules.Illegal(rules.CALIBRATE_WRAP, "Calibrating changes a value by exactly 1",
                             "Calibrer change la valeur d’exactement 1")
@@ -130,7 +130,8 @@ def transfer(state: GameState, event: Mapping[str, Any], options: Mapping[str, A
     me = state.scientist
     if source == target or me not in (source, target):
         raise rules.Illegal(rules.TRANSFER, "A transfer goes from your lab to another lab or from another lab to yours",
-                            "Un transfert va de votre labo vers un autre, ou d’un autre vers le vôtre", [me])
+                            "Un transfert va de votre labo vers un autre, ou d’un autre vers le vôtre", [me],
+                            quote=True)
     if not state.labs.has(source, cube):
         raise rules.Illegal(rules.LAB_CUBE, f"{source}'s lab holds no {cube.describe()}",
                             f"Le labo de {source} ne contient pas de {cube.describe('fr')}", [source])
@@ -151,10 +152,10 @@ def study(state: GameState, event: Mapping[str, Any], options: Mapping[str, Any]
         raise ValueError('"level" must be 2, 3 or 4')
     if not state.research.holds(name, level):
         raise rules.Illegal(rules.STUDY, f"{name} holds no level {level} research card",
-                            f"{name} n’a pas de carte Recherche N {level}", [name])
+                            f"{name} n’a pas de carte Recherche N {level}", [name], quote=True)
     if level == max(LEVELS) or state.research.decks[level + 1] <= 0:
         raise rules.Illegal(rules.STUDY, f"There is no level {level + 1} card to draw",
-                            f"Il n’y a pas de carte N {level + 1} à piocher", [name])
+                            f"Il n’y a pas de carte N {level + 1} à piocher", [name], quote=True)
     state.research.discard(name, level)
     state.research.draw(name, level + 1)
     return [rules.info(rules.STUDY, f"{name} studies: level {level} card for a level {level + 1} card",
@@ -202,7 +203,8 @@ def play_card(state: GameState, event: Mapping[str, Any], options: Mapping[str, 
                             f"C’est le tour {of_fr(name)} : l’arbitre ne prend que la capacité {of_fr(name)}", [named])
     if named != name:
         raise rules.Illegal(rules.CARD, f"It is {name}'s turn: {named} plays cards on their own turn",
-                            f"C’est le tour {of_fr(name)} : {named} joue ses cartes pendant son propre tour", [named])
+                            f"C’est le tour {of_fr(name)} : {named} joue ses cartes pendant son propre tour", [named],
+                            quote=True)
     if source == "scientist":
         said = rules.info(rules.CAPACITY, f"{name}'s permanent capacity", f"Capacité permanente de {name}", [name])
         return [said] + apply_effects(state, event.get("effects", []), options)

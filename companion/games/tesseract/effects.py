@@ -52,7 +52,7 @@ def _removable_column(state: GameState, effect: Mapping[str, Any], key: str) -> 
     column = check_column(effect[key])
     if not state.tesseract.columns[column] or not state.tesseract.is_removable(column):
         raise rules.Illegal(rules.TAKE_REMOVABLE, f"The cube on {column} is not removable",
-                            f"Le cube en {column} n’est pas amovible")
+                            f"Le cube en {column} n’est pas amovible", quote=True)
     return column
 
 

@@ -55,6 +55,7 @@ LOSS_EMPTY = "tess.loss.empty"
 # rule id -> the sentence of the (French) rule book behind it, where the code quotes one
 BOOK: dict[str, str] = {
     ACTION_LIMIT: "Lors de la phase Action, effectuez 3 actions au choix.",
+    ACTION_REMAINING: "Lors de la phase Action, effectuez 3 actions au choix.",
     TAKE: "Prenez un cube amovible du Tesseract et placez-le sur un emplacement vide de votre fiche Labo, "
           "sans changer sa valeur.",
     TAKE_REMOVABLE: "Un cube est considéré comme amovible si au moins trois de ses faces sont visibles "
@@ -126,10 +127,15 @@ WORDS: dict[str, RuleWords] = rule_words_table(NAMES, BOOK, "fr")
 
 
 class Illegal(Exception):
-    """An action the rules forbid; carries the verdict to report."""
+    """An action the rules forbid; carries the verdict to report. ``quote``: the refusal breaks the book's sentence of
+    its rule (``BOOK``), said after the reason ("Il reste 1 action à Ann" alone did not say the rule); not every
+    refusal of a rule breaks that sentence (a card not held is no card played on another's turn)."""
 
-    def __init__(self, rule: str, en: str, fr: str, players=()) -> None:
+    def __init__(self, rule: str, en: str, fr: str, players=(), quote: bool = False) -> None:
         super().__init__(en)
+        quote = BOOK[rule] if quote else None
+        if quote:
+            en, fr = f"{en} (rule book: « {quote} »)", f"{fr} (règle : « {quote} »)"
         self.verdict = verdict("illegal", rule, en, fr, players)
 
 

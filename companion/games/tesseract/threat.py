@@ -38,7 +38,8 @@ def end_actions(state: GameState, event: Mapping[str, Any], options: Mapping[str
     if left > 0 and not options["allow_pass"] and not state.board.is_full() and some_action_possible(state):
         raise rules.Illegal(rules.ACTION_REMAINING,
                             f"{state.scientist} still has {left} {plural_en(left, 'action')} to take",
-                            f"Il reste {left} {plural_fr(left, 'action')} à {state.scientist}", [state.scientist])
+                            f"Il reste {left} {plural_fr(left, 'action')} à {state.scientist}", [state.scientist],
+                            quote=True)
     if state.board.is_full():
         return [end_game(state, "win", rules.WIN, "The containment board is full: the Tesseract is neutralised!",
                          "Le plateau Confinement est complet : le Tesseract est désactivé !")]

@@ -32,16 +32,20 @@ def test_a_fourth_action_is_illegal():
 
 def test_ending_the_action_phase_early_is_refused_unless_the_option_allows_it():
     """« Lors de la phase Action, effectuez 3 actions au choix. » « Utilisez votre jeton Action pour suivre le nombre
-    d'actions restantes. » The refusal counts what is left in words: 3 actions, then 1 action."""
+    d'actions restantes. » The refusal counts what is left in words: 3 actions, then 1 action, and quotes the rule
+    it breaks, the book's sentence (it said only what was left)."""
+    rule = " (rule book: « Lors de la phase Action, effectuez 3 actions au choix. »)"
+    règle = " (règle : « Lors de la phase Action, effectuez 3 actions au choix. »)"
     engine = new_game()
     refused = illegal(engine.apply({"type": "end_actions"}))
     assert rules_of(refused) == ["tess.action.remaining"]
-    assert (refused[0].message.en, refused[0].message.fr) == ("S1 still has 3 actions to take",
-                                                              "Il reste 3 actions à S1")
+    assert (refused[0].message.en, refused[0].message.fr) == ("S1 still has 3 actions to take" + rule,
+                                                              "Il reste 3 actions à S1" + règle)
     for delta in (1, -1):
         assert not illegal(engine.apply(calibrate("purple", 3 if delta == 1 else 4, delta)))
     refused = illegal(engine.apply({"type": "end_actions"}))
-    assert (refused[0].message.en, refused[0].message.fr) == ("S1 still has 1 action to take", "Il reste 1 action à S1")
+    assert (refused[0].message.en, refused[0].message.fr) == ("S1 still has 1 action to take" + rule,
+                                                              "Il reste 1 action à S1" + règle)
     lenient = new_game(options={"allow_pass": True})
     assert not illegal(lenient.apply({"type": "end_actions"}))
     assert lenient.state.phase == "threat"

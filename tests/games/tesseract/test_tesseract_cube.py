@@ -57,14 +57,18 @@ def test_taking_a_cube_that_is_not_removable_is_illegal():
     verdicts = engine.apply({"type": "take", "column": "b2"})
     assert rules_of(illegal(verdicts)) == ["tess.take.removable"]
     assert engine.state.actions_left == 3
-    # said as players say it: one face, not "1 visible faces"
+    # said as players say it: one face, not "1 visible faces"; then the rule it breaks, in the book's words
+    book = " ".join("""« Un cube est considéré comme amovible si au moins trois de ses faces sont visibles (y compris
+        sa face supérieure). »""".split())
+    rule, règle = f" (rule book: {book})", f" (règle : {book})"
     said = illegal(verdicts)[0]
-    assert (said.message.en, said.message.fr) == ("The cube on b2 is not removable (1 visible face, 3 needed)",
-                                                  "Le cube en b2 n’est pas amovible (1 face visible, 3 requises)")
+    assert (said.message.en, said.message.fr) == ("The cube on b2 is not removable (1 visible face, 3 needed)" + rule,
+                                                  "Le cube en b2 n’est pas amovible (1 face visible, 3 requises)" + règle)
     engine.state.tesseract = full_tesseract()   # a2: its top and one outer side
     said = illegal(engine.apply({"type": "take", "column": "a2"}))[0]
-    assert (said.message.en, said.message.fr) == ("The cube on a2 is not removable (2 visible faces, 3 needed)",
-                                                  "Le cube en a2 n’est pas amovible (2 faces visibles, 3 requises)")
+    assert (said.message.en, said.message.fr) == ("The cube on a2 is not removable (2 visible faces, 3 needed)" + rule,
+                                                  "Le cube en a2 n’est pas amovible (2 faces visibles, 3 requises)"
+                                                  + règle)
     engine.state.tesseract.columns["a1"] = []
     said = illegal(engine.apply({"type": "take", "column": "a1"}))[0]
     assert (said.message.en, said.message.fr) == ("No cube is left on a1", "Il ne reste aucun cube en a1")

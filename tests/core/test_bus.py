@@ -76,8 +76,9 @@ def test_a_live_event_carries_the_whole_state_only_while_it_is_small(tmp_path, m
 
 
 def test_the_replay_buffer_holds_each_event_as_its_json_text_alone():
-    """Its bound in bytes is what it weighs: a held event's data was a dict tree several times its JSON (the service
-    grew by tens of MB while the buffer filled), now read back from the text; listeners still get the data itself."""
+    """Its bound in bytes is what it weighs: a held event is its JSON text, read back from the text when asked for,
+    under 5 times the text's size (a held dict tree weighs nearly 10 times, tens of MB in a full buffer); listeners
+    still get the data itself."""
     import gc
     import tracemalloc
 
@@ -104,8 +105,9 @@ def test_the_replay_buffer_holds_each_event_as_its_json_text_alone():
 
 
 def test_a_stream_woken_for_one_event_looks_at_that_event_not_at_the_whole_buffer():
-    """Every phone's stream calls ``since`` at each event: it read all 1000 held events each time, so a roll cost more
-    as the buffer filled (5 phones, 5000 events looked at per roll). Counted: the held events it goes through."""
+    """Every phone's stream calls ``since`` at each event: it goes through the few held events after the one asked
+    for, not all 1000 each time (5 phones, 5000 events looked at per roll, a roll costing more as the buffer fills).
+    Counted: the held events it goes through."""
     import collections
 
     class CountingDeque(collections.deque):

@@ -20,7 +20,8 @@ ALLOWS = "return document.querySelector('#nk-allows strong').textContent"
 
 def test_each_push_left_is_said_when_pushes_do_not_split(narrow_table, phone, screenshots):
     """With split_pushes off, after A's power 4 the summary's actions hold one push of 2 spaces, or two pushes of 1
-    (``pushes`` [2] and [1, 1]); the phone said their total, "push 2", for both, the same words twice."""
+    (``pushes`` [2] and [1, 1]); the phone says each push, "push 2" and "push 1 + push 1", in both languages, not
+    their total for both (the same words twice)."""
     service, url = narrow_table
     start(service, "nexus-keepers", 18, options={"split_pushes": False})  # A rolled 3 3 2 2 2 5 4, then a power 4
     show(phone, url)

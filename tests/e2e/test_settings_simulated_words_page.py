@@ -1,5 +1,5 @@
-"""Settings › Camera on the SIMULATED table says what it is for every game, as the banner does: it said "the
-SIMULATED table draws the dice" over a Nexus game too, which has cards and counters and no die."""
+"""Settings › Camera on the SIMULATED table says what it is for every game, as the banner does: over a Nexus game,
+which has cards and counters and no die, that the table is drawn, not seen (not that it "draws the dice")."""
 
 from __future__ import annotations
 

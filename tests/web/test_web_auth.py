@@ -201,8 +201,8 @@ def test_phones_are_told_when_the_pin_file_was_damaged(service):
 
 
 def test_the_damaged_pin_files_notice_goes_from_a_phone_once_it_has_entered_the_new_pin(service, caplog):
-    """« every phone must enter it again »: said to a phone not signed in since, no longer to one that has entered
-    the new PIN (it kept the notice), and to another phone still."""
+    """« every phone must enter it again »: said to each phone until it enters the new PIN; gone from one that has,
+    still told to another."""
     (service.config.data_dir / "pin.json").write_bytes(b"\xff\xfe garbage")
     caplog.set_level(logging.INFO)
     app = create_app(service, testing=True)

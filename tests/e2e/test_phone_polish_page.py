@@ -33,7 +33,8 @@ BREAKABLE_JS = """const screen = document.querySelector('.screen:not([hidden])')
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_keeper_card_controls_show_the_whole_card_name_at_360_px(narrow_table, phone, lang):
-    """The card control cut "Ember Warden (example c": the note is the list's heading, the name fits."""
+    """Each card control shows its card's whole name (not "Ember Warden (example c"): the note "Example cards" is
+    the list's heading, in the page's language."""
     service, url = narrow_table
     start(service, "nexus-keepers", 0)
     show(phone, url)
@@ -47,7 +48,8 @@ def test_keeper_card_controls_show_the_whole_card_name_at_360_px(narrow_table, p
 
 
 def test_hexors_says_tap_a_tile_once_then_where_it_may_go(narrow_table, phone):
-    """The phase line and the hint both said "Tap one of Yugi's tiles, then a ringed cell"."""
+    """"Tap one of Yugi's tiles, then a ringed cell" is said once (the phase line and the hint never say the same
+    words), then a tile picked says to tap a ringed cell to move."""
     service, url = narrow_table
     start(service, "hexors", 1)
     show(phone, url)
@@ -83,7 +85,8 @@ def test_french_page_never_breaks_before_its_question_marks_and_colons(narrow_ta
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_nexus_with_the_top_card_known_does_not_ask_to_tap_it_below(narrow_table, phone, lang):
-    """With the top card known there is no card picker: the phase line said "tap it below" all the same."""
+    """With the top card known there is no card picker, and the phase line says to play the card drawn on the board
+    (not to tap it below), each instruction once, in each language."""
     service, url = narrow_table
     start(service, "nexus", 1)
     show(phone, url)
@@ -108,8 +111,8 @@ DIALOG_FITS_JS = """const dialog = document.querySelector('#die-dialog'); const 
 
 
 def test_the_die_dialog_fits_a_360_px_phone(narrow_table, phone):
-    """The dialog correcting a die kept the browser's margins: its six faces were 36 px wide and its colours ran past
-    its edge."""
+    """The dialog correcting a die fits a 360 px phone: each of its buttons (faces, colours) lies within its inside
+    and is 44 px at least, not narrowed by the browser's own margins."""
     service, url = narrow_table
     service.table.new_game("free-roll", {}, [])
     service.table.submit({"type": "roll", "dice": [{"value": 3, "color": "yellow"}]}, source="phone")
@@ -130,7 +133,8 @@ START_UNDER_KEEPER_JS = """const boxes = [...document.querySelectorAll('.nk-boar
 
 
 def test_no_start_tile_owner_is_written_under_a_keeper(narrow_table, phone):
-    """A keeper on its start tile covered the owner's initials written there: a stray letter peeked out."""
+    """No start tile's owner is written where a keeper's token lies over it, so no stray letter peeks out from
+    under a keeper on its start tile."""
     service, url = narrow_table
     start(service, "nexus-keepers", 1)
     show(phone, url)
@@ -139,7 +143,7 @@ def test_no_start_tile_owner_is_written_under_a_keeper(narrow_table, phone):
 
 
 def test_the_paper_sizes_are_said_in_french_on_a_french_page(narrow_table, phone):
-    """Settings offered "Letter" in English among the French page's paper sizes."""
+    """The French page's paper sizes are in French: « A4 », « A3 », « Lettre US », not "Letter"."""
     service, url = narrow_table
     open_page(phone, url, "#/settings")
     language(phone, "fr")
@@ -152,7 +156,8 @@ def test_the_paper_sizes_are_said_in_french_on_a_french_page(narrow_table, phone
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_breach_track_stays_on_one_line_at_360_px(narrow_table, phone, lang):
-    """Tesseract's breach track broke after 5: 6 and 7, the last step, on a line of their own."""
+    """Tesseract's breach track, its 8 steps, lies on one line in each language (not broken after 5, the last
+    steps on a line of their own)."""
     service, url = narrow_table
     start(service, "tesseract", 1)
     show(phone, url)

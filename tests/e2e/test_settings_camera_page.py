@@ -54,10 +54,9 @@ def camera_says(service, **status):
 
 def test_the_light_is_measured_again_only_where_a_camera_can_and_a_refusal_is_said_in_the_players_words(table,
                                                                                                          phone):
-    """"Measure the light again" was offered on the SIMULATED table, which has no light to measure: the tap got
-    "Refusé : this camera has no exposure or white balance to measure (…)", in English, cut, in a notice at the top
-    of the page, far from the button. A USB camera refuses it too: said beside the button, in French, and the button
-    goes."""
+    """"Measure the light again" is not offered on the SIMULATED table, which has no light to measure. A USB camera
+    that cannot measure it says so beside the button, in the page's French (not an English notice at the top of the
+    page, far from the button), and the button goes."""
     service, url = table
     screen(phone, "settings", "fr")
     assert not shown(phone, "#light-measure")
@@ -117,8 +116,8 @@ return out;
 
 
 def test_no_words_of_the_settings_are_cut_on_a_360_px_phone(table, phone):
-    """« Nouveau code (4 à 12 chi » : the new PIN's hint was cut on a 360 px phone; a hint also goes when the
-    player types, leaving the field unnamed. Each PIN field now has its name above it."""
+    """No words of the settings are cut on a 360 px phone (not « Nouveau code (4 à 12 chi »), in either language,
+    and each PIN field has its name above it: a hint inside the field would go when the player types."""
     screen(phone, "settings")
     cut, unnamed = {}, []
     for lang in ("en", "fr"):
@@ -174,8 +173,8 @@ def test_a_camera_lost_is_not_said_to_read_the_mat_and_the_dice(table, phone):
 
 
 def test_the_simulated_free_roll_offers_no_mat_to_align_nor_lens_to_calibrate(table, phone):
-    """The SIMULATED table draws free roll's dice on a bare table: « Camera alignment » could only answer "the mat's
-    anchors are not in sight", and « Calibrate the lens » that "the whole mat is not in sight"."""
+    """The SIMULATED table draws free roll's dice on a bare table, so neither « Camera alignment » nor « Calibrate
+    the lens » is offered (each could only answer that the mat is not in sight); both come back with the Hexors mat."""
     service, url = table
     screen(phone, "table")
     wait(phone, lambda d: shown(d, "#alignment-toggle") and shown(d, "#lens-toggle"),
@@ -191,7 +190,8 @@ def test_the_simulated_free_roll_offers_no_mat_to_align_nor_lens_to_calibrate(ta
 
 
 def test_a_game_options_numbers_are_written_as_the_page_language_writes_them(table, phone):
-    """Free roll's fairness threshold offered « 0.01 » on a French page."""
+    """Free roll's fairness thresholds are written as the page's language writes numbers: « 0,01 » on a French page,
+    "0.01" on an English one, the value sent unchanged."""
     service, url = table
     open_page(phone, url, "#/game")
     tap(phone, "#game-free-roll")
@@ -203,7 +203,8 @@ def test_a_game_options_numbers_are_written_as_the_page_language_writes_them(tab
 
 
 def test_each_setting_has_its_own_card(table, phone):
-    """"Table display" (a tablet's bigger text) sat in the printable sheets' card, under their PDF link."""
+    """Each setting has its own card, one heading each: "Table display" (a tablet's bigger text) is not inside the
+    printable sheets' card."""
     screen(phone, "settings")
     headings = phone.execute_script("return [...document.querySelectorAll('#screen-settings .card')]"
                                     ".map(c => [...c.querySelectorAll('h3')].map(h => h.textContent))")
@@ -211,8 +212,8 @@ def test_each_setting_has_its_own_card(table, phone):
 
 
 def test_a_damaged_lens_file_offers_only_to_forget_it(table, phone):
-    """A damaged lens.json: the lens panel said to forget the calibration, yet still offered its steps, « Take a
-    photo » and « Fit », which could only be refused with the same words."""
+    """A damaged lens.json: the lens panel says so and offers only to forget it, not its steps « Take a photo » and
+    « Fit », which could only be refused; once forgotten, the steps come back."""
     service, url = table
     lens = service.config.data_dir / "lens.json"
     lens.write_text("{not json")
@@ -272,7 +273,8 @@ def test_the_settings_game_and_camera_words_stand_out_in_light_and_dark(table, p
 
 
 def test_a_games_mat_is_printed_before_its_game_is_started(table, phone):
-    """The sheets were only the game at the table's: to print Tesseract's mat, the players had to start Tesseract."""
+    """The sheets offer every game, the one at the table first: Tesseract's mat is printed while Hexors is played,
+    the choice kept as the page redraws and across a change of language."""
     from selenium.webdriver.support.ui import Select
 
     service, url = table
@@ -292,8 +294,8 @@ def test_a_games_mat_is_printed_before_its_game_is_started(table, phone):
 
 
 def test_no_camera_at_a_board_game_says_to_play_on_the_board(table, phone):
-    """With no camera, Settings said « none: rolls are entered by hand » for a game played by tapping its board on
-    the phone, as the table screen says."""
+    """With no camera, Settings says to play by tapping the board for a game played on the phone's board, as the
+    table screen says (not « none: rolls are entered by hand »), in either language."""
     service, url = table
     screen(phone, "settings")
     status = lambda d: d.find_element(By.ID, "camera-status").text  # noqa: E731

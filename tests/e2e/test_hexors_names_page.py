@@ -1,6 +1,6 @@
-"""Hexors tiles by their French names on the French page (issue 53): the setup wizard's list and the arena's tiles
-said "Dark Magician" and "Blue-Eyes White Dragon" in French too, then "Gaia the Fierce Knight" and "Thousand Dragon"
-(the names the French book's worked example prints). Each tile drawn keeps a mark of its own."""
+"""Hexors tiles by their French names on the French page (issue 53): the setup wizard's list and the arena's tiles say
+« Magicien Sombre » and « Dragon Millénaire » (the names the French book's worked example prints), no English name
+("Dark Magician", "Thousand Dragon"). Each tile drawn keeps a mark of its own."""
 
 from __future__ import annotations
 
@@ -72,8 +72,8 @@ def with_dragon_master(service):
 
 
 def test_two_tiles_whose_names_share_initials_keep_marks_of_their_own(quiet_table, screenshots):
-    """A typed « Dragon Master » beside Dark Magician: both were "DM"; in French beside Dragon Millénaire both were
-    "DM" too. Each takes a letter more from the word where the names part."""
+    """A typed « Dragon Master » beside Dark Magician, and in French beside Dragon Millénaire, whose initials are
+    both "DM": each takes a letter more from the word where the names part (DaM, DrM; DMa, DMi)."""
     service, url = quiet_table
     with_dragon_master(service)
     marks_of = "return Object.fromEntries([...document.querySelectorAll('.hex-arena .tile')].map((t) =>" \

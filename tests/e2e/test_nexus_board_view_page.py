@@ -58,9 +58,9 @@ def test_the_board_opens_fitted_with_every_card_in_view(narrow_table, phone, eve
 
 @pytest.mark.parametrize("height", [360, 217])
 def test_held_sideways_the_board_opens_fitted_with_every_card_in_view(narrow_table, phone, height):
-    """A phone held sideways (740 px wide, 360 or, under the browser's bars, 217 px high): the board was fitted to a
-    frame at least 200 px high while the frame stops at 65 % of the window (141 px at 217), so the foot of the board
-    lay out of the frame, and with it fitted neither "Overview" nor − was offered to see it whole."""
+    """A phone held sideways (740 px wide, 360 or, under the browser's bars, 217 px high): the board opens fitted to
+    its frame, which stops at 65 % of the window (141 px at 217), every card in view with its foot, so neither
+    "Overview" nor − is shown."""
     service, url = narrow_table
     frame = phone.execute_script("return outerHeight - innerHeight")
     phone.set_window_size(740, height + frame)
@@ -84,8 +84,8 @@ ZOOM_BAR_JS = """const fit = document.querySelector("[data-zoom='fit']");
 
 
 def test_zoom_buttons_and_overview(narrow_table, phone):
-    """"Overview" fits the board again; while the whole board is already in view neither it nor − is shown (each
-    was shown disabled, with no word why), and + does not slide under the finger when a zoom brings them back."""
+    """"Overview" fits the board again; while the whole board is already in view neither it nor − is shown (not
+    shown disabled, with no word why), and + does not slide under the finger when a zoom brings them back."""
     service, url = narrow_table
     start(service, "nexus", 52)
     show(phone, url)
@@ -153,8 +153,8 @@ OVER_SAID_JS = """return [...document.querySelectorAll('main *')].filter((e) => 
 
 
 def test_the_game_over_is_said_once(narrow_table, phone):
-    """Game over: the game-over card says it ("Game over", who won); the board's header said "The game is over"
-    again under it. Said once, in each language."""
+    """Game over: the game-over card says it ("Game over", who won), and the board's header does not say it again
+    under it: said once, in each language."""
     service, url = narrow_table
     start(service, "nexus", None)
     show(phone, url)

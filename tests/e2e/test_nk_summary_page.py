@@ -51,11 +51,10 @@ FOLD_OPEN = "return document.querySelector('#nk-setup-facts').open"
 
 
 def test_the_setup_facts_are_shown_in_the_wizard_and_the_game_details(narrow_table, phone, screenshots):
-    """The setup summary carried no facts: Game details read « phase: setup », and nothing on the wizard said who
-    unfolds a cube first or what each must touch. Now the wizard has them above the players (the Game details at the
-    page's foot say them again), in the page's language, the edges as the game's option has them. Folded: listed
-    open, they pushed the players' cards ~430 px down a 360 px phone; opened, the fold stays open through the
-    wizard's redraws."""
+    """The setup's facts (who unfolds a cube first, what each must touch) are on the wizard above the players, and
+    the Game details at the page's foot say them again rather than « phase: setup », in the page's language, the
+    edges as the game's option has them. Folded, so they do not push the players' cards ~430 px down a 360 px phone;
+    opened, the fold stays open through the wizard's redraws."""
     service, url = narrow_table
     service.table.new_game("nexus-keepers", {"min_shared_edges": 3}, ["Ann", "Bob"])
     open_page(phone, url, "#/table")

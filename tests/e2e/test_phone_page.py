@@ -298,8 +298,8 @@ COUNT_LOGINS = """window.logins = 0; const send = window.fetch;
 
 
 def test_unlock_tapped_with_no_pin_typed_sends_nothing_and_burns_no_try(table):
-    """Unlock tapped on an empty field was sent as a PIN: « Code erroné (4 essais restants) », one of the five tries
-    gone for a tap. The join screen's field and the PIN dialog's now need a PIN before anything is sent."""
+    """Unlock tapped on an empty field sends nothing, on the join screen and in the PIN dialog: both fields need a
+    PIN first, so no tap spends one of the five tries (« Code erroné (4 essais restants) »)."""
     service, url = table
     if not any(e["in_force"] for e in entries(url)):  # something to undo: Undo asks a guest for the PIN
         service.table.submit({"type": "roll", "dice": [{"value": 3, "color": "red"}]})

@@ -247,10 +247,9 @@ UNDO_FITS = """const b = document.querySelector('#table-undo');
 
 
 def test_on_a_360_px_phone_undo_shows_all_its_words_with_no_entry_number(narrow_table, phone, screenshots):
-    """"Undo 3 · Roll 6 4 6 1 1" was cut ("Undo 3 · Rol…"), and its entry number was not the roll's ("Roll 2"
-    elsewhere): the button says "Undo", then the entry in the History's words on a second line, whole, its dice
-    with commas as the verdict says them ("Roll 6 4 6 1 1" read as one number); the verdict's "(total 18)" is kept
-    on one line ("(total" / "18)" broke apart at 360 px)."""
+    """The Undo button says "Undo", then the entry in the History's words on a second line, whole (not cut, no entry
+    number, which is not the roll's), its dice with commas as the verdict says them ("Roll 6 4 6 1 1" would read as
+    one number); the verdict's "(total 18)" is kept on one line at 360 px by a no-break space."""
     service, url = narrow_table
     try:
         service.table.new_game("free-roll", {}, [])

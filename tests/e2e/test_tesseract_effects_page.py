@@ -53,9 +53,10 @@ WHOLE = "const e = document.querySelector(arguments[0]); return e.scrollWidth <=
 
 
 def test_undo_names_the_card_or_capacity_it_takes_back(table, phone, screenshots):
-    """Undo takes back the last entry in force (a card played is one entry, its effects with it). The bar said
-    « Undo · Play » (« Annuler · Jouer »): a Tesseract card's event names where it came from, not a card. First in
-    the module: the research card it plays and undoes is still in the hand for the next test."""
+    """Undo takes back the last entry in force (a card played is one entry, its effects with it), and the bar names
+    the card or the capacity it takes back, in each language, not « Undo · Play » (a Tesseract card's event names
+    where it came from, not a card). First in the module: the research card it plays and undoes is still in the
+    hand for the next test."""
     service, url = table
     summary = settled(phone, url)["summary"]
     me = summary["scientist"]

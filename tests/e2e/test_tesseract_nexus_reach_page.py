@@ -190,8 +190,8 @@ def test_a_tesseract_cube_that_cannot_act_says_what_the_moment_asks_for(small_ph
 
 
 def test_the_nexus_legend_says_how_to_read_the_numbers_the_whole_board_hides(small_phone):
-    """« The number on each node is its power » was said under a board drawn whole, its numbers hidden as too small
-    to read: a player looked for numbers that were not there. While they are hidden, the legend says to zoom in."""
+    """While the board is drawn whole, its node numbers hidden as too small to read, the legend says to zoom in (+)
+    to read them, not « The number on each node is its power » over numbers not there; zoomed in, it says that."""
     service, url, phone = small_phone
     start(service, "nexus", 20)
     open_page(phone, url, "#/table")
@@ -260,8 +260,8 @@ def test_a_tesseract_game_over_draws_no_column_to_take(small_phone):
 
 
 def test_the_prime_s_pad_names_the_cube_to_roll_by_its_colour(small_phone):
-    """The Threat phase's pad said « Roll the cube from a4: its value » over six colourless faces: the cube is named
-    by its colour, the one the tower shows on top of that column."""
+    """The Threat phase's pad names the cube to roll by its colour, the one the tower shows on top of that column,
+    in each language (not « Roll the cube from a4: its value » over six colourless faces)."""
     from screens import language
 
     service, url, phone = small_phone

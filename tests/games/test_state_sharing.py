@@ -1,8 +1,8 @@
-"""Undo, refusals and the offers loop put the game back from a state taken before (``GameEngine.apply``, ``legal``,
-``available_actions``): over real play of every game, that state must still read as taken when it is put back, and
-nothing tried may reach the live game. Nexus hands out its card list itself (``GameState.to_json``, for speed) and
-every engine loads the lists it is given, so an engine changing one in place before a refusal would roll back to
-its own change; these games show none does."""
+"""Refusals, ``legal`` and the offers loop put the game back from a state taken before (``GameEngine.apply``,
+``available_actions``; undo rebuilds from JSON text): over real play of every game, that state must still read as
+taken when it is put back, and nothing tried may reach the live game. Nexus hands out its own card list
+(``GameState.to_json``, for speed) and keeps the list it is loaded from (the offers' scratch copy shares it with the
+live game), so a change in place before a refusal would roll back to the change itself; these games show none."""
 
 from __future__ import annotations
 

@@ -76,12 +76,20 @@ class Grid:
     orientation: str = "pointy"
 
 
+def sticker_label(en: str, fr: str) -> str:
+    """A sticker's printed name in both languages, as the sheets write everything ("Mystical Elf / Elfe Mystique"),
+    once when they are the same ("Hexor 3")."""
+    return en if en == fr else f"{en} / {fr}"
+
+
 @dataclass(frozen=True)
 class PieceMarker:
     """A marker stuck on a tile or piece. ``grid`` is the grid its cell is read on (None: zones only).
     The sticker's top edge faces the piece's front, so the marker's turn is the piece's facing.
     ``span``: the square cells the piece covers along its length, its sticker in its middle (a Nexus card: 2, its
-    sticker on the edge between them); its cell is the first it covers (cells.covered_from)."""
+    sticker on the edge between them); its cell is the first it covers (cells.covered_from).
+    ``label``: what the sheets print beside the sticker, the piece as players call it ("Gaia the Fierce Knight / Gaïa
+    le Chevalier Implacable"), since ``name`` is the id the camera and the game use ("" prints ``name``)."""
 
     id: int
     name: str
@@ -89,6 +97,11 @@ class PieceMarker:
     side: float
     grid: str | None = None
     span: int = 1
+    label: str = ""
+
+    @property
+    def printed_name(self) -> str:
+        return self.label or self.name
 
 
 @dataclass(frozen=True)
@@ -170,7 +183,8 @@ class TableLayout:
                        "rows": g.rows, **({"orientation": g.orientation} if g.kind == "hex" else {})}
                       for g in self.grids],
             "pieces": [{"id": p.id, "name": p.name, "kind": p.kind, "side": p.side, "grid": p.grid,
-                        **({"span": p.span} if p.span != 1 else {})} for p in self.pieces],
+                        **({"span": p.span} if p.span != 1 else {}), **({"label": p.label} if p.label else {})}
+                       for p in self.pieces],
         }
 
 
@@ -276,7 +290,8 @@ def layout_from_json(data: Any, source: str = "layout") -> TableLayout:
         if span < 1:
             raise LayoutError(f"{where}.span must be at least 1, got {span}")
         pieces.append(PieceMarker(marker_id(p, where), _get(p, "name", where, str), _get(p, "kind", where, str),
-                                  _positive(_get(p, "side", where, float), f"{where}.side"), grid, span))
+                                  _positive(_get(p, "side", where, float), f"{where}.side"), grid, span,
+                                  _get(p, "label", where, str, "")))
     try:
         return TableLayout(name=name, size=_point(data.get("size"), f"{source}.size"), anchors=tuple(anchors),
                            zones=tuple(zones), grids=tuple(grids), pieces=tuple(pieces), dictionary=dictionary,

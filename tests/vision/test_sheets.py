@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import re
 
 import cv2
 import numpy as np
@@ -163,8 +164,15 @@ def test_each_page_of_a_split_mat_prints_its_anchors_at_their_place_and_size():
     assert shown == {a.id for a in layout.anchors}
 
 
-def test_stickers_carry_every_piece_at_its_side_with_a_white_quiet_zone_and_its_name():
-    layout = layout_for("nexus-keepers")
+def printed_words(text: str) -> str:
+    """A page's text with its lines run together as a reader reads them (pdfium gives a hyphen ending a line as
+    U+FFFE, and a line break as CR LF)."""
+    return re.sub(r"\s+", " ", text.replace("\ufffe", "-").replace("-\r\n", "-"))
+
+
+@pytest.mark.parametrize("game", ["hexors", "nexus", "nexus-keepers"])
+def test_stickers_carry_every_piece_at_its_side_with_a_white_quiet_zone_and_its_name(game):
+    layout = layout_for(game)
     sheets = build_sheets(layout, "A4")
     sticker_pages = [i for i, kind in enumerate(sheets.page_kinds) if kind == "stickers"]
     assert sticker_pages
@@ -181,7 +189,8 @@ def test_stickers_carry_every_piece_at_its_side_with_a_white_quiet_zone_and_its_
             centre, side = seen[marker.id]
             assert side == pytest.approx(piece.side, abs=0.25), piece.name
             assert math.dist(centre, marker.centre) < 0.4
-            assert piece.name in text
+            assert piece.printed_name in printed_words(text), piece.name  # the name players know, not its id
+            assert piece.name not in text
             # the 2 mm around the black square is white (the cut line lies beyond it)
             x0, y0 = int((marker.x - 1.8) * px), int((marker.y - 1.8) * px)
             x1, y1 = int((marker.x + marker.side + 1.8) * px), int((marker.y + marker.side + 1.8) * px)
@@ -249,9 +258,28 @@ def test_a_long_sticker_name_is_wrapped_beside_its_sticker_not_run_into_the_next
     sheets = build_sheets(layout, "A4")
     page = sheets.page_kinds.index("stickers")
     text = page_text(sheets.pdf, page)
-    assert "example-gaia-the-fierce-knight" not in text  # one line of it is wider than the room beside a sticker
-    joined = text.replace("\ufffe", "-").replace("\r\n", "")  # pdfium gives a hyphen ending a line as U+FFFE
-    assert "example-gaia-the-fierce-knight" in joined
+    lines = [line.strip() for line in text.replace("\ufffe", "-").split("\r\n")]
+    # wider than the room beside a sticker: English over French, the slash kept with the English
+    assert "Gaia the Fierce Knight /" not in lines and "Gaia the Fierce" in lines
+    assert lines[lines.index("Gaia the Fierce") + 1:lines.index("Gaia the Fierce") + 4] == [
+        "Knight /", "Gaïa le Chevalier", "Implacable"]
+    assert "example-" not in text
+
+
+def test_stickers_print_the_names_the_phone_gives_before_a_game():
+    """What a sticker prints is what the phone calls a piece the camera sees before the setup names it: the example
+    tile's or card's name in both languages (hexors/camera.py, nexus/camera.py), never the sticker's id."""
+    from companion.games.hexors.camera import camera_names as hexors_names
+    from companion.games.nexus.camera import camera_names as nexus_names
+
+    for game, names, seen in (("hexors", hexors_names, {}), ("nexus", nexus_names, {"kind": "card"})):
+        pieces = layout_for(game).pieces
+        said = names(None, {p.name: dict(seen) for p in pieces})
+        assert [p.printed_name for p in pieces] == [
+            said[p.name].en if said[p.name].en == said[p.name].fr else f"{said[p.name].en} / {said[p.name].fr}"
+            for p in pieces]
+    assert layout_for("hexors").marker(12).printed_name == "Gaia the Fierce Knight / Gaïa le Chevalier Implacable"
+    assert layout_for("nexus-keepers").marker(11).printed_name == "Player 1's tile 2 / Tuile 2 du joueur 1"
 
 
 def test_games_without_pieces_have_no_sticker_pages():

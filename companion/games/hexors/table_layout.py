@@ -5,7 +5,8 @@ arena, 7 columns a-g by 9 rows, flat-topped cells of 20 mm (centre to corner), r
 (the first player's end) and odd columns (b, d, f) half a cell further up, as ``arena.py`` has them. Each tile
 carries an identification sticker in its middle — the book's « étiquettes d'identification des carreaux » — stuck
 with its top edge towards the tile's hole, so the sticker's turn is the tile's facing. Stickers are named after
-the example tiles' ids, and ``hexor-1`` .. ``hexor-16`` for other tiles (give them that "id" in the setup).
+the example tiles' ids, and ``hexor-1`` .. ``hexor-16`` for other tiles (give them that "id" in the setup); the
+sheets print each as the phone names it (``sticker_names``: "Mystical Elf / Elfe Mystique", "Hexor 3").
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from __future__ import annotations
 import json
 from importlib import resources
 
-from companion.tablevision.layout import Grid, PieceMarker, TableLayout, Zone, corner_anchors, rectangle
+from companion.tablevision.layout import (Grid, PieceMarker, TableLayout, Zone, corner_anchors, rectangle,
+                                         sticker_label)
 from companion.words import plain_name
 
 SIZE = (297.0, 420.0)
@@ -41,7 +43,9 @@ def sticker_names() -> dict[str, tuple[str, str]]:
 
 def table_layout() -> TableLayout:
     names = example_tile_ids() + [f"hexor-{i}" for i in range(1, 17)]
-    pieces = tuple(PieceMarker(10 + i, name, "tile", STICKER, "arena") for i, name in enumerate(names))
+    labels = {sticker: sticker_label(en, fr) for sticker, (en, fr) in sticker_names().items()}
+    pieces = tuple(PieceMarker(10 + i, name, "tile", STICKER, "arena", label=labels[name])
+                   for i, name in enumerate(names))
     zones = (Zone("dice", rectangle(44, 380, 209, 34), dice=True, label_en="colour die", label_fr="dé de couleur"),)
     return TableLayout(name="hexors", size=SIZE, anchors=corner_anchors(SIZE, first_id=84), zones=zones, grids=(ARENA,),
                        pieces=pieces, former_anchors=corner_anchors(SIZE))

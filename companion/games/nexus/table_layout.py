@@ -4,16 +4,14 @@ The book's cards are 2:1 and lie on a half-card grid; this mat prints that grid 
 file gives other sizes), 9 x 6 half-card cells, with small anchors in its corners. The first card is laid
 « face up in the middle »: its top-left half on cell ``ORIGIN`` = board (0, 0). Each card carries a sticker in its
 middle, its top edge towards the card's top as the deck file draws it (rotation 0), so the sticker's turn is the
-card's rotation. Stickers are named after the example deck's card ids. Counters carry no sticker: they are found
-by their colour (``spots=True``), so use counters of strong colours, as the setup's player colours name them.
+card's rotation. Stickers are named after the example deck's card ids and print the cards' names. Counters carry
+no sticker: they are found by their colour (``spots=True``), so use counters of strong colours, as the setup's
+player colours name them.
 """
 
 from __future__ import annotations
 
-import json
-from importlib import resources
-
-from companion.tablevision.layout import Grid, PieceMarker, TableLayout, corner_anchors
+from companion.tablevision.layout import Grid, PieceMarker, TableLayout, corner_anchors, sticker_label
 
 SIZE = (420.0, 297.0)
 HALF_CARD = 40.0
@@ -22,13 +20,11 @@ ORIGIN = (4, 2)  # the mat cell of board (0, 0)
 STICKER = 16.0
 
 
-def example_card_ids() -> list[str]:
-    data = json.loads(resources.files(__package__).joinpath("data/example_deck.json").read_text(encoding="utf-8"))
-    return [c["id"] for c in data["cards"]]
-
-
 def table_layout() -> TableLayout:
-    pieces = tuple(PieceMarker(10 + i, cid, "card", STICKER, "cards", span=2)
-                   for i, cid in enumerate(example_card_ids()))
+    from .cards import card_name, example_deck  # the names the phone gives the example cards ("Fork", « Fourche »)
+
+    pieces = tuple(PieceMarker(10 + i, card.id, "card", STICKER, "cards", span=2,
+                               label=sticker_label(card_name(card), card_name(card, "fr")))
+                   for i, card in enumerate(example_deck()))
     return TableLayout(name="nexus", size=SIZE, anchors=corner_anchors(SIZE, side=20.0, first_id=80), grids=(GRID,),
                        pieces=pieces, spots=True, former_anchors=corner_anchors(SIZE, side=20.0))

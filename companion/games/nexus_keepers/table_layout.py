@@ -9,7 +9,8 @@ reported covered (occluded), never gone.
 
 from __future__ import annotations
 
-from companion.tablevision.layout import Grid, PieceMarker, TableLayout, Zone, corner_anchors, rectangle
+from companion.tablevision.layout import (Grid, PieceMarker, TableLayout, Zone, corner_anchors, rectangle,
+                                         sticker_label)
 
 SIZE = (420.0, 297.0)
 MAX_PLAYERS = 4
@@ -28,9 +29,12 @@ def keeper_id(player: int) -> int:
 
 
 def table_layout() -> TableLayout:
-    pieces = [PieceMarker(tile_id(p, t), f"tile-{p}-{t}", "tile", TILE_SIDE, "nexus")
+    # printed as the phone names them before the setup (camera.camera_names), never "tile-1-2"
+    pieces = [PieceMarker(tile_id(p, t), f"tile-{p}-{t}", "tile", TILE_SIDE, "nexus",
+                          label=sticker_label(f"Player {p}'s tile {t}", f"Tuile {t} du joueur {p}"))
               for p in range(1, MAX_PLAYERS + 1) for t in range(1, TILES + 1)]
-    pieces += [PieceMarker(keeper_id(p), f"keeper-{p}", "keeper", KEEPER_SIDE, "nexus")
+    pieces += [PieceMarker(keeper_id(p), f"keeper-{p}", "keeper", KEEPER_SIDE, "nexus",
+                           label=sticker_label(f"Player {p}'s keeper", f"Gardien du joueur {p}"))
                for p in range(1, MAX_PLAYERS + 1)]
     zones = (Zone("dice", rectangle(46, 226, 328, 62), dice=True, label_en="dice", label_fr="dés"),)
     return TableLayout(name="nexus-keepers", size=SIZE, anchors=corner_anchors(SIZE, first_id=88), zones=zones,

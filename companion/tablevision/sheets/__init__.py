@@ -206,10 +206,13 @@ def _sticker_pages(pdf: Canvas) -> None:
 
 
 def _sticker_label(pdf: Canvas, piece, x: float, y: float, width: float, height: float) -> None:
-    """The piece's name (bold, up to 8 pt) over its kind, id and side (6 pt, grey), inside the given box."""
+    """The piece as players call it (bold, up to 8 pt) over its kind, id and side (6 pt, grey), inside the given
+    box."""
     details = f"{piece.kind}, id {piece.id}, {piece.side:g} mm"
     detail_size, detail_lines = pdf.fit_text(details, width, line_height(6.0), style="", sizes=(6.0, 5.0))
-    size, lines = pdf.fit_text(piece.name, width, height - line_height(detail_size) - 0.5)
+    # English then French, each from its own line ("Player 1's tile 2 /", "Tuile 2 du joueur 1"), the slash kept
+    # on the English word before it (a no-break space)
+    size, lines = pdf.fit_text(piece.printed_name.replace(" / ", "\u00a0/\n"), width, height - line_height(detail_size) - 0.5)
     baseline = y + size * 25.4 / 72 * 0.75
     pdf.font(size, "B")
     for line in lines:

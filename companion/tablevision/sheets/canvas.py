@@ -131,8 +131,8 @@ class Canvas:
 
     def fit_text(self, text: str, width: float, height: float, style: str = "B",
                  sizes: tuple[float, ...] = (8.0, 7.0, 6.0, 5.0)) -> tuple[float, list[str]]:
-        """``text`` set to fit a ``width`` x ``height`` mm box: the largest size whose lines (broken after '-', '_'
-        or a space) fit it; at the smallest size, lines that still do not fit are cut and end in '...'."""
+        """``text`` set to fit a ``width`` x ``height`` mm box: the largest size whose lines (broken at a newline, or
+        after '-', '_' or a space) fit it; at the smallest size, lines that still do not fit are cut and end in '...'."""
         for size in sizes:
             self.fpdf.set_font("helvetica", style, size)
             lines = self._wrap(pdf_text(text), width)
@@ -144,6 +144,9 @@ class Canvas:
         return size, lines
 
     def _wrap(self, text: str, width: float) -> list[str]:
+        """Lines of ``text`` no wider than ``width``; a newline in it always starts a line."""
+        if "\n" in text:
+            return [line for part in text.split("\n") for line in self._wrap(part, width)]
         pieces = re.findall(r"[^-_ ]*[-_ ]|[^-_ ]+$", text) or [text]
         lines = [""]
         for piece in pieces:

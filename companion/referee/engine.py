@@ -22,7 +22,7 @@ import abc
 import copy
 import json
 import logging
-from typing import Any, ClassVar, Mapping
+from typing import Any, Callable, ClassVar, Mapping
 
 from companion.core import Observation, Text, Verdict, VerdictKind
 from companion.referee.expectations import RollExpectation
@@ -184,18 +184,27 @@ class GameEngine(abc.ABC):
         if not offers:
             return {}
         scratch = type(self).from_snapshot(self.snapshot())
-        before = scratch.state_json()  # put back after each try (``legal`` without taking the state each time)
-        out = {}
+        before = scratch.state_json()  # what ``_run`` puts back when an event cannot be read
+        put_back = scratch._keep_state()  # before each try (``legal`` without taking the state each time)
+        out, tried = {}, False
         for key, event in offers.items():
+            if tried:  # the last try is never put back (the scratch copy is dropped), nor one ``_run`` put back
+                put_back()
             try:
                 refused = next((v for v in scratch._run(event, before) if v.kind is VerdictKind.ILLEGAL), None)
-                error = None
-            except EventError as exc:
-                refused, error = None, exc
-            scratch.load_state_json(before)
+                error, tried = None, True
+            except EventError as exc:  # ``_run`` put the state back, or had not changed it
+                refused, error, tried = None, exc, False
             why = self.offer_refusal(key, refused, error)
             out[key] = {"event": event, "available": why is None, "why": why}
         return out
+
+    def _keep_state(self) -> Callable[[], None]:
+        """A call that puts the state back as it is now, as often as asked, each time sharing nothing with the state
+        it replaces nor with one it put back before (the offers loop tries every button on one copy of the game). By
+        default from the state's JSON; an engine whose state copies itself faster gives its own."""
+        before = self.state_json()
+        return lambda: self.load_state_json(before)
 
     def offer_refusal(self, key: str, refused: Verdict | None, error: EventError | None) -> dict[str, str] | None:
         """Why the offer ``key`` is not available ({"en", "fr"}), or None when it is, from what the referee said to
@@ -300,6 +309,18 @@ class StateUntilSetup:
     def load_state_json(self, state: Mapping[str, Any]) -> None:
         data = state["game"]
         self.state = self._state_from_json(data) if data is not None else None
+
+    def _keep_state(self) -> Callable[[], None]:
+        """A state object with ``fresh_copy`` (Tesseract's: 64 cubes read from JSON at each put-back cost the offers
+        loop half its time) is put back as a copy of a copy kept now, never read from JSON."""
+        fresh_copy = getattr(self.state, "fresh_copy", None)
+        if fresh_copy is None:
+            return super()._keep_state()  # type: ignore[misc]
+        kept = fresh_copy()
+
+        def put_back() -> None:
+            self.state = kept.fresh_copy()
+        return put_back
 
     @property
     def outcome(self) -> Verdict | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
 from companion.words import colour_word
@@ -44,6 +45,8 @@ class Cube:
 
     @classmethod
     def from_json(cls, data: Any) -> "Cube":
+        if type(data) is dict and type(data.get("color")) is str and type(data.get("value")) is int and cls is Cube:
+            return _cube(data["color"], data["value"])  # the JSON form, read again at every put-back of the state
         if not isinstance(data, Mapping) or "color" not in data or "value" not in data:
             raise ValueError('a cube must be an object like {"color": "red", "value": 4}')
         color = data["color"]
@@ -52,6 +55,13 @@ class Cube:
     def describe(self, lang: str = "en") -> str:
         """The cube as verdicts say it: "red 4", « rouge 4 »."""
         return f"{colour_word(self.color, lang)} {self.value}"
+
+
+@lru_cache(maxsize=256)
+def _cube(color: str, value: int) -> Cube:
+    """One cube a colour and value, shared: a cube never changes (frozen), and the offers loop puts the 64-cube
+    state back once per button tried (GameEngine.available_actions), each time reading every cube from JSON."""
+    return Cube(color.lower(), value)
 
 
 def check_column(name: Any) -> str:

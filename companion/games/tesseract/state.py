@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -59,6 +60,24 @@ class GameState:
         if zone:
             gone = {"cube": cube.to_json(), "how": "destroyed", "zone": zone}
             self.last_moved.append(gone | ({"scientist": scientist} if scientist else {}))
+
+    def fresh_copy(self) -> "GameState":
+        """The same state, sharing nothing that can change (cubes never change): what ``from_json(to_json())`` gives,
+        without reading 64 cubes from JSON, for the offers loop's put-back after each button tried
+        (GameEngine.available_actions)."""
+        names = list(self.scientists)
+        return GameState(
+            colours=list(self.colours), lab_slots=self.lab_slots, phase=self.phase, scientists=names, base=self.base,
+            layout=dict(self.layout), tesseract=Tesseract(self.tesseract.columns), zone=PrimingZone(self.zone.cubes),
+            labs=Labs(names, self.lab_slots, self.labs.cubes) if self.labs is not None else None,
+            research=Research(names, self.research.decks, self.research.hands) if self.research is not None else None,
+            board=ConfinementBoard(self.colours, b.filled, b.revealed, b.unlocked, b.played, b.rows_done)
+            if (b := self.board) is not None else None,
+            destroyed=list(self.destroyed), current=self.current, turn=self.turn, actions_left=self.actions_left,
+            breaches=self.breaches, pending=copy.deepcopy(self.pending), last_primed=self.last_primed,
+            primed_this_phase=self.primed_this_phase, outcome=copy.deepcopy(self.outcome) or None,
+            last_cube=copy.deepcopy(self.last_cube) or None, last_moved=copy.deepcopy(self.last_moved),
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -165,7 +165,8 @@ def test_a_pi_camera_that_hangs_is_not_reopened_on_new_threads_and_says_so_once(
 
 
 def test_the_pi_camera_quotes_the_timeout_it_really_waited(monkeypatch):
-    """"no picture for 3 s" was printed while camera.frame_timeout was 5 s."""
+    """The Pi camera's "no picture for N s" quotes the camera.frame_timeout it really waited (7 s here), not a
+    fixed 3 s."""
     from companion.capture.factory import make_source
 
     camera = make_source("picamera2", {"frame_timeout": 7.0})

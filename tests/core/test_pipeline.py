@@ -260,9 +260,9 @@ class ReopenedSource(ScriptedSource):
 
 
 def test_a_camera_whose_clock_begins_again_after_an_outage_keeps_the_table_read_and_plays_no_roll_twice(tmp_path):
-    """Found by benchmarks/evening.py: a folder of frames taken away and put back started again at time 0, the
-    settler refused time going back and the pipeline thread died. The dice still lying there after the outage were
-    settled before it: they are no new roll; the next roll is read."""
+    """A folder of frames taken away and put back starts again at time 0 (benchmarks/evening.py does it): the
+    pipeline reads on through the outage, every frame after it read; the dice still lying there were settled before
+    it, so they are no new roll, and the next roll is read."""
     still = [[die(4, 100), die(6, 140)]] * 5
     after = [[die(4, 100), die(6, 140)]] * 5 + [[]] + [[die(2, 60)]] * 4
     source = ReopenedSource(still + ["reopen"] + after)

@@ -127,8 +127,9 @@ def untimed(entry: dict) -> dict:
 
 
 def test_dice_typed_as_bare_faces_count_under_unknown_and_malformed_dice_not_at_all():
-    """A Tesseract prime typed without its cube's colour and a roll typed on a pad hold faces alone; they were left
-    out of the statistics before. A reroll's dice are the pool after it (not all thrown): not counted."""
+    """A Tesseract prime typed without its cube's colour and a roll typed on a pad hold faces alone: they count
+    under "unknown"; malformed dice (a 7, true) count not at all. A reroll's dice are the pool after it (not all
+    thrown): not counted."""
     events = [{"type": "prime", "column": 2, "rolled": 4},
               {"type": "roll", "dice": [6, {"value": 1, "color": "red"}]},
               {"type": "power", "dice": [5]},

@@ -80,8 +80,8 @@ def test_the_camera_s_board_is_named_before_the_setup_too(game, stickers):
 
 @pytest.mark.parametrize("game", sorted(available_games()))
 def test_every_option_the_phone_shows_is_explained_without_config_names(game):
-    """The option form showed "([vision] emblem_face)", 'all_values', 'until_disarmed'; lists and maps stay in the
-    expert drawer, every other option's explanation is in players' words."""
+    """Every option the phone's form shows (lists and maps stay in the expert drawer) is explained in players'
+    words: no config name such as "([vision] emblem_face)", no quoted value such as 'all_values'."""
     specs = type(create_game(game, {})).option_specs()
     shown = {key: spec.doc for key, spec in specs.items() if not isinstance(spec.default, (list, dict))}
     assert shown

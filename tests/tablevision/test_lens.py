@@ -96,8 +96,8 @@ def test_the_doctor_reports_the_lens_and_its_residual(tmp_path):
 
 
 def test_the_doctor_does_not_ask_to_calibrate_again_a_lens_the_card_cannot_read(tmp_path, monkeypatch):
-    """An EIO on lens.json (a failing card) is not a damaged calibration: the fix said to calibrate again, which
-    cannot mend a card."""
+    """An EIO on lens.json (a failing card) is not a damaged calibration: the doctor fails it with the card's error
+    and says to replace the card, not to calibrate again, which cannot mend a card."""
     import errno
     import pathlib
 
@@ -137,9 +137,9 @@ def test_a_counter_near_the_edge_is_placed_true_with_the_lens():
 
 
 def test_a_mat_without_stickers_measures_the_lens_from_its_anchors_and_dice_land_in_their_zone():
-    """Tesseract's mat carries anchors and no sticker, so its lens could not be measured: through a wide lens a die
-    lying 4 mm inside priming zone 5 was placed 8 mm off, in zone 6 (benchmark section 6 counted such a die as a
-    phantom). The four anchors alone, on two photos with the mat turned between them, measure the lens."""
+    """Tesseract's mat carries anchors and no sticker: the four anchors alone, on two photos with the mat turned
+    between them, measure the lens, and through that wide lens a die lying 4 mm inside priming zone 5 is placed in
+    zone 5 within 1.5 mm (without the lens it lands in zone 6: benchmark section 6 counted such a die a phantom)."""
     from companion.core import DieReading
     from companion.tablevision.lens import Lens
     from companion.tablevision.render import DiePlacement

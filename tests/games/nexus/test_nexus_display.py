@@ -41,8 +41,9 @@ def test_drawable_cards_are_those_not_yet_played_or_the_top_one_with_a_known_ord
 
 
 def test_the_face_down_next_card_is_not_in_the_summary_while_counters_are_placed():
-    """« Shuffle the deck and place it face down. »: with a known order the summary named the top card in every
-    phase, so during the counter phase any phone on the Wi-Fi saw the next player's card before it was drawn."""
+    """« Shuffle the deck and place it face down. »: with a known order the summary names the top card only while it
+    is the card being played; during the counter phase it names none, so no phone on the Wi-Fi sees the next
+    player's card before it is drawn."""
     engine = create_game("nexus", {})
     engine.apply({"type": "setup", "players": ["Ann", "Bob"], "deck": ["ex-rod-1", "ex-caps-1", "ex-split-1"],
                   "deck_order": "top_first"})
@@ -54,9 +55,9 @@ def test_the_face_down_next_card_is_not_in_the_summary_while_counters_are_placed
 
 
 def test_the_summary_tells_nothing_of_the_face_down_deck_s_order():
-    """« Shuffle the deck and place it face down. »: each card's name came listed in the deck's order, and the
-    designs and names in the order they first appear in it, so any phone could read the deck. Two games whose decks
-    differ below the card played send the same summary while counters are placed."""
+    """« Shuffle the deck and place it face down. »: two games whose decks differ below the card played send the
+    same summary while counters are placed, so no phone reads the deck from the order its cards, designs or names
+    are listed in."""
     summaries = []
     for rest in (["ex-split-1", "ex-fork-1", "ex-rod-2"], ["ex-fork-1", "ex-rod-2", "ex-split-1"]):
         engine = create_game("nexus", {})
@@ -91,8 +92,8 @@ def test_a_nexus_is_named_by_the_cards_it_runs_across_the_first_three_then_how_m
 
 
 def test_nexuses_on_the_same_cards_are_told_apart_by_where_on_them_they_lie():
-    """Six caps has six separate Nexuses on one card: the list and the verdicts said "the first card" six times.
-    Each now also says where on the card it lies, as the phone draws it (y grows downwards), in both languages."""
+    """Six caps has six separate Nexuses on one card: each is named by where on the card it lies, as the phone draws
+    it (y grows downwards), six different names in both languages, not "the first card" six times."""
     engine = create_game("nexus", {})
     engine.apply({"type": "setup", "players": ["Ann", "Bob"], "first_card": "ex-caps-1"})
     names = engine.state.nexus_names()  # the summary's places, in words

@@ -170,7 +170,8 @@ def test_a_card_apart_from_the_others_is_so_many_half_cards_off_a_side():
 
 
 def test_a_counter_the_camera_sees_is_told_by_its_colour_s_player_and_the_card_it_stands_on():
-    """The phone's "The camera sees" line showed a counter as its spot's id ("spot-1"): now whose it is and where."""
+    """The phone's "The camera sees" line tells a counter by whose it is (its colour's player) and the node it
+    stands on, not by its spot's id ("spot-1"); before the setup, by its colour alone."""
     engine = example_game()
     lay(engine, "ex-bridge-1", 2, -1, 90)
     node = next(iter(engine.state.counters))

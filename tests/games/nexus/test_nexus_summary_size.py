@@ -124,9 +124,9 @@ def test_the_deck_s_names_come_once_each_not_once_a_card():
 
 
 def test_a_nexus_lists_its_nodes_by_index_among_the_nodes_down_and_is_named_by_the_first():
-    """Each Nexus's node ids ("ex-bridge-1:a") were half its weight: each node now comes by its index among the
-    nodes down, as the phone lists them from the cards and their designs; a Nexus is a short list, named by its
-    first node (its id came again as a string), and an open one sends no scorer yet."""
+    """Each Nexus's nodes come by their index among the nodes down, as the phone lists them from the cards and their
+    designs, not as node ids ("ex-bridge-1:a", half a Nexus's weight); a Nexus is a short list, named by its first
+    node (no id sent again as a string), and an open one sends no scorer yet."""
     engine = new_game()
     summary_bytes_at([40], engine=engine)
     summary = engine.summary()

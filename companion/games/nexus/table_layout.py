@@ -21,7 +21,7 @@ STICKER = 16.0
 
 
 def table_layout() -> TableLayout:
-    from .cards import card_name, example_deck  # the names the phone gives the example cards ("Fork", « Fourche »)
+    from .cards import card_name, example_deck  # the names the phone gives the example cards ("Fork", "Fourche")
 
     pieces = tuple(PieceMarker(10 + i, card.id, "card", STICKER, "cards", span=2,
                                label=sticker_label(card_name(card), card_name(card, "fr")))

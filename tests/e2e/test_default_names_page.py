@@ -1,6 +1,6 @@
 """Players left unnamed at "New game" are named in the page's language: "Joueur 1", "Joueur 2" on the French page,
-also when the page was switched to French with the setup already open (Nexus Keepers and Hexors kept "Player 1",
-made when the setup opened in English, and sent it as the players' ids)."""
+also when the page is switched to French with the setup already open (no "Player 1" kept from the setup opened in
+English, nor sent as the players' ids)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
 """The Hexors arena on a phone: held sideways its frame fits the window and play stands beside it; upright at 360 px its
 words are readable and it stays within the screen.
 
-Held sideways (740 x 360, and a reviewer's 740 x 217) the arena was 470 px high: it never fitted the window, and the
-duel's colour pad lay under it, out of sight. Its cells stay 44 px (test_hexors_colour_fit_page): where the window is
-shorter than that allows, the frame pans over the arena. Upright at 360 px its cells' names, the tiles' marks and strike values
-were 11.7 px, under the 12 CSS px every board's text keeps (test_every_screen measures it on a 390 px phone)."""
+Held sideways (740 x 360, and a reviewer's 740 x 217) the arena's frame fits the window, the duel's colour pad in
+sight beside it rather than under a 470 px arena. Its cells stay 44 px (test_hexors_colour_fit_page): where the window
+is shorter than that allows, the frame pans over the arena. Upright at 360 px its cells' names, the tiles' marks and
+strike values keep the 12 CSS px every board's text keeps (test_every_screen measures it on a 390 px phone)."""
 
 from __future__ import annotations
 

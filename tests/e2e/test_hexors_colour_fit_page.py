@@ -192,8 +192,8 @@ def cells_once_drawn(phone):
 
 
 def test_the_arena_is_seen_whole_on_a_desktop_and_its_cells_stay_finger_sized_in_landscape(narrow_table, phone):
-    """Drawn to its card's width, the arena ran 1080 px down a desktop's 657 px window (982 px on the large table
-    display): its nine rows were never seen at once. It is no taller than the window between its bars, unless that
+    """The arena is no taller than the window between its bars, so its nine rows are seen at once on a desktop's
+    657 px window and the large table display (drawn to its card's width it would run 1080 px down), unless that
     would draw cells under a finger's 44 px (a phone held sideways scrolls it)."""
     service, url = narrow_table
     start(service, "hexors", events=1)

@@ -95,7 +95,7 @@ def test_a_move_the_camera_saw_is_told_as_the_move_the_referee_took(quiet_table,
 
 def test_typed_nexus_keepers_dice_are_drawn_as_chips(quiet_table, phone):
     """A Nexus Keepers roll and power die typed on a phone are bare numbers: History draws them as die chips, as it
-    draws the camera's rolls (they were words only), with the faces typed, in order."""
+    draws the camera's rolls (not words alone), with the faces typed, in order."""
     service, url = quiet_table
     unlock(phone, url)
     service.table.new_game("nexus-keepers", {}, [])

@@ -1,6 +1,6 @@
-"""A Nexus game won, on a 360-pixel phone: who won is said once on the table screen, on the game-over card (the
-board's own line under its legend said the same sentence again, between the card and the scores; then the latest
-verdicts under the board, the winning move's "Win" line in the card's very words)."""
+"""A Nexus game won, on a 360-pixel phone: who won is said once on the table screen, on the game-over card, in each
+language (not again by the board's own line under its legend, nor by the latest verdicts' "Win" line in the card's
+very words); the winning move's other verdict, the Nexus captured, stays."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Nexus Keepers' setup grid (seven squares across) fits its box on a phone 320, 360 and 412 px wide: at 360 px it
-was 8 px wider than its box, which scrolled sideways to show its last column whole. Its squares stay a finger's
-target: 40 px at least, as wide as they were where the grid already fitted."""
+"""Nexus Keepers' setup grid (seven squares across) fits its box on a phone 320, 360 and 412 px wide, none of its
+squares cut and no sideways scroll to show its last column whole. Its squares stay a finger's target: 40 px at
+least, and at 412 px, where the grid always fitted, as wide as there (50 px)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Notices on a phone held sideways, down a long table screen: just under the top bar, and at the window's top once
 the bar has scrolled away, on a table with a camera and on the simulated table alike (there the stack begins with
-its SIMULATED banner). They lay 68 px down, a strip of board above them, wherever the bar was. Over the control the
+its SIMULATED banner), not 68 px down with a strip of board above them wherever the bar is. Over the control the
 player just tapped they go to the screen's foot, above the Undo bar: a notice never hides what the player touched."""
 
 from __future__ import annotations

@@ -90,8 +90,8 @@ CHIPS = """return Object.fromEntries([...document.querySelectorAll('#history-lis
 
 def test_only_history_chips_that_open_a_die_are_buttons(narrow_table, phone):
     """A die of a roll in force opens its correction when tapped: a button. An undone roll's dice and a board
-    game's typed faces open nothing: they were buttons all the same (a screen reader said "button", a Tab stopped
-    on them); now plain words, neither a button nor focusable."""
+    game's typed faces open nothing, so they are plain words, neither a button nor focusable (a screen reader does
+    not say "button", a Tab does not stop on them)."""
     from boardhelpers import tap
 
     service, url = narrow_table

@@ -1,5 +1,6 @@
-"""A roll typed on the phone counts in the statistics like one the camera read: a player audit found Stats saying
-"no rolls yet", in a Nexus Keepers game whose roll 3 3 4 5 6 was typed on the pad (bare faces), would be wrong."""
+"""A roll typed on the phone counts in the statistics like one the camera read: a Nexus Keepers game whose roll
+3 3 4 5 6 is typed on the pad (bare faces) has Stats counting it, not saying "no rolls yet" (found in a player
+audit)."""
 
 from __future__ import annotations
 

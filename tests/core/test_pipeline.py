@@ -215,7 +215,8 @@ def test_the_live_picture_labels_a_roll_undone_or_corrected_without_its_dice_as_
 
 def test_the_live_picture_labels_a_roll_read_again_by_the_rules_as_the_referee_took_it(tmp_path):
     """A camera roll the rules refuse is read again from the reader's second-best faces (rules-aware reading): the
-    referee took the kept 1 the camera read as a 6 (0.3 for a 1), and the live picture still showed the 6."""
+    referee takes the kept 1 the camera read as a 6 (0.3 for a 1), and the live picture labels it 1 as taken, not
+    the 6 first read."""
     from tests.conftest import NK_TWO_KEEPERS
 
     config = load_config(overrides={"service": {"data_dir": str(tmp_path)}, "game": {"default": "nexus-keepers"}})

@@ -136,8 +136,8 @@ return [...document.querySelectorAll('#tabs a')].map((tab) => {
 
 @pytest.mark.parametrize("language", ["en-GB", "fr-FR"])
 def test_each_tab_label_is_whole_and_apart_from_the_next_on_a_narrow_phone(quiet_table, language):
-    """On a 360-pixel-wide phone the five tab labels are whole and stand apart: in French "Historique" and
-    "Statistiques" ran into one word."""
+    """On a 360-pixel-wide phone the five tab labels are whole and stand apart, in French too, where "Historique"
+    and "Statistiques" are long enough to run into one word."""
     _, url = quiet_table
     with phone_browser(language, (360, 780), url=url) as driver:
         open_page(driver, url, "#/table")

@@ -322,8 +322,8 @@ def test_with_three_players_captures_closed_at_once_go_leftwards_from_the_player
 
 def test_two_nexuses_closed_at_once_and_captured_by_one_player_are_told_as_such():
     """“If you close two Nexuses at once, you score your own first, then proceed to the left.” Ann captures both
-    Nexuses her card closes: there is no order between players to tell, and the line says she captures both (it
-    said "scored Ann")."""
+    Nexuses her card closes: there is no order between players to tell, and the line says she captures both (not
+    "scored Ann")."""
     engine = new_game({"target_points": 30})
     verdicts = close_two_nexuses_at_once(engine)  # Ann's counters in both Nexuses, Bob's elsewhere; Ann closes both
     assert rules_of(verdicts) == ["nexus.card.played", "nexus.score.order", "nexus.score", "nexus.score"]

@@ -28,6 +28,11 @@ NAME = re.compile(r"«@(\d+)»")
 Term = Union[str, dict]
 
 
+def _name_mark(n: int) -> str:
+    """A long name's mark where it is sent once (``NAME`` reads it back)."""
+    return f"«@{n}»"
+
+
 def _form(term: Term, lang: str) -> str:
     return term if isinstance(term, str) else term[lang]
 
@@ -73,11 +78,11 @@ def compact(available: dict[str, dict[str, Any]], terms: list[Term] = ()) -> dic
             used.append(i)
         return used.index(i)
 
-    long_names = [i for i in order if isinstance(terms[i], str) and len(terms[i].encode()) > len("«@0»".encode())]
+    long_names = [i for i in order if isinstance(terms[i], str) and len(terms[i].encode()) > len(_name_mark(0).encode())]
     names = re.compile("|".join(re.escape(terms[i]) for i in long_names)) if long_names else None
 
     def named(text: str) -> str:
-        return names.sub(lambda m: f"«@{sent_term(terms.index(m[0]))}»", text) if names else text
+        return names.sub(lambda m: _name_mark(sent_term(terms.index(m[0]))), text) if names else text
 
     shapes: list[list[str]] = []
 

@@ -102,8 +102,8 @@ def test_snapshot_round_trip():
 
 
 def test_an_evening_of_rolls_does_not_grow_the_summary_or_the_snapshot():
-    """Both go to every phone after each roll: they hold counts and the last rolls, never every roll (the state was
-    133 KB at 600 rolls)."""
+    """Both go to every phone after each roll: they hold counts and the last rolls, never every roll (every roll
+    held would make the state 133 KB at 600 rolls)."""
     import json
 
     rng = random.Random(54)

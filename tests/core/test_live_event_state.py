@@ -1,6 +1,6 @@
 """A move's live event carries the board whenever the state phones read (without the engine's snapshot, which no
-phone draws from) is within the bound: a Nexus state with its snapshot was past 16 KiB from 5 cards on, so after
-every move each phone read /api/state again."""
+phone draws from) is within the bound: a Nexus state with its snapshot is past 16 KiB from 5 cards on, and each phone
+would read /api/state again after every move."""
 
 from __future__ import annotations
 

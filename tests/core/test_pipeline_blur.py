@@ -1,5 +1,6 @@
 """The focus gate (vision.blur_limit_px): a frame more blurred than the limit is not read, so a camera out of focus
-makes no roll (it read dice wrong: benchmarks/blur.py), and after a second of it the phones are told in words."""
+makes no roll (blurred dice are read wrong: benchmarks/blur.py), and after a second of it the phones are told in
+words."""
 
 from types import SimpleNamespace
 

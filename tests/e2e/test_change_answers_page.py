@@ -1,5 +1,5 @@
 """The phone asks every change that answers with the game's state for it without the engine's snapshot, which it
-never draws from: at forty Nexus cards the snapshot was a fifth of each answer, downloaded after every move."""
+never draws from: at forty Nexus cards the snapshot is a fifth of each answer, downloaded after every move."""
 
 from __future__ import annotations
 

@@ -249,7 +249,7 @@ def test_every_card_down_is_said_as_the_verdicts_say_it_and_again_in_the_languag
 
 
 def test_a_move_on_a_board_of_twenty_cards_is_drawn_from_its_live_event_without_reading_the_state(narrow_table, phone):
-    """Another phone plays the 20th card and its counter: each move's live event carries the board (its state was
+    """Another phone plays the 20th card and its counter: each move's live event carries the board (its state is
     past 16 KiB only with the engine's snapshot, which no phone draws from), so this phone reads no /api/state."""
     service, url = narrow_table
     moves = example("nexus")

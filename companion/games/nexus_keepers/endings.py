@@ -31,10 +31,10 @@ class EndingsMixin:
         rest = minus(turn.final_values, [value, value])
         if rest is None:
             return illegal("nk.reserve.double", f"No double {value} in {show(turn.final_values)} to reserve from",
-                           f"Pas de double {value} dans {show(turn.final_values)} à réserver", [player.id])
+                           f"Pas de double {value} dans {show(turn.final_values)} à réserver", [player.id], quote=True)
         if not self._still_explained(rest):
             return illegal("nk.reserve.used", f"The double {value} was needed for this turn's actions",
-                           f"Le double {value} a servi aux actions de ce tour", [player.id])
+                           f"Le double {value} a servi aux actions de ce tour", [player.id], quote=True)
         replaced, player.reserve = player.reserve, value
         note = f" (replacing a {replaced})" if replaced is not None else ""
         note_fr = f" (remplace un {replaced})" if replaced is not None else ""

@@ -138,8 +138,8 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
         if alone:   # no die picked up: power dice rolled on their own, no reroll spent
             return self._on_power({"dice": alone})
         if turn.rerolls_done >= MAX_REROLLS:
-            return _illegal("nk.reroll.limit", f"{player.id} already rerolled twice ('jusqu'à deux fois de suite')",
-                            f"{player.id} a déjà relancé deux fois", [player.id])
+            return _illegal("nk.reroll.limit", f"{player.id} already rerolled twice",
+                            f"{player.id} a déjà relancé deux fois", [player.id], quote=True)
         if turn.acted:
             return _illegal("nk.reroll.limit", "No reroll once actions have begun",
                             "Pas de relance après le début des actions", [player.id])
@@ -172,7 +172,8 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
                 return self._single(player)
         if 1 in picked:
             return _illegal("nk.reroll.ones", f"{player.id} rerolled a 1: 1s can never be rerolled",
-                            f"{player.id} a relancé un 1 : les 1 ne peuvent jamais être relancés", [player.id])
+                            f"{player.id} a relancé un 1 : les 1 ne peuvent jamais être relancés", [player.id],
+                            quote=True)
         if len(power) > player.power_left:
             return self._no_power(player)
         player.power_left -= len(power)
@@ -187,11 +188,11 @@ class NexusKeepers(EndingsMixin, ViewsMixin, GameEngine):
         return _illegal("nk.reroll.single",
                         f"{player.id} rerolled a single die: a reroll takes at least two dice (or a power die)",
                         f"{player.id} a relancé un dé seul : une relance prend au moins deux dés (ou un dé de pouvoir)",
-                        [player.id])
+                        [player.id], quote=True)
 
     def _no_power(self, player: Player) -> list[Verdict]:
         return _illegal("nk.power.none", f"{player.id} has only {player.power_left} power die/dice left",
-                        f"{player.id} n’a plus que {player.power_left} dé(s) de pouvoir", [player.id])
+                        f"{player.id} n’a plus que {player.power_left} dé(s) de pouvoir", [player.id], quote=True)
 
     def _on_power(self, event: Mapping[str, Any]) -> list[Verdict]:
         turn = self.state.turn

@@ -100,7 +100,7 @@ BOOK: dict[str, str] = {
 
 # rule id -> the English book's sentence, verbatim (" … " joins two excerpts); rules only the French book has
 # (MALADRESSE, rerolls need two dice) have none
-_ENGLISH_BOOK: dict[str, str] = {
+ENGLISH_BOOK: dict[str, str] = {
     "nk.setup": "Each player now places their Keeper on their Starting Tile, right in front of their Nexus Cube’s "
                 "Portal.",
     "nk.setup.edges": "ensuring that at least two edges of their Terrain Tiles connect to one or more Terrain Tiles "
@@ -143,4 +143,4 @@ _ENGLISH_BOOK: dict[str, str] = {
 }
 
 #: every rule in words, with the sentence of the French rule book and of the English one where each has one
-WORDS: dict[str, RuleWords] = rule_words_table(NAMES, BOOK, "fr", {"en": _ENGLISH_BOOK})
+WORDS: dict[str, RuleWords] = rule_words_table(NAMES, BOOK, "fr", {"en": ENGLISH_BOOK})

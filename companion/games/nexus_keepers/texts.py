@@ -8,6 +8,7 @@ from companion.core import Verdict, verdict
 from companion.referee.engine import EventError
 from companion.words import plural_en, plural_fr
 
+from . import rules
 from .dice import Budget
 
 ACTION_WORDS = {"en": {"move": "move", "jump": "jump", "push": "push", "or": "or", "none": "no action"},
@@ -50,7 +51,14 @@ def die_values(dice: Any, what: str = "dice") -> list[int]:
     return out
 
 
-def illegal(rule: str, en: str, fr: str, players=()) -> list[Verdict]:
+def illegal(rule: str, en: str, fr: str, players=(), quote: bool = False) -> list[Verdict]:
+    """A refusal; ``quote``: it breaks the book's sentence of its rule, said after the reason in each language (the
+    English book's where it has the rule, else the French one's): the reason alone did not say the rule."""
+    if quote:
+        book = rules.BOOK[rule]
+        english = rules.ENGLISH_BOOK.get(rule)
+        en = f"{en} (rule book: “{english}”)" if english else f"{en} (rule book: « {book} »)"
+        fr = f"{fr} (règle : « {book} »)"
     return [verdict("illegal", rule, en, fr, players)]
 
 

@@ -86,7 +86,7 @@ class LensNote:
         return Text(f"The lens may need calibrating: the mat's markers lie {b} px from where the lens correction puts "
                     f"them ({a} px when it was measured), and measuring it again from the mat found no better fit. "
                     "The old correction is kept.",
-                    f"L’objectif est peut-être à calibrer : les marqueurs du tapis sont à {bf} px de leur place selon "
+                    f"L’objectif est peut-être à calibrer : les repères du tapis sont à {bf} px de leur place selon "
                     f"la correction de l’objectif ({af} px quand elle a été mesurée), et la mesurer à nouveau sur le "
                     "tapis n’a rien donné de mieux. L’ancienne correction est gardée.")
 

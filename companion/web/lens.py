@@ -247,7 +247,7 @@ def fit_words(lens: Lens) -> Text:
     return Text(f"Lens measured from {lens.photos} photos: the markers' corners now lie {lens.residual_px:.2f} px from "
                 f"where the mat puts them, against {lens.residual_before_px:.2f} px without correction "
                 f"({times} times closer). Positions on the mat use it from now on.",
-                f"Objectif mesuré sur {lens.photos} photos : les coins des marqueurs sont maintenant à "
+                f"Objectif mesuré sur {lens.photos} photos : les coins des repères sont maintenant à "
                 f"{lens.residual_px:.2f} px de leur place sur le tapis, contre {lens.residual_before_px:.2f} px "
                 f"sans correction ({times.replace('.', ',')} fois plus près). Les positions sur le tapis "
                 "l’utilisent désormais.")

@@ -367,7 +367,7 @@ const STRINGS = {
     "settings.camera_starting": "en cours de démarrage",
     "settings.version": "Version {version}",
     "settings.sheets": "Planches à imprimer",
-    "settings.sheets_hint": "Le tapis d’un jeu avec ses marqueurs, et ses autocollants (le jeu en cours, sauf si vous en choisissez un autre). Imprimez en taille réelle (100 %) et vérifiez que la règle mesure bien 100 mm.",
+    "settings.sheets_hint": "Le tapis d’un jeu avec ses repères, et ses autocollants (le jeu en cours, sauf si vous en choisissez un autre). Imprimez en taille réelle (100 %) et vérifiez que la règle mesure bien 100 mm.",
     "settings.sheets_paper": "Papier",
     "settings.sheets_letter": "Lettre US",
     "settings.sheets_download": "Télécharger le PDF",

@@ -50,7 +50,7 @@ addStrings({
     "lens.start_over": "Recommencer",
     "lens.forget": "Oublier la calibration",
     "lens.none": "Non calibré : les positions supposent un objectif qui ne déforme pas.",
-    "lens.kept": "Calibré sur {photos} photos : les coins des marqueurs tombent à {after} px près sur le tapis ({before} px sans correction).",
+    "lens.kept": "Calibré sur {photos} photos : les coins des repères tombent à {after} px près sur le tapis ({before} px sans correction).",
     "lens.photos": { one: "{n} photo prise, {needed} nécessaires.", other: "{n} photos prises, {needed} nécessaires." },
     "lens.photo_taken": "Photo {n} gardée : {anchors} repères et {stickers} autocollants visibles. Déplacez ou tournez maintenant le tapis.",
     "lens.same_view": "Photo {n} gardée, mais rien n’a bougé depuis la précédente : déplacez ou tournez le tapis avant la suivante.",

@@ -19,7 +19,7 @@ from companion.tablevision.dictionary import marker_dictionary
 from companion.tablevision.layout import layout_from_json
 from companion.tablevision.layouts import layout_for
 from companion.tablevision.sheets import (OVERLAP, PRINTER_MARGIN, RULER_LABEL, SheetError, build_sheets,
-                                          paper_size)
+                                          paper_size, printed_marks)
 
 MM_PER_PT = 25.4 / 72
 
@@ -280,6 +280,38 @@ def test_stickers_print_the_names_the_phone_gives_before_a_game():
             for p in pieces]
     assert layout_for("hexors").marker(12).printed_name == "Gaia the Fierce Knight / Gaïa le Chevalier Implacable"
     assert layout_for("nexus-keepers").marker(11).printed_name == "Player 1's tile 2 / Tuile 2 du joueur 1"
+
+
+@pytest.mark.parametrize("paper", ["A4", "A3", "letter"])
+def test_the_tray_sheet_is_called_free_roll_as_on_the_phone(paper):
+    sheets = build_sheets(layout_for("free-roll"), paper)
+    for page in range(len(sheets.page_kinds)):
+        text = page_text(sheets.pdf, page)
+        assert "Table Companion - Free roll / Lancer libre - " in printed_words(text) and "dice-tray" not in text
+    assert "Table Companion - Hexors - " in printed_words(page_text(build_sheets(layout_for("hexors"), paper).pdf, 0))
+
+
+def test_the_one_page_tray_says_how_to_print_it_and_where_to_roll_in_print_the_die_reader_knows():
+    layout = layout_for("free-roll")
+    for paper in ("A4", "A3"):
+        sheets = build_sheets(layout, paper)
+        assert sheets.page_kinds == ["mat"]
+        text = printed_words(page_text(sheets.pdf, 0))
+        assert 'Print at actual size (100 %, not "fit to page"): the ruler must measure 100 mm.' in text
+        assert "Roll the dice anywhere between the four markers" in text
+        assert "Imprimez en taille réelle (100 %, pas « ajuster à la page ») : la règle doit mesurer 100 mm." in text
+        assert "Lancez les dés n’importe où entre les quatre marqueurs" in text
+    # every dot of ink on the A4 tray (the mat at page (0, 0)) lies in a mark the die reader leaves alone
+    dpi = 150
+    px = dpi / 25.4
+    ink = render(build_sheets(layout, "A4").pdf, 0, dpi) < 160
+    for x0, y0, x1, y1 in printed_marks(layout):
+        ink[max(0, int((y0 - 0.5) * px)):int((y1 + 0.5) * px) + 1,
+            max(0, int((x0 - 0.5) * px)):int((x1 + 0.5) * px) + 1] = False
+    edge = int(7 * px)  # the mat's outline, along the paper's edge
+    ink[:, :edge] = ink[:, -edge:] = ink[:edge, :] = ink[-edge:, :] = False
+    ys, xs = np.nonzero(ink)
+    assert not len(ys), f"ink outside every printed mark near ({xs[0] / px:.1f}, {ys[0] / px:.1f}) mm"
 
 
 def test_games_without_pieces_have_no_sticker_pages():

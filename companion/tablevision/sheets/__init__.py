@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..layout import Point, TableLayout
+from ..layout import Point, TableLayout, sticker_label
 
 from ..cells import hex_centre
 from .canvas import (NAME_WIDTH, RULER_LABEL, Canvas, PlacedMarker, PlacedRuler, draw_mat, pdf_text, line_height,
                      zone_label)
 from .geometry import (FOOTER, OVERLAP, PAPERS, PRINTER_MARGIN, RULER_BLOCK, MatPage, Rect, SheetError,
                        anchor_label_at, bbox, content_boxes, cut_places, free_spot, grid_box, grow, module_mm,
-                       paper_name, paper_size, tile_starts, union)
+                       paper_name, paper_size, tile_starts, top_band, union)
 
 __all__ = ["OVERLAP", "PAPERS", "PRINTER_MARGIN", "RULER_LABEL", "MatPage", "PlacedMarker", "PlacedRuler",
            "SheetError", "Sheets", "build_sheets", "paper_name", "paper_size", "printed_marks"]
@@ -42,6 +42,28 @@ class Sheets:
     rulers: list[PlacedRuler]
 
 
+#: what the free-roll tray says on its one page, above where the dice are rolled
+TRAY_NOTE = ["Print at actual size (100 %, not \"fit to page\"): the ruler must measure 100 mm. Roll the dice "
+             "anywhere between the four markers, and leave the markers uncovered.",
+             "Imprimez en taille réelle (100 %, pas « ajuster à la page ») : la règle doit mesurer 100 mm. Lancez les "
+             "dés n’importe où entre les quatre marqueurs, sans les couvrir."]
+TRAY_NOTE_HEIGHT = 6.5  # mm: two lines of 6.5 pt notes (each language fits one line between the anchors)
+
+
+def _tray_note(layout: TableLayout) -> Rect | None:
+    """Where the tray's note goes in mat mm (None: not the tray); with its one page, players got no word of how to
+    print or use it."""
+    from ..layouts import mat_game
+
+    return top_band(layout, TRAY_NOTE_HEIGHT) if mat_game(layout) == "free-roll" else None
+
+
+def _mat_boxes(layout: TableLayout) -> list[Rect]:
+    """What a one-page mat prints that the ruler must keep off, in mat mm."""
+    note = _tray_note(layout)
+    return content_boxes(layout) + ([note] if note is not None else [])
+
+
 def _orientations(size: Point) -> tuple[bool, ...]:
     return (True, False) if size[0] > size[1] else (False, True)
 
@@ -49,7 +71,7 @@ def _orientations(size: Point) -> tuple[bool, ...]:
 def _single_mat_page(layout: TableLayout, paper: str):
     """(landscape, offset, ruler spot) when the whole mat fits one page with room for the ruler, else None."""
     w, h = paper_size(paper)
-    boxes = content_boxes(layout)
+    boxes = _mat_boxes(layout)
     content = union(boxes)
     for landscape in _orientations(layout.size):
         pw, ph = (h, w) if landscape else (w, h)
@@ -67,12 +89,15 @@ def _single_mat_page(layout: TableLayout, paper: str):
 
 def _mat_pages(pdf: Canvas) -> tuple[list[MatPage], tuple[int, int]]:
     layout = pdf.layout
-    caption = f"Table Companion - {layout.name} - {pdf.paper} - print at actual size (100 %) / taille réelle"
+    caption = f"Table Companion - {pdf.title} - {pdf.paper} - print at actual size (100 %) / taille réelle"
     single = _single_mat_page(layout, pdf.paper)
     if single is not None:
         landscape, (dx, dy), (rx, ry, vertical) = single
         pdf.add_page(landscape, "mat")
         draw_mat(pdf, lambda p: (p[0] + dx, p[1] + dy))
+        note = _tray_note(layout)
+        if note is not None:
+            pdf.notes(note[0] + dx, note[1] + dy, note[2] - note[0], TRAY_NOTE)
         pdf.ruler(rx, ry, vertical, caption)
         return [MatPage(pdf.page, 0, 0, (0.0, 0.0) + layout.size, (dx, dy))], (1, 1)
 
@@ -178,7 +203,7 @@ def _sticker_pages(pdf: Canvas) -> None:
     while pieces:
         pw, ph = pdf.add_page(False, "stickers")
         pdf.font(10, "B")
-        pdf.text(PRINTER_MARGIN, PRINTER_MARGIN + 4, f"{layout.name}: tile and piece stickers / autocollants")
+        pdf.text(PRINTER_MARGIN, PRINTER_MARGIN + 4, f"{pdf.title}: tile and piece stickers / autocollants")
         pdf.notes(PRINTER_MARGIN, PRINTER_MARGIN + 6, pw - 2 * PRINTER_MARGIN, [
             "Cut along the dashed lines, keeping the white border. Stick each one flat and upright: its top edge "
             "towards the piece's front. / Découpez le long des pointillés en gardant le bord blanc ; collez bien "
@@ -202,7 +227,7 @@ def _sticker_pages(pdf: Canvas) -> None:
             x += box + NAME_WIDTH
             row_h = max(row_h, box)
         pdf.ruler(PRINTER_MARGIN, ph - PRINTER_MARGIN - RULER_BLOCK[1], False,
-                  f"Table Companion - {layout.name} - {pdf.paper} - print at actual size (100 %) / taille réelle")
+                  f"Table Companion - {pdf.title} - {pdf.paper} - print at actual size (100 %) / taille réelle")
 
 
 def _sticker_label(pdf: Canvas, piece, x: float, y: float, width: float, height: float) -> None:
@@ -212,7 +237,8 @@ def _sticker_label(pdf: Canvas, piece, x: float, y: float, width: float, height:
     detail_size, detail_lines = pdf.fit_text(details, width, line_height(6.0), style="", sizes=(6.0, 5.0))
     # English then French, each from its own line ("Player 1's tile 2 /", "Tuile 2 du joueur 1"), the slash kept
     # on the English word before it (a no-break space)
-    size, lines = pdf.fit_text(piece.printed_name.replace(" / ", "\u00a0/\n"), width, height - line_height(detail_size) - 0.5)
+    size, lines = pdf.fit_text(piece.printed_name.replace(" / ", "\u00a0/\n"), width,
+                               height - line_height(detail_size) - 0.5)
     baseline = y + size * 25.4 / 72 * 0.75
     pdf.font(size, "B")
     for line in lines:
@@ -224,8 +250,8 @@ def _sticker_label(pdf: Canvas, piece, x: float, y: float, width: float, height:
 
 def printed_marks(layout: TableLayout) -> list[Rect]:
     """The mat's print that a die reader might take for a die, as rectangles in mat mm: the anchors, the labels of
-    anchors, zones and grid cells, zone outlines and square grids' lines, and the ruler's ticks and lines wherever
-    a one-page mat puts it (any paper)."""
+    anchors, zones and grid cells, zone outlines and square grids' lines, the tray's note, and the ruler's ticks and
+    lines wherever a one-page mat puts it (any paper)."""
     from fpdf import FPDF  # here, not at import: fpdf2 takes seconds to import on a Pi, and the service needs it late
 
     f = FPDF(unit="mm")
@@ -261,6 +287,9 @@ def printed_marks(layout: TableLayout) -> list[Rect]:
                     x0, y0 = grid.origin
                     marks.append(words(x0 + (c + 1) * grid.cell - 1.0 - width, y0 + (r + 1) * grid.cell - 1.2,
                                        label, 5))
+    note = _tray_note(layout)
+    if note is not None:
+        marks.append(note)
     for paper in PAPERS:
         single = _single_mat_page(layout, paper)
         if single is None:
@@ -278,9 +307,23 @@ def printed_marks(layout: TableLayout) -> list[Rect]:
     return marks
 
 
+def mat_title(layout: TableLayout) -> str:
+    """The game a mat is for as the phone names it, English / French ("Free roll / Lancer libre", not the tray
+    layout's "dice-tray"); a layout file's own anchors by the layout's name."""
+    from companion.referee.registry import game_class
+
+    from ..layouts import mat_game
+
+    game = mat_game(layout)
+    if game is None:
+        return layout.name
+    title = game_class(game).title
+    return sticker_label(title.en, title.fr)
+
+
 def build_sheets(layout: TableLayout, paper: str = "A4") -> Sheets:
     """The PDF for ``layout`` on ``paper``: the mat (one page or several to join), then the sticker pages."""
-    pdf = Canvas(layout, paper_name(paper))
+    pdf = Canvas(layout, paper_name(paper), mat_title(layout))
     mat_pages, grid = _mat_pages(pdf)
     _sticker_pages(pdf)
     return Sheets(layout.name, pdf.paper, pdf.output(), pdf.page_sizes, pdf.page_kinds, mat_pages, grid,

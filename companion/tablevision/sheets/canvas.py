@@ -68,8 +68,9 @@ def pdf_text(text: str) -> str:
 class Canvas:
     """fpdf2 in mm with the few strokes the sheets use, and the markers as OpenCV images."""
 
-    def __init__(self, layout: TableLayout, paper: str) -> None:
+    def __init__(self, layout: TableLayout, paper: str, title: str = "") -> None:
         self.layout = layout
+        self.title = title or layout.name  # the game as players know it, in the captions
         self.dictionary = marker_dictionary(layout.dictionary)
         self.paper = paper
         from fpdf import FPDF  # here, not at import: fpdf2 and its font tools take seconds to import on a Pi
@@ -78,7 +79,7 @@ class Canvas:
         self.fpdf.core_fonts_encoding = "windows-1252"  # Latin-1 has no ’
         self.fpdf.set_auto_page_break(False)
         self.fpdf.set_margins(0, 0, 0)
-        self.fpdf.set_title(pdf_text(f"Table Companion: {layout.name} ({paper})"))
+        self.fpdf.set_title(pdf_text(f"Table Companion: {self.title} ({paper})"))
         self.fpdf.set_creator("Table Companion")
         self.page_sizes: list[tuple[float, float]] = []
         self.page_kinds: list[str] = []
@@ -132,7 +133,8 @@ class Canvas:
     def fit_text(self, text: str, width: float, height: float, style: str = "B",
                  sizes: tuple[float, ...] = (8.0, 7.0, 6.0, 5.0)) -> tuple[float, list[str]]:
         """``text`` set to fit a ``width`` x ``height`` mm box: the largest size whose lines (broken at a newline, or
-        after '-', '_' or a space) fit it; at the smallest size, lines that still do not fit are cut and end in '...'."""
+        after '-', '_' or a space) fit it; at the smallest size, lines that still do not fit are cut and end in
+        '...'."""
         for size in sizes:
             self.fpdf.set_font("helvetica", style, size)
             lines = self._wrap(pdf_text(text), width)

@@ -105,6 +105,16 @@ def content_boxes(layout: TableLayout) -> list[Rect]:
     return boxes
 
 
+def top_band(layout: TableLayout, height: float) -> Rect:
+    """A band ``height`` mm tall along the mat's top, between its two top anchors and 3 mm clear of their quiet
+    zones: where the free-roll tray prints how to use it."""
+    left, right = sorted(sorted(layout.anchors, key=lambda a: a.centre[1])[:2], key=lambda a: a.centre[0])
+    x0 = left.centre[0] + left.side / 2 + module_mm(layout, left.side) + 3.0
+    x1 = right.centre[0] - right.side / 2 - module_mm(layout, right.side) - 3.0
+    y0 = min(left.centre[1] - left.side / 2, right.centre[1] - right.side / 2)
+    return (x0, y0, x1, y0 + height)
+
+
 def free_spot(page: tuple[float, float], occupied: list[Rect]) -> tuple[float, float, bool] | None:
     """Where the ruler block fits on the printable page without touching ``occupied`` (1 mm raster): the lowest
     place for a horizontal block, else the leftmost for a vertical one."""

@@ -92,3 +92,22 @@ def test_the_history_words_live_in_the_language_table():
         if "addStrings({" in text:
             brought = file_keys(text[text.index("addStrings({"):], "en")
             assert {k for k in brought if k.startswith("entry.")} == set(), script.name
+
+
+def language_words(lang: str) -> dict[str, str]:
+    """i18n.js's own table for ``lang``: key -> words."""
+    source = (WEB / "js" / "i18n.js").read_text(encoding="utf-8")
+    block = re.search(rf"^  {lang}: \{{\n(.*?)^  \}},", source, re.S | re.M)
+    assert block, f"no {lang} block in i18n.js"
+    return dict(re.findall(r'"([\w.]+)": "((?:[^"\\]|\\.)*)"', block.group(1)))
+
+
+def test_english_writes_a_percentage_without_the_french_space():
+    spaced = {key: words for key, words in language_words("en").items() if re.search(r"\d[ \u00a0\u202f]%", words)}
+    assert spaced == {}
+
+
+def test_the_printing_hint_warns_against_fit_to_page_as_the_command_does():
+    """``companion sheets`` says "Print at actual size (100 %, no 'fit to page')"; the phone's hint says it too."""
+    assert "(100%, not “fit to page”)" in language_words("en")["settings.sheets_hint"]
+    assert "(100 %, pas « ajuster à la page »)" in language_words("fr")["settings.sheets_hint"]

@@ -50,6 +50,6 @@ def run(args: argparse.Namespace) -> int:
     mat = "the mat on 1 page" if rows * cols == 1 else f"the mat on {rows * cols} pages ({rows} x {cols}) to join"
     pages = len(sheets.page_kinds)
     print(f"wrote {out}: {pages} page{'s' if pages != 1 else ''}, {mat}, {stickers} sticker page(s). "
-          f"Print at actual size (100 %, no 'fit to page') and check that the ruler measures 100 mm "
+          f"Print at actual size (100%, no 'fit to page') and check that the ruler measures 100 mm "
           f"(docs/vision/sheets.md).")
     return 0

@@ -297,7 +297,7 @@ def test_the_one_page_tray_says_how_to_print_it_and_where_to_roll_in_print_the_d
         sheets = build_sheets(layout, paper)
         assert sheets.page_kinds == ["mat"]
         text = printed_words(page_text(sheets.pdf, 0))
-        assert 'Print at actual size (100 %, not "fit to page"): the ruler must measure 100 mm.' in text
+        assert 'Print at actual size (100%, not "fit to page"): the ruler must measure 100 mm.' in text
         assert "Roll the dice anywhere between the four markers" in text
         assert "Imprimez en taille réelle (100 %, pas « ajuster à la page ») : la règle doit mesurer 100 mm." in text
         assert "Lancez les dés n’importe où entre les quatre marqueurs" in text

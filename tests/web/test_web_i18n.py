@@ -108,6 +108,6 @@ def test_english_writes_a_percentage_without_the_french_space():
 
 
 def test_the_printing_hint_warns_against_fit_to_page_as_the_command_does():
-    """``companion sheets`` says "Print at actual size (100 %, no 'fit to page')"; the phone's hint says it too."""
+    """``companion sheets`` says "Print at actual size (100%, no 'fit to page')"; the phone's hint says it too."""
     assert "(100%, not “fit to page”)" in language_words("en")["settings.sheets_hint"]
     assert "(100 %, pas « ajuster à la page »)" in language_words("fr")["settings.sheets_hint"]

@@ -43,7 +43,7 @@ class Sheets:
 
 
 #: what the free-roll tray says on its one page, above where the dice are rolled
-TRAY_NOTE = ["Print at actual size (100 %, not \"fit to page\"): the ruler must measure 100 mm. Roll the dice "
+TRAY_NOTE = ["Print at actual size (100%, not \"fit to page\"): the ruler must measure 100 mm. Roll the dice "
              "anywhere between the four markers, and leave the markers uncovered.",
              "Imprimez en taille réelle (100 %, pas « ajuster à la page ») : la règle doit mesurer 100 mm. Lancez les "
              "dés n’importe où entre les quatre marqueurs, sans les couvrir."]
@@ -89,7 +89,7 @@ def _single_mat_page(layout: TableLayout, paper: str):
 
 def _mat_pages(pdf: Canvas) -> tuple[list[MatPage], tuple[int, int]]:
     layout = pdf.layout
-    caption = f"Table Companion - {pdf.title} - {pdf.paper} - print at actual size (100 %) / taille réelle"
+    caption = f"Table Companion - {pdf.title} - {pdf.paper} - print at actual size (100%) / taille réelle"
     single = _single_mat_page(layout, pdf.paper)
     if single is not None:
         landscape, (dx, dy), (rx, ry, vertical) = single
@@ -227,7 +227,7 @@ def _sticker_pages(pdf: Canvas) -> None:
             x += box + NAME_WIDTH
             row_h = max(row_h, box)
         pdf.ruler(PRINTER_MARGIN, ph - PRINTER_MARGIN - RULER_BLOCK[1], False,
-                  f"Table Companion - {pdf.title} - {pdf.paper} - print at actual size (100 %) / taille réelle")
+                  f"Table Companion - {pdf.title} - {pdf.paper} - print at actual size (100%) / taille réelle")
 
 
 def _sticker_label(pdf: Canvas, piece, x: float, y: float, width: float, height: float) -> None:

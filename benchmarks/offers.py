@@ -4,10 +4,11 @@ legal moves (Hexors' moves, Nexus's counter nodes and card spots, Nexus Keepers'
 list of its own: its offers are its moves) and says the rest. Every step of each example game in docs/rules/examples,
 one thread.
 
-Usage: python benchmarks/offers.py [--repeat 3] [--digests FILE]
+Usage: python benchmarks/offers.py [--repeat 3] [--cpu] [--digests FILE]
 
 Each step's summary is timed ``repeat`` times and the fastest kept, with its parts as timed inside that same call
-(the rest: the summary less the offers and the legal moves). Printed per example, then per game: the steps, the most
+(the rest: the summary less the offers and the legal moves); ``--cpu``: timed by this thread's CPU time
+(time.thread_time), which the other programs on a shared machine do not lengthen, rather than the wall clock. Printed per example, then per game: the steps, the most
 buttons at one step, the median and p99 ms of the whole summary and of each part. ``--digests FILE``: the SHA-256 of
 each step's summary as JSON, written to FILE the first time and compared with it after (a change in what the table
 sends is named by example and step), so a faster summary is shown to send the same bytes.
@@ -46,9 +47,10 @@ class PartClock:
     """Time spent in each part during a call; a part called from inside another (a try's budgets) counts for the
     outer one only."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock=time.perf_counter) -> None:
         self.spent: dict[str, float] = defaultdict(float)
         self.depth = 0
+        self.clock = clock
 
     def wrap(self, part: str, fn):
         clock = self
@@ -57,11 +59,11 @@ class PartClock:
             if clock.depth:
                 return fn(*args, **kwargs)
             clock.depth += 1
-            t0 = time.perf_counter()
+            t0 = clock.clock()
             try:
                 return fn(*args, **kwargs)
             finally:
-                clock.spent[part] += time.perf_counter() - t0
+                clock.spent[part] += clock.clock() - t0
                 clock.depth -= 1
         return timed
 
@@ -79,15 +81,15 @@ class PartClock:
             yield self
 
 
-def timed_summary(engine: GameEngine, repeat: int) -> tuple[dict[str, float], dict]:
+def timed_summary(engine: GameEngine, repeat: int, now=time.perf_counter) -> tuple[dict[str, float], dict]:
     """{"summary", part...: ms} of the fastest of ``repeat`` summaries, and that summary."""
     best, summary = None, None
     for _ in range(repeat):
-        clock = PartClock()
+        clock = PartClock(now)
         with clock.installed():
-            t0 = time.perf_counter()
+            t0 = now()
             summary = engine.summary()
-            whole = time.perf_counter() - t0
+            whole = now() - t0
         ms = {"summary": whole * 1000, **{p: clock.spent[p] * 1000 for p in PARTS}}
         ms["rest"] = ms["summary"] - sum(ms[p] for p in PARTS)
         if best is None or ms["summary"] < best["summary"]:
@@ -104,20 +106,21 @@ def row(name: str, steps: int, buttons: int, times: list[dict[str, float]]) -> s
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--cpu", action="store_true", help="time by this thread's CPU time, not the wall clock")
     parser.add_argument("--digests", type=Path, help="the summaries' digests: written if absent, else compared")
     args = parser.parse_args()
     known = json.loads(args.digests.read_text()) if args.digests and args.digests.exists() else None
     digests: dict[str, list[str]] = {}
     by_game: dict[str, list] = defaultdict(lambda: [0, 0, []])
     heads = "  ".join(f"{k:>7} {'':>7}" for k in ("summary", "offers", "legal", "rest"))
-    print(f"{'ms (median p99)':31} {'steps':>5} {'buttons':>7} {heads}")
+    print(f"{('CPU ms' if args.cpu else 'ms') + ' (median p99)':31} {'steps':>5} {'buttons':>7} {heads}")
     for path in sorted(EXAMPLES.glob("*.jsonl")):
         game = max((g for g in available_games() if path.stem.startswith(g + "-")), key=len)
         engine = create_game(game, {})
         times, most, digests[path.stem] = [], 0, []
         for line in path.read_text(encoding="utf-8").splitlines():
             engine.apply(json.loads(line))
-            ms, summary = timed_summary(engine, args.repeat)
+            ms, summary = timed_summary(engine, args.repeat, time.thread_time if args.cpu else time.perf_counter)
             times.append(ms)
             most = max(most, len(engine.offers()))
             text = json.dumps(summary, sort_keys=True, ensure_ascii=False)

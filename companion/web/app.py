@@ -153,8 +153,9 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
     told: list[dict[str, str]] = []  # the notice that says it
     told_lock = threading.Lock()
 
-    def sign_ins_held(exc: BaseException) -> None:
-        """Sign-ins last until a restart (the key or the sign-ins the card refused): said once."""
+    def sign_ins_held(exc: BaseException, starting: bool = False) -> None:
+        """Sign-ins last until a restart (the key or the sign-ins the card refused): said once. Mid-evening the phones
+        already open are told at once (``notices`` alone: they read the table's notices again and show it there)."""
         with told_lock:
             sign_ins_lost.append(exc)
             if not told:
@@ -162,6 +163,8 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
                     "phones signed in now must enter the PIN again after a restart",
                     "les téléphones connectés maintenant devront saisir à nouveau le code après un redémarrage", exc))
                 service.notices.append(told[0])
+                if not starting:
+                    service.bus.publish("notice", {"notices": True})
 
     def key_kept(refused: BaseException) -> None:
         """The card keeps the key it refused: the notice goes when the key was all it said, and every phone is told
@@ -181,7 +184,7 @@ def create_app(service: "Service", testing: bool = False, web_dir: Path | None =
     sessions.on_held = sign_ins_held
     for refused in (key.refused, sessions.refused):
         if refused is not None:
-            sign_ins_held(refused)
+            sign_ins_held(refused, starting=True)
     if key.refused is not None:
         key.on_kept = functools.partial(key_kept, key.refused)
 

@@ -4,7 +4,11 @@ every phone out) goes from a phone once it has signed in again and the card keep
 from __future__ import annotations
 
 import errno
+import http.cookiejar
+import json
 import os
+import sqlite3
+import urllib.request
 
 import pytest
 from boardhelpers import PIN, api, open_page, tap, wait
@@ -86,5 +90,46 @@ def test_a_phone_signed_in_is_told_at_once_when_the_card_keeps_the_key(refused_k
              message="the notice stayed on a phone signed in once the card kept the key")
         said = phone.execute_script("return [...document.querySelectorAll('#notices .notice')].map((n) => n.innerText)")
         assert any("keeps the sign-in key again" in n for n in said), said
+        assert phone.execute_script("return window.companion.api.authenticated")
+        assert not page_errors(phone)
+
+
+def sign_in_elsewhere(url: str) -> int:
+    """Another phone enters the PIN (plain HTTP, its own cookies): the answer's status."""
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+
+    def call(path: str, body=None, csrf: str = ""):
+        request = urllib.request.Request(url + path, method="POST" if body is not None else "GET",
+                                         data=json.dumps(body).encode() if body is not None else None,
+                                         headers={"Content-Type": "application/json", "X-CSRF-Token": csrf})
+        with opener.open(request, timeout=30) as response:
+            return response.status, json.loads(response.read())
+
+    return call("api/login", {"pin": PIN}, call("api/session")[1]["csrf_token"])[0]
+
+
+def test_a_phone_open_is_told_at_once_when_the_card_refuses_a_sign_in_mid_evening(tmp_path, monkeypatch):
+    """A phone already open when the card starts refusing sign-ins (another phone enters the PIN, the card is
+    read-only) says at once that phones must enter the PIN again after a restart, in the table's notices, without a
+    reload; and no empty short notice comes with the event that tells it."""
+    from companion import web
+    from companion.config import load_config
+
+    apps = []
+    create_app = web.create_app
+    monkeypatch.setattr(web, "create_app", lambda *args, **kw: apps.append(create_app(*args, **kw)) or apps[-1])
+    config = load_config(None, overrides={"service": {"data_dir": str(tmp_path), "host": "127.0.0.1", "port": 0,
+                                                      "threads": 12}})
+    with served(config, camera=False, pin=PIN) as (service, url), phone_browser("en-GB", (360, 800), url) as phone:
+        open_page(phone, url, "#/table")
+        assert not [n for n in phone.execute_script(NOTICES) if SIGN_INS_LOST in n]
+        sessions = apps[0].extensions["companion"].sessions
+        sessions._db = sqlite3.connect(f"{sessions.path.as_uri()}?mode=ro", uri=True, check_same_thread=False)
+        assert sign_in_elsewhere(url) == 200  # held in memory until a restart
+        wait(phone, lambda d: any(SIGN_INS_LOST in n for n in d.execute_script(NOTICES)),
+             message="the phone already open was not told that phones must enter the PIN again")
+        shown = phone.execute_script("return [...document.querySelectorAll('#notices .notice')]"
+                                     ".map((n) => n.textContent)")
+        assert all(n.strip() for n in shown), shown
         assert phone.execute_script("return window.companion.api.authenticated")
         assert not page_errors(phone)

@@ -64,8 +64,12 @@ def test_a_sign_in_the_card_refuses_is_held_until_a_restart_and_said(app, monkey
     sessions = app.extensions["companion"].sessions
     path = sessions.path
     sessions._db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, check_same_thread=False)  # as on the card
+    bus = app.extensions["companion"].service.bus
+    before = bus.last_id
     phone = Phone(app)
     phone.login()
+    told = [e.data for e in bus.since(before)[0] if e.topic == "notice"]
+    assert told == [{"notices": True}], told  # the phones already open read the table's notices again at once
     assert phone.post("/api/roll", ROLL).status_code == 200
     with phone.client.session_transaction() as cookie:
         sid = cookie["sid"]

@@ -219,9 +219,11 @@ class App {
       this.state.camera_board = data.pieces;
       this.state.camera_names = data.names || {};
     } else if (topic === "notice") {
-      this.toast(() => pick(data), data.kind || "info");
+      // ``notices`` alone (no words): the table's own notices changed, shown where they stay (#service-notices)
+      if (pick(data)) this.toast(() => pick(data), data.kind || "info");
       if ("profile" in data) profileView.changed(this); // a correction taught the camera: the settings' count moves
-      if (data.notices) this.readInfo(); // the table's own notices changed (the card keeps the sign-in key again)
+      // the table's own notices changed (phones must enter the PIN again, or the card keeps the sign-in key again)
+      if (data.notices) this.readInfo();
       if (!("journal_problem" in data) || !this.state) return;
       this.state.journal_problem = data.journal_problem; // the journal cannot be written, or can again
     } else if (topic === "reset") {

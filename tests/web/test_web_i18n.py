@@ -111,3 +111,5 @@ def test_the_printing_hint_warns_against_fit_to_page_as_the_command_does():
     """``companion sheets`` says "Print at actual size (100%, no 'fit to page')"; the phone's hint says it too."""
     assert "(100%, not “fit to page”)" in language_words("en")["settings.sheets_hint"]
     assert "(100 %, pas « ajuster à la page »)" in language_words("fr")["settings.sheets_hint"]
+    for lang in ("en", "fr"):  # "100" never ends a line on a 360 px phone with "mm." starting the next
+        assert language_words(lang)["settings.sheets_hint"].endswith("100\\u00a0mm."), lang

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import copy
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
 from companion.words import plain_name
@@ -204,6 +205,22 @@ class GameState:
             if a.cell == cell:
                 return a
         return None
+
+    def fresh_copy(self) -> "GameState":
+        """The same state, sharing nothing that can change (the arena and tiles never change): what
+        ``from_json(to_json())`` gives, without reading every tile from JSON, for the offers loop's put-back after
+        each button tried (GameEngine.available_actions)."""
+        return GameState(
+            arena=self.arena, colours=list(self.colours), level=self.level,
+            players=[replace(p, hand=list(p.hand) if p.hand is not None else None, discard=list(p.discard))
+                     for p in self.players],
+            pieces={k: replace(p) for k, p in self.pieces.items()}, start_cells=[list(s) for s in self.start_cells],
+            actions={k: replace(a) for k, a in self.actions.items()}, current=self.current, turn=self.turn,
+            moved=self.moved,
+            duel=replace(d, remaining=list(d.remaining), rolls=list(d.rolls)) if (d := self.duel) else None,
+            phase=self.phase, outcome=copy.deepcopy(self.outcome) or None,
+            last_duel=copy.deepcopy(self.last_duel) or None,
+        )
 
     # -- JSON --------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

@@ -13,25 +13,9 @@ import pytest
 from companion.games.tesseract.cube import Cube
 from companion.games.tesseract.state import GameState
 from companion.referee import create_game
+from tests.games.state_copies import shared
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "docs" / "rules" / "examples"
-
-
-def containers(value, seen=None) -> dict[int, object]:
-    """Every list, dict and set reachable from ``value`` (through objects' attributes but a cube's: it never
-    changes), by id."""
-    seen = {} if seen is None else seen
-    if isinstance(value, (list, dict, set)):
-        if id(value) in seen:
-            return seen
-        seen[id(value)] = value
-        items = value.items() if isinstance(value, dict) else ((None, v) for v in value)
-        for k, v in items:
-            containers(k, seen)
-            containers(v, seen)
-    elif hasattr(value, "__dict__") and not isinstance(value, (type, Cube)):
-        containers(vars(value), seen)
-    return seen
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("tesseract-*.jsonl")))
@@ -45,8 +29,7 @@ def test_a_fresh_copy_is_the_state_its_json_gives_and_shares_nothing_that_change
         copied, read = state.fresh_copy(), GameState.from_json(state.to_json())
         assert copied.to_json() == read.to_json()
         assert vars(copied).keys() == vars(read).keys()
-        shared = containers(state).keys() & containers(copied).keys()
-        assert not shared, [containers(state)[i] for i in shared][:3]
+        assert not shared(state, copied)
 
 
 def test_cubes_read_from_json_are_shared_yet_a_bad_one_is_still_refused():

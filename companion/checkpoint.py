@@ -39,8 +39,9 @@ SMALL = 64 * 1024
 #: their shape or meaning changes (the format test names what changed); 2: the statistics count rolls typed as bare
 #: faces, which format 1 left out, so a format-1 checkpoint's counts are rebuilt by a replay; 3: they count a typed
 #: reroll's new faces, and Hexors' duel die by the colours rolled (``named``) instead of by value; 4: they count a
-#: camera reroll's new dice, judged in the game's state before it (``TableMemory.throws``)
-MEMORY_FORMAT = 4
+#: camera reroll's new dice, judged in the game's state before it (``TableMemory.throws``); 5: it keeps what the last
+#: reading said (``TableMemory.last_reading``), so a restart does not journal the same reading again
+MEMORY_FORMAT = 5
 #: the format of each game's engine and state objects, bumped the same way; a game left out has format 0;
 #: Nexus 2: its options gain ``deck_out_most_points`` (a format-1 engine's options lack it), and an empty deck no
 #: longer crowns a player under the target; Nexus Keepers 2: its options gain ``maladresse_counts_reserve`` and

@@ -47,6 +47,7 @@ class TableMemory:
     setups: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # the setup entries in force
     statistics: dict[str, Any] = field(default_factory=empty_statistics)  # counted over every entry in force
     readings: list[int] = field(default_factory=list)  # the newest seqs of readings, for undo entries naming none
+    last_reading: str | None = None  # the newest reading and its verdicts (JSON): what a repeat would say again
     versions: dict[int, int] = field(default_factory=dict)  # a corrected roll's seq -> its latest correction's seq
     #: seq -> the dice an entry kept in memory threw as its game judged them (GameEngine.thrown_dice: a camera
     #: reroll, whose dice are the pool after it), for its undo and corrections to count them out
@@ -101,6 +102,7 @@ class TableMemory:
             return verdicts
         if event.get("type") in self.engine.readings:
             self.readings = [*self.readings[-(self.keep or len(self.readings)):], seq]
+            self.last_reading = json.dumps([event, [v.to_json() for v in verdicts]], sort_keys=True)
             return verdicts
         self.accepted.append((seq, dict(event)))
         self.in_force.append(seq)
@@ -129,11 +131,11 @@ class TableMemory:
         """What ``restore`` puts back if the entry replayed next cannot be journaled."""
         return (list(self.accepted), self.base, len(self.in_force), self.last, list(self.setups),
                 copy.deepcopy(self.statistics), list(self.readings), dict(self.versions), dict(self.throws),
-                self.next_seq)
+                self.next_seq, self.last_reading)
 
     def restore(self, saved: tuple, engine_changed: bool) -> None:
         (self.accepted, self.base, count, last, self.setups, self.statistics, self.readings, self.versions,
-         self.throws, self.next_seq) = saved
+         self.throws, self.next_seq, self.last_reading) = saved
         del self.in_force[count:]  # an entry replayed since added one seq at most, an undo took one away
         if len(self.in_force) < count:
             self.in_force.append(last)

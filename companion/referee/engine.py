@@ -58,6 +58,9 @@ class GameEngine(abc.ABC):
     #: event types that only compare what the camera sees with the state (Tesseract's priming zone read again
     #: after each action): journaled for the history, never undone or corrected; undo takes back the action before
     readings: ClassVar[frozenset[str]] = frozenset()
+    #: readings journaled only when they say something new: one with the same event and verdicts as the game's
+    #: last reading is left out of the journal and the history (Hexors' arena, read again each time a hand passes)
+    readings_said_once: ClassVar[frozenset[str]] = frozenset()
     #: rule id -> RuleWords, for every rule this game's own verdicts carry (the camera's are added by rule_words)
     rule_words_table: ClassVar[Mapping[str, RuleWords]] = {}
 

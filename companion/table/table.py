@@ -283,6 +283,7 @@ class Table:
         memory = self.memory
         saved = memory.saved()
         seq = memory.next_seq
+        said = memory.last_reading
         try:
             verdicts = list(notes) + memory.replay(seq, event)  # raises EventError before anything is written
         except EventError:
@@ -291,6 +292,10 @@ class Table:
         except BaseException:  # a fault in a game's code half way: its engine is rebuilt from the entries kept
             memory.restore(saved, engine_changed=True)
             raise
+        if (event.get("type") in memory.engine.readings_said_once and memory.last_reading == said and not notes
+                and not any(v.kind is VerdictKind.ILLEGAL for v in verdicts)):
+            memory.restore(saved, engine_changed=False)  # the last reading said just that: nothing new to keep
+            return verdicts
         try:
             payload = [v.to_json() for v in verdicts]
             memory.next_seq = seq + 1

@@ -40,7 +40,7 @@ class Hexors(StateUntilSetup, GameEngine):
     title = Text("Hexors", "Hexors")
     rule_words_table = rules.WORDS
     dice_options = DICE_OPTIONS
-    readings = frozenset({"arena_reading"})
+    readings = readings_said_once = frozenset({"arena_reading"})
     option_defaults = {
         "level": ("beginner", "the starter set (beginner) or the collection game with action tiles and stars "
                               "(advanced)"),

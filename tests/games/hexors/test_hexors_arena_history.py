@@ -74,3 +74,21 @@ def test_a_restarted_table_keeps_the_game_and_does_not_repeat_the_last_reading(d
     assert again.history() == history
     again.undo()  # the move, not a reading
     assert again.engine.state.pieces["a1"].cell == again.engine.state.arena.parse("c1")
+
+
+def test_an_older_journal_with_the_arena_read_again_loads_as_it_was_written(data_dir):
+    """A journal written before readings were said once holds the same reading many times: it replays into the
+    same game, its History shows every entry it holds, and the next repeat is not journaled again."""
+    table = started(data_dir)
+    look(table)
+    game, snapshot, (reading,) = table.state()["game_id"], table.state()["snapshot"], table.journal.entries(
+        table.state()["game_id"])[1:]
+    for seq in (2, 3, 4):  # as an older version journaled them
+        table.journal.append(game, seq, reading.event, reading.verdicts, "camera")
+    table.journal.close()
+    again = open_table(data_dir)
+    assert again.state()["snapshot"] == snapshot and readings(again) == [["hex.camera.match"]] * 4
+    look(again)
+    assert len(again.history()) == 5
+    look(again, a1="c2")  # A's advance, played after the older entries
+    assert again.engine.state.pieces["a1"].cell == again.engine.state.arena.parse("c2")

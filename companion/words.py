@@ -29,9 +29,12 @@ def listed(names, lang: str = "en") -> str:
 
 
 def won(names) -> tuple[str, str]:
-    """Who won, in English and French, the verb agreeing: "Ann won", « Ann a gagné », « Ann et Bob ont gagné »."""
+    """The winners' line of every game over, one form in every game and the hall, the verb agreeing: "Ann wins the
+    game", "Ann and Bob win the game", « Ann gagne la partie », « Ann et Bob gagnent la partie »."""
     names = list(names)
-    return f"{listed(names)} won", f"{listed(names, 'fr')} {'ont' if len(names) > 1 else 'a'} gagné"
+    many = len(names) > 1
+    return (f"{listed(names)} {'win' if many else 'wins'} the game",
+            f"{listed(names, 'fr')} {'gagnent' if many else 'gagne'} la partie")
 
 
 def french_spaces(text: str) -> str:

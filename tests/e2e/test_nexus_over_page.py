@@ -24,7 +24,7 @@ def test_who_won_a_nexus_game_is_said_once_on_the_table_screen(narrow_table, pho
     said = []
     in_each_look(phone, lambda lang, scheme: said.append((lang, *phone.execute_script(SAID))), themes=("light",))
     assert [(lang, times) for lang, _, times, _ in said] == [("en", 1), ("fr", 1)], said
-    assert said[0][1].startswith("Ann wins with 10 points") and said[1][1].startswith("Ann gagne avec 10 points")
+    assert said[0][1].startswith("Ann wins the game with 10 points") and said[1][1].startswith("Ann gagne la partie avec 10 points")
     # the winning move's other verdict stays: the Nexus captured that brought her to 10
     assert "10 in all" in said[0][3] and "10 au total" in said[1][3], said
     assert page_errors(phone) == []

@@ -114,7 +114,7 @@ def test_game_over_offers_a_rematch_with_the_same_players_and_options(quiet_tabl
     assert service.table.state()["outcome"]["kind"] == "win"
     show(phone, url)
     outcome = phone.find_element("id", "outcome")
-    assert outcome.is_displayed() and "A won" in outcome.text
+    assert outcome.is_displayed() and "A wins the game" in outcome.text
     assert "null" not in outcome.text and "undefined" not in outcome.text
     assert phone.find_element("id", "new-game").get_attribute("href").endswith("#/game")
     # the header no longer says whose turn it is

@@ -44,9 +44,10 @@ def test_french_verdicts_name_colours_in_french(example):
 
 
 def test_the_win_line_agrees_with_how_many_won():
-    """« Ann a gagné », « Ann et Bob ont gagné »: the French win line read "Ann a/ont gagné" (issue 53)."""
+    """« Ann gagne la partie », « Ann et Bob gagnent la partie »: the verb agrees with the winners (issue 53), in
+    the one form every game over uses."""
     from companion.words import won
 
-    assert won(["Ann"]) == ("Ann won", "Ann a gagné")
-    assert won(["Ann", "Bob"]) == ("Ann and Bob won", "Ann et Bob ont gagné")
-    assert won(["Ann", "Bob", "Cy"]) == ("Ann, Bob and Cy won", "Ann, Bob et Cy ont gagné")
+    assert won(["Ann"]) == ("Ann wins the game", "Ann gagne la partie")
+    assert won(["Ann", "Bob"]) == ("Ann and Bob win the game", "Ann et Bob gagnent la partie")
+    assert won(["Ann", "Bob", "Cy"]) == ("Ann, Bob and Cy win the game", "Ann, Bob et Cy gagnent la partie")

@@ -28,7 +28,7 @@ def test_the_hall_page_shows_every_table_in_both_languages_and_follows_the_eveni
         # the game, not « 1 entry »: a count of journal entries told players nothing
         assert [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#tables .game")] == ["Hexors", "Nexus"]
         # ★, a star DejaVu Sans draws: Debian's Chromium drew 🏆 as an empty box (no emoji font)
-        assert "Table 1" in one and "online" in one and "Yugi, " not in one and "★ Yugi won" in one
+        assert "Table 1" in one and "online" in one and "Yugi, " not in one and "★ Yugi wins the game" in one
         # the broker's address is for the organiser, at the foot, not in the header beside « Hall »
         assert "mqtt" not in driver.find_element(By.TAG_NAME, "header").text.lower()
         address = driver.find_element(By.ID, "address").text
@@ -42,7 +42,7 @@ def test_the_hall_page_shows_every_table_in_both_languages_and_follows_the_eveni
 
         driver.find_element(By.ID, "language").click()
         assert until(lambda: "hors ligne depuis" in cards()[1].text)
-        assert "Yugi a gagné" in cards()[0].text
+        assert "Yugi gagne la partie" in cards()[0].text
         assert "Cette carte ne va pas là" in cards()[1].text and "Classements" in driver.page_source
         assert driver.find_element(By.ID, "address").text.startswith("Pour l’organisateur : les tables publient sur ")
         driver.find_element(By.ID, "language").click()

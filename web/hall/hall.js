@@ -11,7 +11,7 @@ const WORDS = {
     no_tables: "No table has published yet: point each table's [hall] broker here.",
     no_standings: "No game finished yet.", standings_csv: "Standings (CSV)", games_csv: "Games (CSV)",
     bgstats: "Games (BG Stats)", online: "online", offline: "offline", since: "offline since", hidden: "hidden",
-    game: "game", turn: "to play", won: "won", won_many: "won", lost: "Lost",
+    game: "game", turn: "to play", won: "wins the game", won_many: "win the game", lost: "Lost",
     no_game: "no game yet",
     player: "Player", wins: "Wins", played: "Played", games: "games", rename: "Name shown", save: "Save",
     hide: "Hide", show: "Show", broker_off: "Broker not reached: {why}",
@@ -58,7 +58,7 @@ const WORDS = {
     no_standings: "Aucune partie terminée pour l’instant.", standings_csv: "Classements (CSV)",
     games_csv: "Parties (CSV)", bgstats: "Parties (BG Stats)", online: "en ligne", offline: "hors ligne",
     since: "hors ligne depuis", hidden: "masquée", game: "partie",
-    turn: "à jouer", won: "a gagné", won_many: "ont gagné",
+    turn: "à jouer", won: "gagne la partie", won_many: "gagnent la partie",
     lost: "Perdu", no_game: "pas encore de partie", player: "Joueur", wins: "Victoires", played: "Jouées",
     games: "parties", rename: "Nom affiché", save: "Enregistrer", hide: "Masquer", show: "Afficher",
     broker_off: "Serveur MQTT injoignable : {why}",
@@ -139,7 +139,7 @@ function verdictText(verdict) {
 }
 
 /** How the game ended, in the words of the verdict that ended it when it is the last one (« Yugi wins the game »,
- * « The 7th breach tears space-time apart: the game is lost »), else the hall's own (« Yugi won », « Lost »): the
+ * « The 7th breach tears space-time apart: the game is lost »), else the hall's own in the same form (« Yugi wins the game », « Lost »): the
  * verdict and a line of the hall's own said it twice. A loss in the faults' red, not the win's green. */
 function outcomeLine(state, verdict) {
   const outcome = state.outcome;

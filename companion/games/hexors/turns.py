@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core import Verdict, verdict
+from companion.words import won
 
 from . import rules
 from .glossary import FLASH, KINDS
@@ -18,7 +19,7 @@ from .state import ADVANCED, DISCARD, OVER, GameState
 
 def end_game(state: GameState, winner: str) -> Verdict:
     loser = state.enemy_of(winner).id
-    result = verdict("win", rules.WIN, f"{winner} wins the game", f"{winner} gagne la partie", [winner])
+    result = verdict("win", rules.WIN, *won([winner]), [winner])
     state.phase, state.duel = OVER, None
     state.outcome = {**result.to_json(), "winner": winner, "loser": loser}
     return result

@@ -108,8 +108,8 @@ def score_closed(state: GameState, closing: list[Nexus], options: Mapping[str, A
                                   f"{who} capture le Nexus sur {lieu} ({text_fr}) : {points} "
                                   f"{plural_fr(points, 'point')} pour ses nœuds inoccupés, {total} au total", [who]))
             if state.outcome is None and total >= options["target_points"]:
-                won = rules.win(rules.WIN, f"{who} wins with {total} {plural_en(total, 'point')}",
-                                f"{who} gagne avec {total} {plural_fr(total, 'point')}", [who])
+                won = rules.win(rules.WIN, f"{who} wins the game with {total} {plural_en(total, 'point')}",
+                                f"{who} gagne la partie avec {total} {plural_fr(total, 'point')}", [who])
                 state.outcome = won.to_json()
                 out.append(won)
         for nid in nexus.nodes:  # "take all the counters out of it. It will remain empty for the rest of the game."

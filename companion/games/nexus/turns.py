@@ -348,9 +348,9 @@ def _deck_out(state: GameState, options: Mapping[str, Any]) -> list[Verdict]:
                            "personne ne gagne")
     else:
         ending = verdict("win", rules.DECK_OUT, f"The deck is empty and no one reached the target: {listed(top)} "
-                         f"{'win' if len(top) > 1 else 'wins'} with {best} {plural_en(best, 'point')}",
+                         f"{'win' if len(top) > 1 else 'wins'} the game with {best} {plural_en(best, 'point')}",
                          f"La pioche est vide et personne n’a atteint l’objectif : {listed(top, 'fr')} "
-                         f"{'gagnent' if len(top) > 1 else 'gagne'} avec {best} {plural_fr(best, 'point')}", top)
+                         f"{'gagnent' if len(top) > 1 else 'gagne'} la partie avec {best} {plural_fr(best, 'point')}", top)
     state.outcome = ending.to_json()
     state.phase = OVER
     return [ending]

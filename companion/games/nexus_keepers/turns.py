@@ -29,13 +29,13 @@ def check_win(state: GameState) -> list[Verdict]:
     state.turn.phase = "over"
     names = ", ".join(state.winners)
     if state.winners == [team]:
-        en, fr = (f"{names} wins: the last keeper standing in the Nexus",
-                  f"{names} gagne : dernier Keeper debout dans le Nexus")
+        en, fr = (f"{names} wins the game: the last keeper standing in the Nexus",
+                  f"{names} gagne la partie : dernier Keeper debout dans le Nexus")
     else:
         standing = [p.id for p in state.alive()]
         n = len(standing)
-        en = f"Team {team} wins ({names}): last {plural_en(n, 'keeper')} standing in the Nexus: {', '.join(standing)}"
-        fr = (f"L’équipe {colour_fr(team, feminine=True)} gagne ({names}) : "
+        en = f"Team {team} wins the game ({names}): last {plural_en(n, 'keeper')} standing in the Nexus: {', '.join(standing)}"
+        fr = (f"L’équipe {colour_fr(team, feminine=True)} gagne la partie ({names}) : "
               f"{plural_fr(n, 'dernier Keeper', 'derniers Keepers')} debout dans le Nexus : {', '.join(standing)}")
     return [verdict("win", "nk.win", en, fr, state.winners)]
 

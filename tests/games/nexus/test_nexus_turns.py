@@ -99,11 +99,11 @@ def test_with_the_option_an_empty_deck_gives_the_win_to_the_most_points():
     """Option ``deck_out_most_points``: the most points win when the deck runs out, tied players sharing."""
     engine, verdicts = _last_card_scores_four({"deck_out_most_points": True})
     assert (verdicts[-1].kind.value, verdicts[-1].rule) == ("win", "nexus.end.deck")
-    assert engine.outcome.players == ("Ann",) and "Ann wins with 4 points" in verdicts[-1].message.en
+    assert engine.outcome.players == ("Ann",) and "Ann wins the game with 4 points" in verdicts[-1].message.en
     shared = new_game({"deck_out_most_points": True}, cards=[card("bar", 1), card("pair", 1)])
     verdicts = ok(play(shared, "t-pair-1", 2, 0, 90))
     assert verdicts[-1].rule == "nexus.end.deck" and verdicts[-1].players == ("Ann", "Bob")
-    assert "Ann and Bob win with 0 points" in verdicts[-1].message.en
+    assert "Ann and Bob win the game with 0 points" in verdicts[-1].message.en
 
 
 def test_no_counter_when_every_node_is_taken_or_closed():

@@ -239,4 +239,4 @@ def test_allies_win_together(nk):
     verdicts = engine.apply({"type": "positions", "keepers": {"A": [3, 3], "D": "portal"}})
     win = [v for v in verdicts if v.rule == "nk.win"]
     assert win and win[0].players == ("A", "C") and "Team sun" in win[0].message.en
-    assert win[0].message.fr == "L’équipe sun gagne (A, C) : dernier Keeper debout dans le Nexus : A"  # one stands
+    assert win[0].message.fr == "L’équipe sun gagne la partie (A, C) : dernier Keeper debout dans le Nexus : A"  # one stands

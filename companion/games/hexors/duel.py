@@ -187,9 +187,11 @@ WORDS = {"en": {"character": "character", "element": "element", "team": "team", 
 
 
 def _spell(parts: Mapping[str, Any], lang: str = "en") -> str:
-    """'7 (yellow 5 +2 character)' — every part of a strike value."""
-    bits = [f"{colour_word(parts['colour'], lang)} {parts.get('symbiosis', parts['printed'])}"]
-    for key in ("character", "element", "team", "actions"):
-        if parts.get(key):
-            bits.append(f"+{parts[key]} {WORDS[lang][key]}")
-    return f"{parts['total']} ({' '.join(bits)})"
+    """'7 (yellow 5 +2 character)' — every part of a strike value; '4 (blue)' when no bonus adds to the value, the
+    colour's value being the total itself."""
+    colour = colour_word(parts["colour"], lang)
+    bonuses = [f"+{parts[key]} {WORDS[lang][key]}" for key in ("character", "element", "team", "actions")
+               if parts.get(key)]
+    if not bonuses:
+        return f"{parts['total']} ({colour})"
+    return f"{parts['total']} ({colour} {parts.get('symbiosis', parts['printed'])} {' '.join(bonuses)})"

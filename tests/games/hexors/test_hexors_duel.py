@@ -30,7 +30,7 @@ def test_the_colour_picks_the_number_of_that_colour_and_the_highest_wins():
     assert rules_of(roll(engine, "purple")) == ["hex.duel.roll"]
     verdicts = roll(engine, "red")
     assert rules_of(verdicts) == ["hex.duel.roll", "hex.duel", "hex.duel.discard", "hex.turn"]
-    assert verdicts[1].message.en == "a1 6 (purple 6) against b1 1 (red 1): a1 wins"
+    assert verdicts[1].message.en == "a1 6 (purple) against b1 1 (red): a1 wins"
     assert engine.state.pieces["b1"].status == "discard" and engine.state.players[1].discard == ["b1"]
     assert engine.state.player.id == "B" and engine.state.duel is None
 
@@ -131,6 +131,8 @@ def test_the_characters_two_point_bonus_at_the_beginner_level():
         verdicts = roll(engine, "orange")                 # b1: 2
         assert f"{winner} wins" in verdicts[1].message.en
         assert ("+2 character" in verdicts[1].message.en) == (bonus == 2)
+        said = {2: "A 3 (red 1 +2 character) against b1 2 (orange)", 0: "A 1 (red) against b1 2 (orange)"}
+        assert verdicts[1].message.en.startswith(said[bonus]), verdicts[1].message.en
 
 
 def test_a_defending_character_gets_its_bonus_too():

@@ -60,7 +60,8 @@ class FreeRoll(GameEngine):
                         "free-roll.fairness": RuleWords(Text("Fair dice", "Des dés équilibrés"))}
     dice_options = DICE_OPTIONS
     option_defaults = {
-        "significance": (0.01, "p-value under which a colour's dice are reported as possibly unfair", Range(0.0, 1.0)),
+        "significance": (0.01, "a colour's dice are reported as possibly unfair when a fair die would roll this "
+                               "unevenly less often than this chance", Range(0.0, 1.0)),
     }
 
     def setup(self) -> None:

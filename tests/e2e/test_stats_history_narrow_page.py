@@ -1,11 +1,12 @@
 """Statistics and History on a 360-pixel phone after a few rolls of free roll and moves of Nexus Keepers, in light and
 dark, English and French (pictures: <stats|history>-<game>-360-<lang>-<theme>.png): nothing wider than the screen,
-a history entry's words just after its number (not centred between the number and the status), and the fairness
-column's "chi² p" on one line (no "p" alone on the next), a bar named with French's « : », and every bar seen
+a history entry's words just after its number (not centred between the number and the status), the fairness
+column named in a player's words (no "chi²", no "p") with no word alone on its last line, a bar named with French's « : », and every bar seen
 against its chart (a white die's bars not white on the light theme's white)."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -24,12 +25,15 @@ HEADS = """return [...document.querySelectorAll('#history-list li .head')].map((
   range.selectNodeContents(words);
   return [words.textContent, range.getClientRects()[0].left - number.right];
 });"""
-# the fairness heading, and the line heights of the "c" of chi (the "k" of khi) and of its "p"
-FAIRNESS = """const th = [...document.querySelectorAll('#stats th')].find((e) => /[ck]hi/.test(e.textContent));
+# the fairness heading (the table's third), the line heights of its last two words, and how far its last letter
+# ends past the screen's right edge
+FAIRNESS = """const th = document.querySelectorAll('#stats thead th')[2];
   const text = th.firstChild;
-  const top = (i) => { const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1);
-    return r.getBoundingClientRect().top; };
-  return [th.textContent, top(text.data.search(/[ck]hi/)), top(text.data.lastIndexOf('p'))];"""
+  const box = (i) => { const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1);
+    return r.getBoundingClientRect(); };
+  const starts = [...text.data.matchAll(/\S+/g)].map((word) => word.index);
+  return [th.textContent, box(starts.at(-2)).top, box(starts.at(-1)).top,
+          box(text.data.length - 1).right - document.documentElement.clientWidth];"""
 WIDE = "return document.documentElement.scrollWidth - document.documentElement.clientWidth"
 COLOURS = ("white", "red", "blue", "green")
 
@@ -74,6 +78,8 @@ def test_statistics_and_history_read_well_on_a_narrow_phone(narrow_table, phone,
     assert [w for w in wide if w[2] > 0] == [], "wider than the screen"
     assert not weak, f"bars under 3:1 against their chart (WCAG's figure for graphics): {weak[:4]}"
     assert len(fairness) == 4 and [f for f in fairness if f[1] != f[2]] == [], fairness
+    assert [f for f in fairness if f[3] > 0] == [], "the fairness heading runs off the screen"
+    assert [f[0] for f in fairness if re.search(r"[ck]hi|\bp\b|p-value|valeur p", f[0])] == [], fairness
     assert heads and [h for h in heads if h[1] > 12] == [], heads
     # a status's and a verdict's badge words, on their own fill: « refused », « Illegal » stood at 3.5:1 on red
     assert badges and [b for b in badges if b[3] < 4.5] == [], [b for b in badges if b[3] < 4.5][:4]

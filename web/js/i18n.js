@@ -93,7 +93,7 @@ const STRINGS = {
     "stats.totals": "Roll totals",
     "stats.colour": "Colour",
     "stats.dice": "Dice",
-    "stats.fairness": "Fairness (chi²\u00a0p)",  // "p" kept beside its test's name
+    "stats.fairness": "Fairness test (chance a fair die rolls this\u00a0unevenly)",
     "stats.fair": "looks fair",
     "stats.unfair": "looks unfair",
     "stats.too_few": "too few rolls",
@@ -335,7 +335,7 @@ const STRINGS = {
     "stats.totals": "Totaux des lancers",
     "stats.colour": "Couleur",
     "stats.dice": "Dés",
-    "stats.fairness": "Équilibre (khi²\u00a0p)",
+    "stats.fairness": "Test d’équilibre (chance qu’un dé équilibré soit aussi\u00a0inégal)",
     "stats.fair": "semble équilibré",
     "stats.unfair": "semble déséquilibré",
     "stats.too_few": "trop peu de lancers",

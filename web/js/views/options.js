@@ -9,7 +9,7 @@ import { addStrings, formatNumber, pick, t } from "../i18n.js";
 
 const KNOWN = {
   significance: { choices: [0.001, 0.01, 0.05, 0.1], en: "Fairness threshold", fr: "Seuil d’équilibre",
-    doc_fr: "valeur p sous laquelle les dés d’une couleur sont signalés comme peut-être déséquilibrés" },
+    doc_fr: "les dés d’une couleur sont signalés comme peut-être déséquilibrés quand un dé équilibré tomberait aussi inégalement moins souvent que cette chance" },
   split_groups: { en: "Split big groups", fr: "Scinder les grands groupes",
     doc_fr: "un groupe de quatre dés égaux ou plus peut aussi servir de plusieurs groupes de deux ou plus" },
   leap_over_run: { en: "Leap over a row of keepers", fr: "Sauter par-dessus une file de Keepers",

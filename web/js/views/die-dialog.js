@@ -2,7 +2,7 @@
 // could not read in turn, then sending the roll as corrected (a correction, or a new roll when none was played).
 
 import { $, clear, DIE_COLOURS, dieCss, h } from "../dom.js";
-import { colourName, t } from "../i18n.js";
+import { colourName, pick, t } from "../i18n.js";
 
 let dialogTarget = null;
 const askedWatchers = [];
@@ -88,9 +88,18 @@ async function saveDie(app, { notADie = false } = {}) {
   if (next >= 0) { openDieDialog(app, { ...target, dice: rest, index: next, changed }); return; }
   if (!changed && !target.unsure) return;
   const dice = rest.map(requestDie);
+  let answered = null;  // the referee's answer, said with "Roll corrected" (see correctedWords)
   const result = target.seq === null
-    ? await app.play((seen) => app.api.post("/api/roll", { dice, seen }), t("die.corrected"))
-    : await app.change(() => app.api.post("/api/corrections", { seq: target.seq, version: target.version, dice }),
-      () => t("die.corrected"));
+    ? await app.play(async (seen) => (answered = await app.api.post("/api/roll", { dice, seen })),
+      () => correctedWords(answered))
+    : await app.change(async () => (answered = await app.api.post("/api/corrections",
+      { seq: target.seq, version: target.version, dice })), () => correctedWords(answered));
   if (result) app.acted(result);
+}
+
+/** "Roll corrected: A rolls 1, 3, 3, 5, 4; allows jump 1": what the corrected roll now allows, in the referee's own
+ * words (its last verdict on that roll), not "Roll corrected" alone; that alone when the referee said nothing. */
+function correctedWords(answered) {
+  const said = ((answered && answered.verdicts) || []).at(-1);
+  return said ? t("die.corrected_says", { words: pick(said) }) : t("die.corrected");
 }

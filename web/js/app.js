@@ -23,6 +23,10 @@ const HISTORY_PAGE = 50; // entries read at a time: the newest after each change
 // The state as the phone reads it: it draws from the summary, never the engine's snapshot (a fifth of a big board's)
 const STATE = "/api/state?snapshot=false";
 const SERIOUS = new Set(["illegal", "breach", "elimination", "fall", "win", "loss", "warning", "unsure"]);
+// what a notice talks about, kept in sight (notices.show): another's verdict, the Nexus card zoomed to play on; what
+// the camera learnt from a correction, the roll corrected (its picture, its dice)
+const VERDICT_ABOUT = "#nx-zoom";
+const LEARNT_ABOUT = "#snapshot, #last-roll";
 
 /** The history's first page when the card cannot read the journal (503 cannot_read): the game, held in memory, is
  * still shown and played; the history screen says why it is empty, not "offline" for ever (any other refusal is). */
@@ -191,7 +195,7 @@ class App {
         this.noticesDue += 1;
         setTimeout(() => {
           this.noticesDue -= 1;
-          if (!this.mine_seqs.has(data.seq)) this.toast(said, serious.kind);
+          if (!this.mine_seqs.has(data.seq)) this.toast(said, serious.kind, VERDICT_ABOUT);
         }, 400);
       }
       this.refreshHistory();
@@ -220,7 +224,7 @@ class App {
       this.state.camera_names = data.names || {};
     } else if (topic === "notice") {
       // ``notices`` alone (no words): the table's own notices changed, shown where they stay (#service-notices)
-      if (pick(data)) this.toast(() => pick(data), data.kind || "info");
+      if (pick(data)) this.toast(() => pick(data), data.kind || "info", "profile" in data ? LEARNT_ABOUT : null);
       if ("profile" in data) profileView.changed(this); // a correction taught the camera: the settings' count moves
       // the table's own notices changed (phones must enter the PIN again, or the card keeps the sign-in key again)
       if (data.notices) this.readInfo();
@@ -358,12 +362,12 @@ class App {
 
   /** A short notice (notices.js), not on the join screen, and not when the answer beside this phone's last tap
    * says the same. ``message``: a function that says it in the page's language (a switch says it again), or a
-   * fixed text. */
-  toast(message, kind = "info") {
+   * fixed text; ``about``: a selector of what it talks about on the screen, never hidden by it (notices.show). */
+  toast(message, kind = "info", about = null) {
     if (this.screen === "join") return;
     const words = typeof message === "function" ? message : () => message;
     if (answer.says(words())) return;
-    notices.show(words, kind);
+    notices.show(words, kind, about);
   }
 }
 

@@ -53,10 +53,31 @@ function place(list) {
   list.style.setProperty("--title-height", over ? `${name.height + 8}px` : "");
   list.style.left = over ? `${name.left - 6}px` : "";
   list.style.width = over ? `${name.width + 6}px` : "";
-  if (!over && touched().some((r) => meets(list.getBoundingClientRect(), r))) {
-    list.style.top = "auto";
-    list.style.bottom = `${innerHeight - footTop() + GAP}px`;
+  if (over) return; // over the title: the controls beside it and everything under the bar stay in sight
+  const clear = [...touched(), ...named(list)];
+  const under = list.getBoundingClientRect();
+  if (!clear.some((r) => meets(under, r))) return;
+  list.style.top = "auto";
+  list.style.bottom = `${innerHeight - footTop() + GAP}px`;
+  // at the foot too over something to keep in sight: where it hides less of it (the control tapped counts first)
+  const foot = list.getBoundingClientRect();
+  if (hidden(foot, clear) > hidden(under, clear)) {
+    list.style.bottom = "";
+    list.style.top = `${under.top}px`;
   }
+}
+
+/** What the notices shown talk about, where it lies on the screen in sight (``about``: show's selector). */
+function named(list) {
+  const about = [...list.children].map((item) => item.about).filter(Boolean);
+  return about.length ? [...document.querySelectorAll(about.join(","))].map((el) => el.getBoundingClientRect())
+    .filter((r) => r.width && r.height && r.bottom > 0 && r.top < innerHeight) : [];
+}
+
+/** The area of ``rects`` that ``box`` lies over, in px². */
+function hidden(box, rects) {
+  return rects.reduce((sum, r) => sum + Math.max(0, Math.min(box.right, r.right) - Math.max(box.left, r.left))
+    * Math.max(0, Math.min(box.bottom, r.bottom) - Math.max(box.top, r.top)), 0);
 }
 
 /** Where the control just tapped lies on the screen now (drawn again by its tap: where it lay), and the answer
@@ -96,8 +117,10 @@ document.addEventListener("click", (event) => {
 // placed again as the page moves under them (held sideways the top bar scrolls away; a tab opens at its top)
 for (const moved of ["scroll", "resize", "hashchange"]) window.addEventListener(moved, placeSoon, { passive: true });
 
-/** Show ``words`` (a function that says it in the page's language) as a notice of ``kind``. */
-export function show(words, kind) {
+/** Show ``words`` (a function that says it in the page's language) as a notice of ``kind``; ``about``: a selector
+ * of what it talks about on the screen (the game it unlocked, the roll the camera learnt from, the zoomed card of
+ * its verdict), which it never hides where the screen's foot leaves it in sight. */
+export function show(words, kind, about = null) {
   const list = $("#notices");
   const text = words();
   const same = [...list.children].find((item) => said(item) === text);
@@ -105,6 +128,7 @@ export function show(words, kind) {
   item.words = words;
   item.count = same ? same.count + 1 : 1;
   item.dataset.kind = kind;
+  item.about = about;
   item.entries = STANDING.has(kind) ? null : entriesShown(); // its entry is the board's latest (told 400 ms after)
   item.setAttribute("role", kind === "error" ? "alert" : "status");
   fill(item);

@@ -108,7 +108,7 @@ async function login(app, input, message) {
     await app.api.login(input.value);
     input.value = "";
     message.textContent = "";
-    app.toast(() => t("pin.ok"), "ok");
+    app.toast(() => t("pin.ok"), "ok", "#turn .game-title, #pin-status"); // the game this phone may now change
     app.readInfo(); // a notice that phones must enter the PIN again may be over
     return true;
   } catch (err) {

@@ -106,5 +106,9 @@ export async function render(app) {
   });
   // the piece named gone from the board (another game started, the piece taken off): its name goes too
   if (tip && !tip.hidden && !(view && tipFor && root.querySelector(tipFor))) tip.hidden = true;
+  // still shown, it says the piece's name as drawn now (the page switched to French while it was open)
+  const named = tip && !tip.hidden && root.querySelector(tipFor);
+  const title = named && [...named.children].find((c) => c.tagName.toLowerCase() === "title");
+  if (title && tip.textContent !== title.textContent) { tip.textContent = title.textContent; place(named); }
   return view;
 }

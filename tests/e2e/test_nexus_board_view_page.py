@@ -389,6 +389,7 @@ def test_under_no_ties_a_square_where_the_card_picked_would_tie_is_crossed_out(n
     entries = service.table.state_version
     said = tap_square(phone, crossed[0], lambda d: d.execute_script(ANSWER_SHOWN_JS))
     assert said.startswith("Variant no ties: here, however it lies, the card would tie"), said
+    assert said.endswith(" — the book: “make it illegal to create a tie by any means”"), said  # the engine's rule
     assert not phone.find_elements("id", "nx-ways") and service.table.state_version == entries
     assert not page_errors(phone)
 
@@ -423,7 +424,9 @@ def test_under_no_ties_a_way_the_card_picked_would_tie_lying_is_struck_out(narro
     entries = service.table.state_version
     watch_taps(phone)
     tap(phone, "#nx-ways [data-tie='true']")
-    assert answer_to_tap(phone).startswith("Variant no ties: lying so, the card would tie"), "no why for the way"
+    said = answer_to_tap(phone)
+    assert said.startswith("Variant no ties: lying so, the card would tie"), "no why for the way"
+    assert said.endswith(" — the book: “make it illegal to create a tie by any means”"), said  # the engine's rule
     assert service.table.state_version == entries  # nothing sent
     assert phone.find_elements("css selector", "#nx-ways [data-rotation='270'][aria-pressed='true']")
     assert not page_errors(phone)

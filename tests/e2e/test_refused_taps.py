@@ -48,12 +48,17 @@ def hexors(summary):
 
 
 def nexus(summary):
-    """Bob's counter: the Long rod's card opened, then its node where Ann's counter already stands."""
+    """Bob's counter: the Long rod's card opened, then its node where Ann's counter already stands; the phone's own
+    refusal gives the rule the engine's verdict would (« place one counter on an unoccupied Node »)."""
     node, who = next(iter(summary["counters"].items()))
     card = node.split(":")[0]
     assert who == "Ann"
     return ([f".nx-board .card-hit[data-card='{card}']"], f".nx-zoom .node[data-node='{node}']",
-            "That node is taken: Ann's counter is on it", "le pion d’Ann y est")
+            "That node is taken: Ann's counter is on it — the book: “After you have played your card and scored any "
+            "closed Nexuses, place one counter on an unoccupied Node.”",
+            # the rule as the engine's French verdict gives it (its rendering of the English book)
+            "le pion d’Ann y est — la règle : « Après avoir joué votre carte et marqué les Nexus fermés, posez un "
+            "pion sur un Nœud inoccupé. »")
 
 
 def tesseract(summary):

@@ -127,12 +127,18 @@ NAMES: dict[str, tuple[str, str]] = {
 WORDS: dict[str, RuleWords] = rule_words_table(NAMES, {rule: quote[0] for rule, quote in BOOK.items()}, "en")
 
 
+def book_said(rule: str) -> dict[str, str]:
+    """How a verdict quotes the book for ``rule`` (English; the French rendering on a French phone), as the tail
+    after " — "; the phone ends its own refusals with it, so they give the rule the engine would give."""
+    book_en, book_fr = BOOK[rule]
+    return {"en": f"the book: “{book_en}”", "fr": f"la règle : « {book_fr} »"}
+
 
 def _with_book(rule: str, en: str, fr: str) -> tuple[str, str]:
     if rule not in BOOK:
         return en, fr
-    book_en, book_fr = BOOK[rule]
-    return f"{en} — the book: “{book_en}”", f"{fr} — la règle : « {book_fr} »"
+    said = book_said(rule)
+    return f"{en} — {said['en']}", f"{fr} — {said['fr']}"
 
 
 class Illegal(Exception):

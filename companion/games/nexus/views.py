@@ -20,12 +20,13 @@ from typing import Any, Mapping
 
 from companion.words import fact, plural_en, plural_fr
 
+from . import rules
 from .display import card_shape, drawable
 from .graph import node_id
 from .grid import apart_spots, open_spots
 from .places import GENDER_FR, noun_fr
 from .scoring import standing, worth
-from .state import CARD, GameState
+from .state import CARD, COUNTER, GameState
 from .turns import card_spots, counter_nodes
 
 
@@ -195,7 +196,20 @@ def summary(state: GameState, options: Mapping[str, Any]) -> dict[str, Any]:
         "outcome": state.outcome,
         "drawable": sight["drawable"],
         "facts": facts(state, options),
+        **refusal_rules(state, options, spots),
     }
+
+
+def refusal_rules(state: GameState, options: Mapping[str, Any], spots: list[dict]) -> dict[str, Any]:
+    """``refusal_rules``: rule id -> the book as the engine's verdict quotes it ({en, fr}), for the refusals the
+    phone words itself without asking the referee (a node taken or in a closed Nexus; a tie, variant no ties), sent
+    only while it can say them: a refusal gives its rule as the engine's would, from this one copy."""
+    ids = []
+    if state.phase == COUNTER:
+        ids = [rules.COUNTER_OCCUPIED, rules.COUNTER_CLOSED]
+    if options["ties_illegal"] and (state.phase == COUNTER or spots):
+        ids.append(rules.NO_TIES)
+    return {"refusal_rules": {rule: rules.book_said(rule) for rule in ids}} if ids else {}
 
 
 def readable(summary: Mapping[str, Any]) -> dict[str, Any]:

@@ -137,7 +137,7 @@ function cardControls(ctx) {
         // a way the referee would refuse (variant no ties): shown struck out, a tap says why
         ? h("button", { type: "button", class: "choice-button refused", "aria-disabled": "true", "aria-describedby": "nx-ways-tie",
           dataset: { x: String(o.x), y: String(o.y), rotation: String(o.rotation), tie: "true" },
-          onclick: () => sayWhy(ctx, () => t("nx.way_tie")) }, h("s", {}, wayText(o, ui.cell, options)))
+          onclick: () => sayWhy(ctx, () => withRule(summary, "nexus.variant.no_ties", t("nx.way_tie"))) }, h("s", {}, wayText(o, ui.cell, options)))
         : h("button", { type: "button", class: "choice-button", "aria-pressed": String(i === ui.choice),
           dataset: { x: String(o.x), y: String(o.y), rotation: String(o.rotation) }, onclick: () => { ui.choice = i; reveal = "#nx-play"; render(ctx); } },
         wayText(o, ui.cell, options))))),
@@ -148,10 +148,18 @@ function cardControls(ctx) {
   return out;
 }
 
+/** A refusal the phone words itself, ended with the rule it breaks as the engine's verdict quotes the book (the
+ * summary's ``refusal_rules``, by rule id: the engine's one copy of the sentences, English or its French rendering). */
+function withRule(summary, rule, text) {
+  const book = (summary.refusal_rules || {})[rule];
+  return book ? `${text} — ${pick(book)}` : text;
+}
+
 /** Why no counter may go on ``node`` now, as the referee would refuse it: taken, in a closed Nexus, or a tie. */
-function blockedWhy(node) {
-  if (node.counter) return t("nx.node_taken", { name: node.counter });
-  return t(node.closed ? "nx.node_closed" : "nx.node_tie");
+function blockedWhy(summary, node) {
+  if (node.counter) return withRule(summary, "nexus.counter.occupied", t("nx.node_taken", { name: node.counter }));
+  if (node.closed) return withRule(summary, "nexus.counter.closed", t("nx.node_closed"));
+  return withRule(summary, "nexus.variant.no_ties", t("nx.node_tie"));
 }
 
 function counterControls(ctx) {
@@ -162,7 +170,7 @@ function counterControls(ctx) {
   const free = boardNodes(summary).some((n) => n.id.startsWith(`${ui.zoom}:`) && legal.has(n.id));
   return [h("div", { class: "card", id: "nx-zoom" }, h("h3", {}, opening(t("nx.zoom_title", { card: cardSaid(summary, ui.zoom) }))),
     drawZoom(summary, ui.zoom, legal, (node) => submit({ type: "place_counter", player: summary.player, node }),
-      (node) => sayWhy(ctx, () => blockedWhy(node))),
+      (node) => sayWhy(ctx, () => blockedWhy(summary, node))),
     free ? null : h("p", { class: "hint" }, t("nx.no_free_node")),
     button(t("nx.close_zoom"), () => { ui.zoom = null; render(ctx); }, { id: "nx-zoom-close" }))];
 }
@@ -184,7 +192,7 @@ export function render(shown) {
       // variant no ties: a square where the card would tie however it lies there, crossed out
       opts.tie = new Set(opts.spots.filter((cell) => candidates(summary, cell).every((o) => o.tie)).map(([x, y]) => `${x},${y}`));
       opts.onSpot = tapOrZoom((cell) => {
-        if (opts.tie.has(cell.join(","))) { sayWhy(ctx, () => t("nx.spot_tie")); return; }
+        if (opts.tie.has(cell.join(","))) { sayWhy(ctx, () => withRule(summary, "nexus.variant.no_ties", t("nx.spot_tie"))); return; }
         ui.cell = cell;
         ui.choice = onlyWay(candidates(summary, cell));
         reveal = "#nx-ways";

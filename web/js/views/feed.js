@@ -6,7 +6,7 @@ import { openDieDialog } from "./die-dialog.js";
 import { correctionWords } from "./correction-words.js";
 import { dieChip } from "./last-roll.js";
 import { renderUndo } from "./table.js";
-import { boardNodes } from "./games/nx-board.js";
+import { boardNodes, cardSaid } from "./games/nx-board.js";
 
 export function init(app) {
   $("#verdicts-important").addEventListener("change", () => renderVerdicts(app));
@@ -180,6 +180,19 @@ export function describeEntry(entry, summary) {
     card: named(summary, event.card ?? String(event.node ?? nodeAt(summary, event.at) ?? "").split(":")[0]),  // a Nexus counter: its node's card
     action: actionName ? pick(actionName) : String(event.action ?? "").replace(/_/g, " "),
   });
+}
+
+/** What Undo's button says it takes back, on its two short lines: the History's words (describeEntry), but a Nexus
+ * counter the referee took as « Bob: counter on the Long rod Ann played on turn 7 », whose and where without the
+ * node's power (the French verdict, « Bob pose un pion sur un nœud de puissance 1 de la Longue tige qu’Ann a posée
+ * au tour 7 », runs past two lines at 360 px). The full words stay in History and in the button's label. */
+export function undoWords(entry, summary) {
+  const event = entry.event;
+  const placed = event.type === "place_counter" && (entry.verdicts || []).find((v) => v.rule === "nexus.counter");
+  const node = placed && String(event.node ?? nodeAt(summary, event.at) ?? "");
+  const player = placed && (event.player ?? (placed.players || [])[0]);
+  if (!node || !player) return describeEntry(entry, summary);
+  return t("entry.place_counter_by", { player, card: cardSaid(summary, node.split(":")[0]) });
 }
 
 /** A History line: the entry as describeEntry names it (Undo's words), then what the move did where the event says

@@ -6,7 +6,7 @@ import { $, clear, h } from "../dom.js";
 import { pick, t } from "../i18n.js";
 import * as board from "./board.js";
 import { hasView } from "./games/index.js";
-import { describeEntry } from "./feed.js";
+import { describeEntry, undoWords } from "./feed.js";
 import * as camera from "./camera.js";
 import * as answer from "./answer.js";
 import * as refusal from "./refusal.js";
@@ -73,8 +73,9 @@ export function renderUndo(app, buttonEl) {
   buttonEl.disabled = seq === undefined;
   const entry = (app.history.entries || []).find((e) => e.seq === seq);
   const what = entry ? describeEntry(entry, app.state.summary) : "";
+  const short = entry ? undoWords(entry, app.state.summary) : "";  // the button's two lines; its label says it all
   clear(buttonEl).append(h("span", { class: "undo-verb" }, t("table.undo")),
-    ...(what ? [h("span", { class: "undo-what" }, what)] : []));
+    ...(what ? [h("span", { class: "undo-what" }, short)] : []));
   if (what) buttonEl.setAttribute("aria-label", `${t("table.undo")}${t("colon")}${what}`);
   else buttonEl.removeAttribute("aria-label");
   buttonEl.dataset.seq = seq === undefined ? "" : String(seq);

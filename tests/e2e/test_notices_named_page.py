@@ -6,7 +6,7 @@ stack goes to the screen's foot, above the Undo bar."""
 from __future__ import annotations
 
 import pytest
-from boardhelpers import PIN, tap, wait
+from boardhelpers import PIN, tap, tap_until, wait
 from browserhelpers import page_errors, pictures
 from screens import show, start
 
@@ -100,4 +100,32 @@ def test_the_camera_learnt_leaves_the_roll_in_sight(simulated_upright, screensho
     wait(phone, lambda d: "The camera learnt" in d.find_element("id", "notices").text, message="no notice")
     assert_clear(phone, "#last-roll")
     pictures(phone, screenshots, "notice-learnt-upright")
+    assert not page_errors(phone)
+
+
+def test_another_phones_nexus_verdict_leaves_the_zoomed_cards_nodes_in_sight(simulated_upright, screenshots):
+    """Another phone's move refused is told in a notice; this player zooms the card to place a counter on and reads
+    it under the top bar: the card's nodes seen beside the notice."""
+    from screens import example
+
+    service, url, phone = simulated_upright
+    start(service, "nexus", 52)  # the next move places a counter
+    simulated(service, url, phone)
+    move = example("nexus")[52]
+    card = move["node"].split(":")[0]
+    hit = f"#nx-scroll .card-hit[data-card='{card}']"
+    tap_until(phone, hit, "#nx-zoom svg")  # the overview zooms the board in first: the notice lasts 5 s
+    tap(phone, "#nx-zoom-close")
+    other = next(p for p in ("Ann", "Bob") if p != move["player"])
+    service.table.submit({**move, "player": other}, source="phone")  # not this phone's, and not the other's turn
+    wait(phone, lambda d: [n for n in d.find_elements("css selector", "#notices .notice") if "Illegal" in n.text],
+         message="the refused move was not told")
+    # while it is told (a later entry closes the zoom and the notice alike), this player zooms the card to play on
+    tap_until(phone, hit, "#nx-zoom svg")
+    phone.execute_script("window.scrollBy(0, document.querySelector('#nx-zoom svg').getBoundingClientRect().top"
+                         " - document.querySelector('.topbar').getBoundingClientRect().bottom - 20)")
+    wait(phone, lambda d: d.execute_script("return new Promise((done) => requestAnimationFrame(() => "
+                                           "requestAnimationFrame(() => done(1))))"))
+    assert_clear(phone, "#nx-zoom svg")
+    pictures(phone, screenshots, "notice-nexus-verdict-upright")
     assert not page_errors(phone)

@@ -35,6 +35,9 @@ def game_state(record: GameRecord, memory: TableMemory, players: list[str], came
         "players": players,
         "options": engine.options,
         "summary": engine.summary(),
+        # whose move the game waits for (``GameEngine.to_act``, in the summary's words): the simulated table's phone
+        # says a simulated player is playing on it, each game's summary naming the player its own way
+        "to_act": engine.to_act(),
         "can_undo": bool(memory.in_force),
         "accepted": memory.in_force[-STATE_ACCEPTED:].tolist(),
         "in_force": len(memory.in_force),

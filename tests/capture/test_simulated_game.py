@@ -215,12 +215,14 @@ def test_the_simulated_players_wait_while_it_is_the_persons_seat_to_play(tmp_pat
     engine = table.engine
     seats = engine.seats()
     assert len(seats) >= 2 and engine.to_act() == seats[0]
+    assert table.state()["to_act"] == seats[0]  # the phone's "Ann (simulated) is playing…" reads it (seat.js)
     seat.take(2)
     for _ in range(40):  # the first seat's turn, played by the simulated players
         if engine.to_act() == seats[1]:
             break
         camera._plan()
     assert engine.to_act() == seats[1], "the turn passed to the person"
+    assert table.state()["to_act"] == seats[1]
     entered, scenes = len(table.history()), camera.scenes
     assert scenes > 1
     for _ in range(3):

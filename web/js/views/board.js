@@ -4,6 +4,7 @@ import { $, clear, h, redraw } from "../dom.js";
 import { language } from "../i18n.js";
 import { band } from "./screen-band.js";
 import { viewFor } from "./games/index.js";
+import { markTurn, simulatedOnTurn } from "./seat.js";
 
 let drawing = 0;
 let tip = null;
@@ -97,13 +98,15 @@ export async function render(app) {
     if (tip) tip.hidden = true;
     return null;
   }
-  redraw(root, `${language()} ${JSON.stringify(state)}`, () => {
+  // the simulated player on turn is part of what is drawn: a seat taken or left redraws the board
+  redraw(root, `${language()} ${simulatedOnTurn(app)} ${JSON.stringify(state)}`, () => {
     const summary = state.summary || {};
     const ctx = { app, root, state, summary, submit: (event) => app.submitEvent(event) };
     if (summary.phase === "setup") view.renderSetup(ctx);
     else view.render(ctx);
     root.dataset.entries = String(state.entries);
   });
+  markTurn(app);  // at the simulated table, a simulated player's turn said on the board, whatever the game
   // the piece named gone from the board (another game started, the piece taken off): its name goes too
   if (tip && !tip.hidden && !(view && tipFor && root.querySelector(tipFor))) tip.hidden = true;
   // still shown, it says the piece's name as drawn now (the page switched to French while it was open)

@@ -202,7 +202,7 @@ function dicePanel(ctx) {
         ? () => sayWhy(ctx, () => t("nk.reserved_stays_why", { value: reserved })) : undefined }), rerollable) : null),
     summary.reserved_die ? h("p", { class: "hint" }, t("nk.reserved_hint", { value: summary.reserved_die })) : null,
     rerollable && ui.reroll.length === 1 ? rerollOne(ctx)
-      : rerollable ? h("p", { class: "hint" }, t("nk.reroll_hint", { n: summary.rerolls_left })) : null,
+      : rerollable ? h("p", { class: "hint move-hint" }, t("nk.reroll_hint", { n: summary.rerolls_left })) : null,
     h("div", { id: "nk-answer-room", "aria-hidden": "true" }), // opened where the answer to a roll has no other room
     h("ul", { class: "groups" }, groups),
     h("p", { class: "allows", id: "nk-allows" }, t("nk.left_this_turn"),
@@ -229,7 +229,7 @@ function controls(ctx) {
       const hint = ui.selected
         ? (ui.moves && ui.moves.length ? t("nk.tap_destination", { name: ui.selected }) : t("nk.no_moves"))
         : t("nk.tap_keeper", { name: summary.turn });
-      out.push(h("p", { class: "hint", id: "nk-move-hint" }, hint));
+      out.push(h("p", { class: "hint move-hint", id: "nk-move-hint" }, hint));
       if (ui.choosing) {
         const options = ui.moves.filter((m) => same(m.to, ui.choosing));
         out.push(h("div", { class: "card", id: "nk-choose" }, h("h3", {}, t("nk.which_outcome")),

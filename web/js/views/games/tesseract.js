@@ -255,7 +255,7 @@ function controls(ctx) {
   }
   if (ui.confine) return [confineSteps(ctx)];
   return [
-    h("p", { class: "hint", id: "tess-hint" }, t("tess.action_hint")),
+    h("p", { class: "hint move-hint", id: "tess-hint" }, t("tess.action_hint")),
     ui.column ? actionsBlock(ctx) : null,
     h("details", { class: "card" }, h("summary", {}, t("tess.more")), h("div", { class: "actions" }, freeActions(ctx))),
     h("div", { class: "actions" }, offerButton(ctx, t("tess.end_actions"), { type: "end_actions" }, { class: "big primary", id: "tess-end-actions" })),

@@ -36,13 +36,13 @@ def assert_clear(phone, named):
             assert not meets(notice, what), f"a notice {notice} over {named} {what}"
 
 
-@pytest.fixture
-def simulated_upright(resizable_table):
-    """A phone 360 x 800 upright at the simulated table."""
+@pytest.fixture(params=[(360, 800), (800, 360)], ids=["upright", "sideways"])
+def simulated_phone(resizable_table, request):
+    """A phone 360 x 800 upright, or held sideways (800 x 360), at the simulated table."""
     service, url, phone, size = resizable_table
-    size(360, 800)
+    size(*request.param)
     service.live.camera = CameraStatus(True, "", "simulated", simulated=True)
-    yield service, url, phone
+    yield service, url, phone, request.node.callspec.id
     phone.execute_script("document.querySelector('#notices').replaceChildren()")
     service.live.camera = CameraStatus()
     service.bus.publish("live", service.live.to_json())
@@ -56,9 +56,9 @@ def simulated(service, url, phone):
         "return getComputedStyle(document.querySelector('#notices'), '::before').content"), message="no banner")
 
 
-def test_unlocked_leaves_the_games_name_in_sight(simulated_upright, screenshots):
+def test_unlocked_leaves_the_games_name_in_sight(simulated_phone, screenshots):
     """A locked phone taps Undo: the PIN asked, "Unlocked" said, the game's name (what it may now change) seen."""
-    service, url, phone = simulated_upright
+    service, url, phone, held = simulated_phone
     start(service, "tesseract", 3)
     simulated(service, url, phone)
     phone.execute_async_script("window.companion.api.logout().then(arguments[0])")
@@ -71,7 +71,7 @@ def test_unlocked_leaves_the_games_name_in_sight(simulated_upright, screenshots)
     phone.execute_script("window.scrollTo(0, 0)")
     wait(phone, lambda d: d.execute_script("return new Promise((done) => requestAnimationFrame(() => done(1)))"))
     assert_clear(phone, "#turn .game-title")
-    pictures(phone, screenshots, "notice-unlocked-upright")
+    pictures(phone, screenshots, f"notice-unlocked-{held}")
     assert not page_errors(phone)
 
 
@@ -79,10 +79,10 @@ LEARNT = {"kind": "info", "message": "The camera learnt: a 4. It has learnt from
           "message_fr": "La caméra a appris : un 4. Elle a appris de 1 dé à cette table.", "profile": 1}
 
 
-def test_the_camera_learnt_leaves_the_roll_in_sight(simulated_upright, screenshots):
+def test_the_camera_learnt_leaves_the_roll_in_sight(simulated_phone, screenshots):
     """A die of the last roll corrected, the roll read under the top bar: "The camera learnt…" is said, the roll's
     dice seen beside it."""
-    service, url, phone = simulated_upright
+    service, url, phone, held = simulated_phone
     service.table.new_game("free-roll", {}, [])
     phone.get(url + "#/table")  # a free roll draws no board: show() waits for one
     wait(phone, lambda d: d.execute_script("return document.body.dataset.ready") == "1", message="page never ready")
@@ -95,20 +95,20 @@ def test_the_camera_learnt_leaves_the_roll_in_sight(simulated_upright, screensho
     phone.execute_script("document.querySelector('#details-card').open = true;"
                          "document.querySelector('#expert').open = true")
     phone.execute_script("window.scrollBy(0, document.querySelector('#last-roll').getBoundingClientRect().top"
-                         " - document.querySelector('.topbar').getBoundingClientRect().bottom - 30)")
+                         " - Math.max(document.querySelector('.topbar').getBoundingClientRect().bottom, 0) - 30)")
     service.bus.publish("notice", LEARNT)
     wait(phone, lambda d: "The camera learnt" in d.find_element("id", "notices").text, message="no notice")
     assert_clear(phone, "#last-roll")
-    pictures(phone, screenshots, "notice-learnt-upright")
+    pictures(phone, screenshots, f"notice-learnt-{held}")
     assert not page_errors(phone)
 
 
-def test_another_phones_nexus_verdict_leaves_the_zoomed_cards_nodes_in_sight(simulated_upright, screenshots):
+def test_another_phones_nexus_verdict_leaves_the_zoomed_cards_nodes_in_sight(simulated_phone, screenshots):
     """Another phone's move refused is told in a notice; this player zooms the card to place a counter on and reads
     it under the top bar: the card's nodes seen beside the notice."""
     from screens import example
 
-    service, url, phone = simulated_upright
+    service, url, phone, held = simulated_phone
     start(service, "nexus", 52)  # the next move places a counter
     simulated(service, url, phone)
     move = example("nexus")[52]
@@ -123,9 +123,9 @@ def test_another_phones_nexus_verdict_leaves_the_zoomed_cards_nodes_in_sight(sim
     # while it is told (a later entry closes the zoom and the notice alike), this player zooms the card to play on
     tap_until(phone, hit, "#nx-zoom svg")
     phone.execute_script("window.scrollBy(0, document.querySelector('#nx-zoom svg').getBoundingClientRect().top"
-                         " - document.querySelector('.topbar').getBoundingClientRect().bottom - 20)")
+                         " - Math.max(document.querySelector('.topbar').getBoundingClientRect().bottom, 0) - 20)")
     wait(phone, lambda d: d.execute_script("return new Promise((done) => requestAnimationFrame(() => "
                                            "requestAnimationFrame(() => done(1))))"))
     assert_clear(phone, "#nx-zoom svg")
-    pictures(phone, screenshots, "notice-nexus-verdict-upright")
+    pictures(phone, screenshots, f"notice-nexus-verdict-{held}")
     assert not page_errors(phone)

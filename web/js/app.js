@@ -23,9 +23,9 @@ const HISTORY_PAGE = 50; // entries read at a time: the newest after each change
 // The state as the phone reads it: it draws from the summary, never the engine's snapshot (a fifth of a big board's)
 const STATE = "/api/state?snapshot=false";
 const SERIOUS = new Set(["illegal", "breach", "elimination", "fall", "win", "loss", "warning", "unsure"]);
-// what a notice talks about, kept in sight (notices.show): another's verdict, the Nexus card zoomed to play on; what
-// the camera learnt from a correction, the roll corrected (its picture, its dice)
-const VERDICT_ABOUT = "#nx-zoom";
+// what a notice talks about, kept in sight (notices.show): another's verdict, the nodes of the Nexus card zoomed to
+// play on; what the camera learnt from a correction, the roll corrected (its picture, its dice)
+const VERDICT_ABOUT = "#nx-zoom svg";
 const LEARNT_ABOUT = "#snapshot, #last-roll";
 
 /** The history's first page when the card cannot read the journal (503 cannot_read): the game, held in memory, is

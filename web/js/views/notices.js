@@ -38,7 +38,8 @@ function fill(item) {
  * the connection stay in sight beside. Else (a title too narrow, the simulated table's banner heading the stack) just
  * under the bar, and once the bar has scrolled away (held sideways) at the window's top: a scrolled page left a strip
  * of board above them, and the simulated table's stack lay 68 px down. Over the control just tapped, or its answer
- * beside it, they go to the foot of the screen, above its bars: a notice never hides what the player touched. */
+ * beside it, or what a notice talks about (show's ``about``), they go to the foot of the screen, above its bars, or
+ * beside it: a notice never hides what the player touched, nor what it names. */
 function place(list) {
   const title = document.querySelector("#table-name");
   const bar = title && title.closest(".topbar");
@@ -47,7 +48,7 @@ function place(list) {
   const over = Boolean(bar && bar.getBoundingClientRect().top >= -1 && name.width >= TITLE_ROOM
     && !(list.dataset.simulated && document.body.dataset.screen === "table"));
   list.classList.toggle("over-title", over);
-  list.style.bottom = "";
+  list.style.bottom = list.style.right = "";
   list.style.top = over ? `${Math.max(name.top - 4, 0)}px`
     : bar ? `${Math.max(bar.getBoundingClientRect().bottom, 0) + GAP}px` : "";
   list.style.setProperty("--title-height", over ? `${name.height + 8}px` : "");
@@ -59,12 +60,34 @@ function place(list) {
   if (!clear.some((r) => meets(under, r))) return;
   list.style.top = "auto";
   list.style.bottom = `${innerHeight - footTop() + GAP}px`;
-  // at the foot too over something to keep in sight: where it hides less of it (the control tapped counts first)
   const foot = list.getBoundingClientRect();
-  if (hidden(foot, clear) > hidden(under, clear)) {
+  if (!clear.some((r) => meets(foot, r))) return;
+  // taller than the room above and below it (a zoomed card held sideways): beside it, under the bar, where the
+  // screen leaves a column wide enough; else where it hides less of it
+  const side = beside(clear, under.left);
+  if (side || hidden(foot, clear) > hidden(under, clear)) {
     list.style.bottom = "";
     list.style.top = `${under.top}px`;
   }
+  if (side) {
+    list.style.right = "auto";
+    list.style.left = `${side.left}px`;
+    list.style.width = `${side.width}px`;
+  }
+}
+
+const SIDE_ROOM = 200; // px: the narrowest column a notice is laid in beside what it keeps in sight
+
+/** The widest column of the screen left or right of every rect of ``clear`` (from ``start``, the stack's own left
+ * edge, past a rail of tabs), or null when none is SIDE_ROOM wide. */
+function beside(clear, start) {
+  const edge = document.documentElement.clientWidth; // the window's width less its scroll bar
+  const leftmost = Math.min(...clear.map((r) => r.left));
+  const rightmost = Math.max(...clear.map((r) => r.right));
+  const left = leftmost - GAP - start;
+  const right = edge - rightmost - 2 * GAP;
+  if (Math.max(left, right) < SIDE_ROOM) return null;
+  return left >= right ? { left: start, width: left } : { left: rightmost + GAP, width: right };
 }
 
 /** What the notices shown talk about, where it lies on the screen in sight (``about``: show's selector). */

@@ -1,5 +1,5 @@
 """A person seated at the SIMULATED table while a simulated player is on turn: the board's phase line says the
-simulated player is playing (« Ann (simulé) joue… »), not the move it would invite the person to make, and a tap on
+simulated player is playing (« Tour simulé : Ann joue… »), not the move it would invite the person to make, and a tap on
 the board is answered the same, sending nothing; watching without a seat, the game's own words stay. One piece
 (web/js/views/seat.js) serves every game's board from the state's ``to_act``: Nexus is the one driven here."""
 
@@ -72,7 +72,7 @@ def test_a_seated_person_is_told_the_simulated_player_is_playing(tmp_path, scree
             Select(driver.find_element(By.ID, "simulated-seat-choice")).select_by_value("2")
             wait.until(lambda d: service.simulated_seat.number == 2)
             driver.execute_script("window.companion.switchLanguage('fr')")
-            wait.until(lambda d: phase(d) == "Ann (simulé) joue…")
+            wait.until(lambda d: phase(d) == "Tour simulé : Ann joue…")
             for scheme in ("light", "dark"):
                 theme(driver, scheme)
                 driver.save_screenshot(str(screenshots / f"simulated-turn-fr-{scheme}.png"))

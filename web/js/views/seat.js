@@ -8,8 +8,8 @@ import * as answer from "./answer.js";
 addStrings({
   en: { "seat.simulated_playing": "{name} (simulated) is playing…",
     "seat.simulated_tap": "{name} (simulated) is playing: wait for your turn" },
-  fr: { "seat.simulated_playing": "{name} (simulé) joue…",
-    "seat.simulated_tap": "{name} (simulé) joue : attendez votre tour" },
+  fr: { "seat.simulated_playing": "Tour simulé : {name} joue…",
+    "seat.simulated_tap": "Tour simulé : {name} joue, attendez votre tour" },
 });
 
 let seat = null;  // the last answer of /api/simulated-seat

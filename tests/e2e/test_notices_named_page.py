@@ -129,3 +129,17 @@ def test_another_phones_nexus_verdict_leaves_the_zoomed_cards_nodes_in_sight(sim
     assert_clear(phone, "#nx-zoom svg")
     pictures(phone, screenshots, f"notice-nexus-verdict-{held}")
     assert not page_errors(phone)
+
+
+def test_a_tap_sends_a_notice_away_and_plays_nothing(simulated_phone):
+    """A notice over the board goes at a tap on it, before its time; the tap plays nothing under it."""
+    service, url, phone, held = simulated_phone
+    start(service, "tesseract", 3)
+    simulated(service, url, phone)
+    phone.execute_script("window.companion.toast(() => 'Bob started the game', 'info')")
+    notice = wait(phone, lambda d: d.find_elements("css selector", "#notices .notice"), message="no notice")[0]
+    notice.click()
+    wait(phone, lambda d: not d.find_elements("css selector", "#notices .notice"), timeout=2,
+         message="the notice stayed after a tap on it")
+    assert phone.execute_script("return window.companion.state.entries") == 3
+    assert not page_errors(phone)

@@ -1,5 +1,5 @@
-// Short notices of what others (another phone, the camera) did, floating over the top bar's title (#notices), two at most,
-// taking no taps. A phone never shows the same words twice at once: a notice that says what one shown already says
+// Short notices of what others (another phone, the camera) did, floating over the top bar's title (#notices), two at most;
+// a tap on one sends it away. A phone never shows the same words twice at once: a notice that says what one shown already says
 // takes its place at the top, counted ("×2"), and is shown its full time again. A verdict's notice ("Illegal: …")
 // is about the board as it stood: it goes as soon as the table takes a later entry (replaying a game left old ones
 // over the board's header), else after its time; the Verdicts and History tabs keep every verdict.
@@ -147,7 +147,7 @@ export function show(words, kind, about = null) {
   const list = $("#notices");
   const text = words();
   const same = [...list.children].find((item) => said(item) === text);
-  const item = same || h("div", { class: "notice" });
+  const item = same || h("div", { class: "notice", onclick: () => { clearTimeout(item.timer); item.remove(); } });
   item.words = words;
   item.count = same ? same.count + 1 : 1;
   item.dataset.kind = kind;

@@ -77,14 +77,34 @@ def nexus_whole_deck(seed: int = 3) -> list[dict]:
     return moves
 
 
+def random_hexors_move(summary: dict, rng: random.Random) -> dict:
+    """What a player picking at random among what the Hexors summary offers sends next: in a duel the opponent or a
+    random colour; now and then a launch offered, with random targets (refused ones included); else a legal move,
+    else cannot_move. The benchmark's games and the long-game test (tests/games/test_live_event_size.py) play so."""
+    from companion.referee.offers import expand
+
+    duel, launches = summary["duel"], [k for k in expand(summary["available"]) if k.startswith("launch:")]
+    tiles = [t["id"] for t in summary["tiles"]]
+    if duel and duel["choose_opponent"]:
+        return {"type": "challenge", "target": rng.choice(duel["remaining"])}
+    if duel:
+        return {"type": "roll", "player": duel["next_roll_by"], "colour": rng.choice(summary["colours"])}
+    if rng.random() < 0.4 and launches:
+        _, player, action = rng.choice(launches).split(":")
+        return {"type": "launch", "player": player, "action": action,
+                "target": rng.choice(tiles + [a["id"] for a in summary["actions_in_play"]]),
+                "tile": rng.choice(tiles), "cell": rng.choice([c["cell"] for c in summary["arena"]["cells"]])}
+    if summary["legal_moves"]:
+        legal = rng.choice(summary["legal_moves"])
+        return {"type": "move", "tile": legal["tile"], "path": legal["path"]}
+    return {"type": "cannot_move"}
+
+
 def random_hexors_game(hands, names: list[str], seed: int = 4) -> list[dict]:
     """An advanced Hexors game, the starter set's tiles and ``hands`` (each player's action tiles, or their number
-    when the referee is not told them), played to its end by a player who picks at random what the summary offers:
-    a legal move, else cannot_move; a launch offered, with random targets, now and then (refused ones included); in
-    a duel the first opponent left and random colours."""
+    when the referee is not told them), played to its end by ``random_hexors_move``."""
     from companion.games.hexors.table_bot import SIDES
     from companion.referee import EventError, create_game
-    from companion.referee.offers import expand
 
     engine, rng = create_game("hexors", {}), random.Random(seed)
     players = [{"id": name, "actions": hand,
@@ -93,23 +113,7 @@ def random_hexors_game(hands, names: list[str], seed: int = 4) -> list[dict]:
     moves = [{"type": "setup", "level": "advanced", "players": players, "first": names[0]}]
     engine.apply(moves[0])
     while engine.outcome is None:
-        summary = engine.summary()
-        duel, launches = summary["duel"], [k for k in expand(summary["available"]) if k.startswith("launch:")]
-        tiles = [t["id"] for t in summary["tiles"]]
-        if duel and duel["choose_opponent"]:
-            move = {"type": "challenge", "target": rng.choice(duel["remaining"])}
-        elif duel:
-            move = {"type": "roll", "player": duel["next_roll_by"], "colour": rng.choice(summary["colours"])}
-        elif rng.random() < 0.4 and launches:
-            _, player, action = rng.choice(launches).split(":")
-            move = {"type": "launch", "player": player, "action": action,
-                    "target": rng.choice(tiles + [a["id"] for a in summary["actions_in_play"]]),
-                    "tile": rng.choice(tiles), "cell": rng.choice([c["cell"] for c in summary["arena"]["cells"]])}
-        elif summary["legal_moves"]:
-            legal = rng.choice(summary["legal_moves"])
-            move = {"type": "move", "tile": legal["tile"], "path": legal["path"]}
-        else:
-            move = {"type": "cannot_move"}
+        move = random_hexors_move(engine.summary(), rng)
         try:
             engine.apply(move)
         except EventError:  # a target of the wrong kind, which the table does not take: another pick

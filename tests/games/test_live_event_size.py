@@ -17,7 +17,7 @@ from companion.journal import Journal
 from companion.table import Table
 from companion.table.state import EVENT_STATE_MAX
 from companion.games.hexors.glossary import KINDS
-from companion.referee.offers import expand
+from benchmarks.event_payload import random_hexors_move
 from tests.games.hexors.hexors_examples import starter_setup
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "rules" / "examples"
@@ -57,30 +57,13 @@ LONG_NAMES = ["Marie-Charlotte Lefebvre", "Jean-Baptiste Delacroix."]
 
 
 def random_hexors_turns(table, rng):
-    """A Hexors player who picks at random what the summary offers: a legal move, else cannot_move; a launch from the
-    hand with random targets now and then (refused ones included); in a duel the first opponent left and random
-    colours. Yields after each event sent."""
+    """A Hexors player who picks at random what the summary offers (``random_hexors_move``), through the table.
+    Yields after each event sent."""
     while True:
         summary = table.engine.summary()
         if summary["outcome"]:
             return
-        duel, launches = summary["duel"], [k for k in expand(summary["available"]) if k.startswith("launch:")]
-        tiles = [t["id"] for t in summary["tiles"]]
-        if duel and duel["choose_opponent"]:
-            event = {"type": "challenge", "target": rng.choice(duel["remaining"])}
-        elif duel:
-            event = {"type": "roll", "player": duel["next_roll_by"], "colour": rng.choice(summary["colours"])}
-        elif rng.random() < 0.4 and launches:
-            _, player, action = rng.choice(launches).split(":")
-            event = {"type": "launch", "player": player, "action": action,
-                     "target": rng.choice(tiles + [a["id"] for a in summary["actions_in_play"]]),
-                     "tile": rng.choice(tiles),
-                     "cell": rng.choice([c["cell"] for c in summary["arena"]["cells"]])}
-        elif summary["legal_moves"]:
-            move = rng.choice(summary["legal_moves"])
-            event = {"type": "move", "tile": move["tile"], "path": move["path"]}
-        else:
-            event = {"type": "cannot_move"}
+        event = random_hexors_move(summary, rng)
         try:
             table.submit(event, source="phone")
         except EventError:  # a target of the wrong kind, which the table does not take: another pick

@@ -53,13 +53,16 @@ def events_after(ctx: WebContext, bus: EventBus, current: int,
     """The byte stream for one phone: every event after ``current``, then each new one as it comes, until
     ``gone()`` says the phone closed the connection (its thread and stream slot are then freed within a second,
     not at the next keep-alive: a phone reloading its page must not find its own old streams in the way)."""
+    # Ids from an earlier run of the service: what the phone holds is stale. Its new place is taken before the first
+    # byte goes out, so an event published once the phone has read the first lines comes after the reset, not in it.
+    restarted = current > bus.last_id
+    if restarted:
+        current = bus.last_id
     yield f"retry: {RETRY_MS}\n\n".encode()
     # once per connection, no id (the phone's place in the stream is kept): the page served now, to a phone whose
     # page may be older (a software update restarted the service while it was open: it reloads, web/js/update.js)
     yield f"event: served\ndata: {json.dumps({'code': ctx.served_code})}\n\n".encode()
-    if current > bus.last_id:
-        # Ids from an earlier run of the service: what the phone holds is stale.
-        current = bus.last_id
+    if restarted:
         yield _reset(current, "restarted")
     sent = time.monotonic()
     while not ctx.closing.is_set():

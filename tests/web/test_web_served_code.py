@@ -10,6 +10,7 @@ from pathlib import Path
 from companion.web import create_app
 from companion.web.pages import served_code
 from companion.web.server import WebServer
+from companion.web.stream import events_after
 
 from webhelpers import SSEClient
 
@@ -67,3 +68,18 @@ def test_a_table_serving_other_files_names_other_code(service, tmp_path):
     shutil.copytree(WEB, copy)
     (copy / "js" / "app.js").write_text((copy / "js" / "app.js").read_text() + "\n")
     assert create_app(service, testing=True, web_dir=copy).extensions["companion"].served_code != served_code(WEB)
+
+
+def test_a_phone_from_before_a_restart_gets_an_event_published_as_it_reads_the_first_lines(app, service):
+    """A phone whose place is from an earlier run is told "restarted" at the bus's place when it connected: an event
+    published while it reads the stream's first lines (the retry, the code served) comes after the reset, whole,
+    never folded into it (the reset's id past it, the event lost to that phone)."""
+    ctx = app.extensions["companion"]
+    before = service.bus.last_id
+    chunks = events_after(ctx, service.bus, before + 500)
+    assert next(chunks).startswith(b"retry:") and next(chunks).startswith(b"event: served\n")
+    service.bus.publish("notice", {"n": 1})
+    reset, notice = next(chunks), next(chunks)
+    assert reset == f'id: {before}\nevent: reset\ndata: {{"reason": "restarted"}}\n\n'.encode()
+    assert notice.startswith(f"id: {before + 1}\nevent: notice\n".encode()) and b'"n":1' in notice
+    chunks.close()

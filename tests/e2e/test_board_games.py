@@ -112,7 +112,7 @@ def test_nexus_keepers_is_played_to_a_win_by_tapping(quiet_table, phone, screens
     assert summary["phase"] == "over" and summary["winners"] == ["Ann"]
     assert state(url)["outcome"]["kind"] == "win"
     wait(phone, lambda d: "Ann" in d.find_element("id", "nk-winners").text)
-    assert "won" in phone.find_element("id", "outcome").text
+    assert "Ann wins the game" in phone.find_element("id", "outcome").text
     screenshot(phone, screenshots, "nk-win-en")
     assert not page_errors(phone)
 

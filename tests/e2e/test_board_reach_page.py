@@ -132,7 +132,7 @@ def test_a_tap_that_redraws_the_board_leaves_the_page_where_it_was(small_phone, 
     ("nexus-keepers", 1, [".nk-board .keeper[data-keeper='A']"], "Tap “Start the turn” when the player is ready"),
     ("nexus-keepers", 3, [".nk-board .tile[data-x='2'][data-y='1']"], "Tap A on the board to see where it can go"),
     ("hexors", 1, [".hex-arena .cell[data-cell='d5']"], "Tap one of Yugi's tiles, then a ringed cell"),
-    ("hexors", -2, [".hex-arena .tile[data-tile='gaia']"], "Duel: roll the colour die and tap its colour"),
+    ("hexors", -2, [".hex-arena .tile[data-tile='gaia']"], "Yugi rolls the colour die (attacker): tap the colour it shows"),
 ])
 def test_a_tap_out_of_turn_says_what_to_do_instead(small_phone, game, events, taps, said):
     """A keeper's own player tapping it before the turn starts, a tile or cell tapped with no piece picked, a tile

@@ -9,6 +9,7 @@ import { addStrings, t } from "../i18n.js";
 import { brief, keptBounds, keptSeen, keptUnder, openRoom, roomFor, shutRoom } from "./answer-brief.js";
 import * as notices from "./notices.js";
 import { FOOT_BARS, band } from "./screen-band.js";
+import { tipClearOf } from "./tip-clear.js";
 
 addStrings({
   en: {
@@ -136,6 +137,13 @@ export function says(text) {
   return lines().some((line) => text === line.text || text.endsWith(`: ${line.text}`));
 }
 
+/** A line's words and the rule book's sentence closing them (" (rule book: « … »)", « (règle : « … ») »), set
+ * smaller under the reason beside the finger: the reason read first, the rule still there, the box less tall. */
+function bookTail(text) {
+  const at = text.search(/\s\((?:rule book|règle)\s?:\s«[^«]*»\)$/);
+  return at > 0 ? [text.slice(0, at), text.slice(at).trim()] : [text, null];
+}
+
 function fill() {
   const box = clear($("#tap-answer"));
   const shownLines = lines();
@@ -148,8 +156,9 @@ function fill() {
   for (const line of shownLines) {
     const badge = ["ok", "error", "conflict"].includes(line.kind) ? null
       : h("span", { class: "badge" }, t(`kind.${line.kind}`));
+    const [words, book] = bookTail(line.text);
     box.append(h("p", { class: `answer-line kind-${line.kind}`, dataset: { kind: line.kind } },
-      badge, badge ? " " : null, line.text));
+      badge, badge ? " " : null, words, book ? " " : null, book ? h("span", { class: "answer-book" }, book) : null));
   }
   delete box.dataset.empty;
 }
@@ -316,6 +325,7 @@ function settle(box, top, side, reveal) {
   const inRoom = keptUnder(pointed, box.getBoundingClientRect()).length && openRoom(room, height, GAP,
     (at) => at - scrollY >= free.top && at + height - scrollY <= free.bottom);
   if (inRoom) { box.style.top = `${inRoom}px`; box.dataset.side = "room"; }
+  tipClearOf(box.getBoundingClientRect());
   if (reveal) {
     const r = box.getBoundingClientRect();
     if (r.top < free.top || r.bottom > free.bottom) box.scrollIntoView({ block: "nearest" });

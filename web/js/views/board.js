@@ -5,6 +5,7 @@ import { language } from "../i18n.js";
 import { band } from "./screen-band.js";
 import { viewFor } from "./games/index.js";
 import { markTurn, simulatedOnTurn } from "./seat.js";
+import { tipClearOf } from "./tip-clear.js";
 
 let drawing = 0;
 let tip = null;
@@ -78,6 +79,7 @@ function place(piece) {
   const top = [above, strip, r.bottom + 4, ...scan].find((y) => y !== null && clear(y)) ?? above;
   tip.style.left = `${left + scrollX}px`;
   tip.style.top = `${top + scrollY}px`;
+  tipClearOf();
 }
 
 /** Draw the current game's board; resolves to the view module (or null) so the table can hide what it replaces.

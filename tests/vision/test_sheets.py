@@ -300,7 +300,7 @@ def test_the_one_page_tray_says_how_to_print_it_and_where_to_roll_in_print_the_d
         assert 'Print at actual size (100%, not "fit to page"): the ruler must measure 100 mm.' in text
         assert "Roll the dice anywhere between the four markers" in text
         assert "Imprimez en taille réelle (100 %, pas « ajuster à la page ») : la règle doit mesurer 100 mm." in text
-        assert "Lancez les dés n’importe où entre les quatre marqueurs" in text
+        assert "Lancez les dés n’importe où entre les quatre repères" in text
     # every dot of ink on the A4 tray (the mat at page (0, 0)) lies in a mark the die reader leaves alone
     dpi = 150
     px = dpi / 25.4

@@ -8,7 +8,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PHONE_WORDS = [*(ROOT / "web" / "js").rglob("*.js"), *(ROOT / "companion" / "web").rglob("*.py"),
-               ROOT / "companion" / "tablevision" / "lens_watch.py"]
+               ROOT / "companion" / "tablevision" / "lens_watch.py",
+               *(ROOT / "companion" / "tablevision" / "sheets").rglob("*.py")]  # the printed sheets' own words
 
 
 def test_the_printed_markers_are_reperes_in_french():

@@ -46,7 +46,7 @@ class Sheets:
 TRAY_NOTE = ["Print at actual size (100%, not \"fit to page\"): the ruler must measure 100 mm. Roll the dice "
              "anywhere between the four markers, and leave the markers uncovered.",
              "Imprimez en taille réelle (100 %, pas « ajuster à la page ») : la règle doit mesurer 100 mm. Lancez les "
-             "dés n’importe où entre les quatre marqueurs, sans les couvrir."]
+             "dés n’importe où entre les quatre repères, sans les couvrir."]
 TRAY_NOTE_HEIGHT = 6.5  # mm: two lines of 6.5 pt notes (each language fits one line between the anchors)
 
 

@@ -1,11 +1,14 @@
 """The SIMULATED banner stays readable at 360 px: the notices float over the top of the table screen, where the
-banner lies, so their stack begins with it (EN/FR, light/dark pictures)."""
+banner lies, so their stack begins with it (EN/FR, light/dark pictures); it and Settings › Camera say what the
+simulated table is in every game."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pytest
 from boardhelpers import open_page, wait
-from browserhelpers import in_each_look
+from browserhelpers import in_each_look, pictures
 
 from companion.core import DieReading
 from companion.live import CameraStatus
@@ -86,22 +89,48 @@ def test_the_camera_status_counts_the_dice_in_sight_not_read(narrow_table, phone
         service.bus.publish("live", service.live.to_json())
 
 
-def test_the_banner_says_the_whole_table_is_drawn(narrow_table, phone):
-    """Over a Nexus game, which has cards and counters and no die, the banner says the table is drawn, not seen (the
-    simulated table draws cards, tiles, keepers, counters and dice alike), not that « these dice » are."""
-    service, url = narrow_table
+@contextmanager
+def simulated_nexus(service):
+    """A Nexus game, which has cards and counters and no die, on the SIMULATED table (the live view says so); the
+    camera put back after."""
     service.table.new_game("nexus", {}, ["Ann", "Bob"])
     service.live.camera = CameraStatus(True, "", "simulated", simulated=True)
-    said = {}
     try:
+        yield
+    finally:
+        service.live.camera = CameraStatus()
+        service.bus.publish("live", service.live.to_json())
+
+
+def test_the_banner_says_the_whole_table_is_drawn(narrow_table, phone):
+    """Over a Nexus game the banner says the table is drawn, not seen (the simulated table draws cards, tiles,
+    keepers, counters and dice alike), not that « these dice » are."""
+    service, url = narrow_table
+    said = {}
+    with simulated_nexus(service):
         open_page(phone, url, "#/table")
         service.bus.publish("live", service.live.to_json())
         wait(phone, lambda d: d.find_element("id", "simulated-badge").is_displayed(), message="no SIMULATED banner")
         in_each_look(phone, lambda lang, scheme: said.setdefault(lang, phone.execute_script(
             "return document.getElementById('simulated-badge').textContent")),
                      themes=("light",))
-    finally:
-        service.live.camera = CameraStatus()
-        service.bus.publish("live", service.live.to_json())
     assert said == {"en": "SIMULATED table: no camera, the table is drawn, not seen",
                     "fr": "Table SIMULÉE\u00a0: pas de caméra, la table est dessinée, pas vue"}, said
+
+
+def test_settings_say_the_simulated_table_is_drawn_in_a_game_without_dice(narrow_table, phone, screenshots):
+    """Settings › Camera says it as the banner does, for every game: over Nexus, that the table is drawn, not seen
+    (not that it "draws the dice")."""
+    service, url = narrow_table
+    said = {}
+    with simulated_nexus(service):
+        open_page(phone, url, "#/settings")
+        service.bus.publish("live", service.live.to_json())
+        wait(phone, lambda d: d.find_element("id", "camera-status").text.startswith("none"),
+             message="the simulated table is not said under Camera")
+        in_each_look(phone, lambda lang, scheme: said.setdefault(lang, phone.find_element("id", "camera-status").text),
+                     themes=("light",))
+        phone.execute_script("document.getElementById('camera-status').scrollIntoView({block: 'center'})")
+        pictures(phone, screenshots, "settings-camera-simulated-nexus-360")
+    assert said == {"en": "none: the SIMULATED table is drawn, not seen",
+                    "fr": "aucune : la table SIMULÉE est dessinée, pas vue"}, said

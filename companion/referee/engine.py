@@ -188,7 +188,7 @@ class GameEngine(abc.ABC):
             return {}
         scratch = type(self).from_snapshot(self.snapshot())
         before = scratch.state_json()  # what ``_run`` puts back when an event cannot be read
-        put_back = scratch._keep_state()  # before each try (``legal`` without taking the state each time)
+        put_back = scratch._keep_state(before)  # before each try (``legal`` without taking the state each time)
         out, tried = {}, False
         for key, event in offers.items():
             if tried:  # the last try is never put back (the scratch copy is dropped), nor one ``_run`` put back
@@ -202,11 +202,11 @@ class GameEngine(abc.ABC):
             out[key] = {"event": event, "available": why is None, "why": why}
         return out
 
-    def _keep_state(self) -> Callable[[], None]:
-        """A call that puts the state back as it is now, as often as asked, each time sharing nothing with the state
-        it replaces nor with one it put back before (the offers loop tries every button on one copy of the game). By
-        default from the state's JSON; an engine whose state copies itself faster gives its own."""
-        before = self.state_json()
+    def _keep_state(self, before: dict[str, Any]) -> Callable[[], None]:
+        """A call that puts the state back as it is now (``before``: its JSON, taken already), as often as asked,
+        each time sharing nothing with the state it replaces nor with one it put back before (the offers loop tries
+        every button on one copy of the game). By default from that JSON; an engine whose state copies itself faster
+        gives its own."""
         return lambda: self.load_state_json(before)
 
     def offer_refusal(self, key: str, refused: Verdict | None, error: EventError | None) -> dict[str, str] | None:
@@ -313,12 +313,12 @@ class StateUntilSetup:
         data = state["game"]
         self.state = self._state_from_json(data) if data is not None else None
 
-    def _keep_state(self) -> Callable[[], None]:
+    def _keep_state(self, before: dict[str, Any]) -> Callable[[], None]:
         """A state object with ``fresh_copy`` (Tesseract's: 64 cubes read from JSON at each put-back cost the offers
         loop half its time) is put back as a copy of a copy kept now, never read from JSON."""
         fresh_copy = getattr(self.state, "fresh_copy", None)
         if fresh_copy is None:
-            return super()._keep_state()  # type: ignore[misc]
+            return super()._keep_state(before)  # type: ignore[misc]
         kept = fresh_copy()
 
         def put_back() -> None:
